@@ -1,0 +1,29 @@
+"""Errors the engine reports to the user (STYLE.md A1 errors.py).
+
+Every error names the field it concerns, so the page can show the message next
+to that field. Nothing else may escape :func:`py_rules.api.call`.
+"""
+
+__all__ = ("RulesError",)
+
+
+class RulesError(Exception):
+    """A problem with the user's input or with what the rules allow.
+
+    Args:
+        code: a short machine-readable kind, e.g. ``"out_of_range"``.
+        message: a plain sentence for the player.
+        field: the request field the problem is about, or None.
+    """
+
+    def __init__(self, code: str, message: str, field: str | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "message": self.message, "field": self.field}
+
+    def __repr__(self) -> str:
+        return f"RulesError({self.code!r}, {self.message!r}, field={self.field!r})"

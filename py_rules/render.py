@@ -1,0 +1,56 @@
+"""Render a result dict as plain text lines (STYLE.md A1 stringifiers).
+
+Computing and rendering are separate: this works on the JSON form of a
+:class:`py_rules.trace.Result`, so a logged result renders the same later.
+"""
+
+from __future__ import annotations
+
+__all__ = ("render_lines", "signed")
+
+
+def signed(value: int) -> str:
+    """``+2``, ``-1``, ``+0``."""
+    return f"{value:+d}"
+
+
+def _headline(result: dict) -> str:
+    parts = []
+    if result.get("total") is not None:
+        text = f"Total {result['total']}"
+        if result.get("target") is not None:
+            text += f" vs {result['target']}"
+        parts.append(text)
+    if result.get("success") is not None:
+        parts.append("success" if result["success"] else "failure")
+    if result.get("level_name"):
+        parts.append(str(result["level_name"]))
+    return ": ".join(parts[:2]) + (f" — {parts[2]}" if len(parts) > 2 else "") if parts else ""
+
+
+def render_lines(result: dict) -> list[str]:
+    """The whole trace, one line each: headline, dice, modifiers, steps, events, flags.
+
+    >>> render_lines({"total": 12, "target": 9, "success": True, "level_name": "2 Success Levels (Decent)",
+    ...   "dice": [{"die": "d10", "face": 10, "purpose": "roll"}], "modifiers": [], "steps": [],
+    ...   "events": [], "flags": []})
+    ['Total 12 vs 9: success — 2 Success Levels (Decent)', 'Dice in order: d10=10 (roll)']
+    """
+    lines = []
+    headline = _headline(result)
+    if headline:
+        lines.append(headline)
+    dice = result.get("dice") or []
+    if dice:
+        lines.append("Dice in order: " + ", ".join(f"{t['die']}={t['face']} ({t['purpose']})" for t in dice))
+    for modifier in result.get("modifiers") or []:
+        source = f" [{modifier['source']}]" if modifier.get("source") else ""
+        lines.append(f"{signed(modifier['value'])} {modifier['label']}{source}")
+    for step in result.get("steps") or []:
+        source = f" [{step['source']}]" if step.get("source") else ""
+        lines.append(f"{step['text']}{source}")
+    for event in result.get("events") or []:
+        lines.append(f"→ {event}")
+    if result.get("flags"):
+        lines.append("Flags: " + ", ".join(result["flags"]))
+    return lines

@@ -1,0 +1,106 @@
+"""Results that explain themselves (RULES.md §4; STYLE.md A1 expression tree).
+
+A :class:`Result` keeps every die thrown (rerolls included, in order), every
+modifier with its label and rule source, the total against its target, the
+level with its name, flags, the ordered explanation steps, the state changes
+(events) and, for operations that change a character, the new state.
+Everything converts to plain JSON with :meth:`Result.to_dict`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from py_rules.dice import Throw
+
+__all__ = ("Modifier", "Step", "Result", "total_of")
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A number added to a roll, with why and where the rule says so."""
+
+    label: str
+    value: int
+    source: str
+
+    def to_dict(self) -> dict:
+        return {"label": self.label, "value": self.value, "source": self.source}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of the explanation, in order, citing its rule."""
+
+    text: str
+    source: str = ""
+
+    def to_dict(self) -> dict:
+        return {"text": self.text, "source": self.source}
+
+
+def total_of(modifiers) -> int:
+    """Sum of the values of ``modifiers``."""
+    return sum(m.value for m in modifiers)
+
+
+@dataclass
+class Result:
+    """The trace of one resolution.
+
+    Attributes:
+        system: ``"armageddon"``, ``"semiautomagic"`` or ``"coc"``.
+        kind: what was resolved, e.g. ``"task"``.
+        label: the user's free text (who rolls and what for), echoed back.
+        dice: every face thrown, in order (filled in by the API from the dice source).
+        modifiers: each modifier with label and source.
+        total: the final number compared with ``target`` (None if nothing was rolled).
+        target: the number to reach, if any.
+        success: whether it succeeded, if that applies.
+        level: the degree of success (Success Levels, CoC level rank …).
+        level_name: the name of that level.
+        flags: short markers such as ``"rule_of_10"`` or ``"fumble"``.
+        steps: the explanation, line by line.
+        events: state changes applied, as sentences.
+        details: extra structured values specific to the rule.
+        state: the new character/creature state for state-changing operations.
+    """
+
+    system: str
+    kind: str
+    label: str = ""
+    dice: list[Throw] = field(default_factory=list)
+    modifiers: list[Modifier] = field(default_factory=list)
+    total: int | None = None
+    target: int | None = None
+    success: bool | None = None
+    level: int | None = None
+    level_name: str | None = None
+    flags: list[str] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    details: dict[str, Any] = field(default_factory=dict)
+    state: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict:
+        return {
+            "system": self.system,
+            "kind": self.kind,
+            "label": self.label,
+            "dice": [t.to_dict() for t in self.dice],
+            "modifiers": [m.to_dict() for m in self.modifiers],
+            "total": self.total,
+            "target": self.target,
+            "success": self.success,
+            "level": self.level,
+            "level_name": self.level_name,
+            "flags": list(self.flags),
+            "steps": [s.to_dict() for s in self.steps],
+            "events": list(self.events),
+            "details": self.details,
+            "state": self.state,
+        }
+
+    def __repr__(self) -> str:
+        return f"<Result {self.system}.{self.kind} total={self.total} level={self.level_name!r}>"
