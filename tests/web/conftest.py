@@ -3,29 +3,13 @@ that aborts and records every request to any other origin (PYODIDE.md §5.1). Se
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from tools.serve import serve_in_thread  # noqa: E402
+from tools.serve import serve_in_thread
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BOOT_TIMEOUT_MS = 120_000
-
-
-@pytest.fixture(scope="session")
-def dist_dir() -> Path:
-    """The built site; built once here if the test command did not build it first."""
-    dist = ROOT / "dist"
-    if not (dist / "catalog.json").exists():
-        subprocess.run([sys.executable, str(ROOT / "build.py")], check=True)
-    return dist
 
 
 @pytest.fixture(scope="session")
