@@ -37,6 +37,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     prefix = "/"
+    cache_control = "no-cache"
 
     def translate_path(self, path: str) -> str:
         clean = path.split("?", 1)[0].split("#", 1)[0]
@@ -54,26 +55,30 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Content-Security-Policy", CSP)
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:  # quiet: tests and benchmarks read stdout
         pass
 
 
-def make_server(directory: Path, port: int = 8000, prefix: str = "/") -> ThreadingHTTPServer:
-    """A server for ``directory`` on 127.0.0.1:``port`` (0 picks a free port)."""
+def make_server(directory: Path, port: int = 8000, prefix: str = "/", cache_control: str = "no-cache") -> ThreadingHTTPServer:
+    """A server for ``directory`` on 127.0.0.1:``port`` (0 picks a free port).
+
+    ``cache_control`` defaults to revalidation for development; the benchmark uses GitHub Pages'
+    ``max-age=600``.
+    """
     if not prefix.startswith("/") or not prefix.endswith("/"):
         raise ValueError("prefix must start and end with '/'")
-    handler = type("Handler", (SiteHandler,), {"prefix": prefix})
+    handler = type("Handler", (SiteHandler,), {"prefix": prefix, "cache_control": cache_control})
     server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server
 
 
-def serve_in_thread(directory: Path, prefix: str = "/") -> tuple[ThreadingHTTPServer, str]:
+def serve_in_thread(directory: Path, prefix: str = "/", cache_control: str = "no-cache") -> tuple[ThreadingHTTPServer, str]:
     """Start a server on a free port in a daemon thread; returns it and the site URL."""
-    server = make_server(directory, 0, prefix)
+    server = make_server(directory, 0, prefix, cache_control)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}{prefix}"
 

@@ -2,8 +2,9 @@
 
 Steps: npm ci when node_modules is missing; build the py_rules wheel; fetch the
 pinned micropip wheel from PyPI (cached in build/cache); in Pyodide under Node,
-byte-compile the standard library (cached by the hash of the npm zip) and let
-micropip install our wheel, taking ``micropip.freeze()`` as the lock; then lay
+byte-compile the standard library (cached by the hash of the npm zip) and our
+wheel, and let micropip install the compiled wheel, taking ``micropip.freeze()``
+as the lock; then lay
 out dist/ with relative URLs only, a lock whose hashes match the shipped files,
 the catalog for the page, and the service worker stamped with its precache
 list and a content-hash version.
@@ -101,7 +102,8 @@ def rules_wheel(out_dir: Path) -> Path:
 
 
 def prepare_in_pyodide(micropip: Path, wheel: Path, work: Path) -> dict:
-    """Compile the stdlib and install the wheel with micropip under Node; return the frozen lock."""
+    """Compile the stdlib and the wheel, install the compiled wheel with micropip under Node; return
+    the frozen lock. The compiled wheel is written to ``work/shipped/``."""
     stdlib_key = sha256(NODE_PYODIDE / "python_stdlib.zip")[:16]
     cache = CACHE / f"python_stdlib-{stdlib_key}.pyc.zip"
     subprocess.run(
@@ -179,7 +181,7 @@ def build(dist: Path) -> dict:
         packages.mkdir()
         shipped = {"micropip": packages / micropip.name, "py-rules": packages / wheel.name}
         shutil.copy2(micropip, shipped["micropip"])
-        shutil.copy2(wheel, shipped["py-rules"])
+        shutil.copy2(work / "shipped" / wheel.name, shipped["py-rules"])
     lock = app_lock(frozen, shipped)
     (packages / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     (dist / "catalog.json").write_text(json.dumps(catalog(), ensure_ascii=False), encoding="utf-8")

@@ -15,10 +15,20 @@ boot.stage(1, "Downloading the engine…");
 const engine = new Engine({
   bootTimeoutMs: Number(query.get("boot_timeout")) * 1000 || undefined,
   onStage: ({ step, text }) => boot.stage(step, text),
-  onReady: ({ version }) => {
+  onReady: ({ version, marks, timeOrigin }) => {
     boot.ready(version);
+    const shift = timeOrigin - performance.timeOrigin;
+    root.dataset.bootMarks = Object.entries(marks).map(([name, ms]) => `${name}=${Math.round(ms + shift)}`).join(" ");
     root.dataset.readyMs = String(Math.round(performance.now()));
     root.dataset.ready = "true";
+    // Precaching 15 MB competes with boot for the CPU and network, so it starts once the engine is up.
+    registerServiceWorker({
+      onUpdate: (reload) => {
+        document.getElementById("update").hidden = false;
+        document.getElementById("update-reload").onclick = reload;
+      },
+      onOffline: () => { root.dataset.offlineReady = "true"; },
+    });
   },
   onBootError: (text) =>
     boot.failed(text, () => {
@@ -28,14 +38,6 @@ const engine = new Engine({
     }),
 });
 
-registerServiceWorker({
-  onUpdate: (reload) => {
-    const banner = document.getElementById("update");
-    banner.hidden = false;
-    document.getElementById("update-reload").onclick = reload;
-  },
-  onOffline: () => { root.dataset.offlineReady = "true"; },
-});
 
 const store = new StateStore();
 const ui = {

@@ -5,6 +5,8 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const here = new URL("./", import.meta.url);
 const stage = (name, step, text) => postMessage({ type: "stage", stage: name, step, text });
+// Milliseconds since the worker's time origin, reported with "ready" so boot costs can be read per stage.
+const marks = { start: performance.now() };
 
 async function boot() {
   stage("python", 2, "Downloading and starting Python…");
@@ -16,16 +18,18 @@ async function boot() {
     stdout: () => {},
     stderr: (line) => console.warn(line),
   });
+  marks.python = performance.now();
   stage("rules", 3, "Loading the rules…");
   const api = pyodide.pyimport("py_rules.api");
   const catalog = JSON.parse(api.call(JSON.stringify({ op: "catalog" })));
   if (!catalog.ok) throw new Error(catalog.error.message);
+  marks.rules = performance.now();
   return { api, version: catalog.result.engine_version };
 }
 
 const booted = boot();
 booted.then(
-  ({ version }) => postMessage({ type: "ready", version }),
+  ({ version }) => postMessage({ type: "ready", version, marks, timeOrigin: performance.timeOrigin }),
   (error) => postMessage({ type: "boot-error", message: `Python could not start: ${error?.message || error}` }),
 );
 

@@ -3,11 +3,13 @@ that aborts and records every request to any other origin (PYODIDE.md §5.1). Se
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tools.serve import serve_in_thread
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BOOT_TIMEOUT_MS = 120_000
 
