@@ -48,7 +48,7 @@ def best_possible(modifiers) -> int:
 
 
 def roll_check(dice: DiceSource, modifiers, dc: int, *, kind: str = "check", label: str = "", purpose: str = "check",
-               source: str = _CHECK) -> Result:
+               source: str = _CHECK, against: str = "DC") -> Result:
     """Roll 1d6 + ``modifiers`` against ``dc`` and explain it (M3)."""
     face = dice.roll(D6, purpose)
     total = check_total(face, modifiers)
@@ -56,7 +56,7 @@ def roll_check(dice: DiceSource, modifiers, dc: int, *, kind: str = "check", lab
     arithmetic = " ".join(f"{signed(m.value)} ({m.label})" for m in modifiers)
     steps = [
         Step(f"d6 rolled {face}" + (f" {arithmetic}" if arithmetic else "") + f" = {total}", source),
-        Step(f"{total} {'≥' if success else '<'} DC {dc}: {'success' if success else 'failure'}", source),
+        Step(f"{total} {'≥' if success else '<'} {against} {dc}: {'success' if success else 'failure'}", source),
     ]
     return Result(system="semiautomagic", kind=kind, label=label, modifiers=list(modifiers), total=total,
                   target=dc, success=success, level_name="success" if success else "failure", steps=steps,
@@ -124,7 +124,7 @@ def attack_roll(dice: DiceSource, attacker: dict, defender: dict, kind: str, sit
         result = Result(system="semiautomagic", kind="attack", label=label, modifiers=mods, target=tgt, success=True,
                         level_name="hit", flags=flags, steps=steps)
     else:
-        result = roll_check(dice, mods, tgt, kind="attack", label=label, purpose="attack roll", source=_ATTACK)
+        result = roll_check(dice, mods, tgt, kind="attack", label=label, purpose="attack roll", source=_ATTACK, against="Target")
         result.steps = steps + result.steps
         result.level_name = "hit" if result.success else "miss"
     result.details["defence_dc"] = T.DEFENCE_BASE + total_of(bare)

@@ -69,7 +69,7 @@ def advance_rounds(dice: DiceSource, c: dict, rounds: int, log: Log, *, rule: st
                    caretaker_medicine: int | None = None) -> None:
     """Start ``rounds`` new rounds: tick 6 seconds, then the dying round, the Staggered roll and the Confusion chart."""
     for number in range(1, rounds + 1):
-        log.step(f"— Round {number} —", _TIME)
+        log.step(f"— Round {number} —")
         tick(dice, c, T.ROUND_SECONDS, log, caretaker_medicine=caretaker_medicine, rule=rule)
         if c["dead"] or C.is_object(c):
             log.step("Dead: nothing happens" if c["dead"] else "An object: no timers", _TIME)
@@ -102,7 +102,7 @@ def advance_hours(dice: DiceSource, c: dict, hours: int, log: Log, *, caretaker_
     """Let whole hours pass: wake-up timers, Soul Coma checks, every other timer (Confusion rolls are skipped)."""
     _refuse_dying(c)
     for number in range(1, hours + 1):
-        log.step(f"— Hour {number} —", _TIME)
+        log.step(f"— Hour {number} —")
         tick(dice, c, T.HOUR_SECONDS, log, caretaker_medicine=caretaker_medicine, rule=rule)
         if "Dying" in c["conditions"] and not c["dead"]:
             log.step("The body began dying: time stops here so the dying rounds can be played", _TIME)

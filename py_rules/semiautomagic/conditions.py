@@ -7,7 +7,7 @@ Conditions are stored as ``{"Name": {"seconds": remaining or null, ...}}``; impl
 
 from __future__ import annotations
 
-from py_rules.dice import DiceSource, d
+from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
@@ -202,12 +202,12 @@ def soul_coma_hour(dice: DiceSource, c: dict, log: Log, *, caretaker_medicine: i
     return True
 
 
-def detect_soul_coma(dice: DiceSource, method: str, bonus: int, log: Log) -> bool:
-    """DC 7 Medicine or DC 8 Perception reveals that a body in a Soul Coma is alive (M20)."""
+def detect_soul_coma(dice: DiceSource, method: str, bonus: int, log: Log) -> tuple[bool, int]:
+    """DC 7 Medicine or DC 8 Perception reveals that a body in a Soul Coma is alive (M20); returns (success, total)."""
     dc = T.SOUL_COMA_DETECT[method]
     face = dice.roll(D6, f"{method} (DC {dc})")
     total = check_total(face, [Modifier(method, bonus, "")])
     ok = passes(total, dc)
     log.step(f"{method}: d6 {face} {bonus:+d} = {total} {'≥' if ok else '<'} DC {dc}: "
              f"{'the body is alive' if ok else 'it looks dead'}", "seed 002, Soul Coma")
-    return ok
+    return ok, total

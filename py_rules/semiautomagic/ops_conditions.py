@@ -141,8 +141,8 @@ SOUL_HOUR = Operation(
 
 def _detect(dice, *, label, method, bonus):
     log = Log()
-    ok = detect_soul_coma(dice, method, bonus, log)
-    return finish("soul_coma_detect", label, None, log, success=ok, target=T.SOUL_COMA_DETECT[method],
+    ok, total = detect_soul_coma(dice, method, bonus, log)
+    return finish("soul_coma_detect", label, None, log, success=ok, total=total, target=T.SOUL_COMA_DETECT[method],
                   level_name="alive" if ok else "looks dead")
 
 

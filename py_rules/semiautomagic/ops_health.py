@@ -55,9 +55,10 @@ def _apply_damage(dice, *, creature, label, damage, damage_type, nonlethal, ligh
     amount = _roll_amount(dice, damage, damage_type, light_material, log)
     if nonlethal:
         log.step(f"Nonlethal {damage_type} damage", "seed 002, Nonlethal Damage")
+    before = C.toughness(c)
     apply_hit(dice, c, amount, damage_type, log, nonlethal=nonlethal, rule=dying_rule, trigger=dying_trigger)
     tough = C.toughness(c)
-    return finish("damage", label, c, log, total=amount, target=None,
+    return finish("damage", label, c, log, total=amount, target=before,
                   level_name=_outcome_name(log.flags), details={"damage": amount, "toughness_after": tough})
 
 

@@ -143,10 +143,10 @@ def test_unknown_condition_is_refused():
 
 
 def test_soul_coma_a_dc_7_medicine_or_dc_8_perception_check_reveals_the_body_is_alive():
-    assert detect_soul_coma(TypedDice([5]), "Medicine", 2, Log()) is True
-    assert detect_soul_coma(TypedDice([4]), "Medicine", 2, Log()) is False
-    assert detect_soul_coma(TypedDice([6]), "Perception", 2, Log()) is True
-    assert detect_soul_coma(TypedDice([5]), "Perception", 2, Log()) is False
+    assert detect_soul_coma(TypedDice([5]), "Medicine", 2, Log()) == (True, 7)
+    assert detect_soul_coma(TypedDice([4]), "Medicine", 2, Log()) == (False, 6)
+    assert detect_soul_coma(TypedDice([6]), "Perception", 2, Log()) == (True, 8)
+    assert detect_soul_coma(TypedDice([5]), "Perception", 2, Log()) == (False, 7)
 
 
 def test_soul_coma_hourly_fortitude_check_starts_at_dc_1_and_rises_every_hour():

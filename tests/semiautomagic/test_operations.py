@@ -3,7 +3,6 @@
 import copy
 import json
 
-import pytest
 from hypothesis import given, settings, strategies as st
 
 from py_rules import api
