@@ -63,6 +63,11 @@ def add_condition(dice: DiceSource, c: dict, name: str, seconds: int | None, log
         c["conditions"] = order(c["conditions"])
         return
     entry = {"seconds": seconds}
+    if name in ("Confused", "Soul Coma") and name in c["conditions"]:
+        c["conditions"][name]["seconds"] = seconds
+        log.step(f"Already {name}: only the duration changes", _SEED)
+        log.event(f"{_name(c)} stays {name} {'until removed' if seconds is None else 'for ' + _duration(seconds)}.")
+        return
     if name == "Staggered":
         if seconds is None:
             rounds = dice.roll(D6, "Staggered duration (1d6 rounds)")

@@ -55,3 +55,9 @@ def test_stunned_characters_cannot_take_actions_for_the_seconds_they_are_stunned
 
 def test_rounds_needed_is_pure():
     assert rounds_needed(12, 6) == 2 and rounds_needed(13, 6) == 3 and rounds_needed(6, 3, used=1) == 3
+
+
+def test_a_panicked_character_must_flee_and_attacks_only_those_blocking_the_escape():
+    log = Log()
+    plan_action(C.new_creature("A", conditions={"Panicked": {}}), 2, 0, "none", False, "walk", log)
+    assert any("must flee" in step.text for step in log.steps)

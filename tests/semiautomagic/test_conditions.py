@@ -171,3 +171,8 @@ def test_soul_coma_caretakers_medicine_check_keeps_the_dc_from_rising():
 def test_objects_have_no_conditions():
     with pytest.raises(RulesError):
         act(add_condition, C.from_dict(dict(C.EXAMPLE_OBJECT)), [], "Stunned", 6)
+
+
+def test_adding_soul_coma_again_keeps_its_risen_dc():
+    c, _, _ = act(add_condition, human(conditions={"Soul Coma": {"dc": 4}}), [], "Soul Coma", None)
+    assert c["conditions"]["Soul Coma"]["dc"] == 4

@@ -158,3 +158,18 @@ def test_property_every_operation_answers_with_a_result_or_a_rules_error(data):
     assert json.dumps(args, sort_keys=True) == before
     if response["ok"]:
         json.dumps(response)
+
+
+def test_light_material_rule_leaves_other_damage_types_unchanged():
+    result = call("roll_damage", damage="1d6", damage_type="Slashing", light_material=True, dice=[6])["result"]
+    assert result["total"] == 6
+    result = call("roll_damage", damage="1d6", damage_type="Bludgeoning", light_material=True, dice=[4])["result"]
+    assert result["total"] == 4 and result["dice"][0]["die"] == "d4"
+
+
+def test_if_a_confusion_result_makes_no_sense_the_gm_can_roll_again_from_the_same_state():
+    c = human(conditions={"Confused": {"seconds": 30}})
+    first = call("confusion_round", creature=c, dice=[9])["result"]
+    again = call("confusion_round", creature=c, dice=[14])["result"]
+    assert (first["level"], again["level"]) == (9, 14)
+    assert "prone" in again["state"]["statuses"] and "prone" not in first["state"]["statuses"]
