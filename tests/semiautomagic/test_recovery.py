@@ -15,7 +15,7 @@ def run(fn, c, faces, *args, **kwargs):
     c = C.copy_of(c)
     log = Log()
     dice = TypedDice(faces)
-    out = fn(dice, c, *args, log, **kwargs) if fn is not advance_days else fn(dice, c, *args, log, **kwargs)
+    out = fn(dice, c, *args, log, **kwargs)
     dice.finish()
     return c, log, out
 
