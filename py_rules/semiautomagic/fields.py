@@ -35,7 +35,7 @@ DYING_TRIGGER = Param(
     default="by_rule", choices=T.DYING_TRIGGERS, setting=True,
 )
 DYING_ORDER = Param(
-    "order", "choice", "Order within a dying round",
+    "dying_order", "choice", "Order within a dying round",
     "RULES.md §2.14 S5: the d10 stabilisation roll before the endurance check ('stabilise_first') or after it.",
     default="stabilise_first", choices=DYING_ORDERS, setting=True,
 )

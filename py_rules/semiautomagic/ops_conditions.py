@@ -102,10 +102,10 @@ STAGGERED = Operation(
 )
 
 
-def _noise(dice, *, creature, label, noise_dc, threshold):
+def _noise(dice, *, creature, label, noise_dc, wake_noise_dc):
     c = C.copy_of(creature)
     log = Log()
-    woke = noise_wakes(dice, c, noise_dc, log, threshold)
+    woke = noise_wakes(dice, c, noise_dc, log, wake_noise_dc)
     return finish("noise", label, c, log, success=woke, target=noise_dc, level_name="wakes" if woke else "stays asleep")
 
 
@@ -117,7 +117,7 @@ NOISE = Operation(
     params=(CREATURE, LABEL,
             Param("noise_dc", "int", "Noise's Perception DC", "Lower is louder (seed 002: 'louder than DC -5').",
                   default=-5, minimum=-30, maximum=50),
-            Param("threshold", "int", "Always-wakes DC", "RULES.md §2.14 S8: a noise at this DC or louder wakes a sleeper "
+            Param("wake_noise_dc", "int", "Always-wakes noise DC", "RULES.md §2.14 S8: a noise at this DC or louder wakes a sleeper "
                   "without a roll.", default=T.SLEEP_WAKE_DC, minimum=-30, maximum=50, setting=True)),
     run=_noise, source="seed 002, Sleeping; Unconscious; RULES.md §2.14 S8",
 )
@@ -157,10 +157,10 @@ DETECT = Operation(
 )
 
 
-def _rounds(dice, *, creature, label, rounds, dying_rule, order, blank_rows, caretaker_medicine):
+def _rounds(dice, *, creature, label, rounds, dying_rule, dying_order, blank_rows, caretaker_medicine):
     c = C.copy_of(creature)
     log = Log()
-    advance_rounds(dice, c, rounds, log, rule=dying_rule, order=order, blank_rows=blank_rows,
+    advance_rounds(dice, c, rounds, log, rule=dying_rule, order=dying_order, blank_rows=blank_rows,
                    caretaker_medicine=caretaker_medicine)
     return finish("rounds", label, c, log, total=rounds, level_name=", ".join(C.effective_conditions(c)) or
                   ("dead" if c["dead"] else "no conditions"))

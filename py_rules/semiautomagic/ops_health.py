@@ -110,11 +110,11 @@ ROLL_DAMAGE = Operation(
 )
 
 
-def _dying_round(dice, *, creature, label, dying_rule, order, modifiers):
+def _dying_round(dice, *, creature, label, dying_rule, dying_order, modifiers):
     c = C.copy_of(creature)
     log = Log()
     dc_before = c["conditions"].get("Dying", {}).get("dc")
-    dying_round(dice, c, log, rule=dying_rule, order=order, extra=parse_modifiers(modifiers, _GM))
+    dying_round(dice, c, log, rule=dying_rule, order=dying_order, extra=parse_modifiers(modifiers, _GM))
     state = "dead" if c["dead"] else ("stable" if "Dying" not in c["conditions"] else "still dying")
     return finish("dying_round", label, c, log, level_name=state, success=not c["dead"],
                   target=c["conditions"].get("Dying", {}).get("dc"), details={"dc_before": dc_before})
@@ -130,10 +130,10 @@ DYING_ROUND = Operation(
 )
 
 
-def _medicine(dice, *, creature, label, medicine, dc, modifiers):
+def _medicine(dice, *, creature, label, medicine, stabilise_dc, modifiers):
     c = C.copy_of(creature)
     log = Log()
-    ok = medicine_stabilise(dice, c, medicine, dc, log, parse_modifiers(modifiers, _GM))
+    ok = medicine_stabilise(dice, c, medicine, stabilise_dc, log, parse_modifiers(modifiers, _GM))
     return finish("medicine", label, c, log, success=ok, level_name="stabilised" if ok else "still dying")
 
 
@@ -142,17 +142,17 @@ MEDICINE = Operation(
     summary="A successful Medicine check stabilises a dying character (still unconscious).",
     covers=("M10",),
     params=(CREATURE, LABEL, skill_bonus("medicine", "Medic's Medicine bonus", "RULES.md §2.2: d6 + Medicine bonus."),
-            Param("dc", "int", "DC", "Not given by the seed; empty = the patient's current dying DC (RULES.md §2.14 S6).",
+            Param("stabilise_dc", "int", "Medicine DC to stabilise", "Not given by the seed; empty = the patient's current dying DC (RULES.md §2.14 S6).",
                   default=None, minimum=-30, maximum=50, setting=True),
             MODIFIERS),
     run=_medicine, source="seed 002, Health: 'A successful Medicine check can also stabilize a dying character'",
 )
 
 
-def _resuscitate(dice, *, creature, label, medicine, dc, window_rounds, modifiers):
+def _resuscitate(dice, *, creature, label, medicine, resuscitate_dc, window_rounds, modifiers):
     c = C.copy_of(creature)
     log = Log()
-    ok = resuscitate(dice, c, medicine, dc, window_rounds, log, parse_modifiers(modifiers, _GM))
+    ok = resuscitate(dice, c, medicine, resuscitate_dc, window_rounds, log, parse_modifiers(modifiers, _GM))
     return finish("resuscitate", label, c, log, success=ok, level_name="alive again" if ok else "still dead")
 
 
@@ -161,7 +161,7 @@ RESUSCITATE = Operation(
     summary="A timely Medicine check using Resuscitate brings a dead character back to life (unconscious, stable).",
     covers=("M10",),
     params=(CREATURE, LABEL, skill_bonus("medicine", "Medic's Medicine bonus", "RULES.md §2.2: d6 + Medicine bonus."),
-            Param("dc", "int", "DC", "Set by the GM; the seed gives none (RULES.md §2.14 S6).", default=6,
+            Param("resuscitate_dc", "int", "Resuscitate DC", "Set by the GM; the seed gives none (RULES.md §2.14 S6).", default=6,
                   minimum=-30, maximum=50, setting=True),
             Param("window_rounds", "int", "'Timely' window (rounds)",
                   "RULES.md §2.14 S6: how many rounds after death Resuscitate still works (default 10 = one minute).",
@@ -196,10 +196,10 @@ ADVANCE_DAYS = Operation(
 )
 
 
-def _repair(dice, *, creature, label, skill, bonus, dc, wounds, modifiers):
+def _repair(dice, *, creature, label, repair_skill, bonus, dc, wounds, modifiers):
     c = C.copy_of(creature)
     log = Log()
-    ok = repair(dice, c, bonus, dc, wounds, log, skill=skill, situational=parse_modifiers(modifiers, _GM))
+    ok = repair(dice, c, bonus, dc, wounds, log, skill=repair_skill, situational=parse_modifiers(modifiers, _GM))
     return finish("repair", label, c, log, success=ok, level_name="repaired" if ok else "not repaired")
 
 
@@ -208,7 +208,7 @@ REPAIR = Operation(
     summary="An Engineering (Repair) check: success removes wounds and makes a destroyed or EMP-struck object work again.",
     covers=("M12",),
     params=(CREATURE, LABEL,
-            Param("skill", "choice", "Repair skill's name", "RULES.md §2.14 S13: the seed says Engineering and Repair; one skill.",
+            Param("repair_skill", "choice", "Repair skill's name", "RULES.md §2.14 S13: the seed says Engineering and Repair; one skill.",
                   default="Engineering", choices=("Engineering", "Repair"), setting=True),
             skill_bonus("bonus", "Repairer's skill bonus", "RULES.md §2.2: d6 + skill bonus."),
             Param("dc", "int", "DC", "Set by the GM; the seed gives none.", default=6, minimum=-30, maximum=50),

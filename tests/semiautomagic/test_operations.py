@@ -41,9 +41,20 @@ def test_settings_default_to_the_rules_md_recommendations():
     defaults = {p["name"]: p["default"] for o in ops() for p in o["params"] if p["setting"]}
     assert defaults["dying_rule"] == "health"
     assert defaults["dying_trigger"] == "by_rule"
-    assert defaults["order"] == "stabilise_first"
+    assert defaults["dying_order"] == "stabilise_first"
     assert defaults["blank_rows"] == "reroll"
-    assert defaults["threshold"] == -5
+    assert defaults["wake_noise_dc"] == -5
+    assert defaults["stabilise_dc"] is None and defaults["resuscitate_dc"] == 6 and defaults["window_rounds"] == 10
+    assert defaults["repair_skill"] == "Engineering" and defaults["morale_per_day"] == 0
+
+
+def test_settings_with_the_same_name_mean_the_same_thing_everywhere():
+    seen = {}
+    for op in ops():
+        for p in op["params"]:
+            if p["setting"]:
+                key = (p["kind"], p["default"], tuple(p["choices"]))
+                assert seen.setdefault(p["name"], key) == key, p["name"]
 
 
 def test_hit_of_4_wounds_and_hit_of_9_starts_dying_through_the_door():
