@@ -103,6 +103,8 @@ def from_dict(value) -> dict:
     emp = value.get("emp_complexity")
     if emp is not None and emp not in T.EMP_TOUGHNESS:
         raise RulesError("bad_choice", f"'emp_complexity' must be one of {', '.join(T.EMP_TOUGHNESS)} or null.", "emp_complexity")
+    if emp is not None and kind != "object":
+        raise RulesError("not_allowed", "Only objects (vehicles, robots, electronic equipment) have an EMP complexity.", "emp_complexity")
     out["emp_complexity"] = emp
     out["conditions"] = _conditions(value.get("conditions", {}), kind)
     statuses = value.get("statuses", [])
@@ -120,6 +122,8 @@ def from_dict(value) -> dict:
     out["seconds_dead"] = _int(value.get("seconds_dead", 0), "seconds_dead", 0, 10**9)
     if kind == "object" and out["dead"]:
         raise RulesError("not_allowed", "Objects are destroyed, not dead.", "dead")
+    if kind == "creature" and out["emp_disabled"]:
+        raise RulesError("not_allowed", "Only electronic objects can be stopped by an EMP.", "emp_disabled")
     if kind == "creature" and out["destroyed"]:
         raise RulesError("not_allowed", "Creatures die; only objects are destroyed.", "destroyed")
     return out

@@ -79,13 +79,13 @@ def repair(dice: DiceSource, c: dict, bonus: int, dc: int, wounds: int, log: Log
            situational=()) -> bool:
     """Repair an object with the Engineering (or Repair) skill: success removes up to ``wounds`` wounds and makes
     a destroyed or EMP-disabled object work again (seed 002; the DC and extent are the GM's, RULES.md §2.14 S13)."""
-    if not C.is_object(c) and not c["emp_complexity"]:
+    if not C.is_object(c):
         raise RulesError("not_an_object", f"{c['name'] or 'This'} is a living creature: creatures heal, objects are repaired.", "creature")
     ok = medicine_check(dice, bonus, dc, log, "repair", skill=skill, situational=situational)
     if not ok:
         return False
     name = c["name"] or "The object"
-    fixed = min(wounds, c["wounds"]) if C.is_object(c) else 0
+    fixed = min(wounds, c["wounds"])
     if fixed:
         c["wounds"] -= fixed
         log.event(f"{name}: {fixed} wound{'s' if fixed != 1 else ''} repaired (Toughness {C.toughness(c)}).")

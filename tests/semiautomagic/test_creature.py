@@ -140,6 +140,7 @@ def test_json_round_trip_keeps_every_field():
     ({"wounds": True}, "wounds"),
     ({"movement": {"teleport": 3}}, "movement.teleport"),
     ({"emp_complexity": "Quantum"}, "emp_complexity"),
+    ({"emp_complexity": "Advanced"}, "emp_complexity"),
     ({"statuses": ["bored"]}, "statuses.0"),
     ({"colour": "red"}, "colour"),
 ])
