@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from py_rules.errors import RulesError
 from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation
 from py_rules.params import Param
@@ -113,6 +114,10 @@ SKILL_CHECK = Operation(
 
 
 def _attack(dice, *, attacker, creature, label, kind, defence, modifiers):
+    budget, reasons = C.action_seconds(attacker)
+    if budget <= 0:
+        why = "dead" if attacker["dead"] else ("; ".join(reasons) or "no action seconds")
+        raise RulesError("not_allowed", f"{attacker['name'] or 'The attacker'} cannot attack now ({why}).", "attacker")
     situational = parse_modifiers(modifiers, _GM)
     result = attack_roll(dice, attacker, creature, kind, situational, label=label)
     result.details["defence"] = defence

@@ -184,3 +184,9 @@ def test_if_a_confusion_result_makes_no_sense_the_gm_can_roll_again_from_the_sam
     again = call("confusion_round", creature=c, dice=[14])["result"]
     assert (first["level"], again["level"]) == (9, 14)
     assert "prone" in again["state"]["statuses"] and "prone" not in first["state"]["statuses"]
+
+
+def test_a_stunned_or_broken_attacker_cannot_attack():
+    for conditions in ({"Stunned": {"seconds": 6}}, {"Broken": {}}):
+        attacker = dict(copy.deepcopy(C.EXAMPLE_ATTACKER), conditions=conditions)
+        _bad("attack", "attacker", attacker=attacker, creature=human())
