@@ -205,7 +205,10 @@ def _gain_life_points(work, gain: int, why: str) -> None:
     before = work.current["life_points"]
     after = min(maximum, before + gain)
     work.current["life_points"] = after
-    work.event(f"{name_of(work.char)} gains {after - before} LP from {why} ({before} → {after}).")
+    if after == before:
+        work.event(f"{name_of(work.char)} is already at {after} of {maximum} LP.")
+    else:
+        work.event(f"{name_of(work.char)} gains {after - before} LP from {why} ({before} → {after}).")
     after_life_points_rise(work)
 
 

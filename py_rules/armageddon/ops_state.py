@@ -316,7 +316,7 @@ LOSE_ESSENCE = Operation(
     "Test (and at −30 the Survival Test) follow.",
     covers=("U17", "U18"),
     params=(CHARACTER,
-            Param("amount", "int", "Points", "Essence spent or lost.", default=0, minimum=0, maximum=1000),
+            Param("amount", "int", "Points", "Essence spent or lost (0 with a leak die).", default=1, minimum=0, maximum=1000),
             Param("leak_die", "choice", "Emotional leak die", "Seed 000, Essence: involuntary loss from strong "
                   "emotion ranges from 1d6 to 1d10 (the Chronicler picks).", default="none",
                   choices=("none",) + tuple(f"1d{n}" for n in EMOTIONAL_LEAK_DICE)),
