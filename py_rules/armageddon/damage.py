@@ -87,7 +87,8 @@ def damage_value(roll: DamageRoll, faces) -> int:
     return max(0, sum(faces) * roll.multiplier + roll.bonus)
 
 
-def roll_damage(dice: DiceSource, roll: DamageRoll, purpose: str = "damage") -> tuple[int, list[int], list[Step]]:
+def roll_damage(dice: DiceSource, roll: DamageRoll, purpose: str = "damage",
+                source: str = _SOURCE) -> tuple[int, list[int], list[Step]]:
     """Roll ``roll`` (no Rule of 10 or 1, RULES.md §1.8): (value, faces, steps)."""
     faces = dice.roll_many(roll.count, d(roll.sides), purpose) if roll.sides else []
     value = damage_value(roll, faces)
@@ -101,7 +102,7 @@ def roll_damage(dice: DiceSource, roll: DamageRoll, purpose: str = "damage") -> 
     else:
         text += "fixed"
     text += f" = {value}"
-    return value, faces, [Step(text, _SOURCE)]
+    return value, faces, [Step(text, source)]
 
 
 def damage_endurance(work, amount: int, cause: str = "damage") -> None:

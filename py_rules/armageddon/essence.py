@@ -4,7 +4,7 @@ seed 000 "Essence"; RULES.md §1.12).
 
 from __future__ import annotations
 
-from py_rules.armageddon.character import attribute, has, name_of
+from py_rules.armageddon.character import attribute, name_of
 from py_rules.armageddon.life import below_zero_penalty, die
 from py_rules.armageddon.tables import (
     DRAWBACK_POINTS,
@@ -110,7 +110,3 @@ def regeneration(character: dict, seconds_from: int, seconds_to: int) -> tuple[i
     will = attribute(character, "Willpower")
     ticks = seconds_to // 3600 - seconds_from // 3600
     return ticks * will, f"Willpower {will} per hour"
-
-
-def is_dead(work) -> bool:
-    return has(work.char, "dead")

@@ -32,6 +32,20 @@ def _penalty_settings(options: dict) -> PenaltySettings:
     return PenaltySettings(**{p.name: options[p.name] for p in PENALTY_SETTINGS if p.name in options})
 
 
+_CANNOT_ACT = ("frozen", "unconscious", "asleep", "death_pending")
+
+
+def _note_state(result: Result, character) -> Result:
+    """Flag conditions that keep the character from acting (the Chronicler decides whether the roll stands)."""
+    if character is not None:
+        for condition in _CANNOT_ACT:
+            if condition in character["conditions"]:
+                result.flags.append(condition)
+                result.steps.insert(0, Step(f"Note: {name_of(character)} is {condition.replace('_', ' ')} and "
+                                            "cannot normally act.", "RULES.md §1.17 U23"))
+    return result
+
+
 def _state_modifiers(character, attributes, kind, tags, options) -> list[Modifier]:
     if character is None:
         return []
@@ -44,9 +58,9 @@ def _task(dice, *, label, attribute_name, attribute, skill_name, skill, untraine
           rule_of_one_mode, character=None, tags="none", **options):
     mods = parse_modifiers(modifiers, _GM_MODS)
     mods += _state_modifiers(character, (attribute_name,), "task", tags, options)
-    return resolve_task(dice, attribute=attribute, attribute_name=attribute_name, skill=skill, skill_name=skill_name,
-                        untrained_penalty=untrained_penalty, modifiers=mods, tn=tn, rule_of_one_mode=rule_of_one_mode,
-                        label=label)
+    return _note_state(resolve_task(dice, attribute=attribute, attribute_name=attribute_name, skill=skill,
+                                    skill_name=skill_name, untrained_penalty=untrained_penalty, modifiers=mods, tn=tn,
+                                    rule_of_one_mode=rule_of_one_mode, label=label), character)
 
 
 TASK = Operation(
@@ -90,7 +104,7 @@ def _character_task(dice, *, character, attribute_name, skill_name, modifiers, t
                           rule_of_one_mode=rule_of_one_mode, label=label or f"{name_of(character)}: {skill_name}")
     result.steps.insert(0, Step(f"{name_of(character)}: {attribute_name} {attribute_of(character, attribute_name)}, "
                                 f"{skill_name} {level}" + (" (untrained)" if level == 0 else ""), "seed 000, Tasks"))
-    return result
+    return _note_state(result, character)
 
 
 CHARACTER_TASK = Operation(
@@ -133,9 +147,10 @@ def _test(dice, *, kind, attribute_name, attribute, second_attribute, character,
         check_alive(character)
         mods += automatic_modifiers(character, attributes=names, kind="test", tags=tags_of(tags), exclude=exclude,
                                     settings=_penalty_settings(options))
-    return resolve_test(dice, kind=kind, attribute_name=names[0], attribute=values[0],
-                        second_attribute=values[1] if len(values) > 1 else None, modifiers=mods, tn=tn,
-                        rule_of_one_mode=rule_of_one_mode, label=label)
+    result = resolve_test(dice, kind=kind, attribute_name=names[0], attribute=values[0],
+                          second_attribute=values[1] if len(values) > 1 else None, modifiers=mods, tn=tn,
+                          rule_of_one_mode=rule_of_one_mode, label=label)
+    return _note_state(result, character)
 
 
 TEST = Operation(

@@ -27,7 +27,7 @@ from py_rules.errors import RulesError
 from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation
 from py_rules.params import Param
-from py_rules.trace import Modifier, Result, Step, total_of
+from py_rules.trace import Result, Step, total_of
 
 __all__ = ("STATE_OPERATIONS",)
 
@@ -303,7 +303,8 @@ def _lose_essence(dice, *, character, amount, leak_die, cause, label, **options)
     work = _work(character, dice, options)
     total = amount
     if leak_die != "none":
-        value, _faces, steps = roll_damage(dice, parse_damage(leak_die), "Essence leak")
+        value, _faces, steps = roll_damage(dice, parse_damage(leak_die), "Essence leak",
+                                          "seed 000, Essence: involuntary loss ranges from 1d6 to 1d10")
         work.steps.extend(steps)
         total += value
     lose_essence(work, total, cause or "emotional stress")

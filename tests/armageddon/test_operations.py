@@ -82,3 +82,8 @@ def test_damage_expressions_ndx_times_m_plus_k(run, fail):
     assert run("roll_damage", dice=[4], expression="d4x2")["total"] == 8
     assert run("roll_damage", dice=[3], expression="d8", success_levels=2, add_success_levels=True)["total"] == 5
     assert fail("roll_damage", expression="two swords")["field"] == "expression"
+
+
+def test_a_frozen_character_rolling_is_flagged(run, make):
+    result = run("task", dice=[5], attribute=2, skill=2, character=make(conditions=["frozen"]))
+    assert "frozen" in result["flags"] and result["steps"][0]["text"].startswith("Note: Kim is frozen")
