@@ -54,7 +54,7 @@ def _out(char) -> bool:
     return any(has(char, c) for c in ("asleep", "unconscious", "dying", "death_pending"))
 
 
-def _tick(work, start: int, end: int, activity: str) -> None:
+def _tick(work, start: int, end: int, activity: str, load) -> None:
     """Everything that happens in the span (start, end] of the character's clock."""
     char, timers, settings = work.char, work.char["timers"], work.settings
     span = end - start
@@ -74,7 +74,7 @@ def _tick(work, start: int, end: int, activity: str) -> None:
         if timers["survival_seconds"] <= 0:
             survival_test(work)
     effective = "sleeping" if has(char, "asleep") else ("resting" if _out(char) else activity)
-    _endurance(work, start, end, effective)
+    _endurance(work, start, end, effective, load)
     gained, why = regeneration(char, start, end)
     if gained and work.current["essence"] < char["derived"]["essence"]:
         gain_essence(work, gained, why)
@@ -89,7 +89,7 @@ def _tick(work, start: int, end: int, activity: str) -> None:
         work.event(f"{who} wakes up: EP are no longer below 0 (RULES.md A14).")
 
 
-def _endurance(work, start: int, end: int, activity: str) -> None:
+def _endurance(work, start: int, end: int, activity: str, load) -> None:
     char, settings = work.char, work.settings
     con = attribute(char, "Constitution")
     if activity in ACTIVITY_DRAIN:
@@ -99,7 +99,6 @@ def _endurance(work, start: int, end: int, activity: str) -> None:
             lost = amount if isinstance(amount, int) else _drain_die(work, amount[0], f"EP drain ({activity})")
             damage_endurance(work, lost, f"{activity.replace('_', ' ')} activity")
     if activity not in ("resting", "sleeping"):
-        load = load_of(char)
         if load.drain_seconds:
             for _ in range(crossings(start, end, load.drain_seconds)):
                 damage_endurance(work, _drain_die(work, 1, f"EP drain ({load.level} Encumbrance)"),
@@ -138,9 +137,10 @@ def advance_time(work, seconds: int, activity: str) -> None:
     step = work.settings.turn_seconds
     work.step(f"{seconds} s pass ({seconds / 60:g} min), {activity.replace('_', ' ')}; Turns of {step} s "
               "(RULES.md A15).", "RULES.md §4")
+    load = load_of(char)  # the items do not change while time passes
     while clock < end and not has(char, "dead"):
         nxt = min(end, (clock // step + 1) * step)
-        _tick(work, clock, nxt, activity)
+        _tick(work, clock, nxt, activity, load)
         clock = nxt
     timers["clock_seconds"] = end
 
