@@ -180,8 +180,8 @@ TEST = Operation(
 )
 
 
-def _side(dice, side, kind, attribute, skill, modifiers, tn, mode, round_no):
-    mods = parse_modifiers(modifiers, _GM_MODS, f"{side.lower()}_modifiers")
+def _side(dice, side, kind, attribute, skill, modifiers, tn, mode, round_no, state_mods=()):
+    mods = parse_modifiers(modifiers, _GM_MODS, f"{side.lower()}_modifiers") + list(state_mods)
     purpose = f"side {side}" + (f", roll {round_no}" if round_no > 1 else "")
     if kind == "task":
         return resolve_task(dice, attribute=attribute, skill=skill, attribute_name="Attribute", skill_name="Skill",
@@ -192,10 +192,14 @@ def _side(dice, side, kind, attribute, skill, modifiers, tn, mode, round_no):
 
 
 def _resisted(dice, *, a_name, a_kind, a_attribute, a_skill, a_modifiers, b_name, b_kind, b_attribute, b_skill,
-              b_modifiers, tie_rule, tn, rule_of_one_mode, label):
+              b_modifiers, tie_rule, tn, rule_of_one_mode, label, character=None, a_attribute_name="Dexterity",
+              tags="none", **options):
     steps, rolls = [], []
+    state_mods = _state_modifiers(character, (a_attribute_name,), "task" if a_kind == "task" else "test", tags, options)
+    if character is not None:
+        a_name = a_name or name_of(character)
     for round_no in range(1, 11):
-        a = _side(dice, "A", a_kind, a_attribute, a_skill, a_modifiers, tn, rule_of_one_mode, round_no)
+        a = _side(dice, "A", a_kind, a_attribute, a_skill, a_modifiers, tn, rule_of_one_mode, round_no, state_mods)
         b = _side(dice, "B", b_kind, b_attribute, b_skill, b_modifiers, tn, rule_of_one_mode, round_no)
         rolls.append((a, b))
         for who, roll in ((a_name or "A", a), (b_name or "B", b)):
@@ -247,9 +251,17 @@ RESISTED = Operation(
     system="armageddon",
     title="Resisted Task or Test",
     summary="Both sides roll normally; the higher result wins, but only a result of 9 or more can win; if neither "
-    "reaches 9 both fail. Ties follow the tie setting.",
-    covers=("U7",),
-    params=_side_params("a", "task") + _side_params("b", "task") + (TIE_RULE, TN, RULE_OF_ONE, LABEL),
+    "reaches 9 both fail. Ties follow the tie setting. Side A may be the character, with his state's penalties.",
+    covers=("U7", "U10"),
+    params=_side_params("a", "task") + _side_params("b", "task") + (
+        TIE_RULE, TN, RULE_OF_ONE, LABEL,
+        Param("character", "json", "Side A's character (optional)",
+              CHARACTER_OPTIONAL.help + " His state's penalties apply to side A.", default=None,
+              parse=CHARACTER_OPTIONAL.parse, example=CHARACTER_OPTIONAL.example, state_key="armageddon.character"),
+        Param("a_attribute_name", "choice", "Side A's Attribute", "Which Attribute side A uses (mental Attributes "
+              "take the low-Essence penalty, RULES.md §1.15).", default="Dexterity", choices=ATTRIBUTE_NAME.choices),
+        TAGS,
+    ) + PENALTY_SETTINGS,
     run=_resisted,
     source="seed 000, Resisted Tasks & Tests; RULES.md §1.7, A4",
 )
