@@ -24,7 +24,7 @@ Tests use Constitution + Willpower (seed 000, Life Points)."""
 TIE_RULES = ("stalemate", "defender_wins", "reroll", "compare_sl")
 """RULES.md §1.7/A4: what equal totals of 9 or more mean; default stalemate."""
 
-_BASICS = "seed 000, The Basics: a result of 9 or higher means success"
+_BASICS = "seed 000, The Basics"
 _TESTS = "seed 000, Tests"
 _TWO = "seed 000, Life Points: Constitution + Willpower + 1d10"
 
@@ -49,8 +49,8 @@ def resolve_roll(
     total = die.value + total_of(all_parts)
     levels = success_levels(total, tn)
     steps = list(die.steps)
-    arithmetic = " ".join(f"{signed(m.value)} ({m.label})" for m in all_parts)
-    steps.append(Step(f"{die.value} (die) {arithmetic} = {total}".replace("  ", " "), _TESTS if kind != "task" else "seed 000, Tasks"))
+    arithmetic = "".join(f" {signed(m.value)}" for m in all_parts)
+    steps.append(Step(f"{die.value} (die){arithmetic} = {total}", "seed 000, Tasks" if kind == "task" else _TESTS))
     result_flags = list(die.flags) + list(flags)
     if level_cap is not None and levels > level_cap:
         steps.append(Step(f"{levels} Success Levels capped at {level_cap} ({describe_level(level_cap)})", cap_source))

@@ -25,7 +25,8 @@ from py_rules.trace import Modifier, Result, Step, total_of
 
 __all__ = ("ROLL_OPERATIONS",)
 
-_GM_MODS = "Chronicler's modifier (seed 000: apply modifiers, if any)"
+_GM_MODS = "Chronicler's modifier (seed 000, Tasks: apply modifiers)"
+_GM_TEST_MODS = "Chronicler's modifier (seed 000, Tests: apply modifiers)"
 
 
 def _penalty_settings(options: dict) -> PenaltySettings:
@@ -69,7 +70,7 @@ TASK = Operation(
     title="Task (Attribute + Skill + d10)",
     summary="Roll Attribute + Skill + 1d10 + modifiers against 9, with the Rules of 10 and 1 and Success Levels. "
     "Skill 0 is an unskilled attempt (−2, capped at Decent). With a character, his state's penalties apply.",
-    covers=("U2", "U3", "U4", "U5", "U10"),
+    covers=("U2", "U3", "U4", "U5"),
     params=(
         LABEL,
         ATTRIBUTE_NAME,
@@ -141,7 +142,7 @@ def _test(dice, *, kind, attribute_name, attribute, second_attribute, character,
                 field = "attribute" if index == 0 else "second_attribute"
                 raise RulesError("missing_field", f"Give the {name} level or a character.", field)
             values[index] = attribute_of(character, name)
-    mods = parse_modifiers(modifiers, _GM_MODS)
+    mods = parse_modifiers(modifiers, _GM_TEST_MODS)
     exclude = ("injury",) if kind in ("consciousness", "survival") else ()
     if character is not None:
         check_alive(character)

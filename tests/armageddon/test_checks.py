@@ -140,6 +140,6 @@ def test_resisted_a_winner_always_reached_9_and_rolled_higher(a, b):
 
 
 def test_resisted_side_a_character_brings_his_state_penalties(run, make):
-    result = run("resisted", dice=[7, 5], a_attribute=3, a_skill=2, b_attribute=3, b_skill=2,
+    result = run("resisted", dice=[8, 5], a_attribute=3, a_skill=2, b_attribute=3, b_skill=2,
                  character=make(endurance_points=3))
-    assert result["details"]["a"]["total"] == 7 + 5 - 2 and result["details"]["winner"] == "Kim"
+    assert result["details"]["a"]["total"] == 8 + 5 - 2 and result["details"]["winner"] == "Kim"
