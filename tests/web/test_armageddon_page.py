@@ -33,3 +33,30 @@ def test_damage_then_heal_flows_through_the_shared_character(app):
 
     again = run(app, "armageddon.restore_points", {"amount": 100, "pool": "LP"})
     assert "Ann regains 6 LP from healing (24 → 30)." in again
+
+
+def test_every_armageddon_operation_runs_from_its_form(app):
+    """Each form, submitted as generated (example character, defaults), answers with a result or a rules message."""
+    import re
+
+    from playwright.sync_api import expect
+
+    from py_rules import api
+
+    ops = [op["id"] for op in api.catalog()["operations"] if op["system"] == "armageddon"]
+    answered = {}
+    for op_id in ops:
+        form = open_op(app, op_id)
+        before = app.locator("#results > li").count()
+        form.locator("button[type=submit]").click()
+        card = app.locator("#results > li").nth(before)
+        error = form.locator(".field-error:visible, .form-error:visible")
+        expect(card.or_(error).first).to_be_visible()
+        if error.count():
+            message = error.first.inner_text()
+            assert not re.match(r"^\w+(Error|Exception)\b", message), (op_id, message)
+            answered[op_id] = "rules message"
+        else:
+            answered[op_id] = "result"
+    assert len(answered) == len(ops) >= 23
+    assert answered["armageddon.system_info"] == "result" and answered["armageddon.apply_damage"] == "result"
