@@ -6,21 +6,36 @@ untrained penalty) and never better than "Decent" (RULES.md §1.7).
 
 from __future__ import annotations
 
-from py_rules.armageddon.d10 import roll_d10
-from py_rules.armageddon.outcome import describe_level, success_levels
+from py_rules.armageddon.checks import resolve_roll
 from py_rules.armageddon.tables import (
     TARGET_NUMBER,
     UNSKILLED_MAX_SUCCESS_LEVELS,
     UNSKILLED_PENALTY,
 )
 from py_rules.dice import DiceSource
-from py_rules.render import signed
-from py_rules.trace import Modifier, Result, Step, total_of
+from py_rules.trace import Modifier, Result
 
-__all__ = ("resolve_task",)
+__all__ = ("resolve_task", "task_parts")
 
 _TASKS = "seed 000, Tasks"
 _UNSKILLED = "seed 000, Unskilled Attempts"
+
+
+def task_parts(attribute_name: str, attribute: int, skill_name: str, skill: int, untrained_penalty: int = 0) -> list[Modifier]:
+    """Attribute + Skill, or Attribute − 2 (and the extra untrained penalty) when unskilled.
+
+    >>> [(m.label, m.value) for m in task_parts("Dexterity", 2, "Handguns", 3)]
+    [('Dexterity', 2), ('Handguns', 3)]
+    """
+    skill_label = skill_name or "Skill"
+    parts = [Modifier(attribute_name, attribute, _TASKS)]
+    if skill == 0:
+        parts.append(Modifier(f"unskilled ({skill_label} 0)", UNSKILLED_PENALTY, _UNSKILLED))
+        if untrained_penalty:
+            parts.append(Modifier(f"{skill_label} needs real training", untrained_penalty, _UNSKILLED))
+    else:
+        parts.append(Modifier(skill_label, skill, _TASKS))
+    return parts
 
 
 def resolve_task(
@@ -35,6 +50,7 @@ def resolve_task(
     tn: int = TARGET_NUMBER,
     rule_of_one_mode: str = "replace",
     label: str = "",
+    purpose: str = "d10",
 ) -> Result:
     """Roll Attribute + Skill + 1d10 + modifiers against ``tn`` (U4).
 
@@ -42,41 +58,16 @@ def resolve_task(
     ``untrained_penalty`` (0 or −6 … −10), Success Levels capped at 2.
     """
     unskilled = skill == 0
-    skill_label = skill_name or "Skill"
-    parts = [Modifier(attribute_name, attribute, _TASKS)]
-    if unskilled:
-        parts.append(Modifier(f"unskilled ({skill_label} 0)", UNSKILLED_PENALTY, _UNSKILLED))
-        if untrained_penalty:
-            parts.append(Modifier(f"{skill_label} needs real training", untrained_penalty, _UNSKILLED))
-    else:
-        parts.append(Modifier(skill_label, skill, _TASKS))
-    parts.extend(modifiers)
-
-    die = roll_d10(dice, rule_of_one_mode)
-    total = die.value + total_of(parts)
-    levels = success_levels(total, tn)
-    steps = list(die.steps)
-    steps.append(Step(f"{die.value} (die) {' '.join(f'{signed(m.value)}' for m in parts)} = {total}", _TASKS))
-    flags = list(die.flags)
-    if unskilled and levels > UNSKILLED_MAX_SUCCESS_LEVELS:
-        steps.append(Step(f"Unskilled: {levels} Success Levels capped at {UNSKILLED_MAX_SUCCESS_LEVELS} (Decent)", _UNSKILLED))
-        levels = UNSKILLED_MAX_SUCCESS_LEVELS
-        flags.append("unskilled_cap")
-    if unskilled:
-        flags.append("unskilled")
-    success = total >= tn
-    steps.append(Step(f"{total} {'≥' if success else '<'} {tn}: {'success' if success else 'failure'}", "seed 000, The Basics"))
-    return Result(
-        system="armageddon",
+    return resolve_roll(
+        dice,
         kind="task",
+        parts=task_parts(attribute_name, attribute, skill_name, skill, untrained_penalty),
+        modifiers=modifiers,
+        tn=tn,
+        rule_of_one_mode=rule_of_one_mode,
         label=label,
-        modifiers=parts,
-        total=total,
-        target=tn,
-        success=success,
-        level=levels,
-        level_name=describe_level(levels),
-        flags=flags,
-        steps=steps,
-        details={"die": die.value, "faces": list(die.faces)},
+        level_cap=UNSKILLED_MAX_SUCCESS_LEVELS if unskilled else None,
+        cap_source=_UNSKILLED + ": never better than Decent",
+        purpose=purpose,
+        flags=("unskilled",) if unskilled else (),
     )

@@ -1,0 +1,325 @@
+"""Life Points: damage, Consciousness and Survival Tests, death timer, First Aid,
+resuscitation and daily healing (U9, U11–U15; seed 000 "Life Points …",
+"Healing & Resuscitation"; RULES.md §1.9, §1.10).
+
+Penalty arithmetic is pure (``*_penalty`` functions); the procedures roll
+through :class:`py_rules.armageddon.work.Work` and change only its copy.
+"""
+
+from __future__ import annotations
+
+from py_rules.armageddon.character import add, attribute, has, name_of, remove
+from py_rules.armageddon.tables import (
+    DAILY_HEALING,
+    DEATH_TIMER_MINUTES_PER_CON,
+    EP_CONSCIOUSNESS_STEP,
+    HOSPITAL_BONUS,
+    RESUSCITATION_LP_STEP,
+    SURVIVAL_INTERVAL,
+    SURVIVAL_LP_STEP,
+    SURVIVAL_THRESHOLD,
+    UNSKILLED_MAX_SUCCESS_LEVELS,
+)
+from py_rules.armageddon.task import task_parts
+from py_rules.errors import RulesError
+from py_rules.trace import Modifier
+
+__all__ = (
+    "below_zero_penalty", "consciousness_penalty", "survival_penalty", "resuscitation_penalty",
+    "damage_life_points", "consciousness_test", "survival_test", "start_death_timer", "die",
+    "after_life_points_rise", "first_aid", "resuscitate", "heal_one_day", "daily_healing",
+)
+
+_LP = "seed 000, Life Points, Consciousness Tests & Survival Tests"
+_HEAL = "seed 000, Healing & Resuscitation"
+_EP = "seed 000, Endurance Points: below 0, Consciousness Test every Turn"
+
+
+def below_zero_penalty(points: int, step: int) -> int:
+    """−1 per full ``step`` points below 0 (RULES.md §1.9 rounding).
+
+    >>> [below_zero_penalty(p, 10) for p in (0, -9, -10, -19, -20)], below_zero_penalty(-7, 5)
+    ([0, 0, -1, -1, -2], -1)
+    """
+    return -((-points) // step) if points < 0 else 0
+
+
+def consciousness_penalty(cause: str, points: int) -> int:
+    """LP: −1 per LP below 0; EP: −1 per 5 points below 0 (seed 000).
+
+    >>> consciousness_penalty("LP", -3), consciousness_penalty("EP", -11)
+    (-3, -2)
+    """
+    if cause == "LP":
+        return min(0, points)
+    return below_zero_penalty(points, EP_CONSCIOUSNESS_STEP)
+
+
+def survival_penalty(life_points: int, tests_made: int) -> tuple[int, int]:
+    """(−1 per 10 LP below 0, −1 per Survival Test beyond the first) (seed 000).
+
+    >>> survival_penalty(-10, 0), survival_penalty(-25, 2)
+    ((-1, 0), (-2, -2))
+    """
+    return below_zero_penalty(life_points, SURVIVAL_LP_STEP), -tests_made
+
+
+def resuscitation_penalty(life_points: int) -> int:
+    """−1 for every 5 LPs below 0 on the resuscitation Survival Test (seed 000).
+
+    >>> resuscitation_penalty(-12)
+    -2
+    """
+    return below_zero_penalty(life_points, RESUSCITATION_LP_STEP)
+
+
+def _con_will(work) -> list[Modifier]:
+    source = _LP + ": Constitution + Willpower + 1d10"
+    return [Modifier("Constitution", attribute(work.char, "Constitution"), source),
+            Modifier("Willpower", attribute(work.char, "Willpower"), source)]
+
+
+def consciousness_test(work, cause: str = "LP", extra=()) -> bool:
+    """Consciousness Test (Con + Will + d10); failure: unconscious (LP) or passes out asleep (EP) (U11)."""
+    points = work.current["life_points" if cause == "LP" else "endurance_points"]
+    penalty = consciousness_penalty(cause, points)
+    mods = list(extra)
+    if penalty:
+        label = f"{points} LP (−1 per LP below 0)" if cause == "LP" else f"{points} EP (−1 per 5 below 0)"
+        mods.append(Modifier(label, penalty, _LP if cause == "LP" else _EP))
+    roll = work.roll(f"Consciousness Test ({cause})", kind="consciousness_test", parts=_con_will(work),
+                     attributes=("Constitution", "Willpower"), exclude=("injury",), extra=mods)
+    who = name_of(work.char)
+    if roll.success:
+        work.event(f"{who} stays awake (Consciousness Test {roll.total}).")
+    elif cause == "LP":
+        remove(work.char, "semi_conscious")
+        add(work.char, "unconscious")
+        work.event(f"{who} falls unconscious (Consciousness Test {roll.total}).")
+    else:
+        add(work.char, "asleep")
+        work.event(f"{who} passes out from exhaustion and falls asleep (Consciousness Test {roll.total}; "
+                   "RULES.md A14).")
+    return roll.success
+
+
+def survival_test(work) -> bool:
+    """One Survival Test of a dying character (U12): success → next in a minute; failure → death timer."""
+    timers = work.char["timers"]
+    lp = work.current["life_points"]
+    lp_penalty, count_penalty = survival_penalty(lp, timers["survival_tests"])
+    mods = []
+    if lp_penalty:
+        mods.append(Modifier(f"{lp} LP (−1 per 10 below 0)", lp_penalty, _LP))
+    if count_penalty:
+        mods.append(Modifier(f"Survival Test no. {timers['survival_tests'] + 1} (−1 per test beyond the first)",
+                             count_penalty, _LP))
+    roll = work.roll(f"Survival Test no. {timers['survival_tests'] + 1}", kind="survival_test",
+                     parts=_con_will(work), attributes=("Constitution", "Willpower"), exclude=("injury",), extra=mods)
+    timers["survival_tests"] += 1
+    if roll.success:
+        timers["survival_seconds"] = SURVIVAL_INTERVAL
+        work.event(f"{name_of(work.char)} survives this minute (Survival Test {roll.total}); the next test is due "
+                   "in 1 minute unless First Aid stabilises him.")
+    else:
+        start_death_timer(work)
+    return roll.success
+
+
+def start_death_timer(work) -> None:
+    """A failed Survival Test: dead unless ER-level help arrives within Con × 2 minutes (seed 000)."""
+    minutes = attribute(work.char, "Constitution") * DEATH_TIMER_MINUTES_PER_CON
+    remove(work.char, "dying")
+    add(work.char, "death_pending")
+    work.char["timers"]["death_seconds"] = minutes * 60
+    work.char["timers"]["survival_seconds"] = 0
+    work.event(f"{name_of(work.char)} failed a Survival Test and will die within {minutes} minutes "
+               "(Constitution × 2) unless resuscitated.")
+    work.step(f"Death timer: Constitution {attribute(work.char, 'Constitution')} × 2 = {minutes} minutes", _LP)
+
+
+def die(work, cause: str) -> None:
+    work.char["conditions"] = ["dead"]
+    for key in ("frozen_seconds", "survival_seconds", "survival_tests", "death_seconds"):
+        work.char["timers"][key] = 0
+    work.event(f"{name_of(work.char)} dies ({cause}).")
+    work.flag("dead")
+
+
+def _start_dying(work) -> None:
+    add(work.char, "dying")
+    remove(work.char, "stabilised")
+    work.char["timers"]["survival_tests"] = 0
+    work.event(f"{name_of(work.char)} is dying (−10 LP or less): Survival Test now and every minute.")
+    survival_test(work)
+
+
+def damage_life_points(work, amount: int) -> None:
+    """Take ``amount`` LP and apply what follows (U9; seed 000 LP bullets; RULES.md A8)."""
+    char, before = work.char, work.current["life_points"]
+    after = before - amount
+    work.current["life_points"] = after
+    work.event(f"{name_of(char)} loses {amount} LP ({before} → {after}).")
+    if amount <= 0 or has(char, "dead"):
+        return
+    char["first_aid_received"] = False
+    if has(char, "stabilised") and after <= SURVIVAL_THRESHOLD:
+        remove(char, "stabilised")
+        work.event("The new injury undoes the stabilisation.")
+    if has(char, "death_pending"):
+        work.event("The death timer keeps running.")
+        return
+    if after <= 0:
+        if add(char, "knocked_down"):
+            work.event(f"{name_of(char)} is knocked down.")
+        if not has(char, "unconscious"):
+            if add(char, "semi_conscious"):
+                work.event(f"{name_of(char)} is stunned and semi-conscious.")
+            consciousness_test(work, "LP")
+    if after <= SURVIVAL_THRESHOLD and not has(char, "dying"):
+        _start_dying(work)
+
+
+def after_life_points_rise(work) -> None:
+    """Wake-up and recovery bookkeeping when LP rise (RULES.md A7: wake at 0, option 1)."""
+    char, lp = work.char, work.current["life_points"]
+    who = name_of(char)
+    if lp > SURVIVAL_THRESHOLD and remove(char, "dying"):
+        char["timers"]["survival_tests"] = char["timers"]["survival_seconds"] = 0
+        work.event(f"{who} is above −10 LP: no more Survival Tests.")
+    if lp >= 0 and remove(char, "stabilised"):
+        work.event(f"{who} is no longer in danger (0 LP or more).")
+    if lp >= work.settings.wake_at and remove(char, "unconscious"):
+        work.event(f"{who} regains consciousness at {lp} LP (seed 000: once he returns to 0 LPs).")
+        if lp <= 0:
+            add(char, "semi_conscious")
+    if lp > 0:
+        if remove(char, "semi_conscious"):
+            work.event(f"{who} is no longer stunned.")
+        if remove(char, "knocked_down"):
+            work.event(f"{who} can get back on his feet.")
+
+
+def _gain_life_points(work, gain: int, why: str) -> None:
+    maximum = work.char["derived"]["life_points"]
+    before = work.current["life_points"]
+    after = min(maximum, before + gain)
+    work.current["life_points"] = after
+    if after == before:
+        work.event(f"{name_of(work.char)} is already at {after} of {maximum} LP.")
+    else:
+        work.event(f"{name_of(work.char)} gains {after - before} LP from {why} ({before} → {after}).")
+    after_life_points_rise(work)
+
+
+def _medic_task(work, title, attribute_value, skill_name, skill_value, extra):
+    unskilled = skill_value == 0
+    roll = work.roll(title, kind="task", parts=task_parts("Intelligence", attribute_value, skill_name, skill_value),
+                     extra=extra, exclude=("injury", "tired", "essence", "encumbrance"),
+                     level_cap=UNSKILLED_MAX_SUCCESS_LEVELS if unskilled else None,
+                     cap_source="seed 000, Unskilled Attempts: never better than Decent")
+    return roll
+
+
+def first_aid(work, *, medic_intelligence: int, medic_first_aid: int, extra=()):
+    """First Aid Task (First Aid + Int): stabilise at −10 or below, +1 LP per Success Level (U13; A11)."""
+    char = work.char
+    who = name_of(char)
+    if has(char, "death_pending"):
+        raise RulesError("needs_resuscitation", f"{who} failed a Survival Test: First Aid is not enough, he needs "
+                         "resuscitation (seed 000).", "character")
+    lp = work.current["life_points"]
+    if lp >= char["derived"]["life_points"]:
+        raise RulesError("not_injured", f"{who} is not injured.", "character")
+    if work.settings.first_aid_scope == "dying_only" and lp > SURVIVAL_THRESHOLD:
+        raise RulesError("not_allowed", f"{who} is above −10 LP; with the 'dying_only' setting First Aid only "
+                         "helps the dying (seed 000).", "character")
+    if char["first_aid_received"]:
+        raise RulesError("already_treated", f"{who} already received First Aid for this injury (once per injury, "
+                         "RULES.md A11).", "character")
+    roll = _medic_task(work, "First Aid Task (medic)", medic_intelligence, "First Aid", medic_first_aid, extra)
+    if not roll.success:
+        work.event("The First Aid fails; nothing changes.")
+        return roll
+    char["first_aid_received"] = True
+    if has(char, "dying"):
+        remove(char, "dying")
+        add(char, "stabilised")
+        char["timers"]["survival_tests"] = char["timers"]["survival_seconds"] = 0
+        work.event(f"{who} is stabilised: no more Survival Tests.")
+    _gain_life_points(work, roll.level, f"First Aid ({roll.level} Success Levels)")
+    return roll
+
+
+def resuscitate(work, *, doctor_intelligence: int, doctor_medicine: int, in_hospital: bool, extra=()):
+    """Medicine Task, then a new Survival Test at +SL, +3 in hospital, −1 per 5 LP below 0 (U14; A9)."""
+    char = work.char
+    who = name_of(char)
+    if not has(char, "death_pending"):
+        raise RulesError("not_dying", f"{who} has not failed a Survival Test; resuscitation is for those who have "
+                         "(seed 000).", "character")
+    doctor = _medic_task(work, "Medicine Task (doctor)", doctor_intelligence, "Medicine", doctor_medicine, extra)
+    levels = doctor.level if doctor.success else 0
+    lp = work.current["life_points"]
+    mods = []
+    if levels:
+        mods.append(Modifier(f"doctor's Medicine Task ({levels} Success Levels)", levels, _HEAL))
+    if in_hospital:
+        mods.append(Modifier("in a hospital", HOSPITAL_BONUS, _HEAL))
+    penalty = resuscitation_penalty(lp)
+    if penalty:
+        mods.append(Modifier(f"{lp} LP (−1 per 5 below 0)", penalty, _HEAL))
+    roll = work.roll("Resuscitation Survival Test", kind="survival_test", parts=_con_will(work),
+                     attributes=("Constitution", "Willpower"), exclude=("injury",), extra=mods)
+    if roll.success:
+        remove(char, "death_pending")
+        add(char, "stabilised")
+        char["timers"]["death_seconds"] = char["timers"]["survival_tests"] = 0
+        work.event(f"{who} is resuscitated and lives (stabilised).")
+    else:
+        die(work, "the resuscitation Survival Test failed")
+    return roll
+
+
+def daily_healing(lp: int, constitution: int, care: bool, overshoot: str = "cap_at_zero") -> int | None:
+    """LP after a day of healing when no roll is needed, else None (untreated below 0) (U15).
+
+    >>> daily_healing(3, 2, False), daily_healing(-5, 3, True), daily_healing(-2, 3, True), daily_healing(-2, 3, False)
+    (5, -2, 0, None)
+    >>> daily_healing(-2, 3, True, "carry_surplus")
+    1
+    """
+    if lp >= 0:
+        return lp + DAILY_HEALING
+    if not care:
+        return None
+    after = lp + constitution
+    if after > 0 and overshoot == "cap_at_zero":
+        return 0
+    return after
+
+
+def heal_one_day(work, care: bool) -> None:
+    """One day of LP healing with or without proper medical care (U15; RULES.md §1.10, A9, A10)."""
+    char = work.char
+    lp = work.current["life_points"]
+    con = attribute(char, "Constitution")
+    target = daily_healing(lp, con, care, work.settings.care_overshoot)
+    if target is not None:
+        why = "a day's natural healing (2 LP)" if lp >= 0 else f"a day of medical care (Constitution {con})"
+        _gain_life_points(work, target - lp, why)
+        return
+    mods = []
+    penalty = below_zero_penalty(lp, SURVIVAL_LP_STEP)
+    if penalty:
+        mods.append(Modifier(f"{lp} LP (−1 per 10 below 0)", penalty, _LP))
+    roll = work.roll("Daily Survival Test (no medical care)", kind="survival_test", parts=_con_will(work),
+                     attributes=("Constitution", "Willpower"), exclude=("injury",), extra=mods)
+    if roll.success:
+        _gain_life_points(work, min(roll.level, con), f"the daily Survival Test ({roll.level} Success Levels, "
+                          f"at most Constitution {con})")
+    else:
+        work.current["life_points"] = lp - 1
+        work.event(f"{name_of(char)} fails the daily Survival Test and loses 1 LP ({lp} → {lp - 1}).")
+        if lp - 1 <= SURVIVAL_THRESHOLD and not has(char, "stabilised") and not has(char, "dying"):
+            _start_dying(work)
