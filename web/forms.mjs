@@ -50,7 +50,8 @@ function control(op, param, id, store) {
     case "json":
       return el("textarea", {
         ...common, rows: 8, spellcheck: false, autocapitalize: "off",
-        value: jsonText(stored !== undefined ? stored : param.default ?? param.example),
+        // A required sheet starts from the example; an optional one stays empty until the table fills it.
+        value: jsonText(stored !== undefined ? stored : param.required ? param.example : param.default),
       });
     case "faces":
       return el("input", { ...common, type: "text", inputMode: "numeric", autocomplete: "off", placeholder: "e.g. 10 7", value: "" });
@@ -65,7 +66,7 @@ function field(op, param, store) {
   const label = el("label", { htmlFor: id, textContent: param.label + (param.required ? " *" : "") });
   const wrapper = el("div", { className: `field field-${param.kind}`, dataset: { field: param.name } }, label, input);
   if (param.kind === "json" && param.example !== null && param.example !== undefined) {
-    const reset = el("button", { type: "button", className: "small", textContent: "Reset to example" });
+    const reset = el("button", { type: "button", className: "small", textContent: param.required ? "Reset to example" : "Fill with example" });
     reset.addEventListener("click", () => { input.value = jsonText(param.example); });
     wrapper.append(reset);
   }
