@@ -31,6 +31,9 @@ def _headline(result: dict) -> str:
 def render_lines(result: dict) -> list[str]:
     """The whole trace, one line each: headline, dice, modifiers, steps, events, flags.
 
+    The headline is the total against its target with the level; a result with none of those
+    (a state change) leads with its first event instead.
+
     >>> render_lines({"total": 12, "target": 9, "success": True, "level_name": "2 Success Levels (Decent)",
     ...   "dice": [{"die": "d10", "face": 10, "purpose": "roll"}], "modifiers": [], "steps": [],
     ...   "events": [], "flags": []})
@@ -38,8 +41,11 @@ def render_lines(result: dict) -> list[str]:
     """
     lines = []
     headline = _headline(result)
+    events = list(result.get("events") or [])
     if headline:
         lines.append(headline)
+    elif events:  # nothing rolled against a target: what changed is the news
+        lines.append(events.pop(0))
     dice = result.get("dice") or []
     if dice:
         lines.append("Dice in order: " + ", ".join(f"{t['die']}={t['face']} ({t['purpose']})" for t in dice))
@@ -49,7 +55,7 @@ def render_lines(result: dict) -> list[str]:
     for step in result.get("steps") or []:
         source = f" [{step['source']}]" if step.get("source") else ""
         lines.append(f"{step['text']}{source}")
-    for event in result.get("events") or []:
+    for event in events:
         lines.append(f"→ {event}")
     if result.get("flags"):
         lines.append("Flags: " + ", ".join(result["flags"]))

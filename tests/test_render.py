@@ -28,3 +28,10 @@ def test_modifiers_keep_their_labels_and_reject_words_without_numbers():
     assert [(m.label, m.value, m.source) for m in mods] == [("aiming", 1, "GM"), ("wounded", -2, "GM")]
     response = api.handle({"op": "armageddon.task", "args": {"attribute": 2, "skill": 3, "modifiers": "darkness"}})
     assert response["error"]["field"] == "modifiers"
+
+
+def test_state_change_without_a_total_leads_with_its_first_event():
+    result = {"total": None, "target": None, "success": None, "level_name": None, "dice": [], "modifiers": [],
+              "steps": [{"text": "5: fixed = 5", "source": "RULES.md §1.8"}],
+              "events": ["Ann loses 5 LP (30 → 25).", "Ann is seriously injured."], "flags": []}
+    assert render_lines(result) == ["Ann loses 5 LP (30 → 25).", "5: fixed = 5 [RULES.md §1.8]", "→ Ann is seriously injured."]

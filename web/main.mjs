@@ -99,7 +99,7 @@ async function submit(op, args, form) {
     const response = await engine.call(op.id, args);
     if (response.ok) {
       keepShared(op, form, args, response.result, store);
-      showResult(ui.results, op, response.result);
+      showResult(ui.results, op, response.result).scrollIntoView({ block: "nearest" });
     } else {
       showError(form, response.error);
     }
