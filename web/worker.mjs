@@ -4,6 +4,18 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const here = new URL("./", import.meta.url);
+
+// The page compiles pyodide.asm.wasm (see rpc.mjs sendWasmModule) and posts the module; Pyodide's own
+// instantiateStreaming call then instantiates that module instead of compiling again. A null module
+// (the page could not compile) falls back to Pyodide's streaming compile.
+let receiveModule;
+const moduleFromPage = new Promise((resolve) => { receiveModule = resolve; });
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const module = await moduleFromPage;
+  if (!module) return instantiateStreaming.call(WebAssembly, source, imports);
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
 const stage = (name, step, text) => postMessage({ type: "stage", stage: name, step, text });
 // Milliseconds since the worker's time origin, reported with "ready" so boot costs can be read per stage.
 const marks = { start: performance.now() };
@@ -34,7 +46,8 @@ booted.then(
 );
 
 onmessage = async (event) => {
-  const { type, id, request } = event.data || {};
+  const { type, id, request, module } = event.data || {};
+  if (type === "wasm-module") receiveModule(module);
   if (type !== "call") return;
   const { api } = await booted;
   let response;
