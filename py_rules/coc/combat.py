@@ -15,7 +15,7 @@ from py_rules.errors import RulesError
 from py_rules.trace import Step
 
 __all__ = (
-    "initiative", "attack_order", "parse_combat", "manoeuvre_allowed", "outnumbered_bonus", "damage_expr",
+    "initiative", "validate_combatants", "attack_order", "parse_combat", "manoeuvre_allowed", "outnumbered_bonus", "damage_expr",
     "roll_damage", "attack_winner",
 )
 
@@ -33,7 +33,7 @@ def initiative(dex: int, firearm_ready: bool) -> int:
     return dex + (FIREARM_INITIATIVE if firearm_ready else 0)
 
 
-def _validate_combatants(combatants) -> list[dict]:
+def validate_combatants(combatants) -> list[dict]:
     if not isinstance(combatants, list) or len(combatants) < 2:
         raise RulesError("bad_input", "List at least two combatants: [{\"name\", \"dex\", \"firearm_ready\", \"combat_skill\"}].",
                          "combatants")
@@ -42,7 +42,7 @@ def _validate_combatants(combatants) -> list[dict]:
         field = f"combatants.{i}"
         if not isinstance(c, dict):
             raise RulesError("wrong_type", "Each combatant is an object with name and dex.", field)
-        extra = set(c) - {"name", "dex", "firearm_ready", "combat_skill"}
+        extra = set(c) - {"name", "dex", "firearm_ready", "combat_skill", "initiative", "tie_roll"}
         if extra:
             raise RulesError("unknown_field", f"Unknown field {sorted(extra)[0]!r}.", field)
         name = c.get("name")
@@ -58,8 +58,11 @@ def _validate_combatants(combatants) -> list[dict]:
         ready = c.get("firearm_ready", False)
         if not isinstance(ready, bool):
             raise RulesError("wrong_type", "firearm_ready must be true or false.", f"{field}.firearm_ready")
-        out.append({"name": name.strip(), "dex": dex, "firearm_ready": ready, "combat_skill": skill,
-                    "initiative": initiative(dex, ready)})
+        entry = {"name": name.strip(), "dex": dex, "firearm_ready": ready, "combat_skill": skill,
+                 "initiative": initiative(dex, ready)}
+        if isinstance(c.get("tie_roll"), int) and not isinstance(c.get("tie_roll"), bool):
+            entry["tie_roll"] = c["tie_roll"]
+        out.append(entry)
     return out
 
 
@@ -68,7 +71,7 @@ def attack_order(dice: DiceSource, combatants) -> tuple[dict, list[Step]]:
 
     Returns the new combat (round tracker) state and the explanation.
     """
-    people = _validate_combatants(combatants)
+    people = [{k: v for k, v in p.items() if k != "tie_roll"} for p in validate_combatants(combatants)]
     steps = [Step(f"{p['name']}: DEX {p['dex']}{' + 50 (firearm drawn)' if p['firearm_ready'] else ''} = {p['initiative']}",
                   ORDER) for p in people]
     groups: dict[tuple[int, int], list[dict]] = {}
@@ -106,11 +109,7 @@ def parse_combat(data) -> dict:
     order = data.get("order")
     if not isinstance(order, list):
         raise RulesError("wrong_type", "order must be a list.", "order")
-    people = _validate_combatants([{k: v for k, v in p.items() if k not in ("initiative", "tie_roll")} if isinstance(p, dict) else p
-                                   for p in order])
-    for p, raw in zip(people, order):
-        if "tie_roll" in raw:
-            p["tie_roll"] = raw["tie_roll"]
+    people = validate_combatants(order)
     rnd = data.get("round", 1)
     if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < 1:
         raise RulesError("out_of_range", "round must be a whole number ≥ 1.", "round")

@@ -47,7 +47,7 @@ ATTACK_ORDER = Operation(
     "a 1D100 roll-off. Starts the round tracker.",
     covers=("C9",),
     params=(Param("combatants", "json", "Combatants", "List of {name, dex, firearm_ready, combat_skill} "
-                  "(seed 003, Attack Order).", example=COMBATANTS_EXAMPLE), LABEL),
+                  "(seed 003, Attack Order).", parse=combat.validate_combatants, example=COMBATANTS_EXAMPLE), LABEL),
     run=_order, source="seed 003, Attack Order; RULES.md §3.8, §3.12 D12",
 )
 
