@@ -173,11 +173,48 @@ def from_dict(data) -> dict:
             raise _fail(f"{key} must be true or false.", key, "wrong_type")
         out[key] = value
     out["scheduled_heals"] = _heals(data.get("scheduled_heals", []))
-    last = data.get("last_roll")
-    if last is not None and not isinstance(last, dict):
-        raise _fail("last_roll must be an object or null.", "last_roll", "wrong_type")
-    out["last_roll"] = copy.deepcopy(last)
+    out["last_roll"] = _last_roll(data.get("last_roll"))
     out["derived"] = derived(out)
+    return out
+
+
+ROLL_KINDS = ("skill", "characteristic", "luck", "combined", "opposed", "combat", "sanity", "damage")
+"""Kinds of recorded rolls (what may be pushed or take Luck depends on it; RULES.md §3.5, §3.6)."""
+
+
+def _last_roll(last):
+    """The recorded last roll: validated so that pushing or spending Luck on it is safe."""
+    if last is None:
+        return None
+    if not isinstance(last, dict):
+        raise _fail("last_roll must be an object or null.", "last_roll", "wrong_type")
+    if last.get("kind") not in ROLL_KINDS:
+        raise _fail(f"last_roll.kind must be one of {', '.join(ROLL_KINDS)}.", "last_roll.kind", "bad_input")
+    out = copy.deepcopy(last)
+    for key, low, high in (("value", 0, CHARACTERISTIC_MAX), ("roll", 0, 1000), ("level", 0, 5),
+                           ("luck_spent", 0, LUCK_MAX), ("bonus", 0, 5), ("penalty", 0, 5)):
+        out[key] = _int(last.get(key, 0), f"last_roll.{key}", low, high)
+    for key in ("success", "pushed"):
+        if not isinstance(last.get(key, False), bool):
+            raise _fail(f"last_roll.{key} must be true or false.", f"last_roll.{key}", "wrong_type")
+        out[key] = last.get(key, False)
+    if last.get("difficulty", "Regular") not in ("Regular", "Hard", "Extreme"):
+        raise _fail("last_roll.difficulty must be Regular, Hard or Extreme.", "last_roll.difficulty", "bad_input")
+    out["difficulty"] = last.get("difficulty", "Regular")
+    name = last.get("name", "")
+    if not isinstance(name, str):
+        raise _fail("last_roll.name must be text.", "last_roll.name", "wrong_type")
+    if out["kind"] == "combined":
+        names = last.get("names")
+        if not isinstance(names, list) or len(names) < 2:
+            raise _fail("a combined last_roll lists its skill names.", "last_roll.names", "bad_input")
+        out["names"] = [skill_name(n, "last_roll.names") for n in names]
+        if last.get("mode") not in ("all", "any"):
+            raise _fail("last_roll.mode must be all or any.", "last_roll.mode", "bad_input")
+    elif out["kind"] in ("skill", "opposed", "combat") and name:
+        skill_name(name, "last_roll.name")
+    if out["kind"] == "characteristic" and last.get("characteristic") not in CHARACTERISTICS:
+        raise _fail("last_roll.characteristic must name a characteristic.", "last_roll.characteristic", "bad_input")
     return out
 
 

@@ -201,10 +201,16 @@ ROLL_DAMAGE = Operation(
 )
 
 
-def _apply(dice, *, investigator, amount, label, **rest):
+def _apply(dice, *, investigator, amount, own_turn, label, **rest):
     settings, _ = settings_from(rest)
     new = copy_state(investigator)
+    pre = []
+    if own_turn and new["damage_this_round"]:
+        new["damage_this_round"] = 0
+        pre.append(Step("Outside combat this damage is its own turn: the per-turn count starts at 0",
+                        "RULES.md §3.13"))
     steps, events = apply_damage(dice, new, amount, settings)
+    steps = pre + steps
     c = new["conditions"]
     flags = [k for k in ("major_wound", "unconscious", "dying", "dead") if c[k]]
     return with_states(Result(system="coc", kind="apply_damage", label=label, total=new["hp"],
@@ -221,6 +227,8 @@ APPLY_DAMAGE = Operation(
     params=(INVESTIGATOR,
             Param("amount", "int", "Damage", "HP lost (seed 003, Hit points, Wounds, and Healing).", minimum=0,
                   maximum=500),
+            Param("own_turn", "bool", "A separate turn", "Outside combat each damaging event is its own turn "
+                  "(RULES.md §3.13); off = adds to the damage already taken this round.", default=False),
             LABEL,
             *settings_params("major_wound_rule", "instant_death_rule", "zero_hp_always_dying")),
     run=_apply, source="seed 003, Hit points, Wounds, and Healing; RULES.md §3.9, §3.12 D3–D5",

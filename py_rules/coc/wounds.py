@@ -76,13 +76,13 @@ def apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings 
     before_round, before_hp = state["damage_this_round"], state["hp"]
     state["damage_this_round"] = before_round + amount
     state["hp"] = max(0, before_hp - amount)
-    state["first_aid_given"] = False  # a new injury may be treated again
-    state["medicine_given"] = False
     steps.append(Step(f"{name} takes {amount}: HP {before_hp} → {state['hp']} (of {maximum}; never below 0); "
                       f"damage this round {before_round} → {state['damage_this_round']}", ZERO))
     if amount <= 0:
         return steps, events
     events.append(f"{name} loses {before_hp - state['hp']} HP ({before_hp} → {state['hp']})")
+    state["first_aid_given"] = False  # a new injury may be treated again (once per injury, RULES.md §3.10)
+    state["medicine_given"] = False
     if instant_death(before_round, amount, maximum, settings.instant_death_rule):
         _die(state)
         basis = (f"damage this round {state['damage_this_round']} ≥ max HP {maximum}" if settings.instant_death_rule == "round_all_hp"

@@ -126,3 +126,10 @@ def test_create_investigator_via_the_api():
     assert state["derived"] == {"hp_max": 10, "mp_max": 10, "san_max": 99, "damage_bonus": "0", "build": 0,
                                 "mov": 8, "dodge": 25}
     assert state["san"] == 50 and state["luck"] == 40
+
+
+def test_a_malformed_last_roll_is_a_clear_error():
+    error = bad({**EXAMPLE, "last_roll": {"kind": "skill", "roll": "high"}})
+    assert "last_roll.roll" in error["message"]
+    error = bad({**EXAMPLE, "last_roll": {"kind": "psychic"}})
+    assert "last_roll.kind" in error["message"]

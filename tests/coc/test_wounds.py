@@ -242,3 +242,10 @@ def test_hp_never_goes_below_0_and_never_above_the_maximum(actions, seed):
             except RulesError:
                 pass
         assert 0 <= state["hp"] <= 12
+
+
+def test_outside_combat_each_damaging_event_can_be_its_own_turn():
+    hurt = damage(harvey(), 5)
+    response = api.handle({"op": "coc.apply_damage", "args": {"investigator": hurt, "amount": 2, "own_turn": True}})
+    state = response["result"]["state"]
+    assert state["damage_this_round"] == 2 and not state["conditions"]["major_wound"]
