@@ -9,7 +9,7 @@ cannot be pushed.
 
 from __future__ import annotations
 
-from py_rules.coc.checks import _require_able, apply_luck, check, record
+from py_rules.coc.checks import _require_able, check, luck_on_roll, record
 from py_rules.coc.combat import attack_winner, damage_expr, manoeuvre_allowed, outnumbered_bonus, roll_damage
 from py_rules.coc.investigator import copy_state, normalize, skill_value, who
 from py_rules.coc.levels import Level, level_name, succeeds
@@ -29,18 +29,6 @@ DEFENCES = ("dodge", "fight_back", "manoeuvre", "none")
 COMBAT = "seed 003, Combat"
 ROUND = "seed 003, Combat Round Duration"
 OUTNUMBERED_SRC = "seed 003, Outnumbered; RULES.md §3.12 D11"
-
-
-def _luck(roll, points: int, state: dict, field: str, steps: list, settings: Settings):
-    """Spend Luck on a combat roll (RULES.md §3.6: e.g. a Dodge); never on a fumble, never to a critical."""
-    if not points:
-        return roll.roll, roll.level
-    if roll.level == Level.FUMBLE:
-        raise RulesError("rule_violation", "You can't spend Luck on a fumble (seed 003, Luck).", field)
-    new_roll, level = apply_luck(roll.roll, roll.value, roll.difficulty, points, state["luck"], settings.fumble_basis)
-    state["luck"] -= points
-    steps.append(Step(f"{who(state)} spends {points} Luck: {roll.roll} → {new_roll}, {level_name(level)}", "seed 003, Luck"))
-    return new_roll, level
 
 
 def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: str = "investigator", weapon: str = "Brawl",
@@ -110,7 +98,7 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
     a_roll = check(dice, skill_value(att, skill), skill, difficulty=difficulty, bonus=a_bonus, penalty=a_penalty,
                    basis=settings.fumble_basis)
     steps += [Step(f"{a_name} rolls {skill}:")] + list(a_roll.steps)
-    a_value, a_level = _luck(a_roll, attacker_luck, att, "attacker_luck", steps, settings)
+    a_value, a_level = luck_on_roll(a_roll, attacker_luck, att, "attacker_luck", steps, settings)
     att["last_roll"] = record(a_roll, "combat", bonus=a_bonus, penalty=a_penalty)
     att["last_roll"].update(roll=a_value, level=int(a_level), luck_spent=attacker_luck)
     d_roll = None
@@ -122,7 +110,7 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
         d_skill = DODGE if defence == "dodge" else BRAWL
         d_roll = check(dice, skill_value(dfn, d_skill), d_skill, bonus=d_bonus, penalty=d_penalty, basis=settings.fumble_basis)
         steps += [Step(f"{d_name} {defence.replace('_', ' ')}s with {d_skill}:")] + list(d_roll.steps)
-        d_value, d_level = _luck(d_roll, defender_luck, dfn, "defender_luck", steps, settings)
+        d_value, d_level = luck_on_roll(d_roll, defender_luck, dfn, "defender_luck", steps, settings)
         dfn["last_roll"] = record(d_roll, "combat", bonus=d_bonus, penalty=d_penalty)
         dfn["last_roll"].update(roll=d_value, level=int(d_level), luck_spent=defender_luck)
         outcome = compare(a_level, d_level, a_roll.value, d_roll.value)

@@ -21,7 +21,7 @@ from py_rules.trace import Result, Step
 
 __all__ = (
     "CheckRoll", "check", "record", "check_result", "skill_roll", "characteristic_roll", "luck_roll",
-    "push_refusal", "push_roll", "luck_cost", "luck_refusal", "spend_luck", "apply_luck", "recover_luck",
+    "push_refusal", "push_roll", "luck_cost", "luck_refusal", "spend_luck", "apply_luck", "luck_on_roll", "recover_luck",
 )
 
 ROLLING = "seed 003, Rolling Dice"
@@ -253,8 +253,8 @@ def luck_refusal(last: dict | None) -> str | None:
     if kind == "luck":
         return "Luck cannot be spent on a Luck roll (RULES.md §3.12 D15)."
     if kind in ("combat", "opposed"):
-        return ("This opposed roll is already resolved: spend Luck inside the attack with its Luck fields "
-                "(RULES.md §3.6: Luck may be spent on combat rolls such as Dodge).")
+        return ("This opposed roll is already resolved: spend Luck with the Luck fields of the attack or opposed roll "
+                "itself (RULES.md §3.6: Luck may be spent on combat rolls such as Dodge).")
     if kind not in PUSHABLE:
         return f"Luck is only for skill checks, not a {kind} roll (seed 003, Luck)."
     if last.get("pushed"):
@@ -295,6 +295,24 @@ def apply_luck(roll: int, value: int, difficulty: str, points: int, luck: int, b
         raise RulesError("rule_violation", f"Spending {points} would lower {roll} to {new_roll}: Luck never buys a critical "
                          "(01) (RULES.md §3.12 D15).", "points")
     return new_roll, level_for(new_roll, value, difficulty, basis)
+
+
+def luck_on_roll(roll: CheckRoll, points: int, state: dict, field: str, steps: list, settings: Settings = Settings()):
+    """Spend Luck on an opposed or combat roll before comparing (RULES.md §3.6: e.g. a Dodge); changes ``state``.
+
+    Never on a fumble, never down to 01; returns the new roll and level.
+    """
+    if not points:
+        return roll.roll, roll.level
+    if roll.level == Level.FUMBLE:
+        raise RulesError("rule_violation", "You can't spend Luck on a fumble (seed 003, Luck).", field)
+    try:
+        new_roll, level = apply_luck(roll.roll, roll.value, roll.difficulty, points, state["luck"], settings.fumble_basis)
+    except RulesError as error:
+        raise RulesError(error.code, error.message, field) from None
+    state["luck"] -= points
+    steps.append(Step(f"{who(state)} spends {points} Luck: {roll.roll} → {new_roll}, {level_name(level)}", LUCK))
+    return new_roll, level
 
 
 def spend_luck(state: dict, *, points: int = 0, target_level: str = "", label: str = "",

@@ -7,7 +7,9 @@ lower wins (:func:`roll_off` draws it); when both fail nobody wins.
 
 from __future__ import annotations
 
-from py_rules.coc.checks import CheckRoll, _require_able, check, record
+from dataclasses import replace
+
+from py_rules.coc.checks import CheckRoll, _require_able, check, luck_on_roll, record
 from py_rules.coc.investigator import copy_state, normalize, skill_name, skill_value, who
 from py_rules.coc.levels import Level, level_for, level_name, needed, succeeds
 from py_rules.coc.percentile import roll_percentile
@@ -72,24 +74,29 @@ def resolve_opposed(dice: DiceSource, a: CheckRoll, b: CheckRoll, name_a: str, n
 
 
 def opposed_roll(dice: DiceSource, first: dict, second: dict, skill_a: str, skill_b: str, *, bonus_a: int = 0,
-                 penalty_a: int = 0, bonus_b: int = 0, penalty_b: int = 0, label: str = "",
-                 settings: Settings = Settings()) -> Result:
-    """Both sides roll their own skill; compare levels (C7). Opposed rolls cannot be pushed."""
+                 penalty_a: int = 0, bonus_b: int = 0, penalty_b: int = 0, luck_a: int = 0, luck_b: int = 0,
+                 label: str = "", settings: Settings = Settings()) -> Result:
+    """Both sides roll their own skill; compare levels (C7). Opposed rolls cannot be pushed; Luck is spent before comparing."""
     _require_able(first, "investigator")
     _require_able(second, "opponent")
     name_a, name_b = who(first), who(second)
     if name_a == name_b:
         name_a, name_b = f"{name_a} (A)", f"{name_b} (B)"
+    new_a, new_b = copy_state(first), copy_state(second)
     roll_a = check(dice, skill_value(first, skill_a), skill_name(skill_a), bonus=bonus_a, penalty=penalty_a, basis=settings.fumble_basis)
+    all_steps = [Step(f"{name_a} rolls {roll_a.name}:")] + list(roll_a.steps)
+    value_a, level_a = luck_on_roll(roll_a, luck_a, new_a, "luck", all_steps, settings)
     roll_b = check(dice, skill_value(second, skill_b), skill_name(skill_b), bonus=bonus_b, penalty=penalty_b, basis=settings.fumble_basis)
+    all_steps += [Step(f"{name_b} rolls {roll_b.name}:")] + list(roll_b.steps)
+    value_b, level_b = luck_on_roll(roll_b, luck_b, new_b, "opponent_luck", all_steps, settings)
+    roll_a = replace(roll_a, level=level_a, percentile=replace(roll_a.percentile, value=value_a))
+    roll_b = replace(roll_b, level=level_b, percentile=replace(roll_b.percentile, value=value_b))
     outcome, steps = resolve_opposed(dice, roll_a, roll_b, name_a, name_b)
     winner = {"a": name_a, "b": name_b, "none": None}[outcome]
-    new_a, new_b = copy_state(first), copy_state(second)
-    new_a["last_roll"] = record(roll_a, "opposed", bonus=bonus_a, penalty=penalty_a)
-    new_b["last_roll"] = record(roll_b, "opposed", bonus=bonus_b, penalty=penalty_b)
+    new_a["last_roll"] = record(roll_a, "opposed", bonus=bonus_a, penalty=penalty_a, luck_spent=luck_a)
+    new_b["last_roll"] = record(roll_b, "opposed", bonus=bonus_b, penalty=penalty_b, luck_spent=luck_b)
     new_a, new_b = normalize(new_a), normalize(new_b)
-    all_steps = [Step(f"{name_a} rolls {roll_a.name}:")] + list(roll_a.steps)
-    all_steps += [Step(f"{name_b} rolls {roll_b.name}:")] + list(roll_b.steps) + steps
+    all_steps += steps
     all_steps.append(Step("Opposed rolls cannot be pushed", "seed 003, Pushing a Roll"))
     return Result(system="coc", kind="opposed_roll", label=label, total=roll_a.roll, target=roll_a.value,
                   success=outcome == "a", level=int(roll_a.level), level_name=level_name(roll_a.level),

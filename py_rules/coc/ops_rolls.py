@@ -185,10 +185,11 @@ RECOVER_LUCK = Operation(
 
 
 def _opposed(dice, *, investigator, opponent, skill, opponent_skill, bonus, penalty, opponent_bonus, opponent_penalty,
-             label, **rest):
+             luck, opponent_luck, label, **rest):
     settings, _ = settings_from(rest)
     return opposed.opposed_roll(dice, investigator, opponent, skill, opponent_skill, bonus_a=bonus, penalty_a=penalty,
-                                bonus_b=opponent_bonus, penalty_b=opponent_penalty, label=label, settings=settings)
+                                bonus_b=opponent_bonus, penalty_b=opponent_penalty, luck_a=luck, luck_b=opponent_luck,
+                                label=label, settings=settings)
 
 
 OPPOSED = Operation(
@@ -202,6 +203,10 @@ OPPOSED = Operation(
             BONUS, PENALTY,
             Param("opponent_bonus", "int", "Opponent's bonus dice", BONUS.help, default=0, minimum=0, maximum=5),
             Param("opponent_penalty", "int", "Opponent's penalty dice", PENALTY.help, default=0, minimum=0, maximum=5),
+            Param("luck", "int", "Investigator's Luck to spend", "Seed 003, Luck: lower the roll point for point before "
+                  "the comparison (not a fumble, never to 01; RULES.md §3.6).", default=0, minimum=0, maximum=LUCK_MAX),
+            Param("opponent_luck", "int", "Opponent's Luck to spend", "As above, for the other side.", default=0,
+                  minimum=0, maximum=LUCK_MAX),
             LABEL, *FUMBLE_BASIS),
     run=_opposed, source="seed 003, Opposed Rolls; RULES.md §3.7",
 )

@@ -260,5 +260,5 @@ def test_attack_leaves_the_inputs_unchanged():
 
 def test_an_attack_cannot_be_followed_by_luck_via_spend_luck():
     result = fight(d100(90) + d100(90))
-    with pytest.raises(RulesError, match="inside the attack"):
+    with pytest.raises(RulesError, match="Luck fields"):
         checks.spend_luck(result.state, points=1)

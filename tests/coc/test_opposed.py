@@ -94,3 +94,16 @@ def test_a_failed_combined_roll_can_be_pushed():
     state = run(opposed.combined_roll, d100(90), harvey(), ["Throw", "Stealth"]).state
     result = run(checks.push_roll, d100(10), state, "wait for the guard to turn")
     assert result.success and "pushed" in result.flags
+
+
+def test_luck_may_be_spent_on_an_opposed_roll_before_comparing():
+    # Harvey Brawl 40 rolls 45 (fail) and spends 5 → 40 Regular; the Cultist's Dodge 27 rolls 90 (fail)
+    result = run(opposed.opposed_roll, d100(45) + d100(90), harvey(), cultist(), "Fighting (Brawl)", "Dodge", luck_a=5)
+    assert result.details["winner"] == "Harvey Walters"
+    assert result.details["states"]["coc.investigator"]["luck"] == 45
+
+
+def test_luck_cannot_buy_off_a_fumbled_opposed_roll():
+    with pytest.raises(RulesError) as error:
+        run(opposed.opposed_roll, d100(100), harvey(), cultist(), "Fighting (Brawl)", "Dodge", luck_a=50)
+    assert error.value.field == "luck"
