@@ -79,3 +79,19 @@ def test_a_penalty_die_never_makes_a_result_better(units, first, extra):
 @given(UNITS, TENS)
 def test_every_reading_is_between_1_and_100(units, tens):
     assert 1 <= read_d100(tens, units) <= 100
+
+
+def test_typed_physical_dice_through_the_api_units_0_and_tens_00_read_100():
+    from py_rules import api
+
+    response = api.handle({"op": "coc.d100", "args": {"dice": "0 00", "value": 50}})
+    assert response["ok"] and response["result"]["total"] == 100
+    assert response["result"]["level_name"] == "Fumble"
+    assert [d["die"] for d in response["result"]["dice"]] == ["units d10", "tens d10"]
+
+
+def test_typed_physical_dice_through_the_api_bonus_die_example():
+    from py_rules import api
+
+    response = api.handle({"op": "coc.d100", "args": {"dice": "5 60 10", "bonus": 1, "value": 40}})
+    assert response["result"]["total"] == 15 and response["result"]["level_name"] == "Hard success"

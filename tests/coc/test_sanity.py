@@ -141,3 +141,10 @@ def test_regaining_sanity_rest_psychotherapy_breaks_investigations_restore_sanit
 def test_regained_sanity_is_capped_at_99_minus_cthulhu_mythos():
     result = run(sanity.gain_sanity, [], harvey(san=90), "10", "rest")
     assert result.state["san"] == 94
+
+
+def test_as_sanity_drops_the_ability_to_handle_horrors_decreases():
+    first = san(d100(80) + [4], "0/1D6", state=harvey(san=60))  # fails, SAN 60 → 56
+    assert first.state["san"] == 56
+    later = san(d100(58) + [1], "0/1D6", state=first.state)  # 58 would have passed against 60
+    assert later.success is False and later.target == 56
