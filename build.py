@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Build the offline rules companion into dist/, serve it, or benchmark its boot.
+
+    python3 build.py              # build dist/
+    python3 build.py serve        # build, then serve dist/ at http://127.0.0.1:8000/
+    python3 build.py bench        # build, then measure boot time in headless Chromium
+
+The work is done by the modules in tools/ (site.py builds, serve.py serves, bench.py measures).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+
+from tools import site  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "bench"))
+    parser.add_argument("--out", default="dist", help="output folder (default dist)")
+    parser.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
+    parser.add_argument("--runs", type=int, default=5, help="runs per scenario for bench (default 5)")
+    parser.add_argument("--no-build", action="store_true", help="serve or bench the existing output")
+    args = parser.parse_args(argv)
+    dist = (ROOT / args.out).resolve()
+    if not args.no_build or not dist.exists():
+        site.build(dist)
+    if args.command == "serve":
+        from tools.serve import serve_forever
+
+        serve_forever(dist, args.port)
+    elif args.command == "bench":
+        from tools.bench import run_bench
+
+        run_bench(dist, args.runs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

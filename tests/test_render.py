@@ -1,0 +1,30 @@
+"""Rendering keeps every die, modifier, step and event (STYLE.md A1 stringifiers)."""
+
+from py_rules import api
+from py_rules.modifiers import parse_modifiers
+from py_rules.render import render_lines
+
+
+def test_task_renders_golden_lines():
+    result = api.handle({"op": "armageddon.task", "args": {"attribute": 2, "skill": 3, "skill_name": "Handguns",
+                                                           "modifiers": "-1 darkness", "dice": "10 10 8"}})["result"]
+    assert render_lines(result) == [
+        "Total 22 vs 9: success — 6 Success Levels (Extraordinary)",
+        "Dice in order: d10=10 (d10), d10=10 (Rule of 10 reroll), d10=8 (Rule of 10 reroll)",
+        "+2 Dexterity [seed 000, Tasks]",
+        "+3 Handguns [seed 000, Tasks]",
+        "-1 darkness [Chronicler's modifier (seed 000, Tasks: apply modifiers)]",
+        "d10 rolled a natural 10",
+        "Rule of 10: reroll 10 − 5 = 5 → +5 (die now 15) [seed 000, The Rule of 10]",
+        "Rule of 10: reroll 8 − 5 = 3 → +3 (die now 18) [seed 000, The Rule of 10]",
+        "18 (die) +2 +3 -1 = 22 [seed 000, Tasks]",
+        "22 ≥ 9: success [seed 000, The Basics]",
+        "Flags: rule_of_10",
+    ]
+
+
+def test_modifiers_keep_their_labels_and_reject_words_without_numbers():
+    mods = parse_modifiers("+1 aiming; −2 wounded", "GM")
+    assert [(m.label, m.value, m.source) for m in mods] == [("aiming", 1, "GM"), ("wounded", -2, "GM")]
+    response = api.handle({"op": "armageddon.task", "args": {"attribute": 2, "skill": 3, "modifiers": "darkness"}})
+    assert response["error"]["field"] == "modifiers"

@@ -1,0 +1,62 @@
+"""Fixtures for the browser tests: dist/ served under /app/ on 127.0.0.1, Debian's Chromium, and a guard
+that aborts and records every request to any other origin (PYODIDE.md §5.1). See README.md here."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tools.serve import serve_in_thread
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BOOT_TIMEOUT_MS = 120_000
+
+
+@pytest.fixture(scope="session")
+def site(dist_dir):
+    """(server, url) with the site mounted at /app/ to catch absolute-path bugs."""
+    server, url = serve_in_thread(dist_dir, prefix="/app/")
+    yield server, url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(site) -> str:
+    return site[1]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture
+def foreign_requests(context, site_url):
+    """Every request not for the site's origin is aborted and listed; the test fails if any was made."""
+    blocked: list[str] = []
+    origin = site_url.split("/app/")[0] + "/"
+
+    def guard(route):
+        url = route.request.url
+        if url.startswith(origin) or url.startswith("data:") or url.startswith("blob:"):
+            route.continue_()
+        else:
+            blocked.append(url)
+            route.abort()
+
+    context.route("**/*", guard)
+    yield blocked
+    assert blocked == [], f"requests left the site: {blocked}"
+
+
+@pytest.fixture
+def app(page, site_url, foreign_requests):
+    """The app opened and booted (html[data-ready=true]); no request leaves the origin."""
+    from playwright.sync_api import expect
+
+    page.goto(site_url)
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    return page

@@ -1,0 +1,1 @@
+"""Build, serve and benchmark the static site (called through ../build.py)."""

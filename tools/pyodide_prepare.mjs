@@ -1,0 +1,57 @@
+// Build-time work inside Pyodide under Node (PYODIDE.md §1.4, §2.4). Called by tools/site.py:
+//
+//   node tools/pyodide_prepare.mjs <pyodide dir> <micropip wheel> <py_rules wheel> <out dir> [<stdlib cache>]
+//
+// 1. Byte-compiles the standard library into <out>/python_stdlib.pyc.zip (or copies <stdlib cache>).
+// 2. Byte-compiles the py_rules wheel into <out>/shipped/<same name> (tools/pyodide_compile.py).
+// 3. Loads micropip from the PyPI wheel (a local path: Node must never fetch by name, it would go to the
+//    CDN), installs the compiled wheel from emfs: with micropip, checks it answers, and writes
+//    micropip.freeze() to <out>/freeze.json: the lock the page boots from.
+import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+import { readFile, writeFile, copyFile, access, mkdir } from "node:fs/promises";
+import path from "node:path";
+
+const [pyodideDir, micropipWheel, rulesWheel, outDir, stdlibCache] = process.argv.slice(2);
+if (!outDir) {
+  console.error("usage: pyodide_prepare.mjs <pyodide dir> <micropip wheel> <py_rules wheel> <out dir> [<stdlib cache>]");
+  process.exit(2);
+}
+
+const exists = (p) => access(p).then(() => true, () => false);
+const py = await loadPyodide({ indexURL: path.resolve(pyodideDir) + "/" });
+py.FS.writeFile("/tmp/pyodide_compile.py", await readFile(new URL("./pyodide_compile.py", import.meta.url), "utf8"));
+py.pyimport("sys").path.insert(0, "/tmp");
+const compiler = py.pyimport("pyodide_compile");
+
+const stdlibOut = path.join(outDir, "python_stdlib.pyc.zip");
+if (stdlibCache && (await exists(stdlibCache))) {
+  await copyFile(stdlibCache, stdlibOut);
+  console.log("stdlib: reused", path.basename(stdlibCache));
+} else {
+  py.FS.writeFile("/tmp/stdlib.zip", new Uint8Array(await readFile(path.join(pyodideDir, "python_stdlib.zip"))));
+  const count = compiler.compile_stdlib("/tmp/stdlib.zip", "/tmp/stdlib.pyc.zip");
+  await writeFile(stdlibOut, py.FS.readFile("/tmp/stdlib.pyc.zip"));
+  if (stdlibCache) await copyFile(stdlibOut, stdlibCache);
+  console.log(`stdlib: compiled ${count} modules`);
+}
+
+const wheelName = path.basename(rulesWheel);
+py.FS.mkdir("/tmp/source");
+py.FS.mkdir("/tmp/shipped");
+py.FS.writeFile(`/tmp/source/${wheelName}`, new Uint8Array(await readFile(rulesWheel)));
+const compiled = compiler.compile_wheel(`/tmp/source/${wheelName}`, `/tmp/shipped/${wheelName}`);
+await mkdir(path.join(outDir, "shipped"), { recursive: true });
+await writeFile(path.join(outDir, "shipped", wheelName), py.FS.readFile(`/tmp/shipped/${wheelName}`));
+console.log(`py_rules: compiled ${compiled} modules into the wheel`);
+
+await py.loadPackage(path.resolve(micropipWheel));
+const micropip = py.pyimport("micropip");
+await micropip.install(`emfs:/tmp/shipped/${wheelName}`);
+const check = py.runPython(`
+import json, os, py_rules.api
+ok = json.loads(py_rules.api.call('{"op": "catalog"}'))["ok"]
+ok and os.path.exists(py_rules.api.__spec__.cached)
+`);
+if (check !== true) throw new Error("py_rules did not answer the catalog from its compiled modules inside Pyodide");
+await writeFile(path.join(outDir, "freeze.json"), micropip.freeze());
+console.log("micropip: installed", wheelName, "and froze the lock");

@@ -1,0 +1,195 @@
+"""Build the deployable static site in dist/ (issue 2, "build.py"; PYODIDE.md §0).
+
+Steps: npm ci when node_modules is missing; build the py_rules wheel; fetch the
+pinned micropip wheel from PyPI (cached in build/cache); in Pyodide under Node,
+byte-compile the standard library (cached by the hash of the npm zip) and our
+wheel, and let micropip install the compiled wheel, taking ``micropip.freeze()``
+as the lock; then lay
+out dist/ with relative URLs only, a lock whose hashes match the shipped files,
+the catalog for the page, and the service worker stamped with its precache
+list and a content-hash version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
+CACHE = ROOT / "build" / "cache"
+
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+"""The PyPI wheel (PYODIDE.md §1.4); its hash differs from Pyodide's own lock."""
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+"""The runtime files the page loads; the stdlib is replaced by the compiled one."""
+
+STDLIB_NAME = "python_stdlib.pyc.zip"
+SW_TEMPLATE = "sw.js"
+OUR_TEXT_SUFFIXES = (".html", ".mjs", ".js", ".css", ".json", ".webmanifest")
+_HOST = re.compile(r"\b(?:https?|wss?):\/\/", re.I)
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def ensure_node_modules() -> None:
+    """Install the pinned npm packages (package-lock.json) when they are missing."""
+    if (NODE_PYODIDE / "pyodide.mjs").exists():
+        return
+    log("node_modules missing: npm ci")
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+
+
+def micropip_wheel() -> Path:
+    """The pinned micropip wheel from PyPI, downloaded once into build/cache."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    wheel = CACHE / f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+    if not wheel.exists():
+        log(f"downloading micropip {MICROPIP_VERSION} from PyPI")
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:", "--no-deps",
+             "--python-version", "3.14", "-d", str(CACHE), f"micropip=={MICROPIP_VERSION}"],
+            check=True,
+        )
+    actual = sha256(wheel)
+    if actual != MICROPIP_SHA256:
+        wheel.unlink()
+        raise SystemExit(f"micropip wheel hash {actual} is not the pinned {MICROPIP_SHA256}")
+    return wheel
+
+
+def rules_wheel(out_dir: Path) -> Path:
+    """Build the py_rules wheel from this checkout (flit_core in-process if present, else pip)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for old in out_dir.glob("py_rules-*.whl"):
+        old.unlink()
+    try:
+        from flit_core import buildapi
+    except ImportError:
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out_dir), str(ROOT)], check=True)
+    else:
+        import os
+
+        here = os.getcwd()
+        os.chdir(ROOT)
+        try:
+            buildapi.build_wheel(str(out_dir))
+        finally:
+            os.chdir(here)
+    wheels = sorted(out_dir.glob("py_rules-*.whl"))
+    if len(wheels) != 1:
+        raise SystemExit(f"expected one py_rules wheel in {out_dir}, found {wheels}")
+    return wheels[0]
+
+
+def prepare_in_pyodide(micropip: Path, wheel: Path, work: Path) -> dict:
+    """Compile the stdlib and the wheel, install the compiled wheel with micropip under Node; return
+    the frozen lock. The compiled wheel is written to ``work/shipped/``."""
+    stdlib_key = sha256(NODE_PYODIDE / "python_stdlib.zip")[:16]
+    cache = CACHE / f"python_stdlib-{stdlib_key}.pyc.zip"
+    subprocess.run(
+        ["node", str(ROOT / "tools" / "pyodide_prepare.mjs"), str(NODE_PYODIDE), str(micropip), str(wheel), str(work), str(cache)],
+        check=True,
+    )
+    return json.loads((work / "freeze.json").read_text())
+
+
+def app_lock(frozen: dict, shipped: dict[str, Path]) -> dict:
+    """Our lock: micropip.freeze()'s entries for the shipped wheels, file names made
+    relative to the lock and hashes checked against the files (PYODIDE.md §1.3–1.4)."""
+    packages = {}
+    for key, path in shipped.items():
+        entry = dict(frozen["packages"][key])
+        entry["file_name"] = path.name
+        actual = sha256(path)
+        if key == "micropip":
+            entry["sha256"] = actual  # freeze() reports Pyodide's own build; we ship PyPI's
+        elif entry["sha256"] != actual:
+            raise SystemExit(f"lock hash for {key} does not match {path.name}")
+        packages[key] = entry
+    return {"info": frozen["info"], "packages": packages}
+
+
+def catalog() -> dict:
+    """The engine's catalog, computed by this checkout's py_rules in CPython."""
+    sys.path.insert(0, str(ROOT))
+    from py_rules import api
+
+    return api.catalog()
+
+
+def check_no_foreign_hosts(dist: Path, ours: list[Path]) -> None:
+    """No file of ours names another host (issue 2: every URL in dist/ is relative)."""
+    for path in ours:
+        if path.suffix in OUR_TEXT_SUFFIXES:
+            text = path.read_text(encoding="utf-8")
+            match = _HOST.search(text)
+            if match:
+                raise SystemExit(f"{path.relative_to(dist)} names another host near: {text[match.start():match.start() + 60]!r}")
+
+
+def stamp_service_worker(dist: Path, assets: list[str]) -> str:
+    """Write dist/sw.js with the precache list and a version = hash of every asset's hash."""
+    digest = hashlib.sha256()
+    for name in sorted(assets):
+        digest.update(name.encode() + b"\0" + sha256(dist / name).encode() + b"\n")
+    version = digest.hexdigest()[:16]
+    template = (WEB / SW_TEMPLATE).read_text(encoding="utf-8")
+    precache = ["./"] + sorted(assets)
+    text = template.replace('"__VERSION__"', json.dumps(version)).replace("[/*__ASSETS__*/]", json.dumps(precache, indent=1))
+    if "__VERSION__" in text or "__ASSETS__" in text:
+        raise SystemExit("sw.js template placeholders not replaced")
+    (dist / SW_TEMPLATE).write_text(text, encoding="utf-8")
+    return version
+
+
+def build(dist: Path) -> dict:
+    """Build the whole site into ``dist``; returns a summary for the log."""
+    ensure_node_modules()
+    micropip = micropip_wheel()
+    with tempfile.TemporaryDirectory(prefix="rules-build-") as tmp:
+        work = Path(tmp)
+        wheel = rules_wheel(work / "wheel")
+        frozen = prepare_in_pyodide(micropip, wheel, work)
+        if dist.exists():
+            shutil.rmtree(dist)
+        shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(SW_TEMPLATE, ".*"))
+        (dist / "pyodide").mkdir()
+        for name in PYODIDE_FILES:
+            shutil.copy2(NODE_PYODIDE / name, dist / "pyodide" / name)
+        shutil.copy2(work / STDLIB_NAME, dist / "pyodide" / STDLIB_NAME)
+        packages = dist / "packages"
+        packages.mkdir()
+        shipped = {"micropip": packages / micropip.name, "py-rules": packages / wheel.name}
+        shutil.copy2(micropip, shipped["micropip"])
+        shutil.copy2(work / "shipped" / wheel.name, shipped["py-rules"])
+    lock = app_lock(frozen, shipped)
+    (packages / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    (dist / "catalog.json").write_text(json.dumps(catalog(), ensure_ascii=False), encoding="utf-8")
+
+    ours = [p for p in dist.rglob("*") if p.is_file() and "pyodide" not in p.relative_to(dist).parts]
+    check_no_foreign_hosts(dist, ours)
+    assets = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    version = stamp_service_worker(dist, assets)
+    size = sum((dist / a).stat().st_size for a in assets)
+    log(f"dist/ ready: {len(assets) + 1} files, {size / 1e6:.1f} MB, version {version}, wheel {wheel.name}")
+    return {"version": version, "files": len(assets) + 1, "bytes": size, "wheel": wheel.name}

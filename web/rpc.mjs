@@ -1,0 +1,65 @@
+// The page's side of the engine worker (STYLE.md A3b/A3c): start the module worker, follow its boot
+// stages, and send JSON requests by id. The worker runs one call at a time; replies match by id.
+
+const DEFAULT_BOOT_TIMEOUT_MS = 90_000;
+
+export class Engine {
+  /** @param {{onStage?: Function, onReady?: Function, onBootError?: Function, bootTimeoutMs?: number}} hooks */
+  constructor(hooks = {}) {
+    this.hooks = hooks;
+    this.bootTimeoutMs = hooks.bootTimeoutMs || DEFAULT_BOOT_TIMEOUT_MS;
+    this.start();
+  }
+
+  start() {
+    this.pending = new Map();
+    this.nextId = 1;
+    this.ready = false;
+    this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => this.fail(`The engine worker failed to start: ${event.message || "script error"}.`);
+    this.timer = setTimeout(
+      () => this.fail(`Python did not start within ${Math.round(this.bootTimeoutMs / 1000)} s.`),
+      this.bootTimeoutMs,
+    );
+  }
+
+  /** Terminate the worker and boot a fresh one (the retry button). */
+  restart() {
+    clearTimeout(this.timer);
+    this.worker.terminate();
+    for (const { reject } of this.pending.values()) reject(new Error("The engine was restarted."));
+    this.start();
+  }
+
+  receive(message) {
+    if (message.type === "stage") this.hooks.onStage?.(message);
+    else if (message.type === "ready") {
+      clearTimeout(this.timer);
+      this.ready = true;
+      this.hooks.onReady?.(message);
+    } else if (message.type === "boot-error") this.fail(message.message);
+    else if (message.type === "response") {
+      const waiting = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      waiting?.resolve(JSON.parse(message.response));
+    }
+  }
+
+  fail(text) {
+    if (this.ready) return;
+    clearTimeout(this.timer);
+    this.worker.terminate();
+    this.hooks.onBootError?.(text);
+  }
+
+  /** Send one request; resolves with the engine's {ok, result | error} response. */
+  call(op, args = {}) {
+    if (!this.ready) return Promise.resolve({ ok: false, error: { code: "not_ready", message: "The engine is still starting.", field: null } });
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ type: "call", id, request: JSON.stringify({ op, args }) });
+    });
+  }
+}
