@@ -34,7 +34,8 @@ WEAPON = Param("weapon", "choice", "Attack with", "Seed 003, If attacking: Fight
                choices=tuple(WEAPONS))
 
 
-def _order(dice, *, combatants, label):
+def _order(dice, *, combatants, label, **_slot):
+    # ``_slot`` holds the "combat" field: only the slot the new tracker goes into, never read
     state, steps = combat.attack_order(dice, combatants)
     return Result(system="coc", kind="attack_order", label=label, steps=steps,
                   events=[f"Round 1: {state['order'][0]['name']} acts first"],
@@ -47,7 +48,9 @@ ATTACK_ORDER = Operation(
     "a 1D100 roll-off. Starts the round tracker.",
     covers=("C9",),
     params=(Param("combatants", "json", "Combatants", "List of {name, dex, firearm_ready, combat_skill} "
-                  "(seed 003, Attack Order).", parse=combat.validate_combatants, example=COMBATANTS_EXAMPLE), LABEL),
+                  "(seed 003, Attack Order).", parse=combat.validate_combatants, example=COMBATANTS_EXAMPLE), LABEL,
+            Param("combat", "json", "Tracker to replace", "Not read: the new order replaces the shared combat tracker "
+                  "used by the round tracker form.", default=None, state_key="coc.combat")),
     run=_order, source="seed 003, Attack Order; RULES.md §3.8, §3.12 D12",
 )
 
