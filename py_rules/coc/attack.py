@@ -9,7 +9,7 @@ cannot be pushed.
 
 from __future__ import annotations
 
-from py_rules.coc.checks import _require_able, check, luck_on_roll, record
+from py_rules.coc.checks import require_able, check, luck_on_roll, record
 from py_rules.coc.combat import attack_winner, damage_expr, manoeuvre_allowed, outnumbered_bonus, roll_damage
 from py_rules.coc.investigator import copy_state, normalize, skill_value, who
 from py_rules.coc.levels import Level, level_name, succeeds
@@ -41,7 +41,7 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
     att_key = attacker
     def_key = "opponent" if attacker == "investigator" else "investigator"
     att, dfn = states[att_key], states[def_key]
-    _require_able(att, att_key)
+    require_able(att, att_key)
     if dfn["conditions"]["dead"]:
         raise RulesError("rule_violation", f"{who(dfn)} is already dead.", def_key)
     a_name, d_name = who(att), who(dfn)

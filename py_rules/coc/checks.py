@@ -20,7 +20,7 @@ from py_rules.errors import RulesError
 from py_rules.trace import Result, Step
 
 __all__ = (
-    "CheckRoll", "check", "record", "check_result", "skill_roll", "characteristic_roll", "luck_roll",
+    "CheckRoll", "check", "record", "check_result", "require_able", "skill_roll", "characteristic_roll", "luck_roll",
     "push_refusal", "push_roll", "luck_cost", "luck_refusal", "spend_luck", "apply_luck", "luck_on_roll", "recover_luck",
 )
 
@@ -114,7 +114,7 @@ def _involuntary(state: dict) -> tuple[list[Step], list[str]]:
             [f"{who(state)}'s involuntary action is used up"])
 
 
-def _require_able(state: dict, field: str = "investigator") -> None:
+def require_able(state: dict, field: str = "investigator") -> None:
     c = state["conditions"]
     if c["dead"]:
         raise RulesError("rule_violation", f"{who(state)} is dead and cannot roll.", field)
@@ -125,7 +125,7 @@ def _require_able(state: dict, field: str = "investigator") -> None:
 def skill_roll(dice: DiceSource, state: dict, skill: str, *, difficulty: str = "Regular", bonus: int = 0,
                penalty: int = 0, goal: str = "", label: str = "", settings: Settings = Settings()) -> Result:
     """A skill roll (C3): d100 ≤ skill is Regular, ≤ half Hard, ≤ a fifth Extreme (seed 003, Rolling Dice)."""
-    _require_able(state)
+    require_able(state)
     value = skill_value(state, skill)
     roll = check(dice, value, skill, difficulty=difficulty, bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
     new = copy_state(state)
@@ -137,7 +137,7 @@ def skill_roll(dice: DiceSource, state: dict, skill: str, *, difficulty: str = "
 def characteristic_roll(dice: DiceSource, state: dict, name: str, *, difficulty: str = "Regular", bonus: int = 0,
                         penalty: int = 0, goal: str = "", label: str = "", settings: Settings = Settings()) -> Result:
     """A characteristic roll (C4): the characteristic is the value rolled against (RULES.md §3.2; CON roll, INT roll)."""
-    _require_able(state)
+    require_able(state)
     value = state["characteristics"][name]
     roll = check(dice, value, f"{name} ({CHARACTERISTIC_NAMES[name]})", difficulty=difficulty, bonus=bonus,
                  penalty=penalty, basis=settings.fumble_basis)
@@ -195,7 +195,7 @@ def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str =
     if not justification or not justification.strip():
         raise RulesError("missing_field", "Say how the new attempt differs: a push must be justified (seed 003, Pushing a Roll).",
                          "justification")
-    _require_able(state)
+    require_able(state)
     bonus, penalty = last.get("bonus", 0), last.get("penalty", 0)
     value = last["value"]
     if last["kind"] == "combined":

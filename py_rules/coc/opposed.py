@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from py_rules.coc.checks import CheckRoll, _require_able, check, luck_on_roll, record
+from py_rules.coc.checks import CheckRoll, require_able, check, luck_on_roll, record
 from py_rules.coc.investigator import copy_state, normalize, skill_name, skill_value, who
 from py_rules.coc.levels import Level, level_for, level_name, needed, succeeds
 from py_rules.coc.percentile import roll_percentile
@@ -77,8 +77,8 @@ def opposed_roll(dice: DiceSource, first: dict, second: dict, skill_a: str, skil
                  penalty_a: int = 0, bonus_b: int = 0, penalty_b: int = 0, luck_a: int = 0, luck_b: int = 0,
                  label: str = "", settings: Settings = Settings()) -> Result:
     """Both sides roll their own skill; compare levels (C7). Opposed rolls cannot be pushed; Luck is spent before comparing."""
-    _require_able(first, "investigator")
-    _require_able(second, "opponent")
+    require_able(first, "investigator")
+    require_able(second, "opponent")
     name_a, name_b = who(first), who(second)
     if name_a == name_b:
         name_a, name_b = f"{name_a} (A)", f"{name_b} (B)"
@@ -130,7 +130,7 @@ def combined_roll(dice: DiceSource, state: dict, names: list[str], *, mode: str 
                   bonus: int = 0, penalty: int = 0, label: str = "", settings: Settings = Settings(),
                   pushed: bool = False) -> Result:
     """One d100 against several skills; the Keeper decides whether all or any must succeed (C8)."""
-    _require_able(state)
+    require_able(state)
     perc = roll_percentile(dice, bonus, penalty, "combined roll")
     steps = [Step(f"One roll for {', '.join(names)}; the Keeper needs {'all' if mode == 'all' else 'any one'} of them", COMBINED)]
     steps.extend(perc.steps)
