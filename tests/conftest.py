@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -13,10 +14,17 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
+def _is_current(dist: Path) -> bool:
+    from tools.site import source_digest
+
+    info = dist / "build-info.json"
+    return info.exists() and json.loads(info.read_text()).get("sources") == source_digest()
+
+
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
-    """The built site; built here only if the test command did not build it first."""
+    """The built site; rebuilt here when it is missing or older than the sources."""
     dist = ROOT / "dist"
-    if not (dist / "catalog.json").exists():
+    if not _is_current(dist):
         subprocess.run([sys.executable, str(ROOT / "build.py")], check=True)
     return dist

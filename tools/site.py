@@ -39,6 +39,21 @@ OUR_TEXT_SUFFIXES = (".html", ".mjs", ".js", ".css", ".json", ".webmanifest")
 _HOST = re.compile(r"\b(?:https?|wss?):\/\/", re.I)
 
 
+SOURCES = ("py_rules", "web", "tools", "pyproject.toml", "package-lock.json")
+"""What dist/ is built from; their digest is written to dist/build-info.json."""
+
+
+def source_digest() -> str:
+    """A hash of every source file dist/ is built from (tests rebuild a stale dist/)."""
+    digest = hashlib.sha256()
+    for name in SOURCES:
+        path = ROOT / name
+        files = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+        for file in files:
+            digest.update(file.relative_to(ROOT).as_posix().encode() + b"\0" + file.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def log(message: str) -> None:
     print(f"[build] {message}", flush=True)
 
@@ -185,6 +200,7 @@ def build(dist: Path) -> dict:
     lock = app_lock(frozen, shipped)
     (packages / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     (dist / "catalog.json").write_text(json.dumps(catalog(), ensure_ascii=False), encoding="utf-8")
+    (dist / "build-info.json").write_text(json.dumps({"sources": source_digest(), "wheel": wheel.name}), encoding="utf-8")
 
     ours = [p for p in dist.rglob("*") if p.is_file() and "pyodide" not in p.relative_to(dist).parts]
     check_no_foreign_hosts(dist, ours)

@@ -24,9 +24,10 @@ export class Engine {
     );
   }
 
-  /** Terminate the worker and boot a fresh one (the retry button). */
+  /** Terminate the worker and boot a fresh one (the retry button); a slow device gets twice as long. */
   restart() {
     clearTimeout(this.timer);
+    this.bootTimeoutMs *= 2;
     this.worker.terminate();
     for (const { reject } of this.pending.values()) reject(new Error("The engine was restarted."));
     this.start();

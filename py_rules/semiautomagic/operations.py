@@ -1,7 +1,15 @@
-"""Semiautomagic operations for the JSON door (RULES.md §2.15)."""
+"""Semiautomagic operations for the JSON door (RULES.md §2.15 checklist M1–M22).
+
+Declarations live in ``ops_combat`` (creatures, checks, attacks, actions), ``ops_health`` (damage, dying,
+medicine, healing, repair, morale) and ``ops_conditions`` (conditions, Confusion, time, tables).
+"""
 
 from py_rules.operations import System
+from py_rules.semiautomagic import ops_combat, ops_conditions, ops_health
+from py_rules.semiautomagic.tables import GM_TITLE
 
-SYSTEM = System("semiautomagic", "Semiautomagic", "GM", "seed 002; RULES.md part 2")
+__all__ = ("SYSTEM", "OPERATIONS")
 
-OPERATIONS = ()
+SYSTEM = System("semiautomagic", "Semiautomagic", GM_TITLE, "seed 002; RULES.md part 2")
+
+OPERATIONS = ops_combat.OPERATIONS + ops_health.OPERATIONS + ops_conditions.OPERATIONS

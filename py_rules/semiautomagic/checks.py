@@ -1,0 +1,171 @@
+"""Checks, attack rolls and defence rolls (M3, M4, M5, M14; RULES.md §2.2, §2.4).
+
+A check is 1d6 + modifier against a DC; success if the total is at least the DC (a DC is just a
+number, negative DCs allowed). :func:`check_total` and :func:`passes` are pure; the ``roll_*``
+functions draw their d6 from the injected dice source.
+"""
+
+from __future__ import annotations
+
+from py_rules.dice import DiceSource, d
+from py_rules.errors import RulesError
+from py_rules.render import signed
+from py_rules.semiautomagic import creature as C
+from py_rules.semiautomagic import tables as T
+from py_rules.trace import Modifier, Result, Step, total_of
+
+__all__ = (
+    "D6", "check_total", "passes", "best_possible", "roll_check", "skill_modifiers",
+    "attack_roll", "defence_roll", "defence_allowed",
+)
+
+D6 = d(6)
+_CHECK = "RULES.md §2.2 [SRC SkillBasics]: 1d6 + modifier vs DC, success if total ≥ DC"
+_ATTACK = "RULES.md §2.4 [SRC Attacking.html]"
+
+
+def check_total(face: int, modifiers) -> int:
+    """The d6 face plus every modifier.
+
+    >>> check_total(4, [Modifier("ranks", 2, "")])
+    6
+    """
+    return face + total_of(modifiers)
+
+
+def passes(total: int, dc: int) -> bool:
+    """A check succeeds when the total reaches the DC.
+
+    >>> passes(6, 6), passes(5, 6), passes(-4, -5)
+    (True, False, True)
+    """
+    return total >= dc
+
+
+def best_possible(modifiers) -> int:
+    """The highest total a check can reach: a 6 on the d6 plus the modifiers (seed 002, Dying example)."""
+    return 6 + total_of(modifiers)
+
+
+def roll_check(dice: DiceSource, modifiers, dc: int, *, kind: str = "check", label: str = "", purpose: str = "check",
+               source: str = _CHECK, against: str = "DC") -> Result:
+    """Roll 1d6 + ``modifiers`` against ``dc`` and explain it (M3)."""
+    face = dice.roll(D6, purpose)
+    total = check_total(face, modifiers)
+    success = passes(total, dc)
+    arithmetic = " ".join(f"{signed(m.value)} ({m.label})" for m in modifiers)
+    steps = [
+        Step(f"d6 rolled {face}" + (f" {arithmetic}" if arithmetic else "") + f" = {total}", source),
+        Step(f"{total} {'≥' if success else '<'} {against} {dc}: {'success' if success else 'failure'}", source),
+    ]
+    return Result(system="semiautomagic", kind=kind, label=label, modifiers=list(modifiers), total=total,
+                  target=dc, success=success, level_name="success" if success else "failure", steps=steps,
+                  details={"d6": face})
+
+
+def skill_modifiers(c: dict, name: str, *, vehicle_mobility: int = 0) -> list[Modifier]:
+    """The modifiers a creature adds to a check with skill or ability ``name`` (M3, M14).
+
+    Skill bonus (0 if untrained) or ability score; mobility penalties on Acrobatics, Athletics,
+    Wrestle and Stealth; Scale on Stealth (−), Wrestle and Fortitude (+); −6 Perception while
+    Sleeping; a vehicle's or mount's mobility penalty on Pilot or Ride; a Tired modifier if the GM set one.
+
+    >>> human = C.new_creature(mobility_penalties={"plate": 2}, skills={"Stealth": 3})
+    >>> [(m.label, m.value) for m in skill_modifiers(human, "Stealth")]
+    [('Stealth bonus', 3), ('mobility penalty', -2)]
+    """
+    if name in T.ABILITIES:
+        if C.is_object(c):
+            raise RulesError("not_allowed", "Objects have no abilities.", "skill")
+        mods = [Modifier(f"{name} score", c["abilities"][name], "RULES.md §2.2: ability check = d6 + ability")]
+    elif name in T.SKILLS:
+        mods = [Modifier(f"{name} bonus", c["skills"].get(name, 0), "RULES.md §2.2: skill check = d6 + skill bonus")]
+    else:
+        raise RulesError("unknown_skill", f"Unknown skill or ability {name!r}.", "skill")
+    mobility = C.mobility_total(c)
+    if name in T.MOBILITY_SKILLS and mobility:
+        mods.append(Modifier("mobility penalty", -mobility, "seed 002, Mobility Penalty"))
+    sign = T.SCALE_SKILL_SIGN.get(name)
+    if sign and c["scale"]:
+        mods.append(Modifier(f"Scale {c['scale']}", sign * c["scale"], "RULES.md §2.3 [SRC Scale.html]"))
+    if name == "Perception" and C.has(c, "Sleeping"):
+        mods.append(Modifier("asleep", T.SLEEPING_PERCEPTION, "seed 002, Sleeping"))
+    if name in ("Pilot", "Ride") and vehicle_mobility:
+        what = "vehicle" if name == "Pilot" else "mount"
+        mods.append(Modifier(f"{what}'s mobility penalty", -vehicle_mobility, "seed 002, Mobility Penalty"))
+    tired = c["conditions"].get("Tired")
+    if tired and tired["modifier"]:
+        mods.append(Modifier("Tired (GM's modifier)", tired["modifier"], "RULES.md §2.14 S3"))
+    return mods
+
+
+def attack_bonus_parts(attacker: dict, kind: str, situational) -> tuple[list[Modifier], list[Modifier]]:
+    """(modifiers of the attack roll, modifiers of the attack bonus without Scale) (RULES.md §2.4)."""
+    skill = T.ATTACK_SKILLS[kind]
+    without_scale = [Modifier(f"{skill} bonus", attacker["skills"].get(skill, 0), f"{_ATTACK}: attack bonus = skill")]
+    without_scale += list(situational)
+    with_scale = list(without_scale)
+    scale_mod = T.SCALE_TABLE[attacker["scale"]][3]
+    if scale_mod:
+        with_scale.append(Modifier(f"attacker's Scale {attacker['scale']}", scale_mod, "RULES.md §2.3: Scale is subtracted from attack rolls"))
+    return with_scale, without_scale
+
+
+def attack_roll(dice: DiceSource, attacker: dict, defender: dict, kind: str, situational=(), label: str = "") -> Result:
+    """Attack roll: d6 + attack bonus ≥ the defender's Target; melee against the Helpless hits automatically (M4)."""
+    mods, bare = attack_bonus_parts(attacker, kind, situational)
+    tgt = C.target(defender)
+    name = defender["name"] or "the defender"
+    steps = [Step(f"{name}'s Target = 4 − Scale {defender['scale']} = {tgt}", "RULES.md §2.3 Scale table")]
+    flags = []
+    if kind == "melee" and C.has(defender, "Helpless") and not defender["dead"]:
+        steps.append(Step(f"{name} is Helpless: melee attacks automatically hit (no roll)", "seed 002, Helpless"))
+        flags.append("auto_hit")
+        result = Result(system="semiautomagic", kind="attack", label=label, modifiers=mods, target=tgt, success=True,
+                        level_name="hit", flags=flags, steps=steps)
+    else:
+        result = roll_check(dice, mods, tgt, kind="attack", label=label, purpose="attack roll", source=_ATTACK, against="Target")
+        result.steps = steps + result.steps
+        result.level_name = "hit" if result.success else "miss"
+    result.details["defence_dc"] = T.DEFENCE_BASE + total_of(bare)
+    if C.has(defender, "Flat-Footed"):
+        result.flags.append("sneak_attack_possible")
+        result.steps.append(Step(f"{name} is Flat-Footed: vulnerable to a Sneak Attack (Stealth skill)", "seed 002, Flat-Footed"))
+    return result
+
+
+def defence_allowed(defender: dict, option: str) -> tuple[bool, str, int]:
+    """Whether ``option`` (block, dodge, parry) may be rolled, why not, and its penalty (M5).
+
+    >>> defence_allowed(C.new_creature(conditions={"Held": {}}), "parry")[:2]
+    (False, 'Held: no block or parry defence rolls')
+    >>> defence_allowed(C.new_creature(conditions={"Held": {}}), "dodge")
+    (True, '', -1)
+    """
+    ok, why = C.can_defend(defender)
+    if not ok:
+        return False, f"{why}: may not make defence rolls", 0
+    if C.has(defender, "Held"):
+        if option not in T.HELD_ALLOWED:
+            return False, "Held: no block or parry defence rolls", 0
+        return True, "", T.HELD_ALLOWED[option]
+    return True, "", 0
+
+
+def defence_roll(dice: DiceSource, defender: dict, option: str, attack_bonus: int, situational=(), label: str = "") -> Result:
+    """Defence roll: d6 + defence skill ≥ 4 + the attacker's attack bonus (Scale excluded); success negates the attack."""
+    allowed, why, penalty = defence_allowed(defender, option)
+    if not allowed:
+        raise RulesError("not_allowed", f"{defender['name'] or 'This creature'} cannot {option}: {why}.", "option")
+    skill = T.DEFENCE_OPTIONS[option]
+    mods = [Modifier(f"{skill} bonus ({option})", defender["skills"].get(skill, 0), f"{_ATTACK}: {option} uses {skill}")]
+    if penalty:
+        mods.append(Modifier("Held: dodge", penalty, "seed 002, Held"))
+    mods += list(situational)
+    dc = T.DEFENCE_BASE + attack_bonus
+    result = roll_check(dice, mods, dc, kind="defence", label=label, purpose=f"defence roll ({option})", source=_ATTACK)
+    result.steps.insert(0, Step(f"Defence DC = 4 + attacker's attack bonus {attack_bonus} = {dc}", _ATTACK))
+    result.level_name = "attack negated" if result.success else "attack stands"
+    if C.has(defender, "Stunned") or C.has(defender, "Panicked"):
+        result.steps.append(Step("Stunned and Panicked characters may still defend normally", "seed 002, Stunned; Panicked"))
+    return result

@@ -1,0 +1,190 @@
+"""Damage: dice expressions, "one die smaller", hits against Toughness, EMP (M6, M7, M8, M22; RULES.md §2.5).
+
+:func:`hit_outcome` is the pure arithmetic of one hit; :func:`apply_hit` changes a creature copy.
+"""
+
+from __future__ import annotations
+
+import re
+
+from py_rules.dice import DiceSource, d
+from py_rules.errors import RulesError
+from py_rules.semiautomagic import creature as C
+from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic.dying import fall_unconscious, kill, start_dying
+from py_rules.semiautomagic.log import Log
+
+__all__ = ("parse_expression", "step_down", "format_expression", "roll_expression", "hit_outcome", "apply_hit",
+           "apply_emp", "trigger_for")
+
+_HEALTH = "seed 002, Health: wounds and dying"
+_NONLETHAL = "seed 002, Nonlethal Damage"
+_OBJECTS = "seed 002: objects destroyed above Toughness, immune to nonlethal"
+_TERM = re.compile(r"^(\d*)d(\d+)$|^(\d+)$")
+MAX_DICE = 50
+
+
+def parse_expression(text: str, field: str = "damage") -> list[tuple[int, int, int]]:
+    """Parse ``"2d6+3"`` into terms ``(sign, count, sides)``; a constant has sides 1 (S9).
+
+    >>> parse_expression("2d6+3"), parse_expression("d8 - 1")
+    ([(1, 2, 6), (1, 3, 1)], [(1, 1, 8), (-1, 1, 1)])
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise RulesError("missing_field", "Damage is required: a number such as 9 or dice such as 2d6+3.", field)
+    cleaned = text.replace(" ", "").replace("−", "-").lower()
+    if not re.fullmatch(r"[+-]?[0-9d]+([+-][0-9d]+)*", cleaned):
+        raise RulesError("bad_damage", f"{text!r} is not a damage number or dice expression such as 2d6+3.", field)
+    terms = []
+    dice_count = 0
+    for sign, body in re.findall(r"([+-]?)([0-9d]+)", cleaned):
+        match = _TERM.match(body)
+        if not match:
+            raise RulesError("bad_damage", f"{body!r} is not a die such as 2d6 or a number.", field)
+        value = -1 if sign == "-" else 1
+        if match.group(3) is not None:
+            terms.append((value, int(match.group(3)), 1))
+            continue
+        count, sides = int(match.group(1) or 1), int(match.group(2))
+        if sides not in T.DIE_LADDER or sides == 1:
+            raise RulesError("bad_damage", f"d{sides} is not on the die ladder ({', '.join(f'd{s}' for s in T.DIE_LADDER[1:])}).", field)
+        dice_count += count
+        terms.append((value, count, sides))
+    if dice_count > MAX_DICE:
+        raise RulesError("bad_damage", f"At most {MAX_DICE} dice in one damage roll.", field)
+    return terms
+
+
+def step_down(terms, steps: int = 1):
+    """Every die one rung smaller on the ladder per step (d4 → d3 → d2 → a flat 1); constants unchanged (M7).
+
+    >>> step_down([(1, 2, 6), (1, 3, 1)])
+    [(1, 2, 4), (1, 3, 1)]
+    >>> step_down([(1, 1, 2)])
+    [(1, 1, 1)]
+    """
+    out = []
+    for sign, count, sides in terms:
+        if sides == 1:
+            out.append((sign, count, sides))
+            continue
+        rung = max(0, T.DIE_LADDER.index(sides) - steps)
+        out.append((sign, count, T.DIE_LADDER[rung]))
+    return out
+
+
+def format_expression(terms) -> str:
+    """``[(1, 2, 6), (1, 3, 1)]`` → ``"2d6+3"``."""
+    parts = []
+    for index, (sign, count, sides) in enumerate(terms):
+        body = str(count) if sides == 1 else f"{count}d{sides}"
+        parts.append(("-" if sign < 0 else ("+" if index else "")) + body)
+    return "".join(parts)
+
+
+def roll_expression(dice: DiceSource, terms, purpose: str = "damage") -> tuple[int, list[int]]:
+    """Roll ``terms``; returns the total (at least 0) and the faces."""
+    total, faces = 0, []
+    for sign, count, sides in terms:
+        if sides == 1:
+            total += sign * count
+            continue
+        rolled = dice.roll_many(count, d(sides), purpose)
+        faces += rolled
+        total += sign * sum(rolled)
+    return max(0, total), faces
+
+
+def trigger_for(rule: str, trigger: str) -> str:
+    """The dying trigger comparison (``equal_or_more`` or ``more``) for a rule and trigger setting."""
+    return T.DYING_RULES[rule]["trigger"] if trigger == "by_rule" else trigger
+
+
+def hit_outcome(damage: int, toughness: int, *, is_object: bool = False, trigger: str = "equal_or_more") -> tuple[bool, bool]:
+    """(wounded, lethal) for one hit: a wound above Minimum Toughness; lethal at Toughness
+    (dying for creatures: ``>=`` by default; destroyed for objects: strictly more, S12).
+
+    >>> hit_outcome(3, 9), hit_outcome(4, 9), hit_outcome(8, 9), hit_outcome(9, 9)
+    ((False, False), (True, False), (True, False), (True, True))
+    >>> hit_outcome(9, 9, is_object=True), hit_outcome(9, 9, trigger="more")
+    ((True, False), (True, False))
+    """
+    wounded = damage > toughness - T.MINIMUM_GAP
+    if is_object or trigger == "more":
+        return wounded, damage > toughness
+    return wounded, damage >= toughness
+
+
+def apply_hit(dice: DiceSource, c: dict, damage: int, damage_type: str, log: Log, *, nonlethal: bool = False,
+              rule: str = "health", trigger: str = "by_rule") -> None:
+    """One hit of ``damage`` against ``c`` (a copy, changed in place) (M6, M22)."""
+    if damage_type not in T.DAMAGE_TYPES:
+        raise RulesError("unknown_damage_type", f"Unknown damage type {damage_type!r}; types: {', '.join(T.DAMAGE_TYPES)}.", "damage_type")
+    log.step(f"{damage_type}: {T.DAMAGE_TYPES[damage_type]}", "seed 002, damage types")
+    if damage_type in T.FIRE_RISK_TYPES:
+        log.flag("fire_risk")
+        log.step("Heat damage may set the target on fire (GM's call)", "seed 002, Heat")
+    if damage_type == "EMP":
+        apply_emp(c, damage, log)
+        return
+    name = c["name"] or ("The object" if C.is_object(c) else "The creature")
+    if c["dead"] or c["destroyed"]:
+        log.step(f"{name} is already {'dead' if c['dead'] else 'destroyed'}: no further effect", _HEALTH)
+        return
+    if C.is_object(c) and nonlethal:
+        log.step(f"{name} is an object: objects are immune to nonlethal damage", _OBJECTS)
+        log.flag("immune")
+        return
+    tough = C.toughness(c)
+    minimum = tough - T.MINIMUM_GAP
+    comparison = trigger_for(rule, trigger)
+    wounded, lethal = hit_outcome(damage, tough, is_object=C.is_object(c), trigger=comparison)
+    log.step(f"Damage {damage} against Toughness {tough} (Minimum Toughness {minimum})", _HEALTH)
+    if not wounded:
+        log.step(f"{damage} ≤ Minimum Toughness {minimum}: no effect", _HEALTH)
+        return
+    c["wounds"] += 1
+    log.step(f"{damage} > Minimum Toughness {minimum}: one wound (Toughness now {tough - 1})", "seed 002, Wound")
+    log.event(f"{name} is wounded ({c['wounds']} wound{'s' if c['wounds'] != 1 else ''}; Toughness {tough - 1}).")
+    log.flag("wounded")
+    if C.is_object(c):
+        if lethal:
+            c["destroyed"] = True
+            log.step(f"{damage} > Toughness {tough}: the object is destroyed (unusable)", _OBJECTS)
+            log.event(f"{name} is destroyed.")
+            log.flag("destroyed")
+        return
+    if "Dying" in c["conditions"]:
+        if nonlethal:
+            log.step("Wounded while dying would kill, but the damage is nonlethal: no death", _NONLETHAL)
+            log.flag("nonlethal_spared")
+            return
+        kill(c, log, "Wounded while dying: the character dies", "seed 002: a dying character wounded while dying dies")
+        return
+    if not lethal:
+        return
+    sign = "≥" if comparison == "equal_or_more" else ">"
+    if nonlethal:
+        log.step(f"{damage} {sign} Toughness {tough} would start dying, but the damage is nonlethal: knocked unconscious instead", _NONLETHAL)
+        log.flag("knocked_out")
+        fall_unconscious(dice, c, log, "knocked out by nonlethal damage")
+        return
+    log.step(f"{damage} {sign} Toughness {tough}: starts dying", _HEALTH if rule == "health" else "seed 002, Dying (Conditions)")
+    start_dying(c, log, rule)
+
+
+def apply_emp(c: dict, damage: int, log: Log) -> None:
+    """EMP damage against the EMP Toughness of the device's complexity (M8); armour and size are irrelevant."""
+    name = c["name"] or "The target"
+    if not c["emp_complexity"]:
+        log.step(f"{name} is not an electronic device: EMP has no effect", "seed 002, EMP")
+        log.flag("immune")
+        return
+    emp_tough, example = T.EMP_TOUGHNESS[c["emp_complexity"]]
+    if damage > emp_tough:
+        c["emp_disabled"] = True
+        log.step(f"EMP {damage} > EMP Toughness {emp_tough} ({c['emp_complexity']}): ceases to function until repaired", "seed 002, EMP table")
+        log.event(f"{name} stops working (EMP).")
+        log.flag("emp_disabled")
+    else:
+        log.step(f"EMP {damage} ≤ EMP Toughness {emp_tough} ({c['emp_complexity']}): no effect", "seed 002, EMP table")

@@ -1,0 +1,210 @@
+"""Operations: creatures, checks, attacks, defence, actions (M1–M5, M14, M21)."""
+
+from __future__ import annotations
+
+from py_rules.errors import RulesError
+from py_rules.modifiers import parse_modifiers
+from py_rules.operations import Operation
+from py_rules.params import Param
+from py_rules.semiautomagic import creature as C
+from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic.actions import plan_action
+from py_rules.semiautomagic.checks import attack_roll, defence_allowed, defence_roll, roll_check, skill_modifiers
+from py_rules.semiautomagic.fields import ATTACKER, CREATURE, LABEL, MODIFIERS
+from py_rules.semiautomagic.log import Log
+from py_rules.trace import Modifier, Result, Step
+
+__all__ = ("OPERATIONS", "finish")
+
+_GM = "GM's modifier (RULES.md §2.2)"
+
+
+def finish(kind: str, label: str, c: dict | None, log: Log, **fields) -> Result:
+    """A Result carrying ``log`` and, if ``c`` is given, the new state and its derived values."""
+    details = fields.pop("details", {})
+    if c is not None:
+        details = {"derived": C.derive(c), **details}
+    return Result(system="semiautomagic", kind=kind, label=label, steps=list(log.steps), events=list(log.events),
+                  flags=list(log.flags), details=details, state=c, **fields)
+
+
+def _describe(*, creature, label):
+    c = C.copy_of(creature)
+    data = C.derive(c)
+    log = Log()
+    row = T.SCALE_TABLE[c["scale"]]
+    end_src = "objects count as Endurance 3" if C.is_object(c) else "Endurance"
+    log.step(f"Defence {data['defence']:+d} from {data['defence_source']} (the best single source; sources do not stack, "
+             "natural armour +0 is the floor)", "seed 002, Natural Armour; Stacking Bonuses")
+    log.step(f"Toughness = 6 + 3 × Scale {c['scale']} ({row[1]}) + {end_src} {data['endurance_used']} + Defence "
+             f"{data['defence']} − wounds {c['wounds']} = {data['toughness']}", "seed 002, Creature or Object Toughness")
+    log.step(f"Minimum Toughness = Toughness − 6 = {data['min_toughness']}", "seed 002, Minimum Toughness")
+    if data["will"] is not None:
+        log.step(f"Will = Spirit {c['abilities']['Spirit']} + 6 + misc {c['will_bonus']} − morale penalties "
+                 f"{c['morale_penalties']} = {data['will']}; Minimum Will {data['min_will']}", "RULES.md §2.8 [SRC Morale.html]")
+    log.step(f"Scale {c['scale']}: square {row[0]}, size ×{row[2]}, attack {row[3]:+d}, Target {row[4]}", "RULES.md §2.3")
+    if data["mobility_penalty"]:
+        log.step(f"Mobility penalty {data['mobility_penalty']}: −{data['mobility_penalty']} to "
+                 f"{', '.join(T.MOBILITY_SKILLS)}; −{data['mobility_penalty'] * T.MOBILITY_SQUARES_PER_POINT} squares "
+                 "to every movement type", "seed 002, Mobility Penalty")
+    if c["movement"]:
+        log.step("Movement: " + ", ".join(f"{k} {v} squares" for k, v in data["movement"].items()), "seed 002, Mobility Penalty")
+    if data["conditions"]:
+        log.step("Conditions (with implied ones): " + ", ".join(data["conditions"]), "seed 002, Conditions")
+    log.step(f"Defence rolls: {'allowed' if data['can_defend'] else 'not allowed (' + data['no_defence_reason'] + ')'}; "
+             f"action seconds this round: {data['action_seconds']}", "seed 002, Conditions; RULES.md §2.13")
+    if data.get("emp_toughness") is not None:
+        log.step(f"EMP Toughness {data['emp_toughness']} ({c['emp_complexity']})", "seed 002, EMP table")
+    return finish("creature", label or c["name"], c, log, total=data["toughness"], level_name=f"Toughness {data['toughness']}")
+
+
+DESCRIBE = Operation(
+    id="semiautomagic.describe_creature", system="semiautomagic", title="Creature or object sheet",
+    summary="Toughness, Minimum Toughness, Defence (best single source), Will, Target, Scale, mobility and "
+    "movement, conditions with the ones they imply, defence and action limits.",
+    covers=("M1", "M2", "M14", "M21"), params=(CREATURE, LABEL), run=_describe, rolls=False,
+    source="seed 002, Creature or Object Toughness; Natural Armour; Stacking Bonuses; Mobility Penalty; RULES.md §2.3",
+)
+
+
+def _check(dice, *, label, modifier, dc, modifiers):
+    mods = [Modifier("modifier", modifier, "RULES.md §2.2")] + parse_modifiers(modifiers, _GM)
+    return roll_check(dice, mods, dc, label=label)
+
+
+CHECK = Operation(
+    id="semiautomagic.check", system="semiautomagic", title="Check (d6 + modifier vs DC)",
+    summary="Roll 1d6 + modifier against a DC; success if the total reaches the DC. DCs may be negative.",
+    covers=("M3",),
+    params=(
+        LABEL,
+        Param("modifier", "int", "Modifier", "The skill bonus or ability score added to the d6 (RULES.md §2.2).",
+              default=0, minimum=-30, maximum=40),
+        Param("dc", "int", "DC", "The difficulty; negative DCs exist (seed 002: 'a noise louder than DC -5').",
+              default=6, minimum=-30, maximum=50),
+        MODIFIERS,
+    ),
+    run=_check, source="RULES.md §2.2 [SRC SkillBasics]",
+)
+
+
+def _skill_check(dice, *, creature, label, skill, dc, vehicle_mobility, modifiers):
+    mods = skill_modifiers(creature, skill, vehicle_mobility=vehicle_mobility) + parse_modifiers(modifiers, _GM)
+    return roll_check(dice, mods, dc, label=label or f"{creature['name']} {skill}".strip(), purpose=f"{skill} check")
+
+
+SKILL_CHECK = Operation(
+    id="semiautomagic.skill_check", system="semiautomagic", title="Skill or ability check",
+    summary="d6 + the creature's skill bonus or ability score vs a DC, with its mobility penalty (Acrobatics, "
+    "Athletics, Wrestle, Stealth), Scale (Stealth −, Wrestle/Fortitude +), −6 Perception asleep, a vehicle's or "
+    "mount's mobility penalty on Pilot/Ride.",
+    covers=("M3", "M14"),
+    params=(
+        CREATURE, LABEL,
+        Param("skill", "choice", "Skill or ability", "What the check uses (RULES.md §2.2–2.3).",
+              default="Perception", choices=T.ABILITIES + T.SKILLS),
+        Param("dc", "int", "DC", "The difficulty (negative DCs allowed).", default=6, minimum=-30, maximum=50),
+        Param("vehicle_mobility", "int", "Vehicle's / mount's mobility penalty",
+              "Seed 002, Mobility Penalty: a piloted vehicle's penalty applies to all Pilot checks; a mount's to Ride.",
+              default=0, minimum=0, maximum=30),
+        MODIFIERS,
+    ),
+    run=_skill_check, source="RULES.md §2.2; seed 002, Mobility Penalty; Sleeping",
+)
+
+
+def _attack(dice, *, attacker, creature, label, kind, defence, modifiers):
+    budget, reasons = C.action_seconds(attacker)
+    if budget <= 0:
+        why = "dead" if attacker["dead"] else ("; ".join(reasons) or "no action seconds")
+        raise RulesError("not_allowed", f"{attacker['name'] or 'The attacker'} cannot attack now ({why}).", "attacker")
+    situational = parse_modifiers(modifiers, _GM)
+    result = attack_roll(dice, attacker, creature, kind, situational, label=label)
+    result.details["defence"] = defence
+    if not result.success or defence == "none":
+        return result
+    allowed, why, _penalty = defence_allowed(creature, defence)
+    if not allowed:
+        result.steps.append(Step(f"{creature['name'] or 'The defender'} cannot {defence}: {why}", "seed 002, Conditions"))
+        result.flags.append("no_defence_allowed")
+        return result
+    bare = result.details["defence_dc"] - T.DEFENCE_BASE
+    block = defence_roll(dice, creature, defence, bare)
+    result.modifiers += block.modifiers
+    result.steps += [Step(f"Defence ({defence}): {s.text}", s.source) for s in block.steps]
+    result.details["defence_roll"] = {"total": block.total, "dc": block.target, "success": block.success}
+    if block.success:
+        result.success = False
+        result.level_name = "hit negated by defence"
+        result.flags.append("defended")
+    return result
+
+
+ATTACK = Operation(
+    id="semiautomagic.attack", system="semiautomagic", title="Attack (roll to hit, then defence)",
+    summary="d6 + attack skill − attacker's Scale against the defender's Target (4 − Scale); melee against a "
+    "Helpless defender hits automatically. The defender may then block, dodge or parry if its conditions allow.",
+    covers=("M4", "M5"),
+    params=(
+        ATTACKER, CREATURE, LABEL,
+        Param("kind", "choice", "Attack kind", "RULES.md §2.4: melee (Weapon Skill), ranged (Ranged Skill), spell (Magic).",
+              default="melee", choices=tuple(T.ATTACK_SKILLS)),
+        Param("defence", "choice", "Defender's defence roll",
+              "RULES.md §2.4: none, block (Shield Use), dodge (Reflex) or parry (Weapon Skill); the defender's "
+              "conditions may forbid it (seed 002: Flat-Footed, Helpless, Broken, Held).",
+              default="none", choices=("none",) + tuple(T.DEFENCE_OPTIONS)),
+        MODIFIERS,
+    ),
+    run=_attack, source="RULES.md §2.4 [SRC Attacking.html]; seed 002, Helpless; Flat-Footed",
+)
+
+
+def _defence(dice, *, creature, label, option, attack_bonus, modifiers):
+    return defence_roll(dice, creature, option, attack_bonus, parse_modifiers(modifiers, _GM), label=label)
+
+
+DEFENCE = Operation(
+    id="semiautomagic.defence_roll", system="semiautomagic", title="Defence roll (block, dodge, parry)",
+    summary="d6 + Shield Use / Reflex / Weapon Skill ≥ 4 + the attacker's attack bonus; success negates the attack. "
+    "Not allowed while Flat-Footed, Helpless or Broken; Held allows only a dodge at −1.",
+    covers=("M5",),
+    params=(
+        CREATURE, LABEL,
+        Param("option", "choice", "Defence", "RULES.md §2.4: block = Shield Use, dodge = Reflex, parry = Weapon Skill.",
+              default="dodge", choices=tuple(T.DEFENCE_OPTIONS)),
+        Param("attack_bonus", "int", "Attacker's attack bonus (without Scale)",
+              "RULES.md §2.4: the defence DC is 4 + this bonus.", default=2, minimum=-20, maximum=40),
+        MODIFIERS,
+    ),
+    run=_defence, source="RULES.md §2.4; seed 002, Flat-Footed; Held; Broken; Helpless; Stunned; Panicked",
+)
+
+
+def _action(*, creature, label, seconds, seconds_used, weapon, combo, move):
+    log = Log()
+    plan = plan_action(creature, seconds, seconds_used, weapon, combo, move, log)
+    return finish("action", label, None, log, total=plan["rounds"], level_name=f"{plan['rounds']} round(s)",
+                  details=plan)
+
+
+ACTION = Operation(
+    id="semiautomagic.take_action", system="semiautomagic", title="Action seconds",
+    summary="Whether an action of n seconds fits this round: 6 s per round, 3 s when Disabled, none while Stunned, "
+    "Broken or Helpless; Disabled forbids walking (crawl one square as a 4SA), weapons heavier than light and combos.",
+    covers=("M21",),
+    params=(
+        CREATURE, LABEL,
+        Param("seconds", "int", "Action length (seconds)", "RULES.md §2.13: an nSA takes n seconds (0SA exists).",
+              default=4, minimum=0, maximum=60),
+        Param("seconds_used", "int", "Seconds already used this round", "RULES.md §2.13: actions use consecutive seconds.",
+              default=0, minimum=0, maximum=6),
+        Param("weapon", "choice", "Weapon effort", "RULES.md §2.4 [SRC WeaponEffort]: light, medium or heavy.",
+              default="none", choices=T.WEAPON_EFFORTS),
+        Param("combo", "bool", "Combo", "Seed 002, Disabled: no combos, single attacks only.", default=False),
+        Param("move", "choice", "Movement", "Seed 002, Disabled: can't walk, can crawl one square as a 4SA.",
+              default="none", choices=("none", "walk", "crawl")),
+    ),
+    run=_action, rolls=False, source="seed 002, Disabled; Stunned; Broken; RULES.md §2.13",
+)
+
+OPERATIONS = (DESCRIBE, CHECK, SKILL_CHECK, ATTACK, DEFENCE, ACTION)

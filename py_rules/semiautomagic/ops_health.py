@@ -1,0 +1,259 @@
+"""Operations: damage, dying, medicine, healing, repair, morale (M6–M13, M22)."""
+
+from __future__ import annotations
+
+from py_rules.modifiers import parse_modifiers
+from py_rules.operations import Operation
+from py_rules.params import Param
+from py_rules.semiautomagic import creature as C
+from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic.damage import apply_hit, format_expression, parse_expression, roll_expression, step_down
+from py_rules.semiautomagic.dying import dying_round
+from py_rules.semiautomagic.fields import CREATURE, DYING_ORDER, DYING_RULE, DYING_TRIGGER, LABEL, MODIFIERS, skill_bonus
+from py_rules.semiautomagic.log import Log
+from py_rules.semiautomagic.morale import apply_morale_damage, remove_morale_penalties
+from py_rules.semiautomagic.clock import advance_days
+from py_rules.semiautomagic.ops_combat import finish
+from py_rules.semiautomagic.recovery import medicine_stabilise, repair, resuscitate
+
+__all__ = ("OPERATIONS",)
+
+_GM = "GM's modifier (RULES.md §2.2)"
+
+DAMAGE_TYPE = Param("damage_type", "choice", "Damage type",
+                    "Seed 002: Piercing, Bludgeoning, Slashing, Electric, Heat (fire risk), Cold, Chemical, EMP "
+                    "(electronic devices only).", default="Slashing", choices=tuple(T.DAMAGE_TYPES))
+LIGHT = Param("light_material", "bool", "Light-material bludgeoning weapon",
+              "Seed 002, Bludgeoning: weapons of light materials (aluminium, titanium, mithril) deal one die smaller "
+              "damage (RULES.md §2.14 S9 die ladder d20 > d12 > d10 > d8 > d6 > d4 > d3 > d2 > 1).", default=False)
+
+
+def _damage_terms(text: str, damage_type: str, light: bool, log: Log):
+    terms = parse_expression(text)
+    if light and damage_type in T.LIGHT_MATERIAL_TYPES:
+        smaller = step_down(terms)
+        log.step(f"Light-material bludgeoning weapon: {format_expression(terms)} → {format_expression(smaller)} "
+                 "(one die smaller)", "seed 002, Bludgeoning")
+        return smaller
+    if light:
+        log.step(f"The light-material rule is for bludgeoning weapons only; {damage_type} damage is unchanged",
+                 "seed 002, Bludgeoning")
+    return terms
+
+
+def _roll_amount(dice, text, damage_type, light, log):
+    terms = _damage_terms(text, damage_type, light, log)
+    amount, faces = roll_expression(dice, terms)
+    if faces:
+        log.step(f"Damage {format_expression(terms)}: dice {', '.join(map(str, faces))} → {amount}", "RULES.md §2.5")
+    return amount
+
+
+def _apply_damage(dice, *, creature, label, damage, damage_type, nonlethal, light_material, dying_rule, dying_trigger):
+    c = C.copy_of(creature)
+    log = Log()
+    amount = _roll_amount(dice, damage, damage_type, light_material, log)
+    if nonlethal:
+        log.step(f"Nonlethal {damage_type} damage", "seed 002, Nonlethal Damage")
+    before = C.toughness(c)
+    apply_hit(dice, c, amount, damage_type, log, nonlethal=nonlethal, rule=dying_rule, trigger=dying_trigger)
+    tough = C.toughness(c)
+    return finish("damage", label, c, log, total=amount, target=before,
+                  level_name=_outcome_name(log.flags), details={"damage": amount, "toughness_after": tough})
+
+
+def _outcome_name(flags) -> str:
+    for flag, name in (("dead", "dead"), ("destroyed", "destroyed"), ("knocked_out", "knocked out"),
+                       ("dying", "dying"), ("emp_disabled", "disabled by EMP"), ("wounded", "wounded"),
+                       ("immune", "no effect")):
+        if flag in flags:
+            return name
+    return "no effect"
+
+
+APPLY_DAMAGE = Operation(
+    id="semiautomagic.apply_damage", system="semiautomagic", title="Take a hit (damage vs Toughness)",
+    summary="One hit: more than Minimum Toughness wounds (−1 Toughness); at Toughness the character starts dying "
+    "(rule selectable); wounded while dying dies; nonlethal knocks out instead; objects are destroyed above "
+    "Toughness and ignore nonlethal; EMP uses the EMP Toughness table.",
+    covers=("M6", "M7", "M8", "M22"),
+    params=(
+        CREATURE, LABEL,
+        Param("damage", "text", "Damage", "The hit's damage: a number (9) or dice (2d6+3) to roll (RULES.md §2.5).",
+              default="4"),
+        DAMAGE_TYPE,
+        Param("nonlethal", "bool", "Nonlethal", "Seed 002, Nonlethal Damage: a would-be-fatal hit knocks the target "
+              "unconscious instead; objects are immune.", default=False),
+        LIGHT, DYING_RULE, DYING_TRIGGER,
+    ),
+    run=_apply_damage, source="seed 002, Health; Wound; Nonlethal Damage; damage types; EMP; RULES.md §2.5",
+)
+
+
+def _roll_damage(dice, *, label, damage, damage_type, light_material):
+    log = Log()
+    amount = _roll_amount(dice, damage, damage_type, light_material, log)
+    log.step(f"{damage_type}: {T.DAMAGE_TYPES[damage_type]}", "seed 002, damage types")
+    if damage_type in T.FIRE_RISK_TYPES:
+        log.flag("fire_risk")
+    return finish("damage_roll", label, None, log, total=amount, level_name=f"{amount} {damage_type}")
+
+
+ROLL_DAMAGE = Operation(
+    id="semiautomagic.roll_damage", system="semiautomagic", title="Roll damage",
+    summary="Roll a weapon's damage dice, one die smaller for light-material bludgeoning weapons; shows the damage "
+    "type's note (heat: fire risk).",
+    covers=("M7", "M22"),
+    params=(LABEL, Param("damage", "text", "Damage dice", "Dice such as 2d6+3 (RULES.md §2.14 S9).", default="2d6"),
+            DAMAGE_TYPE, LIGHT),
+    run=_roll_damage, source="seed 002, damage types; Bludgeoning; Heat; RULES.md §2.5",
+)
+
+
+def _dying_round(dice, *, creature, label, dying_rule, dying_order, modifiers):
+    c = C.copy_of(creature)
+    log = Log()
+    dc_before = c["conditions"].get("Dying", {}).get("dc")
+    dying_round(dice, c, log, rule=dying_rule, order=dying_order, extra=parse_modifiers(modifiers, _GM))
+    state = "dead" if c["dead"] else ("stable" if "Dying" not in c["conditions"] else "still dying")
+    return finish("dying_round", label, c, log, level_name=state, success=not c["dead"],
+                  target=c["conditions"].get("Dying", {}).get("dc"), details={"dc_before": dc_before})
+
+
+DYING_ROUND = Operation(
+    id="semiautomagic.dying_round", system="semiautomagic", title="Dying round",
+    summary="A d10 (10 stabilises), then the endurance check: d6 + Endurance − 1 per wound vs the DC; a failure "
+    "raises the DC by 1, and a DC the character can no longer reach kills him.",
+    covers=("M9",),
+    params=(CREATURE, LABEL, DYING_RULE, DYING_ORDER, MODIFIERS),
+    run=_dying_round, source="seed 002, Health; Dying; RULES.md §2.6, §2.14 S1, S4, S5",
+)
+
+
+def _medicine(dice, *, creature, label, medicine, stabilise_dc, modifiers):
+    c = C.copy_of(creature)
+    log = Log()
+    ok = medicine_stabilise(dice, c, medicine, stabilise_dc, log, parse_modifiers(modifiers, _GM))
+    return finish("medicine", label, c, log, success=ok, level_name="stabilised" if ok else "still dying")
+
+
+MEDICINE = Operation(
+    id="semiautomagic.medicine_stabilise", system="semiautomagic", title="Medicine: stabilise the dying",
+    summary="A successful Medicine check stabilises a dying character (still unconscious).",
+    covers=("M10",),
+    params=(CREATURE, LABEL, skill_bonus("medicine", "Medic's Medicine bonus", "RULES.md §2.2: d6 + Medicine bonus."),
+            Param("stabilise_dc", "int", "Medicine DC to stabilise", "Not given by the seed; empty = the patient's current dying DC (RULES.md §2.14 S6).",
+                  default=None, minimum=-30, maximum=50, setting=True),
+            MODIFIERS),
+    run=_medicine, source="seed 002, Health: 'A successful Medicine check can also stabilize a dying character'",
+)
+
+
+def _resuscitate(dice, *, creature, label, medicine, resuscitate_dc, window_rounds, modifiers):
+    c = C.copy_of(creature)
+    log = Log()
+    ok = resuscitate(dice, c, medicine, resuscitate_dc, window_rounds, log, parse_modifiers(modifiers, _GM))
+    return finish("resuscitate", label, c, log, success=ok, level_name="alive again" if ok else "still dead")
+
+
+RESUSCITATE = Operation(
+    id="semiautomagic.resuscitate", system="semiautomagic", title="Medicine: Resuscitate",
+    summary="A timely Medicine check using Resuscitate brings a dead character back to life (unconscious, stable).",
+    covers=("M10",),
+    params=(CREATURE, LABEL, skill_bonus("medicine", "Medic's Medicine bonus", "RULES.md §2.2: d6 + Medicine bonus."),
+            Param("resuscitate_dc", "int", "Resuscitate DC", "Set by the GM; the seed gives none (RULES.md §2.14 S6).", default=6,
+                  minimum=-30, maximum=50, setting=True),
+            Param("window_rounds", "int", "'Timely' window (rounds)",
+                  "RULES.md §2.14 S6: how many rounds after death Resuscitate still works (default 10 = one minute).",
+                  default=10, minimum=0, maximum=6000, setting=True),
+            MODIFIERS),
+    run=_resuscitate, source="seed 002, Health: 'a timely Medicine check, using Resuscitate'",
+)
+
+
+def _days(dice, *, creature, label, days, slept_8h, bedridden, morale_per_day):
+    c = C.copy_of(creature)
+    log = Log()
+    before = c["wounds"]
+    advance_days(dice, c, days, log, slept_8h=slept_8h, bedridden=bedridden, morale_per_day=morale_per_day)
+    return finish("days", label, c, log, total=before - c["wounds"], level_name=f"{before - c['wounds']} wound(s) healed")
+
+
+ADVANCE_DAYS = Operation(
+    id="semiautomagic.advance_days", system="semiautomagic", title="Days of rest (healing)",
+    summary="Whole days pass: one wound heals per day with 8 hours of sleep, Endurance wounds per day bedridden; "
+    "objects don't heal; every timer runs.",
+    covers=("M11",),
+    params=(CREATURE, LABEL,
+            Param("days", "int", "Days", "How many days pass.", default=1, minimum=1, maximum=365),
+            Param("slept_8h", "bool", "At least 8 hours of sleep", "Seed 002: heal one wound per such day.", default=True),
+            Param("bedridden", "bool", "Bedridden", "Seed 002: heal Endurance wounds per day; replaces, not adds to, the "
+                  "sleep rate (RULES.md §2.14 S10).", default=False),
+            Param("morale_per_day", "int", "Morale penalties recovered per day",
+                  "RULES.md §2.14 S15: recovery is not in the seed; 0 = only by the GM (default), or e.g. 1 per day.",
+                  default=0, minimum=0, maximum=20, setting=True)),
+    run=_days, source="seed 002, Health (healing); RULES.md §2.7",
+)
+
+
+def _repair(dice, *, creature, label, repair_skill, bonus, dc, wounds, modifiers):
+    c = C.copy_of(creature)
+    log = Log()
+    ok = repair(dice, c, bonus, dc, wounds, log, skill=repair_skill, situational=parse_modifiers(modifiers, _GM))
+    return finish("repair", label, c, log, success=ok, level_name="repaired" if ok else "not repaired")
+
+
+REPAIR = Operation(
+    id="semiautomagic.repair", system="semiautomagic", title="Repair an object",
+    summary="An Engineering (Repair) check: success removes wounds and makes a destroyed or EMP-struck object work again.",
+    covers=("M12",),
+    params=(CREATURE, LABEL,
+            Param("repair_skill", "choice", "Repair skill's name", "RULES.md §2.14 S13: the seed says Engineering and Repair; one skill.",
+                  default="Engineering", choices=("Engineering", "Repair"), setting=True),
+            skill_bonus("bonus", "Repairer's skill bonus", "RULES.md §2.2: d6 + skill bonus."),
+            Param("dc", "int", "DC", "Set by the GM; the seed gives none.", default=6, minimum=-30, maximum=50),
+            Param("wounds", "int", "Wounds repaired on success", "Set by the GM; the seed does not say how much one repair fixes.",
+                  default=1, minimum=0, maximum=200),
+            MODIFIERS),
+    run=_repair, source="seed 002: 'Objects can be repaired using the Engineering skill'; EMP: 'see the Repair skill'",
+)
+
+
+def _morale(*, creature, label, damage, source):
+    c = C.copy_of(creature)
+    log = Log()
+    apply_morale_damage(c, damage, source, log)
+    return finish("morale", label, c, log, total=damage, level_name=f"Will {C.will(c)}")
+
+
+MORALE = Operation(
+    id="semiautomagic.apply_morale_damage", system="semiautomagic", title="Morale damage (vs Will)",
+    summary="Morale damage above Minimum Will gives a morale penalty (Will −1); above Will, fear panics, insanity "
+    "confuses, rage frenzies; Will 0 means Broken (and Helpless).",
+    covers=("M13",),
+    params=(CREATURE, LABEL,
+            Param("damage", "int", "Morale damage", "RULES.md §2.8: one source's morale damage.", default=4, minimum=0, maximum=100),
+            Param("source", "choice", "Source", "RULES.md §2.8 [SRC Morale.html]: fear, insanity, rage or other.",
+                  default="fear", choices=tuple(T.MORALE_SOURCES))),
+    run=_morale, rolls=False, source="seed 002, Morale Penalty; Broken; RULES.md §2.8",
+)
+
+
+def _recover(*, creature, label, count):
+    c = C.copy_of(creature)
+    log = Log()
+    remove_morale_penalties(c, count, log)
+    return finish("morale_recovery", label, c, log, level_name=f"Will {C.will(c)}")
+
+
+RECOVER = Operation(
+    id="semiautomagic.remove_morale_penalties", system="semiautomagic", title="Remove morale penalties",
+    summary="The GM removes morale penalties (the seed gives no recovery rule); Will above 0 ends Broken, and "
+    "insanity's Confusion ends.",
+    covers=("M13",),
+    params=(CREATURE, LABEL, Param("count", "int", "Penalties removed", "RULES.md §2.14 S15: a GM operation.",
+                                   default=1, minimum=1, maximum=200)),
+    run=_recover, rolls=False, source="RULES.md §2.8, §2.14 S15",
+)
+
+OPERATIONS = (APPLY_DAMAGE, ROLL_DAMAGE, DYING_ROUND, MEDICINE, RESUSCITATE, ADVANCE_DAYS, REPAIR, MORALE, RECOVER)

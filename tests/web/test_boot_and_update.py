@@ -1,0 +1,77 @@
+"""Boot failure with retry, and the "new version available, reload" prompt (issue 2, The page; Offline)."""
+
+import shutil
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.helpers import run
+from tools.serve import serve_in_thread
+
+
+def test_boot_that_hangs_shows_a_message_and_retry_boots(page, site_url, foreign_requests):
+    held = []
+    hold = {"on": True}
+
+    def wasm(route):
+        if hold["on"]:
+            held.append(route)  # never answered: loadPyodide waits forever (PYODIDE.md §2.2)
+        else:
+            route.continue_()
+
+    page.route("**/pyodide.asm.wasm", wasm)
+    page.goto(site_url + "?boot_timeout=8")
+    expect(page.locator("html")).to_have_attribute("data-ready", "failed", timeout=30_000)
+    expect(page.locator("#boot-stage")).to_contain_text("Python did not start within 8 s")
+    retry = page.locator("#boot-retry")
+    expect(retry).to_be_visible()
+    assert held, "the wasm request was never made"
+
+    hold["on"] = False
+    retry.click()
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=120_000)
+    assert "Total 14 vs 9" in run(page, "armageddon.task", {"attribute": 1, "skill": 1, "dice": "10 7"})
+
+
+def test_failed_download_shows_a_message_not_a_blank_page(page, site_url, foreign_requests):
+    page.route("**/python_stdlib.pyc.zip", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(site_url)
+    expect(page.locator("html")).to_have_attribute("data-ready", "failed", timeout=60_000)
+    expect(page.locator("#boot-stage")).to_contain_text("Python could not start")
+    expect(page.locator("#boot-retry")).to_be_visible()
+    expect(page.locator('form[data-op="armageddon.task"]')).to_be_visible()
+
+
+@pytest.fixture
+def own_site(dist_dir, tmp_path):
+    """A private copy of dist/ that the test may change, served under /app/."""
+    copy = tmp_path / "dist"
+    shutil.copytree(dist_dir, copy)
+    server, url = serve_in_thread(copy, prefix="/app/")
+    yield copy, url
+    server.shutdown()
+    server.server_close()
+
+
+def test_new_version_waiting_offers_reload_and_switches(page, own_site):
+    copy, url = own_site
+    page.goto(url)
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-offline-ready", "true", timeout=120_000)
+    page.reload()
+    expect(html).to_have_attribute("data-ready", "true", timeout=120_000)
+    expect(page.locator("#update")).to_be_hidden()
+
+    sw = copy / "sw.js"
+    sw.write_text(sw.read_text().replace('const VERSION = "', 'const VERSION = "next-', 1))
+    (copy / "app.css").write_text((copy / "app.css").read_text() + "\n/* next */\n")
+    page.reload()
+    banner = page.locator("#update")
+    expect(banner).to_be_visible(timeout=60_000)
+    with page.expect_navigation(timeout=60_000):
+        page.locator("#update-reload").click()
+    expect(html).to_have_attribute("data-ready", "true", timeout=120_000)
+    expect(page.locator("#update")).to_be_hidden()
+    version = page.evaluate("caches.keys()")
+    assert any(key.startswith("rules-companion-next-") for key in version), version
+    assert not any(key.startswith("rules-companion-") and "next-" not in key for key in version), version
