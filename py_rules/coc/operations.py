@@ -1,7 +1,21 @@
-"""Call of Cthulhu 7e operations for the JSON door (RULES.md §3.14)."""
+"""Call of Cthulhu 7e operations for the JSON door (RULES.md §3.14 checklist C1–C22).
 
+Every operation taking characters uses the shared states ``coc.investigator``
+and ``coc.opponent`` (and ``coc.combat`` for the round tracker). ``result.state``
+is the new value of the operation's first shared state; ``result.details.states``
+maps every changed state_key to its new value (an attack changes both sides).
+"""
+
+from py_rules.coc.ops_combat import OPERATIONS as _COMBAT
+from py_rules.coc.ops_health import OPERATIONS as _HEALTH
+from py_rules.coc.ops_rolls import OPERATIONS as _ROLLS
 from py_rules.operations import System
+
+__all__ = ("SYSTEM", "OPERATIONS", "CHECKLIST")
 
 SYSTEM = System("coc", "Call of Cthulhu 7e (house rules)", "Keeper", "seed 003; RULES.md part 3")
 
-OPERATIONS = ()
+CHECKLIST = tuple(f"C{i}" for i in range(1, 23))
+"""RULES.md §3.14: the operations the engine must offer."""
+
+OPERATIONS = _ROLLS + _COMBAT + _HEALTH

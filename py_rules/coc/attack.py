@@ -1,0 +1,186 @@
+"""One attack and its defence, resolved as an opposed roll (C11–C15; seed 003 "Combat", "Combat Round Duration").
+
+The attacker picks Fighting (Brawl), Firearms (Handgun) or Firearms (Rifle);
+the defender Dodges, Fights back (Brawl) or Manoeuvres (Brawl, Build limit).
+Surprise and outnumbered give bonus dice; the winner's damage is applied with
+the seed's wound rules. Both sides' rolls are recorded as combat rolls, which
+cannot be pushed.
+"""
+
+from __future__ import annotations
+
+from py_rules.coc.checks import require_able, check, luck_on_roll, record
+from py_rules.coc.combat import attack_winner, damage_expr, manoeuvre_allowed, outnumbered_bonus, roll_damage
+from py_rules.coc.investigator import copy_state, normalize, skill_value, who
+from py_rules.coc.levels import Level, level_name, succeeds
+from py_rules.coc.opposed import compare, roll_off
+from py_rules.coc.settings import Settings
+from py_rules.coc.tables import BRAWL, DODGE, WEAPONS
+from py_rules.coc.wounds import apply_damage
+from py_rules.dice import DiceSource
+from py_rules.errors import RulesError
+from py_rules.trace import Result, Step
+
+__all__ = ("DEFENCES", "attack")
+
+DEFENCES = ("dodge", "fight_back", "manoeuvre", "none")
+"""Seed 003, If defending: Dodge, Fight back, Manoeuvre (or no defence possible)."""
+
+COMBAT = "seed 003, Combat"
+ROUND = "seed 003, Combat Round Duration"
+OUTNUMBERED_SRC = "seed 003, Outnumbered; RULES.md §3.12 D11"
+
+
+def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: str = "investigator", weapon: str = "Brawl",
+           defence: str = "dodge", surprise: bool = False, outnumbered: bool = False, damage: str = "",
+           defender_damage: str = "", attacker_bonus: int = 0, attacker_penalty: int = 0, defender_bonus: int = 0,
+           defender_penalty: int = 0, attacker_luck: int = 0, defender_luck: int = 0, range_difficulty: str = "Regular",
+           label: str = "", settings: Settings = Settings()) -> Result:
+    """Resolve one attack (C11) with surprise, outnumbered (C13), manoeuvre Build limit (C12), damage (C14, C15)."""
+    states = {"investigator": copy_state(investigator), "opponent": copy_state(opponent)}
+    att_key = attacker
+    def_key = "opponent" if attacker == "investigator" else "investigator"
+    att, dfn = states[att_key], states[def_key]
+    require_able(att, att_key)
+    if dfn["conditions"]["dead"]:
+        raise RulesError("rule_violation", f"{who(dfn)} is already dead.", def_key)
+    a_name, d_name = who(att), who(dfn)
+    skill, _dmg, melee, _imp = WEAPONS[weapon]
+    steps = [Step(f"{a_name} attacks {d_name} with {skill} ({'hand-to-hand' if melee else 'firearm'})", ROUND)]
+    flags, events = [], []
+    if att["conditions"]["involuntary_action"]:
+        att["conditions"]["involuntary_action"] = False
+        steps.append(Step(f"{a_name} is under the Keeper's control for this action (fear); flag cleared", "seed 003, Failing a Sanity Roll"))
+    book_firearm = not melee and settings.firearms_rule == "book"
+    if dfn["conditions"]["unconscious"] and defence != "none":
+        steps.append(Step(f"{d_name} is unconscious and cannot defend"))
+        defence = "none"
+    if book_firearm and defence != "none":
+        steps.append(Step("Book firearms: the shot is not opposed; the shooter rolls against the range difficulty",
+                          "RULES.md §3.12 D14 [BOOK option]"))
+        defence = "none"
+    if not melee and defence in ("fight_back", "manoeuvre"):
+        raise RulesError("rule_violation", "Fight back and Manoeuvre answer hand-to-hand attacks; against a firearm the "
+                         "defender can only Dodge (RULES.md §3.8, §3.12 D14).", "defence")
+    if surprise and settings.surprise_rule == "automatic_hit":
+        steps.append(Step("Surprise (book option): the attack hits automatically", "RULES.md §3.12 D10 [BOOK]"))
+        return _finish(dice, states, att_key, def_key, None, None, "a", defence, weapon, damage, defender_damage,
+                       steps, flags + ["surprise"], events, settings, label)
+
+    a_bonus, a_penalty = attacker_bonus, attacker_penalty
+    if surprise:
+        a_bonus += 1
+        flags.append("surprise")
+        steps.append(Step("Surprise attack: the attacker uses an extra bonus die", "seed 003, If surprise attack"))
+    extra = outnumbered_bonus(melee, dfn["defences_this_round"], outnumbered, settings.outnumbered_rule)
+    if extra:
+        a_bonus += extra
+        flags.append("outnumbered")
+        why = (f"{d_name} has already defended {dfn['defences_this_round']} time(s) this round"
+               if settings.outnumbered_rule == "after_first_defence" else f"{d_name} is outnumbered")
+        steps.append(Step(f"Outnumbered: {why}; this melee attack gets one bonus die", OUTNUMBERED_SRC))
+    elif outnumbered and not melee:
+        steps.append(Step("Outnumbered does not apply to attacks made using firearms", OUTNUMBERED_SRC))
+    d_bonus, d_penalty = defender_bonus, defender_penalty
+    if defence == "manoeuvre":
+        own, other = dfn["derived"]["build"], att["derived"]["build"]
+        allowed, penalty_dice = manoeuvre_allowed(own, other, settings.manoeuvre_rule)
+        if not allowed:
+            raise RulesError("rule_violation", f"{d_name} (Build {own}) can't manoeuvre against {a_name} (Build {other}): "
+                             "the Build is more than 3 points higher" + (" (book: 3 or more)" if settings.manoeuvre_rule == "book" else "")
+                             + " (seed 003, If defending).", "defence")
+        if penalty_dice:
+            d_penalty += penalty_dice
+            steps.append(Step(f"Build {other} vs {own}: {penalty_dice} penalty dice for the manoeuvre (one per point, at most 2)",
+                              "seed 003, If defending (Manoeuvre); RULES.md §3.12 D13"))
+
+    difficulty = range_difficulty if book_firearm else "Regular"
+    a_roll = check(dice, skill_value(att, skill), skill, difficulty=difficulty, bonus=a_bonus, penalty=a_penalty,
+                   basis=settings.fumble_basis)
+    steps += [Step(f"{a_name} rolls {skill}:")] + list(a_roll.steps)
+    a_value, a_level = luck_on_roll(a_roll, attacker_luck, att, "attacker_luck", steps, settings)
+    att["last_roll"] = record(a_roll, "combat", bonus=a_bonus, penalty=a_penalty)
+    att["last_roll"].update(roll=a_value, level=int(a_level), luck_spent=attacker_luck)
+    d_roll = None
+    if defence == "none":
+        outcome = "a" if succeeds(a_level, difficulty) else "none"
+        steps.append(Step(f"No defence: the attack {'hits' if outcome == 'a' else 'misses'} on "
+                          f"{level_name(a_level)}", COMBAT))
+    else:
+        d_skill = DODGE if defence == "dodge" else BRAWL
+        d_roll = check(dice, skill_value(dfn, d_skill), d_skill, bonus=d_bonus, penalty=d_penalty, basis=settings.fumble_basis)
+        steps += [Step(f"{d_name} {defence.replace('_', ' ')}s with {d_skill}:")] + list(d_roll.steps)
+        d_value, d_level = luck_on_roll(d_roll, defender_luck, dfn, "defender_luck", steps, settings)
+        dfn["last_roll"] = record(d_roll, "combat", bonus=d_bonus, penalty=d_penalty)
+        dfn["last_roll"].update(roll=d_value, level=int(d_level), luck_spent=defender_luck)
+        outcome = compare(a_level, d_level, a_roll.value, d_roll.value)
+        steps.append(Step(f"{a_name}: {level_name(a_level)} vs {d_name}: {level_name(d_level)} "
+                          "(Regular > Fail, Hard > Regular, Extreme > Hard)", COMBAT))
+        if settings.combat_ties == "book" and a_level == d_level and outcome != "none":
+            outcome = attack_winner(outcome, a_level, d_level, defence, "book")
+            steps.append(Step(f"Equal levels, book tie rule: {'the defender' if outcome == 'b' else 'the attacker'} wins",
+                              "RULES.md §3.12 D9 [BOOK]"))
+        elif outcome == "roll_off":
+            steps.append(Step(f"Draw at equal skill {a_roll.value}: 1D100 each, lower wins", "seed 003, Opposed Rolls"))
+            outcome, more = roll_off(dice, a_name, d_name)
+            steps += more
+        elif outcome == "none":
+            steps.append(Step("Both failed: nobody wins, no damage", "RULES.md §3.7 [REC]"))
+        elif a_level == d_level:
+            steps.append(Step(f"Draw: higher skill wins ({a_roll.value} vs {d_roll.value})", "seed 003, Opposed Rolls"))
+        if defence in ("dodge", "fight_back"):
+            dfn["defences_this_round"] += 1
+    if a_level == Level.FUMBLE:
+        flags.append("fumble")
+    return _finish(dice, states, att_key, def_key, a_level, d_roll and dfn["last_roll"]["level"], outcome, defence, weapon,
+                   damage, defender_damage, steps, flags, events, settings, label, a_value=a_value,
+                   a_skill=a_roll.value)
+
+
+
+def _finish(dice, states, att_key, def_key, a_level, d_level, outcome, defence, weapon, damage, defender_damage,
+            steps, flags, events, settings, label, a_value=None, a_skill=None) -> Result:
+    att, dfn = states[att_key], states[def_key]
+    a_name, d_name = who(att), who(dfn)
+    dealt, target_name, result_text = 0, None, ""
+    if outcome == "a":
+        expr = damage_expr(weapon, damage)
+        extreme = a_level is not None and a_level >= Level.EXTREME
+        dealt, more = roll_damage(dice, weapon, expr, att["derived"]["damage_bonus"], extreme=extreme,
+                                  extreme_rule=settings.extreme_damage)
+        steps += more
+        more, evs = apply_damage(dice, dfn, dealt, settings)
+        steps += more
+        events += evs
+        target_name = d_name
+        result_text = f"{a_name} hits {d_name} for {dealt}"
+    elif outcome == "b" and defence == "fight_back":
+        expr = damage_expr("Brawl", defender_damage, "defender_damage")
+        extreme = d_level is not None and d_level >= Level.EXTREME
+        dealt, more = roll_damage(dice, "Brawl", expr, dfn["derived"]["damage_bonus"], extreme=extreme,
+                                  extreme_rule=settings.extreme_damage)
+        steps.append(Step(f"{d_name} wins the fight back and inflicts damage on the attacker", "seed 003, If defending (Fight back)"))
+        steps += more
+        more, evs = apply_damage(dice, att, dealt, settings)
+        steps += more
+        events += evs
+        target_name = a_name
+        result_text = f"{d_name} fights back and hits {a_name} for {dealt}"
+    elif outcome == "b" and defence == "manoeuvre":
+        result_text = f"{d_name}'s manoeuvre succeeds: an advantage for later (Keeper describes it)"
+        flags.append("manoeuvre_success")
+    elif outcome == "b":
+        result_text = f"{d_name} dodges: the attack misses"
+    else:
+        result_text = "Nobody wins: the attack misses"
+    events.insert(0, result_text)
+    steps.append(Step("A combat roll cannot be pushed", "seed 003, Pushing a Roll"))
+    new = {"coc.investigator": normalize(states["investigator"]), "coc.opponent": normalize(states["opponent"])}
+    hit = outcome == "a"
+    return Result(system="coc", kind="attack", label=label, total=a_value, target=a_skill, success=hit,
+                  level=None if a_level is None else int(a_level),
+                  level_name=None if a_level is None else level_name(a_level),
+                  flags=flags + ["combat"], steps=steps, events=events,
+                  details={"outcome": {"a": "attacker wins", "b": "defender wins", "none": "nobody wins"}[outcome],
+                           "defence": defence, "damage": dealt, "damaged": target_name, "states": new},
+                  state=new["coc.investigator"])

@@ -1,0 +1,375 @@
+"""Skill, characteristic and Luck rolls; pushing; spending Luck (C3–C6; seed 003; RULES.md §3.4–§3.6).
+
+A roll is recorded on the investigator as ``last_roll`` so that pushing it or
+spending Luck on it works on the roll actually made (and the page carries it
+from one form to the next). The pure parts: :func:`luck_cost`,
+:func:`luck_refusal`, :func:`push_refusal`; dice come from the injected source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from py_rules.coc.investigator import copy_state, normalize, skill_value, who
+from py_rules.coc.levels import Level, level_for, level_name, needed, succeeds, threshold
+from py_rules.coc.percentile import Percentile, roll_percentile
+from py_rules.coc.settings import Settings
+from py_rules.coc.tables import CHARACTERISTIC_NAMES, DIFFICULTY_RANK
+from py_rules.dice import DiceSource
+from py_rules.errors import RulesError
+from py_rules.trace import Result, Step
+
+__all__ = (
+    "CheckRoll", "check", "record", "check_result", "require_able", "skill_roll", "characteristic_roll", "luck_roll",
+    "push_refusal", "push_roll", "luck_cost", "luck_refusal", "spend_luck", "apply_luck", "luck_on_roll", "recover_luck",
+)
+
+ROLLING = "seed 003, Rolling Dice"
+PUSH = "seed 003, Pushing a Roll"
+LUCK = "seed 003, Luck"
+PUSHABLE = ("skill", "characteristic", "combined")
+"""RULES.md §3.5: only skill and characteristic rolls (and a combined skill roll) can be pushed."""
+
+
+@dataclass(frozen=True)
+class CheckRoll:
+    """One d100 roll against a value: the dice, the level, success at the demanded difficulty."""
+
+    name: str
+    value: int
+    difficulty: str
+    percentile: Percentile
+    level: Level
+    success: bool
+    steps: tuple[Step, ...]
+
+    @property
+    def roll(self) -> int:
+        return self.percentile.value
+
+
+def _level_step(name: str, value: int, roll: int, difficulty: str, level: Level, success: bool) -> Step:
+    limits = f"Regular ≤{value}, Hard ≤{value // 2}, Extreme ≤{value // 5}"
+    demand = "" if difficulty == "Regular" else f"; the Keeper demands {difficulty} (≤{needed(value, difficulty)})"
+    outcome = "success" if success else "failure"
+    return Step(f"{roll} vs {name} {value} ({limits}{demand}): {level_name(level)} → {outcome}", ROLLING)
+
+
+def check(dice: DiceSource, value: int, name: str, *, difficulty: str = "Regular", bonus: int = 0, penalty: int = 0,
+          basis: str = "needed") -> CheckRoll:
+    """Roll 1D100 (with bonus/penalty dice) against ``value`` at the Keeper's ``difficulty`` (C3)."""
+    perc = roll_percentile(dice, bonus, penalty, f"{name} roll")
+    level = level_for(perc.value, value, difficulty, basis)
+    success = succeeds(level, difficulty)
+    steps = perc.steps + (_level_step(name, value, perc.value, difficulty, level, success),)
+    if level == Level.CRITICAL:
+        steps += (Step("01 is a critical success", "RULES.md §3.4 [BOOK]"),)
+    if level == Level.FUMBLE:
+        steps += (Step(f"{perc.value} is a fumble (100, or 96–100 when the value needed is below 50)", "RULES.md §3.4 [BOOK]"),)
+    return CheckRoll(name, value, difficulty, perc, level, success, steps)
+
+
+def record(roll: CheckRoll, kind: str, *, bonus: int = 0, penalty: int = 0, pushed: bool = False, **extra) -> dict:
+    """The ``last_roll`` entry kept on the investigator."""
+    entry = {"kind": kind, "name": roll.name, "value": roll.value, "difficulty": roll.difficulty,
+             "bonus": bonus, "penalty": penalty, "roll": roll.roll, "level": int(roll.level),
+             "success": roll.success, "pushed": pushed, "luck_spent": 0}
+    entry.update(extra)
+    return entry
+
+
+def _flags(level: Level, success: bool) -> list[str]:
+    flags = []
+    if level == Level.CRITICAL:
+        flags.append("critical")
+    if level == Level.FUMBLE:
+        flags.append("fumble")
+    return flags
+
+
+def check_result(roll: CheckRoll, kind: str, state: dict | None, *, label: str = "", goal: str = "",
+                 extra_steps=(), events=(), flags=(), details=None) -> Result:
+    """A :class:`Result` for one recorded roll."""
+    steps = []
+    if goal:
+        steps.append(Step(f"Goal agreed with the Keeper: {goal}", ROLLING))
+    steps.extend(roll.steps)
+    steps.extend(extra_steps)
+    info = {"roll": roll.roll, "units": roll.percentile.units, "tens": list(roll.percentile.tens),
+            "kept_tens": roll.percentile.tens[roll.percentile.kept], "net_dice": roll.percentile.net,
+            "difficulty": roll.difficulty, "needed": needed(roll.value, roll.difficulty)}
+    info.update(details or {})
+    return Result(system="coc", kind=kind, label=label, total=roll.roll, target=roll.value, success=roll.success,
+                  level=int(roll.level), level_name=level_name(roll.level), flags=_flags(roll.level, roll.success) + list(flags),
+                  steps=steps, events=list(events), details=info, state=state)
+
+
+def _involuntary(state: dict) -> tuple[list[Step], list[str]]:
+    """A character under the Keeper's brief control spends this action on it (seed 003, Failing a Sanity Roll)."""
+    if not state["conditions"]["involuntary_action"]:
+        return [], []
+    state["conditions"]["involuntary_action"] = False
+    return ([Step(f"{who(state)} was under the Keeper's control for this action (fear); the flag is now cleared",
+                  "seed 003, Failing a Sanity Roll")],
+            [f"{who(state)}'s involuntary action is used up"])
+
+
+def require_able(state: dict, field: str = "investigator") -> None:
+    c = state["conditions"]
+    if c["dead"]:
+        raise RulesError("rule_violation", f"{who(state)} is dead and cannot roll.", field)
+    if c["unconscious"]:
+        raise RulesError("rule_violation", f"{who(state)} is unconscious and cannot act.", field)
+
+
+def skill_roll(dice: DiceSource, state: dict, skill: str, *, difficulty: str = "Regular", bonus: int = 0,
+               penalty: int = 0, goal: str = "", label: str = "", settings: Settings = Settings()) -> Result:
+    """A skill roll (C3): d100 ≤ skill is Regular, ≤ half Hard, ≤ a fifth Extreme (seed 003, Rolling Dice)."""
+    require_able(state)
+    value = skill_value(state, skill)
+    roll = check(dice, value, skill, difficulty=difficulty, bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
+    new = copy_state(state)
+    steps, events = _involuntary(new)
+    new["last_roll"] = record(roll, "skill", bonus=bonus, penalty=penalty)
+    return check_result(roll, "skill_roll", normalize(new), label=label, goal=goal, extra_steps=steps, events=events)
+
+
+def characteristic_roll(dice: DiceSource, state: dict, name: str, *, difficulty: str = "Regular", bonus: int = 0,
+                        penalty: int = 0, goal: str = "", label: str = "", settings: Settings = Settings()) -> Result:
+    """A characteristic roll (C4): the characteristic is the value rolled against (RULES.md §3.2; CON roll, INT roll)."""
+    require_able(state)
+    value = state["characteristics"][name]
+    roll = check(dice, value, f"{name} ({CHARACTERISTIC_NAMES[name]})", difficulty=difficulty, bonus=bonus,
+                 penalty=penalty, basis=settings.fumble_basis)
+    new = copy_state(state)
+    steps, events = _involuntary(new)
+    new["last_roll"] = record(roll, "characteristic", bonus=bonus, penalty=penalty, characteristic=name)
+    return check_result(roll, "characteristic_roll", normalize(new), label=label, goal=goal, extra_steps=steps, events=events)
+
+
+def luck_roll(dice: DiceSource, state: dict, *, difficulty: str = "Regular", bonus: int = 0, penalty: int = 0,
+              label: str = "", settings: Settings = Settings()) -> Result:
+    """A Luck roll (C6): "Luck is also a skill itself, use luck when fate or external circumstances matter"."""
+    roll = check(dice, state["luck"], "Luck", difficulty=difficulty, bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
+    new = copy_state(state)
+    new["last_roll"] = record(roll, "luck", bonus=bonus, penalty=penalty)
+    return check_result(roll, "luck_roll", normalize(new), label=label,
+                        extra_steps=[Step("Luck is a skill itself: d100 against current Luck", LUCK)])
+
+
+# --- pushing -------------------------------------------------------------------------------------------------
+
+def push_refusal(last: dict | None, settings: Settings = Settings()) -> str | None:
+    """Why ``last`` cannot be pushed, or None if it can (seed 003, Pushing a Roll; RULES.md §3.5, §3.12 D1).
+
+    >>> push_refusal({"kind": "combat", "success": False, "pushed": False, "level": 1})
+    "You can't push a combat roll (seed 003, Pushing a Roll)."
+    """
+    if not last:
+        return "There is no roll to push: make a skill or characteristic roll first."
+    kind = last.get("kind")
+    if kind == "combat":
+        return "You can't push a combat roll (seed 003, Pushing a Roll)."
+    if kind == "opposed":
+        return "You can't push opposed rolls (seed 003, Pushing a Roll)."
+    if kind not in PUSHABLE:
+        return f"A {kind} roll cannot be pushed: only skill and characteristic rolls can (RULES.md §3.5)."
+    if last.get("pushed"):
+        return "This roll was already pushed: you can roll once more, not twice (seed 003, Pushing a Roll)."
+    if last.get("success"):
+        return "Only a failed roll can be pushed (seed 003, Pushing a Roll)."
+    if last.get("luck_spent"):
+        return "Luck was spent on this roll: push or spend Luck, not both (RULES.md §3.6 [BOOK])."
+    if last.get("level") == Level.FUMBLE and not settings.push_after_fumble:
+        return "A fumble's consequence stands and cannot be pushed (setting: book rule, RULES.md §3.12 D1)."
+    return None
+
+
+def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str = "",
+              settings: Settings = Settings()) -> Result:
+    """Push the last failed roll (C5): roll the same skill once more; a failed push is flagged for the Keeper."""
+    last = state.get("last_roll")
+    refusal = push_refusal(last, settings)
+    if refusal:
+        raise RulesError("rule_violation", refusal, "investigator")
+    if not justification or not justification.strip():
+        raise RulesError("missing_field", "Say how the new attempt differs: a push must be justified (seed 003, Pushing a Roll).",
+                         "justification")
+    require_able(state)
+    bonus, penalty = last.get("bonus", 0), last.get("penalty", 0)
+    value = last["value"]
+    if last["kind"] == "combined":
+        return _push_combined(dice, state, last, justification, label, settings)
+    roll = check(dice, value, last["name"], difficulty=last["difficulty"], bonus=bonus, penalty=penalty,
+                 basis=settings.fumble_basis)
+    new = copy_state(state)
+    extra = {k: v for k, v in last.items() if k in ("characteristic",)}
+    new["last_roll"] = record(roll, last["kind"], bonus=bonus, penalty=penalty, pushed=True, **extra)
+    steps = [Step(f"Pushing the failed {last['name']} roll ({last['roll']}): {justification.strip()}", PUSH)]
+    if last["level"] == Level.FUMBLE:
+        steps.append(Step("The first roll was a fumble; pushing it is allowed under the seed's rule", "RULES.md §3.12 D1"))
+    flags, events = ["pushed"], []
+    if not roll.success:
+        flags.append("dire_consequence")
+        steps_after = [Step("The pushed roll failed: the Keeper applies a harsher consequence", PUSH)]
+        events.append(f"{who(state)} failed a pushed roll: harsher consequence for the Keeper to describe")
+    else:
+        steps_after = []
+    result = check_result(roll, "push_roll", normalize(new), label=label, extra_steps=steps_after, events=events,
+                          flags=flags, details={"first_roll": last["roll"]})
+    result.steps[:0] = steps
+    return result
+
+
+def _push_combined(dice, state, last, justification, label, settings):
+    from py_rules.coc.opposed import combined_roll  # local: combined rolls live with opposed rolls
+    result = combined_roll(dice, state, last["names"], mode=last["mode"], difficulty=last["difficulty"],
+                           bonus=last.get("bonus", 0), penalty=last.get("penalty", 0), label=label,
+                           settings=settings, pushed=True)
+    result.steps.insert(0, Step(f"Pushing the failed combined roll ({last['roll']}): {justification.strip()}", PUSH))
+    result.kind = "push_roll"
+    result.flags.append("pushed")
+    if not result.success:
+        result.flags.append("dire_consequence")
+        result.events.append(f"{who(state)} failed a pushed roll: harsher consequence for the Keeper to describe")
+    return result
+
+
+# --- spending Luck -----------------------------------------------------------------------------------------
+
+def luck_refusal(last: dict | None) -> str | None:
+    """Why Luck cannot be spent on ``last`` (seed 003 Luck; RULES.md §3.12 D15), or None.
+
+    >>> luck_refusal({"kind": "skill", "pushed": False, "level": 0})
+    "You can't spend Luck on a fumble (seed 003, Luck)."
+    """
+    if not last:
+        return "There is no roll to spend Luck on: make a skill roll first."
+    kind = last.get("kind")
+    if kind == "damage":
+        return "Luck is only for skill checks, you can't use it for damage (seed 003, Luck)."
+    if kind in ("sanity", "sanity_loss"):
+        return "Luck cannot be spent on Sanity rolls (RULES.md §3.11, §3.12 D15)."
+    if kind == "luck":
+        return "Luck cannot be spent on a Luck roll (RULES.md §3.12 D15)."
+    if kind in ("combat", "opposed"):
+        return ("This opposed roll is already resolved: spend Luck with the Luck fields of the attack or opposed roll "
+                "itself (RULES.md §3.6: Luck may be spent on combat rolls such as Dodge).")
+    if kind not in PUSHABLE:
+        return f"Luck is only for skill checks, not a {kind} roll (seed 003, Luck)."
+    if last.get("pushed"):
+        return "You can't spend luck on pushed rolls (seed 003, Luck)."
+    if last.get("level") == Level.FUMBLE:
+        return "You can't spend Luck on a fumble (seed 003, Luck)."
+    return None
+
+
+def luck_cost(roll: int, value: int, level: int) -> int | None:
+    """Luck points needed to lower ``roll`` to ``level`` against ``value``; None if only a critical (01) would do.
+
+    Luck never buys a critical (RULES.md §3.12 D15), so the roll can be lowered to 02 at best.
+
+    >>> luck_cost(45, 40, Level.REGULAR), luck_cost(45, 40, Level.HARD), luck_cost(30, 40, Level.REGULAR)
+    (5, 25, 0)
+    >>> luck_cost(30, 9, Level.EXTREME) is None
+    True
+    """
+    limit = threshold(value, level)
+    if limit < 2:
+        return None
+    return max(0, roll - limit)
+
+
+def apply_luck(roll: int, value: int, difficulty: str, points: int, luck: int, basis: str = "needed") -> tuple[int, Level]:
+    """Lower ``roll`` by ``points`` Luck and return the new roll and level; RulesError if not allowed.
+
+    >>> apply_luck(45, 40, "Regular", 5, 50)
+    (40, <Level.REGULAR: 2>)
+    """
+    if points < 1:
+        raise RulesError("out_of_range", "Spend at least 1 Luck point.", "points")
+    if points > luck:
+        raise RulesError("rule_violation", f"Only {luck} Luck left; cannot spend {points}.", "points")
+    new_roll = roll - points
+    if new_roll < 2:
+        raise RulesError("rule_violation", f"Spending {points} would lower {roll} to {new_roll}: Luck never buys a critical "
+                         "(01) (RULES.md §3.12 D15).", "points")
+    return new_roll, level_for(new_roll, value, difficulty, basis)
+
+
+def luck_on_roll(roll: CheckRoll, points: int, state: dict, field: str, steps: list, settings: Settings = Settings()):
+    """Spend Luck on an opposed or combat roll before comparing (RULES.md §3.6: e.g. a Dodge); changes ``state``.
+
+    Never on a fumble, never down to 01; returns the new roll and level.
+    """
+    if not points:
+        return roll.roll, roll.level
+    if roll.level == Level.FUMBLE:
+        raise RulesError("rule_violation", "You can't spend Luck on a fumble (seed 003, Luck).", field)
+    try:
+        new_roll, level = apply_luck(roll.roll, roll.value, roll.difficulty, points, state["luck"], settings.fumble_basis)
+    except RulesError as error:
+        raise RulesError(error.code, error.message, field) from None
+    state["luck"] -= points
+    steps.append(Step(f"{who(state)} spends {points} Luck: {roll.roll} → {new_roll}, {level_name(level)}", LUCK))
+    return new_roll, level
+
+
+def spend_luck(state: dict, *, points: int = 0, target_level: str = "", label: str = "",
+               settings: Settings = Settings()) -> Result:
+    """Spend Luck point for point on the last roll (C6), "even if you succeed" (seed 003, Luck)."""
+    last = state.get("last_roll")
+    refusal = luck_refusal(last)
+    if refusal:
+        raise RulesError("rule_violation", refusal, "investigator")
+    value, roll, difficulty = last["value"], last["roll"], last["difficulty"]
+    if last["kind"] == "combined":
+        raise RulesError("rule_violation", "Spend Luck on a single skill roll; a combined roll compares one number with "
+                         "several skills (make the skill rolls separately).", "investigator")
+    steps = []
+    if target_level:
+        rank = DIFFICULTY_RANK[target_level]
+        if last["level"] >= rank:
+            raise RulesError("rule_violation", f"The roll is already a {level_name(last['level'])}.", "target_level")
+        points = luck_cost(roll, value, rank)
+        if points is None:
+            raise RulesError("rule_violation", f"{target_level} against {value} needs 01, and Luck never buys a critical "
+                             "(RULES.md §3.12 D15).", "target_level")
+        steps.append(Step(f"{target_level} needs ≤{threshold(value, rank)}: {roll} − {threshold(value, rank)} = {points} Luck", LUCK))
+    elif points <= 0:
+        raise RulesError("missing_field", "Give the Luck points to spend or the level to reach.", "points")
+    new_roll, level = apply_luck(roll, value, difficulty, points, state["luck"], settings.fumble_basis)
+    success = succeeds(level, difficulty)
+    new = copy_state(state)
+    new["luck"] -= points
+    entry = dict(last)
+    entry.update(roll=new_roll, level=int(level), success=success, luck_spent=last.get("luck_spent", 0) + points)
+    new["last_roll"] = entry
+    steps.append(Step(f"Spend {points} Luck: {roll} − {points} = {new_roll} vs {last['name']} {value}: {level_name(level)}", LUCK))
+    return Result(system="coc", kind="spend_luck", label=label, total=new_roll, target=value, success=success,
+                  level=int(level), level_name=level_name(level), flags=["luck_spent"], steps=steps,
+                  events=[f"{who(state)} spends {points} Luck ({state['luck']} → {new['luck']})"],
+                  details={"points": points, "first_roll": roll, "luck_left": new["luck"]}, state=normalize(new))
+
+
+def recover_luck(dice: DiceSource, state: dict, *, label: str = "") -> Result:
+    """Optional Luck recovery [BOOK]: roll d100; above current Luck, gain 1D10 Luck (max 99) (RULES.md §3.6)."""
+    from py_rules.coc.expr import parse_expr, roll_expr
+    from py_rules.coc.tables import LUCK_MAX
+
+    perc = roll_percentile(dice, purpose="Luck recovery")
+    new = copy_state(state)
+    steps = list(perc.steps)
+    events = []
+    gained = 0
+    if perc.value > state["luck"]:
+        gained, _ = roll_expr(dice, parse_expr("1D10"), "Luck regained")
+        new["luck"] = min(LUCK_MAX, state["luck"] + gained)
+        steps.append(Step(f"{perc.value} > Luck {state['luck']}: gain 1D10 = {gained} → {new['luck']} (max {LUCK_MAX})",
+                          "RULES.md §3.6 [BOOK optional]"))
+        events.append(f"{who(state)} recovers {new['luck'] - state['luck']} Luck ({state['luck']} → {new['luck']})")
+    else:
+        steps.append(Step(f"{perc.value} ≤ Luck {state['luck']}: no Luck recovered", "RULES.md §3.6 [BOOK optional]"))
+    return Result(system="coc", kind="recover_luck", label=label, total=perc.value, target=state["luck"],
+                  success=gained > 0, steps=steps, events=events, details={"gained": new["luck"] - state["luck"]},
+                  state=normalize(new))

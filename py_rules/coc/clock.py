@@ -1,0 +1,62 @@
+"""Time passing: rounds, hours, days, weeks run every periodic rule (RULES.md §4; C10, C16, C19, C22).
+
+Rounds: the dying roll CON and the per-round counters reset. Hours: temporary
+insanity counts down. Each new day: scheduled Medicine, natural healing
+(1 HP/day without a major wound) or the weekly major-wound roll.
+"""
+
+from __future__ import annotations
+
+from py_rules.coc.investigator import who
+from py_rules.coc.sanity import pass_hours, start_day
+from py_rules.coc.settings import Settings
+from py_rules.coc.tables import DAYS_PER_WEEK, HOURS_PER_DAY
+from py_rules.coc.wounds import end_round, natural_day
+from py_rules.dice import DiceSource
+from py_rules.errors import RulesError
+from py_rules.trace import Step
+
+__all__ = ("UNITS", "advance")
+
+UNITS = ("rounds", "hours", "days", "weeks")
+MAX_ROUNDS = 100
+MAX_HOURS = HOURS_PER_DAY * DAYS_PER_WEEK * 52
+
+
+def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Settings = Settings()):
+    """Advance ``state`` (a copy, changed in place) by ``amount`` ``unit``; returns steps and events."""
+    steps, events = [], []
+    c = state["conditions"]
+    if unit == "rounds":
+        if amount > MAX_ROUNDS:
+            raise RulesError("out_of_range", f"Advance at most {MAX_ROUNDS} rounds at once.", "amount")
+        for number in range(1, amount + 1):
+            more, evs = end_round(dice, state)
+            steps.append(Step(f"End of round {number}:"))
+            steps += more
+            events += evs
+            if c["dead"]:
+                break
+        return steps, events
+    hours = amount * {"hours": 1, "days": HOURS_PER_DAY, "weeks": HOURS_PER_DAY * DAYS_PER_WEEK}[unit]
+    if hours > MAX_HOURS:
+        raise RulesError("out_of_range", "Advance at most 52 weeks at once.", "amount")
+    if c["dying"] and not c["stabilised"] and not c["dead"]:
+        raise RulesError("rule_violation", f"{who(state)} is dying: play out the rounds (CON roll each round) or stabilise "
+                         "with First Aid before time passes in hours or days (RULES.md §3.9).", "investigator")
+    state["damage_this_round"] = 0
+    state["defences_this_round"] = 0
+    for _ in range(hours):
+        more, evs = pass_hours(state, 1)
+        steps += more
+        events += evs
+        state["hour_of_day"] += 1
+        if state["hour_of_day"] == HOURS_PER_DAY:
+            state["hour_of_day"] = 0
+            more, evs = natural_day(dice, state, settings)
+            steps += more
+            events += evs
+            start_day(state)
+    steps.insert(0, Step(f"{amount} {unit} pass ({hours} hours); the day's hour is now {state['hour_of_day']}",
+                         "RULES.md §4: one entry point runs every periodic rule"))
+    return steps, events

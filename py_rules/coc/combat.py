@@ -1,0 +1,198 @@
+"""Combat: attack order, the round tracker, attacks, defences, manoeuvres, outnumbered, damage (C9–C14).
+
+Seed 003 "Combat", "Attack Order", "Combat Round Duration", "Outnumbered"; RULES.md §3.8.
+Pure parts: :func:`initiative`, :func:`order_key`, :func:`manoeuvre_allowed`,
+:func:`outnumbered_bonus`, :func:`attack_winner`.
+"""
+
+from __future__ import annotations
+
+from py_rules.coc.expr import Expr, parse_expr, roll_expr
+from py_rules.coc.percentile import roll_percentile
+from py_rules.coc.tables import BONUS_PENALTY_CAP, COMBAT_SCHEMA, FIREARM_INITIATIVE, MANOEUVRE_MAX_BUILD_GAP, WEAPONS
+from py_rules.dice import DiceSource
+from py_rules.errors import RulesError
+from py_rules.trace import Step
+
+__all__ = (
+    "initiative", "validate_combatants", "attack_order", "parse_combat", "manoeuvre_allowed", "outnumbered_bonus", "damage_expr",
+    "roll_damage", "attack_winner",
+)
+
+ORDER = "seed 003, Attack Order"
+MANOEUVRE = "seed 003, If defending (Manoeuvre)"
+OUTNUMBERED = "seed 003, Outnumbered"
+
+
+def initiative(dex: int, firearm_ready: bool) -> int:
+    """DEX for the attack order; drawing a firearm adds +50 (seed 003; RULES.md §3.12 D12).
+
+    >>> initiative(60, True), initiative(100, False)
+    (110, 100)
+    """
+    return dex + (FIREARM_INITIATIVE if firearm_ready else 0)
+
+
+def validate_combatants(combatants) -> list[dict]:
+    if not isinstance(combatants, list) or len(combatants) < 2:
+        raise RulesError("bad_input", "List at least two combatants: [{\"name\", \"dex\", \"firearm_ready\", \"combat_skill\"}].",
+                         "combatants")
+    out, names = [], set()
+    for i, c in enumerate(combatants):
+        field = f"combatants.{i}"
+        if not isinstance(c, dict):
+            raise RulesError("wrong_type", "Each combatant is an object with name and dex.", field)
+        extra = set(c) - {"name", "dex", "firearm_ready", "combat_skill", "initiative", "tie_roll"}
+        if extra:
+            raise RulesError("unknown_field", f"Unknown field {sorted(extra)[0]!r}.", field)
+        name = c.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise RulesError("missing_field", "Each combatant needs a name.", f"{field}.name")
+        if name in names:
+            raise RulesError("bad_input", f"Two combatants are called {name!r}.", f"{field}.name")
+        names.add(name)
+        dex, skill = c.get("dex"), c.get("combat_skill", 0)
+        for key, value, high in (("dex", dex, 500), ("combat_skill", skill, 100)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+                raise RulesError("out_of_range", f"{key} must be a whole number from 0 to {high}.", f"{field}.{key}")
+        ready = c.get("firearm_ready", False)
+        if not isinstance(ready, bool):
+            raise RulesError("wrong_type", "firearm_ready must be true or false.", f"{field}.firearm_ready")
+        entry = {"name": name.strip(), "dex": dex, "firearm_ready": ready, "combat_skill": skill,
+                 "initiative": initiative(dex, ready)}
+        if isinstance(c.get("tie_roll"), int) and not isinstance(c.get("tie_roll"), bool):
+            entry["tie_roll"] = c["tie_roll"]
+        out.append(entry)
+    return out
+
+
+def attack_order(dice: DiceSource, combatants) -> tuple[dict, list[Step]]:
+    """Sort by DEX (+50 with a drawn firearm), highest first; ties: higher combat skill, then a 1D100 roll-off (C9).
+
+    Returns the new combat (round tracker) state and the explanation.
+    """
+    people = [{k: v for k, v in p.items() if k != "tie_roll"} for p in validate_combatants(combatants)]
+    steps = [Step(f"{p['name']}: DEX {p['dex']}{' + 50 (firearm drawn)' if p['firearm_ready'] else ''} = {p['initiative']}",
+                  ORDER) for p in people]
+    groups: dict[tuple[int, int], list[dict]] = {}
+    for p in people:
+        groups.setdefault((p["initiative"], p["combat_skill"]), []).append(p)
+    for (ini, skill), group in groups.items():
+        if len(group) > 1:
+            rolls = {}
+            for p in group:
+                rolls[p["name"]] = roll_percentile(dice, purpose=f"order tie {p['name']}").value
+            while len(set(rolls.values())) < len(rolls):
+                for p in group:
+                    rolls[p["name"]] = roll_percentile(dice, purpose=f"order tie again {p['name']}").value
+            for p in group:
+                p["tie_roll"] = rolls[p["name"]]
+            steps.append(Step(f"Tie at {ini} with combat skill {skill}: 1D100 each, lower acts first: "
+                              + ", ".join(f"{n} {r}" for n, r in rolls.items()), "RULES.md §3.8 [REC]"))
+    people.sort(key=lambda p: (-p["initiative"], -p["combat_skill"], p.get("tie_roll", 0)))
+    if any(a["initiative"] == b["initiative"] and a["combat_skill"] != b["combat_skill"] for a in people for b in people):
+        steps.append(Step("Equal DEX: the higher combat skill acts first", "RULES.md §3.8 [BOOK cheat sheet]"))
+    steps.append(Step("Order: " + " → ".join(p["name"] for p in people) + " (highest DEX first, then descending)", ORDER))
+    state = {"schema": COMBAT_SCHEMA, "round": 1, "order": people, "acted": []}
+    return state, steps
+
+
+def parse_combat(data) -> dict:
+    """Validate a combat (round tracker) state."""
+    if not isinstance(data, dict):
+        raise RulesError("wrong_type", "The combat state must be a JSON object (create it with Attack order).", "")
+    if data.get("schema") != COMBAT_SCHEMA:
+        raise RulesError("bad_schema", f"'schema' must be {COMBAT_SCHEMA!r}.", "schema")
+    extra = set(data) - {"schema", "round", "order", "acted"}
+    if extra:
+        raise RulesError("unknown_field", f"Unknown field {sorted(extra)[0]!r}.", sorted(extra)[0])
+    order = data.get("order")
+    if not isinstance(order, list):
+        raise RulesError("wrong_type", "order must be a list.", "order")
+    people = validate_combatants(order)
+    rnd = data.get("round", 1)
+    if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < 1:
+        raise RulesError("out_of_range", "round must be a whole number ≥ 1.", "round")
+    acted = data.get("acted", [])
+    names = [p["name"] for p in people]
+    if not isinstance(acted, list) or any(a not in names for a in acted):
+        raise RulesError("bad_input", "acted must list combatants' names.", "acted")
+    return {"schema": COMBAT_SCHEMA, "round": rnd, "order": people, "acted": list(acted)}
+
+
+def manoeuvre_allowed(own_build: int, opponent_build: int, rule: str = "seed") -> tuple[bool, int]:
+    """Whether a manoeuvre is possible and its penalty dice (seed 003; RULES.md §3.12 D13).
+
+    Seed: impossible if the opponent's Build is more than 3 higher; one penalty die per point of difference,
+    capped at 2 by the bonus/penalty cap. Book: impossible at 3 or more.
+
+    >>> manoeuvre_allowed(0, 4), manoeuvre_allowed(0, 3), manoeuvre_allowed(0, 1), manoeuvre_allowed(2, 0)
+    ((False, 0), (True, 2), (True, 1), (True, 0))
+    >>> manoeuvre_allowed(0, 3, "book")
+    (False, 0)
+    """
+    gap = opponent_build - own_build
+    if gap > MANOEUVRE_MAX_BUILD_GAP or (rule == "book" and gap >= MANOEUVRE_MAX_BUILD_GAP):
+        return False, 0
+    return True, min(BONUS_PENALTY_CAP, max(0, gap))
+
+
+def outnumbered_bonus(melee: bool, defences_so_far: int, marked: bool, rule: str = "after_first_defence") -> int:
+    """Bonus dice for a melee attack on an outnumbered target; never for firearms (seed 003; D11).
+
+    >>> outnumbered_bonus(True, 1, False), outnumbered_bonus(False, 3, True), outnumbered_bonus(True, 0, True)
+    (1, 0, 0)
+    >>> outnumbered_bonus(True, 0, True, "while_marked")
+    1
+    """
+    if not melee:
+        return 0
+    if rule == "while_marked":
+        return 1 if marked else 0
+    return 1 if defences_so_far >= 1 else 0
+
+
+def damage_expr(weapon: str, damage: str, field: str = "damage") -> Expr:
+    """The weapon's damage dice: typed, or the weapon's default (RULES.md §3.8)."""
+    return parse_expr(damage.strip() if damage and damage.strip() else WEAPONS[weapon][1], field)
+
+
+def roll_damage(dice: DiceSource, weapon: str, expr: Expr, damage_bonus: str, *, extreme: bool = False,
+                extreme_rule: str = "normal") -> tuple[int, list[Step]]:
+    """Weapon damage plus Damage Bonus for melee (RULES.md §3.8); Luck never applies (seed 003, Luck)."""
+    _skill, _default, melee, impaling = WEAPONS[weapon]
+    db = parse_expr(damage_bonus, "damage_bonus") if melee else parse_expr(0)
+    steps = []
+    if extreme and extreme_rule == "book":
+        total = expr.maximum + (db.maximum if melee else 0)
+        steps.append(Step(f"Extreme success: maximum damage {expr.text} = {expr.maximum}"
+                          + (f" + maximum DB {db.maximum}" if melee else ""), "RULES.md §3.8 [BOOK option]"))
+        if impaling:
+            extra, faces = roll_expr(dice, expr, "impale extra damage")
+            total += extra
+            steps.append(Step(f"Impaling weapon: one more roll of {expr.text} = {extra}", "RULES.md §3.8 [BOOK option]"))
+    else:
+        weapon_total, faces = roll_expr(dice, expr, f"{weapon} damage")
+        db_total, db_faces = roll_expr(dice, db, "Damage Bonus") if melee else (0, [])
+        total = weapon_total + db_total
+        text = f"{expr.text} = {weapon_total}"
+        if melee:
+            text += f"; Damage Bonus {db.text} = {db_total}"
+        else:
+            text += " (firearms add no Damage Bonus)"
+        steps.append(Step(f"Damage {text} → {max(0, total)}", "RULES.md §3.8"))
+    steps.append(Step("Luck can't be spent on damage", "seed 003, Luck"))
+    return max(0, total), steps
+
+
+def attack_winner(outcome: str, attacker_level: int, defender_level: int, defence: str, ties: str = "seed") -> str:
+    """Book tie rule (RULES.md §3.12 D9): at equal levels Dodge goes to the defender, Fight back/Manoeuvre to the attacker.
+
+    ``outcome`` is the seed comparison ("a" attacker, "b" defender, "none", "roll_off").
+
+    >>> attack_winner("a", 3, 3, "dodge", "book"), attack_winner("b", 2, 2, "fight_back", "book"), attack_winner("a", 3, 3, "dodge")
+    ('b', 'a', 'a')
+    """
+    if ties == "book" and outcome != "none" and attacker_level == defender_level:
+        return "b" if defence == "dodge" else "a"
+    return outcome

@@ -1,0 +1,51 @@
+"""Creating an investigator (C1; RULES.md §3.2): characteristics entered or rolled, then derived values."""
+
+from __future__ import annotations
+
+from py_rules.coc.investigator import from_dict
+from py_rules.coc.tables import CHARACTERISTICS, CREATION_DICE, SCHEMA
+from py_rules.dice import DiceSource, d
+from py_rules.trace import Result, Step
+
+__all__ = ("roll_characteristic", "create_investigator")
+
+CREATION = "RULES.md §3.2 [BOOK]"
+
+
+def roll_characteristic(dice: DiceSource, name: str) -> tuple[int, Step]:
+    """3D6 × 5 (STR, CON, DEX, APP, POW, Luck) or (2D6 + 6) × 5 (SIZ, INT, EDU)."""
+    count, plus = CREATION_DICE[name]
+    faces = dice.roll_many(count, d(6), f"{name} creation roll")
+    value = (sum(faces) + plus) * 5
+    text = f"{name}: ({' + '.join(map(str, faces))}{f' + {plus}' if plus else ''}) × 5 = {value}"
+    return value, Step(text, CREATION)
+
+
+def create_investigator(dice: DiceSource, *, name: str, age: int, characteristics: dict, luck: int, skills: dict,
+                        roll: bool = False, label: str = "") -> Result:
+    """Build a new investigator with full HP, MP and SAN = POW (capped at 99 − Cthulhu Mythos)."""
+    steps = []
+    chars = dict(characteristics)
+    if roll:
+        for key in CHARACTERISTICS + ("Luck",):
+            value, step = roll_characteristic(dice, key)
+            steps.append(step)
+            if key == "Luck":
+                luck = min(99, value)
+            else:
+                chars[key] = value
+    state = from_dict({"schema": SCHEMA, "name": name, "age": age, "characteristics": chars, "luck": luck,
+                       "skills": skills})
+    der = state["derived"]
+    c = state["characteristics"]
+    steps += [
+        Step(f"HP = (CON {c['CON']} + SIZ {c['SIZ']}) / 10 = {der['hp_max']}", CREATION),
+        Step(f"MP = POW {c['POW']} / 5 = {der['mp_max']}", CREATION),
+        Step(f"SAN starts at POW {c['POW']}; maximum 99 − Cthulhu Mythos = {der['san_max']}; now {state['san']}", CREATION),
+        Step(f"STR + SIZ = {c['STR'] + c['SIZ']}: Damage Bonus {der['damage_bonus']}, Build {der['build']}", CREATION),
+        Step(f"MOV {der['mov']} (DEX, STR vs SIZ; age {state['age']})", CREATION),
+        Step(f"Dodge base = DEX / 2 = {c['DEX'] // 2}; Dodge {der['dodge']}", CREATION),
+    ]
+    return Result(system="coc", kind="create_investigator", label=label, steps=steps,
+                  events=[f"{state['name']} is ready: HP {state['hp']}, MP {state['mp']}, SAN {state['san']}, Luck {state['luck']}"],
+                  details=dict(der), state=state)

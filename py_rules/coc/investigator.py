@@ -1,0 +1,334 @@
+"""The investigator (or NPC) as JSON state (C1; RULES.md §3.2, §3.9–§3.11).
+
+:func:`from_dict` validates strictly and returns a normalized copy (derived
+values recomputed under ``"derived"``); rules never mutate their input, they
+work on :func:`copy_state` and return the new state. Skills not listed on the
+sheet have their base value (RULES.md §3.2).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from py_rules.coc.tables import (
+    CHARACTERISTIC_MAX,
+    CHARACTERISTICS,
+    DAMAGE_BONUS_STEP,
+    DAMAGE_BONUS_TABLE,
+    DODGE,
+    LUCK_MAX,
+    MOV_AGE_PENALTY,
+    MYTHOS,
+    OWN_LANGUAGE,
+    SANITY_CEILING,
+    SCHEMA,
+    SKILL_ALIASES,
+    SKILL_BASES,
+    SKILL_MAX,
+)
+from py_rules.errors import RulesError
+
+__all__ = (
+    "CONDITIONS", "EXAMPLE", "EXAMPLE_OPPONENT", "from_dict", "normalize", "copy_state", "skill_name", "skill_value",
+    "characteristic", "hp_max", "mp_max", "san_max", "damage_bonus_and_build", "mov", "derived", "who",
+)
+
+CONDITIONS = ("major_wound", "prone", "unconscious", "dying", "stabilised", "dead",
+              "involuntary_action", "indefinitely_insane", "permanently_insane")
+"""Boolean conditions (seed 003 Hit points, Wounds, and Healing; Sanity)."""
+
+_COUNTERS = {
+    # name: (lowest, highest or None)
+    "damage_this_round": (0, None),      # RULES.md §3.9: per-round accumulator for the seed's per-turn rules
+    "defences_this_round": (0, None),    # RULES.md §3.12 D11: dodged / fought back this round
+    "temporary_insanity_hours": (0, None),  # seed 003 Going Mad: 1D10 hours
+    "days_toward_week": (0, 6),          # seed 003: major-wound healing roll each week
+    "hour_of_day": (0, 23),
+    "san_at_start_of_day": (0, SANITY_CEILING),
+}
+_FLAGS = ("first_aid_given", "medicine_given")
+_KEYS = {"schema", "name", "age", "characteristics", "luck", "skills", "hp", "mp", "san", "conditions",
+         "scheduled_heals", "last_roll", "derived", *_COUNTERS, *_FLAGS}
+
+EXAMPLE = {
+    "schema": SCHEMA,
+    "name": "Harvey Walters",
+    "age": 42,
+    "characteristics": {"STR": 45, "CON": 60, "SIZ": 65, "DEX": 60, "APP": 50, "INT": 85, "POW": 60, "EDU": 80},
+    "luck": 50,
+    "skills": {"Fighting (Brawl)": 40, "Firearms (Handgun)": 45, "Dodge": 40, "First Aid": 50,
+               "Medicine": 30, "Spot Hidden": 55, "Stealth": 30, "Throw": 30, "Psychology": 50,
+               "Cthulhu Mythos": 5},
+}
+"""A sample investigator the form pre-fills (current HP/SAN default to their start values)."""
+
+EXAMPLE_OPPONENT = {
+    "schema": SCHEMA,
+    "name": "Cultist",
+    "characteristics": {"STR": 60, "CON": 55, "SIZ": 70, "DEX": 55, "APP": 40, "INT": 50, "POW": 45, "EDU": 40},
+    "luck": 40,
+    "skills": {"Fighting (Brawl)": 50, "Firearms (Handgun)": 35, "Dodge": 27},
+}
+"""A sample opponent (any NPC uses the same schema)."""
+
+
+def _fail(message: str, field: str, code: str = "bad_investigator") -> RulesError:
+    return RulesError(code, message, field)
+
+
+def _int(value, field: str, low: int, high: int | None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        else:
+            raise _fail(f"{field} must be a whole number (got {value!r}).", field, "wrong_type")
+    if value < low or (high is not None and value > high):
+        bound = f"between {low} and {high}" if high is not None else f"at least {low}"
+        raise _fail(f"{field} must be {bound} (got {value}).", field, "out_of_range")
+    return value
+
+
+def skill_name(name, field: str = "skill") -> str:
+    """The sheet name of ``name`` (aliases such as "Brawl" accepted) or a RulesError.
+
+    >>> skill_name("Brawl"), skill_name("spot hidden")
+    ('Fighting (Brawl)', 'Spot Hidden')
+    """
+    if not isinstance(name, str):
+        raise _fail(f"A skill name must be text (got {name!r}).", field, "wrong_type")
+    text = " ".join(name.split())
+    if text in SKILL_BASES:
+        return text
+    lowered = {k.lower(): k for k in SKILL_BASES}
+    lowered.update({k.lower(): v for k, v in SKILL_ALIASES.items()})
+    if text.lower() in lowered:
+        return lowered[text.lower()]
+    raise _fail(f"Unknown skill {name!r}; the sheet's skills are: {', '.join(SKILL_BASES)}.", field, "unknown_skill")
+
+
+def from_dict(data) -> dict:
+    """Validate an investigator and return a normalized copy (the input is never changed)."""
+    if not isinstance(data, dict):
+        raise _fail("The investigator must be a JSON object.", "", "wrong_type")
+    schema = data.get("schema")
+    if schema != SCHEMA:
+        if isinstance(schema, str) and schema.startswith("coc.investigator/"):
+            raise _fail(f"Schema {schema!r} is not supported; this engine reads {SCHEMA!r}.", "schema", "bad_schema")
+        raise _fail(f"'schema' must be {SCHEMA!r} (got {schema!r}).", "schema", "bad_schema")
+    for key in data:
+        if key not in _KEYS:
+            raise _fail(f"Unknown field {key!r}.", str(key), "unknown_field")
+    out = {"schema": SCHEMA}
+    name = data.get("name", "Investigator")
+    if not isinstance(name, str) or not name.strip() or len(name) > 80:
+        raise _fail("name must be text of 1–80 characters.", "name", "wrong_type")
+    out["name"] = name.strip()
+    out["age"] = _int(data.get("age", 25), "age", 15, 120)
+
+    chars = data.get("characteristics")
+    if not isinstance(chars, dict):
+        raise _fail("characteristics must be an object with " + ", ".join(CHARACTERISTICS) + ".", "characteristics", "wrong_type")
+    for key in chars:
+        if key not in CHARACTERISTICS:
+            raise _fail(f"Unknown characteristic {key!r}; use {', '.join(CHARACTERISTICS)}.", f"characteristics.{key}", "unknown_field")
+    out["characteristics"] = {}
+    for key in CHARACTERISTICS:
+        if key not in chars:
+            raise _fail(f"characteristic {key} is missing.", f"characteristics.{key}", "missing_field")
+        out["characteristics"][key] = _int(chars[key], f"characteristics.{key}", 0, CHARACTERISTIC_MAX)
+    if "luck" not in data:
+        raise _fail("luck (current Luck) is required.", "luck", "missing_field")
+    out["luck"] = _int(data["luck"], "luck", 0, LUCK_MAX)
+
+    skills = data.get("skills", {})
+    if not isinstance(skills, dict):
+        raise _fail("skills must be an object of skill name → value.", "skills", "wrong_type")
+    out["skills"] = {}
+    for key, value in skills.items():
+        canonical = skill_name(key, f"skills.{key}")
+        if canonical in out["skills"]:
+            raise _fail(f"Skill {canonical!r} is listed twice.", f"skills.{key}", "duplicate_skill")
+        out["skills"][canonical] = _int(value, f"skills.{key}", 0, SKILL_MAX)
+
+    limits = {"hp": hp_max(out), "mp": mp_max(out), "san": san_max(out)}
+    starts = {"hp": limits["hp"], "mp": limits["mp"], "san": min(out["characteristics"]["POW"], limits["san"])}
+    for key in ("hp", "mp", "san"):
+        out[key] = _int(data.get(key, starts[key]), key, 0, limits[key])
+
+    conditions = data.get("conditions", {})
+    if not isinstance(conditions, dict):
+        raise _fail("conditions must be an object of condition → true/false.", "conditions", "wrong_type")
+    for key, value in conditions.items():
+        if key not in CONDITIONS:
+            raise _fail(f"Unknown condition {key!r}; use {', '.join(CONDITIONS)}.", f"conditions.{key}", "unknown_field")
+        if not isinstance(value, bool):
+            raise _fail(f"conditions.{key} must be true or false.", f"conditions.{key}", "wrong_type")
+    out["conditions"] = {key: conditions.get(key, False) for key in CONDITIONS}
+    for key, (low, high) in _COUNTERS.items():
+        default = out["san"] if key == "san_at_start_of_day" else 0
+        out[key] = _int(data.get(key, default), key, low, high)
+    for key in _FLAGS:
+        value = data.get(key, False)
+        if not isinstance(value, bool):
+            raise _fail(f"{key} must be true or false.", key, "wrong_type")
+        out[key] = value
+    out["scheduled_heals"] = _heals(data.get("scheduled_heals", []))
+    out["last_roll"] = _last_roll(data.get("last_roll"))
+    out["derived"] = derived(out)
+    return out
+
+
+ROLL_KINDS = ("skill", "characteristic", "luck", "combined", "opposed", "combat", "sanity", "damage")
+"""Kinds of recorded rolls (what may be pushed or take Luck depends on it; RULES.md §3.5, §3.6)."""
+
+
+def _last_roll(last):
+    """The recorded last roll: validated so that pushing or spending Luck on it is safe."""
+    if last is None:
+        return None
+    if not isinstance(last, dict):
+        raise _fail("last_roll must be an object or null.", "last_roll", "wrong_type")
+    if last.get("kind") not in ROLL_KINDS:
+        raise _fail(f"last_roll.kind must be one of {', '.join(ROLL_KINDS)}.", "last_roll.kind", "bad_input")
+    out = copy.deepcopy(last)
+    for key, low, high in (("value", 0, CHARACTERISTIC_MAX), ("roll", 0, 1000), ("level", 0, 5),
+                           ("luck_spent", 0, LUCK_MAX), ("bonus", 0, 5), ("penalty", 0, 5)):
+        out[key] = _int(last.get(key, 0), f"last_roll.{key}", low, high)
+    for key in ("success", "pushed"):
+        if not isinstance(last.get(key, False), bool):
+            raise _fail(f"last_roll.{key} must be true or false.", f"last_roll.{key}", "wrong_type")
+        out[key] = last.get(key, False)
+    if last.get("difficulty", "Regular") not in ("Regular", "Hard", "Extreme"):
+        raise _fail("last_roll.difficulty must be Regular, Hard or Extreme.", "last_roll.difficulty", "bad_input")
+    out["difficulty"] = last.get("difficulty", "Regular")
+    name = last.get("name", "")
+    if not isinstance(name, str):
+        raise _fail("last_roll.name must be text.", "last_roll.name", "wrong_type")
+    if out["kind"] == "combined":
+        names = last.get("names")
+        if not isinstance(names, list) or len(names) < 2:
+            raise _fail("a combined last_roll lists its skill names.", "last_roll.names", "bad_input")
+        out["names"] = [skill_name(n, "last_roll.names") for n in names]
+        if last.get("mode") not in ("all", "any"):
+            raise _fail("last_roll.mode must be all or any.", "last_roll.mode", "bad_input")
+    elif out["kind"] in ("skill", "opposed", "combat") and name:
+        skill_name(name, "last_roll.name")
+    if out["kind"] == "characteristic" and last.get("characteristic") not in CHARACTERISTICS:
+        raise _fail("last_roll.characteristic must name a characteristic.", "last_roll.characteristic", "bad_input")
+    return out
+
+
+def _heals(heals) -> list:
+    if not isinstance(heals, list):
+        raise _fail("scheduled_heals must be a list.", "scheduled_heals", "wrong_type")
+    out = []
+    for i, heal in enumerate(heals):
+        field = f"scheduled_heals.{i}"
+        if not isinstance(heal, dict) or set(heal) - {"days", "amount", "source"}:
+            raise _fail("Each scheduled heal is {days, amount, source}.", field, "wrong_type")
+        out.append({"days": _int(heal.get("days", 0), f"{field}.days", 0, 365),
+                    "amount": _int(heal.get("amount", 0), f"{field}.amount", 0, 100),
+                    "source": str(heal.get("source", "healing"))})
+    return out
+
+
+def normalize(state: dict) -> dict:
+    """Recompute the derived block after a rule changed ``state`` (in place) and return it."""
+    state["derived"] = derived(state)
+    return state
+
+
+def copy_state(state: dict) -> dict:
+    """A deep copy to change: operations never mutate their input."""
+    return copy.deepcopy(state)
+
+
+def who(state: dict) -> str:
+    return state.get("name", "Investigator")
+
+
+def characteristic(state: dict, name: str) -> int:
+    return state["characteristics"][name]
+
+
+def skill_value(state: dict, name: str) -> int:
+    """The investigator's value in skill ``name`` (base value if not on the sheet; RULES.md §3.2).
+
+    >>> skill_value(from_dict(EXAMPLE), "Listen"), skill_value(from_dict(EXAMPLE_OPPONENT), "Dodge")
+    (20, 27)
+    """
+    canonical = skill_name(name)
+    if canonical in state["skills"]:
+        return state["skills"][canonical]
+    base = SKILL_BASES[canonical]
+    if canonical == DODGE:
+        return min(SKILL_MAX, state["characteristics"]["DEX"] // 2)
+    if canonical == OWN_LANGUAGE:
+        return min(SKILL_MAX, state["characteristics"]["EDU"])
+    return base
+
+
+def hp_max(state: dict) -> int:
+    """RULES.md §3.2: floor((CON + SIZ) / 10)."""
+    c = state["characteristics"]
+    return (c["CON"] + c["SIZ"]) // 10
+
+
+def mp_max(state: dict) -> int:
+    """RULES.md §3.2: floor(POW / 5)."""
+    return state["characteristics"]["POW"] // 5
+
+
+def san_max(state: dict) -> int:
+    """RULES.md §3.2: 99 − Cthulhu Mythos."""
+    return max(0, SANITY_CEILING - state["skills"].get(MYTHOS, 0))
+
+
+def damage_bonus_and_build(str_plus_siz: int, table=DAMAGE_BONUS_TABLE) -> tuple[str, int]:
+    """Damage Bonus and Build for STR + SIZ from the table (RULES.md §3.2).
+
+    >>> [damage_bonus_and_build(x) for x in (64, 65, 110, 125, 205, 524, 525, 605)]
+    [('-2', -2), ('-1', -1), ('0', 0), ('+1D4', 1), ('+2D6', 3), ('+5D6', 6), ('+6D6', 7), ('+7D6', 8)]
+    """
+    for low, high, bonus, build in table:
+        if str_plus_siz <= high:
+            return bonus, build
+    _low, high, bonus, build = table[-1]
+    extra = -(-(str_plus_siz - high) // DAMAGE_BONUS_STEP)
+    dice = int(bonus.lstrip("+").split("D")[0]) + extra
+    return f"+{dice}D6", build + extra
+
+
+def mov(state: dict) -> int:
+    """RULES.md §3.2: 7 if DEX and STR are both below SIZ, 9 if both above, else 8; minus the age penalty.
+
+    >>> mov(from_dict(EXAMPLE)), mov(from_dict(EXAMPLE_OPPONENT))
+    (6, 7)
+    """
+    c = state["characteristics"]
+    if c["DEX"] < c["SIZ"] and c["STR"] < c["SIZ"]:
+        value = 7
+    elif c["DEX"] > c["SIZ"] and c["STR"] > c["SIZ"]:
+        value = 9
+    else:
+        value = 8
+    penalty = 0
+    for age, minus in MOV_AGE_PENALTY:
+        if state.get("age", 25) >= age:
+            penalty = minus
+    return max(0, value - penalty)
+
+
+def derived(state: dict) -> dict:
+    """Everything derived from the characteristics (shown in the page, recomputed on every read)."""
+    c = state["characteristics"]
+    bonus, build = damage_bonus_and_build(c["STR"] + c["SIZ"])
+    return {
+        "hp_max": hp_max(state),
+        "mp_max": mp_max(state),
+        "san_max": san_max(state),
+        "damage_bonus": bonus,
+        "build": build,
+        "mov": mov(state),
+        "dodge": skill_value(state, DODGE),
+    }

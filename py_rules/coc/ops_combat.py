@@ -1,0 +1,240 @@
+"""Combat operations: C9–C15 (RULES.md §3.14; seed 003 "Combat", "Attack Order", "Outnumbered")."""
+
+from __future__ import annotations
+
+from py_rules.coc import attack as attack_mod
+from py_rules.coc import combat
+from py_rules.coc.investigator import copy_state, normalize
+from py_rules.coc.params import DIFFICULTY, INVESTIGATOR, LABEL, OPPONENT, with_states
+from py_rules.coc.settings import SETTING_PARAMS, settings_from, settings_params
+from py_rules.coc.tables import WEAPONS
+from py_rules.coc.wounds import apply_damage, end_round
+from py_rules.errors import RulesError
+from py_rules.operations import Operation
+from py_rules.params import Param
+from py_rules.trace import Result, Step
+
+__all__ = ("OPERATIONS",)
+
+COMBATANTS_EXAMPLE = [
+    {"name": "Harvey Walters", "dex": 60, "firearm_ready": True, "combat_skill": 45},
+    {"name": "Cultist", "dex": 55, "firearm_ready": False, "combat_skill": 50},
+    {"name": "Ghoul", "dex": 100, "firearm_ready": False, "combat_skill": 40},
+]
+
+COMBAT_PARAM = Param(
+    "combat", "json", "Combat", "The combat tracker made by 'Attack order' (schema coc.combat/1): order, round, who "
+    "has acted (seed 003, Combat Round Duration).", parse=combat.parse_combat, state_key="coc.combat",
+    example={"schema": "coc.combat/1", "round": 1, "order": [
+        {"name": "Ghoul", "dex": 100, "firearm_ready": False, "combat_skill": 40},
+        {"name": "Harvey Walters", "dex": 60, "firearm_ready": True, "combat_skill": 45}], "acted": []},
+)
+WEAPON = Param("weapon", "choice", "Attack with", "Seed 003, If attacking: Fighting (Brawl) for hand-to-hand and simple "
+               "weapons, Firearms (Handgun) short range, Firearms (Rifle) long range.", default="Brawl",
+               choices=tuple(WEAPONS))
+
+
+def _order(dice, *, combatants, label, **_slot):
+    # ``_slot`` holds the "combat" field: only the slot the new tracker goes into, never read
+    state, steps = combat.attack_order(dice, combatants)
+    return Result(system="coc", kind="attack_order", label=label, steps=steps,
+                  events=[f"Round 1: {state['order'][0]['name']} acts first"],
+                  details={"order": [p["name"] for p in state["order"]], "states": {"coc.combat": state}}, state=state)
+
+
+ATTACK_ORDER = Operation(
+    id="coc.attack_order", system="coc", title="Attack order (start combat)",
+    summary="Order everyone by DEX, +50 for a drawn firearm, highest first; ties go to the higher combat skill, then "
+    "a 1D100 roll-off. Starts the round tracker.",
+    covers=("C9",),
+    params=(Param("combatants", "json", "Combatants", "List of {name, dex, firearm_ready, combat_skill} "
+                  "(seed 003, Attack Order).", parse=combat.validate_combatants, example=COMBATANTS_EXAMPLE), LABEL,
+            Param("combat", "json", "Tracker to replace", "Not read: the new order replaces the shared combat tracker "
+                  "used by the round tracker form.", default=None, state_key="coc.combat")),
+    run=_order, source="seed 003, Attack Order; RULES.md §3.8, §3.12 D12",
+)
+
+
+def _round(dice, *, combat, action, name, investigator, opponent, label):
+    state = {**combat, "order": [dict(p) for p in combat["order"]], "acted": list(combat["acted"])}
+    names = [p["name"] for p in state["order"]]
+    steps, events, flags = [], [], []
+    states = {"coc.combat": state}
+    if action == "act":
+        if name not in names:
+            raise RulesError("bad_input", f"{name!r} is not in this combat ({', '.join(names)}).", "name")
+        if name in state["acted"]:
+            raise RulesError("rule_violation", f"{name} has already acted in round {state['round']}: one action per "
+                             "post/round (seed 003, Combat Round Duration).", "name")
+        waiting = [n for n in names if n not in state["acted"]]
+        if waiting[0] != name:
+            flags.append("out_of_order")
+            steps.append(Step(f"{name} acts before {waiting[0]} (order: {' → '.join(names)})", "seed 003, Attack Order"))
+        state["acted"].append(name)
+        steps.append(Step(f"Round {state['round']}: {name} takes one action", "seed 003, Combat Round Duration"))
+        left = [n for n in names if n not in state["acted"]]
+        events.append(f"{name} acts" + (f"; next: {left[0]}" if left else "; everyone has acted"))
+    else:
+        finished = state["round"]
+        state["round"] += 1
+        state["acted"] = []
+        steps.append(Step(f"Round {finished} ends; round {state['round']} begins in the same order", "seed 003, Combat Round Duration"))
+        for key, who_state in (("coc.investigator", investigator), ("coc.opponent", opponent)):
+            if who_state is None:
+                continue
+            new = copy_state(who_state)
+            more, evs = end_round(dice, new)
+            steps += more
+            events += evs
+            states[key] = normalize(new)
+        events.insert(0, f"Round {state['round']} begins: {names[0]} acts first")
+    return Result(system="coc", kind="combat_round", label=label, flags=flags, steps=steps, events=events,
+                  details={"round": state["round"], "acted": state["acted"], "states": states}, state=state)
+
+
+COMBAT_ROUND = Operation(
+    id="coc.combat_round", system="coc", title="Combat round tracker",
+    summary="Mark a combatant's one action this round, or end the round: dying characters roll CON, damage-this-round "
+    "and defence counters reset.",
+    covers=("C10", "C16"),
+    params=(COMBAT_PARAM,
+            Param("action", "choice", "Action", "'act' marks one action for a combatant; 'end_round' closes the round "
+                  "(seed 003, Combat Round Duration).", default="act", choices=("act", "end_round")),
+            Param("name", "text", "Combatant", "Who acts (for 'act').", default=""),
+            Param(INVESTIGATOR.name, "json", INVESTIGATOR.label, "Optional: the investigator, updated at the end of the "
+                  "round.", default=None, parse=INVESTIGATOR.parse, example=INVESTIGATOR.example,
+                  state_key="coc.investigator"),
+            Param(OPPONENT.name, "json", OPPONENT.label, "Optional: the opponent, updated at the end of the round.",
+                  default=None, parse=OPPONENT.parse, example=OPPONENT.example, state_key="coc.opponent"),
+            LABEL),
+    run=_round, source="seed 003, Combat Round Duration; RULES.md §3.9 (per-round damage)",
+)
+
+
+def _attack(dice, *, investigator, opponent, **args):
+    settings, rest = settings_from(args)
+    return attack_mod.attack(dice, investigator, opponent, settings=settings, **rest)
+
+
+_INT5 = dict(default=0, minimum=0, maximum=5)
+ATTACK = Operation(
+    id="coc.attack", system="coc", title="Attack",
+    summary="An attack as an opposed roll: Brawl, Handgun or Rifle against Dodge, Fight back or Manoeuvre; surprise and "
+    "outnumbered bonus dice; the Build limit for manoeuvres; damage with Damage Bonus and the wound rules.",
+    covers=("C11", "C12", "C13", "C14", "C15"),
+    params=(
+        INVESTIGATOR, OPPONENT,
+        Param("attacker", "choice", "Who attacks", "The investigator attacks the opponent, or the opponent attacks "
+              "the investigator.", default="investigator", choices=("investigator", "opponent")),
+        WEAPON,
+        Param("defence", "choice", "Defender's choice", "Seed 003, If defending: Dodge (Dodge skill), Fight back "
+              "(Brawl; a win hurts the attacker), Manoeuvre (Brawl; Build limit and penalty dice); 'none' when the "
+              "target cannot defend.", default="dodge", choices=attack_mod.DEFENCES),
+        Param("surprise", "bool", "Surprise attack", "Seed 003, If surprise attack: the attacker uses an extra bonus "
+              "die.", default=False),
+        Param("outnumbered", "bool", "Target outnumbered", "Seed 003, Outnumbered: used by the 'while_marked' "
+              "setting; the default counts the target's defences this round (RULES.md §3.12 D11).", default=False),
+        Param("damage", "text", "Weapon damage", "Dice such as 1D6+1; empty = Brawl 1D3, Handgun 1D10, Rifle 2D6+4 "
+              "(RULES.md §3.8). Luck can't change damage (seed 003, Luck).", default=""),
+        Param("defender_damage", "text", "Fight-back damage", "Damage if the defender wins a fight back; empty = 1D3 "
+              "plus the defender's Damage Bonus.", default=""),
+        Param("attacker_bonus", "int", "Attacker's extra bonus dice", "Other conditions (seed 003, Bonus Dice).", **_INT5),
+        Param("attacker_penalty", "int", "Attacker's penalty dice", "Other conditions (seed 003, Penalty Dice).", **_INT5),
+        Param("defender_bonus", "int", "Defender's bonus dice", "Other conditions (seed 003, Bonus Dice).", **_INT5),
+        Param("defender_penalty", "int", "Defender's penalty dice", "Other conditions (seed 003, Penalty Dice).", **_INT5),
+        Param("attacker_luck", "int", "Attacker's Luck to spend", "RULES.md §3.6: Luck may lower a combat roll point "
+              "for point (not a fumble, never to 01).", default=0, minimum=0, maximum=99),
+        Param("defender_luck", "int", "Defender's Luck to spend", "RULES.md §3.6: e.g. a Dodge bought up a level.",
+              default=0, minimum=0, maximum=99),
+        Param("range_difficulty", "choice", "Range difficulty (book firearms)", "Only with the book firearms setting: "
+              "Regular within base range, Hard up to ×2, Extreme up to ×4 (RULES.md §3.8).", default="Regular",
+              choices=DIFFICULTY.choices),
+        LABEL,
+        *settings_params("combat_ties", "surprise_rule", "outnumbered_rule", "manoeuvre_rule", "firearms_rule",
+                         "extreme_damage", "major_wound_rule", "instant_death_rule", "zero_hp_always_dying",
+                         "fumble_basis"),
+    ),
+    run=_attack, source="seed 003, Combat; Combat Round Duration; Outnumbered; RULES.md §3.8, §3.9",
+)
+
+
+def _manoeuvre(*, own_build, opponent_build, manoeuvre_rule, label):
+    allowed, penalty = combat.manoeuvre_allowed(own_build, opponent_build, manoeuvre_rule)
+    gap = opponent_build - own_build
+    text = (f"Build {own_build} vs {opponent_build} (difference {gap}): "
+            + (f"manoeuvre allowed with {penalty} penalty dice" if allowed else "no manoeuvre possible"))
+    return Result(system="coc", kind="manoeuvre_check", label=label, success=allowed,
+                  steps=[Step(text, "seed 003, If defending (Manoeuvre); RULES.md §3.12 D13")],
+                  details={"allowed": allowed, "penalty_dice": penalty, "build_difference": gap})
+
+
+MANOEUVRE = Operation(
+    id="coc.manoeuvre_check", system="coc", title="Can I manoeuvre? (Build)",
+    summary="No manoeuvre against a Build more than 3 points higher; one penalty die per point of difference.",
+    covers=("C12",),
+    params=(Param("own_build", "int", "Your Build", "RULES.md §3.2 Build.", default=0, minimum=-2, maximum=20),
+            Param("opponent_build", "int", "Opponent's Build", "RULES.md §3.2 Build.", default=0, minimum=-2, maximum=20),
+            SETTING_PARAMS["manoeuvre_rule"], LABEL),
+    run=_manoeuvre, source="seed 003, If defending (Manoeuvre)", rolls=False,
+)
+
+
+def _damage(dice, *, investigator, weapon, damage, extreme, extreme_damage, label):
+    expr = combat.damage_expr(weapon, damage)
+    total, steps = combat.roll_damage(dice, weapon, expr, investigator["derived"]["damage_bonus"], extreme=extreme,
+                                      extreme_rule=extreme_damage)
+    new = copy_state(investigator)
+    new["last_roll"] = {"kind": "damage", "name": f"{weapon} damage", "roll": total, "pushed": False, "luck_spent": 0,
+                        "success": True, "level": 2, "value": 0, "difficulty": "Regular"}
+    return with_states(Result(system="coc", kind="roll_damage", label=label, total=total, steps=steps,
+                              flags=["no_luck"], details={"damage": total}, state=normalize(new)))
+
+
+ROLL_DAMAGE = Operation(
+    id="coc.roll_damage", system="coc", title="Roll damage",
+    summary="Weapon damage plus Damage Bonus for hand-to-hand attacks; Luck can never change it.",
+    covers=("C14",),
+    params=(INVESTIGATOR, WEAPON,
+            Param("damage", "text", "Weapon damage", "Dice such as 1D6+1; empty = the weapon's default (RULES.md §3.8).",
+                  default=""),
+            Param("extreme", "bool", "Extreme success", "Used by the book extreme-damage setting (RULES.md §3.8).",
+                  default=False),
+            SETTING_PARAMS["extreme_damage"], LABEL),
+    run=_damage, source="seed 003, Luck ('you can't use them for damage'); RULES.md §3.8",
+)
+
+
+def _apply(dice, *, investigator, amount, own_turn, label, **rest):
+    settings, _ = settings_from(rest)
+    new = copy_state(investigator)
+    pre = []
+    if own_turn and new["damage_this_round"]:
+        new["damage_this_round"] = 0
+        pre.append(Step("Outside combat this damage is its own turn: the per-turn count starts at 0",
+                        "RULES.md §3.13"))
+    steps, events = apply_damage(dice, new, amount, settings)
+    steps = pre + steps
+    c = new["conditions"]
+    flags = [k for k in ("major_wound", "unconscious", "dying", "dead") if c[k]]
+    return with_states(Result(system="coc", kind="apply_damage", label=label, total=new["hp"],
+                              target=new["derived"]["hp_max"], flags=flags, steps=steps, events=events,
+                              details={"hp": new["hp"], "damage_this_round": new["damage_this_round"]},
+                              state=normalize(new)))
+
+
+APPLY_DAMAGE = Operation(
+    id="coc.apply_damage", system="coc", title="Take damage",
+    summary="Lose HP (never below 0): more than half max HP this round is a major wound with a CON roll, 0 HP is "
+    "unconscious (dying with a major wound), all HP in one round is instant death.",
+    covers=("C15",),
+    params=(INVESTIGATOR,
+            Param("amount", "int", "Damage", "HP lost (seed 003, Hit points, Wounds, and Healing).", minimum=0,
+                  maximum=500),
+            Param("own_turn", "bool", "A separate turn", "Outside combat each damaging event is its own turn "
+                  "(RULES.md §3.13); off = adds to the damage already taken this round.", default=False),
+            LABEL,
+            *settings_params("major_wound_rule", "instant_death_rule", "zero_hp_always_dying")),
+    run=_apply, source="seed 003, Hit points, Wounds, and Healing; RULES.md §3.9, §3.12 D3–D5",
+)
+
+OPERATIONS = (ATTACK_ORDER, COMBAT_ROUND, ATTACK, MANOEUVRE, ROLL_DAMAGE, APPLY_DAMAGE)

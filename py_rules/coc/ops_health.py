@@ -1,0 +1,162 @@
+"""Wounds, healing, time and Sanity operations: C16–C22 (RULES.md §3.14)."""
+
+from __future__ import annotations
+
+from py_rules.coc import clock, sanity, wounds
+from py_rules.coc.investigator import copy_state, normalize
+from py_rules.coc.levels import level_name
+from py_rules.coc.params import BONUS, INVESTIGATOR, LABEL, PENALTY, with_states
+from py_rules.coc.settings import settings_from, settings_params
+from py_rules.coc.tables import SANITY_GAIN_REASONS
+from py_rules.operations import Operation
+from py_rules.params import Param
+from py_rules.trace import Result
+
+__all__ = ("OPERATIONS",)
+
+PATIENT = Param(INVESTIGATOR.name, "json", "Patient", "The wounded investigator (JSON sheet; RULES.md §3.9).",
+                parse=INVESTIGATOR.parse, example=INVESTIGATOR.example, state_key="coc.investigator")
+
+
+def _state_result(kind, new, steps, events, label, roll=None, flags=()):
+    c = new["conditions"]
+    flags = list(flags) + [k for k in ("major_wound", "unconscious", "dying", "stabilised", "dead") if c[k]]
+    result = Result(system="coc", kind=kind, label=label, steps=steps, events=events, flags=flags,
+                    details={"hp": new["hp"], "hp_max": new["derived"]["hp_max"]}, state=normalize(new))
+    if roll is not None:
+        result.total, result.target, result.success = roll.roll, roll.value, roll.success
+        result.level, result.level_name = int(roll.level), level_name(roll.level)
+    else:
+        result.total, result.target = new["hp"], new["derived"]["hp_max"]
+    return with_states(result)
+
+
+def _dying(dice, *, investigator, label):
+    new = copy_state(investigator)
+    steps, events = wounds.dying_round(dice, new)
+    return _state_result("dying_round", new, steps, events, label)
+
+
+DYING_ROUND = Operation(
+    id="coc.dying_round", system="coc", title="Dying: end-of-round CON roll",
+    summary="A dying character rolls CON at the end of each round; a failure means death.",
+    covers=("C16",), params=(INVESTIGATOR, LABEL),
+    run=_dying, source="seed 003, When HP Falls Below Zero; RULES.md §3.9, §3.12 D16",
+)
+
+
+def _first_aid(dice, *, investigator, skill, bonus, penalty, label, **rest):
+    settings, _ = settings_from(rest)
+    new = copy_state(investigator)
+    roll, steps, events = wounds.first_aid(dice, new, skill, bonus=bonus, penalty=penalty, settings=settings)
+    return _state_result("first_aid", new, steps, events, label, roll)
+
+
+FIRST_AID = Operation(
+    id="coc.first_aid", system="coc", title="First Aid",
+    summary="First Aid roll: +1 HP and wakes the unconscious; on a dying (0 HP) character it only stabilises; it "
+    "can't restore HP at 0. Once per injury.",
+    covers=("C17",),
+    params=(PATIENT,
+            Param("skill", "int", "Medic's First Aid", "The First Aid skill of whoever treats (base 30).", default=30,
+                  minimum=0, maximum=100),
+            BONUS, PENALTY, LABEL, *settings_params("first_aid_on_dying", "fumble_basis")),
+    run=_first_aid, source="seed 003, First Aid; When HP Falls Below Zero; RULES.md §3.10, §3.12 D8",
+)
+
+
+def _medicine(dice, *, investigator, skill, equipment, bonus, penalty, label, **rest):
+    settings, _ = settings_from(rest)
+    new = copy_state(investigator)
+    roll, steps, events = wounds.medicine(dice, new, skill, equipment=equipment, bonus=bonus, penalty=penalty,
+                                          settings=settings)
+    return _state_result("medicine", new, steps, events, label, roll)
+
+
+MEDICINE = Operation(
+    id="coc.medicine", system="coc", title="Medicine",
+    summary="Medicine roll with equipment: heals 1D3 HP after a week (the only healing at 0 HP); stabilises the dying.",
+    covers=("C18",),
+    params=(PATIENT,
+            Param("skill", "int", "Doctor's Medicine", "The Medicine skill of whoever treats (base 01).", default=1,
+                  minimum=0, maximum=100),
+            Param("equipment", "bool", "Medical equipment", "Seed 003: Medicine heals 'with equipment'.", default=True),
+            BONUS, PENALTY, LABEL, *settings_params("medicine_timing", "fumble_basis")),
+    run=_medicine, source="seed 003, First Aid (Medicine); RULES.md §3.10, §3.12 D7",
+)
+
+
+def _advance(dice, *, investigator, unit, amount, label, **rest):
+    settings, _ = settings_from(rest)
+    new = copy_state(investigator)
+    steps, events = clock.advance(dice, new, unit, amount, settings)
+    return _state_result("advance_time", new, steps, events, label)
+
+
+ADVANCE_TIME = Operation(
+    id="coc.advance_time", system="coc", title="Let time pass",
+    summary="Rounds: dying CON rolls and per-round resets. Hours: temporary insanity runs out. Days: 1 HP per day "
+    "without a major wound, scheduled Medicine, the weekly major-wound CON roll.",
+    covers=("C16", "C19", "C22"),
+    params=(INVESTIGATOR,
+            Param("unit", "choice", "Unit", "RULES.md §4: rounds, hours, days or weeks.", default="days",
+                  choices=clock.UNITS),
+            Param("amount", "int", "How many", "How many units pass.", default=1, minimum=1, maximum=8736),
+            LABEL, *settings_params("major_wound_healing")),
+    run=_advance, source="seed 003, Healing (No Major Wound); Major Wound Characters; Going Mad; RULES.md §4",
+)
+
+
+def _weekly(dice, *, investigator, label, **rest):
+    settings, _ = settings_from(rest)
+    new = copy_state(investigator)
+    steps, events = wounds.weekly_healing(dice, new, settings)
+    return _state_result("weekly_healing_roll", new, steps, events, label)
+
+
+WEEKLY = Operation(
+    id="coc.weekly_healing_roll", system="coc", title="Weekly major-wound healing roll",
+    summary="CON roll: success heals 1D4, Extreme 2D4 and ends the major wound; it also ends at half HP.",
+    covers=("C19",), params=(INVESTIGATOR, LABEL, *settings_params("major_wound_healing")),
+    run=_weekly, source="seed 003, Major Wound Characters; RULES.md §3.10, §3.12 D6",
+)
+
+
+def _sanity(dice, *, investigator, loss, bonus, penalty, label, **rest):
+    settings, _ = settings_from(rest)
+    return with_states(sanity.sanity_roll(dice, investigator, loss, bonus=bonus, penalty=penalty, label=label,
+                                          settings=settings))
+
+
+SANITY_ROLL = Operation(
+    id="coc.sanity_roll", system="coc", title="Sanity roll",
+    summary="1D100 against current SAN; lose X on a success, Y on a failure (X/Y, numbers or dice). A failure gives "
+    "the Keeper the next action; losing 5 or more asks for an INT roll: success = temporarily insane for 1D10 hours.",
+    covers=("C20", "C22"),
+    params=(INVESTIGATOR,
+            Param("loss", "text", "Sanity loss X/Y", "RULES.md §3.11: X on a success / Y on a failure, e.g. 0/1D6, "
+                  "1/1D4+1, 1D10/1D100.", default="0/1D6"),
+            BONUS, PENALTY, LABEL,
+            *settings_params("insanity_threshold", "fumbled_sanity_max_loss", "book_insanity", "fumble_basis")),
+    run=_sanity, source="seed 003, Sanity; Failing a Sanity Roll; Going Mad; RULES.md §3.11, §3.12 D2",
+)
+
+
+def _gain(dice, *, investigator, amount, reason, label):
+    return with_states(sanity.gain_sanity(dice, investigator, amount, reason, label=label))
+
+
+GAIN_SANITY = Operation(
+    id="coc.gain_sanity", system="coc", title="Regain Sanity",
+    summary="The Keeper grants Sanity for rest, psychotherapy, a break or a completed investigation; capped at 99 − "
+    "Cthulhu Mythos.",
+    covers=("C21",),
+    params=(INVESTIGATOR,
+            Param("amount", "text", "Sanity regained", "A number or dice such as 1D6 (the seed gives no amounts: the "
+                  "Keeper decides; RULES.md §3.11).", default="1D6"),
+            Param("reason", "choice", "Reason", "Seed 003, Regaining Sanity.", default="rest", choices=SANITY_GAIN_REASONS),
+            LABEL),
+    run=_gain, source="seed 003, Regaining Sanity; RULES.md §3.11",
+)
+
+OPERATIONS = (DYING_ROUND, FIRST_AID, MEDICINE, ADVANCE_TIME, WEEKLY, SANITY_ROLL, GAIN_SANITY)

@@ -1,0 +1,238 @@
+"""Operations for the investigator and the dice: C1–C8 (RULES.md §3.14)."""
+
+from __future__ import annotations
+
+from py_rules.coc import checks, creation, opposed
+from py_rules.coc.investigator import EXAMPLE
+from py_rules.coc.levels import level_for, level_name, succeeds
+from py_rules.coc.params import (
+    BONUS, CHARACTERISTIC, DIFFICULTY, GOAL, INVESTIGATOR, LABEL, OPPONENT, PENALTY, SKILL, with_states,
+)
+from py_rules.coc.percentile import roll_percentile
+from py_rules.coc.settings import settings_from, settings_params
+from py_rules.coc.tables import CHARACTERISTICS, DIFFICULTIES, LUCK_MAX, SKILL_BASES
+from py_rules.errors import RulesError
+from py_rules.operations import Operation
+from py_rules.params import Param
+from py_rules.trace import Result, Step
+
+__all__ = ("OPERATIONS",)
+
+FUMBLE_BASIS = settings_params("fumble_basis")
+
+
+def _skills_json(value):
+    if not isinstance(value, dict):
+        raise RulesError("wrong_type", "Skills must be a JSON object of skill name → value.", "")
+    return value
+
+
+def _create(dice, *, label, name, age, roll_characteristics, luck, skills, investigator, **chars):
+    del investigator  # only the slot the new sheet goes into (see SLOT)
+    result = creation.create_investigator(dice, name=name, age=age, characteristics=chars, luck=luck, skills=skills,
+                                          roll=roll_characteristics, label=label)
+    return with_states(result)
+
+
+_CHAR_PARAMS = tuple(
+    Param(key, "int", key, f"RULES.md §3.2: {key} (ignored when the characteristics are rolled).",
+          default=EXAMPLE["characteristics"][key], minimum=0, maximum=500)
+    for key in CHARACTERISTICS
+)
+
+CREATE = Operation(
+    id="coc.create_investigator", system="coc", title="Create an investigator",
+    summary="Enter or roll the characteristics and Luck; derives HP, MP, SAN (max 99 − Cthulhu Mythos), Damage Bonus, "
+    "Build, MOV and Dodge.",
+    covers=("C1",),
+    params=(
+        LABEL,
+        Param("name", "text", "Name", "The investigator's name.", default="New investigator"),
+        Param("age", "int", "Age", "RULES.md §3.2: age lowers MOV from 40 on.", default=25, minimum=15, maximum=120),
+        Param("roll_characteristics", "bool", "Roll characteristics",
+              "RULES.md §3.2: roll STR, CON, DEX, APP, POW and Luck as 3D6×5, SIZ, INT, EDU as (2D6+6)×5.", default=False),
+        *_CHAR_PARAMS,
+        Param("luck", "int", "Luck", "RULES.md §3.2: Luck (3D6×5 when rolled).", default=50, minimum=0, maximum=LUCK_MAX),
+        Param("skills", "json", "Skills", "Skill name → value (0–100); unlisted skills keep their base values "
+              "(RULES.md §3.2).", default={}, parse=_skills_json, example=EXAMPLE["skills"]),
+        Param("investigator", "json", "Sheet to replace", "Not read: the new investigator replaces the shared sheet "
+              "that every other form uses.", default=None, state_key="coc.investigator"),
+    ),
+    run=_create, source="RULES.md §3.2 [BOOK]; seed 003 (HP, SAN, Luck, Build used throughout)",
+)
+
+
+def _d100(dice, *, label, bonus, penalty, value, difficulty, fumble_basis):
+    perc = roll_percentile(dice, bonus, penalty, "d100")
+    steps = list(perc.steps)
+    result = Result(system="coc", kind="d100", label=label, total=perc.value, steps=steps,
+                    details={"units": perc.units, "tens": list(perc.tens), "net_dice": perc.net})
+    if value is not None:
+        level = level_for(perc.value, value, difficulty, fumble_basis)
+        result.target, result.level, result.level_name = value, int(level), level_name(level)
+        result.success = succeeds(level, difficulty)
+        steps.append(Step(f"{perc.value} vs {value}: {level_name(level)}", "seed 003, Rolling Dice; RULES.md §3.4"))
+    return result
+
+
+D100 = Operation(
+    id="coc.d100", system="coc", title="Percentile roll (d100)",
+    summary="Roll 1D100 with bonus/penalty dice (cancel, at most 2; 00 + 0 = 100); optionally read the level against "
+    "a value.",
+    covers=("C2", "C3"),
+    params=(LABEL, BONUS, PENALTY,
+            Param("value", "int", "Value to roll against", "Optional skill or characteristic value; the result shows "
+                  "Regular/Hard/Extreme, critical or fumble (RULES.md §3.4).", default=None, minimum=0, maximum=500),
+            DIFFICULTY, *FUMBLE_BASIS),
+    run=_d100, source="seed 003, Bonus Dice and Penalty Dice; RULES.md §3.3",
+)
+
+
+def _skill(dice, *, investigator, skill, difficulty, bonus, penalty, goal, label, **rest):
+    settings, _ = settings_from(rest)
+    return with_states(checks.skill_roll(dice, investigator, skill, difficulty=difficulty, bonus=bonus, penalty=penalty,
+                                         goal=goal, label=label, settings=settings))
+
+
+SKILL_ROLL = Operation(
+    id="coc.skill_roll", system="coc", title="Skill roll",
+    summary="1D100 against a skill: Regular (≤ skill), Hard (≤ half), Extreme (≤ fifth), 01 critical, fumble; the "
+    "Keeper may demand a difficulty. Kept on the sheet for pushing or spending Luck.",
+    covers=("C2", "C3"),
+    params=(INVESTIGATOR, SKILL, DIFFICULTY, BONUS, PENALTY, GOAL, LABEL, *FUMBLE_BASIS),
+    run=_skill, source="seed 003, Rolling Dice; RULES.md §3.3, §3.4",
+)
+
+
+def _characteristic(dice, *, investigator, characteristic, difficulty, bonus, penalty, goal, label, **rest):
+    settings, _ = settings_from(rest)
+    return with_states(checks.characteristic_roll(dice, investigator, characteristic, difficulty=difficulty, bonus=bonus,
+                                                  penalty=penalty, goal=goal, label=label, settings=settings))
+
+
+CHARACTERISTIC_ROLL = Operation(
+    id="coc.characteristic_roll", system="coc", title="Characteristic roll (CON, INT …)",
+    summary="1D100 against a characteristic, e.g. a CON roll or an INT roll.",
+    covers=("C4",),
+    params=(INVESTIGATOR, CHARACTERISTIC, DIFFICULTY, BONUS, PENALTY, GOAL, LABEL, *FUMBLE_BASIS),
+    run=_characteristic, source="RULES.md §3.2; seed 003 (CON roll, INT roll)",
+)
+
+
+def _luck(dice, *, investigator, difficulty, bonus, penalty, label, **rest):
+    settings, _ = settings_from(rest)
+    return with_states(checks.luck_roll(dice, investigator, difficulty=difficulty, bonus=bonus, penalty=penalty,
+                                        label=label, settings=settings))
+
+
+LUCK_ROLL = Operation(
+    id="coc.luck_roll", system="coc", title="Luck roll",
+    summary="1D100 against current Luck, when fate or external circumstances matter.",
+    covers=("C6",),
+    params=(INVESTIGATOR, DIFFICULTY, BONUS, PENALTY, LABEL, *FUMBLE_BASIS),
+    run=_luck, source="seed 003, Luck",
+)
+
+
+def _push(dice, *, investigator, justification, label, **rest):
+    settings, _ = settings_from(rest)
+    return with_states(checks.push_roll(dice, investigator, justification, label=label, settings=settings))
+
+
+PUSH = Operation(
+    id="coc.push_roll", system="coc", title="Push the last roll",
+    summary="Roll the same failed skill or characteristic roll once more, if justified. Not combat, not opposed, only "
+    "once, not after spending Luck; a failed push is flagged for the Keeper's harsher consequence.",
+    covers=("C5",),
+    params=(INVESTIGATOR,
+            Param("justification", "text", "Justification", "Seed 003, Pushing a Roll: 'If justified' — how the new "
+                  "attempt differs.", default=""),
+            LABEL, *settings_params("push_after_fumble", "fumble_basis")),
+    run=_push, source="seed 003, Pushing a Roll; RULES.md §3.5, §3.12 D1",
+)
+
+
+def _spend(*, investigator, points, target_level, label, **rest):
+    settings, _ = settings_from(rest)
+    return with_states(checks.spend_luck(investigator, points=points, target_level=target_level, label=label,
+                                         settings=settings))
+
+
+SPEND_LUCK = Operation(
+    id="coc.spend_luck", system="coc", title="Spend Luck on the last roll",
+    summary="Lower the last skill roll point for point, even after a success. Not on pushed rolls, fumbles, damage, "
+    "Luck or Sanity rolls; never buys a critical.",
+    covers=("C6",),
+    params=(INVESTIGATOR,
+            Param("points", "int", "Luck points", "Seed 003, Luck: reduce the roll by the Luck points spent.", default=0,
+                  minimum=0, maximum=LUCK_MAX),
+            Param("target_level", "choice", "…or reach level", "Spend exactly what reaches this level "
+                  "(RULES.md §3.6: cost = roll − threshold); leave empty to spend the points above.",
+                  default="", choices=("",) + DIFFICULTIES),
+            LABEL, *FUMBLE_BASIS),
+    run=_spend, source="seed 003, Luck; RULES.md §3.6, §3.12 D15", rolls=False,
+)
+
+
+def _recover(dice, *, investigator, label):
+    return with_states(checks.recover_luck(dice, investigator, label=label))
+
+
+RECOVER_LUCK = Operation(
+    id="coc.recover_luck", system="coc", title="Recover Luck (after a session)",
+    summary="Optional book rule: roll 1D100; above current Luck, gain 1D10 Luck (max 99).",
+    covers=("C6",),
+    params=(INVESTIGATOR, LABEL),
+    run=_recover, source="RULES.md §3.6 [BOOK optional]",
+)
+
+
+def _opposed(dice, *, investigator, opponent, skill, opponent_skill, bonus, penalty, opponent_bonus, opponent_penalty,
+             luck, opponent_luck, label, **rest):
+    settings, _ = settings_from(rest)
+    return opposed.opposed_roll(dice, investigator, opponent, skill, opponent_skill, bonus_a=bonus, penalty_a=penalty,
+                                bonus_b=opponent_bonus, penalty_b=opponent_penalty, luck_a=luck, luck_b=opponent_luck,
+                                label=label, settings=settings)
+
+
+OPPOSED = Operation(
+    id="coc.opposed_roll", system="coc", title="Opposed roll",
+    summary="Both sides roll their own skill; the higher level wins; a draw goes to the higher skill, equal skills to "
+    "a 1D100 roll-off (lower wins); both failing means nobody wins. Cannot be pushed.",
+    covers=("C7",),
+    params=(INVESTIGATOR, OPPONENT, SKILL,
+            Param("opponent_skill", "choice", "Opponent's skill", "The skill the other side rolls (seed 003: e.g. Dodge "
+                  "against Brawl).", default="Dodge", choices=tuple(SKILL_BASES)),
+            BONUS, PENALTY,
+            Param("opponent_bonus", "int", "Opponent's bonus dice", BONUS.help, default=0, minimum=0, maximum=5),
+            Param("opponent_penalty", "int", "Opponent's penalty dice", PENALTY.help, default=0, minimum=0, maximum=5),
+            Param("luck", "int", "Investigator's Luck to spend", "Seed 003, Luck: lower the roll point for point before "
+                  "the comparison (not a fumble, never to 01; RULES.md §3.6).", default=0, minimum=0, maximum=LUCK_MAX),
+            Param("opponent_luck", "int", "Opponent's Luck to spend", "As above, for the other side.", default=0,
+                  minimum=0, maximum=LUCK_MAX),
+            LABEL, *FUMBLE_BASIS),
+    run=_opposed, source="seed 003, Opposed Rolls; RULES.md §3.7",
+)
+
+
+def _combined(dice, *, investigator, skills, mode, difficulty, bonus, penalty, label, **rest):
+    settings, _ = settings_from(rest)
+    names = opposed.parse_skill_list(skills)
+    return with_states(opposed.combined_roll(dice, investigator, names, mode=mode, difficulty=difficulty, bonus=bonus,
+                                             penalty=penalty, label=label, settings=settings))
+
+
+COMBINED = Operation(
+    id="coc.combined_roll", system="coc", title="Combined roll",
+    summary="One 1D100 against two or more skills (e.g. Throw and Stealth); the Keeper needs all of them or any one.",
+    covers=("C8",),
+    params=(INVESTIGATOR,
+            Param("skills", "text", "Skills", "Seed 003, Combined rolls: skill names separated by commas, e.g. "
+                  "'Throw, Stealth'.", default="Throw, Stealth"),
+            Param("mode", "choice", "The Keeper needs", "RULES.md §3.7: success in all skills, or in any one.",
+                  default="all", choices=("all", "any")),
+            DIFFICULTY, BONUS, PENALTY, LABEL, *FUMBLE_BASIS),
+    run=_combined, source="seed 003, Combined rolls; RULES.md §3.7",
+)
+
+OPERATIONS = (CREATE, D100, SKILL_ROLL, CHARACTERISTIC_ROLL, LUCK_ROLL, PUSH, SPEND_LUCK, RECOVER_LUCK, OPPOSED, COMBINED)

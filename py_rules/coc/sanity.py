@@ -1,0 +1,152 @@
+"""Sanity rolls, losses, going mad, regaining Sanity and insanity timers (C20–C22; seed 003 "Sanity"; RULES.md §3.11).
+
+No Luck and no pushing on Sanity rolls (RULES.md §3.11): the roll is recorded
+as kind ``"sanity"``, which :mod:`py_rules.coc.checks` refuses for both.
+"""
+
+from __future__ import annotations
+
+from py_rules.coc.checks import check, record
+from py_rules.coc.expr import parse_expr, parse_loss, roll_expr
+from py_rules.coc.investigator import copy_state, normalize, san_max, who
+from py_rules.coc.levels import Level, level_name
+from py_rules.coc.settings import Settings
+from py_rules.coc.tables import SANITY_TRAUMA_LOSS, TEMPORARY_INSANITY_DICE
+from py_rules.dice import DiceSource
+from py_rules.errors import RulesError
+from py_rules.trace import Result, Step
+
+__all__ = ("goes_mad_threshold", "sanity_roll", "gain_sanity", "pass_hours", "start_day")
+
+SANITY = "seed 003, Sanity"
+FAILING = "seed 003, Failing a Sanity Roll"
+MAD = "seed 003, Losing >5 Sanity in One Roll (Going Mad)"
+REGAIN = "seed 003, Regaining Sanity"
+
+
+def goes_mad_threshold(loss: int, rule: str = "5_or_more") -> bool:
+    """Whether one roll's loss is a major trauma (RULES.md §3.12 D2).
+
+    >>> goes_mad_threshold(5), goes_mad_threshold(4), goes_mad_threshold(5, "more_than_5"), goes_mad_threshold(6, "more_than_5")
+    (True, False, False, True)
+    """
+    return loss >= SANITY_TRAUMA_LOSS if rule == "5_or_more" else loss > SANITY_TRAUMA_LOSS
+
+
+def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, penalty: int = 0, label: str = "",
+                settings: Settings = Settings()) -> Result:
+    """Roll 1D100 against current SAN; lose X on success, Y on failure; 5+ → INT roll → 1D10 hours insane (C20)."""
+    success_loss, failure_loss = parse_loss(loss)
+    if state["conditions"]["dead"]:
+        raise RulesError("rule_violation", f"{who(state)} is dead.", "investigator")
+    new = copy_state(state)
+    name = who(state)
+    roll = check(dice, state["san"], "Sanity", bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
+    steps = [Step(f"Loss {success_loss.text}/{failure_loss.text}: {success_loss.text} on a success, {failure_loss.text} on a failure",
+                  "RULES.md §3.11 [BOOK]")]
+    steps.extend(roll.steps)
+    flags, events = [], []
+    if roll.success:
+        expr = success_loss
+    else:
+        expr = failure_loss
+        new["conditions"]["involuntary_action"] = True
+        flags.append("involuntary_action")
+        steps.append(Step("Failed: the Keeper briefly controls the next action due to fear (screaming, freezing …); "
+                          "then the loss is rolled", FAILING))
+        events.append(f"The Keeper controls {name}'s next action (fear)")
+    if roll.level == Level.FUMBLE and settings.fumbled_sanity_max_loss:
+        amount = failure_loss.maximum
+        steps.append(Step(f"Fumble: the maximum loss, {amount}", "RULES.md §3.11 [BOOK]"))
+    else:
+        amount, faces = roll_expr(dice, expr, "Sanity loss")
+        if expr.dice:
+            steps.append(Step(f"Sanity loss {expr.text}: {' + '.join(map(str, faces))}"
+                              f"{' ' + format(expr.constant, '+d') if expr.constant else ''} = {amount}", SANITY))
+    amount = max(0, amount)
+    before = new["san"]
+    new["san"] = max(0, before - amount)
+    lost = before - new["san"]
+    steps.append(Step(f"SAN {before} − {amount} = {new['san']}", SANITY))
+    if lost:
+        events.append(f"{name} loses {lost} Sanity ({before} → {new['san']})")
+    details = {"loss": amount, "san_before": before, "san_after": new["san"], "int_roll": None, "insane_hours": 0}
+    if goes_mad_threshold(amount, settings.insanity_threshold):
+        flags.append("int_roll")
+        steps.append(Step(f"Lost {amount} in one roll ({'5 or more' if settings.insanity_threshold == '5_or_more' else 'more than 5'}): "
+                          "a major trauma; roll INT", MAD))
+        int_roll = check(dice, state["characteristics"]["INT"], "INT (understand the horror)", basis=settings.fumble_basis)
+        steps.extend(int_roll.steps)
+        details["int_roll"] = int_roll.roll
+        if int_roll.success:
+            hours, _ = roll_expr(dice, parse_expr(TEMPORARY_INSANITY_DICE), "temporary insanity hours")
+            new["temporary_insanity_hours"] = max(new["temporary_insanity_hours"], hours)
+            details["insane_hours"] = hours
+            flags.append("temporarily_insane")
+            steps.append(Step(f"INT roll ≤ INT: understands and goes temporarily insane for 1D10 = {hours} hours", MAD))
+            events.append(f"{name} is temporarily insane for {hours} hours")
+        else:
+            steps.append(Step("INT roll higher than INT: the mind closes to the horror; stays sane", MAD))
+            events.append(f"{name}'s mind closes to the horror and stays sane")
+    _book_insanity(new, steps, events, flags, settings)
+    new["last_roll"] = record(roll, "sanity", bonus=bonus, penalty=penalty)
+    steps.append(Step("No Luck and no push on Sanity rolls", "RULES.md §3.11"))
+    return Result(system="coc", kind="sanity_roll", label=label, total=roll.roll, target=roll.value, success=roll.success,
+                  level=int(roll.level), level_name=level_name(roll.level),
+                  flags=(["fumble"] if roll.level == Level.FUMBLE else []) + flags, steps=steps, events=events,
+                  details=details, state=normalize(new))
+
+
+def _book_insanity(state: dict, steps: list, events: list, flags: list, settings: Settings) -> None:
+    """Book options (not in the seed): a fifth of the day's SAN lost → indefinite; SAN 0 → permanent (RULES.md §3.11)."""
+    if not settings.book_insanity:
+        return
+    c, name = state["conditions"], who(state)
+    start = state["san_at_start_of_day"]
+    if not c["indefinitely_insane"] and start > 0 and (start - state["san"]) * 5 >= start:
+        c["indefinitely_insane"] = True
+        flags.append("indefinitely_insane")
+        steps.append(Step(f"Lost {start - state['san']} of {start} SAN today (a fifth or more): indefinitely insane",
+                          "RULES.md §3.11 [BOOK option]"))
+        events.append(f"{name} is indefinitely insane")
+    if state["san"] == 0 and not c["permanently_insane"]:
+        c["permanently_insane"] = True
+        flags.append("permanently_insane")
+        steps.append(Step("SAN 0: permanently insane", "RULES.md §3.11 [BOOK option]"))
+        events.append(f"{name} is permanently insane")
+
+
+def gain_sanity(dice: DiceSource, state: dict, amount: str, reason: str, *, label: str = "") -> Result:
+    """Regain Sanity (C21): Keeper-entered amount (number or dice), capped at 99 − Cthulhu Mythos."""
+    expr = parse_expr(amount, "amount")
+    if expr.minimum < 0:
+        raise RulesError("out_of_range", "A Sanity gain cannot be negative.", "amount")
+    new = copy_state(state)
+    gained, faces = roll_expr(dice, expr, "Sanity regained")
+    limit = san_max(state)
+    before = new["san"]
+    new["san"] = min(limit, before + gained)
+    steps = [Step(f"Recovering lost Sanity is tough: {reason} restores {expr.text}"
+                  f"{' = ' + str(gained) if expr.dice else ''}", REGAIN),
+             Step(f"SAN {before} + {gained} = {before + gained}, capped at max SAN {limit} (99 − Cthulhu Mythos) → {new['san']}",
+                  "RULES.md §3.2, §3.11")]
+    events = [f"{who(state)} regains {new['san'] - before} Sanity ({before} → {new['san']})"]
+    return Result(system="coc", kind="gain_sanity", label=label, total=gained, target=limit, steps=steps, events=events,
+                  details={"gained": new["san"] - before, "rolled": gained, "reason": reason}, state=normalize(new))
+
+
+def pass_hours(state: dict, hours: int) -> tuple[list[Step], list[str]]:
+    """Temporary insanity counts down by ``hours`` (C22: 1D10 hours)."""
+    steps, events = [], []
+    left = state["temporary_insanity_hours"]
+    if left:
+        state["temporary_insanity_hours"] = max(0, left - hours)
+        if state["temporary_insanity_hours"] == 0:
+            steps.append(Step(f"Temporary insanity ends after {left} more hour(s)", MAD))
+            events.append(f"{who(state)} is no longer temporarily insane")
+    return steps, events
+
+
+def start_day(state: dict) -> None:
+    """A new game day: remember today's starting SAN for the book's indefinite-insanity option."""
+    state["san_at_start_of_day"] = state["san"]

@@ -1,0 +1,138 @@
+"""Call of Cthulhu 7e rule tables as data (seed 003; RULES.md §3.2–§3.12).
+
+The Keeper may edit these; the functions read them and never hard-code them.
+"""
+
+SCHEMA = "coc.investigator/1"
+"""Schema tag of an investigator (or NPC) state; RULES.md §4 state as JSON."""
+
+COMBAT_SCHEMA = "coc.combat/1"
+"""Schema tag of a combat (round tracker) state."""
+
+CHARACTERISTICS = ("STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU")
+"""RULES.md §3.2: the eight characteristics."""
+
+CHARACTERISTIC_NAMES = {
+    "STR": "Strength", "CON": "Constitution", "SIZ": "Size", "DEX": "Dexterity",
+    "APP": "Appearance", "INT": "Intelligence", "POW": "Power", "EDU": "Education",
+}
+
+CREATION_DICE = {
+    # RULES.md §3.2 [BOOK]: (number of d6, constant added before ×5)
+    "STR": (3, 0), "CON": (3, 0), "DEX": (3, 0), "APP": (3, 0), "POW": (3, 0),
+    "SIZ": (2, 6), "INT": (2, 6), "EDU": (2, 6), "Luck": (3, 0),
+}
+"""Characteristic creation rolls: 3D6 × 5, or (2D6 + 6) × 5 (RULES.md §3.2)."""
+
+CHARACTERISTIC_MAX = 500
+"""Upper bound accepted for a characteristic (monsters can exceed 99)."""
+
+SKILL_MAX = 100
+"""Issue 5: a skill above 100 (or below 0) is bad input."""
+
+LUCK_MAX = 99
+"""RULES.md §3.2 / §3.6: Luck is spent and recovered in play, max 99."""
+
+SANITY_CEILING = 99
+"""RULES.md §3.2: maximum SAN = 99 − Cthulhu Mythos."""
+
+DODGE = "Dodge"
+BRAWL = "Fighting (Brawl)"
+HANDGUN = "Firearms (Handgun)"
+RIFLE = "Firearms (Rifle/Shotgun)"
+FIRST_AID = "First Aid"
+MEDICINE = "Medicine"
+MYTHOS = "Cthulhu Mythos"
+OWN_LANGUAGE = "Language (Own)"
+
+SKILL_BASES = {
+    # RULES.md §3.2 (skills the seed names) plus the rest of the 7e investigator sheet [BOOK].
+    # None = derived: Dodge = DEX / 2, Language (Own) = EDU.
+    "Accounting": 5, "Anthropology": 1, "Appraise": 5, "Archaeology": 1, "Art/Craft": 5,
+    "Charm": 15, "Climb": 20, "Credit Rating": 0, MYTHOS: 0, "Disguise": 5, DODGE: None,
+    "Drive Auto": 20, "Electrical Repair": 10, "Fast Talk": 5, BRAWL: 25, HANDGUN: 20, RIFLE: 25,
+    FIRST_AID: 30, "History": 5, "Intimidate": 15, "Jump": 20, "Language (Other)": 1,
+    OWN_LANGUAGE: None, "Law": 5, "Library Use": 20, "Listen": 20, "Locksmith": 1,
+    "Mechanical Repair": 10, MEDICINE: 1, "Natural World": 10, "Navigate": 10, "Occult": 5,
+    "Persuade": 10, "Pilot": 1, "Psychoanalysis": 1, "Psychology": 10, "Ride": 5, "Science": 1,
+    "Sleight of Hand": 10, "Spot Hidden": 25, "Stealth": 20, "Survival": 10, "Swim": 20,
+    "Throw": 20, "Track": 10,
+}
+"""Base values of the investigator skills (RULES.md §3.2)."""
+
+SKILL_ALIASES = {
+    # the seed's own spellings (seed 003, Combat Round Duration) → sheet names
+    "Brawl": BRAWL, "Fighting": BRAWL, "Fighting (Brawl)": BRAWL,
+    "Handgun": HANDGUN, "Handguns": HANDGUN, "Firearms (Handguns)": HANDGUN,
+    "Rifle": RIFLE, "Firearms (Rifle)": RIFLE, "Rifle/Shotgun": RIFLE, "Shotgun": RIFLE,
+    "Mythos": MYTHOS, "Own Language": OWN_LANGUAGE,
+}
+
+WEAPONS = {
+    # seed 003 Combat Round Duration: three attack skills by weapon.
+    # (skill, default damage [BOOK typical weapon], melee?, impaling?)
+    "Brawl": (BRAWL, "1D3", True, False),
+    "Handgun": (HANDGUN, "1D10", False, True),
+    "Rifle": (RIFLE, "2D6+4", False, True),
+}
+"""Attack kinds: Fighting (Brawl) for hand-to-hand and simple weapons, Firearms (Handgun), Firearms (Rifle)."""
+
+DAMAGE_BONUS_TABLE = (
+    # (lowest STR+SIZ, highest STR+SIZ, Damage Bonus, Build) — RULES.md §3.2 [BOOK]
+    (2, 64, "-2", -2),
+    (65, 84, "-1", -1),
+    (85, 124, "0", 0),
+    (125, 164, "+1D4", 1),
+    (165, 204, "+1D6", 2),
+    (205, 284, "+2D6", 3),
+    (285, 364, "+3D6", 4),
+    (365, 444, "+4D6", 5),
+    (445, 524, "+5D6", 6),
+)
+"""Damage Bonus and Build by STR + SIZ; above the last row each further 80 or part adds +1D6 and +1 Build."""
+
+DAMAGE_BONUS_STEP = 80
+
+MOV_AGE_PENALTY = ((40, 1), (50, 2), (60, 3), (70, 4), (80, 5))
+"""RULES.md §3.2: MOV −1 at 40–49, −2 at 50–59 … −5 at 80–89 (lowest age of each band, penalty)."""
+
+LEVEL_NAMES = ("Fumble", "Failure", "Regular success", "Hard success", "Extreme success", "Critical success")
+"""RULES.md §3.4 ranks 0–5."""
+
+DIFFICULTIES = ("Regular", "Hard", "Extreme")
+"""RULES.md §3.4: the difficulty the Keeper demands."""
+
+DIFFICULTY_RANK = {"Regular": 2, "Hard": 3, "Extreme": 4}
+
+FUMBLE_LOW_SKILL = 50
+"""RULES.md §3.4 [BOOK]: 96–100 fumbles when the value needed is below 50."""
+
+FUMBLE_RANGE_START = 96
+
+BONUS_PENALTY_CAP = 2
+"""RULES.md §3.3 / §3.12 D17 [BOOK]: at most 2 bonus or 2 penalty dice after cancelling."""
+
+FIREARM_INITIATIVE = 50
+"""Seed 003, Attack Order: "Drawing a firearm adds +50 to DEX"."""
+
+MANOEUVRE_MAX_BUILD_GAP = 3
+"""Seed 003, Defending: no manoeuvre against a Build "more than 3 points higher" (book: 3 or more)."""
+
+TEMPORARY_INSANITY_DICE = "1D10"
+"""Seed 003, Going Mad: temporarily insane for 1D10 hours."""
+
+SANITY_TRAUMA_LOSS = 5
+"""Seed 003, Going Mad: losing 5+ Sanity in one roll is a major trauma."""
+
+MEDICINE_DICE = "1D3"
+MEDICINE_DELAY_DAYS = 7
+"""Seed 003, First Aid: "Medicine: Heal 1D3 HP, after a week, with equipment"."""
+
+MAJOR_WOUND_HEALING = {"seed": ("1D4", "2D4"), "book": ("1D3", "2D3")}
+"""Weekly major-wound healing (regular, Extreme); seed 003 vs book (RULES.md §3.12 D6)."""
+
+DAYS_PER_WEEK = 7
+HOURS_PER_DAY = 24
+
+SANITY_GAIN_REASONS = ("rest", "psychotherapy", "a break", "completed investigation", "other")
+"""Seed 003, Regaining Sanity: rest, psychotherapy, breaks, completed investigations."""
