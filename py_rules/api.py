@@ -70,6 +70,9 @@ def _run(op: Operation, args: dict, seed: Any) -> dict:
     result = op.run(dice, **args) if op.rolls else op.run(**args)
     dice.finish()
     result.dice = list(dice.thrown)
+    first_state = next((p.state_key for p in op.params if p.state_key), None)
+    if result.state is not None and first_state and first_state not in result.states:
+        result.states[first_state] = result.state
     data = result.to_dict()
     data["op"] = op.id
     data["text"] = render_lines(data)

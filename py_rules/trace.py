@@ -65,6 +65,9 @@ class Result:
         events: state changes applied, as sentences.
         details: extra structured values specific to the rule.
         state: the new character/creature state for state-changing operations.
+        states: the new value of every shared state this result changed, keyed by the
+            ``state_key`` of the params that hold it (an attack changes both sides); the API adds
+            ``state`` under the key of the operation's first state param when it is not listed.
     """
 
     system: str
@@ -82,6 +85,7 @@ class Result:
     events: list[str] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)
     state: dict[str, Any] | None = None
+    states: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         return {
@@ -100,6 +104,7 @@ class Result:
             "events": list(self.events),
             "details": self.details,
             "state": self.state,
+            "states": dict(self.states),
         }
 
     def __repr__(self) -> str:

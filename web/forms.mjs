@@ -129,7 +129,10 @@ export function showError(form, error) {
   }
 }
 
-/** After a successful call: keep shared values, and take the result's new state for the first state field. */
+/**
+ * After a successful call: keep the shared values the user submitted, then take every new state the result
+ * lists in ``states`` (keyed by state_key; an attack changes both sides) and show them in this form.
+ */
 export function keepShared(op, form, args, result, store) {
   for (const param of op.params) {
     const key = shareKey(op, param);
@@ -140,11 +143,8 @@ export function keepShared(op, form, args, result, store) {
       // The engine accepted text JavaScript cannot parse (e.g. NaN): keep the last good value.
     }
   }
-  const first = op.params.find((param) => param.state_key);
-  if (first && result.state) {
-    store.set(first.state_key, result.state);
-    form.elements.namedItem(first.name).value = jsonText(result.state);
-  }
+  for (const [key, value] of Object.entries(result.states || {})) store.set(key, value);
+  refreshShared(op, form, store);
 }
 
 /** Refresh every state field of ``form`` from the store (another form may have changed it). */

@@ -32,13 +32,14 @@ export class Engine {
    * Pyodide compiles the wasm itself.
    */
   sendWasmModule() {
-    if (!this.wasm) {
-      this.wasm = WebAssembly.compileStreaming(fetch(new URL("./pyodide/pyodide.asm.wasm", import.meta.url)));
-      this.wasm.catch(() => { this.wasm = null; });
-    }
+    // A retry compiles afresh unless a compile already succeeded: the first may hang on a dead download.
+    const compiling = this.compiledWasm || WebAssembly.compileStreaming(fetch(new URL("./pyodide/pyodide.asm.wasm", import.meta.url)));
     const worker = this.worker;
-    this.wasm.then(
-      (module) => worker.postMessage({ type: "wasm-module", module }),
+    compiling.then(
+      (module) => {
+        this.compiledWasm = compiling;
+        worker.postMessage({ type: "wasm-module", module });
+      },
       () => worker.postMessage({ type: "wasm-module", module: null }),
     );
   }

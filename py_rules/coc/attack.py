@@ -182,5 +182,5 @@ def _finish(dice, states, att_key, def_key, a_level, d_level, outcome, defence, 
                   level_name=None if a_level is None else level_name(a_level),
                   flags=flags + ["combat"], steps=steps, events=events,
                   details={"outcome": {"a": "attacker wins", "b": "defender wins", "none": "nobody wins"}[outcome],
-                           "defence": defence, "damage": dealt, "damaged": target_name, "states": new},
-                  state=new["coc.investigator"])
+                           "defence": defence, "damage": dealt, "damaged": target_name},
+                  states=new, state=new["coc.investigator"])

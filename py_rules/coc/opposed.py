@@ -103,9 +103,8 @@ def opposed_roll(dice: DiceSource, first: dict, second: dict, skill_a: str, skil
                   flags=["opposed"] + (["no_winner"] if winner is None else []), steps=all_steps,
                   events=[f"{winner} wins the opposed roll" if winner else "Both failed: nobody wins"],
                   details={"winner": winner, "rolls": {name_a: roll_a.roll, name_b: roll_b.roll},
-                           "levels": {name_a: level_name(roll_a.level), name_b: level_name(roll_b.level)},
-                           "states": {"coc.investigator": new_a, "coc.opponent": new_b}},
-                  state=new_a)
+                           "levels": {name_a: level_name(roll_a.level), name_b: level_name(roll_b.level)}},
+                  states={"coc.investigator": new_a, "coc.opponent": new_b}, state=new_a)
 
 
 def parse_skill_list(text: str, field: str = "skills") -> list[str]:

@@ -34,23 +34,20 @@ WEAPON = Param("weapon", "choice", "Attack with", "Seed 003, If attacking: Fight
                choices=tuple(WEAPONS))
 
 
-def _order(dice, *, combatants, label, **_slot):
-    # ``_slot`` holds the "combat" field: only the slot the new tracker goes into, never read
+def _order(dice, *, combatants, label):
     state, steps = combat.attack_order(dice, combatants)
     return Result(system="coc", kind="attack_order", label=label, steps=steps,
                   events=[f"Round 1: {state['order'][0]['name']} acts first"],
-                  details={"order": [p["name"] for p in state["order"]], "states": {"coc.combat": state}}, state=state)
+                  details={"order": [p["name"] for p in state["order"]]}, states={"coc.combat": state}, state=state)
 
 
 ATTACK_ORDER = Operation(
     id="coc.attack_order", system="coc", title="Attack order (start combat)",
     summary="Order everyone by DEX, +50 for a drawn firearm, highest first; ties go to the higher combat skill, then "
-    "a 1D100 roll-off. Starts the round tracker.",
+    "a 1D100 roll-off. Starts the round tracker (it replaces the shared combat tracker).",
     covers=("C9",),
     params=(Param("combatants", "json", "Combatants", "List of {name, dex, firearm_ready, combat_skill} "
-                  "(seed 003, Attack Order).", parse=combat.validate_combatants, example=COMBATANTS_EXAMPLE), LABEL,
-            Param("combat", "json", "Tracker to replace", "Not read: the new order replaces the shared combat tracker "
-                  "used by the round tracker form.", default=None, state_key="coc.combat")),
+                  "(seed 003, Attack Order).", parse=combat.validate_combatants, example=COMBATANTS_EXAMPLE), LABEL),
     run=_order, source="seed 003, Attack Order; RULES.md §3.8, §3.12 D12",
 )
 
@@ -89,7 +86,7 @@ def _round(dice, *, combat, action, name, investigator, opponent, label):
             states[key] = normalize(new)
         events.insert(0, f"Round {state['round']} begins: {names[0]} acts first")
     return Result(system="coc", kind="combat_round", label=label, flags=flags, steps=steps, events=events,
-                  details={"round": state["round"], "acted": state["acted"], "states": states}, state=state)
+                  details={"round": state["round"], "acted": state["acted"]}, states=states, state=state)
 
 
 COMBAT_ROUND = Operation(

@@ -27,8 +27,7 @@ def _skills_json(value):
     return value
 
 
-def _create(dice, *, label, name, age, roll_characteristics, luck, skills, investigator, **chars):
-    del investigator  # only the slot the new sheet goes into (see SLOT)
+def _create(dice, *, label, name, age, roll_characteristics, luck, skills, **chars):
     result = creation.create_investigator(dice, name=name, age=age, characteristics=chars, luck=luck, skills=skills,
                                           roll=roll_characteristics, label=label)
     return with_states(result)
@@ -55,8 +54,6 @@ CREATE = Operation(
         Param("luck", "int", "Luck", "RULES.md §3.2: Luck (3D6×5 when rolled).", default=50, minimum=0, maximum=LUCK_MAX),
         Param("skills", "json", "Skills", "Skill name → value (0–100); unlisted skills keep their base values "
               "(RULES.md §3.2).", default={}, parse=_skills_json, example=EXAMPLE["skills"]),
-        Param("investigator", "json", "Sheet to replace", "Not read: the new investigator replaces the shared sheet "
-              "that every other form uses.", default=None, state_key="coc.investigator"),
     ),
     run=_create, source="RULES.md §3.2 [BOOK]; seed 003 (HP, SAN, Luck, Build used throughout)",
 )

@@ -40,7 +40,7 @@ CHARACTERISTIC = Param("characteristic", "choice", "Characteristic",
 
 
 def with_states(result, key: str = "coc.investigator"):
-    """Record the new state under its state_key in ``details.states`` (two-sided operations fill it themselves)."""
-    if result.state is not None:
-        result.details.setdefault("states", {key: result.state})
+    """Record the new state under its state_key in ``result.states`` (two-sided operations fill it themselves)."""
+    if result.state is not None and not result.states:
+        result.states[key] = result.state
     return result

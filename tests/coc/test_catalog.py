@@ -50,4 +50,4 @@ def test_every_operation_runs_from_its_form_example_or_refuses_clearly(op):
         else:
             assert response["result"]["text"]
             if response["result"]["state"] is not None:
-                assert response["result"]["details"]["states"]
+                assert response["result"]["states"]

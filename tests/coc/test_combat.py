@@ -78,14 +78,14 @@ def test_end_of_round_starts_the_next_round_and_resets_damage_this_round():
                                                               "investigator": hurt}})
     result = response["result"]
     assert result["state"]["round"] == 2 and result["state"]["acted"] == []
-    assert result["details"]["states"]["coc.investigator"]["damage_this_round"] == 0
+    assert result["states"]["coc.investigator"]["damage_this_round"] == 0
 
 
 def test_end_of_round_dying_character_rolls_con():
     dying = harvey(hp=0, conditions={"major_wound": True, "unconscious": True, "dying": True})
     response = api.handle({"op": "coc.combat_round", "args": {"combat": start(), "action": "end_round",
                                                               "investigator": dying, "dice": d100(80)}})
-    assert response["result"]["details"]["states"]["coc.investigator"]["conditions"]["dead"] is True
+    assert response["result"]["states"]["coc.investigator"]["conditions"]["dead"] is True
 
 
 # --- Attacks and defences -----------------------------------------------------------------------------------
@@ -95,7 +95,7 @@ def test_fighting_brawl_hand_to_hand_uses_the_brawl_skill_and_adds_damage_bonus(
     result = fight(d100(45) + d100(70) + [2, 3], attacker="opponent", weapon="Brawl", defence="dodge")
     assert result.target == 50 and result.success
     assert result.details["damage"] == 5
-    assert result.details["states"]["coc.investigator"]["hp"] == 7
+    assert result.states["coc.investigator"]["hp"] == 7
 
 
 def test_firearms_handgun_uses_the_handgun_skill_and_no_damage_bonus():
@@ -118,7 +118,7 @@ def test_fight_back_using_brawl_if_you_succeed_you_inflict_damage_on_the_attacke
     # Harvey Brawl 40 rolls 35 (Regular); Cultist Brawl 50 rolls 20 (Hard): Cultist hits back 1D3=1 + 1D4=4
     result = fight(d100(35) + d100(20) + [1, 4], defence="fight_back")
     assert result.details["damaged"] == "Harvey Walters" and result.details["damage"] == 5
-    assert result.details["states"]["coc.investigator"]["hp"] == 7
+    assert result.states["coc.investigator"]["hp"] == 7
 
 
 def test_manoeuvre_uses_brawl_and_success_gives_an_advantage():
@@ -138,7 +138,7 @@ def test_a_build_difference_of_4_forbids_a_manoeuvre():
 def test_for_each_difference_in_build_one_extra_penalty_die():
     # Harvey (Build 0) manoeuvres against the Cultist (Build 1): one penalty die, keeps the worse tens
     result = fight(d100(30) + [5, 10, 60] + [1, 1], attacker="opponent", defence="manoeuvre")
-    assert result.details["states"]["coc.investigator"]["last_roll"]["roll"] == 65
+    assert result.states["coc.investigator"]["last_roll"]["roll"] == 65
 
 
 def test_manoeuvre_allowed_builds():
@@ -176,7 +176,7 @@ def test_outnumbered_does_not_apply_to_attacks_made_using_firearms():
 
 def test_outnumbered_counts_the_targets_defences_this_round():
     result = fight(d100(90) + d100(90))
-    assert result.details["states"]["coc.opponent"]["defences_this_round"] == 1
+    assert result.states["coc.opponent"]["defences_this_round"] == 1
 
 
 def test_outnumbered_while_marked_option():
@@ -223,7 +223,7 @@ def test_a_combat_roll_cannot_be_pushed():
 
 def test_luck_may_be_spent_on_a_dodge_inside_the_attack():
     result = fight(d100(30) + d100(35) + [2], defender_luck=8)  # Dodge 27: 35 → 27 Regular; draw → higher skill (40) wins
-    assert result.details["states"]["coc.opponent"]["luck"] == 32
+    assert result.states["coc.opponent"]["luck"] == 32
 
 
 def test_luck_on_a_fumbled_combat_roll_is_refused():

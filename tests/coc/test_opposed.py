@@ -100,7 +100,7 @@ def test_luck_may_be_spent_on_an_opposed_roll_before_comparing():
     # Harvey Brawl 40 rolls 45 (fail) and spends 5 → 40 Regular; the Cultist's Dodge 27 rolls 90 (fail)
     result = run(opposed.opposed_roll, d100(45) + d100(90), harvey(), cultist(), "Fighting (Brawl)", "Dodge", luck_a=5)
     assert result.details["winner"] == "Harvey Walters"
-    assert result.details["states"]["coc.investigator"]["luck"] == 45
+    assert result.states["coc.investigator"]["luck"] == 45
 
 
 def test_luck_cannot_buy_off_a_fumbled_opposed_roll():

@@ -27,9 +27,15 @@ def test_attack_with_a_dodge_then_a_sanity_roll(app):
     assert "30 vs Fighting (Brawl) 40" in text and "10 vs Dodge 27" in text
     assert "A combat roll cannot be pushed" in text
 
-    # the dodge fails this time: 35 Regular vs 90, 1D3 = 2 damage
-    text = run(app, "coc.attack", {"weapon": "Brawl", "defence": "dodge", "dice": "5 30 0 90 2"})
+    # the page carries the Cultist's sheet too: he has dodged once this round, so this melee attack gets a
+    # bonus die (Outnumbered); 35 Regular vs a failed dodge of 90, 1D3 = 2 damage
+    form = open_op(app, "coc.attack")
+    cultist_hp = json.loads(form.locator('[name="opponent"]').input_value())["hp"]
+    text = run(app, "coc.attack", {"weapon": "Brawl", "defence": "dodge", "dice": "5 30 30 0 90 2"})
+    assert "this melee attack gets one bonus die" in text
     assert "Harvey Walters hits Cultist for 2" in text
+    # both sides changed: the opponent's sheet in every form now holds the damage
+    assert json.loads(open_op(app, "coc.opposed_roll").locator('[name="opponent"]').input_value())["hp"] == cultist_hp - 2
 
     # Sanity 0/1D6 against SAN 60: 80 fails, the Keeper takes the next action, 5 lost → INT roll 25 → 7 hours
     text = run(app, "coc.sanity_roll", {"loss": "0/1D6", "dice": "0 80 5 5 20 7"})
