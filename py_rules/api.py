@@ -7,8 +7,10 @@ uses. A request is ``{"op": "<operation id>", "args": {...}}`` (optionally
 ``{"ok": false, "error": {"code", "message", "field"}}``. Nothing raises
 through to JavaScript: unexpected exceptions become ``internal`` errors.
 
-The built-in operation ``catalog`` lists every operation with its system,
-summary, parameter declarations and the RULES.md IDs it covers.
+Built-in operations: ``catalog`` lists every operation with its system,
+summary, parameter declarations and the RULES.md IDs it covers; ``version``
+answers with the engine version without loading any game's rules (the
+worker's readiness check).
 """
 
 from __future__ import annotations
@@ -21,30 +23,27 @@ from py_rules.dice import RandomDice, TypedDice
 from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.render import render_lines
-from py_rules.systems import OPERATIONS, SYSTEMS
+from py_rules.systems import SYSTEM_IDS, all_operations, all_systems, operations_of
 
 __all__ = ("call", "handle", "catalog", "operation")
-
-_BY_ID: dict[str, Operation] = {op.id: op for op in OPERATIONS}
-if len(_BY_ID) != len(OPERATIONS):  # pragma: no cover - a declaration bug
-    raise RuntimeError("duplicate operation ids")
 
 
 def catalog() -> dict:
     """Every system and operation, as JSON-ready data."""
     return {
         "engine_version": py_rules.__version__,
-        "systems": [s.to_dict() for s in SYSTEMS],
-        "operations": [op.to_dict() for op in OPERATIONS],
+        "systems": [s.to_dict() for s in all_systems()],
+        "operations": [op.to_dict() for op in all_operations()],
     }
 
 
 def operation(op_id: str) -> Operation:
     """The declared operation ``op_id``, or a RulesError naming ``op``."""
-    try:
-        return _BY_ID[op_id]
-    except (KeyError, TypeError):
-        raise RulesError("unknown_operation", f"There is no operation called {op_id!r}.", "op") from None
+    system_id = op_id.partition(".")[0] if isinstance(op_id, str) else None
+    found = operations_of(system_id).get(op_id) if system_id in SYSTEM_IDS else None
+    if found is None:
+        raise RulesError("unknown_operation", f"There is no operation called {op_id!r}.", "op")
+    return found
 
 
 def _validated_args(op: Operation, raw_args: Any) -> dict:
@@ -87,6 +86,8 @@ def handle(request: Any) -> dict:
         op_id = request.get("op")
         if op_id == "catalog":
             return {"ok": True, "result": catalog()}
+        if op_id == "version":
+            return {"ok": True, "result": {"engine_version": py_rules.__version__}}
         op = operation(op_id)
         args = _validated_args(op, request.get("args"))
         return {"ok": True, "result": _run(op, args, request.get("seed"))}

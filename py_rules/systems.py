@@ -1,12 +1,46 @@
-"""The systems the engine offers, each contributing its declared operations."""
+"""The systems the engine offers, each contributing its declared operations.
 
-from py_rules.armageddon import operations as armageddon
-from py_rules.coc import operations as coc
-from py_rules.semiautomagic import operations as semiautomagic
+A system's rules are imported the first time one of its operations is used, so the engine starts
+with only its core loaded (boot time is the page's most visible number) and grows with each game
+without slowing that start.
+"""
 
-__all__ = ("SYSTEMS", "OPERATIONS")
+from __future__ import annotations
 
-_PACKAGES = (armageddon, semiautomagic, coc)
+import importlib
+from functools import cache
 
-SYSTEMS = tuple(package.SYSTEM for package in _PACKAGES)
-OPERATIONS = tuple(op for package in _PACKAGES for op in package.OPERATIONS)
+from py_rules.operations import Operation, System
+
+__all__ = ("SYSTEM_IDS", "system_of", "operations_of", "all_systems", "all_operations")
+
+SYSTEM_IDS = ("armageddon", "semiautomagic", "coc")
+"""Each is a package ``py_rules.<id>`` whose ``operations`` module has ``SYSTEM`` and ``OPERATIONS``."""
+
+
+@cache
+def _module(system_id: str):
+    return importlib.import_module(f"py_rules.{system_id}.operations")
+
+
+def system_of(system_id: str) -> System:
+    """The :class:`System` declared by ``system_id``'s operations module."""
+    return _module(system_id).SYSTEM
+
+
+@cache
+def operations_of(system_id: str) -> dict[str, Operation]:
+    """``system_id``'s operations by id, checked to belong to it and to be unique."""
+    operations = _module(system_id).OPERATIONS
+    by_id = {op.id: op for op in operations}
+    if len(by_id) != len(operations) or any(op.system != system_id for op in operations):
+        raise RuntimeError(f"{system_id}: operation ids must be unique and belong to the system")
+    return by_id
+
+
+def all_systems() -> tuple[System, ...]:
+    return tuple(system_of(system_id) for system_id in SYSTEM_IDS)
+
+
+def all_operations() -> tuple[Operation, ...]:
+    return tuple(op for system_id in SYSTEM_IDS for op in operations_of(system_id).values())

@@ -1,11 +1,16 @@
 """The JSON door: responses, errors naming fields, the catalog, and survival of every input (issue 2)."""
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 from hypothesis import given, settings, strategies as st
 
 from py_rules import api
 from py_rules.params import KINDS
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_unknown_operation_names_the_op_field():
@@ -97,3 +102,17 @@ def test_every_declared_input_gives_a_result_or_a_named_error(request):
     else:
         assert response["error"]["code"] != "internal", response
         assert response["error"]["message"]
+
+
+def test_version_answers_without_loading_any_game():
+    code = (
+        "import json, sys; from py_rules import api; answer = api.handle({'op': 'version'}); "
+        "print(json.dumps([answer['ok'], [m for m in sys.modules if m.count('.') > 1 and m.startswith('py_rules.')]]))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert json.loads(out.stdout) == [True, []]
+
+
+def test_unknown_system_and_non_text_op_are_unknown_operations():
+    assert api.handle({"op": "chess.move"})["error"]["code"] == "unknown_operation"
+    assert api.handle({"op": 5})["error"]["field"] == "op"

@@ -33,10 +33,10 @@ async function boot() {
   marks.python = performance.now();
   stage("rules", 3, "Loading the rules…");
   const api = pyodide.pyimport("py_rules.api");
-  const catalog = JSON.parse(api.call(JSON.stringify({ op: "catalog" })));
-  if (!catalog.ok) throw new Error(catalog.error.message);
+  const answer = JSON.parse(api.call(JSON.stringify({ op: "version" })));
+  if (!answer.ok) throw new Error(answer.error.message);
   marks.rules = performance.now();
-  return { api, version: catalog.result.engine_version };
+  return { api, version: answer.result.engine_version };
 }
 
 const booted = boot();
