@@ -14,7 +14,7 @@ from typing import Any
 
 from py_rules.dice import Throw
 
-__all__ = ("Modifier", "Step", "Result", "total_of")
+__all__ = ("Modifier", "Step", "Result", "Log", "total_of")
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,25 @@ class Step:
 
     def to_dict(self) -> dict:
         return {"text": self.text, "source": self.source}
+
+
+@dataclass
+class Log:
+    """Collects a state-changing rule's steps (with sources), events and flags, in order."""
+
+    steps: list[Step] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
+
+    def step(self, text: str, source: str = "") -> None:
+        self.steps.append(Step(text, source))
+
+    def event(self, text: str) -> None:
+        self.events.append(text)
+
+    def flag(self, name: str) -> None:
+        if name not in self.flags:
+            self.flags.append(name)
 
 
 def total_of(modifiers) -> int:

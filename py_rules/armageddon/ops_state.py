@@ -126,7 +126,7 @@ def _encumbrance(*, character):
     load = load_of(character)
     capacity = load.carrying_capacity
     percent = (100 * load.weight / capacity) if capacity else 0
-    steps = [Step(f"Items: " + (", ".join(f"{i['name'] or 'item'} {i['weight']} lb" for i in character["items"])
+    steps = [Step("Items: " + (", ".join(f"{i['name'] or 'item'} {i['weight']} lb" for i in character["items"])
                                 or "none") + f" = {load.weight} lb", "seed 000, Encumbrance: add the weights"),
              Step(f"{load.weight} lb of {capacity} lb carrying capacity = {percent:.0f} %: {load.level} Encumbrance",
                   "seed 000, Encumbrance; RULES.md §1.14")]

@@ -15,7 +15,7 @@ from py_rules.armageddon.checks import resolve_roll
 from py_rules.armageddon.penalties import PenaltySettings, automatic_modifiers
 from py_rules.armageddon.tables import DEFAULT_TURN_SECONDS, FEAR_TABLE, TARGET_NUMBER
 from py_rules.dice import DiceSource
-from py_rules.trace import Modifier, Result, Step
+from py_rules.trace import Log, Modifier, Result, Step
 
 __all__ = ("Settings", "Work")
 
@@ -51,33 +51,21 @@ class Settings:
         return cls(penalties=penalties, **plain)
 
 
-class Work:
+class Work(Log):
     """A character being changed by one procedure, with the trace it leaves."""
 
     def __init__(self, character: dict, dice: DiceSource | None, settings: Settings, *, allow_dead: bool = False):
+        super().__init__()
         self.char = copy_of(character)
         if not allow_dead:
             check_alive(self.char)
         self.dice = dice
         self.settings = settings
-        self.steps: list[Step] = []
-        self.events: list[str] = []
         self.rolls: list[Result] = []
-        self.flags: list[str] = []
 
     @property
     def current(self) -> dict:
         return self.char["current"]
-
-    def step(self, text: str, source: str = "") -> None:
-        self.steps.append(Step(text, source))
-
-    def event(self, text: str) -> None:
-        self.events.append(text)
-
-    def flag(self, name: str) -> None:
-        if name not in self.flags:
-            self.flags.append(name)
 
     def roll(self, title: str, *, kind: str, parts, attributes=(), exclude=(), extra=(), tags=(),
              level_cap=None, cap_source="", roll_kind="test") -> Result:

@@ -7,7 +7,7 @@ import math
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
-from py_rules.semiautomagic.log import Log
+from py_rules.trace import Log
 
 __all__ = ("rounds_needed", "plan_action")
 

@@ -15,7 +15,7 @@ from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.conditions import soul_coma_hour, staggered_round, wake
 from py_rules.semiautomagic.confusion import confusion_round
 from py_rules.semiautomagic.dying import dying_round
-from py_rules.semiautomagic.log import Log
+from py_rules.trace import Log
 from py_rules.semiautomagic.recovery import healed_wounds
 
 __all__ = ("tick", "advance_rounds", "advance_hours", "advance_days")

@@ -13,7 +13,7 @@ from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.checks import D6, check_total, passes, skill_modifiers
 from py_rules.semiautomagic.dying import fall_unconscious, stabilise, start_dying
-from py_rules.semiautomagic.log import Log
+from py_rules.trace import Log
 from py_rules.trace import Modifier
 
 __all__ = ("order", "add_condition", "remove_condition", "staggered_round", "wake", "noise_wakes", "soul_coma_hour",

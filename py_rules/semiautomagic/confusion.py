@@ -11,7 +11,7 @@ from py_rules.dice import DiceSource, d
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.conditions import order
-from py_rules.semiautomagic.log import Log
+from py_rules.trace import Log
 
 __all__ = ("D20", "D8", "scatter_direction", "roll_scatter", "needs_reroll", "ConfusionRoll", "roll_confusion",
            "confusion_round")

@@ -12,7 +12,7 @@ from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.dying import fall_unconscious, kill, start_dying
-from py_rules.semiautomagic.log import Log
+from py_rules.trace import Log
 
 __all__ = ("parse_expression", "step_down", "format_expression", "roll_expression", "hit_outcome", "apply_hit",
            "apply_emp", "trigger_for")

@@ -11,7 +11,7 @@ from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.checks import D6, best_possible, check_total, passes
-from py_rules.semiautomagic.log import Log
+from py_rules.trace import Log
 from py_rules.trace import Modifier
 
 __all__ = (

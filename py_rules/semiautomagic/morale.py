@@ -6,7 +6,7 @@ from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.conditions import order
-from py_rules.semiautomagic.log import Log
+from py_rules.trace import Log
 
 __all__ = ("morale_outcome", "apply_morale_damage", "remove_morale_penalties")
 

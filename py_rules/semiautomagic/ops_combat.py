@@ -11,7 +11,7 @@ from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.actions import plan_action
 from py_rules.semiautomagic.checks import attack_roll, defence_allowed, defence_roll, roll_check, skill_modifiers
 from py_rules.semiautomagic.fields import ATTACKER, CREATURE, LABEL, MODIFIERS
-from py_rules.semiautomagic.log import Log
+from py_rules.trace import Log
 from py_rules.trace import Modifier, Result, Step
 
 __all__ = ("OPERATIONS", "finish")

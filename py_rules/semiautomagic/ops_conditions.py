@@ -11,7 +11,7 @@ from py_rules.semiautomagic.clock import advance_hours, advance_rounds
 from py_rules.semiautomagic.conditions import add_condition, detect_soul_coma, noise_wakes, remove_condition, soul_coma_hour, staggered_round
 from py_rules.semiautomagic.confusion import confusion_round, roll_scatter
 from py_rules.semiautomagic.fields import BLANK_ROWS, CARETAKER, CREATURE, DYING_ORDER, DYING_RULE, LABEL, skill_bonus
-from py_rules.semiautomagic.log import Log
+from py_rules.trace import Log
 from py_rules.semiautomagic.ops_combat import finish
 
 __all__ = ("OPERATIONS",)

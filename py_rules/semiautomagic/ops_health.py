@@ -10,7 +10,7 @@ from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.damage import apply_hit, format_expression, parse_expression, roll_expression, step_down
 from py_rules.semiautomagic.dying import dying_round
 from py_rules.semiautomagic.fields import CREATURE, DYING_ORDER, DYING_RULE, DYING_TRIGGER, LABEL, MODIFIERS, skill_bonus
-from py_rules.semiautomagic.log import Log
+from py_rules.trace import Log
 from py_rules.semiautomagic.morale import apply_morale_damage, remove_morale_penalties
 from py_rules.semiautomagic.clock import advance_days
 from py_rules.semiautomagic.ops_combat import finish

@@ -5,7 +5,7 @@ import pytest
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic.actions import plan_action, rounds_needed
-from py_rules.semiautomagic.log import Log
+from py_rules.trace import Log
 
 
 def plan(conditions, seconds=4, used=0, weapon="none", combo=False, move="none"):

@@ -6,7 +6,7 @@ from py_rules.dice import TypedDice
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic.clock import advance_hours, advance_rounds
-from py_rules.semiautomagic.log import Log
+from py_rules.trace import Log
 
 
 def rounds(c, faces, n=1, **kwargs):

@@ -8,7 +8,7 @@ from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.conditions import (add_condition, detect_soul_coma, noise_wakes, remove_condition,
                                                soul_coma_hour, staggered_round)
-from py_rules.semiautomagic.log import Log
+from py_rules.trace import Log
 
 
 def human(**fields):

@@ -7,7 +7,7 @@ from py_rules.dice import RandomDice, TypedDice
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.confusion import confusion_round, needs_reroll, roll_confusion, scatter_direction
-from py_rules.semiautomagic.log import Log
+from py_rules.trace import Log
 
 
 def confused(seconds=30, **fields):

@@ -7,7 +7,7 @@ from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.damage import apply_hit, format_expression, parse_expression, roll_expression, step_down
-from py_rules.semiautomagic.log import Log
+from py_rules.trace import Log
 
 
 def human(**fields):

@@ -7,7 +7,7 @@ from py_rules.dice import RandomDice, TypedDice
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic.dying import dying_round
-from py_rules.semiautomagic.log import Log
+from py_rules.trace import Log
 
 
 def dying(dc=4, wounds=0, **fields):

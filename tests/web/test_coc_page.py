@@ -4,7 +4,7 @@ import json
 
 from playwright.sync_api import expect
 
-from tests.web.helpers import field_error, fill, open_op, run, submit
+from tests.web.helpers import field_error, fill, open_op, run
 
 
 def sheet(app, op_id="coc.skill_roll"):
