@@ -23,8 +23,9 @@ def _headline(result: dict) -> str:
         parts.append(text)
     if result.get("success") is not None:
         parts.append("success" if result["success"] else "failure")
-    if result.get("level_name"):
-        parts.append(str(result["level_name"]))
+    level = str(result.get("level_name") or "")
+    if level and level.lower() not in ("success", "failure"):  # "failure — Failure" says nothing twice
+        parts.append(level)
     return ": ".join(parts[:2]) + (f" — {parts[2]}" if len(parts) > 2 else "") if parts else ""
 
 

@@ -35,3 +35,9 @@ def test_state_change_without_a_total_leads_with_its_first_event():
               "steps": [{"text": "5: fixed = 5", "source": "RULES.md §1.8"}],
               "events": ["Ann loses 5 LP (30 → 25).", "Ann is seriously injured."], "flags": []}
     assert render_lines(result) == ["Ann loses 5 LP (30 → 25).", "5: fixed = 5 [RULES.md §1.8]", "→ Ann is seriously injured."]
+
+
+def test_headline_does_not_repeat_a_plain_failure():
+    result = {"total": 70, "target": 40, "success": False, "level_name": "Failure", "dice": [], "modifiers": [],
+              "steps": [], "events": [], "flags": []}
+    assert render_lines(result) == ["Total 70 vs 40: failure"]
