@@ -25,6 +25,8 @@ class System:
     name: str
     gm_title: str
     source: str
+    dice_help: str = ""
+    """How this game's physical dice are typed, shown with every ``dice`` field of its operations."""
 
     def to_dict(self) -> dict:
         return {"id": self.id, "name": self.name, "gm_title": self.gm_title, "source": self.source}
@@ -47,6 +49,8 @@ class Operation:
     run: Callable
     source: str
     rolls: bool = True
+    dice_help: str = ""
+    """Which die is typed when, if the operation's order needs saying (else its system's)."""
 
     def __post_init__(self) -> None:
         names = [p.name for p in self.params]
@@ -58,7 +62,7 @@ class Operation:
     @property
     def all_params(self) -> tuple[Param, ...]:
         """The declared parameters plus ``dice`` for rolling operations."""
-        return self.params + ((faces_param(),) if self.rolls else ())
+        return self.params + ((faces_param(order=self.dice_help),) if self.rolls else ())
 
     def to_dict(self) -> dict:
         return {

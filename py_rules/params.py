@@ -226,13 +226,15 @@ _COERCE = {
 }
 
 
-def faces_param(name: str = "dice") -> Param:
-    """The optional field every rolling operation gets for physical dice."""
+def faces_param(name: str = "dice", order: str = "") -> Param:
+    """The optional field every rolling operation gets for physical dice; ``order`` says which die
+    is typed when (e.g. a d100's units die before its tens dice)."""
     return Param(
         name,
         "faces",
         "Physical dice (optional)",
-        "Type the faces of real dice in the order you rolled them, rerolls included; "
-        "leave empty to roll digitally (DEVELOPERS.md: one injectable dice source).",
+        "Type the faces of real dice in the order you rolled them, rerolls included"
+        + (f" ({order})" if order else "")
+        + "; leave empty to roll digitally (DEVELOPERS.md: one injectable dice source).",
         default=None,
     )

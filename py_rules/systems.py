@@ -8,6 +8,7 @@ without slowing that start.
 from __future__ import annotations
 
 import importlib
+from dataclasses import replace
 from functools import cache
 
 from py_rules.operations import Operation, System
@@ -30,8 +31,10 @@ def system_of(system_id: str) -> System:
 
 @cache
 def operations_of(system_id: str) -> dict[str, Operation]:
-    """``system_id``'s operations by id, checked to belong to it and to be unique."""
-    operations = _module(system_id).OPERATIONS
+    """``system_id``'s operations by id, checked to belong to it and to be unique; an operation that
+    does not say how its dice are typed takes its system's ``dice_help``."""
+    module = _module(system_id)
+    operations = [op if op.dice_help else replace(op, dice_help=module.SYSTEM.dice_help) for op in module.OPERATIONS]
     by_id = {op.id: op for op in operations}
     if len(by_id) != len(operations) or any(op.system != system_id for op in operations):
         raise RuntimeError(f"{system_id}: operation ids must be unique and belong to the system")
