@@ -69,3 +69,17 @@ def test_offline_after_one_visit_reload_boots_and_rolls(app, site):
         assert "Total 9 vs 9: success — 1 Success Level (Adequate)" in text
     finally:
         app.context.set_offline(False)
+
+
+def test_api_reference_lists_every_operation_from_the_catalog(page, site_url, foreign_requests, dist_dir):
+    import json
+
+    from py_rules import api
+
+    catalog = api.catalog()
+    assert json.loads((dist_dir / "catalog.json").read_text()) == catalog  # the page's copy is the engine's
+    page.goto(site_url + "reference.html")
+    expect(page.locator("article.op-ref")).to_have_count(len(catalog["operations"]))
+    task = page.locator('article[id="armageddon.task"]')
+    expect(task).to_contain_text("Covers U2, U3, U4, U5")
+    expect(task.locator("td").first).to_have_text("label")
