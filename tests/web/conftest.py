@@ -4,6 +4,7 @@ that aborts and records every request to any other origin (PYODIDE.md §5.1). Se
 from __future__ import annotations
 
 import os
+import shutil
 
 import pytest
 
@@ -33,15 +34,17 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
 
 
+LOCAL_ORIGINS = ("http://127.0.0.1:", "http://localhost:")
+
+
 @pytest.fixture
-def foreign_requests(context, site_url):
-    """Every request not for the site's origin is aborted and listed; the test fails if any was made."""
+def foreign_requests(context):
+    """Every request not for a local test server is aborted and listed; the test fails if any was made."""
     blocked: list[str] = []
-    origin = site_url.split("/app/")[0] + "/"
 
     def guard(route):
         url = route.request.url
-        if url.startswith(origin) or url.startswith("data:") or url.startswith("blob:"):
+        if url.startswith(LOCAL_ORIGINS) or url.startswith(("data:", "blob:")):
             route.continue_()
         else:
             blocked.append(url)
@@ -49,7 +52,7 @@ def foreign_requests(context, site_url):
 
     context.route("**/*", guard)
     yield blocked
-    assert blocked == [], f"requests left the site: {blocked}"
+    assert blocked == [], f"requests left the machine: {blocked}"
 
 
 @pytest.fixture
@@ -60,3 +63,15 @@ def app(page, site_url, foreign_requests):
     page.goto(site_url)
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
     return page
+
+
+@pytest.fixture
+def own_site(dist_dir, tmp_path):
+    """A private copy of dist/ served under /app/ by its own server, which the test may change or stop:
+    (folder, url, server)."""
+    copy = tmp_path / "dist"
+    shutil.copytree(dist_dir, copy)
+    server, url = serve_in_thread(copy, prefix="/app/")
+    yield copy, url, server
+    server.shutdown()
+    server.server_close()

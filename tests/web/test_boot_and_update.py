@@ -1,12 +1,8 @@
 """Boot failure with retry, and the "new version available, reload" prompt (issue 2, The page; Offline)."""
 
-import shutil
-
-import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import run
-from tools.serve import serve_in_thread
 
 
 def test_boot_that_hangs_shows_a_message_and_retry_boots(page, site_url, foreign_requests):
@@ -42,19 +38,8 @@ def test_failed_download_shows_a_message_not_a_blank_page(page, site_url, foreig
     expect(page.locator('form[data-op="armageddon.task"]')).to_be_visible()
 
 
-@pytest.fixture
-def own_site(dist_dir, tmp_path):
-    """A private copy of dist/ that the test may change, served under /app/."""
-    copy = tmp_path / "dist"
-    shutil.copytree(dist_dir, copy)
-    server, url = serve_in_thread(copy, prefix="/app/")
-    yield copy, url
-    server.shutdown()
-    server.server_close()
-
-
 def test_new_version_waiting_offers_reload_and_switches(page, own_site):
-    copy, url = own_site
+    copy, url, _server = own_site
     page.goto(url)
     html = page.locator("html")
     expect(html).to_have_attribute("data-offline-ready", "true", timeout=120_000)
