@@ -13,7 +13,7 @@ from pathlib import Path
 
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; "
-    "style-src 'self'; img-src 'self' data:; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
+    "style-src 'self'; img-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'none'; frame-ancestors 'none'"
 )
 
