@@ -57,12 +57,16 @@ def foreign_requests(context):
 
 @pytest.fixture
 def app(page, site_url, foreign_requests):
-    """The app opened and booted (html[data-ready=true]); no request leaves the origin."""
+    """The app opened and booted (html[data-ready=true]); no request leaves the machine and nothing
+    breaks the Content-Security-Policy."""
     from playwright.sync_api import expect
 
+    violations: list[str] = []
+    page.on("console", lambda message: violations.append(message.text) if "Content Security Policy" in message.text else None)
     page.goto(site_url)
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
-    return page
+    yield page
+    assert violations == [], violations
 
 
 @pytest.fixture
