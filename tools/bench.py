@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+import gzip
 import shutil
 import statistics
 import tempfile
@@ -86,7 +87,9 @@ def run_bench(dist: Path, runs: int = 5) -> dict:
             bare_server.shutdown()
 
     medians = {name: (statistics.median(c), statistics.median(w)) for name, (c, w) in times.items()}
-    size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
+    files = [p for p in dist.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files)
+    packed = sum(len(gzip.compress(p.read_bytes(), 6)) for p in files)  # what a gzip-serving host sends
     print()
     print(f"median of {runs} runs, ms from navigation start to ready (headless Chromium, 127.0.0.1)")
     print(f"{'page':<34}{'cold':>8}{'warm':>8}")
@@ -95,5 +98,5 @@ def run_bench(dist: Path, runs: int = 5) -> dict:
     cold_ratio = medians["ours"][0] / medians["bare"][0]
     warm_ratio = medians["ours"][1] / medians["bare"][1]
     print(f"{'ratio ours / bare (target <= 0.5)':<34}{cold_ratio:>8.2f}{warm_ratio:>8.2f}")
-    print(f"dist/ size: {size / 1e6:.1f} MB")
+    print(f"dist/ size: {size / 1e6:.1f} MB in {len(files)} files, {packed / 1e6:.1f} MB gzipped")
     return {"medians": medians, "ratios": (cold_ratio, warm_ratio), "bytes": size}
