@@ -169,3 +169,15 @@ def test_emp_ignores_armour_and_size():
                         "emp_complexity": "Moderate"})
     c, _ = hit(tank, 7, "EMP")
     assert c["emp_disabled"] and c["wounds"] == 0
+
+
+def test_a_hit_that_deals_no_damage_does_not_wound_even_below_minimum_toughness_0():
+    # 4 wounds: Toughness 5, Minimum Toughness -1; a 1d4-3 that rolls 0 takes nothing away
+    c, log = hit(human(wounds=4), 0)
+    assert c["wounds"] == 4 and "wounded" not in log.flags
+    assert "No damage gets through: no effect" in [s.text for s in log.steps]
+
+
+def test_a_hit_that_deals_no_damage_does_not_start_dying_at_toughness_0():
+    c, _ = hit(human(wounds=9), 0)  # Toughness 0
+    assert "Dying" not in c["conditions"] and c["wounds"] == 9 and not c["dead"]
