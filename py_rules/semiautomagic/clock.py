@@ -82,8 +82,10 @@ def advance_rounds(dice: DiceSource, c: dict, rounds: int, log: Log, *, rule: st
             staggered_round(dice, c, log)
         confused = c["conditions"].get("Confused")
         if confused:
-            if C.has(c, "Unconscious"):
-                log.step("Unconscious: no Confusion roll", "seed 002, Confused")
+            if C.has(c, "Helpless"):
+                why = next(n for n in ("Unconscious", "Sleeping", "Broken", "Helpless") if C.has(c, n))
+                log.step(f"{why}: cannot act, so no Confusion roll this round",
+                         "seed 002, Confused (the chart says what the character does); Helpless; Broken")
             elif confused["control_seconds"]:
                 log.step(f"The player is in control this round ({confused['control_seconds'] // T.ROUND_SECONDS} round(s) left)",
                          "seed 002, Confusion chart rows 18–20")
