@@ -59,7 +59,7 @@ def roll_check(dice: DiceSource, modifiers, dc: int, *, kind: str = "check", lab
         Step(f"{total} {'≥' if success else '<'} {against} {dc}: {'success' if success else 'failure'}", source),
     ]
     return Result(system="semiautomagic", kind=kind, label=label, modifiers=list(modifiers), total=total,
-                  target=dc, success=success, level_name="success" if success else "failure", steps=steps,
+                  target=dc, success=success, steps=steps,
                   details={"d6": face})
 
 

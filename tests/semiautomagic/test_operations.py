@@ -190,3 +190,28 @@ def test_a_stunned_or_broken_attacker_cannot_attack():
     for conditions in ({"Stunned": {"seconds": 6}}, {"Broken": {}}):
         attacker = dict(copy.deepcopy(C.EXAMPLE_ATTACKER), conditions=conditions)
         _bad("attack", "attacker", attacker=attacker, creature=human())
+
+
+def test_a_failed_dying_check_is_not_headlined_as_a_success():
+    state = call("apply_damage", creature=human(), damage="9")["result"]["state"]
+    result = call("dying_round", creature=state, dice=[4, 1])["result"]
+    assert result["success"] is None and result["text"][0] == "still dying"
+
+
+def test_a_negated_attack_says_so_and_labels_the_defence_modifiers_apart():
+    result = call("attack", attacker=copy.deepcopy(C.EXAMPLE_ATTACKER), creature=human(), defence="dodge",
+                  dice=[3, 6])["result"]
+    assert result["text"][0] == "Total 6 vs 4: failure — the attack roll hit, but the dodge negates it (7 ≥ DC 7): no damage"
+    assert [m["label"] for m in result["modifiers"]] == ["Weapon Skill bonus", "defence roll: Reflex bonus (dodge)"]
+    assert result["total"] == 3 + 3  # the attack total holds only the attack's modifiers
+
+
+def test_a_plain_check_headline_states_success_once():
+    result = call("check", modifier=2, dc=6, dice=[4])["result"]
+    assert result["text"][0] == "Total 6 vs 6: success"
+
+
+def test_object_sheet_explains_the_endurance_3_of_objects():
+    result = call("describe_creature", creature=copy.deepcopy(C.EXAMPLE_OBJECT))["result"]
+    assert ("Toughness = 6 + 3 × Scale -1 (3) + Endurance 3 (objects have no Endurance and count as 3) + Defence 2 "
+            "− wounds 0 = 8") in [s["text"] for s in result["steps"]]
