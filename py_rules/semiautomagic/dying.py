@@ -10,7 +10,7 @@ from py_rules.dice import DiceSource, d
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
-from py_rules.semiautomagic.checks import D6, best_possible, check_total, passes
+from py_rules.semiautomagic.checks import D6, best_possible, check_total, passes, tired_modifiers
 from py_rules.trace import Log
 from py_rules.trace import Modifier
 
@@ -40,7 +40,7 @@ def dying_modifiers(c: dict, rule: str = "health", extra=()) -> list[Modifier]:
     mods = [Modifier("Endurance", C.endurance_for_toughness(c), _source(rule))]
     if T.DYING_RULES[rule]["wound_penalty"] and c["wounds"]:
         mods.append(Modifier(f"{c['wounds']} wound{'s' if c['wounds'] != 1 else ''}", -c["wounds"], _DYING))
-    return mods + list(extra)
+    return mods + tired_modifiers(c) + list(extra)
 
 
 def impossible(dc: int, modifiers) -> bool:
