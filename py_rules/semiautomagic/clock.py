@@ -12,7 +12,7 @@ from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
-from py_rules.semiautomagic.conditions import soul_coma_hour, staggered_round, wake
+from py_rules.semiautomagic.conditions import WAKING_CONDITIONS, soul_coma_hour, staggered_round, wake
 from py_rules.semiautomagic.confusion import confusion_round
 from py_rules.semiautomagic.dying import dying_round
 from py_rules.trace import Log
@@ -52,7 +52,7 @@ def tick(dice: DiceSource, c: dict, seconds: int, log: Log, *, caretaker_medicin
             if entry["seconds"] <= 0:
                 del c["conditions"][cond]
                 log.event(f"{name} is no longer {cond} (its time is up).")
-                if cond in ("Unconscious", "Sleeping"):
+                if cond in WAKING_CONDITIONS:
                     woken.append(cond)
         if cond == "Soul Coma" and "Soul Coma" in c["conditions"]:
             entry["seconds_to_check"] -= seconds

@@ -1,7 +1,7 @@
 """Condition manager: add, remove, staggered rounds, waking, Soul Coma hours (M15, M18, M19, M20; RULES.md §2.10, §2.12).
 
 Conditions are stored as ``{"Name": {"seconds": remaining or null, ...}}``; implied ones
-(Dying → Unconscious → Helpless, Sleeping/Broken → Helpless) are derived, never stored
+(Dying, Soul Coma → Unconscious → Helpless, Sleeping/Broken → Helpless) are derived, never stored
 (:func:`py_rules.semiautomagic.creature.effective_conditions`).
 """
 
@@ -20,6 +20,8 @@ __all__ = ("order", "add_condition", "remove_condition", "staggered_round", "wak
            "implied_by", "detect_soul_coma")
 
 _SEED = "seed 002, Conditions"
+WAKING_CONDITIONS = ("Unconscious", "Sleeping", "Soul Coma")
+"""Ending one of these wakes the character (Flat-Footed one round), unless something else keeps him out."""
 
 
 def order(conditions: dict) -> dict:
@@ -117,8 +119,13 @@ def remove_condition(dice: DiceSource, c: dict, name: str, log: Log) -> None:
         return
     del c["conditions"][name]
     log.event(f"{_name(c)} is no longer {name}.")
-    if name in ("Unconscious", "Sleeping"):
-        wake(c, log, name)
+    if name in WAKING_CONDITIONS:
+        still = next((n for n in ("Unconscious", "Sleeping") if C.has(c, n)), None)
+        if still:
+            source = implied_by(c, still)
+            log.step(f"Still {still}{f' (from {source})' if source else ''}: does not wake up", _SEED)
+        else:
+            wake(c, log, name)
     if name == "Broken" and C.will(c) is not None and C.will(c) <= 0:
         log.step("Will is still 0, so Broken remains in effect", "seed 002, Broken")
 

@@ -36,7 +36,7 @@ SET_CONDITION = Operation(
     id="semiautomagic.set_condition", system="semiautomagic", title="Add or remove a condition",
     summary="Any of the fourteen conditions, with a duration or the seed's own (Staggered 1d6 rounds with its first "
     "stun roll, Unconscious 1d4 hours per wound, Dying at the rule's DC, Soul Coma from DC 1). Implied conditions "
-    "(Dying → Unconscious → Helpless; Sleeping, Broken → Helpless) follow automatically; waking leaves the "
+    "(Dying, Soul Coma → Unconscious → Helpless; Sleeping, Broken → Helpless) follow automatically; waking leaves the "
     "character Flat-Footed one round.",
     covers=("M15", "M18", "M19"),
     params=(CREATURE, LABEL,

@@ -103,3 +103,8 @@ def test_a_confused_character_who_cannot_act_rolls_no_confusion_chart(condition)
     c, log = rounds(C.new_creature("A", conditions={"Confused": {"seconds": 30}, condition: {}}), [])
     assert c["conditions"]["Confused"]["seconds"] == 24
     assert any("no Confusion roll" in s.text for s in log.steps)
+
+
+def test_a_soul_coma_with_a_set_end_wakes_the_body_flat_footed_when_it_ends():
+    c, _ = rounds(C.new_creature("A", conditions={"Soul Coma": {"seconds": 6}}), [])
+    assert c["conditions"] == {"Flat-Footed": {"seconds": 6}}
