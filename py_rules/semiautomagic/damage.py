@@ -132,9 +132,6 @@ def apply_hit(dice: DiceSource, c: dict, damage: int, damage_type: str, log: Log
     if damage_type in T.FIRE_RISK_TYPES:
         log.flag("fire_risk")
         log.step("Heat damage may set the target on fire (GM's call)", "seed 002, Heat")
-    if damage_type == "EMP":
-        apply_emp(c, damage, log)
-        return
     name = c["name"] or ("The object" if C.is_object(c) else "The creature")
     if c["dead"] or c["destroyed"]:
         log.step(f"{name} is already {'dead' if c['dead'] else 'destroyed'}: no further effect", _HEALTH)
@@ -142,6 +139,9 @@ def apply_hit(dice: DiceSource, c: dict, damage: int, damage_type: str, log: Log
     if C.is_object(c) and nonlethal:
         log.step(f"{name} is an object: objects are immune to nonlethal damage", _OBJECTS)
         log.flag("immune")
+        return
+    if damage_type == "EMP":
+        apply_emp(c, damage, log)
         return
     tough = C.toughness(c)
     minimum = tough - T.MINIMUM_GAP

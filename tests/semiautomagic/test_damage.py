@@ -181,3 +181,15 @@ def test_a_hit_that_deals_no_damage_does_not_wound_even_below_minimum_toughness_
 def test_a_hit_that_deals_no_damage_does_not_start_dying_at_toughness_0():
     c, _ = hit(human(wounds=9), 0)  # Toughness 0
     assert "Dying" not in c["conditions"] and c["wounds"] == 9 and not c["dead"]
+
+
+def test_objects_are_immune_to_nonlethal_emp_too():
+    radio = C.from_dict(dict(C.EXAMPLE_OBJECT))  # Moderate: EMP Toughness 6
+    c, log = hit(radio, 9, "EMP", nonlethal=True)
+    assert not c["emp_disabled"] and "immune" in log.flags
+
+
+def test_a_destroyed_device_takes_no_further_emp_effect():
+    wreck = C.from_dict(dict(C.EXAMPLE_OBJECT, destroyed=True))
+    c, log = hit(wreck, 9, "EMP")
+    assert c == wreck
