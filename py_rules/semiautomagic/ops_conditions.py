@@ -162,8 +162,7 @@ def _rounds(dice, *, creature, label, rounds, dying_rule, dying_order, blank_row
     log = Log()
     advance_rounds(dice, c, rounds, log, rule=dying_rule, order=dying_order, blank_rows=blank_rows,
                    caretaker_medicine=caretaker_medicine)
-    return finish("rounds", label, c, log, total=rounds, level_name=", ".join(C.effective_conditions(c)) or
-                  ("dead" if c["dead"] else "no conditions"))
+    return finish("rounds", label, c, log, level_name=_after(c, rounds, "round"), details={"rounds": rounds})
 
 
 ROUNDS = Operation(
@@ -181,8 +180,13 @@ def _hours(dice, *, creature, label, hours, caretaker_medicine, dying_rule):
     c = C.copy_of(creature)
     log = Log()
     advance_hours(dice, c, hours, log, caretaker_medicine=caretaker_medicine, rule=dying_rule)
-    return finish("hours", label, c, log, total=hours, level_name=", ".join(C.effective_conditions(c)) or
-                  ("dead" if c["dead"] else "no conditions"))
+    return finish("hours", label, c, log, level_name=_after(c, hours, "hour"), details={"hours": hours})
+
+
+def _after(c: dict, count: int, unit: str) -> str:
+    """'After 2 rounds: Helpless, Unconscious' — how the creature stands once the time has passed."""
+    now = ", ".join(C.effective_conditions(c)) or ("dead" if c["dead"] else "no conditions")
+    return f"After {count} {unit}{'s' if count != 1 else ''}: {now}"
 
 
 HOURS = Operation(

@@ -215,3 +215,10 @@ def test_object_sheet_explains_the_endurance_3_of_objects():
     result = call("describe_creature", creature=copy.deepcopy(C.EXAMPLE_OBJECT))["result"]
     assert ("Toughness = 6 + 3 × Scale -1 (3) + Endurance 3 (objects have no Endurance and count as 3) + Defence 2 "
             "− wounds 0 = 8") in [s["text"] for s in result["steps"]]
+
+
+def test_time_passing_is_headlined_by_how_the_creature_stands_not_a_total():
+    result = call("advance_rounds", creature=human(conditions={"Stunned": {"seconds": 6}, "Held": {}}), rounds=2)["result"]
+    assert result["total"] is None and result["text"][0] == "After 2 rounds: Held"
+    result = call("advance_hours", creature=human(dead=True), hours=1)["result"]
+    assert result["text"][0] == "After 1 hour: dead"
