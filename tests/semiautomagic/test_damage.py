@@ -193,3 +193,11 @@ def test_a_destroyed_device_takes_no_further_emp_effect():
     wreck = C.from_dict(dict(C.EXAMPLE_OBJECT, destroyed=True))
     c, log = hit(wreck, 9, "EMP")
     assert c == wreck
+
+
+def test_a_nonlethal_knockout_does_not_shorten_a_longer_unconsciousness():
+    out_cold = human(wounds=2, conditions={"Unconscious": {"seconds": 10 * 3600}})
+    c, log = hit(out_cold, 9, nonlethal=True, faces=[1, 1, 1])  # 3 wounds now: 3d4 = 3 hours < 10 left
+    assert c["conditions"]["Unconscious"]["seconds"] == 10 * 3600 and c["wounds"] == 3
+    c, _ = hit(human(wounds=2, conditions={"Unconscious": {"seconds": 3600}}), 9, nonlethal=True, faces=[4, 4, 4])
+    assert c["conditions"]["Unconscious"]["seconds"] == 12 * 3600
