@@ -51,7 +51,10 @@ def _describe(*, creature, label):
         log.step("Movement: " + ", ".join(f"{k} {v} squares" for k, v in data["movement"].items()), "seed 002, Mobility Penalty")
     if data["conditions"]:
         log.step("Conditions (with implied ones): " + ", ".join(data["conditions"]), "seed 002, Conditions")
-    log.step(f"Defence rolls: {'allowed' if data['can_defend'] else 'not allowed (' + data['no_defence_reason'] + ')'}; "
+    defence_rolls = "allowed" if data["can_defend"] else f"not allowed ({data['no_defence_reason']})"
+    if data["can_defend"] and "Held" in data["conditions"]:
+        defence_rolls = "dodge only, at −1 (Held: no block or parry)"
+    log.step(f"Defence rolls: {defence_rolls}; "
              f"action seconds this round: {data['action_seconds']}", "seed 002, Conditions; RULES.md §2.13")
     if data.get("emp_toughness") is not None:
         log.step(f"EMP Toughness {data['emp_toughness']} ({c['emp_complexity']})", "seed 002, EMP table")

@@ -222,3 +222,9 @@ def test_time_passing_is_headlined_by_how_the_creature_stands_not_a_total():
     assert result["total"] is None and result["text"][0] == "After 2 rounds: Held"
     result = call("advance_hours", creature=human(dead=True), hours=1)["result"]
     assert result["text"][0] == "After 1 hour: dead"
+
+
+def test_the_sheet_of_a_held_character_says_dodge_only_at_minus_1():
+    result = call("describe_creature", creature=human(conditions={"Held": {}}))["result"]
+    assert ("Defence rolls: dodge only, at −1 (Held: no block or parry); action seconds this round: 6"
+            in [s["text"] for s in result["steps"]])
