@@ -53,7 +53,8 @@ def _describe(*, creature, label):
         log.step("Conditions (with implied ones): " + ", ".join(data["conditions"]), "seed 002, Conditions")
     defence_rolls = "allowed" if data["can_defend"] else f"not allowed ({data['no_defence_reason']})"
     if data["can_defend"] and "Held" in data["conditions"]:
-        defence_rolls = "dodge only, at −1 (Held: no block or parry)"
+        penalty = f"{T.HELD_ALLOWED['dodge']:+d}".replace("-", "−")
+        defence_rolls = f"dodge only, at {penalty} (Held: no block or parry)"
     log.step(f"Defence rolls: {defence_rolls}; "
              f"action seconds this round: {data['action_seconds']}", "seed 002, Conditions; RULES.md §2.13")
     if data.get("emp_toughness") is not None:
