@@ -89,7 +89,7 @@ def add_condition(dice: DiceSource, c: dict, name: str, seconds: int | None, log
     c["conditions"][name] = entry
     c["conditions"] = order(c["conditions"])
     duration = "until removed" if entry["seconds"] is None else f"for {_duration(entry['seconds'])}"
-    log.event(f"{_name(c)} is {name} {duration}.")
+    log.event(f"{_name(c)} is {'in a Soul Coma' if name == 'Soul Coma' else name} {duration}.")
     for implied in T.IMPLIED_CONDITIONS.get(name, ()):
         log.event(f"{name} implies {implied}.")
     if name == "Staggered":
@@ -220,6 +220,6 @@ def detect_soul_coma(dice: DiceSource, method: str, bonus: int, log: Log) -> tup
     face = dice.roll(D6, f"{method} (DC {dc})")
     total = check_total(face, [Modifier(method, bonus, "")])
     ok = passes(total, dc)
-    log.step(f"{method}: d6 {face} {bonus:+d} = {total} {'≥' if ok else '<'} DC {dc}: "
+    log.step(f"{method}: d6 {face} {bonus:+d} ({method} bonus) = {total} {'≥' if ok else '<'} DC {dc}: "
              f"{'the body is alive' if ok else 'it looks dead'}", "seed 002, Soul Coma")
     return ok, total
