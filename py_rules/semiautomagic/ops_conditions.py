@@ -52,6 +52,45 @@ SET_CONDITION = Operation(
 )
 
 
+def _set_status(*, creature, label, status, action):
+    c = C.copy_of(creature)
+    log = Log()
+    name = c["name"] or "The creature"
+    if C.is_object(c):
+        raise RulesError("not_allowed", "Objects have no statuses.", "creature")
+    if c["dead"]:
+        raise RulesError("not_allowed", f"{name} is dead.", "creature")
+    if action == "add":
+        if status in c["statuses"]:
+            raise RulesError("not_allowed", f"{name} is already {status}.", "status")
+        c["statuses"] = sorted(set(c["statuses"]) | {status})
+        log.event(f"{name} is now {status}.")
+    else:
+        if status not in c["statuses"]:
+            raise RulesError("not_present", f"{name} is not {status}.", "status")
+        c["statuses"] = [s for s in c["statuses"] if s != status]
+        log.event(f"{name} is no longer {status}.")
+    note = "A named status without rules of its own (the seed names it but gives no mechanics)"
+    if action == "add":
+        note += "; it ends with the round" if status in T.ROUND_STATUSES else "; it lasts until removed"
+    log.step(note, "RULES.md §2.14 S14")
+    return finish("status", label, c, log, details={"statuses": list(c["statuses"])})
+
+
+SET_STATUS = Operation(
+    id="semiautomagic.set_status", system="semiautomagic", title="Add or remove a status (prone, frenzy …)",
+    summary="The seed's named statuses without rules of their own: flanked, prone, crouching, screaming (Confusion "
+    "rows 6, 13–15), frenzy (rage above Will), on fire (heat). Stand a prone character up, end a frenzy, put out a fire.",
+    covers=("M15",),
+    params=(CREATURE, LABEL,
+            Param("status", "choice", "Status", "RULES.md §2.14 S14: named statuses without mechanics.",
+                  default="prone", choices=T.STATUSES),
+            Param("action", "choice", "Add or remove", "Add the status or end it.", default="remove",
+                  choices=("add", "remove"))),
+    run=_set_status, rolls=False, source="RULES.md §2.10, §2.14 S14; seed 002, Confusion chart; Heat",
+)
+
+
 def _confusion(dice, *, creature, label, blank_rows):
     c = C.copy_of(creature)
     log = Log()
@@ -229,4 +268,4 @@ TABLES = Operation(
     run=_tables, rolls=False, source="seed 002; RULES.md §2.3, §2.5, §2.11",
 )
 
-OPERATIONS = (SET_CONDITION, ROUNDS, HOURS, CONFUSION, SCATTER, STAGGERED, NOISE, SOUL_HOUR, DETECT, TABLES)
+OPERATIONS = (SET_CONDITION, SET_STATUS, ROUNDS, HOURS, CONFUSION, SCATTER, STAGGERED, NOISE, SOUL_HOUR, DETECT, TABLES)

@@ -228,3 +228,13 @@ def test_the_sheet_of_a_held_character_says_dodge_only_at_minus_1():
     result = call("describe_creature", creature=human(conditions={"Held": {}}))["result"]
     assert ("Defence rolls: dodge only, at −1 (Held: no block or parry); action seconds this round: 6"
             in [s["text"] for s in result["steps"]])
+
+
+def test_a_prone_or_frenzied_character_can_be_stood_up_or_calmed_without_editing_json():
+    c = human(statuses=["frenzy", "prone"])
+    result = call("set_status", creature=c, status="prone", action="remove")["result"]
+    assert result["state"]["statuses"] == ["frenzy"] and "is no longer prone" in result["text"][0]
+    result = call("set_status", creature=human(), status="on fire", action="add")["result"]
+    assert result["state"]["statuses"] == ["on fire"]
+    _bad("set_status", "status", creature=human(), status="prone", action="remove")
+    _bad("set_status", "status", creature=human(), status="bored", action="add")
