@@ -16,7 +16,7 @@ from py_rules.trace import Modifier, Result, Step, total_of
 
 __all__ = (
     "D6", "check_total", "passes", "best_possible", "roll_check", "skill_modifiers",
-    "attack_roll", "defence_roll", "defence_allowed",
+    "attack_roll", "defence_roll", "defence_allowed", "tired_modifiers",
 )
 
 D6 = d(6)
@@ -59,7 +59,7 @@ def roll_check(dice: DiceSource, modifiers, dc: int, *, kind: str = "check", lab
         Step(f"{total} {'≥' if success else '<'} {against} {dc}: {'success' if success else 'failure'}", source),
     ]
     return Result(system="semiautomagic", kind=kind, label=label, modifiers=list(modifiers), total=total,
-                  target=dc, success=success, level_name="success" if success else "failure", steps=steps,
+                  target=dc, success=success, steps=steps,
                   details={"d6": face})
 
 
@@ -93,10 +93,22 @@ def skill_modifiers(c: dict, name: str, *, vehicle_mobility: int = 0) -> list[Mo
     if name in ("Pilot", "Ride") and vehicle_mobility:
         what = "vehicle" if name == "Pilot" else "mount"
         mods.append(Modifier(f"{what}'s mobility penalty", -vehicle_mobility, "seed 002, Mobility Penalty"))
+    return mods + tired_modifiers(c)
+
+
+def tired_modifiers(c: dict) -> list[Modifier]:
+    """The GM's Tired modifier, on every check the creature makes (RULES.md §2.14 S3: Tired is empty in the
+    seed; the GM may attach a modifier, e.g. −1 to all checks): skill, ability, attack, defence, dying checks.
+
+    >>> tired_modifiers(C.new_creature(conditions={"Tired": {"modifier": -1}}))
+    [Modifier(label="Tired (GM's modifier)", value=-1, source='RULES.md §2.14 S3')]
+    >>> tired_modifiers(C.new_creature(conditions={"Tired": {}}))
+    []
+    """
     tired = c["conditions"].get("Tired")
     if tired and tired["modifier"]:
-        mods.append(Modifier("Tired (GM's modifier)", tired["modifier"], "RULES.md §2.14 S3"))
-    return mods
+        return [Modifier("Tired (GM's modifier)", tired["modifier"], "RULES.md §2.14 S3")]
+    return []
 
 
 def attack_bonus_parts(attacker: dict, kind: str, situational) -> tuple[list[Modifier], list[Modifier]]:
@@ -104,7 +116,7 @@ def attack_bonus_parts(attacker: dict, kind: str, situational) -> tuple[list[Mod
     skill = T.ATTACK_SKILLS[kind]
     without_scale = [Modifier(f"{skill} bonus", attacker["skills"].get(skill, 0), f"{_ATTACK}: attack bonus = skill")]
     without_scale += list(situational)
-    with_scale = list(without_scale)
+    with_scale = list(without_scale) + tired_modifiers(attacker)
     scale_mod = T.SCALE_TABLE[attacker["scale"]][3]
     if scale_mod:
         with_scale.append(Modifier(f"attacker's Scale {attacker['scale']}", scale_mod, "RULES.md §2.3: Scale is subtracted from attack rolls"))
@@ -161,7 +173,7 @@ def defence_roll(dice: DiceSource, defender: dict, option: str, attack_bonus: in
     mods = [Modifier(f"{skill} bonus ({option})", defender["skills"].get(skill, 0), f"{_ATTACK}: {option} uses {skill}")]
     if penalty:
         mods.append(Modifier("Held: dodge", penalty, "seed 002, Held"))
-    mods += list(situational)
+    mods += tired_modifiers(defender) + list(situational)
     dc = T.DEFENCE_BASE + attack_bonus
     result = roll_check(dice, mods, dc, kind="defence", label=label, purpose=f"defence roll ({option})", source=_ATTACK)
     result.steps.insert(0, Step(f"Defence DC = 4 + attacker's attack bonus {attack_bonus} = {dc}", _ATTACK))

@@ -12,7 +12,7 @@ from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
-from py_rules.semiautomagic.conditions import soul_coma_hour, staggered_round, wake
+from py_rules.semiautomagic.conditions import WAKING_CONDITIONS, soul_coma_hour, staggered_round, wake
 from py_rules.semiautomagic.confusion import confusion_round
 from py_rules.semiautomagic.dying import dying_round
 from py_rules.trace import Log
@@ -52,7 +52,7 @@ def tick(dice: DiceSource, c: dict, seconds: int, log: Log, *, caretaker_medicin
             if entry["seconds"] <= 0:
                 del c["conditions"][cond]
                 log.event(f"{name} is no longer {cond} (its time is up).")
-                if cond in ("Unconscious", "Sleeping"):
+                if cond in WAKING_CONDITIONS:
                     woken.append(cond)
         if cond == "Soul Coma" and "Soul Coma" in c["conditions"]:
             entry["seconds_to_check"] -= seconds
@@ -82,8 +82,10 @@ def advance_rounds(dice: DiceSource, c: dict, rounds: int, log: Log, *, rule: st
             staggered_round(dice, c, log)
         confused = c["conditions"].get("Confused")
         if confused:
-            if C.has(c, "Unconscious"):
-                log.step("Unconscious: no Confusion roll", "seed 002, Confused")
+            if C.has(c, "Helpless"):
+                why = next(n for n in ("Unconscious", "Sleeping", "Broken", "Helpless") if C.has(c, n))
+                log.step(f"{why}: cannot act, so no Confusion roll this round",
+                         "seed 002, Confused (the chart says what the character does); Helpless; Broken")
             elif confused["control_seconds"]:
                 log.step(f"The player is in control this round ({confused['control_seconds'] // T.ROUND_SECONDS} round(s) left)",
                          "seed 002, Confusion chart rows 18–20")

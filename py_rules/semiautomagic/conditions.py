@@ -1,7 +1,7 @@
 """Condition manager: add, remove, staggered rounds, waking, Soul Coma hours (M15, M18, M19, M20; RULES.md §2.10, §2.12).
 
 Conditions are stored as ``{"Name": {"seconds": remaining or null, ...}}``; implied ones
-(Dying → Unconscious → Helpless, Sleeping/Broken → Helpless) are derived, never stored
+(Dying, Soul Coma → Unconscious → Helpless, Sleeping/Broken → Helpless) are derived, never stored
 (:func:`py_rules.semiautomagic.creature.effective_conditions`).
 """
 
@@ -20,6 +20,8 @@ __all__ = ("order", "add_condition", "remove_condition", "staggered_round", "wak
            "implied_by", "detect_soul_coma")
 
 _SEED = "seed 002, Conditions"
+WAKING_CONDITIONS = ("Unconscious", "Sleeping", "Soul Coma")
+"""Ending one of these wakes the character (Flat-Footed one round), unless something else keeps him out."""
 
 
 def order(conditions: dict) -> dict:
@@ -87,7 +89,7 @@ def add_condition(dice: DiceSource, c: dict, name: str, seconds: int | None, log
     c["conditions"][name] = entry
     c["conditions"] = order(c["conditions"])
     duration = "until removed" if entry["seconds"] is None else f"for {_duration(entry['seconds'])}"
-    log.event(f"{_name(c)} is {name} {duration}.")
+    log.event(f"{_name(c)} is {'in a Soul Coma' if name == 'Soul Coma' else name} {duration}.")
     for implied in T.IMPLIED_CONDITIONS.get(name, ()):
         log.event(f"{name} implies {implied}.")
     if name == "Staggered":
@@ -117,8 +119,13 @@ def remove_condition(dice: DiceSource, c: dict, name: str, log: Log) -> None:
         return
     del c["conditions"][name]
     log.event(f"{_name(c)} is no longer {name}.")
-    if name in ("Unconscious", "Sleeping"):
-        wake(c, log, name)
+    if name in WAKING_CONDITIONS:
+        still = next((n for n in ("Unconscious", "Sleeping") if C.has(c, n)), None)
+        if still:
+            source = implied_by(c, still)
+            log.step(f"Still {still}{f' (from {source})' if source else ''}: does not wake up", _SEED)
+        else:
+            wake(c, log, name)
     if name == "Broken" and C.will(c) is not None and C.will(c) <= 0:
         log.step("Will is still 0, so Broken remains in effect", "seed 002, Broken")
 
@@ -213,6 +220,6 @@ def detect_soul_coma(dice: DiceSource, method: str, bonus: int, log: Log) -> tup
     face = dice.roll(D6, f"{method} (DC {dc})")
     total = check_total(face, [Modifier(method, bonus, "")])
     ok = passes(total, dc)
-    log.step(f"{method}: d6 {face} {bonus:+d} = {total} {'≥' if ok else '<'} DC {dc}: "
+    log.step(f"{method}: d6 {face} {bonus:+d} ({method} bonus) = {total} {'≥' if ok else '<'} DC {dc}: "
              f"{'the body is alive' if ok else 'it looks dead'}", "seed 002, Soul Coma")
     return ok, total

@@ -129,9 +129,15 @@ def confusion_round(dice: DiceSource, c: dict, log: Log, blank_rows: str = "rero
         c["statuses"] = sorted(statuses)
         log.event(f"{name} is now: {', '.join(c['statuses'])}.")
     if effect.get("panicked_rounds"):
-        c["conditions"]["Panicked"] = {"seconds": effect["panicked_rounds"] * T.ROUND_SECONDS}
-        c["conditions"] = order(c["conditions"])
-        log.event(f"{name} is Panicked for this round.")
+        seconds = effect["panicked_rounds"] * T.ROUND_SECONDS
+        panicked = c["conditions"].get("Panicked")
+        if panicked is not None and (panicked["seconds"] is None or panicked["seconds"] >= seconds):
+            # Row 5 adds a round of panic; it never shortens a panic that lasts longer (e.g. fear above Will).
+            log.step(f"{name} is already Panicked for longer: that panic continues", _CHART)
+        else:
+            c["conditions"]["Panicked"] = {"seconds": seconds}
+            c["conditions"] = order(c["conditions"])
+            log.event(f"{name} is Panicked for this round.")
     if result.control_rounds:
         confused["control_seconds"] = result.control_rounds * T.ROUND_SECONDS
         log.event(f"The player controls {name} for {result.control_rounds} round{'s' if result.control_rounds != 1 else ''}.")

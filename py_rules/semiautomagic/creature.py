@@ -229,7 +229,7 @@ def target(c: dict) -> int:
 
 
 def effective_conditions(c: dict) -> list[str]:
-    """Stored conditions plus those they imply (Dying → Unconscious → Helpless; Broken, Sleeping → Helpless;
+    """Stored conditions plus those they imply (Dying, Soul Coma → Unconscious → Helpless; Broken, Sleeping → Helpless;
     Will 0 → Broken), in seed order. The dead and the destroyed have none."""
     if c.get("dead") or c.get("destroyed"):
         return []

@@ -108,7 +108,15 @@ def hit_outcome(damage: int, toughness: int, *, is_object: bool = False, trigger
     ((False, False), (True, False), (True, False), (True, True))
     >>> hit_outcome(9, 9, is_object=True), hit_outcome(9, 9, trigger="more")
     ((True, False), (True, False))
+
+    A hit that deals no damage has no effect, even once wounds have pushed Minimum Toughness (or
+    Toughness) to 0 or below: the seed's rules are about damage *taken*.
+
+    >>> hit_outcome(0, 5), hit_outcome(0, 0), hit_outcome(1, 5)
+    ((False, False), (False, False), (True, False))
     """
+    if damage <= 0:
+        return False, False
     wounded = damage > toughness - T.MINIMUM_GAP
     if is_object or trigger == "more":
         return wounded, damage > toughness
@@ -124,9 +132,6 @@ def apply_hit(dice: DiceSource, c: dict, damage: int, damage_type: str, log: Log
     if damage_type in T.FIRE_RISK_TYPES:
         log.flag("fire_risk")
         log.step("Heat damage may set the target on fire (GM's call)", "seed 002, Heat")
-    if damage_type == "EMP":
-        apply_emp(c, damage, log)
-        return
     name = c["name"] or ("The object" if C.is_object(c) else "The creature")
     if c["dead"] or c["destroyed"]:
         log.step(f"{name} is already {'dead' if c['dead'] else 'destroyed'}: no further effect", _HEALTH)
@@ -135,11 +140,17 @@ def apply_hit(dice: DiceSource, c: dict, damage: int, damage_type: str, log: Log
         log.step(f"{name} is an object: objects are immune to nonlethal damage", _OBJECTS)
         log.flag("immune")
         return
+    if damage_type == "EMP":
+        apply_emp(c, damage, log)
+        return
     tough = C.toughness(c)
     minimum = tough - T.MINIMUM_GAP
     comparison = trigger_for(rule, trigger)
     wounded, lethal = hit_outcome(damage, tough, is_object=C.is_object(c), trigger=comparison)
     log.step(f"Damage {damage} against Toughness {tough} (Minimum Toughness {minimum})", _HEALTH)
+    if damage <= 0:
+        log.step("No damage gets through: no effect", _HEALTH)
+        return
     if not wounded:
         log.step(f"{damage} ≤ Minimum Toughness {minimum}: no effect", _HEALTH)
         return

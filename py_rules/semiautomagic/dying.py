@@ -10,7 +10,7 @@ from py_rules.dice import DiceSource, d
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
-from py_rules.semiautomagic.checks import D6, best_possible, check_total, passes
+from py_rules.semiautomagic.checks import D6, best_possible, check_total, passes, tired_modifiers
 from py_rules.trace import Log
 from py_rules.trace import Modifier
 
@@ -40,7 +40,7 @@ def dying_modifiers(c: dict, rule: str = "health", extra=()) -> list[Modifier]:
     mods = [Modifier("Endurance", C.endurance_for_toughness(c), _source(rule))]
     if T.DYING_RULES[rule]["wound_penalty"] and c["wounds"]:
         mods.append(Modifier(f"{c['wounds']} wound{'s' if c['wounds'] != 1 else ''}", -c["wounds"], _DYING))
-    return mods + list(extra)
+    return mods + tired_modifiers(c) + list(extra)
 
 
 def impossible(dc: int, modifiers) -> bool:
@@ -103,10 +103,17 @@ def roll_wake_seconds(dice: DiceSource, wounds: int) -> tuple[int, list[int]]:
 def fall_unconscious(dice: DiceSource, c: dict, log: Log, why: str) -> None:
     """Unconscious with a wake-up timer of 1d4 hours per wound (seed 002, Unconscious)."""
     seconds, faces = roll_wake_seconds(dice, c["wounds"])
-    c["conditions"]["Unconscious"] = {"seconds": seconds}
-    c["conditions"].pop("Sleeping", None)
     log.step(f"Wakes in {'+'.join(map(str, faces))} = {seconds // 3600} hours (1d4 per wound, at least one)",
              "seed 002, Unconscious; RULES.md §2.14 S7")
+    current = c["conditions"].get("Unconscious")
+    if current is not None and (current["seconds"] is None or current["seconds"] > seconds):
+        left = "until removed" if current["seconds"] is None else f"{current['seconds'] / 3600:g} more hours"
+        log.step(f"Already unconscious for longer ({left}): falling unconscious again does not wake him sooner",
+                 "seed 002, Unconscious")
+        log.flag("unconscious")
+        return
+    c["conditions"]["Unconscious"] = {"seconds": seconds}
+    c["conditions"].pop("Sleeping", None)
     log.event(f"{c['name'] or 'The creature'} is unconscious ({why}); wakes in {seconds // 3600} hours.")
     log.flag("unconscious")
 

@@ -18,7 +18,14 @@ def morale_outcome(damage: int, will: int) -> tuple[bool, bool]:
 
     >>> morale_outcome(3, 9), morale_outcome(4, 9), morale_outcome(10, 9)
     ((False, False), (True, False), (True, True))
+
+    No morale damage, no effect (even when Minimum Will is already below 0):
+
+    >>> morale_outcome(0, 4)
+    (False, False)
     """
+    if damage <= 0:
+        return False, False
     return damage > will - T.MINIMUM_GAP, damage > will
 
 
@@ -38,6 +45,9 @@ def apply_morale_damage(c: dict, damage: int, source: str, log: Log) -> None:
     w = C.will(c)
     penalty, overwhelmed = morale_outcome(damage, w)
     log.step(f"Morale damage {damage} against Will {w} (Minimum Will {w - T.MINIMUM_GAP})", _MORALE)
+    if damage <= 0:
+        log.step("No morale damage: no effect", _MORALE)
+        return
     if not penalty:
         log.step(f"{damage} ≤ Minimum Will {w - T.MINIMUM_GAP}: no effect", _MORALE)
         return

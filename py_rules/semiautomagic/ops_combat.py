@@ -33,10 +33,10 @@ def _describe(*, creature, label):
     data = C.derive(c)
     log = Log()
     row = T.SCALE_TABLE[c["scale"]]
-    end_src = "objects count as Endurance 3" if C.is_object(c) else "Endurance"
+    end_note = " (objects have no Endurance and count as 3)" if C.is_object(c) else ""
     log.step(f"Defence {data['defence']:+d} from {data['defence_source']} (the best single source; sources do not stack, "
              "natural armour +0 is the floor)", "seed 002, Natural Armour; Stacking Bonuses")
-    log.step(f"Toughness = 6 + 3 × Scale {c['scale']} ({row[1]}) + {end_src} {data['endurance_used']} + Defence "
+    log.step(f"Toughness = 6 + 3 × Scale {c['scale']} ({row[1]}) + Endurance {data['endurance_used']}{end_note} + Defence "
              f"{data['defence']} − wounds {c['wounds']} = {data['toughness']}", "seed 002, Creature or Object Toughness")
     log.step(f"Minimum Toughness = Toughness − 6 = {data['min_toughness']}", "seed 002, Minimum Toughness")
     if data["will"] is not None:
@@ -51,7 +51,11 @@ def _describe(*, creature, label):
         log.step("Movement: " + ", ".join(f"{k} {v} squares" for k, v in data["movement"].items()), "seed 002, Mobility Penalty")
     if data["conditions"]:
         log.step("Conditions (with implied ones): " + ", ".join(data["conditions"]), "seed 002, Conditions")
-    log.step(f"Defence rolls: {'allowed' if data['can_defend'] else 'not allowed (' + data['no_defence_reason'] + ')'}; "
+    defence_rolls = "allowed" if data["can_defend"] else f"not allowed ({data['no_defence_reason']})"
+    if data["can_defend"] and "Held" in data["conditions"]:
+        penalty = f"{T.HELD_ALLOWED['dodge']:+d}".replace("-", "−")
+        defence_rolls = f"dodge only, at {penalty} (Held: no block or parry)"
+    log.step(f"Defence rolls: {defence_rolls}; "
              f"action seconds this round: {data['action_seconds']}", "seed 002, Conditions; RULES.md §2.13")
     if data.get("emp_toughness") is not None:
         log.step(f"EMP Toughness {data['emp_toughness']} ({c['emp_complexity']})", "seed 002, EMP table")
@@ -130,12 +134,13 @@ def _attack(dice, *, attacker, creature, label, kind, defence, modifiers):
         return result
     bare = result.details["defence_dc"] - T.DEFENCE_BASE
     block = defence_roll(dice, creature, defence, bare)
-    result.modifiers += block.modifiers
+    result.modifiers += [Modifier(f"defence roll: {m.label}", m.value, m.source) for m in block.modifiers]
     result.steps += [Step(f"Defence ({defence}): {s.text}", s.source) for s in block.steps]
     result.details["defence_roll"] = {"total": block.total, "dc": block.target, "success": block.success}
     if block.success:
         result.success = False
-        result.level_name = "hit negated by defence"
+        result.level_name = (f"the attack roll hit, but the {defence} negates it "
+                             f"({block.total} ≥ DC {block.target}): no damage")
         result.flags.append("defended")
     return result
 

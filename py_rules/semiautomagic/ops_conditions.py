@@ -36,7 +36,7 @@ SET_CONDITION = Operation(
     id="semiautomagic.set_condition", system="semiautomagic", title="Add or remove a condition",
     summary="Any of the fourteen conditions, with a duration or the seed's own (Staggered 1d6 rounds with its first "
     "stun roll, Unconscious 1d4 hours per wound, Dying at the rule's DC, Soul Coma from DC 1). Implied conditions "
-    "(Dying → Unconscious → Helpless; Sleeping, Broken → Helpless) follow automatically; waking leaves the "
+    "(Dying, Soul Coma → Unconscious → Helpless; Sleeping, Broken → Helpless) follow automatically; waking leaves the "
     "character Flat-Footed one round.",
     covers=("M15", "M18", "M19"),
     params=(CREATURE, LABEL,
@@ -49,6 +49,45 @@ SET_CONDITION = Operation(
                   choices=tuple(UNITS)),
             DYING_RULE),
     run=_set_condition, source="seed 002, Conditions; RULES.md §2.10",
+)
+
+
+def _set_status(*, creature, label, status, action):
+    c = C.copy_of(creature)
+    log = Log()
+    name = c["name"] or "The creature"
+    if C.is_object(c):
+        raise RulesError("not_allowed", "Objects have no statuses.", "creature")
+    if c["dead"]:
+        raise RulesError("not_allowed", f"{name} is dead.", "creature")
+    if action == "add":
+        if status in c["statuses"]:
+            raise RulesError("not_allowed", f"{name} is already {status}.", "status")
+        c["statuses"] = sorted(set(c["statuses"]) | {status})
+        log.event(f"{name} is now {status}.")
+    else:
+        if status not in c["statuses"]:
+            raise RulesError("not_present", f"{name} is not {status}.", "status")
+        c["statuses"] = [s for s in c["statuses"] if s != status]
+        log.event(f"{name} is no longer {status}.")
+    note = "A named status without rules of its own (the seed names it but gives no mechanics)"
+    if action == "add":
+        note += "; it ends with the round" if status in T.ROUND_STATUSES else "; it lasts until removed"
+    log.step(note, "RULES.md §2.14 S14")
+    return finish("status", label, c, log, details={"statuses": list(c["statuses"])})
+
+
+SET_STATUS = Operation(
+    id="semiautomagic.set_status", system="semiautomagic", title="Add or remove a status (prone, frenzy …)",
+    summary="The seed's named statuses without rules of their own: flanked, prone, crouching, screaming (Confusion "
+    "rows 6, 13–15), frenzy (rage above Will), on fire (heat). Stand a prone character up, end a frenzy, put out a fire.",
+    covers=("M15",),
+    params=(CREATURE, LABEL,
+            Param("status", "choice", "Status", "RULES.md §2.14 S14: named statuses without mechanics.",
+                  default="prone", choices=T.STATUSES),
+            Param("action", "choice", "Add or remove", "Add the status or end it.", default="remove",
+                  choices=("add", "remove"))),
+    run=_set_status, rolls=False, source="RULES.md §2.10, §2.14 S14; seed 002, Confusion chart; Heat",
 )
 
 
@@ -162,8 +201,7 @@ def _rounds(dice, *, creature, label, rounds, dying_rule, dying_order, blank_row
     log = Log()
     advance_rounds(dice, c, rounds, log, rule=dying_rule, order=dying_order, blank_rows=blank_rows,
                    caretaker_medicine=caretaker_medicine)
-    return finish("rounds", label, c, log, total=rounds, level_name=", ".join(C.effective_conditions(c)) or
-                  ("dead" if c["dead"] else "no conditions"))
+    return finish("rounds", label, c, log, level_name=_after(c, rounds, "round"), details={"rounds": rounds})
 
 
 ROUNDS = Operation(
@@ -181,8 +219,13 @@ def _hours(dice, *, creature, label, hours, caretaker_medicine, dying_rule):
     c = C.copy_of(creature)
     log = Log()
     advance_hours(dice, c, hours, log, caretaker_medicine=caretaker_medicine, rule=dying_rule)
-    return finish("hours", label, c, log, total=hours, level_name=", ".join(C.effective_conditions(c)) or
-                  ("dead" if c["dead"] else "no conditions"))
+    return finish("hours", label, c, log, level_name=_after(c, hours, "hour"), details={"hours": hours})
+
+
+def _after(c: dict, count: int, unit: str) -> str:
+    """'After 2 rounds: Helpless, Unconscious' — how the creature stands once the time has passed."""
+    now = ", ".join(C.effective_conditions(c)) or ("dead" if c["dead"] else "no conditions")
+    return f"After {count} {unit}{'s' if count != 1 else ''}: {now}"
 
 
 HOURS = Operation(
@@ -225,4 +268,4 @@ TABLES = Operation(
     run=_tables, rolls=False, source="seed 002; RULES.md §2.3, §2.5, §2.11",
 )
 
-OPERATIONS = (SET_CONDITION, ROUNDS, HOURS, CONFUSION, SCATTER, STAGGERED, NOISE, SOUL_HOUR, DETECT, TABLES)
+OPERATIONS = (SET_CONDITION, SET_STATUS, ROUNDS, HOURS, CONFUSION, SCATTER, STAGGERED, NOISE, SOUL_HOUR, DETECT, TABLES)

@@ -116,7 +116,7 @@ def _dying_round(dice, *, creature, label, dying_rule, dying_order, modifiers):
     dc_before = c["conditions"].get("Dying", {}).get("dc")
     dying_round(dice, c, log, rule=dying_rule, order=dying_order, extra=parse_modifiers(modifiers, _GM))
     state = "dead" if c["dead"] else ("stable" if "Dying" not in c["conditions"] else "still dying")
-    return finish("dying_round", label, c, log, level_name=state, success=not c["dead"],
+    return finish("dying_round", label, c, log, level_name=state,
                   target=c["conditions"].get("Dying", {}).get("dc"), details={"dc_before": dc_before})
 
 

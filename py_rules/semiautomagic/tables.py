@@ -150,9 +150,11 @@ IMPLIED_CONDITIONS = {
     "Unconscious": ("Helpless",),
     "Sleeping": ("Helpless",),
     "Broken": ("Helpless",),
+    "Soul Coma": ("Unconscious",),
 }
 """Seed 002: "A dying character is unconscious"; Unconscious and Sleeping characters "are also always
-Helpless"; a Broken character "is also Helpless"."""
+Helpless"; a Broken character "is also Helpless"; a body without its soul "enters a coma-like state"
+and "appears dead at casual glance" (a coma is unconsciousness: no actions, no defence rolls)."""
 
 NO_DEFENCE_CONDITIONS = ("Flat-Footed", "Helpless", "Broken")
 """Seed 002: Flat-Footed, Broken and Helpless characters may not make defence rolls."""

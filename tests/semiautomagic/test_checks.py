@@ -113,3 +113,16 @@ def test_held_characters_cannot_block_or_parry_but_can_dodge_at_minus_1():
 @pytest.mark.parametrize("condition", ["Stunned", "Panicked"])
 def test_stunned_and_panicked_characters_may_still_make_defence_rolls(condition):
     assert roll([6], defence_roll, human(conditions={condition: {}}), "dodge", 1).success is True
+
+
+def test_a_gm_tired_modifier_applies_to_attack_and_defence_rolls_too():
+    tired = human(skills={"Weapon Skill": 2, "Reflex": 2}, conditions={"Tired": {"modifier": -1}})
+    attack = roll([3], attack_roll, tired, human(), "melee")
+    assert attack.total == 3 + 2 - 1 and attack.success is True
+    assert attack.details["defence_dc"] == 4 + 2  # the attack bonus itself is unchanged
+    assert roll([3], defence_roll, tired, "dodge", 0).total == 3 + 2 - 1
+
+
+def test_a_tired_character_with_no_gm_modifier_rolls_as_usual():
+    rested = roll([3], attack_roll, human(skills={"Weapon Skill": 2}, conditions={"Tired": {}}), human(), "melee")
+    assert rested.total == 5 and [m.label for m in rested.modifiers] == ["Weapon Skill bonus"]

@@ -96,3 +96,15 @@ def test_hours_cannot_pass_while_dying():
 def test_the_dead_count_seconds_for_resuscitate():
     c, _ = rounds(C.new_creature("A", dead=True), [], n=3)
     assert c["seconds_dead"] == 18
+
+
+@pytest.mark.parametrize("condition", ["Unconscious", "Sleeping", "Broken"])
+def test_a_confused_character_who_cannot_act_rolls_no_confusion_chart(condition):
+    c, log = rounds(C.new_creature("A", conditions={"Confused": {"seconds": 30}, condition: {}}), [])
+    assert c["conditions"]["Confused"]["seconds"] == 24
+    assert any("no Confusion roll" in s.text for s in log.steps)
+
+
+def test_a_soul_coma_with_a_set_end_wakes_the_body_flat_footed_when_it_ends():
+    c, _ = rounds(C.new_creature("A", conditions={"Soul Coma": {"seconds": 6}}), [])
+    assert c["conditions"] == {"Flat-Footed": {"seconds": 6}}

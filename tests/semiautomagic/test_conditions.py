@@ -176,3 +176,21 @@ def test_objects_have_no_conditions():
 def test_adding_soul_coma_again_keeps_its_risen_dc():
     c, _, _ = act(add_condition, human(conditions={"Soul Coma": {"dc": 4}}), [], "Soul Coma", None)
     assert c["conditions"]["Soul Coma"]["dc"] == 4
+
+
+def test_a_body_in_a_soul_coma_is_unconscious_and_helpless():
+    coma = human(conditions={"Soul Coma": {}})
+    assert C.effective_conditions(coma) == ["Helpless", "Unconscious", "Soul Coma"]
+    assert C.action_seconds(coma)[0] == 0 and C.can_defend(coma)[0] is False
+
+
+def test_when_the_soul_returns_the_body_wakes_flat_footed_for_one_round():
+    c, log, _ = act(remove_condition, human(conditions={"Soul Coma": {"dc": 3}}), [], "Soul Coma")
+    assert c["conditions"] == {"Flat-Footed": {"seconds": 6}} and "woke" in log.flags
+
+
+def test_removing_a_stored_unconscious_from_a_dying_character_does_not_wake_him():
+    c, log, _ = act(remove_condition, human(conditions={"Unconscious": {"seconds": 3600}, "Dying": {"dc": 4}}), [],
+                    "Unconscious")
+    assert c["conditions"] == {"Dying": {"seconds": None, "dc": 4}} and "woke" not in log.flags
+    assert "Still Unconscious (from Dying): does not wake up" in [s.text for s in log.steps]

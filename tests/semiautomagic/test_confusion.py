@@ -108,3 +108,11 @@ def test_property_the_confusion_chart_always_ends_on_a_real_row(seed, blank_rows
     assert not needs_reroll(rolled.row, set(), blank_rows)
     if 6 in rolled.faces[:-1]:
         assert rolled.row != 5  # row 6 ignores later 5s
+
+
+def test_row_5_panicked_for_this_round_does_not_shorten_a_longer_panic():
+    # fear above Will panicked the character until removed; a 5 on the chart must not end it next round
+    c, _, _ = play(C.new_creature("Mad", conditions={"Confused": {"seconds": 30}, "Panicked": {"seconds": None}}), [5])
+    assert c["conditions"]["Panicked"]["seconds"] is None
+    c, _, _ = play(C.new_creature("Mad", conditions={"Confused": {"seconds": 30}, "Panicked": {"seconds": 2}}), [5])
+    assert c["conditions"]["Panicked"]["seconds"] == 6

@@ -169,3 +169,35 @@ def test_emp_ignores_armour_and_size():
                         "emp_complexity": "Moderate"})
     c, _ = hit(tank, 7, "EMP")
     assert c["emp_disabled"] and c["wounds"] == 0
+
+
+def test_a_hit_that_deals_no_damage_does_not_wound_even_below_minimum_toughness_0():
+    # 4 wounds: Toughness 5, Minimum Toughness -1; a 1d4-3 that rolls 0 takes nothing away
+    c, log = hit(human(wounds=4), 0)
+    assert c["wounds"] == 4 and "wounded" not in log.flags
+    assert "No damage gets through: no effect" in [s.text for s in log.steps]
+
+
+def test_a_hit_that_deals_no_damage_does_not_start_dying_at_toughness_0():
+    c, _ = hit(human(wounds=9), 0)  # Toughness 0
+    assert "Dying" not in c["conditions"] and c["wounds"] == 9 and not c["dead"]
+
+
+def test_objects_are_immune_to_nonlethal_emp_too():
+    radio = C.from_dict(dict(C.EXAMPLE_OBJECT))  # Moderate: EMP Toughness 6
+    c, log = hit(radio, 9, "EMP", nonlethal=True)
+    assert not c["emp_disabled"] and "immune" in log.flags
+
+
+def test_a_destroyed_device_takes_no_further_emp_effect():
+    wreck = C.from_dict(dict(C.EXAMPLE_OBJECT, destroyed=True))
+    c, log = hit(wreck, 9, "EMP")
+    assert c == wreck
+
+
+def test_a_nonlethal_knockout_does_not_shorten_a_longer_unconsciousness():
+    out_cold = human(wounds=2, conditions={"Unconscious": {"seconds": 10 * 3600}})
+    c, log = hit(out_cold, 9, nonlethal=True, faces=[1, 1, 1])  # 3 wounds now: 3d4 = 3 hours < 10 left
+    assert c["conditions"]["Unconscious"]["seconds"] == 10 * 3600 and c["wounds"] == 3
+    c, _ = hit(human(wounds=2, conditions={"Unconscious": {"seconds": 3600}}), 9, nonlethal=True, faces=[4, 4, 4])
+    assert c["conditions"]["Unconscious"]["seconds"] == 12 * 3600

@@ -91,3 +91,11 @@ def test_property_a_dying_character_ends_stable_dead_or_dying_at_a_higher_or_equ
         assert c["conditions"]["Dying"]["dc"] >= dc
     else:
         assert "Unconscious" in c["conditions"]
+
+
+def test_a_gm_tired_modifier_counts_in_the_dying_check_and_its_best_possible_total():
+    tired = C.new_creature("Human", conditions={"Dying": {"dc": 8}, "Tired": {"modifier": -1}})
+    c, log = play(tired, [1, 6])  # d6 6 + 3 − 1 = 8 ≥ DC 8
+    assert "Dying" in c["conditions"] and c["conditions"]["Dying"]["dc"] == 8
+    c, _ = play(tired, [1, 5])  # 7 < 8: DC 9 > best 6 + 3 − 1 = 8: dies
+    assert c["dead"]

@@ -51,3 +51,8 @@ def test_removing_a_morale_penalty_ends_insanity_confusion_and_broken():
 def test_objects_have_no_will():
     with pytest.raises(RulesError):
         morale(C.from_dict({"schema": T.SCHEMA, "kind": "object"}), 5)
+
+
+def test_no_morale_damage_gives_no_morale_penalty_even_below_minimum_will_0():
+    c, log = morale(C.new_creature("Bob", morale_penalties=6), 0)  # Will 3, Minimum Will -3
+    assert c["morale_penalties"] == 6 and "morale_penalty" not in log.flags

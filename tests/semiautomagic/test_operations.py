@@ -190,3 +190,51 @@ def test_a_stunned_or_broken_attacker_cannot_attack():
     for conditions in ({"Stunned": {"seconds": 6}}, {"Broken": {}}):
         attacker = dict(copy.deepcopy(C.EXAMPLE_ATTACKER), conditions=conditions)
         _bad("attack", "attacker", attacker=attacker, creature=human())
+
+
+def test_a_failed_dying_check_is_not_headlined_as_a_success():
+    state = call("apply_damage", creature=human(), damage="9")["result"]["state"]
+    result = call("dying_round", creature=state, dice=[4, 1])["result"]
+    assert result["success"] is None and result["text"][0] == "still dying"
+
+
+def test_a_negated_attack_says_so_and_labels_the_defence_modifiers_apart():
+    result = call("attack", attacker=copy.deepcopy(C.EXAMPLE_ATTACKER), creature=human(), defence="dodge",
+                  dice=[3, 6])["result"]
+    assert result["text"][0] == "Total 6 vs 4: failure — the attack roll hit, but the dodge negates it (7 ≥ DC 7): no damage"
+    assert [m["label"] for m in result["modifiers"]] == ["Weapon Skill bonus", "defence roll: Reflex bonus (dodge)"]
+    assert result["total"] == 3 + 3  # the attack total holds only the attack's modifiers
+
+
+def test_a_plain_check_headline_states_success_once():
+    result = call("check", modifier=2, dc=6, dice=[4])["result"]
+    assert result["text"][0] == "Total 6 vs 6: success"
+
+
+def test_object_sheet_explains_the_endurance_3_of_objects():
+    result = call("describe_creature", creature=copy.deepcopy(C.EXAMPLE_OBJECT))["result"]
+    assert ("Toughness = 6 + 3 × Scale -1 (3) + Endurance 3 (objects have no Endurance and count as 3) + Defence 2 "
+            "− wounds 0 = 8") in [s["text"] for s in result["steps"]]
+
+
+def test_time_passing_is_headlined_by_how_the_creature_stands_not_a_total():
+    result = call("advance_rounds", creature=human(conditions={"Stunned": {"seconds": 6}, "Held": {}}), rounds=2)["result"]
+    assert result["total"] is None and result["text"][0] == "After 2 rounds: Held"
+    result = call("advance_hours", creature=human(dead=True), hours=1)["result"]
+    assert result["text"][0] == "After 1 hour: dead"
+
+
+def test_the_sheet_of_a_held_character_says_dodge_only_at_minus_1():
+    result = call("describe_creature", creature=human(conditions={"Held": {}}))["result"]
+    assert ("Defence rolls: dodge only, at −1 (Held: no block or parry); action seconds this round: 6"
+            in [s["text"] for s in result["steps"]])
+
+
+def test_a_prone_or_frenzied_character_can_be_stood_up_or_calmed_without_editing_json():
+    c = human(statuses=["frenzy", "prone"])
+    result = call("set_status", creature=c, status="prone", action="remove")["result"]
+    assert result["state"]["statuses"] == ["frenzy"] and "is no longer prone" in result["text"][0]
+    result = call("set_status", creature=human(), status="on fire", action="add")["result"]
+    assert result["state"]["statuses"] == ["on fire"]
+    _bad("set_status", "status", creature=human(), status="prone", action="remove")
+    _bad("set_status", "status", creature=human(), status="bored", action="add")
