@@ -74,12 +74,15 @@ def _tick(work, start: int, end: int, activity: str, load) -> None:
         if timers["survival_seconds"] <= 0:
             survival_test(work)
     effective = "sleeping" if has(char, "asleep") else ("resting" if _out(char) else activity)
+    ep_before = work.current["endurance_points"]
     _endurance(work, start, end, effective, load)
+    drained = work.current["endurance_points"] < ep_before
     gained, why = regeneration(char, start, end)
     if gained and work.current["essence"] < char["derived"]["essence"]:
         gain_essence(work, gained, why)
     turns = crossings(start, end, settings.turn_seconds)
-    if turns and work.current["endurance_points"] < 0 and not _out(char):
+    # Seed 000: below 0 EP, one Consciousness Test every Turn (however many drains the Turn had).
+    if (turns or drained) and work.current["endurance_points"] < 0 and not _out(char):
         consciousness_test(work, "EP")
     if (turns and settings.consciousness_timing == "every_turn" and work.current["life_points"] <= 0
             and not has(char, "unconscious") and not has(char, "dead")):
@@ -97,12 +100,12 @@ def _endurance(work, start: int, end: int, activity: str, load) -> None:
         interval = settings.turn_seconds if interval == "turn" else interval
         for _ in range(crossings(start, end, interval)):
             lost = amount if isinstance(amount, int) else _drain_die(work, amount[0], f"EP drain ({activity})")
-            damage_endurance(work, lost, f"{activity.replace('_', ' ')} activity")
+            damage_endurance(work, lost, f"{activity.replace('_', ' ')} activity", test=False)
     if activity not in ("resting", "sleeping"):
         if load.drain_seconds:
             for _ in range(crossings(start, end, load.drain_seconds)):
                 damage_endurance(work, _drain_die(work, 1, f"EP drain ({load.level} Encumbrance)"),
-                                 f"{load.level} Encumbrance")
+                                 f"{load.level} Encumbrance", test=False)
     if activity == "sleeping":
         ticks = crossings(start, end, SLEEP_RECOVERY_INTERVAL)
         if ticks:

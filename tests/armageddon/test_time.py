@@ -100,3 +100,13 @@ def test_dead_characters_stop_changing_with_time(run, make):
     dead = make(conditions=["dead"], endurance_points=10)
     result = run("advance_time", dice=[], character=dead, minutes=60, activity="sleeping")
     assert _ep(result) == 10 and result["state"]["timers"]["clock_seconds"] == 3600
+
+
+def test_below_0_ep_one_consciousness_test_per_turn_even_when_the_turn_drains_ep(run, make):
+    # Very strenuous activity drains 1d4 each Turn; below 0 EP the seed asks for one Consciousness Test every
+    # Turn, not one for the drain and another for the Turn.
+    result = run("advance_time", dice=[2, 9, 1, 9], character=make(endurance_points=0), minutes=0, seconds=10,
+                 activity="very_strenuous")
+    assert [r["kind"] for r in result["details"]["rolls"]] == ["consciousness_test", "consciousness_test"]
+    assert [t["die"] for t in result["dice"]] == ["d4", "d10", "d4", "d10"]
+    assert _ep(result) == -3
