@@ -49,7 +49,7 @@ def resolve_roll(
     total = die.value + total_of(all_parts)
     levels = success_levels(total, tn)
     steps = list(die.steps)
-    arithmetic = "".join(f" {signed(m.value)}" for m in all_parts)
+    arithmetic = "".join(f" {signed(m.value)} ({m.label})" for m in all_parts)
     steps.append(Step(f"{die.value} (die){arithmetic} = {total}", "seed 000, Tasks" if kind == "task" else _TESTS))
     result_flags = list(die.flags) + list(flags)
     if level_cap is not None and levels > level_cap:

@@ -99,6 +99,11 @@ class Work(Log):
             result.modifiers = list(main.modifiers)
         if modifiers is not None:
             result.modifiers = list(modifiers)
+        elif main is None and self.rolls:
+            # No single roll decides the operation: list every roll's modifiers with their sources, named
+            # after the roll, so each number in the arithmetic lines can be traced to its rule.
+            result.modifiers = [Modifier(f"{roll.label}: {m.label}", m.value, m.source)
+                                for roll in self.rolls for m in roll.modifiers]
         return result
 
 

@@ -143,3 +143,8 @@ def test_resisted_side_a_character_brings_his_state_penalties(run, make):
     result = run("resisted", dice=[8, 5], a_attribute=3, a_skill=2, b_attribute=3, b_skill=2,
                  character=make(endurance_points=3))
     assert result["details"]["a"]["total"] == 8 + 5 - 2 and result["details"]["winner"] == "Kim"
+
+
+def test_the_arithmetic_line_names_each_number(run):
+    result = run("task", dice=[6], attribute=3, skill=2, skill_name="Handguns", modifiers="-2 darkness")
+    assert "6 (die) +3 (Dexterity) +2 (Handguns) -2 (darkness) = 9 [seed 000, Tasks]" in result["text"]

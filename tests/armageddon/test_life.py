@@ -206,3 +206,13 @@ def test_damage_then_healing_never_leaves_a_pool_above_its_maximum(make, amount,
     for key in ("life_points", "endurance_points", "essence"):
         assert state["current"][key] <= state["derived"][key]
     assert state["sleep_debt"] <= state["derived"]["endurance_points"] - state["current"]["endurance_points"]
+
+
+def test_state_changes_list_every_rolls_modifiers_with_their_sources(run, make):
+    result = run("apply_damage", dice=[5, 7], character=make(life_points=2), amount="12")
+    listed = [(m["label"], m["value"]) for m in result["modifiers"]]
+    assert listed == [("Consciousness Test (LP): Constitution", 3), ("Consciousness Test (LP): Willpower", 3),
+                      ("Consciousness Test (LP): -10 LP (−1 per LP below 0)", -10),
+                      ("Survival Test no. 1: Constitution", 3), ("Survival Test no. 1: Willpower", 3),
+                      ("Survival Test no. 1: -10 LP (−1 per 10 below 0)", -1)]
+    assert all(m["source"].startswith("seed 000") for m in result["modifiers"])
