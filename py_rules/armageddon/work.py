@@ -75,7 +75,7 @@ class Work(Log):
         result = resolve_roll(
             self.dice, kind=kind, parts=list(parts), modifiers=list(extra) + automatic, tn=self.settings.tn,
             rule_of_one_mode=self.settings.rule_of_one_mode, label=title, level_cap=level_cap,
-            cap_source=cap_source, purpose=title,
+            cap_source=cap_source, purpose=title, label_numbers=True,
         )
         self.rolls.append(result)
         self.steps.append(Step(f"{title}:"))

@@ -145,6 +145,7 @@ def test_resisted_side_a_character_brings_his_state_penalties(run, make):
     assert result["details"]["a"]["total"] == 8 + 5 - 2 and result["details"]["winner"] == "Kim"
 
 
-def test_the_arithmetic_line_names_each_number(run):
-    result = run("task", dice=[6], attribute=3, skill=2, skill_name="Handguns", modifiers="-2 darkness")
-    assert "6 (die) +3 (Dexterity) +2 (Handguns) -2 (darkness) = 9 [seed 000, Tasks]" in result["text"]
+def test_rolls_inside_a_state_change_name_each_number_of_their_arithmetic(run, make):
+    result = run("fear_test", dice=[6, 3], character=make(life_points=4), penalty=-2)
+    assert "  6 (die) +3 (Willpower) -2 (Chronicler's fear penalty) -2 (injured (4 LP)) = 5 [seed 000, Tests]" \
+        in result["text"]
