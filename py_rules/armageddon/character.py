@@ -38,6 +38,8 @@ _SCHEMA_PREFIX = "armageddon.character/"
 _VERSION = 1
 
 _POOL_LIMIT = 10_000
+_WEIGHT_LIMIT = 1_000_000
+"""Heaviest item accepted (lb): far beyond any lifting capacity, small enough for exact arithmetic."""
 _BONUS_KEYS = ("life_points", "endurance_points", "essence", "speed")
 _POOLS = ("life_points", "endurance_points", "essence")
 _TIMERS = ("clock_seconds", "frozen_seconds", "survival_seconds", "survival_tests", "death_seconds")
@@ -164,6 +166,9 @@ def _items(raw) -> list:
             raise _fail("wrong_type", f"{field}.weight must be a number of pounds (got {weight!r}).", f"{field}.weight")
         if weight < 0:
             raise _fail("out_of_range", f"{field}.weight cannot be negative (got {weight}).", f"{field}.weight")
+        if weight > _WEIGHT_LIMIT:
+            raise _fail("out_of_range", f"{field}.weight must be at most {_WEIGHT_LIMIT} lb (got {weight}).",
+                        f"{field}.weight")
         items.append({"name": name, "weight": int(weight) if float(weight).is_integer() else weight})
     return items
 
