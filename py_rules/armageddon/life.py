@@ -149,6 +149,7 @@ def die(work, cause: str) -> None:
 def _start_dying(work) -> None:
     add(work.char, "dying")
     remove(work.char, "stabilised")
+    work.char["first_aid_received"] = False  # a new emergency: First Aid can stabilise him (seed 000)
     work.char["timers"]["survival_tests"] = 0
     work.event(f"{name_of(work.char)} is dying (−10 LP or less): Survival Test now and every minute.")
     survival_test(work)

@@ -216,3 +216,15 @@ def test_state_changes_list_every_rolls_modifiers_with_their_sources(run, make):
                       ("Survival Test no. 1: Constitution", 3), ("Survival Test no. 1: Willpower", 3),
                       ("Survival Test no. 1: -10 LP (−1 per 10 below 0)", -1)]
     assert all(m["source"].startswith("seed 000") for m in result["modifiers"])
+
+
+def test_first_aid_stabilises_a_character_who_slid_to_minus_10_after_earlier_first_aid(run, make):
+    # First Aid given at −9 (once per injury, A11); untreated, he fails his daily Survival Test and slides to −10:
+    # now dying, and the seed's First Aid must still be able to stabilise him.
+    treated = make(life_points=-10, first_aid_received=True)
+    day = run("advance_days", dice=[1, 9, 9], character=dict(treated, current=dict(treated["current"],
+                                                                                      life_points=-9)),
+              days=1, care=False)
+    assert "dying" in _conditions(day) and day["state"]["current"]["life_points"] == -10
+    aided = run("first_aid", dice=[7], character=day["state"], medic_intelligence=2, medic_first_aid=2)
+    assert "stabilised" in _conditions(aided)
