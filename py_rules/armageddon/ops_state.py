@@ -399,8 +399,13 @@ def _set_condition(*, character, condition, action, turn_seconds):
     char, timers = work.char, work.char["timers"]
     who = name_of(char)
     if action == "set":
+        if has(char, "dead") and condition != "dead":
+            raise RulesError("dead", f"{who} is dead; clear 'dead' first to set {condition.replace('_', ' ')}.",
+                             "condition")
         if condition == "dead":
-            char["conditions"] = []
+            char["conditions"] = [c for c in char["conditions"] if c == "dead"]
+            for key in ("frozen_seconds", "survival_seconds", "survival_tests", "death_seconds"):
+                timers[key] = 0
         if not add(char, condition):
             raise RulesError("no_change", f"{who} is already {condition.replace('_', ' ')}.", "condition")
         if condition == "frozen":

@@ -110,3 +110,12 @@ def test_below_0_ep_one_consciousness_test_per_turn_even_when_the_turn_drains_ep
     assert [r["kind"] for r in result["details"]["rolls"]] == ["consciousness_test", "consciousness_test"]
     assert [t["die"] for t in result["dice"]] == ["d4", "d10", "d4", "d10"]
     assert _ep(result) == -3
+
+
+def test_set_condition_refuses_to_add_conditions_to_the_dead(run, fail, make):
+    dead = run("set_condition", character=make(life_points=-12, conditions=["dying"]), condition="dead",
+               action="set")["state"]
+    assert dead["conditions"] == ["dead"] and dead["timers"]["survival_seconds"] == 0
+    assert fail("set_condition", character=dead, condition="dying", action="set")["field"] == "condition"
+    alive = run("set_condition", character=dead, condition="dead", action="clear")["state"]
+    assert alive["conditions"] == []
