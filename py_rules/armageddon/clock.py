@@ -129,6 +129,18 @@ def _sleep_recovery(work, amount: int, why: str) -> None:
     work.event(f"{name_of(char)} regains {after - before} EP from {why} ({before} → {after}).")
 
 
+def _duration(seconds: int) -> str:
+    """``"1 h 2 min 5 s"``; ``"10 s"``.
+
+    >>> _duration(10), _duration(3725), _duration(120)
+    ('10 s', '1 h 2 min 5 s', '2 min')
+    """
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    parts = [f"{hours} h" if hours else "", f"{minutes} min" if minutes else "", f"{secs} s" if secs else ""]
+    return " ".join(p for p in parts if p) or "0 s"
+
+
 def advance_time(work, seconds: int, activity: str) -> None:
     """Advance the character's clock by ``seconds`` doing ``activity`` (U16)."""
     char = work.char
@@ -138,8 +150,8 @@ def advance_time(work, seconds: int, activity: str) -> None:
     clock = timers["clock_seconds"]
     end = clock + seconds
     step = work.settings.turn_seconds
-    work.step(f"{seconds} s pass ({seconds / 60:g} min), {activity.replace('_', ' ')}; Turns of {step} s "
-              "(RULES.md A15).", "RULES.md §4")
+    work.step(f"{_duration(seconds)} pass{'es' if seconds == 1 else ''}, {activity.replace('_', ' ')}; Turns of "
+              f"{step} s (RULES.md A15).", "RULES.md §4")
     load = load_of(char)  # the items do not change while time passes
     while clock < end and not has(char, "dead"):
         nxt = min(end, (clock // step + 1) * step)
@@ -182,6 +194,9 @@ def advance_days(work, days: int, care: bool, sleep_hours: int) -> None:
             remove(char, "frozen")
             char["timers"]["frozen_seconds"] = 0
         char["timers"]["clock_seconds"] = start + 86_400
+        pools = work.current
+        work.step(f"End of day {day}: LP {pools['life_points']}, EP {pools['endurance_points']} (sleep debt "
+                  f"{char['sleep_debt']}), Essence {pools['essence']}", "seed 000, Healing & Resuscitation")
         if has(char, "dead"):
             return
         if has(char, "death_pending") or (has(char, "dying") and not has(char, "stabilised")

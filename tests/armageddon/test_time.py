@@ -119,3 +119,11 @@ def test_set_condition_refuses_to_add_conditions_to_the_dead(run, fail, make):
     assert fail("set_condition", character=dead, condition="dying", action="set")["field"] == "condition"
     alive = run("set_condition", character=dead, condition="dead", action="clear")["state"]
     assert alive["conditions"] == []
+
+
+def test_advance_days_reports_each_days_pools_and_time_in_plain_units(run, make):
+    days = run("advance_days", dice=[], character=make(life_points=10), days=2, care=False)
+    assert "End of day 1: LP 12, EP 29 (sleep debt 0), Essence 14" in " ".join(days["text"])
+    assert "End of day 2: LP 14" in " ".join(days["text"])
+    later = run("advance_time", dice=[], character=make(), minutes=0, seconds=10)
+    assert later["text"][0].startswith("10 s pass, normal")
