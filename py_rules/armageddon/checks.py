@@ -58,7 +58,7 @@ def resolve_roll(
     steps.append(Step(f"{die.value} (die){arithmetic} = {total}", "seed 000, Tasks" if kind == "task" else _TESTS))
     result_flags = list(die.flags) + list(flags)
     if level_cap is not None and levels > level_cap:
-        steps.append(Step(f"{levels} Success Levels capped at {level_cap} ({describe_level(level_cap)})", cap_source))
+        steps.append(Step(f"{levels} Success Levels capped at {describe_level(level_cap)}", cap_source))
         levels = level_cap
         result_flags.append("unskilled_cap")
     success = total >= tn

@@ -221,7 +221,7 @@ def _resisted(dice, *, a_name, a_kind, a_attribute, a_skill, a_modifiers, b_name
         + [Modifier(f"{names['B']}: {m.label}", m.value, m.source) for m in b.modifiers],
         total=win.total if winner else None, target=tn, success=winner is not None,
         level=(win.level - lose.level) if winner else None,
-        level_name=(f"{names[winner]} wins by {margin} ({win.level - lose.level} Success Levels beyond)"
+        level_name=(f"{names[winner]} wins by {margin} ({_levels_beyond(win.level - lose.level)})"
                     if winner else "no winner"),
         flags=sorted({f for roll in (a, b) for f in roll.flags}), steps=steps,
         details={"winner": names[winner] if winner else None, "winner_side": winner, "margin": margin,
@@ -230,6 +230,10 @@ def _resisted(dice, *, a_name, a_kind, a_attribute, a_skill, a_modifiers, b_name
                  "rolls": len(rolls)},
     )
     return result
+
+
+def _levels_beyond(levels: int) -> str:
+    return f"{levels} Success Level{'' if levels == 1 else 's'} beyond the loser's"
 
 
 def _side_params(side: str, default_kind: str) -> tuple:

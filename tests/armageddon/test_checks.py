@@ -149,3 +149,10 @@ def test_rolls_inside_a_state_change_name_each_number_of_their_arithmetic(run, m
     result = run("fear_test", dice=[6, 3], character=make(life_points=4), penalty=-2)
     assert "  6 (die) +3 (Willpower) -2 (Chronicler's fear penalty) -2 (injured (4 LP)) = 5 [seed 000, Tests]" \
         in result["text"]
+
+
+def test_resisted_and_unskilled_wording(run):
+    resisted = run("resisted", dice=[6, 5], a_attribute=3, a_skill=2, b_kind="simple", b_attribute=2)
+    assert resisted["level_name"] == "Side A wins by 2 (1 Success Level beyond the loser's)"
+    unskilled = run("task", dice=[10, 10, 8], attribute=2, skill=0)
+    assert "5 Success Levels capped at 2 Success Levels (Decent)" in " ".join(unskilled["text"])
