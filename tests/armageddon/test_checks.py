@@ -89,6 +89,8 @@ def test_two_attribute_consciousness_and_survival_tests_roll_con_plus_will_plus_
     assert [(m["label"], m["value"]) for m in result["modifiers"]] == [("Constitution", 3), ("Willpower", 3)]
     assert result["total"] == 9
     assert roll_test([3], kind="consciousness", attribute_name="Constitution", attribute=2, second_attribute=4).total == 9
+    hurt = run("test", dice=[3], kind="consciousness", character=make(life_points=-2))
+    assert hurt["total"] == 9 and hurt["steps"][0]["text"].startswith("A plain Consciousness Test")
 
 
 def test_tests_with_a_character_take_his_level_and_state_penalties(run, make):

@@ -78,7 +78,7 @@ def test_survival_tests_continue_until_first_aid(run, make):
     aided = run("first_aid", dice=[7], character=dying, medic_intelligence=2, medic_first_aid=2)
     assert aided["level"] == 2
     assert aided["state"]["current"]["life_points"] == -10 + 2
-    assert "stabilised" in _conditions(aided) or "dying" not in _conditions(aided)
+    assert "stabilised" in _conditions(aided) and "dying" not in _conditions(aided)
     later = run("advance_time", dice=[], character=aided["state"], minutes=10)
     assert later["details"]["rolls"] == []
 
