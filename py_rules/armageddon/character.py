@@ -30,7 +30,7 @@ from py_rules.errors import RulesError
 
 __all__ = (
     "SCHEMA", "EXAMPLE", "from_dict", "derive", "lifting_capacity", "attribute", "skill_entry",
-    "copy_of", "has", "add", "remove", "name_of", "check_alive",
+    "copy_of", "has", "add", "remove", "name_of", "check_alive", "POOL_FLOOR",
 )
 
 SCHEMA = "armageddon.character/1"
@@ -38,6 +38,8 @@ _SCHEMA_PREFIX = "armageddon.character/"
 _VERSION = 1
 
 _POOL_LIMIT = 10_000
+POOL_FLOOR = -_POOL_LIMIT
+"""Lowest value a pool holds; damage beyond it changes nothing more (the character is long dead)."""
 _WEIGHT_LIMIT = 1_000_000
 """Heaviest item accepted (lb): far beyond any lifting capacity, small enough for exact arithmetic."""
 _BONUS_KEYS = ("life_points", "endurance_points", "essence", "speed")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from py_rules.armageddon.character import has, name_of
+from py_rules.armageddon.character import POOL_FLOOR, has, name_of
 from py_rules.armageddon.essence import gain_essence, lose_essence
 from py_rules.armageddon.life import after_life_points_rise, consciousness_test, damage_life_points
 from py_rules.dice import DiceSource, d
@@ -112,7 +112,7 @@ def damage_endurance(work, amount: int, cause: str = "damage", test: bool = True
     """
     char = work.char
     before = work.current["endurance_points"]
-    after = before - amount
+    after = max(POOL_FLOOR, before - amount)
     work.current["endurance_points"] = after
     char["sleep_debt"] = min(char["sleep_debt"], max(0, char["derived"]["endurance_points"] - after))
     work.event(f"{name_of(char)} loses {amount} EP to {cause} ({before} → {after}).")

@@ -8,7 +8,7 @@ through :class:`py_rules.armageddon.work.Work` and change only its copy.
 
 from __future__ import annotations
 
-from py_rules.armageddon.character import add, attribute, has, name_of, remove
+from py_rules.armageddon.character import POOL_FLOOR, add, attribute, has, name_of, remove
 from py_rules.armageddon.tables import (
     DAILY_HEALING,
     DEATH_TIMER_MINUTES_PER_CON,
@@ -158,7 +158,7 @@ def _start_dying(work) -> None:
 def damage_life_points(work, amount: int) -> None:
     """Take ``amount`` LP and apply what follows (U9; seed 000 LP bullets; RULES.md A8)."""
     char, before = work.char, work.current["life_points"]
-    after = before - amount
+    after = max(POOL_FLOOR, before - amount)
     work.current["life_points"] = after
     work.event(f"{name_of(char)} loses {amount} LP ({before} → {after}).")
     if amount <= 0 or has(char, "dead"):

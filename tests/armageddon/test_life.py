@@ -228,3 +228,8 @@ def test_first_aid_stabilises_a_character_who_slid_to_minus_10_after_earlier_fir
     assert "dying" in _conditions(day) and day["state"]["current"]["life_points"] == -10
     aided = run("first_aid", dice=[7], character=day["state"], medic_intelligence=2, medic_first_aid=2)
     assert "stabilised" in _conditions(aided)
+
+
+def test_absurd_damage_stops_at_the_sheets_floor_instead_of_failing(run, make):
+    result = run("apply_damage", character=make(life_points=-9000, conditions=["dead"]), amount="5000")
+    assert result["state"]["current"]["life_points"] == -10000
