@@ -35,7 +35,7 @@ class Settings:
     essence_check_timing: str = "each_loss"  # A13: or "daily"
     essence_failure_effect: str = "attribute"  # seed 000, Essence: or "drawback" (Chronicler's discretion)
     mental_attribute_lost: str = "Willpower"  # A13: which mental Attribute a failure costs
-    use_fear_table_effects: bool = True  # RULES.md §1.13
+    use_fear_table_effects: bool = False  # RULES.md §1.13; seed 000: the Chronicler *may* consult it for more
     fear_table: tuple = field(default=FEAR_TABLE)
 
     @classmethod
