@@ -349,4 +349,5 @@ def name_of(character: dict) -> str:
 def check_alive(character: dict) -> None:
     """Dead characters roll nothing (seed 000: failure of the last Survival Test is death)."""
     if has(character, "dead"):
-        raise RulesError("dead", f"{name_of(character)} is dead and cannot roll.", "character")
+        raise RulesError("dead", f"{name_of(character)} is dead: he rolls nothing and heals no more (the Chronicler "
+                         "can clear 'dead' with Set or clear a condition).", "character")
