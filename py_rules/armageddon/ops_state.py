@@ -103,8 +103,8 @@ def _penalties(*, character, attribute_name, roll_type, tags, **options):
     mods = automatic_modifiers(character, attributes=(attribute_name,), kind=roll_type, tags=tags_of(tags),
                                settings=settings)
     total = total_of(mods)
-    steps = [Step(f"{m.value:+d} {m.label}", m.source) for m in mods] or [Step("His state imposes no penalty.",
-                                                                               "RULES.md §1.15")]
+    # The modifiers are listed with their sources already; a step only says so when there are none.
+    steps = [] if mods else [Step("His state imposes no penalty.", "RULES.md §1.15")]
     return Result(system=_SYS, kind="action_penalties", label=name_of(character), modifiers=mods, total=total,
                   level_name=f"{total:+d} from his state", steps=steps)
 

@@ -127,3 +127,9 @@ def test_advance_days_reports_each_days_pools_and_time_in_plain_units(run, make)
     assert "End of day 2: LP 14" in " ".join(days["text"])
     later = run("advance_time", dice=[], character=make(), minutes=0, seconds=10)
     assert later["text"][0].startswith("10 s pass, normal")
+
+
+def test_action_penalties_lists_each_modifier_once(run, make):
+    result = run("action_penalties", character=make(life_points=4, endurance_points=3))
+    assert sum("injured (4 LP)" in line for line in result["text"]) == 1
+    assert run("action_penalties", character=make())["text"][-1].startswith("His state imposes no penalty.")
