@@ -30,7 +30,7 @@ from py_rules.errors import RulesError
 
 __all__ = (
     "SCHEMA", "EXAMPLE", "from_dict", "derive", "lifting_capacity", "attribute", "skill_entry",
-    "copy_of", "has", "add", "remove", "name_of", "check_alive",
+    "copy_of", "has", "add", "remove", "name_of", "check_alive", "POOL_FLOOR",
 )
 
 SCHEMA = "armageddon.character/1"
@@ -38,6 +38,10 @@ _SCHEMA_PREFIX = "armageddon.character/"
 _VERSION = 1
 
 _POOL_LIMIT = 10_000
+POOL_FLOOR = -_POOL_LIMIT
+"""Lowest value a pool holds; damage beyond it changes nothing more (the character is long dead)."""
+_WEIGHT_LIMIT = 1_000_000
+"""Heaviest item accepted (lb): far beyond any lifting capacity, small enough for exact arithmetic."""
 _BONUS_KEYS = ("life_points", "endurance_points", "essence", "speed")
 _POOLS = ("life_points", "endurance_points", "essence")
 _TIMERS = ("clock_seconds", "frozen_seconds", "survival_seconds", "survival_tests", "death_seconds")
@@ -164,6 +168,9 @@ def _items(raw) -> list:
             raise _fail("wrong_type", f"{field}.weight must be a number of pounds (got {weight!r}).", f"{field}.weight")
         if weight < 0:
             raise _fail("out_of_range", f"{field}.weight cannot be negative (got {weight}).", f"{field}.weight")
+        if weight > _WEIGHT_LIMIT:
+            raise _fail("out_of_range", f"{field}.weight must be at most {_WEIGHT_LIMIT} lb (got {weight}).",
+                        f"{field}.weight")
         items.append({"name": name, "weight": int(weight) if float(weight).is_integer() else weight})
     return items
 
@@ -342,4 +349,5 @@ def name_of(character: dict) -> str:
 def check_alive(character: dict) -> None:
     """Dead characters roll nothing (seed 000: failure of the last Survival Test is death)."""
     if has(character, "dead"):
-        raise RulesError("dead", f"{name_of(character)} is dead and cannot roll.", "character")
+        raise RulesError("dead", f"{name_of(character)} is dead: he rolls nothing and heals no more (the Chronicler "
+                         "can clear 'dead' with Set or clear a condition).", "character")

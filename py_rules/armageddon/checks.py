@@ -42,18 +42,23 @@ def resolve_roll(
     cap_source: str = "",
     purpose: str = "d10",
     flags=(),
+    label_numbers: bool = False,
 ) -> Result:
-    """d10 + ``parts`` + ``modifiers`` against ``tn``; every part listed in the result."""
+    """d10 + ``parts`` + ``modifiers`` against ``tn``; every part listed in the result.
+
+    ``label_numbers`` names each number in the arithmetic line (for rolls inside a state change, whose
+    modifiers are not listed right above it).
+    """
     all_parts = list(parts) + list(modifiers)
     die = roll_d10(dice, rule_of_one_mode, purpose)
     total = die.value + total_of(all_parts)
     levels = success_levels(total, tn)
     steps = list(die.steps)
-    arithmetic = "".join(f" {signed(m.value)}" for m in all_parts)
+    arithmetic = "".join(f" {signed(m.value)}" + (f" ({m.label})" if label_numbers else "") for m in all_parts)
     steps.append(Step(f"{die.value} (die){arithmetic} = {total}", "seed 000, Tasks" if kind == "task" else _TESTS))
     result_flags = list(die.flags) + list(flags)
     if level_cap is not None and levels > level_cap:
-        steps.append(Step(f"{levels} Success Levels capped at {level_cap} ({describe_level(level_cap)})", cap_source))
+        steps.append(Step(f"{levels} Success Levels capped at {describe_level(level_cap)}", cap_source))
         levels = level_cap
         result_flags.append("unskilled_cap")
     success = total >= tn

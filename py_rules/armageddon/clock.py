@@ -74,12 +74,15 @@ def _tick(work, start: int, end: int, activity: str, load) -> None:
         if timers["survival_seconds"] <= 0:
             survival_test(work)
     effective = "sleeping" if has(char, "asleep") else ("resting" if _out(char) else activity)
+    ep_before = work.current["endurance_points"]
     _endurance(work, start, end, effective, load)
+    drained = work.current["endurance_points"] < ep_before
     gained, why = regeneration(char, start, end)
     if gained and work.current["essence"] < char["derived"]["essence"]:
         gain_essence(work, gained, why)
     turns = crossings(start, end, settings.turn_seconds)
-    if turns and work.current["endurance_points"] < 0 and not _out(char):
+    # Seed 000: below 0 EP, one Consciousness Test every Turn (however many drains the Turn had).
+    if (turns or drained) and work.current["endurance_points"] < 0 and not _out(char):
         consciousness_test(work, "EP")
     if (turns and settings.consciousness_timing == "every_turn" and work.current["life_points"] <= 0
             and not has(char, "unconscious") and not has(char, "dead")):
@@ -97,12 +100,12 @@ def _endurance(work, start: int, end: int, activity: str, load) -> None:
         interval = settings.turn_seconds if interval == "turn" else interval
         for _ in range(crossings(start, end, interval)):
             lost = amount if isinstance(amount, int) else _drain_die(work, amount[0], f"EP drain ({activity})")
-            damage_endurance(work, lost, f"{activity.replace('_', ' ')} activity")
+            damage_endurance(work, lost, f"{activity.replace('_', ' ')} activity", test=False)
     if activity not in ("resting", "sleeping"):
         if load.drain_seconds:
             for _ in range(crossings(start, end, load.drain_seconds)):
                 damage_endurance(work, _drain_die(work, 1, f"EP drain ({load.level} Encumbrance)"),
-                                 f"{load.level} Encumbrance")
+                                 f"{load.level} Encumbrance", test=False)
     if activity == "sleeping":
         ticks = crossings(start, end, SLEEP_RECOVERY_INTERVAL)
         if ticks:
@@ -126,6 +129,18 @@ def _sleep_recovery(work, amount: int, why: str) -> None:
     work.event(f"{name_of(char)} regains {after - before} EP from {why} ({before} → {after}).")
 
 
+def _duration(seconds: int) -> str:
+    """``"1 h 2 min 5 s"``; ``"10 s"``.
+
+    >>> _duration(10), _duration(3725), _duration(120)
+    ('10 s', '1 h 2 min 5 s', '2 min')
+    """
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    parts = [f"{hours} h" if hours else "", f"{minutes} min" if minutes else "", f"{secs} s" if secs else ""]
+    return " ".join(p for p in parts if p) or "0 s"
+
+
 def advance_time(work, seconds: int, activity: str) -> None:
     """Advance the character's clock by ``seconds`` doing ``activity`` (U16)."""
     char = work.char
@@ -135,8 +150,8 @@ def advance_time(work, seconds: int, activity: str) -> None:
     clock = timers["clock_seconds"]
     end = clock + seconds
     step = work.settings.turn_seconds
-    work.step(f"{seconds} s pass ({seconds / 60:g} min), {activity.replace('_', ' ')}; Turns of {step} s "
-              "(RULES.md A15).", "RULES.md §4")
+    work.step(f"{_duration(seconds)} pass{'es' if seconds == 1 else ''}, {activity.replace('_', ' ')}; Turns of "
+              f"{step} s (RULES.md A15).", "RULES.md §4")
     load = load_of(char)  # the items do not change while time passes
     while clock < end and not has(char, "dead"):
         nxt = min(end, (clock // step + 1) * step)
@@ -179,6 +194,9 @@ def advance_days(work, days: int, care: bool, sleep_hours: int) -> None:
             remove(char, "frozen")
             char["timers"]["frozen_seconds"] = 0
         char["timers"]["clock_seconds"] = start + 86_400
+        pools = work.current
+        work.step(f"End of day {day}: LP {pools['life_points']}, EP {pools['endurance_points']} (sleep debt "
+                  f"{char['sleep_debt']}), Essence {pools['essence']}", "seed 000, Healing & Resuscitation")
         if has(char, "dead"):
             return
         if has(char, "death_pending") or (has(char, "dying") and not has(char, "stabilised")

@@ -91,8 +91,10 @@ def _rule_of_one(rerolls, mode: str) -> tuple[int, list[Step]]:
                 text = f"{reroll} − 5 = {delta} replaces the die (die now {value})"
             else:
                 text = f"{reroll} ends the chain and adds nothing (die {value})"
-        elif delta >= 0:
+        elif delta >= 0 and index == 0:
             text = f"{reroll} − 5 = {delta} is not negative: the roll counts as a 1 (die {value})"
+        elif delta >= 0:
+            text = f"{reroll} − 5 = {delta} is not negative: it ends the chain and subtracts nothing (die {value})"
         elif mode == "replace" and index == 0:
             value = delta
             text = f"{reroll} − 5 = {delta} replaces the die (die now {value})"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from py_rules.armageddon.character import has, name_of
+from py_rules.armageddon.character import POOL_FLOOR, has, name_of
 from py_rules.armageddon.essence import gain_essence, lose_essence
 from py_rules.armageddon.life import after_life_points_rise, consciousness_test, damage_life_points
 from py_rules.dice import DiceSource, d
@@ -105,15 +105,18 @@ def roll_damage(dice: DiceSource, roll: DamageRoll, purpose: str = "damage",
     return value, faces, [Step(text, source)]
 
 
-def damage_endurance(work, amount: int, cause: str = "damage") -> None:
-    """Lose EP; below 0 an awake character makes a Consciousness Test (seed 000, Endurance Points)."""
+def damage_endurance(work, amount: int, cause: str = "damage", test: bool = True) -> None:
+    """Lose EP; below 0 an awake character makes a Consciousness Test (seed 000, Endurance Points).
+
+    ``test=False`` leaves the test to the caller: time passing rolls one per Turn, not one per drain.
+    """
     char = work.char
     before = work.current["endurance_points"]
-    after = before - amount
+    after = max(POOL_FLOOR, before - amount)
     work.current["endurance_points"] = after
     char["sleep_debt"] = min(char["sleep_debt"], max(0, char["derived"]["endurance_points"] - after))
     work.event(f"{name_of(char)} loses {amount} EP to {cause} ({before} → {after}).")
-    if after < 0 and amount > 0 and not _out(char):
+    if test and after < 0 and amount > 0 and not _out(char):
         consciousness_test(work, "EP")
 
 

@@ -4,7 +4,7 @@ seed 000 "Essence"; RULES.md §1.12).
 
 from __future__ import annotations
 
-from py_rules.armageddon.character import attribute, name_of
+from py_rules.armageddon.character import POOL_FLOOR, attribute, name_of
 from py_rules.armageddon.life import below_zero_penalty, die
 from py_rules.armageddon.tables import (
     DRAWBACK_POINTS,
@@ -23,7 +23,7 @@ _ESSENCE = "seed 000, Essence"
 def lose_essence(work, amount: int, cause: str) -> None:
     """Lower Essence by ``amount``; below 0 the checks follow each loss (U17; RULES.md A13)."""
     before = work.current["essence"]
-    after = before - amount
+    after = max(POOL_FLOOR, before - amount)
     work.current["essence"] = after
     work.event(f"{name_of(work.char)} loses {amount} Essence to {cause} ({before} → {after}).")
     if after < 0 and amount > 0:

@@ -114,6 +114,9 @@ def fear_test(work, *, penalty: int, extra=()):
     work.event(f"{name_of(char)} freezes up for {turns} Turn{'s' if turns != 1 else ''} ({seconds} s).")
     if work.settings.use_fear_table_effects:
         work.event(f"Fear Table effect ({label}): {row['effect']}.")
+    else:
+        work.step("The row's additional effect is the Chronicler's option (setting 'Apply the Fear Table's extra "
+                  "effects' is off): only the one-Turn freeze and the Essence loss apply.", _FEAR)
     value, _faces, steps = roll_damage(work.dice, parse_damage(row["essence_dice"]), "Essence loss (Fear Table)", _TABLE)
     work.steps.extend(steps)
     lose_essence(work, value, "fear")

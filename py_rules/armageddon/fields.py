@@ -121,9 +121,10 @@ MENTAL_LOST = Param(
 ESSENCE_SETTINGS = (ESSENCE_TIMING, ESSENCE_FAILURE, MENTAL_LOST)
 USE_FEAR_EFFECTS = Param(
     "use_fear_table_effects", "bool", "Apply the Fear Table's extra effects",
-    "Seed 000, Fear Tests: the Chronicler may also consult the Fear Table for additional effects (RULES.md §1.13); "
-    "the freeze and Essence loss always apply.",
-    default=True, setting=True,
+    "Seed 000, Fear Tests: a failed Fear Test freezes for one Turn and costs Essence (read from the Fear Table); "
+    "the Chronicler MAY also consult the table for additional effects (RULES.md §1.13). Off by default: the "
+    "shipped table is a placeholder, so its extra effects (longer freezes) apply only when switched on.",
+    default=False, setting=True,
 )
 FEAR_TABLE_PARAM = Param(
     "fear_table", "json", "Fear Table (replacement)",

@@ -8,7 +8,7 @@ through :class:`py_rules.armageddon.work.Work` and change only its copy.
 
 from __future__ import annotations
 
-from py_rules.armageddon.character import add, attribute, has, name_of, remove
+from py_rules.armageddon.character import POOL_FLOOR, add, attribute, has, name_of, remove
 from py_rules.armageddon.tables import (
     DAILY_HEALING,
     DEATH_TIMER_MINUTES_PER_CON,
@@ -149,6 +149,7 @@ def die(work, cause: str) -> None:
 def _start_dying(work) -> None:
     add(work.char, "dying")
     remove(work.char, "stabilised")
+    work.char["first_aid_received"] = False  # a new emergency: First Aid can stabilise him (seed 000)
     work.char["timers"]["survival_tests"] = 0
     work.event(f"{name_of(work.char)} is dying (−10 LP or less): Survival Test now and every minute.")
     survival_test(work)
@@ -157,7 +158,7 @@ def _start_dying(work) -> None:
 def damage_life_points(work, amount: int) -> None:
     """Take ``amount`` LP and apply what follows (U9; seed 000 LP bullets; RULES.md A8)."""
     char, before = work.char, work.current["life_points"]
-    after = before - amount
+    after = max(POOL_FLOOR, before - amount)
     work.current["life_points"] = after
     work.event(f"{name_of(char)} loses {amount} LP ({before} → {after}).")
     if amount <= 0 or has(char, "dead"):

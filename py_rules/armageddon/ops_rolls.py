@@ -151,6 +151,11 @@ def _test(dice, *, kind, attribute_name, attribute, second_attribute, character,
     result = resolve_test(dice, kind=kind, attribute_name=names[0], attribute=values[0],
                           second_attribute=values[1] if len(values) > 1 else None, modifiers=mods, tn=tn,
                           rule_of_one_mode=rule_of_one_mode, label=label)
+    if character is not None and exclude:
+        result.steps.insert(0, Step(
+            f"A plain {kind.title()} Test: the injury penalty is left out (RULES.md A6), and so are the penalties "
+            "the rules attach to an owed test (−1 per LP below 0, −1 per 5 EP below 0, −1 per 10 LP below 0 and per "
+            "earlier test); the Consciousness Test and Survival Test operations apply those.", "RULES.md §1.9, A6"))
     return _note_state(result, character)
 
 
@@ -221,7 +226,7 @@ def _resisted(dice, *, a_name, a_kind, a_attribute, a_skill, a_modifiers, b_name
         + [Modifier(f"{names['B']}: {m.label}", m.value, m.source) for m in b.modifiers],
         total=win.total if winner else None, target=tn, success=winner is not None,
         level=(win.level - lose.level) if winner else None,
-        level_name=(f"{names[winner]} wins by {margin} ({win.level - lose.level} Success Levels beyond)"
+        level_name=(f"{names[winner]} wins by {margin} ({_levels_beyond(win.level - lose.level)})"
                     if winner else "no winner"),
         flags=sorted({f for roll in (a, b) for f in roll.flags}), steps=steps,
         details={"winner": names[winner] if winner else None, "winner_side": winner, "margin": margin,
@@ -230,6 +235,10 @@ def _resisted(dice, *, a_name, a_kind, a_attribute, a_skill, a_modifiers, b_name
                  "rolls": len(rolls)},
     )
     return result
+
+
+def _levels_beyond(levels: int) -> str:
+    return f"{levels} Success Level{'' if levels == 1 else 's'} beyond the loser's"
 
 
 def _side_params(side: str, default_kind: str) -> tuple:

@@ -103,8 +103,8 @@ def _penalties(*, character, attribute_name, roll_type, tags, **options):
     mods = automatic_modifiers(character, attributes=(attribute_name,), kind=roll_type, tags=tags_of(tags),
                                settings=settings)
     total = total_of(mods)
-    steps = [Step(f"{m.value:+d} {m.label}", m.source) for m in mods] or [Step("His state imposes no penalty.",
-                                                                               "RULES.md §1.15")]
+    # The modifiers are listed with their sources already; a step only says so when there are none.
+    steps = [] if mods else [Step("His state imposes no penalty.", "RULES.md §1.15")]
     return Result(system=_SYS, kind="action_penalties", label=name_of(character), modifiers=mods, total=total,
                   level_name=f"{total:+d} from his state", steps=steps)
 
@@ -399,8 +399,13 @@ def _set_condition(*, character, condition, action, turn_seconds):
     char, timers = work.char, work.char["timers"]
     who = name_of(char)
     if action == "set":
+        if has(char, "dead") and condition != "dead":
+            raise RulesError("dead", f"{who} is dead; clear 'dead' first to set {condition.replace('_', ' ')}.",
+                             "condition")
         if condition == "dead":
-            char["conditions"] = []
+            char["conditions"] = [c for c in char["conditions"] if c == "dead"]
+            for key in ("frozen_seconds", "survival_seconds", "survival_tests", "death_seconds"):
+                timers[key] = 0
         if not add(char, condition):
             raise RulesError("no_change", f"{who} is already {condition.replace('_', ' ')}.", "condition")
         if condition == "frozen":

@@ -35,7 +35,7 @@ class Settings:
     essence_check_timing: str = "each_loss"  # A13: or "daily"
     essence_failure_effect: str = "attribute"  # seed 000, Essence: or "drawback" (Chronicler's discretion)
     mental_attribute_lost: str = "Willpower"  # A13: which mental Attribute a failure costs
-    use_fear_table_effects: bool = True  # RULES.md §1.13
+    use_fear_table_effects: bool = False  # RULES.md §1.13; seed 000: the Chronicler *may* consult it for more
     fear_table: tuple = field(default=FEAR_TABLE)
 
     @classmethod
@@ -75,7 +75,7 @@ class Work(Log):
         result = resolve_roll(
             self.dice, kind=kind, parts=list(parts), modifiers=list(extra) + automatic, tn=self.settings.tn,
             rule_of_one_mode=self.settings.rule_of_one_mode, label=title, level_cap=level_cap,
-            cap_source=cap_source, purpose=title,
+            cap_source=cap_source, purpose=title, label_numbers=True,
         )
         self.rolls.append(result)
         self.steps.append(Step(f"{title}:"))
@@ -99,6 +99,11 @@ class Work(Log):
             result.modifiers = list(main.modifiers)
         if modifiers is not None:
             result.modifiers = list(modifiers)
+        elif main is None and self.rolls:
+            # No single roll decides the operation: list every roll's modifiers with their sources, named
+            # after the roll, so each number in the arithmetic lines can be traced to its rule.
+            result.modifiers = [Modifier(f"{roll.label}: {m.label}", m.value, m.source)
+                                for roll in self.rolls for m in roll.modifiers]
         return result
 
 

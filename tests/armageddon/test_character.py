@@ -99,6 +99,13 @@ def test_bad_input_weight_that_is_not_a_number_is_refused_and_changes_nothing(fa
     assert error["code"] == "wrong_type"
 
 
+def test_bad_input_absurd_weight_is_refused_not_an_internal_error(fail):
+    character = copy.deepcopy(EXAMPLE)
+    character["items"][0]["weight"] = 1e308
+    error = _bad_input(fail, character, "items.0.weight")
+    assert error["code"] == "out_of_range"
+
+
 def test_bad_input_through_the_page_json_text_names_the_field():
     response = api.handle({"op": "armageddon.encumbrance", "args": {"character": json.dumps(
         dict(EXAMPLE, attributes=dict(EXAMPLE["attributes"], Willpower=-2)))}})

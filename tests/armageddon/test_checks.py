@@ -89,6 +89,8 @@ def test_two_attribute_consciousness_and_survival_tests_roll_con_plus_will_plus_
     assert [(m["label"], m["value"]) for m in result["modifiers"]] == [("Constitution", 3), ("Willpower", 3)]
     assert result["total"] == 9
     assert roll_test([3], kind="consciousness", attribute_name="Constitution", attribute=2, second_attribute=4).total == 9
+    hurt = run("test", dice=[3], kind="consciousness", character=make(life_points=-2))
+    assert hurt["total"] == 9 and hurt["steps"][0]["text"].startswith("A plain Consciousness Test")
 
 
 def test_tests_with_a_character_take_his_level_and_state_penalties(run, make):
@@ -143,3 +145,16 @@ def test_resisted_side_a_character_brings_his_state_penalties(run, make):
     result = run("resisted", dice=[8, 5], a_attribute=3, a_skill=2, b_attribute=3, b_skill=2,
                  character=make(endurance_points=3))
     assert result["details"]["a"]["total"] == 8 + 5 - 2 and result["details"]["winner"] == "Kim"
+
+
+def test_rolls_inside_a_state_change_name_each_number_of_their_arithmetic(run, make):
+    result = run("fear_test", dice=[6, 3], character=make(life_points=4), penalty=-2)
+    assert "  6 (die) +3 (Willpower) -2 (Chronicler's fear penalty) -2 (injured (4 LP)) = 5 [seed 000, Tests]" \
+        in result["text"]
+
+
+def test_resisted_and_unskilled_wording(run):
+    resisted = run("resisted", dice=[6, 5], a_attribute=3, a_skill=2, b_kind="simple", b_attribute=2)
+    assert resisted["level_name"] == "Side A wins by 2 (1 Success Level beyond the loser's)"
+    unskilled = run("task", dice=[10, 10, 8], attribute=2, skill=0)
+    assert "5 Success Levels capped at 2 Success Levels (Decent)" in " ".join(unskilled["text"])

@@ -43,9 +43,9 @@ def test_fear_table_severity_by_the_amount_the_test_failed(run, make):
     # natural 1 then 8: the die stays 1; 1 + 3 − 8 = −4, failed by 13
     assert result["details"]["margin"] == 13
     assert result["details"]["fear_table_row"]["min_margin"] == 11
-    assert result["state"]["timers"]["frozen_seconds"] == 12 * 5
-    plain = run("fear_test", dice=[1, 8, 7], character=make(), penalty=-8, use_fear_table_effects=False)
-    assert plain["state"]["timers"]["frozen_seconds"] == 5
+    assert result["state"]["timers"]["frozen_seconds"] == 5  # seed: one Turn; extra effects are optional
+    extra = run("fear_test", dice=[1, 8, 7], character=make(), penalty=-8, use_fear_table_effects=True)
+    assert extra["state"]["timers"]["frozen_seconds"] == 12 * 5
 
 
 def test_fear_table_is_editable_data_marked_as_a_placeholder(run, make):

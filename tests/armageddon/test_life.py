@@ -78,7 +78,7 @@ def test_survival_tests_continue_until_first_aid(run, make):
     aided = run("first_aid", dice=[7], character=dying, medic_intelligence=2, medic_first_aid=2)
     assert aided["level"] == 2
     assert aided["state"]["current"]["life_points"] == -10 + 2
-    assert "stabilised" in _conditions(aided) or "dying" not in _conditions(aided)
+    assert "stabilised" in _conditions(aided) and "dying" not in _conditions(aided)
     later = run("advance_time", dice=[], character=aided["state"], minutes=10)
     assert later["details"]["rolls"] == []
 
@@ -206,3 +206,30 @@ def test_damage_then_healing_never_leaves_a_pool_above_its_maximum(make, amount,
     for key in ("life_points", "endurance_points", "essence"):
         assert state["current"][key] <= state["derived"][key]
     assert state["sleep_debt"] <= state["derived"]["endurance_points"] - state["current"]["endurance_points"]
+
+
+def test_state_changes_list_every_rolls_modifiers_with_their_sources(run, make):
+    result = run("apply_damage", dice=[5, 7], character=make(life_points=2), amount="12")
+    listed = [(m["label"], m["value"]) for m in result["modifiers"]]
+    assert listed == [("Consciousness Test (LP): Constitution", 3), ("Consciousness Test (LP): Willpower", 3),
+                      ("Consciousness Test (LP): -10 LP (−1 per LP below 0)", -10),
+                      ("Survival Test no. 1: Constitution", 3), ("Survival Test no. 1: Willpower", 3),
+                      ("Survival Test no. 1: -10 LP (−1 per 10 below 0)", -1)]
+    assert all(m["source"].startswith("seed 000") for m in result["modifiers"])
+
+
+def test_first_aid_stabilises_a_character_who_slid_to_minus_10_after_earlier_first_aid(run, make):
+    # First Aid given at −9 (once per injury, A11); untreated, he fails his daily Survival Test and slides to −10:
+    # now dying, and the seed's First Aid must still be able to stabilise him.
+    treated = make(life_points=-10, first_aid_received=True)
+    day = run("advance_days", dice=[1, 9, 9], character=dict(treated, current=dict(treated["current"],
+                                                                                      life_points=-9)),
+              days=1, care=False)
+    assert "dying" in _conditions(day) and day["state"]["current"]["life_points"] == -10
+    aided = run("first_aid", dice=[7], character=day["state"], medic_intelligence=2, medic_first_aid=2)
+    assert "stabilised" in _conditions(aided)
+
+
+def test_absurd_damage_stops_at_the_sheets_floor_instead_of_failing(run, make):
+    result = run("apply_damage", character=make(life_points=-9000, conditions=["dead"]), amount="5000")
+    assert result["state"]["current"]["life_points"] == -10000

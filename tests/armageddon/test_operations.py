@@ -87,3 +87,42 @@ def test_damage_expressions_ndx_times_m_plus_k(run, fail):
 def test_a_frozen_character_rolling_is_flagged(run, make):
     result = run("task", dice=[5], attribute=2, skill=2, character=make(conditions=["frozen"]))
     assert "frozen" in result["flags"] and result["steps"][0]["text"].startswith("Note: Kim is frozen")
+
+
+RULES_MD_DEFAULTS = {
+    "tn": 9,  # §1.2: TN default 9
+    "rule_of_one_mode": "replace",  # A1
+    "tie_rule": "stalemate",  # A4
+    "injury_penalty_cap": 0,  # A6: literal, no cap
+    "wake_at": "0",  # A7
+    "consciousness_timing": "on_damage",  # A8
+    "care_overshoot": "cap_at_zero",  # A10
+    "first_aid_scope": "any_injury",  # A11
+    "stack_essence_penalties": False,  # A12: the worse applies
+    "essence_penalty_on_mental_tests": True,  # A12
+    "essence_check_timing": "each_loss",  # A13
+    "turn_seconds": 5,  # A15
+    "essence_failure_effect": "attribute",  # seed 000, Essence: the Drawback is the Chronicler's alternative
+    "use_fear_table_effects": False,  # §1.13: the extra effects are the Chronicler's option
+    "fear_table": None,  # §1.13: the placeholder table
+    "add_success_levels": False,  # §1.8: optional weapon flag
+}
+
+
+def test_every_setting_defaults_to_the_rules_md_recommendation():
+    from py_rules.armageddon.work import Settings
+
+    seen = {}
+    for op in _ours():
+        for param in op["params"]:
+            if param["setting"]:
+                seen.setdefault(param["name"], set()).add(json.dumps(param["default"]))
+    assert set(seen) == set(RULES_MD_DEFAULTS)
+    for name, defaults in seen.items():
+        assert defaults == {json.dumps(RULES_MD_DEFAULTS[name])}, name
+    plain = Settings()
+    for name in ("tn", "rule_of_one_mode", "consciousness_timing", "care_overshoot", "first_aid_scope",
+                 "essence_check_timing", "turn_seconds", "essence_failure_effect", "use_fear_table_effects"):
+        assert getattr(plain, name) == RULES_MD_DEFAULTS[name], name
+    assert plain.wake_at == 0 and plain.penalties.injury_penalty_cap == 0
+    assert plain.penalties.stack_essence_penalties is False and plain.penalties.essence_penalty_on_mental_tests

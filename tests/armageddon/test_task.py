@@ -135,3 +135,9 @@ def test_chain_reads_exactly_the_faces_it_needs(faces, mode):
 def test_unskilled_result_never_exceeds_two_success_levels(attribute, faces):
     dice = TypedDice(faces + [5] * 10)
     assert resolve_task(dice, attribute=attribute, skill=0).level <= 2
+
+
+def test_rule_of_1_chain_ending_in_a_high_reroll_says_it_subtracts_nothing():
+    roll = roll_d10(TypedDice([1, 1, 6]))
+    assert roll.value == -4
+    assert roll.steps[-1].text.endswith("6 − 5 = 1 is not negative: it ends the chain and subtracts nothing (die -4)")

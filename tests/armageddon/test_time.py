@@ -100,3 +100,36 @@ def test_dead_characters_stop_changing_with_time(run, make):
     dead = make(conditions=["dead"], endurance_points=10)
     result = run("advance_time", dice=[], character=dead, minutes=60, activity="sleeping")
     assert _ep(result) == 10 and result["state"]["timers"]["clock_seconds"] == 3600
+
+
+def test_below_0_ep_one_consciousness_test_per_turn_even_when_the_turn_drains_ep(run, make):
+    # Very strenuous activity drains 1d4 each Turn; below 0 EP the seed asks for one Consciousness Test every
+    # Turn, not one for the drain and another for the Turn.
+    result = run("advance_time", dice=[2, 9, 1, 9], character=make(endurance_points=0), minutes=0, seconds=10,
+                 activity="very_strenuous")
+    assert [r["kind"] for r in result["details"]["rolls"]] == ["consciousness_test", "consciousness_test"]
+    assert [t["die"] for t in result["dice"]] == ["d4", "d10", "d4", "d10"]
+    assert _ep(result) == -3
+
+
+def test_set_condition_refuses_to_add_conditions_to_the_dead(run, fail, make):
+    dead = run("set_condition", character=make(life_points=-12, conditions=["dying"]), condition="dead",
+               action="set")["state"]
+    assert dead["conditions"] == ["dead"] and dead["timers"]["survival_seconds"] == 0
+    assert fail("set_condition", character=dead, condition="dying", action="set")["field"] == "condition"
+    alive = run("set_condition", character=dead, condition="dead", action="clear")["state"]
+    assert alive["conditions"] == []
+
+
+def test_advance_days_reports_each_days_pools_and_time_in_plain_units(run, make):
+    days = run("advance_days", dice=[], character=make(life_points=10), days=2, care=False)
+    assert "End of day 1: LP 12, EP 29 (sleep debt 0), Essence 14" in " ".join(days["text"])
+    assert "End of day 2: LP 14" in " ".join(days["text"])
+    later = run("advance_time", dice=[], character=make(), minutes=0, seconds=10)
+    assert later["text"][0].startswith("10 s pass, normal")
+
+
+def test_action_penalties_lists_each_modifier_once(run, make):
+    result = run("action_penalties", character=make(life_points=4, endurance_points=3))
+    assert sum("injured (4 LP)" in line for line in result["text"]) == 1
+    assert run("action_penalties", character=make())["text"][-1].startswith("His state imposes no penalty.")
