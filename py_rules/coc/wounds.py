@@ -80,7 +80,8 @@ def apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings 
                       f"damage this round {before_round} → {state['damage_this_round']}", ZERO))
     if amount <= 0:
         return steps, events
-    events.append(f"{name} loses {before_hp - state['hp']} HP ({before_hp} → {state['hp']})")
+    if before_hp > state["hp"]:
+        events.append(f"{name} loses {before_hp - state['hp']} HP ({before_hp} → {state['hp']})")
     state["first_aid_given"] = False  # a new injury may be treated again (once per injury, RULES.md §3.10)
     state["medicine_given"] = False
     if instant_death(before_round, amount, maximum, settings.instant_death_rule):
@@ -90,11 +91,13 @@ def apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings 
         steps.append(Step(f"Instant death: {basis}", DEATH if settings.instant_death_rule == "round_all_hp" else "RULES.md §3.9 [BOOK]"))
         events.append(f"{name} is killed outright")
         return steps, events
-    if major_wound_triggered(before_round, amount, maximum, settings.major_wound_rule):
+    new_major_wound = major_wound_triggered(before_round, amount, maximum, settings.major_wound_rule)
+    if new_major_wound:
         c["major_wound"] = True
         c["prone"] = True
         state["days_toward_week"] = 0
-        steps.append(Step(f"Major wound ({settings.major_wound_rule.replace('_', ' ')} of max HP {maximum}); falls prone", MAJOR))
+        steps.append(Step(f"Major wound: {_major_wound_basis(settings.major_wound_rule, state['damage_this_round'], amount, maximum)}; "
+                          "falls prone", MAJOR if settings.major_wound_rule.startswith("round") else "RULES.md §3.12 D4"))
         events.append(f"{name} suffers a major wound")
         if state["hp"] > 0:
             roll = _con_roll(dice, state, "stay conscious")
@@ -105,7 +108,7 @@ def apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings 
                 c["unconscious"] = True
                 steps.append(Step("CON roll failed: falls unconscious", MAJOR))
                 events.append(f"{name} falls unconscious")
-    if state["hp"] == 0 and before_hp > 0:
+    if state["hp"] == 0 and (before_hp > 0 or (new_major_wound and not c["dying"])):
         c["unconscious"] = True
         if c["major_wound"] or settings.zero_hp_always_dying:
             c["dying"] = True
@@ -117,6 +120,14 @@ def apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings 
             steps.append(Step("0 HP without a major wound: unconscious, not dying", "RULES.md §3.12 D3"))
             events.append(f"{name} falls unconscious")
     return steps, events
+
+
+def _major_wound_basis(rule: str, round_total: int, amount: int, maximum: int) -> str:
+    """The arithmetic behind a major wound, in words (RULES.md §3.12 D4)."""
+    counted, what = (round_total, "damage this round") if rule.startswith("round") else (amount, "damage from one attack")
+    if rule.endswith("more_than_half"):
+        return f"{what} {counted} is more than half of max HP {maximum} ({counted} × 2 > {maximum})"
+    return f"{what} {counted} is at least half of max HP {maximum} ({counted} × 2 ≥ {maximum})"
 
 
 def _die(state: dict) -> None:
@@ -132,7 +143,8 @@ def heal(state: dict, amount: int, source: str) -> tuple[list[Step], list[str]]:
     state["hp"] = min(maximum, before + amount)
     steps = [Step(f"{source}: +{amount} HP, {before} → {state['hp']} (max {maximum})", source)]
     events = [f"{name} heals {state['hp'] - before} HP ({before} → {state['hp']})"] if state["hp"] != before else []
-    if before == 0 and state["hp"] > 0:
+    if state["hp"] > before and (before == 0 or c["dying"]):
+        # leaving 0 HP, or real healing on top of the book's 1 temporary HP (RULES.md §3.12 D8 option)
         c.update(dying=False, stabilised=False, unconscious=False)
         steps.append(Step("Above 0 HP: no longer dying or unconscious"))
     if c["major_wound"] and state["hp"] * 2 >= maximum:
