@@ -62,7 +62,13 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
     if not melee and defence in ("fight_back", "manoeuvre"):
         raise RulesError("rule_violation", "Fight back and Manoeuvre answer hand-to-hand attacks; against a firearm the "
                          "defender can only Dodge (RULES.md §3.8, §3.12 D14).", "defence")
+    if defender_luck and defence == "none":
+        raise RulesError("rule_violation", f"{d_name} makes no defence roll, so there is no roll to spend Luck on.",
+                         "defender_luck")
     if surprise and settings.surprise_rule == "automatic_hit":
+        if attacker_luck:
+            raise RulesError("rule_violation", "A surprise attack hits automatically (book option): there is no roll to "
+                             "spend Luck on.", "attacker_luck")
         steps.append(Step("Surprise (book option): the attack hits automatically", "RULES.md §3.12 D10 [BOOK]"))
         return _finish(dice, states, att_key, def_key, None, None, "a", defence, weapon, damage, defender_damage,
                        steps, flags + ["surprise"], events, settings, label)
@@ -81,6 +87,9 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
         steps.append(Step(f"Outnumbered: {why}; this melee attack gets one bonus die", OUTNUMBERED_SRC))
     elif outnumbered and not melee:
         steps.append(Step("Outnumbered does not apply to attacks made using firearms", OUTNUMBERED_SRC))
+    elif outnumbered:
+        steps.append(Step(f"Outnumbered: {d_name} has not dodged or fought back yet this round, so this attack gets no "
+                          "bonus die; the next melee attacks on them this round do", OUTNUMBERED_SRC))
     d_bonus, d_penalty = defender_bonus, defender_penalty
     if defence == "manoeuvre":
         own, other = dfn["derived"]["build"], att["derived"]["build"]

@@ -262,3 +262,21 @@ def test_an_attack_cannot_be_followed_by_luck_via_spend_luck():
     result = fight(d100(90) + d100(90))
     with pytest.raises(RulesError, match="Luck fields"):
         checks.spend_luck(result.state, points=1)
+
+
+def test_outnumbered_ticked_before_any_defence_explains_why_no_bonus_die_yet():
+    result = fight(d100(30) + d100(90) + [2], outnumbered=True)
+    assert "outnumbered" not in result.flags
+    assert any("next melee attacks" in s.text for s in result.steps)
+
+
+def test_luck_for_a_defender_who_makes_no_defence_roll_is_refused():
+    with pytest.raises(RulesError) as error:
+        fight(d100(30) + [2], defence="none", defender_luck=5)
+    assert error.value.field == "defender_luck"
+
+
+def test_luck_on_an_automatic_surprise_hit_is_refused():
+    with pytest.raises(RulesError) as error:
+        fight([2], surprise=True, attacker_luck=5, settings=Settings(surprise_rule="automatic_hit"))
+    assert error.value.field == "attacker_luck"
