@@ -9,7 +9,7 @@ cannot be pushed.
 
 from __future__ import annotations
 
-from py_rules.coc.checks import require_able, check, luck_on_roll, record
+from py_rules.coc.checks import require_able, require_luck, check, luck_on_roll, record
 from py_rules.coc.combat import attack_winner, damage_expr, manoeuvre_allowed, outnumbered_bonus, roll_damage
 from py_rules.coc.investigator import copy_state, normalize, skill_value, who
 from py_rules.coc.levels import Level, level_name, succeeds
@@ -46,6 +46,10 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
         raise RulesError("rule_violation", f"{who(dfn)} is already dead.", def_key)
     a_name, d_name = who(att), who(dfn)
     skill, _dmg, melee, _imp = WEAPONS[weapon]
+    require_luck(att, attacker_luck, "attacker_luck")
+    require_luck(dfn, defender_luck, "defender_luck")
+    damage_expr(weapon, damage)  # bad damage text is refused before any die is rolled, whoever wins
+    damage_expr("Brawl", defender_damage, "defender_damage")
     steps = [Step(f"{a_name} attacks {d_name} with {skill} ({'hand-to-hand' if melee else 'firearm'})", ROUND)]
     flags, events = [], []
     if att["conditions"]["involuntary_action"]:

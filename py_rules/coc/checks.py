@@ -21,7 +21,8 @@ from py_rules.trace import Result, Step
 
 __all__ = (
     "CheckRoll", "check", "record", "check_result", "require_able", "skill_roll", "characteristic_roll", "luck_roll",
-    "push_refusal", "push_roll", "luck_cost", "luck_refusal", "spend_luck", "apply_luck", "luck_on_roll", "recover_luck",
+    "push_refusal", "push_roll", "luck_cost", "luck_refusal", "spend_luck", "apply_luck", "require_luck", "luck_on_roll",
+    "recover_luck",
 )
 
 ROLLING = "seed 003, Rolling Dice"
@@ -295,6 +296,12 @@ def apply_luck(roll: int, value: int, difficulty: str, points: int, luck: int, b
         raise RulesError("rule_violation", f"Spending {points} would lower {roll} to {new_roll}: Luck never buys a critical "
                          "(01) (RULES.md §3.12 D15).", "points")
     return new_roll, level_for(new_roll, value, difficulty, basis)
+
+
+def require_luck(state: dict, points: int, field: str) -> None:
+    """Refuse, before any die is rolled, to spend more Luck than ``state`` has (seed 003, Luck)."""
+    if points > state["luck"]:
+        raise RulesError("rule_violation", f"{who(state)} has only {state['luck']} Luck left; cannot spend {points}.", field)
 
 
 def luck_on_roll(roll: CheckRoll, points: int, state: dict, field: str, steps: list, settings: Settings = Settings()):

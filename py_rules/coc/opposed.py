@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from py_rules.coc.checks import CheckRoll, require_able, check, luck_on_roll, record
+from py_rules.coc.checks import CheckRoll, require_able, require_luck, check, luck_on_roll, record
 from py_rules.coc.investigator import copy_state, normalize, skill_name, skill_value, who
 from py_rules.coc.levels import Level, level_for, level_name, needed, succeeds
 from py_rules.coc.percentile import roll_percentile
@@ -79,6 +79,8 @@ def opposed_roll(dice: DiceSource, first: dict, second: dict, skill_a: str, skil
     """Both sides roll their own skill; compare levels (C7). Opposed rolls cannot be pushed; Luck is spent before comparing."""
     require_able(first, "investigator")
     require_able(second, "opponent")
+    require_luck(first, luck_a, "luck")
+    require_luck(second, luck_b, "opponent_luck")
     name_a, name_b = who(first), who(second)
     if name_a == name_b:
         name_a, name_b = f"{name_a} (A)", f"{name_b} (B)"

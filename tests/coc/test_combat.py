@@ -224,6 +224,8 @@ def test_a_combat_roll_cannot_be_pushed():
 def test_luck_may_be_spent_on_a_dodge_inside_the_attack():
     result = fight(d100(30) + d100(35) + [2], defender_luck=8)  # Dodge 27: 35 → 27 Regular; draw → higher skill (40) wins
     assert result.states["coc.opponent"]["luck"] == 32
+    assert result.states["coc.opponent"]["last_roll"]["roll"] == 27
+    assert result.details["outcome"] == "attacker wins" and result.details["damage"] == 2
 
 
 def test_luck_on_a_fumbled_combat_roll_is_refused():
@@ -239,8 +241,8 @@ def test_damage_is_weapon_dice_plus_damage_bonus_for_melee():
 
 
 def test_luck_cannot_be_spent_on_damage():
-    response = api.handle({"op": "coc.roll_damage", "args": {"investigator": harvey(), "weapon": "Brawl"}, "dice": [2]})
-    assert response["ok"]
+    response = api.handle({"op": "coc.roll_damage", "args": {"investigator": harvey(), "weapon": "Brawl", "dice": [2]}})
+    assert response["ok"] and response["result"]["total"] == 2
     state = response["result"]["state"]
     refused = api.handle({"op": "coc.spend_luck", "args": {"investigator": state, "points": 1}})
     assert refused["ok"] is False and "damage" in refused["error"]["message"]
@@ -280,3 +282,19 @@ def test_luck_on_an_automatic_surprise_hit_is_refused():
     with pytest.raises(RulesError) as error:
         fight([2], surprise=True, attacker_luck=5, settings=Settings(surprise_rule="automatic_hit"))
     assert error.value.field == "attacker_luck"
+
+
+@pytest.mark.parametrize("field", ["damage", "defender_damage"])
+def test_malformed_damage_is_refused_even_when_the_attack_misses(field):
+    me, them = harvey(), cultist()
+    before = copy.deepcopy((me, them))
+    response = api.handle({"op": "coc.attack", "args": {"investigator": me, "opponent": them, field: "1D6+",
+                                                        "dice": d100(90) + d100(90)}})
+    assert response["ok"] is False and response["error"]["field"] == field
+    assert (me, them) == before
+
+
+def test_more_luck_than_the_defender_has_is_refused_before_rolling():
+    response = api.handle({"op": "coc.attack", "args": {"investigator": harvey(), "opponent": cultist(),
+                                                        "defender_luck": 41, "dice": []}})
+    assert response["ok"] is False and response["error"]["field"] == "defender_luck"

@@ -3,6 +3,7 @@
 import pytest
 
 from coc_helpers import cultist, d100, harvey, run
+from py_rules import api
 from py_rules.coc import checks, opposed
 from py_rules.coc.levels import Level
 from py_rules.dice import TypedDice
@@ -107,3 +108,9 @@ def test_luck_cannot_buy_off_a_fumbled_opposed_roll():
     with pytest.raises(RulesError) as error:
         run(opposed.opposed_roll, d100(100), harvey(), cultist(), "Fighting (Brawl)", "Dodge", luck_a=50)
     assert error.value.field == "luck"
+
+
+def test_more_luck_than_the_investigator_has_is_refused_before_rolling():
+    response = api.handle({"op": "coc.opposed_roll", "args": {"investigator": harvey(), "opponent": cultist(),
+                                                              "luck": 51, "dice": []}})
+    assert response["ok"] is False and response["error"]["field"] == "luck"
