@@ -164,9 +164,6 @@ def end_round(dice: DiceSource, state: dict) -> tuple[list[Step], list[str]]:
         events += evs
     state["damage_this_round"] = 0
     state["defences_this_round"] = 0
-    if state["conditions"]["involuntary_action"]:
-        state["conditions"]["involuntary_action"] = False
-        steps.append(Step(f"{who(state)}'s involuntary action has passed with the round", "seed 003, Failing a Sanity Roll"))
     steps.append(Step(f"{who(state)}: damage this round reset to 0", "RULES.md §3.9: per-turn accumulator"))
     return steps, events
 

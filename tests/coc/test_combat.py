@@ -298,3 +298,14 @@ def test_more_luck_than_the_defender_has_is_refused_before_rolling():
     response = api.handle({"op": "coc.attack", "args": {"investigator": harvey(), "opponent": cultist(),
                                                         "defender_luck": 41, "dice": []}})
     assert response["ok"] is False and response["error"]["field"] == "defender_luck"
+
+
+def test_keeper_controls_the_next_action_the_flag_survives_the_end_of_the_round():
+    frightened = harvey(conditions={"involuntary_action": True})  # failed a Sanity roll after acting this round
+    ended = api.handle({"op": "coc.combat_round", "args": {"combat": start(), "action": "end_round",
+                                                           "investigator": frightened}})["result"]
+    assert ended["states"]["coc.investigator"]["conditions"]["involuntary_action"] is True
+    acted = api.handle({"op": "coc.combat_round", "args": {"combat": ended["state"], "action": "act",
+                                                           "name": "Harvey Walters", "investigator": frightened}})
+    assert acted["result"]["states"]["coc.investigator"]["conditions"]["involuntary_action"] is False
+    assert any("Keeper controls this action" in line for line in acted["result"]["text"])
