@@ -28,8 +28,14 @@ def _skills_json(value):
 
 
 def _create(dice, *, label, name, age, roll_characteristics, luck, skills, **chars):
-    result = creation.create_investigator(dice, name=name, age=age, characteristics=chars, luck=luck, skills=skills,
-                                          roll=roll_characteristics, label=label)
+    try:
+        result = creation.create_investigator(dice, name=name, age=age, characteristics=chars, luck=luck, skills=skills,
+                                              roll=roll_characteristics, label=label)
+    except RulesError as error:  # name the form's field: "skills.Dodge" is reported on "skills"
+        field = (error.field or "").split(".")[0]
+        if field == "skills":
+            raise RulesError(error.code, f"Skills ({error.field}): {error.message}", "skills") from None
+        raise
     return with_states(result)
 
 

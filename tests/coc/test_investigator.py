@@ -128,6 +128,13 @@ def test_create_investigator_via_the_api():
     assert state["san"] == 50 and state["luck"] == 40
 
 
+@pytest.mark.parametrize("skills", [{"Flying": 10}, {"Dodge": 101}, {"Dodge": -1}])
+def test_creating_with_a_bad_skill_names_the_skills_field(skills):
+    response = api.handle({"op": "coc.create_investigator", "args": {"skills": skills}})
+    assert response["ok"] is False and response["error"]["field"] == "skills"
+    assert f"skills.{next(iter(skills))}" in response["error"]["message"]
+
+
 def test_a_malformed_last_roll_is_a_clear_error():
     error = bad({**EXAMPLE, "last_roll": {"kind": "skill", "roll": "high"}})
     assert "last_roll.roll" in error["message"]
