@@ -186,9 +186,12 @@ def push_refusal(last: dict | None, settings: Settings = Settings()) -> str | No
     return None
 
 
-def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str = "",
-              settings: Settings = Settings()) -> Result:
-    """Push the last failed roll (C5): roll the same skill once more; a failed push is flagged for the Keeper."""
+def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str = "", bonus: int | None = None,
+              penalty: int | None = None, settings: Settings = Settings()) -> Result:
+    """Push the last failed roll (C5): roll the same skill once more; a failed push is flagged for the Keeper.
+
+    The push keeps the first roll's bonus and penalty dice unless the Keeper changes them (RULES.md §3.5).
+    """
     last = state.get("last_roll")
     refusal = push_refusal(last, settings)
     if refusal:
@@ -197,16 +200,23 @@ def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str =
         raise RulesError("missing_field", "Say how the new attempt differs: a push must be justified (seed 003, Pushing a Roll).",
                          "justification")
     require_able(state)
-    bonus, penalty = last.get("bonus", 0), last.get("penalty", 0)
+    changed = [] if bonus is None and penalty is None else [
+        Step(f"The Keeper changes the dice for the push: {last.get('bonus', 0)} → "
+             f"{last.get('bonus', 0) if bonus is None else bonus} bonus, {last.get('penalty', 0)} → "
+             f"{last.get('penalty', 0) if penalty is None else penalty} penalty", "RULES.md §3.5")]
+    bonus = last.get("bonus", 0) if bonus is None else bonus
+    penalty = last.get("penalty", 0) if penalty is None else penalty
     value = last["value"]
     if last["kind"] == "combined":
-        return _push_combined(dice, state, last, justification, label, settings)
+        result = _push_combined(dice, state, dict(last, bonus=bonus, penalty=penalty), justification, label, settings)
+        result.steps[1:1] = changed
+        return result
     roll = check(dice, value, last["name"], difficulty=last["difficulty"], bonus=bonus, penalty=penalty,
                  basis=settings.fumble_basis)
     new = copy_state(state)
     extra = {k: v for k, v in last.items() if k in ("characteristic",)}
     new["last_roll"] = record(roll, last["kind"], bonus=bonus, penalty=penalty, pushed=True, **extra)
-    steps = [Step(f"Pushing the failed {last['name']} roll ({last['roll']}): {justification.strip()}", PUSH)]
+    steps = [Step(f"Pushing the failed {last['name']} roll ({last['roll']}): {justification.strip()}", PUSH)] + changed
     if last["level"] == Level.FUMBLE:
         steps.append(Step("The first roll was a fumble; pushing it is allowed under the seed's rule", "RULES.md §3.12 D1"))
     flags, events = ["pushed"], []

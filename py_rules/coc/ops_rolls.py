@@ -137,9 +137,10 @@ LUCK_ROLL = Operation(
 )
 
 
-def _push(dice, *, investigator, justification, label, **rest):
+def _push(dice, *, investigator, justification, bonus, penalty, label, **rest):
     settings, _ = settings_from(rest)
-    return with_states(checks.push_roll(dice, investigator, justification, label=label, settings=settings))
+    return with_states(checks.push_roll(dice, investigator, justification, label=label, bonus=bonus, penalty=penalty,
+                                        settings=settings))
 
 
 PUSH = Operation(
@@ -150,6 +151,11 @@ PUSH = Operation(
     params=(INVESTIGATOR,
             Param("justification", "text", "Justification", "Seed 003, Pushing a Roll: 'If justified' — how the new "
                   "attempt differs.", default=""),
+            Param("bonus", "int", "Bonus dice (if changed)", "RULES.md §3.5: the push keeps the first roll's bonus "
+                  "dice unless the Keeper changes them; leave empty to keep them.", default=None, minimum=0, maximum=5),
+            Param("penalty", "int", "Penalty dice (if changed)", "RULES.md §3.5: the push keeps the first roll's "
+                  "penalty dice unless the Keeper changes them; leave empty to keep them.", default=None, minimum=0,
+                  maximum=5),
             LABEL, *settings_params("push_after_fumble", "fumble_basis")),
     run=_push, source="seed 003, Pushing a Roll; RULES.md §3.5, §3.12 D1",
 )
