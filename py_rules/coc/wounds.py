@@ -136,12 +136,15 @@ def _die(state: dict) -> None:
     c.update(dead=True, dying=False, stabilised=False, unconscious=True)
 
 
-def heal(state: dict, amount: int, source: str) -> tuple[list[Step], list[str]]:
-    """Add HP (capped at max); leaving 0 HP ends dying; half max HP ends a major wound (seed 003)."""
+def heal(state: dict, amount: int, source: str, cite: str = "") -> tuple[list[Step], list[str]]:
+    """Add HP (capped at max); leaving 0 HP ends dying; half max HP ends a major wound (seed 003).
+
+    ``source`` names the healing; ``cite`` is its rule (``source`` itself when it is already a citation).
+    """
     c, name, maximum = state["conditions"], who(state), hp_max(state)
     before = state["hp"]
     state["hp"] = min(maximum, before + amount)
-    steps = [Step(f"{source}: +{amount} HP, {before} → {state['hp']} (max {maximum})", source)]
+    steps = [Step(f"{source}: +{amount} HP, {before} → {state['hp']} (max {maximum})", cite or source)]
     events = [f"{name} heals {state['hp'] - before} HP ({before} → {state['hp']})"] if state["hp"] != before else []
     if state["hp"] > before and (before == 0 or c["dying"]):
         # leaving 0 HP, or real healing on top of the book's 1 temporary HP (RULES.md §3.12 D8 option)
@@ -251,7 +254,7 @@ def medicine(dice: DiceSource, state: dict, skill: int, *, equipment: bool, bonu
         steps.append(Step(f"1D3 = {amount}: heals after a week ({MEDICINE_DELAY_DAYS} days), with equipment", "seed 003, First Aid (Medicine); RULES.md §3.12 D7"))
         events.append(f"{name} will heal {amount} HP from Medicine in {MEDICINE_DELAY_DAYS} days")
     else:
-        more, evs = heal(state, amount, "Medicine (immediate, book)")
+        more, evs = heal(state, amount, "Medicine (immediate, book)", "RULES.md §3.12 D7 [BOOK]")
         steps.append(Step(f"1D3 = {amount}", "RULES.md §3.12 D7 [BOOK]"))
         steps += more
         events += evs
@@ -277,7 +280,7 @@ def weekly_healing(dice: DiceSource, state: dict, settings: Settings = Settings(
     dice_text = extreme if roll.level >= Level.EXTREME else regular
     amount, _ = roll_expr(dice, parse_expr(dice_text), "major-wound healing")
     steps.append(Step(f"{'Extreme' if roll.level >= Level.EXTREME else 'Success'}: regain {dice_text} = {amount}", MAJOR_CHARS))
-    more, evs = heal(state, amount, "weekly healing")
+    more, evs = heal(state, amount, "Weekly major-wound healing", MAJOR_CHARS)
     steps += more
     events += evs
     if roll.level >= Level.EXTREME and c["major_wound"]:
@@ -296,7 +299,8 @@ def natural_day(dice: DiceSource, state: dict, settings: Settings = Settings()) 
     due = [h for h in state["scheduled_heals"] if h["days"] <= 1]
     state["scheduled_heals"] = [dict(h, days=h["days"] - 1) for h in state["scheduled_heals"] if h["days"] > 1]
     for h in due:
-        more, evs = heal(state, h["amount"], f"{h['source']} (scheduled)")
+        more, evs = heal(state, h["amount"], f"{h['source']} (scheduled)", "seed 003, First Aid (Medicine: 'after a week')"
+                         if h["source"] == "Medicine" else "RULES.md §3.13 (scheduled heal)")
         steps += more
         events += evs
     if c["major_wound"]:
