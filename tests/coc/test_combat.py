@@ -48,6 +48,18 @@ def test_attack_order_full_tie_is_a_d100_roll_off_lower_first():
     assert names == ["B", "A"]
 
 
+def test_attack_order_roll_off_ties_roll_again_and_the_trace_shows_every_roll():
+    response = api.handle({"op": "coc.attack_order", "args": {"combatants": [{"name": "A", "dex": 50}, {"name": "B", "dex": 50}],
+                                                              "dice": d100(35) + d100(35) + d100(11) + d100(92)}})
+    assert response["result"]["details"]["order"] == ["A", "B"]
+    assert any("A 35, B 35 (a tie: all roll again); A 11, B 92" in line for line in response["result"]["text"])
+
+
+def test_extreme_damage_default_says_there_is_no_extra_damage():
+    total, steps = run(combat.roll_damage, [2], "Brawl", parse_expr("1D3"), "0", extreme=True)
+    assert total == 2 and any("no extra damage" in s.text for s in steps)
+
+
 def test_attack_order_rejects_bad_combatants():
     response = api.handle({"op": "coc.attack_order", "args": {"combatants": [{"name": "A", "dex": -1}, {"name": "B", "dex": 5}]}})
     assert response["ok"] is False and response["error"]["field"] == "combatants"
