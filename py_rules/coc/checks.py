@@ -20,7 +20,7 @@ from py_rules.errors import RulesError
 from py_rules.trace import Result, Step
 
 __all__ = (
-    "CheckRoll", "check", "record", "check_result", "require_able", "skill_roll", "characteristic_roll", "luck_roll",
+    "CheckRoll", "check", "record", "check_result", "require_alive", "require_able", "skill_roll", "characteristic_roll", "luck_roll",
     "push_refusal", "push_roll", "luck_cost", "luck_refusal", "spend_luck", "apply_luck", "require_luck", "luck_on_roll",
     "recover_luck",
 )
@@ -115,6 +115,12 @@ def _involuntary(state: dict) -> tuple[list[Step], list[str]]:
             [f"{who(state)}'s involuntary action is used up"])
 
 
+def require_alive(state: dict, field: str = "investigator") -> None:
+    """The dead roll nothing and spend nothing (seed 003, Losing All HP in One Turn: instant death)."""
+    if state["conditions"]["dead"]:
+        raise RulesError("rule_violation", f"{who(state)} is dead.", field)
+
+
 def require_able(state: dict, field: str = "investigator") -> None:
     c = state["conditions"]
     if c["dead"]:
@@ -151,6 +157,7 @@ def characteristic_roll(dice: DiceSource, state: dict, name: str, *, difficulty:
 def luck_roll(dice: DiceSource, state: dict, *, difficulty: str = "Regular", bonus: int = 0, penalty: int = 0,
               label: str = "", settings: Settings = Settings()) -> Result:
     """A Luck roll (C6): "Luck is also a skill itself, use luck when fate or external circumstances matter"."""
+    require_alive(state)
     roll = check(dice, state["luck"], "Luck", difficulty=difficulty, bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
     new = copy_state(state)
     new["last_roll"] = record(roll, "luck", bonus=bonus, penalty=penalty)
@@ -335,6 +342,7 @@ def luck_on_roll(roll: CheckRoll, points: int, state: dict, field: str, steps: l
 def spend_luck(state: dict, *, points: int = 0, target_level: str = "", label: str = "",
                settings: Settings = Settings()) -> Result:
     """Spend Luck point for point on the last roll (C6), "even if you succeed" (seed 003, Luck)."""
+    require_alive(state)
     last = state.get("last_roll")
     refusal = luck_refusal(last)
     if refusal:
@@ -374,6 +382,7 @@ def recover_luck(dice: DiceSource, state: dict, *, label: str = "") -> Result:
     from py_rules.coc.expr import parse_expr, roll_expr
     from py_rules.coc.tables import LUCK_MAX
 
+    require_alive(state)
     perc = roll_percentile(dice, purpose="Luck recovery")
     new = copy_state(state)
     steps = list(perc.steps)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from py_rules.coc import attack as attack_mod
 from py_rules.coc import combat
+from py_rules.coc.checks import require_alive
 from py_rules.coc.investigator import copy_state, normalize, who
 from py_rules.coc.params import DIFFICULTY, INVESTIGATOR, LABEL, OPPONENT, with_states
 from py_rules.coc.settings import SETTING_PARAMS, settings_from, settings_params
@@ -185,6 +186,7 @@ MANOEUVRE = Operation(
 
 
 def _damage(dice, *, investigator, weapon, damage, extreme, extreme_damage, label):
+    require_alive(investigator)
     expr = combat.damage_expr(weapon, damage)
     total, steps = combat.roll_damage(dice, weapon, expr, investigator["derived"]["damage_bonus"], extreme=extreme,
                                       extreme_rule=extreme_damage)

@@ -119,6 +119,8 @@ def _book_insanity(state: dict, steps: list, events: list, flags: list, settings
 
 def gain_sanity(dice: DiceSource, state: dict, amount: str, reason: str, *, label: str = "") -> Result:
     """Regain Sanity (C21): Keeper-entered amount (number or dice), capped at 99 − Cthulhu Mythos."""
+    if state["conditions"]["dead"]:
+        raise RulesError("rule_violation", f"{who(state)} is dead.", "investigator")
     expr = parse_expr(amount, "amount")
     if expr.minimum < 0:
         raise RulesError("out_of_range", "A Sanity gain cannot be negative.", "amount")

@@ -264,10 +264,10 @@ def medicine(dice: DiceSource, state: dict, skill: int, *, equipment: bool, bonu
 def weekly_healing(dice: DiceSource, state: dict, settings: Settings = Settings()) -> tuple[list[Step], list[str]]:
     """The weekly major-wound healing roll (C19): CON roll, success 1D4, Extreme 2D4; Extreme ends it (seed 003)."""
     c, name = state["conditions"], who(state)
-    if not c["major_wound"]:
-        raise RulesError("rule_violation", f"{name} has no major wound; heal 1 HP per day instead.", "investigator")
     if c["dead"]:
         raise RulesError("rule_violation", f"{name} is dead.", "investigator")
+    if not c["major_wound"]:
+        raise RulesError("rule_violation", f"{name} has no major wound; heal 1 HP per day instead.", "investigator")
     if c["dying"] and not c["stabilised"]:
         raise RulesError("rule_violation", f"{name} is dying: stabilise first (First Aid or Medicine).", "investigator")
     regular, extreme = MAJOR_WOUND_HEALING[settings.major_wound_healing]

@@ -140,3 +140,17 @@ def test_a_malformed_last_roll_is_a_clear_error():
     assert "last_roll.roll" in error["message"]
     error = bad({**EXAMPLE, "last_roll": {"kind": "psychic"}})
     assert "last_roll.kind" in error["message"]
+
+
+@pytest.mark.parametrize("op, args", [
+    ("coc.luck_roll", {}), ("coc.recover_luck", {}), ("coc.gain_sanity", {"amount": "3"}),
+    ("coc.roll_damage", {}), ("coc.weekly_healing_roll", {}),
+    ("coc.spend_luck", {"points": 5}),
+])
+def test_the_dead_roll_nothing_and_change_nothing(op, args):
+    dead = harvey(hp=0, conditions={"dead": True, "unconscious": True},
+                  last_roll={"kind": "skill", "name": "Spot Hidden", "value": 55, "roll": 70, "level": 1})
+    before = copy.deepcopy(dead)
+    response = api.handle({"op": op, "args": {"investigator": dead, **args}})
+    assert response["ok"] is False and "dead" in response["error"]["message"]
+    assert response["error"]["field"] == "investigator" and dead == before
