@@ -104,7 +104,8 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
                              + " (seed 003, If defending).", "defence")
         if penalty_dice:
             d_penalty += penalty_dice
-            steps.append(Step(f"Build {other} vs {own}: {penalty_dice} penalty dice for the manoeuvre (one per point, at most 2)",
+            steps.append(Step(f"Build {other} vs {own}: {penalty_dice} penalty {'die' if penalty_dice == 1 else 'dice'} for the manoeuvre "
+                              "(one per point of difference, at most 2)",
                               "seed 003, If defending (Manoeuvre); RULES.md §3.12 D13"))
 
     difficulty = range_difficulty if book_firearm else "Regular"
