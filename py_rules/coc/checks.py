@@ -352,6 +352,8 @@ def spend_luck(state: dict, *, points: int = 0, target_level: str = "", label: s
         raise RulesError("rule_violation", "Spend Luck on a single skill roll; a combined roll compares one number with "
                          "several skills (make the skill rolls separately).", "investigator")
     steps = []
+    if target_level and points:
+        raise RulesError("bad_input", "Give the Luck points to spend or the level to reach, not both.", "points")
     if target_level:
         rank = DIFFICULTY_RANK[target_level]
         if last["level"] >= rank:

@@ -236,3 +236,9 @@ def test_spending_luck_never_lowers_the_level(roll, value, points):
     _new, after = checks.apply_luck(roll, value, "Regular", points, 99)
     assert after >= before
     assert after != Level.CRITICAL
+
+
+def test_spend_luck_takes_points_or_a_level_not_both():
+    with pytest.raises(RulesError) as error:
+        checks.spend_luck(failed_spot(60), points=3, target_level="Regular")
+    assert error.value.field == "points"
