@@ -348,12 +348,11 @@ def spend_luck(state: dict, *, points: int = 0, target_level: str = "", label: s
     if refusal:
         raise RulesError("rule_violation", refusal, "investigator")
     value, roll, difficulty = last["value"], last["roll"], last["difficulty"]
-    if last["kind"] == "combined":
-        raise RulesError("rule_violation", "Spend Luck on a single skill roll; a combined roll compares one number with "
-                         "several skills (make the skill rolls separately).", "investigator")
     steps = []
     if target_level and points:
         raise RulesError("bad_input", "Give the Luck points to spend or the level to reach, not both.", "points")
+    if last["kind"] == "combined":
+        return _spend_luck_combined(state, last, points, target_level, label, settings)
     if target_level:
         rank = DIFFICULTY_RANK[target_level]
         if last["level"] >= rank:
@@ -377,6 +376,46 @@ def spend_luck(state: dict, *, points: int = 0, target_level: str = "", label: s
                   level=int(level), level_name=level_name(level), flags=["luck_spent"], steps=steps,
                   events=[f"{who(state)} spends {points} Luck ({state['luck']} → {new['luck']})"],
                   details={"points": points, "first_roll": roll, "luck_left": new["luck"]}, state=normalize(new))
+
+
+def _spend_luck_combined(state: dict, last: dict, points: int, target_level: str, label: str,
+                         settings: Settings) -> Result:
+    """Luck lowers the one roll of a combined roll, which is then read against every skill again (seed 003, Luck;
+    Combined rolls): "all" needs every skill to reach the level, "any" one of them."""
+    roll, difficulty, mode = last["roll"], last["difficulty"], last["mode"]
+    values = {name: skill_value(state, name) for name in last["names"]}
+    steps = []
+    if target_level:
+        rank = DIFFICULTY_RANK[target_level]
+        if last["level"] >= rank:
+            raise RulesError("rule_violation", f"The roll is already a {level_name(last['level'])}.", "target_level")
+        limits = [threshold(v, rank) for v in values.values()]
+        limit = min(limits) if mode == "all" else max(limits)
+        if limit < 2:
+            raise RulesError("rule_violation", f"{target_level} in {'every skill' if mode == 'all' else 'any skill'} needs "
+                             "01, and Luck never buys a critical (RULES.md §3.12 D15).", "target_level")
+        points = max(0, roll - limit)
+        steps.append(Step(f"{target_level} in {'every skill' if mode == 'all' else 'one skill'} needs ≤{limit}: "
+                          f"{roll} − {limit} = {points} Luck", LUCK))
+    elif points <= 0:
+        raise RulesError("missing_field", "Give the Luck points to spend or the level to reach.", "points")
+    new_roll, _ = apply_luck(roll, min(values.values()), difficulty, points, state["luck"], settings.fumble_basis)
+    levels = {name: level_for(new_roll, v, difficulty, settings.fumble_basis) for name, v in values.items()}
+    oks = [succeeds(lv, difficulty) for lv in levels.values()]
+    success = all(oks) if mode == "all" else any(oks)
+    level = min(levels.values()) if mode == "all" else max(levels.values())
+    new = copy_state(state)
+    new["luck"] -= points
+    new["last_roll"] = dict(last, roll=new_roll, level=int(level), success=success,
+                            luck_spent=last.get("luck_spent", 0) + points)
+    readings = ", ".join(f"{name} {values[name]}: {level_name(lv)}" for name, lv in levels.items())
+    steps.append(Step(f"Spend {points} Luck: {roll} − {points} = {new_roll} vs {readings}; the Keeper needs "
+                      f"{'all' if mode == 'all' else 'any one'} → {'success' if success else 'failure'}", LUCK))
+    return Result(system="coc", kind="spend_luck", label=label, total=new_roll, target=None, success=success,
+                  level=int(level), level_name=level_name(level), flags=["luck_spent"], steps=steps,
+                  events=[f"{who(state)} spends {points} Luck ({state['luck']} → {new['luck']})"],
+                  details={"points": points, "first_roll": roll, "luck_left": new["luck"],
+                           "levels": {n: level_name(lv) for n, lv in levels.items()}}, state=normalize(new))
 
 
 def recover_luck(dice: DiceSource, state: dict, *, label: str = "") -> Result:
