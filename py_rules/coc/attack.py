@@ -112,7 +112,7 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
     a_roll = check(dice, skill_value(att, skill), skill, difficulty=difficulty, bonus=a_bonus, penalty=a_penalty,
                    basis=settings.fumble_basis)
     steps += [Step(f"{a_name} rolls {skill}:")] + list(a_roll.steps)
-    a_value, a_level = luck_on_roll(a_roll, attacker_luck, att, "attacker_luck", steps, settings)
+    a_value, a_level, attacker_luck = luck_on_roll(a_roll, attacker_luck, att, "attacker_luck", steps, settings)
     att["last_roll"] = record(a_roll, "combat", bonus=a_bonus, penalty=a_penalty)
     att["last_roll"].update(roll=a_value, level=int(a_level), luck_spent=attacker_luck)
     d_roll = None
@@ -124,7 +124,7 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
         d_skill = DODGE if defence == "dodge" else BRAWL
         d_roll = check(dice, skill_value(dfn, d_skill), d_skill, bonus=d_bonus, penalty=d_penalty, basis=settings.fumble_basis)
         steps += [Step(f"{d_name} {defence.replace('_', ' ')}s with {d_skill}:")] + list(d_roll.steps)
-        d_value, d_level = luck_on_roll(d_roll, defender_luck, dfn, "defender_luck", steps, settings)
+        d_value, d_level, defender_luck = luck_on_roll(d_roll, defender_luck, dfn, "defender_luck", steps, settings)
         dfn["last_roll"] = record(d_roll, "combat", bonus=d_bonus, penalty=d_penalty)
         dfn["last_roll"].update(roll=d_value, level=int(d_level), luck_spent=defender_luck)
         outcome = compare(a_level, d_level, a_roll.value, d_roll.value)

@@ -324,19 +324,26 @@ def require_luck(state: dict, points: int, field: str) -> None:
 def luck_on_roll(roll: CheckRoll, points: int, state: dict, field: str, steps: list, settings: Settings = Settings()):
     """Spend Luck on an opposed or combat roll before comparing (RULES.md §3.6: e.g. a Dodge); changes ``state``.
 
-    Never on a fumble, never down to 01; returns the new roll and level.
+    The amount is chosen before the dice are seen, so a roll that turns out to take no Luck is not refused (that
+    would throw the rolled dice away): a fumble takes none (seed 003, Luck), and the roll is lowered to 02 at best
+    (Luck never buys a critical, RULES.md §3.12 D15). Returns the new roll, its level and the Luck spent.
     """
     if not points:
-        return roll.roll, roll.level
+        return roll.roll, roll.level, 0
+    name = who(state)
     if roll.level == Level.FUMBLE:
-        raise RulesError("rule_violation", "You can't spend Luck on a fumble (seed 003, Luck).", field)
-    try:
-        new_roll, level = apply_luck(roll.roll, roll.value, roll.difficulty, points, state["luck"], settings.fumble_basis)
-    except RulesError as error:
-        raise RulesError(error.code, error.message, field) from None
-    state["luck"] -= points
-    steps.append(Step(f"{who(state)} spends {points} Luck: {roll.roll} → {new_roll}, {level_name(level)}", LUCK))
-    return new_roll, level
+        steps.append(Step(f"{name} rolled a fumble: Luck can't be spent on a fumble, none is spent", LUCK))
+        return roll.roll, roll.level, 0
+    spend = min(points, roll.roll - 2)
+    if spend <= 0:
+        steps.append(Step(f"{name} rolled {roll.roll:02d}: Luck never buys a critical (01), none is spent",
+                          "seed 003, Luck; RULES.md §3.12 D15"))
+        return roll.roll, roll.level, 0
+    new_roll, level = apply_luck(roll.roll, roll.value, roll.difficulty, spend, state["luck"], settings.fumble_basis)
+    state["luck"] -= spend
+    capped = f" (only {spend} of {points}: Luck never buys a critical (01), RULES.md §3.12 D15)" if spend < points else ""
+    steps.append(Step(f"{name} spends {spend} Luck{capped}: {roll.roll} → {new_roll}, {level_name(level)}", LUCK))
+    return new_roll, level, spend
 
 
 def spend_luck(state: dict, *, points: int = 0, target_level: str = "", label: str = "",

@@ -149,7 +149,7 @@ ATTACK = Operation(
         Param("defender_bonus", "int", "Defender's bonus dice", "Other conditions (seed 003, Bonus Dice).", **_INT5),
         Param("defender_penalty", "int", "Defender's penalty dice", "Other conditions (seed 003, Penalty Dice).", **_INT5),
         Param("attacker_luck", "int", "Attacker's Luck to spend", "RULES.md §3.6: Luck may lower a combat roll point "
-              "for point (not a fumble, never to 01).", default=0, minimum=0, maximum=99),
+              "for point, chosen before the roll: none is spent on a fumble, and it stops at 02 (never a critical).", default=0, minimum=0, maximum=99),
         Param("defender_luck", "int", "Defender's Luck to spend", "RULES.md §3.6: e.g. a Dodge bought up a level.",
               default=0, minimum=0, maximum=99),
         Param("range_difficulty", "choice", "Range difficulty (book firearms)", "Only with the book firearms setting: "

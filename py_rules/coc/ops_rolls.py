@@ -216,7 +216,7 @@ OPPOSED = Operation(
             Param("opponent_bonus", "int", "Opponent's bonus dice", BONUS.help, default=0, minimum=0, maximum=5),
             Param("opponent_penalty", "int", "Opponent's penalty dice", PENALTY.help, default=0, minimum=0, maximum=5),
             Param("luck", "int", "Investigator's Luck to spend", "Seed 003, Luck: lower the roll point for point before "
-                  "the comparison (not a fumble, never to 01; RULES.md §3.6).", default=0, minimum=0, maximum=LUCK_MAX),
+                  "the comparison; none is spent on a fumble, and it stops at 02 (never a critical; RULES.md §3.6).", default=0, minimum=0, maximum=LUCK_MAX),
             Param("opponent_luck", "int", "Opponent's Luck to spend", "As above, for the other side.", default=0,
                   minimum=0, maximum=LUCK_MAX),
             LABEL, *FUMBLE_BASIS),

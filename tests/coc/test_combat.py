@@ -240,9 +240,19 @@ def test_luck_may_be_spent_on_a_dodge_inside_the_attack():
     assert result.details["outcome"] == "attacker wins" and result.details["damage"] == 2
 
 
-def test_luck_on_a_fumbled_combat_roll_is_refused():
-    with pytest.raises(RulesError, match="fumble"):
-        fight(d100(100), attacker_luck=10)
+def test_luck_on_a_fumbled_combat_roll_is_not_spent_and_the_fumble_stands():
+    result = fight(d100(100) + d100(90), attacker_luck=10)
+    assert result.total == 100 and "fumble" in result.flags
+    assert result.states["coc.investigator"]["luck"] == 50
+    assert result.states["coc.investigator"]["last_roll"]["luck_spent"] == 0
+    assert any("can't be spent on a fumble" in s.text for s in result.steps)
+
+
+def test_luck_on_a_combat_roll_stops_at_02_never_buying_a_critical():
+    result = fight(d100(5) + d100(90) + [2], attacker_luck=10)  # 05 − 3 = 02; 7 of the 10 points are kept
+    assert result.total == 2 and result.level_name == "Extreme success"
+    assert result.states["coc.investigator"]["luck"] == 47
+    assert result.states["coc.investigator"]["last_roll"]["luck_spent"] == 3
 
 
 # --- Damage -------------------------------------------------------------------------------------------------

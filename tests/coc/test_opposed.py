@@ -105,9 +105,11 @@ def test_luck_may_be_spent_on_an_opposed_roll_before_comparing():
 
 
 def test_luck_cannot_buy_off_a_fumbled_opposed_roll():
-    with pytest.raises(RulesError) as error:
-        run(opposed.opposed_roll, d100(100), harvey(), cultist(), "Fighting (Brawl)", "Dodge", luck_a=50)
-    assert error.value.field == "luck"
+    # the Luck was chosen before the dice: the fumble stands, no Luck is spent, the rolled dice are not thrown away
+    result = run(opposed.opposed_roll, d100(100) + d100(20), harvey(), cultist(), "Fighting (Brawl)", "Dodge",
+                 luck_a=50)
+    assert result.total == 100 and result.details["winner"] == "Cultist"
+    assert result.states["coc.investigator"]["luck"] == 50
 
 
 def test_more_luck_than_the_investigator_has_is_refused_before_rolling():
