@@ -154,3 +154,9 @@ def test_the_dead_roll_nothing_and_change_nothing(op, args):
     response = api.handle({"op": op, "args": {"investigator": dead, **args}})
     assert response["ok"] is False and "dead" in response["error"]["message"]
     assert response["error"]["field"] == "investigator" and dead == before
+
+
+def test_rolling_an_investigator_with_a_bad_skill_is_refused_before_any_die_is_rolled():
+    response = api.handle({"op": "coc.create_investigator", "args": {"roll_characteristics": True,
+                                                                     "skills": {"Dodge": 300}, "dice": []}})
+    assert response["ok"] is False and response["error"]["field"] == "skills"
