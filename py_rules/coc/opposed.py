@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from py_rules.coc.checks import CheckRoll, require_able, require_luck, check, luck_on_roll, record
+from py_rules.coc.checks import CheckRoll, _involuntary, require_able, require_luck, check, luck_on_roll, record
 from py_rules.coc.investigator import copy_state, normalize, skill_name, skill_value, who
 from py_rules.coc.levels import Level, level_for, level_name, needed, succeeds
 from py_rules.coc.percentile import roll_percentile
@@ -147,13 +147,15 @@ def combined_roll(dice: DiceSource, state: dict, names: list[str], *, mode: str 
     best = max(level for _v, level, _ok in levels.values())
     level = worst if mode == "all" else best
     new = copy_state(state)
+    more, events = _involuntary(new)
+    steps += more
     new["last_roll"] = {"kind": "combined", "name": " + ".join(names), "names": names, "mode": mode,
                         "value": min(v for v, _l, _o in levels.values()), "difficulty": difficulty, "bonus": bonus,
                         "penalty": penalty, "roll": perc.value, "level": int(level), "success": success,
                         "pushed": pushed, "luck_spent": 0}
     flags = ["fumble"] if level == Level.FUMBLE else ["critical"] if level == Level.CRITICAL else []
     return Result(system="coc", kind="combined_roll", label=label, total=perc.value, target=None, success=success,
-                  level=int(level), level_name=level_name(level), flags=flags, steps=steps,
+                  level=int(level), level_name=level_name(level), flags=flags, steps=steps, events=events,
                   details={"levels": {n: level_name(lv) for n, (_v, lv, _o) in levels.items()},
                            "successes": {n: ok for n, (_v, _l, ok) in levels.items()}, "mode": mode},
                   state=normalize(new))

@@ -141,3 +141,10 @@ def test_luck_cannot_buy_off_a_fumbled_combined_roll():
     fumbled = run(opposed.combined_roll, d100(100), harvey(), ["Throw", "Stealth"]).state
     with pytest.raises(RulesError, match="fumble"):
         checks.spend_luck(fumbled, points=50)
+
+
+def test_a_combined_roll_uses_up_the_keepers_control_after_a_failed_sanity_roll():
+    frightened = harvey(conditions={"involuntary_action": True})
+    result = run(opposed.combined_roll, d100(20), frightened, ["Throw", "Stealth"])
+    assert result.state["conditions"]["involuntary_action"] is False
+    assert any("involuntary action is used up" in e for e in result.events)
