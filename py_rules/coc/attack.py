@@ -9,7 +9,7 @@ cannot be pushed.
 
 from __future__ import annotations
 
-from py_rules.coc.checks import require_able, check, luck_on_roll, record
+from py_rules.coc.checks import require_able, require_luck, check, luck_on_roll, record
 from py_rules.coc.combat import attack_winner, damage_expr, manoeuvre_allowed, outnumbered_bonus, roll_damage
 from py_rules.coc.investigator import copy_state, normalize, skill_value, who
 from py_rules.coc.levels import Level, level_name, succeeds
@@ -46,6 +46,10 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
         raise RulesError("rule_violation", f"{who(dfn)} is already dead.", def_key)
     a_name, d_name = who(att), who(dfn)
     skill, _dmg, melee, _imp = WEAPONS[weapon]
+    require_luck(att, attacker_luck, "attacker_luck")
+    require_luck(dfn, defender_luck, "defender_luck")
+    damage_expr(weapon, damage)  # bad damage text is refused before any die is rolled, whoever wins
+    damage_expr("Brawl", defender_damage, "defender_damage")
     steps = [Step(f"{a_name} attacks {d_name} with {skill} ({'hand-to-hand' if melee else 'firearm'})", ROUND)]
     flags, events = [], []
     if att["conditions"]["involuntary_action"]:
@@ -62,7 +66,13 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
     if not melee and defence in ("fight_back", "manoeuvre"):
         raise RulesError("rule_violation", "Fight back and Manoeuvre answer hand-to-hand attacks; against a firearm the "
                          "defender can only Dodge (RULES.md §3.8, §3.12 D14).", "defence")
+    if defender_luck and defence == "none":
+        raise RulesError("rule_violation", f"{d_name} makes no defence roll, so there is no roll to spend Luck on.",
+                         "defender_luck")
     if surprise and settings.surprise_rule == "automatic_hit":
+        if attacker_luck:
+            raise RulesError("rule_violation", "A surprise attack hits automatically (book option): there is no roll to "
+                             "spend Luck on.", "attacker_luck")
         steps.append(Step("Surprise (book option): the attack hits automatically", "RULES.md §3.12 D10 [BOOK]"))
         return _finish(dice, states, att_key, def_key, None, None, "a", defence, weapon, damage, defender_damage,
                        steps, flags + ["surprise"], events, settings, label)
@@ -81,6 +91,9 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
         steps.append(Step(f"Outnumbered: {why}; this melee attack gets one bonus die", OUTNUMBERED_SRC))
     elif outnumbered and not melee:
         steps.append(Step("Outnumbered does not apply to attacks made using firearms", OUTNUMBERED_SRC))
+    elif outnumbered:
+        steps.append(Step(f"Outnumbered: {d_name} has not dodged or fought back yet this round, so this attack gets no "
+                          "bonus die; the next melee attacks on them this round do", OUTNUMBERED_SRC))
     d_bonus, d_penalty = defender_bonus, defender_penalty
     if defence == "manoeuvre":
         own, other = dfn["derived"]["build"], att["derived"]["build"]
@@ -91,14 +104,15 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
                              + " (seed 003, If defending).", "defence")
         if penalty_dice:
             d_penalty += penalty_dice
-            steps.append(Step(f"Build {other} vs {own}: {penalty_dice} penalty dice for the manoeuvre (one per point, at most 2)",
+            steps.append(Step(f"Build {other} vs {own}: {penalty_dice} penalty {'die' if penalty_dice == 1 else 'dice'} for the manoeuvre "
+                              "(one per point of difference, at most 2)",
                               "seed 003, If defending (Manoeuvre); RULES.md §3.12 D13"))
 
     difficulty = range_difficulty if book_firearm else "Regular"
     a_roll = check(dice, skill_value(att, skill), skill, difficulty=difficulty, bonus=a_bonus, penalty=a_penalty,
                    basis=settings.fumble_basis)
     steps += [Step(f"{a_name} rolls {skill}:")] + list(a_roll.steps)
-    a_value, a_level = luck_on_roll(a_roll, attacker_luck, att, "attacker_luck", steps, settings)
+    a_value, a_level, attacker_luck = luck_on_roll(a_roll, attacker_luck, att, "attacker_luck", steps, settings)
     att["last_roll"] = record(a_roll, "combat", bonus=a_bonus, penalty=a_penalty)
     att["last_roll"].update(roll=a_value, level=int(a_level), luck_spent=attacker_luck)
     d_roll = None
@@ -110,7 +124,7 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
         d_skill = DODGE if defence == "dodge" else BRAWL
         d_roll = check(dice, skill_value(dfn, d_skill), d_skill, bonus=d_bonus, penalty=d_penalty, basis=settings.fumble_basis)
         steps += [Step(f"{d_name} {defence.replace('_', ' ')}s with {d_skill}:")] + list(d_roll.steps)
-        d_value, d_level = luck_on_roll(d_roll, defender_luck, dfn, "defender_luck", steps, settings)
+        d_value, d_level, defender_luck = luck_on_roll(d_roll, defender_luck, dfn, "defender_luck", steps, settings)
         dfn["last_roll"] = record(d_roll, "combat", bonus=d_bonus, penalty=d_penalty)
         dfn["last_roll"].update(roll=d_value, level=int(d_level), luck_spent=defender_luck)
         outcome = compare(a_level, d_level, a_roll.value, d_roll.value)

@@ -20,8 +20,9 @@ from py_rules.errors import RulesError
 from py_rules.trace import Result, Step
 
 __all__ = (
-    "CheckRoll", "check", "record", "check_result", "require_able", "skill_roll", "characteristic_roll", "luck_roll",
-    "push_refusal", "push_roll", "luck_cost", "luck_refusal", "spend_luck", "apply_luck", "luck_on_roll", "recover_luck",
+    "CheckRoll", "check", "record", "check_result", "require_alive", "require_able", "skill_roll", "characteristic_roll", "luck_roll",
+    "push_refusal", "push_roll", "luck_cost", "luck_refusal", "spend_luck", "apply_luck", "require_luck", "luck_on_roll",
+    "recover_luck",
 )
 
 ROLLING = "seed 003, Rolling Dice"
@@ -114,6 +115,12 @@ def _involuntary(state: dict) -> tuple[list[Step], list[str]]:
             [f"{who(state)}'s involuntary action is used up"])
 
 
+def require_alive(state: dict, field: str = "investigator") -> None:
+    """The dead roll nothing and spend nothing (seed 003, Losing All HP in One Turn: instant death)."""
+    if state["conditions"]["dead"]:
+        raise RulesError("rule_violation", f"{who(state)} is dead.", field)
+
+
 def require_able(state: dict, field: str = "investigator") -> None:
     c = state["conditions"]
     if c["dead"]:
@@ -150,6 +157,7 @@ def characteristic_roll(dice: DiceSource, state: dict, name: str, *, difficulty:
 def luck_roll(dice: DiceSource, state: dict, *, difficulty: str = "Regular", bonus: int = 0, penalty: int = 0,
               label: str = "", settings: Settings = Settings()) -> Result:
     """A Luck roll (C6): "Luck is also a skill itself, use luck when fate or external circumstances matter"."""
+    require_alive(state)
     roll = check(dice, state["luck"], "Luck", difficulty=difficulty, bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
     new = copy_state(state)
     new["last_roll"] = record(roll, "luck", bonus=bonus, penalty=penalty)
@@ -185,9 +193,12 @@ def push_refusal(last: dict | None, settings: Settings = Settings()) -> str | No
     return None
 
 
-def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str = "",
-              settings: Settings = Settings()) -> Result:
-    """Push the last failed roll (C5): roll the same skill once more; a failed push is flagged for the Keeper."""
+def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str = "", bonus: int | None = None,
+              penalty: int | None = None, settings: Settings = Settings()) -> Result:
+    """Push the last failed roll (C5): roll the same skill once more; a failed push is flagged for the Keeper.
+
+    The push keeps the first roll's bonus and penalty dice unless the Keeper changes them (RULES.md §3.5).
+    """
     last = state.get("last_roll")
     refusal = push_refusal(last, settings)
     if refusal:
@@ -196,16 +207,23 @@ def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str =
         raise RulesError("missing_field", "Say how the new attempt differs: a push must be justified (seed 003, Pushing a Roll).",
                          "justification")
     require_able(state)
-    bonus, penalty = last.get("bonus", 0), last.get("penalty", 0)
+    changed = [] if bonus is None and penalty is None else [
+        Step(f"The Keeper changes the dice for the push: {last.get('bonus', 0)} → "
+             f"{last.get('bonus', 0) if bonus is None else bonus} bonus, {last.get('penalty', 0)} → "
+             f"{last.get('penalty', 0) if penalty is None else penalty} penalty", "RULES.md §3.5")]
+    bonus = last.get("bonus", 0) if bonus is None else bonus
+    penalty = last.get("penalty", 0) if penalty is None else penalty
     value = last["value"]
     if last["kind"] == "combined":
-        return _push_combined(dice, state, last, justification, label, settings)
+        result = _push_combined(dice, state, dict(last, bonus=bonus, penalty=penalty), justification, label, settings)
+        result.steps[1:1] = changed
+        return result
     roll = check(dice, value, last["name"], difficulty=last["difficulty"], bonus=bonus, penalty=penalty,
                  basis=settings.fumble_basis)
     new = copy_state(state)
     extra = {k: v for k, v in last.items() if k in ("characteristic",)}
     new["last_roll"] = record(roll, last["kind"], bonus=bonus, penalty=penalty, pushed=True, **extra)
-    steps = [Step(f"Pushing the failed {last['name']} roll ({last['roll']}): {justification.strip()}", PUSH)]
+    steps = [Step(f"Pushing the failed {last['name']} roll ({last['roll']}): {justification.strip()}", PUSH)] + changed
     if last["level"] == Level.FUMBLE:
         steps.append(Step("The first roll was a fumble; pushing it is allowed under the seed's rule", "RULES.md §3.12 D1"))
     flags, events = ["pushed"], []
@@ -297,36 +315,51 @@ def apply_luck(roll: int, value: int, difficulty: str, points: int, luck: int, b
     return new_roll, level_for(new_roll, value, difficulty, basis)
 
 
+def require_luck(state: dict, points: int, field: str) -> None:
+    """Refuse, before any die is rolled, to spend more Luck than ``state`` has (seed 003, Luck)."""
+    if points > state["luck"]:
+        raise RulesError("rule_violation", f"{who(state)} has only {state['luck']} Luck left; cannot spend {points}.", field)
+
+
 def luck_on_roll(roll: CheckRoll, points: int, state: dict, field: str, steps: list, settings: Settings = Settings()):
     """Spend Luck on an opposed or combat roll before comparing (RULES.md §3.6: e.g. a Dodge); changes ``state``.
 
-    Never on a fumble, never down to 01; returns the new roll and level.
+    The amount is chosen before the dice are seen, so a roll that turns out to take no Luck is not refused (that
+    would throw the rolled dice away): a fumble takes none (seed 003, Luck), and the roll is lowered to 02 at best
+    (Luck never buys a critical, RULES.md §3.12 D15). Returns the new roll, its level and the Luck spent.
     """
     if not points:
-        return roll.roll, roll.level
+        return roll.roll, roll.level, 0
+    name = who(state)
     if roll.level == Level.FUMBLE:
-        raise RulesError("rule_violation", "You can't spend Luck on a fumble (seed 003, Luck).", field)
-    try:
-        new_roll, level = apply_luck(roll.roll, roll.value, roll.difficulty, points, state["luck"], settings.fumble_basis)
-    except RulesError as error:
-        raise RulesError(error.code, error.message, field) from None
-    state["luck"] -= points
-    steps.append(Step(f"{who(state)} spends {points} Luck: {roll.roll} → {new_roll}, {level_name(level)}", LUCK))
-    return new_roll, level
+        steps.append(Step(f"{name} rolled a fumble: Luck can't be spent on a fumble, none is spent", LUCK))
+        return roll.roll, roll.level, 0
+    spend = min(points, roll.roll - 2)
+    if spend <= 0:
+        steps.append(Step(f"{name} rolled {roll.roll:02d}: Luck never buys a critical (01), none is spent",
+                          "seed 003, Luck; RULES.md §3.12 D15"))
+        return roll.roll, roll.level, 0
+    new_roll, level = apply_luck(roll.roll, roll.value, roll.difficulty, spend, state["luck"], settings.fumble_basis)
+    state["luck"] -= spend
+    capped = f" (only {spend} of {points}: Luck never buys a critical (01), RULES.md §3.12 D15)" if spend < points else ""
+    steps.append(Step(f"{name} spends {spend} Luck{capped}: {roll.roll} → {new_roll}, {level_name(level)}", LUCK))
+    return new_roll, level, spend
 
 
 def spend_luck(state: dict, *, points: int = 0, target_level: str = "", label: str = "",
                settings: Settings = Settings()) -> Result:
     """Spend Luck point for point on the last roll (C6), "even if you succeed" (seed 003, Luck)."""
+    require_alive(state)
     last = state.get("last_roll")
     refusal = luck_refusal(last)
     if refusal:
         raise RulesError("rule_violation", refusal, "investigator")
     value, roll, difficulty = last["value"], last["roll"], last["difficulty"]
-    if last["kind"] == "combined":
-        raise RulesError("rule_violation", "Spend Luck on a single skill roll; a combined roll compares one number with "
-                         "several skills (make the skill rolls separately).", "investigator")
     steps = []
+    if target_level and points:
+        raise RulesError("bad_input", "Give the Luck points to spend or the level to reach, not both.", "points")
+    if last["kind"] == "combined":
+        return _spend_luck_combined(state, last, points, target_level, label, settings)
     if target_level:
         rank = DIFFICULTY_RANK[target_level]
         if last["level"] >= rank:
@@ -352,11 +385,52 @@ def spend_luck(state: dict, *, points: int = 0, target_level: str = "", label: s
                   details={"points": points, "first_roll": roll, "luck_left": new["luck"]}, state=normalize(new))
 
 
+def _spend_luck_combined(state: dict, last: dict, points: int, target_level: str, label: str,
+                         settings: Settings) -> Result:
+    """Luck lowers the one roll of a combined roll, which is then read against every skill again (seed 003, Luck;
+    Combined rolls): "all" needs every skill to reach the level, "any" one of them."""
+    roll, difficulty, mode = last["roll"], last["difficulty"], last["mode"]
+    values = {name: skill_value(state, name) for name in last["names"]}
+    steps = []
+    if target_level:
+        rank = DIFFICULTY_RANK[target_level]
+        if last["level"] >= rank:
+            raise RulesError("rule_violation", f"The roll is already a {level_name(last['level'])}.", "target_level")
+        limits = [threshold(v, rank) for v in values.values()]
+        limit = min(limits) if mode == "all" else max(limits)
+        if limit < 2:
+            raise RulesError("rule_violation", f"{target_level} in {'every skill' if mode == 'all' else 'any skill'} needs "
+                             "01, and Luck never buys a critical (RULES.md §3.12 D15).", "target_level")
+        points = max(0, roll - limit)
+        steps.append(Step(f"{target_level} in {'every skill' if mode == 'all' else 'one skill'} needs ≤{limit}: "
+                          f"{roll} − {limit} = {points} Luck", LUCK))
+    elif points <= 0:
+        raise RulesError("missing_field", "Give the Luck points to spend or the level to reach.", "points")
+    new_roll, _ = apply_luck(roll, min(values.values()), difficulty, points, state["luck"], settings.fumble_basis)
+    levels = {name: level_for(new_roll, v, difficulty, settings.fumble_basis) for name, v in values.items()}
+    oks = [succeeds(lv, difficulty) for lv in levels.values()]
+    success = all(oks) if mode == "all" else any(oks)
+    level = min(levels.values()) if mode == "all" else max(levels.values())
+    new = copy_state(state)
+    new["luck"] -= points
+    new["last_roll"] = dict(last, roll=new_roll, level=int(level), success=success,
+                            luck_spent=last.get("luck_spent", 0) + points)
+    readings = ", ".join(f"{name} {values[name]}: {level_name(lv)}" for name, lv in levels.items())
+    steps.append(Step(f"Spend {points} Luck: {roll} − {points} = {new_roll} vs {readings}; the Keeper needs "
+                      f"{'all' if mode == 'all' else 'any one'} → {'success' if success else 'failure'}", LUCK))
+    return Result(system="coc", kind="spend_luck", label=label, total=new_roll, target=None, success=success,
+                  level=int(level), level_name=level_name(level), flags=["luck_spent"], steps=steps,
+                  events=[f"{who(state)} spends {points} Luck ({state['luck']} → {new['luck']})"],
+                  details={"points": points, "first_roll": roll, "luck_left": new["luck"],
+                           "levels": {n: level_name(lv) for n, lv in levels.items()}}, state=normalize(new))
+
+
 def recover_luck(dice: DiceSource, state: dict, *, label: str = "") -> Result:
     """Optional Luck recovery [BOOK]: roll d100; above current Luck, gain 1D10 Luck (max 99) (RULES.md §3.6)."""
     from py_rules.coc.expr import parse_expr, roll_expr
     from py_rules.coc.tables import LUCK_MAX
 
+    require_alive(state)
     perc = roll_percentile(dice, purpose="Luck recovery")
     new = copy_state(state)
     steps = list(perc.steps)

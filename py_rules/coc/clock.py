@@ -46,6 +46,10 @@ def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Set
                          "with First Aid before time passes in hours or days (RULES.md §3.9).", "investigator")
     state["damage_this_round"] = 0
     state["defences_this_round"] = 0
+    if c["involuntary_action"]:
+        c["involuntary_action"] = False
+        steps.append(Step(f"The moment of fear has passed: the Keeper no longer controls {who(state)}'s next action",
+                          "seed 003, Failing a Sanity Roll ('briefly')"))
     for _ in range(hours):
         more, evs = pass_hours(state, 1)
         steps += more

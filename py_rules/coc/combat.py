@@ -79,15 +79,17 @@ def attack_order(dice: DiceSource, combatants) -> tuple[dict, list[Step]]:
         groups.setdefault((p["initiative"], p["combat_skill"]), []).append(p)
     for (ini, skill), group in groups.items():
         if len(group) > 1:
-            rolls = {}
+            rolls, tied = {}, []
             for p in group:
                 rolls[p["name"]] = roll_percentile(dice, purpose=f"order tie {p['name']}").value
             while len(set(rolls.values())) < len(rolls):
+                tied.append(", ".join(f"{n} {r}" for n, r in rolls.items()))
                 for p in group:
                     rolls[p["name"]] = roll_percentile(dice, purpose=f"order tie again {p['name']}").value
             for p in group:
                 p["tie_roll"] = rolls[p["name"]]
-            steps.append(Step(f"Tie at {ini} with combat skill {skill}: 1D100 each, lower acts first: "
+            again = "".join(f"{t} (a tie: all roll again); " for t in tied)
+            steps.append(Step(f"Tie at {ini} with combat skill {skill}: 1D100 each, lower acts first: {again}"
                               + ", ".join(f"{n} {r}" for n, r in rolls.items()), "RULES.md §3.8 [REC]"))
     people.sort(key=lambda p: (-p["initiative"], -p["combat_skill"], p.get("tie_roll", 0)))
     if any(a["initiative"] == b["initiative"] and a["combat_skill"] != b["combat_skill"] for a in people for b in people):
@@ -172,6 +174,9 @@ def roll_damage(dice: DiceSource, weapon: str, expr: Expr, damage_bonus: str, *,
             total += extra
             steps.append(Step(f"Impaling weapon: one more roll of {expr.text} = {extra}", "RULES.md §3.8 [BOOK option]"))
     else:
+        if extreme:
+            steps.append(Step("Extreme success: no extra damage (the seed gives none; the book's maximum damage is the "
+                              "'book' extreme-damage setting)", "RULES.md §3.8"))
         weapon_total, faces = roll_expr(dice, expr, f"{weapon} damage")
         db_total, db_faces = roll_expr(dice, db, "Damage Bonus") if melee else (0, [])
         total = weapon_total + db_total

@@ -26,6 +26,9 @@ def create_investigator(dice: DiceSource, *, name: str, age: int, characteristic
     """Build a new investigator with full HP, MP and SAN = POW (capped at 99 − Cthulhu Mythos)."""
     steps = []
     chars = dict(characteristics)
+    if roll:  # check the name, age, Luck and skills before any die is rolled (a retry would roll again)
+        from_dict({"schema": SCHEMA, "name": name, "age": age, "characteristics": {k: 50 for k in CHARACTERISTICS},
+                   "luck": luck, "skills": skills})
     if roll:
         for key in CHARACTERISTICS + ("Luck",):
             value, step = roll_characteristic(dice, key)

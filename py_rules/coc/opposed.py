@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from py_rules.coc.checks import CheckRoll, require_able, check, luck_on_roll, record
+from py_rules.coc.checks import CheckRoll, _involuntary, require_able, require_luck, check, luck_on_roll, record
 from py_rules.coc.investigator import copy_state, normalize, skill_name, skill_value, who
 from py_rules.coc.levels import Level, level_for, level_name, needed, succeeds
 from py_rules.coc.percentile import roll_percentile
@@ -79,16 +79,18 @@ def opposed_roll(dice: DiceSource, first: dict, second: dict, skill_a: str, skil
     """Both sides roll their own skill; compare levels (C7). Opposed rolls cannot be pushed; Luck is spent before comparing."""
     require_able(first, "investigator")
     require_able(second, "opponent")
+    require_luck(first, luck_a, "luck")
+    require_luck(second, luck_b, "opponent_luck")
     name_a, name_b = who(first), who(second)
     if name_a == name_b:
         name_a, name_b = f"{name_a} (A)", f"{name_b} (B)"
     new_a, new_b = copy_state(first), copy_state(second)
     roll_a = check(dice, skill_value(first, skill_a), skill_name(skill_a), bonus=bonus_a, penalty=penalty_a, basis=settings.fumble_basis)
     all_steps = [Step(f"{name_a} rolls {roll_a.name}:")] + list(roll_a.steps)
-    value_a, level_a = luck_on_roll(roll_a, luck_a, new_a, "luck", all_steps, settings)
+    value_a, level_a, luck_a = luck_on_roll(roll_a, luck_a, new_a, "luck", all_steps, settings)
     roll_b = check(dice, skill_value(second, skill_b), skill_name(skill_b), bonus=bonus_b, penalty=penalty_b, basis=settings.fumble_basis)
     all_steps += [Step(f"{name_b} rolls {roll_b.name}:")] + list(roll_b.steps)
-    value_b, level_b = luck_on_roll(roll_b, luck_b, new_b, "opponent_luck", all_steps, settings)
+    value_b, level_b, luck_b = luck_on_roll(roll_b, luck_b, new_b, "opponent_luck", all_steps, settings)
     roll_a = replace(roll_a, level=level_a, percentile=replace(roll_a.percentile, value=value_a))
     roll_b = replace(roll_b, level=level_b, percentile=replace(roll_b.percentile, value=value_b))
     outcome, steps = resolve_opposed(dice, roll_a, roll_b, name_a, name_b)
@@ -145,13 +147,15 @@ def combined_roll(dice: DiceSource, state: dict, names: list[str], *, mode: str 
     best = max(level for _v, level, _ok in levels.values())
     level = worst if mode == "all" else best
     new = copy_state(state)
+    more, events = _involuntary(new)
+    steps += more
     new["last_roll"] = {"kind": "combined", "name": " + ".join(names), "names": names, "mode": mode,
                         "value": min(v for v, _l, _o in levels.values()), "difficulty": difficulty, "bonus": bonus,
                         "penalty": penalty, "roll": perc.value, "level": int(level), "success": success,
                         "pushed": pushed, "luck_spent": 0}
     flags = ["fumble"] if level == Level.FUMBLE else ["critical"] if level == Level.CRITICAL else []
     return Result(system="coc", kind="combined_roll", label=label, total=perc.value, target=None, success=success,
-                  level=int(level), level_name=level_name(level), flags=flags, steps=steps,
+                  level=int(level), level_name=level_name(level), flags=flags, steps=steps, events=events,
                   details={"levels": {n: level_name(lv) for n, (_v, lv, _o) in levels.items()},
                            "successes": {n: ok for n, (_v, _l, ok) in levels.items()}, "mode": mode},
                   state=normalize(new))

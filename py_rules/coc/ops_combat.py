@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from py_rules.coc import attack as attack_mod
 from py_rules.coc import combat
-from py_rules.coc.investigator import copy_state, normalize
+from py_rules.coc.checks import require_alive
+from py_rules.coc.investigator import copy_state, normalize, who
 from py_rules.coc.params import DIFFICULTY, INVESTIGATOR, LABEL, OPPONENT, with_states
 from py_rules.coc.settings import SETTING_PARAMS, settings_from, settings_params
 from py_rules.coc.tables import WEAPONS
@@ -69,6 +70,14 @@ def _round(dice, *, combat, action, name, investigator, opponent, label):
             steps.append(Step(f"{name} acts before {waiting[0]} (order: {' → '.join(names)})", "seed 003, Attack Order"))
         state["acted"].append(name)
         steps.append(Step(f"Round {state['round']}: {name} takes one action", "seed 003, Combat Round Duration"))
+        for key, who_state in (("coc.investigator", investigator), ("coc.opponent", opponent)):
+            if who_state is not None and who(who_state) == name and who_state["conditions"]["involuntary_action"]:
+                new = copy_state(who_state)
+                new["conditions"]["involuntary_action"] = False
+                steps.append(Step(f"The Keeper controls this action of {name} (fear: screaming, freezing …); "
+                                  "the flag is now cleared", "seed 003, Failing a Sanity Roll"))
+                events.append(f"{name}'s involuntary action is used up")
+                states[key] = normalize(new)
         left = [n for n in names if n not in state["acted"]]
         events.append(f"{name} acts" + (f"; next: {left[0]}" if left else "; everyone has acted"))
     else:
@@ -99,9 +108,9 @@ COMBAT_ROUND = Operation(
                   "(seed 003, Combat Round Duration).", default="act", choices=("act", "end_round")),
             Param("name", "text", "Combatant", "Who acts (for 'act').", default=""),
             Param(INVESTIGATOR.name, "json", INVESTIGATOR.label, "Optional: the investigator, updated at the end of the "
-                  "round.", default=None, parse=INVESTIGATOR.parse, example=INVESTIGATOR.example,
+                  "round, or when its action uses up the Keeper's control after a failed Sanity roll.", default=None, parse=INVESTIGATOR.parse, example=INVESTIGATOR.example,
                   state_key="coc.investigator"),
-            Param(OPPONENT.name, "json", OPPONENT.label, "Optional: the opponent, updated at the end of the round.",
+            Param(OPPONENT.name, "json", OPPONENT.label, "Optional: the opponent, updated like the investigator.",
                   default=None, parse=OPPONENT.parse, example=OPPONENT.example, state_key="coc.opponent"),
             LABEL),
     run=_round, source="seed 003, Combat Round Duration; RULES.md §3.9 (per-round damage)",
@@ -140,7 +149,7 @@ ATTACK = Operation(
         Param("defender_bonus", "int", "Defender's bonus dice", "Other conditions (seed 003, Bonus Dice).", **_INT5),
         Param("defender_penalty", "int", "Defender's penalty dice", "Other conditions (seed 003, Penalty Dice).", **_INT5),
         Param("attacker_luck", "int", "Attacker's Luck to spend", "RULES.md §3.6: Luck may lower a combat roll point "
-              "for point (not a fumble, never to 01).", default=0, minimum=0, maximum=99),
+              "for point, chosen before the roll: none is spent on a fumble, and it stops at 02 (never a critical).", default=0, minimum=0, maximum=99),
         Param("defender_luck", "int", "Defender's Luck to spend", "RULES.md §3.6: e.g. a Dodge bought up a level.",
               default=0, minimum=0, maximum=99),
         Param("range_difficulty", "choice", "Range difficulty (book firearms)", "Only with the book firearms setting: "
@@ -177,6 +186,7 @@ MANOEUVRE = Operation(
 
 
 def _damage(dice, *, investigator, weapon, damage, extreme, extreme_damage, label):
+    require_alive(investigator)
     expr = combat.damage_expr(weapon, damage)
     total, steps = combat.roll_damage(dice, weapon, expr, investigator["derived"]["damage_bonus"], extreme=extreme,
                                       extreme_rule=extreme_damage)

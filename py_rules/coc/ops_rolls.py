@@ -28,8 +28,14 @@ def _skills_json(value):
 
 
 def _create(dice, *, label, name, age, roll_characteristics, luck, skills, **chars):
-    result = creation.create_investigator(dice, name=name, age=age, characteristics=chars, luck=luck, skills=skills,
-                                          roll=roll_characteristics, label=label)
+    try:
+        result = creation.create_investigator(dice, name=name, age=age, characteristics=chars, luck=luck, skills=skills,
+                                              roll=roll_characteristics, label=label)
+    except RulesError as error:  # name the form's field: "skills.Dodge" is reported on "skills"
+        field = (error.field or "").split(".")[0]
+        if field == "skills":
+            raise RulesError(error.code, f"Skills ({error.field}): {error.message}", "skills") from None
+        raise
     return with_states(result)
 
 
@@ -131,9 +137,10 @@ LUCK_ROLL = Operation(
 )
 
 
-def _push(dice, *, investigator, justification, label, **rest):
+def _push(dice, *, investigator, justification, bonus, penalty, label, **rest):
     settings, _ = settings_from(rest)
-    return with_states(checks.push_roll(dice, investigator, justification, label=label, settings=settings))
+    return with_states(checks.push_roll(dice, investigator, justification, label=label, bonus=bonus, penalty=penalty,
+                                        settings=settings))
 
 
 PUSH = Operation(
@@ -144,6 +151,11 @@ PUSH = Operation(
     params=(INVESTIGATOR,
             Param("justification", "text", "Justification", "Seed 003, Pushing a Roll: 'If justified' — how the new "
                   "attempt differs.", default=""),
+            Param("bonus", "int", "Bonus dice (if changed)", "RULES.md §3.5: the push keeps the first roll's bonus "
+                  "dice unless the Keeper changes them; leave empty to keep them.", default=None, minimum=0, maximum=5),
+            Param("penalty", "int", "Penalty dice (if changed)", "RULES.md §3.5: the push keeps the first roll's "
+                  "penalty dice unless the Keeper changes them; leave empty to keep them.", default=None, minimum=0,
+                  maximum=5),
             LABEL, *settings_params("push_after_fumble", "fumble_basis")),
     run=_push, source="seed 003, Pushing a Roll; RULES.md §3.5, §3.12 D1",
 )
@@ -204,7 +216,7 @@ OPPOSED = Operation(
             Param("opponent_bonus", "int", "Opponent's bonus dice", BONUS.help, default=0, minimum=0, maximum=5),
             Param("opponent_penalty", "int", "Opponent's penalty dice", PENALTY.help, default=0, minimum=0, maximum=5),
             Param("luck", "int", "Investigator's Luck to spend", "Seed 003, Luck: lower the roll point for point before "
-                  "the comparison (not a fumble, never to 01; RULES.md §3.6).", default=0, minimum=0, maximum=LUCK_MAX),
+                  "the comparison; none is spent on a fumble, and it stops at 02 (never a critical; RULES.md §3.6).", default=0, minimum=0, maximum=LUCK_MAX),
             Param("opponent_luck", "int", "Opponent's Luck to spend", "As above, for the other side.", default=0,
                   minimum=0, maximum=LUCK_MAX),
             LABEL, *FUMBLE_BASIS),

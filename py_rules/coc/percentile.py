@@ -81,8 +81,11 @@ def roll_percentile(dice: DiceSource, bonus: int = 0, penalty: int = 0, purpose:
     net = net_dice(bonus, penalty)
     steps = []
     if bonus or penalty:
-        kind = "bonus" if net > 0 else "penalty" if net < 0 else "no extra"
-        steps.append(Step(f"{bonus} bonus and {penalty} penalty dice → {abs(net)} {kind} dice", _CANCEL))
+        def dice_text(n: int, kind: str) -> str:
+            return f"{n} {kind} {'die' if n == 1 else 'dice'}"
+
+        kept = "no extra dice" if not net else dice_text(abs(net), "bonus" if net > 0 else "penalty")
+        steps.append(Step(f"{dice_text(bonus, 'bonus')}, {dice_text(penalty, 'penalty')} → {kept}", _CANCEL))
     units = dice.roll(UNITS_DIE, f"{purpose}: units die")
     tens = tuple(dice.roll(TENS_DIE, f"{purpose}: tens die {i + 1}") for i in range(1 + abs(net)))
     value, kept = choose(units, tens, net)

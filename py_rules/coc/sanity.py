@@ -67,13 +67,14 @@ def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, pen
     before = new["san"]
     new["san"] = max(0, before - amount)
     lost = before - new["san"]
-    steps.append(Step(f"SAN {before} − {amount} = {new['san']}", SANITY))
+    floor = f" = {before - amount} → 0 (SAN never goes below 0)" if before - amount < 0 else f" = {new['san']}"
+    steps.append(Step(f"SAN {before} − {amount}{floor}", SANITY))
     if lost:
         events.append(f"{name} loses {lost} Sanity ({before} → {new['san']})")
     details = {"loss": amount, "san_before": before, "san_after": new["san"], "int_roll": None, "insane_hours": 0}
     if goes_mad_threshold(amount, settings.insanity_threshold):
         flags.append("int_roll")
-        steps.append(Step(f"Lost {amount} in one roll ({'5 or more' if settings.insanity_threshold == '5_or_more' else 'more than 5'}): "
+        steps.append(Step(f"A loss of {amount} from one roll ({'5 or more' if settings.insanity_threshold == '5_or_more' else 'more than 5'}): "
                           "a major trauma; roll INT", MAD))
         int_roll = check(dice, state["characteristics"]["INT"], "INT (understand the horror)", basis=settings.fumble_basis)
         steps.extend(int_roll.steps)
@@ -118,6 +119,8 @@ def _book_insanity(state: dict, steps: list, events: list, flags: list, settings
 
 def gain_sanity(dice: DiceSource, state: dict, amount: str, reason: str, *, label: str = "") -> Result:
     """Regain Sanity (C21): Keeper-entered amount (number or dice), capped at 99 − Cthulhu Mythos."""
+    if state["conditions"]["dead"]:
+        raise RulesError("rule_violation", f"{who(state)} is dead.", "investigator")
     expr = parse_expr(amount, "amount")
     if expr.minimum < 0:
         raise RulesError("out_of_range", "A Sanity gain cannot be negative.", "amount")

@@ -80,7 +80,8 @@ def apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings 
                       f"damage this round {before_round} → {state['damage_this_round']}", ZERO))
     if amount <= 0:
         return steps, events
-    events.append(f"{name} loses {before_hp - state['hp']} HP ({before_hp} → {state['hp']})")
+    if before_hp > state["hp"]:
+        events.append(f"{name} loses {before_hp - state['hp']} HP ({before_hp} → {state['hp']})")
     state["first_aid_given"] = False  # a new injury may be treated again (once per injury, RULES.md §3.10)
     state["medicine_given"] = False
     if instant_death(before_round, amount, maximum, settings.instant_death_rule):
@@ -90,11 +91,13 @@ def apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings 
         steps.append(Step(f"Instant death: {basis}", DEATH if settings.instant_death_rule == "round_all_hp" else "RULES.md §3.9 [BOOK]"))
         events.append(f"{name} is killed outright")
         return steps, events
-    if major_wound_triggered(before_round, amount, maximum, settings.major_wound_rule):
+    new_major_wound = major_wound_triggered(before_round, amount, maximum, settings.major_wound_rule)
+    if new_major_wound:
         c["major_wound"] = True
         c["prone"] = True
         state["days_toward_week"] = 0
-        steps.append(Step(f"Major wound ({settings.major_wound_rule.replace('_', ' ')} of max HP {maximum}); falls prone", MAJOR))
+        steps.append(Step(f"Major wound: {_major_wound_basis(settings.major_wound_rule, state['damage_this_round'], amount, maximum)}; "
+                          "falls prone", MAJOR if settings.major_wound_rule.startswith("round") else "RULES.md §3.12 D4"))
         events.append(f"{name} suffers a major wound")
         if state["hp"] > 0:
             roll = _con_roll(dice, state, "stay conscious")
@@ -105,7 +108,7 @@ def apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings 
                 c["unconscious"] = True
                 steps.append(Step("CON roll failed: falls unconscious", MAJOR))
                 events.append(f"{name} falls unconscious")
-    if state["hp"] == 0 and before_hp > 0:
+    if state["hp"] == 0 and (before_hp > 0 or (new_major_wound and not c["dying"])):
         c["unconscious"] = True
         if c["major_wound"] or settings.zero_hp_always_dying:
             c["dying"] = True
@@ -119,20 +122,32 @@ def apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings 
     return steps, events
 
 
+def _major_wound_basis(rule: str, round_total: int, amount: int, maximum: int) -> str:
+    """The arithmetic behind a major wound, in words (RULES.md §3.12 D4)."""
+    counted, what = (round_total, "damage this round") if rule.startswith("round") else (amount, "damage from one attack")
+    if rule.endswith("more_than_half"):
+        return f"{what} {counted} is more than half of max HP {maximum} ({counted} × 2 > {maximum})"
+    return f"{what} {counted} is at least half of max HP {maximum} ({counted} × 2 ≥ {maximum})"
+
+
 def _die(state: dict) -> None:
     c = state["conditions"]
     state["hp"] = 0
     c.update(dead=True, dying=False, stabilised=False, unconscious=True)
 
 
-def heal(state: dict, amount: int, source: str) -> tuple[list[Step], list[str]]:
-    """Add HP (capped at max); leaving 0 HP ends dying; half max HP ends a major wound (seed 003)."""
+def heal(state: dict, amount: int, source: str, cite: str = "") -> tuple[list[Step], list[str]]:
+    """Add HP (capped at max); leaving 0 HP ends dying; half max HP ends a major wound (seed 003).
+
+    ``source`` names the healing; ``cite`` is its rule (``source`` itself when it is already a citation).
+    """
     c, name, maximum = state["conditions"], who(state), hp_max(state)
     before = state["hp"]
     state["hp"] = min(maximum, before + amount)
-    steps = [Step(f"{source}: +{amount} HP, {before} → {state['hp']} (max {maximum})", source)]
+    steps = [Step(f"{source}: +{amount} HP, {before} → {state['hp']} (max {maximum})", cite or source)]
     events = [f"{name} heals {state['hp'] - before} HP ({before} → {state['hp']})"] if state["hp"] != before else []
-    if before == 0 and state["hp"] > 0:
+    if state["hp"] > before and (before == 0 or c["dying"]):
+        # leaving 0 HP, or real healing on top of the book's 1 temporary HP (RULES.md §3.12 D8 option)
         c.update(dying=False, stabilised=False, unconscious=False)
         steps.append(Step("Above 0 HP: no longer dying or unconscious"))
     if c["major_wound"] and state["hp"] * 2 >= maximum:
@@ -152,9 +167,6 @@ def end_round(dice: DiceSource, state: dict) -> tuple[list[Step], list[str]]:
         events += evs
     state["damage_this_round"] = 0
     state["defences_this_round"] = 0
-    if state["conditions"]["involuntary_action"]:
-        state["conditions"]["involuntary_action"] = False
-        steps.append(Step(f"{who(state)}'s involuntary action has passed with the round", "seed 003, Failing a Sanity Roll"))
     steps.append(Step(f"{who(state)}: damage this round reset to 0", "RULES.md §3.9: per-turn accumulator"))
     return steps, events
 
@@ -242,7 +254,7 @@ def medicine(dice: DiceSource, state: dict, skill: int, *, equipment: bool, bonu
         steps.append(Step(f"1D3 = {amount}: heals after a week ({MEDICINE_DELAY_DAYS} days), with equipment", "seed 003, First Aid (Medicine); RULES.md §3.12 D7"))
         events.append(f"{name} will heal {amount} HP from Medicine in {MEDICINE_DELAY_DAYS} days")
     else:
-        more, evs = heal(state, amount, "Medicine (immediate, book)")
+        more, evs = heal(state, amount, "Medicine (immediate, book)", "RULES.md §3.12 D7 [BOOK]")
         steps.append(Step(f"1D3 = {amount}", "RULES.md §3.12 D7 [BOOK]"))
         steps += more
         events += evs
@@ -252,10 +264,10 @@ def medicine(dice: DiceSource, state: dict, skill: int, *, equipment: bool, bonu
 def weekly_healing(dice: DiceSource, state: dict, settings: Settings = Settings()) -> tuple[list[Step], list[str]]:
     """The weekly major-wound healing roll (C19): CON roll, success 1D4, Extreme 2D4; Extreme ends it (seed 003)."""
     c, name = state["conditions"], who(state)
-    if not c["major_wound"]:
-        raise RulesError("rule_violation", f"{name} has no major wound; heal 1 HP per day instead.", "investigator")
     if c["dead"]:
         raise RulesError("rule_violation", f"{name} is dead.", "investigator")
+    if not c["major_wound"]:
+        raise RulesError("rule_violation", f"{name} has no major wound; heal 1 HP per day instead.", "investigator")
     if c["dying"] and not c["stabilised"]:
         raise RulesError("rule_violation", f"{name} is dying: stabilise first (First Aid or Medicine).", "investigator")
     regular, extreme = MAJOR_WOUND_HEALING[settings.major_wound_healing]
@@ -268,7 +280,7 @@ def weekly_healing(dice: DiceSource, state: dict, settings: Settings = Settings(
     dice_text = extreme if roll.level >= Level.EXTREME else regular
     amount, _ = roll_expr(dice, parse_expr(dice_text), "major-wound healing")
     steps.append(Step(f"{'Extreme' if roll.level >= Level.EXTREME else 'Success'}: regain {dice_text} = {amount}", MAJOR_CHARS))
-    more, evs = heal(state, amount, "weekly healing")
+    more, evs = heal(state, amount, "Weekly major-wound healing", MAJOR_CHARS)
     steps += more
     events += evs
     if roll.level >= Level.EXTREME and c["major_wound"]:
@@ -287,7 +299,8 @@ def natural_day(dice: DiceSource, state: dict, settings: Settings = Settings()) 
     due = [h for h in state["scheduled_heals"] if h["days"] <= 1]
     state["scheduled_heals"] = [dict(h, days=h["days"] - 1) for h in state["scheduled_heals"] if h["days"] > 1]
     for h in due:
-        more, evs = heal(state, h["amount"], f"{h['source']} (scheduled)")
+        more, evs = heal(state, h["amount"], f"{h['source']} (scheduled)", "seed 003, First Aid (Medicine: 'after a week')"
+                         if h["source"] == "Medicine" else "RULES.md §3.13 (scheduled heal)")
         steps += more
         events += evs
     if c["major_wound"]:

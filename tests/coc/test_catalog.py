@@ -25,8 +25,31 @@ def test_every_operation_has_a_summary_a_source_and_help_for_each_field():
             assert param["help"] and param["label"], (op["id"], param["name"])
 
 
+RULES_DEFAULTS = {
+    # RULES.md §3.12 (D1–D17), §3.4 and §3.11: the project's default for each named setting, pinned here
+    "push_after_fumble": True,                   # D1: as written, fumbles may be pushed
+    "insanity_threshold": "5_or_more",           # D2: 5 or more
+    "zero_hp_always_dying": False,               # D3: dying only with a major wound
+    "major_wound_rule": "round_more_than_half",  # D4: damage this round × 2 > max HP
+    "instant_death_rule": "round_all_hp",        # D5: damage this round ≥ max HP
+    "major_wound_healing": "seed",               # D6: 1D4 / 2D4
+    "medicine_timing": "after_week",             # D7: after a week, with equipment
+    "first_aid_on_dying": "stabilise",           # D8: stabilises, no HP
+    "combat_ties": "seed",                       # D9: seed draw rule for every opposed roll
+    "surprise_rule": "bonus_die",                # D10: one bonus die
+    "outnumbered_rule": "after_first_defence",   # D11: book mechanism
+    "manoeuvre_rule": "seed",                    # D13: impossible only above a difference of 3
+    "firearms_rule": "opposed",                  # D14: Dodge opposes a shot
+    "fumble_basis": "needed",                    # §3.4: the value needed at the demanded difficulty
+    "extreme_damage": "normal",                  # §3.8: the book's extreme damage is an option
+    "fumbled_sanity_max_loss": True,             # §3.11 [BOOK]
+    "book_insanity": False,                      # §3.11: not in the seed, an option
+}
+
+
 def test_every_house_rule_difference_is_a_named_setting_defaulting_to_the_seed():
-    assert Settings() == Settings(**{name: p.default for name, p in SETTING_PARAMS.items()})
+    assert {name: p.default for name, p in SETTING_PARAMS.items()} == RULES_DEFAULTS
+    assert Settings() == Settings(**RULES_DEFAULTS)
     assert all(p.setting for p in SETTING_PARAMS.values())
     declared = {p["name"] for op in coc_ops() for p in op["params"] if p["setting"]}
     assert declared == set(SETTING_PARAMS)

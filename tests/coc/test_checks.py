@@ -149,6 +149,15 @@ def test_a_pushed_roll_keeps_the_same_bonus_dice():
     assert result.total == 15
 
 
+def test_the_keeper_may_change_the_bonus_dice_of_a_push():
+    state = spot([0, 90, 80], bonus=1).state  # 80 fails
+    result = run(checks.push_roll, [5, 90], state, "the light is worse now", bonus=0)
+    assert result.total == 95 and result.state["last_roll"]["bonus"] == 0
+    response = api.handle({"op": "coc.push_roll", "args": {"investigator": state, "justification": "with a lamp",
+                                                            "bonus": 0, "penalty": 1, "dice": [5, 10, 90]}})
+    assert response["result"]["total"] == 95 and any("changes the dice" in t for t in response["result"]["text"])
+
+
 # --- Luck ---------------------------------------------------------------------------------------------------
 
 def test_reduce_roll_value_by_spending_luck_points():
@@ -227,3 +236,9 @@ def test_spending_luck_never_lowers_the_level(roll, value, points):
     _new, after = checks.apply_luck(roll, value, "Regular", points, 99)
     assert after >= before
     assert after != Level.CRITICAL
+
+
+def test_spend_luck_takes_points_or_a_level_not_both():
+    with pytest.raises(RulesError) as error:
+        checks.spend_luck(failed_spot(60), points=3, target_level="Regular")
+    assert error.value.field == "points"

@@ -51,3 +51,8 @@ def test_the_dead_do_not_heal():
 def test_too_much_time_at_once_is_refused(unit, amount):
     response = api.handle({"op": "coc.advance_time", "args": {"investigator": harvey(), "unit": unit, "amount": amount}})
     assert response["ok"] is False and response["error"]["field"] == "amount"
+
+
+def test_the_keepers_brief_control_ends_when_hours_pass():
+    state = advance(harvey(conditions={"involuntary_action": True}), "hours", 1)["state"]
+    assert state["conditions"]["involuntary_action"] is False

@@ -48,6 +48,18 @@ def test_attack_order_full_tie_is_a_d100_roll_off_lower_first():
     assert names == ["B", "A"]
 
 
+def test_attack_order_roll_off_ties_roll_again_and_the_trace_shows_every_roll():
+    response = api.handle({"op": "coc.attack_order", "args": {"combatants": [{"name": "A", "dex": 50}, {"name": "B", "dex": 50}],
+                                                              "dice": d100(35) + d100(35) + d100(11) + d100(92)}})
+    assert response["result"]["details"]["order"] == ["A", "B"]
+    assert any("A 35, B 35 (a tie: all roll again); A 11, B 92" in line for line in response["result"]["text"])
+
+
+def test_extreme_damage_default_says_there_is_no_extra_damage():
+    total, steps = run(combat.roll_damage, [2], "Brawl", parse_expr("1D3"), "0", extreme=True)
+    assert total == 2 and any("no extra damage" in s.text for s in steps)
+
+
 def test_attack_order_rejects_bad_combatants():
     response = api.handle({"op": "coc.attack_order", "args": {"combatants": [{"name": "A", "dex": -1}, {"name": "B", "dex": 5}]}})
     assert response["ok"] is False and response["error"]["field"] == "combatants"
@@ -224,11 +236,23 @@ def test_a_combat_roll_cannot_be_pushed():
 def test_luck_may_be_spent_on_a_dodge_inside_the_attack():
     result = fight(d100(30) + d100(35) + [2], defender_luck=8)  # Dodge 27: 35 → 27 Regular; draw → higher skill (40) wins
     assert result.states["coc.opponent"]["luck"] == 32
+    assert result.states["coc.opponent"]["last_roll"]["roll"] == 27
+    assert result.details["outcome"] == "attacker wins" and result.details["damage"] == 2
 
 
-def test_luck_on_a_fumbled_combat_roll_is_refused():
-    with pytest.raises(RulesError, match="fumble"):
-        fight(d100(100), attacker_luck=10)
+def test_luck_on_a_fumbled_combat_roll_is_not_spent_and_the_fumble_stands():
+    result = fight(d100(100) + d100(90), attacker_luck=10)
+    assert result.total == 100 and "fumble" in result.flags
+    assert result.states["coc.investigator"]["luck"] == 50
+    assert result.states["coc.investigator"]["last_roll"]["luck_spent"] == 0
+    assert any("can't be spent on a fumble" in s.text for s in result.steps)
+
+
+def test_luck_on_a_combat_roll_stops_at_02_never_buying_a_critical():
+    result = fight(d100(5) + d100(90) + [2], attacker_luck=10)  # 05 − 3 = 02; 7 of the 10 points are kept
+    assert result.total == 2 and result.level_name == "Extreme success"
+    assert result.states["coc.investigator"]["luck"] == 47
+    assert result.states["coc.investigator"]["last_roll"]["luck_spent"] == 3
 
 
 # --- Damage -------------------------------------------------------------------------------------------------
@@ -239,8 +263,8 @@ def test_damage_is_weapon_dice_plus_damage_bonus_for_melee():
 
 
 def test_luck_cannot_be_spent_on_damage():
-    response = api.handle({"op": "coc.roll_damage", "args": {"investigator": harvey(), "weapon": "Brawl"}, "dice": [2]})
-    assert response["ok"]
+    response = api.handle({"op": "coc.roll_damage", "args": {"investigator": harvey(), "weapon": "Brawl", "dice": [2]}})
+    assert response["ok"] and response["result"]["total"] == 2
     state = response["result"]["state"]
     refused = api.handle({"op": "coc.spend_luck", "args": {"investigator": state, "points": 1}})
     assert refused["ok"] is False and "damage" in refused["error"]["message"]
@@ -262,3 +286,48 @@ def test_an_attack_cannot_be_followed_by_luck_via_spend_luck():
     result = fight(d100(90) + d100(90))
     with pytest.raises(RulesError, match="Luck fields"):
         checks.spend_luck(result.state, points=1)
+
+
+def test_outnumbered_ticked_before_any_defence_explains_why_no_bonus_die_yet():
+    result = fight(d100(30) + d100(90) + [2], outnumbered=True)
+    assert "outnumbered" not in result.flags
+    assert any("next melee attacks" in s.text for s in result.steps)
+
+
+def test_luck_for_a_defender_who_makes_no_defence_roll_is_refused():
+    with pytest.raises(RulesError) as error:
+        fight(d100(30) + [2], defence="none", defender_luck=5)
+    assert error.value.field == "defender_luck"
+
+
+def test_luck_on_an_automatic_surprise_hit_is_refused():
+    with pytest.raises(RulesError) as error:
+        fight([2], surprise=True, attacker_luck=5, settings=Settings(surprise_rule="automatic_hit"))
+    assert error.value.field == "attacker_luck"
+
+
+@pytest.mark.parametrize("field", ["damage", "defender_damage"])
+def test_malformed_damage_is_refused_even_when_the_attack_misses(field):
+    me, them = harvey(), cultist()
+    before = copy.deepcopy((me, them))
+    response = api.handle({"op": "coc.attack", "args": {"investigator": me, "opponent": them, field: "1D6+",
+                                                        "dice": d100(90) + d100(90)}})
+    assert response["ok"] is False and response["error"]["field"] == field
+    assert (me, them) == before
+
+
+def test_more_luck_than_the_defender_has_is_refused_before_rolling():
+    response = api.handle({"op": "coc.attack", "args": {"investigator": harvey(), "opponent": cultist(),
+                                                        "defender_luck": 41, "dice": []}})
+    assert response["ok"] is False and response["error"]["field"] == "defender_luck"
+
+
+def test_keeper_controls_the_next_action_the_flag_survives_the_end_of_the_round():
+    frightened = harvey(conditions={"involuntary_action": True})  # failed a Sanity roll after acting this round
+    ended = api.handle({"op": "coc.combat_round", "args": {"combat": start(), "action": "end_round",
+                                                           "investigator": frightened}})["result"]
+    assert ended["states"]["coc.investigator"]["conditions"]["involuntary_action"] is True
+    acted = api.handle({"op": "coc.combat_round", "args": {"combat": ended["state"], "action": "act",
+                                                           "name": "Harvey Walters", "investigator": frightened}})
+    assert acted["result"]["states"]["coc.investigator"]["conditions"]["involuntary_action"] is False
+    assert any("Keeper controls this action" in line for line in acted["result"]["text"])

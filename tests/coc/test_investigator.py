@@ -128,8 +128,35 @@ def test_create_investigator_via_the_api():
     assert state["san"] == 50 and state["luck"] == 40
 
 
+@pytest.mark.parametrize("skills", [{"Flying": 10}, {"Dodge": 101}, {"Dodge": -1}])
+def test_creating_with_a_bad_skill_names_the_skills_field(skills):
+    response = api.handle({"op": "coc.create_investigator", "args": {"skills": skills}})
+    assert response["ok"] is False and response["error"]["field"] == "skills"
+    assert f"skills.{next(iter(skills))}" in response["error"]["message"]
+
+
 def test_a_malformed_last_roll_is_a_clear_error():
     error = bad({**EXAMPLE, "last_roll": {"kind": "skill", "roll": "high"}})
     assert "last_roll.roll" in error["message"]
     error = bad({**EXAMPLE, "last_roll": {"kind": "psychic"}})
     assert "last_roll.kind" in error["message"]
+
+
+@pytest.mark.parametrize("op, args", [
+    ("coc.luck_roll", {}), ("coc.recover_luck", {}), ("coc.gain_sanity", {"amount": "3"}),
+    ("coc.roll_damage", {}), ("coc.weekly_healing_roll", {}),
+    ("coc.spend_luck", {"points": 5}),
+])
+def test_the_dead_roll_nothing_and_change_nothing(op, args):
+    dead = harvey(hp=0, conditions={"dead": True, "unconscious": True},
+                  last_roll={"kind": "skill", "name": "Spot Hidden", "value": 55, "roll": 70, "level": 1})
+    before = copy.deepcopy(dead)
+    response = api.handle({"op": op, "args": {"investigator": dead, **args}})
+    assert response["ok"] is False and "dead" in response["error"]["message"]
+    assert response["error"]["field"] == "investigator" and dead == before
+
+
+def test_rolling_an_investigator_with_a_bad_skill_is_refused_before_any_die_is_rolled():
+    response = api.handle({"op": "coc.create_investigator", "args": {"roll_characteristics": True,
+                                                                     "skills": {"Dodge": 300}, "dice": []}})
+    assert response["ok"] is False and response["error"]["field"] == "skills"

@@ -3,6 +3,7 @@
 import pytest
 
 from coc_helpers import cultist, d100, harvey, run
+from py_rules import api
 from py_rules.coc import checks, opposed
 from py_rules.coc.levels import Level
 from py_rules.dice import TypedDice
@@ -104,6 +105,46 @@ def test_luck_may_be_spent_on_an_opposed_roll_before_comparing():
 
 
 def test_luck_cannot_buy_off_a_fumbled_opposed_roll():
-    with pytest.raises(RulesError) as error:
-        run(opposed.opposed_roll, d100(100), harvey(), cultist(), "Fighting (Brawl)", "Dodge", luck_a=50)
-    assert error.value.field == "luck"
+    # the Luck was chosen before the dice: the fumble stands, no Luck is spent, the rolled dice are not thrown away
+    result = run(opposed.opposed_roll, d100(100) + d100(20), harvey(), cultist(), "Fighting (Brawl)", "Dodge",
+                 luck_a=50)
+    assert result.total == 100 and result.details["winner"] == "Cultist"
+    assert result.states["coc.investigator"]["luck"] == 50
+
+
+def test_more_luck_than_the_investigator_has_is_refused_before_rolling():
+    response = api.handle({"op": "coc.opposed_roll", "args": {"investigator": harvey(), "opponent": cultist(),
+                                                              "luck": 51, "dice": []}})
+    assert response["ok"] is False and response["error"]["field"] == "luck"
+
+
+def test_luck_lowers_the_one_roll_of_a_combined_roll_against_every_skill():
+    state = harvey(skills={"Throw": 30, "Stealth": 50})
+    failed = run(opposed.combined_roll, d100(40), state, ["Throw", "Stealth"], mode="all").state
+    result = checks.spend_luck(failed, target_level="Regular")
+    assert result.details["points"] == 10 and result.total == 30 and result.success
+    assert result.details["levels"] == {"Throw": "Regular success", "Stealth": "Regular success"}
+    assert result.state["luck"] == 40 and result.state["last_roll"]["luck_spent"] == 10
+    with pytest.raises(RulesError, match="not both"):
+        run(checks.push_roll, d100(10), checks.spend_luck(failed, points=5).state, "again")
+
+
+def test_luck_on_a_combined_roll_the_keeper_needs_any_one():
+    state = harvey(skills={"Throw": 30, "Stealth": 50})
+    failed = run(opposed.combined_roll, d100(60), state, ["Throw", "Stealth"], mode="any").state
+    result = checks.spend_luck(failed, target_level="Regular")
+    assert result.details["points"] == 10 and result.success
+    assert result.details["levels"]["Throw"] == "Failure"
+
+
+def test_luck_cannot_buy_off_a_fumbled_combined_roll():
+    fumbled = run(opposed.combined_roll, d100(100), harvey(), ["Throw", "Stealth"]).state
+    with pytest.raises(RulesError, match="fumble"):
+        checks.spend_luck(fumbled, points=50)
+
+
+def test_a_combined_roll_uses_up_the_keepers_control_after_a_failed_sanity_roll():
+    frightened = harvey(conditions={"involuntary_action": True})
+    result = run(opposed.combined_roll, d100(20), frightened, ["Throw", "Stealth"])
+    assert result.state["conditions"]["involuntary_action"] is False
+    assert any("involuntary action is used up" in e for e in result.events)

@@ -106,7 +106,9 @@ def test_sanity_rolls_cannot_be_pushed():
 
 
 def test_sanity_never_drops_below_zero():
-    assert san(d100(80) + [6] + d100(90), "0/1D6", state=harvey(san=3)).state["san"] == 0
+    result = san(d100(80) + [6] + d100(90), "0/1D6", state=harvey(san=3))
+    assert result.state["san"] == 0
+    assert any(s.text == "SAN 3 − 6 = -3 → 0 (SAN never goes below 0)" for s in result.steps)
 
 
 def test_book_insanity_option_sanity_zero_is_permanent():

@@ -47,6 +47,12 @@ def test_zero_hp_always_dying_option_seed_paragraph_one():
     assert state["conditions"]["dying"]
 
 
+def test_a_major_wound_taken_while_already_at_0_hp_makes_the_character_dying():
+    knocked_out = harvey(hp=0, conditions={"unconscious": True})  # 0 HP without a major wound: not dying (D3)
+    state = damage(knocked_out, 7)
+    assert state["conditions"]["major_wound"] and state["conditions"]["dying"] and not state["conditions"]["dead"]
+
+
 def test_major_wounded_characters_at_0_hp_are_close_to_death_dying():
     state = damage(harvey(hp=5, conditions={"major_wound": True}), 5)
     assert state["conditions"]["dying"] and state["conditions"]["unconscious"]
@@ -131,6 +137,14 @@ def test_successful_first_aid_stabilizes_waiting_for_medicine_later():
 def test_first_aid_on_the_dying_book_option_gives_1_temporary_hp():
     new, _ = treat(wounds.first_aid, d100(20), harvey(**DYING), 50, settings=Settings(first_aid_on_dying="temporary_hp"))
     assert new["hp"] == 1 and new["conditions"]["stabilised"]
+
+
+def test_first_aid_temporary_hp_option_then_medicine_ends_the_dying_state():
+    book = Settings(first_aid_on_dying="temporary_hp", medicine_timing="immediate")
+    stabilised, _ = treat(wounds.first_aid, d100(20), harvey(**DYING), 50, settings=book)
+    new, _ = treat(wounds.medicine, d100(20) + [2], stabilised, 40, equipment=True, settings=book)
+    assert new["hp"] == 3
+    assert not new["conditions"]["dying"] and not new["conditions"]["stabilised"]
 
 
 def test_failed_first_aid_changes_nothing():
