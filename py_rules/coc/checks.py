@@ -29,6 +29,9 @@ ROLLING = "seed 003, Rolling Dice"
 PUSH = "seed 003, Pushing a Roll"
 LUCK = "seed 003, Luck"
 PUSHABLE = ("skill", "characteristic", "combined")
+
+LUCK_SPENDABLE = ("skill", "combined")
+"""Seed 003, Luck: "Only for skill checks" (a characteristic roll is not a skill check; RULES.md §3.6, D15)."""
 """RULES.md §3.5: only skill and characteristic rolls (and a combined skill roll) can be pushed."""
 
 
@@ -273,8 +276,8 @@ def luck_refusal(last: dict | None) -> str | None:
     if kind in ("combat", "opposed"):
         return ("This opposed roll is already resolved: spend Luck with the Luck fields of the attack or opposed roll "
                 "itself (RULES.md §3.6: Luck may be spent on combat rolls such as Dodge).")
-    if kind not in PUSHABLE:
-        return f"Luck is only for skill checks, not a {kind} roll (seed 003, Luck)."
+    if kind not in LUCK_SPENDABLE:
+        return f"Luck is only for skill checks, not a {kind} roll (seed 003, Luck: \"Only for skill checks\")."
     if last.get("pushed"):
         return "You can't spend luck on pushed rolls (seed 003, Luck)."
     if last.get("level") == Level.FUMBLE:

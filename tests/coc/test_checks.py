@@ -242,3 +242,11 @@ def test_spend_luck_takes_points_or_a_level_not_both():
     with pytest.raises(RulesError) as error:
         checks.spend_luck(failed_spot(60), points=3, target_level="Regular")
     assert error.value.field == "points"
+
+
+def test_luck_only_for_skill_checks_not_characteristic_rolls():
+    from py_rules.coc.checks import luck_refusal
+
+    assert luck_refusal({"kind": "characteristic", "pushed": False, "level": 1}) == (
+        'Luck is only for skill checks, not a characteristic roll (seed 003, Luck: "Only for skill checks").')
+    assert luck_refusal({"kind": "skill", "pushed": False, "level": 1}) is None
