@@ -54,7 +54,7 @@ function control(op, param, id, store) {
         value: jsonText(stored !== undefined ? stored : param.required ? param.example : param.default),
       });
     case "faces":
-      return el("input", { ...common, type: "text", inputMode: "numeric", autocomplete: "off", placeholder: "e.g. 10 7", value: "" });
+      return el("input", { ...common, type: "text", inputMode: "numeric", autocomplete: "off", placeholder: "faces in the order rolled", value: "" });
     default:
       return el("input", { ...common, type: "text", autocomplete: "off", value: initial ?? "" });
   }

@@ -14,7 +14,10 @@ from py_rules.operations import System
 
 __all__ = ("SYSTEM", "OPERATIONS", "CHECKLIST")
 
-SYSTEM = System("armageddon", "Armageddon (Classic Unisystem)", GM_TITLE, "seed 000; RULES.md part 1")
+SYSTEM = System(
+    "armageddon", "Armageddon (Classic Unisystem)", GM_TITLE, "seed 000; RULES.md part 1",
+    dice_help="the d10 first, then each Rule of 10 or Rule of 1 reroll; damage dice as rolled",
+)
 
 CHECKLIST = tuple(f"U{n}" for n in range(1, 25))
 """RULES.md §1.17: the operations the engine must offer."""

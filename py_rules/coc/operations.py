@@ -13,7 +13,11 @@ from py_rules.operations import System
 
 __all__ = ("SYSTEM", "OPERATIONS", "CHECKLIST")
 
-SYSTEM = System("coc", "Call of Cthulhu 7e (house rules)", "Keeper", "seed 003; RULES.md part 3")
+SYSTEM = System(
+    "coc", "Call of Cthulhu 7e (house rules)", "Keeper", "seed 003; RULES.md part 3",
+    dice_help="for each d100 the units die (0–9) first, then each tens die as it reads (00 as 0, then 10 … 90); "
+    "other dice as rolled",
+)
 
 CHECKLIST = tuple(f"C{i}" for i in range(1, 23))
 """RULES.md §3.14: the operations the engine must offer."""

@@ -10,6 +10,9 @@ from py_rules.semiautomagic.tables import GM_TITLE
 
 __all__ = ("SYSTEM", "OPERATIONS")
 
-SYSTEM = System("semiautomagic", "Semiautomagic", GM_TITLE, "seed 002; RULES.md part 2")
+SYSTEM = System(
+    "semiautomagic", "Semiautomagic", GM_TITLE, "seed 002; RULES.md part 2",
+    dice_help="each die in the order the rule asks for it: the d6 of a check, then any others (d10, d20 …)",
+)
 
 OPERATIONS = ops_combat.OPERATIONS + ops_health.OPERATIONS + ops_conditions.OPERATIONS
