@@ -18,7 +18,7 @@ export class Engine {
     this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
     this.worker.onmessage = (event) => this.receive(event.data);
     this.sendWasmModule();
-    this.worker.onerror = (event) => this.fail(`The engine worker failed to start: ${event.message || "script error"}.`);
+    this.worker.onerror = (event) => this.fail(`The engine worker stopped: ${event.message || "script error"}.`);
     this.timer = setTimeout(
       () => this.fail(`Python did not start within ${Math.round(this.bootTimeoutMs / 1000)} s.`),
       this.bootTimeoutMs,
@@ -67,10 +67,13 @@ export class Engine {
     }
   }
 
+  /** The worker failed to boot, or died later: stop it, fail what was waiting, offer a retry. */
   fail(text) {
-    if (this.ready) return;
     clearTimeout(this.timer);
     this.worker.terminate();
+    this.ready = false;
+    for (const { reject } of this.pending.values()) reject(new Error(`${text} Press Retry above.`));
+    this.pending.clear();
     this.hooks.onBootError?.(text);
   }
 
