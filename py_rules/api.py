@@ -7,6 +7,10 @@ uses. A request is ``{"op": "<operation id>", "args": {...}}`` (optionally
 ``{"ok": false, "error": {"code", "message", "field"}}``. Nothing raises
 through to JavaScript: unexpected exceptions become ``internal`` errors.
 
+The door bounds what it reads (:mod:`py_rules.limits`): request size and nesting depth, no NaN or
+infinite numbers, no lone surrogates (an answer must encode as UTF-8); each field's own limits are
+in its declaration.
+
 Built-in operations: ``catalog`` lists every operation with its system,
 summary, parameter declarations and the RULES.md IDs it covers; ``version``
 answers with the engine version without loading any game's rules (the
@@ -19,6 +23,7 @@ import json
 from typing import Any
 
 import py_rules
+from py_rules import limits
 from py_rules.dice import RandomDice, TypedDice
 from py_rules.errors import RulesError
 from py_rules.operations import Operation
@@ -54,7 +59,8 @@ def _validated_args(op: Operation, raw_args: Any) -> dict:
     declared = {p.name: p for p in op.all_params}
     for name in raw_args:
         if name not in declared:
-            raise RulesError("unknown_field", f"{op.title} has no field called {name!r}.", str(name))
+            shown = name if not limits.has_surrogate(name) and len(name) <= 80 else name[:80].encode("utf-8", "replace").decode()
+            raise RulesError("unknown_field", f"{op.title} has no field called {shown!r}.", shown)
     return {name: param.coerce(raw_args.get(name)) for name, param in declared.items()}
 
 
@@ -93,16 +99,26 @@ def handle(request: Any) -> dict:
         return {"ok": True, "result": _run(op, args, request.get("seed"))}
     except RulesError as error:
         return {"ok": False, "error": error.to_dict()}
-    except Exception as error:  # the worker must survive every input
+    except Exception as error:  # the worker must survive every input (RecursionError, MemoryError too)
         return {"ok": False, "error": {"code": "internal", "message": f"{type(error).__name__}: {error}", "field": None}}
 
 
 def call(request_json: str) -> str:
     """JSON in, JSON out: the function the web worker calls."""
     try:
-        request = json.loads(request_json)
-    except (TypeError, ValueError) as error:
-        response = {"ok": False, "error": {"code": "bad_json", "message": f"The request is not valid JSON: {error}", "field": "request"}}
+        if not isinstance(request_json, str):
+            raise RulesError("bad_json", "The request must be JSON text.", "request")
+        if len(request_json) > limits.MAX_REQUEST_CHARS:
+            raise RulesError("too_large", f"The request is longer than {limits.MAX_REQUEST_CHARS} characters.", "request")
+        request = limits.loads(request_json, limits.MAX_REQUEST_DEPTH, "request", "The request", max_digits=4000)
+    except RulesError as error:
+        response = {"ok": False, "error": error.to_dict()}
+    except Exception as error:  # pragma: no cover - limits.loads turns every decoding failure into a RulesError
+        response = {"ok": False, "error": {"code": "bad_json", "message": f"The request is not valid JSON: {type(error).__name__}", "field": "request"}}
     else:
         response = handle(request)
-    return json.dumps(response, ensure_ascii=False, allow_nan=False, default=str)
+    try:
+        return json.dumps(response, ensure_ascii=False, allow_nan=False)
+    except Exception as error:  # pragma: no cover - an engine bug; the fuzz test keeps it from happening
+        fallback = {"code": "internal", "message": f"The answer could not be written as JSON ({type(error).__name__}).", "field": None}
+        return json.dumps({"ok": False, "error": fallback})

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from py_rules import limits
 from py_rules.errors import RulesError
 
 __all__ = ("Param", "REQUIRED", "KINDS", "faces_param")
@@ -31,7 +32,8 @@ REQUIRED: Any = _Required()
 KINDS = ("int", "number", "bool", "choice", "text", "faces", "json")
 """Every kind of field the page knows how to render."""
 
-_TEXT_LIMIT = 500
+_MAX_FACES = 200
+_FACE_LIMIT = 1000
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,12 @@ class Param:
         state_key: fields with the same key share one value in the page, which
             a result's ``state`` updates (e.g. the current character).
         setting: a house-rule setting (a named option a table can switch).
+        max_length: longest ``text`` (characters) or ``json`` (characters of its JSON text); None =
+            the default of :mod:`py_rules.limits`.
+        max_depth: deepest nesting of a ``json`` value; None = the default of :mod:`py_rules.limits`.
+
+    Every limit is declared here, shown in the catalog (so forms and the API reference show it) and
+    refused with an error naming the field; a number declared without a range gets ±1,000,000,000.
     """
 
     name: str
@@ -67,6 +75,8 @@ class Param:
     example: Any = None
     state_key: str | None = None
     setting: bool = False
+    max_length: int | None = None
+    max_depth: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -78,6 +88,34 @@ class Param:
     def required(self) -> bool:
         return self.default is REQUIRED
 
+    @property
+    def low(self):
+        """The lowest value a number field accepts (its declared minimum or the default limit)."""
+        if self.kind not in ("int", "number"):
+            return self.minimum
+        return -limits.NUMBER_LIMIT if self.minimum is None else self.minimum
+
+    @property
+    def high(self):
+        """The highest value a number field accepts."""
+        if self.kind not in ("int", "number"):
+            return self.maximum
+        return limits.NUMBER_LIMIT if self.maximum is None else self.maximum
+
+    @property
+    def length_limit(self) -> int | None:
+        """Longest accepted ``text`` or ``json`` (characters of JSON text); None for other kinds."""
+        if self.max_length is not None:
+            return self.max_length
+        return {"text": limits.TEXT_MAX_LENGTH, "json": limits.JSON_MAX_LENGTH}.get(self.kind)
+
+    @property
+    def depth_limit(self) -> int | None:
+        """Deepest accepted nesting of a ``json`` value; None for other kinds."""
+        if self.kind != "json":
+            return None
+        return limits.JSON_MAX_DEPTH if self.max_depth is None else self.max_depth
+
     def to_dict(self) -> dict:
         """The declaration as JSON for the catalog (no functions)."""
         return {
@@ -87,8 +125,10 @@ class Param:
             "help": self.help,
             "required": self.required,
             "default": None if self.required else self.default,
-            "min": self.minimum,
-            "max": self.maximum,
+            "min": self.low,
+            "max": self.high,
+            "max_length": self.length_limit,
+            "max_depth": self.depth_limit,
             "choices": list(self.choices),
             "example": self.example,
             "state_key": self.state_key,
@@ -107,7 +147,7 @@ class Param:
         return RulesError(code, message, self.name)
 
     def _check_range(self, value):
-        low, high = self.minimum, self.maximum
+        low, high = self.low, self.high
         if (low is not None and value < low) or (high is not None and value > high):
             if low is not None and high is not None:
                 bound = f"between {_num(low)} and {_num(high)}"
@@ -120,7 +160,10 @@ class Param:
 
 
 def _num(value) -> str:
-    return str(int(value)) if float(value).is_integer() else str(value)
+    """A number as the messages show it (whole floats without ``.0``; never converts a huge int)."""
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**30 else f"a number of {len(str(abs(value)))} digits"
+    return str(int(value)) if value.is_integer() else str(value)
 
 
 def _coerce_int(param: Param, raw: Any) -> int:
@@ -130,20 +173,19 @@ def _coerce_int(param: Param, raw: Any) -> int:
         return param._check_range(raw)
     if isinstance(raw, float) and math.isfinite(raw) and raw.is_integer():
         return param._check_range(int(raw))
-    if isinstance(raw, str) and re.fullmatch(r"\s*[+-]?\d+\s*", raw):
-        return param._check_range(int(raw))
+    if isinstance(raw, str) and limits.whole_number(raw) is not None:
+        return param._check_range(limits.whole_number(raw))
     raise param._fail("wrong_type", f"{param.label} must be a whole number (got {_show(raw)}).")
 
 
 def _coerce_number(param: Param, raw: Any) -> float:
     value = None
-    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
-        value = float(raw)
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        value = float(param._check_range(raw))  # range first: a huge int has no float
+    elif isinstance(raw, float):
+        value = raw
     elif isinstance(raw, str):
-        try:
-            value = float(raw.strip())
-        except ValueError:
-            value = None
+        value = limits.finite_float(raw)
     if value is None or not math.isfinite(value):
         raise param._fail("wrong_type", f"{param.label} must be a number (got {_show(raw)}).")
     return param._check_range(value)
@@ -160,7 +202,7 @@ def _coerce_bool(param: Param, raw: Any) -> bool:
 
 
 def _coerce_choice(param: Param, raw: Any) -> str:
-    if raw in param.choices:
+    if isinstance(raw, (str, int, float)) and raw in param.choices:
         return raw
     options = ", ".join(str(c) for c in param.choices)
     raise param._fail("bad_choice", f"{param.label} must be one of: {options} (got {_show(raw)}).")
@@ -169,38 +211,49 @@ def _coerce_choice(param: Param, raw: Any) -> str:
 def _coerce_text(param: Param, raw: Any) -> str:
     if not isinstance(raw, str):
         raise param._fail("wrong_type", f"{param.label} must be text.")
-    if len(raw) > _TEXT_LIMIT:
-        raise param._fail("out_of_range", f"{param.label} must be at most {_TEXT_LIMIT} characters.")
+    if len(raw) > param.length_limit:
+        raise param._fail("out_of_range", f"{param.label} must be at most {param.length_limit} characters.")
+    if limits.has_surrogate(raw):
+        raise param._fail("bad_text", f"{param.label} holds a character that is not valid Unicode text.")
     return raw
 
 
 def _coerce_faces(param: Param, raw: Any) -> list[int] | None:
     if isinstance(raw, str):
+        if len(raw) > _MAX_FACES * 8:
+            raise param._fail("out_of_range", f"{param.label}: at most {_MAX_FACES} faces.")
         parts = [p for p in re.split(r"[\s,;]+", raw.strip()) if p]
     elif isinstance(raw, list):
         parts = raw
     else:
         raise param._fail("wrong_type", f"{param.label} must be die faces separated by spaces.")
+    if len(parts) > _MAX_FACES:
+        raise param._fail("out_of_range", f"{param.label}: at most {_MAX_FACES} faces.")
     faces = []
     for position, part in enumerate(parts, start=1):
-        if isinstance(part, bool):
-            part = "true"
-        if isinstance(part, int) or (isinstance(part, str) and re.fullmatch(r"[+-]?\d+", part)):
-            faces.append(int(part))
-        else:
+        face = None
+        if isinstance(part, int) and not isinstance(part, bool):
+            face = part
+        elif isinstance(part, str):
+            face = limits.whole_number(part)
+        if face is None:
             raise param._fail("wrong_type", f"{param.label}: die {position} ({_show(part)}) is not a whole number.")
-    if len(faces) > 200:
-        raise param._fail("out_of_range", f"{param.label}: at most 200 faces.")
+        if abs(face) > _FACE_LIMIT:
+            raise param._fail("out_of_range", f"{param.label}: die {position} cannot show {_num(face)}; no die has "
+                              f"more than {_FACE_LIMIT} faces.")
+        faces.append(face)
     return faces or param.default
 
 
 def _coerce_json(param: Param, raw: Any) -> Any:
     value = raw
     if isinstance(raw, str):
-        try:
-            value = json.loads(raw)
-        except ValueError as error:
-            raise param._fail("bad_json", f"{param.label} is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno}).")
+        if len(raw) > param.length_limit:
+            raise param._fail("out_of_range", f"{param.label} must be at most {param.length_limit} characters of JSON.")
+        value = limits.loads(raw, param.depth_limit, param.name, param.label)
+    limits.check_tree(value, param.name, param.depth_limit)
+    if not isinstance(raw, str) and len(json.dumps(value, ensure_ascii=False)) > param.length_limit:
+        raise param._fail("out_of_range", f"{param.label} must be at most {param.length_limit} characters of JSON.")
     if param.parse is None:
         return value
     try:
@@ -235,6 +288,6 @@ def faces_param(name: str = "dice", order: str = "") -> Param:
         "Physical dice (optional)",
         "Type the faces of real dice in the order you rolled them, rerolls included"
         + (f" ({order})" if order else "")
-        + "; leave empty to roll digitally (DEVELOPERS.md: one injectable dice source).",
+        + "; leave empty to roll digitally.",
         default=None,
     )

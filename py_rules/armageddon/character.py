@@ -42,6 +42,13 @@ POOL_FLOOR = -_POOL_LIMIT
 """Lowest value a pool holds; damage beyond it changes nothing more (the character is long dead)."""
 _WEIGHT_LIMIT = 1_000_000
 """Heaviest item accepted (lb): far beyond any lifting capacity, small enough for exact arithmetic."""
+_NAME_MAX = 100
+"""Longest name (character or item), in characters."""
+_NOTES_MAX = 2000
+"""Longest notes text."""
+_ITEMS_MAX = 200
+"""Most items carried (each is listed in the encumbrance steps)."""
+_DRAWBACKS_MAX = 20
 _BONUS_KEYS = ("life_points", "endurance_points", "essence", "speed")
 _POOLS = ("life_points", "endurance_points", "essence")
 _TIMERS = ("clock_seconds", "frozen_seconds", "survival_seconds", "survival_tests", "death_seconds")
@@ -73,12 +80,26 @@ def _int(value, field: str, low: int | None = None, high: int | None = None) -> 
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (
         isinstance(value, float) and not (math.isfinite(value) and value.is_integer())
     ):
-        raise _fail("wrong_type", f"{field} must be a whole number (got {value!r}).", field)
+        raise _fail("wrong_type", f"{field} must be a whole number (got {_shown(value)}).", field)
     value = int(value)
     if low is not None and value < low:
-        raise _fail("out_of_range", f"{field} must be at least {low} (got {value}).", field)
+        raise _fail("out_of_range", f"{field} must be at least {low} (got {_shown(value)}).", field)
     if high is not None and value > high:
-        raise _fail("out_of_range", f"{field} must be at most {high} (got {value}).", field)
+        raise _fail("out_of_range", f"{field} must be at most {high} (got {_shown(value)}).", field)
+    return value
+
+
+def _shown(value) -> str:
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a number of more than 30 digits"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _text(value, field: str, limit: int) -> str:
+    """Text of at most ``limit`` characters (names and notes are repeated in every step of a result)."""
+    if not isinstance(value, str):
+        raise _fail("wrong_type", f"{field} must be text.", field)
+    if len(value) > limit:
+        raise _fail("out_of_range", f"{field} must be at most {limit} characters (got {len(value)}).", field)
     return value
 
 
@@ -134,6 +155,8 @@ def _skill_known(name: str) -> bool:
 def _skills(raw) -> dict:
     skills = {}
     for name, entry in _dict(raw, "skills").items():
+        if len(name) > _NAME_MAX:
+            raise _fail("out_of_range", f"A skill name must be at most {_NAME_MAX} characters.", "skills")
         field = f"skills.{name}"
         if not _skill_known(name):
             raise _fail("unknown_skill", f"There is no skill called {name!r} (see tables.SKILLS; a speciality is "
@@ -153,6 +176,8 @@ def _skills(raw) -> dict:
 def _items(raw) -> list:
     if not isinstance(raw, list):
         raise _fail("wrong_type", "items must be a list of {\"name\", \"weight\"} objects.", "items")
+    if len(raw) > _ITEMS_MAX:
+        raise _fail("out_of_range", f"items: at most {_ITEMS_MAX} items.", "items")
     items = []
     for index, item in enumerate(raw):
         field = f"items.{index}"
@@ -160,16 +185,15 @@ def _items(raw) -> list:
         unknown = set(item) - {"name", "weight"}
         if unknown:
             raise _fail("unknown_field", f"{field} has no field {sorted(unknown)[0]!r}.", field)
-        name = item.get("name", "")
-        if not isinstance(name, str):
-            raise _fail("wrong_type", f"{field}.name must be text.", f"{field}.name")
+        name = _text(item.get("name", ""), f"{field}.name", _NAME_MAX)
         weight = item.get("weight")
-        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight):
-            raise _fail("wrong_type", f"{field}.weight must be a number of pounds (got {weight!r}).", f"{field}.weight")
+        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or (
+                isinstance(weight, float) and not math.isfinite(weight)):
+            raise _fail("wrong_type", f"{field}.weight must be a number of pounds (got {_shown(weight)}).", f"{field}.weight")
         if weight < 0:
             raise _fail("out_of_range", f"{field}.weight cannot be negative (got {weight}).", f"{field}.weight")
         if weight > _WEIGHT_LIMIT:
-            raise _fail("out_of_range", f"{field}.weight must be at most {_WEIGHT_LIMIT} lb (got {weight}).",
+            raise _fail("out_of_range", f"{field}.weight must be at most {_WEIGHT_LIMIT} lb (got {_shown(weight)}).",
                         f"{field}.weight")
         items.append({"name": name, "weight": int(weight) if float(weight).is_integer() else weight})
     return items
@@ -186,7 +210,7 @@ def from_dict(raw) -> dict:
     if not isinstance(schema, str) or not schema.startswith(_SCHEMA_PREFIX):
         raise _fail("bad_schema", f"Unknown character schema {schema!r}; expected {SCHEMA!r}.", "schema")
     version = schema[len(_SCHEMA_PREFIX):]
-    if not version.isdigit():
+    if not (version.isascii() and version.isdigit() and len(version) <= 6):
         raise _fail("bad_schema", f"Unknown character schema {schema!r}; expected {SCHEMA!r}.", "schema")
     if int(version) > _VERSION:
         raise _fail("newer_schema", f"This character was saved by a newer version ({schema}); this engine reads "
@@ -197,11 +221,9 @@ def from_dict(raw) -> dict:
     if unknown:
         raise _fail("unknown_field", f"A character has no field {unknown[0]!r}.", str(unknown[0]))
 
-    name = raw.get("name", "")
-    if not isinstance(name, str):
-        raise _fail("wrong_type", "name must be text.", "name")
+    name = _text(raw.get("name", ""), "name", _NAME_MAX)
     kind = raw.get("kind", "mundane")
-    if kind not in CHARACTER_KINDS:
+    if not isinstance(kind, str) or kind not in CHARACTER_KINDS:
         raise _fail("bad_choice", f"kind must be one of {', '.join(CHARACTER_KINDS)} (got {kind!r}).", "kind")
 
     raw_attributes = _dict(raw.get("attributes"), "attributes")
@@ -242,7 +264,7 @@ def from_dict(raw) -> dict:
     if not isinstance(raw_conditions, list):
         raise _fail("wrong_type", "conditions must be a list of condition names.", "conditions")
     for index, condition in enumerate(raw_conditions):
-        if condition not in STORED_CONDITIONS:
+        if not isinstance(condition, str) or condition not in STORED_CONDITIONS:
             raise _fail("unknown_condition", f"Unknown condition {condition!r}; known: "
                         f"{', '.join(STORED_CONDITIONS)}.", f"conditions.{index}")
     conditions = [c for c in STORED_CONDITIONS if c in raw_conditions]
@@ -261,6 +283,10 @@ def from_dict(raw) -> dict:
     drawbacks = raw.get("temporary_drawbacks", [])
     if not isinstance(drawbacks, list) or not all(isinstance(x, str) for x in drawbacks):
         raise _fail("wrong_type", "temporary_drawbacks must be a list of text.", "temporary_drawbacks")
+    if len(drawbacks) > _DRAWBACKS_MAX:
+        raise _fail("out_of_range", f"temporary_drawbacks: at most {_DRAWBACKS_MAX}.", "temporary_drawbacks")
+    for index, drawback in enumerate(drawbacks):
+        _text(drawback, f"temporary_drawbacks.{index}", _NAME_MAX)
 
     first_aid = raw.get("first_aid_received", False)
     if not isinstance(first_aid, bool):
@@ -272,9 +298,7 @@ def from_dict(raw) -> dict:
             raise _fail("unknown_field", f"timers has no field {key!r}.", f"timers.{key}")
     timers = {key: _int(raw_timers.get(key, 0), f"timers.{key}", 0, 10**9) for key in _TIMERS}
 
-    notes = raw.get("notes", "")
-    if not isinstance(notes, str):
-        raise _fail("wrong_type", "notes must be text.", "notes")
+    notes = _text(raw.get("notes", ""), "notes", _NOTES_MAX)
 
     return {
         "schema": SCHEMA,

@@ -12,6 +12,7 @@ from py_rules.armageddon.essence import gain_essence, lose_essence
 from py_rules.armageddon.life import after_life_points_rise, consciousness_test, damage_life_points
 from py_rules.dice import DiceSource, d
 from py_rules.errors import RulesError
+from py_rules.limits import check_damage_range
 from py_rules.trace import Step
 
 __all__ = ("DamageRoll", "parse_damage", "damage_value", "roll_damage", "POOLS", "apply_damage", "restore_points",
@@ -21,7 +22,7 @@ POOLS = ("LP", "EP", "Essence")
 """RULES.md §1.8: damage goes to Life Points, or Endurance Points / Essence for some supernatural attacks."""
 _KEYS = {"LP": "life_points", "EP": "endurance_points", "Essence": "essence"}
 
-_EXPR = re.compile(r"^\s*(?:(\d*)\s*[dD]\s*(\d+))?\s*(?:[x×*]\s*(\d+))?\s*(?:([+\-−])\s*(\d+))?\s*$")
+_EXPR = re.compile(r"^\s*(?:([0-9]{0,6})\s*[dD]\s*([0-9]{1,6}))?\s*(?:[x×*]\s*([0-9]{1,6}))?\s*(?:([+\-−])\s*([0-9]{1,6}))?\s*$")
 _SOURCE = "seed 000, The Basics: damage rolls are the exception to the d10; RULES.md §1.8 NdX × M + K"
 
 
@@ -51,10 +52,9 @@ def parse_damage(text: str, field: str = "expression") -> DamageRoll:
     """
     if not isinstance(text, str) or not text.strip():
         raise RulesError("missing_field", "Give a damage roll such as d6x4+2 or a number.", field)
-    if re.fullmatch(r"\s*\d+\s*", text):
+    if re.fullmatch(r"\s*[0-9]{1,30}\s*", text):
         value = int(text)
-        if value > 10_000:
-            raise RulesError("out_of_range", "A fixed amount must be at most 10000.", field)
+        check_damage_range(value, text, field)
         return DamageRoll(0, 0, 1, value)
     match = _EXPR.match(text)
     if not match or not any(match.groups()):
@@ -75,6 +75,7 @@ def parse_damage(text: str, field: str = "expression") -> DamageRoll:
         raise RulesError("out_of_range", "Roll between 1 and 50 damage dice.", field)
     if roll.multiplier > 100 or abs(roll.bonus) > 1000:
         raise RulesError("out_of_range", "Multiplier at most 100 and bonus at most ±1000.", field)
+    check_damage_range(roll.count * roll.sides * roll.multiplier + roll.bonus, text, field)
     return roll
 
 

@@ -24,6 +24,7 @@ from py_rules.trace import Result, Step
 __all__ = ("DEFENCES", "attack")
 
 DEFENCES = ("dodge", "fight_back", "manoeuvre", "none")
+_DEFENDS = {"dodge": "dodges", "fight_back": "fights back", "manoeuvre": "manoeuvres"}
 """Seed 003, If defending: Dodge, Fight back, Manoeuvre (or no defence possible)."""
 
 COMBAT = "seed 003, Combat"
@@ -123,7 +124,7 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
     else:
         d_skill = DODGE if defence == "dodge" else BRAWL
         d_roll = check(dice, skill_value(dfn, d_skill), d_skill, bonus=d_bonus, penalty=d_penalty, basis=settings.fumble_basis)
-        steps += [Step(f"{d_name} {defence.replace('_', ' ')}s with {d_skill}:")] + list(d_roll.steps)
+        steps += [Step(f"{d_name} {_DEFENDS[defence]} with {d_skill}:")] + list(d_roll.steps)
         d_value, d_level, defender_luck = luck_on_roll(d_roll, defender_luck, dfn, "defender_luck", steps, settings)
         dfn["last_roll"] = record(d_roll, "combat", bonus=d_bonus, penalty=d_penalty)
         dfn["last_roll"].update(roll=d_value, level=int(d_level), luck_spent=defender_luck)

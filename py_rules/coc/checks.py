@@ -14,7 +14,7 @@ from py_rules.coc.investigator import copy_state, normalize, skill_value, who
 from py_rules.coc.levels import Level, level_for, level_name, needed, succeeds, threshold
 from py_rules.coc.percentile import Percentile, roll_percentile
 from py_rules.coc.settings import Settings
-from py_rules.coc.tables import CHARACTERISTIC_NAMES, DIFFICULTY_RANK
+from py_rules.coc.tables import CHARACTERISTIC_NAMES, COMBAT_SKILLS, DIFFICULTY_RANK
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.trace import Result, Step
@@ -185,6 +185,9 @@ def push_refusal(last: dict | None, settings: Settings = Settings()) -> str | No
         return "You can't push opposed rolls (seed 003, Pushing a Roll)."
     if kind not in PUSHABLE:
         return f"A {kind} roll cannot be pushed: only skill and characteristic rolls can (RULES.md §3.5)."
+    combat_skills = [n for n in ([last.get("name")] if kind == "skill" else last.get("names") or []) if n in COMBAT_SKILLS]
+    if combat_skills:
+        return f"{combat_skills[0]} is a combat skill and you can't push a combat roll (seed 003, Pushing a Roll)."
     if last.get("pushed"):
         return "This roll was already pushed: you can roll once more, not twice (seed 003, Pushing a Roll)."
     if last.get("success"):

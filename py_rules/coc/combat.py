@@ -12,6 +12,7 @@ from py_rules.coc.percentile import roll_percentile
 from py_rules.coc.tables import BONUS_PENALTY_CAP, COMBAT_SCHEMA, FIREARM_INITIATIVE, MANOEUVRE_MAX_BUILD_GAP, WEAPONS
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
+from py_rules.limits import check_damage_range
 from py_rules.trace import Step
 
 __all__ = (
@@ -33,10 +34,18 @@ def initiative(dex: int, firearm_ready: bool) -> int:
     return dex + (FIREARM_INITIATIVE if firearm_ready else 0)
 
 
+_MAX_COMBATANTS = 50
+_NAME_MAX = 80
+_MAX_ROUND = 1_000_000
+
+
 def validate_combatants(combatants) -> list[dict]:
+    """The combatants in canonical form; names are compared once trimmed (" A" is "A")."""
     if not isinstance(combatants, list) or len(combatants) < 2:
         raise RulesError("bad_input", "List at least two combatants: [{\"name\", \"dex\", \"firearm_ready\", \"combat_skill\"}].",
                          "combatants")
+    if len(combatants) > _MAX_COMBATANTS:
+        raise RulesError("out_of_range", f"At most {_MAX_COMBATANTS} combatants.", "combatants")
     out, names = [], set()
     for i, c in enumerate(combatants):
         field = f"combatants.{i}"
@@ -48,6 +57,9 @@ def validate_combatants(combatants) -> list[dict]:
         name = c.get("name")
         if not isinstance(name, str) or not name.strip():
             raise RulesError("missing_field", "Each combatant needs a name.", f"{field}.name")
+        name = name.strip()
+        if len(name) > _NAME_MAX:
+            raise RulesError("out_of_range", f"A combatant's name has at most {_NAME_MAX} characters.", f"{field}.name")
         if name in names:
             raise RulesError("bad_input", f"Two combatants are called {name!r}.", f"{field}.name")
         names.add(name)
@@ -58,9 +70,9 @@ def validate_combatants(combatants) -> list[dict]:
         ready = c.get("firearm_ready", False)
         if not isinstance(ready, bool):
             raise RulesError("wrong_type", "firearm_ready must be true or false.", f"{field}.firearm_ready")
-        entry = {"name": name.strip(), "dex": dex, "firearm_ready": ready, "combat_skill": skill,
+        entry = {"name": name, "dex": dex, "firearm_ready": ready, "combat_skill": skill,
                  "initiative": initiative(dex, ready)}
-        if isinstance(c.get("tie_roll"), int) and not isinstance(c.get("tie_roll"), bool):
+        if isinstance(c.get("tie_roll"), int) and not isinstance(c.get("tie_roll"), bool) and 1 <= c["tie_roll"] <= 100:
             entry["tie_roll"] = c["tie_roll"]
         out.append(entry)
     return out
@@ -113,13 +125,13 @@ def parse_combat(data) -> dict:
         raise RulesError("wrong_type", "order must be a list.", "order")
     people = validate_combatants(order)
     rnd = data.get("round", 1)
-    if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < 1:
-        raise RulesError("out_of_range", "round must be a whole number ≥ 1.", "round")
+    if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= _MAX_ROUND:
+        raise RulesError("out_of_range", f"round must be a whole number from 1 to {_MAX_ROUND:,}.", "round")
     acted = data.get("acted", [])
     names = [p["name"] for p in people]
-    if not isinstance(acted, list) or any(a not in names for a in acted):
+    if not isinstance(acted, list) or any(not isinstance(a, str) or a not in names for a in acted):
         raise RulesError("bad_input", "acted must list combatants' names.", "acted")
-    return {"schema": COMBAT_SCHEMA, "round": rnd, "order": people, "acted": list(acted)}
+    return {"schema": COMBAT_SCHEMA, "round": rnd, "order": people, "acted": list(dict.fromkeys(acted))}
 
 
 def manoeuvre_allowed(own_build: int, opponent_build: int, rule: str = "seed") -> tuple[bool, int]:
@@ -156,7 +168,9 @@ def outnumbered_bonus(melee: bool, defences_so_far: int, marked: bool, rule: str
 
 def damage_expr(weapon: str, damage: str, field: str = "damage") -> Expr:
     """The weapon's damage dice: typed, or the weapon's default (RULES.md §3.8)."""
-    return parse_expr(damage.strip() if damage and damage.strip() else WEAPONS[weapon][1], field)
+    expr = parse_expr(damage.strip() if damage and damage.strip() else WEAPONS[weapon][1], field)
+    check_damage_range(expr.maximum, expr.text, field)
+    return expr
 
 
 def roll_damage(dice: DiceSource, weapon: str, expr: Expr, damage_bonus: str, *, extreme: bool = False,

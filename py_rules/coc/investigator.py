@@ -27,6 +27,7 @@ from py_rules.coc.tables import (
     SKILL_MAX,
 )
 from py_rules.errors import RulesError
+from py_rules.limits import DAMAGE_MAX
 
 __all__ = (
     "CONDITIONS", "EXAMPLE", "EXAMPLE_OPPONENT", "from_dict", "normalize", "copy_state", "skill_name", "skill_value",
@@ -46,6 +47,13 @@ _COUNTERS = {
     "hour_of_day": (0, 23),
     "san_at_start_of_day": (0, SANITY_CEILING),
 }
+_COUNTER_MAX = 1_000_000_000
+"""Highest value of an open-ended counter (hours of insanity, damage this round …)."""
+_DICE_MAX = 10
+"""Most bonus or penalty dice a recorded roll holds: a form's 5 plus those the rules add (surprise,
+outnumbered, the manoeuvre's Build penalty); at most 2 of them count (seed 003, Bonus Dice)."""
+_HEALS_MAX = 50
+_TEXT_MAX = 200
 _FLAGS = ("first_aid_given", "medicine_given")
 _KEYS = {"schema", "name", "age", "characteristics", "luck", "skills", "hp", "mp", "san", "conditions",
          "scheduled_heals", "last_roll", "derived", *_COUNTERS, *_FLAGS}
@@ -81,10 +89,24 @@ def _int(value, field: str, low: int, high: int | None) -> int:
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         else:
-            raise _fail(f"{field} must be a whole number (got {value!r}).", field, "wrong_type")
-    if value < low or (high is not None and value > high):
-        bound = f"between {low} and {high}" if high is not None else f"at least {low}"
-        raise _fail(f"{field} must be {bound} (got {value}).", field, "out_of_range")
+            raise _fail(f"{field} must be a whole number (got {_shown(value)}).", field, "wrong_type")
+    if high is None:
+        high = _COUNTER_MAX
+    if value < low or value > high:
+        raise _fail(f"{field} must be between {low} and {high} (got {_shown(value)}).", field, "out_of_range")
+    return value
+
+
+def _shown(value) -> str:
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a number of more than 30 digits"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _text(value, field: str, limit: int) -> str:
+    if not isinstance(value, str):
+        raise _fail(f"{field} must be text.", field, "wrong_type")
+    if len(value) > limit:
+        raise _fail(f"{field} must be at most {limit} characters.", field, "out_of_range")
     return value
 
 
@@ -145,7 +167,7 @@ def from_dict(data) -> dict:
         raise _fail("skills must be an object of skill name → value.", "skills", "wrong_type")
     out["skills"] = {}
     for key, value in skills.items():
-        canonical = skill_name(key, f"skills.{key}")
+        canonical = skill_name(key, "skills" if len(key) > _TEXT_MAX else f"skills.{key}")
         if canonical in out["skills"]:
             raise _fail(f"Skill {canonical!r} is listed twice.", f"skills.{key}", "duplicate_skill")
         out["skills"][canonical] = _int(value, f"skills.{key}", 0, SKILL_MAX)
@@ -183,16 +205,18 @@ ROLL_KINDS = ("skill", "characteristic", "luck", "combined", "opposed", "combat"
 
 
 def _last_roll(last):
-    """The recorded last roll: validated so that pushing or spending Luck on it is safe."""
+    """The recorded last roll, validated so that pushing or spending Luck on it is safe, in canonical
+    form: only the keys below survive (whatever else was sent is dropped, never copied into a sheet)."""
     if last is None:
         return None
     if not isinstance(last, dict):
         raise _fail("last_roll must be an object or null.", "last_roll", "wrong_type")
-    if last.get("kind") not in ROLL_KINDS:
+    kind = last.get("kind")
+    if not isinstance(kind, str) or kind not in ROLL_KINDS:
         raise _fail(f"last_roll.kind must be one of {', '.join(ROLL_KINDS)}.", "last_roll.kind", "bad_input")
-    out = copy.deepcopy(last)
-    for key, low, high in (("value", 0, CHARACTERISTIC_MAX), ("roll", 0, 1000), ("level", 0, 5),
-                           ("luck_spent", 0, LUCK_MAX), ("bonus", 0, 5), ("penalty", 0, 5)):
+    out = {"kind": kind, "name": _text(last.get("name", ""), "last_roll.name", _TEXT_MAX)}
+    for key, low, high in (("value", 0, CHARACTERISTIC_MAX), ("roll", 0, DAMAGE_MAX), ("level", 0, 5),
+                           ("luck_spent", 0, LUCK_MAX), ("bonus", 0, _DICE_MAX), ("penalty", 0, _DICE_MAX)):
         out[key] = _int(last.get(key, 0), f"last_roll.{key}", low, high)
     for key in ("success", "pushed"):
         if not isinstance(last.get(key, False), bool):
@@ -201,26 +225,31 @@ def _last_roll(last):
     if last.get("difficulty", "Regular") not in ("Regular", "Hard", "Extreme"):
         raise _fail("last_roll.difficulty must be Regular, Hard or Extreme.", "last_roll.difficulty", "bad_input")
     out["difficulty"] = last.get("difficulty", "Regular")
-    name = last.get("name", "")
-    if not isinstance(name, str):
-        raise _fail("last_roll.name must be text.", "last_roll.name", "wrong_type")
-    if out["kind"] == "combined":
+    name = out["name"]
+    if kind == "combined":
         names = last.get("names")
-        if not isinstance(names, list) or len(names) < 2:
+        if not isinstance(names, list) or not 2 <= len(names) <= len(SKILL_BASES):
             raise _fail("a combined last_roll lists its skill names.", "last_roll.names", "bad_input")
         out["names"] = [skill_name(n, "last_roll.names") for n in names]
         if last.get("mode") not in ("all", "any"):
             raise _fail("last_roll.mode must be all or any.", "last_roll.mode", "bad_input")
-    elif out["kind"] in ("skill", "opposed", "combat") and name:
-        skill_name(name, "last_roll.name")
-    if out["kind"] == "characteristic" and last.get("characteristic") not in CHARACTERISTICS:
-        raise _fail("last_roll.characteristic must name a characteristic.", "last_roll.characteristic", "bad_input")
+        out["mode"] = last["mode"]
+    elif kind == "skill" and not name:
+        raise _fail("a skill last_roll names its skill.", "last_roll.name", "missing_field")
+    elif kind in ("skill", "opposed", "combat") and name:
+        out["name"] = skill_name(name, "last_roll.name")
+    if kind == "characteristic":
+        if not isinstance(last.get("characteristic"), str) or last["characteristic"] not in CHARACTERISTICS:
+            raise _fail("last_roll.characteristic must name a characteristic.", "last_roll.characteristic", "bad_input")
+        out["characteristic"] = last["characteristic"]
     return out
 
 
 def _heals(heals) -> list:
     if not isinstance(heals, list):
         raise _fail("scheduled_heals must be a list.", "scheduled_heals", "wrong_type")
+    if len(heals) > _HEALS_MAX:
+        raise _fail(f"scheduled_heals: at most {_HEALS_MAX}.", "scheduled_heals", "out_of_range")
     out = []
     for i, heal in enumerate(heals):
         field = f"scheduled_heals.{i}"
@@ -228,7 +257,7 @@ def _heals(heals) -> list:
             raise _fail("Each scheduled heal is {days, amount, source}.", field, "wrong_type")
         out.append({"days": _int(heal.get("days", 0), f"{field}.days", 0, 365),
                     "amount": _int(heal.get("amount", 0), f"{field}.amount", 0, 100),
-                    "source": str(heal.get("source", "healing"))})
+                    "source": _text(heal.get("source", "healing"), f"{field}.source", _TEXT_MAX)})
     return out
 
 

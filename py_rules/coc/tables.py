@@ -60,6 +60,10 @@ SKILL_BASES = {
 }
 """Base values of the investigator skills (RULES.md §3.2)."""
 
+COMBAT_SKILLS = (DODGE, BRAWL, HANDGUN, RIFLE)
+"""The skills of combat rolls (attack: Fighting, Firearms; defence: Dodge, Fighting back), which cannot be
+pushed whatever form rolls them (seed 003, Pushing a Roll: "You can't push a combat roll")."""
+
 SKILL_ALIASES = {
     # the seed's own spellings (seed 003, Combat Round Duration) → sheet names
     "Brawl": BRAWL, "Fighting": BRAWL, "Fighting (Brawl)": BRAWL,

@@ -193,12 +193,12 @@ def first_aid(dice: DiceSource, state: dict, skill: int, *, bonus: int = 0, pena
     """First Aid (C17): +1 HP and revive; on a dying character it only stabilises (seed 003, First Aid)."""
     c, name = state["conditions"], who(state)
     if c["dead"]:
-        raise RulesError("rule_violation", f"{name} is dead; First Aid cannot help.", "patient")
+        raise RulesError("rule_violation", f"{name} is dead; First Aid cannot help.", "investigator")
     if state["first_aid_given"]:
         raise RulesError("rule_violation", f"{name} has already had First Aid for this injury (once per injury, RULES.md §3.10).",
-                         "patient")
+                         "investigator")
     if state["hp"] >= hp_max(state) and not c["unconscious"]:
-        raise RulesError("rule_violation", f"{name} is unhurt; there is nothing to treat.", "patient")
+        raise RulesError("rule_violation", f"{name} is unhurt; there is nothing to treat.", "investigator")
     roll = check(dice, skill, "First Aid", bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
     steps, events = list(roll.steps), []
     if not roll.success:
@@ -232,12 +232,12 @@ def medicine(dice: DiceSource, state: dict, skill: int, *, equipment: bool, bonu
     """Medicine (C18): 1D3 HP, after a week, with equipment (seed 003); also stabilises the dying."""
     c, name = state["conditions"], who(state)
     if c["dead"]:
-        raise RulesError("rule_violation", f"{name} is dead; Medicine cannot help.", "patient")
+        raise RulesError("rule_violation", f"{name} is dead; Medicine cannot help.", "investigator")
     if not equipment:
         raise RulesError("rule_violation", "Medicine needs equipment (seed 003: 'after a week, with equipment').", "equipment")
     if state["medicine_given"]:
         raise RulesError("rule_violation", f"{name} has already had Medicine for this injury (once per injury, RULES.md §3.10).",
-                         "patient")
+                         "investigator")
     roll = check(dice, skill, "Medicine", bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
     steps, events = list(roll.steps), []
     if not roll.success:

@@ -27,6 +27,15 @@ _FIELDS = {
 }
 
 
+_NAME_MAX = 100
+"""Longest name of a creature or of a mobility penalty's source."""
+COUNT_MAX = 200
+"""Most wounds or morale penalties a sheet holds; a hit beyond it changes nothing more (Toughness and Will
+are long below anything that matters)."""
+_MOBILITY_MAX = 20
+"""Most separate mobility penalties (each is named on the sheet)."""
+
+
 def new_creature(name: str = "", **fields) -> dict:
     """A valid creature with average abilities, overridden by ``fields``.
 
@@ -54,7 +63,7 @@ def from_dict(value) -> dict:
         if key not in _FIELDS:
             raise RulesError("unknown_field", f"Unknown field {key!r}; known fields: {', '.join(sorted(_FIELDS))}.", str(key))
     kind = value.get("kind", "creature")
-    if kind not in ("creature", "object"):
+    if not isinstance(kind, str) or kind not in ("creature", "object"):
         raise RulesError("bad_choice", "'kind' must be 'creature' or 'object'.", "kind")
     scale = _int(value.get("scale", 0), "scale", -100, 100)
     if scale not in T.SCALE_TABLE:
@@ -86,22 +95,26 @@ def from_dict(value) -> dict:
             raise RulesError("unknown_defence", f"Unknown Defence source {key!r}; sources: {', '.join(T.DEFENCE_SOURCES)}.", f"defence.{key}")
     out["defence"] = {k: _int(v, f"defence.{k}", -20, 40) for k, v in defence.items()}
     out["will_bonus"] = _int(value.get("will_bonus", 0), "will_bonus", -20, 40)
-    out["wounds"] = _int(value.get("wounds", 0), "wounds", 0, 200)
-    out["morale_penalties"] = _int(value.get("morale_penalties", 0), "morale_penalties", 0, 200)
+    out["wounds"] = _int(value.get("wounds", 0), "wounds", 0, COUNT_MAX)
+    out["morale_penalties"] = _int(value.get("morale_penalties", 0), "morale_penalties", 0, COUNT_MAX)
     if kind == "object" and out["morale_penalties"]:
         raise RulesError("not_allowed", "Objects have no Will, so no morale penalties.", "morale_penalties")
     mobility = _dict(value.get("mobility_penalties", {}), "mobility_penalties")
+    if len(mobility) > _MOBILITY_MAX or any(len(k) > _NAME_MAX for k in mobility):
+        raise RulesError("out_of_range", f"'mobility_penalties': at most {_MOBILITY_MAX}, each named in at most "
+                         f"{_NAME_MAX} characters.", "mobility_penalties")
     out["mobility_penalties"] = {str(k): _int(v, f"mobility_penalties.{k}", 0, 50) for k, v in mobility.items()}
     movement_in = _dict(value.get("movement", {}), "movement")
     out["movement"] = {}
     for key, speed in movement_in.items():
         if key not in T.MOVEMENT_TYPES:
             raise RulesError("unknown_movement", f"Unknown movement type {key!r}; types: {', '.join(T.MOVEMENT_TYPES)}.", f"movement.{key}")
-        if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not math.isfinite(speed) or not 0 <= speed <= 1000:
+        if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not (
+                isinstance(speed, int) or math.isfinite(speed)) or not 0 <= speed <= 1000:
             raise RulesError("wrong_type", f"Speed for {key} must be a number of squares from 0 to 1000.", f"movement.{key}")
         out["movement"][key] = speed
     emp = value.get("emp_complexity")
-    if emp is not None and emp not in T.EMP_TOUGHNESS:
+    if emp is not None and (not isinstance(emp, str) or emp not in T.EMP_TOUGHNESS):
         raise RulesError("bad_choice", f"'emp_complexity' must be one of {', '.join(T.EMP_TOUGHNESS)} or null.", "emp_complexity")
     if emp is not None and kind != "object":
         raise RulesError("not_allowed", "Only objects (vehicles, robots, electronic equipment) have an EMP complexity.", "emp_complexity")
@@ -111,7 +124,7 @@ def from_dict(value) -> dict:
     if not isinstance(statuses, list):
         raise RulesError("wrong_type", "'statuses' must be a list.", "statuses")
     for index, status in enumerate(statuses):
-        if status not in T.STATUSES:
+        if not isinstance(status, str) or status not in T.STATUSES:
             raise RulesError("unknown_status", f"Unknown status {status!r}; statuses: {', '.join(T.STATUSES)}.", f"statuses.{index}")
     out["statuses"] = sorted(set(statuses))
     for flag in ("dead", "destroyed", "emp_disabled"):
@@ -168,11 +181,16 @@ def _dict(raw, field: str) -> dict:
 
 def _int(raw, field: str, low: int, high: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, (int, float)) or (isinstance(raw, float) and not raw.is_integer()):
-        raise RulesError("wrong_type", f"'{field}' must be a whole number (got {raw!r}).", field)
+        raise RulesError("wrong_type", f"'{field}' must be a whole number (got {_shown(raw)}).", field)
     raw = int(raw)
     if not low <= raw <= high:
-        raise RulesError("out_of_range", f"'{field}' must be between {low} and {high} (got {raw}).", field)
+        raise RulesError("out_of_range", f"'{field}' must be between {low} and {high} (got {_shown(raw)}).", field)
     return raw
+
+
+def _shown(raw) -> str:
+    text = repr(raw) if not isinstance(raw, int) or abs(raw) < 10**30 else "a number of more than 30 digits"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 # ---------------------------------------------------------------- derived values

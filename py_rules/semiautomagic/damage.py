@@ -9,6 +9,7 @@ import re
 
 from py_rules.dice import DiceSource, d
 from py_rules.errors import RulesError
+from py_rules.limits import check_damage_range
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.dying import fall_unconscious, kill, start_dying
@@ -52,6 +53,7 @@ def parse_expression(text: str, field: str = "damage") -> list[tuple[int, int, i
         terms.append((value, count, sides))
     if dice_count > MAX_DICE:
         raise RulesError("bad_damage", f"At most {MAX_DICE} dice in one damage roll.", field)
+    check_damage_range(sum(count * sides if sign > 0 else -count for sign, count, sides in terms), text, field)
     return terms
 
 
@@ -154,7 +156,7 @@ def apply_hit(dice: DiceSource, c: dict, damage: int, damage_type: str, log: Log
     if not wounded:
         log.step(f"{damage} ≤ Minimum Toughness {minimum}: no effect", _HEALTH)
         return
-    c["wounds"] += 1
+    c["wounds"] = min(C.COUNT_MAX, c["wounds"] + 1)
     log.step(f"{damage} > Minimum Toughness {minimum}: one wound (Toughness now {tough - 1})", "seed 002, Wound")
     log.event(f"{name} is wounded ({c['wounds']} wound{'s' if c['wounds'] != 1 else ''}; Toughness {tough - 1}).")
     log.flag("wounded")

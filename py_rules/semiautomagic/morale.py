@@ -51,7 +51,7 @@ def apply_morale_damage(c: dict, damage: int, source: str, log: Log) -> None:
     if not penalty:
         log.step(f"{damage} ≤ Minimum Will {w - T.MINIMUM_GAP}: no effect", _MORALE)
         return
-    c["morale_penalties"] += 1
+    c["morale_penalties"] = min(C.COUNT_MAX, c["morale_penalties"] + 1)
     log.step(f"{damage} > Minimum Will: one morale penalty (Will now {w - 1})", "seed 002, Morale Penalty")
     log.event(f"{name} takes a morale penalty (Will {w - 1}).")
     log.flag("morale_penalty")

@@ -59,7 +59,8 @@ def _describe(*, creature, label):
              f"action seconds this round: {data['action_seconds']}", "seed 002, Conditions; RULES.md §2.13")
     if data.get("emp_toughness") is not None:
         log.step(f"EMP Toughness {data['emp_toughness']} ({c['emp_complexity']})", "seed 002, EMP table")
-    return finish("creature", label or c["name"], c, log, total=data["toughness"], level_name=f"Toughness {data['toughness']}")
+    return finish("creature", label or c["name"], c, log,
+                  level_name=f"Toughness {data['toughness']} (Minimum Toughness {data['min_toughness']})")
 
 
 DESCRIBE = Operation(

@@ -1,0 +1,159 @@
+"""Limits of what the JSON door accepts (issue 10, "The door never breaks").
+
+Every request is bounded before any rule sees it: its size, its nesting depth, and its text (no
+lone surrogates, which no answer could carry as UTF-8). The per-field limits (text length, number
+range, JSON depth) are declared on each :class:`py_rules.params.Param`; the defaults live here so a
+field declared without them is bounded all the same.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import accumulate
+
+from py_rules.errors import RulesError
+
+__all__ = (
+    "MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "TEXT_MAX_LENGTH", "JSON_MAX_DEPTH", "JSON_MAX_LENGTH",
+    "NUMBER_LIMIT", "DAMAGE_MAX", "check_damage_range", "text_depth", "loads", "check_tree", "finite_float", "whole_number", "has_surrogate",
+)
+
+MAX_REQUEST_CHARS = 5_000_000
+"""Longest request text read at all (a whole campaign fits many times over)."""
+MAX_REQUEST_DEPTH = 32
+"""Deepest nesting of a request; the deepest sheet is a handful of levels inside ``args``."""
+TEXT_MAX_LENGTH = 500
+"""Default longest value of a ``text`` field, in characters."""
+JSON_MAX_DEPTH = 8
+"""Default deepest nesting of a ``json`` field's value (a sheet's deepest value sits 3 levels down)."""
+JSON_MAX_LENGTH = 200_000
+"""Default longest ``json`` field, in characters of its JSON text."""
+NUMBER_LIMIT = 1_000_000_000
+"""Default range (±) of an ``int`` or ``number`` field declared without one."""
+DAMAGE_MAX = 10_000
+"""The one rule for damage amounts in the three games: a typed amount from 0 to 10,000, and a damage
+roll whose highest total is at most 10,000 (a roll that can only come out negative is refused; one
+that may come out below 0 deals 0). Beyond it a character is long dead; below 0 is no damage."""
+_MAX_DIGITS = 30
+"""Longest whole number read from text: far beyond any range, far below Python's 4300-digit limit."""
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_WHOLE = re.compile(r"\s*([+-]?)([0-9]+)\s*", re.ASCII)
+
+
+def text_depth(text: str) -> int:
+    """The deepest bracket nesting of JSON ``text``, read without recursion (brackets inside strings
+    do not count).
+
+    >>> text_depth('{"a": [1, {"b": "[[["}]}'), text_depth("[" * 5000)
+    (3, 5000)
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
+def _whole_within(max_digits: int):
+    def whole(text: str) -> int:
+        if len(text.lstrip("-")) > max_digits:
+            raise ValueError(f"the number {text[:12]}… has more than {max_digits} digits")
+        return int(text)
+    return whole
+
+
+def loads(text: str, depth: int, field: str, label: str, max_digits: int = _MAX_DIGITS):
+    """``json.loads`` refusing what no answer could carry: nesting deeper than ``depth``, NaN and
+    infinities (as numbers or too large to be finite), whole numbers of more than ``max_digits``
+    digits; errors name ``field`` (shown as ``label``)."""
+    if text_depth(text) > depth:
+        raise RulesError("too_deep", f"{label} is nested more than {depth} levels deep.", field)
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite, parse_int=_whole_within(max_digits))
+    except RecursionError:  # pragma: no cover - the depth check above comes first
+        raise RulesError("too_deep", f"{label} is nested too deeply.", field) from None
+    except ValueError as error:  # JSONDecodeError, a refused number, or Python's int digit limit
+        where = f" at line {error.lineno}, column {error.colno}" if isinstance(error, json.JSONDecodeError) else ""
+        message = error.msg if isinstance(error, json.JSONDecodeError) else str(error)[:120]
+        raise RulesError("bad_json", f"{label} is not valid JSON ({message}{where}).", field) from None
+
+
+def has_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a lone surrogate (``"\\ud800"``), which UTF-8 cannot encode."""
+    return _SURROGATE.search(text) is not None
+
+
+def check_tree(value, field: str, depth: int) -> None:
+    """Walk ``value`` (decoded JSON) without recursion: refuse nesting deeper than ``depth`` and text
+    (keys included) with lone surrogates or non-finite numbers, naming the path (``field.key.0``)."""
+    stack = [(value, field, 0)]
+    while stack:
+        node, path, level = stack.pop()
+        if isinstance(node, str):
+            if has_surrogate(node):
+                raise RulesError("bad_text", f"{path or 'The request'} holds a character that is not valid Unicode text.", path)
+        elif isinstance(node, float):
+            if node != node or node in (float("inf"), float("-inf")):
+                raise RulesError("wrong_type", f"{path or 'The request'} must be a finite number.", path)
+        elif isinstance(node, (dict, list)):
+            if level >= depth:
+                raise RulesError("too_deep", f"{path or 'The request'} is nested more than {depth} levels deep.", path)
+            items = node.items() if isinstance(node, dict) else enumerate(node)
+            for key, child in items:
+                key_text = key if isinstance(key, str) else str(key)
+                if has_surrogate(key_text):
+                    raise RulesError("bad_text", f"{path or 'The request'} has a key that is not valid Unicode text.", path)
+                stack.append((child, f"{path}.{key_text}" if path else key_text, level + 1))
+
+
+def finite_float(text: str) -> float | None:
+    """A finite float read from ``text`` of reasonable length, else None (no overflow, no NaN)."""
+    text = text.strip()
+    if len(text) > 64:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if value == value and value not in (float("inf"), float("-inf")) else None
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number written in ASCII digits in ``text`` (at most 30 digits), else None.
+
+    >>> whole_number(" -12 "), whole_number("²"), whole_number("1" * 31)
+    (-12, None, None)
+    """
+    match = _WHOLE.fullmatch(text)
+    if not match or len(match.group(2)) > _MAX_DIGITS:
+        return None
+    return int(match.group(1) + match.group(2))
+
+
+def check_damage_range(highest: int, text: str, field: str) -> None:
+    """Refuse a damage amount or roll outside :data:`DAMAGE_MAX`'s rule, naming ``field``.
+
+    >>> check_damage_range(12, "2d6", "damage")
+    >>> check_damage_range(-5, "-5", "amount")
+    Traceback (most recent call last):
+    ...
+    py_rules.errors.RulesError: Damage cannot be negative: -5 deals no damage (give 0 or more).
+    """
+    if highest < 0:
+        raise RulesError("out_of_range", f"Damage cannot be negative: {text.strip()[:40]} deals no damage (give 0 or more).",
+                         field)
+    if highest > DAMAGE_MAX:
+        raise RulesError("out_of_range", f"Damage must be at most {DAMAGE_MAX:,}: {text.strip()[:40]} can reach "
+                         f"{'more' if highest >= 10**30 else f'{highest:,}'}.", field)
