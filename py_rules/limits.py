@@ -103,18 +103,18 @@ def check_tree(value, field: str, depth: int) -> None:
         node, path, level = stack.pop()
         if isinstance(node, str):
             if has_surrogate(node):
-                raise RulesError("bad_text", f"{path or 'The request'} holds a character that is not valid Unicode text.", path)
+                raise RulesError("bad_text", f"{path or 'The value'} holds a character that is not valid Unicode text.", path)
         elif isinstance(node, float):
             if node != node or node in (float("inf"), float("-inf")):
-                raise RulesError("wrong_type", f"{path or 'The request'} must be a finite number.", path)
+                raise RulesError("wrong_type", f"{path or 'The value'} must be a finite number.", path)
         elif isinstance(node, (dict, list)):
             if level >= depth:
-                raise RulesError("too_deep", f"{path or 'The request'} is nested more than {depth} levels deep.", path)
+                raise RulesError("too_deep", f"{path or 'The value'} is nested more than {depth} levels deep.", path)
             items = node.items() if isinstance(node, dict) else enumerate(node)
             for key, child in items:
                 key_text = key if isinstance(key, str) else str(key)
                 if has_surrogate(key_text):
-                    raise RulesError("bad_text", f"{path or 'The request'} has a key that is not valid Unicode text.", path)
+                    raise RulesError("bad_text", f"{path or 'The value'} has a key that is not valid Unicode text.", path)
                 stack.append((child, f"{path}.{key_text}" if path else key_text, level + 1))
 
 

@@ -251,13 +251,11 @@ def _coerce_json(param: Param, raw: Any) -> Any:
         if len(raw) > param.length_limit:
             raise param._fail("out_of_range", f"{param.label} must be at most {param.length_limit} characters of JSON.")
         value = limits.loads(raw, param.depth_limit, param.name, param.label)
-    limits.check_tree(value, param.name, param.depth_limit)
-    if not isinstance(raw, str) and len(json.dumps(value, ensure_ascii=False)) > param.length_limit:
-        raise param._fail("out_of_range", f"{param.label} must be at most {param.length_limit} characters of JSON.")
-    if param.parse is None:
-        return value
     try:
-        return param.parse(value)
+        limits.check_tree(value, "", param.depth_limit)
+        if not isinstance(raw, str) and len(json.dumps(value, ensure_ascii=False)) > param.length_limit:
+            raise param._fail("out_of_range", f"must be at most {param.length_limit} characters of JSON.")
+        return value if param.parse is None else param.parse(value)
     except RulesError as error:
         inner = f" ({error.field})" if error.field and error.field != param.name else ""
         raise RulesError(error.code, f"{param.label}{inner}: {error.message}", param.name)

@@ -11,6 +11,7 @@ from py_rules.coc.settings import SETTING_PARAMS, settings_from, settings_params
 from py_rules.coc.tables import WEAPONS
 from py_rules.coc.wounds import apply_damage, end_round
 from py_rules.errors import RulesError
+from py_rules.limits import DAMAGE_MAX
 from py_rules.operations import Operation
 from py_rules.params import Param
 from py_rules.trace import Result, Step
@@ -192,7 +193,7 @@ def _damage(dice, *, investigator, weapon, damage, extreme, extreme_damage, labe
                                       extreme_rule=extreme_damage)
     new = copy_state(investigator)
     new["last_roll"] = {"kind": "damage", "name": f"{weapon} damage", "roll": total, "pushed": False, "luck_spent": 0,
-                        "success": True, "level": 2, "value": 0, "difficulty": "Regular"}
+                        "success": True, "level": 2, "value": 0, "difficulty": "Regular", "bonus": 0, "penalty": 0}
     return with_states(Result(system="coc", kind="roll_damage", label=label, total=total, steps=steps,
                               flags=["no_luck"], details={"damage": total}, state=normalize(new)))
 
@@ -236,7 +237,7 @@ APPLY_DAMAGE = Operation(
     covers=("C15",),
     params=(INVESTIGATOR,
             Param("amount", "int", "Damage", "HP lost (seed 003, Hit points, Wounds, and Healing).", minimum=0,
-                  maximum=500),
+                  maximum=DAMAGE_MAX),
             Param("own_turn", "bool", "A separate turn", "Outside combat each damaging event is its own turn "
                   "(RULES.md §3.13); off = adds to the damage already taken this round.", default=False),
             LABEL,
