@@ -8,12 +8,19 @@ as the lock; then lay
 out dist/ with relative URLs only, a lock whose hashes match the shipped files,
 the catalog for the page, and the service worker stamped with its precache
 list and a content-hash version.
+
+Reproducible (issue 10): two clean clones of one commit build byte-identical dist/ — the wheel's
+entries are sorted with fixed timestamps (``SOURCE_DATE_EPOCH``), the byte-compiled archives keep
+their sources' order and timestamps (tools/pyodide_compile.py), the lock's keys are sorted, and the
+service worker's cache name is a hash of the files, so a deploy is a new version only when a file changed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -38,6 +45,10 @@ SW_TEMPLATE = "sw.js"
 OUR_TEXT_SUFFIXES = (".html", ".mjs", ".js", ".css", ".json", ".webmanifest")
 _HOST = re.compile(r"\b(?:https?|wss?):\/\/", re.I)
 
+
+SOURCE_DATE_EPOCH = "315532800"
+"""1980-01-01 00:00:00 UTC, the earliest zip timestamp: every entry of the wheel gets it unless the
+environment sets another ``SOURCE_DATE_EPOCH`` (the reproducible-builds convention)."""
 
 SOURCES = ("py_rules", "web", "tools", "pyproject.toml", "package-lock.json")
 """What dist/ is built from; their digest is written to dist/build-info.json."""
@@ -92,34 +103,51 @@ def micropip_wheel() -> Path:
     return wheel
 
 
+@contextlib.contextmanager
+def _source_date_epoch():
+    """``SOURCE_DATE_EPOCH`` set for the duration (flit_core then writes fixed timestamps)."""
+    before = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = before or SOURCE_DATE_EPOCH
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+
+
 def rules_wheel(out_dir: Path) -> Path:
-    """Build the py_rules wheel from this checkout (flit_core in-process if present, else pip)."""
+    """Build the py_rules wheel from this checkout (flit_core in-process if present, else pip), with
+    sorted entries and fixed timestamps."""
     out_dir.mkdir(parents=True, exist_ok=True)
     for old in out_dir.glob("py_rules-*.whl"):
         old.unlink()
-    try:
-        from flit_core import buildapi
-    except ImportError:
-        subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out_dir), str(ROOT)], check=True)
-    else:
-        import os
-
-        here = os.getcwd()
-        os.chdir(ROOT)
-        try:
-            buildapi.build_wheel(str(out_dir))
-        finally:
-            os.chdir(here)
+    with _source_date_epoch():
+        _build_wheel(out_dir)
     wheels = sorted(out_dir.glob("py_rules-*.whl"))
     if len(wheels) != 1:
         raise SystemExit(f"expected one py_rules wheel in {out_dir}, found {wheels}")
     return wheels[0]
 
 
+def _build_wheel(out_dir: Path) -> None:
+    try:
+        from flit_core import buildapi
+    except ImportError:
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out_dir), str(ROOT)], check=True)
+    else:
+        here = os.getcwd()
+        os.chdir(ROOT)
+        try:
+            buildapi.build_wheel(str(out_dir))
+        finally:
+            os.chdir(here)
+
+
 def prepare_in_pyodide(micropip: Path, wheel: Path, work: Path) -> dict:
     """Compile the stdlib and the wheel, install the compiled wheel with micropip under Node; return
     the frozen lock. The compiled wheel is written to ``work/shipped/``."""
-    stdlib_key = sha256(NODE_PYODIDE / "python_stdlib.zip")[:16]
+    stdlib_key = hashlib.sha256((sha256(NODE_PYODIDE / "python_stdlib.zip")
+                                 + sha256(ROOT / "tools" / "pyodide_compile.py")).encode()).hexdigest()[:16]
     cache = CACHE / f"python_stdlib-{stdlib_key}.pyc.zip"
     subprocess.run(
         ["node", str(ROOT / "tools" / "pyodide_prepare.mjs"), str(NODE_PYODIDE), str(micropip), str(wheel), str(work), str(cache)],
@@ -198,7 +226,7 @@ def build(dist: Path) -> dict:
         shutil.copy2(micropip, shipped["micropip"])
         shutil.copy2(work / "shipped" / wheel.name, shipped["py-rules"])
     lock = app_lock(frozen, shipped)
-    (packages / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    (packages / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
     (dist / "catalog.json").write_text(json.dumps(catalog(), ensure_ascii=False), encoding="utf-8")
     (dist / "build-info.json").write_text(json.dumps({"sources": source_digest(), "wheel": wheel.name}), encoding="utf-8")
 
