@@ -1,4 +1,4 @@
-"""One injectable dice source; typed physical dice use the same path (DEVELOPERS.md)."""
+"""One injectable dice source; typed physical dice use the same path (README.md, "How it fits together")."""
 
 import pytest
 from hypothesis import given, strategies as st

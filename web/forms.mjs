@@ -56,7 +56,7 @@ function control(op, param, id, store) {
     case "faces":
       return el("input", { ...common, type: "text", inputMode: "numeric", autocomplete: "off", placeholder: "faces in the order rolled", value: "" });
     default:
-      return el("input", { ...common, type: "text", autocomplete: "off", value: initial ?? "" });
+      return el("input", { ...common, type: "text", autocomplete: "off", maxLength: param.max_length ?? undefined, value: initial ?? "" });
   }
 }
 

@@ -10,7 +10,10 @@ const el = (tag, text = "", className = "") => {
 function range(param) {
   if (param.choices.length) return param.choices.join(" | ");
   if (param.min !== null || param.max !== null) return `${param.min ?? "…"} to ${param.max ?? "…"}`;
-  return "";
+  const limits = [];
+  if (param.max_length) limits.push(`at most ${param.max_length} characters`);
+  if (param.max_depth) limits.push(`nested at most ${param.max_depth} deep`);
+  return limits.join(", ");
 }
 
 function paramTable(op) {
