@@ -19,7 +19,7 @@ MODIFIERS_HELP = (
     "e.g. '-2 darkness, +1 aiming' (RULES.md §4: every modifier keeps its label)."
 )
 
-_ITEM = re.compile(r"^\s*([+\-−]\s*\d+|\d+)(?:\s+(.*?))?\s*$")
+_ITEM = re.compile(r"^\s*([+\-−]\s*[0-9]+|[0-9]+)(?:\s+(.*?))?\s*$")
 """A signed whole number, then (after a space) its reason: ``-2 darkness``; ``+1e9`` is no number."""
 
 

@@ -25,7 +25,7 @@ from collections import Counter
 from functools import cache
 from pathlib import Path
 
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -126,6 +126,26 @@ def mutated(draw, example):
     return value
 
 
+@st.composite
+def varied(draw, param):
+    """``param``'s example with its numbers pushed to odd but accepted values (0, 1, the largest, …),
+    in the canonical form its parser returns: the sheets nobody would type, that the rules must take."""
+    value = copy.deepcopy(param.example)
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        items = list(node.items()) if isinstance(node, dict) else list(enumerate(node)) if isinstance(node, list) else []
+        for key, child in items:
+            if isinstance(child, int) and not isinstance(child, bool) and draw(st.integers(0, 2)) == 0:
+                node[key] = draw(st.sampled_from([0, 1, 2, 5, 99, 100, 200, 500, 1000, -1, -10, child * 10]))
+            else:
+                stack.append(child)
+    try:
+        return param.coerce(value)
+    except RulesError:
+        return copy.deepcopy(param.example)
+
+
 def valid_value(param):
     """Values the declaration accepts (or nearly: free text is drawn from what such fields hold)."""
     kind = param.kind
@@ -144,7 +164,7 @@ def valid_value(param):
     if kind == "faces":
         return st.one_of(st.none(), st.none(), st.none(), st.lists(st.integers(0, 100), max_size=6))
     if param.example is not None:
-        return st.just(param.example).map(copy.deepcopy)
+        return st.one_of(st.just(param.example).map(copy.deepcopy), varied(param))
     return JUNK
 
 
@@ -276,12 +296,15 @@ def chains(draw, system: str | None = None, min_size: int = 20, max_size: int = 
                 continue
             args[param.name] = draw(valid_value(param))
         steps.append({"op": op.id, "args": args, "seed": draw(st.integers(0, 2**32))})
-    return system, steps
+    sheets = {key: draw(st.one_of(st.just(param.example).map(copy.deepcopy), varied(param)))
+              for key, param in state_params().items() if key.startswith(system + ".") and param.example is not None}
+    return system, steps, sheets
 
 
-def run_chain(system: str, steps: list[dict], tally: Counter, found: dict) -> None:
-    """Run ``steps`` on the same sheets, each taking the sheets the previous answers returned."""
-    states = examples_of(system)
+def run_chain(system: str, steps: list[dict], states: dict | None, tally: Counter, found: dict) -> None:
+    """Run ``steps`` on the same sheets (``states``, else the declared examples), each taking the sheets
+    the previous answers returned."""
+    states = dict(states or examples_of(system))
     ops = {op.id: op for op in operations()}
     for step in steps:
         request = copy.deepcopy(step)
@@ -327,7 +350,7 @@ def fuzz(minutes: float) -> tuple[Counter, dict]:
     tally, found = Counter(), {}
     share = minutes * 60 / 3
     config = settings(max_examples=10**9, deadline=None, database=None, phases=[Phase.generate],
-                      suppress_health_check=list(HealthCheck))
+                      suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet, print_blob=False)
 
     def one(request):
         record(tally, found, *examine(request))

@@ -14,7 +14,7 @@ from py_rules.errors import RulesError
 
 __all__ = ("Expr", "parse_expr", "parse_loss", "roll_expr")
 
-_TERM = re.compile(r"([+-]?)\s*(?:(\d*)\s*[dD]\s*(\d+)|(\d+))")
+_TERM = re.compile(r"([+-]?)\s*(?:([0-9]*)\s*[dD]\s*([0-9]+)|([0-9]+))")
 _MAX_DICE = 100
 _MAX_SIDES = 1000
 
