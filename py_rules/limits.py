@@ -16,7 +16,7 @@ from py_rules.errors import RulesError
 
 __all__ = (
     "MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "TEXT_MAX_LENGTH", "JSON_MAX_DEPTH", "JSON_MAX_LENGTH",
-    "NUMBER_LIMIT", "DAMAGE_MAX", "check_damage_range", "text_depth", "loads", "check_tree", "finite_float", "whole_number", "has_surrogate",
+    "NUMBER_LIMIT", "DAMAGE_MAX", "check_damage_range", "shown", "sheet_text", "text_depth", "loads", "check_tree", "finite_float", "whole_number", "has_surrogate",
 )
 
 MAX_REQUEST_CHARS = 5_000_000
@@ -157,3 +157,23 @@ def check_damage_range(highest: int, text: str, field: str) -> None:
     if highest > DAMAGE_MAX:
         raise RulesError("out_of_range", f"Damage must be at most {DAMAGE_MAX:,}: {text.strip()[:40]} can reach "
                          f"{'more' if highest >= 10**30 else f'{highest:,}'}.", field)
+
+
+def shown(value) -> str:
+    """``value`` as an error message quotes it: at most 40 characters, a huge number by its size.
+
+    >>> shown(12), shown(10**40), shown("x" * 50)
+    ('12', 'a number of more than 30 digits', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...")
+    """
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a number of more than 30 digits"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def sheet_text(value, field: str, limit: int) -> str:
+    """A text field of a sheet: text of at most ``limit`` characters (names are repeated in every step
+    of a result, so their length bounds the answer's), else a RulesError naming ``field``."""
+    if not isinstance(value, str):
+        raise RulesError("wrong_type", f"{field} must be text.", field)
+    if len(value) > limit:
+        raise RulesError("out_of_range", f"{field} must be at most {limit} characters (got {len(value)}).", field)
+    return value

@@ -40,8 +40,11 @@ __all__ = ("PROBLEMS", "examine", "requests", "invalid_requests", "chains", "run
 
 PROBLEMS = ("escaped", "internal", "own_output_rejected", "not_canonical", "non_utf8", "too_large", "mutated",
             "not_replayable")
-ANSWER_LIMIT = 512_000
-"""Largest answer (characters) to any request but the catalog."""
+ANSWER_LIMIT = 2_500_000
+"""Largest answer (characters) to any request but the catalog: a request throws at most
+``dice.MAX_THROWS`` (1000) dice, and the most talkative rule (Armageddon's hours of strenuous activity at
+0 EP, a Consciousness Test per Turn) writes about 1.8 KB of trace per die; texts are bounded by their
+declarations, so no input can grow an answer beyond this."""
 
 
 # --- what the declarations say ---------------------------------------------------------------------------

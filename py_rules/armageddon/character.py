@@ -27,6 +27,8 @@ from py_rules.armageddon.tables import (
     STRENGTH_LIFT_TABLE,
 )
 from py_rules.errors import RulesError
+from py_rules.limits import sheet_text as _text
+from py_rules.limits import shown as _shown
 
 __all__ = (
     "SCHEMA", "EXAMPLE", "from_dict", "derive", "lifting_capacity", "attribute", "skill_entry",
@@ -89,18 +91,6 @@ def _int(value, field: str, low: int | None = None, high: int | None = None) -> 
     return value
 
 
-def _shown(value) -> str:
-    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a number of more than 30 digits"
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _text(value, field: str, limit: int) -> str:
-    """Text of at most ``limit`` characters (names and notes are repeated in every step of a result)."""
-    if not isinstance(value, str):
-        raise _fail("wrong_type", f"{field} must be text.", field)
-    if len(value) > limit:
-        raise _fail("out_of_range", f"{field} must be at most {limit} characters (got {len(value)}).", field)
-    return value
 
 
 def _dict(value, field: str) -> dict:

@@ -28,6 +28,8 @@ from py_rules.coc.tables import (
 )
 from py_rules.errors import RulesError
 from py_rules.limits import DAMAGE_MAX
+from py_rules.limits import sheet_text as _text
+from py_rules.limits import shown as _shown
 
 __all__ = (
     "CONDITIONS", "EXAMPLE", "EXAMPLE_OPPONENT", "from_dict", "normalize", "copy_state", "skill_name", "skill_value",
@@ -96,18 +98,6 @@ def _int(value, field: str, low: int, high: int | None) -> int:
         raise _fail(f"{field} must be between {low} and {high} (got {_shown(value)}).", field, "out_of_range")
     return value
 
-
-def _shown(value) -> str:
-    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a number of more than 30 digits"
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _text(value, field: str, limit: int) -> str:
-    if not isinstance(value, str):
-        raise _fail(f"{field} must be text.", field, "wrong_type")
-    if len(value) > limit:
-        raise _fail(f"{field} must be at most {limit} characters.", field, "out_of_range")
-    return value
 
 
 def skill_name(name, field: str = "skill") -> str:

@@ -11,6 +11,7 @@ import copy
 import math
 
 from py_rules.errors import RulesError
+from py_rules.limits import shown as _shown
 from py_rules.semiautomagic import tables as T
 
 __all__ = (
@@ -187,10 +188,6 @@ def _int(raw, field: str, low: int, high: int) -> int:
         raise RulesError("out_of_range", f"'{field}' must be between {low} and {high} (got {_shown(raw)}).", field)
     return raw
 
-
-def _shown(raw) -> str:
-    text = repr(raw) if not isinstance(raw, int) or abs(raw) < 10**30 else "a number of more than 30 digits"
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 # ---------------------------------------------------------------- derived values
