@@ -59,7 +59,7 @@ def _validated_args(op: Operation, raw_args: Any) -> dict:
     declared = {p.name: p for p in op.all_params}
     for name in raw_args:
         if name not in declared:
-            shown = name if not limits.has_surrogate(name) and len(name) <= 80 else name[:80].encode("utf-8", "replace").decode()
+            shown = str(name)[:80].encode("utf-8", "replace").decode()  # no lone surrogate echoed back
             raise RulesError("unknown_field", f"{op.title} has no field called {shown!r}.", shown)
     return {name: param.coerce(raw_args.get(name)) for name, param in declared.items()}
 
@@ -118,7 +118,7 @@ def call(request_json: str) -> str:
     else:
         response = handle(request)
     try:
-        return json.dumps(response, ensure_ascii=False, allow_nan=False)
+        return json.dumps(response, ensure_ascii=False, allow_nan=False, default=str)
     except Exception as error:  # pragma: no cover - an engine bug; the fuzz test keeps it from happening
         fallback = {"code": "internal", "message": f"The answer could not be written as JSON ({type(error).__name__}).", "field": None}
         return json.dumps({"ok": False, "error": fallback})
