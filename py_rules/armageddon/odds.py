@@ -1,0 +1,305 @@
+"""Exact odds of Armageddon's rolls (issue 9; seed 000 "The Rule of 10", "The Rule of 1"; RULES.md §1.5–1.8).
+
+The d10's chains come from the roll's own pure functions :func:`~py_rules.armageddon.d10.chain_continues`
+and :func:`~py_rules.armageddon.d10.chain_value`, enumerated to a depth; beyond it a Rule of 10 chain
+is the closed form ``base + W`` with ``W = step·J + E`` (``J`` the further natural 10s, geometric with
+ratio 1/10; ``E`` what the last reroll adds), and a Rule of 1 chain is enumerated deep enough that all
+its remaining totals fail. What an operation adds to its die (Attribute, Skill, penalties, the unskilled
+cap) is read by running the operation once on a probe die, so odds follow every rule the roll applies.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from py_rules.armageddon.checks import resisted_outcome
+from py_rules.armageddon.d10 import D10, chain_continues, chain_value
+from py_rules.armageddon.damage import parse_damage
+from py_rules.armageddon.outcome import describe_level, success_levels
+from py_rules.armageddon.tables import UNSKILLED_MAX_SUCCESS_LEVELS
+from py_rules.dice import d
+from py_rules.errors import RulesError
+from py_rules.odds import Dist, Odds, Outcome, ProbeDice, enumerate_run, uniform
+
+__all__ = ("ODDS", "chain_dist", "roll_levels", "resisted_dist", "damage_dist", "TEN")
+
+TEN = Fraction(1, 10)
+_PROBE_FACE = 5
+_MIN_DEPTH = 4
+
+
+@lru_cache(maxsize=64)
+def chain_dist(mode: str, depth: int):
+    """Every d10 chain of at most ``depth`` faces: (finite Dist of die values, high tail, low tail).
+
+    A tail is (weight over the Dist's denominator, the prefix still rolling). The high tail's values are
+    ``chain_value(prefix + [1])`` or more, the low tail's at most the best value one more reroll can give.
+    """
+    weights: dict = {}
+    high = low = None
+    stack = [[face] for face in D10.faces]
+    denominator = 10 ** depth
+    while stack:
+        faces = stack.pop()
+        weight = 10 ** (depth - len(faces))
+        if chain_continues(faces, mode):
+            if len(faces) == depth:
+                if faces[0] == 10:
+                    high = (weight, tuple(faces))
+                else:
+                    low = (weight, tuple(faces))
+                continue
+            stack.extend(faces + [face] for face in D10.faces)
+            continue
+        value = chain_value(faces, mode)[0]
+        weights[value] = weights.get(value, 0) + weight
+    total = sum(weights.values()) + high[0] + low[0]
+    assert total == denominator
+    return weights, denominator, high, low
+
+
+def _high_parts(prefix, mode):
+    """The closed form of a Rule of 10 chain that is still rolling after ``prefix``:
+    (base value, step per further 10, weights of what a last non-10 reroll adds)."""
+    base = chain_value(list(prefix) + [1], mode)[0]
+    step = chain_value(list(prefix) + [10, 1], mode)[0] - base
+    adds = {}
+    for face in D10.faces[:-1]:
+        extra = chain_value(list(prefix) + [face], mode)[0] - base
+        adds[extra] = adds.get(extra, 0) + 1
+    assert step > max(adds) and min(adds) == 0
+    return base, step, adds
+
+
+def _w_at_least(w: int, step: int, adds: dict) -> Fraction:
+    """P(W ≥ w) for W = step·J + E, P(J = j) = (1/10)^j · 9/10, E ~ ``adds`` over the 9 other faces."""
+    if w <= 0:
+        return Fraction(1)
+    j, rest = divmod(w, step)
+    beyond = TEN ** (j + 1)
+    here = TEN ** j * Fraction(sum(n for e, n in adds.items() if e >= rest), 10)
+    return beyond + here
+
+
+def _w_exactly(w: int, step: int, adds: dict) -> Fraction:
+    if w < 0:
+        return Fraction(0)
+    j, rest = divmod(w, step)
+    return TEN ** j * Fraction(adds.get(rest, 0), 10)
+
+
+def _depth_for(mode: str, offset: int, tn: int) -> int:
+    """Deep enough that a Rule of 1 chain still rolling fails whatever comes, and a Rule of 10 chain
+    still rolling succeeds."""
+    depth = _MIN_DEPTH
+    while True:
+        _, _, high, low = chain_dist(mode, depth)
+        low_best = max(chain_value(list(low[1]) + [f], mode)[0] for f in D10.faces[1:])
+        high_least = chain_value(list(high[1]) + [1], mode)[0]
+        if low_best + offset < tn and high_least + offset >= tn:
+            return depth
+        depth += 1
+        if depth > 60:
+            raise RulesError("too_complex", "The modifiers are too large to work out the odds.", "modifiers")
+
+
+def roll_levels(offset: int, tn: int, mode: str, cap: int | None) -> Dist:
+    """Success Levels of d10 + ``offset`` against ``tn`` (capped): a Dist of :class:`Outcome`s with
+    one tail outcome "N Success Levels or more" holding the exact mass of the Rule of 10 beyond."""
+    depth = _depth_for(mode, offset, tn)
+    weights, denominator, high, _low = chain_dist(mode, depth)
+
+    def level(total):
+        lv = success_levels(total, tn)
+        return min(lv, cap) if cap is not None else lv
+
+    tail_level = level(chain_value(list(high[1]) + [1], mode)[0] + offset)
+    out: dict = {}
+    for value, w in weights.items():
+        lv = min(level(value + offset), tail_level)
+        out[lv] = out.get(lv, 0) + w
+    out[tail_level] = out.get(tail_level, 0) + high[0]
+    out[0] = out.get(0, 0) + _low[0]  # a Rule of 1 chain still rolling fails at this depth (see _depth_for)
+    capped = cap is not None and tail_level >= cap
+    return Dist({_level_outcome(lv, tail=lv == tail_level and not capped): w for lv, w in out.items()}, denominator)
+
+
+def _level_outcome(levels: int, tail: bool = False) -> Outcome:
+    if tail:
+        noun = "Success Level" if levels == 1 else "Success Levels"
+        return Outcome(levels, f"{levels} {noun} or more", True, True)
+    return Outcome(levels, describe_level(levels) if levels else "Failure", levels > 0)
+
+
+def _probe(op, args, faces=None):
+    probe = ProbeDice(faces or {D10.name: _PROBE_FACE})
+    return op.run(probe, **args), probe
+
+
+def _single_roll(op, args, title: str) -> Odds:
+    """An operation that rolls one Task or Test: its d10 + what the probe shows it adds."""
+    result, probe = _probe(op, args)
+    rolls = [t for t in probe.thrown if t.die == D10.name]
+    if len(rolls) != 1 or result.total is None or result.target is None:
+        raise RulesError("no_odds", f"{op.title} rolls no single Task or Test here, so it has no odds to show.", "character")
+    offset = result.total - _PROBE_FACE
+    cap = UNSKILLED_MAX_SUCCESS_LEVELS if "unskilled" in result.flags else None
+    dist = roll_levels(offset, result.target, args.get("rule_of_one_mode", "replace"), cap)
+    notes = [f"d10 {offset:+d} against {result.target}" + (", never better than Decent (unskilled)" if cap else "")]
+    return Odds(title, dist, notes=notes, details={"offset": offset, "target": result.target})
+
+
+# --- Resisted rolls ----------------------------------------------------------------------------
+
+def _side_parts(offset: int, tn: int, mode: str, depth: int):
+    weights, denominator, high, low = chain_dist(mode, depth)
+    finite = {v + offset: Fraction(w, denominator) for v, w in weights.items()}
+    low_p = Fraction(low[0], denominator)  # all below tn (see _depth_for)
+    base, step, adds = _high_parts(high[1], mode)
+    return finite, low_p, (Fraction(high[0], denominator), base + offset, step, adds)
+
+
+def _tail_vs_value(tail, value: int) -> tuple[Fraction, Fraction]:
+    """(P(tail total > value), P(tail total == value)) within the tail."""
+    _, base, step, adds = tail
+    return _w_at_least(value - base + 1, step, adds), _w_exactly(value - base, step, adds)
+
+
+def _tail_vs_tail(a, b) -> tuple[Fraction, Fraction]:
+    """(P(A > B), P(A == B)) when both chains still roll: the difference of two W's in closed form."""
+    _, base_a, step, adds = a
+    _, base_b, step_b, adds_b = b
+    assert (step, adds) == (step_b, adds_b)
+    c = base_b - base_a  # A > B  ⇔  W1 − W2 > c
+    e_diff: dict = {}
+    for e1, n1 in adds.items():
+        for e2, n2 in adds.items():
+            e_diff[e1 - e2] = e_diff.get(e1 - e2, 0) + n1 * n2
+    e_total = sum(e_diff.values())
+    spread = max(e_diff)
+
+    def p_m(m: int) -> Fraction:  # P(J1 − J2 = m)
+        return Fraction(9, 11) * TEN ** abs(m)
+
+    greater = equal = Fraction(0)
+    m_low = (c - spread) // step - 1
+    m_high = (c + spread) // step + 1
+    for m in range(m_low, m_high + 1):
+        greater += p_m(m) * Fraction(sum(n for e, n in e_diff.items() if step * m + e > c), e_total)
+        equal += p_m(m) * Fraction(sum(n for e, n in e_diff.items() if step * m + e == c), e_total)
+    # every m beyond m_high wins outright: Σ_{m>m_high} (9/11)(1/10)^|m|
+    if m_high >= 0:
+        greater += Fraction(9, 11) * TEN ** (m_high + 1) / (1 - TEN)
+    else:
+        greater += Fraction(9, 11) * (sum(TEN ** abs(m) for m in range(m_high + 1, 0)) + 1 / (1 - TEN))
+    return greater, equal
+
+
+def resisted_dist(offset_a: int, offset_b: int, tn: int, mode: str, tie_rule: str) -> dict:
+    """{"A", "B", "both_fail", "tie"} → exact probability of one round, then the tie rule applied."""
+    depth = max(_depth_for(mode, offset_a, tn), _depth_for(mode, offset_b, tn))
+    fa, low_a, tail_a = _side_parts(offset_a, tn, mode, depth)
+    fb, low_b, tail_b = _side_parts(offset_b, tn, mode, depth)
+    p = {"A": Fraction(0), "B": Fraction(0), "none": Fraction(0), "tie": Fraction(0)}
+
+    def add_pair(ta, tb, weight):
+        winner, _ = resisted_outcome(ta, tb, tn, "stalemate")
+        key = winner or ("tie" if ta == tb and ta >= tn else "none")
+        p[key] += weight
+
+    fail_total = tn - 1
+    for ta, pa in fa.items():
+        for tb, pb in fb.items():
+            add_pair(ta, tb, pa * pb)
+    # a Rule of 1 chain still rolling fails; against it only the other side's total counts
+    for tb, pb in fb.items():
+        add_pair(fail_total, tb, low_a * pb)
+    for ta, pa in fa.items():
+        add_pair(ta, fail_total, pa * low_b)
+    p["none"] += low_a * low_b
+    p["A"] += tail_a[0] * low_b
+    p["B"] += low_a * tail_b[0]
+    # a Rule of 10 chain still rolling (always ≥ tn) against a finished total
+    for tb, pb in fb.items():
+        gt, eq = _tail_vs_value(tail_a, tb)
+        p["tie" if tb >= tn else "A"] += tail_a[0] * pb * eq
+        p["A"] += tail_a[0] * pb * gt
+        p["B"] += tail_a[0] * pb * (1 - gt - eq)
+    for ta, pa in fa.items():
+        gt, eq = _tail_vs_value(tail_b, ta)
+        p["tie" if ta >= tn else "B"] += tail_b[0] * pa * eq
+        p["B"] += tail_b[0] * pa * gt
+        p["A"] += tail_b[0] * pa * (1 - gt - eq)
+    gt, eq = _tail_vs_tail(tail_a, tail_b)
+    both = tail_a[0] * tail_b[0]
+    p["A"] += both * gt
+    p["tie"] += both * eq
+    p["B"] += both * (1 - gt - eq)
+    assert sum(p.values()) == 1
+    if tie_rule == "defender_wins":
+        p["B"] += p.pop("tie")
+        p["tie"] = Fraction(0)
+    elif tie_rule == "reroll":  # at most 10 rolls (the roll's own limit), then the tie stands
+        t = p["tie"]
+        again = sum(t ** k for k in range(10))
+        p = {"A": p["A"] * again, "B": p["B"] * again, "none": p["none"] * again, "tie": t ** 10}
+    return p
+
+
+def _resisted(op, args) -> Odds:
+    result, probe = _probe(op, args)
+    offset_a = result.details["a"]["total"] - _PROBE_FACE
+    offset_b = result.details["b"]["total"] - _PROBE_FACE
+    tn, tie_rule = result.target, args["tie_rule"]
+    p = resisted_dist(offset_a, offset_b, tn, args["rule_of_one_mode"], tie_rule)
+    a = args.get("a_name") or "Side A"
+    b = args.get("b_name") or "Side B"
+    tie_words = {"stalemate": "Tie: stalemate", "reroll": "Still tied after 10 rolls: stalemate",
+                 "compare_sl": "Tie: stalemate", "defender_wins": "Tie"}[tie_rule]
+    outcomes = {Outcome(0, f"{a} wins", True): p["A"], Outcome(1, tie_words, None): p["tie"],
+                Outcome(2, "Both fail", None): p["none"], Outcome(3, f"{b} wins", False): p["B"]}
+    dist = Dist.from_fractions(outcomes)
+    return Odds("Resisted roll", dist, notes=[f"{a}: d10 {offset_a:+d}; {b}: d10 {offset_b:+d}; against {tn}"],
+                details={"offset_a": offset_a, "offset_b": offset_b, "target": tn})
+
+
+# --- damage, initiative ------------------------------------------------------------------------
+
+@lru_cache(maxsize=64)
+def damage_dist(count: int, sides: int, multiplier: int, bonus: int) -> Dist:
+    """NdX × M + K, never below 0 (the roll's :func:`~py_rules.armageddon.damage.damage_value`)."""
+    if not sides:
+        return Dist({max(0, bonus): 1})
+    total = uniform(d(sides).faces).repeat(count)
+    return total.map(lambda s: max(0, s * multiplier + bonus))
+
+
+def _roll_damage(op, args) -> Odds:
+    roll = parse_damage(args["expression"])
+    extra = args["success_levels"] if args["add_success_levels"] else 0
+    dist = damage_dist(roll.count, roll.sides, roll.multiplier, roll.bonus).map(lambda v: v + extra)
+    return Odds(f"Damage {roll}", dist.map(lambda v: Outcome(v, f"{v} damage")),
+                details={"mean": float(sum(Fraction(v * w, dist.denominator) for v, w in dist.weights.items()))})
+
+
+def _enumerated(op, args, title) -> Odds:
+    """Small rolls: the operation itself over every face (no chains)."""
+    dist = enumerate_run(lambda dice: op.run(dice, **args),
+                         lambda r: Outcome(r.total, f"{r.total}") if not isinstance(r, RulesError) else Outcome(10**9, r.message))
+    return Odds(title, dist)
+
+
+ODDS = {
+    "armageddon.task": lambda op, args: _single_roll(op, args, "Task"),
+    "armageddon.character_task": lambda op, args: _single_roll(op, args, "Task"),
+    "armageddon.test": lambda op, args: _single_roll(op, args, "Test"),
+    "armageddon.consciousness_test": lambda op, args: _single_roll(op, args, "Consciousness Test"),
+    "armageddon.survival_test": lambda op, args: _single_roll(op, args, "Survival Test"),
+    "armageddon.fear_test": lambda op, args: _single_roll(op, args, "Fear Test"),
+    "armageddon.first_aid": lambda op, args: _single_roll(op, args, "First Aid"),
+    "armageddon.resuscitate": lambda op, args: _single_roll(op, args, "Resuscitation"),
+    "armageddon.resisted": _resisted,
+    "armageddon.roll_damage": _roll_damage,
+    "armageddon.initiative": lambda op, args: _enumerated(op, args, "Initiative"),
+}
