@@ -204,15 +204,19 @@ class _Need(BaseException):
 
 
 class _PathDice(DiceSource):
-    def __init__(self, path) -> None:
+    def __init__(self, path, fill=None) -> None:
         super().__init__()
         self._path = path
+        self._fill = fill
 
     def _draw(self, die: Die, purpose: str) -> int:
         index = len(self.thrown)
         if index < len(self._path):
             return self._path[index]
-        raise _Need(die)
+        face = self._fill(self, die, purpose) if self._fill else None
+        if face is None:
+            raise _Need(die)
+        return face
 
 
 class ProbeDice(DiceSource):
@@ -232,12 +236,13 @@ MAX_RUNS = 20000
 """Guard for :func:`enumerate_run`: beyond it an operation's odds are refused, not approximated."""
 
 
-def enumerate_run(run: Callable[[DiceSource], Any], key: Callable[[Any], Any], *, prefix=(),
+def enumerate_run(run: Callable[[DiceSource], Any], key: Callable[[Any], Any], *, prefix=(), fill=None,
                   max_runs: int = MAX_RUNS, budget: list | None = None) -> Dist:
     """The exact distribution of ``key(run(dice))`` over every sequence of faces ``run`` may draw.
 
     Depth first: a run that wants a die beyond its path is re-run once per face of that die. ``prefix``
-    fixes the first faces (the distribution is then conditional on them). A rule that raises
+    fixes the first faces (the distribution is then conditional on them); ``fill(dice, die, purpose)`` may
+    answer a die beyond the path with a fixed face instead of branching (for dice ``key`` ignores). A rule that raises
     :class:`RulesError` on some faces gives that outcome as ``key(error)``.
     """
     budget = budget if budget is not None else [max_runs]
@@ -250,7 +255,7 @@ def enumerate_run(run: Callable[[DiceSource], Any], key: Callable[[Any], Any], *
         if budget[0] < 0:
             raise RulesError("too_complex", "This roll has too many possible dice to work out its exact odds.", "args")
         try:
-            outcome = run(_PathDice(path))
+            outcome = run(_PathDice(path, fill))
         except _Need as need:
             faces = need.die.faces
             if len(path) >= MAX_THROWS:
