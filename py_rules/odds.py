@@ -264,6 +264,8 @@ def enumerate_run(run: Callable[[DiceSource], Any], key: Callable[[Any], Any], *
                 stack.append((path + (face,), num, den * len(faces)))
             continue
         except RulesError as error:
+            if len(path) == len(prefix):
+                raise  # refused before any die: the roll's own error
             outcome = error
         k = key(outcome)
         out.setdefault(k, []).append((num, den))
