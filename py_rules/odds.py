@@ -242,8 +242,9 @@ def enumerate_run(run: Callable[[DiceSource], Any], key: Callable[[Any], Any], *
 
     Depth first: a run that wants a die beyond its path is re-run once per face of that die. ``prefix``
     fixes the first faces (the distribution is then conditional on them); ``fill(dice, die, purpose)`` may
-    answer a die beyond the path with a fixed face instead of branching (for dice ``key`` ignores). A rule that raises
-    :class:`RulesError` on some faces gives that outcome as ``key(error)``.
+    answer a die beyond the path with a fixed face instead of branching (for dice ``key`` ignores). A rule
+    that refuses before any die raises its error here; one that raises :class:`RulesError` on some faces
+    only gives that outcome as ``key(error)``.
     """
     budget = budget if budget is not None else [max_runs]
     out: dict = {}
