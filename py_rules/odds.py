@@ -220,14 +220,17 @@ class _PathDice(DiceSource):
 
 
 class ProbeDice(DiceSource):
-    """Answers every die with a fixed face per die name (default: its middle face); for reading what a
-    rule adds to its dice without enumerating them."""
+    """Answers the faces of ``first`` in order, then every die with a fixed face per die name (default:
+    its middle face); for reading what a rule adds to its dice without enumerating them."""
 
-    def __init__(self, faces: dict | None = None) -> None:
+    def __init__(self, faces: dict | None = None, first=()) -> None:
         super().__init__()
         self._faces = faces or {}
+        self._first = list(first)
 
     def _draw(self, die: Die, purpose: str) -> int:
+        if self._first:
+            return self._first.pop(0)
         face = self._faces.get(die.name)
         return die.faces[(len(die.faces) - 1) // 2] if face is None else face
 

@@ -132,9 +132,20 @@ def _level_outcome(levels: int, tail: bool = False) -> Outcome:
     return Outcome(levels, describe_level(levels) if levels else "Failure", levels > 0)
 
 
-def _probe(op, args, faces=None):
-    probe = ProbeDice(faces or {D10.name: _PROBE_FACE})
+_HIGH_CHAIN = (10, 10, 10, 10, 9)
+
+
+def _probe(op, args, first=()):
+    probe = ProbeDice({D10.name: _PROBE_FACE}, first)
     return op.run(probe, **args), probe
+
+
+def _cap(op, args, tn: int, offset: int, level_of=lambda r: r.level):
+    """The Success Levels cap the roll applies (unskilled: Decent), read from a probe on a long Rule of 10."""
+    result, _ = _probe(op, args, _HIGH_CHAIN)
+    level = level_of(result)
+    uncapped = success_levels(chain_value(list(_HIGH_CHAIN))[0] + offset, tn)
+    return level if level < uncapped else None
 
 
 def _single_roll(op, args, title: str) -> Odds:
@@ -144,10 +155,30 @@ def _single_roll(op, args, title: str) -> Odds:
     if len(rolls) != 1 or result.total is None or result.target is None:
         raise RulesError("no_odds", f"{op.title} rolls no single Task or Test here, so it has no odds to show.", "character")
     offset = result.total - _PROBE_FACE
-    cap = UNSKILLED_MAX_SUCCESS_LEVELS if "unskilled" in result.flags else None
+    cap = _cap(op, args, result.target, offset)
     dist = roll_levels(offset, result.target, args.get("rule_of_one_mode", "replace"), cap)
     notes = [f"d10 {offset:+d} against {result.target}" + (", never better than Decent (unskilled)" if cap else "")]
     return Odds(title, dist, notes=notes, details={"offset": offset, "target": result.target})
+
+
+def _resuscitate(op, args) -> Odds:
+    """The doctor's Medicine Task, then the patient's Survival Test at + its Success Levels (seed 000)."""
+    result, _ = _probe(op, args)
+    doctor, patient = result.details["rolls"][:2]
+    offset_d = doctor["total"] - _PROBE_FACE
+    offset_p = patient["total"] - _PROBE_FACE - (doctor["level"] if doctor["success"] else 0)
+    tn, mode = result.target, args.get("rule_of_one_mode", "replace")
+    cap = _cap(op, args, tn, offset_d, lambda r: r.details["rolls"][0]["level"])
+    levels = roll_levels(offset_d, tn, mode, cap)
+    chances = []
+    for outcome in sorted(levels.weights, key=lambda o: o.order):
+        lives = roll_levels(offset_p + outcome.order, tn, mode, None).chance(lambda o: o.success)
+        more = " or more" if outcome.tail else ""
+        chances.append((f"Resuscitated if the doctor gets {outcome.order} Success Levels{more}"
+                        + (" (at least)" if outcome.tail else ""), lives))
+    return Odds("Resuscitation: the doctor's Medicine Task", levels, chances=chances,
+                notes=[f"Doctor: d10 {offset_d:+d}; patient's Survival Test: d10 {offset_p:+d} + the doctor's "
+                       f"Success Levels; against {tn}"])
 
 
 # --- Resisted rolls ----------------------------------------------------------------------------
@@ -298,7 +329,7 @@ ODDS = {
     "armageddon.survival_test": lambda op, args: _single_roll(op, args, "Survival Test"),
     "armageddon.fear_test": lambda op, args: _single_roll(op, args, "Fear Test"),
     "armageddon.first_aid": lambda op, args: _single_roll(op, args, "First Aid"),
-    "armageddon.resuscitate": lambda op, args: _single_roll(op, args, "Resuscitation"),
+    "armageddon.resuscitate": _resuscitate,
     "armageddon.resisted": _resisted,
     "armageddon.roll_damage": _roll_damage,
     "armageddon.initiative": lambda op, args: _enumerated(op, args, "Initiative"),
