@@ -153,8 +153,17 @@ def _replay(op, args, groups, key, signature=None, rolloff=None, other=None) -> 
     return Dist.from_fractions(out)
 
 
+class _Probe(ProbeDice):
+    """Middle faces, and roll-offs the first side wins at once (so a probe never ties forever)."""
+
+    def _draw(self, die, purpose):
+        if purpose.startswith("roll-off"):
+            return (1, 0, 2, 0)[sum(1 for t in self.thrown if t.purpose.startswith("roll-off")) % 4]
+        return super()._draw(die, purpose)
+
+
 def _probe(op, args):
-    probe = ProbeDice()
+    probe = _Probe()
     return op.run(probe, **args), probe
 
 
