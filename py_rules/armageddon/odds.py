@@ -184,11 +184,15 @@ def _resuscitate(op, args) -> Odds:
 # --- Resisted rolls ----------------------------------------------------------------------------
 
 def _side_parts(offset: int, tn: int, mode: str, depth: int):
+    """A side's finished totals as integer weights over ``10 ** depth``, every failing total (and the Rule of
+    1 chains still rolling, which fail) merged into ``tn − 1``, plus the closed form of its Rule of 10 tail."""
     weights, denominator, high, low = chain_dist(mode, depth)
-    finite = {v + offset: Fraction(w, denominator) for v, w in weights.items()}
-    low_p = Fraction(low[0], denominator)  # all below tn (see _depth_for)
+    finite = {tn - 1: low[0]}
+    for v, w in weights.items():
+        total = max(v + offset, tn - 1)  # below the Target Number only failing counts
+        finite[total] = finite.get(total, 0) + w
     base, step, adds = _high_parts(high[1], mode)
-    return finite, low_p, (Fraction(high[0], denominator), base + offset, step, adds)
+    return finite, denominator, (high[0], base + offset, step, adds)
 
 
 def _tail_vs_value(tail, value: int) -> tuple[Fraction, Fraction]:
@@ -228,42 +232,32 @@ def _tail_vs_tail(a, b) -> tuple[Fraction, Fraction]:
 
 
 def resisted_dist(offset_a: int, offset_b: int, tn: int, mode: str, tie_rule: str) -> dict:
-    """{"A", "B", "both_fail", "tie"} → exact probability of one round, then the tie rule applied."""
+    """{"A", "B", "none", "tie"} → exact probability, each round compared by the roll's own
+    :func:`~py_rules.armageddon.checks.resisted_outcome`, then the tie rule applied."""
     depth = max(_depth_for(mode, offset_a, tn), _depth_for(mode, offset_b, tn))
-    fa, low_a, tail_a = _side_parts(offset_a, tn, mode, depth)
-    fb, low_b, tail_b = _side_parts(offset_b, tn, mode, depth)
-    p = {"A": Fraction(0), "B": Fraction(0), "none": Fraction(0), "tie": Fraction(0)}
+    fa, den, tail_a = _side_parts(offset_a, tn, mode, depth)
+    fb, _, tail_b = _side_parts(offset_b, tn, mode, depth)
+    counts = {"A": 0, "B": 0, "none": 0, "tie": 0}
 
-    def add_pair(ta, tb, weight):
+    def who(ta, tb):
         winner, _ = resisted_outcome(ta, tb, tn, "stalemate")
-        key = winner or ("tie" if ta == tb and ta >= tn else "none")
-        p[key] += weight
+        return winner or ("tie" if ta == tb and ta >= tn else "none")
 
-    fail_total = tn - 1
-    for ta, pa in fa.items():
-        for tb, pb in fb.items():
-            add_pair(ta, tb, pa * pb)
-    # a Rule of 1 chain still rolling fails; against it only the other side's total counts
-    for tb, pb in fb.items():
-        add_pair(fail_total, tb, low_a * pb)
-    for ta, pa in fa.items():
-        add_pair(ta, fail_total, pa * low_b)
-    p["none"] += low_a * low_b
-    p["A"] += tail_a[0] * low_b
-    p["B"] += low_a * tail_b[0]
-    # a Rule of 10 chain still rolling (always ≥ tn) against a finished total
-    for tb, pb in fb.items():
-        gt, eq = _tail_vs_value(tail_a, tb)
-        p["tie" if tb >= tn else "A"] += tail_a[0] * pb * eq
-        p["A"] += tail_a[0] * pb * gt
-        p["B"] += tail_a[0] * pb * (1 - gt - eq)
-    for ta, pa in fa.items():
-        gt, eq = _tail_vs_value(tail_b, ta)
-        p["tie" if ta >= tn else "B"] += tail_b[0] * pa * eq
-        p["B"] += tail_b[0] * pa * gt
-        p["A"] += tail_b[0] * pa * (1 - gt - eq)
+    for ta, wa in fa.items():
+        for tb, wb in fb.items():
+            counts[who(ta, tb)] += wa * wb
+    p = {k: Fraction(v, den * den) for k, v in counts.items()}
+    # a Rule of 10 chain still rolling (always ≥ tn) against a finished total, then against the other tail
+    for (tail, finite, mine, theirs) in ((tail_a, fb, "A", "B"), (tail_b, fa, "B", "A")):
+        share = Fraction(tail[0], den)
+        for total, w in finite.items():
+            gt, eq = _tail_vs_value(tail, total)
+            pw = share * Fraction(w, den)
+            p["tie" if total >= tn else mine] += pw * eq
+            p[mine] += pw * gt
+            p[theirs] += pw * (1 - gt - eq)
     gt, eq = _tail_vs_tail(tail_a, tail_b)
-    both = tail_a[0] * tail_b[0]
+    both = Fraction(tail_a[0] * tail_b[0], den * den)
     p["A"] += both * gt
     p["tie"] += both * eq
     p["B"] += both * (1 - gt - eq)
