@@ -72,23 +72,6 @@ def _high_parts(prefix, mode):
     return base, step, adds
 
 
-def _w_at_least(w: int, step: int, adds: dict) -> Fraction:
-    """P(W ≥ w) for W = step·J + E, P(J = j) = (1/10)^j · 9/10, E ~ ``adds`` over the 9 other faces."""
-    if w <= 0:
-        return Fraction(1)
-    j, rest = divmod(w, step)
-    beyond = TEN ** (j + 1)
-    here = TEN ** j * Fraction(sum(n for e, n in adds.items() if e >= rest), 10)
-    return beyond + here
-
-
-def _w_exactly(w: int, step: int, adds: dict) -> Fraction:
-    if w < 0:
-        return Fraction(0)
-    j, rest = divmod(w, step)
-    return TEN ** j * Fraction(adds.get(rest, 0), 10)
-
-
 def _depth_for(mode: str, offset: int, tn: int) -> int:
     """Deep enough that a Rule of 1 chain still rolling fails whatever comes, and a Rule of 10 chain
     still rolling succeeds."""
@@ -195,10 +178,17 @@ def _side_parts(offset: int, tn: int, mode: str, depth: int):
     return finite, denominator, (high[0], base + offset, step, adds)
 
 
-def _tail_vs_value(tail, value: int) -> tuple[Fraction, Fraction]:
-    """(P(tail total > value), P(tail total == value)) within the tail."""
-    _, base, step, adds = tail
-    return _w_at_least(value - base + 1, step, adds), _w_exactly(value - base, step, adds)
+def _w_counts(w: int, step: int, adds: dict, m: int, exact: bool = False) -> int:
+    """P(W ≥ w) (or P(W = w) if ``exact``) as a numerator over 10^m (m large enough for ``w``)."""
+    if w < 0 and exact:
+        return 0
+    if w <= 0 and not exact:
+        return 10 ** m
+    j, rest = divmod(w, step)
+    unit = 10 ** (m - j - 1)
+    if exact:
+        return adds.get(rest, 0) * unit
+    return (1 + sum(n for e, n in adds.items() if e >= rest)) * unit
 
 
 def _tail_vs_tail(a, b) -> tuple[Fraction, Fraction]:
@@ -246,16 +236,20 @@ def resisted_dist(offset_a: int, offset_b: int, tn: int, mode: str, tie_rule: st
     for ta, wa in fa.items():
         for tb, wb in fb.items():
             counts[who(ta, tb)] += wa * wb
-    p = {k: Fraction(v, den * den) for k, v in counts.items()}
-    # a Rule of 10 chain still rolling (always ≥ tn) against a finished total, then against the other tail
+    # a Rule of 10 chain still rolling (always ≥ tn) against a finished total: integers over 10^m
+    _, _, step, adds = tail_a
+    m = 2 + max(abs(total - t[1]) // step for t in (tail_a, tail_b) for total in list(fa) + list(fb))
+    scale = 10 ** m
+    for k in counts:
+        counts[k] *= scale
     for (tail, finite, mine, theirs) in ((tail_a, fb, "A", "B"), (tail_b, fa, "B", "A")):
-        share = Fraction(tail[0], den)
         for total, w in finite.items():
-            gt, eq = _tail_vs_value(tail, total)
-            pw = share * Fraction(w, den)
-            p["tie" if total >= tn else mine] += pw * eq
-            p[mine] += pw * gt
-            p[theirs] += pw * (1 - gt - eq)
+            gt, eq = _w_counts(total - tail[1] + 1, step, adds, m), _w_counts(total - tail[1], step, adds, m, exact=True)
+            pw = tail[0] * w
+            counts["tie" if total >= tn else mine] += pw * eq
+            counts[mine] += pw * gt
+            counts[theirs] += pw * (scale - gt - eq)
+    p = {k: Fraction(v, den * den * scale) for k, v in counts.items()}
     gt, eq = _tail_vs_tail(tail_a, tail_b)
     both = Fraction(tail_a[0] * tail_b[0], den * den)
     p["A"] += both * gt

@@ -17,6 +17,7 @@ from itertools import product
 
 from py_rules.coc import combat
 from py_rules.coc.checks import CheckRoll, luck_cost, luck_on_roll
+from py_rules.coc.combat import attack_winner
 from py_rules.coc.expr import parse_expr, parse_loss
 from py_rules.coc.investigator import normalize
 from py_rules.coc.levels import Level, level_for, level_name, succeeds
@@ -350,15 +351,17 @@ def _attack(op, args) -> Odds:
         values.append((rec["value"], rec["difficulty"]))
 
     def signature(c):
+        """Who wins, by the roll's own comparison and tie rule (one run per winner then gives its words)."""
         la = c[0]
         if len(c) == 1:
-            return (succeeds(la, values[0][1]), la >= Level.EXTREME, la == Level.FUMBLE)
-        ld = c[1]
-        return (compare(la, ld, values[0][0], values[1][0]), la == ld, la >= Level.EXTREME, ld >= Level.EXTREME,
-                la == Level.FUMBLE)
+            outcome = "a" if succeeds(la, values[0][1]) else "none"
+        else:
+            outcome = attack_winner(compare(la, c[1], values[0][0], values[1][0]), la, c[1], args["defence"],
+                                    settings.combat_ties)
+        return outcome, outcome == "a" and la >= Level.EXTREME
 
     def rolloff(c):
-        return len(c) == 2 and settings.combat_ties != "book" and compare(c[0], c[1], values[0][0], values[1][0]) == "roll_off"
+        return signature(c)[0] == "roll_off"
 
     def key(r):
         if isinstance(r, RulesError):

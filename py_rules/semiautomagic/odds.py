@@ -69,49 +69,56 @@ def _apply_damage(op, args) -> Odds:
 # --- Dying --------------------------------------------------------------------------------------
 
 def _step(dc: int, mods, order: str) -> dict:
-    """One Dying round from DC ``dc``: {"stable" | "dead" | dc': Fraction} (the round's own order)."""
-    stab = Fraction(sum(stabilises(f) for f in D10.faces), len(D10.faces))
-    ok = Fraction(sum(passes(check_total(f, mods), dc) for f in D6.faces), len(D6.faces))
+    """One Dying round from DC ``dc``: {"stable" | "dead" | dc': weight over 60} (the round's own order)."""
+    stab = sum(stabilises(f) for f in D10.faces)  # of 10
+    ok = sum(passes(check_total(f, mods), dc) for f in D6.faces)  # of 6
+    stays, fails = len(D10.faces) - stab, len(D6.faces) - ok
     after_fail = "dead" if impossible(dc + 1, mods) else dc + 1
     out: dict = {}
 
-    def add(k, p):
-        out[k] = out.get(k, 0) + p
+    def add(k, w):
+        out[k] = out.get(k, 0) + w
     if order == "stabilise_first":
-        add("stable", stab)
-        add(dc, (1 - stab) * ok)
-        add(after_fail, (1 - stab) * (1 - ok))
+        add("stable", stab * len(D6.faces))
+        add(dc, stays * ok)
+        add(after_fail, stays * fails)
     else:
         add("stable", ok * stab)
-        add(dc, ok * (1 - stab))
+        add(dc, ok * stays)
         if after_fail == "dead":
-            add("dead", 1 - ok)
+            add("dead", fails * len(D10.faces))
         else:
-            add("stable", (1 - ok) * stab)
-            add(after_fail, (1 - ok) * (1 - stab))
+            add("stable", fails * stab)
+            add(after_fail, fails * stays)
     return out
 
 
 def dying_rounds(dc: int, mods, order: str, rounds: int = DYING_ROUNDS) -> list[dict]:
-    """After each of ``rounds`` rounds: {"stable", "dead", "dying"} → exact chance (a Markov chain on the DC)."""
-    state = {dc: Fraction(1)}
-    stable = dead = Fraction(0)
+    """After each of ``rounds`` rounds: {"stable", "dead", "dying"} → exact chance (a Markov chain on the DC,
+    integer weights over 60 per round)."""
+    per_round = len(D10.faces) * len(D6.faces)
+    state = {dc: 1}
+    stable = dead = 0
+    denominator = 1
     steps = {}
     history = []
     for _ in range(rounds):
         nxt: dict = {}
-        for k, p in state.items():
+        stable, dead = stable * per_round, dead * per_round
+        for k, w in state.items():
             if k not in steps:
                 steps[k] = _step(k, mods, order)
             for to, q in steps[k].items():
                 if to == "stable":
-                    stable += p * q
+                    stable += w * q
                 elif to == "dead":
-                    dead += p * q
+                    dead += w * q
                 else:
-                    nxt[to] = nxt.get(to, 0) + p * q
+                    nxt[to] = nxt.get(to, 0) + w * q
         state = nxt
-        history.append({"stable": stable, "dead": dead, "dying": sum(state.values(), Fraction(0))})
+        denominator *= per_round
+        history.append({"stable": Fraction(stable, denominator), "dead": Fraction(dead, denominator),
+                        "dying": Fraction(sum(state.values()), denominator)})
     return history
 
 
