@@ -10,6 +10,7 @@ cap) is read by running the operation once on a probe die, so odds follow every 
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from fractions import Fraction
 from functools import lru_cache
 
@@ -59,6 +60,7 @@ def chain_dist(mode: str, depth: int):
     return weights, denominator, high, low
 
 
+@lru_cache(maxsize=64)
 def _high_parts(prefix, mode):
     """The closed form of a Rule of 10 chain that is still rolling after ``prefix``:
     (base value, step per further 10, weights of what a last non-10 reroll adds)."""
@@ -72,14 +74,20 @@ def _high_parts(prefix, mode):
     return base, step, adds
 
 
+@lru_cache(maxsize=128)
+def _bounds(mode: str, depth: int) -> tuple[int, int]:
+    """(best value of a Rule of 1 chain still rolling at ``depth``, least value of a Rule of 10 one)."""
+    _, _, high, low = chain_dist(mode, depth)
+    low_best = max(chain_value(list(low[1]) + [f], mode)[0] for f in D10.faces[1:])
+    return low_best, chain_value(list(high[1]) + [1], mode)[0]
+
+
 def _depth_for(mode: str, offset: int, tn: int) -> int:
     """Deep enough that a Rule of 1 chain still rolling fails whatever comes, and a Rule of 10 chain
     still rolling succeeds."""
     depth = _MIN_DEPTH
     while True:
-        _, _, high, low = chain_dist(mode, depth)
-        low_best = max(chain_value(list(low[1]) + [f], mode)[0] for f in D10.faces[1:])
-        high_least = chain_value(list(high[1]) + [1], mode)[0]
+        low_best, high_least = _bounds(mode, depth)
         if low_best + offset < tn and high_least + offset >= tn:
             return depth
         depth += 1
@@ -233,9 +241,19 @@ def resisted_dist(offset_a: int, offset_b: int, tn: int, mode: str, tie_rule: st
         winner, _ = resisted_outcome(ta, tb, tn, "stalemate")
         return winner or ("tie" if ta == tb and ta >= tn else "none")
 
+    # B's totals in four buckets per A total (fail, below, equal, above): one comparison per bucket
+    fail_b = fb.get(tn - 1, 0)
+    succ_b = sorted((t, w) for t, w in fb.items() if t >= tn)
+    totals_b = [t for t, _ in succ_b]
+    below = [0]
+    for _, w in succ_b:
+        below.append(below[-1] + w)
     for ta, wa in fa.items():
-        for tb, wb in fb.items():
-            counts[who(ta, tb)] += wa * wb
+        i, j = bisect_left(totals_b, ta), bisect_right(totals_b, ta)
+        for weight, rep in ((fail_b, tn - 1), (below[i], totals_b[0] if i else None),
+                            (below[j] - below[i], ta), (below[-1] - below[j], totals_b[j] if j < len(totals_b) else None)):
+            if weight:
+                counts[who(ta, rep)] += wa * weight
     # a Rule of 10 chain still rolling (always ≥ tn) against a finished total: integers over 10^m
     _, _, step, adds = tail_a
     m = 2 + max(abs(total - t[1]) // step for t in (tail_a, tail_b) for total in list(fa) + list(fb))
