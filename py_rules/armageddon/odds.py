@@ -18,7 +18,6 @@ from py_rules.armageddon.checks import resisted_outcome
 from py_rules.armageddon.d10 import D10, chain_continues, chain_value
 from py_rules.armageddon.damage import parse_damage
 from py_rules.armageddon.outcome import describe_level, success_levels
-from py_rules.armageddon.tables import UNSKILLED_MAX_SUCCESS_LEVELS
 from py_rules.dice import d
 from py_rules.errors import RulesError
 from py_rules.odds import Dist, Odds, Outcome, ProbeDice, enumerate_run, uniform

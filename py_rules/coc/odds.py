@@ -19,13 +19,13 @@ from py_rules.coc import combat
 from py_rules.coc.checks import CheckRoll, luck_cost, luck_on_roll
 from py_rules.coc.combat import attack_winner
 from py_rules.coc.expr import parse_expr, parse_loss
-from py_rules.coc.investigator import normalize
+from py_rules.coc.investigator import normalize, skill_value, who
 from py_rules.coc.levels import Level, level_for, level_name, succeeds
 from py_rules.coc.opposed import MAX_ROLL_OFFS, compare
 from py_rules.coc.percentile import TENS_DIE, UNITS_DIE, Percentile, net_dice, read_d100
 from py_rules.coc.sanity import goes_mad_threshold
 from py_rules.coc.settings import settings_from
-from py_rules.coc.tables import TEMPORARY_INSANITY_DICE, WEAPONS
+from py_rules.coc.tables import TEMPORARY_INSANITY_DICE
 from py_rules.errors import RulesError
 from py_rules.odds import Dist, Odds, Outcome, ProbeDice, enumerate_run
 
@@ -168,18 +168,6 @@ def _probe(op, args):
     return op.run(probe, **args), probe
 
 
-def _net_of(probe, index: int = 0, sign: int = 1) -> int:
-    """How many extra tens dice the ``index``-th d100 of a probe run threw, signed by ``sign``."""
-    groups, count = [], None
-    for throw in probe.thrown:
-        if throw.die == UNITS_DIE.name:
-            count = 0
-            groups.append(0)
-        elif throw.die == TENS_DIE.name and groups:
-            groups[-1] += 1
-    return sign * (groups[index] - 1) if len(groups) > index else 0
-
-
 def _level_key(difficulty="Regular", events=False):
     def key(result):
         if isinstance(result, RulesError):
@@ -225,7 +213,6 @@ def _recorded(op, args, title) -> Odds:
 def _combined(op, args) -> Odds:
     result, probe = _probe(op, args)
     last = result.state["last_roll"]
-    from py_rules.coc.investigator import skill_value
     values = [skill_value(args["investigator"], name) for name in last["names"]]
     net = net_dice(args["bonus"], args["penalty"])
     basis, difficulty = _basis(args), args["difficulty"]
@@ -350,8 +337,8 @@ def _attack(op, args) -> Odds:
                                               states[key_]["luck"])))
         values.append((rec["value"], rec["difficulty"]))
 
-    def signature(c):
-        """Who wins, by the roll's own comparison and tie rule (one run per winner then gives its words)."""
+    def winner(c):
+        """Who wins, by the roll's own comparison and tie rule; an Extreme hit apart (its damage differs)."""
         la = c[0]
         if len(c) == 1:
             outcome = "a" if succeeds(la, values[0][1]) else "none"
@@ -360,34 +347,53 @@ def _attack(op, args) -> Odds:
                                     settings.combat_ties)
         return outcome, outcome == "a" and la >= Level.EXTREME
 
-    def rolloff(c):
-        return signature(c)[0] == "roll_off"
-
-    def key(r):
-        if isinstance(r, RulesError):
-            return Outcome((9, 0), "The roll-off keeps tying (20 times)", None)
-        outcome = r.details["outcome"]
-        order = {"attacker wins": 0, "defender wins": 2, "nobody wins": 1}[outcome]
-        extreme = r.level is not None and r.level >= Level.EXTREME and outcome == "attacker wins"
-        text = r.events[0] if r.events else outcome
-        if r.details["damage"] or r.details["damaged"]:
-            text = text.rsplit(" for ", 1)[0]
-        label = text + (" (Extreme)" if extreme else "")
-        return Outcome((order, extreme, label), label, outcome == "attacker wins")
-
-    lowest = lambda die: die.faces[0]  # noqa: E731  damage dice: the key ignores them (their table follows)
-    dist = _replay(op, args, groups, key, signature, rolloff, other=lowest) if groups else enumerate_run(
-        lambda dice: op.run(dice, **args), key, fill=lambda d, die, p: die.faces[0])
+    names = (who(states[att_key]), who(states[def_key]))
+    if not groups:  # a surprise attack that hits automatically (book option): no roll
+        chances = {("a", False): Fraction(1)}
+    else:
+        chances = {}
+        class_sets = [_classes(net, classify) for net, classify in groups]
+        denominator = 1
+        for _, den in class_sets:
+            denominator *= den
+        for combo in product(*(cs.items() for cs, _ in class_sets)):
+            weight = 1
+            for _, (w, _rep) in combo:
+                weight *= w
+            key = winner(tuple(c for c, _ in combo))
+            p = Fraction(weight, denominator)
+            if key[0] == "roll_off":  # both roll 1D100, lower wins, at most MAX_ROLL_OFFS times
+                tie = Fraction(1, 100)
+                for side in (("a", False), ("b", False)):
+                    chances[side] = chances.get(side, 0) + p * (1 - tie ** MAX_ROLL_OFFS) / 2
+                key = ("error", False)
+                p *= tie ** MAX_ROLL_OFFS
+            chances[key] = chances.get(key, 0) + p
+    dist = Dist.from_fractions({_attack_outcome(k, names, args["defence"]): p for k, p in chances.items()})
     odds = Odds("Attack", dist, notes=[f"{args['weapon']}: {values[0][0] if values else 'automatic hit'}"
                                        + (f" against {values[1][0]}" if len(values) > 1 else "")])
     weapon = args["weapon"]
     expr = combat.damage_expr(weapon, args["damage"])
     db = states[att_key]["derived"]["damage_bonus"]
-    for extreme in sorted({o.order[1] for o in dist.weights if o.order[0] == 0}):
+    for extreme in sorted({extreme for (outcome, extreme) in chances if outcome == "a"}):
         dmg = _damage_dist(weapon, expr.text, db, extreme, settings.extreme_damage)
         odds.tables.append(("Damage on an Extreme hit" if extreme else "Damage on a hit",
                             dmg.map(lambda v: Outcome(v, f"{v} damage"))))
     return odds
+
+
+def _attack_outcome(key, names, defence) -> Outcome:
+    """The words for who won an attack (seed 003, Combat)."""
+    (outcome, extreme), (attacker, defender) = key, names
+    if outcome == "a":
+        return Outcome((0, extreme), f"{attacker} hits {defender}" + (" (Extreme)" if extreme else ""), True)
+    if outcome == "none":
+        return Outcome((1, False), "Nobody wins: the attack misses", False)
+    if outcome == "b":
+        words = {"fight_back": f"{defender} fights back and hits {attacker}",
+                 "manoeuvre": f"{defender}'s manoeuvre succeeds"}.get(defence, f"{defender} dodges: the attack misses")
+        return Outcome((2, False), words, False)
+    return Outcome((9, False), "The roll-off keeps tying (20 times)", None)
 
 
 @lru_cache(maxsize=128)

@@ -15,7 +15,6 @@ from py_rules.errors import RulesError
 from py_rules.modifiers import parse_modifiers
 from py_rules.odds import Dist, Odds, Outcome, enumerate_run
 from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.checks import D6, check_total, passes
 from py_rules.semiautomagic.dying import D10, dying_modifiers, impossible, stabilises
 

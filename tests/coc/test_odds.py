@@ -114,17 +114,21 @@ def test_opposed_roll_off_at_equal_skill_is_in_closed_form():
     {"defence": "fight_back", "combat_ties": "book"},
     {"defence": "none", "weapon": "Handgun", "surprise": True},
     {"defence": "dodge", "weapon": "Rifle", "firearms_rule": "book", "range_difficulty": "Hard"},
+    {"defence": "dodge", "surprise": True, "surprise_rule": "automatic_hit"},
 ])
 def test_attack_odds_match_brute_force(extra):
     args = dict({"investigator": harvey(), "opponent": cultist(skills={"Dodge": 35}), "damage": "2",
                  "defender_damage": "1"}, **extra)
     answer = odds("coc.attack", args)
-    labels = [o["label"] for o in answer["outcomes"]]
 
-    def label(r):
-        text = r.events[0].rsplit(" for ", 1)[0]
-        extreme = f"{text} (Extreme)"
-        return extreme if extreme in labels and r.level >= 4 and r.success else text
+    def label(r):  # the roll's own verdict, in the chart's words
+        outcome = r.details["outcome"]
+        if outcome == "attacker wins":
+            return "Harvey Walters hits Cultist" + (" (Extreme)" if r.level is not None and r.level >= 4 else "")
+        if outcome == "nobody wins":
+            return "Nobody wins: the attack misses"
+        return "Cultist fights back and hits Harvey Walters" if args["defence"] == "fight_back" else \
+            "Cultist dodges: the attack misses"
     assert_agrees(answer, brute("coc.attack", args, label, max_runs=60_000))
 
 
@@ -176,3 +180,13 @@ def test_luck_cost_of_each_better_level_after_a_roll():
     answer = odds("coc.spend_luck", {"investigator": rolled})
     costs = {c["level"]: c["luck"] for c in answer["details"]["luck_costs"]}
     assert costs == {level_name(2): 5, level_name(3): 33, level_name(4): 49}
+
+
+def test_attack_roll_off_at_equal_skill_is_in_closed_form():
+    args = {"investigator": harvey(), "opponent": cultist(skills={"Dodge": 40}), "damage": "2"}
+    answer = probabilities(odds("coc.attack", args))
+    found, cut = brute("coc.attack", args, lambda r: r.details["outcome"], max_dice=4, max_runs=40_000)
+    hit = answer["Harvey Walters hits Cultist"] + answer.get("Harvey Walters hits Cultist (Extreme)", 0)
+    dodged = answer["Cultist dodges: the attack misses"]
+    assert hit - found["attacker wins"] == dodged - found["defender wins"]
+    assert 0 < hit - found["attacker wins"] <= cut
