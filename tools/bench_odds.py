@@ -107,7 +107,7 @@ def icepool_answer(spec, request):
     if kind == "resisted":
         return _icepool_resisted(icepool, *spec[1:])
     if kind == "dying":
-        return _icepool_dying(icepool, request["args"]["creature"])
+        return icepool_dying(icepool, request["args"]["creature"])
     if kind == "attack":
         return _icepool_attack(icepool, *spec[1:])
     raise ValueError(kind)
@@ -135,23 +135,26 @@ def _icepool_resisted(icepool, offset_a, offset_b, mode, tn=9):
     return icepool.map(who, die + offset_a, die + offset_b)
 
 
-def _icepool_dying(icepool, creature):
+DYING_STABLE, DYING_DEAD = 0, 99
+"""icepool outcomes must sort: the Dying DCs lie in between."""
+
+
+def icepool_dying(icepool, creature, rounds: int = 20):
+    """Twenty Dying rounds in icepool (stabilise first: a 10 on the d10, then d6 + modifiers vs the DC)."""
     from py_rules.semiautomagic.dying import dying_modifiers
-    mods = dying_modifiers(creature)
-    bonus = sum(m.value for m in mods)
+    bonus = sum(m.value for m in dying_modifiers(creature))
     best = 6 + bonus
-    stable, dead = 0, 99
 
     def step(state, stab, face):
-        if state in (stable, dead):
+        if state in (DYING_STABLE, DYING_DEAD):
             return state
         if stab == 10:
-            return stable
+            return DYING_STABLE
         if face + bonus >= state:
             return state
-        return dead if state + 1 > best else state + 1
+        return DYING_DEAD if state + 1 > best else state + 1
     chain = icepool.Die([creature["conditions"]["Dying"]["dc"]])
-    for _ in range(20):
+    for _ in range(rounds):
         chain = icepool.map(step, chain, icepool.d10, icepool.d6)
     return chain
 

@@ -281,7 +281,7 @@ def _sanity(op, args) -> Odds:
                           else "INT roll (a loss of more than 5)", mad),
                          ("Temporarily insane", mad * int_ok)],
                 tables=[("Sanity lost", losses.map(lambda v: Outcome(v, f"{v} SAN"))),
-                        ("Hours insane, if so", hours.map(lambda v: Outcome(v, f"{v} hours")))],
+                        ("Hours insane, if so", hours.map(lambda v: Outcome(v, f"{v} hour{'' if v == 1 else 's'}")))],
                 notes=[f"SAN {state['san']}, INT {state['characteristics']['INT']}"])
 
 

@@ -97,27 +97,13 @@ def test_check_agrees_with_icepool(modifier, dc):
 
 
 def test_dying_chain_agrees_with_icepool():
+    """The benchmark's icepool model of twenty Dying rounds (d10, then d6 + Endurance − wounds vs the DC)."""
     icepool = pytest.importorskip("icepool")
+    from tools.bench_odds import DYING_DEAD, DYING_STABLE, icepool_dying
     creature = dying(6, wounds=2)
-    mods = dying_modifiers(creature)
-    bonus = sum(m.value for m in mods)
-    best = 6 + bonus
-
-    stable, dead = 0, 99  # icepool outcomes must sort: DCs in between
-
-    def step(state, stab, face):
-        if state in (dead, stable):
-            return state
-        if stab == 10:
-            return stable
-        if face + bonus >= state:
-            return state
-        return dead if state + 1 > best else state + 1
-    chain = icepool.Die([6])
-    for _ in range(DYING_ROUNDS):
-        chain = icepool.map(step, chain, icepool.d10, icepool.d6)
-    mine = dying_rounds(6, mods, "stabilise_first")[-1]
-    assert mine["dead"] == chain.probability(dead) and mine["stable"] == chain.probability(stable)
+    chain = icepool_dying(icepool, creature)
+    mine = dying_rounds(6, dying_modifiers(creature), "stabilise_first")[-1]
+    assert mine["dead"] == chain.probability(DYING_DEAD) and mine["stable"] == chain.probability(DYING_STABLE)
 
 
 # --- properties ----------------------------------------------------------------------------------
