@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import product
 
 from py_rules.coc import combat
-from py_rules.coc.checks import CheckRoll, luck_cost, luck_on_roll
+from py_rules.coc.checks import CheckRoll, luck_cost, luck_on_roll, luck_refusal, require_alive
 from py_rules.coc.combat import attack_winner
 from py_rules.coc.expr import parse_expr, parse_loss
 from py_rules.coc.investigator import normalize, skill_value, who
@@ -412,9 +412,13 @@ def _roll_damage(op, args) -> Odds:
 def _spend_luck(op, args) -> Odds:
     """After a roll: the Luck each better level costs (no dice; the level reached now has chance 1)."""
     state = normalize(args["investigator"])
+    require_alive(state)
     last = state.get("last_roll")
-    if not last:
-        raise RulesError("rule_violation", "There is no roll to spend Luck on: make a skill roll first.", "investigator")
+    refusal = luck_refusal(last)
+    if refusal:
+        raise RulesError("rule_violation", refusal, "investigator")
+    if last["kind"] == "combined":
+        raise RulesError("no_odds", "The Luck costs of a combined roll are shown when spending it.", "investigator")
     current = Level(last["level"])
     costs = []
     for level in (Level.REGULAR, Level.HARD, Level.EXTREME):
