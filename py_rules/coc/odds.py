@@ -115,7 +115,7 @@ def _replay(op, args, groups, key, signature=None, rolloff=None, other=None) -> 
     """The operation's outcome distribution, run once per combination of value classes.
 
     ``groups``: for each leading d100 roll in order, (net dice, classify(value) → class). Combinations
-    with the same ``signature(classes)`` behave alike, so one of them is run. ``rolloff(classes)``
+    with the same ``signature(classes)`` behave alike, so one of them is run; ``key(result, classes)``. ``rolloff(classes)``
     says whether that combination goes to a roll-off. Dice rolled afterwards are enumerated (d100s
     among them read 44: ``key`` must not depend on them).
     """
@@ -143,12 +143,12 @@ def _replay(op, args, groups, key, signature=None, rolloff=None, other=None) -> 
             settle = (1 - tie ** MAX_ROLL_OFFS) / 2
             parts = [(settle, _fill("a", other)), (settle, _fill("b", other))]
             error = RulesError("too_many_rolls", "The roll-off tied too many times.", "dice")
-            k = key(error)
+            k = key(error, classes)
             out[k] = out.get(k, 0) + p * tie ** MAX_ROLL_OFFS
         else:
             parts = [(Fraction(1), _fill(None, other))]
         for share, fill in parts:
-            dist = enumerate_run(run, key, prefix=prefix, fill=fill, budget=budget)
+            dist = enumerate_run(run, lambda r: key(r, classes), prefix=prefix, fill=fill, budget=budget)
             for k, q in dist.fractions().items():
                 out[k] = out.get(k, 0) + p * share * q
     return Dist.from_fractions(out)
@@ -169,13 +169,16 @@ def _probe(op, args):
 
 
 def _level_key(difficulty="Regular", events=False):
-    def key(result):
+    """The level the check reached (its class when the result does not say) and, if ``events``, what followed."""
+    def key(result, classes=()):
         if isinstance(result, RulesError):
             return Outcome(-1, result.message, None)
-        label = result.level_name or ("Success" if result.success else "Failure")
+        level = result.level if result.level is not None else (int(classes[0]) if classes else -1)
+        label = level_name(level) if level >= 0 else ("Success" if result.success else "Failure")
         if events and result.events:
             label += ": " + "; ".join(result.events)
-        return Outcome((result.level if result.level is not None else -1, label), label, result.success)
+        success = result.success if result.success is not None else (succeeds(level, difficulty) if level >= 0 else None)
+        return Outcome((level, label), label, success)
     return key
 
 
@@ -217,19 +220,37 @@ def _combined(op, args) -> Odds:
     net = net_dice(args["bonus"], args["penalty"])
     basis, difficulty = _basis(args), args["difficulty"]
     classify = lambda roll: tuple(level_for(roll, v, difficulty, basis) for v in values)  # noqa: E731
-    dist = _replay(op, args, [(net, classify)], _level_key())
+    dist = _replay(op, args, [(net, classify)], _level_key())  # combined: the result's level
     return Odds("Combined roll", dist, notes=[f"{last['name']}: {'all' if args['mode'] == 'all' else 'any'} must succeed"])
 
 
+def _healed(before: dict):
+    """HP a result gives back now or schedules (Medicine heals after a week)."""
+    def scheduled(state):
+        return sum(h["amount"] for h in state.get("scheduled_heals", []))
+    start = before["hp"] + scheduled(before)
+
+    def healed(result):
+        return 0 if isinstance(result, RulesError) or result.state is None else \
+            result.state["hp"] + scheduled(result.state) - start
+    return healed
+
+
 def _single_check(value_of, title, events=True):
-    """An operation whose first d100 is a Regular roll against ``value_of(args, probe result)``."""
+    """An operation whose first d100 is a Regular roll against ``value_of(args, probe result)``; the HP it
+    heals, if any, as a table."""
     def odds(op, args) -> Odds:
         result, probe = _probe(op, args)
         value = value_of(args, result)
         net = net_dice(args.get("bonus") or 0, args.get("penalty") or 0)
         classify = _check_classifier(value, "Regular", _basis(args), net)
-        dist = _replay(op, args, [(net, classify)], _level_key(events=events))
-        return Odds(title, dist, notes=[f"against {value}"])
+        level_key, healed = _level_key(events=events), _healed(normalize(args["investigator"]))
+        both = _replay(op, args, [(net, classify)], lambda r, c: (level_key(r, c), healed(r)))
+        odds = Odds(title, both.map(lambda k: k[0]), notes=[f"against {value}"])
+        hp = both.map(lambda k: k[1])
+        if any(hp.weights):
+            odds.tables.append(("HP regained", hp.map(lambda v: Outcome(v, f"{v} HP"))))
+        return odds
     return odds
 
 
@@ -309,7 +330,7 @@ def _opposed(op, args) -> Odds:
     names = result.details["rolls"]
     name_a, name_b = list(names)
 
-    def key(r):
+    def key(r, classes=()):
         if isinstance(r, RulesError):
             return Outcome(3, "The roll-off keeps tying (20 times)", None)
         winner = r.details["winner"]

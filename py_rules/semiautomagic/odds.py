@@ -51,6 +51,17 @@ def _run_all(title):
     return odds
 
 
+def _attack(op, args) -> Odds:
+    """Hit, then defended or not (M4, M5): a hit the defence roll negates is its own outcome."""
+    negated = f"hit, but the {args['defence']} negates it"
+
+    def key(result):
+        if not isinstance(result, RulesError) and "defended" in result.flags:
+            return Outcome((ORDER.index("miss") + 0.5, negated), negated, False)
+        return _outcome(result)
+    return Odds("Attack", enumerate_run(lambda dice: op.run(dice, **args), key))
+
+
 def _damage(op, args) -> Odds:
     dist = enumerate_run(lambda dice: op.run(dice, **args), lambda r: r.total)
     return Odds("Damage", dist.map(lambda v: Outcome(v, f"{v} {args['damage_type']}")))
@@ -153,7 +164,7 @@ class _NoDice:
 ODDS = {
     "semiautomagic.check": _run_all("Check"),
     "semiautomagic.skill_check": _run_all("Skill check"),
-    "semiautomagic.attack": _run_all("Attack"),
+    "semiautomagic.attack": _attack,
     "semiautomagic.defence_roll": _run_all("Defence roll"),
     "semiautomagic.roll_damage": _damage,
     "semiautomagic.apply_damage": _apply_damage,

@@ -15,6 +15,8 @@ from tests.odds_brute import assert_agrees, brute, odds
 def label(r):
     if not hasattr(r, "level_name"):
         return r.message
+    if "defended" in r.flags:
+        return f"hit, but the {r.details['defence']} negates it"
     return r.level_name or ("Success" if r.success else "Failure")
 
 
@@ -27,6 +29,7 @@ def dying(dc=4, **fields):
     ("check", {"modifier": -3, "dc": -1, "modifiers": "+1 cover"}),
     ("skill_check", {"creature": C.new_creature("Ann", skills={"Stealth": 2}), "skill": "Stealth", "dc": 5}),
     ("attack", {"attacker": C.EXAMPLE_ATTACKER, "creature": C.EXAMPLE_HUMAN, "defence": "dodge"}),
+    ("attack", {"attacker": C.EXAMPLE_HUMAN, "creature": C.EXAMPLE_ATTACKER, "defence": "parry", "modifiers": "-2"}),
     ("attack", {"attacker": C.EXAMPLE_ATTACKER, "creature": C.EXAMPLE_HUMAN, "kind": "ranged", "defence": "none"}),
     ("defence_roll", {"creature": C.EXAMPLE_HUMAN, "option": "parry", "attack_bonus": 1}),
     ("medicine_stabilise", {"creature": dying(), "medicine": 1}),
