@@ -20,7 +20,7 @@ from py_rules.coc.checks import CheckRoll, luck_cost, luck_on_roll, luck_refusal
 from py_rules.coc.combat import attack_winner
 from py_rules.coc.expr import parse_expr, parse_loss
 from py_rules.coc.investigator import normalize, skill_value, who
-from py_rules.coc.levels import Level, level_for, level_name, succeeds
+from py_rules.coc.levels import Level, level_for, level_name, succeeds, threshold
 from py_rules.coc.opposed import MAX_ROLL_OFFS, compare
 from py_rules.coc.percentile import TENS_DIE, UNITS_DIE, Percentile, net_dice, read_d100
 from py_rules.coc.sanity import goes_mad_threshold
@@ -60,15 +60,47 @@ def faces_for(value: int, net: int) -> tuple[int, ...]:
     return (units, tens) + (other,) * abs(net)
 
 
+@lru_cache(maxsize=8)
+def _running_weights(net: int) -> list[int]:
+    """Weight of every roll up to r, for r = 0 … 100."""
+    weights, _ = percentile_weights(net)
+    running = [0]
+    for roll in range(1, 101):
+        running.append(running[-1] + weights.get(roll, 0))
+    return running
+
+
 @lru_cache(maxsize=512)
 def level_dist(value: int, difficulty: str, basis: str, net: int) -> Dist:
-    """Level → weight of a roll against ``value``."""
-    weights, denominator = percentile_weights(net)
+    """Level → weight of a roll against ``value``, by :func:`~py_rules.coc.levels.level_for` read once per
+    stretch of rolls it cannot tell apart (between 01, the Extreme, Hard and Regular thresholds, and each
+    of 95–100 where a fumble may start)."""
     out: dict = {}
-    for roll, w in weights.items():
-        level = level_for(roll, value, difficulty, basis)
-        out[level] = out.get(level, 0) + w
-    return Dist(out, denominator)
+    for level, (weight, _roll) in _level_classes(value, difficulty, basis, net).items():
+        out[level] = weight
+    return Dist(out, percentile_weights(net)[1])
+
+
+def _level_classes(value: int, difficulty: str, basis: str, net: int) -> dict:
+    """Level → [weight, the first roll reaching it], reading each stretch of rolls once."""
+    running = _running_weights(net)
+    starts = {1, 2, *range(95, 101)}
+    starts |= {threshold(value, lv) + 1 for lv in (Level.EXTREME, Level.HARD, Level.REGULAR)}
+    starts = sorted(r for r in starts if 1 <= r <= 100)
+    out: dict = {}
+    for start, end in zip(starts, starts[1:] + [101]):
+        weight = running[end - 1] - running[start - 1]
+        if weight:
+            entry = out.setdefault(level_for(start, value, difficulty, basis), [0, start])
+            entry[0] += weight
+    return out
+
+
+def _check_classes(value, difficulty, basis, net, luck=0, luck_left=0) -> tuple[dict, int]:
+    """A check's value classes for :func:`_replay`: its levels (after the Luck it spends)."""
+    if luck:
+        return _classes(net, _check_classifier(value, difficulty, basis, net, luck, luck_left))
+    return _level_classes(value, difficulty, basis, net), percentile_weights(net)[1]
 
 
 def _classes(net: int, classify) -> tuple[dict, int]:
@@ -114,12 +146,12 @@ def _fill(winner: str | None = None, other=None):
 def _replay(op, args, groups, key, signature=None, rolloff=None, other=None) -> Dist:
     """The operation's outcome distribution, run once per combination of value classes.
 
-    ``groups``: for each leading d100 roll in order, (net dice, classify(value) → class). Combinations
+    ``groups``: for each leading d100 roll in order, (net dice, its classes as :func:`_classes` gives them). Combinations
     with the same ``signature(classes)`` behave alike, so one of them is run; ``key(result, classes)``. ``rolloff(classes)``
     says whether that combination goes to a roll-off. Dice rolled afterwards are enumerated (d100s
     among them read 44: ``key`` must not depend on them).
     """
-    class_sets = [_classes(net, classify) for net, classify in groups]
+    class_sets = [classes for _net, classes in groups]
     denominator = 1
     for _, den in class_sets:
         denominator *= den
@@ -220,7 +252,7 @@ def _combined(op, args) -> Odds:
     net = net_dice(args["bonus"], args["penalty"])
     basis, difficulty = _basis(args), args["difficulty"]
     classify = lambda roll: tuple(level_for(roll, v, difficulty, basis) for v in values)  # noqa: E731
-    dist = _replay(op, args, [(net, classify)], _level_key())  # combined: the result's level
+    dist = _replay(op, args, [(net, _classes(net, classify))], _level_key())  # combined: the result's level
     return Odds("Combined roll", dist, notes=[f"{last['name']}: {'all' if args['mode'] == 'all' else 'any'} must succeed"])
 
 
@@ -243,9 +275,9 @@ def _single_check(value_of, title, events=True):
         result, probe = _probe(op, args)
         value = value_of(args, result)
         net = net_dice(args.get("bonus") or 0, args.get("penalty") or 0)
-        classify = _check_classifier(value, "Regular", _basis(args), net)
+        classes = _check_classes(value, "Regular", _basis(args), net)
         level_key, healed = _level_key(events=events), _healed(normalize(args["investigator"]))
-        both = _replay(op, args, [(net, classify)], lambda r, c: (level_key(r, c), healed(r)))
+        both = _replay(op, args, [(net, classes)], lambda r, c: (level_key(r, c), healed(r)))
         odds = Odds(title, both.map(lambda k: k[0]), notes=[f"against {value}"])
         hp = both.map(lambda k: k[1])
         if any(hp.weights):
@@ -319,13 +351,10 @@ def _opposed(op, args) -> Odds:
     a, b = _sides(result, "coc.investigator", "coc.opponent")
     basis = _basis(args)
     first, second = normalize(args["investigator"]), normalize(args["opponent"])
-    groups = [
-        (net_dice(a["bonus"], a["penalty"]),
-         _check_classifier(a["value"], "Regular", basis, net_dice(a["bonus"], a["penalty"]), args["luck"], first["luck"])),
-        (net_dice(b["bonus"], b["penalty"]),
-         _check_classifier(b["value"], "Regular", basis, net_dice(b["bonus"], b["penalty"]), args["opponent_luck"],
-                           second["luck"])),
-    ]
+    groups = []
+    for rec, luck, state in ((a, args["luck"], first), (b, args["opponent_luck"], second)):
+        net = net_dice(rec["bonus"], rec["penalty"])
+        groups.append((net, _check_classes(rec["value"], "Regular", basis, net, luck, state["luck"])))
     signature = lambda c: compare(c[0], c[1], a["value"], b["value"])  # noqa: E731
     names = result.details["rolls"]
     name_a, name_b = list(names)
@@ -354,8 +383,8 @@ def _attack(op, args) -> Odds:
     for index, key_ in enumerate((att_key, def_key)[: 1 + defended] if rolls else ()):
         rec = result.states[key_]["last_roll"]
         net = net_dice(rec["bonus"], rec["penalty"])
-        groups.append((net, _check_classifier(rec["value"], rec["difficulty"], settings.fumble_basis, net, lucks[index],
-                                              states[key_]["luck"])))
+        groups.append((net, _check_classes(rec["value"], rec["difficulty"], settings.fumble_basis, net, lucks[index],
+                                           states[key_]["luck"])))
         values.append((rec["value"], rec["difficulty"]))
 
     def winner(c):
@@ -373,7 +402,7 @@ def _attack(op, args) -> Odds:
         chances = {("a", False): Fraction(1)}
     else:
         chances = {}
-        class_sets = [_classes(net, classify) for net, classify in groups]
+        class_sets = [classes for _net, classes in groups]
         denominator = 1
         for _, den in class_sets:
             denominator *= den

@@ -169,6 +169,18 @@ def test_bonus_dice_and_skill_never_hurt_and_harder_never_helps(value, net, diff
     assert _success(value, net, harder) <= base
 
 
+@settings(max_examples=60, deadline=None)
+@given(value=st.integers(0, 500), net=st.integers(-2, 2), difficulty=st.sampled_from(["Regular", "Hard", "Extreme"]),
+       basis=st.sampled_from(["needed", "raw_skill"]))
+def test_levels_read_by_stretches_equal_every_roll_read_on_its_own(value, net, difficulty, basis):
+    weights, denominator = percentile_weights(net)
+    each = {}
+    for roll, w in weights.items():
+        level = level_for(roll, value, difficulty, basis)
+        each[level] = each.get(level, 0) + Fraction(w, denominator)
+    assert level_dist(value, difficulty, basis, net).fractions() == each
+
+
 def test_every_percentile_distribution_sums_to_one():
     for net in range(-2, 3):
         weights, denominator = percentile_weights(net)
