@@ -398,28 +398,30 @@ def _attack(op, args) -> Odds:
         return outcome, outcome == "a" and la >= Level.EXTREME
 
     names = (who(states[att_key]), who(states[def_key]))
-    if not groups:  # a surprise attack that hits automatically (book option): no roll
-        chances = {("a", False): Fraction(1)}
-    else:
-        chances = {}
+    chances = {("a", False): 1}  # a surprise attack that hits automatically (book option): no roll
+    denominator = 1
+    if groups:
         class_sets = [classes for _net, classes in groups]
-        denominator = 1
         for _, den in class_sets:
             denominator *= den
+        chances, tied = {}, 0
         for combo in product(*(cs.items() for cs, _ in class_sets)):
             weight = 1
             for _, (w, _rep) in combo:
                 weight *= w
             key = winner(tuple(c for c, _ in combo))
-            p = Fraction(weight, denominator)
-            if key[0] == "roll_off":  # both roll 1D100, lower wins, at most MAX_ROLL_OFFS times
-                tie = Fraction(1, 100)
-                for side in (("a", False), ("b", False)):
-                    chances[side] = chances.get(side, 0) + p * (1 - tie ** MAX_ROLL_OFFS) / 2
-                key = ("error", False)
-                p *= tie ** MAX_ROLL_OFFS
-            chances[key] = chances.get(key, 0) + p
-    dist = Dist.from_fractions({_attack_outcome(k, names, args["defence"]): p for k, p in chances.items()})
+            if key[0] == "roll_off":
+                tied += weight
+            else:
+                chances[key] = chances.get(key, 0) + weight
+        if tied:  # both roll 1D100, lower wins; a tie (1 in 100) rolls again, at most MAX_ROLL_OFFS times
+            again = 100 ** MAX_ROLL_OFFS
+            chances = {k: w * 2 * again for k, w in chances.items()}
+            for side in (("a", False), ("b", False)):
+                chances[side] = chances.get(side, 0) + tied * (again - 1)
+            chances[("error", False)] = tied * 2
+            denominator *= 2 * again
+    dist = Dist({_attack_outcome(k, names, args["defence"]): w for k, w in chances.items()}, denominator)
     odds = Odds("Attack", dist, notes=[f"{args['weapon']}: {values[0][0] if values else 'automatic hit'}"
                                        + (f" against {values[1][0]}" if len(values) > 1 else "")])
     weapon = args["weapon"]
