@@ -36,6 +36,9 @@ def dying(dc=4, **fields):
     ("dying_round", {"creature": dying(6, wounds=2)}),
     ("dying_round", {"creature": dying(5), "dying_order": "check_first", "modifiers": "-2"}),
     ("noise_wakes", {"creature": C.new_creature("Sam", conditions={"Sleeping": {"seconds": None}}), "noise_dc": 2}),
+    ("resuscitate", {"creature": C.new_creature("Rook", dead=True, seconds_dead=12), "medicine": 2}),
+    ("repair", {"creature": dict(C.EXAMPLE_OBJECT, wounds=2), "bonus": 1, "dc": 5, "wounds": 2}),
+    ("detect_soul_coma", {"method": "Perception", "bonus": 2}),
 ])
 def test_rolls_match_brute_force_over_every_face(op, args):
     answer = odds(f"semiautomagic.{op}", args)
