@@ -8,9 +8,10 @@ each Rule-of-1 mode, tie rule "reroll") over a grid of sides; Semiautomagic ``dy
 rounds ahead over a grid of DCs and wounds; CoC ``attack`` with damage, bonus and penalty dice, over a grid of
 skills and defences.
 Ours is the whole door (``mode: "odds"``: validation, the answer) in CPython; icepool builds the same
-distribution from its dice (chains cut at depth 6, which icepool needs and we do not). On both sides the
-dice themselves (the d10 chains, the d100 with its tens dice) are built once per process; everything that
-depends on the query is computed per query (our caches of it are cleared before each query). Targets: < 5 ms per query in Pyodide (median and p95), ≥ 10× icepool.
+distribution from its dice (chains cut at depth 6, which icepool needs and we do not). Two settings:
+"cold", both sides build their dice (the d10 chains, the d100 with its tens dice) for every query; "warm",
+both build them once per process. Whatever depends on the query is always computed per query (our caches
+of it are cleared before each query). Targets: < 5 ms per query in Pyodide (median and p95), ≥ 10× icepool.
 Prints numbers; asserts nothing. Needs the test extras (icepool, playwright) and Debian's Chromium.
 """
 

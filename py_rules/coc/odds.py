@@ -113,10 +113,9 @@ def _classes(net: int, classify) -> tuple[dict, int]:
     return out, denominator
 
 
-def _check_classifier(value, difficulty, basis, net, luck=0, luck_left=0):
-    """The level a roll of ``value`` reaches, after ``luck`` points spent the way the roll spends them."""
-    if not luck:
-        return lambda roll: level_for(roll, value, difficulty, basis)
+def _check_classifier(value, difficulty, basis, net, luck, luck_left):
+    """The level a roll of ``value`` reaches after ``luck`` points spent the way the roll spends them
+    (:func:`~py_rules.coc.checks.luck_on_roll`)."""
     settings, _ = settings_from({"fumble_basis": basis})
 
     def classify(roll):
@@ -146,10 +145,10 @@ def _fill(winner: str | None = None, other=None):
 def _replay(op, args, groups, key, signature=None, rolloff=None, other=None) -> Dist:
     """The operation's outcome distribution, run once per combination of value classes.
 
-    ``groups``: for each leading d100 roll in order, (net dice, its classes as :func:`_classes` gives them). Combinations
-    with the same ``signature(classes)`` behave alike, so one of them is run; ``key(result, classes)``. ``rolloff(classes)``
-    says whether that combination goes to a roll-off. Dice rolled afterwards are enumerated (d100s
-    among them read 44: ``key`` must not depend on them).
+    ``groups``: for each leading d100 roll in order, (net dice, its classes as :func:`_classes` gives
+    them). Combinations with the same ``signature(classes)`` behave alike, so one of them is run and read
+    by ``key(result, classes)``; ``rolloff(classes)`` says whether that combination goes to a roll-off.
+    Dice rolled afterwards are enumerated (d100s among them read 44: ``key`` must not depend on them).
     """
     class_sets = [classes for _net, classes in groups]
     denominator = 1
@@ -204,7 +203,7 @@ def _level_key(difficulty="Regular", events=False):
     """The level the check reached (its class when the result does not say) and, if ``events``, what followed."""
     def key(result, classes=()):
         if isinstance(result, RulesError):
-            return Outcome(-1, result.message, None)
+            return Outcome((-1, result.message), result.message, None)
         level = result.level if result.level is not None else (int(classes[0]) if classes else -1)
         label = level_name(level) if level >= 0 else ("Success" if result.success else "Failure")
         if events and result.events:
