@@ -28,6 +28,9 @@ ORDER = ("dead", "destroyed", "begins dying", "knocked out", "dying", "still dea
          "holds on", "wakes", "stable", "stabilised", "repaired", "alive again")
 """The game's outcomes from worst to best for the one rolling (unknown ones follow, then errors)."""
 
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+"""Scatter directions in the order of the compass."""
+
 _WAKE = "hours until waking"
 
 
@@ -35,6 +38,8 @@ def _outcome(result) -> Outcome:
     if isinstance(result, RulesError):
         return Outcome((len(ORDER) + 1, result.message), result.message, None)
     label = result.level_name or ("Success" if result.success else "Failure")
+    if label in COMPASS:
+        return Outcome((COMPASS.index(label), label), label, None)
     rank = ORDER.index(label) if label in ORDER else (0 if label == "Failure" else len(ORDER))
     return Outcome((rank, label), label, result.success)
 
@@ -175,4 +180,6 @@ ODDS = {
     "semiautomagic.resuscitate": _run_all("Resuscitate"),
     "semiautomagic.detect_soul_coma": _run_all("Detect Soul Coma"),
     "semiautomagic.repair": _run_all("Repair"),
+    "semiautomagic.scatter": _run_all("Scatter"),
+    "semiautomagic.staggered_round": _run_all("Staggered"),
 }

@@ -39,6 +39,8 @@ def dying(dc=4, **fields):
     ("resuscitate", {"creature": C.new_creature("Rook", dead=True, seconds_dead=12), "medicine": 2}),
     ("repair", {"creature": dict(C.EXAMPLE_OBJECT, wounds=2), "bonus": 1, "dc": 5, "wounds": 2}),
     ("detect_soul_coma", {"method": "Perception", "bonus": 2}),
+    ("scatter", {}),
+    ("staggered_round", {"creature": C.new_creature("Zed", conditions={"Staggered": {"seconds": 30}})}),
 ])
 def test_rolls_match_brute_force_over_every_face(op, args):
     answer = odds(f"semiautomagic.{op}", args)
