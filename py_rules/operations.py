@@ -17,6 +17,12 @@ from py_rules.params import Param, faces_param
 __all__ = ("Operation", "System")
 
 
+def _odds_supported() -> frozenset:
+    from py_rules.odds import SUPPORTED  # issue 9: which operations answer mode "odds"
+
+    return SUPPORTED
+
+
 @dataclass(frozen=True)
 class System:
     """A game the engine knows: its id, name and who runs it."""
@@ -73,5 +79,6 @@ class Operation:
             "covers": list(self.covers),
             "source": self.source,
             "rolls": self.rolls,
+            "odds": self.id in _odds_supported(),
             "params": [p.to_dict() for p in self.all_params],
         }
