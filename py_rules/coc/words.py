@@ -85,6 +85,11 @@ CHOICES = {
 
 HELP = {
     "coc.combat_round:action": "Mark one combatant's action, or end the round.",
+    "coc.combat_round:name": "Who acts (when a combatant acts).",
+    "coc.attack:defence": "Dodge, Fight back (Brawl; a win hurts the attacker) or Manoeuvre (Brawl; Build limit and "
+                          "penalty dice); no defence when the target cannot defend.",
+    "coc.attack:attacker_bonus": "Bonus dice the attacker gets for other conditions.",
+    "coc.attack:attacker_penalty": "Penalty dice the attacker takes for other conditions.",
     "coc.attack:outnumbered": "The target is marked outnumbered (counts only when the Outnumbered house rule is "
                               "'every melee attack while marked'; otherwise the target's defences this round count).",
     "coc.gain_sanity:reason": "Why Sanity comes back (echoed in the result).",

@@ -24,7 +24,8 @@ SETTINGS = {
     "morale_per_day": (
         "Morale penalties that wear off by themselves each day; 0 = only when the GM removes them (the rules "
         "give no recovery).", {}),
-    "repair_skill": ("What the repair skill is called at your table (the rules use both names).", {}),
+    "repair_skill": ("What the repair skill is called at your table (the rules use both names).", {
+        "Engineering": "Engineering", "Repair": "Repair"}),
     "blank_rows": (
         "What rows 16 and 17 of the Confusion chart, blank in the rules, do.", {
             "reroll": "Roll again",
@@ -46,6 +47,8 @@ CHOICES = {
 }
 
 HELP = {
+    "semiautomagic.show_table:table": "Which rule table to show.",
+    "semiautomagic.remove_morale_penalties:count": "How many morale penalties the GM removes.",
     "semiautomagic.set_condition:condition": "One of the fourteen conditions.",
     "semiautomagic.detect_soul_coma:method": "Medicine (DC 7) or Perception (DC 8) to tell a Soul Coma from death.",
 }
