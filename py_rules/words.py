@@ -141,7 +141,9 @@ def named_house_rules(op):
 
     def run_naming_house_rules(*args, **kwargs):
         result = run(*args, **kwargs)
-        result.steps[:0] = house_rule_steps(op, kwargs)
+        named = house_rule_steps(op, kwargs)
+        if named:
+            result.steps = named + list(result.steps)
         return result
 
     return replace(op, run=run_naming_house_rules)
