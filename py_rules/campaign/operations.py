@@ -77,7 +77,8 @@ FROM_LEGACY = Operation(
         Param("id", "text", "Campaign id", "Empty: legacy-<game>, so bringing the values over twice gives the "
               "same campaign.", default=""),
         Param("name", "text", "Campaign name", "Empty: the game's name.", default=""),
-        Param("now", "text", "Time", "When the campaign is made (ISO 8601); empty: now.", default=""),
+        Param("now", "text", "Time", "When the campaign is made (ISO 8601), from the page's clock; empty: "
+              "1970-01-01, unknown (the engine reads no clock, so one request always gets one answer).", default=""),
     ),
     run=_from_legacy, source="issue 8, Storage: migrate what localStorage holds", rolls=False,
 )
