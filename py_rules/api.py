@@ -35,11 +35,13 @@ __all__ = ("call", "handle", "catalog", "operation")
 
 
 def catalog() -> dict:
-    """Every system and operation, as JSON-ready data."""
+    """Every system and operation, as JSON-ready data: what users read in plain words (:mod:`py_rules.words`)."""
+    from py_rules.words import catalog_operation, catalog_system
+
     return {
         "engine_version": py_rules.__version__,
-        "systems": [s.to_dict() for s in all_systems()],
-        "operations": [op.to_dict() for op in all_operations()],
+        "systems": [catalog_system(s) for s in all_systems()],
+        "operations": [catalog_operation(op) for op in all_operations()],
     }
 
 

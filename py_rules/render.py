@@ -40,6 +40,7 @@ def render_lines(result: dict) -> list[str]:
     ...   "events": [], "flags": []})
     ['Total 12 vs 9: success — 2 Success Levels (Decent)', 'Dice in order: d10=10 (roll)']
     """
+    result = for_players(result)
     lines = []
     headline = _headline(result)
     events = list(result.get("events") or [])
@@ -61,3 +62,21 @@ def render_lines(result: dict) -> list[str]:
     if result.get("flags"):
         lines.append("Flags: " + ", ".join(result["flags"]))
     return lines
+
+
+def for_players(result: dict) -> dict:
+    """A copy of ``result`` as players read it (issue 8, Words): each modifier's and step's ``source`` replaced
+    by the rule's name (its ``rule``, or the name of its source for a result logged before names existed),
+    texts without citations, flags in words."""
+    from py_rules.sources import plain, rule_name
+    from py_rules.words import humanize
+
+    def named(entry: dict, text_key: str) -> dict:
+        rule = entry.get("rule")
+        return {**entry, text_key: plain(entry.get(text_key) or ""),
+                "source": rule if rule is not None else rule_name(entry.get("source") or "")}
+
+    return {**result, "modifiers": [named(m, "label") for m in result.get("modifiers") or []],
+            "steps": [named(s, "text") for s in result.get("steps") or []],
+            "events": [plain(e) for e in result.get("events") or []],
+            "flags": [humanize(f) for f in result.get("flags") or []]}

@@ -23,7 +23,7 @@ def test_task_with_typed_physical_dice_shows_total_levels_and_rule_of_10(app):
 def test_task_rule_of_1_chain_is_shown(app):
     text = run(app, "armageddon.task", {"attribute": 2, "skill": 3, "dice": "1 3"})
     assert "Total 3 vs 9: failure" in text
-    assert "Rule of 1 (replace): reroll 3 − 5 = -2 replaces the die (die now -2)" in text
+    assert "Rule of 1: reroll 3 − 5 = -2 replaces the die (die now -2)" in text
 
 
 def test_bad_value_shows_error_next_to_field_and_next_roll_works(app):

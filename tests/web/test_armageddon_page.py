@@ -15,7 +15,7 @@ def test_fear_test_with_typed_dice_freezes_and_costs_essence_by_the_placeholder_
     assert "Failed by 8: placeholder Fear Table row 7–8" in text
     assert "Ann freezes up for 1 Turn (5 s)." in text
     assert "Ann loses 5 Essence to fear (16 → 11)." in text
-    assert "fear_table_placeholder" in text
+    assert "Flags: Fear table placeholder" in text
     sheet = run(app, "armageddon.character_sheet", {})
     assert "Essence 11/16" in sheet and "frozen" in sheet
 
