@@ -13,10 +13,13 @@ from functools import cache
 
 from py_rules.operations import Operation, System
 
-__all__ = ("SYSTEM_IDS", "system_of", "operations_of", "all_systems", "all_operations")
+__all__ = ("GAME_IDS", "SYSTEM_IDS", "system_of", "operations_of", "all_systems", "all_operations")
 
-SYSTEM_IDS = ("armageddon", "semiautomagic", "coc")
-"""Each is a package ``py_rules.<id>`` whose ``operations`` module has ``SYSTEM`` and ``OPERATIONS``."""
+GAME_IDS = ("armageddon", "semiautomagic", "coc")
+"""The games a campaign can be of."""
+SYSTEM_IDS = GAME_IDS + ("encounter", "log")
+"""Each is a package ``py_rules.<id>`` whose ``operations`` module has ``SYSTEM`` and ``OPERATIONS``: the games,
+then the table's tools (encounters and the campaign log, issue 11)."""
 
 
 @cache
