@@ -12,7 +12,8 @@ plain text too::
 
 :func:`entries_markdown` renders a stretch of the campaign log (an encounter, a session, the last N entries;
 see :mod:`py_rules.log.entry` for an entry's shape) as one document, in the order given (oldest first).
-Rule citations and internal flags stay out: a forum reader wants what happened, the page keeps the why.
+Rule citations and internal flags stay out: a forum reader wants what happened, the page keeps the why. An
+encounter step lists no dice of its own: they belong to its effects, each logged and rendered as its own entry.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def result_markdown(result: dict) -> str:
     head, events = lead(result)
     lines = [f"**{escape(_title_of(result))}**" + (f" — {escape(head)}" if head else "")]
     dice = result.get("dice") or []
-    if dice:
+    if dice and not (result.get("details") or {}).get("effects"):  # an encounter's dice belong to its effects
         lines.append("- Dice: " + escape(", ".join(throw_text(t) for t in dice)))
     modifiers = result.get("modifiers") or []
     if modifiers:

@@ -28,6 +28,7 @@ import re
 from datetime import datetime
 
 from py_rules.bounded import oversize, problem
+from py_rules.encounter.state import validate_encounter
 
 __all__ = ("KINDS", "MAX_ENTRY_CHARS", "validate_log_entry")
 
@@ -115,6 +116,6 @@ def validate_log_entry(entry, path: str = "log.0") -> list[dict]:
     if entry["encounter"] is not None:
         out += _id_problem(entry["encounter"], f"{path}.encounter", "The encounter id")
     for key in _OPTIONAL:
-        if entry.get(key) is not None and not isinstance(entry[key], dict):
-            out.append(problem(f"{path}.{key}", "Must be an encounter state or null."))
+        if entry.get(key) is not None:
+            out += validate_encounter(entry[key], f"{path}.{key}")
     return out + _sheets_problems(entry, path)
