@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from py_rules.encounter.games import GAMES, coc_combat_skill, npc_sheet, sheet_name
 from py_rules.encounter.state import MAX_COMBATANTS, NPC_FIELDS, SCHEMA, combatant_problems, current, eligible
+from py_rules.dice import TypedDice
 from py_rules.errors import RulesError
 from py_rules.trace import Step
 
@@ -413,7 +414,7 @@ def step(state: dict, action: dict, sheets: dict | None = None, settings: dict |
         raise RulesError("bad_choice", f"Unknown encounter action {kind!r}.", "type")
     if state["ended"] and kind != "skip_time":
         raise RulesError("ended", "This encounter has ended.", "encounter")
-    ctx = _Context(state, sheets or {}, settings or {}, dice)
+    ctx = _Context(state, sheets or {}, settings or {}, TypedDice([]) if dice is None else dice)  # None: no dice
     ACTIONS[kind](ctx, action)
     if kind not in ("end", "skip_time"):
         _announce(ctx)
