@@ -74,13 +74,17 @@ def _answer(kind: str, out: flow.Outcome, label: str) -> Result:
                   state=enc, states={"encounter": enc})
 
 
+_ROUND_RULES = ("U12", "U16", "U23", "M9", "M15", "M16", "M18", "M19", "M20", "C10", "C16")
+"""The games' checklist items an encounter's round runs (RULES.md §1.17, §2.15, §3.14)."""
+
+
 def _op(kind: str, title: str, summary: str, params: tuple = (), *, rolls: bool = True,
-        action=lambda args: {}) -> Operation:
+        action=lambda args: {}, covers: tuple = ()) -> Operation:
     """An encounter operation: its own fields become the action given to :func:`flow.step`."""
     def run(*dice, encounter, sheets, settings, label, **args):
         out = flow.step(encounter, {"type": kind, **action(args)}, sheets, settings, dice[0] if dice else None)
         return _answer(kind, out, label)
-    return Operation(id=f"encounter.{kind}", system="encounter", title=title, summary=summary, covers=(),
+    return Operation(id=f"encounter.{kind}", system="encounter", title=title, summary=summary, covers=covers,
                      params=COMMON + params + (LABEL,), run=run, source=_SRC, rolls=rolls)
 
 
@@ -128,7 +132,8 @@ OPERATIONS = (
     _op("remove", "Remove a combatant", "Leaves the encounter; on their turn, the turn passes on.",
         (COMBATANT_ID,), action=lambda a: {"combatant_id": a["combatant_id"]}),
     _op("order", "Order by the rules", "Armageddon: everyone rolls Initiative. Call of Cthulhu: DEX, +50 with a "
-        "drawn firearm, ties to the higher combat skill, then a roll-off. Semiautomagic has no order rule."),
+        "drawn firearm, ties to the higher combat skill, then a roll-off. Semiautomagic has no order rule.",
+        covers=("U22", "C9")),
     _op("reorder", "Set the order", "The GM's order (Semiautomagic's only order); whose turn it is stays.",
         (Param("order", "json", "Order", "Every combatant's id, in the new order.", example=["k2", "k1"]),),
         rolls=False, action=lambda a: {"order": a["order"]}),
@@ -138,7 +143,8 @@ OPERATIONS = (
          Param("activity", "choice", "Activity", "Armageddon: what they do each Turn (close combat drains EP).",
                choices=ACTIVITIES, **_WHO)),
         rolls=False, action=lambda a: {k: a[k] for k in ("combatant_id", "firearm_ready", "activity")}),
-    _op("next", "Next", "The next combatant's turn; after the last, the round ends and its rules run on every sheet."),
+    _op("next", "Next", "The next combatant's turn; after the last, the round ends and its rules run on every sheet.",
+        covers=_ROUND_RULES),
     _op("delay", "Delay", "Give up the turn for now (passed over this round), or act now (back in before whose turn "
         "it is).", (COMBATANT_ID, Param("delayed", "bool", "Delay", "Off: the delayed combatant acts now.",
                                        default=True)),
@@ -146,7 +152,8 @@ OPERATIONS = (
     _op("skip", "Skip", "Passed over every round until un-skipped (out of the fight); their round rules still run.",
         (COMBATANT_ID, Param("skipped", "bool", "Skip", "Off: takes turns again.", default=True)),
         action=lambda a: {"combatant_id": a["combatant_id"], "skipped": a["skipped"]}),
-    _op("end_round", "End the round", "Ends the round now: dying rolls, timers and conditions run on every sheet."),
+    _op("end_round", "End the round", "Ends the round now: dying rolls, timers and conditions run on every sheet.",
+        covers=_ROUND_RULES),
     _op("end", "End the encounter", "The encounter is over; its log stays.", rolls=False),
     _op("skip_time", "Time passes", "Minutes, hours, days or weeks pass for every sheet given: healing, temporary "
         "insanity, wake-up and condition timers.",
@@ -154,5 +161,6 @@ OPERATIONS = (
          Param("amount", "int", "How many", "How many units.", default=1, minimum=1, maximum=365),
          Param("activity", "choice", "Activity", "Armageddon: what they do meanwhile.", default="resting",
                choices=ACTIVITIES)),
-        action=lambda a: {k: a[k] for k in ("unit", "amount", "activity")}),
+        action=lambda a: {k: a[k] for k in ("unit", "amount", "activity")},
+        covers=("U15", "U16", "M11", "M19", "C19", "C22")),
 )
