@@ -89,9 +89,10 @@ def _op(kind: str, title: str, summary: str, params: tuple = (), *, rolls: bool 
 
 
 def _start(*, id, name, game, combatants, sheets, label):
+    combatants = [] if combatants is None else combatants
     if not isinstance(combatants, list) or len(combatants) > 60:
         raise RulesError("wrong_type", "Combatants must be a list (at most 60).", "combatants")
-    state = flow.new_encounter(id.strip(), name.strip(), game)
+    state = parse_encounter(flow.new_encounter(id.strip(), name.strip(), game))
     out = flow.Outcome(state)
     for i, spec in enumerate(combatants):
         try:
@@ -116,7 +117,7 @@ START = Operation(
             Param("game", "choice", "Game", "The campaign's game.", choices=GAMES, default="coc"),
             Param("combatants", "json", "Combatants", "[{character_id} or {name, npc: {numbers}}, …]; Armageddon "
                   "npc {dexterity}, Call of Cthulhu npc {dex, combat_skill} (and firearm_ready), Semiautomagic npc {}.",
-                  default=None, parse=lambda v: [] if v is None else v, example=[{"name": "Ghoul", "npc": {"dex": 65, "combat_skill": 40}}]),
+                  default=None, example=[{"name": "Ghoul", "npc": {"dex": 65, "combat_skill": 40}}]),
             SHEETS, LABEL),
 )
 

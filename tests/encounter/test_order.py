@@ -131,3 +131,10 @@ def test_semiautomagic_has_no_order_rule_the_gm_orders():
     assert order_of(result["state"]) == ["Imp", "Ann"]
     assert result["details"]["current"] == "k2"  # whose turn it was stays theirs
     assert refused("encounter.reorder", encounter=state, order=["k2"])["field"] == "order"
+
+
+def test_an_encounter_needs_an_id_and_a_name_it_can_keep():
+    response = api.handle({"op": "encounter.start", "args": {"id": "  ", "name": "Fight", "game": "coc"}})
+    assert response["error"]["field"] == "encounter.id"
+    response = api.handle({"op": "encounter.start", "args": {"id": "e", "name": "x" * 101, "game": "coc"}})
+    assert response["error"]["field"] == "encounter.name"
