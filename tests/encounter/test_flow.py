@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from py_rules import api
 from py_rules.dice import RandomDice
 from py_rules.encounter.flow import new_encounter, step
+from py_rules.encounter.games import GAMES
 from py_rules.encounter.state import validate_encounter
 from py_rules.errors import RulesError
 from py_rules.armageddon.character import EXAMPLE as JACK
@@ -141,6 +142,7 @@ def for_game(action: dict, game: str) -> dict:
 def test_no_sequence_of_actions_makes_a_state_the_engine_refuses(game, actions, seed):
     state = new_encounter("e1", "Fight", game)
     sheets = {"pc": copy.deepcopy(SHEETS[game])}
+    sheet_param = next(p for p in api.operation(GAMES[game].round_op).params if p.name == GAMES[game].sheet)
     dice = RandomDice(seed)
     for action in actions:
         try:
@@ -149,6 +151,8 @@ def test_no_sequence_of_actions_makes_a_state_the_engine_refuses(game, actions, 
             continue  # refused: the state stays as it was
         state, sheets = out.state, {**sheets, **out.sheets}
         assert validate_encounter(state) == []
+        for sheet in out.sheets.values():
+            assert sheet_param.coerce(sheet) == sheet  # the game's own check takes back every sheet returned
         for effect in out.effects:
             assert set(effect["before"]) == set(effect["after"]) <= set(effect["who"])
     response = api.handle({"op": "encounter.end_round", "args": {"encounter": state, "sheets": sheets}, "seed": 1})
