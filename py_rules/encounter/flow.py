@@ -59,6 +59,14 @@ def new_encounter(encounter_id: str, name: str, game: str) -> dict:
             "combatants": [], "ended": False}
 
 
+class _Refused(Exception):
+    """A game's rule refused one sheet before any die was thrown (e.g. hours while dying): noted, not fatal."""
+
+    def __init__(self, error: RulesError):
+        super().__init__(error.message)
+        self.message = error.message
+
+
 class _Context:
     """The working copies a step changes, and the runner of the games' operations."""
 
@@ -98,7 +106,13 @@ class _Context:
             raw[self.game.sheet] = self.sheet(character_id)
         validated = api._validated_args(op, raw)
         validated.pop("dice", None)
-        result = api.answer(op, validated, self.dice)
+        thrown = len(self.dice.thrown)
+        try:
+            result = api.answer(op, validated, self.dice)
+        except RulesError as error:
+            if error.field == "dice" or len(self.dice.thrown) != thrown:
+                raise  # typed dice run short or would shift onto the next effect: the whole step is refused
+            raise _Refused(error) from None
         changed = character_id is not None and result.get("state") is not None
         if changed:
             before, self.sheets[character_id] = self.sheets[character_id], result["state"]
@@ -160,8 +174,8 @@ def _effect(ctx: _Context, c: dict, op_id: str, args: dict, label: str) -> None:
     """One combatant's effect; a rule that refuses (e.g. a dead investigator) is noted, not fatal to the round."""
     try:
         ctx.run(op_id, args | {"label": label}, [c["id"]] if c["id"] else [], c["character_id"])
-    except RulesError as error:
-        ctx.step(f"{c['name']}: {error.message}")
+    except _Refused as refusal:
+        ctx.step(f"{c['name']}: {refusal.message}")
 
 
 def _advance(ctx: _Context) -> None:
@@ -186,7 +200,7 @@ def _armageddon_initiative(ctx: _Context, c: dict) -> None:
         else:
             dex = ctx.sheet(c["character_id"])["attributes"]["Dexterity"]
             result = ctx.run("armageddon.initiative", args, [c["id"]], c["character_id"])
-    except RulesError as error:
+    except _Refused as error:
         c["initiative"], c["order_key"] = None, []
         ctx.step(f"{c['name']}: no Initiative ({error.message}); placed last", _ORDER_ARM)
         return
@@ -415,7 +429,10 @@ def step(state: dict, action: dict, sheets: dict | None = None, settings: dict |
     if state["ended"] and kind != "skip_time":
         raise RulesError("ended", "This encounter has ended.", "encounter")
     ctx = _Context(state, sheets or {}, settings or {}, TypedDice([]) if dice is None else dice)  # None: no dice
-    ACTIONS[kind](ctx, action)
+    try:
+        ACTIONS[kind](ctx, action)
+    except _Refused as refusal:
+        raise RulesError("refused", refusal.message, "encounter") from None
     if kind not in ("end", "skip_time"):
         _announce(ctx)
     return ctx.finish()

@@ -121,6 +121,8 @@ ACTION = st.one_of(
     st.builds(lambda i, b: {"type": "delay", "combatant_id": i, "delayed": b}, IDS, st.booleans()),
     st.builds(lambda i, b: {"type": "skip", "combatant_id": i, "skipped": b}, IDS, st.booleans()),
     st.builds(lambda p: {"type": "reorder", "order": p}, st.permutations(["k1", "k2", "k3"])),
+    st.builds(lambda i, b, a: {"type": "update", "combatant_id": i, "firearm_ready": b, "activity": a}, IDS,
+              st.booleans(), st.sampled_from([None, "very_strenuous"])),
     st.sampled_from([{"type": "next"}, {"type": "order"}, {"type": "end_round"},
                      {"type": "skip_time", "unit": "hours", "amount": 1}]),
 )

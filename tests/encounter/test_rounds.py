@@ -142,3 +142,22 @@ def test_units_a_game_does_not_keep_are_refused():
     state = start("coc", [], {})
     response = api.handle({"op": "encounter.skip_time", "args": {"encounter": state, "unit": "minutes"}})
     assert response["error"]["field"] == "unit"
+
+
+def test_typed_dice_that_run_short_refuse_the_whole_round():
+    """A typed face missing for one sheet must not skip that sheet's rules silently."""
+    hurt = answer("coc.apply_damage", investigator=HARVEY, amount=7, dice=[4, 20])["state"]
+    sheets = {"harvey": answer("coc.apply_damage", investigator=hurt, amount=5, own_turn=True)["state"]}
+    state = start("coc", [{"character_id": "harvey"}], sheets)
+    response = api.handle({"op": "encounter.end_round", "args": {"encounter": state, "sheets": sheets, "dice": [3]}})
+    assert (response["ok"], response["error"]["field"]) == (False, "dice")
+
+
+def test_armageddon_days_heal_two_lp_a_day():
+    """Seed 000, Healing: at 0 LP or more, 2 LP a day."""
+    hurt = answer("armageddon.apply_damage", character=JACK, amount="4")["state"]
+    state = start("armageddon", [], {})
+    result = answer("encounter.skip_time", encounter=state, sheets={"jack": hurt}, unit="days", amount=2)
+    assert hurt["current"]["life_points"] == 26
+    assert result["details"]["sheets"]["jack"]["current"]["life_points"] == 30
+    assert result["details"]["effects"][0]["op"] == "armageddon.advance_days"
