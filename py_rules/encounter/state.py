@@ -29,7 +29,8 @@ from py_rules.armageddon.tables import ACTIVITIES
 from py_rules.bounded import oversize, problem
 from py_rules.errors import RulesError
 
-__all__ = ("SCHEMA", "GAMES", "MAX_COMBATANTS", "NPC_FIELDS", "validate_encounter", "parse_encounter", "combatant_problems",
+__all__ = ("SCHEMA", "GAMES", "MAX_COMBATANTS", "NPC_FIELDS", "validate_encounter", "validate_encounters", "parse_encounter",
+           "combatant_problems",
            "current", "eligible")
 
 SCHEMA = "rules-companion.encounter/1"
@@ -142,6 +143,25 @@ def validate_encounter(enc, path: str = "encounters.0") -> list[dict]:
             out.append(problem(f"{path}.combatants", f"Two combatants have the same {what}."))
     if not _whole(enc["turn"], 0, max(0, len(people) - 1)):
         out.append(problem(f"{path}.turn", "Must be the index of a combatant (0 when there is none)."))
+    return out
+
+
+def validate_encounters(encounters, path: str = "encounters") -> list[dict]:
+    """Every problem of a campaign's encounters: each one's, and a repeated id.
+
+    >>> validate_encounters([{"id": "e"}], "encounters")[0]["path"]
+    'encounters.0.schema'
+    """
+    if not isinstance(encounters, list) or len(encounters) > 10_000:
+        return [problem(path, "The encounters must be a list of at most 10,000.")]
+    out, seen = [], set()
+    for i, enc in enumerate(encounters):
+        found = validate_encounter(enc, f"{path}.{i}")
+        out += found
+        if not found:
+            if enc["id"] in seen:
+                out.append(problem(f"{path}.{i}.id", f"Another encounter is already called {enc['id']!r}."))
+            seen.add(enc["id"])
     return out
 
 

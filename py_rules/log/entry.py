@@ -19,7 +19,8 @@ An entry is a JSON object::
 ``before`` back and logs ``{"kind": "undo", "op": "log.undo", "args": {"entry": X's id}, "before": X's
 after, "after": X's before, ...}``; a redo writes ``after`` back the same way. ``encounter_before`` and
 ``encounter_after`` are optional (null when absent) so an encounter step (Next, a new round) undoes too.
-:func:`validate_log_entry` checks one entry for the campaign file, bounded in size.
+:func:`validate_log_entry` checks one entry for the campaign file, bounded in size; :func:`validate_log` a
+campaign's whole log (ids unique, an undo or redo naming an entry before it).
 """
 
 from __future__ import annotations
@@ -30,11 +31,13 @@ from datetime import datetime
 from py_rules.bounded import oversize, problem
 from py_rules.encounter.state import validate_encounter
 
-__all__ = ("KINDS", "MAX_ENTRY_CHARS", "validate_log_entry")
+__all__ = ("KINDS", "MAX_ENTRY_CHARS", "MAX_ENTRIES", "validate_log_entry", "validate_log")
 
 KINDS = ("roll", "change", "undo", "redo")
 MAX_ENTRY_CHARS = 400_000
 """An entry holds at most a few sheets twice and one trace; 10,000 of them must still load fast."""
+MAX_ENTRIES = 100_000
+"""A campaign's whole log (the scale target is 10,000 entries)."""
 MAX_DEPTH = 40
 MAX_ID = 100
 _REQUIRED = ("id", "at", "op", "args", "result", "who", "encounter", "before", "after", "kind")
@@ -119,3 +122,25 @@ def validate_log_entry(entry, path: str = "log.0") -> list[dict]:
         if entry.get(key) is not None:
             out += validate_encounter(entry[key], f"{path}.{key}")
     return out + _sheets_problems(entry, path)
+
+
+def validate_log(entries, path: str = "log") -> list[dict]:
+    """Every problem of a campaign's log: each entry's, a repeated id, an undo or redo of no earlier entry.
+
+    >>> validate_log([{"id": "e1"}], "log")[0]["path"]
+    'log.0.at'
+    """
+    if not isinstance(entries, list) or len(entries) > MAX_ENTRIES:
+        return [problem(path, f"The log must be a list of at most {MAX_ENTRIES:,} entries.")]
+    out, seen = [], set()
+    for i, entry in enumerate(entries):
+        found = validate_log_entry(entry, f"{path}.{i}")
+        out += found
+        if found:
+            continue
+        if entry["id"] in seen:
+            out.append(problem(f"{path}.{i}.id", f"Another entry is already called {entry['id']!r}."))
+        if entry["kind"] in ("undo", "redo") and entry["args"]["entry"] not in seen:
+            out.append(problem(f"{path}.{i}.args.entry", "Names no entry before it."))
+        seen.add(entry["id"])
+    return out

@@ -138,3 +138,11 @@ def test_an_encounter_needs_an_id_and_a_name_it_can_keep():
     assert response["error"]["field"] == "encounter.id"
     response = api.handle({"op": "encounter.start", "args": {"id": "e", "name": "x" * 101, "game": "coc"}})
     assert response["error"]["field"] == "encounter.name"
+
+
+def test_a_campaigns_encounters_have_unique_ids():
+    from py_rules.encounter.operations import EXAMPLE
+    from py_rules.encounter.state import validate_encounters
+
+    assert validate_encounters([EXAMPLE, {**EXAMPLE, "id": "enc-2"}]) == []
+    assert [p["path"] for p in validate_encounters([EXAMPLE, EXAMPLE])] == ["encounters.1.id"]

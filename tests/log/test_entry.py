@@ -6,7 +6,7 @@ from py_rules import api
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.coc.investigator import EXAMPLE_OPPONENT as CULTIST
 from py_rules.encounter.operations import EXAMPLE as ENCOUNTER
-from py_rules.log.entry import MAX_ENTRY_CHARS, validate_log_entry
+from py_rules.log.entry import MAX_ENTRY_CHARS, validate_log, validate_log_entry
 
 
 def attack_entry():
@@ -72,3 +72,13 @@ def test_size_and_depth_are_bounded():
     for _ in range(60):
         deep = {"a": deep}
     assert "levels deep" in validate_log_entry({**attack_entry(), "args": deep})[0]["message"]
+
+
+def test_a_whole_log_has_unique_ids_and_undoes_only_earlier_entries():
+    entry = attack_entry()
+    undo = {**entry, "id": "e8", "op": "log.undo", "args": {"entry": "e7"}, "result": None, "kind": "undo",
+            "before": entry["after"], "after": entry["before"]}
+    assert validate_log([entry, undo]) == []
+    assert paths(validate_log([undo, entry])) == ["log.0.args.entry"]
+    assert paths(validate_log([entry, entry])) == ["log.1.id"]
+    assert paths(validate_log({"e7": entry})) == ["log"]
