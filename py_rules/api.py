@@ -31,7 +31,7 @@ from py_rules.operations import Operation
 from py_rules.render import render_lines
 from py_rules.systems import SYSTEM_IDS, all_operations, all_systems, operations_of
 
-__all__ = ("call", "handle", "catalog", "operation")
+__all__ = ("call", "handle", "catalog", "operation", "answer")
 
 
 def catalog() -> dict:
@@ -75,9 +75,17 @@ def _run(op: Operation, args: dict, seed: Any) -> dict:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise RulesError("wrong_type", "seed must be a whole number.", "seed")
         dice = RandomDice(seed)
-    result = op.run(dice, **args) if op.rolls else op.run(**args)
+    data = answer(op, args, dice)
     dice.finish()
-    result.dice = list(dice.thrown)
+    return data
+
+
+def answer(op: Operation, args: dict, dice) -> dict:
+    """Run ``op`` on validated ``args`` with a shared dice source; the answer's ``dice`` are the throws made
+    by this run only (an encounter runs several operations on one source)."""
+    start = len(dice.thrown)
+    result = op.run(dice, **args) if op.rolls else op.run(**args)
+    result.dice = list(dice.thrown[start:])
     first_state = next((p.state_key for p in op.params if p.state_key), None)
     if result.state is not None and first_state and first_state not in result.states:
         result.states[first_state] = result.state

@@ -6,7 +6,7 @@ Computing and rendering are separate: this works on the JSON form of a
 
 from __future__ import annotations
 
-__all__ = ("render_lines", "signed")
+__all__ = ("render_lines", "signed", "headline", "lead", "throw_text", "modifier_text")
 
 
 def signed(value: int) -> str:
@@ -14,7 +14,8 @@ def signed(value: int) -> str:
     return f"{value:+d}"
 
 
-def _headline(result: dict) -> str:
+def headline(result: dict) -> str:
+    """The total against its target with the level (empty when nothing was rolled against a target)."""
     parts = []
     if result.get("total") is not None:
         text = f"Total {result['total']}"
@@ -27,6 +28,25 @@ def _headline(result: dict) -> str:
     if level and level.lower() not in ("success", "failure"):  # "failure — Failure" says nothing twice
         parts.append(level)
     return ": ".join(parts[:2]) + (f" — {parts[2]}" if len(parts) > 2 else "") if parts else ""
+
+
+def lead(result: dict) -> tuple[str, list[str]]:
+    """The line a result leads with and the events left to tell: its headline, or for a result with none
+    (a state change) its first event."""
+    head, events = headline(result), list(result.get("events") or [])
+    if not head and events:  # nothing rolled against a target: what changed is the news
+        head = events.pop(0)
+    return head, events
+
+
+def throw_text(throw: dict) -> str:
+    """One die as thrown: ``d10=10 (Rule of 10 reroll)``."""
+    return f"{throw['die']}={throw['face']} ({throw['purpose']})"
+
+
+def modifier_text(modifier: dict) -> str:
+    """A modifier's value and label: ``+2 Dexterity``."""
+    return f"{signed(modifier['value'])} {modifier['label']}"
 
 
 def render_lines(result: dict) -> list[str]:
@@ -42,18 +62,15 @@ def render_lines(result: dict) -> list[str]:
     """
     result = for_players(result)
     lines = []
-    headline = _headline(result)
-    events = list(result.get("events") or [])
-    if headline:
-        lines.append(headline)
-    elif events:  # nothing rolled against a target: what changed is the news
-        lines.append(events.pop(0))
+    head, events = lead(result)
+    if head:
+        lines.append(head)
     dice = result.get("dice") or []
     if dice:
-        lines.append("Dice in order: " + ", ".join(f"{t['die']}={t['face']} ({t['purpose']})" for t in dice))
+        lines.append("Dice in order: " + ", ".join(throw_text(t) for t in dice))
     for modifier in result.get("modifiers") or []:
         source = f" [{modifier['source']}]" if modifier.get("source") else ""
-        lines.append(f"{signed(modifier['value'])} {modifier['label']}{source}")
+        lines.append(f"{modifier_text(modifier)}{source}")
     for step in result.get("steps") or []:
         source = f" [{step['source']}]" if step.get("source") else ""
         lines.append(f"{step['text']}{source}")

@@ -1,0 +1,167 @@
+"""Encounter operations for the JSON door (issue 11; TABLE.md, Encounter): namespace ``encounter.``.
+
+Every operation but ``encounter.start`` takes the encounter state (:mod:`.state`), the characters' sheets
+``{character id: sheet}`` and the campaign's house rules ``{setting: value}`` (each game operation run takes
+the settings it declares). The answer is the door's usual result with::
+
+    details = {"encounter": <new state>, "current": <combatant id whose turn it is, or null>,
+               "sheets": {character id: new sheet}   # only the sheets that changed
+               "effects": [{"op", "args", "result", "who", "combatants", "before", "after", "kind"}, ...]}
+
+and ``state`` / ``states["encounter"]`` the new state. Each effect (an initiative roll, a character's end of
+round) is one game operation's full answer, shaped as a log entry without its id and time, so the page
+logs each as its own entry. The dice of every effect come, in order, from the one ``dice`` field.
+"""
+
+from __future__ import annotations
+
+from py_rules.armageddon.tables import ACTIVITIES
+from py_rules.encounter import flow
+from py_rules.encounter.games import TIME_UNITS
+from py_rules.encounter.state import GAMES, SCHEMA, parse_encounter
+from py_rules.errors import RulesError
+from py_rules.operations import Operation, System
+from py_rules.params import Param
+from py_rules.trace import Result
+
+__all__ = ("SYSTEM", "OPERATIONS")
+
+SYSTEM = System("encounter", "Encounter", "GM", "TABLE.md, Encounter; each game's rounds (RULES.md §4)",
+                dice_help="every die of every effect, in the order the answer lists them")
+_SRC = "TABLE.md, Encounter; RULES.md §4"
+
+EXAMPLE = {
+    "schema": SCHEMA, "id": "enc-1", "game": "coc", "name": "The cellar", "round": 1, "turn": 0, "ended": False,
+    "combatants": [
+        {"id": "k1", "name": "Ghoul", "character_id": None, "npc": {"dex": 65, "combat_skill": 40},
+         "initiative": None, "order_key": [], "firearm_ready": False, "activity": None, "delayed": False,
+         "skipped": False},
+        {"id": "k2", "name": "Cultist", "character_id": None, "npc": {"dex": 55, "combat_skill": 50},
+         "initiative": None, "order_key": [], "firearm_ready": False, "activity": None, "delayed": False,
+         "skipped": False},
+    ],
+}
+
+
+def _object(what: str, limit: int):
+    def parse(value):
+        if value is None:
+            return {}
+        if not isinstance(value, dict) or len(value) > limit or not all(isinstance(k, str) for k in value):
+            raise RulesError("wrong_type", f"{what} must be a JSON object of at most {limit} entries.", "")
+        return value
+    return parse
+
+
+ENCOUNTER = Param("encounter", "json", "Encounter", "The encounter: its combatants in turn order, the round and "
+                  "whose turn it is.", parse=parse_encounter, example=EXAMPLE, state_key="encounter")
+SHEETS = Param("sheets", "json", "Sheets", "The sheets of the characters in the encounter, by character id; "
+               "the answer gives back every sheet that changed.", default=None, parse=_object("Sheets", 200),
+               example={})
+SETTINGS = Param("settings", "json", "House rules", "The campaign's house rules by name; each rule run uses the "
+                 "ones it knows.", default=None, parse=_object("House rules", 200), example={})
+COMBATANT_ID = Param("combatant_id", "text", "Combatant", "The combatant's id in the encounter.")
+LABEL = Param("label", "text", "Label", "Echoed in the result.", default="")
+COMMON = (ENCOUNTER, SHEETS, SETTINGS)
+
+
+def _answer(kind: str, out: flow.Outcome, label: str) -> Result:
+    enc = out.state
+    now = flow.current(enc)
+    return Result(system="encounter", kind=kind, label=label or enc["name"], steps=out.steps, events=out.events,
+                  details={"encounter": enc, "current": now["id"] if now else None, "sheets": out.sheets,
+                           "effects": out.effects},
+                  state=enc, states={"encounter": enc})
+
+
+_ROUND_RULES = ("U12", "U16", "U23", "M9", "M15", "M16", "M18", "M19", "M20", "C10", "C16")
+"""The games' checklist items an encounter's round runs (RULES.md §1.17, §2.15, §3.14)."""
+
+
+def _op(kind: str, title: str, summary: str, params: tuple = (), *, rolls: bool = True,
+        action=lambda args: {}, covers: tuple = ()) -> Operation:
+    """An encounter operation: its own fields become the action given to :func:`flow.step`."""
+    def run(*dice, encounter, sheets, settings, label, **args):
+        out = flow.step(encounter, {"type": kind, **action(args)}, sheets, settings, dice[0] if dice else None)
+        return _answer(kind, out, label)
+    return Operation(id=f"encounter.{kind}", system="encounter", title=title, summary=summary, covers=covers,
+                     params=COMMON + params + (LABEL,), run=run, source=_SRC, rolls=rolls)
+
+
+def _start(*, id, name, game, combatants, sheets, label):
+    combatants = [] if combatants is None else combatants
+    if not isinstance(combatants, list) or len(combatants) > 60:
+        raise RulesError("wrong_type", "Combatants must be a list (at most 60).", "combatants")
+    state = parse_encounter(flow.new_encounter(id.strip(), name.strip(), game))
+    out = flow.Outcome(state)
+    for i, spec in enumerate(combatants):
+        try:
+            more = flow.step(state, {"type": "add", "combatant": spec}, sheets)
+        except RulesError as error:
+            raise RulesError(error.code, f"Combatant {i + 1}: {error.message}", f"combatants.{i}") from None
+        state = more.state
+        out.steps += more.steps
+    out.state = state
+    out.events.append(f"{state['name']} begins: round 1" + (f", {state['combatants'][0]['name']}'s turn"
+                                                            if state["combatants"] else ""))
+    return _answer("start", out, label)
+
+
+START = Operation(
+    id="encounter.start", system="encounter", title="Start an encounter",
+    summary="A new encounter in round 1, with the combatants listed (party characters by id, quick NPCs by name "
+    "and the few numbers the game's order needs); order them next.",
+    covers=(), rolls=False, run=_start, source=_SRC,
+    params=(Param("id", "text", "Encounter id", "Unique in the campaign."),
+            Param("name", "text", "Name", "What the GM calls the scene."),
+            Param("game", "choice", "Game", "The campaign's game.", choices=GAMES, default="coc"),
+            Param("combatants", "json", "Combatants", "[{character_id} or {name, npc: {numbers}}, …]; Armageddon "
+                  "npc {dexterity}, Call of Cthulhu npc {dex, combat_skill} (and firearm_ready), Semiautomagic npc {}.",
+                  default=None, example=[{"name": "Ghoul", "npc": {"dex": 65, "combat_skill": 40}}]),
+            SHEETS, LABEL),
+)
+
+_COMBATANT = Param("combatant", "json", "Combatant", "{character_id} from the party, or {name, npc: {numbers}}; "
+                   "optional firearm_ready (Call of Cthulhu), activity (Armageddon).",
+                   example={"name": "Cultist", "npc": {"dex": 50, "combat_skill": 45}})
+_WHO = dict(default=None)
+
+OPERATIONS = (
+    START,
+    _op("add", "Add a combatant", "Joins at the end, or by its own initiative once the encounter is ordered.",
+        (_COMBATANT,), action=lambda a: {"combatant": a["combatant"]}),
+    _op("remove", "Remove a combatant", "Leaves the encounter; on their turn, the turn passes on.",
+        (COMBATANT_ID,), action=lambda a: {"combatant_id": a["combatant_id"]}),
+    _op("order", "Order by the rules", "Armageddon: everyone rolls Initiative. Call of Cthulhu: DEX, +50 with a "
+        "drawn firearm, ties to the higher combat skill, then a roll-off. Semiautomagic has no order rule.",
+        covers=("U22", "C9")),
+    _op("reorder", "Set the order", "The GM's order (Semiautomagic's only order); whose turn it is stays.",
+        (Param("order", "json", "Order", "Every combatant's id, in the new order.", example=["k2", "k1"]),),
+        rolls=False, action=lambda a: {"order": a["order"]}),
+    _op("update", "Change a combatant", "Draw or holster a firearm (Call of Cthulhu), change what they are doing "
+        "each Turn (Armageddon).",
+        (COMBATANT_ID, Param("firearm_ready", "bool", "Firearm drawn", "Call of Cthulhu: +50 DEX for the order.", **_WHO),
+         Param("activity", "choice", "Activity", "Armageddon: what they do each Turn (close combat drains EP).",
+               choices=ACTIVITIES, **_WHO)),
+        rolls=False, action=lambda a: {k: a[k] for k in ("combatant_id", "firearm_ready", "activity")}),
+    _op("next", "Next", "The next combatant's turn; after the last, the round ends and its rules run on every sheet.",
+        covers=_ROUND_RULES),
+    _op("delay", "Delay", "Give up the turn for now (passed over this round), or act now (back in before whose turn "
+        "it is).", (COMBATANT_ID, Param("delayed", "bool", "Delay", "Off: the delayed combatant acts now.",
+                                       default=True)),
+        action=lambda a: {"combatant_id": a["combatant_id"], "delayed": a["delayed"]}),
+    _op("skip", "Skip", "Passed over every round until un-skipped (out of the fight); their round rules still run.",
+        (COMBATANT_ID, Param("skipped", "bool", "Skip", "Off: takes turns again.", default=True)),
+        action=lambda a: {"combatant_id": a["combatant_id"], "skipped": a["skipped"]}),
+    _op("end_round", "End the round", "Ends the round now: dying rolls, timers and conditions run on every sheet.",
+        covers=_ROUND_RULES),
+    _op("end", "End the encounter", "The encounter is over; its log stays.", rolls=False),
+    _op("skip_time", "Time passes", "Minutes, hours, days or weeks pass for every sheet given: healing, temporary "
+        "insanity, wake-up and condition timers.",
+        (Param("unit", "choice", "Unit", "What passes.", choices=TIME_UNITS, default="hours"),
+         Param("amount", "int", "How many", "How many units.", default=1, minimum=1, maximum=365),
+         Param("activity", "choice", "Activity", "Armageddon: what they do meanwhile.", default="resting",
+               choices=ACTIVITIES)),
+        action=lambda a: {k: a[k] for k in ("unit", "amount", "activity")},
+        covers=("U15", "U16", "M11", "M19", "C19", "C22")),
+)

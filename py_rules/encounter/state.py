@@ -1,0 +1,184 @@
+"""The encounter as plain JSON (issue 11; STYLE.md Part C, improved-initiative's saved encounter).
+
+::
+
+    {"schema": "rules-companion.encounter/1", "id": "enc-1", "game": "coc", "name": "The cellar",
+     "round": 1,            # 1, 2, … (a new round starts when the last combatant's turn ends)
+     "turn": 0,             # index in "combatants" of whose turn it is (0 when there is nobody)
+     "combatants": [        # in turn order
+       {"id": "k1", "name": "Harvey Walters",
+        "character_id": "c-harvey" | null,   # a campaign character …
+        "npc": null | {...},                 # … or a quick NPC with only the numbers the order needs:
+                                             #   armageddon {"dexterity"}, coc {"dex", "combat_skill"},
+                                             #   semiautomagic {}
+        "initiative": 110 | null,            # the number the order is by (shown on the card); null = unordered
+        "order_key": [110, 45, 0],           # what the order compares, highest first (see games.py)
+        "firearm_ready": false,              # CoC: a drawn firearm (+50 DEX for the order)
+        "activity": "normal" | null,         # Armageddon: what they do each Turn (EP drain)
+        "delayed": false,                    # gave up this turn, may act later this round
+        "skipped": false}],                  # passed over until un-skipped (out of the fight)
+     "ended": false}
+
+:func:`validate_encounter` lists every problem (campaign files); :func:`parse_encounter` is the door's
+parser (first problem as a RulesError).
+"""
+
+from __future__ import annotations
+
+from py_rules.armageddon.tables import ACTIVITIES
+from py_rules.bounded import oversize, problem
+from py_rules.errors import RulesError
+
+__all__ = ("SCHEMA", "GAMES", "MAX_COMBATANTS", "NPC_FIELDS", "validate_encounter", "validate_encounters", "parse_encounter",
+           "combatant_problems",
+           "current", "eligible")
+
+SCHEMA = "rules-companion.encounter/1"
+GAMES = ("armageddon", "semiautomagic", "coc")
+MAX_COMBATANTS = 60
+MAX_TEXT = 100
+MAX_ROUND = 100_000
+NPC_FIELDS = {
+    # game: {field: (lowest, highest)} — the few numbers a quick NPC needs for the order
+    "armageddon": {"dexterity": (0, 20)},
+    "coc": {"dex": (0, 500), "combat_skill": (0, 100)},
+    "semiautomagic": {},
+}
+_KEYS = ("schema", "id", "game", "name", "round", "turn", "combatants", "ended")
+_COMBATANT_KEYS = ("id", "name", "character_id", "npc", "initiative", "order_key", "firearm_ready", "activity",
+                   "delayed", "skipped")
+
+
+def _text(value, path: str, what: str, *, optional: bool = False) -> list[dict]:
+    if optional and value is None:
+        return []
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
+        return [problem(path, f"{what} must be text of 1 to {MAX_TEXT} characters.")]
+    return []
+
+
+def _whole(value, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _npc_problems(npc, game: str, path: str) -> list[dict]:
+    fields = NPC_FIELDS[game]
+    if not isinstance(npc, dict):
+        return [problem(path, "A quick NPC is a JSON object of its numbers.")]
+    out = [problem(f"{path}.{key}", "Not a number this game's order uses.") for key in npc if key not in fields]
+    for key, (low, high) in fields.items():
+        if not _whole(npc.get(key), low, high):
+            out.append(problem(f"{path}.{key}", f"Must be a whole number from {low} to {high}."))
+    return out
+
+
+def combatant_problems(c, game: str, path: str) -> list[dict]:
+    if not isinstance(c, dict):
+        return [problem(path, "A combatant must be a JSON object.")]
+    out = [problem(f"{path}.{key}", "Missing.") for key in _COMBATANT_KEYS if key not in c]
+    out += [problem(f"{path}.{key}", "Not a field of a combatant.") for key in c if key not in _COMBATANT_KEYS]
+    if out:
+        return out
+    out += _text(c["id"], f"{path}.id", "The combatant id") + _text(c["name"], f"{path}.name", "The name")
+    out += _text(c["character_id"], f"{path}.character_id", "The character id", optional=True)
+    if (c["character_id"] is None) == (c["npc"] is None):
+        out.append(problem(f"{path}.npc", "A combatant is either a campaign character or a quick NPC."))
+    elif c["npc"] is not None:
+        out += _npc_problems(c["npc"], game, f"{path}.npc")
+    if c["initiative"] is not None and not _whole(c["initiative"], -10_000, 10_000):
+        out.append(problem(f"{path}.initiative", "Must be a whole number or null."))
+    key = c["order_key"]
+    if not isinstance(key, list) or len(key) > 4 or not all(_whole(k, -10_000, 10_000) for k in key):
+        out.append(problem(f"{path}.order_key", "Must be a list of at most 4 whole numbers."))
+    for flag in ("firearm_ready", "delayed", "skipped"):
+        if not isinstance(c[flag], bool):
+            out.append(problem(f"{path}.{flag}", "Must be true or false."))
+    if c["firearm_ready"] is True and game != "coc":
+        out.append(problem(f"{path}.firearm_ready", "Only Call of Cthulhu orders by a drawn firearm."))
+    if game == "armageddon" and c["activity"] not in ACTIVITIES:
+        out.append(problem(f"{path}.activity", f"Must be one of: {', '.join(ACTIVITIES)}."))
+    if game != "armageddon" and c["activity"] is not None:
+        out.append(problem(f"{path}.activity", "Only Armageddon tracks an activity (null here)."))
+    return out
+
+
+def validate_encounter(enc, path: str = "encounters.0") -> list[dict]:
+    """Every problem of an encounter state as ``{"path", "message"}`` (empty when valid).
+
+    >>> validate_encounter({"schema": SCHEMA, "id": "e", "game": "coc", "name": "Cellar", "round": 1, "turn": 0,
+    ...                     "combatants": [], "ended": False})
+    []
+    >>> validate_encounter({"schema": SCHEMA, "id": "e", "game": "chess", "name": "x", "round": 0, "turn": 0,
+    ...                     "combatants": [], "ended": False}, "e")
+    [{'path': 'e.game', 'message': 'Must be one of: armageddon, semiautomagic, coc.'}]
+    """
+    if not isinstance(enc, dict):
+        return [problem(path, "An encounter must be a JSON object.")]
+    big = oversize(enc, path, max_chars=200_000, max_depth=8)
+    if big:
+        return big
+    out = [problem(f"{path}.{key}", "Missing.") for key in _KEYS if key not in enc]
+    out += [problem(f"{path}.{key}", "Not a field of an encounter.") for key in enc if key not in _KEYS]
+    if out:
+        return out
+    if enc["schema"] != SCHEMA:
+        out.append(problem(f"{path}.schema", f"Must be {SCHEMA!r}."))
+    if enc["game"] not in GAMES:
+        return out + [problem(f"{path}.game", f"Must be one of: {', '.join(GAMES)}.")]
+    out += _text(enc["id"], f"{path}.id", "The encounter id") + _text(enc["name"], f"{path}.name", "The name")
+    if not _whole(enc["round"], 1, MAX_ROUND):
+        out.append(problem(f"{path}.round", f"Must be a whole number from 1 to {MAX_ROUND}."))
+    if not isinstance(enc["ended"], bool):
+        out.append(problem(f"{path}.ended", "Must be true or false."))
+    people = enc["combatants"]
+    if not isinstance(people, list) or len(people) > MAX_COMBATANTS:
+        return out + [problem(f"{path}.combatants", f"Must be a list of at most {MAX_COMBATANTS} combatants.")]
+    for i, c in enumerate(people):
+        out += combatant_problems(c, enc["game"], f"{path}.combatants.{i}")
+    if out:
+        return out
+    for key, what in (("id", "id"), ("name", "name"), ("character_id", "character")):
+        values = [c[key] for c in people if c[key] is not None]
+        if len(set(values)) != len(values):
+            out.append(problem(f"{path}.combatants", f"Two combatants have the same {what}."))
+    if not _whole(enc["turn"], 0, max(0, len(people) - 1)):
+        out.append(problem(f"{path}.turn", "Must be the index of a combatant (0 when there is none)."))
+    return out
+
+
+def validate_encounters(encounters, path: str = "encounters") -> list[dict]:
+    """Every problem of a campaign's encounters: each one's, and a repeated id.
+
+    >>> validate_encounters([{"id": "e"}], "encounters")[0]["path"]
+    'encounters.0.schema'
+    """
+    if not isinstance(encounters, list) or len(encounters) > 10_000:
+        return [problem(path, "The encounters must be a list of at most 10,000.")]
+    out, seen = [], set()
+    for i, enc in enumerate(encounters):
+        found = validate_encounter(enc, f"{path}.{i}")
+        out += found
+        if not found:
+            if enc["id"] in seen:
+                out.append(problem(f"{path}.{i}.id", f"Another encounter is already called {enc['id']!r}."))
+            seen.add(enc["id"])
+    return out
+
+
+def parse_encounter(value) -> dict:
+    """The door's parser: the state itself when valid, else a RulesError naming the first problem's field."""
+    problems = validate_encounter(value, "encounter")
+    if problems:
+        first = problems[0]
+        raise RulesError("bad_encounter", f"{first['message']} ({first['path']})", first["path"])
+    return value
+
+
+def current(enc: dict) -> dict | None:
+    """The combatant whose turn it is, or None in an empty encounter."""
+    return enc["combatants"][enc["turn"]] if enc["combatants"] else None
+
+
+def eligible(c: dict) -> bool:
+    """Whether ``c`` takes a turn when it comes round (neither delayed nor skipped)."""
+    return not (c["delayed"] or c["skipped"])

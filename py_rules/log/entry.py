@@ -1,0 +1,146 @@
+"""One entry of the campaign log (issue 11; TABLE.md, Log): what happened, with the sheets before and after.
+
+An entry is a JSON object::
+
+    {"id": "e-0042",                 # unique in the campaign (the page makes it)
+     "at": "2026-12-01T20:15:03Z",   # ISO-8601 time it happened
+     "op": "coc.attack",             # the operation run ("log.undo" / "log.redo" for those)
+     "args": {...},                  # the arguments as sent (an encounter effect's args leave out its sheet)
+     "result": {...} | null,         # the engine's JSON answer (``result`` of the door); null for undo/redo
+     "who": ["c-harvey", "c-ghoul"], # character ids involved
+     "encounter": "enc-1" | null,    # the encounter it belongs to
+     "before": {character id: sheet},  # every sheet it changed, as it was …
+     "after": {character id: sheet},   # … and as it became (same ids; empty for a plain roll)
+     "encounter_before": state | null, # the encounter state before and after, when it changed one
+     "encounter_after": state | null,
+     "kind": "roll" | "change" | "undo" | "redo"}
+
+``before``/``after`` make undo exact (STYLE.md Part C: no inverse operations): undoing entry X writes X's
+``before`` back and logs ``{"kind": "undo", "op": "log.undo", "args": {"entry": X's id}, "before": X's
+after, "after": X's before, ...}``; a redo writes ``after`` back the same way. ``encounter_before`` and
+``encounter_after`` are optional (null when absent) so an encounter step (Next, a new round) undoes too.
+:func:`validate_log_entry` checks one entry for the campaign file, bounded in size; :func:`validate_log` a
+campaign's whole log (ids unique, an undo or redo naming an entry before it).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from py_rules.bounded import oversize, problem
+from py_rules.encounter.state import validate_encounter
+
+__all__ = ("KINDS", "MAX_ENTRY_CHARS", "MAX_ENTRIES", "validate_log_entry", "validate_log")
+
+KINDS = ("roll", "change", "undo", "redo")
+MAX_ENTRY_CHARS = 400_000
+"""An entry holds at most a few sheets twice and one trace; 10,000 of them must still load fast."""
+MAX_ENTRIES = 100_000
+"""A campaign's whole log (the scale target is 10,000 entries)."""
+MAX_DEPTH = 40
+MAX_ID = 100
+_REQUIRED = ("id", "at", "op", "args", "result", "who", "encounter", "before", "after", "kind")
+_OPTIONAL = ("encounter_before", "encounter_after")
+_OP = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)+")
+
+
+def _id_problem(value, path: str, what: str) -> list[dict]:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_ID:
+        return [problem(path, f"{what} must be text of 1 to {MAX_ID} characters.")]
+    return []
+
+
+def _iso_problem(value, path: str) -> list[dict]:
+    if isinstance(value, str) and len(value) <= 40:
+        try:
+            datetime.fromisoformat(value.replace("Z", "+00:00"))
+            return []
+        except ValueError:
+            pass
+    return [problem(path, "The time must be an ISO-8601 date and time, e.g. 2026-12-01T20:15:03Z.")]
+
+
+def _sheets_problems(entry: dict, path: str) -> list[dict]:
+    out = []
+    for key in ("before", "after"):
+        sheets = entry[key]
+        if not isinstance(sheets, dict) or any(not isinstance(v, dict) for v in sheets.values()):
+            out.append(problem(f"{path}.{key}", "Must map character ids to sheets (JSON objects)."))
+    if out:
+        return out
+    if set(entry["before"]) != set(entry["after"]):
+        out.append(problem(f"{path}.after", "Must hold the same characters as 'before'."))
+    who = entry["who"] if isinstance(entry["who"], list) else []
+    for cid in entry["before"]:
+        if cid not in who:
+            out.append(problem(f"{path}.before.{cid}", "A changed character must be listed in 'who'."))
+    return out
+
+
+def validate_log_entry(entry, path: str = "log.0") -> list[dict]:
+    """Every problem of ``entry`` as ``{"path", "message"}`` (an empty list when it is valid).
+
+    >>> validate_log_entry({"id": "e1", "at": "2026-12-01T20:15:03Z", "op": "coc.sanity_roll", "args": {},
+    ...     "result": {}, "who": ["c1"], "encounter": None, "before": {}, "after": {}, "kind": "roll"})
+    []
+    >>> validate_log_entry({"id": "e1"}, "log.3")[0]
+    {'path': 'log.3.at', 'message': 'Missing.'}
+    """
+    if not isinstance(entry, dict):
+        return [problem(path, "A log entry must be a JSON object.")]
+    missing = [problem(f"{path}.{key}", "Missing.") for key in _REQUIRED if key not in entry]
+    unknown = [problem(f"{path}.{key}", "Not a field of a log entry.") for key in entry
+               if key not in _REQUIRED and key not in _OPTIONAL]
+    if missing or unknown:
+        return missing + unknown
+    big = oversize(entry, path, max_chars=MAX_ENTRY_CHARS, max_depth=MAX_DEPTH)
+    if big:
+        return big
+    out = _id_problem(entry["id"], f"{path}.id", "The entry id")
+    out += _iso_problem(entry["at"], f"{path}.at")
+    if not isinstance(entry["op"], str) or not _OP.fullmatch(entry["op"]) or len(entry["op"]) > MAX_ID:
+        out.append(problem(f"{path}.op", "Must be an operation id such as 'coc.attack'."))
+    if not isinstance(entry["args"], dict):
+        out.append(problem(f"{path}.args", "Must be a JSON object."))
+    if entry["kind"] not in KINDS:
+        out.append(problem(f"{path}.kind", f"Must be one of: {', '.join(KINDS)}."))
+    undoing = entry["kind"] in ("undo", "redo")
+    if not (isinstance(entry["result"], dict) or (undoing and entry["result"] is None)):
+        out.append(problem(f"{path}.result", "Must be the engine's answer (a JSON object)."))
+    if undoing and isinstance(entry["args"], dict):
+        out += _id_problem(entry["args"].get("entry"), f"{path}.args.entry", "The entry undone or redone")
+    who = entry["who"]
+    if not isinstance(who, list) or len(set(map(str, who))) != len(who):
+        out.append(problem(f"{path}.who", "Must list character ids, each once."))
+    else:
+        for i, cid in enumerate(who):
+            out += _id_problem(cid, f"{path}.who.{i}", "A character id")
+    if entry["encounter"] is not None:
+        out += _id_problem(entry["encounter"], f"{path}.encounter", "The encounter id")
+    for key in _OPTIONAL:
+        if entry.get(key) is not None:
+            out += validate_encounter(entry[key], f"{path}.{key}")
+    return out + _sheets_problems(entry, path)
+
+
+def validate_log(entries, path: str = "log") -> list[dict]:
+    """Every problem of a campaign's log: each entry's, a repeated id, an undo or redo of no earlier entry.
+
+    >>> validate_log([{"id": "e1"}], "log")[0]["path"]
+    'log.0.at'
+    """
+    if not isinstance(entries, list) or len(entries) > MAX_ENTRIES:
+        return [problem(path, f"The log must be a list of at most {MAX_ENTRIES:,} entries.")]
+    out, seen = [], set()
+    for i, entry in enumerate(entries):
+        found = validate_log_entry(entry, f"{path}.{i}")
+        out += found
+        if found:
+            continue
+        if entry["id"] in seen:
+            out.append(problem(f"{path}.{i}.id", f"Another entry is already called {entry['id']!r}."))
+        if entry["kind"] in ("undo", "redo") and entry["args"]["entry"] not in seen:
+            out.append(problem(f"{path}.{i}.args.entry", "Names no entry before it."))
+        seen.add(entry["id"])
+    return out
