@@ -1,17 +1,25 @@
-// Wiring only: start the engine worker first thing, then build the page from catalog.json (written by the
-// build from the same py_rules), so forms appear while Python boots.
+// Wiring only: start the engine worker first thing, render the app at once (campaigns come from IndexedDB,
+// the catalog from catalog.json written by the build), and let rolls wait for Python when they need it.
 import { Engine } from "./rpc.mjs";
 import { BootView } from "./boot_view.mjs";
-import { StateStore } from "./state_store.mjs";
-import { buildForm, clearErrors, keepShared, refreshShared, showError } from "./forms.mjs";
-import { showResult } from "./result_view.mjs";
 import { registerServiceWorker } from "./sw_client.mjs";
+import { html, render } from "./app/html.mjs";
+import { AppContext, createAppState } from "./app/state.mjs";
+import { engineClient, indexCatalog } from "./app/engine.mjs";
+import { loadCampaigns, onOtherTab } from "./app/actions.mjs";
+import { Shell } from "./app/shell.mjs";
+import { openStorage, MemoryStorage } from "./store/storage.mjs";
+import { tabChannel } from "./store/channel.mjs";
+import { migrateLegacy } from "./store/legacy.mjs";
+import { gameNames } from "./games/index.mjs";
 
 const root = document.documentElement;
 const boot = new BootView();
 const query = new URLSearchParams(location.search);
 boot.stage(1, "Downloading the engine…");
 
+let markReady;
+const ready = new Promise((resolve) => { markReady = resolve; });
 const engine = new Engine({
   bootTimeoutMs: Number(query.get("boot_timeout")) * 1000 || undefined,
   onStage: ({ step, text }) => boot.stage(step, text),
@@ -21,6 +29,8 @@ const engine = new Engine({
     root.dataset.bootMarks = Object.entries(marks).map(([name, ms]) => `${name}=${Math.round(ms + shift)}`).join(" ");
     root.dataset.readyMs = String(Math.round(performance.now()));
     root.dataset.ready = "true";
+    markReady();
+    app.dispatch({ type: "engine", status: "ready" });
     // Precaching 15 MB competes with boot for the CPU and network, so it starts once the engine is up.
     registerServiceWorker({
       onUpdate: (reload) => {
@@ -30,92 +40,34 @@ const engine = new Engine({
       onOffline: () => { root.dataset.offlineReady = "true"; },
     });
   },
-  onBootError: (text) =>
+  onBootError: (text) => {
+    app.dispatch({ type: "engine", status: "failed" });
     boot.failed(text, () => {
       root.dataset.ready = "false";
+      app.dispatch({ type: "engine", status: "starting" });
       boot.stage(1, "Downloading the engine…");
       engine.restart();
-    }),
+    });
+  },
 });
 
+const client = engineClient(engine, ready);
+const services = { engine: client, storage: new MemoryStorage(null), channel: null };
+const app = createAppState(services);
+services.channel = tabChannel((message) => onOtherTab(app, message));
+render(html`<${AppContext.Provider} value=${app}><${Shell} /></${AppContext.Provider}>`, document.getElementById("app"));
+root.dataset.ui = "true";
 
-const store = new StateStore();
-const ui = {
-  systems: document.getElementById("systems"),
-  select: document.getElementById("op-select"),
-  summary: document.getElementById("op-summary"),
-  formBox: document.getElementById("op-form"),
-  results: document.getElementById("results"),
-};
+client.catalog().then(
+  (catalog) => app.dispatch({ type: "catalog", catalog: indexCatalog(catalog) }),
+  (error) => app.dispatch({ type: "snack", snack: { text: `The rules list could not be loaded (${error.message}). Reload the page.`, timeout: 60_000 } }),
+);
 
-function opFromHash(operations) {
-  const wanted = new URLSearchParams(location.hash.slice(1)).get("op");
-  return operations.find((op) => op.id === wanted) || operations[0];
-}
-
-function render(catalog) {
-  const bySystem = new Map(catalog.systems.map((system) => [system.id, catalog.operations.filter((op) => op.system === system.id)]));
-  const forms = new Map();
-
-  const showOp = (op) => {
-    ui.systems.querySelectorAll("button").forEach((button) => button.setAttribute("aria-pressed", String(button.dataset.system === op.system)));
-    ui.select.replaceChildren(
-      ...bySystem.get(op.system).map((each) => {
-        const option = document.createElement("option");
-        option.value = each.id;
-        option.textContent = `${each.title} (${each.covers.join(", ")})`;
-        return option;
-      }),
-    );
-    ui.select.value = op.id;
-    ui.summary.textContent = `${op.summary} Source: ${op.source}.`;
-    if (!forms.has(op.id)) forms.set(op.id, buildForm(op, store, (args, form) => submit(op, args, form)));
-    const form = forms.get(op.id);
-    refreshShared(op, form, store);
-    ui.formBox.replaceChildren(form);
-    history.replaceState(null, "", `#op=${encodeURIComponent(op.id)}`);
-  };
-
-  for (const system of catalog.systems) {
-    const operations = bySystem.get(system.id);
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.system = system.id;
-    button.textContent = system.name;
-    button.disabled = operations.length === 0;
-    button.addEventListener("click", () => showOp(operations[0]));
-    ui.systems.append(button);
-  }
-  ui.select.addEventListener("change", () => showOp(catalog.operations.find((op) => op.id === ui.select.value)));
-  window.addEventListener("hashchange", () => showOp(opFromHash(catalog.operations)));
-  showOp(opFromHash(catalog.operations));
-}
-
-async function submit(op, args, form) {
-  clearErrors(form);
-  const button = form.querySelector("button[type=submit]");
-  button.disabled = true;
-  try {
-    const response = await engine.call(op.id, args);
-    if (response.ok) {
-      keepShared(op, form, args, response.result, store);
-      showResult(ui.results, op, response.result).scrollIntoView({ block: "nearest" });
-    } else {
-      showError(form, response.error);
-    }
-  } catch (error) {
-    showError(form, { field: null, message: String(error?.message || error) });
-  } finally {
-    button.disabled = false;
-  }
-}
-
-fetch("catalog.json")
-  .then((response) => {
-    if (!response.ok) throw new Error(`catalog.json: HTTP ${response.status}`);
-    return response.json();
-  })
-  .then(render)
-  .catch((error) => {
-    ui.summary.textContent = `The list of rules could not be loaded (${error.message}). Reload the page.`;
-  });
+openStorage().then(async (storage) => {
+  services.storage = storage;
+  app.dispatch({ type: "storage", kind: storage.kind, problem: storage.problem });
+  root.dataset.storage = storage.kind;
+  await loadCampaigns(app);
+  const added = await ready.then(() => migrateLegacy(storage, client, gameNames));
+  if (added.length) await loadCampaigns(app);
+});

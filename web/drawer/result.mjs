@@ -1,0 +1,21 @@
+// A result: the headline in large type, the whole trace one tap away. Lines are the engine's own text,
+// shown as text (never HTML).
+import { html } from "../app/html.mjs";
+
+/** A trace line without developer citations (file names, section numbers) in its brackets. */
+export function plainLine(line) {
+  return String(line).replace(/\s*\[([^\]]*(?:\[[^\]]*\][^\]]*)*)\]\s*$/, (whole, inside) => (/RULES\.md|seed \d|§|SRC|DEVELOPERS/.test(inside) ? "" : whole));
+}
+
+export function Result({ result, title }) {
+  const [headline, ...trace] = result.text?.length ? result.text : ["Done."];
+  const tone = result.success === true ? "success" : result.success === false ? "failure" : "neutral";
+  return html`<section class=${`result ${tone}`} aria-label="Result" aria-live="polite" data-result>
+    ${title ? html`<p class="result-title">${title}</p>` : null}
+    <p class="headline">${plainLine(headline)}</p>
+    ${trace.length ? html`<details class="trace">
+      <summary>How it was rolled</summary>
+      <ul>${trace.map((line, index) => html`<li key=${index}>${plainLine(line)}</li>`)}</ul>
+    </details>` : null}
+  </section>`;
+}

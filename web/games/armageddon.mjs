@@ -1,0 +1,73 @@
+// Armageddon (Classic Unisystem) at the table: what a card, the sheet, the guided form and the roll drawer
+// show and which engine operations they call. Words are the game's own (Chronicler, Success Levels).
+
+const ATTRIBUTES = ["Strength", "Dexterity", "Constitution", "Intelligence", "Perception", "Willpower"];
+const POOLS = [["life_points", "Life Points", "LP"], ["endurance_points", "Endurance Points", "EP"], ["essence", "Essence", "Essence"]];
+/** The Attribute a skill is usually rolled with; the drawer shows it and the Chronicler may change it. */
+const USUAL_ATTRIBUTE = {
+  Notice: "Perception", Tracking: "Perception", "Research/Investigation": "Intelligence", "First Aid": "Intelligence",
+  Medicine: "Intelligence", "Occult Knowledge": "Intelligence", Computers: "Intelligence", Science: "Intelligence",
+  "Myth and Legend": "Intelligence", Humanities: "Intelligence", Language: "Intelligence", Rituals: "Willpower",
+  Intimidation: "Willpower", "Smooth Talking": "Intelligence", Seduction: "Willpower", Streetwise: "Intelligence",
+  Brawling: "Dexterity", Swimming: "Constitution", Climbing: "Strength",
+};
+
+const level = (entry) => (typeof entry === "object" && entry !== null ? entry.level : entry);
+const conditionWords = (name) => name.replace(/_/g, " ");
+
+export default {
+  id: "armageddon",
+  name: "Armageddon",
+  blurb: "Classic Unisystem: d10 + Attribute + Skill against 9, Success Levels.",
+  gm: "Chronicler",
+  person: "character",
+  sheetParam: "character",
+
+  creation: {
+    draft: () => ({ name: "", kind: "mundane", essence_channeling: 0, attributes: Object.fromEntries(ATTRIBUTES.map((a) => [a, 2])), skills: {} }),
+    sections: [
+      { title: "Who", fields: [{ path: "kind", label: "Kind", choices: [["mundane", "Mundane"], ["gifted", "Gifted"], ["supernatural", "Supernatural"]] }] },
+      { title: "Attributes", fields: ATTRIBUTES.map((a) => ({ path: `attributes.${a}`, label: a, min: 0, max: 20 })) },
+      { title: "Essence", fields: [{ path: "essence_channeling", label: "Essence Channeling", min: 0, max: 10, help: "Gifted and supernatural characters only." }] },
+    ],
+    skills: { min: 0, max: 20, start: () => 1 },
+    toSheet: (draft) => ({ schema: "armageddon.character/1", name: draft.name, kind: draft.kind, attributes: draft.attributes, skills: draft.skills, essence_channeling: draft.essence_channeling, items: [] }),
+    derive: (sheet) => ({ op: "armageddon.character_sheet", args: { character: sheet } }),
+    derived: (result) => {
+      const d = result.details.derived;
+      return [["Life Points", d.life_points], ["Endurance Points", d.endurance_points], ["Essence Pool", d.essence], ["Speed", d.speed], ["Lifting capacity", `${d.lifting_capacity} lb`]];
+    },
+  },
+
+  card(sheet) {
+    const derived = sheet.derived || {};
+    return {
+      bars: POOLS.map(([key, label]) => ({ label, value: sheet.current?.[key] ?? derived[key], max: derived[key] })),
+      conditions: (sheet.conditions || []).map(conditionWords),
+      query: { op: "armageddon.action_penalties", args: { character: sheet }, show: (result) => result.level_name },
+    };
+  },
+
+  groups(sheet) {
+    const attributes = ATTRIBUTES.map((name) => ({
+      key: `attr-${name}`, label: name, value: sheet.attributes[name],
+      roll: { title: `${name} Test`, op: "armageddon.test", bind: "character", fixed: { attribute_name: name }, fields: ["kind", "modifiers", "tags"] },
+    }));
+    const skills = Object.entries(sheet.skills || {}).map(([name, entry]) => ({
+      key: `skill-${name}`, label: name, value: level(entry),
+      roll: { title: `${name} Task`, op: "armageddon.character_task", bind: "character", fixed: { skill_name: name },
+        fields: ["attribute_name", "modifiers", "tags"], defaults: { attribute_name: USUAL_ATTRIBUTE[name] || "Dexterity" } },
+    }));
+    return [{ title: "Attributes", rows: attributes }, { title: "Skills", rows: skills }];
+  },
+
+  actions: () => [
+    { key: "damage", label: "Damage", op: "armageddon.apply_damage", bind: "character", fields: ["amount", "pool"] },
+    { key: "heal", label: "Heal", op: "armageddon.restore_points", bind: "character", fields: ["amount", "pool", "reason"] },
+    { key: "essence", label: "Spend Essence", op: "armageddon.lose_essence", bind: "character", fields: ["amount", "leak_die", "cause"] },
+    { key: "condition", label: "Conditions", op: "armageddon.set_condition", bind: "character", fields: ["condition", "action"] },
+    { key: "time", label: "Time passes", op: "armageddon.advance_time", bind: "character", fields: ["minutes", "seconds", "activity"] },
+    { key: "days", label: "Days pass", op: "armageddon.advance_days", bind: "character", fields: ["days", "care", "sleep_hours"] },
+    { key: "initiative", label: "Initiative", op: "armageddon.initiative", bind: "character", fields: ["modifiers"] },
+  ],
+};
