@@ -8,7 +8,7 @@ import { AppContext, createAppState } from "./app/state.mjs";
 import { engineClient, indexCatalog } from "./app/engine.mjs";
 import { loadCampaigns, onOtherTab } from "./app/actions.mjs";
 import { Shell } from "./app/shell.mjs";
-import { openStorage, MemoryStorage } from "./store/storage.mjs";
+import { openStorage } from "./store/storage.mjs";
 import { tabChannel } from "./store/channel.mjs";
 import { migrateLegacy } from "./store/legacy.mjs";
 import { gameNames } from "./games/index.mjs";
@@ -52,9 +52,15 @@ const engine = new Engine({
 });
 
 const client = engineClient(engine, ready);
-const services = { engine: client, storage: new MemoryStorage(null), channel: null };
+const storage = openStorage();
+const services = { engine: client, storage, channel: null };
 const app = createAppState(services);
 services.channel = tabChannel((message) => onOtherTab(app, message));
+// Back to this tab: re-read the open campaign in case a message from another tab was missed.
+document.addEventListener("visibilitychange", () => {
+  const open = app.state.campaign;
+  if (document.visibilityState === "visible" && open) onOtherTab(app, { type: "campaign-changed", id: open.id });
+});
 render(html`<${AppContext.Provider} value=${app}><${Shell} /></${AppContext.Provider}>`, document.getElementById("app"));
 root.dataset.ui = "true";
 
@@ -63,8 +69,7 @@ client.catalog().then(
   (error) => app.dispatch({ type: "snack", snack: { text: `The rules list could not be loaded (${error.message}). Reload the page.`, timeout: 60_000 } }),
 );
 
-openStorage().then(async (storage) => {
-  services.storage = storage;
+storage.then(async (storage) => {
   app.dispatch({ type: "storage", kind: storage.kind, problem: storage.problem });
   root.dataset.storage = storage.kind;
   await loadCampaigns(app);

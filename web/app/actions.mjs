@@ -5,10 +5,11 @@ import { campaignBlob, campaignFileName, canShareFile, download, readJsonFile, s
 import { settingArgs } from "./engine.mjs";
 import { navigate, paths } from "./router.mjs";
 
+/** The storage, once it is open (IndexedDB or memory): ``services.storage`` is a promise of it. */
 const storageOf = (app) => app.services.storage;
 
-function noteStorage(app) {
-  const storage = storageOf(app);
+async function noteStorage(app) {
+  const storage = await storageOf(app);
   app.dispatch({ type: "storage", kind: storage.kind, problem: storage.problem });
 }
 
@@ -17,7 +18,7 @@ export function snack(app, text, extra = {}) {
 }
 
 export async function loadCampaigns(app) {
-  const list = await storageOf(app).list();
+  const list = await (await storageOf(app)).list();
   list.sort((a, b) => b.updated.localeCompare(a.updated));
   app.dispatch({ type: "campaigns", campaigns: list });
 }
@@ -25,12 +26,12 @@ export async function loadCampaigns(app) {
 async function added(app, record, message) {
   let stored = record;
   try {
-    stored = await storageOf(app).add(record);
+    stored = await (await storageOf(app)).add(record);
   } catch (error) {
     if (error.name !== "StorageFullError") throw error;
     stored = error.record;
   }
-  noteStorage(app);
+  await noteStorage(app);
   app.services.channel.announce("campaign-changed", stored.id, stored.revision);
   await loadCampaigns(app);
   if (message) snack(app, message);
@@ -43,14 +44,14 @@ export async function createCampaign(app, name, game) {
 }
 
 export async function duplicateCampaign(app, id) {
-  const record = await storageOf(app).get(id);
+  const record = await (await storageOf(app)).get(id);
   if (record) await added(app, copyCampaign(record, `${record.name} (copy)`.slice(0, 80)), `“${record.name}” duplicated.`);
 }
 
 export async function deleteCampaign(app, id) {
-  const record = await storageOf(app).get(id);
+  const record = await (await storageOf(app)).get(id);
   if (!record) return;
-  await storageOf(app).remove(id);
+  await (await storageOf(app)).remove(id);
   app.services.channel.announce("campaign-removed", id);
   await loadCampaigns(app);
   snack(app, `“${record.name}” deleted.`, {
@@ -60,12 +61,12 @@ export async function deleteCampaign(app, id) {
 }
 
 export async function renameCampaign(app, id, name) {
-  const record = await storageOf(app).get(id);
+  const record = await (await storageOf(app)).get(id);
   if (record) await changeCampaign(app, record, (next) => ({ ...next, name: name.trim() }), ["name"]);
 }
 
 export async function exportCampaign(app, id, { share = false } = {}) {
-  const record = await storageOf(app).get(id);
+  const record = await (await storageOf(app)).get(id);
   if (!record) return;
   const blob = campaignBlob(record);
   const name = campaignFileName(record);
@@ -88,7 +89,7 @@ export async function importCampaign(app, file) {
   const verdict = answer.details || answer;
   if (!verdict.valid) return verdict.problems.length ? verdict.problems : [{ path: "(file)", message: "This file is not a campaign." }];
   const campaign = verdict.campaign;
-  const clash = await storageOf(app).get(campaign.id);
+  const clash = await (await storageOf(app)).get(campaign.id);
   const record = clash ? { ...copyCampaign(campaign, campaign.name), name: campaign.name } : campaign;
   const stored = await added(app, record, `“${record.name}” imported${clash ? " as a new campaign (one with the same id is already here)" : ""}.`);
   app.dispatch({ type: "campaigns", campaigns: app.state.campaigns });
@@ -98,7 +99,7 @@ export async function importCampaign(app, file) {
 export async function openCampaign(app, id) {
   const current = app.state.campaign;
   if (current?.id === id) return current;
-  const record = await storageOf(app).get(id);
+  const record = await (await storageOf(app)).get(id);
   app.dispatch({ type: "campaign", campaign: record });
   return record;
 }
@@ -108,7 +109,7 @@ export async function onOtherTab(app, { type, id }) {
   await loadCampaigns(app);
   const current = app.state.campaign;
   if (current?.id !== id) return;
-  const record = type === "campaign-removed" ? null : await storageOf(app).get(id);
+  const record = type === "campaign-removed" ? null : await (await storageOf(app)).get(id);
   if (record && record.revision <= current.revision) return;
   app.dispatch({ type: "campaign", campaign: record });
   snack(app, record ? "Updated from another tab." : "This campaign was deleted in another tab.");
@@ -118,7 +119,7 @@ export async function onOtherTab(app, { type, id }) {
 export async function changeCampaign(app, base, change, keys) {
   let next;
   try {
-    next = await storageOf(app).update(base, change, keys);
+    next = await (await storageOf(app)).update(base, change, keys);
   } catch (error) {
     if (error instanceof StaleError) {
       app.dispatch({ type: "campaign", campaign: error.current });
@@ -129,7 +130,7 @@ export async function changeCampaign(app, base, change, keys) {
     if (error.name !== "StorageFullError") throw error;
     next = error.record;
   }
-  noteStorage(app);
+  await noteStorage(app);
   app.services.channel.announce("campaign-changed", next.id, next.revision);
   if (app.state.campaign?.id === next.id) app.dispatch({ type: "campaign", campaign: next });
   loadCampaigns(app);

@@ -13,7 +13,7 @@ export function SettingControl({ param, value, onChange }) {
   if (param.kind === "int" || param.kind === "number") {
     const parsed = typed ? readNumber(typed.text, { min: param.min, max: param.max, label: param.label, badInput: typed.bad }) : {};
     return html`<${NumberField} label=${`${param.label} (default ${param.default})`} name=${param.name} min=${param.min} max=${param.max}
-      value=${typed ? typed.text : String(value)} error=${parsed.error}
+      value=${typed ? typed.text : value === null || value === undefined ? "" : String(value)} error=${parsed.error}
       onInput=${(text, bad) => {
         setTyped({ text, bad });
         const next = readNumber(text, { min: param.min, max: param.max, badInput: bad });
