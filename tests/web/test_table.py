@@ -119,3 +119,52 @@ def test_a_campaign_from_start_to_import(app, game, tmp_path):
     back = [record for record in stored_campaigns(page) if record["id"] == campaign_id][0]
     for field in ("schema", "id", "name", "game", "created", "settings", "characters", "log", "encounters"):
         assert back[field] == before[field], field
+
+
+def test_editing_a_sheet_checks_each_value_next_to_its_field(app):
+    page = app
+    new_campaign(page, "Edits", "armageddon")
+    new_character(page, "armageddon", "Jack", skills={"Notice": 2})
+    open_sheet(page, "Jack")
+    page.get_by_role("button", name="Edit values").click()
+    editor = page.locator("form.sheet-editor")
+    editor.locator('input[name="attributes.Strength"]').fill("-3")
+    perception = editor.locator('input[name="attributes.Perception"]')
+    perception.fill("")
+    perception.press_sequentially("1e")  # the browser cannot read it as a number (validity.badInput)
+    editor.get_by_role("button", name="Save the sheet").click()
+    expect(editor.locator(".field", has=page.locator('input[name="attributes.Strength"]')).locator(".field-error")).to_have_text("Strength must be at least 0.")
+    expect(editor.locator(".field", has=page.locator('input[name="attributes.Perception"]')).locator(".field-error")).to_contain_text("enter a whole number")
+    editor.locator('input[name="attributes.Strength"]').fill("4")
+    perception.fill("5")
+    editor.locator('input[name="skills.Notice"]').fill("3")
+    editor.get_by_role("button", name="Save the sheet").click()
+    expect(page.locator('[data-row="attr-Strength"]')).to_contain_text("4")
+    expect(page.locator('[data-row="skill-Notice"]')).to_contain_text("3")
+    sheet = stored_campaigns(page)[0]["characters"][0]["sheet"]
+    assert (sheet["attributes"]["Strength"], sheet["attributes"]["Perception"], sheet["skills"]["Notice"]) == (4, 5, 3)
+    assert sheet["derived"]["life_points"] == (4 + 2) * 4 + 10  # derived again by the engine
+
+
+def test_an_attack_on_a_character_of_the_campaign_changes_both_sheets(app):
+    page = app
+    new_campaign(page, "Fight", "coc")
+    new_character(page, "coc", "Harvey", skills={"Fighting (Brawl)": 60})
+    new_character(page, "coc", "Cultist", skills={"Dodge": 20})
+    open_sheet(page, "Harvey")
+    page.locator('.quick-actions [data-action="attack"]').click()
+    drawer = page.locator(".drawer")
+    drawer.get_by_label("Target", exact=True).select_option(label="Cultist")
+    bonus = drawer.locator('input[name="attacker_bonus"]')
+    bonus.fill("")
+    bonus.press_sequentially("1e")
+    drawer.locator("button.roll").click()
+    expect(drawer.locator(".field", has=page.locator('input[name="attacker_bonus"]')).locator(".field-error")).to_contain_text("enter a whole number")
+    expect(drawer.locator("[data-result]")).to_have_count(0)  # nothing was rolled with a guessed value
+    revision = stored_campaigns(page)[0]["revision"]
+    text = roll(page, faces="0 30 0 90 2", fields={"attacker_bonus": "0"})
+    assert "Harvey hits Cultist for 2" in text and "Cultist loses 2 HP (10 → 8)" in text  # shown, not behind a tap
+    record = stored_campaigns(page)[0]
+    hp = {c["sheet"]["name"]: c["sheet"]["hp"] for c in record["characters"]}
+    assert hp == {"Harvey": 10, "Cultist": 8}
+    assert record["revision"] == revision + 1  # both sheets in one transaction

@@ -32,7 +32,7 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose }) {
 }
 
 function DrawerBody({ app, spec, op, campaign, characterId, others, game, opponentId, setOpponentId, canOppose, busy, setBusy, outcome, setOutcome, onClose, onFollowUp }) {
-  const form = useOpForm(op, spec.fields || [], spec.defaults || {});
+  const form = useOpForm(op, spec.fields || [], spec.defaults || {}, { compact: true });
   const scroller = useRef(null);
   const heading = useRef(null);
   const character = campaign.characters.find((each) => each.id === characterId);
@@ -59,7 +59,7 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, oppone
     } finally {
       setBusy(false);
     }
-    requestAnimationFrame(() => scroller.current?.querySelector("[data-result], .drawer-error")?.scrollIntoView({ block: "start" }));
+    requestAnimationFrame(() => scroller.current?.scrollTo({ top: 0 }));
   }
 
   const fresh = app.state.campaign.characters.find((each) => each.id === characterId)?.sheet;
@@ -77,16 +77,16 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, oppone
       ${rules.map((param) => html`<li class="badge">${param.label}: ${param.kind === "choice" ? choiceLabel(param, campaign.settings[param.name]) : String(campaign.settings[param.name])}</li>`)}
     </ul>` : null}
     <div class="drawer-scroll" ref=${scroller}>
+      ${outcome?.error ? html`<p class="drawer-error" role="alert">${outcome.error}</p>` : null}
+      ${outcome?.result ? html`<${Result} result=${outcome.result} title=${outcome.title} />` : null}
+      ${followUps.length ? html`<div class="follow-ups" role="group" aria-label="What the rules allow next">
+        ${followUps.map((next) => html`<button type="button" key=${next.key} onClick=${() => (next.now ? run(next.fixed || {}, next) : onFollowUp(next))}>${next.label}</button>`)}
+      </div>` : null}
       ${canOppose ? html`<${ChoiceField} label=${spec.op.endsWith("attack") ? "Target" : "Against (opposed roll)"} name="opponent" value=${opponentId} onChange=${setOpponentId}
         options=${[["", spec.target ? "Choose…" : "Nobody: an unopposed roll"], ...others.map((each) => [each.id, each.sheet.name])]} />` : null}
       ${canOppose && !others.length ? html`<p class="help">Add another character to the party to pick an opponent.</p>` : null}
       ${form.view}
       <${OddsRegion} op=${op} />
-      ${outcome?.error ? html`<p class="drawer-error" role="alert">${outcome.error}</p>` : null}
-      ${outcome?.result ? html`<${Result} result=${outcome.result} title=${outcome.title} />` : null}
-      ${followUps.length ? html`<div class="follow-ups" aria-label="What the rules allow next">
-        ${followUps.map((next) => html`<button type="button" key=${next.key} onClick=${() => (next.now ? run(next.fixed || {}, next) : onFollowUp(next))}>${next.label}</button>`)}
-      </div>` : null}
     </div>
     <footer class="drawer-foot">
       <button type="button" class="primary roll" disabled=${busy || app.state.engine === "failed"} onClick=${() => run()}>

@@ -25,7 +25,7 @@ function initialValue(param, given) {
 }
 
 /** Form state for ``op`` showing ``fields`` (param names), pre-filled with ``defaults`` then the catalog's. */
-export function useOpForm(op, fields, defaults = {}) {
+export function useOpForm(op, fields, defaults = {}, { compact = false } = {}) {
   const params = fields.map((name) => op.params.find((param) => param.name === name)).filter(Boolean);
   const [values, setValues] = useState(() => Object.fromEntries(params.map((param) => [param.name, initialValue(param, defaults[param.name])])));
   const [bad, setBad] = useState({});
@@ -75,14 +75,15 @@ export function useOpForm(op, fields, defaults = {}) {
   }
 
   const view = html`<div class="op-fields">
-    ${params.map((param) => paramField(param, values[param.name], errors[param.name], (value, isBad) => set(param.name, value, isBad)))}
+    ${params.map((param) => paramField(param, values[param.name], errors[param.name], (value, isBad) => set(param.name, value, isBad), compact))}
     ${op.params.some((param) => param.name === "dice") ? html`<${DiceField} dice=${dice} onChange=${(next) => { setDice(next); setErrors((old) => ({ ...old, dice: null })); }} error=${errors.dice} hint=${plainHelp(op.params.find((param) => param.name === "dice").help)} />` : null}
   </div>`;
   return { view, read, showEngineError, values };
 }
 
-function paramField(param, value, error, onChange) {
-  const help = plainHelp(param.help);
+/** ``compact`` (the drawer): help only where the value is typed as text (a loss "0/1D6", a damage roll). */
+function paramField(param, value, error, onChange, compact) {
+  const help = compact && param.kind !== "text" ? undefined : plainHelp(param.help);
   const common = { key: param.name, name: param.name, label: param.label, help, error };
   if (param.name === "modifiers") return html`<${ModifierList} key="modifiers" rows=${value} errors=${error || []} onChange=${onChange} />`;
   switch (param.kind) {

@@ -13,6 +13,7 @@ export function Result({ result, title }) {
   return html`<section class=${`result ${tone}`} aria-label="Result" aria-live="polite" data-result>
     ${title ? html`<p class="result-title">${title}</p>` : null}
     <p class="headline">${plainLine(headline)}</p>
+    ${result.events?.length && result.events[0] !== headline ? html`<ul class="events">${result.events.map((event, index) => html`<li key=${index}>${event}</li>`)}</ul>` : null}
     ${trace.length ? html`<details class="trace">
       <summary>How it was rolled</summary>
       <ul>${trace.map((line, index) => html`<li key=${index}>${plainLine(line)}</li>`)}</ul>

@@ -50,16 +50,19 @@ export default {
 
   groups(sheet) {
     const attributes = ATTRIBUTES.map((name) => ({
-      key: `attr-${name}`, label: name, value: sheet.attributes[name],
+      key: `attr-${name}`, label: name, value: sheet.attributes[name], path: `attributes.${name}`, min: 0, max: 20,
       roll: { title: `${name} Test`, op: "armageddon.test", bind: "character", fixed: { attribute_name: name }, fields: ["kind", "modifiers", "tags"] },
     }));
     const skills = Object.entries(sheet.skills || {}).map(([name, entry]) => ({
-      key: `skill-${name}`, label: name, value: level(entry),
+      key: `skill-${name}`, label: name, value: level(entry), path: typeof entry === "object" && entry !== null ? `skills.${name}.level` : `skills.${name}`, min: 0, max: 20,
       roll: { title: `${name} Task`, op: "armageddon.character_task", bind: "character", fixed: { skill_name: name },
         fields: ["attribute_name", "modifiers", "tags"], defaults: { attribute_name: USUAL_ATTRIBUTE[name] || "Dexterity" } },
     }));
     return [{ title: "Attributes", rows: attributes }, { title: "Skills", rows: skills }];
   },
+
+  /** The engine operation that checks and normalises an edited sheet. */
+  check: (sheet) => ({ op: "armageddon.character_sheet", args: { character: sheet } }),
 
   actions: () => [
     { key: "damage", label: "Damage", op: "armageddon.apply_damage", bind: "character", fields: ["amount", "pool"] },

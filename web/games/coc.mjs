@@ -49,13 +49,13 @@ export default {
 
   groups(sheet) {
     const characteristics = CHARACTERISTICS.map((name) => ({
-      key: `char-${name}`, label: name, value: sheet.characteristics[name], extra: split(sheet.characteristics[name]),
+      key: `char-${name}`, label: name, value: sheet.characteristics[name], extra: split(sheet.characteristics[name]), path: `characteristics.${name}`, min: 0, max: 99,
       roll: { title: `${name} roll`, op: "coc.characteristic_roll", bind: "investigator", fixed: { characteristic: name }, fields: DIFFICULTY },
     }));
-    const luck = { key: "luck", label: "Luck", value: sheet.luck, extra: split(sheet.luck), roll: { title: "Luck roll", op: "coc.luck_roll", bind: "investigator", fields: DIFFICULTY } };
-    const san = { key: "san", label: "Sanity", value: sheet.san, extra: split(sheet.san), roll: { title: "Sanity roll", op: "coc.sanity_roll", bind: "investigator", fields: ["loss", "bonus", "penalty"] } };
+    const luck = { key: "luck", label: "Luck", value: sheet.luck, extra: split(sheet.luck), path: "luck", min: 0, max: 99, roll: { title: "Luck roll", op: "coc.luck_roll", bind: "investigator", fields: DIFFICULTY } };
+    const san = { key: "san", label: "Sanity", value: sheet.san, extra: split(sheet.san), path: "san", min: 0, max: 99, roll: { title: "Sanity roll", op: "coc.sanity_roll", bind: "investigator", fields: ["loss", "bonus", "penalty"] } };
     const skills = Object.entries(sheet.skills || {}).map(([name, value]) => ({
-      key: `skill-${name}`, label: name, value, extra: split(value),
+      key: `skill-${name}`, label: name, value, extra: split(value), path: `skills.${name}`, min: 0, max: 99,
       roll: {
         title: `${name} roll`, op: "coc.skill_roll", bind: "investigator", fixed: { skill: name }, fields: DIFFICULTY,
         opposed: { op: "coc.opposed_roll", target: "opponent", fixed: { skill: name }, fields: ["bonus", "penalty", "opponent_skill", "opponent_bonus", "opponent_penalty"] },
@@ -63,6 +63,9 @@ export default {
     }));
     return [{ title: "Characteristics", rows: [...characteristics, luck, san] }, { title: "Skills", rows: skills }];
   },
+
+  /** No investigator-only check operation: an edited sheet is checked as a one-character campaign. */
+  check: null,
 
   actions: () => [
     { key: "attack", label: "Attack", op: "coc.attack", bind: "investigator", target: "opponent", fields: ["weapon", "defence", "attacker_bonus", "attacker_penalty", "defender_bonus", "defender_penalty", "surprise", "outnumbered", "range_difficulty"] },

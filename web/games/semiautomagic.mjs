@@ -52,7 +52,8 @@ export default {
 
   groups(sheet) {
     const row = (name, value, kind) => ({
-      key: `${kind}-${name}`, label: name, value,
+      key: `${kind}-${name}`, label: name, value, path: `${kind === "ability" ? "abilities" : "skills"}.${name}`,
+      min: kind === "ability" ? 0 : -20, max: kind === "ability" ? 30 : 40,
       roll: { title: `${name} check`, op: "semiautomagic.skill_check", bind: "creature", fixed: { skill: name }, fields: ["dc", "modifiers"] },
     });
     return [
@@ -60,6 +61,8 @@ export default {
       { title: "Skills", rows: Object.entries(sheet.skills || {}).map(([name, value]) => row(name, value, "skill")) },
     ];
   },
+
+  check: (sheet) => ({ op: "semiautomagic.describe_creature", args: { creature: sheet } }),
 
   actions: () => [
     { key: "attack", label: "Attack", op: "semiautomagic.attack", bind: "attacker", target: "creature", fields: ["kind", "defence", "modifiers"] },

@@ -17,15 +17,15 @@ export function useSheetSummary(query) {
   return text;
 }
 
-export function CharacterCard({ character, game, href }) {
+export function CharacterCard({ character, game, href, compact = false }) {
   const card = game.card(character.sheet);
   const summary = useSheetSummary(card.query);
   return html`<article class="character-card" data-character=${character.id}>
-    <h2>${character.sheet.name} ${character.kind === "npc" ? html`<span class="tag">NPC</span>` : null}</h2>
+    ${compact ? null : html`<h2>${character.sheet.name} ${character.kind === "npc" ? html`<span class="tag">NPC</span>` : null}</h2>`}
     ${card.bars.map((bar) => html`<${Bar} key=${bar.label} ...${bar} />`)}
     ${card.facts ? html`<p class="facts">${card.facts.map(([label, value]) => html`<span key=${label}>${label} ${value}</span>`)}</p>` : null}
     ${summary ? html`<p class="summary-line">${summary}</p>` : null}
     <p class="conditions">${card.conditions.length ? card.conditions.join(", ") : "No conditions"}</p>
-    <a class="button" href=${href}>Open the sheet</a>
+    ${compact ? null : html`<a class="button" href=${href}>Open the sheet</a>`}
   </article>`;
 }

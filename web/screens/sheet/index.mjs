@@ -11,6 +11,7 @@ import { Confirm } from "../../components/confirm.mjs";
 import { CharacterCard } from "../party/character_card.mjs";
 import { CampaignNav } from "../campaign_nav.mjs";
 import { SheetRows } from "./rows.mjs";
+import { SheetEditor } from "./edit.mjs";
 
 export function SheetScreen({ characterId }) {
   const app = useApp();
@@ -19,6 +20,7 @@ export function SheetScreen({ characterId }) {
   const character = campaign.characters.find((each) => each.id === characterId);
   const [drawer, setDrawer] = useState(null); // {spec, opener}
   const [removing, setRemoving] = useState(false);
+  const [editing, setEditing] = useState(false);
   if (!character) return html`<section class="screen"><${CampaignNav} campaign=${campaign} /><p>This character is not in the campaign (any more).</p></section>`;
   const open = (spec, event) => setDrawer({ spec, opener: event?.currentTarget, id: Date.now() });
   const close = () => { drawer?.opener?.focus?.(); setDrawer(null); };
@@ -31,7 +33,10 @@ export function SheetScreen({ characterId }) {
         ${game.actions(character.sheet).map((action) => html`<button type="button" key=${action.key} data-action=${action.key}
           onClick=${(event) => open({ ...action, title: action.label }, event)}>${action.label}</button>`)}
       </div>
-      <${SheetRows} groups=${game.groups(character.sheet)} onRoll=${open} />
+      ${editing
+        ? html`<${SheetEditor} character=${character} game=${game} onDone=${() => setEditing(false)} />`
+        : html`<${SheetRows} groups=${game.groups(character.sheet)} onRoll=${open} />
+          <button type="button" class="edit-sheet" onClick=${() => setEditing(true)}>Edit values</button>`}
       <div class="row-actions danger-zone">
         <button type="button" class="danger" onClick=${() => setRemoving(true)}>Remove ${character.sheet.name} from the campaign</button>
       </div>

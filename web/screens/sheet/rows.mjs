@@ -7,11 +7,11 @@ export function SheetRows({ groups, onRoll }) {
     ${group.rows.length === 0 ? html`<p class="help">None yet.</p>` : null}
     <ul class="rows">
       ${group.rows.map((row) => html`<li key=${row.key}>
-        <button type="button" class="roll-row" data-row=${row.key} onClick=${(event) => onRoll(row.roll, event)}
-          aria-label=${`${row.roll.title}: ${row.label} ${row.value}${row.extra ? `, half ${row.extra.half}, fifth ${row.extra.fifth}` : ""}`}>
-          <span class="row-label">${row.label}</span>
+        <button type="button" class="roll-row" data-row=${row.key} onClick=${(event) => onRoll(row.roll, event)}>
+          <span class="row-label"><span class="visually-hidden">Roll </span>${row.label}</span>
           <span class="row-value">${row.value}</span>
-          ${row.extra ? html`<span class="row-extra" aria-hidden="true">${row.extra.half} · ${row.extra.fifth}</span>` : null}
+          ${row.extra ? html`<span class="row-extra"><span aria-hidden="true">${row.extra.half} · ${row.extra.fifth}</span>
+            <span class="visually-hidden">, half ${row.extra.half}, fifth ${row.extra.fifth}</span></span>` : null}
         </button>
       </li>`)}
     </ul>
