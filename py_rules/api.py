@@ -24,6 +24,7 @@ from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.render import render_lines
 from py_rules.systems import SYSTEM_IDS, all_operations, all_systems, operations_of
+from py_rules.words import house_rule_steps
 
 __all__ = ("call", "handle", "catalog", "operation")
 
@@ -67,6 +68,7 @@ def _run(op: Operation, args: dict, seed: Any) -> dict:
             raise RulesError("wrong_type", "seed must be a whole number.", "seed")
         dice = RandomDice(seed)
     result = op.run(dice, **args) if op.rolls else op.run(**args)
+    result.steps[:0] = house_rule_steps(op, args)
     dice.finish()
     result.dice = list(dice.thrown)
     first_state = next((p.state_key for p in op.params if p.state_key), None)

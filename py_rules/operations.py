@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from py_rules.params import Param, faces_param
+from py_rules.sources import plain, rule_name
 
 __all__ = ("Operation", "System")
 
@@ -29,7 +30,8 @@ class System:
     """How this game's physical dice are typed, shown with every ``dice`` field of its operations."""
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "name": self.name, "gm_title": self.gm_title, "source": self.source}
+        return {"id": self.id, "name": self.name, "gm_title": self.gm_title, "source": self.source,
+                "rule": rule_name(self.source)}
 
 
 @dataclass(frozen=True)
@@ -65,13 +67,16 @@ class Operation:
         return self.params + ((faces_param(order=self.dice_help),) if self.rolls else ())
 
     def to_dict(self) -> dict:
+        """JSON for the catalog: title, summary and each field's help in plain words, the cited rule by name
+        (``rule``); ``covers`` and ``source`` keep the developer citations."""
         return {
             "id": self.id,
             "system": self.system,
-            "title": self.title,
-            "summary": self.summary,
+            "title": plain(self.title),
+            "summary": plain(self.summary),
             "covers": list(self.covers),
             "source": self.source,
+            "rule": rule_name(self.source),
             "rolls": self.rolls,
-            "params": [p.to_dict() for p in self.all_params],
+            "params": [p.to_dict(self.system, self.id) for p in self.all_params],
         }

@@ -6,6 +6,9 @@ Computing and rendering are separate: this works on the JSON form of a
 
 from __future__ import annotations
 
+from py_rules.sources import plain, rule_name
+from py_rules.words import humanize
+
 __all__ = ("render_lines", "signed")
 
 
@@ -29,8 +32,17 @@ def _headline(result: dict) -> str:
     return ": ".join(parts[:2]) + (f" — {parts[2]}" if len(parts) > 2 else "") if parts else ""
 
 
+def _why(entry: dict) -> str:
+    """The rule a line cites, by its name (a result logged before names existed has only its source)."""
+    rule = entry.get("rule")
+    if rule is None:
+        rule = rule_name(entry.get("source") or "")
+    return f" [{rule}]" if rule else ""
+
+
 def render_lines(result: dict) -> list[str]:
-    """The whole trace, one line each: headline, dice, modifiers, steps, events, flags.
+    """The whole trace, one line each: headline, dice, modifiers, steps, events, flags; each line's rule by its
+    name, never a file or section (issue 8, Words).
 
     The headline is the total against its target with the level; a result with none of those
     (a state change) leads with its first event instead.
@@ -51,13 +63,11 @@ def render_lines(result: dict) -> list[str]:
     if dice:
         lines.append("Dice in order: " + ", ".join(f"{t['die']}={t['face']} ({t['purpose']})" for t in dice))
     for modifier in result.get("modifiers") or []:
-        source = f" [{modifier['source']}]" if modifier.get("source") else ""
-        lines.append(f"{signed(modifier['value'])} {modifier['label']}{source}")
+        lines.append(f"{signed(modifier['value'])} {plain(modifier['label'])}{_why(modifier)}")
     for step in result.get("steps") or []:
-        source = f" [{step['source']}]" if step.get("source") else ""
-        lines.append(f"{step['text']}{source}")
+        lines.append(f"{plain(step['text'])}{_why(step)}")
     for event in events:
-        lines.append(f"→ {event}")
+        lines.append(f"→ {plain(event)}")
     if result.get("flags"):
-        lines.append("Flags: " + ", ".join(result["flags"]))
+        lines.append("Flags: " + ", ".join(humanize(flag) for flag in result["flags"]))
     return lines

@@ -15,8 +15,9 @@ from py_rules.operations import Operation, System
 
 __all__ = ("SYSTEM_IDS", "system_of", "operations_of", "all_systems", "all_operations")
 
-SYSTEM_IDS = ("armageddon", "semiautomagic", "coc")
-"""Each is a package ``py_rules.<id>`` whose ``operations`` module has ``SYSTEM`` and ``OPERATIONS``."""
+SYSTEM_IDS = ("armageddon", "semiautomagic", "coc", "campaign")
+"""Each is a package ``py_rules.<id>`` whose ``operations`` module has ``SYSTEM`` and ``OPERATIONS``: the three
+games, then the campaign file (issue 8) that holds characters of one of them."""
 
 
 @cache

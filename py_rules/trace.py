@@ -4,7 +4,8 @@ A :class:`Result` keeps every die thrown (rerolls included, in order), every
 modifier with its label and rule source, the total against its target, the
 level with its name, flags, the ordered explanation steps, the state changes
 (events) and, for operations that change a character, the new state.
-Everything converts to plain JSON with :meth:`Result.to_dict`.
+Everything converts to plain JSON with :meth:`Result.to_dict`: texts in plain words, each source kept for
+developers with the rule's human name beside it (``rule``, :mod:`py_rules.sources`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from py_rules.dice import Throw
+from py_rules.sources import plain, rule_name, split
 
 __all__ = ("Modifier", "Step", "Result", "Log", "total_of")
 
@@ -26,7 +28,7 @@ class Modifier:
     source: str
 
     def to_dict(self) -> dict:
-        return {"label": self.label, "value": self.value, "source": self.source}
+        return {"label": plain(self.label), "value": self.value, "source": self.source, "rule": rule_name(self.source)}
 
 
 @dataclass(frozen=True)
@@ -37,7 +39,10 @@ class Step:
     source: str = ""
 
     def to_dict(self) -> dict:
-        return {"text": self.text, "source": self.source}
+        """The line in plain words; a citation inside it joins ``source`` (and its name ``rule``)."""
+        text, cited = split(self.text)
+        source = "; ".join([self.source] + cited if self.source else cited)
+        return {"text": text, "source": source, "rule": rule_name(source)}
 
 
 @dataclass
@@ -120,7 +125,7 @@ class Result:
             "level_name": self.level_name,
             "flags": list(self.flags),
             "steps": [s.to_dict() for s in self.steps],
-            "events": list(self.events),
+            "events": [plain(event) for event in self.events],
             "details": self.details,
             "state": self.state,
             "states": dict(self.states),

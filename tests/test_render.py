@@ -10,23 +10,24 @@ def test_task_renders_golden_lines():
     assert render_lines(result) == [
         "Total 22 vs 9: success — 6 Success Levels (Extraordinary)",
         "Dice in order: d10=10 (d10), d10=10 (Rule of 10 reroll), d10=8 (Rule of 10 reroll)",
-        "+2 Dexterity [seed 000, Tasks]",
-        "+3 Handguns [seed 000, Tasks]",
-        "-1 darkness [Chronicler's modifier (seed 000, Tasks: apply modifiers)]",
+        "+2 Dexterity [Tasks — Armageddon]",
+        "+3 Handguns [Tasks — Armageddon]",
+        "-1 darkness [Tasks — Armageddon]",
         "d10 rolled a natural 10",
-        "Rule of 10: reroll 10 − 5 = 5 → +5 (die now 15) [seed 000, The Rule of 10]",
-        "Rule of 10: reroll 8 − 5 = 3 → +3 (die now 18) [seed 000, The Rule of 10]",
-        "18 (die) +2 +3 -1 = 22 [seed 000, Tasks]",
-        "22 ≥ 9: success [seed 000, The Basics]",
-        "Flags: rule_of_10",
+        "Rule of 10: reroll 10 − 5 = 5 → +5 (die now 15) [The Rule of 10 — Armageddon]",
+        "Rule of 10: reroll 8 − 5 = 3 → +3 (die now 18) [The Rule of 10 — Armageddon]",
+        "18 (die) +2 +3 -1 = 22 [Tasks — Armageddon]",
+        "22 ≥ 9: success [The Basics — Armageddon]",
+        "Flags: Rule of 10",
     ]
+    assert [m["source"] for m in result["modifiers"]][0] == "seed 000, Tasks"  # developers keep the citation
 
 
 def test_state_change_without_a_total_leads_with_its_first_event():
     result = {"total": None, "target": None, "success": None, "level_name": None, "dice": [], "modifiers": [],
               "steps": [{"text": "5: fixed = 5", "source": "RULES.md §1.8"}],
               "events": ["Ann loses 5 LP (30 → 25).", "Ann is seriously injured."], "flags": []}
-    assert render_lines(result) == ["Ann loses 5 LP (30 → 25).", "5: fixed = 5 [RULES.md §1.8]", "→ Ann is seriously injured."]
+    assert render_lines(result) == ["Ann loses 5 LP (30 → 25).", "5: fixed = 5 [Damage — Armageddon]", "→ Ann is seriously injured."]
 
 
 def test_headline_does_not_repeat_a_plain_failure():

@@ -101,7 +101,7 @@ def _rule_of_one(rerolls, mode: str) -> tuple[int, list[Step]]:
         else:
             value += delta
             text = f"{reroll} − 5 = {delta} lowers the die (die now {value})"
-        steps.append(Step(f"Rule of 1 ({mode}): reroll {text}", _ONE))
+        steps.append(Step(f"Rule of 1: reroll {text}", _ONE))  # a non-default reading is named as a house rule
     return value, steps
 
 

@@ -11,6 +11,7 @@ from py_rules.armageddon.ops_rolls import ROLL_OPERATIONS
 from py_rules.armageddon.ops_state import STATE_OPERATIONS
 from py_rules.armageddon.tables import GM_TITLE
 from py_rules.operations import System
+from py_rules.skill_lists import skill_entry, skill_list_operation
 
 __all__ = ("SYSTEM", "OPERATIONS", "CHECKLIST")
 
@@ -22,4 +23,18 @@ SYSTEM = System(
 CHECKLIST = tuple(f"U{n}" for n in range(1, 25))
 """RULES.md §1.17: the operations the engine must offer."""
 
-OPERATIONS = ROLL_OPERATIONS + STATE_OPERATIONS
+
+def _skills():
+    from py_rules.armageddon.tables import SKILLS
+
+    return [skill_entry(name, None) for name in SKILLS]
+
+
+SKILL_LIST = skill_list_operation(
+    "armageddon", _skills, "Skills have no starting value: one not on the sheet is rolled unskilled (level 0, "
+    "−2, never better than Decent). A speciality is written 'Craft (Woodwork)'.",
+    source="seed 000, Tasks and Unskilled Attempts; RULES.md §1.3; armageddon.tables.SKILLS",
+    summary="The skills a character sheet may list, for building a character.",
+)
+
+OPERATIONS = ROLL_OPERATIONS + STATE_OPERATIONS + (SKILL_LIST,)

@@ -10,6 +10,7 @@ from py_rules.coc.ops_combat import OPERATIONS as _COMBAT
 from py_rules.coc.ops_health import OPERATIONS as _HEALTH
 from py_rules.coc.ops_rolls import OPERATIONS as _ROLLS
 from py_rules.operations import System
+from py_rules.skill_lists import skill_entry, skill_list_operation
 
 __all__ = ("SYSTEM", "OPERATIONS", "CHECKLIST")
 
@@ -22,4 +23,19 @@ SYSTEM = System(
 CHECKLIST = tuple(f"C{i}" for i in range(1, 23))
 """RULES.md §3.14: the operations the engine must offer."""
 
-OPERATIONS = _ROLLS + _COMBAT + _HEALTH
+_BASE_FROM = {"Dodge": "half DEX", "Language (Own)": "EDU"}
+
+
+def _skills():
+    from py_rules.coc.tables import SKILL_BASES
+
+    return [skill_entry(name, base, _BASE_FROM.get(name)) for name, base in SKILL_BASES.items()]
+
+
+SKILL_LIST = skill_list_operation(
+    "coc", _skills, "Skills not on the sheet are rolled at their base value; Dodge starts at half DEX and "
+    "Language (Own) at EDU.", source="RULES.md §3.2; coc.tables.SKILL_BASES",
+    summary="The investigator skills with their base values, for building a sheet.",
+)
+
+OPERATIONS = _ROLLS + _COMBAT + _HEALTH + (SKILL_LIST,)

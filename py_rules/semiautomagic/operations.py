@@ -7,6 +7,7 @@ medicine, healing, repair, morale) and ``ops_conditions`` (conditions, Confusion
 from py_rules.operations import System
 from py_rules.semiautomagic import ops_combat, ops_conditions, ops_health
 from py_rules.semiautomagic.tables import GM_TITLE
+from py_rules.skill_lists import skill_entry, skill_list_operation
 
 __all__ = ("SYSTEM", "OPERATIONS")
 
@@ -15,4 +16,19 @@ SYSTEM = System(
     dice_help="each die in the order the rule asks for it: the d6 of a check, then any others (d10, d20 …)",
 )
 
-OPERATIONS = ops_combat.OPERATIONS + ops_health.OPERATIONS + ops_conditions.OPERATIONS
+
+def _skills():
+    from py_rules.semiautomagic.tables import SKILLS
+
+    return [skill_entry(name, 0) for name in SKILLS]
+
+
+SKILL_LIST = skill_list_operation(
+    "semiautomagic", _skills, "The rules give no full skill list: these are the skills they mention. A skill "
+    "without ranks adds 0 to the d6.",
+    source="seed 002 (skills named in Toughness, Mobility Penalty, Conditions); RULES.md §2.2–2.4; "
+    "semiautomagic.tables.SKILLS",
+    summary="The skills the rules mention (they give no full list), for building a creature.",
+)
+
+OPERATIONS = ops_combat.OPERATIONS + ops_health.OPERATIONS + ops_conditions.OPERATIONS + (SKILL_LIST,)

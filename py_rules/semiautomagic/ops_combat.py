@@ -34,7 +34,8 @@ def _describe(*, creature, label):
     log = Log()
     row = T.SCALE_TABLE[c["scale"]]
     end_note = " (objects have no Endurance and count as 3)" if C.is_object(c) else ""
-    log.step(f"Defence {data['defence']:+d} from {data['defence_source']} (the best single source; sources do not stack, "
+    source = str(data["defence_source"]).replace("_", " ")
+    log.step(f"Defence {data['defence']:+d} from {source} (the best single source; sources do not stack, "
              "natural armour +0 is the floor)", "seed 002, Natural Armour; Stacking Bonuses")
     log.step(f"Toughness = 6 + 3 × Scale {c['scale']} ({row[1]}) + Endurance {data['endurance_used']}{end_note} + Defence "
              f"{data['defence']} − wounds {c['wounds']} = {data['toughness']}", "seed 002, Creature or Object Toughness")

@@ -256,7 +256,9 @@ def _tables(*, label, table):
     else:
         for face, (text, _effect) in T.CONFUSION_CHART.items():
             log.step(f"{face}: {text}", "seed 002, Confusion chart")
-    return finish("table", label or table, None, log, level_name=table)
+    names = {"damage_types": "Damage types", "emp": "EMP Toughness table", "scale": "Scale table",
+             "confusion": "Confusion chart"}
+    return finish("table", label or names.get(table, table), None, log, level_name=names.get(table, table))
 
 
 TABLES = Operation(

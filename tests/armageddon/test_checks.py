@@ -149,7 +149,7 @@ def test_resisted_side_a_character_brings_his_state_penalties(run, make):
 
 def test_rolls_inside_a_state_change_name_each_number_of_their_arithmetic(run, make):
     result = run("fear_test", dice=[6, 3], character=make(life_points=4), penalty=-2)
-    assert "  6 (die) +3 (Willpower) -2 (Chronicler's fear penalty) -2 (injured (4 LP)) = 5 [seed 000, Tests]" \
+    assert "  6 (die) +3 (Willpower) -2 (Chronicler's fear penalty) -2 (injured (4 LP)) = 5 [Tests — Armageddon]" \
         in result["text"]
 
 

@@ -1,0 +1,362 @@
+"""The campaign file, schema ``rules-companion.campaign/1`` (issue 8, "Import/export"; TABLE.md, Kept safe).
+
+One JSON object per campaign::
+
+    {"schema": "rules-companion.campaign/1", "id": str, "name": str (1–80 characters),
+     "game": "armageddon" | "semiautomagic" | "coc", "created": ISO-8601, "updated": ISO-8601,
+     "revision": int >= 0, "settings": {setting name: value},
+     "characters": [{"id": str, "kind": "pc" | "npc", "sheet": <that game's character JSON>}],
+     "log": [JSON objects], "encounters": [JSON objects]}
+
+:func:`validate` checks a whole file before anything is written: every character through its game's own
+validation, every setting against the game's declared setting parameters, sizes bounded. It lists every
+problem with its path (``characters.1.sheet.attributes.Strength``), not only the first, and returns the
+canonical campaign (keys in the order above, sheets and settings normalized by their game, older schemas
+migrated) only when there is none. ``validate(validate(x).campaign)`` gives the same campaign again.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from py_rules.campaign import games
+from py_rules.errors import RulesError
+
+__all__ = ("SCHEMA", "SCHEMA_PREFIX", "KINDS", "LIMITS", "Checked", "validate", "problem", "check_json", "setting_value",
+           "timestamp_problem")
+
+SCHEMA = "rules-companion.campaign/1"
+SCHEMA_PREFIX = "rules-companion.campaign/"
+VERSION = 1
+KINDS = ("pc", "npc")
+"""A player character or a character the game master plays."""
+
+KEYS = ("schema", "id", "name", "game", "created", "updated", "revision", "settings", "characters", "log",
+        "encounters")
+"""Every field of a campaign, in canonical order."""
+CHARACTER_KEYS = ("id", "kind", "sheet")
+
+LIMITS = {
+    "name": 80,            # characters in the campaign's name
+    "id": 64,              # characters in a campaign or character id
+    "timestamp": 40,       # characters in an ISO-8601 time
+    "characters": 500,     # characters in one campaign
+    "log": 50_000,         # log entries (part 2 fills the log)
+    "encounters": 1_000,   # encounters
+    "text": 20_000,        # characters in any one text anywhere in the file (a sheet's notes included)
+    "depth": 24,           # nesting of objects and lists
+    "entry_nodes": 20_000,  # values in one log entry, encounter or sheet
+    "problems": 200,       # problems listed before the rest are summed up
+}
+"""Bounds that keep a file the page can hold and show; a file beyond one is refused with the path of the excess."""
+
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]*")
+
+
+def problem(path: str, message: str) -> dict:
+    """One problem of a file: where (dotted path, ``""`` for the whole file) and what, in plain words."""
+    return {"path": path, "message": message}
+
+
+@dataclass
+class Checked:
+    """What :func:`validate` found: the canonical campaign (None when there is any problem), every problem, and
+    the older schema the file was migrated from (None when it was current)."""
+
+    campaign: dict | None
+    problems: list[dict] = field(default_factory=list)
+    migrated_from: str | None = None
+
+    @property
+    def valid(self) -> bool:
+        """A campaign came out (for an import: the file had no problem at all)."""
+        return self.campaign is not None
+
+    def to_dict(self) -> dict:
+        return {"valid": self.valid, "problems": list(self.problems), "campaign": self.campaign,
+                "migrated_from": self.migrated_from}
+
+
+def _join(*parts) -> str:
+    return ".".join(str(p) for p in parts if p not in (None, ""))
+
+
+def check_json(value: Any, path: str, problems: list, depth: int = 0, budget: list | None = None) -> None:
+    """Plain JSON of bounded depth, text length and size: lists and objects with text keys, finite numbers."""
+    budget = budget if budget is not None else [LIMITS["entry_nodes"]]
+    budget[0] -= 1
+    if budget[0] == -1:
+        problems.append(problem(path, f"This part holds more than {LIMITS['entry_nodes']} values."))
+    if budget[0] < 0:
+        return
+    if depth > LIMITS["depth"]:
+        problems.append(problem(path, f"This part is nested more than {LIMITS['depth']} levels deep."))
+        budget[0] = -2
+        return
+    if isinstance(value, str):
+        if len(value) > LIMITS["text"]:
+            problems.append(problem(path, f"This text is {len(value)} characters long; at most {LIMITS['text']} "
+                                          "are kept."))
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            problems.append(problem(path, "This number is not a finite number."))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str) or len(key) > 200:
+                problems.append(problem(path, "A field name here is not short text."))
+                continue
+            check_json(item, _join(path, key), problems, depth + 1, budget)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            check_json(item, _join(path, index), problems, depth + 1, budget)
+    elif value is not None and not isinstance(value, (bool, int)):
+        problems.append(problem(path, f"This value ({type(value).__name__}) is not JSON."))
+
+
+def _text(raw: dict, key: str, problems: list, low: int, high: int, what: str, path: str = "") -> str | None:
+    value = raw.get(key)
+    where = _join(path, key)
+    if value is None:
+        problems.append(problem(where, f"{what} is missing."))
+    elif not isinstance(value, str):
+        problems.append(problem(where, f"{what} must be text."))
+    elif not low <= len(value.strip() if low else value) <= high:
+        problems.append(problem(where, f"{what} must be {low}–{high} characters long (it is {len(value)})."))
+    else:
+        return value.strip() if key == "name" else value
+    return None
+
+
+def _identifier(raw: dict, key: str, problems: list, what: str, path: str = "") -> str | None:
+    value = _text(raw, key, problems, 1, LIMITS["id"], what, path)
+    if value is not None and not _ID.fullmatch(value):
+        problems.append(problem(_join(path, key), f"{what} may hold only letters, digits and . _ : - "
+                                                  f"(got {value[:20]!r})."))
+        return None
+    return value
+
+
+def _timestamp(raw: dict, key: str, problems: list, what: str) -> str | None:
+    value = _text(raw, key, problems, 1, LIMITS["timestamp"], what)
+    if value is None:
+        return None
+    wrong = timestamp_problem(value)
+    if wrong:
+        problems.append(problem(key, f"{what}: {wrong}"))
+        return None
+    return value
+
+
+def timestamp_problem(value: str) -> str | None:
+    """Why ``value`` is not an ISO-8601 date and time, or None."""
+    try:
+        datetime.fromisoformat(value[:-1] + "+00:00" if value.endswith("Z") else value)
+    except ValueError:
+        return f"{value[:40]!r} is not a date and time such as 2026-12-01T18:30:00Z."
+    return None
+
+
+def _revision(raw: dict, problems: list) -> int | None:
+    value = raw.get("revision", 0)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 2**53:
+        problems.append(problem("revision", f"The revision must be a whole number of at least 0 (got {value!r})."))
+        return None
+    return value
+
+
+def _game(raw: dict, problems: list) -> str | None:
+    value = raw.get("game")
+    if value in games.GAMES:
+        return value
+    known = ", ".join(f"{games.game_name(g)} ({g})" for g in games.GAMES)
+    if value is None:
+        problems.append(problem("game", f"The game is missing; it must be one of: {known}."))
+    else:
+        problems.append(problem("game", f"{str(value)[:40]!r} is not a game this app knows; it must be one of: "
+                                        f"{known}."))
+    return None
+
+
+def setting_value(game: str, name: str, value: Any) -> Any:
+    """``value`` checked and converted by ``game``'s declaration of the setting ``name`` (JSON-ready), or a
+    RulesError in plain words."""
+    declared = games.setting_params(game)
+    param = declared.get(name)
+    if param is None:
+        owners = [games.game_name(g) for g in games.GAMES if g != game and name in games.setting_params(g)]
+        where = f"; it belongs to {owners[0]}" if owners else ""
+        raise RulesError("unknown_setting", f"{name!r} is not a house rule of {games.game_name(game)}{where}.", name)
+    coerced = param.coerce(value)
+    if param.kind == "json":  # keep the JSON the table wrote; its parse only checked it
+        return json.loads(value) if isinstance(value, str) else value
+    return coerced
+
+
+def _settings(raw: dict, game: str | None, problems: list) -> dict | None:
+    values = raw.get("settings", {})
+    if not isinstance(values, dict):
+        problems.append(problem("settings", "The house rules must be a JSON object of setting → value."))
+        return None
+    if game is None:
+        return None
+    checked = {}
+    for name, value in values.items():
+        try:
+            checked[name] = setting_value(game, name, value)
+        except RulesError as error:
+            problems.append(problem(_join("settings", name), error.message))
+    order = list(games.setting_params(game))
+    return {name: checked[name] for name in sorted(checked, key=order.index)}
+
+
+def _characters(raw: dict, game: str | None, problems: list) -> list | None:
+    entries = raw.get("characters", [])
+    if not isinstance(entries, list):
+        problems.append(problem("characters", "The characters must be a list."))
+        return None
+    if len(entries) > LIMITS["characters"]:
+        problems.append(problem("characters", f"A campaign holds at most {LIMITS['characters']} characters "
+                                              f"(this file has {len(entries)})."))
+        return None
+    out, seen = [], {}
+    for index, entry in enumerate(entries):
+        path = _join("characters", index)
+        if not isinstance(entry, dict):
+            problems.append(problem(path, "A character must be a JSON object with id, kind and sheet."))
+            continue
+        for key in entry:
+            if key not in CHARACTER_KEYS:
+                problems.append(problem(_join(path, key), f"A character has no field {str(key)[:40]!r} "
+                                                          "(it has id, kind and sheet)."))
+        ident = _identifier(entry, "id", problems, "The character's id", path)
+        if ident is not None:
+            if ident in seen:
+                problems.append(problem(_join(path, "id"), f"Two characters have the id {ident!r} "
+                                                           f"(characters {seen[ident]} and {index})."))
+            seen.setdefault(ident, index)
+        kind = entry.get("kind")
+        if kind not in KINDS:
+            problems.append(problem(_join(path, "kind"), f"kind must be 'pc' (player character) or 'npc' "
+                                                         f"(got {str(kind)[:20]!r})."))
+        sheet_path = _join(path, "sheet")
+        if "sheet" not in entry:
+            problems.append(problem(sheet_path, "The character sheet is missing."))
+            continue
+        before = len(problems)
+        check_json(entry["sheet"], sheet_path, problems)
+        if game is None or len(problems) > before:
+            continue
+        try:
+            sheet = games.validate_sheet(game, entry["sheet"])
+        except RulesError as error:
+            problems.append(problem(_join(sheet_path, error.field), error.message))
+            continue
+        out.append({"id": ident, "kind": kind, "sheet": sheet})
+    return out
+
+
+def _entries(raw: dict, key: str, problems: list, what: str) -> list | None:
+    entries = raw.get(key, [])
+    if not isinstance(entries, list):
+        problems.append(problem(key, f"The {what} must be a list."))
+        return None
+    if len(entries) > LIMITS[key]:
+        problems.append(problem(key, f"At most {LIMITS[key]} {what} entries are kept (this file has {len(entries)})."))
+        return None
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            problems.append(problem(_join(key, index), f"Each {what} entry must be a JSON object."))
+        else:
+            check_json(entry, _join(key, index), problems)
+    return [dict(entry) for entry in entries if isinstance(entry, dict)]
+
+
+def _schema(raw: dict, problems: list) -> bool:
+    """Whether ``raw`` claims the current schema; otherwise the problem is listed."""
+    schema = raw.get("schema")
+    if schema == SCHEMA:
+        return True
+    if isinstance(schema, str) and schema.startswith(SCHEMA_PREFIX):
+        version = schema[len(SCHEMA_PREFIX):]
+        if version.isdigit() and int(version) > VERSION:
+            problems.append(problem("schema", f"This campaign was saved by a newer version of the app ({schema}); "
+                                              f"this one reads {SCHEMA}. Update the app, then import it again."))
+            return False
+    if isinstance(schema, str) and any(schema.startswith(prefix) for prefix in _SHEET_PREFIXES):
+        problems.append(problem("schema", "This file is one character, not a campaign: add it to a campaign's "
+                                          "party instead."))
+    elif schema is None:
+        problems.append(problem("schema", f"This is not a campaign file (it has no schema; a campaign file says "
+                                          f"{SCHEMA!r})."))
+    else:
+        problems.append(problem("schema", f"This is not a campaign file this app reads (schema {str(schema)[:60]!r}; "
+                                          f"expected {SCHEMA!r})."))
+    return False
+
+
+_SHEET_PREFIXES = ("armageddon.character/", "semiautomagic.creature/", "coc.investigator/")
+
+
+def _canonical(raw: dict, problems: list) -> dict:
+    for key in raw:
+        if key not in KEYS:
+            problems.append(problem(str(key)[:80], f"A campaign has no field {str(key)[:40]!r}."))
+    game = _game(raw, problems)
+    return {
+        "schema": SCHEMA,
+        "id": _identifier(raw, "id", problems, "The campaign's id"),
+        "name": _text(raw, "name", problems, 1, LIMITS["name"], "The campaign's name"),
+        "game": game,
+        "created": _timestamp(raw, "created", problems, "The creation time"),
+        "updated": _timestamp(raw, "updated", problems, "The time of the last change"),
+        "revision": _revision(raw, problems),
+        "settings": _settings(raw, game, problems),
+        "characters": _characters(raw, game, problems),
+        "log": _entries(raw, "log", problems, "log"),
+        "encounters": _entries(raw, "encounters", problems, "encounter"),
+    }
+
+
+def _capped(problems: list) -> list:
+    cap = LIMITS["problems"]
+    if len(problems) <= cap:
+        return problems
+    return problems[:cap] + [problem("", f"… and {len(problems) - cap} more problems.")]
+
+
+def validate(raw: Any) -> Checked:
+    """Check a whole campaign file; see the module docstring.
+
+    >>> from py_rules.campaign.file import validate
+    >>> checked = validate({"schema": SCHEMA, "id": "c1", "name": " Masks ", "game": "coc",
+    ...     "created": "2026-12-01T18:30:00Z", "updated": "2026-12-01T18:30:00Z", "revision": 0,
+    ...     "settings": {"combat_ties": "book", "push_after_fumble": "false"}, "characters": []})
+    >>> checked.valid, checked.campaign["name"], checked.campaign["settings"]
+    (True, 'Masks', {'push_after_fumble': False, 'combat_ties': 'book'})
+    >>> [p["path"] for p in validate({"schema": SCHEMA, "game": "chess"}).problems]
+    ['game', 'id', 'name', 'created', 'updated']
+    """
+    from py_rules.campaign.migrations import migrate
+
+    if not isinstance(raw, dict):
+        return Checked(None, [problem("", "A campaign file must be a JSON object (it starts with '{').")])
+    problems: list[dict] = []
+    migrated_from = None
+    if raw.get("schema") in _migration_sources():
+        migrated_from = raw["schema"]
+        raw, problems = migrate(raw)
+    if not _schema(raw, problems):
+        return Checked(None, _capped(problems), migrated_from)
+    campaign = _canonical(raw, problems)
+    return Checked(None if problems else campaign, _capped(problems), migrated_from)
+
+
+def _migration_sources() -> tuple:
+    from py_rules.campaign.migrations import MIGRATIONS
+
+    return tuple(MIGRATIONS)

@@ -1,0 +1,48 @@
+"""What a campaign file needs from each game, looked up lazily (a game's rules load on first use).
+
+Each game validates its own character sheets (the same ``from_dict`` every operation uses) and declares its
+house-rule settings as ``setting=True`` parameters of its operations; a campaign keeps a value for each.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from py_rules.params import Param
+from py_rules.systems import operations_of, system_of
+
+__all__ = ("GAMES", "SHEETS", "game_name", "validate_sheet", "setting_params")
+
+GAMES = ("armageddon", "semiautomagic", "coc")
+"""The games a campaign can be played in (the catalog's game systems)."""
+
+SHEETS = {
+    "armageddon": ("py_rules.armageddon.character", "from_dict"),
+    "semiautomagic": ("py_rules.semiautomagic.creature", "from_dict"),
+    "coc": ("py_rules.coc.investigator", "from_dict"),
+}
+"""Where each game's character validation lives (module, function): it returns the normalized sheet or raises
+:class:`py_rules.errors.RulesError` naming the field."""
+
+
+def game_name(game: str) -> str:
+    """The game's own name, e.g. ``"Call of Cthulhu 7e (house rules)"``."""
+    return system_of(game).name
+
+
+def validate_sheet(game: str, sheet) -> dict:
+    """``game``'s normalized copy of ``sheet``, or the game's RulesError."""
+    module_name, function = SHEETS[game]
+    return getattr(importlib.import_module(module_name), function)(sheet)
+
+
+@cache
+def setting_params(game: str) -> dict[str, Param]:
+    """Every house-rule setting ``game``'s operations declare, by name, in declaration order."""
+    found: dict[str, Param] = {}
+    for op in operations_of(game).values():
+        for param in op.params:
+            if param.setting:
+                found.setdefault(param.name, param)
+    return found

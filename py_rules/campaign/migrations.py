@@ -1,0 +1,171 @@
+"""Older campaign schemas and how each becomes the current one (issue 8, "schema version and migrations").
+
+:data:`MIGRATIONS` maps an old schema string to a function ``old dict -> (newer dict, problems)``; :func:`migrate`
+applies them until the schema is no longer in the table, then :func:`py_rules.campaign.file.validate` checks the
+result like any other file.
+
+The only older shape is what the page kept before campaigns existed (``web/state_store.mjs``): in localStorage,
+one value per shared state (``"rules-companion:<state_key>"``, e.g. ``coc.investigator``) and one per house-rule
+setting (``"rules-companion:<game>.setting.<name>"``, kept as the form's text, e.g. ``"9"``). Gathered per game it
+is ``rules-companion.campaign/0``::
+
+    {"schema": "rules-companion.campaign/0", "game": "coc", "states": {state_key: value},
+     "settings": {name: value}, optional "id", "name", "now"}
+
+Its sheets become the campaign's characters (the current character a player character, the opponent or attacker
+a non-player character); a piece that is not valid, or not part of a campaign, is left out and listed.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from py_rules.campaign import games
+from py_rules.campaign.file import SCHEMA, check_json, problem, setting_value, timestamp_problem
+from py_rules.errors import RulesError
+
+__all__ = ("LEGACY_SCHEMA", "LEGACY_CHARACTERS", "MIGRATIONS", "migrate", "from_legacy", "now_iso")
+
+LEGACY_SCHEMA = "rules-companion.campaign/0"
+_STORAGE_PREFIX = "rules-companion:"
+
+LEGACY_CHARACTERS = {
+    "armageddon.character": ("armageddon", "character", "pc"),
+    "semiautomagic.creature": ("semiautomagic", "creature", "pc"),
+    "semiautomagic.attacker": ("semiautomagic", "attacker", "npc"),
+    "coc.investigator": ("coc", "investigator", "pc"),
+    "coc.opponent": ("coc", "opponent", "npc"),
+}
+"""The old page's shared sheets: state_key → (game, character id, kind)."""
+
+LEGACY_LEFT_OUT = {
+    "coc.combat": "The combat round tracker of the old page is not kept; start an encounter instead.",
+}
+"""Old shared values that are not part of a campaign, with what the table is told."""
+
+
+def now_iso() -> str:
+    """The current time in UTC as the page writes it: ``2026-12-01T18:30:00.000Z``."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _stripped(key: str, game: str) -> str:
+    key = key[len(_STORAGE_PREFIX):] if key.startswith(_STORAGE_PREFIX) else key
+    setting_prefix = f"{game}.setting."
+    return key[len(setting_prefix):] if key.startswith(setting_prefix) else key
+
+
+def _legacy_characters(game: str, states: Any, problems: list) -> list:
+    if not isinstance(states, dict):
+        problems.append(problem("states", "The saved values must be a JSON object of name → value."))
+        return []
+    characters = []
+    for raw_key, value in states.items():
+        key = _stripped(str(raw_key), game)
+        path = f"states.{key}"
+        if key in LEGACY_LEFT_OUT:
+            problems.append(problem(path, LEGACY_LEFT_OUT[key]))
+            continue
+        if key not in LEGACY_CHARACTERS:
+            problems.append(problem(path, "This saved value is not a character of this app; it was left out."))
+            continue
+        owner, ident, kind = LEGACY_CHARACTERS[key]
+        if owner != game:
+            problems.append(problem(path, f"This is a {games.game_name(owner)} character, not one of "
+                                          f"{games.game_name(game)}; it was left out."))
+            continue
+        if value is None:
+            continue
+        too_big: list[dict] = []
+        check_json(value, path, too_big)
+        if too_big:
+            problems.extend(problem(p["path"], p["message"] + " This character was left out.") for p in too_big)
+            continue
+        try:
+            sheet = games.validate_sheet(game, value)
+        except RulesError as error:
+            where = f"{path}.{error.field}" if error.field else path
+            problems.append(problem(where, f"{error.message} This character was left out."))
+            continue
+        characters.append({"id": ident, "kind": kind, "sheet": sheet})
+    return characters
+
+
+def _legacy_settings(game: str, values: Any, problems: list) -> dict:
+    if not isinstance(values, dict):
+        problems.append(problem("settings", "The saved house rules must be a JSON object of name → value."))
+        return {}
+    settings = {}
+    for raw_key, value in values.items():
+        name = _stripped(str(raw_key), game)
+        try:
+            settings[name] = setting_value(game, name, value)
+        except RulesError as error:
+            problems.append(problem(f"settings.{name}", f"{error.message} This house rule was left out."))
+    return settings
+
+
+def _text_arg(raw: dict, key: str, default: str, problems: list, limit: int) -> str:
+    value = raw.get(key)
+    if value in (None, ""):
+        return default
+    if not isinstance(value, str) or not value.strip() or len(value) > limit:
+        problems.append(problem(key, f"{key} must be text of 1–{limit} characters; {default!r} is used instead."))
+        return default
+    return value.strip()
+
+
+def from_v0(raw: dict) -> tuple[dict, list]:
+    """The legacy shape (see the module docstring) → a ``rules-companion.campaign/1`` dict and the problems of
+    every piece left out. An unknown game is kept as is (with nothing else), for :func:`file.validate` to name."""
+    problems: list[dict] = []
+    game = raw.get("game")
+    known = game in games.GAMES
+    now = _text_arg(raw, "now", "", problems, 40)
+    if now and timestamp_problem(now):
+        problems.append(problem("now", f"{timestamp_problem(now)} The current time is used instead."))
+        now = ""
+    now = now or now_iso()
+    campaign = {
+        "schema": SCHEMA,
+        "id": _text_arg(raw, "id", f"legacy-{game if known else 'game'}", problems, 64),
+        "name": _text_arg(raw, "name", games.game_name(game) if known else "Campaign", problems, 80),
+        "game": game,
+        "created": now,
+        "updated": now,
+        "revision": 0,
+        "settings": _legacy_settings(game, raw.get("settings", {}), problems) if known else {},
+        "characters": _legacy_characters(game, raw.get("states", {}), problems) if known else [],
+        "log": [],
+        "encounters": [],
+    }
+    return campaign, problems
+
+
+MIGRATIONS: dict[str, Callable[[dict], tuple[dict, list]]] = {
+    LEGACY_SCHEMA: from_v0,
+}
+"""Old schema → upgrade to the next; every entry ends at :data:`py_rules.campaign.file.SCHEMA`."""
+
+
+def migrate(raw: dict) -> tuple[dict, list]:
+    """Apply :data:`MIGRATIONS` until the schema is current (or unknown); returns the dict and the problems."""
+    problems: list[dict] = []
+    seen = set()
+    while isinstance(raw, dict) and raw.get("schema") in MIGRATIONS and raw["schema"] not in seen:
+        seen.add(raw["schema"])
+        raw, found = MIGRATIONS[raw["schema"]](raw)
+        problems.extend(found)
+    return raw, problems
+
+
+def from_legacy(game: Any, states: Any, settings: Any, **names: Any):
+    """The old page's values of ``game`` as a checked campaign: :class:`py_rules.campaign.file.Checked` with the
+    campaign (valid: every invalid piece left out) and, as problems, what was left out and why."""
+    from py_rules.campaign.file import Checked, validate
+
+    raw = {"schema": LEGACY_SCHEMA, "game": game, "states": states, "settings": settings, **names}
+    upgraded, left_out = migrate(raw)
+    checked = validate(upgraded)
+    return Checked(checked.campaign, left_out + checked.problems, LEGACY_SCHEMA)

@@ -1,0 +1,82 @@
+"""Campaign operations for the JSON door (issue 8): check a campaign file before it is stored, and bring the old
+page's saved values into a first campaign.
+
+Both answer in ``result.details``: ``{"valid", "problems": [{"path", "message"}], "campaign", "migrated_from"}``.
+"""
+
+from __future__ import annotations
+
+from py_rules.campaign import games
+from py_rules.campaign.file import SCHEMA, Checked, validate
+from py_rules.campaign.migrations import from_legacy
+from py_rules.operations import Operation, System
+from py_rules.params import Param
+from py_rules.trace import Result, Step
+
+__all__ = ("SYSTEM", "OPERATIONS", "EXAMPLE")
+
+SYSTEM = System("campaign", "Campaigns", "Game master", "issue 8, campaign file")
+
+EXAMPLE = {
+    "schema": SCHEMA, "id": "example", "name": "Example campaign", "game": "coc",
+    "created": "2026-12-01T18:30:00.000Z", "updated": "2026-12-01T18:30:00.000Z", "revision": 0,
+    "settings": {"combat_ties": "book"},
+    "characters": [{"id": "pc-1", "kind": "pc", "sheet": {
+        "schema": "coc.investigator/1", "name": "Harvey Walters",
+        "characteristics": {"STR": 50, "CON": 60, "SIZ": 65, "DEX": 55, "APP": 50, "INT": 80, "POW": 60, "EDU": 85},
+        "luck": 50}}],
+    "log": [], "encounters": [],
+}
+"""A small valid campaign (the form pre-fills it)."""
+
+
+def _answer(kind: str, checked: Checked, label: str = "") -> Result:
+    count = len(checked.problems)
+    if kind == "from_legacy":
+        headline = "The saved characters and house rules became a campaign" + (
+            f"; {count} piece{'s' if count != 1 else ''} left out." if count else ".")
+    elif checked.valid:
+        headline = "The campaign file is valid" + (" (brought up to date)." if checked.migrated_from else ".")
+    else:
+        headline = f"The campaign file has {count} problem{'s' if count != 1 else ''}; nothing was changed."
+    steps = [Step(f"{p['path'] or 'file'}: {p['message']}") for p in checked.problems]
+    return Result("campaign", kind, label=label, events=[headline], steps=steps, details=checked.to_dict())
+
+
+def _validate(*, campaign) -> Result:
+    return _answer("validate", validate(campaign))
+
+
+def _from_legacy(*, game, states, settings, id, name, now) -> Result:
+    return _answer("from_legacy", from_legacy(game, states, settings, id=id, name=name, now=now))
+
+
+VALIDATE = Operation(
+    id="campaign.validate", system="campaign", title="Check a campaign file",
+    summary="Checks a whole campaign file before anything is stored: every character by its game's own rules, "
+    "every house rule, the sizes. Lists each problem with where it is; a valid file comes back in canonical form.",
+    covers=(),
+    params=(Param("campaign", "json", "Campaign file", "The whole campaign file, as exported.", example=EXAMPLE),),
+    run=_validate, source="issue 8, Import/export", rolls=False,
+)
+
+FROM_LEGACY = Operation(
+    id="campaign.from_legacy", system="campaign", title="Bring over the old page's characters",
+    summary="Makes a campaign of one game from what the page kept before campaigns existed: its characters and "
+    "house rules. Anything that is not valid is left out and listed.",
+    covers=(),
+    params=(
+        Param("game", "choice", "Game", "The game whose saved values become the campaign.", default="coc",
+              choices=games.GAMES),
+        Param("states", "json", "Saved characters", "The saved sheets by the name the page kept them under, "
+              "e.g. coc.investigator.", default={}, example={}),
+        Param("settings", "json", "Saved house rules", "The saved house rules by name.", default={}, example={}),
+        Param("id", "text", "Campaign id", "Empty: legacy-<game>, so bringing the values over twice gives the "
+              "same campaign.", default=""),
+        Param("name", "text", "Campaign name", "Empty: the game's name.", default=""),
+        Param("now", "text", "Time", "When the campaign is made (ISO 8601); empty: now.", default=""),
+    ),
+    run=_from_legacy, source="issue 8, Storage: migrate what localStorage holds", rolls=False,
+)
+
+OPERATIONS = (VALIDATE, FROM_LEGACY)
