@@ -3,15 +3,11 @@ works in memory; two tabs on one campaign never overwrite each other; a bad file
 
 import json
 
-import pytest
 from playwright.sync_api import expect
 
-from py_rules import api
 from tests.web.conftest import BOOT_TIMEOUT_MS
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
 
-HAS_VALIDATE = any(op["id"] == "campaign.validate" for op in api.catalog()["operations"])
-needs_validate = pytest.mark.skipif(not HAS_VALIDATE, reason="campaign.validate comes with branch tengine")  # TODO remove on merge
 
 
 def boot(page, url):
@@ -74,7 +70,6 @@ def test_two_tabs_on_one_campaign_never_lose_a_change(context, site_url, foreign
     assert damage_again["revision"] == 4  # two characters, two changes
 
 
-@needs_validate
 def test_corrupted_files_are_refused_with_each_problem_and_nothing_changes(app, tmp_path):
     page = app
     new_campaign(page, "Kept", "armageddon")

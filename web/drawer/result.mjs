@@ -7,6 +7,12 @@ export function plainLine(line) {
   return String(line).replace(/\s*\[([^\]]*(?:\[[^\]]*\][^\]]*)*)\]\s*$/, (whole, inside) => (/RULES\.md|seed \d|§|SRC|DEVELOPERS/.test(inside) ? "" : whole));
 }
 
+/** A trace line as [what happened, the rule it follows]: the engine ends a line with "[rule name]". */
+function splitWhy(line) {
+  const match = plainLine(line).match(/^(.*?)\s*\[([^\[\]]+)\]$/);
+  return match ? [match[1], match[2]] : [plainLine(line), null];
+}
+
 export function Result({ result, title }) {
   const [headline, ...trace] = result.text?.length ? result.text : ["Done."];
   const tone = result.success === true ? "success" : result.success === false ? "failure" : "neutral";
@@ -16,7 +22,7 @@ export function Result({ result, title }) {
     ${result.events?.length && result.events[0] !== headline ? html`<ul class="events">${result.events.map((event, index) => html`<li key=${index}>${event}</li>`)}</ul>` : null}
     ${trace.length ? html`<details class="trace">
       <summary>How it was rolled</summary>
-      <ul>${trace.map((line, index) => html`<li key=${index}>${plainLine(line)}</li>`)}</ul>
+      <ul>${trace.map(splitWhy).map(([what, why], index) => html`<li key=${index}>${what}${why ? html` <span class="why">— ${why}</span>` : null}</li>`)}</ul>
     </details>` : null}
   </section>`;
 }
