@@ -93,3 +93,25 @@ def test_corrupted_files_are_refused_with_each_problem_and_nothing_changes(app, 
         if name == "negative.json":
             expect(problems.locator("code")).to_contain_text("characters.0.sheet.attributes.Strength")
         assert stored_campaigns(page) == before
+
+
+def test_the_old_pages_saved_values_become_the_first_campaign_once(page, site_url, foreign_requests):
+    from py_rules import api
+
+    operations = {op["id"]: op for op in api.catalog()["operations"]}
+    jack = next(p for p in operations["armageddon.character_sheet"]["params"] if p["name"] == "character")["example"]
+    page.goto(site_url + "reference.html")  # same origin: write what the old page kept in localStorage
+    page.evaluate("""([jack]) => {
+        localStorage.setItem("rules-companion:armageddon.character", JSON.stringify(jack));
+        localStorage.setItem("rules-companion:armageddon.setting.tn", "11");
+        localStorage.setItem("rules-companion:coc.investigator", "{not json");
+    }""", [jack])
+    for _ in range(2):  # a second visit does not bring them over again
+        boot(page, site_url)
+        row = page.locator(".campaign-row", has_text="Armageddon — from before")
+        expect(row).to_have_count(1)
+        expect(row).to_contain_text("1 character")
+    record = stored_campaigns(page)
+    assert len(record) == 1
+    assert record[0]["settings"] == {"tn": 11}
+    assert record[0]["characters"][0]["sheet"]["name"] == jack["name"]
