@@ -2,7 +2,8 @@
 
 ``call(request_json) -> response_json`` is the only function the web worker
 uses. A request is ``{"op": "<operation id>", "args": {...}}`` (optionally
-``"seed"``: an integer for replayable digital dice). A response is either
+``"seed"``: an integer for replayable digital dice; ``"mode": "odds"``: the exact distribution of
+the roll's outcomes instead of a roll, see :mod:`py_rules.odds`). A response is either
 ``{"ok": true, "result": {...}}`` or
 ``{"ok": false, "error": {"code", "message", "field"}}``. Nothing raises
 through to JavaScript: unexpected exceptions become ``internal`` errors.
@@ -91,7 +92,13 @@ def handle(request: Any) -> dict:
         if op_id == "version":
             return {"ok": True, "result": {"engine_version": py_rules.__version__}}
         op = operation(op_id)
+        mode = request.get("mode", "roll")
+        if mode not in ("roll", "odds"):
+            raise RulesError("bad_choice", 'mode must be "roll" or "odds".', "mode")
         args = _validated_args(op, request.get("args"))
+        if mode == "odds":  # the exact distribution instead of a roll (issue 9): no dice, no state change
+            from py_rules.odds import answer
+            return {"ok": True, "result": answer(op, args)}
         return {"ok": True, "result": _run(op, args, request.get("seed"))}
     except RulesError as error:
         return {"ok": False, "error": error.to_dict()}

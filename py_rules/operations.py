@@ -18,6 +18,12 @@ from py_rules.sources import plain, rule_name
 __all__ = ("Operation", "System")
 
 
+def _odds_supported() -> frozenset:
+    from py_rules.odds import SUPPORTED  # issue 9: which operations answer mode "odds"
+
+    return SUPPORTED
+
+
 @dataclass(frozen=True)
 class System:
     """A game the engine knows: its id, name and who runs it."""
@@ -78,5 +84,6 @@ class Operation:
             "source": self.source,
             "rule": rule_name(self.source),
             "rolls": self.rolls,
+            "odds": self.id in _odds_supported(),
             "params": [p.to_dict(self.system, self.id) for p in self.all_params],
         }

@@ -77,13 +77,14 @@ export class Engine {
     this.hooks.onBootError?.(text);
   }
 
-  /** Send one request; resolves with the engine's {ok, result | error} response. */
-  call(op, args = {}) {
+  /** Send one request; resolves with the engine's {ok, result | error} response. ``options`` adds
+   * request fields such as ``{mode: "odds"}`` (the exact distribution instead of a roll). */
+  call(op, args = {}, options = {}) {
     if (!this.ready) return Promise.resolve({ ok: false, error: { code: "not_ready", message: "The engine is still starting.", field: null } });
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ type: "call", id, request: JSON.stringify({ op, args }) });
+      this.worker.postMessage({ type: "call", id, request: JSON.stringify({ ...options, op, args }) });
     });
   }
 }
