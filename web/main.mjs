@@ -12,6 +12,7 @@ import { openStorage } from "./store/storage.mjs";
 import { tabChannel } from "./store/channel.mjs";
 import { migrateLegacy } from "./store/legacy.mjs";
 import { gameNames } from "./games/index.mjs";
+import { OddsClient } from "./odds/odds_client.mjs";
 
 const root = document.documentElement;
 const boot = new BootView();
@@ -53,7 +54,7 @@ const engine = new Engine({
 
 const client = engineClient(engine, ready);
 const storage = openStorage();
-const services = { engine: client, storage, channel: null };
+const services = { engine: client, storage, channel: null, odds: new OddsClient(engine) };
 const app = createAppState(services);
 services.channel = tabChannel((message) => onOtherTab(app, message));
 // Back to this tab: re-read the open campaign in case a message from another tab was missed.

@@ -58,6 +58,17 @@ def test_a_campaign_from_start_to_import(app, game, tmp_path):
     page.locator(f'[data-row="{spec["row"]}"]').click()
     button = page.locator(".drawer button.roll")
     expect(button).to_be_in_viewport(ratio=1)
+    # the exact odds of this roll, redrawn when a field changes
+    odds = page.locator(".drawer .odds figcaption")
+    expect(odds).to_contain_text("%")
+    shown = odds.inner_text()
+    change = page.locator(".drawer").get_by_role("button", name="Add a modifier")
+    (change if change.count() else page.locator(".drawer").get_by_role("button", name="Bonus dice plus 1")).click()
+    expect(odds).not_to_have_text(shown)
+    if change.count():
+        page.locator(".drawer").get_by_role("button", name="Remove modifier 1").click()
+    else:
+        page.locator(".drawer").get_by_role("button", name="Bonus dice minus 1").click()
     text = roll(page, faces=spec["faces"], fields=spec.get("fields"))
     assert spec["before"] in text
     page.get_by_role("button", name="Close the roll drawer").click()

@@ -161,6 +161,23 @@ export function setSetting(app, campaign, name, value, defaultValue) {
   }, ["settings"]);
 }
 
+/** The engine request for ``opId``: the campaign's house rules, ``args``, and each bound character's sheet;
+ * ``stateKeys`` maps the state keys of a result back to those characters. */
+export function requestFor(app, opId, args, bind = {}) {
+  const campaign = app.state.campaign;
+  const op = app.state.catalog.op(opId);
+  const request = { ...settingArgs(op, campaign?.settings), ...args };
+  const stateKeys = {};
+  for (const param of op.params) {
+    const id = bind[param.name];
+    const character = id && campaign.characters.find((each) => each.id === id);
+    if (!character) continue;
+    request[param.name] = character.sheet;
+    if (param.state_key) stateKeys[param.state_key] = id;
+  }
+  return { request, stateKeys };
+}
+
 /**
  * Run an operation on characters of the open campaign. ``bind`` maps a sheet param name to a character id;
  * the campaign's house rules go with it; every sheet the result changed (``states``) is stored, all in one
@@ -168,15 +185,7 @@ export function setSetting(app, campaign, name, value, defaultValue) {
  */
 export async function runOperation(app, opId, args, bind = {}) {
   const campaign = app.state.campaign;
-  const op = app.state.catalog.op(opId);
-  const request = { ...settingArgs(op, campaign?.settings), ...args };
-  const stateKeys = {};
-  for (const param of op.params) {
-    const id = bind[param.name];
-    if (!id) continue;
-    request[param.name] = campaign.characters.find((each) => each.id === id).sheet;
-    if (param.state_key) stateKeys[param.state_key] = id;
-  }
+  const { request, stateKeys } = requestFor(app, opId, args, bind);
   const result = await app.services.engine.call(opId, request);
   const changed = Object.entries(result.states || {}).filter(([key]) => stateKeys[key]).map(([key, sheet]) => [stateKeys[key], sheet]);
   if (changed.length) {

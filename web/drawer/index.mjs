@@ -4,7 +4,7 @@
 import { html, useEffect, useRef, useState } from "../app/html.mjs";
 import { useApp } from "../app/state.mjs";
 import { activeHouseRules, choiceLabel } from "../app/engine.mjs";
-import { runOperation } from "../app/actions.mjs";
+import { requestFor, runOperation } from "../app/actions.mjs";
 import { ChoiceField } from "../components/field.mjs";
 import { useOpForm } from "./op_form.mjs";
 import { Result } from "./result.mjs";
@@ -62,6 +62,9 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, oppone
     requestAnimationFrame(() => scroller.current?.scrollTo({ top: 0 }));
   }
 
+  const shown = form.peek();
+  const oddsBind = { [spec.bind]: characterId, ...(spec.target && opponentId ? { [spec.target]: opponentId } : {}) };
+  const oddsRequest = shown && (!needsTarget || opponentId) ? requestFor(app, spec.op, { ...(spec.fixed || {}), ...shown }, oddsBind).request : null;
   const fresh = app.state.campaign.characters.find((each) => each.id === characterId)?.sheet;
   const followUps = outcome?.result && game.followUps ? game.followUps(outcome.result, fresh) : [];
   const targetParam = spec.target || (spec.opposed && "opponent");
@@ -85,8 +88,9 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, oppone
       ${canOppose ? html`<${ChoiceField} label=${spec.op.endsWith("attack") ? "Target" : "Against (opposed roll)"} name="opponent" value=${opponentId} onChange=${setOpponentId}
         options=${[["", spec.target ? "Choose…" : "Nobody: an unopposed roll"], ...others.map((each) => [each.id, each.sheet.name])]} />` : null}
       ${canOppose && !others.length ? html`<p class="help">Add another character to the party to pick an opponent.</p>` : null}
-      ${form.view}
-      <${OddsRegion} op=${op} />
+      ${form.fieldsView}
+      <${OddsRegion} app=${app} op=${op} request=${oddsRequest} />
+      ${form.diceView}
     </div>
     <footer class="drawer-foot">
       <button type="button" class="primary roll" disabled=${busy || app.state.engine === "failed"} onClick=${() => run()}>

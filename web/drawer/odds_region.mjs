@@ -1,11 +1,36 @@
-// The place where the exact odds of every outcome will appear (issue "Exact odds": web/odds/odds_chart.mjs
-// renderOddsChart(container, answer) fed by web/odds/odds_client.mjs with "mode": "odds"). Coordinator:
-// wire it here when the odds branch is merged — the region is reserved so the drawer's layout does not move.
-import { html } from "../app/html.mjs";
+// The exact odds of every outcome of the roll as the drawer shows it, redrawn as the fields change (issue
+// "Exact odds"): asked through web/odds/odds_client.mjs (latest wins, so typing never queues questions) and
+// drawn by web/odds/odds_chart.mjs. Nothing is shown while a field cannot be read.
+import { html, useEffect, useRef, useState } from "../app/html.mjs";
+import { isSuperseded } from "../odds/odds_client.mjs";
+import { renderOddsChart } from "../odds/odds_chart.mjs";
 
-export function OddsRegion({ op }) {
+export function OddsRegion({ app, op, request }) {
+  const box = useRef(null);
+  const [note, setNote] = useState("");
+  const key = request ? JSON.stringify(request) : "";
+  const ready = app.state.engine === "ready";
+  useEffect(() => {
+    if (!op.odds || !request || !ready) return;
+    let live = true;
+    app.services.odds.ask(op.id, request).then((answer) => {
+      if (!live) return;
+      if (answer.ok) {
+        renderOddsChart(box.current, answer.result);
+        setNote("");
+      } else {
+        box.current.replaceChildren();
+        setNote(answer.error.message);
+      }
+    }, (error) => { if (live && !isSuperseded(error)) setNote(error.message); });
+    return () => { live = false; };
+  }, [op.id, key, ready]);
   if (!op.rolls) return null;
-  return html`<section class="odds" aria-label="Exact odds" data-odds-region data-op=${op.id}>
-    <p class="help">Exact odds will appear here.</p>
+  return html`<section class="odds" aria-label="Exact odds" aria-live="polite" data-odds-region data-op=${op.id}>
+    ${!op.odds ? html`<p class="help">No exact odds for this roll.</p>` : null}
+    ${op.odds && !ready ? html`<p class="help">The exact odds appear when the rules engine is ready.</p>` : null}
+    ${op.odds && !request ? html`<p class="help">The odds appear when every field can be read.</p>` : null}
+    ${note ? html`<p class="help">${note}</p>` : null}
+    <div ref=${box} class="odds-chart"></div>
   </section>`;
 }

@@ -37,8 +37,8 @@ export function useOpForm(op, fields, defaults = {}, { compact = false } = {}) {
     setErrors((old) => ({ ...old, [name]: null }));
   };
 
-  /** The args exactly as shown, or null after marking each bad field. */
-  function read() {
+  /** The args exactly as shown and the errors found (nothing is marked). */
+  function collect() {
     const args = {};
     const found = {};
     for (const param of params) {
@@ -60,10 +60,22 @@ export function useOpForm(op, fields, defaults = {}, { compact = false } = {}) {
         args[param.name] = value;
       }
     }
+    return { args, found };
+  }
+
+  /** The args exactly as shown (with the typed dice), or null after marking each bad field. */
+  function read() {
+    const { args, found } = collect();
     const diceArg = op.params.some((param) => param.name === "dice") ? diceArgs(dice) : {};
     if (diceArg.error) found.dice = diceArg.error;
     else Object.assign(args, diceArg.args);
     setErrors(found);
+    return Object.keys(found).length ? null : args;
+  }
+
+  /** The args as shown without dice (for the odds), or null while a field is not readable. */
+  function peek() {
+    const { args, found } = collect();
     return Object.keys(found).length ? null : args;
   }
 
@@ -74,11 +86,12 @@ export function useOpForm(op, fields, defaults = {}, { compact = false } = {}) {
     return Boolean(name);
   }
 
-  const view = html`<div class="op-fields">
+  const fieldsView = html`<div class="op-fields">
     ${params.map((param) => paramField(param, values[param.name], errors[param.name], (value, isBad) => set(param.name, value, isBad), compact))}
-    ${op.params.some((param) => param.name === "dice") ? html`<${DiceField} dice=${dice} onChange=${(next) => { setDice(next); setErrors((old) => ({ ...old, dice: null })); }} error=${errors.dice} hint=${plainHelp(op.params.find((param) => param.name === "dice").help)} />` : null}
   </div>`;
-  return { view, read, showEngineError, values };
+  const diceView = op.params.some((param) => param.name === "dice") ? html`<${DiceField} dice=${dice} onChange=${(next) => { setDice(next); setErrors((old) => ({ ...old, dice: null })); }} error=${errors.dice} hint=${plainHelp(op.params.find((param) => param.name === "dice").help)} />` : null;
+  const view = html`${fieldsView}${diceView}`;
+  return { view, fieldsView, diceView, read, peek, showEngineError, values };
 }
 
 /** ``compact`` (the drawer): help only where the value is typed as text (a loss "0/1D6", a damage roll). */
