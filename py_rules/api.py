@@ -25,17 +25,18 @@ from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.render import render_lines
 from py_rules.systems import SYSTEM_IDS, all_operations, all_systems, operations_of
-from py_rules.words import house_rule_steps
 
 __all__ = ("call", "handle", "catalog", "operation")
 
 
 def catalog() -> dict:
-    """Every system and operation, as JSON-ready data."""
+    """Every system and operation, as JSON-ready data: what users read in plain words (:mod:`py_rules.words`)."""
+    from py_rules.words import catalog_operation, catalog_system
+
     return {
         "engine_version": py_rules.__version__,
-        "systems": [s.to_dict() for s in all_systems()],
-        "operations": [op.to_dict() for op in all_operations()],
+        "systems": [catalog_system(s) for s in all_systems()],
+        "operations": [catalog_operation(op) for op in all_operations()],
     }
 
 
@@ -69,7 +70,6 @@ def _run(op: Operation, args: dict, seed: Any) -> dict:
             raise RulesError("wrong_type", "seed must be a whole number.", "seed")
         dice = RandomDice(seed)
     result = op.run(dice, **args) if op.rolls else op.run(**args)
-    result.steps[:0] = house_rule_steps(op, args)
     dice.finish()
     result.dice = list(dice.thrown)
     first_state = next((p.state_key for p in op.params if p.state_key), None)

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Callable
 
 from py_rules.params import Param, faces_param
-from py_rules.sources import plain, rule_name
 
 __all__ = ("Operation", "System")
 
@@ -36,8 +35,7 @@ class System:
     """How this game's physical dice are typed, shown with every ``dice`` field of its operations."""
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "name": self.name, "gm_title": self.gm_title, "source": self.source,
-                "rule": rule_name(self.source)}
+        return {"id": self.id, "name": self.name, "gm_title": self.gm_title, "source": self.source}
 
 
 @dataclass(frozen=True)
@@ -73,17 +71,14 @@ class Operation:
         return self.params + ((faces_param(order=self.dice_help),) if self.rolls else ())
 
     def to_dict(self) -> dict:
-        """JSON for the catalog: title, summary and each field's help in plain words, the cited rule by name
-        (``rule``); ``covers`` and ``source`` keep the developer citations."""
         return {
             "id": self.id,
             "system": self.system,
-            "title": plain(self.title),
-            "summary": plain(self.summary),
+            "title": self.title,
+            "summary": self.summary,
             "covers": list(self.covers),
             "source": self.source,
-            "rule": rule_name(self.source),
             "rolls": self.rolls,
             "odds": self.id in _odds_supported(),
-            "params": [p.to_dict(self.system, self.id) for p in self.all_params],
+            "params": [p.to_dict() for p in self.all_params],
         }

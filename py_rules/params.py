@@ -78,25 +78,18 @@ class Param:
     def required(self) -> bool:
         return self.default is REQUIRED
 
-    def to_dict(self, system: str = "", op_id: str = "") -> dict:
-        """The declaration as JSON for the catalog (no functions): ``help`` in plain words, the cited rule's name
-        in ``rule``, the developer citation in ``source``, and ``choice_labels`` (see :mod:`py_rules.words`)."""
-        from py_rules.words import describe
-
-        words = describe(self, system, op_id)
+    def to_dict(self) -> dict:
+        """The declaration as JSON for the catalog (no functions)."""
         return {
             "name": self.name,
             "kind": self.kind,
             "label": self.label,
-            "help": words["help"],
-            "rule": words["rule"],
-            "source": words["source"],
+            "help": self.help,
             "required": self.required,
             "default": None if self.required else self.default,
             "min": self.minimum,
             "max": self.maximum,
             "choices": list(self.choices),
-            "choice_labels": words["choice_labels"],
             "example": self.example,
             "state_key": self.state_key,
             "setting": self.setting,
@@ -242,6 +235,6 @@ def faces_param(name: str = "dice", order: str = "") -> Param:
         "Physical dice (optional)",
         "Type the faces of real dice in the order you rolled them, rerolls included"
         + (f" ({order})" if order else "")
-        + "; leave empty to roll digitally.",
+        + "; leave empty to roll digitally (DEVELOPERS.md: one injectable dice source).",
         default=None,
     )

@@ -6,9 +6,6 @@ Computing and rendering are separate: this works on the JSON form of a
 
 from __future__ import annotations
 
-from py_rules.sources import plain, rule_name
-from py_rules.words import humanize
-
 __all__ = ("render_lines", "signed")
 
 
@@ -32,17 +29,8 @@ def _headline(result: dict) -> str:
     return ": ".join(parts[:2]) + (f" — {parts[2]}" if len(parts) > 2 else "") if parts else ""
 
 
-def _why(entry: dict) -> str:
-    """The rule a line cites, by its name (a result logged before names existed has only its source)."""
-    rule = entry.get("rule")
-    if rule is None:
-        rule = rule_name(entry.get("source") or "")
-    return f" [{rule}]" if rule else ""
-
-
 def render_lines(result: dict) -> list[str]:
-    """The whole trace, one line each: headline, dice, modifiers, steps, events, flags; each line's rule by its
-    name, never a file or section (issue 8, Words).
+    """The whole trace, one line each: headline, dice, modifiers, steps, events, flags.
 
     The headline is the total against its target with the level; a result with none of those
     (a state change) leads with its first event instead.
@@ -52,6 +40,7 @@ def render_lines(result: dict) -> list[str]:
     ...   "events": [], "flags": []})
     ['Total 12 vs 9: success — 2 Success Levels (Decent)', 'Dice in order: d10=10 (roll)']
     """
+    result = for_players(result)
     lines = []
     headline = _headline(result)
     events = list(result.get("events") or [])
@@ -63,11 +52,31 @@ def render_lines(result: dict) -> list[str]:
     if dice:
         lines.append("Dice in order: " + ", ".join(f"{t['die']}={t['face']} ({t['purpose']})" for t in dice))
     for modifier in result.get("modifiers") or []:
-        lines.append(f"{signed(modifier['value'])} {plain(modifier['label'])}{_why(modifier)}")
+        source = f" [{modifier['source']}]" if modifier.get("source") else ""
+        lines.append(f"{signed(modifier['value'])} {modifier['label']}{source}")
     for step in result.get("steps") or []:
-        lines.append(f"{plain(step['text'])}{_why(step)}")
+        source = f" [{step['source']}]" if step.get("source") else ""
+        lines.append(f"{step['text']}{source}")
     for event in events:
-        lines.append(f"→ {plain(event)}")
+        lines.append(f"→ {event}")
     if result.get("flags"):
-        lines.append("Flags: " + ", ".join(humanize(flag) for flag in result["flags"]))
+        lines.append("Flags: " + ", ".join(result["flags"]))
     return lines
+
+
+def for_players(result: dict) -> dict:
+    """A copy of ``result`` as players read it (issue 8, Words): each modifier's and step's ``source`` replaced
+    by the rule's name (its ``rule``, or the name of its source for a result logged before names existed),
+    texts without citations, flags in words."""
+    from py_rules.sources import plain, rule_name
+    from py_rules.words import humanize
+
+    def named(entry: dict, text_key: str) -> dict:
+        rule = entry.get("rule")
+        return {**entry, text_key: plain(entry.get(text_key) or ""),
+                "source": rule if rule is not None else rule_name(entry.get("source") or "")}
+
+    return {**result, "modifiers": [named(m, "label") for m in result.get("modifiers") or []],
+            "steps": [named(s, "text") for s in result.get("steps") or []],
+            "events": [plain(e) for e in result.get("events") or []],
+            "flags": [humanize(f) for f in result.get("flags") or []]}

@@ -63,12 +63,20 @@ _RULES_REF = (rf"RULES\.md(?:\s*(?:{_SECTION}|part \d|{_OPTION})(?:\s*(?:/|,|and
 _WORD = r"(?:[A-Z][\w/&'’-]*|(?:of|and|or|the|a|an|to|in|on|if|by)\b|&)"
 _SEED_REF = rf"[Ss]eed 0\d\d(?:, {_WORD}(?: {_WORD})*)?"
 _SEED_LEAD = r"[Ss]eed 0\d\d(?:,\s*[^:;()]{1,60})?"
-_TAG = re.compile(r"\s*\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)[^\]]*\]")
+_TAG = r"\s*\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)[^\]]*\]"
 _DEV_REF = r"DEVELOPERS\.md(?::[^)]*)?"
-_CITE = re.compile(rf"{_RULES_REF}|{_SEED_REF}|{_DEV_REF}")
-_LEADING = re.compile(rf"^\s*((?:{_RULES_REF}|{_SEED_LEAD})(?:\s*[;,]\s*(?:{_RULES_REF}|{_SEED_LEAD}))*)\s*:\s+")
-_PAREN = re.compile(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
-_FORBIDDEN = re.compile(r"RULES\.md|§|[Ss]eed 0\d\d|DEVELOPERS\.md|\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)")
+
+
+@lru_cache(maxsize=None)
+def _compiled(name: str) -> re.Pattern:
+    """The large patterns, compiled on first use (start-up pays nothing for them)."""
+    if name == "cite":
+        return re.compile(rf"{_RULES_REF}|{_SEED_REF}|{_DEV_REF}")
+    return re.compile(rf"^\s*((?:{_RULES_REF}|{_SEED_LEAD})(?:\s*[;,]\s*(?:{_RULES_REF}|{_SEED_LEAD}))*)\s*:\s+")
+
+
+_PAREN = r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)"
+_FORBIDDEN = r"RULES\.md|§|[Ss]eed 0\d\d|DEVELOPERS\.md|\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)"
 _SEED_WORDS = (
     (r"\bthe seed's\b", "the rules'"), (r"\bThe seed's\b", "The rules'"), (r"\bseed's\b", "rules'"),
     (r"\bthe seed (says|gives|describes|does|is|names|mentions)\b", lambda m: "the rules " + _plural(m.group(1))),
@@ -77,7 +85,7 @@ _SEED_WORDS = (
 )
 
 
-_SEED_WORD = re.compile(r"\b[Ss]eed\b")
+_SEED_WORD = r"\b[Ss]eed\b"
 
 
 def _plural(verb: str) -> str:
@@ -87,7 +95,7 @@ def _plural(verb: str) -> str:
 
 def has_citation(text: str) -> bool:
     """Whether ``text`` still cites a file, a seed or a rules-reference tag."""
-    return bool(_FORBIDDEN.search(text or ""))
+    return bool(re.search(_FORBIDDEN, text or ""))
 
 
 def _tidy(text: str) -> str:
@@ -109,7 +117,7 @@ def _capital(text: str) -> str:
 
 def _paren(match: re.Match, found: list) -> str:
     inner = match.group(1)
-    if not _CITE.search(inner):
+    if not _compiled("cite").search(inner):
         return match.group(0)
     if re.match(r"\s*DEVELOPERS\.md", inner):
         found.append(inner.split(":")[0].strip())
@@ -128,22 +136,22 @@ def _inline(text: str, found: list) -> str:
     def cut(match: re.Match) -> str:
         found.append(match.group(0).strip())
         return ""
-    return _CITE.sub(cut, text)
+    return _compiled("cite").sub(cut, text)
 
 
 @lru_cache(maxsize=4096)
 def _split(text: str) -> tuple[str, tuple[str, ...]]:
-    if not has_citation(text) and not _SEED_WORD.search(text):
+    if not has_citation(text) and not re.search(_SEED_WORD, text):
         return text, ()  # nothing to take out: the text stays exactly as written (indentation included)
     indent = text[:len(text) - len(text.lstrip(" "))]
     found: list[str] = []
-    leading = _LEADING.match(text)
+    leading = _compiled("leading").match(text)
     if leading:
         found.append(leading.group(1).strip())
         text = text[leading.end():]
-    text = _PAREN.sub(lambda m: _paren(m, found), text)
+    text = re.sub(_PAREN, lambda m: _paren(m, found), text)
     text = _inline(text, found)
-    text = _TAG.sub("", text)
+    text = re.sub(_TAG, "", text)
     for pattern, replacement in _SEED_WORDS:
         text = re.sub(pattern, replacement, text)
     text = _tidy(text)
@@ -164,7 +172,7 @@ def plain(text: str) -> str:
 
 
 def _names_of(citation: str, last_seed: list) -> list[str]:
-    citation = _TAG.sub("", citation).strip()
+    citation = re.sub(_TAG, "", citation).strip()
     seed = re.match(r"[Ss]eed (0\d\d)\b,?\s*(.*)", citation)
     if seed:
         last_seed[:] = [seed.group(1)]

@@ -13,11 +13,13 @@ from functools import cache
 
 from py_rules.operations import Operation, System
 
-__all__ = ("SYSTEM_IDS", "system_of", "operations_of", "all_systems", "all_operations")
+__all__ = ("GAME_IDS", "SYSTEM_IDS", "system_of", "operations_of", "all_systems", "all_operations")
 
-SYSTEM_IDS = ("armageddon", "semiautomagic", "coc", "campaign")
-"""Each is a package ``py_rules.<id>`` whose ``operations`` module has ``SYSTEM`` and ``OPERATIONS``: the three
-games, then the campaign file (issue 8) that holds characters of one of them."""
+GAME_IDS = ("armageddon", "semiautomagic", "coc")
+"""The games a campaign can be of."""
+SYSTEM_IDS = GAME_IDS + ("campaign",)
+"""Each is a package ``py_rules.<id>`` whose ``operations`` module has ``SYSTEM`` and ``OPERATIONS``: the games,
+then the campaign file that holds characters of one of them (issue 8)."""
 
 
 @cache
@@ -33,9 +35,13 @@ def system_of(system_id: str) -> System:
 @cache
 def operations_of(system_id: str) -> dict[str, Operation]:
     """``system_id``'s operations by id, checked to belong to it and to be unique; an operation that
-    does not say how its dice are typed takes its system's ``dice_help``."""
+    does not say how its dice are typed takes its system's ``dice_help``, and each names in its trace the
+    house rules it ran with away from their defaults (:func:`py_rules.words.named_house_rules`)."""
+    from py_rules.words import named_house_rules
+
     module = _module(system_id)
-    operations = [op if op.dice_help else replace(op, dice_help=module.SYSTEM.dice_help) for op in module.OPERATIONS]
+    operations = [named_house_rules(op if op.dice_help else replace(op, dice_help=module.SYSTEM.dice_help))
+                  for op in module.OPERATIONS]
     by_id = {op.id: op for op in operations}
     if len(by_id) != len(operations) or any(op.system != system_id for op in operations):
         raise RuntimeError(f"{system_id}: operation ids must be unique and belong to the system")

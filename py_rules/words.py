@@ -13,7 +13,8 @@ A game's plain words live in ``py_rules/<game>/words.py`` (imported with the gam
 ``(help, {value: label})``, ``CHOICES`` maps a field name (or ``"<op id>:<field>"``) to ``{value: label}`` and
 ``HELP`` maps a field name (or ``"<op id>:<field>"``) to its plain help where the automatic one reads badly.
 
-:func:`house_rule_steps` names every non-default setting a result ran with, for its trace.
+:func:`house_rule_steps` names every non-default setting a result ran with, for its trace; :func:`named_house_rules`
+makes an operation do so (:mod:`py_rules.systems` applies it to every operation).
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from typing import Any
 
 from py_rules import sources
 
-__all__ = ("describe", "choice_label", "humanize", "house_rule_steps", "words_of")
+__all__ = ("catalog_operation", "catalog_system", "describe", "choice_label", "humanize", "house_rule_steps",
+           "named_house_rules", "words_of")
 
 _EMPTY = SimpleNamespace(SETTINGS={}, CHOICES={}, HELP={})
 
@@ -85,6 +87,21 @@ def describe(param, system: str = "", op_id: str = "") -> dict:
     }
 
 
+def catalog_operation(op) -> dict:
+    """``op``'s catalog entry: title and summary in plain words, the cited rule by name (``rule``), and each
+    field with :func:`describe`; ``covers`` and ``source`` keep the developer citations."""
+    data = op.to_dict()
+    data["title"], data["summary"] = sources.plain(data["title"]), sources.plain(data["summary"])
+    data["rule"] = sources.rule_name(op.source)
+    data["params"] = [{**entry, **describe(param, op.system, op.id)} for entry, param in zip(data["params"], op.all_params)]
+    return data
+
+
+def catalog_system(system) -> dict:
+    """A system's catalog entry with the rules it follows by name (``rule``)."""
+    return {**system.to_dict(), "rule": sources.rule_name(system.source)}
+
+
 def _value_words(system: str, param, value: Any) -> str:
     if param.kind == "choice":
         return choice_label(system, param, value)
@@ -111,3 +128,22 @@ def house_rule_steps(op, args: dict) -> list:
             steps.append(Step(f"House rule in effect: {param.label} — {_value_words(op.system, param, args[param.name])}.",
                               source))
     return steps
+
+
+def named_house_rules(op):
+    """``op`` whose ``run`` puts :func:`house_rule_steps` first in its result's steps (``op`` itself when it
+    declares no setting): every way into an operation names the house rules it ran with."""
+    from dataclasses import replace
+
+    if not any(param.setting for param in op.params):
+        return op
+    run = op.run
+
+    def run_naming_house_rules(*args, **kwargs):
+        result = run(*args, **kwargs)
+        named = house_rule_steps(op, kwargs)
+        if named:
+            result.steps = named + list(result.steps)
+        return result
+
+    return replace(op, run=run_naming_house_rules)

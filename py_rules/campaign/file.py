@@ -86,36 +86,62 @@ def _join(*parts) -> str:
     return ".".join(str(p) for p in parts if p not in (None, ""))
 
 
-def check_json(value: Any, path: str, problems: list, depth: int = 0, budget: list | None = None) -> None:
-    """Plain JSON of bounded depth, text length and size: lists and objects with text keys, finite numbers."""
-    budget = budget if budget is not None else [LIMITS["entry_nodes"]]
-    budget[0] -= 1
-    if budget[0] == -1:
-        problems.append(problem(path, f"This part holds more than {LIMITS['entry_nodes']} values."))
-    if budget[0] < 0:
-        return
-    if depth > LIMITS["depth"]:
-        problems.append(problem(path, f"This part is nested more than {LIMITS['depth']} levels deep."))
-        budget[0] = -2
-        return
-    if isinstance(value, str):
-        if len(value) > LIMITS["text"]:
-            problems.append(problem(path, f"This text is {len(value)} characters long; at most {LIMITS['text']} "
-                                          "are kept."))
-    elif isinstance(value, float):
-        if not math.isfinite(value):
-            problems.append(problem(path, "This number is not a finite number."))
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if not isinstance(key, str) or len(key) > 200:
-                problems.append(problem(path, "A field name here is not short text."))
+def check_json(value: Any, path: str, problems: list) -> None:
+    """Plain JSON of bounded depth, text length and size: lists and objects with text keys, finite numbers.
+
+    Iterative, and a path is spelled out only for a problem: a campaign's log holds thousands of entries.
+    """
+    text_limit, depth_limit, budget = LIMITS["text"], LIMITS["depth"], LIMITS["entry_nodes"]
+    links: list[tuple[int, Any]] = [(-1, path)]  # node → (parent node, key): paths are built only when needed
+
+    def where(node: int) -> str:
+        parts = []
+        while node >= 0:
+            node, key = links[node]
+            parts.append(key)
+        return _join(*reversed(parts))
+
+    stack = [(value, 0, 0)]
+    count = 0
+    while stack:
+        value, node, depth = stack.pop()
+        count += 1
+        kind = type(value)
+        if kind is str:
+            if len(value) > text_limit:
+                problems.append(problem(where(node), f"This text is {len(value)} characters long; at most {text_limit} "
+                                                     "are kept."))
+            continue
+        if kind is float:
+            if not math.isfinite(value):
+                problems.append(problem(where(node), "This number is not a finite number."))
+            continue
+        if kind is dict:
+            items = [(key, item) for key, item in value.items()]
+            for key, _ in items:
+                if not isinstance(key, str) or len(key) > 200:
+                    problems.append(problem(where(node), "A field name here is not short text."))
+        elif kind is list:
+            items = list(enumerate(value))
+        else:
+            if value is not None and kind not in (bool, int):
+                problems.append(problem(where(node), f"This value ({kind.__name__}) is not JSON."))
+            continue
+        if items and depth >= depth_limit:
+            problems.append(problem(where(node), f"This part is nested more than {depth_limit} levels deep."))
+            continue
+        for key, item in reversed(items):
+            child = type(item)
+            if item is None or child is bool or child is int or (child is str and len(item) <= text_limit):
+                count += 1  # plain scalars need no visit
                 continue
-            check_json(item, _join(path, key), problems, depth + 1, budget)
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            check_json(item, _join(path, index), problems, depth + 1, budget)
-    elif value is not None and not isinstance(value, (bool, int)):
-        problems.append(problem(path, f"This value ({type(value).__name__}) is not JSON."))
+            if isinstance(key, str) and len(key) > 200:
+                continue
+            links.append((node, key))
+            stack.append((item, len(links) - 1, depth + 1))
+        if count > budget:
+            problems.append(problem(where(node), f"This part holds more than {budget} values."))
+            return
 
 
 def _text(raw: dict, key: str, problems: list, low: int, high: int, what: str, path: str = "") -> str | None:

@@ -10,12 +10,12 @@ import importlib
 from functools import cache
 
 from py_rules.params import Param
-from py_rules.systems import operations_of, system_of
+from py_rules.systems import GAME_IDS, operations_of, system_of
 
 __all__ = ("GAMES", "SHEETS", "game_name", "validate_sheet", "setting_params")
 
-GAMES = ("armageddon", "semiautomagic", "coc")
-"""The games a campaign can be played in (the catalog's game systems)."""
+GAMES = GAME_IDS
+"""The games a campaign can be played in."""
 
 SHEETS = {
     "armageddon": ("py_rules.armageddon.character", "from_dict"),

@@ -202,3 +202,8 @@ def test_any_value_in_any_field_gives_a_verdict_never_a_crash(key, value):
     assert checked.valid == (checked.campaign is not None) == (not checked.problems)
     if checked.valid:
         assert validate(checked.campaign).campaign == checked.campaign
+
+
+def test_a_log_entry_with_too_many_values_is_refused():
+    checked = validate(campaign(log=[{"ok": True}, {"rolls": list(range(LIMITS["entry_nodes"] + 1))}]))
+    assert paths(checked) == ["log.1.rolls"] and "more than" in checked.problems[0]["message"]
