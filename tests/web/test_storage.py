@@ -115,3 +115,20 @@ def test_the_old_pages_saved_values_become_the_first_campaign_once(page, site_ur
     assert len(record) == 1
     assert record[0]["settings"] == {"tn": 11}
     assert record[0]["characters"][0]["sheet"]["name"] == jack["name"]
+
+
+def test_a_full_disk_keeps_the_change_in_memory_shows_a_banner_and_offers_export(app):
+    page = app
+    new_campaign(page, "Full", "coc")
+    new_character(page, "coc", "Harvey", {"CON": 50, "SIZ": 50})
+    open_sheet(page, "Harvey")
+    page.evaluate("""() => { IDBObjectStore.prototype.put = function () {
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); }; }""")
+    page.locator('.quick-actions [data-action="damage"]').click()
+    roll(page, fields={"amount": "3"})
+    page.get_by_role("button", name="Close the roll drawer").click()
+    banner = page.locator(".banner")
+    expect(banner).to_contain_text("storage is full")
+    expect(banner.get_by_role("button", name="Export “Full”")).to_be_visible()
+    expect(page.locator(".sheet .character-card")).to_contain_text("7/10")  # the change is kept, in memory
+    assert stored_campaigns(page)[0]["characters"][0]["sheet"]["hp"] == 10  # the disk still holds the last good state

@@ -24,7 +24,7 @@ export function DiceField({ dice, onChange, error, hint }) {
       <input id=${id} name="dice" type="text" inputmode="text" autocomplete="off" placeholder="e.g. 7, 3" value=${dice.faces}
         aria-invalid=${error ? "true" : undefined} aria-describedby=${`${id}-error`}
         onInput=${(event) => onChange({ ...dice, faces: event.currentTarget.value })} />
-      ${hint ? html`<small class="help">${hint}</small>` : null}
+      ${hint ? html`<small class="help">${hint.replace(/;?\s*leave empty to roll digitally\.?/i, ".")}</small>` : null}
     </div>` : null}
     <p class="field-error" id=${`${id}-error`} role="alert" hidden=${!error}>${error || ""}</p>
   </fieldset>`;

@@ -23,7 +23,8 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose }) {
   const active = opposed ? { ...spec, ...opposed } : spec;
   const op = catalog.op(active.op);
   const key = `${active.op}|${active.title}|${(active.fields || []).join()}`;
-  return html`<aside class="drawer" role="dialog" aria-modal="false" aria-labelledby="drawer-title" data-drawer=${active.op}>
+  return html`<aside class="drawer" role="dialog" aria-modal="false" aria-labelledby="drawer-title" data-drawer=${active.op}
+    onKeyDown=${(event) => { if (event.key === "Escape") onClose(); }}>
     <${DrawerBody} key=${key} app=${app} spec=${active} op=${op} campaign=${campaign} characterId=${characterId} others=${others}
       game=${game} opponentId=${opponentId} setOpponentId=${setOpponentId} canOppose=${Boolean(spec.opposed || spec.target)}
       busy=${busy} setBusy=${setBusy} outcome=${outcome} setOutcome=${setOutcome} onClose=${onClose}
