@@ -181,3 +181,32 @@ def test_an_attack_on_a_character_of_the_campaign_changes_both_sheets(app):
     hp = {c["sheet"]["name"]: c["sheet"]["hp"] for c in record["characters"]}
     assert hp == {"Harvey": 10, "Cultist": 8}
     assert record["revision"] == revision + 1  # both sheets in one transaction
+
+
+def test_rename_duplicate_delete_and_undo_on_the_campaign_list(app, tmp_path):
+    page = app
+    campaign_id = new_campaign(page, "Old name", "semiautomagic")
+    new_character(page, "semiautomagic", "Mira")
+    with page.expect_download() as download:  # one character's JSON, for power users
+        page.get_by_text("Character files (JSON)").click()
+        page.get_by_role("button", name="Export Mira").click()
+    mira = tmp_path / "mira.json"
+    download.value.save_as(mira)
+    page.locator('.power input[type="file"]').set_input_files(mira)
+    expect(page.locator(".character-card", has_text="Mira")).to_have_count(2)
+    page.get_by_role("link", name="‹ Campaigns").click()
+    row = page.locator(f'[data-campaign="{campaign_id}"]')
+    row.get_by_role("button", name="Rename").click()
+    row.get_by_label("New name").fill("The Long Night")
+    row.get_by_role("button", name="Save name").click()
+    expect(row).to_contain_text("The Long Night")
+    expect(row).to_contain_text("Semiautomagic · 2 characters")
+    row.get_by_role("button", name="Duplicate").click()
+    expect(page.locator(".campaign-row", has_text="The Long Night (copy)")).to_have_count(1)
+    row.get_by_role("button", name="Delete").click()
+    page.get_by_role("dialog").get_by_role("button", name="Delete").click()
+    expect(row).to_have_count(0)
+    page.locator(".snackbar").get_by_role("button", name="Undo").click()
+    expect(row).to_contain_text("The Long Night")
+    names = sorted(record["name"] for record in stored_campaigns(page))
+    assert names == ["The Long Night", "The Long Night (copy)"]
