@@ -1,26 +1,24 @@
-// Wiring only: start the engine worker first thing, render the app at once (campaigns come from IndexedDB,
-// the catalog from catalog.json written by the build), and let rolls wait for Python when they need it.
+// Wiring only. The engine worker starts first thing (this module imports nothing else heavy), then the UI
+// is imported and rendered at once (campaigns come from IndexedDB, the catalog from catalog.json written by
+// the build); rolls wait for Python when they need it.
 import { Engine } from "./rpc.mjs";
 import { BootView } from "./boot_view.mjs";
 import { registerServiceWorker } from "./sw_client.mjs";
-import { html, render } from "./app/html.mjs";
-import { AppContext, createAppState } from "./app/state.mjs";
-import { engineClient, indexCatalog } from "./app/engine.mjs";
-import { loadCampaigns, onOtherTab } from "./app/actions.mjs";
-import { Shell } from "./app/shell.mjs";
-import { openStorage } from "./store/storage.mjs";
-import { tabChannel } from "./store/channel.mjs";
-import { migrateLegacy } from "./store/legacy.mjs";
-import { gameNames } from "./games/index.mjs";
-import { OddsClient } from "./odds/odds_client.mjs";
 
 const root = document.documentElement;
 const boot = new BootView();
 const query = new URLSearchParams(location.search);
 boot.stage(1, "Downloading the engine…");
 
+/** Engine status for the UI, which may load after the engine has answered. */
+const status = { value: "starting", listeners: new Set() };
+const setStatus = (value) => {
+  status.value = value;
+  for (const listener of status.listeners) listener(value);
+};
 let markReady;
 const ready = new Promise((resolve) => { markReady = resolve; });
+
 const engine = new Engine({
   bootTimeoutMs: Number(query.get("boot_timeout")) * 1000 || undefined,
   onStage: ({ step, text }) => boot.stage(step, text),
@@ -31,7 +29,7 @@ const engine = new Engine({
     root.dataset.readyMs = String(Math.round(performance.now()));
     root.dataset.ready = "true";
     markReady();
-    app.dispatch({ type: "engine", status: "ready" });
+    setStatus("ready");
     // Precaching 15 MB competes with boot for the CPU and network, so it starts once the engine is up.
     registerServiceWorker({
       onUpdate: (reload) => {
@@ -42,38 +40,14 @@ const engine = new Engine({
     });
   },
   onBootError: (text) => {
-    app.dispatch({ type: "engine", status: "failed" });
+    setStatus("failed");
     boot.failed(text, () => {
       root.dataset.ready = "false";
-      app.dispatch({ type: "engine", status: "starting" });
+      setStatus("starting");
       boot.stage(1, "Downloading the engine…");
       engine.restart();
     });
   },
 });
 
-const client = engineClient(engine, ready);
-const storage = openStorage();
-const services = { engine: client, storage, channel: null, odds: new OddsClient(engine) };
-const app = createAppState(services);
-services.channel = tabChannel((message) => onOtherTab(app, message));
-// Back to this tab: re-read the open campaign in case a message from another tab was missed.
-document.addEventListener("visibilitychange", () => {
-  const open = app.state.campaign;
-  if (document.visibilityState === "visible" && open) onOtherTab(app, { type: "campaign-changed", id: open.id });
-});
-render(html`<${AppContext.Provider} value=${app}><${Shell} /></${AppContext.Provider}>`, document.getElementById("app"));
-root.dataset.ui = "true";
-
-client.catalog().then(
-  (catalog) => app.dispatch({ type: "catalog", catalog: indexCatalog(catalog) }),
-  (error) => app.dispatch({ type: "snack", snack: { text: `The rules list could not be loaded (${error.message}). Reload the page.`, timeout: 60_000 } }),
-);
-
-storage.then(async (storage) => {
-  app.dispatch({ type: "storage", kind: storage.kind, problem: storage.problem });
-  root.dataset.storage = storage.kind;
-  await loadCampaigns(app);
-  const added = await ready.then(() => migrateLegacy(storage, client, gameNames));
-  if (added.length) await loadCampaigns(app);
-});
+import("./app/start.mjs").then(({ start }) => start({ engine, ready, status, mount: document.getElementById("app") }));
