@@ -210,3 +210,21 @@ def test_rename_duplicate_delete_and_undo_on_the_campaign_list(app, tmp_path):
     expect(row).to_contain_text("The Long Night")
     names = sorted(record["name"] for record in stored_campaigns(page))
     assert names == ["The Long Night", "The Long Night (copy)"]
+
+
+def test_a_resisted_task_against_another_character_reads_both_sheets(app):
+    page = app
+    new_campaign(page, "Resisted", "armageddon")
+    new_character(page, "armageddon", "Jack", {"attributes.Perception": 4}, {"Notice": 2})
+    new_character(page, "armageddon", "Ann", {"attributes.Perception": 3}, {"Notice": 3})
+    open_sheet(page, "Jack")
+    page.locator('[data-row="skill-Notice"]').click()
+    drawer = page.locator(".drawer")
+    drawer.get_by_label("Against (opposed roll)").select_option(label="Ann")
+    expect(drawer.locator('input[name="b_attribute"]')).to_have_value("3")  # side B from Ann's sheet, shown
+    expect(drawer.locator('input[name="b_skill"]')).to_have_value("3")
+    text = roll(page, faces="5 4")
+    page.locator(".drawer .trace summary").click()
+    trace = drawer.locator(".trace").inner_text()
+    assert "Total 11 vs 9: success — Jack wins by 1" in text
+    assert "5 (die) +4 +2 = 11" in trace and "4 (die) +3 +3 = 10" in trace  # Jack 4 + 2, Ann 3 + 3

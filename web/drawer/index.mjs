@@ -20,9 +20,10 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose }) {
   const [outcome, setOutcome] = useState(null); // {result, title} | {error}
   const others = campaign.characters.filter((each) => each.id !== characterId);
   const opposed = spec.opposed && opponentId ? spec.opposed : null;
-  const active = opposed ? { ...spec, ...opposed } : spec;
+  const sheetOf = (id) => campaign.characters.find((each) => each.id === id)?.sheet;
+  const active = resolve(opposed ? { ...spec, ...opposed } : spec, sheetOf(characterId), sheetOf(opponentId));
   const op = catalog.op(active.op);
-  const key = `${active.op}|${active.title}|${(active.fields || []).join()}`;
+  const key = `${active.op}|${active.title}|${(active.fields || []).join()}|${opposed ? opponentId : ""}`;
   return html`<aside class="drawer" role="dialog" aria-modal="false" aria-labelledby="drawer-title" data-drawer=${active.op}
     onKeyDown=${(event) => { if (event.key === "Escape") onClose(); }}>
     <${DrawerBody} key=${key} app=${app} spec=${active} op=${op} campaign=${campaign} characterId=${characterId} others=${others}
@@ -30,6 +31,12 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose }) {
       busy=${busy} setBusy=${setBusy} outcome=${outcome} setOutcome=${setOutcome} onClose=${onClose}
       onFollowUp=${(next) => { setOutcome(null); setSpec({ ...next, title: next.label }); }} />
   </aside>`;
+}
+
+/** A spec's ``fixed`` and ``defaults`` may depend on the two sheets (an opposed roll reads the opponent's). */
+function resolve(spec, me, them) {
+  const value = (part) => (typeof part === "function" ? (me && them ? part(me, them) : {}) : part);
+  return { ...spec, fixed: value(spec.fixed), defaults: value(spec.defaults) };
 }
 
 function DrawerBody({ app, spec, op, campaign, characterId, others, game, opponentId, setOpponentId, canOppose, busy, setBusy, outcome, setOutcome, onClose, onFollowUp }) {
@@ -40,6 +47,9 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, oppone
   const rules = activeHouseRules(op, campaign.settings);
   const needsTarget = Boolean(spec.target);
   useEffect(() => { heading.current?.focus(); }, []);
+
+  /** Values computed from what is shown (side A's Attribute level from the Attribute chosen). */
+  const prepared = (runSpec, args) => (runSpec.prepare ? runSpec.prepare(args, character.sheet) : {});
 
   async function run(extra = {}, runSpec = spec) {
     const args = runSpec === spec ? form.read() : {};
@@ -52,7 +62,7 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, oppone
     if (runSpec.target && opponentId) bind[runSpec.target] = opponentId;
     setBusy(true);
     try {
-      const result = await runOperation(app, runSpec.op, { ...(runSpec.fixed || {}), ...args, ...extra }, bind);
+      const result = await runOperation(app, runSpec.op, { ...(runSpec.fixed || {}), ...args, ...prepared(runSpec, args), ...extra }, bind);
       setOutcome({ result, title: runSpec.title || runSpec.label });
     } catch (error) {
       if (error.name === "StaleError") setOutcome({ error: error.message });
@@ -65,10 +75,9 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, oppone
 
   const shown = form.peek();
   const oddsBind = { [spec.bind]: characterId, ...(spec.target && opponentId ? { [spec.target]: opponentId } : {}) };
-  const oddsRequest = shown && (!needsTarget || opponentId) ? requestFor(app, spec.op, { ...(spec.fixed || {}), ...shown }, oddsBind).request : null;
+  const oddsRequest = shown && (!needsTarget || opponentId) ? requestFor(app, spec.op, { ...(spec.fixed || {}), ...shown, ...prepared(spec, shown) }, oddsBind).request : null;
   const fresh = app.state.campaign.characters.find((each) => each.id === characterId)?.sheet;
   const followUps = outcome?.result && game.followUps ? game.followUps(outcome.result, fresh) : [];
-  const targetParam = spec.target || (spec.opposed && "opponent");
   return html`
     <header class="drawer-head">
       <div>

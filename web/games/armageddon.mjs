@@ -12,6 +12,21 @@ const USUAL_ATTRIBUTE = {
   Brawling: "Dexterity", Swimming: "Constitution", Climbing: "Strength",
 };
 
+/**
+ * A Resisted Task against another character of the campaign: side A from this sheet, side B's Attribute
+ * and Skill filled in from the opponent's sheet (same Attribute and skill; the Chronicler can change them).
+ */
+function resisted(skill) {
+  const attribute = USUAL_ATTRIBUTE[skill] || "Dexterity";
+  return {
+    op: "armageddon.resisted", bind: "character",
+    fields: ["a_attribute_name", "b_attribute", "b_skill", "a_modifiers", "b_modifiers"],
+    fixed: (me, them) => ({ a_name: me.name, b_name: them.name, a_skill: level(me.skills[skill]) ?? 0 }),
+    defaults: (me, them) => ({ a_attribute_name: attribute, b_attribute: them.attributes[attribute], b_skill: level(them.skills?.[skill]) ?? 0 }),
+    prepare: (args, me) => ({ a_attribute: me.attributes[args.a_attribute_name] }),
+  };
+}
+
 const level = (entry) => (typeof entry === "object" && entry !== null ? entry.level : entry);
 const conditionWords = (name) => name.replace(/_/g, " ");
 
@@ -56,7 +71,8 @@ export default {
     const skills = Object.entries(sheet.skills || {}).map(([name, entry]) => ({
       key: `skill-${name}`, label: name, value: level(entry), path: typeof entry === "object" && entry !== null ? `skills.${name}.level` : `skills.${name}`, min: 0, max: 20,
       roll: { title: `${name} Task`, op: "armageddon.character_task", bind: "character", fixed: { skill_name: name },
-        fields: ["attribute_name", "modifiers", "tags"], defaults: { attribute_name: USUAL_ATTRIBUTE[name] || "Dexterity" } },
+        fields: ["attribute_name", "modifiers", "tags"], defaults: { attribute_name: USUAL_ATTRIBUTE[name] || "Dexterity" },
+        opposed: resisted(name) },
     }));
     return [{ title: "Attributes", rows: attributes }, { title: "Skills", rows: skills }];
   },
