@@ -228,3 +228,26 @@ def test_a_resisted_task_against_another_character_reads_both_sheets(app):
     trace = drawer.locator(".trace").inner_text()
     assert "Total 11 vs 9: success — Jack wins by 1" in text
     assert "5 (die) +4 +2 = 11" in trace and "4 (die) +3 +3 = 10" in trace  # Jack 4 + 2, Ann 3 + 3
+
+
+def test_after_a_failed_roll_push_or_spend_luck_right_there(app):
+    page = app
+    new_campaign(page, "Follow-ups", "coc")
+    new_character(page, "coc", "Harvey", skills={"Spot Hidden": 60})
+    open_sheet(page, "Harvey")
+    page.locator('[data-row="skill-Spot Hidden"]').click()
+    assert "Total 65 vs 60: failure" in roll(page, faces="5 60")
+    follow = page.locator(".drawer .follow-ups")
+    expect(follow.get_by_role("button", name="Spend 35 Luck → Hard success")).to_be_visible()
+    follow.get_by_role("button", name="Spend 5 Luck → Regular success").click()
+    expect(page.locator(".drawer [data-result]")).to_contain_text("Harvey spends 5 Luck (50 → 45)")
+    assert stored_campaigns(page)[0]["characters"][0]["sheet"]["luck"] == 45
+
+    page.get_by_role("button", name="Close the roll drawer").click()
+    page.locator('[data-row="skill-Spot Hidden"]').click()
+    roll(page, faces="5 80")
+    page.locator(".drawer .follow-ups").get_by_role("button", name="Push the roll").click()
+    expect(page.locator("#drawer-title")).to_have_text("Push the roll")
+    page.locator(".drawer button.roll").click()  # a push must be justified: said next to the field
+    expect(page.locator(".drawer .field-error").first).to_contain_text("justif")
+    assert "Total 25 vs 60: success" in roll(page, faces="5 20", fields={"justification": "I search the desk again"})
