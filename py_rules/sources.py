@@ -33,7 +33,7 @@ GAMES_BY_PART = {"1": "Armageddon", "2": "Semiautomagic", "3": "Call of Cthulhu"
 """Whose rules each part of the rules reference describes (part 3 follows the Call of Cthulhu book)."""
 
 SECTIONS = {
-    "0": "How the rules are read",
+    "0": "Rule tables",
     "1.1": "About the game", "1.2": "Turns and time", "1.3": "Attributes", "1.4": "Secondary attributes",
     "1.5": "Rule of 10 and Rule of 1", "1.6": "Success Levels", "1.7": "Tasks, Tests and Resisted rolls",
     "1.8": "Damage", "1.9": "Life Points, Consciousness and Survival", "1.10": "Healing and resuscitation",
@@ -48,7 +48,7 @@ SECTIONS = {
     "3.7": "Opposed and combined rolls", "3.8": "Combat", "3.9": "Hit points, major wounds and dying",
     "3.10": "First Aid, Medicine and healing", "3.11": "Sanity", "3.12": "House rules and the book",
     "3.13": "Table options", "3.14": "Rules summary",
-    "4": "Every roll explained", "5": "Rules not yet checked",
+    "4": "Rolls, time and options", "5": "Rules not yet checked",
 }
 """Sections of the rules reference by number → their name in plain words."""
 

@@ -28,7 +28,7 @@ from py_rules.campaign import games
 from py_rules.errors import RulesError
 
 __all__ = ("SCHEMA", "SCHEMA_PREFIX", "KINDS", "LIMITS", "Checked", "validate", "problem", "check_json", "setting_value",
-           "timestamp_problem")
+           "timestamp_problem", "character_entry")
 
 SCHEMA = "rules-companion.campaign/1"
 SCHEMA_PREFIX = "rules-companion.campaign/"
@@ -252,38 +252,48 @@ def _characters(raw: dict, game: str | None, problems: list) -> list | None:
     out, seen = [], {}
     for index, entry in enumerate(entries):
         path = _join("characters", index)
-        if not isinstance(entry, dict):
-            problems.append(problem(path, "A character must be a JSON object with id, kind and sheet."))
-            continue
-        for key in entry:
-            if key not in CHARACTER_KEYS:
-                problems.append(problem(_join(path, key), f"A character has no field {str(key)[:40]!r} "
-                                                          "(it has id, kind and sheet)."))
-        ident = _identifier(entry, "id", problems, "The character's id", path)
-        if ident is not None:
+        character = character_entry(entry, game, problems, path)
+        ident = entry.get("id") if isinstance(entry, dict) else None
+        if isinstance(ident, str):
             if ident in seen:
                 problems.append(problem(_join(path, "id"), f"Two characters have the id {ident!r} "
                                                            f"(characters {seen[ident]} and {index})."))
             seen.setdefault(ident, index)
-        kind = entry.get("kind")
-        if kind not in KINDS:
-            problems.append(problem(_join(path, "kind"), f"kind must be 'pc' (player character) or 'npc' "
-                                                         f"(got {str(kind)[:20]!r})."))
-        sheet_path = _join(path, "sheet")
-        if "sheet" not in entry:
-            problems.append(problem(sheet_path, "The character sheet is missing."))
-            continue
-        before = len(problems)
-        check_json(entry["sheet"], sheet_path, problems)
-        if game is None or len(problems) > before:
-            continue
-        try:
-            sheet = games.validate_sheet(game, entry["sheet"])
-        except RulesError as error:
-            problems.append(problem(_join(sheet_path, error.field), error.message))
-            continue
-        out.append({"id": ident, "kind": kind, "sheet": sheet})
+        if character is not None:
+            out.append(character)
     return out
+
+
+def character_entry(entry: Any, game: str | None, problems: list, path: str = "") -> dict | None:
+    """One campaign character ``{"id", "kind", "sheet"}`` checked (the sheet by ``game``'s own validation) and
+    normalized, or None with its problems listed under ``path``; with no game only its shape is checked."""
+    if not isinstance(entry, dict):
+        problems.append(problem(path, "A character must be a JSON object with id, kind and sheet."))
+        return None
+    before = len(problems)
+    for key in entry:
+        if key not in CHARACTER_KEYS:
+            problems.append(problem(_join(path, key), f"A character has no field {str(key)[:40]!r} "
+                                                      "(it has id, kind and sheet)."))
+    ident = _identifier(entry, "id", problems, "The character's id", path)
+    kind = entry.get("kind")
+    if kind not in KINDS:
+        problems.append(problem(_join(path, "kind"), f"kind must be 'pc' (player character) or 'npc' "
+                                                     f"(got {str(kind)[:20]!r})."))
+    sheet_path = _join(path, "sheet")
+    if "sheet" not in entry:
+        problems.append(problem(sheet_path, "The character sheet is missing."))
+        return None
+    shape = len(problems)
+    check_json(entry["sheet"], sheet_path, problems)
+    if game is None or len(problems) > shape:
+        return None
+    try:
+        sheet = games.validate_sheet(game, entry["sheet"])
+    except RulesError as error:
+        problems.append(problem(_join(sheet_path, error.field), error.message))
+        return None
+    return None if len(problems) > before else {"id": ident, "kind": kind, "sheet": sheet}
 
 
 def _entries(raw: dict, key: str, problems: list, what: str) -> list | None:

@@ -12,22 +12,26 @@ is ``rules-companion.campaign/0``::
     {"schema": "rules-companion.campaign/0", "game": "coc", "states": {state_key: value},
      "settings": {name: value}, optional "id", "name", "now"}
 
+The engine reads no clock (the same request always gets the same answer): ``now`` is the page's time; without
+it the campaign's times are :data:`UNKNOWN_TIME`.
+
 Its sheets become the campaign's characters (the current character a player character, the opponent or attacker
 a non-player character); a piece that is not valid, or not part of a campaign, is left out and listed.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
 from typing import Any, Callable
 
 from py_rules.campaign import games
 from py_rules.campaign.file import SCHEMA, check_json, problem, setting_value, timestamp_problem
 from py_rules.errors import RulesError
 
-__all__ = ("LEGACY_SCHEMA", "LEGACY_CHARACTERS", "MIGRATIONS", "migrate", "from_legacy", "now_iso")
+__all__ = ("LEGACY_SCHEMA", "LEGACY_CHARACTERS", "MIGRATIONS", "UNKNOWN_TIME", "migrate", "from_legacy")
 
 LEGACY_SCHEMA = "rules-companion.campaign/0"
+UNKNOWN_TIME = "1970-01-01T00:00:00.000Z"
+"""The time a campaign gets when nobody said when it was made (the old page kept no times)."""
 _STORAGE_PREFIX = "rules-companion:"
 
 LEGACY_CHARACTERS = {
@@ -43,11 +47,6 @@ LEGACY_LEFT_OUT = {
     "coc.combat": "The combat round tracker of the old page is not kept; start an encounter instead.",
 }
 """Old shared values that are not part of a campaign, with what the table is told."""
-
-
-def now_iso() -> str:
-    """The current time in UTC as the page writes it: ``2026-12-01T18:30:00.000Z``."""
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def _stripped(key: str, game: str) -> str:
@@ -124,9 +123,9 @@ def from_v0(raw: dict) -> tuple[dict, list]:
     known = game in games.GAMES
     now = _text_arg(raw, "now", "", problems, 40)
     if now and timestamp_problem(now):
-        problems.append(problem("now", f"{timestamp_problem(now)} The current time is used instead."))
+        problems.append(problem("now", f"{timestamp_problem(now)} {UNKNOWN_TIME} is used instead."))
         now = ""
-    now = now or now_iso()
+    now = now or UNKNOWN_TIME
     campaign = {
         "schema": SCHEMA,
         "id": _text_arg(raw, "id", f"legacy-{game if known else 'game'}", problems, 64),

@@ -1,13 +1,16 @@
-"""Campaign operations for the JSON door (issue 8): check a campaign file before it is stored, and bring the old
-page's saved values into a first campaign.
+"""Campaign operations for the JSON door (issue 8): check a campaign file before it is stored, bring the old
+page's saved values into a first campaign, and check one character as the campaign would.
 
-Both answer in ``result.details``: ``{"valid", "problems": [{"path", "message"}], "campaign", "migrated_from"}``.
+``campaign.validate`` and ``campaign.from_legacy`` answer in ``result.details``:
+``{"valid", "problems": [{"path", "message"}], "campaign", "migrated_from"}``; ``campaign.check_character``
+answers ``{"valid", "problems", "character"}`` (paths inside the character, e.g. ``sheet.luck``), without
+sending the whole campaign for one edited sheet.
 """
 
 from __future__ import annotations
 
 from py_rules.campaign import games
-from py_rules.campaign.file import SCHEMA, Checked, validate
+from py_rules.campaign.file import SCHEMA, Checked, character_entry, validate
 from py_rules.campaign.migrations import from_legacy
 from py_rules.operations import Operation, System
 from py_rules.params import Param
@@ -74,9 +77,36 @@ FROM_LEGACY = Operation(
         Param("id", "text", "Campaign id", "Empty: legacy-<game>, so bringing the values over twice gives the "
               "same campaign.", default=""),
         Param("name", "text", "Campaign name", "Empty: the game's name.", default=""),
-        Param("now", "text", "Time", "When the campaign is made (ISO 8601); empty: now.", default=""),
+        Param("now", "text", "Time", "When the campaign is made (ISO 8601), from the page's clock; empty: "
+              "1970-01-01, unknown (the engine reads no clock, so one request always gets one answer).", default=""),
     ),
     run=_from_legacy, source="issue 8, Storage: migrate what localStorage holds", rolls=False,
 )
 
-OPERATIONS = (VALIDATE, FROM_LEGACY)
+
+
+def _check_character(*, game, character) -> Result:
+    problems: list[dict] = []
+    checked = character_entry(character, game, problems)
+    count = len(problems)
+    plural = "s" if count != 1 else ""
+    headline = "The character is valid." if checked else f"The character has {count} problem{plural}."
+    return Result("campaign", "check_character", events=[headline],
+                  steps=[Step(f"{p['path'] or 'character'}: {p['message']}") for p in problems],
+                  details={"valid": checked is not None, "problems": problems, "character": checked})
+
+
+CHECK_CHARACTER = Operation(
+    id="campaign.check_character", system="campaign", title="Check a character",
+    summary="Checks one campaign character (id, player or not, sheet) by its game's own rules, as importing the "
+    "campaign would; a valid one comes back in canonical form.",
+    covers=(),
+    params=(
+        Param("game", "choice", "Game", "The game the character belongs to.", default="coc", choices=games.GAMES),
+        Param("character", "json", "Character", "The character: id, kind (pc or npc) and sheet.",
+              example=EXAMPLE["characters"][0]),
+    ),
+    run=_check_character, source="issue 8, Sheet: editing validates in place", rolls=False,
+)
+
+OPERATIONS = (VALIDATE, FROM_LEGACY, CHECK_CHARACTER)

@@ -207,3 +207,13 @@ def test_any_value_in_any_field_gives_a_verdict_never_a_crash(key, value):
 def test_a_log_entry_with_too_many_values_is_refused():
     checked = validate(campaign(log=[{"ok": True}, {"rolls": list(range(LIMITS["entry_nodes"] + 1))}]))
     assert paths(checked) == ["log.1.rolls"] and "more than" in checked.problems[0]["message"]
+
+
+def test_one_character_is_checked_as_the_campaign_would_with_paths_inside_it():
+    bad = {"id": "pc-1", "kind": "pc", "sheet": dict(copy.deepcopy(COC_SHEET), luck=-1)}
+    answer = api.handle({"op": "campaign.check_character", "args": {"game": "coc", "character": bad}})["result"]
+    assert answer["details"]["valid"] is False and answer["details"]["character"] is None
+    assert [p["path"] for p in answer["details"]["problems"]] == ["sheet.luck"]
+    good = api.handle({"op": "campaign.check_character", "args": {"game": "coc", "character": dict(bad, sheet=COC_SHEET)}})
+    canonical = validate(campaign("coc")).campaign["characters"][0]["sheet"]
+    assert good["result"]["details"]["character"] == {"id": "pc-1", "kind": "pc", "sheet": canonical}

@@ -6,7 +6,7 @@ import copy
 from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as ARMAGEDDON_SHEET
 from py_rules.campaign.file import SCHEMA, validate
-from py_rules.campaign.migrations import LEGACY_SCHEMA, MIGRATIONS, from_legacy, migrate
+from py_rules.campaign.migrations import LEGACY_SCHEMA, MIGRATIONS, UNKNOWN_TIME, from_legacy, migrate
 from py_rules.coc.investigator import EXAMPLE as COC_SHEET, EXAMPLE_OPPONENT as COC_OPPONENT
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
 
@@ -64,7 +64,8 @@ def test_the_combat_tracker_is_not_part_of_a_campaign_and_says_so():
 def test_nothing_saved_still_gives_an_empty_campaign_of_that_game():
     checked = from_legacy("armageddon", {}, {})
     assert checked.valid and checked.campaign["game"] == "armageddon" and checked.campaign["characters"] == []
-    assert checked.campaign["created"].endswith("Z")
+    assert checked.campaign["created"] == checked.campaign["updated"] == UNKNOWN_TIME  # no clock: replayable
+    assert from_legacy("armageddon", {}, {}).campaign == checked.campaign
 
 
 def test_an_unknown_game_gives_no_campaign():
