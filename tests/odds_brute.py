@@ -56,6 +56,7 @@ def brute(op_id: str, args: dict, key, *, max_dice: int = 12, max_runs: int = 20
             continue
         except RulesError as error:
             result = error
+        result.faces = path  # what was typed, for keys that read the dice themselves
         k = key(result)
         out[k] = out.get(k, 0) + p
     return out, cut

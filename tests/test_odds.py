@@ -5,6 +5,9 @@ import importlib
 import json
 from fractions import Fraction
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from py_rules.api import call, catalog, handle
 from py_rules.odds import SUPPORTED, Dist, uniform
 from tests.armageddon.conftest import BASE
@@ -54,3 +57,34 @@ def test_dist_mixture_and_sum_are_exact():
     two = d6 + d6
     assert two.probability(7) == Fraction(1, 6) and two.denominator == 36
     assert d6.bind(lambda f: Dist({f % 2: 1})) == Dist({0: 1, 1: 1})
+
+
+def _bounds(op_id, name):
+    param = next(p for p in catalog()["operations"] if p["id"] == op_id)["params"]
+    found = next(p for p in param if p["name"] == name)
+    return int(found["min"]), int(found["max"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_any_declared_input_answers_exact_odds_or_a_clear_error(data):
+    """Every input the forms allow gives odds summing to exactly 1, or a RulesError on a field (never internal)."""
+    op_id, names = data.draw(st.sampled_from([
+        ("armageddon.task", ("attribute", "skill", "tn")),
+        ("armageddon.resisted", ("a_attribute", "a_skill", "b_attribute", "b_skill", "tn")),
+        ("coc.d100", ("bonus", "penalty", "value")),
+        ("semiautomagic.check", ("modifier", "dc")),
+    ]))
+    args = {name: data.draw(st.integers(*_bounds(op_id, name))) for name in names}
+    args["modifiers"] = data.draw(st.sampled_from(["", "+3", "-7", "+20"]))
+    if op_id == "coc.d100":
+        del args["modifiers"]
+    if op_id == "armageddon.resisted":
+        args["rule_of_one_mode"] = data.draw(st.sampled_from(["replace", "literal", "afmbe_foundry"]))
+        args["tie_rule"] = data.draw(st.sampled_from(["stalemate", "defender_wins", "reroll", "compare_sl"]))
+        args["a_modifiers"] = args.pop("modifiers")
+    response = json.loads(call(json.dumps({"op": op_id, "args": args, "mode": "odds"})))
+    if response["ok"]:
+        assert sum(Fraction(o["p"]) for o in response["result"]["outcomes"]) == 1
+    else:
+        assert response["error"]["code"] != "internal" and response["error"]["field"], response

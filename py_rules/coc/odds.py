@@ -16,11 +16,11 @@ from functools import lru_cache
 from itertools import product
 
 from py_rules.coc import combat
-from py_rules.coc.checks import CheckRoll, luck_cost, luck_on_roll
+from py_rules.coc.checks import CheckRoll, luck_cost, luck_on_roll, luck_refusal, require_alive
 from py_rules.coc.combat import attack_winner
 from py_rules.coc.expr import parse_expr, parse_loss
 from py_rules.coc.investigator import normalize, skill_value, who
-from py_rules.coc.levels import Level, level_for, level_name, succeeds
+from py_rules.coc.levels import Level, level_for, level_name, succeeds, threshold
 from py_rules.coc.opposed import MAX_ROLL_OFFS, compare
 from py_rules.coc.percentile import TENS_DIE, UNITS_DIE, Percentile, net_dice, read_d100
 from py_rules.coc.sanity import goes_mad_threshold
@@ -60,15 +60,47 @@ def faces_for(value: int, net: int) -> tuple[int, ...]:
     return (units, tens) + (other,) * abs(net)
 
 
+@lru_cache(maxsize=8)
+def _running_weights(net: int) -> list[int]:
+    """Weight of every roll up to r, for r = 0 … 100."""
+    weights, _ = percentile_weights(net)
+    running = [0]
+    for roll in range(1, 101):
+        running.append(running[-1] + weights.get(roll, 0))
+    return running
+
+
 @lru_cache(maxsize=512)
 def level_dist(value: int, difficulty: str, basis: str, net: int) -> Dist:
-    """Level → weight of a roll against ``value``."""
-    weights, denominator = percentile_weights(net)
+    """Level → weight of a roll against ``value``, by :func:`~py_rules.coc.levels.level_for` read once per
+    stretch of rolls it cannot tell apart (between 01, the Extreme, Hard and Regular thresholds, and each
+    of 95–100 where a fumble may start)."""
     out: dict = {}
-    for roll, w in weights.items():
-        level = level_for(roll, value, difficulty, basis)
-        out[level] = out.get(level, 0) + w
-    return Dist(out, denominator)
+    for level, (weight, _roll) in _level_classes(value, difficulty, basis, net).items():
+        out[level] = weight
+    return Dist(out, percentile_weights(net)[1])
+
+
+def _level_classes(value: int, difficulty: str, basis: str, net: int) -> dict:
+    """Level → [weight, the first roll reaching it], reading each stretch of rolls once."""
+    running = _running_weights(net)
+    starts = {1, 2, *range(95, 101)}
+    starts |= {threshold(value, lv) + 1 for lv in (Level.EXTREME, Level.HARD, Level.REGULAR)}
+    starts = sorted(r for r in starts if 1 <= r <= 100)
+    out: dict = {}
+    for start, end in zip(starts, starts[1:] + [101]):
+        weight = running[end - 1] - running[start - 1]
+        if weight:
+            entry = out.setdefault(level_for(start, value, difficulty, basis), [0, start])
+            entry[0] += weight
+    return out
+
+
+def _check_classes(value, difficulty, basis, net, luck=0, luck_left=0) -> tuple[dict, int]:
+    """A check's value classes for :func:`_replay`: its levels (after the Luck it spends)."""
+    if luck:
+        return _classes(net, _check_classifier(value, difficulty, basis, net, luck, luck_left))
+    return _level_classes(value, difficulty, basis, net), percentile_weights(net)[1]
 
 
 def _classes(net: int, classify) -> tuple[dict, int]:
@@ -81,10 +113,9 @@ def _classes(net: int, classify) -> tuple[dict, int]:
     return out, denominator
 
 
-def _check_classifier(value, difficulty, basis, net, luck=0, luck_left=0):
-    """The level a roll of ``value`` reaches, after ``luck`` points spent the way the roll spends them."""
-    if not luck:
-        return lambda roll: level_for(roll, value, difficulty, basis)
+def _check_classifier(value, difficulty, basis, net, luck, luck_left):
+    """The level a roll of ``value`` reaches after ``luck`` points spent the way the roll spends them
+    (:func:`~py_rules.coc.checks.luck_on_roll`)."""
     settings, _ = settings_from({"fumble_basis": basis})
 
     def classify(roll):
@@ -114,12 +145,12 @@ def _fill(winner: str | None = None, other=None):
 def _replay(op, args, groups, key, signature=None, rolloff=None, other=None) -> Dist:
     """The operation's outcome distribution, run once per combination of value classes.
 
-    ``groups``: for each leading d100 roll in order, (net dice, classify(value) → class). Combinations
-    with the same ``signature(classes)`` behave alike, so one of them is run. ``rolloff(classes)``
-    says whether that combination goes to a roll-off. Dice rolled afterwards are enumerated (d100s
-    among them read 44: ``key`` must not depend on them).
+    ``groups``: for each leading d100 roll in order, (net dice, its classes as :func:`_classes` gives
+    them). Combinations with the same ``signature(classes)`` behave alike, so one of them is run and read
+    by ``key(result, classes)``; ``rolloff(classes)`` says whether that combination goes to a roll-off.
+    Dice rolled afterwards are enumerated (d100s among them read 44: ``key`` must not depend on them).
     """
-    class_sets = [_classes(net, classify) for net, classify in groups]
+    class_sets = [classes for _net, classes in groups]
     denominator = 1
     for _, den in class_sets:
         denominator *= den
@@ -143,12 +174,12 @@ def _replay(op, args, groups, key, signature=None, rolloff=None, other=None) -> 
             settle = (1 - tie ** MAX_ROLL_OFFS) / 2
             parts = [(settle, _fill("a", other)), (settle, _fill("b", other))]
             error = RulesError("too_many_rolls", "The roll-off tied too many times.", "dice")
-            k = key(error)
+            k = key(error, classes)
             out[k] = out.get(k, 0) + p * tie ** MAX_ROLL_OFFS
         else:
             parts = [(Fraction(1), _fill(None, other))]
         for share, fill in parts:
-            dist = enumerate_run(run, key, prefix=prefix, fill=fill, budget=budget)
+            dist = enumerate_run(run, lambda r: key(r, classes), prefix=prefix, fill=fill, budget=budget)
             for k, q in dist.fractions().items():
                 out[k] = out.get(k, 0) + p * share * q
     return Dist.from_fractions(out)
@@ -169,13 +200,16 @@ def _probe(op, args):
 
 
 def _level_key(difficulty="Regular", events=False):
-    def key(result):
+    """The level the check reached (its class when the result does not say) and, if ``events``, what followed."""
+    def key(result, classes=()):
         if isinstance(result, RulesError):
-            return Outcome(-1, result.message, None)
-        label = result.level_name or ("Success" if result.success else "Failure")
+            return Outcome((-1, result.message), result.message, None)
+        level = result.level if result.level is not None else (int(classes[0]) if classes else -1)
+        label = level_name(level) if level >= 0 else ("Success" if result.success else "Failure")
         if events and result.events:
             label += ": " + "; ".join(result.events)
-        return Outcome((result.level if result.level is not None else -1, label), label, result.success)
+        success = result.success if result.success is not None else (succeeds(level, difficulty) if level >= 0 else None)
+        return Outcome((level, label), label, success)
     return key
 
 
@@ -217,19 +251,37 @@ def _combined(op, args) -> Odds:
     net = net_dice(args["bonus"], args["penalty"])
     basis, difficulty = _basis(args), args["difficulty"]
     classify = lambda roll: tuple(level_for(roll, v, difficulty, basis) for v in values)  # noqa: E731
-    dist = _replay(op, args, [(net, classify)], _level_key())
+    dist = _replay(op, args, [(net, _classes(net, classify))], _level_key())  # combined: the result's level
     return Odds("Combined roll", dist, notes=[f"{last['name']}: {'all' if args['mode'] == 'all' else 'any'} must succeed"])
 
 
+def _healed(before: dict):
+    """HP a result gives back now or schedules (Medicine heals after a week)."""
+    def scheduled(state):
+        return sum(h["amount"] for h in state.get("scheduled_heals", []))
+    start = before["hp"] + scheduled(before)
+
+    def healed(result):
+        return 0 if isinstance(result, RulesError) or result.state is None else \
+            result.state["hp"] + scheduled(result.state) - start
+    return healed
+
+
 def _single_check(value_of, title, events=True):
-    """An operation whose first d100 is a Regular roll against ``value_of(args, probe result)``."""
+    """An operation whose first d100 is a Regular roll against ``value_of(args, probe result)``; the HP it
+    heals, if any, as a table."""
     def odds(op, args) -> Odds:
         result, probe = _probe(op, args)
         value = value_of(args, result)
         net = net_dice(args.get("bonus") or 0, args.get("penalty") or 0)
-        classify = _check_classifier(value, "Regular", _basis(args), net)
-        dist = _replay(op, args, [(net, classify)], _level_key(events=events))
-        return Odds(title, dist, notes=[f"against {value}"])
+        classes = _check_classes(value, "Regular", _basis(args), net)
+        level_key, healed = _level_key(events=events), _healed(normalize(args["investigator"]))
+        both = _replay(op, args, [(net, classes)], lambda r, c: (level_key(r, c), healed(r)))
+        odds = Odds(title, both.map(lambda k: k[0]), notes=[f"against {value}"])
+        hp = both.map(lambda k: k[1])
+        if any(hp.weights):
+            odds.tables.append(("HP regained", hp.map(lambda v: Outcome(v, f"{v} HP"))))
+        return odds
     return odds
 
 
@@ -281,7 +333,7 @@ def _sanity(op, args) -> Odds:
                           else "INT roll (a loss of more than 5)", mad),
                          ("Temporarily insane", mad * int_ok)],
                 tables=[("Sanity lost", losses.map(lambda v: Outcome(v, f"{v} SAN"))),
-                        ("Hours insane, if so", hours.map(lambda v: Outcome(v, f"{v} hours")))],
+                        ("Hours insane, if so", hours.map(lambda v: Outcome(v, f"{v} hour{'' if v == 1 else 's'}")))],
                 notes=[f"SAN {state['san']}, INT {state['characteristics']['INT']}"])
 
 
@@ -298,18 +350,15 @@ def _opposed(op, args) -> Odds:
     a, b = _sides(result, "coc.investigator", "coc.opponent")
     basis = _basis(args)
     first, second = normalize(args["investigator"]), normalize(args["opponent"])
-    groups = [
-        (net_dice(a["bonus"], a["penalty"]),
-         _check_classifier(a["value"], "Regular", basis, net_dice(a["bonus"], a["penalty"]), args["luck"], first["luck"])),
-        (net_dice(b["bonus"], b["penalty"]),
-         _check_classifier(b["value"], "Regular", basis, net_dice(b["bonus"], b["penalty"]), args["opponent_luck"],
-                           second["luck"])),
-    ]
+    groups = []
+    for rec, luck, state in ((a, args["luck"], first), (b, args["opponent_luck"], second)):
+        net = net_dice(rec["bonus"], rec["penalty"])
+        groups.append((net, _check_classes(rec["value"], "Regular", basis, net, luck, state["luck"])))
     signature = lambda c: compare(c[0], c[1], a["value"], b["value"])  # noqa: E731
     names = result.details["rolls"]
     name_a, name_b = list(names)
 
-    def key(r):
+    def key(r, classes=()):
         if isinstance(r, RulesError):
             return Outcome(3, "The roll-off keeps tying (20 times)", None)
         winner = r.details["winner"]
@@ -333,8 +382,8 @@ def _attack(op, args) -> Odds:
     for index, key_ in enumerate((att_key, def_key)[: 1 + defended] if rolls else ()):
         rec = result.states[key_]["last_roll"]
         net = net_dice(rec["bonus"], rec["penalty"])
-        groups.append((net, _check_classifier(rec["value"], rec["difficulty"], settings.fumble_basis, net, lucks[index],
-                                              states[key_]["luck"])))
+        groups.append((net, _check_classes(rec["value"], rec["difficulty"], settings.fumble_basis, net, lucks[index],
+                                           states[key_]["luck"])))
         values.append((rec["value"], rec["difficulty"]))
 
     def winner(c):
@@ -348,28 +397,30 @@ def _attack(op, args) -> Odds:
         return outcome, outcome == "a" and la >= Level.EXTREME
 
     names = (who(states[att_key]), who(states[def_key]))
-    if not groups:  # a surprise attack that hits automatically (book option): no roll
-        chances = {("a", False): Fraction(1)}
-    else:
-        chances = {}
-        class_sets = [_classes(net, classify) for net, classify in groups]
-        denominator = 1
+    chances = {("a", False): 1}  # a surprise attack that hits automatically (book option): no roll
+    denominator = 1
+    if groups:
+        class_sets = [classes for _net, classes in groups]
         for _, den in class_sets:
             denominator *= den
+        chances, tied = {}, 0
         for combo in product(*(cs.items() for cs, _ in class_sets)):
             weight = 1
             for _, (w, _rep) in combo:
                 weight *= w
             key = winner(tuple(c for c, _ in combo))
-            p = Fraction(weight, denominator)
-            if key[0] == "roll_off":  # both roll 1D100, lower wins, at most MAX_ROLL_OFFS times
-                tie = Fraction(1, 100)
-                for side in (("a", False), ("b", False)):
-                    chances[side] = chances.get(side, 0) + p * (1 - tie ** MAX_ROLL_OFFS) / 2
-                key = ("error", False)
-                p *= tie ** MAX_ROLL_OFFS
-            chances[key] = chances.get(key, 0) + p
-    dist = Dist.from_fractions({_attack_outcome(k, names, args["defence"]): p for k, p in chances.items()})
+            if key[0] == "roll_off":
+                tied += weight
+            else:
+                chances[key] = chances.get(key, 0) + weight
+        if tied:  # both roll 1D100, lower wins; a tie (1 in 100) rolls again, at most MAX_ROLL_OFFS times
+            again = 100 ** MAX_ROLL_OFFS
+            chances = {k: w * 2 * again for k, w in chances.items()}
+            for side in (("a", False), ("b", False)):
+                chances[side] = chances.get(side, 0) + tied * (again - 1)
+            chances[("error", False)] = tied * 2
+            denominator *= 2 * again
+    dist = Dist({_attack_outcome(k, names, args["defence"]): w for k, w in chances.items()}, denominator)
     odds = Odds("Attack", dist, notes=[f"{args['weapon']}: {values[0][0] if values else 'automatic hit'}"
                                        + (f" against {values[1][0]}" if len(values) > 1 else "")])
     weapon = args["weapon"]
@@ -412,9 +463,13 @@ def _roll_damage(op, args) -> Odds:
 def _spend_luck(op, args) -> Odds:
     """After a roll: the Luck each better level costs (no dice; the level reached now has chance 1)."""
     state = normalize(args["investigator"])
+    require_alive(state)
     last = state.get("last_roll")
-    if not last:
-        raise RulesError("rule_violation", "There is no roll to spend Luck on: make a skill roll first.", "investigator")
+    refusal = luck_refusal(last)
+    if refusal:
+        raise RulesError("rule_violation", refusal, "investigator")
+    if last["kind"] == "combined":
+        raise RulesError("no_odds", "The Luck costs of a combined roll are shown when spending it.", "investigator")
     current = Level(last["level"])
     costs = []
     for level in (Level.REGULAR, Level.HARD, Level.EXTREME):

@@ -28,6 +28,9 @@ ORDER = ("dead", "destroyed", "begins dying", "knocked out", "dying", "still dea
          "holds on", "wakes", "stable", "stabilised", "repaired", "alive again")
 """The game's outcomes from worst to best for the one rolling (unknown ones follow, then errors)."""
 
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+"""Scatter directions in the order of the compass."""
+
 _WAKE = "hours until waking"
 
 
@@ -35,6 +38,8 @@ def _outcome(result) -> Outcome:
     if isinstance(result, RulesError):
         return Outcome((len(ORDER) + 1, result.message), result.message, None)
     label = result.level_name or ("Success" if result.success else "Failure")
+    if label in COMPASS:
+        return Outcome((COMPASS.index(label), label), label, None)
     rank = ORDER.index(label) if label in ORDER else (0 if label == "Failure" else len(ORDER))
     return Outcome((rank, label), label, result.success)
 
@@ -49,6 +54,17 @@ def _run_all(title):
         dist = enumerate_run(lambda dice: op.run(dice, **args), _outcome, fill=_fill_wake)
         return Odds(title, dist)
     return odds
+
+
+def _attack(op, args) -> Odds:
+    """Hit, then defended or not (M4, M5): a hit the defence roll negates is its own outcome."""
+    negated = f"hit, but the {args['defence']} negates it"
+
+    def key(result):
+        if not isinstance(result, RulesError) and "defended" in result.flags:
+            return Outcome((ORDER.index("miss") + 0.5, negated), negated, False)
+        return _outcome(result)
+    return Odds("Attack", enumerate_run(lambda dice: op.run(dice, **args), key))
 
 
 def _damage(op, args) -> Odds:
@@ -153,7 +169,7 @@ class _NoDice:
 ODDS = {
     "semiautomagic.check": _run_all("Check"),
     "semiautomagic.skill_check": _run_all("Skill check"),
-    "semiautomagic.attack": _run_all("Attack"),
+    "semiautomagic.attack": _attack,
     "semiautomagic.defence_roll": _run_all("Defence roll"),
     "semiautomagic.roll_damage": _damage,
     "semiautomagic.apply_damage": _apply_damage,
@@ -164,4 +180,6 @@ ODDS = {
     "semiautomagic.resuscitate": _run_all("Resuscitate"),
     "semiautomagic.detect_soul_coma": _run_all("Detect Soul Coma"),
     "semiautomagic.repair": _run_all("Repair"),
+    "semiautomagic.scatter": _run_all("Scatter"),
+    "semiautomagic.staggered_round": _run_all("Staggered"),
 }

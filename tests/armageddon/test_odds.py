@@ -120,6 +120,12 @@ def test_resisted_tail_against_tail_is_exact_in_closed_form():
     assert p["A"] == p["B"] and sum(p.values()) == 1
 
 
+def test_initiative_odds_match_brute_force():
+    args = {"character": BASE, "modifiers": "+1"}
+    answer = odds("armageddon.initiative", args)
+    assert_agrees(answer, brute("armageddon.initiative", args, lambda r: f"{r.total}"))
+
+
 def test_roll_damage_odds_match_brute_force():
     for expression in ("d6x4", "2d4+1", "d4x2-3", "7"):
         args = {"expression": expression}

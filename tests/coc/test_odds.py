@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from coc_helpers import cultist, harvey
 from py_rules.coc.levels import level_for, level_name
 from py_rules.coc.odds import level_dist, percentile_weights
-from py_rules.coc.percentile import TENS_DIE, UNITS_DIE, choose
+from py_rules.coc.percentile import TENS_DIE, UNITS_DIE, choose, read_d100
 from tests.odds_brute import assert_agrees, brute, odds, probabilities
 
 
@@ -56,7 +56,9 @@ def test_single_roll_operations_match_brute_force(op, args):
     def label(r):
         if not hasattr(r, "level_name"):
             return r.message
-        name = r.level_name or ("Success" if r.success else "Failure")
+        name = r.level_name
+        if name is None:  # a state change: read the CON roll from the typed faces
+            name = level_name(level_for(read_d100(r.faces[1], r.faces[0]), args["investigator"]["characteristics"]["CON"]))
         with_events = f"{name}: " + "; ".join(r.events)
         return with_events if with_events in labels else name
     assert_agrees(answer, brute(f"coc.{op}", args, label))
@@ -167,6 +169,18 @@ def test_bonus_dice_and_skill_never_hurt_and_harder_never_helps(value, net, diff
     assert _success(value, net, harder) <= base
 
 
+@settings(max_examples=60, deadline=None)
+@given(value=st.integers(0, 500), net=st.integers(-2, 2), difficulty=st.sampled_from(["Regular", "Hard", "Extreme"]),
+       basis=st.sampled_from(["needed", "raw_skill"]))
+def test_levels_read_by_stretches_equal_every_roll_read_on_its_own(value, net, difficulty, basis):
+    weights, denominator = percentile_weights(net)
+    each = {}
+    for roll, w in weights.items():
+        level = level_for(roll, value, difficulty, basis)
+        each[level] = each.get(level, 0) + Fraction(w, denominator)
+    assert level_dist(value, difficulty, basis, net).fractions() == each
+
+
 def test_every_percentile_distribution_sums_to_one():
     for net in range(-2, 3):
         weights, denominator = percentile_weights(net)
@@ -190,3 +204,18 @@ def test_attack_roll_off_at_equal_skill_is_in_closed_form():
     dodged = answer["Cultist dodges: the attack misses"]
     assert hit - found["attacker wins"] == dodged - found["defender wins"]
     assert 0 < hit - found["attacker wins"] <= cut
+
+
+@pytest.mark.parametrize("op,args", [
+    ("weekly_healing_roll", {"investigator": harvey(hp=5, conditions={"major_wound": True}), "major_wound_healing": "book"}),
+    ("medicine", {"investigator": harvey(hp=5), "skill": 50}),
+])
+def test_hp_regained_table_matches_brute_force(op, args):
+    answer = odds(f"coc.{op}", args)
+    table = {o["label"]: Fraction(o["p"]) for o in answer["tables"][0]["outcomes"]}
+
+    def healed(r):
+        def scheduled(state):
+            return sum(h["amount"] for h in state.get("scheduled_heals", []))
+        return f"{r.state['hp'] + scheduled(r.state) - 5} HP"
+    assert_agrees(answer, brute(f"coc.{op}", args, healed), section=table)

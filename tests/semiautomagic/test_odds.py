@@ -15,6 +15,8 @@ from tests.odds_brute import assert_agrees, brute, odds
 def label(r):
     if not hasattr(r, "level_name"):
         return r.message
+    if "defended" in r.flags:
+        return f"hit, but the {r.details['defence']} negates it"
     return r.level_name or ("Success" if r.success else "Failure")
 
 
@@ -27,12 +29,18 @@ def dying(dc=4, **fields):
     ("check", {"modifier": -3, "dc": -1, "modifiers": "+1 cover"}),
     ("skill_check", {"creature": C.new_creature("Ann", skills={"Stealth": 2}), "skill": "Stealth", "dc": 5}),
     ("attack", {"attacker": C.EXAMPLE_ATTACKER, "creature": C.EXAMPLE_HUMAN, "defence": "dodge"}),
+    ("attack", {"attacker": C.EXAMPLE_HUMAN, "creature": C.EXAMPLE_ATTACKER, "defence": "parry", "modifiers": "-2"}),
     ("attack", {"attacker": C.EXAMPLE_ATTACKER, "creature": C.EXAMPLE_HUMAN, "kind": "ranged", "defence": "none"}),
     ("defence_roll", {"creature": C.EXAMPLE_HUMAN, "option": "parry", "attack_bonus": 1}),
     ("medicine_stabilise", {"creature": dying(), "medicine": 1}),
     ("dying_round", {"creature": dying(6, wounds=2)}),
     ("dying_round", {"creature": dying(5), "dying_order": "check_first", "modifiers": "-2"}),
     ("noise_wakes", {"creature": C.new_creature("Sam", conditions={"Sleeping": {"seconds": None}}), "noise_dc": 2}),
+    ("resuscitate", {"creature": C.new_creature("Rook", dead=True, seconds_dead=12), "medicine": 2}),
+    ("repair", {"creature": dict(C.EXAMPLE_OBJECT, wounds=2), "bonus": 1, "dc": 5, "wounds": 2}),
+    ("detect_soul_coma", {"method": "Perception", "bonus": 2}),
+    ("scatter", {}),
+    ("staggered_round", {"creature": C.new_creature("Zed", conditions={"Staggered": {"seconds": 30}})}),
 ])
 def test_rolls_match_brute_force_over_every_face(op, args):
     answer = odds(f"semiautomagic.{op}", args)
@@ -97,27 +105,13 @@ def test_check_agrees_with_icepool(modifier, dc):
 
 
 def test_dying_chain_agrees_with_icepool():
+    """The benchmark's icepool model of twenty Dying rounds (d10, then d6 + Endurance − wounds vs the DC)."""
     icepool = pytest.importorskip("icepool")
+    from tools.bench_odds import DYING_DEAD, DYING_STABLE, icepool_dying
     creature = dying(6, wounds=2)
-    mods = dying_modifiers(creature)
-    bonus = sum(m.value for m in mods)
-    best = 6 + bonus
-
-    stable, dead = 0, 99  # icepool outcomes must sort: DCs in between
-
-    def step(state, stab, face):
-        if state in (dead, stable):
-            return state
-        if stab == 10:
-            return stable
-        if face + bonus >= state:
-            return state
-        return dead if state + 1 > best else state + 1
-    chain = icepool.Die([6])
-    for _ in range(DYING_ROUNDS):
-        chain = icepool.map(step, chain, icepool.d10, icepool.d6)
-    mine = dying_rounds(6, mods, "stabilise_first")[-1]
-    assert mine["dead"] == chain.probability(dead) and mine["stable"] == chain.probability(stable)
+    chain = icepool_dying(icepool, creature)
+    mine = dying_rounds(6, dying_modifiers(creature), "stabilise_first")[-1]
+    assert mine["dead"] == chain.probability(DYING_DEAD) and mine["stable"] == chain.probability(DYING_STABLE)
 
 
 # --- properties ----------------------------------------------------------------------------------

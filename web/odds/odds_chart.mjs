@@ -109,6 +109,15 @@ export function renderOddsChart(container, answer) {
     for (const c of answer.chances) list.append(html("li", `${c.label}: ${percent(c.float)}`));
     figure.append(list);
   }
+  const costs = answer.details?.luck_costs;
+  if (costs?.length) {
+    const list = html("ul", "", "odds-luck");
+    for (const c of costs) {
+      const price = c.luck === null ? "Luck cannot buy it" : `${c.luck} Luck${c.affordable ? "" : " (not enough left)"}`;
+      list.append(html("li", `${c.level}: ${price}`));
+    }
+    figure.append(list);
+  }
   for (const table of answer.tables || []) figure.append(section(table.title, table.outcomes));
   for (const note of answer.notes || []) figure.append(html("p", note, "odds-note"));
   container.replaceChildren(figure);
