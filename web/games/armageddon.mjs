@@ -77,9 +77,6 @@ export default {
     return [{ title: "Attributes", rows: attributes }, { title: "Skills", rows: skills }];
   },
 
-  /** The engine operation that checks and normalises an edited sheet. */
-  check: (sheet) => ({ op: "armageddon.character_sheet", args: { character: sheet } }),
-
   actions: () => [
     { key: "damage", label: "Damage", op: "armageddon.apply_damage", bind: "character", fields: ["amount", "pool"] },
     { key: "heal", label: "Heal", op: "armageddon.restore_points", bind: "character", fields: ["amount", "pool", "reason"] },

@@ -64,9 +64,6 @@ export default {
     return [{ title: "Characteristics", rows: [...characteristics, luck, san] }, { title: "Skills", rows: skills }];
   },
 
-  /** No investigator-only check operation: an edited sheet is checked as a one-character campaign. */
-  check: null,
-
   actions: () => [
     { key: "attack", label: "Attack", op: "coc.attack", bind: "investigator", target: "opponent", fields: ["weapon", "defence", "attacker_bonus", "attacker_penalty", "defender_bonus", "defender_penalty", "surprise", "outnumbered", "range_difficulty"] },
     { key: "damage", label: "Take damage", op: "coc.apply_damage", bind: "investigator", fields: ["amount", "own_turn"] },

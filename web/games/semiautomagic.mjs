@@ -62,8 +62,6 @@ export default {
     ];
   },
 
-  check: (sheet) => ({ op: "semiautomagic.describe_creature", args: { creature: sheet } }),
-
   actions: () => [
     { key: "attack", label: "Attack", op: "semiautomagic.attack", bind: "attacker", target: "creature", fields: ["kind", "defence", "modifiers"] },
     { key: "damage", label: "Take a hit", op: "semiautomagic.apply_damage", bind: "creature", fields: ["damage", "damage_type", "nonlethal"] },

@@ -34,7 +34,7 @@ export async function migrateLegacy(storage, engine, names) {
   for (const [game, { states, settings }] of Object.entries(legacy)) {
     if (!Object.keys(states).length && !Object.keys(settings).length) continue;
     try {
-      const result = await engine.call("campaign.from_legacy", { game, states, settings });
+      const result = await engine.call("campaign.from_legacy", { game, states, settings, now: new Date().toISOString() });
       const campaign = result.details?.campaign || result.campaign || result.state;
       if (!campaign) continue;
       campaign.name = `${names[game]} — from before`;

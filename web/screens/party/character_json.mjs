@@ -3,19 +3,7 @@ import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { addCharacter } from "../../app/actions.mjs";
 import { download } from "../../store/files.mjs";
-
-/** The sheet as the engine accepts it: validated as a one-character campaign (every problem listed). */
-async function checkedSheet(app, campaign, game, sheet) {
-  if (!app.state.catalog.has("campaign.validate")) {
-    const request = game.creation.derive(sheet);
-    return (await app.services.engine.call(request.op, request.args)).state;
-  }
-  const probe = { ...campaign, characters: [{ id: "import", kind: "pc", sheet }] };
-  const answer = await app.services.engine.call("campaign.validate", { campaign: probe });
-  const verdict = answer.details || answer;
-  if (!verdict.valid) throw new Error(verdict.problems.map((problem) => `${problem.path.replace(/^characters\.0\.sheet\.?/, "") || "sheet"}: ${problem.message}`).join("; "));
-  return verdict.campaign.characters[0].sheet;
-}
+import { checkedSheet } from "../checked_sheet.mjs";
 
 export function CharacterJson({ game }) {
   const app = useApp();
@@ -29,7 +17,7 @@ export function CharacterJson({ game }) {
     setError(null);
     try {
       const sheet = JSON.parse(await file.text());
-      await addCharacter(app, campaign, await checkedSheet(app, campaign, game, sheet));
+      await addCharacter(app, campaign, await checkedSheet(app, game.id, sheet));
     } catch (problem) {
       setError(`Not imported: ${problem.message}`);
     }

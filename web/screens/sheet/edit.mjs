@@ -4,6 +4,7 @@ import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { replaceCharacter } from "../../app/actions.mjs";
 import { NumberField, readNumber } from "../../components/field.mjs";
+import { checkedSheet } from "../checked_sheet.mjs";
 
 function setPath(object, path, value) {
   const copy = structuredClone(object);
@@ -14,20 +15,6 @@ function setPath(object, path, value) {
   return copy;
 }
 
-/** The sheet as the engine accepts it, or an EngineError naming the field (path) that is wrong. */
-async function checked(app, campaign, game, sheet) {
-  if (app.state.catalog.has("campaign.validate")) {
-    const probe = { ...campaign, characters: [{ id: "edit", kind: "pc", sheet }] };
-    const answer = await app.services.engine.call("campaign.validate", { campaign: probe });
-    const verdict = answer.details || answer;
-    if (verdict.valid) return verdict.campaign.characters[0].sheet;
-    const problem = verdict.problems[0];
-    throw Object.assign(new Error(problem.message), { field: problem.path.replace(/^characters\.0\.sheet\./, "") });
-  }
-  if (!game.check) return sheet;
-  return (await app.services.engine.call(game.check(sheet).op, game.check(sheet).args)).state;
-}
-
 export function SheetEditor({ character, game, onDone }) {
   const app = useApp();
   const rows = game.groups(character.sheet).flatMap((group) => group.rows.filter((row) => row.path).map((row) => ({ ...row, group: group.title })));
@@ -35,7 +22,7 @@ export function SheetEditor({ character, game, onDone }) {
   const [engineError, setEngineError] = useState(null);
   const [saving, setSaving] = useState(false);
   const errors = Object.fromEntries(rows.map((row) => [row.path, readNumber(typed[row.path].text, { ...row, badInput: typed[row.path].bad }).error]));
-  const errorAt = (path) => errors[path] || (engineError && [path, path.replace(/\.level$/, "")].includes(engineError.field) ? engineError.message : null);
+  const errorAt = (path) => errors[path] || (engineError && [path, path.replace(/\.level$/, "")].includes(engineError.field) ? engineError.first || engineError.message : null);
 
   const save = async (event) => {
     event.preventDefault();
@@ -44,7 +31,7 @@ export function SheetEditor({ character, game, onDone }) {
     for (const row of rows) sheet = setPath(sheet, row.path, readNumber(typed[row.path].text).value);
     setSaving(true);
     try {
-      const accepted = await checked(app, app.state.campaign, game, sheet);
+      const accepted = await checkedSheet(app, game.id, sheet, character.kind);
       await replaceCharacter(app, app.state.campaign, character.id, { sheet: accepted });
       onDone();
     } catch (error) {
@@ -54,7 +41,7 @@ export function SheetEditor({ character, game, onDone }) {
     }
   };
   const groups = [...new Set(rows.map((row) => row.group))];
-  const placed = engineError && rows.some((row) => errorAt(row.path) === engineError.message);
+  const placed = engineError && rows.some((row) => errorAt(row.path) && errorAt(row.path) === (engineError.first || engineError.message));
   return html`<form class="panel sheet-editor" onSubmit=${save} noValidate aria-label=${`Edit ${character.sheet.name}`}>
     ${groups.map((group) => html`<fieldset class="grid-fields" key=${group}><legend>${group}</legend>
       ${rows.filter((row) => row.group === group).map((row) => html`<${NumberField} key=${row.path} label=${row.label} name=${row.path}
