@@ -8,13 +8,16 @@ import { renderOddsChart } from "../odds/odds_chart.mjs";
 export function OddsRegion({ app, op, request }) {
   const box = useRef(null);
   const [note, setNote] = useState("");
+  const [waiting, setWaiting] = useState(false);
   const key = request ? JSON.stringify(request) : "";
   const ready = app.state.engine === "ready";
   useEffect(() => {
     if (!op.odds || !request || !ready) return;
     let live = true;
+    setWaiting(true);
     app.services.odds.ask(op.id, request).then((answer) => {
       if (!live) return;
+      setWaiting(false);
       if (answer.ok) {
         renderOddsChart(box.current, answer.result);
         setNote("");
@@ -22,7 +25,11 @@ export function OddsRegion({ app, op, request }) {
         box.current.replaceChildren();
         setNote(answer.error.message);
       }
-    }, (error) => { if (live && !isSuperseded(error)) setNote(error.message); });
+    }, (error) => {
+      if (!live || isSuperseded(error)) return;
+      setWaiting(false);
+      setNote(error.message);
+    });
     return () => { live = false; };
   }, [op.id, key, ready]);
   if (!op.rolls) return null;
@@ -31,6 +38,7 @@ export function OddsRegion({ app, op, request }) {
     ${op.odds && !ready ? html`<p class="help">The exact odds appear when the rules engine is ready.</p>` : null}
     ${op.odds && !request ? html`<p class="help">The odds appear when every field can be read.</p>` : null}
     ${note ? html`<p class="help">${note}</p>` : null}
+    ${waiting && !box.current?.childElementCount ? html`<p class="help">Working out the odds…</p>` : null}
     <div ref=${box} class="odds-chart"></div>
   </section>`;
 }

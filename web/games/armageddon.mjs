@@ -57,7 +57,7 @@ export default {
   card(sheet) {
     const derived = sheet.derived || {};
     return {
-      bars: POOLS.map(([key, label]) => ({ label, value: sheet.current?.[key] ?? derived[key], max: derived[key] })),
+      bars: POOLS.map(([key, name, short]) => ({ label: short, name, value: sheet.current?.[key] ?? derived[key], max: derived[key] })),
       conditions: (sheet.conditions || []).map(conditionWords),
       query: { op: "armageddon.action_penalties", args: { character: sheet }, show: (result) => result.level_name },
     };

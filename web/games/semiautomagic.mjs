@@ -6,7 +6,8 @@ const ABILITIES = ["Strength", "Dexterity", "Endurance", "Intelligence", "Spirit
 function conditionText([name, timer]) {
   const seconds = timer?.seconds;
   if (seconds === null || seconds === undefined) return name;
-  return seconds >= 6 ? `${name} ${Math.ceil(seconds / 6)} rd` : `${name} ${seconds} s`;
+  const rounds = Math.ceil(seconds / 6);
+  return seconds >= 6 ? `${name} (${rounds} ${rounds === 1 ? "round" : "rounds"} left)` : `${name} (${seconds} s left)`;
 }
 
 export default {
