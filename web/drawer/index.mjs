@@ -27,7 +27,7 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose }) {
   return html`<aside class="drawer" role="dialog" aria-modal="false" aria-labelledby="drawer-title" data-drawer=${active.op}
     onKeyDown=${(event) => { if (event.key === "Escape") onClose(); }}>
     <${DrawerBody} key=${key} app=${app} spec=${active} op=${op} campaign=${campaign} characterId=${characterId} others=${others}
-      game=${game} opponentId=${opponentId} setOpponentId=${setOpponentId} canOppose=${Boolean(spec.opposed || spec.target)}
+      game=${game} opponentId=${opponentId} setOpponentId=${setOpponentId} canOppose=${Boolean(spec.opposed || spec.target || spec.pickTarget)}
       busy=${busy} setBusy=${setBusy} outcome=${outcome} setOutcome=${setOutcome} onClose=${onClose}
       onFollowUp=${(next) => { setOutcome(null); setSpec({ ...next, title: next.label }); }} />
   </aside>`;
@@ -58,12 +58,13 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, oppone
       setOutcome({ error: `Choose who is ${spec.op.endsWith("attack") ? "attacked" : "opposing"} first.` });
       return;
     }
-    const bind = { [runSpec.bind]: characterId };
+    const bind = runSpec.bindTarget ? { [runSpec.bindTarget]: opponentId } : { [runSpec.bind]: characterId };
     if (runSpec.target && opponentId) bind[runSpec.target] = opponentId;
     setBusy(true);
     try {
-      const result = await runOperation(app, runSpec.op, { ...(runSpec.fixed || {}), ...args, ...prepared(runSpec, args), ...extra }, bind);
-      setOutcome({ result, title: runSpec.title || runSpec.label });
+      const sent = { ...(runSpec.fixed || {}), ...args, ...prepared(runSpec, args), ...extra };
+      const result = await runOperation(app, runSpec.op, sent, bind);
+      setOutcome({ result, title: runSpec.title || runSpec.label, args: sent });
     } catch (error) {
       if (error.name === "StaleError") setOutcome({ error: error.message });
       else if (!form.showEngineError(error)) setOutcome({ error: error.message });
@@ -77,7 +78,8 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, oppone
   const oddsBind = { [spec.bind]: characterId, ...(spec.target && opponentId ? { [spec.target]: opponentId } : {}) };
   const oddsRequest = shown && (!needsTarget || opponentId) ? requestFor(app, spec.op, { ...(spec.fixed || {}), ...shown, ...prepared(spec, shown) }, oddsBind).request : null;
   const fresh = app.state.campaign.characters.find((each) => each.id === characterId)?.sheet;
-  const followUps = outcome?.result && game.followUps ? game.followUps(outcome.result, fresh) : [];
+  const target = app.state.campaign.characters.find((each) => each.id === opponentId);
+  const followUps = outcome?.result && game.followUps ? game.followUps(outcome.result, fresh, target, outcome.args) : [];
   return html`
     <header class="drawer-head">
       <div>
@@ -95,8 +97,8 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, oppone
       ${followUps.length ? html`<div class="follow-ups" role="group" aria-label="What the rules allow next">
         ${followUps.map((next) => html`<button type="button" key=${next.key} onClick=${() => (next.now ? run(next.fixed || {}, next) : onFollowUp(next))}>${next.label}</button>`)}
       </div>` : null}
-      ${canOppose ? html`<${ChoiceField} label=${spec.op.endsWith("attack") ? "Target" : "Against (opposed roll)"} name="opponent" value=${opponentId} onChange=${setOpponentId}
-        options=${[["", spec.target ? "Choose…" : "Nobody: an unopposed roll"], ...others.map((each) => [each.id, each.sheet.name])]} />` : null}
+      ${canOppose ? html`<${ChoiceField} label=${spec.opposed ? "Against (opposed roll)" : "Target"} name="opponent" value=${opponentId} onChange=${setOpponentId}
+        options=${[["", spec.target ? "Choose…" : spec.opposed ? "Nobody: an unopposed roll" : "Nobody yet"], ...others.map((each) => [each.id, each.sheet.name])]} />` : null}
       ${canOppose && !others.length ? html`<p class="help">Add another character to the party to pick an opponent.</p>` : null}
       ${form.fieldsView}
       <${OddsRegion} app=${app} op=${op} request=${oddsRequest} />

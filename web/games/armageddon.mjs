@@ -1,6 +1,8 @@
 // Armageddon (Classic Unisystem) at the table: what a card, the sheet, the guided form and the roll drawer
 // show and which engine operations they call. Words are the game's own (Chronicler, Success Levels).
 
+import { damageFollowUp } from "./damage_follow_up.mjs";
+
 const ATTRIBUTES = ["Strength", "Dexterity", "Constitution", "Intelligence", "Perception", "Willpower"];
 const POOLS = [["life_points", "Life Points", "LP"], ["endurance_points", "Endurance Points", "EP"], ["essence", "Essence", "Essence"]];
 /** The Attribute a skill is usually rolled with; the drawer shows it and the Chronicler may change it. */
@@ -77,7 +79,10 @@ export default {
     return [{ title: "Attributes", rows: attributes }, { title: "Skills", rows: skills }];
   },
 
+  followUps: (result, sheet, target, args) => damageFollowUp(result, target, args, { op: "armageddon.apply_damage", param: "character", amount: "amount", asText: true }),
+
   actions: () => [
+    { key: "roll_damage", label: "Roll damage", op: "armageddon.roll_damage", bind: "character", pickTarget: true, fields: ["expression", "success_levels"] },
     { key: "damage", label: "Damage", op: "armageddon.apply_damage", bind: "character", fields: ["amount", "pool"] },
     { key: "heal", label: "Heal", op: "armageddon.restore_points", bind: "character", fields: ["amount", "pool", "reason"] },
     { key: "essence", label: "Spend Essence", op: "armageddon.lose_essence", bind: "character", fields: ["amount", "leak_die", "cause"] },

@@ -1,6 +1,8 @@
 // Call of Cthulhu 7e (house rules) at the table: d100 under a value, half and fifth, bonus and penalty
 // dice, HP / MP / SAN / Luck, pushing and spending Luck, the Keeper's words.
 
+import { damageFollowUp } from "./damage_follow_up.mjs";
+
 const CHARACTERISTICS = ["STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU"];
 const DIFFICULTY = ["difficulty", "bonus", "penalty"];
 const CONDITIONS = { major_wound: "major wound", prone: "prone", unconscious: "unconscious", dying: "dying", stabilised: "stabilised", dead: "dead", indefinitely_insane: "indefinitely insane", permanently_insane: "permanently insane" };
@@ -66,6 +68,7 @@ export default {
 
   actions: () => [
     { key: "attack", label: "Attack", op: "coc.attack", bind: "investigator", target: "opponent", fields: ["weapon", "defence", "attacker_bonus", "attacker_penalty", "defender_bonus", "defender_penalty", "surprise", "outnumbered", "range_difficulty"] },
+    { key: "roll_damage", label: "Roll damage", op: "coc.roll_damage", bind: "investigator", pickTarget: true, fields: ["weapon", "damage", "extreme"] },
     { key: "damage", label: "Take damage", op: "coc.apply_damage", bind: "investigator", fields: ["amount", "own_turn"] },
     { key: "first_aid", label: "First Aid", op: "coc.first_aid", bind: "investigator", fields: ["skill", "bonus", "penalty"] },
     { key: "medicine", label: "Medicine", op: "coc.medicine", bind: "investigator", fields: ["skill", "equipment", "bonus", "penalty"] },
@@ -76,7 +79,9 @@ export default {
   ],
 
   /** Follow-ups the rules allow after a roll: push a failed skill roll, or spend Luck to reach a level. */
-  followUps(result, sheet) {
+  followUps(result, sheet, target, args) {
+    const damage = damageFollowUp(result, target, args, { op: "coc.apply_damage", param: "investigator", amount: "amount" });
+    if (damage.length) return damage;
     const last = sheet?.last_roll;
     if (!last || !result?.state || result.op === "coc.push_roll" && last.success) return [];
     const options = [];

@@ -1,6 +1,8 @@
 // Semiautomagic at the table: d6 + modifier against a DC, Toughness and Minimum Toughness, wounds, Will,
 // conditions with their rounds left.
 
+import { damageFollowUp } from "./damage_follow_up.mjs";
+
 const ABILITIES = ["Strength", "Dexterity", "Endurance", "Intelligence", "Spirit"];
 
 function conditionText([name, timer]) {
@@ -63,8 +65,14 @@ export default {
     ];
   },
 
+  followUps: (result, sheet, target, args) => damageFollowUp(result, target, args, {
+    op: "semiautomagic.apply_damage", param: "creature", amount: "damage", asText: true,
+    extra: (rolledWith) => ({ damage_type: rolledWith.damage_type }),
+  }),
+
   actions: () => [
     { key: "attack", label: "Attack", op: "semiautomagic.attack", bind: "attacker", target: "creature", fields: ["kind", "defence", "modifiers"] },
+    { key: "roll_damage", label: "Roll damage", op: "semiautomagic.roll_damage", bind: "creature", pickTarget: true, fields: ["damage", "damage_type"] },
     { key: "damage", label: "Take a hit", op: "semiautomagic.apply_damage", bind: "creature", fields: ["damage", "damage_type", "nonlethal"] },
     { key: "heal", label: "Days of rest", op: "semiautomagic.advance_days", bind: "creature", fields: ["days", "slept_8h", "bedridden"] },
     { key: "morale", label: "Morale damage", op: "semiautomagic.apply_morale_damage", bind: "creature", fields: ["damage", "source"] },
