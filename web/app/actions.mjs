@@ -101,6 +101,10 @@ export async function openCampaign(app, id) {
   if (current?.id === id) return current;
   const record = await (await storageOf(app)).get(id);
   app.dispatch({ type: "campaign", campaign: record });
+  if (!record) {
+    navigate(paths.home());
+    snack(app, "That campaign is not on this device (it may have been deleted).");
+  }
   return record;
 }
 

@@ -20,5 +20,5 @@ export function SettingControl({ param, value, onChange }) {
         if (!next.error && next.value !== null) onChange(next.value);
       }} />`;
   }
-  return html`<p><strong>${param.label}</strong>: the table from the rules (change it under All operations).</p>`;
+  return html`<p><strong>${param.label}</strong>: the table printed in the rules. (It can be replaced in the campaign file.)</p>`;
 }
