@@ -12,6 +12,8 @@ function conditionText([name, timer]) {
   return seconds >= 6 ? `${name} (${rounds} ${rounds === 1 ? "round" : "rounds"} left)` : `${name} (${seconds} s left)`;
 }
 
+const ROLL_DAMAGE = { key: "roll_damage", label: "Roll damage", op: "semiautomagic.roll_damage", bind: "creature", pickTarget: true, fields: ["damage", "damage_type"] };
+
 export default {
   id: "semiautomagic",
   name: "Semiautomagic",
@@ -65,14 +67,17 @@ export default {
     ];
   },
 
-  followUps: (result, sheet, target, args) => damageFollowUp(result, target, args, {
-    op: "semiautomagic.apply_damage", param: "creature", amount: "damage", asText: true,
-    extra: (rolledWith) => ({ damage_type: rolledWith.damage_type }),
-  }),
+  followUps(result, sheet, target, args) {
+    if (result.op === "semiautomagic.attack" && result.success && target) return [ROLL_DAMAGE];
+    return damageFollowUp(result, target, args, {
+      op: "semiautomagic.apply_damage", param: "creature", amount: "damage", asText: true,
+      extra: (rolledWith) => ({ damage_type: rolledWith.damage_type }),
+    });
+  },
 
   actions: () => [
     { key: "attack", label: "Attack", op: "semiautomagic.attack", bind: "attacker", target: "creature", fields: ["kind", "defence", "modifiers"] },
-    { key: "roll_damage", label: "Roll damage", op: "semiautomagic.roll_damage", bind: "creature", pickTarget: true, fields: ["damage", "damage_type"] },
+    ROLL_DAMAGE,
     { key: "damage", label: "Take a hit", op: "semiautomagic.apply_damage", bind: "creature", fields: ["damage", "damage_type", "nonlethal"] },
     { key: "heal", label: "Days of rest", op: "semiautomagic.advance_days", bind: "creature", fields: ["days", "slept_8h", "bedridden"] },
     { key: "morale", label: "Morale damage", op: "semiautomagic.apply_morale_damage", bind: "creature", fields: ["damage", "source"] },
