@@ -228,6 +228,16 @@ def test_a_resisted_task_and_damage_applied_to_another_character_of_the_campaign
     trace = drawer.locator(".trace").inner_text()
     assert "Total 11 vs 9: success — Jack wins by 1" in text
     assert "5 (die) +4 +2 = 11" in trace and "4 (die) +3 +3 = 10" in trace  # Jack 4 + 2, Ann 3 + 3
+    page.get_by_role("button", name="Close the roll drawer").click()
+
+    # a damage roll with a target: the total is applied to the target's sheet right there
+    page.locator('.quick-actions [data-action="roll_damage"]').click()
+    drawer.get_by_label("Target", exact=True).select_option(label="Ann")
+    assert "Total 8: 8 damage" in roll(page, faces="4", fields={"expression": "d6x2"})
+    drawer.get_by_role("button", name="Apply 8 damage to Ann").click()
+    expect(drawer.locator("[data-result]")).to_contain_text("Ann loses 8 LP")
+    ann = [c for c in stored_campaigns(page)[0]["characters"] if c["sheet"]["name"] == "Ann"][0]["sheet"]
+    assert ann["current"]["life_points"] == ann["derived"]["life_points"] - 8
 
 
 def test_after_a_failed_roll_push_or_spend_luck_right_there(app):
@@ -251,13 +261,3 @@ def test_after_a_failed_roll_push_or_spend_luck_right_there(app):
     page.locator(".drawer button.roll").click()  # a push must be justified: said next to the field
     expect(page.locator(".drawer .field-error").first).to_contain_text("justif")
     assert "Total 25 vs 60: success" in roll(page, faces="5 20", fields={"justification": "I search the desk again"})
-    page.get_by_role("button", name="Close the roll drawer").click()
-
-    # a damage roll with a target: the total is applied to the target's sheet right there
-    page.locator('.quick-actions [data-action="roll_damage"]').click()
-    drawer.get_by_label("Target", exact=True).select_option(label="Ann")
-    assert "Total 8: 8 damage" in roll(page, faces="4", fields={"expression": "d6x2"})
-    drawer.get_by_role("button", name="Apply 8 damage to Ann").click()
-    expect(drawer.locator("[data-result]")).to_contain_text("Ann loses 8 LP")
-    ann = [c for c in stored_campaigns(page)[0]["characters"] if c["sheet"]["name"] == "Ann"][0]["sheet"]
-    assert ann["current"]["life_points"] == ann["derived"]["life_points"] - 8
