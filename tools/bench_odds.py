@@ -243,7 +243,9 @@ async ({url, groups, runs}) => {
   const engine = await new Promise((resolve, reject) => {
     const e = new Engine({ onReady: () => resolve(e), onBootError: reject });
   });
-  for (let i = 0; i < 5; i++) await engine.call("coc.skill_roll", groups[0][1][0].args, { mode: "odds" });
+  for (const [, requests] of groups) {  // each game's rules load on first use, once per page
+    for (let i = 0; i < 3; i++) await engine.call(requests[0].op, requests[0].args, { mode: "odds" });
+  }
   const out = {};
   for (const [name, requests] of groups) {
     const times = [];
