@@ -208,7 +208,7 @@ def build(dist: Path) -> dict:
         frozen = prepare_in_pyodide(micropip, wheel, work)
         if dist.exists():
             shutil.rmtree(dist)
-        shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(SW_TEMPLATE, ".*"))
+        shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(SW_TEMPLATE, ".*", "*.md"))
         copy_vendor(dist)
         (dist / "pyodide").mkdir()
         for name in PYODIDE_FILES:
