@@ -28,6 +28,7 @@ export function start({ engine, ready, status, mount }) {
   });
   render(html`<${AppContext.Provider} value=${app}><${Shell} /></${AppContext.Provider}>`, mount);
   root.dataset.ui = "true";
+  root.dataset.uiMs = String(Math.round(performance.now()));
 
   client.catalog().then(
     (catalog) => app.dispatch({ type: "catalog", catalog: indexCatalog(catalog) }),
