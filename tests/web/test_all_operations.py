@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from py_rules import api
 from tests.web.helpers import new_campaign, new_character
+from tests.web.test_screens import DEVELOPER_WORDS
 
 
 @pytest.mark.parametrize("game", ["armageddon", "semiautomagic", "coc"])
@@ -28,6 +29,10 @@ def test_every_operation_answers_from_its_form(app, game):
         answer = form.locator("[data-result], .field-error:visible, .drawer-error")
         expect(answer.first).to_be_visible()
         if form.locator("[data-result]").count():
+            if form.locator("[data-result] .trace summary").count():
+                form.locator("[data-result] .trace summary").click()
+            words = DEVELOPER_WORDS.findall(form.inner_text())
+            assert words == [], (op["id"], words)
             answered.append(op["id"])
         else:
             text = answer.first.inner_text()

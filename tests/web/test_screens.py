@@ -2,6 +2,7 @@
 interactive element is at least 44 × 44 px at 768 × 1024, nothing scrolls sideways at 768×1024, 1024×768,
 1366×1024 and 390×844, and a screenshot of each screen at each size is saved under test-results/screens/."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,13 @@ def tablet(browser, site_url):
     context.close()
 
 
+DEVELOPER_WORDS = re.compile(r"RULES\.md|DEVELOPERS|\.py\b|seed \d{3}|§|\b[A-Z]\d{1,2}\b|\b[a-z]+_[a-z_]+\b")
+"""File names, seed numbers, checklist ids (U2, C11) and internal option values (afmbe_foundry)."""
+
+
 def check(page, name):
+    words = DEVELOPER_WORDS.findall(page.locator("body").inner_text())
+    assert words == [], (name, words)
     page.add_script_tag(path=str(AXE))
     found = page.evaluate("""async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
         .filter((v) => ["serious", "critical"].includes(v.impact)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)""")
