@@ -132,3 +132,29 @@ def test_a_full_disk_keeps_the_change_in_memory_shows_a_banner_and_offers_export
     expect(banner.get_by_role("button", name="Export “Full”")).to_be_visible()
     expect(page.locator(".sheet .character-card")).to_contain_text("7/10")  # the change is kept, in memory
     assert stored_campaigns(page)[0]["characters"][0]["sheet"]["hp"] == 10  # the disk still holds the last good state
+
+
+def test_a_stored_campaign_of_an_older_schema_is_migrated_when_opened(app):
+    from py_rules import api
+
+    page = app
+    operations = {op["id"]: op for op in api.catalog()["operations"]}
+    harvey = next(p for p in operations["coc.skill_roll"]["params"] if p["name"] == "investigator")["example"]
+    page.evaluate("""([harvey]) => new Promise((resolve, reject) => {
+        const open = indexedDB.open("rules-companion");
+        open.onsuccess = () => {
+            const tx = open.result.transaction("campaigns", "readwrite");
+            tx.objectStore("campaigns").put({ schema: "rules-companion.campaign/0", id: "old-one", game: "coc",
+                                              name: "Before campaigns", states: { "coc.investigator": harvey }, settings: {} });
+            tx.oncomplete = () => { open.result.close(); resolve(); };
+            tx.onerror = () => reject(tx.error);
+        };
+    })""", [harvey])
+    page.reload()
+    row = page.locator('[data-campaign="old-one"]')
+    expect(row).to_contain_text("Before campaigns")
+    row.get_by_role("link").click()
+    expect(page.locator(".character-card")).to_contain_text(harvey["name"])
+    stored = stored_campaigns(page)[0]
+    assert stored["schema"] == "rules-companion.campaign/1" and stored["id"] == "old-one"
+    assert stored["characters"][0]["sheet"]["characteristics"] == harvey["characteristics"]

@@ -1,6 +1,6 @@
 // Everything that changes the app's state lives here, outside components: each action reads storage or the
 // engine, writes in one transaction, tells other tabs, and dispatches what changed.
-import { copyCampaign, newCampaign, newId, StaleError } from "../store/records.mjs";
+import { CAMPAIGN_SCHEMA, copyCampaign, newCampaign, newId, StaleError } from "../store/records.mjs";
 import { campaignBlob, campaignFileName, canShareFile, download, readJsonFile, shareFile } from "../store/files.mjs";
 import { settingArgs } from "./engine.mjs";
 import { navigate, paths } from "./router.mjs";
@@ -96,10 +96,24 @@ export async function importCampaign(app, file) {
   return { imported: stored };
 }
 
+/**
+ * A stored record of an older campaign schema goes through the same restore path as an import
+ * (campaign.validate migrates it) and is written back once, in one transaction.
+ */
+async function upgraded(app, record) {
+  if (!record || record.schema === CAMPAIGN_SCHEMA) return record;
+  const verdict = (await app.services.engine.call("campaign.validate", { campaign: record })).details;
+  if (!verdict.valid) {
+    snack(app, `“${record.name}” was saved by another version and cannot be read: ${verdict.problems[0]?.message}`);
+    return null;
+  }
+  return changeCampaign(app, record, () => ({ ...verdict.campaign, id: record.id }), ["schema"]);
+}
+
 export async function openCampaign(app, id) {
   const current = app.state.campaign;
   if (current?.id === id) return current;
-  const record = await (await storageOf(app)).get(id);
+  const record = await upgraded(app, await (await storageOf(app)).get(id));
   app.dispatch({ type: "campaign", campaign: record });
   if (!record) {
     navigate(paths.home());

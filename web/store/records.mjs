@@ -18,7 +18,8 @@ export function copyCampaign(campaign, name) {
 
 /** What the list screen needs, without the sheets. */
 export function summary(campaign) {
-  return { id: campaign.id, name: campaign.name, game: campaign.game, characters: campaign.characters.length, updated: campaign.updated, revision: campaign.revision };
+  const characters = campaign.characters?.length ?? Object.keys(campaign.states || {}).length;
+  return { id: campaign.id, name: campaign.name || "A campaign from before", game: campaign.game, characters, updated: campaign.updated || "", revision: campaign.revision ?? 0 };
 }
 
 export class StaleError extends Error {
@@ -46,5 +47,5 @@ function part(campaign, key) {
 export function rebase(stored, base, change, keys) {
   if (stored.revision !== base.revision && !keys.every((key) => same(part(stored, key), part(base, key)))) throw new StaleError(stored);
   const next = change(structuredClone(stored));
-  return { ...next, revision: stored.revision + 1, updated: now() };
+  return { ...next, revision: (stored.revision ?? 0) + 1, updated: now() };
 }

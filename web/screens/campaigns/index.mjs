@@ -11,7 +11,7 @@ import { NewCampaign } from "./new_campaign.mjs";
 import { ImportCampaign } from "./import_campaign.mjs";
 import { RenameForm } from "./rename.mjs";
 
-const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const when = (iso) => (iso && !iso.startsWith("1970") ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "not yet");
 
 export function CampaignsScreen() {
   const app = useApp();
