@@ -158,6 +158,15 @@ def test_editing_a_sheet_checks_each_value_next_to_its_field(app):
     assert (sheet["attributes"]["Strength"], sheet["attributes"]["Perception"], sheet["skills"]["Notice"]) == (4, 5, 3)
     assert sheet["derived"]["life_points"] == (4 + 2) * 4 + 10  # derived again by the engine
 
+    # by keyboard: Enter on a row opens the drawer with focus in it, Escape closes it and focus comes back
+    row = page.locator('[data-row="attr-Strength"]')
+    row.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#drawer-title")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator(".drawer")).to_have_count(0)
+    expect(row).to_be_focused()
+
 
 def test_an_attack_on_a_character_of_the_campaign_changes_both_sheets(app):
     page = app

@@ -24,7 +24,9 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose }) {
   const active = resolve(opposed ? { ...spec, ...opposed } : spec, sheetOf(characterId), sheetOf(opponentId));
   const op = catalog.op(active.op);
   const key = `${active.op}|${active.title}|${(active.fields || []).join()}|${opposed ? opponentId : ""}`;
-  return html`<aside class="drawer" role="dialog" aria-modal="false" aria-labelledby="drawer-title" data-drawer=${active.op}
+  const aside = useRef(null);
+  useEffect(() => { aside.current?.querySelector("#drawer-title")?.focus(); }, []); // once, when it opens
+  return html`<aside ref=${aside} class="drawer" role="dialog" aria-modal="false" aria-labelledby="drawer-title" data-drawer=${active.op}
     onKeyDown=${(event) => { if (event.key === "Escape") onClose(); }}>
     <${DrawerBody} key=${key} app=${app} spec=${active} op=${op} campaign=${campaign} characterId=${characterId} others=${others}
       game=${game} opponentId=${opponentId} setOpponentId=${setOpponentId} canOppose=${Boolean(spec.opposed || spec.target || spec.pickTarget)}
@@ -42,11 +44,9 @@ function resolve(spec, me, them) {
 function DrawerBody({ app, spec, op, campaign, characterId, others, game, opponentId, setOpponentId, canOppose, busy, setBusy, outcome, setOutcome, onClose, onFollowUp }) {
   const form = useOpForm(op, spec.fields || [], spec.defaults || {}, { compact: true });
   const scroller = useRef(null);
-  const heading = useRef(null);
   const character = campaign.characters.find((each) => each.id === characterId);
   const rules = activeHouseRules(op, campaign.settings);
   const needsTarget = Boolean(spec.target);
-  useEffect(() => { heading.current?.focus(); }, []);
 
   /** Values computed from what is shown (side A's Attribute level from the Attribute chosen). */
   const prepared = (runSpec, args) => (runSpec.prepare ? runSpec.prepare(args, character.sheet) : {});
@@ -84,7 +84,7 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, oppone
     <header class="drawer-head">
       <div>
         <p class="drawer-who">${character?.sheet.name}</p>
-        <h2 id="drawer-title" tabindex="-1" ref=${heading}>${spec.title || spec.label}</h2>
+        <h2 id="drawer-title" tabindex="-1">${spec.title || spec.label}</h2>
       </div>
       <button type="button" class="ghost close" aria-label="Close the roll drawer" onClick=${onClose}>✕</button>
     </header>
