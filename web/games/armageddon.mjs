@@ -61,7 +61,12 @@ export default {
     return {
       bars: POOLS.map(([key, name, short]) => ({ label: short, name, value: sheet.current?.[key] ?? derived[key], max: derived[key] })),
       conditions: (sheet.conditions || []).map(conditionWords),
-      query: { op: "armageddon.action_penalties", args: { character: sheet }, show: (result) => result.level_name },
+      query: {
+        op: "armageddon.action_penalties", args: { character: sheet },
+        show: (result) => (result.modifiers.length
+          ? `Penalty ${result.modifiers.map(({ value, label }) => `${value < 0 ? "−" : "+"}${Math.abs(value)} ${label}`).join(", ")}`
+          : "No penalty from their state"),
+      },
     };
   },
 
