@@ -68,7 +68,7 @@ export function NewCharacter({ game, onDone }) {
     if (clientBad || !engineAnswer?.result) return;
     setSaving(true);
     try {
-      const result = await app.services.engine.call(request.op, { ...request.args, ...(spec.derive(spec.toSheet(draft)).args) });
+      const result = await app.services.engine.call(request.op, request.args);
       await addCharacter(app, app.state.campaign, result.state, kind);
       onDone();
     } catch (error) {
