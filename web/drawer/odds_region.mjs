@@ -14,9 +14,10 @@ export function OddsRegion({ app, op, request }) {
   useEffect(() => {
     if (!op.odds || !request || !ready) return;
     let live = true;
-    setWaiting(true);
+    const slow = setTimeout(() => live && setWaiting(true), 500); // no flicker for a quick answer (squoosh)
     app.services.odds.ask(op.id, request).then((answer) => {
       if (!live) return;
+      clearTimeout(slow);
       setWaiting(false);
       if (answer.ok) {
         renderOddsChart(box.current, answer.result);
@@ -27,10 +28,11 @@ export function OddsRegion({ app, op, request }) {
       }
     }, (error) => {
       if (!live || isSuperseded(error)) return;
+      clearTimeout(slow);
       setWaiting(false);
       setNote(error.message);
     });
-    return () => { live = false; };
+    return () => { live = false; clearTimeout(slow); };
   }, [op.id, key, ready]);
   if (!op.rolls) return null;
   return html`<section class="odds" aria-label="Exact odds" aria-live="polite" data-odds-region data-op=${op.id}>
