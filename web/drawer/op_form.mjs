@@ -108,6 +108,6 @@ function paramField(param, value, error, onChange, compact) {
       <label for=${`json-${param.name}`}>${param.label}</label>
       <textarea id=${`json-${param.name}`} name=${param.name} rows="6" spellcheck="false" autocapitalize="off" value=${value} onInput=${(event) => onChange(event.currentTarget.value)}></textarea>
       <p class="field-error" role="alert" hidden=${!error}>${error || ""}</p></div>`;
-    default: return html`<${TextField} ...${common} value=${value} onInput=${onChange} />`;
+    default: return html`<${TextField} ...${common} value=${value} maxlength=${param.max_length ?? undefined} onInput=${onChange} />`;
   }
 }
