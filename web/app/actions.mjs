@@ -91,8 +91,7 @@ export async function importCampaign(app, file) {
   const campaign = verdict.campaign;
   const clash = await (await storageOf(app)).get(campaign.id);
   const record = clash ? { ...copyCampaign(campaign, campaign.name), name: campaign.name } : campaign;
-  const stored = await added(app, record, `“${record.name}” imported${clash ? " as a new campaign (one with the same id is already here)" : ""}.`);
-  app.dispatch({ type: "campaigns", campaigns: app.state.campaigns });
+  const stored = await added(app, record, `“${record.name}” imported${clash ? " as a copy (this campaign is already here)" : ""}.`);
   return { imported: stored };
 }
 
@@ -130,6 +129,7 @@ export async function onOtherTab(app, { type, id }) {
   const record = type === "campaign-removed" ? null : await (await storageOf(app)).get(id);
   if (record && record.revision <= current.revision) return;
   app.dispatch({ type: "campaign", campaign: record });
+  if (!record) navigate(paths.home());
   snack(app, record ? "Updated from another tab." : "This campaign was deleted in another tab.");
 }
 
