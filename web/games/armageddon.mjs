@@ -70,6 +70,11 @@ export default {
     };
   },
 
+  sheetFacts: (sheet) => {
+    const d = sheet.derived || {};
+    return [["Speed", d.speed], ["Initiative", `d10 + ${d.initiative_base}`], ["Lifting", `${d.lifting_capacity} lb`], ["Carrying", `${d.carrying_capacity} lb`], ["Kind", sheet.kind ? sheet.kind[0].toUpperCase() + sheet.kind.slice(1) : null]];
+  },
+
   groups(sheet) {
     const attributes = ATTRIBUTES.map((name) => ({
       key: `attr-${name}`, label: name, value: sheet.attributes[name], path: `attributes.${name}`, min: 0, max: 20,

@@ -49,6 +49,12 @@ export default {
     };
   },
 
+  /** Derived values the sheet shows under the pools. */
+  sheetFacts: (sheet) => {
+    const d = sheet.derived || {};
+    return [["Damage Bonus", d.damage_bonus], ["Build", d.build], ["MOV", d.mov], ["Dodge", sheet.skills?.Dodge ?? d.dodge], ["Age", sheet.age]];
+  },
+
   groups(sheet) {
     const characteristics = CHARACTERISTICS.map((name) => ({
       key: `char-${name}`, label: name, value: sheet.characteristics[name], extra: split(sheet.characteristics[name]), path: `characteristics.${name}`, min: 0, max: 99,

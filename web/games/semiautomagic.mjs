@@ -55,6 +55,8 @@ export default {
     };
   },
 
+  sheetFacts: (sheet) => [["Scale", sheet.scale], ...Object.entries(sheet.movement || {}).map(([mode, squares]) => [`Move (${mode})`, `${squares} squares`])],
+
   groups(sheet) {
     const row = (name, value, kind) => ({
       key: `${kind}-${name}`, label: name, value, path: `${kind === "ability" ? "abilities" : "skills"}.${name}`,

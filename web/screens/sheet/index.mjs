@@ -29,6 +29,8 @@ export function SheetScreen({ characterId }) {
       <${CampaignNav} campaign=${campaign} here="sheet" />
       <h1 id="sheet-title">${character.sheet.name}</h1>
       <${CharacterCard} character=${character} game=${game} href=${paths.party(campaign.id)} compact />
+      ${game.sheetFacts ? html`<dl class="sheet-facts">${game.sheetFacts(character.sheet).filter(([, value]) => value !== undefined && value !== null)
+        .map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>` : null}
       <div class="quick-actions" role="group" aria-label="Quick actions">
         ${game.actions(character.sheet).map((action) => html`<button type="button" key=${action.key} data-action=${action.key}
           onClick=${(event) => open({ ...action, title: action.label }, event)}>${action.label}</button>`)}
