@@ -32,7 +32,8 @@ export async function openStorage() {
       upgrade(database, oldVersion, newVersion) {
         for (let version = oldVersion + 1; version <= newVersion; version += 1) MIGRATIONS[version](database);
       },
-      blocked() {},
+      // a newer version of the app opened in another tab: let it upgrade, this tab reloads into it
+      blocking() { db.close(); location.reload(); },
     });
     navigator.storage?.persist?.().catch(() => {});
     return new IdbStorage(db);
