@@ -270,3 +270,22 @@ def test_after_a_failed_roll_push_or_spend_luck_right_there(app):
     page.locator(".drawer button.roll").click()  # a push must be justified: said next to the field
     expect(page.locator(".drawer .field-error").first).to_contain_text("justif")
     assert "Total 25 vs 60: success" in roll(page, faces="5 20", fields={"justification": "I search the desk again"})
+
+
+def test_an_armageddon_character_carries_items_and_the_card_shows_the_encumbrance(app):
+    page = app
+    new_campaign(page, "Heavy", "armageddon")
+    page.get_by_role("button", name="New character").click()
+    form = page.locator("form.new-character")
+    form.locator('input[name="name"]').fill("Jack")
+    form.get_by_role("button", name="Add an item").click()
+    form.get_by_label("Item 1", exact=True).fill("Backpack")
+    weight = form.get_by_label("Weight (lb)", exact=True)
+    weight.fill("")
+    weight.press_sequentially("1e")
+    expect(form.locator(".derived")).to_contain_text("Fix the marked fields")
+    weight.fill("80")
+    expect(form.locator(".derived")).to_contain_text("Carrying capacity")
+    form.get_by_role("button", name="Create Jack").click()
+    expect(page.locator(".character-card")).to_contain_text("Penalty −5 Extra Heavy Encumbrance")
+    assert stored_campaigns(page)[0]["characters"][0]["sheet"]["items"] == [{"name": "Backpack", "weight": 80}]

@@ -48,11 +48,12 @@ export default {
       { title: "Essence", fields: [{ path: "essence_channeling", label: "Essence Channeling", min: 0, max: 10, help: "Gifted and supernatural characters only." }] },
     ],
     skills: { min: 0, max: 20, start: () => 1 },
-    toSheet: (draft) => ({ schema: "armageddon.character/1", name: draft.name, kind: draft.kind, attributes: draft.attributes, skills: draft.skills, essence_channeling: draft.essence_channeling, items: [] }),
+    items: true, // the form lists items carried (encumbrance)
+    toSheet: (draft, items = []) => ({ schema: "armageddon.character/1", name: draft.name, kind: draft.kind, attributes: draft.attributes, skills: draft.skills, essence_channeling: draft.essence_channeling, items }),
     derive: (sheet) => ({ op: "armageddon.character_sheet", args: { character: sheet } }),
     derived: (result) => {
       const d = result.details.derived;
-      return [["Life Points", d.life_points], ["Endurance Points", d.endurance_points], ["Essence Pool", d.essence], ["Speed", d.speed], ["Lifting capacity", `${d.lifting_capacity} lb`]];
+      return [["Life Points", d.life_points], ["Endurance Points", d.endurance_points], ["Essence Pool", d.essence], ["Speed", d.speed], ["Lifting capacity", `${d.lifting_capacity} lb`], ["Carrying capacity", `${d.carrying_capacity} lb`]];
     },
   },
 
@@ -62,7 +63,7 @@ export default {
       bars: POOLS.map(([key, name, short]) => ({ label: short, name, value: sheet.current?.[key] ?? derived[key], max: derived[key] })),
       conditions: (sheet.conditions || []).map(conditionWords),
       query: {
-        op: "armageddon.action_penalties", args: { character: sheet },
+        op: "armageddon.action_penalties", args: { character: sheet, tags: "silence and reaction" }, // encumbrance too
         show: (result) => (result.modifiers.length
           ? `Penalty ${result.modifiers.map(({ value, label }) => `${value < 0 ? "−" : "+"}${Math.abs(value)} ${label}`).join(", ")}`
           : "No penalty from their state"),

@@ -6,6 +6,7 @@ import { useApp } from "../../app/state.mjs";
 import { addCharacter } from "../../app/actions.mjs";
 import { ChoiceField, NumberField, TextField, readNumber } from "../../components/field.mjs";
 import { SkillPicker } from "./skill_picker.mjs";
+import { ItemList, itemErrors, itemsOf } from "./item_list.mjs";
 
 const getPath = (object, path) => path.split(".").reduce((value, key) => value?.[key], object);
 function setPath(object, path, value) {
@@ -23,6 +24,7 @@ export function NewCharacter({ game, onDone }) {
   const [draft, setDraft] = useState(spec.draft);
   const [raw, setRaw] = useState({}); // path → {text, bad} for numbers being typed
   const [kind, setKind] = useState("pc");
+  const [items, setItems] = useState([]);
   const [engineAnswer, setEngineAnswer] = useState(null); // {result} | {error}
   const [saving, setSaving] = useState(false);
 
@@ -35,8 +37,8 @@ export function NewCharacter({ game, onDone }) {
   for (const [skill, typed] of Object.entries(raw).filter(([path]) => path.startsWith("skills."))) {
     numberErrors[skill] = readNumber(typed.text, { ...spec.skills, label: skill.slice(7), badInput: typed.bad }).error || null;
   }
-  const clientBad = Object.values(numberErrors).some(Boolean);
-  const sheet = spec.toSheet({ ...draft, name: draft.name.trim() || "New character" });
+  const clientBad = Object.values(numberErrors).some(Boolean) || itemErrors(items).some(Boolean);
+  const sheet = spec.toSheet({ ...draft, name: draft.name.trim() || "New character" }, itemsOf(items));
   const request = spec.derive(sheet);
   const requestKey = JSON.stringify(request);
 
@@ -96,6 +98,7 @@ export function NewCharacter({ game, onDone }) {
       onSet=${(name, text, bad) => setNumber(`skills.${name}`, text, bad)}
       onAdd=${(name, value) => setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: value } }))}
       onRemove=${(name) => { setDraft((old) => { const skills = { ...old.skills }; delete skills[name]; return { ...old, skills }; }); setRaw((old) => { const copy = { ...old }; delete copy[`skills.${name}`]; return copy; }); }} />
+    ${spec.items ? html`<${ItemList} rows=${items} onChange=${setItems} />` : null}
     <section class="derived" aria-live="polite" aria-labelledby="derived-title">
       <h3 id="derived-title">Derived, by the rules</h3>
       ${engineAnswer?.result && !clientBad ? html`<dl>${spec.derived(engineAnswer.result).map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>`
