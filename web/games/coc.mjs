@@ -28,6 +28,12 @@ export default {
     skills: { min: 0, max: 99, start: (entry) => entry?.base ?? 20 },
     toSheet: (draft) => draft,
     derive: (draft) => ({ op: "coc.create_investigator", args: { ...draft, roll_characteristics: false } }),
+    /** Roll them instead (3D6×5, SIZ/INT/EDU (2D6+6)×5, Luck 3D6×5): the rolled values fill the fields. */
+    rollAll: {
+      label: "Roll the characteristics and Luck",
+      request: (draft) => ({ op: "coc.create_investigator", args: { ...draft, name: draft.name || "New investigator", roll_characteristics: true } }),
+      values: (result) => ({ ...result.state.characteristics, luck: result.state.luck }),
+    },
     derived: (result) => {
       const d = result.details;
       return [["HP", d.hp_max], ["MP", d.mp_max], ["SAN", result.state.san], ["Damage Bonus", d.damage_bonus], ["Build", d.build], ["MOV", d.mov], ["Dodge", d.dodge]];

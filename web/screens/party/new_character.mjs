@@ -64,6 +64,17 @@ export function NewCharacter({ game, onDone }) {
     if (parsed.value !== undefined && parsed.value !== null) setDraft((old) => setPath(old, path, parsed.value));
   };
 
+  const rollAll = async () => {
+    const asked = spec.rollAll.request(draft);
+    try {
+      const values = spec.rollAll.values(await app.services.engine.call(asked.op, asked.args));
+      setDraft((old) => ({ ...old, ...values }));
+      setRaw((old) => Object.fromEntries(Object.entries(old).filter(([path]) => !(path in values))));
+    } catch (error) {
+      setEngineAnswer({ error });
+    }
+  };
+
   const create = async (event) => {
     event.preventDefault();
     if (!draft.name.trim()) { setRaw((old) => ({ ...old, name: { missing: true } })); return; }
@@ -85,6 +96,7 @@ export function NewCharacter({ game, onDone }) {
     <${TextField} label="Name" name="name" value=${draft.name} maxlength="80" error=${raw.name?.missing && !draft.name.trim() ? "Give them a name." : errorAt("name")}
       onInput=${(value) => setDraft((old) => ({ ...old, name: value }))} />
     <${ChoiceField} label="Plays as" name="character-kind" value=${kind} onChange=${setKind} options=${[["pc", "Player character"], ["npc", `Non-player character (run by the ${game.gm})`]]} />
+    ${spec.rollAll ? html`<button type="button" onClick=${rollAll}>${spec.rollAll.label}</button>` : null}
     ${spec.sections.map((section) => html`<fieldset class="grid-fields" key=${section.title}>
       <legend>${section.title}</legend>
       ${section.fields.map((field) => field.choices
