@@ -151,11 +151,18 @@ def test_editing_a_sheet_checks_each_value_next_to_its_field(app):
     editor.locator('input[name="attributes.Strength"]').fill("4")
     perception.fill("5")
     editor.locator('input[name="skills.Notice"]').fill("3")
+    editor.locator('input[name="name"]').fill("Jack Hawk")
+    editor.get_by_label("Find a skill").fill("Dodge")
+    editor.locator(".skill-matches button", has_text="Dodge").first.click()
+    editor.locator('input[name="skills.Dodge"]').fill("2")
     editor.get_by_role("button", name="Save the sheet").click()
+    expect(page.locator("#sheet-title")).to_have_text("Jack Hawk")
+    expect(page.locator('[data-row="skill-Dodge"]')).to_contain_text("2")
     expect(page.locator('[data-row="attr-Strength"]')).to_contain_text("4")
     expect(page.locator('[data-row="skill-Notice"]')).to_contain_text("3")
     sheet = stored_campaigns(page)[0]["characters"][0]["sheet"]
     assert (sheet["attributes"]["Strength"], sheet["attributes"]["Perception"], sheet["skills"]["Notice"]) == (4, 5, 3)
+    assert (sheet["name"], sheet["skills"]["Dodge"]) == ("Jack Hawk", 2)
     assert sheet["derived"]["life_points"] == (4 + 2) * 4 + 10  # derived again by the engine
 
     # by keyboard: Enter on a row opens the drawer with focus in it, Escape closes it and focus comes back

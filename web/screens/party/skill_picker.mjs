@@ -5,13 +5,14 @@ import { useApp } from "../../app/state.mjs";
 import { NumberField } from "../../components/field.mjs";
 import { skillList } from "./skill_list.mjs";
 
-export function SkillPicker({ game, skills, raw, errorAt, onSet, onAdd, onRemove }) {
+/** ``skills``: the chosen ones (name → value) shown as fields; ``hidden``: names not offered again. */
+export function SkillPicker({ game, skills, hidden = skills, raw, errorAt, onSet, onAdd, onRemove }) {
   const app = useApp();
   const [all, setAll] = useState([]);
   const [query, setQuery] = useState("");
   useEffect(() => { skillList(app, game.id).then(setAll); }, [game.id]);
   const words = query.trim().toLowerCase();
-  const matches = all.filter((entry) => !(entry.name in skills) && (!words || entry.name.toLowerCase().includes(words))).slice(0, words ? 12 : 8);
+  const matches = all.filter((entry) => !(entry.name in hidden) && (!words || entry.name.toLowerCase().includes(words))).slice(0, words ? 12 : 8);
   const exact = all.some((entry) => entry.name.toLowerCase() === words);
   return html`<fieldset class="skills-picker">
     <legend>Skills</legend>
@@ -29,7 +30,7 @@ export function SkillPicker({ game, skills, raw, errorAt, onSet, onAdd, onRemove
     <ul class="skill-matches" aria-label="Skills to add">
       ${matches.map((entry) => html`<li key=${entry.name}><button type="button" onClick=${() => { onAdd(entry.name, game.creation.skills.start(entry)); setQuery(""); }}>
         + ${entry.name}${entry.base !== null && entry.base !== undefined ? ` (${entry.base})` : ""}</button></li>`)}
-      ${words && !exact && !(query.trim() in skills) ? html`<li><button type="button" onClick=${() => { onAdd(query.trim(), game.creation.skills.start(null)); setQuery(""); }}>+ Add “${query.trim()}”</button></li>` : null}
+      ${words && !exact && !(query.trim() in hidden) ? html`<li><button type="button" onClick=${() => { onAdd(query.trim(), game.creation.skills.start(null)); setQuery(""); }}>+ Add “${query.trim()}”</button></li>` : null}
     </ul>
   </fieldset>`;
 }
