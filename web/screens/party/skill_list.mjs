@@ -1,24 +1,13 @@
-// Each game's skill list as data from the engine (<game>.skill_list); until that operation exists in the
-// catalog, the choices the game's own skill roll declares.
+// Each game's skill list as data from the engine (<game>.skill_list: name, base value, group), asked once.
 
 const cache = new Map();
 
 export function skillList(app, game) {
-  if (!cache.has(game)) cache.set(game, load(app, game));
-  return cache.get(game);
-}
-
-async function load(app, game) {
-  const catalog = app.state.catalog;
-  if (catalog.has(`${game}.skill_list`)) {
-    try {
-      const result = await app.services.engine.call(`${game}.skill_list`);
-      return (result.details || result).skills;
-    } catch { /* fall through to the declared choices */ }
+  if (!cache.has(game)) {
+    cache.set(game, app.services.engine.call(`${game}.skill_list`).then((result) => result.details.skills, () => {
+      cache.delete(game); // ask again next time (the engine may not have been ready)
+      return [];
+    }));
   }
-  const from = { coc: ["coc.skill_roll", "skill"], semiautomagic: ["semiautomagic.skill_check", "skill"] }[game];
-  if (!from) return ["Brawling", "Dodge", "First Aid", "Handguns", "Notice", "Occult Knowledge", "Stealth"].map((name) => ({ name, base: null, group: null }));
-  const abilities = ["Strength", "Dexterity", "Endurance", "Intelligence", "Spirit"];
-  return catalog.op(from[0]).params.find((param) => param.name === from[1]).choices
-    .filter((name) => !abilities.includes(name)).map((name) => ({ name, base: null, group: null }));
+  return cache.get(game);
 }
