@@ -40,6 +40,14 @@ MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ec
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 """The runtime files the page loads; the stdlib is replaced by the compiled one."""
 
+VENDOR = (
+    ("preact/dist/preact.mjs", "preact.mjs"),
+    ("preact/hooks/dist/hooks.mjs", "hooks.mjs"),
+    ("htm/dist/htm.mjs", "htm.mjs"),
+    ("idb/build/index.js", "idb.mjs"),
+)
+"""npm files the page imports from dist/vendor/ (no bundler; issue 8). Bare imports are made relative."""
+
 STDLIB_NAME = "python_stdlib.pyc.zip"
 SW_TEMPLATE = "sw.js"
 OUR_TEXT_SUFFIXES = (".html", ".mjs", ".js", ".css", ".json", ".webmanifest")
@@ -79,7 +87,7 @@ def sha256(path: Path) -> str:
 
 def ensure_node_modules() -> None:
     """Install the pinned npm packages (package-lock.json) when they are missing."""
-    if (NODE_PYODIDE / "pyodide.mjs").exists():
+    if (NODE_PYODIDE / "pyodide.mjs").exists() and all((ROOT / "node_modules" / source).exists() for source, _ in VENDOR):
         return
     log("node_modules missing: npm ci")
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
@@ -172,6 +180,19 @@ def app_lock(frozen: dict, shipped: dict[str, Path]) -> dict:
     return {"info": frozen["info"], "packages": packages}
 
 
+def copy_vendor(dist: Path) -> None:
+    """Copy the page's npm modules into dist/vendor/, turning ``from"preact"`` into a relative import
+    so no import map (an inline script the CSP would have to hash) is needed."""
+    vendor = dist / "vendor"
+    vendor.mkdir()
+    for source, name in VENDOR:
+        text = (ROOT / "node_modules" / source).read_text(encoding="utf-8")
+        text = re.sub(r"""from\s*(["'])preact\1""", 'from"./preact.mjs"', text)
+        if re.search(r"""(?:from|import)\s*["'][^./]""", text):
+            raise SystemExit(f"{source} has a bare import left")
+        (vendor / name).write_text(text, encoding="utf-8")
+
+
 def catalog() -> dict:
     """The engine's catalog, computed by this checkout's py_rules in CPython."""
     sys.path.insert(0, str(ROOT))
@@ -215,7 +236,8 @@ def build(dist: Path) -> dict:
         frozen = prepare_in_pyodide(micropip, wheel, work)
         if dist.exists():
             shutil.rmtree(dist)
-        shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(SW_TEMPLATE, ".*"))
+        shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(SW_TEMPLATE, ".*", "*.md"))
+        copy_vendor(dist)
         (dist / "pyodide").mkdir()
         for name in PYODIDE_FILES:
             shutil.copy2(NODE_PYODIDE / name, dist / "pyodide" / name)
@@ -230,7 +252,8 @@ def build(dist: Path) -> dict:
     (dist / "catalog.json").write_text(json.dumps(catalog(), ensure_ascii=False), encoding="utf-8")
     (dist / "build-info.json").write_text(json.dumps({"sources": source_digest(), "wheel": wheel.name}), encoding="utf-8")
 
-    ours = [p for p in dist.rglob("*") if p.is_file() and "pyodide" not in p.relative_to(dist).parts]
+    theirs = ("pyodide", "vendor")  # npm files: preact names the SVG namespace URL, which is not a request
+    ours = [p for p in dist.rglob("*") if p.is_file() and not set(theirs) & set(p.relative_to(dist).parts)]
     check_no_foreign_hosts(dist, ours)
     assets = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
     version = stamp_service_worker(dist, assets)

@@ -1,50 +1,84 @@
-"""Drive the generated forms as a user would (see README.md here)."""
+"""Drive the app as a game master would (see README.md here): campaigns, the guided character form, the
+sheet's rows and the roll drawer, plus reading what IndexedDB holds."""
 
 from __future__ import annotations
 
+import json
+
 from playwright.sync_api import Page, expect
 
-
-def open_op(page: Page, op_id: str):
-    """Show the form of ``op_id`` (through the operation picker) and return its locator."""
-    system = op_id.split(".", 1)[0]
-    page.locator(f'#systems button[data-system="{system}"]').click()
-    page.locator("#op-select").select_option(op_id)
-    form = page.locator(f'form[data-op="{op_id}"]')
-    expect(form).to_be_visible()
-    return form
+GAME_LABELS = {"armageddon": "Armageddon", "semiautomagic": "Semiautomagic", "coc": "Call of Cthulhu"}
+PERSON = {"armageddon": "character", "semiautomagic": "creature", "coc": "investigator"}
 
 
-def fill(form, values: dict) -> None:
-    """Fill fields by parameter name: str/int for inputs and selects, bool for checkboxes."""
-    for name, value in values.items():
-        field = form.locator(f'[name="{name}"]')
-        if field.evaluate("node => node.closest('details') !== null"):
-            form.locator("details.settings > summary").evaluate("node => node.parentElement.open = true")
-        tag = field.evaluate("node => node.tagName.toLowerCase() + ':' + (node.type || '')")
-        if tag.startswith("select"):
+def new_campaign(page: Page, name: str, game: str) -> str:
+    """Create a campaign from the home screen; returns its id (the party screen is shown)."""
+    page.goto(page.url.split("#")[0] + "#/")
+    page.get_by_label("Name", exact=True).fill(name)
+    page.locator(".game-card", has_text=GAME_LABELS[game]).click()
+    page.get_by_role("button", name="Start the campaign").click()
+    expect(page.locator("#party-title")).to_contain_text(name)
+    return page.evaluate("location.hash").split("/")[2]
+
+
+def new_character(page: Page, game: str, name: str, numbers: dict | None = None, skills: dict | None = None) -> None:
+    """Fill the guided form (numbers by field path, skills picked from the searchable list) and create."""
+    page.get_by_role("button", name=f"New {PERSON[game]}").click()
+    form = page.locator("form.new-character")
+    form.locator('input[name="name"]').fill(name)
+    for path, value in (numbers or {}).items():
+        form.locator(f'input[name="{path}"]').fill(str(value))
+    for skill, value in (skills or {}).items():
+        form.get_by_label("Find a skill").fill(skill)
+        form.locator(".skill-matches button", has_text=skill).first.click()
+        form.locator(f'input[name="skills.{skill}"]').fill(str(value))
+    expect(form.locator(".derived dl")).to_be_visible()
+    cards = page.locator(".character-card")
+    before = cards.count()
+    form.get_by_role("button", name=f"Create {name}").click()
+    expect(cards).to_have_count(before + 1)
+
+
+def open_sheet(page: Page, name: str) -> None:
+    page.locator(".character-card", has_text=name).get_by_role("link", name="Open the sheet").click()
+    expect(page.locator("#sheet-title")).to_have_text(name)
+
+
+def use_physical_dice(drawer, faces: str) -> None:
+    drawer.get_by_text("Physical dice", exact=True).click()
+    drawer.locator('input[name="dice"]').fill(faces)
+
+
+def roll(page: Page, faces: str | None = None, fields: dict | None = None) -> str:
+    """In the open drawer: set fields (by param name), type the faces, press the Roll button; the result text."""
+    drawer = page.locator(".drawer")
+    for name, value in (fields or {}).items():
+        field = drawer.locator(f'[name="{name}"]').first
+        if field.evaluate("node => node.tagName") == "SELECT":
             field.select_option(str(value))
-        elif tag.endswith("checkbox"):
+        elif field.get_attribute("type") == "checkbox":
             field.set_checked(bool(value))
         else:
             field.fill(str(value))
+    if faces is not None:
+        use_physical_dice(drawer, faces)
+    results = drawer.locator("[data-result]")
+    old = results.inner_text() if results.count() else None
+    drawer.locator("button.roll").click()
+    expect(results).to_be_visible()
+    if old is not None:
+        expect(results).not_to_have_text(old)
+    return results.inner_text()
 
 
-def submit(page: Page, form) -> str:
-    """Press the form's button and return the text of the new result card."""
-    before = page.locator("#results > li").count()
-    form.locator("button[type=submit]").click()
-    expect(page.locator("#results > li")).to_have_count(before + 1)
-    return page.locator("#results > li").first.inner_text()
-
-
-def field_error(form, name: str):
-    """The error paragraph shown next to field ``name``."""
-    return form.locator(f'[data-field="{name}"] .field-error')
-
-
-def run(page: Page, op_id: str, values: dict) -> str:
-    """Open, fill and submit ``op_id``; return the result card's text."""
-    form = open_op(page, op_id)
-    fill(form, values)
-    return submit(page, form)
+def stored_campaigns(page: Page) -> list[dict]:
+    """Every campaign record in IndexedDB, read directly (not through the app)."""
+    return json.loads(page.evaluate("""() => new Promise((resolve, reject) => {
+        const open = indexedDB.open("rules-companion");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+            const request = open.result.transaction("campaigns").objectStore("campaigns").getAll();
+            request.onsuccess = () => { resolve(JSON.stringify(request.result)); open.result.close(); };
+            request.onerror = () => reject(request.error);
+        };
+    })"""))

@@ -1,0 +1,97 @@
+"""Each screen on a tablet (issue 8, On a tablet): axe-core finds no serious or critical violation, every
+interactive element is at least 44 × 44 px at 768 × 1024, nothing scrolls sideways at 768×1024, 1024×768,
+1366×1024 and 390×844, and a screenshot of each screen at each size is saved under test-results/screens/."""
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.conftest import BOOT_TIMEOUT_MS
+from tests.web.helpers import new_campaign, new_character, open_sheet, roll
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SHOTS = ROOT / "test-results" / "screens"
+SIZES = [(768, 1024), (1024, 768), (1366, 1024), (390, 844)]
+
+SMALL_TARGETS = """() => {
+  const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+  const small = [];
+  for (const node of document.querySelectorAll(selector)) {
+    // a checkbox, radio or file input is hit through its label, which is the target measured
+    const target = ["checkbox", "radio", "file"].includes(node.type) ? node.closest("label") || node : node;
+    const box = target.getBoundingClientRect();
+    const style = getComputedStyle(target);
+    if (!box.width || !box.height || style.visibility === "hidden") continue;
+    if (box.width < 43.5 || box.height < 43.5) small.push(`${target.tagName.toLowerCase()} "${(target.textContent || target.getAttribute("aria-label") || target.name || "").trim().slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+  }
+  return small;
+}"""
+
+
+@pytest.fixture
+def tablet(browser, site_url):
+    """A page in a context that lets the test inject axe-core (the app's CSP would refuse an inline script)."""
+    context = browser.new_context(bypass_csp=True, viewport={"width": 768, "height": 1024})
+    page = context.new_page()
+    page.goto(site_url)
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    yield page
+    context.close()
+
+
+DEVELOPER_WORDS = re.compile(r"RULES\.md|DEVELOPERS|\.py\b|seed \d{3}|§|\b[A-Z]\d{1,2}\b|\b[a-z]+_[a-z_]+\b")
+"""File names, seed numbers, checklist ids (U2, C11) and internal option values (afmbe_foundry)."""
+
+
+def check(page, name):
+    words = DEVELOPER_WORDS.findall(page.locator("body").inner_text())
+    assert words == [], (name, words)
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
+        .filter((v) => ["serious", "critical"].includes(v.impact)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)""")
+    assert found == [], (name, found)
+    assert page.evaluate(SMALL_TARGETS) == [], name
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(50)
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), (name, width, height)
+        page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"))
+    page.set_viewport_size({"width": 768, "height": 1024})
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_screen_on_a_tablet(tablet, scheme):
+    page = tablet
+    page.emulate_media(color_scheme=scheme)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    suffix = "" if scheme == "light" else "-dark"
+    check(page, f"campaigns-empty{suffix}")
+    new_campaign(page, "Masks", "coc")
+    page.get_by_role("button", name="New investigator").click()
+    page.locator('form.new-character input[name="name"]').fill("Harvey")
+    page.locator('form.new-character input[name="STR"]').press_sequentially("x")  # stays a number
+    expect(page.locator("form.new-character .derived dl")).to_be_visible()
+    check(page, f"new-character{suffix}")
+    page.get_by_role("button", name="Cancel").click()
+    new_character(page, "coc", "Harvey", skills={"Spot Hidden": 60, "Dodge": 40})
+    new_character(page, "coc", "Cultist")
+    check(page, f"party{suffix}")
+    open_sheet(page, "Harvey")
+    check(page, f"sheet{suffix}")
+    page.get_by_role("button", name="Edit values").click()
+    check(page, f"sheet-edit{suffix}")
+    page.locator("form.sheet-editor").get_by_role("button", name="Cancel").click()
+    page.locator('[data-row="skill-Spot Hidden"]').click()
+    roll(page, faces="5 80")
+    page.locator(".drawer .trace summary").click()
+    check(page, f"drawer{suffix}")
+    page.get_by_role("button", name="Close the roll drawer").click()
+    page.get_by_role("link", name="House rules").click()
+    check(page, f"rules{suffix}")
+    page.get_by_role("link", name="All operations").click()
+    check(page, f"operations{suffix}")
+    page.get_by_role("link", name="‹ Campaigns").click()
+    check(page, f"campaigns{suffix}")

@@ -1,0 +1,160 @@
+"""Nothing typed is lost (issue 8, Storage; Import/export): IndexedDB unavailable → a banner and the app
+works in memory; two tabs on one campaign never overwrite each other; a bad file changes nothing."""
+
+import json
+
+from playwright.sync_api import expect
+
+from tests.web.conftest import BOOT_TIMEOUT_MS
+from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+
+
+
+def boot(page, url):
+    page.goto(url)
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+
+
+def test_storage_unavailable_shows_a_banner_and_rolls_still_work(page, site_url, foreign_requests):
+    page.add_init_script("IDBFactory.prototype.open = function () { throw new DOMException('The user denied permission to access the database.', 'SecurityError'); };")
+    boot(page, site_url)
+    banner = page.locator(".banner[data-storage=memory]")
+    expect(banner).to_contain_text("Storage is not available")
+    new_campaign(page, "In memory", "coc")
+    new_character(page, "coc", "Harvey", skills={"Spot Hidden": 60})
+    expect(banner.get_by_role("button", name="Export “In memory”")).to_be_visible()
+    open_sheet(page, "Harvey")
+    page.locator('[data-row="skill-Spot Hidden"]').click()
+    assert "Total 55 vs 60: success" in roll(page, faces="5 50")
+
+
+def test_two_tabs_on_one_campaign_never_lose_a_change(context, site_url, foreign_requests):
+    first = context.new_page()
+    boot(first, site_url)
+    campaign_id = new_campaign(first, "Two tabs", "coc")
+    new_character(first, "coc", "Harvey", {"CON": 50, "SIZ": 50})
+    new_character(first, "coc", "Ruth", {"CON": 60, "SIZ": 60})
+    second = context.new_page()
+    # this tab speaks on the BroadcastChannel but hears nothing, so its view of Harvey goes stale
+    second.add_init_script("""window.BroadcastChannel = class extends BroadcastChannel {
+        set onmessage(listener) {} get onmessage() { return null; } };""")
+    boot(second, site_url + f"#/c/{campaign_id}")
+    open_sheet(second, "Harvey")
+    open_sheet(first, "Harvey")
+
+    def damage(page, amount):
+        page.locator('.quick-actions [data-action="damage"]').click()
+        text = roll(page, fields={"amount": amount})
+        page.get_by_role("button", name="Close the roll drawer").click()
+        return text
+
+    damage(first, 3)  # Harvey 10 → 7 in the first tab
+    # the second tab still shows Harvey at 10: its change to Harvey is refused, and it shows the newer sheet
+    second.locator('.quick-actions [data-action="damage"]').click()
+    second.locator('.drawer [name="amount"]').fill("2")
+    second.locator(".drawer button.roll").click()
+    expect(second.locator(".drawer .drawer-error")).to_contain_text("changed in another tab")
+    second.get_by_role("button", name="Close the roll drawer").click()
+    expect(second.locator(".sheet .character-card")).to_contain_text("7/10")
+    assert [c["sheet"]["hp"] for c in stored_campaigns(first)[0]["characters"]] == [7, 12]
+
+    # a change to another character merges with the first tab's
+    second.get_by_role("link", name="Party").click()
+    open_sheet(second, "Ruth")
+    damage(second, 5)
+    # the first tab hears of it and shows it
+    first.get_by_role("link", name="Party").click()
+    expect(first.locator(".character-card", has_text="Ruth")).to_contain_text("7/12")
+    damage_again = stored_campaigns(first)[0]
+    assert [c["sheet"]["hp"] for c in damage_again["characters"]] == [7, 7]
+    assert damage_again["revision"] == 4  # two characters, two changes
+
+
+def test_corrupted_files_are_refused_with_each_problem_and_nothing_changes(app, tmp_path):
+    page = app
+    new_campaign(page, "Kept", "armageddon")
+    new_character(page, "armageddon", "Jack")
+    page.get_by_role("link", name="‹ Campaigns").click()
+    before = stored_campaigns(page)
+    good = before[0]
+    negative = json.loads(json.dumps(good))
+    negative["id"] = "other"
+    negative["characters"][0]["sheet"]["attributes"]["Strength"] = -2
+    wrong_schema = {**json.loads(json.dumps(good)), "id": "other2", "schema": "rules-companion.campaign/99"}
+    cases = {"bad.json": ("{ not json", "not valid JSON"), "negative.json": (json.dumps(negative), "Strength"),
+             "schema.json": (json.dumps(wrong_schema), "schema")}
+    for name, (text, words) in cases.items():
+        path = tmp_path / name
+        path.write_text(text)
+        page.locator('input[name="campaign-file"]').set_input_files(path)
+        problems = page.locator("[data-import-problems]")
+        expect(problems).to_contain_text("Nothing was imported")
+        expect(problems).to_contain_text(words)
+        if name == "negative.json":
+            expect(problems.locator("code")).to_contain_text("characters.0.sheet.attributes.Strength")
+        assert stored_campaigns(page) == before
+
+
+def test_the_old_pages_saved_values_become_the_first_campaign_once(page, site_url, foreign_requests):
+    from py_rules import api
+
+    operations = {op["id"]: op for op in api.catalog()["operations"]}
+    jack = next(p for p in operations["armageddon.character_sheet"]["params"] if p["name"] == "character")["example"]
+    page.goto(site_url + "reference.html")  # same origin: write what the old page kept in localStorage
+    page.evaluate("""([jack]) => {
+        localStorage.setItem("rules-companion:armageddon.character", JSON.stringify(jack));
+        localStorage.setItem("rules-companion:armageddon.setting.tn", "11");
+        localStorage.setItem("rules-companion:coc.investigator", "{not json");
+    }""", [jack])
+    for _ in range(2):  # a second visit does not bring them over again
+        boot(page, site_url)
+        row = page.locator(".campaign-row", has_text="Armageddon — from before")
+        expect(row).to_have_count(1)
+        expect(row).to_contain_text("1 character")
+    record = stored_campaigns(page)
+    assert len(record) == 1
+    assert record[0]["settings"] == {"tn": 11}
+    assert record[0]["characters"][0]["sheet"]["name"] == jack["name"]
+
+
+def test_a_full_disk_keeps_the_change_in_memory_shows_a_banner_and_offers_export(app):
+    page = app
+    new_campaign(page, "Full", "coc")
+    new_character(page, "coc", "Harvey", {"CON": 50, "SIZ": 50})
+    open_sheet(page, "Harvey")
+    page.evaluate("""() => { IDBObjectStore.prototype.put = function () {
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); }; }""")
+    page.locator('.quick-actions [data-action="damage"]').click()
+    roll(page, fields={"amount": "3"})
+    page.get_by_role("button", name="Close the roll drawer").click()
+    banner = page.locator(".banner")
+    expect(banner).to_contain_text("storage is full")
+    expect(banner.get_by_role("button", name="Export “Full”")).to_be_visible()
+    expect(page.locator(".sheet .character-card")).to_contain_text("7/10")  # the change is kept, in memory
+    assert stored_campaigns(page)[0]["characters"][0]["sheet"]["hp"] == 10  # the disk still holds the last good state
+
+
+def test_a_stored_campaign_of_an_older_schema_is_migrated_when_opened(app):
+    from py_rules import api
+
+    page = app
+    operations = {op["id"]: op for op in api.catalog()["operations"]}
+    harvey = next(p for p in operations["coc.skill_roll"]["params"] if p["name"] == "investigator")["example"]
+    page.evaluate("""([harvey]) => new Promise((resolve, reject) => {
+        const open = indexedDB.open("rules-companion");
+        open.onsuccess = () => {
+            const tx = open.result.transaction("campaigns", "readwrite");
+            tx.objectStore("campaigns").put({ schema: "rules-companion.campaign/0", id: "old-one", game: "coc",
+                                              name: "Before campaigns", states: { "coc.investigator": harvey }, settings: {} });
+            tx.oncomplete = () => { open.result.close(); resolve(); };
+            tx.onerror = () => reject(tx.error);
+        };
+    })""", [harvey])
+    page.reload()
+    row = page.locator('[data-campaign="old-one"]')
+    expect(row).to_contain_text("Before campaigns")
+    row.get_by_role("link").click()
+    expect(page.locator(".character-card")).to_contain_text(harvey["name"])
+    stored = stored_campaigns(page)[0]
+    assert stored["schema"] == "rules-companion.campaign/1" and stored["id"] == "old-one"
+    assert stored["characters"][0]["sheet"]["characteristics"] == harvey["characteristics"]

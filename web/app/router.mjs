@@ -1,0 +1,35 @@
+// Screens by location.hash, so reload and the back button keep the place: #/ (campaigns),
+// #/c/<id> (party), #/c/<id>/sheet/<character id>, #/c/<id>/rules, #/c/<id>/operations.
+import { useEffect, useState } from "./html.mjs";
+
+export function parseHash(hash) {
+  const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts[0] !== "c" || !parts[1]) return { screen: "campaigns" };
+  const campaignId = parts[1];
+  if (parts[2] === "sheet" && parts[3]) return { screen: "sheet", campaignId, characterId: parts[3] };
+  if (parts[2] === "rules") return { screen: "rules", campaignId };
+  if (parts[2] === "operations") return { screen: "operations", campaignId };
+  return { screen: "party", campaignId };
+}
+
+export const paths = {
+  home: () => "#/",
+  party: (id) => `#/c/${encodeURIComponent(id)}`,
+  sheet: (id, characterId) => `#/c/${encodeURIComponent(id)}/sheet/${encodeURIComponent(characterId)}`,
+  rules: (id) => `#/c/${encodeURIComponent(id)}/rules`,
+  operations: (id) => `#/c/${encodeURIComponent(id)}/operations`,
+};
+
+export function navigate(hash) {
+  if (location.hash !== hash) location.hash = hash;
+}
+
+export function useRoute() {
+  const [route, setRoute] = useState(() => parseHash(location.hash));
+  useEffect(() => {
+    const update = () => setRoute(parseHash(location.hash));
+    addEventListener("hashchange", update);
+    return () => removeEventListener("hashchange", update);
+  }, []);
+  return route;
+}

@@ -1,0 +1,49 @@
+// The app's frame: the storage banner, the screen for the current route, the snackbar. The open campaign
+// follows the route; a screen renders only once what it needs is loaded.
+import { html, useEffect } from "./html.mjs";
+import { useApp } from "./state.mjs";
+import { useRoute } from "./router.mjs";
+import { exportCampaign, openCampaign } from "./actions.mjs";
+import { Snackbar } from "../components/snackbar.mjs";
+import { CampaignsScreen } from "../screens/campaigns/index.mjs";
+import { PartyScreen } from "../screens/party/index.mjs";
+import { SheetScreen } from "../screens/sheet/index.mjs";
+import { RulesScreen } from "../screens/rules/index.mjs";
+import { OperationsScreen } from "../screens/rules/operations.mjs";
+
+function StorageBanner() {
+  const app = useApp();
+  const { problem } = app.state.storage;
+  if (!problem) return null;
+  const campaign = app.state.campaign;
+  return html`<div class="banner" role="alert" data-storage=${app.state.storage.kind}>
+    <p>${problem}</p>
+    ${campaign ? html`<button type="button" onClick=${() => exportCampaign(app, campaign.id)}>Export “${campaign.name}”</button>` : null}
+  </div>`;
+}
+
+function Screen({ route }) {
+  const app = useApp();
+  const { campaign, catalog } = app.state;
+  useEffect(() => {
+    if (route.campaignId) openCampaign(app, route.campaignId);
+  }, [route.campaignId]);
+  useEffect(() => { document.getElementById("app")?.querySelector("h1")?.focus?.(); }, [route.screen]);
+  if (route.screen === "campaigns") return html`<${CampaignsScreen} />`;
+  if (!catalog || !campaign || campaign.id !== route.campaignId) {
+    return html`<section class="screen"><p>${campaign === null && catalog ? "Opening the campaign…" : "Loading…"}</p><p><a href="#/">All campaigns</a></p></section>`;
+  }
+  if (route.screen === "sheet") return html`<${SheetScreen} characterId=${route.characterId} />`;
+  if (route.screen === "rules") return html`<${RulesScreen} />`;
+  if (route.screen === "operations") return html`<${OperationsScreen} />`;
+  return html`<${PartyScreen} />`;
+}
+
+export function Shell() {
+  const app = useApp();
+  const route = useRoute();
+  return html`
+    <${StorageBanner} />
+    <${Screen} route=${route} />
+    <${Snackbar} snack=${app.state.snack} onClose=${() => app.dispatch({ type: "snack", snack: null })} />`;
+}

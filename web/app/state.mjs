@@ -1,0 +1,51 @@
+// App state: one plain object changed only by ``reduce`` (a pure (state, action) → state step), held by a
+// tiny store passed down by context so tests or another shell can supply their own (STYLE.md Part C).
+import { createContext, useContext, useEffect, useReducer } from "./html.mjs";
+
+export const initialState = {
+  catalog: null, // indexCatalog(catalog.json)
+  engine: "starting", // "starting" | "ready" | "failed"
+  storage: { kind: "starting", problem: null },
+  campaigns: null, // summaries for the home screen
+  campaign: null, // the open campaign record
+  snack: null, // {id, text, actionLabel, onAction, timeout}
+};
+
+export function reduce(state, action) {
+  switch (action.type) {
+    case "catalog": return { ...state, catalog: action.catalog };
+    case "engine": return { ...state, engine: action.status };
+    case "storage": return { ...state, storage: { kind: action.kind, problem: action.problem } };
+    case "campaigns": return { ...state, campaigns: action.campaigns };
+    case "campaign": return { ...state, campaign: action.campaign };
+    case "snack": return { ...state, snack: action.snack && { id: Date.now() + Math.random(), timeout: 6000, ...action.snack } };
+    default: throw new Error(`Unknown action ${action.type}`);
+  }
+}
+
+/** A store around ``reduce``; ``services`` are the engine, storage and tab channel the actions use. */
+export function createAppState(services, state = initialState) {
+  const listeners = new Set();
+  return {
+    services,
+    get state() { return state; },
+    dispatch(action) {
+      state = reduce(state, action);
+      for (const listener of listeners) listener(state);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export const AppContext = createContext(null);
+
+/** The app store, re-rendering the calling component on every change. */
+export function useApp() {
+  const app = useContext(AppContext);
+  const [, refresh] = useReducer((count) => count + 1, 0);
+  useEffect(() => app.subscribe(refresh), [app]);
+  return app;
+}

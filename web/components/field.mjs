@@ -1,0 +1,80 @@
+// A labelled field with its error right under it. Numbers keep the text the user typed: a value the
+// browser cannot parse (input.validity.badInput, "two" in a number field) is an error here, never a
+// silent default, and an empty field is never filled in behind the user's back.
+import { html, useId } from "../app/html.mjs";
+
+/** Parse a number field: {value} or {error}. ``input`` is the element (for validity.badInput). */
+export function readNumber(raw, { min = null, max = null, required = true, label = "This field", badInput = false } = {}) {
+  const text = String(raw ?? "").trim().replace(/^−/, "-");
+  if (badInput) return { error: `${label}: enter a whole number (digits${min !== null && min < 0 ? ", a minus sign" : ""}).` };
+  if (text === "") return required ? { error: `${label}: enter a number.` } : { value: null };
+  if (!/^-?\d+$/.test(text)) return { error: `${label}: “${text}” is not a whole number.` };
+  const value = Number(text);
+  if (min !== null && value < min) return { error: `${label} must be at least ${min}.` };
+  if (max !== null && value > max) return { error: `${label} must be at most ${max}.` };
+  return { value };
+}
+
+export function Field({ label, error, help, children, id, className = "" }) {
+  return html`<div class=${`field ${className}${error ? " has-error" : ""}`}>
+    <label for=${id}>${label}</label>
+    ${children}
+    ${help ? html`<small class="help" id=${`${id}-help`}>${help}</small>` : null}
+    <p class="field-error" id=${`${id}-error`} role="alert" hidden=${!error}>${error || ""}</p>
+  </div>`;
+}
+
+/** A number input with − and + buttons; reports the raw text and whether the browser could parse it. */
+export function NumberField({ label, value, onInput, error, help, min = null, max = null, step = 1, name }) {
+  const id = useId();
+  const negative = min === null || min < 0;
+  const current = Number(String(value).replace(/^−/, "-"));
+  const bump = (delta) => {
+    const base = Number.isFinite(current) && String(value).trim() !== "" ? current : 0;
+    let next = base + delta;
+    if (min !== null) next = Math.max(min, next);
+    if (max !== null) next = Math.min(max, next);
+    onInput(String(next), false);
+  };
+  return html`<${Field} label=${label} error=${error} help=${help} id=${id} className="field-number">
+    <div class="stepper">
+      <button type="button" class="step" aria-label=${`${label} minus ${step}`} onClick=${() => bump(-step)}>−</button>
+      <input id=${id} name=${name} type="number" inputmode=${negative ? "text" : "numeric"} step="1"
+        min=${min ?? undefined} max=${max ?? undefined} value=${value}
+        aria-invalid=${error ? "true" : undefined} aria-describedby=${`${id}-error${help ? ` ${id}-help` : ""}`}
+        onInput=${(event) => onInput(event.currentTarget.value, event.currentTarget.validity.badInput)} />
+      <button type="button" class="step" aria-label=${`${label} plus ${step}`} onClick=${() => bump(step)}>+</button>
+    </div>
+  </${Field}>`;
+}
+
+export function TextField({ label, value, onInput, error, help, name, inputmode = "text", placeholder, autocomplete = "off", maxlength }) {
+  const id = useId();
+  return html`<${Field} label=${label} error=${error} help=${help} id=${id}>
+    <input id=${id} name=${name} type="text" inputmode=${inputmode} autocomplete=${autocomplete} placeholder=${placeholder}
+      maxlength=${maxlength} value=${value} aria-invalid=${error ? "true" : undefined}
+      aria-describedby=${`${id}-error${help ? ` ${id}-help` : ""}`} onInput=${(event) => onInput(event.currentTarget.value)} />
+  </${Field}>`;
+}
+
+/** ``options`` are [value, words] pairs. */
+export function ChoiceField({ label, value, onChange, options, error, help, name }) {
+  const id = useId();
+  return html`<${Field} label=${label} error=${error} help=${help} id=${id}>
+    <select id=${id} name=${name} value=${value} aria-invalid=${error ? "true" : undefined}
+      aria-describedby=${`${id}-error${help ? ` ${id}-help` : ""}`} onChange=${(event) => onChange(event.currentTarget.value)}>
+      ${options.map(([option, words]) => html`<option value=${option} selected=${option === value}>${words}</option>`)}
+    </select>
+  </${Field}>`;
+}
+
+export function CheckField({ label, checked, onChange, help, name }) {
+  const id = useId();
+  return html`<div class="field field-check">
+    <label class="check" for=${id}>
+      <input id=${id} name=${name} type="checkbox" checked=${checked} onChange=${(event) => onChange(event.currentTarget.checked)} />
+      <span>${label}</span>
+    </label>
+    ${help ? html`<small class="help">${help}</small>` : null}
+  </div>`;
+}

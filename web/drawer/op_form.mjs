@@ -1,0 +1,113 @@
+// The fields of one engine operation, from its catalog declaration: every default is shown in its field
+// before anything runs, and reading the form either gives the exact args shown or an error per field.
+import { html, useState } from "../app/html.mjs";
+import { choiceLabel, plainHelp } from "../app/engine.mjs";
+import { CheckField, ChoiceField, NumberField, TextField, readNumber } from "../components/field.mjs";
+import { ModifierList, modifierErrors, modifiersText } from "../components/modifiers.mjs";
+import { DiceField, diceArgs } from "./dice_field.mjs";
+
+/** Parse "-2 darkness, +1 aiming" back into rows (a default text becomes visible steppers). */
+function modifierRows(text) {
+  return String(text || "").split(",").map((part) => part.trim()).filter(Boolean).map((part) => {
+    const match = part.match(/^([+\-−]?\d+)\s*(.*)$/);
+    return match ? { value: match[1].replace("−", "-").replace(/^\+/, ""), label: match[2], bad: false } : { value: "0", label: part, bad: false };
+  });
+}
+
+function initialValue(param, given) {
+  const value = given !== undefined ? given : param.default;
+  if (param.name === "modifiers") return modifierRows(value);
+  if (param.kind === "bool") return Boolean(value);
+  if (param.kind === "int" || param.kind === "number") return value === null || value === undefined ? "" : String(value);
+  if (param.kind === "choice") return value ?? param.choices[0];
+  if (param.kind === "json") return value === null || value === undefined ? "" : JSON.stringify(value, null, 2);
+  return value ?? "";
+}
+
+/** Form state for ``op`` showing ``fields`` (param names), pre-filled with ``defaults`` then the catalog's. */
+export function useOpForm(op, fields, defaults = {}, { compact = false } = {}) {
+  const params = fields.map((name) => op.params.find((param) => param.name === name)).filter(Boolean);
+  const [values, setValues] = useState(() => Object.fromEntries(params.map((param) => [param.name, initialValue(param, defaults[param.name])])));
+  const [bad, setBad] = useState({});
+  const [errors, setErrors] = useState({});
+  const [dice, setDice] = useState({ mode: "digital", faces: "" });
+  const set = (name, value, isBad = false) => {
+    setValues((old) => ({ ...old, [name]: value }));
+    setBad((old) => ({ ...old, [name]: isBad }));
+    setErrors((old) => ({ ...old, [name]: null }));
+  };
+
+  /** The args exactly as shown and the errors found (nothing is marked). */
+  function collect() {
+    const args = {};
+    const found = {};
+    for (const param of params) {
+      const value = values[param.name];
+      if (param.name === "modifiers") {
+        const rowErrors = modifierErrors(value);
+        if (rowErrors.some(Boolean)) found.modifiers = rowErrors;
+        else args.modifiers = modifiersText(value);
+      } else if (param.kind === "int" || param.kind === "number") {
+        const parsed = readNumber(value, { min: param.min, max: param.max, label: param.label, badInput: bad[param.name], required: param.required || param.default !== null });
+        if (parsed.error) found[param.name] = parsed.error;
+        else if (parsed.value !== null) args[param.name] = parsed.value;
+      } else if (param.kind === "json") {
+        if (String(value).trim() === "") continue;
+        try { args[param.name] = JSON.parse(value); } catch (error) { found[param.name] = `${param.label}: not valid JSON (${error.message}).`; }
+      } else if (param.kind === "text" && param.required && String(value).trim() === "") {
+        found[param.name] = `${param.label}: this is needed.`;
+      } else {
+        args[param.name] = value;
+      }
+    }
+    return { args, found };
+  }
+
+  /** The args exactly as shown (with the typed dice), or null after marking each bad field. */
+  function read() {
+    const { args, found } = collect();
+    const diceArg = op.params.some((param) => param.name === "dice") ? diceArgs(dice) : {};
+    if (diceArg.error) found.dice = diceArg.error;
+    else Object.assign(args, diceArg.args);
+    setErrors(found);
+    return Object.keys(found).length ? null : args;
+  }
+
+  /** The args as shown without dice (for the odds), or null while a field is not readable. */
+  function peek() {
+    const { args, found } = collect();
+    return Object.keys(found).length ? null : args;
+  }
+
+  /** Show an engine refusal next to the field it names (or return false when it names none shown). */
+  function showEngineError(error) {
+    const name = error.field && (params.some((param) => param.name === error.field) || error.field === "dice") ? error.field : null;
+    if (name) setErrors((old) => ({ ...old, [name]: error.message }));
+    return Boolean(name);
+  }
+
+  const fieldsView = html`<div class="op-fields">
+    ${params.map((param) => paramField(param, values[param.name], errors[param.name], (value, isBad) => set(param.name, value, isBad), compact))}
+  </div>`;
+  const diceView = op.params.some((param) => param.name === "dice") ? html`<${DiceField} dice=${dice} onChange=${(next) => { setDice(next); setErrors((old) => ({ ...old, dice: null })); }} error=${errors.dice} hint=${plainHelp(op.params.find((param) => param.name === "dice").help)} />` : null;
+  const view = html`${fieldsView}${diceView}`;
+  return { view, fieldsView, diceView, read, peek, showEngineError, values };
+}
+
+/** ``compact`` (the drawer): help only where the value is typed as text (a loss "0/1D6", a damage roll). */
+function paramField(param, value, error, onChange, compact) {
+  const help = compact && param.kind !== "text" ? undefined : plainHelp(param.help);
+  const common = { key: param.name, name: param.name, label: param.label, help, error };
+  if (param.name === "modifiers") return html`<${ModifierList} key="modifiers" rows=${value} errors=${error || []} onChange=${onChange} />`;
+  switch (param.kind) {
+    case "bool": return html`<${CheckField} ...${common} checked=${value} onChange=${onChange} />`;
+    case "choice": return html`<${ChoiceField} ...${common} value=${value} onChange=${onChange} options=${param.choices.map((choice) => [choice, choiceLabel(param, choice)])} />`;
+    case "int":
+    case "number": return html`<${NumberField} ...${common} value=${value} min=${param.min} max=${param.max} onInput=${onChange} />`;
+    case "json": return html`<div class="field" key=${param.name}>
+      <label for=${`json-${param.name}`}>${param.label}</label>
+      <textarea id=${`json-${param.name}`} name=${param.name} rows="6" spellcheck="false" autocapitalize="off" value=${value} onInput=${(event) => onChange(event.currentTarget.value)}></textarea>
+      <p class="field-error" role="alert" hidden=${!error}>${error || ""}</p></div>`;
+    default: return html`<${TextField} ...${common} value=${value} maxlength=${param.max_length ?? undefined} onInput=${onChange} />`;
+  }
+}

@@ -1,0 +1,28 @@
+// A result: the headline in large type, the whole trace one tap away. Lines are the engine's own text,
+// shown as text (never HTML).
+import { html } from "../app/html.mjs";
+
+/** A trace line without developer citations (file names, section numbers) in its brackets. */
+export function plainLine(line) {
+  return String(line).replace(/\s*\[([^\]]*(?:\[[^\]]*\][^\]]*)*)\]\s*$/, (whole, inside) => (/RULES\.md|seed \d|§|SRC|DEVELOPERS/.test(inside) ? "" : whole));
+}
+
+/** A trace line as [what happened, the rule it follows]: the engine ends a line with "[rule name]". */
+function splitWhy(line) {
+  const match = plainLine(line).match(/^(.*?)\s*\[([^\[\]]+)\]$/);
+  return match ? [match[1], match[2]] : [plainLine(line), null];
+}
+
+export function Result({ result, title }) {
+  const [headline, ...trace] = result.text?.length ? result.text : ["Done."];
+  const tone = result.success === true ? "success" : result.success === false ? "failure" : "neutral";
+  return html`<section class=${`result ${tone}`} aria-label="Result" aria-live="polite" data-result>
+    ${title ? html`<p class="result-title">${title}</p>` : null}
+    <p class="headline">${plainLine(headline)}</p>
+    ${result.events?.length && result.events[0] !== headline ? html`<ul class="events">${result.events.map((event, index) => html`<li key=${index}>${event}</li>`)}</ul>` : null}
+    ${trace.length ? html`<details class="trace">
+      <summary>How it was rolled</summary>
+      <ul>${trace.map(splitWhy).map(([what, why], index) => html`<li key=${index}>${what}${why ? html` <span class="why">— ${why}</span>` : null}</li>`)}</ul>
+    </details>` : null}
+  </section>`;
+}

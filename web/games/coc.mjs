@@ -1,0 +1,112 @@
+// Call of Cthulhu 7e (house rules) at the table: d100 under a value, half and fifth, bonus and penalty
+// dice, HP / MP / SAN / Luck, pushing and spending Luck, the Keeper's words.
+
+import { damageFollowUp } from "./damage_follow_up.mjs";
+
+const CHARACTERISTICS = ["STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU"];
+const DIFFICULTY = ["difficulty", "bonus", "penalty"];
+const CONDITIONS = { major_wound: "major wound", prone: "prone", unconscious: "unconscious", dying: "dying", stabilised: "stabilised", dead: "dead", indefinitely_insane: "indefinitely insane", permanently_insane: "permanently insane" };
+
+const split = (value) => ({ half: Math.floor(value / 2), fifth: Math.floor(value / 5) });
+
+export default {
+  id: "coc",
+  name: "Call of Cthulhu",
+  blurb: "7th edition with the table's house rules: d100, bonus and penalty dice, Sanity.",
+  gm: "Keeper",
+  person: "investigator",
+  sheetParam: "investigator",
+  opponentParam: "opponent",
+
+  creation: {
+    draft: () => ({ name: "", age: 25, luck: 50, skills: {}, ...Object.fromEntries(CHARACTERISTICS.map((c) => [c, 50])) }),
+    sections: [
+      { title: "Who", fields: [{ path: "age", label: "Age", min: 15, max: 120 }] },
+      { title: "Characteristics", fields: CHARACTERISTICS.map((c) => ({ path: c, label: c, min: 0, max: 99 })) },
+      { title: "Luck", fields: [{ path: "luck", label: "Luck", min: 0, max: 99 }] },
+    ],
+    skills: { min: 0, max: 99, start: (entry) => entry?.base ?? 20 },
+    toSheet: (draft) => draft,
+    derive: (draft) => ({ op: "coc.create_investigator", args: { ...draft, roll_characteristics: false } }),
+    /** Roll them instead (3D6×5, SIZ/INT/EDU (2D6+6)×5, Luck 3D6×5): the rolled values fill the fields. */
+    rollAll: {
+      label: "Roll the characteristics and Luck",
+      request: (draft) => ({ op: "coc.create_investigator", args: { ...draft, name: draft.name || "New investigator", roll_characteristics: true } }),
+      values: (result) => ({ ...result.state.characteristics, luck: result.state.luck }),
+    },
+    derived: (result) => {
+      const d = result.details;
+      return [["HP", d.hp_max], ["MP", d.mp_max], ["SAN", result.state.san], ["Damage Bonus", d.damage_bonus], ["Build", d.build], ["MOV", d.mov], ["Dodge", d.dodge]];
+    },
+  },
+
+  card(sheet) {
+    const d = sheet.derived || {};
+    const conditions = Object.entries(sheet.conditions || {}).filter(([, on]) => on).map(([key]) => CONDITIONS[key] || key.replace(/_/g, " "));
+    if (sheet.temporary_insanity_hours > 0) conditions.push(`temporary insanity (${sheet.temporary_insanity_hours} h left)`);
+    return {
+      bars: [
+        { label: "HP", value: sheet.hp, max: d.hp_max },
+        { label: "MP", value: sheet.mp, max: d.mp_max },
+        { label: "SAN", value: sheet.san, max: d.san_max ?? 99 },
+        { label: "Luck", value: sheet.luck, max: 99 },
+      ],
+      conditions,
+    };
+  },
+
+  /** Derived values the sheet shows under the pools. */
+  sheetFacts: (sheet) => {
+    const d = sheet.derived || {};
+    return [["Damage Bonus", d.damage_bonus], ["Build", d.build], ["MOV", d.mov], ["Dodge", sheet.skills?.Dodge ?? d.dodge], ["Age", sheet.age]];
+  },
+
+  groups(sheet) {
+    const characteristics = CHARACTERISTICS.map((name) => ({
+      key: `char-${name}`, label: name, value: sheet.characteristics[name], extra: split(sheet.characteristics[name]), path: `characteristics.${name}`, min: 0, max: 99,
+      roll: { title: `${name} roll`, op: "coc.characteristic_roll", bind: "investigator", fixed: { characteristic: name }, fields: DIFFICULTY },
+    }));
+    const luck = { key: "luck", label: "Luck", value: sheet.luck, extra: split(sheet.luck), path: "luck", min: 0, max: 99, roll: { title: "Luck roll", op: "coc.luck_roll", bind: "investigator", fields: DIFFICULTY } };
+    const san = { key: "san", label: "Sanity", value: sheet.san, extra: split(sheet.san), path: "san", min: 0, max: 99, roll: { title: "Sanity roll", op: "coc.sanity_roll", bind: "investigator", fields: ["loss", "bonus", "penalty"] } };
+    const skills = Object.entries(sheet.skills || {}).map(([name, value]) => ({
+      key: `skill-${name}`, label: name, value, extra: split(value), path: `skills.${name}`, min: 0, max: 99,
+      roll: {
+        title: `${name} roll`, op: "coc.skill_roll", bind: "investigator", fixed: { skill: name }, fields: DIFFICULTY,
+        opposed: { op: "coc.opposed_roll", target: "opponent", fixed: { skill: name }, fields: ["bonus", "penalty", "opponent_skill", "opponent_bonus", "opponent_penalty"] },
+      },
+    }));
+    return [{ title: "Characteristics", rows: [...characteristics, luck, san] }, { title: "Skills", rows: skills }];
+  },
+
+  actions: () => [
+    { key: "attack", label: "Attack", op: "coc.attack", bind: "investigator", target: "opponent", fields: ["weapon", "defence", "attacker_bonus", "attacker_penalty", "defender_bonus", "defender_penalty", "surprise", "outnumbered", "range_difficulty"] },
+    { key: "roll_damage", label: "Roll damage", op: "coc.roll_damage", bind: "investigator", pickTarget: true, fields: ["weapon", "damage", "extreme"] },
+    { key: "damage", label: "Take damage", op: "coc.apply_damage", bind: "investigator", fields: ["amount", "own_turn"] },
+    { key: "first_aid", label: "First Aid", op: "coc.first_aid", bind: "investigator", fields: ["skill", "bonus", "penalty"] },
+    { key: "medicine", label: "Medicine", op: "coc.medicine", bind: "investigator", fields: ["skill", "equipment", "bonus", "penalty"] },
+    { key: "sanity", label: "Regain Sanity", op: "coc.gain_sanity", bind: "investigator", fields: ["amount", "reason"] },
+    { key: "luck", label: "Recover Luck", op: "coc.recover_luck", bind: "investigator", fields: [] },
+    { key: "time", label: "Time passes", op: "coc.advance_time", bind: "investigator", fields: ["unit", "amount"] },
+    { key: "dying", label: "Dying round", op: "coc.dying_round", bind: "investigator", fields: [] },
+  ],
+
+  /** Follow-ups the rules allow after a roll: push a failed skill roll, or spend Luck to reach a level. */
+  followUps(result, sheet, target, args) {
+    const damage = damageFollowUp(result, target, args, { op: "coc.apply_damage", param: "investigator", amount: "amount" });
+    if (damage.length) return damage;
+    const last = sheet?.last_roll;
+    if (!last || !result?.state || result.op === "coc.push_roll" && last.success) return [];
+    const options = [];
+    if (!last.success && !last.pushed && ["skill", "characteristic"].includes(last.kind)) {
+      options.push({ key: "push", label: "Push the roll", op: "coc.push_roll", bind: "investigator", fields: ["justification", "bonus", "penalty"], defaults: { bonus: last.bonus, penalty: last.penalty } });
+    }
+    if (last.kind === "skill" && !last.pushed && last.roll <= 95) {
+      const levels = [["Regular", last.value], ["Hard", Math.floor(last.value / 2)], ["Extreme", Math.floor(last.value / 5)]];
+      for (const [name, needed] of levels) {
+        const cost = last.roll - needed;
+        if (cost > 0 && cost <= sheet.luck) options.push({ key: `luck-${name}`, label: `Spend ${cost} Luck → ${name} success`, op: "coc.spend_luck", bind: "investigator", fixed: { target_level: name }, fields: [], now: true });
+      }
+    }
+    return options;
+  },
+};

@@ -1,0 +1,90 @@
+// Semiautomagic at the table: d6 + modifier against a DC, Toughness and Minimum Toughness, wounds, Will,
+// conditions with their rounds left.
+
+import { damageFollowUp } from "./damage_follow_up.mjs";
+
+const ABILITIES = ["Strength", "Dexterity", "Endurance", "Intelligence", "Spirit"];
+
+function conditionText([name, timer]) {
+  const seconds = timer?.seconds;
+  if (seconds === null || seconds === undefined) return name;
+  const rounds = Math.ceil(seconds / 6);
+  return seconds >= 6 ? `${name} (${rounds} ${rounds === 1 ? "round" : "rounds"} left)` : `${name} (${seconds} s left)`;
+}
+
+const ROLL_DAMAGE = { key: "roll_damage", label: "Roll damage", op: "semiautomagic.roll_damage", bind: "creature", pickTarget: true, fields: ["damage", "damage_type"] };
+
+export default {
+  id: "semiautomagic",
+  name: "Semiautomagic",
+  blurb: "d6 + modifier against a DC; Toughness, wounds and conditions.",
+  gm: "GM",
+  person: "creature",
+  sheetParam: "creature",
+
+  creation: {
+    draft: () => ({ name: "", kind: "creature", scale: 0, abilities: Object.fromEntries(ABILITIES.map((a) => [a, 3])), skills: {}, worn_armour: 0 }),
+    sections: [
+      { title: "Who", fields: [{ path: "scale", label: "Scale", min: -100, max: 100, negative: true, help: "0 for a human; larger beings and objects have more." }] },
+      { title: "Abilities", fields: ABILITIES.map((a) => ({ path: `abilities.${a}`, label: a, min: 0, max: 30 })) },
+      { title: "Defence", fields: [{ path: "worn_armour", label: "Worn armour", min: -20, max: 40, negative: true }] },
+    ],
+    skills: { min: -20, max: 40, negative: true, start: () => 1 },
+    toSheet: (draft) => ({ schema: "semiautomagic.creature/1", name: draft.name, kind: draft.kind, scale: draft.scale, abilities: draft.abilities, skills: draft.skills, defence: draft.worn_armour ? { worn_armour: draft.worn_armour } : {}, conditions: {} }),
+    derive: (sheet) => ({ op: "semiautomagic.describe_creature", args: { creature: sheet } }),
+    derived: (result) => {
+      const d = result.details.derived;
+      return [["Toughness", d.toughness], ["Minimum Toughness", d.min_toughness], ["Will", d.will], ["Defence", d.defence], ["Target", d.target]];
+    },
+  },
+
+  card(sheet) {
+    const conditions = Object.entries(sheet.conditions || {}).map(conditionText);
+    if (sheet.dead) conditions.unshift("dead");
+    return {
+      bars: [],
+      facts: [["Wounds", sheet.wounds ?? 0], ["Morale penalties", sheet.morale_penalties ?? 0]],
+      conditions,
+      query: {
+        op: "semiautomagic.describe_creature", args: { creature: sheet },
+        show: (result) => {
+          const d = result.details.derived;
+          return `Toughness ${d.toughness} (minimum ${d.min_toughness}) · Will ${d.will}${sheet.morale_penalties ? ` (−${sheet.morale_penalties} morale)` : ""}`;
+        },
+      },
+    };
+  },
+
+  sheetFacts: (sheet) => [["Scale", sheet.scale], ...Object.entries(sheet.movement || {}).map(([mode, squares]) => [`Move (${mode})`, `${squares} squares`])],
+
+  groups(sheet) {
+    const row = (name, value, kind) => ({
+      key: `${kind}-${name}`, label: name, value, path: `${kind === "ability" ? "abilities" : "skills"}.${name}`,
+      min: kind === "ability" ? 0 : -20, max: kind === "ability" ? 30 : 40,
+      roll: { title: `${name} check`, op: "semiautomagic.skill_check", bind: "creature", fixed: { skill: name }, fields: ["dc", "modifiers"] },
+    });
+    return [
+      { title: "Abilities", rows: ABILITIES.map((a) => row(a, sheet.abilities[a], "ability")) },
+      { title: "Skills", rows: Object.entries(sheet.skills || {}).map(([name, value]) => row(name, value, "skill")) },
+    ];
+  },
+
+  followUps(result, sheet, target, args) {
+    if (result.op === "semiautomagic.attack" && result.success && target) return [ROLL_DAMAGE];
+    return damageFollowUp(result, target, args, {
+      op: "semiautomagic.apply_damage", param: "creature", amount: "damage", asText: true,
+      extra: (rolledWith) => ({ damage_type: rolledWith.damage_type }),
+    });
+  },
+
+  actions: () => [
+    { key: "attack", label: "Attack", op: "semiautomagic.attack", bind: "attacker", target: "creature", fields: ["kind", "defence", "modifiers"] },
+    ROLL_DAMAGE,
+    { key: "damage", label: "Take a hit", op: "semiautomagic.apply_damage", bind: "creature", fields: ["damage", "damage_type", "nonlethal"] },
+    { key: "heal", label: "Days of rest", op: "semiautomagic.advance_days", bind: "creature", fields: ["days", "slept_8h", "bedridden"] },
+    { key: "morale", label: "Morale damage", op: "semiautomagic.apply_morale_damage", bind: "creature", fields: ["damage", "source"] },
+    { key: "condition", label: "Conditions", op: "semiautomagic.set_condition", bind: "creature", fields: ["condition", "action", "duration", "unit"] },
+    { key: "round", label: "Next round", op: "semiautomagic.advance_rounds", bind: "creature", fields: ["rounds"] },
+    { key: "hours", label: "Hours pass", op: "semiautomagic.advance_hours", bind: "creature", fields: ["hours"] },
+  ],
+};

@@ -1,0 +1,13 @@
+// The campaign's own navigation: back to all campaigns, party, house rules, all operations.
+import { html } from "../app/html.mjs";
+import { paths } from "../app/router.mjs";
+
+export function CampaignNav({ campaign, here }) {
+  const link = (key, href, words) => html`<a href=${href} aria-current=${here === key ? "page" : undefined}>${words}</a>`;
+  return html`<nav class="campaign-nav" aria-label="Campaign">
+    ${link("home", paths.home(), "‹ Campaigns")}
+    ${link("party", paths.party(campaign.id), "Party")}
+    ${link("rules", paths.rules(campaign.id), "House rules")}
+    ${link("operations", paths.operations(campaign.id), "All operations")}
+  </nav>`;
+}

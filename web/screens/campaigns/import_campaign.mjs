@@ -1,0 +1,33 @@
+// Import a campaign file: the engine checks the whole file first; on any problem, each is listed with where
+// it is, and nothing is stored.
+import { html, useState } from "../../app/html.mjs";
+import { useApp } from "../../app/state.mjs";
+import { importCampaign } from "../../app/actions.mjs";
+
+export function ImportCampaign() {
+  const app = useApp();
+  const [problems, setProblems] = useState([]);
+  const [busy, setBusy] = useState(false);
+  const choose = async (event) => {
+    const file = event.currentTarget.files[0];
+    event.currentTarget.value = "";
+    if (!file) return;
+    setBusy(true);
+    setProblems([]);
+    const answer = await importCampaign(app, file);
+    setBusy(false);
+    if (Array.isArray(answer)) setProblems(answer);
+  };
+  return html`<section class="panel import" aria-labelledby="import-title">
+    <h2 id="import-title">Import a campaign</h2>
+    <p class="help">A campaign file exported from this app. It is checked completely before anything is saved.</p>
+    <label class="button file-button">
+      ${busy ? "Checking the file…" : "Choose a campaign file"}
+      <input type="file" accept=".json,application/json" name="campaign-file" class="visually-hidden" onChange=${choose} disabled=${busy} />
+    </label>
+    ${problems.length ? html`<div class="problems" role="alert" data-import-problems>
+      <p><strong>Nothing was imported.</strong> ${problems.length === 1 ? "One problem" : `${problems.length} problems`} in this file:</p>
+      <ul>${problems.map((problem, index) => html`<li key=${index}><code>${problem.path || "(file)"}</code>: ${problem.message}</li>`)}</ul>
+    </div>` : null}
+  </section>`;
+}

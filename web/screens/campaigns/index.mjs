@@ -1,0 +1,50 @@
+// Home: every campaign (name, game, characters, last played), a new one (a name and one of three games as
+// large cards), import a campaign file. Per campaign: open, rename, duplicate, export, delete (confirmed,
+// undoable for a few seconds).
+import { html, useState } from "../../app/html.mjs";
+import { useApp } from "../../app/state.mjs";
+import { paths } from "../../app/router.mjs";
+import { deleteCampaign, duplicateCampaign, exportCampaign, renameCampaign } from "../../app/actions.mjs";
+import { gameNames } from "../../games/index.mjs";
+import { Confirm } from "../../components/confirm.mjs";
+import { NewCampaign } from "./new_campaign.mjs";
+import { ImportCampaign } from "./import_campaign.mjs";
+import { RenameForm } from "./rename.mjs";
+
+const when = (iso) => (iso && !iso.startsWith("1970") ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "not yet");
+
+export function CampaignsScreen() {
+  const app = useApp();
+  const campaigns = app.state.campaigns;
+  const [deleting, setDeleting] = useState(null);
+  const [renaming, setRenaming] = useState(null);
+  return html`<section class="screen campaigns" aria-labelledby="campaigns-title">
+    <h1 id="campaigns-title">Campaigns</h1>
+    ${campaigns === null ? html`<p>Opening your campaigns…</p>` : null}
+    ${campaigns?.length === 0 ? html`<p class="empty">No campaign yet. Start one below, or import a campaign file.</p>` : null}
+    <ul class="campaign-list">
+      ${(campaigns || []).map((campaign) => html`<li class="campaign-row" key=${campaign.id} data-campaign=${campaign.id}>
+        ${renaming === campaign.id
+          ? html`<${RenameForm} name=${campaign.name} onCancel=${() => setRenaming(null)}
+              onSave=${async (name) => { await renameCampaign(app, campaign.id, name); setRenaming(null); }} />`
+          : html`<a class="campaign-open" href=${paths.party(campaign.id)}>
+              <span class="campaign-name">${campaign.name}</span>
+              <span class="campaign-meta">${gameNames[campaign.game]} · ${campaign.characters} ${campaign.characters === 1 ? "character" : "characters"} · last played ${when(campaign.updated)}</span>
+            </a>`}
+        <div class="row-actions" role="group" aria-label=${`Actions for ${campaign.name}`}>
+          <button type="button" onClick=${() => setRenaming(campaign.id)}>Rename</button>
+          <button type="button" onClick=${() => duplicateCampaign(app, campaign.id)}>Duplicate</button>
+          <button type="button" onClick=${() => exportCampaign(app, campaign.id, { share: true })}>Export</button>
+          <button type="button" class="danger" onClick=${() => setDeleting(campaign)}>Delete</button>
+        </div>
+      </li>`)}
+    </ul>
+    <${NewCampaign} />
+    <${ImportCampaign} />
+    ${deleting ? html`<${Confirm} title=${`Delete “${deleting.name}”?`} danger
+      text=${`Its ${deleting.characters} ${deleting.characters === 1 ? "character" : "characters"} and house rules go with it. You can undo for a few seconds.`}
+      confirmLabel="Delete" onCancel=${() => setDeleting(null)}
+      onConfirm=${() => { const id = deleting.id; setDeleting(null); deleteCampaign(app, id); }} />` : null}
+  </section>`;
+}
+

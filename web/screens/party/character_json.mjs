@@ -1,0 +1,35 @@
+// For power users: one character's JSON out (download) or in (checked by the game's own rules first).
+import { html, useState } from "../../app/html.mjs";
+import { useApp } from "../../app/state.mjs";
+import { addCharacter } from "../../app/actions.mjs";
+import { download } from "../../store/files.mjs";
+import { checkedSheet } from "../checked_sheet.mjs";
+
+export function CharacterJson({ game }) {
+  const app = useApp();
+  const campaign = app.state.campaign;
+  const [error, setError] = useState(null);
+  const exportOne = (character) => download(new Blob([JSON.stringify(character.sheet, null, 2)], { type: "application/json" }), `${character.sheet.name.replace(/[^\w-]+/g, "-")}.json`);
+  const importOne = async (event) => {
+    const file = event.currentTarget.files[0];
+    event.currentTarget.value = "";
+    if (!file) return;
+    setError(null);
+    try {
+      const sheet = JSON.parse(await file.text());
+      await addCharacter(app, campaign, await checkedSheet(app, game.id, sheet));
+    } catch (problem) {
+      setError(`Not imported: ${problem.message}`);
+    }
+  };
+  return html`<details class="panel power">
+    <summary>Character files (JSON)</summary>
+    <p class="help">Export one ${game.person} as JSON, or import one made elsewhere; it is checked by the rules first.</p>
+    <div class="row-actions">
+      ${campaign.characters.map((character) => html`<button type="button" key=${character.id} onClick=${() => exportOne(character)}>Export ${character.sheet.name}</button>`)}
+      <label class="button file-button">Import a ${game.person}
+        <input type="file" accept=".json,application/json" class="visually-hidden" onChange=${importOne} /></label>
+    </div>
+    ${error ? html`<p class="field-error" role="alert">${error}</p>` : null}
+  </details>`;
+}

@@ -1,0 +1,31 @@
+// Party: a card per character (pools as bars, the penalty their state imposes, conditions), a guided form
+// for a new one, and one character's JSON in or out for power users.
+import { html, useState } from "../../app/html.mjs";
+import { useApp } from "../../app/state.mjs";
+import { paths } from "../../app/router.mjs";
+import { gameById } from "../../games/index.mjs";
+import { CharacterCard } from "./character_card.mjs";
+import { NewCharacter } from "./new_character.mjs";
+import { CharacterJson } from "./character_json.mjs";
+import { CampaignNav } from "../campaign_nav.mjs";
+
+export function PartyScreen() {
+  const app = useApp();
+  const campaign = app.state.campaign;
+  const game = gameById[campaign.game];
+  const [creating, setCreating] = useState(false);
+  return html`<section class="screen party" aria-labelledby="party-title">
+    <${CampaignNav} campaign=${campaign} here="party" />
+    <h1 id="party-title">${campaign.name}: the party</h1>
+    ${campaign.characters.length === 0 && !creating ? html`<p class="empty">No one here yet. Make the first ${game.person}.</p>` : null}
+    <ul class="cards">
+      ${campaign.characters.map((character) => html`<li key=${character.id}>
+        <${CharacterCard} character=${character} game=${game} href=${paths.sheet(campaign.id, character.id)} />
+      </li>`)}
+    </ul>
+    ${creating
+      ? html`<${NewCharacter} game=${game} onDone=${() => setCreating(false)} />`
+      : html`<button type="button" class="primary" onClick=${() => setCreating(true)}>New ${game.person}</button>`}
+    <${CharacterJson} game=${game} />
+  </section>`;
+}

@@ -1,0 +1,58 @@
+// All operations: every operation the engine offers for this game, its fields generated from the catalog,
+// characters picked from the campaign instead of typed as JSON. The results' sheets are stored.
+import { html, useState } from "../../app/html.mjs";
+import { useApp } from "../../app/state.mjs";
+import { plainHelp } from "../../app/engine.mjs";
+import { runOperation } from "../../app/actions.mjs";
+import { ChoiceField } from "../../components/field.mjs";
+import { useOpForm } from "../../drawer/op_form.mjs";
+import { Result } from "../../drawer/result.mjs";
+import { CampaignNav } from "../campaign_nav.mjs";
+
+export function OperationsScreen() {
+  const app = useApp();
+  const campaign = app.state.campaign;
+  const operations = app.state.catalog.operations.filter((op) => op.system === campaign.game);
+  const [opId, setOpId] = useState(operations[0].id);
+  const op = app.state.catalog.op(opId);
+  return html`<section class="screen operations" aria-labelledby="ops-title">
+    <${CampaignNav} campaign=${campaign} here="operations" />
+    <h1 id="ops-title">All operations</h1>
+    <${ChoiceField} label="Operation" name="operation" value=${opId} onChange=${setOpId} options=${operations.map((each) => [each.id, each.title])} />
+    <p class="help">${plainHelp(op.summary)}</p>
+    <${OperationForm} key=${opId} op=${op} campaign=${campaign} app=${app} />
+  </section>`;
+}
+
+function OperationForm({ op, campaign, app }) {
+  const sheets = op.params.filter((param) => param.kind === "json" && param.state_key);
+  const fields = op.params.filter((param) => !param.setting && !(param.kind === "json" && param.state_key) && param.name !== "dice").map((param) => param.name);
+  const form = useOpForm(op, fields);
+  const [picked, setPicked] = useState(() => Object.fromEntries(sheets.map((param, index) => [param.name, campaign.characters[index]?.id || campaign.characters[0]?.id || ""])));
+  const [outcome, setOutcome] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event) => {
+    event.preventDefault();
+    const args = form.read();
+    if (!args) return;
+    const missing = sheets.find((param) => param.required && !picked[param.name]);
+    if (missing) { setOutcome({ error: `${missing.label}: add a character to the party first.` }); return; }
+    setBusy(true);
+    try {
+      setOutcome({ result: await runOperation(app, op.id, args, Object.fromEntries(Object.entries(picked).filter(([, id]) => id))) });
+    } catch (error) {
+      setOutcome(form.showEngineError(error) ? null : { error: error.message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return html`<form class="panel op-form" data-op=${op.id} onSubmit=${submit} noValidate>
+    ${sheets.map((param) => html`<${ChoiceField} key=${param.name} label=${param.label} name=${param.name} value=${picked[param.name]}
+      onChange=${(id) => setPicked((old) => ({ ...old, [param.name]: id }))}
+      options=${[...(param.required ? [] : [["", "Nobody"]]), ...campaign.characters.map((each) => [each.id, each.sheet.name])]} />`)}
+    ${form.view}
+    ${outcome?.error ? html`<p class="drawer-error" role="alert">${outcome.error}</p>` : null}
+    ${outcome?.result ? html`<${Result} result=${outcome.result} title=${op.title} />` : null}
+    <button type="submit" class="primary" disabled=${busy}>${op.rolls ? "Roll" : "Apply"}</button>
+  </form>`;
+}

@@ -1,0 +1,75 @@
+// Editing a sheet: the name, every number and new skills from the game's list, each value checked in place
+// (its range at once, then the game's own rules on Save), the message next to the field; nothing is stored
+// until every value is accepted.
+import { html, useState } from "../../app/html.mjs";
+import { useApp } from "../../app/state.mjs";
+import { replaceCharacter } from "../../app/actions.mjs";
+import { NumberField, TextField, readNumber } from "../../components/field.mjs";
+import { SkillPicker } from "../party/skill_picker.mjs";
+import { checkedSheet } from "../checked_sheet.mjs";
+
+function setPath(object, path, value) {
+  const copy = structuredClone(object);
+  const keys = path.split(".");
+  let node = copy;
+  for (const key of keys.slice(0, -1)) node = node[key];
+  node[keys.at(-1)] = value;
+  return copy;
+}
+
+export function SheetEditor({ character, game, onDone }) {
+  const app = useApp();
+  const rows = game.groups(character.sheet).flatMap((group) => group.rows.filter((row) => row.path).map((row) => ({ ...row, group: group.title })));
+  const [typed, setTyped] = useState(() => Object.fromEntries(rows.map((row) => [row.path, { text: String(row.value), bad: false }])));
+  const [engineError, setEngineError] = useState(null);
+  const [name, setName] = useState(character.sheet.name);
+  const [added, setAdded] = useState({}); // new skill → value, typed in ``typed`` under "skills.<name>"
+  const [saving, setSaving] = useState(false);
+  const skillLimits = game.creation.skills;
+  const addedPaths = Object.keys(added).map((skill) => `skills.${skill}`);
+  const errors = {
+    ...Object.fromEntries(rows.map((row) => [row.path, readNumber(typed[row.path].text, { ...row, badInput: typed[row.path].bad }).error])),
+    ...Object.fromEntries(addedPaths.map((path) => [path, typed[path] ? readNumber(typed[path].text, { ...skillLimits, label: path.slice(7), badInput: typed[path].bad }).error : null])),
+    name: name.trim() ? null : "A character needs a name.",
+  };
+  const errorAt = (path) => errors[path] || (engineError && [path, path.replace(/\.level$/, "")].includes(engineError.field) ? engineError.first || engineError.message : null);
+
+  const save = async (event) => {
+    event.preventDefault();
+    if (Object.values(errors).some(Boolean)) return;
+    let sheet = setPath(character.sheet, "name", name.trim());
+    if (addedPaths.length && !sheet.skills) sheet = setPath(sheet, "skills", {});
+    for (const row of rows) sheet = setPath(sheet, row.path, readNumber(typed[row.path].text).value);
+    for (const [skill, value] of Object.entries(added)) sheet = setPath(sheet, `skills.${skill}`, typed[`skills.${skill}`] ? readNumber(typed[`skills.${skill}`].text).value : value);
+    setSaving(true);
+    try {
+      const accepted = await checkedSheet(app, game.id, sheet, character.kind);
+      await replaceCharacter(app, app.state.campaign, character.id, { sheet: accepted });
+      onDone();
+    } catch (error) {
+      setEngineError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const groups = [...new Set(rows.map((row) => row.group))];
+  const placed = engineError && rows.some((row) => errorAt(row.path) && errorAt(row.path) === (engineError.first || engineError.message));
+  const skillNames = Object.fromEntries([...Object.keys(character.sheet.skills || {}), ...Object.keys(added)].map((skill) => [skill, true]));
+  return html`<form class="panel sheet-editor" onSubmit=${save} noValidate aria-label=${`Edit ${character.sheet.name}`}>
+    <${TextField} label="Name" name="name" value=${name} maxlength="80" error=${errors.name} onInput=${(text) => { setName(text); setEngineError(null); }} />
+    ${groups.map((group) => html`<fieldset class="grid-fields" key=${group}><legend>${group}</legend>
+      ${rows.filter((row) => row.group === group).map((row) => html`<${NumberField} key=${row.path} label=${row.label} name=${row.path}
+        min=${row.min} max=${row.max} value=${typed[row.path].text} error=${errorAt(row.path)}
+        onInput=${(text, bad) => { setTyped((old) => ({ ...old, [row.path]: { text, bad } })); setEngineError(null); }} />`)}
+    </fieldset>`)}
+    <${SkillPicker} game=${game} skills=${added} hidden=${skillNames} raw=${typed} errorAt=${errorAt}
+      onSet=${(skill, text, bad) => { setTyped((old) => ({ ...old, [`skills.${skill}`]: { text, bad } })); setEngineError(null); }}
+      onAdd=${(skill, value) => setAdded((old) => ({ ...old, [skill]: value }))}
+      onRemove=${(skill) => setAdded((old) => { const copy = { ...old }; delete copy[skill]; return copy; })} />
+    ${engineError && !placed ? html`<p class="field-error" role="alert">${engineError.message}</p>` : null}
+    <div class="row-actions">
+      <button type="button" onClick=${onDone}>Cancel</button>
+      <button type="submit" class="primary" disabled=${saving}>Save the sheet</button>
+    </div>
+  </form>`;
+}

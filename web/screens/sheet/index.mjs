@@ -1,0 +1,50 @@
+// Sheet: everything on one character. Each attribute, characteristic and skill is a row with its number
+// (CoC: half and fifth too); tapping it opens the roll drawer. Pools have quick actions that run the
+// engine and store the sheet it returns.
+import { html, useState } from "../../app/html.mjs";
+import { useApp } from "../../app/state.mjs";
+import { navigate, paths } from "../../app/router.mjs";
+import { removeCharacter } from "../../app/actions.mjs";
+import { gameById } from "../../games/index.mjs";
+import { Drawer } from "../../drawer/index.mjs";
+import { Confirm } from "../../components/confirm.mjs";
+import { CharacterCard } from "../party/character_card.mjs";
+import { CampaignNav } from "../campaign_nav.mjs";
+import { SheetRows } from "./rows.mjs";
+import { SheetEditor } from "./edit.mjs";
+
+export function SheetScreen({ characterId }) {
+  const app = useApp();
+  const campaign = app.state.campaign;
+  const game = gameById[campaign.game];
+  const character = campaign.characters.find((each) => each.id === characterId);
+  const [drawer, setDrawer] = useState(null); // {spec, opener}
+  const [removing, setRemoving] = useState(false);
+  const [editing, setEditing] = useState(false);
+  if (!character) return html`<section class="screen"><${CampaignNav} campaign=${campaign} /><p>This character is not in the campaign (any more).</p></section>`;
+  const open = (spec, event) => setDrawer({ spec, opener: event?.currentTarget, id: Date.now() });
+  const close = () => { drawer?.opener?.focus?.(); setDrawer(null); };
+  return html`<div class=${`sheet-layout${drawer ? " with-drawer" : ""}`}>
+    <section class="screen sheet" aria-labelledby="sheet-title" data-character=${character.id}>
+      <${CampaignNav} campaign=${campaign} here="sheet" />
+      <h1 id="sheet-title">${character.sheet.name}</h1>
+      <${CharacterCard} character=${character} game=${game} href=${paths.party(campaign.id)} compact />
+      ${game.sheetFacts ? html`<dl class="sheet-facts">${game.sheetFacts(character.sheet).filter(([, value]) => value !== undefined && value !== null)
+        .map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>` : null}
+      <div class="quick-actions" role="group" aria-label="Quick actions">
+        ${game.actions(character.sheet).map((action) => html`<button type="button" key=${action.key} data-action=${action.key}
+          onClick=${(event) => open({ ...action, title: action.label }, event)}>${action.label}</button>`)}
+      </div>
+      ${editing
+        ? html`<${SheetEditor} character=${character} game=${game} onDone=${() => setEditing(false)} />`
+        : html`<${SheetRows} groups=${game.groups(character.sheet)} onRoll=${open} />
+          <button type="button" class="edit-sheet" onClick=${() => setEditing(true)}>Edit values</button>`}
+      <div class="row-actions danger-zone">
+        <button type="button" class="danger" onClick=${() => setRemoving(true)}>Remove ${character.sheet.name} from the campaign</button>
+      </div>
+    </section>
+    ${drawer ? html`<${Drawer} key=${drawer.id} spec=${drawer.spec} characterId=${character.id} game=${game} onClose=${close} />` : null}
+    ${removing ? html`<${Confirm} title=${`Remove ${character.sheet.name}?`} text="Their sheet is deleted from this campaign." danger confirmLabel="Remove"
+      onCancel=${() => setRemoving(false)} onConfirm=${async () => { setRemoving(false); await removeCharacter(app, campaign, character.id); navigate(paths.party(campaign.id)); }} />` : null}
+  </div>`;
+}

@@ -1,0 +1,45 @@
+// A campaign as one JSON file: export through <a download> on an object URL (revoked after), and the Web
+// Share sheet with the file where the device has one; import reads the text, and the engine validates the
+// whole file (campaign.validate) before anything is written.
+
+export function campaignFileName(campaign) {
+  const slug = campaign.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "campaign";
+  return `${slug}.campaign.json`;
+}
+
+/** The file's content: the campaign record itself (it carries its schema). */
+export function campaignBlob(campaign) {
+  return new Blob([JSON.stringify(campaign, null, 2)], { type: "application/json" });
+}
+
+export function download(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** True when the Share sheet can take this file (iPad: AirDrop a campaign to another tablet). */
+export function canShareFile(blob, name) {
+  if (!navigator.canShare) return false;
+  try { return navigator.canShare({ files: [new File([blob], name, { type: blob.type })] }); } catch { return false; }
+}
+
+export async function shareFile(blob, name, title) {
+  await navigator.share({ files: [new File([blob], name, { type: blob.type })], title });
+}
+
+/** Read a chosen file as JSON; a parse failure is one problem with the path "(file)". */
+export async function readJsonFile(file) {
+  const text = await file.text();
+  try {
+    return { data: JSON.parse(text), problems: [] };
+  } catch (error) {
+    return { data: null, problems: [{ path: "(file)", message: `This is not a campaign file: it is not valid JSON (${error.message}).` }] };
+  }
+}

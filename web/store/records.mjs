@@ -1,0 +1,51 @@
+// Campaign records as stored: the campaign file's own shape ("rules-companion.campaign/1", contracts.md)
+// with a revision number. Pure helpers: a new campaign, a copy, and the check that refuses a stale write.
+
+export const CAMPAIGN_SCHEMA = "rules-companion.campaign/1";
+
+export const newId = (prefix = "c") => `${prefix}-${crypto.randomUUID ? crypto.randomUUID() : Date.now().toString(36) + Math.random().toString(36).slice(2)}`;
+const now = () => new Date().toISOString();
+
+export function newCampaign(name, game) {
+  const stamp = now();
+  return { schema: CAMPAIGN_SCHEMA, id: newId("c"), name, game, created: stamp, updated: stamp, revision: 0, settings: {}, characters: [], log: [], encounters: [] };
+}
+
+export function copyCampaign(campaign, name) {
+  const stamp = now();
+  return { ...structuredClone(campaign), id: newId("c"), name, created: stamp, updated: stamp, revision: 0 };
+}
+
+/** What the list screen needs, without the sheets. */
+export function summary(campaign) {
+  const characters = campaign.characters?.length ?? Object.keys(campaign.states || {}).length;
+  return { id: campaign.id, name: campaign.name || "A campaign from before", game: campaign.game, characters, updated: campaign.updated || "", revision: campaign.revision ?? 0 };
+}
+
+export class StaleError extends Error {
+  constructor(current) {
+    super("This campaign was changed in another tab; it now shows that version. Please make your change again.");
+    this.name = "StaleError";
+    this.current = current;
+  }
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The part of a campaign a change touches ("character:<id>", "settings", "name", "characters"). */
+function part(campaign, key) {
+  if (key.startsWith("character:")) return campaign.characters.find((each) => each.id === key.slice(10)) ?? null;
+  if (key === "characters") return campaign.characters.map((each) => each.id);
+  return campaign[key];
+}
+
+/**
+ * Apply ``change`` (a pure record → record function that touches ``keys``) to the stored record. Written
+ * against ``base``: when another tab has written since, the change still lands if every part it touches is
+ * as this tab last saw it (changes to other characters merge); otherwise it is refused with the newer record.
+ */
+export function rebase(stored, base, change, keys) {
+  if (stored.revision !== base.revision && !keys.every((key) => same(part(stored, key), part(base, key)))) throw new StaleError(stored);
+  const next = change(structuredClone(stored));
+  return { ...next, revision: (stored.revision ?? 0) + 1, updated: now() };
+}
