@@ -78,6 +78,46 @@ def _sheets_problems(entry: dict, path: str) -> list[dict]:
     return out
 
 
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_TRACE_LISTS = (  # (key, what each item must be, its fields and their tests): what render.py and markdown.py read
+    ("dice", "a die as thrown", {"die": lambda v: isinstance(v, str), "face": _is_int,
+                                 "purpose": lambda v: isinstance(v, str)}),
+    ("modifiers", "a modifier", {"value": _is_int, "label": lambda v: isinstance(v, str)}),
+    ("steps", "a step", {"text": lambda v: isinstance(v, str)}),
+)
+
+
+def _trace_problems(result: dict, path: str) -> list[dict]:
+    """The problems of a logged result's trace: every part the page and the Markdown export read must have the
+    shape the engine gives it (a stored or imported log is read back long after it was written)."""
+    out = []
+    for key, what, fields in _TRACE_LISTS:
+        items = result.get(key)
+        if items is None:
+            continue
+        if not isinstance(items, list):
+            out.append(problem(f"{path}.{key}", "Must be a list."))
+            continue
+        for i, item in enumerate(items):
+            if not isinstance(item, dict) or not all(test(item.get(name)) for name, test in fields.items()):
+                out.append(problem(f"{path}.{key}.{i}", f"Must be {what} ({', '.join(fields)})."))
+    for key in ("events", "flags"):
+        items = result.get(key)
+        if items is not None and (not isinstance(items, list) or not all(isinstance(x, str) for x in items)):
+            out.append(problem(f"{path}.{key}", "Must be a list of texts."))
+    for key in ("label", "level_name", "op", "kind"):
+        if result.get(key) is not None and not isinstance(result[key], str):
+            out.append(problem(f"{path}.{key}", "Must be a text."))
+    if result.get("success") is not None and not isinstance(result["success"], bool):
+        out.append(problem(f"{path}.success", "Must be true or false."))
+    if result.get("details") is not None and not isinstance(result["details"], dict):
+        out.append(problem(f"{path}.details", "Must be a JSON object."))
+    return out
+
+
 def validate_log_entry(entry, path: str = "log.0") -> list[dict]:
     """Every problem of ``entry`` as ``{"path", "message"}`` (an empty list when it is valid).
 
@@ -108,6 +148,8 @@ def validate_log_entry(entry, path: str = "log.0") -> list[dict]:
     undoing = entry["kind"] in ("undo", "redo")
     if not (isinstance(entry["result"], dict) or (undoing and entry["result"] is None)):
         out.append(problem(f"{path}.result", "Must be the engine's answer (a JSON object)."))
+    elif isinstance(entry["result"], dict):
+        out += _trace_problems(entry["result"], f"{path}.result")
     if undoing and isinstance(entry["args"], dict):
         out += _id_problem(entry["args"].get("entry"), f"{path}.args.entry", "The entry undone or redone")
     who = entry["who"]

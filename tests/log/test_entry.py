@@ -82,3 +82,22 @@ def test_a_whole_log_has_unique_ids_and_undoes_only_earlier_entries():
     assert paths(validate_log([undo, entry])) == ["log.0.args.entry"]
     assert paths(validate_log([entry, entry])) == ["log.1.id"]
     assert paths(validate_log({"e7": entry})) == ["log"]
+
+
+def test_a_logged_result_whose_die_has_no_face_is_refused_not_rendered():
+    """Fuzz find (issue 10, the door never breaks): log.markdown on an entry whose die lacks its face raised
+    KeyError; a stored or imported log entry is now checked for the trace shape the renderers read."""
+    import json
+
+    from py_rules import api
+    from py_rules.log.operations import EXAMPLE_ENTRY
+
+    entry = json.loads(json.dumps(EXAMPLE_ENTRY))
+    entry["result"]["dice"][0].pop("face")
+    answer = api.handle({"op": "log.markdown", "args": {"entries": [entry]}})
+    assert answer["ok"] is False and answer["error"]["field"] == "entries"
+    assert "0.result.dice.0" in answer["error"]["message"]
+    entry["result"]["dice"][0]["face"] = 4
+    entry["result"]["modifiers"] = [{"value": "2", "label": "x"}]
+    problems = validate_log_entry(entry, "log.0")
+    assert [p["path"] for p in problems] == ["log.0.result.modifiers.0"]
