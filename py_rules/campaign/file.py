@@ -304,12 +304,31 @@ def _entries(raw: dict, key: str, problems: list, what: str) -> list | None:
     if len(entries) > LIMITS[key]:
         problems.append(problem(key, f"At most {LIMITS[key]} {what} entries are kept (this file has {len(entries)})."))
         return None
+    found = len(problems)
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict):
             problems.append(problem(_join(key, index), f"Each {what} entry must be a JSON object."))
         else:
             check_json(entry, _join(key, index), problems)
+    if len(problems) == found:  # bounded JSON objects: now the shape of each (not piled on a size problem)
+        problems.extend(_ENTRY_CHECKS[key]()(entries, key))
     return [dict(entry) for entry in entries if isinstance(entry, dict)]
+
+
+def _log_check():
+    from py_rules.log.entry import validate_log
+
+    return validate_log
+
+
+def _encounters_check():
+    from py_rules.encounter.state import validate_encounters
+
+    return validate_encounters
+
+
+_ENTRY_CHECKS = {"log": _log_check, "encounters": _encounters_check}
+"""The shape of each log entry and encounter (issue 11), checked by their own modules."""
 
 
 def _schema(raw: dict, problems: list) -> bool:

@@ -217,3 +217,14 @@ def test_one_character_is_checked_as_the_campaign_would_with_paths_inside_it():
     good = api.handle({"op": "campaign.check_character", "args": {"game": "coc", "character": dict(bad, sheet=COC_SHEET)}})
     canonical = validate(campaign("coc")).campaign["characters"][0]["sheet"]
     assert good["result"]["details"]["character"] == {"id": "pc-1", "kind": "pc", "sheet": canonical}
+
+
+def test_a_log_entry_or_encounter_of_the_wrong_shape_is_refused_with_its_path():
+    """Issue 8 (import validates the whole file) with issue 11's formats: the log and the encounters are checked
+    entry by entry by their own modules, so the page never stores a log entry it cannot render."""
+    from py_rules.log.operations import EXAMPLE_ENTRY
+
+    entry = {**EXAMPLE_ENTRY, "result": {**EXAMPLE_ENTRY["result"], "dice": [{"die": "d10", "purpose": "units"}]}}
+    assert paths(validate(campaign(log=[EXAMPLE_ENTRY]))) == []
+    assert paths(validate(campaign(log=[entry]))) == ["log.0.result.dice.0"]
+    assert paths(validate(campaign(encounters=[{"id": "e1"}])))[0].startswith("encounters.0")
