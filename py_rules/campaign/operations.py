@@ -54,6 +54,9 @@ def _from_legacy(*, game, states, settings, id, name, now) -> Result:
     return _answer("from_legacy", from_legacy(game, states, settings, id=id, name=name, now=now))
 
 
+GAME = Param("game", "choice", "Game", "The game of the campaign and its characters.", default="coc",
+             choices=games.GAMES)
+
 VALIDATE = Operation(
     id="campaign.validate", system="campaign", title="Check a campaign file",
     summary="Checks a whole campaign file before anything is stored: every character by its game's own rules, "
@@ -69,8 +72,7 @@ FROM_LEGACY = Operation(
     "house rules. Anything that is not valid is left out and listed.",
     covers=(),
     params=(
-        Param("game", "choice", "Game", "The game whose saved values become the campaign.", default="coc",
-              choices=games.GAMES),
+        GAME,
         Param("states", "json", "Saved characters", "The saved sheets by the name the page kept them under, "
               "e.g. coc.investigator.", default={}, example={}),
         Param("settings", "json", "Saved house rules", "The saved house rules by name.", default={}, example={}),
@@ -102,7 +104,7 @@ CHECK_CHARACTER = Operation(
     "campaign would; a valid one comes back in canonical form.",
     covers=(),
     params=(
-        Param("game", "choice", "Game", "The game the character belongs to.", default="coc", choices=games.GAMES),
+        GAME,
         Param("character", "json", "Character", "The character: id, kind (pc or npc) and sheet.",
               example=EXAMPLE["characters"][0]),
     ),
