@@ -76,11 +76,11 @@ FROM_LEGACY = Operation(
         Param("states", "json", "Saved characters", "The saved sheets by the name the page kept them under, "
               "e.g. coc.investigator.", default={}, example={}),
         Param("settings", "json", "Saved house rules", "The saved house rules by name.", default={}, example={}),
-        Param("id", "text", "Campaign id", "Empty: legacy-<game>, so bringing the values over twice gives the "
-              "same campaign.", default=""),
+        Param("id", "text", "Campaign id", "Empty: one fixed id per game, so bringing the values over twice "
+              "gives the same campaign.", default=""),
         Param("name", "text", "Campaign name", "Empty: the game's name.", default=""),
-        Param("now", "text", "Time", "When the campaign is made (ISO 8601), from the page's clock; empty: "
-              "1970-01-01, unknown (the engine reads no clock, so one request always gets one answer).", default=""),
+        Param("now", "text", "Time", "When the campaign is made, as a date and time (2026-12-01T20:15:03Z); "
+              "empty: unknown.", default=""),
     ),
     run=_from_legacy, source="issue 8, Storage: migrate what localStorage holds", rolls=False,
 )
