@@ -1,0 +1,93 @@
+// Encounter actions (issue 11; TABLE.md, Encounter): every encounter.* step of the engine is stored with ONE
+// commit — the new encounter state, every sheet it returned, one "roll" entry per effect (an Initiative roll,
+// a character's end of round, each with its trace) and one "change" entry for the step itself holding the
+// encounter and every changed sheet before and after, so one Undo undoes the whole step.
+import { newId } from "../store/records.mjs";
+import { commit, makeEntry } from "./log_actions.mjs";
+import { addCharacter } from "./actions.mjs";
+import { checkedSheet } from "../screens/checked_sheet.mjs";
+
+/** The campaign's encounter by id, or null. */
+export function encounterById(campaign, id) {
+  return (campaign?.encounters || []).find((each) => each.id === id) || null;
+}
+
+/** The sheets of the encounter's combatants who are campaign characters, by character id. */
+export function combatantSheets(campaign, encounter) {
+  const sheets = {};
+  for (const combatant of encounter.combatants) {
+    const character = combatant.character_id && campaign.characters.find((each) => each.id === combatant.character_id);
+    if (character) sheets[character.id] = character.sheet;
+  }
+  return sheets;
+}
+
+/** A step's result without what its entry already holds elsewhere (the states are encounter_after and
+ * after; each effect is an entry of its own), so a long fight's log stays small. */
+function stepResult(result) {
+  const { state, states, ...rest } = result;
+  const details = rest.details || {};
+  const effects = (details.effects || []).map(({ op, who, combatants, kind }) => ({ op, who, combatants, kind }));
+  return { ...rest, details: { current: details.current ?? null, effects } };
+}
+
+/** The characters a step concerns: those whose sheet changed and the combatant it names. */
+function whoOf(encounter, args, changed) {
+  const who = new Set(Object.keys(changed));
+  const named = args.combatant?.character_id || encounter.combatants.find((each) => each.id === args.combatant_id)?.character_id;
+  if (named) who.add(named);
+  return [...who];
+}
+
+/**
+ * Run ``encounter.<kind>`` on the open campaign's encounter with ``args`` (and typed ``dice`` when given),
+ * then store the returned state, sheets and log entries in one commit. Returns the engine's result.
+ */
+export async function encounterStep(app, encounter, kind, args = {}, dice = {}) {
+  const campaign = app.state.campaign;
+  const sheets = combatantSheets(campaign, encounter);
+  const op = `encounter.${kind}`;
+  const result = await app.services.engine.call(op, { encounter, sheets, settings: campaign.settings || {}, ...args, ...dice });
+  const details = result.details;
+  const changed = details.sheets || {};
+  const effects = details.effects.map((effect) => makeEntry({
+    op: effect.op, args: effect.args, result: effect.result, who: effect.who, encounter: encounter.id,
+  }));
+  const step = makeEntry({
+    op, args, result: stepResult(result), who: whoOf(encounter, args, changed), encounter: encounter.id,
+    before: Object.fromEntries(Object.keys(changed).map((id) => [id, sheets[id]])), after: changed,
+    encounter_before: encounter, encounter_after: details.encounter,
+  });
+  await commit(app, {
+    sheets: changed, encounters: { [encounter.id]: details.encounter }, entries: [...effects, step],
+    keys: [`encounter:${encounter.id}`, ...Object.keys(changed).map((id) => `character:${id}`)],
+  });
+  return result;
+}
+
+/** A new encounter of the open campaign (round 1, nobody yet); returns its state. */
+export async function startEncounter(app, name) {
+  const campaign = app.state.campaign;
+  const args = { id: newId("enc"), name: name.trim(), game: campaign.game, combatants: [] };
+  const result = await app.services.engine.call("encounter.start", { ...args, sheets: {} });
+  const state = result.details.encounter;
+  await commit(app, {
+    encounters: { [state.id]: state },
+    entries: [makeEntry({ op: "encounter.start", args, result: stepResult(result), who: [], encounter: state.id, encounter_after: state })],
+    keys: ["encounters"],
+  });
+  return state;
+}
+
+/**
+ * An NPC with a sheet of their own (they can be attacked, take damage and carry conditions): the game's new
+ * character made from ``draft`` (its usual values plus the numbers given), checked by the game's rules,
+ * added to the campaign as an NPC, then to the encounter.
+ */
+export async function addNpcCharacter(app, encounter, creation, draft) {
+  const request = creation.derive(creation.toSheet(draft, []));
+  const made = await app.services.engine.call(request.op, request.args);
+  const sheet = await checkedSheet(app, app.state.campaign.game, made.state, "npc");
+  const character = await addCharacter(app, app.state.campaign, sheet, "npc");
+  return encounterStep(app, encounter, "add", { combatant: { character_id: character.id } });
+}

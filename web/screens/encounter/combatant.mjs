@@ -1,0 +1,70 @@
+// One combatant in the turn order: their initiative number, name and state (the game's card: bars,
+// conditions with the rounds left, timers), the quick actions (attack a target picked by touch, damage, heal,
+// condition) and the turn controls (delay / act now, skip, move up / down, remove).
+import { html } from "../../app/html.mjs";
+import { choiceLabel } from "../../app/engine.mjs";
+import { Bar } from "../../components/bar.mjs";
+import { useSheetSummary } from "../party/character_card.mjs";
+
+function CardView({ sheet, rules }) {
+  const card = rules.game.card(sheet);
+  const summary = useSheetSummary(card.query);
+  const timers = rules.timers(sheet);
+  return html`<div class="combatant-card">
+    ${card.bars.map((bar) => html`<${Bar} key=${bar.label} ...${bar} />`)}
+    ${card.facts ? html`<p class="facts">${card.facts.map(([label, value]) => html`<span key=${label}>${label} ${value}</span>`)}</p>` : null}
+    ${summary ? html`<p class="summary-line">${summary}</p>` : null}
+    <p class="conditions" data-conditions>${card.conditions.length ? card.conditions.join(", ") : "No conditions"}</p>
+    ${timers.length ? html`<p class="timers" data-timers>${timers.join(" · ")}</p>` : null}
+  </div>`;
+}
+
+function Status({ combatant, current }) {
+  const tags = [current ? "their turn" : null, combatant.delayed ? "delaying" : null, combatant.skipped ? "sits out" : null].filter(Boolean);
+  return tags.map((tag) => html`<span class=${`tag${tag === "their turn" ? " now" : ""}`} key=${tag}>${tag}</span>`);
+}
+
+/** ``act(fn)`` runs an encounter step; ``onAction(action, event)`` opens the drawer (or the target picker). */
+export function CombatantRow({ combatant, index, count, current, character, rules, ended, act, onAction, onMove, picking, activityParam, children }) {
+  const name = combatant.name;
+  const move = (delta, event) => onMove(combatant.id, delta, event.currentTarget.dataset.move);
+  const reorderHere = !rules.orderLabel; // the GM's order is this game's only order: the arrows sit in the row
+  const arrows = html`<div class="move" role="group" aria-label=${`Move ${name}`}>
+    <button type="button" data-move="up" aria-label=${`Move ${name} up`} disabled=${ended || index === 0} onClick=${(event) => move(-1, event)}>↑</button>
+    <button type="button" data-move="down" aria-label=${`Move ${name} down`} disabled=${ended || index === count - 1} onClick=${(event) => move(1, event)}>↓</button>
+  </div>`;
+  return html`<li class=${`combatant${current ? " current" : ""}${combatant.skipped ? " skipped" : ""}`} data-combatant=${combatant.id}
+    aria-current=${current ? "true" : undefined} aria-labelledby=${`c-${combatant.id}`}>
+    <div class="combatant-head">
+      <span class="initiative" title="Initiative"><span class="visually-hidden">Initiative </span>${combatant.initiative ?? "–"}</span>
+      <h3 id=${`c-${combatant.id}`}>${name}</h3>
+      ${character?.kind === "npc" || !character ? html`<span class="tag">${character ? "NPC" : "quick NPC"}</span>` : null}
+      <${Status} combatant=${combatant} current=${current} />
+      ${reorderHere ? arrows : null}
+    </div>
+    ${character ? html`<${CardView} sheet=${character.sheet} rules=${rules} />` : html`<p class="help">No sheet: takes turns only.</p>`}
+    ${character && !ended ? html`<div class="quick-actions" role="group" aria-label=${`What ${name} does`}>
+      ${rules.actions.map((action) => html`<button type="button" key=${action.key} data-action=${action.key}
+        aria-expanded=${action.needsTarget ? String(picking === combatant.id) : undefined}
+        onClick=${(event) => onAction(combatant, action, event)}>${action.label}</button>`)}
+    </div>` : null}
+    ${children}
+    ${ended ? null : html`<details class="more">
+      <summary>Turn: delay, skip, move, remove</summary>
+      <div class="row-actions">
+        <button type="button" data-step="delay" onClick=${() => act("delay", { combatant_id: combatant.id, delayed: !combatant.delayed })}>
+          ${combatant.delayed ? "Act now" : "Delay"}</button>
+        <button type="button" data-step="skip" onClick=${() => act("skip", { combatant_id: combatant.id, skipped: !combatant.skipped })}>
+          ${combatant.skipped ? "Takes turns again" : "Sit out (skip)"}</button>
+        ${rules.firearm ? html`<button type="button" data-step="firearm" aria-pressed=${String(combatant.firearm_ready)}
+          onClick=${() => act("update", { combatant_id: combatant.id, firearm_ready: !combatant.firearm_ready })}>Firearm drawn</button>` : null}
+        ${activityParam ? html`<label class="activity">Each Turn
+          <select value=${combatant.activity} onChange=${(event) => act("update", { combatant_id: combatant.id, activity: event.currentTarget.value })}>
+            ${activityParam.choices.map((value) => html`<option value=${value} key=${value}>${choiceLabel(activityParam, value)}</option>`)}
+          </select></label>` : null}
+        ${reorderHere ? null : arrows}
+        <button type="button" class="danger" data-step="remove" onClick=${() => act("remove", { combatant_id: combatant.id })}>Remove ${name}</button>
+      </div>
+    </details>`}
+  </li>`;
+}

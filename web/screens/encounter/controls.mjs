@@ -1,0 +1,45 @@
+// The encounter's own controls: order by the game's rule, the dice it rolls (digital, or typed faces of
+// physical dice for Initiative and the end of a round), end the round now, let time pass, end the encounter.
+import { html, useState } from "../../app/html.mjs";
+import { choiceLabel } from "../../app/engine.mjs";
+import { ChoiceField, NumberField, readNumber } from "../../components/field.mjs";
+import { DiceField } from "../../drawer/dice_field.mjs";
+
+function TimePasses({ rules, catalog, busy, act }) {
+  const op = catalog.op("encounter.skip_time");
+  const param = (name) => op.params.find((each) => each.name === name);
+  const [unit, setUnit] = useState(rules.units.includes("hours") ? "hours" : rules.units[0]);
+  const [amount, setAmount] = useState({ text: "1", bad: false });
+  const [activity, setActivity] = useState(param("activity").default);
+  const parsed = readNumber(amount.text, { min: 1, max: 365, label: "How many", badInput: amount.bad });
+  return html`<details class="panel time-passes">
+    <summary>Time passes</summary>
+    <p class="help">For everyone in the encounter with a sheet: healing, recovery and every timer.</p>
+    <div class="grid-fields">
+      <${NumberField} label="How many" name="time-amount" min=${1} max=${365} value=${amount.text} error=${parsed.error}
+        onInput=${(text, bad) => setAmount({ text, bad })} />
+      <${ChoiceField} label="Unit" name="time-unit" value=${unit} onChange=${setUnit} options=${rules.units.map((value) => [value, choiceLabel(param("unit"), value)])} />
+      ${rules.game.id === "armageddon" ? html`<${ChoiceField} label="Meanwhile" name="time-activity" value=${activity} onChange=${setActivity}
+        options=${param("activity").choices.map((value) => [value, choiceLabel(param("activity"), value)])} />` : null}
+    </div>
+    <button type="button" data-step="skip_time" disabled=${busy || parsed.error}
+      onClick=${() => act("skip_time", { unit, amount: parsed.value, ...(rules.game.id === "armageddon" ? { activity } : {}) })}>Let the time pass</button>
+  </details>`;
+}
+
+export function Controls({ encounter, rules, catalog, busy, act, dice, setDice, diceError, onEnd }) {
+  const ended = encounter.ended;
+  return html`<section class="encounter-controls" aria-label="The encounter">
+    ${ended ? null : html`<div class="row-actions">
+      ${rules.orderLabel
+        ? html`<button type="button" class="primary" data-step="order" disabled=${busy || !encounter.combatants.length} onClick=${() => act("order")}>${rules.orderLabel}</button>`
+        : null}
+      <button type="button" data-step="end_round" disabled=${busy || !encounter.combatants.length} onClick=${() => act("end_round")}>End the round now</button>
+    </div>
+    <p class="help">${rules.orderHelp}</p>`}
+    <${DiceField} dice=${dice} onChange=${setDice} error=${diceError}
+      hint="For the rolls the encounter makes (Initiative, the end of a round), in the order the result lists them." />
+    <${TimePasses} rules=${rules} catalog=${catalog} busy=${busy} act=${act} />
+    ${ended ? null : html`<button type="button" class="danger" data-step="end" onClick=${onEnd}>End the encounter</button>`}
+  </section>`;
+}

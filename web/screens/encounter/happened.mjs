@@ -1,0 +1,13 @@
+// What the last step did, in the game's words: the step's own line and each effect's headline (an Initiative
+// roll, a dying roll at the end of the round), with the whole trace one tap away.
+import { html } from "../../app/html.mjs";
+import { Result } from "../../drawer/result.mjs";
+
+export function Happened({ result }) {
+  if (!result) return null;
+  const effects = result.details?.effects || [];
+  return html`<section class="happened" aria-label="What just happened" aria-live="polite" data-happened>
+    ${(result.events || []).map((event, index) => html`<p class="happened-line" key=${index}>${event}</p>`)}
+    ${effects.map((effect, index) => html`<${Result} key=${index} result=${effect.result} />`)}
+  </section>`;
+}
