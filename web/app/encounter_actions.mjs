@@ -22,13 +22,12 @@ export function combatantSheets(campaign, encounter) {
   return sheets;
 }
 
-/** A step's result without what its entry already holds elsewhere (the states are encounter_after and
- * after; each effect is an entry of its own), so a long fight's log stays small. */
+/** A step's result without what its entry already holds elsewhere (the encounter is encounter_after, the
+ * sheets are after, each effect is an entry of its own), so a long fight's log stays small. */
 function stepResult(result) {
-  const { state, states, ...rest } = result;
-  const details = rest.details || {};
+  const details = result.details || {};
   const effects = (details.effects || []).map(({ op, who, combatants, kind }) => ({ op, who, combatants, kind }));
-  return { ...rest, details: { current: details.current ?? null, effects } };
+  return { ...result, details: { current: details.current ?? null, effects } };
 }
 
 /** The characters a step concerns: those whose sheet changed and the combatant it names. */
@@ -39,15 +38,25 @@ function whoOf(encounter, args, changed) {
   return [...who];
 }
 
+/** The refusal when physical dice were chosen but none typed and the step rolled some: nothing is stored. */
+function untypedDice(result) {
+  const needed = result.dice.map((die) => `${die.die} (${die.purpose})`).join(", ");
+  return Object.assign(new Error(`This step rolls ${result.dice.length === 1 ? "a die" : `${result.dice.length} dice`}: ${needed}. Type their faces in this order, or choose digital dice.`), { field: "dice" });
+}
+
 /**
- * Run ``encounter.<kind>`` on the open campaign's encounter with ``args`` (and typed ``dice`` when given),
- * then store the returned state, sheets and log entries in one commit. Returns the engine's result.
+ * Run ``encounter.<kind>`` on the open campaign's encounter with ``args``, then store the returned state,
+ * sheets and log entries in one commit. ``dice``: ``{faces}`` typed physical dice, ``{physical: true}`` physical
+ * dice with none typed (a step that rolls is refused), ``{}`` digital. Returns the engine's result.
  */
-export async function encounterStep(app, encounter, kind, args = {}, dice = {}) {
+export async function encounterStep(app, encounter, kind, args = {}, { faces = null, physical = false } = {}) {
   const campaign = app.state.campaign;
   const sheets = combatantSheets(campaign, encounter);
+  const joining = args.combatant?.character_id && campaign.characters.find((each) => each.id === args.combatant.character_id);
+  if (joining) sheets[joining.id] = joining.sheet; // the character about to join (their name, their order)
   const op = `encounter.${kind}`;
-  const result = await app.services.engine.call(op, { encounter, sheets, settings: campaign.settings || {}, ...args, ...dice });
+  const result = await app.services.engine.call(op, { encounter, sheets, settings: campaign.settings || {}, ...args, ...(faces ? { dice: faces } : {}) });
+  if (physical && !faces && result.dice?.length) throw untypedDice(result);
   const details = result.details;
   const changed = details.sheets || {};
   const effects = details.effects.map((effect) => makeEntry({
@@ -60,7 +69,6 @@ export async function encounterStep(app, encounter, kind, args = {}, dice = {}) 
   });
   await commit(app, {
     sheets: changed, encounters: { [encounter.id]: details.encounter }, entries: [...effects, step],
-    keys: [`encounter:${encounter.id}`, ...Object.keys(changed).map((id) => `character:${id}`)],
   });
   return result;
 }
@@ -74,7 +82,6 @@ export async function startEncounter(app, name) {
   await commit(app, {
     encounters: { [state.id]: state },
     entries: [makeEntry({ op: "encounter.start", args, result: stepResult(result), who: [], encounter: state.id, encounter_after: state })],
-    keys: ["encounters"],
   });
   return state;
 }

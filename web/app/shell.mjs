@@ -10,6 +10,7 @@ import { PartyScreen } from "../screens/party/index.mjs";
 import { SheetScreen } from "../screens/sheet/index.mjs";
 import { RulesScreen } from "../screens/rules/index.mjs";
 import { OperationsScreen } from "../screens/rules/operations.mjs";
+import { EncounterScreen } from "../screens/encounter/index.mjs";
 
 function StorageBanner() {
   const app = useApp();
@@ -34,6 +35,7 @@ function Screen({ route }) {
     return html`<section class="screen"><p>${campaign === null && catalog ? "Opening the campaign…" : "Loading…"}</p><p><a href="#/">All campaigns</a></p></section>`;
   }
   if (route.screen === "sheet") return html`<${SheetScreen} characterId=${route.characterId} />`;
+  if (route.screen === "encounter") return html`<${EncounterScreen} key=${route.encounterId || ""} encounterId=${route.encounterId} />`;
   if (route.screen === "rules") return html`<${RulesScreen} />`;
   if (route.screen === "operations") return html`<${OperationsScreen} />`;
   return html`<${PartyScreen} />`;

@@ -10,12 +10,13 @@ import { useOpForm } from "./op_form.mjs";
 import { Result } from "./result.mjs";
 import { OddsRegion } from "./odds_region.mjs";
 
-/** ``spec``: {title, op, bind, fixed, fields, defaults, target, opposed}; ``characterId`` is who acts. */
-export function Drawer({ spec: initialSpec, characterId, game, onClose }) {
+/** ``spec``: {title, op, bind, fixed, fields, defaults, target, opposed}; ``characterId`` is who acts;
+ * ``opponent``: a character id picked already (an encounter's target); ``encounter``: the id its rolls log under. */
+export function Drawer({ spec: initialSpec, characterId, game, onClose, opponent = "", encounter = null }) {
   const app = useApp();
   const { catalog, campaign } = app.state;
   const [spec, setSpec] = useState(initialSpec);
-  const [opponentId, setOpponentId] = useState("");
+  const [opponentId, setOpponentId] = useState(opponent || "");
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState(null); // {result, title} | {error}
   const others = campaign.characters.filter((each) => each.id !== characterId);
@@ -29,7 +30,7 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose }) {
   return html`<aside ref=${aside} class="drawer" role="dialog" aria-modal="false" aria-labelledby="drawer-title" data-drawer=${active.op}
     onKeyDown=${(event) => { if (event.key === "Escape") onClose(); }}>
     <${DrawerBody} key=${key} app=${app} spec=${active} op=${op} campaign=${campaign} characterId=${characterId} others=${others}
-      game=${game} opponentId=${opponentId} setOpponentId=${setOpponentId} canOppose=${Boolean(spec.opposed || spec.target || spec.pickTarget)}
+      game=${game} encounter=${encounter} opponentId=${opponentId} setOpponentId=${setOpponentId} canOppose=${Boolean(spec.opposed || spec.target || spec.pickTarget)}
       busy=${busy} setBusy=${setBusy} outcome=${outcome} setOutcome=${setOutcome} onClose=${onClose}
       onFollowUp=${(next) => { setOutcome(null); setSpec({ ...next, title: next.label }); }} />
   </aside>`;
@@ -41,7 +42,7 @@ function resolve(spec, me, them) {
   return { ...spec, fixed: value(spec.fixed), defaults: value(spec.defaults) };
 }
 
-function DrawerBody({ app, spec, op, campaign, characterId, others, game, opponentId, setOpponentId, canOppose, busy, setBusy, outcome, setOutcome, onClose, onFollowUp }) {
+function DrawerBody({ app, spec, op, campaign, characterId, others, game, encounter, opponentId, setOpponentId, canOppose, busy, setBusy, outcome, setOutcome, onClose, onFollowUp }) {
   const form = useOpForm(op, spec.fields || [], spec.defaults || {}, { compact: true });
   const scroller = useRef(null);
   const character = campaign.characters.find((each) => each.id === characterId);
@@ -63,7 +64,7 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, oppone
     setBusy(true);
     try {
       const sent = { ...(runSpec.fixed || {}), ...args, ...prepared(runSpec, args), ...extra };
-      const result = await runOperation(app, runSpec.op, sent, bind);
+      const result = await runOperation(app, runSpec.op, sent, bind, { encounter });
       setOutcome({ result, title: runSpec.title || runSpec.label, args: sent });
     } catch (error) {
       if (error.name === "StaleError") setOutcome({ error: error.message });

@@ -8,6 +8,7 @@ import { useApp } from "../../app/state.mjs";
 import { paths } from "../../app/router.mjs";
 import { snack } from "../../app/actions.mjs";
 import { encounterById, encounterStep } from "../../app/encounter_actions.mjs";
+import { undoLast } from "../../app/log_actions.mjs";
 import { Drawer } from "../../drawer/index.mjs";
 import { diceArgs } from "../../drawer/dice_field.mjs";
 import { Confirm } from "../../components/confirm.mjs";
@@ -72,11 +73,12 @@ function RunningEncounter({ campaign, encounter }) {
   }
 
   async function act(kind, args = {}) {
-    // Physical dice with no faces typed: none are there to use, so a step that needs one says so (digital
-    // dice are never rolled behind the GM's back).
-    const typed = dice.mode === "physical" && !dice.faces.trim() ? { args: { dice: [] } } : diceArgs(dice);
+    // Physical dice with no faces typed: a step that rolls none goes through, one that rolls says which dice
+    // to type (digital dice are never rolled behind the GM's back).
+    const physical = dice.mode === "physical";
+    const typed = physical && !dice.faces.trim() ? { args: {} } : diceArgs(dice);
     if (typed.error) { setDiceError(typed.error); return false; }
-    const done = await run(() => encounterStep(app, encounter, kind, args, typed.args));
+    const done = await run(() => encounterStep(app, encounter, kind, args, { faces: typed.args.dice || null, physical }));
     if (done && dice.mode === "physical") setDice({ ...dice, faces: "" });
     return done;
   }
@@ -103,6 +105,8 @@ function RunningEncounter({ campaign, encounter }) {
     <p><a href=${paths.encounter(campaign.id)}>‹ All encounters</a></p>
     <h1 id="encounter-title" tabindex="-1">${encounter.name}</h1>
     <${Happened} result=${last} />
+    ${app.state.history.undo ? html`<p class="undo-line"><button type="button" data-undo disabled=${busy}
+      onClick=${() => run(async () => { await undoLast(app); return null; })}>Undo: ${app.state.history.undo.headline}</button></p>` : null}
     ${encounter.combatants.length ? html`<ol class="combatants" ref=${list} aria-label="Turn order">
       ${encounter.combatants.map((combatant, index) => html`<${CombatantRow} key=${combatant.id} combatant=${combatant} index=${index}
         count=${encounter.combatants.length} current=${!encounter.ended && index === encounter.turn} character=${characterOf(combatant)}
