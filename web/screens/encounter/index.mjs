@@ -40,7 +40,7 @@ function RunningEncounter({ campaign, encounter }) {
   const app = useApp();
   const rules = encounterGame(campaign.game);
   const [busy, setBusy] = useState(false);
-  const [last, setLast] = useState(null);
+  const [last, setLast] = useState({ result: null, serial: 0 });
   const [dice, setDice] = useState({ mode: "digital", faces: "" });
   const [diceError, setDiceError] = useState(null);
   const [picking, setPicking] = useState(null); // the attacker's combatant id while a target is picked
@@ -61,7 +61,8 @@ function RunningEncounter({ campaign, encounter }) {
     setBusy(true);
     setDiceError(null);
     try {
-      setLast(await fn());
+      const result = await fn();
+      setLast((old) => ({ result, serial: old.serial + 1 }));
       return true;
     } catch (error) {
       if (error.field === "dice") setDiceError(error.message);
@@ -104,9 +105,10 @@ function RunningEncounter({ campaign, encounter }) {
   return html`<div class=${`encounter-layout${drawer ? " with-drawer" : ""}`}>
     <p><a href=${paths.encounter(campaign.id)}>‹ All encounters</a></p>
     <h1 id="encounter-title" tabindex="-1">${encounter.name}</h1>
-    <${Happened} result=${last} />
+    <${Happened} result=${last.result} serial=${last.serial} />
     ${app.state.history.undo ? html`<p class="undo-line"><button type="button" data-undo disabled=${busy}
-      onClick=${() => run(async () => { await undoLast(app); return null; })}>Undo: ${app.state.history.undo.headline}</button></p>` : null}
+      onClick=${() => { const { headline } = app.state.history.undo; run(async () => (await undoLast(app)) && { events: [`Undone: ${headline}`] }); }}>
+      Undo: ${app.state.history.undo.headline}</button></p>` : null}
     ${encounter.combatants.length ? html`<ol class="combatants" ref=${list} aria-label="Turn order">
       ${encounter.combatants.map((combatant, index) => html`<${CombatantRow} key=${combatant.id} combatant=${combatant} index=${index}
         count=${encounter.combatants.length} current=${!encounter.ended && index === encounter.turn} character=${characterOf(combatant)}

@@ -1,0 +1,238 @@
+"""A fight on the encounter screen, for each game (issue 11, Tests): three combatants (two characters of the
+party and a quick NPC), ordered by the game's rule (Semiautomagic: the GM's, moved by keyboard); an attack on a
+target picked by touch, damage that starts dying (CoC: a major wound), a condition with a duration; two rounds
+whose end runs the rules with typed dice; the order, round counter, timers and log entries checked; the last
+change undone (both sheets back exactly); a reload that carries on from the same round and turn; two entries
+exported as Markdown and compared with a golden text."""
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from py_rules.api import call
+from tests.web.helpers import new_campaign, new_character, roll, stored_campaigns, stored_log
+
+GAMES = {
+    "armageddon": {
+        "party": [("Jack", {"attributes.Dexterity": 3}, {}), ("Ann", {}, {})],
+        "npc": ("Zombie", {"npc-dexterity": "1"}),
+        "order_faces": "5 4 2",  # Initiative d10 for Jack, Ann, Zombie (in the order they joined)
+        "order": [("Jack", "8"), ("Ann", "6"), ("Zombie", "3")],
+        "attack": {"faces": "4", "fields": {"expression": "d6x2"}, "shows": "Total 8: 8 damage", "follow": "Apply 8 damage to Ann", "then": "Ann loses 8 LP"},
+        "hurt_round": 1, "hurt": ("damage", {"amount": "32"}, "5 9", "Ann loses 32 LP (18 → -14)"),  # Consciousness Test 5, Survival Test 9: dying
+        "condition": None,
+        "round_faces": {1: None, 2: None},
+        "timers": [("Ann", "next Survival Test in 60 s"), ("Ann", "next Survival Test in 55 s"), ("Ann", "next Survival Test in 50 s")],
+        "round_op": "armageddon.advance_time",
+        "markdown": ("armageddon.roll_damage", "armageddon.apply_damage"),  # the attack's damage, the blow that starts dying
+        "golden": (
+            "**Damage roll (NdX × M + K)** — Total 8: 8 damage\n"
+            "- Dice: d6=4 (damage)\n\n"
+            "**Ann takes 32 LP damage** — Ann loses 32 LP (18 → -14).\n"
+            "- Dice: d10=5 (Consciousness Test (LP)), d10=9 (Survival Test no. 1)\n"
+            "- Modifiers: +2 Consciousness Test (LP): Constitution, +2 Consciousness Test (LP): Willpower, "
+            "-14 Consciousness Test (LP): -14 LP (−1 per LP below 0), +2 Survival Test no. 1: Constitution, "
+            "+2 Survival Test no. 1: Willpower, -1 Survival Test no. 1: -14 LP (−1 per 10 below 0)\n"
+            "- Ann is knocked down.\n"
+            "- Ann is stunned and semi-conscious.\n"
+            "- Ann falls unconscious (Consciousness Test -5).\n"
+            "- Ann is dying (−10 LP or less): Survival Test now and every minute.\n"
+            "- Ann survives this minute (Survival Test 12); the next test is due in 1 minute unless First Aid stabilises him.\n"
+        ),
+    },
+    "semiautomagic": {
+        "party": [("Mira", {}, {"Weapon Skill": 2}), ("Grub", {}, {"Reflex": 1})],
+        "npc": ("Imp", {}),
+        "order_faces": None,  # the GM's order: the Imp moved to the top by keyboard
+        "order": [("Imp", "–"), ("Mira", "–"), ("Grub", "–")],
+        "attack": {"faces": "5", "fields": {}, "shows": "Total 7 vs 4: success — hit"},
+        "hurt_round": 1, "hurt": ("damage", {"damage": "9"}, None, "Grub starts dying"),
+        "condition": ("Mira", {"condition": "Staggered", "duration": "2", "unit": "rounds"}, "3", "Staggered (2 rounds left)"),
+        "round_faces": {1: "3 3 4", 2: "3 4"},  # Staggered d6 for Mira (round 1 only), then Grub's d10 to stabilise and d6 endurance check
+        "timers": [("Mira", "Staggered (2 rounds left)"), ("Mira", "Staggered (1 round left)"), ("Mira", "No conditions")],
+        "round_op": "semiautomagic.advance_rounds",
+        "golden": (
+            "**Attack (roll to hit, then defence)** — Total 7 vs 4: success — hit\n"
+            "- Dice: d6=5 (attack roll)\n"
+            "- Modifiers: +2 Weapon Skill bonus\n\n"
+            "**Grub: end of round 2** — After 1 round: Helpless, Unconscious, Dying\n"
+            "- Dice: d10=3 (stabilisation (10 stabilises)), d6=4 (dying endurance check (DC 4))\n"
+        ),
+    },
+    "coc": {
+        "party": [("Harvey", {"DEX": 60}, {"Fighting (Brawl)": 60}), ("Cultist", {"DEX": 50}, {"Dodge": 20})],
+        "npc": ("Ghoul", {"npc-dex": "40", "npc-combat_skill": "30"}),
+        "order_faces": None,  # DEX 60, 50, 40: no tie, no roll-off
+        "order": [("Harvey", "60"), ("Cultist", "50"), ("Ghoul", "40")],
+        "attack": {"faces": "0 30 0 90 2", "fields": {}, "shows": "Cultist loses 2 HP (10 → 8)"},
+        "hurt_round": 2, "hurt": ("damage", {"amount": "8"}, None, "dying"),  # damage this round 8 > 10 / 2: a major wound, at 0 HP
+        "condition": None,  # Call of Cthulhu has no operation to set a condition: they follow from damage and rolls
+        "round_faces": {1: None, 2: "5 40"},  # the dying CON roll at the end of round 2
+        "timers": [("Cultist", "No conditions"), ("Cultist", "No conditions"), ("Cultist", "major wound")],
+        "round_op": "coc.advance_time",
+        "golden": (
+            "**Attack** — Total 30 vs 60: success — Hard success\n"
+            "- Dice: units d10=0 (Fighting (Brawl) roll: units die), tens d10=30 (Fighting (Brawl) roll: tens die 1), "
+            "units d10=0 (Dodge roll: units die), tens d10=90 (Dodge roll: tens die 1), d3=2 (Brawl damage)\n"
+            "- Harvey hits Cultist for 2\n"
+            "- Cultist loses 2 HP (10 → 8)\n\n"
+            "**Cultist: end of round 2** — Total 0 vs 10\n"
+            "- Dice: units d10=5 (CON (dying) roll: units die), tens d10=40 (CON (dying) roll: tens die 1)\n"
+            "- Cultist clings to life\n"
+        ),
+    },
+}
+
+
+def row(page, name):
+    return page.locator(".combatant", has=page.locator("h3", has_text=name))
+
+
+def step(page, button, faces=None):
+    """Type the faces for the encounter's own rolls (physical dice), press ``button``, wait for the step."""
+    controls = page.locator(".encounter-controls")
+    if faces:
+        controls.get_by_text("Physical dice", exact=True).click()
+        controls.locator('input[name="dice"]').fill(faces)
+    happened = page.locator("[data-happened]")
+    serial = int(happened.get_attribute("data-happened")) if happened.count() else 0
+    button.click()
+    error = controls.locator(".dice-field .field-error")
+    expect(page.locator(f'[data-happened="{serial + 1}"]').or_(error.filter(has_text="dice"))).to_be_visible()
+    assert error.is_hidden(), error.inner_text()
+    if faces:
+        controls.get_by_text("Digital", exact=True).click()
+
+
+def quick(page, name, key, fields, faces=None):
+    """A quick action from a combatant's card through the roll drawer; the result text."""
+    row(page, name).locator(f'[data-action="{key}"]').click()
+    text = roll(page, faces=faces, fields=fields)
+    page.get_by_role("button", name="Close the roll drawer").click()
+    return text
+
+
+def next_turn(page, faces=None):
+    step(page, page.locator("[data-next]"), faces)
+
+
+def turn(page):
+    return page.locator(".turn-now").inner_text()
+
+
+def sheets(page, campaign_id):
+    record = [each for each in stored_campaigns(page) if each["id"] == campaign_id][0]
+    return {each["sheet"]["name"]: each["sheet"] for each in record["characters"]}, record["encounters"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_fight_of_two_rounds(app, game):
+    spec = GAMES[game]
+    page = app
+    page.set_viewport_size({"width": 1024, "height": 768})
+    campaign_id = new_campaign(page, f"Fight {game}", game)
+    for name, numbers, skills in spec["party"]:
+        new_character(page, game, name, numbers, skills)
+    (hero, _, _), (foe, _, _) = spec["party"]
+    npc, numbers = spec["npc"]
+
+    # start, add the party by a tap each and a quick NPC by its name and the numbers the order needs
+    page.get_by_role("link", name="Encounter").click()
+    page.get_by_label("Name of the encounter").fill("The cellar")
+    page.get_by_role("button", name="Start the encounter").click()
+    expect(page.locator("#encounter-title")).to_have_text("The cellar")
+    encounter_id = page.evaluate("location.hash").split("/")[-1]
+    for name in (hero, foe):
+        page.locator(".party-pick button", has_text=name).click()
+        expect(row(page, name)).to_be_visible()
+    page.get_by_label("NPC name").fill(npc)
+    for field, value in numbers.items():
+        page.locator(f'input[name="{field}"]').fill(value)
+    page.get_by_label("Give them a sheet").uncheck()
+    page.get_by_role("button", name="Add the NPC").click()
+    expect(page.locator(".combatant")).to_have_count(3)
+
+    # the order by the game's rule, each combatant's initiative number shown
+    if game == "semiautomagic":
+        up = row(page, npc).get_by_role("button", name=f"Move {npc} up")
+        up.focus()
+        page.keyboard.press("Enter")
+        expect(page.locator(".combatant h3").nth(1)).to_have_text(npc)
+        expect(row(page, npc).get_by_role("button", name=f"Move {npc} up")).to_be_focused()  # focus follows the move
+        page.keyboard.press("Enter")
+    else:
+        step(page, page.locator('[data-step="order"]'), spec["order_faces"])
+    expect(page.locator(".combatant h3")).to_have_text([name for name, _ in spec["order"]])
+    expect(page.locator(".combatant .initiative")).to_have_text([f"Initiative {number}" for _, number in spec["order"]])
+    expect(page.locator('.combatant[aria-current="true"] h3')).to_have_text(hero)
+
+    # the attack: Attack → the target by touch → Roll (three taps), with the target already chosen
+    row(page, hero).locator('[data-action="attack"]').click()
+    row(page, hero).locator(".target-picker button", has_text=foe).click()
+    expect(page.locator(".drawer select[name=opponent] option:checked")).to_have_text(foe)
+    attack = spec["attack"]
+    assert attack["shows"] in roll(page, faces=attack["faces"], fields=attack["fields"])
+    if attack.get("follow"):
+        page.locator(".drawer .follow-ups").get_by_role("button", name=attack["follow"]).click()
+        expect(page.locator(".drawer [data-result]")).to_contain_text(attack["then"])
+    page.get_by_role("button", name="Close the roll drawer").click()
+
+    if spec["condition"]:
+        who, fields, faces, shows = spec["condition"]
+        quick(page, who, "condition", fields, faces)
+        expect(row(page, who).locator("[data-conditions]")).to_contain_text(shows)
+    key, fields, faces, shows = spec["hurt"]
+    rounds_seen = []
+    for round_number in (1, 2):
+        if spec["hurt_round"] == round_number:
+            assert shows in quick(page, foe, key, fields, faces)
+        if round_number == 1:
+            timer_who, first_timer = spec["timers"][0]
+            expect(row(page, timer_who)).to_contain_text(first_timer)
+        while f"Round {round_number}" in turn(page):
+            last = "Round" in turn(page) and page.locator('.combatant[aria-current="true"]').get_attribute("data-combatant") == page.locator(".combatant").last.get_attribute("data-combatant")
+            if last:
+                before_end = sheets(page, campaign_id)
+            next_turn(page, spec["round_faces"][round_number] if last else None)
+        rounds_seen.append(page.locator(".turn-now .round").inner_text())
+        timer_who, timer = spec["timers"][round_number]
+        expect(row(page, timer_who)).to_contain_text(timer)
+    assert rounds_seen == ["Round 2", "Round 3"]
+
+    # the log: each step a "change" with the encounter before and after, each end-of-round rule its own entry
+    log = [entry for entry in stored_log(page, campaign_id) if entry["encounter"] == encounter_id]
+    ends = [entry for entry in log if entry["op"] == "encounter.next" and entry["encounter_after"]["round"] > entry["encounter_before"]["round"]]
+    assert [(entry["encounter_before"]["round"], entry["encounter_after"]["round"], entry["kind"]) for entry in ends] == [(1, 2, "change"), (2, 3, "change")]
+    effects = [entry for entry in log if entry["op"] == spec["round_op"] and entry["args"].get("label", "").endswith("end of round 2")]
+    assert sorted(entry["result"]["label"] for entry in effects) == sorted(f"{name}: end of round 2" for name in (hero, foe))
+    assert all(entry["kind"] == "roll" and entry["before"] == {} for entry in effects)
+    attacks = [entry for entry in log if entry["op"].endswith((".attack", ".roll_damage"))]
+    assert attacks and all(entry["encounter"] == encounter_id for entry in attacks)
+
+    # undo the last change (the end of round 2): both sheets and the encounter go back exactly
+    end = ends[-1]
+    assert set(end["before"]) <= set(end["who"])
+    page.locator("[data-undo]").click()
+    expect(page.locator(".turn-now .round")).to_have_text("Round 2")
+    after_undo, encounters = sheets(page, campaign_id)
+    assert after_undo == before_end[0]
+    assert [each for each in encounters if each["id"] == encounter_id][0] == end["encounter_before"]
+    expect(page.locator('.combatant[aria-current="true"]')).to_have_attribute("data-combatant", end["encounter_before"]["combatants"][-1]["id"])
+
+    # reload mid-encounter: the same round and turn, and the fight carries on
+    shown = turn(page)
+    page.reload()
+    expect(page.locator("#encounter-title")).to_have_text("The cellar")
+    expect(page.locator(".turn-now .round")).to_have_text("Round 2")
+    assert turn(page) == shown
+    next_turn(page, spec["round_faces"][2])
+    expect(page.locator(".turn-now .round")).to_have_text("Round 3")
+
+    # two entries as Markdown for a forum post (the engine's log.markdown), against the golden text
+    log = [entry for entry in stored_log(page, campaign_id) if entry["encounter"] == encounter_id]
+    first, second = spec.get("markdown", (None, spec["round_op"]))
+    two = [attacks[0] if first is None else [entry for entry in log if entry["op"] == first][0], [entry for entry in log if entry["op"] == second][-1]]
+    answer = json.loads(call(json.dumps({"op": "log.markdown", "args": {"entries": two}})))
+    assert answer["ok"], answer
+    assert answer["result"]["details"]["markdown"] == spec["golden"]
