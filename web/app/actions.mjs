@@ -113,7 +113,8 @@ async function upgraded(app, record) {
     snack(app, `“${record.name}” was saved by another version and cannot be read: ${verdict.problems[0]?.message}`);
     return null;
   }
-  return changeCampaign(app, record, () => ({ ...verdict.campaign, id: record.id }), ["schema"]);
+  const { log = [], ...campaign } = verdict.campaign; // its log moves to the log stores in the same transaction
+  return changeCampaign(app, record, () => ({ ...campaign, log: [], id: record.id }), ["schema"], log);
 }
 
 export async function openCampaign(app, id) {
