@@ -67,7 +67,7 @@ GAMES = {
         "order": [("Harvey", "60"), ("Cultist", "50"), ("Ghoul", "40")],
         "attack": {"faces": "0 30 0 90 2", "fields": {}, "shows": "Cultist loses 2 HP (10 → 8)"},
         "hurt_round": 2, "hurt": ("damage", {"amount": "8"}, None, "dying"),  # damage this round 8 > 10 / 2: a major wound, at 0 HP
-        "condition": None,  # Call of Cthulhu has no operation to set a condition: they follow from damage and rolls
+        "condition": None,  # its conditions (prone, unconscious) have no duration: its timers are the dying rolls
         "round_faces": {1: None, 2: "5 40"},  # the dying CON roll at the end of round 2
         "timers": [("Cultist", "No conditions"), ("Cultist", "No conditions"), ("Cultist", "major wound")],
         "round_op": "coc.advance_time",

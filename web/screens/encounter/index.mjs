@@ -103,7 +103,7 @@ function RunningEncounter({ campaign, encounter }) {
   const characterOf = (combatant) => combatant.character_id && campaign.characters.find((each) => each.id === combatant.character_id);
   const activityParam = campaign.game === "armageddon" ? app.state.catalog.op("encounter.update").params.find((each) => each.name === "activity") : null;
   return html`<div class=${`encounter-layout${drawer ? " with-drawer" : ""}`}>
-    <p><a href=${paths.encounter(campaign.id)}>‹ All encounters</a></p>
+    <p class="back"><a href=${paths.encounter(campaign.id)}>‹ All encounters</a></p>
     <h1 id="encounter-title" tabindex="-1">${encounter.name}</h1>
     <${Happened} result=${last.result} serial=${last.serial} />
     ${app.state.history.undo ? html`<p class="undo-line"><button type="button" data-undo disabled=${busy}
