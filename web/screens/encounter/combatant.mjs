@@ -11,7 +11,7 @@ function CardView({ sheet, rules }) {
   const summary = useSheetSummary(card.query);
   const timers = rules.timers(sheet);
   return html`<div class="combatant-card">
-    ${card.bars.map((bar) => html`<${Bar} key=${bar.label} ...${bar} />`)}
+    ${card.bars.length ? html`<div class="bars">${card.bars.map((bar) => html`<${Bar} key=${bar.label} ...${bar} />`)}</div>` : null}
     ${card.facts ? html`<p class="facts">${card.facts.map(([label, value]) => html`<span key=${label}>${label} ${value}</span>`)}</p>` : null}
     ${summary ? html`<p class="summary-line">${summary}</p>` : null}
     <p class="conditions" data-conditions>${card.conditions.length ? card.conditions.join(", ") : "No conditions"}</p>
