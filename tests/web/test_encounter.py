@@ -18,7 +18,7 @@ GAMES = {
         "party": [("Jack", {"attributes.Dexterity": 3}, {}), ("Ann", {}, {})],
         "npc": ("Zombie", {"npc-dexterity": "1"}),
         "order_faces": "5 4 2",  # Initiative d10 for Jack, Ann, Zombie (in the order they joined)
-        "order": [("Jack", "8"), ("Ann", "6"), ("Zombie", "3")],
+        "order": [("Jack", "Initiative 8"), ("Ann", "Initiative 6"), ("Zombie", "Initiative 3")],
         "attack": {"faces": "4", "fields": {"expression": "d6x2"}, "shows": "Total 8: 8 damage", "follow": "Apply 8 damage to Ann", "then": "Ann loses 8 LP"},
         "hurt_round": 1, "hurt": ("damage", {"amount": "32"}, "5 9", "Ann loses 32 LP (18 → -14)"),  # Consciousness Test 5, Survival Test 9: dying
         "condition": None,
@@ -45,7 +45,7 @@ GAMES = {
         "party": [("Mira", {}, {"Weapon Skill": 2}), ("Grub", {}, {"Reflex": 1})],
         "npc": ("Imp", {}),
         "order_faces": None,  # the GM's order: the Imp moved to the top by keyboard
-        "order": [("Imp", "–"), ("Mira", "–"), ("Grub", "–")],
+        "order": [("Imp", "Place 1"), ("Mira", "Place 2"), ("Grub", "Place 3")],
         "attack": {"faces": "5", "fields": {}, "shows": "Total 7 vs 4: success — hit"},
         "hurt_round": 1, "hurt": ("damage", {"damage": "9"}, None, "Grub starts dying"),
         "condition": ("Mira", {"condition": "Staggered", "duration": "2", "unit": "rounds"}, "3", "Staggered (2 rounds left)"),
@@ -64,7 +64,7 @@ GAMES = {
         "party": [("Harvey", {"DEX": 60}, {"Fighting (Brawl)": 60}), ("Cultist", {"DEX": 50}, {"Dodge": 20})],
         "npc": ("Ghoul", {"npc-dex": "40", "npc-combat_skill": "30"}),
         "order_faces": None,  # DEX 60, 50, 40: no tie, no roll-off
-        "order": [("Harvey", "60"), ("Cultist", "50"), ("Ghoul", "40")],
+        "order": [("Harvey", "Initiative 60"), ("Cultist", "Initiative 50"), ("Ghoul", "Initiative 40")],
         "attack": {"faces": "0 30 0 90 2", "fields": {}, "shows": "Cultist loses 2 HP (10 → 8)"},
         "hurt_round": 2, "hurt": ("damage", {"amount": "8"}, None, "dying"),  # damage this round 8 > 10 / 2: a major wound, at 0 HP
         "condition": None,  # its conditions (prone, unconscious) have no duration: its timers are the dying rolls
@@ -164,7 +164,7 @@ def test_a_fight_of_two_rounds(app, game):
     else:
         step(page, page.locator('[data-step="order"]'), spec["order_faces"])
     expect(page.locator(".combatant h3")).to_have_text([name for name, _ in spec["order"]])
-    expect(page.locator(".combatant .initiative")).to_have_text([f"Initiative {number}" for _, number in spec["order"]])
+    expect(page.locator(".combatant .initiative")).to_have_text([number for _, number in spec["order"]])
     expect(page.locator('.combatant[aria-current="true"] h3')).to_have_text(hero)
 
     # the attack: Attack → the target by touch → Roll (three taps), with the target already chosen

@@ -101,6 +101,7 @@ def test_every_screen_on_a_tablet(tablet, scheme):
         page.locator(".party-pick button", has_text=name).click()
         expect(page.locator(".combatant h3", has_text=name)).to_be_visible()
     page.get_by_label("NPC name").fill("Ghoul")
+    page.locator('input[name="npc-dex"]').fill("40")  # after Harvey and Cultist (DEX 50 each), whoever wins their roll-off
     page.get_by_label("Give them a sheet").uncheck()
     page.get_by_role("button", name="Add the NPC").click()
     expect(page.locator(".combatant")).to_have_count(3)

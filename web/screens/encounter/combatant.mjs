@@ -36,7 +36,9 @@ export function CombatantRow({ combatant, index, count, current, character, rule
   return html`<li class=${`combatant${current ? " current" : ""}${combatant.skipped ? " skipped" : ""}`} data-combatant=${combatant.id}
     aria-current=${current ? "true" : undefined} aria-labelledby=${`c-${combatant.id}`}>
     <div class="combatant-head">
-      <span class="initiative" title="Initiative"><span class="visually-hidden">Initiative </span>${combatant.initiative ?? "–"}</span>
+      ${reorderHere
+        ? html`<span class="initiative place"><span class="visually-hidden">Place </span>${index + 1}</span>`
+        : html`<span class="initiative"><span class="visually-hidden">Initiative </span>${combatant.initiative ?? "–"}</span>`}
       <h3 id=${`c-${combatant.id}`}>${name}</h3>
       ${character?.kind === "npc" || !character ? html`<span class="tag">${character ? "NPC" : "quick NPC"}</span>` : null}
       <${Status} combatant=${combatant} current=${current} />
