@@ -40,11 +40,12 @@ export function CombatantRow({ combatant, index, count, current, character, rule
         ? html`<span class="initiative place"><span class="visually-hidden">Place </span>${index + 1}</span>`
         : html`<span class="initiative"><span class="visually-hidden">Initiative </span>${combatant.initiative ?? "–"}</span>`}
       <h3 id=${`c-${combatant.id}`}>${name}</h3>
-      ${character?.kind === "npc" || !character ? html`<span class="tag">${character ? "NPC" : "quick NPC"}</span>` : null}
+      ${character?.kind === "npc" || combatant.npc ? html`<span class="tag">${character ? "NPC" : "quick NPC"}</span>` : null}
       <${Status} combatant=${combatant} current=${current} />
       ${reorderHere ? arrows : null}
     </div>
-    ${character ? html`<${CardView} sheet=${character.sheet} rules=${rules} />` : html`<p class="help">No sheet: takes turns only.</p>`}
+    ${character ? html`<${CardView} sheet=${character.sheet} rules=${rules} />`
+      : html`<p class="help">${combatant.character_id ? "No longer in the campaign: remove them from the encounter." : "No sheet: takes turns only."}</p>`}
     ${character && !ended ? html`<div class="quick-actions" role="group" aria-label=${`What ${name} does`}>
       ${rules.actions.map((action) => html`<button type="button" key=${action.key} data-action=${action.key}
         aria-expanded=${action.needsTarget ? String(picking === combatant.id) : undefined}
