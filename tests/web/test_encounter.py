@@ -16,7 +16,7 @@ from tests.web.helpers import new_campaign, new_character, roll, stored_campaign
 GAMES = {
     "armageddon": {
         "party": [("Jack", {"attributes.Dexterity": 3}, {}), ("Ann", {}, {})],
-        "npc": ("Zombie", {"npc-dexterity": "1"}),
+        "npc": ("Zombie", {"npc-dexterity": "1"}), "npc_sheet": True,  # an NPC with a sheet of its own
         "order_faces": "5 4 2",  # Initiative d10 for Jack, Ann, Zombie (in the order they joined)
         "order": [("Jack", "Initiative 8"), ("Ann", "Initiative 6"), ("Zombie", "Initiative 3")],
         "attack": {"faces": "4", "fields": {"expression": "d6x2"}, "shows": "Total 8: 8 damage", "follow": "Apply 8 damage to Ann", "then": "Ann loses 8 LP"},
@@ -49,15 +49,18 @@ GAMES = {
         "attack": {"faces": "5", "fields": {}, "shows": "Total 7 vs 4: success — hit"},
         "hurt_round": 1, "hurt": ("damage", {"damage": "9"}, None, "Grub starts dying"),
         "condition": ("Mira", {"condition": "Staggered", "duration": "2", "unit": "rounds"}, "3", "Staggered (2 rounds left)"),
-        "round_faces": {1: "3 3 4", 2: "3 4"},  # Staggered d6 for Mira (round 1 only), then Grub's d10 to stabilise and d6 endurance check
+        # Staggered d6 for Mira (round 1 only), then Grub's d10 to stabilise and d6 endurance check; in round 2 a 10 stabilises him, a d4 for the hours until he wakes
+        "round_faces": {1: "3 3 4", 2: "10 2"},
         "timers": [("Mira", "Staggered (2 rounds left)"), ("Mira", "Staggered (1 round left)"), ("Mira", "No conditions")],
         "round_op": "semiautomagic.advance_rounds",
         "golden": (
             "**Attack (roll to hit, then defence)** — Total 7 vs 4: success — hit\n"
             "- Dice: d6=5 (attack roll)\n"
             "- Modifiers: +2 Weapon Skill bonus\n\n"
-            "**Grub: end of round 2** — After 1 round: Helpless, Unconscious, Dying\n"
-            "- Dice: d10=3 (stabilisation (10 stabilises)), d6=4 (dying endurance check (DC 4))\n"
+            "**Grub: end of round 2** — After 1 round: Helpless, Unconscious\n"
+            "- Dice: d10=10 (stabilisation (10 stabilises)), d4=2 (hours until waking (1d4 per wound))\n"
+            "- Grub is stabilised (a 10 on the d10).\n"
+            "- Grub is unconscious (stable); wakes in 2 hours.\n"
         ),
     },
     "coc": {
@@ -69,6 +72,7 @@ GAMES = {
         "hurt_round": 2, "hurt": ("damage", {"amount": "8"}, None, "dying"),  # damage this round 8 > 10 / 2: a major wound, at 0 HP
         "condition": None,  # its conditions (prone, unconscious) have no duration: its timers are the dying rolls
         "round_faces": {1: None, 2: "5 40"},  # the dying CON roll at the end of round 2
+        "round_2": ("Harvey", "damage", {"amount": "1"}, "Harvey loses 1 HP"),  # the ghoul's claw: reset at the round's end
         "timers": [("Cultist", "No conditions"), ("Cultist", "No conditions"), ("Cultist", "major wound")],
         "round_op": "coc.advance_time",
         "golden": (
@@ -98,8 +102,8 @@ def step(page, button, faces=None):
     happened = page.locator("[data-happened]")
     serial = int(happened.get_attribute("data-happened")) if happened.count() else 0
     button.click()
-    error = controls.locator(".dice-field .field-error")
-    expect(page.locator(f'[data-happened="{serial + 1}"]').or_(error.filter(has_text="dice"))).to_be_visible()
+    error = controls.locator(".dice-field .field-error:not([hidden])")
+    expect(page.locator(f'[data-happened="{serial + 1}"]').or_(error)).to_be_visible()
     assert error.is_hidden(), error.inner_text()
     if faces:
         controls.get_by_text("Digital", exact=True).click()
@@ -149,9 +153,10 @@ def test_a_fight_of_two_rounds(app, game):
     page.get_by_label("NPC name").fill(npc)
     for field, value in numbers.items():
         page.locator(f'input[name="{field}"]').fill(value)
-    page.get_by_label("Give them a sheet").uncheck()
+    page.get_by_label("Give them a sheet").set_checked(spec.get("npc_sheet", False))
     page.get_by_role("button", name="Add the NPC").click()
     expect(page.locator(".combatant")).to_have_count(3)
+    expect(row(page, npc).locator(".tag").first).to_have_text("NPC" if spec.get("npc_sheet") else "quick NPC")
 
     # the order by the game's rule, each combatant's initiative number shown
     if game == "semiautomagic":
@@ -187,6 +192,9 @@ def test_a_fight_of_two_rounds(app, game):
     for round_number in (1, 2):
         if spec["hurt_round"] == round_number:
             assert shows in quick(page, foe, key, fields, faces)
+        if round_number == 2 and spec.get("round_2"):
+            who, action, values, says = spec["round_2"]
+            assert says in quick(page, who, action, values)
         if round_number == 1:
             timer_who, first_timer = spec["timers"][0]
             expect(row(page, timer_who)).to_contain_text(first_timer)
@@ -205,14 +213,16 @@ def test_a_fight_of_two_rounds(app, game):
     ends = [entry for entry in log if entry["op"] == "encounter.next" and entry["encounter_after"]["round"] > entry["encounter_before"]["round"]]
     assert [(entry["encounter_before"]["round"], entry["encounter_after"]["round"], entry["kind"]) for entry in ends] == [(1, 2, "change"), (2, 3, "change")]
     effects = [entry for entry in log if entry["op"] == spec["round_op"] and entry["args"].get("label", "").endswith("end of round 2")]
-    assert sorted(entry["result"]["label"] for entry in effects) == sorted(f"{name}: end of round 2" for name in (hero, foe))
+    with_sheets = (hero, foe, npc) if spec.get("npc_sheet") else (hero, foe)
+    assert sorted(entry["result"]["label"] for entry in effects) == sorted(f"{name}: end of round 2" for name in with_sheets)
     assert all(entry["kind"] == "roll" and entry["before"] == {} for entry in effects)
     attacks = [entry for entry in log if entry["op"].endswith((".attack", ".roll_damage"))]
     assert attacks and all(entry["encounter"] == encounter_id for entry in attacks)
 
-    # undo the last change (the end of round 2): both sheets and the encounter go back exactly
+    # undo the last change (the end of round 2, which changed both sheets): they and the encounter go back exactly
     end = ends[-1]
-    assert set(end["before"]) <= set(end["who"])
+    names = {each["id"]: each["sheet"]["name"] for each in stored_campaigns(page)[0]["characters"]}
+    assert {hero, foe} <= {names[cid] for cid in end["before"]} and set(end["before"]) <= set(end["who"])
     page.locator("[data-undo]").click()
     expect(page.locator(".turn-now .round")).to_have_text("Round 2")
     after_undo, encounters = sheets(page, campaign_id)
