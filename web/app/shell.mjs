@@ -10,6 +10,7 @@ import { PartyScreen } from "../screens/party/index.mjs";
 import { SheetScreen } from "../screens/sheet/index.mjs";
 import { RulesScreen } from "../screens/rules/index.mjs";
 import { OperationsScreen } from "../screens/rules/operations.mjs";
+import { LogScreen } from "../screens/log/index.mjs";
 
 function StorageBanner() {
   const app = useApp();
@@ -36,6 +37,7 @@ function Screen({ route }) {
   if (route.screen === "sheet") return html`<${SheetScreen} characterId=${route.characterId} />`;
   if (route.screen === "rules") return html`<${RulesScreen} />`;
   if (route.screen === "operations") return html`<${OperationsScreen} />`;
+  if (route.screen === "log") return html`<${LogScreen} />`;
   return html`<${PartyScreen} />`;
 }
 
