@@ -71,6 +71,20 @@ def roll(page: Page, faces: str | None = None, fields: dict | None = None) -> st
     return results.inner_text()
 
 
+def stored_log(page: Page, campaign_id: str) -> list[dict]:
+    """A campaign's log entries as stored in IndexedDB (the "entries" store), oldest first, read directly."""
+    return json.loads(page.evaluate("""(id) => new Promise((resolve, reject) => {
+        const open = indexedDB.open("rules-companion");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+            const range = IDBKeyRange.bound([id, 0], [id, Infinity]);
+            const request = open.result.transaction("entries").objectStore("entries").getAll(range);
+            request.onsuccess = () => { resolve(JSON.stringify(request.result.map((row) => row.entry))); open.result.close(); };
+            request.onerror = () => reject(request.error);
+        };
+    })""", campaign_id))
+
+
 def stored_campaigns(page: Page) -> list[dict]:
     """Every campaign record in IndexedDB, read directly (not through the app)."""
     return json.loads(page.evaluate("""() => new Promise((resolve, reject) => {

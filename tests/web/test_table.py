@@ -8,7 +8,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns, stored_log
 
 # Per game: two characters, the row rolled with typed faces and what it shows, a house rule that changes it.
 GAMES = {
@@ -122,7 +122,9 @@ def test_a_campaign_from_start_to_import(app, game, tmp_path):
         row.get_by_role("button", name="Export").click()
     exported = tmp_path / "campaign.json"
     download.value.save_as(exported)
-    assert json.loads(exported.read_text()) == before
+    log = stored_log(page, campaign_id)
+    assert log and all(entry["result"] for entry in log), "every roll is logged with its result"
+    assert json.loads(exported.read_text()) == {**before, "log": log}, "the file carries the whole log"
     row.get_by_role("button", name="Delete").click()
     page.get_by_role("dialog").get_by_role("button", name="Delete").click()
     expect(row).to_have_count(0)
@@ -132,6 +134,7 @@ def test_a_campaign_from_start_to_import(app, game, tmp_path):
     back = [record for record in stored_campaigns(page) if record["id"] == campaign_id][0]
     for field in ("schema", "id", "name", "game", "created", "settings", "characters", "log", "encounters"):
         assert back[field] == before[field], field
+    assert stored_log(page, campaign_id) == log, "the imported log is back in the log store"
 
 
 def test_editing_a_sheet_checks_each_value_next_to_its_field(app):

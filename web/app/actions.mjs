@@ -1,6 +1,8 @@
 // Everything that changes the app's state lives here, outside components: each action reads storage or the
 // engine, writes in one transaction, tells other tabs, and dispatches what changed.
-import { CAMPAIGN_SCHEMA, copyCampaign, newCampaign, newId, StaleError } from "../store/records.mjs";
+import { CAMPAIGN_SCHEMA, copyCampaign, newCampaign, newId, StaleError, withParts } from "../store/records.mjs";
+import { makeEntry } from "../store/entries.mjs";
+import { resultHeadline } from "../store/log_rows.mjs";
 import { campaignBlob, campaignFileName, canShareFile, download, readJsonFile, shareFile } from "../store/files.mjs";
 import { settingArgs } from "./engine.mjs";
 import { navigate, paths } from "./router.mjs";
@@ -44,14 +46,17 @@ export async function createCampaign(app, name, game) {
 }
 
 export async function duplicateCampaign(app, id) {
-  const record = await (await storageOf(app)).get(id);
-  if (record) await added(app, copyCampaign(record, `${record.name} (copy)`.slice(0, 80)), `“${record.name}” duplicated.`);
+  const storage = await storageOf(app);
+  const record = await storage.get(id);
+  if (record) await added(app, { ...copyCampaign(record, `${record.name} (copy)`.slice(0, 80)), log: await storage.logAll(id) }, `“${record.name}” duplicated.`);
 }
 
 export async function deleteCampaign(app, id) {
-  const record = await (await storageOf(app)).get(id);
-  if (!record) return;
-  await (await storageOf(app)).remove(id);
+  const storage = await storageOf(app);
+  const found = await storage.get(id);
+  if (!found) return;
+  const record = { ...found, log: await storage.logAll(id) };
+  await storage.remove(id);
   app.services.channel.announce("campaign-removed", id);
   await loadCampaigns(app);
   snack(app, `“${record.name}” deleted.`, {
@@ -66,8 +71,10 @@ export async function renameCampaign(app, id, name) {
 }
 
 export async function exportCampaign(app, id, { share = false } = {}) {
-  const record = await (await storageOf(app)).get(id);
-  if (!record) return;
+  const storage = await storageOf(app);
+  const found = await storage.get(id);
+  if (!found) return;
+  const record = { ...found, log: await storage.logAll(id) };
   const blob = campaignBlob(record);
   const name = campaignFileName(record);
   if (share && canShareFile(blob, name)) {
@@ -114,6 +121,7 @@ export async function openCampaign(app, id) {
   if (current?.id === id) return current;
   const record = await upgraded(app, await (await storageOf(app)).get(id));
   app.dispatch({ type: "campaign", campaign: record });
+  if (record) await loadHistory(app, record.id);
   if (!record) {
     navigate(paths.home());
     snack(app, "That campaign is not on this device (it may have been deleted).");
@@ -129,15 +137,37 @@ export async function onOtherTab(app, { type, id }) {
   const record = type === "campaign-removed" ? null : await (await storageOf(app)).get(id);
   if (record && record.revision <= current.revision) return;
   app.dispatch({ type: "campaign", campaign: record });
+  if (record) {
+    app.dispatch({ type: "logged" });
+    await loadHistory(app, record.id);
+  }
   if (!record) navigate(paths.home());
   snack(app, record ? "Updated from another tab." : "This campaign was deleted in another tab.");
 }
 
-/** One change of the open campaign, as one transaction; a stale write is refused and the newer record shown. */
-export async function changeCampaign(app, base, change, keys) {
+/** What Undo and Redo would do in campaign ``id``: {undo, redo}, each {id, headline} or null. */
+export async function loadHistory(app, id) {
+  const storage = await storageOf(app);
+  const { done, undone } = await storage.history(id);
+  const describe = async (entryId) => {
+    if (!entryId) return null;
+    const entry = await storage.logEntry(id, entryId);
+    return entry && { id: entryId, headline: resultHeadline(entry.result) || "the last change" };
+  };
+  const history = { undo: await describe(done.at(-1)), redo: await describe(undone.at(-1)) };
+  if (app.state.campaign?.id === id) app.dispatch({ type: "history", history });
+  return history;
+}
+
+/**
+ * One change of the open campaign and the log ``entries`` it made, as ONE transaction (both land or
+ * neither); a stale write is refused and the newer record shown. ``change`` may be null (a roll that changed
+ * nothing is only logged).
+ */
+export async function changeCampaign(app, base, change, keys, entries = []) {
   let next;
   try {
-    next = await (await storageOf(app)).update(base, change, keys);
+    next = (await (await storageOf(app)).commit(base, change, keys, entries)).record;
   } catch (error) {
     if (error instanceof StaleError) {
       app.dispatch({ type: "campaign", campaign: error.current });
@@ -151,6 +181,10 @@ export async function changeCampaign(app, base, change, keys) {
   await noteStorage(app);
   app.services.channel.announce("campaign-changed", next.id, next.revision);
   if (app.state.campaign?.id === next.id) app.dispatch({ type: "campaign", campaign: next });
+  if (entries.length) {
+    app.dispatch({ type: "logged" });
+    if (entries.some((entry) => entry.kind !== "roll")) await loadHistory(app, next.id);
+  }
   loadCampaigns(app);
   return next;
 }
@@ -180,37 +214,40 @@ export function setSetting(app, campaign, name, value, defaultValue) {
 }
 
 /** The engine request for ``opId``: the campaign's house rules, ``args``, and each bound character's sheet;
- * ``stateKeys`` maps the state keys of a result back to those characters. */
+ * ``stateKeys`` maps the state keys of a result back to those characters; ``logged`` is the request
+ * without the sheets (what the log keeps) and ``who`` the characters bound. */
 export function requestFor(app, opId, args, bind = {}) {
   const campaign = app.state.campaign;
   const op = app.state.catalog.op(opId);
   const request = { ...settingArgs(op, campaign?.settings), ...args };
+  const logged = { ...request };
   const stateKeys = {};
+  const who = [];
   for (const param of op.params) {
     const id = bind[param.name];
     const character = id && campaign.characters.find((each) => each.id === id);
     if (!character) continue;
     request[param.name] = character.sheet;
+    who.push(id);
     if (param.state_key) stateKeys[param.state_key] = id;
   }
-  return { request, stateKeys };
+  return { request, stateKeys, logged, who };
 }
 
 /**
  * Run an operation on characters of the open campaign. ``bind`` maps a sheet param name to a character id;
- * the campaign's house rules go with it; every sheet the result changed (``states``) is stored, all in one
- * transaction, so an attack changes both sides at once. Returns the engine's result.
+ * the campaign's house rules go with it; every sheet the result changed (``states``) is stored and the result
+ * logged (with ``encounter``, the encounter it belongs to), all in one transaction, so an attack changes both
+ * sides at once and lands in the log with them. Returns the engine's result.
  */
-export async function runOperation(app, opId, args, bind = {}) {
+export async function runOperation(app, opId, args, bind = {}, { encounter = null } = {}) {
   const campaign = app.state.campaign;
-  const { request, stateKeys } = requestFor(app, opId, args, bind);
+  const { request, stateKeys, logged, who } = requestFor(app, opId, args, bind);
   const result = await app.services.engine.call(opId, request);
-  const changed = Object.entries(result.states || {}).filter(([key]) => stateKeys[key]).map(([key, sheet]) => [stateKeys[key], sheet]);
-  if (changed.length) {
-    const sheets = new Map(changed);
-    await changeCampaign(app, campaign, (next) => ({
-      ...next, characters: next.characters.map((each) => (sheets.has(each.id) ? { ...each, sheet: sheets.get(each.id) } : each)),
-    }), [...sheets.keys()].map((id) => `character:${id}`));
-  }
+  const sheets = Object.fromEntries(Object.entries(result.states || {}).filter(([key]) => stateKeys[key]).map(([key, sheet]) => [stateKeys[key], sheet]));
+  const before = Object.fromEntries(Object.keys(sheets).map((id) => [id, campaign.characters.find((each) => each.id === id).sheet]));
+  const entry = makeEntry({ op: opId, args: logged, result, who, encounter, before, after: sheets });
+  const keys = Object.keys(sheets).map((id) => `character:${id}`);
+  await changeCampaign(app, campaign, keys.length ? (next) => withParts(next, sheets) : null, keys, [entry]);
   return result;
 }

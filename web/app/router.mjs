@@ -1,5 +1,6 @@
 // Screens by location.hash, so reload and the back button keep the place: #/ (campaigns),
-// #/c/<id> (party), #/c/<id>/sheet/<character id>, #/c/<id>/rules, #/c/<id>/operations.
+// #/c/<id> (party), #/c/<id>/sheet/<character id>, #/c/<id>/encounter[/<encounter id>], #/c/<id>/log,
+// #/c/<id>/rules, #/c/<id>/operations.
 import { useEffect, useState } from "./html.mjs";
 
 export function parseHash(hash) {
@@ -7,6 +8,8 @@ export function parseHash(hash) {
   if (parts[0] !== "c" || !parts[1]) return { screen: "campaigns" };
   const campaignId = parts[1];
   if (parts[2] === "sheet" && parts[3]) return { screen: "sheet", campaignId, characterId: parts[3] };
+  if (parts[2] === "encounter") return { screen: "encounter", campaignId, encounterId: parts[3] || null };
+  if (parts[2] === "log") return { screen: "log", campaignId };
   if (parts[2] === "rules") return { screen: "rules", campaignId };
   if (parts[2] === "operations") return { screen: "operations", campaignId };
   return { screen: "party", campaignId };
@@ -16,6 +19,8 @@ export const paths = {
   home: () => "#/",
   party: (id) => `#/c/${encodeURIComponent(id)}`,
   sheet: (id, characterId) => `#/c/${encodeURIComponent(id)}/sheet/${encodeURIComponent(characterId)}`,
+  encounter: (id, encounterId = null) => `#/c/${encodeURIComponent(id)}/encounter${encounterId ? `/${encodeURIComponent(encounterId)}` : ""}`,
+  log: (id) => `#/c/${encodeURIComponent(id)}/log`,
   rules: (id) => `#/c/${encodeURIComponent(id)}/rules`,
   operations: (id) => `#/c/${encodeURIComponent(id)}/operations`,
 };

@@ -9,6 +9,8 @@ export const initialState = {
   campaigns: null, // summaries for the home screen
   campaign: null, // the open campaign record
   snack: null, // {id, text, actionLabel, onAction, timeout}
+  history: { undo: null, redo: null }, // the open campaign's Undo / Redo: {id, headline} or null each
+  logVersion: 0, // changes whenever the open campaign's log grows (screens re-read their first page)
 };
 
 export function reduce(state, action) {
@@ -17,7 +19,9 @@ export function reduce(state, action) {
     case "engine": return { ...state, engine: action.status };
     case "storage": return { ...state, storage: { kind: action.kind, problem: action.problem } };
     case "campaigns": return { ...state, campaigns: action.campaigns };
-    case "campaign": return { ...state, campaign: action.campaign };
+    case "campaign": return action.campaign?.id === state.campaign?.id ? { ...state, campaign: action.campaign } : { ...state, campaign: action.campaign, history: initialState.history };
+    case "history": return { ...state, history: action.history };
+    case "logged": return { ...state, logVersion: state.logVersion + 1 };
     case "snack": return { ...state, snack: action.snack && { id: Date.now() + Math.random(), timeout: 6000, ...action.snack } };
     default: throw new Error(`Unknown action ${action.type}`);
   }

@@ -1,11 +1,9 @@
 // A result: the headline in large type, the whole trace one tap away. Lines are the engine's own text,
 // shown as text (never HTML).
 import { html } from "../app/html.mjs";
+import { plainLine } from "../store/log_rows.mjs";
 
-/** A trace line without developer citations (file names, section numbers) in its brackets. */
-export function plainLine(line) {
-  return String(line).replace(/\s*\[([^\]]*(?:\[[^\]]*\][^\]]*)*)\]\s*$/, (whole, inside) => (/RULES\.md|seed \d|§|SRC|DEVELOPERS/.test(inside) ? "" : whole));
-}
+export { plainLine };
 
 /** A trace line as [what happened, the rule it follows]: the engine ends a line with "[rule name]". */
 function splitWhy(line) {

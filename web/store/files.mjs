@@ -9,7 +9,8 @@ export function campaignFileName(campaign) {
 
 /** The file's content: the campaign record itself (it carries its schema). */
 export function campaignBlob(campaign) {
-  return new Blob([JSON.stringify(campaign, null, 2)], { type: "application/json" });
+  const indent = (campaign.log?.length ?? 0) > 200 ? 0 : 2; // a long log stays compact (tens of MB otherwise)
+  return new Blob([JSON.stringify(campaign, null, indent)], { type: "application/json" });
 }
 
 export function download(blob, name) {

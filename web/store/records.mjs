@@ -32,9 +32,12 @@ export class StaleError extends Error {
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The part of a campaign a change touches ("character:<id>", "settings", "name", "characters"). */
+/** The part of a campaign a change touches ("character:<id>", "encounter:<id>", "settings", "name", "characters",
+ * "encounters"). */
 function part(campaign, key) {
   if (key.startsWith("character:")) return campaign.characters.find((each) => each.id === key.slice(10)) ?? null;
+  if (key.startsWith("encounter:")) return (campaign.encounters || []).find((each) => each.id === key.slice(10)) ?? null;
+  if (key === "encounters") return (campaign.encounters || []).map((each) => each.id);
   if (key === "characters") return campaign.characters.map((each) => each.id);
   return campaign[key];
 }
@@ -48,4 +51,16 @@ export function rebase(stored, base, change, keys) {
   if (stored.revision !== base.revision && !keys.every((key) => same(part(stored, key), part(base, key)))) throw new StaleError(stored);
   const next = change(structuredClone(stored));
   return { ...next, revision: (stored.revision ?? 0) + 1, updated: now() };
+}
+
+/**
+ * ``campaign`` with new ``sheets`` ({character id: sheet}) and ``encounters`` ({encounter id: state, or null
+ * to remove it}); a new encounter is appended.
+ */
+export function withParts(campaign, sheets = {}, encounters = {}) {
+  const characters = campaign.characters.map((each) => (each.id in sheets ? { ...each, sheet: sheets[each.id] } : each));
+  const list = (campaign.encounters || []).filter((each) => !(each.id in encounters) || encounters[each.id] !== null)
+    .map((each) => (encounters[each.id] ? encounters[each.id] : each));
+  for (const [id, state] of Object.entries(encounters)) if (state && !list.some((each) => each.id === id)) list.push(state);
+  return { ...campaign, characters, encounters: list };
 }

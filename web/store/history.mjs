@@ -1,0 +1,21 @@
+// Undo and redo as two stacks of log entry ids, kept per campaign next to its log (TABLE.md, Log: "Undo the
+// last state change"). Pure helpers: the stacks after one more entry, and the stacks a whole log leaves
+// (an imported campaign). A "change" entry is undoable; undo pops it to the redo stack; redo pushes it back;
+// a new change clears redo. Plain rolls change nothing and leave both stacks as they were.
+
+export const HISTORY_DEPTH = 500;
+export const emptyHistory = () => ({ done: [], undone: [] });
+
+/** The stacks after ``entry`` (a log entry of py_rules/log/entry.py). */
+export function historyAfter(history, entry) {
+  const done = [...history.done];
+  const undone = [...history.undone];
+  if (entry.kind === "change") return { done: [...done, entry.id].slice(-HISTORY_DEPTH), undone: [] };
+  const target = entry.args?.entry;
+  if (entry.kind === "undo" && done[done.length - 1] === target) return { done: done.slice(0, -1), undone: [...undone, target] };
+  if (entry.kind === "redo" && undone[undone.length - 1] === target) return { done: [...done, target], undone: undone.slice(0, -1) };
+  return { done, undone };
+}
+
+/** The stacks a log leaves, oldest entry first. */
+export const historyOf = (entries) => entries.reduce(historyAfter, emptyHistory());
