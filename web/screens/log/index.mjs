@@ -9,11 +9,13 @@ import { LogFilters } from "./log_filters.mjs";
 import { LogList } from "./log_list.mjs";
 import { UndoBar } from "./undo_bar.mjs";
 import { MarkdownExport } from "./markdown_export.mjs";
+import { whatOf } from "./when.mjs";
 
 const NO_FILTERS = { who: null, encounter: null, search: "" };
 
-/** Names for rows: characters by id (one no longer in the party is still named), encounters by id. */
-function useLook(campaign) {
+/** Names for rows: characters by id (one no longer in the party is still named), encounters by id, and
+ * what a game's operation is called ("Attack", "Skill roll"). */
+function useLook(campaign, catalog) {
   return useMemo(() => {
     const names = new Map(campaign.characters.map((each) => [each.id, each.sheet.name]));
     const encounters = new Map((campaign.encounters || []).map((each) => [each.id, each.name]));
@@ -21,8 +23,9 @@ function useLook(campaign) {
       campaignId: campaign.id,
       nameOf: (id) => names.get(id) || "someone no longer in the party",
       encounterName: (id) => encounters.get(id) || "an encounter since removed",
+      whatOf: (op) => whatOf(catalog, op),
     };
-  }, [campaign.id, campaign.characters, campaign.encounters]);
+  }, [campaign.id, campaign.characters, campaign.encounters, catalog]);
 }
 
 export function LogScreen() {
@@ -30,7 +33,7 @@ export function LogScreen() {
   const campaign = app.state.campaign;
   const [filters, setFilters] = useState(NO_FILTERS);
   const [cleared, setCleared] = useState(0); // "Show every entry" empties the search box too
-  const look = useLook(campaign);
+  const look = useLook(campaign, app.state.catalog);
   const encounters = campaign.encounters || [];
   const version = `${app.state.logVersion ?? 0}|${campaign.revision}`;
   const filtered = Boolean(filters.who || filters.encounter || filters.search.trim());

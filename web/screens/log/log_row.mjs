@@ -40,9 +40,10 @@ function LogRow({ row, look }) {
   const [open, setOpen] = useState(false);
   const names = (row.who || []).map(look.nameOf).join(", ");
   const encounter = row.encounter ? look.encounterName(row.encounter) : null;
+  const what = row.kind === "roll" || row.kind === "change" ? look.whatOf(row.op) : null;
   return html`<li class=${`log-row kind-${row.kind}`} data-entry=${row.id}>
     <button type="button" class="log-open" aria-expanded=${open ? "true" : "false"} onClick=${() => setOpen(!open)}>
-      <span class="log-headline">${row.headline}</span>
+      <span class="log-headline">${what ? html`<span class="log-what">${what}: </span>` : null}${row.headline}</span>
       <span class="log-meta">
         ${names ? html`<span class="log-who">${names}</span>` : null}
         <time datetime=${row.at} title=${fullWhen(row.at)}>${whenText(row.at)}</time>
