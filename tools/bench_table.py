@@ -62,7 +62,7 @@ def templates(party: list[dict]) -> list[dict]:
         states = attack.get("states") or {}
         after_a, after_b = states.get("coc.investigator", me), states.get("coc.opponent", them)
         out.append({"op": "coc.attack", "kind": "change", "result": attack, "before": [me, them], "after": [after_a, after_b], "two": True})
-        sanity = api.handle({"op": "coc.sanity_roll", "args": {"investigator": me, "loss_success": "0", "loss_failure": "1d4"}, "seed": seed})
+        sanity = api.handle({"op": "coc.sanity_roll", "args": {"investigator": me, "loss": "0/1D4"}, "seed": seed})
         if sanity.get("ok"):
             result = sanity["result"]
             out.append({"op": "coc.sanity_roll", "kind": "change", "result": result, "before": [me], "after": [result.get("state", me)], "two": False})
@@ -162,6 +162,7 @@ def main(count: int = 10_000, characters: int = 50) -> None:
                   f"written in one transaction in {ms:.0f} ms")
 
             page.goto(url + "#/")
+            page.reload()  # the list as stored now
             page.locator("html[data-ready=true]").wait_for(state="attached", timeout=TIMEOUT_MS)
             page.locator(".campaign-row").first.wait_for()
             opened = page.evaluate(OPEN_PARTY, f"#/c/{record['id']}")
@@ -194,8 +195,7 @@ def main(count: int = 10_000, characters: int = 50) -> None:
             rows_before = page.locator(".campaign-row").count()
             began = time.perf_counter()
             page.locator('input[name="campaign-file"]').set_input_files(str(file))
-            page.wait_for_function(f"document.querySelectorAll('.campaign-row').length > {rows_before} || !!document.querySelector('[data-import-problems]')",
-                                   timeout=TIMEOUT_MS * 2)
+            page.locator(".campaign-row").nth(rows_before).or_(page.locator("[data-import-problems]")).wait_for(timeout=TIMEOUT_MS * 2)
             imported = time.perf_counter() - began
             problems = page.locator("[data-import-problems]")
             verdict = problems.inner_text()[:300] if problems.count() else "imported"

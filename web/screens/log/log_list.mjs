@@ -67,24 +67,26 @@ function useLogPages(app, campaignId, filters, version) {
 export function LogList({ app, campaignId, filters, version, look, filtered }) {
   const pages = useLogPages(app, campaignId, filters, version);
   const end = useRef(null);
+  const watcher = useRef(null);
   const more = useRef(pages.more);
   more.current = pages.more;
-  useEffect(() => { // load the next page when the end of the list is near
-    if (!end.current || typeof IntersectionObserver === "undefined") return undefined;
-    const watcher = new IntersectionObserver((seen) => { if (seen.some((each) => each.isIntersecting)) more.current(); }, { rootMargin: "800px 0px" });
-    watcher.observe(end.current);
-    return () => watcher.disconnect();
-  }, [end.current]);
-  useEffect(() => { // still near the end after a page came in (a short page, a tall screen): the next one
-    const box = end.current?.getBoundingClientRect();
-    if (box && !pages.done && !pages.loading && box.top < innerHeight + 800) pages.more();
-  }, [pages.chunks, pages.loading]);
+  useEffect(() => { // the next page when the end of the list comes near
+    if (typeof IntersectionObserver === "undefined") return undefined;
+    watcher.current = new IntersectionObserver((seen) => { if (seen.some((each) => each.isIntersecting)) more.current(); }, { rootMargin: "800px 0px" });
+    return () => watcher.current.disconnect();
+  }, []);
+  useEffect(() => { // after each page, watch the end afresh: a new watch reports at once whether it is still near
+    const node = end.current;
+    if (!node || !watcher.current || pages.loading || pages.done) return;
+    watcher.current.unobserve(node);
+    watcher.current.observe(node);
+  }, [pages.chunks, pages.loading, pages.done]);
   const count = pages.chunks.reduce((sum, chunk) => sum + chunk.length, 0);
   return html`<div class="log-list-wrap">
     ${!count && !pages.loading ? html`<p class="empty">${filtered ? "No entry matches these filters." : "Nothing has happened yet: every roll and every change made in this campaign will be listed here."}</p>` : null}
-    <ol class="log-list" aria-label="Log entries, newest first" aria-busy=${pages.loading ? "true" : "false"}>
+    <div class="log-list" role="region" aria-label="Log entries, newest first" aria-busy=${pages.loading ? "true" : "false"}>
       ${pages.chunks.map((rows) => html`<${LogChunk} key=${rows[0].id} rows=${rows} look=${look} />`)}
-    </ol>
+    </div>
     ${pages.failed ? html`<p class="field-error" role="alert">The log could not be read: ${pages.failed}</p>` : null}
     <div ref=${end} class="log-end" data-log-end=${pages.done ? "done" : "more"}>
       ${pages.done

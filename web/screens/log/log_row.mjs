@@ -54,13 +54,14 @@ function LogRow({ row, look }) {
   </li>`;
 }
 
-/** A page of rows, rendered again only when its rows or the names it shows change. */
+/** A page of rows as its own list, rendered again only when its rows or the names it shows change; the
+ * browser lays out only the pages in view (content-visibility). */
 export class LogChunk extends Component {
   shouldComponentUpdate(next) {
     return next.rows !== this.props.rows || next.look !== this.props.look;
   }
 
   render({ rows, look }) {
-    return rows.map((row) => html`<${LogRow} key=${row.id} row=${row} look=${look} />`);
+    return html`<ol class="log-chunk">${rows.map((row) => html`<${LogRow} key=${row.id} row=${row} look=${look} />`)}</ol>`;
   }
 }
