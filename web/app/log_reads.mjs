@@ -82,3 +82,10 @@ export function markdownFileName(campaignName, what = "log") {
 export function downloadMarkdown(text, name) {
   download(new Blob([text], { type: "text/markdown" }), name);
 }
+
+/** What a game's operation is called ("Attack", "Skill roll"); null for the log's own entries (an undo, an
+ * edit of a sheet), whose headline says it all. */
+export function whatOf(catalog, op) {
+  const found = catalog?.op(op);
+  return found && !["log", "campaign"].includes(found.system) ? found.title : null;
+}

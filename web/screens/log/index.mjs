@@ -7,9 +7,9 @@ import { useApp } from "../../app/state.mjs";
 import { CampaignNav } from "../campaign_nav.mjs";
 import { LogFilters } from "./log_filters.mjs";
 import { LogList } from "./log_list.mjs";
-import { UndoBar } from "./undo_bar.mjs";
+import { UndoBar } from "../../components/undo_bar.mjs";
 import { MarkdownExport } from "./markdown_export.mjs";
-import { whatOf } from "./when.mjs";
+import { whatOf } from "../../app/log_reads.mjs";
 
 const NO_FILTERS = { who: null, encounter: null, search: "" };
 

@@ -46,7 +46,7 @@ function LogRow({ row, look }) {
       <span class="log-headline">${what ? html`<span class="log-what">${what}: </span>` : null}${row.headline}</span>
       <span class="log-meta">
         ${names ? html`<span class="log-who">${names}</span>` : null}
-        <time datetime=${row.at} title=${fullWhen(row.at)}>${whenText(row.at)}</time>
+        <time datetime=${row.at}>${whenText(row.at)}</time>
         ${encounter ? html`<span class="tag log-encounter">${encounter}</span>` : null}
       </span>
     </button>

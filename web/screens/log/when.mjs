@@ -1,5 +1,5 @@
-// An entry in the reader's own words: when it happened ("just now", "12 min ago", "3 h ago", then the local
-// date and time, "Tue 3 Dec, 20:15") and what was done (the operation's title, "Attack"). Pure helpers.
+// When an entry happened, in the reader's own words: "just now", "12 min ago", "3 h ago", then the local
+// date and time ("Tue 3 Dec, 20:15"). Pure helpers.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -22,11 +22,4 @@ export function whenText(at, now = Date.now()) {
 export function fullWhen(at) {
   const time = Date.parse(at);
   return Number.isFinite(time) ? fullTime.format(time) : "";
-}
-
-/** What a game's operation is called ("Attack", "Skill roll"); null for the log's own entries (an undo, an
- * edit of a sheet), whose headline says it all. */
-export function whatOf(catalog, op) {
-  const found = catalog?.op(op);
-  return found && !["log", "campaign"].includes(found.system) ? found.title : null;
 }

@@ -1,9 +1,8 @@
 // Undo and Redo of the campaign's last change, each saying what it undoes ("Undo: Attack — Harvey,
 // Cultist"); the log says so too. Small enough to sit on any campaign screen.
-import { html, useEffect, useState } from "../../app/html.mjs";
-import { redoLast, undoLast } from "../../app/log_actions.mjs";
-import { readLogEntry } from "../../app/log_reads.mjs";
-import { whatOf } from "./when.mjs";
+import { html, useEffect, useState } from "../app/html.mjs";
+import { redoLast, undoLast } from "../app/log_actions.mjs";
+import { readLogEntry, whatOf } from "../app/log_reads.mjs";
 
 /** What the change ``step`` ({id, headline} of app.state.history) did, named for a button. */
 function useWords(app, step) {
