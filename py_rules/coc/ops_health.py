@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from py_rules.coc import clock, sanity, wounds
-from py_rules.coc.investigator import copy_state, normalize
+from py_rules.coc.investigator import copy_state, normalize, who
 from py_rules.coc.levels import level_name
 from py_rules.coc.params import BONUS, INVESTIGATOR, LABEL, PENALTY, with_states
 from py_rules.coc.settings import settings_from, settings_params
 from py_rules.coc.tables import SANITY_GAIN_REASONS
+from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.params import Param
-from py_rules.trace import Result
+from py_rules.trace import Result, Step
 
 __all__ = ("OPERATIONS",)
 
@@ -159,4 +160,38 @@ GAIN_SANITY = Operation(
     run=_gain, source="seed 003, Regaining Sanity; RULES.md §3.11",
 )
 
-OPERATIONS = (DYING_ROUND, FIRST_AID, MEDICINE, ADVANCE_TIME, WEEKLY, SANITY_ROLL, GAIN_SANITY)
+KEEPER_CONDITIONS = ("prone", "unconscious")
+"""The conditions a Keeper sets or clears by hand (seed 003, Losing more than Half HP in One Turn: a major
+wound leaves the victim prone, a failed CON roll unconscious; getting up or coming round is the Keeper's call).
+Dying, stabilised, dead, a major wound and insanity follow their own rules and are never set by hand."""
+
+
+def _set_condition(*, investigator, condition, action, label):
+    name = who(investigator)
+    if investigator["conditions"]["dead"]:
+        raise RulesError("rule_violation", f"{name} is dead.", "investigator")
+    on = action == "set"
+    words = condition.replace("_", " ")
+    if investigator["conditions"][condition] == on:
+        raise RulesError("no_change", f"{name} is {'already' if on else 'not'} {words}.", "condition")
+    new = copy_state(investigator)
+    new["conditions"][condition] = on
+    event = f"{name} is {'now' if on else 'no longer'} {words}"
+    steps = [Step(f"The Keeper {'sets' if on else 'clears'} {words}", wounds.MAJOR)]
+    return with_states(Result(system="coc", kind="set_condition", label=label or f"{name}: {words}", steps=steps,
+                              events=[event], details={"condition": condition, "on": on}, state=normalize(new)))
+
+
+SET_CONDITION = Operation(
+    id="coc.set_condition", system="coc", title="Set or clear a condition",
+    summary="The Keeper's call: the investigator falls prone or gets up, is knocked out or comes round. Dying, "
+    "stabilised, dead, major wounds and insanity follow their own rules.",
+    covers=("C15",),
+    params=(INVESTIGATOR,
+            Param("condition", "choice", "Condition", "Prone or unconscious.", default="prone", choices=KEEPER_CONDITIONS),
+            Param("action", "choice", "Set or clear", "Set it, or clear it.", default="set", choices=("set", "clear")),
+            LABEL),
+    run=_set_condition, source="seed 003, Losing more than Half HP in One Turn", rolls=False,
+)
+
+OPERATIONS = (DYING_ROUND, FIRST_AID, MEDICINE, ADVANCE_TIME, WEEKLY, SANITY_ROLL, GAIN_SANITY, SET_CONDITION)

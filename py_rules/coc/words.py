@@ -76,6 +76,8 @@ CHOICES = {
     "target_level": {"": "Spend the points given above"},
     "mode": {"all": "Every skill must succeed", "any": "Any one skill is enough"},
     "coc.combat_round:action": {"act": "A combatant acts", "end_round": "End the round"},
+    "coc.set_condition:condition": {"prone": "Prone", "unconscious": "Unconscious"},
+    "coc.set_condition:action": {"set": "Set", "clear": "Clear"},
     "attacker": {"investigator": "The investigator attacks", "opponent": "The opponent attacks"},
     "coc.attack:defence": {"dodge": "Dodge", "fight_back": "Fight back", "manoeuvre": "Manoeuvre",
                            "none": "No defence"},

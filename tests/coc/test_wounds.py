@@ -263,3 +263,20 @@ def test_outside_combat_each_damaging_event_can_be_its_own_turn():
     response = api.handle({"op": "coc.apply_damage", "args": {"investigator": hurt, "amount": 2, "own_turn": True}})
     state = response["result"]["state"]
     assert state["damage_this_round"] == 2 and not state["conditions"]["major_wound"]
+
+
+def test_a_major_wound_leaves_the_victim_prone_and_getting_up_is_the_keepers_call():
+    """Seed 003, Losing more than Half HP in One Turn: prone and unconscious are set and cleared by hand."""
+    sheet = harvey()
+    down = api.handle({"op": "coc.set_condition", "args": {"investigator": sheet, "condition": "prone"}})["result"]
+    assert down["state"]["conditions"]["prone"] is True and down["events"] == ["Harvey Walters is now prone"]
+    assert down["states"]["coc.investigator"] == down["state"]
+    up = api.handle({"op": "coc.set_condition", "args": {"investigator": down["state"], "condition": "prone",
+                                                          "action": "clear"}})["result"]
+    assert up["state"]["conditions"] == sheet["conditions"]
+    again = api.handle({"op": "coc.set_condition", "args": {"investigator": sheet, "condition": "unconscious",
+                                                             "action": "clear"}})
+    assert again["error"]["field"] == "condition" and "not unconscious" in again["error"]["message"]
+    dead = copy.deepcopy(sheet)
+    dead["conditions"]["dead"] = True
+    assert api.handle({"op": "coc.set_condition", "args": {"investigator": dead}})["error"]["field"] == "investigator"

@@ -113,7 +113,8 @@ async function upgraded(app, record) {
     snack(app, `“${record.name}” was saved by another version and cannot be read: ${verdict.problems[0]?.message}`);
     return null;
   }
-  return changeCampaign(app, record, () => ({ ...verdict.campaign, id: record.id }), ["schema"]);
+  const { log = [], ...campaign } = verdict.campaign; // its log moves to the log stores in the same transaction
+  return changeCampaign(app, record, () => ({ ...campaign, log: [], id: record.id }), ["schema"], log);
 }
 
 export async function openCampaign(app, id) {
@@ -135,12 +136,12 @@ export async function onOtherTab(app, { type, id }) {
   const current = app.state.campaign;
   if (current?.id !== id) return;
   const record = type === "campaign-removed" ? null : await (await storageOf(app)).get(id);
-  if (record && record.revision <= current.revision) return;
-  app.dispatch({ type: "campaign", campaign: record });
   if (record) {
-    app.dispatch({ type: "logged" });
+    app.dispatch({ type: "logged" }); // its log may have grown (a roll changes no record)
     await loadHistory(app, record.id);
   }
+  if (record && record.revision <= current.revision) return;
+  app.dispatch({ type: "campaign", campaign: record });
   if (!record) navigate(paths.home());
   snack(app, record ? "Updated from another tab." : "This campaign was deleted in another tab.");
 }
