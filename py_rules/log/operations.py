@@ -13,6 +13,10 @@ __all__ = ("SYSTEM", "OPERATIONS", "MAX_ENTRIES")
 
 SYSTEM = System("log", "Campaign log", "GM", "TABLE.md, Log")
 MAX_ENTRIES = 20_000
+MAX_STRETCH_CHARS = 4_000_000
+"""An evening's session of a few thousand entries (the page sends them without their sheets, ~1 kB each)."""
+MAX_STRETCH_DEPTH = 24
+"""A list of entries holding an encounter step's effects, each with its own trace."""
 
 EXAMPLE_ENTRY = {
     "id": "e1", "at": "2026-12-01T20:15:03Z", "op": "coc.sanity_roll", "args": {}, "who": ["c1"],
@@ -46,7 +50,7 @@ MARKDOWN = Operation(
     "post: each entry a headline with its dice and modifiers.",
     covers=(), rolls=False, run=_markdown, source="TABLE.md, Log",
     params=(Param("entries", "json", "Entries", "The log entries to export, oldest first.", parse=_entries,
-                  example=[EXAMPLE_ENTRY]),
+                  example=[EXAMPLE_ENTRY], max_length=MAX_STRETCH_CHARS, max_depth=MAX_STRETCH_DEPTH),
             Param("title", "text", "Title", "A heading for the post (optional).", default="")),
 )
 

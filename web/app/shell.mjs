@@ -11,6 +11,7 @@ import { SheetScreen } from "../screens/sheet/index.mjs";
 import { RulesScreen } from "../screens/rules/index.mjs";
 import { OperationsScreen } from "../screens/rules/operations.mjs";
 import { EncounterScreen } from "../screens/encounter/index.mjs";
+import { LogScreen } from "../screens/log/index.mjs";
 
 function StorageBanner() {
   const app = useApp();
@@ -38,6 +39,7 @@ function Screen({ route }) {
   if (route.screen === "encounter") return html`<${EncounterScreen} key=${route.encounterId || ""} encounterId=${route.encounterId} />`;
   if (route.screen === "rules") return html`<${RulesScreen} />`;
   if (route.screen === "operations") return html`<${OperationsScreen} />`;
+  if (route.screen === "log") return html`<${LogScreen} />`;
   return html`<${PartyScreen} />`;
 }
 

@@ -11,14 +11,14 @@ function splitWhy(line) {
   return match ? [match[1], match[2]] : [plainLine(line), null];
 }
 
-export function Result({ result, title }) {
+export function Result({ result, title, traceOpen = false }) {
   const [headline, ...trace] = result.text?.length ? result.text : ["Done."];
   const tone = result.success === true ? "success" : result.success === false ? "failure" : "neutral";
   return html`<section class=${`result ${tone}`} aria-label="Result" aria-live="polite" data-result>
     ${title ? html`<p class="result-title">${title}</p>` : null}
     <p class="headline">${plainLine(headline)}</p>
     ${result.events?.length && result.events[0] !== headline ? html`<ul class="events">${result.events.map((event, index) => html`<li key=${index}>${event}</li>`)}</ul>` : null}
-    ${trace.length ? html`<details class="trace">
+    ${trace.length ? html`<details class="trace" open=${traceOpen}>
       <summary>How it was rolled</summary>
       <ul>${trace.map(splitWhy).map(([what, why], index) => html`<li key=${index}>${what}${why ? html` <span class="why">— ${why}</span>` : null}</li>`)}</ul>
     </details>` : null}

@@ -8,10 +8,10 @@ import { useApp } from "../../app/state.mjs";
 import { paths } from "../../app/router.mjs";
 import { snack } from "../../app/actions.mjs";
 import { encounterById, encounterStep } from "../../app/encounter_actions.mjs";
-import { undoLast } from "../../app/log_actions.mjs";
 import { Drawer } from "../../drawer/index.mjs";
 import { diceArgs } from "../../drawer/dice_field.mjs";
 import { Confirm } from "../../components/confirm.mjs";
+import { UndoBar } from "../../components/undo_bar.mjs";
 import { CampaignNav } from "../campaign_nav.mjs";
 import { encounterGame } from "./games.mjs";
 import { EncounterList } from "./start.mjs";
@@ -106,9 +106,7 @@ function RunningEncounter({ campaign, encounter }) {
     <p class="back"><a href=${paths.encounter(campaign.id)}>‹ All encounters</a></p>
     <h1 id="encounter-title" tabindex="-1">${encounter.name}</h1>
     <${Happened} result=${last.result} serial=${last.serial} />
-    ${app.state.history.undo ? html`<p class="undo-line"><button type="button" data-undo disabled=${busy}
-      onClick=${() => { const { headline } = app.state.history.undo; run(async () => (await undoLast(app)) && { events: [`Undone: ${headline}`] }); }}>
-      Undo: ${app.state.history.undo.headline}</button></p>` : null}
+    <${UndoBar} app=${app} compact />
     ${encounter.combatants.length ? html`<ol class="combatants" ref=${list} aria-label="Turn order">
       ${encounter.combatants.map((combatant, index) => html`<${CombatantRow} key=${combatant.id} combatant=${combatant} index=${index}
         count=${encounter.combatants.length} current=${!encounter.ended && index === encounter.turn} character=${characterOf(combatant)}

@@ -1,9 +1,9 @@
 // Editing a sheet: the name, every number and new skills from the game's list, each value checked in place
 // (its range at once, then the game's own rules on Save), the message next to the field; nothing is stored
-// until every value is accepted.
+// until every value is accepted. A save is logged with what changed ("STR 50 → 60") and can be undone.
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
-import { replaceCharacter } from "../../app/actions.mjs";
+import { commit, makeEntry } from "../../app/log_actions.mjs";
 import { NumberField, TextField, readNumber } from "../../components/field.mjs";
 import { SkillPicker } from "../party/skill_picker.mjs";
 import { checkedSheet } from "../checked_sheet.mjs";
@@ -15,6 +15,25 @@ function setPath(object, path, value) {
   for (const key of keys.slice(0, -1)) node = node[key];
   node[keys.at(-1)] = value;
   return copy;
+}
+
+const valueAt = (object, path) => path.split(".").reduce((node, key) => node?.[key], object);
+
+/** What an edit changed, in the sheet's own labels: ["Name: Jack → Jack Hawk", "Strength 2 → 4", "Dodge: new, 2"]. */
+function sheetChanges(before, after, rows, added) {
+  const out = before.name !== after.name ? [`Name: ${before.name} → ${after.name}`] : [];
+  for (const row of rows) {
+    const [old, now] = [valueAt(before, row.path), valueAt(after, row.path)];
+    if (old !== now) out.push(`${row.label} ${old} → ${now}`);
+  }
+  for (const skill of Object.keys(added)) out.push(`${skill}: new, ${valueAt(after, `skills.${skill}`)}`);
+  return out;
+}
+
+/** The edit as a logged result: a headline naming the first changes, then each change. */
+function editResult(name, changes) {
+  const shown = changes.slice(0, 3).join(", ") + (changes.length > 3 ? ` and ${changes.length - 3} more` : "");
+  return { label: `${name}: sheet edited`, events: changes, text: [`${name}: sheet edited — ${shown}`] };
 }
 
 export function SheetEditor({ character, game, onDone }) {
@@ -44,7 +63,12 @@ export function SheetEditor({ character, game, onDone }) {
     setSaving(true);
     try {
       const accepted = await checkedSheet(app, game.id, sheet, character.kind);
-      await replaceCharacter(app, app.state.campaign, character.id, { sheet: accepted });
+      const changes = sheetChanges(character.sheet, accepted, rows, added);
+      if (changes.length) { // nothing typed differently: nothing to store or log
+        const entry = makeEntry({ op: "campaign.check_character", args: {}, result: editResult(accepted.name, changes),
+          who: [character.id], before: { [character.id]: character.sheet }, after: { [character.id]: accepted } });
+        await commit(app, { sheets: { [character.id]: accepted }, entries: [entry] });
+      }
       onDone();
     } catch (error) {
       setEngineError(error);

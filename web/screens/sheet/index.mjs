@@ -12,6 +12,7 @@ import { CharacterCard } from "../party/character_card.mjs";
 import { CampaignNav } from "../campaign_nav.mjs";
 import { SheetRows } from "./rows.mjs";
 import { SheetEditor } from "./edit.mjs";
+import { UndoBar } from "../../components/undo_bar.mjs";
 
 export function SheetScreen({ characterId }) {
   const app = useApp();
@@ -31,6 +32,7 @@ export function SheetScreen({ characterId }) {
       <${CharacterCard} character=${character} game=${game} href=${paths.party(campaign.id)} compact />
       ${game.sheetFacts ? html`<dl class="sheet-facts">${game.sheetFacts(character.sheet).filter(([, value]) => value !== undefined && value !== null)
         .map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>` : null}
+      <${UndoBar} app=${app} compact />
       <div class="quick-actions" role="group" aria-label="Quick actions">
         ${game.actions(character.sheet).map((action) => html`<button type="button" key=${action.key} data-action=${action.key}
           onClick=${(event) => open({ ...action, title: action.label }, event)}>${action.label}</button>`)}

@@ -1,0 +1,134 @@
+"""The campaign log on a tablet (issue 11, Log; TABLE.md, Log): rolls made in the drawer listed newest first with
+headline and who, the trace one tap away, filters and search, Undo and Redo that put the sheets back exactly and
+say so, a sheet edit logged and undoable, the last two entries as Markdown (golden text, typed dice), a reload
+that keeps the screen, and a long log read a page at a time."""
+
+from playwright.sync_api import expect
+
+from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+from tools.bench_table import FILL, sheets, templates
+
+GOLDEN = """# Masks
+
+**Skill roll** — Total 85 vs 60: failure
+- Dice: units d10=5 (Spot Hidden roll: units die), tens d10=80 (Spot Hidden roll: tens die 1)
+
+**Attack** — Total 30 vs 60: success — Hard success
+- Dice: units d10=0 (Fighting (Brawl) roll: units die), tens d10=30 (Fighting (Brawl) roll: tens die 1), \
+units d10=0 (Dodge roll: units die), tens d10=90 (Dodge roll: tens die 1), d3=2 (Brawl damage)
+- Harvey hits Cultist for 2
+- Cultist loses 2 HP (10 → 8)
+"""
+
+
+def sheet_of(page, name):
+    return next(c["sheet"] for c in stored_campaigns(page)[0]["characters"] if c["sheet"]["name"] == name)
+
+
+def test_rolls_are_logged_undone_redone_and_exported_as_markdown(app, tmp_path):
+    page = app
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    campaign_id = new_campaign(page, "Masks", "coc")
+    new_character(page, "coc", "Harvey", skills={"Spot Hidden": 60, "Fighting (Brawl)": 60})
+    new_character(page, "coc", "Cultist", skills={"Dodge": 20})
+    open_sheet(page, "Harvey")
+    page.locator('[data-row="skill-Spot Hidden"]').click()
+    roll(page, faces="5 80")
+    page.get_by_role("button", name="Close the roll drawer").click()
+    cultist = sheet_of(page, "Cultist")
+    page.locator('.quick-actions [data-action="attack"]').click()
+    page.locator(".drawer").get_by_label("Target", exact=True).select_option(label="Cultist")
+    roll(page, faces="0 30 0 90 2")
+    page.get_by_role("button", name="Close the roll drawer").click()
+    attacked = sheet_of(page, "Cultist")
+    assert attacked["hp"] == 8
+
+    # newest first: headline (what was done and how it came out), who
+    page.get_by_role("link", name="Log").click()
+    rows = page.locator(".log-row")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0).locator(".log-headline")).to_have_text("Attack: Total 30 vs 60: success — Hard success")
+    expect(rows.nth(0).locator(".log-who")).to_have_text("Harvey, Cultist")
+    expect(rows.nth(1).locator(".log-headline")).to_have_text("Skill roll: Total 85 vs 60: failure")
+    expect(rows.nth(1).locator(".log-who")).to_have_text("Harvey")
+    # the trace, one tap away
+    rows.nth(0).locator(".log-open").click()
+    expect(rows.nth(0).locator(".trace")).to_contain_text("Dice in order: units d10=0")
+    # filters: by character, by a word
+    page.get_by_label("Who").select_option(label="Cultist")
+    expect(rows).to_have_count(1)
+    page.get_by_label("Who").select_option(label="Everyone")
+    page.get_by_label("Search").fill("85 vs")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("Skill roll")
+    page.get_by_role("button", name="Show every entry").click()
+    expect(rows).to_have_count(2)
+
+    # the last two entries as Markdown: shown, copied, downloaded
+    page.locator(".md-export summary").click()
+    page.get_by_label("The last entries").check()
+    page.locator('input[name="md-count"]').fill("2")
+    expect(page.locator(".md-preview")).to_have_value(GOLDEN)
+    page.get_by_role("button", name="Copy to the clipboard").click()
+    expect(page.locator(".md-export [role=status]")).to_have_text("Copied: paste it into your post.")
+    assert page.evaluate("navigator.clipboard.readText()") == GOLDEN
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download a .md file").click()
+    assert download.value.suggested_filename == "masks-log.md"
+    assert download.value.path().read_text(encoding="utf-8") == GOLDEN
+
+    # undo puts the cultist back exactly and the log says so; redo applies it again
+    page.get_by_role("button", name="Undo: Attack — Harvey, Cultist").click()
+    expect(rows.first.locator(".log-headline")).to_have_text("Undone: Total 30 vs 60: success — Hard success")
+    assert sheet_of(page, "Cultist") == cultist
+    page.get_by_role("button", name="Redo: Attack — Harvey, Cultist").click()
+    expect(rows.first.locator(".log-headline")).to_have_text("Redone: Total 30 vs 60: success — Hard success")
+    assert sheet_of(page, "Cultist") == attacked
+    page.get_by_role("button", name="Undo: Attack — Harvey, Cultist").click()
+    expect(page.locator("[data-history=redo]")).to_be_enabled()
+
+    # a new change (an edit of the sheet, logged) clears redo, and is undone in its turn
+    harvey = sheet_of(page, "Harvey")
+    page.get_by_role("link", name="Party").click()
+    open_sheet(page, "Harvey")
+    page.get_by_role("button", name="Edit values").click()
+    strength = harvey["characteristics"]["STR"]
+    page.locator('form.sheet-editor input[name="characteristics.STR"]').fill(str(strength + 5))
+    page.get_by_role("button", name="Save the sheet").click()
+    expect(page.locator("form.sheet-editor")).to_have_count(0)
+    page.get_by_role("link", name="Log").click()
+    edited = f"Harvey: sheet edited — STR {strength} → {strength + 5}"
+    expect(rows.first.locator(".log-headline")).to_have_text(edited)
+    expect(page.locator("[data-history=redo]")).to_be_disabled()
+    page.locator("[data-history=undo]").click()
+    expect(rows.first.locator(".log-headline")).to_have_text(f"Undone: {edited}")
+    assert sheet_of(page, "Harvey") == harvey
+
+    # the screen and its entries survive a reload
+    page.reload()
+    expect(page.locator("#log-title")).to_have_text("Masks: the log")
+    expect(rows).to_have_count(7)  # two rolls, undo, redo, undo, the edit, its undo
+    assert page.evaluate("location.hash") == f"#/c/{campaign_id}/log"
+
+
+def test_a_long_log_is_read_a_page_at_a_time(app):
+    page = app
+    party = sheets(3)
+    record = {"schema": "rules-companion.campaign/1", "id": "c-long", "name": "Long", "game": "coc",
+              "created": "2026-01-05T19:00:00.000Z", "updated": "2026-01-05T19:00:00.000Z", "revision": 0, "settings": {},
+              "characters": [{"id": f"ch-{i}", "kind": "pc", "sheet": s} for i, s in enumerate(party)], "log": [], "encounters": []}
+    page.evaluate(FILL, {"record": record, "templates": templates(party)[:3], "count": 130})
+    page.goto(page.url.split("#")[0] + "#/c/c-long/log")
+    page.reload()
+    rows = page.locator(".log-row")
+    expect(rows.first).to_be_visible()
+    assert rows.count() <= 100  # a page or two, not the whole log
+    expect(rows.first).to_have_attribute("data-entry", "e-129")
+    page.locator(".log-end").scroll_into_view_if_needed()
+    while page.locator("[data-log-end=more]").count():
+        page.locator(".log-end").scroll_into_view_if_needed()
+        page.wait_for_timeout(50)
+    expect(rows).to_have_count(130)
+    expect(page.locator(".log-end")).to_have_text("130 entries: the beginning of the log.")
+    page.get_by_label("Who").select_option(index=1)  # filtered, newest first, still paged from storage
+    expect(rows.first).to_have_attribute("data-entry", "e-129")

@@ -1,0 +1,91 @@
+// Reading the campaign log for the Log screen (TABLE.md, Log): pages of rows newest first, one entry in
+// full, a stretch of entries for the Markdown export and the engine's Markdown of it. Screens call these,
+// never the storage itself; changes (undo, redo, a roll) go through log_actions.mjs.
+
+import { download } from "../store/files.mjs";
+
+export const PAGE_SIZE = 50;
+
+/** A gap between two entries longer than this starts a new session (TABLE.md, Log: "a session"). */
+export const SESSION_GAP_MS = 4 * 60 * 60 * 1000;
+
+const storageOf = (app) => app.services.storage;
+
+/** A character's name by id, for the search (the open campaign's party). */
+const namesOf = (app) => {
+  const names = new Map((app.state.campaign?.characters || []).map((each) => [each.id, each.sheet.name]));
+  return (id) => names.get(id) || "";
+};
+
+/** One page of light rows of a campaign, newest first, older than ``beforeSeq`` and passing the filters
+ * (``search`` looks in the headlines and the names of who took part). */
+export async function readLogPage(app, campaignId, { beforeSeq = null, limit = PAGE_SIZE, who = null, encounter = null, search = "" } = {}) {
+  return (await storageOf(app)).logPage(campaignId, { beforeSeq, limit, who, encounter, search, names: namesOf(app) });
+}
+
+/** The full entry of a row (its result, the sheets before and after), or null. */
+export async function readLogEntry(app, campaignId, row) {
+  return (await (await storageOf(app)).logEntry(campaignId, row.id)) ?? null;
+}
+
+/**
+ * The entries of a stretch, oldest first, read page by page from the newest back:
+ * ``{kind: "last", count}``, ``{kind: "encounter", encounter}`` or ``{kind: "session"}`` (back to the first gap
+ * of more than four hours between two entries); ``most`` caps any of them (the newest are kept). Only what the
+ * stretch needs is read.
+ */
+export async function readStretch(app, campaignId, stretch) {
+  const filter = stretch.kind === "encounter" ? { encounter: stretch.encounter } : {};
+  const wanted = Math.min(stretch.kind === "last" ? Math.max(0, stretch.count) : Infinity, stretch.most ?? Infinity);
+  const rows = [];
+  let beforeSeq = null;
+  while (rows.length < wanted) {
+    const limit = Math.min(200, wanted - rows.length);
+    const page = await readLogPage(app, campaignId, { ...filter, beforeSeq, limit });
+    let stop = page.length < limit;
+    for (const row of page) {
+      const newer = rows[rows.length - 1];
+      if (stretch.kind === "session" && newer && Date.parse(newer.at) - Date.parse(row.at) > SESSION_GAP_MS) { stop = true; break; }
+      rows.push(row);
+    }
+    if (stop || !page.length) break;
+    beforeSeq = page[page.length - 1].seq;
+  }
+  const entries = await Promise.all(rows.map((row) => readLogEntry(app, campaignId, row)));
+  return entries.filter(Boolean).reverse();
+}
+
+/** What the Markdown needs of an entry: no sheets (before, after, a result's states), so a long stretch stays small. */
+export function slimEntry(entry) {
+  const { encounter_before: _b, encounter_after: _a, ...rest } = entry;
+  const result = entry.result && { ...entry.result };
+  if (result) {
+    for (const key of ["states", "state", "steps", "text"]) delete result[key]; // sheets and the page's own lines
+    if (!result.details?.effects) delete result.details; // an encounter step's effects tell the Markdown to list no dice
+  }
+  return { ...rest, result, before: {}, after: {} };
+}
+
+/** The engine's Markdown of ``entries`` (oldest first) under ``title``. */
+export async function logMarkdown(app, entries, title) {
+  const answer = await app.services.engine.call("log.markdown", { entries: entries.map(slimEntry), title });
+  return answer.details.markdown;
+}
+
+/** A file name for the Markdown of a campaign's stretch: "masks-of-nyarlathotep-log.md". */
+export function markdownFileName(campaignName, what = "log") {
+  const slug = (text) => String(text).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return `${[slug(campaignName) || "campaign", slug(what)].filter(Boolean).join("-")}.md`;
+}
+
+/** Save ``text`` as a Markdown file (the browser's download). */
+export function downloadMarkdown(text, name) {
+  download(new Blob([text], { type: "text/markdown" }), name);
+}
+
+/** What a game's operation is called ("Attack", "Skill roll"); null for the log's own entries (an undo, an
+ * edit of a sheet), whose headline says it all. */
+export function whatOf(catalog, op) {
+  const found = catalog?.op(op);
+  return found && !["log", "campaign"].includes(found.system) ? found.title : null;
+}

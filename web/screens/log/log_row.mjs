@@ -1,0 +1,67 @@
+// One log row: the headline, who, when and the encounter as a tag; one tap opens the whole result with its
+// trace (drawer/result.mjs on the stored result), read from storage only then. Rows come in pages, and a
+// page that has not changed is never rendered again, so thousands of loaded rows cost nothing per new page.
+import { Component, html, useEffect, useState } from "../../app/html.mjs";
+import { useApp } from "../../app/state.mjs";
+import { readLogEntry } from "../../app/log_reads.mjs";
+import { Result } from "../../drawer/result.mjs";
+import { fullWhen, whenText } from "./when.mjs";
+
+/** ``look``: {nameOf(id), encounterName(id), campaignId}. */
+function Detail({ row, look }) {
+  const app = useApp();
+  const [state, setState] = useState({ entry: null, target: null, failed: false });
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      const entry = await readLogEntry(app, look.campaignId, row);
+      const undoing = entry && (entry.kind === "undo" || entry.kind === "redo");
+      const target = undoing ? await readLogEntry(app, look.campaignId, { id: entry.args?.entry }) : null;
+      if (live) setState({ entry, target, failed: !entry });
+    })().catch(() => live && setState({ entry: null, target: null, failed: true }));
+    return () => { live = false; };
+  }, [row.id]);
+  const { entry, target, failed } = state;
+  if (failed) return html`<p class="log-detail">This entry could not be read.</p>`;
+  if (!entry) return html`<p class="log-detail" aria-busy="true">Reading…</p>`;
+  const changed = Object.keys(entry.before || {}).map(look.nameOf);
+  const undoing = entry.kind === "undo" || entry.kind === "redo";
+  return html`<div class="log-detail">
+    <p class="log-when-full">${fullWhen(entry.at)}</p>
+    ${undoing
+      ? html`<p>${entry.kind === "undo" ? "Put back as they were before" : "Made again"}${changed.length ? `: ${changed.join(", ")}` : ""}.</p>
+        ${target?.result ? html`<${Result} result=${target.result} title=${entry.kind === "undo" ? "What was undone" : "What was made again"} traceOpen />` : null}`
+      : html`${entry.result ? html`<${Result} result=${entry.result} traceOpen />` : null}
+        ${changed.length ? html`<p class="log-changed">Sheets changed: ${changed.join(", ")}.</p>` : null}`}
+  </div>`;
+}
+
+function LogRow({ row, look }) {
+  const [open, setOpen] = useState(false);
+  const names = (row.who || []).map(look.nameOf).join(", ");
+  const encounter = row.encounter ? look.encounterName(row.encounter) : null;
+  const what = row.kind === "roll" || row.kind === "change" ? look.whatOf(row.op) : null;
+  return html`<li class=${`log-row kind-${row.kind}`} data-entry=${row.id}>
+    <button type="button" class="log-open" aria-expanded=${open ? "true" : "false"} onClick=${() => setOpen(!open)}>
+      <span class="log-headline">${what ? html`<span class="log-what">${what}: </span>` : null}${row.headline}</span>
+      <span class="log-meta">
+        ${names ? html`<span class="log-who">${names}</span>` : null}
+        <time datetime=${row.at}>${whenText(row.at)}</time>
+        ${encounter ? html`<span class="tag log-encounter">${encounter}</span>` : null}
+      </span>
+    </button>
+    ${open ? html`<${Detail} row=${row} look=${look} />` : null}
+  </li>`;
+}
+
+/** A page of rows as its own list, rendered again only when its rows or the names it shows change; the
+ * browser lays out only the pages in view (content-visibility). */
+export class LogChunk extends Component {
+  shouldComponentUpdate(next) {
+    return next.rows !== this.props.rows || next.look !== this.props.look;
+  }
+
+  render({ rows, look }) {
+    return html`<ol class="log-chunk">${rows.map((row) => html`<${LogRow} key=${row.id} row=${row} look=${look} />`)}</ol>`;
+  }
+}
