@@ -3,7 +3,7 @@ party and a quick NPC), ordered by the game's rule (Semiautomagic: the GM's, mov
 target picked by touch, damage that starts dying (CoC: a major wound), a condition with a duration; two rounds
 whose end runs the rules with typed dice; the order, round counter, timers and log entries checked; the last
 change undone (both sheets back exactly); a reload that carries on from the same round and turn; two entries
-exported as Markdown and compared with a golden text."""
+exported as Markdown and compared with a golden text, and the Log screen's export of the last two entries."""
 
 import json
 
@@ -243,6 +243,19 @@ def test_a_fight_of_two_rounds(app, game):
     log = [entry for entry in stored_log(page, campaign_id) if entry["encounter"] == encounter_id]
     first, second = spec.get("markdown", (None, spec["round_op"]))
     two = [attacks[0] if first is None else [entry for entry in log if entry["op"] == first][0], [entry for entry in log if entry["op"] == second][-1]]
-    answer = json.loads(call(json.dumps({"op": "log.markdown", "args": {"entries": two}})))
+    assert markdown(two) == spec["golden"]
+
+    # the Log screen's export of the last two entries is the engine's Markdown of them
+    page.get_by_role("link", name="Log", exact=True).click()
+    page.get_by_text("Copy for a forum post").click()
+    page.locator(".md-export").get_by_text("The last entries", exact=True).click()
+    page.locator('input[name="md-count"]').fill("2")
+    expect(page.locator(".md-export label", has_text="The text (2 entries)")).to_be_visible()
+    assert page.locator(".md-preview").input_value() == markdown(stored_log(page, campaign_id)[-2:], f"Fight {game}")
+
+
+def markdown(entries, title=""):
+    """The engine's Markdown of log entries (log.markdown through the JSON door, as the page calls it)."""
+    answer = json.loads(call(json.dumps({"op": "log.markdown", "args": {"entries": entries, "title": title}})))
     assert answer["ok"], answer
-    assert answer["result"]["details"]["markdown"] == spec["golden"]
+    return answer["result"]["details"]["markdown"]

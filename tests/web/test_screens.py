@@ -111,7 +111,7 @@ def test_every_screen_on_a_tablet(tablet, scheme):
     page.get_by_role("button", name="Add the NPC").click()
     expect(page.locator(".combatant")).to_have_count(3)
     page.locator('[data-step="order"]').click()
-    expect(page.locator("[data-happened]")).to_be_visible()
+    expect(page.locator(".combatant .initiative").last).to_have_text("Initiative 40")
     page.locator('.combatant[aria-current="true"] [data-action="attack"]').click()
     check(page, f"encounter{suffix}")
     page.locator(".target-picker [data-target]:not([disabled])").first.click()
