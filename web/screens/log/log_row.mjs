@@ -77,8 +77,8 @@ export class LogChunk extends Component {
     this.state = { near: true, height: 0 };
   }
 
-  componentDidMount() {
-    this.stop = watch(this.base, (near, height) => {
+  componentDidMount() { // the same <ol> stays whether near or far, so it is watched once
+    this.stop = watch(this.list, (near, height) => {
       if (near !== this.state.near) this.setState(near ? { near } : { near, height });
     });
   }
@@ -90,7 +90,8 @@ export class LogChunk extends Component {
   }
 
   render({ rows, look }, { near, height }) {
-    if (!near) return html`<ol class="log-chunk far" style=${`height: ${height}px`} data-rows=${rows.length}></ol>`;
-    return html`<ol class="log-chunk">${rows.map((row) => html`<${LogRow} key=${row.id} row=${row} look=${look} />`)}</ol>`;
+    const keep = (node) => { if (node) this.list = node; };
+    if (!near) return html`<ol ref=${keep} class="log-chunk far" style=${`height: ${height}px`} data-rows=${rows.length}></ol>`;
+    return html`<ol ref=${keep} class="log-chunk">${rows.map((row) => html`<${LogRow} key=${row.id} row=${row} look=${look} />`)}</ol>`;
   }
 }
