@@ -304,15 +304,24 @@ def _entries(raw: dict, key: str, problems: list, what: str) -> list | None:
     if len(entries) > LIMITS[key]:
         problems.append(problem(key, f"At most {LIMITS[key]} {what} entries are kept (this file has {len(entries)})."))
         return None
-    found = len(problems)
-    for index, entry in enumerate(entries):
+    problems.extend(check_entries(entries, key, what))
+    return [dict(entry) for entry in entries if isinstance(entry, dict)]
+
+
+def check_entries(entries: list, key: str, what: str, *, start: int = 0, seen: set | None = None) -> list[dict]:
+    """The problems of a list of log entries or encounters: each a bounded JSON object, then its shape by its own
+    module. A long log is checked a stretch at a time (``log.check``): ``start`` is the stretch's first index in
+    the whole list, ``seen`` the log entry ids before it."""
+    problems: list = []
+    for index, entry in enumerate(entries, start):
         if not isinstance(entry, dict):
             problems.append(problem(_join(key, index), f"Each {what} entry must be a JSON object."))
         else:
             check_json(entry, _join(key, index), problems)
-    if len(problems) == found:  # bounded JSON objects: now the shape of each (not piled on a size problem)
-        problems.extend(_ENTRY_CHECKS[key]()(entries, key))
-    return [dict(entry) for entry in entries if isinstance(entry, dict)]
+    if not problems:  # bounded JSON objects: now the shape of each (not piled on a size problem)
+        check = _ENTRY_CHECKS[key]()
+        problems.extend(check(entries, key, start=start, seen=seen) if key == "log" else check(entries, key))
+    return problems
 
 
 def _log_check():

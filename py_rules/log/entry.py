@@ -166,16 +166,20 @@ def validate_log_entry(entry, path: str = "log.0") -> list[dict]:
     return out + _sheets_problems(entry, path)
 
 
-def validate_log(entries, path: str = "log") -> list[dict]:
+def validate_log(entries, path: str = "log", *, start: int = 0, seen: set | None = None) -> list[dict]:
     """Every problem of a campaign's log: each entry's, a repeated id, an undo or redo of no earlier entry.
+
+    A long log is checked in stretches: ``start`` is the first entry's index in the whole log and ``seen`` the
+    ids of the entries before it (updated in place).
 
     >>> validate_log([{"id": "e1"}], "log")[0]["path"]
     'log.0.at'
     """
     if not isinstance(entries, list) or len(entries) > MAX_ENTRIES:
         return [problem(path, f"The log must be a list of at most {MAX_ENTRIES:,} entries.")]
-    out, seen = [], set()
-    for i, entry in enumerate(entries):
+    out = []
+    seen = set() if seen is None else seen
+    for i, entry in enumerate(entries, start):
         found = validate_log_entry(entry, f"{path}.{i}")
         out += found
         if found:

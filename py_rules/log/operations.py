@@ -1,9 +1,11 @@
-"""The campaign log's operations for the JSON door (issue 11): ``log.markdown``."""
+"""The campaign log's operations for the JSON door (issue 11): ``log.markdown``, and ``log.check``, which checks
+a long campaign file's log a stretch at a time (a file of 10,000 entries is tens of MB, far over one request)."""
 
 from __future__ import annotations
 
+from py_rules.campaign.file import LIMITS as FILE_LIMITS, check_entries
 from py_rules.errors import RulesError
-from py_rules.log.entry import validate_log_entry
+from py_rules.log.entry import MAX_DEPTH as ENTRY_DEPTH, MAX_ENTRIES as MAX_LOG, validate_log_entry
 from py_rules.markdown import entries_markdown
 from py_rules.operations import Operation, System
 from py_rules.params import Param
@@ -54,4 +56,50 @@ MARKDOWN = Operation(
             Param("title", "text", "Title", "A heading for the post (optional).", default="")),
 )
 
-OPERATIONS = (MARKDOWN,)
+MAX_CHECK_CHARS = 4_000_000
+"""One stretch of a log to check: the page cuts a long log into stretches under this size."""
+MAX_CHECK_PROBLEMS = 100
+
+
+def _stretch(value) -> list:
+    if not isinstance(value, list):
+        raise RulesError("wrong_type", "Must be a list of log entries.", "")
+    return value
+
+
+def _ids(value) -> list:
+    if not isinstance(value, list) or len(value) > MAX_LOG or not all(isinstance(x, str) for x in value):
+        raise RulesError("wrong_type", f"Must be a list of at most {MAX_LOG:,} entry ids.", "")
+    return value
+
+
+def _check(*, entries, start, earlier, total):
+    problems = []
+    if start == 0 and total > FILE_LIMITS["log"]:
+        problems.append({"path": "log", "message": f"A campaign's log holds at most {FILE_LIMITS['log']:,} entries "
+                                                   f"(this one has {total:,})."})
+    problems += check_entries(entries, "log", "log", start=start, seen=set(earlier or ()))
+    shown = problems[:MAX_CHECK_PROBLEMS]
+    count = len(problems)
+    headline = (f"Entries {start + 1}–{start + len(entries)} of the log are valid." if not count else
+                f"The log has {count} problem{'s' if count != 1 else ''} in entries {start + 1}–{start + len(entries)}.")
+    return Result(system="log", kind="check", events=[headline],
+                  details={"valid": not problems, "problems": shown, "count": count})
+
+
+CHECK = Operation(
+    id="log.check", system="log", title="Check a stretch of a log",
+    summary="Checks the log of a campaign file a stretch at a time, exactly as the whole file is checked: each entry's "
+    "size and shape, ids used once, an undo or redo naming an entry before it. Lists each problem with where it is.",
+    covers=(), rolls=False, run=_check, source="TABLE.md, Kept safe",
+    params=(Param("entries", "json", "Entries", "A stretch of the log, oldest first.", parse=_stretch,
+                  example=[EXAMPLE_ENTRY], max_length=MAX_CHECK_CHARS, max_depth=ENTRY_DEPTH + 1),
+            Param("start", "int", "First entry", "Where the stretch starts in the whole log (0 = the first entry).",
+                  default=0, minimum=0, maximum=MAX_LOG),
+            Param("earlier", "json", "Earlier entries", "The ids of every entry before the stretch.", default=None,
+                  parse=lambda v: _ids([] if v is None else v), example=[], max_length=MAX_LOG * 110),
+            Param("total", "int", "Entries in the whole log", "Checked against the largest log a file may hold.",
+                  default=0, minimum=0, maximum=10_000_000)),
+)
+
+OPERATIONS = (MARKDOWN, CHECK)

@@ -26,7 +26,13 @@ SCRIPT = """async ([memory]) => {
     const ids = (rows) => rows.map((row) => row.id);
     out.newest = ids(await storage.logPage(campaign.id, { limit: 2 }));
     out.older = ids(await storage.logPage(campaign.id, { limit: 2, beforeSeq: 2 }));
+    // a copy of the campaign (same character and entry ids) never shows in this one's filtered pages
+    const twin = await storage.add({ ...campaign, id: campaign.id + "-copy", log: campaign.log.map((each) => ({ ...each, result: { text: ["copy"] } })) });
     out.byWho = ids(await storage.logPage(campaign.id, { who: "ch-b" }));
+    out.byWhoOlder = ids(await storage.logPage(campaign.id, { who: "ch-a", beforeSeq: 3 }));
+    out.twinByWho = (await storage.logPage(twin.id, { who: "ch-a", beforeSeq: 3 })).map((row) => row.headline);
+    out.byTitle = ids(await storage.logPage(campaign.id, { search: "skill", titles: (op) => (op === "coc.skill_roll" ? "Skill roll" : "") }));
+    await storage.remove(twin.id);
     out.search = ids(await storage.logPage(campaign.id, { search: "spot" }));
     out.searchNames = ids(await storage.logPage(campaign.id, { search: "ghoul ann", names: (id) => id }));
 
@@ -62,6 +68,7 @@ def check(out):
     assert out["keptOutOfRecord"] and out["count"] == 3
     assert out["newest"] == ["e3", "e2"] and out["older"] == ["e1"]
     assert out["byWho"] == ["e3", "e2"] and out["search"] == ["e1"] and out["searchNames"] == ["e3"]
+    assert out["byWhoOlder"] == ["e1"] and out["twinByWho"] == ["copy"] and out["byTitle"] == ["e3", "e2", "e1"]
     assert out["committed"] == [1, 8, [4]]
     assert out["history"] == {"done": ["e4"], "undone": []}
     assert out["refused"] is True and out["afterRefusal"] == [4, 8], "a refused change writes neither sheet nor entry"

@@ -83,19 +83,59 @@ export async function exportCampaign(app, id, { share = false } = {}) {
   download(blob, name);
 }
 
+/** A log's stretches for ``log.check``: consecutive entries of at most ``budget`` characters of JSON each. */
+function logStretches(log, budget = 3_000_000) {
+  const stretches = [];
+  let current = [];
+  let size = 0;
+  log.forEach((entry) => {
+    const length = JSON.stringify(entry)?.length ?? 4;
+    if (current.length && size + length > budget) {
+      stretches.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(entry);
+    size += length + 1;
+  });
+  if (current.length) stretches.push(current);
+  return stretches;
+}
+
+/**
+ * The engine's verdict on a campaign file. Its log may be tens of MB (10,000 entries keep their sheets), far over
+ * one request: the rest of the file is checked whole, then the log a stretch at a time (``log.check``, with the
+ * ids before each stretch). Returns {campaign} or {problems}.
+ */
+async function checkCampaignFile(app, data) {
+  const engine = app.services.engine;
+  const log = data && typeof data === "object" && Array.isArray(data.log) ? data.log : null;
+  const verdict = (await engine.call("campaign.validate", { campaign: log ? { ...data, log: [] } : data })).details;
+  if (!verdict.valid) return { problems: verdict.problems.length ? verdict.problems : [{ path: "(file)", message: "This file is not a campaign." }] };
+  if (!log?.length) return { campaign: verdict.campaign };
+  let start = 0;
+  const earlier = [];
+  for (const stretch of logStretches(log)) {
+    const checked = (await engine.call("log.check", { entries: stretch, start, earlier, total: log.length })).details;
+    if (!checked.valid) return { problems: checked.problems };
+    start += stretch.length;
+    for (const entry of stretch) earlier.push(entry.id);
+  }
+  return { campaign: { ...verdict.campaign, log } };
+}
+
 /** Read, validate in the engine, then write: on any problem nothing is stored and the problems are returned. */
 export async function importCampaign(app, file) {
   const { data, problems } = await readJsonFile(file);
   if (problems.length) return problems;
-  let answer;
+  let checked;
   try {
-    answer = await app.services.engine.call("campaign.validate", { campaign: data });
+    checked = await checkCampaignFile(app, data);
   } catch (error) {
     return [{ path: error.field || "(file)", message: error.message }];
   }
-  const verdict = answer.details || answer;
-  if (!verdict.valid) return verdict.problems.length ? verdict.problems : [{ path: "(file)", message: "This file is not a campaign." }];
-  const campaign = verdict.campaign;
+  if (checked.problems) return checked.problems;
+  const campaign = checked.campaign;
   const clash = await (await storageOf(app)).get(campaign.id);
   const record = clash ? { ...copyCampaign(campaign, campaign.name), name: campaign.name } : campaign;
   const stored = await added(app, record, `“${record.name}” imported${clash ? " as a copy (this campaign is already here)" : ""}.`);

@@ -18,9 +18,10 @@ const namesOf = (app) => {
 };
 
 /** One page of light rows of a campaign, newest first, older than ``beforeSeq`` and passing the filters
- * (``search`` looks in the headlines and the names of who took part). */
+ * (``search`` looks in the headlines, the names of who took part and what was done). */
 export async function readLogPage(app, campaignId, { beforeSeq = null, limit = PAGE_SIZE, who = null, encounter = null, search = "" } = {}) {
-  return (await storageOf(app)).logPage(campaignId, { beforeSeq, limit, who, encounter, search, names: namesOf(app) });
+  const titles = (op) => whatOf(app.state.catalog, op);
+  return (await storageOf(app)).logPage(campaignId, { beforeSeq, limit, who, encounter, search, names: namesOf(app), titles });
 }
 
 /** The full entry of a row (its result, the sheets before and after), or null. */

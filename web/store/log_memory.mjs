@@ -32,12 +32,12 @@ export class MemoryLog {
   }
 
   /** Rows newest first with seq < ``beforeSeq``, filtered, at most ``limit``. */
-  page(campaignId, { beforeSeq = null, limit = 50, ...filter } = {}, names) {
+  page(campaignId, { beforeSeq = null, limit = 50, titles, ...filter } = {}, names) {
     const out = [];
     const rows = this.logs.get(campaignId)?.rows || [];
     for (let i = rows.length - 1; i >= 0 && out.length < limit; i -= 1) {
       const row = rows[i];
-      if ((beforeSeq === null || row.seq < beforeSeq) && rowMatches(row, filter, names)) out.push(row);
+      if ((beforeSeq === null || row.seq < beforeSeq) && rowMatches(row, filter, names, titles)) out.push(row);
     }
     return out;
   }

@@ -33,12 +33,13 @@ export function rowsOf(entries) {
   });
 }
 
-/** Does ``row`` pass the log screen's filters? ``search`` is matched case-insensitively in the headline and ``names`` (who). */
-export function rowMatches(row, { who = null, encounter = null, search = "" } = {}, names = () => "") {
+/** Does ``row`` pass the log screen's filters? ``search`` is matched case-insensitively in the headline, the
+ * names of who took part (``names``) and what was done (``titles``: "Attack", "Skill roll"). */
+export function rowMatches(row, { who = null, encounter = null, search = "" } = {}, names = () => "", titles = () => "") {
   if (who && !row.who.includes(who)) return false;
   if (encounter && row.encounter !== encounter) return false;
   const words = search.trim().toLowerCase();
   if (!words) return true;
-  const haystack = `${row.headline} ${row.who.map(names).join(" ")}`.toLowerCase();
+  const haystack = `${row.headline} ${row.who.map(names).join(" ")} ${titles(row.op) || ""}`.toLowerCase();
   return words.split(/\s+/).every((word) => haystack.includes(word));
 }

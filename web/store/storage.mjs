@@ -190,9 +190,9 @@ class IdbStorage {
   }
 
   /** Rows newest first: seq below ``beforeSeq``, passing the filters, at most ``limit``. */
-  async logPage(campaignId, { beforeSeq = null, limit = 50, who = null, encounter = null, search = "", names = () => "" } = {}) {
+  async logPage(campaignId, { beforeSeq = null, limit = 50, who = null, encounter = null, search = "", names = () => "", titles = () => "" } = {}) {
     const filter = { who, encounter, search };
-    const out = this.overflowLog.page(campaignId, { beforeSeq, limit, ...filter }, names);
+    const out = this.overflowLog.page(campaignId, { beforeSeq, limit, titles, ...filter }, names);
     const below = out.length ? out.at(-1).seq : beforeSeq;
     if (out.length >= limit) return out;
     const store = this.db.transaction("log").objectStore("log");
@@ -204,9 +204,15 @@ class IdbStorage {
     }
     const source = who ? store.index("who") : encounter ? store.index("encounter") : store;
     const range = who ? IDBKeyRange.only(who) : encounter ? IDBKeyRange.only(encounter) : seqRange(campaignId, 0, high);
-    for (let cursor = await source.openCursor(range, "prev"); cursor && out.length < limit; cursor = await cursor.continue()) {
+    let cursor = await source.openCursor(range, "prev");
+    const from = [campaignId, high];
+    if (cursor && source !== store && indexedDB.cmp(cursor.primaryKey, from) >= 0) { // an index: jump to this page's start
+      cursor = await cursor.continuePrimaryKey(cursor.key, [campaignId, high - 1 / 2]);
+    }
+    for (; cursor && out.length < limit; cursor = await cursor.continue()) {
       const row = cursor.value;
-      if (row.campaign === campaignId && row.seq < high && rowMatches(row, filter, names)) out.push(row);
+      if (row.campaign < campaignId) break; // past this campaign's rows (the index orders them by [campaign, seq])
+      if (row.campaign === campaignId && row.seq < high && rowMatches(row, filter, names, titles)) out.push(row);
     }
     return out;
   }

@@ -54,14 +54,44 @@ function LogRow({ row, look }) {
   </li>`;
 }
 
-/** A page of rows as its own list, rendered again only when its rows or the names it shows change; the
- * browser lays out only the pages in view (content-visibility). */
+/** Pages far from the screen (more than a few screens away) keep only their height: a long log's document
+ * stays a few hundred rows, whatever was scrolled past. One observer watches every page. */
+const FAR = "3000px 0px";
+const pagesWatched = new Map();
+let watcher = null;
+function watch(node, onChange) {
+  if (typeof IntersectionObserver === "undefined") return () => {};
+  watcher ??= new IntersectionObserver((seen) => {
+    for (const each of seen) pagesWatched.get(each.target)?.(each.isIntersecting, each.boundingClientRect.height);
+  }, { rootMargin: FAR });
+  pagesWatched.set(node, onChange);
+  watcher.observe(node);
+  return () => { watcher.unobserve(node); pagesWatched.delete(node); };
+}
+
+/** A page of rows as its own list, rendered again only when its rows or the names it shows change, or when it
+ * comes near the screen again; far away it is an empty list of the same height. */
 export class LogChunk extends Component {
-  shouldComponentUpdate(next) {
-    return next.rows !== this.props.rows || next.look !== this.props.look;
+  constructor(props) {
+    super(props);
+    this.state = { near: true, height: 0 };
   }
 
-  render({ rows, look }) {
-    return html`<ol class="log-chunk">${rows.map((row) => html`<${LogRow} key=${row.id} row=${row} look=${look} />`)}</ol>`;
+  componentDidMount() { // the same <ol> stays whether near or far, so it is watched once
+    this.stop = watch(this.list, (near, height) => {
+      if (near !== this.state.near) this.setState(near ? { near } : { near, height });
+    });
+  }
+
+  componentWillUnmount() { this.stop?.(); }
+
+  shouldComponentUpdate(next, state) {
+    return next.rows !== this.props.rows || next.look !== this.props.look || state.near !== this.state.near;
+  }
+
+  render({ rows, look }, { near, height }) {
+    const keep = (node) => { if (node) this.list = node; };
+    if (!near) return html`<ol ref=${keep} class="log-chunk far" style=${`height: ${height}px`} data-rows=${rows.length}></ol>`;
+    return html`<ol ref=${keep} class="log-chunk">${rows.map((row) => html`<${LogRow} key=${row.id} row=${row} look=${look} />`)}</ol>`;
   }
 }
