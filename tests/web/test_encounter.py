@@ -27,7 +27,7 @@ GAMES = {
         "round_op": "armageddon.advance_time",
         "markdown": ("armageddon.roll_damage", "armageddon.apply_damage"),  # the attack's damage, the blow that starts dying
         "golden": (
-            "**Damage roll (NdX × M + K)** — Total 8: 8 damage\n"
+            "**Jack: Attack: damage** — Total 8: 8 damage\n"
             "- Dice: d6=4 (damage)\n\n"
             "**Ann takes 32 LP damage** — Ann loses 32 LP (18 → -14).\n"
             "- Dice: d10=5 (Consciousness Test (LP)), d10=9 (Survival Test no. 1)\n"
@@ -54,7 +54,7 @@ GAMES = {
         "timers": [("Mira", "Staggered (2 rounds left)"), ("Mira", "Staggered (1 round left)"), ("Mira", "No conditions")],
         "round_op": "semiautomagic.advance_rounds",
         "golden": (
-            "**Attack (roll to hit, then defence)** — Total 7 vs 4: success — hit\n"
+            "**Mira: Attack → Grub** — Total 7 vs 4: success — hit\n"
             "- Dice: d6=5 (attack roll)\n"
             "- Modifiers: +2 Weapon Skill bonus\n\n"
             "**Grub: end of round 2** — After 1 round: Helpless, Unconscious\n"
@@ -76,7 +76,7 @@ GAMES = {
         "timers": [("Cultist", "No conditions"), ("Cultist", "No conditions"), ("Cultist", "major wound")],
         "round_op": "coc.advance_time",
         "golden": (
-            "**Attack** — Total 30 vs 60: success — Hard success\n"
+            "**Harvey: Attack → Cultist** — Total 30 vs 60: success — Hard success\n"
             "- Dice: units d10=0 (Fighting (Brawl) roll: units die), tens d10=30 (Fighting (Brawl) roll: tens die 1), "
             "units d10=0 (Dodge roll: units die), tens d10=90 (Dodge roll: tens die 1), d3=2 (Brawl damage)\n"
             "- Harvey hits Cultist for 2\n"

@@ -10,10 +10,10 @@ from tools.bench_table import FILL, sheets, templates
 
 GOLDEN = """# Masks
 
-**Skill roll** — Total 85 vs 60: failure
+**Harvey: Spot Hidden roll** — Total 85 vs 60: failure
 - Dice: units d10=5 (Spot Hidden roll: units die), tens d10=80 (Spot Hidden roll: tens die 1)
 
-**Attack** — Total 30 vs 60: success — Hard success
+**Harvey: Attack → Cultist** — Total 30 vs 60: success — Hard success
 - Dice: units d10=0 (Fighting (Brawl) roll: units die), tens d10=30 (Fighting (Brawl) roll: tens die 1), \
 units d10=0 (Dodge roll: units die), tens d10=90 (Dodge roll: tens die 1), d3=2 (Brawl damage)
 - Harvey hits Cultist for 2
@@ -47,9 +47,9 @@ def test_rolls_are_logged_undone_redone_and_exported_as_markdown(app, tmp_path):
     page.get_by_role("link", name="Log").click()
     rows = page.locator(".log-row")
     expect(rows).to_have_count(2)
-    expect(rows.nth(0).locator(".log-headline")).to_have_text("Attack: Total 30 vs 60: success — Hard success")
+    expect(rows.nth(0).locator(".log-headline")).to_have_text("Harvey: Attack → Cultist: Total 30 vs 60: success — Hard success")
     expect(rows.nth(0).locator(".log-who")).to_have_text("Harvey, Cultist")
-    expect(rows.nth(1).locator(".log-headline")).to_have_text("Skill roll: Total 85 vs 60: failure")
+    expect(rows.nth(1).locator(".log-headline")).to_have_text("Harvey: Spot Hidden roll: Total 85 vs 60: failure")
     expect(rows.nth(1).locator(".log-who")).to_have_text("Harvey")
     # the trace, one tap away
     rows.nth(0).locator(".log-open").click()
@@ -60,7 +60,10 @@ def test_rolls_are_logged_undone_redone_and_exported_as_markdown(app, tmp_path):
     page.get_by_label("Who").select_option(label="Everyone")
     page.get_by_label("Search").fill("85 vs")
     expect(rows).to_have_count(1)
-    expect(rows.first).to_contain_text("Skill roll")
+    expect(rows.first).to_contain_text("Spot Hidden roll")
+    page.get_by_label("Search").fill("skill roll")  # what was done, by the operation's name
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("Spot Hidden roll")
     page.get_by_role("button", name="Show every entry").click()
     expect(rows).to_have_count(2)
 

@@ -278,16 +278,17 @@ export function requestFor(app, opId, args, bind = {}) {
 /**
  * Run an operation on characters of the open campaign. ``bind`` maps a sheet param name to a character id;
  * the campaign's house rules go with it; every sheet the result changed (``states``) is stored and the result
- * logged (with ``encounter``, the encounter it belongs to), all in one transaction, so an attack changes both
- * sides at once and lands in the log with them. Returns the engine's result.
+ * logged (with ``encounter``, the encounter it belongs to, and ``label``, who did what, where the result names
+ * nothing), all in one transaction, so an attack changes both sides at once and lands in the log with them.
+ * Returns the engine's result.
  */
-export async function runOperation(app, opId, args, bind = {}, { encounter = null } = {}) {
+export async function runOperation(app, opId, args, bind = {}, { encounter = null, label = null } = {}) {
   const campaign = app.state.campaign;
   const { request, stateKeys, logged, who } = requestFor(app, opId, args, bind);
   const result = await app.services.engine.call(opId, request);
   const sheets = Object.fromEntries(Object.entries(result.states || {}).filter(([key]) => stateKeys[key]).map(([key, sheet]) => [stateKeys[key], sheet]));
   const before = Object.fromEntries(Object.keys(sheets).map((id) => [id, campaign.characters.find((each) => each.id === id).sheet]));
-  const entry = makeEntry({ op: opId, args: logged, result, who, encounter, before, after: sheets });
+  const entry = makeEntry({ op: opId, args: logged, result: label && !result.label ? { ...result, label } : result, who, encounter, before, after: sheets });
   const keys = Object.keys(sheets).map((id) => `character:${id}`);
   await changeCampaign(app, campaign, keys.length ? (next) => withParts(next, sheets) : null, keys, [entry]);
   return result;

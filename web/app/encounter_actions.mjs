@@ -5,7 +5,7 @@
 import { newId } from "../store/records.mjs";
 import { commit, makeEntry } from "./log_actions.mjs";
 import { addCharacter } from "./actions.mjs";
-import { checkedSheet } from "../screens/checked_sheet.mjs";
+import { checkedSheet } from "./checked_sheet.mjs";
 
 /** The campaign's encounter by id, or null. */
 export function encounterById(campaign, id) {

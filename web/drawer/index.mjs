@@ -36,6 +36,16 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose, opponent
   </aside>`;
 }
 
+/** Who did what, for the log and a forum post ("Harvey: Spot Hidden roll → Ghoul"), where the result has no
+ * label of its own. */
+function logLabel(app, runSpec, bind) {
+  const name = (id) => app.state.campaign.characters.find((each) => each.id === id)?.sheet.name;
+  const actor = name(bind[runSpec.bindTarget || runSpec.bind]);
+  const target = runSpec.target && name(bind[runSpec.target]);
+  const what = runSpec.title || runSpec.label;
+  return [actor ? `${actor}: ${what}` : what, target ? ` → ${target}` : ""].join("").slice(0, 200);
+}
+
 /** A spec's ``fixed`` and ``defaults`` may depend on the two sheets (an opposed roll reads the opponent's). */
 function resolve(spec, me, them) {
   const value = (part) => (typeof part === "function" ? (me && them ? part(me, them) : {}) : part);
@@ -64,7 +74,7 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
     setBusy(true);
     try {
       const sent = { ...(runSpec.fixed || {}), ...args, ...prepared(runSpec, args), ...extra };
-      const result = await runOperation(app, runSpec.op, sent, bind, { encounter });
+      const result = await runOperation(app, runSpec.op, sent, bind, { encounter, label: logLabel(app, runSpec, bind) });
       setOutcome({ result, title: runSpec.title || runSpec.label, args: sent });
     } catch (error) {
       if (error.name === "StaleError") setOutcome({ error: error.message });

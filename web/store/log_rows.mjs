@@ -20,7 +20,8 @@ export function logRow(entry, target = null) {
   const headline = entry.kind in UNDO_WORDS
     ? `${UNDO_WORDS[entry.kind]}: ${target?.headline || "an earlier change"}`
     : resultHeadline(entry.result) || entry.op;
-  return { id: entry.id, at: entry.at, kind: entry.kind, op: entry.op, who: entry.who, encounter: entry.encounter ?? null, headline, undoes: entry.args?.entry ?? null };
+  const label = typeof entry.result?.label === "string" && entry.result.label ? entry.result.label.slice(0, 200) : null;
+  return { id: entry.id, at: entry.at, kind: entry.kind, op: entry.op, who: entry.who, encounter: entry.encounter ?? null, headline, label, undoes: entry.args?.entry ?? null };
 }
 
 /** Rows for a whole log, oldest first (an undo finds the row it names among the earlier ones). */
@@ -34,12 +35,13 @@ export function rowsOf(entries) {
 }
 
 /** Does ``row`` pass the log screen's filters? ``search`` is matched case-insensitively in the headline, the
- * names of who took part (``names``) and what was done (``titles``: "Attack", "Skill roll"). */
+ * result's label ("Harvey: Spot Hidden roll"), the names of who took part (``names``) and what was done
+ * (``titles``: "Attack", "Skill roll"). */
 export function rowMatches(row, { who = null, encounter = null, search = "" } = {}, names = () => "", titles = () => "") {
   if (who && !row.who.includes(who)) return false;
   if (encounter && row.encounter !== encounter) return false;
   const words = search.trim().toLowerCase();
   if (!words) return true;
-  const haystack = `${row.headline} ${row.who.map(names).join(" ")} ${titles(row.op) || ""}`.toLowerCase();
+  const haystack = `${row.label || ""} ${row.headline} ${row.who.map(names).join(" ")} ${titles(row.op) || ""}`.toLowerCase();
   return words.split(/\s+/).every((word) => haystack.includes(word));
 }

@@ -7,7 +7,7 @@ import { useApp } from "../../app/state.mjs";
 import { addNpcCharacter, encounterStep } from "../../app/encounter_actions.mjs";
 import { CheckField, NumberField, TextField, readNumber } from "../../components/field.mjs";
 
-function NpcForm({ encounter, rules, run }) {
+function NpcForm({ encounter, rules, run, busy }) {
   const app = useApp();
   const fresh = () => Object.fromEntries(rules.npcFields.map((field) => [field.key, { text: String(field.start), bad: false }]));
   const [name, setName] = useState("");
@@ -37,21 +37,21 @@ function NpcForm({ encounter, rules, run }) {
     </div>
     <${CheckField} label="Give them a sheet (they can be attacked, take damage and carry conditions)" name="npc-sheet" checked=${withSheet} onChange=${setWithSheet} />
     ${rules.firearm && !withSheet ? html`<${CheckField} label="Firearm drawn" name="npc-firearm" checked=${firearm} onChange=${setFirearm} />` : null}
-    <button type="submit">Add the NPC</button>
+    <button type="submit" disabled=${busy}>Add the NPC</button>
   </form>`;
 }
 
-export function AddCombatants({ campaign, encounter, rules, run }) {
+export function AddCombatants({ campaign, encounter, rules, run, busy }) {
   const app = useApp();
   const inFight = new Set(encounter.combatants.map((each) => each.character_id).filter(Boolean));
   const waiting = campaign.characters.filter((each) => !inFight.has(each.id));
   return html`<section class="panel add-combatants" aria-labelledby="add-title">
     <h2 id="add-title">Add combatants</h2>
     ${waiting.length ? html`<div class="party-pick" role="group" aria-label="From the party">
-      ${waiting.map((each) => html`<button type="button" key=${each.id} data-add=${each.id}
+      ${waiting.map((each) => html`<button type="button" key=${each.id} data-add=${each.id} disabled=${busy}
         onClick=${() => run(() => encounterStep(app, encounter, "add", { combatant: { character_id: each.id } }))}>
         + ${each.sheet.name}${each.kind === "npc" ? " (NPC)" : ""}</button>`)}
     </div>` : html`<p class="help">Everyone in the party is in this encounter.</p>`}
-    <${NpcForm} encounter=${encounter} rules=${rules} run=${run} />
+    <${NpcForm} encounter=${encounter} rules=${rules} run=${run} busy=${busy} />
   </section>`;
 }

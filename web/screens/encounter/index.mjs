@@ -116,7 +116,7 @@ function RunningEncounter({ campaign, encounter }) {
           onPick=${(target) => { setPicking(null); open(rules.actions.find((each) => each.key === "attack"), combatant.character_id, target); }} />` : null}
       </${CombatantRow}>`)}
     </ol>` : html`<p class="empty">Nobody in this encounter yet: add the party and the NPCs.</p>`}
-    ${encounter.ended ? null : html`<${AddCombatants} campaign=${campaign} encounter=${encounter} rules=${rules} run=${run} />`}
+    ${encounter.ended ? null : html`<${AddCombatants} campaign=${campaign} encounter=${encounter} rules=${rules} run=${run} busy=${busy} />`}
     <${Controls} encounter=${encounter} rules=${rules} catalog=${app.state.catalog} busy=${busy} act=${act}
       dice=${dice} setDice=${(next) => { setDice(next); setDiceError(null); }} diceError=${diceError} onEnd=${() => setEnding(true)} />
     <${TurnBar} encounter=${encounter} busy=${busy} engine=${app.state.engine} onNext=${() => act("next")} />

@@ -3,7 +3,7 @@ import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { addCharacter } from "../../app/actions.mjs";
 import { download } from "../../store/files.mjs";
-import { checkedSheet } from "../checked_sheet.mjs";
+import { checkedSheet } from "../../app/checked_sheet.mjs";
 
 export function CharacterJson({ game }) {
   const app = useApp();

@@ -6,7 +6,7 @@ import { useApp } from "../../app/state.mjs";
 import { commit, makeEntry } from "../../app/log_actions.mjs";
 import { NumberField, TextField, readNumber } from "../../components/field.mjs";
 import { SkillPicker } from "../party/skill_picker.mjs";
-import { checkedSheet } from "../checked_sheet.mjs";
+import { checkedSheet } from "../../app/checked_sheet.mjs";
 
 function setPath(object, path, value) {
   const copy = structuredClone(object);
