@@ -107,7 +107,7 @@ function logStretches(log, budget = 3_000_000) {
  * one request: the rest of the file is checked whole, then the log a stretch at a time (``log.check``, with the
  * ids before each stretch). Returns {campaign} or {problems}.
  */
-async function checkCampaignFile(app, data) {
+async function checkCampaignFile(app, data, progress) {
   const engine = app.services.engine;
   const log = data && typeof data === "object" && Array.isArray(data.log) ? data.log : null;
   const verdict = (await engine.call("campaign.validate", { campaign: log ? { ...data, log: [] } : data })).details;
@@ -116,6 +116,7 @@ async function checkCampaignFile(app, data) {
   let start = 0;
   const earlier = [];
   for (const stretch of logStretches(log)) {
+    progress?.(`Checking the log: ${start.toLocaleString()} of ${log.length.toLocaleString()} entries…`);
     const checked = (await engine.call("log.check", { entries: stretch, start, earlier, total: log.length })).details;
     if (!checked.valid) return { problems: checked.problems };
     start += stretch.length;
@@ -124,13 +125,14 @@ async function checkCampaignFile(app, data) {
   return { campaign: { ...verdict.campaign, log } };
 }
 
-/** Read, validate in the engine, then write: on any problem nothing is stored and the problems are returned. */
-export async function importCampaign(app, file) {
+/** Read, validate in the engine, then write: on any problem nothing is stored and the problems are returned.
+ * ``progress(text)`` hears how far the check of a long log has come. */
+export async function importCampaign(app, file, progress = null) {
   const { data, problems } = await readJsonFile(file);
   if (problems.length) return problems;
   let checked;
   try {
-    checked = await checkCampaignFile(app, data);
+    checked = await checkCampaignFile(app, data, progress);
   } catch (error) {
     return [{ path: error.field || "(file)", message: error.message }];
   }
