@@ -81,13 +81,13 @@ def test_rolls_are_logged_undone_redone_and_exported_as_markdown(app, tmp_path):
     assert download.value.path().read_text(encoding="utf-8") == GOLDEN
 
     # undo puts the cultist back exactly and the log says so; redo applies it again
-    page.get_by_role("button", name="Undo: Attack — Harvey, Cultist").click()
+    page.get_by_role("button", name="Undo: Harvey: Attack → Cultist").click()
     expect(rows.first.locator(".log-headline")).to_have_text("Undone: Total 30 vs 60: success — Hard success")
     assert sheet_of(page, "Cultist") == cultist
-    page.get_by_role("button", name="Redo: Attack — Harvey, Cultist").click()
+    page.get_by_role("button", name="Redo: Harvey: Attack → Cultist").click()
     expect(rows.first.locator(".log-headline")).to_have_text("Redone: Total 30 vs 60: success — Hard success")
     assert sheet_of(page, "Cultist") == attacked
-    page.get_by_role("button", name="Undo: Attack — Harvey, Cultist").click()
+    page.get_by_role("button", name="Undo: Harvey: Attack → Cultist").click()
     expect(page.locator("[data-history=redo]")).to_be_enabled()
 
     # a new change (an edit of the sheet, logged) clears redo, and is undone in its turn

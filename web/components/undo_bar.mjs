@@ -1,5 +1,5 @@
-// Undo and Redo of the campaign's last change, each saying what it undoes ("Undo: Attack — Harvey,
-// Cultist"); the log says so too. Small enough to sit on any campaign screen.
+// Undo and Redo of the campaign's last change, each saying what it undoes ("Undo: Harvey: Attack → Cultist",
+// else "Undo: Attack — Harvey, Cultist"); the log says so too. Small enough to sit on any campaign screen.
 import { html, useEffect, useState } from "../app/html.mjs";
 import { redoLast, undoLast } from "../app/log_actions.mjs";
 import { readLogEntry, whatOf } from "../app/log_reads.mjs";
@@ -15,7 +15,8 @@ function useWords(app, step) {
       readLogEntry(app, campaign.id, step).then((entry) => {
         const what = entry && whatOf(app.state.catalog, entry.op);
         const names = (entry?.who || []).map((id) => campaign.characters.find((each) => each.id === id)?.sheet.name).filter(Boolean);
-        if (live && what) setWords(`${what}${names.length ? ` — ${names.join(", ")}` : ""}`);
+        const label = entry?.result?.label; // who did what, when the result says it ("Harvey: Attack → Cultist")
+        if (live && (label || what)) setWords(label || `${what}${names.length ? ` — ${names.join(", ")}` : ""}`);
       }, () => {});
     }
     return () => { live = false; };
