@@ -253,6 +253,19 @@ def test_a_fight_of_two_rounds(app, game):
     expect(page.locator(".md-export label", has_text="The text (2 entries)")).to_be_visible()
     assert page.locator(".md-preview").input_value() == markdown(stored_log(page, campaign_id)[-2:], f"Fight {game}")
 
+    # the Log screen's encounter filter: this encounter's entries only (not a second encounter's), newest first
+    page.get_by_role("link", name="Encounter", exact=True).click()
+    page.get_by_label("Name of the encounter").fill("The attic")
+    page.get_by_role("button", name="Start the encounter").click()
+    expect(page.locator("#encounter-title")).to_have_text("The attic")
+    page.get_by_role("link", name="Log", exact=True).click()
+    ids = [entry["id"] for entry in stored_log(page, campaign_id) if entry["encounter"] == encounter_id]
+    expect(page.locator(".log-row").first).to_contain_text("The attic")
+    page.get_by_label("Encounter", exact=True).select_option(label="The cellar")
+    expect(page.locator(".log-row").first).to_have_attribute("data-entry", ids[-1])
+    shown = page.locator(".log-row").evaluate_all("rows => rows.map((row) => row.dataset.entry)")
+    assert shown == [i for i in reversed(ids)][:len(shown)]
+
 
 def markdown(entries, title=""):
     """The engine's Markdown of log entries (log.markdown through the JSON door, as the page calls it)."""
