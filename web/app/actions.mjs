@@ -237,12 +237,6 @@ export function addCharacter(app, campaign, sheet, kind = "pc") {
   return changeCampaign(app, campaign, (next) => ({ ...next, characters: [...next.characters, character] }), []).then(() => character);
 }
 
-export function replaceCharacter(app, campaign, id, patch) {
-  return changeCampaign(app, campaign, (next) => ({
-    ...next, characters: next.characters.map((each) => (each.id === id ? { ...each, ...patch } : each)),
-  }), [`character:${id}`]);
-}
-
 export function removeCharacter(app, campaign, id) {
   return changeCampaign(app, campaign, (next) => ({ ...next, characters: next.characters.filter((each) => each.id !== id) }), [`character:${id}`]);
 }
