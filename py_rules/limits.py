@@ -95,9 +95,31 @@ def has_surrogate(text: str) -> bool:
     return _SURROGATE.search(text) is not None
 
 
+def _plainly_fine(value, depth: int) -> bool:
+    """True when ``value`` certainly passes :func:`check_tree`: it encodes as UTF-8 JSON with finite numbers (C
+    speed; a lone surrogate or NaN fails) and its containers nest at most ``depth`` deep. A long campaign log is
+    millions of values, and building each one's path costs seconds; the path is built only to name a problem."""
+    try:
+        json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except (TypeError, ValueError):  # UnicodeEncodeError is a ValueError
+        return False
+    stack = [(value, 1)]
+    while stack:
+        node, level = stack.pop()
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else None
+        if children is None:
+            continue
+        if level > depth:
+            return False
+        stack.extend((child, level + 1) for child in children if isinstance(child, (dict, list)))
+    return True
+
+
 def check_tree(value, field: str, depth: int) -> None:
     """Walk ``value`` (decoded JSON) without recursion: refuse nesting deeper than ``depth`` and text
     (keys included) with lone surrogates or non-finite numbers, naming the path (``field.key.0``)."""
+    if _plainly_fine(value, depth):
+        return
     stack = [(value, field, 0)]
     while stack:
         node, path, level = stack.pop()

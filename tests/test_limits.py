@@ -1,0 +1,51 @@
+"""``py_rules.limits.check_tree`` (issue 10, the door never breaks): its fast path for plain JSON decides exactly
+as the full walk, so a long campaign log is checked at C speed without letting anything through."""
+
+import math
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from py_rules import limits
+from py_rules.errors import RulesError
+
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True, allow_infinity=True),
+                    st.text(max_size=5), st.sampled_from(["\ud800", "a\udfffb"]))
+VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.one_of(st.text(max_size=3), st.just("\ud83d")), inner, max_size=4)),
+    max_leaves=25)
+
+
+def walk_refuses(value, depth):
+    """The full walk alone (the fast path switched off)."""
+    original = limits._plainly_fine
+    limits._plainly_fine = lambda *_: False
+    try:
+        limits.check_tree(value, "x", depth)
+        return False
+    except RulesError:
+        return True
+    finally:
+        limits._plainly_fine = original
+
+
+@settings(max_examples=400, deadline=None)
+@given(VALUES, st.integers(0, 6))
+def test_the_fast_path_passes_only_what_the_full_walk_passes(value, depth):
+    if limits._plainly_fine(value, depth):
+        assert not walk_refuses(value, depth)
+    with_fast = None
+    try:
+        limits.check_tree(value, "x", depth)
+    except RulesError:
+        with_fast = True
+    else:
+        with_fast = False
+    assert with_fast == walk_refuses(value, depth)
+
+
+@pytest.mark.parametrize("value, depth", [([[1]], 1), ({"a": math.nan}, 3), (["\ud800"], 3), ({"\udc00": 1}, 3)])
+def test_what_the_fast_path_leaves_to_the_walk_is_refused_with_its_path(value, depth):
+    assert not limits._plainly_fine(value, depth)
+    with pytest.raises(RulesError):
+        limits.check_tree(value, "x", depth)
