@@ -10,8 +10,10 @@ import { PartyScreen } from "../screens/party/index.mjs";
 import { SheetScreen } from "../screens/sheet/index.mjs";
 import { RulesScreen } from "../screens/rules/index.mjs";
 import { OperationsScreen } from "../screens/rules/operations.mjs";
-import { EncounterScreen } from "../screens/encounter/index.mjs";
-import { LogScreen } from "../screens/log/index.mjs";
+import { lazyScreen } from "./lazy.mjs";
+
+const EncounterScreen = lazyScreen(() => import("../screens/encounter/index.mjs"), "EncounterScreen");
+const LogScreen = lazyScreen(() => import("../screens/log/index.mjs"), "LogScreen");
 
 function StorageBanner() {
   const app = useApp();
