@@ -10,7 +10,7 @@ sending the whole campaign for one edited sheet.
 from __future__ import annotations
 
 from py_rules.campaign import games
-from py_rules.campaign.file import SCHEMA, Checked, character_entry, validate
+from py_rules.campaign.file import LIMITS, SCHEMA, Checked, character_entry, validate
 from py_rules.campaign.migrations import from_legacy
 from py_rules.operations import Operation, System
 from py_rules.params import Param
@@ -19,6 +19,9 @@ from py_rules.trace import Result, Step
 __all__ = ("SYSTEM", "OPERATIONS", "EXAMPLE")
 
 SYSTEM = System("campaign", "Campaigns", "Game master", "issue 8, campaign file")
+
+FILE_CHARS = 4_500_000
+"""A campaign file without its log, in one request: 500 characters with full sheets and their encounters."""
 
 EXAMPLE = {
     "schema": SCHEMA, "id": "example", "name": "Example campaign", "game": "coc",
@@ -62,7 +65,9 @@ VALIDATE = Operation(
     summary="Checks a whole campaign file before anything is stored: every character by its game's own rules, "
     "every house rule, the sizes. Lists each problem with where it is; a valid file comes back in canonical form.",
     covers=(),
-    params=(Param("campaign", "json", "Campaign file", "The whole campaign file, as exported.", example=EXAMPLE),),
+    params=(Param("campaign", "json", "Campaign file", "The whole campaign file, as exported (a long log is "
+                  "checked a stretch at a time with the log's own check).", example=EXAMPLE,
+                  max_length=FILE_CHARS, max_depth=LIMITS["depth"] + 1),),
     run=_validate, source="issue 8, Import/export", rolls=False,
 )
 

@@ -228,3 +228,15 @@ def test_a_log_entry_or_encounter_of_the_wrong_shape_is_refused_with_its_path():
     assert paths(validate(campaign(log=[EXAMPLE_ENTRY]))) == []
     assert paths(validate(campaign(log=[entry]))) == ["log.0.result.dice.0"]
     assert paths(validate(campaign(encounters=[{"id": "e1"}])))[0].startswith("encounters.0")
+
+
+@pytest.mark.parametrize("game", sorted(SHEETS))
+def test_a_campaign_of_as_many_characters_as_a_file_holds_passes_the_door(game):
+    """TABLE.md, Kept safe: a file the app exported imports again; the door's bounds never refuse a file the
+    campaign's own limits allow (its characters, their sheets' nesting)."""
+    full = campaign(game)
+    full["characters"] = [{"id": f"ch-{i}", "kind": "npc", "sheet": copy.deepcopy(SHEETS[game][i % len(SHEETS[game])])}
+                          for i in range(LIMITS["characters"])]
+    answer = api.handle({"op": "campaign.validate", "args": {"campaign": full}})
+    assert answer["ok"], answer.get("error")
+    assert answer["result"]["details"]["valid"], answer["result"]["details"]["problems"][:3]
