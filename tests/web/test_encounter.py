@@ -223,6 +223,7 @@ def test_a_fight_of_two_rounds(app, game):
     end = ends[-1]
     names = {each["id"]: each["sheet"]["name"] for each in stored_campaigns(page)[0]["characters"]}
     assert {hero, foe} <= {names[cid] for cid in end["before"]} and set(end["before"]) <= set(end["who"])
+    expect(page.locator('[data-history="undo"]')).to_have_text("↶Undo: Next — The cellar")  # says what it undoes
     page.locator('[data-history="undo"]').click()
     expect(page.locator(".turn-now .round")).to_have_text("Round 2")
     after_undo, encounters = sheets(page, campaign_id)

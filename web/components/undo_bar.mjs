@@ -16,7 +16,9 @@ function useWords(app, step) {
         const what = entry && whatOf(app.state.catalog, entry.op);
         const names = (entry?.who || []).map((id) => campaign.characters.find((each) => each.id === id)?.sheet.name).filter(Boolean);
         const label = entry?.result?.label; // who did what, when the result says it ("Harvey: Attack → Cultist")
-        if (live && (label || what)) setWords(label || `${what}${names.length ? ` — ${names.join(", ")}` : ""}`);
+        const step = entry?.op.startsWith("encounter."); // its label is the encounter's name: "Next — The cellar"
+        const words = step && what ? `${what}${label ? ` — ${label}` : ""}` : label || (what && `${what}${names.length ? ` — ${names.join(", ")}` : ""}`);
+        if (live && words) setWords(words);
       }, () => {});
     }
     return () => { live = false; };

@@ -40,7 +40,8 @@ function LogRow({ row, look }) {
   const [open, setOpen] = useState(false);
   const names = (row.who || []).map(look.nameOf).join(", ");
   const encounter = row.encounter ? look.encounterName(row.encounter) : null;
-  const labelled = row.label && !row.headline.startsWith(row.label) ? row.label : null; // "Harvey: Spot Hidden roll"
+  // "Harvey: Spot Hidden roll"; an encounter step's label is only the encounter's name, which its tag shows
+  const labelled = row.label && !row.op.startsWith("encounter.") && !row.headline.startsWith(row.label) ? row.label : null;
   const what = row.kind === "roll" || row.kind === "change" ? labelled || look.whatOf(row.op) : null;
   return html`<li class=${`log-row kind-${row.kind}`} data-entry=${row.id}>
     <button type="button" class="log-open" aria-expanded=${open ? "true" : "false"} onClick=${() => setOpen(!open)}>
