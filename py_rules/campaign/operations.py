@@ -91,7 +91,6 @@ FROM_LEGACY = Operation(
 )
 
 
-
 def _check_character(*, game, character) -> Result:
     problems: list[dict] = []
     checked = character_entry(character, game, problems)

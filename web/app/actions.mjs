@@ -2,7 +2,7 @@
 // engine, writes in one transaction, tells other tabs, and dispatches what changed.
 import { CAMPAIGN_SCHEMA, copyCampaign, newCampaign, newId, StaleError, withParts } from "../store/records.mjs";
 import { makeEntry } from "../store/entries.mjs";
-import { resultHeadline } from "../store/log_rows.mjs";
+import { changeWords } from "./log_reads.mjs";
 import { campaignBlob, campaignFileName, canShareFile, download, readJsonFile, shareFile } from "../store/files.mjs";
 import { settingArgs } from "./engine.mjs";
 import { navigate, paths } from "./router.mjs";
@@ -188,14 +188,16 @@ export async function onOtherTab(app, { type, id }) {
   snack(app, record ? "Updated from another tab." : "This campaign was deleted in another tab.");
 }
 
-/** What Undo and Redo would do in campaign ``id``: {undo, redo}, each {id, headline} or null. */
+/** What Undo and Redo would do in campaign ``id``: {undo, redo}, each {id, words} (log_reads.changeWords) or null. */
 export async function loadHistory(app, id) {
   const storage = await storageOf(app);
   const { done, undone } = await storage.history(id);
+  const characters = app.state.campaign?.id === id ? app.state.campaign.characters : [];
+  const nameOf = (cid) => characters.find((each) => each.id === cid)?.sheet.name;
   const describe = async (entryId) => {
     if (!entryId) return null;
     const entry = await storage.logEntry(id, entryId);
-    return entry && { id: entryId, headline: resultHeadline(entry.result) || "the last change" };
+    return entry && { id: entryId, words: changeWords(entry, app.state.catalog, nameOf) };
   };
   const history = { undo: await describe(done.at(-1)), redo: await describe(undone.at(-1)) };
   if (app.state.campaign?.id === id) app.dispatch({ type: "history", history });

@@ -3,6 +3,7 @@
 // never the storage itself; changes (undo, redo, a roll) go through log_actions.mjs.
 
 import { download } from "../store/files.mjs";
+import { resultHeadline } from "../store/log_rows.mjs";
 
 export const PAGE_SIZE = 50;
 
@@ -82,6 +83,21 @@ export function markdownFileName(campaignName, what = "log") {
 /** Save ``text`` as a Markdown file (the browser's download). */
 export function downloadMarkdown(text, name) {
   download(new Blob([text], { type: "text/markdown" }), name);
+}
+
+/**
+ * What a change did, named for the Undo and Redo buttons: its label ("Harvey: Attack → Cultist"); an encounter
+ * step, whose label is only the encounter's name, by what was done ("Next — The cellar"); else what was done
+ * and who ("Attack — Harvey, Cultist"); else its headline.
+ */
+export function changeWords(entry, catalog, nameOf) {
+  const what = whatOf(catalog, entry.op);
+  const label = entry.result?.label;
+  if (entry.op.startsWith("encounter.") && what) return `${what}${label ? ` — ${label}` : ""}`;
+  if (label) return label;
+  const names = (entry.who || []).map(nameOf).filter(Boolean);
+  if (what) return `${what}${names.length ? ` — ${names.join(", ")}` : ""}`;
+  return resultHeadline(entry.result) || "the last change";
 }
 
 /** What a game's operation is called ("Attack", "Skill roll"); null for the log's own entries (an undo, an

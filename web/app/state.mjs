@@ -9,7 +9,7 @@ export const initialState = {
   campaigns: null, // summaries for the home screen
   campaign: null, // the open campaign record
   snack: null, // {id, text, actionLabel, onAction, timeout}
-  history: { undo: null, redo: null }, // the open campaign's Undo / Redo: {id, headline} or null each
+  history: { undo: null, redo: null }, // the open campaign's Undo / Redo: {id, words} or null each
   logVersion: 0, // changes whenever the open campaign's log grows (screens re-read their first page)
 };
 

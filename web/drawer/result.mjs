@@ -3,8 +3,6 @@
 import { html } from "../app/html.mjs";
 import { plainLine } from "../store/log_rows.mjs";
 
-export { plainLine };
-
 /** A trace line as [what happened, the rule it follows]: the engine ends a line with "[rule name]". */
 function splitWhy(line) {
   const match = plainLine(line).match(/^(.*?)\s*\[([^\[\]]+)\]$/);

@@ -2,7 +2,7 @@
 // own lines, then each effect's headline (an Initiative roll, a dying roll at the end of the round) with its
 // whole trace one tap away.
 import { html } from "../../app/html.mjs";
-import { plainLine } from "../../drawer/result.mjs";
+import { plainLine } from "../../store/log_rows.mjs";
 
 function Effect({ result }) {
   const [headline, ...trace] = result.text?.length ? result.text : ["Done."];
