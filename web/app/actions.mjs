@@ -6,6 +6,8 @@ import { changeWords } from "./log_reads.mjs";
 import { campaignBlob, campaignFileName, canShareFile, download, readJsonFile, shareFile } from "../store/files.mjs";
 import { settingArgs } from "./engine.mjs";
 import { navigate, paths } from "./router.mjs";
+import { inQueue } from "./queue.mjs";
+import { describeProblem, recordProblems } from "../store/record_check.mjs";
 
 /** The storage, once it is open (IndexedDB or memory): ``services.storage`` is a promise of it. */
 const storageOf = (app) => app.services.storage;
@@ -21,7 +23,7 @@ export function snack(app, text, extra = {}) {
 
 export async function loadCampaigns(app) {
   const list = await (await storageOf(app)).list();
-  list.sort((a, b) => b.updated.localeCompare(a.updated));
+  list.sort((a, b) => String(b.updated).localeCompare(String(a.updated)));
   app.dispatch({ type: "campaigns", campaigns: list });
 }
 
@@ -83,7 +85,8 @@ export async function exportCampaign(app, id, { share = false } = {}) {
   download(blob, name);
 }
 
-/** A log's stretches for ``log.check``: consecutive entries of at most ``budget`` characters of JSON each. */
+/** A log's stretches for ``log.check``: consecutive entries of at most ``budget`` characters of JSON each, so
+ * every file the format allows fits the engine's requests whatever its entries' sizes. */
 function logStretches(log, budget = 3_000_000) {
   const stretches = [];
   let current = [];
@@ -102,10 +105,22 @@ function logStretches(log, budget = 3_000_000) {
   return stretches;
 }
 
+/** The ids of earlier entries that a stretch mentions (its own ids and the entries its undos and redos name):
+ * all ``log.check`` needs of what came before, however long the log (py_rules/log/operations.py). */
+function mentionedEarlier(stretch, earlier) {
+  const mentioned = new Set();
+  for (const entry of stretch) {
+    if (typeof entry?.id === "string") mentioned.add(entry.id);
+    if (typeof entry?.args?.entry === "string") mentioned.add(entry.args.entry);
+  }
+  return [...mentioned].filter((id) => earlier.has(id));
+}
+
 /**
  * The engine's verdict on a campaign file. Its log may be tens of MB (10,000 entries keep their sheets), far over
  * one request: the rest of the file is checked whole, then the log a stretch at a time (``log.check``, with the
- * ids before each stretch). Returns {campaign} or {problems}.
+ * earlier ids each stretch mentions). Every sheet in the log is checked by the game as the characters are.
+ * Returns {campaign} or {problems}.
  */
 async function checkCampaignFile(app, data, progress) {
   const engine = app.services.engine;
@@ -114,13 +129,13 @@ async function checkCampaignFile(app, data, progress) {
   if (!verdict.valid) return { problems: verdict.problems.length ? verdict.problems : [{ path: "(file)", message: "This file is not a campaign." }] };
   if (!log?.length) return { campaign: verdict.campaign };
   let start = 0;
-  const earlier = [];
+  const earlier = new Set();
   for (const stretch of logStretches(log)) {
     progress?.(`Checking the log: ${start.toLocaleString()} of ${log.length.toLocaleString()} entries…`);
-    const checked = (await engine.call("log.check", { entries: stretch, start, earlier, total: log.length })).details;
+    const checked = (await engine.call("log.check", { entries: stretch, start, earlier: mentionedEarlier(stretch, earlier), total: log.length, game: verdict.campaign.game })).details;
     if (!checked.valid) return { problems: checked.problems };
     start += stretch.length;
-    for (const entry of stretch) earlier.push(entry.id);
+    for (const entry of stretch) earlier.add(entry.id);
   }
   return { campaign: { ...verdict.campaign, log } };
 }
@@ -146,29 +161,62 @@ export async function importCampaign(app, file, progress = null) {
 
 /**
  * A stored record of an older campaign schema goes through the same restore path as an import
- * (campaign.validate migrates it) and is written back once, in one transaction.
+ * (campaign.validate migrates it) and is written back once, in one transaction. Returns the record, or
+ * {problems} when it cannot be read.
  */
 async function upgraded(app, record) {
-  if (!record || record.schema === CAMPAIGN_SCHEMA) return record;
+  if (record.schema === CAMPAIGN_SCHEMA) return record;
   const verdict = (await app.services.engine.call("campaign.validate", { campaign: record })).details;
-  if (!verdict.valid) {
-    snack(app, `“${record.name}” was saved by another version and cannot be read: ${verdict.problems[0]?.message}`);
-    return null;
-  }
+  if (!verdict.valid) return { problems: verdict.problems.map((each) => describeProblem(record, each)) };
   const { log = [], ...campaign } = verdict.campaign; // its log moves to the log stores in the same transaction
-  return changeCampaign(app, record, () => ({ ...campaign, log: [], id: record.id }), ["schema"], log);
+  return writeChange(app, record, () => ({ ...campaign, log: [], id: record.id }), ["schema"], log);
+}
+
+/** A campaign that cannot be shown: the Shell shows what is wrong, with Export and Repair (screens/campaigns/damaged.mjs). */
+function showDamaged(app, record, problems) {
+  const name = typeof record?.name === "string" && record.name.trim() ? record.name : "This campaign";
+  app.dispatch({ type: "damaged", damaged: { id: String(record?.id ?? ""), name, problems } });
+}
+
+const verified = new Set(); // "id@revision" of records the engine found valid in this tab
+
+/**
+ * The engine's whole check of an opened record (every sheet, rule and encounter by the game), once per revision:
+ * the shape check lets screens render at once; this one follows when Python is ready and turns the screen into
+ * the damaged view if the record fails it.
+ */
+async function deepCheck(app, record) {
+  const key = `${record.id}@${record.revision}`;
+  if (verified.has(key)) return;
+  let verdict;
+  try {
+    verdict = (await app.services.engine.call("campaign.validate", { campaign: { ...record, log: [] } })).details;
+  } catch {
+    return; // the engine could not answer (it failed to start): the shape check stands
+  }
+  if (verdict.valid) verified.add(key);
+  else if (app.state.campaign?.id === record.id) showDamaged(app, record, verdict.problems.map((each) => describeProblem(record, each)));
 }
 
 export async function openCampaign(app, id) {
   const current = app.state.campaign;
   if (current?.id === id) return current;
-  const record = await upgraded(app, await (await storageOf(app)).get(id));
-  app.dispatch({ type: "campaign", campaign: record });
-  if (record) await loadHistory(app, record.id);
-  if (!record) {
+  const stored = await (await storageOf(app)).get(id);
+  if (!stored) {
+    app.dispatch({ type: "campaign", campaign: null });
     navigate(paths.home());
     snack(app, "That campaign is not on this device (it may have been deleted).");
+    return null;
   }
+  const problems = recordProblems(stored);
+  const record = problems.length ? { problems } : await upgraded(app, stored);
+  if (record.problems) {
+    showDamaged(app, stored, record.problems);
+    return null;
+  }
+  app.dispatch({ type: "campaign", campaign: record });
+  await loadHistory(app, record.id);
+  deepCheck(app, record);
   return record;
 }
 
@@ -178,6 +226,10 @@ export async function onOtherTab(app, { type, id }) {
   const current = app.state.campaign;
   if (current?.id !== id) return;
   const record = type === "campaign-removed" ? null : await (await storageOf(app)).get(id);
+  if (record && recordProblems(record).length) {
+    showDamaged(app, record, recordProblems(record));
+    return;
+  }
   if (record) {
     app.dispatch({ type: "logged" }); // its log may have grown (a roll changes no record)
     await loadHistory(app, record.id);
@@ -193,7 +245,7 @@ export async function loadHistory(app, id) {
   const storage = await storageOf(app);
   const { done, undone } = await storage.history(id);
   const characters = app.state.campaign?.id === id ? app.state.campaign.characters : [];
-  const nameOf = (cid) => characters.find((each) => each.id === cid)?.sheet.name;
+  const nameOf = (cid) => characters.find((each) => each.id === cid)?.sheet?.name;
   const describe = async (entryId) => {
     if (!entryId) return null;
     const entry = await storage.logEntry(id, entryId);
@@ -209,7 +261,19 @@ export async function loadHistory(app, id) {
  * neither); a stale write is refused and the newer record shown. ``change`` may be null (a roll that changed
  * nothing is only logged).
  */
-export async function changeCampaign(app, base, change, keys, entries = []) {
+export function changeCampaign(app, base, change, keys, entries = []) {
+  return inQueue(app, base.id, () => writeChange(app, base, change, keys, entries));
+}
+
+/** The newest version of ``base`` this tab knows: its own last write, or the one it shows. */
+function freshest(app, base) {
+  const shown = app.state.campaign;
+  return shown?.id === base.id && (shown.revision ?? 0) >= (base.revision ?? 0) ? shown : base;
+}
+
+/** ``changeCampaign`` without the queue, for an action already running in it (the base refreshed first). */
+export async function writeChange(app, stale, change, keys, entries = []) {
+  const base = freshest(app, stale);
   let next;
   try {
     next = (await (await storageOf(app)).commit(base, change, keys, entries)).record;
@@ -280,14 +344,47 @@ export function requestFor(app, opId, args, bind = {}) {
  * nothing), all in one transaction, so an attack changes both sides at once and lands in the log with them.
  * Returns the engine's result.
  */
-export async function runOperation(app, opId, args, bind = {}, { encounter = null, label = null } = {}) {
-  const campaign = app.state.campaign;
+export function runOperation(app, opId, args, bind = {}, options = {}) {
+  return inQueue(app, app.state.campaign.id, () => runNow(app, opId, args, bind, options));
+}
+
+async function runNow(app, opId, args, bind, { encounter = null, label = null }) {
+  const campaign = app.state.campaign; // read when its turn comes: an earlier tap's change is in it
   const { request, stateKeys, logged, who } = requestFor(app, opId, args, bind);
   const result = await app.services.engine.call(opId, request);
   const sheets = Object.fromEntries(Object.entries(result.states || {}).filter(([key]) => stateKeys[key]).map(([key, sheet]) => [stateKeys[key], sheet]));
   const before = Object.fromEntries(Object.keys(sheets).map((id) => [id, campaign.characters.find((each) => each.id === id).sheet]));
   const entry = makeEntry({ op: opId, args: logged, result: label && !result.label ? { ...result, label } : result, who, encounter, before, after: sheets });
   const keys = Object.keys(sheets).map((id) => `character:${id}`);
-  await changeCampaign(app, campaign, keys.length ? (next) => withParts(next, sheets) : null, keys, [entry]);
+  await writeChange(app, campaign, keys.length ? (next) => withParts(next, sheets) : null, keys, [entry]);
   return result;
+}
+
+/** What Repair would do to damaged campaign ``id`` (campaign.repair: drop only what fails the check):
+ * {record, campaign, dropped: [{what, why}]}, or {refused: why it cannot}. Nothing is written. */
+export async function repairPreview(app, id) {
+  const record = await (await storageOf(app)).get(id);
+  if (!record) return { refused: "That campaign is no longer on this device." };
+  try {
+    const { details } = await app.services.engine.call("campaign.repair", { campaign: { ...record, log: [] } });
+    return { record, campaign: details.campaign, dropped: details.dropped };
+  } catch (error) {
+    return { refused: error.message };
+  }
+}
+
+/** Write a repair (``repairPreview``'s answer) over the record it was made from, with a log entry listing what
+ * was removed, then open the campaign. Refused, changing nothing, if the record changed since. */
+export async function repairCampaign(app, { record, campaign, dropped }) {
+  const events = dropped.length ? dropped.map((each) => `${each.what} was removed: ${each.why}`) : ["Nothing had to be removed."];
+  const entry = makeEntry({ op: "campaign.repair", result: { system: "campaign", kind: "repair", label: `“${campaign.name}” repaired`, events }, who: [] });
+  const change = (stored) => {
+    if (stored.revision !== record.revision) throw new Error("This campaign changed while the repair was prepared. Open it again to see what Repair would do now.");
+    return { ...campaign, id: record.id, log: [] };
+  };
+  const next = await inQueue(app, record.id, () => writeChange(app, record, change, [], [entry]));
+  app.dispatch({ type: "campaign", campaign: next });
+  await loadHistory(app, next.id);
+  snack(app, `“${next.name}” repaired: ${dropped.length ? `${dropped.length} ${dropped.length === 1 ? "part" : "parts"} removed (listed in its log)` : "nothing removed"}.`);
+  return next;
 }

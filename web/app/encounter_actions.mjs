@@ -3,7 +3,8 @@
 // a character's end of round, each with its trace) and one "change" entry for the step itself holding the
 // encounter and every changed sheet before and after, so one Undo undoes the whole step.
 import { newId } from "../store/records.mjs";
-import { commit, makeEntry } from "./log_actions.mjs";
+import { commitNow, makeEntry } from "./log_actions.mjs";
+import { inQueue } from "./queue.mjs";
 import { addCharacter } from "./actions.mjs";
 import { checkedSheet } from "./checked_sheet.mjs";
 
@@ -49,7 +50,12 @@ function untypedDice(result) {
  * sheets and log entries in one commit. ``dice``: ``{faces}`` typed physical dice, ``{physical: true}`` physical
  * dice with none typed (a step that rolls is refused), ``{}`` digital. Returns the engine's result.
  */
-export async function encounterStep(app, encounter, kind, args = {}, { faces = null, physical = false } = {}) {
+export function encounterStep(app, shown, kind, args = {}, dice = {}) {
+  return inQueue(app, app.state.campaign.id, () => stepNow(app, encounterById(app.state.campaign, shown.id) || shown, kind, args, dice));
+}
+
+/** ``encounterStep`` in its turn: ``encounter`` is the state as it is now (an earlier tap's step included). */
+async function stepNow(app, encounter, kind, args, { faces = null, physical = false }) {
   const campaign = app.state.campaign;
   const sheets = combatantSheets(campaign, encounter);
   const joining = args.combatant?.character_id && campaign.characters.find((each) => each.id === args.combatant.character_id);
@@ -67,19 +73,23 @@ export async function encounterStep(app, encounter, kind, args = {}, { faces = n
     before: Object.fromEntries(Object.keys(changed).map((id) => [id, sheets[id]])), after: changed,
     encounter_before: encounter, encounter_after: details.encounter,
   });
-  await commit(app, {
+  await commitNow(app, {
     sheets: changed, encounters: { [encounter.id]: details.encounter }, entries: [...effects, step],
   });
   return result;
 }
 
 /** A new encounter of the open campaign (round 1, nobody yet); returns its state. */
-export async function startEncounter(app, name) {
+export function startEncounter(app, name) {
+  return inQueue(app, app.state.campaign.id, () => startNow(app, name));
+}
+
+async function startNow(app, name) {
   const campaign = app.state.campaign;
   const args = { id: newId("enc"), name: name.trim(), game: campaign.game, combatants: [] };
   const result = await app.services.engine.call("encounter.start", { ...args, sheets: {} });
   const state = result.details.encounter;
-  await commit(app, {
+  await commitNow(app, {
     encounters: { [state.id]: state },
     entries: [makeEntry({ op: "encounter.start", args, result: stepResult(result), who: [], encounter: state.id, encounter_after: state })],
   });

@@ -1,9 +1,11 @@
 // The campaign log's actions (issue 11; TABLE.md, Log): a change and its log entries in one transaction,
 // and Undo / Redo of the last change. Undo writes back the sheets (and encounter) the entry kept as they
 // were before; it never runs an inverse rule (STYLE.md Part C).
-import { changeCampaign, loadHistory, snack } from "./actions.mjs";
+import { loadHistory, snack, writeChange } from "./actions.mjs";
+import { inQueue } from "./queue.mjs";
 import { makeEntry } from "../store/entries.mjs";
 import { withParts } from "../store/records.mjs";
+import { describeProblem } from "../store/record_check.mjs";
 
 export { makeEntry };
 
@@ -11,19 +13,36 @@ export { makeEntry };
  * Write ``sheets`` ({character id: sheet}) and ``encounters`` ({encounter id: state, or null to remove}) into
  * the open campaign and append ``entries`` (made by ``makeEntry``), all in ONE transaction. Returns the record.
  */
-export function commit(app, { sheets = {}, encounters = {}, entries = [] }) {
+export function commit(app, parts) {
+  return inQueue(app, app.state.campaign.id, () => commitNow(app, parts));
+}
+
+/** ``commit`` for an action already running in the campaign's queue (app/queue.mjs). */
+export function commitNow(app, { sheets = {}, encounters = {}, entries = [] }) {
   const campaign = app.state.campaign;
   const keys = [...Object.keys(sheets).map((id) => `character:${id}`), ...Object.keys(encounters).map((id) => `encounter:${id}`)];
-  return changeCampaign(app, campaign, keys.length ? (next) => withParts(next, sheets, encounters) : null, keys, entries);
+  return writeChange(app, campaign, keys.length ? (next) => withParts(next, sheets, encounters) : null, keys, entries);
 }
 
 const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Undo the last change: its sheets and encounter go back exactly as they were; the log says so. */
-export const undoLast = (app) => travel(app, "undo");
+export const undoLast = (app) => inQueue(app, app.state.campaign.id, () => travel(app, "undo"));
 
 /** Redo the last undone change (offered until something new changes). */
-export const redoLast = (app) => travel(app, "redo");
+export const redoLast = (app) => inQueue(app, app.state.campaign.id, () => travel(app, "redo"));
+
+/**
+ * Why writing ``sheets`` and ``encounters`` into ``campaign`` would leave a campaign that fails the game's own
+ * check (campaign.validate: an imported or damaged log entry may hold a sheet that is not valid), in plain words
+ * naming the character; null when it passes.
+ */
+async function refusal(app, campaign, sheets, encounters) {
+  const next = withParts(campaign, sheets, encounters);
+  const verdict = (await app.services.engine.call("campaign.validate", { campaign: { ...next, log: [] } })).details;
+  if (verdict.valid) return null;
+  return verdict.problems.slice(0, 2).map((each) => describeProblem(next, each)).join(" ");
+}
 
 async function travel(app, kind) {
   const campaign = app.state.campaign;
@@ -53,6 +72,12 @@ async function travel(app, kind) {
     before: from, after: to, kind,
     ...(encounterId ? { encounter_before: encounterFrom, encounter_after: encounterTo } : {}),
   });
-  const record = await commit(app, { sheets: to, encounters: encounterId ? { [encounterId]: encounterTo } : {}, entries: [entry] });
+  const encounters = encounterId ? { [encounterId]: encounterTo } : {};
+  const wrong = await refusal(app, campaign, to, encounters);
+  if (wrong) {
+    snack(app, `Cannot ${kind}: what the log kept is not valid for this game. ${wrong} Nothing was changed.`, { timeout: 15_000 });
+    return null;
+  }
+  const record = await commitNow(app, { sheets: to, encounters, entries: [entry] });
   return { record, entry };
 }

@@ -10,6 +10,8 @@ import { PartyScreen } from "../screens/party/index.mjs";
 import { SheetScreen } from "../screens/sheet/index.mjs";
 import { RulesScreen } from "../screens/rules/index.mjs";
 import { OperationsScreen } from "../screens/rules/operations.mjs";
+import { DamagedCampaignScreen } from "../screens/campaigns/damaged.mjs";
+import { ErrorBoundary } from "../components/error_panel.mjs";
 import { lazyScreen } from "./lazy.mjs";
 
 const EncounterScreen = lazyScreen(() => import("../screens/encounter/index.mjs"), "EncounterScreen");
@@ -28,12 +30,13 @@ function StorageBanner() {
 
 function Screen({ route }) {
   const app = useApp();
-  const { campaign, catalog } = app.state;
+  const { campaign, catalog, damaged } = app.state;
   useEffect(() => {
     if (route.campaignId) openCampaign(app, route.campaignId);
   }, [route.campaignId]);
   useEffect(() => { document.getElementById("app")?.querySelector("h1")?.focus?.(); }, [route.screen]);
   if (route.screen === "campaigns") return html`<${CampaignsScreen} />`;
+  if (damaged?.id === route.campaignId) return html`<${DamagedCampaignScreen} damaged=${damaged} />`;
   if (!catalog || !campaign || campaign.id !== route.campaignId) {
     return html`<section class="screen"><p>${campaign === null && catalog ? "Opening the campaign…" : "Loading…"}</p><p><a href="#/">All campaigns</a></p></section>`;
   }
@@ -50,6 +53,6 @@ export function Shell() {
   const route = useRoute();
   return html`
     <${StorageBanner} />
-    <${Screen} route=${route} />
+    <${ErrorBoundary} where=${location.hash}><${Screen} route=${route} /></${ErrorBoundary}>
     <${Snackbar} snack=${app.state.snack} onClose=${() => app.dispatch({ type: "snack", snack: null })} />`;
 }

@@ -8,6 +8,7 @@ export const initialState = {
   storage: { kind: "starting", problem: null },
   campaigns: null, // summaries for the home screen
   campaign: null, // the open campaign record
+  damaged: null, // {id, name, problems: [plain sentences]}: the campaign the route names cannot be shown
   snack: null, // {id, text, actionLabel, onAction, timeout}
   history: { undo: null, redo: null }, // the open campaign's Undo / Redo: {id, words} or null each
   logVersion: 0, // changes whenever the open campaign's log grows (screens re-read their first page)
@@ -19,7 +20,8 @@ export function reduce(state, action) {
     case "engine": return { ...state, engine: action.status };
     case "storage": return { ...state, storage: { kind: action.kind, problem: action.problem } };
     case "campaigns": return { ...state, campaigns: action.campaigns };
-    case "campaign": return action.campaign?.id === state.campaign?.id ? { ...state, campaign: action.campaign } : { ...state, campaign: action.campaign, history: initialState.history };
+    case "campaign": return action.campaign?.id === state.campaign?.id ? { ...state, campaign: action.campaign, damaged: null } : { ...state, campaign: action.campaign, damaged: null, history: initialState.history };
+    case "damaged": return { ...state, campaign: null, damaged: action.damaged, history: initialState.history };
     case "history": return { ...state, history: action.history };
     case "logged": return { ...state, logVersion: state.logVersion + 1 };
     case "snack": return { ...state, snack: action.snack && { id: Date.now() + Math.random(), timeout: 6000, ...action.snack } };

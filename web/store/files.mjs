@@ -3,7 +3,7 @@
 // whole file (campaign.validate) before anything is written.
 
 export function campaignFileName(campaign) {
-  const slug = campaign.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "campaign";
+  const slug = String(campaign.name ?? "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "campaign";
   return `${slug}.campaign.json`;
 }
 
@@ -35,12 +35,20 @@ export async function shareFile(blob, name, title) {
   await navigator.share({ files: [new File([blob], name, { type: blob.type })], title });
 }
 
-/** Read a chosen file as JSON; a parse failure is one problem with the path "(file)". */
+/** Read a chosen file as JSON; a parse failure is one problem with the path "(file)". A file holding a campaign
+ * written as one JSON text (a campaign saved by a tool that quoted it) is read as that campaign. */
 export async function readJsonFile(file) {
   const text = await file.text();
+  let data;
   try {
-    return { data: JSON.parse(text), problems: [] };
+    data = JSON.parse(text);
   } catch (error) {
     return { data: null, problems: [{ path: "(file)", message: `This is not a campaign file: it is not valid JSON (${error.message}).` }] };
   }
+  if (typeof data !== "string") return { data, problems: [] };
+  try {
+    const inner = JSON.parse(data);
+    if (inner && typeof inner === "object" && !Array.isArray(inner)) return { data: inner, problems: [] };
+  } catch { /* not JSON inside: said below */ }
+  return { data: null, problems: [{ path: "(file)", message: `This is not a campaign file: it holds one piece of text (“${data.slice(0, 60)}${data.length > 60 ? "…" : ""}”), not a campaign.` }] };
 }

@@ -1,7 +1,9 @@
 // Campaign records as stored: the campaign file's own shape ("rules-companion.campaign/1", contracts.md)
 // with a revision number. Pure helpers: a new campaign, a copy, and the check that refuses a stale write.
 
-export const CAMPAIGN_SCHEMA = "rules-companion.campaign/1";
+import { CAMPAIGN_SCHEMA, problemSentence, recordProblems } from "./record_check.mjs";
+
+export { CAMPAIGN_SCHEMA };
 
 export const newId = (prefix = "c") => `${prefix}-${crypto.randomUUID ? crypto.randomUUID() : Date.now().toString(36) + Math.random().toString(36).slice(2)}`;
 const now = () => new Date().toISOString();
@@ -16,10 +18,18 @@ export function copyCampaign(campaign, name) {
   return { ...structuredClone(campaign), id: newId("c"), name, created: stamp, updated: stamp, revision: 0 };
 }
 
-/** What the list screen needs, without the sheets. */
+/** What the list screen needs, without the sheets. Never throws: a damaged record is listed as damaged
+ * (record_check.mjs says why), so one bad record never hides another campaign. */
 export function summary(campaign) {
-  const characters = campaign.characters?.length ?? Object.keys(campaign.states || {}).length;
-  return { id: campaign.id, name: campaign.name || "A campaign from before", game: campaign.game, characters, updated: campaign.updated || "", revision: campaign.revision ?? 0 };
+  const problems = recordProblems(campaign);
+  const record = campaign !== null && typeof campaign === "object" ? campaign : {};
+  const characters = Array.isArray(record.characters) ? record.characters.length : Object.keys(record.states && typeof record.states === "object" ? record.states : {}).length;
+  const name = typeof record.name === "string" && record.name.trim() ? record.name : "A campaign with no name";
+  return {
+    id: String(record.id ?? ""), name, game: typeof record.game === "string" ? record.game : "", characters,
+    updated: typeof record.updated === "string" ? record.updated : "", revision: Number.isInteger(record.revision) ? record.revision : 0,
+    ...(problems.length ? { damaged: problemSentence(problems) } : {}),
+  };
 }
 
 export class StaleError extends Error {

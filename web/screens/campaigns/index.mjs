@@ -11,7 +11,10 @@ import { NewCampaign } from "./new_campaign.mjs";
 import { ImportCampaign } from "./import_campaign.mjs";
 import { RenameForm } from "./rename.mjs";
 
-const when = (iso) => (iso && !iso.startsWith("1970") ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "not yet");
+function when(iso) {
+  const date = typeof iso === "string" && !iso.startsWith("1970") ? new Date(iso) : null;
+  return date && !Number.isNaN(date.getTime()) ? date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "not yet";
+}
 
 export function CampaignsScreen() {
   const app = useApp();
@@ -29,11 +32,13 @@ export function CampaignsScreen() {
               onSave=${async (name) => { await renameCampaign(app, campaign.id, name); setRenaming(null); }} />`
           : html`<a class="campaign-open" href=${paths.party(campaign.id)}>
               <span class="campaign-name">${campaign.name}</span>
-              <span class="campaign-meta">${gameNames[campaign.game]} · ${campaign.characters} ${campaign.characters === 1 ? "character" : "characters"} · last played ${when(campaign.updated)}</span>
+              ${campaign.damaged
+                ? html`<span class="campaign-meta campaign-damaged">Damaged: ${campaign.damaged} Open it to export what is there or repair it.</span>`
+                : html`<span class="campaign-meta">${gameNames[campaign.game] || "A game this app does not know"} · ${campaign.characters} ${campaign.characters === 1 ? "character" : "characters"} · last played ${when(campaign.updated)}</span>`}
             </a>`}
         <div class="row-actions" role="group" aria-label=${`Actions for ${campaign.name}`}>
-          <button type="button" onClick=${() => setRenaming(campaign.id)}>Rename</button>
-          <button type="button" onClick=${() => duplicateCampaign(app, campaign.id)}>Duplicate</button>
+          ${campaign.damaged ? null : html`<button type="button" onClick=${() => setRenaming(campaign.id)}>Rename</button>
+          <button type="button" onClick=${() => duplicateCampaign(app, campaign.id)}>Duplicate</button>`}
           <button type="button" onClick=${() => exportCampaign(app, campaign.id, { share: true })}>Export</button>
           <button type="button" class="danger" onClick=${() => setDeleting(campaign)}>Delete</button>
         </div>

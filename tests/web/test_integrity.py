@@ -1,0 +1,210 @@
+"""Nothing stored, imported or half-updated can break the app (issue 15): damaged records are messages with
+Export and Repair, never a blank screen or a hidden campaign; Undo never writes a sheet the game refuses;
+fast taps apply in order; every file the format allows imports."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from playwright.sync_api import expect
+
+from tests.web.conftest import BOOT_TIMEOUT_MS
+from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns, stored_log
+
+PUT = """([store, records]) => new Promise((resolve, reject) => {
+    const open = indexedDB.open("rules-companion");
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+        const tx = open.result.transaction(store, "readwrite");
+        for (const [key, value] of records) key === null ? tx.objectStore(store).put(value) : tx.objectStore(store).put(value, key);
+        tx.oncomplete = () => { open.result.close(); resolve(true); };
+        tx.onerror = () => reject(tx.error);
+    };
+})"""
+
+
+def put(page, store: str, records: list) -> None:
+    """Write ``records`` ([(key or None, value)]) straight into an IndexedDB store, as damage would."""
+    page.evaluate(PUT, [store, records])
+
+
+def boot(page, url):
+    page.goto(url)
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+
+
+def damage(page, amount):
+    page.locator('.quick-actions [data-action="damage"]').click()
+    text = roll(page, fields={"amount": amount})
+    page.get_by_role("button", name="Close the roll drawer").click()
+    return text
+
+
+def a_coc_campaign(page, name="Masks"):
+    """A Call of Cthulhu campaign with Harvey (HP 10) and Ruth (HP 12); its stored record."""
+    campaign_id = new_campaign(page, name, "coc")
+    new_character(page, "coc", "Harvey", {"CON": 50, "SIZ": 50})
+    new_character(page, "coc", "Ruth", {"CON": 60, "SIZ": 60})
+    return next(c for c in stored_campaigns(page) if c["id"] == campaign_id)
+
+
+def test_damaged_records_are_listed_and_never_hide_another_campaign(app):
+    good = a_coc_campaign(app, "Good one")
+    damaged = {}
+    for key, mutate in {
+        "not-a-list": lambda r: r.update(characters="Harvey"),
+        "null-sheet": lambda r: r["characters"][0].update(sheet=None),
+        "unknown-game": lambda r: r.update(game="chess"),
+        "bad-encounter": lambda r: r.update(encounters=[{"id": "enc-1", "name": "The cellar", "combatants": None}]),
+        "numeric-updated": lambda r: r.update(updated=1733080000000),
+    }.items():
+        record = copy.deepcopy(good)
+        record.update(id=f"c-{key}", name=f"Broken {key}")
+        mutate(record)
+        damaged[key] = record
+    put(app, "campaigns", [(None, record) for record in damaged.values()])
+    app.goto(app.url.split("#")[0] + "#/")
+    app.reload()
+    rows = app.locator(".campaign-row")
+    expect(rows).to_have_count(6, timeout=30_000)
+    for key in damaged:
+        expect(app.locator(f'[data-campaign="c-{key}"]')).to_contain_text("Damaged")
+    expect(app.locator(f'[data-campaign="{good["id"]}"]')).not_to_contain_text("Damaged")
+
+    for key, words in {"not-a-list": "list of characters", "null-sheet": "has no sheet", "unknown-game": "game",
+                       "bad-encounter": "combatants", "numeric-updated": "last change"}.items():
+        app.goto(app.url.split("#")[0] + f"#/c/c-{key}")
+        expect(app.locator("#damaged-title")).to_contain_text(f"Broken {key}")
+        expect(app.locator(".damaged-problems")).to_contain_text(words)
+        expect(app.get_by_role("button", name="Export what is there")).to_be_visible()
+
+    app.goto(app.url.split("#")[0] + f"#/c/{good['id']}")
+    expect(app.locator(".character-card")).to_have_count(2)
+
+
+def test_repair_removes_only_what_fails_and_lists_it(app):
+    good = a_coc_campaign(app)
+    record = copy.deepcopy(good)
+    record["characters"][1]["sheet"] = None
+    record["settings"] = {"push_after_fumble": "sometimes"}
+    put(app, "campaigns", [(None, record)])
+    app.reload()
+    app.goto(app.url.split("#")[0] + f"#/c/{good['id']}")
+    expect(app.locator("#damaged-title")).to_be_visible()
+    dropped = app.locator(".damaged-dropped")
+    expect(dropped.locator("li")).to_have_count(2)
+    with app.expect_download() as download:
+        app.get_by_role("button", name="Export what is there").click()
+    kept = json.loads(open(download.value.path()).read())
+    assert kept["characters"][1]["sheet"] is None  # the file is what was there, damage and all
+
+    app.get_by_role("button", name="Repair").click()
+    expect(app.locator("#party-title")).to_be_visible()
+    expect(app.locator(".character-card")).to_have_count(1)
+    expect(app.locator(".character-card")).to_contain_text("Harvey")
+    stored = next(c for c in stored_campaigns(app) if c["id"] == good["id"])
+    assert [c["sheet"]["name"] for c in stored["characters"]] == ["Harvey"]
+    assert stored["settings"] == {}
+    assert stored["characters"][0] == good["characters"][0]  # what passed the check is untouched
+    logged = stored_log(app, good["id"])[-1]
+    assert logged["op"] == "campaign.repair" and len(logged["result"]["events"]) == 2
+
+
+def test_a_sheet_the_card_cannot_read_is_never_a_blank_screen(app):
+    good = a_coc_campaign(app)
+    record = copy.deepcopy(good)
+    record["characters"][0]["sheet"] = {"name": "Harvey"}  # an object, so the quick check passes; the engine's fails
+    put(app, "campaigns", [(None, record)])
+    app.reload()
+    app.goto(app.url.split("#")[0] + f"#/c/{good['id']}")
+    expect(app.locator("#damaged-title")).to_be_visible(timeout=30_000)
+    expect(app.locator(".damaged-problems")).to_contain_text("Harvey")
+    assert app.locator("#app").inner_text().strip()
+
+
+def test_undo_never_writes_a_kept_sheet_the_game_refuses(app):
+    campaign = a_coc_campaign(app)
+    open_sheet(app, "Harvey")
+    damage(app, 3)
+    expect(app.locator(".sheet .character-card")).to_contain_text("7/10")
+    entries = stored_log(app, campaign["id"])
+    seq = len(entries)
+    entry = entries[-1]
+    harvey = campaign["characters"][0]["id"]
+    entry["before"][harvey]["characteristics"]["STR"] = -99999
+    entry["before"][harvey]["hp"] = 10**12
+    put(app, "entries", [(None, {"campaign": campaign["id"], "seq": seq, "entry": entry})])
+    app.reload()
+    expect(app.locator(".sheet .character-card")).to_contain_text("7/10")
+    app.locator(".undo-bar [data-history=undo]").click()
+    expect(app.locator(".snackbar")).to_contain_text("Cannot undo")
+    expect(app.locator(".snackbar")).to_contain_text("Harvey")
+    expect(app.locator(".sheet .character-card")).to_contain_text("7/10")
+    stored = next(c for c in stored_campaigns(app) if c["id"] == campaign["id"])
+    assert stored["characters"][0]["sheet"]["hp"] == 7
+    assert len(stored_log(app, campaign["id"])) == seq
+
+
+def import_file(page, tmp_path, name, content: str):
+    path = tmp_path / name
+    path.write_text(content)
+    page.goto(page.url.split("#")[0] + "#/")
+    page.locator('input[name="campaign-file"]').set_input_files(str(path))
+
+
+def exported(page, campaign_id):
+    record = next(c for c in stored_campaigns(page) if c["id"] == campaign_id)
+    return {**record, "log": stored_log(page, campaign_id)}
+
+
+def test_import_refuses_a_log_entry_whose_sheet_the_game_refuses(app, tmp_path):
+    campaign = a_coc_campaign(app)
+    open_sheet(app, "Harvey")
+    damage(app, 3)
+    file = exported(app, campaign["id"])
+    harvey = campaign["characters"][0]["id"]
+    file["log"][-1]["before"][harvey] = {"name": "Harvey"}
+    file["id"] = "c-other"
+    import_file(app, tmp_path, "bad.campaign.json", json.dumps(file))
+    problems = app.locator("[data-import-problems]")
+    expect(problems).to_contain_text("Nothing was imported")
+    expect(problems).to_contain_text("before")
+    assert "c-other" not in [c["id"] for c in stored_campaigns(app)]
+
+
+def test_a_campaign_written_as_one_json_text_imports(app, tmp_path):
+    campaign = a_coc_campaign(app)
+    file = exported(app, campaign["id"])
+    file["id"] = "c-quoted"
+    import_file(app, tmp_path, "quoted.campaign.json", json.dumps(json.dumps(file)))
+    expect(app.locator('[data-campaign="c-quoted"]')).to_be_visible(timeout=30_000)
+    import_file(app, tmp_path, "text.json", json.dumps("just some words"))
+    expect(app.locator("[data-import-problems]")).to_contain_text("one piece of text")
+
+
+def test_a_long_log_with_long_ids_imports(app, tmp_path):
+    campaign = a_coc_campaign(app)
+    file = exported(app, campaign["id"])
+    file["id"] = "c-long"
+    stamp = "2026-12-01T20:15:03Z"
+    file["log"] = [{"id": f"e-{i:06d}-" + "x" * 90, "at": stamp, "op": "coc.skill_check", "args": {},
+                    "result": {"label": f"Roll {i}"}, "who": [], "encounter": None, "before": {}, "after": {},
+                    "kind": "roll"} for i in range(30_000)]
+    import_file(app, tmp_path, "long.campaign.json", json.dumps(file, separators=(",", ":")))
+    expect(app.locator('[data-campaign="c-long"]')).to_be_visible(timeout=120_000)
+    assert len(stored_log(app, "c-long")) == 30_000
+
+
+def test_two_quick_damage_taps_apply_in_order_without_a_false_other_tab(app):
+    campaign = a_coc_campaign(app)
+    open_sheet(app, "Harvey")
+    app.locator('.quick-actions [data-action="damage"]').click()
+    app.locator('.drawer [name="amount"]').fill("2")
+    app.locator(".drawer button.roll").evaluate("button => { button.click(); button.click(); button.click(); }")
+    expect(app.locator(".sheet .character-card")).to_contain_text("4/10", timeout=30_000)
+    expect(app.locator("body")).not_to_contain_text("another tab")
+    stored = next(c for c in stored_campaigns(app) if c["id"] == campaign["id"])
+    assert stored["characters"][0]["sheet"]["hp"] == 4
+    hps = [e["after"][campaign["characters"][0]["id"]]["hp"] for e in stored_log(app, campaign["id"]) if e["after"]]
+    assert hps == [8, 6, 4]

@@ -1,0 +1,86 @@
+// The shape of a stored campaign record, checked before any screen reads it (issue 15: a damaged record is a
+// message, not a blank screen). Pure and synchronous, so Home and the first render never wait for Python:
+// it checks what the screens read (lists, ids, objects where an object is read); the engine's own
+// campaign.validate then checks every sheet and rule by the game (app/actions.mjs, deepCheck).
+
+export const CAMPAIGN_SCHEMA = "rules-companion.campaign/1";
+
+const GAMES = ["armageddon", "semiautomagic", "coc"];
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const isText = (value) => typeof value === "string" && value.length > 0;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A character's name for a message, or a plain stand-in. */
+function characterName(character, index) {
+  const name = isObject(character) && isObject(character.sheet) ? character.sheet.name : null;
+  return typeof name === "string" && name.trim() ? `“${name.trim().slice(0, 60)}”` : `number ${index + 1}`;
+}
+
+function characterProblems(characters) {
+  if (!Array.isArray(characters)) return ["its list of characters is not a list"];
+  const out = [];
+  const seen = new Set();
+  characters.forEach((character, index) => {
+    const who = `character ${characterName(character, index)}`;
+    if (!isObject(character)) out.push(`${who} is not a character`);
+    else if (!isText(character.id)) out.push(`${who} has no id`);
+    else if (seen.has(character.id)) out.push(`${who} appears twice`);
+    else if (!isObject(character.sheet)) out.push(`${who} has no sheet`);
+    else if (character.kind !== "pc" && character.kind !== "npc") out.push(`${who} is neither a player character nor an NPC`);
+    if (isObject(character) && isText(character.id)) seen.add(character.id);
+  });
+  return out;
+}
+
+function encounterProblems(encounters) {
+  if (encounters === undefined) return [];
+  if (!Array.isArray(encounters)) return ["its list of encounters is not a list"];
+  const out = [];
+  encounters.forEach((encounter, index) => {
+    const name = isObject(encounter) && typeof encounter.name === "string" ? `“${encounter.name.slice(0, 60)}”` : `number ${index + 1}`;
+    if (!isObject(encounter) || !isText(encounter.id)) out.push(`encounter ${name} is not an encounter`);
+    else if (!Array.isArray(encounter.combatants) || encounter.combatants.some((each) => !isObject(each) || !isText(each.id))) out.push(`encounter ${name} has a damaged list of combatants`);
+    else if (!Number.isInteger(encounter.round) || !Number.isInteger(encounter.turn)) out.push(`encounter ${name} has a damaged round or turn`);
+  });
+  return out;
+}
+
+/**
+ * What is wrong with a stored campaign record, in plain words (an empty list when the screens can read it).
+ * An older schema is not a problem here: opening it migrates it through the engine.
+ */
+export function recordProblems(record) {
+  if (!isObject(record)) return ["the saved record is not a campaign"];
+  const out = [];
+  if (!isText(record.id)) out.push("it has no id");
+  if (typeof record.name !== "string" || !record.name.trim()) out.push("it has no name");
+  if (record.schema === CAMPAIGN_SCHEMA || record.schema === undefined) {
+    if (!GAMES.includes(record.game)) out.push("its game is not one this app knows");
+    if (typeof record.updated !== "string" || !ISO.test(record.updated)) out.push("the time of its last change is damaged");
+    if (!Number.isInteger(record.revision ?? 0) || (record.revision ?? 0) < 0) out.push("its revision number is damaged");
+    if (record.settings !== undefined && !isObject(record.settings)) out.push("its house rules are not a list of settings");
+    out.push(...characterProblems(record.characters ?? []), ...encounterProblems(record.encounters));
+  }
+  return out;
+}
+
+/** The first problems as one sentence for a card or a message. */
+export function problemSentence(problems, shown = 3) {
+  const listed = problems.slice(0, shown).join("; ");
+  const more = problems.length > shown ? `; and ${problems.length - shown} more` : "";
+  return `${listed.charAt(0).toUpperCase()}${listed.slice(1)}${more}.`;
+}
+
+/** An engine problem ({path, message}: campaign.validate) in plain words: who or what it is about, then why,
+ * never the path itself. */
+export function describeProblem(record, { path = "", message = "" }) {
+  const [head, index] = String(path).split(".");
+  const list = isObject(record) ? record[head] : null;
+  const item = Array.isArray(list) && /^\d+$/.test(index ?? "") ? list[Number(index)] : null;
+  let where = "The campaign";
+  if (head === "characters") where = `Character ${characterName(item, Number(index) || 0)}`;
+  else if (head === "encounters") where = `Encounter ${isObject(item) && typeof item.name === "string" ? `“${item.name.slice(0, 60)}”` : `number ${(Number(index) || 0) + 1}`}`;
+  else if (head === "settings") where = index ? "A house rule" : "The house rules";
+  else if (head === "log") where = `Log entry ${(Number(index) || 0) + 1}`;
+  return `${where}: ${message}`;
+}
