@@ -29,7 +29,7 @@ export function DamagedCampaignScreen({ damaged }) {
   return html`<section class="screen damaged" aria-labelledby="damaged-title">
     <h1 id="damaged-title" tabindex="-1">“${damaged.name}” cannot be opened</h1>
     <p role="alert">Its saved record on this device is damaged, so it is not shown (nothing has been changed):</p>
-    <ul class="damaged-problems">${damaged.problems.slice(0, 20).map((text) => html`<li>${text}</li>`)}</ul>
+    <ul class="damaged-problems">${damaged.problems.slice(0, 20).map((text) => html`<li>${text.charAt(0).toUpperCase()}${text.slice(1)}</li>`)}</ul>
     ${damaged.problems.length > 20 ? html`<p>… and ${damaged.problems.length - 20} more.</p>` : null}
     <div class="row-actions">
       <button type="button" onClick=${() => exportCampaign(app, damaged.id)}>Export what is there</button>
