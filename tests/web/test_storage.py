@@ -82,7 +82,7 @@ def test_corrupted_files_are_refused_with_each_problem_and_nothing_changes(app, 
     negative["characters"][0]["sheet"]["attributes"]["Strength"] = -2
     wrong_schema = {**json.loads(json.dumps(good)), "id": "other2", "schema": "rules-companion.campaign/99"}
     cases = {"bad.json": ("{ not json", "not valid JSON"), "negative.json": (json.dumps(negative), "Strength"),
-             "schema.json": (json.dumps(wrong_schema), "schema")}
+             "schema.json": (json.dumps(wrong_schema), "newer version of the app")}
     for name, (text, words) in cases.items():
         path = tmp_path / name
         path.write_text(text)
@@ -91,7 +91,8 @@ def test_corrupted_files_are_refused_with_each_problem_and_nothing_changes(app, 
         expect(problems).to_contain_text("Nothing was imported")
         expect(problems).to_contain_text(words)
         if name == "negative.json":
-            expect(problems.locator("code")).to_contain_text("characters.0.sheet.attributes.Strength")
+            expect(problems).to_contain_text("Character “Jack” — Strength")  # who and which field, not a path
+            expect(problems).not_to_contain_text("characters.0")
         assert stored_campaigns(page) == before
 
 

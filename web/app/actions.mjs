@@ -151,7 +151,7 @@ export async function importCampaign(app, file, progress = null) {
   } catch (error) {
     return [{ path: error.field || "(file)", message: error.message }];
   }
-  if (checked.problems) return checked.problems;
+  if (checked.problems) return checked.problems.map((each) => ({ ...each, text: describeProblem(data, each) }));
   const campaign = checked.campaign;
   const clash = await (await storageOf(app)).get(campaign.id);
   const record = clash ? { ...copyCampaign(campaign, campaign.name), name: campaign.name } : campaign;

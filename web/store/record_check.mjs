@@ -73,14 +73,35 @@ export function problemSentence(problems, shown = 3) {
 
 /** An engine problem ({path, message}: campaign.validate) in plain words: who or what it is about, then why,
  * never the path itself. */
+/** The last named part of a path in the words a form shows ("abilities.Endurance" → "Endurance",
+ * "essence_channeling" → "Essence channeling"); null for none. */
+function fieldWords(parts) {
+  const named = parts.filter((part) => part && !/^\d+$/.test(part)).at(-1);
+  if (!named) return null;
+  const words = named.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export function describeProblem(record, { path = "", message = "" }) {
-  const [head, index] = String(path).split(".");
+  const [head, index, ...rest] = String(path).split(".");
   const list = isObject(record) ? record[head] : null;
   const item = Array.isArray(list) && /^\d+$/.test(index ?? "") ? list[Number(index)] : null;
   let where = "The campaign";
-  if (head === "characters") where = `Character ${characterName(item, Number(index) || 0)}`;
+  if (head === "characters") {
+    const field = rest[0] === "sheet" ? fieldWords(rest.slice(1)) : null;
+    where = `Character ${characterName(item, Number(index) || 0)}${field ? ` — ${field}` : ""}`;
+  }
   else if (head === "encounters") where = `Encounter ${isObject(item) && typeof item.name === "string" ? `“${item.name.slice(0, 60)}”` : `number ${(Number(index) || 0) + 1}`}`;
   else if (head === "settings") where = index ? "A house rule" : "The house rules";
-  else if (head === "log") where = `Log entry ${(Number(index) || 0) + 1}`;
-  return `${where}: ${message}`;
+  else if (head === "log") {
+    where = `Log entry ${(Number(index) || 0) + 1}`;
+    if ((rest[0] === "before" || rest[0] === "after") && rest[1]) {
+      const kept = isObject(item) && isObject(item[rest[0]]) ? item[rest[0]][rest[1]] : null;
+      const known = Array.isArray(record?.characters) ? record.characters.find((each) => isObject(each) && each.id === rest[1]) : null;
+      const name = characterName(isObject(kept) && typeof kept.name === "string" ? { sheet: kept } : known, -1);
+      const field = fieldWords(rest.slice(2));
+      where += `, ${name.startsWith("“") ? name : "a character"}'s sheet ${rest[0] === "before" ? "before" : "after"} it${field ? ` — ${field}` : ""}`;
+    }
+  }
+  return where === "The campaign" ? message : `${where}: ${message}`;
 }

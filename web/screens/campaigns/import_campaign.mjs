@@ -27,7 +27,7 @@ export function ImportCampaign() {
     </label>
     ${problems.length ? html`<div class="problems" role="alert" data-import-problems>
       <p><strong>Nothing was imported.</strong> ${problems.length === 1 ? "One problem" : `${problems.length} problems`} in this file:</p>
-      <ul>${problems.map((problem, index) => html`<li key=${index}><code>${problem.path || "(file)"}</code>: ${problem.message}</li>`)}</ul>
+      <ul>${problems.map((problem, index) => html`<li key=${index}>${problem.text || problem.message}</li>`)}</ul>
     </div>` : null}
   </section>`;
 }
