@@ -208,3 +208,30 @@ def test_two_quick_damage_taps_apply_in_order_without_a_false_other_tab(app):
     assert stored["characters"][0]["sheet"]["hp"] == 4
     hps = [e["after"][campaign["characters"][0]["id"]]["hp"] for e in stored_log(app, campaign["id"]) if e["after"]]
     assert hps == [8, 6, 4]
+
+
+def test_importing_a_campaign_that_is_here_asks_keep_both_or_replace(app, tmp_path):
+    campaign = a_coc_campaign(app)
+    file = exported(app, campaign["id"])
+    open_sheet(app, "Harvey")
+    damage(app, 3)  # here Harvey is at 7; in the file at 10
+    import_file(app, tmp_path, "same.campaign.json", json.dumps(file))
+    clash = app.locator("[data-import-clash]")
+    expect(clash).to_contain_text("“Masks” is already on this device")
+    clash.get_by_role("button", name="Keep both").click()
+    expect(app.locator(".campaign-row")).to_have_count(2)
+    expect(app.locator(".campaign-row", has_text="Masks (imported ")).to_be_visible()
+    assert sorted(c["name"] for c in stored_campaigns(app))[0] == "Masks"
+
+    import_file(app, tmp_path, "same.campaign.json", json.dumps(file))
+    app.locator("[data-import-clash]").get_by_role("button", name="Replace it with the file").click()
+    app.locator("dialog.confirm").get_by_role("button", name="Replace").click()
+    expect(app.locator(".snackbar")).to_contain_text("replaced by the file's")
+    stored = next(c for c in stored_campaigns(app) if c["id"] == campaign["id"])
+    assert stored["characters"][0]["sheet"]["hp"] == 10
+    assert len(stored_log(app, campaign["id"])) == len(file["log"])
+    app.locator(".snackbar").get_by_role("button", name="Undo").click()
+    expect(app.locator(".snackbar")).to_contain_text("is back as it was")
+    stored = next(c for c in stored_campaigns(app) if c["id"] == campaign["id"])
+    assert stored["characters"][0]["sheet"]["hp"] == 7
+    assert len(stored_log(app, campaign["id"])) == len(file["log"]) + 1

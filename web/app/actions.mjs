@@ -1,6 +1,6 @@
 // Everything that changes the app's state lives here, outside components: each action reads storage or the
 // engine, writes in one transaction, tells other tabs, and dispatches what changed.
-import { CAMPAIGN_SCHEMA, copyCampaign, newCampaign, newId, StaleError, withParts } from "../store/records.mjs";
+import { CAMPAIGN_SCHEMA, copyCampaign, newCampaign, newId, StaleError, summary, withParts } from "../store/records.mjs";
 import { makeEntry } from "../store/entries.mjs";
 import { changeWords } from "./log_reads.mjs";
 import { campaignBlob, campaignFileName, canShareFile, download, readJsonFile, shareFile } from "../store/files.mjs";
@@ -153,9 +153,30 @@ export async function importCampaign(app, file, progress = null) {
   }
   if (checked.problems) return checked.problems.map((each) => ({ ...each, text: describeProblem(data, each) }));
   const campaign = checked.campaign;
-  const clash = await (await storageOf(app)).get(campaign.id);
-  const record = clash ? { ...copyCampaign(campaign, campaign.name), name: campaign.name } : campaign;
-  const stored = await added(app, record, `“${record.name}” imported${clash ? " as a copy (this campaign is already here)" : ""}.`);
+  const here = await (await storageOf(app)).get(campaign.id);
+  if (here) return { clash: { campaign, here: summary(here) } }; // the page asks: replace it, or keep both
+  return { imported: await added(app, campaign, `“${campaign.name}” imported.`) };
+}
+
+/** A checked campaign file whose campaign is already here, as the user chose: ``"copy"`` keeps both (the file's
+ * as a new campaign named "… (imported <date>)"), ``"replace"`` puts the file's campaign, log and undo history in
+ * place of the one here, in one transaction (Undo for a few seconds puts the old one back). */
+export async function importClash(app, campaign, how) {
+  const storage = await storageOf(app);
+  if (how === "copy") {
+    const name = `${campaign.name} (imported ${new Date().toISOString().slice(0, 10)})`.slice(0, 80);
+    return { imported: await added(app, { ...copyCampaign(campaign, name), log: campaign.log || [] }, `“${campaign.name}” imported as “${name}”.`) };
+  }
+  const found = await storage.get(campaign.id);
+  const old = found && { ...found, log: await storage.logAll(campaign.id) };
+  const stored = await storage.replace(campaign);
+  if (app.state.campaign?.id === campaign.id || app.state.damaged?.id === campaign.id) app.dispatch({ type: "campaign", campaign: null });
+  app.services.channel.announce("campaign-changed", stored.id, stored.revision);
+  await loadCampaigns(app);
+  snack(app, `“${campaign.name}” replaced by the file's.`, old ? {
+    actionLabel: "Undo",
+    onAction: async () => { await storage.replace(old); await loadCampaigns(app); snack(app, `“${old.name}” is back as it was.`); },
+  } : {});
   return { imported: stored };
 }
 

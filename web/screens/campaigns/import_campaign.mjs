@@ -2,12 +2,22 @@
 // it is, and nothing is stored.
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
-import { importCampaign } from "../../app/actions.mjs";
+import { importCampaign, importClash } from "../../app/actions.mjs";
+import { Confirm } from "../../components/confirm.mjs";
 
 export function ImportCampaign() {
   const app = useApp();
   const [problems, setProblems] = useState([]);
   const [busy, setBusy] = useState(null); // null, or what is being done ("Checking the log: 3,000 of 10,000 entries…")
+  const [clash, setClash] = useState(null); // {campaign, here}: the file's campaign is already on this device
+  const [replacing, setReplacing] = useState(false);
+  const settle = async (how) => {
+    const { campaign } = clash;
+    setClash(null);
+    setReplacing(false);
+    setBusy(how === "copy" ? "Importing a copy…" : "Replacing…");
+    try { await importClash(app, campaign, how); } finally { setBusy(null); }
+  };
   const choose = async (event) => {
     const file = event.currentTarget.files[0];
     event.currentTarget.value = "";
@@ -17,6 +27,7 @@ export function ImportCampaign() {
     const answer = await importCampaign(app, file, setBusy);
     setBusy(null);
     if (Array.isArray(answer)) setProblems(answer);
+    else if (answer.clash) setClash(answer.clash);
   };
   return html`<section class="panel import" aria-labelledby="import-title">
     <h2 id="import-title">Import a campaign</h2>
@@ -29,5 +40,16 @@ export function ImportCampaign() {
       <p><strong>Nothing was imported.</strong> ${problems.length === 1 ? "One problem" : `${problems.length} problems`} in this file:</p>
       <ul>${problems.map((problem, index) => html`<li key=${index}>${problem.text || problem.message}</li>`)}</ul>
     </div>` : null}
+    ${clash ? html`<div class="panel clash" role="alert" data-import-clash>
+      <p><strong>“${clash.here.name}” is already on this device.</strong> The file holds the same campaign${clash.here.revision !== clash.campaign.revision ? ` (here it has had ${clash.here.revision} changes, in the file ${clash.campaign.revision})` : ""}.</p>
+      <div class="row-actions">
+        <button type="button" onClick=${() => settle("copy")}>Keep both</button>
+        <button type="button" class="danger" onClick=${() => setReplacing(true)}>Replace it with the file</button>
+        <button type="button" onClick=${() => setClash(null)}>Cancel</button>
+      </div>
+    </div>` : null}
+    ${replacing ? html`<${Confirm} title=${`Replace “${clash.here.name}”?`} danger
+      text="The campaign on this device, its log and its undo history are replaced by the file's. You can undo for a few seconds."
+      confirmLabel="Replace" onCancel=${() => setReplacing(false)} onConfirm=${() => settle("replace")} />` : null}
   </section>`;
 }
