@@ -198,7 +198,7 @@ class IdbStorage {
       }
       return bare;
     }, () => {
-      if (record.log?.length) this.overflowLog.append(bare.id, record.log, 0, historyOf(record.log));
+      if (record.log?.length) this.overflowLog.append(bare.id, record.log, 0); // its undo stacks follow from the entries
       return bare;
     }));
   }
