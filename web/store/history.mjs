@@ -6,10 +6,18 @@
 export const HISTORY_DEPTH = 500;
 export const emptyHistory = () => ({ done: [], undone: [] });
 
+const isTextList = (value) => Array.isArray(value) && value.every((each) => typeof each === "string");
+
+/** The stacks as stored, checked: a clean {done, undone} of entry ids; anything damaged (not an object, or
+ * either stack not a list of text) counts as empty, and is written over with the next change. */
+export function cleanHistory(value) {
+  if (!value || typeof value !== "object" || !isTextList(value.done) || !isTextList(value.undone)) return emptyHistory();
+  return { done: [...value.done], undone: [...value.undone] };
+}
+
 /** The stacks after ``entry`` (a log entry of py_rules/log/entry.py). */
 export function historyAfter(history, entry) {
-  const done = [...history.done];
-  const undone = [...history.undone];
+  const { done, undone } = cleanHistory(history);
   if (entry.kind === "change") return { done: [...done, entry.id].slice(-HISTORY_DEPTH), undone: [] };
   const target = entry.args?.entry;
   if (entry.kind === "undo" && done[done.length - 1] === target) return { done: done.slice(0, -1), undone: [...undone, target] };

@@ -1,6 +1,7 @@
 // A campaign log held in memory: the whole log when IndexedDB is unavailable, or the part that did not fit
-// on a full disk. Same rows and entries as the IndexedDB stores (log_rows.mjs), same paging.
-import { emptyHistory, historyAfter } from "./history.mjs";
+// on a full disk (written out by storage.mjs once there is space: ``pending`` hands it over). Same rows and
+// entries as the IndexedDB stores (log_rows.mjs), same paging.
+import { cleanHistory, emptyHistory, historyAfter } from "./history.mjs";
 import { logRow, rowMatches } from "./log_rows.mjs";
 
 export class MemoryLog {
@@ -15,14 +16,16 @@ export class MemoryLog {
 
   has(campaignId) { return this.logs.has(campaignId); }
 
-  /** Append entries after ``lastSeq`` (the stored part's last seq); returns the rows written. */
-  append(campaignId, entries, lastSeq = 0, history = null) {
+  /** Append entries after ``lastSeq`` (the stored part's last seq; ``history`` the stored stacks, ``targets`` the
+   * stored rows an undo or redo may name, by id); returns the rows written. */
+  append(campaignId, entries, lastSeq = 0, history = null, targets = new Map()) {
     const log = this.of(campaignId);
-    if (history && !log.rows.length) log.history = history;
+    if (history && !log.rows.length) log.history = cleanHistory(history);
     let seq = Math.max(lastSeq, log.rows.at(-1)?.seq ?? 0);
     return entries.map((entry) => {
       seq += 1;
-      const target = entry.args?.entry ? log.rows.find((row) => row.id === entry.args.entry) : null;
+      const named = entry.args?.entry;
+      const target = named ? log.rows.find((row) => row.id === named) || targets.get(named) || null : null;
       const row = { ...logRow(entry, target), campaign: campaignId, seq };
       log.rows.push(row);
       log.entries.push(structuredClone(entry));
@@ -50,5 +53,8 @@ export class MemoryLog {
   }
 
   history(campaignId) { return this.logs.get(campaignId)?.history || null; }
+
+  /** What is held for a campaign, to be written out: {rows, entries, history} (the held objects), or null. */
+  pending(campaignId) { return this.logs.get(campaignId) || null; }
   remove(campaignId) { this.logs.delete(campaignId); }
 }

@@ -45,3 +45,39 @@ export function rowMatches(row, { who = null, encounter = null, search = "" } = 
   const haystack = `${row.label || ""} ${row.headline} ${row.who.map(names).join(" ")} ${titles(row.op) || ""}`.toLowerCase();
   return words.split(/\s+/).every((word) => haystack.includes(word));
 }
+
+// What is read back from IndexedDB is checked before anything uses it: a damaged record never breaks a reader.
+const isObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
+const isText = (value) => typeof value === "string";
+const isTextOrNull = (value) => value === null || value === undefined || typeof value === "string";
+const isTextList = (value) => Array.isArray(value) && value.every(isText);
+const KINDS = ["roll", "change", "undo", "redo"];
+
+/** Is ``row`` a light row as stored (logRow plus campaign and seq)? */
+export function isRow(row) {
+  return isObject(row) && isText(row.id) && isText(row.at) && KINDS.includes(row.kind) && isText(row.op) && isTextList(row.who)
+    && isTextOrNull(row.encounter) && isText(row.headline) && isTextOrNull(row.label) && isTextOrNull(row.undoes)
+    && Number.isFinite(row.seq);
+}
+
+export const DAMAGED_HEADLINE = "A damaged log entry";
+
+/** A stored row, or for a damaged one a placeholder with every field a row has (the Log screen shows it;
+ * opening it says the entry cannot be read): ``{..., kind: "damaged", damaged: true, headline: "A damaged log
+ * entry"}``. ``campaign`` and ``seq`` are its key. */
+export function storedRow(row, campaign, seq) {
+  if (isRow(row)) return row;
+  const id = isObject(row) && isText(row.id) && row.id ? row.id : `damaged-${seq}`;
+  return { id, at: "", kind: "damaged", op: "", who: [], encounter: null, headline: DAMAGED_HEADLINE, label: null, undoes: null, campaign, seq, damaged: true };
+}
+
+/** A stored log entry if it has the shape of py_rules/log/entry.py (its main fields), else null. */
+export function entryOf(entry) {
+  if (!isObject(entry)) return null;
+  const sheets = (value) => isObject(value) && Object.values(value).every(isObject);
+  const state = (value) => value === null || value === undefined || isObject(value);
+  const fine = isText(entry.id) && isText(entry.at) && isText(entry.op) && KINDS.includes(entry.kind) && isTextList(entry.who)
+    && isTextOrNull(entry.encounter) && (entry.args === undefined || isObject(entry.args)) && (entry.result === null || entry.result === undefined || isObject(entry.result))
+    && sheets(entry.before) && sheets(entry.after) && state(entry.encounter_before) && state(entry.encounter_after);
+  return fine ? entry : null;
+}

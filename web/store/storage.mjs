@@ -1,7 +1,21 @@
 // Where campaigns live: IndexedDB through idb, one transaction per action, with a schema version and
-// migrations (excalidraw LocalData, STYLE.md Part C). When IndexedDB cannot open (private mode, blocked)
-// the same interface keeps campaigns in memory and says so; a full disk (QuotaExceededError) is reported
-// and the record stays in memory so nothing typed is lost.
+// migrations (excalidraw LocalData, STYLE.md Part C). ``openStorage({onBlocked})`` resolves to one interface
+// whatever happens, and ``problem`` says in plain words what the banner should:
+// - IndexedDB cannot open (private mode, denied): campaigns are kept in memory (kind "memory").
+// - Full disk (QuotaExceededError): the change stays in memory for its campaign (``unsaved`` is true, the
+//   change is thrown as StorageFullError with its ``record`` the first time). Every later commit of that
+//   campaign first writes what is held (record, log rows, entries, undo stacks) and the new change in ONE
+//   transaction; ``retryWrites()`` does the same without a change (start.mjs: on a timer and when the tab is
+//   shown again). Once written, the problem goes.
+// - A database of a newer version (VersionError): opened as it is, read as usual where the stores exist,
+//   every write refused with ReadOnlyError (``readOnly`` is true); nothing is hidden.
+// - An upgrade blocked by another tab of an older version: ``onBlocked(words)`` is called and the open
+//   goes on by itself once that tab closes.
+// - Damaged stored records never break a reader: the undo stacks are read through cleanHistory (damaged =
+//   empty, written over with the next change); a log row that is not a row is a placeholder in
+//   ``logPage`` ({damaged: true, headline: "A damaged log entry"}), a damaged entry is left out of
+//   ``logAll`` and is null from ``logEntry``; a campaign whose summary cannot be made is listed as
+//   {id, name, game, characters: 0, updated: "", revision: 0, damaged: true}.
 //
 // The campaign log (issue 11) lives beside the records, not inside them, so a change never rewrites ten
 // thousand entries: store "log" holds a light row per entry (list, filters, search), "entries" the full
@@ -9,8 +23,8 @@
 // of a campaign and its log entries are written in ONE transaction (TABLE.md, Kept safe).
 import { openDB } from "../vendor/idb.mjs";
 import { StaleError, rebase, summary } from "./records.mjs";
-import { emptyHistory, historyAfter, historyOf } from "./history.mjs";
-import { logRow, rowMatches, rowsOf } from "./log_rows.mjs";
+import { cleanHistory, emptyHistory, historyAfter, historyOf } from "./history.mjs";
+import { entryOf, isRow, logRow, rowMatches, rowsOf, storedRow } from "./log_rows.mjs";
 import { MemoryLog } from "./log_memory.mjs";
 
 const DB_NAME = "rules-companion";
@@ -61,66 +75,132 @@ async function lastSeq(tx, campaignId) {
   return cursor ? cursor.value.seq : 0;
 }
 
+/** What the banner says, in plain words. */
+export const WORDS = {
+  full: "The device's storage is full: your latest changes are only in this tab. They are saved by themselves once there is space again; until then keep this tab open, or export the campaign to keep it.",
+  newer: "Your campaigns were saved by a newer version of the app: reload to update. Until then they can be read but not changed.",
+  blocked: "Another tab of this app is still open with an older version: close it to open your campaigns.",
+};
+
 export class StorageFullError extends Error {
   constructor() {
-    super("The device's storage is full: changes are kept only until this tab closes. Export the campaign to keep it.");
+    super(WORDS.full);
     this.name = "StorageFullError";
+  }
+}
+
+/** A write to a database of a newer version: refused, nothing changes. */
+export class ReadOnlyError extends Error {
+  constructor() {
+    super(WORDS.newer);
+    this.name = "ReadOnlyError";
   }
 }
 
 const isQuota = (error) => error?.name === "QuotaExceededError" || /quota/i.test(error?.message || "");
 const stripLog = (record) => ({ ...record, log: [] });
 
-/** Open IndexedDB; on failure return the in-memory store with ``problem`` set. */
-export async function openStorage() {
+/** A campaign's summary for the list; one that cannot be made (a damaged record) is still listed, as damaged. */
+function listed(record) {
+  try {
+    const out = summary(record);
+    if (out && typeof out.id === "string" && typeof out.name === "string" && typeof out.updated === "string" && Number.isFinite(out.characters)) return out;
+  } catch { /* listed as damaged below */ }
+  const id = record?.id;
+  return {
+    id: id === undefined || id === null ? "" : String(id),
+    name: typeof record?.name === "string" && record.name ? record.name : "A damaged campaign",
+    game: typeof record?.game === "string" ? record.game : "",
+    characters: 0, updated: "", revision: 0, damaged: true,
+  };
+}
+
+/**
+ * Open IndexedDB; on failure return the in-memory store with ``problem`` set. ``onBlocked(words)`` hears that
+ * the upgrade waits for another tab of an older version to close (the promise resolves once it has).
+ */
+export async function openStorage({ onBlocked = null } = {}) {
+  let failure;
   try {
     const db = await openDB(DB_NAME, DB_VERSION, {
       async upgrade(database, oldVersion, newVersion, transaction) {
         for (let version = oldVersion + 1; version <= newVersion; version += 1) await MIGRATIONS[version](database, transaction);
       },
+      blocked() { onBlocked?.(WORDS.blocked); },
       // a newer version of the app opened in another tab: let it upgrade, this tab reloads into it
       blocking() { db.close(); location.reload(); },
     });
     navigator.storage?.persist?.().catch(() => {});
     return new IdbStorage(db);
   } catch (error) {
-    return new MemoryStorage(`Storage is not available in this browser (${error?.message || error}). Campaigns are kept only while this tab is open: export them to keep them.`);
+    failure = error;
   }
+  if (failure?.name === "VersionError") { // written by a newer version: open it as it is, to read
+    try {
+      const db = await openDB(DB_NAME, undefined, { blocking() { db.close(); location.reload(); } });
+      return new IdbStorage(db, { readOnly: true });
+    } catch (error) {
+      failure = error;
+    }
+  }
+  return new MemoryStorage(`Storage is not available in this browser (${failure?.message || failure}). Campaigns are kept only while this tab is open: export them to keep them.`);
 }
 
 class IdbStorage {
-  constructor(db) {
+  constructor(db, { readOnly = false } = {}) {
     this.db = db;
     this.kind = "indexeddb";
-    this.problem = null;
+    this.readOnly = readOnly;
+    this.problem = readOnly ? WORDS.newer : null;
+    this.stores = new Set(Array.from(db.objectStoreNames));
     this.overflow = new Map(); // records that did not fit on a full disk
     this.overflowLog = new MemoryLog(); // and their log entries since
+    this.lock = Promise.resolve(); // writes one after another, so what is held is written once
+  }
+
+  /** Is any change only in this tab (a full disk)? */
+  get unsaved() { return this.overflow.size > 0; }
+
+  has(store) { return this.stores.has(store); }
+
+  refuse() {
+    if (this.readOnly) throw new ReadOnlyError();
+  }
+
+  exclusive(work) {
+    const run = this.lock.then(work);
+    this.lock = run.catch(() => {});
+    return run;
   }
 
   async list() {
-    const stored = await this.db.getAll("campaigns");
-    const byId = new Map(stored.map((each) => [each.id, each]));
+    const stored = this.has("campaigns") ? await this.db.getAll("campaigns") : [];
+    const byId = new Map(stored.map((each, index) => [each?.id ?? `#${index}`, each]));
     for (const [id, record] of this.overflow) byId.set(id, record);
-    return [...byId.values()].map(summary);
+    return [...byId.values()].map(listed);
   }
 
   async get(id) {
-    return this.overflow.get(id) || (await this.db.get("campaigns", id)) || null;
+    return this.overflow.get(id) || (this.has("campaigns") && (await this.db.get("campaigns", id))) || null;
   }
 
   /** Add a new record (an id already stored is refused); its ``log`` goes to the log stores. */
   async add(record) {
+    this.refuse();
     const bare = stripLog(record);
-    return this.write(ALL_STORES, async (tx) => {
+    return this.exclusive(() => this.write(async (tx) => {
       const campaigns = tx.objectStore("campaigns");
-      if (await campaigns.get(record.id)) throw new Error("A campaign with this id already exists.");
+      if (this.overflow.has(record.id) || (await campaigns.get(record.id))) throw new Error("A campaign with this id already exists.");
       await campaigns.add(bare);
       if (record.log?.length) {
         putLog(tx, record.id, record.log, 0);
         tx.objectStore("history").put(historyOf(record.log), record.id);
       }
       return bare;
-    }, bare);
+    }, () => {
+      if (record.log?.length) this.overflowLog.append(bare.id, record.log, 0); // its undo stacks follow from the entries
+      return bare;
+    }));
   }
 
   /** One action = one transaction: read the stored record, rebase the change on it, write. */
@@ -130,147 +210,253 @@ class IdbStorage {
 
   /**
    * A change of campaign ``base`` (``change`` a pure record → record function touching ``keys``, or null) and
-   * the log ``entries`` it made, in ONE transaction: both land or neither does. Returns {record, rows}.
+   * the log ``entries`` it made, in ONE transaction: both land or neither does. Returns {record, rows}. A
+   * campaign held in memory (full disk) is written whole with the change; if the disk is still full the
+   * change joins it in memory (returned as usual; ``problem`` says so).
    */
   async commit(base, change, keys, entries) {
-    if (this.overflow.has(base.id)) return this.commitInMemory(base, change, keys, entries);
+    this.refuse();
+    return this.exclusive(() => (this.overflow.has(base.id) ? this.commitHeld(base, change, keys, entries) : this.commitStored(base, change, keys, entries)));
+  }
+
+  async commitStored(base, change, keys, entries) {
     let next;
-    let seqBefore = 0;
-    return this.write(ALL_STORES, async (tx) => {
+    return this.write(async (tx) => {
       const stored = await tx.objectStore("campaigns").get(base.id);
       if (!stored) throw new StaleError(null);
       next = change ? rebase(stored, base, change, keys) : stored;
       if (change) tx.objectStore("campaigns").put(next);
       if (!entries.length) return { record: next, rows: [] };
-      seqBefore = await lastSeq(tx, base.id);
-      let history = (await tx.objectStore("history").get(base.id)) || emptyHistory();
-      const rows = [];
-      let seq = seqBefore;
-      for (const entry of entries) {
-        const target = entry.args?.entry ? await this.rowById(tx, base.id, entry.args.entry) : null;
-        seq += 1;
-        const row = { ...logRow(entry, target), campaign: base.id, seq };
-        tx.objectStore("log").put(row);
-        tx.objectStore("entries").put({ campaign: base.id, seq, entry });
-        history = historyAfter(history, entry);
-        rows.push(row);
-      }
-      tx.objectStore("history").put(history, base.id);
+      const rows = await this.putEntries(tx, base.id, entries, await lastSeq(tx, base.id), cleanHistory(await tx.objectStore("history").get(base.id)));
       return { record: next, rows };
-    }, () => next && this.keepInMemory(next, entries, seqBefore));
+    }, async () => next && (await this.commitInMemory(base.id, next, entries)).record);
   }
 
-  /** The disk is full: the record and its new entries stay in this tab. */
-  keepInMemory(record, entries, seqBefore) {
-    this.overflowLog.append(record.id, entries, seqBefore);
-    return record;
+  async commitHeld(base, change, keys, entries) {
+    const held = this.overflow.get(base.id);
+    const next = change ? rebase(held, base, change, keys) : held;
+    try {
+      const rows = await this.write((tx) => this.putHeld(tx, base.id, next, entries));
+      this.release(base.id);
+      return { record: next, rows };
+    } catch (error) {
+      if (error.name !== "StorageFullError") throw error;
+      return this.commitInMemory(base.id, next, entries); // still full
+    }
   }
 
-  async commitInMemory(base, change, keys, entries) {
-    const next = change ? rebase(this.overflow.get(base.id), base, change, keys) : this.overflow.get(base.id);
-    this.overflow.set(base.id, next);
-    const rows = this.overflowLog.append(base.id, entries, await this.storedSeq(base.id), await this.storedHistory(base.id));
-    return { record: next, rows };
+  /** In an open transaction: log ``entries`` after ``seq`` with the undo stacks ``history``; returns the rows. */
+  async putEntries(tx, campaignId, entries, seq, history) {
+    const rows = [];
+    for (const entry of entries) {
+      const target = entry.args?.entry ? await this.rowById(tx, campaignId, entry.args.entry) : null;
+      seq += 1;
+      const row = { ...logRow(entry, target), campaign: campaignId, seq };
+      tx.objectStore("log").put(row);
+      tx.objectStore("entries").put({ campaign: campaignId, seq, entry });
+      history = historyAfter(history, entry);
+      rows.push(row);
+    }
+    tx.objectStore("history").put(history, campaignId);
+    return rows;
+  }
+
+  /** In an open transaction: campaign ``id`` as held in memory (``record``, the log rows, entries and undo
+   * stacks kept since the disk was full), then ``entries``; returns the rows of ``entries``. */
+  async putHeld(tx, id, record, entries) {
+    tx.objectStore("campaigns").put(record);
+    const held = this.overflowLog.pending(id);
+    let seq = await lastSeq(tx, id);
+    if (held) {
+      held.rows.forEach((row, index) => {
+        tx.objectStore("log").put(row);
+        tx.objectStore("entries").put({ campaign: id, seq: row.seq, entry: held.entries[index] });
+        seq = Math.max(seq, row.seq);
+      });
+    }
+    const history = held ? held.history : cleanHistory(await tx.objectStore("history").get(id));
+    if (!held && !entries.length) return [];
+    return this.putEntries(tx, id, entries, seq, history);
+  }
+
+  /** Campaign ``id`` is on disk again: memory lets go of it. */
+  release(id) {
+    this.overflow.delete(id);
+    this.overflowLog.remove(id);
+    this.settle();
+  }
+
+  settle() {
+    if (!this.readOnly) this.problem = this.overflow.size ? WORDS.full : null;
+  }
+
+  /** The disk is full: ``record`` and its new ``entries`` stay in this tab. */
+  async commitInMemory(id, record, entries) {
+    this.overflow.set(id, record);
+    const targets = new Map();
+    for (const entry of entries) {
+      const named = entry.args?.entry;
+      const row = named && (await this.rowById(null, id, named));
+      if (row) targets.set(named, row);
+    }
+    const rows = this.overflowLog.append(id, entries, await this.storedSeq(id), await this.storedHistory(id), targets);
+    return { record, rows };
+  }
+
+  /**
+   * Write every campaign held in memory (a full disk) to IndexedDB, each in one transaction; a disk still full
+   * keeps them held. Returns what was written: [{id, revision}] (other tabs may be told).
+   */
+  async retryWrites() {
+    const written = [];
+    if (this.readOnly) return written;
+    for (const id of [...this.overflow.keys()]) {
+      await this.exclusive(async () => {
+        const held = this.overflow.get(id);
+        if (!held) return;
+        try {
+          await this.write((tx) => this.putHeld(tx, id, held, []));
+          this.release(id);
+          written.push({ id, revision: held.revision });
+        } catch (error) {
+          if (error.name !== "StorageFullError") console.warn("Could not write a campaign kept in memory:", error);
+        }
+      });
+    }
+    return written;
   }
 
   async storedSeq(campaignId) {
-    const tx = this.db.transaction("log");
-    return lastSeq(tx, campaignId);
+    if (!this.has("log")) return 0;
+    return lastSeq(this.db.transaction("log"), campaignId);
   }
 
   async storedHistory(campaignId) {
-    return (await this.db.get("history", campaignId)) || emptyHistory();
+    return this.has("history") ? cleanHistory(await this.db.get("history", campaignId)) : emptyHistory();
   }
 
+  /** The row of entry ``id`` in a campaign (memory first), or null (none, or a damaged one). */
   async rowById(tx, campaignId, id) {
     const local = this.overflowLog.page(campaignId, { limit: Infinity }).find((row) => row.id === id);
     if (local) return local;
-    const rows = await (tx || this.db.transaction("log")).objectStore("log").index("id").getAll(id);
-    return rows.find((row) => row.campaign === campaignId) || null;
+    if (!tx && !this.has("log")) return null;
+    try {
+      const store = (tx || this.db.transaction("log")).objectStore("log");
+      const rows = store.indexNames.contains("id") ? await store.index("id").getAll(id) : await store.getAll(seqRange(campaignId));
+      return rows.find((row) => row?.campaign === campaignId && row.id === id && isRow(row)) || null;
+    } catch (error) {
+      if (tx) throw error; // not a readable key: the transaction is spoiled, say so
+      return null;
+    }
   }
 
-  /** Rows newest first: seq below ``beforeSeq``, passing the filters, at most ``limit``. */
+  /** Rows newest first: seq below ``beforeSeq``, passing the filters, at most ``limit``; a damaged row is a
+   * placeholder ({damaged: true, headline: "A damaged log entry"}, log_rows.storedRow). */
   async logPage(campaignId, { beforeSeq = null, limit = 50, who = null, encounter = null, search = "", names = () => "", titles = () => "" } = {}) {
     const filter = { who, encounter, search };
     const out = this.overflowLog.page(campaignId, { beforeSeq, limit, titles, ...filter }, names);
     const below = out.length ? out.at(-1).seq : beforeSeq;
-    if (out.length >= limit) return out;
+    if (out.length >= limit || !this.has("log")) return out;
     const store = this.db.transaction("log").objectStore("log");
     const high = below ?? Infinity;
+    const shown = (value) => storedRow(value, value.campaign, value.seq);
     if (!who && !encounter && !search.trim()) {
+      const wanted = limit - out.length;
       const top = below ?? (await lastSeq(store.transaction, campaignId)) + 1;
-      const rows = await store.getAll(seqRange(campaignId, Math.max(0, top - (limit - out.length)), top));
-      return [...out, ...rows.reverse()];
+      const low = Math.max(0, top - wanted);
+      const rows = (await store.getAll(seqRange(campaignId, low, top))).reverse();
+      if (rows.length < wanted && low > 0) { // gaps in seq: walk down for the rest
+        for (let cursor = await store.openCursor(seqRange(campaignId, 0, low), "prev"); cursor && rows.length < wanted; cursor = await cursor.continue()) rows.push(cursor.value);
+      }
+      return [...out, ...rows.map(shown)];
     }
-    const source = who ? store.index("who") : encounter ? store.index("encounter") : store;
-    const range = who ? IDBKeyRange.only(who) : encounter ? IDBKeyRange.only(encounter) : seqRange(campaignId, 0, high);
-    let cursor = await source.openCursor(range, "prev");
+    const indexed = (name) => store.indexNames.contains(name);
+    const source = who && indexed("who") ? store.index("who") : encounter && !who && indexed("encounter") ? store.index("encounter") : store;
+    const range = source === store ? seqRange(campaignId, 0, high) : IDBKeyRange.only(who || encounter);
+    let cursor;
+    try {
+      cursor = await source.openCursor(range, "prev");
+    } catch {
+      return out; // a filter that is not a key (a damaged id) finds nothing
+    }
     const from = [campaignId, high];
     if (cursor && source !== store && indexedDB.cmp(cursor.primaryKey, from) >= 0) { // an index: jump to this page's start
       cursor = await cursor.continuePrimaryKey(cursor.key, [campaignId, high - 1 / 2]);
     }
     for (; cursor && out.length < limit; cursor = await cursor.continue()) {
-      const row = cursor.value;
-      if (row.campaign < campaignId) break; // past this campaign's rows (the index orders them by [campaign, seq])
-      if (row.campaign === campaignId && row.seq < high && rowMatches(row, filter, names, titles)) out.push(row);
+      const value = cursor.value;
+      if (value.campaign < campaignId) break; // past this campaign's rows (the index orders them by [campaign, seq])
+      if (value.campaign !== campaignId || !(value.seq < high)) continue;
+      const row = shown(value);
+      if (rowMatches(row, filter, names, titles)) out.push(row);
     }
     return out;
   }
 
-  /** The whole log, oldest first (export, Markdown). */
+  /** The whole log, oldest first (export, Markdown); a damaged entry is left out. */
   async logAll(campaignId) {
-    const stored = await this.db.getAll("entries", seqRange(campaignId));
-    return [...stored.map((each) => each.entry), ...this.overflowLog.entries(campaignId)];
+    const stored = this.has("entries") ? await this.db.getAll("entries", seqRange(campaignId)) : [];
+    return [...stored.map((each) => entryOf(each?.entry)).filter(Boolean), ...this.overflowLog.entries(campaignId)];
   }
 
   async logCount(campaignId) {
-    return (await this.db.count("log", seqRange(campaignId))) + this.overflowLog.count(campaignId);
+    return (this.has("log") ? await this.db.count("log", seqRange(campaignId)) : 0) + this.overflowLog.count(campaignId);
   }
 
-  /** One full entry by its id (the trace, one tap away), or null. */
+  /** One full entry by its id (the trace, one tap away), or null (none, or damaged). */
   async logEntry(campaignId, id) {
     const local = this.overflowLog.entry(campaignId, id);
     if (local) return local;
     const row = await this.rowById(null, campaignId, id);
-    return row ? (await this.db.get("entries", [campaignId, row.seq]))?.entry ?? null : null;
+    if (!row || !this.has("entries")) return null;
+    const entry = entryOf((await this.db.get("entries", [campaignId, row.seq]))?.entry);
+    return entry && entry.id === id ? entry : null;
   }
 
+  /** The undo / redo stacks: always a clean {done: [ids], undone: [ids]}. */
   async history(campaignId) {
     return this.overflowLog.history(campaignId) || (await this.storedHistory(campaignId));
   }
 
   async remove(id) {
-    this.overflow.delete(id);
-    this.overflowLog.remove(id);
-    const tx = this.db.transaction(ALL_STORES, "readwrite");
-    tx.objectStore("campaigns").delete(id);
-    tx.objectStore("log").delete(seqRange(id));
-    tx.objectStore("entries").delete(seqRange(id));
-    tx.objectStore("history").delete(id);
-    await tx.done;
+    this.refuse();
+    return this.exclusive(async () => {
+      this.overflow.delete(id);
+      this.overflowLog.remove(id);
+      this.settle();
+      const tx = this.db.transaction(ALL_STORES, "readwrite");
+      tx.objectStore("campaigns").delete(id);
+      tx.objectStore("log").delete(seqRange(id));
+      tx.objectStore("entries").delete(seqRange(id));
+      tx.objectStore("history").delete(id);
+      await tx.done;
+    });
   }
 
   async getMeta(key) {
-    return this.db.get("meta", key);
+    return this.has("meta") ? this.db.get("meta", key) : undefined;
   }
 
   async setMeta(key, value) {
+    this.refuse();
     await this.db.put("meta", value, key);
   }
 
-  async write(stores, work, fallback) {
-    const tx = this.db.transaction(stores, "readwrite");
+  /** ``work(tx)`` in one readwrite transaction of every store. A full disk: ``fallback()`` keeps the change in
+   * memory and its record is thrown with a StorageFullError. */
+  async write(work, fallback = null) {
+    const tx = this.db.transaction(ALL_STORES, "readwrite");
     try {
       const result = await work(tx);
       await tx.done;
-      if (this.problem && !this.overflow.size) this.problem = null;
+      this.settle();
       return result;
     } catch (error) {
       try { tx.abort(); } catch { /* already finished */ }
       if (!isQuota(error)) throw error;
-      const record = typeof fallback === "function" ? fallback() : fallback;
+      const record = fallback ? await fallback() : null;
       if (record) this.overflow.set(record.id, record);
-      this.problem = new StorageFullError().message;
+      this.problem = WORDS.full;
       throw Object.assign(new StorageFullError(), { record });
     }
   }
@@ -280,13 +466,18 @@ class IdbStorage {
 export class MemoryStorage {
   constructor(problem) {
     this.kind = "memory";
+    this.readOnly = false;
     this.problem = problem;
     this.records = new Map();
     this.meta = new Map();
     this.log = new MemoryLog();
   }
 
-  async list() { return [...this.records.values()].map(summary); }
+  /** Every campaign here is only in this tab. */
+  get unsaved() { return this.records.size > 0; }
+  async retryWrites() { return []; }
+
+  async list() { return [...this.records.values()].map(listed); }
   async get(id) { return this.records.get(id) || null; }
   async add(record) {
     if (this.records.has(record.id)) throw new Error("A campaign with this id already exists.");
