@@ -90,10 +90,13 @@ self.addEventListener("activate", (event) => {
     // Pages open before any worker controlled them (the first visit) were loaded from the network, that is
     // with this version's files: they are this version's clients from now on.
     const open = await self.clients.matchAll({ includeUncontrolled: true, type: "all" });
-    for (const client of open) if (!(await versionOf(client.id))) await remember(client.id, VERSION);
-    untidy = true;
-    await tidySoon();
-    await self.clients.claim();
+    try {
+      for (const client of open) if (!(await versionOf(client.id))) await remember(client.id, VERSION);
+      untidy = true;
+      await tidySoon();
+    } finally {
+      await self.clients.claim();
+    }
   })());
 });
 
@@ -106,19 +109,25 @@ self.addEventListener("message", (event) => {
   }
 });
 
+/** The version whose cache answers ``event``; recording a new client on the way. Storage trouble falls back
+ * to this worker's version rather than failing the request. */
+async function versionFor(event) {
+  const request = event.request;
+  if (request.mode === "navigate") {
+    await remember(event.resultingClientId, VERSION); // only the active worker serves navigations
+    return VERSION;
+  }
+  const version = (await versionOf(event.clientId)) || VERSION;
+  if (request.destination === "worker" || request.destination === "sharedworker") {
+    await remember(event.resultingClientId, version, event.clientId); // a worker is of its page's version
+  }
+  return version;
+}
+
 async function respond(event) {
   const request = event.request;
-  let version;
-  if (request.mode === "navigate") {
-    version = VERSION; // only the active worker serves navigations: a new page is of its version
-    await remember(event.resultingClientId, version);
-  } else if (request.destination === "worker" || request.destination === "sharedworker") {
-    version = (await versionOf(event.clientId)) || VERSION; // the worker is of its page's version
-    await remember(event.resultingClientId, version, event.clientId);
-  } else {
-    version = (await versionOf(event.clientId)) || VERSION;
-  }
-  const hit = await caches.match(request, { cacheName: PREFIX + version, ignoreSearch: true });
+  const version = await versionFor(event).catch(() => VERSION);
+  const hit = await caches.match(request, { cacheName: PREFIX + version, ignoreSearch: true }).catch(() => null);
   return hit || fetch(request);
 }
 
@@ -128,7 +137,7 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(respond(event));
   if (event.clientId && !seen.has(event.clientId)) {
     seen.add(event.clientId);
-    event.waitUntil(markSeen(event.clientId));
+    event.waitUntil(markSeen(event.clientId).catch(() => {}));
   }
   event.waitUntil(tidySoon());
 });
