@@ -3,51 +3,96 @@
 // the build); rolls wait for Python when they need it.
 import { Engine } from "./rpc.mjs";
 import { BootView } from "./boot_view.mjs";
-import { registerServiceWorker } from "./sw_client.mjs";
+import { followServiceWorker, registerServiceWorker } from "./sw_client.mjs";
 
 const root = document.documentElement;
-const boot = new BootView();
-const query = new URLSearchParams(location.search);
-boot.stage(1, "Downloading the engine…");
 
-/** Engine status for the UI, which may load after the engine has answered. */
-const status = { value: "starting", listeners: new Set() };
-const setStatus = (value) => {
-  status.value = value;
-  for (const listener of status.listeners) listener(value);
-};
-let markReady;
-const ready = new Promise((resolve) => { markReady = resolve; });
+/**
+ * Framed by a page of another origin (clickjacking: GitHub Pages cannot send frame-ancestors, and a meta CSP
+ * cannot carry it)? Same-origin framing stays allowed. A frame whose top cannot be read is foreign.
+ */
+function framedByAnotherOrigin() {
+  if (window.top === window.self) return false;
+  const ancestors = location.ancestorOrigins;
+  if (ancestors) return Array.from(ancestors).some((origin) => origin !== location.origin);
+  try {
+    return window.top.location.origin !== location.origin || window.parent.location.origin !== location.origin;
+  } catch {
+    return true;
+  }
+}
 
-const engine = new Engine({
-  bootTimeoutMs: Number(query.get("boot_timeout")) * 1000 || undefined,
-  onStage: ({ step, text }) => boot.stage(step, text),
-  onReady: ({ version, marks, timeOrigin }) => {
-    boot.ready(version);
-    const shift = timeOrigin - performance.timeOrigin;
-    root.dataset.bootMarks = Object.entries(marks).map(([name, ms]) => `${name}=${Math.round(ms + shift)}`).join(" ");
-    root.dataset.readyMs = String(Math.round(performance.now()));
-    root.dataset.ready = "true";
-    markReady();
-    setStatus("ready");
-    // Precaching 15 MB competes with boot for the CPU and network, so it starts once the engine is up.
-    registerServiceWorker({
-      onUpdate: (reload) => {
-        document.getElementById("update").hidden = false;
-        document.getElementById("update-reload").onclick = reload;
-      },
-      onOffline: () => { root.dataset.offlineReady = "true"; },
-    });
-  },
-  onBootError: (text) => {
-    setStatus("failed");
-    boot.failed(text, () => {
-      root.dataset.ready = "false";
-      setStatus("starting");
-      boot.stage(1, "Downloading the engine…");
-      engine.restart();
-    });
-  },
-});
+/** The plain refusal shown instead of the app: nothing else starts (no engine, no service worker). */
+function refuseToRunFramed() {
+  root.dataset.ready = "refused";
+  document.getElementById("boot").hidden = true;
+  document.querySelector(".foot")?.setAttribute("hidden", ""); // the reference too opens in its own tab only
+  const screen = document.createElement("section");
+  screen.className = "screen refused";
+  const title = document.createElement("h1");
+  title.textContent = "Rules Companion does not run inside another site";
+  const why = document.createElement("p");
+  why.textContent = "This page is shown inside a frame of another website, which could see or steer what you click. Open the app on its own instead; your campaigns are kept there.";
+  const open = document.createElement("a");
+  open.href = location.href;
+  open.target = "_blank";
+  open.rel = "noopener";
+  open.textContent = "Open Rules Companion in its own tab";
+  const link = document.createElement("p");
+  link.append(open);
+  screen.append(title, why, link);
+  document.getElementById("app").replaceChildren(screen);
+}
 
-import("./app/start.mjs").then(({ start }) => start({ engine, ready, status, mount: document.getElementById("app") }));
+if (framedByAnotherOrigin()) refuseToRunFramed();
+else run();
+
+function run() {
+  followServiceWorker(); // first thing: a takeover by a new version must not be missed while the page boots
+  const boot = new BootView();
+  const query = new URLSearchParams(location.search);
+  boot.stage(1, "Downloading the engine…");
+
+  /** Engine status for the UI, which may load after the engine has answered. */
+  const status = { value: "starting", listeners: new Set() };
+  const setStatus = (value) => {
+    status.value = value;
+    for (const listener of status.listeners) listener(value);
+  };
+  let markReady;
+  const ready = new Promise((resolve) => { markReady = resolve; });
+
+  const engine = new Engine({
+    bootTimeoutMs: Number(query.get("boot_timeout")) * 1000 || undefined,
+    onStage: ({ step, text }) => boot.stage(step, text),
+    onReady: ({ version, marks, timeOrigin }) => {
+      boot.ready(version);
+      const shift = timeOrigin - performance.timeOrigin;
+      root.dataset.bootMarks = Object.entries(marks).map(([name, ms]) => `${name}=${Math.round(ms + shift)}`).join(" ");
+      root.dataset.readyMs = String(Math.round(performance.now()));
+      root.dataset.ready = "true";
+      markReady();
+      setStatus("ready");
+      // Precaching 15 MB competes with boot for the CPU and network, so it starts once the engine is up.
+      registerServiceWorker({
+        onUpdate: (reload) => {
+          document.getElementById("update").hidden = false;
+          document.getElementById("update-reload").onclick = reload;
+        },
+        onOffline: () => { root.dataset.offlineReady = "true"; },
+        onVersion: (version) => { root.dataset.version = version; },
+      });
+    },
+    onBootError: (text) => {
+      setStatus("failed");
+      boot.failed(text, () => {
+        root.dataset.ready = "false";
+        setStatus("starting");
+        boot.stage(1, "Downloading the engine…");
+        engine.restart();
+      });
+    },
+  });
+
+  import("./app/start.mjs").then(({ start }) => start({ engine, ready, status, mount: document.getElementById("app") }));
+}
