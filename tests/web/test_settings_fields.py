@@ -156,6 +156,14 @@ def test_an_invalid_number_shows_its_error_and_stores_nothing(armageddon, before
             expect(tn_field(page)).to_have_value(typed)  # the typed text stays while it is invalid
         assert stored_campaigns(page) == stored, typed
         no_stale_snack(page)
+        if typed == "35" and before == 12:
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            for width, height in [(768, 1024), (390, 844)]:
+                page.set_viewport_size({"width": width, "height": height})
+                page.locator('[data-setting="tn"]').scroll_into_view_if_needed()
+                assert page.evaluate(SMALL_TARGETS) == []
+                page.screenshot(path=str(SHOTS / f"rules-invalid-{width}x{height}.png"))
+            page.set_viewport_size({"width": 768, "height": 1024})
     text, line = roll_notice(page)
     assert f"Total 10 vs {before}:" in text, text
     assert line == ("" if before == 9 else f"House rule: Target Number: {before} (default 9)")

@@ -21,6 +21,12 @@ function store(app, campaignId, param, value) {
   return setSetting(app, live, param.name, value, param.default);
 }
 
+/** The rule's help in plain words: a sentence naming a file's field names (a table's columns) is left to the file. */
+function ruleHelp(param) {
+  const sentences = plainHelp(param.help).split(/(?<=[.!?])\s+/);
+  return sentences.filter((sentence) => !/\b[a-z]+_[a-z_]+\b/.test(sentence)).join(" ");
+}
+
 export function RulesScreen() {
   const app = useApp();
   const campaign = app.state.campaign;
@@ -35,7 +41,7 @@ export function RulesScreen() {
         const changed = !same(value, param.default);
         return html`<li class=${`setting${changed ? " changed" : ""}`} key=${param.name} data-setting=${param.name}>
           <${SettingControl} param=${param} value=${value} revision=${campaign.revision} onChange=${(next) => store(app, campaign.id, param, next)} />
-          <p class="help">${plainHelp(param.help)}</p>
+          <p class="help">${ruleHelp(param)}</p>
           <p class="default-note">${changed ? html`<strong>Changed.</strong> Default: ${describe(param, param.default)}` : "Default"}
             ${changed ? html` <button type="button" onClick=${() => store(app, campaign.id, param, param.default).catch(() => {})}>Back to default</button>` : null}</p>
         </li>`;
