@@ -281,3 +281,22 @@ def test_every_game_s_rules_screen_reads_plainly_with_large_targets(app, game):
         page.wait_for_timeout(100)
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), (game, width)
         page.screenshot(path=str(SHOTS / f"rules-{game}-{width}x{height}.png"), full_page=width == 390 and game == "semiautomagic")
+
+
+def test_leaving_the_screen_from_the_field_keeps_a_valid_number_and_names_an_invalid_one(armageddon):
+    page, campaign_id = armageddon
+    type_into(page, tn_field(page), "14")
+    page.go_back()  # the field never loses the focus: the screen goes
+    expect(page.locator("#party-title")).to_be_visible()
+    page.wait_for_function("""() => new Promise((resolve) => {
+        const open = indexedDB.open("rules-companion");
+        open.onsuccess = () => { const request = open.result.transaction("campaigns").objectStore("campaigns").getAll();
+          request.onsuccess = () => { resolve(request.result.some((record) => record.settings.tn === 14)); open.result.close(); }; };
+    })""")
+    no_stale_snack(page)
+    page.get_by_role("link", name="House rules").click()
+    expect(tn_field(page)).to_have_value("14")
+    type_into(page, tn_field(page), "35")
+    page.go_back()
+    expect(page.locator(".snackbar")).to_contain_text("Target Number must be at most 30. Not changed: Target Number is still 14.")
+    assert settings_of(page, campaign_id) == {"tn": 14}

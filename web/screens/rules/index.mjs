@@ -4,7 +4,7 @@
 import { html } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { plainHelp } from "../../app/engine.mjs";
-import { setSetting } from "../../app/actions.mjs";
+import { setSetting, snack } from "../../app/actions.mjs";
 import { CampaignNav } from "../campaign_nav.mjs";
 import { SettingControl, describe } from "./setting_control.mjs";
 
@@ -40,7 +40,8 @@ export function RulesScreen() {
         const value = campaign.settings[param.name] ?? param.default;
         const changed = !same(value, param.default);
         return html`<li class=${`setting${changed ? " changed" : ""}`} key=${param.name} data-setting=${param.name}>
-          <${SettingControl} param=${param} value=${value} revision=${campaign.revision} onChange=${(next) => store(app, campaign.id, param, next)} />
+          <${SettingControl} param=${param} value=${value} revision=${campaign.revision} onChange=${(next) => store(app, campaign.id, param, next)}
+            onNotStored=${(words) => snack(app, words)} />
           <p class="help">${ruleHelp(param)}</p>
           <p class="default-note">${changed ? html`<strong>Changed.</strong> Default: ${describe(param, param.default)}` : "Default"}
             ${changed ? html` <button type="button" onClick=${() => store(app, campaign.id, param, param.default).catch(() => {})}>Back to default</button>` : null}</p>

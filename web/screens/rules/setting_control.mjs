@@ -19,14 +19,15 @@ export function describe(param, value) {
   return String(value);
 }
 
-/** ``onChange(value)`` stores a checked value (it may return a promise); ``revision`` is the campaign's. */
-export function SettingControl({ param, value, onChange, revision }) {
+/** ``onChange(value)`` stores a checked value (it may return a promise); ``revision`` is the campaign's;
+ * ``onNotStored(words)`` tells the table, when the screen is left with a number that could not be stored. */
+export function SettingControl({ param, value, onChange, revision, onNotStored }) {
   if (param.kind === "choice") return html`<${ChoiceSetting} param=${param} value=${value} onChange=${onChange} />`;
   if (param.kind === "bool") {
     return html`<${CheckField} label=${`${param.label} (default: ${param.default ? "on" : "off"})`} name=${param.name} checked=${value === true}
       onChange=${(checked) => onChange(checked === true)} />`;
   }
-  if (param.kind === "int" || param.kind === "number") return html`<${NumberSetting} param=${param} value=${value} onChange=${onChange} revision=${revision} />`;
+  if (param.kind === "int" || param.kind === "number") return html`<${NumberSetting} param=${param} value=${value} onChange=${onChange} revision=${revision} onNotStored=${onNotStored} />`;
   return html`<p><strong>${param.label}</strong>: the table printed in the rules. (It can be replaced in the campaign file.)</p>`;
 }
 
@@ -40,7 +41,7 @@ function ChoiceSetting({ param, value, onChange }) {
     onChange=${(next) => { if (param.choices.includes(next)) onChange(next); }} options=${options} />`;
 }
 
-function NumberSetting({ param, value, onChange, revision }) {
+function NumberSetting({ param, value, onChange, revision, onNotStored }) {
   const [typed, setTyped] = useState(null); // {text, bad} while the field shows something not stored
   const [left, setLeft] = useState(false); // the user left the field while it was invalid
   const queue = useRef(Promise.resolve());
@@ -65,6 +66,18 @@ function NumberSetting({ param, value, onChange, revision }) {
       setLeft(false);
     }
   }, [value, revision]);
+
+  // The screen is left without the field losing the focus (a link tapped on a tablet, Back): a valid number
+  // typed is kept as leaving the field would keep it; one that is not is named as not stored.
+  const now = useRef(null);
+  now.current = { typed, value, commit: (...args) => commit(...args), onNotStored };
+  useEffect(() => () => {
+    const { typed: text, value: stored, commit: keep, onNotStored: tell } = now.current;
+    if (!text) return;
+    const parsed = readNumber(text.text, { ...rules, badInput: text.bad });
+    if (!parsed.error) keep(text.text, text.bad, "leave");
+    else tell?.(`${parsed.error} Not changed: ${param.label} is still ${describe(param, stored)}.`);
+  }, []);
 
   const commit = (text, bad, how) => {
     if (how === "blur") focused.current = false;
