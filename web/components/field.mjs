@@ -24,8 +24,11 @@ export function Field({ label, error, help, children, id, className = "" }) {
   </div>`;
 }
 
-/** A number input with − and + buttons; reports the raw text and whether the browser could parse it. */
-export function NumberField({ label, value, onInput, error, help, min = null, max = null, step = 1, name }) {
+/** A number input with − and + buttons; reports the raw text and whether the browser could parse it.
+ * ``onCommit(text, bad, how)`` (optional) is told when a value is meant to be kept: the browser's change,
+ * Enter ("enter"), leaving the field ("blur") and each − / + tap ("step"); ``onInput`` still sees every
+ * keystroke, so a form that stores values stores on ``onCommit`` only. */
+export function NumberField({ label, value, onInput, onCommit, error, help, min = null, max = null, step = 1, name }) {
   const id = useId();
   const negative = min === null || min < 0;
   const current = Number(String(value).replace(/^−/, "-"));
@@ -35,14 +38,18 @@ export function NumberField({ label, value, onInput, error, help, min = null, ma
     if (min !== null) next = Math.max(min, next);
     if (max !== null) next = Math.min(max, next);
     onInput(String(next), false);
+    onCommit?.(String(next), false, "step");
   };
+  const commit = (how) => (event) => onCommit?.(event.currentTarget.value, event.currentTarget.validity.badInput, how);
   return html`<${Field} label=${label} error=${error} help=${help} id=${id} className="field-number">
     <div class="stepper">
       <button type="button" class="step" aria-label=${`${label} minus ${step}`} onClick=${() => bump(-step)}>−</button>
       <input id=${id} name=${name} type="number" inputmode=${negative ? "text" : "numeric"} step="1"
         min=${min ?? undefined} max=${max ?? undefined} value=${value}
         aria-invalid=${error ? "true" : undefined} aria-describedby=${`${id}-error${help ? ` ${id}-help` : ""}`}
-        onInput=${(event) => onInput(event.currentTarget.value, event.currentTarget.validity.badInput)} />
+        onInput=${(event) => onInput(event.currentTarget.value, event.currentTarget.validity.badInput)}
+        onChange=${onCommit ? commit("change") : undefined} onBlur=${onCommit ? commit("blur") : undefined}
+        onKeyDown=${onCommit ? (event) => { if (event.key === "Enter") { event.preventDefault(); commit("enter")(event); } } : undefined} />
       <button type="button" class="step" aria-label=${`${label} plus ${step}`} onClick=${() => bump(step)}>+</button>
     </div>
   </${Field}>`;

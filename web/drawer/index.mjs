@@ -1,6 +1,6 @@
 // The roll drawer: what is rolled, its fields with every default visible, the opponent from the campaign,
-// dice, the house rules in effect as badges, a Roll button that never scrolls away, then the result with
-// the follow-ups the rules allow. A bottom sheet on portrait screens, a side panel when wide (app.css).
+// dice, the house rules this roll uses named just above a Roll button that never scrolls away, then the
+// result with the follow-ups the rules allow. A bottom sheet on portrait screens, a side panel when wide (app.css).
 import { html, useEffect, useRef, useState } from "../app/html.mjs";
 import { useApp } from "../app/state.mjs";
 import { activeHouseRules, choiceLabel } from "../app/engine.mjs";
@@ -34,6 +34,16 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose, opponent
       busy=${busy} setBusy=${setBusy} outcome=${outcome} setOutcome=${setOutcome} onClose=${onClose}
       onFollowUp=${(next) => { setOutcome(null); setSpec({ ...next, title: next.label }); }} />
   </aside>`;
+}
+
+/** A house rule set away from its default, in the game's words: "House rule: Target Number: 12 (default 9)".
+ * A choice names the choice in force (its default's words are often a sentence of their own). */
+export function houseRuleWords(param, value) {
+  if (param.kind === "choice") return `House rule: ${param.label}: ${choiceLabel(param, value)}`;
+  if (param.kind === "bool") return `House rule: ${param.label}: ${value ? "on" : "off"} (default ${param.default ? "on" : "off"})`;
+  if (param.kind === "json") return `House rule: ${param.label}: the campaign's own table`;
+  const words = (number) => (number === null || number === undefined ? "empty" : String(number));
+  return `House rule: ${param.label}: ${words(value)} (default ${words(param.default)})`;
 }
 
 /** Who did what, for the log and a forum post ("Harvey: Spot Hidden roll → Ghoul"), where the result has no
@@ -99,9 +109,6 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
       </div>
       <button type="button" class="ghost close" aria-label="Close the roll drawer" onClick=${onClose}>✕</button>
     </header>
-    ${rules.length ? html`<ul class="badges" aria-label="House rules in effect">
-      ${rules.map((param) => html`<li class="badge">${param.label}: ${param.kind === "choice" ? choiceLabel(param, campaign.settings[param.name]) : String(campaign.settings[param.name])}</li>`)}
-    </ul>` : null}
     <div class="drawer-scroll" ref=${scroller}>
       ${outcome?.error ? html`<p class="drawer-error" role="alert">${outcome.error}</p>` : null}
       ${outcome?.result ? html`<${Result} result=${outcome.result} title=${outcome.title} />` : null}
@@ -116,6 +123,9 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
       ${form.diceView}
     </div>
     <footer class="drawer-foot">
+      ${rules.length ? html`<ul class="badges house-rules" aria-label="House rules this roll uses">
+        ${rules.map((param) => html`<li class="badge" key=${param.name} data-house-rule=${param.name}>${houseRuleWords(param, campaign.settings[param.name])}</li>`)}
+      </ul>` : null}
       <button type="button" class="primary roll" disabled=${busy || app.state.engine === "failed"} onClick=${() => run()}>
         ${busy ? "Rolling…" : app.state.engine === "ready" ? (op.rolls ? "Roll" : "Apply") : "Roll (engine starting…)"}
       </button>

@@ -1,11 +1,31 @@
 // House rules of this campaign: every setting the engine declares for the game, in plain words, the
-// default marked. A change is stored at once; rolls in the drawer use it and show it as a badge.
+// default marked. A checked value is stored when it is committed (setting_control.mjs); rolls in the drawer
+// use it and name it above the Roll button.
 import { html } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
-import { choiceLabel, plainHelp } from "../../app/engine.mjs";
-import { setSetting } from "../../app/actions.mjs";
+import { plainHelp } from "../../app/engine.mjs";
+import { setSetting, snack } from "../../app/actions.mjs";
 import { CampaignNav } from "../campaign_nav.mjs";
-import { SettingControl } from "./setting_control.mjs";
+import { SettingControl, describe } from "./setting_control.mjs";
+
+export { describe };
+
+const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Store ``value`` for ``param`` in the campaign as it is now (never a copy from an older render), and only
+ * when it differs from what is stored: a change event followed by a blur writes once. */
+function store(app, campaignId, param, value) {
+  const live = app.state.campaign;
+  if (!live || live.id !== campaignId) return Promise.resolve(null); // the table moved on to another campaign
+  if (same(live.settings?.[param.name] ?? param.default, value)) return Promise.resolve(live);
+  return setSetting(app, live, param.name, value, param.default);
+}
+
+/** The rule's help in plain words: a sentence naming a file's field names (a table's columns) is left to the file. */
+function ruleHelp(param) {
+  const sentences = plainHelp(param.help).split(/(?<=[.!?])\s+/);
+  return sentences.filter((sentence) => !/\b[a-z]+_[a-z_]+\b/.test(sentence)).join(" ");
+}
 
 export function RulesScreen() {
   const app = useApp();
@@ -14,25 +34,19 @@ export function RulesScreen() {
   return html`<section class="screen rules" aria-labelledby="rules-title">
     <${CampaignNav} campaign=${campaign} here="rules" />
     <h1 id="rules-title">${campaign.name}: house rules</h1>
-    <p class="help">Each rule starts at the book's or the table's default. A changed rule shows in the roll drawer and is named in the result.</p>
+    <p class="help">Each rule starts at the book's or the table's default. A number is kept when you leave its field or press Enter. A changed rule shows in the roll drawer and is named in the result.</p>
     <ul class="settings-list">
       ${settings.map((param) => {
         const value = campaign.settings[param.name] ?? param.default;
-        const changed = JSON.stringify(value) !== JSON.stringify(param.default);
+        const changed = !same(value, param.default);
         return html`<li class=${`setting${changed ? " changed" : ""}`} key=${param.name} data-setting=${param.name}>
-          <${SettingControl} param=${param} value=${value} onChange=${(next) => setSetting(app, campaign, param.name, next, param.default)} />
-          <p class="help">${plainHelp(param.help)}</p>
+          <${SettingControl} param=${param} value=${value} revision=${campaign.revision} onChange=${(next) => store(app, campaign.id, param, next)}
+            onNotStored=${(words) => snack(app, words)} />
+          <p class="help">${ruleHelp(param)}</p>
           <p class="default-note">${changed ? html`<strong>Changed.</strong> Default: ${describe(param, param.default)}` : "Default"}
-            ${changed ? html` <button type="button" onClick=${() => setSetting(app, campaign, param.name, param.default, param.default)}>Back to default</button>` : null}</p>
+            ${changed ? html` <button type="button" onClick=${() => store(app, campaign.id, param, param.default).catch(() => {})}>Back to default</button>` : null}</p>
         </li>`;
       })}
     </ul>
   </section>`;
-}
-
-export function describe(param, value) {
-  if (param.kind === "choice") return choiceLabel(param, value);
-  if (param.kind === "bool") return value ? "on" : "off";
-  if (param.kind === "json") return "the table in the rules";
-  return String(value);
 }
