@@ -90,6 +90,7 @@ def test_a_campaign_from_start_to_import(app, game, tmp_path):
         control.select_option(setting)
     else:
         control.fill(setting)
+        control.press("Enter")  # a house-rule number is stored when committed, not at each keystroke
     expect(page.locator(f'[data-setting="{name}"]')).to_contain_text("Changed")
     page.go_back()
     if game == "semiautomagic":  # its checks have no house rule; taking a hit has: damage = Toughness 9 starts dying by default

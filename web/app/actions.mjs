@@ -32,6 +32,10 @@ async function added(app, record, message) {
   try {
     stored = await (await storageOf(app)).add(record);
   } catch (error) {
+    if (error.name === "ReadOnlyError") {
+      snack(app, error.message, { timeout: 15_000 });
+      return null;
+    }
     if (error.name !== "StorageFullError") throw error;
     stored = error.record;
   }
@@ -44,7 +48,7 @@ async function added(app, record, message) {
 
 export async function createCampaign(app, name, game) {
   const record = await added(app, newCampaign(name.trim(), game));
-  navigate(paths.party(record.id));
+  if (record) navigate(paths.party(record.id));
 }
 
 export async function duplicateCampaign(app, id) {
@@ -58,7 +62,13 @@ export async function deleteCampaign(app, id) {
   const found = await storage.get(id);
   if (!found) return;
   const record = { ...found, log: await storage.logAll(id) };
-  await storage.remove(id);
+  try {
+    await storage.remove(id);
+  } catch (error) {
+    if (error.name !== "ReadOnlyError") throw error;
+    snack(app, error.message, { timeout: 15_000 });
+    return;
+  }
   app.services.channel.announce("campaign-removed", id);
   await loadCampaigns(app);
   snack(app, `“${record.name}” deleted.`, {
@@ -169,7 +179,14 @@ export async function importClash(app, campaign, how) {
   }
   const found = await storage.get(campaign.id);
   const old = found && { ...found, log: await storage.logAll(campaign.id) };
-  const stored = await storage.replace(campaign);
+  let stored;
+  try {
+    stored = await storage.replace(campaign);
+  } catch (error) {
+    if (error.name !== "ReadOnlyError" && error.name !== "StorageFullError") throw error;
+    snack(app, `Nothing was replaced: ${error.message}`, { timeout: 15_000 });
+    return { problems: [] };
+  }
   if (app.state.campaign?.id === campaign.id || app.state.damaged?.id === campaign.id) app.dispatch({ type: "campaign", campaign: null });
   app.services.channel.announce("campaign-changed", stored.id, stored.revision);
   await loadCampaigns(app);

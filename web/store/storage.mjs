@@ -203,6 +203,32 @@ class IdbStorage {
     }));
   }
 
+  /**
+   * Put ``record`` (with its ``log``) in place of the stored campaign of the same id, its log and undo stacks
+   * included, in ONE transaction (an import that replaces): all of it lands or the old campaign stays whole. Its
+   * revision goes past the old one so other tabs take it. A full disk refuses it and changes nothing.
+   */
+  async replace(record) {
+    this.refuse();
+    return this.exclusive(async () => {
+      this.overflow.delete(record.id);
+      this.overflowLog.remove(record.id);
+      return this.write(async (tx) => {
+        const old = await tx.objectStore("campaigns").get(record.id);
+        const bare = { ...stripLog(record), revision: Math.max(record.revision ?? 0, (old?.revision ?? -1) + 1) };
+        tx.objectStore("log").delete(seqRange(record.id));
+        tx.objectStore("entries").delete(seqRange(record.id));
+        tx.objectStore("history").delete(record.id);
+        tx.objectStore("campaigns").put(bare);
+        if (record.log?.length) {
+          putLog(tx, record.id, record.log, 0);
+          tx.objectStore("history").put(historyOf(record.log), record.id);
+        }
+        return bare;
+      });
+    });
+  }
+
   /** One action = one transaction: read the stored record, rebase the change on it, write. */
   async update(base, change, keys) {
     return (await this.commit(base, change, keys, [])).record;
@@ -482,6 +508,14 @@ export class MemoryStorage {
   async add(record) {
     if (this.records.has(record.id)) throw new Error("A campaign with this id already exists.");
     const bare = stripLog(record);
+    this.records.set(record.id, bare);
+    if (record.log?.length) this.log.append(record.id, record.log);
+    return bare;
+  }
+  async replace(record) {
+    const old = this.records.get(record.id);
+    const bare = { ...stripLog(record), revision: Math.max(record.revision ?? 0, (old?.revision ?? -1) + 1) };
+    this.log.remove(record.id);
     this.records.set(record.id, bare);
     if (record.log?.length) this.log.append(record.id, record.log);
     return bare;

@@ -33,7 +33,7 @@ export function CampaignsScreen() {
           : html`<a class="campaign-open" href=${paths.party(campaign.id)}>
               <span class="campaign-name">${campaign.name}</span>
               ${campaign.damaged
-                ? html`<span class="campaign-meta campaign-damaged">Damaged: ${campaign.damaged} Open it to export what is there or repair it.</span>`
+                ? html`<span class="campaign-meta campaign-damaged">Damaged: ${typeof campaign.damaged === "string" ? campaign.damaged : "its saved record cannot be read."} Open it to export what is there or repair it.</span>`
                 : html`<span class="campaign-meta">${gameNames[campaign.game] || "A game this app does not know"} · ${campaign.characters} ${campaign.characters === 1 ? "character" : "characters"} · last played ${when(campaign.updated)}</span>`}
             </a>`}
         <div class="row-actions" role="group" aria-label=${`Actions for ${campaign.name}`}>
