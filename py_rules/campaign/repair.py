@@ -78,7 +78,7 @@ def _schema(raw: dict, dropped: list) -> dict:
     from py_rules.campaign.migrations import MIGRATIONS, migrate
 
     schema = raw.get("schema")
-    if schema in MIGRATIONS:
+    if isinstance(schema, str) and schema in MIGRATIONS:
         raw, left_out = migrate(raw)
         dropped += [_dropped(p["path"], "A saved value", p["message"]) for p in left_out]
         schema = raw.get("schema")
