@@ -13,7 +13,7 @@ from __future__ import annotations
 from py_rules.campaign import games
 from py_rules.campaign.file import LIMITS, SCHEMA, Checked, character_entry, validate
 from py_rules.campaign.file import timestamp_problem
-from py_rules.campaign.migrations import from_legacy
+from py_rules.campaign.migrations import UNKNOWN_TIME, from_legacy
 from py_rules.campaign.repair import repair
 from py_rules.errors import RulesError
 from py_rules.operations import Operation, System
@@ -120,7 +120,10 @@ CHECK_CHARACTER = Operation(
 )
 
 def _now(value: str) -> str:
-    wrong = timestamp_problem(value) if value.strip() else "It is missing."
+    """The time of a repair (the page's clock: the engine reads none); empty: unknown, as for the old page's values."""
+    if not value.strip():
+        return UNKNOWN_TIME
+    wrong = timestamp_problem(value)
     if wrong:
         raise RulesError("bad_time", f"The time of the repair must be a date and time such as 2026-12-01T20:15:03Z "
                          f"({wrong})", "now")
@@ -147,7 +150,7 @@ REPAIR = Operation(
     params=(Param("campaign", "json", "Campaign", "The stored campaign (its log may be left out: an empty list).",
                   example=EXAMPLE, max_length=FILE_CHARS, max_depth=LIMITS["depth"] + 1),
             Param("now", "text", "Time", "When it is repaired, as a date and time (2026-12-01T20:15:03Z): a bad "
-                  "creation or change time becomes this.", max_length=40)),
+                  "creation or change time becomes this; empty: unknown.", default="", max_length=40)),
     run=_repair, source="TABLE.md, Kept safe", rolls=False,
 )
 

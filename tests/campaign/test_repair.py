@@ -11,6 +11,7 @@ from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as ARMAGEDDON_SHEET
 from py_rules.campaign.file import SCHEMA, validate
 from py_rules.campaign.games import setting_params
+from py_rules.campaign.migrations import UNKNOWN_TIME
 from py_rules.campaign.repair import REPAIRED_NAME
 from py_rules.coc.investigator import EXAMPLE as COC_SHEET, EXAMPLE_OPPONENT as COC_OPPONENT
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
@@ -196,9 +197,11 @@ def test_without_a_known_game_or_a_usable_id_the_repair_is_refused_naming_the_fi
                                              "what is there."
 
 
-def test_the_time_of_the_repair_must_be_a_time():
+def test_the_time_of_the_repair_must_be_a_time_and_is_unknown_when_not_given():
     answer = repaired(campaign("coc"), now="soon")
     assert answer["ok"] is False and answer["error"]["field"] == "now"
+    unknown = repaired({**campaign("coc"), "created": 3}, now="")["result"]["details"]["campaign"]
+    assert unknown["created"] == UNKNOWN_TIME
 
 
 def test_a_log_entry_with_a_bad_sheet_goes_and_so_does_its_undo():
