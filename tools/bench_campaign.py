@@ -27,7 +27,12 @@ def main(entries: int = 5000, characters: int = 30) -> None:
     roll = api.handle({"op": "coc.skill_roll", "args": {"investigator": sheet, "skill": "Spot Hidden"}, "seed": 1})
     campaign = copy.deepcopy(EXAMPLE)
     campaign["characters"] = [dict(campaign["characters"][0], id=f"pc-{i}") for i in range(characters)]
-    campaign["log"] = [{"at": "2026-12-01T18:30:00Z", "result": roll["result"]} for _ in range(entries)]
+    after = roll["result"]["states"]["coc.investigator"]
+    result = {k: v for k, v in roll["result"].items() if k not in ("state", "states")}
+    campaign["log"] = [{"id": f"e{i}", "at": "2026-12-01T18:30:00Z", "op": "coc.skill_roll", "args": {},
+                        "result": result, "who": [f"pc-{i % characters}"], "encounter": None,
+                        "before": {f"pc-{i % characters}": sheet}, "after": {f"pc-{i % characters}": after},
+                        "kind": "change"} for i in range(entries)]
     text = json.dumps(campaign)
     times = []
     for _ in range(5):

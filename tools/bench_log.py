@@ -1,7 +1,9 @@
 """Benchmark (prints numbers, asserts nothing): checking and exporting a long campaign log in CPython.
 
 10,000 entries alternating a CoC attack (both sheets before and after) and an Armageddon Task; prints the time
-to validate every entry (campaign import) and to render them all as one Markdown document (forum export).
+to validate every entry's shape, to validate the whole log as a Call of Cthulhu campaign's import does (every
+sheet by the game's rules, each distinct sheet once) and as ``log.check`` does in the page's stretches of 3 MB,
+and to render them all as one Markdown document (forum export).
 Run: ``.venv/bin/python tools/bench_log.py [count]``.
 """
 
@@ -16,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from py_rules import api  # noqa: E402
 from py_rules.coc.investigator import EXAMPLE, EXAMPLE_OPPONENT  # noqa: E402
-from py_rules.log.entry import validate_log_entry  # noqa: E402
+from py_rules.log.entry import validate_log, validate_log_entry  # noqa: E402
 from py_rules.markdown import entries_markdown  # noqa: E402
 
 
@@ -38,6 +40,18 @@ def _entries(count: int) -> list[dict]:
     return json.loads(json.dumps(out))  # independent copies, as a file import gives
 
 
+def _takes_game() -> bool:
+    catalog = api.handle({"op": "catalog"})["result"]
+    ops = catalog["operations"] if isinstance(catalog, dict) else catalog
+    check = next(op for op in ops if op["id"] == "log.check")
+    return any(param["name"] == "game" for param in check["params"])
+
+
+def _per_stretch(entries: list[dict]) -> int:
+    """Entries per stretch of about 3 MB, the page's budget (web/app/actions.mjs, logStretches)."""
+    return max(1, int(3_000_000 / (len(json.dumps(entries[:2])) / 2)))
+
+
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
     entries = _entries(count)
@@ -50,6 +64,22 @@ def main() -> None:
     rendered = time.perf_counter() - start
     print(f"entries: {count:,} ({size / 1e6:.1f} MB of JSON), problems: {len(problems)}")
     print(f"validate every entry: {checked * 1000:.0f} ms ({checked / count * 1e6:.0f} µs each)")
+    games = {"game": "coc"} if _takes_game() else {}  # an engine from before the log's sheets were checked: none
+    start = time.perf_counter()
+    problems = validate_log(entries, **games)
+    whole = time.perf_counter() - start
+    print(f"validate the log as an import does (sheets checked: {bool(games)}): {whole * 1000:.0f} ms "
+          f"({whole / count * 1e6:.0f} µs each), problems: {len(problems)}")
+    start = time.perf_counter()
+    problems, seen, size = [], set(), _per_stretch(entries)
+    for first in range(0, count, size):
+        stretch = entries[first:first + size]
+        answer = api.handle({"op": "log.check", "args": {**games, "entries": stretch, "start": first,
+                                                         "earlier": sorted(seen), "total": count}})
+        problems += answer["result"]["details"]["problems"]
+        seen.update(e["id"] for e in stretch)
+    stretched = time.perf_counter() - start
+    print(f"log.check in stretches of 3 MB (through the door): {stretched * 1000:.0f} ms, problems: {len(problems)}")
     print(f"render as Markdown: {rendered * 1000:.0f} ms ({len(text) / 1e6:.2f} MB of text)")
 
 

@@ -9,7 +9,8 @@ One JSON object per campaign::
      "log": [JSON objects], "encounters": [JSON objects]}
 
 :func:`validate` checks a whole file before anything is written: every character through its game's own
-validation, every setting against the game's declared setting parameters, sizes bounded. It lists every
+validation, every setting against the game's declared setting parameters, every sheet a log entry keeps (its
+``before`` and ``after``) through the same validation, sizes bounded. It lists every
 problem with its path (``characters.1.sheet.attributes.Strength``), not only the first, and returns the
 canonical campaign (keys in the order above, sheets and settings normalized by their game, older schemas
 migrated) only when there is none. ``validate(validate(x).campaign)`` gives the same campaign again.
@@ -296,7 +297,7 @@ def character_entry(entry: Any, game: str | None, problems: list, path: str = ""
     return None if len(problems) > before else {"id": ident, "kind": kind, "sheet": sheet}
 
 
-def _entries(raw: dict, key: str, problems: list, what: str) -> list | None:
+def _entries(raw: dict, key: str, problems: list, what: str, game: str | None = None) -> list | None:
     entries = raw.get(key, [])
     if not isinstance(entries, list):
         problems.append(problem(key, f"The {what} must be a list."))
@@ -304,14 +305,17 @@ def _entries(raw: dict, key: str, problems: list, what: str) -> list | None:
     if len(entries) > LIMITS[key]:
         problems.append(problem(key, f"At most {LIMITS[key]} {what} entries are kept (this file has {len(entries)})."))
         return None
-    problems.extend(check_entries(entries, key, what))
+    problems.extend(check_entries(entries, key, what, game=game))
     return [dict(entry) for entry in entries if isinstance(entry, dict)]
 
 
-def check_entries(entries: list, key: str, what: str, *, start: int = 0, seen: set | None = None) -> list[dict]:
+def check_entries(entries: list, key: str, what: str, *, start: int = 0, seen: set | None = None,
+                  game: str | None = None) -> list[dict]:
     """The problems of a list of log entries or encounters: each a bounded JSON object, then its shape by its own
-    module. A long log is checked a stretch at a time (``log.check``): ``start`` is the stretch's first index in
-    the whole list, ``seen`` the log entry ids before it."""
+    module, and with the campaign's ``game`` each log entry's sheets by that game's own validation and each
+    encounter as one of that game. A long log is checked a stretch at a time (``log.check``): ``start`` is the
+    stretch's first index in the whole list, ``seen`` the log entry ids before it (only those the stretch's
+    entries mention matter: :func:`py_rules.log.entry.order_problems`)."""
     problems: list = []
     for index, entry in enumerate(entries, start):
         if not isinstance(entry, dict):
@@ -320,7 +324,8 @@ def check_entries(entries: list, key: str, what: str, *, start: int = 0, seen: s
             check_json(entry, _join(key, index), problems)
     if not problems:  # bounded JSON objects: now the shape of each (not piled on a size problem)
         check = _ENTRY_CHECKS[key]()
-        problems.extend(check(entries, key, start=start, seen=seen) if key == "log" else check(entries, key))
+        problems.extend(check(entries, key, start=start, seen=seen, game=game) if key == "log" else
+                        check(entries, key, game))
     return problems
 
 
@@ -381,8 +386,8 @@ def _canonical(raw: dict, problems: list) -> dict:
         "revision": _revision(raw, problems),
         "settings": _settings(raw, game, problems),
         "characters": _characters(raw, game, problems),
-        "log": _entries(raw, "log", problems, "log"),
-        "encounters": _entries(raw, "encounters", problems, "encounter"),
+        "log": _entries(raw, "log", problems, "log", game),
+        "encounters": _entries(raw, "encounters", problems, "encounter", game),
     }
 
 

@@ -4,14 +4,18 @@ page's saved values into a first campaign, and check one character as the campai
 ``campaign.validate`` and ``campaign.from_legacy`` answer in ``result.details``:
 ``{"valid", "problems": [{"path", "message"}], "campaign", "migrated_from"}``; ``campaign.check_character``
 answers ``{"valid", "problems", "character"}`` (paths inside the character, e.g. ``sheet.luck``), without
-sending the whole campaign for one edited sheet.
+sending the whole campaign for one edited sheet. ``campaign.repair`` answers ``{"campaign", "dropped": [{"path",
+"what", "why"}]}``: a stored campaign that fails the check, with only what fails it dropped (:mod:`.repair`).
 """
 
 from __future__ import annotations
 
 from py_rules.campaign import games
 from py_rules.campaign.file import LIMITS, SCHEMA, Checked, character_entry, validate
-from py_rules.campaign.migrations import from_legacy
+from py_rules.campaign.file import timestamp_problem
+from py_rules.campaign.migrations import UNKNOWN_TIME, from_legacy
+from py_rules.campaign.repair import repair
+from py_rules.errors import RulesError
 from py_rules.operations import Operation, System
 from py_rules.params import Param
 from py_rules.trace import Result, Step
@@ -115,4 +119,39 @@ CHECK_CHARACTER = Operation(
     run=_check_character, source="issue 8, Sheet: editing validates in place", rolls=False,
 )
 
-OPERATIONS = (VALIDATE, FROM_LEGACY, CHECK_CHARACTER)
+def _now(value: str) -> str:
+    """The time of a repair (the page's clock: the engine reads none); empty: unknown, as for the old page's values."""
+    if not value.strip():
+        return UNKNOWN_TIME
+    wrong = timestamp_problem(value)
+    if wrong:
+        raise RulesError("bad_time", f"The time of the repair must be a date and time such as 2026-12-01T20:15:03Z "
+                         f"({wrong})", "now")
+    return value
+
+
+def _repair(*, campaign, now) -> Result:
+    fixed = repair(campaign, _now(now))
+    dropped = fixed["dropped"]
+    count = len(dropped)
+    headline = ("The campaign was already valid; nothing was dropped." if not count else
+                f"The campaign was repaired: {count} piece{'s' if count != 1 else ''} dropped or replaced.")
+    return Result("campaign", "repair", label=fixed["campaign"]["name"], events=[headline],
+                  steps=[Step(f"{d['what']}: {d['why']}") for d in dropped], details=fixed)
+
+
+REPAIR = Operation(
+    id="campaign.repair", system="campaign", title="Repair a campaign",
+    summary="Mends a stored campaign that no longer passes the check: keeps everything that passes it and drops "
+    "only what does not (a character, an encounter or a house rule with a problem); a bad name, time or revision "
+    "gets a safe value. Lists what was dropped and why. A campaign whose game or id is not usable cannot be "
+    "repaired.",
+    covers=(),
+    params=(Param("campaign", "json", "Campaign", "The stored campaign (its log may be left out: an empty list).",
+                  example=EXAMPLE, max_length=FILE_CHARS, max_depth=LIMITS["depth"] + 1),
+            Param("now", "text", "Time", "When it is repaired, as a date and time (2026-12-01T20:15:03Z): a bad "
+                  "creation or change time becomes this; empty: unknown.", default="", max_length=40)),
+    run=_repair, source="TABLE.md, Kept safe", rolls=False,
+)
+
+OPERATIONS = (VALIDATE, FROM_LEGACY, CHECK_CHARACTER, REPAIR)

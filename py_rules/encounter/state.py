@@ -102,8 +102,11 @@ def combatant_problems(c, game: str, path: str) -> list[dict]:
     return out
 
 
-def validate_encounter(enc, path: str = "encounters.0") -> list[dict]:
+def validate_encounter(enc, path: str = "encounters.0", game: str | None = None) -> list[dict]:
     """Every problem of an encounter state as ``{"path", "message"}`` (empty when valid).
+
+    With ``game`` (the campaign's) the encounter must be of that game: its quick NPCs carry that game's numbers
+    and its turn order follows that game's rules (TABLE.md, Encounter).
 
     >>> validate_encounter({"schema": SCHEMA, "id": "e", "game": "coc", "name": "Cellar", "round": 1, "turn": 0,
     ...                     "combatants": [], "ended": False})
@@ -111,6 +114,9 @@ def validate_encounter(enc, path: str = "encounters.0") -> list[dict]:
     >>> validate_encounter({"schema": SCHEMA, "id": "e", "game": "chess", "name": "x", "round": 0, "turn": 0,
     ...                     "combatants": [], "ended": False}, "e")
     [{'path': 'e.game', 'message': 'Must be one of: armageddon, semiautomagic, coc.'}]
+    >>> validate_encounter({"schema": SCHEMA, "id": "e", "game": "coc", "name": "Cellar", "round": 1, "turn": 0,
+    ...                     "combatants": [], "ended": False}, "e", "armageddon")[0]["message"]
+    'This encounter is of Call of Cthulhu 7e (house rules); this campaign plays Armageddon (Classic Unisystem).'
     """
     if not isinstance(enc, dict):
         return [problem(path, "An encounter must be a JSON object.")]
@@ -125,6 +131,9 @@ def validate_encounter(enc, path: str = "encounters.0") -> list[dict]:
         out.append(problem(f"{path}.schema", f"Must be {SCHEMA!r}."))
     if enc["game"] not in GAMES:
         return out + [problem(f"{path}.game", f"Must be one of: {', '.join(GAMES)}.")]
+    if game is not None and enc["game"] != game:
+        return out + [problem(f"{path}.game", f"This encounter is of {_game_name(enc['game'])}; this campaign "
+                                              f"plays {_game_name(game)}.")]
     out += _text(enc["id"], f"{path}.id", "The encounter id") + _text(enc["name"], f"{path}.name", "The name")
     if not _whole(enc["round"], 1, MAX_ROUND):
         out.append(problem(f"{path}.round", f"Must be a whole number from 1 to {MAX_ROUND}."))
@@ -146,8 +155,15 @@ def validate_encounter(enc, path: str = "encounters.0") -> list[dict]:
     return out
 
 
-def validate_encounters(encounters, path: str = "encounters") -> list[dict]:
-    """Every problem of a campaign's encounters: each one's, and a repeated id.
+def _game_name(game: str) -> str:
+    from py_rules.systems import system_of
+
+    return system_of(game).name
+
+
+def validate_encounters(encounters, path: str = "encounters", game: str | None = None) -> list[dict]:
+    """Every problem of a campaign's encounters: each one's (of the campaign's ``game`` when given), and a
+    repeated id.
 
     >>> validate_encounters([{"id": "e"}], "encounters")[0]["path"]
     'encounters.0.schema'
@@ -156,7 +172,7 @@ def validate_encounters(encounters, path: str = "encounters") -> list[dict]:
         return [problem(path, "The encounters must be a list of at most 10,000.")]
     out, seen = [], set()
     for i, enc in enumerate(encounters):
-        found = validate_encounter(enc, f"{path}.{i}")
+        found = validate_encounter(enc, f"{path}.{i}", game)
         out += found
         if not found:
             if enc["id"] in seen:

@@ -21,17 +21,27 @@ after, "after": X's before, ...}``; a redo writes ``after`` back the same way. `
 ``encounter_after`` are optional (null when absent) so an encounter step (Next, a new round) undoes too.
 :func:`validate_log_entry` checks one entry for the campaign file, bounded in size; :func:`validate_log` a
 campaign's whole log (ids unique, an undo or redo naming an entry before it).
+
+Given the campaign's game, every sheet of ``before`` and ``after`` goes through that game's own validation, the
+one a campaign character gets (issue 8, "every character through its game's own validation"; TABLE.md, Kept
+safe): undo writes ``before`` over a character, so a sheet the game refuses would break the character. A long log
+repeats each sheet (one entry's ``after`` is the next one's ``before``), so :func:`sheet_checker` checks each
+distinct sheet once and remembers the verdict by the sheet's JSON text.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime
+from typing import Callable
 
 from py_rules.bounded import oversize, problem
 from py_rules.encounter.state import validate_encounter
+from py_rules.errors import RulesError
 
-__all__ = ("KINDS", "MAX_ENTRY_CHARS", "MAX_ENTRIES", "validate_log_entry", "validate_log")
+__all__ = ("KINDS", "MAX_ENTRY_CHARS", "MAX_ENTRIES", "validate_log_entry", "validate_log", "sheet_checker",
+           "order_problems")
 
 KINDS = ("roll", "change", "undo", "redo")
 MAX_ENTRY_CHARS = 400_000
@@ -61,7 +71,38 @@ def _iso_problem(value, path: str) -> list[dict]:
     return [problem(path, "The time must be an ISO-8601 date and time, e.g. 2026-12-01T20:15:03Z.")]
 
 
-def _sheets_problems(entry: dict, path: str) -> list[dict]:
+SheetCheck = Callable[[dict], "tuple[str | None, str] | None"]
+"""A sheet's verdict: None when its game accepts it, else the game's (field, message)."""
+
+
+def sheet_checker(game: str) -> SheetCheck:
+    """A check of logged sheets by ``game``'s own validation (:func:`py_rules.campaign.games.validate_sheet`,
+    the check a campaign character gets), each distinct sheet checked once per checker: its verdict is kept by
+    the sheet's JSON text (exact: ``1``, ``1.0`` and ``true`` are different texts).
+
+    >>> check = sheet_checker("armageddon")
+    >>> check({})
+    ('attributes', 'attributes must be a JSON object.')
+    """
+    from py_rules.campaign.games import validate_sheet
+
+    encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+    verdicts: dict[str, tuple | None] = {}
+
+    def check(sheet: dict):
+        key = encode(sheet)
+        if key not in verdicts:
+            try:
+                validate_sheet(game, sheet)
+                verdicts[key] = None
+            except RulesError as error:
+                verdicts[key] = (error.field, error.message)
+        return verdicts[key]
+
+    return check
+
+
+def _sheets_problems(entry: dict, path: str, check: SheetCheck | None = None) -> list[dict]:
     out = []
     for key in ("before", "after"):
         sheets = entry[key]
@@ -75,6 +116,13 @@ def _sheets_problems(entry: dict, path: str) -> list[dict]:
     for cid in entry["before"]:
         if cid not in who:
             out.append(problem(f"{path}.before.{cid}", "A changed character must be listed in 'who'."))
+    if check is not None:
+        for key in ("before", "after"):
+            for cid, sheet in entry[key].items():
+                verdict = check(sheet)
+                if verdict is not None:
+                    field, message = verdict
+                    out.append(problem(f"{path}.{key}.{cid}" + (f".{field}" if field else ""), message))
     return out
 
 
@@ -118,14 +166,23 @@ def _trace_problems(result: dict, path: str) -> list[dict]:
     return out
 
 
-def validate_log_entry(entry, path: str = "log.0") -> list[dict]:
+def validate_log_entry(entry, path: str = "log.0", game: str | None = None, *,
+                       check_sheet: SheetCheck | None = None) -> list[dict]:
     """Every problem of ``entry`` as ``{"path", "message"}`` (an empty list when it is valid).
+
+    With ``game`` (the campaign's), each sheet of ``before`` and ``after`` is checked by that game's own
+    validation (``check_sheet``, a :func:`sheet_checker` of that game, when given: a log shares one) and each
+    encounter state must be of that game.
 
     >>> validate_log_entry({"id": "e1", "at": "2026-12-01T20:15:03Z", "op": "coc.sanity_roll", "args": {},
     ...     "result": {}, "who": ["c1"], "encounter": None, "before": {}, "after": {}, "kind": "roll"})
     []
     >>> validate_log_entry({"id": "e1"}, "log.3")[0]
     {'path': 'log.3.at', 'message': 'Missing.'}
+    >>> validate_log_entry({"id": "e1", "at": "2026-12-01T20:15:03Z", "op": "armageddon.task", "args": {},
+    ...     "result": {}, "who": ["c1"], "encounter": None, "before": {"c1": {}}, "after": {"c1": {}},
+    ...     "kind": "change"}, "log.3", "armageddon")[0]
+    {'path': 'log.3.before.c1.attributes', 'message': 'attributes must be a JSON object.'}
     """
     if not isinstance(entry, dict):
         return [problem(path, "A log entry must be a JSON object.")]
@@ -162,15 +219,34 @@ def validate_log_entry(entry, path: str = "log.0") -> list[dict]:
         out += _id_problem(entry["encounter"], f"{path}.encounter", "The encounter id")
     for key in _OPTIONAL:
         if entry.get(key) is not None:
-            out += validate_encounter(entry[key], f"{path}.{key}")
-    return out + _sheets_problems(entry, path)
+            out += validate_encounter(entry[key], f"{path}.{key}", game)
+    if game is not None and check_sheet is None:
+        check_sheet = sheet_checker(game)
+    return out + _sheets_problems(entry, path, check_sheet)
 
 
-def validate_log(entries, path: str = "log", *, start: int = 0, seen: set | None = None) -> list[dict]:
+def order_problems(entry: dict, path: str, seen) -> list[dict]:
+    """The problems of a valid entry's place in its log: an id used before, an undo or redo of no entry before it.
+
+    Only two questions are asked of ``seen`` (the ids before the entry): is the entry's own ``id`` in it, and (an
+    undo or redo) is its ``args.entry``. So ``seen`` may hold only those ids that entries mention.
+    """
+    out = []
+    if entry["id"] in seen:
+        out.append(problem(f"{path}.id", f"Another entry is already called {entry['id']!r}."))
+    if entry["kind"] in ("undo", "redo") and entry["args"]["entry"] not in seen:
+        out.append(problem(f"{path}.args.entry", "Names no entry before it."))
+    return out
+
+
+def validate_log(entries, path: str = "log", *, start: int = 0, seen: set | None = None,
+                 game: str | None = None) -> list[dict]:
     """Every problem of a campaign's log: each entry's, a repeated id, an undo or redo of no earlier entry.
 
     A long log is checked in stretches: ``start`` is the first entry's index in the whole log and ``seen`` the
-    ids of the entries before it (updated in place).
+    ids of the entries before it (updated in place). Only the earlier ids that the stretch's entries mention
+    (their own ids, the entries their undos and redos name) change the verdict (:func:`order_problems`), so
+    ``seen`` may be just those. With ``game`` every sheet is checked by that game, each distinct sheet once.
 
     >>> validate_log([{"id": "e1"}], "log")[0]["path"]
     'log.0.at'
@@ -179,14 +255,12 @@ def validate_log(entries, path: str = "log", *, start: int = 0, seen: set | None
         return [problem(path, f"The log must be a list of at most {MAX_ENTRIES:,} entries.")]
     out = []
     seen = set() if seen is None else seen
+    check = sheet_checker(game) if game is not None else None
     for i, entry in enumerate(entries, start):
-        found = validate_log_entry(entry, f"{path}.{i}")
+        found = validate_log_entry(entry, f"{path}.{i}", game, check_sheet=check)
         out += found
         if found:
             continue
-        if entry["id"] in seen:
-            out.append(problem(f"{path}.{i}.id", f"Another entry is already called {entry['id']!r}."))
-        if entry["kind"] in ("undo", "redo") and entry["args"]["entry"] not in seen:
-            out.append(problem(f"{path}.{i}.args.entry", "Names no entry before it."))
+        out += order_problems(entry, f"{path}.{i}", seen)
         seen.add(entry["id"])
     return out

@@ -4,8 +4,9 @@ a long campaign file's log a stretch at a time (a file of 10,000 entries is tens
 from __future__ import annotations
 
 from py_rules.campaign.file import LIMITS as FILE_LIMITS, check_entries
+from py_rules.campaign.games import GAMES
 from py_rules.errors import RulesError
-from py_rules.log.entry import MAX_DEPTH as ENTRY_DEPTH, MAX_ENTRIES as MAX_LOG, validate_log_entry
+from py_rules.log.entry import MAX_DEPTH as ENTRY_DEPTH, MAX_ENTRIES as MAX_LOG, MAX_ID, validate_log_entry
 from py_rules.markdown import entries_markdown
 from py_rules.operations import Operation, System
 from py_rules.params import Param
@@ -73,12 +74,21 @@ def _ids(value) -> list:
     return value
 
 
-def _check(*, entries, start, earlier, total):
+def _check(*, game, entries, start, earlier, total):
+    """One stretch of a campaign file's log, checked exactly as ``campaign.validate`` checks the whole file's log
+    (TABLE.md, Kept safe): each entry's size and shape, its sheets by ``game``'s own validation (each distinct
+    sheet once), its encounter states as ``game``'s, its id unused before, an undo or redo naming an earlier entry.
+
+    ``earlier`` need not be every id before the stretch: the verdict asks only whether an entry's own id, or the
+    entry an undo or redo names (``args.entry``), came before. So the ids before the stretch that its entries
+    mention give the same verdict as all of them (the page sends just those: a long log's ids would not fit one
+    request beside its stretch).
+    """
     problems = []
     if start == 0 and total > FILE_LIMITS["log"]:
         problems.append({"path": "log", "message": f"A campaign's log holds at most {FILE_LIMITS['log']:,} entries "
                                                    f"(this one has {total:,})."})
-    problems += check_entries(entries, "log", "log", start=start, seen=set(earlier or ()))
+    problems += check_entries(entries, "log", "log", start=start, seen=set(earlier or ()), game=game)
     shown = problems[:MAX_CHECK_PROBLEMS]
     count = len(problems)
     headline = (f"Entries {start + 1}–{start + len(entries)} of the log are valid." if not count else
@@ -90,14 +100,19 @@ def _check(*, entries, start, earlier, total):
 CHECK = Operation(
     id="log.check", system="log", title="Check a stretch of a log",
     summary="Checks the log of a campaign file a stretch at a time, exactly as the whole file is checked: each entry's "
-    "size and shape, ids used once, an undo or redo naming an entry before it. Lists each problem with where it is.",
+    "size and shape, every sheet it keeps by the game's own rules, ids used once, an undo or redo naming an entry "
+    "before it. Lists each problem with where it is.",
     covers=(), rolls=False, run=_check, source="TABLE.md, Kept safe",
-    params=(Param("entries", "json", "Entries", "A stretch of the log, oldest first.", parse=_stretch,
+    params=(Param("game", "choice", "Game", "The campaign's game: every sheet the log keeps is checked by its rules.",
+                  choices=GAMES),
+            Param("entries", "json", "Entries", "A stretch of the log, oldest first.", parse=_stretch,
                   example=[EXAMPLE_ENTRY], max_length=MAX_CHECK_CHARS, max_depth=ENTRY_DEPTH + 1),
             Param("start", "int", "First entry", "Where the stretch starts in the whole log (0 = the first entry).",
                   default=0, minimum=0, maximum=MAX_LOG),
-            Param("earlier", "json", "Earlier entries", "The ids of every entry before the stretch.", default=None,
-                  parse=lambda v: _ids([] if v is None else v), example=[], max_length=MAX_LOG * 110),
+            Param("earlier", "json", "Earlier entries", "Ids of entries before the stretch: all of them, or only those "
+                  "the stretch's entries use (their own ids and the entries they undo or redo), which gives the "
+                  "same verdict.", default=None,
+                  parse=lambda v: _ids([] if v is None else v), example=[], max_length=MAX_LOG * (MAX_ID + 4)),
             Param("total", "int", "Entries in the whole log", "Checked against the largest log a file may hold.",
                   default=0, minimum=0, maximum=10_000_000)),
 )
