@@ -404,7 +404,7 @@ export async function repairPreview(app, id) {
   const record = await (await storageOf(app)).get(id);
   if (!record) return { refused: "That campaign is no longer on this device." };
   try {
-    const { details } = await app.services.engine.call("campaign.repair", { campaign: { ...record, log: [] } });
+    const { details } = await app.services.engine.call("campaign.repair", { campaign: { ...record, log: [] }, now: new Date().toISOString() });
     return { record, campaign: details.campaign, dropped: details.dropped };
   } catch (error) {
     return { refused: error.message };
