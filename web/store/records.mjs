@@ -24,7 +24,7 @@ export function summary(campaign) {
   const problems = recordProblems(campaign);
   const record = campaign !== null && typeof campaign === "object" ? campaign : {};
   const characters = Array.isArray(record.characters) ? record.characters.length : Object.keys(record.states && typeof record.states === "object" ? record.states : {}).length;
-  const name = typeof record.name === "string" && record.name.trim() ? record.name : "A campaign with no name";
+  const name = typeof record.name === "string" && record.name.trim() ? record.name : "A damaged campaign";
   return {
     id: String(record.id ?? ""), name, game: typeof record.game === "string" ? record.game : "", characters,
     updated: typeof record.updated === "string" ? record.updated : "", revision: Number.isInteger(record.revision) ? record.revision : 0,
