@@ -10,12 +10,12 @@ import { PartyScreen } from "../screens/party/index.mjs";
 import { SheetScreen } from "../screens/sheet/index.mjs";
 import { RulesScreen } from "../screens/rules/index.mjs";
 import { OperationsScreen } from "../screens/rules/operations.mjs";
-import { DamagedCampaignScreen } from "../screens/campaigns/damaged.mjs";
 import { ErrorBoundary } from "../components/error_panel.mjs";
 import { lazyScreen } from "./lazy.mjs";
 
 const EncounterScreen = lazyScreen(() => import("../screens/encounter/index.mjs"), "EncounterScreen");
 const LogScreen = lazyScreen(() => import("../screens/log/index.mjs"), "LogScreen");
+const DamagedCampaignScreen = lazyScreen(() => import("../screens/campaigns/damaged.mjs"), "DamagedCampaignScreen");
 
 function StorageBanner() {
   const app = useApp();
