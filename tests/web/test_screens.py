@@ -119,3 +119,24 @@ def test_every_screen_on_a_tablet(tablet, scheme):
     page.get_by_role("button", name="Close the roll drawer").click()
     page.get_by_role("link", name="‹ Campaigns").click()
     check(page, f"campaigns{suffix}")
+
+
+def test_a_damaged_campaign_on_a_tablet(tablet):
+    """Home with a damaged campaign listed, and its own screen with Export and Repair (issue 15)."""
+    from tests.web.helpers import stored_campaigns
+    from tests.web.test_integrity import put
+
+    page = tablet
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    campaign_id = new_campaign(page, "Masks", "coc")
+    new_character(page, "coc", "Harvey")
+    record = stored_campaigns(page)[0]
+    record["characters"][0]["sheet"] = None
+    put(page, "campaigns", [(None, record)])
+    page.goto(page.url.split("#")[0] + "#/")
+    page.reload()
+    expect(page.locator(f'[data-campaign="{campaign_id}"]')).to_contain_text("Damaged")
+    check(page, "campaigns-damaged")
+    page.locator(f'[data-campaign="{campaign_id}"] .campaign-open').click()
+    expect(page.get_by_role("button", name="Repair")).to_be_visible()
+    check(page, "damaged")
