@@ -264,7 +264,7 @@ def from_dict(raw) -> dict:
     for key, value in raw_lost.items():
         if key not in MENTAL_ATTRIBUTES:
             raise _fail("unknown_field", f"Only mental Attributes ({', '.join(MENTAL_ATTRIBUTES)}) can be lost "
-                        f"temporarily (seed 000, Essence).", f"lost_attributes.{key}")
+                        f"temporarily.", f"lost_attributes.{key}")  # seed 000, Essence
         value = _int(value, f"lost_attributes.{key}", 0, attributes[key])
         if value:
             lost[key] = value

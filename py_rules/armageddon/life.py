@@ -98,8 +98,7 @@ def consciousness_test(work, cause: str = "LP", extra=()) -> bool:
         work.event(f"{who} falls unconscious (Consciousness Test {roll.total}).")
     else:
         add(work.char, "asleep")
-        work.event(f"{who} passes out from exhaustion and falls asleep (Consciousness Test {roll.total}; "
-                   "RULES.md A14).")
+        work.event(f"{who} passes out from exhaustion and falls asleep (Consciousness Test {roll.total}).")  # RULES.md A14
     return roll.success
 
 
@@ -191,7 +190,7 @@ def after_life_points_rise(work) -> None:
     if lp >= 0 and remove(char, "stabilised"):
         work.event(f"{who} is no longer in danger (0 LP or more).")
     if lp >= work.settings.wake_at and remove(char, "unconscious"):
-        work.event(f"{who} regains consciousness at {lp} LP (seed 000: once he returns to 0 LPs).")
+        work.event(f"{who} regains consciousness at {lp} LP (once he is back at 0 LP).")  # seed 000
         if lp <= 0:
             add(char, "semi_conscious")
     if lp > 0:
@@ -228,16 +227,16 @@ def first_aid(work, *, medic_intelligence: int, medic_first_aid: int, extra=()):
     who = name_of(char)
     if has(char, "death_pending"):
         raise RulesError("needs_resuscitation", f"{who} failed a Survival Test: First Aid is not enough, he needs "
-                         "resuscitation (seed 000).", "character")
+                         "resuscitation.", "character")  # seed 000
     lp = work.current["life_points"]
     if lp >= char["derived"]["life_points"]:
         raise RulesError("not_injured", f"{who} is not injured.", "character")
     if work.settings.first_aid_scope == "dying_only" and lp > SURVIVAL_THRESHOLD:
-        raise RulesError("not_allowed", f"{who} is above −10 LP; with the 'dying_only' setting First Aid only "
-                         "helps the dying (seed 000).", "character")
+        raise RulesError("not_allowed", f"{who} is above −10 LP; with the house rule \"First Aid helps only the dying\" "
+                         "First Aid only helps the dying.", "character")  # seed 000
     if char["first_aid_received"]:
-        raise RulesError("already_treated", f"{who} already received First Aid for this injury (once per injury, "
-                         "RULES.md A11).", "character")
+        raise RulesError("already_treated", f"{who} already received First Aid for this injury (once per injury).",
+                         "character")  # RULES.md A11
     roll = _medic_task(work, "First Aid Task (medic)", medic_intelligence, "First Aid", medic_first_aid, extra)
     if not roll.success:
         work.event("The First Aid fails; nothing changes.")
@@ -257,8 +256,8 @@ def resuscitate(work, *, doctor_intelligence: int, doctor_medicine: int, in_hosp
     char = work.char
     who = name_of(char)
     if not has(char, "death_pending"):
-        raise RulesError("not_dying", f"{who} has not failed a Survival Test; resuscitation is for those who have "
-                         "(seed 000).", "character")
+        raise RulesError("not_dying", f"{who} has not failed a Survival Test; resuscitation is for those who have.",
+                         "character")  # seed 000
     doctor = _medic_task(work, "Medicine Task (doctor)", doctor_intelligence, "Medicine", doctor_medicine, extra)
     levels = doctor.level if doctor.success else 0
     lp = work.current["life_points"]

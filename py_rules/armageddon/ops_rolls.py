@@ -153,7 +153,7 @@ def _test(dice, *, kind, attribute_name, attribute, second_attribute, character,
                           rule_of_one_mode=rule_of_one_mode, label=label)
     if character is not None and exclude:
         result.steps.insert(0, Step(
-            f"A plain {kind.title()} Test: the injury penalty is left out (RULES.md A6), and so are the penalties "
+            f"A plain {kind.title()} Test: the injury penalty is left out, and so are the penalties "
             "the rules attach to an owed test (−1 per LP below 0, −1 per 5 EP below 0, −1 per 10 LP below 0 and per "
             "earlier test); the Consciousness Test and Survival Test operations apply those.", "RULES.md §1.9, A6"))
     return _note_state(result, character)

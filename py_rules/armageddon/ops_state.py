@@ -49,7 +49,7 @@ def _system_info():
                          Step("A d10 is used for all rolls except damage rolls.", "seed 000, The Basics"),
                          Step(f"The Target Number for nearly all rolls is {TARGET_NUMBER}.", "seed 000, The Basics")],
                   details={"gm_title": GM_TITLE, "target_number": TARGET_NUMBER, "die": "d10",
-                           "damage_dice": "NdX × M + K (RULES.md §1.8)"})
+                           "damage_dice": "NdX × M + K"})  # RULES.md §1.8
 
 
 SYSTEM_INFO = Operation(
@@ -208,7 +208,7 @@ def _consciousness(dice, *, character, cause, modifiers, label, **options):
     key = "life_points" if cause == "LP" else "endurance_points"
     if (cause == "LP" and work.current[key] > 0) or (cause == "EP" and work.current[key] >= 0):
         raise RulesError("not_owed", f"{name_of(character)} owes no Consciousness Test for {cause}: it is needed at "
-                         "0 LP or below, or below 0 EP (seed 000).", "cause")
+                         "0 LP or below, or below 0 EP.", "cause")  # seed 000
     if has(work.char, "unconscious") or (cause == "EP" and has(work.char, "asleep")):
         raise RulesError("not_owed", f"{name_of(character)} is already out.", "character")
     if cause == "LP":
@@ -234,7 +234,7 @@ def _survival(dice, *, character, label, **options):
     work = _work(character, dice, options)
     if not has(work.char, "dying") or has(work.char, "stabilised"):
         raise RulesError("not_owed", f"{name_of(character)} is not dying: Survival Tests are owed every minute at "
-                         "−10 LP or less until First Aid (seed 000).", "character")
+                         "−10 LP or less until First Aid.", "character")  # seed 000
     survival_test(work)
     return work.result("survival_test", label or f"{name_of(character)}: Survival Test", main=work.rolls[-1])
 
@@ -374,8 +374,8 @@ def _fear_table(*, margin, fear_table):
     steps = [Step(f"Failed by {margin}: {row['effect']}; Essence loss {row['essence_dice']}; frozen "
                   f"{row['frozen_turns']} Turn(s)", "seed 000, Fear Tests; RULES.md §1.13")]
     if placeholder:
-        steps.append(Step("PLACEHOLDER table: replace it with Armageddon p. 124 (RULES.md §1.13 [UNVERIFIED]).",
-                          "RULES.md §1.13"))
+        steps.append(Step("This Fear Table is a stand-in until the book's own table (Armageddon p. 124) is typed in.",
+                          "RULES.md §1.13 [UNVERIFIED]"))
     return Result(system=_SYS, kind="fear_table", label=f"Fear Table, failed by {margin}", level_name=row["effect"],
                   flags=["fear_table_placeholder"] if placeholder else [], steps=steps,
                   details={"row": row, "table": [dict(r) for r in table], "placeholder": placeholder})

@@ -43,7 +43,7 @@ def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Set
         raise RulesError("out_of_range", "Advance at most 52 weeks at once.", "amount")
     if c["dying"] and not c["stabilised"] and not c["dead"]:
         raise RulesError("rule_violation", f"{who(state)} is dying: play out the rounds (CON roll each round) or stabilise "
-                         "with First Aid before time passes in hours or days (RULES.md §3.9).", "investigator")
+                         "with First Aid before time passes in hours or days.", "investigator")  # RULES.md §3.9
     state["damage_this_round"] = 0
     state["defences_this_round"] = 0
     if c["involuntary_action"]:
