@@ -27,7 +27,7 @@ from typing import Any
 from py_rules import sources
 
 __all__ = ("catalog_operation", "catalog_system", "describe", "choice_label", "humanize", "house_rule_steps",
-           "named_house_rules", "words_of")
+           "named_house_rules", "words_of", "field_words", "listed")
 
 _EMPTY = SimpleNamespace(SETTINGS={}, CHOICES={}, HELP={})
 
@@ -54,6 +54,48 @@ def humanize(value: Any) -> str:
     if text.islower() and not text[0].isdigit() and not (text[0] == "d" and text[1:2].isdigit()):
         return text[0].upper() + text[1:]
     return text
+
+
+_NAMED_BY_KEY = {"attributes", "characteristics", "skills", "abilities", "conditions", "lost_attributes"}
+"""Parts of a sheet whose keys are already names a player knows ("STR", "Spot Hidden"): the key alone is said."""
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def field_words(path: str, names: dict | None = None) -> str:
+    """A place in a sheet, said in words instead of its path (a message never shows ``items.0.weight``).
+
+    ``names`` maps a key to its words where humanizing it reads badly.
+
+    >>> [field_words(p) for p in ("essence_channeling", "characteristics.STR", "items.0", "items.0.weight",
+    ...                           "defence.worn_armour", "skills.Spot Hidden.level", "combatants.2")]
+    ['Essence channeling', 'STR', 'Item 1', 'Weight of item 1', 'Worn armour (defence)', 'Level of Spot Hidden', 'Combatant 3']
+    """
+    names = names or {}
+    said: list[tuple[str, bool]] = []  # (words, whether they name one thing: an item, a skill)
+    parent = ""
+    for part in str(path).split("."):
+        if part.isdigit() and said:
+            said[-1] = (f"{_singular(said[-1][0])} {int(part) + 1}", True)
+        elif parent in _NAMED_BY_KEY and said:
+            said[-1] = (part, True)
+        else:
+            said.append((names.get(part) or humanize(part).lower(), False))
+        parent = part
+    if not said:
+        return ""
+    head = said[-1][0]
+    if len(said) > 1:
+        owner, one_thing = said[-2]
+        head = f"{head} of {owner}" if one_thing else f"{head} ({owner})"
+    return head[:1].upper() + head[1:]
+
+
+def listed(values) -> str:
+    """Values of a list said in words: ``natural_armour, worn_armour`` → ``natural armour, worn armour``."""
+    return ", ".join(humanize(v).lower() if str(v).islower() else str(v) for v in values)
 
 
 def _lookup(table: dict, op_id: str, name: str):

@@ -99,7 +99,7 @@ def _endurance(work, start: int, end: int, activity: str, load) -> None:
         interval, amount = ACTIVITY_DRAIN[activity]
         interval = settings.turn_seconds if interval == "turn" else interval
         for _ in range(crossings(start, end, interval)):
-            lost = amount if isinstance(amount, int) else _drain_die(work, amount[0], f"EP drain ({activity})")
+            lost = amount if isinstance(amount, int) else _drain_die(work, amount[0], f"EP drain ({activity.replace('_', ' ')})")
             damage_endurance(work, lost, f"{activity.replace('_', ' ')} activity", test=False)
     if activity not in ("resting", "sleeping"):
         if load.drain_seconds:

@@ -28,11 +28,18 @@ from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation
 from py_rules.params import Param
 from py_rules.trace import Result, Step, total_of
+from py_rules.words import humanize, words_of
 
 __all__ = ("STATE_OPERATIONS",)
 
 _GM_MODS = "Chronicler's modifier (seed 000: apply modifiers, if any)"
 _SYS = "armageddon"
+
+
+def _conditions_said(conditions) -> str:
+    """Conditions as the Chronicler reads them (``knocked_down`` → ``knocked down``)."""
+    labels = words_of(_SYS).CHOICES.get("condition", {})
+    return ", ".join((labels.get(c) or humanize(c)).lower() for c in conditions) or "none"
 
 
 def _work(character, dice, options, *, allow_dead=False) -> Work:
@@ -82,7 +89,7 @@ def _sheet(*, character):
         steps.append(Step("Temporarily lost: " + ", ".join(f"{k} −{v}" for k, v in lost.items()), "seed 000, Essence"))
     summary = (f"LP {current['life_points']}/{derived['life_points']}, EP {current['endurance_points']}/"
                f"{derived['endurance_points']}, Essence {current['essence']}/{derived['essence']}")
-    steps.append(Step(summary + "; conditions: " + (", ".join(conditions) or "none"), "RULES.md §1.17 U23"))
+    steps.append(Step(summary + "; conditions: " + _conditions_said(conditions), "RULES.md §1.17 U23"))
     return Result(system=_SYS, kind="character_sheet", label=name_of(character), level_name=summary,
                   flags=conditions, steps=steps,
                   details={"derived": derived, "current": current, "conditions": conditions,
@@ -426,8 +433,8 @@ def _set_condition(*, character, condition, action, turn_seconds):
         if key:
             timers[key] = 0
         work.event(f"{who} is no longer {condition.replace('_', ' ')}.")
-    work.step("Conditions: " + (", ".join(char["conditions"]) or "none"), "RULES.md §1.17 U23")
-    return work.result("conditions", f"{who}: {condition}")
+    work.step("Conditions: " + _conditions_said(char["conditions"]), "RULES.md §1.17 U23")
+    return work.result("conditions", f"{who}: {_conditions_said([condition])}")
 
 
 SET_CONDITION = Operation(

@@ -174,7 +174,7 @@ def push_refusal(last: dict | None, settings: Settings = Settings()) -> str | No
     """Why ``last`` cannot be pushed, or None if it can (seed 003, Pushing a Roll; RULES.md §3.5, §3.12 D1).
 
     >>> push_refusal({"kind": "combat", "success": False, "pushed": False, "level": 1})
-    "You can't push a combat roll."  # seed 003, Pushing a Roll
+    "You can't push a combat roll."
     """
     if not last:
         return "There is no roll to push: make a skill or characteristic roll first."

@@ -269,7 +269,7 @@ def _reorder(ctx: _Context, action: dict) -> None:
 def _new_combatant(ctx: _Context, spec) -> dict:
     enc, game = ctx.enc, ctx.enc["game"]
     if not isinstance(spec, dict):
-        raise RulesError("wrong_type", "A combatant is a JSON object: a character_id or a quick npc.", "combatant")
+        raise RulesError("wrong_type", "A combatant is a JSON object: a character from the party or a quick NPC.", "combatant")
     unknown = set(spec) - {"id", "name", "character_id", "npc", "firearm_ready", "activity"}
     if unknown:
         raise RulesError("unknown_field", f"A combatant has no field {sorted(unknown)[0]!r}.", "combatant")
@@ -277,7 +277,7 @@ def _new_combatant(ctx: _Context, spec) -> dict:
         raise RulesError("out_of_range", f"An encounter holds at most {MAX_COMBATANTS} combatants.", "combatant")
     cid, npc = spec.get("character_id"), spec.get("npc")
     if (cid is None) == (npc is None):
-        raise RulesError("bad_input", "Give either a character_id (from the party) or a quick npc.", "combatant")
+        raise RulesError("bad_input", "Give either a character from the party or a quick NPC.", "combatant")
     if cid is not None:
         if any(c["character_id"] == cid for c in enc["combatants"]):
             raise RulesError("bad_input", f"Character {cid!r} is already in this encounter.", "combatant.character_id")
