@@ -27,7 +27,7 @@ from typing import Any
 from py_rules import sources
 
 __all__ = ("catalog_operation", "catalog_system", "describe", "choice_label", "humanize", "house_rule_steps",
-           "named_house_rules", "words_of", "field_words", "listed")
+           "named_house_rules", "words_of", "field_words", "listed", "counted", "passes")
 
 _EMPTY = SimpleNamespace(SETTINGS={}, CHOICES={}, HELP={})
 
@@ -91,6 +91,25 @@ def field_words(path: str, names: dict | None = None) -> str:
         owner, one_thing = said[-2]
         head = f"{head} of {owner}" if one_thing else f"{head} ({owner})"
     return head[:1].upper() + head[1:]
+
+
+_IRREGULAR = {"dice": "die", "penalties": "penalty", "successes": "success", "times": "time"}
+
+
+def counted(number: int, unit: str) -> str:
+    """A count as it is spoken: the unit in the plural unless there is one (``unit`` is given in the plural).
+
+    >>> counted(1, "hours"), counted(2, "hours"), counted(0, "rounds"), counted(1, "dice"), counted(1, "Turns")
+    ('1 hour', '2 hours', '0 rounds', '1 die', '1 Turn')
+    """
+    if abs(number) != 1:
+        return f"{number} {unit}"
+    return f"{number} {_IRREGULAR.get(unit) or (unit[:-1] if unit.endswith('s') else unit)}"
+
+
+def passes(number: int, unit: str) -> str:
+    """Time passing, the verb agreeing: ``1 hour passes``, ``2 hours pass``."""
+    return f"{counted(number, unit)} {'passes' if abs(number) == 1 else 'pass'}"
 
 
 def listed(values) -> str:

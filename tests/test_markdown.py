@@ -56,8 +56,8 @@ GOLDEN = {
                                              dice=[1])),
         "**Add or remove a condition** — Stunned, Staggered\n"
         "- Dice: d6=1 (Staggered: seconds stunned this round)\n"
-        "- Average human is Staggered for 2 round(s).\n"
-        "- Average human is Stunned for 1 seconds."),
+        "- Average human is Staggered for 2 rounds.\n"
+        "- Average human is Stunned for 1 second."),
     "coc skill roll (units die first, then tens)": (
         ("coc.skill_roll", dict(investigator=HARVEY, skill="Spot Hidden", dice=[3, 20])),
         "**Skill roll** — Total 23 vs 55: success — Hard success\n"

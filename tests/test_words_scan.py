@@ -31,6 +31,13 @@ CITATIONS = (
 )
 DOTTED = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.(?:\d+|[A-Za-z_][A-Za-z0-9_]*))+(?![\w])")
 SNAKE = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w-])")
+_UNITS = r"(?:hours|minutes|rounds|days|weeks|seconds|Turns|wounds|dice|Success Levels|times|penalties)"
+PLURALS = (
+    ("one of a plural", re.compile(rf"(?<![\d.,−+-])1 {_UNITS}\b")),
+    ("a plural passes", re.compile(rf"(?<![\d.,])(?:[02-9]|\d\d+) {_UNITS} passes\b")),
+    ("a maybe-plural", re.compile(r"\w\(s\)|\bdie/dice\b")),
+)
+"""Counts are spoken: "1 hour passes", "2 hours pass", never "1 hours" or "hour(s)"."""
 GAMES = ("armageddon", "semiautomagic", "coc", "campaign", "encounter", "log")
 PLAIN_DOTS = {"e.g", "i.e", "a.m", "p.m"}
 
@@ -48,7 +55,7 @@ def _dotted(text: str) -> list[str]:
 
 def problems_in(text: str) -> list[str]:
     """What a user should not read in ``text``."""
-    found = [f"{what}: {m.group(0)!r}" for what, pattern in CITATIONS for m in [pattern.search(text)] if m]
+    found = [f"{what}: {m.group(0)!r}" for what, pattern in CITATIONS + PLURALS for m in [pattern.search(text)] if m]
     found += [f"a field path: {word!r}" for word in _dotted(text)]
     found += [f"an internal value: {m.group(0)!r}" for m in SNAKE.finditer(text)]
     return found
@@ -215,7 +222,9 @@ def test_the_scan_sees_what_it_looks_for():
     assert problems_in("characters.0.sheet must be an object.") and problems_in("tables.SKILLS has no such row.")
     assert problems_in("Unknown essence_channeling.") and problems_in("armageddon.task failed")
     assert problems_in("Skills (skills.Flying): Unknown skill") and problems_in("see Morale.html")
-    for fine in ("Rolled 27 against 60 — Regular success", "e.g. 1D6+2", "Endurance 1.5 times", "2 hours pass.",
+    assert problems_in("1 hours pass") and problems_in("3 rounds passes") and problems_in("2 day(s) pass")
+    for fine in ("Rolled 27 against 60 — Regular success", "e.g. 1D6+2", "Endurance 1.5 times", "2 hours pass.", "1 hour passes",
+                 "−1 wounds penalty", "11 rounds",
                  "A well-rounded, fast-moving crowd-pleaser", "Dr. Armitage reads it."):
         assert not problems_in(fine), fine
 

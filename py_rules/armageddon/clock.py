@@ -150,7 +150,7 @@ def advance_time(work, seconds: int, activity: str) -> None:
     clock = timers["clock_seconds"]
     end = clock + seconds
     step = work.settings.turn_seconds
-    work.step(f"{_duration(seconds)} pass{'es' if seconds == 1 else ''}, {activity.replace('_', ' ')}; Turns of "
+    work.step(f"{_duration(seconds)} {'passes' if _duration(seconds) in ('1 h', '1 min', '1 s') else 'pass'}, {activity.replace('_', ' ')}; Turns of "
               f"{step} s.", "RULES.md §4, A15")
     load = load_of(char)  # the items do not change while time passes
     while clock < end and not has(char, "dead"):

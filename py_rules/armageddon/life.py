@@ -23,6 +23,7 @@ from py_rules.armageddon.tables import (
 from py_rules.armageddon.task import task_parts
 from py_rules.errors import RulesError
 from py_rules.trace import Modifier
+from py_rules.words import counted
 
 __all__ = (
     "below_zero_penalty", "consciousness_penalty", "survival_penalty", "resuscitation_penalty",
@@ -132,9 +133,9 @@ def start_death_timer(work) -> None:
     add(work.char, "death_pending")
     work.char["timers"]["death_seconds"] = minutes * 60
     work.char["timers"]["survival_seconds"] = 0
-    work.event(f"{name_of(work.char)} failed a Survival Test and will die within {minutes} minutes "
+    work.event(f"{name_of(work.char)} failed a Survival Test and will die within {counted(minutes, 'minutes')} "
                "(Constitution × 2) unless resuscitated.")
-    work.step(f"Death timer: Constitution {attribute(work.char, 'Constitution')} × 2 = {minutes} minutes", _LP)
+    work.step(f"Death timer: Constitution {attribute(work.char, 'Constitution')} × 2 = {counted(minutes, 'minutes')}", _LP)
 
 
 def die(work, cause: str) -> None:
@@ -247,7 +248,7 @@ def first_aid(work, *, medic_intelligence: int, medic_first_aid: int, extra=()):
         add(char, "stabilised")
         char["timers"]["survival_tests"] = char["timers"]["survival_seconds"] = 0
         work.event(f"{who} is stabilised: no more Survival Tests.")
-    _gain_life_points(work, roll.level, f"First Aid ({roll.level} Success Levels)")
+    _gain_life_points(work, roll.level, f"First Aid ({counted(roll.level, 'Success Levels')})")
     return roll
 
 
@@ -263,7 +264,7 @@ def resuscitate(work, *, doctor_intelligence: int, doctor_medicine: int, in_hosp
     lp = work.current["life_points"]
     mods = []
     if levels:
-        mods.append(Modifier(f"doctor's Medicine Task ({levels} Success Levels)", levels, _HEAL))
+        mods.append(Modifier(f"doctor's Medicine Task ({counted(levels, 'Success Levels')})", levels, _HEAL))
     if in_hospital:
         mods.append(Modifier("in a hospital", HOSPITAL_BONUS, _HEAL))
     penalty = resuscitation_penalty(lp)
@@ -316,7 +317,7 @@ def heal_one_day(work, care: bool) -> None:
     roll = work.roll("Daily Survival Test (no medical care)", kind="survival_test", parts=_con_will(work),
                      attributes=("Constitution", "Willpower"), exclude=("injury",), extra=mods)
     if roll.success:
-        _gain_life_points(work, min(roll.level, con), f"the daily Survival Test ({roll.level} Success Levels, "
+        _gain_life_points(work, min(roll.level, con), f"the daily Survival Test ({counted(roll.level, 'Success Levels')}, "
                           f"at most Constitution {con})")
     else:
         work.current["life_points"] = lp - 1

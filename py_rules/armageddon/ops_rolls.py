@@ -22,6 +22,7 @@ from py_rules.operations import Operation
 from py_rules.params import Param
 from py_rules.render import signed
 from py_rules.trace import Modifier, Result, Step, total_of
+from py_rules.words import counted
 
 __all__ = ("ROLL_OPERATIONS",)
 
@@ -283,7 +284,7 @@ def _roll_damage(dice, *, expression, success_levels, add_success_levels, label)
     modifiers = []
     if add_success_levels and success_levels:
         modifiers.append(Modifier("attack's Success Levels", success_levels, "RULES.md §1.8 optional weapon flag"))
-        steps.append(Step(f"{value} + {success_levels} Success Levels = {value + success_levels}", "RULES.md §1.8"))
+        steps.append(Step(f"{value} + {counted(success_levels, 'Success Levels')} = {value + success_levels}", "RULES.md §1.8"))
         value += success_levels
     return Result(system="armageddon", kind="damage", label=label, modifiers=modifiers, total=value,
                   level_name=f"{value} damage", steps=steps,

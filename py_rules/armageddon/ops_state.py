@@ -6,7 +6,7 @@ from __future__ import annotations
 from py_rules.armageddon.character import (
     add, attribute, from_dict, has, name_of, remove,
 )
-from py_rules.armageddon.clock import MAX_DAYS, MAX_SECONDS, advance_days, advance_time
+from py_rules.armageddon.clock import MAX_DAYS, MAX_SECONDS, _duration, advance_days, advance_time
 from py_rules.armageddon.damage import POOLS, apply_damage, parse_damage, restore_points, roll_damage
 from py_rules.armageddon.encumbrance import load_of
 from py_rules.armageddon.essence import essence_checks, lose_essence
@@ -28,7 +28,7 @@ from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation
 from py_rules.params import Param
 from py_rules.trace import Result, Step, total_of
-from py_rules.words import humanize, words_of
+from py_rules.words import counted, humanize, passes, words_of
 
 __all__ = ("STATE_OPERATIONS",)
 
@@ -379,7 +379,7 @@ def _fear_table(*, margin, fear_table):
     row = fear_table_lookup(margin, table)
     placeholder = is_placeholder(table)
     steps = [Step(f"Failed by {margin}: {row['effect']}; Essence loss {row['essence_dice']}; frozen "
-                  f"{row['frozen_turns']} Turn(s)", "seed 000, Fear Tests; RULES.md §1.13")]
+                  f"{counted(row['frozen_turns'], 'Turns')}", "seed 000, Fear Tests; RULES.md §1.13")]
     if placeholder:
         steps.append(Step("This Fear Table is a stand-in until the book's own table (Armageddon p. 124) is typed in.",
                           "RULES.md §1.13 [UNVERIFIED]"))
@@ -460,7 +460,7 @@ def _advance_time(dice, *, character, minutes, seconds, activity, label, **optio
         raise RulesError("out_of_range", "Advance at most 24 hours at a time; use Advance days for longer.", "minutes")
     work = _work(character, dice, options, allow_dead=True)
     advance_time(work, total, activity)
-    return work.result("advance_time", label or f"{name_of(character)}: {total // 60} min {total % 60} s pass",
+    return work.result("advance_time", label or f"{name_of(character)}: {_duration(total)} {'passes' if _duration(total) in ('1 min', '1 s') else 'pass'}",
                        details={"seconds": total, "activity": activity})
 
 
@@ -487,7 +487,7 @@ ADVANCE_TIME = Operation(
 def _advance_days(dice, *, character, days, care, sleep_hours, label, **options):
     work = _work(character, dice, options)
     advance_days(work, days, care, sleep_hours)
-    return work.result("advance_days", label or f"{name_of(character)}: {days} day(s) pass",
+    return work.result("advance_days", label or f"{name_of(character)}: {passes(days, 'days')}",
                        details={"days": days, "care": care, "sleep_hours": sleep_hours})
 
 

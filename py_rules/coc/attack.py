@@ -20,6 +20,7 @@ from py_rules.coc.wounds import apply_damage
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.trace import Result, Step
+from py_rules.words import counted
 
 __all__ = ("DEFENCES", "attack")
 
@@ -87,7 +88,7 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
     if extra:
         a_bonus += extra
         flags.append("outnumbered")
-        why = (f"{d_name} has already defended {dfn['defences_this_round']} time(s) this round"
+        why = (f"{d_name} has already defended {counted(dfn['defences_this_round'], 'times')} this round"
                if settings.outnumbered_rule == "after_first_defence" else f"{d_name} is outnumbered")
         steps.append(Step(f"Outnumbered: {why}; this melee attack gets one bonus die", OUTNUMBERED_SRC))
     elif outnumbered and not melee:

@@ -15,6 +15,7 @@ from py_rules.coc.wounds import end_round, natural_day
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.trace import Step
+from py_rules.words import counted, passes
 
 __all__ = ("UNITS", "advance")
 
@@ -61,6 +62,6 @@ def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Set
             steps += more
             events += evs
             start_day(state)
-    steps.insert(0, Step(f"{amount} {unit} pass ({hours} hours); the day's hour is now {state['hour_of_day']}",
+    steps.insert(0, Step(f"{passes(amount, unit)} ({counted(hours, 'hours')}); the day's hour is now {state['hour_of_day']}",
                          "RULES.md §4: one entry point runs every periodic rule"))
     return steps, events

@@ -34,6 +34,7 @@ from py_rules.encounter.state import MAX_COMBATANTS, NPC_FIELDS, SCHEMA, combata
 from py_rules.dice import TypedDice
 from py_rules.errors import RulesError
 from py_rules.trace import Step
+from py_rules.words import counted, passes
 
 __all__ = ("Outcome", "new_encounter", "step")
 
@@ -398,7 +399,7 @@ def _end_round_action(ctx: _Context, _action: dict) -> None:
 
 def _end(ctx: _Context, _action: dict) -> None:
     ctx.enc["ended"] = True
-    ctx.out.events.append(f"The encounter ends after {ctx.enc['round']} round{'s' if ctx.enc['round'] != 1 else ''}")
+    ctx.out.events.append(f"The encounter ends after {counted(ctx.enc['round'], 'rounds')}")
 
 
 def _skip_time(ctx: _Context, action: dict) -> None:
@@ -407,10 +408,10 @@ def _skip_time(ctx: _Context, action: dict) -> None:
         raise RulesError("bad_choice", f"Here time passes in {', '.join(ctx.game.time_ops)}.", "unit")
     op_id, make = ctx.game.time_ops[unit]
     args = make(amount, action.get("activity") or "normal")
-    ctx.step(f"{amount} {unit} pass", _ROUNDS)
+    ctx.step(passes(amount, unit), _ROUNDS)
     for cid in ctx.raw_sheets:
         who = {"id": None, "name": sheet_name(ctx.sheet(cid), cid), "character_id": cid}
-        _effect(ctx, who, op_id, args, f"{who['name']}: {amount} {unit} pass")
+        _effect(ctx, who, op_id, args, f"{who['name']}: {passes(amount, unit)}")
 
 
 ACTIONS = {
