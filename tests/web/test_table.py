@@ -29,7 +29,7 @@ GAMES = {
     "coc": {
         "characters": [("Harvey", {"CON": 50, "SIZ": 50}, {"Spot Hidden": 60}), ("Cultist", {"STR": 60}, {"Dodge": 30})],
         "row": "skill-Spot Hidden", "faces": "7 90", "fields": {"difficulty": "Hard"}, "before": "Fumble",
-        "setting": ("fumble_basis", "raw_skill"), "badge": "Fumble range basis: The skill value itself", "after": "Total 97 vs 60: failure",
+        "setting": ("fumble_basis", "raw_skill"), "badge": "Fumble range basis: The skill value itself", "after": "Rolled 97 against 60 — Failure",
         "named": "House rule in effect: Fumble range basis — The skill value itself",
         "damage": ("damage", {"amount": "3"}, "HP", "7/10"), "heal": ("first_aid", {"skill": "30"}, "HP", "8/10"),
     },
@@ -265,7 +265,7 @@ def test_after_a_failed_roll_push_or_spend_luck_right_there(app):
     new_character(page, "coc", "Harvey", skills={"Spot Hidden": 60})
     open_sheet(page, "Harvey")
     page.locator('[data-row="skill-Spot Hidden"]').click()
-    assert "Total 65 vs 60: failure" in roll(page, faces="5 60")
+    assert "Rolled 65 against 60 — Failure" in roll(page, faces="5 60")
     follow = page.locator(".drawer .follow-ups")
     expect(follow.get_by_role("button", name="Spend 35 Luck → Hard success")).to_be_visible()
     follow.get_by_role("button", name="Spend 5 Luck → Regular success").click()
