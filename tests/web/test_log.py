@@ -57,7 +57,7 @@ def test_rolls_are_logged_undone_redone_and_exported_as_markdown(app, tmp_path):
     page.get_by_label("Who").select_option(label="Cultist")
     expect(rows).to_have_count(1)
     page.get_by_label("Who").select_option(label="Everyone")
-    page.get_by_label("Search").fill("85 vs")
+    page.get_by_label("Search").fill("85 against")
     expect(rows).to_have_count(1)
     expect(rows.first).to_contain_text("Spot Hidden roll")
     page.get_by_label("Search").fill("skill roll")  # what was done, by the operation's name

@@ -279,7 +279,7 @@ def test_after_a_failed_roll_push_or_spend_luck_right_there(app):
     expect(page.locator("#drawer-title")).to_have_text("Push the roll")
     page.locator(".drawer button.roll").click()  # a push must be justified: said next to the field
     expect(page.locator(".drawer .field-error").first).to_contain_text("justif")
-    assert "Total 25 vs 60: success" in roll(page, faces="5 20", fields={"justification": "I search the desk again"})
+    assert "Rolled 25 against 60 — Hard success" in roll(page, faces="5 20", fields={"justification": "I search the desk again"})
 
 
 def test_an_armageddon_character_carries_items_and_the_card_shows_the_encumbrance(app):
