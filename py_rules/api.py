@@ -64,7 +64,11 @@ def _validated_args(op: Operation, raw_args: Any) -> dict:
         if name not in declared:
             shown = str(name)[:80].encode("utf-8", "replace").decode()  # no lone surrogate echoed back
             raise RulesError("unknown_field", f"{op.title} has no field called {shown!r}.", shown)
-    return {name: param.coerce(raw_args.get(name)) for name, param in declared.items()}
+    from py_rules.words import choice_label
+
+    return {name: param.coerce(raw_args.get(name), [choice_label(op.system, param, c, op.id) for c in param.choices]
+                               if param.kind == "choice" and raw_args.get(name) not in param.choices else None)
+            for name, param in declared.items()}
 
 
 def _run(op: Operation, args: dict, seed: Any) -> dict:

@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 
 from py_rules.errors import RulesError
+from py_rules.words import counted
 
 __all__ = ("Die", "d", "Throw", "DiceSource", "RandomDice", "TypedDice", "MAX_THROWS")
 
@@ -129,7 +130,7 @@ class TypedDice(DiceSource):
             extra = ", ".join(str(f) for f in self._faces)
             raise RulesError(
                 "dice_unused",
-                f"{len(self._faces)} typed face(s) were not needed: {extra}. "
-                f"This roll used {len(self.thrown)} die/dice.",
+                f"{counted(len(self._faces), 'typed faces')} {'was' if len(self._faces) == 1 else 'were'} not needed: {extra}. "
+                f"This roll used {counted(len(self.thrown), 'dice')}.",
                 self._field,
             )

@@ -194,8 +194,11 @@ def shown(value) -> str:
 def sheet_text(value, field: str, limit: int) -> str:
     """A text field of a sheet: text of at most ``limit`` characters (names are repeated in every step
     of a result, so their length bounds the answer's), else a RulesError naming ``field``."""
+    from py_rules.words import field_words
+
     if not isinstance(value, str):
-        raise RulesError("wrong_type", f"{field} must be text.", field)
+        raise RulesError("wrong_type", f"{field_words(field)} must be text.", field)
     if len(value) > limit:
-        raise RulesError("out_of_range", f"{field} must be at most {limit} characters (got {len(value)}).", field)
+        raise RulesError("out_of_range", f"{field_words(field)} must be at most {limit} characters (got {len(value)}).",
+                         field)
     return value

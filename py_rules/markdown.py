@@ -18,7 +18,7 @@ encounter step lists no dice of its own: they belong to its effects, each logged
 
 from __future__ import annotations
 
-from py_rules.render import lead, modifier_text, throw_text
+from py_rules.render import dice_text, lead, modifier_text
 
 __all__ = ("escape", "result_markdown", "entry_markdown", "entries_markdown")
 
@@ -62,7 +62,7 @@ def result_markdown(result: dict) -> str:
     lines = [f"**{escape(_title_of(result))}**" + (f" — {escape(head)}" if head else "")]
     dice = result.get("dice") or []
     if dice and not (result.get("details") or {}).get("effects"):  # an encounter's dice belong to its effects
-        lines.append("- Dice: " + escape(", ".join(throw_text(t) for t in dice)))
+        lines.append("- Dice: " + escape(dice_text(dice)))
     modifiers = result.get("modifiers") or []
     if modifiers:
         lines.append("- Modifiers: " + escape(", ".join(modifier_text(m) for m in modifiers)))

@@ -135,12 +135,15 @@ class Param:
             "setting": self.setting,
         }
 
-    def coerce(self, raw: Any) -> Any:
-        """Validate ``raw`` and return the value the rule receives."""
+    def coerce(self, raw: Any, labels: list[str] | None = None) -> Any:
+        """Validate ``raw`` and return the value the rule receives; a refused choice is named with ``labels`` (the
+        choices in the game's words, :func:`py_rules.words.choice_label`) or the choices made readable."""
         if raw is None or (isinstance(raw, str) and raw.strip() == "" and self.kind != "text"):
             if self.required:
                 raise RulesError("missing_field", f"{self.label} is required.", self.name)
             return self.default
+        if self.kind == "choice":
+            return _coerce_choice(self, raw, labels)
         return _COERCE[self.kind](self, raw)
 
     def _fail(self, code: str, message: str) -> RulesError:
@@ -201,10 +204,12 @@ def _coerce_bool(param: Param, raw: Any) -> bool:
     raise param._fail("wrong_type", f"{param.label} must be true or false (got {_show(raw)}).")
 
 
-def _coerce_choice(param: Param, raw: Any) -> str:
+def _coerce_choice(param: Param, raw: Any, labels=None) -> str:
     if isinstance(raw, (str, int, float)) and raw in param.choices:
         return raw
-    options = ", ".join(str(c) for c in param.choices)
+    from py_rules.words import humanize
+
+    options = ", ".join(labels or [humanize(c) for c in param.choices])  # the choices in words, never their values
     raise param._fail("bad_choice", f"{param.label} must be one of: {options} (got {_show(raw)}).")
 
 
@@ -257,8 +262,9 @@ def _coerce_json(param: Param, raw: Any) -> Any:
             raise param._fail("out_of_range", f"must be at most {param.length_limit} characters of JSON.")
         return value if param.parse is None else param.parse(value)
     except RulesError as error:
-        inner = f" ({error.field})" if error.field and error.field != param.name else ""
-        raise RulesError(error.code, f"{param.label}{inner}: {error.message}", param.name)
+        # The message names the place in the value in words; where exactly stays for developers in the error's
+        # field (the page shows the message under this field).
+        raise RulesError(error.code, f"{param.label}: {error.message}", param.name)
 
 
 def _show(raw: Any) -> str:

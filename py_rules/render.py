@@ -6,7 +6,7 @@ Computing and rendering are separate: this works on the JSON form of a
 
 from __future__ import annotations
 
-__all__ = ("render_lines", "signed", "headline", "lead", "throw_text", "modifier_text")
+__all__ = ("render_lines", "signed", "headline", "lead", "throw_text", "dice_text", "modifier_text")
 
 
 def signed(value: int) -> str:
@@ -14,8 +14,44 @@ def signed(value: int) -> str:
     return f"{value:+d}"
 
 
+_UNITS_DIE, _TENS_DIE = "units d10", "tens d10"
+"""How a percentile roll's two dice are named in a trace (:mod:`py_rules.coc.percentile`)."""
+
+
+def _percentile(result: dict) -> bool:
+    """Whether ``result``'s total is a Call of Cthulhu percentile roll: a units die and a tens die of its dice read
+    as its total (00 and 0 read 100). A total that is something else (HP after a round) is not "rolled"."""
+    if result.get("system") != "coc" or not isinstance(result.get("total"), int):
+        return False
+    units, read = None, set()
+    for throw in result.get("dice") or []:
+        if not isinstance(throw, dict) or not isinstance(throw.get("face"), int):
+            continue
+        if throw.get("die") == _UNITS_DIE:
+            units = throw["face"]
+        elif throw.get("die") == _TENS_DIE and units is not None:
+            read.add(units + throw["face"] or 100)
+    return result["total"] in read
+
+
 def headline(result: dict) -> str:
-    """The total against its target with the level (empty when nothing was rolled against a target)."""
+    """The total against its target with the level (empty when nothing was rolled against a target).
+
+    A Call of Cthulhu percentile roll says it as the Keeper does:
+
+    >>> headline({"system": "coc", "total": 27, "target": 60, "success": True, "level_name": "Regular success",
+    ...           "dice": [{"die": "units d10", "face": 7, "purpose": "Spot Hidden roll: units die"},
+    ...                    {"die": "tens d10", "face": 20, "purpose": "Spot Hidden roll: tens die 1"}]})
+    'Rolled 27 against 60 — Regular success'
+    """
+    if _percentile(result) and result.get("total") is not None:
+        text = f"Rolled {result['total']}"
+        if result.get("target") is not None:
+            text += f" against {result['target']}"
+        level = str(result.get("level_name") or "")
+        if not level and result.get("success") is not None:
+            level = "success" if result["success"] else "failure"
+        return f"{text} — {level}" if level else text
     parts = []
     if result.get("total") is not None:
         text = f"Total {result['total']}"
@@ -44,6 +80,55 @@ def throw_text(throw: dict) -> str:
     return f"{throw['die']}={throw['face']} ({throw['purpose']})"
 
 
+def _percentile_part(throw: dict) -> tuple[str, str] | None:
+    """(what the roll was for, the die in words) for a percentile die: ``tens die 20``; None for any other die."""
+    purpose = str(throw.get("purpose") or "")
+    if throw.get("die") == _UNITS_DIE:
+        return purpose.rsplit(": units die", 1)[0], f"units die {throw['face']}"
+    if throw.get("die") == _TENS_DIE:
+        return purpose.rsplit(": tens die", 1)[0], f"tens die {throw['face']:02d}"
+    return None
+
+
+def dice_text(dice: list) -> str:
+    """Every die in order, as players read it. A percentile roll's dice are said together, each by its name and
+    the tens die as it is read (00 to 90): ``Spot Hidden roll: units die 3, tens die 20``; with a bonus or penalty
+    die, ``tens dice 00 and 50``.
+
+    >>> dice_text([{"die": "d10", "face": 10, "purpose": "roll"}, {"die": "d10", "face": 4, "purpose": "Rule of 10 reroll"}])
+    'd10=10 (roll), d10=4 (Rule of 10 reroll)'
+    >>> dice_text([{"die": "units d10", "face": 0, "purpose": "Dodge roll: units die"},
+    ...            {"die": "tens d10", "face": 0, "purpose": "Dodge roll: tens die 1"},
+    ...            {"die": "tens d10", "face": 50, "purpose": "Dodge roll: tens die 2"},
+    ...            {"die": "d3", "face": 2, "purpose": "Brawl damage"}])
+    'Dodge roll: units die 0, tens dice 00 and 50; d3=2 (Brawl damage)'
+    """
+    groups: list[tuple[str | None, list[str]]] = []
+    for throw in dice:
+        part = _percentile_part(throw)
+        if part is None:
+            groups.append((None, [throw_text(throw)]))
+            continue
+        purpose, words = part
+        if groups and groups[-1][0] == purpose and not (words.startswith("units") and any(
+                w.startswith("units") for w in groups[-1][1])):
+            groups[-1][1].append(words)
+        else:
+            groups.append((purpose, [words]))
+    said = []
+    for purpose, parts in groups:
+        if purpose is None:
+            said.append(parts[0])
+            continue
+        tens = [p.removeprefix("tens die ") for p in parts if p.startswith("tens die ")]
+        units = [p for p in parts if p.startswith("units")]
+        words = units + ([f"tens die {tens[0]}"] if len(tens) == 1 else
+                         [f"tens dice {', '.join(tens[:-1])} and {tens[-1]}"] if tens else [])
+        said.append(f"{purpose}: {', '.join(words)}" if purpose else ", ".join(words))
+    joiner = "; " if any(purpose is not None for purpose, _ in groups) else ", "
+    return joiner.join(said)
+
+
 def modifier_text(modifier: dict) -> str:
     """A modifier's value and label: ``+2 Dexterity``."""
     return f"{signed(modifier['value'])} {modifier['label']}"
@@ -67,7 +152,7 @@ def render_lines(result: dict) -> list[str]:
         lines.append(head)
     dice = result.get("dice") or []
     if dice:
-        lines.append("Dice in order: " + ", ".join(throw_text(t) for t in dice))
+        lines.append("Dice in order: " + dice_text(dice))
     for modifier in result.get("modifiers") or []:
         source = f" [{modifier['source']}]" if modifier.get("source") else ""
         lines.append(f"{modifier_text(modifier)}{source}")

@@ -219,14 +219,17 @@ def rule_name(source: str) -> str:
     'Natural Armour — Semiautomagic; Stacking Bonuses — Semiautomagic'
     >>> rule_name("RULES.md §3.12 D9"), rule_name("RULES.md A12"), rule_name("seed 000; RULES.md part 1")
     ('House rules and the book — Call of Cthulhu', 'Table options — Armageddon', 'Armageddon rules')
+    >>> rule_name("TABLE.md, Encounter; RULES.md §4"), rule_name("RULES.md §3.2; coc.tables.SKILL_BASES")
+    ('Rolls, time and options', 'Characteristics and derived values — Call of Cthulhu')
     """
     if not source:
         return ""
     names: list[str] = []
     last_seed: list[str] = []
     for part in re.split(r";\s*", source):
-        if re.match(r"issue \d", part):  # a developer's note of which issue asked for it
-            continue
+        if (re.match(r"issue \d|(?:TABLE|STYLE|DESIGN)\.md\b", part)
+                or re.fullmatch(r"[a-z_]+(?:\.[A-Za-z_]+)+", part.strip())):
+            continue  # a developer's note: which issue or design note asked for it, where in the code a table lives
         plain_words = not has_citation(part) and not re.search(_OPTION, part) and not last_seed
         for name in [part.strip()] if plain_words else _names_of(part.strip(), last_seed):
             if name not in names:

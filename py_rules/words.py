@@ -27,7 +27,7 @@ from typing import Any
 from py_rules import sources
 
 __all__ = ("catalog_operation", "catalog_system", "describe", "choice_label", "humanize", "house_rule_steps",
-           "named_house_rules", "words_of")
+           "named_house_rules", "words_of", "field_words", "listed", "counted", "passes")
 
 _EMPTY = SimpleNamespace(SETTINGS={}, CHOICES={}, HELP={})
 
@@ -54,6 +54,67 @@ def humanize(value: Any) -> str:
     if text.islower() and not text[0].isdigit() and not (text[0] == "d" and text[1:2].isdigit()):
         return text[0].upper() + text[1:]
     return text
+
+
+_NAMED_BY_KEY = {"attributes", "characteristics", "skills", "abilities", "conditions", "lost_attributes"}
+"""Parts of a sheet whose keys are already names a player knows ("STR", "Spot Hidden"): the key alone is said."""
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def field_words(path: str, names: dict | None = None) -> str:
+    """A place in a sheet, said in words instead of its path (a message never shows ``items.0.weight``).
+
+    ``names`` maps a key to its words where humanizing it reads badly.
+
+    >>> [field_words(p) for p in ("essence_channeling", "characteristics.STR", "items.0", "items.0.weight",
+    ...                           "defence.worn_armour", "skills.Spot Hidden.level", "combatants.2")]
+    ['Essence channeling', 'STR', 'Item 1', 'Weight of item 1', 'Worn armour (defence)', 'Level of Spot Hidden', 'Combatant 3']
+    """
+    names = names or {}
+    said: list[tuple[str, bool]] = []  # (words, whether they name one thing: an item, a skill)
+    parent = ""
+    for part in str(path).split("."):
+        if part.isdigit() and said:
+            said[-1] = (f"{_singular(said[-1][0])} {int(part) + 1}", True)
+        elif parent in _NAMED_BY_KEY and said:
+            said[-1] = (part, True)
+        else:
+            said.append((names.get(part) or humanize(part).lower(), False))
+        parent = part
+    if not said:
+        return ""
+    head = said[-1][0]
+    if len(said) > 1:
+        owner, one_thing = said[-2]
+        head = f"{head} of {owner}" if one_thing else f"{head} ({owner})"
+    return head[:1].upper() + head[1:]
+
+
+_IRREGULAR = {"dice": "die", "penalties": "penalty", "successes": "success", "times": "time"}
+
+
+def counted(number: int, unit: str) -> str:
+    """A count as it is spoken: the unit in the plural unless there is one (``unit`` is given in the plural).
+
+    >>> counted(1, "hours"), counted(2, "hours"), counted(0, "rounds"), counted(1, "dice"), counted(1, "Turns")
+    ('1 hour', '2 hours', '0 rounds', '1 die', '1 Turn')
+    """
+    if abs(number) != 1:
+        return f"{number} {unit}"
+    return f"{number} {_IRREGULAR.get(unit) or (unit[:-1] if unit.endswith('s') else unit)}"
+
+
+def passes(number: int, unit: str) -> str:
+    """Time passing, the verb agreeing: ``1 hour passes``, ``2 hours pass``."""
+    return f"{counted(number, unit)} {'passes' if abs(number) == 1 else 'pass'}"
+
+
+def listed(values) -> str:
+    """Values of a list said in words: ``natural_armour, worn_armour`` → ``natural armour, worn armour``."""
+    return ", ".join(humanize(v).lower() if str(v).islower() else str(v) for v in values)
 
 
 def _lookup(table: dict, op_id: str, name: str):

@@ -56,24 +56,24 @@ GOLDEN = {
                                              dice=[1])),
         "**Add or remove a condition** — Stunned, Staggered\n"
         "- Dice: d6=1 (Staggered: seconds stunned this round)\n"
-        "- Average human is Staggered for 2 round(s).\n"
-        "- Average human is Stunned for 1 seconds."),
+        "- Average human is Staggered for 2 rounds.\n"
+        "- Average human is Stunned for 1 second."),
     "coc skill roll (units die first, then tens)": (
         ("coc.skill_roll", dict(investigator=HARVEY, skill="Spot Hidden", dice=[3, 20])),
-        "**Skill roll** — Total 23 vs 55: success — Hard success\n"
-        "- Dice: units d10=3 (Spot Hidden roll: units die), tens d10=20 (Spot Hidden roll: tens die 1)"),
+        "**Skill roll** — Rolled 23 against 55 — Hard success\n"
+        "- Dice: Spot Hidden roll: units die 3, tens die 20"),
     "coc sanity roll with its loss": (
         ("coc.sanity_roll", dict(investigator=HARVEY, loss="1/1D6", dice=[5, 70, 4])),
-        "**Sanity roll** — Total 75 vs 60: failure\n"
-        "- Dice: units d10=5 (Sanity roll: units die), tens d10=70 (Sanity roll: tens die 1), d6=4 (Sanity loss)\n"
+        "**Sanity roll** — Rolled 75 against 60 — Failure\n"
+        "- Dice: Sanity roll: units die 5, tens die 70; d6=4 (Sanity loss)\n"
         "- The Keeper controls Harvey Walters's next action (fear)\n"
         "- Harvey Walters loses 4 Sanity (60 → 56)"),
     "coc attack that changes both sheets": (
         ("coc.attack", dict(investigator=HARVEY, opponent=CULTIST, weapon="Brawl", defence="dodge",
                             dice=[5, 10, 7, 80, 2])),
-        "**Attack** — Total 15 vs 40: success — Hard success\n"
-        "- Dice: units d10=5 (Fighting (Brawl) roll: units die), tens d10=10 (Fighting (Brawl) roll: tens die 1), "
-        "units d10=7 (Dodge roll: units die), tens d10=80 (Dodge roll: tens die 1), d3=2 (Brawl damage)\n"
+        "**Attack** — Rolled 15 against 40 — Hard success\n"
+        "- Dice: Fighting (Brawl) roll: units die 5, tens die 10; Dodge roll: units die 7, tens die 80; "
+        "d3=2 (Brawl damage)\n"
         "- Harvey Walters hits Cultist for 2\n"
         "- Cultist loses 2 HP (12 → 10)"),
 }
@@ -108,7 +108,7 @@ def test_encounter_round_renders_the_step_and_each_effect_on_its_own():
     [effect] = result["details"]["effects"]
     assert result_markdown(effect["result"]) == (
         "**Harvey Walters: end of round 1** — Total 0 vs 12\n"
-        "- Dice: units d10=3 (CON (dying) roll: units die), tens d10=40 (CON (dying) roll: tens die 1)\n"
+        "- Dice: CON (dying) roll: units die 3, tens die 40\n"
         "- Harvey Walters clings to life")
 
 

@@ -59,7 +59,7 @@ def test_bool_accepts_form_spellings():
 def test_choice_lists_the_options():
     param = Param("mode", "choice", "Mode", "h", choices=("a", "b"))
     assert param.coerce("b") == "b"
-    assert "one of: a, b" in fails(param, "c").message
+    assert "one of: A, B" in fails(param, "c").message  # the choices in words (the door gives their labels)
 
 
 def test_text_is_limited_in_length():
@@ -87,7 +87,8 @@ def test_json_reports_syntax_errors_and_inner_fields():
     assert param.coerce('{"str": 2}') == {"str": 2}
     assert fails(param, "{oops").code == "bad_json"
     error = fails(param, {"str": -1})
-    assert error.message == "Character (str): must not be negative"
+    assert error.message == "Character: must not be negative"  # the inner path is not shown to the user
+    assert error.field == "character"
 
 
 def test_declaration_errors_are_caught_early():

@@ -29,6 +29,7 @@ from py_rules.armageddon.tables import (
 from py_rules.errors import RulesError
 from py_rules.limits import sheet_text as _text
 from py_rules.limits import shown as _shown
+from py_rules.words import field_words, listed
 
 __all__ = (
     "SCHEMA", "EXAMPLE", "from_dict", "derive", "lifting_capacity", "attribute", "skill_entry",
@@ -78,16 +79,26 @@ def _fail(code: str, message: str, field: str) -> RulesError:
     return RulesError(code, message, field)
 
 
+_NAMES = {"essence_channeling": "Essence Channeling", "life_points": "Life Points", "endurance_points": "Endurance Points",
+          "essence": "Essence", "current": "current points", "untrained_penalty": "untrained penalty",
+          "first_aid_received": "First Aid received", "temporary_drawbacks": "temporary Drawbacks"}
+
+
+def _said(field: str) -> str:
+    """A field of the sheet in words (``essence_channeling`` → ``Essence Channeling``)."""
+    return field_words(field, _NAMES)
+
+
 def _int(value, field: str, low: int | None = None, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (
         isinstance(value, float) and not (math.isfinite(value) and value.is_integer())
     ):
-        raise _fail("wrong_type", f"{field} must be a whole number (got {_shown(value)}).", field)
+        raise _fail("wrong_type", f"{_said(field)} must be a whole number (got {_shown(value)}).", field)
     value = int(value)
     if low is not None and value < low:
-        raise _fail("out_of_range", f"{field} must be at least {low} (got {_shown(value)}).", field)
+        raise _fail("out_of_range", f"{_said(field)} must be at least {low} (got {_shown(value)}).", field)
     if high is not None and value > high:
-        raise _fail("out_of_range", f"{field} must be at most {high} (got {_shown(value)}).", field)
+        raise _fail("out_of_range", f"{_said(field)} must be at most {high} (got {_shown(value)}).", field)
     return value
 
 
@@ -95,7 +106,7 @@ def _int(value, field: str, low: int | None = None, high: int | None = None) -> 
 
 def _dict(value, field: str) -> dict:
     if not isinstance(value, dict):
-        raise _fail("wrong_type", f"{field} must be a JSON object.", field)
+        raise _fail("wrong_type", f"{_said(field)} must be a JSON object.", field)
     return value
 
 
@@ -149,12 +160,12 @@ def _skills(raw) -> dict:
             raise _fail("out_of_range", f"A skill name must be at most {_NAME_MAX} characters.", "skills")
         field = f"skills.{name}"
         if not _skill_known(name):
-            raise _fail("unknown_skill", f"There is no skill called {name!r} (see tables.SKILLS; a speciality is "
+            raise _fail("unknown_skill", f"There is no skill called {name!r} (see the skill list; a speciality is "
                         f"written 'Base (Speciality)').", field)
         if isinstance(entry, dict):
             unknown = set(entry) - {"level", "untrained_penalty"}
             if unknown:
-                raise _fail("unknown_field", f"{field} has no field {sorted(unknown)[0]!r}.", field)
+                raise _fail("unknown_field", f"{_said(field)} has no field {sorted(unknown)[0]!r} (it has level and untrained penalty).", field)
             level = _int(entry.get("level", 0), f"{field}.level", 0, SKILL_MAX)
             penalty = _int(entry.get("untrained_penalty", 0), f"{field}.untrained_penalty", -10, 0)
         else:
@@ -165,28 +176,31 @@ def _skills(raw) -> dict:
 
 def _items(raw) -> list:
     if not isinstance(raw, list):
-        raise _fail("wrong_type", "items must be a list of {\"name\", \"weight\"} objects.", "items")
+        raise _fail("wrong_type", "Items must be a list, each with a name and a weight.", "items")
     if len(raw) > _ITEMS_MAX:
-        raise _fail("out_of_range", f"items: at most {_ITEMS_MAX} items.", "items")
+        raise _fail("out_of_range", f"At most {_ITEMS_MAX} items.", "items")
     items = []
     for index, item in enumerate(raw):
         field = f"items.{index}"
         item = _dict(item, field)
         unknown = set(item) - {"name", "weight"}
         if unknown:
-            raise _fail("unknown_field", f"{field} has no field {sorted(unknown)[0]!r}.", field)
+            raise _fail("unknown_field", f"{_said(field)} has no field {sorted(unknown)[0]!r} (it has a name and a weight).", field)
         name = _text(item.get("name", ""), f"{field}.name", _NAME_MAX)
         weight = item.get("weight")
         if isinstance(weight, bool) or not isinstance(weight, (int, float)) or (
                 isinstance(weight, float) and not math.isfinite(weight)):
-            raise _fail("wrong_type", f"{field}.weight must be a number of pounds (got {_shown(weight)}).", f"{field}.weight")
+            raise _fail("wrong_type", f"{_said(field + '.weight')} must be a number of pounds (got {_shown(weight)}).", f"{field}.weight")
         if weight < 0:
-            raise _fail("out_of_range", f"{field}.weight cannot be negative (got {weight}).", f"{field}.weight")
+            raise _fail("out_of_range", f"{_said(field + '.weight')} cannot be negative (got {weight}).", f"{field}.weight")
         if weight > _WEIGHT_LIMIT:
-            raise _fail("out_of_range", f"{field}.weight must be at most {_WEIGHT_LIMIT} lb (got {_shown(weight)}).",
+            raise _fail("out_of_range", f"{_said(field + '.weight')} must be at most {_WEIGHT_LIMIT} lb (got {_shown(weight)}).",
                         f"{field}.weight")
         items.append({"name": name, "weight": int(weight) if float(weight).is_integer() else weight})
     return items
+
+
+_NOT_OURS = "This is not an Armageddon character sheet."
 
 
 def from_dict(raw) -> dict:
@@ -198,15 +212,15 @@ def from_dict(raw) -> dict:
     raw = _dict(raw, "character")
     schema = raw.get("schema", SCHEMA)
     if not isinstance(schema, str) or not schema.startswith(_SCHEMA_PREFIX):
-        raise _fail("bad_schema", f"Unknown character schema {schema!r}; expected {SCHEMA!r}.", "schema")
+        raise _fail("bad_schema", _NOT_OURS, "schema")
     version = schema[len(_SCHEMA_PREFIX):]
     if not (version.isascii() and version.isdigit() and len(version) <= 6):
-        raise _fail("bad_schema", f"Unknown character schema {schema!r}; expected {SCHEMA!r}.", "schema")
+        raise _fail("bad_schema", _NOT_OURS, "schema")
     if int(version) > _VERSION:
-        raise _fail("newer_schema", f"This character was saved by a newer version ({schema}); this engine reads "
-                    f"{SCHEMA}.", "schema")
+        raise _fail("newer_schema", "This character was saved by a newer version of the app; update the app to "
+                    "read it.", "schema")
     if int(version) < 1:
-        raise _fail("bad_schema", f"Unknown character schema {schema!r}; expected {SCHEMA!r}.", "schema")
+        raise _fail("bad_schema", _NOT_OURS, "schema")
     unknown = [key for key in raw if key not in _KEYS]
     if unknown:
         raise _fail("unknown_field", f"A character has no field {unknown[0]!r}.", str(unknown[0]))
@@ -214,7 +228,7 @@ def from_dict(raw) -> dict:
     name = _text(raw.get("name", ""), "name", _NAME_MAX)
     kind = raw.get("kind", "mundane")
     if not isinstance(kind, str) or kind not in CHARACTER_KINDS:
-        raise _fail("bad_choice", f"kind must be one of {', '.join(CHARACTER_KINDS)} (got {kind!r}).", "kind")
+        raise _fail("bad_choice", f"The kind must be one of: {listed(CHARACTER_KINDS)} (got {kind!r}).", "kind")
 
     raw_attributes = _dict(raw.get("attributes"), "attributes")
     for key in raw_attributes:
@@ -223,7 +237,7 @@ def from_dict(raw) -> dict:
     attributes = {}
     for key in ATTRIBUTES:
         if key not in raw_attributes:
-            raise _fail("missing_field", f"attributes.{key} is required.", f"attributes.{key}")
+            raise _fail("missing_field", f"{key} is required.", f"attributes.{key}")
         attributes[key] = _int(raw_attributes[key], f"attributes.{key}", 0, ATTRIBUTE_MAX)
 
     channeling = _int(raw.get("essence_channeling", 0), "essence_channeling", 0, ESSENCE_CHANNELING_MAX)
@@ -234,14 +248,14 @@ def from_dict(raw) -> dict:
     raw_bonuses = _dict(raw.get("bonuses", {}), "bonuses")
     for key in raw_bonuses:
         if key not in _BONUS_KEYS:
-            raise _fail("unknown_field", f"bonuses has no field {key!r} (use {', '.join(_BONUS_KEYS)}).", f"bonuses.{key}")
+            raise _fail("unknown_field", f"Bonuses have no field {key!r} (use {listed(_NAMES.get(k, k) for k in _BONUS_KEYS)}).", f"bonuses.{key}")
     bonuses = {key: _int(raw_bonuses.get(key, 0), f"bonuses.{key}", -100, 1000) for key in _BONUS_KEYS}
     derived = derive(attributes, bonuses)
 
     raw_current = _dict(raw.get("current", {}), "current")
     for key in raw_current:
         if key not in _POOLS:
-            raise _fail("unknown_field", f"current has no field {key!r} (use {', '.join(_POOLS)}).", f"current.{key}")
+            raise _fail("unknown_field", f"Current points have no field {key!r} (use {listed(_NAMES.get(k, k) for k in _POOLS)}).", f"current.{key}")
     current = {}
     for key in _POOLS:
         maximum = derived[key]
@@ -252,11 +266,11 @@ def from_dict(raw) -> dict:
 
     raw_conditions = raw.get("conditions", [])
     if not isinstance(raw_conditions, list):
-        raise _fail("wrong_type", "conditions must be a list of condition names.", "conditions")
+        raise _fail("wrong_type", "Conditions must be a list of condition names.", "conditions")
     for index, condition in enumerate(raw_conditions):
         if not isinstance(condition, str) or condition not in STORED_CONDITIONS:
             raise _fail("unknown_condition", f"Unknown condition {condition!r}; known: "
-                        f"{', '.join(STORED_CONDITIONS)}.", f"conditions.{index}")
+                        f"{listed(STORED_CONDITIONS)}.", f"conditions.{index}")
     conditions = [c for c in STORED_CONDITIONS if c in raw_conditions]
 
     raw_lost = _dict(raw.get("lost_attributes", {}), "lost_attributes")
@@ -264,7 +278,7 @@ def from_dict(raw) -> dict:
     for key, value in raw_lost.items():
         if key not in MENTAL_ATTRIBUTES:
             raise _fail("unknown_field", f"Only mental Attributes ({', '.join(MENTAL_ATTRIBUTES)}) can be lost "
-                        f"temporarily (seed 000, Essence).", f"lost_attributes.{key}")
+                        f"temporarily.", f"lost_attributes.{key}")  # seed 000, Essence
         value = _int(value, f"lost_attributes.{key}", 0, attributes[key])
         if value:
             lost[key] = value
@@ -272,20 +286,20 @@ def from_dict(raw) -> dict:
 
     drawbacks = raw.get("temporary_drawbacks", [])
     if not isinstance(drawbacks, list) or not all(isinstance(x, str) for x in drawbacks):
-        raise _fail("wrong_type", "temporary_drawbacks must be a list of text.", "temporary_drawbacks")
+        raise _fail("wrong_type", "Temporary Drawbacks must be a list of text.", "temporary_drawbacks")
     if len(drawbacks) > _DRAWBACKS_MAX:
-        raise _fail("out_of_range", f"temporary_drawbacks: at most {_DRAWBACKS_MAX}.", "temporary_drawbacks")
+        raise _fail("out_of_range", f"At most {_DRAWBACKS_MAX} temporary Drawbacks.", "temporary_drawbacks")
     for index, drawback in enumerate(drawbacks):
         _text(drawback, f"temporary_drawbacks.{index}", _NAME_MAX)
 
     first_aid = raw.get("first_aid_received", False)
     if not isinstance(first_aid, bool):
-        raise _fail("wrong_type", "first_aid_received must be true or false.", "first_aid_received")
+        raise _fail("wrong_type", "First Aid received must be true or false.", "first_aid_received")
 
     raw_timers = _dict(raw.get("timers", {}), "timers")
     for key in raw_timers:
         if key not in _TIMERS:
-            raise _fail("unknown_field", f"timers has no field {key!r}.", f"timers.{key}")
+            raise _fail("unknown_field", f"Timers have no field {key!r}.", f"timers.{key}")
     timers = {key: _int(raw_timers.get(key, 0), f"timers.{key}", 0, 10**9) for key in _TIMERS}
 
     notes = _text(raw.get("notes", ""), "notes", _NOTES_MAX)
@@ -329,7 +343,7 @@ def attribute(character: dict, name: str) -> int:
 def skill_entry(character: dict, name: str) -> tuple[int, int]:
     """(level, extra untrained penalty) of ``name``; an unlisted known skill is (0, 0)."""
     if not _skill_known(name):
-        raise _fail("unknown_skill", f"There is no skill called {name!r} (see tables.SKILLS).", "skill_name")
+        raise _fail("unknown_skill", f"There is no skill called {name!r} (see the skill list).", "skill_name")
     entry = character["skills"].get(name, 0)
     if isinstance(entry, dict):
         return entry["level"], entry["untrained_penalty"]

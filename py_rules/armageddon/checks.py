@@ -14,6 +14,7 @@ from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.render import signed
 from py_rules.trace import Modifier, Result, Step, total_of
+from py_rules.words import counted
 
 __all__ = ("resolve_roll", "attribute_parts", "resolve_test", "resisted_outcome", "TEST_KINDS", "TIE_RULES")
 
@@ -58,7 +59,7 @@ def resolve_roll(
     steps.append(Step(f"{die.value} (die){arithmetic} = {total}", "seed 000, Tasks" if kind == "task" else _TESTS))
     result_flags = list(die.flags) + list(flags)
     if level_cap is not None and levels > level_cap:
-        steps.append(Step(f"{levels} Success Levels capped at {describe_level(level_cap)}", cap_source))
+        steps.append(Step(f"{counted(levels, 'Success Levels')} capped at {describe_level(level_cap)}", cap_source))
         levels = level_cap
         result_flags.append("unskilled_cap")
     success = total >= tn

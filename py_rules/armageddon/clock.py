@@ -89,7 +89,7 @@ def _tick(work, start: int, end: int, activity: str, load) -> None:
         consciousness_test(work, "LP")
     if has(char, "asleep") and work.current["endurance_points"] >= 0 and activity != "sleeping":
         remove(char, "asleep")
-        work.event(f"{who} wakes up: EP are no longer below 0 (RULES.md A14).")
+        work.event(f"{who} wakes up: EP are no longer below 0.")  # RULES.md A14
 
 
 def _endurance(work, start: int, end: int, activity: str, load) -> None:
@@ -99,7 +99,7 @@ def _endurance(work, start: int, end: int, activity: str, load) -> None:
         interval, amount = ACTIVITY_DRAIN[activity]
         interval = settings.turn_seconds if interval == "turn" else interval
         for _ in range(crossings(start, end, interval)):
-            lost = amount if isinstance(amount, int) else _drain_die(work, amount[0], f"EP drain ({activity})")
+            lost = amount if isinstance(amount, int) else _drain_die(work, amount[0], f"EP drain ({activity.replace('_', ' ')})")
             damage_endurance(work, lost, f"{activity.replace('_', ' ')} activity", test=False)
     if activity not in ("resting", "sleeping"):
         if load.drain_seconds:
@@ -150,8 +150,8 @@ def advance_time(work, seconds: int, activity: str) -> None:
     clock = timers["clock_seconds"]
     end = clock + seconds
     step = work.settings.turn_seconds
-    work.step(f"{_duration(seconds)} pass{'es' if seconds == 1 else ''}, {activity.replace('_', ' ')}; Turns of "
-              f"{step} s (RULES.md A15).", "RULES.md §4")
+    work.step(f"{_duration(seconds)} {'passes' if _duration(seconds) in ('1 h', '1 min', '1 s') else 'pass'}, {activity.replace('_', ' ')}; Turns of "
+              f"{step} s.", "RULES.md §4, A15")
     load = load_of(char)  # the items do not change while time passes
     while clock < end and not has(char, "dead"):
         nxt = min(end, (clock // step + 1) * step)
@@ -169,7 +169,7 @@ def advance_days(work, days: int, care: bool, sleep_hours: int) -> None:
                          "minutes first.", "character")
     if has(char, "dying") and not has(char, "stabilised"):
         raise RulesError("dying", f"{who} is at −10 LP or less and owes a Survival Test every minute: give First Aid "
-                         "or advance time in minutes first (seed 000).", "character")
+                         "or advance time in minutes first.", "character")  # seed 000
     con = attribute(char, "Constitution")
     for day in range(1, days + 1):
         work.step(f"Day {day}:", "seed 000, Healing & Resuscitation")
@@ -201,7 +201,7 @@ def advance_days(work, days: int, care: bool, sleep_hours: int) -> None:
             return
         if has(char, "death_pending") or (has(char, "dying") and not has(char, "stabilised")
                                            and work.current["life_points"] <= SURVIVAL_THRESHOLD):
-            work.event("Healing stops: he is dying again (seed 000: Survival Tests every minute).")
+            work.event("Healing stops: he is dying again (a Survival Test every minute).")  # seed 000
             return
     if has(char, "asleep") and work.current["endurance_points"] >= 0:
         remove(char, "asleep")

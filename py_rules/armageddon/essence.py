@@ -30,8 +30,7 @@ def lose_essence(work, amount: int, cause: str) -> None:
         if work.settings.essence_check_timing == "each_loss":
             essence_checks(work)
         else:
-            work.step("Essence is below 0: the checks are rolled once per day (setting 'daily', RULES.md A13).",
-                      "RULES.md §1.12")
+            work.step("Essence is below 0: the checks are rolled once per day (house rule).", "RULES.md §1.12, A13")
 
 
 def _lose_mental_point(work) -> None:

@@ -59,18 +59,18 @@ def parse_fear_table(raw) -> tuple:
         low = row.get("min_margin")
         high = row.get("max_margin")
         if isinstance(low, bool) or not isinstance(low, int) or low < 1:
-            raise RulesError("wrong_type", f"Row {index}: min_margin must be a whole number ≥ 1.", f"{field}.min_margin")
+            raise RulesError("wrong_type", f"Row {index}: the lowest margin must be a whole number ≥ 1.", f"{field}.min_margin")
         if high is not None and (isinstance(high, bool) or not isinstance(high, int) or high < low):
-            raise RulesError("wrong_type", f"Row {index}: max_margin must be empty (null) or ≥ min_margin.",
+            raise RulesError("wrong_type", f"Row {index}: the highest margin must be empty or at least the lowest margin.",
                              f"{field}.max_margin")
         effect = row.get("effect", "")
         if not isinstance(effect, str):
-            raise RulesError("wrong_type", f"Row {index}: effect must be text.", f"{field}.effect")
+            raise RulesError("wrong_type", f"Row {index}: the effect must be text.", f"{field}.effect")
         dice = row.get("essence_dice")
         parse_damage(dice, f"{field}.essence_dice")
         turns = row.get("frozen_turns", FEAR_FROZEN_TURNS)
         if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= 1000:
-            raise RulesError("wrong_type", f"Row {index}: frozen_turns must be a whole number ≥ 1.", f"{field}.frozen_turns")
+            raise RulesError("wrong_type", f"Row {index}: the Turns frozen must be a whole number ≥ 1.", f"{field}.frozen_turns")
         rows.append({"min_margin": low, "max_margin": high, "effect": effect, "essence_dice": dice, "frozen_turns": turns})
     return tuple(sorted(rows, key=lambda r: r["min_margin"]))
 

@@ -23,6 +23,7 @@ from py_rules.armageddon.tables import (
 from py_rules.armageddon.task import task_parts
 from py_rules.errors import RulesError
 from py_rules.trace import Modifier
+from py_rules.words import counted
 
 __all__ = (
     "below_zero_penalty", "consciousness_penalty", "survival_penalty", "resuscitation_penalty",
@@ -98,8 +99,7 @@ def consciousness_test(work, cause: str = "LP", extra=()) -> bool:
         work.event(f"{who} falls unconscious (Consciousness Test {roll.total}).")
     else:
         add(work.char, "asleep")
-        work.event(f"{who} passes out from exhaustion and falls asleep (Consciousness Test {roll.total}; "
-                   "RULES.md A14).")
+        work.event(f"{who} passes out from exhaustion and falls asleep (Consciousness Test {roll.total}).")  # RULES.md A14
     return roll.success
 
 
@@ -133,9 +133,9 @@ def start_death_timer(work) -> None:
     add(work.char, "death_pending")
     work.char["timers"]["death_seconds"] = minutes * 60
     work.char["timers"]["survival_seconds"] = 0
-    work.event(f"{name_of(work.char)} failed a Survival Test and will die within {minutes} minutes "
+    work.event(f"{name_of(work.char)} failed a Survival Test and will die within {counted(minutes, 'minutes')} "
                "(Constitution × 2) unless resuscitated.")
-    work.step(f"Death timer: Constitution {attribute(work.char, 'Constitution')} × 2 = {minutes} minutes", _LP)
+    work.step(f"Death timer: Constitution {attribute(work.char, 'Constitution')} × 2 = {counted(minutes, 'minutes')}", _LP)
 
 
 def die(work, cause: str) -> None:
@@ -191,7 +191,7 @@ def after_life_points_rise(work) -> None:
     if lp >= 0 and remove(char, "stabilised"):
         work.event(f"{who} is no longer in danger (0 LP or more).")
     if lp >= work.settings.wake_at and remove(char, "unconscious"):
-        work.event(f"{who} regains consciousness at {lp} LP (seed 000: once he returns to 0 LPs).")
+        work.event(f"{who} regains consciousness at {lp} LP (once he is back at 0 LP).")  # seed 000
         if lp <= 0:
             add(char, "semi_conscious")
     if lp > 0:
@@ -228,16 +228,16 @@ def first_aid(work, *, medic_intelligence: int, medic_first_aid: int, extra=()):
     who = name_of(char)
     if has(char, "death_pending"):
         raise RulesError("needs_resuscitation", f"{who} failed a Survival Test: First Aid is not enough, he needs "
-                         "resuscitation (seed 000).", "character")
+                         "resuscitation.", "character")  # seed 000
     lp = work.current["life_points"]
     if lp >= char["derived"]["life_points"]:
         raise RulesError("not_injured", f"{who} is not injured.", "character")
     if work.settings.first_aid_scope == "dying_only" and lp > SURVIVAL_THRESHOLD:
-        raise RulesError("not_allowed", f"{who} is above −10 LP; with the 'dying_only' setting First Aid only "
-                         "helps the dying (seed 000).", "character")
+        raise RulesError("not_allowed", f"{who} is above −10 LP; with the house rule \"First Aid helps only the dying\" "
+                         "First Aid only helps the dying.", "character")  # seed 000
     if char["first_aid_received"]:
-        raise RulesError("already_treated", f"{who} already received First Aid for this injury (once per injury, "
-                         "RULES.md A11).", "character")
+        raise RulesError("already_treated", f"{who} already received First Aid for this injury (once per injury).",
+                         "character")  # RULES.md A11
     roll = _medic_task(work, "First Aid Task (medic)", medic_intelligence, "First Aid", medic_first_aid, extra)
     if not roll.success:
         work.event("The First Aid fails; nothing changes.")
@@ -248,7 +248,7 @@ def first_aid(work, *, medic_intelligence: int, medic_first_aid: int, extra=()):
         add(char, "stabilised")
         char["timers"]["survival_tests"] = char["timers"]["survival_seconds"] = 0
         work.event(f"{who} is stabilised: no more Survival Tests.")
-    _gain_life_points(work, roll.level, f"First Aid ({roll.level} Success Levels)")
+    _gain_life_points(work, roll.level, f"First Aid ({counted(roll.level, 'Success Levels')})")
     return roll
 
 
@@ -257,14 +257,14 @@ def resuscitate(work, *, doctor_intelligence: int, doctor_medicine: int, in_hosp
     char = work.char
     who = name_of(char)
     if not has(char, "death_pending"):
-        raise RulesError("not_dying", f"{who} has not failed a Survival Test; resuscitation is for those who have "
-                         "(seed 000).", "character")
+        raise RulesError("not_dying", f"{who} has not failed a Survival Test; resuscitation is for those who have.",
+                         "character")  # seed 000
     doctor = _medic_task(work, "Medicine Task (doctor)", doctor_intelligence, "Medicine", doctor_medicine, extra)
     levels = doctor.level if doctor.success else 0
     lp = work.current["life_points"]
     mods = []
     if levels:
-        mods.append(Modifier(f"doctor's Medicine Task ({levels} Success Levels)", levels, _HEAL))
+        mods.append(Modifier(f"doctor's Medicine Task ({counted(levels, 'Success Levels')})", levels, _HEAL))
     if in_hospital:
         mods.append(Modifier("in a hospital", HOSPITAL_BONUS, _HEAL))
     penalty = resuscitation_penalty(lp)
@@ -317,7 +317,7 @@ def heal_one_day(work, care: bool) -> None:
     roll = work.roll("Daily Survival Test (no medical care)", kind="survival_test", parts=_con_will(work),
                      attributes=("Constitution", "Willpower"), exclude=("injury",), extra=mods)
     if roll.success:
-        _gain_life_points(work, min(roll.level, con), f"the daily Survival Test ({roll.level} Success Levels, "
+        _gain_life_points(work, min(roll.level, con), f"the daily Survival Test ({counted(roll.level, 'Success Levels')}, "
                           f"at most Constitution {con})")
     else:
         work.current["life_points"] = lp - 1

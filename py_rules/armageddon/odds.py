@@ -21,6 +21,7 @@ from py_rules.armageddon.outcome import describe_level, success_levels
 from py_rules.dice import d
 from py_rules.errors import RulesError
 from py_rules.odds import Dist, Odds, Outcome, ProbeDice, enumerate_run, uniform
+from py_rules.words import counted
 
 __all__ = ("ODDS", "chain_dist", "roll_levels", "resisted_dist", "damage_dist", "TEN")
 
@@ -164,7 +165,7 @@ def _resuscitate(op, args) -> Odds:
     for outcome in sorted(levels.weights, key=lambda o: o.order):
         lives = roll_levels(offset_p + outcome.order, tn, mode, None).chance(lambda o: o.success)
         more = " or more" if outcome.tail else ""
-        chances.append((f"Resuscitated if the doctor gets {outcome.order} Success Levels{more}"
+        chances.append((f"Resuscitated if the doctor gets {counted(outcome.order, 'Success Levels')}{more}"
                         + (" (at least)" if outcome.tail else ""), lives))
     return Odds("Resuscitation: the doctor's Medicine Task", levels, chances=chances,
                 notes=[f"Doctor: d10 {offset_d:+d}; patient's Survival Test: d10 {offset_p:+d} + the doctor's "

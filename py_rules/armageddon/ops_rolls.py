@@ -22,6 +22,7 @@ from py_rules.operations import Operation
 from py_rules.params import Param
 from py_rules.render import signed
 from py_rules.trace import Modifier, Result, Step, total_of
+from py_rules.words import counted
 
 __all__ = ("ROLL_OPERATIONS",)
 
@@ -153,7 +154,7 @@ def _test(dice, *, kind, attribute_name, attribute, second_attribute, character,
                           rule_of_one_mode=rule_of_one_mode, label=label)
     if character is not None and exclude:
         result.steps.insert(0, Step(
-            f"A plain {kind.title()} Test: the injury penalty is left out (RULES.md A6), and so are the penalties "
+            f"A plain {kind.title()} Test: the injury penalty is left out, and so are the penalties "
             "the rules attach to an owed test (−1 per LP below 0, −1 per 5 EP below 0, −1 per 10 LP below 0 and per "
             "earlier test); the Consciousness Test and Survival Test operations apply those.", "RULES.md §1.9, A6"))
     return _note_state(result, character)
@@ -283,7 +284,7 @@ def _roll_damage(dice, *, expression, success_levels, add_success_levels, label)
     modifiers = []
     if add_success_levels and success_levels:
         modifiers.append(Modifier("attack's Success Levels", success_levels, "RULES.md §1.8 optional weapon flag"))
-        steps.append(Step(f"{value} + {success_levels} Success Levels = {value + success_levels}", "RULES.md §1.8"))
+        steps.append(Step(f"{value} + {counted(success_levels, 'Success Levels')} = {value + success_levels}", "RULES.md §1.8"))
         value += success_levels
     return Result(system="armageddon", kind="damage", label=label, modifiers=modifiers, total=value,
                   level_name=f"{value} damage", steps=steps,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from py_rules.armageddon.character import (
     add, attribute, from_dict, has, name_of, remove,
 )
-from py_rules.armageddon.clock import MAX_DAYS, MAX_SECONDS, advance_days, advance_time
+from py_rules.armageddon.clock import MAX_DAYS, MAX_SECONDS, _duration, advance_days, advance_time
 from py_rules.armageddon.damage import POOLS, apply_damage, parse_damage, restore_points, roll_damage
 from py_rules.armageddon.encumbrance import load_of
 from py_rules.armageddon.essence import essence_checks, lose_essence
@@ -28,11 +28,18 @@ from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation
 from py_rules.params import Param
 from py_rules.trace import Result, Step, total_of
+from py_rules.words import counted, humanize, passes, words_of
 
 __all__ = ("STATE_OPERATIONS",)
 
 _GM_MODS = "Chronicler's modifier (seed 000: apply modifiers, if any)"
 _SYS = "armageddon"
+
+
+def _conditions_said(conditions) -> str:
+    """Conditions as the Chronicler reads them (``knocked_down`` → ``knocked down``)."""
+    labels = words_of(_SYS).CHOICES.get("condition", {})
+    return ", ".join((labels.get(c) or humanize(c)).lower() for c in conditions) or "none"
 
 
 def _work(character, dice, options, *, allow_dead=False) -> Work:
@@ -49,7 +56,7 @@ def _system_info():
                          Step("A d10 is used for all rolls except damage rolls.", "seed 000, The Basics"),
                          Step(f"The Target Number for nearly all rolls is {TARGET_NUMBER}.", "seed 000, The Basics")],
                   details={"gm_title": GM_TITLE, "target_number": TARGET_NUMBER, "die": "d10",
-                           "damage_dice": "NdX × M + K (RULES.md §1.8)"})
+                           "damage_dice": "NdX × M + K"})  # RULES.md §1.8
 
 
 SYSTEM_INFO = Operation(
@@ -82,7 +89,7 @@ def _sheet(*, character):
         steps.append(Step("Temporarily lost: " + ", ".join(f"{k} −{v}" for k, v in lost.items()), "seed 000, Essence"))
     summary = (f"LP {current['life_points']}/{derived['life_points']}, EP {current['endurance_points']}/"
                f"{derived['endurance_points']}, Essence {current['essence']}/{derived['essence']}")
-    steps.append(Step(summary + "; conditions: " + (", ".join(conditions) or "none"), "RULES.md §1.17 U23"))
+    steps.append(Step(summary + "; conditions: " + _conditions_said(conditions), "RULES.md §1.17 U23"))
     return Result(system=_SYS, kind="character_sheet", label=name_of(character), level_name=summary,
                   flags=conditions, steps=steps,
                   details={"derived": derived, "current": current, "conditions": conditions,
@@ -208,7 +215,7 @@ def _consciousness(dice, *, character, cause, modifiers, label, **options):
     key = "life_points" if cause == "LP" else "endurance_points"
     if (cause == "LP" and work.current[key] > 0) or (cause == "EP" and work.current[key] >= 0):
         raise RulesError("not_owed", f"{name_of(character)} owes no Consciousness Test for {cause}: it is needed at "
-                         "0 LP or below, or below 0 EP (seed 000).", "cause")
+                         "0 LP or below, or below 0 EP.", "cause")  # seed 000
     if has(work.char, "unconscious") or (cause == "EP" and has(work.char, "asleep")):
         raise RulesError("not_owed", f"{name_of(character)} is already out.", "character")
     if cause == "LP":
@@ -234,7 +241,7 @@ def _survival(dice, *, character, label, **options):
     work = _work(character, dice, options)
     if not has(work.char, "dying") or has(work.char, "stabilised"):
         raise RulesError("not_owed", f"{name_of(character)} is not dying: Survival Tests are owed every minute at "
-                         "−10 LP or less until First Aid (seed 000).", "character")
+                         "−10 LP or less until First Aid.", "character")  # seed 000
     survival_test(work)
     return work.result("survival_test", label or f"{name_of(character)}: Survival Test", main=work.rolls[-1])
 
@@ -372,10 +379,10 @@ def _fear_table(*, margin, fear_table):
     row = fear_table_lookup(margin, table)
     placeholder = is_placeholder(table)
     steps = [Step(f"Failed by {margin}: {row['effect']}; Essence loss {row['essence_dice']}; frozen "
-                  f"{row['frozen_turns']} Turn(s)", "seed 000, Fear Tests; RULES.md §1.13")]
+                  f"{counted(row['frozen_turns'], 'Turns')}", "seed 000, Fear Tests; RULES.md §1.13")]
     if placeholder:
-        steps.append(Step("PLACEHOLDER table: replace it with Armageddon p. 124 (RULES.md §1.13 [UNVERIFIED]).",
-                          "RULES.md §1.13"))
+        steps.append(Step("This Fear Table is a stand-in until the book's own table (Armageddon p. 124) is typed in.",
+                          "RULES.md §1.13 [UNVERIFIED]"))
     return Result(system=_SYS, kind="fear_table", label=f"Fear Table, failed by {margin}", level_name=row["effect"],
                   flags=["fear_table_placeholder"] if placeholder else [], steps=steps,
                   details={"row": row, "table": [dict(r) for r in table], "placeholder": placeholder})
@@ -426,8 +433,8 @@ def _set_condition(*, character, condition, action, turn_seconds):
         if key:
             timers[key] = 0
         work.event(f"{who} is no longer {condition.replace('_', ' ')}.")
-    work.step("Conditions: " + (", ".join(char["conditions"]) or "none"), "RULES.md §1.17 U23")
-    return work.result("conditions", f"{who}: {condition}")
+    work.step("Conditions: " + _conditions_said(char["conditions"]), "RULES.md §1.17 U23")
+    return work.result("conditions", f"{who}: {_conditions_said([condition])}")
 
 
 SET_CONDITION = Operation(
@@ -453,7 +460,7 @@ def _advance_time(dice, *, character, minutes, seconds, activity, label, **optio
         raise RulesError("out_of_range", "Advance at most 24 hours at a time; use Advance days for longer.", "minutes")
     work = _work(character, dice, options, allow_dead=True)
     advance_time(work, total, activity)
-    return work.result("advance_time", label or f"{name_of(character)}: {total // 60} min {total % 60} s pass",
+    return work.result("advance_time", label or f"{name_of(character)}: {_duration(total)} {'passes' if _duration(total) in ('1 min', '1 s') else 'pass'}",
                        details={"seconds": total, "activity": activity})
 
 
@@ -480,7 +487,7 @@ ADVANCE_TIME = Operation(
 def _advance_days(dice, *, character, days, care, sleep_hours, label, **options):
     work = _work(character, dice, options)
     advance_days(work, days, care, sleep_hours)
-    return work.result("advance_days", label or f"{name_of(character)}: {days} day(s) pass",
+    return work.result("advance_days", label or f"{name_of(character)}: {passes(days, 'days')}",
                        details={"days": days, "care": care, "sleep_hours": sleep_hours})
 
 

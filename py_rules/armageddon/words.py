@@ -47,8 +47,8 @@ SETTINGS = {
         "On: a failed Fear Test also applies its Fear Table row's extra effect (such as a longer freeze). Off: "
         "only the one-Turn freeze and the Essence loss. The built-in table stands in for the book's.", {}),
     "fear_table": (
-        "Your own Fear Table in place of the built-in stand-in: rows of min_margin, max_margin, effect, "
-        "essence_dice, frozen_turns. Empty: the built-in table.", {}),
+        "Your own Fear Table in place of the built-in stand-in: rows with the lowest and highest margin failed by, "
+        "the effect, the Essence lost (dice) and the Turns frozen. Empty: the built-in table.", {}),
     "turn_seconds": (
         "How many seconds a Turn lasts; it sets how many Turns a minute holds for drains, timers and "
         "recovery.", {}),
@@ -80,4 +80,9 @@ CHOICES = {
 HELP = {
     "armageddon.set_condition:condition": "The condition to set or clear.",
     "armageddon.character_task:skill_name": "A skill from the skill list, e.g. Handguns.",
+    "character": "The character sheet: kind (mundane, Gifted or supernatural), the six Attributes, skills, Essence "
+                 "Channeling and the items carried with their weights in lb; the current pools, conditions and timers "
+                 "are kept by the operations.",
+    "armageddon.task:character": "The character sheet (optional): when given, the penalties of his state apply.",
+    "armageddon.test:character": "The character sheet (optional): when given, the penalties of his state apply.",
 }

@@ -20,6 +20,7 @@ from py_rules.coc.wounds import apply_damage
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.trace import Result, Step
+from py_rules.words import counted
 
 __all__ = ("DEFENCES", "attack")
 
@@ -66,7 +67,7 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
         defence = "none"
     if not melee and defence in ("fight_back", "manoeuvre"):
         raise RulesError("rule_violation", "Fight back and Manoeuvre answer hand-to-hand attacks; against a firearm the "
-                         "defender can only Dodge (RULES.md §3.8, §3.12 D14).", "defence")
+                         "defender can only Dodge.", "defence")  # RULES.md §3.8, §3.12 D14
     if defender_luck and defence == "none":
         raise RulesError("rule_violation", f"{d_name} makes no defence roll, so there is no roll to spend Luck on.",
                          "defender_luck")
@@ -87,7 +88,7 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
     if extra:
         a_bonus += extra
         flags.append("outnumbered")
-        why = (f"{d_name} has already defended {dfn['defences_this_round']} time(s) this round"
+        why = (f"{d_name} has already defended {counted(dfn['defences_this_round'], 'times')} this round"
                if settings.outnumbered_rule == "after_first_defence" else f"{d_name} is outnumbered")
         steps.append(Step(f"Outnumbered: {why}; this melee attack gets one bonus die", OUTNUMBERED_SRC))
     elif outnumbered and not melee:
@@ -102,7 +103,7 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
         if not allowed:
             raise RulesError("rule_violation", f"{d_name} (Build {own}) can't manoeuvre against {a_name} (Build {other}): "
                              "the Build is more than 3 points higher" + (" (book: 3 or more)" if settings.manoeuvre_rule == "book" else "")
-                             + " (seed 003, If defending).", "defence")
+                             + ".", "defence")  # seed 003, If defending
         if penalty_dice:
             d_penalty += penalty_dice
             steps.append(Step(f"Build {other} vs {own}: {penalty_dice} penalty {'die' if penalty_dice == 1 else 'dice'} for the manoeuvre "

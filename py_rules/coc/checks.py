@@ -174,28 +174,28 @@ def push_refusal(last: dict | None, settings: Settings = Settings()) -> str | No
     """Why ``last`` cannot be pushed, or None if it can (seed 003, Pushing a Roll; RULES.md §3.5, §3.12 D1).
 
     >>> push_refusal({"kind": "combat", "success": False, "pushed": False, "level": 1})
-    "You can't push a combat roll (seed 003, Pushing a Roll)."
+    "You can't push a combat roll."
     """
     if not last:
         return "There is no roll to push: make a skill or characteristic roll first."
     kind = last.get("kind")
     if kind == "combat":
-        return "You can't push a combat roll (seed 003, Pushing a Roll)."
+        return "You can't push a combat roll."  # seed 003, Pushing a Roll
     if kind == "opposed":
-        return "You can't push opposed rolls (seed 003, Pushing a Roll)."
+        return "You can't push opposed rolls."  # seed 003, Pushing a Roll
     if kind not in PUSHABLE:
-        return f"A {kind} roll cannot be pushed: only skill and characteristic rolls can (RULES.md §3.5)."
+        return f"A {kind} roll cannot be pushed: only skill and characteristic rolls can."  # RULES.md §3.5
     combat_skills = [n for n in ([last.get("name")] if kind == "skill" else last.get("names") or []) if n in COMBAT_SKILLS]
     if combat_skills:
-        return f"{combat_skills[0]} is a combat skill and you can't push a combat roll (seed 003, Pushing a Roll)."
+        return f"{combat_skills[0]} is a combat skill and you can't push a combat roll."  # seed 003
     if last.get("pushed"):
-        return "This roll was already pushed: you can roll once more, not twice (seed 003, Pushing a Roll)."
+        return "This roll was already pushed: you can roll once more, not twice."  # seed 003, Pushing a Roll
     if last.get("success"):
-        return "Only a failed roll can be pushed (seed 003, Pushing a Roll)."
+        return "Only a failed roll can be pushed."  # seed 003, Pushing a Roll
     if last.get("luck_spent"):
-        return "Luck was spent on this roll: push or spend Luck, not both (RULES.md §3.6 [BOOK])."
+        return "Luck was spent on this roll: push or spend Luck, not both."  # RULES.md §3.6 [BOOK]
     if last.get("level") == Level.FUMBLE and not settings.push_after_fumble:
-        return "A fumble's consequence stands and cannot be pushed (setting: book rule, RULES.md §3.12 D1)."
+        return "A fumble's consequence stands and cannot be pushed (house rule: the book's rule)."  # RULES.md §3.12 D1
     return None
 
 
@@ -210,7 +210,7 @@ def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str =
     if refusal:
         raise RulesError("rule_violation", refusal, "investigator")
     if not justification or not justification.strip():
-        raise RulesError("missing_field", "Say how the new attempt differs: a push must be justified (seed 003, Pushing a Roll).",
+        raise RulesError("missing_field", "Say how the new attempt differs: a push must be justified.",  # seed 003, Pushing a Roll
                          "justification")
     require_able(state)
     changed = [] if bonus is None and penalty is None else [
@@ -265,26 +265,26 @@ def luck_refusal(last: dict | None) -> str | None:
     """Why Luck cannot be spent on ``last`` (seed 003 Luck; RULES.md §3.12 D15), or None.
 
     >>> luck_refusal({"kind": "skill", "pushed": False, "level": 0})
-    "You can't spend Luck on a fumble (seed 003, Luck)."
+    "You can't spend Luck on a fumble."
     """
     if not last:
         return "There is no roll to spend Luck on: make a skill roll first."
     kind = last.get("kind")
     if kind == "damage":
-        return "Luck is only for skill checks, you can't use it for damage (seed 003, Luck)."
+        return "Luck is only for skill checks, you can't use it for damage."  # seed 003, Luck
     if kind in ("sanity", "sanity_loss"):
-        return "Luck cannot be spent on Sanity rolls (RULES.md §3.11, §3.12 D15)."
+        return "Luck cannot be spent on Sanity rolls."  # RULES.md §3.11, §3.12 D15
     if kind == "luck":
-        return "Luck cannot be spent on a Luck roll (RULES.md §3.12 D15)."
+        return "Luck cannot be spent on a Luck roll."  # RULES.md §3.12 D15
     if kind in ("combat", "opposed"):
         return ("This opposed roll is already resolved: spend Luck with the Luck fields of the attack or opposed roll "
-                "itself (RULES.md §3.6: Luck may be spent on combat rolls such as Dodge).")
+                "itself (Luck may be spent on combat rolls such as Dodge).")  # RULES.md §3.6
     if kind not in LUCK_SPENDABLE:
-        return f"Luck is only for skill checks, not a {kind} roll (seed 003, Luck: \"Only for skill checks\")."
+        return f"Luck is only for skill checks, not a {kind} roll."  # seed 003, Luck: "Only for skill checks"
     if last.get("pushed"):
-        return "You can't spend luck on pushed rolls (seed 003, Luck)."
+        return "You can't spend Luck on pushed rolls."  # seed 003, Luck
     if last.get("level") == Level.FUMBLE:
-        return "You can't spend Luck on a fumble (seed 003, Luck)."
+        return "You can't spend Luck on a fumble."  # seed 003, Luck
     return None
 
 
@@ -317,7 +317,7 @@ def apply_luck(roll: int, value: int, difficulty: str, points: int, luck: int, b
     new_roll = roll - points
     if new_roll < 2:
         raise RulesError("rule_violation", f"Spending {points} would lower {roll} to {new_roll}: Luck never buys a critical "
-                         "(01) (RULES.md §3.12 D15).", "points")
+                         "(01).", "points")  # RULES.md §3.12 D15
     return new_roll, level_for(new_roll, value, difficulty, basis)
 
 
@@ -347,7 +347,7 @@ def luck_on_roll(roll: CheckRoll, points: int, state: dict, field: str, steps: l
         return roll.roll, roll.level, 0
     new_roll, level = apply_luck(roll.roll, roll.value, roll.difficulty, spend, state["luck"], settings.fumble_basis)
     state["luck"] -= spend
-    capped = f" (only {spend} of {points}: Luck never buys a critical (01), RULES.md §3.12 D15)" if spend < points else ""
+    capped = f" (only {spend} of {points}: Luck never buys a critical (01))" if spend < points else ""
     steps.append(Step(f"{name} spends {spend} Luck{capped}: {roll.roll} → {new_roll}, {level_name(level)}", LUCK))
     return new_roll, level, spend
 
@@ -373,7 +373,7 @@ def spend_luck(state: dict, *, points: int = 0, target_level: str = "", label: s
         points = luck_cost(roll, value, rank)
         if points is None:
             raise RulesError("rule_violation", f"{target_level} against {value} needs 01, and Luck never buys a critical "
-                             "(RULES.md §3.12 D15).", "target_level")
+                             "(01).", "target_level")  # RULES.md §3.12 D15
         steps.append(Step(f"{target_level} needs ≤{threshold(value, rank)}: {roll} − {threshold(value, rank)} = {points} Luck", LUCK))
     elif points <= 0:
         raise RulesError("missing_field", "Give the Luck points to spend or the level to reach.", "points")
@@ -406,7 +406,7 @@ def _spend_luck_combined(state: dict, last: dict, points: int, target_level: str
         limit = min(limits) if mode == "all" else max(limits)
         if limit < 2:
             raise RulesError("rule_violation", f"{target_level} in {'every skill' if mode == 'all' else 'any skill'} needs "
-                             "01, and Luck never buys a critical (RULES.md §3.12 D15).", "target_level")
+                             "01, and Luck never buys a critical (01).", "target_level")  # RULES.md §3.12 D15
         points = max(0, roll - limit)
         steps.append(Step(f"{target_level} in {'every skill' if mode == 'all' else 'one skill'} needs ≤{limit}: "
                           f"{roll} − {limit} = {points} Luck", LUCK))

@@ -15,6 +15,7 @@ from py_rules.coc.wounds import end_round, natural_day
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.trace import Step
+from py_rules.words import counted, passes
 
 __all__ = ("UNITS", "advance")
 
@@ -43,7 +44,7 @@ def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Set
         raise RulesError("out_of_range", "Advance at most 52 weeks at once.", "amount")
     if c["dying"] and not c["stabilised"] and not c["dead"]:
         raise RulesError("rule_violation", f"{who(state)} is dying: play out the rounds (CON roll each round) or stabilise "
-                         "with First Aid before time passes in hours or days (RULES.md §3.9).", "investigator")
+                         "with First Aid before time passes in hours or days.", "investigator")  # RULES.md §3.9
     state["damage_this_round"] = 0
     state["defences_this_round"] = 0
     if c["involuntary_action"]:
@@ -61,6 +62,6 @@ def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Set
             steps += more
             events += evs
             start_day(state)
-    steps.insert(0, Step(f"{amount} {unit} pass ({hours} hours); the day's hour is now {state['hour_of_day']}",
+    steps.insert(0, Step(f"{passes(amount, unit)} ({counted(hours, 'hours')}); the day's hour is now {state['hour_of_day']}",
                          "RULES.md §4: one entry point runs every periodic rule"))
     return steps, events

@@ -39,10 +39,14 @@ _NAME_MAX = 80
 _MAX_ROUND = 1_000_000
 
 
+_WORDS = {"dex": "DEX", "combat_skill": "The combat skill"}
+
+
 def validate_combatants(combatants) -> list[dict]:
     """The combatants in canonical form; names are compared once trimmed (" A" is "A")."""
     if not isinstance(combatants, list) or len(combatants) < 2:
-        raise RulesError("bad_input", "List at least two combatants: [{\"name\", \"dex\", \"firearm_ready\", \"combat_skill\"}].",
+        raise RulesError("bad_input", "List at least two combatants, each with a name and DEX (and whether a firearm is "
+                         "ready, and the combat skill).",
                          "combatants")
     if len(combatants) > _MAX_COMBATANTS:
         raise RulesError("out_of_range", f"At most {_MAX_COMBATANTS} combatants.", "combatants")
@@ -50,10 +54,10 @@ def validate_combatants(combatants) -> list[dict]:
     for i, c in enumerate(combatants):
         field = f"combatants.{i}"
         if not isinstance(c, dict):
-            raise RulesError("wrong_type", "Each combatant is an object with name and dex.", field)
+            raise RulesError("wrong_type", "Each combatant is an object with a name and DEX.", field)
         extra = set(c) - {"name", "dex", "firearm_ready", "combat_skill", "initiative", "tie_roll"}
         if extra:
-            raise RulesError("unknown_field", f"Unknown field {sorted(extra)[0]!r}.", field)
+            raise RulesError("unknown_field", f"A combatant has no field {sorted(extra)[0]!r}.", field)
         name = c.get("name")
         if not isinstance(name, str) or not name.strip():
             raise RulesError("missing_field", "Each combatant needs a name.", f"{field}.name")
@@ -66,10 +70,10 @@ def validate_combatants(combatants) -> list[dict]:
         dex, skill = c.get("dex"), c.get("combat_skill", 0)
         for key, value, high in (("dex", dex, 500), ("combat_skill", skill, 100)):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-                raise RulesError("out_of_range", f"{key} must be a whole number from 0 to {high}.", f"{field}.{key}")
+                raise RulesError("out_of_range", f"{_WORDS[key]} must be a whole number from 0 to {high}.", f"{field}.{key}")
         ready = c.get("firearm_ready", False)
         if not isinstance(ready, bool):
-            raise RulesError("wrong_type", "firearm_ready must be true or false.", f"{field}.firearm_ready")
+            raise RulesError("wrong_type", "Whether a firearm is ready must be true or false.", f"{field}.firearm_ready")
         entry = {"name": name, "dex": dex, "firearm_ready": ready, "combat_skill": skill,
                  "initiative": initiative(dex, ready)}
         if isinstance(c.get("tie_roll"), int) and not isinstance(c.get("tie_roll"), bool) and 1 <= c["tie_roll"] <= 100:
@@ -116,21 +120,21 @@ def parse_combat(data) -> dict:
     if not isinstance(data, dict):
         raise RulesError("wrong_type", "The combat state must be a JSON object (create it with Attack order).", "")
     if data.get("schema") != COMBAT_SCHEMA:
-        raise RulesError("bad_schema", f"'schema' must be {COMBAT_SCHEMA!r}.", "schema")
+        raise RulesError("bad_schema", "This is not a Call of Cthulhu combat round tracker.", "schema")
     extra = set(data) - {"schema", "round", "order", "acted"}
     if extra:
-        raise RulesError("unknown_field", f"Unknown field {sorted(extra)[0]!r}.", sorted(extra)[0])
+        raise RulesError("unknown_field", f"The combat round tracker has no field {sorted(extra)[0]!r}.", sorted(extra)[0])
     order = data.get("order")
     if not isinstance(order, list):
-        raise RulesError("wrong_type", "order must be a list.", "order")
+        raise RulesError("wrong_type", "The order must be a list.", "order")
     people = validate_combatants(order)
     rnd = data.get("round", 1)
     if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= _MAX_ROUND:
-        raise RulesError("out_of_range", f"round must be a whole number from 1 to {_MAX_ROUND:,}.", "round")
+        raise RulesError("out_of_range", f"The round must be a whole number from 1 to {_MAX_ROUND:,}.", "round")
     acted = data.get("acted", [])
     names = [p["name"] for p in people]
     if not isinstance(acted, list) or any(not isinstance(a, str) or a not in names for a in acted):
-        raise RulesError("bad_input", "acted must list combatants' names.", "acted")
+        raise RulesError("bad_input", "Who has acted must be a list of combatants' names.", "acted")
     return {"schema": COMBAT_SCHEMA, "round": rnd, "order": people, "acted": list(dict.fromkeys(acted))}
 
 

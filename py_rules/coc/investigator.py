@@ -30,6 +30,7 @@ from py_rules.errors import RulesError
 from py_rules.limits import DAMAGE_MAX
 from py_rules.limits import sheet_text as _text
 from py_rules.limits import shown as _shown
+from py_rules.words import field_words, listed
 
 __all__ = (
     "CONDITIONS", "EXAMPLE", "EXAMPLE_OPPONENT", "from_dict", "normalize", "copy_state", "skill_name", "skill_value",
@@ -86,16 +87,27 @@ def _fail(message: str, field: str, code: str = "bad_investigator") -> RulesErro
     return RulesError(code, message, field)
 
 
+_NAMES = {"hp": "HP", "mp": "MP", "san": "Sanity", "luck": "Luck", "last_roll": "the last roll",
+          "san_at_start_of_day": "Sanity at the start of the day", "scheduled_heals": "scheduled heals",
+          "luck_spent": "Luck spent", "major_wound": "major wound", "involuntary_action": "involuntary action",
+          "indefinitely_insane": "indefinitely insane", "permanently_insane": "permanently insane"}
+
+
+def _said(field: str) -> str:
+    """A field of the sheet in words (``characteristics.STR`` → ``STR``, ``last_roll.kind`` → ``Kind (the last roll)``)."""
+    return field_words(field, _NAMES)
+
+
 def _int(value, field: str, low: int, high: int | None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         else:
-            raise _fail(f"{field} must be a whole number (got {_shown(value)}).", field, "wrong_type")
+            raise _fail(f"{_said(field)} must be a whole number (got {_shown(value)}).", field, "wrong_type")
     if high is None:
         high = _COUNTER_MAX
     if value < low or value > high:
-        raise _fail(f"{field} must be between {low} and {high} (got {_shown(value)}).", field, "out_of_range")
+        raise _fail(f"{_said(field)} must be between {low} and {high} (got {_shown(value)}).", field, "out_of_range")
     return value
 
 
@@ -125,36 +137,37 @@ def from_dict(data) -> dict:
     schema = data.get("schema")
     if schema != SCHEMA:
         if isinstance(schema, str) and schema.startswith("coc.investigator/"):
-            raise _fail(f"Schema {schema!r} is not supported; this engine reads {SCHEMA!r}.", "schema", "bad_schema")
-        raise _fail(f"'schema' must be {SCHEMA!r} (got {schema!r}).", "schema", "bad_schema")
+            raise _fail("This investigator was saved by another version of the app; update the app to read it.",
+                        "schema", "bad_schema")
+        raise _fail("This is not a Call of Cthulhu investigator sheet.", "schema", "bad_schema")
     for key in data:
         if key not in _KEYS:
-            raise _fail(f"Unknown field {key!r}.", str(key), "unknown_field")
+            raise _fail(f"An investigator sheet has no field {key!r}.", str(key), "unknown_field")
     out = {"schema": SCHEMA}
     name = data.get("name", "Investigator")
     if not isinstance(name, str) or not name.strip() or len(name) > 80:
-        raise _fail("name must be text of 1–80 characters.", "name", "wrong_type")
+        raise _fail("The name must be text of 1–80 characters.", "name", "wrong_type")
     out["name"] = name.strip()
     out["age"] = _int(data.get("age", 25), "age", 15, 120)
 
     chars = data.get("characteristics")
     if not isinstance(chars, dict):
-        raise _fail("characteristics must be an object with " + ", ".join(CHARACTERISTICS) + ".", "characteristics", "wrong_type")
+        raise _fail("The characteristics must be an object with " + ", ".join(CHARACTERISTICS) + ".", "characteristics", "wrong_type")
     for key in chars:
         if key not in CHARACTERISTICS:
             raise _fail(f"Unknown characteristic {key!r}; use {', '.join(CHARACTERISTICS)}.", f"characteristics.{key}", "unknown_field")
     out["characteristics"] = {}
     for key in CHARACTERISTICS:
         if key not in chars:
-            raise _fail(f"characteristic {key} is missing.", f"characteristics.{key}", "missing_field")
+            raise _fail(f"The characteristic {key} is missing.", f"characteristics.{key}", "missing_field")
         out["characteristics"][key] = _int(chars[key], f"characteristics.{key}", 0, CHARACTERISTIC_MAX)
     if "luck" not in data:
-        raise _fail("luck (current Luck) is required.", "luck", "missing_field")
+        raise _fail("Luck (current Luck) is required.", "luck", "missing_field")
     out["luck"] = _int(data["luck"], "luck", 0, LUCK_MAX)
 
     skills = data.get("skills", {})
     if not isinstance(skills, dict):
-        raise _fail("skills must be an object of skill name → value.", "skills", "wrong_type")
+        raise _fail("The skills must be an object of skill name → value.", "skills", "wrong_type")
     out["skills"] = {}
     for key, value in skills.items():
         canonical = skill_name(key, "skills" if len(key) > _TEXT_MAX else f"skills.{key}")
@@ -169,12 +182,12 @@ def from_dict(data) -> dict:
 
     conditions = data.get("conditions", {})
     if not isinstance(conditions, dict):
-        raise _fail("conditions must be an object of condition → true/false.", "conditions", "wrong_type")
+        raise _fail("The conditions must be an object of condition → true/false.", "conditions", "wrong_type")
     for key, value in conditions.items():
         if key not in CONDITIONS:
-            raise _fail(f"Unknown condition {key!r}; use {', '.join(CONDITIONS)}.", f"conditions.{key}", "unknown_field")
+            raise _fail(f"Unknown condition {key!r}; use {listed(CONDITIONS)}.", f"conditions.{key}", "unknown_field")
         if not isinstance(value, bool):
-            raise _fail(f"conditions.{key} must be true or false.", f"conditions.{key}", "wrong_type")
+            raise _fail(f"The condition {_NAMES.get(key, key)} must be true or false.", f"conditions.{key}", "wrong_type")
     out["conditions"] = {key: conditions.get(key, False) for key in CONDITIONS}
     for key, (low, high) in _COUNTERS.items():
         default = out["san"] if key == "san_at_start_of_day" else 0
@@ -182,7 +195,7 @@ def from_dict(data) -> dict:
     for key in _FLAGS:
         value = data.get(key, False)
         if not isinstance(value, bool):
-            raise _fail(f"{key} must be true or false.", key, "wrong_type")
+            raise _fail(f"{_said(key)} must be true or false.", key, "wrong_type")
         out[key] = value
     out["scheduled_heals"] = _heals(data.get("scheduled_heals", []))
     out["last_roll"] = _last_roll(data.get("last_roll"))
@@ -200,51 +213,51 @@ def _last_roll(last):
     if last is None:
         return None
     if not isinstance(last, dict):
-        raise _fail("last_roll must be an object or null.", "last_roll", "wrong_type")
+        raise _fail("The last roll must be an object or empty.", "last_roll", "wrong_type")
     kind = last.get("kind")
     if not isinstance(kind, str) or kind not in ROLL_KINDS:
-        raise _fail(f"last_roll.kind must be one of {', '.join(ROLL_KINDS)}.", "last_roll.kind", "bad_input")
+        raise _fail(f"The last roll's kind must be one of: {listed(ROLL_KINDS)}.", "last_roll.kind", "bad_input")
     out = {"kind": kind, "name": _text(last.get("name", ""), "last_roll.name", _TEXT_MAX)}
     for key, low, high in (("value", 0, CHARACTERISTIC_MAX), ("roll", 0, DAMAGE_MAX), ("level", 0, 5),
                            ("luck_spent", 0, LUCK_MAX), ("bonus", 0, _DICE_MAX), ("penalty", 0, _DICE_MAX)):
         out[key] = _int(last.get(key, 0), f"last_roll.{key}", low, high)
     for key in ("success", "pushed"):
         if not isinstance(last.get(key, False), bool):
-            raise _fail(f"last_roll.{key} must be true or false.", f"last_roll.{key}", "wrong_type")
+            raise _fail(f"{_said('last_roll.' + key)} must be true or false.", f"last_roll.{key}", "wrong_type")
         out[key] = last.get(key, False)
     if last.get("difficulty", "Regular") not in ("Regular", "Hard", "Extreme"):
-        raise _fail("last_roll.difficulty must be Regular, Hard or Extreme.", "last_roll.difficulty", "bad_input")
+        raise _fail("The last roll's difficulty must be Regular, Hard or Extreme.", "last_roll.difficulty", "bad_input")
     out["difficulty"] = last.get("difficulty", "Regular")
     name = out["name"]
     if kind == "combined":
         names = last.get("names")
         if not isinstance(names, list) or not 2 <= len(names) <= len(SKILL_BASES):
-            raise _fail("a combined last_roll lists its skill names.", "last_roll.names", "bad_input")
+            raise _fail("A combined last roll lists its skill names.", "last_roll.names", "bad_input")
         out["names"] = [skill_name(n, "last_roll.names") for n in names]
         if last.get("mode") not in ("all", "any"):
-            raise _fail("last_roll.mode must be all or any.", "last_roll.mode", "bad_input")
+            raise _fail("The last roll's mode must be all or any.", "last_roll.mode", "bad_input")
         out["mode"] = last["mode"]
     elif kind == "skill" and not name:
-        raise _fail("a skill last_roll names its skill.", "last_roll.name", "missing_field")
+        raise _fail("A skill's last roll names its skill.", "last_roll.name", "missing_field")
     elif kind in ("skill", "opposed", "combat") and name:
         out["name"] = skill_name(name, "last_roll.name")
     if kind == "characteristic":
         if not isinstance(last.get("characteristic"), str) or last["characteristic"] not in CHARACTERISTICS:
-            raise _fail("last_roll.characteristic must name a characteristic.", "last_roll.characteristic", "bad_input")
+            raise _fail("The last roll must name a characteristic.", "last_roll.characteristic", "bad_input")
         out["characteristic"] = last["characteristic"]
     return out
 
 
 def _heals(heals) -> list:
     if not isinstance(heals, list):
-        raise _fail("scheduled_heals must be a list.", "scheduled_heals", "wrong_type")
+        raise _fail("The scheduled heals must be a list.", "scheduled_heals", "wrong_type")
     if len(heals) > _HEALS_MAX:
-        raise _fail(f"scheduled_heals: at most {_HEALS_MAX}.", "scheduled_heals", "out_of_range")
+        raise _fail(f"At most {_HEALS_MAX} scheduled heals.", "scheduled_heals", "out_of_range")
     out = []
     for i, heal in enumerate(heals):
         field = f"scheduled_heals.{i}"
         if not isinstance(heal, dict) or set(heal) - {"days", "amount", "source"}:
-            raise _fail("Each scheduled heal is {days, amount, source}.", field, "wrong_type")
+            raise _fail("Each scheduled heal has days, an amount and a source.", field, "wrong_type")
         out.append({"days": _int(heal.get("days", 0), f"{field}.days", 0, 365),
                     "amount": _int(heal.get("amount", 0), f"{field}.amount", 0, 100),
                     "source": _text(heal.get("source", "healing"), f"{field}.source", _TEXT_MAX)})

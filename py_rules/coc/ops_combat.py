@@ -64,7 +64,7 @@ def _round(dice, *, combat, action, name, investigator, opponent, label):
             raise RulesError("bad_input", f"{name!r} is not in this combat ({', '.join(names)}).", "name")
         if name in state["acted"]:
             raise RulesError("rule_violation", f"{name} has already acted in round {state['round']}: one action per "
-                             "post/round (seed 003, Combat Round Duration).", "name")
+                             "post/round.", "name")  # seed 003, Combat Round Duration
         waiting = [n for n in names if n not in state["acted"]]
         if waiting[0] != name:
             flags.append("out_of_order")

@@ -34,7 +34,7 @@ def _create(dice, *, label, name, age, roll_characteristics, luck, skills, **cha
     except RulesError as error:  # name the form's field: "skills.Dodge" is reported on "skills"
         field = (error.field or "").split(".")[0]
         if field == "skills":
-            raise RulesError(error.code, f"Skills ({error.field}): {error.message}", "skills") from None
+            raise RulesError(error.code, f"Skills: {error.message}", "skills") from None
         raise
     return with_states(result)
 

@@ -15,6 +15,7 @@ from py_rules.coc.tables import SANITY_TRAUMA_LOSS, TEMPORARY_INSANITY_DICE
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.trace import Result, Step
+from py_rules.words import counted
 
 __all__ = ("goes_mad_threshold", "sanity_roll", "gain_sanity", "pass_hours", "start_day")
 
@@ -84,8 +85,8 @@ def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, pen
             new["temporary_insanity_hours"] = max(new["temporary_insanity_hours"], hours)
             details["insane_hours"] = hours
             flags.append("temporarily_insane")
-            steps.append(Step(f"INT roll ≤ INT: understands and goes temporarily insane for 1D10 = {hours} hours", MAD))
-            events.append(f"{name} is temporarily insane for {hours} hours")
+            steps.append(Step(f"INT roll ≤ INT: understands and goes temporarily insane for 1D10 = {counted(hours, 'hours')}", MAD))
+            events.append(f"{name} is temporarily insane for {counted(hours, 'hours')}")
         else:
             steps.append(Step("INT roll higher than INT: the mind closes to the horror; stays sane", MAD))
             events.append(f"{name}'s mind closes to the horror and stays sane")
@@ -145,7 +146,7 @@ def pass_hours(state: dict, hours: int) -> tuple[list[Step], list[str]]:
     if left:
         state["temporary_insanity_hours"] = max(0, left - hours)
         if state["temporary_insanity_hours"] == 0:
-            steps.append(Step(f"Temporary insanity ends after {left} more hour(s)", MAD))
+            steps.append(Step(f"Temporary insanity ends after {counted(left, 'hours').replace(' hour', ' more hour')}", MAD))
             events.append(f"{who(state)} is no longer temporarily insane")
     return steps, events
 

@@ -95,4 +95,9 @@ HELP = {
     "coc.attack:outnumbered": "The target is marked outnumbered (counts only when the Outnumbered house rule is "
                               "'every melee attack while marked'; otherwise the target's defences this round count).",
     "coc.gain_sanity:reason": "Why Sanity comes back (echoed in the result).",
+    "coc.attack_order:combatants": "Everyone in the fight, each with a name, DEX, whether a firearm is ready and "
+                                   "the combat skill.",
+    "investigator": "The investigator sheet: characteristics, Luck, skills (base values for the rest), current HP, MP "
+                    "and Sanity, and conditions. Results carry the updated sheet.",
+    "coc.combat_round:combat": "The combat round tracker made by Attack order: the order, the round and who has acted.",
 }

@@ -195,8 +195,8 @@ def first_aid(dice: DiceSource, state: dict, skill: int, *, bonus: int = 0, pena
     if c["dead"]:
         raise RulesError("rule_violation", f"{name} is dead; First Aid cannot help.", "investigator")
     if state["first_aid_given"]:
-        raise RulesError("rule_violation", f"{name} has already had First Aid for this injury (once per injury, RULES.md §3.10).",
-                         "investigator")
+        raise RulesError("rule_violation", f"{name} has already had First Aid for this injury (once per injury).",
+                         "investigator")  # RULES.md §3.10
     if state["hp"] >= hp_max(state) and not c["unconscious"]:
         raise RulesError("rule_violation", f"{name} is unhurt; there is nothing to treat.", "investigator")
     roll = check(dice, skill, "First Aid", bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
@@ -234,10 +234,10 @@ def medicine(dice: DiceSource, state: dict, skill: int, *, equipment: bool, bonu
     if c["dead"]:
         raise RulesError("rule_violation", f"{name} is dead; Medicine cannot help.", "investigator")
     if not equipment:
-        raise RulesError("rule_violation", "Medicine needs equipment (seed 003: 'after a week, with equipment').", "equipment")
+        raise RulesError("rule_violation", "Medicine needs equipment ('after a week, with equipment').", "equipment")  # seed 003
     if state["medicine_given"]:
-        raise RulesError("rule_violation", f"{name} has already had Medicine for this injury (once per injury, RULES.md §3.10).",
-                         "investigator")
+        raise RulesError("rule_violation", f"{name} has already had Medicine for this injury (once per injury).",
+                         "investigator")  # RULES.md §3.10
     roll = check(dice, skill, "Medicine", bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
     steps, events = list(roll.steps), []
     if not roll.success:

@@ -34,6 +34,7 @@ from py_rules.encounter.state import MAX_COMBATANTS, NPC_FIELDS, SCHEMA, combata
 from py_rules.dice import TypedDice
 from py_rules.errors import RulesError
 from py_rules.trace import Step
+from py_rules.words import counted, passes
 
 __all__ = ("Outcome", "new_encounter", "step")
 
@@ -269,7 +270,7 @@ def _reorder(ctx: _Context, action: dict) -> None:
 def _new_combatant(ctx: _Context, spec) -> dict:
     enc, game = ctx.enc, ctx.enc["game"]
     if not isinstance(spec, dict):
-        raise RulesError("wrong_type", "A combatant is a JSON object: a character_id or a quick npc.", "combatant")
+        raise RulesError("wrong_type", "A combatant is a JSON object: a character from the party or a quick NPC.", "combatant")
     unknown = set(spec) - {"id", "name", "character_id", "npc", "firearm_ready", "activity"}
     if unknown:
         raise RulesError("unknown_field", f"A combatant has no field {sorted(unknown)[0]!r}.", "combatant")
@@ -277,7 +278,7 @@ def _new_combatant(ctx: _Context, spec) -> dict:
         raise RulesError("out_of_range", f"An encounter holds at most {MAX_COMBATANTS} combatants.", "combatant")
     cid, npc = spec.get("character_id"), spec.get("npc")
     if (cid is None) == (npc is None):
-        raise RulesError("bad_input", "Give either a character_id (from the party) or a quick npc.", "combatant")
+        raise RulesError("bad_input", "Give either a character from the party or a quick NPC.", "combatant")
     if cid is not None:
         if any(c["character_id"] == cid for c in enc["combatants"]):
             raise RulesError("bad_input", f"Character {cid!r} is already in this encounter.", "combatant.character_id")
@@ -398,7 +399,7 @@ def _end_round_action(ctx: _Context, _action: dict) -> None:
 
 def _end(ctx: _Context, _action: dict) -> None:
     ctx.enc["ended"] = True
-    ctx.out.events.append(f"The encounter ends after {ctx.enc['round']} round{'s' if ctx.enc['round'] != 1 else ''}")
+    ctx.out.events.append(f"The encounter ends after {counted(ctx.enc['round'], 'rounds')}")
 
 
 def _skip_time(ctx: _Context, action: dict) -> None:
@@ -407,10 +408,10 @@ def _skip_time(ctx: _Context, action: dict) -> None:
         raise RulesError("bad_choice", f"Here time passes in {', '.join(ctx.game.time_ops)}.", "unit")
     op_id, make = ctx.game.time_ops[unit]
     args = make(amount, action.get("activity") or "normal")
-    ctx.step(f"{amount} {unit} pass", _ROUNDS)
+    ctx.step(passes(amount, unit), _ROUNDS)
     for cid in ctx.raw_sheets:
         who = {"id": None, "name": sheet_name(ctx.sheet(cid), cid), "character_id": cid}
-        _effect(ctx, who, op_id, args, f"{who['name']}: {amount} {unit} pass")
+        _effect(ctx, who, op_id, args, f"{who['name']}: {passes(amount, unit)}")
 
 
 ACTIONS = {

@@ -28,6 +28,7 @@ from __future__ import annotations
 from py_rules.armageddon.tables import ACTIVITIES
 from py_rules.bounded import oversize, problem
 from py_rules.errors import RulesError
+from py_rules.words import field_words, listed
 
 __all__ = ("SCHEMA", "GAMES", "MAX_COMBATANTS", "NPC_FIELDS", "validate_encounter", "validate_encounters", "parse_encounter",
            "combatant_problems",
@@ -44,6 +45,9 @@ NPC_FIELDS = {
     "coc": {"dex": (0, 500), "combat_skill": (0, 100)},
     "semiautomagic": {},
 }
+_NAMES = {"schema": "format", "id": "id", "character_id": "character", "npc": "quick NPC", "order_key": "order",
+          "dex": "DEX", "combat_skill": "combat skill"}
+"""Fields of an encounter in words, for messages."""
 _KEYS = ("schema", "id", "game", "name", "round", "turn", "combatants", "ended")
 _COMBATANT_KEYS = ("id", "name", "character_id", "npc", "initiative", "order_key", "firearm_ready", "activity",
                    "delayed", "skipped")
@@ -96,7 +100,7 @@ def combatant_problems(c, game: str, path: str) -> list[dict]:
     if c["firearm_ready"] is True and game != "coc":
         out.append(problem(f"{path}.firearm_ready", "Only Call of Cthulhu orders by a drawn firearm."))
     if game == "armageddon" and c["activity"] not in ACTIVITIES:
-        out.append(problem(f"{path}.activity", f"Must be one of: {', '.join(ACTIVITIES)}."))
+        out.append(problem(f"{path}.activity", f"Must be one of: {listed(ACTIVITIES)}."))
     if game != "armageddon" and c["activity"] is not None:
         out.append(problem(f"{path}.activity", "Only Armageddon tracks an activity (null here)."))
     return out
@@ -113,7 +117,7 @@ def validate_encounter(enc, path: str = "encounters.0", game: str | None = None)
     []
     >>> validate_encounter({"schema": SCHEMA, "id": "e", "game": "chess", "name": "x", "round": 0, "turn": 0,
     ...                     "combatants": [], "ended": False}, "e")
-    [{'path': 'e.game', 'message': 'Must be one of: armageddon, semiautomagic, coc.'}]
+    [{'path': 'e.game', 'message': 'Must be one of: Armageddon, Semiautomagic, Call of Cthulhu.'}]
     >>> validate_encounter({"schema": SCHEMA, "id": "e", "game": "coc", "name": "Cellar", "round": 1, "turn": 0,
     ...                     "combatants": [], "ended": False}, "e", "armageddon")[0]["message"]
     'This encounter is of Call of Cthulhu 7e (house rules); this campaign plays Armageddon (Classic Unisystem).'
@@ -128,9 +132,9 @@ def validate_encounter(enc, path: str = "encounters.0", game: str | None = None)
     if out:
         return out
     if enc["schema"] != SCHEMA:
-        out.append(problem(f"{path}.schema", f"Must be {SCHEMA!r}."))
+        out.append(problem(f"{path}.schema", "Not an encounter of this app."))
     if enc["game"] not in GAMES:
-        return out + [problem(f"{path}.game", f"Must be one of: {', '.join(GAMES)}.")]
+        return out + [problem(f"{path}.game", "Must be one of: Armageddon, Semiautomagic, Call of Cthulhu.")]
     if game is not None and enc["game"] != game:
         return out + [problem(f"{path}.game", f"This encounter is of {_game_name(enc['game'])}; this campaign "
                                               f"plays {_game_name(game)}.")]
@@ -186,7 +190,8 @@ def parse_encounter(value) -> dict:
     problems = validate_encounter(value, "encounter")
     if problems:
         first = problems[0]
-        raise RulesError("bad_encounter", f"{first['message']} ({first['path']})", first["path"])
+        where = field_words(first["path"].partition(".")[2], _NAMES)  # the place in words, never its path
+        raise RulesError("bad_encounter", f"{where}: {first['message']}" if where else first["message"], first["path"])
     return value
 
 

@@ -8,6 +8,7 @@ from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
 from py_rules.trace import Log
+from py_rules.words import counted
 
 __all__ = ("rounds_needed", "plan_action")
 
@@ -54,6 +55,6 @@ def plan_action(c: dict, seconds: int, used: int, weapon: str, combo: bool, move
     if rounds == 1:
         log.step(f"{seconds} s fits in the {left} s left this round (of {budget} s)", "RULES.md §2.13")
     else:
-        log.step(f"{seconds} s needs {rounds} rounds: {left} s this round, then {budget} s per round, consecutive seconds",
+        log.step(f"{seconds} s needs {counted(rounds, 'rounds')}: {left} s this round, then {budget} s per round, consecutive seconds",
                  "RULES.md §2.13 [SRC Actions.html]")
     return {"budget": budget, "seconds_left_this_round": left, "rounds": rounds, "action_seconds": seconds}

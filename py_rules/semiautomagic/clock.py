@@ -17,6 +17,7 @@ from py_rules.semiautomagic.confusion import confusion_round
 from py_rules.semiautomagic.dying import dying_round
 from py_rules.trace import Log
 from py_rules.semiautomagic.recovery import healed_wounds
+from py_rules.words import counted
 
 __all__ = ("tick", "advance_rounds", "advance_hours", "advance_days")
 
@@ -87,7 +88,7 @@ def advance_rounds(dice: DiceSource, c: dict, rounds: int, log: Log, *, rule: st
                 log.step(f"{why}: cannot act, so no Confusion roll this round",
                          "seed 002, Confused (the chart says what the character does); Helpless; Broken")
             elif confused["control_seconds"]:
-                log.step(f"The player is in control this round ({confused['control_seconds'] // T.ROUND_SECONDS} round(s) left)",
+                log.step(f"The player is in control this round ({counted(confused['control_seconds'] // T.ROUND_SECONDS, 'rounds')} left)",
                          "seed 002, Confusion chart rows 18–20")
             else:
                 confusion_round(dice, c, log, blank_rows)

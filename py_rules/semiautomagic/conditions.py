@@ -15,6 +15,7 @@ from py_rules.semiautomagic.checks import D6, check_total, passes, skill_modifie
 from py_rules.semiautomagic.dying import fall_unconscious, stabilise, start_dying
 from py_rules.trace import Log
 from py_rules.trace import Modifier
+from py_rules.words import counted
 
 __all__ = ("order", "add_condition", "remove_condition", "staggered_round", "wake", "noise_wakes", "soul_coma_hour",
            "implied_by", "detect_soul_coma")
@@ -74,7 +75,7 @@ def add_condition(dice: DiceSource, c: dict, name: str, seconds: int | None, log
         if seconds is None:
             rounds = dice.roll(D6, "Staggered duration (1d6 rounds)")
             entry["seconds"] = rounds * T.ROUND_SECONDS
-            log.step(f"Staggered for {rounds} rounds (1d6)", "seed 002, Staggered")
+            log.step(f"Staggered for {counted(rounds, 'rounds')} (1d6)", "seed 002, Staggered")
     elif name == "Confused":
         entry.update(control_seconds=0, until_morale_removed=False)
     elif name == "Soul Coma":
@@ -98,10 +99,10 @@ def add_condition(dice: DiceSource, c: dict, name: str, seconds: int | None, log
 
 def _duration(seconds: int) -> str:
     if seconds % T.HOUR_SECONDS == 0:
-        return f"{seconds // T.HOUR_SECONDS} hour(s)"
+        return counted(seconds // T.HOUR_SECONDS, "hours")
     if seconds % T.ROUND_SECONDS == 0:
-        return f"{seconds // T.ROUND_SECONDS} round(s)"
-    return f"{seconds} seconds"
+        return counted(seconds // T.ROUND_SECONDS, "rounds")
+    return counted(seconds, "seconds")
 
 
 def remove_condition(dice: DiceSource, c: dict, name: str, log: Log) -> None:
@@ -147,8 +148,8 @@ def staggered_round(dice: DiceSource, c: dict, log: Log) -> int:
     current = c["conditions"].get("Stunned", {"seconds": 0})["seconds"]
     c["conditions"]["Stunned"] = {"seconds": None if current is None else max(current, face)}
     c["conditions"] = order(c["conditions"])
-    log.step(f"Staggered: d6 {face} → Stunned for {face} seconds this round", "seed 002, Staggered")
-    log.event(f"{_name(c)} is Stunned for {face} seconds.")
+    log.step(f"Staggered: d6 {face} → Stunned for {counted(face, 'seconds')} this round", "seed 002, Staggered")
+    log.event(f"{_name(c)} is Stunned for {counted(face, 'seconds')}.")
     return face
 
 

@@ -12,6 +12,7 @@ from py_rules.errors import RulesError
 from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.conditions import order
 from py_rules.trace import Log
+from py_rules.words import counted
 
 __all__ = ("D20", "D8", "scatter_direction", "roll_scatter", "needs_reroll", "ConfusionRoll", "roll_confusion",
            "confusion_round")
@@ -98,7 +99,7 @@ def roll_confusion(dice: DiceSource, blank_rows: str = "reroll", log: Log | None
             log.step(f"Scatter die {out.scatter[0]}: direction {out.scatter[1]}", "RULES.md §2.14 S17")
         if effect.get("control_d6_rounds"):
             out.control_rounds = dice.roll(d(6), "rounds of regained control")
-            log.step(f"Control regained for {out.control_rounds} rounds (1d6)", _CHART)
+            log.step(f"Control regained for {counted(out.control_rounds, 'rounds')} (1d6)", _CHART)
         elif effect.get("control_rounds"):
             out.control_rounds = effect["control_rounds"]
         return out

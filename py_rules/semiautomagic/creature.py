@@ -13,6 +13,7 @@ import math
 from py_rules.errors import RulesError
 from py_rules.limits import shown as _shown
 from py_rules.semiautomagic import tables as T
+from py_rules.words import field_words, listed
 
 __all__ = (
     "from_dict", "new_creature", "EXAMPLE_HUMAN", "EXAMPLE_ATTACKER", "EXAMPLE_OBJECT",
@@ -58,21 +59,22 @@ def from_dict(value) -> dict:
     schema = value.get("schema")
     if schema != T.SCHEMA:
         if isinstance(schema, str) and schema.startswith("semiautomagic.creature/"):
-            raise RulesError("schema_version", f"Schema {schema!r} is not supported; this engine reads {T.SCHEMA!r}.", "schema")
-        raise RulesError("schema", f"'schema' must be {T.SCHEMA!r} (got {schema!r}).", "schema")
+            raise RulesError("schema_version", "This sheet was saved by another version of the app; update the app to read "
+                             "it.", "schema")
+        raise RulesError("schema", "This is not a Semiautomagic creature or object sheet.", "schema")
     for key in value:
         if key not in _FIELDS:
-            raise RulesError("unknown_field", f"Unknown field {key!r}; known fields: {', '.join(sorted(_FIELDS))}.", str(key))
+            raise RulesError("unknown_field", f"A creature or object sheet has no field {key!r}.", str(key))
     kind = value.get("kind", "creature")
     if not isinstance(kind, str) or kind not in ("creature", "object"):
-        raise RulesError("bad_choice", "'kind' must be 'creature' or 'object'.", "kind")
+        raise RulesError("bad_choice", "The kind must be creature or object.", "kind")
     scale = _int(value.get("scale", 0), "scale", -100, 100)
     if scale not in T.SCALE_TABLE:
         low, high = min(T.SCALE_TABLE), max(T.SCALE_TABLE)
         raise RulesError("out_of_range", f"Scale {scale} is not in the Scale table ({low} to {high}).", "scale")
     name = value.get("name", "")
     if not isinstance(name, str) or len(name) > 100:
-        raise RulesError("wrong_type", "'name' must be text of at most 100 characters.", "name")
+        raise RulesError("wrong_type", "The name must be text of at most 100 characters.", "name")
 
     out = {"schema": T.SCHEMA, "name": name, "kind": kind, "scale": scale}
     abilities = _dict(value.get("abilities", {}), "abilities")
@@ -83,17 +85,17 @@ def from_dict(value) -> dict:
     else:
         for key in abilities:
             if key not in T.ABILITIES:
-                raise RulesError("unknown_ability", f"Unknown ability {key!r}; abilities are {', '.join(T.ABILITIES)}.", f"abilities.{key}")
+                raise RulesError("unknown_ability", f"Unknown ability {key!r}; abilities are {listed(T.ABILITIES)}.", f"abilities.{key}")
         out["abilities"] = {a: _int(abilities.get(a, T.AVERAGE_ABILITY), f"abilities.{a}", 0, 30) for a in T.ABILITIES}
     skills = _dict(value.get("skills", {}), "skills")
     for key in skills:
         if key not in T.SKILLS:
-            raise RulesError("unknown_skill", f"Unknown skill {key!r}; known skills: {', '.join(T.SKILLS)}.", f"skills.{key}")
+            raise RulesError("unknown_skill", f"Unknown skill {key!r}; known skills: {listed(T.SKILLS)}.", f"skills.{key}")
     out["skills"] = {k: _int(v, f"skills.{k}", -20, 40) for k, v in skills.items()}
     defence = _dict(value.get("defence", {}), "defence")
     for key in defence:
         if key not in T.DEFENCE_SOURCES:
-            raise RulesError("unknown_defence", f"Unknown Defence source {key!r}; sources: {', '.join(T.DEFENCE_SOURCES)}.", f"defence.{key}")
+            raise RulesError("unknown_defence", f"Unknown Defence source {key!r}; sources: {listed(T.DEFENCE_SOURCES)}.", f"defence.{key}")
     out["defence"] = {k: _int(v, f"defence.{k}", -20, 40) for k, v in defence.items()}
     out["will_bonus"] = _int(value.get("will_bonus", 0), "will_bonus", -20, 40)
     out["wounds"] = _int(value.get("wounds", 0), "wounds", 0, COUNT_MAX)
@@ -102,36 +104,36 @@ def from_dict(value) -> dict:
         raise RulesError("not_allowed", "Objects have no Will, so no morale penalties.", "morale_penalties")
     mobility = _dict(value.get("mobility_penalties", {}), "mobility_penalties")
     if len(mobility) > _MOBILITY_MAX or any(len(k) > _NAME_MAX for k in mobility):
-        raise RulesError("out_of_range", f"'mobility_penalties': at most {_MOBILITY_MAX}, each named in at most "
+        raise RulesError("out_of_range", f"Mobility penalties: at most {_MOBILITY_MAX}, each named in at most "
                          f"{_NAME_MAX} characters.", "mobility_penalties")
     out["mobility_penalties"] = {str(k): _int(v, f"mobility_penalties.{k}", 0, 50) for k, v in mobility.items()}
     movement_in = _dict(value.get("movement", {}), "movement")
     out["movement"] = {}
     for key, speed in movement_in.items():
         if key not in T.MOVEMENT_TYPES:
-            raise RulesError("unknown_movement", f"Unknown movement type {key!r}; types: {', '.join(T.MOVEMENT_TYPES)}.", f"movement.{key}")
+            raise RulesError("unknown_movement", f"Unknown movement type {key!r}; types: {listed(T.MOVEMENT_TYPES)}.", f"movement.{key}")
         if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not (
                 isinstance(speed, int) or math.isfinite(speed)) or not 0 <= speed <= 1000:
             raise RulesError("wrong_type", f"Speed for {key} must be a number of squares from 0 to 1000.", f"movement.{key}")
         out["movement"][key] = speed
     emp = value.get("emp_complexity")
     if emp is not None and (not isinstance(emp, str) or emp not in T.EMP_TOUGHNESS):
-        raise RulesError("bad_choice", f"'emp_complexity' must be one of {', '.join(T.EMP_TOUGHNESS)} or null.", "emp_complexity")
+        raise RulesError("bad_choice", f"The EMP complexity must be one of: {listed(T.EMP_TOUGHNESS)}, or empty.", "emp_complexity")
     if emp is not None and kind != "object":
         raise RulesError("not_allowed", "Only objects (vehicles, robots, electronic equipment) have an EMP complexity.", "emp_complexity")
     out["emp_complexity"] = emp
     out["conditions"] = _conditions(value.get("conditions", {}), kind)
     statuses = value.get("statuses", [])
     if not isinstance(statuses, list):
-        raise RulesError("wrong_type", "'statuses' must be a list.", "statuses")
+        raise RulesError("wrong_type", "Statuses must be a list.", "statuses")
     for index, status in enumerate(statuses):
         if not isinstance(status, str) or status not in T.STATUSES:
-            raise RulesError("unknown_status", f"Unknown status {status!r}; statuses: {', '.join(T.STATUSES)}.", f"statuses.{index}")
+            raise RulesError("unknown_status", f"Unknown status {status!r}; statuses: {listed(T.STATUSES)}.", f"statuses.{index}")
     out["statuses"] = sorted(set(statuses))
     for flag in ("dead", "destroyed", "emp_disabled"):
         flag_value = value.get(flag, False)
         if not isinstance(flag_value, bool):
-            raise RulesError("wrong_type", f"'{flag}' must be true or false.", flag)
+            raise RulesError("wrong_type", f"{_said(flag)} must be true or false.", flag)
         out[flag] = flag_value
     out["seconds_dead"] = _int(value.get("seconds_dead", 0), "seconds_dead", 0, 10**9)
     if kind == "object" and out["dead"]:
@@ -148,14 +150,14 @@ def _conditions(raw, kind: str) -> dict:
     out = {}
     for name, entry in raw.items():
         if name not in T.CONDITIONS:
-            raise RulesError("unknown_condition", f"Unknown condition {name!r}; conditions: {', '.join(T.CONDITIONS)}.", f"conditions.{name}")
+            raise RulesError("unknown_condition", f"Unknown condition {name!r}; conditions: {listed(T.CONDITIONS)}.", f"conditions.{name}")
         if kind == "object":
             raise RulesError("not_allowed", "Objects have no conditions.", f"conditions.{name}")
         entry = _dict(entry, f"conditions.{name}")
         allowed = ("seconds",) + T.CONDITION_TIMER_FIELDS.get(name, ())
         for key in entry:
             if key not in allowed:
-                raise RulesError("unknown_field", f"{name} has no field {key!r}; fields: {', '.join(allowed)}.", f"conditions.{name}.{key}")
+                raise RulesError("unknown_field", f"{name} has no field {key!r}; fields: {listed(allowed)}.", f"conditions.{name}.{key}")
         clean = {"seconds": None if entry.get("seconds") is None else _int(entry["seconds"], f"conditions.{name}.seconds", 0, 10**9)}
         if name == "Dying":
             clean["dc"] = _int(entry.get("dc", T.DYING_RULES["health"]["start_dc"]), "conditions.Dying.dc", -50, 100)
@@ -163,7 +165,7 @@ def _conditions(raw, kind: str) -> dict:
             clean["control_seconds"] = _int(entry.get("control_seconds", 0), "conditions.Confused.control_seconds", 0, 10**9)
             until = entry.get("until_morale_removed", False)
             if not isinstance(until, bool):
-                raise RulesError("wrong_type", "until_morale_removed must be true or false.", "conditions.Confused.until_morale_removed")
+                raise RulesError("wrong_type", "Confused: whether it lasts until the morale penalties are removed must be true or false.", "conditions.Confused.until_morale_removed")
             clean["until_morale_removed"] = until
         elif name == "Soul Coma":
             clean["dc"] = _int(entry.get("dc", T.SOUL_COMA_START_DC), "conditions.Soul Coma.dc", -50, 1000)
@@ -174,18 +176,27 @@ def _conditions(raw, kind: str) -> dict:
     return {name: out[name] for name in T.CONDITIONS if name in out}
 
 
+_NAMES = {"emp_complexity": "EMP complexity", "emp_disabled": "Stopped by an EMP", "dc": "DC",
+          "seconds_to_check": "seconds to the next check", "will_bonus": "Will bonus"}
+
+
+def _said(field: str) -> str:
+    """A field of the sheet in words (``defence.worn_armour`` → ``Worn armour (defence)``)."""
+    return field_words(field, _NAMES)
+
+
 def _dict(raw, field: str) -> dict:
     if not isinstance(raw, dict):
-        raise RulesError("wrong_type", f"'{field}' must be a JSON object.", field)
+        raise RulesError("wrong_type", f"{_said(field)} must be a JSON object.", field)
     return raw
 
 
 def _int(raw, field: str, low: int, high: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, (int, float)) or (isinstance(raw, float) and not raw.is_integer()):
-        raise RulesError("wrong_type", f"'{field}' must be a whole number (got {_shown(raw)}).", field)
+        raise RulesError("wrong_type", f"{_said(field)} must be a whole number (got {_shown(raw)}).", field)
     raw = int(raw)
     if not low <= raw <= high:
-        raise RulesError("out_of_range", f"'{field}' must be between {low} and {high} (got {_shown(raw)}).", field)
+        raise RulesError("out_of_range", f"{_said(field)} must be between {low} and {high} (got {_shown(raw)}).", field)
     return raw
 
 

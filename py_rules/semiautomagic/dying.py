@@ -13,6 +13,7 @@ from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.checks import D6, best_possible, check_total, passes, tired_modifiers
 from py_rules.trace import Log
 from py_rules.trace import Modifier
+from py_rules.words import counted
 
 __all__ = (
     "DYING_ORDERS", "dying_modifiers", "impossible", "stabilises", "start_dying", "kill", "stabilise",
@@ -103,7 +104,7 @@ def roll_wake_seconds(dice: DiceSource, wounds: int) -> tuple[int, list[int]]:
 def fall_unconscious(dice: DiceSource, c: dict, log: Log, why: str) -> None:
     """Unconscious with a wake-up timer of 1d4 hours per wound (seed 002, Unconscious)."""
     seconds, faces = roll_wake_seconds(dice, c["wounds"])
-    log.step(f"Wakes in {'+'.join(map(str, faces))} = {seconds // 3600} hours (1d4 per wound, at least one)",
+    log.step(f"Wakes in {'+'.join(map(str, faces))} = {counted(seconds // 3600, 'hours')} (1d4 per wound, at least one)",
              "seed 002, Unconscious; RULES.md §2.14 S7")
     current = c["conditions"].get("Unconscious")
     if current is not None and (current["seconds"] is None or current["seconds"] > seconds):
@@ -114,7 +115,7 @@ def fall_unconscious(dice: DiceSource, c: dict, log: Log, why: str) -> None:
         return
     c["conditions"]["Unconscious"] = {"seconds": seconds}
     c["conditions"].pop("Sleeping", None)
-    log.event(f"{c['name'] or 'The creature'} is unconscious ({why}); wakes in {seconds // 3600} hours.")
+    log.event(f"{c['name'] or 'The creature'} is unconscious ({why}); wakes in {counted(seconds // 3600, 'hours')}.")
     log.flag("unconscious")
 
 

@@ -13,6 +13,7 @@ from py_rules.semiautomagic.checks import attack_roll, defence_allowed, defence_
 from py_rules.semiautomagic.fields import ATTACKER, CREATURE, LABEL, MODIFIERS
 from py_rules.trace import Log
 from py_rules.trace import Modifier, Result, Step
+from py_rules.words import counted
 
 __all__ = ("OPERATIONS", "finish")
 
@@ -190,7 +191,7 @@ DEFENCE = Operation(
 def _action(*, creature, label, seconds, seconds_used, weapon, combo, move):
     log = Log()
     plan = plan_action(creature, seconds, seconds_used, weapon, combo, move, log)
-    return finish("action", label, None, log, total=plan["rounds"], level_name=f"{plan['rounds']} round(s)",
+    return finish("action", label, None, log, total=plan["rounds"], level_name=counted(plan['rounds'], 'rounds'),
                   details=plan)
 
 

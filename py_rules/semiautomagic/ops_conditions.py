@@ -206,7 +206,7 @@ def _rounds(dice, *, creature, label, rounds, dying_rule, dying_order, blank_row
 
 ROUNDS = Operation(
     id="semiautomagic.advance_rounds", system="semiautomagic", title="Next round (tick every timer)",
-    summary="Start the next round(s): every timer runs 6 seconds (conditions end, sleepers and the unconscious wake "
+    summary="Start the next round or rounds: every timer runs 6 seconds (conditions end, sleepers and the unconscious wake "
     "Flat-Footed, Soul Coma hours), then the dying round, the Staggered stun roll and the Confusion chart.",
     covers=("M9", "M15", "M16", "M18", "M19", "M20"),
     params=(CREATURE, LABEL, Param("rounds", "int", "Rounds", "How many 6-second rounds start.", default=1, minimum=1, maximum=100),

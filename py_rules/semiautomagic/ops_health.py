@@ -15,6 +15,7 @@ from py_rules.semiautomagic.morale import apply_morale_damage, remove_morale_pen
 from py_rules.semiautomagic.clock import advance_days
 from py_rules.semiautomagic.ops_combat import finish
 from py_rules.semiautomagic.recovery import medicine_stabilise, repair, resuscitate
+from py_rules.words import counted
 
 __all__ = ("OPERATIONS",)
 
@@ -176,7 +177,7 @@ def _days(dice, *, creature, label, days, slept_8h, bedridden, morale_per_day):
     log = Log()
     before = c["wounds"]
     advance_days(dice, c, days, log, slept_8h=slept_8h, bedridden=bedridden, morale_per_day=morale_per_day)
-    return finish("days", label, c, log, total=before - c["wounds"], level_name=f"{before - c['wounds']} wound(s) healed")
+    return finish("days", label, c, log, total=before - c["wounds"], level_name=f"{counted(before - c['wounds'], 'wounds')} healed")
 
 
 ADVANCE_DAYS = Operation(

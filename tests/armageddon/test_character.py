@@ -63,7 +63,7 @@ def test_unknown_schema_is_a_clear_error():
 
 
 def _bad_input(fail, character, field_part):
-    """Bad input through the JSON door: ok false, the field named, the input unchanged."""
+    """Bad input through the JSON door: ok false, the field named (in words in the message), the input unchanged."""
     before = copy.deepcopy(character)
     error = fail("apply_damage", character=character, amount="3")
     assert field_part in error["message"] or field_part in (error["field"] or "")
@@ -75,41 +75,41 @@ def _bad_input(fail, character, field_part):
 def test_bad_input_negative_attribute_is_refused_and_changes_nothing(fail):
     character = copy.deepcopy(EXAMPLE)
     character["attributes"]["Strength"] = -1
-    error = _bad_input(fail, character, "attributes.Strength")
+    error = _bad_input(fail, character, "Strength must be at least 0")
     assert error["code"] == "out_of_range"
 
 
 def test_bad_input_unknown_skill_is_refused_and_changes_nothing(fail):
     character = copy.deepcopy(EXAMPLE)
     character["skills"]["Basket Juggling"] = 2
-    error = _bad_input(fail, character, "skills.Basket Juggling")
+    error = _bad_input(fail, character, "no skill called 'Basket Juggling'")
     assert error["code"] == "unknown_skill"
 
 
 def test_bad_input_essence_channeling_on_a_mundane_is_refused_and_changes_nothing(fail):
     character = dict(copy.deepcopy(EXAMPLE), kind="mundane", essence_channeling=2)
-    error = _bad_input(fail, character, "essence_channeling")
+    error = _bad_input(fail, character, "Essence Channeling")
     assert error["code"] == "not_allowed"
 
 
 def test_bad_input_weight_that_is_not_a_number_is_refused_and_changes_nothing(fail):
     character = copy.deepcopy(EXAMPLE)
     character["items"][0]["weight"] = "heavy"
-    error = _bad_input(fail, character, "items.0.weight")
+    error = _bad_input(fail, character, "Weight of item 1")
     assert error["code"] == "wrong_type"
 
 
 def test_bad_input_absurd_weight_is_refused_not_an_internal_error(fail):
     character = copy.deepcopy(EXAMPLE)
     character["items"][0]["weight"] = 1e308
-    error = _bad_input(fail, character, "items.0.weight")
+    error = _bad_input(fail, character, "Weight of item 1")
     assert error["code"] == "out_of_range"
 
 
 def test_bad_input_through_the_page_json_text_names_the_field():
     response = api.handle({"op": "armageddon.encumbrance", "args": {"character": json.dumps(
         dict(EXAMPLE, attributes=dict(EXAMPLE["attributes"], Willpower=-2)))}})
-    assert response["ok"] is False and "attributes.Willpower" in response["error"]["message"]
+    assert response["ok"] is False and "Willpower must be at least 0" in response["error"]["message"]
 
 
 def test_skill_speciality_is_known_by_its_base():

@@ -248,5 +248,5 @@ def test_luck_only_for_skill_checks_not_characteristic_rolls():
     from py_rules.coc.checks import luck_refusal
 
     assert luck_refusal({"kind": "characteristic", "pushed": False, "level": 1}) == (
-        'Luck is only for skill checks, not a characteristic roll (seed 003, Luck: "Only for skill checks").')
+        'Luck is only for skill checks, not a characteristic roll.')
     assert luck_refusal({"kind": "skill", "pushed": False, "level": 1}) is None

@@ -63,7 +63,7 @@ def test_extreme_damage_default_says_there_is_no_extra_damage():
 def test_attack_order_rejects_bad_combatants():
     response = api.handle({"op": "coc.attack_order", "args": {"combatants": [{"name": "A", "dex": -1}, {"name": "B", "dex": 5}]}})
     assert response["ok"] is False and response["error"]["field"] == "combatants"
-    assert "dex" in response["error"]["message"]
+    assert "DEX must be a whole number" in response["error"]["message"]
 
 
 # --- Combat Round Duration ----------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The app as a whole (issue 2 and 8): offline after one visit, the API reference as a footer link, user
+"""The app as a whole (issue 2 and 8): offline after one visit, the API reference one tap from the footer's About, user
 text in the game's words, and HTML typed by a user shown as text."""
 
 import json
@@ -31,13 +31,15 @@ def test_offline_after_one_visit_reload_boots_and_rolls(page, own_site, foreign_
         page.context.set_offline(False)
 
 
-def test_api_reference_is_a_footer_link_listing_every_operation(page, site_url, foreign_requests, dist_dir):
+def test_api_reference_is_linked_from_about_and_lists_every_operation(page, site_url, foreign_requests, dist_dir):
     from py_rules import api
 
     catalog = api.catalog()
     assert json.loads((dist_dir / "catalog.json").read_text()) == catalog  # the page's copy is the engine's
     page.goto(site_url)
-    page.locator("footer").get_by_role("link", name="API reference").click()
+    page.locator("footer").get_by_role("link", name="About").click()
+    expect(page.locator("[data-about-version]")).to_contain_text(catalog["engine_version"])
+    page.get_by_role("link", name="Reference for developers").click()
     expect(page.locator("article.op-ref")).to_have_count(len(catalog["operations"]))
 
 

@@ -1,5 +1,7 @@
 """Boot failure with retry, and the "new version available, reload" prompt (issue 2, The page; Offline)."""
 
+import re
+
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll
@@ -27,7 +29,8 @@ def test_boot_that_hangs_shows_a_message_and_retry_boots(page, site_url, foreign
     page.route("**/pyodide.asm.wasm", wasm)
     page.goto(site_url + "?boot_timeout=8")
     expect(page.locator("html")).to_have_attribute("data-ready", "failed", timeout=30_000)
-    expect(page.locator("#boot-stage")).to_contain_text("Python did not start within 8 s")
+    expect(page.locator("#boot-stage")).to_contain_text("The rules did not start within 8 s")
+    expect(page.locator("#boot-stage")).to_have_attribute("title", "Python did not start within 8 s.")  # for developers
     retry = page.locator("#boot-retry")
     expect(retry).to_be_visible()
     assert held, "the wasm request was never made"
@@ -42,7 +45,8 @@ def test_failed_download_shows_a_message_not_a_blank_page(page, site_url, foreig
     page.route("**/python_stdlib.pyc.zip", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(site_url)
     expect(page.locator("html")).to_have_attribute("data-ready", "failed", timeout=60_000)
-    expect(page.locator("#boot-stage")).to_contain_text("Python could not start")
+    expect(page.locator("#boot-stage")).to_contain_text("The rules could not start")
+    expect(page.locator("#boot-stage")).to_have_attribute("title", re.compile("^Python could not start"))
     expect(page.locator("#boot-retry")).to_be_visible()
     expect(page.locator("#campaigns-title")).to_be_visible()  # the app works before and without Python
     expect(page.get_by_role("button", name="Start the campaign")).to_be_visible()

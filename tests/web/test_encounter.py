@@ -76,13 +76,13 @@ GAMES = {
         "timers": [("Cultist", "No conditions"), ("Cultist", "No conditions"), ("Cultist", "major wound")],
         "round_op": "coc.advance_time",
         "golden": (
-            "**Harvey: Attack → Cultist** — Total 30 vs 60: success — Hard success\n"
-            "- Dice: units d10=0 (Fighting (Brawl) roll: units die), tens d10=30 (Fighting (Brawl) roll: tens die 1), "
-            "units d10=0 (Dodge roll: units die), tens d10=90 (Dodge roll: tens die 1), d3=2 (Brawl damage)\n"
+            "**Harvey: Attack → Cultist** — Rolled 30 against 60 — Hard success\n"
+            "- Dice: Fighting (Brawl) roll: units die 0, tens die 30; Dodge roll: units die 0, tens die 90; "
+            "d3=2 (Brawl damage)\n"
             "- Harvey hits Cultist for 2\n"
             "- Cultist loses 2 HP (10 → 8)\n\n"
             "**Cultist: end of round 2** — Total 0 vs 10\n"
-            "- Dice: units d10=5 (CON (dying) roll: units die), tens d10=40 (CON (dying) roll: tens die 1)\n"
+            "- Dice: CON (dying) roll: units die 5, tens die 40\n"
             "- Cultist clings to life\n"
         ),
     },

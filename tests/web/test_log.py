@@ -10,12 +10,11 @@ from tools.bench_table import FILL, sheets, templates
 
 GOLDEN = """# Masks
 
-**Harvey: Spot Hidden roll** — Total 85 vs 60: failure
-- Dice: units d10=5 (Spot Hidden roll: units die), tens d10=80 (Spot Hidden roll: tens die 1)
+**Harvey: Spot Hidden roll** — Rolled 85 against 60 — Failure
+- Dice: Spot Hidden roll: units die 5, tens die 80
 
-**Harvey: Attack → Cultist** — Total 30 vs 60: success — Hard success
-- Dice: units d10=0 (Fighting (Brawl) roll: units die), tens d10=30 (Fighting (Brawl) roll: tens die 1), \
-units d10=0 (Dodge roll: units die), tens d10=90 (Dodge roll: tens die 1), d3=2 (Brawl damage)
+**Harvey: Attack → Cultist** — Rolled 30 against 60 — Hard success
+- Dice: Fighting (Brawl) roll: units die 0, tens die 30; Dodge roll: units die 0, tens die 90; d3=2 (Brawl damage)
 - Harvey hits Cultist for 2
 - Cultist loses 2 HP (10 → 8)
 """
@@ -47,18 +46,18 @@ def test_rolls_are_logged_undone_redone_and_exported_as_markdown(app, tmp_path):
     page.get_by_role("link", name="Log").click()
     rows = page.locator(".log-row")
     expect(rows).to_have_count(2)
-    expect(rows.nth(0).locator(".log-headline")).to_have_text("Harvey: Attack → Cultist: Total 30 vs 60: success — Hard success")
+    expect(rows.nth(0).locator(".log-headline")).to_have_text("Harvey: Attack → Cultist: Rolled 30 against 60 — Hard success")
     expect(rows.nth(0).locator(".log-who")).to_have_text("Harvey, Cultist")
-    expect(rows.nth(1).locator(".log-headline")).to_have_text("Harvey: Spot Hidden roll: Total 85 vs 60: failure")
+    expect(rows.nth(1).locator(".log-headline")).to_have_text("Harvey: Spot Hidden roll: Rolled 85 against 60 — Failure")
     expect(rows.nth(1).locator(".log-who")).to_have_text("Harvey")
     # the trace, one tap away
     rows.nth(0).locator(".log-open").click()
-    expect(rows.nth(0).locator(".trace")).to_contain_text("Dice in order: units d10=0")
+    expect(rows.nth(0).locator(".trace")).to_contain_text("Dice in order: Fighting (Brawl) roll: units die 0, tens die 30")
     # filters: by character, by a word
     page.get_by_label("Who").select_option(label="Cultist")
     expect(rows).to_have_count(1)
     page.get_by_label("Who").select_option(label="Everyone")
-    page.get_by_label("Search").fill("85 vs")
+    page.get_by_label("Search").fill("85 against")
     expect(rows).to_have_count(1)
     expect(rows.first).to_contain_text("Spot Hidden roll")
     page.get_by_label("Search").fill("skill roll")  # what was done, by the operation's name
@@ -82,10 +81,10 @@ def test_rolls_are_logged_undone_redone_and_exported_as_markdown(app, tmp_path):
 
     # undo puts the cultist back exactly and the log says so; redo applies it again
     page.get_by_role("button", name="Undo: Harvey: Attack → Cultist").click()
-    expect(rows.first.locator(".log-headline")).to_have_text("Undone: Total 30 vs 60: success — Hard success")
+    expect(rows.first.locator(".log-headline")).to_have_text("Undone: Rolled 30 against 60 — Hard success")
     assert sheet_of(page, "Cultist") == cultist
     page.get_by_role("button", name="Redo: Harvey: Attack → Cultist").click()
-    expect(rows.first.locator(".log-headline")).to_have_text("Redone: Total 30 vs 60: success — Hard success")
+    expect(rows.first.locator(".log-headline")).to_have_text("Redone: Rolled 30 against 60 — Hard success")
     assert sheet_of(page, "Cultist") == attacked
     page.get_by_role("button", name="Undo: Harvey: Attack → Cultist").click()
     expect(page.locator("[data-history=redo]")).to_be_enabled()

@@ -25,7 +25,7 @@ def test_storage_unavailable_shows_a_banner_and_rolls_still_work(page, site_url,
     expect(banner.get_by_role("button", name="Export “In memory”")).to_be_visible()
     open_sheet(page, "Harvey")
     page.locator('[data-row="skill-Spot Hidden"]').click()
-    assert "Total 55 vs 60: success" in roll(page, faces="5 50")
+    assert "Rolled 55 against 60 — Regular success" in roll(page, faces="5 50")
 
 
 def test_two_tabs_on_one_campaign_never_lose_a_change(context, site_url, foreign_requests):

@@ -29,7 +29,7 @@ GAMES = {
     "coc": {
         "characters": [("Harvey", {"CON": 50, "SIZ": 50}, {"Spot Hidden": 60}), ("Cultist", {"STR": 60}, {"Dodge": 30})],
         "row": "skill-Spot Hidden", "faces": "7 90", "fields": {"difficulty": "Hard"}, "before": "Fumble",
-        "setting": ("fumble_basis", "raw_skill"), "badge": "Fumble range basis: The skill value itself", "after": "Total 97 vs 60: failure",
+        "setting": ("fumble_basis", "raw_skill"), "badge": "Fumble range basis: The skill value itself", "after": "Rolled 97 against 60 — Failure",
         "named": "House rule in effect: Fumble range basis — The skill value itself",
         "damage": ("damage", {"amount": "3"}, "HP", "7/10"), "heal": ("first_aid", {"skill": "30"}, "HP", "8/10"),
     },
@@ -266,7 +266,7 @@ def test_after_a_failed_roll_push_or_spend_luck_right_there(app):
     new_character(page, "coc", "Harvey", skills={"Spot Hidden": 60})
     open_sheet(page, "Harvey")
     page.locator('[data-row="skill-Spot Hidden"]').click()
-    assert "Total 65 vs 60: failure" in roll(page, faces="5 60")
+    assert "Rolled 65 against 60 — Failure" in roll(page, faces="5 60")
     follow = page.locator(".drawer .follow-ups")
     expect(follow.get_by_role("button", name="Spend 35 Luck → Hard success")).to_be_visible()
     follow.get_by_role("button", name="Spend 5 Luck → Regular success").click()
@@ -280,7 +280,7 @@ def test_after_a_failed_roll_push_or_spend_luck_right_there(app):
     expect(page.locator("#drawer-title")).to_have_text("Push the roll")
     page.locator(".drawer button.roll").click()  # a push must be justified: said next to the field
     expect(page.locator(".drawer .field-error").first).to_contain_text("justif")
-    assert "Total 25 vs 60: success" in roll(page, faces="5 20", fields={"justification": "I search the desk again"})
+    assert "Rolled 25 against 60 — Hard success" in roll(page, faces="5 20", fields={"justification": "I search the desk again"})
 
 
 def test_an_armageddon_character_carries_items_and_the_card_shows_the_encumbrance(app):

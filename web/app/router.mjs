@@ -1,10 +1,11 @@
 // Screens by location.hash, so reload and the back button keep the place: #/ (campaigns),
 // #/c/<id> (party), #/c/<id>/sheet/<character id>, #/c/<id>/encounter[/<encounter id>], #/c/<id>/log,
-// #/c/<id>/rules, #/c/<id>/operations.
+// #/c/<id>/rules, #/c/<id>/operations, #/about.
 import { useEffect, useState } from "./html.mjs";
 
 export function parseHash(hash) {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === "about") return { screen: "about" };
   if (parts[0] !== "c" || !parts[1]) return { screen: "campaigns" };
   const campaignId = parts[1];
   if (parts[2] === "sheet" && parts[3]) return { screen: "sheet", campaignId, characterId: parts[3] };
@@ -17,6 +18,7 @@ export function parseHash(hash) {
 
 export const paths = {
   home: () => "#/",
+  about: () => "#/about",
   party: (id) => `#/c/${encodeURIComponent(id)}`,
   sheet: (id, characterId) => `#/c/${encodeURIComponent(id)}/sheet/${encodeURIComponent(characterId)}`,
   encounter: (id, encounterId = null) => `#/c/${encodeURIComponent(id)}/encounter${encounterId ? `/${encodeURIComponent(encounterId)}` : ""}`,

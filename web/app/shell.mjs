@@ -16,6 +16,7 @@ import { lazyScreen } from "./lazy.mjs";
 const EncounterScreen = lazyScreen(() => import("../screens/encounter/index.mjs"), "EncounterScreen");
 const LogScreen = lazyScreen(() => import("../screens/log/index.mjs"), "LogScreen");
 const DamagedCampaignScreen = lazyScreen(() => import("../screens/campaigns/damaged.mjs"), "DamagedCampaignScreen");
+const AboutScreen = lazyScreen(() => import("../screens/about/index.mjs"), "AboutScreen");
 
 function StorageBanner() {
   const app = useApp();
@@ -36,6 +37,7 @@ function Screen({ route }) {
   }, [route.campaignId]);
   useEffect(() => { document.getElementById("app")?.querySelector("h1")?.focus?.(); }, [route.screen]);
   if (route.screen === "campaigns") return html`<${CampaignsScreen} />`;
+  if (route.screen === "about") return html`<${AboutScreen} />`;
   if (damaged?.id === route.campaignId) return html`<${DamagedCampaignScreen} damaged=${damaged} />`;
   if (!catalog || !campaign || campaign.id !== route.campaignId) {
     return html`<section class="screen"><p>${campaign === null && catalog ? "Opening the campaign…" : "Loading…"}</p><p><a href="#/">All campaigns</a></p></section>`;

@@ -1,0 +1,9 @@
+"""The encounter's fields in plain words (issue 8, Words; :mod:`py_rules.words`)."""
+
+HELP = {
+    "encounter.start:combatants": "Who takes part: characters from the party, or quick NPCs with the few numbers the "
+                                  "order needs (Armageddon: Dexterity; Call of Cthulhu: DEX and the combat skill, and "
+                                  "whether a firearm is ready; Semiautomagic: none).",
+    "encounter.add:combatant": "A character from the party, or a quick NPC with a name and its numbers; whether a "
+                               "firearm is ready (Call of Cthulhu) and the activity (Armageddon) are optional.",
+}
