@@ -82,7 +82,7 @@ def sheet_checker(game: str) -> SheetCheck:
 
     >>> check = sheet_checker("armageddon")
     >>> check({})
-    ('attributes', 'attributes must be a JSON object.')
+    ('attributes', 'Attributes must be a JSON object.')
     """
     from py_rules.campaign.games import validate_sheet
 
@@ -182,7 +182,7 @@ def validate_log_entry(entry, path: str = "log.0", game: str | None = None, *,
     >>> validate_log_entry({"id": "e1", "at": "2026-12-01T20:15:03Z", "op": "armageddon.task", "args": {},
     ...     "result": {}, "who": ["c1"], "encounter": None, "before": {"c1": {}}, "after": {"c1": {}},
     ...     "kind": "change"}, "log.3", "armageddon")[0]
-    {'path': 'log.3.before.c1.attributes', 'message': 'attributes must be a JSON object.'}
+    {'path': 'log.3.before.c1.attributes', 'message': 'Attributes must be a JSON object.'}
     """
     if not isinstance(entry, dict):
         return [problem(path, "A log entry must be a JSON object.")]
