@@ -82,8 +82,8 @@ FROM_LEGACY = Operation(
     covers=(),
     params=(
         GAME,
-        Param("states", "json", "Saved characters", "The saved sheets by the name the page kept them under, "
-              "e.g. coc.investigator.", default={}, example={}),
+        Param("states", "json", "Saved characters", "The sheets the old page saved, each under the "
+              "name it kept it by (the investigator, the opponent, …).", default={}, example={}),
         Param("settings", "json", "Saved house rules", "The saved house rules by name.", default={}, example={}),
         Param("id", "text", "Campaign id", "Empty: one fixed id per game, so bringing the values over twice "
               "gives the same campaign.", default=""),
