@@ -129,3 +129,29 @@ def test_time_check_has_nothing_to_ask_for_the_healthy_and_keeps_the_skip_limits
     response = api.handle({"op": "encounter.time_check", "args": {"encounter": start("armageddon", {"a": JACK}),
                            "sheets": {"a": JACK}, "unit": "hours", "amount": 30}})
     assert response["error"]["field"] == "amount"
+
+
+def test_a_log_of_the_old_shape_with_one_entry_per_effect_still_validates_and_renders():
+    """A log written before one entry per step: each effect its own "roll" entry, the step's result keeping
+    only the effects' op and who. It still passes the log check and renders as Markdown."""
+    from py_rules.log.entry import validate_log
+    from py_rules.markdown import entries_markdown
+
+    sheets = {"d": _dying_harvey()}
+    state = start("coc", sheets)
+    result = answer("encounter.end_round", encounter=state, sheets=sheets, dice=[3, 40])
+    details = result["details"]
+    effect = details["effects"][0]
+    old_effect = {"id": "e1", "at": "2026-01-05T19:00:00Z", "op": effect["op"], "args": effect["args"],
+                  "result": {k: v for k, v in effect["result"].items() if k not in ("state", "states")},
+                  "who": effect["who"], "encounter": "e1", "before": {}, "after": {}, "kind": "roll"}
+    step_result = {k: v for k, v in result.items() if k not in ("state", "states")}
+    step_result["details"] = {"current": details["current"],
+                              "effects": [{k: e[k] for k in ("op", "who", "combatants", "kind")} for e in details["effects"]]}
+    step_result["events"] = step_result["events"][:1]  # the old step told only its own line
+    old_step = {"id": "e2", "at": "2026-01-05T19:00:01Z", "op": "encounter.end_round", "args": {}, "result": step_result,
+                "who": ["d"], "encounter": "e1", "before": {"d": sheets["d"]}, "after": details["sheets"],
+                "encounter_before": state, "encounter_after": details["encounter"], "kind": "change"}
+    assert validate_log([old_effect, old_step], game="coc") == []
+    text = entries_markdown([old_effect, old_step])
+    assert "- Dice: units d10=3 (CON (dying) roll: units die)" in text and text.count("- Dice:") == 1
