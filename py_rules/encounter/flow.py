@@ -29,14 +29,14 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from py_rules.encounter.games import GAMES, coc_combat_skill, npc_sheet, sheet_name
+from py_rules.encounter.games import GAMES, coc_combat_skill, decided, npc_sheet, sheet_name, span_text, time_warnings
 from py_rules.encounter.state import MAX_COMBATANTS, NPC_FIELDS, SCHEMA, combatant_problems, current, eligible
 from py_rules.dice import TypedDice
 from py_rules.errors import RulesError
 from py_rules.trace import Step
 from py_rules.words import counted, passes
 
-__all__ = ("Outcome", "new_encounter", "step")
+__all__ = ("Outcome", "new_encounter", "step", "time_check")
 
 _ORDER_ARM = "RULES.md §1.4 Initiative: 1d10 + Dexterity"
 _ORDER_COC = "seed 003, Attack Order"
@@ -45,13 +45,19 @@ _ROUNDS = "RULES.md §4: one entry point runs every periodic rule"
 
 @dataclass
 class Outcome:
-    """What a step produced: the new state, every sheet it changed, its effects and its own trace."""
+    """What a step produced: the new state, every sheet it changed, its effects and its own trace.
+
+    ``decided`` holds, for each effect that decided something (a dying roll with its target and outcome, a
+    condition's time up, a rule that refused a sheet), ``{"effect": its index in effects or None, "label",
+    "line"}``; each line is also one of the step's ``events`` after its own, so one log entry tells the step.
+    """
 
     state: dict
     sheets: dict = field(default_factory=dict)
     effects: list = field(default_factory=list)
     steps: list = field(default_factory=list)
     events: list = field(default_factory=list)
+    decided: list = field(default_factory=list)
 
 
 def new_encounter(encounter_id: str, name: str, game: str) -> dict:
@@ -174,9 +180,15 @@ def _end_round(ctx: _Context) -> None:
 def _effect(ctx: _Context, c: dict, op_id: str, args: dict, label: str) -> None:
     """One combatant's effect; a rule that refuses (e.g. a dead investigator) is noted, not fatal to the round."""
     try:
-        ctx.run(op_id, args | {"label": label}, [c["id"]] if c["id"] else [], c["character_id"])
+        result = ctx.run(op_id, args | {"label": label}, [c["id"]] if c["id"] else [], c["character_id"])
     except _Refused as refusal:
+        said = refusal.message if refusal.message.startswith(c["name"]) else f"{c['name']}: {refusal.message}"
         ctx.step(f"{c['name']}: {refusal.message}")
+        ctx.out.decided.append({"effect": None, "label": label, "line": said})
+        return
+    line = decided(ctx.enc["game"], c["name"], result)
+    if line:
+        ctx.out.decided.append({"effect": len(ctx.out.effects) - 1, "label": label, "line": line})
 
 
 def _advance(ctx: _Context) -> None:
@@ -246,8 +258,9 @@ def _order(ctx: _Context, _action: dict) -> None:
     else:
         _coc_order(ctx, enc["combatants"])
     enc["combatants"].sort(key=lambda c: c["order_key"], reverse=True)  # stable: equals keep their order
-    ctx.step("Order: " + " → ".join(f"{c['name']} ({c['initiative']})" for c in enc["combatants"]),
-             _ORDER_ARM if enc["game"] == "armageddon" else _ORDER_COC)
+    order = "Order: " + " → ".join(f"{c['name']} ({c['initiative']})" for c in enc["combatants"])
+    ctx.step(order, _ORDER_ARM if enc["game"] == "armageddon" else _ORDER_COC)
+    ctx.out.decided.append({"effect": None, "label": "Order", "line": order})
     _turn_to(enc, next((c["id"] for c in enc["combatants"] if eligible(c)), None))
 
 
@@ -408,10 +421,28 @@ def _skip_time(ctx: _Context, action: dict) -> None:
         raise RulesError("bad_choice", f"Here time passes in {', '.join(ctx.game.time_ops)}.", "unit")
     op_id, make = ctx.game.time_ops[unit]
     args = make(amount, action.get("activity") or "normal")
-    ctx.step(passes(amount, unit), _ROUNDS)
+    said = passes(amount, unit)
+    ctx.step(said, _ROUNDS)
+    ctx.out.events.append(said)
     for cid in ctx.raw_sheets:
         who = {"id": None, "name": sheet_name(ctx.sheet(cid), cid), "character_id": cid}
-        _effect(ctx, who, op_id, args, f"{who['name']}: {passes(amount, unit)}")
+        _effect(ctx, who, op_id, args, f"{who['name']}: {said}")
+
+
+def time_check(state: dict, action: dict, sheets: dict | None = None) -> list[str]:
+    """What ``skip_time`` with ``action`` would run that the GM must be asked about first (Survival Tests or
+    dying rounds and how many, a death timer running out, time that cannot pass for the dying), one plain
+    sentence each; nothing is rolled or changed."""
+    ctx = _Context(state, sheets or {}, {}, TypedDice([]))
+    unit, amount = action.get("unit"), action.get("amount")
+    if unit not in ctx.game.time_ops:
+        raise RulesError("bad_choice", f"Here time passes in {', '.join(ctx.game.time_ops)}.", "unit")
+    ctx.game.time_ops[unit][1](amount, action.get("activity") or "normal")  # the same limits as the skip
+    out = []
+    for cid in ctx.raw_sheets:
+        sheet = ctx.sheet(cid)
+        out += time_warnings(state["game"], sheet, sheet_name(sheet, cid), unit, amount)
+    return out
 
 
 ACTIONS = {
@@ -436,4 +467,5 @@ def step(state: dict, action: dict, sheets: dict | None = None, settings: dict |
         raise RulesError("refused", refusal.message, "encounter") from None
     if kind not in ("end", "skip_time"):
         _announce(ctx)
+    ctx.out.events += [each["line"] for each in ctx.out.decided]
     return ctx.finish()

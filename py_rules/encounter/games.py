@@ -15,12 +15,14 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable
 
 from py_rules.errors import RulesError
 
-__all__ = ("Game", "GAMES", "TIME_UNITS", "sheet_name", "coc_combat_skill", "npc_sheet")
+__all__ = ("Game", "GAMES", "TIME_UNITS", "sheet_name", "coc_combat_skill", "npc_sheet", "decided", "time_warnings",
+           "span_text")
 
 TIME_UNITS = ("minutes", "hours", "days", "weeks")
 
@@ -111,3 +113,131 @@ def npc_sheet(name: str, dexterity: int) -> dict:
     attributes = {a: 1 for a in ATTRIBUTES} | {"Dexterity": dexterity}
     return {"schema": "armageddon.character/1", "name": name, "kind": "mundane", "attributes": attributes,
             "skills": {}}
+
+
+# --- what an effect decided, in plain words (one log entry per step: TABLE.md, the headline says it) ---------
+
+_ARM_TEST = re.compile(r"^(-?\d+) (≥|<) (-?\d+): (success|failure)$")
+_COC_ROLL = re.compile(r"^(\d+) vs (.+?) (\d+) \(.*\): (.+?) → (success|failure)$")
+_SAM_ROLL = re.compile(r"(?:≥|<) DC \d+|^d10 rolled \d+:")
+
+
+def _roll_lines(game: str, result: dict) -> list[str]:
+    """The rolls an effect's trace compares with their target, one plain line each.
+
+    >>> _roll_lines("armageddon", {"steps": [{"text": "Survival Test no. 2:"}, {"text": "  6 < 9: failure"}]})
+    ['Survival Test no. 2: 6 vs 9, failure']
+    >>> _roll_lines("coc", {"steps": [{"text": "43 vs CON (dying) 60 (Regular ≤60, Hard ≤30, Extreme ≤12): "
+    ...                                         "Regular success → success"}]})
+    ['CON (dying) roll 43 vs 60: Regular success']
+    """
+    out, header = [], ""
+    for item in result.get("steps") or []:
+        text = str(item.get("text", "")).strip()
+        if game == "armageddon":
+            found = _ARM_TEST.match(text)
+            if found:
+                total, _, target, outcome = found.groups()
+                out.append(f"{header} {total} vs {target}, {outcome}".strip())
+            elif text.endswith(":") and not text[:1].isdigit():
+                header = text
+        elif game == "coc":
+            found = _COC_ROLL.match(text)
+            if found:
+                total, what, target, level, _ = found.groups()
+                out.append(f"{what} roll {total} vs {target}: {level}")
+        elif _SAM_ROLL.search(text):
+            out.append(text)
+    return out
+
+
+def _few(lines: list, most: int) -> list:
+    """At most ``most`` lines: a long skip's sixty Survival Tests read as the first ones, how many more, the last.
+
+    >>> _few(list("abcdefg"), 4)
+    ['a', 'b', '… 4 more …', 'g']
+    """
+    if len(lines) <= most:
+        return lines
+    return lines[:most - 2] + [f"… {len(lines) - most + 1} more …", lines[-1]]
+
+
+def decided(game: str, name: str, result: dict) -> str | None:
+    """What an effect (one character's end of a round, time passing) decided, in one plain line: its rolls
+    against their targets and what came of them (its events); None when it threw no die and changed nothing
+    worth telling (a number repeated, "5 s pass").
+
+    >>> decided("coc", "Ann", {"dice": [], "events": [], "text": ["Total 12 vs 12"]}) is None
+    True
+    >>> decided("semiautomagic", "Ann", {"dice": [], "events": ["Ann is no longer Staggered."]})
+    'Ann is no longer Staggered.'
+    """
+    events = _few([str(e) for e in result.get("events") or []], 3)
+    rolls = _few(_roll_lines(game, result), 4)
+    if not rolls and not events:
+        if not result.get("dice"):
+            return None
+        text = result.get("text") or []
+        return f"{name}: {text[0]}" if text else None
+    if not rolls:
+        return " ".join(events)
+    return f"{name}: {'; '.join(rolls)}" + (f" — {' '.join(events)}" if events else "")
+
+
+# --- what time passing would run, said before it runs (TABLE.md: no default that can hurt) -------------------
+
+def span_text(unit: str, amount: int) -> str:
+    """``1 minute``, ``12 minutes``."""
+    return f"{amount} {unit if amount != 1 else unit[:-1]}"
+
+
+def _armageddon_warnings(sheet: dict, name: str, unit: str, amount: int) -> list[str]:
+    has = set(sheet.get("conditions") or []).__contains__
+    timers = sheet.get("timers") or {}
+    span = span_text(unit, amount)
+    out = []
+    if unit in ("days", "weeks"):
+        if has("death_pending") or (has("dying") and not has("stabilised")):
+            out.append(f"{name} is dying: {span} cannot pass for them until they are stabilised (their Survival "
+                       "Tests come every minute); time passes for the others.")
+        return out
+    seconds = amount * (60 if unit == "minutes" else 3600)
+    if has("dying") and not has("stabilised") and not has("death_pending"):
+        first = max(int(timers.get("survival_seconds") or 0), 1)
+        tests = 0 if first > seconds else (seconds - first) // 60 + 1
+        if tests:
+            out.append(f"{name} is dying: {span} will roll {tests} Survival Test{'s' if tests != 1 else ''}.")
+    if has("death_pending"):
+        left = int(timers.get("death_seconds") or 0)
+        if left <= seconds:
+            out.append(f"{name} dies within {max(1, -(-left // 60))} min unless resuscitated: {span} will let "
+                       "them die.")
+    return out
+
+
+def _semiautomagic_warnings(sheet: dict, name: str, unit: str, amount: int) -> list[str]:
+    if "Dying" not in (sheet.get("conditions") or {}) or sheet.get("dead"):
+        return []
+    span = span_text(unit, amount)
+    if unit == "minutes":
+        rounds = 10 * amount
+        return [f"{name} is dying: {span} will roll {rounds} dying rounds (a d10 to stabilise and an endurance "
+                "check each)."]
+    return [f"{name} is dying: {span} cannot pass for them until they are stabilised; time passes for the others."]
+
+
+def _coc_warnings(sheet: dict, name: str, unit: str, amount: int) -> list[str]:
+    c = sheet.get("conditions") or {}
+    if c.get("dying") and not c.get("stabilised") and not c.get("dead"):
+        return [f"{name} is dying: {span_text(unit, amount)} cannot pass for them until they are stabilised (a CON "
+                "roll each round); time passes for the others."]
+    return []
+
+
+_WARNINGS = {"armageddon": _armageddon_warnings, "semiautomagic": _semiautomagic_warnings, "coc": _coc_warnings}
+
+
+def time_warnings(game: str, sheet: dict, name: str, unit: str, amount: int) -> list[str]:
+    """What letting ``amount`` ``unit`` pass would run for one sheet that a GM must know first: Survival Tests
+    or dying rounds (how many), a death timer running out, or time that cannot pass for the dying."""
+    return _WARNINGS[game](sheet, name, unit, amount)

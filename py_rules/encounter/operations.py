@@ -6,18 +6,22 @@ the settings it declares). The answer is the door's usual result with::
 
     details = {"encounter": <new state>, "current": <combatant id whose turn it is, or null>,
                "sheets": {character id: new sheet}   # only the sheets that changed
-               "effects": [{"op", "args", "result", "who", "combatants", "before", "after", "kind"}, ...]}
+               "effects": [{"op", "args", "result", "who", "combatants", "before", "after", "kind"}, ...],
+               "decided": [{"effect": index or null, "label", "line"}, ...]}  # what decided something
 
 and ``state`` / ``states["encounter"]`` the new state. Each effect (an initiative roll, a character's end of
-round) is one game operation's full answer, shaped as a log entry without its id and time, so the page
-logs each as its own entry. The dice of every effect come, in order, from the one ``dice`` field.
+round) is one game operation's full answer, shaped as a log entry without its id and time. Those that decided
+something (a dying roll with its target and outcome, a condition's time up) are also told in plain words, one
+line each, in ``decided`` and in the step's ``events`` after its own, so the page logs ONE entry per step. The
+dice of every effect come, in order, from the one ``dice`` field. ``encounter.time_check`` says, before time
+passes, what it would run that a GM must be asked about (Survival Tests, dying rounds, a death timer).
 """
 
 from __future__ import annotations
 
 from py_rules.armageddon.tables import ACTIVITIES
 from py_rules.encounter import flow
-from py_rules.encounter.games import TIME_UNITS
+from py_rules.encounter.games import TIME_UNITS, span_text
 from py_rules.encounter.state import GAMES, SCHEMA, parse_encounter
 from py_rules.errors import RulesError
 from py_rules.operations import Operation, System
@@ -70,7 +74,7 @@ def _answer(kind: str, out: flow.Outcome, label: str) -> Result:
     now = flow.current(enc)
     return Result(system="encounter", kind=kind, label=label or enc["name"], steps=out.steps, events=out.events,
                   details={"encounter": enc, "current": now["id"] if now else None, "sheets": out.sheets,
-                           "effects": out.effects},
+                           "effects": out.effects, "decided": out.decided},
                   state=enc, states={"encounter": enc})
 
 
@@ -121,6 +125,20 @@ START = Operation(
             SHEETS, LABEL),
 )
 
+def _time_check(*, encounter, sheets, settings, unit, amount, activity, label):
+    warnings = flow.time_check(encounter, {"unit": unit, "amount": amount, "activity": activity}, sheets)
+    return Result(system="encounter", kind="time_check", label=label or encounter["name"],
+                  events=warnings or [f"Nothing to ask first: {span_text(unit, amount)} run no dying roll."],
+                  details={"warnings": warnings})
+
+
+_TIME_PARAMS = (
+    Param("unit", "choice", "Unit", "What passes.", choices=TIME_UNITS, default="hours"),
+    Param("amount", "int", "How many", "How many units.", default=1, minimum=1, maximum=365),
+    Param("activity", "choice", "Activity", "Armageddon: what they do meanwhile.", default="resting",
+          choices=ACTIVITIES),
+)
+
 _COMBATANT = Param("combatant", "json", "Combatant", "{character_id} from the party, or {name, npc: {numbers}}; "
                    "optional firearm_ready (Call of Cthulhu), activity (Armageddon).",
                    example={"name": "Cultist", "npc": {"dex": 50, "combat_skill": 45}})
@@ -158,10 +176,11 @@ OPERATIONS = (
     _op("end", "End the encounter", "The encounter is over; its log stays.", rolls=False),
     _op("skip_time", "Time passes", "Minutes, hours, days or weeks pass for every sheet given: healing, temporary "
         "insanity, wake-up and condition timers.",
-        (Param("unit", "choice", "Unit", "What passes.", choices=TIME_UNITS, default="hours"),
-         Param("amount", "int", "How many", "How many units.", default=1, minimum=1, maximum=365),
-         Param("activity", "choice", "Activity", "Armageddon: what they do meanwhile.", default="resting",
-               choices=ACTIVITIES)),
-        action=lambda a: {k: a[k] for k in ("unit", "amount", "activity")},
+        _TIME_PARAMS, action=lambda a: {k: a[k] for k in ("unit", "amount", "activity")},
         covers=("U15", "U16", "M11", "M19", "C19", "C22")),
+    Operation(id="encounter.time_check", system="encounter", title="Before time passes",
+              summary="What letting the time pass would run that the GM must know first: Survival Tests or dying "
+              "rounds and how many, a death timer running out, time that cannot pass for the dying. Nothing is "
+              "rolled or changed.", covers=(), rolls=False, run=_time_check, source=_SRC,
+              params=COMMON + _TIME_PARAMS + (LABEL,)),
 )

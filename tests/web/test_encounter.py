@@ -3,7 +3,7 @@ party and a quick NPC), ordered by the game's rule (Semiautomagic: the GM's, mov
 target picked by touch, damage that starts dying (CoC: a major wound), a condition with a duration; two rounds
 whose end runs the rules with typed dice; the order, round counter, timers and log entries checked; the last
 change undone (both sheets back exactly); a reload that carries on from the same round and turn; two entries
-exported as Markdown and compared with a golden text, and the Log screen's export of the last two entries."""
+exported as Markdown (the attack and the step that ended round 2, one entry telling its dying roll) and compared with a golden text, and the Log screen's export of the last two entries."""
 
 import json
 
@@ -24,7 +24,7 @@ GAMES = {
         "condition": None,
         "round_faces": {1: None, 2: None},
         "timers": [("Ann", "next Survival Test in 60 s"), ("Ann", "next Survival Test in 55 s"), ("Ann", "next Survival Test in 50 s")],
-        "round_op": "armageddon.advance_time",
+        "round_op": "armageddon.advance_time", "round_2_says": None,  # Ann's next Survival Test is 50 s away
         "markdown": ("armageddon.roll_damage", "armageddon.apply_damage"),  # the attack's damage, the blow that starts dying
         "golden": (
             "**Jack: Attack: damage** — Total 8: 8 damage\n"
@@ -52,15 +52,16 @@ GAMES = {
         # Staggered d6 for Mira (round 1 only), then Grub's d10 to stabilise and d6 endurance check; in round 2 a 10 stabilises him, a d4 for the hours until he wakes
         "round_faces": {1: "3 3 4", 2: "10 2"},
         "timers": [("Mira", "Staggered (2 rounds left)"), ("Mira", "Staggered (1 round left)"), ("Mira", "No conditions")],
-        "round_op": "semiautomagic.advance_rounds",
+        "round_op": "semiautomagic.advance_rounds", "round_2_says": "Grub is stabilised (a 10 on the d10).",
         "golden": (
             "**Mira: Attack → Grub** — Total 7 vs 4: success — hit\n"
             "- Dice: d6=5 (attack roll)\n"
             "- Modifiers: +2 Weapon Skill bonus\n\n"
-            "**Grub: end of round 2** — After 1 round: Helpless, Unconscious\n"
+            "**The cellar** — Round 3: Imp's turn\n"  # the step that ended round 2, telling what it decided
             "- Dice: d10=10 (stabilisation (10 stabilises)), d4=2 (hours until waking (1d4 per wound))\n"
-            "- Grub is stabilised (a 10 on the d10).\n"
-            "- Grub is unconscious (stable); wakes in 2 hours.\n"
+            "- Mira is no longer Stunned (its time is up). Mira is no longer Staggered (its time is up).\n"
+            "- Grub: d10 rolled 10: stabilised — Grub is stabilised (a 10 on the d10). Grub is unconscious (stable); "
+            "wakes in 2 hours.\n"
         ),
     },
     "coc": {
@@ -74,16 +75,16 @@ GAMES = {
         "round_faces": {1: None, 2: "5 40"},  # the dying CON roll at the end of round 2
         "round_2": ("Harvey", "damage", {"amount": "1"}, "Harvey loses 1 HP"),  # the ghoul's claw: reset at the round's end
         "timers": [("Cultist", "No conditions"), ("Cultist", "No conditions"), ("Cultist", "major wound")],
-        "round_op": "coc.advance_time",
+        "round_op": "coc.advance_time", "round_2_says": "CON (dying) roll 45 vs 50: Regular success — Cultist clings to life",
         "golden": (
             "**Harvey: Attack → Cultist** — Rolled 30 against 60 — Hard success\n"
             "- Dice: Fighting (Brawl) roll: units die 0, tens die 30; Dodge roll: units die 0, tens die 90; "
             "d3=2 (Brawl damage)\n"
             "- Harvey hits Cultist for 2\n"
             "- Cultist loses 2 HP (10 → 8)\n\n"
-            "**Cultist: end of round 2** — Total 0 vs 10\n"
+            "**The cellar** — Round 3: Harvey's turn\n"  # the step that ended round 2, telling its dying roll
             "- Dice: CON (dying) roll: units die 5, tens die 40\n"
-            "- Cultist clings to life\n"
+            "- Cultist: CON (dying) roll 45 vs 50: Regular success — Cultist clings to life\n"
         ),
     },
 }
@@ -208,14 +209,14 @@ def test_a_fight_of_two_rounds(app, game):
         expect(row(page, timer_who)).to_contain_text(timer)
     assert rounds_seen == ["Round 2", "Round 3"]
 
-    # the log: each step a "change" with the encounter before and after, each end-of-round rule its own entry
+    # the log: ONE "change" entry per step with the encounter before and after; what the end-of-round rules
+    # decided is told in the step's events (a dying roll with its outcome), none logged apart
     log = [entry for entry in stored_log(page, campaign_id) if entry["encounter"] == encounter_id]
     ends = [entry for entry in log if entry["op"] == "encounter.next" and entry["encounter_after"]["round"] > entry["encounter_before"]["round"]]
     assert [(entry["encounter_before"]["round"], entry["encounter_after"]["round"], entry["kind"]) for entry in ends] == [(1, 2, "change"), (2, 3, "change")]
-    effects = [entry for entry in log if entry["op"] == spec["round_op"] and entry["args"].get("label", "").endswith("end of round 2")]
-    with_sheets = (hero, foe, npc) if spec.get("npc_sheet") else (hero, foe)
-    assert sorted(entry["result"]["label"] for entry in effects) == sorted(f"{name}: end of round 2" for name in with_sheets)
-    assert all(entry["kind"] == "roll" and entry["before"] == {} for entry in effects)
+    assert not [entry for entry in log if entry["op"] == spec["round_op"] or entry["op"].endswith(".initiative")]
+    told = ends[-1]["result"]["events"][1:]
+    assert (spec["round_2_says"] in " ".join(told)) if spec["round_2_says"] else told == []
     attacks = [entry for entry in log if entry["op"].endswith((".attack", ".roll_damage"))]
     assert attacks and all(entry["encounter"] == encounter_id for entry in attacks)
 
@@ -242,7 +243,7 @@ def test_a_fight_of_two_rounds(app, game):
 
     # two entries as Markdown for a forum post (the engine's log.markdown), against the golden text
     log = [entry for entry in stored_log(page, campaign_id) if entry["encounter"] == encounter_id]
-    first, second = spec.get("markdown", (None, spec["round_op"]))
+    first, second = spec.get("markdown", (None, "encounter.next"))
     two = [attacks[0] if first is None else [entry for entry in log if entry["op"] == first][0], [entry for entry in log if entry["op"] == second][-1]]
     assert markdown(two) == spec["golden"]
 

@@ -1,7 +1,9 @@
 // Encounter actions (issue 11; TABLE.md, Encounter): every encounter.* step of the engine is stored with ONE
-// commit — the new encounter state, every sheet it returned, one "roll" entry per effect (an Initiative roll,
-// a character's end of round, each with its trace) and one "change" entry for the step itself holding the
-// encounter and every changed sheet before and after, so one Undo undoes the whole step.
+// commit and ONE log entry — the new encounter state, every sheet it returned, and the step's entry: its
+// result tells what each effect decided (a dying roll with its target and outcome, a condition's time up; the
+// engine's ``details.decided``, each with its trace), ``who`` every character whose sheet it changed, and it
+// holds the encounter and every changed sheet before and after, so one Undo undoes the whole step. Effects
+// that decided nothing (an end of round that only repeats a number) are not logged apart.
 import { newId } from "../store/records.mjs";
 import { commitNow, makeEntry } from "./log_actions.mjs";
 import { inQueue } from "./queue.mjs";
@@ -23,12 +25,17 @@ export function combatantSheets(campaign, encounter) {
   return sheets;
 }
 
-/** A step's result without what its entry already holds elsewhere (the encounter is encounter_after, the
- * sheets are after, each effect is an entry of its own), so a long fight's log stays small. */
-function stepResult(result) {
+/** A step's result as logged: without what its entry already holds elsewhere (the encounter is encounter_after,
+ * the sheets are after) and without the effects that decided nothing; each effect that decided something keeps
+ * its line, label and trace (``details.decided``: {label, line, text}). Also what the summary shows. */
+export function stepResult(result) {
   const details = result.details || {};
-  const effects = (details.effects || []).map(({ op, who, combatants, kind }) => ({ op, who, combatants, kind }));
-  return { ...result, details: { current: details.current ?? null, effects } };
+  const effects = details.effects || [];
+  const decided = (details.decided || []).map(({ effect, label, line }) => ({
+    label, line, text: effect === null || effect === undefined ? [] : effects[effect]?.result?.text || [],
+  }));
+  const { state, states, ...rest } = result;
+  return { ...rest, details: { current: details.current ?? null, decided } };
 }
 
 /** The characters a step concerns: those whose sheet changed and the combatant it names. */
@@ -47,8 +54,9 @@ function untypedDice(result) {
 
 /**
  * Run ``encounter.<kind>`` on the open campaign's encounter with ``args``, then store the returned state,
- * sheets and log entries in one commit. ``dice``: ``{faces}`` typed physical dice, ``{physical: true}`` physical
- * dice with none typed (a step that rolls is refused), ``{}`` digital. Returns the engine's result.
+ * sheets and its log entry in one commit. ``dice``: ``{faces}`` typed physical dice, ``{physical: true}`` physical
+ * dice with none typed (a step that rolls is refused), ``{}`` digital. Returns the engine's result with
+ * ``logged``, the result as its entry keeps it (stepResult).
  */
 export function encounterStep(app, shown, kind, args = {}, dice = {}) {
   return inQueue(app, app.state.campaign.id, () => stepNow(app, encounterById(app.state.campaign, shown.id) || shown, kind, args, dice));
@@ -65,18 +73,28 @@ async function stepNow(app, encounter, kind, args, { faces = null, physical = fa
   if (physical && !faces && result.dice?.length) throw untypedDice(result);
   const details = result.details;
   const changed = details.sheets || {};
-  const effects = details.effects.map((effect) => makeEntry({
-    op: effect.op, args: effect.args, result: effect.result, who: effect.who, encounter: encounter.id,
-  }));
+  const logged = stepResult(result);
   const step = makeEntry({
-    op, args, result: stepResult(result), who: whoOf(encounter, args, changed), encounter: encounter.id,
+    op, args, result: logged, who: whoOf(encounter, args, changed), encounter: encounter.id,
     before: Object.fromEntries(Object.keys(changed).map((id) => [id, sheets[id]])), after: changed,
     encounter_before: encounter, encounter_after: details.encounter,
   });
-  await commitNow(app, {
-    sheets: changed, encounters: { [encounter.id]: details.encounter }, entries: [...effects, step],
+  await commitNow(app, { sheets: changed, encounters: { [encounter.id]: details.encounter }, entries: [step] });
+  return { ...result, logged };
+}
+
+/**
+ * What letting the time pass (``args``: unit, amount, activity) would run that the GM must be asked about first
+ * (Survival Tests or dying rounds and how many, a death timer running out): plain sentences, none when nothing.
+ * Only reads (engine's encounter.time_check): nothing is rolled or stored.
+ */
+export async function timeCheck(app, encounter, args) {
+  const campaign = app.state.campaign;
+  const now = encounterById(campaign, encounter.id) || encounter;
+  const result = await app.services.engine.call("encounter.time_check", {
+    encounter: now, sheets: combatantSheets(campaign, now), settings: campaign.settings || {}, ...args,
   });
-  return result;
+  return result.details.warnings || [];
 }
 
 /** A new encounter of the open campaign (round 1, nobody yet); returns its state. */

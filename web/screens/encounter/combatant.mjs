@@ -1,6 +1,7 @@
 // One combatant in the turn order: their initiative number, name and state (the game's card: bars,
 // conditions with the rounds left, timers), the quick actions (attack a target picked by touch, damage, heal,
-// condition) and the turn controls (delay / act now, skip, move up / down, remove).
+// condition) and the turn controls (delay / act now, skip, move up / down, remove); the on/off ones (Delay,
+// Sit out, Firearm drawn) are toggle buttons that show their state (aria-pressed, a pressed look).
 import { html } from "../../app/html.mjs";
 import { choiceLabel } from "../../app/engine.mjs";
 import { Bar } from "../../components/bar.mjs";
@@ -42,6 +43,8 @@ export function CombatantRow({ combatant, index, count, current, character, rule
       <h3 id=${`c-${combatant.id}`}>${name}</h3>
       ${character?.kind === "npc" || combatant.npc ? html`<span class="tag">${character ? "NPC" : "quick NPC"}</span>` : null}
       <${Status} combatant=${combatant} current=${current} />
+      ${combatant.delayed && !ended ? html`<button type="button" data-step="act-now"
+        onClick=${() => act("delay", { combatant_id: combatant.id, delayed: false })}>${name} acts now</button>` : null}
       ${reorderHere ? arrows : null}
     </div>
     ${character ? html`<${CardView} sheet=${character.sheet} rules=${rules} />`
@@ -55,11 +58,11 @@ export function CombatantRow({ combatant, index, count, current, character, rule
     ${ended ? null : html`<details class="more">
       <summary>Turn: delay, skip, move, remove</summary>
       <div class="row-actions">
-        <button type="button" data-step="delay" onClick=${() => act("delay", { combatant_id: combatant.id, delayed: !combatant.delayed })}>
-          ${combatant.delayed ? "Act now" : "Delay"}</button>
-        <button type="button" data-step="skip" onClick=${() => act("skip", { combatant_id: combatant.id, skipped: !combatant.skipped })}>
-          ${combatant.skipped ? "Takes turns again" : "Sit out (skip)"}</button>
-        ${rules.firearm ? html`<button type="button" data-step="firearm" aria-pressed=${String(combatant.firearm_ready)}
+        <button type="button" class="toggle" data-step="delay" aria-pressed=${String(Boolean(combatant.delayed))}
+          onClick=${() => act("delay", { combatant_id: combatant.id, delayed: !combatant.delayed })}>Delay</button>
+        <button type="button" class="toggle" data-step="skip" aria-pressed=${String(Boolean(combatant.skipped))}
+          onClick=${() => act("skip", { combatant_id: combatant.id, skipped: !combatant.skipped })}>Sit out (skip)</button>
+        ${rules.firearm ? html`<button type="button" class="toggle" data-step="firearm" aria-pressed=${String(Boolean(combatant.firearm_ready))}
           onClick=${() => act("update", { combatant_id: combatant.id, firearm_ready: !combatant.firearm_ready })}>Firearm drawn</button>` : null}
         ${activityParam ? html`<label class="activity">Each Turn
           <select value=${combatant.activity} onChange=${(event) => act("update", { combatant_id: combatant.id, activity: event.currentTarget.value })}>

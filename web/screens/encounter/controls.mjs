@@ -5,12 +5,14 @@ import { choiceLabel } from "../../app/engine.mjs";
 import { ChoiceField, NumberField, readNumber } from "../../components/field.mjs";
 import { DiceField } from "../../drawer/dice_field.mjs";
 
-function TimePasses({ rules, catalog, busy, act }) {
+/** ``onPass(args)`` lets the time pass (asking first when it would run dying rolls). The shortest step is the
+ * default (a minute, or an hour where the game counts no minutes), going on as before (no rest assumed). */
+function TimePasses({ rules, catalog, busy, onPass }) {
   const op = catalog.op("encounter.skip_time");
   const param = (name) => op.params.find((each) => each.name === name);
-  const [unit, setUnit] = useState(rules.units.includes("hours") ? "hours" : rules.units[0]);
+  const [unit, setUnit] = useState(rules.units[0]);
   const [amount, setAmount] = useState({ text: "1", bad: false });
-  const [activity, setActivity] = useState(param("activity").default);
+  const [activity, setActivity] = useState(param("activity").choices.includes("normal") ? "normal" : param("activity").default);
   const parsed = readNumber(amount.text, { min: 1, max: 365, label: "How many", badInput: amount.bad });
   return html`<details class="panel time-passes">
     <summary>Time passes</summary>
@@ -23,11 +25,11 @@ function TimePasses({ rules, catalog, busy, act }) {
         options=${param("activity").choices.map((value) => [value, choiceLabel(param("activity"), value)])} />` : null}
     </div>
     <button type="button" data-step="skip_time" disabled=${busy || parsed.error}
-      onClick=${() => act("skip_time", { unit, amount: parsed.value, ...(rules.game.id === "armageddon" ? { activity } : {}) })}>Let the time pass</button>
+      onClick=${() => onPass({ unit, amount: parsed.value, ...(rules.game.id === "armageddon" ? { activity } : {}) })}>Let the time pass</button>
   </details>`;
 }
 
-export function Controls({ encounter, rules, catalog, busy, act, dice, setDice, diceError, onEnd }) {
+export function Controls({ encounter, rules, catalog, busy, act, onPass, dice, setDice, diceError, onEnd }) {
   const ended = encounter.ended;
   return html`<section class="encounter-controls" aria-label="The encounter">
     ${ended ? null : html`<div class="row-actions">
@@ -39,7 +41,7 @@ export function Controls({ encounter, rules, catalog, busy, act, dice, setDice, 
     <p class="help">${rules.orderHelp}</p>`}
     <${DiceField} dice=${dice} onChange=${setDice} error=${diceError}
       hint="For the rolls the encounter makes (Initiative, the end of a round), in the order the result lists them." />
-    <${TimePasses} rules=${rules} catalog=${catalog} busy=${busy} act=${act} />
+    <${TimePasses} rules=${rules} catalog=${catalog} busy=${busy} onPass=${onPass} />
     ${ended ? null : html`<button type="button" class="danger" data-step="end" onClick=${onEnd}>End the encounter</button>`}
   </section>`;
 }

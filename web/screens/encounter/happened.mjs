@@ -1,24 +1,28 @@
-// What the last step did, in the game's words and in little room (the turn order stays in view): the step's
-// own lines, then each effect's headline (an Initiative roll, a dying roll at the end of the round) with its
-// whole trace one tap away.
+// What the step that made the encounter as it now is did, in the game's words and in little room (the turn
+// order stays in view): the step's own line, then each effect that decided something (a dying roll with its
+// target and outcome, a condition's time up) in plain words, with its whole trace one tap away. The result is
+// the one its log entry keeps (app/encounter_actions.mjs stepResult). After Undo the summary is that of the
+// step the encounter went back to, or none; after Redo that step's again (index.mjs picks it).
 import { html } from "../../app/html.mjs";
 import { plainLine } from "../../store/log_rows.mjs";
 
-function Effect({ result }) {
-  const [headline, ...trace] = result.text?.length ? result.text : ["Done."];
-  const events = (result.events || []).filter((event) => event !== headline);
+function Trace({ effect }) {
   return html`<details class="effect">
-    <summary><span><span class="effect-label">${result.label ? `${result.label}: ` : ""}</span>${plainLine(headline)}${events.length ? ` — ${events.join(" ")}` : ""}</span></summary>
-    <ul>${trace.map((line, index) => html`<li key=${index}>${plainLine(line)}</li>`)}</ul>
+    <summary><span><span class="effect-label">How it was rolled:</span>${effect.label}</span></summary>
+    <ul>${effect.text.map((line, index) => html`<li key=${index}>${plainLine(line)}</li>`)}</ul>
   </details>`;
 }
 
-/** ``serial`` counts the steps taken here (a new step with the same words is still new). */
+/** ``serial`` counts the steps taken here (a new step with the same words is still new); no ``result``: the
+ * encounter is not as any step taken here left it (an Undo went further back), so nothing is said. */
 export function Happened({ result, serial }) {
-  if (!result) return null;
-  const effects = result.details?.effects || [];
-  return html`<section class="happened" aria-label="What just happened" aria-live="polite" data-happened=${serial}>
-    ${(result.events || []).map((event, index) => html`<p class="happened-line" key=${index}>${event}</p>`)}
-    ${effects.map((effect, index) => html`<${Effect} key=${index} result=${effect.result} />`)}
+  if (!serial) return null;
+  const [own, ...told] = result?.events || [];
+  const traced = (result?.details?.decided || []).filter((each) => each.text?.length);
+  return html`<section class="happened" aria-label="What just happened" aria-live="polite" data-happened=${serial}
+    hidden=${!result}>
+    ${own ? html`<p class="happened-line">${own}</p>` : null}
+    ${told.length ? html`<ul class="happened-decided">${told.map((line, index) => html`<li key=${index}>${plainLine(line)}</li>`)}</ul>` : null}
+    ${traced.map((effect, index) => html`<${Trace} key=${index} effect=${effect} />`)}
   </section>`;
 }

@@ -3,11 +3,11 @@
 // view, delay / skip / remove, and quick actions per combatant in at most three taps (Attack → target → Roll).
 // Every step goes through app/encounter_actions.mjs (one commit, logged); rolls from the drawer are logged
 // with the encounter's id. The state lives in the campaign record, so a reload carries on from the same turn.
-import { html, useEffect, useRef, useState } from "../../app/html.mjs";
+import { html, useEffect, useMemo, useRef, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { paths } from "../../app/router.mjs";
 import { snack } from "../../app/actions.mjs";
-import { encounterById, encounterStep } from "../../app/encounter_actions.mjs";
+import { encounterById, encounterStep, timeCheck } from "../../app/encounter_actions.mjs";
 import { Drawer } from "../../drawer/index.mjs";
 import { diceArgs } from "../../drawer/dice_field.mjs";
 import { Confirm } from "../../components/confirm.mjs";
@@ -21,6 +21,31 @@ import { TargetPicker } from "./target_picker.mjs";
 import { TurnBar } from "./turn_bar.mjs";
 import { Controls } from "./controls.mjs";
 import { Happened } from "./happened.mjs";
+
+/** JSON with sorted keys: an encounter read back from storage equals the state a step returned. */
+function canon(value) {
+  if (Array.isArray(value)) return `[${value.map(canon).join(",")}]`;
+  if (value && typeof value === "object") return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canon(value[key])}`).join(",")}}`;
+  return JSON.stringify(value ?? null);
+}
+
+/** After a step the current combatant's card is scrolled fully into view above the turn bar (fixed at the
+ * bottom), never hidden behind it. ``settled`` is what else a step changes above the list (the summary, which
+ * arrives a moment after the encounter): a change of it soon after the turn moved scrolls again. */
+function useCurrentInView(list, encounter, settled) {
+  const now = encounter.combatants[encounter.turn];
+  const key = encounter.ended || !now ? null : `${now.id}@${encounter.round}`;
+  const seen = useRef({ key, at: 0 });
+  useEffect(() => {
+    if (key !== seen.current.key) seen.current = { key, at: Date.now() };
+    else if (Date.now() - seen.current.at > 2000) return;
+    const card = key && list.current?.querySelector(`[data-combatant="${now.id}"]`);
+    if (!card) return;
+    const bar = document.querySelector(".turn-bar");
+    card.style.scrollMarginBottom = `${(bar?.offsetHeight || 0) + 12}px`;
+    card.scrollIntoView({ block: "nearest" });
+  }, [key, settled]);
+}
 
 export function EncounterScreen({ encounterId }) {
   const app = useApp();
@@ -40,12 +65,13 @@ function RunningEncounter({ campaign, encounter }) {
   const app = useApp();
   const rules = encounterGame(campaign.game);
   const [busy, setBusy] = useState(false);
-  const [last, setLast] = useState({ result: null, serial: 0 });
+  const [steps, setSteps] = useState({ list: [], serial: 0 }); // the steps taken here: {result, after}
   const [dice, setDice] = useState({ mode: "digital", faces: "" });
   const [diceError, setDiceError] = useState(null);
   const [picking, setPicking] = useState(null); // the attacker's combatant id while a target is picked
   const [drawer, setDrawer] = useState(null); // {spec, characterId, opponent, opener, id}
   const [ending, setEnding] = useState(false);
+  const [asking, setAsking] = useState(null); // {args, warnings}: time that would run dying rolls, asked first
   const refocus = useRef(null); // [combatant id, "up" | "down"] after a move
   const list = useRef(null);
   useEffect(() => {
@@ -62,7 +88,10 @@ function RunningEncounter({ campaign, encounter }) {
     setDiceError(null);
     try {
       const result = await fn();
-      setLast((old) => ({ result, serial: old.serial + 1 }));
+      if (result?.logged) {
+        const done = { result: result.logged, after: canon(result.details.encounter) };
+        setSteps((old) => ({ list: [...old.list.slice(-29), done], serial: old.serial + 1 }));
+      }
       return true;
     } catch (error) {
       if (error.field === "dice") setDiceError(error.message);
@@ -84,6 +113,19 @@ function RunningEncounter({ campaign, encounter }) {
     return done;
   }
 
+  /** Time passes, but first says what it would run (Survival Tests, dying rounds: how many) and asks. */
+  async function letTimePass(args) {
+    let warnings;
+    try {
+      warnings = await timeCheck(app, encounter, args);
+    } catch (error) {
+      snack(app, error.message);
+      return;
+    }
+    if (warnings.length) setAsking({ args, warnings });
+    else await act("skip_time", args);
+  }
+
   function move(id, delta, which) {
     const order = encounter.combatants.map((each) => each.id);
     const from = order.indexOf(id);
@@ -100,12 +142,19 @@ function RunningEncounter({ campaign, encounter }) {
     if (action.needsTarget) setPicking(picking === combatant.id ? null : combatant.id);
     else { setPicking(null); open(action, combatant.character_id, "", event); }
   };
+  // the summary says what the encounter as it now is says: the last step here that left it so (after an Undo,
+  // the step it went back to; after a Redo, that step again), else nothing
+  const shown = useMemo(() => {
+    const now = canon(encounter);
+    return steps.list.findLast((each) => each.after === now)?.result || null;
+  }, [encounter, steps]);
+  useCurrentInView(list, encounter, shown);
   const characterOf = (combatant) => combatant.character_id && campaign.characters.find((each) => each.id === combatant.character_id);
   const activityParam = campaign.game === "armageddon" ? app.state.catalog.op("encounter.update").params.find((each) => each.name === "activity") : null;
   return html`<div class=${`encounter-layout${drawer ? " with-drawer" : ""}`}>
     <p class="back"><a href=${paths.encounter(campaign.id)}>‹ All encounters</a></p>
     <h1 id="encounter-title" tabindex="-1">${encounter.name}</h1>
-    <${Happened} result=${last.result} serial=${last.serial} />
+    <${Happened} result=${shown} serial=${steps.serial} />
     <${UndoBar} app=${app} compact />
     ${encounter.combatants.length ? html`<ol class="combatants" ref=${list} aria-label="Turn order">
       ${encounter.combatants.map((combatant, index) => html`<${CombatantRow} key=${combatant.id} combatant=${combatant} index=${index}
@@ -117,7 +166,7 @@ function RunningEncounter({ campaign, encounter }) {
       </${CombatantRow}>`)}
     </ol>` : html`<p class="empty">Nobody in this encounter yet: add the party and the NPCs.</p>`}
     ${encounter.ended ? null : html`<${AddCombatants} campaign=${campaign} encounter=${encounter} rules=${rules} run=${run} busy=${busy} />`}
-    <${Controls} encounter=${encounter} rules=${rules} catalog=${app.state.catalog} busy=${busy} act=${act}
+    <${Controls} encounter=${encounter} rules=${rules} catalog=${app.state.catalog} busy=${busy} act=${act} onPass=${letTimePass}
       dice=${dice} setDice=${(next) => { setDice(next); setDiceError(null); }} diceError=${diceError} onEnd=${() => setEnding(true)} />
     <${TurnBar} encounter=${encounter} busy=${busy} engine=${app.state.engine} onNext=${() => act("next")} />
     ${drawer ? html`<${Drawer} key=${drawer.id} spec=${drawer.spec} characterId=${drawer.characterId} opponent=${drawer.opponent}
@@ -125,5 +174,8 @@ function RunningEncounter({ campaign, encounter }) {
     ${ending ? html`<${Confirm} title=${`End “${encounter.name}”?`} text="No more turns; its log stays, and time can still pass for its combatants."
       confirmLabel="End the encounter" danger onCancel=${() => setEnding(false)}
       onConfirm=${async () => { setEnding(false); await act("end"); }} />` : null}
+    ${asking ? html`<${Confirm} title="Let the time pass?" text=${`${asking.warnings.join(" ")} Go on?`}
+      confirmLabel="Let the time pass" onCancel=${() => setAsking(null)}
+      onConfirm=${async () => { const { args } = asking; setAsking(null); await act("skip_time", args); }} />` : null}
   </div>`;
 }
