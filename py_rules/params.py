@@ -258,7 +258,8 @@ def _coerce_json(param: Param, raw: Any) -> Any:
         return value if param.parse is None else param.parse(value)
     except RulesError as error:
         inner = f" ({error.field})" if error.field and error.field != param.name else ""
-        raise RulesError(error.code, f"{param.label}{inner}: {error.message}", param.name)
+        path = error.field if inner else None
+        raise RulesError(error.code, f"{param.label}{inner}: {error.message}", param.name, path, error.message)
 
 
 def _show(raw: Any) -> str:
