@@ -14,6 +14,14 @@ from tests.web.helpers import new_campaign, stored_campaigns
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "creation"
 
 
+def shoot(page, name):
+    """Full-page screenshots at a tablet's and a phone's size, to look at (test-results/creation/)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in ((768, 1024), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"), full_page=True)
+
+
 def pick(form, skill):
     form.get_by_label("Find a skill").fill(skill)
     form.locator(".skill-matches button", has_text=skill).first.click()
@@ -32,7 +40,7 @@ def test_rules_3_2_dodge_and_own_language_start_from_dex_and_edu_and_dodge_follo
     dodge, own = form.locator('input[name="skills.Dodge"]'), form.locator('input[name="skills.Language (Own)"]')
     expect(dodge).to_have_value("27")
     expect(own).to_have_value("70")
-    expect(form.locator(".skill-chosen", has=app.locator('input[name="skills.Dodge"]'))).to_contain_text("Half DEX until you type a value.")
+    expect(form.locator(".skills-note")).to_have_text("Dodge follows half DEX and Language (Own) EDU until you type their values.")
     expect(form.locator(".derived dd").last).to_have_text("27")  # the engine's Dodge is the one typed
 
     form.locator('input[name="DEX"]').fill("60")
@@ -44,10 +52,9 @@ def test_rules_3_2_dodge_and_own_language_start_from_dex_and_edu_and_dodge_follo
     expect(dodge).to_have_value("45")
     form.locator('input[name="EDU"]').fill("80")
     expect(own).to_have_value("80")  # Language (Own) still follows EDU
-    for width, height in ((768, 1024), (390, 844)):
-        app.set_viewport_size({"width": width, "height": height})
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        app.screenshot(path=str(SHOTS / f"coc-{width}x{height}.png"), full_page=True)
+    expect(form.locator(".skills-note")).to_have_text("Language (Own) follows EDU until you type a value.")
+    expect(form.locator(".derived dd").last).to_have_text("45")
+    shoot(app, "coc")
 
     form.locator('input[name="name"]').fill("Zadok")
     form.get_by_role("button", name="Create Zadok").click()
@@ -69,22 +76,19 @@ def test_an_armageddon_mundane_with_essence_channeling_is_refused_in_the_forms_w
     expect(field.locator(".field-error")).to_have_text(
         "A Mundane character cannot have Essence Channeling: make them Gifted or Supernatural, or set Essence "
         "Channeling to 0.")
-    expect(derived).to_contain_text("Fix the marked field to see them.")
+    expect(derived).to_contain_text("Fix the marked field (Essence Channeling) to see them.")
     expect(derived.locator("dl")).to_have_count(0)
     text = form.inner_text()
     assert "Character (" not in text and "essence_channeling" not in text and not re.search(r"\w_\w", text)
     assert "Working them out" not in derived.inner_text()
+    if fix == "kind":
+        shoot(app, "armageddon-refused")
     if fix == "channeling":
         channeling.fill("0")
     else:
         form.locator('select[name="kind"]').select_option("gifted")
     expect(derived.locator("dl")).to_contain_text("Essence Pool")
     expect(field.locator(".field-error")).to_be_hidden()
-    if fix == "kind":
-        for width, height in ((768, 1024), (390, 844)):
-            app.set_viewport_size({"width": width, "height": height})
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            app.screenshot(path=str(SHOTS / f"armageddon-{width}x{height}.png"), full_page=True)
 
 
 def test_an_armageddon_skill_not_on_the_list_is_refused_next_to_it_without_internal_names(app):

@@ -23,6 +23,14 @@ function setPath(object, path, value) {
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** "Dodge follows half DEX and Language (Own) EDU until you type their values." for [[skill, words]]. */
+function followNote(pairs) {
+  if (!pairs.length) return null;
+  const parts = pairs.map(([name, words], index) => (index ? `${name} ${words}` : `${name} follows ${words}`));
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+  return `${list} until you type ${pairs.length > 1 ? "their values" : "a value"}.`;
+}
+
 /** The form's path for an engine refusal: where in the sheet (``path``) or which field, as the form names it. */
 function formPath(spec, error) {
   const path = (error?.path || error?.field || "").replace(/\.level$/, "");
@@ -132,7 +140,7 @@ export function NewCharacter({ game, onDone }) {
             onInput=${(text, bad) => setNumber(field.path, text, bad)} />`)}
     </fieldset>`)}
     <${SkillPicker} game=${game} skills=${skills} values=${values} raw=${raw} errorAt=${errorAt}
-      helpOf=${(name) => (following[name] && skills[name] !== undefined ? `${capital(following[name].base_from.words)} until you type a value.` : null)}
+      note=${followNote(followed.map(([name]) => [name, following[name].base_from.words]))}
       onSet=${(name, text, bad) => { if (following[name]) { setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: skills[name] } })); unfollow(name); } setNumber(`skills.${name}`, text, bad); }}
       onAdd=${(name, value, entry) => { setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: value } })); if (entry?.base_from) setFollowing((old) => ({ ...old, [name]: entry })); }}
       onRemove=${(name) => { unfollow(name); setDraft((old) => { const rest = { ...old.skills }; delete rest[name]; return { ...old, skills: rest }; }); setRaw((old) => { const copy = { ...old }; delete copy[`skills.${name}`]; return copy; }); }} />
@@ -141,7 +149,7 @@ export function NewCharacter({ game, onDone }) {
       <h3 id="derived-title">Derived, by the rules</h3>
       ${engineAnswer?.result && !clientBad ? html`<dl aria-busy=${waiting ? "true" : undefined}>${spec.derived(engineAnswer.result).map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>`
         : html`<p class="help">${app.state.engine !== "ready" ? "The rules engine is starting…"
-          : clientBad ? "Fix the marked fields to see them." : engineError ? (placedEngineError ? "Fix the marked field to see them." : "Fix this to see them:")
+          : clientBad ? "Fix the marked fields to see them." : engineError ? (placedEngineError ? `Fix the marked field (${labelOf(errorField)}) to see them.` : "Fix this to see them:")
           : "Working them out…"}</p>`}
       ${panelError ? html`<p class="field-error" role="alert">${panelError}</p>` : null}
     </section>

@@ -8,10 +8,10 @@ import { baseValue, baseWords, skillList } from "./skill_list.mjs";
 
 /**
  * ``skills``: the chosen ones (name → value) shown as fields; ``hidden``: names not offered again; ``values``:
- * the character's numbers by name (CoC: DEX, EDU …); ``helpOf(name)``: a line under a chosen skill's field.
+ * the character's numbers by name (CoC: DEX, EDU …); ``note``: a line under the chosen skills.
  * ``onAdd(name, value, entry)`` gets the list row (null for the table's own skill).
  */
-export function SkillPicker({ game, skills, hidden = skills, values = {}, raw, errorAt, helpOf = () => null, onSet, onAdd, onRemove }) {
+export function SkillPicker({ game, skills, hidden = skills, values = {}, raw, errorAt, note = null, onSet, onAdd, onRemove }) {
   const app = useApp();
   const [all, setAll] = useState([]);
   const [query, setQuery] = useState("");
@@ -25,11 +25,12 @@ export function SkillPicker({ game, skills, hidden = skills, values = {}, raw, e
     <legend>Skills</legend>
     <div class="grid-fields skills-chosen">
       ${Object.entries(skills).map(([name, value]) => html`<div class="skill-chosen" key=${name}>
-        <${NumberField} label=${name} name=${`skills.${name}`} min=${limits.min} max=${limits.max} help=${helpOf(name)}
+        <${NumberField} label=${name} name=${`skills.${name}`} min=${limits.min} max=${limits.max}
           value=${raw[`skills.${name}`]?.text ?? String(value)} error=${errorAt(`skills.${name}`)} onInput=${(text, bad) => onSet(name, text, bad)} />
         <button type="button" class="ghost remove" aria-label=${`Remove ${name}`} onClick=${() => onRemove(name)}>✕</button>
       </div>`)}
     </div>
+    ${note ? html`<p class="help skills-note">${note}</p>` : null}
     <div class="field">
       <label for="skill-search">Find a skill</label>
       <input id="skill-search" type="search" autocomplete="off" value=${query} placeholder="Type to search" onInput=${(event) => setQuery(event.currentTarget.value)} />
