@@ -14,16 +14,24 @@ class RulesError(Exception):
         code: a short machine-readable kind, e.g. ``"out_of_range"``.
         message: a plain sentence for the player.
         field: the request field the problem is about, or None.
+        path: inside a JSON field (a sheet), where the problem is ("essence_channeling", "skills.Notice"),
+            so a form can show ``detail`` (the message without the field's label) next to its own field.
     """
 
-    def __init__(self, code: str, message: str, field: str | None = None):
+    def __init__(self, code: str, message: str, field: str | None = None, path: str | None = None,
+                 detail: str | None = None):
         super().__init__(message)
         self.code = code
         self.message = message
         self.field = field
+        self.path = path
+        self.detail = detail
 
     def to_dict(self) -> dict:
-        return {"code": self.code, "message": self.message, "field": self.field}
+        answer = {"code": self.code, "message": self.message, "field": self.field}
+        if self.path:
+            answer.update(path=self.path, detail=self.detail or self.message)
+        return answer
 
     def __repr__(self) -> str:
         return f"RulesError({self.code!r}, {self.message!r}, field={self.field!r})"

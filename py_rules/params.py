@@ -262,9 +262,10 @@ def _coerce_json(param: Param, raw: Any) -> Any:
             raise param._fail("out_of_range", f"must be at most {param.length_limit} characters of JSON.")
         return value if param.parse is None else param.parse(value)
     except RulesError as error:
-        # The message names the place in the value in words; where exactly stays for developers in the error's
-        # field (the page shows the message under this field).
-        raise RulesError(error.code, f"{param.label}: {error.message}", param.name)
+        # The message names the place in the value in words; where exactly stays for developers (and for a form
+        # that shows it next to its own field) in the error's path, with the message without the label as detail.
+        path = error.field if error.field and error.field != param.name else None
+        raise RulesError(error.code, f"{param.label}: {error.message}", param.name, path, error.message)
 
 
 def _show(raw: Any) -> str:

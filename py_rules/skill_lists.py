@@ -2,8 +2,10 @@
 
 ``<game>.skill_list`` answers ``details = {"skills": [{"name", "base", "group"}], "note"}``: the names the game's
 character validation accepts, the value a skill has before any points go into it (None where the rules give
-none or derive it, ``base_from`` then says from what), and the family a specialised skill belongs to
-("Firearms" for "Firearms (Handgun)"). The lists are the games' own tables, read here, never copied.
+none or derive it), and the family a specialised skill belongs to ("Firearms" for "Firearms (Handgun)").
+A base the rules take from the character (Call of Cthulhu: Dodge = half DEX) is data, ``base_from =
+{"of": "DEX", "divide_by": 2, "words": "half DEX"}``, so a form computes it from the numbers typed so far
+(:func:`base_value`) instead of knowing the rule. The lists are the games' own tables, read here, never copied.
 """
 
 from __future__ import annotations
@@ -14,24 +16,53 @@ from typing import Callable, Iterable
 from py_rules.operations import Operation
 from py_rules.trace import Result
 
-__all__ = ("skill_entry", "skill_list_operation")
+__all__ = ("skill_entry", "base_value", "skill_list_operation")
 
 _FAMILY = re.compile(r"^(.+?) \((.+)\)$")
 
 
-def skill_entry(name: str, base: int | None, base_from: str | None = None) -> dict:
-    """One row of a skill list; a specialised name "Family (Speciality)" gets its family as ``group``.
+def skill_entry(name: str, base: int | None, base_from: tuple[str, int] | None = None) -> dict:
+    """One row of a skill list; a specialised name "Family (Speciality)" gets its family as ``group``;
+    ``base_from`` (characteristic, divisor) is a base the rules take from the character.
 
     >>> skill_entry("Firearms (Handgun)", 20)
     {'name': 'Firearms (Handgun)', 'base': 20, 'group': 'Firearms'}
-    >>> skill_entry("Dodge", None, "half DEX")
-    {'name': 'Dodge', 'base': None, 'group': None, 'base_from': 'half DEX'}
+    >>> skill_entry("Dodge", None, ("DEX", 2))["base_from"]
+    {'of': 'DEX', 'divide_by': 2, 'words': 'half DEX'}
+    >>> skill_entry("Language (Own)", None, ("EDU", 1))["base_from"]
+    {'of': 'EDU', 'divide_by': 1, 'words': 'EDU'}
     """
     family = _FAMILY.match(name)
     entry = {"name": name, "base": base, "group": family.group(1) if family else None}
     if base_from:
-        entry["base_from"] = base_from
+        of, divide_by = base_from
+        entry["base_from"] = {"of": of, "divide_by": divide_by, "words": f"{_PART.get(divide_by, f'1/{divide_by} of')} {of}".strip()}
     return entry
+
+
+_PART = {1: "", 2: "half", 5: "a fifth of"}
+
+
+def base_value(entry: dict, values: dict, high: int | None = None) -> int | None:
+    """The base of skill list row ``entry`` for a character whose numbers so far are ``values`` (name -> value):
+    its fixed ``base``, or ``base_from`` computed (rounded down, at most ``high``); None when the rules give
+    none or the number it needs is not there yet.
+
+    >>> base_value({"name": "Dodge", "base": None, "base_from": {"of": "DEX", "divide_by": 2}}, {"DEX": 55})
+    27
+    >>> base_value({"name": "Language (Own)", "base": None, "base_from": {"of": "EDU", "divide_by": 1}}, {"EDU": 70})
+    70
+    >>> base_value({"name": "Listen", "base": 20}, {"DEX": 55}), base_value({"name": "Notice", "base": None}, {})
+    (20, None)
+    """
+    rule = entry.get("base_from")
+    if not rule:
+        return entry.get("base")
+    number = values.get(rule["of"])
+    if isinstance(number, bool) or not isinstance(number, int):
+        return None
+    value = number // rule["divide_by"]
+    return value if high is None else min(high, value)
 
 
 def skill_list_operation(system: str, entries: Callable[[], Iterable[dict]], note: str, source: str,

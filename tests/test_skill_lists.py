@@ -9,6 +9,7 @@ from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as ARMAGEDDON_SHEET, from_dict as armageddon_sheet
 from py_rules.coc.investigator import EXAMPLE as COC_SHEET, from_dict as coc_sheet, skill_value
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN, from_dict as creature
+from py_rules.skill_lists import base_value
 
 
 def skills(game):
@@ -34,7 +35,7 @@ def test_coc_bases_are_the_values_an_unlisted_skill_is_rolled_at():
         expected = entry["base"] if entry["base"] is not None else skill_value(sheet, entry["name"])
         assert skill_value(sheet, entry["name"]) == expected, entry
         if entry["base"] is None:
-            assert entry["base_from"] in ("half DEX", "EDU")
+            assert entry["base_from"]["words"] in ("half DEX", "EDU")
 
 
 def test_coc_specialised_skills_are_grouped_by_family():
@@ -59,3 +60,36 @@ def test_semiautomagic_lists_the_skills_its_rules_mention_and_says_the_list_is_n
     assert {"Acrobatics", "Athletics", "Wrestle", "Stealth", "Engineering", "Unarmoured"} <= names  # seed 002
     summary = next(op for op in api.catalog()["operations"] if op["id"] == "semiautomagic.skill_list")["summary"]
     assert "no full list" in summary
+
+
+def coc_entry(name):
+    return next(entry for entry in skills("coc") if entry["name"] == name)
+
+
+def test_rules_3_2_dodge_base_is_half_dex_from_the_numbers_typed():
+    dodge = coc_entry("Dodge")
+    assert dodge["base"] is None and dodge["base_from"] == {"of": "DEX", "divide_by": 2, "words": "half DEX"}
+    assert base_value(dodge, {"DEX": 55}) == 27
+    assert base_value(dodge, {"DEX": 60}) == 30
+
+
+def test_rules_3_2_own_language_base_is_edu_from_the_numbers_typed():
+    own = coc_entry("Language (Own)")
+    assert own["base"] is None and own["base_from"] == {"of": "EDU", "divide_by": 1, "words": "EDU"}
+    assert base_value(own, {"EDU": 70}) == 70
+
+
+def test_rules_3_2_fixed_bases_need_no_characteristic_and_credit_rating_and_mythos_start_at_0():
+    assert base_value(coc_entry("Credit Rating"), {}) == 0
+    assert base_value(coc_entry("Cthulhu Mythos"), {}) == 0
+    assert base_value(coc_entry("Spot Hidden"), {}) == 25
+    assert base_value(coc_entry("Dodge"), {}) is None  # DEX not typed yet
+
+
+def test_rules_3_2_a_derived_base_from_the_list_is_the_value_the_engine_rolls_an_unlisted_skill_at():
+    sheet = coc_sheet(COC_SHEET)
+    for dex, edu in ((55, 70), (99, 99), (0, 0), (31, 44)):
+        sheet["characteristics"].update(DEX=dex, EDU=edu)
+        sheet["skills"] = {}
+        for entry in skills("coc"):
+            assert base_value(entry, sheet["characteristics"]) == skill_value(sheet, entry["name"]), entry

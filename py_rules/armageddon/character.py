@@ -160,8 +160,8 @@ def _skills(raw) -> dict:
             raise _fail("out_of_range", f"A skill name must be at most {_NAME_MAX} characters.", "skills")
         field = f"skills.{name}"
         if not _skill_known(name):
-            raise _fail("unknown_skill", f"There is no skill called {name!r} (see the skill list; a speciality is "
-                        f"written 'Base (Speciality)').", field)
+            raise _fail("unknown_skill", f"There is no skill called {name!r} in the rules' list; pick one from the "
+                        f"list (a speciality is written 'Craft (Woodwork)').", field)
         if isinstance(entry, dict):
             unknown = set(entry) - {"level", "untrained_penalty"}
             if unknown:
@@ -242,8 +242,8 @@ def from_dict(raw) -> dict:
 
     channeling = _int(raw.get("essence_channeling", 0), "essence_channeling", 0, ESSENCE_CHANNELING_MAX)
     if channeling and kind == "mundane":
-        raise _fail("not_allowed", "A mundane character cannot have Essence Channeling; make him Gifted or "
-                    "supernatural, or set it to 0.", "essence_channeling")
+        raise _fail("not_allowed", "A Mundane character cannot have Essence Channeling: make them Gifted or "
+                    "Supernatural, or set Essence Channeling to 0.", "essence_channeling")
 
     raw_bonuses = _dict(raw.get("bonuses", {}), "bonuses")
     for key in raw_bonuses:
@@ -343,7 +343,7 @@ def attribute(character: dict, name: str) -> int:
 def skill_entry(character: dict, name: str) -> tuple[int, int]:
     """(level, extra untrained penalty) of ``name``; an unlisted known skill is (0, 0)."""
     if not _skill_known(name):
-        raise _fail("unknown_skill", f"There is no skill called {name!r} (see the skill list).", "skill_name")
+        raise _fail("unknown_skill", f"There is no skill called {name!r} in the rules' list.", "skill_name")
     entry = character["skills"].get(name, 0)
     if isinstance(entry, dict):
         return entry["level"], entry["untrained_penalty"]

@@ -19,11 +19,11 @@ from py_rules.coc.tables import (
     LUCK_MAX,
     MOV_AGE_PENALTY,
     MYTHOS,
-    OWN_LANGUAGE,
     SANITY_CEILING,
     SCHEMA,
     SKILL_ALIASES,
     SKILL_BASES,
+    SKILL_BASES_FROM,
     SKILL_MAX,
 )
 from py_rules.errors import RulesError
@@ -292,12 +292,10 @@ def skill_value(state: dict, name: str) -> int:
     canonical = skill_name(name)
     if canonical in state["skills"]:
         return state["skills"][canonical]
-    base = SKILL_BASES[canonical]
-    if canonical == DODGE:
-        return min(SKILL_MAX, state["characteristics"]["DEX"] // 2)
-    if canonical == OWN_LANGUAGE:
-        return min(SKILL_MAX, state["characteristics"]["EDU"])
-    return base
+    if canonical in SKILL_BASES_FROM:
+        characteristic_name, divisor = SKILL_BASES_FROM[canonical]
+        return min(SKILL_MAX, state["characteristics"][characteristic_name] // divisor)
+    return SKILL_BASES[canonical]
 
 
 def hp_max(state: dict) -> int:

@@ -23,13 +23,10 @@ SYSTEM = System(
 CHECKLIST = tuple(f"C{i}" for i in range(1, 23))
 """RULES.md §3.14: the operations the engine must offer."""
 
-_BASE_FROM = {"Dodge": "half DEX", "Language (Own)": "EDU"}
-
-
 def _skills():
-    from py_rules.coc.tables import SKILL_BASES
+    from py_rules.coc.tables import SKILL_BASES, SKILL_BASES_FROM
 
-    return [skill_entry(name, base, _BASE_FROM.get(name)) for name, base in SKILL_BASES.items()]
+    return [skill_entry(name, base, SKILL_BASES_FROM.get(name)) for name, base in SKILL_BASES.items()]
 
 
 SKILL_LIST = skill_list_operation(

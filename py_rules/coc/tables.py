@@ -60,6 +60,10 @@ SKILL_BASES = {
 }
 """Base values of the investigator skills (RULES.md §3.2)."""
 
+SKILL_BASES_FROM = {DODGE: ("DEX", 2), OWN_LANGUAGE: ("EDU", 1)}
+"""RULES.md §3.2: the skills whose base is the character's own: Dodge = floor(DEX / 2), Language (Own) = EDU
+(skill -> (characteristic, divisor)); their entry in SKILL_BASES is None."""
+
 COMBAT_SKILLS = (DODGE, BRAWL, HANDGUN, RIFLE)
 """The skills of combat rolls (attack: Fighting, Firearms; defence: Dodge, Fighting back), which cannot be
 pushed whatever form rolls them (seed 003, Pushing a Roll: "You can't push a combat roll")."""

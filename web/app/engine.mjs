@@ -2,10 +2,12 @@
 // names its field. rpc.mjs (the worker bridge) stays as it is; this only adds a ready gate and the catalog.
 
 export class EngineError extends Error {
-  constructor({ code, message, field }) {
+  constructor({ code, message, field, path, detail }) {
     super(message);
     this.code = code;
     this.field = field || null;
+    this.path = path || null; // inside a sheet field: where ("essence_channeling"), said as ``detail``
+    this.detail = detail || null;
   }
 }
 

@@ -45,7 +45,7 @@ export default {
     sections: [
       { title: "Who", fields: [{ path: "kind", label: "Kind", choices: [["mundane", "Mundane"], ["gifted", "Gifted"], ["supernatural", "Supernatural"]] }] },
       { title: "Attributes", fields: ATTRIBUTES.map((a) => ({ path: `attributes.${a}`, label: a, min: 0, max: 20 })) },
-      { title: "Essence", fields: [{ path: "essence_channeling", label: "Essence Channeling", min: 0, max: 10, help: "Gifted and supernatural characters only." }] },
+      { title: "Essence", fields: [{ path: "essence_channeling", label: "Essence Channeling", min: 0, max: 10, help: "Gifted and Supernatural characters only." }] },
     ],
     skills: { min: 0, max: 20, start: () => 1 },
     items: true, // the form lists items carried (encumbrance)

@@ -25,7 +25,8 @@ export default {
       { title: "Characteristics", fields: CHARACTERISTICS.map((c) => ({ path: c, label: c, min: 0, max: 99 })) },
       { title: "Luck", fields: [{ path: "luck", label: "Luck", min: 0, max: 99 }] },
     ],
-    skills: { min: 0, max: 99, start: (entry) => entry?.base ?? 20 },
+    /** A skill starts at its base from the list (Dodge: half DEX of ``values``, the numbers typed so far). */
+    skills: { min: 0, max: 99, start: (entry) => entry?.base ?? 20, values: (draft) => draft },
     toSheet: (draft) => draft,
     derive: (draft) => ({ op: "coc.create_investigator", args: { ...draft, roll_characteristics: false } }),
     /** Roll them instead (3D6×5, SIZ/INT/EDU (2D6+6)×5, Luck 3D6×5): the rolled values fill the fields. */

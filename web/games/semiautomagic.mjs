@@ -30,6 +30,7 @@ export default {
       { title: "Defence", fields: [{ path: "worn_armour", label: "Worn armour", min: -20, max: 40, negative: true }] },
     ],
     skills: { min: -20, max: 40, negative: true, start: () => 1 },
+    errorPaths: { "defence.worn_armour": "worn_armour" }, // a refusal about the sheet's path → the form's field
     toSheet: (draft) => ({ schema: "semiautomagic.creature/1", name: draft.name, kind: draft.kind, scale: draft.scale, abilities: draft.abilities, skills: draft.skills, defence: draft.worn_armour ? { worn_armour: draft.worn_armour } : {}, conditions: {} }),
     derive: (sheet) => ({ op: "semiautomagic.describe_creature", args: { creature: sheet } }),
     derived: (result) => {

@@ -1,11 +1,14 @@
 // A new character through a guided form per game: the game's attributes or characteristics, skills from a
 // searchable list, and the derived values computed live by the engine's own operation. The engine's answer
-// is what is stored, so a sheet is valid by construction.
+// is what is stored, so a sheet is valid by construction. A skill whose base the rules take from the character
+// (Call of Cthulhu: Dodge = half DEX) follows that number until the user types its value; a refusal is shown
+// next to the form's own field, in its words, and the derived panel always says where it stands.
 import { html, useEffect, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { addCharacter } from "../../app/actions.mjs";
 import { ChoiceField, NumberField, TextField, readNumber } from "../../components/field.mjs";
 import { SkillPicker } from "./skill_picker.mjs";
+import { baseValue } from "./skill_list.mjs";
 import { ItemList, itemErrors, itemsOf } from "./item_list.mjs";
 
 const getPath = (object, path) => path.split(".").reduce((value, key) => value?.[key], object);
@@ -18,6 +21,22 @@ function setPath(object, path, value) {
   return copy;
 }
 
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** "Dodge follows half DEX and Language (Own) EDU until you type their values." for [[skill, words]]. */
+function followNote(pairs) {
+  if (!pairs.length) return null;
+  const parts = pairs.map(([name, words], index) => (index ? `${name} ${words}` : `${name} follows ${words}`));
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+  return `${list} until you type ${pairs.length > 1 ? "their values" : "a value"}.`;
+}
+
+/** The form's path for an engine refusal: where in the sheet (``path``) or which field, as the form names it. */
+function formPath(spec, error) {
+  const path = (error?.path || error?.field || "").replace(/\.level$/, "");
+  return path ? spec.errorPaths?.[path] ?? path : null;
+}
+
 export function NewCharacter({ game, onDone }) {
   const app = useApp();
   const spec = game.creation;
@@ -25,10 +44,15 @@ export function NewCharacter({ game, onDone }) {
   const [raw, setRaw] = useState({}); // path → {text, bad} for numbers being typed
   const [kind, setKind] = useState("pc");
   const [items, setItems] = useState([]);
-  const [engineAnswer, setEngineAnswer] = useState(null); // {result} | {error}
+  const [engineAnswer, setEngineAnswer] = useState(null); // {key, result} | {key, error}: key = the request answered
+  const [following, setFollowing] = useState({}); // skill → its list row, while its base follows a characteristic
   const [saving, setSaving] = useState(false);
 
   const fields = spec.sections.flatMap((section) => section.fields);
+  const values = spec.skills.values?.(draft) ?? {};
+  const followed = Object.entries(following).map(([name, entry]) => [name, baseValue(entry, values, spec.skills.max)]).filter(([, value]) => value !== null);
+  const skills = { ...draft.skills, ...Object.fromEntries(followed) };
+  const unfollow = (name) => setFollowing((old) => { const copy = { ...old }; delete copy[name]; return copy; });
   const numberErrors = {};
   for (const field of fields.filter((each) => !each.choices)) {
     const typed = raw[field.path];
@@ -38,7 +62,7 @@ export function NewCharacter({ game, onDone }) {
     numberErrors[skill] = readNumber(typed.text, { ...spec.skills, label: skill.slice(7), badInput: typed.bad }).error || null;
   }
   const clientBad = Object.values(numberErrors).some(Boolean) || itemErrors(items).some(Boolean);
-  const sheet = spec.toSheet({ ...draft, name: draft.name.trim() || "New character" }, itemsOf(items));
+  const sheet = spec.toSheet({ ...draft, skills, name: draft.name.trim() || "New character" }, itemsOf(items));
   const request = spec.derive(sheet);
   const requestKey = JSON.stringify(request);
 
@@ -47,16 +71,25 @@ export function NewCharacter({ game, onDone }) {
     let live = true;
     const timer = setTimeout(() => {
       app.services.engine.call(request.op, request.args).then(
-        (result) => live && setEngineAnswer({ result }),
-        (error) => live && setEngineAnswer({ error }),
+        (result) => live && setEngineAnswer({ key: requestKey, result }),
+        (error) => live && setEngineAnswer({ key: requestKey, error }),
       );
     }, 200);
     return () => { live = false; clearTimeout(timer); };
   }, [requestKey, clientBad]);
 
+  // The latest answer's refusal stays until the next answer (no flicker while typing); it is said without the
+  // engine's own names: next to the field it concerns, or under the panel with that field's label.
   const engineError = engineAnswer?.error;
-  const errorAt = (path) => numberErrors[path] || (engineError?.field && [path, path.split(".").at(-1)].includes(engineError.field) ? engineError.message : null);
-  const placedEngineError = engineError && [...fields.map((field) => field.path), ...Object.keys(draft.skills).map((skill) => `skills.${skill}`), "name"].some((path) => errorAt(path) === engineError.message);
+  const errorField = formPath(spec, engineError);
+  const errorWords = engineError ? capital(engineError.detail || engineError.message) : null;
+  const shownPaths = [...fields.map((field) => field.path), ...Object.keys(skills).map((skill) => `skills.${skill}`), "name"];
+  const errorAt = (path) => numberErrors[path] || (engineError && errorField === path ? errorWords : null);
+  const placedEngineError = engineError && shownPaths.includes(errorField);
+  const labelOf = (path) => fields.find((field) => field.path === path)?.label ?? (path?.startsWith("skills.") ? path.slice(7) : spec.pathLabels?.[path]);
+  const panelError = engineError && !placedEngineError ? (labelOf(errorField) ? `${labelOf(errorField)}: ${errorWords}` : errorWords) : null;
+  const answered = engineAnswer?.key === requestKey;
+  const waiting = !clientBad && !answered;
 
   const setNumber = (path, text, bad) => {
     setRaw((old) => ({ ...old, [path]: { text, bad } }));
@@ -71,7 +104,7 @@ export function NewCharacter({ game, onDone }) {
       setDraft((old) => ({ ...old, ...values }));
       setRaw((old) => Object.fromEntries(Object.entries(old).filter(([path]) => !(path in values))));
     } catch (error) {
-      setEngineAnswer({ error });
+      setEngineAnswer({ key: requestKey, error });
     }
   };
 
@@ -85,7 +118,7 @@ export function NewCharacter({ game, onDone }) {
       await addCharacter(app, app.state.campaign, result.state, kind);
       onDone();
     } catch (error) {
-      setEngineAnswer({ error });
+      setEngineAnswer({ key: requestKey, error });
     } finally {
       setSaving(false);
     }
@@ -106,16 +139,19 @@ export function NewCharacter({ game, onDone }) {
             value=${raw[field.path]?.text ?? String(getPath(draft, field.path))} error=${errorAt(field.path)}
             onInput=${(text, bad) => setNumber(field.path, text, bad)} />`)}
     </fieldset>`)}
-    <${SkillPicker} game=${game} skills=${draft.skills} raw=${raw} errorAt=${errorAt}
-      onSet=${(name, text, bad) => setNumber(`skills.${name}`, text, bad)}
-      onAdd=${(name, value) => setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: value } }))}
-      onRemove=${(name) => { setDraft((old) => { const skills = { ...old.skills }; delete skills[name]; return { ...old, skills }; }); setRaw((old) => { const copy = { ...old }; delete copy[`skills.${name}`]; return copy; }); }} />
+    <${SkillPicker} game=${game} skills=${skills} values=${values} raw=${raw} errorAt=${errorAt}
+      note=${followNote(followed.map(([name]) => [name, following[name].base_from.words]))}
+      onSet=${(name, text, bad) => { if (following[name]) { setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: skills[name] } })); unfollow(name); } setNumber(`skills.${name}`, text, bad); }}
+      onAdd=${(name, value, entry) => { setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: value } })); if (entry?.base_from) setFollowing((old) => ({ ...old, [name]: entry })); }}
+      onRemove=${(name) => { unfollow(name); setDraft((old) => { const rest = { ...old.skills }; delete rest[name]; return { ...old, skills: rest }; }); setRaw((old) => { const copy = { ...old }; delete copy[`skills.${name}`]; return copy; }); }} />
     ${spec.items ? html`<${ItemList} rows=${items} onChange=${setItems} />` : null}
     <section class="derived" aria-live="polite" aria-labelledby="derived-title">
       <h3 id="derived-title">Derived, by the rules</h3>
-      ${engineAnswer?.result && !clientBad ? html`<dl>${spec.derived(engineAnswer.result).map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>`
-        : html`<p class="help">${app.state.engine === "ready" ? (clientBad ? "Fix the marked fields to see them." : "Working them out…") : "The rules engine is starting…"}</p>`}
-      ${engineError && !placedEngineError ? html`<p class="field-error" role="alert">${engineError.message}</p>` : null}
+      ${engineAnswer?.result && !clientBad ? html`<dl aria-busy=${waiting ? "true" : undefined}>${spec.derived(engineAnswer.result).map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>`
+        : html`<p class="help">${app.state.engine !== "ready" ? "The rules engine is starting…"
+          : clientBad ? "Fix the marked fields to see them." : engineError ? (placedEngineError ? `Fix the marked field (${labelOf(errorField)}) to see them.` : "Fix this to see them:")
+          : "Working them out…"}</p>`}
+      ${panelError ? html`<p class="field-error" role="alert">${panelError}</p>` : null}
     </section>
     <div class="row-actions">
       <button type="button" onClick=${onDone}>Cancel</button>

@@ -86,7 +86,7 @@ export function SheetEditor({ character, game, onDone }) {
         min=${row.min} max=${row.max} value=${typed[row.path].text} error=${errorAt(row.path)}
         onInput=${(text, bad) => { setTyped((old) => ({ ...old, [row.path]: { text, bad } })); setEngineError(null); }} />`)}
     </fieldset>`)}
-    <${SkillPicker} game=${game} skills=${added} hidden=${skillNames} raw=${typed} errorAt=${errorAt}
+    <${SkillPicker} game=${game} skills=${added} hidden=${skillNames} values=${character.sheet.characteristics} raw=${typed} errorAt=${errorAt}
       onSet=${(skill, text, bad) => { setTyped((old) => ({ ...old, [`skills.${skill}`]: { text, bad } })); setEngineError(null); }}
       onAdd=${(skill, value) => setAdded((old) => ({ ...old, [skill]: value }))}
       onRemove=${(skill) => setAdded((old) => { const copy = { ...old }; delete copy[skill]; return copy; })} />
