@@ -42,8 +42,8 @@ GAMES = ("armageddon", "semiautomagic", "coc", "campaign", "encounter", "log")
 PLAIN_DOTS = {"e.g", "i.e", "a.m", "p.m"}
 
 SKIPPED = {"source", "covers", "op", "system", "kind", "code", "field", "flags", "state", "states", "details", "id",
-           "ids", "key", "state_key", "name"}
-"""Developer and machine fields, never shown as they are."""
+           "ids", "key", "state_key", "name", "path"}
+"""Developer and machine fields, never shown as they are (an error's ``path``: where in a sheet, for a form to place it)."""
 
 
 def _dotted(text: str) -> list[str]:
