@@ -58,8 +58,8 @@ SOURCE_DATE_EPOCH = "315532800"
 """1980-01-01 00:00:00 UTC, the earliest zip timestamp: every entry of the wheel gets it unless the
 environment sets another ``SOURCE_DATE_EPOCH`` (the reproducible-builds convention)."""
 
-SOURCES = ("py_rules", "web", "tools", "pyproject.toml", "package-lock.json")
-"""What dist/ is built from; their digest is written to dist/build-info.json."""
+SOURCES = ("py_rules", "web", "tools", "pyproject.toml", "README.md", "package-lock.json")
+"""What dist/ is built from (README.md is the wheel's long description); their digest is written to dist/build-info.json."""
 
 
 def source_digest() -> str:
