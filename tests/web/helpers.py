@@ -49,8 +49,10 @@ def use_physical_dice(drawer, faces: str) -> None:
     drawer.locator('input[name="dice"]').fill(faces)
 
 
-def roll(page: Page, faces: str | None = None, fields: dict | None = None) -> str:
-    """In the open drawer: set fields (by param name), type the faces, press the Roll button; the result text."""
+def roll(page: Page, faces: str | None = None, fields: dict | None = None, confirm: str | None = None) -> str:
+    """In the open drawer: set fields (by param name), type the faces (none: digital dice), press the Roll button;
+    the result text.
+    ``confirm``: the drawer asks first (a change beyond the character's pool): press that answer."""
     drawer = page.locator(".drawer")
     for name, value in (fields or {}).items():
         field = drawer.locator(f'[name="{name}"]').first
@@ -62,12 +64,16 @@ def roll(page: Page, faces: str | None = None, fields: dict | None = None) -> st
             field.fill(str(value))
     if faces is not None:
         use_physical_dice(drawer, faces)
+    elif drawer.get_by_role("radio", name="Physical dice").is_checked() if drawer.get_by_role("radio", name="Physical dice").count() else False:
+        drawer.get_by_text("Digital", exact=True).click()  # no faces given: digital dice (the drawer remembers the last choice)
     results = drawer.locator("[data-result]")
     old = results.inner_text() if results.count() else None
     drawer.locator("button.roll").click()
+    if confirm:
+        page.locator("dialog.confirm").get_by_role("button", name=confirm, exact=True).click()
     expect(results).to_be_visible()
     if old is not None:
-        expect(results).not_to_have_text(old)
+        expect(results).not_to_have_text(old, use_inner_text=True)  # as read: the closed trace is not in ``old``
     return results.inner_text()
 
 

@@ -213,7 +213,7 @@ def test_each_step_is_one_log_entry_tagged_with_the_encounter(app):
     expect(page.locator(".md-export label", has_text="The text (1 entry)")).to_be_visible()
     text = page.locator(".md-preview").input_value()
     assert text == markdown(stored_log(page, campaign_id)[-1:], "Part 3")
-    assert "- Dice: units d10=5 (CON (dying) roll: units die), tens d10=40" in text
+    assert "- Dice: CON (dying) roll: units die 5, tens die 40" in text
     assert "- Cultist: CON (dying) roll 45 vs 60: Regular success — Cultist clings to life" in text
 
     # one Undo undoes the whole step: every sheet and the encounter as they were

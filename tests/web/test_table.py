@@ -278,6 +278,7 @@ def test_after_a_failed_roll_push_or_spend_luck_right_there(app):
     roll(page, faces="5 80")
     page.locator(".drawer .follow-ups").get_by_role("button", name="Push the roll").click()
     expect(page.locator("#drawer-title")).to_have_text("Push the roll")
+    page.locator('.drawer input[name="dice"]').fill("5 20")  # physical dice stay chosen from the roll pushed
     page.locator(".drawer button.roll").click()  # a push must be justified: said next to the field
     expect(page.locator(".drawer .field-error").first).to_contain_text("justif")
     assert "Rolled 25 against 60 — Hard success" in roll(page, faces="5 20", fields={"justification": "I search the desk again"})

@@ -15,6 +15,21 @@ export function readNumber(raw, { min = null, max = null, required = true, label
   return { value };
 }
 
+/** Focus selects what a field holds, so typing replaces it ("30" over a shown 5 is 30, never 530). A tap's
+ * mouseup would put the caret back and drop the selection: the one right after the focus is ignored. */
+export const selectOnFocus = {
+  onFocus: (event) => {
+    const input = event.currentTarget;
+    input.select();
+    input.dataset.selecting = "1";
+  },
+  onMouseUp: (event) => {
+    const input = event.currentTarget;
+    if (input.dataset.selecting) { event.preventDefault(); delete input.dataset.selecting; }
+  },
+  onKeyUp: (event) => { delete event.currentTarget.dataset.selecting; },
+};
+
 export function Field({ label, error, help, children, id, className = "" }) {
   return html`<div class=${`field ${className}${error ? " has-error" : ""}`}>
     <label for=${id}>${label}</label>
@@ -46,7 +61,7 @@ export function NumberField({ label, value, onInput, onCommit, error, help, min 
       <button type="button" class="step" aria-label=${`${label} minus ${step}`} onClick=${() => bump(-step)}>−</button>
       <input id=${id} name=${name} type="number" inputmode=${negative ? "text" : "numeric"} step="1"
         min=${min ?? undefined} max=${max ?? undefined} value=${value}
-        aria-invalid=${error ? "true" : undefined} aria-describedby=${`${id}-error${help ? ` ${id}-help` : ""}`}
+        aria-invalid=${error ? "true" : undefined} aria-describedby=${`${id}-error${help ? ` ${id}-help` : ""}`} ...${selectOnFocus}
         onInput=${(event) => onInput(event.currentTarget.value, event.currentTarget.validity.badInput)}
         onChange=${onCommit ? commit("change") : undefined} onBlur=${onCommit ? commit("blur") : undefined}
         onKeyDown=${onCommit ? (event) => { if (event.key === "Enter") { event.preventDefault(); commit("enter")(event); } } : undefined} />
@@ -60,7 +75,7 @@ export function TextField({ label, value, onInput, error, help, name, inputmode 
   return html`<${Field} label=${label} error=${error} help=${help} id=${id}>
     <input id=${id} name=${name} type="text" inputmode=${inputmode} autocomplete=${autocomplete} placeholder=${placeholder}
       maxlength=${maxlength} value=${value} aria-invalid=${error ? "true" : undefined}
-      aria-describedby=${`${id}-error${help ? ` ${id}-help` : ""}`} onInput=${(event) => onInput(event.currentTarget.value)} />
+      aria-describedby=${`${id}-error${help ? ` ${id}-help` : ""}`} ...${selectOnFocus} onInput=${(event) => onInput(event.currentTarget.value)} />
   </${Field}>`;
 }
 

@@ -1,11 +1,16 @@
 // The roll drawer: what is rolled, its fields with every default visible, the opponent from the campaign,
 // dice, the house rules this roll uses named just above a Roll button that never scrolls away, then the
 // result with the follow-ups the rules allow. A bottom sheet on portrait screens, a side panel when wide (app.css).
+// No input can hurt (issue "The table, part 3"): nothing that changes a sheet is pre-filled (games/*.mjs), a
+// change beyond the character's pool asks first, a second tap while a roll runs is ignored, and once a roll
+// changed a sheet the button turns into "Done" and a "Roll again" that a tap landing right after the result
+// does not press.
 import { html, useEffect, useRef, useState } from "../app/html.mjs";
 import { useApp } from "../app/state.mjs";
 import { activeHouseRules, choiceLabel } from "../app/engine.mjs";
 import { requestFor, runOperation } from "../app/actions.mjs";
 import { ChoiceField } from "../components/field.mjs";
+import { Confirm } from "../components/confirm.mjs";
 import { useOpForm } from "./op_form.mjs";
 import { Result } from "./result.mjs";
 import { OddsRegion } from "./odds_region.mjs";
@@ -56,6 +61,17 @@ function logLabel(app, runSpec, bind) {
   return [actor ? `${actor}: ${what}` : what, target ? ` → ${target}` : ""].join("").slice(0, 200);
 }
 
+/** Whether a result changed a bound sheet beyond the record of the last roll (a CoC skill roll keeps it to
+ * push or spend Luck on; rolling again only replaces it). ``before``: the sheets by id as they were sent. */
+function changedASheet(op, bind, before, result) {
+  const plain = (sheet) => JSON.stringify({ ...(sheet || {}), last_roll: null });
+  return op.params.some((param) => param.state_key && bind[param.name] && result.states?.[param.state_key]
+    && plain(result.states[param.state_key]) !== plain(before[bind[param.name]]));
+}
+
+/** A tap this soon after the result shows is the second half of a double tap, not a wish to roll again. */
+const SETTLE_MS = 700;
+
 /** A spec's ``fixed`` and ``defaults`` may depend on the two sheets (an opposed roll reads the opponent's). */
 function resolve(spec, me, them) {
   const value = (part) => (typeof part === "function" ? (me && them ? part(me, them) : {}) : part);
@@ -63,8 +79,12 @@ function resolve(spec, me, them) {
 }
 
 function DrawerBody({ app, spec, op, campaign, characterId, others, game, encounter, opponentId, setOpponentId, canOppose, busy, setBusy, outcome, setOutcome, onClose, onFollowUp }) {
-  const form = useOpForm(op, spec.fields || [], spec.defaults || {}, { compact: true });
+  const form = useOpForm(op, spec.fields || [], spec.defaults || {}, { compact: true, required: spec.required || [], campaignId: campaign.id });
   const scroller = useRef(null);
+  const running = useRef(false); // set at once, not on the next render: a second tap in the same moment sees it
+  const settledAt = useRef(-Infinity); // when a result that changed a sheet showed
+  const [ask, setAsk] = useState(null); // {title, text, confirm, go}
+  const [missing, setMissing] = useState(false);
   const character = campaign.characters.find((each) => each.id === characterId);
   const rules = activeHouseRules(op, campaign.settings);
   const needsTarget = Boolean(spec.target);
@@ -72,24 +92,51 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
   /** Values computed from what is shown (side A's Attribute level from the Attribute chosen). */
   const prepared = (runSpec, args) => (runSpec.prepare ? runSpec.prepare(args, character.sheet) : {});
 
-  async function run(extra = {}, runSpec = spec) {
+  /** The field the Roll button found wanting, brought into view with its message and focused. */
+  function showMissing() {
+    setMissing(true);
+    requestAnimationFrame(() => {
+      const field = scroller.current?.querySelector(".field.has-error, .field-error:not([hidden])");
+      field?.scrollIntoView({ block: "nearest" });
+      field?.closest(".field, fieldset")?.querySelector("input, select, textarea")?.focus({ preventScroll: true });
+    });
+  }
+
+  async function run(extra = {}, runSpec = spec, checked = false) {
+    if (running.current) return; // a second tap while the first is running
+    if (performance.now() - settledAt.current < SETTLE_MS) return; // …or landing just after it changed a sheet
     const args = runSpec === spec ? form.read() : {};
-    if (!args) return;
+    if (!args) { showMissing(); return; }
+    setMissing(false);
     if (needsTarget && !opponentId && runSpec === spec) {
       setOutcome({ error: `Choose who is ${spec.op.endsWith("attack") ? "attacked" : "opposing"} first.` });
       return;
     }
     const bind = runSpec.bindTarget ? { [runSpec.bindTarget]: opponentId } : { [runSpec.bind]: characterId };
     if (runSpec.target && opponentId) bind[runSpec.target] = opponentId;
+    const sheets = Object.fromEntries(app.state.campaign.characters.filter((each) => Object.values(bind).includes(each.id)).map((each) => [each.id, each.sheet]));
+    const sent = { ...(runSpec.fixed || {}), ...args, ...prepared(runSpec, args), ...extra };
+    running.current = true;
     setBusy(true);
     try {
-      const sent = { ...(runSpec.fixed || {}), ...args, ...prepared(runSpec, args), ...extra };
+      const sheet = sheets[bind[runSpec.bindTarget || runSpec.bind]];
+      const warning = !checked && runSpec.large && sheet
+        ? await runSpec.large(sent, sheet, { settings: campaign.settings, engine: (id, request) => app.services.engine.call(id, request) })
+        : null;
+      if (warning) {
+        setAsk({ ...warning, go: () => { setAsk(null); run(extra, runSpec, true); } });
+        return;
+      }
       const result = await runOperation(app, runSpec.op, sent, bind, { encounter, label: logLabel(app, runSpec, bind) });
-      setOutcome({ result, title: runSpec.title || runSpec.label, args: sent });
+      const runOp = app.state.catalog.op(runSpec.op);
+      const applied = Boolean(runSpec.applies) || changedASheet(runOp, bind, sheets, result);
+      if (applied || runSpec.once) settledAt.current = performance.now();
+      setOutcome({ result, title: runSpec.title || runSpec.label, args: sent, applied, once: runSpec.once || null });
     } catch (error) {
       if (error.name === "StaleError") setOutcome({ error: error.message });
       else if (!form.showEngineError(error)) setOutcome({ error: error.message });
     } finally {
+      running.current = false;
       setBusy(false);
     }
     requestAnimationFrame(() => scroller.current?.scrollTo({ top: 0 }));
@@ -126,8 +173,14 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
       ${rules.length ? html`<ul class="badges house-rules" aria-label="House rules this roll uses">
         ${rules.map((param) => html`<li class="badge" key=${param.name} data-house-rule=${param.name}>${houseRuleWords(param, campaign.settings[param.name])}</li>`)}
       </ul>` : null}
-      <button type="button" class="primary roll" disabled=${busy || app.state.engine === "failed"} onClick=${() => run()}>
-        ${busy ? "Rolling…" : app.state.engine === "ready" ? (op.rolls ? "Roll" : "Apply") : "Roll (engine starting…)"}
-      </button>
+      ${missing && !shown ? html`<p class="roll-missing" role="status">Fill in the field marked above first: nothing was rolled.</p>` : null}
+      ${outcome?.result && outcome.once ? html`<p class="roll-done" role="status">${outcome.once}</p>` : null}
+      ${outcome?.result && (outcome.applied || outcome.once) ? html`<div class="roll-after">
+        ${outcome.once ? null : html`<button type="button" class="roll again" disabled=${busy} onClick=${() => run()}>${busy ? "Rolling…" : op.rolls ? "Roll again" : "Apply again"}</button>`}
+        <button type="button" class="primary done" onClick=${onClose}>Done</button>
+      </div>` : html`<button type="button" class="primary roll" disabled=${busy || app.state.engine === "failed"} onClick=${() => run()}>
+        ${busy ? "Rolling…" : app.state.engine === "ready" ? (spec.rollLabel || (op.rolls ? "Roll" : "Apply")) : "Roll (engine starting…)"}
+      </button>`}
+      ${ask ? html`<${Confirm} title=${ask.title} text=${ask.text} confirmLabel=${ask.confirm || "Apply"} onConfirm=${ask.go} onCancel=${() => setAsk(null)} />` : null}
     </footer>`;
 }

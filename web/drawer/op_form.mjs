@@ -4,7 +4,7 @@ import { html, useState } from "../app/html.mjs";
 import { choiceLabel, plainHelp } from "../app/engine.mjs";
 import { CheckField, ChoiceField, NumberField, TextField, readNumber } from "../components/field.mjs";
 import { ModifierList, modifierErrors, modifiersText } from "../components/modifiers.mjs";
-import { DiceField, diceArgs } from "./dice_field.mjs";
+import { DiceField, diceArgs, rememberDice, rememberedDice } from "./dice_field.mjs";
 
 /** Parse "-2 darkness, +1 aiming" back into rows (a default text becomes visible steppers). */
 function modifierRows(text) {
@@ -24,13 +24,15 @@ function initialValue(param, given) {
   return value ?? "";
 }
 
-/** Form state for ``op`` showing ``fields`` (param names), pre-filled with ``defaults`` then the catalog's. */
-export function useOpForm(op, fields, defaults = {}, { compact = false } = {}) {
+/** Form state for ``op`` showing ``fields`` (param names), pre-filled with ``defaults`` then the catalog's.
+ * ``required``: text fields that must be typed (an empty damage is an error here, never the catalog's default);
+ * ``campaignId``: the dice choice is remembered for that campaign. */
+export function useOpForm(op, fields, defaults = {}, { compact = false, required = [], campaignId = null } = {}) {
   const params = fields.map((name) => op.params.find((param) => param.name === name)).filter(Boolean);
   const [values, setValues] = useState(() => Object.fromEntries(params.map((param) => [param.name, initialValue(param, defaults[param.name])])));
   const [bad, setBad] = useState({});
   const [errors, setErrors] = useState({});
-  const [dice, setDice] = useState({ mode: "digital", faces: "" });
+  const [dice, setDice] = useState(() => ({ mode: rememberedDice(campaignId), faces: "" }));
   const set = (name, value, isBad = false) => {
     setValues((old) => ({ ...old, [name]: value }));
     setBad((old) => ({ ...old, [name]: isBad }));
@@ -48,13 +50,13 @@ export function useOpForm(op, fields, defaults = {}, { compact = false } = {}) {
         if (rowErrors.some(Boolean)) found.modifiers = rowErrors;
         else args.modifiers = modifiersText(value);
       } else if (param.kind === "int" || param.kind === "number") {
-        const parsed = readNumber(value, { min: param.min, max: param.max, label: param.label, badInput: bad[param.name], required: param.required || param.default !== null });
+        const parsed = readNumber(value, { min: param.min, max: param.max, label: param.label, badInput: bad[param.name], required: param.required || param.default !== null || required.includes(param.name) });
         if (parsed.error) found[param.name] = parsed.error;
         else if (parsed.value !== null) args[param.name] = parsed.value;
       } else if (param.kind === "json") {
         if (String(value).trim() === "") continue;
         try { args[param.name] = JSON.parse(value); } catch (error) { found[param.name] = `${param.label}: not valid JSON (${error.message}).`; }
-      } else if (param.kind === "text" && param.required && String(value).trim() === "") {
+      } else if (param.kind === "text" && (param.required || required.includes(param.name)) && String(value).trim() === "") {
         found[param.name] = `${param.label}: this is needed.`;
       } else {
         args[param.name] = value;
@@ -89,7 +91,7 @@ export function useOpForm(op, fields, defaults = {}, { compact = false } = {}) {
   const fieldsView = html`<div class="op-fields">
     ${params.map((param) => paramField(param, values[param.name], errors[param.name], (value, isBad) => set(param.name, value, isBad), compact))}
   </div>`;
-  const diceView = op.params.some((param) => param.name === "dice") ? html`<${DiceField} dice=${dice} onChange=${(next) => { setDice(next); setErrors((old) => ({ ...old, dice: null })); }} error=${errors.dice} hint=${plainHelp(op.params.find((param) => param.name === "dice").help)} />` : null;
+  const diceView = op.params.some((param) => param.name === "dice") ? html`<${DiceField} dice=${dice} onChange=${(next) => { setDice(next); if (next.mode !== dice.mode) rememberDice(campaignId, next.mode); setErrors((old) => ({ ...old, dice: null })); }} error=${errors.dice} hint=${plainHelp(op.params.find((param) => param.name === "dice").help)} />` : null;
   const view = html`${fieldsView}${diceView}`;
   return { view, fieldsView, diceView, read, peek, showEngineError, values };
 }

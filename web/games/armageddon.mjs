@@ -2,6 +2,7 @@
 // show and which engine operations they call. Words are the game's own (Chronicler, Success Levels).
 
 import { damageFollowUp } from "./damage_follow_up.mjs";
+import { mostOf, poolWarning, signed } from "./large_change.mjs";
 
 const ATTRIBUTES = ["Strength", "Dexterity", "Constitution", "Intelligence", "Perception", "Willpower"];
 const POOLS = [["life_points", "Life Points", "LP"], ["endurance_points", "Endurance Points", "EP"], ["essence", "Essence", "Essence"]];
@@ -27,6 +28,31 @@ function resisted(skill) {
     defaults: (me, them) => ({ a_attribute_name: attribute, b_attribute: them.attributes[attribute], b_skill: level(them.skills?.[skill]) ?? 0 }),
     prepare: (args, me) => ({ a_attribute: me.attributes[args.a_attribute_name] }),
   };
+}
+
+/** The pool a damage or a loss lowers, as the sheet holds it now. */
+const POOL_OF = { LP: ["life_points", "Life Points", "LP"], EP: ["endurance_points", "Endurance Points", "EP"], Essence: ["essence", "Essence", "Essence"] };
+const holding = (sheet, key) => sheet?.current?.[key] ?? sheet?.derived?.[key];
+
+/** Damage beyond the pool it hits asks first ("30 damage is more than Jack's 26 Life Points: Jack will be at −4 LP"). */
+function damageWarning(args, sheet) {
+  const [key, pool, short] = POOL_OF[args.pool || "LP"] || POOL_OF.LP;
+  const current = holding(sheet, key);
+  return poolWarning({
+    text: args.amount, current, name: sheet.name, pool, what: (n) => `${n} damage`,
+    after: (n, known) => `${sheet.name} ${known ? "will" : "could"} be at ${signed(current - n)} ${short}`,
+  });
+}
+
+/** Essence spent beyond what is left asks first (below 0 the Willpower Test follows). */
+function essenceWarning(args, sheet) {
+  const current = holding(sheet, "essence");
+  const leak = args.leak_die && args.leak_die !== "none" ? mostOf(args.leak_die) : 0;
+  const text = leak ? `${args.amount ?? 0}+${args.leak_die}` : String(args.amount ?? "");
+  return poolWarning({
+    text, current, name: sheet.name, pool: "Essence", what: (n) => `${n} Essence`, title: "Spend it?", confirm: "Spend",
+    after: (n, known) => `${sheet.name} ${known ? "will" : "could"} be at ${signed(current - n)} Essence, and below 0 the Willpower Test follows`,
+  });
 }
 
 const level = (entry) => (typeof entry === "object" && entry !== null ? entry.level : entry);
@@ -90,16 +116,17 @@ export default {
     return [{ title: "Attributes", rows: attributes }, { title: "Skills", rows: skills }];
   },
 
-  followUps: (result, sheet, target, args) => damageFollowUp(result, target, args, { op: "armageddon.apply_damage", param: "character", amount: "amount", asText: true }),
+  followUps: (result, sheet, target, args) => damageFollowUp(result, target, args, { op: "armageddon.apply_damage", param: "character", amount: "amount", asText: true, large: damageWarning }),
 
   actions: () => [
     { key: "roll_damage", label: "Roll damage", op: "armageddon.roll_damage", bind: "character", pickTarget: true, fields: ["expression", "success_levels"] },
-    { key: "damage", label: "Damage", op: "armageddon.apply_damage", bind: "character", fields: ["amount", "pool"] },
-    { key: "heal", label: "Heal", op: "armageddon.restore_points", bind: "character", fields: ["amount", "pool", "reason"] },
-    { key: "essence", label: "Spend Essence", op: "armageddon.lose_essence", bind: "character", fields: ["amount", "leak_die", "cause"] },
+    // Nothing that changes the sheet is pre-filled: the amount (and the time) is typed, the Roll button says so.
+    { key: "damage", label: "Damage", op: "armageddon.apply_damage", bind: "character", fields: ["amount", "pool"], defaults: { amount: "" }, required: ["amount"], large: damageWarning },
+    { key: "heal", label: "Heal", op: "armageddon.restore_points", bind: "character", fields: ["amount", "pool", "reason"], defaults: { amount: "" } },
+    { key: "essence", label: "Spend Essence", op: "armageddon.lose_essence", bind: "character", fields: ["amount", "leak_die", "cause"], defaults: { amount: "" }, large: essenceWarning },
     { key: "condition", label: "Conditions", op: "armageddon.set_condition", bind: "character", fields: ["condition", "action"] },
-    { key: "time", label: "Time passes", op: "armageddon.advance_time", bind: "character", fields: ["minutes", "seconds", "activity"] },
-    { key: "days", label: "Days pass", op: "armageddon.advance_days", bind: "character", fields: ["days", "care", "sleep_hours"] },
+    { key: "time", label: "Time passes", op: "armageddon.advance_time", bind: "character", fields: ["minutes", "seconds", "activity"], defaults: { minutes: "" } },
+    { key: "days", label: "Days pass", op: "armageddon.advance_days", bind: "character", fields: ["days", "care", "sleep_hours"], defaults: { days: "" } },
     { key: "initiative", label: "Initiative", op: "armageddon.initiative", bind: "character", fields: ["modifiers"] },
   ],
 };

@@ -2,10 +2,28 @@
 // dice, HP / MP / SAN / Luck, pushing and spending Luck, the Keeper's words.
 
 import { damageFollowUp } from "./damage_follow_up.mjs";
+import { mostOf, poolWarning } from "./large_change.mjs";
 
 const CHARACTERISTICS = ["STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU"];
 const DIFFICULTY = ["difficulty", "bonus", "penalty"];
 const CONDITIONS = { major_wound: "major wound", prone: "prone", unconscious: "unconscious", dying: "dying", stabilised: "stabilised", dead: "dead", indefinitely_insane: "indefinitely insane", permanently_insane: "permanently insane" };
+
+/** Damage beyond the HP left asks first: HP never go below 0, and the rules then decide the rest. */
+function damageWarning(args, sheet) {
+  return poolWarning({
+    text: String(args.amount ?? ""), current: sheet.hp, name: sheet.name, pool: "hit points", what: (n) => `${n} damage`,
+    after: () => `${sheet.name} will drop to 0 HP (hit points never go below 0): unconscious, dying or killed outright, as the rules decide`,
+  });
+}
+
+/** A Sanity roll whose loss can be more than the SAN left asks first (0 SAN is permanent insanity). */
+function sanityWarning(args, sheet) {
+  const [success, failure = success] = String(args.loss ?? "").split("/");
+  const most = Math.max(mostOf(success) ?? -1, mostOf(failure) ?? -1);
+  if (most < 0 || !(most > sheet.san)) return null;
+  return { title: "Roll the Sanity roll?", confirm: "Roll",
+    text: `This Sanity roll can cost up to ${most} SAN, more than ${sheet.name}'s ${sheet.san}: ${sheet.name} could fall to 0 SAN and be permanently insane. Roll it?` };
+}
 
 const split = (value) => ({ half: Math.floor(value / 2), fifth: Math.floor(value / 5) });
 
@@ -68,7 +86,7 @@ export default {
       roll: { title: `${name} roll`, op: "coc.characteristic_roll", bind: "investigator", fixed: { characteristic: name }, fields: DIFFICULTY },
     }));
     const luck = { key: "luck", label: "Luck", value: sheet.luck, extra: split(sheet.luck), path: "luck", min: 0, max: 99, roll: { title: "Luck roll", op: "coc.luck_roll", bind: "investigator", fields: DIFFICULTY } };
-    const san = { key: "san", label: "Sanity", value: sheet.san, extra: split(sheet.san), path: "san", min: 0, max: 99, roll: { title: "Sanity roll", op: "coc.sanity_roll", bind: "investigator", fields: ["loss", "bonus", "penalty"] } };
+    const san = { key: "san", label: "Sanity", value: sheet.san, extra: split(sheet.san), path: "san", min: 0, max: 99, roll: { title: "Sanity roll", op: "coc.sanity_roll", bind: "investigator", fields: ["loss", "bonus", "penalty"], defaults: { loss: "" }, required: ["loss"], applies: true, large: sanityWarning } };
     const skills = Object.entries(sheet.skills || {}).map(([name, value]) => ({
       key: `skill-${name}`, label: name, value, extra: split(value), path: `skills.${name}`, min: 0, max: 99,
       roll: {
@@ -82,25 +100,28 @@ export default {
   actions: () => [
     { key: "attack", label: "Attack", op: "coc.attack", bind: "investigator", target: "opponent", fields: ["weapon", "defence", "attacker_bonus", "attacker_penalty", "defender_bonus", "defender_penalty", "surprise", "outnumbered", "range_difficulty"] },
     { key: "roll_damage", label: "Roll damage", op: "coc.roll_damage", bind: "investigator", pickTarget: true, fields: ["weapon", "damage", "extreme"] },
-    { key: "damage", label: "Take damage", op: "coc.apply_damage", bind: "investigator", fields: ["amount", "own_turn"] },
+    // Nothing that changes the sheet is pre-filled: the amount (and the time) is typed, the Roll button says so.
+    { key: "damage", label: "Take damage", op: "coc.apply_damage", bind: "investigator", fields: ["amount", "own_turn"], defaults: { amount: "" }, large: damageWarning },
     { key: "condition", label: "Condition", op: "coc.set_condition", bind: "investigator", fields: ["condition", "action"] },
     { key: "first_aid", label: "First Aid", op: "coc.first_aid", bind: "investigator", fields: ["skill", "bonus", "penalty"] },
     { key: "medicine", label: "Medicine", op: "coc.medicine", bind: "investigator", fields: ["skill", "equipment", "bonus", "penalty"] },
-    { key: "sanity", label: "Regain Sanity", op: "coc.gain_sanity", bind: "investigator", fields: ["amount", "reason"] },
+    { key: "sanity", label: "Regain Sanity", op: "coc.gain_sanity", bind: "investigator", fields: ["amount", "reason"], defaults: { amount: "" }, required: ["amount"] },
     { key: "luck", label: "Recover Luck", op: "coc.recover_luck", bind: "investigator", fields: [] },
-    { key: "time", label: "Time passes", op: "coc.advance_time", bind: "investigator", fields: ["unit", "amount"] },
+    { key: "time", label: "Time passes", op: "coc.advance_time", bind: "investigator", fields: ["unit", "amount"], defaults: { amount: "" } },
     { key: "dying", label: "Dying round", op: "coc.dying_round", bind: "investigator", fields: [] },
   ],
 
   /** Follow-ups the rules allow after a roll: push a failed skill roll, or spend Luck to reach a level. */
   followUps(result, sheet, target, args) {
-    const damage = damageFollowUp(result, target, args, { op: "coc.apply_damage", param: "investigator", amount: "amount" });
+    const damage = damageFollowUp(result, target, args, { op: "coc.apply_damage", param: "investigator", amount: "amount", large: damageWarning });
     if (damage.length) return damage;
     const last = sheet?.last_roll;
     if (!last || !result?.state || result.op === "coc.push_roll" && last.success) return [];
     const options = [];
     if (!last.success && !last.pushed && ["skill", "characteristic"].includes(last.kind)) {
-      options.push({ key: "push", label: "Push the roll", op: "coc.push_roll", bind: "investigator", fields: ["justification", "bonus", "penalty"], defaults: { bonus: last.bonus, penalty: last.penalty } });
+      // A roll is pushed once (seed 003, Pushing a Roll): after the push the drawer offers no second one.
+      options.push({ key: "push", label: "Push the roll", op: "coc.push_roll", bind: "investigator", fields: ["justification", "bonus", "penalty"], defaults: { bonus: last.bonus, penalty: last.penalty },
+        rollLabel: "Push", once: "The roll was pushed: a roll can be pushed only once. Close this and roll again from the sheet for a new attempt." });
     }
     if (last.kind === "skill" && !last.pushed && last.roll <= 95) {
       const levels = [["Regular", last.value], ["Hard", Math.floor(last.value / 2)], ["Extreme", Math.floor(last.value / 5)]];

@@ -2,6 +2,7 @@
 // conditions with their rounds left.
 
 import { damageFollowUp } from "./damage_follow_up.mjs";
+import { exact, mostOf } from "./large_change.mjs";
 
 const ABILITIES = ["Strength", "Dexterity", "Endurance", "Intelligence", "Spirit"];
 
@@ -10,6 +11,36 @@ function conditionText([name, timer]) {
   if (seconds === null || seconds === undefined) return name;
   const rounds = Math.ceil(seconds / 6);
   return seconds >= 6 ? `${name} (${rounds} ${rounds === 1 ? "round" : "rounds"} left)` : `${name} (${seconds} s left)`;
+}
+
+/** Toughness and Will are worked out by the engine (the sheet does not store them). */
+const derived = async (sheet, ctx) => (await ctx.engine("semiautomagic.describe_creature", { creature: sheet })).details.derived;
+
+/** A hit that can reach Toughness asks first: at Toughness (or above it, as the house rule says) a creature
+ * starts dying, an object above it is destroyed, and a dying creature wounded again dies. */
+async function damageWarning(args, sheet, ctx) {
+  const most = mostOf(args.damage);
+  if (most === null || args.damage_type === "EMP" || sheet.dead || sheet.destroyed) return null;
+  const { toughness } = await derived(sheet, ctx);
+  const object = sheet.kind === "object";
+  const strict = object || ctx.settings?.dying_trigger === "more";
+  if (!(strict ? most > toughness : most >= toughness)) return null;
+  const known = exact(args.damage);
+  const said = known ? `${most} damage` : `${String(args.damage).trim()} can come to ${most} damage, which`;
+  const reaches = strict ? `is more than ${sheet.name}'s Toughness ${toughness}` : `reaches ${sheet.name}'s Toughness ${toughness}`;
+  const then = object ? `${sheet.name} ${known ? "will" : "could"} be destroyed` : args.nonlethal ? `${sheet.name} ${known ? "will" : "could"} be knocked out`
+    : `${sheet.name} ${known ? "will" : "could"} start dying (or die, if dying already)`;
+  return { title: `Apply ${most} damage?`, confirm: "Apply", text: `${said} ${reaches}: ${then}. Apply it?` };
+}
+
+/** Morale damage above Will asks first: the source then has its full effect (Broken for fear). */
+async function moraleWarning(args, sheet, ctx) {
+  const damage = Number(args.damage);
+  if (!Number.isFinite(damage) || sheet.kind === "object") return null;
+  const { will } = await derived(sheet, ctx);
+  if (will === null || will === undefined || !(damage > will)) return null;
+  return { title: `Apply ${damage} morale damage?`, confirm: "Apply",
+    text: `${damage} morale damage is more than ${sheet.name}'s Will ${will}: ${sheet.name} will suffer the source's full effect. Apply it?` };
 }
 
 const ROLL_DAMAGE = { key: "roll_damage", label: "Roll damage", op: "semiautomagic.roll_damage", bind: "creature", pickTarget: true, fields: ["damage", "damage_type"] };
@@ -74,18 +105,20 @@ export default {
     if (result.op === "semiautomagic.attack" && result.success && target) return [ROLL_DAMAGE];
     return damageFollowUp(result, target, args, {
       op: "semiautomagic.apply_damage", param: "creature", amount: "damage", asText: true,
-      extra: (rolledWith) => ({ damage_type: rolledWith.damage_type }),
+      extra: (rolledWith) => ({ damage_type: rolledWith.damage_type }), large: damageWarning,
     });
   },
 
   actions: () => [
     { key: "attack", label: "Attack", op: "semiautomagic.attack", bind: "attacker", target: "creature", fields: ["kind", "defence", "modifiers"] },
     ROLL_DAMAGE,
-    { key: "damage", label: "Take a hit", op: "semiautomagic.apply_damage", bind: "creature", fields: ["damage", "damage_type", "nonlethal"] },
-    { key: "heal", label: "Days of rest", op: "semiautomagic.advance_days", bind: "creature", fields: ["days", "slept_8h", "bedridden"] },
-    { key: "morale", label: "Morale damage", op: "semiautomagic.apply_morale_damage", bind: "creature", fields: ["damage", "source"] },
+    // Nothing that changes the sheet is pre-filled: the damage (and the time) is typed, the Roll button says so.
+    // "Next round" keeps its 1: one round is what the button says it does.
+    { key: "damage", label: "Take a hit", op: "semiautomagic.apply_damage", bind: "creature", fields: ["damage", "damage_type", "nonlethal"], defaults: { damage: "" }, required: ["damage"], large: damageWarning },
+    { key: "heal", label: "Days of rest", op: "semiautomagic.advance_days", bind: "creature", fields: ["days", "slept_8h", "bedridden"], defaults: { days: "" } },
+    { key: "morale", label: "Morale damage", op: "semiautomagic.apply_morale_damage", bind: "creature", fields: ["damage", "source"], defaults: { damage: "" }, large: moraleWarning },
     { key: "condition", label: "Conditions", op: "semiautomagic.set_condition", bind: "creature", fields: ["condition", "action", "duration", "unit"] },
     { key: "round", label: "Next round", op: "semiautomagic.advance_rounds", bind: "creature", fields: ["rounds"] },
-    { key: "hours", label: "Hours pass", op: "semiautomagic.advance_hours", bind: "creature", fields: ["hours"] },
+    { key: "hours", label: "Hours pass", op: "semiautomagic.advance_hours", bind: "creature", fields: ["hours"], defaults: { hours: "" } },
   ],
 };

@@ -1,0 +1,205 @@
+"""Inputs that cannot hurt (issue "The table, part 3": Defaults that hurt): no damage is pre-filled, a field's
+text is selected on focus so typing replaces it, a change beyond the character's pool asks first, a second tap
+cannot apply a result twice, a failed push offers no further push, and the dice choice is remembered per
+campaign. Screenshots of the drawer at 768 × 1024 and 390 × 844 go to test-results/inputs/."""
+
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns, stored_log
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-results" / "inputs"
+
+
+def sheet_of(page, campaign_id, name):
+    record = next(c for c in stored_campaigns(page) if c["id"] == campaign_id)
+    return next(c["sheet"] for c in record["characters"] if c["sheet"]["name"] == name)
+
+
+def applied(page, campaign_id, op):
+    return [entry for entry in stored_log(page, campaign_id) if entry["op"] == op]
+
+
+def type_like_a_hand(page, field, text):
+    """Tap the field, then type key by key (no fill: what a user's tap and keypad do)."""
+    field.click()
+    page.keyboard.type(text)
+
+
+def a_harvey(page, name="Masks"):
+    """A Call of Cthulhu campaign with Harvey (HP 10, Spot Hidden 60) and his sheet open; the campaign id."""
+    campaign_id = new_campaign(page, name, "coc")
+    new_character(page, "coc", "Harvey", {"CON": 50, "SIZ": 50}, {"Spot Hidden": 60})
+    open_sheet(page, "Harvey")
+    return campaign_id
+
+
+def test_typing_30_in_a_damage_field_deals_30(app):
+    page = app
+    campaign_id = new_campaign(page, "Typing", "armageddon")
+    new_character(page, "armageddon", "Jack", {"attributes.Strength": 5, "attributes.Constitution": 5})  # 50 LP
+    open_sheet(page, "Jack")
+    page.locator('.quick-actions [data-action="damage"]').click()
+    drawer = page.locator(".drawer")
+    amount = drawer.locator('input[name="amount"]')
+    expect(amount).to_have_value("")  # nothing pre-filled that changes the sheet
+    type_like_a_hand(page, amount, "5")
+    page.locator("#drawer-title").click()  # away, then back: the 5 is selected and typing replaces it
+    type_like_a_hand(page, amount, "30")
+    expect(amount).to_have_value("30")
+    drawer.locator("button.roll").click()
+    expect(drawer.locator("[data-result]")).to_contain_text("Jack loses 30 LP (50 → 20)")
+    assert sheet_of(page, campaign_id, "Jack")["current"]["life_points"] == 20
+    page.get_by_role("button", name="Done").click()
+    expect(drawer).to_have_count(0)
+
+    # the sheet's edit form too: a tap on Strength then "4" is 4, not 54
+    page.get_by_role("button", name="Edit values").click()
+    strength = page.locator('form.sheet-editor input[name="attributes.Strength"]')
+    type_like_a_hand(page, strength, "4")
+    expect(strength).to_have_value("4")
+    name = page.locator('form.sheet-editor input[name="name"]')
+    type_like_a_hand(page, name, "Jack Hawk")
+    expect(name).to_have_value("Jack Hawk")
+
+
+def test_an_empty_damage_field_refuses_with_a_message_in_view_and_changes_nothing(app):
+    page = app
+    page.set_viewport_size({"width": 390, "height": 844})
+    campaign_id = new_campaign(page, "Empty", "semiautomagic")
+    new_character(page, "semiautomagic", "Mira")
+    open_sheet(page, "Mira")
+    before = next(c for c in stored_campaigns(page) if c["id"] == campaign_id)
+    page.locator('.quick-actions [data-action="damage"]').click()
+    drawer = page.locator(".drawer")
+    expect(drawer.locator('input[name="damage"]')).to_have_value("")
+    drawer.locator("button.roll").click()
+    error = drawer.locator(".field", has=page.locator('input[name="damage"]')).locator(".field-error")
+    expect(error).to_have_text("Damage: this is needed.")
+    expect(error).to_be_in_viewport()
+    expect(drawer.locator(".roll-missing")).to_be_visible()
+    expect(drawer.locator("button.roll")).to_be_in_viewport(ratio=1)
+    expect(drawer.locator('input[name="damage"]')).to_be_focused()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "drawer-missing-390x844.png"))
+    expect(drawer.locator("[data-result]")).to_have_count(0)
+    assert next(c for c in stored_campaigns(page) if c["id"] == campaign_id) == before
+    assert stored_log(page, campaign_id) == []
+    # typing it clears the footer's note; the roll then goes through
+    drawer.locator('input[name="damage"]').fill("2")
+    expect(drawer.locator(".roll-missing")).to_have_count(0)
+
+
+def test_a_damage_beyond_the_pool_asks_first_cancel_changes_nothing_apply_applies(app):
+    page = app
+    page.set_viewport_size({"width": 768, "height": 1024})
+    campaign_id = a_harvey(page)
+    page.locator('.quick-actions [data-action="damage"]').click()
+    drawer = page.locator(".drawer")
+    type_like_a_hand(page, drawer.locator('input[name="amount"]'), "30")
+    drawer.locator("button.roll").click()
+    dialog = page.get_by_role("dialog", name="Apply 30 damage?")
+    expect(dialog).to_contain_text("30 damage is more than Harvey's 10 hit points: Harvey will drop to 0 HP")
+    expect(dialog).to_contain_text("Apply it?")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "drawer-asks-768x1024.png"))
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_have_count(0)
+    expect(drawer.locator("[data-result]")).to_have_count(0)
+    assert sheet_of(page, campaign_id, "Harvey")["hp"] == 10
+    assert applied(page, campaign_id, "coc.apply_damage") == []
+
+    drawer.locator("button.roll").click()
+    page.get_by_role("dialog", name="Apply 30 damage?").get_by_role("button", name="Apply").click()
+    expect(drawer.locator("[data-result]")).to_contain_text("Harvey loses 10 HP (10 → 0)")
+    assert sheet_of(page, campaign_id, "Harvey")["hp"] == 0
+    assert len(applied(page, campaign_id, "coc.apply_damage")) == 1
+
+
+def test_two_quick_taps_on_roll_apply_once_and_roll_again_needs_its_own_tap(app):
+    page = app
+    campaign_id = a_harvey(page)
+    page.locator('.quick-actions [data-action="damage"]').click()
+    drawer = page.locator(".drawer")
+    drawer.locator('input[name="amount"]').fill("2")
+    drawer.locator("button.roll").dblclick()  # the second tap lands while the first is running
+    drawer.locator("button.roll").evaluate("button => { button.click(); button.click(); }")  # …or just after
+    expect(drawer.locator("[data-result]")).to_contain_text("Harvey loses 2 HP (10 → 8)")
+    expect(page.locator(".sheet .character-card")).to_contain_text("8/10")
+    page.wait_for_timeout(300)
+    assert sheet_of(page, campaign_id, "Harvey")["hp"] == 8
+    assert len(applied(page, campaign_id, "coc.apply_damage")) == 1
+    # the result is applied: the drawer offers Done and a Roll again that needs a deliberate tap
+    again = drawer.get_by_role("button", name="Roll again")
+    done = drawer.get_by_role("button", name="Done")
+    expect(again).to_be_visible()
+    expect(done).to_be_in_viewport(ratio=1)
+    for size, name in (((768, 1024), "768x1024"), ((390, 844), "390x844")):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        expect(done).to_be_in_viewport(ratio=1)
+        expect(again).to_be_in_viewport(ratio=1)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"drawer-done-{name}.png"))
+    page.wait_for_timeout(800)
+    again.click()
+    expect(drawer.locator("[data-result]")).to_contain_text("Harvey loses 2 HP (8 → 6)")
+    assert len(applied(page, campaign_id, "coc.apply_damage")) == 2
+    done.click()
+    expect(drawer).to_have_count(0)
+
+    # a roll that changes nothing can be rolled again at once
+    page.locator('[data-row="skill-Spot Hidden"]').click()
+    assert "Total 85 vs 60: failure" in roll(page, faces="5 80")
+    expect(drawer.get_by_role("button", name="Roll", exact=True)).to_be_enabled()
+    expect(drawer.get_by_role("button", name="Done")).to_have_count(0)
+    assert "Total 25 vs 60: success" in roll(page, faces="5 20")
+
+
+def test_after_a_failed_push_no_further_push_is_offered(app):
+    page = app
+    campaign_id = a_harvey(page)
+    page.locator('[data-row="skill-Spot Hidden"]').click()
+    drawer = page.locator(".drawer")
+    roll(page, faces="5 80")
+    drawer.locator(".follow-ups").get_by_role("button", name="Push the roll").click()
+    expect(page.locator("#drawer-title")).to_have_text("Push the roll")
+    expect(drawer.locator("button.roll")).to_have_text("Push")
+    text = roll(page, faces="5 90", fields={"justification": "I tear the room apart"})
+    assert "Total 95 vs 60: failure" in text
+    expect(drawer.get_by_role("button", name="Push the roll")).to_have_count(0)
+    expect(drawer.locator("button.roll")).to_have_count(0)  # no Roll button that would push again
+    expect(drawer.locator(".roll-done")).to_contain_text("a roll can be pushed only once")
+    expect(drawer.locator(".drawer-foot")).not_to_contain_text("once more")
+    expect(drawer.get_by_role("button", name="Done")).to_be_visible()
+    assert sheet_of(page, campaign_id, "Harvey")["last_roll"]["pushed"] is True
+    page.get_by_role("button", name="Done").click()
+    expect(drawer).to_have_count(0)
+
+
+def test_physical_dice_stay_chosen_in_the_next_drawer_and_after_a_reload(app):
+    page = app
+    a_harvey(page)
+    page.locator('[data-row="skill-Spot Hidden"]').click()
+    drawer = page.locator(".drawer")
+    drawer.get_by_text("Physical dice", exact=True).click()
+    page.get_by_role("button", name="Close the roll drawer").click()
+    page.locator('.quick-actions [data-action="damage"]').click()
+    expect(drawer.get_by_role("radio", name="Physical dice")).to_be_checked()
+    expect(drawer.locator('input[name="dice"]')).to_have_value("")  # the faces are never kept
+    page.get_by_role("button", name="Close the roll drawer").click()
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=120_000)
+    page.locator('[data-row="char-STR"]').click()
+    expect(drawer.get_by_role("radio", name="Physical dice")).to_be_checked()
+    # back to digital is remembered too; another campaign keeps its own choice
+    drawer.get_by_text("Digital", exact=True).click()
+    page.get_by_role("button", name="Close the roll drawer").click()
+    page.locator('[data-row="char-STR"]').click()
+    expect(drawer.get_by_role("radio", name="Digital")).to_be_checked()
+    drawer.get_by_text("Physical dice", exact=True).click()
+    page.get_by_role("button", name="Close the roll drawer").click()
+    a_harvey(page, "Another")
+    page.locator('[data-row="char-STR"]').click()
+    expect(drawer.get_by_role("radio", name="Digital")).to_be_checked()
