@@ -151,10 +151,10 @@ def test_two_quick_taps_on_roll_apply_once_and_roll_again_needs_its_own_tap(app)
 
     # a roll that changes nothing can be rolled again at once
     page.locator('[data-row="skill-Spot Hidden"]').click()
-    assert "Total 85 vs 60: failure" in roll(page, faces="5 80")
+    assert "Rolled 85 against 60 — Failure" in roll(page, faces="5 80")
     expect(drawer.get_by_role("button", name="Roll", exact=True)).to_be_enabled()
     expect(drawer.get_by_role("button", name="Done")).to_have_count(0)
-    assert "Total 25 vs 60: success" in roll(page, faces="5 20")
+    assert "Rolled 25 against 60 — Hard success" in roll(page, faces="5 20")
 
 
 def test_after_a_failed_push_no_further_push_is_offered(app):
@@ -167,7 +167,7 @@ def test_after_a_failed_push_no_further_push_is_offered(app):
     expect(page.locator("#drawer-title")).to_have_text("Push the roll")
     expect(drawer.locator("button.roll")).to_have_text("Push")
     text = roll(page, faces="5 90", fields={"justification": "I tear the room apart"})
-    assert "Total 95 vs 60: failure" in text
+    assert "Rolled 95 against 60 — Failure" in text
     expect(drawer.get_by_role("button", name="Push the roll")).to_have_count(0)
     expect(drawer.locator("button.roll")).to_have_count(0)  # no Roll button that would push again
     expect(drawer.locator(".roll-done")).to_contain_text("a roll can be pushed only once")
