@@ -49,6 +49,9 @@ VENDOR = (
 """npm files the page imports from dist/vendor/ (no bundler; issue 8). Bare imports are made relative."""
 
 STDLIB_NAME = "python_stdlib.pyc.zip"
+SNAPSHOT_NAME = "py_rules.snapshot.gz"
+SNAPSHOT_INFO = "py_rules.snapshot.json"
+"""The memory snapshot (gzip) and its build id, size and SHA-256, in dist/pyodide/."""
 SW_TEMPLATE = "sw.js"
 OUR_TEXT_SUFFIXES = (".html", ".mjs", ".js", ".css", ".json", ".webmanifest")
 _HOST = re.compile(r"\b(?:https?|wss?):\/\/", re.I)
@@ -164,6 +167,16 @@ def prepare_in_pyodide(micropip: Path, wheel: Path, work: Path) -> dict:
     return json.loads((work / "freeze.json").read_text())
 
 
+def make_snapshot(work: Path, wheel: Path, out: Path) -> None:
+    """The memory snapshot the worker boots from (issue 19): made in Pyodide under Node from the shipped
+    stdlib and compiled wheel, gzip-compressed, with its build id, size and hash beside it."""
+    subprocess.run(
+        ["node", str(ROOT / "tools" / "make_snapshot.mjs"), str(NODE_PYODIDE), str(work / STDLIB_NAME), str(wheel),
+         str(out / SNAPSHOT_NAME), str(out / SNAPSHOT_INFO)],
+        check=True,
+    )
+
+
 def app_lock(frozen: dict, shipped: dict[str, Path]) -> dict:
     """Our lock: micropip.freeze()'s entries for the shipped wheels, file names made
     relative to the lock and hashes checked against the files (PYODIDE.md §1.3–1.4)."""
@@ -242,6 +255,7 @@ def build(dist: Path) -> dict:
         for name in PYODIDE_FILES:
             shutil.copy2(NODE_PYODIDE / name, dist / "pyodide" / name)
         shutil.copy2(work / STDLIB_NAME, dist / "pyodide" / STDLIB_NAME)
+        make_snapshot(work, work / "shipped" / wheel.name, dist / "pyodide")
         packages = dist / "packages"
         packages.mkdir()
         shipped = {"micropip": packages / micropip.name, "py-rules": packages / wheel.name}

@@ -4,7 +4,7 @@
 const DEFAULT_BOOT_TIMEOUT_MS = 90_000;
 
 export class Engine {
-  /** @param {{onStage?: Function, onReady?: Function, onBootError?: Function, bootTimeoutMs?: number}} hooks */
+  /** @param {{onStage?: Function, onReady?: Function, onBootError?: Function, bootTimeoutMs?: number, snapshot?: boolean}} hooks */
   constructor(hooks = {}) {
     this.hooks = hooks;
     this.bootTimeoutMs = hooks.bootTimeoutMs || DEFAULT_BOOT_TIMEOUT_MS;
@@ -15,7 +15,8 @@ export class Engine {
     this.pending = new Map();
     this.nextId = 1;
     this.ready = false;
-    this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
+    const name = this.hooks.snapshot === false ? "snapshot=off" : "rules"; // the fallback boot, on purpose
+    this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module", name });
     this.worker.onmessage = (event) => this.receive(event.data);
     this.sendWasmModule();
     this.worker.onerror = (event) => this.fail(`The engine worker stopped: ${event.message || "script error"}.`);
