@@ -11,7 +11,7 @@ through to JavaScript: unexpected exceptions become ``internal`` errors.
 
 Physical dice one at a time: when typed faces run out before the rules are done, the answer is the error
 ``needs_die`` with ``error.die`` = ``{"name", "sides", "low", "high", "roll", "part", "prompt", "position",
-"faces"}`` (:class:`py_rules.dice.NeedsDie`): the next die the rules ask for, named by its roll in the game's
+"shows", "so_far"}`` (:class:`py_rules.dice.NeedsDie`): the next die the rules ask for, named by its roll in the game's
 words ("Sanity roll (d100) — units die", "INT roll (d100) — units die", "Survival Test (d10)"). The page asks
 for that die and calls again with the faces so far and the new one; nothing changed meanwhile, and the same
 faces typed all at once give the same answer.

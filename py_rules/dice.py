@@ -190,5 +190,5 @@ class NeedsDie(RulesError):
         roll, part = roll_words(self.purpose, self.title)
         answer["die"] = {"name": self.die_data.name, "sides": len(self.die_data.faces), "low": min(self.die_data.faces),
                          "high": max(self.die_data.faces), "roll": roll, "part": part, "prompt": self.prompt(),
-                         "position": self.position, "faces": list(self.so_far)}
+                         "position": self.position, "shows": list(self.die_data.faces), "so_far": list(self.so_far)}
         return answer

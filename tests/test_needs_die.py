@@ -59,7 +59,8 @@ def test_with_no_faces_the_door_asks_for_the_first_die_by_its_roll(op):
     answer = physical(op.id, args, [])
     assert not answer["ok"] and answer["error"]["code"] == "needs_die", answer
     die, first = answer["error"]["die"], result["dice"][0]
-    assert (die["name"], die["position"], die["faces"]) == (first["die"], 1, [])
+    assert (die["name"], die["position"], die["so_far"]) == (first["die"], 1, [])
+    assert first["face"] in die["shows"] and (die["low"], die["high"]) == (min(die["shows"]), max(die["shows"]))
     assert die["sides"] >= 1 and die["low"] <= die["high"] and die["roll"] and die["prompt"].startswith(die["roll"])
     assert answer["error"]["field"] == "dice"
     for text in (answer["error"]["message"], die["prompt"]):

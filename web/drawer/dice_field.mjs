@@ -47,12 +47,17 @@ export function diceArgs(dice) {
 export function readAskedFace(dice) {
   const die = dice.asking;
   const text = String(dice.face ?? "").trim();
-  if (!text) return { error: `Type the face of the die you rolled for ${die.prompt} (${die.low}–${die.high}).` };
-  if (!/^\d+$/.test(text)) return { error: `“${text}” is not a face of this die: type a number from ${die.low} to ${die.high}.` };
+  if (!text) return { error: `Type the face of the die you rolled for ${die.prompt} (${facesWords(die)}).` };
+  if (!/^\d+$/.test(text)) return { error: `“${text}” is not a face of this die: type one of ${facesWords(die)}.` };
   const face = Number(text);
   if (face < die.low || face > die.high) return { error: `A ${die.name} shows ${die.low} to ${die.high}, not ${face}.` };
+  if (die.shows && !die.shows.includes(face)) return { error: `A ${die.name} shows ${facesWords(die)}, not ${face}.` };
   return { face };
 }
+
+/** A die's faces in words: "1–10", or each face when they skip ("0, 10, 20, … 90": a tens die reads 00 as 0). */
+const facesWords = (die) => (die.shows && die.shows.length !== die.high - die.low + 1
+  ? `${die.shows.slice(0, 3).join(", ")}, … ${die.high}` : `${die.low}–${die.high}`);
 
 /** The one die asked now: labelled with its roll, scrolled into view and focused whenever it is asked (or its
  * face is found missing: ``error`` changes). Enter is Next. */
@@ -72,7 +77,7 @@ function AskedDie({ dice, onChange, error, onNext }) {
       aria-invalid=${error ? "true" : undefined} aria-describedby=${`${id}-help ${id}-error`} ...${selectOnFocus}
       onInput=${(event) => onChange({ ...dice, face: event.currentTarget.value })}
       onKeyDown=${(event) => { if (event.key === "Enter") { event.preventDefault(); onNext?.(); } }} />
-    <small class="help" id=${`${id}-help`}>Die ${die.position}: a ${die.name}, ${die.low}–${die.high}. Roll it, type the face, then Next.</small>
+    <small class="help" id=${`${id}-help`}>Die ${die.position}: a ${die.name}, ${facesWords(die)}. Roll it, type the face, then Next.</small>
     <p class="field-error" id=${`${id}-error`} role="alert" hidden=${!error}>${error || ""}</p>
   </div>`;
 }

@@ -86,7 +86,7 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
   const settledAt = useRef(-Infinity); // when a result that changed a sheet showed
   const [ask, setAsk] = useState(null); // {title, text, confirm, go}
   const [missing, setMissing] = useState(false);
-  const pending = useRef(null); // {extra, runSpec}: the roll whose next physical die is asked
+  const pending = useRef(null); // {extra}: the roll whose next physical die is asked (always this drawer's own)
   const character = campaign.characters.find((each) => each.id === characterId);
   const rules = activeHouseRules(op, campaign.settings);
   const needsTarget = Boolean(spec.target);
@@ -109,8 +109,7 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
   function next() {
     if (running.current) return;
     if (!form.answerDie()) return; // its field shows why, scrolled into view and focused
-    const { extra, runSpec } = pending.current || { extra: {}, runSpec: spec };
-    run(extra, runSpec, true, true);
+    run(pending.current?.extra || {}, spec, true, true); // ``spec`` is made anew each render: always the current one
   }
 
   async function run(extra = {}, runSpec = spec, checked = false, answering = false) {
@@ -149,7 +148,7 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
       setOutcome({ result, title: runSpec.title || runSpec.label, args: sent, applied, once: runSpec.once || null });
     } catch (error) {
       if (error.code === "needs_die" && error.die && runSpec === spec) { // physical dice: the rules need one more die
-        pending.current = { extra, runSpec };
+        pending.current = { extra };
         form.askDie(error.die);
         setOutcome(null);
         return;
