@@ -153,8 +153,10 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
         setOutcome(null);
         return;
       }
+      // A roll allowed once that the rules refuse on the sheet itself (a roll already pushed can't be pushed again):
+      // no Roll button stays live as if trying again could help, only Done.
       if (error.name === "StaleError") setOutcome({ error: error.message });
-      else if (!form.showEngineError(error)) setOutcome({ error: error.message });
+      else if (!form.showEngineError(error)) setOutcome({ error: error.message, final: Boolean(runSpec.once && error.code === "rule_violation") });
     } finally {
       running.current = false;
       setBusy(false);
@@ -195,7 +197,9 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
       </ul>` : null}
       ${missing && !shown ? html`<p class="roll-missing" role="status">Fill in the field marked above first: nothing was rolled.</p>` : null}
       ${outcome?.result && outcome.once ? html`<p class="roll-done" role="status">${outcome.once}</p>` : null}
-      ${outcome?.result && (outcome.applied || outcome.once) ? html`<div class="roll-after">
+      ${outcome?.final ? html`<div class="roll-after">
+        <button type="button" class="primary done" onClick=${onClose}>Done</button>
+      </div>` : outcome?.result && (outcome.applied || outcome.once) ? html`<div class="roll-after">
         ${outcome.once ? null : html`<button type="button" class="roll again" disabled=${busy} onClick=${() => run()}>${busy ? "Rolling…" : op.rolls ? "Roll again" : "Apply again"}</button>`}
         <button type="button" class="primary done" onClick=${onClose}>Done</button>
       </div>` : html`<button type="button" class="primary roll" disabled=${busy || app.state.engine === "failed"} onClick=${() => run()}>
