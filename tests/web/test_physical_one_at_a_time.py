@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.web.helpers import answer_dice, new_campaign, new_character, open_sheet, stored_campaigns, stored_log
+from tests.web.helpers import answer_dice, new_campaign, new_character, open_sheet, roll, stored_campaigns, stored_log
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "physical"
 
@@ -123,3 +123,33 @@ def test_a_missing_die_is_asked_in_view_and_next_never_does_nothing(app):
     expect(drawer.locator(".asked-die label")).to_have_text("Spot Hidden roll (d100) — units die")
     page.set_viewport_size({"width": 768, "height": 1024})
     page.screenshot(path=str(SHOTS / "units-die-asked-768x1024.png"))
+
+
+def test_a_push_refused_as_already_pushed_leaves_no_live_roll_button(app):
+    """Seed 003, Pushing a Roll: a roll is pushed once. When another tab pushed the roll first, this drawer's Push
+    is refused in words that allow no further roll, and only Done is left (no Roll button as if it could)."""
+    page = app
+    new_campaign(page, "Pushed", "coc")
+    new_character(page, "coc", "Harvey", {"CON": 50, "SIZ": 50}, {"Spot Hidden": 60})
+    open_sheet(page, "Harvey")
+    page.locator('[data-row="skill-Spot Hidden"]').click()
+    drawer = page.locator(".drawer")
+    assert "Failure" in roll(page, faces="5 80")
+    drawer.locator(".follow-ups").get_by_role("button", name="Push the roll").click()
+    drawer.locator('[name="justification"]').fill("I search the desk again")
+    other = page.context.new_page()  # another tab rolls again, fails, and pushes that roll (it fails too)
+    other.goto(page.url)
+    expect(other.locator("html")).to_have_attribute("data-ready", "true", timeout=120_000)
+    other.locator('[data-row="skill-Spot Hidden"]').click()
+    assert "Failure" in roll(other, faces="5 70")
+    other.locator(".drawer .follow-ups").get_by_role("button", name="Push the roll").click()
+    assert "Failure" in roll(other, faces="5 90", fields={"justification": "once more with feeling"})
+    other.close()
+    expect(page.get_by_text("Updated from another tab.").first).to_be_visible()  # this tab heard of the change
+    assert stored_campaigns(page)[0]["characters"][0]["sheet"]["last_roll"]["pushed"] is True
+    drawer.locator('input[name="dice"]').fill("5 20")
+    drawer.locator("button.roll").click()
+    error = drawer.locator(".drawer-error")
+    expect(error).to_have_text("This roll was already pushed: a pushed roll can't be pushed again.")
+    expect(drawer.locator("button.roll")).to_have_count(0)
+    expect(drawer.get_by_role("button", name="Done")).to_be_visible()
