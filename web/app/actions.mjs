@@ -390,10 +390,11 @@ export function runOperation(app, opId, args, bind = {}, options = {}) {
   return inQueue(app, app.state.campaign.id, () => runNow(app, opId, args, bind, options));
 }
 
-async function runNow(app, opId, args, bind, { encounter = null, label = null }) {
+async function runNow(app, opId, args, bind, { encounter = null, label = null, dice = null }) {
   const campaign = app.state.campaign; // read when its turn comes: an earlier tap's change is in it
   const { request, stateKeys, logged, who } = requestFor(app, opId, args, bind);
-  const result = await app.services.engine.call(opId, request);
+  // ``dice: "physical"``: a missing die is asked for (a "needs a die" refusal; nothing is stored meanwhile)
+  const result = await app.services.engine.call(opId, request, dice ? { dice } : undefined);
   const sheets = Object.fromEntries(Object.entries(result.states || {}).filter(([key]) => stateKeys[key]).map(([key, sheet]) => [stateKeys[key], sheet]));
   const before = Object.fromEntries(Object.keys(sheets).map((id) => [id, campaign.characters.find((each) => each.id === id).sheet]));
   const entry = makeEntry({ op: opId, args: logged, result: label && !result.label ? { ...result, label } : result, who, encounter, before, after: sheets });
