@@ -202,7 +202,7 @@ def parse_weapons(data, field: str = "weapons") -> list[dict]:
 def legacy_weapon(kind: str) -> dict:
     """The seed's three attack kinds ("Brawl", "Handgun", "Rifle") as weapons with the book's typical damage."""
     skill, damage, melee, impaling = WEAPONS[kind]
-    return _weapon(kind if kind != "Brawl" else UNARMED["name"], skill, damage, "full" if melee else "none", impaling)
+    return _weapon(kind, skill, damage, "full" if melee else "none", impaling)
 
 
 def find_weapon(state: dict, name, field: str = "weapon") -> dict:
