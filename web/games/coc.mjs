@@ -39,6 +39,12 @@ function weaponSummary(weapon) {
   return [`${weapon.skill}, ${weapon.damage}${db}`, ...more].join(", ");
 }
 
+/** The weapons an attack may use: the actor's own list (the first is picked at first), then unarmed. */
+const weaponChoices = (sheet, only = () => true) => [...(sheet?.weapons || []).filter(only).map((weapon) => [weapon.name, weapon.name]), ["", "Unarmed"]];
+const handToHand = (weapon) => weapon.skill.startsWith("Fighting (");
+/** Attack and damage pick the weapon from the attacker's sheet; a fight back, from the defender's hand-to-hand ones. */
+const attackChoices = (me, them) => ({ weapon: weaponChoices(me), defender_weapon: weaponChoices(them, handToHand) });
+
 const split = (value) => ({ half: Math.floor(value / 2), fifth: Math.floor(value / 5) });
 
 export default {
@@ -131,8 +137,8 @@ export default {
   },
 
   actions: () => [
-    { key: "attack", label: "Attack", op: "coc.attack", bind: "investigator", target: "opponent", fields: ["weapon", "defence", "attacker_bonus", "attacker_penalty", "defender_bonus", "defender_penalty", "surprise", "outnumbered", "range_difficulty"] },
-    { key: "roll_damage", label: "Roll damage", op: "coc.roll_damage", bind: "investigator", pickTarget: true, fields: ["weapon", "damage", "extreme"] },
+    { key: "attack", label: "Attack", op: "coc.attack", bind: "investigator", target: "opponent", choices: attackChoices, fields: ["weapon", "defence", "defender_weapon", "attacker_bonus", "attacker_penalty", "defender_bonus", "defender_penalty", "surprise", "outnumbered", "range_difficulty"] },
+    { key: "roll_damage", label: "Roll damage", op: "coc.roll_damage", bind: "investigator", pickTarget: true, choices: (me) => ({ weapon: weaponChoices(me) }), fields: ["weapon", "damage", "extreme", "range_difficulty"] },
     // Nothing that changes the sheet is pre-filled: the amount (and the time) is typed, the Roll button says so.
     { key: "damage", label: "Take damage", op: "coc.apply_damage", bind: "investigator", fields: ["amount", "own_turn"], defaults: { amount: "" }, large: damageWarning },
     { key: "condition", label: "Condition", op: "coc.set_condition", bind: "investigator", fields: ["condition", "action"] },
