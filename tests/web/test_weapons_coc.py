@@ -79,6 +79,7 @@ def test_a_knife_and_armour_from_the_sheet_then_an_attack_in_an_encounter(app):
     weapon = page.locator('.drawer select[name="weapon"]')
     expect(weapon.locator("option")).to_have_text(["Knife", "Unarmed"])
     expect(weapon).to_have_value("Knife")  # his first weapon is picked at first
+    page.screenshot(path=str(SHOTS / "coc-attack-weapon-768x1024.png"))
     # Fighting (Brawl) 20 (hits, Hard), the Cultist's Dodge 90 (fails); knife 1D4 = 3, Damage Bonus 1D4 = 2; armour 1
     text = roll(page, faces="0 20 0 90 3 2", fields={"weapon": "Knife", "defence": "dodge"})
     assert "Harvey hits Cultist for 4" in text, text
@@ -87,3 +88,30 @@ def test_a_knife_and_armour_from_the_sheet_then_an_attack_in_an_encounter(app):
     assert after["Cultist"]["hp"] == 11 - (3 + 2 - 1)
     assert after["Harvey"]["last_roll"]["name"] == "Fighting (Brawl)"
     expect(combatant(page, "Cultist")).to_contain_text("7/11")
+
+
+def test_the_guided_form_gives_a_new_investigator_weapons_and_armour(app):
+    page = app
+    page.set_viewport_size({"width": 390, "height": 844})
+    campaign_id = new_campaign(page, "Armed", "coc")
+    page.get_by_role("button", name="New investigator").click()
+    form = page.locator("form.new-character")
+    form.locator('input[name="name"]').fill("Ann")
+    form.locator('select[name="new-weapon"]').select_option(label=".38 Revolver")
+    form.get_by_role("button", name="Add weapon").click()
+    revolver = form.locator('[data-weapon="0"]')
+    expect(revolver.locator('select[name="weapons.0.db"]')).to_have_value("none")
+    expect(revolver.locator('input[name="weapons.0.ammo"]')).to_have_value("6")
+    revolver.locator('input[name="weapons.0.damage"]').fill("1D10 plus")
+    expect(revolver.locator(".field-error:not([hidden])")).to_contain_text(".38 Revolver — Damage:")  # the engine's words, at the field
+    revolver.locator('input[name="weapons.0.damage"]').fill("1D10")
+    form.locator('input[name="armour"]').fill("2")
+    revolver.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "coc-new-investigator-weapons-390x844.png"))
+    expect(form.locator(".derived dl")).to_be_visible()
+    form.get_by_role("button", name="Create Ann").click()
+    expect(page.locator(".character-card", has_text="Ann")).to_be_visible()
+    ann = sheets(page, campaign_id)["Ann"]
+    assert ann["armour"] == 2
+    assert ann["weapons"] == [{"name": ".38 Revolver", "skill": "Firearms (Handgun)", "damage": "1D10", "db": "none",
+                               "impale": True, "range": "15 yd", "attacks": 1, "ammo": 6, "malfunction": 100}]
