@@ -157,7 +157,7 @@ ATTACK = Operation(
               "setting; the default counts the target's defences this round (RULES.md §3.12 D11).", default=False),
         Param("damage", "text", "Weapon damage", "Dice such as 1D6+1 instead of the weapon's own; empty = the weapon's "
               "damage (RULES.md §3.8). Luck can't change damage (seed 003, Luck).", default=""),
-        Param("defender_weapon", "text", "Defender's weapon", "For a fight back: a hand-to-hand weapon on the "
+        Param("defender_weapon", "text", "Fight-back weapon", "For a fight back: a hand-to-hand weapon on the "
               "defender's sheet, by its name; empty = unarmed (seed 003, If defending).", default="", max_length=80),
         Param("defender_damage", "text", "Fight-back damage", "Damage if the defender wins a fight back; empty = the "
               "defender's weapon (unarmed 1D3) plus the defender's Damage Bonus.", default=""),

@@ -55,6 +55,10 @@ def test_a_knife_and_armour_from_the_sheet_then_an_attack_in_an_encounter(app):
     expect(form).to_be_hidden()
     expect(panel).to_contain_text("Knife")
     expect(panel).to_contain_text("Fighting (Brawl), 1D4 + DB, impales")
+    page.set_viewport_size({"width": 390, "height": 844})
+    panel.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "coc-weapons-sheet-390x844.png"))
+    page.set_viewport_size({"width": 768, "height": 1024})
     stored = sheets(page, campaign_id)["Harvey"]
     assert stored["weapons"] == [{"name": "Knife", "skill": "Fighting (Brawl)", "damage": "1D4", "db": "full", "impale": True,
                                   "range": "", "attacks": 1, "ammo": None, "malfunction": None}]
