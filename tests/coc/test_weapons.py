@@ -4,13 +4,17 @@ RULES.md §3.8 damage, Damage Bonus shares, the book's extreme-damage option, ar
 import copy
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from coc_helpers import cultist, d100, harvey, run
 from py_rules import api
 from py_rules.coc import attack as attack_mod
+from py_rules.coc.combat import armour_absorbs, damage_expr, roll_damage
 from py_rules.coc.investigator import EXAMPLE, from_dict
 from py_rules.coc.settings import Settings
 from py_rules.coc.weapons import COMMON_WEAPONS, parse_weapon
+from py_rules.dice import RandomDice
 from py_rules.errors import RulesError
 
 KNIFE = {"name": "Knife", "skill": "Fighting (Brawl)", "damage": "1D4", "db": "full", "impale": True}
@@ -211,3 +215,17 @@ def test_roll_damage_uses_the_sheets_weapon():
     answer = api.handle({"op": "coc.roll_damage", "args": {"investigator": cultist(weapons=[THROWN_KNIFE]),
                                                            "weapon": "Thrown knife", "dice": [2, 4]}})
     assert answer["result"]["total"] == 4  # 1D4 = 2 + half of the Damage Bonus 1D4 = 4
+
+
+@given(st.integers(0, 200), st.integers(0, 30))
+def test_armour_takes_off_its_points_and_never_leaves_less_than_nothing(damage, armour):
+    left, steps = armour_absorbs(damage, armour, "Cultist")
+    assert left == max(0, damage - armour) and (bool(steps) == (armour > 0))
+
+
+@given(st.sampled_from(COMMON_WEAPONS), st.sampled_from(["Regular", "Hard", "Extreme"]))
+def test_every_common_weapon_hits_for_at_least_nothing_and_at_most_its_maximum(weapon, distance):
+    expr = damage_expr(weapon, "", "damage", distance)
+    total, steps = roll_damage(RandomDice(7), weapon, expr, "+1D4")
+    db_max = {"full": 4, "half": 2, "none": 0}[weapon["db"]]
+    assert 0 <= total <= expr.maximum + db_max and steps[-1].text == "Luck can't be spent on damage"
