@@ -8,6 +8,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+from tests.web.test_screens import check, tablet  # noqa: F401 (the fixture)
 
 SHOTS = Path("test-results/screens")
 
@@ -119,3 +120,19 @@ def test_the_guided_form_gives_a_new_investigator_weapons_and_armour(app):
     assert ann["armour"] == 2
     assert ann["weapons"] == [{"name": ".38 Revolver", "skill": "Firearms (Handgun)", "damage": "1D10", "db": "none",
                                "impale": True, "range": "15 yd", "attacks": 1, "ammo": 6, "malfunction": 100}]
+
+
+def test_the_weapons_editor_reads_well_everywhere(tablet):
+    """No developer words, no serious accessibility problem, every target at least 44 px, no sideways scroll at
+    any size (the screens test's check), with two weapons and the armour open for editing."""
+    page = tablet
+    new_campaign(page, "Screens", "coc")
+    new_character(page, "coc", "Harvey")
+    open_sheet(page, "Harvey")
+    page.get_by_role("button", name="Edit weapons and armour").click()
+    form = page.locator("form.weapons-form")
+    for name in ("Small knife", ".38 Revolver"):
+        form.locator('select[name="new-weapon"]').select_option(label=name)
+        form.get_by_role("button", name="Add weapon").click()
+    expect(form.locator("fieldset.weapon")).to_have_count(2)
+    check(page, "coc-weapons-editor")

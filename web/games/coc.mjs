@@ -29,7 +29,7 @@ function sanityWarning(args, sheet) {
 const WEAPON_SKILLS = ["Fighting (Brawl)", "Fighting (Axe)", "Fighting (Chainsaw)", "Fighting (Flail)", "Fighting (Garrote)", "Fighting (Spear)",
   "Fighting (Sword)", "Fighting (Whip)", "Firearms (Handgun)", "Firearms (Rifle/Shotgun)", "Firearms (Submachine Gun)", "Firearms (Machine Gun)",
   "Firearms (Bow)", "Firearms (Heavy Weapons)", "Firearms (Flamethrower)", "Throw"];
-const DB_WORDS = { full: "Full Damage Bonus", half: "Half Damage Bonus", none: "No Damage Bonus" };
+const DB_WORDS = { full: "Full", half: "Half (thrown)", none: "None (firearms)" };
 
 /** One weapon in words: "Fighting (Brawl), 1D4 + DB, impales". */
 function weaponSummary(weapon) {
