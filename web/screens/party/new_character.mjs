@@ -10,6 +10,7 @@ import { ChoiceField, NumberField, TextField, readNumber } from "../../component
 import { SkillPicker } from "./skill_picker.mjs";
 import { baseValue } from "./skill_list.mjs";
 import { ItemList, itemErrors, itemsOf } from "./item_list.mjs";
+import { WeaponsEditor, readWeapons, weaponsDraft } from "../sheet/weapons.mjs";
 
 const getPath = (object, path) => path.split(".").reduce((value, key) => value?.[key], object);
 function setPath(object, path, value) {
@@ -47,6 +48,8 @@ export function NewCharacter({ game, onDone }) {
   const [engineAnswer, setEngineAnswer] = useState(null); // {key, result} | {key, error}: key = the request answered
   const [following, setFollowing] = useState({}); // skill → its list row, while its base follows a characteristic
   const [saving, setSaving] = useState(false);
+  const [gear, setGear] = useState(() => (game.weapons ? weaponsDraft(game.weapons, {}) : null)); // weapons and armour
+  const gearRead = gear ? readWeapons(game.weapons, gear) : { values: {}, errors: {} };
 
   const fields = spec.sections.flatMap((section) => section.fields);
   const values = spec.skills.values?.(draft) ?? {};
@@ -61,8 +64,9 @@ export function NewCharacter({ game, onDone }) {
   for (const [skill, typed] of Object.entries(raw).filter(([path]) => path.startsWith("skills."))) {
     numberErrors[skill] = readNumber(typed.text, { ...spec.skills, label: skill.slice(7), badInput: typed.bad }).error || null;
   }
+  Object.assign(numberErrors, gearRead.errors);
   const clientBad = Object.values(numberErrors).some(Boolean) || itemErrors(items).some(Boolean);
-  const sheet = spec.toSheet({ ...draft, skills, name: draft.name.trim() || "New character" }, itemsOf(items));
+  const sheet = spec.toSheet({ ...draft, skills, name: draft.name.trim() || "New character", ...gearRead.values }, itemsOf(items));
   const request = spec.derive(sheet);
   const requestKey = JSON.stringify(request);
 
@@ -85,7 +89,8 @@ export function NewCharacter({ game, onDone }) {
   const errorWords = engineError ? capital(engineError.detail || engineError.message) : null;
   const shownPaths = [...fields.map((field) => field.path), ...Object.keys(skills).map((skill) => `skills.${skill}`), "name"];
   const errorAt = (path) => numberErrors[path] || (engineError && errorField === path ? errorWords : null);
-  const placedEngineError = engineError && shownPaths.includes(errorField);
+  const gearPaths = gear ? [...gear.rows.flatMap((_, index) => game.weapons.fields.map((field) => `${game.weapons.path || "weapons"}.${index}.${field.key}`)), game.weapons.armour?.path] : [];
+  const placedEngineError = engineError && (shownPaths.includes(errorField) || gearPaths.includes(errorField));
   const labelOf = (path) => fields.find((field) => field.path === path)?.label ?? (path?.startsWith("skills.") ? path.slice(7) : spec.pathLabels?.[path]);
   const panelError = engineError && !placedEngineError ? (labelOf(errorField) ? `${labelOf(errorField)}: ${errorWords}` : errorWords) : null;
   const answered = engineAnswer?.key === requestKey;
@@ -145,6 +150,7 @@ export function NewCharacter({ game, onDone }) {
       onAdd=${(name, value, entry) => { setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: value } })); if (entry?.base_from) setFollowing((old) => ({ ...old, [name]: entry })); }}
       onRemove=${(name) => { unfollow(name); setDraft((old) => { const rest = { ...old.skills }; delete rest[name]; return { ...old, skills: rest }; }); setRaw((old) => { const copy = { ...old }; delete copy[`skills.${name}`]; return copy; }); }} />
     ${spec.items ? html`<${ItemList} rows=${items} onChange=${setItems} />` : null}
+    ${gear ? html`<${WeaponsEditor} decl=${game.weapons} draft=${gear} sheet=${sheet} errorAt=${errorAt} onChange=${setGear} />` : null}
     <section class="derived" aria-live="polite" aria-labelledby="derived-title">
       <h3 id="derived-title">Derived, by the rules</h3>
       ${engineAnswer?.result && !clientBad ? html`<dl aria-busy=${waiting ? "true" : undefined}>${spec.derived(engineAnswer.result).map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>`
