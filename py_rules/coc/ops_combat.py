@@ -9,6 +9,7 @@ from py_rules.coc.investigator import copy_state, normalize, who
 from py_rules.coc.params import DIFFICULTY, INVESTIGATOR, LABEL, OPPONENT, with_states
 from py_rules.coc.settings import SETTING_PARAMS, settings_from, settings_params
 from py_rules.coc.tables import WEAPONS
+from py_rules.coc.weapons import COMMON_WEAPONS, WEAPON_SKILLS
 from py_rules.coc.wounds import apply_damage, end_round
 from py_rules.errors import RulesError
 from py_rules.limits import DAMAGE_MAX
@@ -245,4 +246,19 @@ APPLY_DAMAGE = Operation(
     run=_apply, source="seed 003, Hit points, Wounds, and Healing; RULES.md §3.9, §3.12 D3–D5",
 )
 
-OPERATIONS = (ATTACK_ORDER, COMBAT_ROUND, ATTACK, MANOEUVRE, ROLL_DAMAGE, APPLY_DAMAGE)
+def _weapon_list(*, label):
+    weapons = [dict(w) for w in COMMON_WEAPONS]
+    return Result(system="coc", kind="weapon_list", label=label,
+                  steps=[Step(f"{len(weapons)} common weapons: " + ", ".join(w["name"] for w in weapons), "RULES.md §3.8 [BOOK]")],
+                  details={"weapons": weapons, "skills": list(WEAPON_SKILLS)})
+
+
+WEAPON_LIST = Operation(
+    id="coc.weapon_list", system="coc", title="Common weapons",
+    summary="The common weapons with their skill, damage (without the Damage Bonus), how much Damage Bonus they add, "
+    "whether they impale, range, attacks per round, shots and malfunction, to put on a sheet.",
+    covers=("C14",), params=(LABEL,), run=_weapon_list, source="RULES.md §3.8 [BOOK]; seed 003, If attacking",
+    rolls=False,
+)
+
+OPERATIONS = (ATTACK_ORDER, COMBAT_ROUND, ATTACK, MANOEUVRE, ROLL_DAMAGE, APPLY_DAMAGE, WEAPON_LIST)
