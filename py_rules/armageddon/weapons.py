@@ -12,8 +12,7 @@ import re
 
 from py_rules.armageddon.tables import DAMAGE_TYPES, SKILLS
 from py_rules.errors import RulesError
-from py_rules.limits import sheet_text
-from py_rules.words import field_words, listed
+from py_rules.words import listed
 
 __all__ = ("COMMON_WEAPONS", "WEAPONS_MAX", "ARMOUR_MAX", "weapons_of", "armour_of", "damage_roll", "find_weapon",
            "UNARMED", "FIREARM_SKILLS")
@@ -50,8 +49,13 @@ _STRENGTH = re.compile(r"(strength|str)\b", re.IGNORECASE)
 _KEYS = ("name", "skill", "damage", "damage_type", "success_levels")
 
 
-def _said(field: str) -> str:
-    return field_words(field, {"damage_type": "damage type", "success_levels": "Success Levels flag"})
+_LABELS = {"name": "Name", "skill": "Skill", "damage": "Damage", "damage_type": "Damage type",
+           "success_levels": "Success Levels add to damage", "value": "Armour value"}
+"""The editor's labels: a refusal names the weapon and the field as the form shows them ("Knife — Damage: …")."""
+
+
+def _said(who: str, key: str) -> str:
+    return f"{who} — {_LABELS[key]}"
 
 
 def damage_roll(text: str, strength: int, field: str = "damage"):
@@ -61,7 +65,7 @@ def damage_roll(text: str, strength: int, field: str = "damage"):
     ('1d4×3', '1d6×4', '1d4×2+1')
     """
     if not isinstance(text, str):
-        raise RulesError("wrong_type", f"{_said(field)} must be a damage roll such as d6 × 4.", field)
+        raise RulesError("wrong_type", "The damage must be a damage roll such as d6 × 4.", field)
     from py_rules.armageddon.damage import parse_damage  # damage.py reads the character module, which reads this one
 
     uses = bool(_STRENGTH.search(text))
@@ -69,40 +73,54 @@ def damage_roll(text: str, strength: int, field: str = "damage"):
     try:
         return parse_damage(filled, field), uses
     except RulesError as error:
-        raise RulesError(error.code, f"{_said(field)}: {text.strip()!r} is not a damage roll; write it as the book "
-                         "does, e.g. d4 × Strength, d6 × 4 or 2d6+3.", field) from None
+        raise RulesError(error.code, f"{text.strip()!r} is not a damage roll; write it as the book does, e.g. "
+                         "d4 × Strength, d6 × 4 or 2d6+3.", field) from None
 
 
 def _weapon(raw, index: int) -> dict:
     field = f"weapons.{index}"
+    who = f"Weapon {index + 1}"
     if not isinstance(raw, dict):
-        raise RulesError("wrong_type", f"{_said(field)} must have a name, a skill and a damage.", field)
+        raise RulesError("wrong_type", f"{who} must have a name, a skill and a damage.", field)
+    if isinstance(raw.get("name"), str) and raw["name"].strip():
+        who = raw["name"].strip()[:_NAME_MAX]
     unknown = [key for key in raw if key not in _KEYS]
     if unknown:
-        raise RulesError("unknown_field", f"{_said(field)} has no field {unknown[0]!r} (it has a name, a skill, a "
-                         "damage, a damage type and whether Success Levels add to damage).", f"{field}.{unknown[0]}")
-    name = sheet_text(raw.get("name", ""), f"{field}.name", _NAME_MAX).strip()
+        raise RulesError("unknown_field", f"{who} has no field {unknown[0]!r} (a weapon has a name, a skill, a damage, "
+                         "a damage type and whether Success Levels add to damage).", f"{field}.{unknown[0]}")
+    name = _text(raw.get("name", ""), who, "name", field, _NAME_MAX)
     if not name:
-        raise RulesError("missing_field", f"Weapon {index + 1} needs a name.", f"{field}.name")
-    skill = sheet_text(raw.get("skill", "Brawling"), f"{field}.skill", _NAME_MAX).strip()
+        raise RulesError("missing_field", f"{_said(who, 'name')}: every weapon needs a name.", f"{field}.name")
+    skill = _text(raw.get("skill", "Brawling"), who, "skill", field, _NAME_MAX)
     base = skill.split(" (", 1)[0] if skill.endswith(")") else skill
     if base not in SKILLS:
-        raise RulesError("unknown_skill", f"{_said(field + '.skill')}: there is no skill called {skill!r}; pick one "
-                         "from the list (e.g. Handguns, Brawling, Hand Weapon).", f"{field}.skill")
-    damage = raw.get("damage", "")
-    if not isinstance(damage, str) or not damage.strip():
-        raise RulesError("missing_field", f"{_said(field + '.damage')} is required, e.g. d4 × Strength or d6 × 4.",
-                         f"{field}.damage")
-    sheet_text(damage, f"{field}.damage", _DAMAGE_MAX)
-    damage_roll(damage, 1, f"{field}.damage")
+        raise RulesError("unknown_skill", f"{_said(who, 'skill')}: there is no skill called {skill!r}; pick one from "
+                         "the list (e.g. Handguns, Brawling, Hand Weapon).", f"{field}.skill")
+    damage = _text(raw.get("damage", ""), who, "damage", field, _DAMAGE_MAX)
+    if not damage:
+        raise RulesError("missing_field", f"{_said(who, 'damage')}: give the damage as the book prints it, e.g. "
+                         "d4 × Strength or d6 × 4.", f"{field}.damage")
+    try:
+        damage_roll(damage, 1, f"{field}.damage")
+    except RulesError as error:
+        raise RulesError(error.code, f"{_said(who, 'damage')}: {error.message}", f"{field}.damage") from None
     kind = raw.get("damage_type", "bludgeoning")
     if not isinstance(kind, str) or kind not in DAMAGE_TYPES:
-        raise RulesError("bad_choice", f"{_said(field + '.damage_type')} must be one of: {listed(DAMAGE_TYPES)}.",
+        raise RulesError("bad_choice", f"{_said(who, 'damage_type')}: one of {listed(DAMAGE_TYPES)}.",
                          f"{field}.damage_type")
     flag = raw.get("success_levels", False)
     if not isinstance(flag, bool):
-        raise RulesError("wrong_type", f"{_said(field + '.success_levels')} must be yes or no.", f"{field}.success_levels")
-    return {"name": name, "skill": skill, "damage": damage.strip(), "damage_type": kind, "success_levels": flag}
+        raise RulesError("wrong_type", f"{_said(who, 'success_levels')}: yes or no.", f"{field}.success_levels")
+    return {"name": name, "skill": skill, "damage": damage, "damage_type": kind, "success_levels": flag}
+
+
+def _text(value, who: str, key: str, field: str, limit: int) -> str:
+    if not isinstance(value, str):
+        raise RulesError("wrong_type", f"{_said(who, key)}: must be text.", f"{field}.{key}")
+    if len(value) > limit:
+        raise RulesError("out_of_range", f"{_said(who, key)}: at most {limit} characters (got {len(value)}).",
+                         f"{field}.{key}")
+    return value.strip()
 
 
 def weapons_of(raw) -> list:
@@ -126,12 +144,12 @@ def armour_of(raw):
     if unknown:
         raise RulesError("unknown_field", f"Armour has no field {unknown[0]!r} (it has a name and a value).",
                          f"armour.{unknown[0]}")
-    name = sheet_text(raw.get("name", ""), "armour.name", _NAME_MAX).strip()
+    name = _text(raw.get("name", ""), "Armour", "name", "armour", _NAME_MAX)
     value = raw.get("value", 0)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (isinstance(value, float) and not value.is_integer()):
-        raise RulesError("wrong_type", f"The armour value must be a whole number (got {value!r}).", "armour.value")
+        raise RulesError("wrong_type", f"{_said('Armour', 'value')}: a whole number (got {value!r}).", "armour.value")
     if not 0 <= value <= ARMOUR_MAX:
-        raise RulesError("out_of_range", f"The armour value must be between 0 and {ARMOUR_MAX} (got {int(value)}).",
+        raise RulesError("out_of_range", f"{_said('Armour', 'value')}: between 0 and {ARMOUR_MAX} (got {int(value)}).",
                          "armour.value")
     return {"name": name, "value": int(value)}
 

@@ -10,9 +10,8 @@ club or a mace bludgeons; blades and axes slash) but prints no weapon's damage: 
 from __future__ import annotations
 
 from py_rules.errors import RulesError
-from py_rules.limits import sheet_text
 from py_rules.semiautomagic import tables as T
-from py_rules.words import field_words, listed
+from py_rules.words import listed
 
 __all__ = ("COMMON_WEAPONS", "WEAPONS_ARE_EXAMPLES", "WEAPONS_MAX", "weapons_of", "armour_of", "find_weapon",
            "type_key")
@@ -55,15 +54,28 @@ def type_key(damage_type: str) -> str:
     return WEAPON_TYPES[damage_type]
 
 
-def _said(field: str) -> str:
-    return field_words(field, {"damage_type": "damage type", "light_material": "light material",
-                               "mobility_penalty": "mobility penalty"})
+_LABELS = {"name": "Name", "damage": "Damage", "damage_type": "Damage type", "light_material": "Light material",
+           "nonlethal": "Nonlethal", "defence": "Defence", "mobility_penalty": "Mobility penalty"}
+"""The editor's labels: a refusal names the weapon and the field as the form shows them ("Club — Damage: …")."""
 
 
-def _flag(raw: dict, key: str, field: str) -> bool:
+def _said(who: str, key: str) -> str:
+    return f"{who} — {_LABELS[key]}"
+
+
+def _text(value, who: str, key: str, field: str, limit: int) -> str:
+    if not isinstance(value, str):
+        raise RulesError("wrong_type", f"{_said(who, key)}: must be text.", f"{field}.{key}")
+    if len(value) > limit:
+        raise RulesError("out_of_range", f"{_said(who, key)}: at most {limit} characters (got {len(value)}).",
+                         f"{field}.{key}")
+    return value.strip()
+
+
+def _flag(raw: dict, key: str, who: str, field: str) -> bool:
     value = raw.get(key, False)
     if not isinstance(value, bool):
-        raise RulesError("wrong_type", f"{_said(field + '.' + key)} must be yes or no.", f"{field}.{key}")
+        raise RulesError("wrong_type", f"{_said(who, key)}: yes or no.", f"{field}.{key}")
     return value
 
 
@@ -71,32 +83,33 @@ def _weapon(raw, index: int) -> dict:
     from py_rules.semiautomagic.damage import parse_expression  # damage.py reads the creature module
 
     field = f"weapons.{index}"
+    who = f"Weapon {index + 1}"
     if not isinstance(raw, dict):
-        raise RulesError("wrong_type", f"{_said(field)} must have a name, a damage and a damage type.", field)
+        raise RulesError("wrong_type", f"{who} must have a name, a damage and a damage type.", field)
+    if isinstance(raw.get("name"), str) and raw["name"].strip():
+        who = raw["name"].strip()[:_NAME_MAX]
     unknown = [key for key in raw if key not in _KEYS]
     if unknown:
-        raise RulesError("unknown_field", f"{_said(field)} has no field {unknown[0]!r} (it has a name, a damage, a "
+        raise RulesError("unknown_field", f"{who} has no field {unknown[0]!r} (a weapon has a name, a damage, a "
                          "damage type, whether it is of a light material and whether it is nonlethal).",
                          f"{field}.{unknown[0]}")
-    name = sheet_text(raw.get("name", ""), f"{field}.name", _NAME_MAX).strip()
+    name = _text(raw.get("name", ""), who, "name", field, _NAME_MAX)
     if not name:
-        raise RulesError("missing_field", f"Weapon {index + 1} needs a name.", f"{field}.name")
-    damage = raw.get("damage", "")
-    if not isinstance(damage, str) or not damage.strip():
-        raise RulesError("missing_field", f"{_said(field + '.damage')} is required: dice such as 1d6 or 2d6+3.",
-                         f"{field}.damage")
-    sheet_text(damage, f"{field}.damage", _DAMAGE_MAX)
+        raise RulesError("missing_field", f"{_said(who, 'name')}: every weapon needs a name.", f"{field}.name")
+    damage = _text(raw.get("damage", ""), who, "damage", field, _DAMAGE_MAX)
+    if not damage:
+        raise RulesError("missing_field", f"{_said(who, 'damage')}: give dice such as 1d6 or 2d6+3.", f"{field}.damage")
     try:
         parse_expression(damage, f"{field}.damage")
     except RulesError as error:
-        raise RulesError(error.code, f"{_said(field + '.damage')}: {error.message}", f"{field}.damage") from None
+        raise RulesError(error.code, f"{_said(who, 'damage')}: {error.message}", f"{field}.damage") from None
     raw_type = raw.get("damage_type", "bludgeoning")
     kind = raw_type.lower() if isinstance(raw_type, str) else raw_type
     if kind not in WEAPON_TYPES:
-        raise RulesError("bad_choice", f"{_said(field + '.damage_type')} must be one of: "
-                         f"{listed(T.DAMAGE_TYPES)}.", f"{field}.damage_type")
-    return {"name": name, "damage": damage.strip(), "damage_type": kind,
-            "light_material": _flag(raw, "light_material", field), "nonlethal": _flag(raw, "nonlethal", field)}
+        raise RulesError("bad_choice", f"{_said(who, 'damage_type')}: one of {listed(T.DAMAGE_TYPES)}.",
+                         f"{field}.damage_type")
+    return {"name": name, "damage": damage, "damage_type": kind,
+            "light_material": _flag(raw, "light_material", who, field), "nonlethal": _flag(raw, "nonlethal", who, field)}
 
 
 def weapons_of(raw) -> list:
@@ -113,11 +126,10 @@ def weapons_of(raw) -> list:
 def _whole(raw: dict, key: str, low: int, high: int) -> int:
     value = raw.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (isinstance(value, float) and not value.is_integer()):
-        raise RulesError("wrong_type", f"The armour's {_said(key).lower()} must be a whole number (got {value!r}).",
-                         f"armour.{key}")
+        raise RulesError("wrong_type", f"{_said('Armour', key)}: a whole number (got {value!r}).", f"armour.{key}")
     if not low <= value <= high:
-        raise RulesError("out_of_range", f"The armour's {_said(key).lower()} must be between {low} and {high} "
-                         f"(got {int(value)}).", f"armour.{key}")
+        raise RulesError("out_of_range", f"{_said('Armour', key)}: between {low} and {high} (got {int(value)}).",
+                         f"armour.{key}")
     return int(value)
 
 
@@ -132,7 +144,7 @@ def armour_of(raw):
     if unknown:
         raise RulesError("unknown_field", f"Armour has no field {unknown[0]!r} (it has a name, a defence and a "
                          "mobility penalty).", f"armour.{unknown[0]}")
-    name = sheet_text(raw.get("name", ""), "armour.name", _NAME_MAX).strip()
+    name = _text(raw.get("name", ""), "Armour", "name", "armour", _NAME_MAX)
     return {"name": name, "defence": _whole(raw, "defence", -20, 40),
             "mobility_penalty": _whole(raw, "mobility_penalty", 0, 50)}
 

@@ -47,15 +47,17 @@ def test_weapons_armour_and_notes_are_kept():
 
 
 @pytest.mark.parametrize("changes, path, words", [
-    ({"weapons": [{"name": "Spear", "damage": "1d7"}]}, "weapons.0.damage", "Damage of weapon 1"),
-    ({"weapons": [{"name": "Spear", "damage": ""}]}, "weapons.0.damage", "Damage of weapon 1 is required"),
+    ({"weapons": [{"name": "Spear", "damage": "1d7"}]}, "weapons.0.damage", "Spear — Damage: d7 is not on the die ladder"),
+    ({"weapons": [{"name": "Spear", "damage": ""}]}, "weapons.0.damage", "Spear — Damage: give dice"),
     ({"weapons": [{"name": "Spear", "damage": "1d6", "damage_type": "sonic"}]}, "weapons.0.damage_type",
-     "Damage type of weapon 1 must be one of: Piercing"),
-    ({"weapons": [{"name": "Spear", "damage": "1d6", "nonlethal": "no"}]}, "weapons.0.nonlethal", "Nonlethal of weapon 1"),
-    ({"weapons": [{"name": "Spear", "damage": "1d6", "light_material": 1}]}, "weapons.0.light_material", "weapon 1"),
-    ({"weapons": [{"name": "", "damage": "1d6"}]}, "weapons.0.name", "Weapon 1 needs a name"),
-    ({"armour": {"name": "Plate", "defence": 41}}, "armour.defence", "armour's defence"),
-    ({"armour": {"name": "Plate", "defence": 4, "mobility_penalty": -1}}, "armour.mobility_penalty", "mobility penalty"),
+     "Spear — Damage type: one of Piercing"),
+    ({"weapons": [{"name": "Spear", "damage": "1d6", "nonlethal": "no"}]}, "weapons.0.nonlethal", "Spear — Nonlethal: yes or no"),
+    ({"weapons": [{"name": "Spear", "damage": "1d6", "light_material": 1}]}, "weapons.0.light_material",
+     "Spear — Light material"),
+    ({"weapons": [{"name": "", "damage": "1d6"}]}, "weapons.0.name", "Weapon 1 — Name"),
+    ({"armour": {"name": "Plate", "defence": 41}}, "armour.defence", "Armour — Defence: between -20 and 40"),
+    ({"armour": {"name": "Plate", "defence": 4, "mobility_penalty": -1}}, "armour.mobility_penalty",
+     "Armour — Mobility penalty"),
     ({"armour": {"name": "Plate", "toughness": 4}}, "armour.toughness", "no field"),
 ])
 def test_each_weapon_and_armour_field_is_refused_in_the_forms_words(changes, path, words):

@@ -79,13 +79,14 @@ function resolve(spec, me, them) {
 }
 
 function DrawerBody({ app, spec, op, campaign, characterId, others, game, encounter, opponentId, setOpponentId, canOppose, busy, setBusy, outcome, setOutcome, onClose, onFollowUp }) {
-  const form = useOpForm(op, spec.fields || [], spec.defaults || {}, { compact: true, required: spec.required || [], campaignId: campaign.id });
+  const character = campaign.characters.find((each) => each.id === characterId);
+  const choices = spec.choices && character ? spec.choices(character.sheet) : {}; // a weapon picked from the sheet's
+  const form = useOpForm(op, spec.fields || [], spec.defaults || {}, { compact: true, required: spec.required || [], campaignId: campaign.id, choices });
   const scroller = useRef(null);
   const running = useRef(false); // set at once, not on the next render: a second tap in the same moment sees it
   const settledAt = useRef(-Infinity); // when a result that changed a sheet showed
   const [ask, setAsk] = useState(null); // {title, text, confirm, go}
   const [missing, setMissing] = useState(false);
-  const character = campaign.characters.find((each) => each.id === characterId);
   const rules = activeHouseRules(op, campaign.settings);
   const needsTarget = Boolean(spec.target);
 

@@ -14,8 +14,9 @@ function modifierRows(text) {
   });
 }
 
-function initialValue(param, given) {
+function initialValue(param, given, options) {
   const value = given !== undefined ? given : param.default;
+  if (options) return options.some(([option]) => option === value) ? value : options[0]?.[0] ?? "";
   if (param.name === "modifiers") return modifierRows(value);
   if (param.kind === "bool") return Boolean(value);
   if (param.kind === "int" || param.kind === "number") return value === null || value === undefined ? "" : String(value);
@@ -26,10 +27,11 @@ function initialValue(param, given) {
 
 /** Form state for ``op`` showing ``fields`` (param names), pre-filled with ``defaults`` then the catalog's.
  * ``required``: text fields that must be typed (an empty damage is an error here, never the catalog's default);
- * ``campaignId``: the dice choice is remembered for that campaign. */
-export function useOpForm(op, fields, defaults = {}, { compact = false, required = [], campaignId = null } = {}) {
+ * ``campaignId``: the dice choice is remembered for that campaign; ``choices``: a text field picked from a list the
+ * sheet gives ({weapon: [[value, words], …]}: the weapons on it). */
+export function useOpForm(op, fields, defaults = {}, { compact = false, required = [], campaignId = null, choices = {} } = {}) {
   const params = fields.map((name) => op.params.find((param) => param.name === name)).filter(Boolean);
-  const [values, setValues] = useState(() => Object.fromEntries(params.map((param) => [param.name, initialValue(param, defaults[param.name])])));
+  const [values, setValues] = useState(() => Object.fromEntries(params.map((param) => [param.name, initialValue(param, defaults[param.name], choices[param.name])])));
   const [bad, setBad] = useState({});
   const [errors, setErrors] = useState({});
   const [dice, setDice] = useState(() => ({ mode: rememberedDice(campaignId), faces: "" }));
@@ -89,7 +91,7 @@ export function useOpForm(op, fields, defaults = {}, { compact = false, required
   }
 
   const fieldsView = html`<div class="op-fields">
-    ${params.map((param) => paramField(param, values[param.name], errors[param.name], (value, isBad) => set(param.name, value, isBad), compact))}
+    ${params.map((param) => paramField(param, values[param.name], errors[param.name], (value, isBad) => set(param.name, value, isBad), compact, choices[param.name]))}
   </div>`;
   const diceView = op.params.some((param) => param.name === "dice") ? html`<${DiceField} dice=${dice} onChange=${(next) => { setDice(next); if (next.mode !== dice.mode) rememberDice(campaignId, next.mode); setErrors((old) => ({ ...old, dice: null })); }} error=${errors.dice} hint=${plainHelp(op.params.find((param) => param.name === "dice").help)} />` : null;
   const view = html`${fieldsView}${diceView}`;
@@ -97,9 +99,10 @@ export function useOpForm(op, fields, defaults = {}, { compact = false, required
 }
 
 /** ``compact`` (the drawer): help only where the value is typed as text (a loss "0/1D6", a damage roll). */
-function paramField(param, value, error, onChange, compact) {
+function paramField(param, value, error, onChange, compact, options) {
   const help = compact && param.kind !== "text" ? undefined : plainHelp(param.help);
   const common = { key: param.name, name: param.name, label: param.label, help, error };
+  if (options) return html`<${ChoiceField} ...${common} help=${undefined} value=${value} onChange=${onChange} options=${options} />`;
   if (param.name === "modifiers") return html`<${ModifierList} key="modifiers" rows=${value} errors=${error || []} onChange=${onChange} />`;
   switch (param.kind) {
     case "bool": return html`<${CheckField} ...${common} checked=${value} onChange=${onChange} />`;
