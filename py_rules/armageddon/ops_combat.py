@@ -95,23 +95,23 @@ def _attack(dice, *, attacker, defender, weapon, defence, modifiers, defender_mo
                "hit": False, "damage": 0, "armour": 0, "life_points_damage": 0}
     if not strike.success:
         work.event(f"{me} misses {them} ({arm['name']}, {strike.total}).")
-        return _done(work, label or f"{me} attacks {them}: miss", strike, details, "miss")
+        return _done(work, label, strike, details, "miss")
     if has(defender, "dead"):
         work.event(f"{them} is already dead.")
-        return _done(work, label or f"{me} attacks {them}", strike, details, "hit")
+        return _done(work, label, strike, details, "hit")
 
     hit_levels = strike.level
     if defence != "none":
         avoided, hit_levels = _defend(dice, work, defender, arm, defence, strike, defender_modifiers, defence_rule,
                                       tie_rule, settings, details)
         if avoided:
-            return _done(work, label or f"{me} attacks {them}: avoided", strike, details, "avoided")
+            return _done(work, label, strike, details, "avoided")
 
     details["hit"] = True
     roll, uses_strength = damage_roll(arm["damage"], attribute_of(attacker, "Strength"), "weapon")
     if uses_strength:
         work.step(f"{arm['damage']}: Strength {attribute_of(attacker, 'Strength')} from {me}'s sheet", _DAMAGE)
-    value, faces, steps = roll_damage(dice, roll, f"damage ({arm['name']})")
+    value, faces, steps = roll_damage(dice, roll, f"{arm['name']} damage")
     work.steps.extend(steps)
     if arm["success_levels"] and hit_levels:
         work.step(f"{value} + {counted(hit_levels, 'Success Levels')} of the attack = {value + hit_levels}",
@@ -133,10 +133,10 @@ def _attack(dice, *, attacker, defender, weapon, defence, modifiers, defender_mo
         work.event(f"{me} hits {them} with {arm['name']}, but the {defender['armour']['name'] or 'armour'} stops "
                    f"all {value} damage.")
         work.flag("armour_absorbed")
-        return _done(work, label or f"{me} hits {them}: no damage", strike, details, "hit")
+        return _done(work, label, strike, details, "hit")
     work.event(f"{me} hits {them} with {arm['name']} for {through} damage.")
     apply_damage(work, through, "LP")
-    return _done(work, label or f"{me} hits {them} for {through}", strike, details, "hit")
+    return _done(work, label, strike, details, "hit")
 
 
 def _defend(dice, work, defender, arm, defence, strike, defender_modifiers, rule, tie_rule, settings, details):

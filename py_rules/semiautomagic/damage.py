@@ -212,6 +212,6 @@ def weapon_damage(dice: DiceSource, weapon: dict, log: Log) -> int:
         log.step(f"{weapon['name']} is a bludgeoning weapon of a light material: {format_expression(terms)} → "
                  f"{format_expression(smaller)} (one die smaller)", "seed 002, Bludgeoning")
         terms = smaller
-    amount, faces = roll_expression(dice, terms, f"damage ({weapon['name']})")
+    amount, faces = roll_expression(dice, terms, f"{weapon['name']} damage")
     log.step(f"Damage {format_expression(terms)}: dice {', '.join(map(str, faces)) or 'none'} → {amount}", "RULES.md §2.5")
     return amount

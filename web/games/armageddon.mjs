@@ -151,7 +151,7 @@ export default {
   followUps: (result, sheet, target, args) => damageFollowUp(result, target, args, { op: "armageddon.apply_damage", param: "character", amount: "amount", asText: true, large: damageWarning }),
 
   actions: () => [
-    { key: "attack", label: "Attack", op: "armageddon.attack", bind: "attacker", target: "defender", fields: ["weapon", "defence", "modifiers", "defender_modifiers"],
+    { key: "attack", label: "Attack", op: "armageddon.attack", bind: "attacker", target: "defender", fields: ["weapon", "defence", "modifiers"],
       choices: (sheet) => ({ weapon: weaponChoices(sheet) }) },
     { key: "roll_damage", label: "Roll damage", op: "armageddon.roll_damage", bind: "character", pickTarget: true, fields: ["expression", "success_levels"] },
     // Nothing that changes the sheet is pre-filled: the amount (and the time) is typed, the Roll button says so.

@@ -83,7 +83,7 @@ export default {
         { key: "mobility_penalty", label: "Mobility penalty", kind: "int", min: 0, max: 50, help: "Off Acrobatics, Athletics, Wrestle and Stealth; ½ square of speed each" },
       ],
       blank: { name: "", defence: 1, mobility_penalty: 0 },
-      summary: (armour) => `${armour.name || "armour"}: Defence ${armour.defence}, mobility penalty ${armour.mobility_penalty}`,
+      summary: (armour) => `${armour.name || "armour"} (Defence ${armour.defence}, mobility penalty ${armour.mobility_penalty})`,
     },
   },
 
