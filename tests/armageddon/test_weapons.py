@@ -2,6 +2,8 @@
 §1.9 Life Points; seed 000, Tasks; Resisted Tasks & Tests; Life Points, Consciousness Tests & Survival Tests)."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from py_rules.armageddon.character import from_dict
 from py_rules.armageddon.weapons import COMMON_WEAPONS, damage_roll
@@ -179,3 +181,31 @@ def test_unknown_weapon_is_refused_naming_the_field(fail):
     attacker, target = _pair()
     error = fail("attack", dice=[5], attacker=attacker, defender=target, weapon="Bazooka")
     assert error["field"] == "weapon" and "no weapon called 'Bazooka'" in error["message"]
+
+
+def test_a_hit_to_minus_ten_or_below_starts_the_survival_tests(run):
+    attacker, target = _pair(current={"life_points": 5})
+    # attack 7 + 5 = 12; pistol d6 5 × 4 = 20: 5 → −15; Consciousness Test d10 9 + 6 − 15 = 0 fails;
+    # dying: Survival Test d10 9 + 6 − 1 = 14 survives
+    result = run("attack", dice=[7, 5, 9, 9], attacker=attacker, defender=target, weapon="Pistol", defence="none")
+    after = result["states"]["armageddon.defender"]
+    assert after["current"]["life_points"] == -15
+    assert {"unconscious", "dying"} <= set(after["conditions"]) and after["timers"]["survival_tests"] == 1
+    assert [r["kind"] for r in result["details"]["rolls"]][-2:] == ["consciousness_test", "survival_test"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(face=st.integers(1, 6), armour=st.integers(0, 50), doubled=st.booleans())
+def test_armour_takes_off_each_hit_never_below_zero(face, armour, doubled):
+    from py_rules import api
+
+    attacker, target = _pair(armour={"name": "Vest", "value": armour})
+    through = max(0, face * 4 - armour) * (2 if doubled else 1)
+    # 30 LP: at 0 or below a Consciousness Test, at −10 or below a Survival Test too
+    dice = [6, face] + [9] * ((through >= 30) + (through >= 40))
+    response = api.handle({"op": "armageddon.attack", "args": {"attacker": attacker, "defender": target,
+                           "weapon": "Pistol", "defence": "none", "doubled_types": doubled, "dice": dice}})
+    assert response["ok"], response
+    result = response["result"]
+    assert result["details"]["life_points_damage"] == through
+    assert result["states"]["armageddon.defender"]["current"]["life_points"] == 30 - through
