@@ -74,7 +74,7 @@ def _indent(steps, who: str) -> list[Step]:
 
 
 def _attack(dice, *, attacker, defender, weapon, defence, modifiers, defender_modifiers, defence_rule,
-            doubled_types, tie_rule, label, **options):
+            doubled_types, add_success_levels, tie_rule, label, **options):
     check_alive(attacker)
     arm = find_weapon(attacker, weapon)
     me, them = name_of(attacker), name_of(defender)
@@ -113,9 +113,10 @@ def _attack(dice, *, attacker, defender, weapon, defence, modifiers, defender_mo
         work.step(f"{arm['damage']}: Strength {attribute_of(attacker, 'Strength')} from {me}'s sheet", _DAMAGE)
     value, faces, steps = roll_damage(dice, roll, f"{arm['name']} damage")
     work.steps.extend(steps)
-    if arm["success_levels"] and hit_levels:
+    if (arm["success_levels"] or add_success_levels) and hit_levels:
+        why = "the weapon's setting" if arm["success_levels"] else "the table's house rule"
         work.step(f"{value} + {counted(hit_levels, 'Success Levels')} of the attack = {value + hit_levels}",
-                  "RULES.md §1.8: Success Levels added to damage (the weapon's setting)")
+                  f"RULES.md §1.8: Success Levels added to damage ({why})")
         value += hit_levels
     details["damage"], details["faces"] = value, faces
     armour = (defender.get("armour") or {}).get("value", 0)
@@ -212,6 +213,9 @@ ATTACK = Operation(
         Param("doubled_types", "bool", "Double slashing/stabbing and bullet damage past armour",
               "RULES.md §1.8a: a per-type multiplier on what passes armour, default ×1; on, ×2 for slashing/stabbing "
               "and bullets as the book says.", default=False, setting=True),
+        Param("add_success_levels", "bool", "Add Success Levels to damage",
+              "RULES.md §1.8: an optional flag; on, every weapon adds the attack's Success Levels (a weapon can say so "
+              "on its own).", default=False, setting=True),
         TIE_RULE,
         Param("label", "text", "Label", "Who attacks whom; echoed in the result.", default=""),
     ) + ROLL_SETTINGS,

@@ -209,3 +209,12 @@ def test_armour_takes_off_each_hit_never_below_zero(face, armour, doubled):
     result = response["result"]
     assert result["details"]["life_points_damage"] == through
     assert result["states"]["armageddon.defender"]["current"]["life_points"] == 30 - through
+
+
+def test_the_add_success_levels_house_rule_reaches_every_weapon(run):
+    attacker, target = _pair()
+    plain = run("attack", dice=[8, 3], attacker=attacker, defender=target, weapon="Pistol", defence="none")
+    ruled = run("attack", dice=[8, 3], attacker=attacker, defender=target, weapon="Pistol", defence="none",
+                add_success_levels=True)
+    # 8 + 2 + 3 = 13: Good, 3 Success Levels; d6 3 × 4 = 12
+    assert plain["details"]["damage"] == 12 and ruled["details"]["damage"] == 15
