@@ -7,6 +7,7 @@ is the entry point :mod:`py_rules.systems` reads.
 
 from __future__ import annotations
 
+from py_rules.armageddon.ops_combat import COMBAT_OPERATIONS
 from py_rules.armageddon.ops_rolls import ROLL_OPERATIONS
 from py_rules.armageddon.ops_state import STATE_OPERATIONS
 from py_rules.armageddon.tables import GM_TITLE
@@ -37,4 +38,4 @@ SKILL_LIST = skill_list_operation(
     summary="The skills a character sheet may list, for building a character.",
 )
 
-OPERATIONS = ROLL_OPERATIONS + STATE_OPERATIONS + (SKILL_LIST,)
+OPERATIONS = ROLL_OPERATIONS + STATE_OPERATIONS + COMBAT_OPERATIONS + (SKILL_LIST,)

@@ -14,8 +14,9 @@ function modifierRows(text) {
   });
 }
 
-function initialValue(param, given) {
+function initialValue(param, given, options) {
   const value = given !== undefined ? given : param.default;
+  if (options) return options.some(([option]) => option === value) ? value : options[0]?.[0] ?? "";
   if (param.name === "modifiers") return modifierRows(value);
   if (param.kind === "bool") return Boolean(value);
   if (param.kind === "int" || param.kind === "number") return value === null || value === undefined ? "" : String(value);
@@ -35,7 +36,7 @@ export function useOpForm(op, fields, defaults = {}, { compact = false, required
   const params = fields.map((name) => op.params.find((param) => param.name === name)).filter(Boolean);
   // an offered list with nothing given starts at its first choice (the attacker's first weapon)
   const start = (param) => (defaults[param.name] === undefined && choices[param.name]?.length ? choices[param.name][0][0] : defaults[param.name]);
-  const [values, setValues] = useState(() => Object.fromEntries(params.map((param) => [param.name, initialValue(param, start(param))])));
+  const [values, setValues] = useState(() => Object.fromEntries(params.map((param) => [param.name, initialValue(param, start(param), choices[param.name])])));
   const [bad, setBad] = useState({});
   const [errors, setErrors] = useState({});
   const [dice, setDiceState] = useState(() => freshDice(rememberedDice(campaignId)));

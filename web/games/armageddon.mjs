@@ -56,6 +56,18 @@ function essenceWarning(args, sheet) {
 }
 
 const level = (entry) => (typeof entry === "object" && entry !== null ? entry.level : entry);
+
+/** The skills a weapon is used with (the book's combat skills); a skill already on the sheet is offered too. */
+const WEAPON_SKILLS = ["Brawling", "Hand Weapon", "Getting Medieval", "Martial Arts", "Kung Fu", "Throwing", "Handguns", "Rifles", "Shotguns", "Guns", "Automatic Weapons"];
+const DAMAGE_TYPES = [["bludgeoning", "Bludgeoning"], ["slashing/stabbing", "Slashing/stabbing"], ["bullet", "Bullet"], ["fire", "Fire"], ["other", "Other"]];
+const weaponSkills = (sheet) => [...new Set([...WEAPON_SKILLS, ...Object.keys(sheet.skills || {})])].map((skill) => [skill, skill]);
+const weaponSummary = (weapon) => `${weapon.damage} ${weapon.damage_type} (${weapon.skill})${weapon.success_levels ? ", Success Levels add to damage" : ""}`;
+
+/** The attack picks one of the sheet's weapons; without any, or besides them, a punch. */
+function weaponChoices(sheet) {
+  const weapons = (sheet.weapons || []).map((weapon) => [weapon.name, `${weapon.name}: ${weapon.damage}`]);
+  return weapons.some(([name]) => name === "Punch") ? weapons : [...weapons, ["Punch", "Punch: d4 × Strength"]];
+}
 const conditionWords = (name) => name.replace(/_/g, " ");
 
 export default {
@@ -65,6 +77,26 @@ export default {
   gm: "Chronicler",
   person: "character",
   sheetParam: "character",
+
+  /** Weapons and armour on the sheet (screens/sheet/weapons.mjs); the attack picks a weapon from this list. */
+  weapons: {
+    fields: [
+      { key: "name", label: "Name", kind: "text", required: true, maxlength: 80 },
+      { key: "skill", label: "Skill", kind: "choice", choices: weaponSkills },
+      { key: "damage", label: "Damage", kind: "text", maxlength: 40, help: "As the book prints it, e.g. d4 × Strength or d6 × 4" },
+      { key: "damage_type", label: "Damage type", kind: "choice", choices: DAMAGE_TYPES },
+      { key: "success_levels", label: "Success Levels add to damage", kind: "bool" },
+    ],
+    blank: { name: "", skill: "Brawling", damage: "d4 × Strength", damage_type: "bludgeoning", success_levels: false },
+    presetsOp: "armageddon.weapon_list",
+    summary: weaponSummary,
+    armour: {
+      path: "armour", label: "Armour",
+      fields: [{ key: "name", label: "Armour", kind: "text", maxlength: 80 }, { key: "value", label: "Armour value", kind: "int", min: 0, max: 50, help: "Taken off the damage of every hit" }],
+      blank: { name: "", value: 0 },
+      summary: (armour) => `${armour.name || "armour"} (${armour.value})`,
+    },
+  },
 
   creation: {
     draft: () => ({ name: "", kind: "mundane", essence_channeling: 0, attributes: Object.fromEntries(ATTRIBUTES.map((a) => [a, 2])), skills: {} }),
@@ -119,6 +151,8 @@ export default {
   followUps: (result, sheet, target, args) => damageFollowUp(result, target, args, { op: "armageddon.apply_damage", param: "character", amount: "amount", asText: true, large: damageWarning }),
 
   actions: () => [
+    { key: "attack", label: "Attack", op: "armageddon.attack", bind: "attacker", target: "defender", fields: ["weapon", "defence", "modifiers"],
+      choices: (sheet) => ({ weapon: weaponChoices(sheet) }) },
     { key: "roll_damage", label: "Roll damage", op: "armageddon.roll_damage", bind: "character", pickTarget: true, fields: ["expression", "success_levels"] },
     // Nothing that changes the sheet is pre-filled: the amount (and the time) is typed, the Roll button says so.
     { key: "damage", label: "Damage", op: "armageddon.apply_damage", bind: "character", fields: ["amount", "pool"], defaults: { amount: "" }, required: ["amount"], large: damageWarning },

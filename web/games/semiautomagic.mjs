@@ -43,6 +43,16 @@ async function moraleWarning(args, sheet, ctx) {
     text: `${damage} morale damage is more than ${sheet.name}'s Will ${will}: ${sheet.name} will suffer the source's full effect. Apply it?` };
 }
 
+const DAMAGE_TYPES = [["piercing", "Piercing"], ["bludgeoning", "Bludgeoning"], ["slashing", "Slashing"], ["electric", "Electric"], ["heat", "Heat"], ["cold", "Cold"], ["chemical", "Chemical"], ["emp", "EMP"]];
+const TYPE_WORDS = Object.fromEntries(DAMAGE_TYPES);
+const weaponSummary = (weapon) => [`${weapon.damage} ${TYPE_WORDS[weapon.damage_type] || weapon.damage_type}`, weapon.light_material ? "light material (one die smaller)" : "", weapon.nonlethal ? "nonlethal" : ""].filter(Boolean).join(", ");
+
+/** The attack uses one of the sheet's weapons (its damage lands on a hit); without any, the roll alone. */
+function weaponChoices(sheet) {
+  const weapons = (sheet.weapons || []).map((weapon) => [weapon.name, `${weapon.name}: ${weaponSummary(weapon)}`]);
+  return weapons.length ? weapons : [["", "No weapon: the roll alone"]];
+}
+
 const ROLL_DAMAGE = { key: "roll_damage", label: "Roll damage", op: "semiautomagic.roll_damage", bind: "creature", pickTarget: true, fields: ["damage", "damage_type"] };
 
 export default {
@@ -52,6 +62,30 @@ export default {
   gm: "GM",
   person: "creature",
   sheetParam: "creature",
+
+  /** Weapons and worn armour on the sheet (screens/sheet/weapons.mjs); the attack uses the weapon picked. */
+  weapons: {
+    fields: [
+      { key: "name", label: "Name", kind: "text", required: true, maxlength: 80 },
+      { key: "damage", label: "Damage", kind: "text", maxlength: 40, help: "Dice such as 1d8 or 2d6+3" },
+      { key: "damage_type", label: "Damage type", kind: "choice", choices: DAMAGE_TYPES },
+      { key: "light_material", label: "Light material (aluminium, titanium, mithril)", kind: "bool", help: "A bludgeoning weapon of it deals one die smaller" },
+      { key: "nonlethal", label: "Nonlethal (knocks out instead of killing)", kind: "bool" },
+    ],
+    blank: { name: "", damage: "1d6", damage_type: "bludgeoning", light_material: false, nonlethal: false },
+    presetsOp: "semiautomagic.weapon_list",
+    summary: weaponSummary,
+    armour: {
+      path: "armour", label: "Worn armour",
+      fields: [
+        { key: "name", label: "Armour", kind: "text", maxlength: 80 },
+        { key: "defence", label: "Defence", kind: "int", min: -20, max: 40, help: "Its Defence bonus (sources do not stack: the best counts)" },
+        { key: "mobility_penalty", label: "Mobility penalty", kind: "int", min: 0, max: 50, help: "Off Acrobatics, Athletics, Wrestle and Stealth; ½ square of speed each" },
+      ],
+      blank: { name: "", defence: 1, mobility_penalty: 0 },
+      summary: (armour) => `${armour.name || "armour"} (Defence ${armour.defence}, mobility penalty ${armour.mobility_penalty})`,
+    },
+  },
 
   creation: {
     draft: () => ({ name: "", kind: "creature", scale: 0, abilities: Object.fromEntries(ABILITIES.map((a) => [a, 3])), skills: {}, worn_armour: 0 }),
@@ -102,7 +136,8 @@ export default {
   },
 
   followUps(result, sheet, target, args) {
-    if (result.op === "semiautomagic.attack" && result.success && target) return [ROLL_DAMAGE];
+    // an attack with a weapon has dealt its damage already; without one, its damage is rolled next
+    if (result.op === "semiautomagic.attack" && result.success && target && result.details?.damage === undefined) return [ROLL_DAMAGE];
     return damageFollowUp(result, target, args, {
       op: "semiautomagic.apply_damage", param: "creature", amount: "damage", asText: true,
       extra: (rolledWith) => ({ damage_type: rolledWith.damage_type }), large: damageWarning,
@@ -110,7 +145,8 @@ export default {
   },
 
   actions: () => [
-    { key: "attack", label: "Attack", op: "semiautomagic.attack", bind: "attacker", target: "creature", fields: ["kind", "defence", "modifiers"] },
+    { key: "attack", label: "Attack", op: "semiautomagic.attack", bind: "attacker", target: "creature", fields: ["weapon", "kind", "defence", "modifiers"],
+      choices: (sheet) => ({ weapon: weaponChoices(sheet) }) },
     ROLL_DAMAGE,
     // Nothing that changes the sheet is pre-filled: the damage (and the time) is typed, the Roll button says so.
     // "Next round" keeps its 1: one round is what the button says it does.
