@@ -6,12 +6,9 @@ Computing and rendering are separate: this works on the JSON form of a
 
 from __future__ import annotations
 
+from py_rules.trace import signed
+
 __all__ = ("render_lines", "signed", "headline", "lead", "throw_text", "dice_text", "modifier_text")
-
-
-def signed(value: int) -> str:
-    """``+2``, ``-1``, ``+0``."""
-    return f"{value:+d}"
 
 
 _UNITS_DIE, _TENS_DIE = "units d10", "tens d10"

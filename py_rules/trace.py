@@ -16,7 +16,16 @@ from typing import Any
 from py_rules.dice import Throw
 from py_rules.sources import plain, rule_name, split
 
-__all__ = ("Modifier", "Step", "Result", "Log", "total_of")
+__all__ = ("Modifier", "Step", "Result", "Log", "total_of", "signed")
+
+
+def signed(value: int) -> str:
+    """``+2``, ``-1``, ``+0`` (a modifier as a trace writes it).
+
+    >>> signed(2), signed(-1), signed(0)
+    ('+2', '-1', '+0')
+    """
+    return f"{value:+d}"
 
 
 @dataclass(frozen=True)

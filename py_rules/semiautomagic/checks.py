@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from py_rules.dice import DiceSource, d
 from py_rules.errors import RulesError
-from py_rules.render import signed
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
-from py_rules.trace import Modifier, Result, Step, total_of
+from py_rules.trace import Modifier, Result, Step, signed, total_of
 
 __all__ = (
     "D6", "check_total", "passes", "best_possible", "roll_check", "skill_modifiers",

@@ -79,7 +79,7 @@ GAMES = {
         "golden": (
             "**Harvey: Attack → Cultist** — Rolled 30 against 60 — Hard success\n"
             "- Dice: Fighting (Brawl) roll: units die 0, tens die 30; Dodge roll: units die 0, tens die 90; "
-            "d3=2 (Brawl damage)\n"
+            "d3=2 (Unarmed damage)\n"
             "- Harvey hits Cultist for 2\n"
             "- Cultist loses 2 HP (10 → 8)\n\n"
             "**The cellar** — Round 3: Harvey's turn\n"  # the step that ended round 2, telling its dying roll

@@ -72,14 +72,16 @@ function changedASheet(op, bind, before, result) {
 /** A tap this soon after the result shows is the second half of a double tap, not a wish to roll again. */
 const SETTLE_MS = 700;
 
-/** A spec's ``fixed`` and ``defaults`` may depend on the two sheets (an opposed roll reads the opponent's). */
+/** A spec's ``fixed`` and ``defaults`` may depend on the two sheets (an opposed roll reads the opponent's);
+ * its ``choices`` on the actor's sheet (and the target's, once picked). */
 function resolve(spec, me, them) {
   const value = (part) => (typeof part === "function" ? (me && them ? part(me, them) : {}) : part);
-  return { ...spec, fixed: value(spec.fixed), defaults: value(spec.defaults) };
+  const choices = typeof spec.choices === "function" ? (me ? spec.choices(me, them) : {}) : spec.choices;
+  return { ...spec, fixed: value(spec.fixed), defaults: value(spec.defaults), choices: choices || {} };
 }
 
 function DrawerBody({ app, spec, op, campaign, characterId, others, game, encounter, opponentId, setOpponentId, canOppose, busy, setBusy, outcome, setOutcome, onClose, onFollowUp }) {
-  const form = useOpForm(op, spec.fields || [], spec.defaults || {}, { compact: true, required: spec.required || [], campaignId: campaign.id });
+  const form = useOpForm(op, spec.fields || [], spec.defaults || {}, { compact: true, required: spec.required || [], campaignId: campaign.id, choices: spec.choices || {} });
   const scroller = useRef(null);
   const running = useRef(false); // set at once, not on the next render: a second tap in the same moment sees it
   const settledAt = useRef(-Infinity); // when a result that changed a sheet showed

@@ -26,10 +26,13 @@ function initialValue(param, given) {
 
 /** Form state for ``op`` showing ``fields`` (param names), pre-filled with ``defaults`` then the catalog's.
  * ``required``: text fields that must be typed (an empty damage is an error here, never the catalog's default);
- * ``campaignId``: the dice choice is remembered for that campaign. */
-export function useOpForm(op, fields, defaults = {}, { compact = false, required = [], campaignId = null } = {}) {
+ * ``campaignId``: the dice choice is remembered for that campaign; ``choices``: {param name: [value, words] pairs}
+ * offered instead of typing (a Call of Cthulhu weapon from the attacker's own list). */
+export function useOpForm(op, fields, defaults = {}, { compact = false, required = [], campaignId = null, choices = {} } = {}) {
   const params = fields.map((name) => op.params.find((param) => param.name === name)).filter(Boolean);
-  const [values, setValues] = useState(() => Object.fromEntries(params.map((param) => [param.name, initialValue(param, defaults[param.name])])));
+  // an offered list with nothing given starts at its first choice (the attacker's first weapon)
+  const start = (param) => (defaults[param.name] === undefined && choices[param.name]?.length ? choices[param.name][0][0] : defaults[param.name]);
+  const [values, setValues] = useState(() => Object.fromEntries(params.map((param) => [param.name, initialValue(param, start(param))])));
   const [bad, setBad] = useState({});
   const [errors, setErrors] = useState({});
   const [dice, setDice] = useState(() => ({ mode: rememberedDice(campaignId), faces: "" }));
@@ -89,7 +92,7 @@ export function useOpForm(op, fields, defaults = {}, { compact = false, required
   }
 
   const fieldsView = html`<div class="op-fields">
-    ${params.map((param) => paramField(param, values[param.name], errors[param.name], (value, isBad) => set(param.name, value, isBad), compact))}
+    ${params.map((param) => paramField(param, values[param.name], errors[param.name], (value, isBad) => set(param.name, value, isBad), compact, choices[param.name]))}
   </div>`;
   const diceView = op.params.some((param) => param.name === "dice") ? html`<${DiceField} dice=${dice} onChange=${(next) => { setDice(next); if (next.mode !== dice.mode) rememberDice(campaignId, next.mode); setErrors((old) => ({ ...old, dice: null })); }} error=${errors.dice} hint=${plainHelp(op.params.find((param) => param.name === "dice").help)} />` : null;
   const view = html`${fieldsView}${diceView}`;
@@ -97,9 +100,10 @@ export function useOpForm(op, fields, defaults = {}, { compact = false, required
 }
 
 /** ``compact`` (the drawer): help only where the value is typed as text (a loss "0/1D6", a damage roll). */
-function paramField(param, value, error, onChange, compact) {
-  const help = compact && param.kind !== "text" ? undefined : plainHelp(param.help);
+function paramField(param, value, error, onChange, compact, offered) {
+  const help = compact && (param.kind !== "text" || offered) ? undefined : plainHelp(param.help);
   const common = { key: param.name, name: param.name, label: param.label, help, error };
+  if (offered) return html`<${ChoiceField} ...${common} value=${value} onChange=${onChange} options=${offered} />`;
   if (param.name === "modifiers") return html`<${ModifierList} key="modifiers" rows=${value} errors=${error || []} onChange=${onChange} />`;
   switch (param.kind) {
     case "bool": return html`<${CheckField} ...${common} checked=${value} onChange=${onChange} />`;

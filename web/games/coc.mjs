@@ -25,6 +25,26 @@ function sanityWarning(args, sheet) {
     text: `This Sanity roll can cost up to ${most} SAN, more than ${sheet.name}'s ${sheet.san}: ${sheet.name} could fall to 0 SAN and be permanently insane. Roll it?` };
 }
 
+/** The attack skills a weapon may use (the sheet's names): Fighting and Firearms specialities, Throw. */
+const WEAPON_SKILLS = ["Fighting (Brawl)", "Fighting (Axe)", "Fighting (Chainsaw)", "Fighting (Flail)", "Fighting (Garrote)", "Fighting (Spear)",
+  "Fighting (Sword)", "Fighting (Whip)", "Firearms (Handgun)", "Firearms (Rifle/Shotgun)", "Firearms (Submachine Gun)", "Firearms (Machine Gun)",
+  "Firearms (Bow)", "Firearms (Heavy Weapons)", "Firearms (Flamethrower)", "Throw"];
+const DB_WORDS = { full: "Full Damage Bonus", half: "Half Damage Bonus", none: "No Damage Bonus" };
+
+/** One weapon in words: "Fighting (Brawl), 1D4 + DB, impales". */
+function weaponSummary(weapon) {
+  const db = { full: " + DB", half: " + half DB", none: "" }[weapon.db] ?? "";
+  const more = [weapon.impale ? "impales" : "", weapon.range ? `range ${weapon.range}` : "", weapon.attacks > 1 ? `${weapon.attacks} attacks per round` : "",
+    weapon.ammo !== null && weapon.ammo !== undefined ? `${weapon.ammo} shots` : "", weapon.malfunction ? `malfunction ${weapon.malfunction}` : ""].filter(Boolean);
+  return [`${weapon.skill}, ${weapon.damage}${db}`, ...more].join(", ");
+}
+
+/** The weapons an attack may use: the actor's own list (the first is picked at first), then unarmed. */
+const weaponChoices = (sheet, only = () => true) => [...(sheet?.weapons || []).filter(only).map((weapon) => [weapon.name, weapon.name]), ["", "Unarmed"]];
+const handToHand = (weapon) => weapon.skill.startsWith("Fighting (");
+/** Attack and damage pick the weapon from the attacker's sheet; a fight back, from the defender's hand-to-hand ones. */
+const attackChoices = (me, them) => ({ weapon: weaponChoices(me), defender_weapon: weaponChoices(them, handToHand) });
+
 const split = (value) => ({ half: Math.floor(value / 2), fifth: Math.floor(value / 5) });
 
 export default {
@@ -35,6 +55,25 @@ export default {
   person: "investigator",
   sheetParam: "investigator",
   opponentParam: "opponent",
+
+  /** Weapons and armour on the sheet (screens/sheet/weapons.mjs); the attack picks a weapon from this list. */
+  weapons: {
+    fields: [
+      { key: "name", label: "Name", kind: "text", required: true, maxlength: 80 },
+      { key: "skill", label: "Skill", kind: "choice", choices: WEAPON_SKILLS.map((skill) => [skill, skill]) },
+      { key: "damage", label: "Damage", kind: "text", maxlength: 40, help: "Dice without the Damage Bonus, e.g. 1D4 or 2D6+4" },
+      { key: "db", label: "Damage Bonus", kind: "choice", choices: Object.entries(DB_WORDS) },
+      { key: "impale", label: "Impales (blades, bullets)", kind: "bool" },
+      { key: "range", label: "Range", kind: "text", maxlength: 40 },
+      { key: "attacks", label: "Attacks per round", kind: "int", min: 1, max: 5 },
+      { key: "ammo", label: "Shots in the weapon", kind: "int", min: 0, max: 1000, optional: true },
+      { key: "malfunction", label: "Malfunction", kind: "int", min: 1, max: 100, optional: true },
+    ],
+    blank: { name: "", skill: "Fighting (Brawl)", damage: "1D3", db: "full", impale: false, range: "", attacks: 1, ammo: null, malfunction: null },
+    presetsOp: "coc.weapon_list",
+    summary: weaponSummary,
+    armour: { path: "armour", label: "Armour points", kind: "int", min: 0, max: 30, help: "Taken off the damage of every hit" },
+  },
 
   creation: {
     draft: () => ({ name: "", age: 25, luck: 50, skills: {}, ...Object.fromEntries(CHARACTERISTICS.map((c) => [c, 50])) }),
@@ -98,8 +137,8 @@ export default {
   },
 
   actions: () => [
-    { key: "attack", label: "Attack", op: "coc.attack", bind: "investigator", target: "opponent", fields: ["weapon", "defence", "attacker_bonus", "attacker_penalty", "defender_bonus", "defender_penalty", "surprise", "outnumbered", "range_difficulty"] },
-    { key: "roll_damage", label: "Roll damage", op: "coc.roll_damage", bind: "investigator", pickTarget: true, fields: ["weapon", "damage", "extreme"] },
+    { key: "attack", label: "Attack", op: "coc.attack", bind: "investigator", target: "opponent", choices: attackChoices, fields: ["weapon", "defence", "defender_weapon", "attacker_bonus", "attacker_penalty", "defender_bonus", "defender_penalty", "surprise", "outnumbered", "range_difficulty"] },
+    { key: "roll_damage", label: "Roll damage", op: "coc.roll_damage", bind: "investigator", pickTarget: true, choices: (me) => ({ weapon: weaponChoices(me) }), fields: ["weapon", "damage", "extreme", "range_difficulty"] },
     // Nothing that changes the sheet is pre-filled: the amount (and the time) is typed, the Roll button says so.
     { key: "damage", label: "Take damage", op: "coc.apply_damage", bind: "investigator", fields: ["amount", "own_turn"], defaults: { amount: "" }, large: damageWarning },
     { key: "condition", label: "Condition", op: "coc.set_condition", bind: "investigator", fields: ["condition", "action"] },

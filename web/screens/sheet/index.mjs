@@ -12,6 +12,7 @@ import { CharacterCard } from "../party/character_card.mjs";
 import { CampaignNav } from "../campaign_nav.mjs";
 import { SheetRows } from "./rows.mjs";
 import { SheetEditor } from "./edit.mjs";
+import { WeaponsPanel } from "./weapons.mjs";
 import { UndoBar } from "../../components/undo_bar.mjs";
 
 export function SheetScreen({ characterId }) {
@@ -41,6 +42,7 @@ export function SheetScreen({ characterId }) {
         ? html`<${SheetEditor} character=${character} game=${game} onDone=${() => setEditing(false)} />`
         : html`<${SheetRows} groups=${game.groups(character.sheet)} onRoll=${open} />
           <button type="button" class="edit-sheet" onClick=${() => setEditing(true)}>Edit values</button>`}
+      <${WeaponsPanel} character=${character} game=${game} />
       <div class="row-actions danger-zone">
         <button type="button" class="danger" onClick=${() => setRemoving(true)}>Remove ${character.sheet.name} from the campaign</button>
       </div>
