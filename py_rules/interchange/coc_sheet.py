@@ -24,7 +24,9 @@ __all__ = ("Read", "build", "weapon_damage", "MAX_WEAPONS")
 MAX_WEAPONS = 30
 """The sheet's bound on weapons (shared contract)."""
 _NAME_MAX = 80
-_WEAPON_TEXT_MAX = 200
+_RANGE_MAX = 40
+"""Longest range text a weapon keeps (:mod:`py_rules.coc.weapons`)."""
+_OCCUPATION_MAX = 80
 
 
 @dataclass
@@ -121,21 +123,22 @@ def _skills(read: Read, sheet: dict, report: Report, other: list[str]) -> None:
 
 
 def _weapon_skill(raw: str) -> str | None:
-    """The sheet's spelling of a weapon's skill: a sheet skill, or any Fighting or Firearms speciality (shared
-    contract)."""
-    ours, family = sheet_skill(raw)
-    if ours and not family:
-        return ours
-    base, speciality = split_name(raw)
-    if base.lower() in ("fighting", "firearms") and speciality:
-        return f"{base.title()} ({speciality})"
-    if raw.lower() in ("throw", "throwing"):
-        return "Throw"
+    """The sheet's spelling of a weapon's skill (:func:`py_rules.coc.weapons.weapon_skill`: a Fighting or Firearms
+    skill, or Throw), after the other tools' spellings (:mod:`.coc_skills`); None when it is none of those."""
+    from py_rules.coc.weapons import weapon_skill
+
+    for name in (raw, sheet_skill(raw)[0], written(raw), raw.title()):
+        if not name:
+            continue
+        try:
+            return weapon_skill(name, "skill", "skill")
+        except RulesError:
+            continue
     return None
 
 
 def _weapons(read: Read, report: Report, other: list[str]) -> list[dict]:
-    from py_rules.coc.expr import parse_expr
+    from py_rules.coc.weapons import damage_bands
 
     out = []
     for raw in read.weapons:
@@ -153,7 +156,7 @@ def _weapons(read: Read, report: Report, other: list[str]) -> list[dict]:
             problem = f"its skill {quoted(skill_text)!r} is not one this sheet knows" if skill_text else "no skill"
         else:
             try:
-                parse_expr(dice)
+                damage_bands(dice)
             except RulesError:
                 problem = f"its damage {quoted(raw.get('damage'))!r} is not dice this app rolls"
         if problem or len(out) >= MAX_WEAPONS:
@@ -165,7 +168,7 @@ def _weapons(read: Read, report: Report, other: list[str]) -> list[dict]:
         if not isinstance(impale, bool):
             impale = skill.startswith("Firearms")  # seed 003 weapons: bullets impale, the Brawl does not
         weapon = {"name": name, "skill": skill, "damage": dice.upper(), "db": db, "impale": impale,
-                  "range": " ".join(text(raw.get("range")).split())[:_WEAPON_TEXT_MAX],
+                  "range": " ".join(text(raw.get("range")).split())[:_RANGE_MAX],
                   "attacks": 1, "ammo": None, "malfunction": None}
         attacks = number(str(raw.get("attacks", "")).split("(")[0].split("/")[0].split(" or ")[0])
         if attacks is not None:
@@ -263,7 +266,7 @@ def build(read: Read, report: Report) -> dict:
         _derived_compare(read, sheet, report)
     occupation = " ".join(text(read.occupation).split())
     if occupation:
-        sheet["occupation"] = occupation[:_WEAPON_TEXT_MAX]
+        sheet["occupation"] = occupation[:_OCCUPATION_MAX]
         report.mapped.append(f"Occupation: {sheet['occupation']}.")
     armour = _whole(read.armour, "Armour", 0, 30, report)
     if armour:

@@ -86,7 +86,7 @@ def sheet_skill(name: str) -> tuple[str | None, bool]:
 
     >>> sheet_skill("Firearms (Handguns)"), sheet_skill("Operate Heavy Machine"), sheet_skill("Science (Biology)")
     (('Firearms (Handgun)', False), (None, False), ('Science', True))
-    >>> sheet_skill("Language (Latin)"), sheet_skill("Fighting (Brawl)"), sheet_skill("Fighting (Sword)")
+    >>> sheet_skill("Language (Latin)"), sheet_skill("Fighting (Brawl)"), sheet_skill("Fighting (Lance)")
     (('Language (Other)', True), ('Fighting (Brawl)', False), (None, False))
     """
     known = _known(name)
