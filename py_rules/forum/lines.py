@@ -9,7 +9,9 @@ out: a forum reader wants what happened, the page keeps the why.
 A stretch (:func:`stretch_blocks`) leaves out the turn bookkeeping of an encounter (whose turn it is, delays,
 skips, the order set by hand: a step that decided nothing) and the undo and redo entries themselves; an entry
 undone (and not redone) is left out, or shown struck through when the campaign chooses (``undone="strike"``).
-Where the dice came from is in the entry's arguments: typed physical dice are its ``dice`` (the page logs them so).
+Where the dice came from: the door's answer to a rolling operation says it (``dice_source``, "physical" for typed
+faces, "digital" for the engine's); an entry logged before that is read by its arguments (typed faces are its
+``dice``, the page logs them so).
 """
 
 from __future__ import annotations
@@ -74,14 +76,15 @@ def _clean(result: dict) -> dict:
         return [x for x in items if isinstance(x, dict)] if isinstance(items, list) else []
 
     modifiers = [m for m in dicts("modifiers") if isinstance(m.get("value"), int) and not isinstance(m.get("value"), bool)]
-    clean = {key: result.get(key) for key in ("system", "total", "target", "success", "level_name", "label", "op", "kind")
+    clean = {key: result.get(key) for key in ("system", "total", "target", "success", "level_name", "label", "op", "kind",
+                                              "dice_source")
              if key in result}
     for key in ("total", "target"):
         if not isinstance(clean.get(key), int) or isinstance(clean.get(key), bool):
             clean.pop(key, None)
     if not isinstance(clean.get("success"), bool):
         clean.pop("success", None)
-    for key in ("level_name", "label", "op", "kind", "system"):
+    for key in ("level_name", "label", "op", "kind", "system", "dice_source"):
         if key in clean and not isinstance(clean[key], str):
             clean.pop(key)
     clean.update(dice=dicts("dice"), modifiers=[{**m, "label": _text(m.get("label"))} for m in modifiers],
@@ -105,12 +108,14 @@ def result_block(result, dice_source: str = "unknown", label: str = "") -> Block
     block = Block(who=who, what=what, headline=head, events=events,
                   modifiers=[f"{signed(m['value'])} {m['label']}" for m in shown["modifiers"]],
                   dice=[] if effects else dice_lines(shown, title))  # an encounter step's dice belong to its effects
-    block.dice_source = dice_source if block.dice and dice_source in DICE_SOURCES else "unknown"
+    said = result.get("dice_source") if result.get("dice_source") in DICE_SOURCES else dice_source
+    block.dice_source = said if block.dice and said in DICE_SOURCES else "unknown"
     return block
 
 
 def entry_source(entry: dict) -> str:
-    """Physical when the entry's arguments hold typed faces, else digital (a roll the engine threw)."""
+    """Physical when the entry's arguments hold typed faces, else digital (a roll the engine threw); the result's own
+    ``dice_source`` (the door says it since issue 18) comes first."""
     args = entry.get("args") if isinstance(entry.get("args"), dict) else {}
     return "physical" if args.get("dice") not in (None, "", []) else "digital"
 

@@ -104,10 +104,15 @@ def test_golden_result_in_each_format(case, fmt):
     assert forum("forum.result", result=result, format=fmt, dice_source="physical") == expected[fmt]
 
 
-def test_digital_dice_are_said_and_unknown_dice_say_nothing():
-    result = answer("semiautomagic.check", modifier=2, dc=6, dice=[6], label="Ann: Athletics")
-    assert "Dice (digital): 1d6: 6" in forum("forum.result", result=result, format="plain", dice_source="digital")
-    assert "  Dice: 1d6: 6" in forum("forum.result", result=result, format="plain")
+def test_the_door_says_whether_dice_were_physical_or_digital_and_the_post_says_it_too():
+    typed = answer("semiautomagic.check", modifier=2, dc=6, dice=[6], label="Ann: Athletics")
+    thrown = api.handle({"op": "semiautomagic.check", "args": {"modifier": 2, "dc": 6}, "seed": 3})["result"]
+    assert (typed["dice_source"], thrown["dice_source"]) == ("physical", "digital")
+    assert "Dice (physical): 1d6: 6" in forum("forum.result", result=typed, format="plain")
+    assert "Dice (digital): 1d6: " in forum("forum.result", result=thrown, format="plain")
+    older = {k: v for k, v in typed.items() if k != "dice_source"}  # a result logged before the door said it
+    assert "  Dice: 1d6: 6" in forum("forum.result", result=older, format="plain")
+    assert "Dice (digital): 1d6: 6" in forum("forum.result", result=older, format="plain", dice_source="digital")
 
 
 def test_a_label_names_who_when_the_result_does_not():
@@ -119,6 +124,11 @@ def test_a_label_names_who_when_the_result_does_not():
 def entry(entry_id, op, result, kind="roll", args=None, **extra):
     return {"id": entry_id, "at": "2026-12-01T20:15:03Z", "op": op, "args": args or {}, "result": result,
             "who": [], "encounter": None, "before": {}, "after": {}, "kind": kind, **extra}
+
+
+def older(result):
+    """A result as logged before the door said where its dice came from: the entry's arguments tell."""
+    return {k: v for k, v in result.items() if k != "dice_source"}
 
 
 def stretch_entries():
@@ -136,10 +146,10 @@ def stretch_entries():
         entry("e1", "encounter.next", turn, "change"),
         entry("e2", "coc.skill_roll", spot, args={"skill": "Spot Hidden", "dice": [3, 20]}),
         entry("e3", "encounter.next", turn, "change"),
-        entry("e4", "coc.attack", attack, "change", args={"weapon": "Brawl"}),
+        entry("e4", "coc.attack", older(attack), "change", args={"weapon": "Brawl"}),
         entry("e5", "log.undo", None, "undo", args={"entry": "e4"}),
         entry("e6", "encounter.next", round_end, "change"),
-        entry("e7", "coc.sanity_roll", sanity, args={"loss": "0/1"}),
+        entry("e7", "coc.sanity_roll", {**sanity, "dice_source": "digital"}, args={"loss": "0/1"}),
     ]
 
 
