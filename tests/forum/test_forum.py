@@ -237,3 +237,40 @@ def test_junk_inside_a_logged_result_never_crashes():
             "events": [1, "ok"], "total": "x", "details": []}
     text = forum("forum.stretch", entries=[entry("e1", "coc.d100", junk)], format="markdown")
     assert "ok" in text
+
+
+def _example_args(op):
+    args = {}
+    for param in op.params:
+        if param.kind == "json" and param.example is not None:
+            args[param.name] = copy.deepcopy(param.example)
+        elif param.required and param.kind in ("int", "number"):
+            args[param.name] = max(param.low if param.low is not None else 1, 1)
+        elif param.required and param.kind == "text":
+            args[param.name] = "1D6"
+        elif param.required and param.kind == "choice":
+            args[param.name] = param.choices[0]
+    return args
+
+
+def test_every_operations_answer_becomes_a_post_in_every_format():
+    """Each operation, run with its declared examples and seeded dice, writes a post with its headline in every
+    format (the goldens above pin the words; this keeps every kind of answer readable)."""
+    from py_rules.systems import all_operations
+
+    written = 0
+    for op in all_operations():
+        if op.system == "forum":
+            continue
+        response = api.handle({"op": op.id, "args": _example_args(op), "seed": 7})
+        if not response["ok"]:
+            continue
+        for fmt in ("bbcode", "markdown", "plain"):
+            post = api.handle({"op": "forum.result", "args": {"result": response["result"], "format": fmt}})
+            assert post["ok"], (op.id, post["error"])
+            text = post["result"]["details"]["text"]
+            assert text.strip(), op.id
+            if response["result"]["dice"] and not (response["result"].get("details") or {}).get("effects"):
+                assert "Dice (digital): " in text, (op.id, text)
+        written += 1
+    assert written > 60

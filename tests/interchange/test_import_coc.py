@@ -242,3 +242,26 @@ def test_the_export_has_the_shapes_foundry_reads():
     assert skill["type"] == "skill" and skill["system"]["skillName"] == "Handgun"
     assert skill["system"]["specialization"] == "Firearms" and skill["system"]["properties"]["firearm"]
     assert skill["system"]["base"] + skill["system"]["adjustments"]["experience"] == 45
+
+
+from hypothesis import given, settings, strategies as st
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=12),
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+                     max_leaves=20)
+_KEYS = st.sampled_from(["Investigator", "PersonalDetails", "Characteristics", "Skills", "Skill", "Weapons", "weapon",
+                         "Possessions", "item", "system", "items", "characteristics", "attribs", "attributes", "str",
+                         "strength", "value", "type", "skill", "weapon", "name", "STR", "HitPts", "base"])
+_SHAPED = st.recursive(st.none() | st.integers(-5, 500) | st.text(max_size=6) | st.sampled_from(["skill", "weapon", "45"]),
+                       lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_KEYS, inner, max_size=5),
+                       max_leaves=30)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(_JSON, _SHAPED))
+def test_any_json_gives_a_report_never_an_exception(data):
+    details = imported(json.dumps(data))
+    assert isinstance(details["valid"], bool)
+    if not details["valid"]:
+        said = details["report"]["left_out"] + ([details["problem"]["message"]] if details["problem"] else [])
+        assert said
