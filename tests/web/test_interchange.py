@@ -49,6 +49,8 @@ def test_a_dholes_house_file_shows_its_report_before_it_joins_the_party(app, tmp
     expect(report.locator(".import-left-out")).to_contain_text("Operate Heavy Machinery 30")
     assert not [c for c in stored_campaigns(page)[0]["characters"]]  # nothing saved before the button
     page.screenshot(path=str(tmp_path / "import-768.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(tmp_path / "import-390.png"), full_page=True)
     report.get_by_role("button", name="Add Harvey [b]Walters[/b] to the party").click()
     expect(page.locator(".import-said")).to_contain_text("joined the party")
     expect(page.locator(".cards li")).to_have_count(1)
@@ -61,7 +63,7 @@ def test_a_dholes_house_file_shows_its_report_before_it_joins_the_party(app, tmp
     assert actor["type"] == "character" and actor["system"]["attribs"]["hp"]["value"] == 10
 
 
-def test_a_roll_copied_for_the_forum_from_the_drawer_in_bbcode(app):
+def test_a_roll_copied_for_the_forum_from_the_drawer_in_bbcode(app, tmp_path):
     page = app
     new_campaign(page, "Masks", "coc")
     new_character(page, "coc", "Harvey [url=x]", skills={"Spot Hidden": 60})
@@ -76,6 +78,9 @@ def test_a_roll_copied_for_the_forum_from_the_drawer_in_bbcode(app):
     assert text.startswith("[b]Harvey [\u200burl=x][/b]: Spot Hidden")
     assert "Rolled 25 against 60 — Hard success" in text
     assert "[*]Dice (physical): d100: 25 (tens 20, units 5)" in text
+    page.set_viewport_size({"width": 390, "height": 844})
+    drawer.get_by_role("button", name="Copy for the forum (BBCode)").scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "drawer-copy-390.png"))
 
 
 def test_the_campaigns_format_changed_to_markdown_and_a_stretch_copied_from_the_log(app, tmp_path):
