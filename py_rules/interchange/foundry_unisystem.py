@@ -165,7 +165,7 @@ def read(data) -> Imported:
         parts.append(("Drawbacks", ", ".join(f"{n} {c}" if c is not None else n for n, c in drawbacks)))
     if qualities or drawbacks:
         report.mapped.append("Qualities and Drawbacks: kept in the notes.")
-    sheet_weapons = _weapons(weapons, report, parts)
+    sheet_weapons = _weapons(weapons, skills, report, parts)
     if sheet_weapons:
         sheet["weapons"] = sheet_weapons
     if unknown_skills:
@@ -197,17 +197,53 @@ def sheet_has_weapons() -> bool:
     return "weapons" in getattr(character, "_KEYS", ())
 
 
-def _weapons(weapons: list[dict], report: Report, parts: list) -> list[dict]:
+_DAMAGE_WORDS = {"slashing": "slashing/stabbing", "stabbing": "slashing/stabbing", "piercing": "slashing/stabbing",
+                 "slashing/stabbing": "slashing/stabbing", "bullet": "bullet", "ballistic": "bullet",
+                 "gunshot": "bullet", "fire": "fire", "bludgeoning": "bludgeoning", "blunt": "bludgeoning"}
+"""Damage types as other sheets write them → the rules' (RULES.md §1.8: slashing/stabbing and bullets double)."""
+
+
+def _damage_type(raw: str) -> str | None:
+    from py_rules.armageddon import tables
+
+    said = _DAMAGE_WORDS.get(raw.strip().lower(), raw.strip().lower())
+    return said if said in getattr(tables, "DAMAGE_TYPES", ()) else None
+
+
+def _weapon_problem(entry: dict) -> str | None:
+    """The sheet's own check of one weapon (:func:`py_rules.armageddon.weapons.weapons_of`): None when it passes,
+    else its message."""
+    from py_rules.errors import RulesError
+
+    try:
+        from py_rules.armageddon.weapons import weapons_of
+    except ImportError:  # the sheet keeps no weapons yet: sheet_has_weapons() said so before this is asked
+        return "this sheet keeps no weapons."
+    try:
+        weapons_of([entry])
+        return None
+    except RulesError as error:
+        return error.message
+
+
+def _weapons(weapons: list[dict], skills: dict, report: Report, parts: list) -> list[dict]:
+    """Weapons whose skill is on the sheet (the shared contract: a weapon names a skill the sheet has), else kept in
+    the notes."""
     out, kept = [], []
     for weapon in weapons:
         label = f"{weapon['name'] or 'A weapon'} ({weapon['skill'] or 'no skill'}, {weapon['damage'] or 'no damage'})"
         skill = _skill(weapon["skill"]) if weapon["skill"] else None
-        if sheet_has_weapons() and weapon["name"] and skill and weapon["damage"]:
+        if sheet_has_weapons() and weapon["name"] and skill in skills and weapon["damage"]:
             entry = {"name": weapon["name"][:_NAME_MAX], "skill": skill, "damage": weapon["damage"]}
-            if weapon["damage_type"]:
-                entry["damage_type"] = weapon["damage_type"].lower()
-            out.append(entry)
-            report.mapped.append(f"Weapon {entry['name']}: {skill}, damage {quoted(entry['damage'])}.")
+            if _damage_type(weapon["damage_type"]):
+                entry["damage_type"] = _damage_type(weapon["damage_type"])
+            problem = _weapon_problem(entry)
+            if problem is None:
+                out.append(entry)
+                report.mapped.append(f"Weapon {entry['name']}: {skill}, damage {quoted(entry['damage'])}.")
+                continue
+            report.left_out.append(f"Weapon {entry['name']}: {problem}")
+            kept.append(label)
         else:
             kept.append(label)
     if kept:
