@@ -36,7 +36,8 @@ written the sheet's way in the notes)."""
 
 FAMILIES = {"science": "Science", "art/craft": "Art/Craft", "art": "Art/Craft", "craft": "Art/Craft",
             "art / craft": "Art/Craft", "pilot": "Pilot", "survival": "Survival", "language": "Language (Other)",
-            "language (other)": "Language (Other)", "other language": "Language (Other)"}
+            "language (other)": "Language (Other)", "other language": "Language (Other)",
+            "language (own)": "Language (Own)", "own language": "Language (Own)"}
 """Skill families the sheet keeps one skill for: a speciality of one is read as that skill."""
 
 _NONE = ("", "none", "null", "-", "—")
@@ -88,6 +89,8 @@ def sheet_skill(name: str) -> tuple[str | None, bool]:
     (('Firearms (Handgun)', False), (None, False), ('Science', True))
     >>> sheet_skill("Language (Latin)"), sheet_skill("Fighting (Brawl)"), sheet_skill("Fighting (Lance)")
     (('Language (Other)', True), ('Fighting (Brawl)', False), (None, False))
+    >>> sheet_skill("Language (Own) (English)")
+    ('Language (Own)', True)
     """
     known = _known(name)
     if known:

@@ -265,3 +265,16 @@ def test_any_json_gives_a_report_never_an_exception(data):
     if not details["valid"]:
         said = details["report"]["left_out"] + ([details["problem"]["message"]] if details["problem"] else [])
         assert said
+
+
+def test_dholes_house_languages_with_their_speciality():
+    data = copy.deepcopy(DHOLE)
+    data["Investigator"]["Skills"] = {"Skill": [
+        {"name": "Language (Own)", "subskill": "English", "value": "80"},
+        {"name": "Language (Other)", "subskill": "Latin", "value": "21"},
+        {"name": "Language (Other)", "subskill": "Greek", "value": "11"}]}
+    details = imported(data)
+    assert details["valid"], details["problem"]
+    assert {k: v for k, v in details["sheet"]["skills"].items()} == {"Language (Own)": 80, "Language (Other)": 21}
+    for kept in ("Language (Own) (English) 80", "Language (Other) (Latin) 21", "Language (Other) (Greek) 11"):
+        assert kept in details["sheet"]["notes"]
