@@ -102,7 +102,8 @@ def _run(op: Operation, args: dict, seed: Any, kind: Any = None) -> dict:
 
 def answer(op: Operation, args: dict, dice) -> dict:
     """Run ``op`` on validated ``args`` with a shared dice source; the answer's ``dice`` are the throws made
-    by this run only (an encounter runs several operations on one source)."""
+    by this run only (an encounter runs several operations on one source), and a rolling operation's
+    ``dice_source`` says whether they were typed (``"physical"``) or thrown by the engine (``"digital"``)."""
     start = len(dice.thrown)
     try:
         result = op.run(dice, **args) if op.rolls else op.run(**args)
@@ -114,6 +115,8 @@ def answer(op: Operation, args: dict, dice) -> dict:
         result.states[first_state] = result.state
     data = result.to_dict()
     data["op"] = op.id
+    if op.rolls:  # issue 18: a forum post says whether the dice were physical (typed faces) or digital
+        data["dice_source"] = "physical" if isinstance(dice, TypedDice) else "digital"
     data["text"] = render_lines(data)
     return data
 

@@ -2,6 +2,7 @@
 // shown as text (never HTML).
 import { html } from "../app/html.mjs";
 import { plainLine } from "../store/log_rows.mjs";
+import { CopyForForum } from "../components/copy_forum.mjs";
 
 /** A trace line as [what happened, the rule it follows]: the engine ends a line with "[rule name]". */
 function splitWhy(line) {
@@ -9,7 +10,7 @@ function splitWhy(line) {
   return match ? [match[1], match[2]] : [plainLine(line), null];
 }
 
-export function Result({ result, title, traceOpen = false }) {
+export function Result({ result, title, traceOpen = false, forum = true }) {
   const [headline, ...trace] = result.text?.length ? result.text : ["Done."];
   const tone = result.success === true ? "success" : result.success === false ? "failure" : "neutral";
   return html`<section class=${`result ${tone}`} aria-label="Result" aria-live="polite" data-result>
@@ -20,5 +21,6 @@ export function Result({ result, title, traceOpen = false }) {
       <summary>How it was rolled</summary>
       <ul>${trace.map(splitWhy).map(([what, why], index) => html`<li key=${index}>${what}${why ? html` <span class="why">— ${why}</span>` : null}</li>`)}</ul>
     </details>` : null}
+    ${forum ? html`<${CopyForForum} result=${result} title=${title} />` : null}
   </section>`;
 }

@@ -7,6 +7,7 @@ import { gameById } from "../../games/index.mjs";
 import { CharacterCard } from "./character_card.mjs";
 import { NewCharacter } from "./new_character.mjs";
 import { CharacterJson } from "./character_json.mjs";
+import { ImportCharacter } from "./import_character.mjs";
 import { CampaignNav } from "../campaign_nav.mjs";
 
 export function PartyScreen() {
@@ -27,5 +28,6 @@ export function PartyScreen() {
       ? html`<${NewCharacter} game=${game} onDone=${() => setCreating(false)} />`
       : html`<button type="button" class="primary" onClick=${() => setCreating(true)}>New ${game.person}</button>`}
     <${CharacterJson} game=${game} />
+    <${ImportCharacter} game=${game} />
   </section>`;
 }
