@@ -106,10 +106,10 @@ def test_encounter_round_renders_the_step_and_each_effect_on_its_own():
     result = answer("encounter.next", encounter=state, sheets=sheets, dice=[3, 40])
     assert result_markdown(result) == (  # the step tells what its effects decided (one log entry per step)
         "**The cellar** — Round 2: Ghoul's turn\n"
-        "- Harvey Walters: CON (dying) roll 43 vs 60: Regular success — Harvey Walters clings to life")
+        "- Harvey Walters: CON roll (dying) 43 vs 60 — Regular success: clings to life")
     [effect] = result["details"]["effects"]
     assert result_markdown(effect["result"]) == (
-        "**Harvey Walters: end of round 1** — Total 0 vs 12\n"
+        "**Harvey Walters: end of round 1** — CON roll (dying) 43 vs 60 — Regular success: clings to life\n"
         "- Dice: CON (dying) roll: units die 3, tens die 40\n"
         "- Harvey Walters clings to life")
 
