@@ -145,3 +145,18 @@ def test_a_bad_entry_is_refused_naming_where():
     response = api.handle({"op": "log.markdown", "args": {"entries": [{"id": "e1"}]}})
     assert response["ok"] is False
     assert response["error"]["field"] == "entries" and "0.at" in response["error"]["message"]
+
+
+def test_a_result_with_its_own_headline_posts_it_and_keeps_every_change():
+    """Issue 16, "The table, part 3": the post says what the page says first — damage with its CON roll (seed 003,
+    Losing more than Half HP in One Turn), time with each Survival Test (seed 000) — and lists every change."""
+    hit = answer("coc.apply_damage", investigator=HARVEY, amount=8, dice=[3, 40], label="Harvey: claw")
+    assert result_markdown(hit) == (
+        "**Harvey: claw** — Takes 8 damage (12 → 4 HP): major wound — CON roll 43 vs 60, stays conscious\n"
+        "- Dice: CON (stay conscious) roll: units die 3, tens die 40\n"
+        "- Harvey Walters loses 8 HP (12 → 4)\n"
+        "- Harvey Walters suffers a major wound")
+    dying = answer("armageddon.apply_damage", character=JACK, amount="42", dice=[1, 9, 9])["state"]
+    time = answer("armageddon.advance_time", character=dying, minutes=1, dice=[2])
+    assert result_markdown(time).splitlines()[0] == (
+        "**Jack Hawthorne: 1 min passes** — Survival Test 2: 6 vs 9 — failed: dies in 6 minutes without help")
