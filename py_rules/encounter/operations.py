@@ -10,9 +10,11 @@ the settings it declares). The answer is the door's usual result with::
                "decided": [{"effect": index or null, "label", "line"}, ...]}  # what decided something
 
 and ``state`` / ``states["encounter"]`` the new state. Each effect (an initiative roll, a character's end of
-round) is one game operation's full answer, shaped as a log entry without its id and time. Those that decided
-something (a dying roll with its target and outcome, a condition's time up) are also told in plain words, one
-line each, in ``decided`` and in the step's ``events`` after its own, so the page logs ONE entry per step. The
+round, the Confusion chart at the start of a confused character's turn) is one game operation's full answer, run
+through the door's :func:`py_rules.api.run_checked` and shaped as a log entry without its id and time. Those that
+decided something (a dying roll with its target and outcome, a condition's time up or left) are also told in
+plain words — the effect's own headline led by the character's name — one line each, in ``decided`` and in the
+step's ``events`` after its own, so the page logs ONE entry per step. The
 dice of every effect come, in order, from the one ``dice`` field. ``encounter.time_check`` says, before time
 passes, what it would run that a GM must be asked about (Survival Tests, dying rounds, a death timer).
 """

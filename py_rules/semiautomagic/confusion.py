@@ -152,8 +152,11 @@ def row_told(rolled: ConfusionRoll) -> str:
 
     >>> row_told(ConfusionRoll(faces=[6, 14], row=14, screaming=True))
     'Confusion chart 14: Falls prone. Screams as loudly as it can'
+    >>> row_told(ConfusionRoll(faces=[13], row=13))
+    'Confusion chart 13: Hallucinates ghostly attackers and attacks empty space, flanked for the round'
     """
-    text = f"Confusion chart {rolled.row}: {T.CONFUSION_CHART[rolled.row][0]}"
+    said = T.CONFUSION_CHART[rolled.row][0].replace("; ", ", ")  # "; " parts a headline's lines
+    text = f"Confusion chart {rolled.row}: {said}"
     if rolled.scatter:
         text += f" Direction: {rolled.scatter[1]}."
     if rolled.screaming:
