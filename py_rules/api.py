@@ -39,7 +39,7 @@ from py_rules.operations import Operation
 from py_rules.render import render_lines
 from py_rules.systems import SYSTEM_IDS, all_operations, all_systems, operations_of
 
-__all__ = ("call", "handle", "catalog", "operation", "answer")
+__all__ = ("call", "handle", "catalog", "operation", "answer", "run_checked", "InvalidArgs")
 
 
 def catalog() -> dict:
@@ -119,6 +119,25 @@ def answer(op: Operation, args: dict, dice) -> dict:
         data["dice_source"] = "physical" if isinstance(dice, TypedDice) else "digital"
     data["text"] = render_lines(data)
     return data
+
+
+def run_checked(op_id: str, args: Any, dice) -> dict:
+    """Run the operation ``op_id`` on ``args`` checked as the door checks a request's (every field declared,
+    coerced, defaults filled) with the caller's shared ``dice`` source; the answer as :func:`answer` gives it.
+    An ``args["dice"]`` is ignored: the dice are the caller's (an encounter step runs several operations on one
+    source). A bad field raises :class:`InvalidArgs` (before any die is thrown), the rule's refusal its own
+    RulesError."""
+    op = operation(op_id)
+    try:
+        validated = _validated_args(op, args)
+    except RulesError as error:
+        raise InvalidArgs(error.code, error.message, error.field, error.path, error.detail) from None
+    validated.pop("dice", None)
+    return answer(op, validated, dice)
+
+
+class InvalidArgs(RulesError):
+    """The RulesError of an argument the door refused (:func:`run_checked`), apart from a rule's refusal."""
 
 
 def handle(request: Any) -> dict:

@@ -32,7 +32,12 @@ def _percentile(result: dict) -> bool:
 
 
 def headline(result: dict) -> str:
-    """The total against its target with the level (empty when nothing was rolled against a target).
+    """What the result says first: its own ``headline`` when it has one (time passing says each Survival Test
+    it ran with its outcome, damage its CON roll), else the total against its target with the level (empty when
+    nothing was rolled against a target).
+
+    >>> headline({"headline": "Survival Test 2: 7 vs 9 — failed", "total": 7, "target": 9, "success": False})
+    'Survival Test 2: 7 vs 9 — failed'
 
     A Call of Cthulhu percentile roll says it as the Keeper does:
 
@@ -41,6 +46,9 @@ def headline(result: dict) -> str:
     ...                    {"die": "tens d10", "face": 20, "purpose": "Spot Hidden roll: tens die 1"}]})
     'Rolled 27 against 60 — Regular success'
     """
+    own = result.get("headline")
+    if isinstance(own, str) and own.strip():
+        return own
     if _percentile(result) and result.get("total") is not None:
         text = f"Rolled {result['total']}"
         if result.get("target") is not None:

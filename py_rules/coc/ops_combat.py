@@ -238,12 +238,14 @@ def _apply(dice, *, investigator, amount, own_turn, label, **rest):
         new["damage_this_round"] = 0
         pre.append(Step("Outside combat this damage is its own turn: the per-turn count starts at 0",
                         "RULES.md §3.13"))
-    steps, events = apply_damage(dice, new, amount, settings)
+    told: list[str] = []
+    steps, events = apply_damage(dice, new, amount, settings, told)
     steps = pre + steps
     c = new["conditions"]
     flags = [k for k in ("major_wound", "unconscious", "dying", "dead") if c[k]]
     return with_states(Result(system="coc", kind="apply_damage", label=label, total=new["hp"],
-                              target=new["derived"]["hp_max"], flags=flags, steps=steps, events=events,
+                              target=new["derived"]["hp_max"], headline=told[0] if told else None,
+                              flags=flags, steps=steps, events=events,
                               details={"hp": new["hp"], "damage_this_round": new["damage_this_round"]},
                               state=normalize(new)))
 

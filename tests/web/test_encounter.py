@@ -35,11 +35,13 @@ GAMES = {
             "+2 Ann: dodge (Dodge): Dexterity, -2 Ann: dodge (Dodge): unskilled (Dodge 0)\n"
             "- Jack hits Ann with Punch for 8 damage.\n"
             "- Ann loses 8 LP (26 → 18).\n\n"
-            "**Ann takes 32 LP damage** — Ann loses 32 LP (18 → -14).\n"
+            "**Ann takes 32 LP damage** — Takes 32 LP damage (18 → -14 LP): Consciousness Test: -5 vs 9 — failed: falls "
+            "unconscious; Survival Test 1: 12 vs 9 — passed: the next in 1 minute\n"
             "- Dice: d10=5 (Consciousness Test (LP)), d10=9 (Survival Test no. 1)\n"
             "- Modifiers: +2 Consciousness Test (LP): Constitution, +2 Consciousness Test (LP): Willpower, "
             "-14 Consciousness Test (LP): -14 LP (−1 per LP below 0), +2 Survival Test no. 1: Constitution, "
             "+2 Survival Test no. 1: Willpower, -1 Survival Test no. 1: -14 LP (−1 per 10 below 0)\n"
+            "- Ann loses 32 LP (18 → -14).\n"
             "- Ann is knocked down.\n"
             "- Ann is stunned and semi-conscious.\n"
             "- Ann falls unconscious (Consciousness Test -5).\n"
@@ -58,16 +60,15 @@ GAMES = {
         # Staggered d6 for Mira (round 1 only), then Grub's d10 to stabilise and d6 endurance check; in round 2 a 10 stabilises him, a d4 for the hours until he wakes
         "round_faces": {1: "3 3 4", 2: "10 2"},
         "timers": [("Mira", "Staggered (2 rounds left)"), ("Mira", "Staggered (1 round left)"), ("Mira", "No conditions")],
-        "round_op": "semiautomagic.advance_rounds", "round_2_says": "Grub is stabilised (a 10 on the d10).",
+        "round_op": "semiautomagic.advance_rounds", "round_2_says": "Grub: Dying: d10 10 — stabilised",
         "golden": (
             "**Mira: Attack → Grub** — Total 7 vs 4: success — hit\n"
             "- Dice: d6=5 (attack roll)\n"
             "- Modifiers: +2 Weapon Skill bonus\n\n"
             "**The cellar** — Round 3: Imp's turn\n"  # the step that ended round 2, telling what it decided
             "- Dice: d10=10 (stabilisation (10 stabilises)), d4=2 (hours until waking (1d4 per wound))\n"
-            "- Mira is no longer Stunned (its time is up). Mira is no longer Staggered (its time is up).\n"
-            "- Grub: d10 rolled 10: stabilised — Grub is stabilised (a 10 on the d10). Grub is unconscious (stable); "
-            "wakes in 2 hours.\n"
+            "- Mira: Staggered ends (its time is up)\n"
+            "- Grub: Dying: d10 10 — stabilised; Unconscious: 2 hours left\n"
         ),
     },
     "coc": {
@@ -81,7 +82,7 @@ GAMES = {
         "round_faces": {1: None, 2: "5 40"},  # the dying CON roll at the end of round 2
         "round_2": ("Harvey", "damage", {"amount": "1"}, "Harvey loses 1 HP"),  # the ghoul's claw: reset at the round's end
         "timers": [("Cultist", "No conditions"), ("Cultist", "No conditions"), ("Cultist", "major wound")],
-        "round_op": "coc.advance_time", "round_2_says": "CON (dying) roll 45 vs 50: Regular success — Cultist clings to life",
+        "round_op": "coc.advance_time", "round_2_says": "Cultist: CON roll (dying) 45 vs 50 — Regular success: clings to life",
         "golden": (
             "**Harvey: Attack → Cultist** — Rolled 30 against 60 — Hard success\n"
             "- Dice: Fighting (Brawl) roll: units die 0, tens die 30; Dodge roll: units die 0, tens die 90; "
@@ -90,7 +91,7 @@ GAMES = {
             "- Cultist loses 2 HP (10 → 8)\n\n"
             "**The cellar** — Round 3: Harvey's turn\n"  # the step that ended round 2, telling its dying roll
             "- Dice: CON (dying) roll: units die 5, tens die 40\n"
-            "- Cultist: CON (dying) roll 45 vs 50: Regular success — Cultist clings to life\n"
+            "- Cultist: CON roll (dying) 45 vs 50 — Regular success: clings to life\n"
         ),
     },
 }

@@ -1,6 +1,7 @@
 // Semiautomagic at the table: d6 + modifier against a DC, Toughness and Minimum Toughness, wounds, Will,
 // conditions with their rounds left.
 
+import { durationText } from "../app/durations.mjs";
 import { damageFollowUp } from "./damage_follow_up.mjs";
 import { exact, mostOf } from "./large_change.mjs";
 
@@ -9,8 +10,7 @@ const ABILITIES = ["Strength", "Dexterity", "Endurance", "Intelligence", "Spirit
 function conditionText([name, timer]) {
   const seconds = timer?.seconds;
   if (seconds === null || seconds === undefined) return name;
-  const rounds = Math.ceil(seconds / 6);
-  return seconds >= 6 ? `${name} (${rounds} ${rounds === 1 ? "round" : "rounds"} left)` : `${name} (${seconds} s left)`;
+  return `${name} (${durationText(seconds, 6)} left)`; // a round is 6 seconds; long timers in minutes or hours
 }
 
 /** Toughness and Will are worked out by the engine (the sheet does not store them). */
