@@ -130,6 +130,67 @@ def test_every_single_character_operation_is_three_taps_from_the_sheet(app, game
     reset(page)
 
 
+def card_moves(page, game: str, sheet: dict) -> list[dict]:
+    """What the page's games/moves.mjs says the encounter card offers (its quick actions, then its More)."""
+    return page.evaluate("""async ([game, sheet]) => {
+        const base = location.href.split("#")[0];
+        const moves = await import(new URL("games/moves.mjs", base).href);
+        const { encounterGame } = await import(new URL("screens/encounter/games.mjs", base).href);
+        const rules = encounterGame(game);
+        return moves.movesOf(rules.game, sheet, rules.actions);
+    }""", [game, sheet])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_single_character_operation_is_three_taps_from_the_encounter_card(app, game):
+    page = app
+    page.set_viewport_size({"width": 768, "height": 1024})
+    campaign_id = new_campaign(page, f"Card {game}", game)
+    for name, numbers, skills in GAMES[game]:
+        new_character(page, game, name, numbers, skills)
+    hero = GAMES[game][0][0]
+    page.get_by_role("link", name="Encounter").click()
+    page.get_by_label("Name of the encounter").fill("The walk")
+    page.get_by_role("button", name="Start the encounter").click()
+    for name, _, _ in GAMES[game]:
+        page.locator(".party-pick button", has_text=name).click()
+        expect(page.locator(".combatant h3", has_text=name)).to_be_visible()
+    card = page.locator("li.combatant", has=page.locator("h3", has_text=hero))
+    moves = card_moves(page, game, sheet_of(page, campaign_id, hero))
+    left = page_moves(page, game, sheet_of(page, campaign_id, hero))["left"]
+    ops = [op for op in character_ops(game) if op not in left and op not in AFTER]  # a follow-up comes after a roll
+    unplaced = [op for op in ops if not any(move["op"] == op for move in moves)]
+    assert unplaced == [], f"no way from the card to {unplaced}"
+    for op in ops:
+        move = next(move for move in moves if move["op"] == op)
+        close = page.get_by_role("button", name="Close the roll drawer")
+        if close.count():
+            close.click()
+        toggle = card.locator(".more-toggle")
+        if toggle.get_attribute("aria-expanded") == "true":
+            toggle.click()
+        taps = 0
+        if move["how"].startswith("action"):
+            card.locator(f':scope > .quick-actions [data-action="{move["key"]}"]').click()
+            taps += 1
+            picker = card.locator(".target-picker")
+            if picker.count():  # the attack: whom, by one tap
+                picker.locator("[data-target]:enabled").first.click()
+                taps += 1
+        else:
+            toggle.click()
+            card.locator(f'.more-panel [data-action="{move["key"]}"]').click()
+            taps += 2
+            if "chooser" in move["how"]:
+                card.locator(".skill-chooser [data-choice]").last.click()
+                taps += 1
+        if move["how"].endswith("opposed"):
+            page.locator('.drawer select[name="opponent"]').select_option(index=1)
+            taps += 1
+        assert taps <= 3, (op, move, taps)
+        expect(page.locator(f'.drawer[data-drawer="{op}"]')).to_be_visible()
+
+
 def rolled(page, **kwargs) -> str:
     """Roll in the open drawer; the result with its trace opened (every die and modifier)."""
     roll(page, **kwargs)

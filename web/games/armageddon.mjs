@@ -94,6 +94,9 @@ const MORE = [
 /** The sheet's rows as moves for the encounter card (the sheet has them as rows already). */
 const ROLLS = [
   { key: "any_test", label: "Attribute Test", more: "Rolls", onSheet: false, op: "armageddon.test", bind: "character", fields: ["attribute_name", "kind", "modifiers", "tags"] },
+  { key: "any_resisted", label: "Resisted Task", more: "Rolls", onSheet: false, op: "armageddon.resisted",
+    choose: { title: "Which skill?", from: "skills", mine: (sheet) => Object.entries(sheet?.skills || {}).map(([name, entry]) => [name, level(entry)]),
+      spec: (name) => ({ ...resisted(name), title: `${name}: Resisted Task`, target: "opponent", pick: { label: "Against", none: "Choose…" } }) } },
 ];
 
 export default {

@@ -45,19 +45,22 @@ function specOps(spec, sheet) {
  * Where the sheet of ``game`` offers each move for ``sheet``: [{op, how, key}], the shortest first, where ``how``
  * is "action" (a quick action), "more" (behind More), "more-chooser" (behind More, then a skill from the list),
  * "row" / "row-opposed" (a row, then an opponent picked in the drawer) or "after" (a follow-up of a roll).
- * ``onSheet: false`` moves are for the encounter card only (the sheet has them as rows).
+ * ``onSheet: false`` moves are for the encounter card only (the sheet has them as rows). With ``card`` (the
+ * card's quick actions), where the encounter card offers them: its quick actions, then its More.
  */
-export function movesOf(game, sheet) {
+export function movesOf(game, sheet, card = null) {
   const out = [];
   const add = (op, how, key) => out.push({ op, how, key });
-  for (const action of game.actions(sheet)) {
-    if (action.onSheet === false) continue;
+  const actions = card
+    ? [...card.map((action) => ({ ...action, more: undefined })), ...cardMoreMoves(game, card).map((action) => ({ ...action, more: action.more || "Moves" }))]
+    : game.actions(sheet).filter((action) => action.onSheet !== false);
+  for (const action of actions) {
     const how = action.choose ? "more-chooser" : action.more ? "more" : "action";
     const [own, opposed] = specOps(action, sheet);
     add(own, how, action.key);
     if (opposed) add(opposed, `${how}-opposed`, action.key);
   }
-  for (const group of game.groups(sheet)) {
+  for (const group of card ? [] : game.groups(sheet)) {
     for (const row of group.rows) {
       if (!row.roll) continue;
       add(row.roll.op, "row", row.key);
@@ -69,9 +72,10 @@ export function movesOf(game, sheet) {
   return out.sort((a, b) => taps[a.how] - taps[b.how]);
 }
 
-/** The operations of the game acting on one character that the sheet offers nowhere (nor are left, with a reason). */
-export function unreached(operations, game, sheet) {
-  const reached = new Set(movesOf(game, sheet).map((move) => move.op));
+/** The operations of the game acting on one character that the sheet (or, with ``card``, the encounter card)
+ * offers nowhere, nor are left out with a reason. */
+export function unreached(operations, game, sheet, card = null) {
+  const reached = new Set(movesOf(game, sheet, card).map((move) => move.op));
   return characterOps(operations, game.id).filter((op) => !reached.has(op) && !(op in LEFT_TO_ALL_OPERATIONS));
 }
 

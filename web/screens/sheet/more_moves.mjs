@@ -1,7 +1,7 @@
 // "More moves": the rarer moves of a character, on the sheet under its quick actions and on an encounter
 // card, one tap to show them under the game's headings (Rolls, Injury …), one tap on a move to open its drawer;
 // a move on a skill first asks which (the character's own skills, then the game's list, searchable): three taps.
-import { html, useEffect, useState } from "../../app/html.mjs";
+import { html, useEffect, useId, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { byHeading } from "../../games/moves.mjs";
 import { skillList } from "../party/skill_list.mjs";
@@ -33,6 +33,7 @@ function SkillChooser({ game, sheet, action, onPick, onBack }) {
   const app = useApp();
   const [all, setAll] = useState([]);
   const [query, setQuery] = useState("");
+  const id = useId();
   useEffect(() => { skillList(app, game.id).then(setAll); }, [game.id]);
   const words = query.trim().toLowerCase();
   const fits = (skill) => !words || skill.toLowerCase().includes(words);
@@ -41,14 +42,14 @@ function SkillChooser({ game, sheet, action, onPick, onBack }) {
   const rest = all.map((entry) => entry.name).filter((skill) => !own.has(skill) && fits(skill));
   const choice = (skill, value) => html`<li key=${skill}><button type="button" data-choice=${skill} onClick=${(event) => onPick(skill, event)}>
     ${skill}${value === undefined ? "" : html` <span class="row-value">${value}</span>`}</button></li>`;
-  return html`<div class="skill-chooser" role="group" aria-labelledby="chooser-title">
+  return html`<div class="skill-chooser" role="group" aria-labelledby=${`${id}-title`}>
     <div class="chooser-head">
       <button type="button" class="ghost" onClick=${onBack}>‹ Back</button>
-      <p id="chooser-title" class="more-heading">${action.label}: ${action.choose.title.toLowerCase()}</p>
+      <p id=${`${id}-title`} class="more-heading">${action.label}: ${action.choose.title.toLowerCase()}</p>
     </div>
     <div class="field">
-      <label for="chooser-search">Find a skill</label>
-      <input id="chooser-search" type="search" autocomplete="off" value=${query} placeholder="Type to search" onInput=${(event) => setQuery(event.currentTarget.value)} />
+      <label for=${`${id}-search`}>Find a skill</label>
+      <input id=${`${id}-search`} type="search" autocomplete="off" value=${query} placeholder="Type to search" onInput=${(event) => setQuery(event.currentTarget.value)} />
     </div>
     ${mine.some(([skill]) => fits(skill)) ? html`<p class="more-heading">On the sheet</p>
       <ul class="choices">${mine.filter(([skill]) => fits(skill)).map(([skill, value]) => choice(skill, value))}</ul>` : null}
