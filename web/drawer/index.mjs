@@ -30,7 +30,9 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose, opponent
   const sheetOf = (id) => campaign.characters.find((each) => each.id === id)?.sheet;
   const active = resolve(opposed ? { ...spec, ...opposed } : spec, sheetOf(characterId), sheetOf(opponentId));
   const op = catalog.op(active.op);
-  const key = `${active.op}|${active.title}|${(active.fields || []).join()}|${opposed ? opponentId : ""}`;
+  // fields filled from the other party's sheet (an opponent, the medic) fill again when another is picked
+  const fromThem = opposed || typeof spec.fixed === "function" || typeof spec.defaults === "function";
+  const key = `${active.op}|${active.title}|${(active.fields || []).join()}|${fromThem ? opponentId : ""}`;
   const aside = useRef(null);
   useEffect(() => { aside.current?.querySelector("#drawer-title")?.focus(); }, []); // once, when it opens
   return html`<aside ref=${aside} class="drawer" role="dialog" aria-modal="false" aria-labelledby="drawer-title" data-drawer=${active.op}
@@ -184,10 +186,10 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
       ${outcome?.error ? html`<p class="drawer-error" role="alert">${outcome.error}</p>` : null}
       ${outcome?.result ? html`<${Result} result=${outcome.result} title=${outcome.title} />` : null}
       ${followUps.length ? html`<div class="follow-ups" role="group" aria-label="What the rules allow next">
-        ${followUps.map((next) => html`<button type="button" key=${next.key} onClick=${() => (next.now ? run(next.fixed || {}, next) : onFollowUp(next))}>${next.label}</button>`)}
+        ${followUps.map((next) => html`<button type="button" key=${next.key} data-op=${next.op} onClick=${() => (next.now ? run(next.fixed || {}, next) : onFollowUp(next))}>${next.label}</button>`)}
       </div>` : null}
-      ${canOppose ? html`<${ChoiceField} label=${spec.opposed ? "Against (opposed roll)" : "Target"} name="opponent" value=${opponentId} onChange=${setOpponentId}
-        options=${[["", spec.target ? "Choose…" : spec.opposed ? "Nobody: an unopposed roll" : "Nobody yet"], ...others.map((each) => [each.id, each.sheet.name])]} />` : null}
+      ${canOppose ? html`<${ChoiceField} label=${spec.pick?.label || (spec.opposed ? "Against (opposed roll)" : "Target")} name="opponent" value=${opponentId} onChange=${setOpponentId}
+        options=${[["", spec.pick?.none || (spec.target ? "Choose…" : spec.opposed ? "Nobody: an unopposed roll" : "Nobody yet")], ...others.map((each) => [each.id, each.sheet.name])]} />` : null}
       ${canOppose && !others.length ? html`<p class="help">Add another character to the party to pick an opponent.</p>` : null}
       ${form.fieldsView}
       <${OddsRegion} app=${app} op=${op} request=${oddsRequest} />

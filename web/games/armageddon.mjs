@@ -24,7 +24,7 @@ function resisted(skill) {
   return {
     op: "armageddon.resisted", bind: "character",
     fields: ["a_attribute_name", "b_attribute", "b_skill", "a_modifiers", "b_modifiers"],
-    fixed: (me, them) => ({ a_name: me.name, b_name: them.name, a_skill: level(me.skills[skill]) ?? 0 }),
+    fixed: (me, them) => ({ a_name: me.name, b_name: them.name, a_skill: level(me.skills?.[skill]) ?? 0 }),
     defaults: (me, them) => ({ a_attribute_name: attribute, b_attribute: them.attributes[attribute], b_skill: level(them.skills?.[skill]) ?? 0 }),
     prepare: (args, me) => ({ a_attribute: me.attributes[args.a_attribute_name] }),
   };
@@ -69,6 +69,47 @@ function weaponChoices(sheet) {
   return weapons.some(([name]) => name === "Punch") ? weapons : [...weapons, ["Punch", "Punch: d4 × Strength"]];
 }
 const conditionWords = (name) => name.replace(/_/g, " ");
+
+/** The helper's levels read from their sheet: Intelligence and the skill (0 = unskilled), its untrained penalty as a modifier. */
+function helperLevels(them, skill, [intelligence, levelField]) {
+  const entry = them.skills?.[skill];
+  const penalty = typeof entry === "object" && entry !== null ? entry.untrained_penalty : 0;
+  return { [intelligence]: them.attributes.Intelligence, [levelField]: level(entry) ?? 0, modifiers: penalty ? `${penalty} untrained ${skill}` : "" };
+}
+
+/** A Task with any skill of the game's list, picked from it (the sheet's own skills first; any other is unskilled). */
+const anyTask = (name, sheet) => ({
+  title: sheet?.skills && name in sheet.skills ? `${name} Task` : `${name} Task (unskilled)`,
+  op: "armageddon.character_task", bind: "character", fixed: { skill_name: name },
+  fields: ["attribute_name", "modifiers", "tags"], defaults: { attribute_name: USUAL_ATTRIBUTE[name] || "Dexterity" }, opposed: resisted(name),
+});
+
+/** The rarer moves, behind "More" on the sheet and the card, each under its heading. The helper of First Aid
+ * and Resuscitation is picked from the campaign and their levels fill the fields (still shown, still changeable). */
+const MORE = [
+  { key: "any_task", label: "Task with any skill", more: "Rolls", op: "armageddon.character_task",
+    choose: { title: "Which skill?", from: "skills", mine: (sheet) => Object.entries(sheet?.skills || {}).map(([name, entry]) => [name, level(entry)]), spec: anyTask } },
+  { key: "consciousness", label: "Consciousness Test", more: "Injury", op: "armageddon.consciousness_test", bind: "character", fields: ["cause", "modifiers"] },
+  { key: "survival", label: "Survival Test", more: "Injury", op: "armageddon.survival_test", bind: "character", fields: [] },
+  { key: "first_aid", label: "First Aid", more: "Injury", op: "armageddon.first_aid", bind: "character", pickTarget: true,
+    pick: { label: "Medic", none: "Nobody from the campaign: type the levels" },
+    fields: ["medic_intelligence", "medic_first_aid", "modifiers"], defaults: (me, them) => helperLevels(them, "First Aid", ["medic_intelligence", "medic_first_aid"]) },
+  { key: "resuscitate", label: "Resuscitation", more: "Injury", op: "armageddon.resuscitate", bind: "character", pickTarget: true,
+    pick: { label: "Doctor", none: "Nobody from the campaign: type the levels" },
+    fields: ["doctor_intelligence", "doctor_medicine", "in_hospital", "modifiers"], defaults: (me, them) => helperLevels(them, "Medicine", ["doctor_intelligence", "doctor_medicine"]) },
+  { key: "essence_checks", label: "Essence below 0", more: "Essence", op: "armageddon.essence_checks", bind: "character", fields: ["mental_attribute_lost"] },
+  { key: "encumbrance", label: "Encumbrance", more: "State", op: "armageddon.encumbrance", bind: "character", fields: [], rollLabel: "Show" },
+  { key: "penalties", label: "Penalties now", more: "State", op: "armageddon.action_penalties", bind: "character", fields: ["attribute_name", "roll_type", "tags"], rollLabel: "Show" },
+  { key: "derived", label: "Derived values", more: "State", op: "armageddon.character_sheet", bind: "character", fields: [], rollLabel: "Show" },
+];
+
+/** The sheet's rows as moves for the encounter card (the sheet has them as rows already). */
+const ROLLS = [
+  { key: "any_test", label: "Attribute Test", more: "Rolls", onSheet: false, op: "armageddon.test", bind: "character", fields: ["attribute_name", "kind", "modifiers", "tags"] },
+  { key: "any_resisted", label: "Resisted Task", more: "Rolls", onSheet: false, op: "armageddon.resisted",
+    choose: { title: "Which skill?", from: "skills", mine: (sheet) => Object.entries(sheet?.skills || {}).map(([name, entry]) => [name, level(entry)]),
+      spec: (name) => ({ ...resisted(name), title: `${name}: Resisted Task`, target: "opponent", pick: { label: "Against", none: "Choose…" } }) } },
+];
 
 export default {
   id: "armageddon",
@@ -162,5 +203,8 @@ export default {
     { key: "time", label: "Time passes", op: "armageddon.advance_time", bind: "character", fields: ["minutes", "seconds", "activity"], defaults: { minutes: "" } },
     { key: "days", label: "Days pass", op: "armageddon.advance_days", bind: "character", fields: ["days", "care", "sleep_hours"], defaults: { days: "" } },
     { key: "initiative", label: "Initiative", op: "armageddon.initiative", bind: "character", fields: ["modifiers"] },
+    { key: "fear", label: "Fear Test", op: "armageddon.fear_test", bind: "character", fields: ["penalty", "modifiers", "mental_attribute_lost"] },
+    ...MORE,
+    ...ROLLS,
   ],
 };

@@ -47,6 +47,31 @@ const attackChoices = (me, them) => ({ weapon: weaponChoices(me), defender_weapo
 
 const split = (value) => ({ half: Math.floor(value / 2), fifth: Math.floor(value / 5) });
 
+/** A skill roll with any skill of the list, picked from it (a skill not on the sheet rolls its base value). */
+const anySkill = (name) => ({
+  title: `${name} roll`, op: "coc.skill_roll", bind: "investigator", fixed: { skill: name }, fields: DIFFICULTY,
+  opposed: { op: "coc.opposed_roll", target: "opponent", fixed: { skill: name }, fields: ["bonus", "penalty", "opponent_skill", "opponent_bonus", "opponent_penalty"] },
+});
+
+/** The rarer moves, behind "More" on the sheet and the card, each under its heading; the sheet's rolls too
+ * for the card (the sheet has them as rows). */
+const MORE = [
+  { key: "any_skill", label: "Roll any skill", more: "Rolls", op: "coc.skill_roll",
+    choose: { title: "Which skill?", from: "skills", mine: (sheet) => Object.entries(sheet?.skills || {}), spec: anySkill } },
+  { key: "opposed", label: "Opposed roll", more: "Rolls", op: "coc.opposed_roll", bind: "investigator", target: "opponent", pick: { label: "Against", none: "Choose…" },
+    fields: ["skill", "opponent_skill", "bonus", "penalty", "opponent_bonus", "opponent_penalty"] },
+  // Several skills typed by name: nothing is pre-filled, so typing never adds to an example.
+  { key: "combined", label: "Combined roll", more: "Rolls", op: "coc.combined_roll", bind: "investigator", fields: ["skills", "mode", "difficulty", "bonus", "penalty"],
+    defaults: { skills: "" }, required: ["skills"] },
+  { key: "characteristic", label: "Characteristic roll", more: "Rolls", onSheet: false, op: "coc.characteristic_roll", bind: "investigator", fields: ["characteristic", ...DIFFICULTY] },
+  { key: "luck_roll", label: "Luck roll", more: "Rolls", onSheet: false, op: "coc.luck_roll", bind: "investigator", fields: DIFFICULTY },
+  { key: "sanity_roll", label: "Sanity roll", more: "Rolls", onSheet: false, op: "coc.sanity_roll", bind: "investigator", fields: ["loss", "bonus", "penalty"], defaults: { loss: "" }, required: ["loss"], applies: true, large: sanityWarning },
+  { key: "manoeuvre", label: "Can I manoeuvre?", more: "Combat", op: "coc.manoeuvre_check", bind: "investigator", pickTarget: true,
+    pick: { label: "Against", none: "Nobody from the campaign: type the Builds" }, fields: ["own_build", "opponent_build"],
+    defaults: (me, them) => ({ own_build: me.derived?.build, opponent_build: them.derived?.build }), rollLabel: "Check" },
+  { key: "weekly_healing", label: "Weekly healing roll", more: "Healing", op: "coc.weekly_healing_roll", bind: "investigator", fields: [] },
+];
+
 export default {
   id: "coc",
   name: "Call of Cthulhu",
@@ -142,12 +167,15 @@ export default {
     // Nothing that changes the sheet is pre-filled: the amount (and the time) is typed, the Roll button says so.
     { key: "damage", label: "Take damage", op: "coc.apply_damage", bind: "investigator", fields: ["amount", "own_turn"], defaults: { amount: "" }, large: damageWarning },
     { key: "condition", label: "Condition", op: "coc.set_condition", bind: "investigator", fields: ["condition", "action"] },
-    { key: "first_aid", label: "First Aid", op: "coc.first_aid", bind: "investigator", fields: ["skill", "bonus", "penalty"] },
-    { key: "medicine", label: "Medicine", op: "coc.medicine", bind: "investigator", fields: ["skill", "equipment", "bonus", "penalty"] },
+    { key: "first_aid", label: "First Aid", op: "coc.first_aid", bind: "investigator", pickTarget: true, pick: { label: "Medic", none: "Nobody from the campaign: type the skill" },
+      fields: ["skill", "bonus", "penalty"], defaults: (me, them) => ({ skill: them.skills?.["First Aid"] }) },
+    { key: "medicine", label: "Medicine", op: "coc.medicine", bind: "investigator", pickTarget: true, pick: { label: "Doctor", none: "Nobody from the campaign: type the skill" },
+      fields: ["skill", "equipment", "bonus", "penalty"], defaults: (me, them) => ({ skill: them.skills?.Medicine }) },
     { key: "sanity", label: "Regain Sanity", op: "coc.gain_sanity", bind: "investigator", fields: ["amount", "reason"], defaults: { amount: "" }, required: ["amount"] },
     { key: "luck", label: "Recover Luck", op: "coc.recover_luck", bind: "investigator", fields: [] },
     { key: "time", label: "Time passes", op: "coc.advance_time", bind: "investigator", fields: ["unit", "amount"], defaults: { amount: "" } },
     { key: "dying", label: "Dying round", op: "coc.dying_round", bind: "investigator", fields: [] },
+    ...MORE,
   ],
 
   /** Follow-ups the rules allow after a roll: push a failed skill roll, or spend Luck to reach a level. */

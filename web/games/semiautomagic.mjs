@@ -55,6 +55,33 @@ function weaponChoices(sheet) {
 
 const ROLL_DAMAGE = { key: "roll_damage", label: "Roll damage", op: "semiautomagic.roll_damage", bind: "creature", pickTarget: true, fields: ["damage", "damage_type"] };
 
+/** A helper's skill bonus from their sheet (0 untrained: seed 002, d6 + skill bonus). */
+const bonusOf = (them, skill) => them.skills?.[skill] ?? 0;
+const MEDIC = { label: "Medic", none: "Nobody from the campaign: type the bonus" };
+
+/** The rarer moves, behind "More" on the sheet and the card, each under its heading. A medic, caretaker or
+ * observer is picked from the campaign and their bonus fills the field (still shown, still changeable). */
+const MORE = [
+  { key: "any_check", label: "Check with any skill", more: "Rolls", op: "semiautomagic.skill_check", bind: "creature", fields: ["skill", "dc", "vehicle_mobility", "modifiers"] },
+  { key: "action_seconds", label: "Action seconds", more: "Rolls", op: "semiautomagic.take_action", bind: "creature", fields: ["seconds", "seconds_used", "weapon", "combo", "move"], rollLabel: "Check" },
+  { key: "dying_round", label: "Dying round", more: "Dying and Soul Coma", op: "semiautomagic.dying_round", bind: "creature", fields: ["modifiers"] },
+  { key: "stabilise", label: "Medicine: stabilise", more: "Dying and Soul Coma", op: "semiautomagic.medicine_stabilise", bind: "creature", pickTarget: true, pick: MEDIC,
+    fields: ["medicine", "modifiers"], defaults: (me, them) => ({ medicine: bonusOf(them, "Medicine") }) },
+  { key: "resuscitate", label: "Medicine: resuscitate", more: "Dying and Soul Coma", op: "semiautomagic.resuscitate", bind: "creature", pickTarget: true, pick: MEDIC,
+    fields: ["medicine", "modifiers"], defaults: (me, them) => ({ medicine: bonusOf(them, "Medicine") }) },
+  { key: "soul_coma_hour", label: "Soul Coma hour", more: "Dying and Soul Coma", op: "semiautomagic.soul_coma_hour", bind: "creature", pickTarget: true,
+    pick: { label: "Caretaker", none: "Nobody tends the body" }, fields: ["caretaker_medicine"], defaults: (me, them) => ({ caretaker_medicine: bonusOf(them, "Medicine") }) },
+  { key: "detect_soul_coma", label: "Is the body alive?", more: "Dying and Soul Coma", op: "semiautomagic.detect_soul_coma", bind: "creature", pickTarget: true,
+    pick: { label: "Who looks", none: "Nobody from the campaign: type the bonus" }, fields: ["method", "bonus"], defaults: (me, them) => ({ bonus: bonusOf(them, "Medicine") }) },
+  { key: "confusion", label: "Confusion round", more: "Conditions", op: "semiautomagic.confusion_round", bind: "creature", fields: [] },
+  { key: "staggered", label: "Staggered round", more: "Conditions", op: "semiautomagic.staggered_round", bind: "creature", fields: [] },
+  { key: "noise", label: "Does a noise wake them?", more: "Conditions", op: "semiautomagic.noise_wakes", bind: "creature", fields: ["noise_dc"] },
+  { key: "status", label: "Status (prone, frenzy …)", more: "Conditions", op: "semiautomagic.set_status", bind: "creature", fields: ["status", "action"] },
+  { key: "morale_off", label: "Remove morale penalties", more: "Conditions", op: "semiautomagic.remove_morale_penalties", bind: "creature", fields: ["count"] },
+  { key: "repair", label: "Repair (an object)", more: "Sheet", op: "semiautomagic.repair", bind: "creature", fields: ["bonus", "dc", "wounds", "modifiers"] },
+  { key: "describe", label: "Toughness and Will", more: "Sheet", op: "semiautomagic.describe_creature", bind: "creature", fields: [], rollLabel: "Show" },
+];
+
 export default {
   id: "semiautomagic",
   name: "Semiautomagic",
@@ -156,5 +183,7 @@ export default {
     { key: "condition", label: "Conditions", op: "semiautomagic.set_condition", bind: "creature", fields: ["condition", "action", "duration", "unit"] },
     { key: "round", label: "Next round", op: "semiautomagic.advance_rounds", bind: "creature", fields: ["rounds"] },
     { key: "hours", label: "Hours pass", op: "semiautomagic.advance_hours", bind: "creature", fields: ["hours"], defaults: { hours: "" } },
+    { key: "defence", label: "Defence roll", op: "semiautomagic.defence_roll", bind: "creature", fields: ["option", "attack_bonus", "modifiers"] },
+    ...MORE,
   ],
 };

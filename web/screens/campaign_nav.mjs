@@ -1,4 +1,5 @@
-// The campaign's own navigation: back to all campaigns, party, encounter, log, house rules, all operations.
+// The campaign's own navigation: back to all campaigns, party, encounter, log, house rules (where "All
+// operations" is: every move is on the sheet and the card, so that list is for the rare rest).
 import { html } from "../app/html.mjs";
 import { paths } from "../app/router.mjs";
 
@@ -10,6 +11,5 @@ export function CampaignNav({ campaign, here }) {
     ${link("encounter", paths.encounter(campaign.id), "Encounter")}
     ${link("log", paths.log(campaign.id), "Log")}
     ${link("rules", paths.rules(campaign.id), "House rules")}
-    ${link("operations", paths.operations(campaign.id), "All operations")}
   </nav>`;
 }

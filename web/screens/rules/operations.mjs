@@ -1,5 +1,6 @@
 // All operations: every operation the engine offers for this game, its fields generated from the catalog,
-// characters picked from the campaign instead of typed as JSON. The results' sheets are stored.
+// characters picked from the campaign instead of typed as JSON. The results' sheets are stored. Reached from
+// the house rules (every move on one character is on its sheet and card: games/moves.mjs).
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { plainHelp } from "../../app/engine.mjs";
@@ -8,6 +9,7 @@ import { ChoiceField } from "../../components/field.mjs";
 import { useOpForm } from "../../drawer/op_form.mjs";
 import { Result } from "../../drawer/result.mjs";
 import { CampaignNav } from "../campaign_nav.mjs";
+import { paths } from "../../app/router.mjs";
 
 export function OperationsScreen() {
   const app = useApp();
@@ -16,8 +18,10 @@ export function OperationsScreen() {
   const [opId, setOpId] = useState(operations[0].id);
   const op = app.state.catalog.op(opId);
   return html`<section class="screen operations" aria-labelledby="ops-title">
-    <${CampaignNav} campaign=${campaign} here="operations" />
+    <${CampaignNav} campaign=${campaign} here="rules" />
+    <p class="back"><a href=${paths.rules(campaign.id)}>‹ House rules</a></p>
     <h1 id="ops-title">All operations</h1>
+    <p class="help">Every move on one character is on their sheet and their encounter card; here is everything the rules offer, each form on its own.</p>
     <${ChoiceField} label="Operation" name="operation" value=${opId} onChange=${setOpId} options=${operations.map((each) => [each.id, each.title])} />
     <p class="help">${plainHelp(op.summary)}</p>
     <${OperationForm} key=${opId} op=${op} campaign=${campaign} app=${app} />
