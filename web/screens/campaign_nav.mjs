@@ -1,4 +1,4 @@
-// The campaign's own navigation: back to all campaigns, party, encounter, log, house rules, all operations.
+// The campaign's own navigation: back to all campaigns, party, cast (the NPCs), encounter, log, house rules, all operations.
 import { html } from "../app/html.mjs";
 import { paths } from "../app/router.mjs";
 
@@ -7,6 +7,7 @@ export function CampaignNav({ campaign, here }) {
   return html`<nav class="campaign-nav" aria-label="Campaign">
     ${link("home", paths.home(), "‹ Campaigns")}
     ${link("party", paths.party(campaign.id), "Party")}
+    ${link("cast", paths.cast(campaign.id), "Cast")}
     ${link("encounter", paths.encounter(campaign.id), "Encounter")}
     ${link("log", paths.log(campaign.id), "Log")}
     ${link("rules", paths.rules(campaign.id), "House rules")}
