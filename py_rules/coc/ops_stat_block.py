@@ -39,7 +39,7 @@ PARSE_STAT_BLOCK = Operation(
     summary="Reads a 7th-edition stat block as scenarios print it (characteristics, HP, Damage Bonus, Build, MOV, "
     "MP, Luck, attacks and their damage, Dodge, skills, armour, Sanity loss) into a sheet; lists what was read, "
     "what was not, and what the block leaves out, which you give.",
-    covers=(),
+    covers=("C1",),  # makes an investigator sheet: HP, MP, SAN, Luck, DB, Build, MOV, Dodge derived
     params=(
         Param("text", "text", "Stat block", "The stat block as the scenario prints it; line breaks anywhere.",
               default="", example=_EXAMPLE, max_length=100_000),
