@@ -30,10 +30,27 @@ def _sam(name, abilities, skills, armour):
             "skills": skills, "defence": {"worn_armour": armour}, "conditions": {}}
 
 
-def _coc(name, characteristics, luck, skills, age=30):
+def _coc(name, characteristics, luck, skills, weapons=(), occupation="", age=30):
     stats = dict(zip(("STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU"), characteristics))
-    return {"schema": "coc.investigator/1", "name": name, "age": age, "characteristics": stats, "luck": luck,
-            "skills": skills}
+    return {"schema": "coc.investigator/1", "name": name, "age": age, "occupation": occupation,
+            "characteristics": stats, "luck": luck, "skills": skills, "weapons": list(weapons)}
+
+
+def _arm_with(name, skill, damage, db="full", impale=False, range_="", ammo=None, malfunction=None):
+    """One Call of Cthulhu weapon as the sheet keeps it (damage without the Damage Bonus)."""
+    return {"name": name, "skill": skill, "damage": damage, "db": db, "impale": impale, "range": range_,
+            "attacks": 1, "ammo": ammo, "malfunction": malfunction}
+
+
+_FISTS = _arm_with("Unarmed", "Fighting (Brawl)", "1D3")
+_KNIFE = _arm_with("Knife", "Fighting (Brawl)", "1D4", impale=True)
+_COSH = _arm_with("Cosh", "Fighting (Brawl)", "1D6")
+_REVOLVER = _arm_with(".38 Revolver", "Firearms (Handgun)", "1D10", "none", True, "15 yd", 6, 100)
+_AUTOMATIC = _arm_with(".45 Automatic", "Firearms (Handgun)", "1D10+2", "none", True, "15 yd", 7, 100)
+_SHOTGUN = _arm_with("12-gauge shotgun", "Firearms (Rifle/Shotgun)", "4D6/2D6/1D6", "none", False, "10/20/50 yd", 2,
+                     100)
+_OPTIONAL = ("weapons", "occupation", "armour", "notes")
+"""Fields a template fills when its game's sheet has them (the Call of Cthulhu weapon list and occupation)."""
 
 
 TEMPLATES = {
@@ -63,30 +80,46 @@ TEMPLATES = {
     "coc": (
         ("thug", "A thug or hired muscle: big, handy with fists and a cosh.",
          _coc("Thug", (70, 65, 75, 50, 40, 45, 45, 40), 40,
-              {"Fighting (Brawl)": 55, "Dodge": 30, "Intimidate": 45, "Throw": 30, "Listen": 30, "Stealth": 30})),
+              {"Fighting (Brawl)": 55, "Dodge": 30, "Intimidate": 45, "Throw": 30, "Listen": 30, "Stealth": 30},
+              (_FISTS, _COSH), "Hired muscle")),
         ("police_officer", "A police officer: a revolver, a nightstick, a suspicious eye.",
          _coc("Police officer", (60, 60, 65, 55, 50, 55, 50, 55), 50,
               {"Fighting (Brawl)": 45, "Firearms (Handgun)": 45, "Dodge": 30, "Drive Auto": 35, "Law": 25,
-               "Listen": 40, "Psychology": 30, "Spot Hidden": 45, "Intimidate": 35})),
+               "Listen": 40, "Psychology": 30, "Spot Hidden": 45, "Intimidate": 35},
+              (_REVOLVER, _arm_with("Nightstick", "Fighting (Brawl)", "1D6"), _FISTS), "Police officer")),
         ("cultist", "A cultist: a knife under the robe, a head full of whispers.",
          _coc("Cultist", (55, 50, 60, 55, 45, 50, 55, 45), 40,
               {"Fighting (Brawl)": 40, "Dodge": 30, "Stealth": 35, "Occult": 30, "Cthulhu Mythos": 5,
-               "Listen": 30})),
+               "Listen": 30}, (_KNIFE, _FISTS), "Cultist")),
         ("gangster", "A gangster: a pistol or a shotgun and no scruples.",
          _coc("Gangster", (60, 60, 65, 60, 50, 50, 45, 45), 45,
               {"Fighting (Brawl)": 50, "Firearms (Handgun)": 45, "Firearms (Rifle/Shotgun)": 40, "Dodge": 35,
-               "Drive Auto": 30, "Intimidate": 50, "Spot Hidden": 35})),
+               "Drive Auto": 30, "Intimidate": 50, "Spot Hidden": 35},
+              (_AUTOMATIC, _SHOTGUN, _FISTS), "Gangster")),
     ),
 }
-"""Per game: (key, what they are in a sentence, their sheet). Weapons are not in the sheets yet: they are added
-when the sheets carry a weapon list."""
+"""Per game: (key, what they are in a sentence, their sheet). The Call of Cthulhu weapons (damage as the
+Investigator Handbook prints it [BOOK]) stay on the sheet only where the sheet has a weapon list."""
+
+
+def _valid(game: str, sheet: dict) -> dict:
+    """``sheet`` normalized by ``game``'s rules, any optional field that game's sheet does not have left out."""
+    data = dict(sheet)
+    for _ in range(len(_OPTIONAL) + 1):
+        try:
+            return games.validate_sheet(game, data)
+        except RulesError as error:
+            if error.code != "unknown_field" or error.field not in _OPTIONAL:
+                raise
+            data.pop(error.field)
+    return games.validate_sheet(game, data)
 
 
 def templates(game: str) -> list[dict]:
     """``game``'s templates as ``{"key", "name", "summary", "sheet"}``, each sheet normalized by the game's rules."""
     if game not in TEMPLATES:
         raise RulesError("unknown_game", f"{str(game)[:40]!r} is not a game this app knows.", "game")
-    return [{"key": key, "name": sheet["name"], "summary": summary, "sheet": games.validate_sheet(game, sheet)}
+    return [{"key": key, "name": sheet["name"], "summary": summary, "sheet": _valid(game, sheet)}
             for key, summary, sheet in TEMPLATES[game]]
 
 

@@ -213,9 +213,9 @@ def _attacks(reader: _Reader, skills: dict, weapons: list) -> None:
         weapon = {"name": name[:40], "skill": skill, "damage": damage, "db": db, "impale": impale, "range": "",
                   "attacks": 1, "ammo": None, "malfunction": None}
         extra = []
-        if match.group("ranges"):
-            extra.append(f"further off {_dice(match.group('ranges')).lstrip('/')}, kept in the notes")
-            reader.notes.append(f"{name}: damage {damage}{_dice(match.group('ranges'))} by range.")
+        if match.group("ranges"):  # damage by range, nearest first (a shotgun's 4D6/2D6/1D6)
+            weapon["damage"] = damage = damage + _dice(match.group("ranges"))
+            extra.append("damage by range")
         if unclear:
             extra.append(unclear)
         if pct > SKILL_MAX:
@@ -447,8 +447,9 @@ def _compare(sheet: dict | None, found: dict, read: list) -> None:
                      f"{ours})")))
 
 
-def _sheet(values: dict, skills: dict, extra: dict) -> tuple[dict | None, str | None]:
-    """A valid sheet from what was read, the optional fields the sheet does not have dropped; or the refusal."""
+def _sheet(values: dict, skills: dict, extra: dict, left_out: list) -> tuple[dict | None, str | None]:
+    """A valid sheet from what was read, the optional fields the sheet does not have dropped, and a weapon the
+    sheet refuses left out (said in ``left_out``); or the refusal."""
     data = {"schema": SCHEMA, "name": values["name"], "age": values.get("Age", 25),
             "characteristics": {c: values[c] for c in CHARACTERISTICS}, "luck": values["Luck"],
             "skills": {name: value for name, (value, _) in skills.items()}}
@@ -458,12 +459,21 @@ def _sheet(values: dict, skills: dict, extra: dict) -> tuple[dict | None, str | 
     if "MP" in values:
         data["mp"] = min(values["MP"], base["derived"]["mp_max"])
     data.update({key: value for key, value in extra.items() if value not in (None, "", [])})
-    for _ in range(len(_OPTIONAL) + 1):
+    for _ in range(len(_OPTIONAL) + len(data.get("weapons", ())) + 1):
         try:
             return investigator.from_dict(data), None
         except RulesError as error:
+            where = (error.field or "").split(".")
             if error.code == "unknown_field" and error.field in _OPTIONAL:
                 data.pop(error.field)
+                continue
+            if where[0] == "weapons" and len(where) > 1 and where[1].isdigit() and int(where[1]) < len(data["weapons"]):
+                dropped = data["weapons"].pop(int(where[1]))
+                left_out.append(f"Weapon {dropped['name']}: {error.message}")
+                continue
+            if where[0] in _OPTIONAL:
+                data.pop(where[0])
+                left_out.append(error.message)
                 continue
             return None, error.message
     return None, "The sheet could not be made."
@@ -535,7 +545,7 @@ def parse(text, given=None) -> dict:
     sheet, refusal = (None, None)
     if not missing:
         sheet, refusal = _sheet(values, skills, {"weapons": weapons[:30], "armour": min(armour, 30), "notes": notes,
-                                                 "occupation": who["occupation"]})
+                                                 "occupation": who["occupation"]}, problems)
     _compare(sheet, found, read_words)
     read = [words for _, words in sorted(reader.read + read_words, key=lambda pair: pair[0])]
     empty = ([] if found or skills or weapons else ["No characteristic, skill or weapon was found in the text."]) \

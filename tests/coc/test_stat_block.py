@@ -58,7 +58,7 @@ Skills: Stealth 40%, Listen 35%""",
      {"name": "Cult acolyte", "characteristics": stats(55, 60, 65, 50, 40, 45, 50, 40), "luck": 30,
       "skills": {"Fighting (Brawl)": 40, "Firearms (Rifle/Shotgun)": 45, "Stealth": 40, "Listen": 35},
       "weapons": [weapon("Knife", "Fighting (Brawl)", "1D4", impale=True),
-                  weapon("Shotgun", "Firearms (Rifle/Shotgun)", "4D6", "none", impale=False)]}),
+                  weapon("Shotgun", "Firearms (Rifle/Shotgun)", "4D6/2D6/1D6", "none", impale=False)]}),
     ("line breaks in the middle of values", """Sergeant Agnes Moore, age 38, Arkham police
 STR
 60 CON 65 SIZ 60 DEX
@@ -259,3 +259,31 @@ def test_any_mix_of_stat_pieces_gives_an_answer(pieces):
     if parsed["sheet"] is not None:
         assert investigator.from_dict(parsed["sheet"]) == parsed["sheet"]
     assert parsed["sheet"] is None or parsed["missing"] == []
+
+
+def test_weapons_go_to_the_sheet_when_it_keeps_them():
+    """The sheet's weapon list (damage without the Damage Bonus): where the sheet has one, it holds what was read."""
+    parsed = parse(BLOCKS[2][1], {"Luck": 30})
+    sheet = parsed["sheet"]
+    if "weapons" in investigator._KEYS:  # the sheet's fields (the weapon list is added by the weapons work)
+        assert [w["name"] for w in sheet["weapons"]] == ["Knife", "Shotgun"]
+        assert sheet["weapons"][1]["damage"] == "4D6/2D6/1D6"
+    else:
+        assert "weapons" not in sheet
+
+
+def test_a_weapon_the_sheet_refuses_is_left_out_and_said(monkeypatch):
+    from py_rules.coc import stat_block
+    from py_rules.errors import RulesError
+
+    real = investigator.from_dict
+
+    def strict(data):
+        if any(w["name"] == "Knife" for w in data.get("weapons", [])):
+            raise RulesError("bad_weapon", "Knife: Damage is not a dice expression.", "weapons.0.damage")
+        return real(data)
+
+    monkeypatch.setattr(stat_block.investigator, "from_dict", strict)
+    parsed = stat_block.parse(BLOCKS[2][1], {"Luck": 30})
+    assert parsed["sheet"] is not None
+    assert "Weapon Knife: Knife: Damage is not a dice expression." in parsed["not_read"]
