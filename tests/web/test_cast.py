@@ -8,6 +8,8 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, stored_campaigns
+from tests.web.test_screens import SMALL_TARGETS
+from tests.web.test_words_scan import scan
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "cast"
 
@@ -26,6 +28,9 @@ He hums while he works."""
 
 
 def shoot(page, name):
+    """Screenshots at both sizes; nothing scrolls sideways, every target is 44 px, every word is the game's."""
+    assert scan(page, name) == []
+    assert page.evaluate(SMALL_TARGETS) == [], name
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in ((768, 1024), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
@@ -73,8 +78,15 @@ def test_three_numbered_cultists_join_the_cast_not_the_party(app):
     copy.get_by_label("Copy of").select_option(label="Harvey Walters (party)")
     copy.get_by_role("button", name="Add the copy").click()
     expect(page.locator(".character-card h2", has_text="Harvey Walters (copy)")).to_be_visible()
+    page.get_by_role("button", name="New NPC").click()
+    made = page.locator("form.new-character")
+    expect(made.get_by_label("Plays as")).to_have_value("npc")
+    made.locator('input[name="name"]').fill("Mrs Gilman")
+    expect(made.locator(".derived dl")).to_be_visible()
+    made.get_by_role("button", name="Create Mrs Gilman").click()
+    expect(page.locator(".character-card h2", has_text="Mrs Gilman")).to_be_visible()
     page.get_by_role("button", name="Move Cultist 3 to the party").click()
-    expect(page.locator(".character-card")).to_have_count(3)
+    expect(page.locator(".character-card")).to_have_count(4)
     page.get_by_role("link", name="Party", exact=True).click()
     expect(page.locator(".character-card h2", has_text="Cultist 3")).to_be_visible()
     expect(page.locator(".party-count")).to_contain_text("2 player characters")
@@ -119,6 +131,7 @@ def test_paste_a_stat_block_give_the_missing_value_and_fight_it(app):
     picker.get_by_role("button", name="+ Silas Crane (NPC)").click()
     expect(page.locator(".combatant h3", has_text="Silas Crane")).to_be_visible()
     expect(page.get_by_text("Everyone in the cast is in this encounter.")).to_be_visible()
+    shoot(page, "encounter-add")
 
 
 def test_junk_in_the_paste_is_listed_not_read(app):

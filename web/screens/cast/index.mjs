@@ -36,8 +36,8 @@ export function CastScreen() {
   return html`<section class="screen cast" aria-labelledby="cast-title">
     <${CampaignNav} campaign=${campaign} here="cast" />
     <h1 id="cast-title">${campaign.name}: the cast</h1>
-    <p class="help cast-count">${cast.length === 1 ? "1 non-player character" : `${cast.length} non-player characters`}, played by the ${game.gm}.
-      The party is on <a href=${paths.party(campaign.id)}>its own page</a>.</p>
+    <p class="help cast-count">${cast.length === 1 ? "1 non-player character" : `${cast.length} non-player characters`}, played by the ${game.gm};
+      the players' characters are in the party.</p>
     ${cast.length === 0 && !making ? html`<p class="empty">No NPCs yet. Add a ready-made one, copy a character or make one from scratch.</p>` : null}
     <ul class="cards">
       ${cast.map((character) => html`<li key=${character.id}>

@@ -64,7 +64,8 @@ export function AddCombatants({ campaign, encounter, rules, run, busy }) {
   const castAll = campaign.characters.some((each) => each.kind === "npc");
   return html`<section class="panel add-combatants" aria-labelledby="add-title">
     <h2 id="add-title">Add combatants</h2>
-    ${pick("From the party", waiting.filter((each) => each.kind !== "npc"), "Everyone in the party is in this encounter.")}
+    ${pick("From the party", waiting.filter((each) => each.kind !== "npc"), campaign.characters.some((each) => each.kind !== "npc")
+      ? "Everyone in the party is in this encounter." : "The party has no one yet.")}
     ${pick("From the cast", castLeft, castAll ? "Everyone in the cast is in this encounter." : "The cast has no NPCs yet; add a walk-on below or build the cast.")}
     <h3 class="walk-on-title">A walk-on NPC</h3>
     <${NpcForm} encounter=${encounter} rules=${rules} run=${run} busy=${busy} />

@@ -22,7 +22,7 @@ export function PartyScreen() {
     <${CampaignNav} campaign=${campaign} here="party" />
     <h1 id="party-title">${campaign.name}: the party</h1>
     <p class="help party-count">${party.length === 1 ? "1 player character" : `${party.length} player characters`}${cast
-      ? html`; ${cast === 1 ? "1 non-player character is" : `${cast} non-player characters are`} in <a href=${paths.cast(campaign.id)}>the cast</a>` : ""}.</p>
+      ? `; ${cast === 1 ? "1 non-player character is" : `${cast} non-player characters are`} in the cast` : ""}.</p>
     ${party.length === 0 && !creating ? html`<p class="empty">No one here yet. Make the first ${game.person}.</p>` : null}
     <ul class="cards">
       ${party.map((character) => html`<li key=${character.id}>
