@@ -72,6 +72,7 @@ _ATTACK = re.compile(
     rf"(?:damage|dmg\.?|dam\.?)\s*[:=]?\s*(?P<dmg>{_DICE})"
     rf"(?P<db>\s*\+\s*(?P<half>½|1/2|half|one-half)?\s*(?:DB|damage\s*bonus))?"
     rf"(?P<ranges>(?:\s*/\s*{_DICE}){{1,3}})?", re.I)
+_INLINE_HEADERS = re.compile(r"\b(?:Combat|Weapons?|Fighting\s+attacks?|Attacks(?!\s*:?\s*\d))\s*:", re.I)
 _SKILLS_HEAD = re.compile(r"\b(?:Skills?|Languages?)\b\s*:", re.I)
 _SKILL_ITEM = re.compile(rf"\s*(?:and\s+)?(?P<name>[A-Za-z][^\x00%,;:0-9]{{0,50}}?)\s+(?P<pct>\d{{1,3}})\s*%?{_HALVES}"
                          r"\s*[,;.]?", re.I)
@@ -395,7 +396,9 @@ def _not_read(reader: _Reader) -> list[str]:
     out = []
     for part in parts:
         for piece in re.split(r"[,;]", part):
-            words = " ".join(piece.split()).strip(" .:-()")
+            words = " ".join(piece.split()).strip(" .:-")
+            if words.count("(") != words.count(")"):  # a parenthesis cut off by what was read around it
+                words = words.strip(" ()")
             if re.search(r"[^\W_]", words):
                 out.append(words if len(words) <= 80 else words[:77] + "…")
     if len(out) > _MAX_LISTED:
@@ -495,8 +498,9 @@ def parse(text, given=None) -> dict:
     found: dict = {}
     skills: dict = {}
     weapons: list = []
-    for header in _HEADERS.finditer(raw):
-        reader.take(header.start(), header.end())
+    for headers in (_HEADERS, _INLINE_HEADERS):
+        for header in headers.finditer(raw):
+            reader.take(header.start(), header.end())
     _table(reader, found)
     who = _name_and_description(reader)
     _extras(reader, found)

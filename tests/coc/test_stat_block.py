@@ -129,6 +129,10 @@ Cleaver 65%, damage 1D6+DB""",
     ("an unknown skill and a missing value", "Stable hand\nSTR 60 CON 60 SIZ 60 DEX 60 APP 40 INT 40 POW 40 EDU "
      "Luck 40\nSkills: Horse Whispering 50%, Ride 45%",
      {"missing": ["EDU"], "not_read_has": "Horse Whispering"}),
+    ("inline headers", "Night watchman\nSTR 55 CON 55 SIZ 60 DEX 45 APP 45 INT 50 POW 45 EDU 40 Luck 45\n"
+     "Combat: Lantern 30%, damage 1D4+DB; Whistle 50% (the alarm)",
+     {"name": "Night watchman", "weapons": [weapon("Lantern", "Fighting (Brawl)", "1D4")],
+      "not_read_has": "Whistle 50% (the alarm)"}),
     ("the keeper's own words at the end", "Professor Armitage, age 73\nSTR 35 CON 45 SIZ 50 DEX 40 APP 55 INT 90 "
      "POW 80 EDU 95 Luck 60\nSkills: Library Use 85%, Cthulhu Mythos 18%\nHe will not fight unless cornered.",
      {"name": "Professor Armitage", "age": 73, "not_read_has": "He will not fight unless cornered"}),

@@ -45,7 +45,12 @@ export function StatBlock({ campaign, onDone }) {
     try {
       const values = Object.fromEntries(asked.map((key) => [key, numbers[key].value]));
       const result = await app.services.engine.call("coc.parse_stat_block", { text, given: { ...values, name: name.trim() } });
-      if (!result.details.sheet) { setAnswer(result.details); setError(result.events[0]); return; }
+      if (!result.details.sheet) { // the text changed since it was read: ask for what it now leaves out too
+        setAnswer(result.details);
+        setAsked((old) => [...old, ...result.details.missing.filter((key) => !old.includes(key))]);
+        setError(result.events[0]);
+        return;
+      }
       await addCharacters(app, campaign, [result.details.sheet], "npc");
       snack(app, `${result.details.sheet.name} joined the cast.`);
       onDone();
