@@ -85,7 +85,7 @@ def test_three_numbered_cultists_join_the_cast_not_the_party(app):
     expect(made.locator(".derived dl")).to_be_visible()
     made.get_by_role("button", name="Create Mrs Gilman").click()
     expect(page.locator(".character-card h2", has_text="Mrs Gilman")).to_be_visible()
-    page.get_by_role("button", name="Move Cultist 3 to the party").click()
+    page.get_by_role("button", name="Move to the party: Cultist 3").click()
     expect(page.locator(".character-card")).to_have_count(4)
     page.get_by_role("link", name="Party", exact=True).click()
     expect(page.locator(".character-card h2", has_text="Cultist 3")).to_be_visible()

@@ -20,5 +20,5 @@ export function MoveButton({ campaign, character }) {
     }
   };
   return html`<button type="button" class="move-kind" disabled=${busy} onClick=${move}
-    aria-label=${`Move ${character.sheet.name} to the ${toCast ? "cast" : "party"}`}>${toCast ? "Move to the cast" : "Move to the party"}</button>`;
+    aria-label=${`Move to the ${toCast ? "cast" : "party"}: ${character.sheet.name}`}>${toCast ? "Move to the cast" : "Move to the party"}</button>`;
 }
