@@ -8,7 +8,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, stored_campaigns
-from tests.web.test_screens import SMALL_TARGETS
+from tests.web.test_screens import AXE, SMALL_TARGETS, tablet  # noqa: F401 (the fixture)
 from tests.web.test_words_scan import scan
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "cast"
@@ -145,3 +145,28 @@ def test_junk_in_the_paste_is_listed_not_read(app):
     expect(form.locator(".not-read-list")).to_contain_text("No characteristic, skill or weapon was found")
     expect(form.locator(".not-read-list")).to_contain_text("the quick brown fox")
     expect(form.locator('input[name="given-STR"]')).to_be_visible()
+
+
+def serious(page):
+    """axe-core's serious and critical findings on the page as it is."""
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate("""async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
+        .filter((v) => ["serious", "critical"].includes(v.impact)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)""")
+
+
+def test_the_cast_screens_pass_axe(tablet):
+    page = tablet
+    new_campaign(page, "Axe", "coc")
+    page.get_by_role("link", name="Cast", exact=True).click()
+    page.get_by_role("button", name="From a ready-made NPC").click()
+    expect(page.locator("form.from-template select")).to_be_visible()
+    assert serious(page) == []
+    page.locator("form.from-template").get_by_role("button", name="Add to the cast").click()
+    expect(page.locator(".character-card")).to_have_count(1)
+    assert serious(page) == []
+    page.get_by_role("button", name="Paste a stat block").click()
+    form = page.locator("form.stat-block")
+    form.get_by_label("Stat block").fill(BLOCK)
+    form.get_by_role("button", name="Read").click()
+    expect(form.locator(".read-list")).to_be_visible()
+    assert serious(page) == []
