@@ -51,7 +51,8 @@ _CHAR_RE = re.compile(rf"\b({_CHAR_WORDS})\b{_SEP}(\d{{1,4}})\s*%?{_HALVES}", re
 _VALUES = {  # what: (pattern, words)
     "HP": (rf"\b(?:HP|Hit\s*Points)\b{_SEP}(\d{{1,4}})", "HP"),
     "MP": (rf"\b(?:MP|Magic\s*Points)\b{_SEP}(\d{{1,4}})", "MP"),
-    "DB": (rf"(?<![+½])(?<![+½]\s)\b(?:DB|Damage\s*Bonus)\b{_SEP}(none|[+\-]?\s*\d{{0,2}}\s*D\s*\d{{1,2}}|[+\-]?\s*\d{{1,2}})\b", "Damage Bonus"),
+    "DB": (rf"(?<![+½])(?<![+½]\s)\b(?:DB|Damage\s*Bonus)\b{_SEP}"
+           rf"(none|[+\-]?\s*\d{{0,2}}\s*D\s*\d{{1,2}}|[+\-]?\s*\d{{1,2}})\b", "Damage Bonus"),
     "Build": (rf"\bBuild\b{_SEP}([+\-]?\s*\d{{1,2}})", "Build"),
     "MOV": (rf"\b(?:Move|MOV)\b{_SEP}(\d{{1,3}})", "MOV"),
     "Luck": (rf"\bLuck\b{_SEP}(\d{{1,3}})\s*%?{_HALVES}", "Luck"),
@@ -62,7 +63,8 @@ _VALUES = {  # what: (pattern, words)
     "Dodge": (rf"\bDodge\b{_SEP}(\d{{1,3}})\s*%?{_HALVES}", "Dodge"),
 }
 _VALUE_RES = {key: re.compile(pattern, re.I) for key, (pattern, _) in _VALUES.items()}
-_SAN_LOSS = re.compile(rf"\bSan(?:ity)?\s*loss\b{_SEP}({_DIE}\s*/\s*{_DIE}(?:\s*[+\-]\s*{_DIE})?)([^.\n;]{{0,120}})", re.I)
+_SAN_LOSS = re.compile(rf"\bSan(?:ity)?\s*loss\b{_SEP}(none|{_DIE}\s*/\s*{_DIE}(?:\s*[+\-]\s*{_DIE})?)([^.\n;]{{0,120}})",
+                       re.I)
 _ARMOUR = re.compile(r"\bArmou?r\b\s*[:=.]?\s*(none|\d{1,2})(?:\s*-?\s*points?)?(?:\s+of)?([^.\n;]{0,120})", re.I)
 _SPELLS = re.compile(r"\bSpells?\b\s*:\s*([^\n]{0,600})", re.I)
 _HEADERS = re.compile(r"^\s*(?:Combat|Attacks|Weapons|Fighting\s+attacks|Characteristics|Stats|Skills|Languages)"
@@ -301,7 +303,7 @@ def _loose_skills(reader: _Reader, skills: dict) -> None:
 def _extras(reader: _Reader, found: dict) -> None:
     """Sanity loss, armour and spells: kept in the notes (armour points on the sheet)."""
     for match in _SAN_LOSS.finditer(reader.masked()):
-        loss, tail = _dice(match.group(1)), " ".join(match.group(2).split())
+        loss, tail = _dice(match.group(1)).replace("NONE", "none"), " ".join(match.group(2).split())
         reader.notes.append(f"Sanity loss {loss}{' ' + tail if tail else ''}.")
         reader.take(match.start(), match.end(), f"Sanity loss {loss}{' ' + tail if tail else ''} (kept in the notes)")
     for match in _ARMOUR.finditer(reader.masked()):
@@ -446,7 +448,8 @@ def _compare(sheet: dict | None, found: dict, read: list) -> None:
             except ValueError:
                 same = False
         read.append((start, f"{words} {said}" + ("" if same else
-                     f" (the rules give {ours} from the characteristics{' and age' if key == 'MOV' else ''}; the sheet keeps "
+                     f" (the rules give {ours} from the characteristics{' and age' if key == 'MOV' else ''}; "
+                     f"the sheet keeps "
                      f"{ours})")))
 
 
@@ -541,7 +544,8 @@ def parse(text, given=None) -> dict:
 
     given_values, given_problems = _given_values(given)
     values.update(given_values)
-    read_words += [(len(raw) + 1, f"{key} {value} (given by you)") for key, value in given_values.items() if key != "name"]
+    read_words += [(len(raw) + 1, f"{key} {value} (given by you)")
+                   for key, value in given_values.items() if key != "name"]
     values["name"] = given_values.get("name") or who["name"] or "Stat block NPC"
     missing = [key for key in (*CHARACTERISTICS, "Luck") if key not in values]
     notes = " ".join([*who["description"], *reader.notes])[:_NOTES_MAX]

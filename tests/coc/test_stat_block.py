@@ -167,6 +167,11 @@ def test_stat_block_layouts_read_into_a_sheet(title, text, golden):
     assert parsed["read"], "a block says what was read"
 
 
+def test_sanity_loss_none_is_read():
+    parsed = parse("STR 50 CON 50 SIZ 50 DEX 50 APP 50 INT 50 POW 50 EDU 50 Luck 50\nSanity loss: none.")
+    assert parsed["not_read"] == [] and "Sanity loss none (kept in the notes)" in parsed["read"]
+
+
 def test_halves_and_fifths_leave_nothing_unread():
     """A whole, tidy block: everything read, the printed HP, Damage Bonus and Build agree with the rules."""
     parsed = parse(BLOCKS[0][1])

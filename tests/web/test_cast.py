@@ -5,6 +5,7 @@ given, saved as an NPC, and added to an encounter from the cast. Screenshots of 
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, stored_campaigns
@@ -170,3 +171,20 @@ def test_the_cast_screens_pass_axe(tablet):
     form.get_by_role("button", name="Read").click()
     expect(form.locator(".read-list")).to_be_visible()
     assert serious(page) == []
+
+
+@pytest.mark.parametrize("game", ["armageddon", "semiautomagic"])
+def test_other_games_get_numbered_thugs_and_no_stat_block(app, game):
+    page = app
+    new_campaign(page, f"Thugs {game}", game)
+    page.get_by_role("link", name="Cast", exact=True).click()
+    expect(page.get_by_role("button", name="Paste a stat block")).to_have_count(0)
+    page.get_by_role("button", name="From a ready-made NPC").click()
+    form = page.locator("form.from-template")
+    form.get_by_label("Who").select_option(label="Thug")
+    form.locator('input[name="template-count"]').fill("2")
+    form.get_by_role("button", name="Add 2 to the cast").click()
+    expect(page.locator(".character-card h2", has_text="Thug 1")).to_be_visible()
+    expect(page.locator(".character-card h2", has_text="Thug 2")).to_be_visible()
+    page.get_by_role("link", name="Party", exact=True).click()
+    expect(page.locator(".party-count")).to_have_text("0 player characters; 2 non-player characters are in the cast.")
