@@ -1,4 +1,4 @@
-// The campaign's own navigation: back to all campaigns, party, cast (the NPCs), encounter, log, house rules, all operations.
+// The campaign's own navigation: back to all campaigns, party, encounter, log, house rules, all operations.
 import { html } from "../app/html.mjs";
 import { paths } from "../app/router.mjs";
 
