@@ -23,7 +23,7 @@ from tests.web.test_encounter import markdown, next_turn, row, step, turn
 SHOTS = Path("test-results/encounter-part3")
 
 SEED = """async ({ record }) => {
-  const { openStorage } = await import(new URL("store/storage.mjs", location.href).href);
+  const { openStorage } = await import(new URL("src/store/storage.mjs", location.href).href);
   const storage = await openStorage();
   await storage.add(record);
   storage.db?.close?.();

@@ -87,8 +87,8 @@ export async function exportCampaign(app, id, { share = false } = {}) {
   const found = await storage.get(id);
   if (!found) return;
   const record = { ...found, log: await storage.logAll(id) };
-  const blob = campaignBlob(record);
-  const name = campaignFileName(record);
+  const { blob, compressed } = await campaignBlob(record);
+  const name = campaignFileName(record, compressed);
   if (share && canShareFile(blob, name)) {
     try { await shareFile(blob, name, record.name); return; } catch (error) { if (error.name === "AbortError") return; }
   }
