@@ -4,7 +4,8 @@
 // No input can hurt (issue "The table, part 3"): nothing that changes a sheet is pre-filled (games/*.mjs), a
 // change beyond the character's pool asks first, a second tap while a roll runs is ignored, and once a roll
 // changed a sheet the button turns into "Done" and a "Roll again" that a tap landing right after the result
-// does not press.
+// does not press. Physical dice are asked one at a time as the rules need them (drawer/dice_field.mjs): the
+// Roll button turns into Next while a die is asked, and a die left empty is asked again in view.
 import { html, useEffect, useRef, useState } from "../app/html.mjs";
 import { useApp } from "../app/state.mjs";
 import { activeHouseRules, choiceLabel } from "../app/engine.mjs";
@@ -79,12 +80,13 @@ function resolve(spec, me, them) {
 }
 
 function DrawerBody({ app, spec, op, campaign, characterId, others, game, encounter, opponentId, setOpponentId, canOppose, busy, setBusy, outcome, setOutcome, onClose, onFollowUp }) {
-  const form = useOpForm(op, spec.fields || [], spec.defaults || {}, { compact: true, required: spec.required || [], campaignId: campaign.id });
+  const form = useOpForm(op, spec.fields || [], spec.defaults || {}, { compact: true, required: spec.required || [], campaignId: campaign.id, onNext: () => next() });
   const scroller = useRef(null);
   const running = useRef(false); // set at once, not on the next render: a second tap in the same moment sees it
   const settledAt = useRef(-Infinity); // when a result that changed a sheet showed
   const [ask, setAsk] = useState(null); // {title, text, confirm, go}
   const [missing, setMissing] = useState(false);
+  const pending = useRef(null); // {extra}: the roll whose next physical die is asked (always this drawer's own)
   const character = campaign.characters.find((each) => each.id === characterId);
   const rules = activeHouseRules(op, campaign.settings);
   const needsTarget = Boolean(spec.target);
@@ -102,9 +104,18 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
     });
   }
 
-  async function run(extra = {}, runSpec = spec, checked = false) {
+  /** The die asked is typed (Next or Enter): the same roll again with the faces so far and this one. A die left
+   * empty is marked in view instead (never a silent no-op). */
+  function next() {
+    if (running.current) return;
+    if (!form.answerDie()) return; // its field shows why, scrolled into view and focused
+    run(pending.current?.extra || {}, spec, true, true); // ``spec`` is made anew each render: always the current one
+  }
+
+  async function run(extra = {}, runSpec = spec, checked = false, answering = false) {
     if (running.current) return; // a second tap while the first is running
-    if (performance.now() - settledAt.current < SETTLE_MS) return; // …or landing just after it changed a sheet
+    if (!answering && performance.now() - settledAt.current < SETTLE_MS) return; // …or landing just after it changed a sheet
+    if (!answering && form.asking && runSpec === spec) { next(); return; } // the Roll button reads "Next" while a die is asked
     const args = runSpec === spec ? form.read() : {};
     if (!args) { showMissing(); return; }
     setMissing(false);
@@ -127,14 +138,25 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
         setAsk({ ...warning, go: () => { setAsk(null); run(extra, runSpec, true); } });
         return;
       }
-      const result = await runOperation(app, runSpec.op, sent, bind, { encounter, label: logLabel(app, runSpec, bind) });
+      const physical = runSpec === spec && form.physical();
+      const result = await runOperation(app, runSpec.op, sent, bind, { encounter, label: logLabel(app, runSpec, bind), dice: physical ? "physical" : null });
+      pending.current = null;
+      if (physical) form.clearDice(); // the faces are never kept: the next roll asks again
       const runOp = app.state.catalog.op(runSpec.op);
       const applied = Boolean(runSpec.applies) || changedASheet(runOp, bind, sheets, result);
       if (applied || runSpec.once) settledAt.current = performance.now();
       setOutcome({ result, title: runSpec.title || runSpec.label, args: sent, applied, once: runSpec.once || null });
     } catch (error) {
+      if (error.code === "needs_die" && error.die && runSpec === spec) { // physical dice: the rules need one more die
+        pending.current = { extra };
+        form.askDie(error.die);
+        setOutcome(null);
+        return;
+      }
+      // A roll allowed once that the rules refuse on the sheet itself (a roll already pushed can't be pushed again):
+      // no Roll button stays live as if trying again could help, only Done.
       if (error.name === "StaleError") setOutcome({ error: error.message });
-      else if (!form.showEngineError(error)) setOutcome({ error: error.message });
+      else if (!form.showEngineError(error)) setOutcome({ error: error.message, final: Boolean(runSpec.once && error.code === "rule_violation") });
     } finally {
       running.current = false;
       setBusy(false);
@@ -175,11 +197,13 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
       </ul>` : null}
       ${missing && !shown ? html`<p class="roll-missing" role="status">Fill in the field marked above first: nothing was rolled.</p>` : null}
       ${outcome?.result && outcome.once ? html`<p class="roll-done" role="status">${outcome.once}</p>` : null}
-      ${outcome?.result && (outcome.applied || outcome.once) ? html`<div class="roll-after">
+      ${outcome?.final ? html`<div class="roll-after">
+        <button type="button" class="primary done" onClick=${onClose}>Done</button>
+      </div>` : outcome?.result && (outcome.applied || outcome.once) ? html`<div class="roll-after">
         ${outcome.once ? null : html`<button type="button" class="roll again" disabled=${busy} onClick=${() => run()}>${busy ? "Rolling…" : op.rolls ? "Roll again" : "Apply again"}</button>`}
         <button type="button" class="primary done" onClick=${onClose}>Done</button>
       </div>` : html`<button type="button" class="primary roll" disabled=${busy || app.state.engine === "failed"} onClick=${() => run()}>
-        ${busy ? "Rolling…" : app.state.engine === "ready" ? (spec.rollLabel || (op.rolls ? "Roll" : "Apply")) : "Roll (engine starting…)"}
+        ${busy ? "Rolling…" : app.state.engine !== "ready" ? "Roll (engine starting…)" : form.asking ? "Next" : (spec.rollLabel || (op.rolls ? "Roll" : "Apply"))}
       </button>`}
       ${ask ? html`<${Confirm} title=${ask.title} text=${ask.text} confirmLabel=${ask.confirm || "Apply"} onConfirm=${ask.go} onCancel=${() => setAsk(null)} />` : null}
     </footer>`;

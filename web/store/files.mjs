@@ -19,7 +19,12 @@ export function campaignFileName(campaign, compressed = false) {
 /** The file's content, the campaign record itself (it carries its schema): ``{blob, compressed}``. */
 export async function campaignBlob(campaign) {
   const indent = (campaign.log?.length ?? 0) > 200 ? 0 : 2; // a long log stays compact (tens of MB otherwise)
-  const text = JSON.stringify(campaign, null, indent);
+  return jsonFileBlob(campaign, indent);
+}
+
+/** Any of the app's files as JSON, compressed past COMPRESS_FROM characters where the browser can. */
+export async function jsonFileBlob(value, indent = 0) {
+  const text = JSON.stringify(value, null, indent);
   if (text.length < COMPRESS_FROM || typeof CompressionStream !== "function") {
     return { blob: new Blob([text], { type: "application/json" }), compressed: false };
   }
