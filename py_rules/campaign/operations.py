@@ -166,3 +166,34 @@ REPAIR = Operation(
 )
 
 OPERATIONS = (VALIDATE, FROM_LEGACY, CHECK_CHARACTER, REPAIR)
+
+
+# issue 17: the Cast's templates (helper "cast")
+from py_rules.campaign import templates as _templates  # noqa: E402
+
+
+def _templates_op(*, game, count, taken) -> Result:
+    found = _templates.templates(game)
+    taken = [name for name in taken if isinstance(name, str)] if isinstance(taken, list) else []
+    names = {t["key"]: _templates.numbered(t["name"], count, taken) for t in found}
+    return Result("campaign", "templates", events=[f"{len(found)} ready-made NPCs for {games.game_name(game)}."],
+                  steps=[Step(f"{t['name']}: {t['summary']}", "issue 17, a cast of NPCs") for t in found],
+                  details={"templates": found, "names": names})
+
+
+TEMPLATES = Operation(
+    id="campaign.templates", system="campaign", title="Ready-made NPCs",
+    summary="A few generic NPCs for the game (a thug, a police officer, a cultist …), each a full sheet to add to "
+    "the cast, with numbered names for several at once (Cultist 1, Cultist 2, …).",
+    covers=(),
+    params=(
+        GAME,
+        Param("count", "int", "How many", "How many of each to name (one keeps the plain name).", default=1,
+              minimum=1, maximum=_templates.MAX_COPIES),
+        Param("taken", "json", "Names in use", "The names already in the campaign, skipped when numbering.",
+              default=[], example=[]),
+    ),
+    run=_templates_op, source="issue 17, Weapons, armour and a cast of NPCs", rolls=False,
+)
+
+OPERATIONS = OPERATIONS + (TEMPLATES,)

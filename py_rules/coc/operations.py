@@ -9,6 +9,7 @@ maps every changed state_key to its new value (an attack changes both sides).
 from py_rules.coc.ops_combat import OPERATIONS as _COMBAT
 from py_rules.coc.ops_health import OPERATIONS as _HEALTH
 from py_rules.coc.ops_rolls import OPERATIONS as _ROLLS
+from py_rules.coc.ops_stat_block import OPERATIONS as _STAT_BLOCK  # issue 17: paste a stat block
 from py_rules.operations import System
 from py_rules.skill_lists import skill_entry, skill_list_operation
 
@@ -36,3 +37,4 @@ SKILL_LIST = skill_list_operation(
 )
 
 OPERATIONS = _ROLLS + _COMBAT + _HEALTH + (SKILL_LIST,)
+OPERATIONS += _STAT_BLOCK  # issue 17: paste a stat block

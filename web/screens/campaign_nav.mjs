@@ -8,6 +8,7 @@ export function CampaignNav({ campaign, here }) {
   return html`<nav class="campaign-nav" aria-label="Campaign">
     ${link("home", paths.home(), "‹ Campaigns")}
     ${link("party", paths.party(campaign.id), "Party")}
+    ${link("cast", paths.cast(campaign.id), "Cast")}
     ${link("encounter", paths.encounter(campaign.id), "Encounter")}
     ${link("log", paths.log(campaign.id), "Log")}
     ${link("rules", paths.rules(campaign.id), "House rules")}

@@ -5,7 +5,7 @@
 // next to the form's own field, in its words, and the derived panel always says where it stands.
 import { html, useEffect, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
-import { addCharacter } from "../../app/actions.mjs";
+import { addCharacter, snack } from "../../app/actions.mjs";
 import { ChoiceField, NumberField, TextField, readNumber } from "../../components/field.mjs";
 import { SkillPicker } from "./skill_picker.mjs";
 import { baseValue } from "./skill_list.mjs";
@@ -38,12 +38,12 @@ function formPath(spec, error) {
   return path ? spec.errorPaths?.[path] ?? path : null;
 }
 
-export function NewCharacter({ game, onDone }) {
+export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   const app = useApp();
   const spec = game.creation;
   const [draft, setDraft] = useState(spec.draft);
   const [raw, setRaw] = useState({}); // path → {text, bad} for numbers being typed
-  const [kind, setKind] = useState("pc");
+  const [kind, setKind] = useState(initialKind);
   const [items, setItems] = useState([]);
   const [engineAnswer, setEngineAnswer] = useState(null); // {key, result} | {key, error}: key = the request answered
   const [following, setFollowing] = useState({}); // skill → its list row, while its base follows a characteristic
@@ -121,6 +121,7 @@ export function NewCharacter({ game, onDone }) {
     try {
       const result = await app.services.engine.call(request.op, request.args);
       await addCharacter(app, app.state.campaign, result.state, kind);
+      if (kind !== initialKind) snack(app, `${result.state.name} ${kind === "npc" ? "joined the cast" : "joined the party"}.`);
       onDone();
     } catch (error) {
       setEngineAnswer({ key: requestKey, error });
@@ -130,7 +131,7 @@ export function NewCharacter({ game, onDone }) {
   };
 
   return html`<form class="panel new-character" onSubmit=${create} noValidate aria-labelledby="new-character-title" data-game=${game.id}>
-    <h2 id="new-character-title">New ${game.person}</h2>
+    <h2 id="new-character-title">${initialKind === "npc" ? "New NPC" : `New ${game.person}`}</h2>
     <${TextField} label="Name" name="name" value=${draft.name} maxlength="80" error=${raw.name?.missing && !draft.name.trim() ? "Give them a name." : errorAt("name")}
       onInput=${(value) => setDraft((old) => ({ ...old, name: value }))} />
     <${ChoiceField} label="Plays as" name="character-kind" value=${kind} onChange=${setKind} options=${[["pc", "Player character"], ["npc", `Non-player character (run by the ${game.gm})`]]} />
