@@ -3,6 +3,7 @@ a long campaign file's log a stretch at a time (a file of 10,000 entries is tens
 
 from __future__ import annotations
 
+from py_rules.campaign.words import problem_text, where_words
 from py_rules.campaign.file import LIMITS as FILE_LIMITS, check_entries
 from py_rules.campaign.games import GAMES
 from py_rules.errors import RulesError
@@ -90,6 +91,8 @@ def _check(*, game, entries, start, earlier, total):
                                                    f"(this one has {total:,})."})
     problems += check_entries(entries, "log", "log", start=start, seen=set(earlier or ()), game=game)
     shown = problems[:MAX_CHECK_PROBLEMS]
+    for each in shown:  # what a user reads: which entry, which sheet and field, why (as campaign.validate says it)
+        each["text"] = problem_text(where_words({}, each.get("path") or ""), each["message"])
     count = len(problems)
     headline = (f"Entries {start + 1}–{start + len(entries)} of the log are valid." if not count else
                 f"The log has {count} problem{'s' if count != 1 else ''} in entries {start + 1}–{start + len(entries)}.")
