@@ -1,8 +1,8 @@
 """What the test run needs from the machine beyond Python packages, installed where missing (issue 19).
 
 The README's test command must work on a fresh Debian machine by itself: the browser tests drive Debian's
-Chromium (Playwright cannot download browsers here), so where ``/usr/bin/chromium`` is missing this installs
-the Debian package with ``apt-get`` (as root, or through ``sudo`` when it asks no password), and otherwise
+Chromium (Playwright cannot download browsers here) and Debian's WebKitGTK through WebKitWebDriver on an Xvfb
+display, so where one of them is missing this installs the Debian package with ``apt-get`` (as root, or through ``sudo`` when it asks no password), and otherwise
 stops with the one command to run.
 """
 
@@ -12,7 +12,11 @@ import os
 import shutil
 import subprocess
 
-DEBIAN_PACKAGES = {"chromium": os.environ.get("CHROMIUM", "/usr/bin/chromium")}
+DEBIAN_PACKAGES = {
+    "chromium": os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+    "webkit2gtk-driver": "/usr/bin/WebKitWebDriver",  # the WebKit pass (tests/webkit): the engine of every iPad
+    "xvfb": "/usr/bin/Xvfb",  # its private X display
+}
 """Debian package → the file it provides that the tests use (``CHROMIUM`` names another browser binary, as
 the tests read it: GitHub's runners have Google Chrome)."""
 

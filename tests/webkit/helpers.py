@@ -1,0 +1,118 @@
+"""Drive the app in WebKitGTK with Selenium as a game master would: the same flows as tests/web/helpers.py, by
+CSS selectors and visible words (Selenium has no role locators)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+BOOT_S = 120
+PERSON = {"armageddon": "character", "semiautomagic": "creature", "coc": "investigator"}
+GAME_NAMES = {"armageddon": "Armageddon", "semiautomagic": "Semiautomagic", "coc": "Call of Cthulhu"}
+
+
+def wait(driver, seconds: float = 30):
+    return WebDriverWait(driver, seconds, poll_frequency=0.1)
+
+
+def css(driver, selector: str, seconds: float = 30):
+    """The first element matching ``selector`` once it is displayed."""
+    return wait(driver, seconds).until(EC.visibility_of_element_located((By.CSS_SELECTOR, selector)))
+
+
+def button(driver, words: str, seconds: float = 30):
+    """The displayed button (or button-like link) whose text is exactly ``words``."""
+    xpath = "//*[self::button or self::a][normalize-space(.)=%s]" % json.dumps(words)
+    return wait(driver, seconds).until(EC.element_to_be_clickable((By.XPATH, xpath)))
+
+
+def booted(driver, url: str) -> str:
+    """Open the app and wait for the rules engine; how it started ("snapshot" or "normal")."""
+    driver.get(url)
+    wait(driver, BOOT_S).until(lambda d: d.execute_script("return document.documentElement.dataset.ready") in ("true", "failed"))
+    assert driver.execute_script("return document.documentElement.dataset.ready") == "true", driver.find_element(By.ID, "boot-stage").text
+    return driver.execute_script("return document.documentElement.dataset.boot")
+
+
+def fill(element, value) -> None:
+    element.parent.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()  # a field selects its text on focus: typing replaces it
+    element.send_keys(Keys.CONTROL, "a")
+    element.send_keys(str(value))
+
+
+def new_campaign(driver, name: str, game: str) -> str:
+    driver.execute_script("location.hash = '#/'")
+    fill(css(driver, 'input[name="campaign-name"]'), name)
+    driver.find_element(By.XPATH, f'//label[contains(@class, "game-card")][.//span[normalize-space(.)={json.dumps(GAME_NAMES[game])}]]').click()
+    button(driver, "Start the campaign").click()
+    wait(driver).until(lambda d: name in d.find_element(By.ID, "party-title").text)
+    return driver.execute_script("return location.hash").split("/")[2]
+
+
+def new_character(driver, game: str, name: str, numbers: dict | None = None) -> None:
+    button(driver, f"New {PERSON[game]}").click()
+    form = css(driver, "form.new-character")
+    fill(form.find_element(By.CSS_SELECTOR, 'input[name="name"]'), name)
+    for path, value in (numbers or {}).items():
+        fill(form.find_element(By.CSS_SELECTOR, f'input[name="{path}"]'), value)
+    css(driver, "form.new-character .derived dl")
+    before = len(driver.find_elements(By.CSS_SELECTOR, ".character-card"))
+    button(driver, f"Create {name}").click()
+    wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".character-card")) == before + 1)
+
+
+def open_sheet(driver, name: str) -> None:
+    card = wait(driver).until(lambda d: next((c for c in d.find_elements(By.CSS_SELECTOR, ".character-card") if name in c.text), None))
+    card.find_element(By.XPATH, './/a[normalize-space(.)="Open the sheet"]').click()
+    wait(driver).until(lambda d: d.find_element(By.ID, "sheet-title").text == name)
+
+
+def roll_physical(driver, faces: str) -> str:
+    """In the open drawer: physical dice, the faces typed all at once, Roll; the result's text."""
+    drawer = css(driver, ".drawer")
+    choice = drawer.find_element(By.XPATH, './/label[normalize-space(.)="Physical dice"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", choice)
+    choice.click()
+    field = wait(driver).until(lambda d: next((f for f in drawer.find_elements(By.CSS_SELECTOR, 'input[name="dice"]') if f.is_displayed()), None))
+    fill(field, faces)
+    roll = drawer.find_element(By.CSS_SELECTOR, "button.roll")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", roll)
+    roll.click()
+    return css(driver, ".drawer [data-result]").text
+
+
+def odds_shown(driver) -> str:
+    """The drawer's exact odds once drawn (the chart's text)."""
+    wait(driver, 60).until(lambda d: d.execute_script(
+        "const box = document.querySelector('.drawer [data-odds-region] .odds-chart'); return box && box.childElementCount > 0"))
+    return css(driver, ".drawer [data-odds-region]").text
+
+
+def close_drawer(driver) -> None:
+    driver.find_element(By.CSS_SELECTOR, 'button[aria-label="Close the roll drawer"]').click()
+    wait(driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".drawer"))
+
+
+STORED = """const [store, done] = [arguments[0], arguments[arguments.length - 1]];
+const open = indexedDB.open("rules-companion");
+open.onerror = () => done(null);
+open.onsuccess = () => {
+  const request = open.result.transaction(store).objectStore(store).getAll();
+  request.onsuccess = () => { done(JSON.stringify(request.result)); open.result.close(); };
+  request.onerror = () => done(null);
+};"""
+
+
+def stored(driver, store: str) -> list:
+    """Every record of an IndexedDB store ("campaigns", "entries"), read directly, not through the app."""
+    return json.loads(driver.execute_async_script(STORED, store))
+
+
+def settle(seconds: float = 0.3) -> None:
+    time.sleep(seconds)

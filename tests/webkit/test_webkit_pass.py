@@ -1,0 +1,99 @@
+"""The key flows of each game in WebKit (issue 20), as on an iPad: boot, a campaign and a character through the
+guided form, a roll from the sheet with its exact odds, an encounter step and its Undo, a reload that keeps all of
+it, the campaign file read back field by field; and, once, the service worker's offline reload.
+
+What this pass cannot check is said in conftest.py."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from tests.webkit.helpers import (booted, button, close_drawer, css, fill, new_campaign, new_character, odds_shown,
+                                  open_sheet, roll_physical, stored, wait)
+
+GAMES = {
+    "armageddon": {"hero": "Jack", "numbers": {"attributes.Perception": 3}, "row": "attr-Perception", "faces": "6",
+                   "says": "Total 12 vs 9"},
+    "semiautomagic": {"hero": "Mira", "numbers": {}, "row": "ability-Dexterity", "faces": "5", "says": "Total"},
+    "coc": {"hero": "Harvey", "numbers": {"STR": 50}, "row": "char-STR", "faces": "4,20", "says": "Rolled 24 against 50"},
+}
+
+
+def campaign_of(driver, campaign_id):
+    return next(record for record in stored(driver, "campaigns") if record["id"] == campaign_id)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_campaign_a_roll_an_encounter_step_undo_and_reload_in_webkit(webkit, webkit_site, game):
+    spec = GAMES[game]
+    assert booted(webkit, webkit_site) in ("snapshot", "normal")
+    campaign_id = new_campaign(webkit, f"WebKit {game}", game)
+    new_character(webkit, game, spec["hero"], spec["numbers"])
+    open_sheet(webkit, spec["hero"])
+
+    css(webkit, f'[data-row="{spec["row"]}"]').click()
+    assert "%" in odds_shown(webkit)  # the exact odds, in the drawer, before the roll
+    assert spec["says"] in roll_physical(webkit, spec["faces"])
+    close_drawer(webkit)
+
+    # an encounter step and its Undo
+    button(webkit, "Encounter").click()
+    fill(css(webkit, 'input[name="encounter-name"]'), "The cellar")
+    button(webkit, "Start the encounter").click()
+    wait(webkit).until(lambda d: d.find_element(By.ID, "encounter-title").text == "The cellar")
+    css(webkit, ".party-pick button[data-add]").click()
+    wait(webkit).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".combatant")) == 1)
+    before = campaign_of(webkit, campaign_id)["encounters"]
+    css(webkit, "[data-next]").click()
+    wait(webkit).until(lambda d: campaign_of(d, campaign_id)["encounters"] != before)
+    css(webkit, '[data-history="undo"]:not([disabled])').click()
+    wait(webkit).until(lambda d: campaign_of(d, campaign_id)["encounters"] == before)
+
+    # reload: the campaign, the sheet and the log are still there
+    kept = campaign_of(webkit, campaign_id)
+    entries = stored(webkit, "entries")
+    assert any(row["entry"]["op"].startswith(game) for row in entries), "the roll is in the log"
+    webkit.refresh()
+    wait(webkit, 120).until(lambda d: d.execute_script("return document.documentElement.dataset.ready") == "true")
+    assert campaign_of(webkit, campaign_id) == kept
+    assert stored(webkit, "entries") == entries
+    webkit.execute_script(f"location.hash = '#/c/{campaign_id}/party'")
+    wait(webkit).until(lambda d: spec["hero"] in d.find_element(By.CSS_SELECTOR, ".character-card").text)
+
+
+def test_a_campaign_file_imports_back_field_by_field_in_webkit(webkit, webkit_site, tmp_path):
+    booted(webkit, webkit_site)
+    campaign_id = new_campaign(webkit, "Round trip", "coc")
+    new_character(webkit, "coc", "Harvey", {"STR": 50})
+    record = campaign_of(webkit, campaign_id)
+    log = [row["entry"] for row in stored(webkit, "entries") if row["entry"] and campaign_id in json.dumps(row)]
+    path = tmp_path / "round-trip.campaign.json"
+    path.write_text(json.dumps({**record, "log": log}))  # the file as the page writes it (store/files.mjs)
+    webkit.execute_script("location.hash = '#/'")
+    css(webkit, f'[data-campaign="{campaign_id}"]')
+    # Delete it, then import the file through the page's own file field.
+    row = css(webkit, f'[data-campaign="{campaign_id}"]')
+    row.find_element(By.XPATH, './/button[normalize-space(.)="Delete"]').click()
+    css(webkit, "dialog.confirm").find_element(By.XPATH, './/button[normalize-space(.)="Delete"]').click()
+    wait(webkit).until(lambda d: not d.find_elements(By.CSS_SELECTOR, f'[data-campaign="{campaign_id}"]'))
+    webkit.find_element(By.CSS_SELECTOR, 'input[name="campaign-file"]').send_keys(str(path))
+    css(webkit, f'[data-campaign="{campaign_id}"]', seconds=60)
+    back = campaign_of(webkit, campaign_id)
+    for field in ("schema", "id", "name", "game", "created", "settings", "characters", "encounters"):
+        assert back[field] == record[field], field
+
+
+def test_offline_reload_from_the_service_worker_in_webkit(webkit, own_webkit_site):
+    url, server = own_webkit_site
+    booted(webkit, url)
+    if not webkit.execute_script("return 'serviceWorker' in navigator"):
+        pytest.skip("this WebKitGTK build has no service worker")
+    wait(webkit, 180).until(lambda d: d.execute_script("return document.documentElement.dataset.offlineReady") == "true")
+    server.shutdown()  # the site is gone: what loads now comes from the service worker's cache
+    server.server_close()
+    webkit.refresh()
+    wait(webkit, 120).until(lambda d: d.execute_script("return document.documentElement.dataset.ready") == "true")
+    new_campaign(webkit, "Offline", "armageddon")
