@@ -33,8 +33,9 @@ def limits_of(state: dict) -> tuple[list[Limit], list[str]]:
         limits += [Limit("act", "dying", _DYING), Limit("defend", "dying", _DYING)]
         only.append("the CON roll at the end of each round")
     if c["unconscious"] and not c["dying"]:
-        why = "unconscious" + (" (First Aid revives)" if state["hp"] > 0 else "")
-        limits += [Limit("act", why, _HP), Limit("defend", "unconscious", _HP)]
+        limits += [Limit("act", "unconscious", _HP), Limit("defend", "unconscious", _HP)]
+        if state["hp"] > 0:
+            limits.append(Limit("note", "First Aid revives them", "seed 003, First Aid"))
     if c["permanently_insane"]:
         limits.append(Limit("act", "permanently insane (0 SAN): out of the player's hands", "RULES.md §3.11"))
     if c["involuntary_action"]:

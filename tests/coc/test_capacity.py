@@ -18,7 +18,8 @@ def _details(**conditions):
 def test_when_hp_falls_below_zero_unconscious_cannot_act_or_defend():
     details = _details(unconscious=True)
     assert not details["can_act"] and not details["can_defend"]
-    assert details["headline"].startswith("Can't act: unconscious")
+    assert details["headline"] == "Can't act or defend: unconscious"
+    assert [limit["text"] for limit in details["limits"] if limit["what"] == "note"] == ["First Aid revives them"]
     assert "coc.attack" in details["forbidden"]
 
 

@@ -39,7 +39,7 @@ export function SheetScreen({ characterId }) {
       </div>
       ${editing
         ? html`<${SheetEditor} character=${character} game=${game} onDone=${() => setEditing(false)} />`
-        : html`<${SheetRows} groups=${game.groups(character.sheet)} onRoll=${open} />
+        : html`<${SheetRows} groups=${game.groups(character.sheet)} onRoll=${open} game=${game} sheet=${character.sheet} />
           <button type="button" class="edit-sheet" onClick=${() => setEditing(true)}>Edit values</button>`}
       <div class="row-actions danger-zone">
         <button type="button" class="danger" onClick=${() => setRemoving(true)}>Remove ${character.sheet.name} from the campaign</button>
