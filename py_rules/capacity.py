@@ -105,10 +105,11 @@ def headline(limits, only=()) -> str:
 
 
 def answer(system: str, label: str, *, limits=(), penalties=(), lowered=(), only=(), forbidden=None,
-           defence_ops=(), none_said: str = "Nothing in their state limits them.", source: str = "") -> Result:
+           defence_ops=(), refused=(), none_said: str = "Nothing in their state limits them.", source: str = "") -> Result:
     """The door's answer. ``only``: the rolls still allowed while unable to act, in words; ``forbidden``: the
     operation ids the rules forbid now (when acting is forbidden, ``act_ops`` minus the allowed ones), each
-    mapped to the reason; ``defence_ops``: the operations that are a defence roll (forbidden when defending is)."""
+    mapped to the reason; ``defence_ops``: the operations that are a defence roll (forbidden when defending is);
+    ``refused``: those of them the operation itself refuses now (the rest the GM may still roll: their table)."""
     limits, penalties, lowered = list(limits), list(penalties), list(lowered)
     act = [limit for limit in limits if limit.what == "act"]
     defend = [limit for limit in limits if limit.what == "defend"]
@@ -130,6 +131,7 @@ def answer(system: str, label: str, *, limits=(), penalties=(), lowered=(), only
             "can_defend": not defend,
             "only": list(only) if act else [],
             "forbidden": forbidden,
+            "refused": sorted(op for op in refused if op in forbidden),
             "limits": [{"what": limit.what, "reason": limit.reason, "text": _limit_words(limit)} for limit in limits],
             "penalties": [{"value": p.value, "applies": p.applies, "reason": p.reason, "text": p.text} for p in penalties],
             "lowered": [{"name": item.name, "value": item.value, "base": item.base, "lost": item.lost,

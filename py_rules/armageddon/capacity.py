@@ -119,4 +119,5 @@ def capacity(character: dict, *, turn_seconds: int, settings: PenaltySettings = 
     forbidden = {op: f"can't act: {act[0].reason}" for op in ACT_OPS if op not in allowed} if act else {}
     return answer("armageddon", name_of(character), limits=limits, penalties=penalties_of(character, settings),
                   lowered=lowered_of(character), only=only, forbidden=forbidden, defence_ops=DEFENCE_OPS,
+                  refused=[op for op in ACT_OPS if op != "armageddon.resisted"] if has(character, "dead") else (),
                   none_said="Nothing in his state limits him: no penalty from his state.", source="RULES.md §1.15")

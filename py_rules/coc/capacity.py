@@ -66,5 +66,7 @@ def capacity(state: dict):
         forbidden = {op: "the Keeper controls this action (failed Sanity roll)" for op in ACT_OPS}
     else:
         forbidden = {}
-    return answer("coc", who(state), limits=limits, only=only, forbidden=forbidden,
+    conditions = state["conditions"]
+    refused = [op for op in ACT_OPS if conditions["dead"] or (conditions["unconscious"] and op != "coc.roll_damage")]
+    return answer("coc", who(state), limits=limits, only=only, forbidden=forbidden, refused=refused,
                   none_said="Nothing in their state limits them.", source="seed 003, Hit points, Wounds, and Healing")

@@ -137,5 +137,6 @@ def capacity(c: dict):
     forbidden = {op: f"can't act: {act[0].reason}" for op in ACT_OPS if op not in allowed} if act else {}
     only = [_STILL[key][0] for key in dict.fromkeys(still)] if act else []
     return answer("semiautomagic", c["name"] or "The creature", limits=limits, penalties=penalties_of(c), only=only,
-                  forbidden=forbidden, defence_ops=DEFENCE_OPS, none_said="Nothing in their state limits them.",
+                  forbidden=forbidden, defence_ops=DEFENCE_OPS,
+                  refused=("semiautomagic.attack",) if C.action_seconds(c)[0] <= 0 else (), none_said="Nothing in their state limits them.",
                   source="seed 002, Conditions")

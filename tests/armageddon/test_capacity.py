@@ -88,3 +88,14 @@ def test_encumbrance_penalty_names_the_rolls_it_reaches():
 def test_dead_cannot_act_or_defend():
     details = _capacity(_char(conditions=["dead"]))["details"]
     assert details["headline"] == "Can't act or defend: dead"
+
+
+def test_fear_tests_a_frozen_character_may_still_be_rolled_for_the_operations_do_not_refuse():
+    assert _capacity(_char(conditions=["frozen"], frozen_seconds=5))["details"]["refused"] == []
+    assert "armageddon.test" in _capacity(_char(conditions=["dead"]))["details"]["refused"]
+
+
+def test_a_frozen_character_s_forbidden_test_still_rolls_at_the_door():
+    frozen = _char(conditions=["frozen"], frozen_seconds=5)
+    assert "armageddon.test" in _capacity(frozen)["details"]["forbidden"]
+    assert api.handle({"op": "armageddon.test", "args": {"character": frozen, "attribute_name": "Willpower"}})["ok"]

@@ -48,3 +48,19 @@ def test_dead_and_permanently_insane_cannot_act():
 
 def test_a_healthy_investigator_can_act():
     assert _details()["headline"] == "Can act"
+
+
+def test_the_unconscious_roll_nothing_they_choose_the_rolls_refuse_so_they_are_refused():
+    details = _details(unconscious=True)
+    assert "coc.skill_roll" in details["refused"] and "coc.roll_damage" not in details["refused"]
+    assert _details(involuntary_action=True)["refused"] == []
+
+
+def test_what_capacity_calls_refused_the_door_refuses_and_the_rest_it_rolls():
+    state = from_dict(EXAMPLE)
+    state["conditions"]["unconscious"] = True
+    refused = api.handle({"op": "coc.skill_roll", "args": {"investigator": state, "skill": "Dodge"}})
+    assert not refused["ok"]
+    state["conditions"]["unconscious"] = False
+    state["conditions"]["involuntary_action"] = True
+    assert api.handle({"op": "coc.skill_roll", "args": {"investigator": state, "skill": "Dodge"}})["ok"]

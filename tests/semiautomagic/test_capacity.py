@@ -81,3 +81,17 @@ def test_wound_and_mobility_penalty_each_with_what_it_lowers():
 def test_staggered_durations_are_said_in_rounds():
     details = _details(_creature({"Staggered": {"seconds": 18}}))
     assert any("Staggered (3 rounds left)" in limit["text"] for limit in details["limits"])
+
+
+def test_broken_the_attack_itself_refuses_so_it_is_listed_as_refused():
+    details = _details(_creature({"Broken": {"seconds": None}}))
+    assert details["refused"] == ["semiautomagic.attack"]
+    assert _details(_creature({"Flat-Footed": {"seconds": 6}}))["refused"] == []
+
+
+def test_broken_attack_is_refused_at_the_door_as_capacity_says():
+    from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER
+
+    broken = _creature({"Broken": {"seconds": None}})
+    attack = api.handle({"op": "semiautomagic.attack", "args": {"attacker": broken, "creature": from_dict(EXAMPLE_ATTACKER)}})
+    assert not attack["ok"]

@@ -107,6 +107,7 @@ def test_a_broken_creature_s_attack_warns_and_the_target_who_cannot_defend_is_na
     drawer.locator('select[name="opponent"]').select_option(label="Ona")
     warning = drawer.locator("[data-rule-warning]")
     expect(warning).to_contain_text("Vex: can't act: Broken")
+    expect(warning).to_contain_text("The rules forbid this roll: it cannot be rolled now.")  # the attack itself refuses
     expect(warning).to_contain_text("Ona can't defend: Flat-Footed (1 round left).")
     expect(drawer.locator("button.roll")).to_be_enabled()
     shoot(page, "drawer-broken", warning)
