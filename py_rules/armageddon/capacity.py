@@ -71,6 +71,11 @@ def limits_of(character: dict, turn_seconds: int) -> tuple[list[Limit], list[str
     return limits, [_STILL[key][0] for key in dict.fromkeys(only)]
 
 
+def _n(number: int) -> str:
+    """A number as the page prints it: a true minus sign (−2, not -2)."""
+    return str(number).replace("-", "−")
+
+
 def penalties_of(character: dict, settings: PenaltySettings = PenaltySettings()) -> list[Penalty]:
     """Every penalty the pools and the load put on his rolls, with the rolls each reaches (U10; RULES.md §1.15, A6,
     A12) — the same numbers :func:`py_rules.armageddon.penalties.automatic_modifiers` adds to a roll."""
@@ -79,11 +84,11 @@ def penalties_of(character: dict, settings: PenaltySettings = PenaltySettings())
     lp = current["life_points"]
     injury = injury_penalty(lp, settings.injury_penalty_cap)
     if injury:
-        found.append(Penalty(injury, "all rolls", f"injured, {lp} LP (−1 per LP below 6; not on Consciousness or "
+        found.append(Penalty(injury, "all rolls", f"injured, {_n(lp)} LP (−1 per LP below 6; not on Consciousness or "
                              "Survival Tests)", "seed 000, Life Points: −1 per LP below 6"))
     ep = current["endurance_points"]
     if ep <= TIRED_THRESHOLD:
-        found.append(Penalty(TIRED_PENALTY, "all rolls", f"tired, {ep} EP (5 or less)",
+        found.append(Penalty(TIRED_PENALTY, "all rolls", f"tired, {_n(ep)} EP (5 or less)",
                              "seed 000, Endurance Points: 5 EP or less, −2 to all actions"))
     essence, most = current["essence"], derived["essence"]
     depressed = essence <= DEPRESSED_THRESHOLD
@@ -92,7 +97,7 @@ def penalties_of(character: dict, settings: PenaltySettings = PenaltySettings())
         found.append(Penalty(NUMB_PENALTY, rolls, f"Essence at half or below ({essence} of {most})",
                              "seed 000, Essence: half or lower, −1 to mental Tasks; RULES.md A12"))
     if depressed:
-        found.append(Penalty(DEPRESSED_PENALTY, "all rolls", f"deeply depressed, Essence {essence} (1 or less)",
+        found.append(Penalty(DEPRESSED_PENALTY, "all rolls", f"deeply depressed, Essence {_n(essence)} (1 or less)",
                              "seed 000, Essence: 1 or 0 points, all actions at −3"))
     load = load_of(character)
     if load.penalty:

@@ -130,7 +130,7 @@ def test_a_temporary_willpower_loss_and_the_half_essence_penalty_show_on_the_she
     expect(willpower.locator(".row-value")).to_have_text(str(will - 1))
     expect(willpower.locator(".row-lowered")).to_have_text(f"({will}, −1 until Essence is back to 0 or more)")
     expect(page.locator(".sheet .capacity")).to_contain_text(f"Willpower {will - 1} ({will}, −1 until Essence is back to 0 or more)")
-    expect(page.locator(".sheet .capacity-penalties")).to_contain_text("−3 all rolls: deeply depressed, Essence -2 (1 or less)")
+    expect(page.locator(".sheet .capacity-penalties")).to_contain_text("−3 all rolls: deeply depressed, Essence −2 (1 or less)")
     shoot(page, "sheet-lost-willpower", willpower)
     willpower.click()
     text = roll(page, faces="5")
