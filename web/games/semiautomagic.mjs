@@ -6,11 +6,22 @@ import { exact, mostOf } from "./large_change.mjs";
 
 const ABILITIES = ["Strength", "Dexterity", "Endurance", "Intelligence", "Spirit"];
 
+const count = (number, unit) => `${number} ${number === 1 ? unit : `${unit}s`}`;
+
+/** Time left in the unit a person reads: seconds, rounds (6 s) under a minute, then minutes, then hours. */
+export function spokenDuration(seconds) {
+  if (seconds < 6) return count(seconds, "second");
+  if (seconds < 60) return count(Math.ceil(seconds / 6), "round");
+  if (seconds < 3600) return count(Math.ceil(seconds / 60), "minute");
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.ceil((seconds % 3600) / 60);
+  return minutes ? `${count(hours, "hour")} ${count(minutes, "minute")}` : count(hours, "hour");
+}
+
 function conditionText([name, timer]) {
   const seconds = timer?.seconds;
   if (seconds === null || seconds === undefined) return name;
-  const rounds = Math.ceil(seconds / 6);
-  return seconds >= 6 ? `${name} (${rounds} ${rounds === 1 ? "round" : "rounds"} left)` : `${name} (${seconds} s left)`;
+  return `${name} (${spokenDuration(seconds)} left)`;
 }
 
 /** Toughness and Will are worked out by the engine (the sheet does not store them). */
