@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
+from py_rules.coc.investigator import from_dict as investigator
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 from tests.web.conftest import BOOT_TIMEOUT_MS
 from tests.web.helpers import open_sheet, roll, stored_log
@@ -140,8 +141,8 @@ def test_a_temporary_willpower_loss_and_the_half_essence_penalty_show_on_the_she
 
 def test_an_unconscious_combatant_is_marked_and_skipped_by_next_when_the_gm_chooses(app):
     page = app
-    harvey = copy.deepcopy(HARVEY)
-    out = {**copy.deepcopy(HARVEY), "name": "Cultist"}
+    harvey = investigator(HARVEY)  # as the engine keeps it: HP, MP and SAN with their maxima
+    out = {**investigator(HARVEY), "name": "Cultist"}
     out["characteristics"] = {**out["characteristics"], "DEX": 50}
     out["conditions"] = {"unconscious": True}
     party = {"harvey": harvey, "cultist": out}
