@@ -158,6 +158,7 @@ def test_an_unconscious_combatant_is_marked_and_skipped_by_next_when_the_gm_choo
     expect(cultist.locator(".capacity-line")).to_have_text("Can't act or defend: unconscious")
     expect(row(page, "Harvey Walters")).to_have_attribute("data-can-act", "true")
     assert "Harvey Walters" in turn(page)
+    expect(page.locator("[data-turn-unable]")).to_have_count(0)
     shoot(page, "encounter-unconscious", cultist)
 
     choice = page.locator('input[name="skip-unable"]')
@@ -176,7 +177,9 @@ def test_an_unconscious_combatant_is_marked_and_skipped_by_next_when_the_gm_choo
     assert "Harvey Walters" in turn(page)
     page.locator('input[name="skip-unable"]').uncheck()
     next_turn(page)
-    assert "Cultist" in turn(page)  # the choice off: Next stops at them
+    assert "Cultist" in turn(page)  # the choice off: Next stops at them, and the turn bar says why they cannot act
+    expect(page.locator("[data-turn-unable]")).to_have_text("can't act: unconscious")
+    shoot(page, "turn-bar-unable")
     page.reload()
     ready(page)
     expect(page.locator('input[name="skip-unable"]')).not_to_be_checked()

@@ -8,7 +8,7 @@ import { useApp } from "../../app/state.mjs";
 import { paths } from "../../app/router.mjs";
 import { snack } from "../../app/actions.mjs";
 import { encounterById, encounterStep, nextTurn, rememberSkip, rememberedSkip, timeCheck } from "../../app/encounter_actions.mjs";
-import { capacityRequest } from "../party/character_card.mjs";
+import { capacityRequest, useCapacity } from "../party/character_card.mjs";
 import { Drawer } from "../../drawer/index.mjs";
 import { diceArgs } from "../../drawer/dice_field.mjs";
 import { Confirm } from "../../components/confirm.mjs";
@@ -170,7 +170,9 @@ function RunningEncounter({ campaign, encounter }) {
     return steps.list.findLast((each) => each.after === now)?.result || null;
   }, [encounter, steps]);
   useCurrentInView(list, encounter, shown);
-  const characterOf = (combatant) => combatant.character_id && campaign.characters.find((each) => each.id === combatant.character_id);
+  const characterOf = (combatant) => combatant?.character_id && campaign.characters.find((each) => each.id === combatant.character_id);
+  const nowCapacity = useCapacity(rules.game, (!encounter.ended && characterOf(encounter.combatants[encounter.turn])?.sheet) || null);
+  const nowUnable = nowCapacity && !nowCapacity.can_act ? nowCapacity.limits.find((each) => each.what === "act")?.reason || "" : null;
   const activityParam = campaign.game === "armageddon" ? app.state.catalog.op("encounter.update").params.find((each) => each.name === "activity") : null;
   return html`<div class=${`encounter-layout${drawer ? " with-drawer" : ""}`}>
     <p class="back"><a href=${paths.encounter(campaign.id)}>‹ All encounters</a></p>
@@ -190,7 +192,7 @@ function RunningEncounter({ campaign, encounter }) {
     <${Controls} encounter=${encounter} rules=${rules} catalog=${app.state.catalog} busy=${busy} act=${act} onPass=${letTimePass}
       dice=${dice} setDice=${(chosen) => { setDice(chosen); setDiceError(null); }} diceError=${diceError} onEnd=${() => setEnding(true)}
       skipUnable=${skipUnable} setSkipUnable=${(on) => { setSkipUnable(on); rememberSkip(campaign.id, on); }} />
-    <${TurnBar} encounter=${encounter} busy=${busy} engine=${app.state.engine} onNext=${next} />
+    <${TurnBar} encounter=${encounter} busy=${busy} engine=${app.state.engine} onNext=${next} unable=${nowUnable} />
     ${drawer ? html`<${Drawer} key=${drawer.id} spec=${drawer.spec} characterId=${drawer.characterId} opponent=${drawer.opponent}
       encounter=${encounter.id} game=${rules.game} onClose=${close} />` : null}
     ${ending ? html`<${Confirm} title=${`End “${encounter.name}”?`} text="No more turns; its log stays, and time can still pass for its combatants."
