@@ -4,6 +4,7 @@
     python3 build.py              # build dist/
     python3 build.py serve        # build, then serve dist/ at http://127.0.0.1:8000/
     python3 build.py bench        # build, then measure boot time in headless Chromium
+    python3 build.py test         # install Chromium if missing, build, then run every test (pytest)
 
 The work is done by the modules in tools/ (site.py builds, serve.py serves, bench.py measures).
 """
@@ -22,12 +23,18 @@ from tools import site  # noqa: E402
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "bench"))
+    parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "bench", "test"))
     parser.add_argument("--out", default="dist", help="output folder (default dist)")
     parser.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
     parser.add_argument("--runs", type=int, default=5, help="runs per scenario for bench (default 5)")
     parser.add_argument("--no-build", action="store_true", help="serve or bench the existing output")
-    args = parser.parse_args(argv)
+    args, rest = parser.parse_known_args(argv)
+    if rest and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    if args.command == "test":
+        from tools import prerequisites
+
+        prerequisites.ensure()
     dist = (ROOT / args.out).resolve()
     if not args.no_build or not dist.exists():
         site.build(dist)
@@ -39,6 +46,11 @@ def main(argv: list[str] | None = None) -> int:
         from tools.bench import run_bench
 
         run_bench(dist, args.runs)
+    elif args.command == "test":
+        import subprocess
+
+        # pytest in its own process, as the README ran it before: the arguments after "test" are pytest's.
+        return subprocess.run([sys.executable, "-m", "pytest", *rest], cwd=ROOT).returncode
     return 0
 
 

@@ -3,10 +3,18 @@
 ``call(request_json) -> response_json`` is the only function the web worker
 uses. A request is ``{"op": "<operation id>", "args": {...}}`` (optionally
 ``"seed"``: an integer for replayable digital dice; ``"mode": "odds"``: the exact distribution of
-the roll's outcomes instead of a roll, see :mod:`py_rules.odds`). A response is either
+the roll's outcomes instead of a roll, see :mod:`py_rules.odds`; ``"dice": "physical"``: the roll's dice are
+physical, the faces so far in ``args.dice``, none yet included). A response is either
 ``{"ok": true, "result": {...}}`` or
 ``{"ok": false, "error": {"code", "message", "field"}}``. Nothing raises
 through to JavaScript: unexpected exceptions become ``internal`` errors.
+
+Physical dice one at a time: when typed faces run out before the rules are done, the answer is the error
+``needs_die`` with ``error.die`` = ``{"name", "sides", "low", "high", "roll", "part", "prompt", "position",
+"shows", "so_far"}`` (:class:`py_rules.dice.NeedsDie`): the next die the rules ask for, named by its roll in the game's
+words ("Sanity roll (d100) — units die", "INT roll (d100) — units die", "Survival Test (d10)"). The page asks
+for that die and calls again with the faces so far and the new one; nothing changed meanwhile, and the same
+faces typed all at once give the same answer.
 
 The door bounds what it reads (:mod:`py_rules.limits`): request size and nesting depth, no NaN or
 infinite numbers, no lone surrogates (an answer must encode as UTF-8); each field's own limits are
@@ -25,13 +33,13 @@ from typing import Any
 
 import py_rules
 from py_rules import limits
-from py_rules.dice import RandomDice, TypedDice
+from py_rules.dice import NeedsDie, RandomDice, TypedDice
 from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.render import render_lines
 from py_rules.systems import SYSTEM_IDS, all_operations, all_systems, operations_of
 
-__all__ = ("call", "handle", "catalog", "operation", "answer")
+__all__ = ("call", "handle", "catalog", "operation", "answer", "run_checked", "InvalidArgs")
 
 
 def catalog() -> dict:
@@ -71,9 +79,17 @@ def _validated_args(op: Operation, raw_args: Any) -> dict:
             for name, param in declared.items()}
 
 
-def _run(op: Operation, args: dict, seed: Any) -> dict:
+DICE_CHOICES = ("digital", "physical")
+"""A request's ``dice``: digital unless physical dice are typed (``args.dice``, the faces so far)."""
+
+
+def _run(op: Operation, args: dict, seed: Any, kind: Any = None) -> dict:
+    if kind is not None and kind not in DICE_CHOICES:
+        raise RulesError("bad_choice", 'dice must be "digital" or "physical".', "dice")
     faces = args.pop("dice", None) if op.rolls else None
-    if faces is not None:
+    if kind == "physical" and op.rolls:
+        dice = TypedDice(faces or [])
+    elif faces is not None:
         dice = TypedDice(faces)
     else:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -86,17 +102,42 @@ def _run(op: Operation, args: dict, seed: Any) -> dict:
 
 def answer(op: Operation, args: dict, dice) -> dict:
     """Run ``op`` on validated ``args`` with a shared dice source; the answer's ``dice`` are the throws made
-    by this run only (an encounter runs several operations on one source)."""
+    by this run only (an encounter runs several operations on one source), and a rolling operation's
+    ``dice_source`` says whether they were typed (``"physical"``) or thrown by the engine (``"digital"``)."""
     start = len(dice.thrown)
-    result = op.run(dice, **args) if op.rolls else op.run(**args)
+    try:
+        result = op.run(dice, **args) if op.rolls else op.run(**args)
+    except NeedsDie as asked:  # the innermost operation names a roll whose purpose names only its die
+        raise asked.named(op.title) from None
     result.dice = list(dice.thrown[start:])
     first_state = next((p.state_key for p in op.params if p.state_key), None)
     if result.state is not None and first_state and first_state not in result.states:
         result.states[first_state] = result.state
     data = result.to_dict()
     data["op"] = op.id
+    if op.rolls:  # issue 18: a forum post says whether the dice were physical (typed faces) or digital
+        data["dice_source"] = "physical" if isinstance(dice, TypedDice) else "digital"
     data["text"] = render_lines(data)
     return data
+
+
+def run_checked(op_id: str, args: Any, dice) -> dict:
+    """Run the operation ``op_id`` on ``args`` checked as the door checks a request's (every field declared,
+    coerced, defaults filled) with the caller's shared ``dice`` source; the answer as :func:`answer` gives it.
+    An ``args["dice"]`` is ignored: the dice are the caller's (an encounter step runs several operations on one
+    source). A bad field raises :class:`InvalidArgs` (before any die is thrown), the rule's refusal its own
+    RulesError."""
+    op = operation(op_id)
+    try:
+        validated = _validated_args(op, args)
+    except RulesError as error:
+        raise InvalidArgs(error.code, error.message, error.field, error.path, error.detail) from None
+    validated.pop("dice", None)
+    return answer(op, validated, dice)
+
+
+class InvalidArgs(RulesError):
+    """The RulesError of an argument the door refused (:func:`run_checked`), apart from a rule's refusal."""
 
 
 def handle(request: Any) -> dict:
@@ -117,7 +158,7 @@ def handle(request: Any) -> dict:
         if mode == "odds":  # the exact distribution instead of a roll (issue 9): no dice, no state change
             from py_rules.odds import answer
             return {"ok": True, "result": answer(op, args)}
-        return {"ok": True, "result": _run(op, args, request.get("seed"))}
+        return {"ok": True, "result": _run(op, args, request.get("seed"), request.get("dice"))}
     except RulesError as error:
         return {"ok": False, "error": error.to_dict()}
     except Exception as error:  # the worker must survive every input (RecursionError, MemoryError too)

@@ -14,12 +14,13 @@ and, later, an exact enumerator for the odds preview.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 
 from py_rules.errors import RulesError
 from py_rules.words import counted
 
-__all__ = ("Die", "d", "Throw", "DiceSource", "RandomDice", "TypedDice", "MAX_THROWS")
+__all__ = ("Die", "d", "Throw", "DiceSource", "RandomDice", "TypedDice", "NeedsDie", "roll_words", "MAX_THROWS")
 
 MAX_THROWS = 1000
 """Guard against runaway chains (STYLE.md A1 ``RollContext(max_rolls=1000)``)."""
@@ -95,8 +96,10 @@ class RandomDice(DiceSource):
 class TypedDice(DiceSource):
     """Faces typed by a player from physical dice, used in the order given.
 
-    Too few faces, a face the die does not have, or faces left over all give a
-    :class:`RulesError` on the field ``dice`` that says what was expected.
+    When the faces run out the answer is :class:`NeedsDie`: the next die the rules ask for, named by its roll,
+    so the page can ask for that one die and call again with the faces so far and the new one (physical dice
+    one at a time; the same faces typed all at once give the same answer). A face the die does not have, or
+    faces left over, give a :class:`RulesError` on the field ``dice`` that says what was expected.
     """
 
     def __init__(self, faces, field: str = "dice") -> None:
@@ -107,13 +110,8 @@ class TypedDice(DiceSource):
     def _draw(self, die: Die, purpose: str) -> int:
         position = len(self.thrown) + 1
         if not self._faces:
-            used = ", ".join(str(t.face) for t in self.thrown) or "none"
-            raise RulesError(
-                "dice_exhausted",
-                f"Die {position} is missing: the roll needs a {die.name} for {purpose} "
-                f"(faces used so far: {used}).",
-                self._field,
-            )
+            same = sum(1 for t in self.thrown if t.purpose == purpose)
+            raise NeedsDie(die, purpose, position, same + 1, [t.face for t in self.thrown], self._field)
         face = self._faces.pop(0)
         if face not in die.faces:
             low, high = min(die.faces), max(die.faces)
@@ -134,3 +132,63 @@ class TypedDice(DiceSource):
                 f"This roll used {counted(len(self.thrown), 'dice')}.",
                 self._field,
             )
+
+
+_GENERIC = re.compile(r"^(?:(?:units |tens )?d\d+|roll)$", re.I)
+"""A purpose that names only the die (``d10``): the roll is then named by its operation's title."""
+
+
+def roll_words(purpose: str, title: str = "") -> tuple[str, str]:
+    """The roll a die belongs to and which die of it, in the words of the trace's purpose.
+
+    >>> roll_words("Sanity roll: units die"), roll_words("Survival Test no. 2"), roll_words("d10", "Task (Attribute)")
+    (('Sanity roll', 'units die'), ('Survival Test no. 2', ''), ('Task', ''))
+    >>> roll_words("damage")
+    ('Damage', '')
+    """
+    head, _, part = str(purpose).partition(": ")
+    if _GENERIC.match(head.strip()) and title:
+        head = re.sub(r"\s*\([^()]*\)\s*$", "", title)
+    head = head.strip() or "Roll"
+    return head[0].upper() + head[1:], part.strip()
+
+
+class NeedsDie(RulesError):
+    """Typed dice ran out: the rules need one more die. Not a mistake but a question for the page: which die,
+    for which roll (``die``: its name, sides, lowest and highest face, the roll's label in the game's words),
+    so physical dice can be asked for one at a time as the rules need them (a CoC Sanity loss of 5+ asks for
+    an INT roll only after the loss die is read)."""
+
+    def __init__(self, die: Die, purpose: str, position: int, count: int, so_far: list[int], field: str = "dice",
+                 title: str = "") -> None:
+        self.die_data, self.purpose, self.position, self.count, self.so_far = die, purpose, position, count, so_far
+        self.title = title
+        super().__init__("needs_die", self._message(), field)
+
+    def named(self, title: str) -> "NeedsDie":
+        """The same question with ``title`` (the operation rolling) naming a roll whose purpose names only its die."""
+        if not self.title:
+            self.title = title
+            self.message = self._message()
+            self.args = (self.message,)
+        return self
+
+    def prompt(self) -> str:
+        """What the page asks: "Sanity roll (d100) — units die", "Survival Test (d10)", "Damage (d6) — die 2"."""
+        roll, part = roll_words(self.purpose, self.title)
+        name = self.die_data.name
+        if name in ("units d10", "tens d10"):  # a d100 is typed as its units die, then each tens die
+            return f"{roll} (d100) — {'tens die' if part == 'tens die 1' else part or name}"
+        return f"{roll} ({name})" + (f" — {part}" if part else f" — die {self.count}" if self.count > 1 else "")
+
+    def _message(self) -> str:
+        low, high = min(self.die_data.faces), max(self.die_data.faces)
+        return f"Roll the next die and type its face ({low}–{high}): {self.prompt()}."
+
+    def to_dict(self) -> dict:
+        answer = super().to_dict()
+        roll, part = roll_words(self.purpose, self.title)
+        answer["die"] = {"name": self.die_data.name, "sides": len(self.die_data.faces), "low": min(self.die_data.faces),
+                         "high": max(self.die_data.faces), "roll": roll, "part": part, "prompt": self.prompt(),
+                         "position": self.position, "shows": list(self.die_data.faces), "so_far": list(self.so_far)}
+        return answer

@@ -6,12 +6,9 @@ Computing and rendering are separate: this works on the JSON form of a
 
 from __future__ import annotations
 
+from py_rules.trace import signed
+
 __all__ = ("render_lines", "signed", "headline", "lead", "throw_text", "dice_text", "modifier_text")
-
-
-def signed(value: int) -> str:
-    """``+2``, ``-1``, ``+0``."""
-    return f"{value:+d}"
 
 
 _UNITS_DIE, _TENS_DIE = "units d10", "tens d10"
@@ -35,7 +32,12 @@ def _percentile(result: dict) -> bool:
 
 
 def headline(result: dict) -> str:
-    """The total against its target with the level (empty when nothing was rolled against a target).
+    """What the result says first: its own ``headline`` when it has one (time passing says each Survival Test
+    it ran with its outcome, damage its CON roll), else the total against its target with the level (empty when
+    nothing was rolled against a target).
+
+    >>> headline({"headline": "Survival Test 2: 7 vs 9 — failed", "total": 7, "target": 9, "success": False})
+    'Survival Test 2: 7 vs 9 — failed'
 
     A Call of Cthulhu percentile roll says it as the Keeper does:
 
@@ -44,6 +46,9 @@ def headline(result: dict) -> str:
     ...                    {"die": "tens d10", "face": 20, "purpose": "Spot Hidden roll: tens die 1"}]})
     'Rolled 27 against 60 — Regular success'
     """
+    own = result.get("headline")
+    if isinstance(own, str) and own.strip():
+        return own
     if _percentile(result) and result.get("total") is not None:
         text = f"Rolled {result['total']}"
         if result.get("target") is not None:

@@ -16,7 +16,16 @@ from typing import Any
 from py_rules.dice import Throw
 from py_rules.sources import plain, rule_name, split
 
-__all__ = ("Modifier", "Step", "Result", "Log", "total_of")
+__all__ = ("Modifier", "Step", "Result", "Log", "total_of", "signed", "headline_of")
+
+
+def signed(value: int) -> str:
+    """``+2``, ``-1``, ``+0`` (a modifier as a trace writes it).
+
+    >>> signed(2), signed(-1), signed(0)
+    ('+2', '-1', '+0')
+    """
+    return f"{value:+d}"
 
 
 @dataclass(frozen=True)
@@ -52,6 +61,12 @@ class Log:
     steps: list[Step] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
+    told: list[str] = field(default_factory=list)
+    """What decided something, one line each in the game's words (a roll against its target and its outcome, a
+    condition's time left): the lines the result's headline says (:func:`headline_of`)."""
+
+    def tell(self, text: str) -> None:
+        self.told.append(text)
 
     def step(self, text: str, source: str = "") -> None:
         self.steps.append(Step(text, source))
@@ -62,6 +77,25 @@ class Log:
     def flag(self, name: str) -> None:
         if name not in self.flags:
             self.flags.append(name)
+
+
+def headline_of(told, most: int = 6) -> str | None:
+    """The told lines as one headline, in order (None when nothing was told); a long run (an hour of Survival
+    Tests) reads as its first lines, how many more, and the last: the trace keeps every one.
+
+    >>> headline_of(["Survival Test 1: 11 vs 9 — passed", "Survival Test 2: 7 vs 9 — failed"])
+    'Survival Test 1: 11 vs 9 — passed; Survival Test 2: 7 vs 9 — failed'
+    >>> headline_of(list("abcdefgh"), 4)
+    'a; b; … 5 more …; h'
+    >>> headline_of([]) is None
+    True
+    """
+    lines = [str(line) for line in told if line]
+    if not lines:
+        return None
+    if len(lines) > most:
+        lines = lines[:most - 2] + [f"… {len(lines) - most + 1} more …", lines[-1]]
+    return "; ".join(lines)
 
 
 def total_of(modifiers) -> int:
@@ -84,6 +118,8 @@ class Result:
         success: whether it succeeded, if that applies.
         level: the degree of success (Success Levels, CoC level rank …).
         level_name: the name of that level.
+        headline: what the page says first, when the total against its target would not say what happened
+            (time passing that ran Survival Tests, damage with its CON roll); None: the total says it.
         flags: short markers such as ``"rule_of_10"`` or ``"fumble"``.
         steps: the explanation, line by line.
         events: state changes applied, as sentences.
@@ -104,6 +140,7 @@ class Result:
     success: bool | None = None
     level: int | None = None
     level_name: str | None = None
+    headline: str | None = None
     flags: list[str] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
@@ -123,6 +160,7 @@ class Result:
             "success": self.success,
             "level": self.level,
             "level_name": self.level_name,
+            "headline": plain(self.headline) if self.headline else None,
             "flags": list(self.flags),
             "steps": [s.to_dict() for s in self.steps],
             "events": [plain(event) for event in self.events],

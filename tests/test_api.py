@@ -58,7 +58,8 @@ def test_seeded_digital_dice_replay_and_typed_faces_replay_too():
 
 def test_catalog_lists_every_operation_with_declarations_and_covers():
     catalog = api.handle({"op": "catalog"})["result"]
-    assert {s["id"] for s in catalog["systems"]} == {"armageddon", "semiautomagic", "coc", "campaign", "encounter", "log"}
+    assert {s["id"] for s in catalog["systems"]} == {"armageddon", "semiautomagic", "coc", "campaign", "encounter", "log",
+                                                             "interchange", "forum"}
     task = next(op for op in catalog["operations"] if op["id"] == "armageddon.task")
     assert task["covers"] == ["U2", "U3", "U4", "U5"]
     assert [p["name"] for p in task["params"]][-1] == "dice"

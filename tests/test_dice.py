@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from py_rules.dice import MAX_THROWS, Die, RandomDice, TypedDice, d
+from py_rules.dice import MAX_THROWS, Die, NeedsDie, RandomDice, TypedDice, d
 from py_rules.errors import RulesError
 
 
@@ -21,13 +21,33 @@ def test_typed_dice_reject_a_face_the_die_does_not_have():
     assert error.value.field == "dice" and "cannot show 7" in error.value.message
 
 
-def test_typed_dice_say_which_die_is_missing():
+def test_typed_dice_ask_for_the_missing_die_by_its_roll():
     dice = TypedDice([10])
     dice.roll(d(10), "roll")
-    with pytest.raises(RulesError) as error:
+    with pytest.raises(NeedsDie) as error:
         dice.roll(d(10), "Rule of 10 reroll")
-    assert error.value.code == "dice_exhausted"
-    assert "Die 2 is missing" in error.value.message
+    asked = error.value.to_dict()
+    assert asked["code"] == "needs_die" and asked["field"] == "dice"
+    assert asked["die"] == {"name": "d10", "sides": 10, "low": 1, "high": 10, "roll": "Rule of 10 reroll", "part": "",
+                            "prompt": "Rule of 10 reroll (d10)", "position": 2, "shows": list(range(1, 11)),
+                            "so_far": [10]}
+
+
+def test_a_missing_d100_die_is_named_as_part_of_its_d100_roll():
+    tens = Die("tens d10", tuple(range(0, 100, 10)))
+    with pytest.raises(NeedsDie) as error:
+        TypedDice([]).roll(tens, "INT roll: tens die 1")
+    assert error.value.prompt() == "INT roll (d100) — tens die"
+    assert "0–90" in error.value.message
+
+
+def test_a_die_that_names_only_itself_is_named_by_the_operation():
+    with pytest.raises(NeedsDie) as error:
+        TypedDice([]).roll(d(10), "d10")
+    assert error.value.named("Task (Attribute + Skill + d10)").prompt() == "Task (d10)"
+    with pytest.raises(NeedsDie) as error:
+        TypedDice([4]).roll_many(2, d(6), "damage")
+    assert error.value.prompt() == "Damage (d6) — die 2"
 
 
 def test_typed_dice_left_over_are_an_error():

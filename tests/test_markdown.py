@@ -106,10 +106,10 @@ def test_encounter_round_renders_the_step_and_each_effect_on_its_own():
     result = answer("encounter.next", encounter=state, sheets=sheets, dice=[3, 40])
     assert result_markdown(result) == (  # the step tells what its effects decided (one log entry per step)
         "**The cellar** — Round 2: Ghoul's turn\n"
-        "- Harvey Walters: CON (dying) roll 43 vs 60: Regular success — Harvey Walters clings to life")
+        "- Harvey Walters: CON roll (dying) 43 vs 60 — Regular success: clings to life")
     [effect] = result["details"]["effects"]
     assert result_markdown(effect["result"]) == (
-        "**Harvey Walters: end of round 1** — Total 0 vs 12\n"
+        "**Harvey Walters: end of round 1** — CON roll (dying) 43 vs 60 — Regular success: clings to life\n"
         "- Dice: CON (dying) roll: units die 3, tens die 40\n"
         "- Harvey Walters clings to life")
 
@@ -145,3 +145,18 @@ def test_a_bad_entry_is_refused_naming_where():
     response = api.handle({"op": "log.markdown", "args": {"entries": [{"id": "e1"}]}})
     assert response["ok"] is False
     assert response["error"]["field"] == "entries" and "0.at" in response["error"]["message"]
+
+
+def test_a_result_with_its_own_headline_posts_it_and_keeps_every_change():
+    """Issue 16, "The table, part 3": the post says what the page says first — damage with its CON roll (seed 003,
+    Losing more than Half HP in One Turn), time with each Survival Test (seed 000) — and lists every change."""
+    hit = answer("coc.apply_damage", investigator=HARVEY, amount=8, dice=[3, 40], label="Harvey: claw")
+    assert result_markdown(hit) == (
+        "**Harvey: claw** — Takes 8 damage (12 → 4 HP): major wound — CON roll 43 vs 60, stays conscious\n"
+        "- Dice: CON (stay conscious) roll: units die 3, tens die 40\n"
+        "- Harvey Walters loses 8 HP (12 → 4)\n"
+        "- Harvey Walters suffers a major wound")
+    dying = answer("armageddon.apply_damage", character=JACK, amount="42", dice=[1, 9, 9])["state"]
+    time = answer("armageddon.advance_time", character=dying, minutes=1, dice=[2])
+    assert result_markdown(time).splitlines()[0] == (
+        "**Jack Hawthorne: 1 min passes** — Survival Test 2: 6 vs 9 — failed: dies in 6 minutes without help")

@@ -235,20 +235,7 @@ def test_readable_strings_skip_the_developer_fields():
     assert [text for _, text in readable_strings(answer)] == ["a", "b"]
 
 
-PATH_LISTS = ("campaign.validate", "campaign.from_legacy", "campaign.check_character")
-"""Operations whose problem lists still say where by path in their text lines ("characters.0.sheet: …"; the page
-names the character and field itself: web/store/record_check.mjs describeProblem); scanned, but expected to fail
-until those lines are in words."""
-
-
-def _marked(op):
-    if op.id in PATH_LISTS:
-        return pytest.param(op, marks=pytest.mark.xfail(reason="problem lists still name paths in their text lines",
-                                                        strict=False))
-    return op
-
-
-@pytest.mark.parametrize("op", [_marked(op) for op in OPERATIONS], ids=lambda op: op.id)
+@pytest.mark.parametrize("op", OPERATIONS, ids=lambda op: op.id)
 def test_every_answer_and_refusal_reads_in_the_games_words(op):
     found = []
     for request, answer in answers_of(op):

@@ -1,5 +1,7 @@
-"""Boot benchmark (issue 2): median time to ``data-ready`` for our page against a bare page that only
-calls ``loadPyodide()`` on the npm package's unmodified files, cold and warm, in headless Chromium.
+"""Boot benchmark (issues 2 and 19): median time to ``data-ready`` for our page, booting from the memory
+snapshot and without it (``?snapshot=off``, the fallback path), against a bare page that only calls
+``loadPyodide()`` on the npm package's unmodified files, cold and warm, in headless Chromium; and our first
+render (``data-ui-ms``: the first screen drawn), cold and warm.
 
 Cold = a fresh browser profile; warm = a reload in that same profile (for our page, once the service
 worker has precached the site, as on a tablet's second visit). Both are served from 127.0.0.1 with
@@ -42,7 +44,7 @@ def _bare_site(tmp: Path) -> Path:
     return site
 
 
-def _one_run(playwright, url: str, profile: Path, wait_offline: bool) -> tuple[float, float]:
+def _one_run(playwright, url: str, profile: Path, wait_offline: bool) -> dict:
     context = playwright.chromium.launch_persistent_context(
         str(profile), executable_path=CHROMIUM, args=FLAGS, headless=True
     )
@@ -54,15 +56,32 @@ def _one_run(playwright, url: str, profile: Path, wait_offline: bool) -> tuple[f
         page.goto(url)
         html = page.locator("html[data-ready=true]")
         html.wait_for(state="attached", timeout=TIMEOUT_MS)
-        cold = float(page.locator("html").get_attribute("data-ready-ms"))
+        read = lambda name: float(page.locator("html").get_attribute(name) or "nan")  # noqa: E731
+        out = {"cold": read("data-ready-ms"), "ui_cold": read("data-ui-ms"), "boot": page.locator("html").get_attribute("data-boot")}
         if wait_offline:
             page.locator("html[data-offline-ready=true]").wait_for(state="attached", timeout=TIMEOUT_MS)
         page.reload()
         page.locator("html[data-ready=true]").wait_for(state="attached", timeout=TIMEOUT_MS)
-        warm = float(page.locator("html").get_attribute("data-ready-ms"))
-        return cold, warm
+        out.update(warm=read("data-ready-ms"), ui_warm=read("data-ui-ms"))
+        return out
     finally:
         context.close()
+
+
+PAGES = (
+    ("bare", "bare loadPyodide() (npm files)"),
+    ("ours", "ours, from the memory snapshot"),
+    ("fallback", "ours, without it (?snapshot=off)"),
+)
+
+
+def _first_visit_bytes(dist: Path) -> tuple[int, int]:
+    """What a first visit downloads (every file the service worker precaches: all of dist/), raw and gzipped
+    (what a gzip-serving host sends; the snapshot is already gzip and counted as shipped)."""
+    files = [p for p in dist.rglob("*") if p.is_file()]
+    raw = sum(p.stat().st_size for p in files)
+    packed = sum(p.stat().st_size if p.suffix == ".gz" else len(gzip.compress(p.read_bytes(), 6)) for p in files)
+    return raw, packed
 
 
 def run_bench(dist: Path, runs: int = 5) -> dict:
@@ -73,30 +92,34 @@ def run_bench(dist: Path, runs: int = 5) -> dict:
         tmp = Path(tmp_name)
         ours_server, ours_url = serve_in_thread(dist, "/app/", "max-age=600")
         bare_server, bare_url = serve_in_thread(_bare_site(tmp), "/", "max-age=600")
-        times = {"bare": ([], []), "ours": ([], [])}
+        urls = {"bare": bare_url, "ours": ours_url, "fallback": ours_url + "?snapshot=off"}
+        runs_of = {name: [] for name, _ in PAGES}
         try:
             with sync_playwright() as playwright:
                 for index in range(runs):
-                    for name, url in (("bare", bare_url), ("ours", ours_url)):
-                        cold, warm = _one_run(playwright, url, tmp / f"profile-{name}-{index}", name == "ours")
-                        times[name][0].append(cold)
-                        times[name][1].append(warm)
-                        print(f"run {index + 1}/{runs} {name}: cold {cold:.0f} ms, warm {warm:.0f} ms", flush=True)
+                    for name, _ in PAGES:
+                        one = _one_run(playwright, urls[name], tmp / f"profile-{name}-{index}", name != "bare")
+                        runs_of[name].append(one)
+                        ui = f", first render {one['ui_cold']:.0f}/{one['ui_warm']:.0f} ms" if name != "bare" else ""
+                        print(f"run {index + 1}/{runs} {name}: cold {one['cold']:.0f} ms, warm {one['warm']:.0f} ms{ui}"
+                              + (f" (boot: {one['boot']})" if one["boot"] else ""), flush=True)
         finally:
             ours_server.shutdown()
             bare_server.shutdown()
 
-    medians = {name: (statistics.median(c), statistics.median(w)) for name, (c, w) in times.items()}
-    files = [p for p in dist.rglob("*") if p.is_file()]
-    size = sum(p.stat().st_size for p in files)
-    packed = sum(len(gzip.compress(p.read_bytes(), 6)) for p in files)  # what a gzip-serving host sends
+    median = lambda name, key: statistics.median(r[key] for r in runs_of[name])  # noqa: E731
+    raw, packed = _first_visit_bytes(dist)
     print()
-    print(f"median of {runs} runs, ms from navigation start to ready (headless Chromium, 127.0.0.1)")
-    print(f"{'page':<34}{'cold':>8}{'warm':>8}")
-    print(f"{'bare loadPyodide() (npm files)':<34}{medians['bare'][0]:>8.0f}{medians['bare'][1]:>8.0f}")
-    print(f"{'ours (data-ready)':<34}{medians['ours'][0]:>8.0f}{medians['ours'][1]:>8.0f}")
-    cold_ratio = medians["ours"][0] / medians["bare"][0]
-    warm_ratio = medians["ours"][1] / medians["bare"][1]
-    print(f"{'ratio ours / bare (target <= 0.5)':<34}{cold_ratio:>8.2f}{warm_ratio:>8.2f}")
-    print(f"dist/ size: {size / 1e6:.1f} MB in {len(files)} files, {packed / 1e6:.1f} MB gzipped")
-    return {"medians": medians, "ratios": (cold_ratio, warm_ratio), "bytes": size}
+    print(f"median of {runs} runs, ms from navigation start (headless Chromium, 127.0.0.1)")
+    print(f"{'engine ready':<40}{'cold':>8}{'warm':>8}{'/bare cold':>12}{'/bare warm':>12}")
+    for name, title in PAGES:
+        cold, warm = median(name, "cold"), median(name, "warm")
+        print(f"{title:<40}{cold:>8.0f}{warm:>8.0f}{cold / median('bare', 'cold'):>12.2f}{warm / median('bare', 'warm'):>12.2f}")
+    print(f"{'first render (data-ui-ms)':<40}{'cold':>8}{'warm':>8}")
+    for name, title in PAGES[1:]:
+        print(f"{title:<40}{median(name, 'ui_cold'):>8.0f}{median(name, 'ui_warm'):>8.0f}")
+    booted = {name: sorted({r["boot"] for r in runs_of[name]}) for name, _ in PAGES[1:]}
+    print(f"boot paths seen: {booted}")
+    print(f"first visit downloads: {raw / 1e6:.1f} MB in {sum(1 for p in dist.rglob('*') if p.is_file())} files, "
+          f"{packed / 1e6:.1f} MB gzipped")
+    return {"runs": runs_of, "bytes": raw, "gzipped": packed}

@@ -28,6 +28,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tools import bundle
+
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -49,9 +51,14 @@ VENDOR = (
 """npm files the page imports from dist/vendor/ (no bundler; issue 8). Bare imports are made relative."""
 
 STDLIB_NAME = "python_stdlib.pyc.zip"
+SNAPSHOT_NAME = "py_rules.snapshot.gz"
+SNAPSHOT_INFO = "py_rules.snapshot.json"
+"""The memory snapshot (gzip) and its build id, size and SHA-256, in dist/pyodide/."""
 SW_TEMPLATE = "sw.js"
 OUR_TEXT_SUFFIXES = (".html", ".mjs", ".js", ".css", ".json", ".webmanifest")
 _HOST = re.compile(r"\b(?:https?|wss?):\/\/", re.I)
+_XML_NAMESPACES = re.compile(r"http://www\.w3\.org/(?:2000/svg|1999/xhtml|1998/Math/MathML|1999/xlink)\b")
+"""Namespace names preact (bundled into our chunks) compares elements against: strings, never requests."""
 
 
 SOURCE_DATE_EPOCH = "315532800"
@@ -87,7 +94,8 @@ def sha256(path: Path) -> str:
 
 def ensure_node_modules() -> None:
     """Install the pinned npm packages (package-lock.json) when they are missing."""
-    if (NODE_PYODIDE / "pyodide.mjs").exists() and all((ROOT / "node_modules" / source).exists() for source, _ in VENDOR):
+    if ((NODE_PYODIDE / "pyodide.mjs").exists() and bundle.ESBUILD.exists()
+            and all((ROOT / "node_modules" / source).exists() for source, _ in VENDOR)):
         return
     log("node_modules missing: npm ci")
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
@@ -164,6 +172,16 @@ def prepare_in_pyodide(micropip: Path, wheel: Path, work: Path) -> dict:
     return json.loads((work / "freeze.json").read_text())
 
 
+def make_snapshot(work: Path, wheel: Path, out: Path) -> None:
+    """The memory snapshot the worker boots from (issue 19): made in Pyodide under Node from the shipped
+    stdlib and compiled wheel, gzip-compressed, with its build id, size and hash beside it."""
+    subprocess.run(
+        ["node", str(ROOT / "tools" / "make_snapshot.mjs"), str(NODE_PYODIDE), str(work / STDLIB_NAME), str(wheel),
+         str(out / SNAPSHOT_NAME), str(out / SNAPSHOT_INFO)],
+        check=True,
+    )
+
+
 def app_lock(frozen: dict, shipped: dict[str, Path]) -> dict:
     """Our lock: micropip.freeze()'s entries for the shipped wheels, file names made
     relative to the lock and hashes checked against the files (PYODIDE.md §1.3–1.4)."""
@@ -205,7 +223,7 @@ def check_no_foreign_hosts(dist: Path, ours: list[Path]) -> None:
     """No file of ours names another host (issue 2: every URL in dist/ is relative)."""
     for path in ours:
         if path.suffix in OUR_TEXT_SUFFIXES:
-            text = path.read_text(encoding="utf-8")
+            text = _XML_NAMESPACES.sub("", path.read_text(encoding="utf-8"))
             match = _HOST.search(text)
             if match:
                 raise SystemExit(f"{path.relative_to(dist)} names another host near: {text[match.start():match.start() + 60]!r}")
@@ -238,10 +256,12 @@ def build(dist: Path) -> dict:
             shutil.rmtree(dist)
         shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(SW_TEMPLATE, ".*", "*.md"))
         copy_vendor(dist)
+        bundles = bundle.bundle(dist)
         (dist / "pyodide").mkdir()
         for name in PYODIDE_FILES:
             shutil.copy2(NODE_PYODIDE / name, dist / "pyodide" / name)
         shutil.copy2(work / STDLIB_NAME, dist / "pyodide" / STDLIB_NAME)
+        make_snapshot(work, work / "shipped" / wheel.name, dist / "pyodide")
         packages = dist / "packages"
         packages.mkdir()
         shipped = {"micropip": packages / micropip.name, "py-rules": packages / wheel.name}
@@ -255,8 +275,10 @@ def build(dist: Path) -> dict:
     theirs = ("pyodide", "vendor")  # npm files: preact names the SVG namespace URL, which is not a request
     ours = [p for p in dist.rglob("*") if p.is_file() and not set(theirs) & set(p.relative_to(dist).parts)]
     check_no_foreign_hosts(dist, ours)
-    assets = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    every = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    assets = [a for a in every if not bundle.developer_only(a)]  # what the service worker precaches
     version = stamp_service_worker(dist, assets)
     size = sum((dist / a).stat().st_size for a in assets)
-    log(f"dist/ ready: {len(assets) + 1} files, {size / 1e6:.1f} MB, version {version}, wheel {wheel.name}")
+    log(f"dist/ ready: {len(assets) + 1} files for visitors, {size / 1e6:.1f} MB ({len(bundles)} bundles; "
+        f"{len(every) - len(assets)} developer files), version {version}, wheel {wheel.name}")
     return {"version": version, "files": len(assets) + 1, "bytes": size, "wheel": wheel.name}

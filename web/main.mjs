@@ -64,9 +64,11 @@ function run() {
 
   const engine = new Engine({
     bootTimeoutMs: Number(query.get("boot_timeout")) * 1000 || undefined,
+    snapshot: query.get("snapshot") !== "off", // ?snapshot=off boots without the memory snapshot (benchmarks, tests)
     onStage: ({ step, text }) => boot.stage(step, text),
-    onReady: ({ version, marks, timeOrigin }) => {
+    onReady: ({ version, boot: how, marks, timeOrigin }) => {
       boot.ready(version);
+      root.dataset.boot = how; // "snapshot" or "normal": which way Python started
       const shift = timeOrigin - performance.timeOrigin;
       root.dataset.bootMarks = Object.entries(marks).map(([name, ms]) => `${name}=${Math.round(ms + shift)}`).join(" ");
       root.dataset.readyMs = String(Math.round(performance.now()));

@@ -4,18 +4,25 @@
 const DEFAULT_BOOT_TIMEOUT_MS = 90_000;
 
 export class Engine {
-  /** @param {{onStage?: Function, onReady?: Function, onBootError?: Function, bootTimeoutMs?: number}} hooks */
+  /** @param {{onStage?: Function, onReady?: Function, onBootError?: Function, bootTimeoutMs?: number, snapshot?: boolean, base?: URL}} hooks */
   constructor(hooks = {}) {
     this.hooks = hooks;
     this.bootTimeoutMs = hooks.bootTimeoutMs || DEFAULT_BOOT_TIMEOUT_MS;
     this.start();
   }
 
+  /** The site's folder: where this module is, or ``hooks.base`` (a test that imports the unbundled module
+   * from dist/src/ points it at the site, where worker.mjs and pyodide/ are). */
+  base() {
+    return this.hooks.base || new URL("./", import.meta.url);
+  }
+
   start() {
     this.pending = new Map();
     this.nextId = 1;
     this.ready = false;
-    this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
+    const name = this.hooks.snapshot === false ? "snapshot=off" : "rules"; // the fallback boot, on purpose
+    this.worker = new Worker(new URL("./worker.mjs", this.base()), { type: "module", name });
     this.worker.onmessage = (event) => this.receive(event.data);
     this.sendWasmModule();
     this.worker.onerror = (event) => this.fail(`The engine worker stopped: ${event.message || "script error"}.`);
@@ -33,7 +40,7 @@ export class Engine {
    */
   sendWasmModule() {
     // A retry compiles afresh unless a compile already succeeded: the first may hang on a dead download.
-    const compiling = this.compiledWasm || WebAssembly.compileStreaming(fetch(new URL("./pyodide/pyodide.asm.wasm", import.meta.url)));
+    const compiling = this.compiledWasm || WebAssembly.compileStreaming(fetch(new URL("./pyodide/pyodide.asm.wasm", this.base())));
     const worker = this.worker;
     compiling.then(
       (module) => {

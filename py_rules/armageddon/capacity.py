@@ -26,9 +26,9 @@ _DEFENCE = "RULES.md §1.8a: a defender unconscious, knocked down and stunned, o
 _DEAD = "seed 000, Life Points: death"
 _ESSENCE_LOST = "seed 000, Essence: lost Attribute points return once Essence is brought back to at least 0"
 
-ACT_OPS = ("armageddon.character_task", "armageddon.test", "armageddon.resisted", "armageddon.roll_damage",
-           "armageddon.initiative")
-"""The rolls a character makes by his own choice (a Task, a Test, an attack's damage, Initiative); the rest are
+ACT_OPS = ("armageddon.character_task", "armageddon.test", "armageddon.resisted", "armageddon.attack",
+           "armageddon.roll_damage", "armageddon.initiative")
+"""The rolls a character makes by his own choice (a Task, a Test, an attack and its damage, Initiative); the rest are
 made on him (damage, First Aid), forced on him (Fear, Consciousness, Survival Tests) or the Chronicler's."""
 DEFENCE_OPS = ()
 """Armageddon defends with a Task (Dexterity + Dodge): the Task itself is what is forbidden."""

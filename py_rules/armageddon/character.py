@@ -26,6 +26,7 @@ from py_rules.armageddon.tables import (
     STORED_CONDITIONS,
     STRENGTH_LIFT_TABLE,
 )
+from py_rules.armageddon.weapons import armour_of, weapons_of
 from py_rules.errors import RulesError
 from py_rules.limits import sheet_text as _text
 from py_rules.limits import shown as _shown
@@ -58,7 +59,7 @@ _TIMERS = ("clock_seconds", "frozen_seconds", "survival_seconds", "survival_test
 _KEYS = (
     "schema", "name", "kind", "attributes", "skills", "essence_channeling", "items", "bonuses", "current",
     "sleep_debt", "conditions", "lost_attributes", "temporary_drawbacks", "first_aid_received", "timers",
-    "derived", "notes",
+    "derived", "notes", "weapons", "armour",
 )
 
 EXAMPLE = {
@@ -303,6 +304,8 @@ def from_dict(raw) -> dict:
     timers = {key: _int(raw_timers.get(key, 0), f"timers.{key}", 0, 10**9) for key in _TIMERS}
 
     notes = _text(raw.get("notes", ""), "notes", _NOTES_MAX)
+    weapons = weapons_of(raw.get("weapons", []))  # RULES.md §1.8, §1.8a
+    armour = armour_of(raw.get("armour"))
 
     return {
         "schema": SCHEMA,
@@ -321,6 +324,8 @@ def from_dict(raw) -> dict:
         "first_aid_received": first_aid,
         "timers": timers,
         "notes": notes,
+        **({"weapons": weapons} if weapons else {}),
+        **({"armour": armour} if armour is not None else {}),
         "derived": derived,
     }
 

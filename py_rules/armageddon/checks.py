@@ -12,8 +12,7 @@ from py_rules.armageddon.outcome import describe_level, success_levels
 from py_rules.armageddon.tables import TARGET_NUMBER
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.render import signed
-from py_rules.trace import Modifier, Result, Step, total_of
+from py_rules.trace import Modifier, Result, Step, signed, total_of
 from py_rules.words import counted
 
 __all__ = ("resolve_roll", "attribute_parts", "resolve_test", "resisted_outcome", "TEST_KINDS", "TIE_RULES")

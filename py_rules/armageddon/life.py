@@ -91,6 +91,9 @@ def consciousness_test(work, cause: str = "LP", extra=()) -> bool:
     roll = work.roll(f"Consciousness Test ({cause})", kind="consciousness_test", parts=_con_will(work),
                      attributes=("Constitution", "Willpower"), exclude=("injury",), extra=mods)
     who = name_of(work.char)
+    said = f"Consciousness Test: {roll.total} vs {roll.target} — "
+    work.tell(said + ("passed: stays awake" if roll.success else "failed: falls unconscious" if cause == "LP"
+                      else "failed: passes out from exhaustion and falls asleep"))
     if roll.success:
         work.event(f"{who} stays awake (Consciousness Test {roll.total}).")
     elif cause == "LP":
@@ -117,11 +120,15 @@ def survival_test(work) -> bool:
     roll = work.roll(f"Survival Test no. {timers['survival_tests'] + 1}", kind="survival_test",
                      parts=_con_will(work), attributes=("Constitution", "Willpower"), exclude=("injury",), extra=mods)
     timers["survival_tests"] += 1
+    said = f"Survival Test {timers['survival_tests']}: {roll.total} vs {roll.target} — "
     if roll.success:
+        work.tell(said + "passed: the next in 1 minute")
         timers["survival_seconds"] = SURVIVAL_INTERVAL
         work.event(f"{name_of(work.char)} survives this minute (Survival Test {roll.total}); the next test is due "
                    "in 1 minute unless First Aid stabilises him.")
     else:
+        minutes = attribute(work.char, "Constitution") * DEATH_TIMER_MINUTES_PER_CON
+        work.tell(said + f"failed: dies in {counted(minutes, 'minutes')} without help")
         start_death_timer(work)
     return roll.success
 
@@ -143,6 +150,7 @@ def die(work, cause: str) -> None:
     for key in ("frozen_seconds", "survival_seconds", "survival_tests", "death_seconds"):
         work.char["timers"][key] = 0
     work.event(f"{name_of(work.char)} dies ({cause}).")
+    work.tell(f"Dies: {cause}")
     work.flag("dead")
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from py_rules.armageddon.capacity import capacity
 from py_rules.armageddon.fields import CHARACTER, PENALTY_SETTINGS, TURN_SECONDS
+from py_rules.armageddon.ops_combat import COMBAT_OPERATIONS
 from py_rules.armageddon.ops_rolls import ROLL_OPERATIONS
 from py_rules.armageddon.penalties import PenaltySettings
 from py_rules.armageddon.ops_state import STATE_OPERATIONS
@@ -56,4 +57,4 @@ CAPACITY = Operation(
     source="seed 000, Fear Tests, Life Points, Endurance Points, Essence, Encumbrance; RULES.md §1.8a, §1.15", rolls=False,
 )
 
-OPERATIONS = ROLL_OPERATIONS + STATE_OPERATIONS + (SKILL_LIST, CAPACITY)
+OPERATIONS = ROLL_OPERATIONS + STATE_OPERATIONS + COMBAT_OPERATIONS + (SKILL_LIST, CAPACITY)

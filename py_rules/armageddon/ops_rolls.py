@@ -20,8 +20,7 @@ from py_rules.errors import RulesError
 from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation
 from py_rules.params import Param
-from py_rules.render import signed
-from py_rules.trace import Modifier, Result, Step, total_of
+from py_rules.trace import Modifier, Result, Step, signed, total_of
 from py_rules.words import counted
 
 __all__ = ("ROLL_OPERATIONS",)

@@ -27,7 +27,7 @@ from py_rules.errors import RulesError
 from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation
 from py_rules.params import Param
-from py_rules.trace import Result, Step, total_of
+from py_rules.trace import Result, Step, headline_of, total_of
 from py_rules.words import counted, humanize, passes, words_of
 
 __all__ = ("STATE_OPERATIONS",)
@@ -166,9 +166,17 @@ def _apply_damage(dice, *, character, amount, pool, label, **options):
     roll = parse_damage(amount, "amount")
     value, _faces, steps = roll_damage(dice, roll, f"damage ({pool})")
     work.steps.extend(steps)
+    key = _POOL_KEYS[pool]
+    before = work.current[key]
     apply_damage(work, value, pool)
-    return work.result("apply_damage", label or f"{name_of(character)} takes {value} {pool} damage",
-                       details={"damage": value, "pool": pool})
+    result = work.result("apply_damage", label or f"{name_of(character)} takes {value} {pool} damage",
+                         details={"damage": value, "pool": pool})
+    if work.told:  # the tests the damage called for decided something: the headline names each one
+        result.headline = f"Takes {value} {pool} damage ({before} → {work.current[key]} {pool}): " + headline_of(work.told)
+    return result
+
+
+_POOL_KEYS = {"LP": "life_points", "EP": "endurance_points", "Essence": "essence"}
 
 
 APPLY_DAMAGE = Operation(
@@ -460,8 +468,10 @@ def _advance_time(dice, *, character, minutes, seconds, activity, label, **optio
         raise RulesError("out_of_range", "Advance at most 24 hours at a time; use Advance days for longer.", "minutes")
     work = _work(character, dice, options, allow_dead=True)
     advance_time(work, total, activity)
-    return work.result("advance_time", label or f"{name_of(character)}: {_duration(total)} {'passes' if _duration(total) in ('1 min', '1 s') else 'pass'}",
-                       details={"seconds": total, "activity": activity})
+    result = work.result("advance_time", label or f"{name_of(character)}: {_duration(total)} {'passes' if _duration(total) in ('1 min', '1 s') else 'pass'}",
+                         details={"seconds": total, "activity": activity})
+    result.headline = headline_of(work.told)  # each Survival or Consciousness Test the time ran, in order
+    return result
 
 
 ADVANCE_TIME = Operation(
@@ -487,8 +497,10 @@ ADVANCE_TIME = Operation(
 def _advance_days(dice, *, character, days, care, sleep_hours, label, **options):
     work = _work(character, dice, options)
     advance_days(work, days, care, sleep_hours)
-    return work.result("advance_days", label or f"{name_of(character)}: {passes(days, 'days')}",
-                       details={"days": days, "care": care, "sleep_hours": sleep_hours})
+    result = work.result("advance_days", label or f"{name_of(character)}: {passes(days, 'days')}",
+                         details={"days": days, "care": care, "sleep_hours": sleep_hours})
+    result.headline = headline_of(work.told)
+    return result
 
 
 ADVANCE_DAYS = Operation(

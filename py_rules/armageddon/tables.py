@@ -216,3 +216,18 @@ STORED_CONDITIONS = (
 )
 """Conditions kept in the character's state; "tired", "numb", "depressed" and "seriously_injured"
 are read from the pools (RULES.md §1.17 U23)."""
+
+# --- Weapons and armour (RULES.md §1.8, §1.8a) ----------------------------------------------------
+
+DAMAGE_TYPES = ("bludgeoning", "slashing/stabbing", "bullet", "fire", "other")
+"""Damage types a weapon deals, as the Classic Unisystem books name them (RULES.md §1.8a [BOOK frame])."""
+
+DOUBLED_DAMAGE_TYPES = ("slashing/stabbing", "bullet")
+"""RULES.md §1.8a: with the house rule on, what passes armour of these types is doubled (the book's ×2)."""
+
+DEFENCE_RULES = ("success_levels", "resisted")
+"""RULES.md §1.8a: the attack is avoided when the defender's Success Levels reach the attacker's (default),
+or the seed's Resisted Task decides."""
+
+PARRY_SKILLS = ("Brawling", "Hand Weapon", "Martial Arts", "Kung Fu", "Getting Medieval")
+"""RULES.md §1.8a: the close-combat skills used to block or parry; the defender uses his best."""

@@ -28,6 +28,13 @@ SETTINGS = {
     "add_success_levels": (
         "On: the attack's Success Levels are added to the damage (a weapon option the rules do not mention). "
         "Off: the damage roll alone.", {}),
+    "defence_rule": (
+        "When a dodge or parry avoids an attack.", {
+            "success_levels": "When the defender's Success Levels are at least the attacker's",
+            "resisted": "As a Resisted Task: the higher total of 9 or more wins"}),
+    "doubled_types": (
+        "On: slashing/stabbing and bullet damage that gets past armour is doubled, as the book says. Off: it counts "
+        "once.", {}),
     "essence_check_timing": (
         "When a character below 0 Essence rolls his Willpower Test (and, at −30 or less, his Survival Test).", {
             "each_loss": "On each loss of Essence",
@@ -75,9 +82,14 @@ CHOICES = {
     "leak_die": {"none": "No die: the amount above"},
     "armageddon.set_condition:action": {"set": "Set", "clear": "Clear"},
     "condition": {"semi_conscious": "Semi-conscious"},
+    "armageddon.attack:defence": {"none": "No defence", "dodge": "Dodge", "parry": "Block or parry"},
 }
 
 HELP = {
+    "armageddon.attack:attacker": "The attacker's sheet: his weapons, skills and Strength are used, with the penalties "
+                                  "of his state.",
+    "armageddon.attack:defender": "The defender's sheet: he dodges or parries, his armour stops damage, and he takes "
+                                  "the hit.",
     "armageddon.set_condition:condition": "The condition to set or clear.",
     "armageddon.character_task:skill_name": "A skill from the skill list, e.g. Handguns.",
     "character": "The character sheet: kind (mundane, Gifted or supernatural), the six Attributes, skills, Essence "

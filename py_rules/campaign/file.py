@@ -279,7 +279,7 @@ def character_entry(entry: Any, game: str | None, problems: list, path: str = ""
     ident = _identifier(entry, "id", problems, "The character's id", path)
     kind = entry.get("kind")
     if kind not in KINDS:
-        problems.append(problem(_join(path, "kind"), f"kind must be 'pc' (player character) or 'npc' "
+        problems.append(problem(_join(path, "kind"), f"A character is a player character ('pc') or an NPC ('npc') "
                                                      f"(got {str(kind)[:20]!r})."))
     sheet_path = _join(path, "sheet")
     if "sheet" not in entry:
@@ -353,18 +353,19 @@ def _schema(raw: dict, problems: list) -> bool:
     if isinstance(schema, str) and schema.startswith(SCHEMA_PREFIX):
         version = schema[len(SCHEMA_PREFIX):]
         if version.isdigit() and int(version) > VERSION:
-            problems.append(problem("schema", f"This campaign was saved by a newer version of the app ({schema}); "
-                                              f"this one reads {SCHEMA}. Update the app, then import it again."))
+            problems.append(problem("schema", f"This campaign was saved by a newer version of the app (campaign "
+                                              f"format {version}; this one reads format {VERSION}). Update the app, "
+                                              "then import it again."))
             return False
     if isinstance(schema, str) and any(schema.startswith(prefix) for prefix in _SHEET_PREFIXES):
         problems.append(problem("schema", "This file is one character, not a campaign: add it to a campaign's "
                                           "party instead."))
     elif schema is None:
-        problems.append(problem("schema", f"This is not a campaign file (it has no schema; a campaign file says "
-                                          f"{SCHEMA!r})."))
+        problems.append(problem("schema", "This is not a campaign file: it does not say it is one of this app's "
+                                          "campaigns."))
     else:
-        problems.append(problem("schema", f"This is not a campaign file this app reads (schema {str(schema)[:60]!r}; "
-                                          f"expected {SCHEMA!r})."))
+        problems.append(problem("schema", "This is not a campaign file this app reads: it says it is something "
+                                          "else."))
     return False
 
 

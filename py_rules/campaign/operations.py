@@ -2,10 +2,13 @@
 page's saved values into a first campaign, and check one character as the campaign would.
 
 ``campaign.validate`` and ``campaign.from_legacy`` answer in ``result.details``:
-``{"valid", "problems": [{"path", "message"}], "campaign", "migrated_from"}``; ``campaign.check_character``
+``{"valid", "problems": [{"path", "message", "text"}], "campaign", "migrated_from"}``; ``campaign.check_character``
 answers ``{"valid", "problems", "character"}`` (paths inside the character, e.g. ``sheet.luck``), without
 sending the whole campaign for one edited sheet. ``campaign.repair`` answers ``{"campaign", "dropped": [{"path",
 "what", "why"}]}``: a stored campaign that fails the check, with only what fails it dropped (:mod:`.repair`).
+
+A problem's ``path`` is for the page (where the field is); its ``text`` is what a user reads, who and which
+field in the form's words, then why ("Character “Jack” — Strength: …", :mod:`.words`), and so are the steps.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from py_rules.campaign.file import LIMITS, SCHEMA, Checked, character_entry, val
 from py_rules.campaign.file import timestamp_problem
 from py_rules.campaign.migrations import UNKNOWN_TIME, from_legacy
 from py_rules.campaign.repair import repair
+from py_rules.campaign.words import character_where, problem_text, where_words
 from py_rules.errors import RulesError
 from py_rules.operations import Operation, System
 from py_rules.params import Param
@@ -40,7 +44,14 @@ EXAMPLE = {
 """A small valid campaign (the form pre-fills it)."""
 
 
-def _answer(kind: str, checked: Checked, label: str = "") -> Result:
+def _worded(problems: list[dict], where) -> list[Step]:
+    """Each problem gets its ``text`` (who, the field, why) and becomes a step in those words."""
+    for each in problems:
+        each["text"] = problem_text(where(each.get("path") or ""), each["message"])
+    return [Step(each["text"]) for each in problems]
+
+
+def _answer(kind: str, checked: Checked, label: str = "", record=None) -> Result:
     count = len(checked.problems)
     if kind == "from_legacy":
         headline = "The saved characters and house rules became a campaign" + (
@@ -49,12 +60,12 @@ def _answer(kind: str, checked: Checked, label: str = "") -> Result:
         headline = "The campaign file is valid" + (" (brought up to date)." if checked.migrated_from else ".")
     else:
         headline = f"The campaign file has {count} problem{'s' if count != 1 else ''}; nothing was changed."
-    steps = [Step(f"{p['path'] or 'file'}: {p['message']}") for p in checked.problems]
+    steps = _worded(checked.problems, lambda path: where_words(record, path))
     return Result("campaign", kind, label=label, events=[headline], steps=steps, details=checked.to_dict())
 
 
 def _validate(*, campaign) -> Result:
-    return _answer("validate", validate(campaign))
+    return _answer("validate", validate(campaign), record=campaign)
 
 
 def _from_legacy(*, game, states, settings, id, name, now) -> Result:
@@ -102,7 +113,7 @@ def _check_character(*, game, character) -> Result:
     plural = "s" if count != 1 else ""
     headline = "The character is valid." if checked else f"The character has {count} problem{plural}."
     return Result("campaign", "check_character", events=[headline],
-                  steps=[Step(f"{p['path'] or 'character'}: {p['message']}") for p in problems],
+                  steps=_worded(problems, lambda path: character_where(character, path)),
                   details={"valid": checked is not None, "problems": problems, "character": checked})
 
 
@@ -155,3 +166,34 @@ REPAIR = Operation(
 )
 
 OPERATIONS = (VALIDATE, FROM_LEGACY, CHECK_CHARACTER, REPAIR)
+
+
+# issue 17: the Cast's templates (helper "cast")
+from py_rules.campaign import templates as _templates  # noqa: E402
+
+
+def _templates_op(*, game, count, taken) -> Result:
+    found = _templates.templates(game)
+    taken = [name for name in taken if isinstance(name, str)] if isinstance(taken, list) else []
+    names = {t["key"]: _templates.numbered(t["name"], count, taken) for t in found}
+    return Result("campaign", "templates", events=[f"{len(found)} ready-made NPCs for {games.game_name(game)}."],
+                  steps=[Step(f"{t['name']}: {t['summary']}", "issue 17, a cast of NPCs") for t in found],
+                  details={"templates": found, "names": names})
+
+
+TEMPLATES = Operation(
+    id="campaign.templates", system="campaign", title="Ready-made NPCs",
+    summary="A few generic NPCs for the game (a thug, a police officer, a cultist …), each a full sheet to add to "
+    "the cast, with numbered names for several at once (Cultist 1, Cultist 2, …).",
+    covers=(),
+    params=(
+        GAME,
+        Param("count", "int", "How many", "How many of each to name (one keeps the plain name).", default=1,
+              minimum=1, maximum=_templates.MAX_COPIES),
+        Param("taken", "json", "Names in use", "The names already in the campaign, skipped when numbering.",
+              default=[], example=[]),
+    ),
+    run=_templates_op, source="issue 17, Weapons, armour and a cast of NPCs", rolls=False,
+)
+
+OPERATIONS = OPERATIONS + (TEMPLATES,)

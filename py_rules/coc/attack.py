@@ -1,7 +1,9 @@
 """One attack and its defence, resolved as an opposed roll (C11–C15; seed 003 "Combat", "Combat Round Duration").
 
-The attacker picks Fighting (Brawl), Firearms (Handgun) or Firearms (Rifle);
-the defender Dodges, Fights back (Brawl) or Manoeuvres (Brawl, Build limit).
+The attacker uses a weapon from their sheet (its skill: Fighting for hand-to-hand, Firearms, Throw; its damage,
+Damage Bonus share and impaling), unarmed when none is named; the defender Dodges, Fights back (Brawl, or the
+Fighting skill of a hand-to-hand weapon on their sheet) or Manoeuvres (Brawl, Build limit). The defender's armour
+points are taken off the damage.
 Surprise and outnumbered give bonus dice; the winner's damage is applied with
 the seed's wound rules. Both sides' rolls are recorded as combat rolls, which
 cannot be pushed.
@@ -10,19 +12,22 @@ cannot be pushed.
 from __future__ import annotations
 
 from py_rules.coc.checks import require_able, require_luck, check, luck_on_roll, record
-from py_rules.coc.combat import attack_winner, damage_expr, manoeuvre_allowed, outnumbered_bonus, roll_damage
+from py_rules.coc.combat import (
+    armour_absorbs, attack_winner, damage_expr, manoeuvre_allowed, outnumbered_bonus, roll_damage,
+)
 from py_rules.coc.investigator import copy_state, normalize, skill_value, who
 from py_rules.coc.levels import Level, level_name, succeeds
 from py_rules.coc.opposed import compare, roll_off
 from py_rules.coc.settings import Settings
-from py_rules.coc.tables import BRAWL, DODGE, WEAPONS
+from py_rules.coc.tables import BRAWL, DODGE
+from py_rules.coc.weapons import UNARMED, find_weapon, weapon_kind
 from py_rules.coc.wounds import apply_damage
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.trace import Result, Step
 from py_rules.words import counted
 
-__all__ = ("DEFENCES", "attack")
+__all__ = ("DEFENCES", "attack", "weapons_of", "describe")
 
 DEFENCES = ("dodge", "fight_back", "manoeuvre", "none")
 _DEFENDS = {"dodge": "dodges", "fight_back": "fights back", "manoeuvre": "manoeuvres"}
@@ -30,12 +35,37 @@ _DEFENDS = {"dodge": "dodges", "fight_back": "fights back", "manoeuvre": "manoeu
 
 COMBAT = "seed 003, Combat"
 ROUND = "seed 003, Combat Round Duration"
+_RANGE_WORDS = {"Regular": "base range", "Hard": "long range (up to twice the base range)",
+                "Extreme": "extreme range (up to four times the base range)"}
 OUTNUMBERED_SRC = "seed 003, Outnumbered; RULES.md §3.12 D11"
 
 
-def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: str = "investigator", weapon: str = "Brawl",
+_KIND_WORDS = {"melee": "hand-to-hand", "firearm": "firearm", "thrown": "thrown"}
+_DB_WORDS = {"full": " + Damage Bonus", "half": " + half the Damage Bonus", "none": ""}
+
+
+def describe(weapon: dict) -> str:
+    """A weapon in words: "Knife (Fighting (Brawl), hand-to-hand; 1D4 + Damage Bonus, impales)"."""
+    return (f"{weapon['name']} ({weapon['skill']}, {_KIND_WORDS[weapon_kind(weapon)]}; {weapon['damage']}"
+            f"{_DB_WORDS[weapon['db']]}{', impales' if weapon['impale'] else ''})")
+
+
+def weapons_of(att: dict, dfn: dict, weapon, defender_weapon, defence: str) -> tuple[dict, dict | None]:
+    """The attacker's weapon (by name on their sheet, a weapon object, or unarmed) and, for a fight back, the
+    defender's hand-to-hand weapon (unarmed when none is named); seed 003, If attacking / If defending."""
+    arm = find_weapon(att, weapon, "weapon")
+    back = None
+    if defence == "fight_back":
+        back = find_weapon(dfn, defender_weapon, "defender_weapon")
+        if weapon_kind(back) != "melee":
+            raise RulesError("rule_violation", f"{who(dfn)} fights back hand to hand: {back['name']} is not a "
+                             "hand-to-hand weapon.", "defender_weapon")  # seed 003, If defending (Fight back)
+    return arm, back
+
+
+def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: str = "investigator", weapon="",
            defence: str = "dodge", surprise: bool = False, outnumbered: bool = False, damage: str = "",
-           defender_damage: str = "", attacker_bonus: int = 0, attacker_penalty: int = 0, defender_bonus: int = 0,
+           defender_damage: str = "", defender_weapon: str = "", weapon_stats: dict | None = None, attacker_bonus: int = 0, attacker_penalty: int = 0, defender_bonus: int = 0,
            defender_penalty: int = 0, attacker_luck: int = 0, defender_luck: int = 0, range_difficulty: str = "Regular",
            label: str = "", settings: Settings = Settings()) -> Result:
     """Resolve one attack (C11) with surprise, outnumbered (C13), manoeuvre Build limit (C12), damage (C14, C15)."""
@@ -47,17 +77,19 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
     if dfn["conditions"]["dead"]:
         raise RulesError("rule_violation", f"{who(dfn)} is already dead.", def_key)
     a_name, d_name = who(att), who(dfn)
-    skill, _dmg, melee, _imp = WEAPONS[weapon]
+    arm, back = weapons_of(att, dfn, weapon_stats if weapon_stats else weapon, defender_weapon, defence)
+    skill, kind = arm["skill"], weapon_kind(arm)
+    melee = kind == "melee"
     require_luck(att, attacker_luck, "attacker_luck")
     require_luck(dfn, defender_luck, "defender_luck")
-    damage_expr(weapon, damage)  # bad damage text is refused before any die is rolled, whoever wins
-    damage_expr("Brawl", defender_damage, "defender_damage")
-    steps = [Step(f"{a_name} attacks {d_name} with {skill} ({'hand-to-hand' if melee else 'firearm'})", ROUND)]
+    damage_expr(arm, damage, "damage", range_difficulty)  # bad damage text is refused before any die is rolled
+    damage_expr(back or UNARMED, defender_damage, "defender_damage")
+    steps = [Step(f"{a_name} attacks {d_name} with {describe(arm)}", ROUND)]
     flags, events = [], []
     if att["conditions"]["involuntary_action"]:
         att["conditions"]["involuntary_action"] = False
         steps.append(Step(f"{a_name} is under the Keeper's control for this action (fear); flag cleared", "seed 003, Failing a Sanity Roll"))
-    book_firearm = not melee and settings.firearms_rule == "book"
+    book_firearm = kind == "firearm" and settings.firearms_rule == "book"
     if dfn["conditions"]["unconscious"] and defence != "none":
         steps.append(Step(f"{d_name} is unconscious and cannot defend"))
         defence = "none"
@@ -66,8 +98,8 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
                           "RULES.md §3.12 D14 [BOOK option]"))
         defence = "none"
     if not melee and defence in ("fight_back", "manoeuvre"):
-        raise RulesError("rule_violation", "Fight back and Manoeuvre answer hand-to-hand attacks; against a firearm the "
-                         "defender can only Dodge.", "defence")  # RULES.md §3.8, §3.12 D14
+        raise RulesError("rule_violation", "Fight back and Manoeuvre answer hand-to-hand attacks; against a "
+                         f"{_KIND_WORDS[kind]} weapon the defender can only Dodge.", "defence")  # RULES.md §3.8, §3.12 D14
     if defender_luck and defence == "none":
         raise RulesError("rule_violation", f"{d_name} makes no defence roll, so there is no roll to spend Luck on.",
                          "defender_luck")
@@ -76,8 +108,8 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
             raise RulesError("rule_violation", "A surprise attack hits automatically (book option): there is no roll to "
                              "spend Luck on.", "attacker_luck")
         steps.append(Step("Surprise (book option): the attack hits automatically", "RULES.md §3.12 D10 [BOOK]"))
-        return _finish(dice, states, att_key, def_key, None, None, "a", defence, weapon, damage, defender_damage,
-                       steps, flags + ["surprise"], events, settings, label)
+        return _finish(dice, states, att_key, def_key, None, None, "a", defence, (arm, back), damage, defender_damage,
+                       steps, flags + ["surprise"], events, settings, label, range_difficulty=range_difficulty)
 
     a_bonus, a_penalty = attacker_bonus, attacker_penalty
     if surprise:
@@ -92,7 +124,8 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
                if settings.outnumbered_rule == "after_first_defence" else f"{d_name} is outnumbered")
         steps.append(Step(f"Outnumbered: {why}; this melee attack gets one bonus die", OUTNUMBERED_SRC))
     elif outnumbered and not melee:
-        steps.append(Step("Outnumbered does not apply to attacks made using firearms", OUTNUMBERED_SRC))
+        steps.append(Step(f"Outnumbered applies to hand-to-hand attacks only, not to a {_KIND_WORDS[kind]} weapon",
+                          OUTNUMBERED_SRC))
     elif outnumbered:
         steps.append(Step(f"Outnumbered: {d_name} has not dodged or fought back yet this round, so this attack gets no "
                           "bonus die; the next melee attacks on them this round do", OUTNUMBERED_SRC))
@@ -123,9 +156,10 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
         steps.append(Step(f"No defence: the attack {'hits' if outcome == 'a' else 'misses'} on "
                           f"{level_name(a_level)}", COMBAT))
     else:
-        d_skill = DODGE if defence == "dodge" else BRAWL
+        d_skill = DODGE if defence == "dodge" else back["skill"] if defence == "fight_back" else BRAWL
         d_roll = check(dice, skill_value(dfn, d_skill), d_skill, bonus=d_bonus, penalty=d_penalty, basis=settings.fumble_basis)
-        steps += [Step(f"{d_name} {_DEFENDS[defence]} with {d_skill}:")] + list(d_roll.steps)
+        with_what = f" ({back['name']})" if back and back["name"] != UNARMED["name"] else ""
+        steps += [Step(f"{d_name} {_DEFENDS[defence]} with {d_skill}{with_what}:")] + list(d_roll.steps)
         d_value, d_level, defender_luck = luck_on_roll(d_roll, defender_luck, dfn, "defender_luck", steps, settings)
         dfn["last_roll"] = record(d_roll, "combat", bonus=d_bonus, penalty=d_penalty)
         dfn["last_roll"].update(roll=d_value, level=int(d_level), luck_spent=defender_luck)
@@ -148,22 +182,29 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
             dfn["defences_this_round"] += 1
     if a_level == Level.FUMBLE:
         flags.append("fumble")
-    return _finish(dice, states, att_key, def_key, a_level, d_roll and dfn["last_roll"]["level"], outcome, defence, weapon,
-                   damage, defender_damage, steps, flags, events, settings, label, a_value=a_value,
-                   a_skill=a_roll.value)
+    return _finish(dice, states, att_key, def_key, a_level, d_roll and dfn["last_roll"]["level"], outcome, defence,
+                   (arm, back), damage, defender_damage, steps, flags, events, settings, label, a_value=a_value,
+                   a_skill=a_roll.value, range_difficulty=range_difficulty)
 
 
 
-def _finish(dice, states, att_key, def_key, a_level, d_level, outcome, defence, weapon, damage, defender_damage,
-            steps, flags, events, settings, label, a_value=None, a_skill=None) -> Result:
+def _finish(dice, states, att_key, def_key, a_level, d_level, outcome, defence, weapons, damage, defender_damage,
+            steps, flags, events, settings, label, a_value=None, a_skill=None, range_difficulty="Regular") -> Result:
     att, dfn = states[att_key], states[def_key]
     a_name, d_name = who(att), who(dfn)
-    dealt, target_name, result_text = 0, None, ""
+    arm, back = weapons
+    dealt, rolled, absorbed, target_name, result_text = 0, 0, 0, None, ""
     if outcome == "a":
-        expr = damage_expr(weapon, damage)
+        expr = damage_expr(arm, damage, "damage", range_difficulty)
+        if not (damage and damage.strip()) and "/" in arm["damage"]:
+            steps.append(Step(f"{arm['name']} deals damage by range ({arm['damage']}): {expr.text} at "
+                              f"{_RANGE_WORDS[range_difficulty]}", "RULES.md §3.8 [BOOK]"))
         extreme = a_level is not None and a_level >= Level.EXTREME
-        dealt, more = roll_damage(dice, weapon, expr, att["derived"]["damage_bonus"], extreme=extreme,
-                                  extreme_rule=settings.extreme_damage)
+        rolled, more = roll_damage(dice, arm, expr, att["derived"]["damage_bonus"], extreme=extreme,
+                                   extreme_rule=settings.extreme_damage)
+        steps += more
+        dealt, more = armour_absorbs(rolled, dfn.get("armour", 0), d_name)
+        absorbed = rolled - dealt
         steps += more
         more, evs = apply_damage(dice, dfn, dealt, settings)
         steps += more
@@ -171,11 +212,14 @@ def _finish(dice, states, att_key, def_key, a_level, d_level, outcome, defence, 
         target_name = d_name
         result_text = f"{a_name} hits {d_name} for {dealt}"
     elif outcome == "b" and defence == "fight_back":
-        expr = damage_expr("Brawl", defender_damage, "defender_damage")
+        expr = damage_expr(back, defender_damage, "defender_damage")
         extreme = d_level is not None and d_level >= Level.EXTREME
-        dealt, more = roll_damage(dice, "Brawl", expr, dfn["derived"]["damage_bonus"], extreme=extreme,
-                                  extreme_rule=settings.extreme_damage)
+        rolled, more = roll_damage(dice, back, expr, dfn["derived"]["damage_bonus"], extreme=extreme,
+                                   extreme_rule=settings.extreme_damage)
         steps.append(Step(f"{d_name} wins the fight back and inflicts damage on the attacker", "seed 003, If defending (Fight back)"))
+        steps += more
+        dealt, more = armour_absorbs(rolled, att.get("armour", 0), a_name)
+        absorbed = rolled - dealt
         steps += more
         more, evs = apply_damage(dice, att, dealt, settings)
         steps += more
@@ -198,5 +242,6 @@ def _finish(dice, states, att_key, def_key, a_level, d_level, outcome, defence, 
                   level_name=None if a_level is None else level_name(a_level),
                   flags=flags + ["combat"], steps=steps, events=events,
                   details={"outcome": {"a": "attacker wins", "b": "defender wins", "none": "nobody wins"}[outcome],
-                           "defence": defence, "damage": dealt, "damaged": target_name},
+                           "defence": defence, "damage": dealt, "damaged": target_name, "weapon": arm["name"],
+                           "rolled_damage": rolled, "armour": absorbed},
                   states=new, state=new["coc.investigator"])

@@ -189,7 +189,7 @@ def push_refusal(last: dict | None, settings: Settings = Settings()) -> str | No
     if combat_skills:
         return f"{combat_skills[0]} is a combat skill and you can't push a combat roll."  # seed 003
     if last.get("pushed"):
-        return "This roll was already pushed: you can roll once more, not twice."  # seed 003, Pushing a Roll
+        return "This roll was already pushed: a pushed roll can't be pushed again."  # seed 003, Pushing a Roll
     if last.get("success"):
         return "Only a failed roll can be pushed."  # seed 003, Pushing a Roll
     if last.get("luck_spent"):

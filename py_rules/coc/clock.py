@@ -24,15 +24,20 @@ MAX_ROUNDS = 100
 MAX_HOURS = HOURS_PER_DAY * DAYS_PER_WEEK * 52
 
 
-def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Settings = Settings()):
-    """Advance ``state`` (a copy, changed in place) by ``amount`` ``unit``; returns steps and events."""
+def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Settings = Settings(),
+            told: list | None = None):
+    """Advance ``state`` (a copy, changed in place) by ``amount`` ``unit``; returns steps and events. ``told`` (a
+    list, when given) receives each dying roll with its target and outcome, led by its round when more pass."""
     steps, events = [], []
     c = state["conditions"]
     if unit == "rounds":
         if amount > MAX_ROUNDS:
             raise RulesError("out_of_range", f"Advance at most {MAX_ROUNDS} rounds at once.", "amount")
         for number in range(1, amount + 1):
-            more, evs = end_round(dice, state)
+            said: list[str] = []
+            more, evs = end_round(dice, state, said)
+            if told is not None:
+                told += [f"Round {number}: {line}" if amount > 1 else line for line in said]
             steps.append(Step(f"End of round {number}:"))
             steps += more
             events += evs

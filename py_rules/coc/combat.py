@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from py_rules.coc.expr import Expr, parse_expr, roll_expr
 from py_rules.coc.percentile import roll_percentile
-from py_rules.coc.tables import BONUS_PENALTY_CAP, COMBAT_SCHEMA, FIREARM_INITIATIVE, MANOEUVRE_MAX_BUILD_GAP, WEAPONS
+from py_rules.coc.tables import BONUS_PENALTY_CAP, COMBAT_SCHEMA, FIREARM_INITIATIVE, MANOEUVRE_MAX_BUILD_GAP
+from py_rules.coc.weapons import band_expr, legacy_weapon
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.limits import check_damage_range
@@ -17,7 +18,7 @@ from py_rules.trace import Step
 
 __all__ = (
     "initiative", "validate_combatants", "attack_order", "parse_combat", "manoeuvre_allowed", "outnumbered_bonus", "damage_expr",
-    "roll_damage", "attack_winner",
+    "roll_damage", "armour_absorbs", "attack_winner",
 )
 
 ORDER = "seed 003, Attack Order"
@@ -170,42 +171,88 @@ def outnumbered_bonus(melee: bool, defences_so_far: int, marked: bool, rule: str
     return 1 if defences_so_far >= 1 else 0
 
 
-def damage_expr(weapon: str, damage: str, field: str = "damage") -> Expr:
-    """The weapon's damage dice: typed, or the weapon's default (RULES.md §3.8)."""
-    expr = parse_expr(damage.strip() if damage and damage.strip() else WEAPONS[weapon][1], field)
-    check_damage_range(expr.maximum, expr.text, field)
+def _as_weapon(weapon) -> dict:
+    """A weapon dict; the seed's three attack kinds ("Brawl", "Handgun", "Rifle") as their typical weapons."""
+    return legacy_weapon(weapon) if isinstance(weapon, str) else weapon
+
+
+def damage_expr(weapon, damage: str = "", field: str = "damage", range_difficulty: str = "Regular") -> Expr:
+    """The damage dice of a hit: typed, or the weapon's own (at the range, for damage by range) (RULES.md §3.8)."""
+    if damage and damage.strip():
+        expr = parse_expr(damage.strip(), field)
+        check_damage_range(expr.maximum, expr.text, field)
+        return expr
+    expr, _band = band_expr(_as_weapon(weapon), range_difficulty)
     return expr
 
 
-def roll_damage(dice: DiceSource, weapon: str, expr: Expr, damage_bonus: str, *, extreme: bool = False,
+def _half(value: int) -> int:
+    """Half the Damage Bonus, rounded toward zero (RULES.md §3.8 [BOOK] thrown weapons; [REC] rounding).
+
+    >>> [_half(v) for v in (4, 3, 1, -1, -2)]
+    [2, 1, 0, 0, -1]
+    """
+    return int(value / 2)
+
+
+DB_SOURCE = "RULES.md §3.8"
+
+
+def roll_damage(dice: DiceSource, weapon, expr: Expr, damage_bonus: str, *, extreme: bool = False,
                 extreme_rule: str = "normal") -> tuple[int, list[Step]]:
-    """Weapon damage plus Damage Bonus for melee (RULES.md §3.8); Luck never applies (seed 003, Luck)."""
-    _skill, _default, melee, impaling = WEAPONS[weapon]
-    db = parse_expr(damage_bonus, "damage_bonus") if melee else parse_expr(0)
+    """Weapon damage plus the weapon's share of the Damage Bonus: full for melee, half thrown, none for firearms
+    (RULES.md §3.8); the book's extreme-damage option; Luck never applies (seed 003, Luck)."""
+    weapon = _as_weapon(weapon)
+    share, impaling, name = weapon["db"], weapon["impale"], weapon["name"]
+    db = parse_expr(damage_bonus, "damage_bonus") if share != "none" else parse_expr(0)
+    firearm = weapon["skill"].startswith("Firearms (")
+    no_db = " (firearms add no Damage Bonus)" if firearm else " (this weapon adds no Damage Bonus)"
     steps = []
     if extreme and extreme_rule == "book":
-        total = expr.maximum + (db.maximum if melee else 0)
+        db_max = {"full": db.maximum, "half": _half(db.maximum), "none": 0}[share]
+        total = expr.maximum + db_max
         steps.append(Step(f"Extreme success: maximum damage {expr.text} = {expr.maximum}"
-                          + (f" + maximum DB {db.maximum}" if melee else ""), "RULES.md §3.8 [BOOK option]"))
+                          + ({"full": f" + maximum Damage Bonus {db.maximum}",
+                              "half": f" + half the maximum Damage Bonus ({db.maximum}) = {db_max}"}.get(share, no_db)),
+                          "RULES.md §3.8 [BOOK option]"))
         if impaling:
-            extra, faces = roll_expr(dice, expr, "impale extra damage")
+            extra, _faces = roll_expr(dice, expr, f"{name}: impale extra damage")
             total += extra
-            steps.append(Step(f"Impaling weapon: one more roll of {expr.text} = {extra}", "RULES.md §3.8 [BOOK option]"))
+            steps.append(Step(f"{name} impales: one more roll of {expr.text} = {extra}", "RULES.md §3.8 [BOOK option]"))
+        else:
+            steps.append(Step(f"{name} does not impale: no extra roll", "RULES.md §3.8 [BOOK option]"))
     else:
         if extreme:
             steps.append(Step("Extreme success: no extra damage (the seed gives none; the book's maximum damage is the "
                               "'book' extreme-damage setting)", "RULES.md §3.8"))
-        weapon_total, faces = roll_expr(dice, expr, f"{weapon} damage")
-        db_total, db_faces = roll_expr(dice, db, "Damage Bonus") if melee else (0, [])
-        total = weapon_total + db_total
-        text = f"{expr.text} = {weapon_total}"
-        if melee:
-            text += f"; Damage Bonus {db.text} = {db_total}"
+        weapon_total, _faces = roll_expr(dice, expr, f"{name} damage")
+        text = f"{name} {expr.text} = {weapon_total}"
+        db_total = 0
+        if share != "none":
+            rolled, _db_faces = roll_expr(dice, db, "Damage Bonus")
+            db_total = rolled if share == "full" else _half(rolled)
+            text += (f"; Damage Bonus {db.text} = {rolled}" if share == "full"
+                     else f"; half the Damage Bonus (thrown): {db.text} = {rolled}, halved {db_total}")
         else:
-            text += " (firearms add no Damage Bonus)"
-        steps.append(Step(f"Damage {text} → {max(0, total)}", "RULES.md §3.8"))
+            text += no_db
+        total = weapon_total + db_total
+        steps.append(Step(f"Damage {text} → {max(0, total)}", DB_SOURCE))
     steps.append(Step("Luck can't be spent on damage", "seed 003, Luck"))
     return max(0, total), steps
+
+
+def armour_absorbs(damage: int, armour: int, name: str) -> tuple[int, list[Step]]:
+    """Armour points are taken off a hit's damage, never below 0 (RULES.md §3.8 [BOOK] armour).
+
+    >>> armour_absorbs(5, 1, "Cultist")[0], armour_absorbs(2, 3, "Cultist")[0], armour_absorbs(4, 0, "Cultist")[0]
+    (4, 0, 4)
+    """
+    if armour <= 0:
+        return damage, []
+    left = max(0, damage - armour)
+    return left, [Step(f"{name}'s armour takes {min(damage, armour)} of the {damage} damage "
+                       f"({armour} armour {'point' if armour == 1 else 'points'}): {damage} − {min(damage, armour)} = {left}",
+                       "RULES.md §3.8 [BOOK]")]
 
 
 def attack_winner(outcome: str, attacker_level: int, defender_level: int, defence: str, ties: str = "seed") -> str:

@@ -22,13 +22,15 @@ def roll_characteristic(dice: DiceSource, name: str) -> tuple[int, Step]:
 
 
 def create_investigator(dice: DiceSource, *, name: str, age: int, characteristics: dict, luck: int, skills: dict,
-                        roll: bool = False, label: str = "") -> Result:
-    """Build a new investigator with full HP, MP and SAN = POW (capped at 99 − Cthulhu Mythos)."""
+                        roll: bool = False, label: str = "", gear: dict | None = None) -> Result:
+    """Build a new investigator with full HP, MP and SAN = POW (capped at 99 − Cthulhu Mythos); ``gear``: the
+    weapons and armour points the sheet starts with (RULES.md §3.8)."""
+    gear = gear or {}
     steps = []
     chars = dict(characteristics)
     if roll:  # check the name, age, Luck and skills before any die is rolled (a retry would roll again)
         from_dict({"schema": SCHEMA, "name": name, "age": age, "characteristics": {k: 50 for k in CHARACTERISTICS},
-                   "luck": luck, "skills": skills})
+                   "luck": luck, "skills": skills, **gear})
     if roll:
         for key in CHARACTERISTICS + ("Luck",):
             value, step = roll_characteristic(dice, key)
@@ -38,7 +40,7 @@ def create_investigator(dice: DiceSource, *, name: str, age: int, characteristic
             else:
                 chars[key] = value
     state = from_dict({"schema": SCHEMA, "name": name, "age": age, "characteristics": chars, "luck": luck,
-                       "skills": skills})
+                       "skills": skills, **gear})
     der = state["derived"]
     c = state["characteristics"]
     steps += [

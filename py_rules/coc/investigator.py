@@ -25,7 +25,9 @@ from py_rules.coc.tables import (
     SKILL_BASES,
     SKILL_BASES_FROM,
     SKILL_MAX,
+    ARMOUR_MAX,
 )
+from py_rules.coc.weapons import parse_weapons
 from py_rules.errors import RulesError
 from py_rules.limits import DAMAGE_MAX
 from py_rules.limits import sheet_text as _text
@@ -58,7 +60,10 @@ outnumbered, the manoeuvre's Build penalty); at most 2 of them count (seed 003, 
 _HEALS_MAX = 50
 _TEXT_MAX = 200
 _FLAGS = ("first_aid_given", "medicine_given")
-_KEYS = {"schema", "name", "age", "characteristics", "luck", "skills", "hp", "mp", "san", "conditions",
+_NOTES_MAX = 2000
+"""Longest notes text (backstory, possessions, anything the sheet does not model)."""
+_OCCUPATION_MAX = 80
+_KEYS = {"schema", "name", "age", "occupation", "notes", "armour", "weapons", "characteristics", "luck", "skills", "hp", "mp", "san", "conditions",
          "scheduled_heals", "last_roll", "derived", *_COUNTERS, *_FLAGS}
 
 EXAMPLE = {
@@ -87,7 +92,7 @@ def _fail(message: str, field: str, code: str = "bad_investigator") -> RulesErro
     return RulesError(code, message, field)
 
 
-_NAMES = {"hp": "HP", "mp": "MP", "san": "Sanity", "luck": "Luck", "last_roll": "the last roll",
+_NAMES = {"armour": "Armour points", "hp": "HP", "mp": "MP", "san": "Sanity", "luck": "Luck", "last_roll": "the last roll",
           "san_at_start_of_day": "Sanity at the start of the day", "scheduled_heals": "scheduled heals",
           "luck_spent": "Luck spent", "major_wound": "major wound", "involuntary_action": "involuntary action",
           "indefinitely_insane": "indefinitely insane", "permanently_insane": "permanently insane"}
@@ -149,6 +154,10 @@ def from_dict(data) -> dict:
         raise _fail("The name must be text of 1–80 characters.", "name", "wrong_type")
     out["name"] = name.strip()
     out["age"] = _int(data.get("age", 25), "age", 15, 120)
+    out["occupation"] = _text(data.get("occupation", ""), "occupation", _OCCUPATION_MAX).strip()
+    out["notes"] = _text(data.get("notes", ""), "notes", _NOTES_MAX)
+    out["armour"] = _int(data.get("armour", 0), "armour", 0, ARMOUR_MAX)  # RULES.md §3.8 [BOOK] armour points
+    out["weapons"] = parse_weapons(data.get("weapons", []))  # seed 003, If attacking; RULES.md §3.8
 
     chars = data.get("characteristics")
     if not isinstance(chars, dict):

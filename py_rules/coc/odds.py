@@ -11,12 +11,14 @@ wins, at most 20 times) are in closed form.
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
 from py_rules.coc import combat
 from py_rules.coc.checks import CheckRoll, luck_cost, luck_on_roll, luck_refusal, require_alive
+from py_rules.coc.attack import weapons_of
 from py_rules.coc.combat import attack_winner
 from py_rules.coc.expr import parse_expr, parse_loss
 from py_rules.coc.investigator import normalize, skill_value, who
@@ -421,13 +423,16 @@ def _attack(op, args) -> Odds:
             chances[("error", False)] = tied * 2
             denominator *= 2 * again
     dist = Dist({_attack_outcome(k, names, args["defence"]): w for k, w in chances.items()}, denominator)
-    odds = Odds("Attack", dist, notes=[f"{args['weapon']}: {values[0][0] if values else 'automatic hit'}"
+    arm, _back = weapons_of(states[att_key], states[def_key], args.get("weapon_stats") or args["weapon"],
+                            args.get("defender_weapon", ""), args["defence"])
+    odds = Odds("Attack", dist, notes=[f"{arm['name']}: {values[0][0] if values else 'automatic hit'}"
                                        + (f" against {values[1][0]}" if len(values) > 1 else "")])
-    weapon = args["weapon"]
-    expr = combat.damage_expr(weapon, args["damage"])
+    expr = combat.damage_expr(arm, args["damage"], "damage", args.get("range_difficulty", "Regular"))
     db = states[att_key]["derived"]["damage_bonus"]
+    armour = states[def_key].get("armour", 0)
+    weapon = json.dumps(arm, sort_keys=True)
     for extreme in sorted({extreme for (outcome, extreme) in chances if outcome == "a"}):
-        dmg = _damage_dist(weapon, expr.text, db, extreme, settings.extreme_damage)
+        dmg = _damage_dist(weapon, expr.text, db, extreme, settings.extreme_damage, armour)
         odds.tables.append(("Damage on an Extreme hit" if extreme else "Damage on a hit",
                             dmg.map(lambda v: Outcome(v, f"{v} damage"))))
     return odds
@@ -448,11 +453,14 @@ def _attack_outcome(key, names, defence) -> Outcome:
 
 
 @lru_cache(maxsize=128)
-def _damage_dist(weapon: str, expr_text: str, damage_bonus: str, extreme: bool, rule: str) -> Dist:
-    """Damage of a hit through the roll's own :func:`~py_rules.coc.combat.roll_damage`."""
+def _damage_dist(weapon_json: str, expr_text: str, damage_bonus: str, extreme: bool, rule: str, armour: int = 0) -> Dist:
+    """Damage of a hit through the roll's own :func:`~py_rules.coc.combat.roll_damage`, less the target's armour
+    (:func:`~py_rules.coc.combat.armour_absorbs`)."""
+    weapon = json.loads(weapon_json)
     expr = combat.damage_expr(weapon, expr_text)
-    return enumerate_run(lambda dice: combat.roll_damage(dice, weapon, expr, damage_bonus, extreme=extreme,
-                                                         extreme_rule=rule)[0], lambda v: v)
+    return enumerate_run(lambda dice: combat.armour_absorbs(combat.roll_damage(dice, weapon, expr, damage_bonus,
+                                                                               extreme=extreme, extreme_rule=rule)[0],
+                                                            armour, "")[0], lambda v: v)
 
 
 def _roll_damage(op, args) -> Odds:

@@ -8,7 +8,7 @@ from py_rules.coc.checks import require_alive
 from py_rules.coc.investigator import copy_state, normalize, who
 from py_rules.coc.params import DIFFICULTY, INVESTIGATOR, LABEL, OPPONENT, with_states
 from py_rules.coc.settings import SETTING_PARAMS, settings_from, settings_params
-from py_rules.coc.tables import WEAPONS
+from py_rules.coc.weapons import COMMON_WEAPONS, WEAPON_SKILLS, find_weapon, parse_weapon
 from py_rules.coc.wounds import apply_damage, end_round
 from py_rules.errors import RulesError
 from py_rules.limits import DAMAGE_MAX
@@ -31,9 +31,19 @@ COMBAT_PARAM = Param(
         {"name": "Ghoul", "dex": 100, "firearm_ready": False, "combat_skill": 40},
         {"name": "Harvey Walters", "dex": 60, "firearm_ready": True, "combat_skill": 45}], "acted": []},
 )
-WEAPON = Param("weapon", "choice", "Attack with", "Seed 003, If attacking: Fighting (Brawl) for hand-to-hand and simple "
-               "weapons, Firearms (Handgun) short range, Firearms (Rifle) long range.", default="Brawl",
-               choices=tuple(WEAPONS))
+WEAPON = Param("weapon", "text", "Weapon", "Seed 003, If attacking: a weapon on the attacker's sheet, by its name (its "
+               "skill, damage, Damage Bonus and impaling follow); empty = unarmed, Fighting (Brawl) 1D3 + Damage Bonus "
+               "(RULES.md §3.8). Brawl, Handgun or Rifle name the seed's three attack skills with typical damage.",
+               default="", max_length=80)
+
+
+def _weapon_object(data):
+    return parse_weapon(data, "weapon_stats")
+
+
+WEAPON_STATS = Param("weapon_stats", "json", "A weapon not on the sheet", "Optional: a weapon given in full (name, "
+                     "skill, damage, Damage Bonus share, impales); used instead of the weapon named (RULES.md §3.8).",
+                     default=None, parse=_weapon_object, example=dict(COMMON_WEAPONS[1]))
 
 
 def _order(dice, *, combatants, label):
@@ -124,10 +134,14 @@ def _attack(dice, *, investigator, opponent, **args):
 
 
 _INT5 = dict(default=0, minimum=0, maximum=5)
+RANGE = Param("range_difficulty", "choice", "Range", "Regular within the weapon's base range, Hard up to ×2, Extreme up "
+              "to ×4 (RULES.md §3.8): the shot's difficulty with the book firearms setting, and the damage of a weapon "
+              "whose damage goes by range (a shotgun's 4D6/2D6/1D6).", default="Regular", choices=DIFFICULTY.choices)
 ATTACK = Operation(
     id="coc.attack", system="coc", title="Attack",
-    summary="An attack as an opposed roll: Brawl, Handgun or Rifle against Dodge, Fight back or Manoeuvre; surprise and "
-    "outnumbered bonus dice; the Build limit for manoeuvres; damage with Damage Bonus and the wound rules.",
+    summary="An attack as an opposed roll: a weapon from the attacker's sheet (unarmed when none) against Dodge, Fight "
+    "back or Manoeuvre; surprise and outnumbered bonus dice; the Build limit for manoeuvres; the weapon's damage with "
+    "its share of the Damage Bonus, less the target's armour, and the wound rules.",
     covers=("C11", "C12", "C13", "C14", "C15"),
     params=(
         INVESTIGATOR, OPPONENT,
@@ -141,10 +155,13 @@ ATTACK = Operation(
               "die.", default=False),
         Param("outnumbered", "bool", "Target outnumbered", "Seed 003, Outnumbered: used by the 'while_marked' "
               "setting; the default counts the target's defences this round (RULES.md §3.12 D11).", default=False),
-        Param("damage", "text", "Weapon damage", "Dice such as 1D6+1; empty = Brawl 1D3, Handgun 1D10, Rifle 2D6+4 "
-              "(RULES.md §3.8). Luck can't change damage (seed 003, Luck).", default=""),
-        Param("defender_damage", "text", "Fight-back damage", "Damage if the defender wins a fight back; empty = 1D3 "
-              "plus the defender's Damage Bonus.", default=""),
+        Param("damage", "text", "Weapon damage", "Dice such as 1D6+1 instead of the weapon's own; empty = the weapon's "
+              "damage (RULES.md §3.8). Luck can't change damage (seed 003, Luck).", default=""),
+        Param("defender_weapon", "text", "Fight-back weapon", "For a fight back: a hand-to-hand weapon on the "
+              "defender's sheet, by its name; empty = unarmed (seed 003, If defending).", default="", max_length=80),
+        Param("defender_damage", "text", "Fight-back damage", "Damage if the defender wins a fight back; empty = the "
+              "defender's weapon (unarmed 1D3) plus the defender's Damage Bonus.", default=""),
+        WEAPON_STATS,
         Param("attacker_bonus", "int", "Attacker's extra bonus dice", "Other conditions (seed 003, Bonus Dice).", **_INT5),
         Param("attacker_penalty", "int", "Attacker's penalty dice", "Other conditions (seed 003, Penalty Dice).", **_INT5),
         Param("defender_bonus", "int", "Defender's bonus dice", "Other conditions (seed 003, Bonus Dice).", **_INT5),
@@ -153,9 +170,7 @@ ATTACK = Operation(
               "for point, chosen before the roll: none is spent on a fumble, and it stops at 02 (never a critical).", default=0, minimum=0, maximum=99),
         Param("defender_luck", "int", "Defender's Luck to spend", "RULES.md §3.6: e.g. a Dodge bought up a level.",
               default=0, minimum=0, maximum=99),
-        Param("range_difficulty", "choice", "Range difficulty (book firearms)", "Only with the book firearms setting: "
-              "Regular within base range, Hard up to ×2, Extreme up to ×4 (RULES.md §3.8).", default="Regular",
-              choices=DIFFICULTY.choices),
+        RANGE,
         LABEL,
         *settings_params("combat_ties", "surprise_rule", "outnumbered_rule", "manoeuvre_rule", "firearms_rule",
                          "extreme_damage", "major_wound_rule", "instant_death_rule", "zero_hp_always_dying",
@@ -186,13 +201,14 @@ MANOEUVRE = Operation(
 )
 
 
-def _damage(dice, *, investigator, weapon, damage, extreme, extreme_damage, label):
+def _damage(dice, *, investigator, weapon, damage, extreme, range_difficulty, extreme_damage, label):
     require_alive(investigator)
-    expr = combat.damage_expr(weapon, damage)
-    total, steps = combat.roll_damage(dice, weapon, expr, investigator["derived"]["damage_bonus"], extreme=extreme,
+    arm = find_weapon(investigator, weapon, "weapon")
+    expr = combat.damage_expr(arm, damage, "damage", range_difficulty)
+    total, steps = combat.roll_damage(dice, arm, expr, investigator["derived"]["damage_bonus"], extreme=extreme,
                                       extreme_rule=extreme_damage)
     new = copy_state(investigator)
-    new["last_roll"] = {"kind": "damage", "name": f"{weapon} damage", "roll": total, "pushed": False, "luck_spent": 0,
+    new["last_roll"] = {"kind": "damage", "name": f"{arm['name']} damage", "roll": total, "pushed": False, "luck_spent": 0,
                         "success": True, "level": 2, "value": 0, "difficulty": "Regular", "bonus": 0, "penalty": 0}
     return with_states(Result(system="coc", kind="roll_damage", label=label, total=total, steps=steps,
                               flags=["no_luck"], details={"damage": total}, state=normalize(new)))
@@ -200,11 +216,13 @@ def _damage(dice, *, investigator, weapon, damage, extreme, extreme_damage, labe
 
 ROLL_DAMAGE = Operation(
     id="coc.roll_damage", system="coc", title="Roll damage",
-    summary="Weapon damage plus Damage Bonus for hand-to-hand attacks; Luck can never change it.",
+    summary="A weapon's damage with its share of the Damage Bonus (full hand to hand, half thrown, none for firearms); "
+    "Luck can never change it.",
     covers=("C14",),
     params=(INVESTIGATOR, WEAPON,
-            Param("damage", "text", "Weapon damage", "Dice such as 1D6+1; empty = the weapon's default (RULES.md §3.8).",
+            Param("damage", "text", "Weapon damage", "Dice such as 1D6+1; empty = the weapon's own (RULES.md §3.8).",
                   default=""),
+            RANGE,
             Param("extreme", "bool", "Extreme success", "Used by the book extreme-damage setting (RULES.md §3.8).",
                   default=False),
             SETTING_PARAMS["extreme_damage"], LABEL),
@@ -220,12 +238,14 @@ def _apply(dice, *, investigator, amount, own_turn, label, **rest):
         new["damage_this_round"] = 0
         pre.append(Step("Outside combat this damage is its own turn: the per-turn count starts at 0",
                         "RULES.md §3.13"))
-    steps, events = apply_damage(dice, new, amount, settings)
+    told: list[str] = []
+    steps, events = apply_damage(dice, new, amount, settings, told)
     steps = pre + steps
     c = new["conditions"]
     flags = [k for k in ("major_wound", "unconscious", "dying", "dead") if c[k]]
     return with_states(Result(system="coc", kind="apply_damage", label=label, total=new["hp"],
-                              target=new["derived"]["hp_max"], flags=flags, steps=steps, events=events,
+                              target=new["derived"]["hp_max"], headline=told[0] if told else None,
+                              flags=flags, steps=steps, events=events,
                               details={"hp": new["hp"], "damage_this_round": new["damage_this_round"]},
                               state=normalize(new)))
 
@@ -245,4 +265,19 @@ APPLY_DAMAGE = Operation(
     run=_apply, source="seed 003, Hit points, Wounds, and Healing; RULES.md §3.9, §3.12 D3–D5",
 )
 
-OPERATIONS = (ATTACK_ORDER, COMBAT_ROUND, ATTACK, MANOEUVRE, ROLL_DAMAGE, APPLY_DAMAGE)
+def _weapon_list(*, label):
+    weapons = [dict(w) for w in COMMON_WEAPONS]
+    return Result(system="coc", kind="weapon_list", label=label,
+                  steps=[Step(f"{len(weapons)} common weapons: " + ", ".join(w["name"] for w in weapons), "RULES.md §3.8 [BOOK]")],
+                  details={"weapons": weapons, "skills": list(WEAPON_SKILLS)})
+
+
+WEAPON_LIST = Operation(
+    id="coc.weapon_list", system="coc", title="Common weapons",
+    summary="The common weapons with their skill, damage (without the Damage Bonus), how much Damage Bonus they add, "
+    "whether they impale, range, attacks per round, shots and malfunction, to put on a sheet.",
+    covers=("C14",), params=(LABEL,), run=_weapon_list, source="RULES.md §3.8 [BOOK]; seed 003, If attacking",
+    rolls=False,
+)
+
+OPERATIONS = (ATTACK_ORDER, COMBAT_ROUND, ATTACK, MANOEUVRE, ROLL_DAMAGE, APPLY_DAMAGE, WEAPON_LIST)

@@ -11,7 +11,7 @@ from py_rules.coc.tables import SANITY_GAIN_REASONS
 from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.params import Param
-from py_rules.trace import Result, Step
+from py_rules.trace import Result, Step, headline_of
 
 __all__ = ("OPERATIONS",)
 
@@ -34,8 +34,11 @@ def _state_result(kind, new, steps, events, label, roll=None, flags=()):
 
 def _dying(dice, *, investigator, label):
     new = copy_state(investigator)
-    steps, events = wounds.dying_round(dice, new)
-    return _state_result("dying_round", new, steps, events, label)
+    told: list[str] = []
+    steps, events = wounds.dying_round(dice, new, told)
+    result = _state_result("dying_round", new, steps, events, label)
+    result.headline = headline_of(told)
+    return result
 
 
 DYING_ROUND = Operation(
@@ -90,8 +93,11 @@ MEDICINE = Operation(
 def _advance(dice, *, investigator, unit, amount, label, **rest):
     settings, _ = settings_from(rest)
     new = copy_state(investigator)
-    steps, events = clock.advance(dice, new, unit, amount, settings)
-    return _state_result("advance_time", new, steps, events, label)
+    told: list[str] = []
+    steps, events = clock.advance(dice, new, unit, amount, settings, told)
+    result = _state_result("advance_time", new, steps, events, label)
+    result.headline = headline_of(told)  # each dying roll the rounds ran, with its target and outcome
+    return result
 
 
 ADVANCE_TIME = Operation(

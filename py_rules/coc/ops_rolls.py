@@ -10,7 +10,8 @@ from py_rules.coc.params import (
 )
 from py_rules.coc.percentile import roll_percentile
 from py_rules.coc.settings import settings_from, settings_params
-from py_rules.coc.tables import CHARACTERISTICS, DIFFICULTIES, LUCK_MAX, SKILL_BASES
+from py_rules.coc.tables import ARMOUR_MAX, CHARACTERISTICS, DIFFICULTIES, LUCK_MAX, SKILL_BASES
+from py_rules.coc.weapons import COMMON_WEAPONS, parse_weapons
 from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.params import Param
@@ -27,10 +28,11 @@ def _skills_json(value):
     return value
 
 
-def _create(dice, *, label, name, age, roll_characteristics, luck, skills, **chars):
+def _create(dice, *, label, name, age, roll_characteristics, luck, skills, weapons=(), armour=0, **chars):
     try:
         result = creation.create_investigator(dice, name=name, age=age, characteristics=chars, luck=luck, skills=skills,
-                                              roll=roll_characteristics, label=label)
+                                              roll=roll_characteristics, label=label,
+                                              gear={"weapons": list(weapons), "armour": armour})
     except RulesError as error:  # name the form's field: "skills.Dodge" is reported on "skills"
         field = (error.field or "").split(".")[0]
         if field == "skills":
@@ -60,6 +62,11 @@ CREATE = Operation(
         Param("luck", "int", "Luck", "RULES.md §3.2: Luck (3D6×5 when rolled).", default=50, minimum=0, maximum=LUCK_MAX),
         Param("skills", "json", "Skills", "Skill name → value (0–100); unlisted skills keep their base values "
               "(RULES.md §3.2).", default={}, parse=_skills_json, example=EXAMPLE["skills"]),
+        Param("weapons", "json", "Weapons", "The investigator's weapons: name, skill, damage without the Damage Bonus, "
+              "its share of the Damage Bonus, impales (RULES.md §3.8).", default=[], parse=parse_weapons,
+              example=[dict(COMMON_WEAPONS[1])]),
+        Param("armour", "int", "Armour points", "Taken off the damage of every hit (RULES.md §3.8 [BOOK]).", default=0,
+              minimum=0, maximum=ARMOUR_MAX),
     ),
     run=_create, source="RULES.md §3.2 [BOOK]; seed 003 (HP, SAN, Luck, Build used throughout)",
 )

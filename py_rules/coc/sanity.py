@@ -77,7 +77,7 @@ def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, pen
         flags.append("int_roll")
         steps.append(Step(f"A loss of {amount} from one roll ({'5 or more' if settings.insanity_threshold == '5_or_more' else 'more than 5'}): "
                           "a major trauma; roll INT", MAD))
-        int_roll = check(dice, state["characteristics"]["INT"], "INT (understand the horror)", basis=settings.fumble_basis)
+        int_roll = check(dice, state["characteristics"]["INT"], "INT", basis=settings.fumble_basis)  # "INT roll"
         steps.extend(int_roll.steps)
         details["int_roll"] = int_roll.roll
         if int_roll.success:

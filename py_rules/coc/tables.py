@@ -57,6 +57,11 @@ SKILL_BASES = {
     "Persuade": 10, "Pilot": 1, "Psychoanalysis": 1, "Psychology": 10, "Ride": 5, "Science": 1,
     "Sleight of Hand": 10, "Spot Hidden": 25, "Stealth": 20, "Survival": 10, "Swim": 20,
     "Throw": 20, "Track": 10,
+    # [BOOK] the other Fighting and Firearms specialities a weapon may use (the seed's three cover most weapons)
+    "Fighting (Axe)": 15, "Fighting (Chainsaw)": 10, "Fighting (Flail)": 10, "Fighting (Garrote)": 15,
+    "Fighting (Spear)": 20, "Fighting (Sword)": 20, "Fighting (Whip)": 5, "Firearms (Bow)": 15,
+    "Firearms (Flamethrower)": 10, "Firearms (Heavy Weapons)": 10, "Firearms (Machine Gun)": 10,
+    "Firearms (Submachine Gun)": 15,
 }
 """Base values of the investigator skills (RULES.md §3.2)."""
 
@@ -64,7 +69,9 @@ SKILL_BASES_FROM = {DODGE: ("DEX", 2), OWN_LANGUAGE: ("EDU", 1)}
 """RULES.md §3.2: the skills whose base is the character's own: Dodge = floor(DEX / 2), Language (Own) = EDU
 (skill -> (characteristic, divisor)); their entry in SKILL_BASES is None."""
 
-COMBAT_SKILLS = (DODGE, BRAWL, HANDGUN, RIFLE)
+THROW = "Throw"
+
+COMBAT_SKILLS = (DODGE, *(name for name in SKILL_BASES if name.startswith(("Fighting (", "Firearms ("))))
 """The skills of combat rolls (attack: Fighting, Firearms; defence: Dodge, Fighting back), which cannot be
 pushed whatever form rolls them (seed 003, Pushing a Roll: "You can't push a combat roll")."""
 
@@ -83,7 +90,23 @@ WEAPONS = {
     "Handgun": (HANDGUN, "1D10", False, True),
     "Rifle": (RIFLE, "2D6+4", False, True),
 }
-"""Attack kinds: Fighting (Brawl) for hand-to-hand and simple weapons, Firearms (Handgun), Firearms (Rifle)."""
+"""Attack kinds: Fighting (Brawl) for hand-to-hand and simple weapons, Firearms (Handgun), Firearms (Rifle).
+The names an attack still accepts when the attacker's sheet lists no weapon of that name."""
+
+WEAPON_DB = ("full", "half", "none")
+"""RULES.md §3.8: weapon damage + the Damage Bonus for melee; thrown weapons add half the DB, firearms none."""
+
+WEAPONS_MAX = 30
+"""Most weapons on one sheet."""
+
+ARMOUR_MAX = 30
+"""Highest armour points a sheet holds (RULES.md §3.8 [BOOK]: armour points are taken off each hit's damage)."""
+
+ATTACKS_MAX = 5
+"""Most attacks per round a weapon lists."""
+
+DAMAGE_BANDS_MAX = 3
+"""A weapon's damage by range ("4D6/2D6/1D6": base range, up to ×2, up to ×4 [BOOK] shotgun)."""
 
 DAMAGE_BONUS_TABLE = (
     # (lowest STR+SIZ, highest STR+SIZ, Damage Bonus, Build) — RULES.md §3.2 [BOOK]

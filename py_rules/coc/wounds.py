@@ -11,7 +11,7 @@ from __future__ import annotations
 from py_rules.coc.checks import check
 from py_rules.coc.expr import parse_expr, roll_expr
 from py_rules.coc.investigator import hp_max, who
-from py_rules.coc.levels import Level
+from py_rules.coc.levels import Level, level_name
 from py_rules.coc.settings import Settings
 from py_rules.coc.tables import DAYS_PER_WEEK, MAJOR_WOUND_HEALING, MEDICINE_DELAY_DAYS
 from py_rules.dice import DiceSource
@@ -65,13 +65,28 @@ def _con_roll(dice: DiceSource, state: dict, purpose: str):
     return check(dice, state["characteristics"]["CON"], f"CON ({purpose})")
 
 
-def apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings = Settings()) -> tuple[list[Step], list[str]]:
-    """Take ``amount`` damage (C15): HP floor 0, major wound and its CON roll, unconscious, dying, instant death."""
+def apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings = Settings(),
+                 told: list | None = None) -> tuple[list[Step], list[str]]:
+    """Take ``amount`` damage (C15): HP floor 0, major wound and its CON roll, unconscious, dying, instant death.
+
+    ``told`` (a list, when given) receives what the damage did in one line, the CON roll with its target and
+    outcome included: ``Takes 8 damage (14 → 6 HP): major wound — CON roll 43 vs 60, stays conscious``."""
+    said: list[str] = []
+    before_hp = state["hp"]
+    answer = _apply_damage(dice, state, amount, settings, said)
+    if told is not None:
+        head = f"Takes {amount} damage ({before_hp} → {state['hp']} HP)"
+        told.append(head + (": " + ", ".join(said) if said else ""))
+    return answer
+
+
+def _apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings, said: list) -> tuple[list[Step], list[str]]:
     c = state["conditions"]
     name, maximum = who(state), hp_max(state)
     steps, events = [], []
     if c["dead"]:
         steps.append(Step(f"{name} is already dead; nothing changes"))
+        said.append("already dead, nothing changes")
         return steps, events
     before_round, before_hp = state["damage_this_round"], state["hp"]
     state["damage_this_round"] = before_round + amount
@@ -90,6 +105,7 @@ def apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings 
                  else f"{amount} > max HP {maximum} in one attack")
         steps.append(Step(f"Instant death: {basis}", DEATH if settings.instant_death_rule == "round_all_hp" else "RULES.md §3.9 [BOOK]"))
         events.append(f"{name} is killed outright")
+        said.append("killed outright")
         return steps, events
     new_major_wound = major_wound_triggered(before_round, amount, maximum, settings.major_wound_rule)
     if new_major_wound:
@@ -102,12 +118,16 @@ def apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings 
         if state["hp"] > 0:
             roll = _con_roll(dice, state, "stay conscious")
             steps.extend(roll.steps)
+            said.append(f"major wound — CON roll {roll.roll} vs {roll.value}, "
+                        + ("stays conscious" if roll.success else "falls unconscious"))
             if roll.success:
                 steps.append(Step("CON roll succeeded: stays conscious", MAJOR))
             else:
                 c["unconscious"] = True
                 steps.append(Step("CON roll failed: falls unconscious", MAJOR))
                 events.append(f"{name} falls unconscious")
+        else:
+            said.append("major wound")
     if state["hp"] == 0 and (before_hp > 0 or (new_major_wound and not c["dying"])):
         c["unconscious"] = True
         if c["major_wound"] or settings.zero_hp_always_dying:
@@ -116,9 +136,11 @@ def apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings 
             rule = MAJOR_CHARS if c["major_wound"] else f"{ZERO} (setting zero_hp_always_dying)"
             steps.append(Step("0 HP: unconscious and dying (CON roll at the end of each round)", rule))
             events.append(f"{name} is unconscious and dying")
+            said.append("unconscious and dying (a CON roll at the end of each round)")
         else:
             steps.append(Step("0 HP without a major wound: unconscious, not dying", "RULES.md §3.12 D3"))
             events.append(f"{name} falls unconscious")
+            said.append("unconscious, not dying")
     return steps, events
 
 
@@ -158,11 +180,11 @@ def heal(state: dict, amount: int, source: str, cite: str = "") -> tuple[list[St
     return steps, events
 
 
-def end_round(dice: DiceSource, state: dict) -> tuple[list[Step], list[str]]:
+def end_round(dice: DiceSource, state: dict, told: list | None = None) -> tuple[list[Step], list[str]]:
     """End of a combat round: the dying roll CON, and the per-round counters reset (C10, C16)."""
     steps, events = [], []
     if state["conditions"]["dying"] and not state["conditions"]["stabilised"] and not state["conditions"]["dead"]:
-        more, evs = dying_round(dice, state)
+        more, evs = dying_round(dice, state, told)
         steps += more
         events += evs
     state["damage_this_round"] = 0
@@ -171,8 +193,10 @@ def end_round(dice: DiceSource, state: dict) -> tuple[list[Step], list[str]]:
     return steps, events
 
 
-def dying_round(dice: DiceSource, state: dict) -> tuple[list[Step], list[str]]:
-    """A dying character rolls CON at the end of the round; failure means death (C16; D16)."""
+def dying_round(dice: DiceSource, state: dict, told: list | None = None) -> tuple[list[Step], list[str]]:
+    """A dying character rolls CON at the end of the round; failure means death (C16; D16). ``told`` (a list,
+    when given) receives the roll with its target and outcome: ``CON roll (dying) 43 vs 60 — Regular success:
+    clings to life``."""
     c = state["conditions"]
     if c["dead"]:
         raise RulesError("rule_violation", f"{who(state)} is already dead.", "investigator")
@@ -180,6 +204,9 @@ def dying_round(dice: DiceSource, state: dict) -> tuple[list[Step], list[str]]:
         raise RulesError("rule_violation", f"{who(state)} is not dying (or has been stabilised).", "investigator")
     roll = _con_roll(dice, state, "dying")
     steps = list(roll.steps)
+    if told is not None:
+        told.append(f"CON roll (dying) {roll.roll} vs {roll.value} — {level_name(roll.level)}: "
+                    + ("clings to life" if roll.success else "dies"))
     if roll.success:
         steps.append(Step("CON roll succeeded: still alive, still dying", DYING))
         return steps, [f"{who(state)} clings to life"]

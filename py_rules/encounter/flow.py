@@ -19,7 +19,9 @@ inverse operation (the log keeps the sheets before and after). Actions (``{"type
 * ``skip_time`` ``{"unit", "amount", "activity"}`` — minutes, hours, days or weeks for every sheet given.
 
 A round's end runs the game's round operation on every combatant's sheet (skipped ones too: the dying still
-roll), then round + 1 and the turn at the first combatant who takes turns. Each operation run is an *effect*,
+roll), then round + 1 and the turn at the first combatant who takes turns. A step that gives the turn to someone
+else (or starts a new round) then runs the start of that turn: a Confused Semiautomagic character rolls the
+Confusion chart (``semiautomagic.confusion_round``). Each operation run is an *effect*,
 shaped like a log entry without id/time: ``{"op", "args" (without the sheet), "result", "who", "combatants",
 "before", "after", "kind"}``.
 """
@@ -41,6 +43,7 @@ __all__ = ("Outcome", "new_encounter", "step", "time_check")
 _ORDER_ARM = "RULES.md §1.4 Initiative: 1d10 + Dexterity"
 _ORDER_COC = "seed 003, Attack Order"
 _ROUNDS = "RULES.md §4: one entry point runs every periodic rule"
+_CONFUSED = "seed 002, Confused; Confusion chart"
 
 
 @dataclass
@@ -111,11 +114,11 @@ class _Context:
         raw = {k: v for k, v in self.settings.items() if k in allowed} | args
         if character_id is not None:
             raw[self.game.sheet] = self.sheet(character_id)
-        validated = api._validated_args(op, raw)
-        validated.pop("dice", None)
         thrown = len(self.dice.thrown)
         try:
-            result = api.answer(op, validated, self.dice)
+            result = api.run_checked(op_id, raw, self.dice)
+        except api.InvalidArgs:
+            raise  # a sheet or a house rule the operation refuses: the whole step is refused
         except RulesError as error:
             if error.field == "dice" or len(self.dice.thrown) != thrown:
                 raise  # typed dice run short or would shift onto the next effect: the whole step is refused
@@ -189,6 +192,36 @@ def _effect(ctx: _Context, c: dict, op_id: str, args: dict, label: str) -> None:
     line = decided(ctx.enc["game"], c["name"], result)
     if line:
         ctx.out.decided.append({"effect": len(ctx.out.effects) - 1, "label": label, "line": line})
+
+
+def _whose_turn(enc: dict) -> tuple:
+    """Whose turn it is and in which round: a change is the start of someone's turn."""
+    c = current(enc)
+    return (c["id"] if c else None, enc["round"])
+
+
+def _start_of_turn(ctx: _Context) -> None:
+    """The rules that run when a combatant's turn starts: a Confused Semiautomagic character rolls the Confusion
+    chart to see what it does this round (seed 002, Confused: "Roll once on the Confusion chart every round to see
+    what the character does") — unless it cannot act (Helpless) or the player is in control (rows 18–20)."""
+    c = current(ctx.enc)
+    if ctx.enc["game"] != "semiautomagic" or c is None or c["character_id"] is None:
+        return
+    from py_rules.semiautomagic import creature as C
+
+    sheet = ctx.sheet(c["character_id"])
+    confused = (sheet.get("conditions") or {}).get("Confused")
+    if not confused or sheet.get("dead") or C.has(sheet, "Helpless"):
+        return
+    label = f"{c['name']}: start of the turn"
+    if confused.get("control_seconds"):
+        rounds = counted(-(-confused["control_seconds"] // 6), "rounds")
+        line = f"{c['name']}: Confused, but the player is in control ({rounds} left)"
+        ctx.step(line, _CONFUSED)
+        ctx.out.decided.append({"effect": None, "label": label, "line": line})
+        return
+    ctx.step(f"{c['name']}'s turn starts Confused: the Confusion chart says what they do", _CONFUSED)
+    _effect(ctx, c, "semiautomagic.confusion_round", {}, label)
 
 
 def _advance(ctx: _Context) -> None:
@@ -461,8 +494,11 @@ def step(state: dict, action: dict, sheets: dict | None = None, settings: dict |
     if state["ended"] and kind != "skip_time":
         raise RulesError("ended", "This encounter has ended.", "encounter")
     ctx = _Context(state, sheets or {}, settings or {}, TypedDice([]) if dice is None else dice)  # None: no dice
+    was = _whose_turn(ctx.enc)
     try:
         ACTIONS[kind](ctx, action)
+        if kind not in ("end", "skip_time") and _whose_turn(ctx.enc) != was:
+            _start_of_turn(ctx)
     except _Refused as refusal:
         raise RulesError("refused", refusal.message, "encounter") from None
     if kind not in ("end", "skip_time"):

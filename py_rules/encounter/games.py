@@ -8,14 +8,14 @@
   ``[DEX (+50), combat skill, −roll-off]``. Semiautomagic has no order rule: the GM's order (reorder).
 * **End of a round**, for every combatant with a sheet: Armageddon ``armageddon.advance_time`` by one Turn
   (the Turn length setting; the combatant's activity drains EP; Survival Tests each minute, the death timer),
-  Semiautomagic ``semiautomagic.advance_rounds`` by 1 (dying round, Staggered, Confusion chart, every
-  condition timer), CoC ``coc.advance_time`` by 1 round (dying CON roll, per-round damage and defence counts).
+  Semiautomagic ``semiautomagic.advance_rounds`` by 1 (dying round, Staggered, every condition timer; the
+  Confusion chart is rolled at the start of the confused character's turn instead, ``semiautomagic.confusion_round``:
+  seed 002, Confused, "roll once on the Confusion chart every round to see what the character does"), CoC ``coc.advance_time`` by 1 round (dying CON roll, per-round damage and defence counts).
 * **Time skipped** (:data:`TIME_OPS`): minutes, hours, days or weeks through each game's own time operations.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Callable
 
@@ -71,7 +71,7 @@ GAMES = {
     ),
     "semiautomagic": Game(
         sheet="creature", round_op="semiautomagic.advance_rounds",
-        round_args=lambda c, s: {"rounds": 1},
+        round_args=lambda c, s: {"rounds": 1, "confusion": False},  # the chart: at the start of the turn
         time_ops={
             "minutes": ("semiautomagic.advance_rounds", lambda n, a: {"rounds": 10 * _at_most(n, 10, "minutes")}),
             "hours": ("semiautomagic.advance_hours", lambda n, a: {"hours": n}),
@@ -117,42 +117,9 @@ def npc_sheet(name: str, dexterity: int) -> dict:
 
 # --- what an effect decided, in plain words (one log entry per step: TABLE.md, the headline says it) ---------
 
-_ARM_TEST = re.compile(r"^(-?\d+) (≥|<) (-?\d+): (success|failure)$")
-_COC_ROLL = re.compile(r"^(\d+) vs (.+?) (\d+) \(.*\): (.+?) → (success|failure)$")
-_SAM_ROLL = re.compile(r"(?:≥|<) DC \d+|^d10 rolled \d+:")
-
-
-def _roll_lines(game: str, result: dict) -> list[str]:
-    """The rolls an effect's trace compares with their target, one plain line each.
-
-    >>> _roll_lines("armageddon", {"steps": [{"text": "Survival Test no. 2:"}, {"text": "  6 < 9: failure"}]})
-    ['Survival Test no. 2: 6 vs 9, failure']
-    >>> _roll_lines("coc", {"steps": [{"text": "43 vs CON (dying) 60 (Regular ≤60, Hard ≤30, Extreme ≤12): "
-    ...                                         "Regular success → success"}]})
-    ['CON (dying) roll 43 vs 60: Regular success']
-    """
-    out, header = [], ""
-    for item in result.get("steps") or []:
-        text = str(item.get("text", "")).strip()
-        if game == "armageddon":
-            found = _ARM_TEST.match(text)
-            if found:
-                total, _, target, outcome = found.groups()
-                out.append(f"{header} {total} vs {target}, {outcome}".strip())
-            elif text.endswith(":") and not text[:1].isdigit():
-                header = text
-        elif game == "coc":
-            found = _COC_ROLL.match(text)
-            if found:
-                total, what, target, level, _ = found.groups()
-                out.append(f"{what} roll {total} vs {target}: {level}")
-        elif _SAM_ROLL.search(text):
-            out.append(text)
-    return out
-
 
 def _few(lines: list, most: int) -> list:
-    """At most ``most`` lines: a long skip's sixty Survival Tests read as the first ones, how many more, the last.
+    """At most ``most`` lines: a long list reads as the first ones, how many more, the last.
 
     >>> _few(list("abcdefg"), 4)
     ['a', 'b', '… 4 more …', 'g']
@@ -163,25 +130,28 @@ def _few(lines: list, most: int) -> list:
 
 
 def decided(game: str, name: str, result: dict) -> str | None:
-    """What an effect (one character's end of a round, time passing) decided, in one plain line: its rolls
-    against their targets and what came of them (its events); None when it threw no die and changed nothing
-    worth telling (a number repeated, "5 s pass").
+    """What an effect (one character's end of a round, time passing, the Confusion chart at the start of a turn)
+    decided, in one plain line: the effect's own headline (each roll against its target and what came of it, the
+    timers left, the chart's row), led by the character's name; without one, what changed (its events); None
+    when it threw no die and changed nothing worth telling (a number repeated, "5 s pass").
 
+    >>> decided("coc", "Ann", {"headline": "CON roll (dying) 43 vs 60 — Regular success: clings to life"})
+    'Ann: CON roll (dying) 43 vs 60 — Regular success: clings to life'
     >>> decided("coc", "Ann", {"dice": [], "events": [], "text": ["Total 12 vs 12"]}) is None
     True
     >>> decided("semiautomagic", "Ann", {"dice": [], "events": ["Ann is no longer Staggered."]})
     'Ann is no longer Staggered.'
     """
+    head = result.get("headline")
+    if isinstance(head, str) and head:
+        return head if head.startswith(name) else f"{name}: {head}"
     events = _few([str(e) for e in result.get("events") or []], 3)
-    rolls = _few(_roll_lines(game, result), 4)
-    if not rolls and not events:
-        if not result.get("dice"):
-            return None
-        text = result.get("text") or []
-        return f"{name}: {text[0]}" if text else None
-    if not rolls:
+    if events:
         return " ".join(events)
-    return f"{name}: {'; '.join(rolls)}" + (f" — {' '.join(events)}" if events else "")
+    if not result.get("dice"):
+        return None
+    text = result.get("text") or []
+    return f"{name}: {text[0]}" if text else None
 
 
 # --- what time passing would run, said before it runs (TABLE.md: no default that can hurt) -------------------

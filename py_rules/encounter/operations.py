@@ -10,9 +10,11 @@ the settings it declares). The answer is the door's usual result with::
                "decided": [{"effect": index or null, "label", "line"}, ...]}  # what decided something
 
 and ``state`` / ``states["encounter"]`` the new state. Each effect (an initiative roll, a character's end of
-round) is one game operation's full answer, shaped as a log entry without its id and time. Those that decided
-something (a dying roll with its target and outcome, a condition's time up) are also told in plain words, one
-line each, in ``decided`` and in the step's ``events`` after its own, so the page logs ONE entry per step. The
+round, the Confusion chart at the start of a confused character's turn) is one game operation's full answer, run
+through the door's :func:`py_rules.api.run_checked` and shaped as a log entry without its id and time. Those that
+decided something (a dying roll with its target and outcome, a condition's time up or left) are also told in
+plain words — the effect's own headline led by the character's name — one line each, in ``decided`` and in the
+step's ``events`` after its own, so the page logs ONE entry per step. The
 dice of every effect come, in order, from the one ``dice`` field. ``encounter.time_check`` says, before time
 passes, what it would run that a GM must be asked about (Survival Tests, dying rounds, a death timer).
 """
@@ -92,30 +94,39 @@ def _op(kind: str, title: str, summary: str, params: tuple = (), *, rolls: bool 
                      params=COMMON + params + (LABEL,), run=run, source=_SRC, rolls=rolls)
 
 
-def _start(*, id, name, game, combatants, sheets, label):
+def _start(*dice, id, name, game, combatants, sheets, label):
     combatants = [] if combatants is None else combatants
     if not isinstance(combatants, list) or len(combatants) > 60:
         raise RulesError("wrong_type", "Combatants must be a list (at most 60).", "combatants")
     state = parse_encounter(flow.new_encounter(id.strip(), name.strip(), game))
     out = flow.Outcome(state)
+    sheets = dict(sheets or {})
     for i, spec in enumerate(combatants):
         try:
-            more = flow.step(state, {"type": "add", "combatant": spec}, sheets)
+            more = flow.step(state, {"type": "add", "combatant": spec}, sheets, None, dice[0] if dice else None)
         except RulesError as error:
             raise RulesError(error.code, f"Combatant {i + 1}: {error.message}", f"combatants.{i}") from None
         state = more.state
         out.steps += more.steps
+        # the first to join has the first turn, whose start may roll (a Confused character's chart)
+        out.decided += [told | {"effect": None if told["effect"] is None else told["effect"] + len(out.effects)}
+                        for told in more.decided]
+        out.effects += more.effects
+        sheets.update(more.sheets)
+        out.sheets.update(more.sheets)
     out.state = state
     out.events.append(f"{state['name']} begins: round 1" + (f", {state['combatants'][0]['name']}'s turn"
                                                             if state["combatants"] else ""))
+    out.events += [told["line"] for told in out.decided]
     return _answer("start", out, label)
 
 
 START = Operation(
     id="encounter.start", system="encounter", title="Start an encounter",
     summary="A new encounter in round 1, with the combatants listed (party characters by id, quick NPCs by name "
-    "and the few numbers the game's order needs); order them next.",
-    covers=(), rolls=False, run=_start, source=_SRC,
+    "and the few numbers the game's order needs); order them next. The first turn's start runs its rules (a "
+    "Confused character rolls the Confusion chart).",
+    covers=(), run=_start, source=_SRC,
     params=(Param("id", "text", "Encounter id", "Unique in the campaign."),
             Param("name", "text", "Name", "What the GM calls the scene."),
             Param("game", "choice", "Game", "The campaign's game.", choices=GAMES, default="coc"),

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from py_rules.dice import DiceSource, d
 from py_rules.errors import RulesError
-from py_rules.render import signed
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
-from py_rules.trace import Modifier, Result, Step, total_of
+from py_rules.trace import Modifier, Result, Step, signed, total_of
 
 __all__ = (
     "D6", "check_total", "passes", "best_possible", "roll_check", "skill_modifiers",
@@ -84,7 +83,7 @@ def skill_modifiers(c: dict, name: str, *, vehicle_mobility: int = 0) -> list[Mo
         raise RulesError("unknown_skill", f"Unknown skill or ability {name!r}.", "skill")
     mobility = C.mobility_total(c)
     if name in T.MOBILITY_SKILLS and mobility:
-        mods.append(Modifier("mobility penalty", -mobility, "seed 002, Mobility Penalty"))
+        mods.append(Modifier(_mobility_label(c), -mobility, "seed 002, Mobility Penalty"))
     sign = T.SCALE_SKILL_SIGN.get(name)
     if sign and c["scale"]:
         mods.append(Modifier(f"Scale {c['scale']}", sign * c["scale"], "RULES.md §2.3 [SRC Scale.html]"))
@@ -94,6 +93,16 @@ def skill_modifiers(c: dict, name: str, *, vehicle_mobility: int = 0) -> list[Mo
         what = "vehicle" if name == "Pilot" else "mount"
         mods.append(Modifier(f"{what}'s mobility penalty", -vehicle_mobility, "seed 002, Mobility Penalty"))
     return mods + tired_modifiers(c)
+
+
+def _mobility_label(c: dict) -> str:
+    """``mobility penalty`` or, with worn armour, ``mobility penalty (chain shirt 1, pack 1)``."""
+    armour = c.get("armour")
+    if not armour or not armour["mobility_penalty"]:
+        return "mobility penalty"
+    parts = [f"{armour['name'] or 'armour'} {armour['mobility_penalty']}"]
+    parts += [f"{name} {value}" for name, value in c["mobility_penalties"].items() if value]
+    return f"mobility penalty ({', '.join(parts)})"
 
 
 def tired_modifiers(c: dict) -> list[Modifier]:

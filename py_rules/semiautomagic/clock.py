@@ -9,6 +9,7 @@ the Staggered stun roll, the Confusion chart.
 from __future__ import annotations
 
 from py_rules.dice import DiceSource
+from py_rules.durations import time_left
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
@@ -53,6 +54,8 @@ def tick(dice: DiceSource, c: dict, seconds: int, log: Log, *, caretaker_medicin
             if entry["seconds"] <= 0:
                 del c["conditions"][cond]
                 log.event(f"{name} is no longer {cond} (its time is up).")
+                if not (cond == "Stunned" and "Staggered" in c["conditions"]):  # the next stun roll says it
+                    log.tell(f"{cond} ends (its time is up)")
                 if cond in WAKING_CONDITIONS:
                     woken.append(cond)
         if cond == "Soul Coma" and "Soul Coma" in c["conditions"]:
@@ -67,31 +70,51 @@ def tick(dice: DiceSource, c: dict, seconds: int, log: Log, *, caretaker_medicin
 
 def advance_rounds(dice: DiceSource, c: dict, rounds: int, log: Log, *, rule: str = "health",
                    order: str = "stabilise_first", blank_rows: str = "reroll",
-                   caretaker_medicine: int | None = None) -> None:
-    """Start ``rounds`` new rounds: tick 6 seconds, then the dying round, the Staggered roll and the Confusion chart."""
+                   caretaker_medicine: int | None = None, confusion: bool = True) -> None:
+    """Start ``rounds`` new rounds: tick 6 seconds, then the dying round, the Staggered roll and the Confusion chart
+    (``confusion`` False: not rolled here, the encounter rolls it at the start of the character's turn; seed 002,
+    Confused: "Roll once on the Confusion chart every round to see what the character does").
+
+    What decided something is told (:meth:`Log.tell`), each line led by its round when more than one round passes,
+    then every condition timer still running (``Stunned: 2 rounds left``)."""
     for number in range(1, rounds + 1):
         log.step(f"— Round {number} —")
-        tick(dice, c, T.ROUND_SECONDS, log, caretaker_medicine=caretaker_medicine, rule=rule)
-        if c["dead"] or C.is_object(c):
-            log.step("Dead: nothing happens" if c["dead"] else "An object: no timers", _TIME)
-            continue
-        if "Dying" in c["conditions"]:
-            dying_round(dice, c, log, rule=rule, order=order)
-            if c["dead"]:
-                continue
-        if "Staggered" in c["conditions"]:
-            staggered_round(dice, c, log)
-        confused = c["conditions"].get("Confused")
-        if confused:
-            if C.has(c, "Helpless"):
-                why = next(n for n in ("Unconscious", "Sleeping", "Broken", "Helpless") if C.has(c, n))
-                log.step(f"{why}: cannot act, so no Confusion roll this round",
-                         "seed 002, Confused (the chart says what the character does); Helpless; Broken")
-            elif confused["control_seconds"]:
-                log.step(f"The player is in control this round ({counted(confused['control_seconds'] // T.ROUND_SECONDS, 'rounds')} left)",
-                         "seed 002, Confusion chart rows 18–20")
-            else:
-                confusion_round(dice, c, log, blank_rows)
+        first = len(log.told)
+        _one_round(dice, c, log, rule, order, blank_rows, caretaker_medicine, confusion)
+        if rounds > 1:
+            log.told[first:] = [f"Round {number}: {line}" for line in log.told[first:]]
+    if not c["dead"] and not C.is_object(c):
+        for cond, entry in c["conditions"].items():
+            if entry.get("seconds") is not None and entry["seconds"] >= T.ROUND_SECONDS:  # less: ends this round
+                log.tell(time_left(cond, entry["seconds"], T.ROUND_SECONDS))
+
+
+def _one_round(dice, c, log, rule, order, blank_rows, caretaker_medicine, confusion) -> None:
+    tick(dice, c, T.ROUND_SECONDS, log, caretaker_medicine=caretaker_medicine, rule=rule)
+    if c["dead"] or C.is_object(c):
+        log.step("Dead: nothing happens" if c["dead"] else "An object: no timers", _TIME)
+        return
+    if "Dying" in c["conditions"]:
+        dying_round(dice, c, log, rule=rule, order=order)
+        if c["dead"]:
+            return
+    if "Staggered" in c["conditions"]:
+        face = staggered_round(dice, c, log)
+        log.tell(f"Staggered: d6 {face}, Stunned for {counted(face, 'seconds')}")
+    confused = c["conditions"].get("Confused")
+    if confused:
+        if C.has(c, "Helpless"):
+            why = next(n for n in ("Unconscious", "Sleeping", "Broken", "Helpless") if C.has(c, n))
+            log.step(f"{why}: cannot act, so no Confusion roll this round",
+                     "seed 002, Confused (the chart says what the character does); Helpless; Broken")
+        elif confused["control_seconds"]:
+            left = counted(confused['control_seconds'] // T.ROUND_SECONDS, 'rounds')
+            log.step(f"The player is in control this round ({left} left)", "seed 002, Confusion chart rows 18–20")
+            log.tell(f"Confused: the player is in control ({left} left)")
+        elif confusion:
+            confusion_round(dice, c, log, blank_rows)
+        else:
+            log.step("Confused: the chart is rolled at the start of the character's turn", "seed 002, Confused")
 
 
 def _refuse_dying(c: dict) -> None:

@@ -15,7 +15,7 @@ from py_rules.trace import Log
 from py_rules.words import counted
 
 __all__ = ("D20", "D8", "scatter_direction", "roll_scatter", "needs_reroll", "ConfusionRoll", "roll_confusion",
-           "confusion_round")
+           "confusion_round", "row_told")
 
 D20 = d(20)
 D8 = d(8)
@@ -142,4 +142,27 @@ def confusion_round(dice: DiceSource, c: dict, log: Log, blank_rows: str = "rero
     if result.control_rounds:
         confused["control_seconds"] = result.control_rounds * T.ROUND_SECONDS
         log.event(f"The player controls {name} for {result.control_rounds} round{'s' if result.control_rounds != 1 else ''}.")
+    log.tell(row_told(result))
     return result
+
+
+def row_told(rolled: ConfusionRoll) -> str:
+    """What the chart says the character does, in its words, with what the chain added: ``Confusion chart 12:
+    Scatter die: runs in that direction. Direction: NE.``
+
+    >>> row_told(ConfusionRoll(faces=[6, 14], row=14, screaming=True))
+    'Confusion chart 14: Falls prone. Screams as loudly as it can'
+    >>> row_told(ConfusionRoll(faces=[13], row=13))
+    'Confusion chart 13: Hallucinates ghostly attackers and attacks empty space, flanked for the round'
+    """
+    said = T.CONFUSION_CHART[rolled.row][0].replace("; ", ", ")  # "; " parts a headline's lines
+    text = f"Confusion chart {rolled.row}: {said}"
+    if rolled.scatter:
+        text += f" Direction: {rolled.scatter[1]}."
+    if rolled.screaming:
+        text += " Screams as loudly as it can."
+    if rolled.extra_rounds_faces:
+        text += f" Confused for {counted(sum(rolled.extra_rounds_faces), 'rounds')} more."
+    if rolled.control_rounds and T.CONFUSION_CHART[rolled.row][1].get("control_d6_rounds"):
+        text += f" ({counted(rolled.control_rounds, 'rounds')})"
+    return text.rstrip(".")

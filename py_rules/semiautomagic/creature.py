@@ -11,13 +11,14 @@ import copy
 import math
 
 from py_rules.errors import RulesError
+from py_rules.limits import sheet_text
 from py_rules.limits import shown as _shown
 from py_rules.semiautomagic import tables as T
 from py_rules.words import field_words, listed
 
 __all__ = (
     "from_dict", "new_creature", "EXAMPLE_HUMAN", "EXAMPLE_ATTACKER", "EXAMPLE_OBJECT",
-    "defence_value", "toughness", "will", "target", "effective_conditions", "has", "can_defend",
+    "defence_value", "defence_of", "toughness", "will", "target", "effective_conditions", "has", "can_defend",
     "mobility_total", "movement", "is_object", "endurance_for_toughness", "derive",
 )
 
@@ -25,7 +26,7 @@ _TOUGHNESS = "seed 002, Creature or Object Toughness"
 _FIELDS = {
     "schema", "name", "kind", "scale", "abilities", "skills", "defence", "will_bonus", "wounds",
     "morale_penalties", "mobility_penalties", "movement", "emp_complexity", "conditions",
-    "statuses", "dead", "seconds_dead", "destroyed", "emp_disabled",
+    "statuses", "dead", "seconds_dead", "destroyed", "emp_disabled", "weapons", "armour", "notes",
 }
 
 
@@ -34,6 +35,8 @@ _NAME_MAX = 100
 COUNT_MAX = 200
 """Most wounds or morale penalties a sheet holds; a hit beyond it changes nothing more (Toughness and Will
 are long below anything that matters)."""
+_NOTES_MAX = 2000
+"""Longest notes text."""
 _MOBILITY_MAX = 20
 """Most separate mobility penalties (each is named on the sheet)."""
 
@@ -142,6 +145,19 @@ def from_dict(value) -> dict:
         raise RulesError("not_allowed", "Only electronic objects can be stopped by an EMP.", "emp_disabled")
     if kind == "creature" and out["destroyed"]:
         raise RulesError("not_allowed", "Creatures die; only objects are destroyed.", "destroyed")
+    from py_rules.semiautomagic.weapons import armour_of, weapons_of  # weapons.py reads damage.py, which reads this
+
+    weapons = weapons_of(value.get("weapons"))
+    if weapons:
+        out["weapons"] = weapons
+    armour = armour_of(value.get("armour"))
+    if armour is not None:
+        if kind == "object":
+            raise RulesError("not_allowed", "Objects wear no armour (their Defence comes from Durability).", "armour")
+        out["armour"] = armour
+    notes = sheet_text(value.get("notes", ""), "notes", _NOTES_MAX)
+    if notes:
+        out["notes"] = notes
     return out
 
 
@@ -227,9 +243,28 @@ def defence_value(sources: dict) -> tuple[int, str]:
     return best, best_name
 
 
+def defence_of(c: dict) -> tuple[int, str]:
+    """The creature's Defence and its source: the sheet's Defence sources with its worn armour counted as the
+    worn armour source (seed 002: "the most common form of defence boost comes from worn armour"; sources do
+    not stack, so the better of the two worn-armour values counts).
+
+    >>> defence_of(new_creature(armour={"name": "chain shirt", "defence": 2, "mobility_penalty": 1}))
+    (2, 'chain shirt')
+    """
+    sources = dict(c["defence"])
+    armour = c.get("armour")
+    worn = armour is not None and armour["defence"] > sources.get("worn_armour", -(10**6))
+    if worn:
+        sources["worn_armour"] = armour["defence"]
+    value, name = defence_value(sources)
+    if worn and name == "worn_armour":
+        name = armour["name"] or name
+    return value, name
+
+
 def base_toughness(c: dict) -> int:
     """6 + 3 × Scale + Endurance + Defence, before wounds (seed 002)."""
-    return T.SCALE_TABLE[c["scale"]][1] + endurance_for_toughness(c) + defence_value(c["defence"])[0]
+    return T.SCALE_TABLE[c["scale"]][1] + endurance_for_toughness(c) + defence_of(c)[0]
 
 
 def toughness(c: dict) -> int:
@@ -292,8 +327,10 @@ def can_defend(c: dict) -> tuple[bool, str]:
 
 
 def mobility_total(c: dict) -> int:
-    """All mobility penalties stack (seed 002, Mobility Penalty)."""
-    return sum(c["mobility_penalties"].values())
+    """All mobility penalties stack, the worn armour's with the others (seed 002, Mobility Penalty: "usually from
+    armour or from carrying heavy objects")."""
+    armour = c.get("armour")
+    return sum(c["mobility_penalties"].values()) + (armour["mobility_penalty"] if armour else 0)
 
 
 def movement(c: dict) -> dict:
@@ -330,7 +367,7 @@ def action_seconds(c: dict) -> tuple[int, list[str]]:
 def derive(c: dict) -> dict:
     """Every derived value of a creature or object (M1, M2, M14, M21)."""
     scale_row = T.SCALE_TABLE[c["scale"]]
-    defence, source = defence_value(c["defence"])
+    defence, source = defence_of(c)
     w = will(c)
     defend, why = can_defend(c)
     seconds, _ = action_seconds(c)

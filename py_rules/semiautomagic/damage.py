@@ -201,3 +201,17 @@ def apply_emp(c: dict, damage: int, log: Log) -> None:
         log.flag("emp_disabled")
     else:
         log.step(f"EMP {damage} ≤ EMP Toughness {emp_tough} ({c['emp_complexity']}): no effect", "seed 002, EMP table")
+
+
+def weapon_damage(dice: DiceSource, weapon: dict, log: Log) -> int:
+    """Roll a sheet weapon's damage: one die smaller for a light-material bludgeoning weapon (seed 002,
+    Bludgeoning; RULES.md §2.14 S9 die ladder)."""
+    terms = parse_expression(weapon["damage"], "weapon")
+    if weapon["light_material"] and weapon["damage_type"] == "bludgeoning":
+        smaller = step_down(terms)
+        log.step(f"{weapon['name']} is a bludgeoning weapon of a light material: {format_expression(terms)} → "
+                 f"{format_expression(smaller)} (one die smaller)", "seed 002, Bludgeoning")
+        terms = smaller
+    amount, faces = roll_expression(dice, terms, f"{weapon['name']} damage")
+    log.step(f"Damage {format_expression(terms)}: dice {', '.join(map(str, faces)) or 'none'} → {amount}", "RULES.md §2.5")
+    return amount

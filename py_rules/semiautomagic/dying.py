@@ -130,37 +130,46 @@ def stabilise(dice: DiceSource, c: dict, log: Log, why: str) -> None:
 def dying_round(dice: DiceSource, c: dict, log: Log, *, rule: str = "health", order: str = "stabilise_first", extra=()) -> None:
     """One round of Dying (M9): the d10 stabilisation roll and the endurance check, in ``order``.
 
-    A failed check raises the DC by 1; a DC that can no longer be reached kills.
+    A failed check raises the DC by 1; a DC that can no longer be reached kills. The round is told in one line
+    (``Dying: d10 3 (needs 10 to stabilise), Endurance check 6 vs DC 4 — passed: checks again next round``).
     """
     if "Dying" not in c["conditions"] or c["dead"]:
         raise RulesError("not_dying", f"{c['name'] or 'This creature'} is not dying.", "creature")
     if order not in DYING_ORDERS:
         raise RulesError("bad_choice", f"Unknown order {order!r}.", "order")
     steps = ("stabilise", "check") if order == "stabilise_first" else ("check", "stabilise")
+    told = []
     for what in steps:
         if c["dead"] or "Dying" not in c["conditions"]:
-            return
+            break
         if what == "stabilise":
             face = dice.roll(D10, "stabilisation (10 stabilises)")
             if stabilises(face):
                 log.step(f"d10 rolled {face}: stabilised", "seed 002: a roll of 10 on a d10 stabilises")
                 stabilise(dice, c, log, "a 10 on the d10")
+                told.append(f"d10 {face} — stabilised")
             else:
                 log.step(f"d10 rolled {face}: not stabilised (needs 10)", "seed 002, Dying")
+                told.append(f"d10 {face} (needs 10 to stabilise)")
         else:
-            _endurance_check(dice, c, log, rule, extra)
+            told.append(_endurance_check(dice, c, log, rule, extra))
+    log.tell("Dying: " + ", ".join(told))
 
 
-def _endurance_check(dice: DiceSource, c: dict, log: Log, rule: str, extra) -> None:
+def _endurance_check(dice: DiceSource, c: dict, log: Log, rule: str, extra) -> str:
+    """The dying endurance check; returns it as told (``Endurance check 6 vs DC 4 — passed``)."""
     dying = c["conditions"]["Dying"]
     mods = dying_modifiers(c, rule, extra)
     face = dice.roll(D6, f"dying endurance check (DC {dying['dc']})")
     total = check_total(face, mods)
     arithmetic = " ".join(f"{m.value:+d} ({m.label})" for m in mods)
+    said = f"Endurance check {total} vs DC {dying['dc']} — "
     if passes(total, dying["dc"]):
         log.step(f"Endurance check: d6 {face} {arithmetic} = {total} ≥ DC {dying['dc']}: success, checks again next round", _source(rule))
-        return
+        return said + "passed: checks again next round"
     log.step(f"Endurance check: d6 {face} {arithmetic} = {total} < DC {dying['dc']}: failure, DC rises to {dying['dc'] + 1}", _source(rule))
     dying["dc"] += 1
     log.event(f"Dying DC rises to {dying['dc']}.")
-    check_impossible(c, log, rule, extra)
+    if check_impossible(c, log, rule, extra):
+        return said + f"failed: DC {dying['dc']} cannot be reached, dies"
+    return said + f"failed: DC rises to {dying['dc']}"

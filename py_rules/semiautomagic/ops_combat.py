@@ -10,7 +10,9 @@ from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.actions import plan_action
 from py_rules.semiautomagic.checks import attack_roll, defence_allowed, defence_roll, roll_check, skill_modifiers
-from py_rules.semiautomagic.fields import ATTACKER, CREATURE, LABEL, MODIFIERS
+from py_rules.semiautomagic.damage import apply_hit, weapon_damage
+from py_rules.semiautomagic.fields import ATTACKER, CREATURE, DYING_RULE, DYING_TRIGGER, LABEL, MODIFIERS
+from py_rules.semiautomagic.weapons import COMMON_WEAPONS, WEAPONS_ARE_EXAMPLES, find_weapon, type_key
 from py_rules.trace import Log
 from py_rules.trace import Modifier, Result, Step
 from py_rules.words import counted
@@ -120,7 +122,36 @@ SKILL_CHECK = Operation(
 )
 
 
-def _attack(dice, *, attacker, creature, label, kind, defence, modifiers):
+def _attack(dice, *, attacker, creature, label, kind, defence, modifiers, weapon="", dying_rule="health",
+            dying_trigger="by_rule"):
+    arm = find_weapon(attacker, weapon)
+    result = _attack_roll(dice, attacker, creature, label, kind, defence, modifiers)
+    if arm is None:
+        return result
+    result.details["weapon"] = arm
+    result.steps.insert(0, Step(f"{attacker['name'] or 'The attacker'} attacks with {arm['name']} ({arm['damage']} "
+                                f"{type_key(arm['damage_type'])}{', nonlethal' if arm['nonlethal'] else ''})",
+                                "seed 002, damage types"))
+    target = C.copy_of(creature)
+    result.state = target
+    result.states = {"semiautomagic.creature": target, "semiautomagic.attacker": C.copy_of(attacker)}
+    if not result.success:
+        return result
+    log = Log()
+    amount = weapon_damage(dice, arm, log)
+    if arm["nonlethal"]:
+        log.step(f"Nonlethal {type_key(arm['damage_type'])} damage", "seed 002, Nonlethal Damage")
+    apply_hit(dice, target, amount, type_key(arm["damage_type"]), log, nonlethal=arm["nonlethal"], rule=dying_rule,
+              trigger=dying_trigger)
+    result.steps += log.steps
+    result.events = list(result.events) + log.events
+    result.flags += [f for f in log.flags if f not in result.flags]
+    result.details.update(damage=amount, derived=C.derive(target))
+    result.level_name = f"hit: {amount} {type_key(arm['damage_type'])} damage"
+    return result
+
+
+def _attack_roll(dice, attacker, creature, label, kind, defence, modifiers):
     budget, reasons = C.action_seconds(attacker)
     if budget <= 0:
         why = "dead" if attacker["dead"] else ("; ".join(reasons) or "no action seconds")
@@ -162,8 +193,13 @@ ATTACK = Operation(
               "conditions may forbid it (seed 002: Flat-Footed, Helpless, Broken, Held).",
               default="none", choices=("none",) + tuple(T.DEFENCE_OPTIONS)),
         MODIFIERS,
+        Param("weapon", "text", "Weapon", "A weapon on the attacker's sheet: on a hit its damage is rolled and "
+              "applied to the defender (seed 002, damage types). Empty: its first weapon; none listed: the roll only.",
+              default=""),
+        DYING_RULE, DYING_TRIGGER,
     ),
-    run=_attack, source="RULES.md §2.4 [SRC Attacking.html]; seed 002, Helpless; Flat-Footed",
+    run=_attack, source="RULES.md §2.4 [SRC Attacking.html]; seed 002, Helpless; Flat-Footed; damage types; "
+    "Nonlethal Damage; Health",
 )
 
 
@@ -215,4 +251,25 @@ ACTION = Operation(
     run=_action, rolls=False, source="seed 002, Disabled; Stunned; Broken; RULES.md §2.13",
 )
 
-OPERATIONS = (DESCRIBE, CHECK, SKILL_CHECK, ATTACK, DEFENCE, ACTION)
+def _weapon_list():
+    log = Log()
+    if WEAPONS_ARE_EXAMPLES:
+        log.step("The rules name the damage types and the weapons that deal them, not their dice: these dice are "
+                 "examples to change on the sheet.", "seed 002, damage types; RULES.md §2.14 S9")
+    for w in COMMON_WEAPONS:
+        notes = [n for n, on in (("light material: one die smaller", w["light_material"]), ("nonlethal", w["nonlethal"])) if on]
+        log.step(f"{w['name']}: {w['damage']} {type_key(w['damage_type'])}" + (f" ({', '.join(notes)})" if notes else ""),
+                 "seed 002, damage types")
+    return finish("weapon_list", "Example weapons", None, log, level_name=counted(len(COMMON_WEAPONS), "weapons"),
+                  details={"weapons": [dict(w) for w in COMMON_WEAPONS], "examples": WEAPONS_ARE_EXAMPLES})
+
+
+WEAPON_LIST = Operation(
+    id="semiautomagic.weapon_list", system="semiautomagic", title="Example weapons",
+    summary="One or two weapons for each damage type (piercing, bludgeoning, slashing, electric, heat, cold, "
+    "chemical, EMP), with example dice to copy onto a sheet and change.",
+    covers=("M22", "M7"), params=(), run=_weapon_list, rolls=False,
+    source="seed 002, damage types; Bludgeoning; Nonlethal Damage; semiautomagic.weapons.COMMON_WEAPONS",
+)
+
+OPERATIONS = (DESCRIBE, CHECK, SKILL_CHECK, ATTACK, DEFENCE, ACTION, WEAPON_LIST)

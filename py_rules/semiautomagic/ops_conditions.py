@@ -11,7 +11,7 @@ from py_rules.semiautomagic.clock import advance_hours, advance_rounds
 from py_rules.semiautomagic.conditions import add_condition, detect_soul_coma, noise_wakes, remove_condition, soul_coma_hour, staggered_round
 from py_rules.semiautomagic.confusion import confusion_round, roll_scatter
 from py_rules.semiautomagic.fields import BLANK_ROWS, CARETAKER, CREATURE, DYING_ORDER, DYING_RULE, LABEL, skill_bonus
-from py_rules.trace import Log
+from py_rules.trace import Log, headline_of
 from py_rules.semiautomagic.ops_combat import finish
 
 __all__ = ("OPERATIONS",)
@@ -98,7 +98,8 @@ def _confusion(dice, *, creature, label, blank_rows):
     text = T.CONFUSION_CHART[rolled.row][0]
     details = {"row": rolled.row, "faces": rolled.faces, "screaming": rolled.screaming,
                "scatter": rolled.scatter[1] if rolled.scatter else None, "control_rounds": rolled.control_rounds}
-    return finish("confusion", label, c, log, total=rolled.row, level=rolled.row, level_name=text, details=details)
+    return _told(finish("confusion", label, c, log, total=rolled.row, level=rolled.row, level_name=text,
+                        details=details), log)
 
 
 CONFUSION = Operation(
@@ -196,12 +197,18 @@ DETECT = Operation(
 )
 
 
-def _rounds(dice, *, creature, label, rounds, dying_rule, dying_order, blank_rows, caretaker_medicine):
+def _rounds(dice, *, creature, label, rounds, dying_rule, dying_order, blank_rows, caretaker_medicine, confusion):
     c = C.copy_of(creature)
     log = Log()
     advance_rounds(dice, c, rounds, log, rule=dying_rule, order=dying_order, blank_rows=blank_rows,
-                   caretaker_medicine=caretaker_medicine)
-    return finish("rounds", label, c, log, level_name=_after(c, rounds, "round"), details={"rounds": rounds})
+                   caretaker_medicine=caretaker_medicine, confusion=confusion)
+    return _told(finish("rounds", label, c, log, level_name=_after(c, rounds, "round"), details={"rounds": rounds}), log)
+
+
+def _told(result, log: Log):
+    """The result headed by what decided something (the dying roll with its DC, the chart's row, the timers left)."""
+    result.headline = headline_of(log.told, 8)
+    return result
 
 
 ROUNDS = Operation(
@@ -210,7 +217,9 @@ ROUNDS = Operation(
     "Flat-Footed, Soul Coma hours), then the dying round, the Staggered stun roll and the Confusion chart.",
     covers=("M9", "M15", "M16", "M18", "M19", "M20"),
     params=(CREATURE, LABEL, Param("rounds", "int", "Rounds", "How many 6-second rounds start.", default=1, minimum=1, maximum=100),
-            DYING_RULE, DYING_ORDER, BLANK_ROWS, CARETAKER),
+            DYING_RULE, DYING_ORDER, BLANK_ROWS, CARETAKER,
+            Param("confusion", "bool", "Roll the Confusion chart", "Off: a Confused character's chart is rolled at the "
+                  "start of its turn instead (an encounter does that).", default=True)),
     run=_rounds, source="RULES.md §2.13, §4; seed 002, Conditions",
 )
 
@@ -219,7 +228,7 @@ def _hours(dice, *, creature, label, hours, caretaker_medicine, dying_rule):
     c = C.copy_of(creature)
     log = Log()
     advance_hours(dice, c, hours, log, caretaker_medicine=caretaker_medicine, rule=dying_rule)
-    return finish("hours", label, c, log, level_name=_after(c, hours, "hour"), details={"hours": hours})
+    return _told(finish("hours", label, c, log, level_name=_after(c, hours, "hour"), details={"hours": hours}), log)
 
 
 def _after(c: dict, count: int, unit: str) -> str:

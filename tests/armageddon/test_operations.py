@@ -106,6 +106,8 @@ RULES_MD_DEFAULTS = {
     "use_fear_table_effects": False,  # §1.13: the extra effects are the Chronicler's option
     "fear_table": None,  # §1.13: the placeholder table
     "add_success_levels": False,  # §1.8: optional weapon flag
+    "defence_rule": "success_levels",  # §1.8a: avoided when the defender's Success Levels reach the attacker's
+    "doubled_types": False,  # §1.8a: what passes armour ×1 by default
 }
 
 

@@ -93,8 +93,10 @@ def test_failing_a_pushed_roll_might_result_in_harsher_consequences():
 
 def test_a_pushed_roll_cannot_be_pushed_again():
     pushed = run(checks.push_roll, d100(90), failed_spot(), "try again").state
-    with pytest.raises(RulesError, match="already pushed"):
+    with pytest.raises(RulesError) as refused:
         run(checks.push_roll, d100(10), pushed, "and again")
+    # said as a refusal: no further roll is allowed (never "you can roll once more")
+    assert refused.value.message == "This roll was already pushed: a pushed roll can't be pushed again."
 
 
 def test_a_successful_roll_cannot_be_pushed():

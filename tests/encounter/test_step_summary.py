@@ -34,7 +34,7 @@ def test_coc_dying_roll_is_told_with_its_target_and_outcome_in_the_step():
     sheets = {"d": _dying_harvey(), "h": HARVEY}
     result = answer("encounter.end_round", encounter=start("coc", sheets), sheets=sheets, dice=[3, 40])
     assert result["events"] == ["Round 2: Harvey Walters's turn",
-                                "Harvey Walters: CON (dying) roll 43 vs 60: Regular success — Harvey Walters clings to life"]
+                                "Harvey Walters: CON roll (dying) 43 vs 60 — Regular success: clings to life"]
     [told] = result["details"]["decided"]
     assert told["label"] == "Harvey Walters: end of round 1" and told["effect"] == 0
 
@@ -50,19 +50,18 @@ def test_an_end_of_round_that_only_repeats_a_number_adds_no_line():
 def test_armageddon_survival_test_failure_is_told_with_its_target():
     sheets = {"a": dying_jack(survival_seconds=5)}
     result = answer("encounter.end_round", encounter=start("armageddon", sheets), sheets=sheets, dice=[2])
-    assert result["events"][1].startswith("Jack Hawthorne: Survival Test no. 2: 6 vs 9, failure — Jack Hawthorne "
-                                          "failed a Survival Test and will die within 6 minutes")
+    assert result["events"][1] == "Jack Hawthorne: Survival Test 2: 6 vs 9 — failed: dies in 6 minutes without help"
 
 
 def test_semiautomagic_condition_time_up_and_dying_round_are_told():
     staggered = answer("semiautomagic.set_condition", creature=EXAMPLE_HUMAN, condition="Staggered", action="add",
                        duration=1, dice=[1])["state"]
     result = answer("encounter.end_round", encounter=start("semiautomagic", {"s": staggered}), sheets={"s": staggered})
-    assert "Average human is no longer Staggered (its time is up)." in result["events"][1]
+    assert result["events"][1] == "Average human: Staggered ends (its time is up)"
     hurt = answer("semiautomagic.apply_damage", creature=EXAMPLE_HUMAN, damage="9")["state"]
     result = answer("encounter.end_round", encounter=start("semiautomagic", {"d": hurt}), sheets={"d": hurt}, dice=[3, 4])
-    assert result["events"][1] == ("Average human: d10 rolled 3: not stabilised (needs 10); Endurance check: d6 4 +3 "
-                                   "(Endurance) -1 (1 wound) = 6 ≥ DC 4: success, checks again next round")
+    assert result["events"][1] == ("Average human: Dying: d10 3 (needs 10 to stabilise), Endurance check 6 vs DC 4 — "
+                                   "passed: checks again next round")
 
 
 def test_a_long_time_skip_tells_its_survival_tests_in_few_words():
@@ -71,8 +70,12 @@ def test_a_long_time_skip_tells_its_survival_tests_in_few_words():
                     amount=5, activity="normal", dice=[9] * 5)
     assert result["events"][0] == "5 minutes pass"
     line = result["events"][1]
-    assert "Survival Test no. 2: 13 vs 9, success; Survival Test no. 3:" in line and "… 2 more …" in line
-    assert line.count("survives this minute") == 2 and len(result["events"]) == 2
+    assert line.startswith("Jack Hawthorne: Survival Test 2: 13 vs 9 — passed: the next in 1 minute; Survival Test 3:")
+    assert line.endswith("Survival Test 6: 9 vs 9 — passed: the next in 1 minute") and len(result["events"]) == 2
+    failed = answer("encounter.skip_time", encounter=start("armageddon", sheets), sheets=sheets, unit="minutes",
+                    amount=7, activity="normal", dice=[9] * 6)["events"][1]  # −1 a test: the seventh fails
+    assert failed.endswith("; Survival Test 7: 8 vs 9 — failed: dies in 6 minutes without help")
+    assert failed.count("Survival Test") == 6  # every test in order (a longer run reads first, "… n more …", last)
 
 
 def test_time_that_cannot_pass_for_the_dying_is_told_once_without_repeating_the_name():

@@ -218,9 +218,11 @@ def test_object_sheet_explains_the_endurance_3_of_objects():
             "− wounds 0 = 8") in [s["text"] for s in result["steps"]]
 
 
-def test_time_passing_is_headlined_by_how_the_creature_stands_not_a_total():
+def test_time_passing_is_headlined_by_what_ended_or_how_the_creature_stands_not_a_total():
     result = call("advance_rounds", creature=human(conditions={"Stunned": {"seconds": 6}, "Held": {}}), rounds=2)["result"]
-    assert result["total"] is None and result["text"][0] == "After 2 rounds: Held"
+    assert result["total"] is None and result["text"][0] == "Round 1: Stunned ends (its time is up)"
+    result = call("advance_rounds", creature=human(conditions={"Held": {}}), rounds=2)["result"]
+    assert result["text"][0] == "After 2 rounds: Held"
     result = call("advance_hours", creature=human(dead=True), hours=1)["result"]
     assert result["text"][0] == "After 1 hour: dead"
 

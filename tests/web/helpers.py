@@ -49,9 +49,27 @@ def use_physical_dice(drawer, faces: str) -> None:
     drawer.locator('input[name="dice"]').fill(faces)
 
 
+def answer_dice(page: Page, faces: list[int | str]) -> list[str]:
+    """Physical dice one at a time: answer each die the drawer asks for with the next of ``faces`` (typed, then
+    Enter) until it asks no more; the names of the dice asked, in order. Each asked die is in view and focused."""
+    drawer = page.locator(".drawer")
+    asked_input = drawer.locator('.asked-die input[name="die"]')
+    names = []
+    for face in faces:
+        expect(asked_input).to_be_focused()
+        expect(asked_input).to_be_in_viewport()
+        position = drawer.locator(".asked-die").get_attribute("data-asked-die")
+        names.append(drawer.locator(".asked-die label").inner_text())
+        asked_input.fill(str(face))
+        asked_input.press("Enter")
+        expect(drawer.locator(f'.asked-die[data-asked-die="{position}"]')).to_have_count(0)  # the next die, or the result
+    return names
+
+
 def roll(page: Page, faces: str | None = None, fields: dict | None = None, confirm: str | None = None) -> str:
     """In the open drawer: set fields (by param name), type the faces (none: digital dice), press the Roll button;
-    the result text.
+    the result text. The faces are typed all at once in the order rolled, which physical dice still allow (the
+    drawer asks one at a time for any die beyond them: :func:`answer_dice`).
     ``confirm``: the drawer asks first (a change beyond the character's pool): press that answer."""
     drawer = page.locator(".drawer")
     for name, value in (fields or {}).items():

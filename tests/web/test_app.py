@@ -23,6 +23,7 @@ def test_offline_after_one_visit_reload_boots_and_rolls(page, own_site, foreign_
         new_character(page, "armageddon", "Jack", {"attributes.Perception": 2}, {"Notice": 3})
         page.reload()  # the campaign is still there, and the engine boots again with no network
         expect(html).to_have_attribute("data-ready", "true", timeout=120_000)
+        expect(html).to_have_attribute("data-boot", "snapshot")  # the precached memory snapshot, offline
         page.get_by_role("link", name="Party").click()
         open_sheet(page, "Jack")
         page.locator('[data-row="skill-Notice"]').click()

@@ -23,7 +23,7 @@ from tests.web.test_encounter import markdown, next_turn, row, step, turn
 SHOTS = Path("test-results/encounter-part3")
 
 SEED = """async ({ record }) => {
-  const { openStorage } = await import(new URL("store/storage.mjs", location.href).href);
+  const { openStorage } = await import(new URL("src/store/storage.mjs", location.href).href);
   const storage = await openStorage();
   await storage.add(record);
   storage.db?.close?.();
@@ -92,7 +92,7 @@ def test_the_summary_follows_undo_and_redo(app):
     expect(summary(page).locator(".happened-line")).to_have_text("Round 1: Ghoul 0's turn")
     next_turn(page, "5 40")  # the round ends: the Cultist's dying CON roll
     expect(summary(page).locator(".happened-line")).to_have_text("Round 2: Harvey's turn")
-    expect(summary(page).locator(".happened-decided")).to_contain_text("Cultist: CON (dying) roll 45 vs 60: Regular success")
+    expect(summary(page).locator(".happened-decided")).to_contain_text("Cultist: CON roll (dying) 45 vs 60 — Regular success: clings to life")
 
     undo = page.locator('[data-history="undo"]')
     undo.click()  # back to the Ghoul's turn: the summary is that step's, as the turn bar says
@@ -103,7 +103,7 @@ def test_the_summary_follows_undo_and_redo(app):
     page.locator('[data-history="redo"]').click()  # the round's end again, with what it decided
     expect(page.locator(".turn-now .round")).to_have_text("Round 2")
     expect(summary(page).locator(".happened-line")).to_have_text("Round 2: Harvey's turn")
-    expect(summary(page).locator(".happened-decided")).to_contain_text("Cultist: CON (dying) roll 45 vs 60")
+    expect(summary(page).locator(".happened-decided")).to_contain_text("Cultist: CON roll (dying) 45 vs 60")
 
     for whose in ("Ghoul 0", "Cultist", "Harvey"):  # undo every step taken here, back to the encounter as seeded
         undo.click()
@@ -190,7 +190,7 @@ def test_each_step_is_one_log_entry_tagged_with_the_encounter(app):
     assert [(entry["op"], entry["kind"], entry["encounter"]) for entry in log] == [("encounter.next", "change", encounter_id)] * 3
     end = log[-1]
     assert end["result"]["events"] == ["Round 2: Harvey's turn",
-                                       "Cultist: CON (dying) roll 45 vs 60: Regular success — Cultist clings to life"]
+                                       "Cultist: CON roll (dying) 45 vs 60 — Regular success: clings to life"]
     assert set(end["who"]) == set(end["before"]) and "c" in end["who"]  # every character whose sheet it changed
     assert end["encounter_before"]["round"] == 1 and end["encounter_after"]["round"] == 2
     assert "effects" not in end["result"]["details"]  # effects that decided nothing are not kept
@@ -204,7 +204,7 @@ def test_each_step_is_one_log_entry_tagged_with_the_encounter(app):
     expect(rows.first.locator(".log-headline")).to_have_text("Next: Round 2: Harvey's turn")
     expect(rows.first.locator(".log-encounter")).to_have_text("The cellar")
     rows.first.locator(".log-open").click()
-    expect(rows.first.locator(".log-detail")).to_contain_text("Cultist: CON (dying) roll 45 vs 60")
+    expect(rows.first.locator(".log-detail")).to_contain_text("Cultist: CON roll (dying) 45 vs 60")
 
     # the Markdown export of the last entry is the engine's, and says what the dying roll decided
     page.get_by_text("Copy for a forum post").click()
@@ -214,7 +214,7 @@ def test_each_step_is_one_log_entry_tagged_with_the_encounter(app):
     text = page.locator(".md-preview").input_value()
     assert text == markdown(stored_log(page, campaign_id)[-1:], "Part 3")
     assert "- Dice: CON (dying) roll: units die 5, tens die 40" in text
-    assert "- Cultist: CON (dying) roll 45 vs 60: Regular success — Cultist clings to life" in text
+    assert "- Cultist: CON roll (dying) 45 vs 60 — Regular success: clings to life" in text
 
     # one Undo undoes the whole step: every sheet and the encounter as they were
     page.locator('[data-history="undo"]').click()
@@ -258,7 +258,7 @@ def test_time_passes_by_the_shortest_step_and_asks_before_survival_tests(app):
     panel.locator('[data-step="skip_time"]').click()
     dialog.get_by_role("button", name="Let the time pass").click()
     expect(summary(page).locator(".happened-line")).to_have_text("12 minutes pass")
-    expect(summary(page).locator(".happened-decided")).to_contain_text("Jake Rourke: Survival Test no. 2:")
+    expect(summary(page).locator(".happened-decided")).to_contain_text("Jake Rourke: Survival Test 2:")
     [entry] = stored_log(page, campaign_id)
     assert entry["op"] == "encounter.skip_time" and entry["args"]["unit"] == "minutes" and entry["args"]["amount"] == 12
     assert set(entry["who"]) == set(entry["before"]) and "j" in entry["who"]

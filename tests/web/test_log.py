@@ -14,7 +14,7 @@ GOLDEN = """# Masks
 - Dice: Spot Hidden roll: units die 5, tens die 80
 
 **Harvey: Attack → Cultist** — Rolled 30 against 60 — Hard success
-- Dice: Fighting (Brawl) roll: units die 0, tens die 30; Dodge roll: units die 0, tens die 90; d3=2 (Brawl damage)
+- Dice: Fighting (Brawl) roll: units die 0, tens die 30; Dodge roll: units die 0, tens die 90; d3=2 (Unarmed damage)
 - Harvey hits Cultist for 2
 - Cultist loses 2 HP (10 → 8)
 """

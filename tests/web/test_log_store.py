@@ -12,8 +12,8 @@ ENTRY = """(id, who, headline, kind = "roll", extra = {}) => ({
     result: { text: [headline], label: headline }, before: {}, after: {}, kind, ...extra })"""
 
 SCRIPT = """async ([memory]) => {
-    const { openStorage, MemoryStorage } = await import("./store/storage.mjs");
-    const { newCampaign, StaleError, withParts } = await import("./store/records.mjs");
+    const { openStorage, MemoryStorage } = await import("./src/store/storage.mjs");
+    const { newCampaign, StaleError, withParts } = await import("./src/store/records.mjs");
     const entry = %s;
     const storage = memory ? new MemoryStorage("test") : await openStorage();
     const campaign = { ...newCampaign("Log test", "coc"), characters: [
@@ -107,7 +107,7 @@ def test_a_version_1_database_keeps_its_campaigns_and_their_log_moves_out(page, 
     page.wait_for_timeout(300)
     boot(page, site_url)
     out = page.evaluate("""async () => {
-        const { openStorage } = await import("./store/storage.mjs");
+        const { openStorage } = await import("./src/store/storage.mjs");
         const storage = await openStorage();
         const record = await storage.get("c-old");
         return { revision: record.revision, log: record.log, rows: (await storage.logPage("c-old")).map((row) => row.headline) };

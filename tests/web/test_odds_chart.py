@@ -3,11 +3,11 @@
 ASK_AND_DRAW = """
 async () => {
   const base = new URL("./", location.href).href;
-  const { Engine } = await import(base + "rpc.mjs");
-  const { OddsClient, isSuperseded } = await import(base + "odds/odds_client.mjs");
-  const { renderOddsChart } = await import(base + "odds/odds_chart.mjs");
+  const { Engine } = await import(base + "src/rpc.mjs");
+  const { OddsClient, isSuperseded } = await import(base + "src/odds/odds_client.mjs");
+  const { renderOddsChart } = await import(base + "src/odds/odds_chart.mjs");
   const engine = await new Promise((resolve, reject) => {
-    const e = new Engine({ onReady: () => resolve(e), onBootError: reject });
+    const e = new Engine({ base: new URL(base), onReady: () => resolve(e), onBootError: reject });
   });
   const client = new OddsClient(engine, { delayMs: 10 });
   const stale = client.ask("coc.d100", { value: 10 }).then(() => "answered", (e) => (isSuperseded(e) ? "superseded" : String(e)));

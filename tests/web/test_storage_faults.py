@@ -67,7 +67,7 @@ def full_disk_then_changes(page, name):
 
 def stored_history(page, campaign_id):
     return page.evaluate("""async (id) => {
-        const { openStorage } = await import("./store/storage.mjs");
+        const { openStorage } = await import("./src/store/storage.mjs");
         const storage = await openStorage();
         return { history: await storage.history(id), rows: (await storage.logPage(id)).map((row) => [row.seq, row.headline]) };
     }""", campaign_id)
@@ -118,8 +118,8 @@ def test_a_full_disk_is_written_again_by_the_timer_and_when_the_tab_is_shown(app
 
 def test_a_newly_added_campaign_and_its_log_on_a_full_disk_are_written_once_there_is_space(app):
     out = app.evaluate("""async () => {
-        const { openStorage } = await import("./store/storage.mjs");
-        const { newCampaign } = await import("./store/records.mjs");
+        const { openStorage } = await import("./src/store/storage.mjs");
+        const { newCampaign } = await import("./src/store/records.mjs");
         const storage = await openStorage();
         const entry = (id, kind, extra = {}) => ({ id, at: "2026-12-01T20:15:03Z", op: "coc.skill_roll", args: {}, who: [], encounter: null,
             result: { text: [id] }, before: {}, after: {}, kind, ...extra });
@@ -255,7 +255,7 @@ def test_damaged_records_in_every_store_never_break_a_reader(app):
     page.get_by_label("Who").select_option(label="Harvey")
     expect(rows).to_have_count(2)
     out = page.evaluate("""async (id) => {
-        const { openStorage } = await import("./store/storage.mjs");
+        const { openStorage } = await import("./src/store/storage.mjs");
         const storage = await openStorage();
         const list = await storage.list();
         return { all: (await storage.logAll(id)).map((each) => each.id), bad: await storage.logEntry(id, "e-bad"),

@@ -8,6 +8,7 @@ import { settingArgs } from "./engine.mjs";
 import { navigate, paths } from "./router.mjs";
 import { inQueue } from "./queue.mjs";
 import { describeProblem, recordProblems } from "../store/record_check.mjs";
+import { isBackup, noteExported } from "../store/backup.mjs";
 
 /** The storage, once it is open (IndexedDB or memory): ``services.storage`` is a promise of it. */
 const storageOf = (app) => app.services.storage;
@@ -27,7 +28,7 @@ export async function loadCampaigns(app) {
   app.dispatch({ type: "campaigns", campaigns: list });
 }
 
-async function added(app, record, message) {
+export async function added(app, record, message) {
   let stored = record;
   try {
     stored = await (await storageOf(app)).add(record);
@@ -87,12 +88,14 @@ export async function exportCampaign(app, id, { share = false } = {}) {
   const found = await storage.get(id);
   if (!found) return;
   const record = { ...found, log: await storage.logAll(id) };
-  const blob = campaignBlob(record);
-  const name = campaignFileName(record);
+  const { blob, compressed } = await campaignBlob(record);
+  const name = campaignFileName(record, compressed);
   if (share && canShareFile(blob, name)) {
-    try { await shareFile(blob, name, record.name); return; } catch (error) { if (error.name === "AbortError") return; }
+    try { await shareFile(blob, name, record.name); noteExported([id]); app.dispatch({ type: "exported" }); return; } catch (error) { if (error.name === "AbortError") return; }
   }
   download(blob, name);
+  noteExported([id]);
+  app.dispatch({ type: "exported" });
 }
 
 /** A log's stretches for ``log.check``: consecutive entries of at most ``budget`` characters of JSON each, so
@@ -132,7 +135,7 @@ function mentionedEarlier(stretch, earlier) {
  * earlier ids each stretch mentions). Every sheet in the log is checked by the game as the characters are.
  * Returns {campaign} or {problems}.
  */
-async function checkCampaignFile(app, data, progress) {
+export async function checkCampaignFile(app, data, progress) {
   const engine = app.services.engine;
   const log = data && typeof data === "object" && Array.isArray(data.log) ? data.log : null;
   const verdict = (await engine.call("campaign.validate", { campaign: log ? { ...data, log: [] } : data })).details;
@@ -155,6 +158,7 @@ async function checkCampaignFile(app, data, progress) {
 export async function importCampaign(app, file, progress = null) {
   const { data, problems } = await readJsonFile(file);
   if (problems.length) return problems;
+  if (isBackup(data)) return [{ path: "(file)", message: "This file is a backup of every campaign: open it with Restore, under Back up." }];
   let checked;
   try {
     checked = await checkCampaignFile(app, data, progress);
@@ -386,10 +390,11 @@ export function runOperation(app, opId, args, bind = {}, options = {}) {
   return inQueue(app, app.state.campaign.id, () => runNow(app, opId, args, bind, options));
 }
 
-async function runNow(app, opId, args, bind, { encounter = null, label = null }) {
+async function runNow(app, opId, args, bind, { encounter = null, label = null, dice = null }) {
   const campaign = app.state.campaign; // read when its turn comes: an earlier tap's change is in it
   const { request, stateKeys, logged, who } = requestFor(app, opId, args, bind);
-  const result = await app.services.engine.call(opId, request);
+  // ``dice: "physical"``: a missing die is asked for (a "needs a die" refusal; nothing is stored meanwhile)
+  const result = await app.services.engine.call(opId, request, dice ? { dice } : undefined);
   const sheets = Object.fromEntries(Object.entries(result.states || {}).filter(([key]) => stateKeys[key]).map(([key, sheet]) => [stateKeys[key], sheet]));
   const before = Object.fromEntries(Object.keys(sheets).map((id) => [id, campaign.characters.find((each) => each.id === id).sheet]));
   const entry = makeEntry({ op: opId, args: logged, result: label && !result.label ? { ...result, label } : result, who, encounter, before, after: sheets });

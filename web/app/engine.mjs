@@ -2,8 +2,9 @@
 // names its field. rpc.mjs (the worker bridge) stays as it is; this only adds a ready gate and the catalog.
 
 export class EngineError extends Error {
-  constructor({ code, message, field, path, detail }) {
+  constructor({ code, message, field, path, detail, die }) {
     super(message);
+    this.die = die || null; // "needs a die" (physical dice): the next die the rules ask for, named by its roll
     this.code = code;
     this.field = field || null;
     this.path = path || null; // inside a sheet field: where ("essence_channeling"), said as ``detail``
@@ -11,14 +12,15 @@ export class EngineError extends Error {
   }
 }
 
-/** Wrap an rpc Engine: ``call`` waits until Python is ready, resolves with the result or throws EngineError. */
+/** Wrap an rpc Engine: ``call`` waits until Python is ready, resolves with the result or throws EngineError.
+ * ``options``: request fields beside op and args (``{dice: "physical"}``: typed dice, each missing die asked). */
 export function engineClient(engine, readyPromise) {
   let catalogPromise = null;
   return {
     ready: readyPromise,
-    async call(op, args = {}) {
+    async call(op, args = {}, options = undefined) {
       await readyPromise;
-      const response = await engine.call(op, args);
+      const response = await engine.call(op, args, options);
       if (!response.ok) throw new EngineError(response.error);
       return response.result;
     },

@@ -1,5 +1,5 @@
 // Screens by location.hash, so reload and the back button keep the place: #/ (campaigns),
-// #/c/<id> (party), #/c/<id>/sheet/<character id>, #/c/<id>/encounter[/<encounter id>], #/c/<id>/log,
+// #/c/<id> (party), #/c/<id>/sheet/<character id>, #/c/<id>/encounter[/<encounter id>], #/c/<id>/log, #/c/<id>/cast (the NPCs),
 // #/c/<id>/rules, #/c/<id>/operations, #/about.
 import { useEffect, useState } from "./html.mjs";
 
@@ -11,6 +11,7 @@ export function parseHash(hash) {
   if (parts[2] === "sheet" && parts[3]) return { screen: "sheet", campaignId, characterId: parts[3] };
   if (parts[2] === "encounter") return { screen: "encounter", campaignId, encounterId: parts[3] || null };
   if (parts[2] === "log") return { screen: "log", campaignId };
+  if (parts[2] === "cast") return { screen: "cast", campaignId };
   if (parts[2] === "rules") return { screen: "rules", campaignId };
   if (parts[2] === "operations") return { screen: "operations", campaignId };
   return { screen: "party", campaignId };
@@ -23,6 +24,7 @@ export const paths = {
   sheet: (id, characterId) => `#/c/${encodeURIComponent(id)}/sheet/${encodeURIComponent(characterId)}`,
   encounter: (id, encounterId = null) => `#/c/${encodeURIComponent(id)}/encounter${encounterId ? `/${encodeURIComponent(encounterId)}` : ""}`,
   log: (id) => `#/c/${encodeURIComponent(id)}/log`,
+  cast: (id) => `#/c/${encodeURIComponent(id)}/cast`,
   rules: (id) => `#/c/${encodeURIComponent(id)}/rules`,
   operations: (id) => `#/c/${encodeURIComponent(id)}/operations`,
 };

@@ -14,6 +14,7 @@ import { ErrorBoundary } from "../components/error_panel.mjs";
 import { lazyScreen } from "./lazy.mjs";
 
 const EncounterScreen = lazyScreen(() => import("../screens/encounter/index.mjs"), "EncounterScreen");
+const CastScreen = lazyScreen(() => import("../screens/cast/index.mjs"), "CastScreen");
 const LogScreen = lazyScreen(() => import("../screens/log/index.mjs"), "LogScreen");
 const DamagedCampaignScreen = lazyScreen(() => import("../screens/campaigns/damaged.mjs"), "DamagedCampaignScreen");
 const AboutScreen = lazyScreen(() => import("../screens/about/index.mjs"), "AboutScreen");
@@ -47,6 +48,7 @@ function Screen({ route }) {
   if (route.screen === "rules") return html`<${RulesScreen} />`;
   if (route.screen === "operations") return html`<${OperationsScreen} />`;
   if (route.screen === "log") return html`<${LogScreen} />`;
+  if (route.screen === "cast") return html`<${CastScreen} />`;
   return html`<${PartyScreen} />`;
 }
 

@@ -12,6 +12,7 @@ export const initialState = {
   snack: null, // {id, text, actionLabel, onAction, timeout}
   history: { undo: null, redo: null }, // the open campaign's Undo / Redo: {id, words} or null each
   logVersion: 0, // changes whenever the open campaign's log grows (screens re-read their first page)
+  exportVersion: 0, // changes when a campaign was exported or backed up (Home re-reads when each last was)
 };
 
 export function reduce(state, action) {
@@ -24,6 +25,7 @@ export function reduce(state, action) {
     case "damaged": return { ...state, campaign: null, damaged: action.damaged, history: initialState.history };
     case "history": return { ...state, history: action.history };
     case "logged": return { ...state, logVersion: state.logVersion + 1 };
+    case "exported": return { ...state, exportVersion: state.exportVersion + 1 };
     case "snack": return { ...state, snack: action.snack && { id: Date.now() + Math.random(), timeout: 6000, ...action.snack } };
     default: throw new Error(`Unknown action ${action.type}`);
   }

@@ -4,7 +4,8 @@
 // No input can hurt (issue "The table, part 3"): nothing that changes a sheet is pre-filled (games/*.mjs), a
 // change beyond the character's pool asks first, a second tap while a roll runs is ignored, and once a roll
 // changed a sheet the button turns into "Done" and a "Roll again" that a tap landing right after the result
-// does not press.
+// does not press. Physical dice are asked one at a time as the rules need them (drawer/dice_field.mjs): the
+// Roll button turns into Next while a die is asked, and a die left empty is asked again in view.
 import { html, useEffect, useRef, useState } from "../app/html.mjs";
 import { useApp } from "../app/state.mjs";
 import { activeHouseRules, choiceLabel } from "../app/engine.mjs";
@@ -30,7 +31,9 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose, opponent
   const sheetOf = (id) => campaign.characters.find((each) => each.id === id)?.sheet;
   const active = resolve(opposed ? { ...spec, ...opposed } : spec, sheetOf(characterId), sheetOf(opponentId));
   const op = catalog.op(active.op);
-  const key = `${active.op}|${active.title}|${(active.fields || []).join()}|${opposed ? opponentId : ""}`;
+  // fields filled from the other party's sheet (an opponent, the medic) fill again when another is picked
+  const fromThem = opposed || typeof spec.fixed === "function" || typeof spec.defaults === "function";
+  const key = `${active.op}|${active.title}|${(active.fields || []).join()}|${fromThem ? opponentId : ""}`;
   const aside = useRef(null);
   useEffect(() => { aside.current?.querySelector("#drawer-title")?.focus(); }, []); // once, when it opens
   return html`<aside ref=${aside} class="drawer" role="dialog" aria-modal="false" aria-labelledby="drawer-title" data-drawer=${active.op}
@@ -73,19 +76,22 @@ function changedASheet(op, bind, before, result) {
 /** A tap this soon after the result shows is the second half of a double tap, not a wish to roll again. */
 const SETTLE_MS = 700;
 
-/** A spec's ``fixed`` and ``defaults`` may depend on the two sheets (an opposed roll reads the opponent's). */
+/** A spec's ``fixed`` and ``defaults`` may depend on the two sheets (an opposed roll reads the opponent's);
+ * its ``choices`` on the actor's sheet (and the target's, once picked). */
 function resolve(spec, me, them) {
   const value = (part) => (typeof part === "function" ? (me && them ? part(me, them) : {}) : part);
-  return { ...spec, fixed: value(spec.fixed), defaults: value(spec.defaults) };
+  const choices = typeof spec.choices === "function" ? (me ? spec.choices(me, them) : {}) : spec.choices;
+  return { ...spec, fixed: value(spec.fixed), defaults: value(spec.defaults), choices: choices || {} };
 }
 
 function DrawerBody({ app, spec, op, campaign, characterId, others, game, encounter, opponentId, setOpponentId, canOppose, busy, setBusy, outcome, setOutcome, onClose, onFollowUp }) {
-  const form = useOpForm(op, spec.fields || [], spec.defaults || {}, { compact: true, required: spec.required || [], campaignId: campaign.id });
+  const form = useOpForm(op, spec.fields || [], spec.defaults || {}, { compact: true, required: spec.required || [], campaignId: campaign.id, onNext: () => next(), choices: spec.choices || {} });
   const scroller = useRef(null);
   const running = useRef(false); // set at once, not on the next render: a second tap in the same moment sees it
   const settledAt = useRef(-Infinity); // when a result that changed a sheet showed
   const [ask, setAsk] = useState(null); // {title, text, confirm, go}
   const [missing, setMissing] = useState(false);
+  const pending = useRef(null); // {extra}: the roll whose next physical die is asked (always this drawer's own)
   const character = campaign.characters.find((each) => each.id === characterId);
   const rules = activeHouseRules(op, campaign.settings);
   const needsTarget = Boolean(spec.target);
@@ -103,9 +109,18 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
     });
   }
 
-  async function run(extra = {}, runSpec = spec, checked = false) {
+  /** The die asked is typed (Next or Enter): the same roll again with the faces so far and this one. A die left
+   * empty is marked in view instead (never a silent no-op). */
+  function next() {
+    if (running.current) return;
+    if (!form.answerDie()) return; // its field shows why, scrolled into view and focused
+    run(pending.current?.extra || {}, spec, true, true); // ``spec`` is made anew each render: always the current one
+  }
+
+  async function run(extra = {}, runSpec = spec, checked = false, answering = false) {
     if (running.current) return; // a second tap while the first is running
-    if (performance.now() - settledAt.current < SETTLE_MS) return; // …or landing just after it changed a sheet
+    if (!answering && performance.now() - settledAt.current < SETTLE_MS) return; // …or landing just after it changed a sheet
+    if (!answering && form.asking && runSpec === spec) { next(); return; } // the Roll button reads "Next" while a die is asked
     const args = runSpec === spec ? form.read() : {};
     if (!args) { showMissing(); return; }
     setMissing(false);
@@ -128,14 +143,25 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
         setAsk({ ...warning, go: () => { setAsk(null); run(extra, runSpec, true); } });
         return;
       }
-      const result = await runOperation(app, runSpec.op, sent, bind, { encounter, label: logLabel(app, runSpec, bind) });
+      const physical = runSpec === spec && form.physical();
+      const result = await runOperation(app, runSpec.op, sent, bind, { encounter, label: logLabel(app, runSpec, bind), dice: physical ? "physical" : null });
+      pending.current = null;
+      if (physical) form.clearDice(); // the faces are never kept: the next roll asks again
       const runOp = app.state.catalog.op(runSpec.op);
       const applied = Boolean(runSpec.applies) || changedASheet(runOp, bind, sheets, result);
       if (applied || runSpec.once) settledAt.current = performance.now();
       setOutcome({ result, title: runSpec.title || runSpec.label, args: sent, applied, once: runSpec.once || null });
     } catch (error) {
+      if (error.code === "needs_die" && error.die && runSpec === spec) { // physical dice: the rules need one more die
+        pending.current = { extra };
+        form.askDie(error.die);
+        setOutcome(null);
+        return;
+      }
+      // A roll allowed once that the rules refuse on the sheet itself (a roll already pushed can't be pushed again):
+      // no Roll button stays live as if trying again could help, only Done.
       if (error.name === "StaleError") setOutcome({ error: error.message });
-      else if (!form.showEngineError(error)) setOutcome({ error: error.message });
+      else if (!form.showEngineError(error)) setOutcome({ error: error.message, final: Boolean(runSpec.once && error.code === "rule_violation") });
     } finally {
       running.current = false;
       setBusy(false);
@@ -161,10 +187,10 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
       ${outcome?.error ? html`<p class="drawer-error" role="alert">${outcome.error}</p>` : null}
       ${outcome?.result ? html`<${Result} result=${outcome.result} title=${outcome.title} />` : null}
       ${followUps.length ? html`<div class="follow-ups" role="group" aria-label="What the rules allow next">
-        ${followUps.map((next) => html`<button type="button" key=${next.key} onClick=${() => (next.now ? run(next.fixed || {}, next) : onFollowUp(next))}>${next.label}</button>`)}
+        ${followUps.map((next) => html`<button type="button" key=${next.key} data-op=${next.op} onClick=${() => (next.now ? run(next.fixed || {}, next) : onFollowUp(next))}>${next.label}</button>`)}
       </div>` : null}
-      ${canOppose ? html`<${ChoiceField} label=${spec.opposed ? "Against (opposed roll)" : "Target"} name="opponent" value=${opponentId} onChange=${setOpponentId}
-        options=${[["", spec.target ? "Choose…" : spec.opposed ? "Nobody: an unopposed roll" : "Nobody yet"], ...others.map((each) => [each.id, each.sheet.name])]} />` : null}
+      ${canOppose ? html`<${ChoiceField} label=${spec.pick?.label || (spec.opposed ? "Against (opposed roll)" : "Target")} name="opponent" value=${opponentId} onChange=${setOpponentId}
+        options=${[["", spec.pick?.none || (spec.target ? "Choose…" : spec.opposed ? "Nobody: an unopposed roll" : "Nobody yet")], ...others.map((each) => [each.id, each.sheet.name])]} />` : null}
       ${canOppose && !others.length ? html`<p class="help">Add another character to the party to pick an opponent.</p>` : null}
       ${form.fieldsView}
       <${OddsRegion} app=${app} op=${op} request=${oddsRequest} />
@@ -177,11 +203,13 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
       ${outcome?.result ? null : html`<${RuleWarning} op=${spec.op} game=${game} sheet=${fresh} target=${target?.sheet} />`}
       ${missing && !shown ? html`<p class="roll-missing" role="status">Fill in the field marked above first: nothing was rolled.</p>` : null}
       ${outcome?.result && outcome.once ? html`<p class="roll-done" role="status">${outcome.once}</p>` : null}
-      ${outcome?.result && (outcome.applied || outcome.once) ? html`<div class="roll-after">
+      ${outcome?.final ? html`<div class="roll-after">
+        <button type="button" class="primary done" onClick=${onClose}>Done</button>
+      </div>` : outcome?.result && (outcome.applied || outcome.once) ? html`<div class="roll-after">
         ${outcome.once ? null : html`<button type="button" class="roll again" disabled=${busy} onClick=${() => run()}>${busy ? "Rolling…" : op.rolls ? "Roll again" : "Apply again"}</button>`}
         <button type="button" class="primary done" onClick=${onClose}>Done</button>
       </div>` : html`<button type="button" class="primary roll" disabled=${busy || app.state.engine === "failed"} onClick=${() => run()}>
-        ${busy ? "Rolling…" : app.state.engine === "ready" ? (spec.rollLabel || (op.rolls ? "Roll" : "Apply")) : "Roll (engine starting…)"}
+        ${busy ? "Rolling…" : app.state.engine !== "ready" ? "Roll (engine starting…)" : form.asking ? "Next" : (spec.rollLabel || (op.rolls ? "Roll" : "Apply"))}
       </button>`}
       ${ask ? html`<${Confirm} title=${ask.title} text=${ask.text} confirmLabel=${ask.confirm || "Apply"} onConfirm=${ask.go} onCancel=${() => setAsk(null)} />` : null}
     </footer>`;

@@ -1,10 +1,10 @@
 // The fields of one engine operation, from its catalog declaration: every default is shown in its field
 // before anything runs, and reading the form either gives the exact args shown or an error per field.
-import { html, useState } from "../app/html.mjs";
+import { html, useRef, useState } from "../app/html.mjs";
 import { choiceLabel, plainHelp } from "../app/engine.mjs";
 import { CheckField, ChoiceField, NumberField, TextField, readNumber } from "../components/field.mjs";
 import { ModifierList, modifierErrors, modifiersText } from "../components/modifiers.mjs";
-import { DiceField, diceArgs, rememberDice, rememberedDice } from "./dice_field.mjs";
+import { DiceField, clearedDice, diceArgs, freshDice, readAskedFace, rememberDice, rememberedDice } from "./dice_field.mjs";
 
 /** Parse "-2 darkness, +1 aiming" back into rows (a default text becomes visible steppers). */
 function modifierRows(text) {
@@ -14,8 +14,9 @@ function modifierRows(text) {
   });
 }
 
-function initialValue(param, given) {
+function initialValue(param, given, options) {
   const value = given !== undefined ? given : param.default;
+  if (options) return options.some(([option]) => option === value) ? value : options[0]?.[0] ?? "";
   if (param.name === "modifiers") return modifierRows(value);
   if (param.kind === "bool") return Boolean(value);
   if (param.kind === "int" || param.kind === "number") return value === null || value === undefined ? "" : String(value);
@@ -26,14 +27,24 @@ function initialValue(param, given) {
 
 /** Form state for ``op`` showing ``fields`` (param names), pre-filled with ``defaults`` then the catalog's.
  * ``required``: text fields that must be typed (an empty damage is an error here, never the catalog's default);
- * ``campaignId``: the dice choice is remembered for that campaign. */
-export function useOpForm(op, fields, defaults = {}, { compact = false, required = [], campaignId = null } = {}) {
+ * ``campaignId``: the dice choice is remembered for that campaign; ``onNext``: the die asked was typed (Enter);
+ * ``choices``: {param name: [value, words] pairs} offered instead of typing (a Call of Cthulhu weapon from the
+ * attacker's own list). Physical dice are asked one at a time: ``askDie`` shows the engine's "needs a die" answer
+ * as one input, ``answerDie`` keeps its face (or marks it missing, in view), ``clearDice`` forgets the faces after
+ * a result. */
+export function useOpForm(op, fields, defaults = {}, { compact = false, required = [], campaignId = null, onNext = null, choices = {} } = {}) {
   const params = fields.map((name) => op.params.find((param) => param.name === name)).filter(Boolean);
-  const [values, setValues] = useState(() => Object.fromEntries(params.map((param) => [param.name, initialValue(param, defaults[param.name])])));
+  // an offered list with nothing given starts at its first choice (the attacker's first weapon)
+  const start = (param) => (defaults[param.name] === undefined && choices[param.name]?.length ? choices[param.name][0][0] : defaults[param.name]);
+  const [values, setValues] = useState(() => Object.fromEntries(params.map((param) => [param.name, initialValue(param, start(param), choices[param.name])])));
   const [bad, setBad] = useState({});
   const [errors, setErrors] = useState({});
-  const [dice, setDice] = useState(() => ({ mode: rememberedDice(campaignId), faces: "" }));
+  const [dice, setDiceState] = useState(() => freshDice(rememberedDice(campaignId)));
+  const diceNow = useRef(dice); // read at once by a run that follows a change in the same moment
+  const setDice = (next) => { diceNow.current = next; setDiceState(next); };
+  const rolls = op.params.some((param) => param.name === "dice");
   const set = (name, value, isBad = false) => {
+    if (diceNow.current.asking || diceNow.current.asked.length) setDice(clearedDice(diceNow.current)); // a changed roll starts its dice again
     setValues((old) => ({ ...old, [name]: value }));
     setBad((old) => ({ ...old, [name]: isBad }));
     setErrors((old) => ({ ...old, [name]: null }));
@@ -65,15 +76,40 @@ export function useOpForm(op, fields, defaults = {}, { compact = false, required
     return { args, found };
   }
 
-  /** The args exactly as shown (with the typed dice), or null after marking each bad field. */
+  /** The args exactly as shown (with the dice typed so far), or null after marking each bad field. */
   function read() {
     const { args, found } = collect();
-    const diceArg = op.params.some((param) => param.name === "dice") ? diceArgs(dice) : {};
+    const diceArg = rolls ? diceArgs(diceNow.current) : {};
     if (diceArg.error) found.dice = diceArg.error;
     else Object.assign(args, diceArg.args);
     setErrors(found);
     return Object.keys(found).length ? null : args;
   }
+
+  /** Whether the roll's dice are physical (the request then says so: the engine asks for each missing die). */
+  const physical = () => rolls && diceNow.current.mode === "physical";
+
+  /** The engine asks for one more die (``die``: its "needs a die" answer): show one input for it. */
+  function askDie(die) {
+    setDice({ ...diceNow.current, asking: die, face: "" });
+    setErrors((old) => ({ ...old, dice: null }));
+  }
+
+  /** Keep the face typed for the die asked: true, or false after marking it missing or wrong next to it. */
+  function answerDie() {
+    const current = diceNow.current;
+    if (!current.asking) return true;
+    const read = readAskedFace(current);
+    if (read.error) {
+      setErrors((old) => ({ ...old, dice: read.error }));
+      return false;
+    }
+    setDice({ ...current, asked: [...current.asked, { prompt: current.asking.prompt, face: read.face }], asking: null, face: "" });
+    setErrors((old) => ({ ...old, dice: null }));
+    return true;
+  }
+
+  const clearDice = () => setDice(clearedDice(diceNow.current));
 
   /** The args as shown without dice (for the odds), or null while a field is not readable. */
   function peek() {
@@ -89,17 +125,20 @@ export function useOpForm(op, fields, defaults = {}, { compact = false, required
   }
 
   const fieldsView = html`<div class="op-fields">
-    ${params.map((param) => paramField(param, values[param.name], errors[param.name], (value, isBad) => set(param.name, value, isBad), compact))}
+    ${params.map((param) => paramField(param, values[param.name], errors[param.name], (value, isBad) => set(param.name, value, isBad), compact, choices[param.name]))}
   </div>`;
-  const diceView = op.params.some((param) => param.name === "dice") ? html`<${DiceField} dice=${dice} onChange=${(next) => { setDice(next); if (next.mode !== dice.mode) rememberDice(campaignId, next.mode); setErrors((old) => ({ ...old, dice: null })); }} error=${errors.dice} hint=${plainHelp(op.params.find((param) => param.name === "dice").help)} />` : null;
+  const diceView = rolls ? html`<${DiceField} dice=${dice} onNext=${onNext}
+    onChange=${(next) => { setDice(next); if (next.mode !== dice.mode) rememberDice(campaignId, next.mode); setErrors((old) => ({ ...old, dice: null })); }}
+    error=${errors.dice} hint=${plainHelp(op.params.find((param) => param.name === "dice").help)} />` : null;
   const view = html`${fieldsView}${diceView}`;
-  return { view, fieldsView, diceView, read, peek, showEngineError, values };
+  return { view, fieldsView, diceView, read, peek, showEngineError, values, physical, askDie, answerDie, clearDice, asking: Boolean(rolls && dice.asking) };
 }
 
 /** ``compact`` (the drawer): help only where the value is typed as text (a loss "0/1D6", a damage roll). */
-function paramField(param, value, error, onChange, compact) {
-  const help = compact && param.kind !== "text" ? undefined : plainHelp(param.help);
+function paramField(param, value, error, onChange, compact, offered) {
+  const help = compact && (param.kind !== "text" || offered) ? undefined : plainHelp(param.help);
   const common = { key: param.name, name: param.name, label: param.label, help, error };
+  if (offered) return html`<${ChoiceField} ...${common} value=${value} onChange=${onChange} options=${offered} />`;
   if (param.name === "modifiers") return html`<${ModifierList} key="modifiers" rows=${value} errors=${error || []} onChange=${onChange} />`;
   switch (param.kind) {
     case "bool": return html`<${CheckField} ...${common} checked=${value} onChange=${onChange} />`;

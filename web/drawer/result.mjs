@@ -1,7 +1,8 @@
-// A result: the headline in large type, the whole trace one tap away. Lines are the engine's own text,
+// A result: the headline in large type (what decided it, one line each), the whole trace one tap away. Lines are the engine's own text,
 // shown as text (never HTML).
 import { html } from "../app/html.mjs";
 import { plainLine } from "../store/log_rows.mjs";
+import { CopyForForum } from "../components/copy_forum.mjs";
 
 /** A trace line as [what happened, the rule it follows]: the engine ends a line with "[rule name]". */
 function splitWhy(line) {
@@ -9,16 +10,26 @@ function splitWhy(line) {
   return match ? [match[1], match[2]] : [plainLine(line), null];
 }
 
-export function Result({ result, title, traceOpen = false }) {
+/** The headline's lines: a result that says what decided it (``result.headline``: each Survival Test, the dying
+ * roll with its DC, the timers left, joined by "; ") shows one line each. */
+function headlineLines(result, headline) {
+  const own = typeof result.headline === "string" && result.headline === headline;
+  return own ? plainLine(headline).split("; ") : [plainLine(headline)];
+}
+
+export function Result({ result, title, traceOpen = false, forum = true }) {
   const [headline, ...trace] = result.text?.length ? result.text : ["Done."];
   const tone = result.success === true ? "success" : result.success === false ? "failure" : "neutral";
+  const [first, ...more] = headlineLines(result, headline);
   return html`<section class=${`result ${tone}`} aria-label="Result" aria-live="polite" data-result>
     ${title ? html`<p class="result-title">${title}</p>` : null}
-    <p class="headline">${plainLine(headline)}</p>
+    <p class="headline">${first}</p>
+    ${more.length ? html`<ul class="headline-more">${more.map((line, index) => html`<li key=${index}>${line}</li>`)}</ul>` : null}
     ${result.events?.length && result.events[0] !== headline ? html`<ul class="events">${result.events.map((event, index) => html`<li key=${index}>${event}</li>`)}</ul>` : null}
     ${trace.length ? html`<details class="trace" open=${traceOpen}>
       <summary>How it was rolled</summary>
       <ul>${trace.map(splitWhy).map(([what, why], index) => html`<li key=${index}>${what}${why ? html` <span class="why">— ${why}</span>` : null}</li>`)}</ul>
     </details>` : null}
+    ${forum ? html`<${CopyForForum} result=${result} title=${title} />` : null}
   </section>`;
 }

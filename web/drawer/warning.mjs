@@ -6,7 +6,7 @@
 import { html } from "../app/html.mjs";
 import { useCapacity } from "../screens/party/character_card.mjs";
 
-const ATTACKS = new Set(["semiautomagic.attack", "coc.attack"]);
+const ATTACKS = new Set(["armageddon.attack", "semiautomagic.attack", "coc.attack"]);
 
 /** The warning lines for ``op`` rolled by ``who`` (their capacity) against ``target`` (theirs), none when allowed. */
 export function warningLines(op, who, mine, target, theirs) {

@@ -24,7 +24,7 @@ function resisted(skill) {
   return {
     op: "armageddon.resisted", bind: "character",
     fields: ["a_attribute_name", "b_attribute", "b_skill", "a_modifiers", "b_modifiers"],
-    fixed: (me, them) => ({ a_name: me.name, b_name: them.name, a_skill: level(me.skills[skill]) ?? 0 }),
+    fixed: (me, them) => ({ a_name: me.name, b_name: them.name, a_skill: level(me.skills?.[skill]) ?? 0 }),
     defaults: (me, them) => ({ a_attribute_name: attribute, b_attribute: them.attributes[attribute], b_skill: level(them.skills?.[skill]) ?? 0 }),
     prepare: (args, me) => ({ a_attribute: me.attributes[args.a_attribute_name] }),
   };
@@ -56,7 +56,60 @@ function essenceWarning(args, sheet) {
 }
 
 const level = (entry) => (typeof entry === "object" && entry !== null ? entry.level : entry);
+
+/** The skills a weapon is used with (the book's combat skills); a skill already on the sheet is offered too. */
+const WEAPON_SKILLS = ["Brawling", "Hand Weapon", "Getting Medieval", "Martial Arts", "Kung Fu", "Throwing", "Handguns", "Rifles", "Shotguns", "Guns", "Automatic Weapons"];
+const DAMAGE_TYPES = [["bludgeoning", "Bludgeoning"], ["slashing/stabbing", "Slashing/stabbing"], ["bullet", "Bullet"], ["fire", "Fire"], ["other", "Other"]];
+const weaponSkills = (sheet) => [...new Set([...WEAPON_SKILLS, ...Object.keys(sheet.skills || {})])].map((skill) => [skill, skill]);
+const weaponSummary = (weapon) => `${weapon.damage} ${weapon.damage_type} (${weapon.skill})${weapon.success_levels ? ", Success Levels add to damage" : ""}`;
+
+/** The attack picks one of the sheet's weapons; without any, or besides them, a punch. */
+function weaponChoices(sheet) {
+  const weapons = (sheet.weapons || []).map((weapon) => [weapon.name, `${weapon.name}: ${weapon.damage}`]);
+  return weapons.some(([name]) => name === "Punch") ? weapons : [...weapons, ["Punch", "Punch: d4 × Strength"]];
+}
 const conditionWords = (name) => name.replace(/_/g, " ");
+
+/** The helper's levels read from their sheet: Intelligence and the skill (0 = unskilled), its untrained penalty as a modifier. */
+function helperLevels(them, skill, [intelligence, levelField]) {
+  const entry = them.skills?.[skill];
+  const penalty = typeof entry === "object" && entry !== null ? entry.untrained_penalty : 0;
+  return { [intelligence]: them.attributes.Intelligence, [levelField]: level(entry) ?? 0, modifiers: penalty ? `${penalty} untrained ${skill}` : "" };
+}
+
+/** A Task with any skill of the game's list, picked from it (the sheet's own skills first; any other is unskilled). */
+const anyTask = (name, sheet) => ({
+  title: sheet?.skills && name in sheet.skills ? `${name} Task` : `${name} Task (unskilled)`,
+  op: "armageddon.character_task", bind: "character", fixed: { skill_name: name },
+  fields: ["attribute_name", "modifiers", "tags"], defaults: { attribute_name: USUAL_ATTRIBUTE[name] || "Dexterity" }, opposed: resisted(name),
+});
+
+/** The rarer moves, behind "More" on the sheet and the card, each under its heading. The helper of First Aid
+ * and Resuscitation is picked from the campaign and their levels fill the fields (still shown, still changeable). */
+const MORE = [
+  { key: "any_task", label: "Task with any skill", more: "Rolls", op: "armageddon.character_task",
+    choose: { title: "Which skill?", from: "skills", mine: (sheet) => Object.entries(sheet?.skills || {}).map(([name, entry]) => [name, level(entry)]), spec: anyTask } },
+  { key: "consciousness", label: "Consciousness Test", more: "Injury", op: "armageddon.consciousness_test", bind: "character", fields: ["cause", "modifiers"] },
+  { key: "survival", label: "Survival Test", more: "Injury", op: "armageddon.survival_test", bind: "character", fields: [] },
+  { key: "first_aid", label: "First Aid", more: "Injury", op: "armageddon.first_aid", bind: "character", pickTarget: true,
+    pick: { label: "Medic", none: "Nobody from the campaign: type the levels" },
+    fields: ["medic_intelligence", "medic_first_aid", "modifiers"], defaults: (me, them) => helperLevels(them, "First Aid", ["medic_intelligence", "medic_first_aid"]) },
+  { key: "resuscitate", label: "Resuscitation", more: "Injury", op: "armageddon.resuscitate", bind: "character", pickTarget: true,
+    pick: { label: "Doctor", none: "Nobody from the campaign: type the levels" },
+    fields: ["doctor_intelligence", "doctor_medicine", "in_hospital", "modifiers"], defaults: (me, them) => helperLevels(them, "Medicine", ["doctor_intelligence", "doctor_medicine"]) },
+  { key: "essence_checks", label: "Essence below 0", more: "Essence", op: "armageddon.essence_checks", bind: "character", fields: ["mental_attribute_lost"] },
+  { key: "encumbrance", label: "Encumbrance", more: "State", op: "armageddon.encumbrance", bind: "character", fields: [], rollLabel: "Show" },
+  { key: "penalties", label: "Penalties now", more: "State", op: "armageddon.action_penalties", bind: "character", fields: ["attribute_name", "roll_type", "tags"], rollLabel: "Show" },
+  { key: "derived", label: "Derived values", more: "State", op: "armageddon.character_sheet", bind: "character", fields: [], rollLabel: "Show" },
+];
+
+/** The sheet's rows as moves for the encounter card (the sheet has them as rows already). */
+const ROLLS = [
+  { key: "any_test", label: "Attribute Test", more: "Rolls", onSheet: false, op: "armageddon.test", bind: "character", fields: ["attribute_name", "kind", "modifiers", "tags"] },
+  { key: "any_resisted", label: "Resisted Task", more: "Rolls", onSheet: false, op: "armageddon.resisted",
+    choose: { title: "Which skill?", from: "skills", mine: (sheet) => Object.entries(sheet?.skills || {}).map(([name, entry]) => [name, level(entry)]),
+      spec: (name) => ({ ...resisted(name), title: `${name}: Resisted Task`, target: "opponent", pick: { label: "Against", none: "Choose…" } }) } },
+];
 
 export default {
   id: "armageddon",
@@ -65,6 +118,26 @@ export default {
   gm: "Chronicler",
   person: "character",
   sheetParam: "character",
+
+  /** Weapons and armour on the sheet (screens/sheet/weapons.mjs); the attack picks a weapon from this list. */
+  weapons: {
+    fields: [
+      { key: "name", label: "Name", kind: "text", required: true, maxlength: 80 },
+      { key: "skill", label: "Skill", kind: "choice", choices: weaponSkills },
+      { key: "damage", label: "Damage", kind: "text", maxlength: 40, help: "As the book prints it, e.g. d4 × Strength or d6 × 4" },
+      { key: "damage_type", label: "Damage type", kind: "choice", choices: DAMAGE_TYPES },
+      { key: "success_levels", label: "Success Levels add to damage", kind: "bool" },
+    ],
+    blank: { name: "", skill: "Brawling", damage: "d4 × Strength", damage_type: "bludgeoning", success_levels: false },
+    presetsOp: "armageddon.weapon_list",
+    summary: weaponSummary,
+    armour: {
+      path: "armour", label: "Armour",
+      fields: [{ key: "name", label: "Armour", kind: "text", maxlength: 80 }, { key: "value", label: "Armour value", kind: "int", min: 0, max: 50, help: "Taken off the damage of every hit" }],
+      blank: { name: "", value: 0 },
+      summary: (armour) => `${armour.name || "armour"} (${armour.value})`,
+    },
+  },
 
   creation: {
     draft: () => ({ name: "", kind: "mundane", essence_channeling: 0, attributes: Object.fromEntries(ATTRIBUTES.map((a) => [a, 2])), skills: {} }),
@@ -116,6 +189,8 @@ export default {
   followUps: (result, sheet, target, args) => damageFollowUp(result, target, args, { op: "armageddon.apply_damage", param: "character", amount: "amount", asText: true, large: damageWarning }),
 
   actions: () => [
+    { key: "attack", label: "Attack", op: "armageddon.attack", bind: "attacker", target: "defender", fields: ["weapon", "defence", "modifiers"],
+      choices: (sheet) => ({ weapon: weaponChoices(sheet) }) },
     { key: "roll_damage", label: "Roll damage", op: "armageddon.roll_damage", bind: "character", pickTarget: true, fields: ["expression", "success_levels"] },
     // Nothing that changes the sheet is pre-filled: the amount (and the time) is typed, the Roll button says so.
     { key: "damage", label: "Damage", op: "armageddon.apply_damage", bind: "character", fields: ["amount", "pool"], defaults: { amount: "" }, required: ["amount"], large: damageWarning },
@@ -125,5 +200,8 @@ export default {
     { key: "time", label: "Time passes", op: "armageddon.advance_time", bind: "character", fields: ["minutes", "seconds", "activity"], defaults: { minutes: "" } },
     { key: "days", label: "Days pass", op: "armageddon.advance_days", bind: "character", fields: ["days", "care", "sleep_hours"], defaults: { days: "" } },
     { key: "initiative", label: "Initiative", op: "armageddon.initiative", bind: "character", fields: ["modifiers"] },
+    { key: "fear", label: "Fear Test", op: "armageddon.fear_test", bind: "character", fields: ["penalty", "modifiers", "mental_attribute_lost"] },
+    ...MORE,
+    ...ROLLS,
   ],
 };

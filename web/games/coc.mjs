@@ -25,7 +25,52 @@ function sanityWarning(args, sheet) {
     text: `This Sanity roll can cost up to ${most} SAN, more than ${sheet.name}'s ${sheet.san}: ${sheet.name} could fall to 0 SAN and be permanently insane. Roll it?` };
 }
 
+/** The attack skills a weapon may use (the sheet's names): Fighting and Firearms specialities, Throw. */
+const WEAPON_SKILLS = ["Fighting (Brawl)", "Fighting (Axe)", "Fighting (Chainsaw)", "Fighting (Flail)", "Fighting (Garrote)", "Fighting (Spear)",
+  "Fighting (Sword)", "Fighting (Whip)", "Firearms (Handgun)", "Firearms (Rifle/Shotgun)", "Firearms (Submachine Gun)", "Firearms (Machine Gun)",
+  "Firearms (Bow)", "Firearms (Heavy Weapons)", "Firearms (Flamethrower)", "Throw"];
+const DB_WORDS = { full: "Full", half: "Half (thrown)", none: "None (firearms)" };
+
+/** One weapon in words: "Fighting (Brawl), 1D4 + DB, impales". */
+function weaponSummary(weapon) {
+  const db = { full: " + DB", half: " + half DB", none: "" }[weapon.db] ?? "";
+  const more = [weapon.impale ? "impales" : "", weapon.range ? `range ${weapon.range}` : "", weapon.attacks > 1 ? `${weapon.attacks} attacks per round` : "",
+    weapon.ammo !== null && weapon.ammo !== undefined ? `${weapon.ammo} shots` : "", weapon.malfunction ? `malfunction ${weapon.malfunction}` : ""].filter(Boolean);
+  return [`${weapon.skill}, ${weapon.damage}${db}`, ...more].join(", ");
+}
+
+/** The weapons an attack may use: the actor's own list (the first is picked at first), then unarmed. */
+const weaponChoices = (sheet, only = () => true) => [...(sheet?.weapons || []).filter(only).map((weapon) => [weapon.name, weapon.name]), ["", "Unarmed"]];
+const handToHand = (weapon) => weapon.skill.startsWith("Fighting (");
+/** Attack and damage pick the weapon from the attacker's sheet; a fight back, from the defender's hand-to-hand ones. */
+const attackChoices = (me, them) => ({ weapon: weaponChoices(me), defender_weapon: weaponChoices(them, handToHand) });
+
 const split = (value) => ({ half: Math.floor(value / 2), fifth: Math.floor(value / 5) });
+
+/** A skill roll with any skill of the list, picked from it (a skill not on the sheet rolls its base value). */
+const anySkill = (name) => ({
+  title: `${name} roll`, op: "coc.skill_roll", bind: "investigator", fixed: { skill: name }, fields: DIFFICULTY,
+  opposed: { op: "coc.opposed_roll", target: "opponent", fixed: { skill: name }, fields: ["bonus", "penalty", "opponent_skill", "opponent_bonus", "opponent_penalty"] },
+});
+
+/** The rarer moves, behind "More" on the sheet and the card, each under its heading; the sheet's rolls too
+ * for the card (the sheet has them as rows). */
+const MORE = [
+  { key: "any_skill", label: "Roll any skill", more: "Rolls", op: "coc.skill_roll",
+    choose: { title: "Which skill?", from: "skills", mine: (sheet) => Object.entries(sheet?.skills || {}), spec: anySkill } },
+  { key: "opposed", label: "Opposed roll", more: "Rolls", op: "coc.opposed_roll", bind: "investigator", target: "opponent", pick: { label: "Against", none: "Choose…" },
+    fields: ["skill", "opponent_skill", "bonus", "penalty", "opponent_bonus", "opponent_penalty"] },
+  // Several skills typed by name: nothing is pre-filled, so typing never adds to an example.
+  { key: "combined", label: "Combined roll", more: "Rolls", op: "coc.combined_roll", bind: "investigator", fields: ["skills", "mode", "difficulty", "bonus", "penalty"],
+    defaults: { skills: "" }, required: ["skills"] },
+  { key: "characteristic", label: "Characteristic roll", more: "Rolls", onSheet: false, op: "coc.characteristic_roll", bind: "investigator", fields: ["characteristic", ...DIFFICULTY] },
+  { key: "luck_roll", label: "Luck roll", more: "Rolls", onSheet: false, op: "coc.luck_roll", bind: "investigator", fields: DIFFICULTY },
+  { key: "sanity_roll", label: "Sanity roll", more: "Rolls", onSheet: false, op: "coc.sanity_roll", bind: "investigator", fields: ["loss", "bonus", "penalty"], defaults: { loss: "" }, required: ["loss"], applies: true, large: sanityWarning },
+  { key: "manoeuvre", label: "Can I manoeuvre?", more: "Combat", op: "coc.manoeuvre_check", bind: "investigator", pickTarget: true,
+    pick: { label: "Against", none: "Nobody from the campaign: type the Builds" }, fields: ["own_build", "opponent_build"],
+    defaults: (me, them) => ({ own_build: me.derived?.build, opponent_build: them.derived?.build }), rollLabel: "Check" },
+  { key: "weekly_healing", label: "Weekly healing roll", more: "Healing", op: "coc.weekly_healing_roll", bind: "investigator", fields: [] },
+];
 
 export default {
   id: "coc",
@@ -35,6 +80,25 @@ export default {
   person: "investigator",
   sheetParam: "investigator",
   opponentParam: "opponent",
+
+  /** Weapons and armour on the sheet (screens/sheet/weapons.mjs); the attack picks a weapon from this list. */
+  weapons: {
+    fields: [
+      { key: "name", label: "Name", kind: "text", required: true, maxlength: 80 },
+      { key: "skill", label: "Skill", kind: "choice", choices: WEAPON_SKILLS.map((skill) => [skill, skill]) },
+      { key: "damage", label: "Damage", kind: "text", maxlength: 40, help: "Dice without the Damage Bonus, e.g. 1D4 or 2D6+4" },
+      { key: "db", label: "Damage Bonus", kind: "choice", choices: Object.entries(DB_WORDS) },
+      { key: "impale", label: "Impales (blades, bullets)", kind: "bool" },
+      { key: "range", label: "Range", kind: "text", maxlength: 40 },
+      { key: "attacks", label: "Attacks per round", kind: "int", min: 1, max: 5 },
+      { key: "ammo", label: "Shots in the weapon", kind: "int", min: 0, max: 1000, optional: true },
+      { key: "malfunction", label: "Malfunction", kind: "int", min: 1, max: 100, optional: true },
+    ],
+    blank: { name: "", skill: "Fighting (Brawl)", damage: "1D3", db: "full", impale: false, range: "", attacks: 1, ammo: null, malfunction: null },
+    presetsOp: "coc.weapon_list",
+    summary: weaponSummary,
+    armour: { path: "armour", label: "Armour points", kind: "int", min: 0, max: 30, help: "Taken off the damage of every hit" },
+  },
 
   creation: {
     draft: () => ({ name: "", age: 25, luck: 50, skills: {}, ...Object.fromEntries(CHARACTERISTICS.map((c) => [c, 50])) }),
@@ -98,17 +162,20 @@ export default {
   },
 
   actions: () => [
-    { key: "attack", label: "Attack", op: "coc.attack", bind: "investigator", target: "opponent", fields: ["weapon", "defence", "attacker_bonus", "attacker_penalty", "defender_bonus", "defender_penalty", "surprise", "outnumbered", "range_difficulty"] },
-    { key: "roll_damage", label: "Roll damage", op: "coc.roll_damage", bind: "investigator", pickTarget: true, fields: ["weapon", "damage", "extreme"] },
+    { key: "attack", label: "Attack", op: "coc.attack", bind: "investigator", target: "opponent", choices: attackChoices, fields: ["weapon", "defence", "defender_weapon", "attacker_bonus", "attacker_penalty", "defender_bonus", "defender_penalty", "surprise", "outnumbered", "range_difficulty"] },
+    { key: "roll_damage", label: "Roll damage", op: "coc.roll_damage", bind: "investigator", pickTarget: true, choices: (me) => ({ weapon: weaponChoices(me) }), fields: ["weapon", "damage", "extreme", "range_difficulty"] },
     // Nothing that changes the sheet is pre-filled: the amount (and the time) is typed, the Roll button says so.
     { key: "damage", label: "Take damage", op: "coc.apply_damage", bind: "investigator", fields: ["amount", "own_turn"], defaults: { amount: "" }, large: damageWarning },
     { key: "condition", label: "Condition", op: "coc.set_condition", bind: "investigator", fields: ["condition", "action"] },
-    { key: "first_aid", label: "First Aid", op: "coc.first_aid", bind: "investigator", fields: ["skill", "bonus", "penalty"] },
-    { key: "medicine", label: "Medicine", op: "coc.medicine", bind: "investigator", fields: ["skill", "equipment", "bonus", "penalty"] },
+    { key: "first_aid", label: "First Aid", op: "coc.first_aid", bind: "investigator", pickTarget: true, pick: { label: "Medic", none: "Nobody from the campaign: type the skill" },
+      fields: ["skill", "bonus", "penalty"], defaults: (me, them) => ({ skill: them.skills?.["First Aid"] }) },
+    { key: "medicine", label: "Medicine", op: "coc.medicine", bind: "investigator", pickTarget: true, pick: { label: "Doctor", none: "Nobody from the campaign: type the skill" },
+      fields: ["skill", "equipment", "bonus", "penalty"], defaults: (me, them) => ({ skill: them.skills?.Medicine }) },
     { key: "sanity", label: "Regain Sanity", op: "coc.gain_sanity", bind: "investigator", fields: ["amount", "reason"], defaults: { amount: "" }, required: ["amount"] },
     { key: "luck", label: "Recover Luck", op: "coc.recover_luck", bind: "investigator", fields: [] },
     { key: "time", label: "Time passes", op: "coc.advance_time", bind: "investigator", fields: ["unit", "amount"], defaults: { amount: "" } },
     { key: "dying", label: "Dying round", op: "coc.dying_round", bind: "investigator", fields: [] },
+    ...MORE,
   ],
 
   /** Follow-ups the rules allow after a roll: push a failed skill roll, or spend Luck to reach a level. */

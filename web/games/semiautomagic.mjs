@@ -1,27 +1,16 @@
 // Semiautomagic at the table: d6 + modifier against a DC, Toughness and Minimum Toughness, wounds, Will,
 // conditions with their rounds left.
 
+import { durationText } from "../app/durations.mjs";
 import { damageFollowUp } from "./damage_follow_up.mjs";
 import { exact, mostOf } from "./large_change.mjs";
 
 const ABILITIES = ["Strength", "Dexterity", "Endurance", "Intelligence", "Spirit"];
 
-const count = (number, unit) => `${number} ${number === 1 ? unit : `${unit}s`}`;
-
-/** Time left in the unit a person reads: seconds, rounds (6 s) under a minute, then minutes, then hours. */
-export function spokenDuration(seconds) {
-  if (seconds < 6) return count(seconds, "second");
-  if (seconds < 60) return count(Math.ceil(seconds / 6), "round");
-  if (seconds < 3600) return count(Math.ceil(seconds / 60), "minute");
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.ceil((seconds % 3600) / 60);
-  return minutes ? `${count(hours, "hour")} ${count(minutes, "minute")}` : count(hours, "hour");
-}
-
 function conditionText([name, timer]) {
   const seconds = timer?.seconds;
   if (seconds === null || seconds === undefined) return name;
-  return `${name} (${spokenDuration(seconds)} left)`;
+  return `${name} (${durationText(seconds, 6)} left)`; // a round is 6 seconds; long timers in minutes or hours
 }
 
 /** Toughness and Will are worked out by the engine (the sheet does not store them). */
@@ -54,7 +43,44 @@ async function moraleWarning(args, sheet, ctx) {
     text: `${damage} morale damage is more than ${sheet.name}'s Will ${will}: ${sheet.name} will suffer the source's full effect. Apply it?` };
 }
 
+const DAMAGE_TYPES = [["piercing", "Piercing"], ["bludgeoning", "Bludgeoning"], ["slashing", "Slashing"], ["electric", "Electric"], ["heat", "Heat"], ["cold", "Cold"], ["chemical", "Chemical"], ["emp", "EMP"]];
+const TYPE_WORDS = Object.fromEntries(DAMAGE_TYPES);
+const weaponSummary = (weapon) => [`${weapon.damage} ${TYPE_WORDS[weapon.damage_type] || weapon.damage_type}`, weapon.light_material ? "light material (one die smaller)" : "", weapon.nonlethal ? "nonlethal" : ""].filter(Boolean).join(", ");
+
+/** The attack uses one of the sheet's weapons (its damage lands on a hit); without any, the roll alone. */
+function weaponChoices(sheet) {
+  const weapons = (sheet.weapons || []).map((weapon) => [weapon.name, `${weapon.name}: ${weaponSummary(weapon)}`]);
+  return weapons.length ? weapons : [["", "No weapon: the roll alone"]];
+}
+
 const ROLL_DAMAGE = { key: "roll_damage", label: "Roll damage", op: "semiautomagic.roll_damage", bind: "creature", pickTarget: true, fields: ["damage", "damage_type"] };
+
+/** A helper's skill bonus from their sheet (0 untrained: seed 002, d6 + skill bonus). */
+const bonusOf = (them, skill) => them.skills?.[skill] ?? 0;
+const MEDIC = { label: "Medic", none: "Nobody from the campaign: type the bonus" };
+
+/** The rarer moves, behind "More" on the sheet and the card, each under its heading. A medic, caretaker or
+ * observer is picked from the campaign and their bonus fills the field (still shown, still changeable). */
+const MORE = [
+  { key: "any_check", label: "Check with any skill", more: "Rolls", op: "semiautomagic.skill_check", bind: "creature", fields: ["skill", "dc", "vehicle_mobility", "modifiers"] },
+  { key: "action_seconds", label: "Action seconds", more: "Rolls", op: "semiautomagic.take_action", bind: "creature", fields: ["seconds", "seconds_used", "weapon", "combo", "move"], rollLabel: "Check" },
+  { key: "dying_round", label: "Dying round", more: "Dying and Soul Coma", op: "semiautomagic.dying_round", bind: "creature", fields: ["modifiers"] },
+  { key: "stabilise", label: "Medicine: stabilise", more: "Dying and Soul Coma", op: "semiautomagic.medicine_stabilise", bind: "creature", pickTarget: true, pick: MEDIC,
+    fields: ["medicine", "modifiers"], defaults: (me, them) => ({ medicine: bonusOf(them, "Medicine") }) },
+  { key: "resuscitate", label: "Medicine: resuscitate", more: "Dying and Soul Coma", op: "semiautomagic.resuscitate", bind: "creature", pickTarget: true, pick: MEDIC,
+    fields: ["medicine", "modifiers"], defaults: (me, them) => ({ medicine: bonusOf(them, "Medicine") }) },
+  { key: "soul_coma_hour", label: "Soul Coma hour", more: "Dying and Soul Coma", op: "semiautomagic.soul_coma_hour", bind: "creature", pickTarget: true,
+    pick: { label: "Caretaker", none: "Nobody tends the body" }, fields: ["caretaker_medicine"], defaults: (me, them) => ({ caretaker_medicine: bonusOf(them, "Medicine") }) },
+  { key: "detect_soul_coma", label: "Is the body alive?", more: "Dying and Soul Coma", op: "semiautomagic.detect_soul_coma", bind: "creature", pickTarget: true,
+    pick: { label: "Who looks", none: "Nobody from the campaign: type the bonus" }, fields: ["method", "bonus"], defaults: (me, them) => ({ bonus: bonusOf(them, "Medicine") }) },
+  { key: "confusion", label: "Confusion round", more: "Conditions", op: "semiautomagic.confusion_round", bind: "creature", fields: [] },
+  { key: "staggered", label: "Staggered round", more: "Conditions", op: "semiautomagic.staggered_round", bind: "creature", fields: [] },
+  { key: "noise", label: "Does a noise wake them?", more: "Conditions", op: "semiautomagic.noise_wakes", bind: "creature", fields: ["noise_dc"] },
+  { key: "status", label: "Status (prone, frenzy …)", more: "Conditions", op: "semiautomagic.set_status", bind: "creature", fields: ["status", "action"] },
+  { key: "morale_off", label: "Remove morale penalties", more: "Conditions", op: "semiautomagic.remove_morale_penalties", bind: "creature", fields: ["count"] },
+  { key: "repair", label: "Repair (an object)", more: "Sheet", op: "semiautomagic.repair", bind: "creature", fields: ["bonus", "dc", "wounds", "modifiers"] },
+  { key: "describe", label: "Toughness and Will", more: "Sheet", op: "semiautomagic.describe_creature", bind: "creature", fields: [], rollLabel: "Show" },
+];
 
 export default {
   id: "semiautomagic",
@@ -63,6 +89,30 @@ export default {
   gm: "GM",
   person: "creature",
   sheetParam: "creature",
+
+  /** Weapons and worn armour on the sheet (screens/sheet/weapons.mjs); the attack uses the weapon picked. */
+  weapons: {
+    fields: [
+      { key: "name", label: "Name", kind: "text", required: true, maxlength: 80 },
+      { key: "damage", label: "Damage", kind: "text", maxlength: 40, help: "Dice such as 1d8 or 2d6+3" },
+      { key: "damage_type", label: "Damage type", kind: "choice", choices: DAMAGE_TYPES },
+      { key: "light_material", label: "Light material (aluminium, titanium, mithril)", kind: "bool", help: "A bludgeoning weapon of it deals one die smaller" },
+      { key: "nonlethal", label: "Nonlethal (knocks out instead of killing)", kind: "bool" },
+    ],
+    blank: { name: "", damage: "1d6", damage_type: "bludgeoning", light_material: false, nonlethal: false },
+    presetsOp: "semiautomagic.weapon_list",
+    summary: weaponSummary,
+    armour: {
+      path: "armour", label: "Worn armour",
+      fields: [
+        { key: "name", label: "Armour", kind: "text", maxlength: 80 },
+        { key: "defence", label: "Defence", kind: "int", min: -20, max: 40, help: "Its Defence bonus (sources do not stack: the best counts)" },
+        { key: "mobility_penalty", label: "Mobility penalty", kind: "int", min: 0, max: 50, help: "Off Acrobatics, Athletics, Wrestle and Stealth; ½ square of speed each" },
+      ],
+      blank: { name: "", defence: 1, mobility_penalty: 0 },
+      summary: (armour) => `${armour.name || "armour"} (Defence ${armour.defence}, mobility penalty ${armour.mobility_penalty})`,
+    },
+  },
 
   creation: {
     draft: () => ({ name: "", kind: "creature", scale: 0, abilities: Object.fromEntries(ABILITIES.map((a) => [a, 3])), skills: {}, worn_armour: 0 }),
@@ -120,7 +170,8 @@ export default {
   },
 
   followUps(result, sheet, target, args) {
-    if (result.op === "semiautomagic.attack" && result.success && target) return [ROLL_DAMAGE];
+    // an attack with a weapon has dealt its damage already; without one, its damage is rolled next
+    if (result.op === "semiautomagic.attack" && result.success && target && result.details?.damage === undefined) return [ROLL_DAMAGE];
     return damageFollowUp(result, target, args, {
       op: "semiautomagic.apply_damage", param: "creature", amount: "damage", asText: true,
       extra: (rolledWith) => ({ damage_type: rolledWith.damage_type }), large: damageWarning,
@@ -128,7 +179,8 @@ export default {
   },
 
   actions: () => [
-    { key: "attack", label: "Attack", op: "semiautomagic.attack", bind: "attacker", target: "creature", fields: ["kind", "defence", "modifiers"] },
+    { key: "attack", label: "Attack", op: "semiautomagic.attack", bind: "attacker", target: "creature", fields: ["weapon", "kind", "defence", "modifiers"],
+      choices: (sheet) => ({ weapon: weaponChoices(sheet) }) },
     ROLL_DAMAGE,
     // Nothing that changes the sheet is pre-filled: the damage (and the time) is typed, the Roll button says so.
     // "Next round" keeps its 1: one round is what the button says it does.
@@ -138,5 +190,7 @@ export default {
     { key: "condition", label: "Conditions", op: "semiautomagic.set_condition", bind: "creature", fields: ["condition", "action", "duration", "unit"] },
     { key: "round", label: "Next round", op: "semiautomagic.advance_rounds", bind: "creature", fields: ["rounds"] },
     { key: "hours", label: "Hours pass", op: "semiautomagic.advance_hours", bind: "creature", fields: ["hours"], defaults: { hours: "" } },
+    { key: "defence", label: "Defence roll", op: "semiautomagic.defence_roll", bind: "creature", fields: ["option", "attack_bonus", "modifiers"] },
+    ...MORE,
   ],
 };

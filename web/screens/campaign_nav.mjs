@@ -1,4 +1,5 @@
-// The campaign's own navigation: back to all campaigns, party, encounter, log, house rules, all operations.
+// The campaign's own navigation: back to all campaigns, party, encounter, log, house rules (where "All
+// operations" is: every move is on the sheet and the card, so that list is for the rare rest).
 import { html } from "../app/html.mjs";
 import { paths } from "../app/router.mjs";
 
@@ -7,9 +8,9 @@ export function CampaignNav({ campaign, here }) {
   return html`<nav class="campaign-nav" aria-label="Campaign">
     ${link("home", paths.home(), "‹ Campaigns")}
     ${link("party", paths.party(campaign.id), "Party")}
+    ${link("cast", paths.cast(campaign.id), "Cast")}
     ${link("encounter", paths.encounter(campaign.id), "Encounter")}
     ${link("log", paths.log(campaign.id), "Log")}
     ${link("rules", paths.rules(campaign.id), "House rules")}
-    ${link("operations", paths.operations(campaign.id), "All operations")}
   </nav>`;
 }

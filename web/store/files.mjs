@@ -1,16 +1,49 @@
 // A campaign as one JSON file: export through <a download> on an object URL (revoked after), and the Web
 // Share sheet with the file where the device has one; import reads the text, and the engine validates the
 // whole file (campaign.validate) before anything is written.
+//
+// A long campaign (issue 19) is written gzip-compressed where the browser has CompressionStream: its JSON
+// repeats sheets and traces, so 10,000 log entries shrink from about 60 MB to a few. A small campaign stays
+// plain JSON that a person can open and read. Import reads both: a gzip file is recognised by its first bytes,
+// whatever its name.
 
-export function campaignFileName(campaign) {
+/** Past this many characters of JSON the file is compressed (where the browser can). */
+export const COMPRESS_FROM = 1_000_000;
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+export function campaignFileName(campaign, compressed = false) {
   const slug = String(campaign.name ?? "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "campaign";
-  return `${slug}.campaign.json`;
+  return `${slug}.campaign.json${compressed ? ".gz" : ""}`;
 }
 
-/** The file's content: the campaign record itself (it carries its schema). */
-export function campaignBlob(campaign) {
+/** The file's content, the campaign record itself (it carries its schema): ``{blob, compressed}``. */
+export async function campaignBlob(campaign) {
   const indent = (campaign.log?.length ?? 0) > 200 ? 0 : 2; // a long log stays compact (tens of MB otherwise)
-  return new Blob([JSON.stringify(campaign, null, indent)], { type: "application/json" });
+  return jsonFileBlob(campaign, indent);
+}
+
+/** Any of the app's files as JSON, compressed past COMPRESS_FROM characters where the browser can. */
+export async function jsonFileBlob(value, indent = 0) {
+  const text = JSON.stringify(value, null, indent);
+  if (text.length < COMPRESS_FROM || typeof CompressionStream !== "function") {
+    return { blob: new Blob([text], { type: "application/json" }), compressed: false };
+  }
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return { blob: new Blob([await new Response(stream).arrayBuffer()], { type: "application/gzip" }), compressed: true };
+}
+
+/** A chosen file's text, decompressed first when it is gzip (and the browser can). */
+async function fileText(file) {
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) return file.text();
+  if (typeof DecompressionStream !== "function") {
+    throw new Error("This file is compressed, and this browser cannot open compressed files. Open it on a newer browser, or export it again from there.");
+  }
+  try {
+    return await new Response(file.stream().pipeThrough(new DecompressionStream("gzip"))).text();
+  } catch {
+    throw new Error("This compressed file is damaged or incomplete: it could not be opened.");
+  }
 }
 
 export function download(blob, name) {
@@ -38,7 +71,12 @@ export async function shareFile(blob, name, title) {
 /** Read a chosen file as JSON; a parse failure is one problem with the path "(file)". A file holding a campaign
  * written as one JSON text (a campaign saved by a tool that quoted it) is read as that campaign. */
 export async function readJsonFile(file) {
-  const text = await file.text();
+  let text;
+  try {
+    text = await fileText(file);
+  } catch (error) {
+    return { data: null, problems: [{ path: "(file)", message: error.message }] };
+  }
   let data;
   try {
     data = JSON.parse(text);

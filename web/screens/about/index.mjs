@@ -1,12 +1,15 @@
 // About: what this is, which games it follows, the rules engine's version and the reference for developers.
 // The main interface speaks the games' words; version numbers and developer links live here.
-import { html } from "../../app/html.mjs";
+import { html, useEffect, useState } from "../../app/html.mjs";
+import { keepingWords, storageKeeping } from "../../store/persistence.mjs";
 import { useApp } from "../../app/state.mjs";
 import { paths } from "../../app/router.mjs";
 
 export function AboutScreen() {
   const app = useApp();
   const catalog = app.state.catalog?.raw;
+  const [keeping, setKeeping] = useState(null);
+  useEffect(() => { storageKeeping().then(setKeeping); }, []);
   const games = (catalog?.systems || []).filter((system) => ["armageddon", "semiautomagic", "coc"].includes(system.id)).map((system) => system.name);
   return html`<section class="screen about" aria-labelledby="about-title">
     <p><a href=${paths.home()}>← Campaigns</a></p>
@@ -14,6 +17,7 @@ export function AboutScreen() {
     <p>Rules Companion resolves rolls and keeps characters by the rules of your table's games, with every die and
       modifier shown. It works without a network once it has been opened once.</p>
     ${games.length ? html`<p>Games: ${games.join(", ")}.</p>` : null}
+    <p data-about-storage>${keepingWords(keeping)}</p>
     <p data-about-version>Rules engine version ${catalog?.engine_version || "(loading)"}.</p>
     <p><a href="reference.html">Reference for developers</a>: every operation, its fields and where each rule comes from.</p>
   </section>`;

@@ -34,7 +34,7 @@ export function ImportCampaign() {
     <p class="help">A campaign file exported from this app. It is checked completely before anything is saved.</p>
     <label class="button file-button">
       <span aria-live="polite">${busy || "Choose a campaign file"}</span>
-      <input type="file" accept=".json,application/json" name="campaign-file" class="visually-hidden" onChange=${choose} disabled=${Boolean(busy)} />
+      <input type="file" accept=".json,.gz,application/json,application/gzip" name="campaign-file" class="visually-hidden" onChange=${choose} disabled=${Boolean(busy)} />
     </label>
     ${problems.length ? html`<div class="problems" role="alert" data-import-problems>
       <p><strong>Nothing was imported.</strong> ${problems.length === 1 ? "One problem" : `${problems.length} problems`} in this file:</p>

@@ -10,6 +10,8 @@ import { Confirm } from "../../components/confirm.mjs";
 import { NewCampaign } from "./new_campaign.mjs";
 import { ImportCampaign } from "./import_campaign.mjs";
 import { RenameForm } from "./rename.mjs";
+import { BackupPanel } from "./backup.mjs";
+import { exportedTimes } from "../../store/backup.mjs";
 
 function when(iso) {
   const date = typeof iso === "string" && !iso.startsWith("1970") ? new Date(iso) : null;
@@ -21,6 +23,7 @@ export function CampaignsScreen() {
   const campaigns = app.state.campaigns;
   const [deleting, setDeleting] = useState(null);
   const [renaming, setRenaming] = useState(null);
+  const exported = exportedTimes(); // read again on every render: app.state.exportVersion changes after an export
   return html`<section class="screen campaigns" aria-labelledby="campaigns-title">
     <h1 id="campaigns-title">Campaigns</h1>
     ${campaigns === null ? html`<p>Opening your campaigns…</p>` : null}
@@ -34,7 +37,7 @@ export function CampaignsScreen() {
               <span class="campaign-name">${campaign.name}</span>
               ${campaign.damaged
                 ? html`<span class="campaign-meta campaign-damaged">Damaged: ${typeof campaign.damaged === "string" ? campaign.damaged : "its saved record cannot be read."} Open it to export what is there or repair it.</span>`
-                : html`<span class="campaign-meta">${gameNames[campaign.game] || "A game this app does not know"} · ${campaign.characters} ${campaign.characters === 1 ? "character" : "characters"} · last played ${when(campaign.updated)}</span>`}
+                : html`<span class="campaign-meta">${gameNames[campaign.game] || "A game this app does not know"} · ${campaign.characters} ${campaign.characters === 1 ? "character" : "characters"} · last played ${when(campaign.updated)} · ${exported[campaign.id] ? `backed up ${when(exported[campaign.id])}` : "never backed up"}</span>`}
             </a>`}
         <div class="row-actions" role="group" aria-label=${`Actions for ${campaign.name}`}>
           ${campaign.damaged ? null : html`<button type="button" onClick=${() => setRenaming(campaign.id)}>Rename</button>
@@ -46,6 +49,7 @@ export function CampaignsScreen() {
     </ul>
     <${NewCampaign} />
     <${ImportCampaign} />
+    <${BackupPanel} />
     ${deleting ? html`<${Confirm} title=${`Delete “${deleting.name}”?`} danger
       text=${`Its ${deleting.characters} ${deleting.characters === 1 ? "character" : "characters"} and house rules go with it. You can undo for a few seconds.`}
       confirmLabel="Delete" onCancel=${() => setDeleting(null)}

@@ -1,11 +1,19 @@
-// Adding combatants: the party's characters by one tap each, and NPCs by a name and only the numbers the
-// game's order needs. An NPC gets a sheet of its own by default (the game's usual values with those numbers,
-// editable on the sheet later) because a GM expects to hit the cultist, not only to know when he acts; a
-// "quick" NPC without a sheet only takes turns (a crowd, a bystander).
+// Adding combatants: the party's characters and the cast's NPCs (full sheets) by one tap each, and walk-on
+// NPCs by a name and only the numbers the game's order needs. A walk-on gets a sheet of its own by default
+// (the game's usual values with those numbers, editable on the sheet later, and it joins the cast) because a
+// GM expects to hit the cultist, not only to know when he acts; a "quick" NPC without a sheet only takes turns
+// (a crowd, a bystander). The form says what each lacks next to a full sheet.
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { addNpcCharacter, encounterStep } from "../../app/encounter_actions.mjs";
 import { CheckField, NumberField, TextField, readNumber } from "../../components/field.mjs";
+
+/** What a walk-on's sheet lacks next to a full one: the game's usual values (web/games/*.mjs creation drafts). */
+const LACKS = {
+  armageddon: "No full sheet: every attribute 2 but Dexterity, no skills, so Life Points and Endurance from those; no weapons. For a full one, use the cast.",
+  semiautomagic: "No full sheet: every ability 3, no skills, no armour (an average human). For a full one, use the cast.",
+  coc: "No full sheet: every characteristic 50 but DEX, so HP 10, no Damage Bonus, Build 0, Luck 50; no skills but the combat skill. For a full one, use the cast.",
+};
 
 function NpcForm({ encounter, rules, run, busy }) {
   const app = useApp();
@@ -36,6 +44,7 @@ function NpcForm({ encounter, rules, run, busy }) {
         onInput=${(text, bad) => setNumbers((old) => ({ ...old, [field.key]: { text, bad } }))} />`)}
     </div>
     <${CheckField} label="Give them a sheet (they can be attacked, take damage and carry conditions)" name="npc-sheet" checked=${withSheet} onChange=${setWithSheet} />
+    <p class="help npc-lacks">${withSheet ? LACKS[rules.game.id] : "No sheet: they only take turns. They cannot be attacked, take damage or carry conditions."}</p>
     ${rules.firearm && !withSheet ? html`<${CheckField} label="Firearm drawn" name="npc-firearm" checked=${firearm} onChange=${setFirearm} />` : null}
     <button type="submit" disabled=${busy}>Add the NPC</button>
   </form>`;
@@ -45,13 +54,20 @@ export function AddCombatants({ campaign, encounter, rules, run, busy }) {
   const app = useApp();
   const inFight = new Set(encounter.combatants.map((each) => each.character_id).filter(Boolean));
   const waiting = campaign.characters.filter((each) => !inFight.has(each.id));
-  return html`<section class="panel add-combatants" aria-labelledby="add-title">
-    <h2 id="add-title">Add combatants</h2>
-    ${waiting.length ? html`<div class="party-pick" role="group" aria-label="From the party">
-      ${waiting.map((each) => html`<button type="button" key=${each.id} data-add=${each.id} disabled=${busy}
+  const pick = (label, who, none) => (who.length ? html`<div class="party-pick" role="group" aria-label=${label}>
+      <p class="help pick-label">${label}</p>
+      ${who.map((each) => html`<button type="button" key=${each.id} data-add=${each.id} disabled=${busy}
         onClick=${() => run(() => encounterStep(app, encounter, "add", { combatant: { character_id: each.id } }))}>
         + ${each.sheet.name}${each.kind === "npc" ? " (NPC)" : ""}</button>`)}
-    </div>` : html`<p class="help">Everyone in the party is in this encounter.</p>`}
+    </div>` : html`<p class="help">${none}</p>`);
+  const castLeft = waiting.filter((each) => each.kind === "npc");
+  const castAll = campaign.characters.some((each) => each.kind === "npc");
+  return html`<section class="panel add-combatants" aria-labelledby="add-title">
+    <h2 id="add-title">Add combatants</h2>
+    ${pick("From the party", waiting.filter((each) => each.kind !== "npc"), campaign.characters.some((each) => each.kind !== "npc")
+      ? "Everyone in the party is in this encounter." : "The party has no one yet.")}
+    ${pick("From the cast", castLeft, castAll ? "Everyone in the cast is in this encounter." : "The cast has no NPCs yet; add a walk-on below or build the cast.")}
+    <h3 class="walk-on-title">A walk-on NPC</h3>
     <${NpcForm} encounter=${encounter} rules=${rules} run=${run} busy=${busy} />
   </section>`;
 }

@@ -6,6 +6,8 @@ import { html } from "../../app/html.mjs";
 import { choiceLabel } from "../../app/engine.mjs";
 import { Bar } from "../../components/bar.mjs";
 import { CapacityView, useCapacity, useSheetSummary } from "../party/character_card.mjs";
+import { MoreMoves } from "../sheet/more_moves.mjs";
+import { cardMoreMoves } from "../../games/moves.mjs";
 
 function CardView({ sheet, rules, capacity }) {
   const card = rules.game.card(sheet);
@@ -59,6 +61,8 @@ export function CombatantRow({ combatant, index, count, current, character, rule
         aria-expanded=${action.needsTarget ? String(picking === combatant.id) : undefined}
         onClick=${(event) => onAction(combatant, action, event)}>${action.label}</button>`)}
     </div>` : null}
+    ${character && !ended ? html`<${MoreMoves} game=${rules.game} sheet=${character.sheet} actions=${cardMoreMoves(rules.game, rules.actions)}
+      onOpen=${(spec, event) => onAction(combatant, spec, event)} id=${`more-${combatant.id}`} name=${name} />` : null}
     ${children}
     ${ended ? null : html`<details class="more">
       <summary>Turn: delay, skip, move, remove</summary>

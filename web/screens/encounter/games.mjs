@@ -27,9 +27,9 @@ const ENCOUNTER = {
     npcDraft: (draft, name, npc) => ({ ...draft, name, attributes: { ...draft.attributes, Dexterity: npc.dexterity } }),
     orderLabel: "Roll Initiative",
     orderHelp: "Each combatant rolls Initiative: d10 + Dexterity, with the penalties of their state.",
-    // Armageddon has no single attack operation: the attack's Success Levels multiply the damage roll, which
-    // the drawer then applies to the target.
-    attack: (game) => pick(game, "roll_damage", "Attack: damage"),
+    // The Attack: the attacker's Task against the defender's dodge or parry, the weapon's damage past his
+    // armour onto his Life Points.
+    attack: (game) => pick(game, "attack"),
     timers: armageddonTimers,
     units: ["minutes", "hours", "days", "weeks"],
   },

@@ -1,6 +1,7 @@
 // What the step that made the encounter as it now is did, in the game's words and in little room (the turn
 // order stays in view): the step's own line, then each effect that decided something (a dying roll with its
-// target and outcome, a condition's time up) in plain words, with its whole trace one tap away. The result is
+// target and outcome, the timers left, the Confusion chart's row at the start of a confused character's turn) in
+// plain words — each effect's own headline — with its whole trace one tap away. The result is
 // the one its log entry keeps (app/encounter_actions.mjs stepResult). After Undo the summary is that of the
 // step the encounter went back to, or none; after Redo that step's again (index.mjs picks it).
 import { html } from "../../app/html.mjs";

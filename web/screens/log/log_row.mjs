@@ -6,6 +6,7 @@ import { useApp } from "../../app/state.mjs";
 import { readLogEntry } from "../../app/log_reads.mjs";
 import { Result } from "../../drawer/result.mjs";
 import { fullWhen, whenText } from "./when.mjs";
+import { CopyForForum } from "../../components/copy_forum.mjs";
 
 /** ``look``: {nameOf(id), encounterName(id), campaignId}. */
 function Detail({ row, look }) {
@@ -30,9 +31,10 @@ function Detail({ row, look }) {
     <p class="log-when-full">${fullWhen(entry.at)}</p>
     ${undoing
       ? html`<p>${entry.kind === "undo" ? "Put back as they were before" : "Made again"}${changed.length ? `: ${changed.join(", ")}` : ""}.</p>
-        ${target?.result ? html`<${Result} result=${target.result} title=${entry.kind === "undo" ? "What was undone" : "What was made again"} traceOpen />` : null}`
-      : html`${entry.result ? html`<${Result} result=${entry.result} traceOpen />` : null}
-        ${changed.length ? html`<p class="log-changed">Sheets changed: ${changed.join(", ")}.</p>` : null}`}
+        ${target?.result ? html`<${Result} result=${target.result} title=${entry.kind === "undo" ? "What was undone" : "What was made again"} traceOpen forum=${false} />` : null}`
+      : html`${entry.result ? html`<${Result} result=${entry.result} traceOpen forum=${false} />` : null}
+        ${changed.length ? html`<p class="log-changed">Sheets changed: ${changed.join(", ")}.</p>` : null}
+        <${CopyForForum} entries=${async () => [entry]} />`}
   </div>`;
 }
 

@@ -5,6 +5,7 @@
 import { html, useEffect, useId, useRef, useState } from "../../app/html.mjs";
 import { downloadMarkdown, logMarkdown, markdownFileName, readStretch } from "../../app/log_reads.mjs";
 import { ChoiceField, NumberField, TextField, readNumber } from "../../components/field.mjs";
+import { ForumStretch } from "./forum_stretch.mjs";
 
 const MOST = 1000;
 const KINDS = [["session", "This session"], ["encounter", "An encounter"], ["last", "The last entries"]];
@@ -87,5 +88,6 @@ export function MarkdownExport({ app, campaign, encounters, version }) {
         onClick=${() => { downloadMarkdown(made.text, markdownFileName(campaign.name, kind === "encounter" ? encounterName : kind === "session" ? "session" : "log")); setSaid("Saved as a file."); }}>Download a .md file</button>
       <span role="status" aria-live="polite">${said}</span>
     </div>
+    ${open ? html`<${ForumStretch} campaignId=${campaign.id} heading=${heading} entries=${() => readStretch(app, campaign.id, { ...stretch, most: MOST })} />` : null}
   </details>`;
 }

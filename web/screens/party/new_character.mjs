@@ -5,11 +5,12 @@
 // next to the form's own field, in its words, and the derived panel always says where it stands.
 import { html, useEffect, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
-import { addCharacter } from "../../app/actions.mjs";
+import { addCharacter, snack } from "../../app/actions.mjs";
 import { ChoiceField, NumberField, TextField, readNumber } from "../../components/field.mjs";
 import { SkillPicker } from "./skill_picker.mjs";
 import { baseValue } from "./skill_list.mjs";
 import { ItemList, itemErrors, itemsOf } from "./item_list.mjs";
+import { WeaponsEditor, readWeapons, weaponsDraft } from "../sheet/weapons.mjs";
 
 const getPath = (object, path) => path.split(".").reduce((value, key) => value?.[key], object);
 function setPath(object, path, value) {
@@ -37,16 +38,18 @@ function formPath(spec, error) {
   return path ? spec.errorPaths?.[path] ?? path : null;
 }
 
-export function NewCharacter({ game, onDone }) {
+export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   const app = useApp();
   const spec = game.creation;
   const [draft, setDraft] = useState(spec.draft);
   const [raw, setRaw] = useState({}); // path → {text, bad} for numbers being typed
-  const [kind, setKind] = useState("pc");
+  const [kind, setKind] = useState(initialKind);
   const [items, setItems] = useState([]);
   const [engineAnswer, setEngineAnswer] = useState(null); // {key, result} | {key, error}: key = the request answered
   const [following, setFollowing] = useState({}); // skill → its list row, while its base follows a characteristic
   const [saving, setSaving] = useState(false);
+  const [gear, setGear] = useState(() => (game.weapons ? weaponsDraft(game.weapons, {}) : null)); // weapons and armour
+  const gearRead = gear ? readWeapons(game.weapons, gear) : { values: {}, errors: {} };
 
   const fields = spec.sections.flatMap((section) => section.fields);
   const values = spec.skills.values?.(draft) ?? {};
@@ -61,8 +64,9 @@ export function NewCharacter({ game, onDone }) {
   for (const [skill, typed] of Object.entries(raw).filter(([path]) => path.startsWith("skills."))) {
     numberErrors[skill] = readNumber(typed.text, { ...spec.skills, label: skill.slice(7), badInput: typed.bad }).error || null;
   }
+  Object.assign(numberErrors, gearRead.errors);
   const clientBad = Object.values(numberErrors).some(Boolean) || itemErrors(items).some(Boolean);
-  const sheet = spec.toSheet({ ...draft, skills, name: draft.name.trim() || "New character" }, itemsOf(items));
+  const sheet = spec.toSheet({ ...draft, skills, name: draft.name.trim() || "New character", ...gearRead.values }, itemsOf(items));
   const request = spec.derive(sheet);
   const requestKey = JSON.stringify(request);
 
@@ -85,7 +89,8 @@ export function NewCharacter({ game, onDone }) {
   const errorWords = engineError ? capital(engineError.detail || engineError.message) : null;
   const shownPaths = [...fields.map((field) => field.path), ...Object.keys(skills).map((skill) => `skills.${skill}`), "name"];
   const errorAt = (path) => numberErrors[path] || (engineError && errorField === path ? errorWords : null);
-  const placedEngineError = engineError && shownPaths.includes(errorField);
+  const gearPaths = gear ? [...gear.rows.flatMap((_, index) => game.weapons.fields.map((field) => `${game.weapons.path || "weapons"}.${index}.${field.key}`)), game.weapons.armour?.path] : [];
+  const placedEngineError = engineError && (shownPaths.includes(errorField) || gearPaths.includes(errorField));
   const labelOf = (path) => fields.find((field) => field.path === path)?.label ?? (path?.startsWith("skills.") ? path.slice(7) : spec.pathLabels?.[path]);
   const panelError = engineError && !placedEngineError ? (labelOf(errorField) ? `${labelOf(errorField)}: ${errorWords}` : errorWords) : null;
   const answered = engineAnswer?.key === requestKey;
@@ -116,6 +121,7 @@ export function NewCharacter({ game, onDone }) {
     try {
       const result = await app.services.engine.call(request.op, request.args);
       await addCharacter(app, app.state.campaign, result.state, kind);
+      if (kind !== initialKind) snack(app, `${result.state.name} ${kind === "npc" ? "joined the cast" : "joined the party"}.`);
       onDone();
     } catch (error) {
       setEngineAnswer({ key: requestKey, error });
@@ -125,7 +131,7 @@ export function NewCharacter({ game, onDone }) {
   };
 
   return html`<form class="panel new-character" onSubmit=${create} noValidate aria-labelledby="new-character-title" data-game=${game.id}>
-    <h2 id="new-character-title">New ${game.person}</h2>
+    <h2 id="new-character-title">${initialKind === "npc" ? "New NPC" : `New ${game.person}`}</h2>
     <${TextField} label="Name" name="name" value=${draft.name} maxlength="80" error=${raw.name?.missing && !draft.name.trim() ? "Give them a name." : errorAt("name")}
       onInput=${(value) => setDraft((old) => ({ ...old, name: value }))} />
     <${ChoiceField} label="Plays as" name="character-kind" value=${kind} onChange=${setKind} options=${[["pc", "Player character"], ["npc", `Non-player character (run by the ${game.gm})`]]} />
@@ -145,6 +151,7 @@ export function NewCharacter({ game, onDone }) {
       onAdd=${(name, value, entry) => { setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: value } })); if (entry?.base_from) setFollowing((old) => ({ ...old, [name]: entry })); }}
       onRemove=${(name) => { unfollow(name); setDraft((old) => { const rest = { ...old.skills }; delete rest[name]; return { ...old, skills: rest }; }); setRaw((old) => { const copy = { ...old }; delete copy[`skills.${name}`]; return copy; }); }} />
     ${spec.items ? html`<${ItemList} rows=${items} onChange=${setItems} />` : null}
+    ${gear ? html`<${WeaponsEditor} decl=${game.weapons} draft=${gear} sheet=${sheet} errorAt=${errorAt} onChange=${setGear} />` : null}
     <section class="derived" aria-live="polite" aria-labelledby="derived-title">
       <h3 id="derived-title">Derived, by the rules</h3>
       ${engineAnswer?.result && !clientBad ? html`<dl aria-busy=${waiting ? "true" : undefined}>${spec.derived(engineAnswer.result).map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>`

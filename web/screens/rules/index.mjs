@@ -1,11 +1,12 @@
 // House rules of this campaign: every setting the engine declares for the game, in plain words, the
 // default marked. A checked value is stored when it is committed (setting_control.mjs); rolls in the drawer
-// use it and name it above the Roll button.
+// use it and name it above the Roll button. "All operations" (operations.mjs) is one link from here.
 import { html } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { plainHelp } from "../../app/engine.mjs";
 import { setSetting, snack } from "../../app/actions.mjs";
 import { CampaignNav } from "../campaign_nav.mjs";
+import { paths } from "../../app/router.mjs";
 import { SettingControl, describe } from "./setting_control.mjs";
 
 export { describe };
@@ -34,6 +35,8 @@ export function RulesScreen() {
   return html`<section class="screen rules" aria-labelledby="rules-title">
     <${CampaignNav} campaign=${campaign} here="rules" />
     <h1 id="rules-title">${campaign.name}: house rules</h1>
+    <p class="rules-links"><a class="button" href=${paths.operations(campaign.id)}>All operations</a>
+      <span class="help">Every rule of the game as a form of its own: the moves of one character are on their sheet.</span></p>
     <p class="help">Each rule starts at the book's or the table's default. A number is kept when you leave its field or press Enter. A changed rule shows in the roll drawer and is named in the result.</p>
     <ul class="settings-list">
       ${settings.map((param) => {

@@ -1,6 +1,6 @@
 // Sheet: everything on one character. Each attribute, characteristic and skill is a row with its number
-// (CoC: half and fifth too); tapping it opens the roll drawer. Pools have quick actions that run the
-// engine and store the sheet it returns.
+// (CoC: half and fifth too); tapping it opens the roll drawer. Quick actions run the engine and store the
+// sheet it returns; the rarer moves wait behind "More moves" (games/moves.mjs checks every one has a place).
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { navigate, paths } from "../../app/router.mjs";
@@ -12,6 +12,8 @@ import { CharacterCard } from "../party/character_card.mjs";
 import { CampaignNav } from "../campaign_nav.mjs";
 import { SheetRows } from "./rows.mjs";
 import { SheetEditor } from "./edit.mjs";
+import { WeaponsPanel } from "./weapons.mjs";
+import { MoreMoves } from "./more_moves.mjs";
 import { UndoBar } from "../../components/undo_bar.mjs";
 
 export function SheetScreen({ characterId }) {
@@ -23,6 +25,8 @@ export function SheetScreen({ characterId }) {
   const [removing, setRemoving] = useState(false);
   const [editing, setEditing] = useState(false);
   if (!character) return html`<section class="screen"><${CampaignNav} campaign=${campaign} /><p>This character is not in the campaign (any more).</p></section>`;
+  // the sheet's moves: one tap for the common ones, the rarer behind "More moves" (its rows are the rolls)
+  const actions = game.actions(character.sheet).filter((action) => action.onSheet !== false);
   const open = (spec, event) => setDrawer({ spec, opener: event?.currentTarget, id: Date.now() });
   const close = () => { drawer?.opener?.focus?.(); setDrawer(null); };
   return html`<div class=${`sheet-layout${drawer ? " with-drawer" : ""}`}>
@@ -34,13 +38,15 @@ export function SheetScreen({ characterId }) {
         .map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>` : null}
       <${UndoBar} app=${app} compact />
       <div class="quick-actions" role="group" aria-label="Quick actions">
-        ${game.actions(character.sheet).map((action) => html`<button type="button" key=${action.key} data-action=${action.key}
+        ${actions.filter((action) => !action.more).map((action) => html`<button type="button" key=${action.key} data-action=${action.key} data-op=${action.op}
           onClick=${(event) => open({ ...action, title: action.label }, event)}>${action.label}</button>`)}
       </div>
+      <${MoreMoves} game=${game} sheet=${character.sheet} actions=${actions.filter((action) => action.more)} onOpen=${open} id="sheet-more" name=${character.sheet.name} />
       ${editing
         ? html`<${SheetEditor} character=${character} game=${game} onDone=${() => setEditing(false)} />`
         : html`<${SheetRows} groups=${game.groups(character.sheet)} onRoll=${open} game=${game} sheet=${character.sheet} />
           <button type="button" class="edit-sheet" onClick=${() => setEditing(true)}>Edit values</button>`}
+      <${WeaponsPanel} character=${character} game=${game} />
       <div class="row-actions danger-zone">
         <button type="button" class="danger" onClick=${() => setRemoving(true)}>Remove ${character.sheet.name} from the campaign</button>
       </div>

@@ -1,0 +1,166 @@
+"""The shared line model of a forum post (issue 18): one :class:`Block` per result — who, what, the headline, the
+dice as a person reads them (:mod:`.dice_words`), the modifiers with their labels, whether the dice were physical
+or digital, and what changed — and the choice of entries a stretch of the log shows.
+
+Each format (:mod:`.bbcode`, :mod:`.markdown`, :mod:`.plain`) writes these blocks its own way and escapes every
+text a user typed (a name, a label, a modifier's label) so it comes out as typed. Rule citations and flags stay
+out: a forum reader wants what happened, the page keeps the why.
+
+A stretch (:func:`stretch_blocks`) leaves out the turn bookkeeping of an encounter (whose turn it is, delays,
+skips, the order set by hand: a step that decided nothing) and the undo and redo entries themselves; an entry
+undone (and not redone) is left out, or shown struck through when the campaign chooses (``undone="strike"``).
+Where the dice came from: the door's answer to a rolling operation says it (``dice_source``, "physical" for typed
+faces, "digital" for the engine's); an entry logged before that is read by its arguments (typed faces are its
+``dice``, the page logs them so).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from py_rules.forum.dice_words import dice_lines
+from py_rules.render import for_players, lead, signed
+
+__all__ = ("Block", "result_block", "entry_block", "stretch_blocks", "BOOKKEEPING", "DICE_SOURCES")
+
+BOOKKEEPING = frozenset({"encounter.next", "encounter.delay", "encounter.skip", "encounter.reorder",
+                         "encounter.update", "encounter.add", "encounter.remove", "encounter.end_round"})
+"""Encounter steps that only move the turn on: shown only when they decided something (a dying roll at the end
+of a round, a condition's time up)."""
+DICE_SOURCES = ("unknown", "digital", "physical")
+
+
+@dataclass
+class Block:
+    """One result as a forum post tells it. Every text here is as the user or the engine wrote it (unescaped)."""
+
+    who: str = ""
+    what: str = ""
+    headline: str = ""
+    dice: list[str] = field(default_factory=list)
+    modifiers: list[str] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    dice_source: str = "unknown"
+    undone: bool = False
+
+    @property
+    def title(self) -> str:
+        return f"{self.who}: {self.what}" if self.who and self.what else self.who or self.what
+
+    def dice_heading(self) -> str:
+        return {"physical": "Dice (physical)", "digital": "Dice (digital)"}.get(self.dice_source, "Dice")
+
+
+def _text(value) -> str:
+    return value if isinstance(value, str) else "" if value is None else str(value)
+
+
+def _title(result: dict) -> str:
+    from py_rules.markdown import _title_of  # the same title the Markdown export gives (label, else the op's title)
+
+    try:
+        return _title_of(result)
+    except Exception:  # an unreadable logged result still gets a line
+        return "Result"
+
+
+def _clean(result: dict) -> dict:
+    """``result`` with only the parts read, each of the shape read (a stored or imported log is read long after it
+    was written)."""
+    def texts(key):
+        items = result.get(key)
+        return [x for x in items if isinstance(x, str)] if isinstance(items, list) else []
+
+    def dicts(key):
+        items = result.get(key)
+        return [x for x in items if isinstance(x, dict)] if isinstance(items, list) else []
+
+    modifiers = [m for m in dicts("modifiers") if isinstance(m.get("value"), int) and not isinstance(m.get("value"), bool)]
+    clean = {key: result.get(key) for key in ("system", "total", "target", "success", "level_name", "label", "op", "kind",
+                                              "dice_source")
+             if key in result}
+    for key in ("total", "target"):
+        if not isinstance(clean.get(key), int) or isinstance(clean.get(key), bool):
+            clean.pop(key, None)
+    if not isinstance(clean.get("success"), bool):
+        clean.pop("success", None)
+    for key in ("level_name", "label", "op", "kind", "system", "dice_source"):
+        if key in clean and not isinstance(clean[key], str):
+            clean.pop(key)
+    clean.update(dice=dicts("dice"), modifiers=[{**m, "label": _text(m.get("label"))} for m in modifiers],
+                 steps=[{**s, "text": _text(s.get("text"))} for s in dicts("steps")], events=texts("events"),
+                 flags=texts("flags"))
+    details = result.get("details")
+    clean["details"] = details if isinstance(details, dict) else {}
+    return clean
+
+
+def result_block(result, dice_source: str = "unknown", label: str = "") -> Block:
+    """The block of one engine answer (or a logged one); ``label`` (who did what) when the result names nobody."""
+    result = _clean(result if isinstance(result, dict) else {})
+    if label.strip() and not result.get("label"):
+        result["label"] = label.strip()
+    shown = for_players(result)
+    title = _title(result)
+    who, _, what = title.partition(": ") if ": " in title else ("", "", title)
+    head, events = lead(shown)
+    effects = shown["details"].get("effects")
+    block = Block(who=who, what=what, headline=head, events=events,
+                  modifiers=[f"{signed(m['value'])} {m['label']}" for m in shown["modifiers"]],
+                  dice=[] if effects else dice_lines(shown, title))  # an encounter step's dice belong to its effects
+    said = result.get("dice_source") if result.get("dice_source") in DICE_SOURCES else dice_source
+    block.dice_source = said if block.dice and said in DICE_SOURCES else "unknown"
+    return block
+
+
+def entry_source(entry: dict) -> str:
+    """Physical when the entry's arguments hold typed faces, else digital (a roll the engine threw); the result's own
+    ``dice_source`` (the door says it since issue 18) comes first."""
+    args = entry.get("args") if isinstance(entry.get("args"), dict) else {}
+    return "physical" if args.get("dice") not in (None, "", []) else "digital"
+
+
+def entry_block(entry: dict) -> Block | None:
+    """The block of one log entry; None for turn bookkeeping that decided nothing."""
+    result = entry.get("result") if isinstance(entry.get("result"), dict) else {}
+    if entry.get("op") in BOOKKEEPING:
+        details = result.get("details") if isinstance(result.get("details"), dict) else {}
+        decided = [d.get("line") for d in details.get("decided") or [] if isinstance(d, dict)
+                   and isinstance(d.get("line"), str)] if isinstance(details.get("decided"), list) else []
+        if not decided:
+            return None
+        return Block(what=_title(result), headline=decided[0], events=decided[1:])
+    return result_block(result, entry_source(entry))
+
+
+def undone_ids(entries: list) -> set:
+    """The ids of the entries undone (and not redone since), by the stretch's own undo and redo entries."""
+    undone: set = set()
+    for entry in entries:
+        if not isinstance(entry, dict):
+            continue
+        target = (entry.get("args") or {}).get("entry") if isinstance(entry.get("args"), dict) else None
+        if entry.get("kind") == "undo":
+            undone.add(target)
+        elif entry.get("kind") == "redo":
+            undone.discard(target)
+    return undone
+
+
+def stretch_blocks(entries: list, undone: str = "leave_out") -> list[Block]:
+    """The blocks of a stretch of the log, oldest first: no bookkeeping, no undo or redo entries, an undone entry
+    left out (``undone="leave_out"``) or marked (``"strike"``)."""
+    gone = undone_ids(entries)
+    out = []
+    for entry in entries:
+        if not isinstance(entry, dict) or entry.get("kind") in ("undo", "redo"):
+            continue
+        is_undone = entry.get("id") in gone
+        if is_undone and undone != "strike":
+            continue
+        block = entry_block(entry)
+        if block is None:
+            continue
+        block.undone = is_undone
+        out.append(block)
+    return out

@@ -1,0 +1,88 @@
+"""Forum posts for the JSON door (issue 18): ``forum.result`` writes one result (the roll drawer's) and
+``forum.stretch`` a stretch of the log (one entry, an encounter, a session), in the forum's format: BBCode,
+Markdown or plain text. Both answer ``details = {"text", "format"}`` (``forum.stretch`` also ``count``, the entries
+shown). The campaign's choices (its forum's format, an undone entry left out or struck through) are the page's to
+remember; these operations take them as arguments."""
+
+from __future__ import annotations
+
+from py_rules.errors import RulesError
+from py_rules.forum import bbcode, markdown, plain
+from py_rules.forum.lines import DICE_SOURCES, result_block, stretch_blocks
+from py_rules.log.operations import EXAMPLE_ENTRY, MAX_ENTRIES, MAX_STRETCH_CHARS, MAX_STRETCH_DEPTH
+from py_rules.operations import Operation, System
+from py_rules.params import Param
+from py_rules.trace import Result
+
+__all__ = ("SYSTEM", "OPERATIONS", "WRITERS", "FORMATS")
+
+SYSTEM = System("forum", "Forum posts", "GM", "issue 18, Forum output")
+WRITERS = {"bbcode": bbcode, "markdown": markdown, "plain": plain}
+FORMATS = tuple(WRITERS)
+_NAMES = {"bbcode": "BBCode", "markdown": "Markdown", "plain": "plain text"}
+MAX_RESULT_CHARS = 400_000
+"""One answer of the engine (a sheet or two inside it)."""
+
+FORMAT = Param("format", "choice", "Format", "The forum's format: BBCode (phpBB and most boards), Markdown "
+               "(Discord, Reddit, GitHub) or plain text.", default="bbcode", choices=FORMATS)
+QUOTE = Param("quote", "bool", "As a quote", "Put the whole post in a quote block.", default=False)
+
+
+def _object(value):
+    if not isinstance(value, dict):
+        raise RulesError("wrong_type", "The result must be the engine's answer (a JSON object).", "")
+    return value
+
+
+def _entries(value):
+    if not isinstance(value, list) or len(value) > MAX_ENTRIES or not all(isinstance(e, dict) for e in value):
+        raise RulesError("wrong_type", f"Entries must be a list of at most {MAX_ENTRIES:,} log entries.", "")
+    return value
+
+
+def _result(*, result, format, dice_source, label, quote) -> Result:
+    block = result_block(result, dice_source, label)
+    text = WRITERS[format].post([block], quote=quote)
+    return Result("forum", "result", label=block.title, events=[f"The result in {_NAMES[format]}, for the forum."],
+                  details={"text": text, "format": format})
+
+
+def _stretch(*, entries, format, title, undone, quote) -> Result:
+    blocks = stretch_blocks(entries, undone)
+    text = WRITERS[format].post(blocks, title, quote)
+    count = len(blocks)
+    return Result("forum", "stretch", label=title,
+                  events=[f"{count} entr{'ies' if count != 1 else 'y'} in {_NAMES[format]}, for the forum."],
+                  details={"text": text, "format": format, "count": count})
+
+
+RESULT = Operation(
+    id="forum.result", system="forum", title="A result for the forum",
+    summary="One result as a forum post: who, what, the outcome, the dice as a person reads them, the modifiers "
+    "with their labels, whether the dice were physical or digital, what changed.",
+    covers=(), rolls=False, run=_result, source="issue 18, Forum output",
+    params=(Param("result", "json", "Result", "The result as the engine answered it.", parse=_object,
+                  example=EXAMPLE_ENTRY["result"], max_length=MAX_RESULT_CHARS, max_depth=MAX_STRETCH_DEPTH),
+            FORMAT,
+            Param("dice_source", "choice", "Dice", "Whether the dice were physical (typed in) or digital.",
+                  default="unknown", choices=DICE_SOURCES),
+            Param("label", "text", "Who and what", "Who rolled what (e.g. Harvey Walters: Spot Hidden), when the "
+                  "result does not say.", default=""),
+            QUOTE),
+)
+
+STRETCH = Operation(
+    id="forum.stretch", system="forum", title="A stretch of the log for the forum",
+    summary="Entries of the log (one, an encounter, a session) as one forum post, oldest first: each a line with "
+    "its dice and modifiers; turn bookkeeping and undo entries left out, an undone entry left out or struck through.",
+    covers=(), rolls=False, run=_stretch, source="issue 18, Forum output",
+    params=(Param("entries", "json", "Entries", "The log entries, oldest first.", parse=_entries,
+                  example=[EXAMPLE_ENTRY], max_length=MAX_STRETCH_CHARS, max_depth=MAX_STRETCH_DEPTH),
+            FORMAT,
+            Param("title", "text", "Title", "A heading for the post (optional).", default=""),
+            Param("undone", "choice", "Undone entries", "Leave an undone entry out, or show it struck through.",
+                  default="leave_out", choices=("leave_out", "strike")),
+            QUOTE),
+)
+
+OPERATIONS = (RESULT, STRETCH)

@@ -1,0 +1,30 @@
+"""Plain text for a post where nothing is formatted (a chat, an e-mail): what the user typed comes out as typed."""
+
+from __future__ import annotations
+
+from py_rules.forum.lines import Block
+
+__all__ = ("block_text", "post", "escape")
+
+
+def escape(text: str) -> str:
+    """Plain text needs no escaping: every character reads as itself."""
+    return str(text)
+
+
+def block_text(block: Block) -> str:
+    """``Kim: Handguns — Total 16 vs 9: success``, then each detail on its own line."""
+    head = block.title + (f" — {block.headline}" if block.headline else "")
+    lines = [("Undone: " if block.undone else "") + head]
+    if block.dice:
+        lines.append(f"  {block.dice_heading()}: " + "; ".join(block.dice))
+    if block.modifiers:
+        lines.append("  Modifiers: " + ", ".join(block.modifiers))
+    lines += [f"  {event}" for event in block.events]
+    return "\n".join(lines)
+
+
+def post(blocks: list[Block], title: str = "", quote: bool = False) -> str:
+    """A stretch: the title, then each block, a blank line between (``quote`` changes nothing in plain text)."""
+    parts = ([title.strip()] if title.strip() else []) + [block_text(b) for b in blocks]
+    return "\n\n".join(parts) + "\n"

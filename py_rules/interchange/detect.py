@@ -1,0 +1,46 @@
+"""Which format a character file is in (issue 18: "optional format, else detected"), and reading it with that
+format's module."""
+
+from __future__ import annotations
+
+from py_rules import limits
+from py_rules.errors import RulesError
+from py_rules.interchange import dholes_house, foundry_coc7, foundry_unisystem
+from py_rules.interchange.report import Imported, Report
+
+__all__ = ("FORMATS", "NAMES", "detect", "read_file", "MAX_FILE_CHARS")
+
+FORMATS = {module.FORMAT: module for module in (dholes_house, foundry_coc7, foundry_unisystem)}
+"""Each format's module, in the order they are tried."""
+NAMES = {key: module.NAME for key, module in FORMATS.items()}
+MAX_FILE_CHARS = 2_000_000
+"""A character file far larger than any real export (a Foundry actor with every item is about 200 kB)."""
+_DEPTH = 40
+
+
+def detect(data) -> str | None:
+    """The format ``data`` (decoded JSON) is in, or None."""
+    return next((key for key, module in FORMATS.items() if module.looks_like(data)), None)
+
+
+def _refused(message: str) -> Imported:
+    return Imported("", None, None, Report(left_out=[message]))
+
+
+def read_file(content: str, format: str = "auto") -> Imported:
+    """The file's character as its format reads it; a file that is no character of a known format comes back with
+    no sheet and a report saying why (never an exception)."""
+    if not content.strip():
+        return _refused("The file is empty.")
+    try:
+        data = limits.loads(content, _DEPTH, "text", "The file")
+    except RulesError as error:
+        return _refused(error.message + " A character file from the Dhole's House or Foundry is a JSON file.")
+    found = detect(data)
+    if format != "auto" and found != format:
+        said = f"it looks like {NAMES[found]}" if found else "it is not a character of a known format"
+        return _refused(f"This is not a file of {NAMES[format]}: {said}.")
+    if found is None:
+        return _refused("This file is not a character from the Dhole's House or a Foundry actor (Call of Cthulhu "
+                        "7th Edition or Unisystem) that this app reads.")
+    return FORMATS[found].read(data)

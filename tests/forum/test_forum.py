@@ -1,0 +1,276 @@
+"""Forum posts in the forum's own format (issue 18): golden texts in BBCode, Markdown and plain text for results
+of every operation kind and for a stretch of the log with turn lines and an undone entry, rendered from the door's
+own answers with scripted dice; names with BBCode, Markdown and HTML payloads come out literally."""
+
+import copy
+import re
+
+import pytest
+
+from py_rules import api
+from py_rules.armageddon.character import EXAMPLE as JACK
+from py_rules.coc.investigator import EXAMPLE as HARVEY
+from py_rules.coc.investigator import EXAMPLE_OPPONENT as CULTIST
+from py_rules.forum.bbcode import ZERO_WIDTH
+
+
+def answer(op, **args):
+    response = api.handle({"op": op, "args": copy.deepcopy(args)})
+    assert response["ok"], response["error"]
+    return response["result"]
+
+
+def forum(op, **args):
+    return answer(op, **args)["details"]["text"]
+
+
+CASES = {
+    "armageddon task with Rule of 10 rerolls": (
+        ("armageddon.task", dict(attribute=2, skill=3, skill_name="Handguns", modifiers="-1 darkness", dice="10 10 8",
+                                 label="Kim: Handguns")),
+        {"bbcode": "[b]Kim[/b]: Handguns — Total 22 vs 9: success — 6 Success Levels (Extraordinary)\n[list]\n"
+                   "[*]Dice (physical): 1d10: 10, then 10, then 8 → 18 (Rule of 10)\n"
+                   "[*]Modifiers: +2 Dexterity, +3 Handguns, -1 darkness\n[/list]\n",
+         "markdown": "**Kim**: Handguns — Total 22 vs 9: success — 6 Success Levels (Extraordinary)\n"
+                     "- Dice (physical): 1d10: 10, then 10, then 8 → 18 (Rule of 10)\n"
+                     "- Modifiers: +2 Dexterity, +3 Handguns, -1 darkness\n",
+         "plain": "Kim: Handguns — Total 22 vs 9: success — 6 Success Levels (Extraordinary)\n"
+                  "  Dice (physical): 1d10: 10, then 10, then 8 → 18 (Rule of 10)\n"
+                  "  Modifiers: +2 Dexterity, +3 Handguns, -1 darkness\n"}),
+    "armageddon damage (a state change leads with what changed)": (
+        ("armageddon.apply_damage", dict(character=JACK, amount="12")),
+        {"bbcode": "[b]Jack Hawthorne takes 12 LP damage[/b] — Jack Hawthorne loses 12 LP (30 → 18).\n",
+         "markdown": "**Jack Hawthorne takes 12 LP damage** — Jack Hawthorne loses 12 LP (30 → 18).\n",
+         "plain": "Jack Hawthorne takes 12 LP damage — Jack Hawthorne loses 12 LP (30 → 18).\n"}),
+    "semiautomagic check": (
+        ("semiautomagic.check", dict(modifier=2, dc=6, dice=[6], label="Ann: Athletics")),
+        {"bbcode": "[b]Ann[/b]: Athletics — Total 8 vs 6: success\n[list]\n[*]Dice (physical): 1d6: 6 (check)\n"
+                   "[*]Modifiers: +2 modifier\n[/list]\n",
+         "markdown": "**Ann**: Athletics — Total 8 vs 6: success\n- Dice (physical): 1d6: 6 (check)\n"
+                     "- Modifiers: +2 modifier\n",
+         "plain": "Ann: Athletics — Total 8 vs 6: success\n  Dice (physical): 1d6: 6 (check)\n"
+                  "  Modifiers: +2 modifier\n"}),
+    "coc skill roll with a bonus die": (
+        ("coc.skill_roll", dict(investigator=HARVEY, skill="Spot Hidden", bonus=1, dice=[7, 20, 40],
+                                label="Harvey Walters: Spot Hidden")),
+        {"bbcode": "[b]Harvey Walters[/b]: Spot Hidden — Rolled 27 against 55 — Hard success\n[list]\n"
+                   "[*]Dice (physical): d100: 27 (tens 20 and 40 with a bonus die, units 7)\n[/list]\n",
+         "markdown": "**Harvey Walters**: Spot Hidden — Rolled 27 against 55 — Hard success\n"
+                     "- Dice (physical): d100: 27 (tens 20 and 40 with a bonus die, units 7)\n",
+         "plain": "Harvey Walters: Spot Hidden — Rolled 27 against 55 — Hard success\n"
+                  "  Dice (physical): d100: 27 (tens 20 and 40 with a bonus die, units 7)\n"}),
+    "coc skill roll with two penalty dice, 00 and 0 reading 100": (
+        ("coc.skill_roll", dict(investigator=HARVEY, skill="Spot Hidden", penalty=2, dice=[0, 0, 50, 30])),
+        {"bbcode": "[b]Skill roll[/b] — Rolled 100 against 55 — Fumble\n[list]\n[*]Dice (physical): Spot Hidden "
+                   "roll, d100: 100 (tens 00, 50 and 30 with two penalty dice, units 0)\n[/list]\n",
+         "markdown": "**Skill roll** — Rolled 100 against 55 — Fumble\n- Dice (physical): Spot Hidden roll, d100: "
+                     "100 (tens 00, 50 and 30 with two penalty dice, units 0)\n",
+         "plain": "Skill roll — Rolled 100 against 55 — Fumble\n  Dice (physical): Spot Hidden roll, d100: 100 "
+                  "(tens 00, 50 and 30 with two penalty dice, units 0)\n"}),
+    "coc sanity roll with its loss": (
+        ("coc.sanity_roll", dict(investigator=HARVEY, loss="1/1D6", dice=[5, 70, 4])),
+        {"bbcode": "[b]Sanity roll[/b] — Rolled 75 against 60 — Failure\n[list]\n"
+                   "[*]Dice (physical): d100: 75 (tens 70, units 5); 1d6: 4 (Sanity loss)\n"
+                   "[*]The Keeper controls Harvey Walters's next action (fear)\n"
+                   "[*]Harvey Walters loses 4 Sanity (60 → 56)\n[/list]\n",
+         "markdown": "**Sanity roll** — Rolled 75 against 60 — Failure\n"
+                     "- Dice (physical): d100: 75 (tens 70, units 5); 1d6: 4 (Sanity loss)\n"
+                     "- The Keeper controls Harvey Walters's next action (fear)\n"
+                     "- Harvey Walters loses 4 Sanity (60 → 56)\n",
+         "plain": "Sanity roll — Rolled 75 against 60 — Failure\n"
+                  "  Dice (physical): d100: 75 (tens 70, units 5); 1d6: 4 (Sanity loss)\n"
+                  "  The Keeper controls Harvey Walters's next action (fear)\n"
+                  "  Harvey Walters loses 4 Sanity (60 → 56)\n"}),
+    "coc attack that changes both sheets": (
+        ("coc.attack", dict(investigator=HARVEY, opponent=CULTIST, weapon="Brawl", defence="dodge",
+                            dice=[5, 10, 7, 80, 2])),
+        {"bbcode": "[b]Attack[/b] — Rolled 15 against 40 — Hard success\n[list]\n[*]Dice (physical): Fighting "
+                   "(Brawl) roll, d100: 15 (tens 10, units 5); Dodge roll, d100: 87 (tens 80, units 7); 1d3: 2 "
+                   "(Brawl damage)\n[*]Harvey Walters hits Cultist for 2\n[*]Cultist loses 2 HP (12 → 10)\n[/list]\n",
+         "markdown": "**Attack** — Rolled 15 against 40 — Hard success\n- Dice (physical): Fighting (Brawl) roll, "
+                     "d100: 15 (tens 10, units 5); Dodge roll, d100: 87 (tens 80, units 7); 1d3: 2 (Brawl damage)\n"
+                     "- Harvey Walters hits Cultist for 2\n- Cultist loses 2 HP (12 → 10)\n",
+         "plain": "Attack — Rolled 15 against 40 — Hard success\n  Dice (physical): Fighting (Brawl) roll, d100: 15 "
+                  "(tens 10, units 5); Dodge roll, d100: 87 (tens 80, units 7); 1d3: 2 (Brawl damage)\n"
+                  "  Harvey Walters hits Cultist for 2\n  Cultist loses 2 HP (12 → 10)\n"}),
+}
+
+
+@pytest.mark.parametrize("fmt", ["bbcode", "markdown", "plain"])
+@pytest.mark.parametrize("case", list(CASES))
+def test_golden_result_in_each_format(case, fmt):
+    (op, args), expected = CASES[case]
+    result = answer(op, **args)
+    assert forum("forum.result", result=result, format=fmt, dice_source="physical") == expected[fmt]
+
+
+def test_the_door_says_whether_dice_were_physical_or_digital_and_the_post_says_it_too():
+    typed = answer("semiautomagic.check", modifier=2, dc=6, dice=[6], label="Ann: Athletics")
+    thrown = api.handle({"op": "semiautomagic.check", "args": {"modifier": 2, "dc": 6}, "seed": 3})["result"]
+    assert (typed["dice_source"], thrown["dice_source"]) == ("physical", "digital")
+    assert "Dice (physical): 1d6: 6" in forum("forum.result", result=typed, format="plain")
+    assert "Dice (digital): 1d6: " in forum("forum.result", result=thrown, format="plain")
+    older = {k: v for k, v in typed.items() if k != "dice_source"}  # a result logged before the door said it
+    assert "  Dice: 1d6: 6" in forum("forum.result", result=older, format="plain")
+    assert "Dice (digital): 1d6: 6" in forum("forum.result", result=older, format="plain", dice_source="digital")
+
+
+def test_a_label_names_who_when_the_result_does_not():
+    result = answer("coc.sanity_roll", investigator=HARVEY, loss="1/1D6", dice=[5, 70, 4])
+    text = forum("forum.result", result=result, format="bbcode", label="Harvey Walters: Sanity")
+    assert text.startswith("[b]Harvey Walters[/b]: Sanity — Rolled 75 against 60")
+
+
+def entry(entry_id, op, result, kind="roll", args=None, **extra):
+    return {"id": entry_id, "at": "2026-12-01T20:15:03Z", "op": op, "args": args or {}, "result": result,
+            "who": [], "encounter": None, "before": {}, "after": {}, "kind": kind, **extra}
+
+
+def older(result):
+    """A result as logged before the door said where its dice came from: the entry's arguments tell."""
+    return {k: v for k, v in result.items() if k != "dice_source"}
+
+
+def stretch_entries():
+    spot = answer("coc.skill_roll", investigator=HARVEY, skill="Spot Hidden", dice=[3, 20],
+                  label="Harvey Walters: Spot Hidden")
+    attack = answer("coc.attack", investigator=HARVEY, opponent=CULTIST, weapon="Brawl", defence="dodge",
+                    dice=[5, 10, 7, 80, 2], label="Harvey Walters: Attack")
+    sanity = answer("coc.sanity_roll", investigator=HARVEY, loss="0/1", dice=[4, 30])
+    turn = {"system": "encounter", "kind": "next", "label": "The cellar", "events": ["Round 1: Harvey Walters's turn"],
+            "details": {"decided": []}}
+    round_end = {"system": "encounter", "kind": "next", "label": "The cellar",
+                 "events": ["Round 2: Cultist's turn", "Cultist dies (failed CON roll)."],
+                 "details": {"decided": [{"effect": 0, "label": "Cultist", "line": "Cultist dies (failed CON roll)."}]}}
+    return [
+        entry("e1", "encounter.next", turn, "change"),
+        entry("e2", "coc.skill_roll", spot, args={"skill": "Spot Hidden", "dice": [3, 20]}),
+        entry("e3", "encounter.next", turn, "change"),
+        entry("e4", "coc.attack", older(attack), "change", args={"weapon": "Brawl"}),
+        entry("e5", "log.undo", None, "undo", args={"entry": "e4"}),
+        entry("e6", "encounter.next", round_end, "change"),
+        entry("e7", "coc.sanity_roll", {**sanity, "dice_source": "digital"}, args={"loss": "0/1"}),
+    ]
+
+
+STRETCH = {
+    ("bbcode", "leave_out"):
+        "[quote][b]The cellar, round 1[/b]\n\n"
+        "[b]Harvey Walters[/b]: Spot Hidden — Rolled 23 against 55 — Hard success\n[list]\n"
+        "[*]Dice (physical): d100: 23 (tens 20, units 3)\n[/list]\n\n"
+        "[b]The cellar[/b] — Cultist dies (failed CON roll).\n\n"
+        "[b]Sanity roll[/b] — Rolled 34 against 60 — Regular success\n[list]\n"
+        "[*]Dice (digital): d100: 34 (tens 30, units 4)\n[/list][/quote]\n",
+    ("markdown", "strike"):
+        "### The cellar, round 1\n\n"
+        "**Harvey Walters**: Spot Hidden — Rolled 23 against 55 — Hard success\n"
+        "- Dice (physical): d100: 23 (tens 20, units 3)\n\n"
+        "~~**Harvey Walters**: Attack — Rolled 15 against 40 — Hard success~~ *(undone)*\n"
+        "- ~~Dice (digital): Fighting (Brawl) roll, d100: 15 (tens 10, units 5); Dodge roll, d100: 87 (tens 80, "
+        "units 7); 1d3: 2 (Brawl damage)~~\n"
+        "- ~~Harvey Walters hits Cultist for 2~~\n- ~~Cultist loses 2 HP (12 → 10)~~\n\n"
+        "**The cellar** — Cultist dies (failed CON roll).\n\n"
+        "**Sanity roll** — Rolled 34 against 60 — Regular success\n"
+        "- Dice (digital): d100: 34 (tens 30, units 4)\n",
+    ("plain", "strike"):
+        "The cellar, round 1\n\n"
+        "Harvey Walters: Spot Hidden — Rolled 23 against 55 — Hard success\n"
+        "  Dice (physical): d100: 23 (tens 20, units 3)\n\n"
+        "Undone: Harvey Walters: Attack — Rolled 15 against 40 — Hard success\n"
+        "  Dice (digital): Fighting (Brawl) roll, d100: 15 (tens 10, units 5); Dodge roll, d100: 87 (tens 80, "
+        "units 7); 1d3: 2 (Brawl damage)\n"
+        "  Harvey Walters hits Cultist for 2\n  Cultist loses 2 HP (12 → 10)\n\n"
+        "The cellar — Cultist dies (failed CON roll).\n\n"
+        "Sanity roll — Rolled 34 against 60 — Regular success\n"
+        "  Dice (digital): d100: 34 (tens 30, units 4)\n",
+}
+
+
+@pytest.mark.parametrize("fmt, undone", list(STRETCH))
+def test_golden_stretch_without_turn_lines_and_with_the_undone_entry_as_the_campaign_chooses(fmt, undone):
+    text = forum("forum.stretch", entries=stretch_entries(), format=fmt, title="The cellar, round 1", undone=undone,
+                 quote=fmt == "bbcode")
+    assert text == STRETCH[(fmt, undone)]
+    assert "turn" not in text and "Undone:*" not in text
+
+
+def test_a_redo_brings_the_entry_back():
+    entries = stretch_entries() + [entry("e8", "log.redo", None, "redo", args={"entry": "e4"})]
+    text = forum("forum.stretch", entries=entries, format="plain")
+    assert "Harvey Walters: Attack — Rolled 15" in text and "Undone" not in text
+
+
+PAYLOADS = ["[url=http://evil.example]Bob[/url]", "**Bob** __x__ ~~y~~ `z` ||s||", "<b>Bob</b> <script>x</script> &copy",
+            "[b]Bob[/b] [quote]q[/quote]", "@everyone [Bob](http://x)"]
+
+
+def _shown_as_markdown(text: str) -> str:
+    """What a CommonMark reader shows of escaped text: each backslash-escaped character as itself."""
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+@pytest.mark.parametrize("name", PAYLOADS)
+def test_names_and_labels_a_user_typed_come_out_literally(name):
+    result = answer("armageddon.task", attribute=2, skill=3, skill_name="Handguns", modifiers=f"-1 {name}",
+                    dice="4", label=f"{name}: Handguns")
+    bb = forum("forum.result", result=result, format="bbcode")
+    md = forum("forum.result", result=result, format="markdown")
+    plain = forum("forum.result", result=result, format="plain")
+    assert name in plain and f"-1 {name}" in plain
+    # BBCode: no tag of the user's survives (a zero-width space after each of their brackets), and it reads as typed
+    user_bb = bb.replace("[b]", "").replace("[/b]", "", 1).replace("[list]", "").replace("[/list]", "").replace("[*]", "")
+    assert "[" not in user_bb.replace("[" + ZERO_WIDTH, "")
+    assert name in bb.replace(ZERO_WIDTH, "")
+    # Markdown: every markup character of theirs is escaped, and it reads as typed
+    body = md.replace("**", "", 2)
+    assert not re.search(r"(?<!\\)[*_~`|<>\[\]&@]", body)
+    assert name in _shown_as_markdown(md)
+
+
+def test_a_stretch_of_bad_entries_is_refused_in_words():
+    response = api.handle({"op": "forum.stretch", "args": {"entries": [1, 2]}})
+    assert not response["ok"] and response["error"]["field"] == "entries"
+
+
+def test_junk_inside_a_logged_result_never_crashes():
+    junk = {"label": 3, "dice": [{"die": "d6"}, 7, {"die": "units d10", "face": True}], "modifiers": [{"value": "x"}],
+            "events": [1, "ok"], "total": "x", "details": []}
+    text = forum("forum.stretch", entries=[entry("e1", "coc.d100", junk)], format="markdown")
+    assert "ok" in text
+
+
+def _example_args(op):
+    args = {}
+    for param in op.params:
+        if param.kind == "json" and param.example is not None:
+            args[param.name] = copy.deepcopy(param.example)
+        elif param.required and param.kind in ("int", "number"):
+            args[param.name] = max(param.low if param.low is not None else 1, 1)
+        elif param.required and param.kind == "text":
+            args[param.name] = "1D6"
+        elif param.required and param.kind == "choice":
+            args[param.name] = param.choices[0]
+    return args
+
+
+def test_every_operations_answer_becomes_a_post_in_every_format():
+    """Each operation, run with its declared examples and seeded dice, writes a post with its headline in every
+    format (the goldens above pin the words; this keeps every kind of answer readable)."""
+    from py_rules.systems import all_operations
+
+    written = 0
+    for op in all_operations():
+        if op.system == "forum":
+            continue
+        response = api.handle({"op": op.id, "args": _example_args(op), "seed": 7})
+        if not response["ok"]:
+            continue
+        for fmt in ("bbcode", "markdown", "plain"):
+            post = api.handle({"op": "forum.result", "args": {"result": response["result"], "format": fmt}})
+            assert post["ok"], (op.id, post["error"])
+            text = post["result"]["details"]["text"]
+            assert text.strip(), op.id
+            if response["result"]["dice"] and not (response["result"].get("details") or {}).get("effects"):
+                assert "Dice (digital): " in text, (op.id, text)
+        written += 1
+    assert written > 60

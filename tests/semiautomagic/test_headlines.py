@@ -1,0 +1,73 @@
+"""The headline says what happened (issue 16, "The table, part 3"): the end of a round names the dying roll with its
+DC and result (seed 002, Dying: "a 10% chance each round" to stabilise, an endurance check whose DC rises by 1 on a
+failure), the Staggered stun roll, the Confusion chart's row in the chart's own words (seed 002, Confusion chart),
+and each condition timer still running in the unit a person reads ("5 hours left", not "3000 rounds")."""
+
+import copy
+
+from py_rules import api
+from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
+
+
+def answer(op, **args):
+    response = api.handle({"op": op, "args": copy.deepcopy(args)})
+    assert response["ok"], response["error"]
+    return response["result"]
+
+
+def condition(name, **more):
+    return answer("semiautomagic.set_condition", creature=EXAMPLE_HUMAN, condition=name, action="add", **more)["state"]
+
+
+def dying():
+    return answer("semiautomagic.apply_damage", creature=EXAMPLE_HUMAN, damage="9")["state"]  # DC 4, 1 wound
+
+
+def test_dying_round_names_the_d10_and_the_endurance_check_against_its_dc():
+    result = answer("semiautomagic.advance_rounds", creature=dying(), dice=[3, 4])
+    assert result["text"][0] == ("Dying: d10 3 (needs 10 to stabilise), Endurance check 6 vs DC 4 — passed: checks "
+                                 "again next round")
+
+
+def test_a_failed_dying_check_says_the_dc_rises_each_round():
+    result = answer("semiautomagic.advance_rounds", creature=dying(), rounds=2, dice=[3, 1, 4, 1])
+    assert result["headline"] == (
+        "Round 1: Dying: d10 3 (needs 10 to stabilise), Endurance check 3 vs DC 4 — failed: DC rises to 5; "
+        "Round 2: Dying: d10 4 (needs 10 to stabilise), Endurance check 3 vs DC 5 — failed: DC rises to 6")
+
+
+def test_a_ten_stabilises_and_the_wake_up_timer_reads_in_hours():
+    result = answer("semiautomagic.advance_rounds", creature=dying(), dice=[10, 2])
+    assert result["headline"] == "Dying: d10 10 — stabilised; Unconscious: 2 hours left"
+
+
+def test_long_timers_read_in_hours_and_minutes_not_rounds():
+    result = answer("semiautomagic.advance_rounds", creature=condition("Unconscious", duration=300, unit="minutes"))
+    assert result["headline"] == "Unconscious: 5 hours left"  # 4 h 59 min 54 s, read to the minute above
+    result = answer("semiautomagic.advance_rounds", creature=condition("Stunned", duration=3))
+    assert result["headline"] == "Stunned: 2 rounds left"
+
+
+def test_staggered_names_its_stun_roll_and_the_rounds_left():
+    result = answer("semiautomagic.advance_rounds", creature=condition("Staggered", duration=3, dice=[1]), dice=[4])
+    assert result["headline"] == "Staggered: d6 4, Stunned for 4 seconds; Staggered: 2 rounds left"
+
+
+def test_the_confusion_chart_row_is_said_in_the_charts_words_with_its_scatter_direction():
+    confused = condition("Confused", duration=5)
+    result = answer("semiautomagic.advance_rounds", creature=confused, dice=[12, 3])
+    assert result["headline"] == ("Confusion chart 12: Scatter die: runs in that direction. Direction: E; "
+                                  "Confused: 4 rounds left")
+    result = answer("semiautomagic.confusion_round", creature=confused, dice=[6, 14])
+    assert result["text"][0] == "Confusion chart 14: Falls prone. Screams as loudly as it can"
+
+
+def test_with_the_chart_left_to_the_turn_the_round_rolls_no_confusion():
+    result = answer("semiautomagic.advance_rounds", creature=condition("Confused", duration=5), confusion=False)
+    assert result["dice"] == [] and result["headline"] == "Confused: 4 rounds left"
+    assert any("start of the character's turn" in line for line in result["text"])
+
+
+def test_a_round_that_decides_nothing_says_how_the_creature_stands():
+    result = answer("semiautomagic.advance_rounds", creature=condition("Held"))
+    assert result["headline"] is None and result["text"][0] == "After 1 round: Held"

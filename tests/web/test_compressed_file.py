@@ -1,0 +1,84 @@
+"""A long campaign's file is gzip-compressed (issue 19, long campaigns light); import reads gzip and plain files."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+from playwright.sync_api import expect
+
+from py_rules import api
+from py_rules.coc.investigator import EXAMPLE
+from tests.web.helpers import stored_campaigns, stored_log
+
+# A campaign written straight into IndexedDB through the page's own storage module: 400 logged rolls of real
+# engine results, which is well over a megabyte of JSON.
+FILL = """async ({ record, result, count }) => {
+  const { openStorage } = await import(new URL("src/store/storage.mjs", location.href).href);
+  const storage = await openStorage();
+  const log = [];
+  for (let i = 0; i < count; i += 1) {
+    log.push({ id: `e-${i}`, at: new Date(Date.UTC(2026, 0, 5, 19, 0, i)).toISOString(), op: "coc.skill_roll",
+      args: {}, result, who: [record.characters[0].id], encounter: null, before: {}, after: {}, kind: "roll" });
+  }
+  await storage.add({ ...record, log });
+  storage.db?.close?.();
+}"""
+
+
+def _record():
+    """A campaign as the engine canonicalizes it (the sheet with its derived values), as import stores it."""
+    raw = {"schema": "rules-companion.campaign/1", "id": "c-long", "name": "Long campaign", "game": "coc",
+            "created": "2026-01-05T19:00:00.000Z", "updated": "2026-01-05T19:00:00.000Z", "revision": 0,
+            "settings": {}, "characters": [{"id": "ch-1", "kind": "pc", "sheet": EXAMPLE}], "log": [], "encounters": []}
+    return api.handle({"op": "campaign.validate", "args": {"campaign": raw}})["result"]["details"]["campaign"]
+
+
+def test_a_long_campaign_exports_compressed_and_imports_back_field_by_field(app, tmp_path):
+    result = api.handle({"op": "coc.skill_roll", "args": {"investigator": EXAMPLE, "skill": "Spot Hidden"}, "seed": 3})["result"]
+    app.evaluate(FILL, {"record": _record(), "result": result, "count": 400})
+    app.reload()
+    expect(app.locator("html")).to_have_attribute("data-ready", "true", timeout=120_000)
+    row = app.locator('[data-campaign="c-long"]')
+    before = next(c for c in stored_campaigns(app) if c["id"] == "c-long")
+    log = stored_log(app, "c-long")
+    with app.expect_download() as download:
+        row.get_by_role("button", name="Export").click()
+    assert download.value.suggested_filename == "long-campaign.campaign.json.gz"
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    raw = path.read_bytes()
+    text = gzip.decompress(raw).decode("utf-8")
+    assert len(raw) * 10 < len(text), (len(raw), len(text))  # repeated traces compress well
+    assert json.loads(text) == {**before, "log": log}
+
+    row.get_by_role("button", name="Delete").click()
+    app.get_by_role("dialog").get_by_role("button", name="Delete").click()
+    expect(row).to_have_count(0)
+    app.locator('input[name="campaign-file"]').set_input_files(str(path))
+    expect(app.locator('[data-campaign="c-long"]')).to_be_visible(timeout=60_000)
+    back = next(c for c in stored_campaigns(app) if c["id"] == "c-long")
+    for field in ("schema", "id", "name", "game", "created", "settings", "characters", "encounters"):
+        assert back[field] == before[field], field
+    assert stored_log(app, "c-long") == log
+
+
+def test_a_damaged_compressed_file_is_refused_in_words(app, tmp_path):
+    path = tmp_path / "broken.campaign.json.gz"
+    whole = gzip.compress(json.dumps(_record()).encode())
+    path.write_bytes(whole[: len(whole) // 2])
+    app.locator('input[name="campaign-file"]').set_input_files(str(path))
+    expect(app.get_by_text("This compressed file is damaged or incomplete")).to_be_visible()
+    assert not [c for c in stored_campaigns(app) if c["id"] == "c-long"]
+
+
+def test_a_small_campaign_stays_readable_json(app, tmp_path):
+    app.evaluate(FILL, {"record": {**_record(), "id": "c-short", "name": "Short"}, "result": {"text": "x"}, "count": 2})
+    app.reload()
+    expect(app.locator("html")).to_have_attribute("data-ready", "true", timeout=120_000)
+    with app.expect_download() as download:
+        app.locator('[data-campaign="c-short"]').get_by_role("button", name="Export").click()
+    assert download.value.suggested_filename == "short.campaign.json"
+    path = tmp_path / "short.json"
+    download.value.save_as(path)
+    assert json.loads(path.read_text())["id"] == "c-short"

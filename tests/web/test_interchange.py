@@ -1,0 +1,122 @@
+"""Characters in from other tools and results out for forums, on a tablet (issue 18): a Dhole's House file picked on
+the party screen shows its report before it joins the party; a roll is copied for the forum from the drawer in
+BBCode; the campaign's format changed to Markdown and a stretch of the log copied."""
+
+import json
+
+from playwright.sync_api import expect
+
+from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+
+DHOLE = {"Investigator": {
+    "PersonalDetails": {"Name": "Harvey [b]Walters[/b]", "Occupation": "Journalist", "Age": "42"},
+    "Characteristics": {"STR": "45", "CON": "60", "SIZ": "65", "DEX": "60", "APP": "50", "INT": "85", "POW": "60",
+                        "EDU": "80", "Sanity": "55", "SanityMax": "94", "HitPts": "10", "HitPtsMax": "12",
+                        "MagicPts": "12", "MagicPtsMax": "12", "Luck": "50", "Move": "6", "DamageBonus": "0",
+                        "Build": "0"},
+    "Skills": {"Skill": [{"name": "Spot Hidden", "subskill": "None", "value": "55", "occupation": "true"},
+                         {"name": "Operate Heavy Machine", "subskill": "None", "value": "30"}]},
+    "Weapons": {"weapon": {"name": ".38 Revolver", "skillname": "Firearms (Handgun)", "damage": "1D10",
+                           "ammo": "6", "malf": "100"}},
+    "Possessions": {"item": {"description": "Notebook"}},
+}}
+
+
+def stub_clipboard(page):
+    """navigator.clipboard.writeText records what it was given (read back with written(page))."""
+    page.evaluate("""() => {
+        window.__copied = [];
+        Object.defineProperty(navigator, "clipboard", { configurable: true, value: {
+            writeText: async (text) => { window.__copied.push(text); }, readText: async () => window.__copied.at(-1) } });
+    }""")
+
+
+def written(page):
+    return page.evaluate("window.__copied.at(-1)")
+
+
+def test_a_dholes_house_file_shows_its_report_before_it_joins_the_party(app, tmp_path):
+    page = app
+    new_campaign(page, "Masks", "coc")
+    path = tmp_path / "harvey.json"
+    path.write_text(json.dumps(DHOLE), encoding="utf-8")
+    panel = page.locator(".import-character")
+    panel.locator("summary").click()
+    panel.locator('input[type="file"]').set_input_files(str(path))
+    report = panel.locator(".import-report")
+    expect(report.locator(".headline")).to_contain_text("Harvey [b]Walters[/b] read from The Dhole's House")
+    expect(report.locator(".import-mapped")).to_contain_text("Weapon .38 Revolver: Firearms (Handgun), damage 1D10")
+    expect(report.locator(".import-left-out")).to_contain_text("Operate Heavy Machinery 30")
+    assert not [c for c in stored_campaigns(page)[0]["characters"]]  # nothing saved before the button
+    page.screenshot(path=str(tmp_path / "import-768.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(tmp_path / "import-390.png"), full_page=True)
+    report.get_by_role("button", name="Add Harvey [b]Walters[/b] to the party").click()
+    expect(page.locator(".import-said")).to_contain_text("joined the party")
+    expect(page.locator(".cards li")).to_have_count(1)
+    sheet = stored_campaigns(page)[0]["characters"][0]["sheet"]
+    assert sheet["name"] == "Harvey [b]Walters[/b]" and sheet["hp"] == 10 and sheet["san"] == 55
+    assert sheet["weapons"][0]["name"] == ".38 Revolver" and "Notebook" in sheet["notes"]
+    with page.expect_download() as download:
+        panel.get_by_role("button", name="Foundry file: Harvey [b]Walters[/b]").click()
+    actor = json.loads(download.value.path().read_text(encoding="utf-8"))
+    assert actor["type"] == "character" and actor["system"]["attribs"]["hp"]["value"] == 10
+
+
+def test_a_roll_copied_for_the_forum_from_the_drawer_in_bbcode(app, tmp_path):
+    page = app
+    new_campaign(page, "Masks", "coc")
+    new_character(page, "coc", "Harvey [url=x]", skills={"Spot Hidden": 60})
+    open_sheet(page, "Harvey [url=x]")
+    stub_clipboard(page)
+    page.locator('[data-row="skill-Spot Hidden"]').click()
+    roll(page, faces="5 20")
+    drawer = page.locator(".drawer")
+    drawer.get_by_role("button", name="Copy for the forum (BBCode)").click()
+    expect(drawer.locator(".copy-said")).to_have_text("Copied as BBCode: paste it into your post.")
+    text = written(page)
+    assert text.startswith("[b]Harvey [\u200burl=x][/b]: Spot Hidden")
+    assert "Rolled 25 against 60 — Hard success" in text
+    assert "[*]Dice (physical): d100: 25 (tens 20, units 5)" in text
+    page.set_viewport_size({"width": 390, "height": 844})
+    drawer.get_by_role("button", name="Copy for the forum (BBCode)").scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "drawer-copy-390.png"))
+
+
+def test_the_campaigns_format_changed_to_markdown_and_a_stretch_copied_from_the_log(app, tmp_path):
+    page = app
+    campaign_id = new_campaign(page, "Masks", "coc")
+    new_character(page, "coc", "Harvey", skills={"Spot Hidden": 60})
+    open_sheet(page, "Harvey")
+    page.locator('[data-row="skill-Spot Hidden"]').click()
+    roll(page, faces="5 80")
+    page.get_by_role("button", name="Close the roll drawer").click()
+    page.locator('[data-row="skill-Spot Hidden"]').click()
+    roll(page, faces="3 10")
+    page.get_by_role("button", name="Close the roll drawer").click()
+    page.goto(page.url.split("#")[0] + f"#/c/{campaign_id}/log")
+    stub_clipboard(page)
+    page.locator(".md-export summary").click()
+    page.locator(".md-export").get_by_text("The last entries", exact=True).click()
+    page.locator('input[name="md-count"]').fill("2")
+    stretch = page.locator(".forum-stretch")
+    stretch.get_by_text("Markdown (Discord, Reddit)").click()
+    stretch.get_by_role("button", name="Copy the stretch for the forum (Markdown)").click()
+    expect(stretch.locator(".copy-said")).to_have_text("Copied as Markdown: paste it into your post.")
+    page.screenshot(path=str(tmp_path / "log-forum-768.png"), full_page=True)
+    assert written(page) == (
+        "### Masks\n\n"
+        "**Harvey**: Spot Hidden roll — Rolled 85 against 60 — Failure\n"
+        "- Dice (physical): d100: 85 (tens 80, units 5)\n\n"
+        "**Harvey**: Spot Hidden roll — Rolled 13 against 60 — Hard success\n"
+        "- Dice (physical): d100: 13 (tens 10, units 3)\n")
+    # one entry, from its row, in the campaign's format
+    row = page.locator(".log-row").first
+    row.locator(".log-open").click()
+    row.get_by_role("button", name="Copy for the forum (Markdown)").click()
+    expect(row.locator(".copy-said")).to_have_text("Copied as Markdown: paste it into your post.")
+    assert written(page) == ("**Harvey**: Spot Hidden roll — Rolled 13 against 60 — Hard success\n"
+                             "- Dice (physical): d100: 13 (tens 10, units 3)\n")
+    page.reload()
+    page.locator(".md-export summary").click()
+    expect(page.locator(".forum-stretch").get_by_role("button", name="Copy the stretch for the forum (Markdown)")).to_be_visible()

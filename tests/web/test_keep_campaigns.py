@@ -1,0 +1,131 @@
+"""Campaigns that survive Safari (issue 20): the note that the browser may delete them (only where that is so),
+"Back up everything" then "Restore" on a fresh profile, and the fixed bars clear the iPad's home indicator."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from tests.web.conftest import BOOT_TIMEOUT_MS
+from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns, stored_log
+
+PERSISTED = """(granted) => {
+  const storage = navigator.storage;
+  storage.persisted = async () => granted;
+  storage.persist = async () => granted;
+}"""
+
+
+def _open(browser, site_url, granted: bool):
+    context = browser.new_context()
+    context.add_init_script(f"({PERSISTED})({json.dumps(granted)})")
+    page = context.new_page()
+    page.goto(site_url)
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    return context, page
+
+
+def test_the_note_shows_when_the_browser_may_delete_the_campaigns_and_goes_once_dismissed(browser, site_url, foreign_requests):
+    context, page = _open(browser, site_url, granted=False)
+    try:
+        note = page.locator("[data-eviction-note]")
+        expect(note).to_be_visible()
+        expect(note).to_contain_text("Add to Home Screen")
+        page.locator("footer").get_by_role("link", name="About").click()
+        expect(page.locator("[data-about-storage]")).to_contain_text("may clear your campaigns")
+        page.goto(site_url)
+        note.get_by_role("button", name="Got it").click()
+        expect(note).to_have_count(0)
+        page.reload()
+        expect(page.locator("#campaigns-title")).to_be_visible()
+        expect(note).to_have_count(0)  # said once
+    finally:
+        context.close()
+
+
+def test_no_note_when_persistence_is_granted(browser, site_url, foreign_requests):
+    context, page = _open(browser, site_url, granted=True)
+    try:
+        expect(page.locator("#backup-title")).to_be_visible()
+        page.wait_for_timeout(300)  # the persistence answer has arrived
+        expect(page.locator("[data-eviction-note]")).to_have_count(0)
+        page.locator("footer").get_by_role("link", name="About").click()
+        expect(page.locator("[data-about-storage]")).to_contain_text("agreed to keep your campaigns")
+    finally:
+        context.close()
+
+
+def test_back_up_everything_then_restore_on_a_fresh_profile_gives_every_campaign_back(browser, site_url, tmp_path, foreign_requests):
+    context, page = _open(browser, site_url, granted=True)
+    try:
+        first = new_campaign(page, "Lost Tomb", "coc")
+        new_character(page, "coc", "Harvey", {"STR": 50})
+        open_sheet(page, "Harvey")
+        page.locator('[data-row="char-STR"]').click()
+        roll(page, faces="4,20")
+        second = new_campaign(page, "Night Shift", "armageddon")
+        new_character(page, "armageddon", "Jack", {"attributes.Perception": 2}, {"Notice": 3})
+        page.goto(site_url + "#/")
+        before = {c["id"]: c for c in stored_campaigns(page)}
+        logs = {cid: stored_log(page, cid) for cid in (first, second)}
+        assert logs[first], "the roll is in the log"
+        expect(page.locator(f'[data-campaign="{first}"]')).to_contain_text("never backed up")
+        with page.expect_download() as download:
+            page.get_by_role("button", name="Back up everything").click()
+        path = tmp_path / download.value.suggested_filename
+        download.value.save_as(path)
+        assert path.name.startswith("rules-companion-backup-") and path.suffix == ".json"
+        expect(page.locator(f'[data-campaign="{first}"]')).to_contain_text("backed up")
+        expect(page.locator(f'[data-campaign="{first}"]')).not_to_contain_text("never")
+    finally:
+        context.close()
+
+    context, page = _open(browser, site_url, granted=True)  # a fresh profile: nothing stored
+    try:
+        assert stored_campaigns(page) == []
+        page.locator('input[name="backup-file"]').set_input_files(str(path))
+        expect(page.locator("[data-restore-report]")).to_contain_text("Restored: ")
+        expect(page.locator(".campaign-row")).to_have_count(2)
+        after = {c["id"]: c for c in stored_campaigns(page)}
+        for cid in (first, second):
+            for field in ("schema", "id", "name", "game", "created", "updated", "revision", "settings", "characters", "encounters"):
+                assert after[cid][field] == before[cid][field], (cid, field)
+            assert stored_log(page, cid) == logs[cid]
+
+        # Restoring again replaces nothing unasked: both are already here, and each is asked about.
+        page.locator('input[name="backup-file"]').set_input_files(str(path))
+        report = page.locator("[data-restore-report]")
+        expect(report).to_contain_text("No new campaign was restored.")
+        expect(report.locator("[data-restore-clash]")).to_have_count(2)
+        report.locator(f'[data-restore-clash="{first}"]').get_by_role("button", name="Keep both").click()
+        report.locator(f'[data-restore-clash="{second}"]').get_by_role("button", name="Leave it").click()
+        expect(page.locator(".campaign-row")).to_have_count(3)
+        expect(page.locator(".campaign-row", has_text="Lost Tomb (imported")).to_have_count(1)
+    finally:
+        context.close()
+
+
+def test_restore_refuses_a_file_that_is_not_a_backup_in_words(app, tmp_path):
+    path = tmp_path / "notes.json"
+    path.write_text(json.dumps({"hello": "world"}))
+    app.locator('input[name="backup-file"]').set_input_files(str(path))
+    expect(app.locator("[data-restore-problem]")).to_contain_text("This is not a backup made by this app")
+
+
+def test_the_fixed_bars_clear_the_home_indicator(app):
+    rules = app.evaluate("""() => {
+      const found = {};
+      for (const sheet of document.styleSheets) for (const rule of sheet.cssRules) {
+        for (const selector of [".turn-bar", ".drawer", ".snackbar"]) {
+          if (rule.selectorText === selector) found[selector] = (found[selector] || "") + rule.cssText;
+        }
+      }
+      return found;
+    }""")
+    for selector in (".turn-bar", ".drawer", ".snackbar"):
+        assert "safe-area-inset-bottom" in rules.get(selector, ""), (selector, rules.get(selector))
+    viewport = app.locator('meta[name="viewport"]').get_attribute("content")
+    assert "viewport-fit=cover" in viewport
+    assert app.locator('link[rel="apple-touch-icon"]').count() == 1
+    assert app.locator('meta[name="apple-mobile-web-app-capable"]').get_attribute("content") == "yes"
