@@ -25,7 +25,7 @@ SHOTS = Path("test-results/who-can-act")
 SIZES = ((768, 1024), (390, 844))
 
 SEED = """async ({ record }) => {
-  const { openStorage } = await import(new URL("store/storage.mjs", location.href).href);
+  const { openStorage } = await import(new URL("src/store/storage.mjs", location.href).href);
   const storage = await openStorage();
   await storage.add(record);
   storage.db?.close?.();
