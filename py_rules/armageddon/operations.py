@@ -7,11 +7,14 @@ is the entry point :mod:`py_rules.systems` reads.
 
 from __future__ import annotations
 
+from py_rules.armageddon.capacity import capacity
+from py_rules.armageddon.fields import CHARACTER, PENALTY_SETTINGS, TURN_SECONDS
 from py_rules.armageddon.ops_combat import COMBAT_OPERATIONS
 from py_rules.armageddon.ops_rolls import ROLL_OPERATIONS
+from py_rules.armageddon.penalties import PenaltySettings
 from py_rules.armageddon.ops_state import STATE_OPERATIONS
 from py_rules.armageddon.tables import GM_TITLE
-from py_rules.operations import System
+from py_rules.operations import Operation, System
 from py_rules.skill_lists import skill_entry, skill_list_operation
 
 __all__ = ("SYSTEM", "OPERATIONS", "CHECKLIST")
@@ -38,4 +41,20 @@ SKILL_LIST = skill_list_operation(
     summary="The skills a character sheet may list, for building a character.",
 )
 
-OPERATIONS = ROLL_OPERATIONS + STATE_OPERATIONS + COMBAT_OPERATIONS + (SKILL_LIST,)
+
+
+def _capacity(*, character, turn_seconds, **options):
+    settings = PenaltySettings(**{p.name: options[p.name] for p in PENALTY_SETTINGS})
+    return capacity(character, turn_seconds=turn_seconds, settings=settings)
+
+
+CAPACITY = Operation(
+    id="armageddon.capacity", system="armageddon", title="Who can act (and what his state costs him)",
+    summary="Whether the character can act and defend now (frozen by fear, unconscious, dying, stunned, asleep), "
+    "the rolls still his, every penalty his state puts on his rolls with the rolls it reaches, and the Attributes "
+    "he has lost for a while.",
+    covers=("U10", "U23"), params=(CHARACTER, TURN_SECONDS) + PENALTY_SETTINGS, run=_capacity,
+    source="seed 000, Fear Tests, Life Points, Endurance Points, Essence, Encumbrance; RULES.md §1.8a, §1.15", rolls=False,
+)
+
+OPERATIONS = ROLL_OPERATIONS + STATE_OPERATIONS + COMBAT_OPERATIONS + (SKILL_LIST, CAPACITY)

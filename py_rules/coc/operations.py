@@ -9,8 +9,10 @@ maps every changed state_key to its new value (an attack changes both sides).
 from py_rules.coc.ops_combat import OPERATIONS as _COMBAT
 from py_rules.coc.ops_health import OPERATIONS as _HEALTH
 from py_rules.coc.ops_rolls import OPERATIONS as _ROLLS
+from py_rules.coc.capacity import capacity
+from py_rules.coc.params import INVESTIGATOR
+from py_rules.operations import Operation, System
 from py_rules.coc.ops_stat_block import OPERATIONS as _STAT_BLOCK  # issue 17: paste a stat block
-from py_rules.operations import System
 from py_rules.skill_lists import skill_entry, skill_list_operation
 
 __all__ = ("SYSTEM", "OPERATIONS", "CHECKLIST")
@@ -36,5 +38,20 @@ SKILL_LIST = skill_list_operation(
     summary="The investigator skills with their base values, for building a sheet.",
 )
 
-OPERATIONS = _ROLLS + _COMBAT + _HEALTH + (SKILL_LIST,)
+
+
+def _capacity(*, investigator):
+    return capacity(investigator)
+
+
+CAPACITY = Operation(
+    id="coc.capacity", system="coc", title="Who can act",
+    summary="Whether the investigator can act and defend now (dead, dying, unconscious, permanently insane), the "
+    "rolls still theirs, and what a failed Sanity roll, insanity, a major wound or being prone mean for them.",
+    covers=("C15", "C16", "C20"), params=(INVESTIGATOR,), run=_capacity,
+    source="seed 003, Hit points, Wounds, and Healing; Failing a Sanity Roll; Going Mad; RULES.md §3.9, §3.11",
+    rolls=False,
+)
+
+OPERATIONS = _ROLLS + _COMBAT + _HEALTH + (SKILL_LIST, CAPACITY)
 OPERATIONS += _STAT_BLOCK  # issue 17: paste a stat block

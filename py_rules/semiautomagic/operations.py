@@ -4,7 +4,9 @@ Declarations live in ``ops_combat`` (creatures, checks, attacks, actions), ``ops
 medicine, healing, repair, morale) and ``ops_conditions`` (conditions, Confusion, time, tables).
 """
 
-from py_rules.operations import System
+from py_rules.operations import Operation, System
+from py_rules.semiautomagic.capacity import capacity
+from py_rules.semiautomagic.fields import CREATURE
 from py_rules.semiautomagic import ops_combat, ops_conditions, ops_health
 from py_rules.semiautomagic.tables import GM_TITLE
 from py_rules.skill_lists import skill_entry, skill_list_operation
@@ -31,4 +33,19 @@ SKILL_LIST = skill_list_operation(
     summary="The skills the rules mention (they give no full list), for building a creature.",
 )
 
-OPERATIONS = ops_combat.OPERATIONS + ops_health.OPERATIONS + ops_conditions.OPERATIONS + (SKILL_LIST,)
+
+
+def _capacity(*, creature):
+    return capacity(creature)
+
+
+CAPACITY = Operation(
+    id="semiautomagic.capacity", system="semiautomagic", title="Who can act (and what the state costs)",
+    summary="Whether the creature can act and make defence rolls now (Broken, Helpless, Unconscious, Sleeping, Dying, "
+    "Stunned, Confused, Flat-Footed), what Disabled, Held and Staggered limit, the rolls still theirs, and the wounds, "
+    "morale and mobility penalties with what each lowers.",
+    covers=("M15", "M21"), params=(CREATURE,), run=_capacity,
+    source="seed 002, Conditions, Wound, Morale Penalty, Mobility Penalty; RULES.md §2.4, §2.10", rolls=False,
+)
+
+OPERATIONS = ops_combat.OPERATIONS + ops_health.OPERATIONS + ops_conditions.OPERATIONS + (SKILL_LIST, CAPACITY)

@@ -62,15 +62,21 @@ export function encounterStep(app, shown, kind, args = {}, dice = {}) {
   return inQueue(app, app.state.campaign.id, () => stepNow(app, encounterById(app.state.campaign, shown.id) || shown, kind, args, dice));
 }
 
+/** One engine step on ``encounter`` with ``sheets``; physical dice with none typed refuse a step that rolls. */
+async function engineStep(app, encounter, sheets, kind, args, { faces = null, physical = false }) {
+  const result = await app.services.engine.call(`encounter.${kind}`, { encounter, sheets, settings: app.state.campaign.settings || {}, ...args, ...(faces ? { dice: faces } : {}) });
+  if (physical && !faces && result.dice?.length) throw untypedDice(result);
+  return result;
+}
+
 /** ``encounterStep`` in its turn: ``encounter`` is the state as it is now (an earlier tap's step included). */
-async function stepNow(app, encounter, kind, args, { faces = null, physical = false }) {
+async function stepNow(app, encounter, kind, args, dice) {
   const campaign = app.state.campaign;
   const sheets = combatantSheets(campaign, encounter);
   const joining = args.combatant?.character_id && campaign.characters.find((each) => each.id === args.combatant.character_id);
   if (joining) sheets[joining.id] = joining.sheet; // the character about to join (their name, their order)
   const op = `encounter.${kind}`;
-  const result = await app.services.engine.call(op, { encounter, sheets, settings: campaign.settings || {}, ...args, ...(faces ? { dice: faces } : {}) });
-  if (physical && !faces && result.dice?.length) throw untypedDice(result);
+  const result = await engineStep(app, encounter, sheets, kind, args, dice);
   const details = result.details;
   const changed = details.sheets || {};
   const logged = stepResult(result);
@@ -81,6 +87,72 @@ async function stepNow(app, encounter, kind, args, { faces = null, physical = fa
   });
   await commitNow(app, { sheets: changed, encounters: { [encounter.id]: details.encounter }, entries: [step] });
   return { ...result, logged };
+}
+
+/** The GM's choice to pass over, on Next, a combatant who cannot act: remembered per campaign in this browser
+ * (like the dice choice), apart from the campaign record; storage refused just means off. */
+const skipKey = (campaignId) => `rules-companion:skip-unable:${campaignId}`;
+
+export function rememberedSkip(campaignId) {
+  try {
+    return Boolean(campaignId) && localStorage.getItem(skipKey(campaignId)) === "on";
+  } catch {
+    return false;
+  }
+}
+
+export function rememberSkip(campaignId, on) {
+  try {
+    if (campaignId) localStorage.setItem(skipKey(campaignId), on ? "on" : "off");
+  } catch { /* not kept: the choice still holds on this screen */ }
+}
+
+/**
+ * Next, passing over each combatant who cannot act (``reasonOf(sheet)``: why not, in the game's words, or null):
+ * every pass is the engine's own Next (so a round that ends on the way runs its rules), all stored as ONE step
+ * with one log entry, whose lines say who was skipped and why ("Jack skipped: unconscious"). A pass that would
+ * roll physical dice not typed stops there: the GM presses Next again.
+ */
+export function nextTurn(app, shown, dice, reasonOf) {
+  return inQueue(app, app.state.campaign.id, () => nextNow(app, encounterById(app.state.campaign, shown.id) || shown, dice, reasonOf));
+}
+
+async function nextNow(app, encounter, dice, reasonOf) {
+  const sheets = combatantSheets(app.state.campaign, encounter);
+  const before = { ...sheets };
+  const changed = {};
+  const results = [];
+  const skipped = [];
+  let state = encounter;
+  for (let pass = 0; pass <= encounter.combatants.length; pass += 1) {
+    let result;
+    try {
+      result = await engineStep(app, state, sheets, "next", {}, pass ? { physical: dice.physical } : dice);
+    } catch (error) {
+      if (pass && error.field === "dice") break;
+      throw error;
+    }
+    results.push(result);
+    Object.assign(changed, result.details.sheets || {});
+    Object.assign(sheets, result.details.sheets || {});
+    state = result.details.encounter;
+    const now = state.ended ? null : state.combatants[state.turn];
+    const sheet = now?.character_id && !now.skipped ? sheets[now.character_id] : null;
+    const reason = sheet ? await reasonOf(sheet) : null;
+    if (!reason || pass === encounter.combatants.length) break;
+    skipped.push(`${now.name} skipped: ${reason}`);
+  }
+  const last = results[results.length - 1];
+  const lines = (key) => [last[key]?.[0], ...skipped.slice(0, results.length - 1), ...results.flatMap((each) => (each[key] || []).slice(1))].filter(Boolean);
+  const logged = { ...stepResult(last), events: lines("events"), text: lines("text"),
+    details: { current: last.details.current ?? null, decided: results.flatMap((each) => stepResult(each).details.decided) } };
+  const step = makeEntry({
+    op: "encounter.next", args: {}, result: logged, who: Object.keys(changed), encounter: encounter.id,
+    before: Object.fromEntries(Object.keys(changed).map((id) => [id, before[id]])), after: changed,
+    encounter_before: encounter, encounter_after: state,
+  });
+  await commitNow(app, { sheets: changed, encounters: { [encounter.id]: state }, entries: [step] });
+  return { ...last, details: { ...last.details, encounter: state, sheets: changed }, logged };
 }
 
 /**

@@ -15,6 +15,7 @@ import { Confirm } from "../components/confirm.mjs";
 import { useOpForm } from "./op_form.mjs";
 import { Result } from "./result.mjs";
 import { OddsRegion } from "./odds_region.mjs";
+import { RuleWarning } from "./warning.mjs";
 
 /** ``spec``: {title, op, bind, fixed, fields, defaults, target, opposed}; ``characterId`` is who acts;
  * ``opponent``: a character id picked already (an encounter's target); ``encounter``: the id its rolls log under. */
@@ -199,6 +200,7 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
       ${rules.length ? html`<ul class="badges house-rules" aria-label="House rules this roll uses">
         ${rules.map((param) => html`<li class="badge" key=${param.name} data-house-rule=${param.name}>${houseRuleWords(param, campaign.settings[param.name])}</li>`)}
       </ul>` : null}
+      ${outcome?.result ? null : html`<${RuleWarning} op=${spec.op} game=${game} sheet=${fresh} target=${target?.sheet} />`}
       ${missing && !shown ? html`<p class="roll-missing" role="status">Fill in the field marked above first: nothing was rolled.</p>` : null}
       ${outcome?.result && outcome.once ? html`<p class="roll-done" role="status">${outcome.once}</p>` : null}
       ${outcome?.final ? html`<div class="roll-after">

@@ -156,23 +156,20 @@ export default {
     },
   },
 
+  // Who can act and every penalty of their state come from the engine (armageddon.capacity, shown by the card).
   card(sheet) {
     const derived = sheet.derived || {};
     return {
       bars: POOLS.map(([key, name, short]) => ({ label: short, name, value: sheet.current?.[key] ?? derived[key], max: derived[key] })),
       conditions: (sheet.conditions || []).map(conditionWords),
-      query: {
-        op: "armageddon.action_penalties", args: { character: sheet, tags: "silence and reaction" }, // encumbrance too
-        show: (result) => (result.modifiers.length
-          ? `Penalty ${result.modifiers.map(({ value, label }) => `${value < 0 ? "−" : "+"}${Math.abs(value)} ${label}`).join(", ")}`
-          : "No penalty from their state"),
-      },
     };
   },
 
+  /** Derived values, then the temporary Drawbacks (lost Attribute points show on their rows, rows.mjs). */
   sheetFacts: (sheet) => {
     const d = sheet.derived || {};
-    return [["Speed", d.speed], ["Initiative", `d10 + ${d.initiative_base}`], ["Lifting", `${d.lifting_capacity} lb`], ["Carrying", `${d.carrying_capacity} lb`], ["Kind", sheet.kind ? sheet.kind[0].toUpperCase() + sheet.kind.slice(1) : null]];
+    const drawbacks = (sheet.temporary_drawbacks || []).map((text, index) => [`Drawback ${index + 1}`, `${text}, until Essence is back to 0 or more`]);
+    return [["Speed", d.speed], ["Initiative", `d10 + ${d.initiative_base}`], ["Lifting", `${d.lifting_capacity} lb`], ["Carrying", `${d.carrying_capacity} lb`], ["Kind", sheet.kind ? sheet.kind[0].toUpperCase() + sheet.kind.slice(1) : null], ...drawbacks];
   },
 
   groups(sheet) {

@@ -148,7 +148,14 @@ export default {
     };
   },
 
-  sheetFacts: (sheet) => [["Scale", sheet.scale], ...Object.entries(sheet.movement || {}).map(([mode, squares]) => [`Move (${mode})`, `${squares} squares`])],
+  /** Scale, movement as the mobility penalties leave it (½ square each, seed 002), and each mobility penalty. */
+  sheetFacts: (sheet) => {
+    const mobility = Object.entries(sheet.mobility_penalties || {});
+    const slower = mobility.reduce((sum, [, points]) => sum + points, 0) / 2;
+    const move = ([mode, squares]) => [`Move (${mode})`, slower ? `${Math.max(0, squares - slower)} squares (${squares}, −${slower} mobility)` : `${squares} squares`];
+    return [["Scale", sheet.scale], ...Object.entries(sheet.movement || {}).map(move),
+      ...mobility.map(([source, points]) => [`Mobility penalty (${source || "load"})`, `−${points} Acrobatics, Athletics, Wrestle, Stealth`])];
+  },
 
   groups(sheet) {
     const row = (name, value, kind) => ({

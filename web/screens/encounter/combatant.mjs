@@ -5,11 +5,11 @@
 import { html } from "../../app/html.mjs";
 import { choiceLabel } from "../../app/engine.mjs";
 import { Bar } from "../../components/bar.mjs";
-import { useSheetSummary } from "../party/character_card.mjs";
+import { CapacityView, useCapacity, useSheetSummary } from "../party/character_card.mjs";
 import { MoreMoves } from "../sheet/more_moves.mjs";
 import { cardMoreMoves } from "../../games/moves.mjs";
 
-function CardView({ sheet, rules }) {
+function CardView({ sheet, rules, capacity }) {
   const card = rules.game.card(sheet);
   const summary = useSheetSummary(card.query);
   const timers = rules.timers(sheet);
@@ -17,26 +17,31 @@ function CardView({ sheet, rules }) {
     ${card.bars.length ? html`<div class="bars">${card.bars.map((bar) => html`<${Bar} key=${bar.label} ...${bar} />`)}</div>` : null}
     ${card.facts ? html`<p class="facts">${card.facts.map(([label, value]) => html`<span key=${label}>${label} ${value}</span>`)}</p>` : null}
     ${summary ? html`<p class="summary-line">${summary}</p>` : null}
+    <${CapacityView} details=${capacity} />
     <p class="conditions" data-conditions>${card.conditions.length ? card.conditions.join(", ") : "No conditions"}</p>
     ${timers.length ? html`<p class="timers" data-timers>${timers.join(" · ")}</p>` : null}
   </div>`;
 }
 
-function Status({ combatant, current }) {
-  const tags = [current ? "their turn" : null, combatant.delayed ? "delaying" : null, combatant.skipped ? "sits out" : null].filter(Boolean);
-  return tags.map((tag) => html`<span class=${`tag${tag === "their turn" ? " now" : ""}`} key=${tag}>${tag}</span>`);
+function Status({ combatant, current, unable }) {
+  const tags = [current ? "their turn" : null, unable ? "can't act" : null, combatant.delayed ? "delaying" : null, combatant.skipped ? "sits out" : null].filter(Boolean);
+  const kind = { "their turn": " now", "can't act": " unable" };
+  return tags.map((tag) => html`<span class=${`tag${kind[tag] || ""}`} key=${tag}>${tag}</span>`);
 }
 
 /** ``act(fn)`` runs an encounter step; ``onAction(action, event)`` opens the drawer (or the target picker). */
 export function CombatantRow({ combatant, index, count, current, character, rules, ended, act, onAction, onMove, picking, activityParam, children }) {
   const name = combatant.name;
   const move = (delta, event) => onMove(combatant.id, delta, event.currentTarget.dataset.move);
+  const capacity = useCapacity(rules.game, character?.sheet || null);
+  const unable = capacity ? !capacity.can_act : false;
   const reorderHere = !rules.orderLabel; // the GM's order is this game's only order: the arrows sit in the row
   const arrows = html`<div class="move" role="group" aria-label=${`Move ${name}`}>
     <button type="button" data-move="up" aria-label=${`Move ${name} up`} disabled=${ended || index === 0} onClick=${(event) => move(-1, event)}>↑</button>
     <button type="button" data-move="down" aria-label=${`Move ${name} down`} disabled=${ended || index === count - 1} onClick=${(event) => move(1, event)}>↓</button>
   </div>`;
-  return html`<li class=${`combatant${current ? " current" : ""}${combatant.skipped ? " skipped" : ""}`} data-combatant=${combatant.id}
+  return html`<li class=${`combatant${current ? " current" : ""}${combatant.skipped ? " skipped" : ""}${unable ? " unable" : ""}`} data-combatant=${combatant.id}
+    data-can-act=${capacity ? String(capacity.can_act) : undefined}
     aria-current=${current ? "true" : undefined} aria-labelledby=${`c-${combatant.id}`}>
     <div class="combatant-head">
       ${reorderHere
@@ -44,12 +49,12 @@ export function CombatantRow({ combatant, index, count, current, character, rule
         : html`<span class="initiative"><span class="visually-hidden">Initiative </span>${combatant.initiative ?? "–"}</span>`}
       <h3 id=${`c-${combatant.id}`}>${name}</h3>
       ${character?.kind === "npc" || combatant.npc ? html`<span class="tag">${character ? "NPC" : "quick NPC"}</span>` : null}
-      <${Status} combatant=${combatant} current=${current} />
+      <${Status} combatant=${combatant} current=${current} unable=${unable} />
       ${combatant.delayed && !ended ? html`<button type="button" data-step="act-now"
         onClick=${() => act("delay", { combatant_id: combatant.id, delayed: false })}>${name} acts now</button>` : null}
       ${reorderHere ? arrows : null}
     </div>
-    ${character ? html`<${CardView} sheet=${character.sheet} rules=${rules} />`
+    ${character ? html`<${CardView} sheet=${character.sheet} rules=${rules} capacity=${capacity} />`
       : html`<p class="help">${combatant.character_id ? "No longer in the campaign: remove them from the encounter." : "No sheet: takes turns only."}</p>`}
     ${character && !ended ? html`<div class="quick-actions" role="group" aria-label=${`What ${name} does`}>
       ${rules.actions.map((action) => html`<button type="button" key=${action.key} data-action=${action.key}

@@ -29,7 +29,15 @@ function TimePasses({ rules, catalog, busy, onPass }) {
   </details>`;
 }
 
-export function Controls({ encounter, rules, catalog, busy, act, onPass, dice, setDice, diceError, onEnd }) {
+/** The GM's choice, remembered per campaign: Next passes over a combatant who cannot act (the log says why). */
+function SkipUnable({ on, onChange }) {
+  return html`<label class="check skip-unable">
+    <input type="checkbox" name="skip-unable" checked=${on} onChange=${(event) => onChange(event.currentTarget.checked)} />
+    <span>Next skips anyone who cannot act (the log says why)</span>
+  </label>`;
+}
+
+export function Controls({ encounter, rules, catalog, busy, act, onPass, dice, setDice, diceError, onEnd, skipUnable = false, setSkipUnable = () => {} }) {
   const ended = encounter.ended;
   return html`<section class="encounter-controls" aria-label="The encounter">
     ${ended ? null : html`<div class="row-actions">
@@ -38,7 +46,8 @@ export function Controls({ encounter, rules, catalog, busy, act, onPass, dice, s
         : null}
       <button type="button" data-step="end_round" disabled=${busy || !encounter.combatants.length} onClick=${() => act("end_round")}>End the round now</button>
     </div>
-    <p class="help">${rules.orderHelp}</p>`}
+    <p class="help">${rules.orderHelp}</p>
+    <${SkipUnable} on=${skipUnable} onChange=${setSkipUnable} />`}
     <${DiceField} dice=${dice} onChange=${setDice} error=${diceError}
       hint="For the rolls the encounter makes (Initiative, the end of a round), in the order the result lists them." />
     <${TimePasses} rules=${rules} catalog=${catalog} busy=${busy} onPass=${onPass} />

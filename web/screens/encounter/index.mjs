@@ -7,7 +7,8 @@ import { html, useEffect, useMemo, useRef, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { paths } from "../../app/router.mjs";
 import { snack } from "../../app/actions.mjs";
-import { encounterById, encounterStep, timeCheck } from "../../app/encounter_actions.mjs";
+import { encounterById, encounterStep, nextTurn, rememberSkip, rememberedSkip, timeCheck } from "../../app/encounter_actions.mjs";
+import { capacityRequest, useCapacity } from "../party/character_card.mjs";
 import { Drawer } from "../../drawer/index.mjs";
 import { diceArgs } from "../../drawer/dice_field.mjs";
 import { Confirm } from "../../components/confirm.mjs";
@@ -72,6 +73,7 @@ function RunningEncounter({ campaign, encounter }) {
   const [drawer, setDrawer] = useState(null); // {spec, characterId, opponent, opener, id}
   const [ending, setEnding] = useState(false);
   const [asking, setAsking] = useState(null); // {args, warnings}: time that would run dying rolls, asked first
+  const [skipUnable, setSkipUnable] = useState(() => rememberedSkip(campaign.id)); // Next passes over who cannot act
   const refocus = useRef(null); // [combatant id, "up" | "down"] after a move
   const list = useRef(null);
   useEffect(() => {
@@ -113,6 +115,25 @@ function RunningEncounter({ campaign, encounter }) {
     return done;
   }
 
+  /** Why ``sheet`` cannot act now (the engine's first reason, in the game's words), or null when they can. */
+  async function unableReason(sheet) {
+    const request = capacityRequest(app, rules.game, sheet);
+    if (!request) return null;
+    const details = (await app.services.engine.call(request.op, request.args)).details;
+    return details.can_act ? null : details.limits.find((each) => each.what === "act")?.reason || "cannot act";
+  }
+
+  /** Next; with the GM's choice on, passing over those who cannot act (one step, logged with who and why). */
+  async function next() {
+    if (!skipUnable) return act("next");
+    const physical = dice.mode === "physical";
+    const typed = physical && !dice.faces.trim() ? { args: {} } : diceArgs(dice);
+    if (typed.error) { setDiceError(typed.error); return false; }
+    const done = await run(() => nextTurn(app, encounter, { faces: typed.args.dice || null, physical }, unableReason));
+    if (done && physical) setDice({ ...dice, faces: "" });
+    return done;
+  }
+
   /** Time passes, but first says what it would run (Survival Tests, dying rounds: how many) and asks. */
   async function letTimePass(args) {
     let warnings;
@@ -149,7 +170,9 @@ function RunningEncounter({ campaign, encounter }) {
     return steps.list.findLast((each) => each.after === now)?.result || null;
   }, [encounter, steps]);
   useCurrentInView(list, encounter, shown);
-  const characterOf = (combatant) => combatant.character_id && campaign.characters.find((each) => each.id === combatant.character_id);
+  const characterOf = (combatant) => combatant?.character_id && campaign.characters.find((each) => each.id === combatant.character_id);
+  const nowCapacity = useCapacity(rules.game, (!encounter.ended && characterOf(encounter.combatants[encounter.turn])?.sheet) || null);
+  const nowUnable = nowCapacity && !nowCapacity.can_act ? nowCapacity.limits.find((each) => each.what === "act")?.reason || "" : null;
   const activityParam = campaign.game === "armageddon" ? app.state.catalog.op("encounter.update").params.find((each) => each.name === "activity") : null;
   return html`<div class=${`encounter-layout${drawer ? " with-drawer" : ""}`}>
     <p class="back"><a href=${paths.encounter(campaign.id)}>‹ All encounters</a></p>
@@ -167,8 +190,9 @@ function RunningEncounter({ campaign, encounter }) {
     </ol>` : html`<p class="empty">Nobody in this encounter yet: add the party and the NPCs.</p>`}
     ${encounter.ended ? null : html`<${AddCombatants} campaign=${campaign} encounter=${encounter} rules=${rules} run=${run} busy=${busy} />`}
     <${Controls} encounter=${encounter} rules=${rules} catalog=${app.state.catalog} busy=${busy} act=${act} onPass=${letTimePass}
-      dice=${dice} setDice=${(next) => { setDice(next); setDiceError(null); }} diceError=${diceError} onEnd=${() => setEnding(true)} />
-    <${TurnBar} encounter=${encounter} busy=${busy} engine=${app.state.engine} onNext=${() => act("next")} />
+      dice=${dice} setDice=${(chosen) => { setDice(chosen); setDiceError(null); }} diceError=${diceError} onEnd=${() => setEnding(true)}
+      skipUnable=${skipUnable} setSkipUnable=${(on) => { setSkipUnable(on); rememberSkip(campaign.id, on); }} />
+    <${TurnBar} encounter=${encounter} busy=${busy} engine=${app.state.engine} onNext=${next} unable=${nowUnable} />
     ${drawer ? html`<${Drawer} key=${drawer.id} spec=${drawer.spec} characterId=${drawer.characterId} opponent=${drawer.opponent}
       encounter=${encounter.id} game=${rules.game} onClose=${close} />` : null}
     ${ending ? html`<${Confirm} title=${`End “${encounter.name}”?`} text="No more turns; its log stays, and time can still pass for its combatants."

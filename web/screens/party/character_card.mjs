@@ -1,6 +1,9 @@
-// One character at a glance: pools against their maxima, the penalty their state imposes, conditions.
+// One character at a glance: pools against their maxima, who can act (the engine's <game>.capacity: can they
+// act, defend, which rolls are still theirs), every penalty their state imposes with the rolls it reaches and
+// the values it lowers for a while, then the conditions.
 import { html, useEffect, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
+import { settingArgs } from "../../app/engine.mjs";
 import { Bar } from "../../components/bar.mjs";
 
 /** The engine's one-line summary of a sheet (e.g. the state's penalty), refreshed when the sheet changes. */
@@ -17,14 +20,55 @@ export function useSheetSummary(query) {
   return text;
 }
 
+/** The request for who can act: ``<game>.capacity`` on the sheet, with the campaign's house rules it declares. */
+export function capacityRequest(app, game, sheet) {
+  const op = `${game.id}.capacity`;
+  const declared = app.state.catalog?.op(op);
+  if (!declared || !sheet) return null;
+  return { op, args: { ...settingArgs(declared, app.state.campaign?.settings), [game.sheetParam]: sheet } };
+}
+
+/** Who can act, as the engine says it for ``sheet`` (the result's ``details``), or null until it answers. */
+export function useCapacity(game, sheet) {
+  const app = useApp();
+  const request = capacityRequest(app, game, sheet);
+  const [details, setDetails] = useState(null);
+  const key = request ? JSON.stringify(request.args) : "";
+  useEffect(() => {
+    if (!request) return undefined;
+    let live = true;
+    app.services.engine.call(request.op, request.args).then((result) => live && setDetails(result.details), () => live && setDetails(null));
+    return () => { live = false; };
+  }, [key]);
+  return details;
+}
+
+/** Can they act (the headline), what limits them, each penalty with the rolls it reaches, what is lowered. */
+export function CapacityView({ details }) {
+  if (!details) return null;
+  const notes = details.limits.filter((each) => each.what === "note").map((each) => each.text);
+  const more = details.limits.filter((each) => each.what !== "note").slice(1).map((each) => each.text)
+    .filter((text) => !details.headline.includes(text.replace(/^Can't (act|defend): /, "")));
+  const lines = [...more, ...notes, ...details.lowered.map((each) => each.text)];
+  return html`<div class="capacity" data-can-act=${String(details.can_act)} data-can-defend=${String(details.can_defend)}>
+    <p class=${`capacity-line${details.can_act && details.can_defend ? "" : " unable"}`}>${details.headline}</p>
+    ${lines.length ? html`<ul class="capacity-notes">${lines.map((line) => html`<li key=${line}>${line}</li>`)}</ul>` : null}
+    <p class="capacity-penalties" data-penalties=${details.penalties.length}>${details.penalties.length
+      ? details.penalties.map((each) => html`<span key=${each.text}>${each.text}</span>`)
+      : "No penalty from their state"}</p>
+  </div>`;
+}
+
 export function CharacterCard({ character, game, href, compact = false }) {
   const card = game.card(character.sheet);
   const summary = useSheetSummary(card.query);
+  const capacity = useCapacity(game, character.sheet);
   return html`<article class="character-card" data-character=${character.id}>
     ${compact ? null : html`<h2>${character.sheet.name} ${character.kind === "npc" ? html`<span class="tag">NPC</span>` : null}</h2>`}
     ${card.bars.map((bar) => html`<${Bar} key=${bar.label} ...${bar} />`)}
     ${card.facts ? html`<p class="facts">${card.facts.map(([label, value]) => html`<span key=${label}>${label} ${value}</span>`)}</p>` : null}
     ${summary ? html`<p class="summary-line">${summary}</p>` : null}
+    <${CapacityView} details=${capacity} />
     <p class="conditions">${card.conditions.length ? card.conditions.join(", ") : "No conditions"}</p>
     ${compact ? null : html`<a class="button" href=${href}>Open the sheet</a>`}
   </article>`;

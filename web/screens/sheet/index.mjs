@@ -44,7 +44,7 @@ export function SheetScreen({ characterId }) {
       <${MoreMoves} game=${game} sheet=${character.sheet} actions=${actions.filter((action) => action.more)} onOpen=${open} id="sheet-more" name=${character.sheet.name} />
       ${editing
         ? html`<${SheetEditor} character=${character} game=${game} onDone=${() => setEditing(false)} />`
-        : html`<${SheetRows} groups=${game.groups(character.sheet)} onRoll=${open} />
+        : html`<${SheetRows} groups=${game.groups(character.sheet)} onRoll=${open} game=${game} sheet=${character.sheet} />
           <button type="button" class="edit-sheet" onClick=${() => setEditing(true)}>Edit values</button>`}
       <${WeaponsPanel} character=${character} game=${game} />
       <div class="row-actions danger-zone">
