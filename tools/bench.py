@@ -14,7 +14,11 @@ from __future__ import annotations
 import os
 
 import gzip
+import json
+import re
 import shutil
+import subprocess
+import time
 import statistics
 import tempfile
 from pathlib import Path
@@ -75,13 +79,75 @@ PAGES = (
 )
 
 
-def _first_visit_bytes(dist: Path) -> tuple[int, int]:
-    """What a first visit downloads (every file the service worker precaches: all of dist/), raw and gzipped
-    (what a gzip-serving host sends; the snapshot is already gzip and counted as shipped)."""
-    files = [p for p in dist.rglob("*") if p.is_file()]
+def _first_visit_bytes(dist: Path) -> tuple[int, int, int]:
+    """What a first visit downloads: every file the service worker precaches (sw.js's list, developer files such
+    as dist/src/ and the source maps left out) and sw.js itself, raw and gzipped (what a gzip-serving host sends;
+    the snapshot is already gzip and counted as shipped); and how many files."""
+    text = (dist / "sw.js").read_text(encoding="utf-8")
+    listed = json.loads(re.search(r"const ASSETS = (\[.*?\]);", text, re.S).group(1))
+    files = [dist / name for name in listed if name != "./"] + [dist / "index.html", dist / "sw.js"]
+    files = sorted(set(files))
     raw = sum(p.stat().st_size for p in files)
     packed = sum(p.stat().st_size if p.suffix == ".gz" else len(gzip.compress(p.read_bytes(), 6)) for p in files)
-    return raw, packed
+    return raw, packed, len(files)
+
+
+def _webkit_run(url: str, display: str) -> dict:
+    """One cold load and one reload in a fresh WebKitGTK session (its storage starts empty)."""
+    from selenium import webdriver
+    from selenium.webdriver.webkitgtk.options import Options
+    from selenium.webdriver.webkitgtk.service import Service
+
+    service = Service(executable_path="/usr/bin/WebKitWebDriver", env={**os.environ, "DISPLAY": display})
+    driver = webdriver.WebKitGTK(options=Options(), service=service)
+    try:
+        def ready_ms() -> float:
+            deadline = time.monotonic() + TIMEOUT_MS / 1000
+            while time.monotonic() < deadline:
+                if driver.execute_script("return document.documentElement.dataset.ready") == "true":
+                    return float(driver.execute_script("return document.documentElement.dataset.readyMs"))
+                time.sleep(0.05)
+            raise TimeoutError(url)
+
+        driver.get(url)
+        cold = ready_ms()
+        boot = driver.execute_script("return document.documentElement.dataset.boot")
+        driver.refresh()
+        return {"cold": cold, "warm": ready_ms(), "boot": boot}
+    finally:
+        driver.quit()
+
+
+def run_webkit_bench(dist: Path, runs: int) -> dict | None:
+    """Engine ready in WebKitGTK (the iPad's engine): ours against the bare page, cold and warm (issue 20)."""
+    if not (os.path.exists("/usr/bin/WebKitWebDriver") and os.path.exists("/usr/bin/Xvfb")):
+        print("WebKit: WebKitWebDriver or Xvfb missing, skipped")
+        return None
+    display = ":97"
+    xvfb = subprocess.Popen(["/usr/bin/Xvfb", display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(0.5)
+    with tempfile.TemporaryDirectory(prefix="rules-bench-webkit-") as tmp_name:
+        ours_server, ours_url = serve_in_thread(dist, "/app/", "max-age=600")
+        bare_server, bare_url = serve_in_thread(_bare_site(Path(tmp_name)), "/", "max-age=600")
+        times = {"bare": [], "ours": []}
+        try:
+            for index in range(runs):
+                for name, url in (("bare", bare_url), ("ours", ours_url)):
+                    one = _webkit_run(url, display)
+                    times[name].append(one)
+                    print(f"WebKit run {index + 1}/{runs} {name}: cold {one['cold']:.0f} ms, warm {one['warm']:.0f} ms"
+                          + (f" (boot: {one['boot']})" if one["boot"] else ""), flush=True)
+        finally:
+            ours_server.shutdown()
+            bare_server.shutdown()
+            xvfb.terminate()
+    median = lambda name, key: statistics.median(r[key] for r in times[name])  # noqa: E731
+    print(f"{'WebKitGTK engine ready':<40}{'cold':>8}{'warm':>8}{'/bare cold':>12}{'/bare warm':>12}")
+    for name, title in (("bare", "bare loadPyodide() (npm files)"), ("ours", "ours (snapshot when it loads)")):
+        cold, warm = median(name, "cold"), median(name, "warm")
+        print(f"{title:<40}{cold:>8.0f}{warm:>8.0f}{cold / median('bare', 'cold'):>12.2f}{warm / median('bare', 'warm'):>12.2f}")
+    return times
 
 
 def run_bench(dist: Path, runs: int = 5) -> dict:
@@ -108,7 +174,7 @@ def run_bench(dist: Path, runs: int = 5) -> dict:
             bare_server.shutdown()
 
     median = lambda name, key: statistics.median(r[key] for r in runs_of[name])  # noqa: E731
-    raw, packed = _first_visit_bytes(dist)
+    raw, packed, count = _first_visit_bytes(dist)
     print()
     print(f"median of {runs} runs, ms from navigation start (headless Chromium, 127.0.0.1)")
     print(f"{'engine ready':<40}{'cold':>8}{'warm':>8}{'/bare cold':>12}{'/bare warm':>12}")
@@ -120,6 +186,8 @@ def run_bench(dist: Path, runs: int = 5) -> dict:
         print(f"{title:<40}{median(name, 'ui_cold'):>8.0f}{median(name, 'ui_warm'):>8.0f}")
     booted = {name: sorted({r["boot"] for r in runs_of[name]}) for name, _ in PAGES[1:]}
     print(f"boot paths seen: {booted}")
-    print(f"first visit downloads: {raw / 1e6:.1f} MB in {sum(1 for p in dist.rglob('*') if p.is_file())} files, "
+    print(f"first visit downloads: {raw / 1e6:.1f} MB in {count} files (what the service worker precaches), "
           f"{packed / 1e6:.1f} MB gzipped")
-    return {"runs": runs_of, "bytes": raw, "gzipped": packed}
+    print()
+    webkit = run_webkit_bench(dist, runs)
+    return {"runs": runs_of, "bytes": raw, "gzipped": packed, "webkit": webkit}
