@@ -70,7 +70,7 @@ def templates(party: list[dict]) -> list[dict]:
 
 
 FILL = """async ({ record, templates, count }) => {
-  const { openStorage } = await import(new URL("store/storage.mjs", location.href).href);
+  const { openStorage } = await import(new URL("src/store/storage.mjs", location.href).href);
   const storage = await openStorage();
   const ids = record.characters.map((each) => each.id);
   const start = Date.parse("2026-01-05T19:00:00Z");

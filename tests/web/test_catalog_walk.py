@@ -44,8 +44,8 @@ def page_moves(page, game: str, sheet: dict) -> dict:
     """What the page's games/moves.mjs says: the moves of ``sheet`` (shortest first) and the operations left out."""
     return page.evaluate("""async ([game, sheet]) => {
         const base = location.href.split("#")[0];
-        const moves = await import(new URL("games/moves.mjs", base).href);
-        const { gameById } = await import(new URL("games/index.mjs", base).href);
+        const moves = await import(new URL("src/games/moves.mjs", base).href);
+        const { gameById } = await import(new URL("src/games/index.mjs", base).href);
         return { moves: moves.movesOf(gameById[game], sheet), left: moves.LEFT_TO_ALL_OPERATIONS };
     }""", [game, sheet])
 
@@ -134,8 +134,8 @@ def card_moves(page, game: str, sheet: dict) -> list[dict]:
     """What the page's games/moves.mjs says the encounter card offers (its quick actions, then its More)."""
     return page.evaluate("""async ([game, sheet]) => {
         const base = location.href.split("#")[0];
-        const moves = await import(new URL("games/moves.mjs", base).href);
-        const { encounterGame } = await import(new URL("screens/encounter/games.mjs", base).href);
+        const moves = await import(new URL("src/games/moves.mjs", base).href);
+        const { encounterGame } = await import(new URL("src/screens/encounter/games.mjs", base).href);
         const rules = encounterGame(game);
         return moves.movesOf(rules.game, sheet, rules.actions);
     }""", [game, sheet])

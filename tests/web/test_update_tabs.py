@@ -23,6 +23,14 @@ from tools.serve import SiteHandler
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "screens"
 MARKED = ("main.mjs", "screens/log/index.mjs")
+"""Modules marked, by the name the test reports; the log screen is a lazily loaded chunk of the bundle."""
+
+
+def bundled(copy: Path, name: str) -> Path:
+    """The file of dist/ that runs ``name``: main.mjs itself, or the bundle chunk holding the log screen."""
+    if name == "main.mjs":
+        return copy / name
+    return next(chunk for chunk in sorted(copy.glob("chunk-*.mjs")) if 'id="log-title"' in chunk.read_text())
 MARK = re.compile(r"\n;\(globalThis\.__ran \?\?= \[\]\)\.push\(\"[^\"]*\"\);\n$")
 CSS_MARK = re.compile(r"\n:root \{ --deploy: \"[^\"]*\"; \}\n$")
 
@@ -30,7 +38,7 @@ CSS_MARK = re.compile(r"\n:root \{ --deploy: \"[^\"]*\"; \}\n$")
 def deploy(copy: Path, version: str) -> None:
     """Mark the copy's modules and style sheet as ``version`` (replacing an earlier mark)."""
     for name in MARKED:
-        path = copy / name
+        path = bundled(copy, name)
         text = MARK.sub("", path.read_text())
         path.write_text(text + f'\n;(globalThis.__ran ??= []).push("{name}:{version}");\n')
     css = copy / "app.css"

@@ -101,6 +101,7 @@ const MORE = [
   { key: "encumbrance", label: "Encumbrance", more: "State", op: "armageddon.encumbrance", bind: "character", fields: [], rollLabel: "Show" },
   { key: "penalties", label: "Penalties now", more: "State", op: "armageddon.action_penalties", bind: "character", fields: ["attribute_name", "roll_type", "tags"], rollLabel: "Show" },
   { key: "derived", label: "Derived values", more: "State", op: "armageddon.character_sheet", bind: "character", fields: [], rollLabel: "Show" },
+  { key: "capacity", label: "Can they act?", more: "State", op: "armageddon.capacity", bind: "character", fields: [], rollLabel: "Show" },
 ];
 
 /** The sheet's rows as moves for the encounter card (the sheet has them as rows already). */

@@ -70,6 +70,7 @@ const MORE = [
     pick: { label: "Against", none: "Nobody from the campaign: type the Builds" }, fields: ["own_build", "opponent_build"],
     defaults: (me, them) => ({ own_build: me.derived?.build, opponent_build: them.derived?.build }), rollLabel: "Check" },
   { key: "weekly_healing", label: "Weekly healing roll", more: "Healing", op: "coc.weekly_healing_roll", bind: "investigator", fields: [] },
+  { key: "capacity", label: "Can they act?", more: "Healing", op: "coc.capacity", bind: "investigator", fields: [], rollLabel: "Show" },
 ];
 
 export default {

@@ -73,6 +73,7 @@ const MORE = [
     pick: { label: "Caretaker", none: "Nobody tends the body" }, fields: ["caretaker_medicine"], defaults: (me, them) => ({ caretaker_medicine: bonusOf(them, "Medicine") }) },
   { key: "detect_soul_coma", label: "Is the body alive?", more: "Dying and Soul Coma", op: "semiautomagic.detect_soul_coma", bind: "creature", pickTarget: true,
     pick: { label: "Who looks", none: "Nobody from the campaign: type the bonus" }, fields: ["method", "bonus"], defaults: (me, them) => ({ bonus: bonusOf(them, "Medicine") }) },
+  { key: "capacity", label: "Can they act?", more: "Conditions", op: "semiautomagic.capacity", bind: "creature", fields: [], rollLabel: "Show" },
   { key: "confusion", label: "Confusion round", more: "Conditions", op: "semiautomagic.confusion_round", bind: "creature", fields: [] },
   { key: "staggered", label: "Staggered round", more: "Conditions", op: "semiautomagic.staggered_round", bind: "creature", fields: [] },
   { key: "noise", label: "Does a noise wake them?", more: "Conditions", op: "semiautomagic.noise_wakes", bind: "creature", fields: ["noise_dc"] },
