@@ -24,7 +24,10 @@ XVFB = "/usr/bin/Xvfb"
 
 
 def _free_display() -> int:
-    for number in range(90, 140):
+    """A display number no other X server (or another pytest worker's) holds: each worker its own range."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    start = 100 + 10 * int("".join(ch for ch in worker if ch.isdigit()) or 0)
+    for number in range(start, start + 10):
         if not os.path.exists(f"/tmp/.X{number}-lock") and not os.path.exists(f"/tmp/.X11-unix/X{number}"):
             return number
     raise RuntimeError("no free X display")

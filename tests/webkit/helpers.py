@@ -25,6 +25,30 @@ def css(driver, selector: str, seconds: float = 30):
     return wait(driver, seconds).until(EC.visibility_of_element_located((By.CSS_SELECTOR, selector)))
 
 
+def again(action, tries: int = 5):
+    """Run ``action`` again when the page re-rendered the element between finding and using it (Preact replaces
+    nodes as state arrives; WebDriver then says the node is stale)."""
+    from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
+
+    for attempt in range(tries):
+        try:
+            return action()
+        except (StaleElementReferenceException, ElementNotInteractableException):
+            if attempt == tries - 1:
+                raise
+            time.sleep(0.2)
+
+
+def tap(driver, selector: str, seconds: float = 30) -> None:
+    """Click the displayed element matching ``selector``, found afresh if the page re-rendered it."""
+    again(lambda: css(driver, selector, seconds).click())
+
+
+def press(driver, words: str, seconds: float = 30) -> None:
+    """Click the button whose text is exactly ``words``, found afresh if the page re-rendered it."""
+    again(lambda: button(driver, words, seconds).click())
+
+
 def button(driver, words: str, seconds: float = 30):
     """The displayed button (or button-like link) whose text is exactly ``words``."""
     xpath = "//*[self::button or self::a][normalize-space(.)=%s]" % json.dumps(words)
@@ -46,30 +70,37 @@ def fill(element, value) -> None:
     element.send_keys(str(value))
 
 
+def fill_at(driver, selector: str, value) -> None:
+    """Type ``value`` into the field matching ``selector``, found afresh if the page re-rendered it."""
+    again(lambda: fill(css(driver, selector), value))
+
+
 def new_campaign(driver, name: str, game: str) -> str:
     driver.execute_script("location.hash = '#/'")
-    fill(css(driver, 'input[name="campaign-name"]'), name)
+    fill_at(driver, 'input[name="campaign-name"]', name)
     driver.find_element(By.XPATH, f'//label[contains(@class, "game-card")][.//span[normalize-space(.)={json.dumps(GAME_NAMES[game])}]]').click()
-    button(driver, "Start the campaign").click()
+    press(driver, "Start the campaign")
     wait(driver).until(lambda d: name in d.find_element(By.ID, "party-title").text)
     return driver.execute_script("return location.hash").split("/")[2]
 
 
 def new_character(driver, game: str, name: str, numbers: dict | None = None) -> None:
-    button(driver, f"New {PERSON[game]}").click()
+    press(driver, f"New {PERSON[game]}")
     form = css(driver, "form.new-character")
     fill(form.find_element(By.CSS_SELECTOR, 'input[name="name"]'), name)
     for path, value in (numbers or {}).items():
         fill(form.find_element(By.CSS_SELECTOR, f'input[name="{path}"]'), value)
     css(driver, "form.new-character .derived dl")
     before = len(driver.find_elements(By.CSS_SELECTOR, ".character-card"))
-    button(driver, f"Create {name}").click()
+    press(driver, f"Create {name}")
     wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".character-card")) == before + 1)
 
 
 def open_sheet(driver, name: str) -> None:
-    card = wait(driver).until(lambda d: next((c for c in d.find_elements(By.CSS_SELECTOR, ".character-card") if name in c.text), None))
-    card.find_element(By.XPATH, './/a[normalize-space(.)="Open the sheet"]').click()
+    def go():
+        card = wait(driver).until(lambda d: next((c for c in d.find_elements(By.CSS_SELECTOR, ".character-card") if name in c.text), None))
+        card.find_element(By.XPATH, './/a[normalize-space(.)="Open the sheet"]').click()
+    again(go)
     wait(driver).until(lambda d: d.find_element(By.ID, "sheet-title").text == name)
 
 
@@ -95,7 +126,7 @@ def odds_shown(driver) -> str:
 
 
 def close_drawer(driver) -> None:
-    driver.find_element(By.CSS_SELECTOR, 'button[aria-label="Close the roll drawer"]').click()
+    again(lambda: driver.find_element(By.CSS_SELECTOR, 'button[aria-label="Close the roll drawer"]').click())
     wait(driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".drawer"))
 
 

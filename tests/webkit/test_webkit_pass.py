@@ -11,8 +11,8 @@ import json
 import pytest
 from selenium.webdriver.common.by import By
 
-from tests.webkit.helpers import (booted, button, close_drawer, css, fill, new_campaign, new_character, odds_shown,
-                                  open_sheet, roll_physical, stored, wait)
+from tests.webkit.helpers import (again, booted, close_drawer, css, fill_at, new_campaign, new_character, odds_shown,
+                                  open_sheet, press, roll_physical, stored, tap, wait)
 
 GAMES = {
     "armageddon": {"hero": "Jack", "numbers": {"attributes.Perception": 3}, "row": "attr-Perception", "faces": "6",
@@ -34,22 +34,22 @@ def test_a_campaign_a_roll_an_encounter_step_undo_and_reload_in_webkit(webkit, w
     new_character(webkit, game, spec["hero"], spec["numbers"])
     open_sheet(webkit, spec["hero"])
 
-    css(webkit, f'[data-row="{spec["row"]}"]').click()
+    tap(webkit, f'[data-row="{spec["row"]}"]')
     assert "%" in odds_shown(webkit)  # the exact odds, in the drawer, before the roll
     assert spec["says"] in roll_physical(webkit, spec["faces"])
     close_drawer(webkit)
 
     # an encounter step and its Undo
-    button(webkit, "Encounter").click()
-    fill(css(webkit, 'input[name="encounter-name"]'), "The cellar")
-    button(webkit, "Start the encounter").click()
+    press(webkit, "Encounter")
+    fill_at(webkit, 'input[name="encounter-name"]', "The cellar")
+    press(webkit, "Start the encounter")
     wait(webkit).until(lambda d: d.find_element(By.ID, "encounter-title").text == "The cellar")
-    css(webkit, ".party-pick button[data-add]").click()
+    tap(webkit, ".party-pick button[data-add]")
     wait(webkit).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".combatant")) == 1)
     before = campaign_of(webkit, campaign_id)["encounters"]
-    css(webkit, "[data-next]").click()
+    tap(webkit, "[data-next]")
     wait(webkit).until(lambda d: campaign_of(d, campaign_id)["encounters"] != before)
-    css(webkit, '[data-history="undo"]:not([disabled])').click()
+    tap(webkit, '[data-history="undo"]:not([disabled])')
     wait(webkit).until(lambda d: campaign_of(d, campaign_id)["encounters"] == before)
 
     # reload: the campaign, the sheet and the log are still there
@@ -75,9 +75,8 @@ def test_a_campaign_file_imports_back_field_by_field_in_webkit(webkit, webkit_si
     webkit.execute_script("location.hash = '#/'")
     css(webkit, f'[data-campaign="{campaign_id}"]')
     # Delete it, then import the file through the page's own file field.
-    row = css(webkit, f'[data-campaign="{campaign_id}"]')
-    row.find_element(By.XPATH, './/button[normalize-space(.)="Delete"]').click()
-    css(webkit, "dialog.confirm").find_element(By.XPATH, './/button[normalize-space(.)="Delete"]').click()
+    again(lambda: css(webkit, f'[data-campaign="{campaign_id}"]').find_element(By.XPATH, './/button[normalize-space(.)="Delete"]').click())
+    again(lambda: css(webkit, "dialog.confirm").find_element(By.XPATH, './/button[normalize-space(.)="Delete"]').click())
     wait(webkit).until(lambda d: not d.find_elements(By.CSS_SELECTOR, f'[data-campaign="{campaign_id}"]'))
     webkit.find_element(By.CSS_SELECTOR, 'input[name="campaign-file"]').send_keys(str(path))
     css(webkit, f'[data-campaign="{campaign_id}"]', seconds=60)
