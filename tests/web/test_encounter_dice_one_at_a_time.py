@@ -167,3 +167,25 @@ def test_time_passing_for_the_dying_asks_each_survival_test(app):
     assert entry["op"] == "encounter.skip_time" and [throw["face"] for throw in entry["result"]["dice"]] == [9, 9]
     jake_after = [each for each in stored_campaigns(page)[0]["characters"] if each["id"] == "j"][0]["sheet"]
     assert jake_after != copy.deepcopy(jake)  # the sheet changed with the step, once
+
+
+def test_next_passing_over_the_dying_asks_the_dice_of_the_round_it_ends(app):
+    """Next with "skip anyone who cannot act": Mira's Next passes over dying Grub and ends the round, one step; the
+    dice it needs are asked across its passes, and a face typed up front that no pass needs is refused."""
+    page = app
+    page.set_viewport_size({"width": 768, "height": 1024})
+    campaign_id, _ = seed(page, "semiautomagic", {"m": named(EXAMPLE_HUMAN, "Mira"), "g": dying_grub()}, order=False)
+    page.locator('input[name="skip-unable"]').check()
+    physical(page)
+    box = controls(page)
+    page.locator("[data-next]").click()
+    expect(box.locator(".asked-die label")).to_have_text("Stabilisation (10 stabilises) (d10)")
+    assert answer_encounter_dice(page, [3, 5]) == ["Stabilisation (10 stabilises) (d10)", "Dying endurance check (DC 4) (d6)"]
+    expect(summary(page).locator(".happened-line")).to_have_text("Round 2: Mira's turn")
+    expect(summary(page)).to_contain_text("Grub skipped")
+    [entry] = stored_log(page, campaign_id)
+    assert entry["op"] == "encounter.next" and [throw["face"] for throw in entry["result"]["dice"]] == [3, 5]
+    box.locator('input[name="dice"]').fill("3 5 6")  # one face more than the round needs: refused, nothing stored
+    page.locator("[data-next]").click()
+    expect(box.locator(".dice-field .field-error")).to_contain_text("not needed: 6")
+    assert len(stored_log(page, campaign_id)) == 1
