@@ -46,27 +46,22 @@ function whoOf(encounter, args, changed) {
   return [...who];
 }
 
-/** The refusal when physical dice were chosen but none typed and the step rolled some: nothing is stored. */
-function untypedDice(result) {
-  const needed = result.dice.map((die) => `${die.die} (${die.purpose})`).join(", ");
-  return Object.assign(new Error(`This step rolls ${result.dice.length === 1 ? "a die" : `${result.dice.length} dice`}: ${needed}. Type their faces in this order, or choose digital dice.`), { field: "dice" });
-}
-
 /**
  * Run ``encounter.<kind>`` on the open campaign's encounter with ``args``, then store the returned state,
- * sheets and its log entry in one commit. ``dice``: ``{faces}`` typed physical dice, ``{physical: true}`` physical
- * dice with none typed (a step that rolls is refused), ``{}`` digital. Returns the engine's result with
- * ``logged``, the result as its entry keeps it (stepResult).
+ * sheets and its log entry in one commit. ``dice``: ``{physical: true, faces}`` physical dice with the faces so
+ * far ("7 3", or none yet), ``{}`` digital. Physical dice are asked one at a time (issue 16): when the rules need
+ * a die not typed yet the engine's "needs a die" refusal (EngineError ``code`` "needs_die", ``die``) is thrown and
+ * nothing is stored; the page asks that die and calls again with the faces so far and the new one. Returns the
+ * engine's result with ``logged``, the result as its entry keeps it (stepResult).
  */
 export function encounterStep(app, shown, kind, args = {}, dice = {}) {
   return inQueue(app, app.state.campaign.id, () => stepNow(app, encounterById(app.state.campaign, shown.id) || shown, kind, args, dice));
 }
 
-/** One engine step on ``encounter`` with ``sheets``; physical dice with none typed refuse a step that rolls. */
-async function engineStep(app, encounter, sheets, kind, args, { faces = null, physical = false }) {
-  const result = await app.services.engine.call(`encounter.${kind}`, { encounter, sheets, settings: app.state.campaign.settings || {}, ...args, ...(faces ? { dice: faces } : {}) });
-  if (physical && !faces && result.dice?.length) throw untypedDice(result);
-  return result;
+/** One engine step on ``encounter`` with ``sheets``; physical dice say so (a missing die is asked, never rolled). */
+function engineStep(app, encounter, sheets, kind, args, { faces = null, physical = false }) {
+  const request = { encounter, sheets, settings: app.state.campaign.settings || {}, ...args, ...(faces ? { dice: faces } : {}) };
+  return app.services.engine.call(`encounter.${kind}`, request, physical ? { dice: "physical" } : undefined);
 }
 
 /** ``encounterStep`` in its turn: ``encounter`` is the state as it is now (an earlier tap's step included). */
@@ -110,11 +105,35 @@ export function rememberSkip(campaignId, on) {
 /**
  * Next, passing over each combatant who cannot act (``reasonOf(sheet)``: why not, in the game's words, or null):
  * every pass is the engine's own Next (so a round that ends on the way runs its rules), all stored as ONE step
- * with one log entry, whose lines say who was skipped and why ("Jack skipped: unconscious"). A pass that would
- * roll physical dice not typed stops there: the GM presses Next again.
+ * with one log entry, whose lines say who was skipped and why ("Jack skipped: unconscious"). Physical dice
+ * (``dice``: {physical, faces}) run on across the passes, each using the faces it needs in order; a die no face
+ * is typed for yet is asked ("needs a die", its position counted over the whole step) and nothing is stored.
  */
 export function nextTurn(app, shown, dice, reasonOf) {
   return inQueue(app, app.state.campaign.id, () => nextNow(app, encounterById(app.state.campaign, shown.id) || shown, dice, reasonOf));
+}
+
+/** One pass of Next with the physical ``faces`` left (an array): ``{result, used, unused}``. Given every face
+ * left, a pass that needs fewer says which were not needed (``unused``, the engine's refusal); it is then given
+ * fewer until it has just enough (the engine asks for a die while it has too few), so the rest go to the next pass. */
+async function nextPass(app, state, sheets, faces, physical) {
+  const once = (some) => engineStep(app, state, sheets, "next", {}, { physical, faces: some.length ? some.join(" ") : null });
+  if (!physical) return { result: await once([]), used: 0, unused: null };
+  let unused;
+  try {
+    return { result: await once(faces), used: faces.length, unused: null };
+  } catch (error) {
+    if (error.code !== "dice_unused") throw error;
+    unused = error;
+  }
+  for (let used = 0; used < faces.length; used += 1) {
+    try {
+      return { result: await once(faces.slice(0, used)), used, unused };
+    } catch (error) {
+      if (error.code !== "needs_die") throw error;
+    }
+  }
+  throw unused;
 }
 
 async function nextNow(app, encounter, dice, reasonOf) {
@@ -124,14 +143,20 @@ async function nextNow(app, encounter, dice, reasonOf) {
   const results = [];
   const skipped = [];
   let state = encounter;
+  const faces = String(dice.faces || "").split(/[\s,;]+/).filter(Boolean);
+  let spent = 0; // faces used by the passes so far
+  let unused = null; // the last pass's refusal of the faces it did not need
   for (let pass = 0; pass <= encounter.combatants.length; pass += 1) {
-    let result;
+    let done;
     try {
-      result = await engineStep(app, state, sheets, "next", {}, pass ? { physical: dice.physical } : dice);
+      done = await nextPass(app, state, sheets, faces.slice(spent), Boolean(dice.physical));
     } catch (error) {
-      if (pass && error.field === "dice") break;
+      if (error.code === "needs_die" && error.die) error.die = { ...error.die, position: error.die.position + spent };
       throw error;
     }
+    const { result } = done;
+    spent += done.used;
+    unused = done.unused;
     results.push(result);
     Object.assign(changed, result.details.sheets || {});
     Object.assign(sheets, result.details.sheets || {});
@@ -142,6 +167,7 @@ async function nextNow(app, encounter, dice, reasonOf) {
     if (!reason || pass === encounter.combatants.length) break;
     skipped.push(`${now.name} skipped: ${reason}`);
   }
+  if (spent < faces.length) throw unused; // faces typed beyond what every pass needed: nothing is stored
   const last = results[results.length - 1];
   const lines = (key) => [last[key]?.[0], ...skipped.slice(0, results.length - 1), ...results.flatMap((each) => (each[key] || []).slice(1))].filter(Boolean);
   const logged = { ...stepResult(last), events: lines("events"), text: lines("text"),

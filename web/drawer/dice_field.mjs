@@ -83,8 +83,9 @@ function AskedDie({ dice, onChange, error, onNext }) {
 }
 
 /** ``dice``: see :func:`freshDice`; ``onNext``: the asked die's face is typed (Enter). A screen that types every
- * face up front (the encounter) passes no ``asking`` and sees the faces field alone. */
-export function DiceField({ dice, onChange, error, hint, onNext }) {
+ * face up front passes no ``onNext`` and sees the faces field alone. ``emptyHelp``: what the faces field says
+ * may be left empty (each die asked as it comes), in the screen's own words. */
+export function DiceField({ dice, onChange, error, hint, onNext, emptyHelp = "Leave it empty and press Roll: each die is asked for when the rules need it." }) {
   const id = useId();
   const physical = dice.mode === "physical";
   const asked = dice.asked || [];
@@ -105,7 +106,7 @@ export function DiceField({ dice, onChange, error, hint, onNext }) {
       <input id=${id} name="dice" type="text" inputmode="text" autocomplete="off" placeholder=${onNext ? "optional, e.g. 7, 3" : "e.g. 7, 3"} value=${dice.faces} ...${selectOnFocus}
         aria-invalid=${error ? "true" : undefined} aria-describedby=${`${id}-error`}
         onInput=${(event) => onChange({ ...dice, faces: event.currentTarget.value })} />
-      ${onNext ? html`<small class="help">Leave it empty and press Roll: each die is asked for when the rules need it.</small>`
+      ${onNext ? html`<small class="help">${emptyHelp}</small>`
         : hint ? html`<small class="help">${hint.replace(/;?\s*leave empty to roll digitally\.?/i, ".")}</small>` : null}
     </div>` : null}
     ${asking ? null : html`<p class="field-error" id=${`${id}-error`} role="alert" hidden=${!error}>${error || ""}</p>`}

@@ -1,6 +1,7 @@
-// The encounter's own controls: order by the game's rule, the dice it rolls (digital, or typed faces of
-// physical dice for Initiative and the end of a round), end the round now, let time pass, end the encounter.
-import { html, useState } from "../../app/html.mjs";
+// The encounter's own controls: order by the game's rule, the dice it rolls (digital, or physical dice: faces
+// typed up front, then each die the rules need asked one at a time, as the roll drawer does), end the round now,
+// let time pass, end the encounter.
+import { html, useEffect, useRef, useState } from "../../app/html.mjs";
 import { choiceLabel } from "../../app/engine.mjs";
 import { ChoiceField, NumberField, readNumber } from "../../components/field.mjs";
 import { DiceField } from "../../drawer/dice_field.mjs";
@@ -37,9 +38,26 @@ function SkipUnable({ on, onChange }) {
   </label>`;
 }
 
-export function Controls({ encounter, rules, catalog, busy, act, onPass, dice, setDice, diceError, onEnd, skipUnable = false, setSkipUnable = () => {} }) {
+/** The die a step asks for (physical dice), clear of the turn bar fixed at the bottom: the dice field scrolls the
+ * asked die into view and focuses it; this keeps it (its Next and Stop too) above the bar. */
+function useAskedAboveTheBar(box, dice, error) {
+  useEffect(() => {
+    const asked = dice.asking && box.current?.querySelector(".asked-die");
+    if (!asked) return;
+    const bar = document.querySelector(".turn-bar");
+    const buttons = box.current.querySelector(".asked-actions");
+    asked.style.scrollMarginBottom = `${(bar?.offsetHeight || 0) + (buttons?.offsetHeight || 0) + 16}px`;
+    asked.scrollIntoView({ block: "nearest" });
+  }, [dice.asking?.position, error]);
+}
+
+/** ``dice``: see drawer/dice_field.mjs freshDice; ``askedFor``: the step whose die is asked, as its button says it;
+ * ``onAnswer``: the die asked is typed (Enter or Next), ``onStop``: the step that asked is not taken. */
+export function Controls({ encounter, rules, catalog, busy, act, onPass, dice, setDice, diceError, askedFor = "", onAnswer, onStop, onEnd, skipUnable = false, setSkipUnable = () => {} }) {
   const ended = encounter.ended;
-  return html`<section class="encounter-controls" aria-label="The encounter">
+  const box = useRef(null);
+  useAskedAboveTheBar(box, dice, diceError);
+  return html`<section class="encounter-controls" aria-label="The encounter" ref=${box}>
     ${ended ? null : html`<div class="row-actions">
       ${rules.orderLabel
         ? html`<button type="button" class="primary" data-step="order" disabled=${busy || !encounter.combatants.length} onClick=${() => act("order")}>${rules.orderLabel}</button>`
@@ -48,8 +66,13 @@ export function Controls({ encounter, rules, catalog, busy, act, onPass, dice, s
     </div>
     <p class="help">${rules.orderHelp}</p>
     <${SkipUnable} on=${skipUnable} onChange=${setSkipUnable} />`}
-    <${DiceField} dice=${dice} onChange=${setDice} error=${diceError}
-      hint="For the rolls the encounter makes (Initiative, the end of a round), in the order the result lists them." />
+    <${DiceField} dice=${dice} onChange=${setDice} error=${diceError} onNext=${onAnswer}
+      emptyHelp="Leave it empty: each die a step rolls (Initiative, the end of a round, a dying roll) is asked for when the rules need it. Faces typed here go first, in the order rolled." />
+    ${dice.mode === "physical" && dice.asking ? html`<div class="row-actions asked-actions">
+      <p class="help" data-asked-for style="flex-basis: 100%; margin: 0">${askedFor || "This step"}: each die is asked as the rules need it; nothing is stored until the last.</p>
+      <button type="button" class="primary" data-answer-die disabled=${busy} onClick=${onAnswer}>${busy ? "Working…" : "Next"}</button>
+      <button type="button" data-stop-dice disabled=${busy} onClick=${onStop}>Stop: don't take this step</button>
+    </div>` : null}
     <${TimePasses} rules=${rules} catalog=${catalog} busy=${busy} onPass=${onPass} />
     ${ended ? null : html`<button type="button" class="danger" data-step="end" onClick=${onEnd}>End the encounter</button>`}
   </section>`;

@@ -10,7 +10,7 @@ import { snack } from "../../app/actions.mjs";
 import { encounterById, encounterStep, nextTurn, rememberSkip, rememberedSkip, timeCheck } from "../../app/encounter_actions.mjs";
 import { capacityRequest, useCapacity } from "../party/character_card.mjs";
 import { Drawer } from "../../drawer/index.mjs";
-import { diceArgs } from "../../drawer/dice_field.mjs";
+import { clearedDice, diceArgs, freshDice, readAskedFace } from "../../drawer/dice_field.mjs";
 import { Confirm } from "../../components/confirm.mjs";
 import { UndoBar } from "../../components/undo_bar.mjs";
 import { CampaignNav } from "../campaign_nav.mjs";
@@ -62,12 +62,26 @@ export function EncounterScreen({ encounterId }) {
   </section>`;
 }
 
+/** A step as its button says it, for the die it asks: "End the round now", "Next". */
+function stepWords(kind, rules) {
+  const words = { next: "Next", end_round: "End the round now", skip_time: "Time passes", order: rules.orderLabel, add: "Add to the encounter" };
+  return words[kind] || "This step";
+}
+
+/** The dice with none asked or answered one at a time (the faces typed up front stay). */
+const unasked = (dice) => ({ ...dice, asked: [], asking: null, face: "" });
+
 function RunningEncounter({ campaign, encounter }) {
   const app = useApp();
   const rules = encounterGame(campaign.game);
   const [busy, setBusy] = useState(false);
   const [steps, setSteps] = useState({ list: [], serial: 0 }); // the steps taken here: {result, after}
-  const [dice, setDice] = useState({ mode: "digital", faces: "" });
+  const [dice, setDiceState] = useState(() => freshDice("digital"));
+  const diceNow = useRef(dice); // read at once by a step that follows a change in the same moment
+  const setDice = (next) => { diceNow.current = next; setDiceState(next); };
+  const pending = useRef(null); // (dice) => the step whose next physical die is asked (sent again once it is typed)
+  const [askedFor, setAskedFor] = useState(""); // that step in the page's words ("End the round now")
+  const stepping = useRef(0); // steps running (set at once: an Enter on the asked die in the same moment sees it)
   const [diceError, setDiceError] = useState(null);
   const [picking, setPicking] = useState(null); // the attacker's combatant id while a target is picked
   const [drawer, setDrawer] = useState(null); // {spec, characterId, opponent, opener, id}
@@ -104,16 +118,56 @@ function RunningEncounter({ campaign, encounter }) {
     }
   }
 
-  async function act(kind, args = {}) {
-    // Physical dice with no faces typed: a step that rolls none goes through, one that rolls says which dice
-    // to type (digital dice are never rolled behind the GM's back).
-    const physical = dice.mode === "physical";
-    const typed = physical && !dice.faces.trim() ? { args: {} } : diceArgs(dice);
+  /** A step that may roll: ``go(dice)`` with the dice chosen ({physical, faces so far} or digital). Physical dice
+   * are asked one at a time (drawer/dice_field.mjs): the faces typed up front go first, then each die the rules
+   * need is asked in the controls (the engine's "needs a die", nothing stored meanwhile) and the step is sent
+   * again with the faces so far (:func:`answerDie`). True when the step went through. */
+  async function withDice(go, what, answering = false) {
+    if (!answering && (diceNow.current.asking || diceNow.current.asked.length)) setDice(unasked(diceNow.current)); // another step: its own dice
+    const typed = diceArgs(diceNow.current);
     if (typed.error) { setDiceError(typed.error); return false; }
-    const done = await run(() => encounterStep(app, encounter, kind, args, { faces: typed.args.dice || null, physical }));
-    if (done && dice.mode === "physical") setDice({ ...dice, faces: "" });
+    let asked = null;
+    stepping.current += 1;
+    const done = await run(async () => {
+      try {
+        return await go(typed.physical ? { physical: true, faces: typed.args.dice || null } : {});
+      } catch (error) {
+        if (error.code !== "needs_die" || !error.die) throw error;
+        asked = error.die; // the rules need one more die: ask it
+        return null;
+      }
+    }).finally(() => { stepping.current -= 1; });
+    if (asked) {
+      pending.current = go;
+      setAskedFor(what);
+      setDice({ ...diceNow.current, asking: asked, face: "" });
+      return false;
+    }
+    pending.current = null;
+    if (done && diceNow.current.mode === "physical") setDice(clearedDice(diceNow.current)); // the faces are never kept
+    else if (!done) setDice(unasked(diceNow.current)); // refused: asked again from the faces typed up front
     return done;
   }
+
+  /** The die asked is typed (Enter or Next): the same step again with the faces so far and this one. A face left
+   * empty or not on the die is marked next to it, in view (never a silent no-op). */
+  function answerDie() {
+    if (stepping.current || !pending.current) return false; // a second Enter while the step runs
+    const current = diceNow.current;
+    const read = readAskedFace(current);
+    if (read.error) { setDiceError(read.error); return false; }
+    setDice({ ...current, asked: [...current.asked, { prompt: current.asking.prompt, face: read.face }], asking: null, face: "" });
+    return withDice(pending.current, askedFor, true);
+  }
+
+  /** Stop asking: the step is not taken, nothing was stored; the faces typed up front stay. */
+  function stopAsking() {
+    pending.current = null;
+    setDice(unasked(diceNow.current));
+    setDiceError(null);
+  }
+
+  const act = (kind, args = {}) => withDice((chosen) => encounterStep(app, encounter, kind, args, chosen), stepWords(kind, rules));
 
   /** Why ``sheet`` cannot act now (the engine's first reason, in the game's words), or null when they can. */
   async function unableReason(sheet) {
@@ -123,15 +177,12 @@ function RunningEncounter({ campaign, encounter }) {
     return details.can_act ? null : details.limits.find((each) => each.what === "act")?.reason || "cannot act";
   }
 
-  /** Next; with the GM's choice on, passing over those who cannot act (one step, logged with who and why). */
-  async function next() {
+  /** Next; with the GM's choice on, passing over those who cannot act (one step, logged with who and why). While
+   * a die is asked, Next answers it and carries on with the step that asked. */
+  function next() {
+    if (diceNow.current.asking && pending.current) return answerDie();
     if (!skipUnable) return act("next");
-    const physical = dice.mode === "physical";
-    const typed = physical && !dice.faces.trim() ? { args: {} } : diceArgs(dice);
-    if (typed.error) { setDiceError(typed.error); return false; }
-    const done = await run(() => nextTurn(app, encounter, { faces: typed.args.dice || null, physical }, unableReason));
-    if (done && physical) setDice({ ...dice, faces: "" });
-    return done;
+    return withDice((chosen) => nextTurn(app, encounter, chosen, unableReason), stepWords("next", rules));
   }
 
   /** Time passes, but first says what it would run (Survival Tests, dying rounds: how many) and asks. */
@@ -190,7 +241,8 @@ function RunningEncounter({ campaign, encounter }) {
     </ol>` : html`<p class="empty">Nobody in this encounter yet: add the party and the NPCs.</p>`}
     ${encounter.ended ? null : html`<${AddCombatants} campaign=${campaign} encounter=${encounter} rules=${rules} run=${run} busy=${busy} />`}
     <${Controls} encounter=${encounter} rules=${rules} catalog=${app.state.catalog} busy=${busy} act=${act} onPass=${letTimePass}
-      dice=${dice} setDice=${(chosen) => { setDice(chosen); setDiceError(null); }} diceError=${diceError} onEnd=${() => setEnding(true)}
+      dice=${dice} setDice=${(chosen) => { if (chosen.mode !== dice.mode) pending.current = null; setDice(chosen); setDiceError(null); }} diceError=${diceError}
+      askedFor=${askedFor} onAnswer=${answerDie} onStop=${stopAsking} onEnd=${() => setEnding(true)}
       skipUnable=${skipUnable} setSkipUnable=${(on) => { setSkipUnable(on); rememberSkip(campaign.id, on); }} />
     <${TurnBar} encounter=${encounter} busy=${busy} engine=${app.state.engine} onNext=${next} unable=${nowUnable} />
     ${drawer ? html`<${Drawer} key=${drawer.id} spec=${drawer.spec} characterId=${drawer.characterId} opponent=${drawer.opponent}
