@@ -2,7 +2,9 @@
 a weapon from the game's common list and armour through the sheet's editor; an NPC is made in the Cast from a
 ready-made one; both join an encounter (the NPC from "From the cast") and the character attacks the NPC from
 the encounter card in three taps (Attack, the NPC, Roll) with physical dice that hit. The result names the
-weapon and both stored sheets changed as the rules say. Then Call of Cthulhu's pasted stat block: a cultist with
+weapon and both stored sheets changed as the rules say; where the NPC's ready-made sheet carries a weapon that
+a simple riposte can show (Armageddon, Call of Cthulhu), it strikes back with it and the character's armour
+takes its share. Then Call of Cthulhu's pasted stat block: a cultist with
 a knife and no EDU, the missing value given, saved as an NPC, added from the cast, and its knife used on an
 investigator from its card: his HP go down by the knife's damage and the cultist's Damage Bonus.
 
@@ -29,6 +31,10 @@ GAMES = {
         # (unskilled) = 2, a failure; knife d4 3 × Strength 2 = 6, + 3 Success Levels = 9, no armour: 9 LP off
         "faces": "8 2 3", "defence": "dodge",
         "says": ["Jack hits Thug with Knife for 9 damage", "Thug loses 9 LP (34 → 25)"],
+        # the Thug's own knife back: d10 7 + Dexterity 2 + Hand Weapon 2 = 11 (Decent: 2 Success Levels); Jack dodges
+        # d10 2 + 3 − 2 = 3, a failure; d4 2 × Strength 3 = 6, + 2 = 8, − the jacket's 2 = 6
+        "riposte": ("Knife: d4 × Strength", "7 2 2", ["Thug hits Jack with Knife for 6 damage", "Jack loses 6 LP (26 → 20)"],
+                    lambda sheet: sheet["current"]["life_points"] == 20),
     },
     "semiautomagic": {
         "pc": ("Mira", {}, {"Weapon Skill": 2}),
@@ -48,6 +54,10 @@ GAMES = {
         # Fighting (Brawl) 25 against 60 (Hard), the Cultist's Dodge 80 against 30 fails; knife 1D4 = 3, DB 1D4 = 2
         "faces": "5 20 0 80 3 2", "defence": "dodge",
         "says": ["Harvey hits Cultist with Small knife for 5", "Cultist loses 5 HP (11 → 6)"],
+        # the Cultist's own knife back: Fighting (Brawl) 30 against 40, Harvey's Dodge 80 against 30 fails; 1D4 = 3,
+        # no Damage Bonus (STR 55 + SIZ 60 = 115), − Harvey's armour 1 = 2
+        "riposte": ("Knife", "0 30 0 80 3", ["Cultist hits Harvey with Knife for 2", "Harvey loses 2 HP (11 → 9)"],
+                    lambda sheet: sheet["hp"] == 9),
     },
 }
 
@@ -61,7 +71,7 @@ def combatant(page, name):
     return page.locator(".combatant", has=page.locator("h3", has_text=name))
 
 
-def arm(page, game, spec):
+def arm(page, spec):
     """The weapon from the common list and the armour, through the sheet's editor; saved and shown."""
     panel = page.locator("section.weapons")
     expect(panel).to_contain_text("No weapons")
@@ -123,7 +133,7 @@ def test_a_character_attacks_an_npc_of_the_cast_with_his_weapon(app, game):
     hero, numbers, skills = spec["pc"]
     new_character(page, game, hero, numbers, skills)
     open_sheet(page, hero)
-    arm(page, game, spec)
+    arm(page, spec)
     cast_from_template(page, spec["npc"])
     npc = spec["npc"]
     before = characters(page, campaign_id)
@@ -151,6 +161,17 @@ def test_a_character_attacks_an_npc_of_the_cast_with_his_weapon(app, game):
     check = CHECKS[game]
     check(before[hero]["sheet"], after[hero]["sheet"], before[npc]["sheet"], after[npc]["sheet"], spec)
 
+    if spec.get("riposte"):  # the NPC's own weapon back at him: his armour takes its share
+        option, faces, says, stored = spec["riposte"]
+        combatant(page, npc).locator('[data-action="attack"]').click()
+        combatant(page, npc).locator(".target-picker button", has_text=hero).click()
+        expect(drawer.locator('select[name="weapon"] option:checked')).to_have_text(option)
+        text = roll(page, faces=faces)
+        for words in says:
+            assert words in text, text
+        page.get_by_role("button", name="Close the roll drawer").click()
+        assert stored(characters(page, campaign_id)[hero]["sheet"])
+
 
 def check_armageddon(hero_before, hero_after, npc_before, npc_after, spec):
     """The Thug's Life Points down by the knife's damage (no armour); Jack's sheet as it was (the game keeps no
@@ -158,9 +179,8 @@ def check_armageddon(hero_before, hero_after, npc_before, npc_after, spec):
     assert hero_after == hero_before and hero_after["armour"] == spec["armour"]
     assert hero_after["weapons"] == [{"name": "Knife", "skill": "Hand Weapon", "damage": "d4 × Strength",
                                       "damage_type": "slashing/stabbing", "success_levels": True}]
-    assert "armour" not in npc_before or not npc_before["armour"]
-    life = npc_before.get("current", {}).get("life_points", None)
-    assert life is not None, npc_before
+    assert npc_before.get("armour") is None and npc_before["weapons"][0]["name"] == "Knife"  # his own knife, no armour
+    life = npc_before["current"]["life_points"]
     assert life == 34 and npc_after["current"]["life_points"] == life - 9  # (Strength 3 + Constitution 3) × 4 + 10
 
 
@@ -168,7 +188,7 @@ def check_semiautomagic(hero_before, hero_after, npc_before, npc_after, spec):
     """One wound on the officer: 6 is above his Minimum Toughness 4 and below his Toughness 10 (9 for an average
     human, +1 for his stab vest: worn armour is a Defence source, seed 002); Mira's sheet as it was."""
     assert hero_after == hero_before and hero_after["armour"] == spec["armour"]
-    assert npc_before["defence"] == {"worn_armour": 1}
+    assert npc_before["armour"] == {"name": "Stab vest", "defence": 1, "mobility_penalty": 0}
     assert npc_before.get("wounds", 0) == 0 and npc_after["wounds"] == 1
 
 
