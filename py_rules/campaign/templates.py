@@ -9,8 +9,10 @@ them normalized, and :func:`numbered` names copies "Cultist 1", "Cultist 2", …
 
 from __future__ import annotations
 
+from py_rules.armageddon.weapons import COMMON_WEAPONS as _ARM_WEAPONS
 from py_rules.campaign import games
 from py_rules.errors import RulesError
+from py_rules.semiautomagic.weapons import COMMON_WEAPONS as _SAM_WEAPONS
 
 __all__ = ("TEMPLATES", "templates", "numbered", "MAX_COPIES")
 
@@ -24,10 +26,18 @@ def _arm(name, kind, attributes, skills, **more):
             "essence_channeling": 0, "items": [], **more}
 
 
-def _sam(name, abilities, skills, armour):
+def _sam(name, abilities, skills, weapons=(), armour=None):
+    """A Semiautomagic human: unarmoured (worn armour −3, the seed's average human) unless ``armour`` is worn."""
     stats = dict(zip(("Strength", "Dexterity", "Endurance", "Intelligence", "Spirit"), abilities))
     return {"schema": "semiautomagic.creature/1", "name": name, "kind": "creature", "scale": 0, "abilities": stats,
-            "skills": skills, "defence": {"worn_armour": armour}, "conditions": {}}
+            "skills": skills, "defence": {"worn_armour": -3}, "conditions": {}, "weapons": list(weapons),
+            **({"armour": armour} if armour else {})}
+
+
+def _common(weapons, name, called=None):
+    """One of a game's common weapons (its values as that game's list keeps them), renamed ``called``."""
+    found = next(dict(weapon) for weapon in weapons if weapon["name"] == name)
+    return {**found, "name": called or name}
 
 
 def _coc(name, characteristics, luck, skills, weapons=(), occupation="", age=30):
@@ -57,25 +67,32 @@ TEMPLATES = {
     "armageddon": (
         ("thug", "A street thug: strong, quick with fists and a knife.",
          _arm("Thug", "mundane", (3, 2, 3, 1, 2, 2), {"Brawling": 3, "Hand Weapon": 2, "Intimidation": 2, "Notice": 1,
-                                                     "Streetwise": 2})),
+                                                     "Streetwise": 2}, weapons=[_common(_ARM_WEAPONS, "Knife")])),
         ("police_officer", "A police officer: a handgun, a radio and training.",
          _arm("Police officer", "mundane", (2, 2, 3, 2, 3, 2), {"Handguns": 3, "Brawling": 2, "Driving": 2,
-                                                               "First Aid": 1, "Notice": 2, "Questioning": 2})),
+                                                               "First Aid": 1, "Notice": 2, "Questioning": 2},
+              weapons=[_common(_ARM_WEAPONS, "Handgun (.38)")])),
         ("cultist", "A cultist of a dark power: a little Essence, a ritual knife.",
          _arm("Cultist", "gifted", (2, 2, 2, 2, 2, 3), {"Hand Weapon": 2, "Occult Knowledge": 2, "Rituals": 2,
-                                                        "Stealth": 1, "Notice": 1})),
+                                                        "Stealth": 1, "Notice": 1},
+              weapons=[_common(_ARM_WEAPONS, "Knife", "Ritual knife")])),
         ("soldier", "A soldier: rifles, fitness and discipline.",
          _arm("Soldier", "mundane", (3, 3, 3, 2, 2, 3), {"Rifles": 3, "Brawling": 2, "Dodge": 2, "First Aid": 1,
-                                                        "Notice": 2, "Stealth": 2})),
+                                                        "Notice": 2, "Stealth": 2},
+              weapons=[_common(_ARM_WEAPONS, "Rifle")])),
     ),
     "semiautomagic": (
         ("thug", "A thug: a bat or a blade, no armour to speak of.",
-         _sam("Thug", (4, 3, 4, 2, 2), {"Weapon Skill": 2, "Wrestle": 2, "Fortitude": 1, "Perception": 1}, -3)),
+         _sam("Thug", (4, 3, 4, 2, 2), {"Weapon Skill": 2, "Wrestle": 2, "Fortitude": 1, "Perception": 1},
+              [_common(_SAM_WEAPONS, "Club", "Baseball bat"), _common(_SAM_WEAPONS, "Knife")])),
         ("police_officer", "A police officer in a stab vest with a sidearm.",
          _sam("Police officer", (3, 3, 3, 3, 3), {"Ranged Skill": 2, "Weapon Skill": 1, "Perception": 2,
-                                                  "Reflex": 1, "Athletics": 1}, 1)),
+                                                  "Reflex": 1, "Athletics": 1},
+              [_common(_SAM_WEAPONS, "Pistol"), _common(_SAM_WEAPONS, "Stun baton")],
+              {"name": "Stab vest", "defence": 1, "mobility_penalty": 0})),
         ("cultist", "A cultist: some magic, a knife, fervour.",
-         _sam("Cultist", (3, 3, 3, 3, 4), {"Magic": 2, "Weapon Skill": 1, "Discipline": 2, "Stealth": 1}, -3)),
+         _sam("Cultist", (3, 3, 3, 3, 4), {"Magic": 2, "Weapon Skill": 1, "Discipline": 2, "Stealth": 1},
+              [_common(_SAM_WEAPONS, "Knife")])),
     ),
     "coc": (
         ("thug", "A thug or hired muscle: big, handy with fists and a cosh.",
@@ -98,8 +115,9 @@ TEMPLATES = {
               (_AUTOMATIC, _SHOTGUN, _FISTS), "Gangster")),
     ),
 }
-"""Per game: (key, what they are in a sentence, their sheet). The Call of Cthulhu weapons (damage as the
-Investigator Handbook prints it [BOOK]) stay on the sheet only where the sheet has a weapon list."""
+"""Per game: (key, what they are in a sentence, their sheet), carrying what the sentence says from the game's
+own list of common weapons (Armageddon: RULES.md §1.8; Semiautomagic: seed 002, damage types) or, for Call of
+Cthulhu, with damage as the Investigator Handbook prints it [BOOK]."""
 
 
 def _valid(game: str, sheet: dict) -> dict:

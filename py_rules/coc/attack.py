@@ -19,7 +19,7 @@ from py_rules.coc.investigator import copy_state, normalize, skill_value, who
 from py_rules.coc.levels import Level, level_name, succeeds
 from py_rules.coc.opposed import compare, roll_off
 from py_rules.coc.settings import Settings
-from py_rules.coc.tables import BRAWL, DODGE
+from py_rules.coc.tables import BRAWL, DODGE, WEAPONS
 from py_rules.coc.weapons import UNARMED, find_weapon, weapon_kind
 from py_rules.coc.wounds import apply_damage
 from py_rules.dice import DiceSource
@@ -188,6 +188,12 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
 
 
 
+def _with(weapon: dict) -> str:
+    """The weapon a hit was made with, as the result names it (" with Knife"); nothing for bare hands or one of the
+    seed's three attack kinds (Brawl, Handgun, Rifle/Shotgun), which are skills rather than weapons."""
+    return "" if weapon["name"] == UNARMED["name"] or weapon["name"] in WEAPONS else f" with {weapon['name']}"
+
+
 def _finish(dice, states, att_key, def_key, a_level, d_level, outcome, defence, weapons, damage, defender_damage,
             steps, flags, events, settings, label, a_value=None, a_skill=None, range_difficulty="Regular") -> Result:
     att, dfn = states[att_key], states[def_key]
@@ -210,7 +216,7 @@ def _finish(dice, states, att_key, def_key, a_level, d_level, outcome, defence, 
         steps += more
         events += evs
         target_name = d_name
-        result_text = f"{a_name} hits {d_name} for {dealt}"
+        result_text = f"{a_name} hits {d_name}{_with(arm)} for {dealt}"
     elif outcome == "b" and defence == "fight_back":
         expr = damage_expr(back, defender_damage, "defender_damage")
         extreme = d_level is not None and d_level >= Level.EXTREME
@@ -225,7 +231,7 @@ def _finish(dice, states, att_key, def_key, a_level, d_level, outcome, defence, 
         steps += more
         events += evs
         target_name = a_name
-        result_text = f"{d_name} fights back and hits {a_name} for {dealt}"
+        result_text = f"{d_name} fights back and hits {a_name}{_with(back)} for {dealt}"
     elif outcome == "b" and defence == "manoeuvre":
         result_text = f"{d_name}'s manoeuvre succeeds: an advantage for later (Keeper describes it)"
         flags.append("manoeuvre_success")

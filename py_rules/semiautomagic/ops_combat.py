@@ -139,6 +139,8 @@ def _attack(dice, *, attacker, creature, label, kind, defence, modifiers, weapon
         return result
     log = Log()
     amount = weapon_damage(dice, arm, log)
+    log.event(f"{attacker['name'] or 'The attacker'} hits {creature['name'] or 'the target'} with {arm['name']} for "
+              f"{amount} {type_key(arm['damage_type'])} damage.")
     if arm["nonlethal"]:
         log.step(f"Nonlethal {type_key(arm['damage_type'])} damage", "seed 002, Nonlethal Damage")
     apply_hit(dice, target, amount, type_key(arm["damage_type"]), log, nonlethal=arm["nonlethal"], rule=dying_rule,

@@ -47,3 +47,21 @@ def test_a_template_character_passes_the_campaign_check():
         answer = handle({"op": "campaign.check_character",
                          "args": {"game": game, "character": {"id": "npc-1", "kind": "npc", "sheet": sheet}}})
         assert answer["result"]["details"]["valid"], game
+
+
+@pytest.mark.parametrize("game", games.GAMES)
+def test_the_ready_made_carry_the_weapons_their_sentence_names_with_skills_to_use_them(game):
+    for each in templates(game):
+        weapons = each["sheet"]["weapons"]
+        assert weapons, (game, each["name"])
+        if game == "semiautomagic":
+            continue  # its attacks use Weapon Skill or Ranged Skill, whatever the weapon
+        skills = each["sheet"]["skills"]
+        assert any(weapon["skill"] in skills for weapon in weapons), each["name"]
+
+
+def test_the_semiautomagic_police_officer_wears_a_stab_vest_that_counts_in_his_toughness():
+    officer = {each["key"]: each["sheet"] for each in templates("semiautomagic")}["police_officer"]
+    assert officer["armour"] == {"name": "Stab vest", "defence": 1, "mobility_penalty": 0}
+    answer = handle({"op": "semiautomagic.describe_creature", "args": {"creature": officer}})
+    assert answer["result"]["details"]["derived"]["toughness"] == 10  # 6 + Endurance 3 + the vest's Defence 1 (seed 002)

@@ -110,6 +110,7 @@ def test_a_knife_deals_1d4_plus_the_attackers_damage_bonus():
     texts = [s.text for s in result.steps]
     assert any("with Knife (Fighting (Brawl), hand-to-hand; 1D4 + Damage Bonus, impales)" in t for t in texts)
     assert any("Knife 1D4 = 3; Damage Bonus +1D4 = 2 → 5" in t for t in texts)
+    assert result.events[0] == "Cultist hits Harvey Walters with Knife for 5"  # the result names the weapon
 
 
 def test_a_revolver_adds_no_damage_bonus():

@@ -113,6 +113,7 @@ def test_attack_with_an_aluminium_club_rolls_one_die_smaller():
     assert result["success"] and result["details"]["damage"] == 6
     assert result["dice"][1]["die"] == "d6"  # a d8 club, one die smaller
     assert any("1d8 → 1d6 (one die smaller)" in s["text"] for s in result["steps"])
+    assert result["events"][0].endswith("with Aluminium club for 6 Bludgeoning damage.")  # the result names the weapon
     after = result["states"]["semiautomagic.creature"]
     assert after["wounds"] == 1  # 6 > Minimum Toughness 3, below Toughness 9
 

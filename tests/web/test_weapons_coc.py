@@ -87,7 +87,7 @@ def test_a_knife_and_armour_from_the_sheet_then_an_attack_in_an_encounter(app):
     page.screenshot(path=str(SHOTS / "coc-attack-weapon-768x1024.png"))
     # Fighting (Brawl) 20 (hits, Hard), the Cultist's Dodge 90 (fails); knife 1D4 = 3, Damage Bonus 1D4 = 2; armour 1
     text = roll(page, faces="0 20 0 90 3 2", fields={"weapon": "Knife", "defence": "dodge"})
-    assert "Harvey hits Cultist for 4" in text, text
+    assert "Harvey hits Cultist with Knife for 4" in text, text
     page.get_by_role("button", name="Close the roll drawer").click()
     after = sheets(page, campaign_id)
     assert after["Cultist"]["hp"] == 11 - (3 + 2 - 1)
