@@ -110,8 +110,12 @@ def test_the_campaigns_format_changed_to_markdown_and_a_stretch_copied_from_the_
         "- Dice (physical): d100: 85 (tens 80, units 5)\n\n"
         "**Harvey**: Spot Hidden roll — Rolled 13 against 60 — Hard success\n"
         "- Dice (physical): d100: 13 (tens 10, units 3)\n")
-    # one entry, from its row, in the campaign's format
-    row = page.locator(".log-row").first
+    # one entry, from its row, in the campaign's format (which a reload keeps)
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=120_000)
+    stub_clipboard(page)
+    row = page.locator(".log-row", has=page.locator(".log-open")).first
+    expect(row).to_be_visible(timeout=60_000)
     row.locator(".log-open").click()
     row.get_by_role("button", name="Copy for the forum (Markdown)").click()
     expect(row.locator(".copy-said")).to_have_text("Copied as Markdown: paste it into your post.")

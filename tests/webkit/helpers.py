@@ -17,7 +17,11 @@ GAME_NAMES = {"armageddon": "Armageddon", "semiautomagic": "Semiautomagic", "coc
 
 
 def wait(driver, seconds: float = 30):
-    return WebDriverWait(driver, seconds, poll_frequency=0.1)
+    """Wait for a condition, looking again when the page re-rendered a node while it was read."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+
+    return WebDriverWait(driver, seconds, poll_frequency=0.1,
+                         ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
 
 
 def css(driver, selector: str, seconds: float = 30):
