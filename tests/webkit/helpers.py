@@ -123,8 +123,9 @@ def roll_physical(driver, faces: str) -> str:
 
 
 def odds_shown(driver) -> str:
-    """The drawer's exact odds once drawn (the chart's text)."""
-    wait(driver, 60).until(lambda d: d.execute_script(
+    """The drawer's exact odds once drawn (the chart's text). The odds wait behind the engine's boot and any roll
+    before them; on two loaded workers that has taken over a minute once, so the wait is generous."""
+    wait(driver, 150).until(lambda d: d.execute_script(
         "const box = document.querySelector('.drawer [data-odds-region] .odds-chart'); return box && box.childElementCount > 0"))
     return css(driver, ".drawer [data-odds-region]").text
 
