@@ -51,7 +51,8 @@ def use_physical_dice(drawer, faces: str) -> None:
 
 def answer_dice(page: Page, faces: list[int | str]) -> list[str]:
     """Physical dice one at a time: answer each die the drawer asks for with the next of ``faces`` (typed, then
-    Enter) until it asks no more; the names of the dice asked, in order. Each asked die is in view and focused."""
+    Enter) until it asks no more; the names of the dice asked, in order. Each asked die is in view and focused, and
+    each answer waits until the drawer has settled (the next die, the result or a refusal shown)."""
     drawer = page.locator(".drawer")
     asked_input = drawer.locator('.asked-die input[name="die"]')
     names = []
@@ -62,7 +63,10 @@ def answer_dice(page: Page, faces: list[int | str]) -> list[str]:
         names.append(drawer.locator(".asked-die label").inner_text())
         asked_input.fill(str(face))
         asked_input.press("Enter")
-        expect(drawer.locator(f'.asked-die[data-asked-die="{position}"]')).to_have_count(0)  # the next die, or the result
+        # Settled: the next die asked, the result, or a refusal. Between them the asked die is gone while the engine
+        # works, so "no die asked" alone does not yet mean the roll is done.
+        settled = drawer.locator(f'.asked-die:not([data-asked-die="{position}"]), [data-result], .drawer-error')
+        expect(settled.first).to_be_attached()
     return names
 
 
