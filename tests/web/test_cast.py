@@ -1,7 +1,7 @@
 """The Cast (issue 17): NPCs with full sheets kept apart from the party. Three numbered cultists from one
-ready-made NPC appear in the cast and not in the party's count; a pasted stat block is read, its missing value
-given, saved as an NPC, and added to an encounter from the cast. Screenshots of the cast at 768×1024 and
-390×844 are saved under test-results/cast/."""
+ready-made NPC, in each game, appear in the cast and not in the party's count (the party screen and Home); a pasted
+stat block is read, its missing value given, saved as an NPC, and added to an encounter from the cast. Screenshots
+of the cast at 768×1024 and 390×844 are saved under test-results/cast/."""
 
 from pathlib import Path
 
@@ -91,6 +91,8 @@ def test_three_numbered_cultists_join_the_cast_not_the_party(app):
     page.get_by_role("link", name="Party", exact=True).click()
     expect(page.locator(".character-card h2", has_text="Cultist 3")).to_be_visible()
     expect(page.locator(".party-count")).to_contain_text("2 player characters")
+    page.get_by_role("link", name="‹ Campaigns").click()  # Home counts the players' characters, the cast apart
+    expect(page.locator(f'[data-campaign="{campaign_id}"]')).to_contain_text("Call of Cthulhu · 2 player characters · 4 in the cast")
 
 
 def test_paste_a_stat_block_give_the_missing_value_and_fight_it(app):
@@ -173,18 +175,34 @@ def test_the_cast_screens_pass_axe(tablet):
     assert serious(page) == []
 
 
+CULTIST_SKILL = {"armageddon": ("Rituals", 2), "semiautomagic": ("Magic", 2)}
+"""A skill each game's ready-made cultist has (py_rules/campaign/templates.py): the copy carries the full sheet."""
+
+
 @pytest.mark.parametrize("game", ["armageddon", "semiautomagic"])
-def test_other_games_get_numbered_thugs_and_no_stat_block(app, game):
+def test_other_games_get_three_numbered_cultists_from_one_template_and_no_stat_block(app, game):
     page = app
-    new_campaign(page, f"Thugs {game}", game)
+    campaign_id = new_campaign(page, f"Cultists {game}", game)
     page.get_by_role("link", name="Cast", exact=True).click()
     expect(page.get_by_role("button", name="Paste a stat block")).to_have_count(0)
     page.get_by_role("button", name="From a ready-made NPC").click()
     form = page.locator("form.from-template")
-    form.get_by_label("Who").select_option(label="Thug")
-    form.locator('input[name="template-count"]').fill("2")
-    form.get_by_role("button", name="Add 2 to the cast").click()
-    expect(page.locator(".character-card h2", has_text="Thug 1")).to_be_visible()
-    expect(page.locator(".character-card h2", has_text="Thug 2")).to_be_visible()
+    form.get_by_label("Who").select_option(label="Cultist")
+    form.locator('input[name="template-count"]').fill("3")
+    expect(form.get_by_text("Adds Cultist 1, Cultist 2, Cultist 3.")).to_be_visible()
+    form.get_by_role("button", name="Add 3 to the cast").click()
+    for number in (1, 2, 3):
+        expect(page.locator(".character-card h2", has_text=f"Cultist {number}")).to_be_visible()
+    expect(page.locator(".cast-count")).to_contain_text("3 non-player characters")
+
+    stored = next(c for c in stored_campaigns(page) if c["id"] == campaign_id)
+    assert sorted((each["sheet"]["name"], each["kind"]) for each in stored["characters"]) == [
+        ("Cultist 1", "npc"), ("Cultist 2", "npc"), ("Cultist 3", "npc")]
+    skill, rank = CULTIST_SKILL[game]
+    assert all(each["sheet"]["skills"][skill] == rank for each in stored["characters"])  # the template's full sheet
+    assert len({each["id"] for each in stored["characters"]}) == 3
+
     page.get_by_role("link", name="Party", exact=True).click()
-    expect(page.locator(".party-count")).to_have_text("0 player characters; 2 non-player characters are in the cast.")
+    expect(page.locator(".party-count")).to_have_text("0 player characters; 3 non-player characters are in the cast.")
+    page.get_by_role("link", name="‹ Campaigns").click()
+    expect(page.locator(f'[data-campaign="{campaign_id}"]')).to_contain_text("0 player characters · 3 in the cast")

@@ -111,7 +111,7 @@ def test_the_old_pages_saved_values_become_the_first_campaign_once(page, site_ur
         boot(page, site_url)
         row = page.locator(".campaign-row", has_text="Armageddon — from before")
         expect(row).to_have_count(1)
-        expect(row).to_contain_text("1 character")
+        expect(row).to_contain_text("1 player character · last played")
     record = stored_campaigns(page)
     assert len(record) == 1
     assert record[0]["settings"] == {"tn": 11}

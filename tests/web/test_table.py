@@ -220,7 +220,7 @@ def test_rename_duplicate_delete_and_undo_on_the_campaign_list(app, tmp_path):
     row.get_by_label("New name").fill("The Long Night")
     row.get_by_role("button", name="Save name").click()
     expect(row).to_contain_text("The Long Night")
-    expect(row).to_contain_text("Semiautomagic · 2 characters")
+    expect(row).to_contain_text("Semiautomagic · 2 player characters · last played")
     row.get_by_role("button", name="Duplicate").click()
     expect(page.locator(".campaign-row", has_text="The Long Night (copy)")).to_have_count(1)
     row.get_by_role("button", name="Delete").click()

@@ -18,15 +18,19 @@ export function copyCampaign(campaign, name) {
   return { ...structuredClone(campaign), id: newId("c"), name, created: stamp, updated: stamp, revision: 0 };
 }
 
-/** What the list screen needs, without the sheets. Never throws: a damaged record is listed as damaged
+/** What the list screen needs, without the sheets: ``characters`` counts everyone, ``players`` the party (the
+ * players' characters) and ``cast`` the NPCs. Never throws: a damaged record is listed as damaged
  * (record_check.mjs says why), so one bad record never hides another campaign. */
 export function summary(campaign) {
   const problems = recordProblems(campaign);
   const record = campaign !== null && typeof campaign === "object" ? campaign : {};
-  const characters = Array.isArray(record.characters) ? record.characters.length : Object.keys(record.states && typeof record.states === "object" ? record.states : {}).length;
+  const list = Array.isArray(record.characters) ? record.characters : null;
+  const characters = list ? list.length : Object.keys(record.states && typeof record.states === "object" ? record.states : {}).length;
+  const cast = list ? list.filter((each) => each?.kind === "npc").length : 0; // the GM's NPCs, apart from the party
   const name = typeof record.name === "string" && record.name.trim() ? record.name : "A damaged campaign";
   return {
     id: String(record.id ?? ""), name, game: typeof record.game === "string" ? record.game : "", characters,
+    players: characters - cast, cast,
     updated: typeof record.updated === "string" ? record.updated : "", revision: Number.isInteger(record.revision) ? record.revision : 0,
     ...(problems.length ? { damaged: problemSentence(problems) } : {}),
   };

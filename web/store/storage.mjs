@@ -111,7 +111,7 @@ function listed(record) {
     id: id === undefined || id === null ? "" : String(id),
     name: typeof record?.name === "string" && record.name ? record.name : "A damaged campaign",
     game: typeof record?.game === "string" ? record.game : "",
-    characters: 0, updated: "", revision: 0, damaged: true,
+    characters: 0, players: 0, cast: 0, updated: "", revision: 0, damaged: true,
   };
 }
 

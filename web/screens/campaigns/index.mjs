@@ -1,4 +1,4 @@
-// Home: every campaign (name, game, characters, last played), a new one (a name and one of three games as
+// Home: every campaign (name, game, player characters and cast, last played), a new one (a name and one of three games as
 // large cards), import a campaign file. Per campaign: open, rename, duplicate, export, delete (confirmed,
 // undoable for a few seconds).
 import { html, useState } from "../../app/html.mjs";
@@ -16,6 +16,15 @@ import { exportedTimes } from "../../store/backup.mjs";
 function when(iso) {
   const date = typeof iso === "string" && !iso.startsWith("1970") ? new Date(iso) : null;
   return date && !Number.isNaN(date.getTime()) ? date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "not yet";
+}
+
+const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+/** Who is in a campaign, the party apart from the GM's cast: "2 player characters · 3 in the cast". */
+function who(campaign) {
+  const players = campaign.players ?? campaign.characters;
+  const party = count(players, "player character", "player characters");
+  return campaign.cast ? `${party} · ${campaign.cast} in the cast` : party;
 }
 
 export function CampaignsScreen() {
@@ -37,7 +46,7 @@ export function CampaignsScreen() {
               <span class="campaign-name">${campaign.name}</span>
               ${campaign.damaged
                 ? html`<span class="campaign-meta campaign-damaged">Damaged: ${typeof campaign.damaged === "string" ? campaign.damaged : "its saved record cannot be read."} Open it to export what is there or repair it.</span>`
-                : html`<span class="campaign-meta">${gameNames[campaign.game] || "A game this app does not know"} · ${campaign.characters} ${campaign.characters === 1 ? "character" : "characters"} · last played ${when(campaign.updated)} · ${exported[campaign.id] ? `backed up ${when(exported[campaign.id])}` : "never backed up"}</span>`}
+                : html`<span class="campaign-meta">${gameNames[campaign.game] || "A game this app does not know"} · ${who(campaign)} · last played ${when(campaign.updated)} · ${exported[campaign.id] ? `backed up ${when(exported[campaign.id])}` : "never backed up"}</span>`}
             </a>`}
         <div class="row-actions" role="group" aria-label=${`Actions for ${campaign.name}`}>
           ${campaign.damaged ? null : html`<button type="button" onClick=${() => setRenaming(campaign.id)}>Rename</button>
