@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import expect
 
@@ -66,10 +67,15 @@ def test_back_up_everything_then_restore_on_a_fresh_profile_gives_every_campaign
         roll(page, faces="4,20")
         second = new_campaign(page, "Night Shift", "armageddon")
         new_character(page, "armageddon", "Jack", {"attributes.Perception": 2}, {"Notice": 3})
+        third = new_campaign(page, "Ward Nine", "semiautomagic")
+        new_character(page, "semiautomagic", "Mira")
+        open_sheet(page, "Mira")
+        page.locator('[data-row="ability-Dexterity"]').click()
+        roll(page, faces="5")
         page.goto(site_url + "#/")
         before = {c["id"]: c for c in stored_campaigns(page)}
-        logs = {cid: stored_log(page, cid) for cid in (first, second)}
-        assert logs[first], "the roll is in the log"
+        logs = {cid: stored_log(page, cid) for cid in (first, second, third)}
+        assert logs[first] and logs[third], "the rolls are in the logs"
         expect(page.locator(f'[data-campaign="{first}"]')).to_contain_text("never backed up")
         with page.expect_download() as download:
             page.get_by_role("button", name="Back up everything").click()
@@ -86,22 +92,47 @@ def test_back_up_everything_then_restore_on_a_fresh_profile_gives_every_campaign
         assert stored_campaigns(page) == []
         page.locator('input[name="backup-file"]').set_input_files(str(path))
         expect(page.locator("[data-restore-report]")).to_contain_text("Restored: ")
-        expect(page.locator(".campaign-row")).to_have_count(2)
+        expect(page.locator(".campaign-row")).to_have_count(3)
         after = {c["id"]: c for c in stored_campaigns(page)}
-        for cid in (first, second):
+        for cid in (first, second, third):
             for field in ("schema", "id", "name", "game", "created", "updated", "revision", "settings", "characters", "encounters"):
                 assert after[cid][field] == before[cid][field], (cid, field)
             assert stored_log(page, cid) == logs[cid]
 
-        # Restoring again replaces nothing unasked: both are already here, and each is asked about.
+        # The Semiautomagic campaign changes here after the restore (renamed, Mira gone) ...
+        ward = page.locator(f'[data-campaign="{third}"]')
+        ward.get_by_role("button", name="Rename").click()
+        ward.get_by_label("New name").fill("Ward Ten")
+        ward.get_by_role("button", name="Save name").click()
+        expect(ward).to_contain_text("Ward Ten")
+        page.goto(site_url + f"#/c/{third}/party")
+        open_sheet(page, "Mira")
+        page.get_by_role("button", name="Remove Mira from the campaign").click()
+        page.get_by_role("dialog").get_by_role("button", name="Remove").click()
+        expect(page.locator(".character-card")).to_have_count(0)
+        page.goto(site_url + "#/")
+        changed = next(c for c in stored_campaigns(page) if c["id"] == third)
+        assert changed["name"] == "Ward Ten" and changed["characters"] == []
+
+        # ... and restoring again replaces nothing unasked: all three are already here, and each is asked about.
         page.locator('input[name="backup-file"]').set_input_files(str(path))
         report = page.locator("[data-restore-report]")
         expect(report).to_contain_text("No new campaign was restored.")
-        expect(report.locator("[data-restore-clash]")).to_have_count(2)
+        expect(report.locator("[data-restore-clash]")).to_have_count(3)
         report.locator(f'[data-restore-clash="{first}"]').get_by_role("button", name="Keep both").click()
         report.locator(f'[data-restore-clash="{second}"]').get_by_role("button", name="Leave it").click()
-        expect(page.locator(".campaign-row")).to_have_count(3)
+        report.locator(f'[data-restore-clash="{third}"]').get_by_role("button", name="Replace with the backup's").click()
+        expect(page.locator(".campaign-row")).to_have_count(4)
         expect(page.locator(".campaign-row", has_text="Lost Tomb (imported")).to_have_count(1)
+        expect(ward).to_contain_text("Ward Nine")  # the backup's, in place of the one changed here
+        expect(page.locator(".snackbar")).to_contain_text("replaced by the file's")
+        replaced = next(c for c in stored_campaigns(page) if c["id"] == third)
+        for field in ("schema", "id", "name", "game", "created", "updated", "settings", "characters", "encounters"):
+            assert replaced[field] == before[third][field], field
+        assert replaced["revision"] > changed["revision"]  # a newer revision: another tab's stale write is refused
+        assert stored_log(page, third) == logs[third]
+        left = next(c for c in stored_campaigns(page) if c["id"] == second)
+        assert left == after[second]
     finally:
         context.close()
 
@@ -113,18 +144,36 @@ def test_restore_refuses_a_file_that_is_not_a_backup_in_words(app, tmp_path):
     expect(app.locator("[data-restore-problem]")).to_contain_text("This is not a backup made by this app")
 
 
+RULES = """() => {
+  const found = [];
+  const walk = (rules, media) => {
+    for (const rule of rules) {
+      if (rule.selectorText !== undefined) found.push({ selector: rule.selectorText, media, text: rule.cssText });
+      else if (rule.cssRules) walk(rule.cssRules, rule.conditionText || media);
+    }
+  };
+  for (const sheet of document.styleSheets) walk(sheet.cssRules, "");
+  return found;
+}"""
+BOTTOM_BARS = (".turn-bar", ".drawer", ".snackbar", '.op-form > button[type="submit"]')
+
+
 def test_the_fixed_bars_clear_the_home_indicator(app):
-    rules = app.evaluate("""() => {
-      const found = {};
-      for (const sheet of document.styleSheets) for (const rule of sheet.cssRules) {
-        for (const selector of [".turn-bar", ".drawer", ".snackbar"]) {
-          if (rule.selectorText === selector) found[selector] = (found[selector] || "") + rule.cssText;
-        }
-      }
-      return found;
-    }""")
-    for selector in (".turn-bar", ".drawer", ".snackbar"):
-        assert "safe-area-inset-bottom" in rules.get(selector, ""), (selector, rules.get(selector))
+    """A bar fixed or sticky at the bottom keeps the home indicator's inset below it; the drawer, a side panel from
+    the top of a wide or sideways screen, keeps the status bar's inset above it (viewport-fit=cover: the page runs
+    under both)."""
+    rules = app.evaluate(RULES)
+    for selector in BOTTOM_BARS:
+        texts = [rule["text"] for rule in rules if rule["selector"] == selector]
+        assert any("safe-area-inset-bottom" in text for text in texts), (selector, texts)
+    from_the_top = [rule for rule in rules if rule["selector"] == ".drawer" and re.search(r"(?<![-\w])top: 0", rule["text"])]
+    assert from_the_top, "the side panel's rule is found"
+    for rule in from_the_top:
+        assert "safe-area-inset-top" in rule["text"], rule
+    app.set_viewport_size({"width": 390, "height": 844})  # a phone upright: the drawer is a bottom sheet
+    assert app.evaluate("(media) => matchMedia(media).matches", from_the_top[0]["media"]) is False
+    app.set_viewport_size({"width": 1024, "height": 768})  # an iPad held sideways: the side panel applies
+    assert app.evaluate("(media) => matchMedia(media).matches", from_the_top[0]["media"]) is True
     viewport = app.locator('meta[name="viewport"]').get_attribute("content")
     assert "viewport-fit=cover" in viewport
     assert app.locator('link[rel="apple-touch-icon"]').count() == 1
