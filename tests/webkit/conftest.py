@@ -2,7 +2,8 @@
 WebKitWebDriver through Selenium on a private X display (Xvfb). Helpers are in helpers.py here.
 
 What it cannot check, and where that is checked instead: WebDriver has no way to watch a download, so an export
-is read from IndexedDB the way the page builds its file (the download itself: tests/web); requests to other
+is caught at the page's own download link and its file read there (helpers.exported_file; the saved download and
+the Share sheet: tests/web); requests to other
 origins cannot be intercepted here, but the page's Content-Security-Policy (connect-src 'self') refuses them,
 and tests/web checks with every foreign request aborted. WebKitGTK's automation sessions keep no storage between
 sessions, so each session is a fresh profile; Safari's eviction itself (seven days) cannot be simulated.

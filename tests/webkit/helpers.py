@@ -150,5 +150,54 @@ def stored(driver, store: str) -> list:
     return json.loads(driver.execute_async_script(STORED, store))
 
 
+CAPTURE = """window.__exported = null;
+const [click, objectURL, blobs] = [HTMLAnchorElement.prototype.click, URL.createObjectURL, new Map()];
+Object.defineProperty(navigator, "canShare", { value: undefined, configurable: true });
+URL.createObjectURL = (blob) => { const url = objectURL.call(URL, blob); blobs.set(url, blob); return url; };
+HTMLAnchorElement.prototype.click = function () {
+  if (!this.download || !blobs.has(this.href)) return click.call(this);
+  [HTMLAnchorElement.prototype.click, URL.createObjectURL] = [click, objectURL];
+  const name = this.download;
+  blobs.get(this.href).text().then(
+    (text) => { window.__exported = { name, text }; }, (error) => { window.__exported = { name, error: String(error) }; });
+};"""
+
+
+def exported_file(driver, campaign_id: str) -> str:
+    """The campaign file as the page writes it: Home's Export pressed, the text read from the blob behind the page's
+    own download link (WebDriver cannot see a download, so the link's click is caught and its blob read instead of
+    saved; the page's CSP, connect-src 'self', would refuse a fetch of the blob: URL). The
+    Share sheet is a system dialog WebDriver cannot answer: ``canShare`` is hidden, so the page downloads as a
+    browser without the Share sheet does."""
+    driver.execute_script("location.hash = '#/'")
+    row = f'[data-campaign="{campaign_id}"]'
+    css(driver, row)
+    driver.execute_script(CAPTURE)
+    again(lambda: css(driver, row).find_element(By.XPATH, './/button[normalize-space(.)="Export"]').click())
+    got = wait(driver).until(lambda d: d.execute_script("return window.__exported"))
+    assert "error" not in got, got
+    assert got["name"].endswith(".campaign.json"), got["name"]
+    wait(driver).until(lambda d: "never backed up" not in d.find_element(By.CSS_SELECTOR, row).text)  # the page noted it
+    return got["text"]
+
+
+def log_of(rows: list, campaign_id: str) -> list:
+    """A campaign's log entries in order, from the rows of the "entries" store."""
+    return [row["entry"] for row in sorted(rows, key=lambda row: row["seq"]) if row["campaign"] == campaign_id]
+
+
+def log_ids(rows: list, campaign_id: str) -> list:
+    """A campaign's log as (id, operation) per entry, in order."""
+    return [(entry["id"], entry["op"]) for entry in log_of(rows, campaign_id)]
+
+
+def delete_campaign(driver, campaign_id: str) -> None:
+    """Home's Delete for one campaign, confirmed."""
+    row = f'[data-campaign="{campaign_id}"]'
+    again(lambda: css(driver, row).find_element(By.XPATH, './/button[normalize-space(.)="Delete"]').click())
+    again(lambda: css(driver, "dialog.confirm").find_element(By.XPATH, './/button[normalize-space(.)="Delete"]').click())
+    wait(driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, row))
+
+
 def settle(seconds: float = 0.3) -> None:
     time.sleep(seconds)

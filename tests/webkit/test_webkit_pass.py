@@ -1,6 +1,7 @@
 """The key flows of each game in WebKit (issue 20), as on an iPad: boot, a campaign and a character through the
 guided form, a roll from the sheet with its exact odds, an encounter step and its Undo, a reload that keeps all of
-it, the campaign file read back field by field; and, once, the service worker's offline reload.
+it, the campaign file the page exports (Home's Export) imported back through its file field, field by field and
+entry by entry of the log; and, once, the service worker's offline reload.
 
 What this pass cannot check is said in conftest.py."""
 
@@ -11,8 +12,9 @@ import json
 import pytest
 from selenium.webdriver.common.by import By
 
-from tests.webkit.helpers import (again, booted, close_drawer, css, fill_at, new_campaign, new_character, odds_shown,
-                                  open_sheet, press, roll_physical, stored, tap, wait)
+from tests.webkit.helpers import (booted, close_drawer, css, delete_campaign, exported_file, fill_at, log_ids, log_of,
+                                  new_campaign, new_character, odds_shown, open_sheet, press, roll_physical, stored, tap,
+                                  wait)
 
 GAMES = {
     "armageddon": {"hero": "Jack", "numbers": {"attributes.Perception": 3}, "row": "attr-Perception", "faces": "6",
@@ -27,7 +29,7 @@ def campaign_of(driver, campaign_id):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_campaign_a_roll_an_encounter_step_undo_and_reload_in_webkit(webkit, webkit_site, game):
+def test_a_campaign_a_roll_an_encounter_step_undo_reload_export_and_import_in_webkit(webkit, webkit_site, game, tmp_path):
     spec = GAMES[game]
     assert booted(webkit, webkit_site) in ("snapshot", "normal")
     campaign_id = new_campaign(webkit, f"WebKit {game}", game)
@@ -63,26 +65,22 @@ def test_a_campaign_a_roll_an_encounter_step_undo_and_reload_in_webkit(webkit, w
     webkit.execute_script(f"location.hash = '#/c/{campaign_id}/party'")
     wait(webkit).until(lambda d: spec["hero"] in d.find_element(By.CSS_SELECTOR, ".character-card").text)
 
-
-def test_a_campaign_file_imports_back_field_by_field_in_webkit(webkit, webkit_site, tmp_path):
-    booted(webkit, webkit_site)
-    campaign_id = new_campaign(webkit, "Round trip", "coc")
-    new_character(webkit, "coc", "Harvey", {"STR": 50})
-    record = campaign_of(webkit, campaign_id)
-    log = [row["entry"] for row in stored(webkit, "entries") if row["entry"] and campaign_id in json.dumps(row)]
-    path = tmp_path / "round-trip.campaign.json"
-    path.write_text(json.dumps({**record, "log": log}))  # the file as the page writes it (store/files.mjs)
-    webkit.execute_script("location.hash = '#/'")
-    css(webkit, f'[data-campaign="{campaign_id}"]')
-    # Delete it, then import the file through the page's own file field.
-    again(lambda: css(webkit, f'[data-campaign="{campaign_id}"]').find_element(By.XPATH, './/button[normalize-space(.)="Delete"]').click())
-    again(lambda: css(webkit, "dialog.confirm").find_element(By.XPATH, './/button[normalize-space(.)="Delete"]').click())
-    wait(webkit).until(lambda d: not d.find_elements(By.CSS_SELECTOR, f'[data-campaign="{campaign_id}"]'))
+    # Export through Home's button, delete, import the file through the page's file field: all of it comes back.
+    text = exported_file(webkit, campaign_id)
+    sent = json.loads(text)
+    assert [(e["id"], e["op"]) for e in sent["log"]] == log_ids(entries, campaign_id), "the file carries the whole log"
+    path = tmp_path / f"{game}.campaign.json"
+    path.write_text(text)
+    delete_campaign(webkit, campaign_id)
     webkit.find_element(By.CSS_SELECTOR, 'input[name="campaign-file"]').send_keys(str(path))
     css(webkit, f'[data-campaign="{campaign_id}"]', seconds=60)
     back = campaign_of(webkit, campaign_id)
     for field in ("schema", "id", "name", "game", "created", "settings", "characters", "encounters"):
-        assert back[field] == record[field], field
+        assert back[field] == kept[field] == sent[field], field
+    back_log = log_of(stored(webkit, "entries"), campaign_id)
+    assert len(back_log) == len(sent["log"]) == len(log_ids(entries, campaign_id))
+    assert [(e["id"], e["op"]) for e in back_log] == log_ids(entries, campaign_id)
+    assert back_log == sent["log"]
 
 
 def test_offline_reload_from_the_service_worker_in_webkit(webkit, own_webkit_site):
