@@ -3,10 +3,12 @@
 
     python3 build.py              # build dist/
     python3 build.py serve        # build, then serve dist/ at http://127.0.0.1:8000/
-    python3 build.py bench        # build, then measure boot time in headless Chromium
-    python3 build.py test         # install Chromium if missing, build, then run every test (pytest)
+    python3 build.py bench        # build, then measure boot time in headless Chromium and in WebKitGTK
+    python3 build.py test         # install Chromium, WebKitWebDriver and Xvfb if missing, build, then run every test
 
-The work is done by the modules in tools/ (site.py builds, serve.py serves, bench.py measures).
+The work is done by the modules in tools/ (site.py builds, serve.py serves, bench.py measures: Chromium through
+Playwright, and WebKitGTK through WebKitWebDriver on an Xvfb display, run_webkit_bench; prerequisites.py installs
+what the tests drive).
 """
 
 from __future__ import annotations
