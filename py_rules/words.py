@@ -93,7 +93,7 @@ def field_words(path: str, names: dict | None = None) -> str:
     return head[:1].upper() + head[1:]
 
 
-_IRREGULAR = {"dice": "die", "penalties": "penalty", "successes": "success", "times": "time"}
+_IRREGULAR = {"dice": "die", "penalties": "penalty", "successes": "success", "times": "time", "entries": "entry"}
 
 
 def counted(number: int, unit: str) -> str:
@@ -101,6 +101,8 @@ def counted(number: int, unit: str) -> str:
 
     >>> counted(1, "hours"), counted(2, "hours"), counted(0, "rounds"), counted(1, "dice"), counted(1, "Turns")
     ('1 hour', '2 hours', '0 rounds', '1 die', '1 Turn')
+    >>> counted(1, "entries"), counted(3, "entries")
+    ('1 entry', '3 entries')
     """
     if abs(number) != 1:
         return f"{number} {unit}"

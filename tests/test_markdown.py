@@ -64,7 +64,7 @@ GOLDEN = {
         "- Dice: Spot Hidden roll: units die 3, tens die 20"),
     "coc sanity roll with its loss": (
         ("coc.sanity_roll", dict(investigator=HARVEY, loss="1/1D6", dice=[5, 70, 4])),
-        "**Sanity roll** — Rolled 75 against 60 — Failure\n"
+        "**Sanity roll** — Sanity roll 75 vs 60 — Failure: loses 4 Sanity (60 → 56)\n"
         "- Dice: Sanity roll: units die 5, tens die 70; d6=4 (Sanity loss)\n"
         "- The Keeper controls Harvey Walters's next action (fear)\n"
         "- Harvey Walters loses 4 Sanity (60 → 56)"),

@@ -31,13 +31,18 @@ CITATIONS = (
 )
 DOTTED = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.(?:\d+|[A-Za-z_][A-Za-z0-9_]*))+(?![\w])")
 SNAKE = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w-])")
-_UNITS = r"(?:hours|minutes|rounds|days|weeks|seconds|Turns|wounds|dice|Success Levels|times|penalties)"
+_UNITS = (r"(?:hours|minutes|rounds|days|weeks|seconds|Turns|wounds|dice|Success Levels|times|penalties|entries|"
+          r"problems|characters|combatants|investigators|creatures|items|skills|lines|faces|rolls|tests|points|"
+          r"Sanity points)")
+_ONE_UNITS = r"(?:hour|minute|round|day|week|second|Turn|entry|problem|character|combatant|roll|test)"
 PLURALS = (
     ("one of a plural", re.compile(rf"(?<![\d.,−+-])1 {_UNITS}\b")),
     ("a plural passes", re.compile(rf"(?<![\d.,])(?:[02-9]|\d\d+) {_UNITS} passes\b")),
+    ("one with a plural verb", re.compile(rf"(?<![\d.,−+-])1 {_ONE_UNITS} (?:pass|run|are|were|have|need)\b")),
     ("a maybe-plural", re.compile(r"\w\(s\)|\bdie/dice\b")),
 )
-"""Counts are spoken: "1 hour passes", "2 hours pass", never "1 hours" or "hour(s)"."""
+"""Counts are spoken: "1 hour passes", "2 hours pass", "1 entry", never "1 hours", "1 entries", "1 hour run" or
+"hour(s)"."""
 GAMES = ("armageddon", "semiautomagic", "coc", "campaign", "encounter", "log")
 PLAIN_DOTS = {"e.g", "i.e", "a.m", "p.m"}
 
@@ -223,8 +228,11 @@ def test_the_scan_sees_what_it_looks_for():
     assert problems_in("Unknown essence_channeling.") and problems_in("armageddon.task failed")
     assert problems_in("Skills (skills.Flying): Unknown skill") and problems_in("see Morale.html")
     assert problems_in("1 hours pass") and problems_in("3 rounds passes") and problems_in("2 day(s) pass")
+    assert problems_in("1 entries as Markdown") and problems_in("The campaign file has 1 problems")
+    assert problems_in("Nothing to ask first: 1 hour run no dying roll.") and problems_in("1 combatants")
     for fine in ("Rolled 27 against 60 — Regular success", "e.g. 1D6+2", "Endurance 1.5 times", "2 hours pass.", "1 hour passes",
-                 "−1 wounds penalty", "11 rounds",
+                 "−1 wounds penalty", "11 rounds", "1 entry as Markdown",
+                 "heals 1 HP (9 → 10)", "21 entries", "1 hour runs",
                  "A well-rounded, fast-moving crowd-pleaser", "Dr. Armitage reads it."):
         assert not problems_in(fine), fine
 

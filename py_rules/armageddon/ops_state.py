@@ -229,7 +229,9 @@ def _consciousness(dice, *, character, cause, modifiers, label, **options):
     if cause == "LP":
         add(work.char, "semi_conscious")
     consciousness_test(work, cause, parse_modifiers(modifiers, _GM_MODS))
-    return work.result("consciousness_test", label or f"{name_of(character)}: Consciousness Test", main=work.rolls[-1])
+    result = work.result("consciousness_test", label or f"{name_of(character)}: Consciousness Test", main=work.rolls[-1])
+    result.headline = headline_of(work.told)  # the test with its target and what came of it, as time passing says it
+    return result
 
 
 CONSCIOUSNESS = Operation(
@@ -251,7 +253,9 @@ def _survival(dice, *, character, label, **options):
         raise RulesError("not_owed", f"{name_of(character)} is not dying: Survival Tests are owed every minute at "
                          "−10 LP or less until First Aid.", "character")  # seed 000
     survival_test(work)
-    return work.result("survival_test", label or f"{name_of(character)}: Survival Test", main=work.rolls[-1])
+    result = work.result("survival_test", label or f"{name_of(character)}: Survival Test", main=work.rolls[-1])
+    result.headline = headline_of(work.told)  # the test with its target and the death timer, as time passing says it
+    return result
 
 
 SURVIVAL = Operation(

@@ -20,7 +20,7 @@ from py_rules.errors import RulesError
 from py_rules.trace import Result, Step
 
 __all__ = (
-    "CheckRoll", "check", "record", "check_result", "require_alive", "require_able", "skill_roll", "characteristic_roll", "luck_roll",
+    "CheckRoll", "check", "roll_told", "record", "check_result", "require_alive", "require_able", "skill_roll", "characteristic_roll", "luck_roll",
     "push_refusal", "push_roll", "luck_cost", "luck_refusal", "spend_luck", "apply_luck", "require_luck", "luck_on_roll",
     "recover_luck",
 )
@@ -71,6 +71,17 @@ def check(dice: DiceSource, value: int, name: str, *, difficulty: str = "Regular
     if level == Level.FUMBLE:
         steps += (Step(f"{perc.value} is a fumble (100, or 96–100 when the value needed is below 50)", "RULES.md §3.4 [BOOK]"),)
     return CheckRoll(name, value, difficulty, perc, level, success, steps)
+
+
+def roll_told(what: str, roll: CheckRoll, outcome: str) -> str:
+    """A roll that decided something, as a headline says it: what was rolled, the roll against its value, the
+    level and what came of it (seed 003, Rolling Dice).
+
+    >>> rolled = CheckRoll("INT", 85, "Regular", Percentile(3, (30,), 0, 33, 30, ()), Level.REGULAR, True, ())
+    >>> roll_told("INT roll", rolled, "temporarily insane for 4 hours")
+    'INT roll 33 vs 85 — Regular success: temporarily insane for 4 hours'
+    """
+    return f"{what} {roll.roll} vs {roll.value} — {level_name(roll.level)}: {outcome}"
 
 
 def record(roll: CheckRoll, kind: str, *, bonus: int = 0, penalty: int = 0, pushed: bool = False, **extra) -> dict:

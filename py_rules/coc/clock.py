@@ -27,7 +27,8 @@ MAX_HOURS = HOURS_PER_DAY * DAYS_PER_WEEK * 52
 def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Settings = Settings(),
             told: list | None = None):
     """Advance ``state`` (a copy, changed in place) by ``amount`` ``unit``; returns steps and events. ``told`` (a
-    list, when given) receives each dying roll with its target and outcome, led by its round when more pass."""
+    list, when given) receives each roll the time ran with its target and outcome: a dying roll (led by its round
+    when more pass), a weekly major-wound healing roll."""
     steps, events = [], []
     c = state["conditions"]
     if unit == "rounds":
@@ -38,7 +39,7 @@ def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Set
             more, evs = end_round(dice, state, said)
             if told is not None:
                 told += [f"Round {number}: {line}" if amount > 1 else line for line in said]
-            steps.append(Step(f"End of round {number}:"))
+            steps.append(Step(f"End of round {number}", "RULES.md §4: one entry point runs every periodic rule"))
             steps += more
             events += evs
             if c["dead"]:
@@ -63,7 +64,7 @@ def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Set
         state["hour_of_day"] += 1
         if state["hour_of_day"] == HOURS_PER_DAY:
             state["hour_of_day"] = 0
-            more, evs = natural_day(dice, state, settings)
+            more, evs = natural_day(dice, state, settings, told)
             steps += more
             events += evs
             start_day(state)

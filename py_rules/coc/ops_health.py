@@ -12,6 +12,7 @@ from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.params import Param
 from py_rules.trace import Result, Step, headline_of
+from py_rules.words import passes
 
 __all__ = ("OPERATIONS",)
 
@@ -96,8 +97,28 @@ def _advance(dice, *, investigator, unit, amount, label, **rest):
     told: list[str] = []
     steps, events = clock.advance(dice, new, unit, amount, settings, told)
     result = _state_result("advance_time", new, steps, events, label)
-    result.headline = headline_of(told)  # each dying roll the rounds ran, with its target and outcome
+    result.total = result.target = None  # the HP against its maximum is not a roll
+    changed = _changes(investigator, new)
+    result.level_name = passes(amount, unit) + (f": {changed}" if changed else "")
+    if told and unit != "rounds":  # the time, each roll it ran, then what it changed in all when no roll said it
+        told = [passes(amount, unit), *told] + ([f"in all: {changed}"] if changed and changed not in told[-1] else [])
+    result.headline = headline_of(told)  # each roll the time ran (dying, weekly healing), its target and outcome
     return result
+
+
+def _changes(before: dict, after: dict) -> str:
+    """What passing time changed, in the game's words: ``heals 2 HP (9 → 11), the major wound ends``."""
+    said = []
+    if after["hp"] > before["hp"]:
+        said.append(f"heals {after['hp'] - before['hp']} HP ({before['hp']} → {after['hp']})")
+    was, now = before["conditions"], after["conditions"]
+    if was["major_wound"] and not now["major_wound"]:
+        said.append("the major wound ends")
+    if before["temporary_insanity_hours"] and not after["temporary_insanity_hours"]:
+        said.append("temporary insanity ends")
+    if now["dead"] and not was["dead"]:
+        said.append("dies")
+    return ", ".join(said)
 
 
 ADVANCE_TIME = Operation(
@@ -117,8 +138,11 @@ ADVANCE_TIME = Operation(
 def _weekly(dice, *, investigator, label, **rest):
     settings, _ = settings_from(rest)
     new = copy_state(investigator)
-    steps, events = wounds.weekly_healing(dice, new, settings)
-    return _state_result("weekly_healing_roll", new, steps, events, label)
+    told: list[str] = []
+    steps, events = wounds.weekly_healing(dice, new, settings, told)
+    result = _state_result("weekly_healing_roll", new, steps, events, label)
+    result.headline = headline_of(told)  # the CON roll with its target and what it healed
+    return result
 
 
 WEEKLY = Operation(

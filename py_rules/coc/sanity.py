@@ -6,7 +6,7 @@ as kind ``"sanity"``, which :mod:`py_rules.coc.checks` refuses for both.
 
 from __future__ import annotations
 
-from py_rules.coc.checks import check, record
+from py_rules.coc.checks import check, record, roll_told
 from py_rules.coc.expr import parse_expr, parse_loss, roll_expr
 from py_rules.coc.investigator import copy_state, normalize, san_max, who
 from py_rules.coc.levels import Level, level_name
@@ -14,7 +14,7 @@ from py_rules.coc.settings import Settings
 from py_rules.coc.tables import SANITY_TRAUMA_LOSS, TEMPORARY_INSANITY_DICE
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.trace import Result, Step
+from py_rules.trace import Result, Step, headline_of
 from py_rules.words import counted
 
 __all__ = ("goes_mad_threshold", "sanity_roll", "gain_sanity", "pass_hours", "start_day")
@@ -36,7 +36,12 @@ def goes_mad_threshold(loss: int, rule: str = "5_or_more") -> bool:
 
 def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, penalty: int = 0, label: str = "",
                 settings: Settings = Settings()) -> Result:
-    """Roll 1D100 against current SAN; lose X on success, Y on failure; 5+ → INT roll → 1D10 hours insane (C20)."""
+    """Roll 1D100 against current SAN; lose X on success, Y on failure; 5+ → INT roll → 1D10 hours insane (C20).
+
+    The headline names each roll with its target, its level and what came of it: the Sanity roll with the loss
+    (``Sanity roll 95 vs 60 — Failure: loses 6 Sanity (60 → 54)``), then the INT roll a loss of 5 or more asks
+    for (``INT roll 33 vs 85 — Regular success: temporarily insane for 4 hours``), then any insanity the book's
+    options add."""
     success_loss, failure_loss = parse_loss(loss)
     if state["conditions"]["dead"]:
         raise RulesError("rule_violation", f"{who(state)} is dead.", "investigator")
@@ -72,6 +77,8 @@ def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, pen
     steps.append(Step(f"SAN {before} − {amount}{floor}", SANITY))
     if lost:
         events.append(f"{name} loses {lost} Sanity ({before} → {new['san']})")
+    told = [roll_told("Sanity roll", roll, f"loses {lost} Sanity ({before} → {new['san']})" if lost else
+                      "loses no Sanity")]
     details = {"loss": amount, "san_before": before, "san_after": new["san"], "int_roll": None, "insane_hours": 0}
     if goes_mad_threshold(amount, settings.insanity_threshold):
         flags.append("int_roll")
@@ -87,16 +94,24 @@ def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, pen
             flags.append("temporarily_insane")
             steps.append(Step(f"INT roll ≤ INT: understands and goes temporarily insane for 1D10 = {counted(hours, 'hours')}", MAD))
             events.append(f"{name} is temporarily insane for {counted(hours, 'hours')}")
+            told.append(roll_told("INT roll", int_roll, f"temporarily insane for {counted(hours, 'hours')}"))
         else:
             steps.append(Step("INT roll higher than INT: the mind closes to the horror; stays sane", MAD))
             events.append(f"{name}'s mind closes to the horror and stays sane")
+            told.append(roll_told("INT roll", int_roll, "the mind closes to the horror, stays sane"))
     _book_insanity(new, steps, events, flags, settings)
+    told += [_INSANE[flag] for flag in flags if flag in _INSANE]
     new["last_roll"] = record(roll, "sanity", bonus=bonus, penalty=penalty)
     steps.append(Step("No Luck and no push on Sanity rolls", "RULES.md §3.11"))
     return Result(system="coc", kind="sanity_roll", label=label, total=roll.roll, target=roll.value, success=roll.success,
                   level=int(roll.level), level_name=level_name(roll.level),
                   flags=(["fumble"] if roll.level == Level.FUMBLE else []) + flags, steps=steps, events=events,
-                  details=details, state=normalize(new))
+                  details=details, state=normalize(new), headline=headline_of(told))
+
+
+_INSANE = {"indefinitely_insane": "indefinitely insane (a fifth of the day's Sanity lost)",
+           "permanently_insane": "permanently insane (Sanity 0)"}
+"""The book's insanity options as a headline says them (RULES.md §3.11)."""
 
 
 def _book_insanity(state: dict, steps: list, events: list, flags: list, settings: Settings) -> None:

@@ -8,10 +8,10 @@ explanation (steps) and state changes (events); operations wrap them in a
 
 from __future__ import annotations
 
-from py_rules.coc.checks import check
+from py_rules.coc.checks import check, roll_told
 from py_rules.coc.expr import parse_expr, roll_expr
 from py_rules.coc.investigator import hp_max, who
-from py_rules.coc.levels import Level, level_name
+from py_rules.coc.levels import Level
 from py_rules.coc.settings import Settings
 from py_rules.coc.tables import DAYS_PER_WEEK, MAJOR_WOUND_HEALING, MEDICINE_DELAY_DAYS
 from py_rules.dice import DiceSource
@@ -30,6 +30,8 @@ DEATH = "seed 003, Losing All HP in One Turn"
 FIRST_AID = "seed 003, First Aid"
 HEALING = "seed 003, Healing (No Major Wound)"
 DYING = "RULES.md §3.9 / §3.12 D16 [BOOK]: CON roll at the end of each round"
+WEEKLY_ROLL = "Weekly healing CON roll"
+"""How a headline names the weekly major-wound healing roll (seed 003, Major Wound Characters)."""
 
 
 def major_wound_triggered(before_round: int, amount: int, maximum: int, rule: str = "round_more_than_half") -> bool:
@@ -205,8 +207,7 @@ def dying_round(dice: DiceSource, state: dict, told: list | None = None) -> tupl
     roll = _con_roll(dice, state, "dying")
     steps = list(roll.steps)
     if told is not None:
-        told.append(f"CON roll (dying) {roll.roll} vs {roll.value} — {level_name(roll.level)}: "
-                    + ("clings to life" if roll.success else "dies"))
+        told.append(roll_told("CON roll (dying)", roll, "clings to life" if roll.success else "dies"))
     if roll.success:
         steps.append(Step("CON roll succeeded: still alive, still dying", DYING))
         return steps, [f"{who(state)} clings to life"]
@@ -288,8 +289,12 @@ def medicine(dice: DiceSource, state: dict, skill: int, *, equipment: bool, bonu
     return roll, steps, events
 
 
-def weekly_healing(dice: DiceSource, state: dict, settings: Settings = Settings()) -> tuple[list[Step], list[str]]:
-    """The weekly major-wound healing roll (C19): CON roll, success 1D4, Extreme 2D4; Extreme ends it (seed 003)."""
+def weekly_healing(dice: DiceSource, state: dict, settings: Settings = Settings(),
+                   told: list | None = None) -> tuple[list[Step], list[str]]:
+    """The weekly major-wound healing roll (C19): CON roll, success 1D4, Extreme 2D4; Extreme ends it (seed 003).
+    ``told`` (a list, when given) receives the roll with its target and what it healed: ``Weekly healing CON roll
+    43 vs 60 — Regular success: heals 3 HP (5 → 8)``."""
+    told = [] if told is None else told
     c, name = state["conditions"], who(state)
     if c["dead"]:
         raise RulesError("rule_violation", f"{name} is dead.", "investigator")
@@ -303,22 +308,30 @@ def weekly_healing(dice: DiceSource, state: dict, settings: Settings = Settings(
     state["days_toward_week"] = 0
     if not roll.success:
         steps.append(Step("Failed: no healing this week", MAJOR_CHARS))
+        told.append(roll_told(WEEKLY_ROLL, roll, "no healing this week"))
         return steps, events
     dice_text = extreme if roll.level >= Level.EXTREME else regular
     amount, _ = roll_expr(dice, parse_expr(dice_text), "major-wound healing")
     steps.append(Step(f"{'Extreme' if roll.level >= Level.EXTREME else 'Success'}: regain {dice_text} = {amount}", MAJOR_CHARS))
+    before = state["hp"]
     more, evs = heal(state, amount, "Weekly major-wound healing", MAJOR_CHARS)
     steps += more
     events += evs
+    outcome = f"heals {state['hp'] - before} HP ({before} → {state['hp']})"
     if roll.level >= Level.EXTREME and c["major_wound"]:
         c["major_wound"] = False
         steps.append(Step("Extreme success: the major wound ends", MAJOR_CHARS))
         events.append(f"{name}'s major wound ends")
+    if not c["major_wound"]:
+        outcome += ", the major wound ends"
+    told.append(roll_told(WEEKLY_ROLL, roll, outcome))
     return steps, events
 
 
-def natural_day(dice: DiceSource, state: dict, settings: Settings = Settings()) -> tuple[list[Step], list[str]]:
-    """One day passes: scheduled heals come due, 1 HP without a major wound, weekly roll with one (C19)."""
+def natural_day(dice: DiceSource, state: dict, settings: Settings = Settings(),
+                told: list | None = None) -> tuple[list[Step], list[str]]:
+    """One day passes: scheduled heals come due, 1 HP without a major wound, weekly roll with one (C19). ``told``
+    (a list, when given) receives the weekly roll with its outcome."""
     c = state["conditions"]
     steps, events = [], []
     if c["dead"]:
@@ -335,11 +348,11 @@ def natural_day(dice: DiceSource, state: dict, settings: Settings = Settings()) 
             return steps, events
         state["days_toward_week"] += 1
         if state["days_toward_week"] >= DAYS_PER_WEEK:
-            more, evs = weekly_healing(dice, state, settings)
+            more, evs = weekly_healing(dice, state, settings, told)
             steps += more
             events += evs
     elif state["hp"] < hp_max(state):
-        more, evs = heal(state, 1, HEALING)
+        more, evs = heal(state, 1, "A day's natural healing", HEALING)
         steps += more
         events += evs
     return steps, events

@@ -139,7 +139,7 @@ START = Operation(
 def _time_check(*, encounter, sheets, settings, unit, amount, activity, label):
     warnings = flow.time_check(encounter, {"unit": unit, "amount": amount, "activity": activity}, sheets)
     return Result(system="encounter", kind="time_check", label=label or encounter["name"],
-                  events=warnings or [f"Nothing to ask first: {span_text(unit, amount)} run no dying roll."],
+                  events=warnings or [f"Nothing to ask first: no dying roll comes due in {span_text(unit, amount)}."],
                   details={"warnings": warnings})
 
 

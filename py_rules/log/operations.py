@@ -12,6 +12,7 @@ from py_rules.markdown import entries_markdown
 from py_rules.operations import Operation, System
 from py_rules.params import Param
 from py_rules.trace import Result
+from py_rules.words import counted
 
 __all__ = ("SYSTEM", "OPERATIONS", "MAX_ENTRIES")
 
@@ -44,7 +45,7 @@ def _entries(value) -> list:
 
 def _markdown(*, entries, title):
     text = entries_markdown(entries, title)
-    return Result(system="log", kind="markdown", label=title, events=[f"{len(entries)} entries as Markdown"],
+    return Result(system="log", kind="markdown", label=title, events=[f"{counted(len(entries), 'entries')} as Markdown"],
                   details={"markdown": text})
 
 

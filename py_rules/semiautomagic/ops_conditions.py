@@ -11,8 +11,8 @@ from py_rules.semiautomagic.clock import advance_hours, advance_rounds
 from py_rules.semiautomagic.conditions import add_condition, detect_soul_coma, noise_wakes, remove_condition, soul_coma_hour, staggered_round
 from py_rules.semiautomagic.confusion import confusion_round, roll_scatter
 from py_rules.semiautomagic.fields import BLANK_ROWS, CARETAKER, CREATURE, DYING_ORDER, DYING_RULE, LABEL, skill_bonus
-from py_rules.trace import Log, headline_of
-from py_rules.semiautomagic.ops_combat import finish
+from py_rules.trace import Log
+from py_rules.semiautomagic.ops_combat import finish, told
 
 __all__ = ("OPERATIONS",)
 
@@ -98,7 +98,7 @@ def _confusion(dice, *, creature, label, blank_rows):
     text = T.CONFUSION_CHART[rolled.row][0]
     details = {"row": rolled.row, "faces": rolled.faces, "screaming": rolled.screaming,
                "scatter": rolled.scatter[1] if rolled.scatter else None, "control_rounds": rolled.control_rounds}
-    return _told(finish("confusion", label, c, log, total=rolled.row, level=rolled.row, level_name=text,
+    return told(finish("confusion", label, c, log, total=rolled.row, level=rolled.row, level_name=text,
                         details=details), log)
 
 
@@ -202,13 +202,7 @@ def _rounds(dice, *, creature, label, rounds, dying_rule, dying_order, blank_row
     log = Log()
     advance_rounds(dice, c, rounds, log, rule=dying_rule, order=dying_order, blank_rows=blank_rows,
                    caretaker_medicine=caretaker_medicine, confusion=confusion)
-    return _told(finish("rounds", label, c, log, level_name=_after(c, rounds, "round"), details={"rounds": rounds}), log)
-
-
-def _told(result, log: Log):
-    """The result headed by what decided something (the dying roll with its DC, the chart's row, the timers left)."""
-    result.headline = headline_of(log.told, 8)
-    return result
+    return told(finish("rounds", label, c, log, level_name=_after(c, rounds, "round"), details={"rounds": rounds}), log)
 
 
 ROUNDS = Operation(
@@ -228,7 +222,7 @@ def _hours(dice, *, creature, label, hours, caretaker_medicine, dying_rule):
     c = C.copy_of(creature)
     log = Log()
     advance_hours(dice, c, hours, log, caretaker_medicine=caretaker_medicine, rule=dying_rule)
-    return _told(finish("hours", label, c, log, level_name=_after(c, hours, "hour"), details={"hours": hours}), log)
+    return told(finish("hours", label, c, log, level_name=_after(c, hours, "hour"), details={"hours": hours}), log)
 
 
 def _after(c: dict, count: int, unit: str) -> str:

@@ -13,7 +13,7 @@ from py_rules.semiautomagic.fields import CREATURE, DYING_ORDER, DYING_RULE, DYI
 from py_rules.trace import Log
 from py_rules.semiautomagic.morale import apply_morale_damage, remove_morale_penalties
 from py_rules.semiautomagic.clock import advance_days
-from py_rules.semiautomagic.ops_combat import finish
+from py_rules.semiautomagic.ops_combat import finish, told
 from py_rules.semiautomagic.recovery import medicine_stabilise, repair, resuscitate
 from py_rules.words import counted
 
@@ -117,8 +117,8 @@ def _dying_round(dice, *, creature, label, dying_rule, dying_order, modifiers):
     dc_before = c["conditions"].get("Dying", {}).get("dc")
     dying_round(dice, c, log, rule=dying_rule, order=dying_order, extra=parse_modifiers(modifiers, _GM))
     state = "dead" if c["dead"] else ("stable" if "Dying" not in c["conditions"] else "still dying")
-    return finish("dying_round", label, c, log, level_name=state,
-                  target=c["conditions"].get("Dying", {}).get("dc"), details={"dc_before": dc_before})
+    return told(finish("dying_round", label, c, log, level_name=state,
+                       target=c["conditions"].get("Dying", {}).get("dc"), details={"dc_before": dc_before}), log)
 
 
 DYING_ROUND = Operation(

@@ -56,3 +56,23 @@ def test_the_death_timer_running_out_is_the_headline():
 def test_time_that_decides_nothing_keeps_its_first_change_as_the_headline():
     result = answer("armageddon.advance_time", character=JACK, minutes=10, activity="moderate")
     assert result["headline"] is None and result["text"][0] == result["events"][0]
+
+
+def test_a_survival_test_on_its_own_is_headed_like_time_passing_with_the_death_timer():
+    """Seed 000: a failed Survival Test — death within Constitution × 2 minutes without extreme medical help."""
+    result = answer("armageddon.survival_test", character=dying_jack(), dice=[2])
+    assert result["headline"] == "Survival Test 2: 6 vs 9 — failed: dies in 6 minutes without help"
+    assert result["text"][0] == result["headline"]
+    passed = answer("armageddon.survival_test", character=dying_jack(), dice=[9])
+    assert passed["headline"] == "Survival Test 2: 13 vs 9 — passed: the next in 1 minute"
+    in_time = answer("armageddon.advance_time", character=dying_jack(), minutes=1, dice=[2])
+    assert in_time["headline"] == result["headline"]
+
+
+def test_a_consciousness_test_on_its_own_names_its_outcome():
+    """Seed 000: at 0 LP or below, a Consciousness Test (Constitution + Willpower + d10) to stay awake."""
+    awake = answer("armageddon.apply_damage", character=JACK, amount="30", dice=[9])["state"]
+    result = answer("armageddon.consciousness_test", character=awake, dice=[5])
+    assert result["headline"] == "Consciousness Test: 11 vs 9 — passed: stays awake"
+    result = answer("armageddon.consciousness_test", character=awake, dice=[2])
+    assert result["headline"] == "Consciousness Test: 8 vs 9 — failed: falls unconscious"

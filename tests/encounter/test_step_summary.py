@@ -128,7 +128,7 @@ def test_time_check_counts_semiautomagic_dying_rounds_and_coc_refusals():
 def test_time_check_has_nothing_to_ask_for_the_healthy_and_keeps_the_skip_limits():
     assert check("coc", {"h": HARVEY}, "hours", 3) == []
     result = answer("encounter.time_check", encounter=start("coc", {"h": HARVEY}), sheets={"h": HARVEY}, unit="hours", amount=1)
-    assert result["events"] == ["Nothing to ask first: 1 hour run no dying roll."]
+    assert result["events"] == ["Nothing to ask first: no dying roll comes due in 1 hour."]
     response = api.handle({"op": "encounter.time_check", "args": {"encounter": start("armageddon", {"a": JACK}),
                            "sheets": {"a": JACK}, "unit": "hours", "amount": 30}})
     assert response["error"]["field"] == "amount"

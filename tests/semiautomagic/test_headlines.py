@@ -71,3 +71,22 @@ def test_with_the_chart_left_to_the_turn_the_round_rolls_no_confusion():
 def test_a_round_that_decides_nothing_says_how_the_creature_stands():
     result = answer("semiautomagic.advance_rounds", creature=condition("Held"))
     assert result["headline"] is None and result["text"][0] == "After 1 round: Held"
+
+
+def test_the_dying_round_move_names_the_d10_and_the_endurance_check_against_its_dc():
+    """The Dying round on its own says what the end of a round says (seed 002, Dying; Health)."""
+    result = answer("semiautomagic.dying_round", creature=dying(), dice=[3, 4])
+    assert result["headline"] == ("Dying: d10 3 (needs 10 to stabilise), Endurance check 6 vs DC 4 — passed: checks "
+                                  "again next round")
+    assert result["text"][0] == result["headline"]
+    in_a_round = answer("semiautomagic.advance_rounds", creature=dying(), dice=[3, 4])
+    assert in_a_round["headline"] == result["headline"]
+
+
+def test_the_dying_round_move_says_a_failure_raises_the_dc_and_a_ten_stabilises():
+    failed = answer("semiautomagic.dying_round", creature=dying(), dice=[3, 1])
+    assert failed["headline"] == ("Dying: d10 3 (needs 10 to stabilise), Endurance check 3 vs DC 4 — failed: DC "
+                                  "rises to 5")
+    stable = answer("semiautomagic.dying_round", creature=dying(), dice=[10, 2])
+    assert stable["headline"] == "Dying: d10 10 — stabilised"
+    assert "still dying" not in failed["text"] + stable["text"]

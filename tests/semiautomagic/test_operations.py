@@ -196,7 +196,8 @@ def test_a_stunned_or_broken_attacker_cannot_attack():
 def test_a_failed_dying_check_is_not_headlined_as_a_success():
     state = call("apply_damage", creature=human(), damage="9")["result"]["state"]
     result = call("dying_round", creature=state, dice=[4, 1])["result"]
-    assert result["success"] is None and result["text"][0] == "still dying"
+    assert result["success"] is None and result["text"][0] == (
+        "Dying: d10 4 (needs 10 to stabilise), Endurance check 3 vs DC 4 — failed: DC rises to 5")
 
 
 def test_a_negated_attack_says_so_and_labels_the_defence_modifiers_apart():
