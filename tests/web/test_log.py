@@ -95,7 +95,7 @@ def test_rolls_are_logged_undone_redone_and_copied_as_a_forum_post(app, tmp_path
         panel.get_by_role("button", name="Download a .md file").click()
     assert download.value.suggested_filename == "masks-log.md"
     assert download.value.path().read_text(encoding="utf-8") == GOLDEN["markdown"]
-    assert stored_campaigns(page)[0]["forum"] == {"format": "markdown", "undone": "leave_out"}
+    assert stored_campaigns(page)[0]["forum"] == {"format": "markdown", "undone": "leave_out"}  # the preview followed it
 
     # undo puts the cultist back exactly and the log says so; redo applies it again
     page.get_by_role("button", name="Undo: Harvey: Attack → Cultist").click()
