@@ -1,7 +1,7 @@
 """The encounter screen, "The table, part 3": the summary follows Undo and Redo; on/off buttons show their state;
 the current card is scrolled into view above the turn bar (768×1024 and 390×844); one log entry per step,
 tagged with the encounter, telling what each effect decided (a dying roll with its outcome), undone whole and
-exported as Markdown; time passes by the shortest step by default and asks before it runs Survival Tests.
+written as a forum post; time passes by the shortest step by default and asks before it runs Survival Tests.
 
 Campaigns are put straight into storage (a party and an ordered encounter made by the engine), then driven
 as a GM would; the network is blocked as the fixtures do."""
