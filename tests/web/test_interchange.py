@@ -134,6 +134,7 @@ def test_the_campaigns_format_changed_to_markdown_and_a_stretch_copied_from_the_
     assert written(page) == TWO_ROLLS_IN_MARKDOWN
     assert stored_campaigns(page)[0]["id"] == campaign_id
     forum_kept(page, {"format": "markdown", "undone": "leave_out"})
+    page.set_viewport_size({"width": 768, "height": 1024})
     panel.scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "log-forum-768.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
