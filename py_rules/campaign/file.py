@@ -5,6 +5,7 @@ One JSON object per campaign::
     {"schema": "rules-companion.campaign/1", "id": str, "name": str (1–80 characters),
      "game": "armageddon" | "semiautomagic" | "coc", "created": ISO-8601, "updated": ISO-8601,
      "revision": int >= 0, "settings": {setting name: value},
+     optional "forum": {"format": "bbcode" | "markdown" | "plain", "undone": "leave_out" | "strike"},
      "characters": [{"id": str, "kind": "pc" | "npc", "sheet": <that game's character JSON>}],
      "log": [JSON objects], "encounters": [JSON objects]}
 
@@ -14,6 +15,11 @@ validation, every setting against the game's declared setting parameters, every 
 problem with its path (``characters.1.sheet.attributes.Strength``), not only the first, and returns the
 canonical campaign (keys in the order above, sheets and settings normalized by their game, older schemas
 migrated) only when there is none. ``validate(validate(x).campaign)`` gives the same campaign again.
+
+``forum`` is the campaign's forum choices (issue 18: "the campaign remembers its forum's format"): the format its
+posts are written in and whether an undone log entry is left out of a stretch or struck through. A file without it
+(every file before issue 18) reads as it did and keeps no such field; a part left out takes its default (BBCode,
+left out).
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from py_rules.campaign import games
 from py_rules.errors import RulesError
 
 __all__ = ("SCHEMA", "SCHEMA_PREFIX", "KINDS", "LIMITS", "Checked", "validate", "problem", "check_json", "setting_value",
-           "timestamp_problem", "character_entry")
+           "timestamp_problem", "character_entry", "FORUM_DEFAULTS", "forum_choices")
 
 SCHEMA = "rules-companion.campaign/1"
 SCHEMA_PREFIX = "rules-companion.campaign/"
@@ -37,10 +43,13 @@ VERSION = 1
 KINDS = ("pc", "npc")
 """A player character or a character the game master plays."""
 
-KEYS = ("schema", "id", "name", "game", "created", "updated", "revision", "settings", "characters", "log",
+KEYS = ("schema", "id", "name", "game", "created", "updated", "revision", "settings", "forum", "characters", "log",
         "encounters")
 """Every field of a campaign, in canonical order."""
 CHARACTER_KEYS = ("id", "kind", "sheet")
+FORUM_DEFAULTS = {"format": "bbcode", "undone": "leave_out"}
+"""The forum choices of a campaign that has not made any (issue 18: BBCode, for phpBB; an undone entry left out)."""
+_FORUM_WHAT = {"format": "The forum's format", "undone": "What an undone entry becomes in a post"}
 
 LIMITS = {
     "name": 80,            # characters in the campaign's name
@@ -241,6 +250,38 @@ def _settings(raw: dict, game: str | None, problems: list) -> dict | None:
     return {name: checked[name] for name in sorted(checked, key=order.index)}
 
 
+def forum_choices(value: Any, problems: list) -> dict | None:
+    """The campaign's forum choices checked, each part left out taking its default; None with the problems listed.
+
+    >>> forum_choices({"format": "markdown"}, [])
+    {'format': 'markdown', 'undone': 'leave_out'}
+    >>> wrong = []; forum_choices({"format": "html"}, wrong); wrong[0]["path"]
+    'forum.format'
+    """
+    from py_rules.forum.words import CHOICES
+
+    before = len(problems)
+    if not isinstance(value, dict):
+        problems.append(problem("forum", "The forum choices must be a JSON object with the format and what an undone "
+                                         "entry becomes."))
+        return None
+    for key in value:
+        if key not in FORUM_DEFAULTS:
+            problems.append(problem(_join("forum", str(key)[:40]), f"The forum choices have no field {str(key)[:40]!r} "
+                                                                   "(they have format and undone)."))
+    out = {}
+    for key, default in FORUM_DEFAULTS.items():
+        chosen = value.get(key, default)
+        words = CHOICES[key]
+        if not isinstance(chosen, str) or chosen not in words:
+            said = ", ".join(list(words.values())[:-1]) + f" or {list(words.values())[-1]}"
+            problems.append(problem(_join("forum", key), f"{_FORUM_WHAT[key]} must be one of: {said} "
+                                                         f"(got {str(chosen)[:40]!r})."))
+        else:
+            out[key] = chosen
+    return None if len(problems) > before else out
+
+
 def _characters(raw: dict, game: str | None, problems: list) -> list | None:
     entries = raw.get("characters", [])
     if not isinstance(entries, list):
@@ -386,6 +427,7 @@ def _canonical(raw: dict, problems: list) -> dict:
         "updated": _timestamp(raw, "updated", problems, "The time of the last change"),
         "revision": _revision(raw, problems),
         "settings": _settings(raw, game, problems),
+        **({"forum": forum_choices(raw["forum"], problems)} if "forum" in raw else {}),
         "characters": _characters(raw, game, problems),
         "log": _entries(raw, "log", problems, "log", game),
         "encounters": _entries(raw, "encounters", problems, "encounter", game),

@@ -3,7 +3,8 @@ nothing the table wrote is lost for one bad piece).
 
 :func:`repair` keeps every piece that passes the campaign file's own checks and drops only what fails them: a
 character with any problem, an encounter with any problem, a house rule with a bad value, a log entry with any
-problem (an undo of a dropped entry then names no entry before it, so it goes too). A top-level field that is
+problem (an undo of a dropped entry then names no entry before it, so it goes too). Bad forum choices
+are dropped (their defaults stand). A top-level field that is
 missing or wrong gets a safe value instead (a name, the time of the repair, revision 0) and an unknown one is
 dropped. Each is listed as ``{"path", "what", "why"}``: where it was, what it was in plain words (a character by
 its sheet's name) and the first problem the check found. An encounter's combatant standing for a character that
@@ -21,7 +22,8 @@ from typing import Any
 
 from py_rules.campaign import games
 from py_rules.campaign.file import (LIMITS, SCHEMA, SCHEMA_PREFIX, VERSION, _identifier, _revision, _text,
-                                    _timestamp, character_entry, check_json, setting_value, validate)
+                                    _timestamp, character_entry, check_json, forum_choices, setting_value,
+                                    validate)
 from py_rules.errors import RulesError
 
 __all__ = ("REPAIRED_NAME", "repair")
@@ -119,6 +121,18 @@ def _settings(raw: dict, game: str, dropped: list) -> dict:
             dropped.append(_dropped(f"settings.{name}", f"The house rule {_quoted(label, 40) or '(no name)'}",
                                     error.message))
     return kept
+
+
+def _forum(raw: dict, dropped: list) -> dict:
+    """The forum choices that pass their check; a bad one is dropped (its default stands)."""
+    if "forum" not in raw:
+        return {}
+    problems: list[dict] = []
+    kept = forum_choices(raw["forum"], problems)
+    if kept is None:
+        dropped.append(_dropped("forum", "The forum choices", _first(problems)))
+        return {}
+    return {"forum": kept}
 
 
 def _listed(raw: dict, key: str, what: str, dropped: list) -> list:
@@ -254,6 +268,7 @@ def repair(raw: Any, now: str) -> dict:
                              now, "The time of its last change", dropped),
         "revision": _replaced(raw, "revision", _revision, 0, "The revision", dropped),
         "settings": _settings(raw, game, dropped),
+        **_forum(raw, dropped),
         "characters": characters,
         "log": _log(raw, game, dropped),
         "encounters": _encounters(raw, game, lost, dropped),
@@ -266,7 +281,7 @@ def repair(raw: Any, now: str) -> dict:
     return {"campaign": checked.campaign, "dropped": _in_file_order(dropped)}
 
 
-_KEYS = ("schema", "id", "name", "game", "created", "updated", "revision", "settings", "characters", "log",
+_KEYS = ("schema", "id", "name", "game", "created", "updated", "revision", "settings", "forum", "characters", "log",
          "encounters")
 
 

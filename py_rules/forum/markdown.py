@@ -4,15 +4,23 @@ Every text a user typed is escaped with a backslash before each character Markdo
 lets any ASCII punctuation be escaped so; Discord and Reddit read the same escapes), so ``**x**``, ``[url=…]``,
 ``<b>``, ``~~x~~``, ``||spoiler||``, an entity such as ``&lt;`` and a mention such as ``@everyone`` come out as typed.
 An undone entry, when shown, is struck through (``~~…~~``, which all three render).
+
+A user's text that starts a list item (an event such as "# Bob loses 4 Sanity") is also kept from starting a block:
+a leading ``#``, ``-``, ``+``, ``>`` or ``1.`` would make a heading, a list or a quote, so it is backslashed too
+(CommonMark, ATX headings, list items and block quotes); a line break in a user's text becomes a space, so no text
+of theirs starts a line of its own.
 """
 
 from __future__ import annotations
 
+import re
+
 from py_rules.forum.lines import Block
 
-__all__ = ("escape", "block_text", "post")
+__all__ = ("escape", "escape_start", "block_text", "post")
 
 _SPECIAL = set("\\`*_[]<>|~&@")
+_BLOCK_START = re.compile(r"^(\d{1,9})([.)])|^([#+\-=])")
 
 
 def escape(text: str) -> str:
@@ -21,7 +29,18 @@ def escape(text: str) -> str:
     >>> escape("**Cultist** [url=x] <b>")
     '\\\\*\\\\*Cultist\\\\*\\\\* \\\\[url=x\\\\] \\\\<b\\\\>'
     """
-    return "".join("\\" + ch if ch in _SPECIAL else ch for ch in str(text))
+    text = " ".join(str(text).splitlines())
+    return "".join("\\" + ch if ch in _SPECIAL else ch for ch in text)
+
+
+def escape_start(text: str) -> str:
+    """:func:`escape`, and a text that starts a list item kept from starting a heading, a list or a quote.
+
+    >>> escape_start("# Bob loses 4 Sanity"), escape_start("1. x"), escape_start("- x"), escape_start("Bob")
+    ('\\\\# Bob loses 4 Sanity', '1\\\\. x', '\\\\- x', 'Bob')
+    """
+    text = escape(text).lstrip()
+    return _BLOCK_START.sub(lambda m: f"{m.group(1)}\\{m.group(2)}" if m.group(1) else "\\" + m.group(3), text, 1)
 
 
 def block_text(block: Block) -> str:
@@ -37,15 +56,17 @@ def block_text(block: Block) -> str:
         lines.append(f"- {block.dice_heading()}: " + escape("; ".join(block.dice)))
     if block.modifiers:
         lines.append("- Modifiers: " + escape(", ".join(block.modifiers)))
-    lines += [f"- {escape(event)}" for event in block.events]
+    lines += [f"- {escape_start(event)}" for event in block.events]
     if block.undone:
         lines = [lines[0]] + [f"- ~~{line[2:]}~~" for line in lines[1:]]
     return "\n".join(lines)
 
 
 def post(blocks: list[Block], title: str = "", quote: bool = False) -> str:
-    """A stretch: the title as a heading, then each block; ``quote`` puts the whole in a block quote."""
-    parts = ([f"### {escape(title.strip())}"] if title.strip() else []) + [block_text(b) for b in blocks]
+    """A stretch: the title as a heading (its own ``#`` backslashed: a trailing one would close the heading), then
+    each block; ``quote`` puts the whole in a block quote."""
+    heading = escape(title.strip()).replace("#", "\\#")
+    parts = ([f"### {heading}"] if heading else []) + [block_text(b) for b in blocks]
     text = "\n\n".join(parts)
     if quote:
         text = "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))

@@ -240,3 +240,35 @@ def test_a_campaign_of_as_many_characters_as_a_file_holds_passes_the_door(game):
     answer = api.handle({"op": "campaign.validate", "args": {"campaign": full}})
     assert answer["ok"], answer.get("error")
     assert answer["result"]["details"]["valid"], answer["result"]["details"]["problems"][:3]
+
+
+def test_the_campaign_remembers_its_forums_format_and_undone_choice():
+    """Issue 18: "the campaign remembers its forum's format" — kept in the file, so it travels with an export."""
+    checked = validate(campaign("coc", forum={"format": "markdown", "undone": "strike"}))
+    assert checked.valid and checked.campaign["forum"] == {"format": "markdown", "undone": "strike"}
+    assert list(checked.campaign).index("forum") == list(checked.campaign).index("settings") + 1
+    again = validate(json.loads(json.dumps(checked.campaign)))
+    assert again.valid and again.campaign == checked.campaign
+
+
+def test_a_file_without_forum_choices_reads_as_before_and_a_part_left_out_takes_its_default():
+    assert "forum" not in validate(campaign("coc")).campaign
+    assert validate(campaign("coc", forum={"format": "plain"})).campaign["forum"] == {"format": "plain",
+                                                                                     "undone": "leave_out"}
+    assert validate(campaign("coc", forum={})).campaign["forum"] == {"format": "bbcode", "undone": "leave_out"}
+
+
+@pytest.mark.parametrize("forum, where, words", [
+    ({"format": "html"}, "forum.format", "The forum's format must be one of: BBCode (phpBB), Markdown"),
+    ({"undone": "hide"}, "forum.undone", "What an undone entry becomes in a post must be one of: Leave out or "
+                                         "Struck through"),
+    ({"format": 3}, "forum.format", "(got '3')"),
+    ({"format": "plain", "colour": "red"}, "forum.colour", "The forum choices have no field 'colour'"),
+    ("markdown", "forum", "The forum choices must be a JSON object"),
+])
+def test_bad_forum_choices_are_refused_in_words(forum, where, words):
+    checked = validate(campaign("coc", forum=forum))
+    assert not checked.valid and paths(checked) == [where]
+    assert words in checked.problems[0]["message"]
+    response = api.handle({"op": "campaign.validate", "args": {"campaign": campaign("coc", forum=forum)}})
+    assert response["result"]["details"]["problems"][0]["text"].startswith(("The forum", "What an undone"))

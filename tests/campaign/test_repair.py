@@ -221,3 +221,12 @@ def test_the_operation_is_in_the_catalog_with_its_fields():
     ops = {op["id"]: op for op in api.handle({"op": "catalog"})["result"]["operations"]}
     assert [p["name"] for p in ops["campaign.repair"]["params"]] == ["campaign", "now"]
     assert json.dumps(ops["campaign.repair"])
+
+
+def test_bad_forum_choices_are_dropped_and_their_defaults_stand():
+    data = {**campaign("coc"), "forum": {"format": "html"}}
+    fixed = repaired(data)["result"]["details"]
+    assert [(d["path"], d["what"]) for d in fixed["dropped"]] == [("forum", "The forum choices")]
+    assert "forum" not in fixed["campaign"] and validate(fixed["campaign"]).valid
+    kept = repaired({**campaign("coc"), "forum": {"format": "plain"}})["result"]["details"]
+    assert kept["dropped"] == [] and kept["campaign"]["forum"] == {"format": "plain", "undone": "leave_out"}

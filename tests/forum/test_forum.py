@@ -12,6 +12,8 @@ from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.coc.investigator import EXAMPLE_OPPONENT as CULTIST
 from py_rules.forum.bbcode import ZERO_WIDTH
+from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
+from tests.test_markdown import _dying_harvey
 
 
 def answer(op, **args):
@@ -22,6 +24,18 @@ def answer(op, **args):
 
 def forum(op, **args):
     return answer(op, **args)["details"]["text"]
+
+
+def _cellar_at_the_end_of_round_1():
+    """A Call of Cthulhu encounter with a dying investigator: its end of round makes a CON roll (seed 003, Dying)."""
+    sheets = {"d": _dying_harvey(), "h": HARVEY}
+    combatants = [{"character_id": cid} for cid in sheets]
+    state = answer("encounter.start", id="e1", name="The cellar", game="coc", combatants=combatants,
+                   sheets=sheets)["state"]
+    return dict(encounter=state, sheets=sheets, dice=[3, 40])
+
+
+RAY = {**copy.deepcopy(JACK), "name": "Ray"}
 
 
 CASES = {
@@ -93,6 +107,55 @@ CASES = {
          "plain": "Attack — Rolled 15 against 40 — Hard success\n  Dice (physical): Fighting (Brawl) roll, d100: 15 "
                   "(tens 10, units 5); Dodge roll, d100: 87 (tens 80, units 7); 1d3: 2 (Brawl damage)\n"
                   "  Harvey Walters hits Cultist for 2\n  Cultist loses 2 HP (12 → 10)\n"}),
+    "encounter step that decided a dying roll (its dice belong to the roll it tells)": (
+        ("encounter.end_round", _cellar_at_the_end_of_round_1()),
+        {"bbcode": "[b]The cellar[/b] — Round 2: Harvey Walters's turn\n[list]\n[*]Harvey Walters: CON roll (dying) "
+                   "43 vs 60 — Regular success: clings to life\n[/list]\n",
+         "markdown": "**The cellar** — Round 2: Harvey Walters's turn\n- Harvey Walters: CON roll (dying) 43 vs 60 — "
+                     "Regular success: clings to life\n",
+         "plain": "The cellar — Round 2: Harvey Walters's turn\n  Harvey Walters: CON roll (dying) 43 vs 60 — Regular "
+                  "success: clings to life\n"}),
+    "coc opposed roll (each side's d100 named)": (
+        ("coc.opposed_roll", dict(investigator=HARVEY, opponent=CULTIST, skill="Spot Hidden", opponent_skill="Stealth",
+                                  dice=[3, 20, 8, 50], label="Harvey Walters: Spot Hidden vs Cultist")),
+        {"bbcode": "[b]Harvey Walters[/b]: Spot Hidden vs Cultist — Rolled 23 against 55 — Hard success\n[list]\n"
+                   "[*]Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3); Stealth roll, d100: 58 (tens 50, "
+                   "units 8)\n[*]Harvey Walters wins the opposed roll\n[/list]\n",
+         "markdown": "**Harvey Walters**: Spot Hidden vs Cultist — Rolled 23 against 55 — Hard success\n"
+                     "- Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3); Stealth roll, d100: 58 (tens 50, "
+                     "units 8)\n- Harvey Walters wins the opposed roll\n",
+         "plain": "Harvey Walters: Spot Hidden vs Cultist — Rolled 23 against 55 — Hard success\n"
+                  "  Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3); Stealth roll, d100: 58 (tens 50, "
+                  "units 8)\n  Harvey Walters wins the opposed roll\n"}),
+    "armageddon attack with a dodge and damage": (
+        ("armageddon.attack", dict(attacker=JACK, defender=RAY, weapon="", defence="dodge", dice=[9, 2, 3],
+                                   label="Jack Hawthorne: Attack → Ray")),
+        {"bbcode": "[b]Jack Hawthorne[/b]: Attack → Ray — Total 9 vs 9: success — hit: 7 damage\n[list]\n"
+                   "[*]Dice (physical): 1d10: 9 (attack); 1d10: 2 (defence); 1d4: 3 (Punch damage)\n"
+                   "[*]Modifiers: +2 Jack Hawthorne: attack with Punch: Dexterity, -2 Jack Hawthorne: attack with Punch: "
+                   "unskilled (Brawling 0), +2 Ray: dodge (Dodge): Dexterity, -2 Ray: dodge (Dodge): unskilled (Dodge 0)"
+                   "\n[*]Jack Hawthorne hits Ray with Punch for 7 damage.\n[*]Ray loses 7 LP (30 → 23).\n[/list]\n",
+         "markdown": "**Jack Hawthorne**: Attack → Ray — Total 9 vs 9: success — hit: 7 damage\n"
+                     "- Dice (physical): 1d10: 9 (attack); 1d10: 2 (defence); 1d4: 3 (Punch damage)\n"
+                     "- Modifiers: +2 Jack Hawthorne: attack with Punch: Dexterity, -2 Jack Hawthorne: attack with "
+                     "Punch: unskilled (Brawling 0), +2 Ray: dodge (Dodge): Dexterity, -2 Ray: dodge (Dodge): unskilled "
+                     "(Dodge 0)\n- Jack Hawthorne hits Ray with Punch for 7 damage.\n- Ray loses 7 LP (30 → 23).\n",
+         "plain": "Jack Hawthorne: Attack → Ray — Total 9 vs 9: success — hit: 7 damage\n"
+                  "  Dice (physical): 1d10: 9 (attack); 1d10: 2 (defence); 1d4: 3 (Punch damage)\n"
+                  "  Modifiers: +2 Jack Hawthorne: attack with Punch: Dexterity, -2 Jack Hawthorne: attack with Punch: "
+                  "unskilled (Brawling 0), +2 Ray: dodge (Dodge): Dexterity, -2 Ray: dodge (Dodge): unskilled (Dodge 0)"
+                  "\n  Jack Hawthorne hits Ray with Punch for 7 damage.\n  Ray loses 7 LP (30 → 23).\n"}),
+    "semiautomagic attack against a dodge": (
+        ("semiautomagic.attack", dict(attacker=EXAMPLE_ATTACKER, creature=EXAMPLE_HUMAN, defence="dodge", dice=[5, 2])),
+        {"bbcode": "[b]Attack (roll to hit, then defence)[/b] — Total 8 vs 4: success — hit\n[list]\n"
+                   "[*]Dice (physical): 1d6: 5 (attack roll); 1d6: 2 (defence roll (dodge))\n"
+                   "[*]Modifiers: +3 Weapon Skill bonus, +1 defence roll: Reflex bonus (dodge)\n[/list]\n",
+         "markdown": "**Attack (roll to hit, then defence)** — Total 8 vs 4: success — hit\n"
+                     "- Dice (physical): 1d6: 5 (attack roll); 1d6: 2 (defence roll (dodge))\n"
+                     "- Modifiers: +3 Weapon Skill bonus, +1 defence roll: Reflex bonus (dodge)\n",
+         "plain": "Attack (roll to hit, then defence) — Total 8 vs 4: success — hit\n"
+                  "  Dice (physical): 1d6: 5 (attack roll); 1d6: 2 (defence roll (dodge))\n"
+                  "  Modifiers: +3 Weapon Skill bonus, +1 defence roll: Reflex bonus (dodge)\n"}),
 }
 
 
@@ -201,7 +264,16 @@ def test_a_redo_brings_the_entry_back():
 
 
 PAYLOADS = ["[url=http://evil.example]Bob[/url]", "**Bob** __x__ ~~y~~ `z` ||s||", "<b>Bob</b> <script>x</script> &copy",
-            "[b]Bob[/b] [quote]q[/quote]", "@everyone [Bob](http://x)"]
+            "[b]Bob[/b] [quote]q[/quote]", "@everyone [Bob](http://x)", "# Bob", "- x", "+ x", "1. x", "> x", "2) Bob ##"]
+BLOCK_START = re.compile(r"^ {0,3}(#{1,6}(\s|$)|[-+*](\s|$)|\d{1,9}[.)](\s|$)|>)")
+"""What starts a heading, a list item or a block quote at the start of a line (CommonMark)."""
+
+
+def _markdown_blocks_of_ours_only(md: str) -> None:
+    """Every line of the post is one of ours: a bold head, or our own list item whose content starts no block."""
+    for line in md.splitlines():
+        content = line[2:] if line.startswith("- ") else line
+        assert not BLOCK_START.match(content), line
 
 
 def _shown_as_markdown(text: str) -> str:
@@ -225,6 +297,17 @@ def test_names_and_labels_a_user_typed_come_out_literally(name):
     body = md.replace("**", "", 2)
     assert not re.search(r"(?<!\\)[*_~`|<>\[\]&@]", body)
     assert name in _shown_as_markdown(md)
+    _markdown_blocks_of_ours_only(md)
+    # a character's name that starts a line of the post (an event: "# Bob loses 4 Sanity")
+    sanity = answer("coc.sanity_roll", investigator={**HARVEY, "name": name}, loss="1/1D6", dice=[5, 70, 4])
+    md = forum("forum.result", result=sanity, format="markdown")
+    assert f"- {name} loses 4 Sanity" not in md and f"{name} loses 4 Sanity (60 → 56)" in _shown_as_markdown(md)
+    _markdown_blocks_of_ours_only(md)
+    assert f"{name} loses 4 Sanity" in forum("forum.result", result=sanity, format="plain")
+    assert f"{name} loses 4 Sanity" in forum("forum.result", result=sanity, format="bbcode").replace(ZERO_WIDTH, "")
+    heading = forum("forum.stretch", entries=[entry("e1", "coc.sanity_roll", sanity)], format="markdown", title=name)
+    assert heading.startswith("### ") and name in _shown_as_markdown(heading.splitlines()[0][4:])
+    assert not re.search(r"(?<!\\)#", heading.splitlines()[0][4:])
 
 
 def test_a_stretch_of_bad_entries_is_refused_in_words():

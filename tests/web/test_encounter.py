@@ -3,7 +3,8 @@ party and a quick NPC), ordered by the game's rule (Semiautomagic: the GM's, mov
 target picked by touch, damage that starts dying (CoC: a major wound), a condition with a duration; two rounds
 whose end runs the rules with typed dice; the order, round counter, timers and log entries checked; the last
 change undone (both sheets back exactly); a reload that carries on from the same round and turn; two entries
-exported as Markdown (the attack and the step that ended round 2, one entry telling its dying roll) and compared with a golden text, and the Log screen's export of the last two entries."""
+written as a forum post in Markdown (the attack and the step that ended round 2, one entry telling its dying roll) and
+compared with a golden text, and the Log screen's forum post of the last two entries in the campaign's format."""
 
 import json
 
@@ -27,21 +28,19 @@ GAMES = {
         "round_faces": {1: None, 2: None},
         "timers": [("Ann", "next Survival Test in 60 s"), ("Ann", "next Survival Test in 55 s"), ("Ann", "next Survival Test in 50 s")],
         "round_op": "armageddon.advance_time", "round_2_says": None,  # Ann's next Survival Test is 50 s away
-        "markdown": ("armageddon.attack", "armageddon.apply_damage"),  # the attack, the blow that starts dying
-        "golden": (
-            "**Jack: Attack → Ann** — Total 11 vs 9: success — hit: 8 damage\n"
-            "- Dice: d10=6 (attack), d10=3 (defence), d4=3 (Punch damage)\n"
+        "post": ("armageddon.attack", "armageddon.apply_damage"),  # the attack, the blow that starts dying
+        "golden": (  # the forum's Markdown: dice as a person reads them, said physical (typed)
+            "**Jack**: Attack → Ann — Total 11 vs 9: success — hit: 8 damage\n"
+            "- Dice (physical): 1d10: 6 (attack); 1d10: 3 (defence); 1d4: 3 (Punch damage)\n"
             "- Modifiers: +3 Jack: attack with Punch: Dexterity, +2 Jack: attack with Punch: Brawling, "
             "+2 Ann: dodge (Dodge): Dexterity, -2 Ann: dodge (Dodge): unskilled (Dodge 0)\n"
             "- Jack hits Ann with Punch for 8 damage.\n"
             "- Ann loses 8 LP (26 → 18).\n\n"
-            "**Ann takes 32 LP damage** — Takes 32 LP damage (18 → -14 LP): Consciousness Test: -5 vs 9 — failed: falls "
-            "unconscious; Survival Test 1: 12 vs 9 — passed: the next in 1 minute\n"
-            "- Dice: d10=5 (Consciousness Test (LP)), d10=9 (Survival Test no. 1)\n"
+            "**Ann takes 32 LP damage** — Ann loses 32 LP (18 → -14).\n"
+            "- Dice (physical): 1d10: 5 (Consciousness Test (LP)); 1d10: 9 (Survival Test no. 1)\n"
             "- Modifiers: +2 Consciousness Test (LP): Constitution, +2 Consciousness Test (LP): Willpower, "
             "-14 Consciousness Test (LP): -14 LP (−1 per LP below 0), +2 Survival Test no. 1: Constitution, "
             "+2 Survival Test no. 1: Willpower, -1 Survival Test no. 1: -14 LP (−1 per 10 below 0)\n"
-            "- Ann loses 32 LP (18 → -14).\n"
             "- Ann is knocked down.\n"
             "- Ann is stunned and semi-conscious.\n"
             "- Ann falls unconscious (Consciousness Test -5).\n"
@@ -62,13 +61,11 @@ GAMES = {
         "timers": [("Mira", "Staggered (2 rounds left)"), ("Mira", "Staggered (1 round left)"), ("Mira", "No conditions")],
         "round_op": "semiautomagic.advance_rounds", "round_2_says": "Grub: Dying: d10 10 — stabilised",
         "golden": (
-            "**Mira: Attack → Grub** — Total 7 vs 4: success — hit\n"
-            "- Dice: d6=5 (attack roll)\n"
+            "**Mira**: Attack → Grub — Total 7 vs 4: success — hit\n"
+            "- Dice (physical): 1d6: 5 (attack roll)\n"
             "- Modifiers: +2 Weapon Skill bonus\n\n"
-            "**The cellar** — Round 3: Imp's turn\n"  # the step that ended round 2, telling what it decided
-            "- Dice: d10=10 (stabilisation (10 stabilises)), d4=2 (hours until waking (1d4 per wound))\n"
-            "- Mira: Staggered ends (its time is up)\n"
-            "- Grub: Dying: d10 10 — stabilised; Unconscious: 2 hours left\n"
+            "**The cellar** — Mira: Staggered ends (its time is up)\n"  # the step that ended round 2: what it decided,
+            "- Grub: Dying: d10 10 — stabilised; Unconscious: 2 hours left\n"  # not whose turn it is now
         ),
     },
     "coc": {
@@ -84,14 +81,12 @@ GAMES = {
         "timers": [("Cultist", "No conditions"), ("Cultist", "No conditions"), ("Cultist", "major wound")],
         "round_op": "coc.advance_time", "round_2_says": "Cultist: CON roll (dying) 45 vs 50 — Regular success: clings to life",
         "golden": (
-            "**Harvey: Attack → Cultist** — Rolled 30 against 60 — Hard success\n"
-            "- Dice: Fighting (Brawl) roll: units die 0, tens die 30; Dodge roll: units die 0, tens die 90; "
-            "d3=2 (Unarmed damage)\n"
+            "**Harvey**: Attack → Cultist — Rolled 30 against 60 — Hard success\n"
+            "- Dice (physical): Fighting (Brawl) roll, d100: 30 (tens 30, units 0); Dodge roll, d100: 90 (tens 90, "
+            "units 0); 1d3: 2 (Unarmed damage)\n"
             "- Harvey hits Cultist for 2\n"
             "- Cultist loses 2 HP (10 → 8)\n\n"
-            "**The cellar** — Round 3: Harvey's turn\n"  # the step that ended round 2, telling its dying roll
-            "- Dice: CON (dying) roll: units die 5, tens die 40\n"
-            "- Cultist: CON roll (dying) 45 vs 50 — Regular success: clings to life\n"
+            "**The cellar** — Cultist: CON roll (dying) 45 vs 50 — Regular success: clings to life\n"  # the step that ended round 2
         ),
     },
 }
@@ -250,19 +245,21 @@ def test_a_fight_of_two_rounds(app, game):
     next_turn(page, spec["round_faces"][2])
     expect(page.locator(".turn-now .round")).to_have_text("Round 3")
 
-    # two entries as Markdown for a forum post (the engine's log.markdown), against the golden text
+    # two entries as a forum post in Markdown (the engine's forum.stretch), against the golden text
     log = [entry for entry in stored_log(page, campaign_id) if entry["encounter"] == encounter_id]
-    first, second = spec.get("markdown", (None, "encounter.next"))
+    first, second = spec.get("post", (None, "encounter.next"))
     two = [attacks[0] if first is None else [entry for entry in log if entry["op"] == first][0], [entry for entry in log if entry["op"] == second][-1]]
-    assert markdown(two) == spec["golden"], markdown(two)
+    assert forum_post(two, fmt="markdown") == spec["golden"], forum_post(two, fmt="markdown")
 
-    # the Log screen's export of the last two entries is the engine's Markdown of them
+    # the Log screen's post of the encounter is the engine's, in the campaign's format (BBCode until changed)
     page.get_by_role("link", name="Log", exact=True).click()
     page.get_by_text("Copy for a forum post").click()
-    page.locator(".md-export").get_by_text("The last entries", exact=True).click()
-    page.locator('input[name="md-count"]').fill("2")
-    expect(page.locator(".md-export label", has_text="The text (2 entries)")).to_be_visible()
-    assert page.locator(".md-preview").input_value() == markdown(stored_log(page, campaign_id)[-2:], f"Fight {game}")
+    page.locator(".forum-export").get_by_text("An encounter", exact=True).click()
+    fight = [entry for entry in stored_log(page, campaign_id) if entry["encounter"] == encounter_id]
+    expected = forum_answer(fight, f"Fight {game}: The cellar")
+    assert expected["count"] >= 3 and "Round 2:" not in expected["text"], expected["text"]  # no turn lines of Next
+    expect(page.locator(".forum-export label", has_text=f"The post ({expected['count']} entries, BBCode)")).to_be_visible()
+    assert page.locator(".forum-preview").input_value() == expected["text"]
 
     # the Log screen's encounter filter: this encounter's entries only (not a second encounter's), newest first
     page.get_by_role("link", name="Encounter", exact=True).click()
@@ -278,8 +275,14 @@ def test_a_fight_of_two_rounds(app, game):
     assert shown == [i for i in reversed(ids)][:len(shown)]
 
 
-def markdown(entries, title=""):
-    """The engine's Markdown of log entries (log.markdown through the JSON door, as the page calls it)."""
-    answer = json.loads(call(json.dumps({"op": "log.markdown", "args": {"entries": entries, "title": title}})))
+def forum_answer(entries, title="", fmt="bbcode", undone="leave_out"):
+    """The engine's forum post of log entries (forum.stretch through the JSON door, as the page calls it): its
+    ``text`` and ``count`` (the entries it tells)."""
+    args = {"entries": entries, "title": title, "format": fmt, "undone": undone}
+    answer = json.loads(call(json.dumps({"op": "forum.stretch", "args": args})))
     assert answer["ok"], answer
-    return answer["result"]["details"]["markdown"]
+    return answer["result"]["details"]
+
+
+def forum_post(entries, title="", fmt="bbcode", undone="leave_out"):
+    return forum_answer(entries, title, fmt, undone)["text"]

@@ -1,7 +1,7 @@
 """The encounter screen, "The table, part 3": the summary follows Undo and Redo; on/off buttons show their state;
 the current card is scrolled into view above the turn bar (768×1024 and 390×844); one log entry per step,
 tagged with the encounter, telling what each effect decided (a dying roll with its outcome), undone whole and
-exported as Markdown; time passes by the shortest step by default and asks before it runs Survival Tests.
+written as a forum post; time passes by the shortest step by default and asks before it runs Survival Tests.
 
 Campaigns are put straight into storage (a party and an ordered encounter made by the engine), then driven
 as a GM would; the network is blocked as the fixtures do."""
@@ -18,7 +18,7 @@ from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from tests.test_markdown import _dying_harvey
 from tests.web.helpers import stored_campaigns, stored_log
-from tests.web.test_encounter import markdown, next_turn, row, step, turn
+from tests.web.test_encounter import forum_post, next_turn, row, step, turn
 
 SHOTS = Path("test-results/encounter-part3")
 
@@ -206,15 +206,14 @@ def test_each_step_is_one_log_entry_tagged_with_the_encounter(app):
     rows.first.locator(".log-open").click()
     expect(rows.first.locator(".log-detail")).to_contain_text("Cultist: CON roll (dying) 45 vs 60")
 
-    # the Markdown export of the last entry is the engine's, and says what the dying roll decided
+    # the forum post of the last entry is the engine's, and says what the dying roll decided
     page.get_by_text("Copy for a forum post").click()
-    page.locator(".md-export").get_by_text("The last entries", exact=True).click()
-    page.locator('input[name="md-count"]').fill("1")
-    expect(page.locator(".md-export label", has_text="The text (1 entry)")).to_be_visible()
-    text = page.locator(".md-preview").input_value()
-    assert text == markdown(stored_log(page, campaign_id)[-1:], "Part 3")
-    assert "- Dice: CON (dying) roll: units die 5, tens die 40" in text
-    assert "- Cultist: CON roll (dying) 45 vs 60 — Regular success: clings to life" in text
+    page.locator(".forum-export").get_by_text("The last entries", exact=True).click()
+    page.locator('input[name="stretch-count"]').fill("1")
+    expect(page.locator(".forum-export label", has_text="The post (1 entry, BBCode)")).to_be_visible()
+    text = page.locator(".forum-preview").input_value()
+    assert text == forum_post(stored_log(page, campaign_id)[-1:], "Part 3")
+    assert text == "[b]Part 3[/b]\n\n[b]The cellar[/b] — Cultist: CON roll (dying) 45 vs 60 — Regular success: clings to life\n"
 
     # one Undo undoes the whole step: every sheet and the encounter as they were
     page.locator('[data-history="undo"]').click()

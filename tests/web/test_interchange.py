@@ -1,6 +1,7 @@
 """Characters in from other tools and results out for forums, on a tablet (issue 18): a Dhole's House file picked on
 the party screen shows its report before it joins the party; a roll is copied for the forum from the drawer in
-BBCode; the campaign's format changed to Markdown and a stretch of the log copied."""
+BBCode; the campaign's format changed to Markdown on the log's forum panel and a stretch copied; the format kept in
+the campaign, through an export and an import."""
 
 import json
 
@@ -83,33 +84,62 @@ def test_a_roll_copied_for_the_forum_from_the_drawer_in_bbcode(app, tmp_path):
     page.screenshot(path=str(tmp_path / "drawer-copy-390.png"))
 
 
-def test_the_campaigns_format_changed_to_markdown_and_a_stretch_copied_from_the_log(app, tmp_path):
-    page = app
+def forum_kept(page, want, tries=50):
+    """The open campaign's stored forum choices become ``want`` (the write follows the tap)."""
+    for _ in range(tries):
+        if stored_campaigns(page)[0].get("forum") == want:
+            return
+        page.wait_for_timeout(100)
+    assert stored_campaigns(page)[0].get("forum") == want
+
+
+def two_rolls_on_the_log(page):
     campaign_id = new_campaign(page, "Masks", "coc")
     new_character(page, "coc", "Harvey", skills={"Spot Hidden": 60})
     open_sheet(page, "Harvey")
-    page.locator('[data-row="skill-Spot Hidden"]').click()
-    roll(page, faces="5 80")
-    page.get_by_role("button", name="Close the roll drawer").click()
-    page.locator('[data-row="skill-Spot Hidden"]').click()
-    roll(page, faces="3 10")
-    page.get_by_role("button", name="Close the roll drawer").click()
+    for faces in ("5 80", "3 10"):
+        page.locator('[data-row="skill-Spot Hidden"]').click()
+        roll(page, faces=faces)
+        page.get_by_role("button", name="Close the roll drawer").click()
     page.goto(page.url.split("#")[0] + f"#/c/{campaign_id}/log")
+    return campaign_id
+
+
+TWO_ROLLS_IN_MARKDOWN = (
+    "### Masks\n\n"
+    "**Harvey**: Spot Hidden roll — Rolled 85 against 60 — Failure\n"
+    "- Dice (physical): d100: 85 (tens 80, units 5)\n\n"
+    "**Harvey**: Spot Hidden roll — Rolled 13 against 60 — Hard success\n"
+    "- Dice (physical): d100: 13 (tens 10, units 3)\n")
+
+
+def test_the_campaigns_format_changed_to_markdown_and_a_stretch_copied_from_the_log(app, tmp_path):
+    page = app
+    campaign_id = two_rolls_on_the_log(page)
     stub_clipboard(page)
-    page.locator(".md-export summary").click()
-    page.locator(".md-export").get_by_text("The last entries", exact=True).click()
-    page.locator('input[name="md-count"]').fill("2")
-    stretch = page.locator(".forum-stretch")
-    stretch.get_by_text("Markdown (Discord, Reddit)").click()
-    stretch.get_by_role("button", name="Copy the stretch for the forum (Markdown)").click()
-    expect(stretch.locator(".copy-said")).to_have_text("Copied as Markdown: paste it into your post.")
+    panel = page.locator(".forum-export")
+    panel.locator("summary").click()
+    panel.get_by_text("The last entries", exact=True).click()
+    page.locator('input[name="stretch-count"]').fill("2")
+    expect(page.locator(".forum-preview")).to_have_value(
+        "[b]Masks[/b]\n\n[b]Harvey[/b]: Spot Hidden roll — Rolled 85 against 60 — Failure\n[list]\n"
+        "[*]Dice (physical): d100: 85 (tens 80, units 5)\n[/list]\n\n"
+        "[b]Harvey[/b]: Spot Hidden roll — Rolled 13 against 60 — Hard success\n[list]\n"
+        "[*]Dice (physical): d100: 13 (tens 10, units 3)\n[/list]\n")
+    panel.get_by_text("Markdown (Discord, Reddit)").click()
+    expect(page.locator(".forum-preview")).to_have_value(TWO_ROLLS_IN_MARKDOWN)
+    expect(panel.get_by_role("button", name="Copy for the forum (BBCode)")).to_have_count(0)
+    panel.get_by_role("button", name="Copy for the forum (Markdown)").click()
+    expect(panel.locator("[role=status]")).to_have_text("Copied as Markdown: paste it into your post.")
+    assert written(page) == TWO_ROLLS_IN_MARKDOWN
+    assert stored_campaigns(page)[0]["id"] == campaign_id
+    forum_kept(page, {"format": "markdown", "undone": "leave_out"})
+    page.set_viewport_size({"width": 768, "height": 1024})
+    panel.scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "log-forum-768.png"), full_page=True)
-    assert written(page) == (
-        "### Masks\n\n"
-        "**Harvey**: Spot Hidden roll — Rolled 85 against 60 — Failure\n"
-        "- Dice (physical): d100: 85 (tens 80, units 5)\n\n"
-        "**Harvey**: Spot Hidden roll — Rolled 13 against 60 — Hard success\n"
-        "- Dice (physical): d100: 13 (tens 10, units 3)\n")
+    page.set_viewport_size({"width": 390, "height": 844})
+    panel.locator("summary").scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "log-forum-390.png"), full_page=True)
     # one entry, from its row, in the campaign's format (which a reload keeps)
     page.reload()
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=120_000)
@@ -121,6 +151,48 @@ def test_the_campaigns_format_changed_to_markdown_and_a_stretch_copied_from_the_
     expect(row.locator(".copy-said")).to_have_text("Copied as Markdown: paste it into your post.")
     assert written(page) == ("**Harvey**: Spot Hidden roll — Rolled 13 against 60 — Hard success\n"
                              "- Dice (physical): d100: 13 (tens 10, units 3)\n")
+
+
+def test_the_forums_format_travels_with_the_campaign_file(app, tmp_path):
+    """Issue 18, "the campaign remembers its forum's format": chosen on the log, kept through export and import."""
+    page = app
+    campaign_id = two_rolls_on_the_log(page)
+    panel = page.locator(".forum-export")
+    panel.locator("summary").click()
+    panel.get_by_text("Plain text", exact=True).click()
+    panel.get_by_text("Struck through", exact=True).click()
+    expect(panel.get_by_role("button", name="Copy for the forum (Plain text)")).to_be_enabled()
+    forum_kept(page, {"format": "plain", "undone": "strike"})
+    page.goto(page.url.split("#")[0] + "#/")
+    row = page.locator(f'[data-campaign="{campaign_id}"]')
+    with page.expect_download() as download:
+        row.get_by_role("button", name="Export").click()
+    exported = tmp_path / "campaign.json"
+    download.value.save_as(exported)
+    assert json.loads(exported.read_text(encoding="utf-8"))["forum"] == {"format": "plain", "undone": "strike"}
+    row.get_by_role("button", name="Delete").click()
+    page.get_by_role("dialog").get_by_role("button", name="Delete").click()
+    expect(row).to_have_count(0)
+    page.locator('input[name="campaign-file"]').set_input_files(exported)
+    expect(row).to_be_visible()
+    assert stored_campaigns(page)[0]["forum"] == {"format": "plain", "undone": "strike"}
+    page.goto(page.url.split("#")[0] + f"#/c/{campaign_id}/log")
+    panel.locator("summary").click()
+    expect(panel.get_by_role("radio", name="Plain text")).to_be_checked()
+    expect(panel.get_by_role("radio", name="Struck through")).to_be_checked()
+    expect(panel.get_by_role("button", name="Copy for the forum (Plain text)")).to_be_visible()
+
+
+def test_a_format_this_browser_kept_before_the_record_held_it_is_still_read(app):
+    page = app
+    campaign_id = two_rolls_on_the_log(page)
+    page.evaluate("(id) => localStorage.setItem(`rules-companion:forum-format:${id}`, 'markdown')", campaign_id)
     page.reload()
-    page.locator(".md-export summary").click()
-    expect(page.locator(".forum-stretch").get_by_role("button", name="Copy the stretch for the forum (Markdown)")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=120_000)
+    panel = page.locator(".forum-export")
+    panel.locator("summary").click()
+    expect(panel.get_by_role("radio", name="Markdown (Discord, Reddit)")).to_be_checked()
+    assert "forum" not in stored_campaigns(page)[0]
+    panel.get_by_text("Struck through", exact=True).click()  # a choice made now stores both in the record
+    forum_kept(page, {"format": "markdown", "undone": "strike"})
+    assert page.evaluate("(id) => localStorage.getItem(`rules-companion:forum-format:${id}`)", campaign_id) is None

@@ -1,30 +1,36 @@
 """The campaign log on a tablet (issue 11, Log; TABLE.md, Log): rolls made in the drawer listed newest first with
 headline and who, the trace one tap away, filters and search, Undo and Redo that put the sheets back exactly and
-say so, a sheet edit logged and undoable, the last two entries as Markdown (golden text, typed dice), a reload
-that keeps the screen, and a long log read a page at a time."""
+say so, a sheet edit logged and undoable, the last two entries as a forum post in BBCode then Markdown (golden
+texts, typed dice), a reload that keeps the screen, and a long log read a page at a time."""
 
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
 from tools.bench_table import FILL, sheets, templates
 
-GOLDEN = """# Masks
-
-**Harvey: Spot Hidden roll** — Rolled 85 against 60 — Failure
-- Dice: Spot Hidden roll: units die 5, tens die 80
-
-**Harvey: Attack → Cultist** — Rolled 30 against 60 — Hard success
-- Dice: Fighting (Brawl) roll: units die 0, tens die 30; Dodge roll: units die 0, tens die 90; d3=2 (Unarmed damage)
-- Harvey hits Cultist for 2
-- Cultist loses 2 HP (10 → 8)
-"""
+GOLDEN = {  # the engine's forum.stretch of the two rolls, typed dice said as physical
+    "bbcode": "[b]Masks[/b]\n\n"
+              "[b]Harvey[/b]: Spot Hidden roll — Rolled 85 against 60 — Failure\n[list]\n"
+              "[*]Dice (physical): d100: 85 (tens 80, units 5)\n[/list]\n\n"
+              "[b]Harvey[/b]: Attack → Cultist — Rolled 30 against 60 — Hard success\n[list]\n"
+              "[*]Dice (physical): Fighting (Brawl) roll, d100: 30 (tens 30, units 0); Dodge roll, d100: 90 (tens 90, "
+              "units 0); 1d3: 2 (Unarmed damage)\n"
+              "[*]Harvey hits Cultist for 2\n[*]Cultist loses 2 HP (10 → 8)\n[/list]\n",
+    "markdown": "### Masks\n\n"
+                "**Harvey**: Spot Hidden roll — Rolled 85 against 60 — Failure\n"
+                "- Dice (physical): d100: 85 (tens 80, units 5)\n\n"
+                "**Harvey**: Attack → Cultist — Rolled 30 against 60 — Hard success\n"
+                "- Dice (physical): Fighting (Brawl) roll, d100: 30 (tens 30, units 0); Dodge roll, d100: 90 (tens 90, "
+                "units 0); 1d3: 2 (Unarmed damage)\n"
+                "- Harvey hits Cultist for 2\n- Cultist loses 2 HP (10 → 8)\n",
+}
 
 
 def sheet_of(page, name):
     return next(c["sheet"] for c in stored_campaigns(page)[0]["characters"] if c["sheet"]["name"] == name)
 
 
-def test_rolls_are_logged_undone_redone_and_exported_as_markdown(app, tmp_path):
+def test_rolls_are_logged_undone_redone_and_copied_as_a_forum_post(app, tmp_path):
     page = app
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     campaign_id = new_campaign(page, "Masks", "coc")
@@ -66,18 +72,30 @@ def test_rolls_are_logged_undone_redone_and_exported_as_markdown(app, tmp_path):
     page.get_by_role("button", name="Show every entry").click()
     expect(rows).to_have_count(2)
 
-    # the last two entries as Markdown: shown, copied, downloaded
-    page.locator(".md-export summary").click()
+    # the last two entries as a forum post: shown, copied, downloaded in the campaign's format (BBCode until changed)
+    panel = page.locator(".forum-export")
+    panel.locator("summary").click()
     page.get_by_label("The last entries").check()
-    page.locator('input[name="md-count"]').fill("2")
-    expect(page.locator(".md-preview")).to_have_value(GOLDEN)
-    page.get_by_role("button", name="Copy to the clipboard").click()
-    expect(page.locator(".md-export [role=status]")).to_have_text("Copied: paste it into your post.")
-    assert page.evaluate("navigator.clipboard.readText()") == GOLDEN
+    page.locator('input[name="stretch-count"]').fill("2")
+    expect(page.locator(".forum-preview")).to_have_value(GOLDEN["bbcode"])
+    expect(panel.get_by_text("The post (2 entries, BBCode)")).to_be_visible()
+    panel.get_by_role("button", name="Copy for the forum (BBCode)").click()
+    expect(panel.locator("[role=status]")).to_have_text("Copied as BBCode: paste it into your post.")
+    assert page.evaluate("navigator.clipboard.readText()") == GOLDEN["bbcode"]
     with page.expect_download() as download:
-        page.get_by_role("button", name="Download a .md file").click()
+        panel.get_by_role("button", name="Download a .txt file").click()
+    assert download.value.suggested_filename == "masks-log.txt"
+    assert download.value.path().read_text(encoding="utf-8") == GOLDEN["bbcode"]
+    # the format is chosen right there, and the one button copies and saves in it
+    panel.get_by_text("Markdown (Discord, Reddit)").click()
+    expect(page.locator(".forum-preview")).to_have_value(GOLDEN["markdown"])
+    panel.get_by_role("button", name="Copy for the forum (Markdown)").click()
+    assert page.evaluate("navigator.clipboard.readText()") == GOLDEN["markdown"]
+    with page.expect_download() as download:
+        panel.get_by_role("button", name="Download a .md file").click()
     assert download.value.suggested_filename == "masks-log.md"
-    assert download.value.path().read_text(encoding="utf-8") == GOLDEN
+    assert download.value.path().read_text(encoding="utf-8") == GOLDEN["markdown"]
+    assert stored_campaigns(page)[0]["forum"] == {"format": "markdown", "undone": "leave_out"}  # the preview followed it
 
     # undo puts the cultist back exactly and the log says so; redo applies it again
     page.get_by_role("button", name="Undo: Harvey: Attack → Cultist").click()

@@ -9,6 +9,7 @@ import { navigate, paths } from "./router.mjs";
 import { inQueue } from "./queue.mjs";
 import { describeProblem, recordProblems } from "../store/record_check.mjs";
 import { isBackup, noteExported } from "../store/backup.mjs";
+import { forgetOldChoices, forumChoices } from "./forum_choices.mjs";
 
 /** The storage, once it is open (IndexedDB or memory): ``services.storage`` is a promise of it. */
 const storageOf = (app) => app.services.storage;
@@ -347,6 +348,15 @@ export function addCharacter(app, campaign, sheet, kind = "pc") {
 
 export function removeCharacter(app, campaign, id) {
   return changeCampaign(app, campaign, (next) => ({ ...next, characters: next.characters.filter((each) => each.id !== id) }), [`character:${id}`]);
+}
+
+/** One of the campaign's forum choices (issue 18: ``what`` "format" or "undone"), kept in its record so it travels
+ * with an export; the other keeps its current value (one this browser kept before the record held them, else its
+ * default). */
+export async function setForumChoice(app, campaign, what, value) {
+  const next = await changeCampaign(app, campaign, (record) => ({ ...record, forum: { ...forumChoices(record), [what]: value } }), ["forum"]);
+  forgetOldChoices(campaign.id);
+  return next;
 }
 
 export function setSetting(app, campaign, name, value, defaultValue) {

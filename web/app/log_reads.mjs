@@ -1,5 +1,5 @@
 // Reading the campaign log for the Log screen (TABLE.md, Log): pages of rows newest first, one entry in
-// full, a stretch of entries for the Markdown export and the engine's Markdown of it. Screens call these,
+// full, a stretch of entries for a forum post and the file it is saved as. Screens call these,
 // never the storage itself; changes (undo, redo, a roll) go through log_actions.mjs.
 
 import { download } from "../store/files.mjs";
@@ -57,32 +57,16 @@ export async function readStretch(app, campaignId, stretch) {
   return entries.filter(Boolean).reverse();
 }
 
-/** What the Markdown needs of an entry: no sheets (before, after, a result's states), so a long stretch stays small. */
-export function slimEntry(entry) {
-  const { encounter_before: _b, encounter_after: _a, ...rest } = entry;
-  const result = entry.result && { ...entry.result };
-  if (result) {
-    for (const key of ["states", "state", "steps", "text"]) delete result[key]; // sheets and the page's own lines
-    if (!result.details?.effects) delete result.details; // an encounter step's effects tell the Markdown to list no dice
-  }
-  return { ...rest, result, before: {}, after: {} };
-}
-
-/** The engine's Markdown of ``entries`` (oldest first) under ``title``. */
-export async function logMarkdown(app, entries, title) {
-  const answer = await app.services.engine.call("log.markdown", { entries: entries.map(slimEntry), title });
-  return answer.details.markdown;
-}
-
-/** A file name for the Markdown of a campaign's stretch: "masks-of-nyarlathotep-log.md". */
-export function markdownFileName(campaignName, what = "log") {
+/** A file name for a stretch of a campaign's log as a post: "masks-of-nyarlathotep-log.txt" (``extension`` by the
+ * post's format: .md for Markdown, .txt for BBCode and plain text). */
+export function postFileName(campaignName, what = "log", extension = "txt") {
   const slug = (text) => String(text).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-  return `${[slug(campaignName) || "campaign", slug(what)].filter(Boolean).join("-")}.md`;
+  return `${[slug(campaignName) || "campaign", slug(what)].filter(Boolean).join("-")}.${extension}`;
 }
 
-/** Save ``text`` as a Markdown file (the browser's download). */
-export function downloadMarkdown(text, name) {
-  download(new Blob([text], { type: "text/markdown" }), name);
+/** Save ``text`` as a file of MIME ``type`` (the browser's download). */
+export function downloadPost(text, name, type = "text/plain") {
+  download(new Blob([text], { type: `${type};charset=utf-8` }), name);
 }
 
 /**

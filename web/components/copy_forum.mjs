@@ -2,36 +2,14 @@
 // (BBCode for phpBB, Markdown for Discord/Reddit/GitHub, plain text), written by the engine (forum.result,
 // forum.stretch), copied to the clipboard; "Share" where the browser has the Web Share API.
 //
-// The campaign's forum choices (its format; an undone entry left out or struck through) are remembered per
-// campaign in this browser, like the dice choice (drawer/dice_field.mjs): stored apart from the campaign record,
-// whose schema is unchanged; storage refused (a private window) means the defaults each time.
+// The campaign's forum choices (its format; an undone entry left out or struck through) are kept in its record
+// (app/forum_choices.mjs).
 import { html, useState } from "../app/html.mjs";
 import { useApp } from "../app/state.mjs";
+import { setForumChoice } from "../app/actions.mjs";
+import { FORMATS, UNDONE, forumChoices, formatName } from "../app/forum_choices.mjs";
 
-export const FORMATS = [["bbcode", "BBCode (phpBB)"], ["markdown", "Markdown (Discord, Reddit)"], ["plain", "Plain text"]];
-export const UNDONE = [["leave_out", "Leave out"], ["strike", "Struck through"]];
-const key = (what, campaignId) => `rules-companion:forum-${what}:${campaignId}`;
-
-function remembered(what, campaignId, choices) {
-  try {
-    const value = campaignId && localStorage.getItem(key(what, campaignId));
-    return choices.some(([each]) => each === value) ? value : choices[0][0];
-  } catch {
-    return choices[0][0];
-  }
-}
-
-function remember(what, campaignId, value) {
-  try {
-    if (campaignId) localStorage.setItem(key(what, campaignId), value);
-  } catch { /* not kept: the choice holds until the page is left */ }
-}
-
-export const forumFormat = (campaignId) => remembered("format", campaignId, FORMATS);
-export const setForumFormat = (campaignId, value) => remember("format", campaignId, value);
-export const undoneChoice = (campaignId) => remembered("undone", campaignId, UNDONE);
-export const setUndoneChoice = (campaignId, value) => remember("undone", campaignId, value);
-export const formatName = (format) => FORMATS.find(([each]) => each === format)?.[1].replace(/ \(.*\)$/, "") || "BBCode";
+export { fileKind, forumChoices, formatName } from "../app/forum_choices.mjs";
 
 /** Copy ``text``: "copied", or "refused" when the browser does not allow it. */
 export async function copyText(text) {
@@ -55,7 +33,7 @@ function labelOf(result, title) {
 
 /** What the engine needs of a logged entry for a post: no sheets (a long stretch stays small); the steps stay, they
  * tell how a bonus die or a Rule of 10 was read. */
-function slim(entry) {
+export function slim(entry) {
   const { encounter_before: _b, encounter_after: _a, ...rest } = entry;
   return { ...rest, result: entry.result ? slimResult(entry.result) : null, before: {}, after: {} };
 }
@@ -66,22 +44,17 @@ function slim(entry) {
  */
 export function CopyForForum({ result = null, title = "", entries = null, heading = "", label = "Copy for the forum" }) {
   const app = useApp();
-  const campaignId = app.state.campaign?.id;
+  const campaign = app.state.campaign;
   const [said, setSaid] = useState({ text: "", post: "" });
   const [busy, setBusy] = useState(false);
-  const format = forumFormat(campaignId);
+  const { format, undone } = forumChoices(campaign);
 
   async function write() {
     if (result) {
       const answer = await app.services.engine.call("forum.result", { result: slimResult(result), format, label: labelOf(result, title) });
       return answer.details.text;
     }
-    const list = await entries();
-    if (!list.length) return "";
-    const answer = await app.services.engine.call("forum.stretch", {
-      entries: list.map(slim), format, title: heading, undone: undoneChoice(campaignId),
-    });
-    return answer.details.count ? answer.details.text : ""; // only turn bookkeeping or undone entries: nothing to post
+    return (await writeStretch(app, await entries(), { format, undone, title: heading })).text;
   }
 
   async function act(how) {
@@ -124,20 +97,39 @@ function slimResult(result) {
   return rest;
 }
 
-/** The campaign's forum choices: its format and what an undone entry becomes in a stretch. */
-export function ForumChoices({ campaignId, onChange = () => {} }) {
-  const [format, setFormat] = useState(forumFormat(campaignId));
-  const [undone, setUndone] = useState(undoneChoice(campaignId));
-  const group = (name, legend, choices, value, set) => html`<fieldset class="forum-choice">
+/**
+ * The engine's post of a stretch of log ``entries`` (oldest first): ``{text, count}``; no text when only turn
+ * bookkeeping or undone entries were in it (nothing to post).
+ */
+export async function writeStretch(app, entries, { format, undone, title = "" }) {
+  if (!entries.length) return { text: "", count: 0 };
+  const answer = await app.services.engine.call("forum.stretch", { entries: entries.map(slim), format, title, undone });
+  return answer.details.count ? { text: answer.details.text, count: answer.details.count } : { text: "", count: 0 };
+}
+
+/** The campaign's forum choices (its format, what an undone entry becomes in a stretch), stored in its record. */
+export function ForumChoices({ app, campaign, undone: withUndone = true }) {
+  const chosen = forumChoices(campaign);
+  const [said, setSaid] = useState("");
+  const choose = async (what, value) => {
+    setSaid("");
+    try {
+      await setForumChoice(app, campaign, what, value);
+    } catch (error) {
+      setSaid(`Not kept: ${error.message}`);
+    }
+  };
+  const group = (what, legend, choices) => html`<fieldset class="forum-choice">
     <legend>${legend}</legend>
     <div class="segmented" role="radiogroup" aria-label=${legend}>
-      ${choices.map(([each, words]) => html`<label key=${each} class=${value === each ? "on" : ""}>
-        <input type="radio" name=${`${name}-${campaignId}`} value=${each} checked=${value === each}
-          onChange=${() => { set(each); onChange(); }} /> ${words}</label>`)}
+      ${choices.map(([each, words]) => html`<label key=${each} class=${chosen[what] === each ? "on" : ""}>
+        <input type="radio" name=${`forum-${what}-${campaign.id}`} value=${each} checked=${chosen[what] === each}
+          onChange=${() => choose(what, each)} /> ${words}</label>`)}
     </div>
   </fieldset>`;
   return html`<div class="forum-choices">
-    ${group("forum-format", "The forum's format", FORMATS, format, (value) => { setForumFormat(campaignId, value); setFormat(value); })}
-    ${group("forum-undone", "Undone entries", UNDONE, undone, (value) => { setUndoneChoice(campaignId, value); setUndone(value); })}
+    ${group("format", "The forum's format", FORMATS)}
+    ${withUndone ? group("undone", "Undone entries", UNDONE) : null}
+    ${said ? html`<p class="field-error" role="alert">${said}</p>` : null}
   </div>`;
 }

@@ -59,6 +59,7 @@ export function recordProblems(record) {
     if (typeof record.updated !== "string" || !ISO.test(record.updated)) out.push("the time of its last change is damaged");
     if (!Number.isInteger(record.revision ?? 0) || (record.revision ?? 0) < 0) out.push("its revision number is damaged");
     if (record.settings !== undefined && !isObject(record.settings)) out.push("its house rules are not a list of settings");
+    if (record.forum !== undefined && !isObject(record.forum)) out.push("its forum choices are damaged");
     out.push(...characterProblems(record.characters ?? []), ...encounterProblems(record.encounters));
   }
   return out;

@@ -1,14 +1,14 @@
 // Log: every roll and every state change of the campaign, newest first (headline, who, when, encounter),
 // the whole result one tap away; filters by character and encounter and a search; Undo and Redo of the last
-// change; a stretch as Markdown for a forum post (TABLE.md, Log). Rows are read a page at a time from
-// storage, so a campaign of thousands of entries opens as fast as a new one.
+// change; a stretch as a forum post in the campaign's format (TABLE.md, Log; issue 18). Rows are read a page at a
+// time from storage, so a campaign of thousands of entries opens as fast as a new one.
 import { html, useMemo, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { CampaignNav } from "../campaign_nav.mjs";
 import { LogFilters } from "./log_filters.mjs";
 import { LogList } from "./log_list.mjs";
 import { UndoBar } from "../../components/undo_bar.mjs";
-import { MarkdownExport } from "./markdown_export.mjs";
+import { ForumExport } from "./forum_export.mjs";
 import { whatOf } from "../../app/log_reads.mjs";
 
 const NO_FILTERS = { who: null, encounter: null, search: "" };
@@ -43,7 +43,7 @@ export function LogScreen() {
     <${UndoBar} app=${app} />
     <${LogFilters} key=${cleared} filters=${filters} onChange=${setFilters} characters=${campaign.characters} encounters=${encounters} />
     ${filtered ? html`<button type="button" class="ghost" onClick=${() => { setFilters(NO_FILTERS); setCleared(cleared + 1); }}>Show every entry</button>` : null}
-    <${MarkdownExport} app=${app} campaign=${campaign} encounters=${encounters} version=${version} />
+    <${ForumExport} app=${app} campaign=${campaign} encounters=${encounters} version=${version} />
     <${LogList} app=${app} campaignId=${campaign.id} filters=${{ ...filters, search: filters.search.trim() }} version=${version} look=${look} filtered=${filtered} />
   </section>`;
 }
