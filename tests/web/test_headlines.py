@@ -56,7 +56,7 @@ def test_armageddon_time_passing_for_the_dying_heads_each_survival_test(app):
     seed(page, "armageddon", {"j": jake})
     to_sheet(page, "Jake Rourke")
     page.locator('.quick-actions [data-action="time"]').click()
-    roll(page, faces="9 2", fields={"minutes": "2"})
+    roll(page, faces="9 2", fields={"minutes": "2"}, confirm="Let the time pass")  # asked first: it rolls Survival Tests
     result = page.locator(".drawer [data-result]")
     expect(result.locator(".headline")).to_have_text("Survival Test 2: 13 vs 9 — passed: the next in 1 minute")
     expect(result.locator(".headline-more li")).to_have_text([re.compile(
@@ -92,7 +92,7 @@ def test_semiautomagic_next_round_on_the_sheet_heads_the_dying_roll_and_long_tim
     seed(page, "semiautomagic", {"a": amy})
     to_sheet(page, "Amy")
     page.locator('.quick-actions [data-action="round"]').click()
-    roll(page, faces="10 3")  # a 10 stabilises: unconscious for 1d4 hours
+    roll(page, faces="10 3", confirm="Let the time pass")  # asked first (a dying round); a 10 stabilises: unconscious for 1d4 hours
     result = page.locator(".drawer [data-result]")
     expect(result.locator(".headline")).to_have_text("Dying: d10 10 — stabilised")
     expect(result.locator(".headline-more li")).to_have_text(["Unconscious: 3 hours left"])
