@@ -28,7 +28,7 @@ export function CharacterJson({ game }) {
     <p class="help">Export one ${game.person} as JSON, or import one made elsewhere; it is checked by the rules first.</p>
     <div class="row-actions">
       ${campaign.characters.map((character) => html`<button type="button" key=${character.id} onClick=${() => exportOne(character)}>Export ${character.sheet.name}</button>`)}
-      <label class="button file-button">Import a ${game.person}
+      <label class="button file-button">Import ${/^[aeiou]/i.test(game.person) ? "an" : "a"} ${game.person}
         <input type="file" accept=".json,application/json" class="visually-hidden" onChange=${importOne} /></label>
     </div>
     ${error ? html`<p class="field-error" role="alert">${error}</p>` : null}
