@@ -39,7 +39,7 @@ from py_rules.operations import Operation
 from py_rules.render import render_lines
 from py_rules.systems import SYSTEM_IDS, all_operations, all_systems, operations_of
 
-__all__ = ("call", "handle", "catalog", "operation", "answer", "run_checked", "InvalidArgs")
+__all__ = ("call", "handle", "catalog", "operation", "answer", "run_checked", "checked_args", "InvalidArgs")
 
 
 def catalog() -> dict:
@@ -127,13 +127,18 @@ def run_checked(op_id: str, args: Any, dice) -> dict:
     An ``args["dice"]`` is ignored: the dice are the caller's (an encounter step runs several operations on one
     source). A bad field raises :class:`InvalidArgs` (before any die is thrown), the rule's refusal its own
     RulesError."""
-    op = operation(op_id)
+    validated = checked_args(op_id, args)
+    validated.pop("dice", None)
+    return answer(operation(op_id), validated, dice)
+
+
+def checked_args(op_id: str, args: Any) -> dict:
+    """``args`` of the operation ``op_id`` checked as the door checks a request's (every field declared, coerced,
+    defaults filled); a bad field raises :class:`InvalidArgs` naming it. Nothing is run."""
     try:
-        validated = _validated_args(op, args)
+        return _validated_args(operation(op_id), args)
     except RulesError as error:
         raise InvalidArgs(error.code, error.message, error.field, error.path, error.detail) from None
-    validated.pop("dice", None)
-    return answer(op, validated, dice)
 
 
 class InvalidArgs(RulesError):

@@ -22,7 +22,7 @@ from typing import Callable
 from py_rules.errors import RulesError
 
 __all__ = ("Game", "GAMES", "TIME_UNITS", "sheet_name", "coc_combat_skill", "npc_sheet", "decided", "time_warnings",
-           "span_text")
+           "span_text", "armageddon_seconds_warnings")
 
 TIME_UNITS = ("minutes", "hours", "days", "weeks")
 
@@ -163,7 +163,6 @@ def span_text(unit: str, amount: int) -> str:
 
 def _armageddon_warnings(sheet: dict, name: str, unit: str, amount: int) -> list[str]:
     has = set(sheet.get("conditions") or []).__contains__
-    timers = sheet.get("timers") or {}
     span = span_text(unit, amount)
     out = []
     if unit in ("days", "weeks"):
@@ -171,7 +170,17 @@ def _armageddon_warnings(sheet: dict, name: str, unit: str, amount: int) -> list
             out.append(f"{name} is dying: {span} cannot pass for them until they are stabilised (their Survival "
                        "Tests come every minute); time passes for the others.")
         return out
-    seconds = amount * (60 if unit == "minutes" else 3600)
+    return armageddon_seconds_warnings(sheet, name, amount * (60 if unit == "minutes" else 3600), span)
+
+
+def armageddon_seconds_warnings(sheet: dict, name: str, seconds: int, span: str) -> list[str]:
+    """What ``seconds`` (said as ``span``) passing would run for a dying Armageddon character: its Survival Tests
+    (one each minute, the first when its timer runs out; seed 000, Life Points) and a death timer running out."""
+    has = set(sheet.get("conditions") or []).__contains__
+    timers = sheet.get("timers") or {}
+    out = []
+    if has("dead"):
+        return out
     if has("dying") and not has("stabilised") and not has("death_pending"):
         first = max(int(timers.get("survival_seconds") or 0), 1)
         tests = 0 if first > seconds else (seconds - first) // 60 + 1

@@ -24,6 +24,7 @@ from __future__ import annotations
 from py_rules.armageddon.tables import ACTIVITIES
 from py_rules.encounter import flow
 from py_rules.encounter.games import TIME_UNITS, span_text
+from py_rules.encounter.sheet_time import MOVES, sheet_time_warnings
 from py_rules.encounter.state import GAMES, SCHEMA, parse_encounter
 from py_rules.errors import RulesError
 from py_rules.operations import Operation, System
@@ -143,6 +144,22 @@ def _time_check(*, encounter, sheets, settings, unit, amount, activity, label):
                   details={"warnings": warnings})
 
 
+def _sheet_time_check(*, move, args, label):
+    from py_rules.api import checked_args
+
+    warnings = sheet_time_warnings(move, checked_args(move, args))
+    return Result(system="encounter", kind="sheet_time_check", label=label or "Before time passes",
+                  events=warnings or ["Nothing to ask first: this runs no dying roll or Survival Test."],
+                  details={"warnings": warnings})
+
+
+_DYING_COC = {"schema": "coc.investigator/1", "name": "Harvey Walters",
+              "characteristics": {"STR": 45, "CON": 60, "SIZ": 65, "DEX": 60, "APP": 50, "INT": 85, "POW": 60,
+                                  "EDU": 80},
+              "luck": 50, "skills": {}, "hp": 0, "conditions": {"major_wound": True, "unconscious": True,
+                                                               "dying": True}}
+"""The example of ``encounter.sheet_time_check``'s ``args``: a Call of Cthulhu investigator (at 0 HP) and 3 rounds."""
+
 _TIME_PARAMS = (
     Param("unit", "choice", "Unit", "What passes.", choices=TIME_UNITS, default="hours"),
     Param("amount", "int", "How many", "How many units.", default=1, minimum=1, maximum=365),
@@ -194,4 +211,15 @@ OPERATIONS = (
               "rounds and how many, a death timer running out, time that cannot pass for the dying. Nothing is "
               "rolled or changed.", covers=(), rolls=False, run=_time_check, source=_SRC,
               params=COMMON + _TIME_PARAMS + (LABEL,)),
+    Operation(id="encounter.sheet_time_check", system="encounter", title="Before time passes for one character",
+              summary="What a time move on one character's sheet would run that the GM must know first: Survival "
+              "Tests, dying rounds or CON rolls and how many, a death timer running out. Nothing is rolled or "
+              "changed; the move's fields are checked as the move checks them.", covers=(), rolls=False,
+              run=_sheet_time_check, source=_SRC,
+              params=(Param("move", "choice", "Move", "The time move on the sheet.", choices=tuple(MOVES),
+                            default="coc.advance_time"),
+                      Param("args", "json", "The move's fields", "Every field the move takes, its sheet among them.",
+                            parse=_object("They", 64), example={"unit": "rounds", "amount": 3,
+                                                                             "investigator": _DYING_COC}),
+                      LABEL)),
 )

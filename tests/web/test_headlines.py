@@ -12,7 +12,8 @@ from playwright.sync_api import expect
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
-from tests.web.helpers import open_sheet, roll
+from tests.test_markdown import _dying_harvey
+from tests.web.helpers import open_sheet, roll, stored_campaigns
 from tests.web.test_encounter import next_turn
 from tests.web.test_encounter_part3 import SEED, answer, named, summary
 
@@ -56,7 +57,7 @@ def test_armageddon_time_passing_for_the_dying_heads_each_survival_test(app):
     seed(page, "armageddon", {"j": jake})
     to_sheet(page, "Jake Rourke")
     page.locator('.quick-actions [data-action="time"]').click()
-    roll(page, faces="9 2", fields={"minutes": "2"})
+    roll(page, faces="9 2", fields={"minutes": "2"}, confirm="Let the time pass")  # asked first: it rolls Survival Tests
     result = page.locator(".drawer [data-result]")
     expect(result.locator(".headline")).to_have_text("Survival Test 2: 13 vs 9 — passed: the next in 1 minute")
     expect(result.locator(".headline-more li")).to_have_text([re.compile(
@@ -92,7 +93,7 @@ def test_semiautomagic_next_round_on_the_sheet_heads_the_dying_roll_and_long_tim
     seed(page, "semiautomagic", {"a": amy})
     to_sheet(page, "Amy")
     page.locator('.quick-actions [data-action="round"]').click()
-    roll(page, faces="10 3")  # a 10 stabilises: unconscious for 1d4 hours
+    roll(page, faces="10 3", confirm="Let the time pass")  # asked first (a dying round); a 10 stabilises: unconscious for 1d4 hours
     result = page.locator(".drawer [data-result]")
     expect(result.locator(".headline")).to_have_text("Dying: d10 10 — stabilised")
     expect(result.locator(".headline-more li")).to_have_text(["Unconscious: 3 hours left"])
@@ -112,3 +113,50 @@ def test_coc_take_damage_heads_the_con_roll_of_a_major_wound(app):
     expect(result.locator(".headline")).to_have_text(
         "Takes 8 damage (12 → 4 HP): major wound — CON roll 43 vs 60, stays conscious")
     shots(page, "coc-damage", result)
+
+
+def test_coc_time_passes_on_the_sheet_asks_first_then_heads_the_dying_con_roll(app):
+    """Seed 003, When HP Falls Below Zero: a dying investigator rolls CON at the end of each round. The sheet's
+    Time passes starts at the shortest step (rounds), asks before it rolls, and heads the CON roll."""
+    page = app
+    seed(page, "coc", {"c": named(_dying_harvey(), "Carl")})
+    to_sheet(page, "Carl")
+    page.locator('.quick-actions [data-action="time"]').click()
+    drawer = page.locator(".drawer")
+    expect(drawer.locator('select[name="unit"]')).to_have_value("rounds")  # the shortest time step is the default
+    drawer.locator('input[name="amount"]').fill("1")
+    drawer.locator("button.roll").click()
+    dialog = page.locator("dialog.confirm")
+    expect(dialog).to_contain_text("Carl is dying: 1 round will roll 1 CON roll at the end of the round; a failed CON "
+                                   "roll means death.")
+    shots(page, "coc-time-asks", dialog)
+    dialog.get_by_role("button", name="Cancel").click()
+    roll(page, faces="3 40", confirm="Let the time pass")  # asked again, and this time let pass
+    headline = drawer.locator("[data-result] .headline")
+    expect(headline).to_contain_text("CON roll")
+    expect(headline).to_contain_text(re.compile(r"43 vs 60.*clings to life"))
+    shots(page, "coc-time-con-roll", headline)
+
+
+def test_armageddon_time_passes_on_the_sheet_names_the_survival_tests_and_cancel_changes_nothing(app):
+    """Seed 000, Life Points: the dying owe a Survival Test every minute. Asked first, Cancel rolls and stores
+    nothing."""
+    page = app
+    jake = answer("armageddon.apply_damage", character=named(JACK, "Jake Rourke"), amount="42", dice=[1, 9, 9])["state"]
+    seed(page, "armageddon", {"j": jake})
+    to_sheet(page, "Jake Rourke")
+    before = stored_campaigns(page)[0]
+    page.locator('.quick-actions [data-action="time"]').click()
+    drawer = page.locator(".drawer")
+    drawer.locator('input[name="minutes"]').fill("3")
+    drawer.locator("button.roll").click()
+    dialog = page.locator("dialog.confirm")
+    expect(dialog.locator("h2")).to_have_text("Let the time pass?")
+    expect(dialog).to_contain_text("Jake Rourke is dying: 3 minutes will roll 3 Survival Tests. Go on?")
+    shots(page, "armageddon-time-asks", dialog)
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_have_count(0)
+    expect(drawer.locator("[data-result]")).to_have_count(0)  # nothing rolled
+    after = stored_campaigns(page)[0]
+    assert after["revision"] == before["revision"] and after["characters"] == before["characters"]
+    expect(drawer.locator("button.roll")).to_be_enabled()  # the GM may change the time and ask again

@@ -81,6 +81,9 @@ def test_an_armageddon_time_skip_on_a_dying_character_asks_for_the_survival_test
     expect(drawer.get_by_role("radio", name="Physical dice")).to_be_checked()  # remembered for this campaign
     drawer.locator('input[name="minutes"]').fill("2")
     drawer.locator("button.roll").click()
+    confirm = page.locator("dialog.confirm")  # a time skip that rolls Survival Tests asks first
+    expect(confirm).to_contain_text("Jack is dying: 2 minutes will roll")
+    confirm.get_by_role("button", name="Let the time pass", exact=True).click()
     asked = drawer.locator(".asked-die")
     expect(asked.locator("label")).to_contain_text("Survival Test")
     expect(asked.locator("label")).to_contain_text("(d10)")

@@ -119,6 +119,12 @@ def test_every_screen_on_a_tablet(tablet, scheme):
     page.get_by_role("button", name="Close the roll drawer").click()
     page.get_by_role("link", name="‹ Campaigns").click()
     check(page, f"campaigns{suffix}")
+    page.get_by_role("link", name="About", exact=True).click()
+    expect(page.get_by_role("link", name="Tools for Masks")).to_be_visible()
+    check(page, f"about{suffix}")
+    page.get_by_role("link", name="Tools for Masks").click()
+    expect(page.get_by_role("button", name="Export Harvey")).to_be_visible()
+    check(page, f"tools{suffix}")
 
 
 def test_a_damaged_campaign_on_a_tablet(tablet):

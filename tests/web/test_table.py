@@ -207,12 +207,17 @@ def test_rename_duplicate_delete_and_undo_on_the_campaign_list(app, tmp_path):
     page = app
     campaign_id = new_campaign(page, "Old name", "semiautomagic")
     new_character(page, "semiautomagic", "Mira")
+    expect(page.get_by_text("Character files (JSON)")).to_have_count(0)  # not on the party screen: a tool from About
+    page.get_by_role("link", name="About", exact=True).click()
+    page.get_by_role("link", name="Tools for Old name").click()
+    expect(page.get_by_role("heading", name="Character files (JSON)")).to_be_visible()
     with page.expect_download() as download:  # one character's JSON, for power users
-        page.get_by_text("Character files (JSON)").click()
         page.get_by_role("button", name="Export Mira").click()
     mira = tmp_path / "mira.json"
     download.value.save_as(mira)
     page.locator('.power input[type="file"]').set_input_files(mira)
+    expect(page.get_by_role("button", name="Export Mira")).to_have_count(2)
+    page.get_by_role("link", name="Old name: the party").click()
     expect(page.locator(".character-card", has_text="Mira")).to_have_count(2)
     page.get_by_role("link", name="‹ Campaigns").click()
     row = page.locator(f'[data-campaign="{campaign_id}"]')

@@ -183,3 +183,21 @@ def test_an_unconscious_combatant_is_marked_and_skipped_by_next_when_the_gm_choo
     page.reload()
     ready(page)
     expect(page.locator('input[name="skip-unable"]')).not_to_be_checked()
+
+
+def test_an_armageddon_character_frozen_by_fear_is_warned_before_an_attack(app):
+    """Seed 000, Fear: a character frozen by fear cannot act; the drawer says so above Roll before the attack."""
+    page = app
+    frozen = armageddon_sheet("Jack", conditions=["frozen"], timers={"frozen_seconds": 10})
+    campaign(page, "armageddon", {"jack": frozen, "ann": armageddon_sheet("Ann")})
+    open_sheet(page, "Jack")
+    page.locator('.quick-actions [data-action="attack"]').click()
+    drawer = page.locator(".drawer")
+    expect(drawer).to_have_attribute("data-drawer", "armageddon.attack")
+    drawer.locator('select[name="opponent"]').select_option(label="Ann")
+    warning = drawer.locator("[data-rule-warning]")
+    expect(warning).to_contain_text("Jack: can't act: frozen by fear (2 Turns).")
+    expect(warning).to_contain_text("The rules forbid this roll")
+    box, button = warning.bounding_box(), drawer.locator("button.roll").bounding_box()
+    assert box["y"] + box["height"] <= button["y"] + 1  # above Roll, before anything is rolled
+    shoot(page, "drawer-frozen-attack", warning)

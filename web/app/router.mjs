@@ -1,6 +1,6 @@
 // Screens by location.hash, so reload and the back button keep the place: #/ (campaigns),
 // #/c/<id> (party), #/c/<id>/sheet/<character id>, #/c/<id>/encounter[/<encounter id>], #/c/<id>/log, #/c/<id>/cast (the NPCs),
-// #/c/<id>/rules, #/c/<id>/operations, #/about.
+// #/c/<id>/rules, #/c/<id>/operations, #/about, #/c/<id>/tools (a campaign's tools for power users, from About).
 import { useEffect, useState } from "./html.mjs";
 
 export function parseHash(hash) {
@@ -14,6 +14,7 @@ export function parseHash(hash) {
   if (parts[2] === "cast") return { screen: "cast", campaignId };
   if (parts[2] === "rules") return { screen: "rules", campaignId };
   if (parts[2] === "operations") return { screen: "operations", campaignId };
+  if (parts[2] === "tools") return { screen: "tools", campaignId };
   return { screen: "party", campaignId };
 }
 
@@ -27,6 +28,7 @@ export const paths = {
   cast: (id) => `#/c/${encodeURIComponent(id)}/cast`,
   rules: (id) => `#/c/${encodeURIComponent(id)}/rules`,
   operations: (id) => `#/c/${encodeURIComponent(id)}/operations`,
+  tools: (id) => `#/c/${encodeURIComponent(id)}/tools`,
 };
 
 export function navigate(hash) {

@@ -18,6 +18,7 @@ const CastScreen = lazyScreen(() => import("../screens/cast/index.mjs"), "CastSc
 const LogScreen = lazyScreen(() => import("../screens/log/index.mjs"), "LogScreen");
 const DamagedCampaignScreen = lazyScreen(() => import("../screens/campaigns/damaged.mjs"), "DamagedCampaignScreen");
 const AboutScreen = lazyScreen(() => import("../screens/about/index.mjs"), "AboutScreen");
+const ToolsScreen = lazyScreen(() => import("../screens/about/tools.mjs"), "ToolsScreen");
 
 function StorageBanner() {
   const app = useApp();
@@ -49,6 +50,7 @@ function Screen({ route }) {
   if (route.screen === "operations") return html`<${OperationsScreen} />`;
   if (route.screen === "log") return html`<${LogScreen} />`;
   if (route.screen === "cast") return html`<${CastScreen} />`;
+  if (route.screen === "tools") return html`<${ToolsScreen} />`;
   return html`<${PartyScreen} />`;
 }
 

@@ -3,6 +3,7 @@
 
 import { damageFollowUp } from "./damage_follow_up.mjs";
 import { mostOf, poolWarning, signed } from "./large_change.mjs";
+import { timeSkipCheck } from "./time_skip.mjs";
 
 const ATTRIBUTES = ["Strength", "Dexterity", "Constitution", "Intelligence", "Perception", "Willpower"];
 const POOLS = [["life_points", "Life Points", "LP"], ["endurance_points", "Endurance Points", "EP"], ["essence", "Essence", "Essence"]];
@@ -198,8 +199,8 @@ export default {
     { key: "heal", label: "Heal", op: "armageddon.restore_points", bind: "character", fields: ["amount", "pool", "reason"], defaults: { amount: "" } },
     { key: "essence", label: "Spend Essence", op: "armageddon.lose_essence", bind: "character", fields: ["amount", "leak_die", "cause"], defaults: { amount: "" }, large: essenceWarning },
     { key: "condition", label: "Conditions", op: "armageddon.set_condition", bind: "character", fields: ["condition", "action"] },
-    { key: "time", label: "Time passes", op: "armageddon.advance_time", bind: "character", fields: ["minutes", "seconds", "activity"], defaults: { minutes: "" } },
-    { key: "days", label: "Days pass", op: "armageddon.advance_days", bind: "character", fields: ["days", "care", "sleep_hours"], defaults: { days: "" } },
+    { key: "time", label: "Time passes", op: "armageddon.advance_time", bind: "character", fields: ["minutes", "seconds", "activity"], defaults: { minutes: "" }, large: timeSkipCheck("armageddon.advance_time", "character") },
+    { key: "days", label: "Days pass", op: "armageddon.advance_days", bind: "character", fields: ["days", "care", "sleep_hours"], defaults: { days: "" }, large: timeSkipCheck("armageddon.advance_days", "character") },
     { key: "initiative", label: "Initiative", op: "armageddon.initiative", bind: "character", fields: ["modifiers"] },
     { key: "fear", label: "Fear Test", op: "armageddon.fear_test", bind: "character", fields: ["penalty", "modifiers", "mental_attribute_lost"] },
     ...MORE,

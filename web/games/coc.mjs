@@ -3,6 +3,7 @@
 
 import { damageFollowUp } from "./damage_follow_up.mjs";
 import { mostOf, poolWarning } from "./large_change.mjs";
+import { timeSkipCheck } from "./time_skip.mjs";
 
 const CHARACTERISTICS = ["STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU"];
 const DIFFICULTY = ["difficulty", "bonus", "penalty"];
@@ -174,7 +175,7 @@ export default {
       fields: ["skill", "equipment", "bonus", "penalty"], defaults: (me, them) => ({ skill: them.skills?.Medicine }) },
     { key: "sanity", label: "Regain Sanity", op: "coc.gain_sanity", bind: "investigator", fields: ["amount", "reason"], defaults: { amount: "" }, required: ["amount"] },
     { key: "luck", label: "Recover Luck", op: "coc.recover_luck", bind: "investigator", fields: [] },
-    { key: "time", label: "Time passes", op: "coc.advance_time", bind: "investigator", fields: ["unit", "amount"], defaults: { amount: "" } },
+    { key: "time", label: "Time passes", op: "coc.advance_time", bind: "investigator", fields: ["unit", "amount"], defaults: { unit: "rounds", amount: "" }, large: timeSkipCheck("coc.advance_time", "investigator") },
     { key: "dying", label: "Dying round", op: "coc.dying_round", bind: "investigator", fields: [] },
     ...MORE,
   ],

@@ -4,6 +4,7 @@
 import { durationText } from "../app/durations.mjs";
 import { damageFollowUp } from "./damage_follow_up.mjs";
 import { exact, mostOf } from "./large_change.mjs";
+import { timeSkipCheck } from "./time_skip.mjs";
 
 const ABILITIES = ["Strength", "Dexterity", "Endurance", "Intelligence", "Spirit"];
 
@@ -186,11 +187,11 @@ export default {
     // Nothing that changes the sheet is pre-filled: the damage (and the time) is typed, the Roll button says so.
     // "Next round" keeps its 1: one round is what the button says it does.
     { key: "damage", label: "Take a hit", op: "semiautomagic.apply_damage", bind: "creature", fields: ["damage", "damage_type", "nonlethal"], defaults: { damage: "" }, required: ["damage"], large: damageWarning },
-    { key: "heal", label: "Days of rest", op: "semiautomagic.advance_days", bind: "creature", fields: ["days", "slept_8h", "bedridden"], defaults: { days: "" } },
+    { key: "heal", label: "Days of rest", op: "semiautomagic.advance_days", bind: "creature", fields: ["days", "slept_8h", "bedridden"], defaults: { days: "" }, large: timeSkipCheck("semiautomagic.advance_days", "creature") },
     { key: "morale", label: "Morale damage", op: "semiautomagic.apply_morale_damage", bind: "creature", fields: ["damage", "source"], defaults: { damage: "" }, large: moraleWarning },
     { key: "condition", label: "Conditions", op: "semiautomagic.set_condition", bind: "creature", fields: ["condition", "action", "duration", "unit"] },
-    { key: "round", label: "Next round", op: "semiautomagic.advance_rounds", bind: "creature", fields: ["rounds"] },
-    { key: "hours", label: "Hours pass", op: "semiautomagic.advance_hours", bind: "creature", fields: ["hours"], defaults: { hours: "" } },
+    { key: "round", label: "Next round", op: "semiautomagic.advance_rounds", bind: "creature", fields: ["rounds"], large: timeSkipCheck("semiautomagic.advance_rounds", "creature") },
+    { key: "hours", label: "Hours pass", op: "semiautomagic.advance_hours", bind: "creature", fields: ["hours"], defaults: { hours: "" }, large: timeSkipCheck("semiautomagic.advance_hours", "creature") },
     { key: "defence", label: "Defence roll", op: "semiautomagic.defence_roll", bind: "creature", fields: ["option", "attack_bonus", "modifiers"] },
     ...MORE,
   ],

@@ -1,13 +1,12 @@
 // Party: a card per player character (pools as bars, the penalty their state imposes, conditions; the GM's
-// characters are in the Cast, and one tap moves anyone across), a guided form for a new one, and one
-// character's JSON in or out for power users.
+// characters are in the Cast, and one tap moves anyone across), a guided form for a new one, and a character
+// from another tool. One character's JSON in or out is a tool for power users, reached from About (about/tools.mjs).
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { paths } from "../../app/router.mjs";
 import { gameById } from "../../games/index.mjs";
 import { CharacterCard } from "./character_card.mjs";
 import { NewCharacter } from "./new_character.mjs";
-import { CharacterJson } from "./character_json.mjs";
 import { ImportCharacter } from "./import_character.mjs";
 import { CampaignNav } from "../campaign_nav.mjs";
 import { MoveButton } from "../cast/move_button.mjs";
@@ -34,7 +33,6 @@ export function PartyScreen() {
     ${creating
       ? html`<${NewCharacter} game=${game} onDone=${() => setCreating(false)} />`
       : html`<button type="button" class="primary" onClick=${() => setCreating(true)}>New ${game.person}</button>`}
-    <${CharacterJson} game=${game} />
     <${ImportCharacter} game=${game} />
   </section>`;
 }

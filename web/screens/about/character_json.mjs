@@ -1,4 +1,5 @@
-// For power users: one character's JSON out (download) or in (checked by the game's own rules first).
+// For power users: one character's JSON out (download) or in (checked by the game's own rules first). A tool off
+// the main screens (issue 16, Words: character JSON moves to an About/Tools place), on the campaign's Tools screen.
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { addCharacter } from "../../app/actions.mjs";
@@ -22,14 +23,14 @@ export function CharacterJson({ game }) {
       setError(`Not imported: ${problem.message}`);
     }
   };
-  return html`<details class="panel power">
-    <summary>Character files (JSON)</summary>
+  return html`<section class="panel power" aria-labelledby="character-json-title">
+    <h2 id="character-json-title">Character files (JSON)</h2>
     <p class="help">Export one ${game.person} as JSON, or import one made elsewhere; it is checked by the rules first.</p>
     <div class="row-actions">
       ${campaign.characters.map((character) => html`<button type="button" key=${character.id} onClick=${() => exportOne(character)}>Export ${character.sheet.name}</button>`)}
-      <label class="button file-button">Import a ${game.person}
+      <label class="button file-button">Import ${/^[aeiou]/i.test(game.person) ? "an" : "a"} ${game.person}
         <input type="file" accept=".json,application/json" class="visually-hidden" onChange=${importOne} /></label>
     </div>
     ${error ? html`<p class="field-error" role="alert">${error}</p>` : null}
-  </details>`;
+  </section>`;
 }
