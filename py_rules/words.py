@@ -26,7 +26,7 @@ from typing import Any
 
 from py_rules import sources
 
-__all__ = ("catalog_operation", "catalog_system", "describe", "choice_label", "humanize", "house_rule_steps",
+__all__ = ("is_whole_number", "catalog_operation", "catalog_system", "describe", "choice_label", "humanize", "house_rule_steps",
            "named_house_rules", "words_of", "field_words", "listed", "counted", "passes")
 
 _EMPTY = SimpleNamespace(SETTINGS={}, CHOICES={}, HELP={})
@@ -60,6 +60,16 @@ _NAMED_BY_KEY = {"attributes", "characteristics", "skills", "abilities", "condit
 """Parts of a sheet whose keys are already names a player knows ("STR", "Spot Hidden"): the key alone is said."""
 
 
+def is_whole_number(text: str) -> bool:
+    """Plain ASCII digits: a list index in a path or a format's version. ``str.isdigit`` alone also takes "²",
+    which ``int`` refuses.
+
+    >>> is_whole_number("12"), is_whole_number("²"), is_whole_number("")
+    (True, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
 def _singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
@@ -77,7 +87,7 @@ def field_words(path: str, names: dict | None = None) -> str:
     said: list[tuple[str, bool]] = []  # (words, whether they name one thing: an item, a skill)
     parent = ""
     for part in str(path).split("."):
-        if part.isdigit() and said:
+        if is_whole_number(part) and said:
             said[-1] = (f"{_singular(said[-1][0])} {int(part) + 1}", True)
         elif parent in _NAMED_BY_KEY and said:
             said[-1] = (part, True)

@@ -152,3 +152,17 @@ def test_rule_names_read_as_the_games_rules(citation, name):
 ])
 def test_plain_takes_citations_out_and_leaves_the_rest(text, plain):
     assert sources.plain(text) == plain
+
+
+def test_a_path_with_a_digit_that_is_not_a_number_is_still_put_in_words():
+    """A junk key such as "²" (``str.isdigit`` is true, ``int`` refuses it) in a problem's path: the words of
+    where the problem is never break the answer (found by the door's fuzzing, encounter.delay)."""
+    from py_rules.campaign.words import where_words
+
+    assert words.field_words("encounters.0.combatants.0.npc.²").startswith("²")
+    assert where_words({"encounters": [{"name": "Bar fight"}]}, "encounters.².round") == "Encounter number 1"
+    answer = api.call('{"op": "encounter.delay", "args": {"encounter": {"schema": "rules-companion.encounter/1", "id": "e", '
+                      '"game": "coc", "name": "The cellar", "round": 1, "turn": 0, "ended": false, "combatants": [{"id": "k1", '
+                      '"name": "Ghoul", "character_id": null, "npc": {"\\u00b2": null}, "initiative": null, "order_key": [], '
+                      '"firearm_ready": false, "activity": null, "delayed": false, "skipped": false}]}, "combatant_id": null}}')
+    assert '"code": "internal"' not in answer and '"ok": false' in answer

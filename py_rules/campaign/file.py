@@ -33,6 +33,7 @@ from typing import Any
 
 from py_rules.campaign import games
 from py_rules.errors import RulesError
+from py_rules.words import is_whole_number
 
 __all__ = ("SCHEMA", "SCHEMA_PREFIX", "KINDS", "LIMITS", "Checked", "validate", "problem", "check_json", "setting_value",
            "timestamp_problem", "character_entry", "FORUM_DEFAULTS", "forum_choices")
@@ -393,7 +394,7 @@ def _schema(raw: dict, problems: list) -> bool:
         return True
     if isinstance(schema, str) and schema.startswith(SCHEMA_PREFIX):
         version = schema[len(SCHEMA_PREFIX):]
-        if version.isdigit() and int(version) > VERSION:
+        if is_whole_number(version) and int(version) > VERSION:
             problems.append(problem("schema", f"This campaign was saved by a newer version of the app (campaign "
                                               f"format {version}; this one reads format {VERSION}). Update the app, "
                                               "then import it again."))

@@ -25,6 +25,7 @@ from py_rules.campaign.file import (LIMITS, SCHEMA, SCHEMA_PREFIX, VERSION, _ide
                                     _timestamp, character_entry, check_json, forum_choices, setting_value,
                                     validate)
 from py_rules.errors import RulesError
+from py_rules.words import is_whole_number
 
 __all__ = ("REPAIRED_NAME", "repair")
 
@@ -86,7 +87,7 @@ def _schema(raw: dict, dropped: list) -> dict:
         schema = raw.get("schema")
     if isinstance(schema, str) and schema.startswith(SCHEMA_PREFIX):
         version = schema[len(SCHEMA_PREFIX):]
-        if version.isdigit() and int(version) > VERSION:
+        if is_whole_number(version) and int(version) > VERSION:
             raise RulesError("cannot_repair", "This campaign was saved by a newer version of the app, so this one "
                              "cannot repair it: update the app.", "schema")
     if schema != SCHEMA:

@@ -4,6 +4,8 @@ stays in the problem's own ``path`` field, for the page to find the field."""
 
 from __future__ import annotations
 
+from py_rules.words import is_whole_number
+
 CHOICES = {"game": {"armageddon": "Armageddon", "semiautomagic": "Semiautomagic", "coc": "Call of Cthulhu"}}
 
 _NOT_FIELDS = {"schema"}
@@ -17,7 +19,7 @@ def field_words(parts: list[str]) -> str | None:
     >>> field_words(["attributes", "Strength"]), field_words(["current", "life_points"]), field_words(["0"])
     ('Strength', 'Life points', None)
     """
-    named = [part for part in parts if part and not part.isdigit()]
+    named = [part for part in parts if part and not is_whole_number(part)]
     if not named or named[-1] in _NOT_FIELDS:
         return None
     words = named[-1].replace("_", " ")
@@ -35,7 +37,7 @@ def _name(character, index: int | None) -> str:
 
 def _item(record, head: str, index: str):
     items = record.get(head) if isinstance(record, dict) else None
-    return items[int(index)] if isinstance(items, list) and index.isdigit() and int(index) < len(items) else None
+    return items[int(index)] if isinstance(items, list) and is_whole_number(index) and int(index) < len(items) else None
 
 
 def where_words(record, path: str) -> str | None:
@@ -56,16 +58,16 @@ def where_words(record, path: str) -> str | None:
     if head == "characters":
         item = _item(record, head, index)
         field = field_words(parts[1:]) if parts[:1] == ["sheet"] else None
-        return f"Character {_name(item, int(index) if index.isdigit() else 0)}" + (f" — {field}" if field else "")
+        return f"Character {_name(item, int(index) if is_whole_number(index) else 0)}" + (f" — {field}" if field else "")
     if head == "encounters":
         item = _item(record, head, index)
         name = item.get("name") if isinstance(item, dict) else None
-        number = int(index) + 1 if index.isdigit() else 1
+        number = int(index) + 1 if is_whole_number(index) else 1
         return f"Encounter {f'“{name[:60]}”' if isinstance(name, str) and name.strip() else f'number {number}'}"
     if head == "settings":
         return "A house rule" if index else "The house rules"
     if head == "log":
-        where = f"Log entry {int(index) + 1 if index.isdigit() else 1}"
+        where = f"Log entry {int(index) + 1 if is_whole_number(index) else 1}"
         if parts[:1] in (["before"], ["after"]) and len(parts) > 1:
             entry = _item(record, head, index)
             kept = entry.get(parts[0], {}).get(parts[1]) if isinstance(entry, dict) and isinstance(entry.get(parts[0]), dict) else None
