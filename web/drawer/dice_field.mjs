@@ -67,9 +67,17 @@ function AskedDie({ dice, onChange, error, onNext }) {
   const die = dice.asking;
   useEffect(() => {
     const node = input.current;
-    if (!node) return;
-    node.closest(".asked-die")?.scrollIntoView({ block: "nearest" });
+    if (!node) return undefined;
+    const keep = () => node.closest(".asked-die")?.scrollIntoView({ block: "nearest" });
+    keep();
     node.focus({ preventScroll: true });
+    // What sits above it in the drawer may still grow (the exact odds arrive after the die is asked on a slow
+    // tablet): the die asked stays in view while it has the focus.
+    const scroller = node.closest(".drawer-scroll");
+    if (!scroller || typeof ResizeObserver !== "function") return undefined;
+    const watch = new ResizeObserver(() => { if (document.activeElement === node) keep(); });
+    for (const child of scroller.children) watch.observe(child);
+    return () => watch.disconnect();
   }, [die.position, error]);
   return html`<div class=${`field asked-die${error ? " has-error" : ""}`} data-asked-die=${die.position}>
     <label for=${id}>${die.prompt}</label>
