@@ -57,15 +57,15 @@ export async function readStretch(app, campaignId, stretch) {
   return entries.filter(Boolean).reverse();
 }
 
-/** What the Markdown needs of an entry: no sheets (before, after, a result's states), so a long stretch stays small. */
+/** What the Markdown needs of an entry: no sheets (before, what changed, a result's states), so a long stretch stays small. */
 export function slimEntry(entry) {
-  const { encounter_before: _b, encounter_after: _a, ...rest } = entry;
+  const { encounter_before: _b, encounter_after: _a, after: _s, ...rest } = entry;
   const result = entry.result && { ...entry.result };
   if (result) {
     for (const key of ["states", "state", "steps", "text"]) delete result[key]; // sheets and the page's own lines
     if (!result.details?.effects) delete result.details; // an encounter step's effects tell the Markdown to list no dice
   }
-  return { ...rest, result, before: {}, after: {} };
+  return { ...rest, result, before: {}, changes: {} };
 }
 
 /** The engine's Markdown of ``entries`` (oldest first) under ``title``. */
