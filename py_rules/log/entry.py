@@ -21,16 +21,16 @@ it exactly. An entry of an older file keeps ``"after": {character id: sheet}`` i
 the same way, and :func:`compact_entry` turns it into the current shape (an import does). ``before``/``after`` make
 undo exact (STYLE.md Part C: no inverse operations): undoing entry X writes X's ``before`` back and logs ``{"kind":
 "undo", "op": "log.undo", "args": {"entry": X's id}, "before": X's after, "changes": back to X's before, ...}``; a
-redo writes ``after`` back the same way. ``encounter_before`` and
-``encounter_after`` are optional (null when absent) so an encounter step (Next, a new round) undoes too.
+redo writes ``after`` back the same way. ``encounter_before`` and ``encounter_after`` are optional (null when
+absent) so an encounter step (Next, a new round) undoes too.
 :func:`validate_log_entry` checks one entry for the campaign file, bounded in size; :func:`validate_log` a
 campaign's whole log (ids unique, an undo or redo naming an entry before it).
 
-Given the campaign's game, every sheet of ``before`` and every rebuilt ``after`` goes through that game's own validation, the
-one a campaign character gets (issue 8, "every character through its game's own validation"; TABLE.md, Kept
-safe): undo writes ``before`` over a character, so a sheet the game refuses would break the character. A long log
-repeats each sheet (one entry's ``after`` is the next one's ``before``), so :func:`sheet_checker` checks each
-distinct sheet once and remembers the verdict by the sheet's JSON text.
+Given the campaign's game, every sheet of ``before`` and every rebuilt ``after`` goes through that game's own
+validation, the one a campaign character gets (issue 8, "every character through its game's own validation";
+TABLE.md, Kept safe): undo writes ``before`` over a character, so a sheet the game refuses would break the
+character. A long log repeats each sheet (one entry's ``after`` is the next one's ``before``), so
+:func:`sheet_checker` checks each distinct sheet once and remembers the verdict by the sheet's JSON text.
 """
 
 from __future__ import annotations
@@ -151,7 +151,8 @@ def _sheets_problems(entry: dict, path: str, check: SheetCheck | None = None) ->
     if after_key == "after" and not _is_sheets(entry["after"]):
         out.append(problem(f"{path}.after", "Must map character ids to sheets (JSON objects)."))
     if after_key == "changes" and not isinstance(entry["changes"], dict):
-        out.append(problem(f"{path}.changes", "Must map character ids to what changed in their sheets."))
+        out.append(problem(f"{path}.changes", "Must map character ids to what changed in their sheets (JSON "
+                                              "objects)."))
     if out:
         return out
     if set(entry["before"]) != set(entry[after_key]):
@@ -167,8 +168,9 @@ def _sheets_problems(entry: dict, path: str, check: SheetCheck | None = None) ->
         for cid, change in entry["changes"].items():
             try:
                 after[cid] = apply_changes(entry["before"][cid], change)
-            except ChangesError as error:
-                out.append(problem(f"{path}.changes.{cid}", f"What changed in this sheet cannot be read: {error}"))
+            except ChangesError:
+                out.append(problem(f"{path}.changes.{cid}", "What changed in this sheet does not fit the sheet "
+                                                            "before it."))
                 continue
             if not isinstance(after[cid], dict):
                 out.append(problem(f"{path}.changes.{cid}", "The sheet it leaves must be a JSON object."))
@@ -227,8 +229,8 @@ def validate_log_entry(entry, path: str = "log.0", game: str | None = None, *,
                        check_sheet: SheetCheck | None = None) -> list[dict]:
     """Every problem of ``entry`` as ``{"path", "message"}`` (an empty list when it is valid).
 
-    With ``game`` (the campaign's), each sheet of ``before`` and ``after`` (rebuilt from ``changes``) is checked by that game's own
-    validation (``check_sheet``, a :func:`sheet_checker` of that game, when given: a log shares one) and each
+    With ``game`` (the campaign's), each sheet of ``before`` and ``after`` (rebuilt from ``changes``) is checked by
+    that game's own validation (``check_sheet``, a :func:`sheet_checker` of that game, when given: a log shares one) and each
     encounter state must be of that game.
 
     >>> validate_log_entry({"id": "e1", "at": "2026-12-01T20:15:03Z", "op": "coc.sanity_roll", "args": {},
@@ -249,8 +251,8 @@ def validate_log_entry(entry, path: str = "log.0", game: str | None = None, *,
     unknown = [problem(f"{path}.{key}", "Not a field of a log entry.") for key in entry
                if key not in _REQUIRED and key not in _OPTIONAL and key not in _AFTER]
     if all(key in entry for key in _AFTER):
-        unknown.append(problem(f"{path}.after", "An entry keeps what changed ('changes') or, in an older file, the "
-                                                "sheets after it ('after'): not both."))
+        unknown.append(problem(f"{path}.after", "An entry keeps what changed in each sheet or, as older files did, "
+                                                "each sheet after it: not both."))
     if missing or unknown:
         return missing + unknown
     big = oversize(entry, path, max_chars=MAX_ENTRY_CHARS, max_depth=MAX_DEPTH)
