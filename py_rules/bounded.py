@@ -19,16 +19,26 @@ def problem(path: str, message: str) -> dict:
 
 
 def depth(value, limit: int) -> int:
-    """Nesting depth of ``value`` (a scalar is 0), counting no further than ``limit + 1``."""
-    stack, deepest = [(value, 0)], 0
+    """Nesting depth of ``value`` (a scalar is 0), counting no further than ``limit + 1``.
+
+    Only objects and lists are visited (a long log's entries hold mostly scalars).
+
+    >>> depth(5, 3), depth({"a": [1, {"b": []}]}, 9), depth([[[[[]]]]], 2)
+    (0, 4, 3)
+    """
+    containers = (dict, list)
+    if not isinstance(value, containers):
+        return 0
+    stack, deepest = [(value, 1)], 1
     while stack:
         item, level = stack.pop()
-        if isinstance(item, (dict, list)):
-            level += 1
-            deepest = max(deepest, level)
-            if level > limit:
-                return level
-            stack.extend((child, level) for child in (item.values() if isinstance(item, dict) else item))
+        if level > limit:
+            return level
+        if level > deepest:
+            deepest = level
+        inner = level + 1
+        stack.extend((child, inner) for child in (item.values() if isinstance(item, dict) else item)
+                     if isinstance(child, containers))
     return deepest
 
 

@@ -38,7 +38,9 @@ that may come out below 0 deals 0). Beyond it a character is long dead; below 0 
 _MAX_DIGITS = 30
 """Longest whole number read from text: far beyond any range, far below Python's 4300-digit limit."""
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+"""A JSON string, escapes included (the unrolled form: runs of plain characters at C speed, a long log's request is
+tens of MB)."""
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _WHOLE = re.compile(r"\s*([+-]?)([0-9]+)\s*", re.ASCII)
@@ -95,14 +97,16 @@ def has_surrogate(text: str) -> bool:
     return _SURROGATE.search(text) is not None
 
 
-def _plainly_fine(value, depth: int) -> bool:
-    """True when ``value`` certainly passes :func:`check_tree`: it encodes as UTF-8 JSON with finite numbers (C
-    speed; a lone surrogate or NaN fails) and its containers nest at most ``depth`` deep. A long campaign log is
-    millions of values, and building each one's path costs seconds; the path is built only to name a problem."""
+def _plainly_fine(value, depth: int) -> int | None:
+    """The length of ``value``'s JSON text (``ensure_ascii=False``) when ``value`` certainly passes
+    :func:`check_tree`: it encodes as UTF-8 JSON with finite numbers (C speed; a lone surrogate or NaN fails) and
+    its containers nest at most ``depth`` deep; else None. A long campaign log is millions of values, and building
+    each one's path costs seconds; the path is built only to name a problem."""
     try:
-        json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        text.encode("utf-8")
     except (TypeError, ValueError):  # UnicodeEncodeError is a ValueError
-        return False
+        return None
     stack = [(value, 1)]
     while stack:
         node, level = stack.pop()
@@ -110,16 +114,18 @@ def _plainly_fine(value, depth: int) -> bool:
         if children is None:
             continue
         if level > depth:
-            return False
+            return None
         stack.extend((child, level + 1) for child in children if isinstance(child, (dict, list)))
-    return True
+    return len(text)
 
 
-def check_tree(value, field: str, depth: int) -> None:
+def check_tree(value, field: str, depth: int) -> int | None:
     """Walk ``value`` (decoded JSON) without recursion: refuse nesting deeper than ``depth`` and text
-    (keys included) with lone surrogates or non-finite numbers, naming the path (``field.key.0``)."""
-    if _plainly_fine(value, depth):
-        return
+    (keys included) with lone surrogates or non-finite numbers, naming the path (``field.key.0``). Returns the
+    length of its JSON text (``ensure_ascii=False``) when the fast path wrote it, else None."""
+    size = _plainly_fine(value, depth)
+    if size is not None:
+        return size
     stack = [(value, field, 0)]
     while stack:
         node, path, level = stack.pop()

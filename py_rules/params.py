@@ -257,8 +257,8 @@ def _coerce_json(param: Param, raw: Any) -> Any:
             raise param._fail("out_of_range", f"{param.label} must be at most {param.length_limit} characters of JSON.")
         value = limits.loads(raw, param.depth_limit, param.name, param.label)
     try:
-        limits.check_tree(value, "", param.depth_limit)
-        if not isinstance(raw, str) and len(json.dumps(value, ensure_ascii=False)) > param.length_limit:
+        size = limits.check_tree(value, "", param.depth_limit)  # the length of its JSON text, when written on the way
+        if not isinstance(raw, str) and (len(json.dumps(value, ensure_ascii=False)) if size is None else size) > param.length_limit:
             raise param._fail("out_of_range", f"must be at most {param.length_limit} characters of JSON.")
         return value if param.parse is None else param.parse(value)
     except RulesError as error:

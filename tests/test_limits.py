@@ -1,7 +1,9 @@
 """``py_rules.limits.check_tree`` (issue 10, the door never breaks): its fast path for plain JSON decides exactly
 as the full walk, so a long campaign log is checked at C speed without letting anything through."""
 
+import json
 import math
+import re
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -19,7 +21,7 @@ VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
 def walk_refuses(value, depth):
     """The full walk alone (the fast path switched off)."""
     original = limits._plainly_fine
-    limits._plainly_fine = lambda *_: False
+    limits._plainly_fine = lambda *_: None
     try:
         limits.check_tree(value, "x", depth)
         return False
@@ -42,6 +44,9 @@ def test_the_fast_path_passes_only_what_the_full_walk_passes(value, depth):
     else:
         with_fast = False
     assert with_fast == walk_refuses(value, depth)
+    if not with_fast:  # the length it gives, when it gives one, is that of the value's JSON text
+        size = limits.check_tree(value, "x", depth)
+        assert size is None or size == len(json.dumps(value, ensure_ascii=False))
 
 
 @pytest.mark.parametrize("value, depth", [([[1]], 1), ({"a": math.nan}, 3), (["\ud800"], 3), ({"\udc00": 1}, 3)])
@@ -49,3 +54,30 @@ def test_what_the_fast_path_leaves_to_the_walk_is_refused_with_its_path(value, d
     assert not limits._plainly_fine(value, depth)
     with pytest.raises(RulesError):
         limits.check_tree(value, "x", depth)
+
+
+
+PLAIN_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+"""A JSON string as first written: one character or escape at a time (slow on tens of MB)."""
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text(alphabet='"\\[]{}a\n ', max_size=40))
+def test_a_texts_depth_skips_the_same_strings_as_the_plain_pattern(text):
+    assert limits._STRING.sub("", text) == PLAIN_STRING.sub("", text)
+
+
+JSON = st.recursive(st.none() | st.text(alphabet='"\\[]{}a', max_size=5),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3))
+
+
+def _depth(value) -> int:
+    if isinstance(value, (list, dict)):
+        return 1 + max(map(_depth, value.values() if isinstance(value, dict) else value), default=0)
+    return 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON)
+def test_the_depth_of_json_text_is_the_depth_of_its_value_whatever_its_strings_hold(value):
+    assert limits.text_depth(json.dumps(value)) == _depth(value)

@@ -9,6 +9,8 @@ from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as ARMAGEDDON_SHEET
 from py_rules.campaign.operations import EXAMPLE as CAMPAIGN
 from py_rules.encounter.operations import EXAMPLE as ENCOUNTER
+from py_rules.log.changes import sheet_changes
+from py_rules.log.entry import entry_after
 from py_rules.log.operations import EXAMPLE_ENTRY
 
 HARVEY = CAMPAIGN["characters"][0]["sheet"]
@@ -22,10 +24,15 @@ def entry(i, kind="roll", undoes=None):
     return out
 
 
-def change(i, before, after=None):
-    """An entry that changed character c1's sheet from ``before`` to ``after``."""
+def change(i, before, after=None, old_shape=False):
+    """An entry that changed character c1's sheet from ``before`` to ``after``: what changed, or (``old_shape``, a
+    file from before issue 19) the sheet after it whole."""
     after = copy.deepcopy(before if after is None else after)
-    return {**entry(i), "kind": "change", "before": {"c1": copy.deepcopy(before)}, "after": {"c1": after}}
+    out = {**entry(i), "kind": "change", "before": {"c1": copy.deepcopy(before)}}
+    if old_shape:
+        del out["changes"]
+        return {**out, "after": {"c1": after}}
+    return {**out, "changes": {"c1": sheet_changes(before, after)}}
 
 
 def strong(sheet, value):
@@ -71,6 +78,7 @@ def in_stretches(log, size, filtered=False):
 
 
 KINDS = ["ok", "repeat", "undo_later", "undo_earlier", "no_time", "big_text", "good_sheet", "empty_sheet",
+         "good_sheet_old_shape", "strength_out_of_range_old_shape",
          "strength_out_of_range", "other_games_sheet", "same_sheet_again", "encounter_of_another_game",
          "encounter_of_this_game"]
 
@@ -80,6 +88,10 @@ def build(kinds):
     for i, kind in enumerate(kinds):
         if kind == "good_sheet":
             log.append(change(i, HARVEY, strong(HARVEY, 55)))
+        elif kind == "good_sheet_old_shape":
+            log.append(change(i, HARVEY, strong(HARVEY, 60), old_shape=True))
+        elif kind == "strength_out_of_range_old_shape":
+            log.append(change(i, HARVEY, strong(HARVEY, -5), old_shape=True))
         elif kind == "empty_sheet":
             log.append(change(i, {}, HARVEY))
         elif kind == "strength_out_of_range":
@@ -87,7 +99,8 @@ def build(kinds):
         elif kind == "other_games_sheet":
             log.append(change(i, ARMAGEDDON_SHEET))
         elif kind == "same_sheet_again":  # consecutive entries share their sheets; each is still checked
-            log.append(change(i, log[-1]["after"]["c1"] if log and log[-1]["after"] else HARVEY))
+            last = entry_after(log[-1]) if log and "c1" in log[-1].get("before", {}) else {}
+            log.append(change(i, last.get("c1", HARVEY)))
         elif kind == "encounter_of_another_game":
             log.append({**entry(i), "kind": "change", "encounter_before": {**ENCOUNTER, "game": "semiautomagic",
                                                                            "combatants": []},
@@ -144,8 +157,10 @@ def test_a_logged_sheet_the_game_refuses_is_named_with_its_path_and_the_games_me
     empty = check([change(0, {}, HARVEY)], 0, [], 1)["problems"]
     assert [p["path"] for p in empty] == ["log.0.before.c1.schema"]
     strongest = check([change(0, HARVEY), change(1, HARVEY, strong(HARVEY, -99999))], 0, [], 2)["problems"]
-    assert [p["path"] for p in strongest] == ["log.1.after.c1.characteristics.STR"]
+    assert [p["path"] for p in strongest] == ["log.1.changes.c1.characteristics.STR"]
     assert "-99999" in strongest[0]["message"]
+    older = check([change(0, HARVEY, strong(HARVEY, -99999), old_shape=True)], 0, [], 1)["problems"]
+    assert [p["path"] for p in older] == ["log.0.after.c1.characteristics.STR"]
 
 
 def test_the_game_is_required_and_decides_which_sheets_are_valid():
@@ -153,4 +168,4 @@ def test_the_game_is_required_and_decides_which_sheets_are_valid():
     assert answer["ok"] is False and answer["error"]["field"] == "game"
     assert check([change(0, HARVEY)], 0, [], 1)["valid"]
     assert [p["path"] for p in check([change(0, HARVEY)], 0, [], 1, game="armageddon")["problems"]] == [
-        "log.0.before.c1.schema", "log.0.after.c1.schema"]
+        "log.0.before.c1.schema", "log.0.changes.c1.schema"]

@@ -1,6 +1,8 @@
 """Benchmark (prints numbers, asserts nothing): checking and exporting a long campaign log in CPython.
 
-10,000 entries alternating a CoC attack (both sheets before and after) and an Armageddon Task; prints the time
+10,000 entries alternating a CoC attack (both sheets before it and what changed in them, or with an engine from
+before issue 19 both sheets before and after; the sheets normalized as a campaign keeps them) and an Armageddon
+Task; prints the time
 to validate every entry's shape, to validate the whole log as a Call of Cthulhu campaign's import does (every
 sheet by the game's rules, each distinct sheet once) and as ``log.check`` does in the page's stretches of 3 MB,
 and to render them all as one Markdown document (forum export).
@@ -22,20 +24,34 @@ from py_rules.log.entry import validate_log, validate_log_entry  # noqa: E402
 from py_rules.markdown import entries_markdown  # noqa: E402
 
 
+def _after(before: dict, after: dict) -> dict:
+    """An entry's sheets after it, as this engine's entries keep them: what changed, or (older) whole."""
+    try:
+        from py_rules.log.changes import sheet_changes
+    except ImportError:
+        return {"after": after}
+    return {"changes": {cid: sheet_changes(before[cid], sheet) for cid, sheet in after.items()}}
+
+
 def _entries(count: int) -> list[dict]:
-    attack = api.handle({"op": "coc.attack", "args": {"investigator": EXAMPLE, "opponent": EXAMPLE_OPPONENT},
-                         "seed": 1})["result"]
+    from py_rules.campaign.games import validate_sheet
+
+    me, them = validate_sheet("coc", EXAMPLE), validate_sheet("coc", EXAMPLE_OPPONENT)
+    attack = api.handle({"op": "coc.attack", "args": {"investigator": me, "opponent": them}, "seed": 1})["result"]
+    logged = {k: v for k, v in attack.items() if k not in ("state", "states")}  # as the page logs it
     task = api.handle({"op": "armageddon.task", "args": {"attribute": 2, "skill": 3}, "seed": 2})["result"]
     out = []
     for i in range(count):
         if i % 2:
             out.append({"id": f"e{i}", "at": "2026-12-01T20:15:03Z", "op": "armageddon.task", "args": {},
-                        "result": task, "who": [], "encounter": None, "before": {}, "after": {}, "kind": "roll"})
+                        "result": task, "who": [], "encounter": None, "before": {}, **_after({}, {}),
+                        "kind": "roll"})
         else:
             out.append({"id": f"e{i}", "at": "2026-12-01T20:15:03Z", "op": "coc.attack", "args": {},
-                        "result": attack, "who": ["a", "b"], "encounter": "enc-1",
-                        "before": {"a": EXAMPLE, "b": EXAMPLE_OPPONENT},
-                        "after": {"a": attack["states"]["coc.investigator"], "b": attack["states"]["coc.opponent"]},
+                        "result": logged, "who": ["a", "b"], "encounter": "enc-1",
+                        "before": {"a": me, "b": them},
+                        **_after({"a": me, "b": them}, {"a": attack["states"]["coc.investigator"],
+                                                        "b": attack["states"]["coc.opponent"]}),
                         "kind": "change"})
     return json.loads(json.dumps(out))  # independent copies, as a file import gives
 

@@ -11,10 +11,11 @@ One JSON object per campaign::
 
 :func:`validate` checks a whole file before anything is written: every character through its game's own
 validation, every setting against the game's declared setting parameters, every sheet a log entry keeps (its
-``before`` and ``after``) through the same validation, sizes bounded. It lists every
+``before`` and its ``after``, rebuilt from what changed) through the same validation, sizes bounded. It lists every
 problem with its path (``characters.1.sheet.attributes.Strength``), not only the first, and returns the
 canonical campaign (keys in the order above, sheets and settings normalized by their game, older schemas
-migrated) only when there is none. ``validate(validate(x).campaign)`` gives the same campaign again.
+migrated, an older log entry's ``after`` turned into what changed) only when there is none.
+``validate(validate(x).campaign)`` gives the same campaign again.
 
 ``forum`` is the campaign's forum choices (issue 18: "the campaign remembers its forum's format"): the format its
 posts are written in and whether an undone log entry is left out of a stretch or struck through. A file without it
@@ -348,7 +349,12 @@ def _entries(raw: dict, key: str, problems: list, what: str, game: str | None = 
         problems.append(problem(key, f"At most {LIMITS[key]} {what} entries are kept (this file has {len(entries)})."))
         return None
     problems.extend(check_entries(entries, key, what, game=game))
-    return [dict(entry) for entry in entries if isinstance(entry, dict)]
+    kept = [dict(entry) for entry in entries if isinstance(entry, dict)]
+    if key == "log" and not problems:
+        from py_rules.campaign.migrations import compact_log
+
+        kept = compact_log(kept)
+    return kept
 
 
 def check_entries(entries: list, key: str, what: str, *, start: int = 0, seen: set | None = None,

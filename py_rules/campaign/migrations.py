@@ -17,6 +17,11 @@ it the campaign's times are :data:`UNKNOWN_TIME`.
 
 Its sheets become the campaign's characters (the current character a player character, the opponent or attacker
 a non-player character); a piece that is not valid, or not part of a campaign, is left out and listed.
+
+Within the current schema, a log entry of an older file keeps each sheet whole as it became (``after``); since
+issue 19 ("Long campaigns light") an entry keeps only what changed (``changes``, :mod:`py_rules.log.changes`).
+:func:`compact_log` turns a valid log's older entries into the current shape, exactly (each ``after`` is rebuilt
+as it was); :func:`py_rules.campaign.file.validate` gives its campaign with the log so turned.
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ from py_rules.campaign import games
 from py_rules.campaign.file import SCHEMA, check_json, problem, setting_value, timestamp_problem
 from py_rules.errors import RulesError
 
-__all__ = ("LEGACY_SCHEMA", "LEGACY_CHARACTERS", "MIGRATIONS", "UNKNOWN_TIME", "migrate", "from_legacy")
+__all__ = ("LEGACY_SCHEMA", "LEGACY_CHARACTERS", "MIGRATIONS", "UNKNOWN_TIME", "migrate", "from_legacy",
+           "compact_log")
 
 LEGACY_SCHEMA = "rules-companion.campaign/0"
 UNKNOWN_TIME = "1970-01-01T00:00:00.000Z"
@@ -168,3 +174,15 @@ def from_legacy(game: Any, states: Any, settings: Any, **names: Any):
     upgraded, left_out = migrate(raw)
     checked = validate(upgraded)
     return Checked(checked.campaign, left_out + checked.problems, LEGACY_SCHEMA)
+
+
+def compact_log(entries: list) -> list:
+    """A valid log with every older entry (``after``: each sheet whole) in the current shape (``changes``: what
+    changed in each), in order; entries already current are kept as they are.
+
+    >>> compact_log([{"id": "e1", "before": {"c1": {"hp": 12}}, "after": {"c1": {"hp": 9}}}])
+    [{'id': 'e1', 'before': {'c1': {'hp': 12}}, 'changes': {'c1': {'hp': [9]}}}]
+    """
+    from py_rules.log.entry import compact_entry
+
+    return [compact_entry(entry) for entry in entries]

@@ -68,9 +68,11 @@ def where_words(record, path: str) -> str | None:
         return "A house rule" if index else "The house rules"
     if head == "log":
         where = f"Log entry {int(index) + 1 if is_whole_number(index) else 1}"
-        if parts[:1] in (["before"], ["after"]) and len(parts) > 1:
+        if parts[:1] in (["before"], ["after"], ["changes"]) and len(parts) > 1:
             entry = _item(record, head, index)
-            kept = entry.get(parts[0], {}).get(parts[1]) if isinstance(entry, dict) and isinstance(entry.get(parts[0]), dict) else None
+            side = "after" if parts[0] == "after" else "before"  # what changed names no one: the sheet before does
+            sheets = entry.get(side) if isinstance(entry, dict) else None
+            kept = sheets.get(parts[1]) if isinstance(sheets, dict) else None
             known = next((c for c in (record.get("characters") or []) if isinstance(c, dict) and c.get("id") == parts[1]),
                          None) if isinstance(record, dict) and isinstance(record.get("characters"), list) else None
             name = _name({"sheet": kept} if isinstance(kept, dict) else known, None) or "a character"

@@ -10,23 +10,27 @@ An entry is a JSON object::
      "who": ["c-harvey", "c-ghoul"], # character ids involved
      "encounter": "enc-1" | null,    # the encounter it belongs to
      "before": {character id: sheet},  # every sheet it changed, as it was …
-     "after": {character id: sheet},   # … and as it became (same ids; empty for a plain roll)
+     "changes": {character id: change record},  # … and what changed in it (same ids; empty for a plain roll)
      "encounter_before": state | null, # the encounter state before and after, when it changed one
      "encounter_after": state | null,
      "kind": "roll" | "change" | "undo" | "redo"}
 
-``before``/``after`` make undo exact (STYLE.md Part C: no inverse operations): undoing entry X writes X's
-``before`` back and logs ``{"kind": "undo", "op": "log.undo", "args": {"entry": X's id}, "before": X's
-after, "after": X's before, ...}``; a redo writes ``after`` back the same way. ``encounter_before`` and
-``encounter_after`` are optional (null when absent) so an encounter step (Next, a new round) undoes too.
+Each sheet as it became (its ``after``) is ``before`` with its change record applied
+(:mod:`py_rules.log.changes`, issue 19: a long log keeps each sheet once, not twice); :func:`entry_after` rebuilds
+it exactly. An entry of an older file keeps ``"after": {character id: sheet}`` instead of ``changes``: it is read
+the same way, and :func:`compact_entry` turns it into the current shape (an import does). ``before``/``after`` make
+undo exact (STYLE.md Part C: no inverse operations): undoing entry X writes X's ``before`` back and logs ``{"kind":
+"undo", "op": "log.undo", "args": {"entry": X's id}, "before": X's after, "changes": back to X's before, ...}``; a
+redo writes ``after`` back the same way. ``encounter_before`` and ``encounter_after`` are optional (null when
+absent) so an encounter step (Next, a new round) undoes too.
 :func:`validate_log_entry` checks one entry for the campaign file, bounded in size; :func:`validate_log` a
 campaign's whole log (ids unique, an undo or redo naming an entry before it).
 
-Given the campaign's game, every sheet of ``before`` and ``after`` goes through that game's own validation, the
-one a campaign character gets (issue 8, "every character through its game's own validation"; TABLE.md, Kept
-safe): undo writes ``before`` over a character, so a sheet the game refuses would break the character. A long log
-repeats each sheet (one entry's ``after`` is the next one's ``before``), so :func:`sheet_checker` checks each
-distinct sheet once and remembers the verdict by the sheet's JSON text.
+Given the campaign's game, every sheet of ``before`` and every rebuilt ``after`` goes through that game's own
+validation, the one a campaign character gets (issue 8, "every character through its game's own validation";
+TABLE.md, Kept safe): undo writes ``before`` over a character, so a sheet the game refuses would break the
+character. A long log repeats each sheet (one entry's ``after`` is the next one's ``before``), so
+:func:`sheet_checker` checks each distinct sheet once and remembers the verdict by the sheet's JSON text.
 """
 
 from __future__ import annotations
@@ -39,9 +43,10 @@ from typing import Callable
 from py_rules.bounded import oversize, problem
 from py_rules.encounter.state import validate_encounter
 from py_rules.errors import RulesError
+from py_rules.log.changes import ChangesError, apply_changes, sheet_changes
 
 __all__ = ("KINDS", "MAX_ENTRY_CHARS", "MAX_ENTRIES", "validate_log_entry", "validate_log", "sheet_checker",
-           "order_problems")
+           "order_problems", "entry_after", "compact_entry")
 
 KINDS = ("roll", "change", "undo", "redo")
 MAX_ENTRY_CHARS = 400_000
@@ -50,7 +55,9 @@ MAX_ENTRIES = 100_000
 """A campaign's whole log (the scale target is 10,000 entries)."""
 MAX_DEPTH = 40
 MAX_ID = 100
-_REQUIRED = ("id", "at", "op", "args", "result", "who", "encounter", "before", "after", "kind")
+_REQUIRED = ("id", "at", "op", "args", "result", "who", "encounter", "before", "kind")
+_AFTER = ("changes", "after")
+"""One of them: what changed in each sheet (the current shape), or each sheet whole as it became (older files)."""
 _OPTIONAL = ("encounter_before", "encounter_after")
 _OP = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)+")
 
@@ -102,23 +109,75 @@ def sheet_checker(game: str) -> SheetCheck:
     return check
 
 
+def entry_after(entry: dict) -> dict:
+    """The sheets as ``entry`` left them, ``{character id: sheet}``: its ``after`` (an older file's entry) or each
+    sheet of ``before`` with its change record applied. A change record that does not fit raises
+    :class:`py_rules.log.changes.ChangesError`.
+
+    >>> entry_after({"before": {"c1": {"hp": 12, "name": "Ann"}}, "changes": {"c1": {"hp": [9]}}})
+    {'c1': {'hp': 9, 'name': 'Ann'}}
+    """
+    if "after" in entry:
+        return entry["after"]
+    before = entry["before"]
+    return {cid: apply_changes(before.get(cid), change) for cid, change in entry["changes"].items()}
+
+
+def compact_entry(entry: dict) -> dict:
+    """``entry`` in the current shape: an older entry's ``after`` becomes ``changes`` (in its place among the keys);
+    an entry already in the current shape comes back as it is. Exact: :func:`entry_after` of the result is the
+    old ``after``.
+
+    >>> compact_entry({"id": "e1", "before": {"c1": {"hp": 12}}, "after": {"c1": {"hp": 9}}, "kind": "change"})
+    {'id': 'e1', 'before': {'c1': {'hp': 12}}, 'changes': {'c1': {'hp': [9]}}, 'kind': 'change'}
+    """
+    if "after" not in entry:
+        return entry
+    before = entry.get("before") or {}
+    changes = {cid: sheet_changes(before.get(cid), sheet) for cid, sheet in entry["after"].items()}
+    return {("changes" if key == "after" else key): (changes if key == "after" else value)
+            for key, value in entry.items()}
+
+
+def _is_sheets(value) -> bool:
+    return isinstance(value, dict) and all(isinstance(v, dict) for v in value.values())
+
+
 def _sheets_problems(entry: dict, path: str, check: SheetCheck | None = None) -> list[dict]:
+    after_key = "after" if "after" in entry else "changes"
     out = []
-    for key in ("before", "after"):
-        sheets = entry[key]
-        if not isinstance(sheets, dict) or any(not isinstance(v, dict) for v in sheets.values()):
-            out.append(problem(f"{path}.{key}", "Must map character ids to sheets (JSON objects)."))
+    if not _is_sheets(entry["before"]):
+        out.append(problem(f"{path}.before", "Must map character ids to sheets (JSON objects)."))
+    if after_key == "after" and not _is_sheets(entry["after"]):
+        out.append(problem(f"{path}.after", "Must map character ids to sheets (JSON objects)."))
+    if after_key == "changes" and not isinstance(entry["changes"], dict):
+        out.append(problem(f"{path}.changes", "Must map character ids to what changed in their sheets (JSON "
+                                              "objects)."))
     if out:
         return out
-    if set(entry["before"]) != set(entry["after"]):
-        out.append(problem(f"{path}.after", "Must hold the same characters as 'before'."))
+    if set(entry["before"]) != set(entry[after_key]):
+        out.append(problem(f"{path}.{after_key}", "Must hold the same characters as 'before'."))
+        return out
     who = entry["who"] if isinstance(entry["who"], list) else []
     for cid in entry["before"]:
         if cid not in who:
             out.append(problem(f"{path}.before.{cid}", "A changed character must be listed in 'who'."))
+    after = entry.get("after")
+    if after is None:
+        after = {}
+        for cid, change in entry["changes"].items():
+            try:
+                after[cid] = apply_changes(entry["before"][cid], change)
+            except ChangesError:
+                out.append(problem(f"{path}.changes.{cid}", "What changed in this sheet does not fit the sheet "
+                                                            "before it."))
+                continue
+            if not isinstance(after[cid], dict):
+                out.append(problem(f"{path}.changes.{cid}", "The sheet it leaves must be a JSON object."))
+                del after[cid]
     if check is not None:
-        for key in ("before", "after"):
-            for cid, sheet in entry[key].items():
+        for key, sheets in (("before", entry["before"]), (after_key, after)):
+            for cid, sheet in sheets.items():
                 verdict = check(sheet)
                 if verdict is not None:
                     field, message = verdict
@@ -170,25 +229,30 @@ def validate_log_entry(entry, path: str = "log.0", game: str | None = None, *,
                        check_sheet: SheetCheck | None = None) -> list[dict]:
     """Every problem of ``entry`` as ``{"path", "message"}`` (an empty list when it is valid).
 
-    With ``game`` (the campaign's), each sheet of ``before`` and ``after`` is checked by that game's own
-    validation (``check_sheet``, a :func:`sheet_checker` of that game, when given: a log shares one) and each
+    With ``game`` (the campaign's), each sheet of ``before`` and ``after`` (rebuilt from ``changes``) is checked by
+    that game's own validation (``check_sheet``, a :func:`sheet_checker` of that game, when given: a log shares one) and each
     encounter state must be of that game.
 
     >>> validate_log_entry({"id": "e1", "at": "2026-12-01T20:15:03Z", "op": "coc.sanity_roll", "args": {},
-    ...     "result": {}, "who": ["c1"], "encounter": None, "before": {}, "after": {}, "kind": "roll"})
+    ...     "result": {}, "who": ["c1"], "encounter": None, "before": {}, "changes": {}, "kind": "roll"})
     []
     >>> validate_log_entry({"id": "e1"}, "log.3")[0]
     {'path': 'log.3.at', 'message': 'Missing.'}
     >>> validate_log_entry({"id": "e1", "at": "2026-12-01T20:15:03Z", "op": "armageddon.task", "args": {},
-    ...     "result": {}, "who": ["c1"], "encounter": None, "before": {"c1": {}}, "after": {"c1": {}},
+    ...     "result": {}, "who": ["c1"], "encounter": None, "before": {"c1": {}}, "changes": {"c1": {}},
     ...     "kind": "change"}, "log.3", "armageddon")[0]
     {'path': 'log.3.before.c1.attributes', 'message': 'Attributes must be a JSON object.'}
     """
     if not isinstance(entry, dict):
         return [problem(path, "A log entry must be a JSON object.")]
     missing = [problem(f"{path}.{key}", "Missing.") for key in _REQUIRED if key not in entry]
+    if not any(key in entry for key in _AFTER):
+        missing.append(problem(f"{path}.changes", "Missing."))
     unknown = [problem(f"{path}.{key}", "Not a field of a log entry.") for key in entry
-               if key not in _REQUIRED and key not in _OPTIONAL]
+               if key not in _REQUIRED and key not in _OPTIONAL and key not in _AFTER]
+    if all(key in entry for key in _AFTER):
+        unknown.append(problem(f"{path}.after", "An entry keeps what changed in each sheet or, as older files did, "
+                                                "each sheet after it: not both."))
     if missing or unknown:
         return missing + unknown
     big = oversize(entry, path, max_chars=MAX_ENTRY_CHARS, max_depth=MAX_DEPTH)

@@ -25,7 +25,7 @@ MAX_STRETCH_DEPTH = 24
 
 EXAMPLE_ENTRY = {
     "id": "e1", "at": "2026-12-01T20:15:03Z", "op": "coc.sanity_roll", "args": {}, "who": ["c1"],
-    "encounter": None, "before": {}, "after": {}, "kind": "roll",
+    "encounter": None, "before": {}, "changes": {}, "kind": "roll",
     "result": {"label": "Harvey Walters: Sanity", "total": 34, "target": 60, "success": True,
                "level_name": "Regular success", "dice": [{"die": "d10", "face": 4, "purpose": "units"},
                                                           {"die": "d10", "face": 30, "purpose": "tens"}],

@@ -95,3 +95,46 @@ def test_the_operation_builds_the_campaign_from_the_pages_values():
     assert details["valid"] and details["campaign"]["name"] == "My table"
     assert details["campaign"]["settings"] == {"firearms_rule": "book"}
     assert answer["result"]["text"] == ["The saved characters and house rules became a campaign."]
+
+
+def old_format_file() -> dict:
+    """A campaign file as the app wrote it before issue 19: each log entry keeps every sheet it changed whole,
+    before and after; an undo keeps them the other way round."""
+    from py_rules.campaign.games import validate_sheet
+
+    me, them = validate_sheet("coc", COC_SHEET), validate_sheet("coc", COC_OPPONENT)
+    attack = api.handle({"op": "coc.attack", "args": {"investigator": me, "opponent": them}, "seed": 4})["result"]
+    after = {"harvey": attack["states"]["coc.investigator"], "cultist": attack["states"]["coc.opponent"]}
+    logged = {k: v for k, v in attack.items() if k not in ("state", "states")}
+    at = "2026-12-01T20:15:03Z"
+    change = {"id": "e1", "at": at, "op": "coc.attack", "args": {}, "result": logged, "who": ["harvey", "cultist"],
+              "encounter": None, "before": {"harvey": me, "cultist": them}, "after": after, "kind": "change"}
+    undo = {"id": "e2", "at": at, "op": "log.undo", "args": {"entry": "e1"}, "result": None,
+            "who": ["harvey", "cultist"], "encounter": None, "before": after, "after": change["before"],
+            "kind": "undo"}
+    roll = {"id": "e3", "at": at, "op": "coc.skill_roll", "args": {}, "result": {"label": "Spot Hidden"},
+            "who": ["harvey"], "encounter": None, "before": {}, "after": {}, "kind": "roll"}
+    return {"schema": SCHEMA, "id": "c-old", "name": "Masks", "game": "coc", "created": at, "updated": at,
+            "revision": 3, "settings": {}, "characters": [{"id": "harvey", "kind": "pc", "sheet": me},
+                                                          {"id": "cultist", "kind": "npc", "sheet": them}],
+            "log": [change, undo, roll], "encounters": []}
+
+
+def test_an_old_format_campaign_file_imports_with_its_log_as_what_changed():
+    from py_rules.log.entry import entry_after
+
+    old = old_format_file()
+    checked = validate(copy.deepcopy(old))
+    assert checked.valid, checked.problems
+    log = checked.campaign["log"]
+    assert [("after" in e, "changes" in e) for e in log] == [(False, True)] * 3
+    for kept, was in zip(log, old["log"]):
+        assert kept["before"] == was["before"] and entry_after(kept) == was["after"]
+        assert list(kept) == [k if k != "after" else "changes" for k in was]  # in its place among the fields
+    assert validate(checked.campaign).campaign == checked.campaign  # the new shape imports as it is
+
+
+def test_an_old_format_log_checked_a_stretch_at_a_time_is_valid_too():
+    old = old_format_file()
+    answer = api.handle({"op": "log.check", "args": {"game": "coc", "entries": old["log"], "total": 3}})
+    assert answer["ok"] and answer["result"]["details"]["valid"], answer

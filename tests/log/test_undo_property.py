@@ -17,6 +17,8 @@ from hypothesis import given, settings, strategies as st
 from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as ARMAGEDDON_SHEET
 from py_rules.campaign.file import SCHEMA, validate
+from py_rules.log.changes import sheet_changes
+from py_rules.log.entry import entry_after
 from py_rules.coc.investigator import EXAMPLE as COC_SHEET, EXAMPLE_OPPONENT as COC_OPPONENT
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
 
@@ -60,7 +62,8 @@ class Table:
         logged = None if result is None else {k: v for k, v in result.items() if k not in ("state", "states")}
         out = {"id": f"e-{len(self.campaign['log'])}-{self.count}", "at": AT, "op": op, "args": args or {},
                "result": logged, "who": list(dict.fromkeys(who)), "encounter": encounter, "before": before,
-               "after": after, "kind": kind or ("change" if changed else "roll")}
+               "changes": {cid: sheet_changes(before.get(cid), sheet) for cid, sheet in after.items()},
+               "kind": kind or ("change" if changed else "roll")}
         if encounter_before is not None or encounter_after is not None:
             out.update(encounter_before=encounter_before, encounter_after=encounter_after)
         return out
@@ -98,7 +101,8 @@ class Table:
         if not stack:
             return False
         target = next(e for e in self.campaign["log"] if e["id"] == stack[-1])
-        start, end = (target["after"], target["before"]) if undoing else (target["before"], target["after"])
+        after = entry_after(target)  # web/store/changes.mjs entryAfter: each sheet whole, as the entry left it
+        start, end = (after, target["before"]) if undoing else (target["before"], after)
         enc_from = target.get("encounter_after" if undoing else "encounter_before")
         enc_to = target.get("encounter_before" if undoing else "encounter_after")
         enc_id = (enc_to or enc_from or {}).get("id")
@@ -255,3 +259,14 @@ def test_an_undo_entry_that_keeps_a_sheet_the_game_refuses_is_refused_too():
             "before": {"ch-0": sheet}, "after": {"ch-0": {**sheet, "luck": 10**12}}}
     checked = validate({**data, "log": [change, undo]})
     assert [p["path"] for p in checked.problems] == ["log.1.after.ch-0.luck"]
+
+
+def test_a_file_whose_entry_changes_a_sheet_into_one_the_game_refuses_is_refused_with_its_path():
+    data = campaign("armageddon")
+    sheet = data["characters"][0]["sheet"]
+    wild = {**sheet, "attributes": {**sheet["attributes"], "Strength": -99999}}
+    entry = {**logged_change("armageddon", sheet, sheet), "changes": {"ch-0": sheet_changes(sheet, wild)}}
+    del entry["after"]
+    checked = validate({**data, "log": [entry]})
+    assert [p["path"] for p in checked.problems] == ["log.0.changes.ch-0.attributes.Strength"]
+    assert "-99999" in checked.problems[0]["message"]

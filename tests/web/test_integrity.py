@@ -9,6 +9,7 @@ import json
 
 from playwright.sync_api import expect
 
+from py_rules.log.entry import entry_after
 from tests.web.conftest import BOOT_TIMEOUT_MS
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns, stored_log
 
@@ -211,7 +212,7 @@ def test_two_quick_damage_taps_apply_once_without_a_false_other_tab(app):
     expect(app.locator("body")).not_to_contain_text("another tab")
     stored = next(c for c in stored_campaigns(app) if c["id"] == campaign["id"])
     assert stored["characters"][0]["sheet"]["hp"] == 6
-    hps = [e["after"][campaign["characters"][0]["id"]]["hp"] for e in stored_log(app, campaign["id"]) if e["after"]]
+    hps = [entry_after(e)[campaign["characters"][0]["id"]]["hp"] for e in stored_log(app, campaign["id"]) if e["changes"]]
     assert hps == [8, 6]
 
 

@@ -14,6 +14,7 @@ ENTRY = """(id, who, headline, kind = "roll", extra = {}) => ({
 SCRIPT = """async ([memory]) => {
     const { openStorage, MemoryStorage } = await import("./src/store/storage.mjs");
     const { newCampaign, StaleError, withParts } = await import("./src/store/records.mjs");
+    const { entryAfter } = await import("./src/store/changes.mjs");
     const entry = %s;
     const storage = memory ? new MemoryStorage("test") : await openStorage();
     const campaign = { ...newCampaign("Log test", "coc"), characters: [
@@ -52,7 +53,8 @@ SCRIPT = """async ([memory]) => {
     out.undo = await storage.commit(record, null, [], [entry("e6", ["ch-b"], "", "undo", { op: "log.undo", args: { entry: "e4" }, result: null })]).then(({ rows }) => rows[0].headline);
     out.historyAfterUndo = await storage.history(campaign.id);
     out.all = (await storage.logAll(campaign.id)).map((each) => each.id);
-    out.entry = (await storage.logEntry(campaign.id, "e4")).after;
+    const stored = await storage.logEntry(campaign.id, "e4"); // given whole after it, kept as what changed
+    out.entry = [stored.after === undefined, stored.changes, entryAfter(stored)];
     await storage.remove(campaign.id);
     out.removed = [await storage.logCount(campaign.id), (await storage.logPage(campaign.id)).length];
     return out;
@@ -74,7 +76,7 @@ def check(out):
     assert out["refused"] is True and out["afterRefusal"] == [4, 8], "a refused change writes neither sheet nor entry"
     assert out["undo"] == "Undone: Ghoul takes 5 damage"
     assert out["historyAfterUndo"] == {"done": [], "undone": ["e4"]}
-    assert out["all"] == ["e1", "e2", "e3", "e4", "e6"] and out["entry"] == {"ch-b": {"name": "Ghoul", "hp": 8}}
+    assert out["all"] == ["e1", "e2", "e3", "e4", "e6"] and out["entry"] == [True, {"ch-b": {"hp": [8]}}, {"ch-b": {"name": "Ghoul", "hp": 8}}]
     assert out["removed"] == [0, 0]
 
 

@@ -7,6 +7,7 @@ import json
 
 from playwright.sync_api import expect
 
+from py_rules.log.entry import entry_after
 from tests.web.conftest import BOOT_TIMEOUT_MS
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns, stored_log
 
@@ -85,7 +86,7 @@ def test_a_full_disk_writes_everything_with_the_next_change_once_there_is_space(
     expect(page.locator(".sheet .character-card")).to_contain_text("4/10")
     assert stored_campaigns(page)[0]["characters"][0]["sheet"]["hp"] == 4
     log = stored_log(page, campaign_id)
-    assert [entry["after"][next(iter(entry["after"]))]["hp"] for entry in log] == [7, 5, 4]
+    assert [next(iter(entry_after(entry).values()))["hp"] for entry in log] == [7, 5, 4]
     out = stored_history(page, campaign_id)
     assert out["history"] == {"done": [entry["id"] for entry in log], "undone": []}
     assert [seq for seq, _ in out["rows"]] == [3, 2, 1]

@@ -2,6 +2,7 @@
 // engine, writes in one transaction, tells other tabs, and dispatches what changed.
 import { CAMPAIGN_SCHEMA, copyCampaign, newCampaign, newId, StaleError, summary, withParts } from "../store/records.mjs";
 import { makeEntry } from "../store/entries.mjs";
+import { compactEntry } from "../store/changes.mjs";
 import { changeWords } from "./log_reads.mjs";
 import { campaignBlob, campaignFileName, canShareFile, download, readJsonFile, shareFile } from "../store/files.mjs";
 import { settingArgs } from "./engine.mjs";
@@ -133,7 +134,8 @@ function mentionedEarlier(stretch, earlier) {
 /**
  * The engine's verdict on a campaign file. Its log may be tens of MB (10,000 entries keep their sheets), far over
  * one request: the rest of the file is checked whole, then the log a stretch at a time (``log.check``, with the
- * earlier ids each stretch mentions). Every sheet in the log is checked by the game as the characters are.
+ * earlier ids each stretch mentions). Every sheet in the log is checked by the game as the characters are. The
+ * entries of an older file (each sheet whole before and after) come back in the current shape (store/changes.mjs).
  * Returns {campaign} or {problems}.
  */
 export async function checkCampaignFile(app, data, progress) {
@@ -151,7 +153,7 @@ export async function checkCampaignFile(app, data, progress) {
     start += stretch.length;
     for (const entry of stretch) earlier.add(entry.id);
   }
-  return { campaign: { ...verdict.campaign, log } };
+  return { campaign: { ...verdict.campaign, log: log.map(compactEntry) } }; // an older file's entries: what changed
 }
 
 /** Read, validate in the engine, then write: on any problem nothing is stored and the problems are returned.

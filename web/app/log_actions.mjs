@@ -4,6 +4,7 @@
 import { loadHistory, snack, writeChange } from "./actions.mjs";
 import { inQueue } from "./queue.mjs";
 import { makeEntry } from "../store/entries.mjs";
+import { entryAfter } from "../store/changes.mjs";
 import { withParts } from "../store/records.mjs";
 import { describeProblem } from "../store/record_check.mjs";
 
@@ -55,7 +56,14 @@ async function travel(app, kind) {
     return null;
   }
   const undoing = kind === "undo";
-  const [from, to] = undoing ? [target.after, target.before] : [target.before, target.after];
+  let after;
+  try {
+    after = entryAfter(target);
+  } catch {
+    snack(app, `Cannot ${kind}: what the log kept of this change cannot be read. Nothing was changed.`, { timeout: 15_000 });
+    return null;
+  }
+  const [from, to] = undoing ? [after, target.before] : [target.before, after];
   const encounterFrom = (undoing ? target.encounter_after : target.encounter_before) ?? null;
   const encounterTo = (undoing ? target.encounter_before : target.encounter_after) ?? null;
   const encounterId = (encounterTo || encounterFrom)?.id;

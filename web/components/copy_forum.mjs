@@ -34,8 +34,8 @@ function labelOf(result, title) {
 /** What the engine needs of a logged entry for a post: no sheets (a long stretch stays small); the steps stay, they
  * tell how a bonus die or a Rule of 10 was read. */
 export function slim(entry) {
-  const { encounter_before: _b, encounter_after: _a, ...rest } = entry;
-  return { ...rest, result: entry.result ? slimResult(entry.result) : null, before: {}, after: {} };
+  const { encounter_before: _b, encounter_after: _a, after: _s, ...rest } = entry;
+  return { ...rest, result: entry.result ? slimResult(entry.result) : null, before: {}, changes: {} };
 }
 
 /**

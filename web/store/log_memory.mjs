@@ -3,6 +3,7 @@
 // entries as the IndexedDB stores (log_rows.mjs), same paging.
 import { cleanHistory, emptyHistory, historyAfter } from "./history.mjs";
 import { logRow, rowMatches } from "./log_rows.mjs";
+import { compactEntry } from "./changes.mjs";
 
 export class MemoryLog {
   constructor() {
@@ -28,7 +29,7 @@ export class MemoryLog {
       const target = named ? log.rows.find((row) => row.id === named) || targets.get(named) || null : null;
       const row = { ...logRow(entry, target), campaign: campaignId, seq };
       log.rows.push(row);
-      log.entries.push(structuredClone(entry));
+      log.entries.push(structuredClone(compactEntry(entry)));
       log.history = historyAfter(log.history, entry);
       return row;
     });

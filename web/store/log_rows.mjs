@@ -71,13 +71,15 @@ export function storedRow(row, campaign, seq) {
   return { id, at: "", kind: "damaged", op: "", who: [], encounter: null, headline: DAMAGED_HEADLINE, label: null, undoes: null, campaign, seq, damaged: true };
 }
 
-/** A stored log entry if it has the shape of py_rules/log/entry.py (its main fields), else null. */
+/** A stored log entry if it has the shape of py_rules/log/entry.py (its main fields), else null: what changed in
+ * each sheet (``changes``), or each sheet whole as it became (``after``, an entry stored before issue 19). */
 export function entryOf(entry) {
   if (!isObject(entry)) return null;
   const sheets = (value) => isObject(value) && Object.values(value).every(isObject);
   const state = (value) => value === null || value === undefined || isObject(value);
   const fine = isText(entry.id) && isText(entry.at) && isText(entry.op) && KINDS.includes(entry.kind) && isTextList(entry.who)
     && isTextOrNull(entry.encounter) && (entry.args === undefined || isObject(entry.args)) && (entry.result === null || entry.result === undefined || isObject(entry.result))
-    && sheets(entry.before) && sheets(entry.after) && state(entry.encounter_before) && state(entry.encounter_after);
+    && sheets(entry.before) && (entry.after === undefined ? isObject(entry.changes) : sheets(entry.after) && entry.changes === undefined)
+    && state(entry.encounter_before) && state(entry.encounter_after);
   return fine ? entry : null;
 }

@@ -96,8 +96,9 @@ export function describeProblem(record, { path = "", message = "" }) {
   else if (head === "settings") where = index ? "A house rule" : "The house rules";
   else if (head === "log") {
     where = `Log entry ${(Number(index) || 0) + 1}`;
-    if ((rest[0] === "before" || rest[0] === "after") && rest[1]) {
-      const kept = isObject(item) && isObject(item[rest[0]]) ? item[rest[0]][rest[1]] : null;
+    if ((rest[0] === "before" || rest[0] === "after" || rest[0] === "changes") && rest[1]) {
+      const side = rest[0] === "after" ? "after" : "before"; // what changed names no one: the sheet before it does
+      const kept = isObject(item) && isObject(item[side]) ? item[side][rest[1]] : null;
       const known = Array.isArray(record?.characters) ? record.characters.find((each) => isObject(each) && each.id === rest[1]) : null;
       const name = characterName(isObject(kept) && typeof kept.name === "string" ? { sheet: kept } : known, -1);
       const field = fieldWords(rest.slice(2));

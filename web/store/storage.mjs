@@ -19,13 +19,16 @@
 //
 // The campaign log (issue 11) lives beside the records, not inside them, so a change never rewrites ten
 // thousand entries: store "log" holds a light row per entry (list, filters, search), "entries" the full
-// entry (py_rules/log/entry.py) under the same key [campaign, seq], "history" the undo/redo stacks. A change
+// entry (py_rules/log/entry.py) under the same key [campaign, seq], "history" the undo/redo stacks. An entry keeps
+// each sheet before it and what changed (issue 19); entries stored before that keep each sheet after it whole, and
+// are read as they are (store/changes.mjs entryAfter reads both). A change
 // of a campaign and its log entries are written in ONE transaction (TABLE.md, Kept safe).
 import { openDB } from "../vendor/idb.mjs";
 import { StaleError, rebase, summary } from "./records.mjs";
 import { cleanHistory, emptyHistory, historyAfter, historyOf } from "./history.mjs";
 import { entryOf, isRow, logRow, rowMatches, rowsOf, storedRow } from "./log_rows.mjs";
 import { MemoryLog } from "./log_memory.mjs";
+import { compactEntry } from "./changes.mjs";
 
 const DB_NAME = "rules-companion";
 export const DB_VERSION = 2;
@@ -59,13 +62,14 @@ const MIGRATIONS = {
 /** The key range of one campaign's log rows with seq in [low, high). */
 const seqRange = (campaignId, low = 0, high = Infinity) => IDBKeyRange.bound([campaignId, low], [campaignId, high], false, true);
 
-/** Put a whole log (oldest first) after ``lastSeq`` in an open transaction; returns the rows. */
+/** Put a whole log (oldest first) after ``lastSeq`` in an open transaction; returns the rows. An entry of an older
+ * shape (each sheet whole after it) is stored as what changed (changes.mjs). */
 function putLog(tx, campaignId, entries, lastSeq) {
   return rowsOf(entries).map((row, index) => {
     const seq = lastSeq + index + 1;
     const stored = { ...row, campaign: campaignId, seq };
     tx.objectStore("log").put(stored);
-    tx.objectStore("entries").put({ campaign: campaignId, seq, entry: entries[index] });
+    tx.objectStore("entries").put({ campaign: campaignId, seq, entry: compactEntry(entries[index]) });
     return stored;
   });
 }
@@ -279,7 +283,7 @@ class IdbStorage {
       seq += 1;
       const row = { ...logRow(entry, target), campaign: campaignId, seq };
       tx.objectStore("log").put(row);
-      tx.objectStore("entries").put({ campaign: campaignId, seq, entry });
+      tx.objectStore("entries").put({ campaign: campaignId, seq, entry: compactEntry(entry) });
       history = historyAfter(history, entry);
       rows.push(row);
     }
@@ -419,10 +423,12 @@ class IdbStorage {
     return out;
   }
 
-  /** The whole log, oldest first (export, Markdown); a damaged entry is left out. */
+  /** The whole log, oldest first (export, Markdown), each entry in the current shape (one stored before issue 19
+   * keeps its sheets after it whole: given as what changed); a damaged entry is left out. */
   async logAll(campaignId) {
     const stored = this.has("entries") ? await this.db.getAll("entries", seqRange(campaignId)) : [];
-    return [...stored.map((each) => entryOf(each?.entry)).filter(Boolean), ...this.overflowLog.entries(campaignId)];
+    const entries = stored.map((each) => entryOf(each?.entry)).filter(Boolean).map(compactEntry);
+    return [...entries, ...this.overflowLog.entries(campaignId)];
   }
 
   async logCount(campaignId) {
