@@ -61,13 +61,13 @@ _NAMED_BY_KEY = {"attributes", "characteristics", "skills", "abilities", "condit
 
 
 def is_whole_number(text: str) -> bool:
-    """Plain ASCII digits: a list index in a path or a format's version. ``str.isdigit`` alone also takes "²",
-    which ``int`` refuses.
+    """Plain ASCII digits, at most 18 of them: a list index in a path or a format's version. ``str.isdigit``
+    alone also takes "²" and a key of thousands of digits, both of which ``int`` refuses.
 
-    >>> is_whole_number("12"), is_whole_number("²"), is_whole_number("")
-    (True, False, False)
+    >>> is_whole_number("12"), is_whole_number("²"), is_whole_number(""), is_whole_number("1" * 5000)
+    (True, False, False, False)
     """
-    return text.isascii() and text.isdigit()
+    return len(text) <= 18 and text.isascii() and text.isdigit()
 
 
 def _singular(word: str) -> str:

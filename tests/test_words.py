@@ -161,6 +161,7 @@ def test_a_path_with_a_digit_that_is_not_a_number_is_still_put_in_words():
 
     assert words.field_words("encounters.0.combatants.0.npc.²").startswith("²")
     assert where_words({"encounters": [{"name": "Bar fight"}]}, "encounters.².round") == "Encounter number 1"
+    assert words.field_words("npc." + "1" * 5000).endswith("(npc)")
     answer = api.call('{"op": "encounter.delay", "args": {"encounter": {"schema": "rules-companion.encounter/1", "id": "e", '
                       '"game": "coc", "name": "The cellar", "round": 1, "turn": 0, "ended": false, "combatants": [{"id": "k1", '
                       '"name": "Ghoul", "character_id": null, "npc": {"\\u00b2": null}, "initiative": null, "order_key": [], '
