@@ -7,8 +7,9 @@ The item shapes are those of the two Foundry systems for Classic Unisystem named
 * ``skill`` (and ``power``): ``system.level``.
 * ``quality`` and ``drawback``: ``system.cost``, the points paid (a Quality of the MMFO system also has
   ``system.type``, "Quality" or "Pulling Strings"). Neither system keeps a level for a Quality, so Essence
-  Channeling's level is read from its name ("Essence Channeling 3"), else from its cost at the books' 2 points a
-  level (the report asks the user to check it).
+  Channeling's level is read from its name ("Essence Channeling 3"); a name without one gives level 1, the
+  lowest, and the report asks the user to set it (its price in points is not in the rules reference, so the
+  cost is not turned into a level).
 * ``weapon``: ``system.damage`` (the die, e.g. ``"d6"``), ``system.damage_cha_multiplier`` (``"none"`` or an
   Attribute key such as ``"strength"``, multiplying the die), ``system.damage_cha_multiplier_modifier`` (Jesuisfrog
   only, added to that multiplier), ``system.damage_type`` (the position in the list ``system.damage_types``: None,
@@ -184,10 +185,10 @@ class Items:
         if self.channeling is None:
             return 0
         name, level, cost = self.channeling
-        if level is None and cost:
-            level = max(1, cost // 2)
-            report.left_out.append(f"Essence Channeling: the file gives only its cost ({cost} points); read as "
-                                   f"level {level} at 2 points a level. Check it on the sheet.")
+        if level is None:
+            paid = f" only its cost ({cost} points)" if cost else " no level"
+            report.left_out.append(f"Essence Channeling: the file gives{paid}; it starts at level 1. Set its level "
+                                   "on the sheet.")
         level = max(1, min(10, level or 1))
         report.mapped.append(f"Quality {name}: Gifted, Essence Channeling {level}.")
         return level

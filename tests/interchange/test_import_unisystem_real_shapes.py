@@ -46,11 +46,11 @@ def test_mmfo_attributes_and_pools_at_the_top_of_the_actor_are_read():
     assert "Classic Unisystem (Unofficial) by MMFO" in lines(details, "read")
 
 
-def test_mmfo_qualities_keep_their_points_and_essence_channeling_is_read_from_its_cost():
+def test_mmfo_qualities_keep_their_points_and_essence_channeling_without_a_level_starts_at_1_and_is_asked():
     details = imported(MMFO)
     sheet = details["sheet"]
-    assert (sheet["kind"], sheet["essence_channeling"]) == ("gifted", 3)
-    assert "read as level 3 at 2 points a level" in lines(details, "left_out")
+    assert (sheet["kind"], sheet["essence_channeling"]) == ("gifted", 1)  # no level guessed from the points paid
+    assert "it starts at level 1. Set its level on the sheet." in lines(details, "left_out")
     for kept in ("Hard to Kill 2 (2 points)", "Contacts (Diocese) (Pulling Strings) (1 point)",
                  "Adversary (2 points)", "Theology 4", "Insight (power 2)", "Profession: Priest",
                  "A parish priest who hears the dead."):
