@@ -1,13 +1,26 @@
-"""Foundry VTT's Unisystem system, an Armageddon (Classic Unisystem) character exported as an actor (issue 18).
+"""Foundry VTT's Unisystem systems, an Armageddon (Classic Unisystem) character exported as an actor (issue 18).
 
-No copy of the Unisystem system's source is stored to check against, so the shape read is the one the issue
-names, with the aliases such systems use: ``system.attributes.<strength|dexterity|constitution|intelligence|
-perception|willpower>.value``; the pools ``system.hp`` (Life Points; also ``life_points``), ``system.endurance_points``
-and ``system.essence`` (each ``value``/``max``, or a number) and ``system.speed``; items of type ``skill`` with their
-level (``system.level``, else ``system.value``), ``quality`` and ``drawback`` (kept in the notes with their level
-or cost; the Quality "Essence Channeling" sets that level and makes the character Gifted, seed 000, Essence),
-``weapon`` (``system.damage``, ``system.skill``, ``system.damage_type``), and gear (``item``/``gear``/``equipment``,
-with ``system.weight`` in pounds). Exports older than Foundry 10 say ``data`` where newer ones say ``system``.
+Two Foundry systems play Classic Unisystem (RULES.md §1.4 cites both); the shapes read are those of their
+``template.json`` (field names only, no code taken):
+
+* "Classic Unisystem (Unofficial) by MMFO" (system id ``unisystembymmfo``, Mystery-Man-From-Ouperspace/
+  unisystembymmfo ``template.json``, ``modules/actor.js``, ``templates/character-sheet.html``): everything at the top
+  of ``system``: the Attributes ``system.<strength|dexterity|constitution|intelligence|perception|willpower>.value``,
+  the pools ``system.hp``, ``system.endurance_points``, ``system.essence`` (each ``value`` and ``max``),
+  ``system.speed.value``, ``system.initiative.value``, ``system.biography`` (rich text), ``system.profession``.
+  The All Flesh Must Be Eaten system by Jesuisfrog before its 2024 rework (id ``afmbe``) had the same layout.
+* "All Flesh Must Be Eaten by Jesuisfrog" (id ``afmbe-jesuisfrog``, jesuisfrog/AFMBE-Jesuisfrog-Unofficial
+  ``template.json``, ``modules/actor.js``): the Attributes under ``system.primaryAttributes.<strength…>.value``, the
+  pools and Speed under ``system.secondaryAttributes.<hp|endurance_points|essence|speed>`` (``value``/``max``), the
+  biography in ``system.bio.biography``.
+
+Both systems work the maxima out when a sheet opens (the rules' formulas plus the items' ``resource_bonus``) and do
+not store them, so an export usually holds ``max`` 0 and ``speed`` 0: a maximum or Speed of 0 is taken as "not
+kept", and a pool at 0 of 0 as never filled in (the sheet starts it full). Items: see
+:mod:`py_rules.interchange.foundry_unisystem_items`. Kept from the first, guessed reading, where harmless:
+``system.attributes.<…>``, pools called ``life_points``/``lp``, ``endurance``/``ep``, ``essence_pool``, a bare
+number for a pool, ``system.notes``/``system.description``; exports older than Foundry 10 say ``data`` for
+``system``.
 
 Derived values (Life Points, Endurance Points, Essence Pool, Speed) are the sheet's own (RULES.md §1.4); the file's
 maxima are compared with them, its current values kept within them.
@@ -15,53 +28,89 @@ maxima are compared with them, its current values kept within them.
 
 from __future__ import annotations
 
-from py_rules.armageddon.tables import ATTRIBUTE_MAX, ATTRIBUTES, SKILL_MAX, SKILLS
+from py_rules.armageddon.tables import ATTRIBUTE_MAX, ATTRIBUTES
+from py_rules.interchange.foundry_unisystem_items import NAME_MAX, Items, damage_type, skill_name, system_of, \
+    weapon_damage
 from py_rules.interchange.report import Imported, Report, as_list, join_notes, number, quoted, text
 
-__all__ = ("FORMAT", "NAME", "looks_like", "read")
+__all__ = ("FORMAT", "NAME", "looks_like", "read", "sheet_has_weapons")
 
 FORMAT = "foundry_unisystem"
 NAME = "Foundry VTT, Unisystem (Armageddon)"
 _POOLS = (("life_points", ("hp", "life_points", "lp"), "Life Points"),
           ("endurance_points", ("endurance_points", "endurance", "ep"), "Endurance Points"),
           ("essence", ("essence", "essence_pool"), "Essence"))
-_GEAR = ("item", "gear", "equipment")
-_NAME_MAX = 100
+_SYSTEMS = {"unisystembymmfo": "Classic Unisystem (Unofficial) by MMFO",
+            "afmbe-jesuisfrog": "All Flesh Must Be Eaten by Jesuisfrog", "afmbe": "All Flesh Must Be Eaten"}
+"""Foundry's ids of the systems whose actors this reads (an export names it in ``_stats.systemId``)."""
 
 
-def _system(doc: dict) -> dict:
-    value = doc.get("system", doc.get("data"))
-    return value if isinstance(value, dict) else {}
+def _has_attributes(place) -> bool:
+    return isinstance(place, dict) and {"strength", "willpower"} <= {str(k).lower() for k in place}
+
+
+def _places(system: dict) -> tuple[dict, dict, str]:
+    """(where the Attributes are, where the pools are, the layout in words) of an actor's data."""
+    grouped = system.get("primaryAttributes")
+    if _has_attributes(grouped):
+        pools = system.get("secondaryAttributes")
+        return grouped, pools if isinstance(pools, dict) else system, "grouped as primary and secondary attributes"
+    if _has_attributes(system):
+        return system, system, "each at the top of the actor's data"
+    if _has_attributes(system.get("attributes")):
+        return system["attributes"], system, "under the attributes"
+    return {}, system, ""
 
 
 def looks_like(data) -> bool:
-    """An actor whose ``system.attributes`` names Unisystem's six Attributes (``strength`` … ``willpower``)."""
-    if not isinstance(data, dict):
-        return False
-    attributes = _system(data).get("attributes")
-    return isinstance(attributes, dict) and {"strength", "willpower"} <= {str(k).lower() for k in attributes}
+    """An actor whose data names Unisystem's Attributes (``strength`` … ``willpower``) in one of the layouts read."""
+    return isinstance(data, dict) and bool(_places(system_of(data))[2])
 
 
 def _value(entry):
     return entry.get("value") if isinstance(entry, dict) else entry
 
 
-def _skill(name: str) -> str | None:
-    """The rules' spelling of a skill (case aside), a speciality written ``"Craft (Woodwork)"``; None if unknown."""
-    base, _, rest = name.partition(" (")
-    for known in SKILLS:
-        if known.lower() == base.strip().lower():
-            return known + (f" ({rest}" if rest else "")
-    return None
+def _kind(items: Items, channeling: int, report: Report) -> str:
+    if channeling:
+        return "gifted"
+    if items.gifted:
+        report.mapped.append("Quality Gifted: a Gifted character (no Essence Channeling on the file).")
+        return "gifted"
+    return "mundane"
 
 
-def _kind_and_channeling(qualities: list[tuple[str, int | None]], report: Report) -> tuple[str, int]:
-    for name, level in qualities:
-        if name.lower().startswith("essence channeling"):
-            level = max(0, min(10, level or 1))
-            report.mapped.append(f"Quality Essence Channeling {level}: Gifted, Essence Channeling {level}.")
-            return "gifted", level
-    return "mundane", 0
+def _pools(pools: dict, derived: dict, report: Report) -> dict:
+    """The current pools the file keeps, within the sheet's maxima."""
+    current = {}
+    for key, names, words in _POOLS:
+        raw = next((pools[n] for n in names if n in pools), None)
+        given_max = number(raw.get("max")) if isinstance(raw, dict) else None
+        value = number(_value(raw))
+        if given_max and given_max != derived[key]:
+            report.left_out.append(f"The file's {words} maximum {given_max} differs from the rules' "
+                                   f"{derived[key]}; the sheet uses {derived[key]}.")
+        if value is None:
+            if raw is not None:
+                report.left_out.append(f"Current {words} {quoted(_value(raw))} is not a number; the sheet starts "
+                                       f"full.")
+            continue
+        if isinstance(raw, dict) and value == 0 and not given_max:
+            report.left_out.append(f"{words} 0 with no maximum on the file (never filled in): the sheet starts "
+                                   f"at {derived[key]}.")
+            continue
+        if value > derived[key]:
+            report.left_out.append(f"Current {words} {value} is above the sheet's maximum {derived[key]}; "
+                                   f"the sheet starts at {derived[key]}.")
+            value = derived[key]
+        current[key] = value
+        report.mapped.append(f"Current {words}: {value} of {derived[key]}.")
+    speed = number(_value(pools.get("speed")))
+    if speed:
+        (report.mapped if speed == derived["speed"] else report.left_out).append(
+            f"Speed {speed}: " + ("the sheet reckons the same." if speed == derived["speed"] else
+                                   f"the rules give {derived['speed']}; the sheet reckons its own."))
+    return current
 
 
 def read(data) -> Imported:
@@ -69,13 +118,15 @@ def read(data) -> Imported:
     from py_rules.armageddon import character
 
     report = Report()
-    system = _system(data)
-    name = " ".join(text(data.get("name")).split())[:_NAME_MAX] or "Character"
-    report.read.append(f"A Foundry actor called {name}.")
+    system = system_of(data)
+    name = " ".join(text(data.get("name")).split())[:NAME_MAX] or "Character"
+    stats = data.get("_stats")
+    made_by = _SYSTEMS.get(text(stats.get("systemId"))) if isinstance(stats, dict) else None
+    report.read.append(f"A Foundry actor called {name}" + (f", from the {made_by} system." if made_by else "."))
     sheet: dict = {"schema": character.SCHEMA, "name": name}
     report.mapped.append(f"Name: {name}.")
-    raw_attributes = {str(k).lower(): v for k, v in (system.get("attributes") or {}).items()} \
-        if isinstance(system.get("attributes"), dict) else {}
+    raw_attributes, pools, layout = _places(system)
+    raw_attributes = {str(k).lower(): v for k, v in raw_attributes.items()}
     attributes = {}
     for key in ATTRIBUTES:
         value = number(_value(raw_attributes.get(key.lower())))
@@ -84,103 +135,79 @@ def read(data) -> Imported:
             continue
         attributes[key] = value
     sheet["attributes"] = attributes
-    report.read.append(f"Attributes: {', '.join(attributes) or 'none'}.")
+    report.read.append(f"Attributes ({layout or 'none found'}): {', '.join(attributes) or 'none'}.")
     if attributes:
         report.mapped.append("Attributes: " + ", ".join(f"{k} {v}" for k, v in attributes.items()) + ".")
-    skills, qualities, drawbacks, weapons, gear, others = {}, [], [], [], [], []
-    kinds: dict[str, int] = {}
-    unknown_skills = []
-    for item in as_list(data.get("items")):
-        if not isinstance(item, dict):
-            continue
-        kind, item_name, item_system = text(item.get("type")).lower(), " ".join(text(item.get("name")).split()), _system(item)
-        kinds[kind] = kinds.get(kind, 0) + 1
-        level = number(item_system.get("level", item_system.get("value")))
-        if kind == "skill":
-            ours = _skill(item_name) if item_name else None
-            if ours and level is not None and 0 <= level <= SKILL_MAX and len(ours) <= _NAME_MAX:
-                skills[ours] = level
-            else:
-                unknown_skills.append(f"{item_name or 'unnamed'} {level if level is not None else ''}".strip())
-        elif kind in ("quality", "drawback"):
-            cost = level if level is not None else number(item_system.get("cost"))
-            (qualities if kind == "quality" else drawbacks).append((item_name, cost))
-        elif kind == "weapon":
-            weapons.append({"name": item_name, "damage": text(item_system.get("damage")),
-                            "skill": text(item_system.get("skill")),
-                            "damage_type": text(item_system.get("damage_type") or item_system.get("damageType"))})
-        elif kind in _GEAR:
-            weight = item_system.get("weight")
-            gear.append((item_name, weight if isinstance(weight, (int, float)) and not isinstance(weight, bool)
-                         else number(weight)))
-        elif item_name:
-            others.append(f"{item_name} ({kind or 'item'})")
-    if kinds:
-        report.read.append("Items: " + ", ".join(f"{n} {k or 'untyped'}" for k, n in kinds.items()) + ".")
-    sheet["skills"] = skills
-    if skills:
-        report.mapped.append("Skills: " + ", ".join(f"{k} {v}" for k, v in skills.items()) + ".")
-    if unknown_skills:
-        report.left_out.append("Skills not in the rules' list (kept in the notes): " + ", ".join(unknown_skills) + ".")
-    kind, channeling = _kind_and_channeling(qualities, report)
-    sheet["kind"], sheet["essence_channeling"] = kind, channeling
-    items = []
-    for item_name, weight in gear:
-        if item_name and weight is not None and 0 <= weight <= 1_000_000:
-            items.append({"name": item_name[:_NAME_MAX], "weight": weight})
+    items = Items()
+    items.read(as_list(data.get("items")))
+    if items.kinds:
+        report.read.append("Items: " + ", ".join(f"{n} {k or 'untyped'}" for k, n in items.kinds.items()) + ".")
+    sheet["skills"] = items.skills
+    if items.skills:
+        report.mapped.append("Skills: " + ", ".join(f"{k} {v}" for k, v in items.skills.items()) + ".")
+    if items.unknown_skills:
+        report.left_out.append("Skills not in the rules' list (kept in the notes): " +
+                               ", ".join(items.unknown_skills) + ".")
+    channeling = items.channeling_level(report)
+    sheet["kind"], sheet["essence_channeling"] = _kind(items, channeling, report), channeling
+    bonuses = items.sheet_bonuses(report)
+    if bonuses:
+        sheet["bonuses"] = bonuses
+    others = list(items.others)
+    carried = []
+    for item_name, weight in items.gear:
+        if item_name and weight is not None:
+            carried.append({"name": item_name[:NAME_MAX], "weight": weight})
         elif item_name:
             others.append(f"{item_name} (no weight)")
-    if items:
-        sheet["items"] = items[:200]
-        report.mapped.append(f"{len(items)} item{'s' if len(items) != 1 else ''} carried, with their weights.")
+    if carried:
+        sheet["items"] = carried[:200]
+        report.mapped.append(f"{len(carried)} item{'s' if len(carried) != 1 else ''} carried, with their weights.")
+    _armour(items, sheet, report, others)
     if len(attributes) == len(ATTRIBUTES):
-        derived = character.derive(attributes)
-        current = {}
-        for key, names, words in _POOLS:
-            raw = next((system[n] for n in names if n in system), None)
-            given_max = number(raw.get("max")) if isinstance(raw, dict) else None
-            if given_max is not None and given_max != derived[key]:
-                report.left_out.append(f"The file's {words} maximum {given_max} differs from the rules' "
-                                       f"{derived[key]}; the sheet uses {derived[key]}.")
-            value = number(_value(raw))
-            if value is None:
-                continue
-            if value > derived[key]:
-                report.left_out.append(f"Current {words} {value} is above the sheet's maximum {derived[key]}; "
-                                       f"the sheet starts at {derived[key]}.")
-                value = derived[key]
-            current[key] = value
-            report.mapped.append(f"Current {words}: {value} of {derived[key]}.")
+        current = _pools(pools, character.derive(attributes, bonuses), report)
         if current:
             sheet["current"] = current
-        speed = number(_value(system.get("speed")))
-        if speed is not None:
-            (report.mapped if speed == derived["speed"] else report.left_out).append(
-                f"Speed {speed}: " + ("the sheet reckons the same." if speed == derived["speed"] else
-                                       f"the rules give {derived['speed']}; the sheet reckons its own."))
     parts = []
-    if qualities:
-        parts.append(("Qualities", ", ".join(f"{n} {c}" if c is not None else n for n, c in qualities)))
-    if drawbacks:
-        parts.append(("Drawbacks", ", ".join(f"{n} {c}" if c is not None else n for n, c in drawbacks)))
-    if qualities or drawbacks:
-        report.mapped.append("Qualities and Drawbacks: kept in the notes.")
-    sheet_weapons = _weapons(weapons, skills, report, parts)
+    if items.qualities:
+        parts.append(("Qualities", ", ".join(items.qualities)))
+    if items.drawbacks:
+        parts.append(("Drawbacks", ", ".join(items.drawbacks)))
+    if items.qualities or items.drawbacks:
+        report.mapped.append("Qualities and Drawbacks: kept in the notes, with their points.")
+    sheet_weapons = _weapons(items.weapons, items.skills, report, parts)
     if sheet_weapons:
         sheet["weapons"] = sheet_weapons
-    if unknown_skills:
-        parts.append(("Other skills", ", ".join(unknown_skills)))
+    if items.unknown_skills:
+        parts.append(("Other skills", ", ".join(items.unknown_skills)))
     if others:
         parts.append(("Also on the file", ", ".join(others)))
         report.left_out.append("Items this sheet does not model (kept in the notes): " + ", ".join(others) + ".")
-    for key in ("biography", "notes", "description"):
-        said = _plain(system.get(key))
+    bio = system.get("bio") if isinstance(system.get("bio"), dict) else {}
+    for title, value in (("Profession", system.get("profession")), ("Biography", system.get("biography")),
+                         ("Biography", bio.get("biography")), ("Contacts", bio.get("contacts")),
+                         ("Notes", system.get("notes")), ("Description", system.get("description"))):
+        said = _plain(value)
         if said:
-            parts.append((key.title(), said))
+            parts.append((title, said))
     notes = join_notes(parts, report)
     if notes:
         sheet["notes"] = notes
     return Imported(FORMAT, "armageddon", sheet, report)
+
+
+def _armour(items: Items, sheet: dict, report: Report, others: list) -> None:
+    """The best armour worn (an equipped item with an armour value) as the sheet's armour; others in the notes."""
+    from py_rules.armageddon.weapons import ARMOUR_MAX
+
+    worn = sorted(items.armour, key=lambda entry: -entry[1])
+    for index, (item_name, value) in enumerate(worn):
+        if index == 0 and 0 < value <= ARMOUR_MAX:
+            sheet["armour"] = {"name": item_name[:NAME_MAX], "value": value}
+            report.mapped.append(f"Armour worn: {item_name}, armour value {value}.")
+        else:
+            others.append(f"{item_name} (armour {value}" + (f", above the sheet's {ARMOUR_MAX}" if value > ARMOUR_MAX
+                                                              else "") + ")")
 
 
 def _plain(value) -> str:
@@ -195,19 +222,6 @@ def sheet_has_weapons() -> bool:
     from py_rules.armageddon import character
 
     return "weapons" in getattr(character, "_KEYS", ())
-
-
-_DAMAGE_WORDS = {"slashing": "slashing/stabbing", "stabbing": "slashing/stabbing", "piercing": "slashing/stabbing",
-                 "slashing/stabbing": "slashing/stabbing", "bullet": "bullet", "ballistic": "bullet",
-                 "gunshot": "bullet", "fire": "fire", "bludgeoning": "bludgeoning", "blunt": "bludgeoning"}
-"""Damage types as other sheets write them → the rules' (RULES.md §1.8: slashing/stabbing and bullets double)."""
-
-
-def _damage_type(raw: str) -> str | None:
-    from py_rules.armageddon import tables
-
-    said = _DAMAGE_WORDS.get(raw.strip().lower(), raw.strip().lower())
-    return said if said in getattr(tables, "DAMAGE_TYPES", ()) else None
 
 
 def _weapon_problem(entry: dict) -> str | None:
@@ -227,25 +241,42 @@ def _weapon_problem(entry: dict) -> str | None:
 
 
 def _weapons(weapons: list[dict], skills: dict, report: Report, parts: list) -> list[dict]:
-    """Weapons whose skill is on the sheet (the shared contract: a weapon names a skill the sheet has), else kept in
-    the notes."""
+    """Weapons whose skill is on the sheet and whose damage the sheet can write (the shared contract: a weapon names
+    a skill the sheet has), else kept in the notes with the reason."""
     out, kept = [], []
     for weapon in weapons:
-        label = f"{weapon['name'] or 'A weapon'} ({weapon['skill'] or 'no skill'}, {weapon['damage'] or 'no damage'})"
-        skill = _skill(weapon["skill"]) if weapon["skill"] else None
-        if sheet_has_weapons() and weapon["name"] and skill in skills and weapon["damage"]:
-            entry = {"name": weapon["name"][:_NAME_MAX], "skill": skill, "damage": weapon["damage"]}
-            if _damage_type(weapon["damage_type"]):
-                entry["damage_type"] = _damage_type(weapon["damage_type"])
-            problem = _weapon_problem(entry)
-            if problem is None:
-                out.append(entry)
-                report.mapped.append(f"Weapon {entry['name']}: {skill}, damage {quoted(entry['damage'])}.")
-                continue
-            report.left_out.append(f"Weapon {entry['name']}: {problem}")
+        damage, described, why = weapon_damage(weapon)
+        ours, word = damage_type(weapon["damage_type"])
+        label = f"{weapon['name'] or 'A weapon'} ({described}" + \
+            (f", {word}" if word and word not in ("None", "none") else "") + ")"
+        skill = skill_name(weapon["skill"]) if weapon["skill"] else None
+        if not sheet_has_weapons():
             kept.append(label)
-        else:
+            continue
+        if not weapon["name"] or damage is None:
+            report.left_out.append(f"Weapon {weapon['name'] or 'without a name'}: " +
+                                   ("it has no name." if damage is not None else
+                                    f"damage {quoted(described)}: {why}." if why else "the file gives no damage."))
             kept.append(label)
+            continue
+        if skill not in skills:
+            report.left_out.append(f"Weapon {weapon['name']}: " + (
+                f"the skill {quoted(weapon['skill'])} is not on the sheet." if weapon["skill"] else
+                "the file does not say which skill it is used with (Foundry asks at each roll); add it on the "
+                "sheet."))
+            kept.append(label)
+            continue
+        entry = {"name": weapon["name"][:NAME_MAX], "skill": skill, "damage": damage}
+        if ours:
+            entry["damage_type"] = ours
+        problem = _weapon_problem(entry)
+        if problem is None:
+            out.append(entry)
+            report.mapped.append(f"Weapon {entry['name']}: {skill}, damage {quoted(damage)}"
+                                 + (f", {ours}" if ours else "") + ".")
+            continue
+        report.left_out.append(f"Weapon {entry['name']}: {problem}")
+        kept.append(label)
     if kept:
         parts.append(("Weapons", "; ".join(kept)))
         report.left_out.append("Weapons kept in the notes: " + "; ".join(kept) + ".")

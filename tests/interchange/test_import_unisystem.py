@@ -51,7 +51,7 @@ def test_unisystem_actor_every_listed_field():
     assert sheet["skills"] == {"Craft (Woodwork)": 1, "Handguns": 3, "Notice": 2}
     assert sheet["kind"] == "gifted" and sheet["essence_channeling"] == 2
     assert sheet["items"] == [{"name": "Backpack", "weight": 20}]
-    for kept in ("Hard to Kill 3", "Obsession 2", "Basket Weaving 2", "Lucky coin", "Ward (spell)", "Ex-cop."):
+    for kept in ("Hard to Kill 3", "Obsession (2 points)", "Basket Weaving 2", "Lucky coin", "Ward (spell)", "Ex-cop."):
         assert kept in sheet["notes"]
     if sheet_has_weapons():
         assert sheet["weapons"][0]["name"] == "Colt .45"
