@@ -22,7 +22,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
-ENTRIES = {"main.mjs": "main", "worker.mjs": "worker", "app/start.mjs": "start", "reference.mjs": "reference"}
+ENTRIES = {"main.mjs": "main", "worker.mjs": "worker", "snapshot_worker.mjs": "snapshot_worker", "app/start.mjs": "start",
+           "reference.mjs": "reference"}
 """Entry module (under src/) → its bundle's name at the top of dist/."""
 SOURCES = "src"
 _PRELOADS = re.compile(r'[ \t]*<link rel="modulepreload" href="[^"]+">\n')

@@ -10,8 +10,9 @@
 // 2. Checks the snapshot's header: Pyodide's magic number and the build id of this exact Pyodide build, which
 //    `_loadSnapshot` demands (pyodide#5009); a mismatch stops the build rather than ship a snapshot that
 //    would always fall back.
-// 3. Writes it gzip-compressed (the worker reads it back with DecompressionStream) and a small JSON with the
-//    build id, the raw size and its SHA-256, which the worker checks before restoring.
+// 3. Writes it packed (web/snapshot.mjs `withoutZeroRuns`: without its long runs of zeros), gzip-compressed,
+//    and a small JSON with the build id, the raw and packed sizes and the SHA-256 of the raw memory; the
+//    worker checks the sizes and the build id while it unpacks.
 //
 // Reproducible: the snapshot is the wasm memory, so everything that could differ between two builds is
 // fixed while it is made: the string hash seed (PYTHONHASHSEED=0), the random bytes Python and the C library
@@ -24,6 +25,7 @@ import { createRequire } from "node:module";
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
+import { withoutZeroRuns } from "../web/snapshot.mjs";
 
 const [pyodideDir, stdlib, wheel, outGz, outJson] = process.argv.slice(2);
 if (!outJson) {
@@ -90,10 +92,12 @@ const headerId = Array.from(header.subarray(4, 12), (word) => word.toString(16).
 if (headerId !== buildId) {
   throw new Error(`make_snapshot: the snapshot's build id ${headerId} is not Pyodide's ${buildId}`);
 }
-await writeFile(outGz, gzipSync(snapshot, { level: 9 }));
+const packed = withoutZeroRuns(snapshot);
+await writeFile(outGz, gzipSync(packed, { level: 9 }));
 const info = {
   build_id: buildId,
   bytes: snapshot.length,
+  packed_bytes: packed.length,
   sha256: createHash("sha256").update(snapshot).digest("hex"),
   modules: imported,
 };

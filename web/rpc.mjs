@@ -22,14 +22,25 @@ export class Engine {
     this.nextId = 1;
     this.ready = false;
     const name = this.hooks.snapshot === false ? "snapshot=off" : "rules"; // the fallback boot, on purpose
-    this.worker = new Worker(new URL("./worker.mjs", this.base()), { type: "module", name });
+    const early = this.adoptEarlyWorker(name);
+    this.worker = early?.worker ?? new Worker(new URL("./worker.mjs", this.base()), { type: "module", name });
     this.worker.onmessage = (event) => this.receive(event.data);
-    this.sendWasmModule();
     this.worker.onerror = (event) => this.fail(`The engine worker stopped: ${event.message || "script error"}.`);
     this.timer = setTimeout(
       () => this.fail(`Python did not start within ${Math.round(this.bootTimeoutMs / 1000)} s.`),
       this.bootTimeoutMs,
     );
+    for (const message of early?.messages ?? []) this.receive(message);
+    if (early?.error) this.fail(`The engine worker stopped: ${early.error}.`);
+  }
+
+  /** The worker engine_start.js started before the bundles loaded, once, if it is the one wanted here
+   * (same boot path, the site's own folder); null otherwise. */
+  adoptEarlyWorker(name) {
+    const early = globalThis.rulesEngineWorker;
+    if (!early || this.hooks.base || early.name !== name) return null;
+    delete globalThis.rulesEngineWorker;
+    return early;
   }
 
   /**
@@ -61,7 +72,10 @@ export class Engine {
   }
 
   receive(message) {
-    if (message.type === "stage") this.hooks.onStage?.(message);
+    // The compile waits for the worker's first line: both need this thread at first, and a worker
+    // started late delays everything after it, while the module is needed only later (measured, issue 19).
+    if (message.type === "alive") this.sendWasmModule();
+    else if (message.type === "stage") this.hooks.onStage?.(message);
     else if (message.type === "ready") {
       clearTimeout(this.timer);
       this.ready = true;

@@ -19,7 +19,8 @@ const known = new Map(); // client id -> version, this worker's copy of the CLIE
 const seen = new Set(); // client ids that made a request (they ran), marked so in their record
 const clientKey = (id) => new URL(`__client__/${encodeURIComponent(id)}`, self.registration.scope).href;
 
-/** Record that client ``id`` runs ``version``; ``owner`` is the page that started it (for a worker). */
+/** Record that client ``id`` runs ``version``; ``owner`` is the page that started it (for a worker). Known at
+ * once to this worker; the stored record, for a later instance of it, is written in the background. */
 async function remember(id, version, owner = "") {
   if (!id) return;
   known.set(id, version);
@@ -46,8 +47,9 @@ async function versionOf(id) {
 
 /**
  * Forget clients that are gone and delete every version's cache that no remaining client was loaded with.
- * A navigation's client is listed by clients.matchAll only once it runs, so a record is dropped only after
- * its client was seen running (it made a request, or was listed), or after FRESH_MS.
+ * A navigation's client is listed by clients.matchAll only once it runs, so its record is dropped only after
+ * it was seen running (it made a request, or was listed), or after FRESH_MS. A worker's record is dropped
+ * once neither the worker nor the client that started it is listed.
  */
 async function tidy() {
   const live = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: "all" })).map((c) => c.id));
@@ -59,7 +61,9 @@ async function tidy() {
     if (record && (live.has(id) || (record.owner && live.has(record.owner)))) {
       keep.add(PREFIX + record.version);
       if (!record.seen) await store.put(request, new Response(JSON.stringify({ ...record, seen: true })));
-    } else if (record && !record.seen && !seen.has(id) && Date.now() - record.at < FRESH_MS) {
+    } else if (record && !record.owner && !record.seen && !seen.has(id) && Date.now() - record.at < FRESH_MS) {
+      // A navigation not yet listed. A worker's record goes with its owner: a worker cannot outlive it, and
+      // a worker started by a worker (the snapshot's) may make no request under its own id to be seen by.
       keep.add(PREFIX + record.version);
     } else {
       known.delete(id);
@@ -113,13 +117,14 @@ self.addEventListener("message", (event) => {
  * to this worker's version rather than failing the request. */
 async function versionFor(event) {
   const request = event.request;
+  // The records are written without holding the response back (a boot waited on two writes, issue 19).
   if (request.mode === "navigate") {
-    await remember(event.resultingClientId, VERSION); // only the active worker serves navigations
+    event.waitUntil(remember(event.resultingClientId, VERSION).catch(() => {})); // only the active worker serves navigations
     return VERSION;
   }
   const version = (await versionOf(event.clientId)) || VERSION;
   if (request.destination === "worker" || request.destination === "sharedworker") {
-    await remember(event.resultingClientId, version, event.clientId); // a worker is of its page's version
+    event.waitUntil(remember(event.resultingClientId, version, event.clientId).catch(() => {})); // of its page's version
   }
   return version;
 }
@@ -127,7 +132,10 @@ async function versionFor(event) {
 async function respond(event) {
   const request = event.request;
   const version = await versionFor(event).catch(() => VERSION);
-  const hit = await caches.match(request, { cacheName: PREFIX + version, ignoreSearch: true }).catch(() => null);
+  // An exact match first: with ignoreSearch the cache reads every entry's key, which queued the engine's
+  // four large boot files behind one another (measured, issue 19). A query (?snapshot=off) is looked up without.
+  const options = { cacheName: PREFIX + version, ignoreSearch: new URL(request.url).search !== "" };
+  const hit = await caches.match(request, options).catch(() => null);
   return hit || fetch(request);
 }
 

@@ -7,56 +7,70 @@
 // worker says why in the console and boots as before: the byte-compiled stdlib and the build's lock, so
 // py_rules arrives with loadPyodide itself (no micropip at run time).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { chunksOf, fill } from "./snapshot.mjs";
 
+// Milliseconds since the worker's time origin, reported with "ready" so boot costs can be read per stage.
+const marks = { start: performance.now() };
+postMessage({ type: "alive" }); // the page compiles the wasm now (rpc.mjs)
 const here = new URL("./", import.meta.url);
 // The page names the worker "snapshot=off" to boot without the snapshot (a query would not survive: the
 // service worker answers worker.mjs from its cache, whose URL has none).
 const snapshotWanted = self.name !== "snapshot=off";
 
+const pyodideURL = (name) => new URL(`pyodide/${name}`, here).href;
+const STDLIB_URL = pyodideURL("python_stdlib.pyc.zip");
+const LOCK_URL = new URL("packages/pyodide-lock.json", here).href;
+const WASM_URL = pyodideURL("pyodide.asm.wasm");
+
 // The page compiles pyodide.asm.wasm (see rpc.mjs sendWasmModule) and posts the module; Pyodide's own
 // instantiateStreaming call then instantiates that module instead of compiling again. A null module
-// (the page could not compile) falls back to Pyodide's streaming compile.
+// (the page could not compile) falls back to a streaming compile here.
 let receiveModule;
 const moduleFromPage = new Promise((resolve) => { receiveModule = resolve; });
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async (source, imports) => {
   const module = await moduleFromPage;
+  marks.module = performance.now();
   if (!module) return instantiateStreaming.call(WebAssembly, source, imports);
   return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
+
+// Everything loadPyodide downloads starts here, at the worker's first line, instead of one after another
+// when loadPyodide reaches it: its script (the same module loadPyodide imports later), the standard library
+// and the lock, handed over once each through `fetch` below. Pyodide's own fetch of the wasm is answered
+// with nothing while the page's compiled module is on its way (it is only read if that module is null).
+const realFetch = self.fetch.bind(self);
+/** ``url`` downloaded whole, its arrival marked as ``mark``; a failed download is handed on as it came. */
+const downloaded = (url, mark) => realFetch(url).then(async (response) => {
+  if (!response.ok) return response;
+  const body = await response.arrayBuffer();
+  marks[mark] = performance.now();
+  return new Response(body, { status: response.status, headers: response.headers });
+});
+const early = new Map([
+  [STDLIB_URL, downloaded(STDLIB_URL, "stdlib")],
+  [LOCK_URL, downloaded(LOCK_URL, "lock")],
+  [WASM_URL, moduleFromPage.then((module) => (module ? new Response(null) : realFetch(WASM_URL)))],
+]);
+for (const response of early.values()) response.catch(() => {}); // a failure shows where it is used
+self.fetch = (input, init) => {
+  const url = String(input instanceof Request ? input.url : input);
+  const started = early.get(url);
+  if (!started) return realFetch(input, init);
+  early.delete(url); // once: a second boot (the fallback) downloads afresh
+  return started;
+};
+import(pyodideURL("pyodide.asm.mjs")).then(() => { marks.script = performance.now(); }, () => {}); // loadPyodide reports a failure
+
 const stage = (name, step, text) => postMessage({ type: "stage", stage: name, step, text });
-// Milliseconds since the worker's time origin, reported with "ready" so boot costs can be read per stage.
-const marks = { start: performance.now() };
 
 const options = () => ({
-  indexURL: new URL("pyodide/", here).href,
-  stdLibURL: new URL("pyodide/python_stdlib.pyc.zip", here).href,
-  lockFileURL: new URL("packages/pyodide-lock.json", here).href,
+  indexURL: pyodideURL(""),
+  stdLibURL: STDLIB_URL,
+  lockFileURL: LOCK_URL,
   stdout: () => {},
   stderr: (line) => console.warn(line),
 });
-
-const GZIP = [0x1f, 0x8b];
-
-/** The snapshot's bytes, checked against what the build wrote beside it (raw size and Pyodide build id). */
-async function snapshotBytes() {
-  const [info, response] = await Promise.all([
-    fetch(new URL("pyodide/py_rules.snapshot.json", here)).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`its description: HTTP ${r.status}`)))),
-    fetch(new URL("pyodide/py_rules.snapshot.gz", here)),
-  ]);
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  let bytes = new Uint8Array(await response.arrayBuffer());
-  // A host that sends .gz with Content-Encoding: gzip hands over the snapshot already decompressed.
-  if (bytes[0] === GZIP[0] && bytes[1] === GZIP[1]) {
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  }
-  if (bytes.length !== info.bytes) throw new Error(`${bytes.length} bytes instead of ${info.bytes}`);
-  const header = new Uint32Array(bytes.buffer, bytes.byteOffset, 12);
-  const id = Array.from(header.subarray(4, 12), (word) => word.toString(16).padStart(8, "0")).join("");
-  if (id !== info.build_id) throw new Error("made for another Pyodide build");
-  return bytes;
-}
 
 /** After a restore every boot would draw the same `random` sequence: reseed it from the browser's crypto. */
 function reseed(pyodide) {
@@ -65,10 +79,27 @@ function reseed(pyodide) {
   pyodide.runPython(`import random; random.seed(0x${hex})`);
 }
 
+/**
+ * Python restored from the snapshot. Pyodide gets the zero-filled memory image at once, sized from the
+ * description, and instantiates the wasm while `fill` (snapshot.mjs) writes the download into it; `fsInit`,
+ * which Pyodide awaits before it restores the image, waits for the fill. A failed fill leaves the image's
+ * header zero, which Pyodide refuses; the fill's own reason is what the console then shows.
+ */
 async function fromSnapshot() {
-  const bytes = await snapshotBytes();
-  marks.snapshot = performance.now();
-  const pyodide = await loadPyodide({ ...options(), _loadSnapshot: bytes });
+  const chunks = chunksOf(pyodideURL("py_rules.snapshot.gz")); // its download starts now
+  const info = await fetch(pyodideURL("py_rules.snapshot.json"))
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`its description: HTTP ${r.status}`))));
+  const image = new Uint8Array(info.bytes);
+  const filled = fill(chunks, info, image).then(() => { marks.snapshot = performance.now(); });
+  filled.catch(() => {}); // awaited below
+  let pyodide;
+  try {
+    pyodide = await loadPyodide({ ...options(), _loadSnapshot: image, fsInit: () => filled.catch(() => {}) });
+  } catch (error) {
+    await filled; // its reason first, when the download was at fault
+    throw error;
+  }
+  await filled;
   // Restored, Python needs no stdlib to start, so a failed stdlib download would show only at a later import.
   if (!pyodide.runPython("import os, sys; all(os.path.exists(p) for p in sys.path if p.endswith('.zip'))")) {
     throw new Error("the standard library did not arrive");
