@@ -2,10 +2,12 @@
 // No Python source is ever built from user input: requests are passed as data.
 //
 // Boot (issue 19): from the build's memory snapshot (tools/make_snapshot.mjs: Python started with every
-// py_rules module imported), restored with Pyodide's private `_loadSnapshot`. If anything about the snapshot
-// fails (missing, truncated, another Pyodide build, a restore error), or the page asks `?snapshot=off`, the
-// worker says why in the console and boots as before: the byte-compiled stdlib and the build's lock, so
-// py_rules arrives with loadPyodide itself (no micropip at run time).
+// py_rules module imported), restored with Pyodide's private `_loadSnapshot`. The page's first script starts
+// this worker (engine_start.js); every download starts at its first line; the snapshot is written into the
+// memory image while Pyodide instantiates the wasm (fromSnapshot). If anything about the snapshot fails
+// (missing, truncated, another Pyodide build, a restore error), or the page asks `?snapshot=off`, the worker
+// says why in the console and boots as before: the byte-compiled stdlib and the build's lock, so py_rules
+// arrives with loadPyodide itself (no micropip at run time). `marks` times each stage (html[data-boot-marks]).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { chunksOf, fill } from "./snapshot.mjs";
 
