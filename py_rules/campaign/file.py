@@ -372,7 +372,7 @@ def check_entries(entries: list, key: str, what: str, *, start: int = 0, seen: s
             check_json(entry, _join(key, index), problems)
     if not problems:  # bounded JSON objects: now the shape of each (not piled on a size problem)
         check = _ENTRY_CHECKS[key]()
-        problems.extend(check(entries, key, start=start, seen=seen, game=game) if key == "log" else
+        problems.extend(check(entries, key, start=start, seen=seen, game=game, plain=True) if key == "log" else
                         check(entries, key, game))
     return problems
 

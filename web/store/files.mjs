@@ -1,6 +1,6 @@
 // A campaign as one JSON file: export through <a download> on an object URL (revoked after), and the Web
-// Share sheet with the file where the device has one; import reads the text, and the engine validates the
-// whole file (campaign.validate) before anything is written.
+// Share sheet with the file where the device has one; import reads the text, and the engine checks the whole file
+// from that text, once (campaign.check_file), before anything is written.
 //
 // A long campaign (issue 19) is written gzip-compressed where the browser has CompressionStream: its JSON
 // repeats sheets and traces, so 10,000 log entries shrink from about 60 MB to a few. A small campaign stays
@@ -68,25 +68,37 @@ export async function shareFile(blob, name, title) {
   await navigator.share({ files: [new File([blob], name, { type: blob.type })], title });
 }
 
-/** Read a chosen file as JSON; a parse failure is one problem with the path "(file)". A file holding a campaign
- * written as one JSON text (a campaign saved by a tool that quoted it) is read as that campaign. */
-export async function readJsonFile(file) {
-  let text;
+/** A chosen file's text (decompressed first when it is gzip): ``{text, problems}``; a file that cannot be read is one
+ * problem with the path "(file)". */
+export async function readFileText(file) {
   try {
-    text = await fileText(file);
+    return { text: await fileText(file), problems: [] };
   } catch (error) {
-    return { data: null, problems: [{ path: "(file)", message: error.message }] };
+    return { text: null, problems: [{ path: "(file)", message: error.message }] };
   }
+}
+
+/** A file's text as JSON: ``{data, text, problems}``, ``text`` being the JSON text of ``data`` as written in the file
+ * (the engine checks that text: campaign.check_file); a parse failure is one problem with the path "(file)". A file
+ * holding a campaign written as one JSON text (a campaign saved by a tool that quoted it) is read as that campaign,
+ * and ``text`` is the quoted text. */
+export function parseJsonText(text) {
   let data;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return { data: null, problems: [{ path: "(file)", message: `This is not a campaign file: it is not valid JSON (${error.message}).` }] };
+    return { data: null, text, problems: [{ path: "(file)", message: `This is not a campaign file: it is not valid JSON (${error.message}).` }] };
   }
-  if (typeof data !== "string") return { data, problems: [] };
+  if (typeof data !== "string") return { data, text, problems: [] };
   try {
     const inner = JSON.parse(data);
-    if (inner && typeof inner === "object" && !Array.isArray(inner)) return { data: inner, problems: [] };
+    if (inner && typeof inner === "object" && !Array.isArray(inner)) return { data: inner, text: data, problems: [] };
   } catch { /* not JSON inside: said below */ }
-  return { data: null, problems: [{ path: "(file)", message: `This is not a campaign file: it holds one piece of text (“${data.slice(0, 60)}${data.length > 60 ? "…" : ""}”), not a campaign.` }] };
+  return { data: null, text, problems: [{ path: "(file)", message: `This is not a campaign file: it holds one piece of text (“${data.slice(0, 60)}${data.length > 60 ? "…" : ""}”), not a campaign.` }] };
+}
+
+/** Read a chosen file as JSON: ``{data, text, problems}`` (readFileText, then parseJsonText). */
+export async function readJsonFile(file) {
+  const read = await readFileText(file);
+  return read.problems.length ? { data: null, text: null, problems: read.problems } : parseJsonText(read.text);
 }
