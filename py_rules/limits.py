@@ -84,11 +84,11 @@ def _whole_within(max_digits: int):
     return whole
 
 
-def loads(text: str, depth: int, field: str, label: str, max_digits: int = _MAX_DIGITS):
+def loads(text: str, depth: int, field: str, label: str, max_digits: int = _MAX_DIGITS, *, measured: int | None = None):
     """``json.loads`` refusing what no answer could carry: nesting deeper than ``depth``, NaN and
     infinities (as numbers or too large to be finite), whole numbers of more than ``max_digits``
-    digits; errors name ``field`` (shown as ``label``)."""
-    if text_depth(text) > depth:
+    digits; errors name ``field`` (shown as ``label``). ``measured``: ``text_depth(text)``, when the caller has it."""
+    if (text_depth(text) if measured is None else measured) > depth:
         raise RulesError("too_deep", f"{label} is nested more than {depth} levels deep.", field)
     # each whole number read by Python costs a call; a text with no run of more than max_digits digits anywhere
     # holds no such number, and a long file (issue 19) is read without the call

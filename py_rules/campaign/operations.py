@@ -84,8 +84,9 @@ def _check_file(*, text) -> Result:
     ``"campaign"`` (a migrated file: its log is the campaign's)."""
     from py_rules import limits
 
-    raw = limits.loads(text, FILE_DEPTH, "text", "The campaign file")
-    checked = validate(raw)
+    depth = limits.text_depth(text)
+    raw = limits.loads(text, FILE_DEPTH, "text", "The campaign file", measured=depth)
+    checked = validate(raw, shallow=depth <= LIMITS["depth"] + 2)  # the file, its log, then each entry
     result = _answer("check_file", checked, record=raw if isinstance(raw, dict) else None)
     details = result.details
     details["entries"] = len(raw["log"]) if isinstance(raw, dict) and isinstance(raw.get("log"), list) else 0

@@ -226,12 +226,14 @@ def _trace_problems(result: dict, path: str) -> list[dict]:
 
 
 def validate_log_entry(entry, path: str = "log.0", game: str | None = None, *,
-                       check_sheet: SheetCheck | None = None, plain: bool = False) -> list[dict]:
+                       check_sheet: SheetCheck | None = None, plain: bool = False, size: int | None = None
+                       ) -> list[dict]:
     """Every problem of ``entry`` as ``{"path", "message"}`` (an empty list when it is valid).
 
     ``plain``: the caller has already found ``entry`` plain JSON nested at most
     :data:`py_rules.campaign.file.LIMITS` ``depth`` deep (:func:`py_rules.campaign.file.check_json`, as a campaign
-    file's check does): only its size is measured here, at C speed (issue 19: 10,000 entries in one import).
+    file's check does): only its size is measured here, at C speed (issue 19: 10,000 entries in one import), unless
+    the caller measured it already (``size``: the length of its JSON text).
 
     With ``game`` (the campaign's), each sheet of ``before`` and ``after`` (rebuilt from ``changes``) is checked by
     that game's own validation (``check_sheet``, a :func:`sheet_checker` of that game, when given: a log shares one) and each
@@ -259,7 +261,8 @@ def validate_log_entry(entry, path: str = "log.0", game: str | None = None, *,
                                                 "each sheet after it: not both."))
     if missing or unknown:
         return missing + unknown
-    big = _too_large(entry, path) if plain else oversize(entry, path, max_chars=MAX_ENTRY_CHARS, max_depth=MAX_DEPTH)
+    big = (_too_large(entry, path, size) if plain else
+           oversize(entry, path, max_chars=MAX_ENTRY_CHARS, max_depth=MAX_DEPTH))
     if big:
         return big
     out = _id_problem(entry["id"], f"{path}.id", "The entry id")
@@ -297,10 +300,10 @@ _ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False, allow_nan=F
 """Plain JSON known to be finite and bounded in depth (no cycle to look for)."""
 
 
-def _too_large(entry: dict, path: str) -> list[dict]:
+def _too_large(entry: dict, path: str, size: int | None = None) -> list[dict]:
     """The problem of a plain JSON ``entry`` (already checked) longer than :data:`MAX_ENTRY_CHARS` as JSON text, as
-    :func:`py_rules.bounded.oversize` words it."""
-    size = len(_ENCODE(entry))
+    :func:`py_rules.bounded.oversize` words it (``size``: that length, when known)."""
+    size = len(_ENCODE(entry)) if size is None else size
     if size > MAX_ENTRY_CHARS:
         return [problem(path, f"Too large: {size:,} characters of JSON (at most {MAX_ENTRY_CHARS:,}).")]
     return []
@@ -321,14 +324,15 @@ def order_problems(entry: dict, path: str, seen) -> list[dict]:
 
 
 def validate_log(entries, path: str = "log", *, start: int = 0, seen: set | None = None,
-                 game: str | None = None, plain: bool = False) -> list[dict]:
+                 game: str | None = None, plain: bool = False, sizes: list | None = None) -> list[dict]:
     """Every problem of a campaign's log: each entry's, a repeated id, an undo or redo of no earlier entry.
 
     A long log is checked in stretches: ``start`` is the first entry's index in the whole log and ``seen`` the
     ids of the entries before it (updated in place). Only the earlier ids that the stretch's entries mention
     (their own ids, the entries their undos and redos name) change the verdict (:func:`order_problems`), so
     ``seen`` may be just those. With ``game`` every sheet is checked by that game, each distinct sheet once.
-    ``plain``: every entry has passed :func:`py_rules.campaign.file.check_json` (see :func:`validate_log_entry`).
+    ``plain``: every entry has passed :func:`py_rules.campaign.file.check_json` (see :func:`validate_log_entry`);
+    ``sizes``: the length of each one's JSON text where known (else None).
 
     >>> validate_log([{"id": "e1"}], "log")[0]["path"]
     'log.0.at'
@@ -339,7 +343,8 @@ def validate_log(entries, path: str = "log", *, start: int = 0, seen: set | None
     seen = set() if seen is None else seen
     check = sheet_checker(game) if game is not None else None
     for i, entry in enumerate(entries, start):
-        found = validate_log_entry(entry, f"{path}.{i}", game, check_sheet=check, plain=plain)
+        size = sizes[i - start] if sizes else None
+        found = validate_log_entry(entry, f"{path}.{i}", game, check_sheet=check, plain=plain, size=size)
         out += found
         if found:
             continue
