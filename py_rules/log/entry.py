@@ -167,7 +167,7 @@ def _sheets_problems(entry: dict, path: str, check: SheetCheck | None = None) ->
         after = {}
         for cid, change in entry["changes"].items():
             try:
-                after[cid] = apply_changes(entry["before"][cid], change)
+                after[cid] = apply_changes(entry["before"][cid], change, shared=True)  # read, never changed
             except ChangesError:
                 out.append(problem(f"{path}.changes.{cid}", "What changed in this sheet does not fit the sheet "
                                                             "before it."))
@@ -189,11 +189,23 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_TRACE_LISTS = (  # (key, what each item must be, its fields and their tests): what render.py and markdown.py read
-    ("dice", "a die as thrown", {"die": lambda v: isinstance(v, str), "face": _is_int,
-                                 "purpose": lambda v: isinstance(v, str)}),
-    ("modifiers", "a modifier", {"value": _is_int, "label": lambda v: isinstance(v, str)}),
-    ("steps", "a step", {"text": lambda v: isinstance(v, str)}),
+def _is_die(item) -> bool:
+    return (isinstance(item, dict) and isinstance(item.get("die"), str) and _is_int(item.get("face"))
+            and isinstance(item.get("purpose"), str))
+
+
+def _is_modifier(item) -> bool:
+    return isinstance(item, dict) and _is_int(item.get("value")) and isinstance(item.get("label"), str)
+
+
+def _is_step(item) -> bool:
+    return isinstance(item, dict) and isinstance(item.get("text"), str)
+
+
+_TRACE_LISTS = (  # (key, what each item must be, its fields, its test): what render.py and markdown.py read
+    ("dice", "a die as thrown", ("die", "face", "purpose"), _is_die),
+    ("modifiers", "a modifier", ("value", "label"), _is_modifier),
+    ("steps", "a step", ("text",), _is_step),
 )
 
 
@@ -201,15 +213,17 @@ def _trace_problems(result: dict, path: str) -> list[dict]:
     """The problems of a logged result's trace: every part the page and the Markdown export read must have the
     shape the engine gives it (a stored or imported log is read back long after it was written)."""
     out = []
-    for key, what, fields in _TRACE_LISTS:
+    for key, what, fields, test in _TRACE_LISTS:
         items = result.get(key)
         if items is None:
             continue
         if not isinstance(items, list):
             out.append(problem(f"{path}.{key}", "Must be a list."))
             continue
+        if all(map(test, items)):
+            continue
         for i, item in enumerate(items):
-            if not isinstance(item, dict) or not all(test(item.get(name)) for name, test in fields.items()):
+            if not test(item):
                 out.append(problem(f"{path}.{key}.{i}", f"Must be {what} ({', '.join(fields)})."))
     for key in ("events", "flags"):
         items = result.get(key)

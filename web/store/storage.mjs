@@ -29,7 +29,7 @@
 // few dozen records there instead of ten thousand, and an export reads them back as few; each action's entries
 // are one record each ({campaign, seq, entry}) as before. Readers take both (storedEntries); where a single record's
 // seq lies inside a block, the single record is the one read (it was written later).
-import { openDB } from "../vendor/idb.mjs";
+import { openDB, unwrap } from "../vendor/idb.mjs";
 import { StaleError, rebase, summary } from "./records.mjs";
 import { cleanHistory, emptyHistory, historyAfter, historyOf } from "./history.mjs";
 import { entryOf, isRow, logRow, rowMatches, rowsOf, storedRow } from "./log_rows.mjs";
@@ -75,10 +75,12 @@ export const ENTRY_BLOCK = 250;
  * of ENTRY_BLOCK; returns the rows. An entry of an older shape (each sheet whole after it) is stored as what changed
  * (changes.mjs). */
 function putLog(tx, campaignId, entries, lastSeq) {
+  const log = unwrap(tx.objectStore("log")); // ten thousand puts: no promise each (a failure aborts the transaction)
   const rows = rowsOf(entries).map((row, index) => {
-    const stored = { ...row, campaign: campaignId, seq: lastSeq + index + 1 };
-    tx.objectStore("log").put(stored);
-    return stored;
+    row.campaign = campaignId;
+    row.seq = lastSeq + index + 1;
+    log.put(row);
+    return row;
   });
   for (let start = 0; start < entries.length; start += ENTRY_BLOCK) {
     const block = entries.slice(start, start + ENTRY_BLOCK).map(compactEntry);
