@@ -13,6 +13,8 @@ field in the form's words, then why ("Character “Jack” — Strength: …", :
 
 from __future__ import annotations
 
+import re
+
 from py_rules.campaign import games
 from py_rules.campaign.file import LIMITS, SCHEMA, Checked, character_entry, validate
 from py_rules.campaign.file import timestamp_problem
@@ -75,6 +77,22 @@ FILE_DEPTH = 64
 check names the field that is too deep; only past this is the text refused whole."""
 
 
+_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+"""Where a value read from JSON text can hold half a character (raw text cannot: it came as UTF-8)."""
+
+
+def _lone_surrogate(value) -> dict | None:
+    """The problem of a text in ``value`` (read from JSON) holding half a character, which no answer can carry (as
+    the door refuses one in a request), else None."""
+    from py_rules import limits
+
+    try:
+        limits.check_tree(value, "", FILE_DEPTH + 1)
+    except RulesError as error:
+        return {"path": error.field or "", "message": "This text holds a character that is not valid Unicode text."}
+    return None
+
+
 def _check_file(*, text) -> Result:
     """A whole campaign file from its text, checked once (issue 19, "Long campaigns light"): parsed once, then
     :func:`py_rules.campaign.file.validate` on all of it, its log included (every entry, every sheet, every change
@@ -86,7 +104,9 @@ def _check_file(*, text) -> Result:
 
     depth = limits.text_depth(text)
     raw = limits.loads(text, FILE_DEPTH, "text", "The campaign file", measured=depth)
-    checked = validate(raw, shallow=depth <= LIMITS["depth"] + 2)  # the file, its log, then each entry
+    unreadable = _lone_surrogate(raw) if _ESCAPED_SURROGATE.search(text) else None
+    checked = (Checked(None, [unreadable]) if unreadable else
+               validate(raw, shallow=depth <= LIMITS["depth"] + 2))  # the file, its log, then each entry
     result = _answer("check_file", checked, record=raw if isinstance(raw, dict) else None)
     details = result.details
     details["entries"] = len(raw["log"]) if isinstance(raw, dict) and isinstance(raw.get("log"), list) else 0

@@ -115,3 +115,13 @@ def test_a_file_of_the_old_pages_values_comes_back_whole_with_its_log():
     details = checked(json.dumps(old))
     assert details["valid"] and details["migrated_from"] == "rules-companion.campaign/0"
     assert details["log"] == "campaign" and details["campaign"]["characters"][0]["sheet"]["name"] == HARVEY["name"]
+
+
+def test_half_a_character_written_as_an_escape_anywhere_in_the_log_is_refused_naming_where():
+    log = [entry(0), {**entry(1), "result": {**EXAMPLE_ENTRY["result"], "label": "Harvey \ud800"}}]
+    text = json.dumps({**CAMPAIGN, "log": log})  # ASCII only: the half character is an escape
+    assert "\\ud800" in text
+    details = checked(text)
+    assert not details["valid"] and details["problems"][0]["path"] == "log.1.result.label"
+    emoji = json.dumps({**CAMPAIGN, "log": [{**entry(0), "result": {**EXAMPLE_ENTRY["result"], "label": "🎲"}}]})
+    assert "\\ud83c" in emoji and checked(emoji)["valid"]  # a whole character written as two escapes is fine

@@ -137,6 +137,7 @@ export async function importCampaign(app, file, progress = null) {
   const read = await readFileText(file);
   if (read.problems.length) return read.problems;
   const early = fileVerdict(app, read.text).catch((error) => ({ error }));
+  await new Promise((resolve) => setTimeout(resolve, 0)); // the text is on its way to the engine before the page reads it
   const { data, text, problems } = parseJsonText(read.text);
   if (problems.length) return problems;
   if (isBackup(data)) return [{ path: "(file)", message: "This file is a backup of every campaign: open it with Restore, under Back up." }];
