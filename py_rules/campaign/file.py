@@ -371,17 +371,18 @@ def check_entries(entries: list, key: str, what: str, *, start: int = 0, seen: s
     speed (:func:`_plainly_bounded`), and walked value by value only when that cannot tell."""
     problems: list = []
     sizes: list = [None] * len(entries)
+    texts: dict = {}  # the JSON text of each sheet before an entry, by id: its game's check is kept by that text
     for index, entry in enumerate(entries, start):
         if not isinstance(entry, dict):
             problems.append(problem(_join(key, index), f"Each {what} entry must be a JSON object."))
             continue
         if shallow:
-            sizes[index - start] = _plainly_bounded(entry)
+            sizes[index - start] = _plainly_bounded(entry, texts)
         if sizes[index - start] is None:
             check_json(entry, _join(key, index), problems)
     if not problems:  # bounded JSON objects: now the shape of each (not piled on a size problem)
         check = _ENTRY_CHECKS[key]()
-        problems.extend(check(entries, key, start=start, seen=seen, game=game, plain=True, sizes=sizes)
+        problems.extend(check(entries, key, start=start, seen=seen, game=game, plain=True, sizes=sizes, texts=texts)
                         if key == "log" else check(entries, key, game))
     return problems
 
@@ -392,28 +393,38 @@ _LONG_KEY = re.compile(r'"[^"]{%d,}": ' % (200 + 1))
 characters each (a key's text is then at least as long as the key, and holds no quote)."""
 
 
-def _plainly_bounded(entry: dict) -> int | None:
+def _plainly_bounded(entry: dict, texts: dict | None = None) -> int | None:
     """The length of ``entry``'s JSON text when it certainly passes :func:`check_json`, else None (then it is walked).
 
     Only for a value read from JSON text nested at most ``LIMITS["depth"]`` deep (numbers finite, keys text, every
     value JSON): what is left to know is read from its text at C speed. Every text in it is shorter than the whole
     text (at most ``LIMITS["text"]``); it holds at most 1 + one value after each ``[``, ``,`` or ``:`` (at most
-    ``LIMITS["entry_nodes"]``); and no key is longer than 200 characters.
+    ``LIMITS["entry_nodes"]``); and no key is longer than 200 characters. The sheets before it are written apart
+    (the text is the same, put together), and their texts kept in ``texts`` by ``id`` for the game's check.
 
     >>> _plainly_bounded({"a": [1, "x"]}), _plainly_bounded({"k" * 201: 1}), _plainly_bounded({"t": "x" * 20_001})
     (15, None, None)
+    >>> found = {}
+    >>> _plainly_bounded({"before": {"c1": {"hp": 3}}, "id": "e1"}, found), list(found.values())
+    (41, ['{"hp": 3}'])
     """
+    before = entry.get("before")
+    sheets = before if type(before) is dict and before and all(type(v) is dict for v in before.values()) else {}
     try:
-        text = _ENCODE(entry)
+        parts = [_ENCODE({**entry, "before": dict.fromkeys(sheets, 0)}) if sheets else _ENCODE(entry)]
+        parts += [_ENCODE(sheet) for sheet in sheets.values()]
     except (TypeError, ValueError, RecursionError):
         return None
-    if len(text) > LIMITS["text"]:
+    size = sum(map(len, parts)) - len(sheets)  # each sheet's text in place of its 0
+    if size > LIMITS["text"]:
         return None
-    if 1 + text.count("[") + text.count(",") + text.count(":") > LIMITS["entry_nodes"]:
+    if 1 + sum(part.count("[") + part.count(",") + part.count(":") for part in parts) > LIMITS["entry_nodes"]:
         return None
-    if _LONG_KEY.search(text.replace("\\\\", "__").replace('\\"', "__")):
+    if any(_LONG_KEY.search(part.replace("\\\\", "__").replace('\\"', "__")) for part in parts):
         return None
-    return len(text)
+    if texts is not None:
+        texts.update(zip(map(id, sheets.values()), parts[1:]))
+    return size
 
 
 def _log_check():

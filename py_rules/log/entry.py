@@ -82,10 +82,11 @@ SheetCheck = Callable[[dict], "tuple[str | None, str] | None"]
 """A sheet's verdict: None when its game accepts it, else the game's (field, message)."""
 
 
-def sheet_checker(game: str) -> SheetCheck:
+def sheet_checker(game: str, texts: dict | None = None) -> SheetCheck:
     """A check of logged sheets by ``game``'s own validation (:func:`py_rules.campaign.games.validate_sheet`,
     the check a campaign character gets), each distinct sheet checked once per checker: its verdict is kept by
-    the sheet's JSON text (exact: ``1``, ``1.0`` and ``true`` are different texts).
+    the sheet's JSON text (exact: ``1``, ``1.0`` and ``true`` are different texts). ``texts``: the JSON text of
+    sheets already written, by ``id(sheet)`` (each taken once; :func:`py_rules.campaign.file.check_entries`).
 
     >>> check = sheet_checker("armageddon")
     >>> check({})
@@ -97,7 +98,9 @@ def sheet_checker(game: str) -> SheetCheck:
     verdicts: dict[str, tuple | None] = {}
 
     def check(sheet: dict):
-        key = encode(sheet)
+        key = texts.pop(id(sheet), None) if texts else None
+        if key is None:
+            key = encode(sheet)
         if key not in verdicts:
             try:
                 validate_sheet(game, sheet)
@@ -338,7 +341,8 @@ def order_problems(entry: dict, path: str, seen) -> list[dict]:
 
 
 def validate_log(entries, path: str = "log", *, start: int = 0, seen: set | None = None,
-                 game: str | None = None, plain: bool = False, sizes: list | None = None) -> list[dict]:
+                 game: str | None = None, plain: bool = False, sizes: list | None = None,
+                 texts: dict | None = None) -> list[dict]:
     """Every problem of a campaign's log: each entry's, a repeated id, an undo or redo of no earlier entry.
 
     A long log is checked in stretches: ``start`` is the first entry's index in the whole log and ``seen`` the
@@ -346,7 +350,8 @@ def validate_log(entries, path: str = "log", *, start: int = 0, seen: set | None
     (their own ids, the entries their undos and redos name) change the verdict (:func:`order_problems`), so
     ``seen`` may be just those. With ``game`` every sheet is checked by that game, each distinct sheet once.
     ``plain``: every entry has passed :func:`py_rules.campaign.file.check_json` (see :func:`validate_log_entry`);
-    ``sizes``: the length of each one's JSON text where known (else None).
+    ``sizes``: the length of each one's JSON text where known (else None); ``texts``: sheets' JSON texts already
+    written (:func:`sheet_checker`).
 
     >>> validate_log([{"id": "e1"}], "log")[0]["path"]
     'log.0.at'
@@ -355,7 +360,7 @@ def validate_log(entries, path: str = "log", *, start: int = 0, seen: set | None
         return [problem(path, f"The log must be a list of at most {MAX_ENTRIES:,} entries.")]
     out = []
     seen = set() if seen is None else seen
-    check = sheet_checker(game) if game is not None else None
+    check = sheet_checker(game, texts) if game is not None else None
     for i, entry in enumerate(entries, start):
         size = sizes[i - start] if sizes else None
         found = validate_log_entry(entry, f"{path}.{i}", game, check_sheet=check, plain=plain, size=size)

@@ -125,3 +125,23 @@ def test_half_a_character_written_as_an_escape_anywhere_in_the_log_is_refused_na
     assert not details["valid"] and details["problems"][0]["path"] == "log.1.result.label"
     emoji = json.dumps({**CAMPAIGN, "log": [{**entry(0), "result": {**EXAMPLE_ENTRY["result"], "label": "🎲"}}]})
     assert "\\ud83c" in emoji and checked(emoji)["valid"]  # a whole character written as two escapes is fine
+
+
+def test_an_entry_measured_by_its_text_has_the_length_of_its_whole_text():
+    from py_rules.campaign.file import _plainly_bounded
+
+    odd = {**entry(3, wounded(9), wounded(8)), "result": {**EXAMPLE_ENTRY["result"], "label": 'Ann "Quote" \\ é 🎲'}}
+    for each in (entry(0), entry(1, wounded(10), wounded(4)), entry(2, wounded(10), wounded(4), old_shape=True), odd):
+        texts = {}
+        assert _plainly_bounded(each, texts) == len(json.dumps(each, ensure_ascii=False))
+        assert sorted(texts.values()) == sorted(json.dumps(s, ensure_ascii=False) for s in each["before"].values())
+
+
+def test_an_entry_its_text_cannot_vouch_for_is_walked_and_refused_as_before():
+    long_text = {**entry(1), "result": {**EXAMPLE_ENTRY["result"], "label": "x" * 20_001}}
+    long_key = {**entry(2), "args": {"k" * 201: 1}}
+    for bad in (long_text, long_key):
+        details = checked(file_text([entry(0), bad]))
+        assert not details["valid"]
+        assert [{"path": p["path"], "message": p["message"]} for p in details["problems"]] == \
+            validate({**CAMPAIGN, "log": [entry(0), bad]}).problems
