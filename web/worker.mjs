@@ -117,7 +117,7 @@ onmessage = async (event) => {
   const { api } = await booted;
   let response;
   try {
-    response = typeof text === "string" ? api.call(String(request), text) : api.call(String(request)); // a long file beside it
+    response = text !== undefined ? api.call(String(request), text) : api.call(String(request)); // a long file beside it
   } catch (error) {
     response = JSON.stringify({ ok: false, error: { code: "internal", message: String(error?.message || error), field: null } });
   }

@@ -145,3 +145,11 @@ def test_an_entry_its_text_cannot_vouch_for_is_walked_and_refused_as_before():
         assert not details["valid"]
         assert [{"path": p["path"], "message": p["message"]} for p in details["problems"]] == \
             validate({**CAMPAIGN, "log": [entry(0), bad]}).problems
+
+
+def test_a_file_sent_as_its_bytes_is_read_as_a_browser_reads_its_text():
+    text = file_text([entry(0), entry(1, wounded(10), wounded(6))])
+    assert checked(text.encode("utf-8")) == checked(text)
+    assert checked(b"\xef\xbb\xbf" + text.encode("utf-8"))["valid"]  # a byte-order mark is dropped
+    named = text.replace('"name":"Example campaign"', '"name":"Example \xff"').encode("latin-1", "replace")
+    assert checked(named.replace(b"Example \xff", b"Example \xff"))["campaign"]["name"] == "Example \ufffd"

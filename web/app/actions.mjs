@@ -136,7 +136,7 @@ async function fileVerdict(app, text) {
 export async function importCampaign(app, file, progress = null) {
   const read = await readFileText(file);
   if (read.problems.length) return read.problems;
-  const early = fileVerdict(app, read.text).catch((error) => ({ error }));
+  const early = fileVerdict(app, read.bytes).catch((error) => ({ error })); // its bytes: no text to convert in Python
   await new Promise((resolve) => setTimeout(resolve, 0)); // the text is on its way to the engine before the page reads it
   const { data, text, problems } = parseJsonText(read.text);
   if (problems.length) return problems;

@@ -32,15 +32,15 @@ export async function jsonFileBlob(value, indent = 0) {
   return { blob: new Blob([await new Response(stream).arrayBuffer()], { type: "application/gzip" }), compressed: true };
 }
 
-/** A chosen file's text, decompressed first when it is gzip (and the browser can). */
-async function fileText(file) {
+/** A chosen file's bytes, decompressed first when it is gzip (and the browser can). */
+async function fileBytes(file) {
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) return file.text();
+  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) return new Uint8Array(await file.arrayBuffer());
   if (typeof DecompressionStream !== "function") {
     throw new Error("This file is compressed, and this browser cannot open compressed files. Open it on a newer browser, or export it again from there.");
   }
   try {
-    return await new Response(file.stream().pipeThrough(new DecompressionStream("gzip"))).text();
+    return new Uint8Array(await new Response(file.stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
   } catch {
     throw new Error("This compressed file is damaged or incomplete: it could not be opened.");
   }
@@ -68,13 +68,15 @@ export async function shareFile(blob, name, title) {
   await navigator.share({ files: [new File([blob], name, { type: blob.type })], title });
 }
 
-/** A chosen file's text (decompressed first when it is gzip): ``{text, problems}``; a file that cannot be read is one
- * problem with the path "(file)". */
+/** A chosen file's text (decompressed first when it is gzip), read as UTF-8 as ``file.text()`` reads it, and its
+ * ``bytes`` (the engine reads those: campaign.check_file): ``{text, bytes, problems}``; a file that cannot be read
+ * is one problem with the path "(file)". */
 export async function readFileText(file) {
   try {
-    return { text: await fileText(file), problems: [] };
+    const bytes = await fileBytes(file);
+    return { text: new TextDecoder().decode(bytes), bytes, problems: [] };
   } catch (error) {
-    return { text: null, problems: [{ path: "(file)", message: error.message }] };
+    return { text: null, bytes: null, problems: [{ path: "(file)", message: error.message }] };
   }
 }
 
