@@ -49,15 +49,16 @@ def text_depth(text: str) -> int:
     do not count).
 
     At C speed for a long file (issue 19: a campaign of 10,000 entries is tens of MB): the escaped backslashes and
-    quotes go first (JSON has backslashes only inside strings), then everything but quotes and brackets; what lies
-    between two quotes is a string's. A text that is not valid JSON may be counted deeper than it is, never
+    quotes go first (JSON has backslashes only inside strings), then everything but quotes and brackets (and the
+    strings left empty); what lies between two quotes is a string's. A text that is not valid JSON may be counted deeper than it is, never
     shallower than the nesting :func:`json.loads` reaches before it stops.
 
     >>> text_depth('{"a": [1, {"b": "[[["}]}'), text_depth("[" * 5000), text_depth('["\\\\", "\\"[", []]')
     (3, 5000, 2)
     """
     plain = text.replace("\\\\", "").replace('\\"', "").encode("utf-8", "surrogatepass").translate(None, _NOT_KEPT)
-    outside = b"".join(plain.split(b'"')[0::2])
+    plain = plain.replace(b'""', b"")  # two quotes side by side: what follows them is as inside or outside as before
+    outside = b"".join(plain.split(b'"')[0::2]) if b'"' in plain else plain
     return max(accumulate(map(_STEP.__getitem__, outside)), default=0)
 
 
