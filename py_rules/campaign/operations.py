@@ -1,6 +1,8 @@
 """Campaign operations for the JSON door (issue 8): check a campaign file before it is stored, bring the old
 page's saved values into a first campaign, and check one character as the campaign would.
 
+``campaign.check_file`` reads a whole file from its text (sent beside the request: a long log is tens of MB) and
+checks it once, as ``campaign.validate`` would (issue 19); its answer leaves out the file's own log.
 ``campaign.validate`` and ``campaign.from_legacy`` answer in ``result.details``:
 ``{"valid", "problems": [{"path", "message", "text"}], "campaign", "migrated_from"}``; ``campaign.check_character``
 answers ``{"valid", "problems", "character"}`` (paths inside the character, e.g. ``sheet.luck``), without
