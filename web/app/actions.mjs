@@ -4,7 +4,7 @@ import { CAMPAIGN_SCHEMA, copyCampaign, newCampaign, newId, StaleError, summary,
 import { makeEntry } from "../store/entries.mjs";
 import { compactEntry } from "../store/changes.mjs";
 import { changeWords } from "./log_reads.mjs";
-import { campaignBlob, campaignFileName, canShareFile, download, parseJsonText, readFileText, shareFile } from "../store/files.mjs";
+import { campaignBlob, campaignFileName, canShareFile, download, parseJsonText, readFileBytes, shareFile } from "../store/files.mjs";
 import { settingArgs } from "./engine.mjs";
 import { navigate, paths } from "./router.mjs";
 import { inQueue } from "./queue.mjs";
@@ -134,11 +134,12 @@ async function fileVerdict(app, text) {
  * ``progress(text)`` hears that a long log is being checked. The engine starts on the file's text at once, while the
  * page reads the same text (both are long for a long campaign; they run side by side). */
 export async function importCampaign(app, file, progress = null) {
-  const read = await readFileText(file);
+  const read = await readFileBytes(file);
   if (read.problems.length) return read.problems;
   const early = fileVerdict(app, read.bytes).catch((error) => ({ error })); // its bytes: no text to convert in Python
-  await new Promise((resolve) => setTimeout(resolve, 0)); // the text is on its way to the engine before the page reads it
-  const { data, text, problems } = parseJsonText(read.text);
+  await new Promise((resolve) => setTimeout(resolve, 0)); // the file is on its way to the engine before the page reads it
+  const whole = new TextDecoder().decode(read.bytes); // as file.text() reads it
+  const { data, text, problems } = parseJsonText(whole);
   if (problems.length) return problems;
   if (isBackup(data)) return [{ path: "(file)", message: "This file is a backup of every campaign: open it with Restore, under Back up." }];
   if (data.log?.length) progress?.(`Checking the file: ${data.log.length.toLocaleString()} log entries…`);
@@ -146,7 +147,7 @@ export async function importCampaign(app, file, progress = null) {
   try {
     let verdict = await early;
     if (verdict.error) throw verdict.error;
-    if (text !== read.text) verdict = null; // a campaign quoted as one text: its own text is checked
+    if (text !== whole) verdict = null; // a campaign quoted as one text: its own text is checked
     checked = await checkCampaignFile(app, data, progress, text, verdict);
   } catch (error) {
     return [{ path: error.field || "(file)", message: error.message }];

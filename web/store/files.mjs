@@ -72,11 +72,16 @@ export async function shareFile(blob, name, title) {
  * ``bytes`` (the engine reads those: campaign.check_file): ``{text, bytes, problems}``; a file that cannot be read
  * is one problem with the path "(file)". */
 export async function readFileText(file) {
+  const read = await readFileBytes(file);
+  return read.problems.length ? { text: null, ...read } : { text: new TextDecoder().decode(read.bytes), ...read };
+}
+
+/** A chosen file's bytes, decompressed first when it is gzip: ``{bytes, problems}`` (as readFileText). */
+export async function readFileBytes(file) {
   try {
-    const bytes = await fileBytes(file);
-    return { text: new TextDecoder().decode(bytes), bytes, problems: [] };
+    return { bytes: await fileBytes(file), problems: [] };
   } catch (error) {
-    return { text: null, bytes: null, problems: [{ path: "(file)", message: error.message }] };
+    return { bytes: null, problems: [{ path: "(file)", message: error.message }] };
   }
 }
 
