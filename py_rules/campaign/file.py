@@ -420,7 +420,8 @@ def _plainly_bounded(entry: dict, texts: dict | None = None) -> int | None:
         return None
     if 1 + sum(part.count("[") + part.count(",") + part.count(":") for part in parts) > LIMITS["entry_nodes"]:
         return None
-    if any(_LONG_KEY.search(part.replace("\\\\", "__").replace('\\"', "__")) for part in parts):
+    if any(_LONG_KEY.search(part.replace("\\\\", "__").replace('\\"', "__") if "\\" in part else part)
+           for part in parts):
         return None
     if texts is not None:
         texts.update(zip(map(id, sheets.values()), parts[1:]))
