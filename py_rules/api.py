@@ -20,6 +20,13 @@ The door bounds what it reads (:mod:`py_rules.limits`): request size and nesting
 infinite numbers, no lone surrogates (an answer must encode as UTF-8); each field's own limits are
 in its declaration.
 
+A long file (issue 19: a campaign of 10,000 log entries is tens of MB) travels beside the request, not inside it:
+``call(request_json, text)`` reads ``text`` as the request's ``args.text``, checked by that field's declaration
+(``campaign.check_file``: the whole file read, parsed and checked once). The request itself stays as bounded as
+any other; the text is at most :data:`py_rules.limits.MAX_TEXT_CHARS` characters. The text may come as its UTF-8
+bytes (the worker passes a file's bytes: Python decodes them faster than it takes a JavaScript string), read as a
+browser reads a file's text (a byte-order mark dropped, a byte that is not UTF-8 read as U+FFFD).
+
 Built-in operations: ``catalog`` lists every operation with its system,
 summary, parameter declarations and the RULES.md IDs it covers; ``version``
 answers with the engine version without loading any game's rules (the
@@ -145,11 +152,26 @@ class InvalidArgs(RulesError):
     """The RulesError of an argument the door refused (:func:`run_checked`), apart from a rule's refusal."""
 
 
-def handle(request: Any) -> dict:
-    """Answer a decoded request; never raises."""
+def _with_text(request: dict, text: str) -> dict:
+    """``request`` with ``text`` (sent beside it) as its ``args.text``; a request naming a text of its own too is
+    refused."""
+    args = request.get("args")
+    if args is None:
+        args = {}
+    if not isinstance(args, dict):
+        raise RulesError("wrong_type", "args must be a JSON object.", "args")
+    if "text" in args:
+        raise RulesError("bad_request", "The text was sent twice: in the request and beside it.", "text")
+    return {**request, "args": {**args, "text": text}}
+
+
+def handle(request: Any, text: str | None = None) -> dict:
+    """Answer a decoded request (with ``text``, sent beside it, as its ``args.text``); never raises."""
     try:
         if not isinstance(request, dict):
             raise RulesError("bad_request", "The request must be a JSON object with an 'op'.", "op")
+        if text is not None:
+            request = _with_text(request, text)
         op_id = request.get("op")
         if op_id == "catalog":
             return {"ok": True, "result": catalog()}
@@ -170,11 +192,31 @@ def handle(request: Any) -> dict:
         return {"ok": False, "error": {"code": "internal", "message": f"{type(error).__name__}: {error}", "field": None}}
 
 
-def call(request_json: str) -> str:
-    """JSON in, JSON out: the function the web worker calls."""
+def _text_of(text: Any) -> Any:
+    """A text sent beside a request as UTF-8 bytes (in the browser, a JavaScript Uint8Array: ``to_bytes``) decoded
+    as a browser decodes a file's text; anything else as it came. Bytes past the door's bound are not decoded."""
+    if text is not None and not isinstance(text, (str, bytes, int)) and hasattr(text, "byteLength"):
+        text = text.to_bytes()  # a JavaScript Uint8Array (Pyodide's proxy of it)
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > limits.MAX_TEXT_CHARS:
+            raise RulesError("too_large", f"The text sent beside the request is longer than {limits.MAX_TEXT_CHARS:,} "
+                             "characters.", "text")
+        return bytes(text).decode("utf-8-sig", "replace")
+    return text
+
+
+def call(request_json: str, text: str | None = None) -> str:
+    """JSON in, JSON out: the function the web worker calls; ``text``, a long file sent beside the request, is its
+    ``args.text``."""
     try:
         if not isinstance(request_json, str):
             raise RulesError("bad_json", "The request must be JSON text.", "request")
+        text = _text_of(text)
+        if text is not None and not isinstance(text, str):
+            raise RulesError("wrong_type", "The text sent beside the request must be text.", "text")
+        if text is not None and len(text) > limits.MAX_TEXT_CHARS:
+            raise RulesError("too_large", f"The text sent beside the request is longer than {limits.MAX_TEXT_CHARS:,} "
+                             "characters.", "text")
         if len(request_json) > limits.MAX_REQUEST_CHARS:
             raise RulesError("too_large", f"The request is longer than {limits.MAX_REQUEST_CHARS} characters.", "request")
         request = limits.loads(request_json, limits.MAX_REQUEST_DEPTH, "request", "The request", max_digits=4000)
@@ -183,7 +225,7 @@ def call(request_json: str) -> str:
     except Exception as error:  # pragma: no cover - limits.loads turns every decoding failure into a RulesError
         response = {"ok": False, "error": {"code": "bad_json", "message": f"The request is not valid JSON: {type(error).__name__}", "field": "request"}}
     else:
-        response = handle(request)
+        response = handle(request, text)
     try:
         return json.dumps(response, ensure_ascii=False, allow_nan=False, default=str)
     except Exception as error:  # pragma: no cover - an engine bug; the fuzz test keeps it from happening

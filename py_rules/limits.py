@@ -15,12 +15,14 @@ from itertools import accumulate
 from py_rules.errors import RulesError
 
 __all__ = (
-    "MAX_REQUEST_CHARS", "MAX_REQUEST_DEPTH", "TEXT_MAX_LENGTH", "JSON_MAX_DEPTH", "JSON_MAX_LENGTH",
+    "MAX_REQUEST_CHARS", "MAX_TEXT_CHARS", "MAX_REQUEST_DEPTH", "TEXT_MAX_LENGTH", "JSON_MAX_DEPTH", "JSON_MAX_LENGTH",
     "NUMBER_LIMIT", "DAMAGE_MAX", "check_damage_range", "shown", "sheet_text", "text_depth", "loads", "check_tree", "finite_float", "whole_number", "has_surrogate",
 )
 
 MAX_REQUEST_CHARS = 5_000_000
 """Longest request text read at all (a whole campaign fits many times over)."""
+MAX_TEXT_CHARS = 200_000_000
+"""Longest text sent beside a request (a campaign file: 10,000 log entries are about 35 million characters)."""
 MAX_REQUEST_DEPTH = 32
 """Deepest nesting of a request; the deepest sheet is a handful of levels inside ``args``."""
 TEXT_MAX_LENGTH = 500
@@ -38,23 +40,30 @@ that may come out below 0 deals 0). Beyond it a character is long dead; below 0 
 _MAX_DIGITS = 30
 """Longest whole number read from text: far beyond any range, far below Python's 4300-digit limit."""
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
-"""A JSON string, escapes included (the unrolled form: runs of plain characters at C speed, a long log's request is
-tens of MB)."""
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _WHOLE = re.compile(r"\s*([+-]?)([0-9]+)\s*", re.ASCII)
 
 
 def text_depth(text: str) -> int:
-    """The deepest bracket nesting of JSON ``text``, read without recursion (brackets inside strings
+    r"""The deepest bracket nesting of JSON ``text``, read without recursion (brackets inside strings
     do not count).
 
-    >>> text_depth('{"a": [1, {"b": "[[["}]}'), text_depth("[" * 5000)
-    (3, 5000)
+    At C speed for a long file (issue 19: a campaign of 10,000 entries is tens of MB): the escaped backslashes and
+    quotes go first (JSON has backslashes only inside strings), then everything but quotes and brackets (and the
+    strings left empty); what lies between two quotes is a string's. A text that is not valid JSON may be counted deeper than it is, never
+    shallower than the nesting :func:`json.loads` reaches before it stops.
+
+    >>> text_depth('{"a": [1, {"b": "[[["}]}'), text_depth("[" * 5000), text_depth('["\\\\", "\\"[", []]')
+    (3, 5000, 2)
     """
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    return max(accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
+    plain = text.replace("\\\\", "").replace('\\"', "").encode("utf-8", "surrogatepass").translate(None, _NOT_KEPT)
+    plain = plain.replace(b'""', b"")  # two quotes side by side: what follows them is as inside or outside as before
+    outside = b"".join(plain.split(b'"')[0::2]) if b'"' in plain else plain
+    return max(accumulate(map(_STEP.__getitem__, outside)), default=0)
+
+
+_NOT_KEPT = bytes(c for c in range(256) if chr(c) not in '"[]{}')
+_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
 
 
 def _refuse_constant(name: str):
@@ -76,14 +85,17 @@ def _whole_within(max_digits: int):
     return whole
 
 
-def loads(text: str, depth: int, field: str, label: str, max_digits: int = _MAX_DIGITS):
+def loads(text: str, depth: int, field: str, label: str, max_digits: int = _MAX_DIGITS, *, measured: int | None = None):
     """``json.loads`` refusing what no answer could carry: nesting deeper than ``depth``, NaN and
     infinities (as numbers or too large to be finite), whole numbers of more than ``max_digits``
-    digits; errors name ``field`` (shown as ``label``)."""
-    if text_depth(text) > depth:
+    digits; errors name ``field`` (shown as ``label``). ``measured``: ``text_depth(text)``, when the caller has it."""
+    if (text_depth(text) if measured is None else measured) > depth:
         raise RulesError("too_deep", f"{label} is nested more than {depth} levels deep.", field)
+    # each whole number read by Python costs a call; a text with no run of more than max_digits digits anywhere
+    # holds no such number, and a long file (issue 19) is read without the call
+    whole = None if _no_digit_run(text, max_digits + 1) else _whole_within(max_digits)
     try:
-        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite, parse_int=_whole_within(max_digits))
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite, parse_int=whole)
     except RecursionError:  # pragma: no cover - the depth check above comes first
         raise RulesError("too_deep", f"{label} is nested too deeply.", field) from None
     except ValueError as error:  # JSONDecodeError, a refused number, or Python's int digit limit
@@ -92,9 +104,32 @@ def loads(text: str, depth: int, field: str, label: str, max_digits: int = _MAX_
         raise RulesError("bad_json", f"{label} is not valid JSON ({message}{where}).", field) from None
 
 
+_DIGITS = bytes(ord("0") if 48 <= c <= 57 else ord(" ") for c in range(256))
+
+
+def _no_digit_run(text: str, length: int) -> bool:
+    """Whether ``text`` is long (over 100,000 characters) and has no run of ``length`` ASCII digits (at C speed).
+
+    >>> _no_digit_run("[12, 345]" * 20_000, 4), _no_digit_run("[12, 3456]" * 20_000, 4), _no_digit_run("[1]", 4)
+    (True, False, False)
+    """
+    return len(text) > 100_000 and text.encode("utf-8", "surrogatepass").translate(_DIGITS).find(b"0" * length) < 0
+
+
 def has_surrogate(text: str) -> bool:
-    """Whether ``text`` holds a lone surrogate (``"\\ud800"``), which UTF-8 cannot encode."""
-    return _SURROGATE.search(text) is not None
+    """Whether ``text`` holds a lone surrogate (``"\\ud800"``), which UTF-8 cannot encode (a long text is
+    encoded to find out, at C speed).
+
+    >>> has_surrogate("Ann"), has_surrogate("\\ud800" + "a" * 20_000)
+    (False, True)
+    """
+    if len(text) < 10_000:
+        return _SURROGATE.search(text) is not None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _plainly_fine(value, depth: int) -> int | None:

@@ -169,7 +169,7 @@ ENGINE_WATCH = """(() => {  // the time the worker takes to answer the page's en
     if (message?.type === "call") {
       if (watch.pending++ === 0) watch.since = performance.now();
       watch.calls += 1;
-      watch.sent += message.request.length;
+      watch.sent += message.request.length + (message.text?.length ?? 0); // a file beside it (text or bytes)
       if (!this.__watched) {
         this.__watched = true;
         this.addEventListener("message", (event) => {

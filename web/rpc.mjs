@@ -99,13 +99,17 @@ export class Engine {
   }
 
   /** Send one request; resolves with the engine's {ok, result | error} response. ``options`` adds
-   * request fields such as ``{mode: "odds"}`` (the exact distribution instead of a roll). */
+   * request fields such as ``{mode: "odds"}`` (the exact distribution instead of a roll); ``options.text``, a long
+   * text such as a whole campaign file (a string, or its UTF-8 bytes: a Uint8Array), travels beside the request as
+   * it is (the engine reads it as ``args.text``): never written into the request's JSON, so never escaped, copied or
+   * checked twice. */
   call(op, args = {}, options = {}) {
     if (!this.ready) return Promise.resolve({ ok: false, error: { code: "not_ready", message: "The engine is still starting.", field: null } });
     const id = this.nextId++;
+    const { text, ...fields } = options || {};
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ type: "call", id, request: JSON.stringify({ ...options, op, args }) });
+      this.worker.postMessage({ type: "call", id, request: JSON.stringify({ ...fields, op, args }), ...(typeof text === "string" || text instanceof Uint8Array ? { text } : {}) });
     });
   }
 }

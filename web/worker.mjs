@@ -154,13 +154,13 @@ booted.then(
 );
 
 onmessage = async (event) => {
-  const { type, id, request, module } = event.data || {};
+  const { type, id, request, module, text } = event.data || {};
   if (type === "wasm-module") receiveModule(module);
   if (type !== "call") return;
   const { api } = await booted;
   let response;
   try {
-    response = api.call(String(request));
+    response = text !== undefined ? api.call(String(request), text) : api.call(String(request)); // a long file beside it
   } catch (error) {
     response = JSON.stringify({ ok: false, error: { code: "internal", message: String(error?.message || error), field: null } });
   }

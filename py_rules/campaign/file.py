@@ -340,7 +340,8 @@ def character_entry(entry: Any, game: str | None, problems: list, path: str = ""
     return None if len(problems) > before else {"id": ident, "kind": kind, "sheet": sheet}
 
 
-def _entries(raw: dict, key: str, problems: list, what: str, game: str | None = None) -> list | None:
+def _entries(raw: dict, key: str, problems: list, what: str, game: str | None = None, shallow: bool = False
+             ) -> list | None:
     entries = raw.get(key, [])
     if not isinstance(entries, list):
         problems.append(problem(key, f"The {what} must be a list."))
@@ -348,7 +349,7 @@ def _entries(raw: dict, key: str, problems: list, what: str, game: str | None = 
     if len(entries) > LIMITS[key]:
         problems.append(problem(key, f"At most {LIMITS[key]} {what} entries are kept (this file has {len(entries)})."))
         return None
-    problems.extend(check_entries(entries, key, what, game=game))
+    problems.extend(check_entries(entries, key, what, game=game, shallow=shallow and key == "log"))
     kept = [dict(entry) for entry in entries if isinstance(entry, dict)]
     if key == "log" and not problems:
         from py_rules.campaign.migrations import compact_log
@@ -358,23 +359,73 @@ def _entries(raw: dict, key: str, problems: list, what: str, game: str | None = 
 
 
 def check_entries(entries: list, key: str, what: str, *, start: int = 0, seen: set | None = None,
-                  game: str | None = None) -> list[dict]:
+                  game: str | None = None, shallow: bool = False) -> list[dict]:
     """The problems of a list of log entries or encounters: each a bounded JSON object, then its shape by its own
     module, and with the campaign's ``game`` each log entry's sheets by that game's own validation and each
     encounter as one of that game. A long log is checked a stretch at a time (``log.check``): ``start`` is the
     stretch's first index in the whole list, ``seen`` the log entry ids before it (only those the stretch's
-    entries mention matter: :func:`py_rules.log.entry.order_problems`)."""
+    entries mention matter: :func:`py_rules.log.entry.order_problems`).
+
+    ``shallow``: the log entries were just read from JSON text (finite numbers, text keys) nested at most
+    ``LIMITS["depth"]`` deep each (``campaign.check_file``); each entry is then measured by its own JSON text at C
+    speed (:func:`_plainly_bounded`), and walked value by value only when that cannot tell."""
     problems: list = []
+    sizes: list = [None] * len(entries)
+    texts: dict = {}  # the JSON text of each sheet before an entry, by id: its game's check is kept by that text
     for index, entry in enumerate(entries, start):
         if not isinstance(entry, dict):
             problems.append(problem(_join(key, index), f"Each {what} entry must be a JSON object."))
-        else:
+            continue
+        if shallow:
+            sizes[index - start] = _plainly_bounded(entry, texts)
+        if sizes[index - start] is None:
             check_json(entry, _join(key, index), problems)
     if not problems:  # bounded JSON objects: now the shape of each (not piled on a size problem)
         check = _ENTRY_CHECKS[key]()
-        problems.extend(check(entries, key, start=start, seen=seen, game=game) if key == "log" else
-                        check(entries, key, game))
+        problems.extend(check(entries, key, start=start, seen=seen, game=game, plain=True, sizes=sizes, texts=texts)
+                        if key == "log" else check(entries, key, game))
     return problems
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False, allow_nan=False).encode
+_LONG_KEY = re.compile(r'"[^"]{%d,}": ' % (200 + 1))
+"""A key longer than check_json allows, in JSON text whose escaped quotes and backslashes became two plain
+characters each (a key's text is then at least as long as the key, and holds no quote)."""
+
+
+def _plainly_bounded(entry: dict, texts: dict | None = None) -> int | None:
+    """The length of ``entry``'s JSON text when it certainly passes :func:`check_json`, else None (then it is walked).
+
+    Only for a value read from JSON text nested at most ``LIMITS["depth"]`` deep (numbers finite, keys text, every
+    value JSON): what is left to know is read from its text at C speed. Every text in it is shorter than the whole
+    text (at most ``LIMITS["text"]``); it holds at most 1 + one value after each ``[``, ``,`` or ``:`` (at most
+    ``LIMITS["entry_nodes"]``); and no key is longer than 200 characters. The sheets before it are written apart
+    (the text is the same, put together), and their texts kept in ``texts`` by ``id`` for the game's check.
+
+    >>> _plainly_bounded({"a": [1, "x"]}), _plainly_bounded({"k" * 201: 1}), _plainly_bounded({"t": "x" * 20_001})
+    (15, None, None)
+    >>> found = {}
+    >>> _plainly_bounded({"before": {"c1": {"hp": 3}}, "id": "e1"}, found), list(found.values())
+    (41, ['{"hp": 3}'])
+    """
+    before = entry.get("before")
+    sheets = before if type(before) is dict and before and all(type(v) is dict for v in before.values()) else {}
+    try:
+        parts = [_ENCODE({**entry, "before": dict.fromkeys(sheets, 0)}) if sheets else _ENCODE(entry)]
+        parts += [_ENCODE(sheet) for sheet in sheets.values()]
+    except (TypeError, ValueError, RecursionError):
+        return None
+    size = sum(map(len, parts)) - len(sheets)  # each sheet's text in place of its 0
+    if size > LIMITS["text"]:
+        return None
+    if 1 + sum(part.count("[") + part.count(",") + part.count(":") for part in parts) > LIMITS["entry_nodes"]:
+        return None
+    if any(_LONG_KEY.search(part.replace("\\\\", "__").replace('\\"', "__") if "\\" in part else part)
+           for part in parts):
+        return None
+    if texts is not None:
+        texts.update(zip(map(id, sheets.values()), parts[1:]))
+    return size
 
 
 def _log_check():
@@ -420,7 +471,7 @@ def _schema(raw: dict, problems: list) -> bool:
 _SHEET_PREFIXES = ("armageddon.character/", "semiautomagic.creature/", "coc.investigator/")
 
 
-def _canonical(raw: dict, problems: list) -> dict:
+def _canonical(raw: dict, problems: list, shallow: bool = False) -> dict:
     for key in raw:
         if key not in KEYS:
             problems.append(problem(str(key)[:80], f"A campaign has no field {str(key)[:40]!r}."))
@@ -436,7 +487,7 @@ def _canonical(raw: dict, problems: list) -> dict:
         "settings": _settings(raw, game, problems),
         **({"forum": forum_choices(raw["forum"], problems)} if "forum" in raw else {}),
         "characters": _characters(raw, game, problems),
-        "log": _entries(raw, "log", problems, "log", game),
+        "log": _entries(raw, "log", problems, "log", game, shallow),
         "encounters": _entries(raw, "encounters", problems, "encounter", game),
     }
 
@@ -448,8 +499,10 @@ def _capped(problems: list) -> list:
     return problems[:cap] + [problem("", f"… and {len(problems) - cap} more problems.")]
 
 
-def validate(raw: Any) -> Checked:
-    """Check a whole campaign file; see the module docstring.
+def validate(raw: Any, *, shallow: bool = False) -> Checked:
+    """Check a whole campaign file; see the module docstring. ``shallow``: ``raw`` was just read from JSON text
+    nested at most ``LIMITS["depth"] + 2`` deep, so each log entry at most ``LIMITS["depth"]`` (its check reads
+    each entry's size from its text: :func:`check_entries`).
 
     >>> from py_rules.campaign.file import validate
     >>> checked = validate({"schema": SCHEMA, "id": "c1", "name": " Masks ", "game": "coc",
@@ -471,7 +524,7 @@ def validate(raw: Any) -> Checked:
         raw, problems = migrate(raw)
     if not _schema(raw, problems):
         return Checked(None, _capped(problems), migrated_from)
-    campaign = _canonical(raw, problems)
+    campaign = _canonical(raw, problems, shallow and migrated_from is None)
     return Checked(None if problems else campaign, _capped(problems), migrated_from)
 
 

@@ -1,6 +1,8 @@
 """Campaign operations for the JSON door (issue 8): check a campaign file before it is stored, bring the old
 page's saved values into a first campaign, and check one character as the campaign would.
 
+``campaign.check_file`` reads a whole file from its text (sent beside the request: a long log is tens of MB) and
+checks it once, as ``campaign.validate`` would (issue 19); its answer leaves out the file's own log.
 ``campaign.validate`` and ``campaign.from_legacy`` answer in ``result.details``:
 ``{"valid", "problems": [{"path", "message", "text"}], "campaign", "migrated_from"}``; ``campaign.check_character``
 answers ``{"valid", "problems", "character"}`` (paths inside the character, e.g. ``sheet.luck``), without
@@ -12,6 +14,8 @@ field in the form's words, then why ("Character “Jack” — Strength: …", :
 """
 
 from __future__ import annotations
+
+import re
 
 from py_rules.campaign import games
 from py_rules.campaign.file import LIMITS, SCHEMA, Checked, character_entry, validate
@@ -68,9 +72,67 @@ def _validate(*, campaign) -> Result:
     return _answer("validate", validate(campaign), record=campaign)
 
 
+FILE_TEXT_CHARS = 150_000_000
+"""A whole campaign file's text, its log included (10,000 entries are about 35 million characters)."""
+FILE_DEPTH = 64
+"""Nesting read at all from a file's text: a file deeper than the campaign's own limits is still read, so that its
+check names the field that is too deep; only past this is the text refused whole."""
+
+
+_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+"""Where a value read from JSON text can hold half a character (raw text cannot: it came as UTF-8)."""
+
+
+def _lone_surrogate(value) -> dict | None:
+    """The problem of a text in ``value`` (read from JSON) holding half a character, which no answer can carry (as
+    the door refuses one in a request), else None."""
+    from py_rules import limits
+
+    try:
+        limits.check_tree(value, "", FILE_DEPTH + 1)
+    except RulesError as error:
+        return {"path": error.field or "", "message": "This text holds a character that is not valid Unicode text."}
+    return None
+
+
+def _check_file(*, text) -> Result:
+    """A whole campaign file from its text, checked once (issue 19, "Long campaigns light"): parsed once, then
+    :func:`py_rules.campaign.file.validate` on all of it, its log included (every entry, every sheet, every change
+    record), as ``campaign.validate`` checks a campaign. The answer leaves the log out when it is the file's own: the
+    page has read the file, and keeps its log with each older entry in the current shape (store/changes.mjs
+    compactEntry, the twin of :func:`py_rules.log.entry.compact_entry`): ``details.log`` is ``"file"``, else
+    ``"campaign"`` (a migrated file: its log is the campaign's)."""
+    from py_rules import limits
+
+    depth = limits.text_depth(text)
+    raw = limits.loads(text, FILE_DEPTH, "text", "The campaign file", measured=depth)
+    unreadable = _lone_surrogate(raw) if _ESCAPED_SURROGATE.search(text) else None
+    checked = (Checked(None, [unreadable]) if unreadable else
+               validate(raw, shallow=depth <= LIMITS["depth"] + 2))  # the file, its log, then each entry
+    result = _answer("check_file", checked, record=raw if isinstance(raw, dict) else None)
+    details = result.details
+    details["entries"] = len(raw["log"]) if isinstance(raw, dict) and isinstance(raw.get("log"), list) else 0
+    details["log"] = "campaign"
+    if checked.valid and checked.migrated_from is None:
+        details["campaign"] = {**checked.campaign, "log": []}
+        details["log"] = "file"
+    return result
+
+
 def _from_legacy(*, game, states, settings, id, name, now) -> Result:
     return _answer("from_legacy", from_legacy(game, states, settings, id=id, name=name, now=now))
 
+
+CHECK_FILE = Operation(
+    id="campaign.check_file", system="campaign", title="Check a campaign file's text",
+    summary="Reads a whole campaign file as it was saved, its log included, and checks all of it once before "
+    "anything is stored, as the campaign check does: every character, house rule and encounter, every log entry "
+    "with its sheets and what changed in them. Lists each problem with where it is.",
+    covers=(),
+    params=(Param("text", "text", "Campaign file", "The file's text (JSON), sent beside the request when it is "
+                  "long.", max_length=FILE_TEXT_CHARS),),
+    run=_check_file, source="issue 19, Long campaigns light", rolls=False,
+)
 
 GAME = Param("game", "choice", "Game", "The game of the campaign and its characters.", default="coc",
              choices=games.GAMES)
@@ -165,7 +227,7 @@ REPAIR = Operation(
     run=_repair, source="TABLE.md, Kept safe", rolls=False,
 )
 
-OPERATIONS = (VALIDATE, FROM_LEGACY, CHECK_CHARACTER, REPAIR)
+OPERATIONS = (VALIDATE, CHECK_FILE, FROM_LEGACY, CHECK_CHARACTER, REPAIR)
 
 
 # issue 17: the Cast's templates (helper "cast")

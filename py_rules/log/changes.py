@@ -78,9 +78,14 @@ def _copy(value):
     return value
 
 
-def apply_changes(before, changes):
+def _same(value):
+    return value
+
+
+def apply_changes(before, changes, *, shared: bool = False):
     """``before`` with ``changes`` applied: a new value (``before`` is left as it is); a change record that does
-    not fit ``before`` raises :class:`ChangesError`.
+    not fit ``before`` raises :class:`ChangesError`. ``shared``: the new value shares what did not change with
+    ``before`` and ``changes`` instead of copying it (for a reader that changes neither: checking a long log).
 
     >>> try:
     ...     apply_changes({"a": 1}, {"a": {"c": [2]}})
@@ -88,10 +93,11 @@ def apply_changes(before, changes):
     ...     print(error)
     'a' is not an object to change.
     """
+    copy = _same if shared else _copy
     if type(changes) is list:
         if len(changes) != 1:
             raise ChangesError("A whole new value is a list of one value.")
-        return _copy(changes[0])
+        return copy(changes[0])
     if type(changes) is not dict:
         raise ChangesError("A change record is an object or a list of one value.")
     if type(before) is not dict:
@@ -99,22 +105,22 @@ def apply_changes(before, changes):
     out = {}
     for key, old in before.items():
         if key not in changes:
-            out[key] = _copy(old)
+            out[key] = copy(old)
         elif type(changes[key]) is not list or changes[key]:  # [] removes the key
-            out[key] = _apply_key(old, changes[key], key)
+            out[key] = _apply_key(old, changes[key], key, shared)
     for key, change in changes.items():
         if key not in before:
             if type(change) is not list or len(change) != 1:
                 raise ChangesError(f"{key!r} is not there to change or remove.")
-            out[key] = _copy(change[0])
+            out[key] = copy(change[0])
     return out
 
 
-def _apply_key(old, change, key):
+def _apply_key(old, change, key, shared=False):
     if type(change) is dict:
         if type(old) is not dict:
             raise ChangesError(f"{key!r} is not an object to change.")
-        return apply_changes(old, change)
+        return apply_changes(old, change, shared=shared)
     if type(change) is list and len(change) == 1:
-        return _copy(change[0])
+        return change[0] if shared else _copy(change[0])
     raise ChangesError(f"The change of {key!r} is not [], [value] or an object.")

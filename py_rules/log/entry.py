@@ -82,10 +82,11 @@ SheetCheck = Callable[[dict], "tuple[str | None, str] | None"]
 """A sheet's verdict: None when its game accepts it, else the game's (field, message)."""
 
 
-def sheet_checker(game: str) -> SheetCheck:
+def sheet_checker(game: str, texts: dict | None = None) -> SheetCheck:
     """A check of logged sheets by ``game``'s own validation (:func:`py_rules.campaign.games.validate_sheet`,
     the check a campaign character gets), each distinct sheet checked once per checker: its verdict is kept by
-    the sheet's JSON text (exact: ``1``, ``1.0`` and ``true`` are different texts).
+    the sheet's JSON text (exact: ``1``, ``1.0`` and ``true`` are different texts). ``texts``: the JSON text of
+    sheets already written, by ``id(sheet)`` (each taken once; :func:`py_rules.campaign.file.check_entries`).
 
     >>> check = sheet_checker("armageddon")
     >>> check({})
@@ -97,7 +98,9 @@ def sheet_checker(game: str) -> SheetCheck:
     verdicts: dict[str, tuple | None] = {}
 
     def check(sheet: dict):
-        key = encode(sheet)
+        key = texts.pop(id(sheet), None) if texts else None
+        if key is None:
+            key = encode(sheet)
         if key not in verdicts:
             try:
                 validate_sheet(game, sheet)
@@ -167,7 +170,7 @@ def _sheets_problems(entry: dict, path: str, check: SheetCheck | None = None) ->
         after = {}
         for cid, change in entry["changes"].items():
             try:
-                after[cid] = apply_changes(entry["before"][cid], change)
+                after[cid] = apply_changes(entry["before"][cid], change, shared=True)  # read, never changed
             except ChangesError:
                 out.append(problem(f"{path}.changes.{cid}", "What changed in this sheet does not fit the sheet "
                                                             "before it."))
@@ -189,11 +192,23 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_TRACE_LISTS = (  # (key, what each item must be, its fields and their tests): what render.py and markdown.py read
-    ("dice", "a die as thrown", {"die": lambda v: isinstance(v, str), "face": _is_int,
-                                 "purpose": lambda v: isinstance(v, str)}),
-    ("modifiers", "a modifier", {"value": _is_int, "label": lambda v: isinstance(v, str)}),
-    ("steps", "a step", {"text": lambda v: isinstance(v, str)}),
+def _is_die(item) -> bool:
+    return (isinstance(item, dict) and isinstance(item.get("die"), str) and _is_int(item.get("face"))
+            and isinstance(item.get("purpose"), str))
+
+
+def _is_modifier(item) -> bool:
+    return isinstance(item, dict) and _is_int(item.get("value")) and isinstance(item.get("label"), str)
+
+
+def _is_step(item) -> bool:
+    return isinstance(item, dict) and isinstance(item.get("text"), str)
+
+
+_TRACE_LISTS = (  # (key, what each item must be, its fields, its test): what render.py and markdown.py read
+    ("dice", "a die as thrown", ("die", "face", "purpose"), _is_die),
+    ("modifiers", "a modifier", ("value", "label"), _is_modifier),
+    ("steps", "a step", ("text",), _is_step),
 )
 
 
@@ -201,15 +216,17 @@ def _trace_problems(result: dict, path: str) -> list[dict]:
     """The problems of a logged result's trace: every part the page and the Markdown export read must have the
     shape the engine gives it (a stored or imported log is read back long after it was written)."""
     out = []
-    for key, what, fields in _TRACE_LISTS:
+    for key, what, fields, test in _TRACE_LISTS:
         items = result.get(key)
         if items is None:
             continue
         if not isinstance(items, list):
             out.append(problem(f"{path}.{key}", "Must be a list."))
             continue
+        if all(map(test, items)):
+            continue
         for i, item in enumerate(items):
-            if not isinstance(item, dict) or not all(test(item.get(name)) for name, test in fields.items()):
+            if not test(item):
                 out.append(problem(f"{path}.{key}.{i}", f"Must be {what} ({', '.join(fields)})."))
     for key in ("events", "flags"):
         items = result.get(key)
@@ -226,8 +243,14 @@ def _trace_problems(result: dict, path: str) -> list[dict]:
 
 
 def validate_log_entry(entry, path: str = "log.0", game: str | None = None, *,
-                       check_sheet: SheetCheck | None = None) -> list[dict]:
+                       check_sheet: SheetCheck | None = None, plain: bool = False, size: int | None = None
+                       ) -> list[dict]:
     """Every problem of ``entry`` as ``{"path", "message"}`` (an empty list when it is valid).
+
+    ``plain``: the caller has already found ``entry`` plain JSON nested at most
+    :data:`py_rules.campaign.file.LIMITS` ``depth`` deep (:func:`py_rules.campaign.file.check_json`, as a campaign
+    file's check does): only its size is measured here, at C speed (issue 19: 10,000 entries in one import), unless
+    the caller measured it already (``size``: the length of its JSON text).
 
     With ``game`` (the campaign's), each sheet of ``before`` and ``after`` (rebuilt from ``changes``) is checked by
     that game's own validation (``check_sheet``, a :func:`sheet_checker` of that game, when given: a log shares one) and each
@@ -255,7 +278,8 @@ def validate_log_entry(entry, path: str = "log.0", game: str | None = None, *,
                                                 "each sheet after it: not both."))
     if missing or unknown:
         return missing + unknown
-    big = oversize(entry, path, max_chars=MAX_ENTRY_CHARS, max_depth=MAX_DEPTH)
+    big = (_too_large(entry, path, size) if plain else
+           oversize(entry, path, max_chars=MAX_ENTRY_CHARS, max_depth=MAX_DEPTH))
     if big:
         return big
     out = _id_problem(entry["id"], f"{path}.id", "The entry id")
@@ -289,6 +313,19 @@ def validate_log_entry(entry, path: str = "log.0", game: str | None = None, *,
     return out + _sheets_problems(entry, path, check_sheet)
 
 
+_ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False, allow_nan=False).encode
+"""Plain JSON known to be finite and bounded in depth (no cycle to look for)."""
+
+
+def _too_large(entry: dict, path: str, size: int | None = None) -> list[dict]:
+    """The problem of a plain JSON ``entry`` (already checked) longer than :data:`MAX_ENTRY_CHARS` as JSON text, as
+    :func:`py_rules.bounded.oversize` words it (``size``: that length, when known)."""
+    size = len(_ENCODE(entry)) if size is None else size
+    if size > MAX_ENTRY_CHARS:
+        return [problem(path, f"Too large: {size:,} characters of JSON (at most {MAX_ENTRY_CHARS:,}).")]
+    return []
+
+
 def order_problems(entry: dict, path: str, seen) -> list[dict]:
     """The problems of a valid entry's place in its log: an id used before, an undo or redo of no entry before it.
 
@@ -304,13 +341,17 @@ def order_problems(entry: dict, path: str, seen) -> list[dict]:
 
 
 def validate_log(entries, path: str = "log", *, start: int = 0, seen: set | None = None,
-                 game: str | None = None) -> list[dict]:
+                 game: str | None = None, plain: bool = False, sizes: list | None = None,
+                 texts: dict | None = None) -> list[dict]:
     """Every problem of a campaign's log: each entry's, a repeated id, an undo or redo of no earlier entry.
 
     A long log is checked in stretches: ``start`` is the first entry's index in the whole log and ``seen`` the
     ids of the entries before it (updated in place). Only the earlier ids that the stretch's entries mention
     (their own ids, the entries their undos and redos name) change the verdict (:func:`order_problems`), so
     ``seen`` may be just those. With ``game`` every sheet is checked by that game, each distinct sheet once.
+    ``plain``: every entry has passed :func:`py_rules.campaign.file.check_json` (see :func:`validate_log_entry`);
+    ``sizes``: the length of each one's JSON text where known (else None); ``texts``: sheets' JSON texts already
+    written (:func:`sheet_checker`).
 
     >>> validate_log([{"id": "e1"}], "log")[0]["path"]
     'log.0.at'
@@ -319,9 +360,10 @@ def validate_log(entries, path: str = "log", *, start: int = 0, seen: set | None
         return [problem(path, f"The log must be a list of at most {MAX_ENTRIES:,} entries.")]
     out = []
     seen = set() if seen is None else seen
-    check = sheet_checker(game) if game is not None else None
+    check = sheet_checker(game, texts) if game is not None else None
     for i, entry in enumerate(entries, start):
-        found = validate_log_entry(entry, f"{path}.{i}", game, check_sheet=check)
+        size = sizes[i - start] if sizes else None
+        found = validate_log_entry(entry, f"{path}.{i}", game, check_sheet=check, plain=plain, size=size)
         out += found
         if found:
             continue

@@ -107,7 +107,13 @@ def stored_log(page: Page, campaign_id: str) -> list[dict]:
         open.onsuccess = () => {
             const range = IDBKeyRange.bound([id, 0], [id, Infinity]);
             const request = open.result.transaction("entries").objectStore("entries").getAll(range);
-            request.onsuccess = () => { resolve(JSON.stringify(request.result.map((row) => row.entry))); open.result.close(); };
+            request.onsuccess = () => {  // a record holds one entry, or a block of them (a log written at once)
+                const bySeq = new Map();
+                for (const row of request.result) if (Array.isArray(row.entries)) row.entries.forEach((entry, i) => bySeq.set(row.seq + i, entry));
+                for (const row of request.result) if (!Array.isArray(row.entries)) bySeq.set(row.seq, row.entry);
+                resolve(JSON.stringify([...bySeq].sort((a, b) => a[0] - b[0]).map(([, entry]) => entry)));
+                open.result.close();
+            };
             request.onerror = () => reject(request.error);
         };
     })""", campaign_id))

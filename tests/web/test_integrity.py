@@ -197,6 +197,36 @@ def test_a_long_log_with_long_ids_imports(app, tmp_path):
     assert len(stored_log(app, "c-long")) == 30_000
 
 
+def test_an_imported_log_kept_in_blocks_opens_its_entries_and_undoes_its_last_change(app, tmp_path):
+    """A whole log written at once is stored in blocks of entries (issue 19): an entry is still read one tap away,
+    from any block, and Undo finds the change it undoes there."""
+    campaign = a_coc_campaign(app)
+    open_sheet(app, "Harvey")
+    damage(app, 3)
+    file = exported(app, campaign["id"])
+    file["id"] = "c-blocks"
+    stamp = "2026-12-01T20:15:03Z"
+    rolls = [{"id": f"r-{i}", "at": stamp, "op": "coc.skill_check", "args": {}, "result": {"label": f"Roll {i}"},
+              "who": [], "encounter": None, "before": {}, "changes": {}, "kind": "roll"} for i in range(300)]
+    file["log"] = rolls + file["log"]  # the damage is the last entry: in the second block
+    import_file(app, tmp_path, "blocks.campaign.json", json.dumps(file))
+    expect(app.locator('[data-campaign="c-blocks"]')).to_be_visible(timeout=60_000)
+    assert stored_log(app, "c-blocks") == file["log"]
+    app.goto(app.url.split("#")[0] + "#/c/c-blocks/log")
+    rows = app.locator(".log-row")
+    expect(rows.first).to_be_visible()
+    rows.first.locator(".log-open").click()
+    expect(rows.first).not_to_contain_text("This entry could not be read.")
+    rows.nth(1).locator(".log-open").click()
+    expect(rows.nth(1)).to_contain_text("Roll 299")
+    expect(rows.nth(1)).not_to_contain_text("This entry could not be read.")
+    app.goto(app.url.split("#")[0] + "#/c/c-blocks")
+    open_sheet(app, "Harvey")
+    expect(app.locator(".sheet .character-card")).to_contain_text("7/10")
+    app.locator(".undo-bar [data-history=undo]").click()
+    expect(app.locator(".sheet .character-card")).to_contain_text("10/10")
+
+
 def test_two_quick_damage_taps_apply_once_without_a_false_other_tab(app):
     """Taps on Roll while the first runs are ignored (issue "The table, part 3": no second tap that applies
     twice); a deliberate Roll again is queued after it and applies to the sheet as it then is."""

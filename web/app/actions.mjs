@@ -4,7 +4,7 @@ import { CAMPAIGN_SCHEMA, copyCampaign, newCampaign, newId, StaleError, summary,
 import { makeEntry } from "../store/entries.mjs";
 import { compactEntry } from "../store/changes.mjs";
 import { changeWords } from "./log_reads.mjs";
-import { campaignBlob, campaignFileName, canShareFile, download, readJsonFile, shareFile } from "../store/files.mjs";
+import { campaignBlob, campaignFileName, canShareFile, download, parseJsonText, readFileBytes, shareFile } from "../store/files.mjs";
 import { settingArgs } from "./engine.mjs";
 import { navigate, paths } from "./router.mjs";
 import { inQueue } from "./queue.mjs";
@@ -100,71 +100,55 @@ export async function exportCampaign(app, id, { share = false } = {}) {
   app.dispatch({ type: "exported" });
 }
 
-/** A log's stretches for ``log.check``: consecutive entries of at most ``budget`` characters of JSON each, so
- * every file the format allows fits the engine's requests whatever its entries' sizes. */
-function logStretches(log, budget = 3_000_000) {
-  const stretches = [];
-  let current = [];
-  let size = 0;
-  log.forEach((entry) => {
-    const length = JSON.stringify(entry)?.length ?? 4;
-    if (current.length && size + length > budget) {
-      stretches.push(current);
-      current = [];
-      size = 0;
-    }
-    current.push(entry);
-    size += length + 1;
-  });
-  if (current.length) stretches.push(current);
-  return stretches;
-}
-
-/** The ids of earlier entries that a stretch mentions (its own ids and the entries its undos and redos name):
- * all ``log.check`` needs of what came before, however long the log (py_rules/log/operations.py). */
-function mentionedEarlier(stretch, earlier) {
-  const mentioned = new Set();
-  for (const entry of stretch) {
-    if (typeof entry?.id === "string") mentioned.add(entry.id);
-    if (typeof entry?.args?.entry === "string") mentioned.add(entry.args.entry);
-  }
-  return [...mentioned].filter((id) => earlier.has(id));
-}
-
 /**
- * The engine's verdict on a campaign file. Its log may be tens of MB (10,000 entries keep their sheets), far over
- * one request: the rest of the file is checked whole, then the log a stretch at a time (``log.check``, with the
- * earlier ids each stretch mentions). Every sheet in the log is checked by the game as the characters are. The
- * entries of an older file (each sheet whole before and after) come back in the current shape (store/changes.mjs).
+ * The engine's verdict on a campaign file, from its JSON ``text`` (the file as read; for a campaign of a backup its
+ * JSON): the whole file is parsed and checked once in the engine (campaign.check_file, issue 19: the text travels
+ * beside the request, a 10,000-entry log is tens of MB), every sheet in the log by the game as the characters are.
+ * The answer leaves out a log that is the file's own: the page keeps ``data.log`` (its own reading of the same text)
+ * with the entries of an older file (each sheet whole before and after) in the current shape (store/changes.mjs).
  * Returns {campaign} or {problems}.
  */
-export async function checkCampaignFile(app, data, progress) {
-  const engine = app.services.engine;
-  const log = data && typeof data === "object" && Array.isArray(data.log) ? data.log : null;
-  const verdict = (await engine.call("campaign.validate", { campaign: log ? { ...data, log: [] } : data })).details;
-  if (!verdict.valid) return { problems: verdict.problems.length ? verdict.problems : [{ path: "(file)", message: "This file is not a campaign." }] };
-  if (!log?.length) return { campaign: verdict.campaign };
-  let start = 0;
-  const earlier = new Set();
-  for (const stretch of logStretches(log)) {
-    progress?.(`Checking the log: ${start.toLocaleString()} of ${log.length.toLocaleString()} entries…`);
-    const checked = (await engine.call("log.check", { entries: stretch, start, earlier: mentionedEarlier(stretch, earlier), total: log.length, game: verdict.campaign.game })).details;
-    if (!checked.valid) return { problems: checked.problems };
-    start += stretch.length;
-    for (const entry of stretch) earlier.add(entry.id);
+export async function checkCampaignFile(app, data, progress = null, text = null, verdict = null) {
+  const log = data && typeof data === "object" && Array.isArray(data.log) ? data.log : [];
+  if (!verdict) {
+    if (log.length) progress?.(`Checking the file: ${log.length.toLocaleString()} log entries…`);
+    verdict = await fileVerdict(app, text ?? JSON.stringify(data));
   }
-  return { campaign: { ...verdict.campaign, log: log.map(compactEntry) } }; // an older file's entries: what changed
+  if (!verdict.valid) return { problems: verdict.problems.length ? verdict.problems : [{ path: "(file)", message: "This file is not a campaign." }] };
+  if (verdict.log !== "file") return { campaign: verdict.campaign };
+  return { campaign: { ...verdict.campaign, log: log.map(compactEntry) } };
+}
+
+/** campaign.check_file's details for a file's ``text``; a text the engine cannot read at all (not JSON it accepts,
+ * nested too deep, too long) is one problem about the whole file. */
+async function fileVerdict(app, text) {
+  try {
+    return (await app.services.engine.call("campaign.check_file", {}, { text })).details;
+  } catch (error) {
+    if (error.field !== "text") throw error;
+    return { valid: false, problems: [{ path: "(file)", message: error.message }] };
+  }
 }
 
 /** Read, validate in the engine, then write: on any problem nothing is stored and the problems are returned.
- * ``progress(text)`` hears how far the check of a long log has come. */
+ * ``progress(text)`` hears that a long log is being checked. The engine starts on the file's text at once, while the
+ * page reads the same text (both are long for a long campaign; they run side by side). */
 export async function importCampaign(app, file, progress = null) {
-  const { data, problems } = await readJsonFile(file);
+  const read = await readFileBytes(file);
+  if (read.problems.length) return read.problems;
+  const early = fileVerdict(app, read.bytes).catch((error) => ({ error })); // its bytes: no text to convert in Python
+  await new Promise((resolve) => setTimeout(resolve, 0)); // the file is on its way to the engine before the page reads it
+  const whole = new TextDecoder().decode(read.bytes); // as file.text() reads it
+  const { data, text, problems } = parseJsonText(whole);
   if (problems.length) return problems;
   if (isBackup(data)) return [{ path: "(file)", message: "This file is a backup of every campaign: open it with Restore, under Back up." }];
+  if (data.log?.length) progress?.(`Checking the file: ${data.log.length.toLocaleString()} log entries…`);
   let checked;
   try {
-    checked = await checkCampaignFile(app, data, progress);
+    let verdict = await early;
+    if (verdict.error) throw verdict.error;
+    if (text !== whole) verdict = null; // a campaign quoted as one text: its own text is checked
+    checked = await checkCampaignFile(app, data, progress, text, verdict);
   } catch (error) {
     return [{ path: error.field || "(file)", message: error.message }];
   }

@@ -1,6 +1,6 @@
 // A campaign as one JSON file: export through <a download> on an object URL (revoked after), and the Web
-// Share sheet with the file where the device has one; import reads the text, and the engine validates the
-// whole file (campaign.validate) before anything is written.
+// Share sheet with the file where the device has one; import reads the text, and the engine checks the whole file
+// from that text, once (campaign.check_file), before anything is written.
 //
 // A long campaign (issue 19) is written gzip-compressed where the browser has CompressionStream: its JSON
 // repeats sheets and traces, so 10,000 log entries shrink from about 60 MB to a few. A small campaign stays
@@ -32,15 +32,15 @@ export async function jsonFileBlob(value, indent = 0) {
   return { blob: new Blob([await new Response(stream).arrayBuffer()], { type: "application/gzip" }), compressed: true };
 }
 
-/** A chosen file's text, decompressed first when it is gzip (and the browser can). */
-async function fileText(file) {
+/** A chosen file's bytes, decompressed first when it is gzip (and the browser can). */
+async function fileBytes(file) {
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) return file.text();
+  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) return new Uint8Array(await file.arrayBuffer());
   if (typeof DecompressionStream !== "function") {
     throw new Error("This file is compressed, and this browser cannot open compressed files. Open it on a newer browser, or export it again from there.");
   }
   try {
-    return await new Response(file.stream().pipeThrough(new DecompressionStream("gzip"))).text();
+    return new Uint8Array(await new Response(file.stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
   } catch {
     throw new Error("This compressed file is damaged or incomplete: it could not be opened.");
   }
@@ -68,25 +68,44 @@ export async function shareFile(blob, name, title) {
   await navigator.share({ files: [new File([blob], name, { type: blob.type })], title });
 }
 
-/** Read a chosen file as JSON; a parse failure is one problem with the path "(file)". A file holding a campaign
- * written as one JSON text (a campaign saved by a tool that quoted it) is read as that campaign. */
-export async function readJsonFile(file) {
-  let text;
+/** A chosen file's text (decompressed first when it is gzip), read as UTF-8 as ``file.text()`` reads it, and its
+ * ``bytes`` (the engine reads those: campaign.check_file): ``{text, bytes, problems}``; a file that cannot be read
+ * is one problem with the path "(file)". */
+export async function readFileText(file) {
+  const read = await readFileBytes(file);
+  return read.problems.length ? { text: null, ...read } : { text: new TextDecoder().decode(read.bytes), ...read };
+}
+
+/** A chosen file's bytes, decompressed first when it is gzip: ``{bytes, problems}`` (as readFileText). */
+export async function readFileBytes(file) {
   try {
-    text = await fileText(file);
+    return { bytes: await fileBytes(file), problems: [] };
   } catch (error) {
-    return { data: null, problems: [{ path: "(file)", message: error.message }] };
+    return { bytes: null, problems: [{ path: "(file)", message: error.message }] };
   }
+}
+
+/** A file's text as JSON: ``{data, text, problems}``, ``text`` being the JSON text of ``data`` as written in the file
+ * (the engine checks that text: campaign.check_file); a parse failure is one problem with the path "(file)". A file
+ * holding a campaign written as one JSON text (a campaign saved by a tool that quoted it) is read as that campaign,
+ * and ``text`` is the quoted text. */
+export function parseJsonText(text) {
   let data;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return { data: null, problems: [{ path: "(file)", message: `This is not a campaign file: it is not valid JSON (${error.message}).` }] };
+    return { data: null, text, problems: [{ path: "(file)", message: `This is not a campaign file: it is not valid JSON (${error.message}).` }] };
   }
-  if (typeof data !== "string") return { data, problems: [] };
+  if (typeof data !== "string") return { data, text, problems: [] };
   try {
     const inner = JSON.parse(data);
-    if (inner && typeof inner === "object" && !Array.isArray(inner)) return { data: inner, problems: [] };
+    if (inner && typeof inner === "object" && !Array.isArray(inner)) return { data: inner, text: data, problems: [] };
   } catch { /* not JSON inside: said below */ }
-  return { data: null, problems: [{ path: "(file)", message: `This is not a campaign file: it holds one piece of text (“${data.slice(0, 60)}${data.length > 60 ? "…" : ""}”), not a campaign.` }] };
+  return { data: null, text, problems: [{ path: "(file)", message: `This is not a campaign file: it holds one piece of text (“${data.slice(0, 60)}${data.length > 60 ? "…" : ""}”), not a campaign.` }] };
+}
+
+/** Read a chosen file as JSON: ``{data, text, problems}`` (readFileText, then parseJsonText). */
+export async function readJsonFile(file) {
+  const read = await readFileText(file);
+  return read.problems.length ? { data: null, text: null, problems: read.problems } : parseJsonText(read.text);
 }

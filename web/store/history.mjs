@@ -25,5 +25,22 @@ export function historyAfter(history, entry) {
   return { done, undone };
 }
 
-/** The stacks a log leaves, oldest entry first. */
-export const historyOf = (entries) => entries.reduce(historyAfter, emptyHistory());
+/** The stacks a log leaves, oldest entry first: historyAfter entry by entry, the stacks changed in place (a long
+ * log's ten thousand entries would copy them each time). */
+export function historyOf(entries) {
+  const done = [];
+  let undone = [];
+  for (const entry of entries) {
+    if (entry.kind === "change") {
+      done.push(entry.id);
+      if (done.length > HISTORY_DEPTH) done.shift();
+      undone = [];
+      continue;
+    }
+    const target = entry.args?.entry;
+    if (typeof target !== "string") continue; // not an undo or redo of an entry: changes nothing
+    if (entry.kind === "undo" && done[done.length - 1] === target) undone.push(done.pop());
+    else if (entry.kind === "redo" && undone[undone.length - 1] === target) done.push(undone.pop());
+  }
+  return { done, undone };
+}

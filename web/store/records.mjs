@@ -15,7 +15,10 @@ export function newCampaign(name, game) {
 
 export function copyCampaign(campaign, name) {
   const stamp = now();
-  return { ...structuredClone(campaign), id: newId("c"), name, created: stamp, updated: stamp, revision: 0 };
+  const copy = structuredClone({ ...campaign, log: [] }); // a long log (tens of MB) is not cloned: entries are never changed in place
+  if (campaign.log !== undefined) copy.log = campaign.log;
+  else delete copy.log;
+  return { ...copy, id: newId("c"), name, created: stamp, updated: stamp, revision: 0 };
 }
 
 /** What the list screen needs, without the sheets: ``characters`` counts everyone, ``players`` the party (the

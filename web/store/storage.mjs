@@ -23,7 +23,13 @@
 // each sheet before it and what changed (issue 19); entries stored before that keep each sheet after it whole, and
 // are read as they are (store/changes.mjs entryAfter reads both). A change
 // of a campaign and its log entries are written in ONE transaction (TABLE.md, Kept safe).
-import { openDB } from "../vendor/idb.mjs";
+//
+// A whole log written at once (an import, a restore, a copy; issue 19: 10,000 entries) goes to "entries" in blocks:
+// one record {campaign, seq, last, entries} holds the entries seq..last (at most ENTRY_BLOCK), so an import puts a
+// few dozen records there instead of ten thousand, and an export reads them back as few; each action's entries
+// are one record each ({campaign, seq, entry}) as before. Readers take both (storedEntries); where a single record's
+// seq lies inside a block, the single record is the one read (it was written later).
+import { openDB, unwrap } from "../vendor/idb.mjs";
 import { StaleError, rebase, summary } from "./records.mjs";
 import { cleanHistory, emptyHistory, historyAfter, historyOf } from "./history.mjs";
 import { entryOf, isRow, logRow, rowMatches, rowsOf, storedRow } from "./log_rows.mjs";
@@ -62,16 +68,40 @@ const MIGRATIONS = {
 /** The key range of one campaign's log rows with seq in [low, high). */
 const seqRange = (campaignId, low = 0, high = Infinity) => IDBKeyRange.bound([campaignId, low], [campaignId, high], false, true);
 
-/** Put a whole log (oldest first) after ``lastSeq`` in an open transaction; returns the rows. An entry of an older
- * shape (each sheet whole after it) is stored as what changed (changes.mjs). */
+/** Entries per record of "entries" when a whole log is written at once (about 1 MB for a long campaign's). */
+export const ENTRY_BLOCK = 250;
+
+/** Put a whole log (oldest first) after ``lastSeq`` in an open transaction: a light row each, the entries in blocks
+ * of ENTRY_BLOCK; returns the rows. An entry of an older shape (each sheet whole after it) is stored as what changed
+ * (changes.mjs). */
 function putLog(tx, campaignId, entries, lastSeq) {
-  return rowsOf(entries).map((row, index) => {
-    const seq = lastSeq + index + 1;
-    const stored = { ...row, campaign: campaignId, seq };
-    tx.objectStore("log").put(stored);
-    tx.objectStore("entries").put({ campaign: campaignId, seq, entry: compactEntry(entries[index]) });
-    return stored;
+  const log = unwrap(tx.objectStore("log")); // ten thousand puts: no promise each (a failure aborts the transaction)
+  const rows = rowsOf(entries).map((row, index) => {
+    row.campaign = campaignId;
+    row.seq = lastSeq + index + 1;
+    log.put(row);
+    return row;
   });
+  for (let start = 0; start < entries.length; start += ENTRY_BLOCK) {
+    const block = entries.slice(start, start + ENTRY_BLOCK).map(compactEntry);
+    tx.objectStore("entries").put({ campaign: campaignId, seq: lastSeq + start + 1, last: lastSeq + start + block.length, entries: block });
+  }
+  return rows;
+}
+
+/** The entries of stored records of "entries" (key order) as [seq, entry] in seq order: a block gives each of its
+ * entries, a single record its one; a single record's seq inside a block is read from the single record. What is
+ * not a record of either shape gives nothing (entryOf then finds a damaged entry damaged). */
+export function storedEntries(records) {
+  const bySeq = new Map();
+  const singles = [];
+  for (const record of records) {
+    if (Array.isArray(record?.entries) && Number.isFinite(record.seq)) record.entries.forEach((entry, index) => bySeq.set(record.seq + index, entry));
+    else if (record && Number.isFinite(record.seq)) singles.push(record);
+  }
+  if (!singles.length) return [...bySeq];
+  for (const record of singles) bySeq.set(record.seq, record.entry);
+  return [...bySeq].sort((a, b) => a[0] - b[0]);
 }
 
 async function lastSeq(tx, campaignId) {
@@ -427,7 +457,7 @@ class IdbStorage {
    * keeps its sheets after it whole: given as what changed); a damaged entry is left out. */
   async logAll(campaignId) {
     const stored = this.has("entries") ? await this.db.getAll("entries", seqRange(campaignId)) : [];
-    const entries = stored.map((each) => entryOf(each?.entry)).filter(Boolean).map(compactEntry);
+    const entries = storedEntries(stored).map(([, entry]) => entryOf(entry)).filter(Boolean).map(compactEntry);
     return [...entries, ...this.overflowLog.entries(campaignId)];
   }
 
@@ -441,8 +471,23 @@ class IdbStorage {
     if (local) return local;
     const row = await this.rowById(null, campaignId, id);
     if (!row || !this.has("entries")) return null;
-    const entry = entryOf((await this.db.get("entries", [campaignId, row.seq]))?.entry);
+    const entry = entryOf(await this.storedEntry(campaignId, row.seq));
     return entry && entry.id === id ? entry : null;
+  }
+
+  /** The stored entry at ``seq``: its own record's, else the one in the block that holds it (storedEntries). */
+  async storedEntry(campaignId, seq) {
+    if (!Number.isFinite(seq)) return undefined;
+    const own = await this.db.get("entries", [campaignId, seq]);
+    if (own && !Array.isArray(own.entries)) return own.entry;
+    const cursor = await this.db.transaction("entries").store.openCursor(IDBKeyRange.bound([campaignId, 0], [campaignId, seq]), "prev");
+    let record = cursor?.value;
+    for (let found = cursor, steps = 0; record && !Array.isArray(record.entries) && steps < ENTRY_BLOCK; steps += 1) {
+      found = await found.continue(); // past single records above the block (a block is at most ENTRY_BLOCK long)
+      record = found?.value;
+    }
+    if (!Array.isArray(record?.entries)) return undefined;
+    return record && record.seq <= seq && seq < record.seq + record.entries.length ? record.entries[seq - record.seq] : undefined;
   }
 
   /** The undo / redo stacks: always a clean {done: [ids], undone: [ids]}. */
