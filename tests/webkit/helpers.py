@@ -182,8 +182,16 @@ def exported_file(driver, campaign_id: str) -> str:
 
 
 def log_of(rows: list, campaign_id: str) -> list:
-    """A campaign's log entries in order, from the rows of the "entries" store."""
-    return [row["entry"] for row in sorted(rows, key=lambda row: row["seq"]) if row["campaign"] == campaign_id]
+    """A campaign's log entries in order, from the records of the "entries" store: one entry each, or a block of
+    them (a log written at once, as an import writes it); a single record inside a block is the one read."""
+    by_seq = {}
+    for row in rows:
+        if row["campaign"] == campaign_id and isinstance(row.get("entries"), list):
+            by_seq.update((row["seq"] + index, entry) for index, entry in enumerate(row["entries"]))
+    for row in rows:
+        if row["campaign"] == campaign_id and not isinstance(row.get("entries"), list):
+            by_seq[row["seq"]] = row["entry"]
+    return [by_seq[seq] for seq in sorted(by_seq)]
 
 
 def log_ids(rows: list, campaign_id: str) -> list:
