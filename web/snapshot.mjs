@@ -178,7 +178,7 @@ export function chunksOf(url) {
   helper.onmessage = ({ data }) => { queue.push(data); wake?.(); };
   helper.onerror = (event) => { queue.push({ error: event.message || "its worker stopped" }); wake?.(); };
   helper.postMessage({ url: String(url) });
-  return (async function* fromHelper() {
+  const chunks = (async function* fromHelper() {
     try {
       for (;;) {
         if (!queue.length) await new Promise((resolve) => { wake = resolve; });
@@ -192,6 +192,8 @@ export function chunksOf(url) {
       helper.terminate();
     }
   })();
+  chunks.stop = () => helper.terminate(); // for a boot that gives up before reading them
+  return chunks;
 }
 
 /**

@@ -99,9 +99,16 @@ function stdlibArrived(pyodide) {
  */
 async function fromSnapshot() {
   const chunks = chunksOf(pyodideURL("py_rules.snapshot.gz")); // its download starts now
-  const info = await fetch(pyodideURL("py_rules.snapshot.json"))
-    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`its description: HTTP ${r.status}`))));
-  const image = new Uint8Array(info.bytes);
+  let info;
+  let image;
+  try {
+    info = await fetch(pyodideURL("py_rules.snapshot.json"))
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`its description: HTTP ${r.status}`))));
+    image = new Uint8Array(info.bytes);
+  } catch (error) {
+    chunks.stop?.();
+    throw error;
+  }
   const filled = fill(chunks, info, image).then(() => { marks.snapshot = performance.now(); });
   filled.catch(() => {}); // awaited below
   let pyodide;

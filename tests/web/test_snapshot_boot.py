@@ -40,6 +40,8 @@ def test_the_app_boots_from_the_memory_snapshot(app):
     expect(app.locator("html")).to_have_attribute("data-boot", "snapshot")
     marks = app.locator("html").get_attribute("data-boot-marks")
     assert "snapshot=" in marks and "fallback=" not in marks, marks
+    # the worker the page's first script started is the engine's (adopted, not a second one started)
+    assert app.evaluate("window.rulesEngineWorker === undefined")
 
 
 def test_two_fresh_boots_from_the_snapshot_roll_different_digital_dice(browser, site_url, foreign_requests):
