@@ -41,6 +41,7 @@ def test_the_app_boots_from_the_memory_snapshot(app):
     marks = app.locator("html").get_attribute("data-boot-marks")
     assert "snapshot=" in marks and "fallback=" not in marks, marks
     # the worker the page's first script started is the engine's (adopted, not a second one started)
+    assert app.evaluate("performance.getEntriesByType('resource').some((each) => each.name.endsWith('/engine_start.js'))")
     assert app.evaluate("window.rulesEngineWorker === undefined")
 
 
