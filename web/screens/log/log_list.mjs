@@ -9,9 +9,14 @@ const EMPTY = { chunks: [], done: false, loading: true, failed: null };
 
 /** Pages of rows for ``filters`` ({who, encounter, search}); ``version`` changes when the log does. */
 function useLogPages(app, campaignId, filters, version) {
-  const [state, setState] = useState(EMPTY);
-  const current = useRef(state);
-  current.current = state;
+  const [state, setRendered] = useState(EMPTY);
+  // The state as last set, not as last rendered: a read that starts right after another's setState must see it
+  // (a page appended, or the first page replaced), or it pages from a stale list (seen: 80 rows of 130 shown).
+  const current = useRef(EMPTY);
+  const setState = (next) => {
+    current.current = typeof next === "function" ? next(current.current) : next;
+    setRendered(current.current);
+  };
   const reading = useRef(null); // the read under way, so two never overlap
   const paging = useRef(false);
   const generation = useRef(0); // a new first page makes an older page read under way stale
@@ -42,8 +47,10 @@ function useLogPages(app, campaignId, filters, version) {
       const newest = current.current.chunks[0]?.[0]?.seq ?? 0;
       const fresh = rows.filter((row) => row.seq > newest);
       if (!fresh.length) return;
-      if (fresh.length === rows.length) setState({ chunks: [rows], done: rows.length < PAGE_SIZE, loading: false, failed: null });
-      else setState((old) => ({ ...old, chunks: [fresh, ...old.chunks] }));
+      if (fresh.length === rows.length) {
+        generation.current += 1; // a page read under way belongs to the list replaced here
+        setState({ chunks: [rows], done: rows.length < PAGE_SIZE, loading: false, failed: null });
+      } else setState((old) => ({ ...old, chunks: [fresh, ...old.chunks] }));
     });
   }, [version]);
 
