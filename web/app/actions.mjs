@@ -30,11 +30,13 @@ export async function loadCampaigns(app) {
   app.dispatch({ type: "campaigns", campaigns: list });
 }
 
-export async function added(app, record, message) {
+export async function added(app, record, message, staged = null) {
   let stored = record;
+  const storage = await storageOf(app);
   try {
-    stored = await (await storageOf(app)).add(record);
+    stored = await storage.add(record, staged);
   } catch (error) {
+    if (staged) storage.dropStaged?.(staged); // the campaign was not written: nor is its log
     if (error.name === "ReadOnlyError") {
       snack(app, error.message, { timeout: 15_000 });
       return null;
@@ -108,7 +110,7 @@ export async function exportCampaign(app, id, { share = false } = {}) {
  * with the entries of an older file (each sheet whole before and after) in the current shape (store/changes.mjs).
  * Returns {campaign} or {problems}.
  */
-export async function checkCampaignFile(app, data, progress = null, text = null, verdict = null) {
+export async function checkCampaignFile(app, data, progress = null, text = null, verdict = null, compacted = null) {
   const log = data && typeof data === "object" && Array.isArray(data.log) ? data.log : [];
   if (!verdict) {
     if (log.length) progress?.(`Checking the file: ${log.length.toLocaleString()} log entries…`);
@@ -116,7 +118,30 @@ export async function checkCampaignFile(app, data, progress = null, text = null,
   }
   if (!verdict.valid) return { problems: verdict.problems.length ? verdict.problems : [{ path: "(file)", message: "This file is not a campaign." }] };
   if (verdict.log !== "file") return { campaign: verdict.campaign };
-  return { campaign: { ...verdict.campaign, log: log.map(compactEntry) } };
+  return { campaign: { ...verdict.campaign, log: compacted ?? log.map(compactEntry) } };
+}
+
+/** Least entries worth writing ahead of the check (stageAhead): below it the log is written with its campaign. */
+const STAGE_FROM = 1_000;
+
+/**
+ * A long log written to IndexedDB while the engine checks the file it came from (issue 19: the check and the writing
+ * of 10,000 entries take seconds each, and run side by side): under the file's campaign id when no campaign here
+ * has it, else under the id a copy would get ("Keep both"). Nothing shows it until its campaign is written after
+ * the check (storage add with ``staged``); a refused file, Replace or Cancel take it back (dropStaged). Returns the
+ * staged handle or null, and ``compacted``: the entries in the current shape, the very list the campaign keeps.
+ */
+async function stageAhead(storage, data) {
+  const log = data && typeof data === "object" && Array.isArray(data.log) ? data.log : [];
+  if (log.length < STAGE_FROM || typeof storage.stageLog !== "function" || typeof data.id !== "string" || !data.id) return { staged: null, compacted: null };
+  let compacted;
+  try {
+    compacted = log.map(compactEntry);
+  } catch {
+    return { staged: null, compacted: null }; // not entries at all: the check says why
+  }
+  const here = await storage.get(data.id).catch(() => null);
+  return { staged: storage.stageLog(here ? newId("c") : data.id, compacted), compacted };
 }
 
 /** campaign.check_file's details for a file's ``text``; a text the engine cannot read at all (not JSON it accepts,
@@ -143,31 +168,46 @@ export async function importCampaign(app, file, progress = null) {
   if (problems.length) return problems;
   if (isBackup(data)) return [{ path: "(file)", message: "This file is a backup of every campaign: open it with Restore, under Back up." }];
   if (data.log?.length) progress?.(`Checking the file: ${data.log.length.toLocaleString()} log entries…`);
+  const storage = await storageOf(app);
+  const { staged, compacted } = await stageAhead(storage, data);
   let checked;
   try {
     let verdict = await early;
     if (verdict.error) throw verdict.error;
     if (text !== whole) verdict = null; // a campaign quoted as one text: its own text is checked
-    checked = await checkCampaignFile(app, data, progress, text, verdict);
+    checked = await checkCampaignFile(app, data, progress, text, verdict, compacted);
   } catch (error) {
+    storage.dropStaged?.(staged);
     return [{ path: error.field || "(file)", message: error.message }];
   }
-  if (checked.problems) return checked.problems.map((each) => ({ ...each, text: describeProblem(data, each) }));
+  if (checked.problems) {
+    storage.dropStaged?.(staged);
+    return checked.problems.map((each) => ({ ...each, text: describeProblem(data, each) }));
+  }
   const campaign = checked.campaign;
-  const here = await (await storageOf(app)).get(campaign.id);
-  if (here) return { clash: { campaign, here: summary(here) } }; // the page asks: replace it, or keep both
-  return { imported: await added(app, campaign, `“${campaign.name}” imported.`) };
+  const here = await storage.get(campaign.id);
+  if (here) return { clash: { campaign, here: summary(here), staged } }; // the page asks: replace it, or keep both
+  if (staged && staged.id !== campaign.id) storage.dropStaged(staged); // written for a copy, and none is needed now
+  return { imported: await added(app, campaign, `“${campaign.name}” imported.`, staged?.id === campaign.id ? staged : null) };
+}
+
+/** The file's campaign was set aside (Cancel on the question "keep both or replace"): its log staged ahead goes. */
+export async function dropImport(app, clash) {
+  if (clash?.staged) (await storageOf(app)).dropStaged?.(clash.staged);
 }
 
 /** A checked campaign file whose campaign is already here, as the user chose: ``"copy"`` keeps both (the file's
  * as a new campaign named "… (imported <date>)"), ``"replace"`` puts the file's campaign, log and undo history in
  * place of the one here, in one transaction (Undo for a few seconds puts the old one back). */
-export async function importClash(app, campaign, how) {
+export async function importClash(app, campaign, how, staged = null) {
   const storage = await storageOf(app);
   if (how === "copy") {
     const name = `${campaign.name} (imported ${new Date().toISOString().slice(0, 10)})`.slice(0, 80);
-    return { imported: await added(app, { ...copyCampaign(campaign, name), log: campaign.log || [] }, `“${campaign.name}” imported as “${name}”.`) };
+    const ahead = staged && staged.id !== campaign.id ? staged : null; // written ahead under the id a copy gets
+    const copy = { ...copyCampaign(campaign, name), log: campaign.log || [], ...(ahead ? { id: ahead.id } : {}) };
+    return { imported: await added(app, copy, `“${campaign.name}” imported as “${name}”.`, ahead) };
   }
+  if (staged) storage.dropStaged?.(staged);
   const found = await storage.get(campaign.id);
   const old = found && { ...found, log: await storage.logAll(campaign.id) };
   let stored;

@@ -108,6 +108,14 @@ export function storedEntries(records) {
   return [...bySeq].sort((a, b) => a[0] - b[0]);
 }
 
+/** Are the rows and entry blocks written by stageLog for ``staged`` all still there (nothing else under its id)? */
+async function stagedWhole(tx, staged) {
+  const count = staged.entries.length;
+  const blocks = Math.ceil(count / ENTRY_BLOCK);
+  const [rows, records] = await Promise.all([tx.objectStore("log").count(seqRange(staged.id)), tx.objectStore("entries").count(seqRange(staged.id))]);
+  return rows === count && records === blocks;
+}
+
 async function lastSeq(tx, campaignId) {
   const cursor = await tx.objectStore("log").openCursor(seqRange(campaignId), "prev");
   return cursor ? cursor.value.seq : 0;
@@ -222,23 +230,73 @@ class IdbStorage {
     return this.overflow.get(id) || (this.has("campaigns") && (await this.db.get("campaigns", id))) || null;
   }
 
-  /** Add a new record (an id already stored is refused); its ``log`` goes to the log stores. */
-  async add(record) {
+  /** Add a new record (an id already stored is refused); its ``log`` goes to the log stores. ``staged``: the log
+   * already written by stageLog for this record (its id, this very list of entries): then only the record and its
+   * undo stacks are written, unless the staged rows are no longer all there (then the log is written as usual). Log
+   * records left under the id without a campaign (an import whose tab closed while it was checked) are cleared first. */
+  async add(record, staged = null) {
     this.refuse();
     const bare = stripLog(record);
+    const log = record.log || [];
+    const mine = (await staged?.ready) === true && staged.id === record.id && staged.entries === log;
     return this.exclusive(() => this.write(async (tx) => {
       const campaigns = tx.objectStore("campaigns");
       if (this.overflow.has(record.id) || (await campaigns.get(record.id))) throw new Error("A campaign with this id already exists.");
       await campaigns.add(bare);
-      if (record.log?.length) {
-        putLog(tx, record.id, record.log, 0);
-        tx.objectStore("history").put(historyOf(record.log), record.id);
+      if (!mine || !(await stagedWhole(tx, staged))) {
+        tx.objectStore("log").delete(seqRange(record.id));
+        tx.objectStore("entries").delete(seqRange(record.id));
+        if (log.length) putLog(tx, record.id, log, 0);
       }
+      if (log.length) tx.objectStore("history").put(historyOf(log), record.id);
       return bare;
     }, () => {
       if (record.log?.length) this.overflowLog.append(bare.id, record.log, 0); // its undo stacks follow from the entries
       return bare;
     }));
+  }
+
+  /**
+   * Write a whole log (``entries``, oldest first, in the current shape) ahead of its campaign, while the file it
+   * came from is still being checked (issue 19: an import of 10,000 entries writes them while the engine reads the
+   * file): under campaign id ``id``, in one transaction, only if no campaign has that id and nothing is kept under
+   * it yet. Nothing lists or reads a log without its campaign: it shows only once ``add(record, staged)`` writes
+   * the campaign (after the check), and ``dropStaged`` takes it back if the file is refused or set aside. Returns
+   * ``{id, entries, ready}``: ``ready`` resolves to whether the log was written (never rejects).
+   */
+  stageLog(id, entries) {
+    if (this.readOnly || this.overflow.has(id)) return { id, entries, ready: Promise.resolve(false) };
+    const ready = this.exclusive(async () => {
+      const tx = this.db.transaction(ALL_STORES, "readwrite");
+      tx.done.catch(() => {}); // an abort below is an answer, not an error
+      try {
+        const taken = (await tx.objectStore("campaigns").getKey(id)) !== undefined
+          || (await tx.objectStore("log").getKey(seqRange(id))) !== undefined
+          || (await tx.objectStore("entries").getKey(seqRange(id))) !== undefined;
+        if (taken) { tx.abort(); return false; }
+        putLog(tx, id, entries, 0);
+        await tx.done;
+        return true;
+      } catch {
+        try { tx.abort(); } catch { /* already finished */ }
+        return false; // a full disk, a closed database: the log is written with its campaign instead
+      }
+    });
+    return { id, entries, ready };
+  }
+
+  /** Take back a log staged by stageLog whose campaign was not written (the file was refused, or set aside). A
+   * campaign of that id written meanwhile (by another tab) keeps its log. */
+  async dropStaged(staged) {
+    if (!staged || (await staged.ready) !== true) return;
+    await this.exclusive(async () => {
+      const tx = this.db.transaction(ALL_STORES, "readwrite");
+      if ((await tx.objectStore("campaigns").getKey(staged.id)) === undefined) {
+        tx.objectStore("log").delete(seqRange(staged.id));
+        tx.objectStore("entries").delete(seqRange(staged.id));
+      }
+      await tx.done;
+    }).catch(() => {});
   }
 
   /**

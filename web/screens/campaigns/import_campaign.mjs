@@ -1,8 +1,8 @@
 // Import a campaign file: the engine checks the whole file first; on any problem, each is listed with where
 // it is, and nothing is stored.
-import { html, useState } from "../../app/html.mjs";
+import { html, useEffect, useRef, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
-import { importCampaign, importClash } from "../../app/actions.mjs";
+import { dropImport, importCampaign, importClash } from "../../app/actions.mjs";
 import { Confirm } from "../../components/confirm.mjs";
 
 export function ImportCampaign() {
@@ -11,20 +11,26 @@ export function ImportCampaign() {
   const [busy, setBusy] = useState(null); // null, or what is being done ("Checking the log: 3,000 of 10,000 entries…")
   const [clash, setClash] = useState(null); // {campaign, here}: the file's campaign is already on this device
   const [replacing, setReplacing] = useState(false);
+  const pending = useRef(null); // the question's campaign, its log written ahead: taken back if the question goes unanswered
+  pending.current = clash;
+  const mounted = useRef(true);
+  useEffect(() => () => { mounted.current = false; dropImport(app, pending.current); }, []);
   const settle = async (how) => {
-    const { campaign } = clash;
+    const { campaign, staged } = clash;
     setClash(null);
     setReplacing(false);
     setBusy(how === "copy" ? "Importing a copy…" : "Replacing…");
-    try { await importClash(app, campaign, how); } finally { setBusy(null); }
+    try { await importClash(app, campaign, how, staged); } finally { setBusy(null); }
   };
   const choose = async (event) => {
     const file = event.currentTarget.files[0];
     event.currentTarget.value = "";
     if (!file) return;
+    if (clash) { dropImport(app, clash); setClash(null); } // a new file in place of the question's
     setBusy("Checking the file…");
     setProblems([]);
     const answer = await importCampaign(app, file, setBusy);
+    if (!mounted.current) { dropImport(app, answer.clash); return; } // the screen was left meanwhile
     setBusy(null);
     if (Array.isArray(answer)) setProblems(answer);
     else if (answer.clash) setClash(answer.clash);
@@ -45,7 +51,7 @@ export function ImportCampaign() {
       <div class="row-actions">
         <button type="button" onClick=${() => settle("copy")}>Keep both</button>
         <button type="button" class="danger" onClick=${() => setReplacing(true)}>Replace it with the file</button>
-        <button type="button" onClick=${() => setClash(null)}>Cancel</button>
+        <button type="button" onClick=${() => { dropImport(app, clash); setClash(null); }}>Cancel</button>
       </div>
     </div>` : null}
     ${replacing ? html`<${Confirm} title=${`Replace “${clash.here.name}”?`} danger

@@ -1,0 +1,159 @@
+"""A long import writes its log while the engine checks the file (issue 19, "Long campaigns light"): nothing of it
+shows before the check and the user's answer, a refused or set-aside file leaves nothing behind, and log records
+left without a campaign never join one."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from tests.web.helpers import open_sheet, stored_campaigns, stored_log
+from tests.web.test_integrity import a_coc_campaign, damage, exported, import_file
+
+LONG = 1_200
+"""Entries in a long file: past the least the page writes ahead of the check (actions.mjs STAGE_FROM)."""
+
+KEPT = """() => new Promise((resolve, reject) => {
+    const open = indexedDB.open("rules-companion");
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+        const tx = open.result.transaction(["campaigns", "log", "entries"]);
+        const out = { campaigns: [], log: {}, entries: {} };
+        tx.objectStore("campaigns").getAllKeys().onsuccess = (event) => { out.campaigns = event.target.result; };
+        for (const store of ["log", "entries"]) {
+            tx.objectStore(store).getAllKeys().onsuccess = (event) => {
+                for (const [campaign] of event.target.result) out[store][campaign] = (out[store][campaign] || 0) + 1;
+            };
+        }
+        tx.oncomplete = () => { open.result.close(); resolve(out); };
+        tx.onerror = () => reject(tx.error);
+    };
+})"""
+
+
+def kept(page) -> dict:
+    """What IndexedDB holds, read directly: the campaigns' ids, and the log rows and entry records by campaign id."""
+    return page.evaluate(KEPT)
+
+
+def without_campaign(page) -> set[str]:
+    """Campaign ids that log rows or entry records are kept under while no campaign has that id."""
+    found = kept(page)
+    return (set(found["log"]) | set(found["entries"])) - set(found["campaigns"])
+
+
+def long_file(page, campaign) -> dict:
+    """The campaign's file with LONG rolls before its one change (Harvey's damage, the last entry)."""
+    open_sheet(page, "Harvey")
+    damage(page, 3)
+    file = exported(page, campaign["id"])
+    stamp = "2026-12-01T20:15:03Z"
+    rolls = [{"id": f"r-{i}", "at": stamp, "op": "coc.skill_check", "args": {}, "result": {"label": f"Roll {i}"},
+              "who": [], "encounter": None, "before": {}, "changes": {}, "kind": "roll"} for i in range(LONG)]
+    file["log"] = rolls + file["log"]
+    return file
+
+
+def test_a_long_import_kept_as_a_copy_is_written_while_checked_and_shows_only_once_kept(app, tmp_path):
+    campaign = a_coc_campaign(app)
+    file = long_file(app, campaign)
+    import_file(app, tmp_path, "long.campaign.json", json.dumps(file))
+    clash = app.locator("[data-import-clash]")
+    expect(clash).to_contain_text("“Masks” is already on this device", timeout=60_000)
+    ahead = without_campaign(app)
+    assert len(ahead) == 1, "the log is written ahead, under the id a copy gets"
+    expect(app.locator(".campaign-row")).to_have_count(1)  # and nothing shows it
+    clash.get_by_role("button", name="Keep both").click()
+    expect(app.locator(".campaign-row")).to_have_count(2, timeout=30_000)
+    copy = next(c for c in stored_campaigns(app) if c["id"] != campaign["id"])
+    assert copy["id"] in ahead and copy["name"].startswith("Masks (imported ")
+    assert stored_log(app, copy["id"]) == file["log"]
+    assert kept(app)["log"][copy["id"]] == len(file["log"])
+    assert without_campaign(app) == set()
+    app.goto(app.url.split("#")[0] + f"#/c/{copy['id']}")
+    open_sheet(app, "Harvey")
+    expect(app.locator(".sheet .character-card")).to_contain_text("7/10")
+    app.locator(".undo-bar [data-history=undo]").click()  # the change it undoes is read from the log written ahead
+    expect(app.locator(".sheet .character-card")).to_contain_text("10/10")
+
+
+def test_a_long_file_with_no_campaign_here_is_written_under_its_own_id(app, tmp_path):
+    campaign = a_coc_campaign(app)
+    file = {**long_file(app, campaign), "id": "c-ahead", "name": "Far away"}
+    import_file(app, tmp_path, "long.campaign.json", json.dumps(file))
+    expect(app.locator('[data-campaign="c-ahead"]')).to_be_visible(timeout=60_000)
+    assert stored_log(app, "c-ahead") == file["log"]
+    assert kept(app)["log"]["c-ahead"] == len(file["log"])
+    assert without_campaign(app) == set()
+
+
+def test_a_refused_long_file_leaves_nothing_written(app, tmp_path):
+    campaign = a_coc_campaign(app)
+    file = long_file(app, campaign)
+    before = kept(app)
+    for name, spoil in {"clash": lambda f: f, "new": lambda f: f.update(id="c-refused")}.items():
+        bad = json.loads(json.dumps(file))
+        spoil(bad)
+        bad["log"][-1]["kind"] = "nonsense"
+        import_file(app, tmp_path, f"{name}.campaign.json", json.dumps(bad))
+        expect(app.locator("[data-import-problems]")).to_contain_text("Nothing was imported", timeout=60_000)
+        expect(app.locator("[data-import-problems]")).to_contain_text("Must be one of")
+        app.wait_for_function("""() => new Promise((resolve) => {  // the log written ahead is taken back
+            const open = indexedDB.open("rules-companion");
+            open.onsuccess = () => open.result.transaction("log").objectStore("log").count().onsuccess = (e) => {
+                resolve(e.target.result === %d); open.result.close(); };
+        })""" % sum(before["log"].values()), timeout=30_000)
+        assert kept(app) == before, name
+    expect(app.locator(".campaign-row")).to_have_count(1)
+
+
+def test_cancel_and_replace_take_back_the_log_written_ahead(app, tmp_path):
+    campaign = a_coc_campaign(app)
+    file = long_file(app, campaign)
+    import_file(app, tmp_path, "long.campaign.json", json.dumps(file))
+    clash = app.locator("[data-import-clash]")
+    expect(clash).to_be_visible(timeout=60_000)
+    assert len(without_campaign(app)) == 1
+    clash.get_by_role("button", name="Cancel").click()
+    expect(clash).to_have_count(0)
+    app.wait_for_function(f"() => ({KEPT})().then((found) => Object.keys(found.log).every((id) => found.campaigns.includes(id)))",
+                          timeout=30_000)
+    assert without_campaign(app) == set()
+    file["log"] = file["log"][:-1] + [{**file["log"][-1], "id": "e-from-the-file"}]
+    import_file(app, tmp_path, "again.campaign.json", json.dumps(file))
+    expect(clash).to_be_visible(timeout=60_000)
+    clash.get_by_role("button", name="Replace it with the file").click()
+    app.locator("dialog.confirm").get_by_role("button", name="Replace", exact=True).click()
+    expect(app.locator(".snackbar")).to_contain_text("replaced by the file's", timeout=30_000)
+    assert stored_log(app, campaign["id"]) == file["log"]
+    assert without_campaign(app) == set()
+    expect(app.locator(".campaign-row")).to_have_count(1)
+
+
+def test_log_records_left_without_a_campaign_never_join_an_imported_one(app, tmp_path):
+    """A tab closed while its import was being checked leaves a log without a campaign; a campaign of that id
+    imported later has exactly its own file's log."""
+    campaign = a_coc_campaign(app)
+    file = {**long_file(app, campaign), "id": "c-left"}
+    app.evaluate("""(count) => new Promise((resolve, reject) => {
+        const open = indexedDB.open("rules-companion");
+        open.onsuccess = () => {
+            const tx = open.result.transaction(["log", "entries"], "readwrite");
+            for (let seq = 1; seq <= count; seq += 1) {
+                const entry = { id: `left-${seq}`, at: "2026-01-01T00:00:00Z", kind: "roll", op: "coc.skill_check", who: [], encounter: null };
+                tx.objectStore("log").put({ ...entry, headline: "Left behind", label: null, undoes: null, campaign: "c-left", seq });
+                tx.objectStore("entries").put({ campaign: "c-left", seq, entry: { ...entry, args: {}, result: {}, before: {}, changes: {} } });
+            }
+            tx.oncomplete = () => { open.result.close(); resolve(); };
+            tx.onerror = () => reject(tx.error);
+        };
+    })""", LONG + 500)
+    assert without_campaign(app) == {"c-left"}
+    import_file(app, tmp_path, "left.campaign.json", json.dumps(file))
+    expect(app.locator('[data-campaign="c-left"]')).to_be_visible(timeout=60_000)
+    assert stored_log(app, "c-left") == file["log"]
+    assert kept(app)["log"]["c-left"] == len(file["log"])
+    app.goto(app.url.split("#")[0] + "#/c/c-left/log")
+    expect(app.locator(".log-row").first).to_be_visible()
+    expect(app.locator("main")).not_to_contain_text("Left behind")
