@@ -37,6 +37,15 @@ def kept(page) -> dict:
     return page.evaluate(KEPT)
 
 
+def marks(page) -> list[str]:
+    """The keys of the marks written-ahead logs leave in "meta" (web/store/storage.mjs stageLog)."""
+    return page.evaluate("""() => new Promise((resolve) => {
+        const open = indexedDB.open("rules-companion");
+        open.onsuccess = () => open.result.transaction("meta").objectStore("meta").getAllKeys().onsuccess = (event) => {
+            resolve(event.target.result.filter((key) => String(key).startsWith("staged:"))); open.result.close(); };
+    })""")
+
+
 def without_campaign(page) -> set[str]:
     """Campaign ids that log rows or entry records are kept under while no campaign has that id."""
     found = kept(page)
@@ -63,6 +72,7 @@ def test_a_long_import_kept_as_a_copy_is_written_while_checked_and_shows_only_on
     expect(clash).to_contain_text("“Masks” is already on this device", timeout=60_000)
     ahead = without_campaign(app)
     assert len(ahead) == 1, "the log is written ahead, under the id a copy gets"
+    assert marks(app) == [f"staged:{next(iter(ahead))}"]
     expect(app.locator(".campaign-row")).to_have_count(1)  # and nothing shows it
     clash.get_by_role("button", name="Keep both").click()
     expect(app.locator(".campaign-row")).to_have_count(2, timeout=30_000)
@@ -71,6 +81,8 @@ def test_a_long_import_kept_as_a_copy_is_written_while_checked_and_shows_only_on
     assert stored_log(app, copy["id"]) == file["log"]
     assert kept(app)["log"][copy["id"]] == len(file["log"])
     assert without_campaign(app) == set()
+    app.wait_for_timeout(300)
+    assert marks(app) == []
     app.goto(app.url.split("#")[0] + f"#/c/{copy['id']}")
     open_sheet(app, "Harvey")
     expect(app.locator(".sheet .character-card")).to_contain_text("7/10")
@@ -119,7 +131,7 @@ def test_cancel_and_replace_take_back_the_log_written_ahead(app, tmp_path):
     expect(clash).to_have_count(0)
     app.wait_for_function(f"() => ({KEPT})().then((found) => Object.keys(found.log).every((id) => found.campaigns.includes(id)))",
                           timeout=30_000)
-    assert without_campaign(app) == set()
+    assert without_campaign(app) == set() and marks(app) == []
     file["log"] = file["log"][:-1] + [{**file["log"][-1], "id": "e-from-the-file"}]
     import_file(app, tmp_path, "again.campaign.json", json.dumps(file))
     expect(clash).to_be_visible(timeout=60_000)
@@ -157,3 +169,30 @@ def test_log_records_left_without_a_campaign_never_join_an_imported_one(app, tmp
     app.goto(app.url.split("#")[0] + "#/c/c-left/log")
     expect(app.locator(".log-row").first).to_be_visible()
     expect(app.locator("main")).not_to_contain_text("Left behind")
+
+
+def test_a_log_written_ahead_by_a_tab_that_closed_is_taken_back_at_the_next_start(app):
+    """The mark a written-ahead log leaves says when; an hour later, with still no campaign of its id, the next
+    start takes the log back. A recent one (a question still open in another tab) stays."""
+    app.evaluate("""() => new Promise((resolve, reject) => {
+        const open = indexedDB.open("rules-companion");
+        open.onsuccess = () => {
+            const tx = open.result.transaction(["log", "entries", "meta"], "readwrite");
+            for (const [id, at] of [["c-gone", Date.now() - 2 * 3600_000], ["c-recent", Date.now()]]) {
+                for (let seq = 1; seq <= 3; seq += 1) {
+                    tx.objectStore("log").put({ id: `${id}-${seq}`, at: "2026-01-01T00:00:00Z", kind: "roll", op: "coc.skill_check", who: [],
+                        encounter: null, headline: "Written ahead", label: null, undoes: null, campaign: id, seq });
+                }
+                tx.objectStore("entries").put({ campaign: id, seq: 1, last: 3, entries: [{}, {}, {}] });
+                tx.objectStore("meta").put({ id, at }, `staged:${id}`);
+            }
+            tx.oncomplete = () => { open.result.close(); resolve(); };
+            tx.onerror = () => reject(tx.error);
+        };
+    })""")
+    assert without_campaign(app) == {"c-gone", "c-recent"}
+    app.reload()
+    app.wait_for_function(f"() => ({KEPT})().then((found) => !('c-gone' in found.log) && !('c-gone' in found.entries))",
+                          timeout=30_000)
+    assert without_campaign(app) == {"c-recent"}
+    assert kept(app)["log"]["c-recent"] == 3

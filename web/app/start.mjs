@@ -66,6 +66,7 @@ export function start({ engine, ready, status, mount }) {
     root.dataset.storage = opened.kind;
     await loadCampaigns(app);
     if (opened.readOnly) return; // a newer version's database: read, never written (not even the old page's values)
+    opened.sweepStaged?.().catch(() => {}); // logs of imports whose tab closed while they were checked
     const added = await ready.then(() => migrateLegacy(opened, client, gameNames));
     if (added.length) await loadCampaigns(app);
   });

@@ -72,6 +72,10 @@ const MIGRATIONS = {
 /** The key range of one campaign's log rows with seq in [low, high). */
 const seqRange = (campaignId, low = 0, high = Infinity) => IDBKeyRange.bound([campaignId, low], [campaignId, high], false, true);
 
+/** Key prefix in "meta" of the mark of a log staged ahead of its campaign (stageLog), and how long a mark is left. */
+const STAGED = "staged:";
+const STAGED_KEPT_MS = 3600_000;
+
 /** Entries per record of "entries" when a whole log is written at once (about 1 MB for a long campaign's). */
 export const ENTRY_BLOCK = 250;
 
@@ -239,7 +243,7 @@ class IdbStorage {
     const bare = stripLog(record);
     const log = record.log || [];
     const mine = (await staged?.ready) === true && staged.id === record.id && staged.entries === log;
-    return this.exclusive(() => this.write(async (tx) => {
+    const written = await this.exclusive(() => this.write(async (tx) => {
       const campaigns = tx.objectStore("campaigns");
       if (this.overflow.has(record.id) || (await campaigns.get(record.id))) throw new Error("A campaign with this id already exists.");
       await campaigns.add(bare);
@@ -254,6 +258,8 @@ class IdbStorage {
       if (record.log?.length) this.overflowLog.append(bare.id, record.log, 0); // its undo stacks follow from the entries
       return bare;
     }));
+    if (staged?.id === record.id && (await staged.ready) === true) this.db.delete("meta", STAGED + staged.id).catch(() => {}); // its mark goes
+    return written;
   }
 
   /**
@@ -265,9 +271,9 @@ class IdbStorage {
    * ``{id, entries, ready}``: ``ready`` resolves to whether the log was written (never rejects).
    */
   stageLog(id, entries) {
-    if (this.readOnly || this.overflow.has(id)) return { id, entries, ready: Promise.resolve(false) };
+    if (this.readOnly || this.overflow.has(id) || !this.has("meta")) return { id, entries, ready: Promise.resolve(false) };
     const ready = this.exclusive(async () => {
-      const tx = this.db.transaction(ALL_STORES, "readwrite");
+      const tx = this.db.transaction([...ALL_STORES, "meta"], "readwrite");
       tx.done.catch(() => {}); // an abort below is an answer, not an error
       try {
         const taken = (await tx.objectStore("campaigns").getKey(id)) !== undefined
@@ -275,6 +281,7 @@ class IdbStorage {
           || (await tx.objectStore("entries").getKey(seqRange(id))) !== undefined;
         if (taken) { tx.abort(); return false; }
         putLog(tx, id, entries, 0);
+        tx.objectStore("meta").put({ id, at: Date.now() }, STAGED + id); // found by sweepStaged if the tab closes first
         await tx.done;
         return true;
       } catch {
@@ -289,14 +296,31 @@ class IdbStorage {
    * campaign of that id written meanwhile (by another tab) keeps its log. */
   async dropStaged(staged) {
     if (!staged || (await staged.ready) !== true) return;
-    await this.exclusive(async () => {
-      const tx = this.db.transaction(ALL_STORES, "readwrite");
-      if ((await tx.objectStore("campaigns").getKey(staged.id)) === undefined) {
-        tx.objectStore("log").delete(seqRange(staged.id));
-        tx.objectStore("entries").delete(seqRange(staged.id));
-      }
-      await tx.done;
-    }).catch(() => {});
+    await this.exclusive(() => this.unstage(staged.id)).catch(() => {});
+  }
+
+  /** In one transaction: the log staged under ``id`` goes unless a campaign has that id; its mark goes either way. */
+  async unstage(id) {
+    const tx = this.db.transaction([...ALL_STORES, "meta"], "readwrite");
+    if ((await tx.objectStore("campaigns").getKey(id)) === undefined) {
+      tx.objectStore("log").delete(seqRange(id));
+      tx.objectStore("entries").delete(seqRange(id));
+    }
+    tx.objectStore("meta").delete(STAGED + id);
+    await tx.done;
+  }
+
+  /**
+   * Logs staged by a tab that closed before their campaign was written (stageLog) are taken back once they are
+   * ``olderThan`` ms old (start.mjs, at each start). Safe even for a question still open somewhere: a campaign
+   * written after its staged log went writes the log itself (add checks that the staged log is whole).
+   */
+  async sweepStaged(olderThan = STAGED_KEPT_MS) {
+    if (this.readOnly || !this.has("meta")) return 0;
+    const marks = await this.db.getAll("meta", IDBKeyRange.bound(STAGED, `${STAGED}\uffff`));
+    const stale = marks.filter((mark) => typeof mark?.id === "string" && !(Date.now() - mark.at < olderThan));
+    for (const mark of stale) await this.exclusive(() => this.unstage(mark.id)).catch(() => {});
+    return stale.length;
   }
 
   /**
