@@ -82,6 +82,17 @@ def test_a_campaign_a_roll_an_encounter_step_undo_reload_export_and_import_in_we
     assert [(e["id"], e["op"]) for e in back_log] == log_ids(entries, campaign_id)
     assert back_log == sent["log"]
 
+    # A long log is written while the file is checked (issue 19), and shows whole with its campaign.
+    rolls = [{"id": f"r-{i}", "at": "2026-12-01T20:15:03Z", "op": f"{game}.x", "args": {}, "result": {"label": f"Roll {i}"},
+              "who": [], "encounter": None, "before": {}, "changes": {}, "kind": "roll"} for i in range(1_200)]
+    long = {**sent, "id": "c-long", "name": "Long", "log": rolls + sent["log"]}
+    path = tmp_path / f"{game}.long.campaign.json"
+    path.write_text(json.dumps(long))
+    webkit.find_element(By.CSS_SELECTOR, 'input[name="campaign-file"]').send_keys(str(path))
+    css(webkit, '[data-campaign="c-long"]', seconds=120)
+    assert log_of(stored(webkit, "entries"), "c-long") == long["log"]
+    assert sum(row["campaign"] == "c-long" for row in stored(webkit, "log")) == len(long["log"])
+
 
 def test_offline_reload_from_the_service_worker_in_webkit(webkit, own_webkit_site):
     url, server = own_webkit_site
