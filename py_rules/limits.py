@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 import re
+from array import array
 from itertools import accumulate
 
 from py_rules.errors import RulesError
 
 __all__ = (
     "MAX_REQUEST_CHARS", "MAX_TEXT_CHARS", "MAX_REQUEST_DEPTH", "TEXT_MAX_LENGTH", "JSON_MAX_DEPTH", "JSON_MAX_LENGTH",
-    "NUMBER_LIMIT", "DAMAGE_MAX", "check_damage_range", "shown", "sheet_text", "text_depth", "loads", "check_tree", "finite_float", "whole_number", "has_surrogate",
+    "NUMBER_LIMIT", "DAMAGE_MAX", "check_damage_range", "shown", "sheet_text", "text_depth", "decoder", "loads", "check_tree", "finite_float", "whole_number", "has_surrogate",
 )
 
 MAX_REQUEST_CHARS = 5_000_000
@@ -44,7 +45,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _WHOLE = re.compile(r"\s*([+-]?)([0-9]+)\s*", re.ASCII)
 
 
-def text_depth(text: str) -> int:
+def text_depth(text: str, utf8: bytes | None = None) -> int:
     r"""The deepest bracket nesting of JSON ``text``, read without recursion (brackets inside strings
     do not count).
 
@@ -53,17 +54,21 @@ def text_depth(text: str) -> int:
     strings left empty); what lies between two quotes is a string's. A text that is not valid JSON may be counted deeper than it is, never
     shallower than the nesting :func:`json.loads` reaches before it stops.
 
+    The work is done on the UTF-8 bytes (``utf8``: ``text`` encoded with ``surrogatepass``, when the caller has
+    them), where a backslash or a quote is one byte that never occurs inside another character's bytes.
+
     >>> text_depth('{"a": [1, {"b": "[[["}]}'), text_depth("[" * 5000), text_depth('["\\\\", "\\"[", []]')
     (3, 5000, 2)
     """
-    plain = text.replace("\\\\", "").replace('\\"', "").encode("utf-8", "surrogatepass").translate(None, _NOT_KEPT)
+    plain = text.encode("utf-8", "surrogatepass") if utf8 is None else utf8
+    plain = plain.replace(b"\\\\", b"").replace(b'\\"', b"").translate(None, _NOT_KEPT)
     plain = plain.replace(b'""', b"")  # two quotes side by side: what follows them is as inside or outside as before
     outside = b"".join(plain.split(b'"')[0::2]) if b'"' in plain else plain
-    return max(accumulate(map(_STEP.__getitem__, outside)), default=0)
+    return max(accumulate(array("b", outside.translate(_STEP))), default=0)  # signed bytes: +1 and -1
 
 
 _NOT_KEPT = bytes(c for c in range(256) if chr(c) not in '"[]{}')
-_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+_STEP = bytes.maketrans(b"[{]}", bytes([1, 1, 255, 255]))
 
 
 def _refuse_constant(name: str):
@@ -85,17 +90,28 @@ def _whole_within(max_digits: int):
     return whole
 
 
+def _number_rules(text: str, max_digits: int, utf8: bytes | None = None) -> dict:
+    # each whole number read by Python costs a call; a text with no run of more than max_digits digits anywhere
+    # holds no such number, and a long file (issue 19) is read without the call
+    whole = None if _no_digit_run(text, max_digits + 1, utf8) else _whole_within(max_digits)
+    return {"parse_constant": _refuse_constant, "parse_float": _finite, "parse_int": whole}
+
+
+def decoder(text: str, max_digits: int = _MAX_DIGITS, utf8: bytes | None = None) -> json.JSONDecoder:
+    """The JSON decoder :func:`loads` reads ``text`` with: NaN and infinities refused, whole numbers of at most
+    ``max_digits`` digits (:mod:`py_rules.campaign.file_text` reads a file a value at a time with it). ``utf8``:
+    as for :func:`text_depth`."""
+    return json.JSONDecoder(**_number_rules(text, max_digits, utf8))
+
+
 def loads(text: str, depth: int, field: str, label: str, max_digits: int = _MAX_DIGITS, *, measured: int | None = None):
     """``json.loads`` refusing what no answer could carry: nesting deeper than ``depth``, NaN and
     infinities (as numbers or too large to be finite), whole numbers of more than ``max_digits``
     digits; errors name ``field`` (shown as ``label``). ``measured``: ``text_depth(text)``, when the caller has it."""
     if (text_depth(text) if measured is None else measured) > depth:
         raise RulesError("too_deep", f"{label} is nested more than {depth} levels deep.", field)
-    # each whole number read by Python costs a call; a text with no run of more than max_digits digits anywhere
-    # holds no such number, and a long file (issue 19) is read without the call
-    whole = None if _no_digit_run(text, max_digits + 1) else _whole_within(max_digits)
     try:
-        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite, parse_int=whole)
+        return json.loads(text, **_number_rules(text, max_digits))
     except RecursionError:  # pragma: no cover - the depth check above comes first
         raise RulesError("too_deep", f"{label} is nested too deeply.", field) from None
     except ValueError as error:  # JSONDecodeError, a refused number, or Python's int digit limit
@@ -107,13 +123,15 @@ def loads(text: str, depth: int, field: str, label: str, max_digits: int = _MAX_
 _DIGITS = bytes(ord("0") if 48 <= c <= 57 else ord(" ") for c in range(256))
 
 
-def _no_digit_run(text: str, length: int) -> bool:
+def _no_digit_run(text: str, length: int, utf8: bytes | None = None) -> bool:
     """Whether ``text`` is long (over 100,000 characters) and has no run of ``length`` ASCII digits (at C speed).
 
     >>> _no_digit_run("[12, 345]" * 20_000, 4), _no_digit_run("[12, 3456]" * 20_000, 4), _no_digit_run("[1]", 4)
     (True, False, False)
     """
-    return len(text) > 100_000 and text.encode("utf-8", "surrogatepass").translate(_DIGITS).find(b"0" * length) < 0
+    if len(text) <= 100_000:
+        return False
+    return (text.encode("utf-8", "surrogatepass") if utf8 is None else utf8).translate(_DIGITS).find(b"0" * length) < 0
 
 
 def has_surrogate(text: str) -> bool:

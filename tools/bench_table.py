@@ -12,7 +12,10 @@ storage module. Then it prints:
 - the campaign file's export (Export on the campaign list, to the download) and import times and the file's size.
   The file's campaign is already on the device, so the import is timed in two parts: the file chosen to the
   question "keep both or replace" (read, parse and the engine's check: of that, the time the engine took to
-  answer, its requests' JSON included), then "Keep both" to the new campaign listed (written to IndexedDB);
+  answer, its requests' JSON included; the log is written to IndexedDB meanwhile), then "Keep both" to the new
+  campaign listed. Both are timed by the page's own clock (the input's change event, the click, the question and
+  the new row appearing in the document); the driver's view is printed too: it polls the page, and its polling
+  added 0.1 to 0.5 s to the same import in measurements;
 - what the browser says the origin stores (``navigator.storage.estimate()``: IndexedDB, where it tells, and in
   all, the service worker's cache included) with the campaign written, and again with the import beside it.
 
@@ -182,6 +185,25 @@ ENGINE_WATCH = """(() => {  // the time the worker takes to answer the page's en
 })();"""
 
 
+IMPORT_WATCH = """(() => {  // the import as the page lives it: its own clock, not the test driver's polling
+  const marks = window.__import = {};
+  const now = () => performance.now();
+  document.addEventListener("change", (event) => {
+    if (event.target?.name === "campaign-file") Object.assign(marks, { chosen: now(), asked: null, kept: null, listed: null });
+  }, true);
+  document.addEventListener("click", (event) => {
+    if (event.target?.closest?.("[data-import-clash]") && /Keep both/.test(event.target.textContent)) {
+      marks.kept = now();
+      marks.rows = document.querySelectorAll(".campaign-row").length;
+    }
+  }, true);
+  new MutationObserver(() => {
+    if (marks.chosen && !marks.asked && document.querySelector("[data-import-clash], [data-import-problems]")) marks.asked = now();
+    if (marks.kept && !marks.listed && document.querySelectorAll(".campaign-row").length > marks.rows) marks.listed = now();
+  }).observe(document, { subtree: true, childList: true });
+})();"""
+
+
 def summary(tasks: list[float]) -> str:
     return f"{len(tasks)} long tasks, longest {max(tasks, default=0):.0f} ms, over 50 ms: {sum(t > 50 for t in tasks)}"
 
@@ -218,6 +240,7 @@ def main(count: int = 10_000, characters: int = 50) -> None:
 
             page.add_init_script(f"({PARTY_WATCH})()")
             page.add_init_script(ENGINE_WATCH)
+            page.add_init_script(IMPORT_WATCH)
             page.goto("about:blank")
             page.goto(url + f"#/c/{record['id']}")
             page.locator("html[data-ready=true]").wait_for(state="attached", timeout=TIMEOUT_MS)
@@ -258,9 +281,13 @@ def main(count: int = 10_000, characters: int = 50) -> None:
                 clash.get_by_role("button", name="Keep both").click()
                 page.locator(".campaign-row").nth(rows_before).wait_for(timeout=TIMEOUT_MS * 2)
                 written = time.perf_counter() - began
-                print(f"import: {(checked + written) * 1000:.0f} ms: read, parse and check {checked * 1000:.0f} ms "
-                      f"(the engine answering {engine['calls']} calls of {engine['sent'] / 1e6:.1f} MB of JSON: "
-                      f"{engine['busy']:.0f} ms), written to IndexedDB and listed {written * 1000:.0f} ms")
+                lived = page.evaluate("window.__import")
+                asked, listed = lived["asked"] - lived["chosen"], lived["listed"] - lived["kept"]
+                print(f"import: {asked + listed:.0f} ms in the page: the file chosen to the question asked {asked:.0f} ms "
+                      f"(read, parse and check; the engine answering {engine['calls']} calls of "
+                      f"{engine['sent'] / 1e6:.1f} MB of JSON: {engine['busy']:.0f} ms; the log written meanwhile), "
+                      f"Keep both to the campaign listed {listed:.0f} ms. As the test driver saw it, polling: "
+                      f"{(checked + written) * 1000:.0f} ms")
             print(f"storage estimate with the import too (two campaigns): {stored(page)}")
             browser.close()
     finally:

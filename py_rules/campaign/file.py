@@ -340,8 +340,8 @@ def character_entry(entry: Any, game: str | None, problems: list, path: str = ""
     return None if len(problems) > before else {"id": ident, "kind": kind, "sheet": sheet}
 
 
-def _entries(raw: dict, key: str, problems: list, what: str, game: str | None = None, shallow: bool = False
-             ) -> list | None:
+def _entries(raw: dict, key: str, problems: list, what: str, game: str | None = None, shallow: bool = False,
+             log_text=None) -> list | None:
     entries = raw.get(key, [])
     if not isinstance(entries, list):
         problems.append(problem(key, f"The {what} must be a list."))
@@ -349,7 +349,8 @@ def _entries(raw: dict, key: str, problems: list, what: str, game: str | None = 
     if len(entries) > LIMITS[key]:
         problems.append(problem(key, f"At most {LIMITS[key]} {what} entries are kept (this file has {len(entries)})."))
         return None
-    problems.extend(check_entries(entries, key, what, game=game, shallow=shallow and key == "log"))
+    problems.extend(check_entries(entries, key, what, game=game, shallow=shallow and key == "log",
+                                  log_text=log_text if key == "log" else None))
     kept = [dict(entry) for entry in entries if isinstance(entry, dict)]
     if key == "log" and not problems:
         from py_rules.campaign.migrations import compact_log
@@ -359,7 +360,7 @@ def _entries(raw: dict, key: str, problems: list, what: str, game: str | None = 
 
 
 def check_entries(entries: list, key: str, what: str, *, start: int = 0, seen: set | None = None,
-                  game: str | None = None, shallow: bool = False) -> list[dict]:
+                  game: str | None = None, shallow: bool = False, log_text=None) -> list[dict]:
     """The problems of a list of log entries or encounters: each a bounded JSON object, then its shape by its own
     module, and with the campaign's ``game`` each log entry's sheets by that game's own validation and each
     encounter as one of that game. A long log is checked a stretch at a time (``log.check``): ``start`` is the
@@ -368,7 +369,9 @@ def check_entries(entries: list, key: str, what: str, *, start: int = 0, seen: s
 
     ``shallow``: the log entries were just read from JSON text (finite numbers, text keys) nested at most
     ``LIMITS["depth"]`` deep each (``campaign.check_file``); each entry is then measured by its own JSON text at C
-    speed (:func:`_plainly_bounded`), and walked value by value only when that cannot tell."""
+    speed (:func:`_plainly_bounded`), and walked value by value only when that cannot tell. ``log_text``: the
+    entries' own text in the file (:class:`py_rules.campaign.file_text.LogText`), measured instead of written again
+    (:func:`_bounded_by_text`)."""
     problems: list = []
     sizes: list = [None] * len(entries)
     texts: dict = {}  # the JSON text of each sheet before an entry, by id: its game's check is kept by that text
@@ -377,7 +380,8 @@ def check_entries(entries: list, key: str, what: str, *, start: int = 0, seen: s
             problems.append(problem(_join(key, index), f"Each {what} entry must be a JSON object."))
             continue
         if shallow:
-            sizes[index - start] = _plainly_bounded(entry, texts)
+            sizes[index - start] = (_bounded_by_text(entry, log_text.entry(index - start), texts) if log_text
+                                    else _plainly_bounded(entry, texts))
         if sizes[index - start] is None:
             check_json(entry, _join(key, index), problems)
     if not problems:  # bounded JSON objects: now the shape of each (not piled on a size problem)
@@ -428,6 +432,46 @@ def _plainly_bounded(entry: dict, texts: dict | None = None) -> int | None:
     return size
 
 
+_LONG_KEY_TEXT = re.compile(r'"[^"]{%d,}"[ \t\n\r]*:' % (200 + 1))
+"""A key of more than 200 characters as a file wrote it, its escaped quotes and backslashes made two plain
+characters each: between two quotes, then a colon, only a key's text can lie (a text never has a colon after its
+closing quote, nor a structural colon before its opening one), and a key is never longer than its written text."""
+
+
+def _bounded_by_text(entry: dict, written: str, texts: dict | None = None) -> int | None:
+    """:func:`_plainly_bounded` measured from ``written``, the entry's JSON text as the file wrote it (issue 19: a
+    long log is not written to JSON again): at most the length of its JSON text when it certainly passes
+    :func:`check_json`, else None (then it is walked).
+
+    The same preconditions (read from JSON text nested at most ``LIMITS["depth"]`` deep), and the same reasons read
+    from the written text: every text in it is shorter than that text (a text is never longer than it is written);
+    it holds at most 1 + one value after each ``[``, ``,`` or ``:`` written; no key is longer than 200 characters
+    (:data:`_LONG_KEY_TEXT`). The length returned bounds what :func:`_too_large` measures (its JSON text as this
+    module writes it): each character is written at most as long as the file wrote it, but for the space after
+    each ``,`` and ``:`` and a number with an exponent, which can come out 14 characters longer (``1e15`` is
+    ``1000000000000000.0``); so at most ``len + commas + colons + 15 × (e and E)``. Within ``LIMITS["text"]``
+    that stays far below :data:`py_rules.log.entry.MAX_ENTRY_CHARS`. The sheets before it are written for the
+    game's check, as :func:`_plainly_bounded` keeps them.
+
+    >>> _bounded_by_text({"a": [1, "x"]}, '{"a":[1,"x"]}'), _bounded_by_text({}, '{"%s":1}' % ("k" * 201))
+    (15, None)
+    """
+    if len(written) > LIMITS["text"]:
+        return None
+    commas, colons = written.count(","), written.count(":")
+    if 1 + written.count("[") + commas + colons > LIMITS["entry_nodes"]:
+        return None
+    if _LONG_KEY_TEXT.search(written.replace("\\\\", "__").replace('\\"', "__") if "\\" in written else written):
+        return None
+    before = entry.get("before")
+    if texts is not None and type(before) is dict and before and all(type(v) is dict for v in before.values()):
+        try:
+            texts.update((id(sheet), _ENCODE(sheet)) for sheet in before.values())
+        except (TypeError, ValueError, RecursionError):
+            return None
+    return len(written) + commas + colons + 15 * (written.count("e") + written.count("E"))
+
+
 def _log_check():
     from py_rules.log.entry import validate_log
 
@@ -471,7 +515,7 @@ def _schema(raw: dict, problems: list) -> bool:
 _SHEET_PREFIXES = ("armageddon.character/", "semiautomagic.creature/", "coc.investigator/")
 
 
-def _canonical(raw: dict, problems: list, shallow: bool = False) -> dict:
+def _canonical(raw: dict, problems: list, shallow: bool = False, log_text=None) -> dict:
     for key in raw:
         if key not in KEYS:
             problems.append(problem(str(key)[:80], f"A campaign has no field {str(key)[:40]!r}."))
@@ -487,7 +531,7 @@ def _canonical(raw: dict, problems: list, shallow: bool = False) -> dict:
         "settings": _settings(raw, game, problems),
         **({"forum": forum_choices(raw["forum"], problems)} if "forum" in raw else {}),
         "characters": _characters(raw, game, problems),
-        "log": _entries(raw, "log", problems, "log", game, shallow),
+        "log": _entries(raw, "log", problems, "log", game, shallow, log_text),
         "encounters": _entries(raw, "encounters", problems, "encounter", game),
     }
 
@@ -499,10 +543,11 @@ def _capped(problems: list) -> list:
     return problems[:cap] + [problem("", f"… and {len(problems) - cap} more problems.")]
 
 
-def validate(raw: Any, *, shallow: bool = False) -> Checked:
+def validate(raw: Any, *, shallow: bool = False, log_text=None) -> Checked:
     """Check a whole campaign file; see the module docstring. ``shallow``: ``raw`` was just read from JSON text
     nested at most ``LIMITS["depth"] + 2`` deep, so each log entry at most ``LIMITS["depth"]`` (its check reads
-    each entry's size from its text: :func:`check_entries`).
+    each entry's size from its text: :func:`check_entries`); ``log_text``: that text and where each of its log
+    entries lies in it (:mod:`py_rules.campaign.file_text`).
 
     >>> from py_rules.campaign.file import validate
     >>> checked = validate({"schema": SCHEMA, "id": "c1", "name": " Masks ", "game": "coc",
@@ -524,7 +569,8 @@ def validate(raw: Any, *, shallow: bool = False) -> Checked:
         raw, problems = migrate(raw)
     if not _schema(raw, problems):
         return Checked(None, _capped(problems), migrated_from)
-    campaign = _canonical(raw, problems, shallow and migrated_from is None)
+    plain = shallow and migrated_from is None
+    campaign = _canonical(raw, problems, plain, log_text if plain else None)
     return Checked(None if problems else campaign, _capped(problems), migrated_from)
 
 

@@ -15,6 +15,7 @@ field in the form's words, then why ("Character “Jack” — Strength: …", :
 
 from __future__ import annotations
 
+import gc
 import re
 
 from py_rules.campaign import games
@@ -96,6 +97,19 @@ def _lone_surrogate(value) -> dict | None:
 
 
 def _check_file(*, text) -> Result:
+    """See :func:`_checked_file`; Python's cycle collector rests meanwhile (issue 19): a long file is millions of
+    new values, and the collector would walk them again and again as they are made, while a file read from JSON
+    holds no cycle (what it leaves is freed as usual)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _checked_file(text)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _checked_file(text: str) -> Result:
     """A whole campaign file from its text, checked once (issue 19, "Long campaigns light"): parsed once, then
     :func:`py_rules.campaign.file.validate` on all of it, its log included (every entry, every sheet, every change
     record), as ``campaign.validate`` checks a campaign. The answer leaves the log out when it is the file's own: the
@@ -104,11 +118,16 @@ def _check_file(*, text) -> Result:
     ``"campaign"`` (a migrated file: its log is the campaign's)."""
     from py_rules import limits
 
-    depth = limits.text_depth(text)
-    raw = limits.loads(text, FILE_DEPTH, "text", "The campaign file", measured=depth)
+    from py_rules.campaign import file_text
+
+    utf8 = text.encode("utf-8", "surrogatepass")  # measured once, at C speed
+    depth = limits.text_depth(text, utf8)
+    shallow = depth <= LIMITS["depth"] + 2
+    read = file_text.read(text, limits.decoder(text, utf8=utf8)) if shallow else None  # each entry's own text kept
+    raw, log_text = read if read else (limits.loads(text, FILE_DEPTH, "text", "The campaign file", measured=depth), None)
     unreadable = _lone_surrogate(raw) if _ESCAPED_SURROGATE.search(text) else None
     checked = (Checked(None, [unreadable]) if unreadable else
-               validate(raw, shallow=depth <= LIMITS["depth"] + 2))  # the file, its log, then each entry
+               validate(raw, shallow=shallow, log_text=log_text))  # the file, its log, then each entry
     result = _answer("check_file", checked, record=raw if isinstance(raw, dict) else None)
     details = result.details
     details["entries"] = len(raw["log"]) if isinstance(raw, dict) and isinstance(raw.get("log"), list) else 0

@@ -38,7 +38,6 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime
-from typing import Callable
 
 from py_rules.bounded import oversize, problem
 from py_rules.encounter.state import validate_encounter
@@ -78,38 +77,55 @@ def _iso_problem(value, path: str) -> list[dict]:
     return [problem(path, "The time must be an ISO-8601 date and time, e.g. 2026-12-01T20:15:03Z.")]
 
 
-SheetCheck = Callable[[dict], "tuple[str | None, str] | None"]
-"""A sheet's verdict: None when its game accepts it, else the game's (field, message)."""
+class SheetCheck:
+    """A check of logged sheets by ``game``'s own validation (:func:`py_rules.campaign.games.validate_sheet`, the
+    check a campaign character gets), each distinct sheet checked once: its verdict (None when the game accepts it,
+    else the game's (field, message)) is kept by the sheet's JSON text (exact: ``1``, ``1.0`` and ``true`` are
+    different texts). ``texts``: the JSON text of sheets already written, by ``id(sheet)`` (each taken once;
+    :func:`py_rules.campaign.file.check_entries`). A sheet rebuilt from the one before it and what changed
+    (:func:`entry_after`) is kept by those two texts (:meth:`rebuilt_key`): the same two give the same sheet, and
+    what changed is short to write (issue 19: 10,000 entries in one import)."""
+
+    def __init__(self, game: str, texts: dict | None = None):
+        self.game, self.texts, self.verdicts = game, texts, {}
+
+    def key(self, sheet: dict):
+        """``sheet``'s key: the text written for it by the caller, else its JSON text."""
+        written = self.texts.pop(id(sheet), None) if self.texts else None
+        return _SHEET_TEXT(sheet) if written is None else written
+
+    @staticmethod
+    def rebuilt_key(before_key, change) -> tuple | None:
+        """The key of the sheet ``change`` makes of the sheet keyed ``before_key``, or None (then its own text)."""
+        try:
+            return (before_key, _SHEET_TEXT(change))
+        except (TypeError, ValueError, RecursionError):
+            return None
+
+    def __call__(self, sheet: dict, key=None) -> "tuple[str | None, str] | None":
+        from py_rules.campaign.games import validate_sheet
+
+        key = self.key(sheet) if key is None else key
+        if key not in self.verdicts:
+            try:
+                validate_sheet(self.game, sheet)
+                self.verdicts[key] = None
+            except RulesError as error:
+                self.verdicts[key] = (error.field, error.message)
+        return self.verdicts[key]
+
+
+_SHEET_TEXT = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
 def sheet_checker(game: str, texts: dict | None = None) -> SheetCheck:
-    """A check of logged sheets by ``game``'s own validation (:func:`py_rules.campaign.games.validate_sheet`,
-    the check a campaign character gets), each distinct sheet checked once per checker: its verdict is kept by
-    the sheet's JSON text (exact: ``1``, ``1.0`` and ``true`` are different texts). ``texts``: the JSON text of
-    sheets already written, by ``id(sheet)`` (each taken once; :func:`py_rules.campaign.file.check_entries`).
+    """A :class:`SheetCheck` of ``game`` (a log shares one).
 
     >>> check = sheet_checker("armageddon")
     >>> check({})
     ('attributes', 'Attributes must be a JSON object.')
     """
-    from py_rules.campaign.games import validate_sheet
-
-    encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
-    verdicts: dict[str, tuple | None] = {}
-
-    def check(sheet: dict):
-        key = texts.pop(id(sheet), None) if texts else None
-        if key is None:
-            key = encode(sheet)
-        if key not in verdicts:
-            try:
-                validate_sheet(game, sheet)
-                verdicts[key] = None
-            except RulesError as error:
-                verdicts[key] = (error.field, error.message)
-        return verdicts[key]
-
-    return check
+    return SheetCheck(game, texts)
 
 
 def entry_after(entry: dict) -> dict:
@@ -179,9 +195,12 @@ def _sheets_problems(entry: dict, path: str, check: SheetCheck | None = None) ->
                 out.append(problem(f"{path}.changes.{cid}", "The sheet it leaves must be a JSON object."))
                 del after[cid]
     if check is not None:
+        keys = {cid: check.key(sheet) for cid, sheet in entry["before"].items()}
         for key, sheets in (("before", entry["before"]), (after_key, after)):
             for cid, sheet in sheets.items():
-                verdict = check(sheet)
+                known = keys[cid] if key == "before" else (
+                    check.rebuilt_key(keys[cid], entry["changes"][cid]) if key == "changes" else None)
+                verdict = check(sheet, known)
                 if verdict is not None:
                     field, message = verdict
                     out.append(problem(f"{path}.{key}.{cid}" + (f".{field}" if field else ""), message))
