@@ -46,7 +46,7 @@ from py_rules.operations import Operation
 from py_rules.render import render_lines
 from py_rules.systems import SYSTEM_IDS, all_operations, all_systems, operations_of
 
-__all__ = ("call", "handle", "catalog", "operation", "answer", "run_checked", "checked_args", "InvalidArgs")
+__all__ = ("call", "tidy", "handle", "catalog", "operation", "answer", "run_checked", "checked_args", "InvalidArgs")
 
 
 def catalog() -> dict:
@@ -203,6 +203,14 @@ def _text_of(text: Any) -> Any:
                              "characters.", "text")
         return bytes(text).decode("utf-8-sig", "replace")
     return text
+
+
+def tidy() -> None:
+    """Free what the last call left to be freed after its answer (:mod:`py_rules.leftovers`): the web worker calls
+    it once the answer is sent."""
+    from py_rules import leftovers
+
+    leftovers.release()
 
 
 def call(request_json: str, text: str | None = None) -> str:

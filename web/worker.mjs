@@ -172,4 +172,5 @@ onmessage = async (event) => {
     response = JSON.stringify({ ok: false, error: { code: "internal", message: String(error?.message || error), field: null } });
   }
   postMessage({ type: "response", id, response });
+  try { api.tidy?.(); } catch { /* freeing is never worth an error: the next file checked frees it */ } // a long file's values, now that the answer is sent
 };

@@ -18,6 +18,7 @@ from __future__ import annotations
 import gc
 import re
 
+from py_rules import leftovers
 from py_rules.campaign import games
 from py_rules.campaign.file import LIMITS, SCHEMA, Checked, character_entry, validate
 from py_rules.campaign.file import timestamp_problem
@@ -135,6 +136,7 @@ def _checked_file(text: str) -> Result:
     if checked.valid and checked.migrated_from is None:
         details["campaign"] = {**checked.campaign, "log": []}
         details["log"] = "file"
+    leftovers.leave(raw, log_text, checked)  # millions of values: freed once the answer is sent
     return result
 
 

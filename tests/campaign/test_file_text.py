@@ -142,3 +142,17 @@ def test_a_sheet_rebuilt_from_the_same_sheet_and_change_is_checked_once_and_a_di
     assert [p["path"] for p in found["problems"]] == ["log.4.changes.pc-1.characteristics.STR"]
     log_checks = [c for c in validate_sheet.call_args_list if c.args[1] != CAMPAIGN["characters"][0]["sheet"]]
     assert len(log_checks) == 3  # the sheet before (once), the sheet after it (once), the refused one
+
+
+def test_a_checked_files_values_are_freed_once_the_answer_is_sent():
+    """The web worker calls ``api.tidy`` after sending the answer: the file's values are freed then, not while the
+    page waits (issue 19); until then only the last file's are kept."""
+    from py_rules import leftovers
+
+    answer(json.dumps({**CAMPAIGN, "log": a_log()}))
+    first = list(leftovers._LEFT)
+    assert first and isinstance(first[0], dict) and len(first[0]["log"]) == 6
+    answer(json.dumps({**CAMPAIGN, "log": a_log(2)}))
+    assert len(leftovers._LEFT[0]["log"]) == 2  # the earlier file's let go
+    api.tidy()
+    assert leftovers._LEFT == []
