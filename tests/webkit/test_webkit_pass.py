@@ -92,6 +92,20 @@ def test_a_campaign_a_roll_an_encounter_step_undo_reload_export_and_import_in_we
     css(webkit, '[data-campaign="c-long"]', seconds=120)
     assert log_of(stored(webkit, "entries"), "c-long") == long["log"]
     assert sum(row["campaign"] == "c-long" for row in stored(webkit, "log")) == len(long["log"])
+    # ... by the written-ahead path itself here, not only its fallback: WebKit's IndexedDB takes it
+    written = webkit.execute_async_script("""const done = arguments[arguments.length - 1];
+        import(new URL("src/store/storage.mjs", location.href).href).then(async ({ openStorage }) => {
+          const storage = await openStorage();
+          const staged = storage.stageLog("c-probe", [{ id: "p1", at: "2026-12-01T20:15:03Z", op: "coc.x", args: {},
+            result: {}, who: [], encounter: null, before: {}, changes: {}, kind: "roll" }]);
+          const ready = await staged.ready;
+          const rows = await storage.db.count("log", IDBKeyRange.bound(["c-probe", 0], ["c-probe", Infinity]));
+          await storage.dropStaged(staged);
+          const left = await storage.db.count("log", IDBKeyRange.bound(["c-probe", 0], ["c-probe", Infinity]));
+          storage.db.close();
+          done([ready, rows, left]);
+        }).catch((error) => done(String(error)));""")
+    assert written == [True, 1, 0]
 
 
 def test_offline_reload_from_the_service_worker_in_webkit(webkit, own_webkit_site):
