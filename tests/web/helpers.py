@@ -4,11 +4,25 @@ sheet's rows and the roll drawer, plus reading what IndexedDB holds."""
 from __future__ import annotations
 
 import json
+import time
 
 from playwright.sync_api import Page, expect
 
 GAME_LABELS = {"armageddon": "Armageddon", "semiautomagic": "Semiautomagic", "coc": "Call of Cthulhu"}
 PERSON = {"armageddon": "character", "semiautomagic": "creature", "coc": "investigator"}
+
+
+def wait_until(page: Page, predicate: str, arg=None, timeout: float = 30_000) -> None:
+    """Poll ``predicate`` (a page function that may return a Promise, e.g. an IndexedDB read) until it gives a
+    truthy value; fail after ``timeout`` ms. Not ``page.wait_for_function``: that takes a returned Promise as
+    truthy at once, so an asynchronous predicate would never be waited for."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        if page.evaluate(predicate, arg):
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout:.0f} ms: {predicate[:200]}")
+        page.wait_for_timeout(50)
 
 
 def new_campaign(page: Page, name: str, game: str) -> str:

@@ -8,7 +8,7 @@ import json
 
 from playwright.sync_api import expect
 
-from tests.web.helpers import open_sheet, stored_campaigns, stored_log
+from tests.web.helpers import open_sheet, stored_campaigns, stored_log, wait_until
 from tests.web.test_integrity import a_coc_campaign, damage, exported, import_file
 
 LONG = 1_200
@@ -111,7 +111,7 @@ def test_a_refused_long_file_leaves_nothing_written(app, tmp_path):
         import_file(app, tmp_path, f"{name}.campaign.json", json.dumps(bad))
         expect(app.locator("[data-import-problems]")).to_contain_text("Nothing was imported", timeout=60_000)
         expect(app.locator("[data-import-problems]")).to_contain_text("Must be one of")
-        app.wait_for_function("""() => new Promise((resolve) => {  // the log written ahead is taken back
+        wait_until(app, """() => new Promise((resolve) => {  // the log written ahead is taken back
             const open = indexedDB.open("rules-companion");
             open.onsuccess = () => open.result.transaction("log").objectStore("log").count().onsuccess = (e) => {
                 resolve(e.target.result === %d); open.result.close(); };
@@ -129,7 +129,7 @@ def test_cancel_and_replace_take_back_the_log_written_ahead(app, tmp_path):
     assert len(without_campaign(app)) == 1
     clash.get_by_role("button", name="Cancel").click()
     expect(clash).to_have_count(0)
-    app.wait_for_function(f"() => ({KEPT})().then((found) => Object.keys(found.log).every((id) => found.campaigns.includes(id)))",
+    wait_until(app, f"() => ({KEPT})().then((found) => Object.keys(found.log).every((id) => found.campaigns.includes(id)))",
                           timeout=30_000)
     assert without_campaign(app) == set() and marks(app) == []
     file["log"] = file["log"][:-1] + [{**file["log"][-1], "id": "e-from-the-file"}]
@@ -192,7 +192,7 @@ def test_a_log_written_ahead_by_a_tab_that_closed_is_taken_back_at_the_next_star
     })""")
     assert without_campaign(app) == {"c-gone", "c-recent"}
     app.reload()
-    app.wait_for_function(f"() => ({KEPT})().then((found) => !('c-gone' in found.log) && !('c-gone' in found.entries))",
+    wait_until(app, f"() => ({KEPT})().then((found) => !('c-gone' in found.log) && !('c-gone' in found.entries))",
                           timeout=30_000)
     assert without_campaign(app) == {"c-recent"}
     assert kept(app)["log"]["c-recent"] == 3

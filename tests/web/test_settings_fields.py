@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns, wait_until
 from tests.web.test_screens import DEVELOPER_WORDS, SMALL_TARGETS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -110,7 +110,7 @@ def test_enter_and_the_steppers_store_checked_values(armageddon):
     for _ in range(4):  # quick taps: each stored in turn, none lost, no stale-tab message
         plus.click(delay=0)
     expect(tn_field(page)).to_have_value("15")
-    page.wait_for_function("""() => new Promise((resolve) => {
+    wait_until(page, """() => new Promise((resolve) => {
         const open = indexedDB.open("rules-companion");
         open.onsuccess = () => { const request = open.result.transaction("campaigns").objectStore("campaigns").getAll();
           request.onsuccess = () => { resolve(request.result.some((record) => record.settings.tn === 15)); open.result.close(); }; };
@@ -288,7 +288,7 @@ def test_leaving_the_screen_from_the_field_keeps_a_valid_number_and_names_an_inv
     type_into(page, tn_field(page), "14")
     page.go_back()  # the field never loses the focus: the screen goes
     expect(page.locator("#party-title")).to_be_visible()
-    page.wait_for_function("""() => new Promise((resolve) => {
+    wait_until(page, """() => new Promise((resolve) => {
         const open = indexedDB.open("rules-companion");
         open.onsuccess = () => { const request = open.result.transaction("campaigns").objectStore("campaigns").getAll();
           request.onsuccess = () => { resolve(request.result.some((record) => record.settings.tn === 14)); open.result.close(); }; };
