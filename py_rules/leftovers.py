@@ -8,16 +8,22 @@ one's take their place (so a caller that never tidies holds one file's values, n
 
 from __future__ import annotations
 
+import gc
+
 __all__ = ("leave", "release")
 
 _LEFT: list = []
 
 
 def leave(*values) -> None:
-    """Keep ``values`` until :func:`release` (or the next :func:`leave`)."""
+    """Keep ``values`` until :func:`release` (or the next :func:`leave`, which gives what the cycle collector was
+    told to leave alone back to it, as :func:`release` does)."""
     _LEFT[:] = values
+    gc.unfreeze()
 
 
 def release() -> None:
-    """Free what was left."""
+    """Free what was left, and give what the cycle collector was told to leave alone (``gc.freeze``:
+    ``campaign.check_file``) back to it."""
     _LEFT.clear()
+    gc.unfreeze()

@@ -33,6 +33,7 @@ from datetime import datetime
 from typing import Any
 
 from py_rules.campaign import games
+from py_rules.campaign.file_text import plain_escapes
 from py_rules.errors import RulesError
 from py_rules.words import is_whole_number
 
@@ -374,19 +375,19 @@ def check_entries(entries: list, key: str, what: str, *, start: int = 0, seen: s
     (:func:`_bounded_by_text`)."""
     problems: list = []
     sizes: list = [None] * len(entries)
-    texts: dict = {}  # the JSON text of each sheet before an entry, by id: its game's check is kept by that text
+    long_keys = log_text.holding(_LONG_KEY_TEXT) if shallow and log_text else set()
     for index, entry in enumerate(entries, start):
         if not isinstance(entry, dict):
             problems.append(problem(_join(key, index), f"Each {what} entry must be a JSON object."))
             continue
         if shallow:
-            sizes[index - start] = (_bounded_by_text(entry, log_text.entry(index - start), texts) if log_text
-                                    else _plainly_bounded(entry, texts))
+            sizes[index - start] = (_bounded_by_text(log_text, index - start, index - start in long_keys)
+                                    if log_text else _plainly_bounded(entry))
         if sizes[index - start] is None:
             check_json(entry, _join(key, index), problems)
     if not problems:  # bounded JSON objects: now the shape of each (not piled on a size problem)
         check = _ENTRY_CHECKS[key]()
-        problems.extend(check(entries, key, start=start, seen=seen, game=game, plain=True, sizes=sizes, texts=texts)
+        problems.extend(check(entries, key, start=start, seen=seen, game=game, plain=True, sizes=sizes)
                         if key == "log" else check(entries, key, game))
     return problems
 
@@ -397,39 +398,28 @@ _LONG_KEY = re.compile(r'"[^"]{%d,}": ' % (200 + 1))
 characters each (a key's text is then at least as long as the key, and holds no quote)."""
 
 
-def _plainly_bounded(entry: dict, texts: dict | None = None) -> int | None:
+def _plainly_bounded(entry: dict) -> int | None:
     """The length of ``entry``'s JSON text when it certainly passes :func:`check_json`, else None (then it is walked).
 
     Only for a value read from JSON text nested at most ``LIMITS["depth"]`` deep (numbers finite, keys text, every
     value JSON): what is left to know is read from its text at C speed. Every text in it is shorter than the whole
     text (at most ``LIMITS["text"]``); it holds at most 1 + one value after each ``[``, ``,`` or ``:`` (at most
-    ``LIMITS["entry_nodes"]``); and no key is longer than 200 characters. The sheets before it are written apart
-    (the text is the same, put together), and their texts kept in ``texts`` by ``id`` for the game's check.
+    ``LIMITS["entry_nodes"]``); and no key is longer than 200 characters.
 
     >>> _plainly_bounded({"a": [1, "x"]}), _plainly_bounded({"k" * 201: 1}), _plainly_bounded({"t": "x" * 20_001})
     (15, None, None)
-    >>> found = {}
-    >>> _plainly_bounded({"before": {"c1": {"hp": 3}}, "id": "e1"}, found), list(found.values())
-    (41, ['{"hp": 3}'])
     """
-    before = entry.get("before")
-    sheets = before if type(before) is dict and before and all(type(v) is dict for v in before.values()) else {}
     try:
-        parts = [_ENCODE({**entry, "before": dict.fromkeys(sheets, 0)}) if sheets else _ENCODE(entry)]
-        parts += [_ENCODE(sheet) for sheet in sheets.values()]
+        written = _ENCODE(entry)
     except (TypeError, ValueError, RecursionError):
         return None
-    size = sum(map(len, parts)) - len(sheets)  # each sheet's text in place of its 0
-    if size > LIMITS["text"]:
+    if len(written) > LIMITS["text"]:
         return None
-    if 1 + sum(part.count("[") + part.count(",") + part.count(":") for part in parts) > LIMITS["entry_nodes"]:
+    if 1 + written.count("[") + written.count(",") + written.count(":") > LIMITS["entry_nodes"]:
         return None
-    if any(_LONG_KEY.search(part.replace("\\\\", "__").replace('\\"', "__") if "\\" in part else part)
-           for part in parts):
+    if _LONG_KEY.search(plain_escapes(written) if "\\" in written else written):
         return None
-    if texts is not None:
-        texts.update(zip(map(id, sheets.values()), parts[1:]))
-    return size
+    return len(written)
 
 
 _LONG_KEY_TEXT = re.compile(r'"[^"]{%d,}"[ \t\n\r]*:' % (200 + 1))
@@ -437,39 +427,44 @@ _LONG_KEY_TEXT = re.compile(r'"[^"]{%d,}"[ \t\n\r]*:' % (200 + 1))
 characters each: between two quotes, then a colon, only a key's text can lie (a text never has a colon after its
 closing quote, nor a structural colon before its opening one), and a key is never longer than its written text."""
 
+GROWTH = 8
+"""How many times longer than a file wrote it an entry's JSON text can come out, written again as this module
+writes it (``_ENCODE``, which :func:`py_rules.log.entry.validate_log_entry` measures): a text, a key, a whole
+number, ``true``, ``false`` and ``null`` come out at most as long as written (``\\u00e9`` is ``é``; a character
+written plainly stays plain), brackets as they are, a ``,`` or ``:`` is 2 characters (a space after it), spaces
+between values none, and a number with a fraction or an exponent is at most 24 characters
+(``-2.2250738585072014e-308``) from at least 3 written (``1e5``, ``1.5``); so at most 8 times."""
 
-def _bounded_by_text(entry: dict, written: str, texts: dict | None = None) -> int | None:
-    """:func:`_plainly_bounded` measured from ``written``, the entry's JSON text as the file wrote it (issue 19: a
-    long log is not written to JSON again): at most the length of its JSON text when it certainly passes
-    :func:`check_json`, else None (then it is walked).
+
+def _bounded_by_text(log_text, index: int, long_key: bool) -> int | None:
+    """:func:`_plainly_bounded` measured from the text of log entry ``index`` as the file wrote it
+    (:class:`py_rules.campaign.file_text.LogText`; issue 19, "Long campaigns light": a long log is not written to
+    JSON again): a bound, within :data:`py_rules.log.entry.MAX_ENTRY_CHARS`, of the length of its JSON text when it
+    certainly passes :func:`check_json`, else None (then it is walked and measured exactly).
 
     The same preconditions (read from JSON text nested at most ``LIMITS["depth"]`` deep), and the same reasons read
-    from the written text: every text in it is shorter than that text (a text is never longer than it is written);
-    it holds at most 1 + one value after each ``[``, ``,`` or ``:`` written; no key is longer than 200 characters
-    (:data:`_LONG_KEY_TEXT`). The length returned bounds what :func:`_too_large` measures (its JSON text as this
-    module writes it): each character is written at most as long as the file wrote it, but for the space after
-    each ``,`` and ``:`` and a number with an exponent, which can come out 14 characters longer (``1e15`` is
-    ``1000000000000000.0``); so at most ``len + commas + colons + 15 × (e and E)``. Within ``LIMITS["text"]``
-    that stays far below :data:`py_rules.log.entry.MAX_ENTRY_CHARS`. The sheets before it are written for the
-    game's check, as :func:`_plainly_bounded` keeps them.
+    from the written text, an object (``{`` … ``}``): every text in it is shorter than that text (a text is never
+    longer than it is written); it holds at most 1 + one value after each ``[``, ``,`` or ``:`` written, so fewer
+    than its length; no key is longer than 200 characters (``long_key``: :data:`_LONG_KEY_TEXT` may match its
+    text); written again it is at most :data:`GROWTH` times as long.
 
-    >>> _bounded_by_text({"a": [1, "x"]}, '{"a":[1,"x"]}'), _bounded_by_text({}, '{"%s":1}' % ("k" * 201))
-    (15, None)
+    >>> from py_rules.campaign.file_text import LogText
+    >>> _bounded_by_text(LogText('[{"a":[1,"x"]}]', [(1, 14)]), 0, False), _bounded_by_text(None, 0, True)
+    (104, None)
     """
-    if len(written) > LIMITS["text"]:
+    from py_rules.log.entry import MAX_ENTRY_CHARS
+
+    if long_key:
         return None
-    commas, colons = written.count(","), written.count(":")
-    if 1 + written.count("[") + commas + colons > LIMITS["entry_nodes"]:
+    start, end = log_text.spans[index]
+    size = end - start
+    if size > LIMITS["text"] or GROWTH * size > MAX_ENTRY_CHARS:
         return None
-    if _LONG_KEY_TEXT.search(written.replace("\\\\", "__").replace('\\"', "__") if "\\" in written else written):
-        return None
-    before = entry.get("before")
-    if texts is not None and type(before) is dict and before and all(type(v) is dict for v in before.values()):
-        try:
-            texts.update((id(sheet), _ENCODE(sheet)) for sheet in before.values())
-        except (TypeError, ValueError, RecursionError):
+    if size - 1 > LIMITS["entry_nodes"]:
+        written = log_text.entry(index)
+        if 1 + written.count("[") + written.count(",") + written.count(":") > LIMITS["entry_nodes"]:
             return None
-    return len(written) + commas + colons + 15 * (written.count("e") + written.count("E"))
+    return GROWTH * size
 
 
 def _log_check():

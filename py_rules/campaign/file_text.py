@@ -15,10 +15,12 @@ one's value, at the first one's place).
 from __future__ import annotations
 
 import json
+import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from json.decoder import WHITESPACE, scanstring
 
-__all__ = ("LogText", "read")
+__all__ = ("LogText", "read", "plain_escapes")
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,43 @@ class LogText:
         """The JSON text of log entry ``index`` as the file wrote it."""
         start, end = self.spans[index]
         return self.text[start:end]
+
+    def holding(self, pattern: re.Pattern) -> set:
+        """The indexes of the entries whose text, each escaped backslash and quote in it made two plain characters
+        (``__``), holds a match of ``pattern``, and maybe a few more (never fewer). Searched a stretch of entries at
+        a time at C speed (issue 19, "Long campaigns light"): an entry starts outside any text, so a stretch made
+        plain is its entries made plain, and a match found in an entry is found in its stretch or lies in another
+        match there, which the entry meets.
+
+        >>> _, log = read('{"log": [{"a": 1}, {"%s": 2}, {"b": 3}]}' % ("k" * 201), json.JSONDecoder())
+        >>> log.holding(re.compile('"[^"]{201,}"[ ]*:'))
+        {1}
+        """
+        text, spans = self.text, self.spans
+        starts, ends = [start for start, _ in spans], [end for _, end in spans]
+        found: set = set()
+        first = 0
+        while first < len(spans):
+            low = starts[first]
+            last = max(bisect_right(starts, low + _STRETCH), first + 1)  # entries first … last - 1
+            high = ends[last - 1]
+            if text.find("\\", low, high) < 0:
+                matches, shift = pattern.finditer(text, low, high), 0
+            else:
+                matches, shift = pattern.finditer(plain_escapes(text[low:high])), low
+            for match in matches:
+                found.update(range(bisect_right(ends, match.start() + shift), bisect_left(starts, match.end() + shift)))
+            first = last
+        return found
+
+
+_STRETCH = 1 << 20
+"""Characters of log entries made plain at a time (a few at most: the file is held once already)."""
+
+
+def plain_escapes(text: str) -> str:
+    """``text`` with each escaped backslash and quote made two plain characters (``__``)."""
+    return text.replace("\\\\", "__").replace('\\"', "__")
 
 
 def read(text: str, decoder: json.JSONDecoder) -> tuple[dict, LogText] | None:

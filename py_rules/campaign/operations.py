@@ -100,13 +100,16 @@ def _lone_surrogate(value) -> dict | None:
 def _check_file(*, text) -> Result:
     """See :func:`_checked_file`; Python's cycle collector rests meanwhile (issue 19): a long file is millions of
     new values, and the collector would walk them again and again as they are made, while a file read from JSON
-    holds no cycle (what it leaves is freed as usual)."""
+    holds no cycle (what it leaves is freed as usual). It wakes with what is there set aside (``gc.freeze``), so
+    its first round does not walk them all once more while the page waits; :func:`py_rules.api.tidy` frees them,
+    then gives the rest back to it."""
     collecting = gc.isenabled()
     gc.disable()
     try:
         return _checked_file(text)
     finally:
         if collecting:
+            gc.freeze()
             gc.enable()
 
 

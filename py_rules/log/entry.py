@@ -30,12 +30,13 @@ Given the campaign's game, every sheet of ``before`` and every rebuilt ``after``
 validation, the one a campaign character gets (issue 8, "every character through its game's own validation";
 TABLE.md, Kept safe): undo writes ``before`` over a character, so a sheet the game refuses would break the
 character. A long log repeats each sheet (one entry's ``after`` is the next one's ``before``), so
-:func:`sheet_checker` checks each distinct sheet once and remembers the verdict by the sheet's JSON text.
+:func:`sheet_checker` checks each distinct sheet once and remembers the verdict by an exact key of the sheet.
 """
 
 from __future__ import annotations
 
 import json
+import marshal
 import re
 from datetime import datetime
 
@@ -80,32 +81,31 @@ def _iso_problem(value, path: str) -> list[dict]:
 class SheetCheck:
     """A check of logged sheets by ``game``'s own validation (:func:`py_rules.campaign.games.validate_sheet`, the
     check a campaign character gets), each distinct sheet checked once: its verdict (None when the game accepts it,
-    else the game's (field, message)) is kept by the sheet's JSON text (exact: ``1``, ``1.0`` and ``true`` are
-    different texts). ``texts``: the JSON text of sheets already written, by ``id(sheet)`` (each taken once;
-    :func:`py_rules.campaign.file.check_entries`). A sheet rebuilt from the one before it and what changed
-    (:func:`entry_after`) is kept by those two texts (:meth:`rebuilt_key`): the same two give the same sheet, and
-    what changed is short to write (issue 19: 10,000 entries in one import)."""
+    else the game's (field, message)) is kept by the sheet's key (:func:`sheet_key`). A sheet rebuilt from the one
+    before it and what changed (:func:`entry_after`) is kept by those two keys (:meth:`rebuilt_key`): the same two
+    give the same sheet, so it is rebuilt only once (issue 19, "Long campaigns light": 10,000 entries in one
+    import)."""
 
-    def __init__(self, game: str, texts: dict | None = None):
-        self.game, self.texts, self.verdicts = game, texts, {}
+    def __init__(self, game: str):
+        self.game, self.verdicts, self.made = game, {}, {}
 
-    def key(self, sheet: dict):
-        """``sheet``'s key: the text written for it by the caller, else its JSON text."""
-        written = self.texts.pop(id(sheet), None) if self.texts else None
-        return _SHEET_TEXT(sheet) if written is None else written
+    @staticmethod
+    def key(sheet) -> bytes | str:
+        """``sheet``'s key (:func:`sheet_key`)."""
+        return sheet_key(sheet)
 
     @staticmethod
     def rebuilt_key(before_key, change) -> tuple | None:
-        """The key of the sheet ``change`` makes of the sheet keyed ``before_key``, or None (then its own text)."""
+        """The key of the sheet ``change`` makes of the sheet keyed ``before_key``, or None (then its own key)."""
         try:
-            return (before_key, _SHEET_TEXT(change))
+            return (before_key, sheet_key(change))
         except (TypeError, ValueError, RecursionError):
             return None
 
     def __call__(self, sheet: dict, key=None) -> "tuple[str | None, str] | None":
         from py_rules.campaign.games import validate_sheet
 
-        key = self.key(sheet) if key is None else key
+        key = sheet_key(sheet) if key is None else key
         if key not in self.verdicts:
             try:
                 validate_sheet(self.game, sheet)
@@ -114,18 +114,61 @@ class SheetCheck:
                 self.verdicts[key] = (error.field, error.message)
         return self.verdicts[key]
 
+    def rebuilt(self, before: dict, before_key, change) -> tuple:
+        """What ``change`` makes of ``before`` (keyed ``before_key``): (why it makes no sheet, None) or (None, the
+        verdict of the sheet it makes); kept by :meth:`rebuilt_key`, so a pair seen before is not rebuilt."""
+        key = self.rebuilt_key(before_key, change)
+        known = self.made.get(key) if key is not None else None
+        if known is None:
+            wrong, sheet = _rebuilt(before, change)
+            known = (wrong, None) if wrong else (None, self(sheet, key))
+            if key is not None:
+                self.made[key] = known
+        return known
+
 
 _SHEET_TEXT = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
-def sheet_checker(game: str, texts: dict | None = None) -> SheetCheck:
+def sheet_key(value) -> bytes | str:
+    """An exact key of a JSON ``value`` (issue 19, "Long campaigns light"): two values with the same key are the
+    same value, types and key order included (``1``, ``1.0`` and ``true`` differ; ``-0.0`` is not ``0.0``); two
+    keys for one value only cost a second check.
+
+    Its ``marshal`` bytes (format 2: no shared references, no mark of interned text, each float's 8 bytes), which
+    ``marshal.loads`` reads back as that very value, so different values never share them; written 3 times
+    faster than JSON text. A value ``marshal`` cannot write (not plain JSON types) is keyed by its JSON text.
+
+    >>> sheet_key({"a": 1}) == sheet_key({"a": 1}), sheet_key([1]) == sheet_key([1.0]), sheet_key([True]) == sheet_key([1])
+    (True, False, False)
+    """
+    try:
+        return marshal.dumps(value, 2)
+    except ValueError:
+        return _SHEET_TEXT(value)
+
+
+def sheet_checker(game: str) -> SheetCheck:
     """A :class:`SheetCheck` of ``game`` (a log shares one).
 
     >>> check = sheet_checker("armageddon")
     >>> check({})
     ('attributes', 'Attributes must be a JSON object.')
     """
-    return SheetCheck(game, texts)
+    return SheetCheck(game)
+
+
+_MISFIT = "What changed in this sheet does not fit the sheet before it."
+_NOT_A_SHEET = "The sheet it leaves must be a JSON object."
+
+
+def _rebuilt(before: dict, change) -> tuple:
+    """(why ``change`` makes no sheet of ``before``, None) or (None, the sheet it makes, sharing their values)."""
+    try:
+        sheet = apply_changes(before, change, shared=True)  # read, never changed
+    except ChangesError:
+        return _MISFIT, None
+    return (None, sheet) if isinstance(sheet, dict) else (_NOT_A_SHEET, None)
 
 
 def entry_after(entry: dict) -> dict:
@@ -181,26 +224,23 @@ def _sheets_problems(entry: dict, path: str, check: SheetCheck | None = None) ->
     for cid in entry["before"]:
         if cid not in who:
             out.append(problem(f"{path}.before.{cid}", "A changed character must be listed in 'who'."))
-    after = entry.get("after")
-    if after is None:
-        after = {}
+    before = entry["before"]
+    keys = {cid: check.key(sheet) for cid, sheet in before.items()} if check is not None else {}
+    made = {}  # the verdict of each sheet left, with a game
+    if after_key == "after":
+        made = {cid: check(sheet) for cid, sheet in entry["after"].items()} if check is not None else {}
+    else:
         for cid, change in entry["changes"].items():
-            try:
-                after[cid] = apply_changes(entry["before"][cid], change, shared=True)  # read, never changed
-            except ChangesError:
-                out.append(problem(f"{path}.changes.{cid}", "What changed in this sheet does not fit the sheet "
-                                                            "before it."))
-                continue
-            if not isinstance(after[cid], dict):
-                out.append(problem(f"{path}.changes.{cid}", "The sheet it leaves must be a JSON object."))
-                del after[cid]
+            wrong, verdict = (check.rebuilt(before[cid], keys[cid], change) if check is not None else
+                              (_rebuilt(before[cid], change)[0], None))
+            if wrong:
+                out.append(problem(f"{path}.changes.{cid}", wrong))
+            elif check is not None:
+                made[cid] = verdict
     if check is not None:
-        keys = {cid: check.key(sheet) for cid, sheet in entry["before"].items()}
-        for key, sheets in (("before", entry["before"]), (after_key, after)):
-            for cid, sheet in sheets.items():
-                known = keys[cid] if key == "before" else (
-                    check.rebuilt_key(keys[cid], entry["changes"][cid]) if key == "changes" else None)
-                verdict = check(sheet, known)
+        verdicts = {cid: check(sheet, keys[cid]) for cid, sheet in before.items()}
+        for key, found in (("before", verdicts), (after_key, made)):
+            for cid, verdict in found.items():
                 if verdict is not None:
                     field, message = verdict
                     out.append(problem(f"{path}.{key}.{cid}" + (f".{field}" if field else ""), message))
@@ -269,7 +309,8 @@ def validate_log_entry(entry, path: str = "log.0", game: str | None = None, *,
     ``plain``: the caller has already found ``entry`` plain JSON nested at most
     :data:`py_rules.campaign.file.LIMITS` ``depth`` deep (:func:`py_rules.campaign.file.check_json`, as a campaign
     file's check does): only its size is measured here, at C speed (issue 19: 10,000 entries in one import), unless
-    the caller measured it already (``size``: the length of its JSON text).
+    the caller measured it already (``size``: the length of its JSON text, or a bound of it within
+    :data:`MAX_ENTRY_CHARS`).
 
     With ``game`` (the campaign's), each sheet of ``before`` and ``after`` (rebuilt from ``changes``) is checked by
     that game's own validation (``check_sheet``, a :func:`sheet_checker` of that game, when given: a log shares one) and each
@@ -338,7 +379,8 @@ _ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False, allow_nan=F
 
 def _too_large(entry: dict, path: str, size: int | None = None) -> list[dict]:
     """The problem of a plain JSON ``entry`` (already checked) longer than :data:`MAX_ENTRY_CHARS` as JSON text, as
-    :func:`py_rules.bounded.oversize` words it (``size``: that length, when known)."""
+    :func:`py_rules.bounded.oversize` words it (``size``: that length, or a bound of it within the limit, when
+    known)."""
     size = len(_ENCODE(entry)) if size is None else size
     if size > MAX_ENTRY_CHARS:
         return [problem(path, f"Too large: {size:,} characters of JSON (at most {MAX_ENTRY_CHARS:,}).")]
@@ -360,8 +402,7 @@ def order_problems(entry: dict, path: str, seen) -> list[dict]:
 
 
 def validate_log(entries, path: str = "log", *, start: int = 0, seen: set | None = None,
-                 game: str | None = None, plain: bool = False, sizes: list | None = None,
-                 texts: dict | None = None) -> list[dict]:
+                 game: str | None = None, plain: bool = False, sizes: list | None = None) -> list[dict]:
     """Every problem of a campaign's log: each entry's, a repeated id, an undo or redo of no earlier entry.
 
     A long log is checked in stretches: ``start`` is the first entry's index in the whole log and ``seen`` the
@@ -369,8 +410,7 @@ def validate_log(entries, path: str = "log", *, start: int = 0, seen: set | None
     (their own ids, the entries their undos and redos name) change the verdict (:func:`order_problems`), so
     ``seen`` may be just those. With ``game`` every sheet is checked by that game, each distinct sheet once.
     ``plain``: every entry has passed :func:`py_rules.campaign.file.check_json` (see :func:`validate_log_entry`);
-    ``sizes``: the length of each one's JSON text where known (else None); ``texts``: sheets' JSON texts already
-    written (:func:`sheet_checker`).
+    ``sizes``: where known (else None), each one's ``size`` (see :func:`validate_log_entry`).
 
     >>> validate_log([{"id": "e1"}], "log")[0]["path"]
     'log.0.at'
@@ -379,7 +419,7 @@ def validate_log(entries, path: str = "log", *, start: int = 0, seen: set | None
         return [problem(path, f"The log must be a list of at most {MAX_ENTRIES:,} entries.")]
     out = []
     seen = set() if seen is None else seen
-    check = sheet_checker(game, texts) if game is not None else None
+    check = sheet_checker(game) if game is not None else None
     for i, entry in enumerate(entries, start):
         size = sizes[i - start] if sizes else None
         found = validate_log_entry(entry, f"{path}.{i}", game, check_sheet=check, plain=plain, size=size)

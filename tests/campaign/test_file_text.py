@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from py_rules import api, limits
 from py_rules.campaign import file_text
-from py_rules.campaign.file import LIMITS
+from py_rules.campaign.file import GROWTH, LIMITS
 from py_rules.log.entry import MAX_ENTRY_CHARS
 from tests.campaign.test_check_file import CAMPAIGN, REQUEST, entry, wounded
 
@@ -112,7 +112,7 @@ def test_a_spoiled_entry_is_refused_with_the_same_problems(spoil):
 def test_a_number_written_short_that_comes_out_long_stays_within_the_measure():
     """``1e15`` is ``1000000000000000.0`` written again: an entry of exponents as long as a text may be is still
     measured at most its bound, which stays below the longest entry."""
-    assert 17 * LIMITS["text"] < MAX_ENTRY_CHARS
+    assert GROWTH * LIMITS["text"] < MAX_ENTRY_CHARS
     log = a_log(2)
     log[1]["args"] = {"n": [1e15] * ((LIMITS["text"] - 200) // 5)}
     text = json.dumps({**CAMPAIGN, "log": log}, separators=(",", ":")).replace("1000000000000000.0", "1e15")
