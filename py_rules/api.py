@@ -35,6 +35,7 @@ worker's readiness check).
 
 from __future__ import annotations
 
+import codecs
 import json
 from typing import Any
 
@@ -201,7 +202,11 @@ def _text_of(text: Any) -> Any:
         if len(text) > limits.MAX_TEXT_CHARS:
             raise RulesError("too_large", f"The text sent beside the request is longer than {limits.MAX_TEXT_CHARS:,} "
                              "characters.", "text")
-        return bytes(text).decode("utf-8-sig", "replace")
+        data = bytes(text)
+        decoded = data.decode("utf-8-sig", "replace")
+        if "\ufffd" not in decoded:  # every byte read as it was: its bytes are the text's (less a byte-order mark)
+            limits.keep_utf8(decoded, data[len(codecs.BOM_UTF8):] if data.startswith(codecs.BOM_UTF8) else data)
+        return decoded
     return text
 
 
@@ -211,6 +216,7 @@ def tidy() -> None:
     from py_rules import leftovers
 
     leftovers.release()
+    limits.forget_utf8()
 
 
 def call(request_json: str, text: str | None = None) -> str:

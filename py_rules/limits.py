@@ -18,6 +18,7 @@ from py_rules.errors import RulesError
 __all__ = (
     "MAX_REQUEST_CHARS", "MAX_TEXT_CHARS", "MAX_REQUEST_DEPTH", "TEXT_MAX_LENGTH", "JSON_MAX_DEPTH", "JSON_MAX_LENGTH",
     "NUMBER_LIMIT", "DAMAGE_MAX", "check_damage_range", "shown", "sheet_text", "text_depth", "decoder", "loads", "check_tree", "finite_float", "whole_number", "has_surrogate",
+    "keep_utf8", "forget_utf8", "utf8",
 )
 
 MAX_REQUEST_CHARS = 5_000_000
@@ -143,11 +144,42 @@ def has_surrogate(text: str) -> bool:
     """
     if len(text) < 10_000:
         return _SURROGATE.search(text) is not None
+    if _UTF8 and _UTF8[0] is text:
+        return False
     try:
-        text.encode("utf-8")
+        keep_utf8(text, text.encode("utf-8"))
     except UnicodeEncodeError:
         return True
     return False
+
+
+_UTF8: list = []
+"""The last long text known to hold no lone surrogate, and its UTF-8 bytes (:func:`keep_utf8`)."""
+
+
+def keep_utf8(text: str, data: bytes) -> None:
+    """Keep ``data``, the UTF-8 bytes of ``text`` (a long text with no lone surrogate), until the next long text or
+    :func:`forget_utf8` (issue 19, "Long campaigns light": a campaign file is tens of MB, sent as its bytes, and
+    its bytes are read again at C speed: :func:`utf8`)."""
+    if len(text) >= 10_000:
+        _UTF8[:] = [text, data]
+
+
+def forget_utf8() -> None:
+    """Let go of the bytes kept by :func:`keep_utf8`."""
+    _UTF8.clear()
+
+
+def utf8(text: str) -> bytes:
+    r"""``text`` as UTF-8 bytes, a lone surrogate kept (``surrogatepass``): the bytes kept for it
+    (:func:`keep_utf8`), else written now.
+
+    >>> utf8("é\ud800")
+    b'\xc3\xa9\xed\xa0\x80'
+    """
+    if _UTF8 and _UTF8[0] is text:
+        return _UTF8[1]
+    return text.encode("utf-8", "surrogatepass")
 
 
 def _plainly_fine(value, depth: int) -> int | None:

@@ -124,7 +124,7 @@ def _checked_file(text: str) -> Result:
 
     from py_rules.campaign import file_text
 
-    utf8 = text.encode("utf-8", "surrogatepass")  # measured once, at C speed
+    utf8 = limits.utf8(text)  # written once (or kept as sent), measured at C speed
     depth = limits.text_depth(text, utf8)
     shallow = depth <= LIMITS["depth"] + 2
     read = file_text.read(text, limits.decoder(text, utf8=utf8)) if shallow else None  # each entry's own text kept

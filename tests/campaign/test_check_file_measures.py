@@ -3,6 +3,7 @@
 answer is the one the file gets checked value by value, every entry walked and written again, every sheet checked
 with no verdict kept, for any file, written any way; each bound holds at its edge."""
 
+import codecs
 import copy
 import json
 import re
@@ -277,3 +278,18 @@ def test_a_sheet_key_is_the_same_only_for_the_same_value():
                        ({"a": 1, "b": 2}, {"b": 2, "a": 1}), ({"a": [1]}, {"a": [[1]]}), ({"a": "1"}, {"a": 1}),
                        ({"a": 10**20}, {"a": 1e20})):
         assert key(one) != key(other)
+
+
+def test_a_file_sent_as_its_bytes_is_measured_by_the_bytes_of_its_text():
+    """The bytes a file was sent as are kept as its text's own (issue 19: not written again), only when they are:
+    a byte-order mark left out, a byte that is not UTF-8 read as a replacement character."""
+    text = json.dumps({**CAMPAIGN, "log": a_log(20)}, ensure_ascii=False).replace("Example campaign", "Exémple 🎲")
+    for data in (text.encode(), codecs.BOM_UTF8 + text.encode(), text.encode().replace("é".encode(), b"\xff"),
+                 text.replace("é", "\ufffd").encode(), text.encode().replace("é".encode(), b"\xed\xa0\x80")):
+        decoded = api._text_of(data)
+        assert len(decoded) > 10_000
+        assert limits.utf8(decoded) == decoded.encode("utf-8", "surrogatepass")
+        assert limits.has_surrogate(decoded) is False
+        assert answer(data) == answer(decoded)
+    api.tidy()
+    assert limits._UTF8 == []
