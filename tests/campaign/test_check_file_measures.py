@@ -82,6 +82,10 @@ SPOILS = {
     "exponents": lambda log: log[1].update(numbers=[1e15, 1e-7, 2.5e300, -0.0, 10**20, 1.5, 12345678901234567.0]),
     "huge entry": lambda log: log[3].update(args={"t": ["y" * 19_000] * 22}),
     "old shape": lambda log: log.append(_old_shape(log[0])),
+    "same sheet, bad change": lambda log: log.append({**copy.deepcopy(log[0]), "id": "again",
+                                                      "changes": {"pc-1": {"hp": ["ten"]}}}),
+    "same sheet, misfit": lambda log: log.append({**copy.deepcopy(log[0]), "id": "misfit",
+                                                  "changes": {"pc-1": {"name": {"x": [1]}}}}),
 }
 
 
