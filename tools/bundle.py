@@ -2,7 +2,8 @@
 
 ``web/`` stays plain modules (no build step to read or debug it). In ``dist/`` the modules as copied move to
 ``dist/src/`` and esbuild writes, at the top of ``dist/``, one file per entry point (``main.mjs``, the engine's
-``worker.mjs``, ``start.mjs`` for the UI and ``reference.mjs``) plus shared chunks, code-split where the page
+``worker.mjs``, the helper threads ``snapshot_worker.mjs`` and ``gzip_worker.mjs``, ``start.mjs`` for the UI and
+``reference.mjs``) plus shared chunks, code-split where the page
 imports lazily (the screens loaded on first use), with linked source maps that point into ``dist/src/``.
 The first render then needs a handful of requests instead of ~70 modules; ``index.html`` preloads exactly
 what ``main.mjs`` and ``start.mjs`` import (read from esbuild's metafile). Pyodide's own files are left
@@ -22,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
-ENTRIES = {"main.mjs": "main", "worker.mjs": "worker", "snapshot_worker.mjs": "snapshot_worker", "app/start.mjs": "start",
+ENTRIES = {"main.mjs": "main", "worker.mjs": "worker", "snapshot_worker.mjs": "snapshot_worker", "store/gzip_worker.mjs": "gzip_worker", "app/start.mjs": "start",
            "reference.mjs": "reference"}
 """Entry module (under src/) → its bundle's name at the top of dist/."""
 SOURCES = "src"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import gzip
 import json
 
+import pytest
+
 from playwright.sync_api import expect
 
 from py_rules import api
@@ -34,9 +36,29 @@ def _record():
     return api.handle({"op": "campaign.validate", "args": {"campaign": raw}})["result"]["details"]["campaign"]
 
 
-def test_a_long_campaign_exports_compressed_and_imports_back_field_by_field(app, tmp_path):
+# The page's workers as made (web/store/gzip.mjs compresses on one of its own), and two ways it may not get one:
+# none can start, or it fails to load; either way the page compresses on its own thread.
+WORKERS = {
+    "a worker": "",
+    "no worker": """if (String(url).includes("gzip_worker")) throw new Error("no worker here");""",
+    "a worker that fails": """if (String(url).includes("gzip_worker")) url = new URL("./no-such-worker.mjs", url);""",
+}
+
+
+def watch_workers(page, how: str) -> None:
+    page.add_init_script("""(() => {
+        const Made = window.Worker;
+        window.__workers = [];
+        window.Worker = function (url, options) { %s window.__workers.push(String(url)); return new Made(url, options); };
+        window.Worker.prototype = Made.prototype;
+    })()""" % WORKERS[how])
+
+
+@pytest.mark.parametrize("how", list(WORKERS))
+def test_a_long_campaign_exports_compressed_and_imports_back_field_by_field(app, tmp_path, how):
     result = api.handle({"op": "coc.skill_roll", "args": {"investigator": EXAMPLE, "skill": "Spot Hidden"}, "seed": 3})["result"]
     app.evaluate(FILL, {"record": _record(), "result": result, "count": 400})
+    watch_workers(app, how)
     app.reload()
     expect(app.locator("html")).to_have_attribute("data-ready", "true", timeout=120_000)
     row = app.locator('[data-campaign="c-long"]')
@@ -51,6 +73,9 @@ def test_a_long_campaign_exports_compressed_and_imports_back_field_by_field(app,
     text = gzip.decompress(raw).decode("utf-8")
     assert len(raw) * 10 < len(text), (len(raw), len(text))  # repeated traces compress well
     assert json.loads(text) == {**before, "log": log}
+    made = app.evaluate("window.__workers")
+    assert sum("gzip_worker" in url for url in made) == (1 if how == "a worker" else 0), made
+    assert sum("no-such-worker" in url for url in made) == (1 if how == "a worker that fails" else 0), made
 
     row.get_by_role("button", name="Delete").click()
     app.get_by_role("dialog").get_by_role("button", name="Delete").click()
@@ -82,3 +107,28 @@ def test_a_small_campaign_stays_readable_json(app, tmp_path):
     path = tmp_path / "short.json"
     download.value.save_as(path)
     assert json.loads(path.read_text())["id"] == "c-short"
+
+
+def test_a_file_written_in_pieces_is_json_stringify_character_for_character(app):
+    """web/store/json_pieces.mjs: long arrays a group at a time, three levels down, and what JSON.stringify leaves
+    out or writes null (undefined, functions, holes), toJSON and text escapes, all as JSON.stringify writes them."""
+    found = app.evaluate("""async () => {
+        const { jsonPieces } = await import(new URL("src/store/json_pieces.mjs", location.href).href);
+        const long = (n, f) => Array.from({ length: n }, (_, i) => f(i));
+        const holes = long(450, (i) => i); delete holes[3]; delete holes[420];
+        const bare = Object.create(null); bare.x = 1;
+        const values = {
+            campaign: { id: "c", skip: undefined, log: long(1001, (i) => ({ id: `e-${i}`, f: () => 1, u: undefined, n: i % 7 ? i : null,
+                at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)), t: "é\\u2028\\"\\\\\\n" })) },
+            backup: { campaigns: long(3, (c) => ({ id: c, log: long(205 + c, (i) => [i, undefined, () => 0]) })) },
+            holes, bare, top: long(201, (i) => (i % 2 ? undefined : Symbol.iterator)),
+            scalars: [1.5, -0, 1e21, "x", true, null, NaN, Infinity], empty: [{}, []],
+        };
+        const out = {};
+        for (const [name, value] of Object.entries(values)) out[name] = [...jsonPieces(value)].join("") === JSON.stringify(value);
+        out.pieces = [...jsonPieces(values.campaign)].length;
+        return out;
+    }""")
+    pieces = found.pop("pieces")
+    assert found == dict.fromkeys(found, True)
+    assert pieces > 6  # the log was written a group at a time

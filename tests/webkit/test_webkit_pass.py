@@ -107,6 +107,21 @@ def test_a_campaign_a_roll_an_encounter_step_undo_reload_export_and_import_in_we
         }).catch((error) => done(String(error)));""")
     assert written == [True, 1, 0]
 
+    # A long file is written in pieces and gzip-compressed on a worker of its own (issue 19: export within a second):
+    # WebKit starts it, and the bytes unpack to JSON.stringify's very text.
+    packed = webkit.execute_async_script("""const done = arguments[arguments.length - 1];
+        const made = [];
+        const Made = window.Worker;
+        window.Worker = function (url, options) { made.push(String(url)); return new Made(url, options); };
+        import(new URL("src/store/files.mjs", location.href).href).then(async ({ jsonFileBlob }) => {
+          const value = { id: "c-big", log: Array.from({ length: 3000 }, (_, i) => ({ id: `e-${i}`, text: "é ".repeat(200 + i % 7) })) };
+          const { blob, compressed } = await jsonFileBlob(value);
+          const text = await new Response(blob.stream().pipeThrough(new DecompressionStream("gzip"))).text();
+          window.Worker = Made;
+          done([compressed, text === JSON.stringify(value), made.filter((url) => url.includes("gzip_worker")).length]);
+        }).catch((error) => { window.Worker = Made; done(String(error)); });""")
+    assert packed == [True, True, 1]
+
 
 def test_offline_reload_from_the_service_worker_in_webkit(webkit, own_webkit_site):
     url, server = own_webkit_site

@@ -7,6 +7,9 @@
 // plain JSON that a person can open and read. Import reads both: a gzip file is recognised by its first bytes,
 // whatever its name.
 
+import { gzipPieces } from "./gzip.mjs";
+import { jsonPieces } from "./json_pieces.mjs";
+
 /** Past this many characters of JSON the file is compressed (where the browser can). */
 export const COMPRESS_FROM = 1_000_000;
 const GZIP_MAGIC = [0x1f, 0x8b];
@@ -22,14 +25,33 @@ export async function campaignBlob(campaign) {
   return jsonFileBlob(campaign, indent);
 }
 
-/** Any of the app's files as JSON, compressed past COMPRESS_FROM characters where the browser can. */
+/** Any of the app's files as JSON, compressed past COMPRESS_FROM characters where the browser can. A long file is
+ * written a piece at a time and compressed on another thread meanwhile (store/gzip.mjs; issue 19: export of 10,000
+ * entries within a second); it is the same text as JSON.stringify's. */
 export async function jsonFileBlob(value, indent = 0) {
-  const text = JSON.stringify(value, null, indent);
-  if (text.length < COMPRESS_FROM || typeof CompressionStream !== "function") {
-    return { blob: new Blob([text], { type: "application/json" }), compressed: false };
+  const plainFile = (text) => ({ blob: new Blob([text], { type: "application/json" }), compressed: false });
+  if (indent || typeof CompressionStream !== "function") {
+    const text = JSON.stringify(value, null, indent);
+    if (text.length < COMPRESS_FROM || typeof CompressionStream !== "function") return plainFile(text);
+    return { blob: new Blob([await gzipPieces(() => [text])], { type: "application/gzip" }), compressed: true };
   }
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
-  return { blob: new Blob([await new Response(stream).arrayBuffer()], { type: "application/gzip" }), compressed: true };
+  const head = [];
+  let length = 0;
+  const pieces = jsonPieces(value);
+  while (length < COMPRESS_FROM) { // short files stay plain JSON: the first COMPRESS_FROM characters say which
+    const { done, value: piece } = pieces.next(); // (not for…of: leaving it would close the generator)
+    if (done) break;
+    head.push(piece);
+    length += piece.length;
+  }
+  if (length < COMPRESS_FROM) return plainFile(head.join(""));
+  let first = true;
+  const again = () => { // the pieces from the start: those read above, then the rest (or all anew, if asked twice)
+    if (!first) return jsonPieces(value);
+    first = false;
+    return (function* rest() { yield* head; yield* pieces; })();
+  };
+  return { blob: new Blob([await gzipPieces(again)], { type: "application/gzip" }), compressed: true };
 }
 
 /** A chosen file's bytes, decompressed first when it is gzip (and the browser can). */
