@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import warnings
 
 import pytest
 
@@ -62,9 +63,20 @@ def app(page, site_url, foreign_requests):
     from playwright.sync_api import expect
 
     violations: list[str] = []
+    heard: list[str] = []  # what the page said, for a boot that fails
     page.on("console", lambda message: violations.append(message.text) if "Content Security Policy" in message.text else None)
+    page.on("console", lambda message: heard.append(f"{message.type}: {message.text[:300]}"))
+    page.on("requestfailed", lambda request: heard.append(f"request failed: {request.url} ({request.failure})"))
     page.goto(site_url)
-    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    html = page.locator("html")
+    expect(html).not_to_have_attribute("data-ready", "false", timeout=BOOT_TIMEOUT_MS)
+    if html.get_attribute("data-ready") == "failed":
+        # The page's own Retry, as a player would press it, once; the first failure's reason is reported (a
+        # warning in the summary), so a boot that fails now and then is seen without failing an unrelated test.
+        reason = page.locator("#boot-stage").get_attribute("title")
+        warnings.warn(f"the app's boot failed once ({reason}); heard: {heard[-15:]}", stacklevel=1)
+        page.locator("#boot-retry").click()
+    expect(html).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
     yield page
     assert violations == [], violations
 
