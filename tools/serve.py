@@ -62,6 +62,20 @@ class SiteHandler(SimpleHTTPRequestHandler):
         pass
 
 
+class SiteServer(ThreadingHTTPServer):
+    """A threading server that stays quiet when the browser drops a connection mid-file (a page closed, a download
+    set aside): that is the browser's choice, not a server error."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        import sys
+
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(directory: Path, port: int = 8000, prefix: str = "/", cache_control: str = "no-cache") -> ThreadingHTTPServer:
     """A server for ``directory`` on 127.0.0.1:``port`` (0 picks a free port).
 
@@ -71,9 +85,7 @@ def make_server(directory: Path, port: int = 8000, prefix: str = "/", cache_cont
     if not prefix.startswith("/") or not prefix.endswith("/"):
         raise ValueError("prefix must start and end with '/'")
     handler = type("Handler", (SiteHandler,), {"prefix": prefix, "cache_control": cache_control})
-    server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
-    server.daemon_threads = True
-    return server
+    return SiteServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
 
 
 def serve_in_thread(directory: Path, prefix: str = "/", cache_control: str = "no-cache") -> tuple[ThreadingHTTPServer, str]:
