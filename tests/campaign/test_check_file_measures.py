@@ -18,13 +18,10 @@ from py_rules.campaign import file_text
 from py_rules.campaign.file import GROWTH, LIMITS, check_json
 from py_rules.log import entry as log_entry
 from py_rules.log.entry import MAX_ENTRY_CHARS
-from tests.campaign.test_check_file import CAMPAIGN, EXAMPLE_ENTRY, REQUEST, entry, wounded
+from tests.campaign.test_check_file import CAMPAIGN, EXAMPLE_ENTRY, entry, wounded
+from tests.campaign.test_file_text import a_log, answer
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
-
-
-def answer(text: str) -> dict:
-    return json.loads(api.call(REQUEST, text))
 
 
 def answer_walked(text: str) -> dict:
@@ -40,10 +37,6 @@ def assert_walked_verdict(text: str) -> dict:
     found = answer(text)
     assert found == answer_walked(text)
     return found
-
-
-def a_log(n=6):
-    return [entry(i) if i % 2 else entry(i, wounded(10 - i), wounded(9 - i)) for i in range(n)]
 
 
 def details(text: str) -> dict:
