@@ -35,6 +35,7 @@ import { cleanHistory, emptyHistory, historyAfter, historyOf } from "./history.m
 import { entryOf, isRow, logRow, rowMatches, rowsOf, storedRow } from "./log_rows.mjs";
 import { MemoryLog } from "./log_memory.mjs";
 import { compactEntry } from "./changes.mjs";
+import { canLock, holdImport, ifAbandoned } from "./import_lock.mjs";
 
 const DB_NAME = "rules-companion";
 export const DB_VERSION = 3;
@@ -72,7 +73,8 @@ const MIGRATIONS = {
 /** The key range of one campaign's log rows with seq in [low, high). */
 const seqRange = (campaignId, low = 0, high = Infinity) => IDBKeyRange.bound([campaignId, low], [campaignId, high], false, true);
 
-/** Key prefix in "meta" of the mark of a log staged ahead of its campaign (stageLog), and how long a mark is left. */
+/** Key prefix in "meta" of the mark of a log staged ahead of its campaign (stageLog), and how long a mark is left
+ * where the browser has no Web Locks to tell an abandoned import from one still under way (import_lock.mjs). */
 const STAGED = "staged:";
 const STAGED_KEPT_MS = 3600_000;
 
@@ -206,6 +208,7 @@ class IdbStorage {
     this.overflow = new Map(); // records that did not fit on a full disk
     this.overflowLog = new MemoryLog(); // and their log entries since
     this.lock = Promise.resolve(); // writes one after another, so what is held is written once
+    this.importing = new Map(); // id of a log this tab staged → lets go of its import lock (import_lock.mjs)
   }
 
   /** Is any change only in this tab (a full disk)? */
@@ -258,7 +261,9 @@ class IdbStorage {
       if (record.log?.length) this.overflowLog.append(bare.id, record.log, 0); // its undo stacks follow from the entries
       return bare;
     }));
-    if (staged?.id === record.id && (await staged.ready) === true) this.db.delete("meta", STAGED + staged.id).catch(() => {}); // its mark goes
+    if (staged?.id === record.id && (await staged.ready) === true) { // its mark goes, then its import lock
+      this.db.delete("meta", STAGED + staged.id).catch(() => {}).then(() => this.letGoImport(staged.id));
+    }
     return written;
   }
 
@@ -267,12 +272,26 @@ class IdbStorage {
    * came from is still being checked (issue 19: an import of 10,000 entries writes them while the engine reads the
    * file): under campaign id ``id``, in one transaction, only if no campaign has that id and nothing is kept under
    * it yet. Nothing lists or reads a log without its campaign: it shows only once ``add(record, staged)`` writes
-   * the campaign (after the check), and ``dropStaged`` takes it back if the file is refused or set aside. Returns
-   * ``{id, entries, ready}``: ``ready`` resolves to whether the log was written (never rejects).
+   * the campaign (after the check), and ``dropStaged`` takes it back if the file is refused or set aside. Until then
+   * this tab holds the import's lock (import_lock.mjs), taken before the log is written, so that a start in another
+   * tab never sweeps it (sweepStaged). Returns ``{id, entries, ready}``: ``ready`` resolves to whether the log was
+   * written (never rejects).
    */
   stageLog(id, entries) {
     if (this.readOnly || this.overflow.has(id) || !this.has("meta")) return { id, entries, ready: Promise.resolve(false) };
-    const ready = this.exclusive(async () => {
+    const ready = holdImport(id).then(async (letGo) => {
+      if (!letGo) return false; // another tab imports into this id
+      const written = await this.stageNow(id, entries);
+      if (written) this.importing.set(id, letGo);
+      else letGo();
+      return written;
+    });
+    return { id, entries, ready };
+  }
+
+  /** stageLog's writing, in one transaction: true once written, false when the id is taken or the write failed. */
+  stageNow(id, entries) {
+    return this.exclusive(async () => {
       const tx = this.db.transaction([...ALL_STORES, "meta"], "readwrite");
       tx.done.catch(() => {}); // an abort below is an answer, not an error
       try {
@@ -289,7 +308,12 @@ class IdbStorage {
         return false; // a full disk, a closed database: the log is written with its campaign instead
       }
     });
-    return { id, entries, ready };
+  }
+
+  /** This tab no longer imports into ``id``: its import lock goes. */
+  letGoImport(id) {
+    this.importing.get(id)?.();
+    this.importing.delete(id);
   }
 
   /** Take back a log staged by stageLog whose campaign was not written (the file was refused, or set aside). A
@@ -297,6 +321,7 @@ class IdbStorage {
   async dropStaged(staged) {
     if (!staged || (await staged.ready) !== true) return;
     await this.exclusive(() => this.unstage(staged.id)).catch(() => {});
+    this.letGoImport(staged.id);
   }
 
   /** In one transaction: the log staged under ``id`` goes unless a campaign has that id; its mark goes either way. */
@@ -311,16 +336,22 @@ class IdbStorage {
   }
 
   /**
-   * Logs staged by a tab that closed before their campaign was written (stageLog) are taken back once they are
-   * ``olderThan`` ms old (start.mjs, at each start). Safe even for a question still open somewhere: a campaign
-   * written after its staged log went writes the log itself (add checks that the staged log is whole).
+   * Logs staged by a tab that closed before their campaign was written (stageLog) are taken back (start.mjs, at each
+   * start): each one whose import lock no tab holds, whatever its age (an import abandoned a minute ago left as much
+   * as one of last week); where the browser has no Web Locks, each ``olderThan`` ms old. Safe even for a question
+   * still open somewhere: a campaign written after its staged log went writes the log itself (add checks that the
+   * staged log is whole). Returns how many were taken back.
    */
   async sweepStaged(olderThan = STAGED_KEPT_MS) {
     if (this.readOnly || !this.has("meta")) return 0;
     const marks = await this.db.getAll("meta", IDBKeyRange.bound(STAGED, `${STAGED}\uffff`));
-    const stale = marks.filter((mark) => typeof mark?.id === "string" && !(Date.now() - mark.at < olderThan));
-    for (const mark of stale) await this.exclusive(() => this.unstage(mark.id)).catch(() => {});
-    return stale.length;
+    let swept = 0;
+    for (const mark of marks.filter((each) => typeof each?.id === "string")) {
+      const unstage = () => this.exclusive(() => this.unstage(mark.id)).catch(() => {});
+      if (canLock()) swept += (await ifAbandoned(mark.id, unstage)) ? 1 : 0;
+      else if (!(Date.now() - mark.at < olderThan)) swept += await unstage().then(() => 1);
+    }
+    return swept;
   }
 
   /**
