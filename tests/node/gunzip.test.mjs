@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createGzip, gzipSync } from "node:zlib";
-import { gunzipBounded, statedSize, TooLargeError } from "../../web/store/gunzip.mjs";
+import { gunzipBounded, MoreThanStatedError, statedSize, TooLargeError } from "../../web/store/gunzip.mjs";
 import { campaignFileBound, notACampaign } from "../../web/store/files.mjs";
 
 const MiB = 1 << 20;
@@ -75,8 +75,8 @@ test("a file stating a size past the bound is refused unread", async () => {
   assert.match(error.message, /too large to be a campaign: opened, it would hold 67 MB.*at most 8 MB/);
 });
 
-test("a bomb whose trailer states less stops at the bound: memory never holds it", async () => {
-  const bomb = await bigSpaces(512 * MiB, 1000); // 512 MiB of spaces in half a megabyte; its trailer lies: only opening tells
+test("a bomb whose trailer states the bound stops at the bound: memory never holds it", async () => {
+  const bomb = await bigSpaces(512 * MiB, 16 * MiB); // 512 MiB of spaces in half a megabyte, its trailer forged
   const peak = () => process.resourceUsage().maxRSS * 1024; // the process's most memory so far, in bytes
   const before = peak();
   const error = await gunzipBounded(bomb, 16 * MiB).catch((thrown) => thrown);
@@ -86,9 +86,19 @@ test("a bomb whose trailer states less stops at the bound: memory never holds it
   assert.ok(peak() - before < 256 * MiB, `grew by ${Math.round((peak() - before) / MiB)} MiB`);
 });
 
-test("a file whose trailer states less than it holds is damaged, never cut short", async () => {
-  const error = await gunzipBounded(spaces(3 * MiB + 17, 5), 8 * MiB).catch((thrown) => thrown);
-  assert.ok(error instanceof Error && !(error instanceof TooLargeError), String(error)); // the decompressor's own check
+test("a bomb whose trailer states less stops where its content passes that size, as damaged", async () => {
+  const bomb = await bigSpaces(512 * MiB, 1000); // only opening tells the trailer lies
+  const peak = () => process.resourceUsage().maxRSS * 1024;
+  const before = peak();
+  const error = await gunzipBounded(bomb, 16 * MiB).catch((thrown) => thrown);
+  assert.ok(error instanceof MoreThanStatedError, String(error));
+  assert.match(error.message, /damaged: it holds more than the 1,000 bytes it says/);
+  assert.ok(peak() - before < 256 * MiB, `grew by ${Math.round((peak() - before) / MiB)} MiB`);
+});
+
+test("without a bound below 4 GiB a trailer that states less is the decompressor's to refuse", async () => {
+  const error = await gunzipBounded(spaces(3 * MiB + 17, 5), Infinity).catch((thrown) => thrown);
+  assert.ok(error instanceof Error && !(error instanceof TooLargeError) && !(error instanceof MoreThanStatedError), String(error));
 });
 
 test("damaged gzip is an error, not a too-large refusal", async () => {

@@ -83,7 +83,7 @@ async function fileBytes(file, limit = null) {
   try {
     return await gunzipBounded(file, limit ?? Infinity);
   } catch (error) {
-    if (error.name === "TooLargeError") throw error;
+    if (error.name === "TooLargeError" || error.name === "MoreThanStatedError") throw error;
     throw new Error("This compressed file is damaged or incomplete: it could not be opened.");
   }
 }

@@ -2,11 +2,24 @@
 // also hold gigabytes of nothing (a "gzip bomb": 2 MB of gzip are 2 GiB of spaces), which would fill a tablet's tab
 // before anything could refuse it. So the bytes are counted as they come out, and past the bound the reading stops
 // and the file is refused: memory never holds more than the bound. Before that, the size the file states (its
-// last four bytes, RFC 1952 §2.3.1 ISIZE) refuses an honest bomb without opening it, and sizes the one buffer the
-// bytes are written into (no copy at the end). Pure: no DOM, runs under node --test.
+// last four bytes, RFC 1952 §2.3.1 ISIZE: the size modulo 2^32) refuses an honest bomb without opening it, and sizes
+// the one buffer the bytes are written into (no copy at the end). Content past the stated size can only end in a
+// refusal: the decompressor checks that size at the end (a DecompressionStream reads one gzip member), so a content
+// longer than stated is either damaged or, to agree with it modulo 2^32, 4 GiB longer, past any bound below that;
+// the reading stops there too, as damaged.
+//
+// A DecompressionStream opens each chunk written to it whole before anything can stop it, and deflate opens up to
+// 1,032 times (RFC 1951's longest match in a few bits): a file's chunk of 64 KiB may be 64 MiB opened, and a browser
+// may hand a small file over as one chunk (2 GiB at once). So the file is written to it FEED bytes at a time, each
+// once the last was taken in: what is opened and not yet counted stays within FEED × 1,032 bytes.
+// Pure: no DOM, runs under node --test.
 
 /** The least size of a gzip file: a 10-byte header and an 8-byte trailer (RFC 1952 §2.3). */
 const GZIP_LEAST = 18;
+/** ISIZE counts modulo this: a bound below it makes the stated size the most a file within the bound can hold. */
+const ISIZE_WRAP = 2 ** 32;
+/** Bytes of the file written to the decompressor at a time (at most 68 MB opened from them). */
+export const FEED = 1 << 16;
 
 /** A file whose content would be larger than the bound. ``limit``: the bound in bytes; ``stated``: the size the file
  * states, when that is what refused it (else null: the reading stopped at the bound). */
@@ -34,23 +47,35 @@ export async function statedSize(blob) {
   return new DataView(await blob.slice(blob.size - 4).arrayBuffer()).getUint32(0, true);
 }
 
+/** Gzip whose content runs past the size its trailer states: it cannot end well (see above). */
+export class MoreThanStatedError extends Error {
+  constructor(stated) {
+    super(`This compressed file is damaged: it holds more than the ${stated.toLocaleString("en")} bytes it says it holds.`);
+    this.name = "MoreThanStatedError";
+  }
+}
+
 /**
  * The content of gzip ``blob`` (a Blob or File) as one Uint8Array of at most ``limit`` bytes. A file that states a
  * size above the bound is refused unread; one whose content passes the bound is refused as soon as it does (the
- * decompression is cancelled): both throw TooLargeError. Damaged gzip throws what DecompressionStream throws.
+ * decompression is cancelled): both throw TooLargeError. Content past the stated size (a bound below 4 GiB) stops
+ * the reading there: MoreThanStatedError. Other damage throws what DecompressionStream throws.
  */
 export async function gunzipBounded(blob, limit) {
   const stated = await statedSize(blob);
   if (stated !== null && stated > limit) throw new TooLargeError(limit, stated);
-  const reader = blob.stream().pipeThrough(new DecompressionStream("gzip")).getReader();
-  // sized as stated: an honest file fills it exactly; a file that states less grows it, never past the bound
+  const most = stated !== null && limit < ISIZE_WRAP ? stated : limit; // the most this file can hold and still open
+  const inflate = new DecompressionStream("gzip");
+  const reader = inflate.readable.getReader();
+  feed(blob, inflate.writable); // its failure is the reader's too
+  // sized as stated: a file that opens fills it exactly; without a stated size it grows, never past the bound
   let buffer = new Uint8Array(stated ?? Math.min(limit, 1 << 20));
   let length = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (length + value.length > limit) throw new TooLargeError(limit);
+      if (length + value.length > most) throw most === limit ? new TooLargeError(limit) : new MoreThanStatedError(stated);
       if (length + value.length > buffer.length) {
         const grown = new Uint8Array(Math.min(limit, Math.max(buffer.length * 2, length + value.length)));
         grown.set(buffer.subarray(0, length));
@@ -60,8 +85,26 @@ export async function gunzipBounded(blob, limit) {
       length += value.length;
     }
   } catch (error) {
-    reader.cancel().catch(() => {}); // stop decompressing: nothing more is read
+    reader.cancel().catch(() => {}); // stop decompressing: nothing more is written to it
     throw error;
   }
   return length === buffer.length ? buffer : buffer.slice(0, length);
+}
+
+/** Write ``blob``'s bytes into ``writable`` FEED bytes at a time, each once the one before was taken in (its write
+ * settles once the decompressor has opened it, which waits until what it opened before was read). */
+async function feed(blob, writable) {
+  const writer = writable.getWriter();
+  const source = blob.stream().getReader();
+  try {
+    for (;;) {
+      const { done, value } = await source.read();
+      if (done) break;
+      for (let at = 0; at < value.length; at += FEED) await writer.write(value.subarray(at, at + FEED));
+    }
+    await writer.close();
+  } catch (error) { // the reading stopped (refused, or damaged): so does the file's
+    source.cancel().catch(() => {});
+    writer.abort(error).catch(() => {});
+  }
 }
