@@ -2,7 +2,7 @@
 // holds a Web Lock named after the id the log is kept under until the campaign is written or the log taken back, and
 // the browser lets go of a closed tab's locks by itself. So a start that finds a log written ahead whose lock no one
 // holds knows its import was abandoned, however recent (storage.mjs sweepStaged), and never takes back the log of a
-// question still open in another tab. Web Locks are in every browser this app runs on from Safari 15.4; where there
+// question still open in another tab: it waits for that tab to let go (an answer, or the tab closed). Web Locks are in every browser this app runs on from Safari 15.4; where there
 // are none, ``canLock()`` is false and the sweep goes by the age of the log instead.
 
 const PREFIX = "rules-companion:import:";
@@ -21,13 +21,13 @@ export function holdImport(id) {
   });
 }
 
-/** Run ``work()`` holding the lock of ``id``'s import if no tab holds it (the import was abandoned): resolves to
- * true once done, false when a tab still imports it (or where there are no Web Locks). */
-export async function ifAbandoned(id, work) {
+/** Run ``work()`` holding the lock of ``id``'s import once no tab holds it: at once when none does (its import was
+ * abandoned), else as soon as the importing tab lets go (it answered, or it closed). Resolves to true once done,
+ * false where there are no Web Locks or the lock cannot be had. */
+export async function afterImport(id, work) {
   if (!canLock()) return false;
   try {
-    return await navigator.locks.request(PREFIX + id, { ifAvailable: true }, async (lock) => {
-      if (!lock) return false;
+    return await navigator.locks.request(PREFIX + id, async () => {
       await work();
       return true;
     });

@@ -35,7 +35,7 @@ import { cleanHistory, emptyHistory, historyAfter, historyOf } from "./history.m
 import { entryOf, isRow, logRow, rowMatches, rowsOf, storedRow } from "./log_rows.mjs";
 import { MemoryLog } from "./log_memory.mjs";
 import { compactEntry } from "./changes.mjs";
-import { canLock, holdImport, ifAbandoned } from "./import_lock.mjs";
+import { afterImport, canLock, holdImport } from "./import_lock.mjs";
 
 const DB_NAME = "rules-companion";
 export const DB_VERSION = 3;
@@ -337,21 +337,20 @@ class IdbStorage {
 
   /**
    * Logs staged by a tab that closed before their campaign was written (stageLog) are taken back (start.mjs, at each
-   * start): each one whose import lock no tab holds, whatever its age (an import abandoned a minute ago left as much
-   * as one of last week); where the browser has no Web Locks, each ``olderThan`` ms old. Safe even for a question
-   * still open somewhere: a campaign written after its staged log went writes the log itself (add checks that the
-   * staged log is whole). Returns how many were taken back.
+   * start), whatever their age: each one at once when no tab holds its import lock, else once the tab that holds it
+   * lets go (its question answered: then there is nothing left to take back, or the tab closed unanswered). Where the
+   * browser has no Web Locks, each one ``olderThan`` ms old. Safe even for a question still open somewhere: a
+   * campaign written after its staged log went writes the log itself (add checks that the staged log is whole).
+   * Resolves to how many were looked at once all are done.
    */
   async sweepStaged(olderThan = STAGED_KEPT_MS) {
     if (this.readOnly || !this.has("meta")) return 0;
-    const marks = await this.db.getAll("meta", IDBKeyRange.bound(STAGED, `${STAGED}\uffff`));
-    let swept = 0;
-    for (const mark of marks.filter((each) => typeof each?.id === "string")) {
-      const unstage = () => this.exclusive(() => this.unstage(mark.id)).catch(() => {});
-      if (canLock()) swept += (await ifAbandoned(mark.id, unstage)) ? 1 : 0;
-      else if (!(Date.now() - mark.at < olderThan)) swept += await unstage().then(() => 1);
-    }
-    return swept;
+    const marks = (await this.db.getAll("meta", IDBKeyRange.bound(STAGED, `${STAGED}\uffff`))).filter((mark) => typeof mark?.id === "string");
+    const unstage = (id) => () => this.exclusive(() => this.unstage(id)).catch(() => {});
+    if (canLock()) return (await Promise.all(marks.map((mark) => afterImport(mark.id, unstage(mark.id))))).filter(Boolean).length;
+    const stale = marks.filter((mark) => !(Date.now() - mark.at < olderThan));
+    for (const mark of stale) await unstage(mark.id)();
+    return stale.length;
   }
 
   /**
