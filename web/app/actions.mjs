@@ -470,7 +470,7 @@ export async function repairPreview(app, id) {
     const { details } = await app.services.engine.call("campaign.repair", { campaign: { ...record, log: [] }, now: new Date().toISOString() });
     return { record, campaign: details.campaign, dropped: details.dropped };
   } catch (error) {
-    return { refused: error.message };
+    return { refused: isRefusal(error) ? refusalWords(record, error) : error.message }; // who and why, not the path
   }
 }
 

@@ -21,8 +21,9 @@ let sweeping = null;
 
 /** An engine refusal of ``record`` in plain words: who or what (its path, as a form says it), then why, never the
  * path itself ("characters.0.sheet.name holds…" → "Character “Harvey” — Name: holds…"). */
-function refusalWords(record, error) {
+export function refusalWords(record, error) {
   const path = error.path || "";
+  if (error.code === "internal") return `The rules engine failed while checking it (${error.message})`; // a fault met on this record
   let message = error.detail || error.message || "The engine refused this campaign.";
   if (path && message.startsWith(`${path} `)) message = message.slice(path.length + 1);
   return describeProblem(record, { path, message });
@@ -64,8 +65,6 @@ export function isRefusal(error) {
   return error instanceof EngineError && !TRANSIENT.has(error.code);
 }
 
-export { refusalWords };
-
 /** The problems the engine found in stored ``record`` at its revision, in this tab; null if none are known. */
 export function knownProblems(record) {
   return refused.get(keyOf(record)) || null;
@@ -77,7 +76,7 @@ export function withVerdicts(list) {
   return list.map((each) => {
     if (each.damaged) return each;
     const problems = refused.get(keyOf(each));
-    return problems ? { ...each, damaged: problemSentence(problems) } : each;
+    return problems ? { ...each, damaged: problemSentence(problems.map((text) => text.replace(/\.$/, ""))) } : each;
   });
 }
 

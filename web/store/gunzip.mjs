@@ -1,12 +1,13 @@
 // A gzip file opened within a bound: a campaign file of a few megabytes may open to a hundred, but a small file can
 // also hold gigabytes of nothing (a "gzip bomb": 2 MB of gzip are 2 GiB of spaces), which would fill a tablet's tab
 // before anything could refuse it. So the bytes are counted as they come out, and past the bound the reading stops
-// and the file is refused: memory never holds more than the bound. Before that, the size the file states (its
-// last four bytes, RFC 1952 §2.3.1 ISIZE: the size modulo 2^32) refuses an honest bomb without opening it, and sizes
-// the one buffer the bytes are written into (no copy at the end). Content past the stated size can only end in a
-// refusal: the decompressor checks that size at the end (a DecompressionStream reads one gzip member), so a content
-// longer than stated is either damaged or, to agree with it modulo 2^32, 4 GiB longer, past any bound below that;
-// the reading stops there too, as damaged.
+// and the file is refused: memory never holds more than the bound. The size the file states (its last four bytes,
+// RFC 1952 §2.3.1 ISIZE: the size modulo 2^32) sizes the one buffer the bytes are written into (no copy at the end).
+// A file stating more than the bound is refused whatever it holds, so nothing of it is kept: it is only counted, to
+// say whether it is too large (a bomb) or damaged (a file cut short ends in bytes that state anything). Content past
+// the stated size can only end in a refusal: the decompressor checks that size at the end (a DecompressionStream reads
+// one gzip member), so a content longer than stated is either damaged or, to agree with it modulo 2^32, 4 GiB longer,
+// past any bound below that; the reading stops there too, as damaged.
 //
 // A DecompressionStream opens each chunk written to it whole before anything can stop it, and deflate opens up to
 // 1,032 times (RFC 1951's longest match in a few bits): a file's chunk of 64 KiB may be 64 MiB opened, and a browser
@@ -21,16 +22,12 @@ const ISIZE_WRAP = 2 ** 32;
 /** Bytes of the file written to the decompressor at a time (at most 68 MB opened from them). */
 export const FEED = 1 << 16;
 
-/** A file whose content would be larger than the bound. ``limit``: the bound in bytes; ``stated``: the size the file
- * states, when that is what refused it (else null: the reading stopped at the bound). */
+/** A file whose content is larger than the bound (``limit``, in bytes): the opening stopped there. */
 export class TooLargeError extends Error {
-  constructor(limit, stated = null) {
-    const size = stated === null ? `more than ${megabytes(limit)}` : megabytes(stated);
-    const how = stated === null ? "Opening it stopped there." : "It was not opened.";
-    super(`This file is too large to be a campaign: opened, it would hold ${size}, more than any campaign file can (at most ${megabytes(limit)}). ${how}`);
+  constructor(limit) {
+    super(`This file is too large to be a campaign: opened, it holds more than ${megabytes(limit)}, more than any campaign file can. Opening it stopped there.`);
     this.name = "TooLargeError";
     this.limit = limit;
-    this.stated = stated;
   }
 }
 
@@ -56,14 +53,15 @@ export class MoreThanStatedError extends Error {
 }
 
 /**
- * The content of gzip ``blob`` (a Blob or File) as one Uint8Array of at most ``limit`` bytes. A file that states a
- * size above the bound is refused unread; one whose content passes the bound is refused as soon as it does (the
- * decompression is cancelled): both throw TooLargeError. Content past the stated size (a bound below 4 GiB) stops
- * the reading there: MoreThanStatedError. Other damage throws what DecompressionStream throws.
+ * The content of gzip ``blob`` (a Blob or File) as one Uint8Array of at most ``limit`` bytes. One whose content
+ * passes the bound is refused as soon as it does (the decompression is cancelled): TooLargeError. Content past the
+ * stated size (a bound below 4 GiB) stops the reading there: MoreThanStatedError. A file stating more than the bound
+ * is only counted, never kept: TooLargeError at the bound, else it is damaged. Other damage throws what
+ * DecompressionStream throws.
  */
 export async function gunzipBounded(blob, limit) {
   const stated = await statedSize(blob);
-  if (stated !== null && stated > limit) throw new TooLargeError(limit, stated);
+  if (stated !== null && stated > limit) return countOnly(blob, limit);
   const most = stated !== null && limit < ISIZE_WRAP ? stated : limit; // the most this file can hold and still open
   const inflate = new DecompressionStream("gzip");
   const reader = inflate.readable.getReader();
@@ -89,6 +87,26 @@ export async function gunzipBounded(blob, limit) {
     throw error;
   }
   return length === buffer.length ? buffer : buffer.slice(0, length);
+}
+
+/** A file refused whatever it holds (it states more than ``limit``): opened and counted, nothing kept, to say why. */
+async function countOnly(blob, limit) {
+  const inflate = new DecompressionStream("gzip");
+  const reader = inflate.readable.getReader();
+  feed(blob, inflate.writable);
+  let length = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      length += value.length;
+      if (length > limit) throw new TooLargeError(limit);
+    }
+  } catch (error) {
+    reader.cancel().catch(() => {});
+    throw error;
+  }
+  throw new Error("The file holds less than it says."); // the decompressor's own check refuses it first
 }
 
 /** Write ``blob``'s bytes into ``writable`` FEED bytes at a time, each once the one before was taken in (its write
