@@ -26,7 +26,7 @@ from py_rules.campaign.migrations import UNKNOWN_TIME, from_legacy
 from py_rules.campaign.repair import repair
 from py_rules.campaign.words import character_where, problem_text, where_words
 from py_rules.errors import RulesError
-from py_rules.operations import Operation, System
+from py_rules.operations import FILE_DEADLINE_SECONDS, Operation, System
 from py_rules.params import Param
 from py_rules.trace import Result, Step
 
@@ -155,7 +155,7 @@ CHECK_FILE = Operation(
     covers=(),
     params=(Param("text", "text", "Campaign file", "The file's text (JSON), sent beside the request when it is "
                   "long.", max_length=FILE_TEXT_CHARS),),
-    run=_check_file, source="issue 19, Long campaigns light", rolls=False,
+    run=_check_file, deadline_seconds=FILE_DEADLINE_SECONDS, source="issue 19, Long campaigns light", rolls=False,
 )
 
 GAME = Param("game", "choice", "Game", "The game of the campaign and its characters.", default="coc",
@@ -169,7 +169,7 @@ VALIDATE = Operation(
     params=(Param("campaign", "json", "Campaign file", "The whole campaign file, as exported (a long log is "
                   "checked a stretch at a time with the log's own check).", example=EXAMPLE,
                   max_length=FILE_CHARS, max_depth=LIMITS["depth"] + 1),),
-    run=_validate, source="issue 8, Import/export", rolls=False,
+    run=_validate, deadline_seconds=FILE_DEADLINE_SECONDS, source="issue 8, Import/export", rolls=False,
 )
 
 FROM_LEGACY = Operation(
@@ -248,7 +248,7 @@ REPAIR = Operation(
                   example=EXAMPLE, max_length=FILE_CHARS, max_depth=LIMITS["depth"] + 1),
             Param("now", "text", "Time", "When it is repaired, as a date and time (2026-12-01T20:15:03Z): a bad "
                   "creation or change time becomes this; empty: unknown.", default="", max_length=40)),
-    run=_repair, source="TABLE.md, Kept safe", rolls=False,
+    run=_repair, deadline_seconds=FILE_DEADLINE_SECONDS, source="TABLE.md, Kept safe", rolls=False,
 )
 
 OPERATIONS = (VALIDATE, CHECK_FILE, FROM_LEGACY, CHECK_CHARACTER, REPAIR)

@@ -10,7 +10,7 @@ from py_rules.errors import RulesError
 from py_rules.forum import bbcode, markdown, plain
 from py_rules.forum.lines import DICE_SOURCES, result_block, stretch_blocks
 from py_rules.log.operations import EXAMPLE_ENTRY, MAX_ENTRIES, MAX_STRETCH_CHARS, MAX_STRETCH_DEPTH
-from py_rules.operations import Operation, System
+from py_rules.operations import FILE_DEADLINE_SECONDS, Operation, System
 from py_rules.params import Param
 from py_rules.trace import Result
 
@@ -75,7 +75,7 @@ STRETCH = Operation(
     id="forum.stretch", system="forum", title="A stretch of the log for the forum",
     summary="Entries of the log (one, an encounter, a session) as one forum post, oldest first: each a line with "
     "its dice and modifiers; turn bookkeeping and undo entries left out, an undone entry left out or struck through.",
-    covers=(), rolls=False, run=_stretch, source="issue 18, Forum output",
+    covers=(), rolls=False, run=_stretch, deadline_seconds=FILE_DEADLINE_SECONDS, source="issue 18, Forum output",
     params=(Param("entries", "json", "Entries", "The log entries, oldest first.", parse=_entries,
                   example=[EXAMPLE_ENTRY], max_length=MAX_STRETCH_CHARS, max_depth=MAX_STRETCH_DEPTH),
             FORMAT,

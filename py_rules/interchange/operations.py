@@ -16,7 +16,7 @@ import re
 from py_rules.campaign import games
 from py_rules.errors import RulesError
 from py_rules.interchange.detect import FORMATS, MAX_FILE_CHARS, NAMES, read_file
-from py_rules.operations import Operation, System
+from py_rules.operations import FILE_DEADLINE_SECONDS, Operation, System
 from py_rules.params import Param
 from py_rules.trace import Result, Step
 
@@ -72,7 +72,7 @@ IMPORT = Operation(
     summary="Reads a character file from the Dhole's House (Call of Cthulhu) or an actor exported from Foundry VTT "
     "(Call of Cthulhu 7th Edition or Unisystem), maps it onto this app's sheet and checks the sheet by its game's "
     "rules. Says what it read, what went where and what was left out; nothing is saved.",
-    covers=(), rolls=False, run=_import, source="issue 18, Import characters",
+    covers=(), rolls=False, run=_import, deadline_seconds=FILE_DEADLINE_SECONDS, source="issue 18, Import characters",
     params=(Param("text", "text", "File", "The character file's content (JSON, as the tool exported it).",
                   default=EXAMPLE_FILE, max_length=MAX_FILE_CHARS),
             Param("format", "choice", "Format", "Which tool the file comes from; Detect tells them apart.",
