@@ -26,7 +26,9 @@ export function start({ engine, ready, status, mount }) {
   // another tab of an older version holds the database: say so until it closes and the open goes on
   const onBlocked = (problem) => { if (!opened) app?.dispatch({ type: "storage", kind: "starting", problem }); };
   const storage = openStorage({ onBlocked });
-  app = createAppState({ engine: client, storage, channel: null, odds: new OddsClient(engine) });
+  app = createAppState({ engine: client, storage, channel: null, odds: new OddsClient({ call: client.answer }) });
+  // A call stopped at its deadline (rpc.mjs): its screen shows the refusal if it is still open; this says it anywhere.
+  engine.addEventListener?.("stopped", (event) => app.dispatch({ type: "snack", snack: { text: event.detail.message, timeout: 12_000 } }));
   app.services.channel = tabChannel((message) => onOtherTab(app, message));
   const follow = (value) => app.dispatch({ type: "engine", status: value });
   follow(status.value);
