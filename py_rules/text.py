@@ -25,7 +25,7 @@ import re
 
 from py_rules.errors import RulesError
 
-__all__ = ("LINES_KEYS", "problem", "check", "check_sheet")
+__all__ = ("LINES_KEYS", "REPLACEMENT", "problem", "check", "check_sheet", "mended")
 
 _BIDI = "\u202a-\u202e\u2066-\u2069"
 _SURROGATES = "\ud800-\udfff"
@@ -36,6 +36,8 @@ _IN_LINES = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{_BIDI}{_SURROGATES
 
 LINES_KEYS = frozenset({"notes"})
 """The keys of a sheet whose text may run over several lines."""
+REPLACEMENT = "\ufffd"
+"""What :func:`mended` writes for a refused character: the replacement character, shown as a visible mark."""
 
 _NAMES = {"\u202a": "left-to-right embedding", "\u202b": "right-to-left embedding", "\u202c": "pop directional formatting",
           "\u202d": "left-to-right override", "\u202e": "right-to-left override", "\u2066": "left-to-right isolate",
@@ -122,3 +124,22 @@ def _refuse(value: str, where: str, *, key: bool = False, lines: bool = False) -
     else:
         label = said or "A text"
     check(value, where or None, label, lines)
+
+
+def mended(value, paths: list, path: str = "", lines: bool = False):
+    """``value`` (JSON) with every character the rule refuses in its texts replaced by :data:`REPLACEMENT`, the path
+    of each text so mended added to ``paths``; keys stay as they are. Only for a campaign kept before this rule
+    (``campaign.repair``, which documents it): a text coming in is refused, never mended. Texts under a key of
+    :data:`LINES_KEYS` keep their line breaks; a change record's ``[text]`` is read as the key's own text."""
+    kind = type(value)
+    if kind is str:
+        search = _IN_LINES if lines else _IN_LINE
+        if search.search(value) is None:
+            return value
+        paths.append(path)
+        return search.sub(REPLACEMENT, value)
+    if kind is dict:
+        return {key: mended(child, paths, _join(path, key), key in LINES_KEYS) for key, child in value.items()}
+    if kind is list:
+        return [mended(child, paths, _join(path, index), lines) for index, child in enumerate(value)]
+    return value
