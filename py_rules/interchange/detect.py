@@ -43,8 +43,8 @@ def read_file(content: str, format: str = "auto") -> Imported:
             limits.check_tree(data, "", _DEPTH + 1)
         except RulesError as error:  # refused whole: every text of the file may reach the sheet or the report
             message = (f"The file holds half a character (a lone surrogate) at {error.field or 'its top'}, which is "
-                       "not valid Unicode text; nothing was read.")
-            return Imported("", None, None, Report(left_out=[message]), {"field": error.field or "", "message": message})
+                       "not valid Unicode text.")
+            return Imported("", None, None, Report(), {"field": error.field or "", "message": message})
     found = detect(data)
     if format != "auto" and found != format:
         said = f"it looks like {NAMES[found]}" if found else "it is not a character of a known format"

@@ -47,7 +47,8 @@ def _import(*, text, format, game) -> Result:
     details = {"valid": False, "format": imported.format, "format_name": NAMES.get(imported.format, ""),
                "game": imported.game, "sheet": imported.sheet, "report": report.to_dict(), "problem": None}
     if imported.sheet is None:
-        headline = report.left_out[0] if report.left_out else "The file could not be read."
+        headline = (report.left_out[0] if report.left_out else
+                    "Nothing was read from this file." if imported.problem else "The file could not be read.")
         details["problem"] = imported.problem
         return Result("interchange", "import_character", events=[headline], details=details)
     name = imported.sheet.get("name")
