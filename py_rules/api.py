@@ -6,7 +6,8 @@ uses. A request is ``{"op": "<operation id>", "args": {...}}`` (optionally
 the roll's outcomes instead of a roll, see :mod:`py_rules.odds`; ``"dice": "physical"``: the roll's dice are
 physical, the faces so far in ``args.dice``, none yet included). A response is either
 ``{"ok": true, "result": {...}}`` or
-``{"ok": false, "error": {"code", "message", "field"}}``. Nothing raises
+``{"ok": false, "error": {"code", "message", "field"}}``, with ``"path"`` and ``"detail"`` when the problem is at a
+place inside a JSON field (:meth:`py_rules.errors.RulesError.to_dict`; README, One JSON door). Nothing raises
 through to JavaScript: unexpected exceptions become ``internal`` errors.
 
 Physical dice one at a time: when typed faces run out before the rules are done, the answer is the error

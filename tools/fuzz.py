@@ -5,7 +5,8 @@
 
 Requests are generated from each operation's own declarations (``Operation.all_params``), so an
 operation is covered the day it is declared: valid requests, invalid ones of every kind (wrong types,
-huge numbers, deep nesting, lone surrogates, mutated sheets, junk JSON text), and chains of 20–50
+huge numbers, deep nesting, lone surrogates, mutated sheets, log entries with junk where an id belongs, junk JSON
+text), and chains of 20–50
 operations per game on the same characters, each sheet taken from the previous answer. Every answer
 is classified by :func:`examine`; ``tests/test_fuzz_door.py`` runs the same generators for about a
 minute in the test suite. Problems: ``escaped`` (an exception out of ``call()``), ``internal``,
@@ -171,7 +172,24 @@ def valid_value(param):
     return JUNK
 
 
+ODD_ENTRIES = st.one_of(
+    st.sampled_from([[{"id": []}], [{"op": []}], [{"id": "e2", "op": "log.undo", "kind": "undo", "args": {"entry": {}}}],
+                     [{"kind": "redo", "args": {"entry": ["e1"]}}], [{"id": {"a": 1}, "kind": "roll"}]]),
+    st.lists(st.fixed_dictionaries({"kind": st.sampled_from(("undo", "redo", "roll", "change")) | JUNK,
+                                    "args": st.fixed_dictionaries({"entry": JUNK}) | JUNK},
+                                   optional={"id": JUNK, "op": JUNK, "result": JUNK}), min_size=1, max_size=3))
+"""Log entries whose parts a reader keys on (an id, an op, what an undo names) are of the wrong kind: a list or an
+object where text belongs cannot be looked up, and the reader must refuse the entry, never break on it."""
+
+
+def _takes_log_entries(param) -> bool:
+    example = param.example
+    return isinstance(example, list) and bool(example) and isinstance(example[0], dict) and "kind" in example[0]
+
+
 def invalid_value(param):
+    if param.kind == "json" and _takes_log_entries(param):
+        return st.one_of(ODD_ENTRIES, ODD_ENTRIES, mutated(param.example), JUNK, valid_value(param))
     if param.kind == "json" and param.example is not None:
         return st.one_of(mutated(param.example), mutated(param.example), JUNK, valid_value(param))
     return JUNK | valid_value(param)

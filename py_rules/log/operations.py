@@ -55,7 +55,8 @@ MARKDOWN = Operation(
     "post: each entry a headline with its dice and modifiers.",
     covers=(), rolls=False, run=_markdown, deadline_seconds=FILE_DEADLINE_SECONDS, source="TABLE.md, Log",
     params=(Param("entries", "json", "Entries", "The log entries to export, oldest first.", parse=_entries,
-                  example=[EXAMPLE_ENTRY], max_length=MAX_STRETCH_CHARS, max_depth=MAX_STRETCH_DEPTH),
+                  example=[EXAMPLE_ENTRY], max_length=MAX_STRETCH_CHARS, max_depth=MAX_STRETCH_DEPTH,
+                  as_written=True),
             Param("title", "text", "Title", "A heading for the post (optional).", default="")),
 )
 
@@ -110,13 +111,14 @@ CHECK = Operation(
     params=(Param("game", "choice", "Game", "The campaign's game: every sheet the log keeps is checked by its rules.",
                   choices=GAMES),
             Param("entries", "json", "Entries", "A stretch of the log, oldest first.", parse=_stretch,
-                  example=[EXAMPLE_ENTRY], max_length=MAX_CHECK_CHARS, max_depth=ENTRY_DEPTH + 1),
+                  example=[EXAMPLE_ENTRY], max_length=MAX_CHECK_CHARS, max_depth=ENTRY_DEPTH + 1,
+                  as_written=True),
             Param("start", "int", "First entry", "Where the stretch starts in the whole log (0 = the first entry).",
                   default=0, minimum=0, maximum=MAX_LOG),
             Param("earlier", "json", "Earlier entries", "Ids of entries before the stretch: all of them, or only those "
                   "the stretch's entries use (their own ids and the entries they undo or redo), which gives the "
                   "same verdict.", default=None,
-                  parse=lambda v: _ids([] if v is None else v), example=[], max_length=MAX_LOG * (MAX_ID + 4)),
+                  parse=lambda v: _ids([] if v is None else v), example=[], max_length=MAX_LOG * (MAX_ID + 4), as_written=True),
             Param("total", "int", "Entries in the whole log", "Checked against the largest log a file may hold.",
                   default=0, minimum=0, maximum=10_000_000)),
 )
