@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE = shutil.which("node")
 
 SCRIPT = r"""
-import { withoutZeroRuns, fill, unzippedChunks, digestOf, refusal, bytesRefusal } from "%(module)s";
+import { withoutZeroRuns, fill, unzippedChunks, digestOf, keptBody, refusal, bytesRefusal } from "%(module)s";
 import { gzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
 
@@ -45,13 +45,21 @@ async function* pieces(bytes, sizes) {
 }
 /** A download's unpacked chunks and, once they are all read, the digest of its body as it arrived (as the
  * engine's helper thread does it: snapshot_worker.mjs). */
-function download(body) {
-  const arrived = [];
+function download(body, headers = {}) {
   let hashed;
   const digest = new Promise((resolve) => { hashed = resolve; });
   const chunks = (async function* () {
-    yield* unzippedChunks(new Response(body), (piece) => arrived.push(piece));
-    hashed(digestOf(arrived));
+    // in pieces of 1000 bytes, as a network would hand them over
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let at = 0; at < body.length; at += 1000) controller.enqueue(body.slice(at, at + 1000));
+        controller.close();
+      },
+    });
+    const response = new Response(stream, { headers });
+    const kept = keptBody(response);
+    yield* unzippedChunks(response, kept.add);
+    hashed(digestOf(kept.pieces()));
   })();
   return { chunks, digest };
 }
@@ -84,6 +92,14 @@ const viaPlain = download(packed);
 out.plain = same(await attempt(viaPlain.chunks, info, viaPlain.digest), original);
 out.plainDigest = await viaPlain.digest;
 out.hashes = { gz: sha256(gz), packed: sha256(packed) };
+// the host's Content-Length right, too short, too long, or beside a Content-Encoding: the same digest
+out.keptDigests = [];
+for (const headers of [{ "Content-Length": String(gz.length) }, { "Content-Length": "5000" },
+                       { "Content-Length": String(gz.length + 3) }, { "Content-Length": "10", "Content-Encoding": "br" }]) {
+  const kept = download(gz, headers);
+  for await (const chunk of kept.chunks) void chunk;
+  out.keptDigests.push((await kept.digest).sha256);
+}
 out.truncated = await attempt(pieces(packed.slice(0, packed.length - 1000), [4096]), info, plainDigest);
 const cut = download(gz.slice(0, gz.length >> 1));
 out.truncatedGzip = await attempt(cut.chunks, info, cut.digest);
@@ -153,6 +169,10 @@ def test_the_snapshot_unpacks_gzipped_and_already_decoded_by_the_host(results):
 def test_the_digest_is_taken_over_the_bytes_as_they_arrived(results):
     assert results["gzipDigest"]["over"] == "gzip" and results["gzipDigest"]["sha256"] == results["hashes"]["gz"]
     assert results["plainDigest"]["over"] == "packed" and results["plainDigest"]["sha256"] == results["hashes"]["packed"]
+
+
+def test_the_digest_is_the_same_whatever_length_the_host_announces(results):
+    assert results["keptDigests"] == [results["hashes"]["gz"]] * 4
 
 
 @pytest.mark.parametrize("case, reason", [
