@@ -28,9 +28,19 @@ export function followServiceWorker() {
 
 let registered = false;
 
-export function registerServiceWorker({ onUpdate, onOffline, onVersion }) {
+/**
+ * ``onOfflineMissing(reason)``: this device has no whole offline copy of the app (yet): no service worker
+ * here, its first install still running or failed, or its registration refused; ``onOffline`` follows once
+ * one is active (an active worker's install cached every file the page needs: sw.js).
+ */
+export function registerServiceWorker({ onUpdate, onOffline, onVersion, onOfflineMissing }) {
+  if (!sw) onOfflineMissing?.("this browser keeps no offline copy (no service worker)");
   if (!sw || registered) return; // once per page, even if the engine is restarted
   registered = true;
+  /** A first install that fails leaves no offline copy; a failed update leaves the older one, still whole. */
+  const watchInstall = (registration, worker) => worker?.addEventListener("statechange", () => {
+    if (worker.state === "redundant" && !registration.active) onOfflineMissing?.("saving the offline copy failed");
+  });
   const offer = (registration) => {
     if (!sw.controller) return; // the first install: there is nothing older to leave
     onUpdate(() => {
@@ -51,8 +61,13 @@ export function registerServiceWorker({ onUpdate, onOffline, onVersion }) {
   sw.register("./sw.js", { scope: "./" })
     .then((registration) => {
       if (registration.waiting) offer(registration);
+      if (!registration.active) {
+        onOfflineMissing?.("the offline copy is still being saved");
+        watchInstall(registration, registration.installing || registration.waiting);
+      }
       registration.addEventListener("updatefound", () => {
         const installing = registration.installing;
+        watchInstall(registration, installing);
         installing?.addEventListener("statechange", () => {
           if (installing.state === "installed") offer(registration);
         });
@@ -66,6 +81,9 @@ export function registerServiceWorker({ onUpdate, onOffline, onVersion }) {
       onOffline?.();
       sw.controller?.postMessage({ type: "version" });
     })
-    .catch((error) => console.warn("Offline support unavailable:", error));
+    .catch((error) => {
+      console.warn("Offline support unavailable:", error);
+      onOfflineMissing?.("the offline copy could not be set up");
+    });
   navigator.storage?.persist?.().catch(() => {});
 }
