@@ -6,7 +6,9 @@
 import { html, render } from "./html.mjs";
 import { AppContext, createAppState } from "./state.mjs";
 import { engineClient, indexCatalog } from "./engine.mjs";
-import { loadCampaigns, onOtherTab } from "./actions.mjs";
+import { loadCampaigns, onOtherTab, snack } from "./actions.mjs";
+import { refusalWords, wasTold } from "./refusals.mjs";
+import { reloadWhenDone } from "../sw_client.mjs";
 import { Shell } from "./shell.mjs";
 import { openStorage } from "../store/storage.mjs";
 import { tabChannel } from "../store/channel.mjs";
@@ -25,9 +27,17 @@ export function start({ engine, ready, status, mount }) {
   let opened = null;
   // another tab of an older version holds the database: say so until it closes and the open goes on
   const onBlocked = (problem) => { if (!opened) app?.dispatch({ type: "storage", kind: "starting", problem }); };
-  const storage = openStorage({ onBlocked });
+  // a newer version waits for this tab's database: it goes once nothing typed here would be lost (sw_client.mjs)
+  const storage = openStorage({ onBlocked, onBlocking: (close) => reloadWhenDone(close) });
   app = createAppState({ engine: client, storage, channel: null, odds: new OddsClient(engine) });
   app.services.channel = tabChannel((message) => onOtherTab(app, message));
+  // a refused write no caller handled is a message, not an uncaught error (refusals.mjs)
+  window.addEventListener("unhandledrejection", (event) => {
+    const words = refusalWords(event.reason);
+    if (words === null) return;
+    event.preventDefault();
+    if (!wasTold(event.reason)) snack(app, words, { timeout: 15_000 });
+  });
   const follow = (value) => app.dispatch({ type: "engine", status: value });
   follow(status.value);
   status.listeners.add(follow);
