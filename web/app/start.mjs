@@ -16,6 +16,10 @@ import { migrateLegacy } from "../store/legacy.mjs";
 import { gameNames } from "../games/index.mjs";
 import { OddsClient } from "../odds/odds_client.mjs";
 
+/** Said when the database has not opened after WAIT_SAID_MS: another tab holds it (storage.mjs's "blocked"). */
+const WAITING = "Another tab of this app is still holding your campaigns (an older version, or something being typed there): they open here once it lets go.";
+const WAIT_SAID_MS = 4000;
+
 /** How often changes held in memory (a full disk) are tried again. */
 export const RETRY_MS = 20_000;
 
@@ -31,6 +35,8 @@ export function start({ engine, ready, status, mount }) {
   const storage = openStorage({ onBlocked, onBlocking: (close) => reloadWhenDone(close) });
   app = createAppState({ engine: client, storage, channel: null, odds: new OddsClient(engine) });
   app.services.channel = tabChannel((message) => onOtherTab(app, message));
+  // Only the first tab waiting for an upgrade hears "blocked"; one waiting behind it is told too, if it waits long.
+  setTimeout(() => { if (!opened && !app.state.storage.problem) onBlocked(WAITING); }, WAIT_SAID_MS);
   // a refused write no caller handled is a message, not an uncaught error (refusals.mjs)
   window.addEventListener("unhandledrejection", (event) => {
     const words = refusalWords(event.reason);
