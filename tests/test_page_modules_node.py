@@ -1,5 +1,5 @@
-"""The page's pure modules checked by their own tests in Node (``node --test``, tests/node/): the engine's deadline
-(web/rpc.mjs, web/app/engine.mjs) with a stand-in worker and a clock moved by hand."""
+"""The page's pure modules checked by their own tests in Node (``node --test``, tests/node/*.test.mjs), run here so
+the README's test command runs them too: one test per file, so a failure names the module."""
 
 from __future__ import annotations
 
