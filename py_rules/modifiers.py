@@ -19,8 +19,10 @@ MODIFIERS_HELP = (
     "e.g. '-2 darkness, +1 aiming' (RULES.md §4: every modifier keeps its label)."
 )
 
-_ITEM = re.compile(r"^\s*([+\-−]\s*[0-9]+|[0-9]+)(?:\s+(.*?))?\s*$")
-"""A signed whole number, then (after a space) its reason: ``-2 darkness``; ``+1e9`` is no number."""
+_ITEM = re.compile(r"^\s*([+\-−]\s*[0-9]+|[0-9]+)(?:\s+(.*\S))?\s*$")
+"""A signed whole number, then (after a space) its reason: ``-2 darkness``; ``+1e9`` is no number. The reason ends
+on a character that is not a space, so the spaces after it are the last quantifier's alone (a lazy reason
+followed by ``\s*$`` walked every run of spaces inside it to its end again)."""
 
 
 def parse_modifiers(text: str | None, source: str, field: str = "modifiers") -> list[Modifier]:

@@ -58,11 +58,11 @@ _OPTION_SECTIONS = {"A": "1.16", "S": "2.14", "D": "3.12", "U": "1.17", "M": "2.
 _SECTION = r"§\s?\d+(?:\.\d+)?(?:\s?[–-]\s?\d+(?:\.\d+)?)?"
 _OPTION = r"[ASDUMC]\d{1,2}\b"
 _TAGS = r"(?:\s*\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)[^\]]*\])*"
-_RULES_REF = (rf"RULES\.md(?:\s*(?:{_SECTION}|part \d|{_OPTION})(?:\s*(?:/|,|and)?\s*(?:{_SECTION}|{_OPTION}))*)?"
+_RULES_REF = (rf"RULES\.md(?:\s*(?:{_SECTION}|part \d|{_OPTION})(?:\s*(?:(?:/|,|and)\s*)?(?:{_SECTION}|{_OPTION}))*)?"
               rf"(?:\s+[A-Z][a-z]+(?: table)?(?=[;)]|$))?{_TAGS}")
 _WORD = r"(?:[A-Z][\w/&'’-]*|(?:of|and|or|the|a|an|to|in|on|if|by)\b|&)"
 _SEED_REF = rf"[Ss]eed 0\d\d(?:, {_WORD}(?: {_WORD})*)?"
-_SEED_LEAD = r"[Ss]eed 0\d\d(?:,\s*[^:;()]{1,60})?"
+_SEED_LEAD = r"[Ss]eed 0\d\d(?:,\s*[^:;()]{1,60}+)?"
 _TAG = r"\s*\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)[^\]]*\]"
 _DEV_REF = r"DEVELOPERS\.md(?::[^)]*)?"
 

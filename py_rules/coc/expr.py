@@ -14,7 +14,8 @@ from py_rules.errors import RulesError
 
 __all__ = ("Expr", "parse_expr", "parse_loss", "roll_expr")
 
-_TERM = re.compile(r"([+-]?)\s*(?:([0-9]*)\s*[dD]\s*([0-9]+)|([0-9]+))")
+_TERM = re.compile(r"([+-]?)(?:([0-9]*)[dD]([0-9]+)|([0-9]+))")
+"""One signed term of the text with its spaces taken out: ``+2D6``, ``-1``."""
 _MAX_DICE = 100
 _MAX_SIDES = 1000
 
