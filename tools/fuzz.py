@@ -11,7 +11,9 @@ is classified by :func:`examine`; ``tests/test_fuzz_door.py`` runs the same gene
 minute in the test suite. Problems: ``escaped`` (an exception out of ``call()``), ``internal``,
 ``own_output_rejected`` (a returned sheet refused when sent back), ``not_canonical`` (reading it back
 changes it), ``non_utf8``, ``too_large``, ``mutated`` (the input object changed), ``not_replayable``
-(the same seed gave another answer).
+(the same seed gave another answer), ``slow`` (a request whose text is a keyword a reader looks for followed by a
+long run of spaces, digits, signs, parentheses or percent signs, as a PDF's paste gives, took longer than
+:data:`SLOW_SECONDS`: the team's guide asks every reader of user text to run in time linear in it).
 """
 
 from __future__ import annotations
@@ -36,10 +38,15 @@ from py_rules import api, limits  # noqa: E402
 from py_rules.errors import RulesError  # noqa: E402
 from py_rules.systems import SYSTEM_IDS, all_operations  # noqa: E402
 
-__all__ = ("PROBLEMS", "examine", "requests", "invalid_requests", "chains", "run_chain", "ANSWER_LIMIT")
+__all__ = ("PROBLEMS", "examine", "requests", "invalid_requests", "chains", "run_chain", "ANSWER_LIMIT", "RUNS",
+           "SLOW_SECONDS", "adversarial_text", "adversarial_corpus", "adversarial_requests", "reader_keywords",
+           "text_fields")
 
 PROBLEMS = ("escaped", "internal", "own_output_rejected", "not_canonical", "non_utf8", "too_large", "mutated",
-            "not_replayable")
+            "not_replayable", "slow")
+SLOW_SECONDS = 2.0
+"""Longest a request with an adversarial text may take (``slow`` past it): a reader linear in its text answers
+a 20 kB one in milliseconds, one that backtracks takes minutes."""
 ANSWER_LIMIT = 2_500_000
 """Largest answer (characters) to any request but the catalog: a request throws at most
 ``dice.MAX_THROWS`` (1000) dice, and the most talkative rule (Armageddon's hours of strenuous activity at
@@ -204,6 +211,74 @@ def invalid_requests(draw):
     return text
 
 
+# --- adversarial texts: a keyword, then a long run ---------------------------------------------------------
+
+RUNS = (" ", "\t", "\n", " \t\n", "0", "9", "1 ", "+", "-", "+ ", "(", ")", "( ", "%", "% ", ": ", "(1/")
+"""Runs that make a backtracking pattern try every way of sharing them among its quantifiers: spaces, tabs and
+line breaks (a PDF's paste), digits, signs, parentheses, percent signs, and mixes of them."""
+TAILS = ("", "x", "1", "%", ")", ":", "1D4", "(30/12)")
+"""What may end a run: nothing, something no reader wants, or what would complete a value."""
+_READER_WORDS = ("d", "D", "1d4", "2D6", "x", "×", "*", "+", "−", "/", "1/1D4", "DB", "+ DB", "half DB", "-2",
+                 "+1", "@str", "<p>", "<", "a (", "RULES.md", "RULES.md §1", "seed 001,", "seed 003, Hit points",
+                 "[SEED", "DEVELOPERS.md", "the seed")
+"""Words the other readers of user text look for: dice and damage expressions, modifiers, the Damage Bonus of an
+imported weapon, rich text, skill specialities, and the citations taken out of every text shown."""
+
+
+@cache
+def reader_keywords() -> tuple[str, ...]:
+    """Every keyword the stat-block reader knows (its own tables), then the other readers' words."""
+    from py_rules.coc.stat_block_grammar import KEYWORDS
+
+    return tuple(dict.fromkeys([*KEYWORDS, *_READER_WORDS]))
+
+
+def adversarial_text(keyword: str, run: str, size: int, tail: str = "") -> str:
+    """``keyword``, then ``run`` repeated to about ``size`` characters in all, then ``tail``."""
+    return keyword + run * max(0, (size - len(keyword) - len(tail)) // len(run)) + tail
+
+
+def adversarial_corpus(keywords, size: int):
+    """(keyword, run, text) for each keyword followed by each run, ``size`` characters each; then, per keyword,
+    one text of every run in turn, each after the keyword (run ``"mixed"``)."""
+    for keyword in keywords:
+        for run in RUNS:
+            yield keyword, run, adversarial_text(keyword, run, size)
+    piece = size // len(RUNS)
+    for keyword in keywords:
+        yield keyword, "mixed", "".join(adversarial_text(keyword, run, piece) for run in RUNS)
+
+
+@cache
+def text_fields() -> tuple:
+    """(operation, text field) for every declared field that takes user text."""
+    return tuple((op, param) for op in operations() for param in op.all_params if param.kind == "text")
+
+
+@st.composite
+def adversarial_requests(draw, size: int = 20_000):
+    """A request whose one text field holds an adversarial text (longer than the field takes, sometimes: the
+    door's own limit must refuse it as quickly), its other fields drawn as valid ones."""
+    op, field = draw(st.sampled_from(text_fields()))
+    request = draw(requests(op_id=op.id))
+    limit = field.length_limit or size
+    past = [limit + 1] if limit < 10 * size else []  # one past the limit, unless that is a file of 150 MB
+    length = draw(st.sampled_from([min(limit, size), *past, draw(st.integers(0, min(limit, size)))]))
+    request["args"][field.name] = adversarial_text(draw(st.sampled_from(reader_keywords())), draw(st.sampled_from(RUNS)),
+                                                   length, draw(st.sampled_from(TAILS)))
+    return request
+
+
+def examine_timed(request) -> tuple[list[tuple[str, str]], dict | None]:
+    """:func:`examine`, and ``slow`` when the request took longer than :data:`SLOW_SECONDS`."""
+    started = time.perf_counter()
+    problems, answer = examine(request)
+    took = time.perf_counter() - started
+    if took > SLOW_SECONDS:
+        problems.append(("slow", f"{took:.1f} s for {_short(request)}"))
+    return problems, answer
+
+
 # --- checks ----------------------------------------------------------------------------------------------
 
 def _dumps(request) -> str | None:
@@ -351,7 +426,7 @@ def _run_for(test, seconds: float):
 
 def fuzz(minutes: float) -> tuple[Counter, dict]:
     tally, found = Counter(), {}
-    share = minutes * 60 / 3
+    share = minutes * 60 / 4
     config = settings(max_examples=10**9, deadline=None, database=None, phases=[Phase.generate],
                       suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet, print_blob=False)
 
@@ -362,7 +437,11 @@ def fuzz(minutes: float) -> tuple[Counter, dict]:
         tally["chains"] += 1
         run_chain(*drawn, tally, found)
 
-    for strategy, test in ((requests(), one), (invalid_requests(), one), (chains(), chain)):
+    def timed(request):
+        record(tally, found, *examine_timed(request))
+
+    for strategy, test in ((requests(), one), (invalid_requests(), one), (chains(), chain),
+                           (adversarial_requests(), timed)):
         body = _run_for(test, share)
         try:
             config(given(strategy)(body))()

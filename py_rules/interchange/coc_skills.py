@@ -42,7 +42,7 @@ FAMILIES = {"science": "Science", "art/craft": "Art/Craft", "art": "Art/Craft", 
 
 _NONE = ("", "none", "null", "-", "—")
 _PAREN = re.compile(r"^(.*?\S)\s*\(([^()]+)\)$")
-"""``Family (Speciality)``: the family ends on a character that is not a space, so the spaces before ``(`` are
+r"""``Family (Speciality)``: the family ends on a character that is not a space, so the spaces before ``(`` are
 matched once (a lazy family followed by ``\s*`` walked a long run of spaces once from each of its characters)."""
 
 
