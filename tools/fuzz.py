@@ -13,7 +13,11 @@ minute in the test suite. Problems: ``escaped`` (an exception out of ``call()``)
 changes it), ``non_utf8``, ``too_large``, ``mutated`` (the input object changed), ``not_replayable``
 (the same seed gave another answer), ``slow`` (a request whose text is a keyword a reader looks for followed by a
 long run of spaces, digits, signs, parentheses or percent signs, as a PDF's paste gives, took longer than
-:data:`SLOW_SECONDS`: the team's guide asks every reader of user text to run in time linear in it).
+:data:`SLOW_SECONDS`: the team's guide asks every reader of user text to run in time linear in it); the texts
+themselves are ``tools/adversarial.py``'s.
+
+This file is longer than 400 lines because the generators, the checks and the long run share one reading of the
+declarations and one list of problems; the adversarial texts, which the tests use on their own, live apart.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ if str(ROOT) not in sys.path:
 from py_rules import api, limits  # noqa: E402
 from py_rules.errors import RulesError  # noqa: E402
 from py_rules.systems import SYSTEM_IDS, all_operations  # noqa: E402
+from tools.adversarial import RUNS, TAILS, adversarial_corpus, adversarial_text, reader_keywords  # noqa: E402
 
 __all__ = ("PROBLEMS", "examine", "requests", "invalid_requests", "chains", "run_chain", "ANSWER_LIMIT", "RUNS",
            "SLOW_SECONDS", "adversarial_text", "adversarial_corpus", "adversarial_requests", "reader_keywords",
@@ -209,44 +214,6 @@ def invalid_requests(draw):
         return {k: v for k, v in envelope.items() if draw(st.booleans())}
     text = draw(st.text(max_size=40) | ODD_TEXT | st.sampled_from(['{"op":', "[" * 1000 + "]" * 1000, "null", "{}"]))
     return text
-
-
-# --- adversarial texts: a keyword, then a long run ---------------------------------------------------------
-
-RUNS = (" ", "\t", "\n", " \t\n", "0", "9", "1 ", "+", "-", "+ ", "(", ")", "( ", "%", "% ", ": ", "(1/")
-"""Runs that make a backtracking pattern try every way of sharing them among its quantifiers: spaces, tabs and
-line breaks (a PDF's paste), digits, signs, parentheses, percent signs, and mixes of them."""
-TAILS = ("", "x", "1", "%", ")", ":", "1D4", "(30/12)")
-"""What may end a run: nothing, something no reader wants, or what would complete a value."""
-_READER_WORDS = ("d", "D", "1d4", "2D6", "x", "×", "*", "+", "−", "/", "1/1D4", "DB", "+ DB", "half DB", "-2",
-                 "+1", "@str", "<p>", "<", "a (", "RULES.md", "RULES.md §1", "seed 001,", "seed 003, Hit points",
-                 "[SEED", "DEVELOPERS.md", "the seed")
-"""Words the other readers of user text look for: dice and damage expressions, modifiers, the Damage Bonus of an
-imported weapon, rich text, skill specialities, and the citations taken out of every text shown."""
-
-
-@cache
-def reader_keywords() -> tuple[str, ...]:
-    """Every keyword the stat-block reader knows (its own tables), then the other readers' words."""
-    from py_rules.coc.stat_block_grammar import KEYWORDS
-
-    return tuple(dict.fromkeys([*KEYWORDS, *_READER_WORDS]))
-
-
-def adversarial_text(keyword: str, run: str, size: int, tail: str = "") -> str:
-    """``keyword``, then ``run`` repeated to about ``size`` characters in all, then ``tail``."""
-    return keyword + run * max(0, (size - len(keyword) - len(tail)) // len(run)) + tail
-
-
-def adversarial_corpus(keywords, size: int):
-    """(keyword, run, text) for each keyword followed by each run, ``size`` characters each; then, per keyword,
-    one text of every run in turn, each after the keyword (run ``"mixed"``)."""
-    for keyword in keywords:
-        for run in RUNS:
-            yield keyword, run, adversarial_text(keyword, run, size)
-    piece = size // len(RUNS)
-    for keyword in keywords:
-        yield keyword, "mixed", "".join(adversarial_text(keyword, run, piece) for run in RUNS)
 
 
 @cache

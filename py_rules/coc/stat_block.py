@@ -16,6 +16,11 @@ text it did not understand) and ``missing`` (what the block leaves out and the K
 guessed). It never raises on any text. Derived values the block prints (HP, MP, Damage Bonus, Build, MOV) are
 compared with what the rules work out from the characteristics (RULES.md §3.2); the sheet keeps the rules' own.
 Weapons follow the sheet's weapon list (damage without the Damage Bonus, which is marked full, half or none).
+
+The words and patterns it reads by are :mod:`py_rules.coc.stat_block_grammar` (each runs in time linear in the
+text); the sheet it makes is :mod:`py_rules.coc.stat_block_sheet`. This module is longer than 400 lines because its
+passes share one mask of what was read, and their order is part of what a block means (a table before the name,
+the name before the values, attacks before skill lists): split, the order would live in two places.
 """
 
 from __future__ import annotations
