@@ -231,8 +231,8 @@ def adversarial_requests(draw, size: int = 20_000):
     limit = field.length_limit or size
     past = [limit + 1] if limit < 10 * size else []  # one past the limit, unless that is a file of 150 MB
     length = draw(st.sampled_from([min(limit, size), *past, draw(st.integers(0, min(limit, size)))]))
-    request["args"][field.name] = adversarial_text(draw(st.sampled_from(reader_keywords())), draw(st.sampled_from(RUNS)),
-                                                   length, draw(st.sampled_from(TAILS)))
+    keyword, run, tail = (draw(st.sampled_from(choices)) for choices in (reader_keywords(), RUNS, TAILS))
+    request["args"][field.name] = adversarial_text(keyword, run, length, tail)
     return request
 
 
