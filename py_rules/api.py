@@ -6,7 +6,8 @@ uses. A request is ``{"op": "<operation id>", "args": {...}}`` (optionally
 the roll's outcomes instead of a roll, see :mod:`py_rules.odds`; ``"dice": "physical"``: the roll's dice are
 physical, the faces so far in ``args.dice``, none yet included). A response is either
 ``{"ok": true, "result": {...}}`` or
-``{"ok": false, "error": {"code", "message", "field"}}``. Nothing raises
+``{"ok": false, "error": {"code", "message", "field"}}``, with ``"path"`` and ``"detail"`` when the problem is at a
+place inside a JSON field (:meth:`py_rules.errors.RulesError.to_dict`; README, One JSON door). Nothing raises
 through to JavaScript: unexpected exceptions become ``internal`` errors.
 
 Physical dice one at a time: when typed faces run out before the rules are done, the answer is the error
@@ -28,7 +29,8 @@ bytes (the worker passes a file's bytes: Python decodes them faster than it take
 browser reads a file's text (a byte-order mark dropped, a byte that is not UTF-8 read as U+FFFD).
 
 Built-in operations: ``catalog`` lists every operation with its system,
-summary, parameter declarations and the RULES.md IDs it covers; ``version``
+summary, parameter declarations, the RULES.md IDs it covers and ``deadline_seconds``, how long the page waits for
+its answer before it stops the engine (the catalog's own ``deadline_seconds`` is the default); ``version``
 answers with the engine version without loading any game's rules (the
 worker's readiness check).
 """
@@ -43,7 +45,7 @@ import py_rules
 from py_rules import limits
 from py_rules.dice import NeedsDie, RandomDice, TypedDice
 from py_rules.errors import RulesError
-from py_rules.operations import Operation
+from py_rules.operations import DEADLINE_SECONDS, Operation
 from py_rules.render import render_lines
 from py_rules.systems import SYSTEM_IDS, all_operations, all_systems, operations_of
 
@@ -56,6 +58,7 @@ def catalog() -> dict:
 
     return {
         "engine_version": py_rules.__version__,
+        "deadline_seconds": DEADLINE_SECONDS,  # the page's limit for a request no operation lists (catalog, version)
         "systems": [catalog_system(s) for s in all_systems()],
         "operations": [catalog_operation(op) for op in all_operations()],
     }

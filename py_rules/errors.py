@@ -16,6 +16,10 @@ class RulesError(Exception):
         field: the request field the problem is about, or None.
         path: inside a JSON field (a sheet), where the problem is ("essence_channeling", "skills.Notice"),
             so a form can show ``detail`` (the message without the field's label) next to its own field.
+        detail: with ``path``: the message without the field's label (the message itself when not given).
+
+    :meth:`to_dict` is the door's error object: ``code``, ``message`` and ``field`` always; ``path`` and ``detail``
+    only with a path (README, One JSON door).
     """
 
     def __init__(self, code: str, message: str, field: str | None = None, path: str | None = None,

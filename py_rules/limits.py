@@ -18,7 +18,7 @@ from py_rules.errors import RulesError
 __all__ = (
     "MAX_REQUEST_CHARS", "MAX_TEXT_CHARS", "MAX_REQUEST_DEPTH", "TEXT_MAX_LENGTH", "JSON_MAX_DEPTH", "JSON_MAX_LENGTH",
     "NUMBER_LIMIT", "DAMAGE_MAX", "check_damage_range", "shown", "sheet_text", "text_depth", "decoder", "loads", "check_tree", "finite_float", "whole_number", "has_surrogate",
-    "keep_utf8", "forget_utf8", "utf8",
+    "ESCAPED_SURROGATE", "keep_utf8", "forget_utf8", "utf8",
 )
 
 MAX_REQUEST_CHARS = 5_000_000
@@ -43,6 +43,9 @@ _MAX_DIGITS = 30
 """Longest whole number read from text: far beyond any range, far below Python's 4300-digit limit."""
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+"""Where a value read from JSON text can hold half a character (a lone surrogate): raw text cannot (it came as
+UTF-8, or the door refused it), an escape such as ``\\ud800`` can. A text without one needs no walk of its value."""
 _WHOLE = re.compile(r"\s*([+-]?)([0-9]+)\s*", re.ASCII)
 
 

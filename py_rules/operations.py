@@ -14,7 +14,23 @@ from typing import Callable
 
 from py_rules.params import Param, faces_param
 
-__all__ = ("Operation", "System")
+__all__ = ("Operation", "System", "DEADLINE_SECONDS", "FILE_DEADLINE_SECONDS", "LONG_INPUT_CHARS")
+
+DEADLINE_SECONDS = 5.0
+"""How long the page waits for one answer before it stops the engine and starts a fresh one (web/rpc.mjs), unless
+the operation declares its own ``deadline_seconds``. A normal request answers in milliseconds: the slowest valid
+request the door's fuzzing drew in a 90 s survey took 140 ms in CPython (armageddon.advance_time), a few times that in
+Pyodide and a few times more on a slow tablet, still well inside this. A call stopped here never loses anything:
+the engine is a pure function of its request and the page stores an answer only once it has it."""
+
+FILE_DEADLINE_SECONDS = 120.0
+"""The limit of an operation that reads a whole file (a campaign, a long stretch of its log, a character file of
+another tool: any field of a million characters or more): checking a 10,000-entry log took 2 to 5 s in CPython
+(tools/bench_log.py), several times that in Pyodide on a slow tablet."""
+
+LONG_INPUT_CHARS = 1_000_000
+"""A field that may hold this many characters or more makes its operation a whole file's (:data:`FILE_DEADLINE_SECONDS`;
+tests/test_api.py holds every operation to it)."""
 
 
 def _odds_supported() -> frozenset:
@@ -57,6 +73,8 @@ class Operation:
     rolls: bool = True
     dice_help: str = ""
     """Which die is typed when, if the operation's order needs saying (else its system's)."""
+    deadline_seconds: float = DEADLINE_SECONDS
+    """How long the page waits for this operation's answer before it stops the engine (:data:`DEADLINE_SECONDS`)."""
 
     def __post_init__(self) -> None:
         names = [p.name for p in self.params]
@@ -64,6 +82,8 @@ class Operation:
             raise ValueError(f"{self.id}: duplicate parameter names")
         if self.rolls and "dice" in names:
             raise ValueError(f"{self.id}: 'dice' is added automatically")
+        if not 0 < self.deadline_seconds <= 600:
+            raise ValueError(f"{self.id}: deadline_seconds must be more than 0 and at most 600")
 
     @property
     def all_params(self) -> tuple[Param, ...]:
@@ -80,5 +100,6 @@ class Operation:
             "source": self.source,
             "rolls": self.rolls,
             "odds": self.id in _odds_supported(),
+            "deadline_seconds": self.deadline_seconds,
             "params": [p.to_dict() for p in self.all_params],
         }

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from py_rules import limits
+from py_rules import limits, text
 from py_rules.errors import RulesError
 
 __all__ = ("Param", "REQUIRED", "KINDS", "faces_param")
@@ -58,6 +58,10 @@ class Param:
         max_length: longest ``text`` (characters) or ``json`` (characters of its JSON text); None =
             the default of :mod:`py_rules.limits`.
         max_depth: deepest nesting of a ``json`` value; None = the default of :mod:`py_rules.limits`.
+        as_written: a record read as it was written (a file's or a pasted text, a log entry, an engine answer, a
+            campaign): its texts only have to be Unicode text; every other ``text`` field is one line and every
+            other ``json`` field's texts are names, both held to :mod:`py_rules.text`'s rule (no control or
+            direction-turning character). A record's sheets meet that rule in their game's own validation.
 
     Every limit is declared here, shown in the catalog (so forms and the API reference show it) and
     refused with an error naming the field; a number declared without a range gets ±1,000,000,000.
@@ -77,6 +81,7 @@ class Param:
     setting: bool = False
     max_length: int | None = None
     max_depth: int | None = None
+    as_written: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -218,9 +223,11 @@ def _coerce_text(param: Param, raw: Any) -> str:
         raise param._fail("wrong_type", f"{param.label} must be text.")
     if len(raw) > param.length_limit:
         raise param._fail("out_of_range", f"{param.label} must be at most {param.length_limit} characters.")
-    if limits.has_surrogate(raw):
-        raise param._fail("bad_text", f"{param.label} holds a character that is not valid Unicode text.")
-    return raw
+    if param.as_written:
+        if limits.has_surrogate(raw):
+            raise param._fail("bad_text", f"{param.label} holds a character that is not valid Unicode text.")
+        return raw
+    return text.check(raw, param.name, param.label)
 
 
 def _coerce_faces(param: Param, raw: Any) -> list[int] | None:
@@ -258,6 +265,8 @@ def _coerce_json(param: Param, raw: Any) -> Any:
         value = limits.loads(raw, param.depth_limit, param.name, param.label)
     try:
         size = limits.check_tree(value, "", param.depth_limit)  # the length of its JSON text, when written on the way
+        if not param.as_written:
+            text.check_sheet(value)
         if not isinstance(raw, str) and (len(json.dumps(value, ensure_ascii=False)) if size is None else size) > param.length_limit:
             raise param._fail("out_of_range", f"must be at most {param.length_limit} characters of JSON.")
         return value if param.parse is None else param.parse(value)

@@ -1,13 +1,16 @@
 """The JSON door: responses, errors naming fields, the catalog, and survival of every input (issue 2)."""
 
+import dataclasses
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from py_rules import api
+from py_rules.operations import DEADLINE_SECONDS, FILE_DEADLINE_SECONDS, LONG_INPUT_CHARS
 from py_rules.params import KINDS
 from py_rules.systems import GAME_IDS
 
@@ -71,6 +74,31 @@ def test_catalog_lists_every_operation_with_declarations_and_covers():
         for param in op["params"]:
             assert param["kind"] in KINDS and param["label"] and param["help"], (op["id"], param["name"])
     json.dumps(catalog)
+
+
+def test_the_catalog_says_how_long_the_page_waits_for_each_operation():
+    """The page stops a call past its operation's ``deadline_seconds`` (web/rpc.mjs): a few seconds for a normal
+    request, the longer limit for every operation that may read a whole file (a field of a million characters or
+    more), the catalog's own ``deadline_seconds`` for a request no operation lists."""
+    catalog = api.catalog()
+    assert catalog["deadline_seconds"] == DEADLINE_SECONDS
+    assert 0 < DEADLINE_SECONDS < FILE_DEADLINE_SECONDS
+    long_ones = set()
+    for op in catalog["operations"]:
+        declared = api.operation(op["id"])
+        reads_a_file = any((param.length_limit or 0) >= LONG_INPUT_CHARS for param in declared.all_params)
+        assert op["deadline_seconds"] == (FILE_DEADLINE_SECONDS if reads_a_file else DEADLINE_SECONDS), op["id"]
+        if reads_a_file:
+            long_ones.add(op["id"])
+    assert {"campaign.check_file", "campaign.validate", "log.check"} <= long_ones  # the import's checks
+    assert "coc.skill_roll" not in long_ones
+
+
+def test_an_operation_refuses_a_deadline_the_page_could_not_keep():
+    task = api.operation("armageddon.task")
+    for seconds in (0, -1, 601):
+        with pytest.raises(ValueError, match="deadline_seconds"):
+            dataclasses.replace(task, deadline_seconds=seconds)
 
 
 def _values(param):

@@ -321,3 +321,16 @@ def test_a_text_longer_than_its_declared_limit_is_refused_naming_the_field():
     error = refused({"op": "coc.d100", "args": {"value": 50, "label": "x" * (limits.TEXT_MAX_LENGTH + 1)}}, "label",
                     "out_of_range")
     assert str(limits.TEXT_MAX_LENGTH) in error["message"]
+
+
+def test_the_error_object_has_the_keys_the_readme_documents():
+    from pathlib import Path
+
+    plain = api.handle({"op": "coc.skill_roll", "args": {"skill": 5}})["error"]
+    placed = api.handle({"op": "forum.stretch", "args": {"entries": [{"id": []}]}})["error"]
+    assert set(plain) == {"code", "message", "field"}
+    assert set(placed) == {"code", "message", "field", "path", "detail"} and placed["path"] == "0.id"
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    door = readme[readme.index("- **One JSON door.**"):readme.index("- **The door never breaks.**")]
+    for key in ("code", "message", "field", "path", "detail", "die"):
+        assert f"`{key}`" in door, key

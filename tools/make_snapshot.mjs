@@ -1,7 +1,7 @@
 // Build-time memory snapshot of Pyodide with py_rules imported (issue 19; PYODIDE.md §2.4, item 5). Called by
 // tools/site.py:
 //
-//   node tools/make_snapshot.mjs <pyodide dir> <stdlib .pyc.zip> <compiled py_rules wheel> <out .gz> <out .json>
+//   node tools/make_snapshot.mjs <pyodide dir> <stdlib .pyc.zip> <compiled py_rules wheel> <out .gz> <out .json> <sources>
 //
 // 1. Boots Pyodide with `_makeSnapshot: true` (a private API of Pyodide 314: pinned in package-lock.json),
 //    unpacks the wheel into site-packages without micropip (`unpackArchive`; loadPackage before a snapshot
@@ -11,14 +11,20 @@
 //    `_loadSnapshot` demands (pyodide#5009); a mismatch stops the build rather than ship a snapshot that
 //    would always fall back.
 // 3. Writes it packed (web/snapshot.mjs `withoutZeroRuns`: without its long runs of zeros), gzip-compressed,
-//    and a small JSON with the build id, the raw and packed sizes and the SHA-256 of the raw memory; the
-//    worker checks the sizes and the build id while it unpacks.
+//    and a small JSON with the build id, the raw and packed sizes, the SHA-256 of the raw memory, of the
+//    packed bytes and of the gzip file, and what it belongs to: <sources> (the site build's digest of its
+//    sources, build-info.json's `sources`) and the wheel's name and SHA-256. The worker checks all of them
+//    (web/snapshot.mjs refusal, bytesRefusal) and the sizes and build id while it unpacks. The sources
+//    digest, not the service worker's version: that is a hash of every file of dist/, this JSON included.
 //
 // Reproducible: the snapshot is the wasm memory, so everything that could differ between two builds is
 // fixed while it is made: the string hash seed (PYTHONHASHSEED=0), the random bytes Python and the C library
-// draw at start-up (a fixed sequence instead of node:crypto), and the clock (a fixed date). Nothing of this
-// survives into play: the worker reseeds `random` from crypto.getRandomValues after every restore, and each
-// digital roll seeds its own generator from os.urandom, which is the browser's crypto at run time.
+// draw at start-up (a fixed sequence instead of node:crypto), the clock (a fixed date), and the program's
+// name: under Node, Emscripten takes this script's path (process.argv[1]) for C's argv[0] and the `_`
+// variable, and Python keeps it (sys.executable, sys.argv), so two checkouts in different folders made
+// different memories. Without it Emscripten names the program "./this.program", as in the browser. Nothing
+// of this survives into play: the worker reseeds `random` from crypto.getRandomValues after every restore,
+// and each digital roll seeds its own generator from os.urandom, which is the browser's crypto at run time.
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -27,11 +33,12 @@ import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { withoutZeroRuns } from "../web/snapshot.mjs";
 
-const [pyodideDir, stdlib, wheel, outGz, outJson] = process.argv.slice(2);
-if (!outJson) {
-  console.error("usage: make_snapshot.mjs <pyodide dir> <stdlib .pyc.zip> <py_rules wheel> <out .gz> <out .json>");
+const [pyodideDir, stdlib, wheel, outGz, outJson, sources] = process.argv.slice(2);
+if (!sources) {
+  console.error("usage: make_snapshot.mjs <pyodide dir> <stdlib .pyc.zip> <py_rules wheel> <out .gz> <out .json> <sources>");
   process.exit(2);
 }
+process.argv.length = 1; // no path of this checkout in the memory (see above)
 
 // A fixed byte sequence for every "random" draw while the snapshot is made (a linear congruential generator).
 let state = 1;
@@ -94,12 +101,19 @@ if (headerId !== buildId) {
   throw new Error(`make_snapshot: the snapshot's build id ${headerId} is not Pyodide's ${buildId}`);
 }
 const packed = withoutZeroRuns(snapshot);
-await writeFile(outGz, gzipSync(packed, { level: 9 }));
+const gz = gzipSync(packed, { level: 9 });
+await writeFile(outGz, gz);
+const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 const info = {
   build_id: buildId,
   bytes: snapshot.length,
   packed_bytes: packed.length,
-  sha256: createHash("sha256").update(snapshot).digest("hex"),
+  sha256: sha256(snapshot),
+  packed_sha256: sha256(packed),
+  gz_sha256: sha256(gz),
+  sources,
+  wheel: path.basename(wheel),
+  wheel_sha256: sha256(await readFile(wheel)),
   modules: imported,
 };
 await writeFile(outJson, JSON.stringify(info, null, 1) + "\n");

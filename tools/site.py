@@ -172,12 +172,14 @@ def prepare_in_pyodide(micropip: Path, wheel: Path, work: Path) -> dict:
     return json.loads((work / "freeze.json").read_text())
 
 
-def make_snapshot(work: Path, wheel: Path, out: Path) -> None:
+def make_snapshot(work: Path, wheel: Path, out: Path, sources: str) -> None:
     """The memory snapshot the worker boots from (issue 19): made in Pyodide under Node from the shipped
-    stdlib and compiled wheel, gzip-compressed, with its build id, size and hash beside it."""
+    stdlib and compiled wheel, gzip-compressed, with its build id, sizes and hashes beside it and what it
+    belongs to: ``sources`` (this build's :func:`source_digest`, also in build-info.json) and the wheel's name
+    and SHA-256 (the lock's), which the worker compares before it restores it (web/snapshot.mjs refusal)."""
     subprocess.run(
         ["node", str(ROOT / "tools" / "make_snapshot.mjs"), str(NODE_PYODIDE), str(work / STDLIB_NAME), str(wheel),
-         str(out / SNAPSHOT_NAME), str(out / SNAPSHOT_INFO)],
+         str(out / SNAPSHOT_NAME), str(out / SNAPSHOT_INFO), sources],
         check=True,
     )
 
@@ -229,16 +231,24 @@ def check_no_foreign_hosts(dist: Path, ours: list[Path]) -> None:
                 raise SystemExit(f"{path.relative_to(dist)} names another host near: {text[match.start():match.start() + 60]!r}")
 
 
+OPTIONAL_ASSETS = (f"pyodide/{SNAPSHOT_NAME}", f"pyodide/{SNAPSHOT_INFO}")
+"""Files the page boots without (the worker falls back to the normal boot): the service worker installs
+without them when they cannot be downloaded, so a deploy missing them still leaves an offline copy."""
+
+
 def stamp_service_worker(dist: Path, assets: list[str]) -> str:
-    """Write dist/sw.js with the precache list and a version = hash of every asset's hash."""
+    """Write dist/sw.js with the precache list, the optional files in it and a version = hash of every
+    asset's hash."""
     digest = hashlib.sha256()
     for name in sorted(assets):
         digest.update(name.encode() + b"\0" + sha256(dist / name).encode() + b"\n")
     version = digest.hexdigest()[:16]
     template = (WEB / SW_TEMPLATE).read_text(encoding="utf-8")
     precache = ["./"] + sorted(assets)
-    text = template.replace('"__VERSION__"', json.dumps(version)).replace("[/*__ASSETS__*/]", json.dumps(precache, indent=1))
-    if "__VERSION__" in text or "__ASSETS__" in text:
+    optional = sorted(a for a in OPTIONAL_ASSETS if a in assets)
+    text = (template.replace('"__VERSION__"', json.dumps(version)).replace("[/*__ASSETS__*/]", json.dumps(precache, indent=1))
+            .replace("[/*__OPTIONAL__*/]", json.dumps(optional)))
+    if "__VERSION__" in text or "__ASSETS__" in text or "__OPTIONAL__" in text:
         raise SystemExit("sw.js template placeholders not replaced")
     (dist / SW_TEMPLATE).write_text(text, encoding="utf-8")
     return version
@@ -247,6 +257,7 @@ def stamp_service_worker(dist: Path, assets: list[str]) -> str:
 def build(dist: Path) -> dict:
     """Build the whole site into ``dist``; returns a summary for the log."""
     ensure_node_modules()
+    sources = source_digest()  # once, before anything is built: the snapshot and build-info.json name the same build
     micropip = micropip_wheel()
     with tempfile.TemporaryDirectory(prefix="rules-build-") as tmp:
         work = Path(tmp)
@@ -261,16 +272,19 @@ def build(dist: Path) -> dict:
         for name in PYODIDE_FILES:
             shutil.copy2(NODE_PYODIDE / name, dist / "pyodide" / name)
         shutil.copy2(work / STDLIB_NAME, dist / "pyodide" / STDLIB_NAME)
-        make_snapshot(work, work / "shipped" / wheel.name, dist / "pyodide")
+        make_snapshot(work, work / "shipped" / wheel.name, dist / "pyodide", sources)
         packages = dist / "packages"
         packages.mkdir()
         shipped = {"micropip": packages / micropip.name, "py-rules": packages / wheel.name}
         shutil.copy2(micropip, shipped["micropip"])
         shutil.copy2(work / "shipped" / wheel.name, shipped["py-rules"])
     lock = app_lock(frozen, shipped)
+    described = json.loads((dist / "pyodide" / SNAPSHOT_INFO).read_text())
+    if (described["wheel"], described["wheel_sha256"]) != (wheel.name, lock["packages"]["py-rules"]["sha256"]):
+        raise SystemExit("the snapshot's description does not name the wheel the lock installs")
     (packages / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
     (dist / "catalog.json").write_text(json.dumps(catalog(), ensure_ascii=False), encoding="utf-8")
-    (dist / "build-info.json").write_text(json.dumps({"sources": source_digest(), "wheel": wheel.name}), encoding="utf-8")
+    (dist / "build-info.json").write_text(json.dumps({"sources": sources, "wheel": wheel.name}), encoding="utf-8")
 
     theirs = ("pyodide", "vendor")  # npm files: preact names the SVG namespace URL, which is not a request
     ours = [p for p in dist.rglob("*") if p.is_file() and not set(theirs) & set(p.relative_to(dist).parts)]

@@ -50,6 +50,7 @@ else run();
 function run() {
   followServiceWorker(); // first thing: a takeover by a new version must not be missed while the page boots
   const boot = new BootView();
+  const offlineMissing = document.getElementById("offline-missing");
   const query = new URLSearchParams(location.search);
   boot.stage(1, "Downloading the engine…");
 
@@ -81,7 +82,15 @@ function run() {
           document.getElementById("update").hidden = false;
           document.getElementById("update-reload").onclick = reload;
         },
-        onOffline: () => { root.dataset.offlineReady = "true"; },
+        onOffline: () => {
+          root.dataset.offlineReady = "true";
+          offlineMissing.hidden = true;
+        },
+        onOfflineMissing: (reason) => { // plain words in the footer; the reason for developers
+          if (root.dataset.offlineReady === "true") return;
+          offlineMissing.title = reason;
+          offlineMissing.hidden = false;
+        },
         onVersion: (version) => { root.dataset.version = version; },
       });
     },

@@ -1,6 +1,8 @@
 // Service worker: precaches every file of the site on the first visit, then serves them cache-first so the
-// app boots with no network (PYODIDE.md §3.1). build.py stamps VERSION (a hash of every file's hash) and
-// ASSETS; each version has its own cache.
+// app boots with no network (PYODIDE.md §3.1). build.py stamps VERSION (a hash of every file's hash),
+// ASSETS and OPTIONAL; each version has its own cache. OPTIONAL are files the page boots without (the memory
+// snapshot: the engine then boots the normal way): one that cannot be downloaded is left out instead of
+// failing the install, so the offline copy holds everything the page uses without it.
 //
 // One version per page: every client (a tab, or the engine's worker) is served from the cache of the
 // version its page was loaded with, even after a newer worker took over. Which version that is gets
@@ -10,6 +12,7 @@
 // it then claims every tab, and each tab that had a controller reloads into the new version (sw_client.mjs).
 const VERSION = "__VERSION__";
 const ASSETS = [/*__ASSETS__*/];
+const OPTIONAL = [/*__OPTIONAL__*/];
 const PREFIX = "rules-companion-";
 const CACHE = PREFIX + VERSION;
 const CLIENTS = "rules-companion:clients"; // not PREFIX-: never taken for a version's cache
@@ -83,10 +86,20 @@ function tidySoon() {
   return tidying;
 }
 
+/** ``url`` into ``cache`` if it downloads; a missing optional file is said in the console, not an error. */
+async function addOptional(cache, url) {
+  const request = new Request(url, { cache: "reload" });
+  const response = await fetch(request).catch((error) => ({ ok: false, status: String(error?.message || error) }));
+  if (response.ok) await cache.put(request, response);
+  else console.warn(`Offline copy: ${url} left out (${response.status}); the app works without it.`);
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(ASSETS.map((url) => new Request(url, { cache: "reload" })))),
-  );
+  const required = ASSETS.filter((url) => !OPTIONAL.includes(url));
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all([
+    cache.addAll(required.map((url) => new Request(url, { cache: "reload" }))),
+    ...OPTIONAL.map((url) => addOptional(cache, url)),
+  ])));
 });
 
 self.addEventListener("activate", (event) => {

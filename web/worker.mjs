@@ -4,12 +4,14 @@
 // Boot (issue 19): from the build's memory snapshot (tools/make_snapshot.mjs: Python started with every
 // py_rules module imported), restored with Pyodide's private `_loadSnapshot`. The page's first script starts
 // this worker (engine_start.js); every download starts at its first line; the snapshot is written into the
-// memory image while Pyodide instantiates the wasm (fromSnapshot). If anything about the snapshot fails
-// (missing, truncated, another Pyodide build, a restore error), or the page asks `?snapshot=off`, the worker
-// says why in the console and boots as before: the byte-compiled stdlib and the build's lock, so py_rules
+// memory image while Pyodide instantiates the wasm (fromSnapshot). The snapshot is used only if it is this
+// site's: its description names this build (build-info.json) and the wheel the lock installs, and the bytes
+// that arrive have the SHA-256 it gives (snapshot.mjs refusal, bytesRefusal). If anything about the snapshot
+// fails (missing, truncated, damaged, another build of the site or of Pyodide, a restore error), or the page
+// asks `?snapshot=off`, the worker says why in the console and boots as before: the byte-compiled stdlib and the build's lock, so py_rules
 // arrives with loadPyodide itself (no micropip at run time). `marks` times each stage (html[data-boot-marks]).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { chunksOf, fill } from "./snapshot.mjs";
+import { chunksOf, fill, refusal } from "./snapshot.mjs";
 
 // Milliseconds since the worker's time origin, reported with "ready" so boot costs can be read per stage.
 const marks = { start: performance.now() };
@@ -23,6 +25,7 @@ const pyodideURL = (name) => new URL(`pyodide/${name}`, here).href;
 const STDLIB_URL = pyodideURL("python_stdlib.pyc.zip");
 const LOCK_URL = new URL("packages/pyodide-lock.json", here).href;
 const WASM_URL = pyodideURL("pyodide.asm.wasm");
+const BUILD_INFO_URL = new URL("build-info.json", here).href;
 
 // The page compiles pyodide.asm.wasm (see rpc.mjs sendWasmModule) and posts the module; Pyodide's own
 // instantiateStreaming call then instantiates that module instead of compiling again. A null module
@@ -49,9 +52,13 @@ const downloaded = (url, mark) => realFetch(url).then(async (response) => {
   marks[mark] = performance.now();
   return new Response(body, { status: response.status, headers: response.headers });
 });
+const lock = downloaded(LOCK_URL, "lock");
+// The lock's text for the snapshot's check (fromSnapshot), read from a copy before loadPyodide takes the body.
+const lockText = lock.then((response) => (response.ok ? response.clone().text() : Promise.reject(new Error(`the lock: HTTP ${response.status}`))));
+lockText.catch(() => {}); // read where it is used
 const early = new Map([
   [STDLIB_URL, downloaded(STDLIB_URL, "stdlib")],
-  [LOCK_URL, downloaded(LOCK_URL, "lock")],
+  [LOCK_URL, lock],
   [WASM_URL, moduleFromPage.then((module) => (module ? new Response(null) : realFetch(WASM_URL)))],
 ]);
 for (const response of early.values()) response.catch(() => {}); // a failure shows where it is used
@@ -91,25 +98,38 @@ function stdlibArrived(pyodide) {
   return zips.every((zip) => pyodide.FS.analyzePath(zip).exists && pyodide.FS.stat(zip).size > 0);
 }
 
+const fetchJson = (url, what) => fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${what}: HTTP ${r.status}`))));
+
+/** What this site's own files say it is, for the snapshot's description to match (snapshot.mjs refusal):
+ * its build (build-info.json's `sources`) and the wheel its lock installs. */
+async function thisSite() {
+  const [info, text] = await Promise.all([fetchJson(BUILD_INFO_URL, "this site's build-info.json"), lockText]);
+  const wheel = JSON.parse(text).packages?.["py-rules"] ?? {};
+  return { sources: info.sources, wheel: wheel.file_name, wheel_sha256: wheel.sha256 };
+}
+
 /**
- * Python restored from the snapshot. Pyodide gets the zero-filled memory image at once, sized from the
- * description, and instantiates the wasm while `fill` (snapshot.mjs) writes the download into it; `fsInit`,
- * which Pyodide awaits before it restores the image, waits for the fill. A failed fill leaves the image's
- * header zero, which Pyodide refuses; the fill's own reason is what the console then shows.
+ * Python restored from the snapshot, if it is this site's (snapshot.mjs refusal; its bytes are checked as
+ * they arrive). Pyodide gets the zero-filled memory image at once, sized from the description, and
+ * instantiates the wasm while `fill` (snapshot.mjs) writes the download into it; `fsInit`, which Pyodide
+ * awaits before it restores the image, waits for the fill. A failed fill leaves the image's header zero,
+ * which Pyodide refuses; the fill's own reason is what the console then shows.
  */
 async function fromSnapshot() {
   const chunks = chunksOf(pyodideURL("py_rules.snapshot.gz")); // its download starts now
   let info;
   let image;
   try {
-    info = await fetch(pyodideURL("py_rules.snapshot.json"))
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`its description: HTTP ${r.status}`))));
+    const [description, site] = await Promise.all([fetchJson(pyodideURL("py_rules.snapshot.json"), "its description"), thisSite()]);
+    const wrong = refusal(description, site);
+    if (wrong) throw new Error(wrong);
+    info = description;
     image = new Uint8Array(info.bytes);
   } catch (error) {
     chunks.stop?.();
     throw error;
   }
-  const filled = fill(chunks, info, image).then(() => { marks.snapshot = performance.now(); });
+  const filled = fill(chunks, info, image, chunks.digest).then(() => { marks.snapshot = performance.now(); });
   filled.catch(() => {}); // awaited below
   let pyodide;
   try {

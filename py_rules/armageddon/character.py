@@ -30,6 +30,7 @@ from py_rules.armageddon.weapons import armour_of, weapons_of
 from py_rules.errors import RulesError
 from py_rules.limits import sheet_text as _text
 from py_rules.limits import shown as _shown
+from py_rules.text import check_sheet as check_texts
 from py_rules.words import field_words, listed
 
 __all__ = (
@@ -211,6 +212,7 @@ def from_dict(raw) -> dict:
     (30, 16)
     """
     raw = _dict(raw, "character")
+    check_texts(raw)  # every name, key and note: one rule for the text a sheet holds (py_rules.text)
     schema = raw.get("schema", SCHEMA)
     if not isinstance(schema, str) or not schema.startswith(_SCHEMA_PREFIX):
         raise _fail("bad_schema", _NOT_OURS, "schema")

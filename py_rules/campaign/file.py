@@ -35,10 +35,11 @@ from typing import Any
 from py_rules.campaign import games
 from py_rules.campaign.file_text import plain_escapes
 from py_rules.errors import RulesError
+from py_rules.text import problem as text_problem
 from py_rules.words import is_whole_number
 
 __all__ = ("SCHEMA", "SCHEMA_PREFIX", "KINDS", "LIMITS", "Checked", "validate", "problem", "check_json", "setting_value",
-           "timestamp_problem", "character_entry", "FORUM_DEFAULTS", "forum_choices")
+           "timestamp_problem", "character_entry", "character_sheet", "FORUM_DEFAULTS", "forum_choices")
 
 SCHEMA = "rules-companion.campaign/1"
 SCHEMA_PREFIX = "rules-companion.campaign/"
@@ -166,6 +167,8 @@ def _text(raw: dict, key: str, problems: list, low: int, high: int, what: str, p
         problems.append(problem(where, f"{what} must be text."))
     elif not low <= len(value.strip() if low else value) <= high:
         problems.append(problem(where, f"{what} must be {low}–{high} characters long (it is {len(value)})."))
+    elif text_problem(value):  # a name, an id or a time: one line, no control or direction-turning character
+        problems.append(problem(where, f"{what} {text_problem(value)}"))
     else:
         return value.strip() if key == "name" else value
     return None
@@ -329,16 +332,24 @@ def character_entry(entry: Any, game: str | None, problems: list, path: str = ""
     if "sheet" not in entry:
         problems.append(problem(sheet_path, "The character sheet is missing."))
         return None
+    sheet = character_sheet(entry["sheet"], game, problems, sheet_path)
+    return None if sheet is None or len(problems) > before else {"id": ident, "kind": kind, "sheet": sheet}
+
+
+def character_sheet(sheet: Any, game: str | None, problems: list, path: str = "") -> dict | None:
+    """A campaign character's sheet checked as a campaign file checks it (bounded JSON, then ``game``'s own
+    validation, which holds its texts to :mod:`py_rules.text`'s rule) and normalized, or None with its problems
+    listed under ``path``; with no game only its shape is checked. A character import runs this very check, so a
+    sheet it lets in is never refused by the campaign later."""
     shape = len(problems)
-    check_json(entry["sheet"], sheet_path, problems)
+    check_json(sheet, path, problems)
     if game is None or len(problems) > shape:
         return None
     try:
-        sheet = games.validate_sheet(game, entry["sheet"])
+        return games.validate_sheet(game, sheet)
     except RulesError as error:
-        problems.append(problem(_join(sheet_path, error.field), error.message))
+        problems.append(problem(_join(path, error.field), error.message))
         return None
-    return None if len(problems) > before else {"id": ident, "kind": kind, "sheet": sheet}
 
 
 def _entries(raw: dict, key: str, problems: list, what: str, game: str | None = None, shallow: bool = False,

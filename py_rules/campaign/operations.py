@@ -16,7 +16,6 @@ field in the form's words, then why ("Character “Jack” — Strength: …", :
 from __future__ import annotations
 
 import gc
-import re
 
 from py_rules import leftovers
 from py_rules.campaign import games
@@ -26,7 +25,7 @@ from py_rules.campaign.migrations import UNKNOWN_TIME, from_legacy
 from py_rules.campaign.repair import repair
 from py_rules.campaign.words import character_where, problem_text, where_words
 from py_rules.errors import RulesError
-from py_rules.operations import Operation, System
+from py_rules.operations import FILE_DEADLINE_SECONDS, Operation, System
 from py_rules.params import Param
 from py_rules.trace import Result, Step
 
@@ -81,10 +80,6 @@ FILE_DEPTH = 64
 check names the field that is too deep; only past this is the text refused whole."""
 
 
-_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
-"""Where a value read from JSON text can hold half a character (raw text cannot: it came as UTF-8)."""
-
-
 def _lone_surrogate(value) -> dict | None:
     """The problem of a text in ``value`` (read from JSON) holding half a character, which no answer can carry (as
     the door refuses one in a request), else None."""
@@ -129,7 +124,7 @@ def _checked_file(text: str) -> Result:
     shallow = depth <= LIMITS["depth"] + 2
     read = file_text.read(text, limits.decoder(text, utf8=utf8)) if shallow else None  # each entry's own text kept
     raw, log_text = read if read else (limits.loads(text, FILE_DEPTH, "text", "The campaign file", measured=depth), None)
-    unreadable = _lone_surrogate(raw) if _ESCAPED_SURROGATE.search(text) else None
+    unreadable = _lone_surrogate(raw) if limits.ESCAPED_SURROGATE.search(text) else None
     checked = (Checked(None, [unreadable]) if unreadable else
                validate(raw, shallow=shallow, log_text=log_text))  # the file, its log, then each entry
     result = _answer("check_file", checked, record=raw if isinstance(raw, dict) else None)
@@ -154,8 +149,8 @@ CHECK_FILE = Operation(
     "with its sheets and what changed in them. Lists each problem with where it is.",
     covers=(),
     params=(Param("text", "text", "Campaign file", "The file's text (JSON), sent beside the request when it is "
-                  "long.", max_length=FILE_TEXT_CHARS),),
-    run=_check_file, source="issue 19, Long campaigns light", rolls=False,
+                  "long.", max_length=FILE_TEXT_CHARS, as_written=True),),
+    run=_check_file, deadline_seconds=FILE_DEADLINE_SECONDS, source="issue 19, Long campaigns light", rolls=False,
 )
 
 GAME = Param("game", "choice", "Game", "The game of the campaign and its characters.", default="coc",
@@ -168,8 +163,8 @@ VALIDATE = Operation(
     covers=(),
     params=(Param("campaign", "json", "Campaign file", "The whole campaign file, as exported (a long log is "
                   "checked a stretch at a time with the log's own check).", example=EXAMPLE,
-                  max_length=FILE_CHARS, max_depth=LIMITS["depth"] + 1),),
-    run=_validate, source="issue 8, Import/export", rolls=False,
+                  max_length=FILE_CHARS, max_depth=LIMITS["depth"] + 1, as_written=True),),
+    run=_validate, deadline_seconds=FILE_DEADLINE_SECONDS, source="issue 8, Import/export", rolls=False,
 )
 
 FROM_LEGACY = Operation(
@@ -180,8 +175,9 @@ FROM_LEGACY = Operation(
     params=(
         GAME,
         Param("states", "json", "Saved characters", "The sheets the old page saved, each under the "
-              "name it kept it by (the investigator, the opponent, …).", default={}, example={}),
-        Param("settings", "json", "Saved house rules", "The saved house rules by name.", default={}, example={}),
+              "name it kept it by (the investigator, the opponent, …).", default={}, example={}, as_written=True),
+        Param("settings", "json", "Saved house rules", "The saved house rules by name.", default={}, example={},
+              as_written=True),
         Param("id", "text", "Campaign id", "Empty: one fixed id per game, so bringing the values over twice "
               "gives the same campaign.", default=""),
         Param("name", "text", "Campaign name", "Empty: the game's name.", default=""),
@@ -245,10 +241,10 @@ REPAIR = Operation(
     "repaired.",
     covers=(),
     params=(Param("campaign", "json", "Campaign", "The stored campaign (its log may be left out: an empty list).",
-                  example=EXAMPLE, max_length=FILE_CHARS, max_depth=LIMITS["depth"] + 1),
+                  example=EXAMPLE, max_length=FILE_CHARS, max_depth=LIMITS["depth"] + 1, as_written=True),
             Param("now", "text", "Time", "When it is repaired, as a date and time (2026-12-01T20:15:03Z): a bad "
                   "creation or change time becomes this; empty: unknown.", default="", max_length=40)),
-    run=_repair, source="TABLE.md, Kept safe", rolls=False,
+    run=_repair, deadline_seconds=FILE_DEADLINE_SECONDS, source="TABLE.md, Kept safe", rolls=False,
 )
 
 OPERATIONS = (VALIDATE, CHECK_FILE, FROM_LEGACY, CHECK_CHARACTER, REPAIR)

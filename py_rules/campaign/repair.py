@@ -14,12 +14,18 @@ Two things cannot be replaced: the game (every sheet is read by its rules) and t
 record in place, under its id). Without them the repair is refused with a RulesError naming the field.
 The result always passes :func:`validate`; a campaign that already does comes back as ``validate`` gives it,
 with nothing dropped.
+
+A campaign kept before :mod:`py_rules.text`'s rule came in may hold a name with a control character, a character
+that turns the text around or half a character: such a text in its name, its characters' sheets, its encounters'
+names and its log's sheets is mended instead (each refused character becomes U+FFFD, a visible mark; each listed),
+so the characters and their history stay. Nothing else is ever mended: a text coming in is refused.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from py_rules import text
 from py_rules.campaign import games
 from py_rules.campaign.file import (LIMITS, SCHEMA, SCHEMA_PREFIX, VERSION, _identifier, _revision, _text,
                                     _timestamp, character_entry, check_json, forum_choices, setting_value,
@@ -231,6 +237,48 @@ def _log(raw: dict, game: str, dropped: list) -> list:
     return kept
 
 
+_MENDED = ("A text held a character that no text may hold (a control character, a character that turns the text "
+           f"around, or half a character): each became {text.REPLACEMENT}.")
+
+
+def _mended(raw: dict, dropped: list) -> dict:
+    """``raw`` with the texts of its name, its characters' sheets, its encounters and its log's sheets held to
+    :mod:`py_rules.text`'s rule by replacing each refused character with U+FFFD (a campaign kept before the rule
+    came in keeps its characters and their history; the rest of the log is history as it was written). Each
+    mended text outside the log is listed; the log's are counted in one line."""
+    paths: list = []
+    out = {**raw}
+    for key in ("name", "characters"):
+        if key in raw:
+            out[key] = text.mended(raw[key], paths, key)
+    if isinstance(raw.get("encounters"), list):  # an encounter's names; the rest of it is the engine's
+        out["encounters"] = [_names_mended(enc, paths, f"encounters.{i}") for i, enc in enumerate(raw["encounters"])]
+    logged: list = []
+    if isinstance(raw.get("log"), list):
+        out["log"] = [{key: text.mended(value, logged, f"log.{i}.{key}") if key in _LOGGED_SHEETS else value
+                       for key, value in entry.items()} if isinstance(entry, dict) else entry
+                      for i, entry in enumerate(raw["log"])]
+    for path in paths:
+        dropped.append(_dropped(path, f"The text at {path}", _MENDED))
+    if logged:
+        dropped.append(_dropped("log", f"{len(logged)} text{'s' if len(logged) != 1 else ''} in the sheets the log "
+                                "keeps", _MENDED))
+    return out
+
+
+_LOGGED_SHEETS = ("before", "after", "changes")
+
+
+def _names_mended(enc: Any, paths: list, path: str) -> Any:
+    if not isinstance(enc, dict):
+        return enc
+    out = {**enc, **({"name": text.mended(enc["name"], paths, f"{path}.name")} if "name" in enc else {})}
+    if isinstance(enc.get("combatants"), list):
+        out["combatants"] = [{**c, "name": text.mended(c["name"], paths, f"{path}.combatants.{i}.name")}
+                             if isinstance(c, dict) and "name" in c else c for i, c in enumerate(enc["combatants"])]
+    return out
+
+
 def repair(raw: Any, now: str) -> dict:
     """``{"campaign", "dropped"}``: ``raw`` with only what fails its checks dropped or replaced (see the module
     docstring); ``now`` (an ISO-8601 time) replaces a bad creation or change time.
@@ -257,6 +305,7 @@ def repair(raw: Any, now: str) -> dict:
         if key not in _KEYS:
             dropped.append(_dropped(str(key)[:80], f"The field {_quoted(str(key), 40) or '(no name)'}",
                                     f"A campaign has no field {str(key)[:40]!r}."))
+    raw = _mended(raw, dropped)
     characters, lost = _characters(raw, game, dropped)
     campaign = {
         "schema": SCHEMA, "id": ident,

@@ -32,6 +32,7 @@ from py_rules.errors import RulesError
 from py_rules.limits import DAMAGE_MAX
 from py_rules.limits import sheet_text as _text
 from py_rules.limits import shown as _shown
+from py_rules.text import check_sheet as check_texts
 from py_rules.words import field_words, listed
 
 __all__ = (
@@ -139,6 +140,7 @@ def from_dict(data) -> dict:
     """Validate an investigator and return a normalized copy (the input is never changed)."""
     if not isinstance(data, dict):
         raise _fail("The investigator must be a JSON object.", "", "wrong_type")
+    check_texts(data)  # every name, key and note: one rule for the text a sheet holds (py_rules.text)
     schema = data.get("schema")
     if schema != SCHEMA:
         if isinstance(schema, str) and schema.startswith("coc.investigator/"):

@@ -42,7 +42,7 @@ PARSE_STAT_BLOCK = Operation(
     covers=("C1",),  # makes an investigator sheet: HP, MP, SAN, Luck, DB, Build, MOV, Dodge derived
     params=(
         Param("text", "text", "Stat block", "The stat block as the scenario prints it; line breaks anywhere.",
-              default="", example=_EXAMPLE, max_length=100_000),
+              default="", example=_EXAMPLE, max_length=100_000, as_written=True),
         Param("given", "json", "Values you give", "Values for what the block leaves out, e.g. "
               f"{{\"EDU\": 50, \"Luck\": 45}} ({', '.join(CHARACTERISTICS)}, Luck, or a name).", default={},
               example={}),

@@ -28,6 +28,7 @@ from __future__ import annotations
 from py_rules.armageddon.tables import ACTIVITIES
 from py_rules.bounded import oversize, problem
 from py_rules.errors import RulesError
+from py_rules.text import problem as text_problem
 from py_rules.words import field_words, listed
 
 __all__ = ("SCHEMA", "GAMES", "MAX_COMBATANTS", "NPC_FIELDS", "validate_encounter", "validate_encounters", "parse_encounter",
@@ -58,7 +59,8 @@ def _text(value, path: str, what: str, *, optional: bool = False) -> list[dict]:
         return []
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
         return [problem(path, f"{what} must be text of 1 to {MAX_TEXT} characters.")]
-    return []
+    wrong = text_problem(value)  # a name or an id: one line, no control or direction-turning character
+    return [problem(path, f"{what} {wrong}")] if wrong else []
 
 
 def _whole(value, low: int, high: int) -> bool:

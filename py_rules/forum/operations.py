@@ -9,8 +9,9 @@ from __future__ import annotations
 from py_rules.errors import RulesError
 from py_rules.forum import bbcode, markdown, plain
 from py_rules.forum.lines import DICE_SOURCES, result_block, stretch_blocks
+from py_rules.log.entry import read_problems
 from py_rules.log.operations import EXAMPLE_ENTRY, MAX_ENTRIES, MAX_STRETCH_CHARS, MAX_STRETCH_DEPTH
-from py_rules.operations import Operation, System
+from py_rules.operations import FILE_DEADLINE_SECONDS, Operation, System
 from py_rules.params import Param
 from py_rules.trace import Result
 
@@ -35,8 +36,15 @@ def _object(value):
 
 
 def _entries(value):
-    if not isinstance(value, list) or len(value) > MAX_ENTRIES or not all(isinstance(e, dict) for e in value):
+    """The log entries of a stretch, each with the parts a post keys on of the shape the log gives them
+    (:func:`py_rules.log.entry.read_problems`); the first malformed one is refused naming its path (``0.id``)."""
+    if not isinstance(value, list) or len(value) > MAX_ENTRIES:
         raise RulesError("wrong_type", f"Entries must be a list of at most {MAX_ENTRIES:,} log entries.", "")
+    for index, entry in enumerate(value):
+        problems = read_problems(entry, str(index))
+        if problems:
+            first = problems[0]
+            raise RulesError("bad_entry", f"Entry {index + 1}: {first['message']}", first["path"])
     return value
 
 
@@ -62,7 +70,8 @@ RESULT = Operation(
     "with their labels, whether the dice were physical or digital, what changed.",
     covers=(), rolls=False, run=_result, source="issue 18, Forum output",
     params=(Param("result", "json", "Result", "The result as the engine answered it.", parse=_object,
-                  example=EXAMPLE_ENTRY["result"], max_length=MAX_RESULT_CHARS, max_depth=MAX_STRETCH_DEPTH),
+                  example=EXAMPLE_ENTRY["result"], max_length=MAX_RESULT_CHARS, max_depth=MAX_STRETCH_DEPTH,
+                  as_written=True),
             FORMAT,
             Param("dice_source", "choice", "Dice", "Whether the dice were physical (typed in) or digital.",
                   default="unknown", choices=DICE_SOURCES),
@@ -75,9 +84,10 @@ STRETCH = Operation(
     id="forum.stretch", system="forum", title="A stretch of the log for the forum",
     summary="Entries of the log (one, an encounter, a session) as one forum post, oldest first: each a line with "
     "its dice and modifiers; turn bookkeeping and undo entries left out, an undone entry left out or struck through.",
-    covers=(), rolls=False, run=_stretch, source="issue 18, Forum output",
+    covers=(), rolls=False, run=_stretch, deadline_seconds=FILE_DEADLINE_SECONDS, source="issue 18, Forum output",
     params=(Param("entries", "json", "Entries", "The log entries, oldest first.", parse=_entries,
-                  example=[EXAMPLE_ENTRY], max_length=MAX_STRETCH_CHARS, max_depth=MAX_STRETCH_DEPTH),
+                  example=[EXAMPLE_ENTRY], max_length=MAX_STRETCH_CHARS, max_depth=MAX_STRETCH_DEPTH,
+                  as_written=True),
             FORMAT,
             Param("title", "text", "Title", "A heading for the post (optional).", default=""),
             Param("undone", "choice", "Undone entries", "Leave an undone entry out, or show it struck through.",

@@ -29,13 +29,22 @@ def _refused(message: str) -> Imported:
 
 def read_file(content: str, format: str = "auto") -> Imported:
     """The file's character as its format reads it; a file that is no character of a known format comes back with
-    no sheet and a report saying why (never an exception)."""
+    no sheet and a report saying why (never an exception). A file holding half a character (a lone surrogate,
+    written as an escape) anywhere is refused whole, naming the place in the file (``problem``): no format documents
+    a replacement for it, and no answer could carry it."""
     if not content.strip():
         return _refused("The file is empty.")
     try:
         data = limits.loads(content, _DEPTH, "text", "The file")
     except RulesError as error:
         return _refused(error.message + " A character file from the Dhole's House or Foundry is a JSON file.")
+    if limits.ESCAPED_SURROGATE.search(content):  # only an escape can write half a character
+        try:
+            limits.check_tree(data, "", _DEPTH + 1)
+        except RulesError as error:  # refused whole: every text of the file may reach the sheet or the report
+            message = (f"The file holds half a character (a lone surrogate) at {error.field or 'its top'}, which is "
+                       "not valid Unicode text.")
+            return Imported("", None, None, Report(), {"field": error.field or "", "message": message})
     found = detect(data)
     if format != "auto" and found != format:
         said = f"it looks like {NAMES[found]}" if found else "it is not a character of a known format"

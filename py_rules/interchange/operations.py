@@ -14,10 +14,11 @@ import json
 import re
 
 from py_rules.campaign import games
-from py_rules.errors import RulesError
+from py_rules.campaign.file import character_sheet
 from py_rules.interchange.detect import FORMATS, MAX_FILE_CHARS, NAMES, read_file
-from py_rules.operations import Operation, System
+from py_rules.operations import FILE_DEADLINE_SECONDS, Operation, System
 from py_rules.params import Param
+from py_rules.text import problem as text_problem
 from py_rules.trace import Result, Step
 
 __all__ = ("SYSTEM", "OPERATIONS", "EXAMPLE_FILE")
@@ -46,19 +47,24 @@ def _import(*, text, format, game) -> Result:
     details = {"valid": False, "format": imported.format, "format_name": NAMES.get(imported.format, ""),
                "game": imported.game, "sheet": imported.sheet, "report": report.to_dict(), "problem": None}
     if imported.sheet is None:
-        headline = report.left_out[0] if report.left_out else "The file could not be read."
+        headline = (report.left_out[0] if report.left_out else
+                    "Nothing was read from this file." if imported.problem else "The file could not be read.")
+        details["problem"] = imported.problem
         return Result("interchange", "import_character", events=[headline], details=details)
-    name = imported.sheet.get("name") or "The character"
+    name = imported.sheet.get("name")
+    if not isinstance(name, str) or not name.strip() or text_problem(name):  # a name the sheet refuses is not echoed
+        name = "The character"
     if game != "any" and imported.game != game:
         message = (f"This file is a character of {games.game_name(imported.game)}; this campaign plays "
                    f"{games.game_name(game)}.")
         details["problem"] = {"field": "", "message": message}
         return Result("interchange", "import_character", label=name, events=[message], details=details)
-    try:
-        details["sheet"] = games.validate_sheet(imported.game, imported.sheet)
-        details["valid"] = True
-    except RulesError as error:
-        details["problem"] = {"field": error.field or "", "message": error.message}
+    problems: list = []  # the very check a campaign gives its characters: what it lets in, the campaign keeps
+    sheet = character_sheet(imported.sheet, imported.game, problems)
+    if sheet is not None:
+        details["sheet"], details["valid"] = sheet, True
+    else:
+        details["problem"] = {"field": problems[0]["path"], "message": problems[0]["message"]}
     left = len(report.left_out)
     headline = (f"{name} read from {NAMES[imported.format]}" + (
         f"; {left} thing{'s' if left != 1 else ''} left out." if left else ".") if details["valid"] else
@@ -72,9 +78,9 @@ IMPORT = Operation(
     summary="Reads a character file from the Dhole's House (Call of Cthulhu) or an actor exported from Foundry VTT "
     "(Call of Cthulhu 7th Edition or Unisystem), maps it onto this app's sheet and checks the sheet by its game's "
     "rules. Says what it read, what went where and what was left out; nothing is saved.",
-    covers=(), rolls=False, run=_import, source="issue 18, Import characters",
+    covers=(), rolls=False, run=_import, deadline_seconds=FILE_DEADLINE_SECONDS, source="issue 18, Import characters",
     params=(Param("text", "text", "File", "The character file's content (JSON, as the tool exported it).",
-                  default=EXAMPLE_FILE, max_length=MAX_FILE_CHARS),
+                  default=EXAMPLE_FILE, max_length=MAX_FILE_CHARS, as_written=True),
             Param("format", "choice", "Format", "Which tool the file comes from; Detect tells them apart.",
                   default="auto", choices=("auto",) + tuple(FORMATS)),
             Param("game", "choice", "Campaign's game", "The game of the campaign the character joins (any: no "

@@ -33,12 +33,14 @@ class Report:
 @dataclass
 class Imported:
     """A format's reading of a file: the game, the sheet built for it (None when the file could not be read as a
-    character at all) and the report."""
+    character at all), the report and, for a file refused for one place in it, that place (``problem``)."""
 
     format: str
     game: str | None
     sheet: dict | None
     report: Report
+    problem: dict | None = None
+    """Why the file was refused, where a place in it is to blame: ``{"field": its path in the file, "message"}``."""
 
 
 def quoted(value) -> str:

@@ -45,7 +45,7 @@ from py_rules.encounter.state import validate_encounter
 from py_rules.errors import RulesError
 from py_rules.log.changes import ChangesError, apply_changes, sheet_changes
 
-__all__ = ("KINDS", "MAX_ENTRY_CHARS", "MAX_ENTRIES", "validate_log_entry", "validate_log", "sheet_checker",
+__all__ = ("KINDS", "MAX_ENTRY_CHARS", "MAX_ENTRIES", "validate_log_entry", "validate_log", "read_problems", "sheet_checker",
            "order_problems", "entry_after", "compact_entry")
 
 KINDS = ("roll", "change", "undo", "redo")
@@ -244,6 +244,44 @@ def _sheets_problems(entry: dict, path: str, check: SheetCheck | None = None) ->
                 if verdict is not None:
                     field, message = verdict
                     out.append(problem(f"{path}.{key}.{cid}" + (f".{field}" if field else ""), message))
+    return out
+
+
+_READ_WORDS = {"id": "The entry id", "op": "The operation", "kind": "The kind of entry", "args": "The arguments",
+               "args.entry": "The entry undone or redone", "result": "The result"}
+"""The parts of an entry that every reader of a log keys on, in words (:func:`read_problems`)."""
+
+
+def read_problems(entry, path: str) -> list[dict]:
+    """The problems of the parts of ``entry`` that a reader of log entries keys on (its ``id``, ``op``, ``kind``,
+    ``args`` and an undo's or redo's ``args.entry``, its ``result``), each checked as :func:`validate_log_entry`
+    checks it where the entry has it; a part left out is not a problem here. A stretch sent for a forum post
+    (``forum.stretch``) is entries without their sheets (the page sends less): this is its check, so a malformed
+    entry is refused naming the field instead of breaking the reader. Messages name the field in words.
+
+    >>> read_problems({"id": [], "kind": "roll"}, "0")
+    [{'path': '0.id', 'message': 'The entry id must be text of 1 to 100 characters.'}]
+    >>> read_problems({"id": "e2", "kind": "undo", "args": {"entry": {}}}, "1")
+    [{'path': '1.args.entry', 'message': 'The entry undone or redone must be text of 1 to 100 characters.'}]
+    """
+    if not isinstance(entry, dict):
+        return [problem(path, "A log entry must be a JSON object.")]
+    out = []
+    if "id" in entry:
+        out += _id_problem(entry["id"], f"{path}.id", _READ_WORDS["id"])
+    op = entry.get("op")
+    if "op" in entry and (not isinstance(op, str) or not _OP.fullmatch(op) or len(op) > MAX_ID):
+        out.append(problem(f"{path}.op", f"{_READ_WORDS['op']} must be an operation id such as 'coc.attack'."))
+    kind = entry.get("kind")
+    if "kind" in entry and (not isinstance(kind, str) or kind not in KINDS):
+        out.append(problem(f"{path}.kind", f"{_READ_WORDS['kind']} must be one of: {', '.join(KINDS)}."))
+    args = entry.get("args")
+    if "args" in entry and not isinstance(args, dict):
+        out.append(problem(f"{path}.args", f"{_READ_WORDS['args']} must be a JSON object."))
+    elif kind in ("undo", "redo"):
+        out += _id_problem((args or {}).get("entry"), f"{path}.args.entry", _READ_WORDS["args.entry"])
+    if entry.get("result") is not None and not isinstance(entry["result"], dict):
+        out.append(problem(f"{path}.result", f"{_READ_WORDS['result']} must be the engine's answer (a JSON object)."))
     return out
 
 

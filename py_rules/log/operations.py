@@ -9,7 +9,7 @@ from py_rules.campaign.games import GAMES
 from py_rules.errors import RulesError
 from py_rules.log.entry import MAX_DEPTH as ENTRY_DEPTH, MAX_ENTRIES as MAX_LOG, MAX_ID, validate_log_entry
 from py_rules.markdown import entries_markdown
-from py_rules.operations import Operation, System
+from py_rules.operations import FILE_DEADLINE_SECONDS, Operation, System
 from py_rules.params import Param
 from py_rules.trace import Result
 from py_rules.words import counted
@@ -53,9 +53,10 @@ MARKDOWN = Operation(
     id="log.markdown", system="log", title="Log as Markdown",
     summary="A stretch of the log (an encounter, a session, the last entries) as one Markdown text for a forum "
     "post: each entry a headline with its dice and modifiers.",
-    covers=(), rolls=False, run=_markdown, source="TABLE.md, Log",
+    covers=(), rolls=False, run=_markdown, deadline_seconds=FILE_DEADLINE_SECONDS, source="TABLE.md, Log",
     params=(Param("entries", "json", "Entries", "The log entries to export, oldest first.", parse=_entries,
-                  example=[EXAMPLE_ENTRY], max_length=MAX_STRETCH_CHARS, max_depth=MAX_STRETCH_DEPTH),
+                  example=[EXAMPLE_ENTRY], max_length=MAX_STRETCH_CHARS, max_depth=MAX_STRETCH_DEPTH,
+                  as_written=True),
             Param("title", "text", "Title", "A heading for the post (optional).", default="")),
 )
 
@@ -106,17 +107,18 @@ CHECK = Operation(
     summary="Checks the log of a campaign file a stretch at a time, exactly as the whole file is checked: each entry's "
     "size and shape, every sheet it keeps by the game's own rules, ids used once, an undo or redo naming an entry "
     "before it. Lists each problem with where it is.",
-    covers=(), rolls=False, run=_check, source="TABLE.md, Kept safe",
+    covers=(), rolls=False, run=_check, deadline_seconds=FILE_DEADLINE_SECONDS, source="TABLE.md, Kept safe",
     params=(Param("game", "choice", "Game", "The campaign's game: every sheet the log keeps is checked by its rules.",
                   choices=GAMES),
             Param("entries", "json", "Entries", "A stretch of the log, oldest first.", parse=_stretch,
-                  example=[EXAMPLE_ENTRY], max_length=MAX_CHECK_CHARS, max_depth=ENTRY_DEPTH + 1),
+                  example=[EXAMPLE_ENTRY], max_length=MAX_CHECK_CHARS, max_depth=ENTRY_DEPTH + 1,
+                  as_written=True),
             Param("start", "int", "First entry", "Where the stretch starts in the whole log (0 = the first entry).",
                   default=0, minimum=0, maximum=MAX_LOG),
             Param("earlier", "json", "Earlier entries", "Ids of entries before the stretch: all of them, or only those "
                   "the stretch's entries use (their own ids and the entries they undo or redo), which gives the "
                   "same verdict.", default=None,
-                  parse=lambda v: _ids([] if v is None else v), example=[], max_length=MAX_LOG * (MAX_ID + 4)),
+                  parse=lambda v: _ids([] if v is None else v), example=[], max_length=MAX_LOG * (MAX_ID + 4), as_written=True),
             Param("total", "int", "Entries in the whole log", "Checked against the largest log a file may hold.",
                   default=0, minimum=0, maximum=10_000_000)),
 )

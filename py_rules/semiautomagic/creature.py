@@ -14,6 +14,7 @@ from py_rules.errors import RulesError
 from py_rules.limits import sheet_text
 from py_rules.limits import shown as _shown
 from py_rules.semiautomagic import tables as T
+from py_rules.text import check_sheet as check_texts
 from py_rules.words import field_words, listed
 
 __all__ = (
@@ -59,6 +60,7 @@ def from_dict(value) -> dict:
     """
     if not isinstance(value, dict):
         raise RulesError("wrong_type", "A creature must be a JSON object.", None)
+    check_texts(value)  # every name, key and note: one rule for the text a sheet holds (py_rules.text)
     schema = value.get("schema")
     if schema != T.SCHEMA:
         if isinstance(schema, str) and schema.startswith("semiautomagic.creature/"):

@@ -10,6 +10,7 @@ from py_rules import api
 from py_rules.armageddon.character import EXAMPLE, SCHEMA, from_dict, lifting_capacity
 from py_rules.armageddon.tables import ATTRIBUTES, SKILLS, STORED_CONDITIONS
 from py_rules.errors import RulesError
+from py_rules.text import problem as text_problem
 
 
 def test_life_points_represent_health_str_plus_con_times_4_plus_10(make):
@@ -129,7 +130,9 @@ _attributes = st.fixed_dictionaries({name: st.integers(0, 8) for name in ATTRIBU
 _skills = st.dictionaries(st.sampled_from(SKILLS), st.one_of(
     st.integers(0, 6), st.fixed_dictionaries({"level": st.integers(0, 6), "untrained_penalty": st.integers(-10, 0)})),
     max_size=4)
-_items = st.lists(st.fixed_dictionaries({"name": st.text(max_size=8), "weight": st.one_of(
+_NAMES = st.text(max_size=10).filter(lambda name: not text_problem(name))
+"""Any name the sheet keeps (py_rules.text: no control or direction-turning character)."""
+_items = st.lists(st.fixed_dictionaries({"name": _NAMES, "weight": st.one_of(
     st.integers(0, 200), st.floats(0, 200, allow_nan=False))}), max_size=3)
 
 
@@ -137,7 +140,7 @@ _items = st.lists(st.fixed_dictionaries({"name": st.text(max_size=8), "weight": 
 def characters(draw):
     attributes = draw(_attributes)
     kind = draw(st.sampled_from(["mundane", "gifted", "supernatural"]))
-    raw = {"schema": SCHEMA, "name": draw(st.text(max_size=10)), "kind": kind, "attributes": attributes,
+    raw = {"schema": SCHEMA, "name": draw(_NAMES), "kind": kind, "attributes": attributes,
            "skills": draw(_skills), "items": draw(_items),
            "essence_channeling": 0 if kind == "mundane" else draw(st.integers(0, 5)),
            "conditions": draw(st.lists(st.sampled_from(STORED_CONDITIONS), max_size=3)),

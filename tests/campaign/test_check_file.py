@@ -151,3 +151,24 @@ def test_a_file_sent_as_its_bytes_is_read_as_a_browser_reads_its_text():
     assert checked(b"\xef\xbb\xbf" + text.encode("utf-8"))["valid"]  # a byte-order mark is dropped
     named = text.replace('"name":"Example campaign"', '"name":"Example \xff"').encode("latin-1", "replace")
     assert checked(named.replace(b"Example \xff", b"Example \xff"))["campaign"]["name"] == "Example \ufffd"
+
+
+@pytest.mark.parametrize("name, code", [("Harvey \ud800", "not valid Unicode text"), ("Harvey\u202e", "U+202E"),
+                                        ("Harvey\x00", "U+0000")])
+def test_a_file_whose_sheet_name_holds_a_refused_character_is_refused_at_import_naming_the_sheets_field(name, code):
+    campaign = copy.deepcopy(CAMPAIGN)
+    campaign["characters"][0]["sheet"]["name"] = name
+    text = json.dumps(campaign)  # ASCII only: each character an escape, as an export may write it
+    details = checked(text)
+    assert not details["valid"] and details["problems"][0]["path"] == "characters.0.sheet.name"
+    assert code in details["problems"][0]["message"]
+    response = api.handle({"op": "campaign.validate", "args": {"campaign": json.loads(text)}})
+    refused = response["result"]["details"] if response["ok"] else {"valid": False}
+    assert not refused["valid"]  # what the file import refuses, the campaign's own check refuses too
+
+
+def test_a_logged_sheet_with_a_direction_override_in_its_name_is_refused_naming_the_entry():
+    turned = {**HARVEY, "name": "Harvey\u202e"}
+    details = checked(file_text([entry(0), entry(1, turned, {**turned, "hp": 9})]))
+    assert not details["valid"] and details["problems"][0]["path"].startswith("log.1.before.")
+    assert details["problems"][0]["path"].endswith(".name") and "U+202E" in details["problems"][0]["message"]

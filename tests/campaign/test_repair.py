@@ -12,7 +12,7 @@ from py_rules.armageddon.character import EXAMPLE as ARMAGEDDON_SHEET
 from py_rules.campaign.file import SCHEMA, validate
 from py_rules.campaign.games import setting_params
 from py_rules.campaign.migrations import UNKNOWN_TIME
-from py_rules.campaign.repair import REPAIRED_NAME
+from py_rules.campaign.repair import REPAIRED_NAME, repair
 from py_rules.coc.investigator import EXAMPLE as COC_SHEET, EXAMPLE_OPPONENT as COC_OPPONENT
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
 
@@ -230,3 +230,24 @@ def test_bad_forum_choices_are_dropped_and_their_defaults_stand():
     assert "forum" not in fixed["campaign"] and validate(fixed["campaign"]).valid
     kept = repaired({**campaign("coc"), "forum": {"format": "plain"}})["result"]["details"]
     assert kept["dropped"] == [] and kept["campaign"]["forum"] == {"format": "plain", "undone": "leave_out"}
+
+
+def test_a_campaign_kept_before_the_text_rule_keeps_its_characters_and_their_log_with_the_characters_mended():
+    from py_rules.campaign.operations import EXAMPLE
+    from py_rules.log.operations import EXAMPLE_ENTRY
+
+    turned = {**EXAMPLE["characters"][0]["sheet"], "name": "Harvey\u202eWalters", "notes": "One.\nTwo.\x00"}
+    logged = {**EXAMPLE_ENTRY, "who": ["pc-1"], "before": {"pc-1": turned}, "changes": {"pc-1": {"luck": [45]}},
+              "kind": "change"}
+    stored = {**EXAMPLE, "name": "Masks\x00", "characters": [{"id": "pc-1", "kind": "pc", "sheet": turned}],
+              "log": [logged]}
+    assert not validate(stored).valid
+    fixed = repair(stored, "2026-12-02T10:00:00Z")
+    campaign = fixed["campaign"]
+    assert campaign["name"] == "Masks\ufffd" and len(campaign["log"]) == 1
+    assert campaign["characters"][0]["sheet"]["name"] == "Harvey\ufffdWalters"
+    assert campaign["characters"][0]["sheet"]["notes"] == "One.\nTwo.\ufffd"  # notes keep their line breaks
+    assert campaign["log"][0]["before"]["pc-1"]["name"] == "Harvey\ufffdWalters"
+    paths = [d["path"] for d in fixed["dropped"]]
+    assert "characters.0.sheet.name" in paths and "name" in paths and "log" in paths
+    assert validate(campaign).valid

@@ -6,6 +6,7 @@ import copy
 import re
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as JACK
@@ -357,3 +358,49 @@ def test_every_operations_answer_becomes_a_post_in_every_format():
                 assert "Dice (digital): " in text, (op.id, text)
         written += 1
     assert written > 60
+
+
+MALFORMED = [  # (entries, the path of the part at fault)
+    ([{"id": []}], "0.id"),
+    ([{"op": []}], "0.op"),
+    ([entry("e1", "coc.d100", {}), entry("e2", "log.undo", None, "undo", args={"entry": {"id": "e1"}})], "1.args.entry"),
+    ([entry("e1", "coc.d100", {}, kind=["roll"])], "0.kind"),
+    ([entry("e1", "coc.d100", {}, args=["x"])], "0.args"),
+    ([entry("e1", "coc.d100", "Rolled 12")], "0.result"),
+    ([entry("e1", "coc.d100", {}), 7], "1"),
+]
+
+
+@pytest.mark.parametrize("entries, path", MALFORMED)
+def test_a_stretch_with_a_malformed_entry_is_refused_naming_the_field_and_its_path(entries, path):
+    response = api.handle({"op": "forum.stretch", "args": {"entries": entries}})
+    assert not response["ok"]
+    error = response["error"]
+    assert (error["code"], error["field"], error["path"]) == ("bad_entry", "entries", path)
+    assert error["message"].startswith(f"Entries: Entry {int(path.split('.')[0]) + 1}: ") and error["detail"]
+
+
+@pytest.mark.parametrize("result", [[], "Rolled 12", None, 5])
+def test_a_result_that_is_no_answer_is_refused_naming_the_field(result):
+    response = api.handle({"op": "forum.result", "args": {"result": result}})
+    assert not response["ok"] and response["error"]["field"] == "result"
+    assert response["error"]["code"] in ("wrong_type", "missing_field", "bad_json")  # a text is read as JSON
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10) | st.text(max_size=5)
+    | st.sampled_from(["undo", "redo", "roll", "change", "e1", "log.undo", "encounter.next", "coc.d100"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["id", "op", "kind", "args", "entry", "result", "label", "dice", "details", "decided", "line",
+                         "events", "modifiers", "value", "steps", "text"]) | st.text(max_size=4), inner, max_size=5),
+    max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(entries=st.lists(JSONISH, max_size=4) | JSONISH, undone=st.sampled_from(["leave_out", "strike"]))
+def test_no_entries_make_a_stretch_or_a_result_answer_internal(entries, undone):
+    response = api.handle({"op": "forum.stretch", "args": {"entries": entries, "undone": undone}})
+    assert response["ok"] or response["error"]["code"] != "internal", response["error"]
+    response = api.handle({"op": "forum.result", "args": {"result": entries[0] if entries and isinstance(entries, list)
+                                                                     else entries}})
+    assert response["ok"] or response["error"]["code"] != "internal", response["error"]

@@ -1,7 +1,15 @@
 """Boot from the build's memory snapshot (issue 19): the app starts from it, digital dice stay random after a
-restore, and a broken snapshot falls back to the normal boot and still rolls."""
+restore, and a broken snapshot falls back to the normal boot and still rolls. A snapshot is this build's or
+nothing: one described as another build's, or whose bytes are not the ones described, is refused with its
+reason in the console; and whether the snapshot is refused or missing, the service worker still saves the
+offline copy of everything the page uses (a missing snapshot is left out, never the whole install)."""
 
 from __future__ import annotations
+
+import gzip
+import json
+import re
+from urllib.parse import urljoin
 
 from playwright.sync_api import expect
 
@@ -77,3 +85,101 @@ def test_a_truncated_snapshot_falls_back_to_the_normal_boot_and_rolls(page, own_
     open_sheet(page, "Jack")
     page.locator('[data-row="skill-Notice"]').click()
     assert "Total 9 vs 9" in roll(page, faces="4")
+
+
+def boot_without_the_snapshot(page, url) -> list[str]:
+    """Open the site; it must boot the normal way. Returns the page's console warnings."""
+    warnings = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    page.goto(url)
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    expect(html).to_have_attribute("data-boot", "normal")
+    return warnings
+
+
+def the_reason(warnings: list[str]) -> str:
+    said = [text for text in warnings if "booting without the memory snapshot" in text]
+    assert said, warnings
+    return said[0]
+
+
+def offline_copy(page, folder, url) -> tuple[set[str], set[str]]:
+    """Once the service worker is active: (what its version's cache holds, what its precache list names),
+    as URLs. The list is the one build.py stamped into this copy's sw.js."""
+    expect(page.locator("html")).to_have_attribute("data-offline-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    text = (folder / "sw.js").read_text(encoding="utf-8")
+    version = json.loads(re.search(r"const VERSION = (\"[^\"]*\");", text).group(1))
+    assets = json.loads(re.search(r"const ASSETS = (\[.*?\]);", text, re.S).group(1))
+    assert page.evaluate("navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state") == "activated"
+    cached = page.evaluate("async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)",
+                           f"rules-companion-{version}")
+    return set(cached), {urljoin(url, asset) for asset in assets}
+
+
+def rolls_notice(page) -> None:
+    new_campaign(page, "Fallback", "armageddon")
+    new_character(page, "armageddon", "Jack", {"attributes.Perception": 2}, {"Notice": 3})
+    open_sheet(page, "Jack")
+    page.locator('[data-row="skill-Notice"]').click()
+    assert "Total 9 vs 9" in roll(page, faces="4")
+
+
+def test_a_snapshot_described_as_another_builds_is_refused_and_the_offline_copy_is_whole(page, own_site, foreign_requests):
+    folder, url, _server = own_site
+    info = folder / "pyodide" / "py_rules.snapshot.json"
+    described = json.loads(info.read_text())
+    described["sources"] = "0" * 64  # another checkout's sources; its bytes and hashes are untouched
+    info.write_text(json.dumps(described))
+    warnings = boot_without_the_snapshot(page, url)
+    assert "another build of the site" in the_reason(warnings)
+    cached, listed = offline_copy(page, folder, url)
+    assert cached == listed
+    expect(page.locator("#offline-missing")).to_be_hidden()
+    rolls_notice(page)
+
+
+def test_a_snapshot_with_4_kb_changed_is_refused_by_its_hash_and_the_offline_copy_is_whole(page, own_site, foreign_requests):
+    """Changed inside and compressed again: a well-formed gzip file of the right size for this Pyodide build,
+    which only the SHA-256 in the description tells apart."""
+    folder, url, _server = own_site
+    snapshot = folder / "pyodide" / "py_rules.snapshot.gz"
+    packed = bytearray(gzip.decompress(snapshot.read_bytes()))
+    middle = len(packed) // 2
+    packed[middle:middle + 4096] = bytes(b ^ 0xFF for b in packed[middle:middle + 4096])
+    snapshot.write_bytes(gzip.compress(bytes(packed), mtime=0))
+    warnings = boot_without_the_snapshot(page, url)
+    assert "do not match the SHA-256" in the_reason(warnings)
+    cached, listed = offline_copy(page, folder, url)
+    assert cached == listed
+    rolls_notice(page)
+
+
+def test_without_the_snapshot_files_the_offline_copy_holds_everything_else(page, own_site, foreign_requests):
+    folder, url, _server = own_site
+    for name in ("py_rules.snapshot.gz", "py_rules.snapshot.json"):
+        (folder / "pyodide" / name).unlink()
+    warnings = boot_without_the_snapshot(page, url)
+    assert "HTTP 404" in the_reason(warnings)
+    cached, listed = offline_copy(page, folder, url)
+    missing = {urljoin(url, "pyodide/py_rules.snapshot.gz"), urljoin(url, "pyodide/py_rules.snapshot.json")}
+    assert missing <= listed
+    assert cached == listed - missing
+    expect(page.locator("#offline-missing")).to_be_hidden()
+    rolls_notice(page)
+
+
+def test_an_offline_copy_that_could_not_be_saved_is_said_on_the_page(page, own_site, foreign_requests):
+    """A file every visitor needs is missing (the reference page: the app boots without it): the install
+    fails, and the footer says so in plain words instead of nothing."""
+    folder, url, _server = own_site
+    (folder / "reference.html").unlink()
+    page.goto(url)
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    notice = page.locator("#offline-missing")
+    expect(notice).to_have_attribute("title", re.compile("failed"), timeout=60_000)
+    expect(notice).to_be_visible()
+    expect(notice).to_have_text("This device does not have the whole app for offline use yet.")
+    assert html.get_attribute("data-offline-ready") is None
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !r || !r.active)")

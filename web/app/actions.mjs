@@ -11,6 +11,7 @@ import { inQueue } from "./queue.mjs";
 import { describeProblem, recordProblems } from "../store/record_check.mjs";
 import { isBackup, noteExported } from "../store/backup.mjs";
 import { forgetOldChoices, forumChoices } from "./forum_choices.mjs";
+import { markTold } from "./refusals.mjs";
 import { checkListed, engineVerdict, isRefusal, knownProblems, noteRefused, refusalWords, withVerdicts } from "./stored_check.mjs";
 
 /** The storage, once it is open (IndexedDB or memory): ``services.storage`` is a promise of it. */
@@ -373,7 +374,7 @@ export async function writeChange(app, stale, change, keys, entries = []) {
       app.dispatch({ type: "campaign", campaign: error.current });
       await loadCampaigns(app);
       snack(app, error.message);
-      throw error;
+      throw markTold(error); // said: a caller that does not catch it leaves no uncaught error (start.mjs)
     }
     if (error.name !== "StorageFullError") throw error;
     next = error.record;

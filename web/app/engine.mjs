@@ -1,5 +1,6 @@
-// The page's use of the engine: wait for the worker, call an operation, turn a refusal into an error that
-// names its field. rpc.mjs (the worker bridge) stays as it is; this only adds a ready gate and the catalog.
+// The page's use of the engine: wait for the worker, call an operation under its deadline, turn a refusal into an
+// error that names its field. rpc.mjs is the worker bridge; this adds a ready gate, the catalog and what it declares
+// of each operation's deadline.
 
 export class EngineError extends Error {
   constructor({ code, message, field, path, detail, die }) {
@@ -12,15 +13,45 @@ export class EngineError extends Error {
   }
 }
 
+/** How long a call of ``op`` may run and what its answer says if it is stopped then (rpc.mjs ``call``'s
+ * ``limit``), from the catalog: the operation's ``deadline_seconds`` (py_rules/operations.py), else the catalog's
+ * own for a request no operation lists; the operation named by its title, in the game's words. ``mode: "odds"``
+ * names the odds of it. No catalog: no limit (the page already says to reload it). */
+export function limitOf(catalog, op, options = undefined) {
+  const declared = catalog?.operations?.find((each) => each.id === op);
+  const seconds = declared?.deadline_seconds ?? catalog?.deadline_seconds;
+  if (!(seconds > 0)) return {};
+  const what = declared ? `${options?.mode === "odds" ? "Working out the odds of " : ""}“${declared.title}”` : "The rules engine";
+  const shown = seconds === 1 ? "1 second" : `${seconds.toLocaleString("en")} seconds`;
+  return { ms: seconds * 1000, stopped: `${what} took longer than ${shown} and was stopped; nothing was lost.` };
+}
+
 /** Wrap an rpc Engine: ``call`` waits until Python is ready, resolves with the result or throws EngineError.
- * ``options``: request fields beside op and args (``{dice: "physical"}``: typed dice, each missing die asked). */
+ * ``options``: request fields beside op and args (``{dice: "physical"}``: typed dice, each missing die asked).
+ * Every call runs under its operation's deadline from the catalog (``limitOf``): past it the engine is stopped
+ * and started afresh, and the call throws an EngineError of code ``stopped`` naming the operation. */
 export function engineClient(engine, readyPromise) {
   let catalogPromise = null;
-  return {
+  let limits = null; // op id → limit, once the catalog is read
+  const limitFor = async (op, options) => {
+    if (!limits) {
+      const catalog = await client.catalog().catch(() => null);
+      limits = new Map();
+      limits.catalog = catalog;
+    }
+    const key = `${options?.mode === "odds" ? "odds:" : ""}${op}`;
+    if (!limits.has(key)) limits.set(key, limitOf(limits.catalog, op, options));
+    return limits.get(key);
+  };
+  const client = {
     ready: readyPromise,
-    async call(op, args = {}, options = undefined) {
+    /** The engine's answer, ``{ok, result | error}``, as rpc.mjs gives it, under the operation's deadline. */
+    async answer(op, args = {}, options = undefined) {
       await readyPromise;
-      const response = await engine.call(op, args, options);
+      return engine.call(op, args, options, await limitFor(op, options));
+    },
+    async call(op, args = {}, options = undefined) {
+      const response = await client.answer(op, args, options);
       if (!response.ok) throw new EngineError(response.error);
       return response.result;
     },
@@ -33,6 +64,7 @@ export function engineClient(engine, readyPromise) {
       return catalogPromise;
     },
   };
+  return client;
 }
 
 /** Index a catalog once: operations by id and the house-rule settings each game declares. */

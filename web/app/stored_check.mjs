@@ -9,8 +9,9 @@
 import { EngineError } from "./engine.mjs";
 import { describeProblem, problemSentence } from "../store/record_check.mjs";
 
-/** Codes of an engine answer that is about the engine, not about the record sent. */
-const TRANSIENT = new Set(["not_ready", "deadline", "timeout", "busy"]);
+/** Codes of an engine answer that is about the engine, not about the record sent (rpc.mjs): still starting, and
+ * stopped at its deadline (the engine is started afresh). */
+const TRANSIENT = new Set(["not_ready", "stopped"]);
 
 /** A record at its revision (as Home's summary reads a revision: records.mjs summary). */
 const keyOf = (record) => `${record.id}@${Number.isInteger(record.revision) ? record.revision : 0}`;

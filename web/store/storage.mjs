@@ -10,7 +10,8 @@
 // - A database of a newer version (VersionError): opened as it is, read as usual where the stores exist,
 //   every write refused with ReadOnlyError (``readOnly`` is true); nothing is hidden.
 // - An upgrade blocked by another tab of an older version: ``onBlocked(words)`` is called and the open
-//   goes on by itself once that tab closes.
+//   goes on by itself once that tab closes. This tab, asked to let a newer version upgrade, closes the database and
+//   reloads; ``onBlocking(close)`` says when instead (start.mjs: once nothing typed would be lost).
 // - Damaged stored records never break a reader: the undo stacks are read through cleanHistory (damaged =
 //   empty, written over with the next change); a log row that is not a row is a placeholder in
 //   ``logPage`` ({damaged: true, headline: "A damaged log entry"}), a damaged entry is left out of
@@ -131,7 +132,7 @@ async function lastSeq(tx, campaignId) {
 export const WORDS = {
   full: "The device's storage is full: your latest changes are only in this tab. They are saved by themselves once there is space again; until then keep this tab open, or export the campaign to keep it.",
   newer: "Your campaigns were saved by a newer version of the app: reload to update. Until then they can be read but not changed.",
-  blocked: "Another tab of this app is still open with an older version: close it to open your campaigns.",
+  blocked: "Another tab of this app is still open with an older version: close it to open your campaigns. If something is being typed there, finish it: that tab then updates by itself.",
 };
 
 export class StorageFullError extends Error {
@@ -171,7 +172,9 @@ function listed(record) {
  * Open IndexedDB; on failure return the in-memory store with ``problem`` set. ``onBlocked(words)`` hears that
  * the upgrade waits for another tab of an older version to close (the promise resolves once it has).
  */
-export async function openStorage({ onBlocked = null } = {}) {
+export async function openStorage({ onBlocked = null, onBlocking = null } = {}) {
+  // a newer version of the app opened in another tab: let it upgrade (its open waits until this one closes)
+  const letNewerIn = (db) => (onBlocking ? onBlocking(() => db.close()) : (db.close(), location.reload()));
   let failure;
   try {
     const db = await openDB(DB_NAME, DB_VERSION, {
@@ -179,8 +182,7 @@ export async function openStorage({ onBlocked = null } = {}) {
         for (let version = oldVersion + 1; version <= newVersion; version += 1) await MIGRATIONS[version](database, transaction);
       },
       blocked() { onBlocked?.(WORDS.blocked); },
-      // a newer version of the app opened in another tab: let it upgrade, this tab reloads into it
-      blocking() { db.close(); location.reload(); },
+      blocking() { letNewerIn(db); },
     });
     navigator.storage?.persist?.().catch(() => {});
     return new IdbStorage(db);
@@ -189,7 +191,7 @@ export async function openStorage({ onBlocked = null } = {}) {
   }
   if (failure?.name === "VersionError") { // written by a newer version: open it as it is, to read
     try {
-      const db = await openDB(DB_NAME, undefined, { blocking() { db.close(); location.reload(); } });
+      const db = await openDB(DB_NAME, undefined, { blocking() { letNewerIn(db); } });
       return new IdbStorage(db, { readOnly: true });
     } catch (error) {
       failure = error;
@@ -639,6 +641,7 @@ class IdbStorage {
    * memory and its record is thrown with a StorageFullError. */
   async write(work, fallback = null) {
     const tx = this.db.transaction(ALL_STORES, "readwrite");
+    tx.done.catch(() => {}); // a refused change aborts it below: its error is the one thrown, not this abort
     try {
       const result = await work(tx);
       await tx.done;
