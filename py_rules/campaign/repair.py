@@ -259,7 +259,7 @@ def _mended(raw: dict, dropped: list) -> dict:
                        for key, value in entry.items()} if isinstance(entry, dict) else entry
                       for i, entry in enumerate(raw["log"])]
     for path in paths:
-        dropped.append(_dropped(path, f"The text at {path}", _MENDED))
+        dropped.append(_dropped(path, _text_in_words(path), _MENDED))
     if logged:
         dropped.append(_dropped("log", f"{len(logged)} text{'s' if len(logged) != 1 else ''} in the sheets the log "
                                 "keeps", _MENDED))
@@ -267,6 +267,29 @@ def _mended(raw: dict, dropped: list) -> dict:
 
 
 _LOGGED_SHEETS = ("before", "after", "changes")
+
+_PLACES = {"characters": "character", "encounters": "encounter", "combatants": "combatant", "weapons": "weapon",
+           "skills": "skill", "sheet": ""}
+
+
+def _text_in_words(path: str) -> str:
+    """A mended text's place said in words, the path kept for developers in the listed item's own ``path``.
+
+    >>> _text_in_words("name"), _text_in_words("characters.0.sheet.name")
+    ("The campaign's name", 'The name of character 1')
+    >>> _text_in_words("encounters.1.combatants.2.name"), _text_in_words("characters.0.sheet.weapons.1.name")
+    ('The name of combatant 3 of encounter 2', 'The name of weapon 2 of character 1')
+    """
+    parts = path.split(".")
+    if parts == ["name"]:
+        return "The campaign's name"
+    owners, key = [], parts[-1]
+    for place, index in zip(parts, parts[1:-1]):
+        word = _PLACES.get(place, place.replace("_", " "))
+        if index.isdigit() and word:
+            owners.append(f"{word} {int(index) + 1}")
+    whose = " of ".join(reversed(owners))
+    return f"The {key.replace('_', ' ')} of {whose}" if whose else f"The {key.replace('_', ' ')}"
 
 
 def _names_mended(enc: Any, paths: list, path: str) -> Any:

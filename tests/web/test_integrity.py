@@ -101,9 +101,9 @@ HALF_A_CHARACTER = """([record, id]) => new Promise((resolve, reject) => {
 
 
 def test_a_stored_campaign_the_engine_refuses_is_listed_as_damaged_after_a_reload(app):
-    """The shape check passes it; the engine's door refuses it whole (text that is not valid Unicode, not a
-    campaign.validate problem): Home lists it as damaged with the reason once the engine has read it, and it opens
-    on the damaged screen; the other campaign is as it was."""
+    """The shape check passes it; the engine refuses it (text that is not valid Unicode): Home lists it as damaged
+    with the reason once the engine has read it, it opens on the damaged screen, and Repair mends the name and keeps
+    the character; the other campaign is as it was."""
     thrown: list[str] = []
     app.on("pageerror", lambda error: thrown.append(str(error)))
     good = a_coc_campaign(app, "Good one")
@@ -120,8 +120,13 @@ def test_a_stored_campaign_the_engine_refuses_is_listed_as_damaged_after_a_reloa
     expect(app.locator("#damaged-title")).to_contain_text("Half a character")
     expect(app.locator(".damaged-problems")).to_contain_text("not valid Unicode text")
     expect(app.get_by_role("button", name="Export what is there")).to_be_visible()
-    expect(app.locator(".screen.damaged")).to_contain_text("It cannot be repaired here: Character", timeout=30_000)
     expect(app.locator(".screen.damaged")).not_to_contain_text("characters.0")
+    # Repair mends the half character (a visible mark) and keeps the investigator
+    expect(app.locator(".damaged-dropped")).to_contain_text("The name of character 1", timeout=30_000)
+    app.get_by_role("button", name="Repair").click()
+    expect(app.locator("#party-title")).to_be_visible()
+    expect(app.locator(".character-card")).to_have_count(2)
+    expect(app.locator(".character-card").first).to_contain_text("Har\ufffdvey")
     app.goto(app.url.split("#")[0] + f"#/c/{good['id']}")
     expect(app.locator(".character-card")).to_have_count(2)
     assert thrown == []
