@@ -57,6 +57,7 @@ FORUM_DEFAULTS = {"format": "bbcode", "undone": "leave_out"}
 """The forum choices of a campaign that has not made any (BBCode, for phpBB; an undone entry left out)."""
 _FORUM_WHAT = {"format": "The forum's format", "undone": "What an undone entry becomes in a post"}
 
+
 @dataclass
 class Checked:
     """What :func:`validate` found: the canonical campaign (None when there is any problem), every problem, and
