@@ -4,7 +4,8 @@ newcomer can read a module knowing only what it imports.
 Every ``import`` counts, including one inside a function: such an import hides a circle from Python's loader
 but not from the reader, since the two files still each need the other. The graph is read with ``ast`` (no
 module is executed); a circle is a strongly connected component of more than one module, or a module that
-imports itself.
+imports itself. A module looked up by name at run time (``importlib.import_module``: a game's rules, loaded on
+first use) is no edge: the module asking knows only the name.
 
 Run as a script (``python tests/test_no_import_cycles.py``) to print the circles and the edges that close them.
 """
@@ -51,7 +52,7 @@ def imports_of(name: str, modules: dict[str, Path]) -> dict[str, int]:
 
     def add(target: str | None, line: int) -> None:
         if target is not None:
-            found.setdefault(target, line)
+            found[target] = min(found.get(target, line), line)
 
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
