@@ -145,7 +145,7 @@ class Param:
 
     def coerce(self, raw: Any, labels: list[str] | None = None) -> Any:
         """Validate ``raw`` and return the value the rule receives; a refused choice is named with ``labels`` (the
-        choices in the game's words, :func:`py_rules.words.choice_label`) or the choices made readable."""
+        choices in the game's words, :func:`py_rules.game_words.choice_label`) or the choices made readable."""
         if raw is None or (isinstance(raw, str) and raw.strip() == "" and self.kind != "text"):
             if self.required:
                 raise RulesError("missing_field", f"{self.label} is required.", self.name)

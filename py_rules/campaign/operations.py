@@ -19,9 +19,9 @@ import gc
 
 from py_rules import leftovers
 from py_rules.campaign import games
-from py_rules.campaign.file import LIMITS, SCHEMA, Checked, character_entry, validate
-from py_rules.campaign.file import timestamp_problem
-from py_rules.campaign.migrations import UNKNOWN_TIME, from_legacy
+from py_rules.campaign.file import Checked, character_entry, from_legacy, validate
+from py_rules.campaign.migrations import SCHEMA, UNKNOWN_TIME
+from py_rules.campaign.problems import LIMITS, timestamp_problem
 from py_rules.campaign.repair import repair
 from py_rules.campaign.words import character_where, problem_text, where_words
 from py_rules.errors import RulesError
