@@ -7,7 +7,9 @@ from py_rules.armageddon.character import attribute as attribute_of
 from py_rules.armageddon.character import check_alive, name_of, skill_entry
 from py_rules.armageddon.checks import TEST_KINDS, attribute_parts, resisted_outcome, resolve_roll, resolve_test
 from py_rules.armageddon.d10 import D10
-from py_rules.armageddon.damage import parse_damage, roll_damage
+from py_rules.armageddon.damage import roll_damage
+from py_rules.armageddon.tables import DAMAGE_FORM
+from py_rules.dice_expr import parse
 from py_rules.armageddon.encumbrance import load_of
 from py_rules.armageddon.fields import (
     ATTRIBUTE_NAME, CHARACTER, CHARACTER_OPTIONAL, LABEL, MODIFIERS, PENALTY_SETTINGS, ROLL_SETTINGS, RULE_OF_ONE,
@@ -278,7 +280,7 @@ RESISTED = Operation(
 
 
 def _roll_damage(dice, *, expression, success_levels, add_success_levels, label):
-    roll = parse_damage(expression)
+    roll = parse(expression, DAMAGE_FORM, "expression")
     value, faces, steps = roll_damage(dice, roll)
     modifiers = []
     if add_success_levels and success_levels:

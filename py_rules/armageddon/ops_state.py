@@ -7,7 +7,9 @@ from py_rules.armageddon.character import (
     add, attribute, from_dict, has, name_of, remove,
 )
 from py_rules.armageddon.clock import MAX_DAYS, MAX_SECONDS, _duration, advance_days, advance_time
-from py_rules.armageddon.damage import POOLS, apply_damage, parse_damage, restore_points, roll_damage
+from py_rules.armageddon.damage import POOLS, apply_damage, restore_points, roll_damage
+from py_rules.armageddon.tables import DAMAGE_FORM
+from py_rules.dice_expr import parse
 from py_rules.armageddon.encumbrance import load_of
 from py_rules.armageddon.essence import essence_checks, lose_essence
 from py_rules.armageddon.fear import fear_table_lookup, fear_test, is_placeholder
@@ -163,7 +165,7 @@ ENCUMBRANCE = Operation(
 
 def _apply_damage(dice, *, character, amount, pool, label, **options):
     work = _work(character, dice, options, allow_dead=True)
-    roll = parse_damage(amount, "amount")
+    roll = parse(amount, DAMAGE_FORM, "amount")
     value, _faces, steps = roll_damage(dice, roll, f"damage ({pool})")
     work.steps.extend(steps)
     key = _POOL_KEYS[pool]
@@ -322,7 +324,7 @@ def _lose_essence(dice, *, character, amount, leak_die, cause, label, **options)
     work = _work(character, dice, options)
     total = amount
     if leak_die != "none":
-        value, _faces, steps = roll_damage(dice, parse_damage(leak_die), "Essence leak",
+        value, _faces, steps = roll_damage(dice, parse(leak_die, DAMAGE_FORM, "leak_die"), "Essence leak",
                                           "seed 000, Essence: involuntary loss ranges from 1d6 to 1d10")
         work.steps.extend(steps)
         total += value
