@@ -255,11 +255,11 @@ def parse_parts(text, form: Form, field: str = "expression", values: dict | None
         if kind == _END:
             break
         if len(parts) >= form.parts[1]:
-            _too_many_parts(form, text, field, at)
+            _too_many_parts(form, text, field, f"; the '/' at character {at} is one too many")
         start, terms, seen = at, [], {"groups": 0, "constants": 0}
         kind, value, at = next(tokens)
     if len(parts) < form.parts[0]:
-        _too_many_parts(form, text, field, len(text))
+        _too_many_parts(form, text, field, "")
     return tuple(parts)
 
 
@@ -274,25 +274,25 @@ def parse(text, form: Form, field: str = "expression", values: dict | None = Non
 
 def _term(tokens, current, sign, sign_at, form: Form, text: str, field: str, terms: list, seen: dict):
     kind, value, at = current
-    start = sign_at or at
+    start = at
     count = None
     if kind == _NUM:
         count, count_at = value, at
         kind, value, at = next(tokens)
     if kind != _DIE:
         if count is None:
-            where = f"after {'+' if sign > 0 else '-'} at character {sign_at}" if sign_at else f"at character {at}"
-            _refuse(form, text, f"a number or dice are needed {where}" if kind in (_END, _SLASH, _SIGN)
-                    else f"{_said(kind, text, at)} at character {at} needs a number or dice before it", field)
+            after = f" after {'+' if sign > 0 else '-'} at character {sign_at}" if sign_at else ""
+            _refuse(form, text, f"a number or dice are needed{after} (the text ends there)" if kind == _END
+                    else f"{_said(kind, text, at)} at character {at} comes where a number or dice are needed", field)
         if kind == _TIMES_T:
-            _refuse(form, text, f"× at character {at} multiplies dice, not a number (e.g. d4x{count})"
-                    if form.multiply else f"× at character {at} is not used here", field)
+            _refuse(form, text, f"{text[at - 1]!r} at character {at} multiplies dice, not a number (e.g. d4x{count})"
+                    if form.multiply else f"{text[at - 1]!r} at character {at} is not used here", field)
         if kind == _NUM:
             _refuse(form, text, f"two numbers in a row at character {at}", field)
         if form.constants_max is not None and seen["constants"] >= form.constants_max:
             _refuse(form, text, f"only one number may be added (at character {start})", field)
         seen["constants"] += 1
-        return Term(sign, count), (kind, value, at)
+        return Term(sign if count else 1, count), (kind, value, at)
     die_at = at
     kind, value, at = next(tokens)
     if kind != _NUM:
@@ -317,11 +317,11 @@ def _term(tokens, current, sign, sign_at, form: Form, text: str, field: str, ter
     times = 1
     if kind == _TIMES_T:
         if not form.multiply:
-            _refuse(form, text, f"× at character {at} is not used here", field)
+            _refuse(form, text, f"{text[at - 1]!r} at character {at} is not used here", field)
         times_at = at
         kind, value, at = next(tokens)
         if kind != _NUM:
-            _refuse(form, text, f"× at character {times_at} needs a number after it", field)
+            _refuse(form, text, f"{text[times_at - 1]!r} at character {times_at} needs a number after it", field)
         times = value
         if times > form.times_max:
             raise RulesError("out_of_range", f"{shown(text.strip())}: multiply by at most {form.times_max} "
@@ -339,9 +339,9 @@ def _last(terms) -> str:
     return "a number" if not terms[-1].sides else "dice"
 
 
-def _too_many_parts(form: Form, text: str, field: str, at: int):
+def _too_many_parts(form: Form, text: str, field: str, where: str):
     raise RulesError(form.code, f"{form.parts_said or f'{shown(text.strip())} is not {form.what}'} "
-                     f"(got {shown(text)}).", field)
+                     f"(got {shown(text)}{where}).", field)
 
 
 def _expr(terms, written: str, named, form: Form, text: str, field: str) -> Expr:

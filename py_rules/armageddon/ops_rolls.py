@@ -300,7 +300,7 @@ ROLL_DAMAGE = Operation(
     covers=("U8",),
     params=(
         Param("expression", "text", "Damage", "RULES.md §1.8: NdX × M + K (x or * for ×), e.g. d6x4 for a pistol, "
-              "d4x2 for a Strength 2 punch, or a fixed number.", default="d6x4"),
+              "d4x2 for a Strength 2 punch, or a fixed number.", default="d6x4", dice=DAMAGE_FORM),
         Param("success_levels", "int", "Attack's Success Levels", "Success Levels of the attack roll (used only "
               "with the setting below).", default=0, minimum=0, maximum=30),
         Param("add_success_levels", "bool", "Add Success Levels to damage",

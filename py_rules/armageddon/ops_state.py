@@ -189,7 +189,7 @@ APPLY_DAMAGE = Operation(
     covers=("U9", "U11", "U12"),
     params=(CHARACTER,
             Param("amount", "text", "Damage", "A number, or a damage roll NdX × M + K such as d6x4 (RULES.md §1.8).",
-                  default="5"),
+                  default="5", dice=DAMAGE_FORM),
             Param("pool", "choice", "Pool", "Seed 000: damage goes to Life Points; some supernatural attacks take "
                   "EP or Essence instead (RULES.md §1.8).", default="LP", choices=POOLS),
             LABEL) + ROLL_SETTINGS + ESSENCE_SETTINGS,
@@ -341,7 +341,7 @@ LOSE_ESSENCE = Operation(
             Param("amount", "int", "Points", "Essence spent or lost (0 with a leak die).", default=1, minimum=0, maximum=1000),
             Param("leak_die", "choice", "Emotional leak die", "Seed 000, Essence: involuntary loss from strong "
                   "emotion ranges from 1d6 to 1d10 (the Chronicler picks).", default="none",
-                  choices=("none",) + tuple(f"1d{n}" for n in EMOTIONAL_LEAK_DICE)),
+                  choices=("none",) + tuple(f"1d{n}" for n in EMOTIONAL_LEAK_DICE), dice=DAMAGE_FORM),
             Param("cause", "text", "Cause", "Echoed in the result.", default="emotional stress"),
             LABEL) + ROLL_SETTINGS + ESSENCE_SETTINGS,
     run=_lose_essence, source="seed 000, Essence; RULES.md §1.12",

@@ -81,7 +81,7 @@ APPLY_DAMAGE = Operation(
     params=(
         CREATURE, LABEL,
         Param("damage", "text", "Damage", "The hit's damage: a number (9) or dice (2d6+3) to roll (RULES.md §2.5).",
-              default="4"),
+              default="4", dice=T.DAMAGE_FORM),
         DAMAGE_TYPE,
         Param("nonlethal", "bool", "Nonlethal", "Seed 002, Nonlethal Damage: a would-be-fatal hit knocks the target "
               "unconscious instead; objects are immune.", default=False),
@@ -105,7 +105,8 @@ ROLL_DAMAGE = Operation(
     summary="Roll a weapon's damage dice, one die smaller for light-material bludgeoning weapons; shows the damage "
     "type's note (heat: fire risk).",
     covers=("M7", "M22"),
-    params=(LABEL, Param("damage", "text", "Damage dice", "Dice such as 2d6+3 (RULES.md §2.14 S9).", default="2d6"),
+    params=(LABEL, Param("damage", "text", "Damage dice", "Dice such as 2d6+3 (RULES.md §2.14 S9).", default="2d6",
+                               dice=T.DAMAGE_FORM),
             DAMAGE_TYPE, LIGHT),
     run=_roll_damage, source="seed 002, damage types; Bludgeoning; Heat; RULES.md §2.5",
 )
