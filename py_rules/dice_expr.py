@@ -24,7 +24,7 @@ A parsed :class:`Expr` is a tuple of :class:`Term` records. :func:`roll` throws 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field as _field
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # the games' tables declare their forms: this module reads no
     from py_rules.dice import DiceSource
 
 __all__ = ("Form", "Term", "Expr", "Rolled", "parse", "parse_parts", "render", "roll", "distribution",
-           "MAX_DIGITS")
+           "MAX_DIGITS", "MAX_DICE")
 
 MAX_DIGITS = 30
 """Longest number read from text: far beyond any range the forms allow, far below Python's 4300-digit limit."""
@@ -73,7 +73,7 @@ class Form:
     constants_max: int | None = None
     dice_first: bool = False
     bonus_max: int | None = None
-    names: dict = field(default_factory=dict)
+    names: dict = _field(default_factory=dict)
     parts: tuple[int, int] = (1, 1)
     parts_said: str = ""
     damage: bool = False
@@ -99,13 +99,16 @@ class Term:
 
     @property
     def least(self) -> int:
-        low, high = (self.count, self.count) if not self.sides else (self.count, self.count * self.sides)
-        return self.sign * (low if self.sign > 0 else high) * self.times
+        return self.sign * (self.count if self.sign > 0 else self._highest) * self.times
 
     @property
     def most(self) -> int:
-        low, high = (self.count, self.count) if not self.sides else (self.count, self.count * self.sides)
-        return self.sign * (high if self.sign > 0 else low) * self.times
+        return self.sign * (self._highest if self.sign > 0 else self.count) * self.times
+
+    @property
+    def _highest(self) -> int:
+        """The largest sum of the group before its sign and multiplier (all faces highest; a constant itself)."""
+        return self.count * self.sides if self.sides else self.count
 
 
 @dataclass(frozen=True)
@@ -213,8 +216,8 @@ def _char(c: str) -> str:
     return repr(c) if c.isprintable() else f"U+{ord(c):04X}"
 
 
-def _refuse(form: Form, text: str, problem: str, field: str, code: str | None = None):
-    raise RulesError(code or form.code, f"{shown(text.strip())} is not {form.what}: {problem}. {form.hint}", field)
+def _refuse(form: Form, text: str, problem: str, field: str):
+    raise RulesError(form.code, f"{shown(text.strip())} is not {form.what}: {problem}. {form.hint}", field)
 
 
 def parse_parts(text, form: Form, field: str = "expression", values: dict | None = None) -> tuple[Expr, ...]:
@@ -277,7 +280,7 @@ def _term(tokens, current, sign, sign_at, form: Form, text: str, field: str, ter
     start = at
     count = None
     if kind == _NUM:
-        count, count_at = value, at
+        count = value
         kind, value, at = next(tokens)
     if kind != _DIE:
         if count is None:
@@ -301,7 +304,8 @@ def _term(tokens, current, sign, sign_at, form: Form, text: str, field: str, ter
     count = 1 if count is None else count
     if sides not in form.sides:
         if form.sides_said:
-            raise RulesError(form.code, f"d{sides} is not {form.sides_said}.", field)
+            raise RulesError(form.code, f"d{sides} is not {form.sides_said}; {shown(text.strip())} has it at "
+                             f"character {die_at}.", field)
         low, high = min(form.sides), max(form.sides)
         raise RulesError("out_of_range", f"{shown(text.strip())}: d{sides} at character {die_at} cannot be rolled "
                          f"here; dice have {low} to {high} sides.", field)
@@ -325,7 +329,7 @@ def _term(tokens, current, sign, sign_at, form: Form, text: str, field: str, ter
         times = value
         if times > form.times_max:
             raise RulesError("out_of_range", f"{shown(text.strip())}: multiply by at most {form.times_max} "
-                             f"(character {times_at + 1}).", field)
+                             f"(character {at}).", field)
         kind, value, at = next(tokens)
     seen["groups"] += 1
     return Term(sign, count, sides, times), (kind, value, at)
