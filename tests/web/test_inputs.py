@@ -225,7 +225,7 @@ def test_damage_and_loss_written_as_dice_ask_first_with_what_the_engine_reads_th
     amount.fill("d6 x ten")
     drawer.locator("button.roll").click()
     expect(drawer.get_by_role("alert").filter(has_text="is not a damage roll")).to_contain_text("character 6")
-    expect(page.get_by_role("dialog")).to_have_count(0)
+    expect(page.locator("dialog.confirm")).to_have_count(0)
     assert applied(page, campaign_id, "armageddon.apply_damage") == []
     # at most 48: it fits, and is rolled at once
     amount.fill("d6x8")
