@@ -32,7 +32,10 @@ Built-in operations: ``catalog`` lists every operation with its system,
 summary, parameter declarations, the RULES.md IDs it covers and ``deadline_seconds``, how long the page waits for
 its answer before it stops the engine (the catalog's own ``deadline_seconds`` is the default); ``version``
 answers with the engine version without loading any game's rules (the
-worker's readiness check).
+worker's readiness check); ``dice_range`` with ``args`` ``{"op", "field", "text"}`` answers what the text of that
+operation's dice field can come to, read by the field's own form (:mod:`py_rules.dice_expr`): ``{"least", "most",
+"parts": [{"text", "least", "most"}]}`` (a Sanity loss ``X/Y`` has two parts). The page asks it before a large change
+instead of reading damage or loss text itself.
 """
 
 from __future__ import annotations
@@ -49,7 +52,8 @@ from py_rules.operations import DEADLINE_SECONDS, Operation
 from py_rules.render import render_lines
 from py_rules.systems import SYSTEM_IDS, all_operations, all_systems, operations_of
 
-__all__ = ("call", "tidy", "handle", "catalog", "operation", "answer", "run_checked", "checked_args", "InvalidArgs")
+__all__ = ("call", "tidy", "handle", "catalog", "operation", "answer", "run_checked", "checked_args", "InvalidArgs",
+           "dice_range")
 
 
 def catalog() -> dict:
@@ -156,6 +160,30 @@ class InvalidArgs(RulesError):
     """The RulesError of an argument the door refused (:func:`run_checked`), apart from a rule's refusal."""
 
 
+def dice_range(args: Any) -> dict:
+    """What the text of a dice field can come to: ``args`` is ``{"op", "field", "text"}``; the text is checked as the
+    operation checks that field (its length, its choices) and read by the field's form.
+
+    >>> dice_range({"op": "coc.sanity_roll", "field": "loss", "text": "1/1D6+1"})["most"]
+    7
+    """
+    from py_rules.dice_expr import parse_parts
+
+    if not isinstance(args, dict):
+        raise RulesError("wrong_type", "args must be a JSON object.", "args")
+    op = operation(args.get("op"))
+    name = args.get("field")
+    param = next((p for p in op.params if p.name == name and p.dice is not None), None)
+    if param is None:
+        shown = str(name)[:80].encode("utf-8", "replace").decode()
+        raise RulesError("unknown_field", f"{op.title} has no dice field called {shown!r}.", "field")
+    form = param.dice
+    parts = [(e.text, *(v if form.floor is None else max(form.floor, v) for v in (e.least, e.most)))
+             for e in parse_parts(param.coerce(args.get("text")), form, param.name)]
+    return {"op": op.id, "field": param.name, "least": min(p[1] for p in parts), "most": max(p[2] for p in parts),
+            "parts": [{"text": text, "least": least, "most": most} for text, least, most in parts]}
+
+
 def _with_text(request: dict, text: str) -> dict:
     """``request`` with ``text`` (sent beside it) as its ``args.text``; a request naming a text of its own too is
     refused."""
@@ -181,6 +209,8 @@ def handle(request: Any, text: str | None = None) -> dict:
             return {"ok": True, "result": catalog()}
         if op_id == "version":
             return {"ok": True, "result": {"engine_version": py_rules.__version__}}
+        if op_id == "dice_range":
+            return {"ok": True, "result": dice_range(request.get("args"))}
         op = operation(op_id)
         mode = request.get("mode", "roll")
         if mode not in ("roll", "odds"):

@@ -58,6 +58,8 @@ class Param:
         max_length: longest ``text`` (characters) or ``json`` (characters of its JSON text); None =
             the default of :mod:`py_rules.limits`.
         max_depth: deepest nesting of a ``json`` value; None = the default of :mod:`py_rules.limits`.
+        dice: for ``text`` (or ``choice``) fields holding a dice expression, its :class:`py_rules.dice_expr.Form`:
+            the door's ``dice_range`` reads the field's text with it (what a damage or a loss can come to).
         as_written: a record read as it was written (a file's or a pasted text, a log entry, an engine answer, a
             campaign): its texts only have to be Unicode text; every other ``text`` field is one line and every
             other ``json`` field's texts are names, both held to :mod:`py_rules.text`'s rule (no control or
@@ -85,6 +87,7 @@ class Param:
     max_depth: int | None = None
     as_written: bool = False
     mends_text: bool = False
+    dice: Any = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

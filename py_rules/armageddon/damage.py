@@ -1,112 +1,48 @@
-"""Damage rolls NdX×M+K and applying damage or restoring points to LP, EP or Essence
+"""Damage rolls NdX×M+K (read by :mod:`py_rules.dice_expr` with the game's :data:`~py_rules.armageddon.tables.DAMAGE_FORM`) and applying damage or restoring points to LP, EP or Essence
 (U8, U9; seed 000 "The Basics", "Endurance Points"; RULES.md §1.8).
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 from py_rules.armageddon.character import POOL_FLOOR, has, name_of
 from py_rules.armageddon.essence import gain_essence, lose_essence
 from py_rules.armageddon.life import after_life_points_rise, consciousness_test, damage_life_points
-from py_rules.dice import DiceSource, d
-from py_rules.errors import RulesError
-from py_rules.limits import check_damage_range
+from py_rules.dice import DiceSource
+from py_rules.armageddon.tables import DAMAGE_FORM
+from py_rules.dice_expr import Expr, roll
 from py_rules.trace import Step
 
-__all__ = ("DamageRoll", "parse_damage", "damage_value", "roll_damage", "POOLS", "apply_damage", "restore_points",
-           "damage_endurance")
+__all__ = ("roll_damage", "POOLS", "apply_damage", "restore_points", "damage_endurance")
 
 POOLS = ("LP", "EP", "Essence")
 """RULES.md §1.8: damage goes to Life Points, or Endurance Points / Essence for some supernatural attacks."""
 _KEYS = {"LP": "life_points", "EP": "endurance_points", "Essence": "essence"}
 
-_EXPR = re.compile(r"^\s*(?:(?:([0-9]{1,6})\s*)?[dD]\s*([0-9]{1,6})\s*)?(?:[x×*]\s*([0-9]{1,6})\s*)?"
-                   r"(?:([+\-−])\s*([0-9]{1,6})\s*)?$")
-"""``NdX×M+K``: each run of spaces is matched by one quantifier (the one before the next part), so a text that is
-no roll is refused in one pass (spaces shared among adjacent quantifiers took minutes for 500 spaces)."""
 _SOURCE = "seed 000, The Basics: damage rolls are the exception to the d10; RULES.md §1.8 NdX × M + K"
 
+def roll_damage(dice: DiceSource, expr: Expr, purpose: str = "damage",
+                source: str = _SOURCE) -> tuple[int, tuple[int, ...], list[Step]]:
+    """Roll ``expr`` read with :data:`~py_rules.armageddon.tables.DAMAGE_FORM` (no Rule of 10 or 1, RULES.md §1.8),
+    never below 0: (value, faces, steps).
 
-@dataclass(frozen=True)
-class DamageRoll:
-    """``count``d``sides`` × ``multiplier`` + ``bonus``; ``sides`` 0 means a fixed amount."""
-
-    count: int
-    sides: int
-    multiplier: int
-    bonus: int
-
-    def __str__(self) -> str:
-        text = f"{self.count}d{self.sides}" if self.sides else ""
-        if self.multiplier != 1:
-            text += f"×{self.multiplier}"
-        if self.bonus or not text:
-            text += f"{self.bonus:+d}" if text else str(self.bonus)
-        return text
-
-
-def parse_damage(text: str, field: str = "expression") -> DamageRoll:
-    """Read ``NdX×M+K`` (N, ×M and +K optional; x or * for ×) or a plain number.
-
-    >>> str(parse_damage("d4x3")), str(parse_damage("2d6 + 2")), str(parse_damage("d6*4-1")), str(parse_damage("12"))
-    ('1d4×3', '2d6+2', '1d6×4-1', '12')
+    >>> from py_rules.dice import TypedDice
+    >>> from py_rules.dice_expr import parse
+    >>> value, faces, steps = roll_damage(TypedDice([3]), parse("d6x4+2", DAMAGE_FORM))
+    >>> value, steps[0].text
+    (14, '1d6×4+2: (3) × 4 +2 = 14')
     """
-    if not isinstance(text, str) or not text.strip():
-        raise RulesError("missing_field", "Give a damage roll such as d6x4+2 or a number.", field)
-    if re.fullmatch(r"\s*[0-9]{1,30}\s*", text):
-        value = int(text)
-        check_damage_range(value, text, field)
-        return DamageRoll(0, 0, 1, value)
-    match = _EXPR.match(text)
-    if not match or not any(match.groups()):
-        raise RulesError("bad_expression", f"{text.strip()!r} is not a damage roll; write NdX×M+K, e.g. d4x2, "
-                         "2d6+3, d8x4 or a number.", field)
-    count, sides, mult, sign, bonus = match.groups()
-    if sides is None and mult is not None:
-        raise RulesError("bad_expression", f"{text.strip()!r}: a multiplier needs dice (e.g. d4x{mult}).", field)
-    roll = DamageRoll(
-        count=int(count) if count else (1 if sides else 0),
-        sides=int(sides) if sides else 0,
-        multiplier=int(mult) if mult else 1,
-        bonus=(-1 if sign in ("-", "−") else 1) * int(bonus) if bonus else 0,
-    )
-    if roll.sides and not (2 <= roll.sides <= 100):
-        raise RulesError("out_of_range", "Damage dice must have between 2 and 100 sides.", field)
-    if roll.sides and not (1 <= roll.count <= 50):
-        raise RulesError("out_of_range", "Roll between 1 and 50 damage dice.", field)
-    if roll.multiplier > 100 or abs(roll.bonus) > 1000:
-        raise RulesError("out_of_range", "Multiplier at most 100 and bonus at most ±1000.", field)
-    check_damage_range(roll.count * roll.sides * roll.multiplier + roll.bonus, text, field)
-    return roll
-
-
-def damage_value(roll: DamageRoll, faces) -> int:
-    """The damage for ``faces``: sum × M + K, never below 0. Pure.
-
-    >>> damage_value(parse_damage("d6x4+2"), [3])
-    14
-    """
-    return max(0, sum(faces) * roll.multiplier + roll.bonus)
-
-
-def roll_damage(dice: DiceSource, roll: DamageRoll, purpose: str = "damage",
-                source: str = _SOURCE) -> tuple[int, list[int], list[Step]]:
-    """Roll ``roll`` (no Rule of 10 or 1, RULES.md §1.8): (value, faces, steps)."""
-    faces = dice.roll_many(roll.count, d(roll.sides), purpose) if roll.sides else []
-    value = damage_value(roll, faces)
-    text = f"{roll}: "
-    if faces:
-        text += f"({' + '.join(map(str, faces))})"
-        if roll.multiplier != 1:
-            text += f" × {roll.multiplier}"
-        if roll.bonus:
-            text += f" {roll.bonus:+d}"
+    rolled = roll(dice, expr, purpose, floor=DAMAGE_FORM.floor)
+    text = f"{expr}: "
+    if rolled.faces:
+        text += f"({' + '.join(map(str, rolled.faces))})"
+        if expr.dice[0].times != 1:
+            text += f" × {expr.dice[0].times}"
+        if expr.constant:
+            text += f" {expr.constant:+d}"
     else:
         text += "fixed"
-    text += f" = {value}"
-    return value, faces, [Step(text, source)]
+    text += f" = {rolled.total}"
+    return rolled.total, rolled.faces, [Step(text, source)]
 
 
 def damage_endurance(work, amount: int, cause: str = "damage", test: bool = True) -> None:

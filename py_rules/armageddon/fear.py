@@ -8,7 +8,9 @@ also receive a replacement table as JSON (:func:`parse_fear_table`).
 from __future__ import annotations
 
 from py_rules.armageddon.character import add, attribute, name_of
-from py_rules.armageddon.damage import parse_damage, roll_damage
+from py_rules.armageddon.damage import roll_damage
+from py_rules.armageddon.tables import DAMAGE_FORM
+from py_rules.dice_expr import parse
 from py_rules.armageddon.essence import lose_essence
 from py_rules.armageddon.tables import FEAR_FROZEN_TURNS, FEAR_TABLE, FEAR_TABLE_IS_PLACEHOLDER
 from py_rules.errors import RulesError
@@ -67,7 +69,7 @@ def parse_fear_table(raw) -> tuple:
         if not isinstance(effect, str):
             raise RulesError("wrong_type", f"Row {index}: the effect must be text.", f"{field}.effect")
         dice = row.get("essence_dice")
-        parse_damage(dice, f"{field}.essence_dice")
+        parse(dice, DAMAGE_FORM, f"{field}.essence_dice")
         turns = row.get("frozen_turns", FEAR_FROZEN_TURNS)
         if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= 1000:
             raise RulesError("wrong_type", f"Row {index}: the Turns frozen must be a whole number ≥ 1.", f"{field}.frozen_turns")
@@ -117,7 +119,7 @@ def fear_test(work, *, penalty: int, extra=()):
     else:
         work.step("The row's additional effect is the Chronicler's option (setting 'Apply the Fear Table's extra "
                   "effects' is off): only the one-Turn freeze and the Essence loss apply.", _FEAR)
-    value, _faces, steps = roll_damage(work.dice, parse_damage(row["essence_dice"]), "Essence loss (Fear Table)", _TABLE)
+    value, _faces, steps = roll_damage(work.dice, parse(row["essence_dice"], DAMAGE_FORM, "fear_table"), "Essence loss (Fear Table)", _TABLE)
     work.steps.extend(steps)
     lose_essence(work, value, "fear")
     return roll, row

@@ -16,14 +16,14 @@ from functools import lru_cache
 
 from py_rules.armageddon.checks import resisted_outcome
 from py_rules.armageddon.d10 import D10, chain_continues, chain_value
-from py_rules.armageddon.damage import parse_damage
+from py_rules.armageddon.tables import DAMAGE_FORM
+from py_rules.dice_expr import distribution, parse
 from py_rules.armageddon.outcome import describe_level, success_levels
-from py_rules.dice import d
 from py_rules.errors import RulesError
-from py_rules.odds import Dist, Odds, Outcome, ProbeDice, enumerate_run, uniform
+from py_rules.odds import Dist, Odds, Outcome, ProbeDice, enumerate_run
 from py_rules.words import counted
 
-__all__ = ("ODDS", "chain_dist", "roll_levels", "resisted_dist", "damage_dist", "TEN")
+__all__ = ("ODDS", "chain_dist", "roll_levels", "resisted_dist", "TEN")
 
 TEN = Fraction(1, 10)
 _PROBE_FACE = 5
@@ -303,19 +303,10 @@ def _resisted(op, args) -> Odds:
 
 # --- damage, initiative ------------------------------------------------------------------------
 
-@lru_cache(maxsize=64)
-def damage_dist(count: int, sides: int, multiplier: int, bonus: int) -> Dist:
-    """NdX × M + K, never below 0 (the roll's :func:`~py_rules.armageddon.damage.damage_value`)."""
-    if not sides:
-        return Dist({max(0, bonus): 1})
-    total = uniform(d(sides).faces).repeat(count)
-    return total.map(lambda s: max(0, s * multiplier + bonus))
-
-
 def _roll_damage(op, args) -> Odds:
-    roll = parse_damage(args["expression"])
+    roll = parse(args["expression"], DAMAGE_FORM, "expression")
     extra = args["success_levels"] if args["add_success_levels"] else 0
-    dist = damage_dist(roll.count, roll.sides, roll.multiplier, roll.bonus).map(lambda v: v + extra)
+    dist = distribution(roll, DAMAGE_FORM.floor).map(lambda v: v + extra)
     return Odds(f"Damage {roll}", dist.map(lambda v: Outcome(v, f"{v} damage")),
                 details={"mean": float(sum(Fraction(v * w, dist.denominator) for v, w in dist.weights.items()))})
 

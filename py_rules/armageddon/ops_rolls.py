@@ -7,7 +7,9 @@ from py_rules.armageddon.character import attribute as attribute_of
 from py_rules.armageddon.character import check_alive, name_of, skill_entry
 from py_rules.armageddon.checks import TEST_KINDS, attribute_parts, resisted_outcome, resolve_roll, resolve_test
 from py_rules.armageddon.d10 import D10
-from py_rules.armageddon.damage import parse_damage, roll_damage
+from py_rules.armageddon.damage import roll_damage
+from py_rules.armageddon.tables import DAMAGE_FORM
+from py_rules.dice_expr import parse
 from py_rules.armageddon.encumbrance import load_of
 from py_rules.armageddon.fields import (
     ATTRIBUTE_NAME, CHARACTER, CHARACTER_OPTIONAL, LABEL, MODIFIERS, PENALTY_SETTINGS, ROLL_SETTINGS, RULE_OF_ONE,
@@ -278,7 +280,7 @@ RESISTED = Operation(
 
 
 def _roll_damage(dice, *, expression, success_levels, add_success_levels, label):
-    roll = parse_damage(expression)
+    roll = parse(expression, DAMAGE_FORM, "expression")
     value, faces, steps = roll_damage(dice, roll)
     modifiers = []
     if add_success_levels and success_levels:
@@ -298,7 +300,7 @@ ROLL_DAMAGE = Operation(
     covers=("U8",),
     params=(
         Param("expression", "text", "Damage", "RULES.md §1.8: NdX × M + K (x or * for ×), e.g. d6x4 for a pistol, "
-              "d4x2 for a Strength 2 punch, or a fixed number.", default="d6x4"),
+              "d4x2 for a Strength 2 punch, or a fixed number.", default="d6x4", dice=DAMAGE_FORM),
         Param("success_levels", "int", "Attack's Success Levels", "Success Levels of the attack roll (used only "
               "with the setting below).", default=0, minimum=0, maximum=30),
         Param("add_success_levels", "bool", "Add Success Levels to damage",

@@ -7,7 +7,9 @@ from py_rules.armageddon.character import (
     add, attribute, from_dict, has, name_of, remove,
 )
 from py_rules.armageddon.clock import MAX_DAYS, MAX_SECONDS, _duration, advance_days, advance_time
-from py_rules.armageddon.damage import POOLS, apply_damage, parse_damage, restore_points, roll_damage
+from py_rules.armageddon.damage import POOLS, apply_damage, restore_points, roll_damage
+from py_rules.armageddon.tables import DAMAGE_FORM
+from py_rules.dice_expr import parse
 from py_rules.armageddon.encumbrance import load_of
 from py_rules.armageddon.essence import essence_checks, lose_essence
 from py_rules.armageddon.fear import fear_table_lookup, fear_test, is_placeholder
@@ -164,7 +166,7 @@ ENCUMBRANCE = Operation(
 
 def _apply_damage(dice, *, character, amount, pool, label, **options):
     work = _work(character, dice, options, allow_dead=True)
-    roll = parse_damage(amount, "amount")
+    roll = parse(amount, DAMAGE_FORM, "amount")
     value, _faces, steps = roll_damage(dice, roll, f"damage ({pool})")
     work.steps.extend(steps)
     key = _POOL_KEYS[pool]
@@ -188,7 +190,7 @@ APPLY_DAMAGE = Operation(
     covers=("U9", "U11", "U12"),
     params=(CHARACTER,
             Param("amount", "text", "Damage", "A number, or a damage roll NdX × M + K such as d6x4 (RULES.md §1.8).",
-                  default="5"),
+                  default="5", dice=DAMAGE_FORM),
             Param("pool", "choice", "Pool", "Seed 000: damage goes to Life Points; some supernatural attacks take "
                   "EP or Essence instead (RULES.md §1.8).", default="LP", choices=POOLS),
             LABEL) + ROLL_SETTINGS + ESSENCE_SETTINGS,
@@ -323,7 +325,7 @@ def _lose_essence(dice, *, character, amount, leak_die, cause, label, **options)
     work = _work(character, dice, options)
     total = amount
     if leak_die != "none":
-        value, _faces, steps = roll_damage(dice, parse_damage(leak_die), "Essence leak",
+        value, _faces, steps = roll_damage(dice, parse(leak_die, DAMAGE_FORM, "leak_die"), "Essence leak",
                                           "seed 000, Essence: involuntary loss ranges from 1d6 to 1d10")
         work.steps.extend(steps)
         total += value
@@ -340,7 +342,7 @@ LOSE_ESSENCE = Operation(
             Param("amount", "int", "Points", "Essence spent or lost (0 with a leak die).", default=1, minimum=0, maximum=1000),
             Param("leak_die", "choice", "Emotional leak die", "Seed 000, Essence: involuntary loss from strong "
                   "emotion ranges from 1d6 to 1d10 (the Chronicler picks).", default="none",
-                  choices=("none",) + tuple(f"1d{n}" for n in EMOTIONAL_LEAK_DICE)),
+                  choices=("none",) + tuple(f"1d{n}" for n in EMOTIONAL_LEAK_DICE), dice=DAMAGE_FORM),
             Param("cause", "text", "Cause", "Echoed in the result.", default="emotional stress"),
             LABEL) + ROLL_SETTINGS + ESSENCE_SETTINGS,
     run=_lose_essence, source="seed 000, Essence; RULES.md §1.12",

@@ -3,6 +3,10 @@
 The Chronicler may edit these; functions read them, never hard-code them.
 """
 
+from dataclasses import replace
+
+from py_rules.dice_expr import Form
+
 TARGET_NUMBER = 9
 """Seed 000, The Basics: "The Target Number for nearly all rolls is 9"."""
 
@@ -231,3 +235,21 @@ or the seed's Resisted Task decides."""
 
 PARRY_SKILLS = ("Brawling", "Hand Weapon", "Martial Arts", "Kung Fu", "Getting Medieval")
 """RULES.md §1.8a: the close-combat skills used to block or parry; the defender uses his best."""
+
+
+DAMAGE_FORM = Form(
+    "armageddon.damage", "a damage roll", "Write NdX×M+K, e.g. d4x2, 2d6+3, d8x4 or a number.", "bad_expression",
+    sides=tuple(range(2, 101)), count=(1, 50), multiply=True, times_max=100, groups_max=1, constants_max=1,
+    dice_first=True, bonus_max=1000, damage=True, floor=0, empty="Give a damage roll such as d6x4+2 or a number.",
+)
+"""RULES.md §1.8: damage is ``NdX × M + K`` — one kind of dice (2 to 100 sides, 1 to 50 of them) first, an optional
+multiplier (x or * for ×) and an optional number added; or a plain number. A roll is never below 0 (seed 000, The
+Basics: damage rolls are the exception to the d10). Read by :mod:`py_rules.dice_expr`."""
+
+WEAPON_DAMAGE_FORM = replace(
+    DAMAGE_FORM, name="armageddon.weapon_damage", names={"strength": "Strength", "str": "Strength"},
+    hint="Write it as the book does, e.g. d4 × Strength, d6 × 4 or 2d6+3.",
+    empty="Give the damage as the book prints it, e.g. d4 × Strength or d6 × 4.",
+)
+"""A weapon's damage on the sheet: the book's form where a number may be the wielder's Strength (RULES.md §1.8 [BOOK]:
+punch d4 × Str), read with the Strength of the sheet."""

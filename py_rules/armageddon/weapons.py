@@ -8,9 +8,8 @@ A weapon's damage is the book's form ``NdX × M + K`` where the multiplier may b
 
 from __future__ import annotations
 
-import re
-
-from py_rules.armageddon.tables import DAMAGE_TYPES, SKILLS
+from py_rules.armageddon.tables import DAMAGE_TYPES, SKILLS, WEAPON_DAMAGE_FORM
+from py_rules.dice_expr import parse
 from py_rules.errors import RulesError
 from py_rules.words import listed
 
@@ -45,7 +44,6 @@ COMMON_WEAPONS = (
 UNARMED = COMMON_WEAPONS[0]
 """What a character without a weapon attacks with."""
 
-_STRENGTH = re.compile(r"(strength|str)\b", re.IGNORECASE)
 _KEYS = ("name", "skill", "damage", "damage_type", "success_levels")
 
 
@@ -66,15 +64,8 @@ def damage_roll(text: str, strength: int, field: str = "damage"):
     """
     if not isinstance(text, str):
         raise RulesError("wrong_type", "The damage must be a damage roll such as d6 × 4.", field)
-    from py_rules.armageddon.damage import parse_damage  # damage.py reads the character module, which reads this one
-
-    uses = bool(_STRENGTH.search(text))
-    filled = _STRENGTH.sub(str(strength), text)
-    try:
-        return parse_damage(filled, field), uses
-    except RulesError as error:
-        raise RulesError(error.code, f"{text.strip()!r} is not a damage roll; write it as the book does, e.g. "
-                         "d4 × Strength, d6 × 4 or 2d6+3.", field) from None
+    roll = parse(text, WEAPON_DAMAGE_FORM, field, {"Strength": strength})
+    return roll, "Strength" in roll.named
 
 
 def _weapon(raw, index: int) -> dict:

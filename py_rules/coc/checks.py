@@ -350,8 +350,8 @@ def _spend_luck_combined(state: dict, last: dict, points: int, target_level: str
 
 def recover_luck(dice: DiceSource, state: dict, *, label: str = "") -> Result:
     """Optional Luck recovery [BOOK]: roll d100; above current Luck, gain 1D10 Luck (max 99) (RULES.md §3.6)."""
-    from py_rules.coc.expr import parse_expr, roll_expr
-    from py_rules.coc.tables import LUCK_MAX
+    from py_rules.coc.tables import DICE_FORM, LUCK_MAX
+    from py_rules import dice_expr
 
     require_alive(state)
     perc = roll_percentile(dice, purpose="Luck recovery")
@@ -360,7 +360,7 @@ def recover_luck(dice: DiceSource, state: dict, *, label: str = "") -> Result:
     events = []
     gained = 0
     if perc.value > state["luck"]:
-        gained, _ = roll_expr(dice, parse_expr("1D10"), "Luck regained")
+        gained, _, _working = dice_expr.roll(dice, dice_expr.parse("1D10", DICE_FORM), "Luck regained")
         new["luck"] = min(LUCK_MAX, state["luck"] + gained)
         steps.append(Step(f"{perc.value} > Luck {state['luck']}: gain 1D10 = {gained} → {new['luck']} (max {LUCK_MAX})",
                           "RULES.md §3.6 [BOOK optional]"))

@@ -7,13 +7,14 @@ Pure parts: :func:`initiative`, :func:`order_key`, :func:`manoeuvre_allowed`,
 
 from __future__ import annotations
 
-from py_rules.coc.expr import Expr, parse_expr, roll_expr
+from py_rules.coc.tables import DAMAGE_FORM, DICE_FORM
+from py_rules import dice_expr
+from py_rules.dice_expr import Expr
 from py_rules.coc.percentile import roll_percentile
 from py_rules.coc.tables import BONUS_PENALTY_CAP, COMBAT_SCHEMA, FIREARM_INITIATIVE, MANOEUVRE_MAX_BUILD_GAP
 from py_rules.coc.weapons import band_expr, legacy_weapon
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.limits import check_damage_range
 from py_rules.trace import Step
 
 __all__ = (
@@ -179,9 +180,7 @@ def _as_weapon(weapon) -> dict:
 def damage_expr(weapon, damage: str = "", field: str = "damage", range_difficulty: str = "Regular") -> Expr:
     """The damage dice of a hit: typed, or the weapon's own (at the range, for damage by range) (RULES.md §3.8)."""
     if damage and damage.strip():
-        expr = parse_expr(damage.strip(), field)
-        check_damage_range(expr.maximum, expr.text, field)
-        return expr
+        return dice_expr.parse(damage, DAMAGE_FORM, field)
     expr, _band = band_expr(_as_weapon(weapon), range_difficulty)
     return expr
 
@@ -204,19 +203,19 @@ def roll_damage(dice: DiceSource, weapon, expr: Expr, damage_bonus: str, *, extr
     (RULES.md §3.8); the book's extreme-damage option; Luck never applies (seed 003, Luck)."""
     weapon = _as_weapon(weapon)
     share, impaling, name = weapon["db"], weapon["impale"], weapon["name"]
-    db = parse_expr(damage_bonus, "damage_bonus") if share != "none" else parse_expr(0)
+    db = dice_expr.parse(damage_bonus if share != "none" else 0, DICE_FORM, "damage_bonus")
     firearm = weapon["skill"].startswith("Firearms (")
     no_db = " (firearms add no Damage Bonus)" if firearm else " (this weapon adds no Damage Bonus)"
     steps = []
     if extreme and extreme_rule == "book":
-        db_max = {"full": db.maximum, "half": _half(db.maximum), "none": 0}[share]
-        total = expr.maximum + db_max
-        steps.append(Step(f"Extreme success: maximum damage {expr.text} = {expr.maximum}"
-                          + ({"full": f" + maximum Damage Bonus {db.maximum}",
-                              "half": f" + half the maximum Damage Bonus ({db.maximum}) = {db_max}"}.get(share, no_db)),
+        db_max = {"full": db.most, "half": _half(db.most), "none": 0}[share]
+        total = expr.most + db_max
+        steps.append(Step(f"Extreme success: maximum damage {expr.text} = {expr.most}"
+                          + ({"full": f" + maximum Damage Bonus {db.most}",
+                              "half": f" + half the maximum Damage Bonus ({db.most}) = {db_max}"}.get(share, no_db)),
                           "RULES.md §3.8 [BOOK option]"))
         if impaling:
-            extra, _faces = roll_expr(dice, expr, f"{name}: impale extra damage")
+            extra = dice_expr.roll(dice, expr, f"{name}: impale extra damage").total
             total += extra
             steps.append(Step(f"{name} impales: one more roll of {expr.text} = {extra}", "RULES.md §3.8 [BOOK option]"))
         else:
@@ -225,11 +224,11 @@ def roll_damage(dice: DiceSource, weapon, expr: Expr, damage_bonus: str, *, extr
         if extreme:
             steps.append(Step("Extreme success: no extra damage (the seed gives none; the book's maximum damage is the "
                               "'book' extreme-damage setting)", "RULES.md §3.8"))
-        weapon_total, _faces = roll_expr(dice, expr, f"{name} damage")
+        weapon_total = dice_expr.roll(dice, expr, f"{name} damage").total
         text = f"{name} {expr.text} = {weapon_total}"
         db_total = 0
         if share != "none":
-            rolled, _db_faces = roll_expr(dice, db, "Damage Bonus")
+            rolled = dice_expr.roll(dice, db, "Damage Bonus").total
             db_total = rolled if share == "full" else _half(rolled)
             text += (f"; Damage Bonus {db.text} = {rolled}" if share == "full"
                      else f"; half the Damage Bonus (thrown): {db.text} = {rolled}, halved {db_total}")

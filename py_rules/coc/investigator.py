@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import copy
 
+from py_rules import dice_expr
 from py_rules.coc.tables import (
     CHARACTERISTIC_MAX,
     CHARACTERISTICS,
     DAMAGE_BONUS_STEP,
     DAMAGE_BONUS_TABLE,
+    DICE_FORM,
     DODGE,
     LUCK_MAX,
     MOV_AGE_PENALTY,
@@ -336,7 +338,7 @@ def damage_bonus_and_build(str_plus_siz: int, table=DAMAGE_BONUS_TABLE) -> tuple
             return bonus, build
     _low, high, bonus, build = table[-1]
     extra = -(-(str_plus_siz - high) // DAMAGE_BONUS_STEP)
-    dice = int(bonus.lstrip("+").split("D")[0]) + extra
+    dice = dice_expr.parse(bonus, DICE_FORM).dice[0].count + extra
     return f"+{dice}D6", build + extra
 
 

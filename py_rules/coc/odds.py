@@ -20,14 +20,14 @@ from py_rules.coc import combat
 from py_rules.coc.checks import CheckRoll, luck_cost, luck_on_roll, luck_refusal, require_alive
 from py_rules.coc.attack import weapons_of
 from py_rules.coc.combat import attack_winner
-from py_rules.coc.expr import parse_expr, parse_loss
 from py_rules.coc.investigator import normalize, skill_value, who
 from py_rules.coc.levels import Level, level_for, level_name, succeeds, threshold
 from py_rules.coc.opposed import MAX_ROLL_OFFS, compare
 from py_rules.coc.percentile import TENS_DIE, UNITS_DIE, Percentile, net_dice, read_d100
 from py_rules.coc.sanity import goes_mad_threshold
 from py_rules.coc.settings import settings_from
-from py_rules.coc.tables import TEMPORARY_INSANITY_DICE
+from py_rules.coc.tables import DICE_FORM, SANITY_LOSS_FORM, TEMPORARY_INSANITY_DICE
+from py_rules.dice_expr import distribution, parse, parse_parts
 from py_rules.errors import RulesError
 from py_rules.odds import Dist, Odds, Outcome, ProbeDice, enumerate_run
 
@@ -293,28 +293,17 @@ def _con(args, result):
 
 # --- Sanity --------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=256)
 def expr_dist(text: str) -> Dist:
-    """Total of a dice expression (signed groups plus a constant) by enumerating the roll's own
-    :func:`~py_rules.coc.expr.roll_expr` when small, else by convolution."""
-    from py_rules.coc.expr import roll_expr
-    expr = parse_expr(text)
-    size = 1
-    for _sign, count, sides in expr.dice:
-        size *= sides ** count
-    if size <= 2000:
-        return enumerate_run(lambda dice: roll_expr(dice, expr, "odds")[0], lambda total: total)
-    total = Dist({expr.constant: 1})
-    for sign, count, sides in expr.dice:
-        total = total + Dist({sign * f: 1 for f in range(1, sides + 1)}).repeat(count)
-    return total
+    """Total of a dice expression (:func:`py_rules.dice_expr.distribution`, checked against the roll itself by
+    tests/test_dice_expr.py)."""
+    return distribution(parse(text, DICE_FORM))
 
 
 def _sanity(op, args) -> Odds:
     settings, _ = settings_from(args)
     state = normalize(args["investigator"])
     _probe(op, args)  # the same refusals as the roll
-    success_loss, failure_loss = parse_loss(args["loss"])
+    success_loss, failure_loss = parse_parts(args["loss"], SANITY_LOSS_FORM, "loss")
     net = net_dice(args["bonus"], args["penalty"])
     levels = level_dist(state["san"], "Regular", settings.fumble_basis, net)
     int_ok = level_dist(state["characteristics"]["INT"], "Regular", settings.fumble_basis, 0).chance(
@@ -322,9 +311,9 @@ def _sanity(op, args) -> Odds:
 
     def loss(level):
         if level == Level.FUMBLE and settings.fumbled_sanity_max_loss:
-            return Dist({max(0, failure_loss.maximum): 1})
+            return Dist({max(0, failure_loss.most): 1})
         expr = success_loss if succeeds(level, "Regular") else failure_loss
-        return expr_dist(expr.text).map(lambda v: max(0, v))
+        return distribution(expr, 0)
 
     losses = levels.bind(loss)
     mad = losses.chance(lambda v: goes_mad_threshold(v, settings.insanity_threshold))

@@ -8,6 +8,7 @@ from py_rules.coc.checks import require_alive
 from py_rules.coc.investigator import copy_state, normalize, who
 from py_rules.coc.params import DIFFICULTY, INVESTIGATOR, LABEL, OPPONENT, with_states
 from py_rules.coc.settings import SETTING_PARAMS, settings_from, settings_params
+from py_rules.coc.tables import DAMAGE_FORM
 from py_rules.coc.weapons import COMMON_WEAPONS, WEAPON_SKILLS, find_weapon, parse_weapon
 from py_rules.coc.wounds import apply_damage, end_round
 from py_rules.errors import RulesError
@@ -156,11 +157,13 @@ ATTACK = Operation(
         Param("outnumbered", "bool", "Target outnumbered", "Seed 003, Outnumbered: used by the 'while_marked' "
               "setting; the default counts the target's defences this round (RULES.md §3.12 D11).", default=False),
         Param("damage", "text", "Weapon damage", "Dice such as 1D6+1 instead of the weapon's own; empty = the weapon's "
-              "damage (RULES.md §3.8). Luck can't change damage (seed 003, Luck).", default=""),
+              "damage (RULES.md §3.8). Luck can't change damage (seed 003, Luck).", default="",
+              dice=DAMAGE_FORM),
         Param("defender_weapon", "text", "Fight-back weapon", "For a fight back: a hand-to-hand weapon on the "
               "defender's sheet, by its name; empty = unarmed (seed 003, If defending).", default="", max_length=80),
         Param("defender_damage", "text", "Fight-back damage", "Damage if the defender wins a fight back; empty = the "
-              "defender's weapon (unarmed 1D3) plus the defender's Damage Bonus.", default=""),
+              "defender's weapon (unarmed 1D3) plus the defender's Damage Bonus.", default="",
+              dice=DAMAGE_FORM),
         WEAPON_STATS,
         Param("attacker_bonus", "int", "Attacker's extra bonus dice", "Other conditions (seed 003, Bonus Dice).", **_INT5),
         Param("attacker_penalty", "int", "Attacker's penalty dice", "Other conditions (seed 003, Penalty Dice).", **_INT5),
@@ -221,7 +224,7 @@ ROLL_DAMAGE = Operation(
     covers=("C14",),
     params=(INVESTIGATOR, WEAPON,
             Param("damage", "text", "Weapon damage", "Dice such as 1D6+1; empty = the weapon's own (RULES.md §3.8).",
-                  default=""),
+                  default="", dice=DAMAGE_FORM),
             RANGE,
             Param("extreme", "bool", "Extreme success", "Used by the book extreme-damage setting (RULES.md §3.8).",
                   default=False),

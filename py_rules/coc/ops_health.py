@@ -7,7 +7,7 @@ from py_rules.coc.investigator import copy_state, normalize, who
 from py_rules.coc.levels import level_name
 from py_rules.coc.params import BONUS, INVESTIGATOR, LABEL, PENALTY, with_states
 from py_rules.coc.settings import settings_from, settings_params
-from py_rules.coc.tables import SANITY_GAIN_REASONS
+from py_rules.coc.tables import DICE_FORM, SANITY_GAIN_REASONS, SANITY_LOSS_FORM
 from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.params import Param
@@ -166,7 +166,7 @@ SANITY_ROLL = Operation(
     covers=("C20", "C22"),
     params=(INVESTIGATOR,
             Param("loss", "text", "Sanity loss X/Y", "RULES.md §3.11: X on a success / Y on a failure, e.g. 0/1D6, "
-                  "1/1D4+1, 1D10/1D100.", default="0/1D6"),
+                  "1/1D4+1, 1D10/1D100.", default="0/1D6", dice=SANITY_LOSS_FORM),
             BONUS, PENALTY, LABEL,
             *settings_params("insanity_threshold", "fumbled_sanity_max_loss", "book_insanity", "fumble_basis")),
     run=_sanity, source="seed 003, Sanity; Failing a Sanity Roll; Going Mad; RULES.md §3.11, §3.12 D2",
@@ -184,7 +184,7 @@ GAIN_SANITY = Operation(
     covers=("C21",),
     params=(INVESTIGATOR,
             Param("amount", "text", "Sanity regained", "A number or dice such as 1D6 (the seed gives no amounts: the "
-                  "Keeper decides; RULES.md §3.11).", default="1D6"),
+                  "Keeper decides; RULES.md §3.11).", default="1D6", dice=DICE_FORM),
             Param("reason", "choice", "Reason", "Seed 003, Regaining Sanity.", default="rest", choices=SANITY_GAIN_REASONS),
             LABEL),
     run=_gain, source="seed 003, Regaining Sanity; RULES.md §3.11",

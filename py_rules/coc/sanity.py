@@ -7,11 +7,11 @@ as kind ``"sanity"``, which :mod:`py_rules.coc.checks` refuses for both.
 from __future__ import annotations
 
 from py_rules.coc.checks import check, record, roll_told
-from py_rules.coc.expr import parse_expr, parse_loss, roll_expr
+from py_rules import dice_expr
 from py_rules.coc.investigator import copy_state, normalize, san_max, who
 from py_rules.coc.levels import Level, level_name
 from py_rules.coc.settings import Settings
-from py_rules.coc.tables import SANITY_TRAUMA_LOSS, TEMPORARY_INSANITY_DICE
+from py_rules.coc.tables import DICE_FORM, SANITY_LOSS_FORM, SANITY_TRAUMA_LOSS, TEMPORARY_INSANITY_DICE
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.trace import Result, Step, headline_of
@@ -42,7 +42,7 @@ def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, pen
     (``Sanity roll 95 vs 60 — Failure: loses 6 Sanity (60 → 54)``), then the INT roll a loss of 5 or more asks
     for (``INT roll 33 vs 85 — Regular success: temporarily insane for 4 hours``), then any insanity the book's
     options add."""
-    success_loss, failure_loss = parse_loss(loss)
+    success_loss, failure_loss = dice_expr.parse_parts(loss, SANITY_LOSS_FORM, "loss")
     if state["conditions"]["dead"]:
         raise RulesError("rule_violation", f"{who(state)} is dead.", "investigator")
     new = copy_state(state)
@@ -62,10 +62,10 @@ def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, pen
                           "then the loss is rolled", FAILING))
         events.append(f"The Keeper controls {name}'s next action (fear)")
     if roll.level == Level.FUMBLE and settings.fumbled_sanity_max_loss:
-        amount = failure_loss.maximum
+        amount = failure_loss.most
         steps.append(Step(f"Fumble: the maximum loss, {amount}", "RULES.md §3.11 [BOOK]"))
     else:
-        amount, faces = roll_expr(dice, expr, "Sanity loss")
+        amount, faces, _working = dice_expr.roll(dice, expr, "Sanity loss")
         if expr.dice:
             steps.append(Step(f"Sanity loss {expr.text}: {' + '.join(map(str, faces))}"
                               f"{' ' + format(expr.constant, '+d') if expr.constant else ''} = {amount}", SANITY))
@@ -88,7 +88,7 @@ def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, pen
         steps.extend(int_roll.steps)
         details["int_roll"] = int_roll.roll
         if int_roll.success:
-            hours, _ = roll_expr(dice, parse_expr(TEMPORARY_INSANITY_DICE), "temporary insanity hours")
+            hours, _, _working = dice_expr.roll(dice, dice_expr.parse(TEMPORARY_INSANITY_DICE, DICE_FORM), "temporary insanity hours")
             new["temporary_insanity_hours"] = max(new["temporary_insanity_hours"], hours)
             details["insane_hours"] = hours
             flags.append("temporarily_insane")
@@ -137,11 +137,11 @@ def gain_sanity(dice: DiceSource, state: dict, amount: str, reason: str, *, labe
     """Regain Sanity (C21): Keeper-entered amount (number or dice), capped at 99 − Cthulhu Mythos."""
     if state["conditions"]["dead"]:
         raise RulesError("rule_violation", f"{who(state)} is dead.", "investigator")
-    expr = parse_expr(amount, "amount")
-    if expr.minimum < 0:
+    expr = dice_expr.parse(amount, DICE_FORM, "amount")
+    if expr.least < 0:
         raise RulesError("out_of_range", "A Sanity gain cannot be negative.", "amount")
     new = copy_state(state)
-    gained, faces = roll_expr(dice, expr, "Sanity regained")
+    gained, faces, _working = dice_expr.roll(dice, expr, "Sanity regained")
     limit = san_max(state)
     before = new["san"]
     new["san"] = min(limit, before + gained)

@@ -3,6 +3,10 @@
 The Keeper may edit these; the functions read them and never hard-code them.
 """
 
+from dataclasses import replace
+
+from py_rules.dice_expr import Form
+
 SCHEMA = "coc.investigator/1"
 """Schema tag of an investigator (or NPC) state; RULES.md §4 state as JSON."""
 
@@ -167,3 +171,31 @@ HOURS_PER_DAY = 24
 
 SANITY_GAIN_REASONS = ("rest", "psychotherapy", "a break", "completed investigation", "other")
 """Seed 003, Regaining Sanity: rest, psychotherapy, breaks, completed investigations."""
+
+
+DICE_FORM = Form(
+    "coc.dice", "a dice expression", "Write numbers and dice like 1D6, joined by + or -.", "bad_dice_expression",
+    sides=tuple(range(1, 1001)), count=(1, 100), empty="Give a number or a dice expression such as 1D6+1.",
+    empty_code="bad_dice_expression",
+)
+"""Dice expressions such as ``1D3``, ``2D6+4``, ``+1D4``, ``-1``: weapon damage, the Damage Bonus (RULES.md §3.2
+table), healing and Sanity regained. Read by :mod:`py_rules.dice_expr`."""
+
+DAMAGE_FORM = replace(DICE_FORM, name="coc.damage", damage=True)
+"""Damage typed for a hit: a dice expression under the one rule for damage amounts (:data:`py_rules.limits.DAMAGE_MAX`)."""
+
+DAMAGE_BANDS_FORM = replace(
+    DAMAGE_FORM, name="coc.damage_bands", parts=(1, DAMAGE_BANDS_MAX),
+    parts_said=f"one dice expression such as 1D6, or up to {DAMAGE_BANDS_MAX} by range such as 4D6/2D6/1D6",
+)
+"""A weapon's damage: one dice expression, or one per range band nearest first (RULES.md §3.8 [BOOK] shotgun
+4D6/2D6/1D6)."""
+
+SANITY_LOSS_FORM = replace(
+    DICE_FORM, name="coc.sanity_loss", what="a Sanity loss", code="bad_sanity_loss", empty_code="bad_sanity_loss",
+    hint="Sanity loss must be written X/Y with numbers or dice, e.g. 0/1D6 or 1D10/1D100.", parts=(2, 2),
+    parts_said="Sanity loss must be written X/Y, e.g. 0/1D6 or 1D10/1D100", least=0,
+    least_said="A Sanity loss cannot be negative", empty="Sanity loss must be written X/Y, e.g. 0/1D6 or 1D10/1D100.",
+)
+"""RULES.md §3.11: ``X/Y``, lose X on a success and Y on a failure; "X and Y are integers or dice expressions",
+never negative."""

@@ -10,13 +10,12 @@ thrown, none for firearms) and whether it impales (blades, bullets: the book's e
 
 from __future__ import annotations
 
-from py_rules.coc.expr import Expr, parse_expr
 from py_rules.coc.tables import (
-    ATTACKS_MAX, BRAWL, DAMAGE_BANDS_MAX, HANDGUN, RIFLE, SKILL_ALIASES, SKILL_BASES, THROW, WEAPON_DB, WEAPONS,
+    ATTACKS_MAX, BRAWL, DAMAGE_BANDS_FORM, HANDGUN, RIFLE, SKILL_ALIASES, SKILL_BASES, THROW, WEAPON_DB, WEAPONS,
     WEAPONS_MAX,
 )
+from py_rules.dice_expr import Expr, parse_parts
 from py_rules.errors import RulesError
-from py_rules.limits import check_damage_range
 from py_rules.limits import shown as _shown
 
 __all__ = ("COMMON_WEAPONS", "UNARMED", "WEAPON_SKILLS", "parse_weapon", "parse_weapons", "weapon_kind",
@@ -78,24 +77,15 @@ def _said(name: str, key: str) -> str:
 def damage_bands(text, field: str = "damage", said: str = "Damage") -> tuple[Expr, ...]:
     """A weapon's damage: one dice expression, or up to three by range ("4D6/2D6/1D6") [BOOK shotgun].
 
-    >>> [e.text for e in damage_bands("4D6/2D6/1D6")], damage_bands("1D4")[0].maximum
+    >>> [e.text for e in damage_bands("4D6/2D6/1D6")], damage_bands("1D4")[0].most
     (['4D6', '2D6', '1D6'], 4)
     """
     if not isinstance(text, str) or not text.strip():
         raise RulesError("bad_dice_expression", f"{said}: give dice such as 1D4 or 2D6+4 (without the Damage Bonus).", field)
-    parts = [part.strip() for part in text.split("/")]
-    if len(parts) > DAMAGE_BANDS_MAX or not all(parts):
-        raise RulesError("bad_dice_expression", f"{said}: one dice expression such as 1D6, or up to "
-                         f"{DAMAGE_BANDS_MAX} by range such as 4D6/2D6/1D6 (got {_shown(text)}).", field)
-    out = []
-    for part in parts:
-        try:
-            expr = parse_expr(part, field)
-            check_damage_range(expr.maximum, expr.text, field)
-        except RulesError as error:
-            raise RulesError(error.code, f"{said}: {error.message}", field) from None
-        out.append(expr)
-    return tuple(out)
+    try:
+        return parse_parts(text, DAMAGE_BANDS_FORM, field)
+    except RulesError as error:
+        raise RulesError(error.code, f"{said}: {error.message}", field) from None
 
 
 _BANDS = {"Regular": 0, "Hard": 1, "Extreme": 2}

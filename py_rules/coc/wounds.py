@@ -9,11 +9,11 @@ explanation (steps) and state changes (events); operations wrap them in a
 from __future__ import annotations
 
 from py_rules.coc.checks import check, roll_told
-from py_rules.coc.expr import parse_expr, roll_expr
+from py_rules import dice_expr
 from py_rules.coc.investigator import hp_max, who
 from py_rules.coc.levels import Level
 from py_rules.coc.settings import Settings
-from py_rules.coc.tables import DAYS_PER_WEEK, MAJOR_WOUND_HEALING, MEDICINE_DELAY_DAYS
+from py_rules.coc.tables import DAYS_PER_WEEK, DICE_FORM, MAJOR_WOUND_HEALING, MEDICINE_DELAY_DAYS
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.trace import Step
@@ -276,7 +276,7 @@ def medicine(dice: DiceSource, state: dict, skill: int, *, equipment: bool, bonu
         c["stabilised"] = True
         steps.append(Step("Medicine stabilises the dying character", MAJOR_CHARS))
         events.append(f"{name} is stabilised")
-    amount, faces = roll_expr(dice, parse_expr("1D3"), "Medicine healing")
+    amount, faces, _working = dice_expr.roll(dice, dice_expr.parse("1D3", DICE_FORM), "Medicine healing")
     if settings.medicine_timing == "after_week":
         state["scheduled_heals"].append({"days": MEDICINE_DELAY_DAYS, "amount": amount, "source": "Medicine"})
         steps.append(Step(f"1D3 = {amount}: heals after a week ({MEDICINE_DELAY_DAYS} days), with equipment", "seed 003, First Aid (Medicine); RULES.md §3.12 D7"))
@@ -311,7 +311,7 @@ def weekly_healing(dice: DiceSource, state: dict, settings: Settings = Settings(
         told.append(roll_told(WEEKLY_ROLL, roll, "no healing this week"))
         return steps, events
     dice_text = extreme if roll.level >= Level.EXTREME else regular
-    amount, _ = roll_expr(dice, parse_expr(dice_text), "major-wound healing")
+    amount, _, _working = dice_expr.roll(dice, dice_expr.parse(dice_text, DICE_FORM), "major-wound healing")
     steps.append(Step(f"{'Extreme' if roll.level >= Level.EXTREME else 'Success'}: regain {dice_text} = {amount}", MAJOR_CHARS))
     before = state["hp"]
     more, evs = heal(state, amount, "Weekly major-wound healing", MAJOR_CHARS)

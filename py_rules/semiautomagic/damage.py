@@ -1,102 +1,46 @@
-"""Damage: dice expressions, "one die smaller", hits against Toughness, EMP (M6, M7, M8, M22; RULES.md §2.5).
+"""Damage: dice expressions (read by :mod:`py_rules.dice_expr` with :data:`~py_rules.semiautomagic.tables.DAMAGE_FORM`), "one die smaller", hits against Toughness, EMP (M6, M7, M8, M22; RULES.md §2.5).
 
 :func:`hit_outcome` is the pure arithmetic of one hit; :func:`apply_hit` changes a creature copy.
 """
 
 from __future__ import annotations
 
-import re
-
-from py_rules.dice import DiceSource, d
+from py_rules.dice import DiceSource
+from py_rules.dice_expr import Expr, Term, parse, render, roll
 from py_rules.errors import RulesError
-from py_rules.limits import TEXT_MAX_LENGTH, check_damage_range
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.dying import fall_unconscious, kill, start_dying
 from py_rules.trace import Log
 
-__all__ = ("parse_expression", "step_down", "format_expression", "roll_expression", "hit_outcome", "apply_hit",
-           "apply_emp", "trigger_for")
+__all__ = ("step_down", "roll_damage", "hit_outcome", "apply_hit", "apply_emp", "trigger_for", "weapon_damage")
 
 _HEALTH = "seed 002, Health: wounds and dying"
 _NONLETHAL = "seed 002, Nonlethal Damage"
 _OBJECTS = "seed 002: objects destroyed above Toughness, immune to nonlethal"
-_TERM = re.compile(r"^(\d*)d(\d+)$|^(\d+)$")
-MAX_DICE = 50
 
 
-def parse_expression(text: str, field: str = "damage") -> list[tuple[int, int, int]]:
-    """Parse ``"2d6+3"`` into terms ``(sign, count, sides)``; a constant has sides 1 (S9).
-
-    >>> parse_expression("2d6+3"), parse_expression("d8 - 1")
-    ([(1, 2, 6), (1, 3, 1)], [(1, 1, 8), (-1, 1, 1)])
-    """
-    if not isinstance(text, str) or not text.strip():
-        raise RulesError("missing_field", "Damage is required: a number such as 9 or dice such as 2d6+3.", field)
-    if len(text) > TEXT_MAX_LENGTH:  # the door's own bound on a text field; a longer number is no roll (and no int)
-        raise RulesError("bad_damage", f"A damage expression is at most {TEXT_MAX_LENGTH} characters.", field)
-    cleaned = text.replace(" ", "").replace("−", "-").lower()
-    if not re.fullmatch(r"[+-]?[0-9d]+([+-][0-9d]+)*", cleaned):
-        raise RulesError("bad_damage", f"{text!r} is not a damage number or dice expression such as 2d6+3.", field)
-    terms = []
-    dice_count = 0
-    for sign, body in re.findall(r"([+-]?)([0-9d]+)", cleaned):
-        match = _TERM.match(body)
-        if not match:
-            raise RulesError("bad_damage", f"{body!r} is not a die such as 2d6 or a number.", field)
-        value = -1 if sign == "-" else 1
-        if match.group(3) is not None:
-            terms.append((value, int(match.group(3)), 1))
-            continue
-        count, sides = int(match.group(1) or 1), int(match.group(2))
-        if sides not in T.DIE_LADDER or sides == 1:
-            raise RulesError("bad_damage", f"d{sides} is not on the die ladder ({', '.join(f'd{s}' for s in T.DIE_LADDER[1:])}).", field)
-        dice_count += count
-        terms.append((value, count, sides))
-    if dice_count > MAX_DICE:
-        raise RulesError("bad_damage", f"At most {MAX_DICE} dice in one damage roll.", field)
-    check_damage_range(sum(count * sides if sign > 0 else -count for sign, count, sides in terms), text, field)
-    return terms
-
-
-def step_down(terms, steps: int = 1):
+def step_down(expr: Expr, steps: int = 1) -> Expr:
     """Every die one rung smaller on the ladder per step (d4 → d3 → d2 → a flat 1); constants unchanged (M7).
 
-    >>> step_down([(1, 2, 6), (1, 3, 1)])
-    [(1, 2, 4), (1, 3, 1)]
-    >>> step_down([(1, 1, 2)])
-    [(1, 1, 1)]
+    >>> str(step_down(parse("2d6+3", T.DAMAGE_FORM))), str(step_down(parse("d2", T.DAMAGE_FORM)))
+    ('2d4+3', '1')
     """
-    out = []
-    for sign, count, sides in terms:
-        if sides == 1:
-            out.append((sign, count, sides))
+    terms = []
+    for term in expr.terms:
+        if not term.sides:
+            terms.append(term)
             continue
-        rung = max(0, T.DIE_LADDER.index(sides) - steps)
-        out.append((sign, count, T.DIE_LADDER[rung]))
-    return out
+        sides = T.DIE_LADDER[max(0, T.DIE_LADDER.index(term.sides) - steps)]
+        terms.append(Term(term.sign, term.count, sides if sides > 1 else 0))
+    smaller = Expr(tuple(terms))
+    return Expr(smaller.terms, render(smaller))
 
 
-def format_expression(terms) -> str:
-    """``[(1, 2, 6), (1, 3, 1)]`` → ``"2d6+3"``."""
-    parts = []
-    for index, (sign, count, sides) in enumerate(terms):
-        body = str(count) if sides == 1 else f"{count}d{sides}"
-        parts.append(("-" if sign < 0 else ("+" if index else "")) + body)
-    return "".join(parts)
-
-
-def roll_expression(dice: DiceSource, terms, purpose: str = "damage") -> tuple[int, list[int]]:
-    """Roll ``terms``; returns the total (at least 0) and the faces."""
-    total, faces = 0, []
-    for sign, count, sides in terms:
-        if sides == 1:
-            total += sign * count
-            continue
-        rolled = dice.roll_many(count, d(sides), purpose)
-        faces += rolled
-        total += sign * sum(rolled)
-    return max(0, total), faces
+def roll_damage(dice: DiceSource, expr: Expr, purpose: str = "damage") -> tuple[int, tuple[int, ...]]:
+    """Roll ``expr``; the total (at least 0, RULES.md §2.5) and the faces."""
+    rolled = roll(dice, expr, purpose, floor=T.DAMAGE_FORM.floor)
+    return rolled.total, rolled.faces
 
 
 def trigger_for(rule: str, trigger: str) -> str:
@@ -208,12 +152,12 @@ def apply_emp(c: dict, damage: int, log: Log) -> None:
 def weapon_damage(dice: DiceSource, weapon: dict, log: Log) -> int:
     """Roll a sheet weapon's damage: one die smaller for a light-material bludgeoning weapon (seed 002,
     Bludgeoning; RULES.md §2.14 S9 die ladder)."""
-    terms = parse_expression(weapon["damage"], "weapon")
+    expr = parse(weapon["damage"], T.DAMAGE_FORM, "weapon")
     if weapon["light_material"] and weapon["damage_type"] == "bludgeoning":
-        smaller = step_down(terms)
-        log.step(f"{weapon['name']} is a bludgeoning weapon of a light material: {format_expression(terms)} → "
-                 f"{format_expression(smaller)} (one die smaller)", "seed 002, Bludgeoning")
-        terms = smaller
-    amount, faces = roll_expression(dice, terms, f"{weapon['name']} damage")
-    log.step(f"Damage {format_expression(terms)}: dice {', '.join(map(str, faces)) or 'none'} → {amount}", "RULES.md §2.5")
+        smaller = step_down(expr)
+        log.step(f"{weapon['name']} is a bludgeoning weapon of a light material: {expr} → {smaller} "
+                 "(one die smaller)", "seed 002, Bludgeoning")
+        expr = smaller
+    amount, faces = roll_damage(dice, expr, f"{weapon['name']} damage")
+    log.step(f"Damage {expr}: dice {', '.join(map(str, faces)) or 'none'} → {amount}", "RULES.md §2.5")
     return amount

@@ -7,7 +7,8 @@ from py_rules.operations import Operation
 from py_rules.params import Param
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
-from py_rules.semiautomagic.damage import apply_hit, format_expression, parse_expression, roll_expression, step_down
+from py_rules.dice_expr import parse
+from py_rules.semiautomagic.damage import apply_hit, roll_damage, step_down
 from py_rules.semiautomagic.dying import dying_round
 from py_rules.semiautomagic.fields import CREATURE, DYING_ORDER, DYING_RULE, DYING_TRIGGER, LABEL, MODIFIERS, skill_bonus
 from py_rules.trace import Log
@@ -30,23 +31,22 @@ LIGHT = Param("light_material", "bool", "Light-material bludgeoning weapon",
 
 
 def _damage_terms(text: str, damage_type: str, light: bool, log: Log):
-    terms = parse_expression(text)
+    expr = parse(text, T.DAMAGE_FORM, "damage")
     if light and damage_type in T.LIGHT_MATERIAL_TYPES:
-        smaller = step_down(terms)
-        log.step(f"Light-material bludgeoning weapon: {format_expression(terms)} → {format_expression(smaller)} "
-                 "(one die smaller)", "seed 002, Bludgeoning")
+        smaller = step_down(expr)
+        log.step(f"Light-material bludgeoning weapon: {expr} → {smaller} (one die smaller)", "seed 002, Bludgeoning")
         return smaller
     if light:
         log.step(f"The light-material rule is for bludgeoning weapons only; {damage_type} damage is unchanged",
                  "seed 002, Bludgeoning")
-    return terms
+    return expr
 
 
 def _roll_amount(dice, text, damage_type, light, log):
-    terms = _damage_terms(text, damage_type, light, log)
-    amount, faces = roll_expression(dice, terms)
+    expr = _damage_terms(text, damage_type, light, log)
+    amount, faces = roll_damage(dice, expr)
     if faces:
-        log.step(f"Damage {format_expression(terms)}: dice {', '.join(map(str, faces))} → {amount}", "RULES.md §2.5")
+        log.step(f"Damage {expr}: dice {', '.join(map(str, faces))} → {amount}", "RULES.md §2.5")
     return amount
 
 
@@ -81,7 +81,7 @@ APPLY_DAMAGE = Operation(
     params=(
         CREATURE, LABEL,
         Param("damage", "text", "Damage", "The hit's damage: a number (9) or dice (2d6+3) to roll (RULES.md §2.5).",
-              default="4"),
+              default="4", dice=T.DAMAGE_FORM),
         DAMAGE_TYPE,
         Param("nonlethal", "bool", "Nonlethal", "Seed 002, Nonlethal Damage: a would-be-fatal hit knocks the target "
               "unconscious instead; objects are immune.", default=False),
@@ -105,7 +105,8 @@ ROLL_DAMAGE = Operation(
     summary="Roll a weapon's damage dice, one die smaller for light-material bludgeoning weapons; shows the damage "
     "type's note (heat: fire risk).",
     covers=("M7", "M22"),
-    params=(LABEL, Param("damage", "text", "Damage dice", "Dice such as 2d6+3 (RULES.md §2.14 S9).", default="2d6"),
+    params=(LABEL, Param("damage", "text", "Damage dice", "Dice such as 2d6+3 (RULES.md §2.14 S9).", default="2d6",
+                               dice=T.DAMAGE_FORM),
             DAMAGE_TYPE, LIGHT),
     run=_roll_damage, source="seed 002, damage types; Bludgeoning; Heat; RULES.md §2.5",
 )

@@ -3,6 +3,8 @@
 The GM may edit these; the rules read them and never hard-code their values.
 """
 
+from py_rules.dice_expr import Form
+
 GM_TITLE = "GM"
 
 SCHEMA = "semiautomagic.creature/1"
@@ -98,6 +100,15 @@ FIRE_RISK_TYPES = ("Heat",)
 
 DIE_LADDER = (1, 2, 3, 4, 6, 8, 10, 12, 20)
 """RULES.md §2.5 [REC] S9: die sizes from smallest to largest; "one die smaller" steps down one rung (1 = a flat 1)."""
+
+DAMAGE_FORM = Form(
+    "semiautomagic.damage", "a damage number or dice expression", "Write a number such as 9 or dice such as 2d6+3.",
+    "bad_damage", sides=DIE_LADDER[1:], count=(0, 50), dice_max=50, damage=True, floor=0,
+    empty="Damage is required: a number such as 9 or dice such as 2d6+3.",
+    sides_said="on the die ladder (" + ", ".join(f"d{s}" for s in DIE_LADDER[1:]) + ")",
+)
+"""RULES.md §2.5, §2.14 S9: damage is a number or dice on the die ladder joined by + and -, at most 50 dice; a hit
+never deals less than 0. Read by :mod:`py_rules.dice_expr`."""
 
 EMP_TOUGHNESS = {
     "Very Simple": (8, "a flashlight"),

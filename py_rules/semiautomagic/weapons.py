@@ -9,6 +9,7 @@ club or a mace bludgeons; blades and axes slash) but prints no weapon's damage: 
 
 from __future__ import annotations
 
+from py_rules.dice_expr import parse
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import tables as T
 from py_rules.words import listed
@@ -80,8 +81,6 @@ def _flag(raw: dict, key: str, who: str, field: str) -> bool:
 
 
 def _weapon(raw, index: int) -> dict:
-    from py_rules.semiautomagic.damage import parse_expression  # damage.py reads the creature module
-
     field = f"weapons.{index}"
     who = f"Weapon {index + 1}"
     if not isinstance(raw, dict):
@@ -100,7 +99,7 @@ def _weapon(raw, index: int) -> dict:
     if not damage:
         raise RulesError("missing_field", f"{_said(who, 'damage')}: give dice such as 1d6 or 2d6+3.", f"{field}.damage")
     try:
-        parse_expression(damage, f"{field}.damage")
+        parse(damage, T.DAMAGE_FORM, f"{field}.damage")
     except RulesError as error:
         raise RulesError(error.code, f"{_said(who, 'damage')}: {error.message}", f"{field}.damage") from None
     raw_type = raw.get("damage_type", "bludgeoning")

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from py_rules.armageddon.character import from_dict
 from py_rules.armageddon.weapons import COMMON_WEAPONS, damage_roll
+from py_rules.dice_expr import Term
 from py_rules.errors import RulesError
 
 from .conftest import BASE
@@ -66,9 +67,9 @@ def test_armour_is_refused_per_field(armour, path):
 
 def test_the_books_damage_form_reads_strength_from_the_sheet():
     roll, uses = damage_roll("d4 × Strength", 3)
-    assert (roll.count, roll.sides, roll.multiplier, uses) == (1, 4, 3, True)
+    assert (roll.terms, uses) == ((Term(1, 1, 4, 3),), True)
     roll, uses = damage_roll("4d6 × 4", 3)
-    assert (roll.count, roll.sides, roll.multiplier, uses) == (4, 6, 4, False)
+    assert (roll.terms, uses) == ((Term(1, 4, 6, 4),), False)
 
 
 def test_weapon_list_gives_the_common_weapons(run):

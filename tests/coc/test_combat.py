@@ -8,9 +8,10 @@ from coc_helpers import cultist, d100, harvey, run
 from py_rules import api
 from py_rules.coc import attack as attack_mod
 from py_rules.coc import checks, combat
-from py_rules.coc.expr import parse_expr
 from py_rules.coc.settings import Settings
+from py_rules.coc.tables import DICE_FORM
 from py_rules.dice import TypedDice
+from py_rules.dice_expr import parse
 from py_rules.errors import RulesError
 
 
@@ -56,7 +57,7 @@ def test_attack_order_roll_off_ties_roll_again_and_the_trace_shows_every_roll():
 
 
 def test_extreme_damage_default_says_there_is_no_extra_damage():
-    total, steps = run(combat.roll_damage, [2], "Brawl", parse_expr("1D3"), "0", extreme=True)
+    total, steps = run(combat.roll_damage, [2], "Brawl", parse("1D3", DICE_FORM), "0", extreme=True)
     assert total == 2 and any("no extra damage" in s.text for s in steps)
 
 
@@ -258,7 +259,7 @@ def test_luck_on_a_combat_roll_stops_at_02_never_buying_a_critical():
 # --- Damage -------------------------------------------------------------------------------------------------
 
 def test_damage_is_weapon_dice_plus_damage_bonus_for_melee():
-    total, _ = run(combat.roll_damage, [3, 2], "Brawl", parse_expr("1D3"), "+1D4")
+    total, _ = run(combat.roll_damage, [3, 2], "Brawl", parse("1D3", DICE_FORM), "+1D4")
     assert total == 5
 
 
@@ -271,7 +272,7 @@ def test_luck_cannot_be_spent_on_damage():
 
 
 def test_extreme_damage_book_option_maximum_and_impale():
-    total, _ = run(combat.roll_damage, [4], "Handgun", parse_expr("1D10"), "0", extreme=True, extreme_rule="book")
+    total, _ = run(combat.roll_damage, [4], "Handgun", parse("1D10", DICE_FORM), "0", extreme=True, extreme_rule="book")
     assert total == 14
 
 

@@ -7,7 +7,8 @@ import pytest
 from coc_helpers import d100, harvey, run
 from py_rules import api
 from py_rules.coc import checks, sanity
-from py_rules.coc.expr import parse_loss
+from py_rules.coc.tables import SANITY_LOSS_FORM
+from py_rules.dice_expr import parse_parts
 from py_rules.coc.settings import Settings
 from py_rules.coc.push import push_roll
 from py_rules.errors import RulesError
@@ -121,7 +122,7 @@ def test_book_insanity_option_sanity_zero_is_permanent():
 @pytest.mark.parametrize("text", ["1D6", "1/2/3", "a/b", "1/-2", "/1D6", ""])
 def test_malformed_x_y_is_a_clear_error(text):
     with pytest.raises(RulesError) as error:
-        parse_loss(text)
+        parse_parts(text, SANITY_LOSS_FORM, "loss")
     assert error.value.field == "loss"
 
 

@@ -229,4 +229,4 @@ def test_every_common_weapon_hits_for_at_least_nothing_and_at_most_its_maximum(w
     expr = damage_expr(weapon, "", "damage", distance)
     total, steps = roll_damage(RandomDice(7), weapon, expr, "+1D4")
     db_max = {"full": 4, "half": 2, "none": 0}[weapon["db"]]
-    assert 0 <= total <= expr.maximum + db_max and steps[-1].text == "Luck can't be spent on damage"
+    assert 0 <= total <= expr.most + db_max and steps[-1].text == "Luck can't be spent on damage"

@@ -6,7 +6,8 @@ from py_rules.dice import TypedDice
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
-from py_rules.semiautomagic.damage import apply_hit, format_expression, parse_expression, roll_expression, step_down
+from py_rules.dice_expr import parse
+from py_rules.semiautomagic.damage import apply_hit, roll_damage, step_down
 from py_rules.trace import Log
 
 
@@ -134,20 +135,20 @@ def test_unknown_damage_type_is_refused():
 
 
 def test_light_material_bludgeoning_weapons_deal_one_die_smaller_damage():
-    assert format_expression(step_down(parse_expression("2d6+1"))) == "2d4+1"
-    assert format_expression(step_down(parse_expression("d4"))) == "1d3"
-    assert format_expression(step_down(parse_expression("d20"))) == "1d12"
+    assert str(step_down(parse("2d6+1", T.DAMAGE_FORM))) == "2d4+1"
+    assert str(step_down(parse("d4", T.DAMAGE_FORM))) == "1d3"
+    assert str(step_down(parse("d20", T.DAMAGE_FORM))) == "1d12"
 
 
 def test_damage_dice_roll_through_the_dice_source():
     dice = TypedDice([2, 5])
-    assert roll_expression(dice, parse_expression("2d6-1")) == (6, [2, 5])
+    assert roll_damage(dice, parse("2d6-1", T.DAMAGE_FORM)) == (6, (2, 5))
 
 
 @pytest.mark.parametrize("text", ["2d7", "abc", "d", "2d6++", ""])
 def test_bad_damage_expressions_are_refused(text):
     with pytest.raises(RulesError):
-        parse_expression(text)
+        parse(text, T.DAMAGE_FORM)
 
 
 def test_emp_only_affects_electronic_devices():

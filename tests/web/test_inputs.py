@@ -203,3 +203,44 @@ def test_physical_dice_stay_chosen_in_the_next_drawer_and_after_a_reload(app):
     a_harvey(page, "Another")
     page.locator('[data-row="char-STR"]').click()
     expect(drawer.get_by_role("radio", name="Digital")).to_be_checked()
+
+
+def test_damage_and_loss_written_as_dice_ask_first_with_what_the_engine_reads_them_as(app):
+    page = app
+    campaign_id = new_campaign(page, "Dice", "armageddon")
+    new_character(page, "armageddon", "Jack", {"attributes.Strength": 5, "attributes.Constitution": 5})  # 50 LP
+    open_sheet(page, "Jack")
+    page.locator('.quick-actions [data-action="damage"]').click()
+    drawer = page.locator(".drawer")
+    amount = drawer.locator('input[name="amount"]')
+    # d6 × 10 can reach 60: the engine's reading of the roll (RULES.md §1.8 NdX × M + K) asks first
+    amount.fill("d6 × 10")
+    drawer.locator("button.roll").click()
+    dialog = page.get_by_role("dialog", name="Apply 60 damage?")
+    expect(dialog).to_contain_text("d6 × 10 can come to 60 damage, more than Jack's 50 Life Points: Jack could be at −10 LP")
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(drawer.locator("[data-result]")).to_have_count(0)
+    assert applied(page, campaign_id, "armageddon.apply_damage") == []
+    # a text the engine cannot read asks nothing: the engine's refusal names the place, nothing changes
+    amount.fill("d6 x ten")
+    drawer.locator("button.roll").click()
+    expect(drawer.get_by_role("alert").filter(has_text="is not a damage roll")).to_contain_text("character 6")
+    expect(page.locator("dialog.confirm")).to_have_count(0)
+    assert applied(page, campaign_id, "armageddon.apply_damage") == []
+    # at most 48: it fits, and is rolled at once
+    amount.fill("d6x8")
+    drawer.locator("button.roll").click()
+    expect(drawer.locator("[data-result]")).to_contain_text("Jack loses")
+    assert len(applied(page, campaign_id, "armageddon.apply_damage")) == 1
+
+    # a Sanity loss X/Y: the larger of X and Y, as the engine reads them (RULES.md §3.11)
+    new_campaign(page, "Horror", "coc")
+    new_character(page, "coc", "Harvey", {"POW": 60})
+    open_sheet(page, "Harvey")
+    page.locator('[data-row="san"]').click()
+    drawer.locator('input[name="loss"]').fill("1D10 / 1D100")
+    drawer.locator("button.roll").click()
+    dialog = page.get_by_role("dialog", name="Roll the Sanity roll?")
+    expect(dialog).to_contain_text("This Sanity roll can cost up to 100 SAN, more than Harvey's 60")
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(drawer.locator("[data-result]")).to_have_count(0)

@@ -2,7 +2,7 @@
 // show and which engine operations they call. Words are the game's own (Chronicler, Success Levels).
 
 import { damageFollowUp } from "./damage_follow_up.mjs";
-import { mostOf, poolWarning, signed } from "./large_change.mjs";
+import { poolWarning, rangeOf, signed } from "./large_change.mjs";
 import { timeSkipCheck } from "./time_skip.mjs";
 import { own } from "../store/own.mjs";
 
@@ -37,22 +37,26 @@ const POOL_OF = { LP: ["life_points", "Life Points", "LP"], EP: ["endurance_poin
 const holding = (sheet, key) => sheet?.current?.[key] ?? sheet?.derived?.[key];
 
 /** Damage beyond the pool it hits asks first ("30 damage is more than Jack's 26 Life Points: Jack will be at −4 LP"). */
-function damageWarning(args, sheet) {
+async function damageWarning(args, sheet, ctx) {
   const [key, pool, short] = POOL_OF[args.pool || "LP"] || POOL_OF.LP;
   const current = holding(sheet, key);
+  const range = await rangeOf(ctx, "armageddon.apply_damage", "amount", args.amount);
   return poolWarning({
-    text: args.amount, current, name: sheet.name, pool, what: (n) => `${n} damage`,
+    text: args.amount, range, current, name: sheet.name, pool, what: (n) => `${n} damage`,
     after: (n, known) => `${sheet.name} ${known ? "will" : "could"} be at ${signed(current - n)} ${short}`,
   });
 }
 
 /** Essence spent beyond what is left asks first (below 0 the Willpower Test follows). */
-function essenceWarning(args, sheet) {
+async function essenceWarning(args, sheet, ctx) {
   const current = holding(sheet, "essence");
-  const leak = args.leak_die && args.leak_die !== "none" ? mostOf(args.leak_die) : 0;
-  const text = leak ? `${args.amount ?? 0}+${args.leak_die}` : String(args.amount ?? "");
+  const points = Number(args.amount ?? 0); // a whole-number field; the leak die is the engine's to read
+  const leak = args.leak_die && args.leak_die !== "none" ? await rangeOf(ctx, "armageddon.lose_essence", "leak_die", args.leak_die) : null;
+  if (!Number.isInteger(points) || (!leak && !(points > 0))) return null;
+  const text = leak ? `${points}+${args.leak_die}` : String(points);
+  const range = { least: points + (leak?.least ?? 0), most: points + (leak?.most ?? 0) };
   return poolWarning({
-    text, current, name: sheet.name, pool: "Essence", what: (n) => `${n} Essence`, title: "Spend it?", confirm: "Spend",
+    text, range, current, name: sheet.name, pool: "Essence", what: (n) => `${n} Essence`, title: "Spend it?", confirm: "Spend",
     after: (n, known) => `${sheet.name} ${known ? "will" : "could"} be at ${signed(current - n)} Essence, and below 0 the Willpower Test follows`,
   });
 }

@@ -2,7 +2,7 @@
 // dice, HP / MP / SAN / Luck, pushing and spending Luck, the Keeper's words.
 
 import { damageFollowUp } from "./damage_follow_up.mjs";
-import { mostOf, poolWarning } from "./large_change.mjs";
+import { poolWarning, rangeOf } from "./large_change.mjs";
 import { timeSkipCheck } from "./time_skip.mjs";
 import { own } from "../store/own.mjs";
 
@@ -12,16 +12,19 @@ const CONDITIONS = { major_wound: "major wound", prone: "prone", unconscious: "u
 
 /** Damage beyond the HP left asks first: HP never go below 0, and the rules then decide the rest. */
 function damageWarning(args, sheet) {
+  const typed = String(args.amount ?? "").trim();
+  const amount = Number(typed); // HP lost is a whole-number field, not dice
+  if (!typed || !Number.isInteger(amount)) return null;
   return poolWarning({
-    text: String(args.amount ?? ""), current: sheet.hp, name: sheet.name, pool: "hit points", what: (n) => `${n} damage`,
+    text: typed, range: { least: amount, most: amount }, current: sheet.hp, name: sheet.name, pool: "hit points", what: (n) => `${n} damage`,
     after: () => `${sheet.name} will drop to 0 HP (hit points never go below 0): unconscious, dying or killed outright, as the rules decide`,
   });
 }
 
 /** A Sanity roll whose loss can be more than the SAN left asks first (0 SAN is permanent insanity). */
-function sanityWarning(args, sheet) {
-  const [success, failure = success] = String(args.loss ?? "").split("/");
-  const most = Math.max(mostOf(success) ?? -1, mostOf(failure) ?? -1);
+async function sanityWarning(args, sheet, ctx) {
+  const range = await rangeOf(ctx, "coc.sanity_roll", "loss", args.loss); // the larger of X and Y's most
+  const most = range?.most ?? -1;
   if (most < 0 || !(most > sheet.san)) return null;
   return { title: "Roll the Sanity roll?", confirm: "Roll",
     text: `This Sanity roll can cost up to ${most} SAN, more than ${sheet.name}'s ${sheet.san}: ${sheet.name} could fall to 0 SAN and be permanently insane. Roll it?` };

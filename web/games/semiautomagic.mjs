@@ -3,7 +3,7 @@
 
 import { durationText } from "../app/durations.mjs";
 import { damageFollowUp } from "./damage_follow_up.mjs";
-import { exact, mostOf } from "./large_change.mjs";
+import { rangeOf } from "./large_change.mjs";
 import { timeSkipCheck } from "./time_skip.mjs";
 import { own } from "../store/own.mjs";
 
@@ -21,13 +21,15 @@ const derived = async (sheet, ctx) => (await ctx.engine("semiautomagic.describe_
 /** A hit that can reach Toughness asks first: at Toughness (or above it, as the house rule says) a creature
  * starts dying, an object above it is destroyed, and a dying creature wounded again dies. */
 async function damageWarning(args, sheet, ctx) {
-  const most = mostOf(args.damage);
-  if (most === null || args.damage_type === "EMP" || sheet.dead || sheet.destroyed) return null;
+  if (args.damage_type === "EMP" || sheet.dead || sheet.destroyed) return null;
+  const range = await rangeOf(ctx, "semiautomagic.apply_damage", "damage", args.damage);
+  if (!range) return null;
+  const most = range.most;
   const { toughness } = await derived(sheet, ctx);
   const object = sheet.kind === "object";
   const strict = object || ctx.settings?.dying_trigger === "more";
   if (!(strict ? most > toughness : most >= toughness)) return null;
-  const known = exact(args.damage);
+  const known = range.least === range.most;
   const said = known ? `${most} damage` : `${String(args.damage).trim()} can come to ${most} damage, which`;
   const reaches = strict ? `is more than ${sheet.name}'s Toughness ${toughness}` : `reaches ${sheet.name}'s Toughness ${toughness}`;
   const then = object ? `${sheet.name} ${known ? "will" : "could"} be destroyed` : args.nonlethal ? `${sheet.name} ${known ? "will" : "could"} be knocked out`
