@@ -20,16 +20,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from py_rules import api, sources
-from py_rules.armageddon.damage import parse_damage
+from py_rules import dice_expr
+from py_rules.armageddon import tables as armageddon_tables
 from py_rules.coc import stat_block
-from py_rules.coc.expr import parse_expr, parse_loss
+from py_rules.coc import tables as coc_tables
 from py_rules.coc.stat_block_grammar import KEYWORDS
 from py_rules.errors import RulesError
 from py_rules.interchange.coc_sheet import weapon_damage
 from py_rules.interchange.coc_skills import split_name
 from py_rules.interchange.foundry_coc7 import plain_text
 from py_rules.modifiers import parse_modifiers
-from py_rules.semiautomagic.damage import parse_expression
+from py_rules.semiautomagic import tables as semiautomagic_tables
 from tools import fuzz
 
 SIZE = 20_000
@@ -39,10 +40,13 @@ QUIET = {"deadline": None, "suppress_health_check": list(HealthCheck)}
 DICE = ("d", "D", "1d4", "2D6", "x", "×", "*", "+", "−", "/", "1/1D4", "DB", "+ DB", "half DB")
 READERS = {  # name: (the reader of one text, the words it looks for)
     "stat block": (stat_block.parse, KEYWORDS),
-    "Armageddon damage roll": (parse_damage, DICE),
-    "Semiautomagic damage": (parse_expression, DICE),
-    "Call of Cthulhu dice expression": (parse_expr, DICE),
-    "Call of Cthulhu Sanity loss": (parse_loss, DICE),
+    "Armageddon damage roll": (lambda text: dice_expr.parse(text, armageddon_tables.DAMAGE_FORM), DICE),
+    "Armageddon weapon damage": (lambda text: dice_expr.parse(text, armageddon_tables.WEAPON_DAMAGE_FORM,
+                                                              values={"Strength": 3}), DICE + ("Strength", "Str")),
+    "Semiautomagic damage": (lambda text: dice_expr.parse(text, semiautomagic_tables.DAMAGE_FORM), DICE),
+    "Call of Cthulhu dice expression": (lambda text: dice_expr.parse(text, coc_tables.DICE_FORM), DICE),
+    "Call of Cthulhu damage by range": (lambda text: dice_expr.parse_parts(text, coc_tables.DAMAGE_BANDS_FORM), DICE),
+    "Call of Cthulhu Sanity loss": (lambda text: dice_expr.parse_parts(text, coc_tables.SANITY_LOSS_FORM), DICE),
     "modifiers": (lambda text: parse_modifiers(text, "GM"), ("-2", "+1", "−3", "5 a", "2 darkness,")),
     "citations taken out of shown text": (sources.split, ("RULES.md", "RULES.md §1", "seed 001,", "seed 003, Hit",
                                                           "[SEED", "DEVELOPERS.md", "the seed", "(")),
