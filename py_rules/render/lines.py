@@ -45,7 +45,8 @@ class Cited(NamedTuple):
 
 @dataclass
 class Block:
-    """One result as a forum post tells it. Every text here is as the user or the engine wrote it (unescaped)."""
+    """One result as every format tells it (each writes the parts it shows). Every text here is as the user or the
+    engine wrote it (unescaped)."""
 
     who: str = ""
     what: str = ""
