@@ -54,9 +54,9 @@ __all__ = ("call", "tidy", "handle", "catalog", "operation", "answer", "run_chec
 
 def catalog() -> dict:
     """Every system, operation and output format, as JSON-ready data: what users read in plain words
-    (:mod:`py_rules.words`)."""
+    (:mod:`py_rules.game_words`)."""
+    from py_rules.game_words import catalog_operation, catalog_system
     from py_rules.render.formats import formats
-    from py_rules.words import catalog_operation, catalog_system
 
     return {
         "engine_version": py_rules.__version__,
@@ -86,7 +86,7 @@ def _validated_args(op: Operation, raw_args: Any) -> dict:
         if name not in declared:
             shown = str(name)[:80].encode("utf-8", "replace").decode()  # no lone surrogate echoed back
             raise RulesError("unknown_field", f"{op.title} has no field called {shown!r}.", shown)
-    from py_rules.words import choice_label
+    from py_rules.game_words import choice_label
 
     return {name: param.coerce(raw_args.get(name), [choice_label(op.system, param, c, op.id) for c in param.choices]
                                if param.kind == "choice" and raw_args.get(name) not in param.choices else None)

@@ -207,10 +207,11 @@ def _plainly_fine(value, depth: int) -> int | None:
     return len(text)
 
 
-def check_tree(value, field: str, depth: int) -> int | None:
+def check_tree(value, field: str, depth: int, *, halves: bool = False) -> int | None:
     """Walk ``value`` (decoded JSON) without recursion: refuse nesting deeper than ``depth`` and text
     (keys included) with lone surrogates or non-finite numbers, naming the path (``field.key.0``). Returns the
-    length of its JSON text (``ensure_ascii=False``) when the fast path wrote it, else None."""
+    length of its JSON text (``ensure_ascii=False``) when the fast path wrote it, else None. ``halves``: lone
+    surrogates in texts (not keys) are let through, for an operation that mends them before anything else."""
     size = _plainly_fine(value, depth)
     if size is not None:
         return size
@@ -218,7 +219,7 @@ def check_tree(value, field: str, depth: int) -> int | None:
     while stack:
         node, path, level = stack.pop()
         if isinstance(node, str):
-            if has_surrogate(node):
+            if not halves and has_surrogate(node):
                 raise RulesError("bad_text", f"{path or 'The value'} holds a character that is not valid Unicode text.", path)
         elif isinstance(node, float):
             if node != node or node in (float("inf"), float("-inf")):

@@ -19,8 +19,10 @@ MODIFIERS_HELP = (
     "e.g. '-2 darkness, +1 aiming' (RULES.md §4: every modifier keeps its label)."
 )
 
-_ITEM = re.compile(r"^\s*([+\-−]\s*[0-9]+|[0-9]+)(?:\s+(.*?))?\s*$")
-"""A signed whole number, then (after a space) its reason: ``-2 darkness``; ``+1e9`` is no number."""
+_ITEM = re.compile(r"^\s*([+\-−]\s*[0-9]+|[0-9]+)(?:\s+(\S(?:.*\S)?))?\s*$")
+r"""A signed whole number, then (after a space) its reason: ``-2 darkness``; ``+1e9`` is no number. The reason starts
+and ends on a character that is not a space, so each run of spaces around it is one quantifier's alone (a lazy
+reason followed by ``\s*$`` walked every run of spaces inside it to its end again)."""
 
 
 def parse_modifiers(text: str | None, source: str, field: str = "modifiers") -> list[Modifier]:
@@ -42,7 +44,9 @@ def parse_modifiers(text: str | None, source: str, field: str = "modifiers") -> 
                 f"Modifier {position} ({item.strip()!r}) must start with a number such as +1 or -2.",
                 field,
             )
-        value = int(match.group(1).replace("−", "-").replace(" ", ""))
+        digits = "".join(match.group(1).replace("−", "-").split())  # "- 2", "−\t2": a sign, any spaces, digits
+        sign, number = digits[:1].strip("0123456789"), digits.lstrip("+-").lstrip("0") or "0"
+        value = int(sign + number) if len(number) <= 4 else 10**4  # no int() of thousands of digits: out of range
         if abs(value) > 100:
             raise RulesError("out_of_range", f"Modifier {position} must be between -100 and +100.", field)
         modifiers.append(Modifier(match.group(2) or "situational modifier", value, source))

@@ -62,6 +62,8 @@ class Param:
             campaign): its texts only have to be Unicode text; every other ``text`` field is one line and every
             other ``json`` field's texts are names, both held to :mod:`py_rules.text`'s rule (no control or
             direction-turning character). A record's sheets meet that rule in their game's own validation.
+        mends_text: the operation mends the value's text itself (``campaign.repair``: a campaign stored before the
+            text rule may hold half a character, which every other field refuses); the door lets such text through.
 
     Every limit is declared here, shown in the catalog (so forms and the API reference show it) and
     refused with an error naming the field; a number declared without a range gets ±1,000,000,000.
@@ -82,6 +84,7 @@ class Param:
     max_length: int | None = None
     max_depth: int | None = None
     as_written: bool = False
+    mends_text: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -142,7 +145,7 @@ class Param:
 
     def coerce(self, raw: Any, labels: list[str] | None = None) -> Any:
         """Validate ``raw`` and return the value the rule receives; a refused choice is named with ``labels`` (the
-        choices in the game's words, :func:`py_rules.words.choice_label`) or the choices made readable."""
+        choices in the game's words, :func:`py_rules.game_words.choice_label`) or the choices made readable."""
         if raw is None or (isinstance(raw, str) and raw.strip() == "" and self.kind != "text"):
             if self.required:
                 raise RulesError("missing_field", f"{self.label} is required.", self.name)
@@ -264,7 +267,8 @@ def _coerce_json(param: Param, raw: Any) -> Any:
             raise param._fail("out_of_range", f"{param.label} must be at most {param.length_limit} characters of JSON.")
         value = limits.loads(raw, param.depth_limit, param.name, param.label)
     try:
-        size = limits.check_tree(value, "", param.depth_limit)  # the length of its JSON text, when written on the way
+        # the length of its JSON text, when written on the way
+        size = limits.check_tree(value, "", param.depth_limit, halves=param.mends_text)
         if not param.as_written:
             text.check_sheet(value)
         if not isinstance(raw, str) and (len(json.dumps(value, ensure_ascii=False)) if size is None else size) > param.length_limit:

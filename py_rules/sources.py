@@ -57,13 +57,19 @@ _OPTION_SECTIONS = {"A": "1.16", "S": "2.14", "D": "3.12", "U": "1.17", "M": "2.
 
 _SECTION = r"§\s?\d+(?:\.\d+)?(?:\s?[–-]\s?\d+(?:\.\d+)?)?"
 _OPTION = r"[ASDUMC]\d{1,2}\b"
-_TAGS = r"(?:\s*\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)[^\]]*\])*"
-_RULES_REF = (rf"RULES\.md(?:\s*(?:{_SECTION}|part \d|{_OPTION})(?:\s*(?:/|,|and)?\s*(?:{_SECTION}|{_OPTION}))*)?"
+_TAGS = r"(?:\s*\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)[^\][]*\])*"
+_RULES_REF = (rf"RULES\.md(?:\s*(?:{_SECTION}|part \d|{_OPTION})(?:\s*(?:(?:/|,|and)\s*)?(?:{_SECTION}|{_OPTION}))*)?"
               rf"(?:\s+[A-Z][a-z]+(?: table)?(?=[;)]|$))?{_TAGS}")
 _WORD = r"(?:[A-Z][\w/&'’-]*|(?:of|and|or|the|a|an|to|in|on|if|by)\b|&)"
 _SEED_REF = rf"[Ss]eed 0\d\d(?:, {_WORD}(?: {_WORD})*)?"
-_SEED_LEAD = r"[Ss]eed 0\d\d(?:,\s*[^:;()]{1,60})?"
-_TAG = r"\s*\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)[^\]]*\]"
+_SEED_LEAD = r"[Ss]eed 0\d\d(?:,(?:\s*+[^:;()]{1,60}+|\s++))?"
+"""A seed and its heading, as a text's leading citation (``seed 003, Hit points: …``). The spaces before the heading
+and the heading itself are taken whole, never given back: user text passes through here too, and sharing a run of
+spaces or a list of headings among quantifiers took time exponential in it."""
+_TAG = r"(?<!\s)\s*\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)[^\][]*\]"
+"""A rules-reference tag and the spaces before it. A match starts where a run of spaces does (not again from each
+space of it) and a tag holds no ``[`` (a ``[SEED`` with no ``]`` after it is not walked to the end again from each
+``[SEED`` before it): user text passes through here too, so both keep it linear."""
 _DEV_REF = r"DEVELOPERS\.md(?::[^)]*)?"
 
 

@@ -37,8 +37,8 @@ def system_of(system_id: str) -> System:
 def operations_of(system_id: str) -> dict[str, Operation]:
     """``system_id``'s operations by id, checked to belong to it and to be unique; an operation that
     does not say how its dice are typed takes its system's ``dice_help``, and each names in its trace the
-    house rules it ran with away from their defaults (:func:`py_rules.words.named_house_rules`)."""
-    from py_rules.words import named_house_rules
+    house rules it ran with away from their defaults (:func:`py_rules.game_words.named_house_rules`)."""
+    from py_rules.game_words import named_house_rules
 
     module = _module(system_id)
     operations = [named_house_rules(op if op.dice_help else replace(op, dice_help=module.SYSTEM.dice_help))

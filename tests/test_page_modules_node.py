@@ -1,6 +1,6 @@
-"""The page's pure modules checked by their own tests in Node (``node --test``, tests/node/): the engine's deadline
-(web/rpc.mjs, web/app/engine.mjs) with a stand-in worker and a clock moved by hand; the forum choices read from the
-engine's catalog (web/app/forum_choices.mjs; ``PYTHON`` is this interpreter, which writes the catalog)."""
+"""The page's pure modules checked by their own tests in Node (``node --test``, tests/node/*.test.mjs), run here so
+the README's test command runs them too: one test per file, so a failure names the module. ``PYTHON`` is this
+interpreter (a test that needs the engine's catalog asks it for one)."""
 
 from __future__ import annotations
 

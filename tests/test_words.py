@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from py_rules import api, sources, words
+from py_rules import api, game_words, sources, words
 from py_rules.campaign.games import GAMES, setting_params
 from py_rules.coc.investigator import EXAMPLE as COC_SHEET, EXAMPLE_OPPONENT as COC_OPPONENT
 from py_rules.systems import operations_of
@@ -87,7 +87,7 @@ def test_every_choice_has_plain_labels_in_the_same_order():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_house_rule_says_what_it_changes_and_names_each_option(game):
-    own = words.words_of(game).SETTINGS
+    own = game_words.words_of(game).SETTINGS
     declared = setting_params(game)
     assert set(own) == set(declared), "every setting has its plain words, and no words are left over"
     for name, param in declared.items():
@@ -102,7 +102,7 @@ def test_every_house_rule_says_what_it_changes_and_names_each_option(game):
 
 @pytest.mark.parametrize("game", GAMES + ("campaign",))
 def test_overrides_name_fields_that_exist(game):
-    table = words.words_of(game)
+    table = game_words.words_of(game)
     operations = operations_of(game)
     names = {p.name for op in operations.values() for p in op.all_params}
     for key in list(table.HELP) + list(table.CHOICES):

@@ -12,7 +12,13 @@ is classified by :func:`examine`; ``tests/test_fuzz_door.py`` runs the same gene
 minute in the test suite. Problems: ``escaped`` (an exception out of ``call()``), ``internal``,
 ``own_output_rejected`` (a returned sheet refused when sent back), ``not_canonical`` (reading it back
 changes it), ``non_utf8``, ``too_large``, ``mutated`` (the input object changed), ``not_replayable``
-(the same seed gave another answer).
+(the same seed gave another answer), ``slow`` (a request whose text is a keyword a reader looks for followed by a
+long run of spaces, digits, signs, parentheses or percent signs, as a PDF's paste gives, took longer than
+:data:`SLOW_SECONDS`: the team's guide asks every reader of user text to run in time linear in it); the texts
+themselves are ``tools/adversarial.py``'s.
+
+This file is longer than 400 lines because the generators, the checks and the long run share one reading of the
+declarations and one list of problems; the adversarial texts, which the tests use on their own, live apart.
 """
 
 from __future__ import annotations
@@ -36,11 +42,17 @@ if str(ROOT) not in sys.path:
 from py_rules import api, limits  # noqa: E402
 from py_rules.errors import RulesError  # noqa: E402
 from py_rules.systems import SYSTEM_IDS, all_operations  # noqa: E402
+from tools.adversarial import RUNS, TAILS, adversarial_corpus, adversarial_text, reader_keywords  # noqa: E402
 
-__all__ = ("PROBLEMS", "examine", "requests", "invalid_requests", "chains", "run_chain", "ANSWER_LIMIT")
+__all__ = ("PROBLEMS", "examine", "requests", "invalid_requests", "chains", "run_chain", "ANSWER_LIMIT", "RUNS",
+           "SLOW_SECONDS", "adversarial_text", "adversarial_corpus", "adversarial_requests", "reader_keywords",
+           "text_fields")
 
 PROBLEMS = ("escaped", "internal", "own_output_rejected", "not_canonical", "non_utf8", "too_large", "mutated",
-            "not_replayable")
+            "not_replayable", "slow")
+SLOW_SECONDS = 2.0
+"""Longest a request with an adversarial text may take (``slow`` past it): a reader linear in its text answers
+a 20 kB one in milliseconds, one that backtracks takes minutes."""
 ANSWER_LIMIT = 2_500_000
 """Largest answer (characters) to any request but the catalog: a request throws at most
 ``dice.MAX_THROWS`` (1000) dice, and the most talkative rule (Armageddon's hours of strenuous activity at
@@ -222,6 +234,36 @@ def invalid_requests(draw):
     return text
 
 
+@cache
+def text_fields() -> tuple:
+    """(operation, text field) for every declared field that takes user text."""
+    return tuple((op, param) for op in operations() for param in op.all_params if param.kind == "text")
+
+
+@st.composite
+def adversarial_requests(draw, size: int = 20_000):
+    """A request whose one text field holds an adversarial text (longer than the field takes, sometimes: the
+    door's own limit must refuse it as quickly), its other fields drawn as valid ones."""
+    op, field = draw(st.sampled_from(text_fields()))
+    request = draw(requests(op_id=op.id))
+    limit = field.length_limit or size
+    past = [limit + 1] if limit < 10 * size else []  # one past the limit, unless that is a file of 150 MB
+    length = draw(st.sampled_from([min(limit, size), *past, draw(st.integers(0, min(limit, size)))]))
+    keyword, run, tail = (draw(st.sampled_from(choices)) for choices in (reader_keywords(), RUNS, TAILS))
+    request["args"][field.name] = adversarial_text(keyword, run, length, tail)
+    return request
+
+
+def examine_timed(request) -> tuple[list[tuple[str, str]], dict | None]:
+    """:func:`examine`, and ``slow`` when the request took longer than :data:`SLOW_SECONDS`."""
+    started = time.perf_counter()
+    problems, answer = examine(request)
+    took = time.perf_counter() - started
+    if took > SLOW_SECONDS:
+        problems.append(("slow", f"{took:.1f} s for {_short(request)}"))
+    return problems, answer
+
+
 # --- checks ----------------------------------------------------------------------------------------------
 
 def _dumps(request) -> str | None:
@@ -369,7 +411,7 @@ def _run_for(test, seconds: float):
 
 def fuzz(minutes: float) -> tuple[Counter, dict]:
     tally, found = Counter(), {}
-    share = minutes * 60 / 3
+    share = minutes * 60 / 4
     config = settings(max_examples=10**9, deadline=None, database=None, phases=[Phase.generate],
                       suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet, print_blob=False)
 
@@ -380,7 +422,11 @@ def fuzz(minutes: float) -> tuple[Counter, dict]:
         tally["chains"] += 1
         run_chain(*drawn, tally, found)
 
-    for strategy, test in ((requests(), one), (invalid_requests(), one), (chains(), chain)):
+    def timed(request):
+        record(tally, found, *examine_timed(request))
+
+    for strategy, test in ((requests(), one), (invalid_requests(), one), (chains(), chain),
+                           (adversarial_requests(), timed)):
         body = _run_for(test, share)
         try:
             config(given(strategy)(body))()

@@ -24,11 +24,12 @@ from py_rules.armageddon.tables import (
 )
 from py_rules.armageddon.work import Settings, Work
 from py_rules.errors import RulesError
+from py_rules.game_words import words_of
 from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation
 from py_rules.params import Param
 from py_rules.trace import Result, Step, headline_of, total_of
-from py_rules.words import counted, humanize, passes, words_of
+from py_rules.words import counted, humanize, passes
 
 __all__ = ("STATE_OPERATIONS",)
 

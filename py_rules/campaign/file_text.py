@@ -1,10 +1,10 @@
 """A campaign file read from its text with the place of each log entry in it (issue 19, "Long campaigns light").
 
 A 10,000-entry file is tens of MB of JSON. Read whole by ``json.loads`` its entries lose their text, and measuring
-each one again (its size, how many values it holds, its longest key: :func:`py_rules.campaign.file.check_json`'s
+each one again (its size, how many values it holds, its longest key: :func:`py_rules.campaign.problems.check_json`'s
 bounds) meant writing it back to JSON. Here the file is read with the same C scanner and the same number rules
 (:func:`py_rules.limits.decoder`), the top object and its ``"log"`` list a value at a time, so each entry's text
-is known as it was read: :func:`py_rules.campaign.file.check_entries` measures it from that text.
+is known as it was read: :func:`py_rules.campaign.entries.check_entries` measures it from that text.
 
 Only a plain file is read this way: a JSON object, its ``"log"`` (if any) a list. Anything else, or anything the
 scanner refuses, gives None and the caller reads the text as before (``limits.loads``), whose messages then say

@@ -7,12 +7,15 @@ house-rule settings as ``setting=True`` parameters of its operations; a campaign
 from __future__ import annotations
 
 import importlib
+import json
 from functools import cache
+from typing import Any
 
+from py_rules.errors import RulesError
 from py_rules.params import Param
 from py_rules.systems import GAME_IDS, operations_of, system_of
 
-__all__ = ("GAMES", "SHEETS", "game_name", "validate_sheet", "setting_params")
+__all__ = ("GAMES", "SHEETS", "game_name", "validate_sheet", "setting_params", "setting_value")
 
 GAMES = GAME_IDS
 """The games a campaign can be played in."""
@@ -46,3 +49,18 @@ def setting_params(game: str) -> dict[str, Param]:
             if param.setting:
                 found.setdefault(param.name, param)
     return found
+
+
+def setting_value(game: str, name: str, value: Any) -> Any:
+    """``value`` checked and converted by ``game``'s declaration of the setting ``name`` (JSON-ready), or a
+    RulesError in plain words."""
+    declared = setting_params(game)
+    param = declared.get(name)
+    if param is None:
+        owners = [game_name(g) for g in GAMES if g != game and name in setting_params(g)]
+        where = f"; it belongs to {owners[0]}" if owners else ""
+        raise RulesError("unknown_setting", f"{name!r} is not a house rule of {game_name(game)}{where}.", name)
+    coerced = param.coerce(value)
+    if param.kind == "json":  # keep the JSON the table wrote; its parse only checked it
+        return json.loads(value) if isinstance(value, str) else value
+    return coerced

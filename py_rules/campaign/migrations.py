@@ -1,8 +1,9 @@
-"""Older campaign schemas and how each becomes the current one (issue 8, "schema version and migrations").
+"""Older campaign schemas and how each becomes the current one (:data:`SCHEMA`).
 
 :data:`MIGRATIONS` maps an old schema string to a function ``old dict -> (newer dict, problems)``; :func:`migrate`
-applies them until the schema is no longer in the table, then :func:`py_rules.campaign.file.validate` checks the
-result like any other file.
+applies them until the schema is no longer in the table. Validating a file is migrating it, then checking it:
+:func:`py_rules.campaign.file.validate` calls :func:`migrate` and checks the result like any other file, and
+:func:`py_rules.campaign.file.from_legacy` does the same for the old page's values.
 
 The only older shape is what the page kept before campaigns existed (``web/state_store.mjs``): in localStorage,
 one value per shared state (``"rules-companion:<state_key>"``, e.g. ``coc.investigator``) and one per house-rule
@@ -18,8 +19,8 @@ it the campaign's times are :data:`UNKNOWN_TIME`.
 Its sheets become the campaign's characters (the current character a player character, the opponent or attacker
 a non-player character); a piece that is not valid, or not part of a campaign, is left out and listed.
 
-Within the current schema, a log entry of an older file keeps each sheet whole as it became (``after``); since
-issue 19 ("Long campaigns light") an entry keeps only what changed (``changes``, :mod:`py_rules.log.changes`).
+Within the current schema, a log entry of an older file keeps each sheet whole as it became (``after``); a
+current entry keeps only what changed (``changes``, :mod:`py_rules.log.changes`).
 :func:`compact_log` turns a valid log's older entries into the current shape, exactly (each ``after`` is rebuilt
 as it was); :func:`py_rules.campaign.file.validate` gives its campaign with the log so turned.
 """
@@ -29,12 +30,16 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from py_rules.campaign import games
-from py_rules.campaign.file import SCHEMA, check_json, problem, setting_value, timestamp_problem
+from py_rules.campaign.problems import check_json, problem, timestamp_problem
 from py_rules.errors import RulesError
 
-__all__ = ("LEGACY_SCHEMA", "LEGACY_CHARACTERS", "MIGRATIONS", "UNKNOWN_TIME", "migrate", "from_legacy",
-           "compact_log")
+__all__ = ("SCHEMA", "SCHEMA_PREFIX", "VERSION", "LEGACY_SCHEMA", "LEGACY_CHARACTERS", "MIGRATIONS", "UNKNOWN_TIME",
+           "migrate", "compact_log")
 
+SCHEMA = "rules-companion.campaign/1"
+"""The current schema: every migration ends here, and :func:`py_rules.campaign.file.validate` checks it."""
+SCHEMA_PREFIX = "rules-companion.campaign/"
+VERSION = 1
 LEGACY_SCHEMA = "rules-companion.campaign/0"
 UNKNOWN_TIME = "1970-01-01T00:00:00.000Z"
 """The time a campaign gets when nobody said when it was made (the old page kept no times)."""
@@ -105,7 +110,7 @@ def _legacy_settings(game: str, values: Any, problems: list) -> dict:
     for raw_key, value in values.items():
         name = _stripped(str(raw_key), game)
         try:
-            settings[name] = setting_value(game, name, value)
+            settings[name] = games.setting_value(game, name, value)
         except RulesError as error:
             problems.append(problem(f"settings.{name}", f"{error.message} This house rule was left out."))
     return settings
@@ -151,7 +156,7 @@ def from_v0(raw: dict) -> tuple[dict, list]:
 MIGRATIONS: dict[str, Callable[[dict], tuple[dict, list]]] = {
     LEGACY_SCHEMA: from_v0,
 }
-"""Old schema → upgrade to the next; every entry ends at :data:`py_rules.campaign.file.SCHEMA`."""
+"""Old schema → upgrade to the next; every entry ends at :data:`SCHEMA`."""
 
 
 def migrate(raw: dict) -> tuple[dict, list]:
@@ -163,17 +168,6 @@ def migrate(raw: dict) -> tuple[dict, list]:
         raw, found = MIGRATIONS[raw["schema"]](raw)
         problems.extend(found)
     return raw, problems
-
-
-def from_legacy(game: Any, states: Any, settings: Any, **names: Any):
-    """The old page's values of ``game`` as a checked campaign: :class:`py_rules.campaign.file.Checked` with the
-    campaign (valid: every invalid piece left out) and, as problems, what was left out and why."""
-    from py_rules.campaign.file import Checked, validate
-
-    raw = {"schema": LEGACY_SCHEMA, "game": game, "states": states, "settings": settings, **names}
-    upgraded, left_out = migrate(raw)
-    checked = validate(upgraded)
-    return Checked(checked.campaign, left_out + checked.problems, LEGACY_SCHEMA)
 
 
 def compact_log(entries: list) -> list:

@@ -19,9 +19,9 @@ import gc
 
 from py_rules import leftovers
 from py_rules.campaign import games
-from py_rules.campaign.file import LIMITS, SCHEMA, Checked, character_entry, validate
-from py_rules.campaign.file import timestamp_problem
-from py_rules.campaign.migrations import UNKNOWN_TIME, from_legacy
+from py_rules.campaign.file import Checked, character_entry, from_legacy, validate
+from py_rules.campaign.migrations import SCHEMA, UNKNOWN_TIME
+from py_rules.campaign.problems import LIMITS, timestamp_problem
 from py_rules.campaign.repair import repair
 from py_rules.campaign.words import character_where, problem_text, where_words
 from py_rules.errors import RulesError
@@ -241,7 +241,8 @@ REPAIR = Operation(
     "repaired.",
     covers=(),
     params=(Param("campaign", "json", "Campaign", "The stored campaign (its log may be left out: an empty list).",
-                  example=EXAMPLE, max_length=FILE_CHARS, max_depth=LIMITS["depth"] + 1, as_written=True),
+                  example=EXAMPLE, max_length=FILE_CHARS, max_depth=LIMITS["depth"] + 1, as_written=True,
+                  mends_text=True),
             Param("now", "text", "Time", "When it is repaired, as a date and time (2026-12-01T20:15:03Z): a bad "
                   "creation or change time becomes this; empty: unknown.", default="", max_length=40)),
     run=_repair, deadline_seconds=FILE_DEADLINE_SECONDS, source="TABLE.md, Kept safe", rolls=False,

@@ -27,9 +27,11 @@ from typing import Any
 
 from py_rules import text
 from py_rules.campaign import games
-from py_rules.campaign.file import (LIMITS, SCHEMA, SCHEMA_PREFIX, VERSION, _identifier, _revision, _text,
-                                    _timestamp, character_entry, check_json, forum_choices, setting_value,
-                                    validate)
+from py_rules.campaign.file import character_entry, forum_choices, validate
+from py_rules.campaign.games import setting_value
+from py_rules.campaign.migrations import MIGRATIONS, SCHEMA, SCHEMA_PREFIX, VERSION, migrate
+from py_rules.campaign.problems import (LIMITS, check_json, identifier_field, revision_field, text_field,
+                                        timestamp_field)
 from py_rules.errors import RulesError
 from py_rules.words import is_whole_number
 
@@ -84,8 +86,6 @@ def _first(problems: list) -> str:
 
 def _schema(raw: dict, dropped: list) -> dict:
     """``raw`` in the current schema: an older one migrated (what it left out listed), a newer one refused."""
-    from py_rules.campaign.migrations import MIGRATIONS, migrate
-
     schema = raw.get("schema")
     if isinstance(schema, str) and schema in MIGRATIONS:
         raw, left_out = migrate(raw)
@@ -259,7 +259,7 @@ def _mended(raw: dict, dropped: list) -> dict:
                        for key, value in entry.items()} if isinstance(entry, dict) else entry
                       for i, entry in enumerate(raw["log"])]
     for path in paths:
-        dropped.append(_dropped(path, f"The text at {path}", _MENDED))
+        dropped.append(_dropped(path, _text_in_words(path), _MENDED))
     if logged:
         dropped.append(_dropped("log", f"{len(logged)} text{'s' if len(logged) != 1 else ''} in the sheets the log "
                                 "keeps", _MENDED))
@@ -267,6 +267,29 @@ def _mended(raw: dict, dropped: list) -> dict:
 
 
 _LOGGED_SHEETS = ("before", "after", "changes")
+
+_PLACES = {"characters": "character", "encounters": "encounter", "combatants": "combatant", "weapons": "weapon",
+           "skills": "skill", "sheet": ""}
+
+
+def _text_in_words(path: str) -> str:
+    """A mended text's place said in words, the path kept for developers in the listed item's own ``path``.
+
+    >>> _text_in_words("name"), _text_in_words("characters.0.sheet.name")
+    ("The campaign's name", 'The name of character 1')
+    >>> _text_in_words("encounters.1.combatants.2.name"), _text_in_words("characters.0.sheet.weapons.1.name")
+    ('The name of combatant 3 of encounter 2', 'The name of weapon 2 of character 1')
+    """
+    parts = path.split(".")
+    if parts == ["name"]:
+        return "The campaign's name"
+    owners, key = [], parts[-1]
+    for place, index in zip(parts, parts[1:-1]):
+        word = _PLACES.get(place, place.replace("_", " "))
+        if index.isdigit() and word:
+            owners.append(f"{word} {int(index) + 1}")
+    whose = " of ".join(reversed(owners))
+    return f"The {key.replace('_', ' ')} of {whose}" if whose else f"The {key.replace('_', ' ')}"
 
 
 def _names_mended(enc: Any, paths: list, path: str) -> Any:
@@ -298,7 +321,7 @@ def repair(raw: Any, now: str) -> dict:
     game = raw.get("game")
     if game not in games.GAMES:
         raise _refuse("game", "game is not known")
-    ident = _identifier(raw, "id", [], "The campaign's id")
+    ident = identifier_field(raw, "id", [], "The campaign's id")
     if ident is None:
         raise _refuse("id", "id is missing or not usable")
     for key in raw:
@@ -309,14 +332,14 @@ def repair(raw: Any, now: str) -> dict:
     characters, lost = _characters(raw, game, dropped)
     campaign = {
         "schema": SCHEMA, "id": ident,
-        "name": _replaced(raw, "name", lambda r, p: _text(r, "name", p, 1, LIMITS["name"], "The campaign's name"),
+        "name": _replaced(raw, "name", lambda r, p: text_field(r, "name", p, 1, LIMITS["name"], "The campaign's name"),
                           REPAIRED_NAME, "The campaign's name", dropped),
         "game": game,
-        "created": _replaced(raw, "created", lambda r, p: _timestamp(r, "created", p, "The creation time"), now,
+        "created": _replaced(raw, "created", lambda r, p: timestamp_field(r, "created", p, "The creation time"), now,
                              "The time it was made", dropped),
-        "updated": _replaced(raw, "updated", lambda r, p: _timestamp(r, "updated", p, "The time of the last change"),
+        "updated": _replaced(raw, "updated", lambda r, p: timestamp_field(r, "updated", p, "The time of the last change"),
                              now, "The time of its last change", dropped),
-        "revision": _replaced(raw, "revision", _revision, 0, "The revision", dropped),
+        "revision": _replaced(raw, "revision", revision_field, 0, "The revision", dropped),
         "settings": _settings(raw, game, dropped),
         **_forum(raw, dropped),
         "characters": characters,

@@ -1,9 +1,9 @@
-"""Skill, characteristic and Luck rolls; pushing; spending Luck (C3–C6; seed 003; RULES.md §3.4–§3.6).
+"""Skill, characteristic and Luck rolls; spending Luck (C3, C4, C6; seed 003; RULES.md §3.4, §3.6).
 
-A roll is recorded on the investigator as ``last_roll`` so that pushing it or
+A roll is recorded on the investigator as ``last_roll`` so that pushing it (:mod:`py_rules.coc.push`) or
 spending Luck on it works on the roll actually made (and the page carries it
 from one form to the next). The pure parts: :func:`luck_cost`,
-:func:`luck_refusal`, :func:`push_refusal`; dice come from the injected source.
+:func:`luck_refusal`; dice come from the injected source.
 """
 
 from __future__ import annotations
@@ -14,25 +14,22 @@ from py_rules.coc.investigator import copy_state, normalize, skill_value, who
 from py_rules.coc.levels import Level, level_for, level_name, needed, succeeds, threshold
 from py_rules.coc.percentile import Percentile, roll_percentile
 from py_rules.coc.settings import Settings
-from py_rules.coc.tables import CHARACTERISTIC_NAMES, COMBAT_SKILLS, DIFFICULTY_RANK
+from py_rules.coc.tables import CHARACTERISTIC_NAMES, DIFFICULTY_RANK
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.trace import Result, Step
 
 __all__ = (
     "CheckRoll", "check", "roll_told", "record", "check_result", "require_alive", "require_able", "skill_roll", "characteristic_roll", "luck_roll",
-    "push_refusal", "push_roll", "luck_cost", "luck_refusal", "spend_luck", "apply_luck", "require_luck", "luck_on_roll",
+    "luck_cost", "luck_refusal", "spend_luck", "apply_luck", "require_luck", "luck_on_roll",
     "recover_luck",
 )
 
 ROLLING = "seed 003, Rolling Dice"
-PUSH = "seed 003, Pushing a Roll"
 LUCK = "seed 003, Luck"
-PUSHABLE = ("skill", "characteristic", "combined")
 
 LUCK_SPENDABLE = ("skill", "combined")
 """Seed 003, Luck: "Only for skill checks" (a characteristic roll is not a skill check; RULES.md §3.6, D15)."""
-"""RULES.md §3.5: only skill and characteristic rolls (and a combined skill roll) can be pushed."""
 
 
 @dataclass(frozen=True)
@@ -177,97 +174,6 @@ def luck_roll(dice: DiceSource, state: dict, *, difficulty: str = "Regular", bon
     new["last_roll"] = record(roll, "luck", bonus=bonus, penalty=penalty)
     return check_result(roll, "luck_roll", normalize(new), label=label,
                         extra_steps=[Step("Luck is a skill itself: d100 against current Luck", LUCK)])
-
-
-# --- pushing -------------------------------------------------------------------------------------------------
-
-def push_refusal(last: dict | None, settings: Settings = Settings()) -> str | None:
-    """Why ``last`` cannot be pushed, or None if it can (seed 003, Pushing a Roll; RULES.md §3.5, §3.12 D1).
-
-    >>> push_refusal({"kind": "combat", "success": False, "pushed": False, "level": 1})
-    "You can't push a combat roll."
-    """
-    if not last:
-        return "There is no roll to push: make a skill or characteristic roll first."
-    kind = last.get("kind")
-    if kind == "combat":
-        return "You can't push a combat roll."  # seed 003, Pushing a Roll
-    if kind == "opposed":
-        return "You can't push opposed rolls."  # seed 003, Pushing a Roll
-    if kind not in PUSHABLE:
-        return f"A {kind} roll cannot be pushed: only skill and characteristic rolls can."  # RULES.md §3.5
-    combat_skills = [n for n in ([last.get("name")] if kind == "skill" else last.get("names") or []) if n in COMBAT_SKILLS]
-    if combat_skills:
-        return f"{combat_skills[0]} is a combat skill and you can't push a combat roll."  # seed 003
-    if last.get("pushed"):
-        return "This roll was already pushed: a pushed roll can't be pushed again."  # seed 003, Pushing a Roll
-    if last.get("success"):
-        return "Only a failed roll can be pushed."  # seed 003, Pushing a Roll
-    if last.get("luck_spent"):
-        return "Luck was spent on this roll: push or spend Luck, not both."  # RULES.md §3.6 [BOOK]
-    if last.get("level") == Level.FUMBLE and not settings.push_after_fumble:
-        return "A fumble's consequence stands and cannot be pushed (house rule: the book's rule)."  # RULES.md §3.12 D1
-    return None
-
-
-def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str = "", bonus: int | None = None,
-              penalty: int | None = None, settings: Settings = Settings()) -> Result:
-    """Push the last failed roll (C5): roll the same skill once more; a failed push is flagged for the Keeper.
-
-    The push keeps the first roll's bonus and penalty dice unless the Keeper changes them (RULES.md §3.5).
-    """
-    last = state.get("last_roll")
-    refusal = push_refusal(last, settings)
-    if refusal:
-        raise RulesError("rule_violation", refusal, "investigator")
-    if not justification or not justification.strip():
-        raise RulesError("missing_field", "Say how the new attempt differs: a push must be justified.",  # seed 003, Pushing a Roll
-                         "justification")
-    require_able(state)
-    changed = [] if bonus is None and penalty is None else [
-        Step(f"The Keeper changes the dice for the push: {last.get('bonus', 0)} → "
-             f"{last.get('bonus', 0) if bonus is None else bonus} bonus, {last.get('penalty', 0)} → "
-             f"{last.get('penalty', 0) if penalty is None else penalty} penalty", "RULES.md §3.5")]
-    bonus = last.get("bonus", 0) if bonus is None else bonus
-    penalty = last.get("penalty", 0) if penalty is None else penalty
-    value = last["value"]
-    if last["kind"] == "combined":
-        result = _push_combined(dice, state, dict(last, bonus=bonus, penalty=penalty), justification, label, settings)
-        result.steps[1:1] = changed
-        return result
-    roll = check(dice, value, last["name"], difficulty=last["difficulty"], bonus=bonus, penalty=penalty,
-                 basis=settings.fumble_basis)
-    new = copy_state(state)
-    extra = {k: v for k, v in last.items() if k in ("characteristic",)}
-    new["last_roll"] = record(roll, last["kind"], bonus=bonus, penalty=penalty, pushed=True, **extra)
-    steps = [Step(f"Pushing the failed {last['name']} roll ({last['roll']}): {justification.strip()}", PUSH)] + changed
-    if last["level"] == Level.FUMBLE:
-        steps.append(Step("The first roll was a fumble; pushing it is allowed under the seed's rule", "RULES.md §3.12 D1"))
-    flags, events = ["pushed"], []
-    if not roll.success:
-        flags.append("dire_consequence")
-        steps_after = [Step("The pushed roll failed: the Keeper applies a harsher consequence", PUSH)]
-        events.append(f"{who(state)} failed a pushed roll: harsher consequence for the Keeper to describe")
-    else:
-        steps_after = []
-    result = check_result(roll, "push_roll", normalize(new), label=label, extra_steps=steps_after, events=events,
-                          flags=flags, details={"first_roll": last["roll"]})
-    result.steps[:0] = steps
-    return result
-
-
-def _push_combined(dice, state, last, justification, label, settings):
-    from py_rules.coc.opposed import combined_roll  # local: combined rolls live with opposed rolls
-    result = combined_roll(dice, state, last["names"], mode=last["mode"], difficulty=last["difficulty"],
-                           bonus=last.get("bonus", 0), penalty=last.get("penalty", 0), label=label,
-                           settings=settings, pushed=True)
-    result.steps.insert(0, Step(f"Pushing the failed combined roll ({last['roll']}): {justification.strip()}", PUSH))
-    result.kind = "push_roll"
-    result.flags.append("pushed")
-    if not result.success:
-        result.flags.append("dire_consequence")
-        result.events.append(f"{who(state)} failed a pushed roll: harsher consequence for the Keeper to describe")
-    return result
 
 
 # --- spending Luck -----------------------------------------------------------------------------------------

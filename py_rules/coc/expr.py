@@ -11,10 +11,12 @@ from dataclasses import dataclass
 
 from py_rules.dice import DiceSource, d
 from py_rules.errors import RulesError
+from py_rules.limits import TEXT_MAX_LENGTH
 
 __all__ = ("Expr", "parse_expr", "parse_loss", "roll_expr")
 
-_TERM = re.compile(r"([+-]?)\s*(?:([0-9]*)\s*[dD]\s*([0-9]+)|([0-9]+))")
+_TERM = re.compile(r"([+-]?)(?:([0-9]*)[dD]([0-9]+)|([0-9]+))")
+"""One signed term of the text with its spaces taken out: ``+2D6``, ``-1``."""
 _MAX_DICE = 100
 _MAX_SIDES = 1000
 
@@ -54,6 +56,8 @@ def parse_expr(text, field: str = "damage") -> Expr:
         return Expr(str(text), (), text)
     if not isinstance(text, str) or not text.strip():
         raise RulesError("bad_dice_expression", "Give a number or a dice expression such as 1D6+1.", field)
+    if len(text) > TEXT_MAX_LENGTH:  # the door's own bound on a text field; a longer number is no roll (and no int)
+        raise RulesError("bad_dice_expression", f"A dice expression is at most {TEXT_MAX_LENGTH} characters.", field)
     source = text.strip().replace("−", "-")
     position, dice, constant = 0, [], 0
     compact = re.sub(r"\s+", "", source)

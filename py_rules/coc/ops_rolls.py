@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from py_rules.coc import checks, creation, opposed
+from py_rules.coc import checks, creation, opposed, push
 from py_rules.coc.investigator import EXAMPLE
 from py_rules.coc.levels import level_for, level_name, succeeds
 from py_rules.coc.params import (
@@ -146,8 +146,8 @@ LUCK_ROLL = Operation(
 
 def _push(dice, *, investigator, justification, bonus, penalty, label, **rest):
     settings, _ = settings_from(rest)
-    return with_states(checks.push_roll(dice, investigator, justification, label=label, bonus=bonus, penalty=penalty,
-                                        settings=settings))
+    return with_states(push.push_roll(dice, investigator, justification, label=label, bonus=bonus, penalty=penalty,
+                                      settings=settings))
 
 
 PUSH = Operation(

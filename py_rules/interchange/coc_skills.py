@@ -41,7 +41,9 @@ FAMILIES = {"science": "Science", "art/craft": "Art/Craft", "art": "Art/Craft", 
 """Skill families the sheet keeps one skill for: a speciality of one is read as that skill."""
 
 _NONE = ("", "none", "null", "-", "—")
-_PAREN = re.compile(r"^(.+?)\s*\(([^()]+)\)$")
+_PAREN = re.compile(r"^(.*?\S)\s*\(([^()]+)\)$")
+r"""``Family (Speciality)``: the family ends on a character that is not a space, so the spaces before ``(`` are
+matched once (a lazy family followed by ``\s*`` walked a long run of spaces once from each of its characters)."""
 
 
 def split_name(name: str) -> tuple[str, str]:

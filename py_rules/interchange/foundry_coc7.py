@@ -73,10 +73,18 @@ def plain_text(value) -> str:
     raw = text(value)
     if "<" not in raw:
         return html.unescape(raw)
-    paragraphs = _PARAGRAPH.findall(raw)
-    if paragraphs and _PARAGRAPH.sub("", raw).strip() == "":
-        return "\n".join(html.unescape(_TAG.sub("", p)) for p in paragraphs).strip()
-    return html.unescape(_TAG.sub(" ", raw.replace("<br>", "\n").replace("<br/>", "\n"))).strip()
+    end = raw.rfind("</p>") + len("</p>")  # no paragraph opens after the last "</p>": the search stops there
+    paragraphs = _PARAGRAPH.findall(raw, 0, end)
+    if paragraphs and (_PARAGRAPH.sub("", raw[:end]) + raw[end:]).strip() == "":
+        return "\n".join(html.unescape(_untag(p, "")) for p in paragraphs).strip()
+    return html.unescape(_untag(raw.replace("<br>", "\n").replace("<br/>", "\n"), " ")).strip()
+
+
+def _untag(raw: str, by: str) -> str:
+    """``raw`` with each tag replaced by ``by``. No tag opens after the last ``>``, so the search stops there: each
+    ``<`` of a long run with no ``>`` after it would otherwise be walked to the end (time quadratic in the text)."""
+    end = raw.rfind(">") + 1
+    return _TAG.sub(by, raw[:end]) + raw[end:]
 
 
 def rich_text(value: str) -> str:
@@ -84,7 +92,7 @@ def rich_text(value: str) -> str:
     return "".join(f"<p>{html.escape(line, quote=False)}</p>" for line in value.split("\n")) if value else ""
 
 
-_BASE_FORMULA = re.compile(r"\s*@\s*(str|con|siz|dex|app|int|pow|edu)\s*(?:/\s*(\d+))?\s*", re.IGNORECASE)
+_BASE_FORMULA = re.compile(r"\s*@\s*(str|con|siz|dex|app|int|pow|edu)\s*(?:/\s*(\d+)\s*)?", re.IGNORECASE)
 
 
 def _base(raw, chars: dict) -> int | None:
@@ -225,7 +233,7 @@ def _skill_item(name: str, value: int, chars: dict) -> dict:
 
 
 def _range_parts(value: str) -> tuple[int, str]:
-    match = re.fullmatch(r"\s*(\d+)\s*(.*)", value)
+    match = re.fullmatch(r"\s*+(\d++)\s*+(.*)", value)  # possessive: a run of spaces is never given back
     return (int(match.group(1)), match.group(2).strip()) if match else (0, "")
 
 

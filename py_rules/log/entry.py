@@ -345,8 +345,8 @@ def validate_log_entry(entry, path: str = "log.0", game: str | None = None, *,
     """Every problem of ``entry`` as ``{"path", "message"}`` (an empty list when it is valid).
 
     ``plain``: the caller has already found ``entry`` plain JSON nested at most
-    :data:`py_rules.campaign.file.LIMITS` ``depth`` deep (:func:`py_rules.campaign.file.check_json`, as a campaign
-    file's check does): only its size is measured here, at C speed (issue 19: 10,000 entries in one import), unless
+    :data:`py_rules.campaign.problems.LIMITS` ``depth`` deep (:func:`py_rules.campaign.problems.check_json`, as a
+    campaign file's check does): only its size is measured here, at C speed (10,000 entries in one import), unless
     the caller measured it already (``size``: the length of its JSON text, or a bound of it within
     :data:`MAX_ENTRY_CHARS`).
 
@@ -447,7 +447,7 @@ def validate_log(entries, path: str = "log", *, start: int = 0, seen: set | None
     ids of the entries before it (updated in place). Only the earlier ids that the stretch's entries mention
     (their own ids, the entries their undos and redos name) change the verdict (:func:`order_problems`), so
     ``seen`` may be just those. With ``game`` every sheet is checked by that game, each distinct sheet once.
-    ``plain``: every entry has passed :func:`py_rules.campaign.file.check_json` (see :func:`validate_log_entry`);
+    ``plain``: every entry has passed :func:`py_rules.campaign.problems.check_json` (see :func:`validate_log_entry`);
     ``sizes``: where known (else None), each one's ``size`` (see :func:`validate_log_entry`).
 
     >>> validate_log([{"id": "e1"}], "log")[0]["path"]

@@ -4,9 +4,10 @@ at a time (a file of 10,000 entries is tens of MB, far over one request). A stre
 
 from __future__ import annotations
 
-from py_rules.campaign.words import problem_text, where_words
-from py_rules.campaign.file import LIMITS as FILE_LIMITS, check_entries
+from py_rules.campaign.entries import check_entries
 from py_rules.campaign.games import GAMES
+from py_rules.campaign.problems import LIMITS as FILE_LIMITS
+from py_rules.campaign.words import problem_text, where_words
 from py_rules.errors import RulesError
 from py_rules.log.entry import MAX_DEPTH as ENTRY_DEPTH, MAX_ENTRIES as MAX_LOG, MAX_ID
 from py_rules.operations import FILE_DEADLINE_SECONDS, Operation, System

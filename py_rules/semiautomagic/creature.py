@@ -14,6 +14,7 @@ from py_rules.errors import RulesError
 from py_rules.limits import sheet_text
 from py_rules.limits import shown as _shown
 from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic.weapons import armour_of, weapons_of
 from py_rules.text import check_sheet as check_texts
 from py_rules.words import field_words, listed
 
@@ -147,8 +148,6 @@ def from_dict(value) -> dict:
         raise RulesError("not_allowed", "Only electronic objects can be stopped by an EMP.", "emp_disabled")
     if kind == "creature" and out["destroyed"]:
         raise RulesError("not_allowed", "Creatures die; only objects are destroyed.", "destroyed")
-    from py_rules.semiautomagic.weapons import armour_of, weapons_of  # weapons.py reads damage.py, which reads this
-
     weapons = weapons_of(value.get("weapons"))
     if weapons:
         out["weapons"] = weapons

@@ -9,7 +9,7 @@ import re
 
 from py_rules.dice import DiceSource, d
 from py_rules.errors import RulesError
-from py_rules.limits import check_damage_range
+from py_rules.limits import TEXT_MAX_LENGTH, check_damage_range
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.dying import fall_unconscious, kill, start_dying
@@ -33,6 +33,8 @@ def parse_expression(text: str, field: str = "damage") -> list[tuple[int, int, i
     """
     if not isinstance(text, str) or not text.strip():
         raise RulesError("missing_field", "Damage is required: a number such as 9 or dice such as 2d6+3.", field)
+    if len(text) > TEXT_MAX_LENGTH:  # the door's own bound on a text field; a longer number is no roll (and no int)
+        raise RulesError("bad_damage", f"A damage expression is at most {TEXT_MAX_LENGTH} characters.", field)
     cleaned = text.replace(" ", "").replace("−", "-").lower()
     if not re.fullmatch(r"[+-]?[0-9d]+([+-][0-9d]+)*", cleaned):
         raise RulesError("bad_damage", f"{text!r} is not a damage number or dice expression such as 2d6+3.", field)

@@ -9,7 +9,9 @@ from hypothesis import given, settings, strategies as st
 
 from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as ARMAGEDDON_SHEET
-from py_rules.campaign.file import LIMITS, SCHEMA, validate
+from py_rules.campaign.file import validate
+from py_rules.campaign.migrations import SCHEMA
+from py_rules.campaign.problems import LIMITS
 from py_rules.coc.investigator import EXAMPLE as COC_SHEET, EXAMPLE_OPPONENT as COC_OPPONENT
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
 

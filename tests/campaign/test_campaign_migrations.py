@@ -5,8 +5,8 @@ import copy
 
 from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as ARMAGEDDON_SHEET
-from py_rules.campaign.file import SCHEMA, validate
-from py_rules.campaign.migrations import LEGACY_SCHEMA, MIGRATIONS, UNKNOWN_TIME, from_legacy, migrate
+from py_rules.campaign.file import from_legacy, validate
+from py_rules.campaign.migrations import LEGACY_SCHEMA, MIGRATIONS, SCHEMA, UNKNOWN_TIME, migrate
 from py_rules.coc.investigator import EXAMPLE as COC_SHEET, EXAMPLE_OPPONENT as COC_OPPONENT
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
 

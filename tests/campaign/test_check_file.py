@@ -128,7 +128,7 @@ def test_half_a_character_written_as_an_escape_anywhere_in_the_log_is_refused_na
 
 
 def test_an_entry_measured_by_its_text_has_the_length_of_its_whole_text():
-    from py_rules.campaign.file import _plainly_bounded
+    from py_rules.campaign.entries import _plainly_bounded
 
     odd = {**entry(3, wounded(9), wounded(8)), "result": {**EXAMPLE_ENTRY["result"], "label": 'Ann "Quote" \\ é 🎲'}}
     for each in (entry(0), entry(1, wounded(10), wounded(4)), entry(2, wounded(10), wounded(4), old_shape=True), odd):

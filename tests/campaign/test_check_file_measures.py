@@ -1,4 +1,4 @@
-"""A campaign file's log measured from its own text (issue 19, "Long campaigns light"; py_rules/campaign/file.py
+"""A campaign file's log measured from its own text (py_rules/campaign/entries.py
 ``_bounded_by_text``, py_rules/campaign/file_text.py ``LogText.holding``, py_rules/log/entry.py ``sheet_key``): the
 answer is the one the file gets checked value by value, every entry walked and written again, every sheet checked
 with no verdict kept, for any file, written any way; each bound holds at its edge."""
@@ -13,9 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from py_rules import api, limits
-from py_rules.campaign import file as campaign_file
+from py_rules.campaign import entries as campaign_entries
 from py_rules.campaign import file_text
-from py_rules.campaign.file import GROWTH, LIMITS, check_json
+from py_rules.campaign.entries import GROWTH
+from py_rules.campaign.problems import LIMITS, check_json
 from py_rules.log import entry as log_entry
 from py_rules.log.entry import MAX_ENTRY_CHARS
 from tests.campaign.test_check_file import CAMPAIGN, EXAMPLE_ENTRY, entry, wounded
@@ -28,7 +29,7 @@ def answer_walked(text: str) -> dict:
     """The answer with the file read whole, each entry walked value by value and written again to be measured, and
     every sheet checked by its game each time it is met (no key: a verdict is never kept)."""
     with mock.patch.object(file_text, "read", lambda text, decoder: None), \
-            mock.patch.object(campaign_file, "_plainly_bounded", lambda entry: None), \
+            mock.patch.object(campaign_entries, "_plainly_bounded", lambda entry: None), \
             mock.patch.object(log_entry, "sheet_key", lambda value: object()):
         return answer(text)
 
@@ -224,7 +225,7 @@ def test_an_entry_written_in_exactly_the_text_limit_is_measured_by_its_text_and_
         log_text = read[1]
         start, end = log_text.spans[1]
         assert end - start == length
-        bound = campaign_file._bounded_by_text(log_text, 1, False)
+        bound = campaign_entries._bounded_by_text(log_text, 1, False)
         assert bound == (GROWTH * length if length <= LIMITS["text"] else None)
         assert assert_walked_verdict(text)["result"]["details"]["valid"]
 
@@ -250,7 +251,7 @@ def test_an_entry_of_exponents_right_at_the_longest_is_kept_and_one_character_lo
 def test_every_entry_with_a_long_key_is_found_in_its_stretch_whatever_lies_around_it():
     """Entries are searched a stretch at a time (``LogText.holding``): a long key is found in any entry, at a
     stretch's edge too, escaped or not, and an entry found is walked (check_json) to the same verdict."""
-    pattern = campaign_file._LONG_KEY_TEXT
+    pattern = campaign_entries._LONG_KEY_TEXT
     log = [{"i": i, "t": "x" * 190} for i in range(40)]
     for i in (0, 7, 8, 39):
         log[i][('k\\"' * 70)[:201 if i % 2 else 205]] = 1

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from py_rules import api, limits
 from py_rules.campaign import file_text
-from py_rules.campaign.file import GROWTH, LIMITS
+from py_rules.campaign.entries import GROWTH
+from py_rules.campaign.problems import LIMITS
 from py_rules.log.entry import MAX_ENTRY_CHARS
 from tests.campaign.test_check_file import CAMPAIGN, REQUEST, entry, wounded
 

@@ -9,9 +9,9 @@ from hypothesis import given, settings, strategies as st
 
 from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as ARMAGEDDON_SHEET
-from py_rules.campaign.file import SCHEMA, validate
+from py_rules.campaign.file import validate
 from py_rules.campaign.games import setting_params
-from py_rules.campaign.migrations import UNKNOWN_TIME
+from py_rules.campaign.migrations import SCHEMA, UNKNOWN_TIME
 from py_rules.campaign.repair import REPAIRED_NAME, repair
 from py_rules.coc.investigator import EXAMPLE as COC_SHEET, EXAMPLE_OPPONENT as COC_OPPONENT
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
@@ -251,3 +251,21 @@ def test_a_campaign_kept_before_the_text_rule_keeps_its_characters_and_their_log
     paths = [d["path"] for d in fixed["dropped"]]
     assert "characters.0.sheet.name" in paths and "name" in paths and "log" in paths
     assert validate(campaign).valid
+
+
+def test_half_a_character_stored_in_a_name_is_mended_by_repair_through_the_door_while_every_check_refuses_it():
+    """The door refuses a lone surrogate in every field but the one repair mends: a campaign stored with half a
+    character (as a character import once let in) is listed as damaged and can still be repaired, its character
+    kept with U+FFFD in place of the half character."""
+    from py_rules.campaign.operations import EXAMPLE
+
+    stored = copy.deepcopy(EXAMPLE)
+    stored["characters"][0]["sheet"]["name"] = "Har\ud800vey"
+    checked = json.loads(api.call(json.dumps({"op": "campaign.validate", "args": {"campaign": stored}})))
+    assert checked["ok"] is False and checked["error"]["code"] == "bad_text"
+    answer = json.loads(api.call(json.dumps({"op": "campaign.repair", "args": {"campaign": stored}})))
+    assert answer["ok"] is True
+    mended = answer["result"]["details"]["campaign"]
+    assert mended["characters"][0]["sheet"]["name"] == "Har\ufffdvey"
+    assert validate(mended).valid
+    assert json.dumps(answer, ensure_ascii=False).encode("utf-8")  # the answer carries no half character

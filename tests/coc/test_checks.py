@@ -7,7 +7,7 @@ from hypothesis import given, strategies as st
 
 from coc_helpers import d100, harvey, run
 from py_rules import api
-from py_rules.coc import checks
+from py_rules.coc import checks, push
 from py_rules.coc.levels import Level, level_for
 from py_rules.coc.settings import Settings
 from py_rules.errors import RulesError
@@ -78,35 +78,35 @@ def failed_spot(roll=80, **kwargs):
 
 
 def test_pushing_a_failed_roll_rolls_the_same_skill_once_more():
-    result = run(checks.push_roll, d100(20), failed_spot(), "search the desk drawers instead")
+    result = run(push.push_roll, d100(20), failed_spot(), "search the desk drawers instead")
     assert result.success and result.target == 55
     assert result.state["last_roll"]["pushed"] is True
     assert "pushed" in result.flags
 
 
 def test_failing_a_pushed_roll_might_result_in_harsher_consequences():
-    result = run(checks.push_roll, d100(90), failed_spot(), "try again")
+    result = run(push.push_roll, d100(90), failed_spot(), "try again")
     assert not result.success
     assert "dire_consequence" in result.flags
     assert any("harsher consequence" in e for e in result.events)
 
 
 def test_a_pushed_roll_cannot_be_pushed_again():
-    pushed = run(checks.push_roll, d100(90), failed_spot(), "try again").state
+    pushed = run(push.push_roll, d100(90), failed_spot(), "try again").state
     with pytest.raises(RulesError) as refused:
-        run(checks.push_roll, d100(10), pushed, "and again")
+        run(push.push_roll, d100(10), pushed, "and again")
     # said as a refusal: no further roll is allowed (never "you can roll once more")
     assert refused.value.message == "This roll was already pushed: a pushed roll can't be pushed again."
 
 
 def test_a_successful_roll_cannot_be_pushed():
     with pytest.raises(RulesError, match="failed roll"):
-        run(checks.push_roll, d100(10), spot(d100(20)).state, "why not")
+        run(push.push_roll, d100(10), spot(d100(20)).state, "why not")
 
 
 def test_pushing_needs_a_justification():
     with pytest.raises(RulesError) as error:
-        run(checks.push_roll, d100(10), failed_spot(), "  ")
+        run(push.push_roll, d100(10), failed_spot(), "  ")
     assert error.value.field == "justification"
 
 
@@ -122,38 +122,38 @@ def test_you_cant_push_opposed_rolls():
     state = harvey(last_roll={"kind": "opposed", "name": "Stealth", "value": 30, "difficulty": "Regular",
                               "roll": 80, "level": 1, "success": False, "pushed": False, "luck_spent": 0})
     with pytest.raises(RulesError, match="opposed"):
-        run(checks.push_roll, d100(10), state, "again")
+        run(push.push_roll, d100(10), state, "again")
 
 
 def test_sanity_rolls_cannot_be_pushed():
     state = harvey(last_roll={"kind": "sanity", "name": "Sanity", "value": 60, "difficulty": "Regular",
                               "roll": 80, "level": 1, "success": False, "pushed": False, "luck_spent": 0})
     with pytest.raises(RulesError, match="cannot be pushed"):
-        run(checks.push_roll, d100(10), state, "again")
+        run(push.push_roll, d100(10), state, "again")
 
 
 def test_also_you_can_push_if_you_rolled_a_fumble_100():
     fumbled = spot(d100(100)).state
     assert fumbled["last_roll"]["level"] == Level.FUMBLE
-    result = run(checks.push_roll, d100(30), fumbled, "steady the lamp")
+    result = run(push.push_roll, d100(30), fumbled, "steady the lamp")
     assert result.success
 
 
 def test_fumble_push_setting_book_rule_forbids_it():
     fumbled = spot(d100(100)).state
     with pytest.raises(RulesError, match="fumble"):
-        run(checks.push_roll, d100(30), fumbled, "again", settings=Settings(push_after_fumble=False))
+        run(push.push_roll, d100(30), fumbled, "again", settings=Settings(push_after_fumble=False))
 
 
 def test_a_pushed_roll_keeps_the_same_bonus_dice():
     state = spot([0, 90, 80], bonus=1).state  # 80 fails
-    result = run(checks.push_roll, [5, 90, 10], state, "again")
+    result = run(push.push_roll, [5, 90, 10], state, "again")
     assert result.total == 15
 
 
 def test_the_keeper_may_change_the_bonus_dice_of_a_push():
     state = spot([0, 90, 80], bonus=1).state  # 80 fails
-    result = run(checks.push_roll, [5, 90], state, "the light is worse now", bonus=0)
+    result = run(push.push_roll, [5, 90], state, "the light is worse now", bonus=0)
     assert result.total == 95 and result.state["last_roll"]["bonus"] == 0
     response = api.handle({"op": "coc.push_roll", "args": {"investigator": state, "justification": "with a lamp",
                                                             "bonus": 0, "penalty": 1, "dice": [5, 10, 90]}})
@@ -187,7 +187,7 @@ def test_luck_only_for_skill_checks_you_cant_use_them_for_damage():
 
 
 def test_you_cant_spend_luck_on_pushed_rolls():
-    pushed = run(checks.push_roll, d100(90), failed_spot(), "again").state
+    pushed = run(push.push_roll, d100(90), failed_spot(), "again").state
     with pytest.raises(RulesError, match="pushed"):
         checks.spend_luck(pushed, points=40)
 
@@ -221,7 +221,7 @@ def test_cannot_spend_more_luck_than_you_have():
 def test_after_spending_luck_the_roll_cannot_be_pushed():
     state = checks.spend_luck(failed_spot(80), points=10).state  # 70: still failed
     with pytest.raises(RulesError, match="not both"):
-        run(checks.push_roll, d100(10), state, "again")
+        run(push.push_roll, d100(10), state, "again")
 
 
 def test_recover_luck_gains_1d10_when_the_roll_is_above_current_luck():

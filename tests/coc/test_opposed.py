@@ -4,7 +4,7 @@ import pytest
 
 from coc_helpers import cultist, d100, harvey, run
 from py_rules import api
-from py_rules.coc import checks, opposed
+from py_rules.coc import checks, opposed, push
 from py_rules.coc.levels import Level
 from py_rules.dice import TypedDice
 from py_rules.errors import RulesError
@@ -58,7 +58,7 @@ def test_both_failing_means_no_winner():
 def test_opposed_roll_is_recorded_and_cannot_be_pushed():
     state = vs(d100(90) + d100(20)).state
     with pytest.raises(RulesError, match="opposed"):
-        run(checks.push_roll, d100(10), state, "again")
+        run(push.push_roll, d100(10), state, "again")
 
 
 def test_compare_is_symmetric():
@@ -93,7 +93,7 @@ def test_combined_roll_needs_two_known_skills():
 
 def test_a_failed_combined_roll_can_be_pushed():
     state = run(opposed.combined_roll, d100(90), harvey(), ["Throw", "Stealth"]).state
-    result = run(checks.push_roll, d100(10), state, "wait for the guard to turn")
+    result = run(push.push_roll, d100(10), state, "wait for the guard to turn")
     assert result.success and "pushed" in result.flags
 
 
@@ -126,7 +126,7 @@ def test_luck_lowers_the_one_roll_of_a_combined_roll_against_every_skill():
     assert result.details["levels"] == {"Throw": "Regular success", "Stealth": "Regular success"}
     assert result.state["luck"] == 40 and result.state["last_roll"]["luck_spent"] == 10
     with pytest.raises(RulesError, match="not both"):
-        run(checks.push_roll, d100(10), checks.spend_luck(failed, points=5).state, "again")
+        run(push.push_roll, d100(10), checks.spend_luck(failed, points=5).state, "again")
 
 
 def test_luck_on_a_combined_roll_the_keeper_needs_any_one():

@@ -9,6 +9,7 @@ from py_rules import api
 from py_rules.coc import checks, sanity
 from py_rules.coc.expr import parse_loss
 from py_rules.coc.settings import Settings
+from py_rules.coc.push import push_roll
 from py_rules.errors import RulesError
 
 
@@ -102,7 +103,7 @@ def test_sanity_rolls_take_no_luck():
 def test_sanity_rolls_cannot_be_pushed():
     state = san(d100(65) + [1]).state
     with pytest.raises(RulesError, match="cannot be pushed"):
-        run(checks.push_roll, d100(10), state, "again")
+        run(push_roll, d100(10), state, "again")
 
 
 def test_sanity_never_drops_below_zero():

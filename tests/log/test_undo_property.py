@@ -16,7 +16,8 @@ from hypothesis import given, settings, strategies as st
 
 from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as ARMAGEDDON_SHEET
-from py_rules.campaign.file import SCHEMA, validate
+from py_rules.campaign.file import validate
+from py_rules.campaign.migrations import SCHEMA
 from py_rules.log.changes import sheet_changes
 from py_rules.log.entry import entry_after
 from py_rules.coc.investigator import EXAMPLE as COC_SHEET, EXAMPLE_OPPONENT as COC_OPPONENT

@@ -84,6 +84,54 @@ def test_damaged_records_are_listed_and_never_hide_another_campaign(app):
     expect(app.locator(".character-card")).to_have_count(2)
 
 
+HALF_A_CHARACTER = """([record, id]) => new Promise((resolve, reject) => {
+    // a name holding half a character (a lone surrogate), as a character import could once store: JSON cannot say it
+    record.id = id;
+    record.name = "Half a character";
+    record.characters[0].sheet.name = "Har" + String.fromCharCode(0xd800) + "vey";
+    const open = indexedDB.open("rules-companion");
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+        const tx = open.result.transaction("campaigns", "readwrite");
+        tx.objectStore("campaigns").put(record);
+        tx.oncomplete = () => { open.result.close(); resolve(true); };
+        tx.onerror = () => reject(tx.error);
+    };
+})"""
+
+
+def test_a_stored_campaign_the_engine_refuses_is_listed_as_damaged_after_a_reload(app):
+    """The shape check passes it; the engine refuses it (text that is not valid Unicode): Home lists it as damaged
+    with the reason once the engine has read it, it opens on the damaged screen, and Repair mends the name and keeps
+    the character; the other campaign is as it was."""
+    thrown: list[str] = []
+    app.on("pageerror", lambda error: thrown.append(str(error)))
+    good = a_coc_campaign(app, "Good one")
+    app.evaluate(HALF_A_CHARACTER, [copy.deepcopy(good), "c-half"])
+    app.goto(app.url.split("#")[0] + "#/")
+    app.reload()
+    expect(app.locator(".campaign-row")).to_have_count(2, timeout=30_000)
+    row = app.locator('[data-campaign="c-half"]')
+    expect(row).to_contain_text("Damaged", timeout=60_000)
+    expect(row).to_contain_text("Name: holds a character that is not valid Unicode text. Open it")
+    expect(row).not_to_contain_text("characters.0")  # the reason in words, never the path
+    expect(app.locator(f'[data-campaign="{good["id"]}"]')).not_to_contain_text("Damaged")
+    row.locator(".campaign-open").click()
+    expect(app.locator("#damaged-title")).to_contain_text("Half a character")
+    expect(app.locator(".damaged-problems")).to_contain_text("not valid Unicode text")
+    expect(app.get_by_role("button", name="Export what is there")).to_be_visible()
+    expect(app.locator(".screen.damaged")).not_to_contain_text("characters.0")
+    # Repair mends the half character (a visible mark) and keeps the investigator
+    expect(app.locator(".damaged-dropped")).to_contain_text("The name of character 1", timeout=30_000)
+    app.get_by_role("button", name="Repair").click()
+    expect(app.locator("#party-title")).to_be_visible()
+    expect(app.locator(".character-card")).to_have_count(2)
+    expect(app.locator(".character-card").first).to_contain_text("Har\ufffdvey")
+    app.goto(app.url.split("#")[0] + f"#/c/{good['id']}")
+    expect(app.locator(".character-card")).to_have_count(2)
+    assert thrown == []
+
+
 def test_repair_removes_only_what_fails_and_lists_it(app):
     good = a_coc_campaign(app)
     record = copy.deepcopy(good)

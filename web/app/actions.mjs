@@ -4,13 +4,15 @@ import { CAMPAIGN_SCHEMA, copyCampaign, newCampaign, newId, StaleError, summary,
 import { makeEntry } from "../store/entries.mjs";
 import { compactEntry } from "../store/changes.mjs";
 import { changeWords } from "./log_reads.mjs";
-import { campaignBlob, campaignFileName, canShareFile, download, parseJsonText, readFileBytes, shareFile } from "../store/files.mjs";
+import { campaignBlob, campaignFileBound, campaignFileName, canShareFile, download, notACampaign, parseJsonText, readFileBytes, shareFile } from "../store/files.mjs";
 import { settingArgs } from "./engine.mjs";
 import { navigate, paths } from "./router.mjs";
 import { inQueue } from "./queue.mjs";
 import { describeProblem, recordProblems } from "../store/record_check.mjs";
 import { isBackup, noteExported } from "../store/backup.mjs";
 import { forgetOldChoices, forumChoices } from "./forum_choices.mjs";
+import { markTold } from "./refusals.mjs";
+import { checkListed, engineVerdict, isRefusal, knownProblems, noteRefused, refusalWords, withVerdicts } from "./stored_check.mjs";
 
 /** The storage, once it is open (IndexedDB or memory): ``services.storage`` is a promise of it. */
 const storageOf = (app) => app.services.storage;
@@ -24,10 +26,13 @@ export function snack(app, text, extra = {}) {
   app.dispatch({ type: "snack", snack: { text, ...extra } });
 }
 
+/** Home's list: each campaign's summary, one the engine refused in this tab listed as damaged; the campaigns not yet
+ * checked by the engine are checked in the background, and the list follows (stored_check.mjs). */
 export async function loadCampaigns(app) {
-  const list = await (await storageOf(app)).list();
+  const list = withVerdicts(await (await storageOf(app)).list());
   list.sort((a, b) => String(b.updated).localeCompare(String(a.updated)));
   app.dispatch({ type: "campaigns", campaigns: list });
+  checkListed(app, list, () => loadCampaigns(app));
 }
 
 export async function added(app, record, message, staged = null) {
@@ -144,6 +149,17 @@ async function stageAhead(storage, data) {
   return { staged: storage.stageLog(here ? newId("c") : data.id, compacted), compacted };
 }
 
+/** The most bytes a chosen file may hold once opened (files.mjs campaignFileBound: from the catalog, where the engine
+ * declares the longest file it checks); null where the catalog cannot be read (then the engine's own bound refuses a
+ * file too long, after it was read). */
+export async function fileBound(app) {
+  try {
+    return campaignFileBound(await app.services.engine.catalog());
+  } catch {
+    return null;
+  }
+}
+
 /** campaign.check_file's details for a file's ``text``; a text the engine cannot read at all (not JSON it accepts,
  * nested too deep, too long) is one problem about the whole file. */
 async function fileVerdict(app, text) {
@@ -159,14 +175,21 @@ async function fileVerdict(app, text) {
  * ``progress(text)`` hears that a long log is being checked. The engine starts on the file's text at once, while the
  * page reads the same text (both are long for a long campaign; they run side by side). */
 export async function importCampaign(app, file, progress = null) {
-  const read = await readFileBytes(file);
+  const read = await readFileBytes(file, { limit: await fileBound(app) });
   if (read.problems.length) return read.problems;
   const early = fileVerdict(app, read.bytes).catch((error) => ({ error })); // its bytes: no text to convert in Python
   await new Promise((resolve) => setTimeout(resolve, 0)); // the file is on its way to the engine before the page reads it
-  const whole = new TextDecoder().decode(read.bytes); // as file.text() reads it
+  let whole;
+  try {
+    whole = new TextDecoder().decode(read.bytes); // as file.text() reads it
+  } catch {
+    return [{ path: "(file)", message: "This file is too long for this browser to read as text: it is not a campaign this app can open." }];
+  }
   const { data, text, problems } = parseJsonText(whole);
   if (problems.length) return problems;
   if (isBackup(data)) return [{ path: "(file)", message: "This file is a backup of every campaign: open it with Restore, under Back up." }];
+  const notOne = notACampaign(data); // null, a number, a list: nothing a campaign could be read from
+  if (notOne) return [{ path: "(file)", message: notOne }];
   if (data.log?.length) progress?.(`Checking the file: ${data.log.length.toLocaleString()} log entries…`);
   const storage = await storageOf(app);
   const { staged, compacted } = await stageAhead(storage, data);
@@ -235,8 +258,14 @@ export async function importClash(app, campaign, how, staged = null) {
  */
 async function upgraded(app, record) {
   if (record.schema === CAMPAIGN_SCHEMA) return record;
-  const verdict = (await app.services.engine.call("campaign.validate", { campaign: record })).details;
-  if (!verdict.valid) return { problems: verdict.problems.map((each) => describeProblem(record, each)) };
+  let verdict;
+  try {
+    verdict = (await app.services.engine.call("campaign.validate", { campaign: record })).details;
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    return noteRefused(record, [refusalWords(record, error)]); // refused whole (the door: half a character, …)
+  }
+  if (!verdict.valid) return noteRefused(record, verdict.problems.map((each) => describeProblem(record, each)));
   const { log = [], ...campaign } = verdict.campaign; // its log moves to the log stores in the same transaction
   return writeChange(app, record, () => ({ ...campaign, log: [], id: record.id }), ["schema"], log);
 }
@@ -247,24 +276,17 @@ function showDamaged(app, record, problems) {
   app.dispatch({ type: "damaged", damaged: { id: String(record?.id ?? ""), name, problems } });
 }
 
-const verified = new Set(); // "id@revision" of records the engine found valid in this tab
-
 /**
  * The engine's whole check of an opened record (every sheet, rule and encounter by the game), once per revision:
  * the shape check lets screens render at once; this one follows when Python is ready and turns the screen into
- * the damaged view if the record fails it.
+ * the damaged view if the engine refuses the record, whatever its reason (stored_check.mjs engineVerdict); when the
+ * engine could not answer (not started, past its deadline) the shape check stands.
  */
 async function deepCheck(app, record) {
-  const key = `${record.id}@${record.revision}`;
-  if (verified.has(key)) return;
-  let verdict;
-  try {
-    verdict = (await app.services.engine.call("campaign.validate", { campaign: { ...record, log: [] } })).details;
-  } catch {
-    return; // the engine could not answer (it failed to start): the shape check stands
-  }
-  if (verdict.valid) verified.add(key);
-  else if (app.state.campaign?.id === record.id) showDamaged(app, record, verdict.problems.map((each) => describeProblem(record, each)));
+  const verdict = await engineVerdict(app, record);
+  if (!verdict?.problems) return;
+  if (app.state.campaign?.id === record.id) showDamaged(app, record, verdict.problems);
+  loadCampaigns(app); // Home lists it as damaged too
 }
 
 export async function openCampaign(app, id) {
@@ -278,7 +300,8 @@ export async function openCampaign(app, id) {
     return null;
   }
   const problems = recordProblems(stored);
-  const record = problems.length ? { problems } : await upgraded(app, stored);
+  const known = problems.length ? null : knownProblems(stored); // the engine refused it already in this tab
+  const record = problems.length ? { problems } : known ? { problems: known } : await upgraded(app, stored);
   if (record.problems) {
     showDamaged(app, stored, record.problems);
     return null;
@@ -351,7 +374,7 @@ export async function writeChange(app, stale, change, keys, entries = []) {
       app.dispatch({ type: "campaign", campaign: error.current });
       await loadCampaigns(app);
       snack(app, error.message);
-      throw error;
+      throw markTold(error); // said: a caller that does not catch it leaves no uncaught error (start.mjs)
     }
     if (error.name !== "StorageFullError") throw error;
     next = error.record;
@@ -447,7 +470,7 @@ export async function repairPreview(app, id) {
     const { details } = await app.services.engine.call("campaign.repair", { campaign: { ...record, log: [] }, now: new Date().toISOString() });
     return { record, campaign: details.campaign, dropped: details.dropped };
   } catch (error) {
-    return { refused: error.message };
+    return { refused: isRefusal(error) ? refusalWords(record, error) : error.message }; // who and why, not the path
   }
 }
 

@@ -2,7 +2,7 @@
 // checks each campaign of the file exactly as an import does (campaign.check_file: the whole campaign, its log too);
 // one that fails is not restored and is listed with its problems; one not on this device is added; one already
 // here is left as it is until the user chooses, per campaign, to keep both or replace it.
-import { added, checkCampaignFile, loadCampaigns } from "./actions.mjs";
+import { added, checkCampaignFile, fileBound, loadCampaigns } from "./actions.mjs";
 import { download, jsonFileBlob, readJsonFile } from "../store/files.mjs";
 import { backupCampaigns, backupFileName, backupRecord, noteExported } from "../store/backup.mjs";
 import { describeProblem } from "../store/record_check.mjs";
@@ -31,7 +31,7 @@ const nameOf = (campaign, index) => (typeof campaign?.name === "string" && campa
  * refused: [{name, problems: [sentences]}], clashes: [{campaign, here}]}``. ``progress(text)`` hears how far it is.
  */
 export async function restoreBackup(app, file, progress = null) {
-  const { data, problems } = await readJsonFile(file);
+  const { data, problems } = await readJsonFile(file, { limit: await fileBound(app) });
   if (problems.length) return { problem: problems[0].message };
   const { campaigns, problem } = backupCampaigns(data);
   if (problem) return { problem };

@@ -9,6 +9,7 @@ import { commitNow, makeEntry } from "./log_actions.mjs";
 import { inQueue } from "./queue.mjs";
 import { addCharacter } from "./actions.mjs";
 import { checkedSheet } from "./checked_sheet.mjs";
+import { own } from "../store/own.mjs";
 
 /** The campaign's encounter by id, or null. */
 export function encounterById(campaign, id) {
@@ -17,7 +18,7 @@ export function encounterById(campaign, id) {
 
 /** The sheets of the encounter's combatants who are campaign characters, by character id. */
 export function combatantSheets(campaign, encounter) {
-  const sheets = {};
+  const sheets = Object.create(null); // by character id: the user's (a file's), so no inherited keys
   for (const combatant of encounter.combatants) {
     const character = combatant.character_id && campaign.characters.find((each) => each.id === combatant.character_id);
     if (character) sheets[character.id] = character.sheet;
@@ -77,7 +78,7 @@ async function stepNow(app, encounter, kind, args, dice) {
   const logged = stepResult(result);
   const step = makeEntry({
     op, args, result: logged, who: whoOf(encounter, args, changed), encounter: encounter.id,
-    before: Object.fromEntries(Object.keys(changed).map((id) => [id, sheets[id]])), after: changed,
+    before: Object.fromEntries(Object.keys(changed).map((id) => [id, own(sheets, id)])), after: changed,
     encounter_before: encounter, encounter_after: details.encounter,
   });
   await commitNow(app, { sheets: changed, encounters: { [encounter.id]: details.encounter }, entries: [step] });
@@ -138,7 +139,7 @@ async function nextPass(app, state, sheets, faces, physical) {
 
 async function nextNow(app, encounter, dice, reasonOf) {
   const sheets = combatantSheets(app.state.campaign, encounter);
-  const before = { ...sheets };
+  const before = Object.assign(Object.create(null), sheets);
   const changed = {};
   const results = [];
   const skipped = [];
@@ -162,7 +163,7 @@ async function nextNow(app, encounter, dice, reasonOf) {
     Object.assign(sheets, result.details.sheets || {});
     state = result.details.encounter;
     const now = state.ended ? null : state.combatants[state.turn];
-    const sheet = now?.character_id && !now.skipped ? sheets[now.character_id] : null;
+    const sheet = now?.character_id && !now.skipped ? own(sheets, now.character_id) : null;
     const reason = sheet ? await reasonOf(sheet) : null;
     if (!reason || pass === encounter.combatants.length) break;
     skipped.push(`${now.name} skipped: ${reason}`);
@@ -174,7 +175,7 @@ async function nextNow(app, encounter, dice, reasonOf) {
     details: { current: last.details.current ?? null, decided: results.flatMap((each) => stepResult(each).details.decided) } };
   const step = makeEntry({
     op: "encounter.next", args: {}, result: logged, who: Object.keys(changed), encounter: encounter.id,
-    before: Object.fromEntries(Object.keys(changed).map((id) => [id, before[id]])), after: changed,
+    before: Object.fromEntries(Object.keys(changed).map((id) => [id, own(before, id)])), after: changed,
     encounter_before: encounter, encounter_after: state,
   });
   await commitNow(app, { sheets: changed, encounters: { [encounter.id]: state }, entries: [step] });

@@ -50,10 +50,16 @@ export function createAppState(services, state = initialState) {
 
 export const AppContext = createContext(null);
 
-/** The app store, re-rendering the calling component on every change. */
+/** The app store, re-rendering the calling component on every change: one made between this render and the
+ * subscription (effects run after the paint; a blocked database says so at once) included. */
 export function useApp() {
   const app = useContext(AppContext);
   const [, refresh] = useReducer((count) => count + 1, 0);
-  useEffect(() => app.subscribe(refresh), [app]);
+  const rendered = app.state;
+  useEffect(() => {
+    const stop = app.subscribe(refresh);
+    if (app.state !== rendered) refresh();
+    return stop;
+  }, [app]);
   return app;
 }

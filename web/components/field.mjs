@@ -42,7 +42,8 @@ export function Field({ label, error, help, children, id, className = "" }) {
 /** A number input with − and + buttons; reports the raw text and whether the browser could parse it.
  * ``onCommit(text, bad, how)`` (optional) is told when a value is meant to be kept: the browser's change,
  * Enter ("enter"), leaving the field ("blur") and each − / + tap ("step"); ``onInput`` still sees every
- * keystroke, so a form that stores values stores on ``onCommit`` only. */
+ * keystroke, so a form that stores values stores on ``onCommit`` only. Such a field is marked ``data-stores``: once left,
+ * what it shows is stored, not unsaved input (unsaved.mjs). */
 export function NumberField({ label, value, onInput, onCommit, error, help, min = null, max = null, step = 1, name }) {
   const id = useId();
   const negative = min === null || min < 0;
@@ -60,7 +61,7 @@ export function NumberField({ label, value, onInput, onCommit, error, help, min 
     <div class="stepper">
       <button type="button" class="step" aria-label=${`${label} minus ${step}`} onClick=${() => bump(-step)}>−</button>
       <input id=${id} name=${name} type="number" inputmode=${negative ? "text" : "numeric"} step="1"
-        min=${min ?? undefined} max=${max ?? undefined} value=${value}
+        min=${min ?? undefined} max=${max ?? undefined} value=${value} data-stores=${onCommit ? "" : undefined}
         aria-invalid=${error ? "true" : undefined} aria-describedby=${`${id}-error${help ? ` ${id}-help` : ""}`} ...${selectOnFocus}
         onInput=${(event) => onInput(event.currentTarget.value, event.currentTarget.validity.badInput)}
         onChange=${onCommit ? commit("change") : undefined} onBlur=${onCommit ? commit("blur") : undefined}

@@ -16,6 +16,7 @@ import { useOpForm } from "./op_form.mjs";
 import { Result } from "./result.mjs";
 import { OddsRegion } from "./odds_region.mjs";
 import { RuleWarning } from "./warning.mjs";
+import { own } from "../store/own.mjs";
 
 /** ``spec``: {title, op, bind, fixed, fields, defaults, target, opposed}; ``characterId`` is who acts;
  * ``opponent``: a character id picked already (an encounter's target); ``encounter``: the id its rolls log under. */
@@ -70,7 +71,7 @@ function logLabel(app, runSpec, bind) {
 function changedASheet(op, bind, before, result) {
   const plain = (sheet) => JSON.stringify({ ...(sheet || {}), last_roll: null });
   return op.params.some((param) => param.state_key && bind[param.name] && result.states?.[param.state_key]
-    && plain(result.states[param.state_key]) !== plain(before[bind[param.name]]));
+    && plain(result.states[param.state_key]) !== plain(own(before, bind[param.name])));
 }
 
 /** A tap this soon after the result shows is the second half of a double tap, not a wish to roll again. */

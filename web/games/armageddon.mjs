@@ -4,6 +4,7 @@
 import { damageFollowUp } from "./damage_follow_up.mjs";
 import { mostOf, poolWarning, signed } from "./large_change.mjs";
 import { timeSkipCheck } from "./time_skip.mjs";
+import { own } from "../store/own.mjs";
 
 const ATTRIBUTES = ["Strength", "Dexterity", "Constitution", "Intelligence", "Perception", "Willpower"];
 const POOLS = [["life_points", "Life Points", "LP"], ["endurance_points", "Endurance Points", "EP"], ["essence", "Essence", "Essence"]];
@@ -21,7 +22,7 @@ const USUAL_ATTRIBUTE = {
  * and Skill filled in from the opponent's sheet (same Attribute and skill; the Chronicler can change them).
  */
 function resisted(skill) {
-  const attribute = USUAL_ATTRIBUTE[skill] || "Dexterity";
+  const attribute = own(USUAL_ATTRIBUTE, skill) || "Dexterity";
   return {
     op: "armageddon.resisted", bind: "character",
     fields: ["a_attribute_name", "b_attribute", "b_skill", "a_modifiers", "b_modifiers"],
@@ -82,7 +83,7 @@ function helperLevels(them, skill, [intelligence, levelField]) {
 const anyTask = (name, sheet) => ({
   title: sheet?.skills && name in sheet.skills ? `${name} Task` : `${name} Task (unskilled)`,
   op: "armageddon.character_task", bind: "character", fixed: { skill_name: name },
-  fields: ["attribute_name", "modifiers", "tags"], defaults: { attribute_name: USUAL_ATTRIBUTE[name] || "Dexterity" }, opposed: resisted(name),
+  fields: ["attribute_name", "modifiers", "tags"], defaults: { attribute_name: own(USUAL_ATTRIBUTE, name) || "Dexterity" }, opposed: resisted(name),
 });
 
 /** The rarer moves, behind "More" on the sheet and the card, each under its heading. The helper of First Aid
@@ -182,7 +183,7 @@ export default {
     const skills = Object.entries(sheet.skills || {}).map(([name, entry]) => ({
       key: `skill-${name}`, label: name, value: level(entry), path: typeof entry === "object" && entry !== null ? `skills.${name}.level` : `skills.${name}`, min: 0, max: 20,
       roll: { title: `${name} Task`, op: "armageddon.character_task", bind: "character", fixed: { skill_name: name },
-        fields: ["attribute_name", "modifiers", "tags"], defaults: { attribute_name: USUAL_ATTRIBUTE[name] || "Dexterity" },
+        fields: ["attribute_name", "modifiers", "tags"], defaults: { attribute_name: own(USUAL_ATTRIBUTE, name) || "Dexterity" },
         opposed: resisted(name) },
     }));
     return [{ title: "Attributes", rows: attributes }, { title: "Skills", rows: skills }];

@@ -4,6 +4,7 @@
 import { damageFollowUp } from "./damage_follow_up.mjs";
 import { mostOf, poolWarning } from "./large_change.mjs";
 import { timeSkipCheck } from "./time_skip.mjs";
+import { own } from "../store/own.mjs";
 
 const CHARACTERISTICS = ["STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU"];
 const DIFFICULTY = ["difficulty", "bonus", "penalty"];
@@ -127,7 +128,7 @@ export default {
 
   card(sheet) {
     const d = sheet.derived || {};
-    const conditions = Object.entries(sheet.conditions || {}).filter(([, on]) => on).map(([key]) => CONDITIONS[key] || key.replace(/_/g, " "));
+    const conditions = Object.entries(sheet.conditions || {}).filter(([, on]) => on).map(([key]) => own(CONDITIONS, key) || key.replace(/_/g, " "));
     if (sheet.temporary_insanity_hours > 0) conditions.push(`temporary insanity (${sheet.temporary_insanity_hours} h left)`);
     return {
       bars: [

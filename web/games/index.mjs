@@ -2,7 +2,9 @@
 import armageddon from "./armageddon.mjs";
 import semiautomagic from "./semiautomagic.mjs";
 import coc from "./coc.mjs";
+import { table } from "../store/own.mjs";
 
 export const GAMES = [armageddon, semiautomagic, coc];
-export const gameById = Object.fromEntries(GAMES.map((game) => [game.id, game]));
-export const gameNames = Object.fromEntries(GAMES.map((game) => [game.id, game.name]));
+// Read with a campaign's ``game`` (a file's, so the user's): tables without a prototype, so "constructor" is no game.
+export const gameById = table(GAMES.map((game) => [game.id, game]));
+export const gameNames = table(GAMES.map((game) => [game.id, game.name]));

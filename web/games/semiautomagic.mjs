@@ -5,6 +5,7 @@ import { durationText } from "../app/durations.mjs";
 import { damageFollowUp } from "./damage_follow_up.mjs";
 import { exact, mostOf } from "./large_change.mjs";
 import { timeSkipCheck } from "./time_skip.mjs";
+import { own } from "../store/own.mjs";
 
 const ABILITIES = ["Strength", "Dexterity", "Endurance", "Intelligence", "Spirit"];
 
@@ -46,7 +47,7 @@ async function moraleWarning(args, sheet, ctx) {
 
 const DAMAGE_TYPES = [["piercing", "Piercing"], ["bludgeoning", "Bludgeoning"], ["slashing", "Slashing"], ["electric", "Electric"], ["heat", "Heat"], ["cold", "Cold"], ["chemical", "Chemical"], ["emp", "EMP"]];
 const TYPE_WORDS = Object.fromEntries(DAMAGE_TYPES);
-const weaponSummary = (weapon) => [`${weapon.damage} ${TYPE_WORDS[weapon.damage_type] || weapon.damage_type}`, weapon.light_material ? "light material (one die smaller)" : "", weapon.nonlethal ? "nonlethal" : ""].filter(Boolean).join(", ");
+const weaponSummary = (weapon) => [`${weapon.damage} ${own(TYPE_WORDS, weapon.damage_type) || weapon.damage_type}`, weapon.light_material ? "light material (one die smaller)" : "", weapon.nonlethal ? "nonlethal" : ""].filter(Boolean).join(", ");
 
 /** The attack uses one of the sheet's weapons (its damage lands on a hit); without any, the roll alone. */
 function weaponChoices(sheet) {

@@ -28,18 +28,20 @@ export function backupFileName(made = new Date(), compressed = false) {
   return `rules-companion-backup-${made.toISOString().slice(0, 10)}.json${compressed ? ".gz" : ""}`;
 }
 
-/** {campaign id: ISO time} of the last export or backup of each campaign on this device. */
+/** Map(campaign id → ISO time) of the last export or backup of each campaign on this device. A Map: a campaign id
+ * is the user's ("constructor", "toString" are ids like any other, never an object's inherited keys). */
 export function exportedTimes() {
   try {
     const value = JSON.parse(localStorage.getItem(EXPORTED_KEY) || "{}");
-    return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+    if (!value || typeof value !== "object" || Array.isArray(value)) return new Map();
+    return new Map(Object.entries(value).filter(([, at]) => typeof at === "string"));
   } catch {
-    return {};
+    return new Map();
   }
 }
 
 export function noteExported(ids, at = new Date()) {
   const times = exportedTimes();
-  for (const id of ids) times[id] = at.toISOString();
-  try { localStorage.setItem(EXPORTED_KEY, JSON.stringify(times)); } catch { /* private mode: Home just won't say */ }
+  for (const id of ids) times.set(id, at.toISOString());
+  try { localStorage.setItem(EXPORTED_KEY, JSON.stringify(Object.fromEntries(times))); } catch { /* private mode: Home just won't say */ }
 }

@@ -76,14 +76,14 @@ function applyKey(old, change, key) {
 }
 
 /** Each sheet's change record: ``before`` and ``after`` map character ids to sheets. */
-export const sheetsChanges = (before, after) => Object.fromEntries(Object.keys(after || {}).map((id) => [id, sheetChanges(before?.[id], after[id])]));
+export const sheetsChanges = (before, after) => Object.fromEntries(Object.keys(after || {}).map((id) => [id, sheetChanges(isObject(before) && has(before, id) ? before[id] : undefined, after[id])]));
 
 /** The sheets as a log entry left them ({character id: sheet}): its ``after`` (an entry of an older file) or each
  * sheet of ``before`` with its change record applied. Throws on a change record that does not fit. */
 export function entryAfter(entry) {
   if (entry.after !== undefined) return entry.after;
   const before = entry.before || {};
-  return Object.fromEntries(Object.keys(entry.changes || {}).map((id) => [id, applySheetChanges(before[id], entry.changes[id])]));
+  return Object.fromEntries(Object.keys(entry.changes || {}).map((id) => [id, applySheetChanges(isObject(before) && has(before, id) ? before[id] : undefined, entry.changes[id])]));
 }
 
 /** ``entry`` in the current shape: an older entry's ``after`` becomes ``changes``, in its place among the keys

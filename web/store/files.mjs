@@ -8,11 +8,23 @@
 // whatever its name.
 
 import { gzipPieces } from "./gzip.mjs";
+import { gunzipBounded, megabytes } from "./gunzip.mjs";
 import { jsonPieces } from "./json_pieces.mjs";
 
 /** Past this many characters of JSON the file is compressed (where the browser can). */
 export const COMPRESS_FROM = 1_000_000;
 const GZIP_MAGIC = [0x1f, 0x8b];
+/** Bytes of UTF-8 one character takes at most (RFC 3629): a text of n characters is at most 4n bytes. */
+const UTF8_MOST = 4;
+
+/** The most bytes a chosen file may hold once opened: the longest file text the engine checks (campaign.check_file's
+ * ``text``: its ``max_length`` in the catalog, declared in py_rules/campaign/operations.py), at UTF8_MOST bytes a
+ * character, so no file the engine would take is refused. Null when ``catalog`` (catalog.json) does not say. */
+export function campaignFileBound(catalog) {
+  const op = catalog?.operations?.find?.((each) => each.id === "campaign.check_file");
+  const length = op?.params?.find?.((each) => each.name === "text")?.max_length;
+  return Number.isFinite(length) && length > 0 ? length * UTF8_MOST : null;
+}
 
 export function campaignFileName(campaign, compressed = false) {
   const slug = String(campaign.name ?? "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "campaign";
@@ -54,16 +66,24 @@ export async function jsonFileBlob(value, indent = 0) {
   return { blob: new Blob([await gzipPieces(again)], { type: "application/gzip" }), compressed: true };
 }
 
-/** A chosen file's bytes, decompressed first when it is gzip (and the browser can). */
-async function fileBytes(file) {
+/** A chosen file's bytes, decompressed first when it is gzip (and the browser can), never more than ``limit`` bytes
+ * (null: no bound): a larger file is refused before it is read, a gzip file as soon as its content passes the bound
+ * (store/gunzip.mjs), so memory never holds more. */
+async function fileBytes(file, limit = null) {
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) return new Uint8Array(await file.arrayBuffer());
+  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) {
+    if (limit !== null && file.size > limit) {
+      throw new Error(`This file is too large to be a campaign: it holds ${megabytes(file.size)}, more than any campaign file can (at most ${megabytes(limit)}). It was not opened.`);
+    }
+    return new Uint8Array(await file.arrayBuffer());
+  }
   if (typeof DecompressionStream !== "function") {
     throw new Error("This file is compressed, and this browser cannot open compressed files. Open it on a newer browser, or export it again from there.");
   }
   try {
-    return new Uint8Array(await new Response(file.stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
-  } catch {
+    return await gunzipBounded(file, limit ?? Infinity);
+  } catch (error) {
+    if (error.name === "TooLargeError" || error.name === "MoreThanStatedError") throw error;
     throw new Error("This compressed file is damaged or incomplete: it could not be opened.");
   }
 }
@@ -92,16 +112,22 @@ export async function shareFile(blob, name, title) {
 
 /** A chosen file's text (decompressed first when it is gzip), read as UTF-8 as ``file.text()`` reads it, and its
  * ``bytes`` (the engine reads those: campaign.check_file): ``{text, bytes, problems}``; a file that cannot be read
- * is one problem with the path "(file)". */
-export async function readFileText(file) {
-  const read = await readFileBytes(file);
-  return read.problems.length ? { text: null, ...read } : { text: new TextDecoder().decode(read.bytes), ...read };
+ * is one problem with the path "(file)". ``limit``: as readFileBytes. */
+export async function readFileText(file, { limit = null } = {}) {
+  const read = await readFileBytes(file, { limit });
+  if (read.problems.length) return { text: null, ...read };
+  try {
+    return { text: new TextDecoder().decode(read.bytes), ...read };
+  } catch { // longer than the longest text this browser holds
+    return { text: null, bytes: null, problems: [{ path: "(file)", message: "This file is too long for this browser to read as text: it is not a file this app can open." }] };
+  }
 }
 
-/** A chosen file's bytes, decompressed first when it is gzip: ``{bytes, problems}`` (as readFileText). */
-export async function readFileBytes(file) {
+/** A chosen file's bytes, decompressed first when it is gzip: ``{bytes, problems}`` (as readFileText). ``limit``: the
+ * most bytes it may hold opened (campaignFileBound), past which it is one problem and reading stops; null for none. */
+export async function readFileBytes(file, { limit = null } = {}) {
   try {
-    return { bytes: await fileBytes(file), problems: [] };
+    return { bytes: await fileBytes(file, limit), problems: [] };
   } catch (error) {
     return { bytes: null, problems: [{ path: "(file)", message: error.message }] };
   }
@@ -126,8 +152,20 @@ export function parseJsonText(text) {
   return { data: null, text, problems: [{ path: "(file)", message: `This is not a campaign file: it holds one piece of text (“${data.slice(0, 60)}${data.length > 60 ? "…" : ""}”), not a campaign.` }] };
 }
 
-/** Read a chosen file as JSON: ``{data, text, problems}`` (readFileText, then parseJsonText). */
-export async function readJsonFile(file) {
-  const read = await readFileText(file);
+/** Why a file's JSON value (``data``, parseJsonText's) is no campaign when it is not an object, in plain words naming
+ * what it holds instead; null for an object (the engine's check says the rest). */
+export function notACampaign(data) {
+  if (data !== null && typeof data === "object" && !Array.isArray(data)) return null;
+  const held = data === null ? "only an empty value (null)"
+    : Array.isArray(data) ? (data.length ? `only a list of ${data.length.toLocaleString("en")} ${data.length === 1 ? "item" : "items"}` : "only an empty list")
+      : typeof data === "number" ? `only the number ${String(data).slice(0, 30)}`
+        : typeof data === "boolean" ? `only the value ${data}`
+          : `only one piece of text (“${String(data).slice(0, 60)}${String(data).length > 60 ? "…" : ""}”)`;
+  return `This file is not a campaign: it holds no campaign data, ${held}.`;
+}
+
+/** Read a chosen file as JSON: ``{data, text, problems}`` (readFileText with ``limit``, then parseJsonText). */
+export async function readJsonFile(file, { limit = null } = {}) {
+  const read = await readFileText(file, { limit });
   return read.problems.length ? { data: null, text: null, problems: read.problems } : parseJsonText(read.text);
 }

@@ -1,5 +1,6 @@
 // The campaign log as stored: a light row per entry for the list, filters and search (never the sheets),
 // and the full entry (py_rules/log/entry.py) beside it, read one tap away. Pure helpers.
+import { hasOwn } from "./own.mjs";
 
 /** A trace line without developer citations (file names, section numbers) in its last brackets. */
 export function plainLine(line) {
@@ -17,7 +18,7 @@ const UNDO_WORDS = { undo: "Undone", redo: "Redone" };
 
 /** A light row for ``entry``; an undo or redo reads "Undone: <the headline it undid>" (``target`` is that row). */
 export function logRow(entry, target = null) {
-  const headline = entry.kind in UNDO_WORDS
+  const headline = hasOwn(UNDO_WORDS, entry.kind)
     ? `${UNDO_WORDS[entry.kind]}: ${target?.headline || "an earlier change"}`
     : resultHeadline(entry.result) || entry.op;
   const label = typeof entry.result?.label === "string" && entry.result.label ? entry.result.label.slice(0, 200) : null;

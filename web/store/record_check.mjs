@@ -85,7 +85,7 @@ function fieldWords(parts) {
 
 export function describeProblem(record, { path = "", message = "" }) {
   const [head, index, ...rest] = String(path).split(".");
-  const list = isObject(record) ? record[head] : null;
+  const list = isObject(record) && Object.hasOwn(record, head) ? record[head] : null;
   const item = Array.isArray(list) && /^\d+$/.test(index ?? "") ? list[Number(index)] : null;
   let where = "The campaign";
   if (head === "characters") {
@@ -98,7 +98,7 @@ export function describeProblem(record, { path = "", message = "" }) {
     where = `Log entry ${(Number(index) || 0) + 1}`;
     if ((rest[0] === "before" || rest[0] === "after" || rest[0] === "changes") && rest[1]) {
       const side = rest[0] === "after" ? "after" : "before"; // what changed names no one: the sheet before it does
-      const kept = isObject(item) && isObject(item[side]) ? item[side][rest[1]] : null;
+      const kept = isObject(item) && isObject(item[side]) && Object.hasOwn(item[side], rest[1]) ? item[side][rest[1]] : null;
       const known = Array.isArray(record?.characters) ? record.characters.find((each) => isObject(each) && each.id === rest[1]) : null;
       const name = characterName(isObject(kept) && typeof kept.name === "string" ? { sheet: kept } : known, -1);
       const field = fieldWords(rest.slice(2));

@@ -2,6 +2,7 @@
 // with a revision number. Pure helpers: a new campaign, a copy, and the check that refuses a stale write.
 
 import { CAMPAIGN_SCHEMA, problemSentence, recordProblems } from "./record_check.mjs";
+import { hasOwn, own } from "./own.mjs";
 
 export { CAMPAIGN_SCHEMA };
 
@@ -75,9 +76,9 @@ export function rebase(stored, base, change, keys) {
  * to remove it}); a new encounter is appended.
  */
 export function withParts(campaign, sheets = {}, encounters = {}) {
-  const characters = campaign.characters.map((each) => (each.id in sheets ? { ...each, sheet: sheets[each.id] } : each));
-  const list = (campaign.encounters || []).filter((each) => !(each.id in encounters) || encounters[each.id] !== null)
-    .map((each) => (encounters[each.id] ? encounters[each.id] : each));
+  const characters = campaign.characters.map((each) => (hasOwn(sheets, each.id) ? { ...each, sheet: sheets[each.id] } : each));
+  const list = (campaign.encounters || []).filter((each) => !hasOwn(encounters, each.id) || encounters[each.id] !== null)
+    .map((each) => (own(encounters, each.id) ? encounters[each.id] : each));
   for (const [id, state] of Object.entries(encounters)) if (state && !list.some((each) => each.id === id)) list.push(state);
   return { ...campaign, characters, encounters: list };
 }

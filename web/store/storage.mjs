@@ -10,7 +10,8 @@
 // - A database of a newer version (VersionError): opened as it is, read as usual where the stores exist,
 //   every write refused with ReadOnlyError (``readOnly`` is true); nothing is hidden.
 // - An upgrade blocked by another tab of an older version: ``onBlocked(words)`` is called and the open
-//   goes on by itself once that tab closes.
+//   goes on by itself once that tab closes. This tab, asked to let a newer version upgrade, closes the database and
+//   reloads; ``onBlocking(close)`` says when instead (start.mjs: once nothing typed would be lost).
 // - Damaged stored records never break a reader: the undo stacks are read through cleanHistory (damaged =
 //   empty, written over with the next change); a log row that is not a row is a placeholder in
 //   ``logPage`` ({damaged: true, headline: "A damaged log entry"}), a damaged entry is left out of
@@ -35,6 +36,7 @@ import { cleanHistory, emptyHistory, historyAfter, historyOf } from "./history.m
 import { entryOf, isRow, logRow, rowMatches, rowsOf, storedRow } from "./log_rows.mjs";
 import { MemoryLog } from "./log_memory.mjs";
 import { compactEntry } from "./changes.mjs";
+import { afterImport, canLock, holdImport } from "./import_lock.mjs";
 
 const DB_NAME = "rules-companion";
 export const DB_VERSION = 3;
@@ -72,7 +74,8 @@ const MIGRATIONS = {
 /** The key range of one campaign's log rows with seq in [low, high). */
 const seqRange = (campaignId, low = 0, high = Infinity) => IDBKeyRange.bound([campaignId, low], [campaignId, high], false, true);
 
-/** Key prefix in "meta" of the mark of a log staged ahead of its campaign (stageLog), and how long a mark is left. */
+/** Key prefix in "meta" of the mark of a log staged ahead of its campaign (stageLog), and how long a mark is left
+ * where the browser has no Web Locks to tell an abandoned import from one still under way (import_lock.mjs). */
 const STAGED = "staged:";
 const STAGED_KEPT_MS = 3600_000;
 
@@ -129,7 +132,7 @@ async function lastSeq(tx, campaignId) {
 export const WORDS = {
   full: "The device's storage is full: your latest changes are only in this tab. They are saved by themselves once there is space again; until then keep this tab open, or export the campaign to keep it.",
   newer: "Your campaigns were saved by a newer version of the app: reload to update. Until then they can be read but not changed.",
-  blocked: "Another tab of this app is still open with an older version: close it to open your campaigns.",
+  blocked: "Another tab of this app is still open with an older version: close it to open your campaigns. If something is being typed there, finish it: that tab then updates by itself.",
 };
 
 export class StorageFullError extends Error {
@@ -169,7 +172,9 @@ function listed(record) {
  * Open IndexedDB; on failure return the in-memory store with ``problem`` set. ``onBlocked(words)`` hears that
  * the upgrade waits for another tab of an older version to close (the promise resolves once it has).
  */
-export async function openStorage({ onBlocked = null } = {}) {
+export async function openStorage({ onBlocked = null, onBlocking = null } = {}) {
+  // a newer version of the app opened in another tab: let it upgrade (its open waits until this one closes)
+  const letNewerIn = (db) => (onBlocking ? onBlocking(() => db.close()) : (db.close(), location.reload()));
   let failure;
   try {
     const db = await openDB(DB_NAME, DB_VERSION, {
@@ -177,8 +182,7 @@ export async function openStorage({ onBlocked = null } = {}) {
         for (let version = oldVersion + 1; version <= newVersion; version += 1) await MIGRATIONS[version](database, transaction);
       },
       blocked() { onBlocked?.(WORDS.blocked); },
-      // a newer version of the app opened in another tab: let it upgrade, this tab reloads into it
-      blocking() { db.close(); location.reload(); },
+      blocking() { letNewerIn(db); },
     });
     navigator.storage?.persist?.().catch(() => {});
     return new IdbStorage(db);
@@ -187,7 +191,7 @@ export async function openStorage({ onBlocked = null } = {}) {
   }
   if (failure?.name === "VersionError") { // written by a newer version: open it as it is, to read
     try {
-      const db = await openDB(DB_NAME, undefined, { blocking() { db.close(); location.reload(); } });
+      const db = await openDB(DB_NAME, undefined, { blocking() { letNewerIn(db); } });
       return new IdbStorage(db, { readOnly: true });
     } catch (error) {
       failure = error;
@@ -206,6 +210,7 @@ class IdbStorage {
     this.overflow = new Map(); // records that did not fit on a full disk
     this.overflowLog = new MemoryLog(); // and their log entries since
     this.lock = Promise.resolve(); // writes one after another, so what is held is written once
+    this.importing = new Map(); // id of a log this tab staged → lets go of its import lock (import_lock.mjs)
   }
 
   /** Is any change only in this tab (a full disk)? */
@@ -258,7 +263,9 @@ class IdbStorage {
       if (record.log?.length) this.overflowLog.append(bare.id, record.log, 0); // its undo stacks follow from the entries
       return bare;
     }));
-    if (staged?.id === record.id && (await staged.ready) === true) this.db.delete("meta", STAGED + staged.id).catch(() => {}); // its mark goes
+    if (staged?.id === record.id && (await staged.ready) === true) { // its mark goes, then its import lock
+      this.db.delete("meta", STAGED + staged.id).catch(() => {}).then(() => this.letGoImport(staged.id));
+    }
     return written;
   }
 
@@ -267,12 +274,26 @@ class IdbStorage {
    * came from is still being checked (issue 19: an import of 10,000 entries writes them while the engine reads the
    * file): under campaign id ``id``, in one transaction, only if no campaign has that id and nothing is kept under
    * it yet. Nothing lists or reads a log without its campaign: it shows only once ``add(record, staged)`` writes
-   * the campaign (after the check), and ``dropStaged`` takes it back if the file is refused or set aside. Returns
-   * ``{id, entries, ready}``: ``ready`` resolves to whether the log was written (never rejects).
+   * the campaign (after the check), and ``dropStaged`` takes it back if the file is refused or set aside. Until then
+   * this tab holds the import's lock (import_lock.mjs), taken before the log is written, so that a start in another
+   * tab never sweeps it (sweepStaged). Returns ``{id, entries, ready}``: ``ready`` resolves to whether the log was
+   * written (never rejects).
    */
   stageLog(id, entries) {
     if (this.readOnly || this.overflow.has(id) || !this.has("meta")) return { id, entries, ready: Promise.resolve(false) };
-    const ready = this.exclusive(async () => {
+    const ready = holdImport(id).then(async (letGo) => {
+      if (!letGo) return false; // another tab imports into this id
+      const written = await this.stageNow(id, entries);
+      if (written) this.importing.set(id, letGo);
+      else letGo();
+      return written;
+    });
+    return { id, entries, ready };
+  }
+
+  /** stageLog's writing, in one transaction: true once written, false when the id is taken or the write failed. */
+  stageNow(id, entries) {
+    return this.exclusive(async () => {
       const tx = this.db.transaction([...ALL_STORES, "meta"], "readwrite");
       tx.done.catch(() => {}); // an abort below is an answer, not an error
       try {
@@ -289,7 +310,12 @@ class IdbStorage {
         return false; // a full disk, a closed database: the log is written with its campaign instead
       }
     });
-    return { id, entries, ready };
+  }
+
+  /** This tab no longer imports into ``id``: its import lock goes. */
+  letGoImport(id) {
+    this.importing.get(id)?.();
+    this.importing.delete(id);
   }
 
   /** Take back a log staged by stageLog whose campaign was not written (the file was refused, or set aside). A
@@ -297,6 +323,7 @@ class IdbStorage {
   async dropStaged(staged) {
     if (!staged || (await staged.ready) !== true) return;
     await this.exclusive(() => this.unstage(staged.id)).catch(() => {});
+    this.letGoImport(staged.id);
   }
 
   /** In one transaction: the log staged under ``id`` goes unless a campaign has that id; its mark goes either way. */
@@ -311,15 +338,20 @@ class IdbStorage {
   }
 
   /**
-   * Logs staged by a tab that closed before their campaign was written (stageLog) are taken back once they are
-   * ``olderThan`` ms old (start.mjs, at each start). Safe even for a question still open somewhere: a campaign
-   * written after its staged log went writes the log itself (add checks that the staged log is whole).
+   * Logs staged by a tab that closed before their campaign was written (stageLog) are taken back (start.mjs, at each
+   * start), whatever their age: each one at once when no tab holds its import lock, else once the tab that holds it
+   * lets go (its question answered: then there is nothing left to take back, or the tab closed unanswered). Where the
+   * browser has no Web Locks, each one ``olderThan`` ms old. Safe even for a question still open somewhere: a
+   * campaign written after its staged log went writes the log itself (add checks that the staged log is whole).
+   * Resolves to how many were looked at once all are done.
    */
   async sweepStaged(olderThan = STAGED_KEPT_MS) {
     if (this.readOnly || !this.has("meta")) return 0;
-    const marks = await this.db.getAll("meta", IDBKeyRange.bound(STAGED, `${STAGED}\uffff`));
-    const stale = marks.filter((mark) => typeof mark?.id === "string" && !(Date.now() - mark.at < olderThan));
-    for (const mark of stale) await this.exclusive(() => this.unstage(mark.id)).catch(() => {});
+    const marks = (await this.db.getAll("meta", IDBKeyRange.bound(STAGED, `${STAGED}\uffff`))).filter((mark) => typeof mark?.id === "string");
+    const unstage = (id) => () => this.exclusive(() => this.unstage(id)).catch(() => {});
+    if (canLock()) return (await Promise.all(marks.map((mark) => afterImport(mark.id, unstage(mark.id))))).filter(Boolean).length;
+    const stale = marks.filter((mark) => !(Date.now() - mark.at < olderThan));
+    for (const mark of stale) await unstage(mark.id)();
     return stale.length;
   }
 
@@ -609,6 +641,7 @@ class IdbStorage {
    * memory and its record is thrown with a StorageFullError. */
   async write(work, fallback = null) {
     const tx = this.db.transaction(ALL_STORES, "readwrite");
+    tx.done.catch(() => {}); // a refused change aborts it below: its error is the one thrown, not this abort
     try {
       const result = await work(tx);
       await tx.done;

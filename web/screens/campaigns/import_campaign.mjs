@@ -29,7 +29,13 @@ export function ImportCampaign() {
     if (clash) { dropImport(app, clash); setClash(null); } // a new file in place of the question's
     setBusy("Checking the file…");
     setProblems([]);
-    const answer = await importCampaign(app, file, setBusy);
+    let answer;
+    try {
+      answer = await importCampaign(app, file, setBusy);
+    } catch (error) { // never left on "Checking the file…": what went wrong, in words, and nothing imported
+      console.error("Import failed:", error);
+      answer = [{ path: "(file)", message: `The file could not be imported: ${error?.message || error}` }];
+    }
     if (!mounted.current) { dropImport(app, answer.clash); return; } // the screen was left meanwhile
     setBusy(null);
     if (Array.isArray(answer)) setProblems(answer);

@@ -12,6 +12,7 @@ import { ImportCampaign } from "./import_campaign.mjs";
 import { RenameForm } from "./rename.mjs";
 import { BackupPanel } from "./backup.mjs";
 import { exportedTimes } from "../../store/backup.mjs";
+import { own } from "../../store/own.mjs";
 
 function when(iso) {
   const date = typeof iso === "string" && !iso.startsWith("1970") ? new Date(iso) : null;
@@ -46,7 +47,7 @@ export function CampaignsScreen() {
               <span class="campaign-name">${campaign.name}</span>
               ${campaign.damaged
                 ? html`<span class="campaign-meta campaign-damaged">Damaged: ${typeof campaign.damaged === "string" ? campaign.damaged : "its saved record cannot be read."} Open it to export what is there or repair it.</span>`
-                : html`<span class="campaign-meta">${gameNames[campaign.game] || "A game this app does not know"} · ${who(campaign)} · last played ${when(campaign.updated)} · ${exported[campaign.id] ? `backed up ${when(exported[campaign.id])}` : "never backed up"}</span>`}
+                : html`<span class="campaign-meta">${own(gameNames, campaign.game) || "A game this app does not know"} · ${who(campaign)} · last played ${when(campaign.updated)} · ${exported.has(campaign.id) ? `backed up ${when(exported.get(campaign.id))}` : "never backed up"}</span>`}
             </a>`}
         <div class="row-actions" role="group" aria-label=${`Actions for ${campaign.name}`}>
           ${campaign.damaged ? null : html`<button type="button" onClick=${() => setRenaming(campaign.id)}>Rename</button>

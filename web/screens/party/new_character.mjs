@@ -11,6 +11,7 @@ import { SkillPicker } from "./skill_picker.mjs";
 import { baseValue } from "./skill_list.mjs";
 import { ItemList, itemErrors, itemsOf } from "./item_list.mjs";
 import { WeaponsEditor, readWeapons, weaponsDraft } from "../sheet/weapons.mjs";
+import { own } from "../../store/own.mjs";
 
 const getPath = (object, path) => path.split(".").reduce((value, key) => value?.[key], object);
 function setPath(object, path, value) {
@@ -18,7 +19,8 @@ function setPath(object, path, value) {
   const copy = structuredClone(object);
   let node = copy;
   for (const key of keys.slice(0, -1)) node = node[key];
-  node[keys.at(-1)] = value;
+  // defined, not assigned: a skill the user names "__proto__" is a key like any other, never the prototype
+  Object.defineProperty(node, keys.at(-1), { value, writable: true, enumerable: true, configurable: true });
   return copy;
 }
 
@@ -147,7 +149,7 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
     </fieldset>`)}
     <${SkillPicker} game=${game} skills=${skills} values=${values} raw=${raw} errorAt=${errorAt}
       note=${followNote(followed.map(([name]) => [name, following[name].base_from.words]))}
-      onSet=${(name, text, bad) => { if (following[name]) { setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: skills[name] } })); unfollow(name); } setNumber(`skills.${name}`, text, bad); }}
+      onSet=${(name, text, bad) => { if (own(following, name)) { setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: skills[name] } })); unfollow(name); } setNumber(`skills.${name}`, text, bad); }}
       onAdd=${(name, value, entry) => { setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: value } })); if (entry?.base_from) setFollowing((old) => ({ ...old, [name]: entry })); }}
       onRemove=${(name) => { unfollow(name); setDraft((old) => { const rest = { ...old.skills }; delete rest[name]; return { ...old, skills: rest }; }); setRaw((old) => { const copy = { ...old }; delete copy[`skills.${name}`]; return copy; }); }} />
     ${spec.items ? html`<${ItemList} rows=${items} onChange=${setItems} />` : null}

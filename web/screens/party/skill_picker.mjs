@@ -5,6 +5,7 @@ import { html, useEffect, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { NumberField } from "../../components/field.mjs";
 import { baseValue, baseWords, skillList } from "./skill_list.mjs";
+import { hasOwn } from "../../store/own.mjs";
 
 /**
  * ``skills``: the chosen ones (name → value) shown as fields; ``hidden``: names not offered again; ``values``:
@@ -19,7 +20,7 @@ export function SkillPicker({ game, skills, hidden = skills, values = {}, raw, e
   const limits = game.creation.skills;
   const startOf = (entry) => (entry ? baseValue(entry, values, limits.max) : null) ?? limits.start(entry);
   const words = query.trim().toLowerCase();
-  const matches = all.filter((entry) => !(entry.name in hidden) && (!words || entry.name.toLowerCase().includes(words))).slice(0, words ? 12 : 8);
+  const matches = all.filter((entry) => !hasOwn(hidden, entry.name) && (!words || entry.name.toLowerCase().includes(words))).slice(0, words ? 12 : 8);
   const exact = all.some((entry) => entry.name.toLowerCase() === words);
   return html`<fieldset class="skills-picker">
     <legend>Skills</legend>
@@ -38,7 +39,7 @@ export function SkillPicker({ game, skills, hidden = skills, values = {}, raw, e
     <ul class="skill-matches" aria-label="Skills to add">
       ${matches.map((entry) => html`<li key=${entry.name}><button type="button" onClick=${() => { onAdd(entry.name, startOf(entry), entry); setQuery(""); }}>
         + ${entry.name}${baseWords(entry, values)}</button></li>`)}
-      ${words && !exact && !(query.trim() in hidden) ? html`<li><button type="button" onClick=${() => { onAdd(query.trim(), startOf(null), null); setQuery(""); }}>+ Add “${query.trim()}”</button></li>` : null}
+      ${words && !exact && !hasOwn(hidden, query.trim()) ? html`<li><button type="button" onClick=${() => { onAdd(query.trim(), startOf(null), null); setQuery(""); }}>+ Add “${query.trim()}”</button></li>` : null}
     </ul>
   </fieldset>`;
 }

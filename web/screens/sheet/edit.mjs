@@ -13,7 +13,8 @@ function setPath(object, path, value) {
   const keys = path.split(".");
   let node = copy;
   for (const key of keys.slice(0, -1)) node = node[key];
-  node[keys.at(-1)] = value;
+  // defined, not assigned: a skill the user names "__proto__" is a key like any other, never the prototype
+  Object.defineProperty(node, keys.at(-1), { value, writable: true, enumerable: true, configurable: true });
   return copy;
 }
 

@@ -6,13 +6,13 @@ import { useCapacity } from "../party/character_card.mjs";
 
 export function SheetRows({ groups, onRoll, game = null, sheet = null }) {
   const capacity = useCapacity(game || { id: "" }, game ? sheet : null);
-  const lowered = Object.fromEntries((capacity?.lowered || []).map((each) => [each.name, each]));
+  const lowered = new Map((capacity?.lowered || []).map((each) => [each.name, each]));
   return groups.map((group) => html`<section class="row-group" key=${group.title} aria-labelledby=${`group-${group.title}`}>
     <h2 id=${`group-${group.title}`}>${group.title}</h2>
     ${group.rows.length === 0 ? html`<p class="help">None yet.</p>` : null}
     <ul class="rows">
       ${group.rows.map((row) => {
-        const low = group.title !== "Skills" ? lowered[row.label] : null;
+        const low = group.title !== "Skills" ? lowered.get(row.label) : null;
         return html`<li key=${row.key}>
         <button type="button" class=${`roll-row${low ? " lowered" : ""}`} data-row=${row.key} onClick=${(event) => onRoll(row.roll, event)}>
           <span class="row-label"><span class="visually-hidden">Roll </span>${row.label}</span>

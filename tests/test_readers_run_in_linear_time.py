@@ -1,0 +1,152 @@
+"""Every reader of user text runs in time linear in its input (the team's guide: bad input never freezes the page).
+
+A pasted stat block is often a PDF's: keywords followed by long runs of spaces, tabs and line breaks. A pattern with
+two quantifiers that can share such a run (``\\s*[:=]?\\s*``) tries every way of sharing it before giving up: "DB"
+and 400 spaces took 9 s, "Build" and 10 kB of spaces did not finish. Here each reader gets adversarial texts: every
+keyword the stat-block reader knows (from its own tables, :data:`py_rules.coc.stat_block_grammar.KEYWORDS`) and the
+words the other readers look for, each followed by 20 kB runs of spaces, tabs, line breaks, digits, signs,
+parentheses and percent signs, and mixes of them; directly and through the JSON door (whose field limits refuse
+what is too long). Each call must end within :data:`tools.fuzz.SLOW_SECONDS` (2 s, generous on a shared machine:
+a linear reader takes milliseconds). ``python3 tools/fuzz.py`` sends the same shapes to every text field longer.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from py_rules import api, sources
+from py_rules.armageddon.damage import parse_damage
+from py_rules.coc import stat_block
+from py_rules.coc.expr import parse_expr, parse_loss
+from py_rules.coc.stat_block_grammar import KEYWORDS
+from py_rules.errors import RulesError
+from py_rules.interchange.coc_sheet import weapon_damage
+from py_rules.interchange.coc_skills import split_name
+from py_rules.interchange.foundry_coc7 import plain_text
+from py_rules.modifiers import parse_modifiers
+from py_rules.semiautomagic.damage import parse_expression
+from tools import fuzz
+
+SIZE = 20_000
+"""Characters in each adversarial text (the stat-block reader reads the first 20,000 of a paste)."""
+QUIET = {"deadline": None, "suppress_health_check": list(HealthCheck)}
+
+DICE = ("d", "D", "1d4", "2D6", "x", "×", "*", "+", "−", "/", "1/1D4", "DB", "+ DB", "half DB")
+READERS = {  # name: (the reader of one text, the words it looks for)
+    "stat block": (stat_block.parse, KEYWORDS),
+    "Armageddon damage roll": (parse_damage, DICE),
+    "Semiautomagic damage": (parse_expression, DICE),
+    "Call of Cthulhu dice expression": (parse_expr, DICE),
+    "Call of Cthulhu Sanity loss": (parse_loss, DICE),
+    "modifiers": (lambda text: parse_modifiers(text, "GM"), ("-2", "+1", "−3", "5 a", "2 darkness,")),
+    "citations taken out of shown text": (sources.split, ("RULES.md", "RULES.md §1", "seed 001,", "seed 003, Hit",
+                                                          "[SEED", "DEVELOPERS.md", "the seed", "(")),
+    "imported weapon damage": (weapon_damage, DICE),
+    "imported skill speciality": (split_name, ("a (", "Fighting", "Language (")),
+    "imported rich text": (plain_text, ("<p>", "<", "</p>", "<b>", "&amp;")),
+}
+
+
+def within_bound(read, text) -> float:
+    """The seconds ``read(text)`` took; it may refuse the text (a RulesError), never raise anything else."""
+    started = time.perf_counter()
+    try:
+        read(text)
+    except RulesError:
+        pass
+    took = time.perf_counter() - started
+    assert took < fuzz.SLOW_SECONDS, f"{took:.2f} s for {text[:40]!r}… ({len(text)} characters)"
+    return took
+
+
+def test_the_keywords_are_the_readers_own():
+    """The corpus follows the reader's tables: a keyword added there is fed here the day it is added."""
+    assert {"DB", "Build", "Damage Bonus", "STR", "STRENGTH", "Sanity loss", "Skills", "damage"} <= set(KEYWORDS)
+    assert set(KEYWORDS) <= set(fuzz.reader_keywords())
+
+
+@pytest.mark.parametrize("keyword", KEYWORDS)
+def test_a_stat_block_keyword_then_a_long_run_of_white_space_is_read_quickly(keyword):
+    """The PDF paste: each keyword, then 20 kB of spaces, tabs and line breaks."""
+    within_bound(stat_block.parse, fuzz.adversarial_text(keyword, " \t\n", SIZE))
+
+
+@pytest.mark.parametrize("keyword", KEYWORDS)
+def test_a_stat_block_keyword_then_every_kind_of_run_in_turn_is_read_quickly(keyword):
+    """Mixed runs: the keyword before each of spaces, digits, signs, parentheses and percent signs in turn."""
+    within_bound(stat_block.parse, "".join(text for _, run, text in fuzz.adversarial_corpus([keyword], SIZE)
+                                           if run == "mixed"))
+
+
+@pytest.mark.parametrize("run", fuzz.RUNS)
+def test_each_kind_of_run_after_every_stat_block_keyword_is_read_quickly(run):
+    """Each run 20 kB long after a keyword, every keyword in turn across the runs (the whole product is
+    ``tools/fuzz.py``'s)."""
+    index = fuzz.RUNS.index(run)
+    for keyword in KEYWORDS[index::len(fuzz.RUNS)]:
+        within_bound(stat_block.parse, fuzz.adversarial_text(keyword, run, SIZE))
+
+
+@pytest.mark.parametrize("reader", [name for name in READERS if name != "stat block"])
+def test_every_other_reader_of_user_text_reads_its_words_then_long_runs_quickly(reader):
+    read, words = READERS[reader]
+    for _keyword, _run, text in fuzz.adversarial_corpus(words, SIZE):
+        within_bound(read, text)
+
+
+@settings(max_examples=60, **QUIET)
+@given(reader=st.sampled_from(sorted(READERS)), keyword=st.sampled_from(fuzz.reader_keywords()),
+       run=st.sampled_from(fuzz.RUNS), size=st.integers(0, SIZE), tail=st.sampled_from(fuzz.TAILS))
+def test_any_reader_reads_any_keyword_then_any_run_quickly(reader, keyword, run, size, tail):
+    within_bound(READERS[reader][0], fuzz.adversarial_text(keyword, run, size, tail))
+
+
+def door(op: str, args: dict) -> dict:
+    """The JSON door's answer, which must come within the bound too."""
+    started = time.perf_counter()
+    answer = json.loads(api.call(json.dumps({"op": op, "args": args})))
+    took = time.perf_counter() - started
+    assert took < fuzz.SLOW_SECONDS, f"{took:.2f} s for {op} with {str(args)[:60]}…"
+    return answer
+
+
+@pytest.mark.parametrize("run", fuzz.RUNS)
+def test_a_pasted_stat_block_through_the_door_answers_quickly(run):
+    """Through the door (whose field takes 100,000 characters): the reader's answer, not a frozen page."""
+    for keyword in ("DB", "Build", "STR", "Skills", "Sanity loss", "Armour", "Attacks per round"):
+        answer = door("coc.parse_stat_block", {"text": fuzz.adversarial_text(keyword, run, SIZE)})
+        assert answer["ok"], answer
+
+
+def test_a_paste_longer_than_the_field_takes_is_refused_quickly_by_the_door():
+    answer = door("coc.parse_stat_block", {"text": fuzz.adversarial_text("DB", " ", 100_001)})
+    assert not answer["ok"] and answer["error"]["field"] == "text"
+
+
+@pytest.mark.parametrize("op,field", [(op.id, param.name) for op, param in fuzz.text_fields()],
+                         ids=[f"{op.id}.{param.name}" for op, param in fuzz.text_fields()])
+def test_every_text_field_of_the_door_answers_an_adversarial_text_quickly(op, field):
+    """Every declared text field, at its own length limit and one past it: the dice, modifier and damage readers
+    behind them (an Armageddon damage roll of 500 spaces and a letter took over a minute)."""
+    params = {param.name: param for param in api.operation(op).all_params}
+    args = {name: param.example for name, param in params.items()
+            if param.required and name != field and param.example is not None}
+    limit = params[field].length_limit
+    api.call(json.dumps({"op": op, "args": args}))  # the operation's modules loaded first: only the reading is timed
+    for keyword, run in (("d4", " "), ("-2 RULES.md", " §1  "), ("seed 001, a", ", seed 001"), ("1D4+", " "),
+                         ("+1", " \t\n")):
+        for length in (min(limit, SIZE), *([limit + 1] if limit < 10 * SIZE else [])):  # not a 150 MB text
+            door(op, {**args, field: fuzz.adversarial_text(keyword, run, length, "x")})
+
+
+@settings(max_examples=40, **QUIET)
+@given(request=fuzz.adversarial_requests(SIZE))
+def test_any_request_with_an_adversarial_text_answers_quickly_and_soundly(request):
+    """The fuzzer's own shape: any text field, any keyword and run, any length up to one past the limit."""
+    problems, _answer = fuzz.examine_timed(request)
+    assert not problems, problems

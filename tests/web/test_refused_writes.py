@@ -1,0 +1,62 @@
+"""A write refused in a second tab (a stale revision: the first tab changed the same character) is a message to the
+user, where they are or in the snackbar, and never an uncaught error in the console (web/app/refusals.mjs; the
+transaction it aborts is not left as an unhandled rejection, web/store/storage.mjs)."""
+
+from playwright.sync_api import expect
+
+from tests.web.conftest import BOOT_TIMEOUT_MS
+from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+
+DEAF = """window.BroadcastChannel = class extends BroadcastChannel {
+    set onmessage(listener) {} get onmessage() { return null; } };"""
+"""The tab speaks on the BroadcastChannel but hears nothing, so what it shows goes stale."""
+
+
+def boot(page, url):
+    page.goto(url)
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+
+
+def damage(page, amount):
+    page.locator('.quick-actions [data-action="damage"]').click()
+    text = roll(page, fields={"amount": amount})
+    page.get_by_role("button", name="Close the roll drawer").click()
+    return text
+
+
+def test_a_write_refused_in_a_second_tab_is_a_message_and_never_an_uncaught_error(context, site_url, foreign_requests):
+    first = context.new_page()
+    boot(first, site_url)
+    campaign_id = new_campaign(first, "Refusals", "coc")
+    new_character(first, "coc", "Harvey", {"CON": 50, "SIZ": 50})
+    second = context.new_page()
+    uncaught: list[str] = []
+    second.on("pageerror", lambda error: uncaught.append(f"{error.name}: {error.message}"))
+    console_errors: list[str] = []
+    second.on("console", lambda message: console_errors.append(message.text) if message.type == "error" else None)
+    second.add_init_script(DEAF)
+    boot(second, site_url + f"#/c/{campaign_id}")
+    open_sheet(second, "Harvey")
+    open_sheet(first, "Harvey")
+
+    # A roll in the drawer: refused in the drawer itself.
+    damage(first, 3)
+    second.locator('.quick-actions [data-action="damage"]').click()
+    second.locator('.drawer [name="amount"]').fill("2")
+    second.locator(".drawer button.roll").click()
+    expect(second.locator(".drawer .drawer-error")).to_contain_text("changed in another tab")
+    second.get_by_role("button", name="Close the roll drawer").click()
+    expect(second.locator(".sheet .character-card")).to_contain_text("7/10")
+
+    # Removing Harvey, whom the first tab changed again meanwhile: refused, said in the snackbar; Harvey stays.
+    damage(first, 1)
+    second.get_by_role("button", name="Remove Harvey from the campaign").click()
+    second.locator("dialog").get_by_role("button", name="Remove").click()
+    expect(second.locator(".snackbar")).to_contain_text("changed in another tab")
+    expect(second.locator("#sheet-title")).to_have_text("Harvey")
+    expect(second.locator(".sheet .character-card")).to_contain_text("6/10")
+
+    second.wait_for_timeout(500)  # a late rejection would be reported by now
+    assert uncaught == [], uncaught
+    assert not [text for text in console_errors if "AbortError" in text or "StaleError" in text], console_errors
+    assert [c["sheet"]["hp"] for c in stored_campaigns(first)[0]["characters"]] == [6]

@@ -1,0 +1,155 @@
+"""An update never loses typing (web/unsaved.mjs, web/sw_client.mjs): a tab holding unsaved input is not reloaded
+under the user when another tab takes the new version; it says so and reloads once the input is saved or closed,
+or when the user presses Reload. A tab with nothing typed reloads as before. A newer version whose database
+upgrade that tab holds back waits and says why, and nothing the old tab saved meanwhile is lost.
+
+Two or three pages of one browser context are the tabs; a new deploy is simulated on a private copy of dist/ (a new
+VERSION in sw.js, and for the database test a higher database version in the bundle)."""
+
+from __future__ import annotations
+
+import re
+from contextlib import ExitStack
+
+from playwright.sync_api import expect
+
+from tests.web.conftest import BOOT_TIMEOUT_MS
+from tests.web.helpers import new_campaign, new_character, open_sheet, stored_campaigns
+
+READY = "A new version is ready — reload when you are done."
+BLOCKED = "Another tab of this app is still"  # "open with an older version" (the first tab waiting), or "holding"
+
+
+def booted(page, url: str) -> None:
+    page.goto(url)
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    expect(html).to_have_attribute("data-offline-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    expect(html).to_have_attribute("data-version", re.compile("."), timeout=30_000)
+
+
+def first_visit(page, url: str) -> None:
+    """The first visit installs the worker; the reload is the first page it controls (as every later visit is)."""
+    page.goto(url)
+    expect(page.locator("html")).to_have_attribute("data-offline-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    booted(page, url)
+
+
+def new_version(copy, name: str, database: bool = False) -> None:
+    """Deploy a new version on the copy: sw.js gets a new VERSION; ``database``: the bundle also raises the database
+    version (a migration that changes nothing), so the new version cannot open it while an older tab holds it."""
+    sw = copy / "sw.js"
+    sw.write_text(sw.read_text().replace('const VERSION = "', f'const VERSION = "{name}-', 1))
+    if database:
+        bundle = next(path for path in copy.glob("*.mjs") if "DB_VERSION=3" in path.read_text())
+        text = bundle.read_text()
+        assert "3:()=>{}}" in text, "the bundle's migrations are not where this test expects them"
+        bundle.write_text(text.replace("DB_VERSION=3", "DB_VERSION=4", 1).replace("3:()=>{}}", "3:()=>{},4:()=>{}}", 1))
+
+
+def mark(page) -> None:
+    """A mark on the running page: gone if it reloads."""
+    page.evaluate("window.__notReloaded = true")
+
+
+def still_the_same_page(page) -> bool:
+    return page.evaluate("window.__notReloaded === true")
+
+
+def offer_and_accept(tab, *others_that_reload) -> None:
+    """The new version is found; Reload is pressed in ``tab``; ``tab`` and each of ``others_that_reload`` reload."""
+    tab.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    expect(tab.locator("#update")).to_be_visible(timeout=60_000)
+    with ExitStack() as waits:
+        for each in (tab, *others_that_reload):
+            waits.enter_context(each.expect_navigation(timeout=30_000))
+        tab.locator("#update-reload").click()
+
+
+def test_an_open_sheet_edit_keeps_its_typing_through_an_update_and_the_new_version_waits_for_it(context, own_site, foreign_requests):
+    copy, url, _server = own_site
+    errors: list[str] = []
+    context.on("page", lambda page: page.on("pageerror", lambda error: errors.append(str(error))))
+    taker = context.new_page()
+    first_visit(taker, url)
+    campaign = new_campaign(taker, "Upgrade night", "armageddon")
+    new_character(taker, "armageddon", "Jack")
+    old = taker.locator("html").get_attribute("data-version")
+
+    editing = context.new_page()
+    booted(editing, url + f"#/c/{campaign}")
+    open_sheet(editing, "Jack")
+    editing.get_by_role("button", name="Edit values").click()
+    name = editing.locator('form.sheet-editor input[name="name"]')
+    name.fill("Jack Hawk")
+    idle = context.new_page()  # nothing typed: it reloads as before
+    booted(idle, url)
+    mark(editing)
+
+    # The new version raises the database version: it cannot open the database while the editing tab holds it.
+    new_version(copy, "next", database=True)
+    offer_and_accept(taker, idle)
+
+    banner = editing.locator("#update")
+    expect(banner).to_be_visible(timeout=30_000)
+    expect(banner).to_contain_text(READY)
+    expect(banner.get_by_role("button", name="Reload")).to_be_visible()
+    for new in (taker, idle):  # the new version waits for the old tab, and says why
+        expect(new.locator(".banner")).to_contain_text(BLOCKED, timeout=60_000)
+        expect(new.locator("main")).to_contain_text(re.compile("Opening (your campaigns|the campaign)…"))
+    editing.wait_for_timeout(2000)
+    assert still_the_same_page(editing)
+    expect(name).to_have_value("Jack Hawk")
+    assert editing.locator("html").get_attribute("data-version") == old
+
+    # Saved: the edit is stored by the old version, then the tab reloads into the new one, which then opens.
+    with editing.expect_navigation(timeout=60_000):
+        editing.get_by_role("button", name="Save the sheet").click()
+    for tab in (editing, taker, idle):
+        expect(tab.locator("html")).to_have_attribute("data-version", re.compile("^next-"), timeout=BOOT_TIMEOUT_MS)
+    expect(taker.locator(".character-card")).to_contain_text("Jack Hawk", timeout=60_000)  # it opened the campaign
+    expect(idle.locator(f'[data-campaign="{campaign}"]')).to_contain_text("Upgrade night", timeout=60_000)
+    for tab in (taker, idle):
+        expect(tab.locator(".banner")).to_have_count(0)
+    expect(editing.locator("#sheet-title")).to_have_text("Jack Hawk", timeout=60_000)
+    expect(editing.locator("#update")).to_be_hidden()
+    assert [c["sheet"]["name"] for c in stored_campaigns(taker)[0]["characters"]] == ["Jack Hawk"]
+    assert taker.evaluate("async () => (await indexedDB.databases()).find((each) => each.name === 'rules-companion').version") == 4
+    assert errors == [], errors
+
+
+def test_typing_left_half_done_waits_until_the_user_agrees_and_a_closed_edit_lets_the_tab_go(context, own_site, foreign_requests):
+    copy, url, _server = own_site
+    taker = context.new_page()
+    first_visit(taker, url)
+    typing = context.new_page()
+    booted(typing, url)
+    typing.get_by_label("Name", exact=True).fill("The Haunting of Ark")  # a campaign name half typed, never submitted
+    renaming = context.new_page()
+    booted(renaming, url)
+    new_campaign(renaming, "Rename me", "coc")
+    renaming.goto(url + "#/")
+    renaming.get_by_role("button", name="Rename").click()
+    renaming.get_by_label("New name").fill("Renamed")
+    for tab in (typing, renaming):
+        mark(tab)
+
+    new_version(copy, "next")
+    offer_and_accept(taker)
+    for tab in (typing, renaming):
+        expect(tab.locator("#update")).to_contain_text(READY, timeout=30_000)
+    typing.wait_for_timeout(1500)
+    assert still_the_same_page(typing) and still_the_same_page(renaming)
+    expect(typing.get_by_label("Name", exact=True)).to_have_value("The Haunting of Ark")
+
+    # The rename is closed without saving: nothing is left to lose, the tab goes to the new version by itself.
+    with renaming.expect_navigation(timeout=30_000):
+        renaming.get_by_role("button", name="Cancel").click()
+    expect(renaming.locator("html")).to_have_attribute("data-version", re.compile("^next-"), timeout=BOOT_TIMEOUT_MS)
+
+    # The half-typed name stays until the user says so: Reload in the notice.
+    assert still_the_same_page(typing)
+    with typing.expect_navigation(timeout=30_000):
+        typing.locator("#update-reload").click()
+    expect(typing.locator("html")).to_have_attribute("data-version", re.compile("^next-"), timeout=BOOT_TIMEOUT_MS)
+    expect(typing.locator("#update")).to_be_hidden()
