@@ -30,7 +30,8 @@ browser reads a file's text (a byte-order mark dropped, a byte that is not UTF-8
 
 Built-in operations: ``catalog`` lists every operation with its system,
 summary, parameter declarations, the RULES.md IDs it covers and ``deadline_seconds``, how long the page waits for
-its answer before it stops the engine (the catalog's own ``deadline_seconds`` is the default); ``version``
+its answer before it stops the engine (the catalog's own ``deadline_seconds`` is the default), and every output
+format (``formats``: id, words, what each can do; :mod:`py_rules.render.formats`); ``version``
 answers with the engine version without loading any game's rules (the
 worker's readiness check); ``dice_range`` with ``args`` ``{"op", "field", "text"}`` answers what the text of that
 operation's dice field can come to, read by the field's own form (:mod:`py_rules.dice_expr`): ``{"least", "most",
@@ -49,7 +50,6 @@ from py_rules import limits
 from py_rules.dice import NeedsDie, RandomDice, TypedDice
 from py_rules.errors import RulesError
 from py_rules.operations import DEADLINE_SECONDS, Operation
-from py_rules.render import render_lines
 from py_rules.systems import SYSTEM_IDS, all_operations, all_systems, operations_of
 
 __all__ = ("call", "tidy", "handle", "catalog", "operation", "answer", "run_checked", "checked_args", "InvalidArgs",
@@ -57,14 +57,17 @@ __all__ = ("call", "tidy", "handle", "catalog", "operation", "answer", "run_chec
 
 
 def catalog() -> dict:
-    """Every system and operation, as JSON-ready data: what users read in plain words (:mod:`py_rules.game_words`)."""
+    """Every system, operation and output format, as JSON-ready data: what users read in plain words
+    (:mod:`py_rules.game_words`)."""
     from py_rules.game_words import catalog_operation, catalog_system
+    from py_rules.render.formats import formats
 
     return {
         "engine_version": py_rules.__version__,
         "deadline_seconds": DEADLINE_SECONDS,  # the page's limit for a request no operation lists (catalog, version)
         "systems": [catalog_system(s) for s in all_systems()],
         "operations": [catalog_operation(op) for op in all_operations()],
+        "formats": [each.to_dict() for each in formats()],
     }
 
 
@@ -130,8 +133,10 @@ def answer(op: Operation, args: dict, dice) -> dict:
         result.states[first_state] = result.state
     data = result.to_dict()
     data["op"] = op.id
-    if op.rolls:  # issue 18: a forum post says whether the dice were physical (typed faces) or digital
+    if op.rolls:  # a forum post says whether the dice were physical (typed faces) or digital
         data["dice_source"] = "physical" if isinstance(dice, TypedDice) else "digital"
+    from py_rules.render.trace_text import render_lines  # loaded with the first answer, not at the engine's start
+
     data["text"] = render_lines(data)
     return data
 

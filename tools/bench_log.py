@@ -5,7 +5,7 @@ before issue 19 both sheets before and after; the sheets normalized as a campaig
 Task; prints the time
 to validate every entry's shape, to validate the whole log as a Call of Cthulhu campaign's import does (every
 sheet by the game's rules, each distinct sheet once) and as ``log.check`` does in the page's stretches of 3 MB,
-and to render them all as one Markdown document (forum export).
+and to write them all as one forum post in Markdown (the forum export's pipeline, py_rules/render).
 Run: ``.venv/bin/python tools/bench_log.py [count]``.
 """
 
@@ -21,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from py_rules import api  # noqa: E402
 from py_rules.coc.investigator import EXAMPLE, EXAMPLE_OPPONENT  # noqa: E402
 from py_rules.log.entry import validate_log, validate_log_entry  # noqa: E402
-from py_rules.markdown import entries_markdown  # noqa: E402
+from py_rules.render.formats import writer  # noqa: E402
+from py_rules.render.lines import stretch_blocks  # noqa: E402
 
 
 def _after(before: dict, after: dict) -> dict:
@@ -76,7 +77,7 @@ def main() -> None:
     problems = [p for i, e in enumerate(entries) for p in validate_log_entry(e, f"log.{i}")]
     checked = time.perf_counter() - start
     start = time.perf_counter()
-    text = entries_markdown(entries, "Campaign")
+    text = writer("markdown").post(stretch_blocks(entries), "Campaign")
     rendered = time.perf_counter() - start
     print(f"entries: {count:,} ({size / 1e6:.1f} MB of JSON), problems: {len(problems)}")
     print(f"validate every entry: {checked * 1000:.0f} ms ({checked / count * 1e6:.0f} µs each)")
@@ -96,7 +97,7 @@ def main() -> None:
         seen.update(e["id"] for e in stretch)
     stretched = time.perf_counter() - start
     print(f"log.check in stretches of 3 MB (through the door): {stretched * 1000:.0f} ms, problems: {len(problems)}")
-    print(f"render as Markdown: {rendered * 1000:.0f} ms ({len(text) / 1e6:.2f} MB of text)")
+    print(f"write as a forum post in Markdown: {rendered * 1000:.0f} ms ({len(text) / 1e6:.2f} MB of text)")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ One JSON object per campaign::
     {"schema": "rules-companion.campaign/1", "id": str, "name": str (1–80 characters),
      "game": "armageddon" | "semiautomagic" | "coc", "created": ISO-8601, "updated": ISO-8601,
      "revision": int >= 0, "settings": {setting name: value},
-     optional "forum": {"format": "bbcode" | "markdown" | "plain", "undone": "leave_out" | "strike"},
+     optional "forum": {"format": a forum format's id (py_rules.render.formats), "undone": "leave_out" | "strike"},
      "characters": [{"id": str, "kind": "pc" | "npc", "sheet": <that game's character JSON>}],
      "log": [JSON objects], "encounters": [JSON objects]}
 

@@ -1,31 +1,32 @@
-"""Forum posts for the JSON door (issue 18): ``forum.result`` writes one result (the roll drawer's) and
-``forum.stretch`` a stretch of the log (one entry, an encounter, a session), in the forum's format: BBCode,
-Markdown or plain text. Both answer ``details = {"text", "format"}`` (``forum.stretch`` also ``count``, the entries
-shown). The campaign's choices (its forum's format, an undone entry left out or struck through) are the page's to
-remember; these operations take them as arguments."""
+"""Forum posts for the JSON door: ``forum.result`` writes one result (the roll drawer's) and ``forum.stretch`` a
+stretch of the log (one entry, an encounter, a session), in one of the forum formats of the output pipeline's
+registry (:mod:`py_rules.render.formats`: BBCode, Markdown, plain text). Both answer ``details = {"text",
+"format"}`` (``forum.stretch`` also ``count``, the entries shown). The campaign's choices (its forum's format, an
+undone entry left out or marked) are the page's to remember; these operations take them as arguments. A format that
+cannot mark an undone entry (:attr:`~py_rules.render.formats.Format.strike`) leaves it out."""
 
 from __future__ import annotations
 
 from py_rules.errors import RulesError
-from py_rules.forum import bbcode, markdown, plain
-from py_rules.forum.lines import DICE_SOURCES, result_block, stretch_blocks
 from py_rules.log.entry import read_problems
 from py_rules.log.operations import EXAMPLE_ENTRY, MAX_ENTRIES, MAX_STRETCH_CHARS, MAX_STRETCH_DEPTH
 from py_rules.operations import FILE_DEADLINE_SECONDS, Operation, System
 from py_rules.params import Param
+from py_rules.render.formats import format_of, forum_formats, writer
+from py_rules.render.lines import DICE_SOURCES, UNDONE_CHOICES, result_block, stretch_blocks
 from py_rules.trace import Result
 
-__all__ = ("SYSTEM", "OPERATIONS", "WRITERS", "FORMATS")
+__all__ = ("SYSTEM", "OPERATIONS", "FORMATS")
 
 SYSTEM = System("forum", "Forum posts", "GM", "issue 18, Forum output")
-WRITERS = {"bbcode": bbcode, "markdown": markdown, "plain": plain}
-FORMATS = tuple(WRITERS)
-_NAMES = {"bbcode": "BBCode", "markdown": "Markdown", "plain": "plain text"}
+FORMATS = tuple(each.id for each in forum_formats())
+"""The formats a post can be written in, the default first."""
 MAX_RESULT_CHARS = 400_000
 """One answer of the engine (a sheet or two inside it)."""
 
-FORMAT = Param("format", "choice", "Format", "The forum's format: BBCode (phpBB and most boards), Markdown "
-               "(Discord, Reddit, GitHub) or plain text.", default="bbcode", choices=FORMATS)
+_LABELS = [each.label for each in forum_formats()]
+FORMAT = Param("format", "choice", "Format", f"The forum's format: {', '.join(_LABELS[:-1])} or {_LABELS[-1]}.",
+               default=FORMATS[0], choices=FORMATS)
 QUOTE = Param("quote", "bool", "As a quote", "Put the whole post in a quote block.", default=False)
 
 
@@ -50,17 +51,17 @@ def _entries(value):
 
 def _result(*, result, format, dice_source, label, quote) -> Result:
     block = result_block(result, dice_source, label)
-    text = WRITERS[format].post([block], quote=quote)
-    return Result("forum", "result", label=block.title, events=[f"The result in {_NAMES[format]}, for the forum."],
+    text = writer(format).post([block], quote=quote)
+    return Result("forum", "result", label=block.title, events=[f"The result in {format_of(format).name}, for the forum."],
                   details={"text": text, "format": format})
 
 
 def _stretch(*, entries, format, title, undone, quote) -> Result:
-    blocks = stretch_blocks(entries, undone)
-    text = WRITERS[format].post(blocks, title, quote)
+    blocks = stretch_blocks(entries, undone if format_of(format).strike else "leave_out")
+    text = writer(format).post(blocks, title, quote)
     count = len(blocks)
     return Result("forum", "stretch", label=title,
-                  events=[f"{count} entr{'ies' if count != 1 else 'y'} in {_NAMES[format]}, for the forum."],
+                  events=[f"{count} entr{'ies' if count != 1 else 'y'} in {format_of(format).name}, for the forum."],
                   details={"text": text, "format": format, "count": count})
 
 
@@ -91,7 +92,7 @@ STRETCH = Operation(
             FORMAT,
             Param("title", "text", "Title", "A heading for the post (optional).", default=""),
             Param("undone", "choice", "Undone entries", "Leave an undone entry out, or show it struck through.",
-                  default="leave_out", choices=("leave_out", "strike")),
+                  default=UNDONE_CHOICES[0], choices=UNDONE_CHOICES),
             QUOTE),
 )
 

@@ -1,5 +1,6 @@
-"""The campaign log's operations for the JSON door (issue 11): ``log.markdown``, and ``log.check``, which checks
-a long campaign file's log a stretch at a time (a file of 10,000 entries is tens of MB, far over one request)."""
+"""The campaign log's operation for the JSON door: ``log.check``, which checks a long campaign file's log a stretch
+at a time (a file of 10,000 entries is tens of MB, far over one request). A stretch of the log as a forum post is
+``forum.stretch`` (:mod:`py_rules.forum.operations`), which shares this module's bounds on a stretch."""
 
 from __future__ import annotations
 
@@ -8,17 +9,16 @@ from py_rules.campaign.games import GAMES
 from py_rules.campaign.problems import LIMITS as FILE_LIMITS
 from py_rules.campaign.words import problem_text, where_words
 from py_rules.errors import RulesError
-from py_rules.log.entry import MAX_DEPTH as ENTRY_DEPTH, MAX_ENTRIES as MAX_LOG, MAX_ID, validate_log_entry
-from py_rules.markdown import entries_markdown
+from py_rules.log.entry import MAX_DEPTH as ENTRY_DEPTH, MAX_ENTRIES as MAX_LOG, MAX_ID
 from py_rules.operations import FILE_DEADLINE_SECONDS, Operation, System
 from py_rules.params import Param
 from py_rules.trace import Result
-from py_rules.words import counted
 
-__all__ = ("SYSTEM", "OPERATIONS", "MAX_ENTRIES")
+__all__ = ("SYSTEM", "OPERATIONS", "MAX_ENTRIES", "MAX_STRETCH_CHARS", "MAX_STRETCH_DEPTH", "EXAMPLE_ENTRY")
 
 SYSTEM = System("log", "Campaign log", "GM", "TABLE.md, Log")
 MAX_ENTRIES = 20_000
+"""The most entries of a stretch sent as one request."""
 MAX_STRETCH_CHARS = 4_000_000
 """An evening's session of a few thousand entries (the page sends them without their sheets, ~1 kB each)."""
 MAX_STRETCH_DEPTH = 24
@@ -32,34 +32,7 @@ EXAMPLE_ENTRY = {
                                                           {"die": "d10", "face": 30, "purpose": "tens"}],
                "modifiers": [], "events": ["Harvey Walters loses 1 SAN (60 → 59)."]},
 }
-
-
-def _entries(value) -> list:
-    if not isinstance(value, list) or len(value) > MAX_ENTRIES:
-        raise RulesError("wrong_type", f"Entries must be a list of at most {MAX_ENTRIES:,} log entries.", "")
-    for i, entry in enumerate(value):
-        problems = validate_log_entry(entry, str(i))
-        if problems:
-            raise RulesError("bad_entry", f"{problems[0]['message']} ({problems[0]['path']})", problems[0]["path"])
-    return value
-
-
-def _markdown(*, entries, title):
-    text = entries_markdown(entries, title)
-    return Result(system="log", kind="markdown", label=title, events=[f"{counted(len(entries), 'entries')} as Markdown"],
-                  details={"markdown": text})
-
-
-MARKDOWN = Operation(
-    id="log.markdown", system="log", title="Log as Markdown",
-    summary="A stretch of the log (an encounter, a session, the last entries) as one Markdown text for a forum "
-    "post: each entry a headline with its dice and modifiers.",
-    covers=(), rolls=False, run=_markdown, deadline_seconds=FILE_DEADLINE_SECONDS, source="TABLE.md, Log",
-    params=(Param("entries", "json", "Entries", "The log entries to export, oldest first.", parse=_entries,
-                  example=[EXAMPLE_ENTRY], max_length=MAX_STRETCH_CHARS, max_depth=MAX_STRETCH_DEPTH,
-                  as_written=True),
-            Param("title", "text", "Title", "A heading for the post (optional).", default="")),
-)
+"""A log entry as the page keeps it: the example of a field that takes entries."""
 
 MAX_CHECK_CHARS = 4_000_000
 """One stretch of a log to check: the page cuts a long log into stretches under this size."""
@@ -124,4 +97,4 @@ CHECK = Operation(
                   default=0, minimum=0, maximum=10_000_000)),
 )
 
-OPERATIONS = (MARKDOWN, CHECK)
+OPERATIONS = (CHECK,)

@@ -11,7 +11,7 @@ from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 from tests.encounter.test_step_summary import answer, dying_jack
-from tests.test_markdown import _dying_harvey
+from tests.sheets import dying_harvey as _dying_harvey
 
 
 def check(move, **args):

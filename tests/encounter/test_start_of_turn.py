@@ -10,7 +10,6 @@ import pytest
 from py_rules import api
 from py_rules.encounter import flow
 from py_rules.errors import RulesError
-from py_rules.markdown import result_markdown
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 
 
@@ -56,7 +55,8 @@ def test_the_end_of_the_round_rolls_no_confusion_and_the_new_round_rolls_it_for_
     assert all(e["result"]["dice"] == [] for e in end_of_round) and chart["op"] == "semiautomagic.confusion_round"
     assert result["events"] == ["Round 2: Zed's turn", "Zed: Confused: 4 rounds left",
                                 "Zed: Confusion chart 10: Stares off into space"]
-    assert "- Zed: Confusion chart 10: Stares off into space" in result_markdown(result)
+    post = answer("forum.result", result=result, format="markdown")["details"]["text"]
+    assert "- Zed: Confusion chart 10: Stares off into space" in post
 
 
 def test_a_helpless_confused_character_rolls_nothing_and_the_player_in_control_is_told():

@@ -9,7 +9,7 @@ from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
-from tests.test_markdown import _dying_harvey
+from tests.sheets import dying_harvey as _dying_harvey
 
 
 def answer(op, **args):
@@ -136,9 +136,8 @@ def test_time_check_has_nothing_to_ask_for_the_healthy_and_keeps_the_skip_limits
 
 def test_a_log_of_the_old_shape_with_one_entry_per_effect_still_validates_and_renders():
     """A log written before one entry per step: each effect its own "roll" entry, the step's result keeping
-    only the effects' op and who. It still passes the log check and renders as Markdown."""
+    only the effects' op and who. It still passes the log check and becomes a forum post, its dice said once."""
     from py_rules.log.entry import validate_log
-    from py_rules.markdown import entries_markdown
 
     sheets = {"d": _dying_harvey()}
     state = start("coc", sheets)
@@ -156,5 +155,5 @@ def test_a_log_of_the_old_shape_with_one_entry_per_effect_still_validates_and_re
                 "who": ["d"], "encounter": "e1", "before": {"d": sheets["d"]}, "after": details["sheets"],
                 "encounter_before": state, "encounter_after": details["encounter"], "kind": "change"}
     assert validate_log([old_effect, old_step], game="coc") == []
-    text = entries_markdown([old_effect, old_step])
-    assert "- Dice: CON (dying) roll: units die 3, tens die 40" in text and text.count("- Dice:") == 1
+    text = answer("forum.stretch", entries=[old_effect, old_step], format="markdown")["details"]["text"]
+    assert "CON (dying) roll, d100: 43 (tens 40, units 3)" in text and text.count("- Dice") == 1

@@ -1,6 +1,7 @@
-"""Forum posts in the forum's own format (issue 18): golden texts in BBCode, Markdown and plain text for results
-of every operation kind and for a stretch of the log with turn lines and an undone entry, rendered from the door's
-own answers with scripted dice; names with BBCode, Markdown and HTML payloads come out literally."""
+"""Forum posts through the door (forum.result, forum.stretch): golden texts in every forum format of the registry
+(py_rules/render/formats.py) for results of every operation kind and for a stretch of the log with turn lines and an
+undone entry, rendered from the door's own answers with scripted dice (STYLE.md A1 ``test_correct_results``); names
+with BBCode, Markdown and HTML payloads come out literally. What every writer shares is checked in tests/render."""
 
 import copy
 import re
@@ -12,9 +13,14 @@ from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.coc.investigator import EXAMPLE_OPPONENT as CULTIST
-from py_rules.forum.bbcode import ZERO_WIDTH
+from py_rules.render.bbcode import ZERO_WIDTH
+from py_rules.render.formats import forum_formats
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
-from tests.test_markdown import _dying_harvey
+from tests.sheets import dying_harvey as _dying_harvey
+
+FORMATS = [each.id for each in forum_formats()]
+ANYONE = copy.deepcopy(EXAMPLE_HUMAN)
+
 
 
 def answer(op, **args):
@@ -157,15 +163,83 @@ CASES = {
          "plain": "Attack (roll to hit, then defence) — Total 8 vs 4: success — hit\n"
                   "  Dice (physical): 1d6: 5 (attack roll); 1d6: 2 (defence roll (dodge))\n"
                   "  Modifiers: +3 Weapon Skill bonus, +1 defence roll: Reflex bonus (dodge)\n"}),
+    "armageddon initiative": (
+        ("armageddon.initiative", dict(character=JACK, dice=[7])),
+        {"bbcode": "[b]Jack Hawthorne[/b]: Initiative — Total 9: Initiative 9, Speed 10\n[list]\n"
+                   "[*]Dice (physical): 1d10: 7 (Initiative)\n[*]Modifiers: +2 Dexterity\n[/list]\n",
+         "markdown": "**Jack Hawthorne**: Initiative — Total 9: Initiative 9, Speed 10\n"
+                     "- Dice (physical): 1d10: 7 (Initiative)\n- Modifiers: +2 Dexterity\n",
+         "plain": "Jack Hawthorne: Initiative — Total 9: Initiative 9, Speed 10\n"
+                  "  Dice (physical): 1d10: 7 (Initiative)\n  Modifiers: +2 Dexterity\n"}),
+    "semiautomagic hit that starts dying (no dice: what changed is listed)": (
+        ("semiautomagic.apply_damage", dict(creature=ANYONE, damage="9")),
+        {"bbcode": "[b]Take a hit (damage vs Toughness)[/b] — Total 9 vs 9: dying\n[list]\n"
+                   "[*]Average human is wounded (1 wound; Toughness 8).\n"
+                   "[*]Average human starts dying (unconscious; endurance check DC 4 every round).\n[/list]\n",
+         "markdown": "**Take a hit (damage vs Toughness)** — Total 9 vs 9: dying\n"
+                     "- Average human is wounded (1 wound; Toughness 8).\n"
+                     "- Average human starts dying (unconscious; endurance check DC 4 every round).\n",
+         "plain": "Take a hit (damage vs Toughness) — Total 9 vs 9: dying\n"
+                  "  Average human is wounded (1 wound; Toughness 8).\n"
+                  "  Average human starts dying (unconscious; endurance check DC 4 every round).\n"}),
+    "semiautomagic condition with a duration": (
+        ("semiautomagic.set_condition", dict(creature=ANYONE, condition="Staggered", action="add", duration=2,
+                                             dice=[1])),
+        {"bbcode": "[b]Add or remove a condition[/b] — Stunned, Staggered\n[list]\n"
+                   "[*]Dice (physical): 1d6: 1 (Staggered: seconds stunned this round)\n"
+                   "[*]Average human is Staggered for 2 rounds.\n[*]Average human is Stunned for 1 second.\n[/list]\n",
+         "markdown": "**Add or remove a condition** — Stunned, Staggered\n"
+                     "- Dice (physical): 1d6: 1 (Staggered: seconds stunned this round)\n"
+                     "- Average human is Staggered for 2 rounds.\n- Average human is Stunned for 1 second.\n",
+         "plain": "Add or remove a condition — Stunned, Staggered\n"
+                  "  Dice (physical): 1d6: 1 (Staggered: seconds stunned this round)\n"
+                  "  Average human is Staggered for 2 rounds.\n  Average human is Stunned for 1 second.\n"}),
+    "coc skill roll (units die first, then tens)": (
+        ("coc.skill_roll", dict(investigator=HARVEY, skill="Spot Hidden", dice=[3, 20])),
+        {"bbcode": "[b]Skill roll[/b] — Rolled 23 against 55 — Hard success\n[list]\n"
+                   "[*]Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3)\n[/list]\n",
+         "markdown": "**Skill roll** — Rolled 23 against 55 — Hard success\n"
+                     "- Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3)\n",
+         "plain": "Skill roll — Rolled 23 against 55 — Hard success\n"
+                  "  Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3)\n"}),
 }
 
 
-@pytest.mark.parametrize("fmt", ["bbcode", "markdown", "plain"])
+def test_every_golden_has_a_text_in_every_forum_format():
+    assert all(sorted(expected) == sorted(FORMATS) for _, expected in CASES.values())
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("case", list(CASES))
 def test_golden_result_in_each_format(case, fmt):
     (op, args), expected = CASES[case]
     result = answer(op, **args)
     assert forum("forum.result", result=result, format=fmt, dice_source="physical") == expected[fmt]
+
+
+def test_attack_answer_changes_both_sheets_it_posts():
+    (op, args), _ = CASES["coc attack that changes both sheets"]
+    result = answer(op, **args)
+    assert set(result["states"]) == {"coc.investigator", "coc.opponent"}
+
+
+def test_an_encounter_step_tells_what_its_effects_decided_and_each_effect_posts_its_own_dice():
+    """Seed 003, When HP Falls Below Zero: the dying roll CON at the end of each round. A step is one log entry that
+    tells what its effects decided, its dice left to the effect that threw them."""
+    sheets = {"harvey": _dying_harvey()}
+    state = answer("encounter.start", id="e1", name="The cellar", game="coc", sheets=sheets,
+                   combatants=[{"character_id": "harvey"}, {"name": "Ghoul", "npc": {"dex": 65, "combat_skill": 40}}])
+    state = answer("encounter.order", encounter=state["state"], sheets=sheets)["state"]
+    state = answer("encounter.next", encounter=state, sheets=sheets)["state"]
+    result = answer("encounter.next", encounter=state, sheets=sheets, dice=[3, 40])
+    assert forum("forum.result", result=result, format="markdown") == (
+        "**The cellar** — Round 2: Ghoul's turn\n"
+        "- Harvey Walters: CON roll (dying) 43 vs 60 — Regular success: clings to life\n")
+    [effect] = result["details"]["effects"]
+    assert forum("forum.result", result=effect["result"], format="markdown") == (
+        "**Harvey Walters**: end of round 1 — 1 round passes\n"
+        "- Dice (physical): CON (dying) roll, d100: 43 (tens 40, units 3)\n"
+        "- Harvey Walters clings to life\n")
 
 
 def test_the_door_says_whether_dice_were_physical_or_digital_and_the_post_says_it_too():
@@ -256,6 +330,12 @@ def test_golden_stretch_without_turn_lines_and_with_the_undone_entry_as_the_camp
                  quote=fmt == "bbcode")
     assert text == STRETCH[(fmt, undone)]
     assert "turn" not in text and "Undone:*" not in text
+
+
+def test_a_stretch_holding_only_the_undo_of_an_entry_outside_it_is_an_empty_post():
+    undo = entry("e9", "log.undo", None, "undo", args={"entry": "e1"})
+    made = answer("forum.stretch", entries=[undo], format="markdown")["details"]
+    assert (made["text"], made["count"]) == ("\n", 0)
 
 
 def test_a_redo_brings_the_entry_back():
@@ -349,7 +429,7 @@ def test_every_operations_answer_becomes_a_post_in_every_format():
         response = api.handle({"op": op.id, "args": _example_args(op), "seed": 7})
         if not response["ok"]:
             continue
-        for fmt in ("bbcode", "markdown", "plain"):
+        for fmt in FORMATS:
             post = api.handle({"op": "forum.result", "args": {"result": response["result"], "format": fmt}})
             assert post["ok"], (op.id, post["error"])
             text = post["result"]["details"]["text"]

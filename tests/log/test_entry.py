@@ -84,9 +84,9 @@ def test_a_whole_log_has_unique_ids_and_undoes_only_earlier_entries():
     assert paths(validate_log({"e7": entry})) == ["log"]
 
 
-def test_a_logged_result_whose_die_has_no_face_is_refused_not_rendered():
-    """Fuzz find (issue 10, the door never breaks): log.markdown on an entry whose die lacks its face raised
-    KeyError; a stored or imported log entry is now checked for the trace shape the renderers read."""
+def test_a_logged_result_whose_die_has_no_face_is_refused_by_the_log_check_and_never_breaks_a_post():
+    """Fuzz find (the door never breaks): a stretch holding an entry whose die lacks its face raised KeyError; a stored
+    or imported log entry is checked for the trace shape the writers read, and a post leaves out a die it cannot read."""
     import json
 
     from py_rules import api
@@ -94,9 +94,9 @@ def test_a_logged_result_whose_die_has_no_face_is_refused_not_rendered():
 
     entry = json.loads(json.dumps(EXAMPLE_ENTRY))
     entry["result"]["dice"][0].pop("face")
-    answer = api.handle({"op": "log.markdown", "args": {"entries": [entry]}})
-    assert answer["ok"] is False and answer["error"]["field"] == "entries"
-    assert "0.result.dice.0" in answer["error"]["message"]
+    assert [p["path"] for p in validate_log_entry(entry, "log.0")] == ["log.0.result.dice.0"]
+    answer = api.handle({"op": "forum.stretch", "args": {"entries": [entry], "format": "plain"}})
+    assert answer["ok"] and "1d10: 30 (tens)" in answer["result"]["details"]["text"]
     entry["result"]["dice"][0]["face"] = 4
     entry["result"]["modifiers"] = [{"value": "2", "label": "x"}]
     problems = validate_log_entry(entry, "log.0")

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
-from tests.test_markdown import _dying_harvey
+from tests.sheets import dying_harvey as _dying_harvey
 from tests.web.helpers import stored_campaigns, stored_log
 from tests.web.test_encounter import forum_post, next_turn, row, step, turn
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
-from tests.test_markdown import _dying_harvey
+from tests.sheets import dying_harvey as _dying_harvey
 from tests.web.helpers import open_sheet, roll, stored_campaigns
 from tests.web.test_encounter import next_turn
 from tests.web.test_encounter_part3 import SEED, answer, named, summary

@@ -83,7 +83,7 @@ def _more_games():
     from py_rules.armageddon.character import EXAMPLE as JACK
     from py_rules.coc.investigator import EXAMPLE as HARVEY
     from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
-    from tests.test_markdown import _dying_harvey
+    from tests.sheets import dying_harvey as _dying_harvey
     from tests.web.test_encounter_part3 import answer, named
 
     def canon(game, sheet):  # a sheet as the page stores it (its derived values filled): 0 damage taken

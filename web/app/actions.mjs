@@ -399,11 +399,10 @@ export function removeCharacter(app, campaign, id) {
   return changeCampaign(app, campaign, (next) => ({ ...next, characters: next.characters.filter((each) => each.id !== id) }), [`character:${id}`]);
 }
 
-/** One of the campaign's forum choices (issue 18: ``what`` "format" or "undone"), kept in its record so it travels
- * with an export; the other keeps its current value (one this browser kept before the record held them, else its
- * default). */
+/** One of the campaign's forum choices (``what`` "format" or "undone"), kept in its record so it travels with an
+ * export; the other keeps its current value (one this browser kept before the record held them, else its default). */
 export async function setForumChoice(app, campaign, what, value) {
-  const next = await changeCampaign(app, campaign, (record) => ({ ...record, forum: { ...forumChoices(record), [what]: value } }), ["forum"]);
+  const next = await changeCampaign(app, campaign, (record) => ({ ...record, forum: { ...forumChoices(app.state.catalog, record), [what]: value } }), ["forum"]);
   forgetOldChoices(campaign.id);
   return next;
 }

@@ -57,8 +57,8 @@ export async function readStretch(app, campaignId, stretch) {
   return entries.filter(Boolean).reverse();
 }
 
-/** A file name for a stretch of a campaign's log as a post: "masks-of-nyarlathotep-log.txt" (``extension`` by the
- * post's format: .md for Markdown, .txt for BBCode and plain text). */
+/** A file name for a stretch of a campaign's log as a post: "masks-of-nyarlathotep-log.txt" (``extension`` the one
+ * the post's format declares: app/forum_choices.mjs, fileKind). */
 export function postFileName(campaignName, what = "log", extension = "txt") {
   const slug = (text) => String(text).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
   return `${[slug(campaignName) || "campaign", slug(what)].filter(Boolean).join("-")}.${extension}`;

@@ -1,13 +1,13 @@
-// "Copy for the forum" (issue 18): a result or a stretch of the log as a post in the campaign's forum format
-// (BBCode for phpBB, Markdown for Discord/Reddit/GitHub, plain text), written by the engine (forum.result,
-// forum.stretch), copied to the clipboard; "Share" where the browser has the Web Share API.
+// "Copy for the forum": a result or a stretch of the log as a post in the campaign's forum format (one of the engine's
+// formats, listed in its catalog), written by the engine (forum.result, forum.stretch), copied to the clipboard;
+// "Share" where the browser has the Web Share API.
 //
-// The campaign's forum choices (its format; an undone entry left out or struck through) are kept in its record
+// The campaign's forum choices (its format; an undone entry left out or marked) are kept in its record
 // (app/forum_choices.mjs).
 import { html, useState } from "../app/html.mjs";
 import { useApp } from "../app/state.mjs";
 import { setForumChoice } from "../app/actions.mjs";
-import { FORMATS, UNDONE, forumChoices, formatName } from "../app/forum_choices.mjs";
+import { choicesOf, forumChoices, formatName, marksUndone } from "../app/forum_choices.mjs";
 
 export { fileKind, forumChoices, formatName } from "../app/forum_choices.mjs";
 
@@ -47,7 +47,8 @@ export function CopyForForum({ result = null, title = "", entries = null, headin
   const campaign = app.state.campaign;
   const [said, setSaid] = useState({ text: "", post: "" });
   const [busy, setBusy] = useState(false);
-  const { format, undone } = forumChoices(campaign);
+  const catalog = app.state.catalog;
+  const { format, undone } = forumChoices(catalog, campaign);
 
   async function write() {
     if (result) {
@@ -73,7 +74,7 @@ export function CopyForForum({ result = null, title = "", entries = null, headin
       }
       const done = await copyText(text);
       setSaid(done === "copied"
-        ? { text: `Copied as ${formatName(format)}: paste it into your post.`, post: "" }
+        ? { text: `Copied as ${formatName(catalog, format)}: paste it into your post.`, post: "" }
         : { text: "The browser did not allow copying: select the text below and copy it by hand.", post: text });
     } catch (error) {
       setSaid({ text: `Not copied: ${error.message}`, post: "" });
@@ -83,7 +84,7 @@ export function CopyForForum({ result = null, title = "", entries = null, headin
   }
 
   return html`<div class="row-actions copy-forum">
-    <button type="button" disabled=${busy} onClick=${() => act("copy")}>${label} (${formatName(format)})</button>
+    <button type="button" disabled=${busy} onClick=${() => act("copy")}>${label} (${formatName(catalog, format)})</button>
     ${canShare() ? html`<button type="button" disabled=${busy} onClick=${() => act("share")}>Share</button>` : null}
     <span class="copy-said" aria-live="polite">${said.text}</span>
     ${said.post ? html`<textarea class="forum-post" readonly rows="6" aria-label="The post" value=${said.post}
@@ -107,9 +108,11 @@ export async function writeStretch(app, entries, { format, undone, title = "" })
   return answer.details.count ? { text: answer.details.text, count: answer.details.count } : { text: "", count: 0 };
 }
 
-/** The campaign's forum choices (its format, what an undone entry becomes in a stretch), stored in its record. */
+/** The campaign's forum choices (its format, what an undone entry becomes in a stretch where the format can mark
+ * one), stored in its record. */
 export function ForumChoices({ app, campaign, undone: withUndone = true }) {
-  const chosen = forumChoices(campaign);
+  const catalog = app.state.catalog;
+  const chosen = forumChoices(catalog, campaign);
   const [said, setSaid] = useState("");
   const choose = async (what, value) => {
     setSaid("");
@@ -128,8 +131,8 @@ export function ForumChoices({ app, campaign, undone: withUndone = true }) {
     </div>
   </fieldset>`;
   return html`<div class="forum-choices">
-    ${group("format", "The forum's format", FORMATS)}
-    ${withUndone ? group("undone", "Undone entries", UNDONE) : null}
+    ${group("format", "The forum's format", choicesOf(catalog, "format"))}
+    ${withUndone && marksUndone(catalog, chosen.format) ? group("undone", "Undone entries", choicesOf(catalog, "undone")) : null}
     ${said ? html`<p class="field-error" role="alert">${said}</p>` : null}
   </div>`;
 }

@@ -1,8 +1,8 @@
-// A stretch of the log as a forum post (issue 18; TABLE.md, Log): this session (back to the last pause of more than
-// four hours between two entries: an evening's play, even past midnight), one encounter, or the last N entries,
-// written by the engine (forum.stretch) in the campaign's format (BBCode, Markdown or plain text, chosen right here
-// and kept in the campaign) with its choice for undone entries: turn bookkeeping left out, dice as a person reads
-// them. The post is shown before it is copied, shared or saved as a file (.md for Markdown, .txt otherwise).
+// A stretch of the log as a forum post (TABLE.md, Log): this session (back to the last pause of more than four hours
+// between two entries: an evening's play, even past midnight), one encounter, or the last N entries, written by the
+// engine (forum.stretch) in the campaign's format (one of the catalog's forum formats, chosen right here and kept in
+// the campaign) with its choice for undone entries: turn bookkeeping left out, dice as a person reads them. The post
+// is shown before it is copied, shared or saved as a file (of the extension and type its format declares).
 import { html, useEffect, useId, useRef, useState } from "../../app/html.mjs";
 import { downloadPost, postFileName, readStretch } from "../../app/log_reads.mjs";
 import { ChoiceField, NumberField, TextField, readNumber } from "../../components/field.mjs";
@@ -18,10 +18,10 @@ function titleFor(campaign, stretch, encounters) {
 
 const canShare = () => typeof navigator !== "undefined" && typeof navigator.share === "function";
 
-function countWords(made) {
+function countWords(catalog, made) {
   if (made.busy) return "Writing the post…";
   if (!made.count) return "The post";
-  return `The post (${made.count === 1 ? "1 entry" : `${made.count} entries`}, ${formatName(made.format)})`;
+  return `The post (${made.count === 1 ? "1 entry" : `${made.count} entries`}, ${formatName(catalog, made.format)})`;
 }
 
 export function ForumExport({ app, campaign, encounters, version }) {
@@ -30,17 +30,18 @@ export function ForumExport({ app, campaign, encounters, version }) {
   const [encounter, setEncounter] = useState(encounters.at(-1)?.id || "");
   const [count, setCount] = useState({ text: "10", bad: false });
   const [title, setTitle] = useState(null); // null: the title follows the stretch
-  const [made, setMade] = useState({ text: "", count: 0, entries: 0, format: "bbcode", error: null, busy: false });
+  const catalog = app.state.catalog;
+  const { format, undone } = forumChoices(catalog, campaign);
+  const [made, setMade] = useState({ text: "", count: 0, entries: 0, format, error: null, busy: false });
   const [said, setSaid] = useState("");
   const area = useRef(null);
-  const { format, undone } = forumChoices(campaign);
   const number = readNumber(count.text, { min: 1, max: MOST, label: "How many", badInput: count.bad });
   const stretch = kind === "last" ? { kind, count: number.value } : kind === "encounter" ? { kind, encounter } : { kind };
   const heading = title ?? titleFor(campaign, stretch, encounters);
   const [open, setOpen] = useState(false);
   const ready = open && !(kind === "last" && number.error) && !(kind === "encounter" && !encounter);
   const what = kind === "encounter" ? encounters.find((each) => each.id === encounter)?.name || "encounter" : kind === "session" ? "session" : "log";
-  const { extension, type } = fileKind(made.format);
+  const { extension, type } = fileKind(catalog, made.format);
 
   useEffect(() => {
     if (!ready) return undefined;
@@ -61,7 +62,7 @@ export function ForumExport({ app, campaign, encounters, version }) {
 
   async function copy() {
     if (await copyText(made.text) === "copied") {
-      setSaid(`Copied as ${formatName(made.format)}: paste it into your post.`);
+      setSaid(`Copied as ${formatName(catalog, made.format)}: paste it into your post.`);
       return;
     }
     area.current?.focus();
@@ -99,12 +100,12 @@ export function ForumExport({ app, campaign, encounters, version }) {
     ${open ? html`<${ForumChoices} app=${app} campaign=${campaign} />` : null}
     ${made.error ? html`<p class="field-error" role="alert">${made.error}</p>` : null}
     <div class="field">
-      <label for=${`${id}-text`}>${countWords(made)}</label>
+      <label for=${`${id}-text`}>${countWords(catalog, made)}</label>
       <textarea id=${`${id}-text`} ref=${area} class="forum-preview" readonly rows="10" value=${made.count ? made.text : ""}
         placeholder=${none}></textarea>
     </div>
     <div class="row-actions">
-      <button type="button" class="primary" disabled=${off} onClick=${copy}>Copy for the forum (${formatName(made.format)})</button>
+      <button type="button" class="primary" disabled=${off} onClick=${copy}>Copy for the forum (${formatName(catalog, made.format)})</button>
       ${canShare() ? html`<button type="button" disabled=${off} onClick=${share}>Share</button>` : null}
       <button type="button" disabled=${off}
         onClick=${() => { downloadPost(made.text, postFileName(campaign.name, what, extension), type); setSaid("Saved as a file."); }}>Download a .${extension} file</button>

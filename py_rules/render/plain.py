@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from py_rules.forum.lines import Block
+from py_rules.render.formats import Format
+from py_rules.render.lines import Block
 
-__all__ = ("block_text", "post", "escape")
+__all__ = ("FORMAT", "block_text", "post", "escape")
+
+FORMAT = Format("plain", "Plain text", "plain text", strike=True)
+"""An undone entry says so ("Undone: …"): plain text cannot strike through."""
 
 
 def escape(text: str) -> str:
@@ -19,7 +23,7 @@ def block_text(block: Block) -> str:
     if block.dice:
         lines.append(f"  {block.dice_heading()}: " + "; ".join(block.dice))
     if block.modifiers:
-        lines.append("  Modifiers: " + ", ".join(block.modifiers))
+        lines.append("  Modifiers: " + ", ".join(m.text for m in block.modifiers))
     lines += [f"  {event}" for event in block.events]
     return "\n".join(lines)
 

@@ -1,4 +1,4 @@
-"""BBCode for phpBB and the other boards play-by-post games live on (issue 18), from the shared line model
+"""BBCode for phpBB and the other boards play-by-post games live on, from the shared line model
 (:mod:`.lines`): ``[b]`` for who did it, ``[list]``/``[*]`` for the details, ``[quote]`` around a stretch when
 asked, ``[i]`` and ``[color]`` for an undone entry (phpBB has no strike-through tag of its own).
 
@@ -8,9 +8,12 @@ BBCode has no escape character, so a user's text is kept from becoming a tag by 
 
 from __future__ import annotations
 
-from py_rules.forum.lines import Block
+from py_rules.render.formats import Format
+from py_rules.render.lines import Block
 
-__all__ = ("escape", "block_text", "post", "ZERO_WIDTH")
+__all__ = ("FORMAT", "escape", "block_text", "post", "ZERO_WIDTH")
+
+FORMAT = Format("bbcode", "BBCode (phpBB)", "BBCode", strike=True, quote=True)
 
 ZERO_WIDTH = "\u200b"
 
@@ -36,7 +39,7 @@ def block_text(block: Block) -> str:
     if block.dice:
         items.append(f"{block.dice_heading()}: " + escape("; ".join(block.dice)))
     if block.modifiers:
-        items.append("Modifiers: " + escape(", ".join(block.modifiers)))
+        items.append("Modifiers: " + escape(", ".join(m.text for m in block.modifiers)))
     items += [escape(event) for event in block.events]
     text = head + ("\n[list]\n" + "\n".join(f"[*]{item}" for item in items) + "\n[/list]" if items else "")
     return f"[i]Undone:[/i] [color=gray]{text}[/color]" if block.undone else text

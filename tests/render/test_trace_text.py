@@ -1,7 +1,18 @@
-"""Rendering keeps every die, modifier, step and event (STYLE.md A1 stringifiers)."""
+"""The page's trace text (every answer's ``text``) keeps every die, modifier, step and event, and leads with what the
+page says first (STYLE.md A1 stringifiers)."""
+
+import copy
 
 from py_rules import api
-from py_rules.render import render_lines
+from py_rules.armageddon.character import EXAMPLE as JACK
+from py_rules.coc.investigator import EXAMPLE as HARVEY
+from py_rules.render.trace_text import render_lines
+
+
+def answer(op, **args):
+    response = api.handle({"op": op, "args": copy.deepcopy(args)})
+    assert response["ok"], response["error"]
+    return response["result"]
 
 
 def test_task_renders_golden_lines():
@@ -34,3 +45,21 @@ def test_headline_does_not_repeat_a_plain_failure():
     result = {"total": 70, "target": 40, "success": False, "level_name": "Failure", "dice": [], "modifiers": [],
               "steps": [], "events": [], "flags": []}
     assert render_lines(result) == ["Total 70 vs 40: failure"]
+
+
+def test_an_answers_text_is_its_trace():
+    result = answer("armageddon.task", attribute=2, skill=3, dice="7")
+    assert result["text"] == render_lines(result)
+
+
+def test_a_result_with_its_own_headline_leads_with_it_and_keeps_every_change():
+    """The page says first what a result decided: damage with its CON roll (seed 003, Losing more than Half HP in One
+    Turn), time with each Survival Test (seed 000); every change follows."""
+    hit = answer("coc.apply_damage", investigator=HARVEY, amount=8, dice=[3, 40], label="Harvey: claw")
+    assert hit["text"][:2] == ["Takes 8 damage (12 → 4 HP): major wound — CON roll 43 vs 60, stays conscious",
+                               "Dice in order: CON (stay conscious) roll: units die 3, tens die 40"]
+    assert hit["text"][-3:] == ["→ Harvey Walters loses 8 HP (12 → 4)", "→ Harvey Walters suffers a major wound",
+                                "Flags: Major wound"]
+    dying = answer("armageddon.apply_damage", character=JACK, amount="42", dice=[1, 9, 9])["state"]
+    time = answer("armageddon.advance_time", character=dying, minutes=1, dice=[2])
+    assert time["text"][0] == "Survival Test 2: 6 vs 9 — failed: dies in 6 minutes without help"

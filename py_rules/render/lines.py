@@ -1,45 +1,64 @@
-"""The shared line model of a forum post (issue 18): one :class:`Block` per result — who, what, the headline, the
-dice as a person reads them (:mod:`.dice_words`), the modifiers with their labels, whether the dice were physical
-or digital, and what changed — and the choice of entries a stretch of the log shows.
+"""The line model every format is written from: one :class:`Block` per result — who, what, the headline, the dice as
+a person reads them (:mod:`.dice_words`) and as thrown, the modifiers and steps with the rule each follows, whether the
+dice were physical or digital, what changed, its flags — and the choice of entries a stretch of the log shows.
 
-Each format (:mod:`.bbcode`, :mod:`.markdown`, :mod:`.plain`) writes these blocks its own way and escapes every
-text a user typed (a name, a label, a modifier's label) so it comes out as typed. Rule citations and flags stay
-out: a forum reader wants what happened, the page keeps the why.
+Each format's writer (:mod:`.formats` lists them) writes these blocks its own way and escapes every text a user typed
+(a name, a label, a modifier's label) so it comes out as typed. A forum post leaves the rules, the steps and the flags
+out (a forum reader wants what happened, the page keeps the why) and leads with the roll against its target, what
+changed listed below it; the page's trace text (:mod:`.trace_text`) keeps every part and leads with the result's own
+headline when it has one (time passing says each Survival Test it ran, damage its CON roll).
 
 A stretch (:func:`stretch_blocks`) leaves out the turn bookkeeping of an encounter (whose turn it is, delays,
 skips, the order set by hand: a step that decided nothing) and the undo and redo entries themselves; an entry
-undone (and not redone) is left out, or shown struck through when the campaign chooses (``undone="strike"``).
+undone (and not redone) is left out, or shown marked when the campaign chooses (``undone="strike"``).
 Where the dice came from: the door's answer to a rolling operation says it (``dice_source``, "physical" for typed
-faces, "digital" for the engine's); an entry logged before that is read by its arguments (typed faces are its
-``dice``, the page logs them so).
+faces, "digital" for the engine's); an entry logged before answers said it is read by its arguments (typed faces are
+its ``dice``, the page logs them so).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from py_rules.forum.dice_words import dice_lines
-from py_rules.render import for_players, lead, signed
+from py_rules.render.dice_words import dice_lines
+from py_rules.render.reading import dice_text, for_players, lead, modifier_text, title_of
 
-__all__ = ("Block", "result_block", "entry_block", "stretch_blocks", "BOOKKEEPING", "DICE_SOURCES")
+__all__ = ("Block", "Cited", "result_block", "entry_block", "entry_source", "stretch_blocks", "undone_ids",
+           "BOOKKEEPING", "DICE_SOURCES", "UNDONE_CHOICES")
 
 BOOKKEEPING = frozenset({"encounter.next", "encounter.delay", "encounter.skip", "encounter.reorder",
                          "encounter.update", "encounter.add", "encounter.remove", "encounter.end_round"})
 """Encounter steps that only move the turn on: shown only when they decided something (a dying roll at the end
 of a round, a condition's time up)."""
 DICE_SOURCES = ("unknown", "digital", "physical")
+UNDONE_CHOICES = ("leave_out", "strike")
+"""What an undone entry becomes in a stretch: left out, or shown marked as undone."""
+
+
+class Cited(NamedTuple):
+    """A modifier (``+2 Dexterity``) or a step of the trace, with the name of the rule it follows (may be empty)."""
+
+    text: str
+    rule: str = ""
 
 
 @dataclass
 class Block:
-    """One result as a forum post tells it. Every text here is as the user or the engine wrote it (unescaped)."""
+    """One result as every format tells it (each writes the parts it shows). Every text here is as the user or the
+    engine wrote it (unescaped)."""
 
     who: str = ""
     what: str = ""
     headline: str = ""
     dice: list[str] = field(default_factory=list)
-    modifiers: list[str] = field(default_factory=list)
+    """Each roll as a person reads it; none for an encounter step, whose dice belong to the effects it tells."""
+    throws: str = ""
+    """Every die in order as thrown (``d10=10 (d10), d10=4 (Rule of 10 reroll)``)."""
+    modifiers: list[Cited] = field(default_factory=list)
+    steps: list[Cited] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
     dice_source: str = "unknown"
     undone: bool = False
 
@@ -56,10 +75,8 @@ def _text(value) -> str:
 
 
 def _title(result: dict) -> str:
-    from py_rules.markdown import _title_of  # the same title the Markdown export gives (label, else the op's title)
-
     try:
-        return _title_of(result)
+        return title_of(result)
     except Exception:  # an unreadable logged result still gets a line
         return "Result"
 
@@ -95,8 +112,19 @@ def _clean(result: dict) -> dict:
     return clean
 
 
-def result_block(result, dice_source: str = "unknown", label: str = "") -> Block:
-    """The block of one engine answer (or a logged one); ``label`` (who did what) when the result names nobody."""
+def result_block(result, dice_source: str = "unknown", label: str = "", trace: bool = False) -> Block:
+    """The block of one engine answer (or a logged one); ``label`` (who did what) when the result names nobody.
+
+    ``trace``: the block the page's trace is written from, for an answer the door has just made (of the engine's own
+    shape, so not cleaned): it leads with the result's own headline when it has one and says the dice only as thrown.
+    A forum post leads with the roll against its target, reads its dice as a person says them and names who did what.
+    """
+    if trace:
+        shown = for_players(result)
+        head, events = lead(shown)
+        return Block(headline=head, events=events, throws=dice_text(shown.get("dice") or []),
+                     modifiers=_cited(shown["modifiers"], modifier_text), steps=_cited(shown["steps"], _step_text),
+                     flags=shown["flags"])
     result = _clean(result if isinstance(result, dict) else {})
     if label.strip() and not result.get("label"):
         result["label"] = label.strip()
@@ -105,17 +133,28 @@ def result_block(result, dice_source: str = "unknown", label: str = "") -> Block
     who, _, what = title.partition(": ") if ": " in title else ("", "", title)
     head, events = lead(shown)
     effects = shown["details"].get("effects")
-    block = Block(who=who, what=what, headline=head, events=events,
-                  modifiers=[f"{signed(m['value'])} {m['label']}" for m in shown["modifiers"]],
-                  dice=[] if effects else dice_lines(shown, title))  # an encounter step's dice belong to its effects
+    throws = [t for t in shown["dice"] if isinstance(t.get("die"), str) and isinstance(t.get("purpose"), str)
+              and isinstance(t.get("face"), int) and not isinstance(t.get("face"), bool)]
+    block = Block(who=who, what=what, headline=head, events=events, throws=dice_text(throws),
+                  modifiers=_cited(shown["modifiers"], modifier_text), steps=_cited(shown["steps"], _step_text),
+                  flags=shown["flags"], dice=[] if effects else dice_lines(shown, title))  # a step's dice are its effects'
     said = result.get("dice_source") if result.get("dice_source") in DICE_SOURCES else dice_source
     block.dice_source = said if block.dice and said in DICE_SOURCES else "unknown"
     return block
 
 
+def _step_text(step: dict) -> str:
+    return step["text"]
+
+
+def _cited(entries: list, text) -> list[Cited]:
+    """Modifiers or steps as players read them (:func:`~py_rules.render.reading.for_players`), each with its rule."""
+    return [Cited(text(each), each["source"] or "") for each in entries]
+
+
 def entry_source(entry: dict) -> str:
     """Physical when the entry's arguments hold typed faces, else digital (a roll the engine threw); the result's own
-    ``dice_source`` (the door says it since issue 18) comes first."""
+    ``dice_source`` (every rolling answer of the door says it) comes first."""
     args = entry.get("args") if isinstance(entry.get("args"), dict) else {}
     return "physical" if args.get("dice") not in (None, "", []) else "digital"
 
@@ -150,6 +189,8 @@ def undone_ids(entries: list) -> set:
 def stretch_blocks(entries: list, undone: str = "leave_out") -> list[Block]:
     """The blocks of a stretch of the log, oldest first: no bookkeeping, no undo or redo entries, an undone entry
     left out (``undone="leave_out"``) or marked (``"strike"``)."""
+    if undone not in UNDONE_CHOICES:
+        raise ValueError(f"undone must be one of {UNDONE_CHOICES}")
     gone = undone_ids(entries)
     out = []
     for entry in entries:

@@ -1,4 +1,4 @@
-"""Markdown for Discord, Reddit and GitHub (issue 18), from the shared line model (:mod:`.lines`).
+"""Markdown for Discord, Reddit and GitHub, from the shared line model (:mod:`.lines`).
 
 Every text a user typed is escaped with a backslash before each character Markdown could read as markup (CommonMark
 lets any ASCII punctuation be escaped so; Discord and Reddit read the same escapes), so ``**x**``, ``[url=…]``,
@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import re
 
-from py_rules.forum.lines import Block
+from py_rules.render.formats import Format
+from py_rules.render.lines import Block
 
-__all__ = ("escape", "escape_start", "block_text", "post")
+__all__ = ("FORMAT", "escape", "escape_start", "block_text", "post")
+
+FORMAT = Format("markdown", "Markdown (Discord, Reddit)", "Markdown", strike=True, quote=True, extension="md",
+                media_type="text/markdown")
 
 _SPECIAL = set("\\`*_[]<>|~&@")
 _BLOCK_START = re.compile(r"^(\d{1,9})([.)])|^([#+\-=])")
@@ -55,7 +59,7 @@ def block_text(block: Block) -> str:
     if block.dice:
         lines.append(f"- {block.dice_heading()}: " + escape("; ".join(block.dice)))
     if block.modifiers:
-        lines.append("- Modifiers: " + escape(", ".join(block.modifiers)))
+        lines.append("- Modifiers: " + escape(", ".join(m.text for m in block.modifiers)))
     lines += [f"- {escape_start(event)}" for event in block.events]
     if block.undone:
         lines = [lines[0]] + [f"- ~~{line[2:]}~~" for line in lines[1:]]

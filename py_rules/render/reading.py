@@ -1,14 +1,15 @@
-"""Render a result dict as plain text lines (STYLE.md A1 stringifiers).
+"""How a result reads, whatever it is written as: its title, its headline, its dice as thrown, its modifiers, and the
+result as players read it (STYLE.md A1 stringifiers).
 
-Computing and rendering are separate: this works on the JSON form of a
-:class:`py_rules.trace.Result`, so a logged result renders the same later.
+Computing and rendering are separate: these work on the JSON form of a :class:`py_rules.trace.Result`, so a logged
+result reads the same later. The line model (:mod:`.lines`) is built from them.
 """
 
 from __future__ import annotations
 
 from py_rules.trace import signed
 
-__all__ = ("render_lines", "signed", "headline", "lead", "throw_text", "dice_text", "modifier_text")
+__all__ = ("signed", "title_of", "headline", "lead", "throw_text", "dice_text", "modifier_text", "for_players")
 
 
 _UNITS_DIE, _TENS_DIE = "units d10", "tens d10"
@@ -29,6 +30,21 @@ def _percentile(result: dict) -> bool:
         elif throw.get("die") == _TENS_DIE and units is not None:
             read.add(units + throw["face"] or 100)
     return result["total"] in read
+
+
+def title_of(result: dict) -> str:
+    """The result's label, else its operation's title, else its kind."""
+    if result.get("label"):
+        return str(result["label"])
+    op_id = result.get("op")
+    if isinstance(op_id, str):
+        from py_rules.api import operation  # the op has run: its rules are loaded already
+
+        try:
+            return operation(op_id).title
+        except Exception:  # an entry from an operation this engine no longer has
+            pass
+    return str(result.get("kind") or "Result")
 
 
 def headline(result: dict) -> str:
@@ -139,40 +155,8 @@ def modifier_text(modifier: dict) -> str:
     return f"{signed(modifier['value'])} {modifier['label']}"
 
 
-def render_lines(result: dict) -> list[str]:
-    """The whole trace, one line each: headline, dice, modifiers, steps, events, flags.
-
-    The headline is the total against its target with the level; a result with none of those
-    (a state change) leads with its first event instead.
-
-    >>> render_lines({"total": 12, "target": 9, "success": True, "level_name": "2 Success Levels (Decent)",
-    ...   "dice": [{"die": "d10", "face": 10, "purpose": "roll"}], "modifiers": [], "steps": [],
-    ...   "events": [], "flags": []})
-    ['Total 12 vs 9: success — 2 Success Levels (Decent)', 'Dice in order: d10=10 (roll)']
-    """
-    result = for_players(result)
-    lines = []
-    head, events = lead(result)
-    if head:
-        lines.append(head)
-    dice = result.get("dice") or []
-    if dice:
-        lines.append("Dice in order: " + dice_text(dice))
-    for modifier in result.get("modifiers") or []:
-        source = f" [{modifier['source']}]" if modifier.get("source") else ""
-        lines.append(f"{modifier_text(modifier)}{source}")
-    for step in result.get("steps") or []:
-        source = f" [{step['source']}]" if step.get("source") else ""
-        lines.append(f"{step['text']}{source}")
-    for event in events:
-        lines.append(f"→ {event}")
-    if result.get("flags"):
-        lines.append("Flags: " + ", ".join(result["flags"]))
-    return lines
-
-
 def for_players(result: dict) -> dict:
-    """A copy of ``result`` as players read it (issue 8, Words): each modifier's and step's ``source`` replaced
+    """A copy of ``result`` as players read it (README, Words): each modifier's and step's ``source`` replaced
     by the rule's name (its ``rule``, or the name of its source for a result logged before names existed),
     texts without citations, flags in words."""
     from py_rules.sources import plain, rule_name

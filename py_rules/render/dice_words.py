@@ -1,5 +1,5 @@
-"""The dice of a result as a person reads them (issue 18: "d100: 27 (tens 20 and 40 with a bonus die, units 7)",
-"1d10: 10, then 7 → 12 (Rule of 10)").
+"""The dice of a result as a person reads them: "d100: 27 (tens 20 and 40 with a bonus die, units 7)",
+"1d10: 10, then 7 → 12 (Rule of 10)".
 
 It reads the trace a result already is (:mod:`py_rules.trace`): each die in order with its purpose, and the steps
 that say what was made of them. A Call of Cthulhu percentile roll is one units die then its tens dice (seed 003,
