@@ -38,7 +38,7 @@ def kept(page) -> dict:
 
 
 def marks(page) -> list[str]:
-    """The keys of the marks written-ahead logs leave in "meta" (web/store/storage.mjs stageLog)."""
+    """The keys of the marks written-ahead logs leave in "meta" (web/store/staging.mjs stageLog)."""
     return page.evaluate("""() => new Promise((resolve) => {
         const open = indexedDB.open("rules-companion");
         open.onsuccess = () => open.result.transaction("meta").objectStore("meta").getAllKeys().onsuccess = (event) => {
