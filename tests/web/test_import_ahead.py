@@ -12,7 +12,7 @@ from tests.web.helpers import open_sheet, stored_campaigns, stored_log, wait_unt
 from tests.web.test_integrity import a_coc_campaign, damage, exported, import_file
 
 LONG = 1_200
-"""Entries in a long file: past the least the page writes ahead of the check (actions.mjs STAGE_FROM)."""
+"""Entries in a long file: past the least the page writes ahead of the check (app/file_actions.mjs STAGE_FROM)."""
 
 KEPT = """() => new Promise((resolve, reject) => {
     const open = indexedDB.open("rules-companion");
