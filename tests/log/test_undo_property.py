@@ -1,15 +1,21 @@
 """Undo and redo keep a campaign importable (TABLE.md, Log: "Undo the last state change"; Kept safe).
 
-A small reference model of the page's undo and redo (web/app/log_actions.mjs ``travel``, web/store/history.mjs,
-web/store/records.mjs ``withParts``, web/store/entries.mjs ``makeEntry``) runs on a campaign whose log holds real
-engine results of each game (damage, healing, time passing, an encounter's steps). Whatever the sequence, the
+The page's own undo and redo (web/store/undo.mjs ``travelStep``, web/store/entries.mjs ``makeEntry``,
+web/store/records.mjs ``withParts``, web/store/history.mjs, web/store/changes.mjs) run in Node
+(tests/node/undo_table.mjs) on a campaign whose log holds real engine results of each game (damage, healing, time
+passing, an encounter's steps), the engine run here as the page's worker runs it. Whatever the sequence, the
 campaign's own export (its characters and encounters with the whole log) passes ``campaign.validate``: every sheet
-an entry keeps is one its game accepts, so undo can write it back. And the converse: a file whose log entry keeps a
-sheet the game refuses does not import, with the path of that sheet.
+an entry keeps is one its game accepts, so undo can write it back; and every change record the page made is the
+engine's own (py_rules/log/changes.py ``sheet_changes``), every sheet after an entry the page reads is the engine's
+(``entry_after``). And the converse: a file whose log entry keeps a sheet the game refuses does not import, with the
+path of that sheet.
 """
 
 import copy
 import json
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -18,10 +24,14 @@ from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as ARMAGEDDON_SHEET
 from py_rules.campaign.file import validate
 from py_rules.campaign.migrations import SCHEMA
-from py_rules.log.changes import sheet_changes
+from py_rules.log.changes import apply_changes, sheet_changes
 from py_rules.log.entry import entry_after
 from py_rules.coc.investigator import EXAMPLE as COC_SHEET, EXAMPLE_OPPONENT as COC_OPPONENT
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
+
+DRIVER = Path(__file__).resolve().parents[1] / "node" / "undo_table.mjs"
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(NODE is None, reason="Node is not installed")
 
 AT = "2026-12-01T20:15:03.000Z"
 SHEETS = {"armageddon": [ARMAGEDDON_SHEET, ARMAGEDDON_SHEET], "coc": [COC_SHEET, COC_OPPONENT],
@@ -44,80 +54,61 @@ def same(a, b) -> bool:
     return json.dumps(a) == json.dumps(b)
 
 
+class Page:
+    """The page's modules in a Node process (tests/node/undo_table.mjs), one JSON command a line."""
+
+    def __init__(self):
+        self.process = subprocess.Popen([NODE, str(DRIVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True, encoding="utf-8", bufsize=1)
+
+    def ask(self, name: str, argument=True) -> dict:
+        self.process.stdin.write(json.dumps({name: argument}) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        assert line, "the page's modules stopped answering"
+        answer = json.loads(line)
+        assert "error" not in answer, answer["error"]
+        return answer
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def modules():
+    if NODE is None:
+        pytest.skip("Node is not installed")
+    running = Page()
+    yield running
+    running.close()
+
+
 class Table:
-    """One campaign as the page holds it: characters, encounters, the log, and the undo and redo stacks."""
+    """One campaign as the page holds it, changed only by the page's modules; the engine's results from here."""
 
-    def __init__(self, campaign: dict):
-        self.campaign = copy.deepcopy(campaign)
-        self.count = 0
-        self.done, self.undone = [], []
-        for entry in self.campaign["log"]:
-            self._history(entry)
+    def __init__(self, page: Page, file: dict):
+        self.page = page
+        self.made = []  # each change entry the page made, with the sheets the engine returned
+        answer = page.ask("load", copy.deepcopy(file))
+        self.campaign = answer["campaign"]
+        self.done, self.undone = answer["done"], answer["undone"]
 
-    # web/store/entries.mjs makeEntry and web/store/history.mjs historyAfter
-    def entry(self, op, args=None, result=None, who=(), encounter=None, before=None, after=None,
-              encounter_before=None, encounter_after=None, kind=None) -> dict:
-        self.count += 1
-        before, after = before or {}, after or {}
-        changed = bool(before) or bool(after) or encounter_before is not None or encounter_after is not None
-        logged = None if result is None else {k: v for k, v in result.items() if k not in ("state", "states")}
-        out = {"id": f"e-{len(self.campaign['log'])}-{self.count}", "at": AT, "op": op, "args": args or {},
-               "result": logged, "who": list(dict.fromkeys(who)), "encounter": encounter, "before": before,
-               "changes": {cid: sheet_changes(before.get(cid), sheet) for cid, sheet in after.items()},
-               "kind": kind or ("change" if changed else "roll")}
-        if encounter_before is not None or encounter_after is not None:
-            out.update(encounter_before=encounter_before, encounter_after=encounter_after)
-        return out
-
-    def _history(self, entry):
-        target = entry["args"].get("entry") if isinstance(entry["args"], dict) else None
-        if entry["kind"] == "change":
-            self.done, self.undone = (self.done + [entry["id"]])[-500:], []
-        elif entry["kind"] == "undo" and self.done and self.done[-1] == target:
-            self.done, self.undone = self.done[:-1], self.undone + [target]
-        elif entry["kind"] == "redo" and self.undone and self.undone[-1] == target:
-            self.done, self.undone = self.done + [target], self.undone[:-1]
-
-    # web/app/log_actions.mjs commit and web/store/records.mjs withParts
     def commit(self, sheets=None, encounters=None, entries=()):
-        sheets, encounters = sheets or {}, encounters or {}
-        for each in self.campaign["characters"]:
-            if each["id"] in sheets:
-                each["sheet"] = sheets[each["id"]]
-        kept = [encounters.get(e["id"], e) for e in self.campaign["encounters"]
-                if e["id"] not in encounters or encounters[e["id"]] is not None]
-        kept += [state for eid, state in encounters.items() if state and not any(e["id"] == eid for e in kept)]
-        self.campaign["encounters"] = kept
-        for entry in entries:
-            self.campaign["log"].append(entry)
-            self._history(entry)
+        answer = self.page.ask("commit", {"sheets": sheets or {}, "encounters": encounters or {}, "entries": list(entries)})
+        self.campaign = answer["campaign"]
+        for spec, entry in zip(entries, answer["entries"]):
+            self.made.append((spec, entry))
 
     def sheet(self, cid):
         return next((each["sheet"] for each in self.campaign["characters"] if each["id"] == cid), None)
 
-    # web/app/log_actions.mjs travel
     def travel(self, kind: str) -> bool:
-        undoing = kind == "undo"
-        stack = self.done if undoing else self.undone
-        if not stack:
-            return False
-        target = next(e for e in self.campaign["log"] if e["id"] == stack[-1])
-        after = entry_after(target)  # web/store/changes.mjs entryAfter: each sheet whole, as the entry left it
-        start, end = (after, target["before"]) if undoing else (target["before"], after)
-        enc_from = target.get("encounter_after" if undoing else "encounter_before")
-        enc_to = target.get("encounter_before" if undoing else "encounter_after")
-        enc_id = (enc_to or enc_from or {}).get("id")
-        moved = [cid for cid in start if not same(self.sheet(cid), start[cid])]
-        current = next((e for e in self.campaign["encounters"] if e["id"] == enc_id), None)
-        if moved or (enc_id and not same(current, enc_from)):
-            return False  # "Cannot undo: … changed since. Nothing was changed."
-        extra = {"encounter_before": enc_from, "encounter_after": enc_to} if enc_id else {}
-        entry = self.entry(f"log.{kind}", {"entry": target["id"]}, None, target["who"], target["encounter"],
-                           start, end, kind=kind, **extra)
-        self.commit(end, {enc_id: enc_to} if enc_id else {}, [entry])
-        return True
+        answer = self.page.ask("travel", kind)
+        self.campaign = answer["campaign"]
+        return answer["travelled"]
 
-    # a change by a game's operation (the roll drawer on a character) and an encounter's steps
+    # a change by a game's operation (the roll drawer on a character: app/operation_actions.mjs runNow)
     def change(self, index: int, op: str, amount_field, amount: int, seed: int):
         game = self.campaign["game"]
         field, key = SHEET_FIELD[game]
@@ -127,19 +118,21 @@ class Table:
         if not answer["ok"] or key not in (answer["result"].get("states") or {}):
             return  # refused (nobody to heal, …): nothing is stored
         cid, after = character["id"], answer["result"]["states"][key]
-        entry = self.entry(op, {k: v for k, v in args.items() if k != field}, answer["result"], [cid], None,
-                           {cid: character["sheet"]}, {cid: after})
+        entry = {"op": op, "args": {k: v for k, v in args.items() if k != field}, "result": answer["result"],
+                 "who": [cid], "before": {cid: character["sheet"]}, "after": {cid: after}}
         self.commit({cid: after}, {}, [entry])
 
+    # an encounter's steps (app/encounter_actions.mjs: one entry a step, the encounter before and after)
     def start_encounter(self):
-        game, n = self.campaign["game"], len(self.campaign["encounters"]) + self.count
+        game, n = self.campaign["game"], len(self.campaign["encounters"]) + len(self.made)
         party = {each["id"]: each["sheet"] for each in self.campaign["characters"]}
         args = {"id": f"enc-{n}", "name": f"Scene {n}", "game": game,
                 "combatants": [{"character_id": cid} for cid in party]}
         answer = api.handle({"op": "encounter.start", "args": {**args, "sheets": party}})
         assert answer["ok"], answer
         state = answer["result"]["details"]["encounter"]
-        entry = self.entry("encounter.start", args, answer["result"], [], state["id"], encounter_after=state)
+        entry = {"op": "encounter.start", "args": args, "result": answer["result"], "who": [],
+                 "encounter": state["id"], "encounter_after": state}
         self.commit({}, {state["id"]: state}, [entry])
 
     def encounter_step(self, step: str, seed: int):
@@ -155,10 +148,10 @@ class Table:
             return
         details = answer["result"]["details"]
         changed = details.get("sheets") or {}
-        effects = [self.entry(e["op"], e["args"], e["result"], e["who"], encounter["id"]) for e in details["effects"]]
-        step_entry = self.entry(f"encounter.{step}", {}, answer["result"], list(changed), encounter["id"],
-                                {cid: sheets[cid] for cid in changed}, changed, encounter, details["encounter"])
-        self.commit(changed, {encounter["id"]: details["encounter"]}, effects + [step_entry])
+        entry = {"op": f"encounter.{step}", "args": {}, "result": answer["result"], "who": list(changed),
+                 "encounter": encounter["id"], "before": {cid: sheets[cid] for cid in changed}, "after": changed,
+                 "encounter_before": encounter, "encounter_after": details["encounter"]}
+        self.commit(changed, {encounter["id"]: details["encounter"]}, [entry])
 
     def run(self, step):
         kind = step[0]
@@ -174,7 +167,9 @@ class Table:
             self.encounter_step(kind, step[1])
 
     def export(self) -> dict:
-        return copy.deepcopy(self.campaign)
+        answer = self.page.ask("export")
+        self.done, self.undone = answer["done"], answer["undone"]
+        return answer["file"]
 
 
 def campaign(game: str) -> dict:
@@ -192,16 +187,58 @@ STEPS = st.one_of(
 )
 
 
+KEYS = ["name", "hp", "skills", "Dodge", "notes", "1", "20", "", "__proto__", "constructor", "x.y", "é"]
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.integers(-10**6, 10**6).map(lambda n: n + 0.25)
+    | st.sampled_from(["", "a", "Harvey", "é ü", "x" * 30]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(KEYS), inner, max_size=5),
+    max_leaves=12,
+)
+"""JSON values as a sheet holds them (no whole-number decimals: the page reads 1.0 as 1, as JSON allows)."""
+
+
+def same_value(a, b) -> bool:
+    """Equal as JSON values (the page orders whole-number keys first in an object; JSON does not care)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+@needs_node
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from(KEYS), JSON_VALUES, max_size=6), st.data())
+def test_the_pages_change_records_rebuild_each_sheet_exactly_and_read_the_same_as_the_engines(modules, before, data):
+    after = data.draw(st.one_of(
+        JSON_VALUES,
+        st.dictionaries(st.sampled_from(KEYS), JSON_VALUES, max_size=6).map(lambda extra: {**before, **extra}),
+        st.sets(st.sampled_from(sorted(before) or [""])).map(lambda gone: {k: v for k, v in before.items() if k not in gone}),
+    ))
+    answer = modules.ask("changes", [before, after, sheet_changes(before, after)])
+    assert answer["exact"], (before, after)  # the page's own record rebuilds the sheet to the same text
+    assert same_value(apply_changes(before, answer["changes"]), after)  # the engine reads the page's record
+    assert same_value(answer["rebuilt"], after)  # and the page the engine's
+
+
+def assert_the_page_reads_changes_as_the_engine(table: Table, file: dict):
+    """Each change record the page made is the engine's own, and each sheet after an entry reads the same."""
+    for spec, entry in table.made:
+        for cid, after in (spec.get("after") or {}).items():
+            assert entry["changes"][cid] == sheet_changes(spec["before"].get(cid), after), (spec["op"], cid)
+    afters = table.page.ask("afters", file["log"])["afters"]
+    assert afters == [entry_after(entry) for entry in file["log"]]
+
+
+@needs_node
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(sorted(SHEETS)), st.lists(STEPS, max_size=10),
        st.lists(st.sampled_from([("undo",), ("redo",)]), max_size=12))
-def test_any_undo_and_redo_after_an_import_leaves_a_campaign_that_imports_again(game, played, travels):
-    table = Table(campaign(game))
+def test_any_undo_and_redo_after_an_import_leaves_a_campaign_that_imports_again(modules, game, played, travels):
+    table = Table(modules, campaign(game))
     for step in played:
         table.run(step)
-    imported = validate(table.export())
+    file = table.export()
+    assert_the_page_reads_changes_as_the_engine(table, file)
+    imported = validate(file)
     assert imported.valid, imported.problems[:3]
-    again = Table(imported.campaign)  # the file is imported on another device and its history read back
+    again = Table(modules, imported.campaign)  # the file is imported on another device and its history read back
     assert (again.done, again.undone) == (table.done, table.undone)
     for step in travels:
         again.run(step)
@@ -210,22 +247,40 @@ def test_any_undo_and_redo_after_an_import_leaves_a_campaign_that_imports_again(
     assert validate(checked.campaign).campaign == checked.campaign
 
 
-def test_undo_of_a_change_writes_the_sheet_back_exactly():
-    table = Table(campaign("coc"))
+@needs_node
+def test_undo_of_a_change_writes_the_sheet_back_exactly(modules):
+    table = Table(modules, campaign("coc"))
     table.change(0, "coc.apply_damage", "amount", 5, 1)
-    before = table.campaign["log"][-1]["before"]["ch-0"]
+    before = table.made[-1][1]["before"]["ch-0"]
     assert not same(table.sheet("ch-0"), before)
     assert table.travel("undo") and same(table.sheet("ch-0"), before)
-    assert table.campaign["log"][-1]["kind"] == "undo" and validate(table.export()).valid
+    file = table.export()
+    assert file["log"][-1]["kind"] == "undo" and validate(file).valid
+    assert not table.travel("undo"), "nothing left to undo"
+    assert table.travel("redo") and not same(table.sheet("ch-0"), before)
 
 
-def test_undo_of_an_encounter_start_removes_it_and_redo_brings_it_back():
-    table = Table(campaign("armageddon"))
+@needs_node
+def test_undo_of_an_encounter_start_removes_it_and_redo_brings_it_back(modules):
+    table = Table(modules, campaign("armageddon"))
     table.start_encounter()
     state = table.campaign["encounters"][0]
     assert table.travel("undo") and table.campaign["encounters"] == []
     assert table.travel("redo") and table.campaign["encounters"] == [state]
     assert validate(table.export()).valid
+
+
+@needs_node
+def test_undo_is_refused_once_the_sheet_changed_since_and_nothing_changes(modules):
+    table = Table(modules, campaign("coc"))
+    table.change(0, "coc.apply_damage", "amount", 3, 1)
+    changed = table.sheet("ch-0")
+    moved = {**changed, "name": "Someone else"}
+    table.page.ask("load", {**table.export(), "characters": [{**table.campaign["characters"][0], "sheet": moved},
+                                                             *table.campaign["characters"][1:]]})
+    answer = table.page.ask("travel", "undo")
+    assert answer["travelled"] is False and answer["why"] == "moved" and answer["moved"] == ["Someone else"]
+    assert same(answer["campaign"]["characters"][0]["sheet"], moved)
 
 
 def logged_change(game, before, after):

@@ -12,7 +12,7 @@ from tests.web.helpers import open_sheet, stored_campaigns, stored_log, wait_unt
 from tests.web.test_integrity import a_coc_campaign, damage, exported, import_file
 
 LONG = 1_200
-"""Entries in a long file: past the least the page writes ahead of the check (actions.mjs STAGE_FROM)."""
+"""Entries in a long file: past the least the page writes ahead of the check (app/file_actions.mjs STAGE_FROM)."""
 
 KEPT = """() => new Promise((resolve, reject) => {
     const open = indexedDB.open("rules-companion");
@@ -38,7 +38,7 @@ def kept(page) -> dict:
 
 
 def marks(page) -> list[str]:
-    """The keys of the marks written-ahead logs leave in "meta" (web/store/storage.mjs stageLog)."""
+    """The keys of the marks written-ahead logs leave in "meta" (web/store/staging.mjs stageLog)."""
     return page.evaluate("""() => new Promise((resolve) => {
         const open = indexedDB.open("rules-companion");
         open.onsuccess = () => open.result.transaction("meta").objectStore("meta").getAllKeys().onsuccess = (event) => {

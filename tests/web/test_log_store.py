@@ -12,7 +12,8 @@ ENTRY = """(id, who, headline, kind = "roll", extra = {}) => ({
     result: { text: [headline], label: headline }, before: {}, after: {}, kind, ...extra })"""
 
 SCRIPT = """async ([memory]) => {
-    const { openStorage, MemoryStorage } = await import("./src/store/storage.mjs");
+    const { openStorage } = await import("./src/store/storage.mjs");
+    const { MemoryStorage } = await import("./src/store/memory_storage.mjs");
     const { newCampaign, StaleError, withParts } = await import("./src/store/records.mjs");
     const { entryAfter } = await import("./src/store/changes.mjs");
     const entry = %s;

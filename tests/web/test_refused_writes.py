@@ -1,6 +1,6 @@
 """A write refused in a second tab (a stale revision: the first tab changed the same character) is a message to the
 user, where they are or in the snackbar, and never an uncaught error in the console (web/app/refusals.mjs; the
-transaction it aborts is not left as an unhandled rejection, web/store/storage.mjs)."""
+transaction it aborts is not left as an unhandled rejection, web/store/overflow.mjs write)."""
 
 from playwright.sync_api import expect
 

@@ -2,7 +2,8 @@
 // checks each campaign of the file exactly as an import does (campaign.check_file: the whole campaign, its log too);
 // one that fails is not restored and is listed with its problems; one not on this device is added; one already
 // here is left as it is until the user chooses, per campaign, to keep both or replace it.
-import { added, checkCampaignFile, fileBound, loadCampaigns } from "./actions.mjs";
+import { added, loadCampaigns } from "./actions.mjs";
+import { checkCampaignFile, fileBound } from "./file_actions.mjs";
 import { download, jsonFileBlob, readJsonFile } from "../store/files.mjs";
 import { backupCampaigns, backupFileName, backupRecord, noteExported } from "../store/backup.mjs";
 import { describeProblem } from "../store/record_check.mjs";

@@ -1,10 +1,10 @@
 // The campaign log's actions (issue 11; TABLE.md, Log): a change and its log entries in one transaction,
 // and Undo / Redo of the last change. Undo writes back the sheets (and encounter) the entry kept as they
-// were before; it never runs an inverse rule (STYLE.md Part C).
+// were before; it never runs an inverse rule (STYLE.md Part C; the step itself, pure: store/undo.mjs).
 import { loadHistory, snack, writeChange } from "./actions.mjs";
 import { inQueue } from "./queue.mjs";
 import { makeEntry } from "../store/entries.mjs";
-import { entryAfter } from "../store/changes.mjs";
+import { travelStep } from "../store/undo.mjs";
 import { withParts } from "../store/records.mjs";
 import { describeProblem } from "../store/record_check.mjs";
 
@@ -24,8 +24,6 @@ export function commitNow(app, { sheets = {}, encounters = {}, entries = [] }) {
   const keys = [...Object.keys(sheets).map((id) => `character:${id}`), ...Object.keys(encounters).map((id) => `encounter:${id}`)];
   return writeChange(app, campaign, keys.length ? (next) => withParts(next, sheets, encounters) : null, keys, entries);
 }
-
-const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Undo the last change: its sheets and encounter go back exactly as they were; the log says so. */
 export const undoLast = (app) => inQueue(app, app.state.campaign.id, () => travel(app, "undo"));
@@ -55,37 +53,22 @@ async function travel(app, kind) {
     snack(app, kind === "undo" ? "Nothing to undo." : "Nothing to redo.");
     return null;
   }
-  const undoing = kind === "undo";
-  let after;
-  try {
-    after = entryAfter(target);
-  } catch {
+  const step = travelStep(campaign, target, kind);
+  if (step.unreadable) {
     snack(app, `Cannot ${kind}: what the log kept of this change cannot be read. Nothing was changed.`, { timeout: 15_000 });
     return null;
   }
-  const [from, to] = undoing ? [after, target.before] : [target.before, after];
-  const encounterFrom = (undoing ? target.encounter_after : target.encounter_before) ?? null;
-  const encounterTo = (undoing ? target.encounter_before : target.encounter_after) ?? null;
-  const encounterId = (encounterTo || encounterFrom)?.id;
-  const moved = Object.keys(from).filter((cid) => !same(campaign.characters.find((each) => each.id === cid)?.sheet, from[cid]));
-  const encounterMoved = encounterId && !same((campaign.encounters || []).find((each) => each.id === encounterId), encounterFrom);
-  if (moved.length || encounterMoved) {
-    const names = moved.map((cid) => campaign.characters.find((each) => each.id === cid)?.sheet.name || "a character who left");
-    snack(app, `Cannot ${kind}: ${names.length ? names.join(", ") : "the encounter"} changed since. Nothing was changed.`);
+  if (step.moved) {
+    snack(app, `Cannot ${kind}: ${step.moved.length ? step.moved.join(", ") : "the encounter"} changed since. Nothing was changed.`);
     await loadHistory(app, campaign.id);
     return null;
   }
-  const entry = makeEntry({
-    op: `log.${kind}`, args: { entry: id }, result: null, who: target.who, encounter: target.encounter ?? null,
-    before: from, after: to, kind,
-    ...(encounterId ? { encounter_before: encounterFrom, encounter_after: encounterTo } : {}),
-  });
-  const encounters = encounterId ? { [encounterId]: encounterTo } : {};
-  const wrong = await refusal(app, campaign, to, encounters);
+  const { sheets, encounters, entry } = step;
+  const wrong = await refusal(app, campaign, sheets, encounters);
   if (wrong) {
     snack(app, `Cannot ${kind}: what the log kept is not valid for this game. ${wrong} Nothing was changed.`, { timeout: 15_000 });
     return null;
   }
-  const record = await commitNow(app, { sheets: to, encounters, entries: [entry] });
+  const record = await commitNow(app, { sheets, encounters, entries: [entry] });
   return { record, entry };
 }

@@ -3,7 +3,8 @@
 import { html, useEffect } from "./html.mjs";
 import { useApp } from "./state.mjs";
 import { useRoute } from "./router.mjs";
-import { exportCampaign, openCampaign } from "./actions.mjs";
+import { openCampaign } from "./actions.mjs";
+import { exportCampaign } from "./file_actions.mjs";
 import { Snackbar } from "../components/snackbar.mjs";
 import { CampaignsScreen } from "../screens/campaigns/index.mjs";
 import { PartyScreen } from "../screens/party/index.mjs";

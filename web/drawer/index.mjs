@@ -9,7 +9,7 @@
 import { html, useEffect, useRef, useState } from "../app/html.mjs";
 import { useApp } from "../app/state.mjs";
 import { activeHouseRules, choiceLabel } from "../app/engine.mjs";
-import { requestFor, runOperation } from "../app/actions.mjs";
+import { requestFor, runOperation } from "../app/operation_actions.mjs";
 import { ChoiceField } from "../components/field.mjs";
 import { Confirm } from "../components/confirm.mjs";
 import { useOpForm } from "./op_form.mjs";

@@ -1,7 +1,7 @@
-// Who is importing what, across tabs: a tab that writes a campaign's log ahead of its check (storage.mjs stageLog)
+// Who is importing what, across tabs: a tab that writes a campaign's log ahead of its check (staging.mjs stageLog)
 // holds a Web Lock named after the id the log is kept under until the campaign is written or the log taken back, and
 // the browser lets go of a closed tab's locks by itself. So a start that finds a log written ahead whose lock no one
-// holds knows its import was abandoned, however recent (storage.mjs sweepStaged), and never takes back the log of a
+// holds knows its import was abandoned, however recent (staging.mjs sweepStaged), and never takes back the log of a
 // question still open in another tab: it waits for that tab to let go (an answer, or the tab closed). Web Locks are in every browser this app runs on from Safari 15.4; where there
 // are none, ``canLock()`` is false and the sweep goes by the age of the log instead.
 

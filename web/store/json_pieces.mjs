@@ -5,8 +5,10 @@
 /** Array elements written together as one piece. */
 const GROUP = 200;
 
-/** How deep long arrays are looked for: a backup's campaigns' logs are 3 levels down. */
-const DEPTH = 3;
+/** How deep long arrays are looked for: a backup's campaigns' logs are 3 levels down (the backup, its list of
+ * campaigns, a campaign, its log); a short array above that is written an element at a time, so the long ones
+ * inside it are found. */
+const DEPTH = 4;
 
 const plain = (value) => value !== null && typeof value === "object" && typeof value.toJSON !== "function"
   && [Object.prototype, Array.prototype, null].includes(Object.getPrototypeOf(value));
@@ -18,7 +20,16 @@ export function* jsonPieces(value, depth = 0) {
     return;
   }
   if (Array.isArray(value)) {
-    if (value.length <= GROUP) { yield JSON.stringify(value); return; }
+    if (value.length <= GROUP) {
+      if (depth + 1 >= DEPTH) { yield JSON.stringify(value); return; }
+      yield "[";
+      for (let i = 0; i < value.length; i += 1) { // a hole, as an element JSON leaves out, is null
+        if (i) yield ",";
+        yield* jsonPieces(value[i], depth + 1);
+      }
+      yield "]";
+      return;
+    }
     yield "[";
     for (let start = 0; start < value.length; start += GROUP) {
       const texts = [];

@@ -1,5 +1,5 @@
 // A campaign log held in memory: the whole log when IndexedDB is unavailable, or the part that did not fit
-// on a full disk (written out by storage.mjs once there is space: ``pending`` hands it over). Same rows and
+// on a full disk (written out by overflow.mjs once there is space: ``pending`` hands it over). Same rows and
 // entries as the IndexedDB stores (log_rows.mjs), same paging.
 import { cleanHistory, emptyHistory, historyAfter } from "./history.mjs";
 import { logRow, rowMatches } from "./log_rows.mjs";

@@ -72,8 +72,6 @@ export function problemSentence(problems, shown = 3) {
   return `${listed.charAt(0).toUpperCase()}${listed.slice(1)}${more}.`;
 }
 
-/** An engine problem ({path, message}: campaign.validate) in plain words: who or what it is about, then why,
- * never the path itself. */
 /** The last named part of a path in the words a form shows ("abilities.Endurance" → "Endurance",
  * "essence_channeling" → "Essence channeling"); null for none. */
 function fieldWords(parts) {
@@ -83,6 +81,8 @@ function fieldWords(parts) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** An engine problem ({path, message}: campaign.validate) in plain words: who or what it is about, then why,
+ * never the path itself. */
 export function describeProblem(record, { path = "", message = "" }) {
   const [head, index, ...rest] = String(path).split(".");
   const list = isObject(record) && Object.hasOwn(record, head) ? record[head] : null;

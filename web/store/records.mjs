@@ -40,6 +40,24 @@ export function summary(campaign) {
   };
 }
 
+/** A record as stored: its log lives in the log stores (store/log_store.mjs), not inside it. */
+export const stripLog = (record) => ({ ...record, log: [] });
+
+/** A campaign's summary for the list; one that cannot be made (a damaged record) is still listed, as damaged. */
+export function listed(record) {
+  try {
+    const out = summary(record);
+    if (out && typeof out.id === "string" && typeof out.name === "string" && typeof out.updated === "string" && Number.isFinite(out.characters)) return out;
+  } catch { /* listed as damaged below */ }
+  const id = record?.id;
+  return {
+    id: id === undefined || id === null ? "" : String(id),
+    name: typeof record?.name === "string" && record.name ? record.name : "A damaged campaign",
+    game: typeof record?.game === "string" ? record.game : "",
+    characters: 0, players: 0, cast: 0, updated: "", revision: 0, damaged: true,
+  };
+}
+
 export class StaleError extends Error {
   constructor(current) {
     super("This campaign was changed in another tab; it now shows that version. Please make your change again.");

@@ -2,7 +2,7 @@
 // dismissed, and only where that is so), "Back up everything" and "Restore".
 import { html, useEffect, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
-import { importClash } from "../../app/actions.mjs";
+import { importClash } from "../../app/file_actions.mjs";
 import { backUpEverything, restoreBackup } from "../../app/backup_actions.mjs";
 import { markNoteSeen, mayBeDeleted, noteSeen, storageKeeping } from "../../store/persistence.mjs";
 

@@ -4,7 +4,8 @@
 import { html, useEffect, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { paths } from "../../app/router.mjs";
-import { exportCampaign, repairCampaign, repairPreview } from "../../app/actions.mjs";
+import { repairCampaign, repairPreview } from "../../app/actions.mjs";
+import { exportCampaign } from "../../app/file_actions.mjs";
 
 export function DamagedCampaignScreen({ damaged }) {
   const app = useApp();

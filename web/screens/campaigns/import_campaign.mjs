@@ -2,7 +2,7 @@
 // it is, and nothing is stored.
 import { html, useEffect, useRef, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
-import { dropImport, importCampaign, importClash } from "../../app/actions.mjs";
+import { dropImport, importCampaign, importClash } from "../../app/file_actions.mjs";
 import { Confirm } from "../../components/confirm.mjs";
 
 export function ImportCampaign() {

@@ -4,7 +4,8 @@
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { paths } from "../../app/router.mjs";
-import { deleteCampaign, duplicateCampaign, exportCampaign, renameCampaign } from "../../app/actions.mjs";
+import { deleteCampaign, duplicateCampaign, renameCampaign } from "../../app/actions.mjs";
+import { exportCampaign } from "../../app/file_actions.mjs";
 import { gameNames } from "../../games/index.mjs";
 import { Confirm } from "../../components/confirm.mjs";
 import { NewCampaign } from "./new_campaign.mjs";

@@ -4,7 +4,7 @@
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { plainHelp } from "../../app/engine.mjs";
-import { runOperation } from "../../app/actions.mjs";
+import { runOperation } from "../../app/operation_actions.mjs";
 import { ChoiceField } from "../../components/field.mjs";
 import { useOpForm } from "../../drawer/op_form.mjs";
 import { Result } from "../../drawer/result.mjs";
