@@ -11,14 +11,9 @@ from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.coc.investigator import EXAMPLE_OPPONENT as CULTIST
 from py_rules.markdown import entries_markdown, escape, result_markdown
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
+from tests.door import answer
 
 ANYONE = copy.deepcopy(EXAMPLE_HUMAN)
-
-
-def answer(op, **args):
-    response = api.handle({"op": op, "args": copy.deepcopy(args)})
-    assert response["ok"], response["error"]
-    return response["result"]
 
 
 def entry(entry_id, result, kind="roll", **extra):

@@ -12,12 +12,7 @@ from py_rules.encounter import flow
 from py_rules.errors import RulesError
 from py_rules.markdown import result_markdown
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
-
-
-def answer(op, **args):
-    response = api.handle({"op": op, "args": copy.deepcopy(args)})
-    assert response["ok"], response["error"]
-    return response["result"]
+from tests.door import answer
 
 
 def creature(name, **condition):

@@ -14,13 +14,8 @@ from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.coc.investigator import EXAMPLE_OPPONENT as CULTIST
 from py_rules.forum.bbcode import ZERO_WIDTH
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
+from tests.door import answer
 from tests.test_markdown import _dying_harvey
-
-
-def answer(op, **args):
-    response = api.handle({"op": op, "args": copy.deepcopy(args)})
-    assert response["ok"], response["error"]
-    return response["result"]
 
 
 def forum(op, **args):
