@@ -9,11 +9,12 @@ changed by the call and every answer is one the page could read.
 
 from __future__ import annotations
 
+import copy
 import json
 
 from py_rules import api
 
-__all__ = ("response", "answer", "refused")
+__all__ = ("response", "answer", "refused", "example_args")
 
 
 def response(op: str, **args) -> dict:
@@ -33,3 +34,22 @@ def refused(op: str, **args) -> dict:
     got = response(op, **args)
     assert got["ok"] is False, got
     return got["error"]
+
+
+def example_args(op) -> dict:
+    """The catalog's example request for ``op`` (a :class:`py_rules.operations.Operation`): each field's declared
+    example, else its default; a required field without either gets a plain stand-in (its lowest number, its first
+    choice, the text "1D6")."""
+    args = {}
+    for param in op.all_params:
+        if param.example is not None:
+            args[param.name] = copy.deepcopy(param.example)
+        elif param.required and param.kind in ("int", "number"):
+            args[param.name] = max(param.low if param.low is not None else 1, 1)
+            if param.high is not None:
+                args[param.name] = min(args[param.name], param.high)
+        elif param.required and param.kind == "text":
+            args[param.name] = "1D6"
+        elif param.required and param.kind == "choice":
+            args[param.name] = param.choices[0]
+    return args

@@ -14,7 +14,8 @@ from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.systems import all_operations
 
-from tests.test_words_scan import _base_args, hurt_requests_of, problems_in
+from tests.door import example_args
+from tests.test_words_scan import hurt_requests_of, problems_in
 
 ROLLING = tuple(op for op in all_operations() if op.rolls)
 
@@ -37,7 +38,7 @@ def one_at_a_time(op_id: str, args: dict, faces: list[int]) -> tuple[dict, list[
 def rolled(op) -> tuple[dict, dict] | None:
     """The catalog example's args (or the example sheet hurt, wounded, dying: the rules for the dying roll too) and
     a digital answer that threw dice; None when none of them rolls."""
-    tries = [{"args": _base_args(op), "seed": seed} for seed in range(6)] + hurt_requests_of(op)
+    tries = [{"args": example_args(op), "seed": seed} for seed in range(6)] + hurt_requests_of(op)
     for each in tries:
         answer = api.handle({"op": op.id, "args": copy.deepcopy(each["args"]), "seed": each["seed"]})
         if answer["ok"] and answer["result"]["dice"]:

@@ -12,7 +12,8 @@ from py_rules.armageddon.encumbrance import load_of
 from py_rules.armageddon.essence import essence_checks, lose_essence
 from py_rules.armageddon.fear import fear_table_lookup, fear_test, is_placeholder
 from py_rules.armageddon.fields import (
-    ATTRIBUTE_NAME, CARE_OVERSHOOT, CHARACTER, CONSCIOUSNESS_TIMING, ESSENCE_SETTINGS, FEAR_TABLE_PARAM,
+    ATTRIBUTE_NAME, CARE_OVERSHOOT, CHARACTER, CONSCIOUSNESS_TIMING, ESSENCE_SETTINGS, EXAMPLE_BELOW_0_ESSENCE,
+    EXAMPLE_BELOW_0_LP, EXAMPLE_DEATH_PENDING, FEAR_TABLE_PARAM,
     FIRST_AID_SCOPE, LABEL, MODIFIERS, PENALTY_SETTINGS, ROLL_SETTINGS, TAGS, TURN_SECONDS, USE_FEAR_EFFECTS, WAKE_AT,
     tags_of,
 )
@@ -240,7 +241,7 @@ CONSCIOUSNESS = Operation(
     summary="Constitution + Willpower + 1d10 to stay awake: −1 per LP below 0, or −1 per 5 EP below 0 (every Turn "
     "while below 0 EP). Failure: unconscious (LP) or passes out asleep (EP).",
     covers=("U11",),
-    params=(CHARACTER,
+    params=(CHARACTER.with_example(EXAMPLE_BELOW_0_LP),
             Param("cause", "choice", "Because of", "Seed 000: Life Points at 0 or below, or Endurance below 0.",
                   default="LP", choices=("LP", "EP")),
             MODIFIERS, LABEL) + ROLL_SETTINGS,
@@ -304,7 +305,7 @@ RESUSCITATE = Operation(
     summary="Within Constitution × 2 minutes: the doctor's Medicine Task, then a new Survival Test at +1 per "
     "Success Level, +3 in a hospital, −1 per 5 LP below 0. Pass: he lives; fail: he dies.",
     covers=("U14",),
-    params=(CHARACTER,
+    params=(CHARACTER.with_example(EXAMPLE_DEATH_PENDING),
             Param("doctor_intelligence", "int", "Doctor's Intelligence", "Seed 000: Medicine + Intelligence.",
                   default=3, minimum=0, maximum=20),
             Param("doctor_medicine", "int", "Doctor's Medicine", "0 = unskilled.", default=3, minimum=0, maximum=20),
@@ -337,7 +338,8 @@ LOSE_ESSENCE = Operation(
     "Test (and at −30 the Survival Test) follow.",
     covers=("U17", "U18"),
     params=(CHARACTER,
-            Param("amount", "int", "Points", "Essence spent or lost (0 with a leak die).", default=1, minimum=0, maximum=1000),
+            Param("amount", "int", "Points", "Essence spent or lost (0 with a leak die).", default=1, minimum=0, maximum=1000,
+                  example=20),
             Param("leak_die", "choice", "Emotional leak die", "Seed 000, Essence: involuntary loss from strong "
                   "emotion ranges from 1d6 to 1d10 (the Chronicler picks).", default="none",
                   choices=("none",) + tuple(f"1d{n}" for n in EMOTIONAL_LEAK_DICE)),
@@ -358,7 +360,8 @@ ESSENCE_CHECKS = Operation(
     id="armageddon.essence_checks", system=_SYS, title="Essence below 0: Willpower and Survival Tests",
     summary="Below 0 Essence: Difficult Willpower Test at −1 per 5 below 0, failure costs a mental Attribute point "
     "(or a 2-point Mental Drawback); at −30 or below also a Survival Test at −1 per 10 below 0, failure is death.",
-    covers=("U18",), params=(CHARACTER, LABEL) + ROLL_SETTINGS + ESSENCE_SETTINGS, run=_essence_checks,
+    covers=("U18",), params=(CHARACTER.with_example(EXAMPLE_BELOW_0_ESSENCE), LABEL) + ROLL_SETTINGS + ESSENCE_SETTINGS,
+    run=_essence_checks,
     source="seed 000, Essence; RULES.md §1.12, A13",
 )
 
@@ -514,10 +517,10 @@ ADVANCE_DAYS = Operation(
     "Survival Test without (+1 LP per Success Level up to Con, failure −1 LP); sleep and missed sleep; Essence "
     "regenerates.",
     covers=("U15",),
-    params=(CHARACTER,
+    params=(CHARACTER.with_example(EXAMPLE_BELOW_0_LP),
             Param("days", "int", "Days", "How many days pass.", default=1, minimum=1, maximum=MAX_DAYS),
             Param("care", "bool", "Proper medical care", "Seed 000, Healing: with proper medical care a character "
-                  "below 0 LP regains 1 LP per Constitution level per day.", default=True),
+                  "below 0 LP regains 1 LP per Constitution level per day.", default=True, example=False),
             Param("sleep_hours", "int", "Hours of sleep each day", "Seed 000: less than seven hours loses 1 EP per "
                   "missed hour (only sleep restores it); sleep restores Con EP per ½ hour.", default=8, minimum=0,
                   maximum=24),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from py_rules.coc import clock, sanity, wounds
 from py_rules.coc.investigator import copy_state, normalize, who
 from py_rules.coc.levels import level_name
-from py_rules.coc.params import BONUS, INVESTIGATOR, LABEL, PENALTY, with_states
+from py_rules.coc.params import BONUS, EXAMPLE_DYING, EXAMPLE_MAJOR_WOUND, INVESTIGATOR, LABEL, PENALTY, with_states
 from py_rules.coc.settings import settings_from, settings_params
 from py_rules.coc.tables import SANITY_GAIN_REASONS
 from py_rules.errors import RulesError
@@ -45,7 +45,7 @@ def _dying(dice, *, investigator, label):
 DYING_ROUND = Operation(
     id="coc.dying_round", system="coc", title="Dying: end-of-round CON roll",
     summary="A dying character rolls CON at the end of each round; a failure means death.",
-    covers=("C16",), params=(INVESTIGATOR, LABEL),
+    covers=("C16",), params=(INVESTIGATOR.with_example(EXAMPLE_DYING), LABEL),
     run=_dying, source="seed 003, When HP Falls Below Zero; RULES.md §3.9, §3.12 D16",
 )
 
@@ -126,9 +126,9 @@ ADVANCE_TIME = Operation(
     summary="Rounds: dying CON rolls and per-round resets. Hours: temporary insanity runs out. Days: 1 HP per day "
     "without a major wound, scheduled Medicine, the weekly major-wound CON roll.",
     covers=("C16", "C19", "C22"),
-    params=(INVESTIGATOR,
+    params=(INVESTIGATOR.with_example(EXAMPLE_MAJOR_WOUND),
             Param("unit", "choice", "Unit", "RULES.md §4: rounds, hours, days or weeks.", default="days",
-                  choices=clock.UNITS),
+                  choices=clock.UNITS, example="weeks"),
             Param("amount", "int", "How many", "How many units pass.", default=1, minimum=1, maximum=8736),
             LABEL, *settings_params("major_wound_healing")),
     run=_advance, source="seed 003, Healing (No Major Wound); Major Wound Characters; Going Mad; RULES.md §4",

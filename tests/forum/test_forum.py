@@ -14,7 +14,7 @@ from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.coc.investigator import EXAMPLE_OPPONENT as CULTIST
 from py_rules.forum.bbcode import ZERO_WIDTH
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
-from tests.door import answer
+from tests.door import answer, example_args
 from tests.test_markdown import _dying_harvey
 
 
@@ -318,20 +318,6 @@ def test_junk_inside_a_logged_result_never_crashes():
     assert "ok" in text
 
 
-def _example_args(op):
-    args = {}
-    for param in op.params:
-        if param.kind == "json" and param.example is not None:
-            args[param.name] = copy.deepcopy(param.example)
-        elif param.required and param.kind in ("int", "number"):
-            args[param.name] = max(param.low if param.low is not None else 1, 1)
-        elif param.required and param.kind == "text":
-            args[param.name] = "1D6"
-        elif param.required and param.kind == "choice":
-            args[param.name] = param.choices[0]
-    return args
-
-
 def test_every_operations_answer_becomes_a_post_in_every_format():
     """Each operation, run with its declared examples and seeded dice, writes a post with its headline in every
     format (the goldens above pin the words; this keeps every kind of answer readable)."""
@@ -341,7 +327,7 @@ def test_every_operations_answer_becomes_a_post_in_every_format():
     for op in all_operations():
         if op.system == "forum":
             continue
-        response = api.handle({"op": op.id, "args": _example_args(op), "seed": 7})
+        response = api.handle({"op": op.id, "args": example_args(op), "seed": 7})
         if not response["ok"]:
             continue
         for fmt in ("bbcode", "markdown", "plain"):
