@@ -13,7 +13,7 @@ from py_rules.armageddon.essence import essence_checks, lose_essence
 from py_rules.armageddon.fear import fear_table_lookup, fear_test, is_placeholder
 from py_rules.armageddon.fields import (
     ATTRIBUTE_NAME, CARE_OVERSHOOT, CHARACTER, CONSCIOUSNESS_TIMING, ESSENCE_SETTINGS, EXAMPLE_BELOW_0_ESSENCE,
-    EXAMPLE_BELOW_0_LP, EXAMPLE_DEATH_PENDING, FEAR_TABLE_PARAM,
+    EXAMPLE_BELOW_0_LP, EXAMPLE_DEATH_PENDING, EXAMPLE_DYING, FEAR_TABLE_PARAM,
     FIRST_AID_SCOPE, LABEL, MODIFIERS, PENALTY_SETTINGS, ROLL_SETTINGS, TAGS, TURN_SECONDS, USE_FEAR_EFFECTS, WAKE_AT,
     tags_of,
 )
@@ -189,7 +189,7 @@ APPLY_DAMAGE = Operation(
     covers=("U9", "U11", "U12"),
     params=(CHARACTER,
             Param("amount", "text", "Damage", "A number, or a damage roll NdX × M + K such as d6x4 (RULES.md §1.8).",
-                  default="5"),
+                  default="5", example="34"),
             Param("pool", "choice", "Pool", "Seed 000: damage goes to Life Points; some supernatural attacks take "
                   "EP or Essence instead (RULES.md §1.8).", default="LP", choices=POOLS),
             LABEL) + ROLL_SETTINGS + ESSENCE_SETTINGS,
@@ -264,7 +264,7 @@ SURVIVAL = Operation(
     id="armageddon.survival_test", system=_SYS, title="Survival Test (dying, every minute)",
     summary="The next minute's Survival Test at −10 LP or less: Constitution + Willpower + 1d10, −1 per 10 LP below "
     "0 and −1 per earlier test. Failure starts the death timer (Constitution × 2 minutes).",
-    covers=("U12",), params=(CHARACTER, LABEL) + ROLL_SETTINGS, run=_survival,
+    covers=("U12",), params=(CHARACTER.with_example(EXAMPLE_DYING), LABEL) + ROLL_SETTINGS, run=_survival,
     source="seed 000, Life Points …: Survival Tests; RULES.md §1.9",
 )
 
@@ -281,7 +281,7 @@ FIRST_AID = Operation(
     summary="The medic's First Aid Task (First Aid + Intelligence): success stabilises a dying character (no more "
     "Survival Tests) and gives +1 LP per Success Level.",
     covers=("U13",),
-    params=(CHARACTER,
+    params=(CHARACTER.with_example(EXAMPLE_DYING),
             Param("medic_intelligence", "int", "Medic's Intelligence", "Seed 000: First Aid + Intelligence.",
                   default=2, minimum=0, maximum=20),
             Param("medic_first_aid", "int", "Medic's First Aid", "0 = unskilled (−2, at most Decent).",
@@ -488,7 +488,7 @@ ADVANCE_TIME = Operation(
     "sleep only by sleep), Essence regenerates, Survival Tests every minute, the death timer, frozen ends, a "
     "Consciousness Test every Turn below 0 EP.",
     covers=("U16", "U12", "U23"),
-    params=(CHARACTER,
+    params=(CHARACTER.with_example(EXAMPLE_DYING),
             Param("minutes", "int", "Minutes", "Minutes that pass (at most 1440).", default=10, minimum=0,
                   maximum=1440),
             Param("seconds", "int", "Seconds", "Extra seconds.", default=0, minimum=0, maximum=3599),

@@ -62,7 +62,7 @@ FIRST_AID = Operation(
     summary="First Aid roll: +1 HP and wakes the unconscious; on a dying (0 HP) character it only stabilises; it "
     "can't restore HP at 0. Once per injury.",
     covers=("C17",),
-    params=(PATIENT,
+    params=(PATIENT.with_example(EXAMPLE_DYING),
             Param("skill", "int", "Medic's First Aid", "The First Aid skill of whoever treats (base 30).", default=30,
                   minimum=0, maximum=100),
             BONUS, PENALTY, LABEL, *settings_params("first_aid_on_dying", "fumble_basis")),
@@ -148,7 +148,8 @@ def _weekly(dice, *, investigator, label, **rest):
 WEEKLY = Operation(
     id="coc.weekly_healing_roll", system="coc", title="Weekly major-wound healing roll",
     summary="CON roll: success heals 1D4, Extreme 2D4 and ends the major wound; it also ends at half HP.",
-    covers=("C19",), params=(INVESTIGATOR, LABEL, *settings_params("major_wound_healing")),
+    covers=("C19",),
+    params=(INVESTIGATOR.with_example(EXAMPLE_MAJOR_WOUND), LABEL, *settings_params("major_wound_healing")),
     run=_weekly, source="seed 003, Major Wound Characters; RULES.md §3.10, §3.12 D6",
 )
 

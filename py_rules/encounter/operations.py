@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from py_rules.armageddon.fields import EXAMPLE_BELOW_0_EP
 from py_rules.armageddon.tables import ACTIVITIES
+from py_rules.dice import NeedsDie
 from py_rules.encounter import flow
 from py_rules.encounter.games import TIME_UNITS, span_text
 from py_rules.encounter.sheet_time import MOVES, sheet_time_warnings
@@ -125,6 +126,8 @@ def _start(*dice, id, name, game, combatants, sheets, label):
     for i, spec in enumerate(combatants):
         try:
             more = flow.step(state, {"type": "add", "combatant": spec}, sheets, None, dice[0] if dice else None)
+        except NeedsDie:
+            raise  # the die the first turn's start asks for (typed dice): named as it is, not as a combatant's fault
         except RulesError as error:
             raise RulesError(error.code, f"Combatant {i + 1}: {error.message}", f"combatants.{i}") from None
         state = more.state

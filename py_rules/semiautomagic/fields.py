@@ -16,6 +16,8 @@ CREATURE_HELP = (
 
 CREATURE = Param("creature", "json", "Creature or object", CREATURE_HELP, parse=C.from_dict, example=C.EXAMPLE_HUMAN,
                  state_key="semiautomagic.creature")
+EXAMPLE_DYING = {**C.EXAMPLE_HUMAN, "wounds": 1, "conditions": {"Dying": {"dc": 4}}}
+"""The sample human dying after a wound: a dying round each round (seed 002, Health: Dying)."""
 EXAMPLE_DEAD = {**C.EXAMPLE_HUMAN, "wounds": 1, "dead": True, "seconds_dead": 6}
 """The sample human dead one round: Resuscitate still works (seed 002, Medicine)."""
 EXAMPLE_OBJECT = {"schema": T.SCHEMA, "name": "Radio", "kind": "object", "scale": -1, "wounds": 1}

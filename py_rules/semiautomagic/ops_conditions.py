@@ -11,8 +11,8 @@ from py_rules.semiautomagic.clock import advance_hours, advance_rounds
 from py_rules.semiautomagic.conditions import add_condition, detect_soul_coma, noise_wakes, remove_condition, soul_coma_hour, staggered_round
 from py_rules.semiautomagic.confusion import confusion_round, roll_scatter
 from py_rules.semiautomagic.fields import (
-    BLANK_ROWS, CARETAKER, CREATURE, DYING_ORDER, DYING_RULE, EXAMPLE_CONFUSED, EXAMPLE_SLEEPING, EXAMPLE_SOUL_COMA,
-    EXAMPLE_STAGGERED, LABEL, skill_bonus,
+    BLANK_ROWS, CARETAKER, CREATURE, DYING_ORDER, DYING_RULE, EXAMPLE_CONFUSED, EXAMPLE_DYING, EXAMPLE_SLEEPING,
+    EXAMPLE_SOUL_COMA, EXAMPLE_STAGGERED, LABEL, skill_bonus,
 )
 from py_rules.trace import Log
 from py_rules.semiautomagic.ops_combat import finish, told
@@ -213,7 +213,7 @@ ROUNDS = Operation(
     summary="Start the next round or rounds: every timer runs 6 seconds (conditions end, sleepers and the unconscious wake "
     "Flat-Footed, Soul Coma hours), then the dying round, the Staggered stun roll and the Confusion chart.",
     covers=("M9", "M15", "M16", "M18", "M19", "M20"),
-    params=(CREATURE, LABEL, Param("rounds", "int", "Rounds", "How many 6-second rounds start.", default=1, minimum=1, maximum=100),
+    params=(CREATURE.with_example(EXAMPLE_DYING), LABEL, Param("rounds", "int", "Rounds", "How many 6-second rounds start.", default=1, minimum=1, maximum=100),
             DYING_RULE, DYING_ORDER, BLANK_ROWS, CARETAKER,
             Param("confusion", "bool", "Roll the Confusion chart", "Off: a Confused character's chart is rolled at the "
                   "start of its turn instead (an encounter does that).", default=True)),

@@ -11,7 +11,7 @@ from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.damage import apply_hit, format_expression, parse_expression, roll_expression, step_down
 from py_rules.semiautomagic.dying import dying_round
 from py_rules.semiautomagic.fields import (
-    CREATURE, DYING_ORDER, DYING_RULE, DYING_TRIGGER, EXAMPLE_DEAD, EXAMPLE_OBJECT, LABEL, MODIFIERS, skill_bonus,
+    CREATURE, DYING_ORDER, DYING_RULE, DYING_TRIGGER, EXAMPLE_DEAD, EXAMPLE_DYING, EXAMPLE_OBJECT, LABEL, MODIFIERS, skill_bonus,
 )
 from py_rules.trace import Log
 from py_rules.semiautomagic.morale import apply_morale_damage, remove_morale_penalties
@@ -129,7 +129,7 @@ DYING_ROUND = Operation(
     summary="A d10 (10 stabilises), then the endurance check: d6 + Endurance − 1 per wound vs the DC; a failure "
     "raises the DC by 1, and a DC the character can no longer reach kills him.",
     covers=("M9",),
-    params=(CREATURE, LABEL, DYING_RULE, DYING_ORDER, MODIFIERS),
+    params=(CREATURE.with_example(EXAMPLE_DYING), LABEL, DYING_RULE, DYING_ORDER, MODIFIERS),
     run=_dying_round, source="seed 002, Health; Dying; RULES.md §2.6, §2.14 S1, S4, S5",
 )
 
@@ -145,7 +145,7 @@ MEDICINE = Operation(
     id="semiautomagic.medicine_stabilise", system="semiautomagic", title="Medicine: stabilise the dying",
     summary="A successful Medicine check stabilises a dying character (still unconscious).",
     covers=("M10",),
-    params=(CREATURE, LABEL, skill_bonus("medicine", "Medic's Medicine bonus", "RULES.md §2.2: d6 + Medicine bonus."),
+    params=(CREATURE.with_example(EXAMPLE_DYING), LABEL, skill_bonus("medicine", "Medic's Medicine bonus", "RULES.md §2.2: d6 + Medicine bonus."),
             Param("stabilise_dc", "int", "Medicine DC to stabilise", "Not given by the seed; empty = the patient's current dying DC (RULES.md §2.14 S6).",
                   default=None, minimum=-30, maximum=50, setting=True),
             MODIFIERS),
