@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from py_rules import limits, text
@@ -51,7 +51,9 @@ class Param:
         choices: allowed values for ``choice``.
         parse: for ``json``, a function that validates and converts the decoded
             value, raising :class:`RulesError` (its field is replaced by this name).
-        example: for ``json``, a sample value the form pre-fills.
+        example: a sample value; the catalog's example request sends each field's example (and the defaults
+            of the rest), so an operation's examples put it where it does its work: a rolling operation's
+            example rolls (a hurt sheet for a Consciousness Test, damage that calls for a CON roll).
         state_key: fields with the same key share one value in the page, which
             a result's ``state`` updates (e.g. the current character).
         setting: a house-rule setting (a named option a table can switch).
@@ -126,6 +128,10 @@ class Param:
         if self.kind != "json":
             return None
         return limits.JSON_MAX_DEPTH if self.max_depth is None else self.max_depth
+
+    def with_example(self, example: Any) -> "Param":
+        """This field with another example: a shared sheet field in the state one operation acts on."""
+        return replace(self, example=example)
 
     def to_dict(self) -> dict:
         """The declaration as JSON for the catalog (no functions)."""

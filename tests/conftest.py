@@ -28,3 +28,23 @@ def dist_dir() -> Path:
     if not _is_current(dist):
         subprocess.run([sys.executable, str(ROOT / "build.py")], check=True)
     return dist
+
+
+SLOW_FIRST = ("tests/web/", "tests/webkit/", "tests/pyodide/", "tests/test_page_modules_node.py",
+              "tests/test_reproducible_build.py")
+"""The folders and modules whose tests drive a browser, Node or a second build: seconds each, against milliseconds
+for an engine test."""
+
+
+def pytest_collection_modifyitems(config, items):
+    """The slow tests first. pytest-xdist hands tests to its workers in collection order, and the browser tests come
+    last alphabetically: the run then ended on a few browser modules while the other worker sat idle. Started
+    first, they share the workers, and the quick engine tests fill the gaps at the end. (The order within each
+    group stays as collected; every test sets up its own state.)"""
+    root = ROOT.as_posix() + "/"
+
+    def slow(item) -> bool:
+        path = item.path.as_posix().removeprefix(root)
+        return path.startswith(SLOW_FIRST)
+
+    items.sort(key=lambda item: not slow(item))

@@ -22,6 +22,7 @@ import pytest
 
 from py_rules import api
 from py_rules.systems import all_operations
+from tests.door import example_args
 
 CITATIONS = (
     ("a seed citation", re.compile(r"seed\s*\d", re.I)),
@@ -92,22 +93,6 @@ def scan(answer: dict) -> list[str]:
 OPERATIONS = tuple(all_operations())
 
 
-def _base_args(op) -> dict:
-    args = {}
-    for param in op.all_params:
-        if param.kind == "json" and param.example is not None:
-            args[param.name] = copy.deepcopy(param.example)
-        elif param.required and param.kind in ("int", "number"):
-            args[param.name] = max(param.low if param.low is not None else 1, 1)
-            if param.high is not None:
-                args[param.name] = min(args[param.name], param.high)
-        elif param.required and param.kind == "text":
-            args[param.name] = "1D6"
-        elif param.required and param.kind == "choice":
-            args[param.name] = param.choices[0]
-    return args
-
-
 def _wrong_type(param):
     return {"int": "lots", "number": "lots", "bool": "maybe", "choice": 17, "text": {"a": 1}, "faces": "six",
             "json": "a sheet"}[param.kind]
@@ -148,7 +133,7 @@ def _broken_sheets(example):
 
 def requests_of(op) -> list[dict]:
     """Every request the scan sends to ``op``."""
-    base = _base_args(op)
+    base = example_args(op)
     found = [{"op": op.id, "args": base, "seed": seed} for seed in range(4)]
     for param in op.all_params:
         if param.kind == "choice":
@@ -205,7 +190,7 @@ def hurt_sheets(state_key: str) -> list:
 
 def hurt_requests_of(op) -> list[dict]:
     """``op`` run on every hurt sheet, with a few seeds."""
-    base = _base_args(op)
+    base = example_args(op)
     found = []
     for param in op.params:
         if param.kind == "json" and param.state_key:

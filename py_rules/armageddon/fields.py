@@ -28,6 +28,21 @@ CHARACTER_HELP = (
 
 CHARACTER = Param("character", "json", "Character", CHARACTER_HELP, parse=from_dict, example=EXAMPLE,
                   state_key="armageddon.character")
+EXAMPLE_BELOW_0_LP = {**EXAMPLE, "current": {"life_points": -2}}
+"""The sample character at −2 LP: he owes a Consciousness Test, and without medical care a daily Survival Test
+(seed 000, Life Points; Healing & Resuscitation)."""
+EXAMPLE_DEATH_PENDING = {**EXAMPLE, "current": {"life_points": -15}, "conditions": ["unconscious", "death_pending"],
+                         "timers": {"death_seconds": 360}}
+"""The sample character after a failed Survival Test, six minutes left to resuscitate him (seed 000)."""
+EXAMPLE_DYING = {**EXAMPLE, "current": {"life_points": -15}, "conditions": ["unconscious", "dying"],
+                 "timers": {"survival_seconds": 60, "survival_tests": 1}}
+"""The sample character at −15 LP, his first Survival Test passed: the next is due in a minute unless First Aid
+stabilises him (seed 000, Life Points: Survival Tests)."""
+EXAMPLE_BELOW_0_EP = {**EXAMPLE, "current": {"endurance_points": -3}}
+"""The sample character at −3 EP: a Consciousness Test every Turn (seed 000, Endurance Points)."""
+EXAMPLE_BELOW_0_ESSENCE = {**EXAMPLE, "current": {"essence": -5}}
+"""The sample character at −5 Essence: a Willpower Test is owed (seed 000, Essence)."""
+
 CHARACTER_OPTIONAL = Param(
     "character", "json", "Character (optional)",
     CHARACTER_HELP + " Optional: when given, the penalties of his state apply (RULES.md §1.15).",

@@ -14,7 +14,8 @@ from py_rules.armageddon.encumbrance import load_of
 from py_rules.armageddon.essence import essence_checks, lose_essence
 from py_rules.armageddon.fear import fear_table_lookup, fear_test, is_placeholder
 from py_rules.armageddon.fields import (
-    ATTRIBUTE_NAME, CARE_OVERSHOOT, CHARACTER, CONSCIOUSNESS_TIMING, ESSENCE_SETTINGS, FEAR_TABLE_PARAM,
+    ATTRIBUTE_NAME, CARE_OVERSHOOT, CHARACTER, CONSCIOUSNESS_TIMING, ESSENCE_SETTINGS, EXAMPLE_BELOW_0_ESSENCE,
+    EXAMPLE_BELOW_0_LP, EXAMPLE_DEATH_PENDING, EXAMPLE_DYING, FEAR_TABLE_PARAM,
     FIRST_AID_SCOPE, LABEL, MODIFIERS, PENALTY_SETTINGS, ROLL_SETTINGS, TAGS, TURN_SECONDS, USE_FEAR_EFFECTS, WAKE_AT,
     tags_of,
 )
@@ -190,7 +191,7 @@ APPLY_DAMAGE = Operation(
     covers=("U9", "U11", "U12"),
     params=(CHARACTER,
             Param("amount", "text", "Damage", "A number, or a damage roll NdX × M + K such as d6x4 (RULES.md §1.8).",
-                  default="5", dice=DAMAGE_FORM),
+                  default="5", example="34", dice=DAMAGE_FORM),
             Param("pool", "choice", "Pool", "Seed 000: damage goes to Life Points; some supernatural attacks take "
                   "EP or Essence instead (RULES.md §1.8).", default="LP", choices=POOLS),
             LABEL) + ROLL_SETTINGS + ESSENCE_SETTINGS,
@@ -242,7 +243,7 @@ CONSCIOUSNESS = Operation(
     summary="Constitution + Willpower + 1d10 to stay awake: −1 per LP below 0, or −1 per 5 EP below 0 (every Turn "
     "while below 0 EP). Failure: unconscious (LP) or passes out asleep (EP).",
     covers=("U11",),
-    params=(CHARACTER,
+    params=(CHARACTER.with_example(EXAMPLE_BELOW_0_LP),
             Param("cause", "choice", "Because of", "Seed 000: Life Points at 0 or below, or Endurance below 0.",
                   default="LP", choices=("LP", "EP")),
             MODIFIERS, LABEL) + ROLL_SETTINGS,
@@ -265,7 +266,7 @@ SURVIVAL = Operation(
     id="armageddon.survival_test", system=_SYS, title="Survival Test (dying, every minute)",
     summary="The next minute's Survival Test at −10 LP or less: Constitution + Willpower + 1d10, −1 per 10 LP below "
     "0 and −1 per earlier test. Failure starts the death timer (Constitution × 2 minutes).",
-    covers=("U12",), params=(CHARACTER, LABEL) + ROLL_SETTINGS, run=_survival,
+    covers=("U12",), params=(CHARACTER.with_example(EXAMPLE_DYING), LABEL) + ROLL_SETTINGS, run=_survival,
     source="seed 000, Life Points …: Survival Tests; RULES.md §1.9",
 )
 
@@ -282,7 +283,7 @@ FIRST_AID = Operation(
     summary="The medic's First Aid Task (First Aid + Intelligence): success stabilises a dying character (no more "
     "Survival Tests) and gives +1 LP per Success Level.",
     covers=("U13",),
-    params=(CHARACTER,
+    params=(CHARACTER.with_example(EXAMPLE_DYING),
             Param("medic_intelligence", "int", "Medic's Intelligence", "Seed 000: First Aid + Intelligence.",
                   default=2, minimum=0, maximum=20),
             Param("medic_first_aid", "int", "Medic's First Aid", "0 = unskilled (−2, at most Decent).",
@@ -306,7 +307,7 @@ RESUSCITATE = Operation(
     summary="Within Constitution × 2 minutes: the doctor's Medicine Task, then a new Survival Test at +1 per "
     "Success Level, +3 in a hospital, −1 per 5 LP below 0. Pass: he lives; fail: he dies.",
     covers=("U14",),
-    params=(CHARACTER,
+    params=(CHARACTER.with_example(EXAMPLE_DEATH_PENDING),
             Param("doctor_intelligence", "int", "Doctor's Intelligence", "Seed 000: Medicine + Intelligence.",
                   default=3, minimum=0, maximum=20),
             Param("doctor_medicine", "int", "Doctor's Medicine", "0 = unskilled.", default=3, minimum=0, maximum=20),
@@ -339,7 +340,8 @@ LOSE_ESSENCE = Operation(
     "Test (and at −30 the Survival Test) follow.",
     covers=("U17", "U18"),
     params=(CHARACTER,
-            Param("amount", "int", "Points", "Essence spent or lost (0 with a leak die).", default=1, minimum=0, maximum=1000),
+            Param("amount", "int", "Points", "Essence spent or lost (0 with a leak die).", default=1, minimum=0, maximum=1000,
+                  example=20),
             Param("leak_die", "choice", "Emotional leak die", "Seed 000, Essence: involuntary loss from strong "
                   "emotion ranges from 1d6 to 1d10 (the Chronicler picks).", default="none",
                   choices=("none",) + tuple(f"1d{n}" for n in EMOTIONAL_LEAK_DICE), dice=DAMAGE_FORM),
@@ -360,7 +362,8 @@ ESSENCE_CHECKS = Operation(
     id="armageddon.essence_checks", system=_SYS, title="Essence below 0: Willpower and Survival Tests",
     summary="Below 0 Essence: Difficult Willpower Test at −1 per 5 below 0, failure costs a mental Attribute point "
     "(or a 2-point Mental Drawback); at −30 or below also a Survival Test at −1 per 10 below 0, failure is death.",
-    covers=("U18",), params=(CHARACTER, LABEL) + ROLL_SETTINGS + ESSENCE_SETTINGS, run=_essence_checks,
+    covers=("U18",), params=(CHARACTER.with_example(EXAMPLE_BELOW_0_ESSENCE), LABEL) + ROLL_SETTINGS + ESSENCE_SETTINGS,
+    run=_essence_checks,
     source="seed 000, Essence; RULES.md §1.12, A13",
 )
 
@@ -487,7 +490,7 @@ ADVANCE_TIME = Operation(
     "sleep only by sleep), Essence regenerates, Survival Tests every minute, the death timer, frozen ends, a "
     "Consciousness Test every Turn below 0 EP.",
     covers=("U16", "U12", "U23"),
-    params=(CHARACTER,
+    params=(CHARACTER.with_example(EXAMPLE_DYING),
             Param("minutes", "int", "Minutes", "Minutes that pass (at most 1440).", default=10, minimum=0,
                   maximum=1440),
             Param("seconds", "int", "Seconds", "Extra seconds.", default=0, minimum=0, maximum=3599),
@@ -516,10 +519,10 @@ ADVANCE_DAYS = Operation(
     "Survival Test without (+1 LP per Success Level up to Con, failure −1 LP); sleep and missed sleep; Essence "
     "regenerates.",
     covers=("U15",),
-    params=(CHARACTER,
+    params=(CHARACTER.with_example(EXAMPLE_BELOW_0_LP),
             Param("days", "int", "Days", "How many days pass.", default=1, minimum=1, maximum=MAX_DAYS),
             Param("care", "bool", "Proper medical care", "Seed 000, Healing: with proper medical care a character "
-                  "below 0 LP regains 1 LP per Constitution level per day.", default=True),
+                  "below 0 LP regains 1 LP per Constitution level per day.", default=True, example=False),
             Param("sleep_hours", "int", "Hours of sleep each day", "Seed 000: less than seven hours loses 1 EP per "
                   "missed hour (only sleep restores it); sleep restores Con EP per ½ hour.", default=8, minimum=0,
                   maximum=24),

@@ -6,7 +6,7 @@ from py_rules.coc import attack as attack_mod
 from py_rules.coc import combat
 from py_rules.coc.checks import require_alive
 from py_rules.coc.investigator import copy_state, normalize, who
-from py_rules.coc.params import DIFFICULTY, INVESTIGATOR, LABEL, OPPONENT, with_states
+from py_rules.coc.params import DIFFICULTY, EXAMPLE_DYING, INVESTIGATOR, LABEL, OPPONENT, with_states
 from py_rules.coc.settings import SETTING_PARAMS, settings_from, settings_params
 from py_rules.coc.tables import DAMAGE_FORM
 from py_rules.coc.weapons import COMMON_WEAPONS, WEAPON_SKILLS, find_weapon, parse_weapon
@@ -23,7 +23,9 @@ COMBATANTS_EXAMPLE = [
     {"name": "Harvey Walters", "dex": 60, "firearm_ready": True, "combat_skill": 45},
     {"name": "Cultist", "dex": 55, "firearm_ready": False, "combat_skill": 50},
     {"name": "Ghoul", "dex": 100, "firearm_ready": False, "combat_skill": 40},
+    {"name": "Second cultist", "dex": 55, "firearm_ready": False, "combat_skill": 50},
 ]
+"""Two cultists alike in DEX and combat skill: their order is a roll-off (seed 003, Attack Order)."""
 
 COMBAT_PARAM = Param(
     "combat", "json", "Combat", "The combat tracker made by 'Attack order' (schema coc.combat/1): order, round, who "
@@ -117,10 +119,10 @@ COMBAT_ROUND = Operation(
     covers=("C10", "C16"),
     params=(COMBAT_PARAM,
             Param("action", "choice", "Action", "'act' marks one action for a combatant; 'end_round' closes the round "
-                  "(seed 003, Combat Round Duration).", default="act", choices=("act", "end_round")),
+                  "(seed 003, Combat Round Duration).", default="act", choices=("act", "end_round"), example="end_round"),
             Param("name", "text", "Combatant", "Who acts (for 'act').", default=""),
             Param(INVESTIGATOR.name, "json", INVESTIGATOR.label, "Optional: the investigator, updated at the end of the "
-                  "round, or when its action uses up the Keeper's control after a failed Sanity roll.", default=None, parse=INVESTIGATOR.parse, example=INVESTIGATOR.example,
+                  "round, or when its action uses up the Keeper's control after a failed Sanity roll.", default=None, parse=INVESTIGATOR.parse, example=EXAMPLE_DYING,
                   state_key="coc.investigator"),
             Param(OPPONENT.name, "json", OPPONENT.label, "Optional: the opponent, updated like the investigator.",
                   default=None, parse=OPPONENT.parse, example=OPPONENT.example, state_key="coc.opponent"),
@@ -260,7 +262,7 @@ APPLY_DAMAGE = Operation(
     covers=("C15",),
     params=(INVESTIGATOR,
             Param("amount", "int", "Damage", "HP lost (seed 003, Hit points, Wounds, and Healing).", minimum=0,
-                  maximum=DAMAGE_MAX),
+                  maximum=DAMAGE_MAX, example=8),
             Param("own_turn", "bool", "A separate turn", "Outside combat each damaging event is its own turn "
                   "(RULES.md §3.13); off = adds to the damage already taken this round.", default=False),
             LABEL,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from py_rules.coc import clock, sanity, wounds
 from py_rules.coc.investigator import copy_state, normalize, who
 from py_rules.coc.levels import level_name
-from py_rules.coc.params import BONUS, INVESTIGATOR, LABEL, PENALTY, with_states
+from py_rules.coc.params import BONUS, EXAMPLE_DYING, EXAMPLE_MAJOR_WOUND, INVESTIGATOR, LABEL, PENALTY, with_states
 from py_rules.coc.settings import settings_from, settings_params
 from py_rules.coc.tables import DICE_FORM, SANITY_GAIN_REASONS, SANITY_LOSS_FORM
 from py_rules.errors import RulesError
@@ -45,7 +45,7 @@ def _dying(dice, *, investigator, label):
 DYING_ROUND = Operation(
     id="coc.dying_round", system="coc", title="Dying: end-of-round CON roll",
     summary="A dying character rolls CON at the end of each round; a failure means death.",
-    covers=("C16",), params=(INVESTIGATOR, LABEL),
+    covers=("C16",), params=(INVESTIGATOR.with_example(EXAMPLE_DYING), LABEL),
     run=_dying, source="seed 003, When HP Falls Below Zero; RULES.md §3.9, §3.12 D16",
 )
 
@@ -62,7 +62,7 @@ FIRST_AID = Operation(
     summary="First Aid roll: +1 HP and wakes the unconscious; on a dying (0 HP) character it only stabilises; it "
     "can't restore HP at 0. Once per injury.",
     covers=("C17",),
-    params=(PATIENT,
+    params=(PATIENT.with_example(EXAMPLE_DYING),
             Param("skill", "int", "Medic's First Aid", "The First Aid skill of whoever treats (base 30).", default=30,
                   minimum=0, maximum=100),
             BONUS, PENALTY, LABEL, *settings_params("first_aid_on_dying", "fumble_basis")),
@@ -126,9 +126,9 @@ ADVANCE_TIME = Operation(
     summary="Rounds: dying CON rolls and per-round resets. Hours: temporary insanity runs out. Days: 1 HP per day "
     "without a major wound, scheduled Medicine, the weekly major-wound CON roll.",
     covers=("C16", "C19", "C22"),
-    params=(INVESTIGATOR,
+    params=(INVESTIGATOR.with_example(EXAMPLE_MAJOR_WOUND),
             Param("unit", "choice", "Unit", "RULES.md §4: rounds, hours, days or weeks.", default="days",
-                  choices=clock.UNITS),
+                  choices=clock.UNITS, example="weeks"),
             Param("amount", "int", "How many", "How many units pass.", default=1, minimum=1, maximum=8736),
             LABEL, *settings_params("major_wound_healing")),
     run=_advance, source="seed 003, Healing (No Major Wound); Major Wound Characters; Going Mad; RULES.md §4",
@@ -148,7 +148,8 @@ def _weekly(dice, *, investigator, label, **rest):
 WEEKLY = Operation(
     id="coc.weekly_healing_roll", system="coc", title="Weekly major-wound healing roll",
     summary="CON roll: success heals 1D4, Extreme 2D4 and ends the major wound; it also ends at half HP.",
-    covers=("C19",), params=(INVESTIGATOR, LABEL, *settings_params("major_wound_healing")),
+    covers=("C19",),
+    params=(INVESTIGATOR.with_example(EXAMPLE_MAJOR_WOUND), LABEL, *settings_params("major_wound_healing")),
     run=_weekly, source="seed 003, Major Wound Characters; RULES.md §3.10, §3.12 D6",
 )
 

@@ -6,7 +6,8 @@ from py_rules.coc import checks, creation, opposed, push
 from py_rules.coc.investigator import EXAMPLE
 from py_rules.coc.levels import level_for, level_name, succeeds
 from py_rules.coc.params import (
-    BONUS, CHARACTERISTIC, DIFFICULTY, GOAL, INVESTIGATOR, LABEL, OPPONENT, PENALTY, SKILL, with_states,
+    BONUS, CHARACTERISTIC, DIFFICULTY, EXAMPLE_AFTER_A_FAILED_ROLL, GOAL, INVESTIGATOR, LABEL, OPPONENT, PENALTY, SKILL,
+    with_states,
 )
 from py_rules.coc.percentile import roll_percentile
 from py_rules.coc.settings import settings_from, settings_params
@@ -57,7 +58,8 @@ CREATE = Operation(
         Param("name", "text", "Name", "The investigator's name.", default="New investigator"),
         Param("age", "int", "Age", "RULES.md §3.2: age lowers MOV from 40 on.", default=25, minimum=15, maximum=120),
         Param("roll_characteristics", "bool", "Roll characteristics",
-              "RULES.md §3.2: roll STR, CON, DEX, APP, POW and Luck as 3D6×5, SIZ, INT, EDU as (2D6+6)×5.", default=False),
+              "RULES.md §3.2: roll STR, CON, DEX, APP, POW and Luck as 3D6×5, SIZ, INT, EDU as (2D6+6)×5.", default=False,
+              example=True),
         *_CHAR_PARAMS,
         Param("luck", "int", "Luck", "RULES.md §3.2: Luck (3D6×5 when rolled).", default=50, minimum=0, maximum=LUCK_MAX),
         Param("skills", "json", "Skills", "Skill name → value (0–100); unlisted skills keep their base values "
@@ -155,9 +157,9 @@ PUSH = Operation(
     summary="Roll the same failed skill or characteristic roll once more, if justified. Not combat, not opposed, only "
     "once, not after spending Luck; a failed push is flagged for the Keeper's harsher consequence.",
     covers=("C5",),
-    params=(INVESTIGATOR,
+    params=(INVESTIGATOR.with_example(EXAMPLE_AFTER_A_FAILED_ROLL),
             Param("justification", "text", "Justification", "Seed 003, Pushing a Roll: 'If justified' — how the new "
-                  "attempt differs.", default=""),
+                  "attempt differs.", default="", example="He empties every drawer onto the floor"),
             Param("bonus", "int", "Bonus dice (if changed)", "RULES.md §3.5: the push keeps the first roll's bonus "
                   "dice unless the Keeper changes them; leave empty to keep them.", default=None, minimum=0, maximum=5),
             Param("penalty", "int", "Penalty dice (if changed)", "RULES.md §3.5: the push keeps the first roll's "

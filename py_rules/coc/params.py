@@ -8,7 +8,7 @@ from py_rules.params import Param
 
 __all__ = (
     "INVESTIGATOR", "OPPONENT", "LABEL", "GOAL", "DIFFICULTY", "BONUS", "PENALTY", "SKILL", "CHARACTERISTIC",
-    "with_states",
+    "with_states", "EXAMPLE_AFTER_A_FAILED_ROLL", "EXAMPLE_MAJOR_WOUND", "EXAMPLE_DYING",
 )
 
 INVESTIGATOR = Param(
@@ -22,6 +22,16 @@ OPPONENT = Param(
     "The other side (an NPC or another investigator), same JSON schema as an investigator (RULES.md §3.2).",
     parse=from_dict, example=EXAMPLE_OPPONENT, state_key="coc.opponent",
 )
+EXAMPLE_AFTER_A_FAILED_ROLL = {**EXAMPLE, "last_roll": {
+    "kind": "skill", "name": "Spot Hidden", "value": 55, "difficulty": "Regular", "bonus": 0, "penalty": 0, "roll": 95,
+    "level": 1, "success": False, "pushed": False, "luck_spent": 0}}
+"""The sample investigator just after a failed Spot Hidden roll: it may be pushed (seed 003, Pushing a Roll)."""
+EXAMPLE_MAJOR_WOUND = {**EXAMPLE, "hp": 4, "conditions": {"major_wound": True}}
+"""The sample investigator with a major wound: a week's healing is a CON roll (seed 003, Major Wound Characters)."""
+EXAMPLE_DYING = {**EXAMPLE, "hp": 0, "conditions": {"major_wound": True, "unconscious": True, "dying": True}}
+"""The sample investigator at 0 HP after a major wound: dying, a CON roll every round (seed 003, When HP Falls Below
+Zero)."""
+
 LABEL = Param("label", "text", "Label", "Who rolls and what for; echoed in the result.", default="")
 GOAL = Param("goal", "text", "Goal", "Seed 003, Rolling Dice: agree on a goal with the Keeper before the roll.", default="")
 DIFFICULTY = Param(

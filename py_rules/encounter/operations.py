@@ -21,7 +21,9 @@ passes, what it would run that a GM must be asked about (Survival Tests, dying r
 
 from __future__ import annotations
 
+from py_rules.armageddon.fields import EXAMPLE_BELOW_0_EP
 from py_rules.armageddon.tables import ACTIVITIES
+from py_rules.dice import NeedsDie
 from py_rules.encounter import flow
 from py_rules.encounter.games import TIME_UNITS, span_text
 from py_rules.encounter.sheet_time import MOVES, sheet_time_warnings
@@ -29,6 +31,7 @@ from py_rules.encounter.state import GAMES, SCHEMA, parse_encounter
 from py_rules.errors import RulesError
 from py_rules.operations import Operation, System
 from py_rules.params import Param
+from py_rules.semiautomagic.fields import EXAMPLE_CONFUSED
 from py_rules.trace import Result
 
 __all__ = ("SYSTEM", "OPERATIONS")
@@ -50,6 +53,24 @@ EXAMPLE = {
 }
 
 
+
+def _combatant(cid: str, name: str, character_id, npc, initiative: int, order_key: list) -> dict:
+    return {"id": cid, "name": name, "character_id": character_id, "npc": npc, "initiative": initiative,
+            "order_key": order_key, "firearm_ready": False, "activity": "normal", "delayed": False, "skipped": False}
+
+
+EXAMPLE_ROUND = {
+    "schema": SCHEMA, "id": "enc-2", "game": "armageddon", "name": "The warehouse", "round": 1, "turn": 1,
+    "ended": False,
+    "combatants": [_combatant("k1", "Jack Hawthorne", "jack", None, 10, [10, 2]),
+                   _combatant("k2", "Ghoul", None, {"dexterity": 3}, 5, [5, 3])],
+}
+"""The encounter the operations' examples run: an Armageddon fight in Initiative order (a newcomer or a new order
+rolls Initiative), the Ghoul's turn, the last of the round, so passing it ends the round; Jack, below 0 EP
+(EXAMPLE_ROUND_SHEETS), rolls his Consciousness Test at the round's end (seed 000, Endurance Points)."""
+EXAMPLE_ROUND_SHEETS = {"jack": EXAMPLE_BELOW_0_EP}
+
+
 def _object(what: str, limit: int):
     def parse(value):
         if value is None:
@@ -61,13 +82,13 @@ def _object(what: str, limit: int):
 
 
 ENCOUNTER = Param("encounter", "json", "Encounter", "The encounter: its combatants in turn order, the round and "
-                  "whose turn it is.", parse=parse_encounter, example=EXAMPLE, state_key="encounter")
+                  "whose turn it is.", parse=parse_encounter, example=EXAMPLE_ROUND, state_key="encounter")
 SHEETS = Param("sheets", "json", "Sheets", "The sheets of the characters in the encounter, by character id; "
                "the answer gives back every sheet that changed.", default=None, parse=_object("Sheets", 200),
-               example={})
+               example=EXAMPLE_ROUND_SHEETS)
 SETTINGS = Param("settings", "json", "House rules", "The campaign's house rules by name; each rule run uses the "
                  "ones it knows.", default=None, parse=_object("House rules", 200), example={})
-COMBATANT_ID = Param("combatant_id", "text", "Combatant", "The combatant's id in the encounter.")
+COMBATANT_ID = Param("combatant_id", "text", "Combatant", "The combatant's id in the encounter.", example="k2")
 LABEL = Param("label", "text", "Label", "Echoed in the result.", default="")
 COMMON = (ENCOUNTER, SHEETS, SETTINGS)
 
@@ -105,6 +126,8 @@ def _start(*dice, id, name, game, combatants, sheets, label):
     for i, spec in enumerate(combatants):
         try:
             more = flow.step(state, {"type": "add", "combatant": spec}, sheets, None, dice[0] if dice else None)
+        except NeedsDie:
+            raise  # the die the first turn's start asks for (typed dice): named as it is, not as a combatant's fault
         except RulesError as error:
             raise RulesError(error.code, f"Combatant {i + 1}: {error.message}", f"combatants.{i}") from None
         state = more.state
@@ -130,11 +153,13 @@ START = Operation(
     covers=(), run=_start, source=_SRC,
     params=(Param("id", "text", "Encounter id", "Unique in the campaign."),
             Param("name", "text", "Name", "What the GM calls the scene."),
-            Param("game", "choice", "Game", "The campaign's game.", choices=GAMES, default="coc"),
+            Param("game", "choice", "Game", "The campaign's game.", choices=GAMES, default="coc",
+                  example="semiautomagic"),
             Param("combatants", "json", "Combatants", "[{character_id} or {name, npc: {numbers}}, …]; Armageddon "
                   "npc {dexterity}, Call of Cthulhu npc {dex, combat_skill} (and firearm_ready), Semiautomagic npc {}.",
-                  default=None, example=[{"name": "Ghoul", "npc": {"dex": 65, "combat_skill": 40}}]),
-            SHEETS, LABEL),
+                  default=None, example=[{"character_id": "mira"}, {"name": "Guard", "npc": {}}]),
+            # Mira, Confused, has the first turn: its start rolls the Confusion chart (seed 002, Confused)
+            SHEETS.with_example({"mira": {**EXAMPLE_CONFUSED, "name": "Mira"}}), LABEL),
 )
 
 def _time_check(*, encounter, sheets, settings, unit, amount, activity, label):
@@ -169,7 +194,7 @@ _TIME_PARAMS = (
 
 _COMBATANT = Param("combatant", "json", "Combatant", "{character_id} from the party, or {name, npc: {numbers}}; "
                    "optional firearm_ready (Call of Cthulhu), activity (Armageddon).",
-                   example={"name": "Cultist", "npc": {"dex": 50, "combat_skill": 45}})
+                   example={"name": "Cultist", "npc": {"dexterity": 2}})
 _WHO = dict(default=None)
 
 OPERATIONS = (

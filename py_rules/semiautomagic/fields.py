@@ -16,6 +16,18 @@ CREATURE_HELP = (
 
 CREATURE = Param("creature", "json", "Creature or object", CREATURE_HELP, parse=C.from_dict, example=C.EXAMPLE_HUMAN,
                  state_key="semiautomagic.creature")
+EXAMPLE_DYING = {**C.EXAMPLE_HUMAN, "wounds": 1, "conditions": {"Dying": {"dc": 4}}}
+"""The sample human dying after a wound: a dying round each round (seed 002, Health: Dying)."""
+EXAMPLE_DEAD = {**C.EXAMPLE_HUMAN, "wounds": 1, "dead": True, "seconds_dead": 6}
+"""The sample human dead one round: Resuscitate still works (seed 002, Medicine)."""
+EXAMPLE_OBJECT = {"schema": T.SCHEMA, "name": "Radio", "kind": "object", "scale": -1, "wounds": 1}
+"""A wounded object, for a repair (seed 002, Health: objects are repaired, not healed)."""
+EXAMPLE_CONFUSED = {**C.EXAMPLE_HUMAN, "conditions": {"Confused": {}}}
+EXAMPLE_STAGGERED = {**C.EXAMPLE_HUMAN, "conditions": {"Staggered": {"seconds": 18}}}
+EXAMPLE_SLEEPING = {**C.EXAMPLE_HUMAN, "conditions": {"Sleeping": {}}}
+EXAMPLE_SOUL_COMA = {**C.EXAMPLE_HUMAN, "conditions": {"Soul Coma": {"dc": 1, "seconds_to_check": 3600}}}
+"""The sample human in the condition an operation acts on (seed 002, Conditions)."""
+
 ATTACKER = Param("attacker", "json", "Attacker", "The attacking creature as JSON (same format as the creature; "
                  "RULES.md §2.4: its skill minus its Scale is the attack bonus).", parse=C.from_dict,
                  example=C.EXAMPLE_ATTACKER, state_key="semiautomagic.attacker")

@@ -10,7 +10,10 @@ from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.clock import advance_hours, advance_rounds
 from py_rules.semiautomagic.conditions import add_condition, detect_soul_coma, noise_wakes, remove_condition, soul_coma_hour, staggered_round
 from py_rules.semiautomagic.confusion import confusion_round, roll_scatter
-from py_rules.semiautomagic.fields import BLANK_ROWS, CARETAKER, CREATURE, DYING_ORDER, DYING_RULE, LABEL, skill_bonus
+from py_rules.semiautomagic.fields import (
+    BLANK_ROWS, CARETAKER, CREATURE, DYING_ORDER, DYING_RULE, EXAMPLE_CONFUSED, EXAMPLE_DYING, EXAMPLE_SLEEPING,
+    EXAMPLE_SOUL_COMA, EXAMPLE_STAGGERED, LABEL, skill_bonus,
+)
 from py_rules.trace import Log
 from py_rules.semiautomagic.ops_combat import finish, told
 
@@ -41,7 +44,7 @@ SET_CONDITION = Operation(
     covers=("M15", "M18", "M19"),
     params=(CREATURE, LABEL,
             Param("condition", "choice", "Condition", "Seed 002, Conditions (fourteen).", default="Flat-Footed",
-                  choices=T.CONDITIONS),
+                  choices=T.CONDITIONS, example="Staggered"),
             Param("action", "choice", "Add or remove", "Add the condition or end it.", default="add", choices=("add", "remove")),
             Param("duration", "int", "Duration", "Empty = the seed's rolled duration or until removed.", default=None,
                   minimum=1, maximum=100000),
@@ -108,7 +111,7 @@ CONFUSION = Operation(
     "rerolls ignoring 5s while screaming; blank rows 16–17 rerolled (setting); scatter die where needed; 18–20 "
     "give the player control.",
     covers=("M16", "M17"),
-    params=(CREATURE, LABEL, BLANK_ROWS),
+    params=(CREATURE.with_example(EXAMPLE_CONFUSED), LABEL, BLANK_ROWS),
     run=_confusion, source="seed 002, Confused; Confusion chart; RULES.md §2.11",
 )
 
@@ -138,7 +141,7 @@ def _staggered(dice, *, creature, label):
 STAGGERED = Operation(
     id="semiautomagic.staggered_round", system="semiautomagic", title="Staggered: seconds stunned",
     summary="A Staggered character rolls 1d6 each round and is Stunned that many seconds (no actions, may still defend).",
-    covers=("M18",), params=(CREATURE, LABEL), run=_staggered, source="seed 002, Staggered; Stunned",
+    covers=("M18",), params=(CREATURE.with_example(EXAMPLE_STAGGERED), LABEL), run=_staggered, source="seed 002, Staggered; Stunned",
 )
 
 
@@ -154,9 +157,9 @@ NOISE = Operation(
     summary="A sleeper wakes from a noise of DC −5 or louder; otherwise Perception at −6 against the noise's DC. "
     "Unconscious characters do not wake from noise. Waking leaves the character Flat-Footed one round.",
     covers=("M19",),
-    params=(CREATURE, LABEL,
+    params=(CREATURE.with_example(EXAMPLE_SLEEPING), LABEL,
             Param("noise_dc", "int", "Noise's Perception DC", "Lower is louder (seed 002: 'louder than DC -5').",
-                  default=-5, minimum=-30, maximum=50),
+                  default=-5, minimum=-30, maximum=50, example=2),
             Param("wake_noise_dc", "int", "Always-wakes noise DC", "RULES.md §2.14 S8: a noise at this DC or louder wakes a sleeper "
                   "without a roll.", default=T.SLEEP_WAKE_DC, minimum=-30, maximum=50, setting=True)),
     run=_noise, source="seed 002, Sleeping; Unconscious; RULES.md §2.14 S8",
@@ -174,7 +177,7 @@ SOUL_HOUR = Operation(
     id="semiautomagic.soul_coma_hour", system="semiautomagic", title="Soul Coma: the hourly check",
     summary="Fortitude against the DC (1 in the first hour, +1 each hour); or a caretaker's Medicine against the same "
     "DC, which then does not rise. Failure: the body begins Dying.",
-    covers=("M20",), params=(CREATURE, LABEL, CARETAKER, DYING_RULE), run=_soul_hour,
+    covers=("M20",), params=(CREATURE.with_example(EXAMPLE_SOUL_COMA), LABEL, CARETAKER, DYING_RULE), run=_soul_hour,
     source="seed 002, Soul Coma; RULES.md §2.12",
 )
 
@@ -210,7 +213,7 @@ ROUNDS = Operation(
     summary="Start the next round or rounds: every timer runs 6 seconds (conditions end, sleepers and the unconscious wake "
     "Flat-Footed, Soul Coma hours), then the dying round, the Staggered stun roll and the Confusion chart.",
     covers=("M9", "M15", "M16", "M18", "M19", "M20"),
-    params=(CREATURE, LABEL, Param("rounds", "int", "Rounds", "How many 6-second rounds start.", default=1, minimum=1, maximum=100),
+    params=(CREATURE.with_example(EXAMPLE_DYING), LABEL, Param("rounds", "int", "Rounds", "How many 6-second rounds start.", default=1, minimum=1, maximum=100),
             DYING_RULE, DYING_ORDER, BLANK_ROWS, CARETAKER,
             Param("confusion", "bool", "Roll the Confusion chart", "Off: a Confused character's chart is rolled at the "
                   "start of its turn instead (an encounter does that).", default=True)),
@@ -236,7 +239,8 @@ HOURS = Operation(
     summary="Whole hours pass: wake-up timers (1d4 hours per wound), Soul Coma hourly checks, every other timer. "
     "Not while dying (play the rounds).",
     covers=("M19", "M20"),
-    params=(CREATURE, LABEL, Param("hours", "int", "Hours", "How many hours pass.", default=1, minimum=1, maximum=240),
+    params=(CREATURE.with_example(EXAMPLE_SOUL_COMA), LABEL,
+            Param("hours", "int", "Hours", "How many hours pass.", default=1, minimum=1, maximum=240),
             CARETAKER, DYING_RULE),
     run=_hours, source="seed 002, Unconscious; Soul Coma; RULES.md §4",
 )

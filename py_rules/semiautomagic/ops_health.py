@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from py_rules.dice import TypedDice
 from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation
 from py_rules.params import Param
@@ -10,7 +11,9 @@ from py_rules.semiautomagic import tables as T
 from py_rules.dice_expr import parse
 from py_rules.semiautomagic.damage import apply_hit, roll_damage, step_down
 from py_rules.semiautomagic.dying import dying_round
-from py_rules.semiautomagic.fields import CREATURE, DYING_ORDER, DYING_RULE, DYING_TRIGGER, LABEL, MODIFIERS, skill_bonus
+from py_rules.semiautomagic.fields import (
+    CREATURE, DYING_ORDER, DYING_RULE, DYING_TRIGGER, EXAMPLE_DEAD, EXAMPLE_DYING, EXAMPLE_OBJECT, LABEL, MODIFIERS, skill_bonus,
+)
 from py_rules.trace import Log
 from py_rules.semiautomagic.morale import apply_morale_damage, remove_morale_penalties
 from py_rules.semiautomagic.clock import advance_days
@@ -81,7 +84,7 @@ APPLY_DAMAGE = Operation(
     params=(
         CREATURE, LABEL,
         Param("damage", "text", "Damage", "The hit's damage: a number (9) or dice (2d6+3) to roll (RULES.md §2.5).",
-              default="4", dice=T.DAMAGE_FORM),
+              default="4", example="2d6", dice=T.DAMAGE_FORM),
         DAMAGE_TYPE,
         Param("nonlethal", "bool", "Nonlethal", "Seed 002, Nonlethal Damage: a would-be-fatal hit knocks the target "
               "unconscious instead; objects are immune.", default=False),
@@ -127,7 +130,7 @@ DYING_ROUND = Operation(
     summary="A d10 (10 stabilises), then the endurance check: d6 + Endurance − 1 per wound vs the DC; a failure "
     "raises the DC by 1, and a DC the character can no longer reach kills him.",
     covers=("M9",),
-    params=(CREATURE, LABEL, DYING_RULE, DYING_ORDER, MODIFIERS),
+    params=(CREATURE.with_example(EXAMPLE_DYING), LABEL, DYING_RULE, DYING_ORDER, MODIFIERS),
     run=_dying_round, source="seed 002, Health; Dying; RULES.md §2.6, §2.14 S1, S4, S5",
 )
 
@@ -143,7 +146,7 @@ MEDICINE = Operation(
     id="semiautomagic.medicine_stabilise", system="semiautomagic", title="Medicine: stabilise the dying",
     summary="A successful Medicine check stabilises a dying character (still unconscious).",
     covers=("M10",),
-    params=(CREATURE, LABEL, skill_bonus("medicine", "Medic's Medicine bonus", "RULES.md §2.2: d6 + Medicine bonus."),
+    params=(CREATURE.with_example(EXAMPLE_DYING), LABEL, skill_bonus("medicine", "Medic's Medicine bonus", "RULES.md §2.2: d6 + Medicine bonus."),
             Param("stabilise_dc", "int", "Medicine DC to stabilise", "Not given by the seed; empty = the patient's current dying DC (RULES.md §2.14 S6).",
                   default=None, minimum=-30, maximum=50, setting=True),
             MODIFIERS),
@@ -162,7 +165,7 @@ RESUSCITATE = Operation(
     id="semiautomagic.resuscitate", system="semiautomagic", title="Medicine: Resuscitate",
     summary="A timely Medicine check using Resuscitate brings a dead character back to life (unconscious, stable).",
     covers=("M10",),
-    params=(CREATURE, LABEL, skill_bonus("medicine", "Medic's Medicine bonus", "RULES.md §2.2: d6 + Medicine bonus."),
+    params=(CREATURE.with_example(EXAMPLE_DEAD), LABEL, skill_bonus("medicine", "Medic's Medicine bonus", "RULES.md §2.2: d6 + Medicine bonus."),
             Param("resuscitate_dc", "int", "Resuscitate DC", "Set by the GM; the seed gives none (RULES.md §2.14 S6).", default=6,
                   minimum=-30, maximum=50, setting=True),
             Param("window_rounds", "int", "'Timely' window (rounds)",
@@ -173,11 +176,13 @@ RESUSCITATE = Operation(
 )
 
 
-def _days(dice, *, creature, label, days, slept_8h, bedridden, morale_per_day):
+def _days(*, creature, label, days, slept_8h, bedridden, morale_per_day):
     c = C.copy_of(creature)
     log = Log()
     before = c["wounds"]
-    advance_days(dice, c, days, log, slept_8h=slept_8h, bedridden=bedridden, morale_per_day=morale_per_day)
+    # Days roll nothing: healing is by the day's rate (seed 002, Health), and the only timers that roll, a Soul Coma's
+    # hourly check and the dying rounds, are refused first (advance hours or rounds for them).
+    advance_days(TypedDice([]), c, days, log, slept_8h=slept_8h, bedridden=bedridden, morale_per_day=morale_per_day)
     return finish("days", label, c, log, total=before - c["wounds"], level_name=f"{counted(before - c['wounds'], 'wounds')} healed")
 
 
@@ -194,7 +199,7 @@ ADVANCE_DAYS = Operation(
             Param("morale_per_day", "int", "Morale penalties recovered per day",
                   "RULES.md §2.14 S15: recovery is not in the seed; 0 = only by the GM (default), or e.g. 1 per day.",
                   default=0, minimum=0, maximum=20, setting=True)),
-    run=_days, source="seed 002, Health (healing); RULES.md §2.7",
+    run=_days, source="seed 002, Health (healing); RULES.md §2.7", rolls=False,
 )
 
 
@@ -209,7 +214,7 @@ REPAIR = Operation(
     id="semiautomagic.repair", system="semiautomagic", title="Repair an object",
     summary="An Engineering (Repair) check: success removes wounds and makes a destroyed or EMP-struck object work again.",
     covers=("M12",),
-    params=(CREATURE, LABEL,
+    params=(CREATURE.with_example(EXAMPLE_OBJECT), LABEL,
             Param("repair_skill", "choice", "Repair skill's name", "RULES.md §2.14 S13: the seed says Engineering and Repair; one skill.",
                   default="Engineering", choices=("Engineering", "Repair"), setting=True),
             skill_bonus("bonus", "Repairer's skill bonus", "RULES.md §2.2: d6 + skill bonus."),

@@ -4,16 +4,8 @@ Consciousness Tests & Survival Tests: "a Survival Test every minute"; "a failed 
 character will die unless he receives immediate and extreme medical assistance within his Constitution x2 in
 minutes"), not by a condition that ended on the way."""
 
-import copy
-
-from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as JACK
-
-
-def answer(op, **args):
-    response = api.handle({"op": op, "args": copy.deepcopy(args)})
-    assert response["ok"], response["error"]
-    return response["result"]
+from tests.door import answer
 
 
 def dying_jack():

@@ -3,16 +3,8 @@ against unconsciousness of a major wound included (seed 003, Losing more than Ha
 to avoid passing out"), and a dying investigator's round by the CON roll with its target and level (seed 003, When
 HP Falls Below Zero)."""
 
-import copy
-
-from py_rules import api
 from py_rules.coc.investigator import EXAMPLE as HARVEY
-
-
-def answer(op, **args):
-    response = api.handle({"op": op, "args": copy.deepcopy(args)})
-    assert response["ok"], response["error"]
-    return response["result"]
+from tests.door import answer
 
 
 def test_a_major_wound_names_the_con_roll_and_stays_conscious():

@@ -6,12 +6,7 @@ from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
-
-
-def answer(op, **args):
-    response = api.handle({"op": op, "args": copy.deepcopy(args)})
-    assert response["ok"], response["error"]
-    return response["result"]
+from tests.door import answer
 
 
 def start(game, combatants, sheets):

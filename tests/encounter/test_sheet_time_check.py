@@ -10,7 +10,8 @@ from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
-from tests.encounter.test_step_summary import answer, dying_jack
+from tests.door import answer
+from tests.encounter.test_step_summary import dying_jack
 from tests.sheets import dying_harvey as _dying_harvey
 
 

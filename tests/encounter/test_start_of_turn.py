@@ -11,12 +11,7 @@ from py_rules import api
 from py_rules.encounter import flow
 from py_rules.errors import RulesError
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
-
-
-def answer(op, **args):
-    response = api.handle({"op": op, "args": copy.deepcopy(args)})
-    assert response["ok"], response["error"]
-    return response["result"]
+from tests.door import answer
 
 
 def creature(name, **condition):

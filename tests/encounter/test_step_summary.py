@@ -3,19 +3,12 @@ each effect that decided something — a dying roll with its target and outcome,
 time up — and nothing for an effect that only repeats a number. Before time passes, ``encounter.time_check``
 says what it would run (Survival Tests, dying rounds and how many)."""
 
-import copy
-
 from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
+from tests.door import answer
 from tests.sheets import dying_harvey as _dying_harvey
-
-
-def answer(op, **args):
-    response = api.handle({"op": op, "args": copy.deepcopy(args)})
-    assert response["ok"], response["error"]
-    return response["result"]
 
 
 def start(game, sheets, **more):

@@ -3,16 +3,8 @@ DC and result (seed 002, Dying: "a 10% chance each round" to stabilise, an endur
 failure), the Staggered stun roll, the Confusion chart's row in the chart's own words (seed 002, Confusion chart),
 and each condition timer still running in the unit a person reads ("5 hours left", not "3000 rounds")."""
 
-import copy
-
-from py_rules import api
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
-
-
-def answer(op, **args):
-    response = api.handle({"op": op, "args": copy.deepcopy(args)})
-    assert response["ok"], response["error"]
-    return response["result"]
+from tests.door import answer
 
 
 def condition(name, **more):

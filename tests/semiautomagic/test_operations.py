@@ -7,16 +7,13 @@ from hypothesis import given, settings, strategies as st
 
 from py_rules import api
 from py_rules.semiautomagic import creature as C
+from tests.door import refused, response
 
 CHECKLIST = [f"M{n}" for n in range(1, 23)]
 
 
 def ops():
     return [o for o in api.handle({"op": "catalog"})["result"]["operations"] if o["system"] == "semiautomagic"]
-
-
-def call(op, **args):
-    return api.handle({"op": f"semiautomagic.{op}", "args": args})
 
 
 def human(**fields):
@@ -59,58 +56,56 @@ def test_settings_with_the_same_name_mean_the_same_thing_everywhere():
 
 
 def test_hit_of_4_wounds_and_hit_of_9_starts_dying_through_the_door():
-    wounded = call("apply_damage", creature=human(), damage="4")["result"]
+    wounded = response("semiautomagic.apply_damage", creature=human(), damage="4")["result"]
     assert wounded["state"]["wounds"] == 1 and wounded["level_name"] == "wounded"
-    dying = call("apply_damage", creature=human(), damage="9")["result"]
+    dying = response("semiautomagic.apply_damage", creature=human(), damage="9")["result"]
     assert dying["state"]["conditions"]["Dying"]["dc"] == 4 and dying["level_name"] == "dying"
     assert dying["details"]["derived"]["conditions"] == ["Helpless", "Unconscious", "Dying"]
 
 
 def test_damage_then_dying_round_flows_through_the_returned_state():
-    state = call("apply_damage", creature=human(), damage="9")["result"]["state"]
-    rounds = call("dying_round", creature=state, dice=[4, 1])["result"]
+    state = response("semiautomagic.apply_damage", creature=human(), damage="9")["result"]["state"]
+    rounds = response("semiautomagic.dying_round", creature=state, dice=[4, 1])["result"]
     assert rounds["state"]["conditions"]["Dying"]["dc"] == 5 and rounds["level_name"] == "still dying"
     assert [d["face"] for d in rounds["dice"]] == [4, 1]
 
 
 def test_damage_dice_expression_rolls_with_typed_dice():
-    result = call("apply_damage", creature=human(), damage="2d6", damage_type="Bludgeoning", light_material=True,
+    result = response("semiautomagic.apply_damage", creature=human(), damage="2d6", damage_type="Bludgeoning", light_material=True,
                   dice=[4, 4])["result"]
     assert result["total"] == 8 and result["state"]["wounds"] == 1
 
 
 def test_confusion_round_through_the_door():
     c = human(conditions={"Confused": {"seconds": 30}})
-    result = call("confusion_round", creature=c, dice=[19, 2])["result"]
+    result = response("semiautomagic.confusion_round", creature=c, dice=[19, 2])["result"]
     assert result["level"] == 19 and result["state"]["conditions"]["Confused"]["control_seconds"] == 12
 
 
 def test_attack_with_a_defence_roll_negates_the_hit():
-    result = call("attack", attacker=copy.deepcopy(C.EXAMPLE_ATTACKER), creature=human(), defence="dodge",
+    result = response("semiautomagic.attack", attacker=copy.deepcopy(C.EXAMPLE_ATTACKER), creature=human(), defence="dodge",
                   dice=[3, 6])["result"]  # 3 + 3 ≥ 4 hits; dodge 6 + 1 ≥ 4 + 3
     assert result["success"] is False and "defended" in result["flags"]
 
 
 def test_attack_against_a_flat_footed_defender_skips_the_defence():
-    result = call("attack", attacker=copy.deepcopy(C.EXAMPLE_ATTACKER), creature=human(conditions={"Flat-Footed": {}}),
+    result = response("semiautomagic.attack", attacker=copy.deepcopy(C.EXAMPLE_ATTACKER), creature=human(conditions={"Flat-Footed": {}}),
                   defence="parry", dice=[3])["result"]
     assert result["success"] is True and "no_defence_allowed" in result["flags"]
 
 
 def test_add_unconscious_then_advance_hours_wakes_flat_footed():
-    state = call("set_condition", creature=human(), condition="Unconscious", dice=[2])["result"]["state"]
-    woke = call("advance_hours", creature=state, hours=2)["result"]["state"]
+    state = response("semiautomagic.set_condition", creature=human(), condition="Unconscious", dice=[2])["result"]["state"]
+    woke = response("semiautomagic.advance_hours", creature=state, hours=2)["result"]["state"]
     assert woke["conditions"] == {"Flat-Footed": {"seconds": 6}}
 
 
 def _bad(op, field, **args):
     before = copy.deepcopy(args)
-    response = call(op, **args)
-    assert response["ok"] is False, response
-    assert response["error"]["field"] == field
-    assert response["error"]["message"]
+    error = refused("semiautomagic." + op, **args)
+    assert error["field"] == field and error["message"]
     assert args == before
-    return response["error"]
+    return error
 
 
 def test_unknown_condition_is_a_clear_error_and_changes_nothing():
@@ -173,16 +168,16 @@ def test_property_every_operation_answers_with_a_result_or_a_rules_error(data):
 
 
 def test_light_material_rule_leaves_other_damage_types_unchanged():
-    result = call("roll_damage", damage="1d6", damage_type="Slashing", light_material=True, dice=[6])["result"]
+    result = response("semiautomagic.roll_damage", damage="1d6", damage_type="Slashing", light_material=True, dice=[6])["result"]
     assert result["total"] == 6
-    result = call("roll_damage", damage="1d6", damage_type="Bludgeoning", light_material=True, dice=[4])["result"]
+    result = response("semiautomagic.roll_damage", damage="1d6", damage_type="Bludgeoning", light_material=True, dice=[4])["result"]
     assert result["total"] == 4 and result["dice"][0]["die"] == "d4"
 
 
 def test_if_a_confusion_result_makes_no_sense_the_gm_can_roll_again_from_the_same_state():
     c = human(conditions={"Confused": {"seconds": 30}})
-    first = call("confusion_round", creature=c, dice=[9])["result"]
-    again = call("confusion_round", creature=c, dice=[14])["result"]
+    first = response("semiautomagic.confusion_round", creature=c, dice=[9])["result"]
+    again = response("semiautomagic.confusion_round", creature=c, dice=[14])["result"]
     assert (first["level"], again["level"]) == (9, 14)
     assert "prone" in again["state"]["statuses"] and "prone" not in first["state"]["statuses"]
 
@@ -194,14 +189,14 @@ def test_a_stunned_or_broken_attacker_cannot_attack():
 
 
 def test_a_failed_dying_check_is_not_headlined_as_a_success():
-    state = call("apply_damage", creature=human(), damage="9")["result"]["state"]
-    result = call("dying_round", creature=state, dice=[4, 1])["result"]
+    state = response("semiautomagic.apply_damage", creature=human(), damage="9")["result"]["state"]
+    result = response("semiautomagic.dying_round", creature=state, dice=[4, 1])["result"]
     assert result["success"] is None and result["text"][0] == (
         "Dying: d10 4 (needs 10 to stabilise), Endurance check 3 vs DC 4 — failed: DC rises to 5")
 
 
 def test_a_negated_attack_says_so_and_labels_the_defence_modifiers_apart():
-    result = call("attack", attacker=copy.deepcopy(C.EXAMPLE_ATTACKER), creature=human(), defence="dodge",
+    result = response("semiautomagic.attack", attacker=copy.deepcopy(C.EXAMPLE_ATTACKER), creature=human(), defence="dodge",
                   dice=[3, 6])["result"]
     assert result["text"][0] == "Total 6 vs 4: failure — the attack roll hit, but the dodge negates it (7 ≥ DC 7): no damage"
     assert [m["label"] for m in result["modifiers"]] == ["Weapon Skill bonus", "defence roll: Reflex bonus (dodge)"]
@@ -209,36 +204,36 @@ def test_a_negated_attack_says_so_and_labels_the_defence_modifiers_apart():
 
 
 def test_a_plain_check_headline_states_success_once():
-    result = call("check", modifier=2, dc=6, dice=[4])["result"]
+    result = response("semiautomagic.check", modifier=2, dc=6, dice=[4])["result"]
     assert result["text"][0] == "Total 6 vs 6: success"
 
 
 def test_object_sheet_explains_the_endurance_3_of_objects():
-    result = call("describe_creature", creature=copy.deepcopy(C.EXAMPLE_OBJECT))["result"]
+    result = response("semiautomagic.describe_creature", creature=copy.deepcopy(C.EXAMPLE_OBJECT))["result"]
     assert ("Toughness = 6 + 3 × Scale -1 (3) + Endurance 3 (objects have no Endurance and count as 3) + Defence 2 "
             "− wounds 0 = 8") in [s["text"] for s in result["steps"]]
 
 
 def test_time_passing_is_headlined_by_what_ended_or_how_the_creature_stands_not_a_total():
-    result = call("advance_rounds", creature=human(conditions={"Stunned": {"seconds": 6}, "Held": {}}), rounds=2)["result"]
+    result = response("semiautomagic.advance_rounds", creature=human(conditions={"Stunned": {"seconds": 6}, "Held": {}}), rounds=2)["result"]
     assert result["total"] is None and result["text"][0] == "Round 1: Stunned ends (its time is up)"
-    result = call("advance_rounds", creature=human(conditions={"Held": {}}), rounds=2)["result"]
+    result = response("semiautomagic.advance_rounds", creature=human(conditions={"Held": {}}), rounds=2)["result"]
     assert result["text"][0] == "After 2 rounds: Held"
-    result = call("advance_hours", creature=human(dead=True), hours=1)["result"]
+    result = response("semiautomagic.advance_hours", creature=human(dead=True), hours=1)["result"]
     assert result["text"][0] == "After 1 hour: dead"
 
 
 def test_the_sheet_of_a_held_character_says_dodge_only_at_minus_1():
-    result = call("describe_creature", creature=human(conditions={"Held": {}}))["result"]
+    result = response("semiautomagic.describe_creature", creature=human(conditions={"Held": {}}))["result"]
     assert ("Defence rolls: dodge only, at −1 (Held: no block or parry); action seconds this round: 6"
             in [s["text"] for s in result["steps"]])
 
 
 def test_a_prone_or_frenzied_character_can_be_stood_up_or_calmed_without_editing_json():
     c = human(statuses=["frenzy", "prone"])
-    result = call("set_status", creature=c, status="prone", action="remove")["result"]
+    result = response("semiautomagic.set_status", creature=c, status="prone", action="remove")["result"]
     assert result["state"]["statuses"] == ["frenzy"] and "is no longer prone" in result["text"][0]
-    result = call("set_status", creature=human(), status="on fire", action="add")["result"]
+    result = response("semiautomagic.set_status", creature=human(), status="on fire", action="add")["result"]
     assert result["state"]["statuses"] == ["on fire"]
     _bad("set_status", "status", creature=human(), status="prone", action="remove")
     _bad("set_status", "status", creature=human(), status="bored", action="add")

@@ -6,18 +6,10 @@ import copy
 
 import pytest
 
-from py_rules import api
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic.weapons import COMMON_WEAPONS
-
-
-def call(op, dice=None, **args):
-    if dice is not None:
-        args["dice"] = list(dice)
-    response = api.handle({"op": f"semiautomagic.{op}", "args": copy.deepcopy(args)})
-    assert response["ok"], response.get("error")
-    return response["result"]
+from tests.door import answer
 
 
 def human(**fields):
@@ -87,7 +79,7 @@ def test_worn_armour_is_the_defence_source_and_does_not_stack():
 @pytest.mark.parametrize("skill", ["Acrobatics", "Athletics", "Wrestle", "Stealth"])
 def test_armours_mobility_penalty_reaches_the_four_skills(skill):
     sheet = human(armour={"name": "Plate", "defence": 4, "mobility_penalty": 2}, mobility_penalties={"pack": 1})
-    result = call("skill_check", dice=[4], creature=sheet, skill=skill, dc=6)
+    result = answer("semiautomagic.skill_check", dice=[4], creature=sheet, skill=skill, dc=6)
     mobility = [m for m in result["modifiers"] if m["label"].startswith("mobility penalty")]
     assert [m["value"] for m in mobility] == [-3] and "Plate 2" in mobility[0]["label"]
     assert result["total"] == 4 - 3
@@ -95,13 +87,13 @@ def test_armours_mobility_penalty_reaches_the_four_skills(skill):
 
 def test_mobility_penalty_leaves_other_skills_alone():
     sheet = human(armour={"name": "Plate", "defence": 4, "mobility_penalty": 2})
-    result = call("skill_check", dice=[4], creature=sheet, skill="Perception", dc=6)
+    result = answer("semiautomagic.skill_check", dice=[4], creature=sheet, skill="Perception", dc=6)
     assert not [m for m in result["modifiers"] if "mobility" in m["label"]]
 
 
 def test_mobility_penalty_slows_every_movement_type_half_a_square_each():
     sheet = human(armour={"name": "Plate", "defence": 4, "mobility_penalty": 3}, movement={"walk": 6, "swim": 2})
-    derived = call("describe_creature", creature=sheet)["details"]["derived"]
+    derived = answer("semiautomagic.describe_creature", creature=sheet)["details"]["derived"]
     assert derived["movement"] == {"walk": 4.5, "swim": 0.5} and derived["mobility_penalty"] == 3
 
 
@@ -109,7 +101,7 @@ def test_mobility_penalty_slows_every_movement_type_half_a_square_each():
 
 
 def test_attack_with_an_aluminium_club_rolls_one_die_smaller():
-    result = call("attack", dice=[4, 6], attacker=attacker(CLUB), creature=human(), weapon="Aluminium club")
+    result = answer("semiautomagic.attack", dice=[4, 6], attacker=attacker(CLUB), creature=human(), weapon="Aluminium club")
     assert result["success"] and result["details"]["damage"] == 6
     assert result["dice"][1]["die"] == "d6"  # a d8 club, one die smaller
     assert any("1d8 → 1d6 (one die smaller)" in s["text"] for s in result["steps"])
@@ -120,44 +112,44 @@ def test_attack_with_an_aluminium_club_rolls_one_die_smaller():
 
 def test_nonlethal_weapon_knocks_out_instead_of_dying():
     # attack d6 5 + Weapon Skill 3 = 8 ≥ Target 4; 3d4 4+4+4 = 12 ≥ Toughness 9: would start dying
-    result = call("attack", dice=[5, 4, 4, 4, 2], attacker=attacker(SAP), creature=human(), weapon="Sap")
+    result = answer("semiautomagic.attack", dice=[5, 4, 4, 4, 2], attacker=attacker(SAP), creature=human(), weapon="Sap")
     after = result["states"]["semiautomagic.creature"]
     assert "Unconscious" in after["conditions"] and "Dying" not in after["conditions"] and not after["dead"]
     assert "knocked_out" in result["flags"]
-    lethal = call("attack", dice=[5, 4, 4, 4], attacker=attacker(MAUL), creature=human(), weapon="Maul")
+    lethal = answer("semiautomagic.attack", dice=[5, 4, 4, 4], attacker=attacker(MAUL), creature=human(), weapon="Maul")
     assert "Dying" in lethal["states"]["semiautomagic.creature"]["conditions"]
 
 
 def test_nonlethal_hit_on_the_dying_does_not_kill():
     dying = human(conditions={"Dying": {"dc": 4}}, wounds=1)
-    result = call("attack", dice=[3, 3, 3], attacker=attacker(SAP), creature=dying, weapon="Sap")
+    result = answer("semiautomagic.attack", dice=[3, 3, 3], attacker=attacker(SAP), creature=dying, weapon="Sap")
     assert result["states"]["semiautomagic.creature"]["dead"] is False  # Helpless: melee hits without a roll
 
 
 def test_emp_weapon_stops_a_device_and_spares_a_creature():
     radio = dict(C.EXAMPLE_OBJECT)  # Moderate: EMP Toughness 6
-    result = call("attack", dice=[4, 4, 3], attacker=attacker(EMP), creature=radio, kind="ranged")  # 4 + Ranged Skill 1 ≥ Target 5
+    result = answer("semiautomagic.attack", dice=[4, 4, 3], attacker=attacker(EMP), creature=radio, kind="ranged")  # 4 + Ranged Skill 1 ≥ Target 5
     assert result["states"]["semiautomagic.creature"]["emp_disabled"] is True
     assert any("EMP 7 > EMP Toughness 6" in s["text"] for s in result["steps"])
-    person = call("attack", dice=[5, 6, 6], attacker=attacker(EMP), creature=human())
+    person = answer("semiautomagic.attack", dice=[5, 6, 6], attacker=attacker(EMP), creature=human())
     assert person["states"]["semiautomagic.creature"]["wounds"] == 0 and "immune" in person["flags"]
 
 
 def test_a_miss_or_a_parry_deals_no_damage():
-    miss = call("attack", dice=[1], attacker=attacker(MAUL), creature=human(scale=-1))  # 1 + 3 < Target 5
+    miss = answer("semiautomagic.attack", dice=[1], attacker=attacker(MAUL), creature=human(scale=-1))  # 1 + 3 < Target 5
     assert miss["success"] is False and miss["states"]["semiautomagic.creature"]["wounds"] == 0
-    parried = call("attack", dice=[6, 6], attacker=attacker(MAUL), creature=human(skills={"Weapon Skill": 4}),
+    parried = answer("semiautomagic.attack", dice=[6, 6], attacker=attacker(MAUL), creature=human(skills={"Weapon Skill": 4}),
                    defence="parry")
     assert parried["success"] is False and "damage" not in parried["details"]
 
 
 def test_without_weapons_the_attack_is_the_roll_alone():
-    result = call("attack", dice=[5], attacker=C.EXAMPLE_ATTACKER, creature=human())
+    result = answer("semiautomagic.attack", dice=[5], attacker=C.EXAMPLE_ATTACKER, creature=human())
     assert result["success"] and "damage" not in result["details"] and not result["states"]
 
 
 def test_weapon_list_entries_are_valid_sheet_weapons():
-    result = call("weapon_list")
+    result = answer("semiautomagic.weapon_list")
     assert {w["damage_type"] for w in result["details"]["weapons"]} == {
         "piercing", "bludgeoning", "slashing", "electric", "heat", "cold", "chemical", "emp"}
     C.from_dict(human(weapons=list(COMMON_WEAPONS)))

@@ -12,8 +12,9 @@ from playwright.sync_api import expect
 
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
+from tests.door import answer
 from tests.web.helpers import stored_campaigns, stored_log
-from tests.web.test_encounter_part3 import answer, named, seed, summary
+from tests.web.test_encounter_part3 import named, seed, summary
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "encounter-dice"
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
+from tests.door import answer
 from tests.sheets import dying_harvey as _dying_harvey
 from tests.web.helpers import stored_campaigns, stored_log
 from tests.web.test_encounter import forum_post, next_turn, row, step, turn
@@ -35,12 +35,6 @@ CLEARS_THE_BAR = """() => {
   const bar = document.querySelector(".turn-bar").getBoundingClientRect();
   return card && card.top >= 0 && card.bottom <= bar.top + 0.5;
 }"""
-
-
-def answer(op, **args):
-    response = api.handle({"op": op, "args": copy.deepcopy(args)})
-    assert response["ok"], response["error"]
-    return response["result"]
 
 
 def named(sheet, name):

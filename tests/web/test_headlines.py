@@ -12,10 +12,11 @@ from playwright.sync_api import expect
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
+from tests.door import answer
 from tests.sheets import dying_harvey as _dying_harvey
 from tests.web.helpers import open_sheet, roll, stored_campaigns
 from tests.web.test_encounter import next_turn
-from tests.web.test_encounter_part3 import SEED, answer, named, summary
+from tests.web.test_encounter_part3 import SEED, named, summary
 
 SHOTS = Path("test-results/headlines")
 SIZES = ((768, 1024), (390, 844))

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.coc.investigator import from_dict as investigator
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
+from tests.door import answer
 from tests.web.conftest import BOOT_TIMEOUT_MS
 from tests.web.helpers import open_sheet, roll, stored_log
 from tests.web.test_encounter import next_turn, row, turn
@@ -30,12 +30,6 @@ SEED = """async ({ record }) => {
   await storage.add(record);
   storage.db?.close?.();
 }"""
-
-
-def answer(op, **args):
-    response = api.handle({"op": op, "args": copy.deepcopy(args)})
-    assert response["ok"], response["error"]
-    return response["result"]
 
 
 def campaign(page, game, party, encounter=None, cid="c-who"):

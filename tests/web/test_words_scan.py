@@ -84,7 +84,8 @@ def _more_games():
     from py_rules.coc.investigator import EXAMPLE as HARVEY
     from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
     from tests.sheets import dying_harvey as _dying_harvey
-    from tests.web.test_encounter_part3 import answer, named
+    from tests.door import answer
+    from tests.web.test_encounter_part3 import named
 
     def canon(game, sheet):  # a sheet as the page stores it (its derived values filled): 0 damage taken
         param, field = {"armageddon": ("character", "amount"), "semiautomagic": ("creature", "damage"),
@@ -109,7 +110,8 @@ def _more_games():
 def _seed(page, game, spec):
     """A campaign with the healthy and the dying character in the party, the NPC in the cast and an encounter of
     the two, ordered; opened on the encounter screen."""
-    from tests.web.test_encounter_part3 import SEED, answer
+    from tests.door import answer
+    from tests.web.test_encounter_part3 import SEED
 
     party = {"w": spec["well"], "d": spec["dying"]}
     state = answer("encounter.start", id="enc-1", name="The cellar", game=game,
