@@ -35,12 +35,15 @@ if TYPE_CHECKING:  # the games' tables declare their forms: this module reads no
     from py_rules.dice import DiceSource
 
 __all__ = ("Form", "Term", "Expr", "Rolled", "parse", "parse_parts", "render", "roll", "distribution",
-           "MAX_DIGITS", "MAX_DICE")
+           "MAX_DIGITS", "MAX_DICE", "MAX_LENGTH")
 
 MAX_DIGITS = 30
 """Longest number read from text: far beyond any range the forms allow, far below Python's 4300-digit limit."""
 MAX_DICE = 1000
 """Most dice in one expression: no roll throws more (:data:`py_rules.dice.MAX_THROWS`)."""
+MAX_LENGTH = 200
+"""The longest expression read, in characters: the books' longest (``4D6/2D6/1D6``, ``1D10+1D4+2``) are a tenth of it,
+and a longer text is refused before it is read, whatever it holds."""
 
 _MINUS = ("-", "−")
 _TIMES = ("x", "X", "×", "*")
@@ -234,6 +237,9 @@ def parse_parts(text, form: Form, field: str = "expression", values: dict | None
         text = str(text)
     if not text.strip():
         raise RulesError(form.empty_code, form.empty or f"Give {form.what}. {form.hint}", field)
+    if len(text) > MAX_LENGTH:
+        raise RulesError("out_of_range", f"{form.what.capitalize()} is at most {MAX_LENGTH} characters. {form.hint}",
+                         field)
     used: set = set()
     tokens = _tokens(text, form, values or {}, field, used)
     parts, terms, start = [], [], 0

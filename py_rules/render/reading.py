@@ -38,12 +38,12 @@ def title_of(result: dict) -> str:
         return str(result["label"])
     op_id = result.get("op")
     if isinstance(op_id, str):
-        from py_rules.api import operation  # the op has run: its rules are loaded already
+        from py_rules.systems import SYSTEM_IDS, operations_of  # the op has run: its rules are loaded already
 
-        try:
-            return operation(op_id).title
-        except Exception:  # an entry from an operation this engine no longer has
-            pass
+        system_id = op_id.partition(".")[0]
+        found = operations_of(system_id).get(op_id) if system_id in SYSTEM_IDS else None
+        if found is not None:  # else an entry from an operation this engine no longer has
+            return found.title
     return str(result.get("kind") or "Result")
 
 
