@@ -36,7 +36,7 @@ from py_rules.encounter.state import MAX_COMBATANTS, NPC_FIELDS, SCHEMA, combata
 from py_rules.dice import TypedDice
 from py_rules.errors import RulesError
 from py_rules.trace import Step
-from py_rules.words import counted, passes
+from py_rules.words import counted, humanize, passes
 
 __all__ = ("Outcome", "new_encounter", "step", "time_check")
 
@@ -401,7 +401,7 @@ def _update(ctx: _Context, action: dict) -> None:
             c[key] = action[key]
     _check(c, ctx.enc["game"])
     ctx.step(f"{c['name']}: " + (f"firearm {'drawn' if c['firearm_ready'] else 'not drawn'}"
-                                 if ctx.enc["game"] == "coc" else f"activity {c['activity']}"))
+                                 if ctx.enc["game"] == "coc" else f"{humanize(c['activity']).lower()} activity"))
 
 
 def _next(ctx: _Context, _action: dict) -> None:
