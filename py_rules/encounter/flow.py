@@ -401,7 +401,7 @@ def _update(ctx: _Context, action: dict) -> None:
             c[key] = action[key]
     _check(c, ctx.enc["game"])
     ctx.step(f"{c['name']}: " + (f"firearm {'drawn' if c['firearm_ready'] else 'not drawn'}"
-                                 if ctx.enc["game"] == "coc" else f"activity {humanize(c['activity'])}"))
+                                 if ctx.enc["game"] == "coc" else f"{humanize(c['activity']).lower()} activity"))
 
 
 def _next(ctx: _Context, _action: dict) -> None:
