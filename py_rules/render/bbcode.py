@@ -29,18 +29,8 @@ def escape(text: str) -> str:
 
 def block_text(block: Block) -> str:
     """``[b]Kim[/b]: Handguns — Total 16 vs 9: success`` and a list of the dice, modifiers and changes."""
-    if block.who and block.what:
-        head = f"[b]{escape(block.who)}[/b]: {escape(block.what)}"
-    else:
-        head = f"[b]{escape(block.title)}[/b]"
-    if block.headline:
-        head += f" — {escape(block.headline)}"
-    items = []
-    if block.dice:
-        items.append(f"{block.dice_heading()}: " + escape("; ".join(block.dice)))
-    if block.modifiers:
-        items.append("Modifiers: " + escape(", ".join(m.text for m in block.modifiers)))
-    items += [escape(event) for event in block.events]
+    head = block.head(escape, lambda text: f"[b]{text}[/b]")
+    items = [lead + escape(text) for lead, text in block.details()]
     text = head + ("\n[list]\n" + "\n".join(f"[*]{item}" for item in items) + "\n[/list]" if items else "")
     return f"[i]Undone:[/i] [color=gray]{text}[/color]" if block.undone else text
 

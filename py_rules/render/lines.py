@@ -43,6 +43,10 @@ class Cited(NamedTuple):
     rule: str = ""
 
 
+def _as_is(text: str) -> str:
+    return text
+
+
 @dataclass
 class Block:
     """One result as every format tells it (each writes the parts it shows). Every text here is as the user or the
@@ -68,6 +72,21 @@ class Block:
 
     def dice_heading(self) -> str:
         return {"physical": "Dice (physical)", "digital": "Dice (digital)"}.get(self.dice_source, "Dice")
+
+    def head(self, escape=_as_is, bold=_as_is) -> str:
+        """The block's first line in a format: who in ``bold`` and what they did, then the headline; user text
+        through the format's ``escape``."""
+        name = (f"{bold(escape(self.who))}: {escape(self.what)}" if self.who and self.what
+                else bold(escape(self.title)))
+        return name + (f" — {escape(self.headline)}" if self.headline else "")
+
+    def details(self) -> list[tuple[str, str]]:
+        """The block's detail lines as (lead, text): the dice, the modifiers, then each event (no lead). A format
+        writes each lead as it is and escapes each text its own way."""
+        lines = [(f"{self.dice_heading()}: ", "; ".join(self.dice))] if self.dice else []
+        if self.modifiers:
+            lines.append(("Modifiers: ", ", ".join(m.text for m in self.modifiers)))
+        return lines + [("", event) for event in self.events]
 
 
 def _text(value) -> str:

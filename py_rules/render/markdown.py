@@ -49,18 +49,9 @@ def escape_start(text: str) -> str:
 
 def block_text(block: Block) -> str:
     """``**Kim**: Handguns — Total 16 vs 9: success`` and a list of the dice, modifiers and changes."""
-    if block.who and block.what:
-        head = f"**{escape(block.who)}**: {escape(block.what)}"
-    else:
-        head = f"**{escape(block.title)}**"
-    if block.headline:
-        head += f" — {escape(block.headline)}"
+    head = block.head(escape, lambda text: f"**{text}**")
     lines = [f"~~{head}~~ *(undone)*" if block.undone else head]
-    if block.dice:
-        lines.append(f"- {block.dice_heading()}: " + escape("; ".join(block.dice)))
-    if block.modifiers:
-        lines.append("- Modifiers: " + escape(", ".join(m.text for m in block.modifiers)))
-    lines += [f"- {escape_start(event)}" for event in block.events]
+    lines += [f"- {lead}{escape(text) if lead else escape_start(text)}" for lead, text in block.details()]
     if block.undone:
         lines = [lines[0]] + [f"- ~~{line[2:]}~~" for line in lines[1:]]
     return "\n".join(lines)

@@ -18,13 +18,8 @@ def escape(text: str) -> str:
 
 def block_text(block: Block) -> str:
     """``Kim: Handguns — Total 16 vs 9: success``, then each detail on its own line."""
-    head = block.title + (f" — {block.headline}" if block.headline else "")
-    lines = [("Undone: " if block.undone else "") + head]
-    if block.dice:
-        lines.append(f"  {block.dice_heading()}: " + "; ".join(block.dice))
-    if block.modifiers:
-        lines.append("  Modifiers: " + ", ".join(m.text for m in block.modifiers))
-    lines += [f"  {event}" for event in block.events]
+    lines = [("Undone: " if block.undone else "") + block.head()]
+    lines += [f"  {lead}{text}" for lead, text in block.details()]
     return "\n".join(lines)
 
 
