@@ -4,9 +4,12 @@ sheet's rows and the roll drawer, plus reading what IndexedDB holds."""
 from __future__ import annotations
 
 import json
+import re
 import time
 
 from playwright.sync_api import Page, expect
+
+from tests.web.conftest import BOOT_TIMEOUT_MS
 
 GAME_LABELS = {"armageddon": "Armageddon", "semiautomagic": "Semiautomagic", "coc": "Call of Cthulhu"}
 PERSON = {"armageddon": "character", "semiautomagic": "creature", "coc": "investigator"}
@@ -144,3 +147,25 @@ def stored_campaigns(page: Page) -> list[dict]:
             request.onerror = () => reject(request.error);
         };
     })"""))
+
+
+def boot(page: Page, url: str) -> None:
+    """Open ``url`` and wait until the engine is ready (html[data-ready=true])."""
+    page.goto(url)
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+
+
+def booted_with_offline_copy(page: Page, url: str) -> None:
+    """:func:`boot`, then wait for the service worker's offline copy and the version the page runs."""
+    boot(page, url)
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-offline-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    expect(html).to_have_attribute("data-version", re.compile("."), timeout=30_000)
+
+
+def damage(page: Page, amount) -> str:
+    """Damage the open sheet's character by ``amount`` from its card's quick action; the drawer's text."""
+    page.locator('.quick-actions [data-action="damage"]').click()
+    text = roll(page, fields={"amount": amount})
+    page.get_by_role("button", name="Close the roll drawer").click()
+    return text

@@ -10,8 +10,7 @@ import json
 from playwright.sync_api import expect
 
 from py_rules.log.entry import entry_after
-from tests.web.conftest import BOOT_TIMEOUT_MS
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns, stored_log
+from tests.web.helpers import damage, new_campaign, new_character, open_sheet, stored_campaigns, stored_log
 
 PUT = """([store, records]) => new Promise((resolve, reject) => {
     const open = indexedDB.open("rules-companion");
@@ -28,18 +27,6 @@ PUT = """([store, records]) => new Promise((resolve, reject) => {
 def put(page, store: str, records: list) -> None:
     """Write ``records`` ([(key or None, value)]) straight into an IndexedDB store, as damage would."""
     page.evaluate(PUT, [store, records])
-
-
-def boot(page, url):
-    page.goto(url)
-    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
-
-
-def damage(page, amount):
-    page.locator('.quick-actions [data-action="damage"]').click()
-    text = roll(page, fields={"amount": amount})
-    page.get_by_role("button", name="Close the roll drawer").click()
-    return text
 
 
 def a_coc_campaign(page, name="Masks"):

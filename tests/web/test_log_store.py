@@ -3,9 +3,8 @@ transaction or not at all; the log pages newest first, filters and searches with
 campaign file's log moves into the log stores and back out on export; a version-1 database is migrated.
 Driven through the page's own storage module in real IndexedDB."""
 
-from playwright.sync_api import expect
 
-from tests.web.conftest import BOOT_TIMEOUT_MS
+from tests.web.helpers import boot
 
 ENTRY = """(id, who, headline, kind = "roll", extra = {}) => ({
     id, at: "2026-12-01T20:15:03Z", op: "coc.skill_roll", args: {}, who, encounter: null,
@@ -60,11 +59,6 @@ SCRIPT = """async ([memory]) => {
     out.removed = [await storage.logCount(campaign.id), (await storage.logPage(campaign.id)).length];
     return out;
 }""" % ENTRY
-
-
-def boot(page, url):
-    page.goto(url)
-    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
 
 
 def check(out):

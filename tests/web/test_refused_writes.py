@@ -4,24 +4,11 @@ transaction it aborts is not left as an unhandled rejection, web/store/overflow.
 
 from playwright.sync_api import expect
 
-from tests.web.conftest import BOOT_TIMEOUT_MS
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+from tests.web.helpers import boot, damage, new_campaign, new_character, open_sheet, stored_campaigns
 
 DEAF = """window.BroadcastChannel = class extends BroadcastChannel {
     set onmessage(listener) {} get onmessage() { return null; } };"""
 """The tab speaks on the BroadcastChannel but hears nothing, so what it shows goes stale."""
-
-
-def boot(page, url):
-    page.goto(url)
-    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
-
-
-def damage(page, amount):
-    page.locator('.quick-actions [data-action="damage"]').click()
-    text = roll(page, fields={"amount": amount})
-    page.get_by_role("button", name="Close the roll drawer").click()
-    return text
 
 
 def test_a_write_refused_in_a_second_tab_is_a_message_and_never_an_uncaught_error(context, site_url, foreign_requests):

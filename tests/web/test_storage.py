@@ -5,14 +5,8 @@ import json
 
 from playwright.sync_api import expect
 
-from tests.web.conftest import BOOT_TIMEOUT_MS
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+from tests.web.helpers import boot, new_campaign, new_character, open_sheet, roll, stored_campaigns
 
-
-
-def boot(page, url):
-    page.goto(url)
-    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
 
 
 def test_storage_unavailable_shows_a_banner_and_rolls_still_work(page, site_url, foreign_requests):

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from py_rules.log.entry import entry_after
 from tests.web.conftest import BOOT_TIMEOUT_MS
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns, stored_log
+from tests.web.helpers import boot, damage, new_campaign, new_character, open_sheet, stored_campaigns, stored_log
 
 FULL = """() => { window.realPut ??= IDBObjectStore.prototype.put; IDBObjectStore.prototype.put = function () {
     throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); }; }"""
@@ -31,20 +31,9 @@ RAW_PUT = """(puts) => new Promise((resolve, reject) => {
 })"""
 
 
-def boot(page, url):
-    page.goto(url)
-    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
-
-
 def reload(page):
     page.reload()
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
-
-
-def damage(page, amount):
-    page.locator('.quick-actions [data-action="damage"]').click()
-    roll(page, fields={"amount": amount})
-    page.get_by_role("button", name="Close the roll drawer").click()
 
 
 def full_disk_then_changes(page, name):

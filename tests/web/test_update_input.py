@@ -14,25 +14,17 @@ from contextlib import ExitStack
 from playwright.sync_api import expect
 
 from tests.web.conftest import BOOT_TIMEOUT_MS
-from tests.web.helpers import new_campaign, new_character, open_sheet, stored_campaigns
+from tests.web.helpers import booted_with_offline_copy, new_campaign, new_character, open_sheet, stored_campaigns
 
 READY = "A new version is ready — reload when you are done."
 BLOCKED = "Another tab of this app is still"  # "open with an older version" (the first tab waiting), or "holding"
-
-
-def booted(page, url: str) -> None:
-    page.goto(url)
-    html = page.locator("html")
-    expect(html).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
-    expect(html).to_have_attribute("data-offline-ready", "true", timeout=BOOT_TIMEOUT_MS)
-    expect(html).to_have_attribute("data-version", re.compile("."), timeout=30_000)
 
 
 def first_visit(page, url: str) -> None:
     """The first visit installs the worker; the reload is the first page it controls (as every later visit is)."""
     page.goto(url)
     expect(page.locator("html")).to_have_attribute("data-offline-ready", "true", timeout=BOOT_TIMEOUT_MS)
-    booted(page, url)
+    booted_with_offline_copy(page, url)
 
 
 def new_version(copy, name: str, database: bool = False) -> None:
@@ -77,13 +69,13 @@ def test_an_open_sheet_edit_keeps_its_typing_through_an_update_and_the_new_versi
     old = taker.locator("html").get_attribute("data-version")
 
     editing = context.new_page()
-    booted(editing, url + f"#/c/{campaign}")
+    booted_with_offline_copy(editing, url + f"#/c/{campaign}")
     open_sheet(editing, "Jack")
     editing.get_by_role("button", name="Edit values").click()
     name = editing.locator('form.sheet-editor input[name="name"]')
     name.fill("Jack Hawk")
     idle = context.new_page()  # nothing typed: it reloads as before
-    booted(idle, url)
+    booted_with_offline_copy(idle, url)
     mark(editing)
 
     # The new version raises the database version: it cannot open the database while the editing tab holds it.
@@ -123,10 +115,10 @@ def test_typing_left_half_done_waits_until_the_user_agrees_and_a_closed_edit_let
     taker = context.new_page()
     first_visit(taker, url)
     typing = context.new_page()
-    booted(typing, url)
+    booted_with_offline_copy(typing, url)
     typing.get_by_label("Name", exact=True).fill("The Haunting of Ark")  # a campaign name half typed, never submitted
     renaming = context.new_page()
-    booted(renaming, url)
+    booted_with_offline_copy(renaming, url)
     new_campaign(renaming, "Rename me", "coc")
     renaming.goto(url + "#/")
     renaming.get_by_role("button", name="Rename").click()

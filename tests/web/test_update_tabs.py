@@ -17,7 +17,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from tests.web.conftest import BOOT_TIMEOUT_MS
-from tests.web.helpers import new_campaign
+from tests.web.helpers import booted_with_offline_copy, new_campaign
 from tools.serve import SiteHandler
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,14 +65,6 @@ def assert_all_of(page, version: str, cache_version: str) -> None:
     assert seen["version"] == cache_version and seen["controlled"], seen
 
 
-def booted(page, url: str) -> None:
-    page.goto(url)
-    html = page.locator("html")
-    expect(html).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
-    expect(html).to_have_attribute("data-offline-ready", "true", timeout=BOOT_TIMEOUT_MS)
-    expect(html).to_have_attribute("data-version", re.compile("."), timeout=30_000)
-
-
 def cache_names(page) -> list[str]:
     return page.evaluate("caches.keys()")
 
@@ -88,7 +80,7 @@ def test_a_new_version_reaches_every_tab_and_no_page_mixes_versions(page, own_si
     tab_a = page
     tab_a.goto(url)
     expect(tab_a.locator("html")).to_have_attribute("data-offline-ready", "true", timeout=BOOT_TIMEOUT_MS)
-    booted(tab_a, url)  # now controlled
+    booted_with_offline_copy(tab_a, url)  # now controlled
     campaign = new_campaign(tab_a, "Two tabs", "armageddon")
     tab_b = context.new_page()
     # Tab C misses the takeover (as a tab frozen in the background would): its controllerchange never
@@ -96,7 +88,7 @@ def test_a_new_version_reaches_every_tab_and_no_page_mixes_versions(page, own_si
     tab_c = context.new_page()
     tab_c.add_init_script("navigator.serviceWorker.addEventListener('controllerchange', (e) => e.stopImmediatePropagation())")
     for tab in (tab_b, tab_c):
-        booted(tab, url)
+        booted_with_offline_copy(tab, url)
     for tab in (tab_a, tab_b, tab_c):
         assert_all_of(tab, "old", old)
 
