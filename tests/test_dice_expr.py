@@ -302,3 +302,17 @@ def test_the_bounds_the_page_is_told_are_the_rolls_own():
 def test_a_text_the_engine_cannot_read_is_refused_naming_the_field(args, field):
     response = api.handle({"op": "dice_range", "args": args})
     assert not response["ok"] and response["error"]["field"] == field
+
+
+@pytest.mark.parametrize("form", ALL_FORMS, ids=lambda form: form.name)
+def test_an_expression_longer_than_the_longest_the_books_print_tenfold_is_refused_naming_the_field(form):
+    """No damage or loss the books print is longer than a tenth of MAX_LENGTH; a longer text is refused at once,
+    whatever it holds, naming the field."""
+    from py_rules.dice_expr import MAX_LENGTH
+
+    printed = "/".join(["1d6+1"] * form.parts[0])
+    parse_parts(printed + " " * (MAX_LENGTH - len(printed)), form, "damage", {"Strength": 3})  # at the bound: read
+    with pytest.raises(RulesError) as refused:
+        parse_parts(printed + " " * (MAX_LENGTH - len(printed) + 1), form, "damage", {"Strength": 3})
+    assert refused.value.field == "damage" and refused.value.code == "out_of_range"
+    assert str(MAX_LENGTH) in refused.value.message
