@@ -55,7 +55,10 @@ def main(argv: list[str] | None = None) -> int:
         # pytest in its own process, as the README ran it before: the arguments after "test" are pytest's. Unless
         # they say otherwise (-n, or -p no:xdist), the suite runs on up to four workers, one per core: a browser
         # test waits on the page about as much as it computes, so two workers on two cores save about a quarter.
-        workers = [] if any(a == "-n" or a.startswith("-n") or a == "no:xdist" for a in rest) else ["-n", str(min(os.cpu_count() or 1, 4))]
+        # Work stealing: a worker that runs out takes tests still queued for the other, so the run never ends on one
+        # worker going through a batch of browser tests while the other sits idle (plain "load" hands out batches).
+        workers = [] if any(a == "-n" or a.startswith("-n") or a == "no:xdist" for a in rest) else [
+            "-n", str(min(os.cpu_count() or 1, 4)), *([] if any(a.startswith("--dist") for a in rest) else ["--dist", "worksteal"])]
         return subprocess.run([sys.executable, "-m", "pytest", *workers, *rest], cwd=ROOT).returncode
     return 0
 
