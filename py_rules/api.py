@@ -31,7 +31,9 @@ browser reads a file's text (a byte-order mark dropped, a byte that is not UTF-8
 Built-in operations: ``catalog`` lists every operation with its system,
 summary, parameter declarations, the RULES.md IDs it covers and ``deadline_seconds``, how long the page waits for
 its answer before it stops the engine (the catalog's own ``deadline_seconds`` is the default), and every output
-format (``formats``: id, words, what each can do; :mod:`py_rules.render.formats`); ``version``
+format (``formats``: id, words, what each can do; :mod:`py_rules.render.formats`), and each game's character sheet
+(``sheets``: every field with its kind, bounds, choices, default and words, and the derived values;
+:mod:`py_rules.sheet_spec`, declared in ``py_rules/<game>/sheet.py``); ``version``
 answers with the engine version without loading any game's rules (the
 worker's readiness check); ``dice_range`` with ``args`` ``{"op", "field", "text"}`` answers what the text of that
 operation's dice field can come to, read by the field's own form (:mod:`py_rules.dice_expr`): ``{"least", "most",
@@ -50,7 +52,7 @@ from py_rules import limits
 from py_rules.dice import NeedsDie, RandomDice, TypedDice
 from py_rules.errors import RulesError
 from py_rules.operations import DEADLINE_SECONDS, Operation
-from py_rules.systems import SYSTEM_IDS, all_operations, all_systems, operations_of
+from py_rules.systems import SYSTEM_IDS, all_operations, all_sheets, all_systems, operations_of
 
 __all__ = ("call", "tidy", "handle", "catalog", "operation", "answer", "run_checked", "checked_args", "InvalidArgs",
            "dice_range")
@@ -68,6 +70,7 @@ def catalog() -> dict:
         "systems": [catalog_system(s) for s in all_systems()],
         "operations": [catalog_operation(op) for op in all_operations()],
         "formats": [each.to_dict() for each in formats()],
+        "sheets": [each.describe() for each in all_sheets()],
     }
 
 

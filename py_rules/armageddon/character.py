@@ -11,16 +11,17 @@ from __future__ import annotations
 import copy
 import math
 
+from py_rules.armageddon.sheet import ITEMS_MAX as _ITEMS_MAX
+from py_rules.armageddon.sheet import NAME_MAX as _NAME_MAX
+from py_rules.armageddon.sheet import NOTES_MAX as _NOTES_MAX
+from py_rules.armageddon.sheet import POOL_LIMIT as _POOL_LIMIT
+from py_rules.armageddon.sheet import SHEET
 from py_rules.armageddon.tables import (
-    ATTRIBUTE_MAX,
     ATTRIBUTES,
-    CHARACTER_KINDS,
     ENDURANCE_POINTS_FORMULA,
-    ESSENCE_CHANNELING_MAX,
     ESSENCE_FORMULA,
     LIFE_POINTS_FORMULA,
     MENTAL_ATTRIBUTES,
-    SKILL_MAX,
     SKILLS,
     SPEED_FORMULA,
     STORED_CONDITIONS,
@@ -42,18 +43,9 @@ SCHEMA = "armageddon.character/1"
 _SCHEMA_PREFIX = "armageddon.character/"
 _VERSION = 1
 
-_POOL_LIMIT = 10_000
 POOL_FLOOR = -_POOL_LIMIT
 """Lowest value a pool holds; damage beyond it changes nothing more (the character is long dead)."""
-_WEIGHT_LIMIT = 1_000_000
-"""Heaviest item accepted (lb): far beyond any lifting capacity, small enough for exact arithmetic."""
-_NAME_MAX = 100
-"""Longest name (character or item), in characters."""
-_NOTES_MAX = 2000
-"""Longest notes text."""
-_ITEMS_MAX = 200
-"""Most items carried (each is listed in the encumbrance steps)."""
-_DRAWBACKS_MAX = 20
+_DRAWBACKS_MAX = SHEET.field("temporary_drawbacks").max_count
 _BONUS_KEYS = ("life_points", "endurance_points", "essence", "speed")
 _POOLS = ("life_points", "endurance_points", "essence")
 _TIMERS = ("clock_seconds", "frozen_seconds", "survival_seconds", "survival_tests", "death_seconds")
@@ -168,10 +160,11 @@ def _skills(raw) -> dict:
             unknown = set(entry) - {"level", "untrained_penalty"}
             if unknown:
                 raise _fail("unknown_field", f"{_said(field)} has no field {sorted(unknown)[0]!r} (it has level and untrained penalty).", field)
-            level = _int(entry.get("level", 0), f"{field}.level", 0, SKILL_MAX)
-            penalty = _int(entry.get("untrained_penalty", 0), f"{field}.untrained_penalty", -10, 0)
+            level = SHEET.read(f"{field}.level", entry.get("level", 0), label=name)
+            penalty = SHEET.read(f"{field}.untrained_penalty", entry.get("untrained_penalty", 0),
+                                 label=f"The untrained penalty of {name}")
         else:
-            level, penalty = _int(entry, field, 0, SKILL_MAX), 0
+            level, penalty = SHEET.read(field, entry, label=name), 0
         skills[name] = level if penalty == 0 else {"level": level, "untrained_penalty": penalty}
     return dict(sorted(skills.items()))
 
@@ -189,16 +182,8 @@ def _items(raw) -> list:
         if unknown:
             raise _fail("unknown_field", f"{_said(field)} has no field {sorted(unknown)[0]!r} (it has a name and a weight).", field)
         name = _text(item.get("name", ""), f"{field}.name", _NAME_MAX)
-        weight = item.get("weight")
-        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or (
-                isinstance(weight, float) and not math.isfinite(weight)):
-            raise _fail("wrong_type", f"{_said(field + '.weight')} must be a number of pounds (got {_shown(weight)}).", f"{field}.weight")
-        if weight < 0:
-            raise _fail("out_of_range", f"{_said(field + '.weight')} cannot be negative (got {weight}).", f"{field}.weight")
-        if weight > _WEIGHT_LIMIT:
-            raise _fail("out_of_range", f"{_said(field + '.weight')} must be at most {_WEIGHT_LIMIT} lb (got {_shown(weight)}).",
-                        f"{field}.weight")
-        items.append({"name": name, "weight": int(weight) if float(weight).is_integer() else weight})
+        weight = SHEET.read(f"{field}.weight", item.get("weight"), label=_said(f"{field}.weight"))
+        items.append({"name": name, "weight": weight})
     return items
 
 
@@ -229,9 +214,7 @@ def from_dict(raw) -> dict:
         raise _fail("unknown_field", f"A character has no field {unknown[0]!r}.", str(unknown[0]))
 
     name = _text(raw.get("name", ""), "name", _NAME_MAX)
-    kind = raw.get("kind", "mundane")
-    if not isinstance(kind, str) or kind not in CHARACTER_KINDS:
-        raise _fail("bad_choice", f"The kind must be one of: {listed(CHARACTER_KINDS)} (got {kind!r}).", "kind")
+    kind = SHEET.read("kind", raw.get("kind", "mundane"))
 
     raw_attributes = _dict(raw.get("attributes"), "attributes")
     for key in raw_attributes:
@@ -241,9 +224,9 @@ def from_dict(raw) -> dict:
     for key in ATTRIBUTES:
         if key not in raw_attributes:
             raise _fail("missing_field", f"{key} is required.", f"attributes.{key}")
-        attributes[key] = _int(raw_attributes[key], f"attributes.{key}", 0, ATTRIBUTE_MAX)
+        attributes[key] = SHEET.read(f"attributes.{key}", raw_attributes[key])
 
-    channeling = _int(raw.get("essence_channeling", 0), "essence_channeling", 0, ESSENCE_CHANNELING_MAX)
+    channeling = SHEET.read("essence_channeling", raw.get("essence_channeling", 0))
     if channeling and kind == "mundane":
         raise _fail("not_allowed", "A Mundane character cannot have Essence Channeling: make them Gifted or "
                     "Supernatural, or set Essence Channeling to 0.", "essence_channeling")

@@ -8,6 +8,10 @@ A weapon's damage is the book's form ``NdX × M + K`` where the multiplier may b
 
 from __future__ import annotations
 
+# The bounds are the sheet's (py_rules/armageddon/sheet.py), declared once for the engine and the page.
+from py_rules.armageddon.sheet import ARMOUR_MAX, WEAPONS_MAX
+from py_rules.armageddon.sheet import DAMAGE_TEXT_MAX as _DAMAGE_MAX
+from py_rules.armageddon.sheet import NAME_MAX as _NAME_MAX
 from py_rules.armageddon.tables import DAMAGE_TYPES, SKILLS, WEAPON_DAMAGE_FORM
 from py_rules.dice_expr import parse
 from py_rules.errors import RulesError
@@ -16,12 +20,6 @@ from py_rules.words import listed
 __all__ = ("COMMON_WEAPONS", "WEAPONS_MAX", "ARMOUR_MAX", "weapons_of", "armour_of", "damage_roll", "find_weapon",
            "UNARMED", "FIREARM_SKILLS")
 
-WEAPONS_MAX = 30
-"""Most weapons a sheet lists."""
-ARMOUR_MAX = 50
-"""Highest armour value accepted (RULES.md §1.8a: an armour value subtracted from each hit)."""
-_NAME_MAX = 100
-_DAMAGE_MAX = 40
 
 FIREARM_SKILLS = ("Guns", "Handguns", "Rifles", "Shotguns", "Automatic Weapons")
 """Skills of firearms: a defender cannot block or parry them, only dodge (RULES.md §1.8a)."""

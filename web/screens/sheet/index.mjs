@@ -5,7 +5,7 @@ import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { navigate, paths } from "../../app/router.mjs";
 import { removeCharacter } from "../../app/actions.mjs";
-import { gameById } from "../../games/index.mjs";
+import { gameFor } from "../../games/index.mjs";
 import { Drawer } from "../../drawer/index.mjs";
 import { Confirm } from "../../components/confirm.mjs";
 import { CharacterCard } from "../party/character_card.mjs";
@@ -19,7 +19,7 @@ import { UndoBar } from "../../components/undo_bar.mjs";
 export function SheetScreen({ characterId }) {
   const app = useApp();
   const campaign = app.state.campaign;
-  const game = gameById[campaign.game];
+  const game = gameFor(app.state.catalog, campaign.game);
   const character = campaign.characters.find((each) => each.id === characterId);
   const [drawer, setDrawer] = useState(null); // {spec, opener}
   const [removing, setRemoving] = useState(false);
