@@ -34,7 +34,7 @@ _IN_LINE = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029{_BIDI}{_SURROGATES}]")
 _IN_LINES = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{_BIDI}{_SURROGATES}]")
 """What a multi-line text may not hold (tabs and line breaks are its own)."""
 
-LINES_KEYS = frozenset({"notes"})
+LINES_KEYS = frozenset({"notes", "backstory", "possessions"})
 """The keys of a sheet whose text may run over several lines."""
 REPLACEMENT = "\ufffd"
 """What :func:`mended` writes for a refused character: the replacement character, shown as a visible mark."""

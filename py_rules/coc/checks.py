@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from py_rules.coc.investigator import copy_state, normalize, skill_value, who
+from py_rules.coc.investigator import characteristic, copy_state, luck_of, normalize, skill_value, who
 from py_rules.coc.levels import Level, level_for, level_name, needed, succeeds, threshold
 from py_rules.coc.percentile import Percentile, roll_percentile
 from py_rules.coc.settings import Settings
@@ -156,7 +156,7 @@ def characteristic_roll(dice: DiceSource, state: dict, name: str, *, difficulty:
                         penalty: int = 0, goal: str = "", label: str = "", settings: Settings = Settings()) -> Result:
     """A characteristic roll (C4): the characteristic is the value rolled against (RULES.md §3.2; CON roll, INT roll)."""
     require_able(state)
-    value = state["characteristics"][name]
+    value = characteristic(state, name)  # a creature without APP or EDU: refused in words, before any die
     roll = check(dice, value, f"{name} ({CHARACTERISTIC_NAMES[name]})", difficulty=difficulty, bonus=bonus,
                  penalty=penalty, basis=settings.fumble_basis)
     new = copy_state(state)
@@ -169,7 +169,7 @@ def luck_roll(dice: DiceSource, state: dict, *, difficulty: str = "Regular", bon
               label: str = "", settings: Settings = Settings()) -> Result:
     """A Luck roll (C6): "Luck is also a skill itself, use luck when fate or external circumstances matter"."""
     require_alive(state)
-    roll = check(dice, state["luck"], "Luck", difficulty=difficulty, bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
+    roll = check(dice, luck_of(state), "Luck", difficulty=difficulty, bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
     new = copy_state(state)
     new["last_roll"] = record(roll, "luck", bonus=bonus, penalty=penalty)
     return check_result(roll, "luck_roll", normalize(new), label=label,
@@ -240,7 +240,7 @@ def apply_luck(roll: int, value: int, difficulty: str, points: int, luck: int, b
 
 def require_luck(state: dict, points: int, field: str) -> None:
     """Refuse, before any die is rolled, to spend more Luck than ``state`` has (seed 003, Luck)."""
-    if points > state["luck"]:
+    if points and points > luck_of(state, field):
         raise RulesError("rule_violation", f"{who(state)} has only {state['luck']} Luck left; cannot spend {points}.", field)
 
 
@@ -273,6 +273,7 @@ def spend_luck(state: dict, *, points: int = 0, target_level: str = "", label: s
                settings: Settings = Settings()) -> Result:
     """Spend Luck point for point on the last roll (C6), "even if you succeed" (seed 003, Luck)."""
     require_alive(state)
+    luck_of(state)  # a creature without Luck has none to spend
     last = state.get("last_roll")
     refusal = luck_refusal(last)
     if refusal:
@@ -354,6 +355,7 @@ def recover_luck(dice: DiceSource, state: dict, *, label: str = "") -> Result:
     from py_rules import dice_expr
 
     require_alive(state)
+    luck_of(state)  # a creature without Luck recovers none
     perc = roll_percentile(dice, purpose="Luck recovery")
     new = copy_state(state)
     steps = list(perc.steps)

@@ -11,63 +11,43 @@ from __future__ import annotations
 import copy
 
 from py_rules import dice_expr
+from py_rules.coc.sheet import (
+    CONDITIONS, COUNTER_MAX, COUNTERS, CREATURE_OPTIONAL, FLAGS, ROLL_KINDS, SHEET, TEXT_MAX,
+)
 from py_rules.coc.tables import (
-    CHARACTERISTIC_MAX,
     CHARACTERISTICS,
     DAMAGE_BONUS_STEP,
     DAMAGE_BONUS_TABLE,
     DICE_FORM,
     DODGE,
-    LUCK_MAX,
     MOV_AGE_PENALTY,
     MYTHOS,
     SANITY_CEILING,
+    SANITY_LOSS_FORM,
     SCHEMA,
     SKILL_ALIASES,
     SKILL_BASES,
     SKILL_BASES_FROM,
     SKILL_MAX,
-    ARMOUR_MAX,
 )
 from py_rules.coc.weapons import parse_weapons
 from py_rules.errors import RulesError
-from py_rules.limits import DAMAGE_MAX
-from py_rules.limits import sheet_text as _text
 from py_rules.limits import shown as _shown
 from py_rules.text import check_sheet as check_texts
 from py_rules.words import field_words, listed
 
 __all__ = (
-    "CONDITIONS", "EXAMPLE", "EXAMPLE_OPPONENT", "from_dict", "normalize", "copy_state", "skill_name", "skill_value",
-    "characteristic", "hp_max", "mp_max", "san_max", "damage_bonus_and_build", "mov", "derived", "who",
+    "CONDITIONS", "ROLL_KINDS", "EXAMPLE", "EXAMPLE_OPPONENT", "from_dict", "normalize", "copy_state", "skill_name", "skill_value",
+    "characteristic", "has_characteristic", "luck_of", "hp_max", "mp_max", "san_max", "damage_bonus_and_build", "mov", "derived", "who",
 )
 
-CONDITIONS = ("major_wound", "prone", "unconscious", "dying", "stabilised", "dead",
-              "involuntary_action", "indefinitely_insane", "permanently_insane")
-"""Boolean conditions (seed 003 Hit points, Wounds, and Healing; Sanity)."""
-
-_COUNTERS = {
-    # name: (lowest, highest or None)
-    "damage_this_round": (0, None),      # RULES.md §3.9: per-round accumulator for the seed's per-turn rules
-    "defences_this_round": (0, None),    # RULES.md §3.12 D11: dodged / fought back this round
-    "temporary_insanity_hours": (0, None),  # seed 003 Going Mad: 1D10 hours
-    "days_toward_week": (0, 6),          # seed 003: major-wound healing roll each week
-    "hour_of_day": (0, 23),
-    "san_at_start_of_day": (0, SANITY_CEILING),
-}
-_COUNTER_MAX = 1_000_000_000
-"""Highest value of an open-ended counter (hours of insanity, damage this round …)."""
-_DICE_MAX = 10
-"""Most bonus or penalty dice a recorded roll holds: a form's 5 plus those the rules add (surprise,
-outnumbered, the manoeuvre's Build penalty); at most 2 of them count (seed 003, Bonus Dice)."""
-_HEALS_MAX = 50
-_TEXT_MAX = 200
-_FLAGS = ("first_aid_given", "medicine_given")
-_NOTES_MAX = 2000
-"""Longest notes text (backstory, possessions, anything the sheet does not model)."""
-_OCCUPATION_MAX = 80
-_KEYS = {"schema", "name", "age", "occupation", "notes", "armour", "weapons", "characteristics", "luck", "skills", "hp", "mp", "san", "conditions",
+_COUNTERS = {key: (low, high) for key, _words, low, high, _rule in COUNTERS}
+_FLAGS = tuple(key for key, _words in FLAGS)
+_KEYS = {"schema", "name", "kind", "age", "occupation", "backstory", "possessions", "notes", "armour", "weapons",
+         "items", "characteristics", "luck", "skills", "hp", "mp", "san", "mov", "san_loss", "conditions",
          "scheduled_heals", "last_roll", "derived", *_COUNTERS, *_FLAGS}
+_TEXTS = ("occupation", "backstory", "possessions", "notes")
+"""The sheet's texts shown and edited as they are (the occupation trimmed: it is a one-line title)."""
 
 EXAMPLE = {
     "schema": SCHEMA,
@@ -106,18 +86,27 @@ def _said(field: str) -> str:
     return field_words(field, _NAMES)
 
 
-def _int(value, field: str, low: int, high: int | None) -> int:
+def _int(value, field: str, high: int | None = None, *, declared: str | None = None) -> int:
+    """A whole number within the bounds the sheet declares for ``field`` (``declared``: the path to look the bounds
+    up by, when ``field`` names another place; ``high``: a bound the rules work out from the sheet, such as HP's
+    maximum)."""
+    spec = SHEET.field(declared or field)
+    low = int(spec.minimum) if spec.minimum is not None else 0
+    if high is None:
+        high = int(spec.maximum) if spec.maximum is not None else COUNTER_MAX
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         else:
             raise _fail(f"{_said(field)} must be a whole number (got {_shown(value)}).", field, "wrong_type")
-    if high is None:
-        high = _COUNTER_MAX
     if value < low or value > high:
         raise _fail(f"{_said(field)} must be between {low} and {high} (got {_shown(value)}).", field, "out_of_range")
     return value
 
+
+def _text(value, field: str, *, declared: str | None = None) -> str:
+    """A text of the sheet no longer than its declared bound (its words from the declaration)."""
+    return SHEET.read(declared or field, value, label=_said(field))
 
 
 def skill_name(name, field: str = "skill") -> str:
@@ -154,14 +143,18 @@ def from_dict(data) -> dict:
             raise _fail(f"An investigator sheet has no field {key!r}.", str(key), "unknown_field")
     out = {"schema": SCHEMA}
     name = data.get("name", "Investigator")
-    if not isinstance(name, str) or not name.strip() or len(name) > 80:
-        raise _fail("The name must be text of 1–80 characters.", "name", "wrong_type")
+    if not isinstance(name, str) or not name.strip() or len(name) > SHEET.field("name").max_length:
+        raise _fail(f"The name must be text of 1–{SHEET.field('name').max_length} characters.", "name", "wrong_type")
     out["name"] = name.strip()
-    out["age"] = _int(data.get("age", 25), "age", 15, 120)
-    out["occupation"] = _text(data.get("occupation", ""), "occupation", _OCCUPATION_MAX).strip()
-    out["notes"] = _text(data.get("notes", ""), "notes", _NOTES_MAX)
-    out["armour"] = _int(data.get("armour", 0), "armour", 0, ARMOUR_MAX)  # RULES.md §3.8 [BOOK] armour points
+    out["kind"] = SHEET.read("kind", data.get("kind", "human"))
+    creature = out["kind"] == "creature"
+    out["age"] = _int(data.get("age", SHEET.field("age").default), "age")
+    for key in _TEXTS:
+        out[key] = _text(data.get(key, ""), key)
+    out["occupation"] = out["occupation"].strip()
+    out["armour"] = _int(data.get("armour", 0), "armour")  # RULES.md §3.8 [BOOK] armour points
     out["weapons"] = parse_weapons(data.get("weapons", []))  # seed 003, If attacking; RULES.md §3.8
+    out["items"] = _items(data.get("items", []))
 
     chars = data.get("characteristics")
     if not isinstance(chars, dict):
@@ -171,27 +164,37 @@ def from_dict(data) -> dict:
             raise _fail(f"Unknown characteristic {key!r}; use {', '.join(CHARACTERISTICS)}.", f"characteristics.{key}", "unknown_field")
     out["characteristics"] = {}
     for key in CHARACTERISTICS:
-        if key not in chars:
+        if key not in chars or chars[key] is None:
+            if creature and key in CREATURE_OPTIONAL:
+                continue  # a creature without APP or EDU: absent, never 0
             raise _fail(f"The characteristic {key} is missing.", f"characteristics.{key}", "missing_field")
-        out["characteristics"][key] = _int(chars[key], f"characteristics.{key}", 0, CHARACTERISTIC_MAX)
-    if "luck" not in data:
+        out["characteristics"][key] = _int(chars[key], f"characteristics.{key}")
+    if data.get("luck") is not None:
+        out["luck"] = _int(data["luck"], "luck")
+    elif not creature:
         raise _fail("Luck (current Luck) is required.", "luck", "missing_field")
-    out["luck"] = _int(data["luck"], "luck", 0, LUCK_MAX)
 
     skills = data.get("skills", {})
     if not isinstance(skills, dict):
         raise _fail("The skills must be an object of skill name → value.", "skills", "wrong_type")
     out["skills"] = {}
     for key, value in skills.items():
-        canonical = skill_name(key, "skills" if len(key) > _TEXT_MAX else f"skills.{key}")
+        field = "skills" if len(key) > TEXT_MAX else f"skills.{key}"
+        canonical = skill_name(key, field)
         if canonical in out["skills"]:
             raise _fail(f"Skill {canonical!r} is listed twice.", f"skills.{key}", "duplicate_skill")
-        out["skills"][canonical] = _int(value, f"skills.{key}", 0, SKILL_MAX)
+        out["skills"][canonical] = _int(value, f"skills.{key}", declared="skills.*")
+
+    if data.get("mov") is not None:  # a creature's printed MOV wins over the formula (RULES.md §3.2)
+        out["mov"] = _int(data["mov"], "mov")
+    loss = data.get("san_loss")
+    if loss is not None and (not isinstance(loss, str) or loss.strip()):
+        out["san_loss"] = _san_loss(loss)
 
     limits = {"hp": hp_max(out), "mp": mp_max(out), "san": san_max(out)}
     starts = {"hp": limits["hp"], "mp": limits["mp"], "san": min(out["characteristics"]["POW"], limits["san"])}
     for key in ("hp", "mp", "san"):
-        out[key] = _int(data.get(key, starts[key]), key, 0, limits[key])
+        out[key] = _int(data.get(key, starts[key]), key, limits[key])
 
     conditions = data.get("conditions", {})
     if not isinstance(conditions, dict):
@@ -202,9 +205,9 @@ def from_dict(data) -> dict:
         if not isinstance(value, bool):
             raise _fail(f"The condition {_NAMES.get(key, key)} must be true or false.", f"conditions.{key}", "wrong_type")
     out["conditions"] = {key: conditions.get(key, False) for key in CONDITIONS}
-    for key, (low, high) in _COUNTERS.items():
+    for key in _COUNTERS:
         default = out["san"] if key == "san_at_start_of_day" else 0
-        out[key] = _int(data.get(key, default), key, low, high)
+        out[key] = _int(data.get(key, default), key)
     for key in _FLAGS:
         value = data.get(key, False)
         if not isinstance(value, bool):
@@ -216,8 +219,35 @@ def from_dict(data) -> dict:
     return out
 
 
-ROLL_KINDS = ("skill", "characteristic", "luck", "combined", "opposed", "combat", "sanity", "damage")
-"""Kinds of recorded rolls (what may be pushed or take Luck depends on it; RULES.md §3.5, §3.6)."""
+def _san_loss(loss) -> str:
+    """A creature's Sanity loss as ``X/Y`` (RULES.md §3.11), checked as a Sanity roll reads it, spaces taken out."""
+    text = _text(loss, "san_loss")
+    try:
+        dice_expr.parse_parts(text, SANITY_LOSS_FORM, "san_loss")
+    except RulesError as error:
+        raise RulesError(error.code, f"Sanity loss: {error.message}", "san_loss") from None
+    return "".join(text.split()).upper()
+
+
+def _items(items) -> list:
+    """What the sheet lists as carried: each a name, how many and a note (RULES.md §3.8 gear is kept as words)."""
+    items = SHEET.read("items", items)
+    out = []
+    for index, item in enumerate(items):
+        field = f"items.{index}"
+        if not isinstance(item, dict):
+            raise _fail("Each item has a name, how many and a note.", field, "wrong_type")
+        unknown = sorted(set(item) - {"name", "quantity", "note"})
+        if unknown:
+            raise _fail(f"An item has no field {unknown[0]!r} (it has a name, how many and a note).",
+                        f"{field}.{unknown[0]}", "unknown_field")
+        name = _text(item.get("name", ""), f"{field}.name", declared="items.*.name").strip()
+        if not name:
+            raise _fail(f"Item {index + 1} needs a name.", f"{field}.name", "missing_field")
+        out.append({"name": name,
+                    "quantity": _int(item.get("quantity", 1), f"{field}.quantity", declared="items.*.quantity"),
+                    "note": _text(item.get("note", ""), f"{field}.note", declared="items.*.note").strip()})
+    return out
 
 
 def _last_roll(last):
@@ -230,15 +260,14 @@ def _last_roll(last):
     kind = last.get("kind")
     if not isinstance(kind, str) or kind not in ROLL_KINDS:
         raise _fail(f"The last roll's kind must be one of: {listed(ROLL_KINDS)}.", "last_roll.kind", "bad_input")
-    out = {"kind": kind, "name": _text(last.get("name", ""), "last_roll.name", _TEXT_MAX)}
-    for key, low, high in (("value", 0, CHARACTERISTIC_MAX), ("roll", 0, DAMAGE_MAX), ("level", 0, 5),
-                           ("luck_spent", 0, LUCK_MAX), ("bonus", 0, _DICE_MAX), ("penalty", 0, _DICE_MAX)):
-        out[key] = _int(last.get(key, 0), f"last_roll.{key}", low, high)
+    out = {"kind": kind, "name": _text(last.get("name", ""), "last_roll.name")}
+    for key in ("value", "roll", "level", "luck_spent", "bonus", "penalty"):
+        out[key] = _int(last.get(key, 0), f"last_roll.{key}")
     for key in ("success", "pushed"):
         if not isinstance(last.get(key, False), bool):
             raise _fail(f"{_said('last_roll.' + key)} must be true or false.", f"last_roll.{key}", "wrong_type")
         out[key] = last.get(key, False)
-    if last.get("difficulty", "Regular") not in ("Regular", "Hard", "Extreme"):
+    if last.get("difficulty", "Regular") not in SHEET.field("last_roll.difficulty").choices:
         raise _fail("The last roll's difficulty must be Regular, Hard or Extreme.", "last_roll.difficulty", "bad_input")
     out["difficulty"] = last.get("difficulty", "Regular")
     name = out["name"]
@@ -264,16 +293,17 @@ def _last_roll(last):
 def _heals(heals) -> list:
     if not isinstance(heals, list):
         raise _fail("The scheduled heals must be a list.", "scheduled_heals", "wrong_type")
-    if len(heals) > _HEALS_MAX:
-        raise _fail(f"At most {_HEALS_MAX} scheduled heals.", "scheduled_heals", "out_of_range")
+    most = SHEET.field("scheduled_heals").max_count
+    if len(heals) > most:
+        raise _fail(f"At most {most} scheduled heals.", "scheduled_heals", "out_of_range")
     out = []
     for i, heal in enumerate(heals):
         field = f"scheduled_heals.{i}"
         if not isinstance(heal, dict) or set(heal) - {"days", "amount", "source"}:
             raise _fail("Each scheduled heal has days, an amount and a source.", field, "wrong_type")
-        out.append({"days": _int(heal.get("days", 0), f"{field}.days", 0, 365),
-                    "amount": _int(heal.get("amount", 0), f"{field}.amount", 0, 100),
-                    "source": _text(heal.get("source", "healing"), f"{field}.source", _TEXT_MAX)})
+        out.append({"days": _int(heal.get("days", 0), f"{field}.days", declared="scheduled_heals.*.days"),
+                    "amount": _int(heal.get("amount", 0), f"{field}.amount", declared="scheduled_heals.*.amount"),
+                    "source": _text(heal.get("source", "healing"), f"{field}.source", declared="scheduled_heals.*.source")})
     return out
 
 
@@ -292,8 +322,25 @@ def who(state: dict) -> str:
     return state.get("name", "Investigator")
 
 
-def characteristic(state: dict, name: str) -> int:
+def has_characteristic(state: dict, name: str) -> bool:
+    """Whether the sheet has ``name`` (a creature's may leave out APP and EDU)."""
+    return name in state["characteristics"]
+
+
+def characteristic(state: dict, name: str, field: str = "characteristic") -> int:
+    """The value of characteristic ``name``, or a refusal in words when the sheet leaves it out (a creature)."""
+    if name not in state["characteristics"]:
+        raise RulesError("rule_violation", f"{who(state)} has no {name} to roll: a creature's sheet may leave it out. "
+                         "Give it a value on the sheet to roll it.", field)
     return state["characteristics"][name]
+
+
+def luck_of(state: dict, field: str = "investigator") -> int:
+    """Current Luck, or a refusal in words when the sheet has none (a creature: it neither rolls nor spends Luck)."""
+    if state.get("luck") is None:
+        raise RulesError("rule_violation", f"{who(state)} has no Luck: a creature's sheet may leave it out, and "
+                         "without it there is no Luck to roll or spend. Give it Luck on the sheet first.", field)
+    return state["luck"]
 
 
 def skill_value(state: dict, name: str) -> int:
@@ -307,7 +354,8 @@ def skill_value(state: dict, name: str) -> int:
         return state["skills"][canonical]
     if canonical in SKILL_BASES_FROM:
         characteristic_name, divisor = SKILL_BASES_FROM[canonical]
-        return min(SKILL_MAX, state["characteristics"][characteristic_name] // divisor)
+        # a creature without EDU has no own language to speak of: its base is 0
+        return min(SKILL_MAX, state["characteristics"].get(characteristic_name, 0) // divisor)
     return SKILL_BASES[canonical]
 
 
@@ -343,11 +391,14 @@ def damage_bonus_and_build(str_plus_siz: int, table=DAMAGE_BONUS_TABLE) -> tuple
 
 
 def mov(state: dict) -> int:
-    """RULES.md §3.2: 7 if DEX and STR are both below SIZ, 9 if both above, else 8; minus the age penalty.
+    """RULES.md §3.2: 7 if DEX and STR are both below SIZ, 9 if both above, else 8; minus the age penalty. A MOV
+    the sheet gives (a creature's printed one) wins over the formula.
 
     >>> mov(from_dict(EXAMPLE)), mov(from_dict(EXAMPLE_OPPONENT))
     (6, 7)
     """
+    if state.get("mov") is not None:
+        return state["mov"]
     c = state["characteristics"]
     if c["DEX"] < c["SIZ"] and c["STR"] < c["SIZ"]:
         value = 7
@@ -373,5 +424,6 @@ def derived(state: dict) -> dict:
         "damage_bonus": bonus,
         "build": build,
         "mov": mov(state),
+        "mov_from": "sheet" if state.get("mov") is not None else "rules",
         "dodge": skill_value(state, DODGE),
     }

@@ -20,7 +20,7 @@ from py_rules.coc import combat
 from py_rules.coc.checks import CheckRoll, luck_cost, luck_on_roll, luck_refusal, require_alive
 from py_rules.coc.attack import weapons_of
 from py_rules.coc.combat import attack_winner
-from py_rules.coc.investigator import normalize, skill_value, who
+from py_rules.coc.investigator import luck_of, normalize, skill_value, who
 from py_rules.coc.levels import Level, level_for, level_name, succeeds, threshold
 from py_rules.coc.opposed import MAX_ROLL_OFFS, compare
 from py_rules.coc.percentile import TENS_DIE, UNITS_DIE, Percentile, net_dice, read_d100
@@ -344,7 +344,7 @@ def _opposed(op, args) -> Odds:
     groups = []
     for rec, luck, state in ((a, args["luck"], first), (b, args["opponent_luck"], second)):
         net = net_dice(rec["bonus"], rec["penalty"])
-        groups.append((net, _check_classes(rec["value"], "Regular", basis, net, luck, state["luck"])))
+        groups.append((net, _check_classes(rec["value"], "Regular", basis, net, luck, state.get("luck") or 0)))
     signature = lambda c: compare(c[0], c[1], a["value"], b["value"])  # noqa: E731
     names = result.details["rolls"]
     name_a, name_b = list(names)
@@ -374,7 +374,7 @@ def _attack(op, args) -> Odds:
         rec = result.states[key_]["last_roll"]
         net = net_dice(rec["bonus"], rec["penalty"])
         groups.append((net, _check_classes(rec["value"], rec["difficulty"], settings.fumble_basis, net, lucks[index],
-                                           states[key_]["luck"])))
+                                           states[key_].get("luck") or 0)))
         values.append((rec["value"], rec["difficulty"]))
 
     def winner(c):
@@ -465,6 +465,7 @@ def _spend_luck(op, args) -> Odds:
     refusal = luck_refusal(last)
     if refusal:
         raise RulesError("rule_violation", refusal, "investigator")
+    luck_of(state)  # a creature without Luck has none to spend
     if last["kind"] == "combined":
         raise RulesError("no_odds", "The Luck costs of a combined roll are shown when spending it.", "investigator")
     current = Level(last["level"])
@@ -473,9 +474,9 @@ def _spend_luck(op, args) -> Odds:
         if level > current:
             cost = luck_cost(last["roll"], last["value"], level)
             costs.append({"level": level_name(level), "luck": cost,
-                          "affordable": cost is not None and cost <= state["luck"]})
+                          "affordable": cost is not None and cost <= state.get("luck", 0)})
     dist = Dist({Outcome(int(current), level_name(current), bool(last["success"])): 1})
-    return Odds("Spend Luck", dist, details={"luck_costs": costs, "luck": state["luck"]},
+    return Odds("Spend Luck", dist, details={"luck_costs": costs, "luck": state.get("luck")},
                 notes=[f"Roll {last['roll']} against {last['value']}"])
 
 

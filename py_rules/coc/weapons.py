@@ -10,10 +10,9 @@ thrown, none for firearms) and whether it impales (blades, bullets: the book's e
 
 from __future__ import annotations
 
-from py_rules.coc.tables import (
-    ATTACKS_MAX, BRAWL, DAMAGE_BANDS_FORM, HANDGUN, RIFLE, SKILL_ALIASES, SKILL_BASES, THROW, WEAPON_DB, WEAPONS,
-    WEAPONS_MAX,
-)
+# The fields and their bounds are the sheet's (py_rules/coc/sheet.py), declared once for the engine and the page.
+from py_rules.coc.sheet import SHEET, WEAPON_SKILLS
+from py_rules.coc.tables import BRAWL, DAMAGE_BANDS_FORM, HANDGUN, RIFLE, SKILL_ALIASES, THROW, WEAPON_DB, WEAPONS
 from py_rules.dice_expr import Expr, parse_parts
 from py_rules.errors import RulesError
 from py_rules.limits import shown as _shown
@@ -21,15 +20,10 @@ from py_rules.limits import shown as _shown
 __all__ = ("COMMON_WEAPONS", "UNARMED", "WEAPON_SKILLS", "parse_weapon", "parse_weapons", "weapon_kind",
            "damage_bands", "band_expr", "find_weapon", "legacy_weapon")
 
-WEAPON_SKILLS = tuple(name for name in SKILL_BASES if name.startswith(("Fighting (", "Firearms ("))) + (THROW,)
-"""The skills an attack may use (seed 003's three, the book's other specialities, Throw)."""
-
-_NAME_MAX = 80
-_TEXT_MAX = 40
-_AMMO_MAX = 1000
-_LABELS = {"name": "Name", "skill": "Skill", "damage": "Damage", "db": "Damage Bonus", "impale": "Impales",
-           "range": "Range", "attacks": "Attacks per round", "ammo": "Shots in the weapon", "malfunction": "Malfunction"}
-_DB_WORDS = {"full": "full", "half": "half", "none": "none"}
+_KEYS = tuple(field.path.rpartition(".")[2] for field in SHEET.fields if field.path.startswith("weapons.*."))
+"""A weapon's fields, as the sheet declares them."""
+_LABELS = {key: SHEET.field(f"weapons.*.{key}").label for key in _KEYS}
+WEAPONS_MAX = SHEET.field("weapons").max_count
 
 
 def _weapon(name, skill, damage, db="full", impale=False, range_="", attacks=1, ammo=None, malfunction=None) -> dict:
@@ -99,7 +93,9 @@ def band_expr(weapon: dict, range_difficulty: str = "Regular") -> tuple[Expr, in
     return bands[band], band
 
 
-def _int(value, field: str, said: str, low: int, high: int, optional: bool = False):
+def _int(value, field: str, said: str, key: str):
+    declared = SHEET.field(f"weapons.*.{key}")
+    low, high, optional = int(declared.minimum), int(declared.maximum), declared.optional
     if value is None and optional:
         return None
     if isinstance(value, float) and value.is_integer():
@@ -112,7 +108,8 @@ def _int(value, field: str, said: str, low: int, high: int, optional: bool = Fal
     return value
 
 
-def _text(value, field: str, said: str, high: int, required: bool = False) -> str:
+def _text(value, field: str, said: str, key: str, required: bool = False) -> str:
+    high = SHEET.field(f"weapons.*.{key}").max_length
     if not isinstance(value, str):
         raise RulesError("wrong_type", f"{said} must be text.", field)
     value = " ".join(value.split())
@@ -145,7 +142,7 @@ def parse_weapon(data, field: str = "weapon") -> dict:
     extra = sorted(set(data) - set(_LABELS))
     if extra:
         raise RulesError("unknown_field", f"{name}: a weapon has no field {extra[0]!r}.", f"{field}.{extra[0]}")
-    out = {"name": _text(data.get("name", ""), f"{field}.name", _said(name, "name"), _NAME_MAX, required=True)}
+    out = {"name": _text(data.get("name", ""), f"{field}.name", _said(name, "name"), "name", required=True)}
     name = out["name"]
     out["skill"] = weapon_skill(data.get("skill", BRAWL), f"{field}.skill", _said(name, "skill"))
     damage = data.get("damage")
@@ -164,11 +161,9 @@ def parse_weapon(data, field: str = "weapon") -> dict:
     if not isinstance(impale, bool):
         raise RulesError("wrong_type", f"{_said(name, 'impale')} must be yes or no.", f"{field}.impale")
     out["impale"] = impale
-    out["range"] = _text(data.get("range", ""), f"{field}.range", _said(name, "range"), _TEXT_MAX)
-    out["attacks"] = _int(data.get("attacks", 1), f"{field}.attacks", _said(name, "attacks"), 1, ATTACKS_MAX)
-    out["ammo"] = _int(data.get("ammo"), f"{field}.ammo", _said(name, "ammo"), 0, _AMMO_MAX, optional=True)
-    out["malfunction"] = _int(data.get("malfunction"), f"{field}.malfunction", _said(name, "malfunction"), 1, 100,
-                              optional=True)
+    out["range"] = _text(data.get("range", ""), f"{field}.range", _said(name, "range"), "range")
+    for key in ("attacks", "ammo", "malfunction"):
+        out[key] = _int(data.get(key, SHEET.field(f"weapons.*.{key}").default), f"{field}.{key}", _said(name, key), key)
     return out
 
 

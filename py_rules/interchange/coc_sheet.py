@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from py_rules.coc.sheet import SHEET
 from py_rules.coc.tables import CHARACTERISTICS, MYTHOS, SANITY_CEILING, SCHEMA, SKILL_MAX
 from py_rules.errors import RulesError
 from py_rules.interchange.coc_skills import FAMILIES, sheet_skill, split_name, written
@@ -26,7 +27,7 @@ MAX_WEAPONS = 30
 _NAME_MAX = 80
 _RANGE_MAX = 40
 """Longest range text a weapon keeps (:mod:`py_rules.coc.weapons`)."""
-_OCCUPATION_MAX = 80
+_OCCUPATION_MAX = SHEET.field("occupation").max_length
 
 
 @dataclass
@@ -52,6 +53,10 @@ class Read:
     ``impale`` (None = by its kind), ``range``, ``attacks``, ``ammo``, ``malfunction``."""
     notes: list = field(default_factory=list)
     """(title, text) kept as the sheet's notes."""
+    backstory: list = field(default_factory=list)
+    """(title, text) of the backstory (the sheet's ``backstory``: description, beliefs, people, places …)."""
+    possessions: list = field(default_factory=list)
+    """Each possession as the file writes it (the sheet's ``possessions``, one a line)."""
 
 
 _DB = re.compile(r"\s*\+\s*(?P<half>½|1/2|half|0\.5)?\s*(?:x\s*)?(?:db|damage bonus)\s*$", re.IGNORECASE)
@@ -275,6 +280,15 @@ def build(read: Read, report: Report) -> dict:
     weapons = _weapons(read, report, other)
     if weapons:
         sheet["weapons"] = weapons
+    backstory = join_notes(list(read.backstory), report, SHEET.field("backstory").max_length)
+    if backstory:
+        sheet["backstory"] = backstory
+        report.mapped.append("Backstory: " + ", ".join(dict.fromkeys(
+            title or "text" for title, body in read.backstory if body.strip())) + ".")
+    possessions = _possessions(read.possessions, report)
+    if possessions:
+        sheet["possessions"] = possessions
+        report.mapped.append(f"Possessions: {len(read.possessions)}.")
     parts = list(read.notes)
     if other:
         parts.append(("Also on the file", ", ".join(other)))
@@ -284,6 +298,21 @@ def build(read: Read, report: Report) -> dict:
         titles = [title or "text" for title, body in parts if body.strip()]
         report.mapped.append(f"Notes: {', '.join(dict.fromkeys(titles))}.")
     return sheet
+
+
+def _possessions(items: list, report: Report) -> str:
+    """The possessions one a line, cut at the sheet's bound (the report saying how many did not fit)."""
+    limit = SHEET.field("possessions").max_length
+    kept, size = [], 0
+    for item in (" ".join(text(each).split()) for each in items):
+        if item and size + len(item) + (1 if kept else 0) <= limit:
+            kept.append(item)
+            size += len(item) + (1 if len(kept) > 1 else 0)
+    left = len([each for each in items if text(each).strip()]) - len(kept)
+    if left:
+        report.left_out.append(f"{left} possession{'s' if left != 1 else ''} did not fit in the sheet's "
+                               f"{limit} characters.")
+    return "\n".join(kept)
 
 
 def family_of(name: str) -> str | None:

@@ -7,8 +7,8 @@ written as text), ``Skills.Skill`` (``name``, ``subskill`` — ``"None"`` for no
 ``Weapons.weapon`` (``name``, ``skillname``, ``damage`` with ``+DB``, ``range``, ``attacks``, ``ammo``, ``malf``),
 ``Possessions.item`` (each ``description``), ``Backstory`` (titled texts) and ``Cash``/``Assets``. Each of the
 three lists may be one object instead (the site writes a single entry so). Everything is mapped by
-:mod:`.coc_sheet`; what the sheet does not model (backstory, possessions, cash, the rest of the personal details)
-is kept in the notes.
+:mod:`.coc_sheet`; the backstory and possessions go to the sheet's own fields, and what it does not model (cash, the rest of the personal details)
+goes to the sheet's backstory and possessions, and the rest is kept in the notes.
 """
 
 from __future__ import annotations
@@ -124,10 +124,8 @@ def read(data) -> Imported:
     backstory = _texts(investigator.get("Backstory"), "Backstory")
     if backstory:
         report.read.append("Backstory.")
-    found.notes += backstory
-    possessions = _possessions(investigator, report)
-    if possessions:
-        found.notes.append(("Possessions", "; ".join(possessions)))
+    found.backstory += backstory
+    found.possessions += _possessions(investigator, report)
     for key in ("Cash", "Assets"):
         found.notes += _texts(investigator.get(key), key)
     unread = [str(k) for k in chars if k not in _CHARACTERISTIC_KEYS and text(chars[k])]

@@ -198,19 +198,26 @@ def read(data) -> Imported:
         found.notes.append(("Personal details", "; ".join(details)))
     backstory = plain_text(system.get("backstory"))
     if backstory:
-        found.notes.append(("", backstory) if _ours(data) else ("Backstory", backstory))
+        found.backstory.append(("", backstory))
     for section in as_list(system.get("biography")):
         if isinstance(section, dict) and plain_text(section.get("value")):
-            found.notes.append((text(section.get("title")) or "Biography", plain_text(section.get("value"))))
+            title = text(section.get("title")) or "Biography"
+            if _ours(data) and title == _POSSESSIONS:  # our own export's possessions, one a line
+                possessions += plain_text(section.get("value")).split("\n")
+            else:
+                found.backstory.append((title, plain_text(section.get("value"))))
     if plain_text(system.get("notes")):
-        found.notes.append(("Notes", plain_text(system.get("notes"))))
-    if possessions:
-        found.notes.append(("Possessions", "; ".join(p for p in possessions if p)))
+        found.notes.append(("" if _ours(data) else "Notes", plain_text(system.get("notes"))))
+    found.possessions += [p for p in possessions if p.strip()]
     if others:
         found.notes.append(("Also on the file", ", ".join(others)))
         report.left_out.append("Items this sheet does not model (kept in the notes): " + ", ".join(others) + ".")
     sheet = build(found, report)
     return Imported(FORMAT, "coc", sheet, report)
+
+
+_POSSESSIONS = "Possessions"
+"""The biography section our export writes the sheet's possessions in (a CoC7 actor has no such text)."""
 
 
 def _ours(data: dict) -> bool:
@@ -259,10 +266,10 @@ def export(sheet: dict) -> tuple[dict, Report]:
     report = Report()
     c, d = sheet["characteristics"], sheet["derived"]
     system = {
-        "characteristics": {k.lower(): {"value": c[k]} for k in CHARACTERISTICS},
+        "characteristics": {k.lower(): {"value": c[k]} for k in CHARACTERISTICS if k in c},
         "attribs": {"hp": {"value": sheet["hp"], "max": d["hp_max"], "auto": True},
                     "mp": {"value": sheet["mp"], "max": d["mp_max"], "auto": True},
-                    "lck": {"value": sheet["luck"], "max": 99},
+                    "lck": {"value": sheet.get("luck"), "max": 99},
                     "san": {"value": sheet["san"], "max": d["san_max"], "auto": True},
                     "mov": {"value": d["mov"], "max": d["mov"], "auto": True},
                     "db": {"value": d["damage_bonus"], "auto": True},
@@ -270,13 +277,16 @@ def export(sheet: dict) -> tuple[dict, Report]:
                     "armor": {"value": sheet.get("armour", 0), "localized": False, "locations": [], "auto": False}},
         "infos": {"occupation": sheet.get("occupation", ""), "age": str(sheet["age"]), "sex": "", "residence": "",
                   "birthplace": "", "archetype": "", "organization": "", "playername": ""},
-        "backstory": rich_text(sheet.get("notes", "")), "biography": [], "notes": "",
+        "backstory": rich_text(sheet.get("backstory", "")), "notes": rich_text(sheet.get("notes", "")),
+        "biography": [{"title": _POSSESSIONS, "value": rich_text(sheet["possessions"])}] if sheet.get("possessions") else [],
     }
     items = [_skill_item(name, value, c) for name, value in sheet["skills"].items()]
     items += [_weapon_item(w) for w in sheet.get("weapons") or []]
     report.mapped.append(f"{sheet['name']}: characteristics, HP, Magic Points, Sanity, Luck, Move, Damage Bonus "
                          f"and Build; {len(sheet['skills'])} skills and {len(sheet.get('weapons') or [])} weapons as "
-                         f"items" + ("; the notes as the backstory" if sheet.get("notes") else "") + ".")
+                         f"items" + "".join(f"; the {words}" for key, words in (
+                             ("backstory", "backstory"), ("notes", "notes"),
+                             ("possessions", "possessions as a biography section")) if sheet.get(key)) + ".")
     dropped = [word for key, word in (("conditions", "conditions"), ("scheduled_heals", "scheduled healing"),
                                       ("last_roll", "the last roll"))
                if (any(sheet[key].values()) if key == "conditions" else sheet.get(key))]

@@ -124,7 +124,7 @@ def test_create_investigator_via_the_api():
                                                                      "EDU": 50, "luck": 40}})
     state = response["result"]["state"]
     assert state["derived"] == {"hp_max": 10, "mp_max": 10, "san_max": 99, "damage_bonus": "0", "build": 0,
-                                "mov": 8, "dodge": 25}
+                                "mov": 8, "mov_from": "rules", "dodge": 25}
     assert state["san"] == 50 and state["luck"] == 40
 
 

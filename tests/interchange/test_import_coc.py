@@ -64,9 +64,12 @@ def test_dholes_house_every_listed_field_is_read_and_mapped():
     assert skills["Language (Own)"] == 80 and skills["Spot Hidden"] == 55 and skills["Accounting"] == 5
     assert skills["Science"] == 21  # the sheet's one Science skill takes the best speciality
     assert "Operate Heavy Machinery" not in skills
-    for kept in ("Operate Heavy Machinery 31", "Science (Biology) 21", "Science (Chemistry) 11", "Notebook",
-                 "Camera", "Tall, greying", "The truth will out", "Mother", "Birthplace: Boston", "$40"):
+    for kept in ("Operate Heavy Machinery 31", "Science (Biology) 21", "Science (Chemistry) 11",
+                 "Birthplace: Boston", "$40"):
         assert kept in sheet["notes"]
+    for kept in ("Tall, greying", "The truth will out", "Mother"):  # the backstory goes to its own field
+        assert kept in sheet["backstory"] and kept not in sheet["notes"]
+    assert sheet["possessions"].split("\n")[:2] == ["Notebook", "Camera"] and "Notebook" not in sheet["notes"]
     unarmed, revolver, knife = sheet["weapons"]
     assert unarmed == {**unarmed, "name": "Unarmed", "skill": "Fighting (Brawl)", "damage": "1D3", "db": "full",
                        "range": "", "ammo": None, "malfunction": None}
@@ -90,7 +93,7 @@ def test_dholes_house_single_objects_instead_of_lists():
     assert details["valid"]
     assert details["sheet"]["skills"] == {"Spot Hidden": 60}
     assert [w["name"] for w in details["sheet"]["weapons"]] == ["Cane"]
-    assert "Pocket watch" in details["sheet"]["notes"]
+    assert details["sheet"]["possessions"] == "Pocket watch"
 
 
 def test_dholes_house_missing_optional_parts_still_make_a_sheet():
@@ -192,9 +195,11 @@ def test_foundry_coc7_actor_fields_and_skill_values_from_base_plus_adjustments()
     assert automatic == {**automatic, "skill": "Firearms (Handgun)", "damage": "1D8", "db": "none", "impale": True,
                          "range": "15 yards", "ammo": 8, "malfunction": 99}
     assert cane["skill"] == "Fighting (Sword)" and cane["db"] == "full" and not cane["impale"]
-    for kept in ("Collects & sells old books.\nOwes a favour.", "Knowledge first", "Lantern ×2",
-                 "Cthulhu Cults (book)", "Player: Jo", "Operate Heavy Machinery 1"):
+    for kept in ("Cthulhu Cults (book)", "Player: Jo", "Operate Heavy Machinery 1"):
         assert kept in sheet["notes"]
+    for kept in ("Collects & sells old books.\nOwes a favour.", "Knowledge first"):
+        assert kept in sheet["backstory"]
+    assert "Lantern ×2" in sheet["possessions"]
     assert any("Cthulhu Cults" in line for line in details["report"]["left_out"])
 
 
@@ -211,7 +216,8 @@ def test_foundry_coc7_an_npc_keeps_its_stored_value_and_older_exports_say_data()
 
 def test_round_trip_sheet_to_foundry_file_to_importer_gives_the_same_sheet():
     sheet = copy.deepcopy(EXAMPLE)
-    sheet.update(occupation="Journalist", notes="Backstory: curious.\n\nPossessions: notebook & <pen>", armour=2,
+    sheet.update(occupation="Journalist", backstory="Curious.\n\nBelieves in <facts> & proof.", notes="Owes Ada $5",
+                 possessions="Notebook & <pen>\nCamera", armour=2,
                  hp=9, san=50, mp=10, luck=33,
                  weapons=[{"name": ".38 Revolver", "skill": "Firearms (Handgun)", "damage": "1D10", "db": "none",
                            "impale": True, "range": "15 yards", "attacks": 3, "ammo": 6, "malfunction": 100},

@@ -93,7 +93,7 @@ def test_notes_from_a_file_keep_their_line_breaks():
     data = copy.deepcopy(DHOLE)
     data["Investigator"]["Backstory"] = {"description": "A reporter.\r\nAsks one question too many.\tAlways."}
     details = imported(json.dumps(data))["details"]
-    assert details["valid"] and "\r\n" in details["sheet"]["notes"]
+    assert details["valid"] and "\r\n" in details["sheet"]["backstory"]
 
 
 def campaign_verdict(game, sheet):
