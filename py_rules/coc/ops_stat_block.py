@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from py_rules.coc import stat_block
+from py_rules.coc.stat_block_sheet import creature_given, creature_read
 from py_rules.coc.tables import CHARACTERISTICS
 from py_rules.operations import Operation
 from py_rules.params import Param
@@ -26,8 +27,20 @@ def _headline(parsed: dict) -> str:
     return f"Read {len(parsed['read'])} values; still needed: {', '.join(parsed['missing']) or 'a fix to the values'}."
 
 
-def _parse(*, text, given) -> Result:
+def _read(text, given) -> dict:
+    """The block read; a creature's (``given`` says ``"kind": "creature"``) read again with what a creature may lack
+    marked absent, so its sheet leaves out APP, EDU and Luck rather than asking for them."""
     parsed = stat_block.parse(text, given)
+    if not isinstance(given, dict) or given.get("kind") != "creature":
+        return parsed
+    again = creature_given(given, parsed["missing"]) if parsed["sheet"] is None else None
+    if again is None:
+        return creature_read(parsed, [])
+    return creature_read(stat_block.parse(text, again), parsed["missing"])
+
+
+def _parse(*, text, given) -> Result:
+    parsed = _read(text, given)
     steps = [Step(words, "issue 17, Paste a stat block") for words in parsed["read"]]
     steps += [Step(f"Not read: {words}", "issue 17, Paste a stat block") for words in parsed["not_read"]]
     return Result("coc", "parse_stat_block", label=parsed["sheet"]["name"] if parsed["sheet"] else "",
@@ -44,8 +57,9 @@ PARSE_STAT_BLOCK = Operation(
         Param("text", "text", "Stat block", "The stat block as the scenario prints it; line breaks anywhere.",
               default="", example=_EXAMPLE, max_length=100_000, as_written=True),
         Param("given", "json", "Values you give", "Values for what the block leaves out, e.g. "
-              f"{{\"EDU\": 50, \"Luck\": 45}} ({', '.join(CHARACTERISTICS)}, Luck, or a name).", default={},
-              example={}),
+              f"{{\"EDU\": 50, \"Luck\": 45}} ({', '.join(CHARACTERISTICS)}, Luck, or a name); "
+              "{\"kind\": \"creature\"} for a creature, whose sheet may leave out APP, EDU and Luck and keeps its "
+              "printed MOV and Sanity loss.", default={}, example={}),
     ),
     run=_parse, source="issue 17, Paste a stat block; RULES.md §3.2", rolls=False,
 )
