@@ -212,7 +212,7 @@ def test_every_dice_text_the_games_declare_is_read_by_its_form():
     declared = [(op, p) for op in all_operations() for p in op.params if p.dice is not None]
     assert {op.id for op, _ in declared} >= {"armageddon.apply_damage", "armageddon.roll_damage", "coc.sanity_roll",
                                             "semiautomagic.apply_damage", "coc.roll_damage"}
-    texts += [(p.dice, p.default) for _, p in declared if p.default not in ("", "none")]
+    texts += [(p.dice, p.default) for _, p in declared if p.default not in ("", "none", None)]
     for form, text in texts:
         for expr in parse_parts(text, form, "damage", {"Strength": 2}):
             assert expr.least <= expr.most

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from py_rules.coc import clock, sanity, wounds
-from py_rules.coc.investigator import copy_state, normalize, who
+from py_rules.coc.investigator import copy_state, from_dict, normalize, who
 from py_rules.coc.levels import level_name
 from py_rules.coc.params import BONUS, EXAMPLE_DYING, EXAMPLE_MAJOR_WOUND, INVESTIGATOR, LABEL, PENALTY, with_states
 from py_rules.coc.settings import settings_from, settings_params
@@ -154,10 +154,20 @@ WEEKLY = Operation(
 )
 
 
-def _sanity(dice, *, investigator, loss, bonus, penalty, label, **rest):
+DEFAULT_LOSS = "0/1D6"
+"""The loss a Sanity roll takes when neither the form nor its source gives one (RULES.md §3.11's own example)."""
+
+
+def _sanity(dice, *, investigator, loss, bonus, penalty, label, source=None, **rest):
     settings, _ = settings_from(rest)
-    return with_states(sanity.sanity_roll(dice, investigator, loss, bonus=bonus, penalty=penalty, label=label,
-                                          settings=settings))
+    given = source.get("san_loss") if source else None
+    result = sanity.sanity_roll(dice, investigator, loss or given or DEFAULT_LOSS, bonus=bonus, penalty=penalty,
+                                label=label, settings=settings)
+    if source is not None:  # what the roll was against, and whose loss it took
+        said = (f"{who(source)}'s Sanity loss, as its sheet gives it" if not loss and given
+                else f"Against {who(source)}" + (f" (its sheet gives {given})" if given else ""))
+        result.steps.insert(0, Step(said, "RULES.md §3.11"))
+    return with_states(result)
 
 
 SANITY_ROLL = Operation(
@@ -167,7 +177,11 @@ SANITY_ROLL = Operation(
     covers=("C20", "C22"),
     params=(INVESTIGATOR,
             Param("loss", "text", "Sanity loss X/Y", "RULES.md §3.11: X on a success / Y on a failure, e.g. 0/1D6, "
-                  "1/1D4+1, 1D10/1D100.", default="0/1D6", dice=SANITY_LOSS_FORM),
+                  "1/1D4+1, 1D10/1D100; empty: the source's own (a creature's sheet), else 0/1D6.", default=None,
+                  example=DEFAULT_LOSS, dice=SANITY_LOSS_FORM),
+            Param("source", "json", "Source", "What the Sanity roll is against: a creature's sheet (same schema), whose "
+                  "Sanity loss is taken when none is typed (RULES.md §3.11).", default=None, parse=from_dict,
+                  example=None),
             BONUS, PENALTY, LABEL,
             *settings_params("insanity_threshold", "fumbled_sanity_max_loss", "book_insanity", "fumble_basis")),
     run=_sanity, source="seed 003, Sanity; Failing a Sanity Roll; Going Mad; RULES.md §3.11, §3.12 D2",
