@@ -14,8 +14,15 @@ from py_rules.systems import all_sheets, sheet_of
 from tests.door import answer
 
 SHEETS = {sheet.game: sheet for sheet in all_sheets()}
-CHECKS = {"armageddon": ("armageddon.character_sheet", "character")}
-"""The operation that checks a whole sheet of each game, and its sheet field."""
+CHECKS = {"armageddon": ("armageddon.character_sheet", "character"), "coc": ("coc.skill_roll", "investigator")}
+"""An operation that checks a whole sheet of each game and answers it, and its sheet field."""
+
+
+def _example(game):
+    from py_rules.armageddon.character import EXAMPLE as armageddon
+    from py_rules.coc.investigator import EXAMPLE as coc
+
+    return {"armageddon": armageddon, "coc": coc}[game]
 
 
 def test_the_catalog_publishes_every_declared_sheet_as_json():
@@ -62,14 +69,12 @@ def _bounded_fields(game):
 @given(data=st.data())
 def test_the_game_check_refuses_just_past_a_declared_bound_and_keeps_the_bound_itself(game, data):
     """A value at a declared bound is kept by the game's own check; one past it is refused naming the field."""
-    from py_rules.armageddon.character import EXAMPLE
-
     op, param = CHECKS[game]
     fields = [field for field in _bounded_fields(game) if field.section]
     field = data.draw(st.sampled_from(fields))
     edge = data.draw(st.sampled_from(("minimum", "maximum")))
     bound = int(getattr(field, edge))
-    sheet = json.loads(json.dumps(EXAMPLE))
+    sheet = json.loads(json.dumps(_example(game)))
     if game == "armageddon" and field.path == "essence_channeling":
         sheet["kind"] = "gifted"
     keys = field.path.split(".")
