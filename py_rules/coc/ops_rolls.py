@@ -10,6 +10,7 @@ from py_rules.coc.params import (
     with_states,
 )
 from py_rules.coc.percentile import roll_percentile
+from py_rules.coc.sheet import SHEET
 from py_rules.coc.settings import settings_from, settings_params
 from py_rules.coc.tables import ARMOUR_MAX, CHARACTERISTICS, DIFFICULTIES, LUCK_MAX, SKILL_BASES
 from py_rules.coc.weapons import COMMON_WEAPONS, parse_weapons
@@ -29,11 +30,13 @@ def _skills_json(value):
     return value
 
 
-def _create(dice, *, label, name, age, roll_characteristics, luck, skills, weapons=(), armour=0, **chars):
+def _create(dice, *, label, name, age, roll_characteristics, luck, skills, weapons=(), armour=0, occupation="",
+            **chars):
     try:
         result = creation.create_investigator(dice, name=name, age=age, characteristics=chars, luck=luck, skills=skills,
                                               roll=roll_characteristics, label=label,
-                                              gear={"weapons": list(weapons), "armour": armour})
+                                              gear={"weapons": list(weapons), "armour": armour,
+                                                    "occupation": occupation})
     except RulesError as error:  # name the form's field: "skills.Dodge" is reported on "skills"
         field = (error.field or "").split(".")[0]
         if field == "skills":
@@ -44,7 +47,8 @@ def _create(dice, *, label, name, age, roll_characteristics, luck, skills, weapo
 
 _CHAR_PARAMS = tuple(
     Param(key, "int", key, f"RULES.md §3.2: {key} (ignored when the characteristics are rolled).",
-          default=EXAMPLE["characteristics"][key], minimum=0, maximum=500)
+          default=EXAMPLE["characteristics"][key], minimum=SHEET.field(f"characteristics.{key}").minimum,
+          maximum=SHEET.field(f"characteristics.{key}").maximum)
     for key in CHARACTERISTICS
 )
 
@@ -56,7 +60,10 @@ CREATE = Operation(
     params=(
         LABEL,
         Param("name", "text", "Name", "The investigator's name.", default="New investigator"),
-        Param("age", "int", "Age", "RULES.md §3.2: age lowers MOV from 40 on.", default=25, minimum=15, maximum=120),
+        Param("age", "int", "Age", "RULES.md §3.2: age lowers MOV from 40 on.", default=SHEET.field("age").default,
+              minimum=SHEET.field("age").minimum, maximum=SHEET.field("age").maximum),
+        Param("occupation", "text", "Occupation", "What the investigator does for a living (the sheet's occupation).",
+              default="", max_length=SHEET.field("occupation").max_length),
         Param("roll_characteristics", "bool", "Roll characteristics",
               "RULES.md §3.2: roll STR, CON, DEX, APP, POW and Luck as 3D6×5, SIZ, INT, EDU as (2D6+6)×5.", default=False,
               example=True),

@@ -6,7 +6,8 @@ import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 
 import { indexCatalog } from "../../web/app/engine.mjs";
-import { derivedRows, draftOf, entryFields, fieldAt, limitsOf, resolveGame, sectionsOf } from "../../web/games/sheet_spec.mjs";
+import { derivedRows, draftOf, entryFields, fieldAt, limitsOf, noteFields, resolveGame, sectionsOf } from "../../web/games/sheet_spec.mjs";
+import { itemErrors, itemRows, itemsOf } from "../../web/screens/party/item_rows.mjs";
 import { GAMES } from "../../web/games/index.mjs";
 
 /** The engine's own catalog, as build.py writes it to dist/catalog.json (py_rules from this checkout). */
@@ -15,11 +16,12 @@ const engineCatalog = JSON.parse(execFileSync(process.env.PYTHON || "python3",
 const catalog = indexCatalog(engineCatalog);
 
 /** The games whose sheets are declared so far (each game's py_rules/<game>/sheet.py); each is read from it. */
-const DECLARED = ["armageddon"];
+const DECLARED = ["armageddon", "coc"];
 
 test("the games with a declared sheet are the page's games, and the catalog has each", () => {
   for (const id of DECLARED) assert.ok(GAMES.some((game) => game.id === id) && catalog.sheet(id), id);
-  assert.deepEqual(engineCatalog.sheets.map((sheet) => sheet.game).sort(), [...DECLARED].sort());
+  // each game declared here; others (declared on their own branches) may join the catalog
+  for (const id of DECLARED) assert.ok(engineCatalog.sheets.some((sheet) => sheet.game === id), id);
 });
 
 test("a concrete path finds its declaration: a map's key, a list's entry, a key holding dots", () => {
@@ -75,4 +77,64 @@ test("the derived panel lists the declared derived values in their words", () =>
   const spec = catalog.sheet("armageddon");
   const rows = derivedRows(spec, { life_points: 30, speed: 10, lifting_capacity: 100 }, { lifting_capacity: (lb) => `${lb} lb` });
   assert.deepEqual(rows, [["Life Points", 30], ["Speed", 10], ["Lifting capacity", "100 lb"]]);
+});
+
+const coc = () => resolveGame(GAMES.find((each) => each.id === "coc"), catalog.sheet("coc"));
+const CREATURE = { kind: "creature", name: "Thing", characteristics: { STR: 140, CON: 80, SIZ: 120, DEX: 40, INT: 30, POW: 50 }, skills: { Dodge: 20 }, san: 50, mov: 6, san_loss: "1/1D8", derived: { mov: 6, mov_from: "sheet" } };
+
+test("Call of Cthulhu's rows take the declared bound: a characteristic up to the engine's 500, not a copy of 99", () => {
+  const spec = catalog.sheet("coc");
+  const game = coc();
+  const rows = game.groups(CREATURE).flatMap((group) => group.rows);
+  const str = rows.find((row) => row.path === "characteristics.STR");
+  assert.equal(str.max, fieldAt(spec, "characteristics.STR").maximum);
+  assert.ok(str.max >= 140, "a creature's STR 140 can be saved again");
+  assert.equal(rows.find((row) => row.path === "skills.Dodge").max, fieldAt(spec, "skills.*").maximum);
+  // a creature's sheet without APP, EDU or Luck has no row for them (nothing to roll)
+  assert.deepEqual(rows.filter((row) => ["characteristics.APP", "characteristics.EDU", "luck"].includes(row.path)), []);
+  assert.ok(!game.card(CREATURE).bars.some((bar) => bar.label === "Luck"));
+  assert.deepEqual(game.weapons.fields.map((field) => field.key), ["name", "skill", "damage", "db", "impale", "range", "attacks", "ammo", "malfunction"]);
+  assert.deepEqual(game.weapons.fields.find((field) => field.key === "skill").choices.map(([id]) => id), fieldAt(spec, "weapons.*.skill").choices);
+  assert.equal(game.weapons.armour.max, fieldAt(spec, "armour").maximum);
+});
+
+test("the guided form is the investigator's declared sections; a creature's texts include its Sanity loss", () => {
+  const spec = catalog.sheet("coc");
+  const game = coc();
+  const draft = game.creation.draft();
+  assert.equal(draft.characteristics.STR, fieldAt(spec, "characteristics.STR").default);
+  assert.equal(game.creation.errorPaths.STR, "characteristics.STR");
+  const request = game.creation.derive({ ...draft, name: "Ada" });
+  assert.equal(request.args.STR, draft.characteristics.STR);
+  assert.equal(request.args.characteristics, undefined);
+  const texts = (kind) => noteFields(spec, kind).map((field) => field.path);
+  assert.deepEqual(texts("investigator"), ["occupation", "backstory", "possessions", "notes"]);
+  assert.deepEqual(texts("creature"), ["san_loss", "notes"]);
+  assert.deepEqual(noteFields(catalog.sheet("armageddon")).map((field) => field.path), ["notes"]);
+});
+
+test("a Sanity roll against a picked creature takes its stored loss; nobody picked, the loss is typed", () => {
+  const game = coc();
+  const row = game.groups(CREATURE).flatMap((group) => group.rows).find((each) => each.key === "san");
+  assert.equal(row.roll.target, "source");
+  assert.ok(row.roll.targetOptional);
+  assert.deepEqual(row.roll.defaults({}, CREATURE), { loss: "1/1D8" });
+  assert.deepEqual(row.roll.defaults({}, { name: "Harvey" }), { loss: "" });
+});
+
+test("the item editor reads each game's declared item fields and bounds", () => {
+  for (const id of DECLARED) {
+    const spec = catalog.sheet(id);
+    const game = resolveGame(GAMES.find((each) => each.id === id), spec);
+    const numbers = game.items.fields.filter((field) => field.kind === "int");
+    assert.ok(numbers.length, id);
+    for (const field of numbers) {
+      const declared = fieldAt(spec, `items.*.${field.key}`);
+      assert.equal(field.max, declared.maximum, `${id} ${field.key}`);
+      const rows = itemRows(game.items, [{ ...game.items.blank, name: "Rope", [field.key]: declared.maximum + 1 }]);
+      assert.match(itemErrors(game.items, rows)[0][field.key], new RegExp(`at most ${declared.maximum}`));
+      const ok = itemRows(game.items, [{ ...game.items.blank, name: "Rope", [field.key]: declared.maximum }]);
+      assert.equal(itemsOf(game.items, ok)[0][field.key], declared.maximum);
+    }
+  }
 });

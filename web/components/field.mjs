@@ -3,17 +3,8 @@
 // silent default, and an empty field is never filled in behind the user's back.
 import { html, useId } from "../app/html.mjs";
 
-/** Parse a number field: {value} or {error}. ``input`` is the element (for validity.badInput). */
-export function readNumber(raw, { min = null, max = null, required = true, label = "This field", badInput = false } = {}) {
-  const text = String(raw ?? "").trim().replace(/^−/, "-");
-  if (badInput) return { error: `${label}: enter a whole number (digits${min !== null && min < 0 ? ", a minus sign" : ""}).` };
-  if (text === "") return required ? { error: `${label}: enter a number.` } : { value: null };
-  if (!/^-?\d+$/.test(text)) return { error: `${label}: “${text}” is not a whole number.` };
-  const value = Number(text);
-  if (min !== null && value < min) return { error: `${label} must be at least ${min}.` };
-  if (max !== null && value > max) return { error: `${label} must be at most ${max}.` };
-  return { value };
-}
+/** Parse a number field: {value} or {error} (components/read_number.mjs, pure). */
+export { readNumber } from "./read_number.mjs";
 
 /** Focus selects what a field holds, so typing replaces it ("30" over a shown 5 is 30, never 530). A tap's
  * mouseup would put the caret back and drop the selection: the one right after the focus is ignored. */
@@ -77,6 +68,16 @@ export function TextField({ label, value, onInput, error, help, name, inputmode 
     <input id=${id} name=${name} type="text" inputmode=${inputmode} autocomplete=${autocomplete} placeholder=${placeholder}
       maxlength=${maxlength} value=${value} aria-invalid=${error ? "true" : undefined}
       aria-describedby=${`${id}-error${help ? ` ${id}-help` : ""}`} ...${selectOnFocus} onInput=${(event) => onInput(event.currentTarget.value)} />
+  </${Field}>`;
+}
+
+/** Text of several lines (a sheet's notes, a backstory): a textarea, no selection on focus (it is edited, not
+ * replaced). */
+export function NoteField({ label, value, onInput, error, help, name, maxlength, rows = 4 }) {
+  const id = useId();
+  return html`<${Field} label=${label} error=${error} help=${help} id=${id} className="field-note">
+    <textarea id=${id} name=${name} rows=${rows} maxlength=${maxlength} value=${value} aria-invalid=${error ? "true" : undefined}
+      aria-describedby=${`${id}-error${help ? ` ${id}-help` : ""}`} onInput=${(event) => onInput(event.currentTarget.value)}></textarea>
   </${Field}>`;
 }
 

@@ -18,7 +18,7 @@ import { OddsRegion } from "./odds_region.mjs";
 import { RuleWarning } from "./warning.mjs";
 import { own } from "../store/own.mjs";
 
-/** ``spec``: {title, op, bind, fixed, fields, defaults, target, opposed}; ``characterId`` is who acts;
+/** ``spec``: {title, op, bind, fixed, fields, defaults, target, targetOptional, opposed}; ``characterId`` is who acts;
  * ``opponent``: a character id picked already (an encounter's target); ``encounter``: the id its rolls log under. */
 export function Drawer({ spec: initialSpec, characterId, game, onClose, opponent = "", encounter = null }) {
   const app = useApp();
@@ -95,7 +95,7 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
   const pending = useRef(null); // {extra}: the roll whose next physical die is asked (always this drawer's own)
   const character = campaign.characters.find((each) => each.id === characterId);
   const rules = activeHouseRules(op, campaign.settings);
-  const needsTarget = Boolean(spec.target);
+  const needsTarget = Boolean(spec.target) && !spec.targetOptional; // a Sanity roll's source may be nobody
 
   /** Values computed from what is shown (side A's Attribute level from the Attribute chosen). */
   const prepared = (runSpec, args) => (runSpec.prepare ? runSpec.prepare(args, character.sheet) : {});

@@ -141,6 +141,11 @@ export default {
     },
   },
 
+  /** Items carried (screens/party/item_list.mjs): their fields and bounds are the sheet's declaration; their
+   * weights count for encumbrance (RULES.md §1.14). */
+  items: { path: "items", keys: ["name", "weight"], blank: { name: "", weight: 1 }, placeholder: "Backpack",
+    summary: (item) => `${item.name} (${item.weight} lb)` },
+
   /** The guided form: its sections, bounds and first values are the sheet's declaration (``spec``, from the
    * catalog); everything the form holds goes to the new sheet, weapons and armour included. */
   creation: {

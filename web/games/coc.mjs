@@ -5,10 +5,19 @@ import { damageFollowUp } from "./damage_follow_up.mjs";
 import { poolWarning, rangeOf } from "./large_change.mjs";
 import { timeSkipCheck } from "./time_skip.mjs";
 import { own } from "../store/own.mjs";
+import { derivedRows, draftOf, groupFields, limitsOf } from "./sheet_spec.mjs";
 
-const CHARACTERISTICS = ["STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU"];
 const DIFFICULTY = ["difficulty", "bonus", "penalty"];
 const CONDITIONS = { major_wound: "major wound", prone: "prone", unconscious: "unconscious", dying: "dying", stabilised: "stabilised", dead: "dead", indefinitely_insane: "indefinitely insane", permanently_insane: "permanently insane" };
+
+/** The create operation's arguments from the guided form's draft (nested as the sheet is). */
+function createArgs(draft, roll) {
+  const { characteristics = {}, skills = {}, ...rest } = draft;
+  return { ...rest, ...characteristics, skills, roll_characteristics: roll };
+}
+
+/** The words the declaration gives a derived value (the "MOV from" row is said with MOV on the sheet instead). */
+const limitsOfDerived = (spec, key) => (spec?.derived || []).find((each) => each.key === key)?.label;
 
 /** Damage beyond the HP left asks first: HP never go below 0, and the rules then decide the rest. */
 function damageWarning(args, sheet) {
@@ -30,11 +39,6 @@ async function sanityWarning(args, sheet, ctx) {
     text: `This Sanity roll can cost up to ${most} SAN, more than ${sheet.name}'s ${sheet.san}: ${sheet.name} could fall to 0 SAN and be permanently insane. Roll it?` };
 }
 
-/** The attack skills a weapon may use (the sheet's names): Fighting and Firearms specialities, Throw. */
-const WEAPON_SKILLS = ["Fighting (Brawl)", "Fighting (Axe)", "Fighting (Chainsaw)", "Fighting (Flail)", "Fighting (Garrote)", "Fighting (Spear)",
-  "Fighting (Sword)", "Fighting (Whip)", "Firearms (Handgun)", "Firearms (Rifle/Shotgun)", "Firearms (Submachine Gun)", "Firearms (Machine Gun)",
-  "Firearms (Bow)", "Firearms (Heavy Weapons)", "Firearms (Flamethrower)", "Throw"];
-const DB_WORDS = { full: "Full", half: "Half (thrown)", none: "None (firearms)" };
 
 /** One weapon in words: "Fighting (Brawl), 1D4 + DB, impales". */
 function weaponSummary(weapon) {
@@ -51,6 +55,19 @@ const handToHand = (weapon) => weapon.skill.startsWith("Fighting (");
 const attackChoices = (me, them) => ({ weapon: weaponChoices(me), defender_weapon: weaponChoices(them, handToHand) });
 
 const split = (value) => ({ half: Math.floor(value / 2), fifth: Math.floor(value / 5) });
+
+/** A Sanity roll, against a creature of the campaign when one is picked: its sheet is the roll's source and its
+ * Sanity loss (``san_loss``) fills the loss; nobody picked, the loss is typed (nothing that changes a sheet is
+ * pre-filled). */
+const sanityRoll = (title) => ({
+  title, op: "coc.sanity_roll", bind: "investigator", target: "source", targetOptional: true,
+  pick: { label: "Against", none: "Nothing from the campaign: type the loss" },
+  fields: ["loss", "bonus", "penalty"], defaults: (me, them) => ({ loss: them.san_loss || "" }), required: ["loss"], applies: true, large: sanityWarning,
+});
+
+/** Which of the declared kinds of sheet a character's is: a creature by its sheet, else the campaign's record says
+ * whether an investigator or an NPC (py_rules/coc/sheet.py SHEET_KINDS). */
+const sheetKind = (character) => (character.sheet?.kind === "creature" ? "creature" : character.kind === "npc" ? "npc" : "investigator");
 
 /** A skill roll with any skill of the list, picked from it (a skill not on the sheet rolls its base value). */
 const anySkill = (name) => ({
@@ -70,7 +87,7 @@ const MORE = [
     defaults: { skills: "" }, required: ["skills"] },
   { key: "characteristic", label: "Characteristic roll", more: "Rolls", onSheet: false, op: "coc.characteristic_roll", bind: "investigator", fields: ["characteristic", ...DIFFICULTY] },
   { key: "luck_roll", label: "Luck roll", more: "Rolls", onSheet: false, op: "coc.luck_roll", bind: "investigator", fields: DIFFICULTY },
-  { key: "sanity_roll", label: "Sanity roll", more: "Rolls", onSheet: false, op: "coc.sanity_roll", bind: "investigator", fields: ["loss", "bonus", "penalty"], defaults: { loss: "" }, required: ["loss"], applies: true, large: sanityWarning },
+  { key: "sanity_roll", label: "Sanity roll", more: "Rolls", onSheet: false, ...sanityRoll("Sanity roll") },
   { key: "manoeuvre", label: "Can I manoeuvre?", more: "Combat", op: "coc.manoeuvre_check", bind: "investigator", pickTarget: true,
     pick: { label: "Against", none: "Nobody from the campaign: type the Builds" }, fields: ["own_build", "opponent_build"],
     defaults: (me, them) => ({ own_build: me.derived?.build, opponent_build: them.derived?.build }), rollLabel: "Check" },
@@ -87,49 +104,47 @@ export default {
   sheetParam: "investigator",
   opponentParam: "opponent",
 
-  /** Weapons and armour on the sheet (screens/sheet/weapons.mjs); the attack picks a weapon from this list. */
+  sheetKind,
+
+  /** Weapons and armour on the sheet (screens/sheet/weapons.mjs): their fields, choices and bounds are the sheet's
+   * declaration (py_rules/coc/sheet.py, games/sheet_spec.mjs). The attack picks a weapon from this list. */
   weapons: {
-    fields: [
-      { key: "name", label: "Name", kind: "text", required: true, maxlength: 80 },
-      { key: "skill", label: "Skill", kind: "choice", choices: WEAPON_SKILLS.map((skill) => [skill, skill]) },
-      { key: "damage", label: "Damage", kind: "text", maxlength: 40, help: "Dice without the Damage Bonus, e.g. 1D4 or 2D6+4" },
-      { key: "db", label: "Damage Bonus", kind: "choice", choices: Object.entries(DB_WORDS) },
-      { key: "impale", label: "Impales (blades, bullets)", kind: "bool" },
-      { key: "range", label: "Range", kind: "text", maxlength: 40 },
-      { key: "attacks", label: "Attacks per round", kind: "int", min: 1, max: 5 },
-      { key: "ammo", label: "Shots in the weapon", kind: "int", min: 0, max: 1000, optional: true },
-      { key: "malfunction", label: "Malfunction", kind: "int", min: 1, max: 100, optional: true },
-    ],
+    keys: ["name", "skill", "damage", "db", "impale", "range", "attacks", "ammo", "malfunction"],
+    extra: { name: { required: true } },
     blank: { name: "", skill: "Fighting (Brawl)", damage: "1D3", db: "full", impale: false, range: "", attacks: 1, ammo: null, malfunction: null },
     presetsOp: "coc.weapon_list",
     summary: weaponSummary,
-    armour: { path: "armour", label: "Armour points", kind: "int", min: 0, max: 30, help: "Taken off the damage of every hit" },
+    armour: { path: "armour", label: "Armour points", kind: "int", help: "Taken off the damage of every hit" },
   },
 
+  /** What they carry, added, edited and removed on the sheet (screens/party/item_list.mjs), as the sheet declares it. */
+  items: { path: "items", keys: ["name", "quantity", "note"], blank: { name: "", quantity: 1, note: "" }, placeholder: "Lantern",
+    summary: (item) => `${item.name}${item.quantity > 1 ? ` ×${item.quantity}` : ""}${item.note ? ` — ${item.note}` : ""}` },
+
+  /** The guided form: its sections, bounds and first values are the sheet's declaration (``spec``) for an
+   * investigator; the engine's own operation makes the sheet (its fields are flat: STR, not characteristics.STR). */
   creation: {
-    draft: () => ({ name: "", age: 25, luck: 50, skills: {}, ...Object.fromEntries(CHARACTERISTICS.map((c) => [c, 50])) }),
-    sections: [
-      { title: "Who", fields: [{ path: "age", label: "Age", min: 15, max: 120 }] },
-      { title: "Characteristics", fields: CHARACTERISTICS.map((c) => ({ path: c, label: c, min: 0, max: 99 })) },
-      { title: "Luck", fields: [{ path: "luck", label: "Luck", min: 0, max: 99 }] },
-    ],
-    /** A skill starts at its base from the list (Dodge: half DEX of ``values``, the numbers typed so far). */
-    skills: { min: 0, max: 99, start: (entry) => entry?.base ?? 20, values: (draft) => draft },
+    draft: (spec) => ({ name: "", ...draftOf(spec, "investigator"), skills: {} }),
+    errorPaths: (spec) => Object.fromEntries(groupFields(spec, "Characteristics").filter((field) => field.path.startsWith("characteristics."))
+      .map((field) => [field.path.slice("characteristics.".length), field.path])),
+    /** A skill starts at its base from the list (Dodge: half DEX of the characteristics typed so far). */
+    skills: { start: (entry) => entry?.base ?? 20, values: (draft) => draft.characteristics || {} },
     toSheet: (draft) => draft,
-    derive: (draft) => ({ op: "coc.create_investigator", args: { ...draft, roll_characteristics: false } }),
+    derive: (draft) => ({ op: "coc.create_investigator", args: createArgs(draft, false) }),
     /** Roll them instead (3D6×5, SIZ/INT/EDU (2D6+6)×5, Luck 3D6×5): the rolled values fill the fields. */
     rollAll: {
       label: "Roll the characteristics and Luck",
-      request: (draft) => ({ op: "coc.create_investigator", args: { ...draft, name: draft.name || "New investigator", roll_characteristics: true } }),
-      values: (result) => ({ ...result.state.characteristics, luck: result.state.luck }),
+      request: (draft) => ({ op: "coc.create_investigator", args: createArgs({ ...draft, name: draft.name || "New investigator" }, true) }),
+      values: (result) => ({ characteristics: { ...result.state.characteristics }, luck: result.state.luck }),
     },
-    derived: (result) => {
-      const d = result.details;
-      return [["HP", d.hp_max], ["MP", d.mp_max], ["SAN", result.state.san], ["Damage Bonus", d.damage_bonus], ["Build", d.build], ["MOV", d.mov], ["Dodge", d.dodge]];
+    derived: (result, spec) => {
+      const rows = derivedRows(spec, result.details).filter(([label]) => label !== limitsOfDerived(spec, "mov_from"));
+      rows.splice(2, 0, ["SAN", result.state.san]);
+      return rows;
     },
   },
 
-  card(sheet) {
+  card(sheet, spec) {
     const d = sheet.derived || {};
     const conditions = Object.entries(sheet.conditions || {}).filter(([, on]) => on).map(([key]) => own(CONDITIONS, key) || key.replace(/_/g, " "));
     if (sheet.temporary_insanity_hours > 0) conditions.push(`temporary insanity (${sheet.temporary_insanity_hours} h left)`);
@@ -138,7 +153,7 @@ export default {
         { label: "HP", value: sheet.hp, max: d.hp_max },
         { label: "MP", value: sheet.mp, max: d.mp_max },
         { label: "SAN", value: sheet.san, max: d.san_max ?? 99 },
-        { label: "Luck", value: sheet.luck, max: 99 },
+        ...(sheet.luck === undefined || sheet.luck === null ? [] : [{ label: "Luck", value: sheet.luck, max: limitsOf(spec, "luck").max ?? 99 }]),
       ],
       conditions,
     };
@@ -147,24 +162,30 @@ export default {
   /** Derived values the sheet shows under the pools. */
   sheetFacts: (sheet) => {
     const d = sheet.derived || {};
-    return [["Damage Bonus", d.damage_bonus], ["Build", d.build], ["MOV", d.mov], ["Dodge", sheet.skills?.Dodge ?? d.dodge], ["Age", sheet.age]];
+    const creature = sheet.kind === "creature";
+    return [["Damage Bonus", d.damage_bonus], ["Build", d.build], ["MOV", d.mov_from === "sheet" ? `${d.mov} (its own)` : d.mov], ["Dodge", sheet.skills?.Dodge ?? d.dodge],
+      ["Age", creature ? null : sheet.age], ["Kind", creature ? "Creature" : null], ["Sanity loss", sheet.san_loss]];
   },
 
-  groups(sheet) {
-    const characteristics = CHARACTERISTICS.map((name) => ({
-      key: `char-${name}`, label: name, value: sheet.characteristics[name], extra: split(sheet.characteristics[name]), path: `characteristics.${name}`, min: 0, max: 99,
-      roll: { title: `${name} roll`, op: "coc.characteristic_roll", bind: "investigator", fixed: { characteristic: name }, fields: DIFFICULTY },
-    }));
-    const luck = { key: "luck", label: "Luck", value: sheet.luck, extra: split(sheet.luck), path: "luck", min: 0, max: 99, roll: { title: "Luck roll", op: "coc.luck_roll", bind: "investigator", fields: DIFFICULTY } };
-    const san = { key: "san", label: "Sanity", value: sheet.san, extra: split(sheet.san), path: "san", min: 0, max: 99, roll: { title: "Sanity roll", op: "coc.sanity_roll", bind: "investigator", fields: ["loss", "bonus", "penalty"], defaults: { loss: "" }, required: ["loss"], applies: true, large: sanityWarning } };
+  /** The characteristics, Luck and Sanity as the sheet declares them (``spec``; a creature's sheet may leave out APP, EDU
+   * and Luck: no row for them), then the sheet's own skills. */
+  groups(sheet, spec) {
+    const characteristics = groupFields(spec, "Characteristics").filter(({ path }) => path.startsWith("characteristics.") && sheet.characteristics[path.slice(16)] !== undefined)
+      .map(({ path, label: name }) => ({
+        key: `char-${name}`, label: name, value: sheet.characteristics[name], extra: split(sheet.characteristics[name]), path,
+        roll: { title: `${name} roll`, op: "coc.characteristic_roll", bind: "investigator", fixed: { characteristic: name }, fields: DIFFICULTY },
+      }));
+    const luck = sheet.luck === undefined || sheet.luck === null ? []
+      : [{ key: "luck", label: "Luck", value: sheet.luck, extra: split(sheet.luck), path: "luck", roll: { title: "Luck roll", op: "coc.luck_roll", bind: "investigator", fields: DIFFICULTY } }];
+    const san = { key: "san", label: "Sanity", value: sheet.san, extra: split(sheet.san), path: "san", roll: sanityRoll("Sanity roll") };
     const skills = Object.entries(sheet.skills || {}).map(([name, value]) => ({
-      key: `skill-${name}`, label: name, value, extra: split(value), path: `skills.${name}`, min: 0, max: 99,
+      key: `skill-${name}`, label: name, value, extra: split(value), path: `skills.${name}`,
       roll: {
         title: `${name} roll`, op: "coc.skill_roll", bind: "investigator", fixed: { skill: name }, fields: DIFFICULTY,
         opposed: { op: "coc.opposed_roll", target: "opponent", fixed: { skill: name }, fields: ["bonus", "penalty", "opponent_skill", "opponent_bonus", "opponent_penalty"] },
       },
     }));
-    return [{ title: "Characteristics", rows: [...characteristics, luck, san] }, { title: "Skills", rows: skills }];
+    return [{ title: "Characteristics", rows: [...characteristics, ...luck, san] }, { title: "Skills", rows: skills }];
   },
 
   actions: () => [

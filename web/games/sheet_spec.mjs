@@ -89,6 +89,13 @@ export function entryFields(spec, listPath, keys, extra = {}) {
 export const groupFields = (spec, group) => (spec?.fields || []).filter((field) => field.group === group && !field.path.includes("*"))
   .map((field) => ({ path: field.path, ...limitsOf(spec, field.path) }));
 
+/** The sheet's texts a person writes and reads as they are (occupation, backstory, notes …): the declared
+ * one-line or multi-line texts at the sheet's top level, the name aside (it heads the sheet), those of ``sheetKind``
+ * (when given) first in the declaration's order: [{path, label, kind, maxlength, help, optional}]. */
+export const noteFields = (spec, sheetKind = null) => (spec?.fields || [])
+  .filter((field) => ["text", "note"].includes(field.kind) && !field.path.includes(".") && field.path !== "name" && forKind(field, sheetKind))
+  .map((field) => ({ path: field.path, ...limitsOf(spec, field.path) }));
+
 /** The derived values with their words, for the form's "Derived, by the rules" panel: [[label, value]]. */
 export function derivedRows(spec, derived, format = {}) {
   return (spec?.derived || []).filter((each) => derived?.[each.key] !== undefined)
@@ -109,9 +116,10 @@ const resolved = new WeakMap();
 
 /**
  * ``game`` (a games/*.mjs module) with what its sheet declares filled in from ``spec`` (the catalog's declaration of
- * that game): the guided form's sections and first draft, the skills' bounds, every sheet row's bounds, and the
- * weapons and armour fields (a module lists their ``keys`` and only what the page alone knows, such as choices drawn
- * from the sheet). Without a declaration the module is returned as it is.
+ * that game): the guided form's sections and first draft, the skills' bounds, every sheet row's bounds, the weapons
+ * and armour fields and the items' fields (a module lists their ``keys`` and only what the page alone knows, such as
+ * choices drawn from the sheet), and the card with the declaration. Without a declaration the module is returned as
+ * it is.
  */
 export function resolveGame(game, spec) {
   if (!spec || !game) return game;
@@ -132,10 +140,14 @@ export function resolveGame(game, spec) {
     if (armour?.keys) weapons.armour = { ...armour, fields: recordFields(spec, armour.path, armour.keys, armour.extra) };
     else if (armour) weapons.armour = { ...armour, ...bounds(limitsOf(spec, armour.path)) };
   }
+  let items = game.items;
+  if (items?.keys) items = { ...items, fields: entryFields(spec, items.path || "items", items.keys, items.extra), label: limitsOf(spec, items.path || "items").label || "Items" };
+  if (creation && typeof game.creation.errorPaths === "function") creation.errorPaths = game.creation.errorPaths(spec);
+  const card = game.card && ((sheet) => game.card(sheet, spec));
   const groups = (sheet) => game.groups(sheet, spec).map((group) => ({
     ...group, rows: group.rows.map((row) => (row.path ? { ...row, ...bounds(limitsOf(spec, row.path)) } : row)),
   }));
-  const out = { ...game, sheet: spec, creation, weapons, groups };
+  const out = { ...game, sheet: spec, creation, weapons, items, card, groups };
   resolved.set(game, { spec, game: out });
   return out;
 }

@@ -6,10 +6,10 @@
 import { html, useEffect, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { addCharacter, snack } from "../../app/actions.mjs";
-import { ChoiceField, NumberField, TextField, readNumber } from "../../components/field.mjs";
+import { ChoiceField, NoteField, NumberField, TextField, readNumber } from "../../components/field.mjs";
 import { SkillPicker } from "./skill_picker.mjs";
 import { baseValue } from "./skill_list.mjs";
-import { ItemList, itemErrors, itemsOf } from "./item_list.mjs";
+import { ItemList, itemsInvalid, itemsOf } from "./item_list.mjs";
 import { WeaponsEditor, readWeapons, weaponsDraft } from "../sheet/weapons.mjs";
 import { own } from "../../store/own.mjs";
 
@@ -59,7 +59,8 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   const skills = { ...draft.skills, ...Object.fromEntries(followed) };
   const unfollow = (name) => setFollowing((old) => { const copy = { ...old }; delete copy[name]; return copy; });
   const numberErrors = {};
-  for (const field of fields.filter((each) => !each.choices)) {
+  const isText = (field) => field.kind === "text" || field.kind === "note";
+  for (const field of fields.filter((each) => !each.choices && !isText(each))) {
     const typed = raw[field.path];
     if (typed) numberErrors[field.path] = readNumber(typed.text, { ...field, badInput: typed.bad }).error || null;
   }
@@ -67,8 +68,9 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
     numberErrors[skill] = readNumber(typed.text, { ...spec.skills, label: skill.slice(7), badInput: typed.bad }).error || null;
   }
   Object.assign(numberErrors, gearRead.errors);
-  const clientBad = Object.values(numberErrors).some(Boolean) || itemErrors(items).some(Boolean);
-  const sheet = spec.toSheet({ ...draft, skills, name: draft.name.trim() || "New character", ...gearRead.values }, itemsOf(items));
+  const asksItems = Boolean(spec.items && game.items?.fields);
+  const clientBad = Object.values(numberErrors).some(Boolean) || (asksItems && itemsInvalid(game.items, items));
+  const sheet = spec.toSheet({ ...draft, skills, name: draft.name.trim() || "New character", ...gearRead.values }, asksItems ? itemsOf(game.items, items) : []);
   const request = spec.derive(sheet);
   const requestKey = JSON.stringify(request);
 
@@ -109,7 +111,8 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
     try {
       const values = spec.rollAll.values(await app.services.engine.call(asked.op, asked.args));
       setDraft((old) => ({ ...old, ...values }));
-      setRaw((old) => Object.fromEntries(Object.entries(old).filter(([path]) => !(path in values))));
+      // a typed number under a rolled value (``characteristics.STR`` under ``characteristics``) gives way to it
+      setRaw((old) => Object.fromEntries(Object.entries(old).filter(([path]) => !Object.hasOwn(values, path.split(".")[0]))));
     } catch (error) {
       setEngineAnswer({ key: requestKey, error });
     }
@@ -143,6 +146,10 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
       ${section.fields.map((field) => field.choices
         ? html`<${ChoiceField} key=${field.path} label=${field.label} name=${field.path} value=${getPath(draft, field.path)} options=${field.choices}
             help=${field.help} error=${errorAt(field.path)} onChange=${(value) => setDraft((old) => setPath(old, field.path, value))} />`
+        : isText(field)
+        ? html`<${field.kind === "note" ? NoteField : TextField} key=${field.path} label=${field.label} name=${field.path} maxlength=${field.maxlength}
+            help=${field.help} value=${getPath(draft, field.path) ?? ""} error=${errorAt(field.path)}
+            onInput=${(value) => setDraft((old) => setPath(old, field.path, value))} />`
         : html`<${NumberField} key=${field.path} label=${field.label} name=${field.path} min=${field.min} max=${field.max} help=${field.help}
             value=${raw[field.path]?.text ?? String(getPath(draft, field.path))} error=${errorAt(field.path)}
             onInput=${(text, bad) => setNumber(field.path, text, bad)} />`)}
@@ -152,7 +159,7 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
       onSet=${(name, text, bad) => { if (own(following, name)) { setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: skills[name] } })); unfollow(name); } setNumber(`skills.${name}`, text, bad); }}
       onAdd=${(name, value, entry) => { setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: value } })); if (entry?.base_from) setFollowing((old) => ({ ...old, [name]: entry })); }}
       onRemove=${(name) => { unfollow(name); setDraft((old) => { const rest = { ...old.skills }; delete rest[name]; return { ...old, skills: rest }; }); setRaw((old) => { const copy = { ...old }; delete copy[`skills.${name}`]; return copy; }); }} />
-    ${spec.items ? html`<${ItemList} rows=${items} onChange=${setItems} />` : null}
+    ${asksItems ? html`<${ItemList} decl=${game.items} rows=${items} onChange=${setItems} />` : null}
     ${gear ? html`<${WeaponsEditor} decl=${game.weapons} draft=${gear} sheet=${sheet} errorAt=${errorAt} onChange=${setGear} />` : null}
     <section class="derived" aria-live="polite" aria-labelledby="derived-title">
       <h3 id="derived-title">Derived, by the rules</h3>

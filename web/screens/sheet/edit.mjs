@@ -1,10 +1,12 @@
-// Editing a sheet: the name, every number and new skills from the game's list, each value checked in place
+// Editing a sheet: the name, every number, the texts the game declares (games/sheet_spec.mjs ``noteFields``: notes,
+// an occupation, a backstory …) and new skills from the game's list, each value checked in place
 // (its range at once, then the game's own rules on Save), the message next to the field; nothing is stored
 // until every value is accepted. A save is logged with what changed ("STR 50 → 60") and can be undone.
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { commit, makeEntry } from "../../app/log_actions.mjs";
-import { NumberField, TextField, readNumber } from "../../components/field.mjs";
+import { NoteField, NumberField, TextField, readNumber } from "../../components/field.mjs";
+import { limitsOf, noteFields } from "../../games/sheet_spec.mjs";
 import { SkillPicker } from "../party/skill_picker.mjs";
 import { checkedSheet } from "../../app/checked_sheet.mjs";
 
@@ -20,9 +22,16 @@ function setPath(object, path, value) {
 
 const valueAt = (object, path) => path.split(".").reduce((node, key) => node?.[key], object);
 
-/** What an edit changed, in the sheet's own labels: ["Name: Jack → Jack Hawk", "Strength 2 → 4", "Dodge: new, 2"]. */
-function sheetChanges(before, after, rows, added) {
+/** What an edit changed, in the sheet's own labels: ["Name: Jack → Jack Hawk", "Strength 2 → 4", "Dodge: new, 2",
+ * "Backstory edited"]. */
+function sheetChanges(before, after, rows, added, texts = []) {
   const out = before.name !== after.name ? [`Name: ${before.name} → ${after.name}`] : [];
+  for (const field of texts) {
+    const [old, now] = [before[field.path] ?? "", after[field.path] ?? ""];
+    if (old === now) continue;
+    const short = field.kind === "text" && old.length + now.length < 60;
+    out.push(short ? `${field.label}: ${old || "none"} → ${now || "none"}` : `${field.label} edited`);
+  }
   for (const row of rows) {
     const [old, now] = [valueAt(before, row.path), valueAt(after, row.path)];
     if (old !== now) out.push(`${row.label} ${old} → ${now}`);
@@ -43,6 +52,8 @@ export function SheetEditor({ character, game, onDone }) {
   const [typed, setTyped] = useState(() => Object.fromEntries(rows.map((row) => [row.path, { text: String(row.value), bad: false }])));
   const [engineError, setEngineError] = useState(null);
   const [name, setName] = useState(character.sheet.name);
+  const texts = noteFields(game.sheet, game.sheetKind ? game.sheetKind(character) : null);
+  const [written, setWritten] = useState(() => Object.fromEntries(texts.map((field) => [field.path, String(character.sheet[field.path] ?? "")])));
   const [added, setAdded] = useState({}); // new skill → value, typed in ``typed`` under "skills.<name>"
   const [saving, setSaving] = useState(false);
   const skillLimits = game.creation.skills;
@@ -51,6 +62,8 @@ export function SheetEditor({ character, game, onDone }) {
     ...Object.fromEntries(rows.map((row) => [row.path, readNumber(typed[row.path].text, { ...row, badInput: typed[row.path].bad }).error])),
     ...Object.fromEntries(addedPaths.map((path) => [path, typed[path] ? readNumber(typed[path].text, { ...skillLimits, label: path.slice(7), badInput: typed[path].bad }).error : null])),
     name: name.trim() ? null : "A character needs a name.",
+    ...Object.fromEntries(texts.filter((field) => field.maxlength && written[field.path].length > field.maxlength)
+      .map((field) => [field.path, `${field.label}: at most ${field.maxlength} characters (${written[field.path].length} now).`])),
   };
   const errorAt = (path) => errors[path] || (engineError && [path, path.replace(/\.level$/, "")].includes(engineError.field) ? engineError.first || engineError.message : null);
 
@@ -60,11 +73,16 @@ export function SheetEditor({ character, game, onDone }) {
     let sheet = setPath(character.sheet, "name", name.trim());
     if (addedPaths.length && !sheet.skills) sheet = setPath(sheet, "skills", {});
     for (const row of rows) sheet = setPath(sheet, row.path, readNumber(typed[row.path].text).value);
+    for (const field of texts) {
+      // an optional text left empty stays absent (a creature without a Sanity loss), never stored as ""
+      if (field.optional && !written[field.path].trim() && character.sheet[field.path] === undefined) continue;
+      sheet = setPath(sheet, field.path, written[field.path]);
+    }
     for (const [skill, value] of Object.entries(added)) sheet = setPath(sheet, `skills.${skill}`, typed[`skills.${skill}`] ? readNumber(typed[`skills.${skill}`].text).value : value);
     setSaving(true);
     try {
       const accepted = await checkedSheet(app, game.id, sheet, character.kind);
-      const changes = sheetChanges(character.sheet, accepted, rows, added);
+      const changes = sheetChanges(character.sheet, accepted, rows, added, texts);
       if (changes.length) { // nothing typed differently: nothing to store or log
         const entry = makeEntry({ op: "campaign.check_character", args: {}, result: editResult(accepted.name, changes),
           who: [character.id], before: { [character.id]: character.sheet }, after: { [character.id]: accepted } });
@@ -78,15 +96,20 @@ export function SheetEditor({ character, game, onDone }) {
     }
   };
   const groups = [...new Set(rows.map((row) => row.group))];
-  const placed = engineError && rows.some((row) => errorAt(row.path) && errorAt(row.path) === (engineError.first || engineError.message));
+  const placed = engineError && [...rows, ...texts].some((row) => errorAt(row.path) && errorAt(row.path) === (engineError.first || engineError.message));
   const skillNames = Object.fromEntries([...Object.keys(character.sheet.skills || {}), ...Object.keys(added)].map((skill) => [skill, true]));
   return html`<form class="panel sheet-editor" onSubmit=${save} noValidate aria-label=${`Edit ${character.sheet.name}`}>
-    <${TextField} label="Name" name="name" value=${name} maxlength="80" error=${errors.name} onInput=${(text) => { setName(text); setEngineError(null); }} />
+    <${TextField} label="Name" name="name" value=${name} maxlength=${limitsOf(game.sheet, "name").maxlength ?? 80} error=${errors.name} onInput=${(text) => { setName(text); setEngineError(null); }} />
     ${groups.map((group) => html`<fieldset class="grid-fields" key=${group}><legend>${group}</legend>
       ${rows.filter((row) => row.group === group).map((row) => html`<${NumberField} key=${row.path} label=${row.label} name=${row.path}
         min=${row.min} max=${row.max} value=${typed[row.path].text} error=${errorAt(row.path)}
         onInput=${(text, bad) => { setTyped((old) => ({ ...old, [row.path]: { text, bad } })); setEngineError(null); }} />`)}
     </fieldset>`)}
+    ${texts.length ? html`<fieldset class="sheet-texts"><legend>Notes</legend>
+      ${texts.map((field) => html`<${field.kind === "note" ? NoteField : TextField} key=${field.path} label=${field.label} name=${field.path}
+        maxlength=${field.maxlength} help=${field.help} value=${written[field.path]} error=${errorAt(field.path)}
+        onInput=${(text) => { setWritten((old) => ({ ...old, [field.path]: text })); setEngineError(null); }} />`)}
+    </fieldset>` : null}
     <${SkillPicker} game=${game} skills=${added} hidden=${skillNames} values=${character.sheet.characteristics} raw=${typed} errorAt=${errorAt}
       onSet=${(skill, text, bad) => { setTyped((old) => ({ ...old, [`skills.${skill}`]: { text, bad } })); setEngineError(null); }}
       onAdd=${(skill, value) => setAdded((old) => ({ ...old, [skill]: value }))}

@@ -14,6 +14,8 @@ import { SheetRows } from "./rows.mjs";
 import { SheetEditor } from "./edit.mjs";
 import { WeaponsPanel } from "./weapons.mjs";
 import { MoreMoves } from "./more_moves.mjs";
+import { SheetNotes } from "./notes.mjs";
+import { ItemsPanel } from "../party/item_list.mjs";
 import { UndoBar } from "../../components/undo_bar.mjs";
 
 export function SheetScreen({ characterId }) {
@@ -46,7 +48,9 @@ export function SheetScreen({ characterId }) {
         ? html`<${SheetEditor} character=${character} game=${game} onDone=${() => setEditing(false)} />`
         : html`<${SheetRows} groups=${game.groups(character.sheet)} onRoll=${open} game=${game} sheet=${character.sheet} />
           <button type="button" class="edit-sheet" onClick=${() => setEditing(true)}>Edit values</button>`}
+      ${editing ? null : html`<${SheetNotes} game=${game} character=${character} />`}
       <${WeaponsPanel} character=${character} game=${game} />
+      <${ItemsPanel} character=${character} game=${game} />
       <div class="row-actions danger-zone">
         <button type="button" class="danger" onClick=${() => setRemoving(true)}>Remove ${character.sheet.name} from the campaign</button>
       </div>
