@@ -32,7 +32,7 @@ def test_rules_3_2_dodge_and_own_language_start_from_dex_and_edu_and_dodge_follo
     app.get_by_role("button", name="New investigator").click()
     form = app.locator("form.new-character")
     form.locator('input[name="characteristics.DEX"]').fill("55")
-    form.locator('input[name="EDU"]').fill("70")
+    form.locator('input[name="characteristics.EDU"]').fill("70")
     form.get_by_label("Find a skill").fill("Dodge")
     expect(form.locator(".skill-matches button", has_text="Dodge")).to_have_text("+ Dodge (half DEX: 27)")
     pick(form, "Dodge")
@@ -50,7 +50,7 @@ def test_rules_3_2_dodge_and_own_language_start_from_dex_and_edu_and_dodge_follo
     dodge.fill("45")  # typed by hand: no longer follows DEX
     form.locator('input[name="characteristics.DEX"]').fill("70")
     expect(dodge).to_have_value("45")
-    form.locator('input[name="EDU"]').fill("80")
+    form.locator('input[name="characteristics.EDU"]').fill("80")
     expect(own).to_have_value("80")  # Language (Own) still follows EDU
     expect(form.locator(".skills-note")).to_have_text("Language (Own) follows EDU until you type a value.")
     expect(form.locator(".derived dd").last).to_have_text("45")
