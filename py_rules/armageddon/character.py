@@ -27,6 +27,8 @@ from py_rules.armageddon.tables import (
     STORED_CONDITIONS,
     STRENGTH_LIFT_TABLE,
 )
+from py_rules.armageddon.encumbrance import encumbrance_level
+from py_rules.armageddon.qualities import channeling_of, check_levels, is_gifted, pool_bonuses
 from py_rules.armageddon.weapons import armour_of, weapons_of
 from py_rules.errors import RulesError
 from py_rules.limits import sheet_text as _text
@@ -52,7 +54,7 @@ _TIMERS = ("clock_seconds", "frozen_seconds", "survival_seconds", "survival_test
 _KEYS = (
     "schema", "name", "kind", "attributes", "skills", "essence_channeling", "items", "bonuses", "current",
     "sleep_debt", "conditions", "lost_attributes", "temporary_drawbacks", "first_aid_received", "timers",
-    "derived", "notes", "weapons", "armour",
+    "derived", "notes", "weapons", "armour", "qualities",
 )
 
 EXAMPLE = {
@@ -122,14 +124,17 @@ def _formula(attributes: dict, formula) -> int:
     return sum(attributes[name] * weight for name, weight in weights.items()) + constant
 
 
-def derive(attributes: dict, bonuses: dict | None = None) -> dict:
-    """Derived values from the Attributes (U1; RULES.md §1.4), plus Quality bonuses.
+def derive(attributes: dict, bonuses: dict | None = None, qualities: list | None = None) -> dict:
+    """Derived values from the Attributes (U1; RULES.md §1.4), plus the bonuses of the Qualities listed (Hard to Kill,
+    Increased Essence: :mod:`py_rules.armageddon.qualities`) and any other bonus typed.
 
     >>> derive({"Strength": 2, "Dexterity": 2, "Constitution": 3, "Intelligence": 3, "Perception": 3,
     ...         "Willpower": 3})["life_points"]
     30
     """
-    bonuses = bonuses or {}
+    bonuses = dict(bonuses or {})
+    for pool, bonus in pool_bonuses(qualities or []).items():
+        bonuses[pool] = bonuses.get(pool, 0) + bonus
     lift = lifting_capacity(attributes["Strength"])
     return {
         "life_points": _formula(attributes, LIFE_POINTS_FORMULA) + bonuses.get("life_points", 0),
@@ -169,6 +174,27 @@ def _skills(raw) -> dict:
     return dict(sorted(skills.items()))
 
 
+def _qualities(raw) -> list:
+    """The Qualities and Drawbacks: each a name, quality or drawback, a level and its points (RULES.md §1.4)."""
+    raw = SHEET.read("qualities", raw)
+    entries = []
+    for index, entry in enumerate(raw):
+        field = f"qualities.{index}"
+        entry = _dict(entry, field)
+        unknown = set(entry) - {"name", "kind", "level", "points"}
+        if unknown:
+            raise _fail("unknown_field", f"Quality or Drawback {index + 1} has no field {sorted(unknown)[0]!r} (it has "
+                        "a name, a kind, a level and points).", field)
+        name = _text(entry.get("name", ""), f"{field}.name", _NAME_MAX).strip()
+        if not name:
+            raise _fail("missing_field", f"Quality or Drawback {index + 1} needs a name.", f"{field}.name")
+        entries.append({"name": name, "kind": SHEET.read(f"{field}.kind", entry.get("kind", "quality")),
+                        "level": SHEET.read(f"{field}.level", entry.get("level", 1), label=f"The level of {name}"),
+                        "points": SHEET.read(f"{field}.points", entry.get("points", 1), label=f"The points of {name}")})
+    check_levels(entries)
+    return entries
+
+
 def _items(raw) -> list:
     if not isinstance(raw, list):
         raise _fail("wrong_type", "Items must be a list, each with a name and a weight.", "items")
@@ -185,6 +211,15 @@ def _items(raw) -> list:
         weight = SHEET.read(f"{field}.weight", item.get("weight"), label=_said(f"{field}.weight"))
         items.append({"name": name, "weight": weight})
     return items
+
+
+def _encumbered(derived: dict, items: list) -> dict:
+    """The load's level and penalty, and the Speed and Initiative it leaves (seed 000, Encumbrance: the penalty
+    applies to Speed and to rolls needing fast reactions such as Initiative; RULES.md §1.14)."""
+    weight = sum(item["weight"] for item in items)
+    level, penalty, _drain, _over = encumbrance_level(weight, derived["carrying_capacity"])
+    return {"encumbrance": level, "encumbrance_penalty": penalty, "speed_encumbered": max(0, derived["speed"] + penalty),
+            "initiative_encumbered": derived["initiative_base"] + penalty}
 
 
 _NOT_OURS = "This is not an Armageddon character sheet."
@@ -226,7 +261,17 @@ def from_dict(raw) -> dict:
             raise _fail("missing_field", f"{key} is required.", f"attributes.{key}")
         attributes[key] = SHEET.read(f"attributes.{key}", raw_attributes[key])
 
+    qualities = _qualities(raw.get("qualities", []))
     channeling = SHEET.read("essence_channeling", raw.get("essence_channeling", 0))
+    listed_channeling = channeling_of(qualities)
+    if listed_channeling is not None:  # the Quality's level is the channeling (seed 000, Essence)
+        if channeling not in (0, listed_channeling):
+            raise _fail("not_allowed", f"Essence Channeling is {channeling} but the Quality Essence Channeling is at "
+                        f"level {listed_channeling}: make them the same.", "essence_channeling")
+        channeling = listed_channeling
+    if is_gifted(qualities) and kind == "mundane":
+        raise _fail("not_allowed", "The Gifted makes a character Gifted: set the kind to Gifted (or remove the "
+                    "Quality).", "kind")
     if channeling and kind == "mundane":
         raise _fail("not_allowed", "A Mundane character cannot have Essence Channeling: make them Gifted or "
                     "Supernatural, or set Essence Channeling to 0.", "essence_channeling")
@@ -236,7 +281,7 @@ def from_dict(raw) -> dict:
         if key not in _BONUS_KEYS:
             raise _fail("unknown_field", f"Bonuses have no field {key!r} (use {listed(_NAMES.get(k, k) for k in _BONUS_KEYS)}).", f"bonuses.{key}")
     bonuses = {key: _int(raw_bonuses.get(key, 0), f"bonuses.{key}", -100, 1000) for key in _BONUS_KEYS}
-    derived = derive(attributes, bonuses)
+    derived = derive(attributes, bonuses, qualities)
 
     raw_current = _dict(raw.get("current", {}), "current")
     for key in raw_current:
@@ -292,6 +337,8 @@ def from_dict(raw) -> dict:
     weapons = weapons_of(raw.get("weapons", []))  # RULES.md §1.8, §1.8a
     armour = armour_of(raw.get("armour"))
 
+    items = _items(raw.get("items", []))
+    derived.update(_encumbered(derived, items))
     return {
         "schema": SCHEMA,
         "name": name,
@@ -299,7 +346,8 @@ def from_dict(raw) -> dict:
         "attributes": attributes,
         "skills": _skills(raw.get("skills", {})),
         "essence_channeling": channeling,
-        "items": _items(raw.get("items", [])),
+        "items": items,
+        "qualities": qualities,
         "bonuses": bonuses,
         "current": current,
         "sleep_debt": sleep_debt,

@@ -9,6 +9,7 @@ through :class:`py_rules.armageddon.work.Work` and change only its copy.
 from __future__ import annotations
 
 from py_rules.armageddon.character import POOL_FLOOR, add, attribute, has, name_of, remove
+from py_rules.armageddon.qualities import survival_bonus
 from py_rules.armageddon.tables import (
     DAILY_HEALING,
     DEATH_TIMER_MINUTES_PER_CON,
@@ -117,6 +118,9 @@ def survival_test(work) -> bool:
     if count_penalty:
         mods.append(Modifier(f"Survival Test no. {timers['survival_tests'] + 1} (−1 per test beyond the first)",
                              count_penalty, _LP))
+    hard_to_kill, quality = survival_bonus(work.char.get("qualities", []))
+    if hard_to_kill:
+        mods.append(Modifier(quality, hard_to_kill, "RULES.md §1.4: Hard to Kill adds to Survival Tests"))
     roll = work.roll(f"Survival Test no. {timers['survival_tests'] + 1}", kind="survival_test",
                      parts=_con_will(work), attributes=("Constitution", "Willpower"), exclude=("injury",), extra=mods)
     timers["survival_tests"] += 1

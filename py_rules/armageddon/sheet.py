@@ -14,9 +14,10 @@ from py_rules.armageddon.tables import (
     ESSENCE_CHANNELING_MAX,
     SKILL_MAX,
 )
+from py_rules.armageddon.qualities import EFFECTS
 from py_rules.sheet_spec import Derived, Field, SheetSpec
 
-__all__ = ("SHEET", "NAME_MAX", "NOTES_MAX", "ITEMS_MAX", "WEIGHT_MAX", "WEAPONS_MAX", "ARMOUR_MAX",
+__all__ = ("SHEET", "QUALITIES_MAX", "NAME_MAX", "NOTES_MAX", "ITEMS_MAX", "WEIGHT_MAX", "WEAPONS_MAX", "ARMOUR_MAX",
            "POOL_LIMIT", "DAMAGE_TEXT_MAX")
 
 NAME_MAX = 100
@@ -27,6 +28,8 @@ ITEMS_MAX = 200
 """Most items carried (each is listed in the encumbrance steps)."""
 WEIGHT_MAX = 1_000_000
 """Heaviest item accepted (lb): far beyond any lifting capacity, small enough for exact arithmetic."""
+QUALITIES_MAX = 40
+"""Most Qualities and Drawbacks a sheet lists."""
 WEAPONS_MAX = 30
 """Most weapons a sheet lists."""
 ARMOUR_MAX = 50
@@ -43,7 +46,8 @@ SHEET = SheetSpec(
     game="armageddon",
     schema="armageddon.character/1",
     sheet_kinds=("character",),
-    words={"person": "character", "attributes": "Attributes", "skills": "Skills"},
+    words={"person": "character", "attributes": "Attributes", "skills": "Skills",
+           "effects": {effect.name: effect.words for effect in EFFECTS}},
     fields=(
         Field("name", "Name", "text", max_length=NAME_MAX, default=""),
         Field("kind", "Kind", "choice", choices=CHARACTER_KINDS, choice_labels=_KIND_WORDS, default="mundane",
@@ -60,6 +64,14 @@ SHEET = SheetSpec(
         Field("skills.*.level", "Skill level", minimum=0, maximum=SKILL_MAX, default=0),
         Field("skills.*.untrained_penalty", "Untrained penalty", minimum=-10, maximum=0, default=0,
               source="RULES.md §1.6: a skill some cannot try untrained, or only with a further penalty"),
+        Field("qualities", "Qualities and Drawbacks", "list", default=[], max_count=QUALITIES_MAX,
+              source="RULES.md §1.4; py_rules/armageddon/qualities.py lists those with an effect"),
+        Field("qualities.*.name", "Name", "text", max_length=NAME_MAX, default=""),
+        Field("qualities.*.kind", "Quality or Drawback", "choice", choices=("quality", "drawback"),
+              choice_labels=("Quality", "Drawback"), default="quality"),
+        Field("qualities.*.level", "Level", minimum=1, maximum=10, default=1),
+        Field("qualities.*.points", "Points", minimum=0, maximum=50, default=1,
+              help="What the Quality cost or the Drawback gave, in character points"),
         Field("items", "Items carried", "list", default=[], max_count=ITEMS_MAX,
               source="RULES.md §1.14: encumbrance by the weight carried"),
         Field("items.*.name", "Item", "text", max_length=NAME_MAX, default=""),
@@ -97,13 +109,22 @@ SHEET = SheetSpec(
         Field("notes", "Notes", "note", max_length=NOTES_MAX, default=""),
     ),
     derived=(
-        Derived("life_points", "Life Points", "(Strength + Constitution) × 4 + 10 + bonus", "RULES.md §1.4"),
+        Derived("life_points", "Life Points", "(Strength + Constitution) × 4 + 10, + Hard to Kill and bonus",
+                "RULES.md §1.4"),
         Derived("endurance_points", "Endurance Points", "(Strength + Constitution + Willpower) × 3 + 5 + bonus",
                 "RULES.md §1.4"),
-        Derived("essence", "Essence Pool", "the sum of the six Attributes + bonus", "RULES.md §1.4"),
+        Derived("essence", "Essence Pool", "the sum of the six Attributes, + Increased Essence and bonus",
+                "RULES.md §1.4"),
         Derived("speed", "Speed", "(Constitution + Dexterity) × 2 + bonus, less the encumbrance penalty",
                 "RULES.md §1.4, §1.14"),
         Derived("initiative_base", "Initiative", "d10 + Dexterity", "RULES.md §1.4"),
+        Derived("encumbrance", "Encumbrance", "the weight carried against the carrying capacity",
+                "seed 000, Encumbrance; RULES.md §1.14"),
+        Derived("encumbrance_penalty", "Encumbrance penalty", "None 0, Light −1, Medium −2, Heavy −3, Extra Heavy −5",
+                "RULES.md §1.14"),
+        Derived("speed_encumbered", "Speed, as loaded", "Speed + the encumbrance penalty", "RULES.md §1.4, §1.14"),
+        Derived("initiative_encumbered", "Initiative, as loaded", "d10 + Dexterity + the encumbrance penalty",
+                "seed 000, Encumbrance"),
         Derived("lifting_capacity", "Lifting capacity", "the Strength table, in lb", "RULES.md §1.4"),
         Derived("carrying_capacity", "Carrying capacity", "lifting capacity ÷ 2, in lb", "RULES.md §1.4"),
     ),

@@ -165,16 +165,19 @@ def read(data) -> Imported:
         report.mapped.append(f"{len(carried)} item{'s' if len(carried) != 1 else ''} carried, with their weights.")
     _armour(items, sheet, report, others)
     if len(attributes) == len(ATTRIBUTES):
-        current = _pools(pools, character.derive(attributes, bonuses), report)
+        current = _pools(pools, character.derive(attributes, bonuses, items.entries), report)
         if current:
             sheet["current"] = current
     parts = []
-    if items.qualities:
-        parts.append(("Qualities", ", ".join(items.qualities)))
-    if items.drawbacks:
-        parts.append(("Drawbacks", ", ".join(items.drawbacks)))
-    if items.qualities or items.drawbacks:
-        report.mapped.append("Qualities and Drawbacks: kept in the notes, with their points.")
+    for entry in items.entries:  # the Quality's level is the channeling the sheet got (seed 000, Essence)
+        if entry["name"] == "Essence Channeling" and channeling:
+            entry["level"] = channeling
+    if items.entries:
+        sheet["qualities"] = items.entries
+        report.mapped.append(f"{len(items.entries)} Qualities and Drawbacks, with their levels and points.")
+    if items.effects_kept:
+        report.mapped.append("The engine applies the bonus of " + ", ".join(items.effects_kept) + " itself (its level "
+                             "on the sheet), so the file's own bonus for it is not added again.")
     sheet_weapons = _weapons(items.weapons, items.skills, report, parts)
     if sheet_weapons:
         sheet["weapons"] = sheet_weapons

@@ -78,9 +78,7 @@ export function draftOf(spec, sheetKind = null) {
  * choices, help, optional}], overlaid with ``extra[key]`` (what only the page knows: choices drawn from the sheet). */
 export function entryFields(spec, listPath, keys, extra = {}) {
   return keys.map((key) => {
-    const declared = limitsOf(spec, `${listPath}.*.${key}`);
-    const kind = declared.kind === "number" ? "int" : declared.kind;
-    return { key, ...declared, kind, ...(extra[key] || {}) };
+    return { key, ...limitsOf(spec, `${listPath}.*.${key}`), ...(extra[key] || {}) };
   });
 }
 
@@ -100,8 +98,7 @@ const bounds = (limits) => Object.fromEntries(["min", "max", "maxlength"].filter
 /** A record's fields (``armour``) as an editor lists them, like :func:`entryFields` without the list's ``*``. */
 function recordFields(spec, path, keys, extra = {}) {
   return keys.map((key) => {
-    const declared = limitsOf(spec, `${path}.${key}`);
-    return { key, ...declared, kind: declared.kind === "number" ? "int" : declared.kind, ...(extra[key] || {}) };
+    return { key, ...limitsOf(spec, `${path}.${key}`), ...(extra[key] || {}) };
   });
 }
 
