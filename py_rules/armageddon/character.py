@@ -18,17 +18,12 @@ from py_rules.armageddon.sheet import POOL_LIMIT as _POOL_LIMIT
 from py_rules.armageddon.sheet import SHEET
 from py_rules.armageddon.tables import (
     ATTRIBUTES,
-    ENDURANCE_POINTS_FORMULA,
-    ESSENCE_FORMULA,
-    LIFE_POINTS_FORMULA,
     MENTAL_ATTRIBUTES,
     SKILLS,
-    SPEED_FORMULA,
     STORED_CONDITIONS,
-    STRENGTH_LIFT_TABLE,
 )
-from py_rules.armageddon.encumbrance import encumbrance_level
-from py_rules.armageddon.qualities import channeling_of, check_levels, is_gifted, pool_bonuses
+from py_rules.armageddon.derived import derive, encumbered, lifting_capacity
+from py_rules.armageddon.qualities import channeling_of, check_levels, is_gifted
 from py_rules.armageddon.weapons import armour_of, weapons_of
 from py_rules.errors import RulesError
 from py_rules.limits import sheet_text as _text
@@ -106,47 +101,6 @@ def _dict(value, field: str) -> dict:
     return value
 
 
-def lifting_capacity(strength: int, table=STRENGTH_LIFT_TABLE) -> int:
-    """Lifting capacity in lb for ``strength`` (RULES.md §1.4 Strength table).
-
-    >>> [lifting_capacity(s) for s in (1, 2, 5, 6, 10, 11, 15, 16)]
-    [50, 100, 250, 450, 1250, 1750, 3750, 4750]
-    """
-    lowest, base, per = table[0]
-    for row in table:
-        if strength >= row[0]:
-            lowest, base, per = row
-    return base + per * (strength - lowest)
-
-
-def _formula(attributes: dict, formula) -> int:
-    weights, constant = formula
-    return sum(attributes[name] * weight for name, weight in weights.items()) + constant
-
-
-def derive(attributes: dict, bonuses: dict | None = None, qualities: list | None = None) -> dict:
-    """Derived values from the Attributes (U1; RULES.md §1.4), plus the bonuses of the Qualities listed (Hard to Kill,
-    Increased Essence: :mod:`py_rules.armageddon.qualities`) and any other bonus typed.
-
-    >>> derive({"Strength": 2, "Dexterity": 2, "Constitution": 3, "Intelligence": 3, "Perception": 3,
-    ...         "Willpower": 3})["life_points"]
-    30
-    """
-    bonuses = dict(bonuses or {})
-    for pool, bonus in pool_bonuses(qualities or []).items():
-        bonuses[pool] = bonuses.get(pool, 0) + bonus
-    lift = lifting_capacity(attributes["Strength"])
-    return {
-        "life_points": _formula(attributes, LIFE_POINTS_FORMULA) + bonuses.get("life_points", 0),
-        "endurance_points": _formula(attributes, ENDURANCE_POINTS_FORMULA) + bonuses.get("endurance_points", 0),
-        "essence": _formula(attributes, ESSENCE_FORMULA) + bonuses.get("essence", 0),
-        "speed": _formula(attributes, SPEED_FORMULA) + bonuses.get("speed", 0),
-        "initiative_base": attributes["Dexterity"],
-        "lifting_capacity": lift,
-        "carrying_capacity": lift / 2 if lift % 2 else lift // 2,
-    }
-
-
 def _skill_known(name: str) -> bool:
     base = name.split(" (", 1)[0].strip() if name.endswith(")") else name
     return base in SKILLS
@@ -211,15 +165,6 @@ def _items(raw) -> list:
         weight = SHEET.read(f"{field}.weight", item.get("weight"), label=_said(f"{field}.weight"))
         items.append({"name": name, "weight": weight})
     return items
-
-
-def _encumbered(derived: dict, items: list) -> dict:
-    """The load's level and penalty, and the Speed and Initiative it leaves (seed 000, Encumbrance: the penalty
-    applies to Speed and to rolls needing fast reactions such as Initiative; RULES.md §1.14)."""
-    weight = sum(item["weight"] for item in items)
-    level, penalty, _drain, _over = encumbrance_level(weight, derived["carrying_capacity"])
-    return {"encumbrance": level, "encumbrance_penalty": penalty, "speed_encumbered": max(0, derived["speed"] + penalty),
-            "initiative_encumbered": derived["initiative_base"] + penalty}
 
 
 _NOT_OURS = "This is not an Armageddon character sheet."
@@ -338,7 +283,7 @@ def from_dict(raw) -> dict:
     armour = armour_of(raw.get("armour"))
 
     items = _items(raw.get("items", []))
-    derived.update(_encumbered(derived, items))
+    derived.update(encumbered(derived, items))
     return {
         "schema": SCHEMA,
         "name": name,
