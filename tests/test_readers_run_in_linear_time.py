@@ -48,7 +48,7 @@ READERS = {  # name: (the reader of one text, the words it looks for)
     "Call of Cthulhu damage by range": (lambda text: dice_expr.parse_parts(text, coc_tables.DAMAGE_BANDS_FORM), DICE),
     "Call of Cthulhu Sanity loss": (lambda text: dice_expr.parse_parts(text, coc_tables.SANITY_LOSS_FORM), DICE),
     "modifiers": (lambda text: parse_modifiers(text, "GM"), ("-2", "+1", "−3", "5 a", "2 darkness,")),
-    "citations taken out of shown text": (sources.split, ("RULES.md", "RULES.md §1", "seed 001,", "seed 003, Hit",
+    "citations taken out of shown text": (sources.split, ("RULES.md", "rules/armageddon.md §1", "seed 001,", "seed 003, Hit",
                                                           "[SEED", "DEVELOPERS.md", "the seed", "(")),
     "imported weapon damage": (weapon_damage, DICE),
     "imported skill speciality": (split_name, ("a (", "Fighting", "Language (")),

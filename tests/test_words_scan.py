@@ -208,7 +208,7 @@ def answers_of(op):
 
 def test_the_scan_sees_what_it_looks_for():
     assert problems_in("Pushing is refused (seed 003, Pushing a Roll).")
-    assert problems_in("See RULES.md §3.5.") and problems_in("§1.5") and problems_in("[SRC Morale.html]")
+    assert problems_in("See rules/coc.md §3.5.") and problems_in("§1.5") and problems_in("[SRC Morale.html]")
     assert problems_in("characters.0.sheet must be an object.") and problems_in("tables.SKILLS has no such row.")
     assert problems_in("Unknown essence_channeling.") and problems_in("armageddon.task failed")
     assert problems_in("Skills (skills.Flying): Unknown skill") and problems_in("see Morale.html")

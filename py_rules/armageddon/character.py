@@ -1,4 +1,4 @@
-"""The Armageddon character as JSON state (U1, U23; RULES.md §1.3, §1.4, §1.17).
+"""The Armageddon character as JSON state (U1, U23; rules/armageddon.md §1.3, §1.4, §1.17).
 
 A character is a plain JSON-ready dict with ``"schema": "armageddon.character/1"``.
 :func:`from_dict` validates strictly and returns a normalized copy (current pools
@@ -113,7 +113,7 @@ def _dict(value, field: str) -> dict:
 
 
 def lifting_capacity(strength: int, table=STRENGTH_LIFT_TABLE) -> int:
-    """Lifting capacity in lb for ``strength`` (RULES.md §1.4 Strength table).
+    """Lifting capacity in lb for ``strength`` (rules/armageddon.md §1.4 Strength table).
 
     >>> [lifting_capacity(s) for s in (1, 2, 5, 6, 10, 11, 15, 16)]
     [50, 100, 250, 450, 1250, 1750, 3750, 4750]
@@ -131,7 +131,7 @@ def _formula(attributes: dict, formula) -> int:
 
 
 def derive(attributes: dict, bonuses: dict | None = None) -> dict:
-    """Derived values from the Attributes (U1; RULES.md §1.4), plus Quality bonuses.
+    """Derived values from the Attributes (U1; rules/armageddon.md §1.4), plus Quality bonuses.
 
     >>> derive({"Strength": 2, "Dexterity": 2, "Constitution": 3, "Intelligence": 3, "Perception": 3,
     ...         "Willpower": 3})["life_points"]
@@ -306,7 +306,7 @@ def from_dict(raw) -> dict:
     timers = {key: _int(raw_timers.get(key, 0), f"timers.{key}", 0, 10**9) for key in _TIMERS}
 
     notes = _text(raw.get("notes", ""), "notes", _NOTES_MAX)
-    weapons = weapons_of(raw.get("weapons", []))  # RULES.md §1.8, §1.8a
+    weapons = weapons_of(raw.get("weapons", []))  # rules/armageddon.md §1.8, §1.8a
     armour = armour_of(raw.get("armour"))
 
     return {
