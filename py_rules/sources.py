@@ -56,13 +56,13 @@ PARTS_BY_FILE = {"armageddon": "1", "semiautomagic": "2", "coc": "3", "cross-sys
 """The rules notes' files (rules/<name>.md) → the part of the rules reference each holds."""
 
 _OPTION_SECTIONS = {"A": "1.16", "S": "2.14", "D": "3.12", "U": "1.17", "M": "2.15", "C": "3.14"}
-"""An option or checklist id without a section (``rules/armageddon.md §1.16 A12``) → the section that lists it."""
+"""An option or checklist id without a section (``rules/armageddon.md A12``) → the section that lists it."""
 
 _SECTION = r"§\s?\d+(?:\.\d+)?(?:\s?[–-]\s?\d+(?:\.\d+)?)?"
 _OPTION = r"[ASDUMC]\d{1,2}\b"
 _TAGS = r"(?:\s*\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)[^\][]*\])*"
-_NOTES = r"(?:RULES\.md|rules/(?:armageddon|semiautomagic|coc|cross-system)\.md)"
-"""A rules notes file (``rules/coc.md``), or the rules reference they replace."""
+_NOTES = r"rules/(?:armageddon|semiautomagic|coc|cross-system)\.md"
+"""A rules notes file (``rules/coc.md``)."""
 _RULES_REF = (rf"{_NOTES}(?:\s*(?:{_SECTION}|part \d|{_OPTION})(?:\s*(?:(?:/|,|and)\s*)?(?:{_SECTION}|{_OPTION}))*)?"
               rf"(?:\s+[A-Z][a-z]+(?: table)?(?=[;)]|$))?{_TAGS}")
 _WORD = r"(?:[A-Z][\w/&'’-]*|(?:of|and|or|the|a|an|to|in|on|if|by)\b|&)"
@@ -87,7 +87,7 @@ def _compiled(name: str) -> re.Pattern:
 
 
 _PAREN = r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)"
-_FORBIDDEN = r"RULES\.md|rules/[\w-]+\.md|§|[Ss]eed 0\d\d|DEVELOPERS\.md|\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)"
+_FORBIDDEN = r"rules/[\w-]+\.md|§|[Ss]eed 0\d\d|DEVELOPERS\.md|\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)"
 _SEED_WORDS = (
     (r"\bthe seed's\b", "the rules'"), (r"\bThe seed's\b", "The rules'"), (r"\bseed's\b", "rules'"),
     (r"\bthe seed (says|gives|describes|does|is|names|mentions)\b", lambda m: "the rules " + _plural(m.group(1))),

@@ -26,7 +26,7 @@ from tests.door import example_args
 
 CITATIONS = (
     ("a seed citation", re.compile(r"seed\s*\d", re.I)),
-    ("a file name", re.compile(r"RULES\.md|DEVELOPERS")),
+    ("a file name", re.compile(r"RULES\.md|rules/[\w-]+\.md|DEVELOPERS")),
     ("a section sign", re.compile("§")),
     ("a source tag", re.compile(r"\bSRC\b")),
 )
@@ -223,7 +223,7 @@ def test_the_scan_sees_what_it_looks_for():
 
 
 def test_readable_strings_skip_the_developer_fields():
-    answer = {"text": ["a"], "source": "seed 003", "covers": ["C1"], "steps": [{"text": "b", "source": "RULES.md"}],
+    answer = {"text": ["a"], "source": "seed 003", "covers": ["C1"], "steps": [{"text": "b", "source": "rules/coc.md"}],
               "state": {"x": "essence_channeling"}}
     assert [text for _, text in readable_strings(answer)] == ["a", "b"]
 

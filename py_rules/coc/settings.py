@@ -121,7 +121,7 @@ SETTING_PARAMS = {
         "indefinite insanity; SAN 0 is permanent insanity.",
         default=False, setting=True),
 }
-"""One declared form field per setting, with its RULES.md citation."""
+"""One declared form field per setting, with its citation of the rules notes (rules/coc.md)."""
 
 _DEFAULTS = Settings()
 for _f in fields(Settings):  # declarations and dataclass must agree
