@@ -1,4 +1,4 @@
-"""The Armageddon character as JSON state (U1, U23; RULES.md §1.3, §1.4, §1.17).
+"""The Armageddon character as JSON state (U1, U23; rules/armageddon.md §1.3, §1.4, §1.17).
 
 A character is a plain JSON-ready dict with ``"schema": "armageddon.character/1"``.
 :func:`from_dict` validates strictly and returns a normalized copy (current pools
@@ -129,7 +129,7 @@ def _skills(raw) -> dict:
 
 
 def _qualities(raw) -> list:
-    """The Qualities and Drawbacks: each a name, quality or drawback, a level and its points (RULES.md §1.4)."""
+    """The Qualities and Drawbacks: each a name, quality or drawback, a level and its points (rules/armageddon.md §1.4)."""
     raw = SHEET.read("qualities", raw)
     entries = []
     for index, entry in enumerate(raw):
@@ -279,7 +279,7 @@ def from_dict(raw) -> dict:
     timers = {key: _int(raw_timers.get(key, 0), f"timers.{key}", 0, 10**9) for key in _TIMERS}
 
     notes = _text(raw.get("notes", ""), "notes", _NOTES_MAX)
-    weapons = weapons_of(raw.get("weapons", []))  # RULES.md §1.8, §1.8a
+    weapons = weapons_of(raw.get("weapons", []))  # rules/armageddon.md §1.8, §1.8a
     armour = armour_of(raw.get("armour"))
 
     items = _items(raw.get("items", []))

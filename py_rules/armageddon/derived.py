@@ -1,4 +1,4 @@
-"""The derived values of an Armageddon character (U1, U21; RULES.md §1.4, §1.14): pools, Speed, Initiative, the
+"""The derived values of an Armageddon character (U1, U21; rules/armageddon.md §1.4, §1.14): pools, Speed, Initiative, the
 Strength table's capacities, and what the load leaves of Speed and Initiative."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ __all__ = ("lifting_capacity", "derive", "encumbered")
 
 
 def lifting_capacity(strength: int, table=STRENGTH_LIFT_TABLE) -> int:
-    """Lifting capacity in lb for ``strength`` (RULES.md §1.4 Strength table).
+    """Lifting capacity in lb for ``strength`` (rules/armageddon.md §1.4 Strength table).
 
     >>> [lifting_capacity(s) for s in (1, 2, 5, 6, 10, 11, 15, 16)]
     [50, 100, 250, 450, 1250, 1750, 3750, 4750]
@@ -35,7 +35,7 @@ def _formula(attributes: dict, formula) -> int:
 
 
 def derive(attributes: dict, bonuses: dict | None = None, qualities: list | None = None) -> dict:
-    """Derived values from the Attributes (U1; RULES.md §1.4), plus the bonuses of the Qualities listed (Hard to Kill,
+    """Derived values from the Attributes (U1; rules/armageddon.md §1.4), plus the bonuses of the Qualities listed (Hard to Kill,
     Increased Essence: :mod:`py_rules.armageddon.qualities`) and any other bonus typed.
 
     >>> derive({"Strength": 2, "Dexterity": 2, "Constitution": 3, "Intelligence": 3, "Perception": 3,
@@ -59,7 +59,7 @@ def derive(attributes: dict, bonuses: dict | None = None, qualities: list | None
 
 def encumbered(derived: dict, items: list) -> dict:
     """The load's level and penalty, and the Speed and Initiative it leaves (seed 000, Encumbrance: the penalty
-    applies to Speed and to rolls needing fast reactions such as Initiative; RULES.md §1.14)."""
+    applies to Speed and to rolls needing fast reactions such as Initiative; rules/armageddon.md §1.14)."""
     weight = sum(item["weight"] for item in items)
     level, penalty, _drain, _over = encumbrance_level(weight, derived["carrying_capacity"])
     return {"encumbrance": level, "encumbrance_penalty": penalty, "speed_encumbered": max(0, derived["speed"] + penalty),

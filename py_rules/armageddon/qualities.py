@@ -1,5 +1,5 @@
 """Qualities and Drawbacks of an Armageddon character: named entries with a level and their points, and the effects
-the rules reference (RULES.md §1.4: Hard to Kill and Increased Essence raise the pools; seed 000, Essence: Essence
+the rules reference (rules/armageddon.md §1.4: Hard to Kill and Increased Essence raise the pools; seed 000, Essence: Essence
 Channeling sets how fast Essence comes back; seed 000, Fear Tests: the Gifted take the Gifted's Fear Test).
 
 Classic Unisystem keeps Qualities and Drawbacks as items of the character, each with a name and its cost in points,
@@ -32,9 +32,9 @@ class Effect:
 
 
 EFFECTS = (
-    Effect("Hard to Kill", "+3 Life Points and +1 to Survival Tests per level", "RULES.md §1.4 (Classic Unisystem "
+    Effect("Hard to Kill", "+3 Life Points and +1 to Survival Tests per level", "rules/armageddon.md §1.4 (Classic Unisystem "
            "books: Hard to Kill, 1–5 levels; the Foundry Unisystem systems add 3 LP per level)", levels=(1, 5), per_level=(("life_points", 3),), survival_per_level=1),
-    Effect("Increased Essence", "+1 Essence Point per level", "RULES.md §1.4 (as the Foundry Unisystem systems "
+    Effect("Increased Essence", "+1 Essence Point per level", "rules/armageddon.md §1.4 (as the Foundry Unisystem systems "
            "keep it: Increased Essence 3 adds 3 Essence)", levels=(1, 30), per_level=(("essence", 1),)),
     Effect("Essence Channeling", "regains its level in Essence per minute", "seed 000, Essence", levels=(1, 10),
            sets="essence_channeling"),

@@ -1,6 +1,6 @@
 """Foundry VTT's Unisystem systems, an Armageddon (Classic Unisystem) character exported as an actor (issue 18).
 
-Two Foundry systems play Classic Unisystem (RULES.md §1.4 cites both); the shapes read are those of their
+Two Foundry systems play Classic Unisystem (rules/armageddon.md §1.4 cites both); the shapes read are those of their
 ``template.json`` (field names only, no code taken):
 
 * "Classic Unisystem (Unofficial) by MMFO" (system id ``unisystembymmfo``, Mystery-Man-From-Ouperspace/
@@ -22,7 +22,7 @@ kept", and a pool at 0 of 0 as never filled in (the sheet starts it full). Items
 number for a pool, ``system.notes``/``system.description``; exports older than Foundry 10 say ``data`` for
 ``system``.
 
-Derived values (Life Points, Endurance Points, Essence Pool, Speed) are the sheet's own (RULES.md §1.4); the file's
+Derived values (Life Points, Endurance Points, Essence Pool, Speed) are the sheet's own (rules/armageddon.md §1.4); the file's
 maxima are compared with them, its current values kept within them.
 """
 

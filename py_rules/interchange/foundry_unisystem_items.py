@@ -1,7 +1,7 @@
 """The items of an exported Foundry VTT Unisystem actor (issue 18): skills, Qualities and Drawbacks, weapons, gear,
 armour, and the bonuses items give to the pools.
 
-The item shapes are those of the two Foundry systems for Classic Unisystem named in RULES.md §1.4, read from their
+The item shapes are those of the two Foundry systems for Classic Unisystem named in rules/armageddon.md §1.4, read from their
 ``template.json`` (field names only; the two agree on every item field read here):
 
 * ``skill`` (and ``power``): ``system.level``.
@@ -50,7 +50,7 @@ _OURS = {"slashing": "slashing/stabbing", "stabbing": "slashing/stabbing", "pier
          "shotgun": "bullet", "bullet": "bullet", "ballistic": "bullet", "gunshot": "bullet", "explosive": "other",
          "poison": "other", "corrosive": "other", "other": "other", "fire": "fire", "bludgeoning": "bludgeoning",
          "blunt": "bludgeoning"}
-"""Damage types as the systems (or other sheets) write them → the rules' (RULES.md §1.8a)."""
+"""Damage types as the systems (or other sheets) write them → the rules' (rules/armageddon.md §1.8a)."""
 
 
 def system_of(doc: dict) -> dict:
@@ -130,7 +130,7 @@ class Items:
         system = system_of(item)
         self.kinds[kind] = self.kinds.get(kind, 0) + 1
         effect = quality_effect(name) if kind == "quality" and name else None
-        if effect is not None and effect.per_level:  # the engine applies the Quality's own bonus (RULES.md §1.4)
+        if effect is not None and effect.per_level:  # the engine applies the Quality's own bonus (rules/armageddon.md §1.4)
             if isinstance(system.get("resource_bonus"), dict) and any(system["resource_bonus"].values()):
                 self.effects_kept.append(name)
         else:

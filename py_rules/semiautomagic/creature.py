@@ -1,4 +1,4 @@
-"""Creatures and objects: validation, JSON schema, derived values (M1, M2, M14; RULES.md §2.3, §2.9).
+"""Creatures and objects: validation, JSON schema, derived values (M1, M2, M14; rules/semiautomagic.md §2.3, §2.9).
 
 A creature or object is a plain JSON dict tagged ``"schema": "semiautomagic.creature/1"``.
 :func:`from_dict` validates strictly and returns a normalised copy (defaults filled in);
@@ -279,14 +279,14 @@ def min_toughness(c: dict) -> int:
 
 
 def will(c: dict) -> int | None:
-    """Will = Spirit + 6 + misc − morale penalties (RULES.md §2.8); None for objects."""
+    """Will = Spirit + 6 + misc − morale penalties (rules/semiautomagic.md §2.8); None for objects."""
     if is_object(c):
         return None
     return c["abilities"]["Spirit"] + T.WILL_BASE + c["will_bonus"] - c["morale_penalties"]
 
 
 def target(c: dict) -> int:
-    """Target = 4 − Scale (RULES.md §2.3 Scale table)."""
+    """Target = 4 − Scale (rules/semiautomagic.md §2.3 Scale table)."""
     return T.SCALE_TABLE[c["scale"]][4]
 
 

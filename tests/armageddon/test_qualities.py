@@ -1,4 +1,4 @@
-"""Qualities and Drawbacks (RULES.md §1.4; py_rules/armageddon/qualities.py): named entries with a level and their
+"""Qualities and Drawbacks (rules/armageddon.md §1.4; py_rules/armageddon/qualities.py): named entries with a level and their
 points; Hard to Kill, Increased Essence, Essence Channeling and the Gifted have the effects the rules give them, any
 other entry is kept with no effect."""
 

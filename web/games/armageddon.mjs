@@ -118,7 +118,7 @@ const ROLLS = [
       spec: (name) => ({ ...resisted(name), title: `${name}: Resisted Task`, target: "opponent", pick: { label: "Against", none: "Choose…" } }) } },
 ];
 
-/** Qualities and Drawbacks (RULES.md §1.4): named entries with a level and points; the engine applies the effects it
+/** Qualities and Drawbacks (rules/armageddon.md §1.4): named entries with a level and points; the engine applies the effects it
  * lists in the sheet's declaration (``words.effects``: Hard to Kill, Increased Essence, …) and keeps the others. */
 const QUALITIES = {
   path: "qualities", title: "Qualities and Drawbacks", one: "Quality", keys: ["name", "kind", "level", "points"],
