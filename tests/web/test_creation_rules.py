@@ -11,6 +11,8 @@ from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, stored_campaigns
 
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
+
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "creation"
 
 

@@ -18,6 +18,8 @@ from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
 
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
+
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "fights"
 
 GAMES = {

@@ -11,6 +11,8 @@ from playwright.sync_api import expect
 from tests.test_words_scan import problems_in
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll
 
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
+
 GAMES = {
     "armageddon": ("Jack", {"attributes.Perception": 2}, {}, "attr-Perception"),
     "semiautomagic": ("Mira", {}, {"Perception": 1}, "skill-Perception"),
