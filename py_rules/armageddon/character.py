@@ -22,7 +22,7 @@ from py_rules.armageddon.tables import (
     ESSENCE_FORMULA,
     LIFE_POINTS_FORMULA,
     MENTAL_ATTRIBUTES,
-    SKILLS,
+    SKILL_NAMES,
     SPEED_FORMULA,
     STORED_CONDITIONS,
     STRENGTH_LIFT_TABLE,
@@ -148,8 +148,8 @@ def derive(attributes: dict, bonuses: dict | None = None, qualities: list | None
 
 
 def _skill_known(name: str) -> bool:
-    base = name.split(" (", 1)[0].strip() if name.endswith(")") else name
-    return base in SKILLS
+    """A skill of the rules' list, or a type of one of its families, in the rules' spelling (py_rules.skill_names)."""
+    return SKILL_NAMES.canonical(name) == name
 
 
 def _skills(raw) -> dict:

@@ -62,9 +62,10 @@ def test_dholes_house_every_listed_field_is_read_and_mapped():
     skills = sheet["skills"]
     assert skills["Firearms (Handgun)"] == 45 and skills["Fighting (Brawl)"] == 40
     assert skills["Language (Own)"] == 80 and skills["Spot Hidden"] == 55 and skills["Accounting"] == 5
-    assert skills["Science"] == 21  # the sheet's one Science skill takes the best speciality
-    assert "Operate Heavy Machinery" not in skills
-    for kept in ("Operate Heavy Machinery 31", "Science (Biology) 21", "Science (Chemistry) 11", "Notebook",
+    # RULES.md §3.2a: each speciality its own skill at its own value; Operate Heavy Machinery is on the sheet
+    assert skills["Science (Biology)"] == 21 and skills["Science (Chemistry)"] == 11 and "Science" not in skills
+    assert skills["Operate Heavy Machinery"] == 31
+    for kept in ("Notebook",
                  "Camera", "Tall, greying", "The truth will out", "Mother", "Birthplace: Boston", "$40"):
         assert kept in sheet["notes"]
     unarmed, revolver, knife = sheet["weapons"]
@@ -76,7 +77,7 @@ def test_dholes_house_every_listed_field_is_read_and_mapped():
     report = details["report"]
     assert any("9 skills" in line for line in report["read"])
     assert any("Ray gun" in line for line in report["left_out"])
-    assert any("Operate Heavy Machinery 31" in line for line in report["left_out"])
+    assert not any("Operate Heavy Machinery" in line or "Science" in line for line in report["left_out"])
     assert any(line.startswith("Move 6") for line in report["mapped"])
 
 
@@ -187,13 +188,13 @@ def test_foundry_coc7_actor_fields_and_skill_values_from_base_plus_adjustments()
     assert (sheet["hp"], sheet["mp"], sheet["san"], sheet["luck"], sheet["armour"]) == (9, 13, 60, 55, 1)
     assert sheet["skills"]["Spot Hidden"] == 60 and sheet["skills"]["Firearms (Handgun)"] == 35
     assert sheet["skills"]["Dodge"] == 40 and sheet["skills"]["Language (Own)"] == 75
-    assert sheet["skills"]["Science"] == 31
+    assert sheet["skills"]["Science (Astronomy)"] == 31 and sheet["skills"]["Operate Heavy Machinery"] == 1
     automatic, cane = sheet["weapons"]
     assert automatic == {**automatic, "skill": "Firearms (Handgun)", "damage": "1D8", "db": "none", "impale": True,
                          "range": "15 yards", "ammo": 8, "malfunction": 99}
     assert cane["skill"] == "Fighting (Sword)" and cane["db"] == "full" and not cane["impale"]
     for kept in ("Collects & sells old books.\nOwes a favour.", "Knowledge first", "Lantern ×2",
-                 "Cthulhu Cults (book)", "Player: Jo", "Operate Heavy Machinery 1"):
+                 "Cthulhu Cults (book)", "Player: Jo"):
         assert kept in sheet["notes"]
     assert any("Cthulhu Cults" in line for line in details["report"]["left_out"])
 
@@ -275,6 +276,6 @@ def test_dholes_house_languages_with_their_speciality():
         {"name": "Language (Other)", "subskill": "Greek", "value": "11"}]}
     details = imported(data)
     assert details["valid"], details["problem"]
-    assert {k: v for k, v in details["sheet"]["skills"].items()} == {"Language (Own)": 80, "Language (Other)": 21}
-    for kept in ("Language (Own) (English) 80", "Language (Other) (Latin) 21", "Language (Other) (Greek) 11"):
-        assert kept in details["sheet"]["notes"]
+    assert details["sheet"]["skills"] == {"Language (Own)": 80, "Language (Other) (Latin)": 21,
+                                          "Language (Other) (Greek)": 11}
+    assert any("Language (Own) (English) → Language (Own)" in line for line in details["report"]["mapped"])
