@@ -279,3 +279,74 @@ def test_dholes_house_languages_with_their_speciality():
     assert details["sheet"]["skills"] == {"Language (Own)": 80, "Language (Other) (Latin)": 21,
                                           "Language (Other) (Greek)": 11}
     assert any("Language (Own) (English) → Language (Own)" in line for line in details["report"]["mapped"])
+
+
+SPECIALITIES = [  # RULES.md §3.2a: each its own skill, at its own value
+    {"name": "Language (Other)", "subskill": "Latin", "value": "40", "occupation": "true"},
+    {"name": "Language (Other)", "subskill": "French", "value": "25", "occupation": "false"},
+    {"name": "Science", "subskill": "Biology", "value": "31", "occupation": "true"},
+    {"name": "Art/Craft", "subskill": "Photography", "value": "35", "occupation": "false"},
+    {"name": "Pilot", "subskill": "Aircraft", "value": "21", "occupation": "false"},
+    {"name": "Survival", "subskill": "Desert", "value": "18", "occupation": "false"},
+]
+
+
+def roll_value(sheet, skill):
+    """The value coc.skill_roll rolls ``skill`` at (the roll's own record of it)."""
+    answer = api.handle({"op": "coc.skill_roll", "args": {"investigator": sheet, "skill": skill, "dice": [0, 90]}})
+    assert answer["ok"], answer["error"]
+    return answer["result"]["state"]["last_roll"]["value"]
+
+
+def test_rules_3_2a_dholes_house_two_other_languages_and_a_science_are_kept_and_rolled_at_their_own_values():
+    data = copy.deepcopy(DHOLE)
+    data["Investigator"]["Skills"]["Skill"] = SPECIALITIES
+    details = imported(data)
+    assert details["valid"], details["problem"]
+    sheet = details["sheet"]
+    assert sheet["skills"] == {"Language (Other) (Latin)": 40, "Language (Other) (French)": 25,
+                               "Science (Biology)": 31, "Art/Craft (Photography)": 35, "Pilot (Aircraft)": 21,
+                               "Survival (Desert)": 18}
+    assert "Language (Other)" not in sheet["skills"]
+    for entry in SPECIALITIES:
+        assert roll_value(sheet, f"{entry['name']} ({entry['subskill']})") == int(entry["value"])
+    assert roll_value(sheet, "Language (Other) (Greek)") == 1  # not on the sheet: the family's base
+    assert not any("Language" in line or "Science" in line for line in details["report"]["left_out"])
+
+
+def test_the_import_report_names_and_counts_every_thing_left_out():
+    data = copy.deepcopy(DHOLE)
+    data["Investigator"]["Skills"]["Skill"] = SPECIALITIES + [
+        {"name": "Bicycle Repair", "subskill": "None", "value": "30"},
+        {"name": "Science", "subskill": "Biology", "value": "50"},  # the same speciality twice
+        {"name": "Juggling", "subskill": "None", "value": "12"}]
+    data["Investigator"]["Characteristics"].update({"Stamina": "40", "Charisma": "11"})
+    response = api.handle({"op": "interchange.import_character", "args": {"text": json.dumps(data)}})
+    details = response["result"]["details"]
+    left_out = details["report"]["left_out"]
+    for named in ("Bicycle Repair 30", "Juggling 12", "Science (Biology) 50", "Stamina", "Charisma", "Ray gun"):
+        assert sum(named in line for line in left_out) == 1, (named, left_out)
+    assert f"{len(left_out)} things left out" in response["result"]["events"][0]
+    assert details["sheet"]["skills"]["Science (Biology)"] == 31  # the first value is kept
+
+
+def test_round_trip_keeps_every_speciality_through_a_foundry_file():
+    sheet = copy.deepcopy(EXAMPLE)
+    sheet["skills"].update({"Language (Other) (Latin)": 40, "Language (Other) (French)": 25, "Science (Biology)": 31,
+                            "Art/Craft (Photography)": 35, "Pilot (Aircraft)": 21, "Survival (Desert)": 18,
+                            "Fighting (Lance)": 22, "Operate Heavy Machinery": 30, "Language (Own)": 80})
+    original = from_dict(sheet)
+    exported = api.handle({"op": "interchange.export_foundry_coc7", "args": {"investigator": sheet}})
+    assert exported["ok"], exported["error"]
+    items = {item["name"]: item["system"] for item in exported["result"]["details"]["file"]["items"]
+             if item["type"] == "skill"}
+    latin = items["Language (Other) (Latin)"]  # the system's fields: family as specialization (skill-name-parts.js)
+    assert (latin["specialization"], latin["skillName"], latin["properties"]["special"]) == (
+        "Language (Other)", "Latin", True)
+    assert latin["base"] + latin["adjustments"]["experience"] == 40
+    own = items["Language (Own)"]
+    assert (own["specialization"], own["skillName"], own["properties"]["special"]) == ("", "Language (Own)", False)
+    assert items["Fighting (Lance)"]["properties"]["fighting"] and items["Fighting (Lance)"]["properties"]["combat"]
+    details = imported(exported["result"]["details"]["text"])
+    assert details["valid"], details["problem"]
+    assert details["sheet"] == original and details["report"]["left_out"] == []
