@@ -5,7 +5,7 @@ character validation accepts, the value a skill has before any points go into it
 none or derive it), and the family a specialised skill belongs to ("Firearms" for "Firearms (Handgun)"). Each
 family of the game (:mod:`py_rules.skill_names`) is a row of its own marked ``"family": true``, with its common
 ``"specialities"``: a form offers it to type a speciality, ``"<family> (<speciality>)"``, any number of times, each
-at the family's base.
+at the family's base; ``"alone"`` says the family's name is a skill of the list by itself too (Armageddon's "Craft").
 A base the rules take from the character (Call of Cthulhu: Dodge = half DEX) is data, ``base_from =
 {"of": "DEX", "divide_by": 2, "words": "half DEX"}``, so a form computes it from the numbers typed so far
 (:func:`base_value`) instead of knowing the rule. The lists are the games' own tables, read here, never copied.
@@ -57,7 +57,8 @@ def skill_rows(names: SkillNames, base_from: dict | None = None) -> list[dict]:
     rows = {name: skill_entry(name, names.base(name), base_from.get(name), names.family_name(name))
             for name in names.offered()}
     for family in names.families:
-        rows[family.name] = {**skill_entry(family.name, family.base, family=True), "specialities": list(family.offered)}
+        rows[family.name] = {**skill_entry(family.name, family.base, family=True), "specialities": list(family.offered),
+                             "alone": family.name in names.skills}
     return [rows[name] for name in sorted(rows, key=str.lower)]
 
 

@@ -2,7 +2,8 @@
 // value in a number field. A name not on the list can be added as the table's own skill. A skill whose base
 // the rules take from the character starts at that value, computed from ``values`` (the numbers so far).
 // A family of the list (its row says ``family``: Science, Language (Other), Craft …) takes a speciality typed
-// here, any number of times, each its own skill at the family's base (RULES.md §3.2a; py_rules/skill_names.py).
+// here, any number of times, each its own skill at the family's base (RULES.md §3.2a; py_rules/skill_names.py);
+// a family whose name is a skill by itself too (``alone``: Armageddon's Craft) is offered both ways.
 import { html, useEffect, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { NumberField } from "../../components/field.mjs";
@@ -42,11 +43,12 @@ export function SkillPicker({ game, skills, hidden = skills, values = {}, raw, e
     ${family ? html`<${SpecialityField} family=${family} taken=${(name) => hasOwn(skills, name)} onCancel=${() => setFamily(null)}
       onAdd=${(name) => { onAdd(name, startOf(family), family); setFamily(null); setQuery(""); }} />` : null}
     <ul class="skill-matches" aria-label="Skills to add">
-      ${matches.map((entry) => html`<li key=${entry.name}>${entry.family
-        ? html`<button type="button" class="family" aria-expanded=${String(family?.name === entry.name)} onClick=${() => setFamily(entry)}>
-            + ${entry.name} (a speciality…)${baseWords(entry, values)}</button>`
-        : html`<button type="button" onClick=${() => { onAdd(entry.name, startOf(entry), entry); setQuery(""); }}>
-            + ${entry.name}${baseWords(entry, values)}</button>`}</li>`)}
+      ${matches.flatMap((entry) => [
+        ...(!entry.family || (entry.alone && !hasOwn(hidden, entry.name)) ? [html`<li key=${entry.name}><button type="button" onClick=${() => { onAdd(entry.name, startOf(entry), entry); setQuery(""); }}>
+            + ${entry.name}${baseWords(entry, values)}</button></li>`] : []),
+        ...(entry.family ? [html`<li key=${`${entry.name} (…)`}><button type="button" class="family" aria-expanded=${String(family?.name === entry.name)} onClick=${() => setFamily(entry)}>
+            + ${entry.name} (a speciality…)${baseWords(entry, values)}</button></li>`] : []),
+      ])}
       ${words && !exact && !hasOwn(hidden, query.trim()) ? html`<li><button type="button" onClick=${() => { onAdd(query.trim(), startOf(null), null); setQuery(""); }}>+ Add “${query.trim()}”</button></li>` : null}
     </ul>
   </fieldset>`;
