@@ -61,6 +61,7 @@ function SpecialityField({ family, taken, onAdd, onCancel }) {
   const [said, setSaid] = useState("");
   const id = `speciality-${family.name.replace(/[^A-Za-z0-9]+/g, "-")}`;
   const example = family.specialities?.[0] ?? "";
+  useEffect(() => { document.getElementById(id)?.focus(); }, [id]); // opened to type: the field has the keyboard
   const add = () => {
     const speciality = text.trim();
     if (!speciality) { setSaid(`Type the speciality of ${family.name}${example ? `, e.g. ${example}` : ""}.`); return; }
