@@ -23,10 +23,11 @@ from py_rules.coc.tables import (
     MYTHOS,
     SANITY_CEILING,
     SCHEMA,
-    SKILL_ALIASES,
     SKILL_BASES,
     SKILL_BASES_FROM,
+    SKILL_FAMILIES,
     SKILL_MAX,
+    SKILL_NAMES,
     ARMOUR_MAX,
 )
 from py_rules.coc.weapons import parse_weapons
@@ -128,14 +129,12 @@ def skill_name(name, field: str = "skill") -> str:
     """
     if not isinstance(name, str):
         raise _fail(f"A skill name must be text (got {name!r}).", field, "wrong_type")
-    text = " ".join(name.split())
-    if text in SKILL_BASES:
-        return text
-    lowered = {k.lower(): k for k in SKILL_BASES}
-    lowered.update({k.lower(): v for k, v in SKILL_ALIASES.items()})
-    if text.lower() in lowered:
-        return lowered[text.lower()]
-    raise _fail(f"Unknown skill {name!r}; the sheet's skills are: {', '.join(SKILL_BASES)}.", field, "unknown_skill")
+    found = SKILL_NAMES.canonical(name)  # a listed skill, an alias, or a family's speciality (rules/coc.md §3.2a)
+    if found is not None:
+        return found
+    families = ", ".join(family.name for family in SKILL_FAMILIES)
+    raise _fail(f"Unknown skill {_shown(name)}; the sheet's skills are: {', '.join(SKILL_BASES)}; a speciality of "
+                f"{families} is written with its family, e.g. Science (Biology).", field, "unknown_skill")
 
 
 def from_dict(data) -> dict:
@@ -184,7 +183,7 @@ def from_dict(data) -> dict:
     out["skills"] = {}
     for key, value in skills.items():
         canonical = skill_name(key, "skills" if len(key) > _TEXT_MAX else f"skills.{key}")
-        if canonical in out["skills"]:
+        if canonical.lower() in (name.lower() for name in out["skills"]):  # "Science (biology)" is Science (Biology)
             raise _fail(f"Skill {canonical!r} is listed twice.", f"skills.{key}", "duplicate_skill")
         out["skills"][canonical] = _int(value, f"skills.{key}", 0, SKILL_MAX)
 
@@ -303,12 +302,13 @@ def skill_value(state: dict, name: str) -> int:
     (20, 27)
     """
     canonical = skill_name(name)
-    if canonical in state["skills"]:
-        return state["skills"][canonical]
+    for held in (canonical, *(k for k in state["skills"] if k.lower() == canonical.lower())):
+        if held in state["skills"]:
+            return state["skills"][held]
     if canonical in SKILL_BASES_FROM:
         characteristic_name, divisor = SKILL_BASES_FROM[canonical]
         return min(SKILL_MAX, state["characteristics"][characteristic_name] // divisor)
-    return SKILL_BASES[canonical]
+    return SKILL_NAMES.base(canonical)  # a speciality not on the sheet: its family's base (rules/coc.md §3.2a)
 
 
 def hp_max(state: dict) -> int:

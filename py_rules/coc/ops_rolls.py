@@ -220,7 +220,7 @@ OPPOSED = Operation(
     covers=("C7",),
     params=(INVESTIGATOR, OPPONENT, SKILL,
             Param("opponent_skill", "choice", "Opponent's skill", "The skill the other side rolls (seed 003: e.g. Dodge "
-                  "against Brawl).", default="Dodge", choices=tuple(SKILL_BASES)),
+                  "against Brawl).", default="Dodge", choices=tuple(SKILL_BASES), parse=SKILL.parse),
             BONUS, PENALTY,
             Param("opponent_bonus", "int", "Opponent's bonus dice", BONUS.help, default=0, minimum=0, maximum=5),
             Param("opponent_penalty", "int", "Opponent's penalty dice", PENALTY.help, default=0, minimum=0, maximum=5),

@@ -95,7 +95,7 @@ def from_dict(value) -> dict:
         out["abilities"] = {a: _int(abilities.get(a, T.AVERAGE_ABILITY), f"abilities.{a}", 0, 30) for a in T.ABILITIES}
     skills = _dict(value.get("skills", {}), "skills")
     for key in skills:
-        if key not in T.SKILLS:
+        if T.SKILL_NAMES.canonical(key) != key:  # one reading of skill names in the three games (py_rules.skill_names)
             raise RulesError("unknown_skill", f"Unknown skill {key!r}; known skills: {listed(T.SKILLS)}.", f"skills.{key}")
     out["skills"] = {k: _int(v, f"skills.{k}", -20, 40) for k, v in skills.items()}
     defence = _dict(value.get("defence", {}), "defence")

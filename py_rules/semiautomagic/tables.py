@@ -4,6 +4,7 @@ The GM may edit these; the rules read them and never hard-code their values.
 """
 
 from py_rules.dice_expr import Form
+from py_rules.skill_names import SkillNames
 
 GM_TITLE = "GM"
 
@@ -25,6 +26,10 @@ SKILLS = (
     "Unarmoured", "Weapon Skill", "Wrestle",
 )
 """Skills the seed and rules/semiautomagic.md §2.3–2.12 name (editable: add your table's skills here)."""
+
+SKILL_NAMES = SkillNames({name: 0 for name in SKILLS}, ())
+"""The skill names a creature may list, read as the other games read theirs (:mod:`py_rules.skill_names`): the
+seed gives no skill a speciality, so the game declares no family (a table adding one declares it here)."""
 
 MOBILITY_SKILLS = ("Acrobatics", "Athletics", "Wrestle", "Stealth")
 """Seed 002, Mobility Penalty: subtracted from Acrobatics, Athletics, Wrestle and Stealth."""
