@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import math
 
+from py_rules.armageddon.condition_registry import NAMES as STORED_CONDITIONS
 from py_rules.armageddon.tables import (
     ATTRIBUTE_MAX,
     ATTRIBUTES,
@@ -23,7 +24,6 @@ from py_rules.armageddon.tables import (
     SKILL_MAX,
     SKILLS,
     SPEED_FORMULA,
-    STORED_CONDITIONS,
     STRENGTH_LIFT_TABLE,
 )
 from py_rules.armageddon.weapons import armour_of, weapons_of

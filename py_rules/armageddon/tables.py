@@ -214,12 +214,7 @@ FEAR_TABLE = (
 
 # --- Conditions (RULES.md §1.17 U23) -------------------------------------------------------------
 
-STORED_CONDITIONS = (
-    "frozen", "knocked_down", "semi_conscious", "unconscious", "asleep",
-    "stabilised", "dying", "death_pending", "dead",
-)
-"""Conditions kept in the character's state; "tired", "numb", "depressed" and "seriously_injured"
-are read from the pools (RULES.md §1.17 U23)."""
+# The conditions kept in the character's state are declared in condition_registry.py (RULES.md §1.17 U23).
 
 # --- Weapons and armour (RULES.md §1.8, §1.8a) ----------------------------------------------------
 

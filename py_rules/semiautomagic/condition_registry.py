@@ -115,7 +115,13 @@ CONDITIONS = Registry(
               modifiers=(ConditionModifier(None, "every check", "Tired (GM's modifier)", "RULES.md §2.14 S3",
                                            reason="Tired (the GM's modifier)"),)),
 )
-"""Seed 002: the fourteen conditions, in the seed's order; ``rank`` is the order "who can act" lists them in."""
+"""Seed 002: the fourteen conditions, in the seed's order; ``rank`` is the order "who can act" lists them in.
+
+What each implies, from the seed: "A dying character is unconscious"; Unconscious and Sleeping characters "are also
+always Helpless"; a Broken character "is also Helpless"; a body without its soul "enters a coma-like state" and
+"appears dead at casual glance" (a coma is unconsciousness: no actions, no defence rolls). What each forbids: Broken
+"cannot take any actions"; Helpless "cannot react"; Flat-Footed (and so Helpless and Broken) characters may not make
+defence rolls. Held: no block or parry, dodge at −1; Sleeping: "a -6 penalty to Perception checks while asleep"."""
 
 NAMES = CONDITIONS.names
 IMPLIED = CONDITIONS.implied()
