@@ -16,11 +16,11 @@ from py_rules.armageddon.sheet import NAME_MAX as _NAME_MAX
 from py_rules.armageddon.sheet import NOTES_MAX as _NOTES_MAX
 from py_rules.armageddon.sheet import POOL_LIMIT as _POOL_LIMIT
 from py_rules.armageddon.sheet import SHEET
+from py_rules.armageddon.condition_registry import NAMES as STORED_CONDITIONS
 from py_rules.armageddon.tables import (
     ATTRIBUTES,
     MENTAL_ATTRIBUTES,
     SKILL_NAMES,
-    STORED_CONDITIONS,
 )
 from py_rules.armageddon.derived import derive, encumbered, lifting_capacity
 from py_rules.armageddon.qualities import channeling_of, check_levels, is_gifted

@@ -21,9 +21,11 @@ from py_rules.armageddon.fields import (
 )
 from py_rules.armageddon.life import consciousness_test, first_aid, resuscitate, survival_test
 from py_rules.armageddon.penalties import PenaltySettings, automatic_modifiers, state_conditions
+from py_rules.armageddon.condition_registry import CLOCKS
+from py_rules.armageddon.condition_registry import NAMES as STORED_CONDITIONS
 from py_rules.armageddon.tables import (
     ACTIVITIES, DEATH_TIMER_MINUTES_PER_CON, EMOTIONAL_LEAK_DICE, FEAR_TABLE, GM_TITLE, LIFE_POINTS_FORMULA,
-    STORED_CONDITIONS, SURVIVAL_INTERVAL, TARGET_NUMBER,
+    SURVIVAL_INTERVAL, TARGET_NUMBER,
 )
 from py_rules.armageddon.work import Settings, Work
 from py_rules.errors import RulesError
@@ -447,7 +449,7 @@ def _set_condition(*, character, condition, action, turn_seconds):
     else:
         if not remove(char, condition):
             raise RulesError("no_change", f"{who} is not {condition.replace('_', ' ')}.", "condition")
-        key = {"frozen": "frozen_seconds", "death_pending": "death_seconds", "dying": "survival_seconds"}.get(condition)
+        key = CLOCKS.get(condition)
         if key:
             timers[key] = 0
         work.event(f"{who} is no longer {condition.replace('_', ' ')}.")

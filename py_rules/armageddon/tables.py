@@ -229,12 +229,7 @@ FEAR_TABLE = (
 
 # --- Conditions (rules/armageddon.md §1.17 U23) -------------------------------------------------------------
 
-STORED_CONDITIONS = (
-    "frozen", "knocked_down", "semi_conscious", "unconscious", "asleep",
-    "stabilised", "dying", "death_pending", "dead",
-)
-"""Conditions kept in the character's state; "tired", "numb", "depressed" and "seriously_injured"
-are read from the pools (rules/armageddon.md §1.17 U23)."""
+# The conditions kept in the character's state are declared in condition_registry.py (rules/armageddon.md §1.17 U23).
 
 # --- Weapons and armour (rules/armageddon.md §1.8, §1.8a) ----------------------------------------------------
 

@@ -30,6 +30,7 @@ from py_rules.coc.tables import (
     SKILL_NAMES,
     ARMOUR_MAX,
 )
+from py_rules.coc.condition_registry import NAMES
 from py_rules.coc.weapons import parse_weapons
 from py_rules.errors import RulesError
 from py_rules.limits import DAMAGE_MAX
@@ -43,9 +44,8 @@ __all__ = (
     "characteristic", "hp_max", "mp_max", "san_max", "damage_bonus_and_build", "mov", "derived", "who",
 )
 
-CONDITIONS = ("major_wound", "prone", "unconscious", "dying", "stabilised", "dead",
-              "involuntary_action", "indefinitely_insane", "permanently_insane")
-"""Boolean conditions (seed 003 Hit points, Wounds, and Healing; Sanity)."""
+CONDITIONS = NAMES
+"""Boolean conditions (seed 003 Hit points, Wounds, and Healing; Sanity), declared in :mod:`.condition_registry`."""
 
 _COUNTERS = {
     # name: (lowest, highest or None)

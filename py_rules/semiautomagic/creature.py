@@ -13,6 +13,7 @@ import math
 from py_rules.errors import RulesError
 from py_rules.limits import sheet_text
 from py_rules.limits import shown as _shown
+from py_rules.semiautomagic import condition_registry as R
 from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.weapons import armour_of, weapons_of
 from py_rules.text import check_sheet as check_texts
@@ -166,12 +167,12 @@ def _conditions(raw, kind: str) -> dict:
     raw = _dict(raw, "conditions")
     out = {}
     for name, entry in raw.items():
-        if name not in T.CONDITIONS:
-            raise RulesError("unknown_condition", f"Unknown condition {name!r}; conditions: {listed(T.CONDITIONS)}.", f"conditions.{name}")
+        if name not in R.NAMES:
+            raise RulesError("unknown_condition", f"Unknown condition {name!r}; conditions: {listed(R.NAMES)}.", f"conditions.{name}")
         if kind == "object":
             raise RulesError("not_allowed", "Objects have no conditions.", f"conditions.{name}")
         entry = _dict(entry, f"conditions.{name}")
-        allowed = ("seconds",) + T.CONDITION_TIMER_FIELDS.get(name, ())
+        allowed = ("seconds",) + R.FIELDS.get(name, ())
         for key in entry:
             if key not in allowed:
                 raise RulesError("unknown_field", f"{name} has no field {key!r}; fields: {listed(allowed)}.", f"conditions.{name}.{key}")
@@ -190,7 +191,7 @@ def _conditions(raw, kind: str) -> dict:
         elif name == "Tired":
             clean["modifier"] = _int(entry.get("modifier", 0), "conditions.Tired.modifier", -20, 0)
         out[name] = clean
-    return {name: out[name] for name in T.CONDITIONS if name in out}
+    return {name: out[name] for name in R.NAMES if name in out}
 
 
 _NAMES = {"emp_complexity": "EMP complexity", "emp_disabled": "Stopped by an EMP", "dc": "DC",
@@ -303,11 +304,11 @@ def effective_conditions(c: dict) -> list[str]:
     while changed:
         changed = False
         for name in list(found):
-            for implied in T.IMPLIED_CONDITIONS.get(name, ()):
+            for implied in R.IMPLIED.get(name, ()):
                 if implied not in found:
                     found.add(implied)
                     changed = True
-    return [name for name in T.CONDITIONS if name in found]
+    return [name for name in R.NAMES if name in found]
 
 
 def has(c: dict, condition: str) -> bool:
@@ -315,13 +316,14 @@ def has(c: dict, condition: str) -> bool:
 
 
 def can_defend(c: dict) -> tuple[bool, str]:
-    """Whether defence rolls are allowed, and why not (seed 002: Flat-Footed, Broken, Helpless)."""
+    """Whether defence rolls are allowed, and why not (the conditions that forbid defending: seed 002, Flat-Footed;
+    Helpless, and so Broken)."""
     if c.get("dead") or c.get("destroyed"):
         return False, "dead" if c.get("dead") else "destroyed"
     if is_object(c):
         return False, "an object"
     conditions = effective_conditions(c)
-    for name in T.NO_DEFENCE_CONDITIONS:
+    for name in R.CONDITIONS.forbidding("defend"):
         if name in conditions:
             return False, name
     return True, ""
@@ -345,23 +347,27 @@ def _tidy(number):
 
 
 def action_seconds(c: dict) -> tuple[int, list[str]]:
-    """Seconds of action this round (M21): 6; Disabled 3; Stunned loses its seconds; Broken/Helpless 0."""
+    """Seconds of action this round (M21): 6; a condition that forbids acting (Broken, Helpless) 0; one that caps
+    them (Disabled) its seconds; one that costs them (Stunned) loses its own (the condition records)."""
     if c.get("dead") or c.get("destroyed") or is_object(c):
         return 0, ["cannot act"]
     conditions = effective_conditions(c)
     reasons = []
-    for name in T.NO_ACTION_CONDITIONS:
+    for name in R.CONDITIONS.forbidding("act"):
         if name in conditions:
             return 0, [f"{name}: no actions"]
     budget = T.ROUND_SECONDS
-    if "Disabled" in conditions:
-        budget = T.DISABLED_ACTION_SECONDS
-        reasons.append("Disabled: 3 seconds of action per round")
-    if "Stunned" in conditions:
-        stunned = c["conditions"]["Stunned"]["seconds"]
-        lost = T.ROUND_SECONDS if stunned is None else min(T.ROUND_SECONDS, stunned)
-        budget = max(0, budget - lost)
-        reasons.append(f"Stunned for {lost} s: no actions while stunned")
+    on = [record for record in R.CONDITIONS if record.name in conditions]
+    for record in on:  # first what caps the round's seconds, then what costs some of them
+        if record.action_seconds is not None:
+            budget = min(budget, record.action_seconds)
+            reasons.append(f"{record.name}: {record.action_seconds} seconds of action per round")
+    for record in on:
+        if record.costs_seconds:
+            left = c["conditions"].get(record.name, {}).get("seconds")
+            lost = T.ROUND_SECONDS if left is None else min(T.ROUND_SECONDS, left)
+            budget = max(0, budget - lost)
+            reasons.append(f"{record.name} for {lost} s: no actions while {record.name.lower()}")
     return budget, reasons
 
 

@@ -40,9 +40,6 @@ MOBILITY_SQUARES_PER_POINT = 0.5
 SCALE_SKILL_SIGN = {"Stealth": -1, "Wrestle": 1, "Fortitude": 1}
 """rules/semiautomagic.md §2.3 [SRC Scale.html]: Scale is subtracted from Stealth and added to Wrestle and Fortitude."""
 
-SLEEPING_PERCEPTION = -6
-"""Seed 002, Sleeping: "characters get a -6 penalty to Perception checks while asleep"."""
-
 MOVEMENT_TYPES = ("walk", "fly", "swim", "climb", "burrow")
 """Seed 002, Mobility Penalty: "multiple movement types (such as the ability to either walk or fly)"."""
 
@@ -155,48 +152,14 @@ DAY_SECONDS = 86400
 SLEEP_HEAL_WOUNDS = 1
 """Seed 002: one wound per day with at least eight hours of sleep; bedridden: Endurance wounds (S10)."""
 
-CONDITIONS = (
-    "Flat-Footed", "Confused", "Panicked", "Stunned", "Staggered", "Disabled", "Broken",
-    "Helpless", "Unconscious", "Sleeping", "Dying", "Soul Coma", "Held", "Tired",
-)
-"""Seed 002: the fourteen conditions."""
-
-IMPLIED_CONDITIONS = {
-    "Dying": ("Unconscious",),
-    "Unconscious": ("Helpless",),
-    "Sleeping": ("Helpless",),
-    "Broken": ("Helpless",),
-    "Soul Coma": ("Unconscious",),
-}
-"""Seed 002: "A dying character is unconscious"; Unconscious and Sleeping characters "are also always
-Helpless"; a Broken character "is also Helpless"; a body without its soul "enters a coma-like state"
-and "appears dead at casual glance" (a coma is unconsciousness: no actions, no defence rolls)."""
-
-NO_DEFENCE_CONDITIONS = ("Flat-Footed", "Helpless", "Broken")
-"""Seed 002: Flat-Footed, Broken and Helpless characters may not make defence rolls."""
-
-NO_ACTION_CONDITIONS = ("Broken", "Helpless")
-"""Seed 002: Broken "cannot take any actions"; Helpless "cannot react" (Unconscious, Sleeping imply it)."""
-
 DEFENCE_OPTIONS = {"block": "Shield Use", "dodge": "Reflex", "parry": "Weapon Skill"}
 """rules/semiautomagic.md §2.4 [SRC Attacking.html]: Block = Shield Use, Dodge = Reflex, Parry = Weapon Skill."""
-
-HELD_ALLOWED = {"dodge": -1}
-"""Seed 002, Held: no block or parry; dodge with a −1 penalty."""
 
 ATTACK_SKILLS = {"melee": "Weapon Skill", "ranged": "Ranged Skill", "spell": "Magic"}
 """rules/semiautomagic.md §2.4: Weapon Skill for melee, Ranged Skill for ranged, a magic skill for attack spells."""
 
 DEFENCE_BASE = 4
 """rules/semiautomagic.md §2.4: defence roll against 4 + the attacker's attack bonus (Scale excluded)."""
-
-CONDITION_TIMER_FIELDS = {
-    "Dying": ("dc",),
-    "Confused": ("control_seconds", "until_morale_removed"),
-    "Soul Coma": ("dc", "seconds_to_check"),
-    "Tired": ("modifier",),
-}
-"""Extra fields a condition may carry besides ``seconds`` (its remaining duration)."""
 
 STATUSES = ("flanked", "prone", "crouching", "screaming", "frenzy", "on fire")
 """rules/semiautomagic.md §2.14 S14: named statuses without mechanics (Confusion rows 6, 13–15; Rage; Heat)."""
