@@ -11,6 +11,7 @@ import { SkillPicker } from "./skill_picker.mjs";
 import { baseValue } from "./skill_list.mjs";
 import { ItemList, itemErrors, itemsOf } from "./item_list.mjs";
 import { WeaponsEditor, readWeapons, weaponsDraft } from "../sheet/weapons.mjs";
+import { ItemsEditor, readItems } from "../sheet/items.mjs";
 import { own } from "../../store/own.mjs";
 
 const getPath = (object, path) => path.split(".").reduce((value, key) => value?.[key], object);
@@ -52,8 +53,17 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   const [saving, setSaving] = useState(false);
   const [gear, setGear] = useState(() => (game.weapons ? weaponsDraft(game.weapons, {}) : null)); // weapons and armour
   const gearRead = gear ? readWeapons(game.weapons, gear) : { values: {}, errors: {} };
+  const [carried, setCarried] = useState([]); // items of a game that declares them as a list (sheet/items.mjs)
+  const carriedRead = game.items?.fields ? readItems(game.items, carried) : { values: {}, errors: {} };
+  // a game with several kinds of sheet (Semiautomagic: creature, object, vehicle, robot) asks each its own fields
+  const sections = spec.sectionsFor ? spec.sectionsFor(draft) : spec.sections;
+  const setChoice = (path, value) => {
+    if (path !== spec.kindField) { setDraft((old) => setPath(old, path, value)); return; }
+    setDraft((old) => spec.rekind(old, value));
+    setKind(spec.castKinds.includes(value) ? "npc" : initialKind); // what the game master runs joins the cast
+  };
 
-  const fields = spec.sections.flatMap((section) => section.fields);
+  const fields = sections.flatMap((section) => section.fields);
   const values = spec.skills.values?.(draft) ?? {};
   const followed = Object.entries(following).map(([name, entry]) => [name, baseValue(entry, values, spec.skills.max)]).filter(([, value]) => value !== null);
   const skills = { ...draft.skills, ...Object.fromEntries(followed) };
@@ -66,9 +76,9 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   for (const [skill, typed] of Object.entries(raw).filter(([path]) => path.startsWith("skills."))) {
     numberErrors[skill] = readNumber(typed.text, { ...spec.skills, label: skill.slice(7), badInput: typed.bad }).error || null;
   }
-  Object.assign(numberErrors, gearRead.errors);
+  Object.assign(numberErrors, gearRead.errors, carriedRead.errors);
   const clientBad = Object.values(numberErrors).some(Boolean) || itemErrors(items).some(Boolean);
-  const sheet = spec.toSheet({ ...draft, skills, name: draft.name.trim() || "New character", ...gearRead.values }, itemsOf(items));
+  const sheet = spec.toSheet({ ...draft, skills, name: draft.name.trim() || "New character", ...gearRead.values, ...carriedRead.values }, itemsOf(items));
   const request = spec.derive(sheet);
   const requestKey = JSON.stringify(request);
 
@@ -92,7 +102,8 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   const shownPaths = [...fields.map((field) => field.path), ...Object.keys(skills).map((skill) => `skills.${skill}`), "name"];
   const errorAt = (path) => numberErrors[path] || (engineError && errorField === path ? errorWords : null);
   const gearPaths = gear ? [...gear.rows.flatMap((_, index) => game.weapons.fields.map((field) => `${game.weapons.path || "weapons"}.${index}.${field.key}`)), game.weapons.armour?.path] : [];
-  const placedEngineError = engineError && (shownPaths.includes(errorField) || gearPaths.includes(errorField));
+  const itemPaths = carried.flatMap((_, index) => (game.items?.fields || []).map((field) => `${game.items.path || "items"}.${index}.${field.key}`));
+  const placedEngineError = engineError && (shownPaths.includes(errorField) || gearPaths.includes(errorField) || itemPaths.includes(errorField));
   const labelOf = (path) => fields.find((field) => field.path === path)?.label ?? (path?.startsWith("skills.") ? path.slice(7) : spec.pathLabels?.[path]);
   const panelError = engineError && !placedEngineError ? (labelOf(errorField) ? `${labelOf(errorField)}: ${errorWords}` : errorWords) : null;
   const answered = engineAnswer?.key === requestKey;
@@ -138,11 +149,11 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
       onInput=${(value) => setDraft((old) => ({ ...old, name: value }))} />
     <${ChoiceField} label="Plays as" name="character-kind" value=${kind} onChange=${setKind} options=${[["pc", "Player character"], ["npc", `Non-player character (run by the ${game.gm})`]]} />
     ${spec.rollAll ? html`<button type="button" onClick=${rollAll}>${spec.rollAll.label}</button>` : null}
-    ${spec.sections.map((section) => html`<fieldset class="grid-fields" key=${section.title}>
+    ${sections.map((section) => html`<fieldset class="grid-fields" key=${section.title}>
       <legend>${section.title}</legend>
       ${section.fields.map((field) => field.choices
         ? html`<${ChoiceField} key=${field.path} label=${field.label} name=${field.path} value=${getPath(draft, field.path)} options=${field.choices}
-            help=${field.help} error=${errorAt(field.path)} onChange=${(value) => setDraft((old) => setPath(old, field.path, value))} />`
+            help=${field.help} error=${errorAt(field.path)} onChange=${(value) => setChoice(field.path, value)} />`
         : html`<${NumberField} key=${field.path} label=${field.label} name=${field.path} min=${field.min} max=${field.max} help=${field.help}
             value=${raw[field.path]?.text ?? String(getPath(draft, field.path))} error=${errorAt(field.path)}
             onInput=${(text, bad) => setNumber(field.path, text, bad)} />`)}
@@ -154,6 +165,7 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
       onRemove=${(name) => { unfollow(name); setDraft((old) => { const rest = { ...old.skills }; delete rest[name]; return { ...old, skills: rest }; }); setRaw((old) => { const copy = { ...old }; delete copy[`skills.${name}`]; return copy; }); }} />
     ${spec.items ? html`<${ItemList} rows=${items} onChange=${setItems} />` : null}
     ${gear ? html`<${WeaponsEditor} decl=${game.weapons} draft=${gear} sheet=${sheet} errorAt=${errorAt} onChange=${setGear} />` : null}
+    ${game.items?.fields ? html`<${ItemsEditor} decl=${game.items} rows=${carried} errorAt=${errorAt} onChange=${setCarried} />` : null}
     <section class="derived" aria-live="polite" aria-labelledby="derived-title">
       <h3 id="derived-title">Derived, by the rules</h3>
       ${engineAnswer?.result && !clientBad ? html`<dl aria-busy=${waiting ? "true" : undefined}>${spec.derived(engineAnswer.result).map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>`
