@@ -105,7 +105,7 @@ SHEET = SheetSpec(
           for name in T.ABILITIES),
         Field("emp_complexity", "EMP complexity", "choice", choices=_EMP_CHOICES, choice_labels=_EMP_LABELS,
               default=None, optional=True, section="Electronics", sheet_kinds=MADE,
-              help="How complex its electronics are: an EMP stops it above this toughness. Empty: not electronic.",
+              help="How complex its electronics are: an EMP above its EMP Toughness stops it until repaired.",
               source=_EMP),
         Field("defence", "Defence sources", "map", default={}, source=_TOUGHNESS),
         *(Field(f"defence.{key}", label, minimum=-20, maximum=40, default=0, sheet_kinds=kinds, help=help_text,
