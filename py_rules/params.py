@@ -2,7 +2,7 @@
 in the page and the API reference (issue 2, "One door into the engine").
 
 A :class:`Param` says what a field holds (kind, range, choices, default), how
-it is labelled, and which seed or RULES.md section its help text cites.
+it is labelled, and which seed or rules notes' section its help text cites.
 :meth:`Param.coerce` turns what a form or a JSON request sent into a value,
 or raises :class:`RulesError` naming the field.
 """
@@ -44,7 +44,7 @@ class Param:
         name: the JSON key (and form field name).
         kind: one of :data:`KINDS`.
         label: what the form shows.
-        help: one sentence, citing the seed or RULES.md section it comes from.
+        help: one sentence, citing the seed or rules notes' section it comes from.
         default: value when omitted; :data:`REQUIRED` if it must be given; None
             for an optional field with no value.
         minimum, maximum: inclusive range for ``int`` and ``number``.

@@ -1,5 +1,5 @@
 """Who can act, and what his state costs him (issue 16; seed 000 Fear Tests, Life Points, Endurance Points,
-Essence, Encumbrance; RULES.md §1.8a defence, §1.15, §1.17 U23).
+Essence, Encumbrance; rules/armageddon.md §1.8a defence, §1.15, §1.17 U23).
 
 :func:`capacity` is pure: from a sheet it lists what the character may not do (act, defend), the rolls still
 his while he cannot act, every penalty his state puts on his rolls (each with the rolls it reaches) and the
@@ -22,7 +22,7 @@ __all__ = ("capacity", "limits_of", "penalties_of", "lowered_of", "ACT_OPS", "DE
 _FEAR = "seed 000, Fear Tests: a failed Fear Test freezes the character for one Turn"
 _LP = "seed 000, Life Points, Consciousness Tests & Survival Tests"
 _EP = "seed 000, Endurance Points: below 0, Consciousness Test every Turn"
-_DEFENCE = "RULES.md §1.8a: a defender unconscious, knocked down and stunned, or frozen by fear makes no defence"
+_DEFENCE = "rules/armageddon.md §1.8a: a defender unconscious, knocked down and stunned, or frozen by fear makes no defence"
 _DEAD = "seed 000, Life Points: death"
 _ESSENCE_LOST = "seed 000, Essence: lost Attribute points return once Essence is brought back to at least 0"
 
@@ -77,7 +77,7 @@ def _n(number: int) -> str:
 
 
 def penalties_of(character: dict, settings: PenaltySettings = PenaltySettings()) -> list[Penalty]:
-    """Every penalty the pools and the load put on his rolls, with the rolls each reaches (U10; RULES.md §1.15, A6,
+    """Every penalty the pools and the load put on his rolls, with the rolls each reaches (U10; rules/armageddon.md §1.15, A6,
     A12) — the same numbers :func:`py_rules.armageddon.penalties.automatic_modifiers` adds to a roll."""
     current, derived = character["current"], character["derived"]
     found = []
@@ -95,7 +95,7 @@ def penalties_of(character: dict, settings: PenaltySettings = PenaltySettings())
     if 2 * essence <= most and (settings.stack_essence_penalties or not depressed):
         rolls = "mental rolls" if settings.essence_penalty_on_mental_tests else "mental Tasks"
         found.append(Penalty(NUMB_PENALTY, rolls, f"Essence at half or below ({essence} of {most})",
-                             "seed 000, Essence: half or lower, −1 to mental Tasks; RULES.md A12"))
+                             "seed 000, Essence: half or lower, −1 to mental Tasks; rules/armageddon.md §1.16 A12"))
     if depressed:
         found.append(Penalty(DEPRESSED_PENALTY, "all rolls", f"deeply depressed, Essence {_n(essence)} (1 or less)",
                              "seed 000, Essence: 1 or 0 points, all actions at −3"))
@@ -125,4 +125,4 @@ def capacity(character: dict, *, turn_seconds: int, settings: PenaltySettings = 
     return answer("armageddon", name_of(character), limits=limits, penalties=penalties_of(character, settings),
                   lowered=lowered_of(character), only=only, forbidden=forbidden, defence_ops=DEFENCE_OPS,
                   refused=[op for op in ACT_OPS if op != "armageddon.resisted"] if has(character, "dead") else (),
-                  none_said="Nothing in his state limits him: no penalty from his state.", source="RULES.md §1.15")
+                  none_said="Nothing in his state limits him: no penalty from his state.", source="rules/armageddon.md §1.15")

@@ -60,7 +60,7 @@ def _system_info():
                          Step("A d10 is used for all rolls except damage rolls.", "seed 000, The Basics"),
                          Step(f"The Target Number for nearly all rolls is {TARGET_NUMBER}.", "seed 000, The Basics")],
                   details={"gm_title": GM_TITLE, "target_number": TARGET_NUMBER, "die": "d10",
-                           "damage_dice": "NdX × M + K"})  # RULES.md §1.8
+                           "damage_dice": "NdX × M + K"})  # rules/armageddon.md §1.8
 
 
 SYSTEM_INFO = Operation(
@@ -78,13 +78,13 @@ def _sheet(*, character):
         Step(f"Life Points (Str {attrs['Strength']} + Con {attrs['Constitution']}) × 4 + 10 = "
              f"{sum(attrs[k] * w for k, w in weights.items()) + constant}"
              + (f" + {character['bonuses']['life_points']} bonus" if character["bonuses"]["life_points"] else ""),
-             "RULES.md §1.4"),
-        Step(f"Endurance Points (Str + Con + Will) × 3 + 5 = {derived['endurance_points']}", "RULES.md §1.4"),
-        Step(f"Essence Pool (sum of the six Attributes) = {derived['essence']}", "RULES.md §1.4"),
+             "rules/armageddon.md §1.4"),
+        Step(f"Endurance Points (Str + Con + Will) × 3 + 5 = {derived['endurance_points']}", "rules/armageddon.md §1.4"),
+        Step(f"Essence Pool (sum of the six Attributes) = {derived['essence']}", "rules/armageddon.md §1.4"),
         Step(f"Speed (Con + Dex) × 2 = {derived['speed']}; Initiative 1d10 + Dexterity {derived['initiative_base']}",
-             "RULES.md §1.4"),
+             "rules/armageddon.md §1.4"),
         Step(f"Lifting capacity {derived['lifting_capacity']} lb, carrying capacity {derived['carrying_capacity']} lb",
-             "RULES.md §1.4 Strength table; seed 000, Encumbrance"),
+             "rules/armageddon.md §1.4 Strength table; seed 000, Encumbrance"),
     ]
     current = character["current"]
     conditions = list(character["conditions"]) + state_conditions(character)
@@ -93,7 +93,7 @@ def _sheet(*, character):
         steps.append(Step("Temporarily lost: " + ", ".join(f"{k} −{v}" for k, v in lost.items()), "seed 000, Essence"))
     summary = (f"LP {current['life_points']}/{derived['life_points']}, EP {current['endurance_points']}/"
                f"{derived['endurance_points']}, Essence {current['essence']}/{derived['essence']}")
-    steps.append(Step(summary + "; conditions: " + _conditions_said(conditions), "RULES.md §1.17 U23"))
+    steps.append(Step(summary + "; conditions: " + _conditions_said(conditions), "rules/armageddon.md §1.17 U23"))
     return Result(system=_SYS, kind="character_sheet", label=name_of(character), level_name=summary,
                   flags=conditions, steps=steps,
                   details={"derived": derived, "current": current, "conditions": conditions,
@@ -105,7 +105,7 @@ SHEET = Operation(
     id="armageddon.character_sheet", system=_SYS, title="Character sheet (derived values, conditions)",
     summary="Derive LP, EP, Essence, Speed, Initiative base, lifting and carrying capacity from the Attributes, and "
     "list the character's conditions (stored and read from his pools).",
-    covers=("U1", "U23"), params=(CHARACTER,), run=_sheet, source="RULES.md §1.4, §1.17", rolls=False,
+    covers=("U1", "U23"), params=(CHARACTER,), run=_sheet, source="rules/armageddon.md §1.4, §1.17", rolls=False,
 )
 
 
@@ -115,7 +115,7 @@ def _penalties(*, character, attribute_name, roll_type, tags, **options):
                                settings=settings)
     total = total_of(mods)
     # The modifiers are listed with their sources already; a step only says so when there are none.
-    steps = [] if mods else [Step("His state imposes no penalty.", "RULES.md §1.15")]
+    steps = [] if mods else [Step("His state imposes no penalty.", "rules/armageddon.md §1.15")]
     return Result(system=_SYS, kind="action_penalties", label=name_of(character), modifiers=mods, total=total,
                   level_name=f"{total:+d} from his state", steps=steps)
 
@@ -126,10 +126,10 @@ PENALTIES = Operation(
     "chosen Attribute, each listed with its rule.",
     covers=("U10",),
     params=(CHARACTER, ATTRIBUTE_NAME,
-            Param("roll_type", "choice", "Task or Test", "RULES.md A12: the half-Essence −1 is for mental Tasks "
+            Param("roll_type", "choice", "Task or Test", "rules/armageddon.md §1.16 A12: the half-Essence −1 is for mental Tasks "
                   "(and mental Tests by default).", default="task", choices=("task", "test")),
             TAGS) + PENALTY_SETTINGS,
-    run=_penalties, source="RULES.md §1.15; seed 000 LP, EP, Essence, Encumbrance", rolls=False,
+    run=_penalties, source="rules/armageddon.md §1.15; seed 000 LP, EP, Essence, Encumbrance", rolls=False,
 )
 
 
@@ -140,7 +140,7 @@ def _encumbrance(*, character):
     steps = [Step("Items: " + (", ".join(f"{i['name'] or 'item'} {i['weight']} lb" for i in character["items"])
                                 or "none") + f" = {load.weight} lb", "seed 000, Encumbrance: add the weights"),
              Step(f"{load.weight} lb of {capacity} lb carrying capacity = {percent:.0f} %: {load.level} Encumbrance",
-                  "seed 000, Encumbrance; RULES.md §1.14")]
+                  "seed 000, Encumbrance; rules/armageddon.md §1.14")]
     if load.drain_seconds:
         steps.append(Step(f"Loses 1d4 EP every {load.drain_seconds // 60} min while active; {load.penalty} to Speed "
                           "and to rolls needing silence or fast reactions", "seed 000, Encumbrance"))
@@ -158,7 +158,7 @@ ENCUMBRANCE = Operation(
     id="armageddon.encumbrance", system=_SYS, title="Encumbrance",
     summary="Add the weights carried and compare with the carrying capacity: level, penalty, EP drain, and whether "
     "the load is beyond the lifting capacity.",
-    covers=("U21",), params=(CHARACTER,), run=_encumbrance, source="seed 000, Encumbrance; RULES.md §1.14",
+    covers=("U21",), params=(CHARACTER,), run=_encumbrance, source="seed 000, Encumbrance; rules/armageddon.md §1.14",
     rolls=False,
 )
 
@@ -190,13 +190,13 @@ APPLY_DAMAGE = Operation(
     "Essence checks below 0 Essence.",
     covers=("U9", "U11", "U12"),
     params=(CHARACTER,
-            Param("amount", "text", "Damage", "A number, or a damage roll NdX × M + K such as d6x4 (RULES.md §1.8).",
+            Param("amount", "text", "Damage", "A number, or a damage roll NdX × M + K such as d6x4 (rules/armageddon.md §1.8).",
                   default="5", example="34", dice=DAMAGE_FORM),
             Param("pool", "choice", "Pool", "Seed 000: damage goes to Life Points; some supernatural attacks take "
-                  "EP or Essence instead (RULES.md §1.8).", default="LP", choices=POOLS),
+                  "EP or Essence instead (rules/armageddon.md §1.8).", default="LP", choices=POOLS),
             LABEL) + ROLL_SETTINGS + ESSENCE_SETTINGS,
     run=_apply_damage,
-    source="seed 000, Life Points, Consciousness Tests & Survival Tests; Endurance Points; Essence; RULES.md §1.8–1.12",
+    source="seed 000, Life Points, Consciousness Tests & Survival Tests; Endurance Points; Essence; rules/armageddon.md §1.8–1.12",
 )
 
 
@@ -247,7 +247,7 @@ CONSCIOUSNESS = Operation(
             Param("cause", "choice", "Because of", "Seed 000: Life Points at 0 or below, or Endurance below 0.",
                   default="LP", choices=("LP", "EP")),
             MODIFIERS, LABEL) + ROLL_SETTINGS,
-    run=_consciousness, source="seed 000, Life Points …; Endurance Points; RULES.md §1.9, §1.11",
+    run=_consciousness, source="seed 000, Life Points …; Endurance Points; rules/armageddon.md §1.9, §1.11",
 )
 
 
@@ -267,7 +267,7 @@ SURVIVAL = Operation(
     summary="The next minute's Survival Test at −10 LP or less: Constitution + Willpower + 1d10, −1 per 10 LP below "
     "0 and −1 per earlier test. Failure starts the death timer (Constitution × 2 minutes).",
     covers=("U12",), params=(CHARACTER.with_example(EXAMPLE_DYING), LABEL) + ROLL_SETTINGS, run=_survival,
-    source="seed 000, Life Points …: Survival Tests; RULES.md §1.9",
+    source="seed 000, Life Points …: Survival Tests; rules/armageddon.md §1.9",
 )
 
 
@@ -291,7 +291,7 @@ FIRST_AID = Operation(
             Param("modifiers", "text", "Medic's modifiers", MODIFIERS.help + " Include the medic's own penalties.",
                   default=""),
             LABEL, FIRST_AID_SCOPE, WAKE_AT) + ROLL_SETTINGS,
-    run=_first_aid, source="seed 000, Healing & Resuscitation (First Aid); RULES.md §1.10, A11",
+    run=_first_aid, source="seed 000, Healing & Resuscitation (First Aid); rules/armageddon.md §1.10, A11",
 )
 
 
@@ -314,7 +314,7 @@ RESUSCITATE = Operation(
             Param("in_hospital", "bool", "In a hospital", "Seed 000: being in a hospital gives +3.", default=True),
             Param("modifiers", "text", "Doctor's modifiers", MODIFIERS.help, default=""),
             LABEL) + ROLL_SETTINGS,
-    run=_resuscitate, source="seed 000, Healing & Resuscitation; RULES.md §1.10, A9",
+    run=_resuscitate, source="seed 000, Healing & Resuscitation; rules/armageddon.md §1.10, A9",
 )
 
 # --- U17, U18: Essence ---------------------------------------------------------------------------
@@ -347,7 +347,7 @@ LOSE_ESSENCE = Operation(
                   choices=("none",) + tuple(f"1d{n}" for n in EMOTIONAL_LEAK_DICE), dice=DAMAGE_FORM),
             Param("cause", "text", "Cause", "Echoed in the result.", default="emotional stress"),
             LABEL) + ROLL_SETTINGS + ESSENCE_SETTINGS,
-    run=_lose_essence, source="seed 000, Essence; RULES.md §1.12",
+    run=_lose_essence, source="seed 000, Essence; rules/armageddon.md §1.12",
 )
 
 
@@ -364,7 +364,7 @@ ESSENCE_CHECKS = Operation(
     "(or a 2-point Mental Drawback); at −30 or below also a Survival Test at −1 per 10 below 0, failure is death.",
     covers=("U18",), params=(CHARACTER.with_example(EXAMPLE_BELOW_0_ESSENCE), LABEL) + ROLL_SETTINGS + ESSENCE_SETTINGS,
     run=_essence_checks,
-    source="seed 000, Essence; RULES.md §1.12, A13",
+    source="seed 000, Essence; rules/armageddon.md §1.12, A13",
 )
 
 # --- U19, U20: Fear ------------------------------------------------------------------------------
@@ -388,7 +388,7 @@ FEAR = Operation(
             Param("penalty", "int", "Chronicler's fear penalty", "Seed 000, Fear Tests: −1 to −8 depending on the "
                   "creature or situation.", default=0, minimum=-8, maximum=0),
             MODIFIERS, LABEL, USE_FEAR_EFFECTS, FEAR_TABLE_PARAM, TURN_SECONDS) + ROLL_SETTINGS + ESSENCE_SETTINGS,
-    run=_fear_test, source="seed 000, Fear Tests; RULES.md §1.13",
+    run=_fear_test, source="seed 000, Fear Tests; rules/armageddon.md §1.13",
 )
 
 
@@ -397,10 +397,10 @@ def _fear_table(*, margin, fear_table):
     row = fear_table_lookup(margin, table)
     placeholder = is_placeholder(table)
     steps = [Step(f"Failed by {margin}: {row['effect']}; Essence loss {row['essence_dice']}; frozen "
-                  f"{counted(row['frozen_turns'], 'Turns')}", "seed 000, Fear Tests; RULES.md §1.13")]
+                  f"{counted(row['frozen_turns'], 'Turns')}", "seed 000, Fear Tests; rules/armageddon.md §1.13")]
     if placeholder:
         steps.append(Step("This Fear Table is a stand-in until the book's own table (Armageddon p. 124) is typed in.",
-                          "RULES.md §1.13 [UNVERIFIED]"))
+                          "rules/armageddon.md §1.13 [UNVERIFIED]"))
     return Result(system=_SYS, kind="fear_table", label=f"Fear Table, failed by {margin}", level_name=row["effect"],
                   flags=["fear_table_placeholder"] if placeholder else [], steps=steps,
                   details={"row": row, "table": [dict(r) for r in table], "placeholder": placeholder})
@@ -409,11 +409,11 @@ def _fear_table(*, margin, fear_table):
 FEAR_TABLE_OP = Operation(
     id="armageddon.fear_table", system=_SYS, title="Fear Table lookup",
     summary="Read the Fear Table for the amount a Fear Test failed by: extra effect, Essence loss dice, Turns "
-    "frozen. Ships as a placeholder (RULES.md §1.13).",
+    "frozen. Ships as a placeholder (rules/armageddon.md §1.13).",
     covers=("U20",),
     params=(Param("margin", "int", "Failed by", "Target Number minus the Fear Test's total.", default=1, minimum=1,
                   maximum=100), FEAR_TABLE_PARAM),
-    run=_fear_table, source="seed 000, Fear Tests (Fear Table, Armageddon p. 124); RULES.md §1.13", rolls=False,
+    run=_fear_table, source="seed 000, Fear Tests (Fear Table, Armageddon p. 124); rules/armageddon.md §1.13", rolls=False,
 )
 
 # --- U23: conditions; U15, U16: time -----------------------------------------------------------
@@ -451,7 +451,7 @@ def _set_condition(*, character, condition, action, turn_seconds):
         if key:
             timers[key] = 0
         work.event(f"{who} is no longer {condition.replace('_', ' ')}.")
-    work.step("Conditions: " + _conditions_said(char["conditions"]), "RULES.md §1.17 U23")
+    work.step("Conditions: " + _conditions_said(char["conditions"]), "rules/armageddon.md §1.17 U23")
     return work.result("conditions", f"{who}: {_conditions_said([condition])}")
 
 
@@ -461,12 +461,12 @@ SET_CONDITION = Operation(
     "stabilised, dying, death pending or dead (timers start as the rules say; time expires them).",
     covers=("U23",),
     params=(CHARACTER,
-            Param("condition", "choice", "Condition", "RULES.md §1.17 U23.", default="knocked_down",
+            Param("condition", "choice", "Condition", "rules/armageddon.md §1.17 U23.", default="knocked_down",
                   choices=STORED_CONDITIONS),
             Param("action", "choice", "Set or clear", "Set starts its timer (frozen 1 Turn, Survival Test in a "
                   "minute, death in Con × 2 minutes).", default="clear", choices=("set", "clear")),
             TURN_SECONDS),
-    run=_set_condition, source="seed 000 (state bullets); RULES.md §1.17 U23", rolls=False,
+    run=_set_condition, source="seed 000 (state bullets); rules/armageddon.md §1.17 U23", rolls=False,
 )
 
 
@@ -500,7 +500,7 @@ ADVANCE_TIME = Operation(
                   choices=ACTIVITIES),
             LABEL, TURN_SECONDS, CONSCIOUSNESS_TIMING) + ROLL_SETTINGS + ESSENCE_SETTINGS,
     run=_advance_time,
-    source="seed 000, Endurance Points; Essence; Encumbrance; Life Points …; RULES.md §1.9–1.12, §4",
+    source="seed 000, Endurance Points; Essence; Encumbrance; Life Points …; rules/armageddon.md §1.9–1.12, rules/cross-system.md §4",
 )
 
 
@@ -527,7 +527,7 @@ ADVANCE_DAYS = Operation(
                   "missed hour (only sleep restores it); sleep restores Con EP per ½ hour.", default=8, minimum=0,
                   maximum=24),
             LABEL, CARE_OVERSHOOT, WAKE_AT) + ROLL_SETTINGS + ESSENCE_SETTINGS,
-    run=_advance_days, source="seed 000, Healing & Resuscitation; Endurance Points; Essence; RULES.md §1.10, §1.11",
+    run=_advance_days, source="seed 000, Healing & Resuscitation; Endurance Points; Essence; rules/armageddon.md §1.10, §1.11",
 )
 
 STATE_OPERATIONS = (

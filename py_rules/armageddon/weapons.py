@@ -1,5 +1,5 @@
 """Weapons and armour of an Armageddon character: the sheet's fields, the common weapons as data, and the
-weapon's damage read with the attacker's Strength (RULES.md §1.8, §1.8a; seed 000, The Basics: damage rolls
+weapon's damage read with the attacker's Strength (rules/armageddon.md §1.8, §1.8a; seed 000, The Basics: damage rolls
 are the exception to the d10).
 
 A weapon's damage is the book's form ``NdX × M + K`` where the multiplier may be the wielder's Strength
@@ -22,10 +22,10 @@ __all__ = ("COMMON_WEAPONS", "WEAPONS_MAX", "ARMOUR_MAX", "weapons_of", "armour_
 
 
 FIREARM_SKILLS = ("Guns", "Handguns", "Rifles", "Shotguns", "Automatic Weapons")
-"""Skills of firearms: a defender cannot block or parry them, only dodge (RULES.md §1.8a)."""
+"""Skills of firearms: a defender cannot block or parry them, only dodge (rules/armageddon.md §1.8a)."""
 
 COMMON_WEAPONS = (
-    # Values as the Classic Unisystem books print them (RULES.md §1.8 [BOOK]: punch d4 × Str, knife d4 × Str,
+    # Values as the Classic Unisystem books print them (rules/armageddon.md §1.8 [BOOK]: punch d4 × Str, knife d4 × Str,
     # pistol d6 × 4); the Chronicler edits the sheet's copy.
     {"name": "Punch", "skill": "Brawling", "damage": "d4 × Strength", "damage_type": "bludgeoning", "success_levels": True},
     {"name": "Knife", "skill": "Hand Weapon", "damage": "d4 × Strength", "damage_type": "slashing/stabbing", "success_levels": True},
@@ -37,7 +37,7 @@ COMMON_WEAPONS = (
     {"name": "Shotgun", "skill": "Shotguns", "damage": "4d6 × 4", "damage_type": "bullet", "success_levels": False},
     {"name": "Rifle", "skill": "Rifles", "damage": "d8 × 5", "damage_type": "bullet", "success_levels": False},
 )
-"""A short list of common weapons as data (RULES.md §1.8: weapon data are not in the seed)."""
+"""A short list of common weapons as data (rules/armageddon.md §1.8: weapon data are not in the seed)."""
 
 UNARMED = COMMON_WEAPONS[0]
 """What a character without a weapon attacks with."""

@@ -1,4 +1,4 @@
-"""Who can act (issue 16; seed 003 Hit points, Wounds, and Healing; Failing a Sanity Roll; Going Mad; RULES.md
+"""Who can act (issue 16; seed 003 Hit points, Wounds, and Healing; Failing a Sanity Roll; Going Mad; rules/coc.md
 §3.9, §3.11).
 
 :func:`capacity` is pure: the dead, the dying and the unconscious neither act nor defend (the dying make only
@@ -16,7 +16,7 @@ from py_rules.words import counted
 __all__ = ("capacity", "limits_of", "ACT_OPS")
 
 _HP = "seed 003, Hit points, Wounds, and Healing: When HP Falls Below Zero"
-_DYING = "RULES.md §3.9: dying, a CON roll at the end of each round"
+_DYING = "rules/coc.md §3.9: dying, a CON roll at the end of each round"
 ACT_OPS = ("coc.skill_roll", "coc.characteristic_roll", "coc.push_roll", "coc.opposed_roll", "coc.combined_roll",
            "coc.attack", "coc.roll_damage")
 """What an investigator does by their own choice: a skill or characteristic roll, pushing it, an opposed or
@@ -37,7 +37,7 @@ def limits_of(state: dict) -> tuple[list[Limit], list[str]]:
         if state["hp"] > 0:
             limits.append(Limit("note", "First Aid revives them", "seed 003, First Aid"))
     if c["permanently_insane"]:
-        limits.append(Limit("act", "permanently insane (0 SAN): out of the player's hands", "RULES.md §3.11"))
+        limits.append(Limit("act", "permanently insane (0 SAN): out of the player's hands", "rules/coc.md §3.11"))
     if c["involuntary_action"]:
         limits.append(Limit("note", "The Keeper controls the next action (failed Sanity roll)",
                             "seed 003, Failing a Sanity Roll"))
@@ -45,14 +45,14 @@ def limits_of(state: dict) -> tuple[list[Limit], list[str]]:
     if hours:
         limits.append(Limit("note", f"Temporarily insane ({counted(hours, 'hours')} left)", "seed 003, Going Mad"))
     if c["indefinitely_insane"]:
-        limits.append(Limit("note", "Indefinitely insane (for months)", "RULES.md §3.11"))
+        limits.append(Limit("note", "Indefinitely insane (for months)", "rules/coc.md §3.11"))
     if c["major_wound"]:
         limits.append(Limit("note", "Major wound: heals only by the weekly CON roll; at 0 HP dying",
                             "seed 003, Major Wound Characters"))
     if c["stabilised"]:
         limits.append(Limit("note", "Stabilised: Medicine should follow", "seed 003, First Aid"))
     if c["prone"]:
-        limits.append(Limit("note", "Prone", "RULES.md §3.9"))
+        limits.append(Limit("note", "Prone", "rules/coc.md §3.9"))
     return limits, only
 
 

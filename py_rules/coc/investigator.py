@@ -1,9 +1,9 @@
-"""The investigator (or NPC) as JSON state (C1; RULES.md §3.2, §3.9–§3.11).
+"""The investigator (or NPC) as JSON state (C1; rules/coc.md §3.2, §3.9–§3.11).
 
 :func:`from_dict` validates strictly and returns a normalized copy (derived
 values recomputed under ``"derived"``); rules never mutate their input, they
 work on :func:`copy_state` and return the new state. Skills not listed on the
-sheet have their base value (RULES.md §3.2).
+sheet have their base value (rules/coc.md §3.2).
 """
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ CONDITIONS = ("major_wound", "prone", "unconscious", "dying", "stabilised", "dea
 
 _COUNTERS = {
     # name: (lowest, highest or None)
-    "damage_this_round": (0, None),      # RULES.md §3.9: per-round accumulator for the seed's per-turn rules
-    "defences_this_round": (0, None),    # RULES.md §3.12 D11: dodged / fought back this round
+    "damage_this_round": (0, None),      # rules/coc.md §3.9: per-round accumulator for the seed's per-turn rules
+    "defences_this_round": (0, None),    # rules/coc.md §3.12 D11: dodged / fought back this round
     "temporary_insanity_hours": (0, None),  # seed 003 Going Mad: 1D10 hours
     "days_toward_week": (0, 6),          # seed 003: major-wound healing roll each week
     "hour_of_day": (0, 23),
@@ -160,8 +160,8 @@ def from_dict(data) -> dict:
     out["age"] = _int(data.get("age", 25), "age", 15, 120)
     out["occupation"] = _text(data.get("occupation", ""), "occupation", _OCCUPATION_MAX).strip()
     out["notes"] = _text(data.get("notes", ""), "notes", _NOTES_MAX)
-    out["armour"] = _int(data.get("armour", 0), "armour", 0, ARMOUR_MAX)  # RULES.md §3.8 [BOOK] armour points
-    out["weapons"] = parse_weapons(data.get("weapons", []))  # seed 003, If attacking; RULES.md §3.8
+    out["armour"] = _int(data.get("armour", 0), "armour", 0, ARMOUR_MAX)  # rules/coc.md §3.8 [BOOK] armour points
+    out["weapons"] = parse_weapons(data.get("weapons", []))  # seed 003, If attacking; rules/coc.md §3.8
 
     chars = data.get("characteristics")
     if not isinstance(chars, dict):
@@ -217,7 +217,7 @@ def from_dict(data) -> dict:
 
 
 ROLL_KINDS = ("skill", "characteristic", "luck", "combined", "opposed", "combat", "sanity", "damage")
-"""Kinds of recorded rolls (what may be pushed or take Luck depends on it; RULES.md §3.5, §3.6)."""
+"""Kinds of recorded rolls (what may be pushed or take Luck depends on it; rules/coc.md §3.5, §3.6)."""
 
 
 def _last_roll(last):
@@ -297,7 +297,7 @@ def characteristic(state: dict, name: str) -> int:
 
 
 def skill_value(state: dict, name: str) -> int:
-    """The investigator's value in skill ``name`` (base value if not on the sheet; RULES.md §3.2).
+    """The investigator's value in skill ``name`` (base value if not on the sheet; rules/coc.md §3.2).
 
     >>> skill_value(from_dict(EXAMPLE), "Listen"), skill_value(from_dict(EXAMPLE_OPPONENT), "Dodge")
     (20, 27)
@@ -312,23 +312,23 @@ def skill_value(state: dict, name: str) -> int:
 
 
 def hp_max(state: dict) -> int:
-    """RULES.md §3.2: floor((CON + SIZ) / 10)."""
+    """rules/coc.md §3.2: floor((CON + SIZ) / 10)."""
     c = state["characteristics"]
     return (c["CON"] + c["SIZ"]) // 10
 
 
 def mp_max(state: dict) -> int:
-    """RULES.md §3.2: floor(POW / 5)."""
+    """rules/coc.md §3.2: floor(POW / 5)."""
     return state["characteristics"]["POW"] // 5
 
 
 def san_max(state: dict) -> int:
-    """RULES.md §3.2: 99 − Cthulhu Mythos."""
+    """rules/coc.md §3.2: 99 − Cthulhu Mythos."""
     return max(0, SANITY_CEILING - state["skills"].get(MYTHOS, 0))
 
 
 def damage_bonus_and_build(str_plus_siz: int, table=DAMAGE_BONUS_TABLE) -> tuple[str, int]:
-    """Damage Bonus and Build for STR + SIZ from the table (RULES.md §3.2).
+    """Damage Bonus and Build for STR + SIZ from the table (rules/coc.md §3.2).
 
     >>> [damage_bonus_and_build(x) for x in (64, 65, 110, 125, 205, 524, 525, 605)]
     [('-2', -2), ('-1', -1), ('0', 0), ('+1D4', 1), ('+2D6', 3), ('+5D6', 6), ('+6D6', 7), ('+7D6', 8)]
@@ -343,7 +343,7 @@ def damage_bonus_and_build(str_plus_siz: int, table=DAMAGE_BONUS_TABLE) -> tuple
 
 
 def mov(state: dict) -> int:
-    """RULES.md §3.2: 7 if DEX and STR are both below SIZ, 9 if both above, else 8; minus the age penalty.
+    """rules/coc.md §3.2: 7 if DEX and STR are both below SIZ, 9 if both above, else 8; minus the age penalty.
 
     >>> mov(from_dict(EXAMPLE)), mov(from_dict(EXAMPLE_OPPONENT))
     (6, 7)

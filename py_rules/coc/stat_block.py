@@ -14,7 +14,7 @@ table of names over a row of numbers), and answers four things: the sheet (a val
 while a characteristic or Luck is missing), ``read`` (what was read, in words), ``not_read`` (every part of the
 text it did not understand) and ``missing`` (what the block leaves out and the Keeper must give: never
 guessed). It never raises on any text. Derived values the block prints (HP, MP, Damage Bonus, Build, MOV) are
-compared with what the rules work out from the characteristics (RULES.md §3.2); the sheet keeps the rules' own.
+compared with what the rules work out from the characteristics (rules/coc.md §3.2); the sheet keeps the rules' own.
 Weapons follow the sheet's weapon list (damage without the Damage Bonus, which is marked full, half or none).
 
 The words and patterns it reads by are :mod:`py_rules.coc.stat_block_grammar` (each runs in time linear in the

@@ -1,4 +1,4 @@
-"""Call of Cthulhu 7e rule tables as data (seed 003; RULES.md §3.2–§3.12).
+"""Call of Cthulhu 7e rule tables as data (seed 003; rules/coc.md §3.2–§3.12).
 
 The Keeper may edit these; the functions read them and never hard-code them.
 """
@@ -8,13 +8,13 @@ from dataclasses import replace
 from py_rules.dice_expr import Form
 
 SCHEMA = "coc.investigator/1"
-"""Schema tag of an investigator (or NPC) state; RULES.md §4 state as JSON."""
+"""Schema tag of an investigator (or NPC) state; rules/cross-system.md §4 state as JSON."""
 
 COMBAT_SCHEMA = "coc.combat/1"
 """Schema tag of a combat (round tracker) state."""
 
 CHARACTERISTICS = ("STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU")
-"""RULES.md §3.2: the eight characteristics."""
+"""rules/coc.md §3.2: the eight characteristics."""
 
 CHARACTERISTIC_NAMES = {
     "STR": "Strength", "CON": "Constitution", "SIZ": "Size", "DEX": "Dexterity",
@@ -22,11 +22,11 @@ CHARACTERISTIC_NAMES = {
 }
 
 CREATION_DICE = {
-    # RULES.md §3.2 [BOOK]: (number of d6, constant added before ×5)
+    # rules/coc.md §3.2 [BOOK]: (number of d6, constant added before ×5)
     "STR": (3, 0), "CON": (3, 0), "DEX": (3, 0), "APP": (3, 0), "POW": (3, 0),
     "SIZ": (2, 6), "INT": (2, 6), "EDU": (2, 6), "Luck": (3, 0),
 }
-"""Characteristic creation rolls: 3D6 × 5, or (2D6 + 6) × 5 (RULES.md §3.2)."""
+"""Characteristic creation rolls: 3D6 × 5, or (2D6 + 6) × 5 (rules/coc.md §3.2)."""
 
 CHARACTERISTIC_MAX = 500
 """Upper bound accepted for a characteristic (monsters can exceed 99)."""
@@ -35,10 +35,10 @@ SKILL_MAX = 100
 """Issue 5: a skill above 100 (or below 0) is bad input."""
 
 LUCK_MAX = 99
-"""RULES.md §3.2 / §3.6: Luck is spent and recovered in play, max 99."""
+"""rules/coc.md §3.2 / §3.6: Luck is spent and recovered in play, max 99."""
 
 SANITY_CEILING = 99
-"""RULES.md §3.2: maximum SAN = 99 − Cthulhu Mythos."""
+"""rules/coc.md §3.2: maximum SAN = 99 − Cthulhu Mythos."""
 
 DODGE = "Dodge"
 BRAWL = "Fighting (Brawl)"
@@ -50,7 +50,7 @@ MYTHOS = "Cthulhu Mythos"
 OWN_LANGUAGE = "Language (Own)"
 
 SKILL_BASES = {
-    # RULES.md §3.2 (skills the seed names) plus the rest of the 7e investigator sheet [BOOK].
+    # rules/coc.md §3.2 (skills the seed names) plus the rest of the 7e investigator sheet [BOOK].
     # None = derived: Dodge = DEX / 2, Language (Own) = EDU.
     "Accounting": 5, "Anthropology": 1, "Appraise": 5, "Archaeology": 1, "Art/Craft": 5,
     "Charm": 15, "Climb": 20, "Credit Rating": 0, MYTHOS: 0, "Disguise": 5, DODGE: None,
@@ -67,10 +67,10 @@ SKILL_BASES = {
     "Firearms (Flamethrower)": 10, "Firearms (Heavy Weapons)": 10, "Firearms (Machine Gun)": 10,
     "Firearms (Submachine Gun)": 15,
 }
-"""Base values of the investigator skills (RULES.md §3.2)."""
+"""Base values of the investigator skills (rules/coc.md §3.2)."""
 
 SKILL_BASES_FROM = {DODGE: ("DEX", 2), OWN_LANGUAGE: ("EDU", 1)}
-"""RULES.md §3.2: the skills whose base is the character's own: Dodge = floor(DEX / 2), Language (Own) = EDU
+"""rules/coc.md §3.2: the skills whose base is the character's own: Dodge = floor(DEX / 2), Language (Own) = EDU
 (skill -> (characteristic, divisor)); their entry in SKILL_BASES is None."""
 
 THROW = "Throw"
@@ -98,13 +98,13 @@ WEAPONS = {
 The names an attack still accepts when the attacker's sheet lists no weapon of that name."""
 
 WEAPON_DB = ("full", "half", "none")
-"""RULES.md §3.8: weapon damage + the Damage Bonus for melee; thrown weapons add half the DB, firearms none."""
+"""rules/coc.md §3.8: weapon damage + the Damage Bonus for melee; thrown weapons add half the DB, firearms none."""
 
 WEAPONS_MAX = 30
 """Most weapons on one sheet."""
 
 ARMOUR_MAX = 30
-"""Highest armour points a sheet holds (RULES.md §3.8 [BOOK]: armour points are taken off each hit's damage)."""
+"""Highest armour points a sheet holds (rules/coc.md §3.8 [BOOK]: armour points are taken off each hit's damage)."""
 
 ATTACKS_MAX = 5
 """Most attacks per round a weapon lists."""
@@ -113,7 +113,7 @@ DAMAGE_BANDS_MAX = 3
 """A weapon's damage by range ("4D6/2D6/1D6": base range, up to ×2, up to ×4 [BOOK] shotgun)."""
 
 DAMAGE_BONUS_TABLE = (
-    # (lowest STR+SIZ, highest STR+SIZ, Damage Bonus, Build) — RULES.md §3.2 [BOOK]
+    # (lowest STR+SIZ, highest STR+SIZ, Damage Bonus, Build) — rules/coc.md §3.2 [BOOK]
     (2, 64, "-2", -2),
     (65, 84, "-1", -1),
     (85, 124, "0", 0),
@@ -129,23 +129,23 @@ DAMAGE_BONUS_TABLE = (
 DAMAGE_BONUS_STEP = 80
 
 MOV_AGE_PENALTY = ((40, 1), (50, 2), (60, 3), (70, 4), (80, 5))
-"""RULES.md §3.2: MOV −1 at 40–49, −2 at 50–59 … −5 at 80–89 (lowest age of each band, penalty)."""
+"""rules/coc.md §3.2: MOV −1 at 40–49, −2 at 50–59 … −5 at 80–89 (lowest age of each band, penalty)."""
 
 LEVEL_NAMES = ("Fumble", "Failure", "Regular success", "Hard success", "Extreme success", "Critical success")
-"""RULES.md §3.4 ranks 0–5."""
+"""rules/coc.md §3.4 ranks 0–5."""
 
 DIFFICULTIES = ("Regular", "Hard", "Extreme")
-"""RULES.md §3.4: the difficulty the Keeper demands."""
+"""rules/coc.md §3.4: the difficulty the Keeper demands."""
 
 DIFFICULTY_RANK = {"Regular": 2, "Hard": 3, "Extreme": 4}
 
 FUMBLE_LOW_SKILL = 50
-"""RULES.md §3.4 [BOOK]: 96–100 fumbles when the value needed is below 50."""
+"""rules/coc.md §3.4 [BOOK]: 96–100 fumbles when the value needed is below 50."""
 
 FUMBLE_RANGE_START = 96
 
 BONUS_PENALTY_CAP = 2
-"""RULES.md §3.3 / §3.12 D17 [BOOK]: at most 2 bonus or 2 penalty dice after cancelling."""
+"""rules/coc.md §3.3 / §3.12 D17 [BOOK]: at most 2 bonus or 2 penalty dice after cancelling."""
 
 FIREARM_INITIATIVE = 50
 """Seed 003, Attack Order: "Drawing a firearm adds +50 to DEX"."""
@@ -164,7 +164,7 @@ MEDICINE_DELAY_DAYS = 7
 """Seed 003, First Aid: "Medicine: Heal 1D3 HP, after a week, with equipment"."""
 
 MAJOR_WOUND_HEALING = {"seed": ("1D4", "2D4"), "book": ("1D3", "2D3")}
-"""Weekly major-wound healing (regular, Extreme); seed 003 vs book (RULES.md §3.12 D6)."""
+"""Weekly major-wound healing (regular, Extreme); seed 003 vs book (rules/coc.md §3.12 D6)."""
 
 DAYS_PER_WEEK = 7
 HOURS_PER_DAY = 24
@@ -178,7 +178,7 @@ DICE_FORM = Form(
     sides=tuple(range(1, 1001)), count=(1, 100), empty="Give a number or a dice expression such as 1D6+1.",
     empty_code="bad_dice_expression",
 )
-"""Dice expressions such as ``1D3``, ``2D6+4``, ``+1D4``, ``-1``: weapon damage, the Damage Bonus (RULES.md §3.2
+"""Dice expressions such as ``1D3``, ``2D6+4``, ``+1D4``, ``-1``: weapon damage, the Damage Bonus (rules/coc.md §3.2
 table), healing and Sanity regained. Read by :mod:`py_rules.dice_expr`."""
 
 DAMAGE_FORM = replace(DICE_FORM, name="coc.damage", damage=True)
@@ -188,7 +188,7 @@ DAMAGE_BANDS_FORM = replace(
     DAMAGE_FORM, name="coc.damage_bands", parts=(1, DAMAGE_BANDS_MAX),
     parts_said=f"one dice expression such as 1D6, or up to {DAMAGE_BANDS_MAX} by range such as 4D6/2D6/1D6",
 )
-"""A weapon's damage: one dice expression, or one per range band nearest first (RULES.md §3.8 [BOOK] shotgun
+"""A weapon's damage: one dice expression, or one per range band nearest first (rules/coc.md §3.8 [BOOK] shotgun
 4D6/2D6/1D6)."""
 
 SANITY_LOSS_FORM = replace(
@@ -197,5 +197,5 @@ SANITY_LOSS_FORM = replace(
     parts_said="Sanity loss must be written X/Y, e.g. 0/1D6 or 1D10/1D100", least=0,
     least_said="A Sanity loss cannot be negative", empty="Sanity loss must be written X/Y, e.g. 0/1D6 or 1D10/1D100.",
 )
-"""RULES.md §3.11: ``X/Y``, lose X on a success and Y on a failure; "X and Y are integers or dice expressions",
+"""rules/coc.md §3.11: ``X/Y``, lose X on a success and Y on a failure; "X and Y are integers or dice expressions",
 never negative."""

@@ -1,8 +1,8 @@
-"""Weapons on a Call of Cthulhu sheet, and the common ones as data (seed 003, Combat Round Duration; RULES.md §3.8).
+"""Weapons on a Call of Cthulhu sheet, and the common ones as data (seed 003, Combat Round Duration; rules/coc.md §3.8).
 
 A weapon names its attack skill (seed 003: Fighting (Brawl) for hand-to-hand and simple weapons, Firearms
 (Handgun), Firearms (Rifle/Shotgun); [BOOK] any other Fighting or Firearms speciality, or Throw), its damage
-dice without the Damage Bonus, how much of the Damage Bonus it adds (RULES.md §3.8: full in melee, half
+dice without the Damage Bonus, how much of the Damage Bonus it adds (rules/coc.md §3.8: full in melee, half
 thrown, none for firearms) and whether it impales (blades, bullets: the book's extreme-damage option).
 :func:`parse_weapon` validates one with an error per field in the form's words ("Knife — Damage: …");
 :data:`COMMON_WEAPONS` are the book's common weapons, values as the Investigator Handbook prints them.
@@ -38,7 +38,7 @@ def _weapon(name, skill, damage, db="full", impale=False, range_="", attacks=1, 
 
 
 UNARMED = _weapon("Unarmed", BRAWL, "1D3")
-"""RULES.md §3.8 [BOOK]: unarmed 1D3 + DB (an attacker with no weapon named)."""
+"""rules/coc.md §3.8 [BOOK]: unarmed 1D3 + DB (an attacker with no weapon named)."""
 
 COMMON_WEAPONS = (
     # [BOOK] Investigator Handbook weapons table: hand-to-hand weapons on the seed's Fighting (Brawl)

@@ -40,9 +40,9 @@ from py_rules.words import counted, humanize, passes
 
 __all__ = ("Outcome", "new_encounter", "step", "time_check")
 
-_ORDER_ARM = "RULES.md §1.4 Initiative: 1d10 + Dexterity"
+_ORDER_ARM = "rules/armageddon.md §1.4 Initiative: 1d10 + Dexterity"
 _ORDER_COC = "seed 003, Attack Order"
-_ROUNDS = "RULES.md §4: one entry point runs every periodic rule"
+_ROUNDS = "rules/cross-system.md §4: one entry point runs every periodic rule"
 _CONFUSED = "seed 002, Confused; Confusion chart"
 
 

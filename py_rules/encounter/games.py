@@ -98,7 +98,7 @@ def sheet_name(sheet: dict, fallback: str) -> str:
 
 def coc_combat_skill(sheet: dict, firearm_ready: bool) -> int:
     """The combat skill a CoC order tie compares: the best Firearms skill with a drawn firearm, else the best
-    Fighting skill (seed 003, Attack Order; RULES.md §3.8 [BOOK cheat sheet])."""
+    Fighting skill (seed 003, Attack Order; rules/coc.md §3.8 [BOOK cheat sheet])."""
     from py_rules.coc.investigator import skill_value
 
     prefix, default = ("Firearms", "Firearms (Handgun)") if firearm_ready else ("Fighting", "Fighting (Brawl)")

@@ -36,9 +36,9 @@ from py_rules.trace import Result
 
 __all__ = ("SYSTEM", "OPERATIONS")
 
-SYSTEM = System("encounter", "Encounter", "GM", "TABLE.md, Encounter; each game's rounds (RULES.md §4)",
+SYSTEM = System("encounter", "Encounter", "GM", "TABLE.md, Encounter; each game's rounds (rules/cross-system.md §4)",
                 dice_help="every die of every effect, in the order the answer lists them")
-_SRC = "TABLE.md, Encounter; RULES.md §4"
+_SRC = "TABLE.md, Encounter; rules/cross-system.md §4"
 
 EXAMPLE = {
     "schema": SCHEMA, "id": "enc-1", "game": "coc", "name": "The cellar", "round": 1, "turn": 0, "ended": False,
@@ -103,7 +103,7 @@ def _answer(kind: str, out: flow.Outcome, label: str) -> Result:
 
 
 _ROUND_RULES = ("U12", "U16", "U23", "M9", "M15", "M16", "M18", "M19", "M20", "C10", "C16")
-"""The games' checklist items an encounter's round runs (RULES.md §1.17, §2.15, §3.14)."""
+"""The games' checklist items an encounter's round runs (rules/armageddon.md §1.17, rules/semiautomagic.md §2.15, rules/coc.md §3.14)."""
 
 
 def _op(kind: str, title: str, summary: str, params: tuple = (), *, rolls: bool = True,

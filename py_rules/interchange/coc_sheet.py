@@ -4,7 +4,7 @@ Both Call of Cthulhu formats (:mod:`.dholes_house`, :mod:`.foundry_coc7`) read t
 and this module maps it onto the sheet (:mod:`py_rules.coc.investigator`; the optional ``occupation``, ``notes``,
 ``armour`` and ``weapons`` fields of the shared contract): characteristics as numbers, skills by the sheet's names
 (:mod:`.coc_skills`), current HP, Magic Points, Sanity and Luck where the file gives them (each within the sheet's
-bounds: RULES.md §3.2 HP = (CON + SIZ) / 10, MP = POW / 5, SAN at most 99 − Cthulhu Mythos), weapons with their
+bounds: rules/coc.md §3.2 HP = (CON + SIZ) / 10, MP = POW / 5, SAN at most 99 − Cthulhu Mythos), weapons with their
 damage apart from the Damage Bonus, and whatever the sheet does not model kept in the notes. What the file derived
 itself (Move, Damage Bonus, Build) is compared with the sheet's own reckoning, never copied.
 """
@@ -60,7 +60,7 @@ _HALF_DB = re.compile(r"\s*\+\s*(?:db|damage bonus)\s*/\s*2\s*$", re.IGNORECASE)
 
 def weapon_damage(raw: str) -> tuple[str, str]:
     """The damage dice without the Damage Bonus, and which bonus it adds (seed 003, Combat: melee weapons add the
-    Damage Bonus; RULES.md §3.9: thrown weapons half).
+    Damage Bonus; rules/coc.md §3.9: thrown weapons half).
 
     >>> weapon_damage("1D10+DB"), weapon_damage("1D6 + ½DB"), weapon_damage("1D8+1D4+half DB"), weapon_damage("2D6+4")
     (('1D10', 'full'), ('1D6', 'half'), ('1D8+1D4', 'half'), ('2D6+4', 'none'))

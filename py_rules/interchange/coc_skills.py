@@ -1,4 +1,4 @@
-"""Call of Cthulhu skill names as other tools write them, mapped onto the sheet's (seed 003 skills; RULES.md §3.2
+"""Call of Cthulhu skill names as other tools write them, mapped onto the sheet's (seed 003 skills; rules/coc.md §3.2
 skill list, :data:`py_rules.coc.tables.SKILL_BASES` and :data:`~py_rules.coc.tables.SKILL_ALIASES`).
 
 A tool writes a speciality either in the name (``"Firearms (Handgun)"``) or apart (name ``"Firearms"``, speciality
@@ -104,7 +104,7 @@ def sheet_skill(name: str) -> tuple[str | None, bool]:
 
 
 def base_value(skill: str, characteristics: dict) -> int:
-    """The sheet's base value of ``skill`` (RULES.md §3.2: Dodge = DEX / 2, Language (Own) = EDU)."""
+    """The sheet's base value of ``skill`` (rules/coc.md §3.2: Dodge = DEX / 2, Language (Own) = EDU)."""
     if skill in SKILL_BASES_FROM:
         characteristic, divisor = SKILL_BASES_FROM[skill]
         return min(100, characteristics.get(characteristic, 0) // divisor)

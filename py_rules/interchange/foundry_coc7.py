@@ -17,7 +17,7 @@ The shapes follow the system's own definitions (Miskatonic-Investigative-Society
   experience adjustments (the archetype's only under the Pulp rule); any other actor's is its stored ``value``.
   A specialised skill is named ``"<specialization> (<skillName>)"``, e.g. ``"Firearms (Handgun)"``.
 
-The export writes every skill the sheet lists as an item with its base (the sheet's, RULES.md §3.2) and the rest
+The export writes every skill the sheet lists as an item with its base (the sheet's, rules/coc.md §3.2) and the rest
 as experience, so Foundry shows the sheet's value and this importer reads it back as the same sheet; what Foundry
 has no field for (the weapon's range as written) rides in the item's ``flags``, which Foundry keeps.
 """

@@ -1,6 +1,6 @@
 """Foundry VTT's Unisystem systems, an Armageddon (Classic Unisystem) character exported as an actor (issue 18).
 
-Two Foundry systems play Classic Unisystem (RULES.md §1.4 cites both); the shapes read are those of their
+Two Foundry systems play Classic Unisystem (rules/armageddon.md §1.4 cites both); the shapes read are those of their
 ``template.json`` (field names only, no code taken):
 
 * "Classic Unisystem (Unofficial) by MMFO" (system id ``unisystembymmfo``, Mystery-Man-From-Ouperspace/
@@ -22,7 +22,7 @@ kept", and a pool at 0 of 0 as never filled in (the sheet starts it full). Items
 number for a pool, ``system.notes``/``system.description``; exports older than Foundry 10 say ``data`` for
 ``system``.
 
-Derived values (Life Points, Endurance Points, Essence Pool, Speed) are the sheet's own (RULES.md §1.4); the file's
+Derived values (Life Points, Endurance Points, Essence Pool, Speed) are the sheet's own (rules/armageddon.md §1.4); the file's
 maxima are compared with them, its current values kept within them.
 """
 
@@ -165,16 +165,19 @@ def read(data) -> Imported:
         report.mapped.append(f"{len(carried)} item{'s' if len(carried) != 1 else ''} carried, with their weights.")
     _armour(items, sheet, report, others)
     if len(attributes) == len(ATTRIBUTES):
-        current = _pools(pools, character.derive(attributes, bonuses), report)
+        current = _pools(pools, character.derive(attributes, bonuses, items.entries), report)
         if current:
             sheet["current"] = current
     parts = []
-    if items.qualities:
-        parts.append(("Qualities", ", ".join(items.qualities)))
-    if items.drawbacks:
-        parts.append(("Drawbacks", ", ".join(items.drawbacks)))
-    if items.qualities or items.drawbacks:
-        report.mapped.append("Qualities and Drawbacks: kept in the notes, with their points.")
+    for entry in items.entries:  # the Quality's level is the channeling the sheet got (seed 000, Essence)
+        if entry["name"] == "Essence Channeling" and channeling:
+            entry["level"] = channeling
+    if items.entries:
+        sheet["qualities"] = items.entries
+        report.mapped.append(f"{len(items.entries)} Qualities and Drawbacks, with their levels and points.")
+    if items.effects_kept:
+        report.mapped.append("The engine applies the bonus of " + ", ".join(items.effects_kept) + " itself (its level "
+                             "on the sheet), so the file's own bonus for it is not added again.")
     sheet_weapons = _weapons(items.weapons, items.skills, report, parts)
     if sheet_weapons:
         sheet["weapons"] = sheet_weapons

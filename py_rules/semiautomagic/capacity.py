@@ -1,5 +1,5 @@
 """Who can act, and what the state costs (issue 16; seed 002 Conditions, Wound, Morale Penalty, Mobility Penalty;
-RULES.md §2.4 defence, §2.10 conditions, §2.13 seconds of action).
+rules/semiautomagic.md §2.4 defence, §2.10 conditions, §2.13 seconds of action).
 
 :func:`capacity` is pure: it reads the conditions (stored and implied, :func:`creature.effective_conditions`),
 what they forbid — acting (Broken, Helpless and so Unconscious, Sleeping, Dying, Soul Coma; Stunned for its
@@ -86,7 +86,7 @@ def limits_of(c: dict) -> tuple[list[Limit], list[str]]:
         still.append("confused")
     if "Panicked" in on:
         limits.append(Limit("note", "Panicked: flees the source of fear by the fastest means; may still defend",
-                            "RULES.md §2.10"))
+                            "rules/semiautomagic.md §2.10"))
     if "Flat-Footed" in on:
         limits.append(Limit("defend", f"Flat-Footed{_left(c, 'Flat-Footed')}", "seed 002, Flat-Footed"))
     if "Disabled" in on:
@@ -124,7 +124,7 @@ def penalties_of(c: dict) -> list[Penalty]:
                              f"mobility penalties ({names})", "seed 002, Mobility Penalty"))
     tired = c["conditions"].get("Tired", {}).get("modifier", 0)
     if tired:
-        found.append(Penalty(tired, "every check", "Tired (the GM's modifier)", "RULES.md §2.14 S3"))
+        found.append(Penalty(tired, "every check", "Tired (the GM's modifier)", "rules/semiautomagic.md §2.14 S3"))
     if C.has(c, "Held"):
         found.append(Penalty(T.HELD_ALLOWED["dodge"], "dodge", "Held", "seed 002, Held"))
     if C.has(c, "Sleeping"):

@@ -1,4 +1,4 @@
-"""Checks, attack rolls and defence rolls (M3, M4, M5, M14; RULES.md §2.2, §2.4).
+"""Checks, attack rolls and defence rolls (M3, M4, M5, M14; rules/semiautomagic.md §2.2, §2.4).
 
 A check is 1d6 + modifier against a DC; success if the total is at least the DC (a DC is just a
 number, negative DCs allowed). :func:`check_total` and :func:`passes` are pure; the ``roll_*``
@@ -19,8 +19,8 @@ __all__ = (
 )
 
 D6 = d(6)
-_CHECK = "RULES.md §2.2 [SRC SkillBasics]: 1d6 + modifier vs DC, success if total ≥ DC"
-_ATTACK = "RULES.md §2.4 [SRC Attacking.html]"
+_CHECK = "rules/semiautomagic.md §2.2 [SRC SkillBasics]: 1d6 + modifier vs DC, success if total ≥ DC"
+_ATTACK = "rules/semiautomagic.md §2.4 [SRC Attacking.html]"
 
 
 def check_total(face: int, modifiers) -> int:
@@ -76,9 +76,9 @@ def skill_modifiers(c: dict, name: str, *, vehicle_mobility: int = 0) -> list[Mo
     if name in T.ABILITIES:
         if C.is_object(c):
             raise RulesError("not_allowed", "Objects have no abilities.", "skill")
-        mods = [Modifier(f"{name} score", c["abilities"][name], "RULES.md §2.2: ability check = d6 + ability")]
+        mods = [Modifier(f"{name} score", c["abilities"][name], "rules/semiautomagic.md §2.2: ability check = d6 + ability")]
     elif name in T.SKILLS:
-        mods = [Modifier(f"{name} bonus", c["skills"].get(name, 0), "RULES.md §2.2: skill check = d6 + skill bonus")]
+        mods = [Modifier(f"{name} bonus", c["skills"].get(name, 0), "rules/semiautomagic.md §2.2: skill check = d6 + skill bonus")]
     else:
         raise RulesError("unknown_skill", f"Unknown skill or ability {name!r}.", "skill")
     mobility = C.mobility_total(c)
@@ -86,7 +86,7 @@ def skill_modifiers(c: dict, name: str, *, vehicle_mobility: int = 0) -> list[Mo
         mods.append(Modifier(_mobility_label(c), -mobility, "seed 002, Mobility Penalty"))
     sign = T.SCALE_SKILL_SIGN.get(name)
     if sign and c["scale"]:
-        mods.append(Modifier(f"Scale {c['scale']}", sign * c["scale"], "RULES.md §2.3 [SRC Scale.html]"))
+        mods.append(Modifier(f"Scale {c['scale']}", sign * c["scale"], "rules/semiautomagic.md §2.3 [SRC Scale.html]"))
     if name == "Perception" and C.has(c, "Sleeping"):
         mods.append(Modifier("asleep", T.SLEEPING_PERCEPTION, "seed 002, Sleeping"))
     if name in ("Pilot", "Ride") and vehicle_mobility:
@@ -106,29 +106,29 @@ def _mobility_label(c: dict) -> str:
 
 
 def tired_modifiers(c: dict) -> list[Modifier]:
-    """The GM's Tired modifier, on every check the creature makes (RULES.md §2.14 S3: Tired is empty in the
+    """The GM's Tired modifier, on every check the creature makes (rules/semiautomagic.md §2.14 S3: Tired is empty in the
     seed; the GM may attach a modifier, e.g. −1 to all checks): skill, ability, attack, defence, dying checks.
 
     >>> tired_modifiers(C.new_creature(conditions={"Tired": {"modifier": -1}}))
-    [Modifier(label="Tired (GM's modifier)", value=-1, source='RULES.md §2.14 S3')]
+    [Modifier(label="Tired (GM's modifier)", value=-1, source='rules/semiautomagic.md §2.14 S3')]
     >>> tired_modifiers(C.new_creature(conditions={"Tired": {}}))
     []
     """
     tired = c["conditions"].get("Tired")
     if tired and tired["modifier"]:
-        return [Modifier("Tired (GM's modifier)", tired["modifier"], "RULES.md §2.14 S3")]
+        return [Modifier("Tired (GM's modifier)", tired["modifier"], "rules/semiautomagic.md §2.14 S3")]
     return []
 
 
 def attack_bonus_parts(attacker: dict, kind: str, situational) -> tuple[list[Modifier], list[Modifier]]:
-    """(modifiers of the attack roll, modifiers of the attack bonus without Scale) (RULES.md §2.4)."""
+    """(modifiers of the attack roll, modifiers of the attack bonus without Scale) (rules/semiautomagic.md §2.4)."""
     skill = T.ATTACK_SKILLS[kind]
     without_scale = [Modifier(f"{skill} bonus", attacker["skills"].get(skill, 0), f"{_ATTACK}: attack bonus = skill")]
     without_scale += list(situational)
     with_scale = list(without_scale) + tired_modifiers(attacker)
     scale_mod = T.SCALE_TABLE[attacker["scale"]][3]
     if scale_mod:
-        with_scale.append(Modifier(f"attacker's Scale {attacker['scale']}", scale_mod, "RULES.md §2.3: Scale is subtracted from attack rolls"))
+        with_scale.append(Modifier(f"attacker's Scale {attacker['scale']}", scale_mod, "rules/semiautomagic.md §2.3: Scale is subtracted from attack rolls"))
     return with_scale, without_scale
 
 
@@ -137,7 +137,7 @@ def attack_roll(dice: DiceSource, attacker: dict, defender: dict, kind: str, sit
     mods, bare = attack_bonus_parts(attacker, kind, situational)
     tgt = C.target(defender)
     name = defender["name"] or "the defender"
-    steps = [Step(f"{name}'s Target = 4 − Scale {defender['scale']} = {tgt}", "RULES.md §2.3 Scale table")]
+    steps = [Step(f"{name}'s Target = 4 − Scale {defender['scale']} = {tgt}", "rules/semiautomagic.md §2.3 Scale table")]
     flags = []
     if kind == "melee" and C.has(defender, "Helpless") and not defender["dead"]:
         steps.append(Step(f"{name} is Helpless: melee attacks automatically hit (no roll)", "seed 002, Helpless"))

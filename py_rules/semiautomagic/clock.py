@@ -1,4 +1,4 @@
-"""Time: rounds, hours and days, ticking every timer (RULES.md §4; M9, M11, M15, M16, M18, M19, M20).
+"""Time: rounds, hours and days, ticking every timer (rules/cross-system.md §4; rules/semiautomagic.md §2.15 M9, M11, M15, M16, M18, M19, M20).
 
 A round is 6 seconds. Every condition timer is kept in seconds; :func:`tick` lowers them all, ends the
 expired ones (waking up leaves the character Flat-Footed one round) and makes Soul Coma's hourly check
@@ -22,7 +22,7 @@ from py_rules.words import counted
 
 __all__ = ("tick", "advance_rounds", "advance_hours", "advance_days")
 
-_TIME = "RULES.md §2.13, §4: one entry point runs every periodic rule"
+_TIME = "rules/semiautomagic.md §2.13, rules/cross-system.md §4: one entry point runs every periodic rule"
 
 
 def tick(dice: DiceSource, c: dict, seconds: int, log: Log, *, caretaker_medicine: int | None = None,
@@ -158,7 +158,7 @@ def advance_days(dice: DiceSource, c: dict, days: int, log: Log, *, slept_8h: bo
             continue
         healed = healed_wounds(c["wounds"], c["abilities"]["Endurance"], slept_8h, bedridden)
         how = "bedridden: Endurance wounds" if bedridden else ("8 hours of sleep: 1 wound" if slept_8h else "no sleep or bed rest: no healing")
-        log.step(f"Day {number}: {how} → {healed} healed", "seed 002, Health; RULES.md §2.14 S10")
+        log.step(f"Day {number}: {how} → {healed} healed", "seed 002, Health; rules/semiautomagic.md §2.14 S10")
         if healed:
             c["wounds"] -= healed
             log.event(f"{name} heals {healed} wound{'s' if healed != 1 else ''} ({c['wounds']} left, Toughness {C.toughness(c)}).")

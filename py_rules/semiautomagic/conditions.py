@@ -1,4 +1,4 @@
-"""Condition manager: add, remove, staggered rounds, waking, Soul Coma hours (M15, M18, M19, M20; RULES.md §2.10, §2.12).
+"""Condition manager: add, remove, staggered rounds, waking, Soul Coma hours (M15, M18, M19, M20; rules/semiautomagic.md §2.10, §2.12).
 
 Conditions are stored as ``{"Name": {"seconds": remaining or null, ...}}``; implied ones
 (Dying, Soul Coma → Unconscious → Helpless, Sleeping/Broken → Helpless) are derived, never stored
@@ -84,7 +84,7 @@ def add_condition(dice: DiceSource, c: dict, name: str, seconds: int | None, log
                  "seed 002, Soul Coma")
     elif name == "Tired":
         entry["modifier"] = c["conditions"].get("Tired", {}).get("modifier", 0)
-        log.step("Tired has no rules in the seed: no effect unless the GM sets a modifier", "RULES.md §2.14 S3")
+        log.step("Tired has no rules in the seed: no effect unless the GM sets a modifier", "rules/semiautomagic.md §2.14 S3")
     elif name == "Sleeping" and C.has(c, "Unconscious"):
         raise RulesError("not_allowed", f"{_name(c)} is unconscious, not asleep.", "condition")
     c["conditions"][name] = entry
@@ -157,7 +157,7 @@ def noise_wakes(dice: DiceSource, c: dict, noise_dc: int, log: Log, threshold: i
     """Does a noise of Perception DC ``noise_dc`` wake the creature (M19)?
 
     Unconscious creatures do not wake from noise. A sleeper wakes at once from a noise at DC ``threshold``
-    (−5) or louder; otherwise it rolls Perception at −6 against the noise DC (RULES.md §2.14 S8).
+    (−5) or louder; otherwise it rolls Perception at −6 against the noise DC (rules/semiautomagic.md §2.14 S8).
     """
     if C.has(c, "Unconscious"):
         log.step("Unconscious characters do not wake up from loud noise or violent motion", "seed 002, Unconscious")
@@ -165,7 +165,7 @@ def noise_wakes(dice: DiceSource, c: dict, noise_dc: int, log: Log, threshold: i
     if "Sleeping" not in c["conditions"]:
         raise RulesError("not_sleeping", f"{_name(c)} is not asleep.", "creature")
     if noise_dc <= threshold:
-        log.step(f"Noise DC {noise_dc} ≤ {threshold}: loud enough to wake a sleeper", "seed 002, Sleeping; RULES.md §2.14 S8")
+        log.step(f"Noise DC {noise_dc} ≤ {threshold}: loud enough to wake a sleeper", "seed 002, Sleeping; rules/semiautomagic.md §2.14 S8")
         wake(c, log, "Sleeping")
         return True
     mods = skill_modifiers(c, "Perception")
@@ -173,7 +173,7 @@ def noise_wakes(dice: DiceSource, c: dict, noise_dc: int, log: Log, threshold: i
     total = check_total(face, mods)
     heard = passes(total, noise_dc)
     log.step(f"Perception: d6 {face} {' '.join(f'{m.value:+d} ({m.label})' for m in mods)} = {total} "
-             f"{'≥' if heard else '<'} DC {noise_dc}: {'hears it' if heard else 'sleeps on'}", "RULES.md §2.14 S8")
+             f"{'≥' if heard else '<'} DC {noise_dc}: {'hears it' if heard else 'sleeps on'}", "rules/semiautomagic.md §2.14 S8")
     if heard:
         wake(c, log, "Sleeping")
     return heard
@@ -193,7 +193,7 @@ def soul_coma_hour(dice: DiceSource, c: dict, log: Log, *, caretaker_medicine: i
         return False
     dc = coma["dc"]
     if caretaker_medicine is not None:
-        mods = [Modifier("caretaker's Medicine (Long-Term Care)", caretaker_medicine, "seed 002, Soul Coma; RULES.md §2.14 S11")]
+        mods = [Modifier("caretaker's Medicine (Long-Term Care)", caretaker_medicine, "seed 002, Soul Coma; rules/semiautomagic.md §2.14 S11")]
         who = "Caretaker's Medicine"
     else:
         mods = skill_modifiers(c, "Fortitude")

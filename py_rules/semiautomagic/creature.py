@@ -1,4 +1,4 @@
-"""Creatures, objects, vehicles and robots: derived values (M1, M2, M14, M21; RULES.md §2.3, §2.9) and examples.
+"""Creatures, objects, vehicles and robots: derived values (M1, M2, M14, M21; rules/semiautomagic.md §2.3, §2.9) and examples.
 
 A sheet is a plain JSON dict tagged ``"schema": "semiautomagic.creature/1"``, declared in
 :mod:`py_rules.semiautomagic.sheet` and checked by :func:`py_rules.semiautomagic.sheet_check.from_dict` (read here as
@@ -103,14 +103,14 @@ def min_toughness(c: dict) -> int:
 
 
 def will(c: dict) -> int | None:
-    """Will = Spirit + 6 + misc − morale penalties (RULES.md §2.8); None for objects."""
+    """Will = Spirit + 6 + misc − morale penalties (rules/semiautomagic.md §2.8); None for objects."""
     if is_object(c):
         return None
     return c["abilities"]["Spirit"] + T.WILL_BASE + c["will_bonus"] - c["morale_penalties"]
 
 
 def target(c: dict) -> int:
-    """Target = 4 − Scale (RULES.md §2.3 Scale table)."""
+    """Target = 4 − Scale (rules/semiautomagic.md §2.3 Scale table)."""
     return T.SCALE_TABLE[c["scale"]][4]
 
 

@@ -1,4 +1,4 @@
-"""The Semiautomagic sheet of a creature, an object, a vehicle or a robot, declared once (seed 002; RULES.md §2.3,
+"""The Semiautomagic sheet of a creature, an object, a vehicle or a robot, declared once (seed 002; rules/semiautomagic.md §2.3,
 §2.5, §2.8–2.10).
 
 :func:`py_rules.semiautomagic.sheet_check.from_dict` reads every value through this declaration, the catalog
@@ -37,14 +37,14 @@ TIMER_MAX = 10**9
 """Longest time a condition or death is counted, in seconds (about 31 years)."""
 
 LIVING = ("creature",) + T.MACHINE_KINDS
-"""The kinds that act: abilities, Will, conditions, armour (seed 002: objects have no Endurance; RULES.md §2.5)."""
+"""The kinds that act: abilities, Will, conditions, armour (seed 002: objects have no Endurance; rules/semiautomagic.md §2.5)."""
 MADE = ("object",) + T.MACHINE_KINDS
 """The kinds that are made, not born: Durability from their material, and an EMP complexity when electronic (seed 002,
 EMP: "Only objects such as vehicles, robots, and electronic equipment"); vehicles and robots always are."""
 
 _TOUGHNESS = "seed 002, Creature or Object Toughness"
 _EMP = "seed 002, EMP table"
-_MOBILITY = "seed 002, Mobility Penalty; RULES.md §2.9"
+_MOBILITY = "seed 002, Mobility Penalty; rules/semiautomagic.md §2.9"
 _DEFENCE_WORDS = {"natural_armour": ("Natural armour", LIVING, "Thick skin, scales, bony plates; +0 unless said"),
                   "worn_armour": ("Worn armour (Defence)", LIVING, "Kept for older sheets: the armour below is worn"),
                   "durability": ("Durability", MADE, "From the material it is made of"),
@@ -58,7 +58,7 @@ _TYPE_KEYS = tuple(name.lower() for name in T.DAMAGE_TYPES)
 
 
 def _condition_fields() -> tuple[Field, ...]:
-    """Each condition's timer and the extra fields some carry (seed 002, Conditions; RULES.md §2.6, §2.12)."""
+    """Each condition's timer and the extra fields some carry (seed 002, Conditions; rules/semiautomagic.md §2.6, §2.12)."""
     return (
         Field("conditions", "Conditions", "map", default={}, sheet_kinds=LIVING, max_count=len(T.CONDITIONS),
               source="seed 002, Conditions"),
@@ -66,17 +66,17 @@ def _condition_fields() -> tuple[Field, ...]:
         Field("conditions.*.seconds", "Time left (seconds)", minimum=0, maximum=TIMER_MAX, optional=True,
               help="Empty: until it is ended"),
         Field("conditions.Dying.dc", "Dying DC", minimum=-50, maximum=100,
-              default=T.DYING_RULES["health"]["start_dc"], source="RULES.md §2.6"),
+              default=T.DYING_RULES["health"]["start_dc"], source="rules/semiautomagic.md §2.6"),
         Field("conditions.Confused.control_seconds", "Seconds of control regained", minimum=0, maximum=TIMER_MAX,
-              default=0, source="RULES.md §2.11"),
+              default=0, source="rules/semiautomagic.md §2.11"),
         Field("conditions.Confused.until_morale_removed", "Confused until a morale penalty is removed", "bool",
-              default=False, source="RULES.md §2.8"),
+              default=False, source="rules/semiautomagic.md §2.8"),
         Field("conditions.Soul Coma.dc", "Soul Coma DC", minimum=-50, maximum=1000, default=T.SOUL_COMA_START_DC,
-              source="RULES.md §2.12"),
+              source="rules/semiautomagic.md §2.12"),
         Field("conditions.Soul Coma.seconds_to_check", "Seconds to the next Soul Coma check", minimum=0,
-              maximum=T.HOUR_SECONDS, default=T.HOUR_SECONDS, source="RULES.md §2.12"),
+              maximum=T.HOUR_SECONDS, default=T.HOUR_SECONDS, source="rules/semiautomagic.md §2.12"),
         Field("conditions.Tired.modifier", "Tired modifier", minimum=-20, maximum=0, default=0,
-              source="RULES.md §2.14 S3"),
+              source="rules/semiautomagic.md §2.14 S3"),
     )
 
 
@@ -97,11 +97,11 @@ SHEET = SheetSpec(
               source="seed 002, Toughness; EMP"),
         Field("scale", "Scale", minimum=min(T.SCALE_TABLE), maximum=max(T.SCALE_TABLE), default=0, section="Who",
               help="0 for a human (1–2 m); 1 for a horse or a car, 2 for a giant, −1 for a cat.",
-              source="RULES.md §2.3 Scale table"),
+              source="rules/semiautomagic.md §2.3 Scale table"),
         Field("abilities", "Abilities", "record", default={}, sheet_kinds=LIVING,
               source="seed 002: objects have no Endurance"),
         *(Field(f"abilities.{name}", name, minimum=0, maximum=30, default=T.AVERAGE_ABILITY, section="Abilities",
-                group="Abilities", sheet_kinds=LIVING, source="RULES.md §2.3: human 2–4, 3 average")
+                group="Abilities", sheet_kinds=LIVING, source="rules/semiautomagic.md §2.3: human 2–4, 3 average")
           for name in T.ABILITIES),
         Field("emp_complexity", "EMP complexity", "choice", choices=_EMP_CHOICES, choice_labels=_EMP_LABELS,
               default=None, optional=True, section="Electronics", sheet_kinds=MADE,
@@ -112,7 +112,7 @@ SHEET = SheetSpec(
                 section="Defence" if key in _FORM_DEFENCE else "", source=_TOUGHNESS)
           for key, (label, kinds, help_text) in _DEFENCE_WORDS.items()),
         Field("will_bonus", "Will bonus", minimum=-20, maximum=40, default=0, sheet_kinds=LIVING,
-              help="Misc. bonuses to Will, e.g. from Discipline", source="RULES.md §2.8"),
+              help="Misc. bonuses to Will, e.g. from Discipline", source="rules/semiautomagic.md §2.8"),
         Field("movement", "Movement", "map", default={}, source=_MOBILITY),
         *(Field(f"movement.{key}", f"{label} (squares)", "number", minimum=0, maximum=1000, optional=True,
                 default=6 if key == "walk" else None, section="Movement" if key == "walk" else "",
@@ -122,7 +122,7 @@ SHEET = SheetSpec(
           for key, label in _MOVEMENT_WORDS.items()),
         Field("skills", "Skills", "map", default={}, max_count=len(T.SKILLS)),
         Field("skills.*", "Skill", minimum=-20, maximum=40, default=1, group="Skills",
-              source="RULES.md §2.2: d6 + skill bonus against the DC"),
+              source="rules/semiautomagic.md §2.2: d6 + skill bonus against the DC"),
         Field("wounds", "Wounds", minimum=0, maximum=COUNT_MAX, default=0, source="seed 002, Wound"),
         Field("morale_penalties", "Morale penalties", minimum=0, maximum=COUNT_MAX, default=0, sheet_kinds=LIVING,
               source="seed 002, Morale Penalty"),
@@ -130,7 +130,7 @@ SHEET = SheetSpec(
         Field("mobility_penalties.*", "Mobility penalty", minimum=0, maximum=PENALTY_MAX, default=0, source=_MOBILITY),
         *_condition_fields(),
         Field("statuses", "Statuses", "list", default=[], sheet_kinds=LIVING, max_count=len(T.STATUSES),
-              source="RULES.md §2.14 S14"),
+              source="rules/semiautomagic.md §2.14 S14"),
         Field("statuses.*", "Status", "choice", choices=T.STATUSES, default=T.STATUSES[0]),
         Field("dead", "Dead", "bool", default=False, sheet_kinds=LIVING, source="seed 002, Health"),
         Field("seconds_dead", "Seconds since death", minimum=0, maximum=TIMER_MAX, default=0,
@@ -142,7 +142,7 @@ SHEET = SheetSpec(
         Field("weapons", "Weapons", "list", default=[], max_count=WEAPONS_MAX, optional=True),
         Field("weapons.*.name", "Name", "text", max_length=NAME_MAX, default=""),
         Field("weapons.*.damage", "Damage", "text", max_length=DAMAGE_TEXT_MAX, default="1d6",
-              help="Dice such as 1d8 or 2d6+3", source="RULES.md §2.14 S9"),
+              help="Dice such as 1d8 or 2d6+3", source="rules/semiautomagic.md §2.14 S9"),
         Field("weapons.*.damage_type", "Damage type", "choice", choices=_TYPE_KEYS, choice_labels=tuple(T.DAMAGE_TYPES),
               default="bludgeoning", source="seed 002, damage types"),
         Field("weapons.*.light_material", "Light material (aluminium, titanium, mithril)", "bool", default=False,
@@ -166,9 +166,9 @@ SHEET = SheetSpec(
     derived=(
         Derived("toughness", "Toughness", "6 + 3 × Scale + Endurance + Defence − wounds", "seed 002, Toughness"),
         Derived("min_toughness", "Minimum Toughness", "Toughness − 6", "seed 002, Toughness"),
-        Derived("will", "Will", "Spirit + 6 + Will bonus − morale penalties (none for an object)", "RULES.md §2.8"),
+        Derived("will", "Will", "Spirit + 6 + Will bonus − morale penalties (none for an object)", "rules/semiautomagic.md §2.8"),
         Derived("defence", "Defence", "the best Defence source (they do not stack), at least +0", "seed 002"),
-        Derived("target", "Target", "4 − Scale", "RULES.md §2.3"),
+        Derived("target", "Target", "4 − Scale", "rules/semiautomagic.md §2.3"),
         Derived("emp_toughness", "EMP Toughness", "by the EMP complexity", _EMP),
         Derived("mobility_penalty", "Mobility penalty", "armour + items + other loads", _MOBILITY),
         Derived("movement", "Speed", "each movement type − ½ square per mobility penalty", _MOBILITY),

@@ -24,7 +24,7 @@ __all__ = ("COMMON_WEAPONS", "WEAPONS_ARE_EXAMPLES", "WEAPONS_MAX", "weapons_of"
 _KEYS = ("name", "damage", "damage_type", "light_material", "nonlethal")
 
 WEAPONS_ARE_EXAMPLES = True
-"""Seed 002 gives damage types, not weapon damage: the dice below are examples (RULES.md §2.14 S9)."""
+"""Seed 002 gives damage types, not weapon damage: the dice below are examples (rules/semiautomagic.md §2.14 S9)."""
 
 COMMON_WEAPONS = (
     # One or two weapons per damage type the seed names (seed 002, damage types); dice are examples.

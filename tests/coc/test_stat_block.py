@@ -1,4 +1,4 @@
-"""Reading 7th-edition stat blocks as scenarios print them (issue 17, "Paste a stat block"; RULES.md §3.2 for
+"""Reading 7th-edition stat blocks as scenarios print them (issue 17, "Paste a stat block"; rules/coc.md §3.2 for
 the derived values). Each block below is written in one of the layouts scenarios use; its golden values are the
 fields that matter. Junk of every kind gives an answer with a clear list of what was not read, never an error."""
 
@@ -180,7 +180,7 @@ def test_halves_and_fifths_leave_nothing_unread():
 
 
 def test_printed_derived_value_that_disagrees_is_said_and_the_rules_kept():
-    """RULES.md §3.2: MOV from DEX, STR, SIZ and age; the block's own figure is reported next to it."""
+    """rules/coc.md §3.2: MOV from DEX, STR, SIZ and age; the block's own figure is reported next to it."""
     parsed = parse(BLOCKS[0][1])
     assert any(line.startswith("MOV 8 (the rules give 5") for line in parsed["read"])
     assert parsed["sheet"]["derived"]["mov"] == 5

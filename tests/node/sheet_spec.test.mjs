@@ -125,7 +125,8 @@ test("Semiautomagic resolved with its declaration: rows, weapons, armour and ite
   const mobility = game.weapons.armour.fields.find((field) => field.key === "mobility_penalty");
   assert.equal(mobility.max, fieldAt(spec, "armour.mobility_penalty").maximum);
   assert.deepEqual(game.weapons.fields.find((field) => field.key === "damage_type").choices, fieldAt(spec, "weapons.*.damage_type").choices.map((id, index) => [id, fieldAt(spec, "weapons.*.damage_type").choice_labels[index]]));
-  assert.equal(game.items.fields.find((field) => field.key === "mobility_penalty").max, fieldAt(spec, "items.*.mobility_penalty").maximum);
+  const items = game.lists.find((list) => list.path === "items");
+  assert.equal(entryFields(spec, items.path, items.keys).find((field) => field.key === "mobility_penalty").max, fieldAt(spec, "items.*.mobility_penalty").maximum);
   assert.equal(game.summary({ damage: "2d6", damage_type: "emp", light_material: false, nonlethal: false }), "2d6 EMP");
   assert.match(game.actions()[0].choices({ weapons: [{ name: "Zap", damage: "2d6", damage_type: "emp" }] }).weapon[0][1], /Zap: 2d6 EMP/);
 });

@@ -1,4 +1,4 @@
-"""Objects, vehicles and robots by the rules (seed 002, Toughness; Health; EMP; Mobility Penalty; RULES.md §2.5,
+"""Objects, vehicles and robots by the rules (seed 002, Toughness; Health; EMP; Mobility Penalty; rules/semiautomagic.md §2.5,
 §2.9): an object has no Endurance (it counts as 3), cannot act, is destroyed above its Toughness and repaired with
 Engineering; a vehicle or a robot acts as a creature does and is electronic, so an EMP above the EMP Toughness of its
 complexity (declared on its sheet) stops it until it is repaired; armour and size do not count against an EMP."""
@@ -89,7 +89,7 @@ def test_an_object_is_destroyed_only_by_more_than_its_toughness_and_repaired_wit
     toughness = C.toughness(radio)
     assert toughness == T.SCALE_TABLE[radio["scale"]][1] + T.OBJECT_ENDURANCE + radio["defence"]["durability"]
     at = hit(radio, toughness)["state"]
-    assert at["wounds"] == 1 and not at["destroyed"]  # RULES.md §2.14 S12: objects strictly more
+    assert at["wounds"] == 1 and not at["destroyed"]  # rules/semiautomagic.md §2.14 S12: objects strictly more
     above = hit(radio, toughness + 1)["state"]
     assert above["destroyed"]
     assert not capacity(above)["can_act"]

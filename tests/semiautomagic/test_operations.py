@@ -1,4 +1,4 @@
-"""The Semiautomagic operations through the JSON door: catalog coverage, settings, flows, bad input (RULES.md §2.15)."""
+"""The Semiautomagic operations through the JSON door: catalog coverage, settings, flows, bad input (rules/semiautomagic.md §2.15)."""
 
 import copy
 import json

@@ -61,22 +61,22 @@ def test_a_creature_made_with_a_weapon_armour_and_two_items_keeps_them_and_attac
     assert sheet["skills"] == {"Weapon Skill": 2} and sheet["movement"] == {"walk": 6}
 
     open_sheet(page, "Mira")
-    items = page.locator("section.items")
+    items = page.locator('section.entries[data-list="items"]')
     expect(items.locator("li")).to_have_text(["Rope", "Anvil mobility penalty 2"])
     expect(page.locator(".summary-line")).to_contain_text("Speed walk 4½ squares (mobility penalty 3: −1½ squares)")
 
     # after creation: the rope goes, the anvil is lightened, a lantern is added; the speed follows
-    items.get_by_role("button", name="Edit items").click()
-    editor = page.locator("form.items-form")
+    items.get_by_role("button", name="Edit items carried").click()
+    editor = page.locator("form.entries-form")
     editor.get_by_role("button", name="Remove Rope").click()
     editor.locator('input[name="items.0.mobility_penalty"]').fill("51")
-    editor.get_by_role("button", name="Save items").click()
+    editor.get_by_role("button", name="Save items carried").click()
     expect(editor.locator(".field-error:not([hidden])").first).to_contain_text("Anvil — Mobility penalty")
     editor.locator('input[name="items.0.mobility_penalty"]').fill("1")
     add_item(editor, 1, "Lantern", 0)
-    editor.get_by_role("button", name="Save items").click()
+    editor.get_by_role("button", name="Save items carried").click()
     expect(editor).to_be_hidden()
-    expect(page.locator("section.items li")).to_have_text(["Anvil mobility penalty 1", "Lantern"])
+    expect(page.locator('section.entries[data-list="items"] li')).to_have_text(["Anvil mobility penalty 1", "Lantern"])
     expect(page.locator(".summary-line")).to_contain_text("Speed walk 5 squares (mobility penalty 2: −1 square)")
     assert sheets(page, campaign_id)["Mira"]["sheet"]["items"] == [
         {"name": "Anvil", "mobility_penalty": 1}, {"name": "Lantern", "mobility_penalty": 0}]

@@ -131,13 +131,13 @@ export default {
     },
   },
 
-  /** Items carried (screens/sheet/items.mjs), each with the mobility penalty its load gives (seed 002, Mobility
+  /** Items carried (screens/sheet/entries.mjs), each with the mobility penalty its load gives (seed 002, Mobility
    * Penalty): their fields are the sheet's declaration. */
-  items: {
-    path: "items", label: "Items carried", keys: ["name", "mobility_penalty"], extra: { name: { required: true } },
-    blank: { name: "", mobility_penalty: 0 },
+  lists: [{
+    path: "items", title: "Items carried", one: "Item", keys: ["name", "mobility_penalty"], extra: { name: { required: true } },
+    blank: { name: "", mobility_penalty: 0 }, none: "Nothing carried.", add: "Add an item",
     summary: (item) => (item.mobility_penalty ? `mobility penalty ${item.mobility_penalty}` : ""),
-  },
+  }],
 
   /** The guided form: what is being made is picked first (creature, object, vehicle, robot: the declaration's
    * kinds of sheet), then that kind's own fields, bounds and first values; everything the form holds (weapons,

@@ -129,9 +129,7 @@ export const playsAs = (spec, sheet) => (spec?.kind_field && (spec.cast_kinds ||
  * choices, help, optional}], overlaid with ``extra[key]`` (what only the page knows: choices drawn from the sheet). */
 export function entryFields(spec, listPath, keys, extra = {}) {
   return keys.map((key) => {
-    const declared = limitsOf(spec, `${listPath}.*.${key}`);
-    const kind = declared.kind === "number" ? "int" : declared.kind;
-    return { key, ...declared, kind, ...(extra[key] || {}) };
+    return { key, ...limitsOf(spec, `${listPath}.*.${key}`), ...(extra[key] || {}) };
   });
 }
 
@@ -151,8 +149,7 @@ const bounds = (limits) => Object.fromEntries(["min", "max", "maxlength"].filter
 /** A record's fields (``armour``) as an editor lists them, like :func:`entryFields` without the list's ``*``. */
 function recordFields(spec, path, keys, extra = {}) {
   return keys.map((key) => {
-    const declared = limitsOf(spec, `${path}.${key}`);
-    return { key, ...declared, kind: declared.kind === "number" ? "int" : declared.kind, ...(extra[key] || {}) };
+    return { key, ...limitsOf(spec, `${path}.${key}`), ...(extra[key] || {}) };
   });
 }
 
@@ -197,9 +194,7 @@ export function resolveGame(module, spec) {
   const groups = (sheet) => game.groups(sheet, spec).map((group) => ({
     ...group, rows: group.rows.map((row) => (row.path ? { ...row, ...bounds(limitsOf(spec, row.path)) } : row)),
   }));
-  // items carried, as a list the sheet declares (``items: {path, keys, extra}``): each entry's fields from it
-  const items = game.items?.keys ? { ...game.items, fields: entryFields(spec, game.items.path || "items", game.items.keys, game.items.extra) } : game.items;
-  const out = { ...game, sheet: spec, creation, weapons, groups, items };
+  const out = { ...game, sheet: spec, creation, weapons, groups };
   resolved.set(module, { spec, game: out });
   return out;
 }

@@ -11,7 +11,8 @@ import { SkillPicker } from "./skill_picker.mjs";
 import { baseValue } from "./skill_list.mjs";
 import { ItemList, itemErrors, itemsOf } from "./item_list.mjs";
 import { WeaponsEditor, readWeapons, weaponsDraft } from "../sheet/weapons.mjs";
-import { ItemsEditor, readItems } from "../sheet/items.mjs";
+import { EntryEditor, readEntries } from "../sheet/entries.mjs";
+import { limitsOf } from "../../games/sheet_spec.mjs";
 import { own } from "../../store/own.mjs";
 
 const getPath = (object, path) => path.split(".").reduce((value, key) => value?.[key], object);
@@ -53,8 +54,9 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   const [saving, setSaving] = useState(false);
   const [gear, setGear] = useState(() => (game.weapons ? weaponsDraft(game.weapons, {}) : null)); // weapons and armour
   const gearRead = gear ? readWeapons(game.weapons, gear) : { values: {}, errors: {} };
-  const [carried, setCarried] = useState([]); // items of a game that declares them as a list (sheet/items.mjs)
-  const carriedRead = game.items?.fields ? readItems(game.items, carried) : { values: {}, errors: {} };
+  const [lists, setLists] = useState({}); // a list's path → its rows (Qualities and Drawbacks …: the game's ``lists``)
+  const listsRead = (game.lists || []).map((list) => readEntries(game, list, lists[list.path] || []));
+  const listValues = Object.assign({}, ...listsRead.map((read) => read.values));
   // a game with several kinds of sheet (Semiautomagic: creature, object, vehicle, robot) asks each its own fields
   const sections = spec.sectionsFor ? spec.sectionsFor(draft) : spec.sections;
   const setChoice = (path, value) => {
@@ -81,9 +83,9 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   for (const [skill, typed] of Object.entries(raw).filter(([path]) => path.startsWith("skills."))) {
     numberErrors[skill] = readNumber(typed.text, { ...spec.skills, label: skill.slice(7), badInput: typed.bad }).error || null;
   }
-  Object.assign(numberErrors, gearRead.errors, carriedRead.errors);
+  Object.assign(numberErrors, gearRead.errors, ...listsRead.map((read) => read.errors));
   const clientBad = Object.values(numberErrors).some(Boolean) || itemErrors(items).some(Boolean);
-  const sheet = spec.toSheet({ ...draft, skills, name: draft.name.trim() || "New character", ...gearRead.values, ...carriedRead.values }, itemsOf(items));
+  const sheet = spec.toSheet({ ...draft, skills, name: draft.name.trim() || "New character", ...gearRead.values, ...listValues }, itemsOf(items));
   const request = spec.derive(sheet);
   const requestKey = JSON.stringify(request);
 
@@ -107,9 +109,9 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   const shownPaths = [...fields.map((field) => field.path), ...Object.keys(skills).map((skill) => `skills.${skill}`), "name"];
   const errorAt = (path) => numberErrors[path] || (engineError && errorField === path ? errorWords : null);
   const gearPaths = gear ? [...gear.rows.flatMap((_, index) => game.weapons.fields.map((field) => `${game.weapons.path || "weapons"}.${index}.${field.key}`)), game.weapons.armour?.path] : [];
-  const itemPaths = carried.flatMap((_, index) => (game.items?.fields || []).map((field) => `${game.items.path || "items"}.${index}.${field.key}`));
-  const placedEngineError = engineError && (shownPaths.includes(errorField) || gearPaths.includes(errorField) || itemPaths.includes(errorField));
-  const labelOf = (path) => fields.find((field) => field.path === path)?.label ?? (path?.startsWith("skills.") ? path.slice(7) : spec.pathLabels?.[path]);
+  const inList = (game.lists || []).some((list) => String(errorField || "").startsWith(`${list.path}.`));
+  const placedEngineError = engineError && (shownPaths.includes(errorField) || gearPaths.includes(errorField) || inList);
+  const labelOf = (path) => fields.find((field) => field.path === path)?.label ?? (path?.startsWith("skills.") ? path.slice(7) : spec.pathLabels?.[path] ?? limitsOf(game.sheet, path ?? "").label);
   const panelError = engineError && !placedEngineError ? (labelOf(errorField) ? `${labelOf(errorField)}: ${errorWords}` : errorWords) : null;
   const answered = engineAnswer?.key === requestKey;
   const waiting = !clientBad && !answered;
@@ -171,8 +173,9 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
       onAdd=${(name, value, entry) => { setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: value } })); if (entry?.base_from) setFollowing((old) => ({ ...old, [name]: entry })); }}
       onRemove=${(name) => { unfollow(name); setDraft((old) => { const rest = { ...old.skills }; delete rest[name]; return { ...old, skills: rest }; }); setRaw((old) => { const copy = { ...old }; delete copy[`skills.${name}`]; return copy; }); }} />
     ${spec.items ? html`<${ItemList} rows=${items} onChange=${setItems} />` : null}
+    ${(game.lists || []).map((list) => html`<${EntryEditor} key=${list.path} game=${game} list=${list} rows=${lists[list.path] || []} sheet=${sheet} errorAt=${errorAt}
+      onChange=${(rows) => setLists((old) => ({ ...old, [list.path]: rows }))} />`)}
     ${gear ? html`<${WeaponsEditor} decl=${game.weapons} draft=${gear} sheet=${sheet} errorAt=${errorAt} onChange=${setGear} />` : null}
-    ${game.items?.fields ? html`<${ItemsEditor} decl=${game.items} rows=${carried} errorAt=${errorAt} onChange=${setCarried} />` : null}
     <section class="derived" aria-live="polite" aria-labelledby="derived-title">
       <h3 id="derived-title">Derived, by the rules</h3>
       ${engineAnswer?.result && !clientBad ? html`<dl aria-busy=${waiting ? "true" : undefined}>${spec.derived(engineAnswer.result).map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>`

@@ -13,7 +13,7 @@ import { CampaignNav } from "../campaign_nav.mjs";
 import { SheetRows } from "./rows.mjs";
 import { SheetEditor } from "./edit.mjs";
 import { WeaponsPanel } from "./weapons.mjs";
-import { ItemsPanel } from "./items.mjs";
+import { EntriesPanel } from "./entries.mjs";
 import { MoreMoves } from "./more_moves.mjs";
 import { UndoBar } from "../../components/undo_bar.mjs";
 
@@ -48,7 +48,7 @@ export function SheetScreen({ characterId }) {
         : html`<${SheetRows} groups=${game.groups(character.sheet)} onRoll=${open} game=${game} sheet=${character.sheet} />
           <button type="button" class="edit-sheet" onClick=${() => setEditing(true)}>Edit values</button>`}
       <${WeaponsPanel} character=${character} game=${game} />
-      <${ItemsPanel} character=${character} game=${game} />
+      ${(game.lists || []).map((list) => html`<${EntriesPanel} key=${list.path} character=${character} game=${game} list=${list} />`)}
       <div class="row-actions danger-zone">
         <button type="button" class="danger" onClick=${() => setRemoving(true)}>Remove ${character.sheet.name} from the campaign</button>
       </div>
