@@ -29,6 +29,9 @@ def limits_of(c: dict) -> tuple[list[Limit], list[tuple[str, str]]]:
     if c.get("destroyed") or C.is_object(c):
         why = "destroyed" if c.get("destroyed") else "an object"
         return [Limit("act", why, "seed 002, Health"), Limit("defend", why, "seed 002, Health")], []
+    if c.get("emp_disabled"):  # seed 002, EMP: "ceases to function without repairs"
+        why = "stopped by an EMP (until repaired)"
+        return [Limit("act", why, "seed 002, EMP"), Limit("defend", why, "seed 002, EMP")], []
     on = C.effective_conditions(c)
     limits, still = [], []
     for record in R.CONDITIONS.ranked():
@@ -74,7 +77,7 @@ def penalties_of(c: dict) -> list[Penalty]:
                              "seed 002, Morale Penalty"))
     mobility = C.mobility_total(c)
     if mobility:
-        names = ", ".join(name for name in c["mobility_penalties"] if name) or "load"
+        names = ", ".join(f"{name} {points}" for name, points in C.mobility_sources(c))
         found.append(Penalty(-mobility, "Acrobatics, Athletics, Wrestle and Stealth",
                              f"mobility penalties ({names})", "seed 002, Mobility Penalty"))
     return found + condition_penalties(c)

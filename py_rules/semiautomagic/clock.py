@@ -153,8 +153,9 @@ def advance_days(dice: DiceSource, c: dict, days: int, log: Log, *, slept_8h: bo
         if c["dead"]:
             log.step(f"Day {number}: the dead do not heal", "seed 002, Health")
             continue
-        if C.is_object(c):
-            log.step(f"Day {number}: wounded objects don't heal (repair them with Engineering)", "seed 002, Health")
+        if C.is_object(c) or C.is_machine(c):
+            what = "objects" if C.is_object(c) else f"{c['kind']}s"
+            log.step(f"Day {number}: wounded {what} don't heal (repair them with Engineering)", "seed 002, Health")
             continue
         healed = healed_wounds(c["wounds"], c["abilities"]["Endurance"], slept_8h, bedridden)
         how = "bedridden: Endurance wounds" if bedridden else ("8 hours of sleep: 1 wound" if slept_8h else "no sleep or bed rest: no healing")

@@ -45,6 +45,8 @@ def _describe(*, creature, label):
     log = Log()
     row = T.SCALE_TABLE[c["scale"]]
     end_note = " (objects have no Endurance and count as 3)" if C.is_object(c) else ""
+    if C.is_machine(c):
+        log.step(f"A {c['kind']}: acts as a creature does, and is electronic (an EMP can stop it)", "seed 002, EMP")
     source = str(data["defence_source"]).replace("_", " ")
     log.step(f"Defence {data['defence']:+d} from {source} (the best single source; sources do not stack, "
              "natural armour +0 is the floor)", "seed 002, Natural Armour; Stacking Bonuses")

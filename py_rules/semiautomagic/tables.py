@@ -11,6 +11,14 @@ GM_TITLE = "GM"
 SCHEMA = "semiautomagic.creature/1"
 """Schema tag of a creature or object state (this engine reads version 1)."""
 
+SHEET_KINDS = ("creature", "object", "vehicle", "robot")
+"""What a sheet describes (seed 002, Toughness: "All characters, creatures, and objects"; EMP: "Only objects such as
+vehicles, robots, and electronic equipment are vulnerable"): a creature; an object, which has no Endurance and cannot
+act; a vehicle or a robot, which acts as a creature does and is electronic as well."""
+
+MACHINE_KINDS = ("vehicle", "robot")
+"""Sheet kinds that act as creatures and are electronic devices (seed 002, EMP: "vehicles, robots")."""
+
 ABILITIES = ("Strength", "Dexterity", "Endurance", "Intelligence", "Spirit")
 """rules/semiautomagic.md §2.3 [SRC TheFiveAbilitySores]: the five abilities; 3 is average."""
 

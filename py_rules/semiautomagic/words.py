@@ -54,7 +54,7 @@ HELP = {
     "semiautomagic.remove_morale_penalties:count": "How many morale penalties the GM removes.",
     "semiautomagic.set_condition:condition": f"One of the {spelled(len(NAMES))} conditions.",
     "semiautomagic.detect_soul_coma:method": "Medicine (DC 7) or Perception (DC 8) to tell a Soul Coma from death.",
-    "creature": "The creature or object sheet: kind, Scale (−1 to 10), abilities, skills, Defence sources (natural "
-                "armour, worn armour, durability, unarmoured, other — they do not stack), wounds, morale and mobility "
-                "penalties, movement, EMP complexity and conditions.",
+    "creature": "The sheet of a creature, object, vehicle or robot: kind, Scale (−1 to 10), abilities, skills, Defence "
+                "sources (natural armour, worn armour, durability, unarmoured, other — they do not stack), wounds, "
+                "morale and mobility penalties, movement, EMP complexity, conditions, weapons, armour and items.",
 }

@@ -57,8 +57,20 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   const [lists, setLists] = useState({}); // a list's path → its rows (Qualities and Drawbacks …: the game's ``lists``)
   const listsRead = (game.lists || []).map((list) => readEntries(game, list, lists[list.path] || []));
   const listValues = Object.assign({}, ...listsRead.map((read) => read.values));
+  // a game with several kinds of sheet (Semiautomagic: creature, object, vehicle, robot) asks each its own fields
+  const sections = spec.sectionsFor ? spec.sectionsFor(draft) : spec.sections;
+  const setChoice = (path, value) => {
+    if (path !== spec.kindField) { setDraft((old) => setPath(old, path, value)); return; }
+    setDraft((old) => spec.rekind(old, value));
+    setKind(spec.castKinds.includes(value) ? "npc" : initialKind); // what the game master runs joins the cast
+  };
 
-  const fields = spec.sections.flatMap((section) => section.fields);
+  const fields = sections.flatMap((section) => section.fields);
+  // what is being made is asked first, above the name (its own field, taken out of its section)
+  const kindField = spec.kindField ? fields.find((field) => field.path === spec.kindField) : null;
+  // the heading names the kind picked when it is not the usual one ("New robot")
+  const kindWords = kindField && draft[spec.kindField] !== kindField.choices[0][0] ? kindField.choices.find(([value]) => value === draft[spec.kindField])?.[1] : null;
+  const shownSections = sections.map((section) => ({ ...section, fields: section.fields.filter((field) => field !== kindField) })).filter((section) => section.fields.length);
   const values = spec.skills.values?.(draft) ?? {};
   const followed = Object.entries(following).map(([name, entry]) => [name, baseValue(entry, values, spec.skills.max)]).filter(([, value]) => value !== null);
   const skills = { ...draft.skills, ...Object.fromEntries(followed) };
@@ -139,16 +151,18 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   };
 
   return html`<form class="panel new-character" onSubmit=${create} noValidate aria-labelledby="new-character-title" data-game=${game.id}>
-    <h2 id="new-character-title">${initialKind === "npc" ? "New NPC" : `New ${game.person}`}</h2>
+    <h2 id="new-character-title">${kindWords ? `New ${kindWords.toLowerCase()}` : initialKind === "npc" ? "New NPC" : `New ${game.person}`}</h2>
+    ${kindField ? html`<${ChoiceField} label=${kindField.label} name=${kindField.path} value=${draft[spec.kindField]} options=${kindField.choices}
+      help=${kindField.help} error=${errorAt(kindField.path)} onChange=${(value) => setChoice(kindField.path, value)} />` : null}
     <${TextField} label="Name" name="name" value=${draft.name} maxlength="80" error=${raw.name?.missing && !draft.name.trim() ? "Give them a name." : errorAt("name")}
       onInput=${(value) => setDraft((old) => ({ ...old, name: value }))} />
     <${ChoiceField} label="Plays as" name="character-kind" value=${kind} onChange=${setKind} options=${[["pc", "Player character"], ["npc", `Non-player character (run by the ${game.gm})`]]} />
     ${spec.rollAll ? html`<button type="button" onClick=${rollAll}>${spec.rollAll.label}</button>` : null}
-    ${spec.sections.map((section) => html`<fieldset class="grid-fields" key=${section.title}>
+    ${shownSections.map((section) => html`<fieldset class="grid-fields" key=${section.title}>
       <legend>${section.title}</legend>
       ${section.fields.map((field) => field.choices
         ? html`<${ChoiceField} key=${field.path} label=${field.label} name=${field.path} value=${getPath(draft, field.path)} options=${field.choices}
-            help=${field.help} error=${errorAt(field.path)} onChange=${(value) => setDraft((old) => setPath(old, field.path, value))} />`
+            help=${field.help} error=${errorAt(field.path)} onChange=${(value) => setChoice(field.path, value)} />`
         : html`<${NumberField} key=${field.path} label=${field.label} name=${field.path} min=${field.min} max=${field.max} help=${field.help}
             value=${raw[field.path]?.text ?? String(getPath(draft, field.path))} error=${errorAt(field.path)}
             onInput=${(text, bad) => setNumber(field.path, text, bad)} />`)}
