@@ -29,7 +29,7 @@ bytes (the worker passes a file's bytes: Python decodes them faster than it take
 browser reads a file's text (a byte-order mark dropped, a byte that is not UTF-8 read as U+FFFD).
 
 Built-in operations: ``catalog`` lists every operation with its system,
-summary, parameter declarations, the RULES.md IDs it covers and ``deadline_seconds``, how long the page waits for
+summary, parameter declarations, the checklist IDs of the rules notes it covers (rules/) and ``deadline_seconds``, how long the page waits for
 its answer before it stops the engine (the catalog's own ``deadline_seconds`` is the default), and every output
 format (``formats``: id, words, what each can do; :mod:`py_rules.render.formats`), and each game's character sheet
 (``sheets``: every field with its kind, bounds, choices, default and words, and the derived values;

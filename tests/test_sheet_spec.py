@@ -14,15 +14,20 @@ from py_rules.systems import all_sheets, sheet_of
 from tests.door import answer
 
 SHEETS = {sheet.game: sheet for sheet in all_sheets()}
-CHECKS = {"armageddon": ("armageddon.character_sheet", "character"), "coc": ("coc.skill_roll", "investigator")}
+CHECKS = {"armageddon": ("armageddon.character_sheet", "character"),
+          "semiautomagic": ("semiautomagic.describe_creature", "creature"), "coc": ("coc.skill_roll", "investigator")}
 """An operation that checks a whole sheet of each game and answers it, and its sheet field."""
 
 
 def _example(game):
-    from py_rules.armageddon.character import EXAMPLE as armageddon
-    from py_rules.coc.investigator import EXAMPLE as coc
-
-    return {"armageddon": armageddon, "coc": coc}[game]
+    """A whole valid sheet of ``game`` to change one value of."""
+    if game == "armageddon":
+        from py_rules.armageddon.character import EXAMPLE
+    elif game == "coc":
+        from py_rules.coc.investigator import EXAMPLE
+    else:
+        from py_rules.semiautomagic.creature import EXAMPLE_HUMAN as EXAMPLE
+    return json.loads(json.dumps(EXAMPLE))
 
 
 def test_the_catalog_publishes_every_declared_sheet_as_json():
@@ -39,8 +44,12 @@ def test_every_declared_field_has_words_and_defaults_within_its_bounds(game):
         assert field.label.strip(), field.path
         if field.kind in ("int", "number") and field.default is not None:
             assert SHEETS[game].read(field.path, field.default) == field.default
-        if field.kind == "choice":
-            assert field.default in field.choices, field.path
+        if field.kind == "choice":  # an optional choice may start empty (Semiautomagic: not electronic)
+            assert field.default in field.choices or (field.optional and field.default is None), field.path
+    for kind, values in SHEETS[game].kind_defaults.items():
+        assert kind in SHEETS[game].sheet_kinds
+        for path, value in values.items():
+            assert SHEETS[game].read(path, value) == value, (kind, path)
 
 
 def test_a_concrete_path_finds_its_pattern_and_a_key_with_dots_too():
@@ -74,7 +83,7 @@ def test_the_game_check_refuses_just_past_a_declared_bound_and_keeps_the_bound_i
     field = data.draw(st.sampled_from(fields))
     edge = data.draw(st.sampled_from(("minimum", "maximum")))
     bound = int(getattr(field, edge))
-    sheet = json.loads(json.dumps(_example(game)))
+    sheet = _example(game)
     if game == "armageddon" and field.path == "essence_channeling":
         sheet["kind"] = "gifted"
     keys = field.path.split(".")

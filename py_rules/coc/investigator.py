@@ -1,9 +1,9 @@
-"""The investigator (or NPC) as JSON state (C1; RULES.md §3.2, §3.9–§3.11).
+"""The investigator (or NPC) as JSON state (C1; rules/coc.md §3.2, §3.9–§3.11).
 
 :func:`from_dict` validates strictly and returns a normalized copy (derived
 values recomputed under ``"derived"``); rules never mutate their input, they
 work on :func:`copy_state` and return the new state. Skills not listed on the
-sheet have their base value (RULES.md §3.2).
+sheet have their base value (rules/coc.md §3.2).
 """
 
 from __future__ import annotations
@@ -25,11 +25,13 @@ from py_rules.coc.tables import (
     SANITY_CEILING,
     SANITY_LOSS_FORM,
     SCHEMA,
-    SKILL_ALIASES,
     SKILL_BASES,
     SKILL_BASES_FROM,
+    SKILL_FAMILIES,
     SKILL_MAX,
+    SKILL_NAMES,
 )
+from py_rules.coc.condition_registry import NAMES
 from py_rules.coc.weapons import parse_weapons
 from py_rules.errors import RulesError
 from py_rules.limits import shown as _shown
@@ -117,14 +119,12 @@ def skill_name(name, field: str = "skill") -> str:
     """
     if not isinstance(name, str):
         raise _fail(f"A skill name must be text (got {name!r}).", field, "wrong_type")
-    text = " ".join(name.split())
-    if text in SKILL_BASES:
-        return text
-    lowered = {k.lower(): k for k in SKILL_BASES}
-    lowered.update({k.lower(): v for k, v in SKILL_ALIASES.items()})
-    if text.lower() in lowered:
-        return lowered[text.lower()]
-    raise _fail(f"Unknown skill {name!r}; the sheet's skills are: {', '.join(SKILL_BASES)}.", field, "unknown_skill")
+    found = SKILL_NAMES.canonical(name)  # a listed skill, an alias, or a family's speciality (rules/coc.md §3.2a)
+    if found is not None:
+        return found
+    families = ", ".join(family.name for family in SKILL_FAMILIES)
+    raise _fail(f"Unknown skill {_shown(name)}; the sheet's skills are: {', '.join(SKILL_BASES)}; a speciality of "
+                f"{families} is written with its family, e.g. Science (Biology).", field, "unknown_skill")
 
 
 def from_dict(data) -> dict:
@@ -152,8 +152,8 @@ def from_dict(data) -> dict:
     for key in _TEXTS:
         out[key] = _text(data.get(key, ""), key)
     out["occupation"] = out["occupation"].strip()
-    out["armour"] = _int(data.get("armour", 0), "armour")  # RULES.md §3.8 [BOOK] armour points
-    out["weapons"] = parse_weapons(data.get("weapons", []))  # seed 003, If attacking; RULES.md §3.8
+    out["armour"] = _int(data.get("armour", 0), "armour")  # rules/coc.md §3.8 [BOOK] armour points
+    out["weapons"] = parse_weapons(data.get("weapons", []))  # seed 003, If attacking; rules/coc.md §3.8
     out["items"] = _items(data.get("items", []))
 
     chars = data.get("characteristics")
@@ -181,11 +181,11 @@ def from_dict(data) -> dict:
     for key, value in skills.items():
         field = "skills" if len(key) > TEXT_MAX else f"skills.{key}"
         canonical = skill_name(key, field)
-        if canonical in out["skills"]:
+        if canonical.lower() in (name.lower() for name in out["skills"]):  # "Science (biology)" is Science (Biology)
             raise _fail(f"Skill {canonical!r} is listed twice.", f"skills.{key}", "duplicate_skill")
         out["skills"][canonical] = _int(value, f"skills.{key}", declared="skills.*")
 
-    if data.get("mov") is not None:  # a creature's printed MOV wins over the formula (RULES.md §3.2)
+    if data.get("mov") is not None:  # a creature's printed MOV wins over the formula (rules/coc.md §3.2)
         out["mov"] = _int(data["mov"], "mov")
     loss = data.get("san_loss")
     if loss is not None and (not isinstance(loss, str) or loss.strip()):
@@ -220,7 +220,7 @@ def from_dict(data) -> dict:
 
 
 def _san_loss(loss) -> str:
-    """A creature's Sanity loss as ``X/Y`` (RULES.md §3.11), checked as a Sanity roll reads it, spaces taken out."""
+    """A creature's Sanity loss as ``X/Y`` (rules/coc.md §3.11), checked as a Sanity roll reads it, spaces taken out."""
     text = _text(loss, "san_loss")
     try:
         dice_expr.parse_parts(text, SANITY_LOSS_FORM, "san_loss")
@@ -230,7 +230,7 @@ def _san_loss(loss) -> str:
 
 
 def _items(items) -> list:
-    """What the sheet lists as carried: each a name, how many and a note (RULES.md §3.8 gear is kept as words)."""
+    """What the sheet lists as carried: each a name, how many and a note (rules/coc.md §3.8 gear is kept as words)."""
     items = SHEET.read("items", items)
     out = []
     for index, item in enumerate(items):
@@ -344,39 +344,40 @@ def luck_of(state: dict, field: str = "investigator") -> int:
 
 
 def skill_value(state: dict, name: str) -> int:
-    """The investigator's value in skill ``name`` (base value if not on the sheet; RULES.md §3.2).
+    """The investigator's value in skill ``name`` (base value if not on the sheet; rules/coc.md §3.2).
 
     >>> skill_value(from_dict(EXAMPLE), "Listen"), skill_value(from_dict(EXAMPLE_OPPONENT), "Dodge")
     (20, 27)
     """
     canonical = skill_name(name)
-    if canonical in state["skills"]:
-        return state["skills"][canonical]
+    for held in (canonical, *(k for k in state["skills"] if k.lower() == canonical.lower())):
+        if held in state["skills"]:
+            return state["skills"][held]
     if canonical in SKILL_BASES_FROM:
         characteristic_name, divisor = SKILL_BASES_FROM[canonical]
         # a creature without EDU has no own language to speak of: its base is 0
         return min(SKILL_MAX, state["characteristics"].get(characteristic_name, 0) // divisor)
-    return SKILL_BASES[canonical]
+    return SKILL_NAMES.base(canonical)  # a speciality not on the sheet: its family's base (rules/coc.md §3.2a)
 
 
 def hp_max(state: dict) -> int:
-    """RULES.md §3.2: floor((CON + SIZ) / 10)."""
+    """rules/coc.md §3.2: floor((CON + SIZ) / 10)."""
     c = state["characteristics"]
     return (c["CON"] + c["SIZ"]) // 10
 
 
 def mp_max(state: dict) -> int:
-    """RULES.md §3.2: floor(POW / 5)."""
+    """rules/coc.md §3.2: floor(POW / 5)."""
     return state["characteristics"]["POW"] // 5
 
 
 def san_max(state: dict) -> int:
-    """RULES.md §3.2: 99 − Cthulhu Mythos."""
+    """rules/coc.md §3.2: 99 − Cthulhu Mythos."""
     return max(0, SANITY_CEILING - state["skills"].get(MYTHOS, 0))
 
 
 def damage_bonus_and_build(str_plus_siz: int, table=DAMAGE_BONUS_TABLE) -> tuple[str, int]:
-    """Damage Bonus and Build for STR + SIZ from the table (RULES.md §3.2).
+    """Damage Bonus and Build for STR + SIZ from the table (rules/coc.md §3.2).
 
     >>> [damage_bonus_and_build(x) for x in (64, 65, 110, 125, 205, 524, 525, 605)]
     [('-2', -2), ('-1', -1), ('0', 0), ('+1D4', 1), ('+2D6', 3), ('+5D6', 6), ('+6D6', 7), ('+7D6', 8)]
@@ -391,7 +392,7 @@ def damage_bonus_and_build(str_plus_siz: int, table=DAMAGE_BONUS_TABLE) -> tuple
 
 
 def mov(state: dict) -> int:
-    """RULES.md §3.2: 7 if DEX and STR are both below SIZ, 9 if both above, else 8; minus the age penalty. A MOV
+    """rules/coc.md §3.2: 7 if DEX and STR are both below SIZ, 9 if both above, else 8; minus the age penalty. A MOV
     the sheet gives (a creature's printed one) wins over the formula.
 
     >>> mov(from_dict(EXAMPLE)), mov(from_dict(EXAMPLE_OPPONENT))

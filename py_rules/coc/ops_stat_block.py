@@ -61,7 +61,7 @@ PARSE_STAT_BLOCK = Operation(
               "{\"kind\": \"creature\"} for a creature, whose sheet may leave out APP, EDU and Luck and keeps its "
               "printed MOV and Sanity loss.", default={}, example={}),
     ),
-    run=_parse, source="issue 17, Paste a stat block; RULES.md §3.2", rolls=False,
+    run=_parse, source="issue 17, Paste a stat block; rules/coc.md §3.2", rolls=False,
 )
 
 OPERATIONS = (PARSE_STAT_BLOCK,)

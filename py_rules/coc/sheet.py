@@ -1,4 +1,4 @@
-"""The Call of Cthulhu sheet (an investigator, an NPC or a creature), declared once (RULES.md §3.2, §3.8–§3.11).
+"""The Call of Cthulhu sheet (an investigator, an NPC or a creature), declared once (rules/coc.md §3.2, §3.8–§3.11).
 
 :func:`py_rules.coc.investigator.from_dict` reads every bound through this declaration, the catalog publishes it
 and the page builds its guided form, its sheet editor, its weapon and item editors and their limits from it.
@@ -12,16 +12,20 @@ the Sanity it costs to meet (``san_loss``, offered as the loss of a Sanity roll 
 
 from __future__ import annotations
 
+from py_rules.coc.condition_registry import CONDITIONS as REGISTRY
+from py_rules.coc.condition_registry import NAMES
 from py_rules.coc.tables import (
     ARMOUR_MAX,
     ATTACKS_MAX,
     CHARACTERISTIC_MAX,
     CHARACTERISTICS,
+    COMBAT_FAMILIES,
     LUCK_MAX,
     SANITY_CEILING,
     SCHEMA,
     SKILL_BASES,
     SKILL_MAX,
+    SKILL_NAMES,
     THROW,
     WEAPON_DB,
     WEAPONS_MAX,
@@ -59,17 +63,13 @@ MOV_MAX = 50
 HEALS_MAX = 50
 """Most healings waiting on a sheet (Medicine's week-later 1D3)."""
 
-CONDITIONS = ("major_wound", "prone", "unconscious", "dying", "stabilised", "dead",
-              "involuntary_action", "indefinitely_insane", "permanently_insane")
-"""Boolean conditions (seed 003 Hit points, Wounds, and Healing; Sanity)."""
-
-_CONDITION_WORDS = ("major wound", "prone", "unconscious", "dying", "stabilised", "dead", "involuntary action",
-                    "indefinitely insane", "permanently insane")
+CONDITIONS = NAMES
+"""Boolean conditions (seed 003 Hit points, Wounds, and Healing; Sanity), each a record of :mod:`.condition_registry`."""
 
 COUNTERS = (
     # (name, words, lowest, highest, rule)
-    ("damage_this_round", "Damage this round", 0, COUNTER_MAX, "RULES.md §3.9: per-round accumulator"),
-    ("defences_this_round", "Defences this round", 0, COUNTER_MAX, "RULES.md §3.12 D11: dodged or fought back"),
+    ("damage_this_round", "Damage this round", 0, COUNTER_MAX, "rules/coc.md §3.9: per-round accumulator"),
+    ("defences_this_round", "Defences this round", 0, COUNTER_MAX, "rules/coc.md §3.12 D11: dodged or fought back"),
     ("temporary_insanity_hours", "Hours of temporary insanity", 0, COUNTER_MAX, "seed 003, Going Mad: 1D10 hours"),
     ("days_toward_week", "Days toward the week's healing roll", 0, 6, "seed 003: a major wound's roll each week"),
     ("hour_of_day", "Hour of the day", 0, 23, "seed 003, Regaining Sanity: a day's loss"),
@@ -81,13 +81,14 @@ FLAGS = (("first_aid_given", "First Aid given"), ("medicine_given", "Medicine gi
 """Whether this injury had its First Aid and its Medicine (seed 003, First Aid: one attempt each)."""
 
 ROLL_KINDS = ("skill", "characteristic", "luck", "combined", "opposed", "combat", "sanity", "damage")
-"""Kinds of recorded rolls (what may be pushed or take Luck depends on it; RULES.md §3.5, §3.6)."""
+"""Kinds of recorded rolls (what may be pushed or take Luck depends on it; rules/coc.md §3.5, §3.6)."""
 
-WEAPON_SKILLS = tuple(name for name in SKILL_BASES if name.startswith(("Fighting (", "Firearms ("))) + (THROW,)
-"""The skills an attack may use (seed 003's three, the book's other specialities, Throw)."""
+WEAPON_SKILLS = tuple(name for name in SKILL_BASES if SKILL_NAMES.family_name(name) in COMBAT_FAMILIES) + (THROW,)
+"""The listed skills an attack may use (seed 003's three, the book's other specialities, Throw), offered as the
+weapon's choices; the check takes any other Fighting or Firearms speciality too (:func:`.weapons.weapon_skill`)."""
 
 _DB_WORDS = ("Full", "Half (thrown)", "None (firearms)")
-_CHARACTERISTIC_SOURCE = "RULES.md §3.2: 3D6×5 or (2D6+6)×5 for people; monsters go far beyond 99"
+_CHARACTERISTIC_SOURCE = "rules/coc.md §3.2: 3D6×5 or (2D6+6)×5 for people; monsters go far beyond 99"
 _PEOPLE = ("investigator", "npc")
 
 
@@ -107,7 +108,7 @@ SHEET = SheetSpec(
               choice_labels=("Investigator or NPC", "Creature"), default="human",
               help="A creature may leave out APP, EDU and Luck, and keeps its printed MOV and Sanity loss."),
         Field("age", "Age", minimum=15, maximum=120, default=25, section="Who", sheet_kinds=_PEOPLE,
-              source="RULES.md §3.2: age lowers MOV from 40 on"),
+              source="rules/coc.md §3.2: age lowers MOV from 40 on"),
         Field("occupation", "Occupation", "text", max_length=NAME_MAX, default="", section="Who",
               sheet_kinds=_PEOPLE),
         Field("characteristics", "Characteristics", "record"),
@@ -118,33 +119,33 @@ SHEET = SheetSpec(
           for key in CHARACTERISTICS),
         Field("luck", "Luck", minimum=0, maximum=LUCK_MAX, default=50, section="Luck", group="Characteristics",
               optional=True, sheet_kinds=_PEOPLE, help="A creature's sheet may leave it out.",
-              source="RULES.md §3.2, §3.6: spent and recovered in play, at most 99"),
+              source="rules/coc.md §3.2, §3.6: spent and recovered in play, at most 99"),
         Field("san", "Sanity", minimum=0, maximum=SANITY_CEILING, group="Characteristics",
-              help="Starts at POW; at most 99 − Cthulhu Mythos.", source="RULES.md §3.2, §3.11"),
-        Field("hp", "HP", minimum=0, help="Up to the maximum (derived); starts full.", source="RULES.md §3.2, §3.9"),
-        Field("mp", "MP", minimum=0, help="Up to the maximum (derived); starts full.", source="RULES.md §3.2"),
+              help="Starts at POW; at most 99 − Cthulhu Mythos.", source="rules/coc.md §3.2, §3.11"),
+        Field("hp", "HP", minimum=0, help="Up to the maximum (derived); starts full.", source="rules/coc.md §3.2, §3.9"),
+        Field("mp", "MP", minimum=0, help="Up to the maximum (derived); starts full.", source="rules/coc.md §3.2"),
         Field("mov", "MOV", minimum=0, maximum=MOV_MAX, optional=True, sheet_kinds=("creature",),
               help="As the creature's stat block prints it; left out, MOV follows the rules (DEX, STR, SIZ, age).",
-              source="RULES.md §3.2: MOV; a creature's own is printed with it"),
+              source="rules/coc.md §3.2: MOV; a creature's own is printed with it"),
         Field("san_loss", "Sanity loss", "text", max_length=40, optional=True, sheet_kinds=("creature",),
               help="What meeting it costs, X/Y: X on a successful Sanity roll, Y on a failure, e.g. 0/1D6.",
-              source="RULES.md §3.11"),
+              source="rules/coc.md §3.11"),
         Field("skills", "Skills", "map", default={}, max_count=len(SKILL_BASES)),
         Field("skills.*", "Skill", minimum=0, maximum=SKILL_MAX, default=20, group="Skills",
-              source="RULES.md §3.2: a skill from 0 to 100"),
+              source="rules/coc.md §3.2: a skill from 0 to 100"),
         Field("armour", "Armour points", minimum=0, maximum=ARMOUR_MAX, default=0,
-              help="Taken off the damage of every hit", source="RULES.md §3.8 [BOOK]"),
+              help="Taken off the damage of every hit", source="rules/coc.md §3.8 [BOOK]"),
         Field("weapons", "Weapons", "list", default=[], max_count=WEAPONS_MAX,
-              source="seed 003, Combat Round Duration; RULES.md §3.8"),
+              source="seed 003, Combat Round Duration; rules/coc.md §3.8"),
         Field("weapons.*.name", "Name", "text", max_length=NAME_MAX, default=""),
         Field("weapons.*.skill", "Skill", "choice", choices=WEAPON_SKILLS, default="Fighting (Brawl)",
               source="seed 003, Combat Round Duration"),
         Field("weapons.*.damage", "Damage", "text", max_length=40, default="1D3",
-              help="Dice without the Damage Bonus, e.g. 1D4 or 2D6+4", source="RULES.md §3.8"),
+              help="Dice without the Damage Bonus, e.g. 1D4 or 2D6+4", source="rules/coc.md §3.8"),
         Field("weapons.*.db", "Damage Bonus", "choice", choices=WEAPON_DB, choice_labels=_DB_WORDS, default="full",
-              source="RULES.md §3.8: full in melee, half thrown, none for firearms"),
+              source="rules/coc.md §3.8: full in melee, half thrown, none for firearms"),
         Field("weapons.*.impale", "Impales", "bool", default=False, help="Blades and bullets impale.",
-              source="RULES.md §3.8 [BOOK]: an extreme success impales"),
+              source="rules/coc.md §3.8 [BOOK]: an extreme success impales"),
         Field("weapons.*.range", "Range", "text", max_length=40, default=""),
         Field("weapons.*.attacks", "Attacks per round", minimum=1, maximum=ATTACKS_MAX, default=1),
         Field("weapons.*.ammo", "Shots in the weapon", minimum=0, maximum=1000, optional=True, default=None),
@@ -161,8 +162,9 @@ SHEET = SheetSpec(
         Field("notes", "Notes", "note", max_length=NOTES_MAX, default="",
               help="Anything else: spells, a creature's special powers and armour."),
         Field("conditions", "Conditions", "record", default={}),
-        *(Field(f"conditions.{key}", words, "bool", default=False, source="seed 003")
-          for key, words in zip(CONDITIONS, _CONDITION_WORDS)),
+        *(Field(f"conditions.{key}", key.replace("_", " "), "bool", default=False, help=REGISTRY[key].words,
+                source=REGISTRY[key].source)
+          for key in CONDITIONS),
         *(Field(key, words, minimum=low, maximum=high, default=0, source=rule)
           for key, words, low, high, rule in COUNTERS),
         *(Field(key, words, "bool", default=False, source="seed 003, First Aid") for key, words in FLAGS),
@@ -171,7 +173,7 @@ SHEET = SheetSpec(
         Field("scheduled_heals.*.amount", "HP healed", minimum=0, maximum=100, default=0),
         Field("scheduled_heals.*.source", "Healed by", "text", max_length=TEXT_MAX, default="healing"),
         Field("last_roll", "The last roll", "record", optional=True,
-              help="Kept to push it or spend Luck on it (RULES.md §3.5, §3.6)."),
+              help="Kept to push it or spend Luck on it (rules/coc.md §3.5, §3.6)."),
         Field("last_roll.kind", "Kind (the last roll)", "choice", choices=ROLL_KINDS, default="skill"),
         Field("last_roll.name", "Name (the last roll)", "text", max_length=TEXT_MAX, default=""),
         Field("last_roll.value", "Value (the last roll)", minimum=0, maximum=CHARACTERISTIC_MAX, default=0),
@@ -191,15 +193,15 @@ SHEET = SheetSpec(
               default="CON", optional=True),
     ),
     derived=(
-        Derived("hp_max", "HP", "(CON + SIZ) ÷ 10", "RULES.md §3.2"),
-        Derived("mp_max", "MP", "POW ÷ 5", "RULES.md §3.2"),
-        Derived("san_max", "Maximum SAN", "99 − Cthulhu Mythos", "RULES.md §3.2"),
-        Derived("damage_bonus", "Damage Bonus", "the STR + SIZ table", "RULES.md §3.2"),
-        Derived("build", "Build", "the STR + SIZ table", "RULES.md §3.2"),
+        Derived("hp_max", "HP", "(CON + SIZ) ÷ 10", "rules/coc.md §3.2"),
+        Derived("mp_max", "MP", "POW ÷ 5", "rules/coc.md §3.2"),
+        Derived("san_max", "Maximum SAN", "99 − Cthulhu Mythos", "rules/coc.md §3.2"),
+        Derived("damage_bonus", "Damage Bonus", "the STR + SIZ table", "rules/coc.md §3.2"),
+        Derived("build", "Build", "the STR + SIZ table", "rules/coc.md §3.2"),
         Derived("mov", "MOV", "7, 8 or 9 from DEX and STR against SIZ, less the age penalty; a MOV on the sheet "
-                "(a creature's printed one) instead", "RULES.md §3.2"),
+                "(a creature's printed one) instead", "rules/coc.md §3.2"),
         Derived("mov_from", "MOV from", "\"sheet\" when the sheet gives its own MOV, \"rules\" otherwise",
-                "RULES.md §3.2"),
-        Derived("dodge", "Dodge", "the skill, or DEX ÷ 2", "RULES.md §3.2"),
+                "rules/coc.md §3.2"),
+        Derived("dodge", "Dodge", "the skill, or DEX ÷ 2", "rules/coc.md §3.2"),
     ),
 )

@@ -1,9 +1,9 @@
 """The sheet a stat block makes (:mod:`py_rules.coc.stat_block` reads the block): the Keeper's own values for what it
-leaves out, the derived values it printed next to the rules' own (RULES.md §3.2), and a valid sheet.
+leaves out, the derived values it printed next to the rules' own (rules/coc.md §3.2), and a valid sheet.
 
 A creature's block (the Keeper says it is one: ``given`` ``{"kind": "creature"}``) prints no APP, EDU or Luck: its
 sheet leaves them out (absent, never 0; :data:`py_rules.coc.sheet.CREATURE_OPTIONAL`), keeps the MOV the block prints
-over the rules' formula, and keeps its printed Sanity loss (``san_loss``, RULES.md §3.11) as the loss a Sanity roll
+over the rules' formula, and keeps its printed Sanity loss (``san_loss``, rules/coc.md §3.11) as the loss a Sanity roll
 against it is offered. Every block keeps its printed armour points.
 """
 
@@ -79,7 +79,7 @@ _SAN_LOSS = re.compile(r"Sanity loss (\S+?)\.?(?:\s|$)")
 
 
 def _san_loss(notes: str) -> str | None:
-    """The first Sanity loss the notes keep that reads as ``X/Y`` (RULES.md §3.11), or None."""
+    """The first Sanity loss the notes keep that reads as ``X/Y`` (rules/coc.md §3.11), or None."""
     for match in _SAN_LOSS.finditer(notes or ""):
         try:
             return investigator.from_dict({**investigator.EXAMPLE, "san_loss": match.group(1)})["san_loss"]
@@ -89,7 +89,7 @@ def _san_loss(notes: str) -> str | None:
 
 
 def compare(sheet: dict | None, found: dict, read: list) -> None:
-    """What the block printed for the derived values next to what the rules work out (RULES.md §3.2). A creature's
+    """What the block printed for the derived values next to what the rules work out (rules/coc.md §3.2). A creature's
     sheet keeps its printed MOV (``sheet`` is changed in place: the rules' formula is for people)."""
     if sheet and sheet.get("kind") == "creature" and "MOV" in found:
         printed, start = found["MOV"]

@@ -190,7 +190,7 @@ def test_a_creatures_printed_mov_wins_over_the_formula_and_derived_says_so():
     sheet = from_dict(CREATURE)
     assert sheet["derived"]["mov"] == 6 and sheet["derived"]["mov_from"] == "sheet"
     without = from_dict({k: v for k, v in CREATURE.items() if k != "mov"})
-    # RULES.md §3.2: DEX and STR not both below SIZ, nor both above: 8
+    # rules/coc.md §3.2: DEX and STR not both below SIZ, nor both above: 8
     assert without["derived"]["mov"] == 8 and without["derived"]["mov_from"] == "rules"
 
 

@@ -6,8 +6,7 @@ import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 
 import { indexCatalog } from "../../web/app/engine.mjs";
-import { derivedRows, draftOf, entryFields, fieldAt, limitsOf, noteFields, resolveGame, sectionsOf } from "../../web/games/sheet_spec.mjs";
-import { itemErrors, itemRows, itemsOf } from "../../web/screens/party/item_rows.mjs";
+import { derivedRows, draftOf, entryFields, fieldAt, limitsOf, noteFields, playsAs, redraft, resolveGame, sectionsOf } from "../../web/games/sheet_spec.mjs";
 import { GAMES } from "../../web/games/index.mjs";
 
 /** The engine's own catalog, as build.py writes it to dist/catalog.json (py_rules from this checkout). */
@@ -16,7 +15,7 @@ const engineCatalog = JSON.parse(execFileSync(process.env.PYTHON || "python3",
 const catalog = indexCatalog(engineCatalog);
 
 /** The games whose sheets are declared so far (each game's py_rules/<game>/sheet.py); each is read from it. */
-const DECLARED = ["armageddon", "coc"];
+const DECLARED = ["armageddon", "semiautomagic", "coc"];
 
 test("the games with a declared sheet are the page's games, and the catalog has each", () => {
   for (const id of DECLARED) assert.ok(GAMES.some((game) => game.id === id) && catalog.sheet(id), id);
@@ -122,19 +121,52 @@ test("a Sanity roll against a picked creature takes its stored loss; nobody pick
   assert.deepEqual(row.roll.defaults({}, { name: "Harvey" }), { loss: "" });
 });
 
-test("the item editor reads each game's declared item fields and bounds", () => {
-  for (const id of DECLARED) {
-    const spec = catalog.sheet(id);
-    const game = resolveGame(GAMES.find((each) => each.id === id), spec);
-    const numbers = game.items.fields.filter((field) => field.kind === "int");
-    assert.ok(numbers.length, id);
-    for (const field of numbers) {
-      const declared = fieldAt(spec, `items.*.${field.key}`);
-      assert.equal(field.max, declared.maximum, `${id} ${field.key}`);
-      const rows = itemRows(game.items, [{ ...game.items.blank, name: "Rope", [field.key]: declared.maximum + 1 }]);
-      assert.match(itemErrors(game.items, rows)[0][field.key], new RegExp(`at most ${declared.maximum}`));
-      const ok = itemRows(game.items, [{ ...game.items.blank, name: "Rope", [field.key]: declared.maximum }]);
-      assert.equal(itemsOf(game.items, ok)[0][field.key], declared.maximum);
-    }
+test("Call of Cthulhu's items are a declared list: the editor's fields and bounds are the declaration's", () => {
+  const spec = catalog.sheet("coc");
+  const list = coc().lists.find((each) => each.path === "items");
+  for (const field of entryFields(spec, list.path, list.keys, list.extra)) {
+    const declared = fieldAt(spec, `items.*.${field.key}`);
+    assert.equal(field.label, declared.label);
+    assert.equal(field.max, declared.maximum);
+    assert.equal(field.maxlength, declared.max_length);
   }
+  assert.deepEqual(Object.keys(list.blank), list.keys);
+});
+
+test("changing the kind keeps what was typed for the fields the new kind has too, and takes the kind's own defaults", () => {
+  const spec = catalog.sheet("semiautomagic");
+  const typed = { ...draftOf(spec, "creature"), name: "Tin", skills: { Perception: 2 } };
+  typed.abilities.Strength = 5;
+  const robot = redraft(spec, typed, "robot");
+  assert.equal(robot.kind, "robot");
+  assert.equal(robot.abilities.Strength, 5);
+  assert.equal(robot.emp_complexity, spec.kind_defaults.robot.emp_complexity);
+  assert.deepEqual([robot.name, robot.skills], ["Tin", { Perception: 2 }]);
+  const object = redraft(spec, robot, "object");
+  assert.equal(object.abilities, undefined);
+  assert.equal(object.emp_complexity, robot.emp_complexity, "an object keeps the complexity typed for the robot");
+});
+
+test("a sheet brought in from a file joins the cast when the game master runs its kind", () => {
+  const spec = catalog.sheet("semiautomagic");
+  for (const kind of spec.sheet_kinds) assert.equal(playsAs(spec, { kind }), spec.cast_kinds.includes(kind) ? "npc" : "pc", kind);
+  assert.equal(playsAs(spec, { kind: "robot" }), "npc");
+  assert.equal(playsAs(catalog.sheet("armageddon"), { kind: "supernatural" }), "pc", "Armageddon's kind is no kind of sheet");
+});
+
+test("Semiautomagic resolved with its declaration: rows, weapons, armour and items take their fields and bounds from it", () => {
+  const spec = catalog.sheet("semiautomagic");
+  const game = resolveGame(GAMES.find((each) => each.id === "semiautomagic"), spec);
+  const sheet = { kind: "creature", abilities: { Strength: 3, Dexterity: 3, Endurance: 3, Intelligence: 3, Spirit: 3 }, skills: { Stealth: 2 } };
+  const rows = game.groups(sheet).flatMap((group) => group.rows);
+  assert.deepEqual(rows.map((row) => row.label), [...spec.fields.filter((field) => field.group === "Abilities").map((field) => field.label), "Stealth"]);
+  for (const row of rows) assert.equal(row.max, fieldAt(spec, row.path).maximum, row.path);
+  assert.deepEqual(game.groups({ kind: "object", abilities: {}, skills: {} }).map((group) => group.title), ["Skills"]);
+  const mobility = game.weapons.armour.fields.find((field) => field.key === "mobility_penalty");
+  assert.equal(mobility.max, fieldAt(spec, "armour.mobility_penalty").maximum);
+  assert.deepEqual(game.weapons.fields.find((field) => field.key === "damage_type").choices, fieldAt(spec, "weapons.*.damage_type").choices.map((id, index) => [id, fieldAt(spec, "weapons.*.damage_type").choice_labels[index]]));
+  const items = game.lists.find((list) => list.path === "items");
+  assert.equal(entryFields(spec, items.path, items.keys).find((field) => field.key === "mobility_penalty").max, fieldAt(spec, "items.*.mobility_penalty").maximum);
+  assert.equal(game.summary({ damage: "2d6", damage_type: "emp", light_material: false, nonlethal: false }), "2d6 EMP");
+  assert.match(game.actions()[0].choices({ weapons: [{ name: "Zap", damage: "2d6", damage_type: "emp" }] }).weapon[0][1], /Zap: 2d6 EMP/);
 });

@@ -83,13 +83,13 @@ def test_notes_and_items_are_shown_and_edited_on_the_sheet(app):
     expect(notes.locator('[data-note="possessions"]')).to_contain_text("Her father's journal")
 
     page.get_by_role("button", name="Edit items").click()
-    items = page.locator("form.items-form")
+    items = page.locator("form.entries-form")
     items.get_by_role("button", name="Add an item").click()
-    items.get_by_label("Item 1", exact=True).fill("Lantern")
+    items.get_by_label("Item", exact=True).fill("Lantern")
     items.get_by_label("How many", exact=True).fill("2")
     items.get_by_label("Note", exact=True).fill("oil for a night")
     items.get_by_role("button", name="Save items").click()
-    expect(page.locator(".item-summary")).to_contain_text("Lantern ×2 — oil for a night")
+    expect(page.locator('[data-list="items"] .entry-summary')).to_contain_text("Lantern ×2 — oil for a night")
 
     ada = sheet_of(page, campaign_id, "Ada Blake")["sheet"]
     assert ada["occupation"] == "Antiquarian" and ada["backstory"].endswith("Armitage a favour.")

@@ -15,6 +15,9 @@ from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 from tests.door import answer
 from tests.web.helpers import stored_campaigns, stored_log
 from tests.web.test_encounter_part3 import named, seed, summary
+import pytest
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "encounter-dice"
 

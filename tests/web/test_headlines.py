@@ -17,6 +17,9 @@ from tests.sheets import dying_harvey as _dying_harvey
 from tests.web.helpers import open_sheet, roll, stored_campaigns
 from tests.web.test_encounter import next_turn
 from tests.web.test_encounter_part3 import SEED, named, summary
+import pytest
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 SHOTS = Path("test-results/headlines")
 SIZES = ((768, 1024), (390, 844))

@@ -9,6 +9,9 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from tests.web.helpers import answer_dice, new_campaign, new_character, open_sheet, roll, stored_campaigns, stored_log
+import pytest
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "physical"
 

@@ -21,6 +21,8 @@ from tests.web.conftest import BOOT_TIMEOUT_MS
 from tests.web.helpers import open_sheet, roll, stored_log
 from tests.web.test_encounter import next_turn, row, turn
 
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
+
 SHOTS = Path("test-results/who-can-act")
 SIZES = ((768, 1024), (390, 844))
 

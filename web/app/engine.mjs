@@ -112,8 +112,8 @@ export function choiceLabel(param, value) {
 /** Help text a user may read: the catalog's help without developer citations (file names, sections). */
 export function plainHelp(text = "") {
   return String(text)
-    .replace(/\s*\((?:[^()]*(?:RULES\.md|seed \d+|DEVELOPERS\.md|§)[^()]*)\)/gi, "")
-    .replace(/(?:RULES\.md|DEVELOPERS\.md)\s*§?[\d.–\-]*\s*[A-Z]?\d*[:;,]?\s*/g, "")
+    .replace(/\s*\((?:[^()]*(?:rules\/[\w-]+\.md|seed \d+|DEVELOPERS\.md|§)[^()]*)\)/gi, "")
+    .replace(/(?:rules\/[\w-]+\.md|DEVELOPERS\.md)\s*§?[\d.–\-]*\s*[A-Z]?\d*[:;,]?\s*/g, "")
     .replace(/\b[Ss]eed \d+,?\s*/g, "")
     .replace(/\[[^\]]*\]/g, "")
     .replace(/\s{2,}/g, " ")

@@ -61,6 +61,7 @@ async function essenceWarning(args, sheet, ctx) {
   });
 }
 
+const signedWord = (n) => (n < 0 ? `−${-n}` : `+${n}`);
 const level = (entry) => (typeof entry === "object" && entry !== null ? entry.level : entry);
 
 /** The skills a weapon is used with (the book's combat skills); a skill already on the sheet is offered too. */
@@ -117,6 +118,25 @@ const ROLLS = [
       spec: (name) => ({ ...resisted(name), title: `${name}: Resisted Task`, target: "opponent", pick: { label: "Against", none: "Choose…" } }) } },
 ];
 
+/** Qualities and Drawbacks (rules/armageddon.md §1.4): named entries with a level and points; the engine applies the effects it
+ * lists in the sheet's declaration (``words.effects``: Hard to Kill, Increased Essence, …) and keeps the others. */
+const QUALITIES = {
+  path: "qualities", title: "Qualities and Drawbacks", one: "Quality", keys: ["name", "kind", "level", "points"],
+  blank: { name: "", kind: "quality", level: 1, points: 1 }, none: "No Qualities or Drawbacks.", add: "Add a Quality or Drawback",
+  summary: (entry, spec) => {
+    const effect = entry.kind === "quality" ? Object.entries(spec?.words?.effects || {}).find(([name]) => name.toLowerCase() === entry.name.toLowerCase().replace(/^gifted$/, "the gifted")) : null;
+    const what = `${entry.kind === "drawback" ? "Drawback" : "Quality"}${entry.level > 1 ? `, level ${entry.level}` : ""}, ${entry.points} point${entry.points === 1 ? "" : "s"}`;
+    return `${what}: ${effect ? effect[1] : "kept by name, no effect in the app"}`;
+  },
+};
+
+/** Items carried (seed 000, Encumbrance): added, changed and removed on the sheet; their weight sets the load. */
+const ITEMS = {
+  path: "items", title: "Items carried", one: "Item", keys: ["name", "weight"], extra: { name: { required: true } },
+  blank: { name: "", weight: 1 }, none: "Nothing carried.", add: "Add an item",
+  summary: (item) => `${item.weight} lb`,
+};
+
 export default {
   id: "armageddon",
   name: "Armageddon",
@@ -141,21 +161,17 @@ export default {
     },
   },
 
-  /** Items carried (screens/party/item_list.mjs): their fields and bounds are the sheet's declaration; their
-   * weights count for encumbrance (RULES.md §1.14). */
-  items: { path: "items", keys: ["name", "weight"], blank: { name: "", weight: 1 }, placeholder: "Backpack",
-    summary: (item) => `${item.name} (${item.weight} lb)` },
-
   /** The guided form: its sections, bounds and first values are the sheet's declaration (``spec``, from the
    * catalog); everything the form holds goes to the new sheet, weapons and armour included. */
+  lists: [QUALITIES, ITEMS],
+
   creation: {
     draft: (spec) => ({ name: "", ...draftOf(spec), skills: {} }),
     skills: { start: () => 1 },
-    items: true, // the form lists items carried (encumbrance)
-    toSheet: (draft, items = []) => ({ ...draft, schema: "armageddon.character/1", items }),
+    toSheet: (draft) => ({ ...draft, schema: "armageddon.character/1" }),
     derive: (sheet) => ({ op: "armageddon.character_sheet", args: { character: sheet } }),
     derived: (result, spec) => derivedRows(spec, result.details.derived, {
-      initiative_base: (base) => `d10 + ${base}`, lifting_capacity: (lb) => `${lb} lb`, carrying_capacity: (lb) => `${lb} lb`,
+      initiative_base: (base) => `d10 + ${base}`, initiative_encumbered: (base) => `d10 + ${base}`, encumbrance_penalty: signedWord, lifting_capacity: (lb) => `${lb} lb`, carrying_capacity: (lb) => `${lb} lb`,
     }),
   },
 
@@ -172,7 +188,8 @@ export default {
   sheetFacts: (sheet) => {
     const d = sheet.derived || {};
     const drawbacks = (sheet.temporary_drawbacks || []).map((text, index) => [`Drawback ${index + 1}`, `${text}, until Essence is back to 0 or more`]);
-    return [["Speed", d.speed], ["Initiative", `d10 + ${d.initiative_base}`], ["Lifting", `${d.lifting_capacity} lb`], ["Carrying", `${d.carrying_capacity} lb`], ["Kind", sheet.kind ? sheet.kind[0].toUpperCase() + sheet.kind.slice(1) : null], ...drawbacks];
+    const load = d.encumbrance_penalty ? ` (${d.encumbrance} encumbrance ${signedWord(d.encumbrance_penalty)})` : "";
+    return [["Speed", `${d.speed_encumbered ?? d.speed}${load}`], ["Initiative", `d10 + ${d.initiative_encumbered ?? d.initiative_base}${load}`], ["Lifting", `${d.lifting_capacity} lb`], ["Carrying", `${d.carrying_capacity} lb`], ["Kind", sheet.kind ? sheet.kind[0].toUpperCase() + sheet.kind.slice(1) : null], ...drawbacks];
   },
 
   /** The Attributes as the sheet declares them (``spec``), then the sheet's own skills. */

@@ -117,9 +117,13 @@ export default {
     armour: { path: "armour", label: "Armour points", kind: "int", help: "Taken off the damage of every hit" },
   },
 
-  /** What they carry, added, edited and removed on the sheet (screens/party/item_list.mjs), as the sheet declares it. */
-  items: { path: "items", keys: ["name", "quantity", "note"], blank: { name: "", quantity: 1, note: "" }, placeholder: "Lantern",
-    summary: (item) => `${item.name}${item.quantity > 1 ? ` ×${item.quantity}` : ""}${item.note ? ` — ${item.note}` : ""}` },
+  /** What they carry (screens/sheet/entries.mjs): added, changed and removed on the sheet; their fields and bounds
+   * are the sheet's declaration. */
+  lists: [{
+    path: "items", title: "Items", one: "Item", keys: ["name", "quantity", "note"], extra: { name: { required: true } },
+    blank: { name: "", quantity: 1, note: "" }, none: "Nothing listed.", add: "Add an item",
+    summary: (item) => [item.quantity > 1 ? `×${item.quantity}` : "", item.note].filter(Boolean).join(" — "),
+  }],
 
   /** The guided form: its sections, bounds and first values are the sheet's declaration (``spec``) for an
    * investigator; the engine's own operation makes the sheet (its fields are flat: STR, not characteristics.STR). */

@@ -13,9 +13,9 @@ import { CampaignNav } from "../campaign_nav.mjs";
 import { SheetRows } from "./rows.mjs";
 import { SheetEditor } from "./edit.mjs";
 import { WeaponsPanel } from "./weapons.mjs";
+import { EntriesPanel } from "./entries.mjs";
 import { MoreMoves } from "./more_moves.mjs";
 import { SheetNotes } from "./notes.mjs";
-import { ItemsPanel } from "../party/item_list.mjs";
 import { UndoBar } from "../../components/undo_bar.mjs";
 
 export function SheetScreen({ characterId }) {
@@ -50,7 +50,7 @@ export function SheetScreen({ characterId }) {
           <button type="button" class="edit-sheet" onClick=${() => setEditing(true)}>Edit values</button>`}
       ${editing ? null : html`<${SheetNotes} game=${game} character=${character} />`}
       <${WeaponsPanel} character=${character} game=${game} />
-      <${ItemsPanel} character=${character} game=${game} />
+      ${(game.lists || []).map((list) => html`<${EntriesPanel} key=${list.path} character=${character} game=${game} list=${list} />`)}
       <div class="row-actions danger-zone">
         <button type="button" class="danger" onClick=${() => setRemoving(true)}>Remove ${character.sheet.name} from the campaign</button>
       </div>
