@@ -101,10 +101,12 @@ def creation_points(*, characteristics: dict, age: int, occupation: Occupation, 
         points_here, personal_here = occ.get(name, 0), personal.get(name, 0)
         value = base + points_here + personal_here
         field = "occupation_points" if points_here else "personal_points"
-        if value > SKILL_MAX:
+        if not points_here and not personal_here:  # a skill left at its base is the rules' own, never refused
+            pass
+        elif value > SKILL_MAX:
             raise _refuse("out_of_range", field, f"{name} would be {value} ({base} + {points_here} + "
                           f"{personal_here}); a skill is at most {SKILL_MAX}.", name)
-        if skill_cap is not None and name != CREDIT_RATING and value > skill_cap:
+        elif skill_cap is not None and name != CREDIT_RATING and value > skill_cap:
             raise _refuse("out_of_range", field, f"{name} would be {value}; this table caps a skill at {skill_cap} "
                           "at creation (a house rule).", name)
         rows.append({"name": name, "base": base, "occupation": points_here, "personal": personal_here,

@@ -81,9 +81,9 @@ POINTS = Operation(
     "occupation's range.",
     covers=("C23",),
     params=(
-        Param("occupation", "json", "Occupation", "rules/coc.md §3.2a: {\"name\": …} for one the app ships, or a typed "
-              "one: name, formulas (EDU4, EDU2_DEX2, EDU2_STR2, EDU2_APP2, EDU2_POW2), skills (text such as 'Library "
-              "Use, Science (any), Charm or Persuade, any two others') and credit_rating [lowest, highest].",
+        Param("occupation", "json", "Occupation", "rules/coc.md §3.2a: the name of one the app ships, or one "
+              "typed by the table with its name, its formulas, its skills (text such as 'Library Use, Science (any), "
+              "Charm or Persuade, any two others') and its Credit Rating range, lowest and highest.",
               default={"name": OCCUPATIONS[0].name}, parse=_occupation, max_length=4000,
               example={"name": "Private eye"}),
         Param("formula", "choice", "Skill points formula", "rules/coc.md §3.2a: where the occupation offers two, the "

@@ -75,7 +75,7 @@ CREATE = Operation(
         Param("occupation", "text", "Occupation", "What the investigator does for a living (rules/coc.md §3.2a).",
               default="", max_length=80),
         Param("creation_record", "json", "Dice rolled at creation", "rules/coc.md §3.2a: the record "
-              "coc.roll_characteristics answers (each characteristic's dice, the age steps), kept on the sheet.",
+              "of Roll the characteristics (each characteristic's dice, the age steps), kept on the sheet.",
               default=None, parse=read_creation_record, max_length=8000),
     ),
     run=_create, source="rules/coc.md §3.2 [BOOK]; seed 003 (HP, SAN, Luck, Build used throughout)",
