@@ -50,7 +50,9 @@ ROLL = Operation(
 
 
 def _occupation(value):
-    return parse_occupation(value)
+    """Checked at the door; the rule reads it again (a request's arguments stay plain JSON)."""
+    parse_occupation(value)
+    return value
 
 
 _CHAR_PARAMS = tuple(
@@ -68,7 +70,7 @@ def _points_json(value):
 
 def _points(*, occupation, formula, occupation_points, personal_points, age, complete, label, **rest):
     settings, chars = settings_from(rest)
-    return creation_points(characteristics=chars, age=age, occupation=occupation, formula=formula,
+    return creation_points(characteristics=chars, age=age, occupation=parse_occupation(occupation), formula=formula,
                            occupation_points_spent=occupation_points, personal_points_spent=personal_points,
                            skill_cap=settings.creation_skill_cap, complete=complete, label=label)
 
