@@ -26,7 +26,8 @@ import unicodedata
 from dataclasses import dataclass, field
 
 __all__ = ("MAX_CHARS", "Keys", "Reader", "asks", "clean", "cut", "empty_notice", "given_values", "keep_name",
-           "name_and_description", "not_read", "not_understood", "number", "read_table", "read_values", "trim")
+           "name_and_description", "not_read", "not_understood", "number", "read_table", "read_values", "sheet_from",
+           "trim")
 
 MAX_CHARS = 20_000
 """The longest text read; the rest of a longer paste is listed as not read."""
@@ -425,3 +426,53 @@ def asks(missing, unclear: dict, bounds: dict, labels: dict | None = None) -> li
     labels = labels or {}
     return [{"key": key, "label": labels.get(key, key), "minimum": bounds[key][0], "maximum": bounds[key][1],
              **({"not_understood": unclear[key]} if key in unclear else {"left_out": True})} for key in missing]
+
+
+def sheet_from(from_dict, data: dict, dropped: list, lists=(), maps=(), optional=()) -> tuple[dict | None, str | None]:
+    """The game's own check of the sheet a block makes (``from_dict``): an entry of a list (``lists``: a weapon, a
+    Quality) or a map (``maps``: a skill) the check refuses is dropped and said in ``dropped``, as is an ``optional``
+    field; anything else refused is the answer's refusal (the sheet is None)."""
+    from py_rules.errors import RulesError
+
+    for _ in range(sum(len(data.get(name) or ()) for name in (*lists, *maps)) + len(optional) + 1):
+        try:
+            return from_dict(data), None
+        except RulesError as error:
+            where = (error.field or "").split(".")
+            if where[0] in lists and len(where) > 1 and where[1].isdigit() and int(where[1]) < len(data[where[0]]):
+                entry = data[where[0]].pop(int(where[1]))
+                dropped.append(f"{entry.get('name', where[0])}: {error.message}")
+                continue
+            if where[0] in maps and len(where) > 1 and ".".join(where[1:]) in data.get(where[0], {}):
+                data[where[0]].pop(".".join(where[1:]))
+                dropped.append(error.message)
+                continue
+            if where[0] in optional and where[0] in data:
+                data.pop(where[0])
+                dropped.append(error.message)
+                continue
+            return None, error.message
+    return None, "The sheet could not be made."
+
+
+_LIST_GAP = frozenset(" \t\n,;.")
+
+
+def read_list(reader: Reader, head: re.Pattern, item: re.Pattern, keep) -> None:
+    """Each list that ``head`` starts (``Skills:``), item by item (``item`` matched where the last one ended, past
+    commas, semicolons and line breaks): ``keep(match)`` records an item and says whether it did; an item it does not
+    keep is left to be listed as not read, and the list goes on. It ends at the first text that is no item (another
+    part of the block, or what an earlier pass read)."""
+    masked = reader.masked()
+    for found in head.finditer(masked):
+        reader.take(found.start(), found.end())
+        position = found.end()
+        while True:
+            while position < len(masked) and masked[position] in _LIST_GAP:
+                position += 1
+            match = item.match(masked, position)
+            if not match or match.end() == position:
+                break
+            if keep(match):
+                reader.take(match.start(), match.end())
+            position = match.end()
