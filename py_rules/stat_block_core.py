@@ -226,6 +226,8 @@ def read_table(reader: Reader, keys: Keys, found: dict) -> None:
     masked = reader.masked()
     run: list = []
     for start, line in reader.lines():
+        if not line or line.isspace():  # a blank line goes on with the run (a PDF's copy has many)
+            continue
         tokens = _classify(_words_of(masked, start, start + len(line)), keys)
         if tokens is None:
             _read_run(reader, run, keys, found)

@@ -100,8 +100,9 @@ _ARMOUR = re.compile(rf"\b(?:{_alternation(_ARMOUR_WORDS)})\b\s*(?:[:=]\s*)?(?:(
 _KIND = re.compile(r"\b(Supernatural|Gifted|Mundane)\b")
 _STAT_LINE = re.compile(rf"{_ATTRIBUTE.pattern}|\b(?:{_cased(w for ws in POOL_WORDS.values() for w in ws)})\b"
                         rf"{_SEP}\d")
-_STAT_START = re.compile(rf"\s*(?:{_alternation((*_SKILL_HEADS, *_QUALITY_HEADS, *_ATTACK_HEADS, *_ARMOUR_WORDS))})\b",
-                         re.I)
+_STARTS = (*_SKILL_HEADS, *_QUALITY_HEADS, *_ATTACK_HEADS, *_ARMOUR_WORDS, *(word.title() for word in _KIND_WORDS))
+"""A line that starts with one of these is a line of the block, not the name or description."""
+_STAT_START = re.compile(rf"[\s|]*(?:{_alternation(_STARTS)})\b", re.I)
 
 KEYWORDS = tuple(dict.fromkeys([*(w for ws in ATTRIBUTE_WORDS.values() for w in ws),
                                 *(w for ws in POOL_WORDS.values() for w in ws), *_SKILL_HEADS, *_QUALITY_HEADS,
@@ -145,8 +146,7 @@ def weapon_for(name: str, skills: dict) -> tuple[str, str, bool]:
 
 
 def _read(reader: Reader, found: dict, skills: dict, qualities: list, weapons: list, extra: dict) -> None:
-    """The passes in their order: tables, Attributes and pools, lists, attacks, armour."""
-    core.read_table(reader, _TABLE, found)
+    """The passes after the tables and the name, in their order: Attributes and pools, lists, attacks, armour."""
     for match in _ATTRIBUTE.finditer(reader.masked()):
         found.setdefault(_BY_WORD[match.group(1)], (match.group(2), match.start()))
         reader.take(match.start(), match.end())
@@ -226,8 +226,9 @@ def parse(text, given=None) -> dict:
     raw, cut = core.cut(text)
     reader = Reader(raw)
     found, skills, qualities, weapon_rows, extra = {}, {}, [], [], {}
-    _read(reader, found, skills, qualities, weapon_rows, extra)
+    core.read_table(reader, _TABLE, found)
     who = core.name_and_description(reader, _STAT_LINE, _STAT_START)
+    _read(reader, found, skills, qualities, weapon_rows, extra)
     anything = bool(found or skills or weapon_rows)
     core.keep_name(reader, who, anything)
 

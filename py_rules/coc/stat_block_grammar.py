@@ -158,7 +158,7 @@ LOOSE_SKILL = re.compile(r"(?P<name>[A-Za-z](?:[A-Za-z ()/'\-]{0,39}?[A-Za-z()/'
 """A skill and its percentage anywhere (``Dodge 30% (15/6)``): the name ends on a letter or sign, not a space."""
 
 STAT_LINE = re.compile(rf"\d\s*%|{CHAR_RE.pattern}|\b(?:{_words(LINE_WORDS)})\b\s*(?:[:=.]\s*)?[\d+\-(nN]", re.I)
-STAT_START = re.compile(rf"\s*(?:{_CHAR_WORDS}|{_words(START_WORDS)})\b", re.I)
+STAT_START = re.compile(rf"[\s|]*(?:{_CHAR_WORDS}|{_words(START_WORDS)})\b", re.I)
 NAME_AGE = re.compile(r"\bage[d]?\s*(?:[:=]\s*)?(\d{1,3})\b", re.I)
 """``age 52`` or ``aged: 52`` on the name line."""
 

@@ -96,7 +96,7 @@ _WEAPON = re.compile(rf"(?<![^\s\x00,;:(])(?P<name>[A-Za-z.][^\x00,;:\n]{{0,39}}
 """``Club 1d8 bludgeoning``, ``Stun baton 1d8 nonlethal electric``: the name, the dice, the damage type."""
 _WEAPONS_HEAD = re.compile(rf"\b(?:{_alternation(_WEAPON_HEADS)})\s*:", re.I)
 _STAT_LINE = re.compile(rf"{_ABILITY.pattern}|\b(?:Toughness|Will|Scale|Defen[cs]e)\b{_SEP}[+\-]?\d")
-_STAT_START = re.compile(rf"\s*(?:{_alternation((*_SKILL_HEADS, *_WEAPON_HEADS, *_MOVE_HEADS, 'Armour', 'Armor'))})\b",
+_STAT_START = re.compile(rf"[\s|]*(?:{_alternation((*_SKILL_HEADS, *_WEAPON_HEADS, *_MOVE_HEADS, 'Armour', 'Armor'))})\b",
                          re.I)
 
 KEYWORDS = tuple(dict.fromkeys([*(w for ws in ABILITY_WORDS.values() for w in ws),
@@ -115,8 +115,8 @@ def _skill_name(name: str) -> str | None:
 
 
 def _read(reader: Reader, found: dict, sheet: dict) -> None:
-    """The passes in their order: tables, abilities and values, Defence and armour, lists, weapons."""
-    core.read_table(reader, _TABLE, found)
+    """The passes after the tables and the name, in their order: abilities and values, Defence and armour, lists,
+    weapons."""
     for match in _ABILITY.finditer(reader.masked()):
         found.setdefault(_BY_WORD[match.group(1)], (match.group(2), match.start()))
         reader.take(match.start(), match.end())
@@ -204,8 +204,9 @@ def parse(text, given=None) -> dict:
     reader = Reader(raw)
     found: dict = {}
     data = {"schema": T.SCHEMA, "kind": "creature", "skills": {}, "defence": {}, "movement": {}, "weapons": []}
-    _read(reader, found, data)
+    core.read_table(reader, _TABLE, found)
     who = core.name_and_description(reader, _STAT_LINE, _STAT_START)
+    _read(reader, found, data)
     anything = bool(found or data["skills"] or data["weapons"])
     core.keep_name(reader, who, anything)
 
