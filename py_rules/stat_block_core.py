@@ -178,7 +178,7 @@ def _classify(words, keys: Keys):
                 tokens.append(("num", plain, words[index][0], words[index][1]))
             elif _TABLE_HALVES.fullmatch(plain):
                 tokens.append(("halves", plain, words[index][0], words[index][1]))
-            elif _RULE_WORD.fullmatch(plain):
+            elif _RULE_WORD.fullmatch(word):
                 tokens.append(("head", None, words[index][0], words[index][1]))
             else:
                 return None
@@ -374,6 +374,9 @@ def not_read(reader: Reader) -> list[str]:
     return out
 
 
+_BLANKS = {0: " ", ord("|"): " ", ord("\t"): " "}
+
+
 def not_understood(reader: Reader, wanted, keywords: dict, problems: dict) -> dict:
     """For each key the sheet still needs (``wanted``), the text the block prints for it that the reader could not
     read: a value out of the sheet's bounds (``problems``: key → the printed text and why), or the key's name found
@@ -392,7 +395,7 @@ def not_understood(reader: Reader, wanted, keywords: dict, problems: dict) -> di
         if match:
             end = masked.find("\n", match.start())
             end = len(masked) if end < 0 else end
-            printed = " ".join(masked[match.start():min(end, match.start() + 40)].replace("\x00", " ").split())
+            printed = " ".join(masked[match.start():min(end, match.start() + 40)].translate(_BLANKS).split())
             out[key] = f"“{printed}”: no value the sheet holds was read from it"
     return out
 

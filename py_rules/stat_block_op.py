@@ -27,9 +27,10 @@ def headline(parsed: dict) -> str:
     return f"Read {len(parsed['read'])} values; still needed: {', '.join(needed) or 'a fix to the values'}."
 
 
-def stat_block_operation(system: str, parse: Callable, *, summary: str, example: str, given_help: str,
-                         covers: tuple, source: str) -> Operation:
-    """``<system>.parse_stat_block``: ``parse(text, given)`` behind the door."""
+def stat_block_operation(system: str, parse: Callable, *, summary: str, example: str, text_help: str,
+                         given_help: str, covers: tuple, source: str) -> Operation:
+    """``<system>.parse_stat_block``: ``parse(text, given)`` behind the door; ``text_help`` says what a block of the
+    game holds (the paste form shows it under its text box)."""
 
     def run(*, text, given) -> Result:
         parsed = parse(text, given)
@@ -41,8 +42,8 @@ def stat_block_operation(system: str, parse: Callable, *, summary: str, example:
     return Operation(
         id=f"{system}.parse_stat_block", system=system, title="Read a stat block", summary=summary, covers=covers,
         params=(
-            Param("text", "text", "Stat block", "The stat block as the book or scenario prints it; line breaks "
-                  "anywhere.", default="", example=example, max_length=100_000, as_written=True),
+            Param("text", "text", "Stat block", text_help, default="", example=example, max_length=100_000,
+                  as_written=True),
             Param("given", "json", "Values you give", given_help, default={}, example={}),
         ),
         run=run, source=source, rolls=False,

@@ -18,6 +18,8 @@ PARSE_STAT_BLOCK = stat_block_operation(
     "Essence, skills, Qualities and Drawbacks, attacks with their damage, armour) into a character sheet; lists what "
     "was read, what was not understood, and what the block leaves out, which you give.",
     example=_EXAMPLE,
+    text_help="As the book prints it, line breaks anywhere: Attributes (Str 3 Dex 2 …), LP, EP, Speed, Essence, "
+    "skills, Qualities and Drawbacks, attacks, armour.",
     given_help="Values for what the block leaves out or prints in a way not understood, e.g. "
     f"{{\"Perception\": 2}} ({', '.join(ATTRIBUTES)}, or a name).",
     covers=("U1",),  # makes a character sheet: LP, EP, Essence, Speed derived from the Attributes

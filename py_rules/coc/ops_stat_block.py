@@ -20,6 +20,8 @@ PARSE_STAT_BLOCK = stat_block_operation(
     "Sanity loss) into a sheet; lists what was read, what was not understood, and what the block leaves out, "
     "which you give.",
     example=_EXAMPLE,
+    text_help="As the scenario prints it, line breaks anywhere: characteristics (also in a table with their halves "
+    "and fifths), HP, Damage Bonus, attacks, skills, armour, Sanity loss.",
     given_help="Values for what the block leaves out or prints in a way not understood, e.g. "
     f"{{\"EDU\": 50, \"Luck\": 45}} ({', '.join(CHARACTERISTICS)}, Luck, or a name).",
     covers=("C1",),  # makes an investigator sheet: HP, MP, SAN, Luck, DB, Build, MOV, Dodge derived

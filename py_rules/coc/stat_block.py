@@ -14,15 +14,16 @@ tables of names and numbers in the layouts :func:`py_rules.stat_block_core.read_
 (a valid investigator sheet, or None while a characteristic or Luck is missing), ``read`` (what was read, in words),
 ``not_read`` (every part of the text it did not understand), ``missing`` (what the sheet still needs, never
 guessed), split into ``left_out`` (the block does not print it) and ``not_understood`` (it prints it, with the text
-the reader could not read), and ``asks`` (what the form asks the Keeper for, with its bounds). It never raises on any text. Derived values the block prints (HP, MP, Damage Bonus, Build, MOV) are
-compared with what the rules work out from the characteristics (rules/coc.md §3.2); the sheet keeps the rules' own.
+the reader could not read), and ``asks`` (what the form asks the Keeper for, with its bounds). It never raises on
+any text. Derived values the block prints (HP, MP, Damage Bonus, Build, MOV) are compared with what the rules work
+out from the characteristics (rules/coc.md §3.2); the sheet keeps the rules' own.
 Weapons follow the sheet's weapon list (damage without the Damage Bonus, which is marked full, half or none).
 
 The words and patterns it reads by are :mod:`py_rules.coc.stat_block_grammar` (each runs in time linear in the
 text); the sheet it makes is :mod:`py_rules.coc.stat_block_sheet`; the reading every game shares (the mask of what
-was read, tables, the name lines, what was not read) is :mod:`py_rules.stat_block_core`. This module is longer than 400 lines because its
-passes share one mask of what was read, and their order is part of what a block means (a table before the name,
-the name before the values, attacks before skill lists): split, the order would live in two places.
+was read, tables, the name lines, what was not read) is :mod:`py_rules.stat_block_core`. Its passes share one mask
+of what was read, and their order is part of what a block means (a table before the name, the name before the
+values, attacks before skill lists).
 """
 
 from __future__ import annotations

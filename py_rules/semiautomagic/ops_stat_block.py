@@ -18,6 +18,8 @@ PARSE_STAT_BLOCK = stat_block_operation(
     "weapons with their dice and damage type) into a creature sheet; lists what was read, what was not understood, "
     "and what the block leaves out, which you give.",
     example=_EXAMPLE,
+    text_help="Line breaks anywhere: abilities (Str 3 Dex 3 End 3 Int 3 Spi 3), Scale, Toughness, Will, Defence or "
+    "armour, skills, speeds, weapons with their dice and damage type.",
     given_help="Values for what the block leaves out or prints in a way not understood, e.g. "
     f"{{\"Spirit\": 3}} ({', '.join(ABILITIES)}, or a name).",
     covers=("M1",),  # makes a creature sheet: Toughness, Minimum Toughness, Will, Target derived
