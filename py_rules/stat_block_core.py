@@ -396,7 +396,7 @@ def not_understood(reader: Reader, wanted, keywords: dict, problems: dict) -> di
             end = masked.find("\n", match.start())
             end = len(masked) if end < 0 else end
             printed = " ".join(masked[match.start():min(end, match.start() + 40)].translate(_BLANKS).split())
-            out[key] = f"“{printed}”: no value the sheet holds was read from it"
+            out[key] = f"“{printed}”"
     return out
 
 

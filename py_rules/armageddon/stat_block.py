@@ -243,7 +243,7 @@ def parse(text, given=None) -> dict:
                 attributes[name] = value
                 said.append((start, f"{name} {value}"))
             else:
-                unclear[name] = f"“{name} {value}”: the sheet holds {low}–{high}"
+                unclear[name] = f"“{name} {value}” (the sheet holds {low}–{high})"
                 problems.append(f"{name} {value}: the sheet holds {low}–{high}")
     missing = [name for name in ATTRIBUTES if name not in attributes]
     unclear = core.not_understood(reader, missing, _NEEDED, unclear)

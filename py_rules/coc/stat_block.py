@@ -258,12 +258,12 @@ def parse(text, given=None) -> dict:
             number = core.number(printed)
         except ValueError:
             problems.append(f"{key} {printed}: not a number")
-            unclear[key] = f"“{key} {printed}”: not a number"
+            unclear[key] = f"“{key} {printed}” (not a number)"
             continue
         low, high = BOUNDS[key]
         if not low <= number <= high:
             problems.append(f"{key} {number}: the sheet holds {low}–{high}")
-            unclear[key] = f"“{key} {number}”: the sheet holds {low}–{high}"
+            unclear[key] = f"“{key} {number}” (the sheet holds {low}–{high})"
             continue
         values[key] = number
         if key in CHARACTERISTICS or key in ("Luck", "SAN", "Age"):

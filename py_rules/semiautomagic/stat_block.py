@@ -219,7 +219,7 @@ def parse(text, given=None) -> dict:
                 abilities[name] = value
                 said.append((start, f"{name} {value}"))
             else:
-                unclear[name] = f"“{name} {value}”: the sheet holds {ABILITY_BOUNDS[0]}–{ABILITY_BOUNDS[1]}"
+                unclear[name] = f"“{name} {value}” (the sheet holds {ABILITY_BOUNDS[0]}–{ABILITY_BOUNDS[1]})"
                 problems.append(f"{name} {value}: the sheet holds {ABILITY_BOUNDS[0]}–{ABILITY_BOUNDS[1]}")
     if "scale" in found:
         scale = core.number(found["scale"][0])

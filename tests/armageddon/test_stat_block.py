@@ -124,7 +124,7 @@ def test_attribute_printed_but_not_understood_is_not_left_out():
     parsed = parse(ZOMBIE_COP.replace("Per 2", "Per two").replace("Wil 2", "Wil 99"))
     assert parsed["missing"] == ["Perception", "Willpower"] and parsed["left_out"] == []
     assert parsed["not_understood"]["Perception"].startswith("“Per two”")
-    assert parsed["not_understood"]["Willpower"] == "“Willpower 99”: the sheet holds 0–20"
+    assert parsed["not_understood"]["Willpower"] == "“Willpower 99” (the sheet holds 0–20)"
 
 
 def test_weapon_skill_and_type_from_the_name():

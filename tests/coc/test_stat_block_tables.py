@@ -86,7 +86,7 @@ def test_a_value_printed_but_not_understood_is_not_called_left_out():
     parsed = parse("Old Jed\nSTR 60 CON 55 SIZ 65 DEX 50 APP 45 INT 70 POW 80 EDU — Luck 9999")
     assert parsed["missing"] == ["EDU", "Luck"] and parsed["left_out"] == []
     assert parsed["not_understood"]["EDU"].startswith("“EDU")
-    assert parsed["not_understood"]["Luck"] == "“Luck 9999”: the sheet holds 0–99"
+    assert parsed["not_understood"]["Luck"] == "“Luck 9999” (the sheet holds 0–99)"
     asked = {each["key"]: each for each in parsed["asks"]}
     assert asked["Luck"]["maximum"] == 99 and "left_out" not in asked["Luck"]
 

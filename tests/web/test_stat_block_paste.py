@@ -74,7 +74,7 @@ def test_a_coc_table_layout_block_is_read_asked_and_saved(app):
     expect(form.locator(".printed-not-understood")).to_contain_text("EDU")
     expect(form.locator(".left-out")).to_contain_text("The block leaves out Luck")
     edu = form.locator(".field", has=page.locator('input[name="given-EDU"]'))
-    expect(edu).to_contain_text("Printed but not understood")
+    expect(edu).to_contain_text("Printed as “EDU -”, not understood.")
     expect(edu).not_to_contain_text("leaves it out")
     expect(form.locator(".field", has=page.locator('input[name="given-Luck"]'))).to_contain_text("The block leaves it out.")
     expect(form.locator(".not-read-list")).to_contain_text("Basket Weaving 55%")

@@ -12,7 +12,7 @@ import { addCharacters } from "./actions.mjs";
 export const statBlockOp = (game) => `${game}.parse_stat_block`;
 
 /** Why a value is asked: the block leaves it out, or prints it and the reader did not understand the text. */
-export const askedHelp = (ask) => (ask.not_understood ? `Printed but not understood: ${ask.not_understood}.` : "The block leaves it out.");
+export const askedHelp = (ask) => (ask.not_understood ? `Printed as ${ask.not_understood}, not understood.` : "The block leaves it out.");
 
 export function StatBlock({ campaign, onDone }) {
   const app = useApp();
@@ -87,8 +87,7 @@ export function StatBlock({ campaign, onDone }) {
       <h3>Not understood</h3>
       ${answer.not_read.length ? html`<ul class="not-read-list">${answer.not_read.map((words, index) => html`<li key=${index}>${words}</li>`)}</ul>`
         : html`<p class="help">Everything in the text was understood.</p>`}
-      ${unclear.length ? html`<p class="help printed-not-understood">Printed but not understood, so asked below:
-        ${unclear.map(([key, words]) => `${key} (${words})`).join("; ")}.</p>` : null}
+      ${unclear.length ? html`<p class="help printed-not-understood">${`Printed but not understood: ${unclear.map(([key]) => key).join(", ")}; give ${unclear.length === 1 ? "it" : "them"} below.`}</p>` : null}
       ${leftOut.length ? html`<p class="help left-out">The block leaves out ${leftOut.join(", ")}: give ${leftOut.length === 1 ? "it" : "them"} below.</p>` : null}
       <div class="grid-fields">
         <${TextField} label="NPC name" name="stat-block-name" value=${name} maxlength="80" onInput=${setName}
