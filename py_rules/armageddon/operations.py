@@ -13,6 +13,7 @@ from py_rules.armageddon.ops_combat import COMBAT_OPERATIONS
 from py_rules.armageddon.ops_rolls import ROLL_OPERATIONS
 from py_rules.armageddon.penalties import PenaltySettings
 from py_rules.armageddon.ops_state import STATE_OPERATIONS
+from py_rules.armageddon.ops_stat_block import OPERATIONS as STAT_BLOCK_OPERATIONS
 from py_rules.armageddon.tables import GM_TITLE
 from py_rules.operations import Operation, System
 from py_rules.skill_lists import skill_list_operation, skill_rows
@@ -58,4 +59,4 @@ CAPACITY = Operation(
     source="seed 000, Fear Tests, Life Points, Endurance Points, Essence, Encumbrance; rules/armageddon.md §1.8a, §1.15", rolls=False,
 )
 
-OPERATIONS = ROLL_OPERATIONS + STATE_OPERATIONS + COMBAT_OPERATIONS + (SKILL_LIST, CAPACITY)
+OPERATIONS = ROLL_OPERATIONS + STATE_OPERATIONS + COMBAT_OPERATIONS + (SKILL_LIST, CAPACITY) + STAT_BLOCK_OPERATIONS

@@ -33,6 +33,7 @@ from py_rules.coc.tables import (
 )
 from py_rules.coc.condition_registry import NAMES
 from py_rules.coc.weapons import parse_weapons
+from py_rules.coc.creation_record import FIELD as CREATION_FIELD, read_record as read_creation_record
 from py_rules.errors import RulesError
 from py_rules.limits import shown as _shown
 from py_rules.text import check_sheet as check_texts
@@ -47,7 +48,7 @@ _COUNTERS = {key: (low, high) for key, _words, low, high, _rule in COUNTERS}
 _FLAGS = tuple(key for key, _words in FLAGS)
 _KEYS = {"schema", "name", "kind", "age", "occupation", "backstory", "possessions", "notes", "armour", "weapons",
          "items", "characteristics", "luck", "skills", "hp", "mp", "san", "mov", "san_loss", "conditions",
-         "scheduled_heals", "last_roll", "derived", *_COUNTERS, *_FLAGS}
+         "scheduled_heals", "last_roll", "derived", *_COUNTERS, *_FLAGS, CREATION_FIELD}
 _TEXTS = ("occupation", "backstory", "possessions", "notes")
 """The sheet's texts shown and edited as they are (the occupation trimmed: it is a one-line title)."""
 
@@ -215,6 +216,8 @@ def from_dict(data) -> dict:
         out[key] = value
     out["scheduled_heals"] = _heals(data.get("scheduled_heals", []))
     out["last_roll"] = _last_roll(data.get("last_roll"))
+    if CREATION_FIELD in data:  # the dice rolled at creation, kept when the sheet has them (rules/coc.md §3.2a)
+        out[CREATION_FIELD] = read_creation_record(data[CREATION_FIELD])
     out["derived"] = derived(out)
     return out
 

@@ -14,6 +14,7 @@ from py_rules.coc.sheet import SHEET
 from py_rules.coc.settings import settings_from, settings_params
 from py_rules.coc.tables import ARMOUR_MAX, CHARACTERISTICS, DIFFICULTIES, LUCK_MAX, SKILL_BASES
 from py_rules.coc.weapons import COMMON_WEAPONS, parse_weapons
+from py_rules.coc.creation_record import read_record as read_creation_record
 from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.params import Param
@@ -37,12 +38,13 @@ def _items_json(value):
 
 
 def _create(dice, *, label, name, age, roll_characteristics, luck, skills, weapons=(), armour=0, occupation="",
-            items=(), **chars):
+            items=(), creation_record=None, **chars):
+    kept = {"occupation": occupation, "items": list(items),
+            **({"creation": creation_record} if creation_record else {})}
     try:
         result = creation.create_investigator(dice, name=name, age=age, characteristics=chars, luck=luck, skills=skills,
                                               roll=roll_characteristics, label=label,
-                                              gear={"weapons": list(weapons), "armour": armour,
-                                                    "occupation": occupation, "items": list(items)})
+                                              gear={"weapons": list(weapons), "armour": armour, **kept})
     except RulesError as error:  # name the form's field: "skills.Dodge" is reported on "skills"
         field = (error.field or "").split(".")[0]
         if field == "skills":
@@ -68,8 +70,6 @@ CREATE = Operation(
         Param("name", "text", "Name", "The investigator's name.", default="New investigator"),
         Param("age", "int", "Age", "rules/coc.md §3.2: age lowers MOV from 40 on.", default=SHEET.field("age").default,
               minimum=SHEET.field("age").minimum, maximum=SHEET.field("age").maximum),
-        Param("occupation", "text", "Occupation", "What the investigator does for a living (the sheet's occupation).",
-              default="", max_length=SHEET.field("occupation").max_length),
         Param("roll_characteristics", "bool", "Roll characteristics",
               "rules/coc.md §3.2: roll STR, CON, DEX, APP, POW and Luck as 3D6×5, SIZ, INT, EDU as (2D6+6)×5.", default=False,
               example=True),
@@ -84,6 +84,11 @@ CREATE = Operation(
               "items).", default=[], parse=_items_json, example=[{"name": "Lantern", "quantity": 1, "note": ""}]),
         Param("armour", "int", "Armour points", "Taken off the damage of every hit (rules/coc.md §3.8 [BOOK]).", default=0,
               minimum=0, maximum=ARMOUR_MAX),
+        Param("occupation", "text", "Occupation", "What the investigator does for a living (rules/coc.md §3.2a).",
+              default="", max_length=SHEET.field("occupation").max_length),
+        Param("creation_record", "json", "Dice rolled at creation", "rules/coc.md §3.2a: the record "
+              "of Roll the characteristics (each characteristic's dice, the age steps), kept on the sheet.",
+              default=None, parse=read_creation_record, max_length=8000),
     ),
     run=_create, source="rules/coc.md §3.2 [BOOK]; seed 003 (HP, SAN, Luck, Build used throughout)",
 )

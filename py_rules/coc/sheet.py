@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from py_rules.coc.condition_registry import CONDITIONS as REGISTRY
 from py_rules.coc.condition_registry import NAMES
+from py_rules.coc.creation_record import RECORD_FIELDS
 from py_rules.coc.tables import (
     ARMOUR_MAX,
     ATTACKS_MAX,
@@ -109,8 +110,8 @@ SHEET = SheetSpec(
               help="A creature may leave out APP, EDU and Luck, and keeps its printed MOV and Sanity loss."),
         Field("age", "Age", minimum=15, maximum=120, default=25, section="Who", sheet_kinds=_PEOPLE,
               source="rules/coc.md §3.2: age lowers MOV from 40 on"),
-        Field("occupation", "Occupation", "text", max_length=NAME_MAX, default="", section="Who",
-              sheet_kinds=_PEOPLE),
+        Field("occupation", "Occupation", "text", max_length=NAME_MAX, default="", sheet_kinds=_PEOPLE,
+              help="Picked or typed in the guided form's By occupation part; edited with the sheet's texts."),
         Field("characteristics", "Characteristics", "record"),
         *(Field(f"characteristics.{key}", key, minimum=0, maximum=CHARACTERISTIC_MAX, default=50,
                 section="Characteristics", group="Characteristics", source=_CHARACTERISTIC_SOURCE,
@@ -191,6 +192,10 @@ SHEET = SheetSpec(
         Field("last_roll.names", "Skills (the last roll)", "list", optional=True, max_count=len(SKILL_BASES)),
         Field("last_roll.characteristic", "Characteristic (the last roll)", "choice", choices=CHARACTERISTICS,
               default="CON", optional=True),
+        *(Field(path, label, kind, help=words, optional=True, source="rules/coc.md §3.2a",
+                **({"choices": ("digital", "physical"), "choice_labels": ("Digital dice", "Physical dice"),
+                    "default": "digital"} if kind == "choice" else {}))
+          for path, label, kind, words in RECORD_FIELDS),
     ),
     derived=(
         Derived("hp_max", "HP", "(CON + SIZ) ÷ 10", "rules/coc.md §3.2"),

@@ -3,89 +3,41 @@ leaves out, the derived values it printed next to the rules' own (rules/coc.md �
 
 A creature's block (the Keeper says it is one: ``given`` ``{"kind": "creature"}``) prints no APP, EDU or Luck: its
 sheet leaves them out (absent, never 0; :data:`py_rules.coc.sheet.CREATURE_OPTIONAL`), keeps the MOV the block prints
-over the rules' formula, and keeps its printed Sanity loss (``san_loss``, rules/coc.md §3.11) as the loss a Sanity roll
-against it is offered. Every block keeps its printed armour points.
+over the rules' formula, and keeps its printed Sanity loss (``san_loss``, rules/coc.md §3.11) as the loss a Sanity
+roll against it is offered. Every block keeps its printed armour points. :func:`read_creature` reads such a block
+with the reader as it is: what the creature lacks stands in for the reader's check of what is needed and is taken
+out of the sheet it makes (:data:`_MAKING`).
 """
 
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 
 from py_rules.coc import investigator
-from py_rules.coc.sheet import CREATURE_OPTIONAL, SHEET
-from py_rules.coc.tables import CHARACTERISTICS, MYTHOS, SCHEMA
+from py_rules.coc.sheet import CREATURE_OPTIONAL
+from py_rules.coc.tables import CHARACTERISTIC_MAX, CHARACTERISTICS, LUCK_MAX, MYTHOS, SCHEMA, SKILL_MAX
 from py_rules.errors import RulesError
 
-__all__ = ("OPTIONAL", "compare", "dice_text", "given_values", "make_sheet", "creature_given", "creature_read")
+__all__ = ("BOUNDS", "OPTIONAL", "compare", "dice_text", "make_sheet", "read_creature")
+
+_MAKING: ContextVar = ContextVar("coc_creature_lacks", default=None)
+"""While a creature's block is read: what its sheet leaves out (``("APP", "EDU", "Luck")`` or fewer); else None."""
 
 OPTIONAL = ("weapons", "armour", "notes", "occupation")
 """Sheet fields a block fills when the sheet has them (added by the weapons work; a sheet without them keeps the
 rest)."""
 
 
+BOUNDS = {**{c: (0, CHARACTERISTIC_MAX) for c in CHARACTERISTICS}, "Luck": (0, LUCK_MAX), "SAN": (0, 99),
+          "MP": (0, CHARACTERISTIC_MAX), "Age": (15, 120), "APR": (1, 5), "Dodge": (0, SKILL_MAX)}
+"""What the sheet holds of each value a block prints (rules/coc.md §3.2; Sanity at most 99, an NPC's age 15–120);
+out of them a printed value is not understood and asked."""
+
+
 def dice_text(text: str) -> str:
     """A printed roll or Damage Bonus without its spaces, in capitals (``1d4 + db`` is ``1D4+DB``)."""
     return "".join(text.split()).upper()
-
-
-def given_values(given) -> tuple[dict, list[str]]:
-    """The Keeper's own values for what the block leaves out (``{"STR": 50, "Luck": 40, "name": "..."}``)."""
-    if not isinstance(given, dict):
-        return {}, []
-    out, problems = {}, []
-    creature = given.get("kind") == "creature"
-    if creature:
-        out["kind"] = "creature"
-    for key, value in given.items():
-        if key == "name" and isinstance(value, str) and value.strip():
-            out["name"] = " ".join(value.split())[:SHEET.field("name").max_length]
-        elif key in CREATURE_OPTIONAL and value is None and creature:
-            out[key] = None  # the creature has none: its sheet leaves it out
-        elif key in (*CHARACTERISTICS, "Luck") and isinstance(value, int) and not isinstance(value, bool):
-            declared = SHEET.field("luck" if key == "Luck" else f"characteristics.{key}")
-            low, high = int(declared.minimum), int(declared.maximum)
-            if low <= value <= high:
-                out[key] = value
-            else:
-                problems.append(f"{key} must be between {low} and {high} (got {value}).")
-    return out, problems
-
-
-def creature_given(given, missing: list) -> dict | None:
-    """For a creature's block (``given`` says ``"kind": "creature"``) that leaves out only what a creature may lack,
-    ``given`` with each of those marked absent (read again with it, the block makes a creature's sheet); else None."""
-    if not isinstance(given, dict) or given.get("kind") != "creature" or not missing:
-        return None
-    if any(key not in CREATURE_OPTIONAL for key in missing):
-        return None
-    return {**given, **{key: None for key in missing}}
-
-
-def creature_read(parsed: dict, absent: list) -> dict:
-    """What was read, in words, for a creature read with ``absent`` left out: no line for the kind or the absent
-    values as if given by the Keeper, one line saying what its sheet leaves out."""
-    placeholders = {"kind creature (given by you)", *(f"{key} None (given by you)" for key in absent)}
-    read = [line for line in parsed["read"] if line not in placeholders]
-    sheet = parsed["sheet"]
-    if absent and sheet is not None:
-        read.append(f"A creature: no {', '.join(absent)} on its sheet")
-    if sheet is not None and sheet.get("san_loss"):
-        read.append(f"Sanity loss {sheet['san_loss']} kept on its sheet: offered when an investigator meets it")
-    return {**parsed, "read": read}
-
-
-_SAN_LOSS = re.compile(r"Sanity loss (\S+?)\.?(?:\s|$)")
-"""A Sanity loss as the reader keeps it in the notes ("Sanity loss 0/1D6 to see it.")."""
-
-
-def _san_loss(notes: str) -> str | None:
-    """The first Sanity loss the notes keep that reads as ``X/Y`` (rules/coc.md §3.11), or None."""
-    for match in _SAN_LOSS.finditer(notes or ""):
-        try:
-            return investigator.from_dict({**investigator.EXAMPLE, "san_loss": match.group(1)})["san_loss"]
-        except RulesError:
-            continue
-    return None
 
 
 def compare(sheet: dict | None, found: dict, read: list) -> None:
@@ -131,12 +83,13 @@ def compare(sheet: dict | None, found: dict, read: list) -> None:
 def make_sheet(values: dict, skills: dict, extra: dict, left_out: list) -> tuple[dict | None, str | None]:
     """A valid sheet from what was read, the optional fields the sheet does not have dropped, and a weapon the
     sheet refuses left out (said in ``left_out``); or the refusal."""
-    creature = values.get("kind") == "creature"
-    data = {"schema": SCHEMA, "name": values["name"], "kind": "creature" if creature else "human",
-            "age": values.get("Age", SHEET.field("age").default),
-            "characteristics": {c: values[c] for c in CHARACTERISTICS if values.get(c) is not None},
+    lacks = _MAKING.get()
+    values = {key: value for key, value in values.items() if key not in (lacks or ())}
+    data = {"schema": SCHEMA, "name": values["name"], "kind": "human" if lacks is None else "creature",
+            "age": values.get("Age", 25),
+            "characteristics": {c: values[c] for c in CHARACTERISTICS if c in values},
             "skills": {name: value for name, (value, _) in skills.items()}}
-    if values.get("Luck") is not None:
+    if "Luck" in values:
         data["luck"] = values["Luck"]
     base = investigator.from_dict(data)
     loss = _san_loss(extra.get("notes", ""))
@@ -165,3 +118,39 @@ def make_sheet(values: dict, skills: dict, extra: dict, left_out: list) -> tuple
                 continue
             return None, error.message
     return None, "The sheet could not be made."
+
+
+_SAN_LOSS = re.compile(r"Sanity loss (\S+?)\.?(?:\s|$)")
+"""A Sanity loss as the reader keeps it in the notes ("Sanity loss 0/1D6 to see it.")."""
+
+
+def _san_loss(notes: str) -> str | None:
+    """The first Sanity loss the notes keep that reads as ``X/Y`` (rules/coc.md §3.11), or None."""
+    for match in _SAN_LOSS.finditer(notes or ""):
+        try:
+            return investigator.from_dict({**investigator.EXAMPLE, "san_loss": match.group(1)})["san_loss"]
+        except RulesError:
+            continue
+    return None
+
+
+def read_creature(parse, text, given) -> dict:
+    """``parse(text, given)`` for a creature's block: what the block leaves out of what a creature may lack is not
+    asked but left out of its sheet; a printed APP, EDU or Luck is kept. The answer says so in words."""
+    first = parse(text, given)
+    lacks = tuple(key for key in first["missing"] if key in CREATURE_OPTIONAL)
+    token = _MAKING.set(lacks)
+    try:  # each value the creature lacks stands in as its least, then is taken out of the sheet
+        again = parse(text, {**given, **{key: BOUNDS[key][0] for key in lacks}})
+    finally:
+        _MAKING.reset(token)
+    stand_ins = {f"{key} {BOUNDS[key][0]} (given by you)" for key in lacks}
+    read = [line for line in again["read"] if line not in stand_ins]
+    sheet = again["sheet"]
+    if sheet is not None and lacks:
+        read.append(f"A creature: no {', '.join(lacks)} on its sheet")
+    if sheet is not None and sheet.get("san_loss"):
+        read.append(f"Sanity loss {sheet['san_loss']} kept on its sheet: offered when an investigator meets it")
+    missing = [key for key in again["missing"] if key not in lacks]
+    return {**again, "read": read, "missing": missing, "left_out": [k for k in again["left_out"] if k not in lacks],
+            "asks": [ask for ask in again["asks"] if ask["key"] not in lacks]}

@@ -97,15 +97,14 @@ test("Call of Cthulhu's rows take the declared bound: a characteristic up to the
   assert.equal(game.weapons.armour.max, fieldAt(spec, "armour").maximum);
 });
 
-test("the guided form is the investigator's declared sections; a creature's texts include its Sanity loss", () => {
+test("the guided form is the investigator's declared sections, flat as the create operation takes them; a creature's texts include its Sanity loss", () => {
   const spec = catalog.sheet("coc");
   const game = coc();
   const draft = game.creation.draft();
-  assert.equal(draft.characteristics.STR, fieldAt(spec, "characteristics.STR").default);
-  assert.equal(game.creation.errorPaths.STR, "characteristics.STR");
-  const request = game.creation.derive({ ...draft, name: "Ada" });
-  assert.equal(request.args.STR, draft.characteristics.STR);
-  assert.equal(request.args.characteristics, undefined);
+  assert.equal(draft.STR, fieldAt(spec, "characteristics.STR").default);
+  const str = game.creation.sections.flatMap((section) => section.fields).find((field) => field.path === "STR");
+  assert.equal(str.max, fieldAt(spec, "characteristics.STR").maximum);
+  assert.equal(game.creation.skills.max, fieldAt(spec, "skills.*").maximum);
   const texts = (kind) => noteFields(spec, kind).map((field) => field.path);
   assert.deepEqual(texts("investigator"), ["occupation", "backstory", "possessions", "notes"]);
   assert.deepEqual(texts("creature"), ["san_loss", "notes"]);

@@ -38,18 +38,12 @@ def new_campaign(page: Page, name: str, game: str) -> str:
     return page.evaluate("location.hash").split("/")[2]
 
 
-COC_CHARACTERISTICS = ("STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU")
-
-
 def new_character(page: Page, game: str, name: str, numbers: dict | None = None, skills: dict | None = None) -> None:
-    """Fill the guided form (numbers by field path, a Call of Cthulhu characteristic by its name too, skills picked
-    from the searchable list) and create."""
+    """Fill the guided form (numbers by field path, skills picked from the searchable list) and create."""
     page.get_by_role("button", name=f"New {PERSON[game]}").click()
     form = page.locator("form.new-character")
     form.locator('input[name="name"]').fill(name)
     for path, value in (numbers or {}).items():
-        if game == "coc" and path in COC_CHARACTERISTICS:  # the sheet's path (py_rules/coc/sheet.py)
-            path = f"characteristics.{path}"
         form.locator(f'input[name="{path}"]').fill(str(value))
     for skill, value in (skills or {}).items():
         form.get_by_label("Find a skill").fill(skill)

@@ -67,9 +67,9 @@ def test_notes_and_items_are_shown_and_edited_on_the_sheet(app):
     page = app
     page.set_viewport_size({"width": 1024, "height": 768})
     campaign_id = new_campaign(page, "Arkham", "coc")
-    new_character(page, "coc", "Ada Blake", {"characteristics.STR": 60})
+    new_character(page, "coc", "Ada Blake", {"STR": 60})
     open_sheet(page, "Ada Blake")
-    notes = page.locator(".sheet-notes")
+    notes = page.locator(".sheet-texts")
     expect(notes).to_contain_text("Nothing written yet")
 
     page.get_by_role("button", name="Edit values").click()
@@ -99,6 +99,6 @@ def test_notes_and_items_are_shown_and_edited_on_the_sheet(app):
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in ((390, 844), (1024, 768)):
         page.set_viewport_size({"width": width, "height": height})
-        page.locator(".sheet-notes").scroll_into_view_if_needed()
+        page.locator(".sheet-texts").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"sheet-notes-items-{width}x{height}.png"), full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), f"scrolls sideways at {width}"

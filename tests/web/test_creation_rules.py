@@ -33,8 +33,8 @@ def test_rules_3_2_dodge_and_own_language_start_from_dex_and_edu_and_dodge_follo
     new_campaign(app, "Innsmouth", "coc")
     app.get_by_role("button", name="New investigator").click()
     form = app.locator("form.new-character")
-    form.locator('input[name="characteristics.DEX"]').fill("55")
-    form.locator('input[name="characteristics.EDU"]').fill("70")
+    form.locator('input[name="DEX"]').fill("55")
+    form.locator('input[name="EDU"]').fill("70")
     form.get_by_label("Find a skill").fill("Dodge")
     expect(form.locator(".skill-matches button", has_text="Dodge")).to_have_text("+ Dodge (half DEX: 27)")
     pick(form, "Dodge")
@@ -45,14 +45,14 @@ def test_rules_3_2_dodge_and_own_language_start_from_dex_and_edu_and_dodge_follo
     expect(form.locator(".skills-note")).to_have_text("Dodge follows half DEX and Language (Own) EDU until you type their values.")
     expect(form.locator(".derived dd").last).to_have_text("27")  # the engine's Dodge is the one typed
 
-    form.locator('input[name="characteristics.DEX"]').fill("60")
+    form.locator('input[name="DEX"]').fill("60")
     expect(dodge).to_have_value("30")
     expect(form.locator(".derived dd").last).to_have_text("30")
 
     dodge.fill("45")  # typed by hand: no longer follows DEX
-    form.locator('input[name="characteristics.DEX"]').fill("70")
+    form.locator('input[name="DEX"]').fill("70")
     expect(dodge).to_have_value("45")
-    form.locator('input[name="characteristics.EDU"]').fill("80")
+    form.locator('input[name="EDU"]').fill("80")
     expect(own).to_have_value("80")  # Language (Own) still follows EDU
     expect(form.locator(".skills-note")).to_have_text("Language (Own) follows EDU until you type a value.")
     expect(form.locator(".derived dd").last).to_have_text("45")

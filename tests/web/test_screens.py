@@ -72,7 +72,7 @@ def test_every_screen_on_a_tablet(tablet, scheme):
     new_campaign(page, "Masks", "coc")
     page.get_by_role("button", name="New investigator").click()
     page.locator('form.new-character input[name="name"]').fill("Harvey")
-    page.locator('form.new-character input[name="characteristics.STR"]').fill("55")
+    page.locator('form.new-character input[name="STR"]').fill("55")
     expect(page.locator("form.new-character .derived dl")).to_be_visible()
     check(page, f"new-character{suffix}")
     page.get_by_role("button", name="Cancel").click()

@@ -20,7 +20,7 @@ GAMES = {
     "armageddon": {"hero": "Jack", "numbers": {"attributes.Perception": 3}, "row": "attr-Perception", "faces": "6",
                    "says": "Total 12 vs 9"},
     "semiautomagic": {"hero": "Mira", "numbers": {}, "row": "ability-Dexterity", "faces": "5", "says": "Total"},
-    "coc": {"hero": "Harvey", "numbers": {"characteristics.STR": 50}, "row": "char-STR", "faces": "4,20", "says": "Rolled 24 against 50"},
+    "coc": {"hero": "Harvey", "numbers": {"STR": 50}, "row": "char-STR", "faces": "4,20", "says": "Rolled 24 against 50"},
 }
 
 

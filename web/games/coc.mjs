@@ -5,16 +5,47 @@ import { damageFollowUp } from "./damage_follow_up.mjs";
 import { poolWarning, rangeOf } from "./large_change.mjs";
 import { timeSkipCheck } from "./time_skip.mjs";
 import { own } from "../store/own.mjs";
-import { derivedRows, draftOf, groupFields, limitsOf } from "./sheet_spec.mjs";
+import { derivedRows, draftOf, groupFields, limitsOf, sectionsOf } from "./sheet_spec.mjs";
 
 const DIFFICULTY = ["difficulty", "bonus", "penalty"];
 const CONDITIONS = { major_wound: "major wound", prone: "prone", unconscious: "unconscious", dying: "dying", stabilised: "stabilised", dead: "dead", indefinitely_insane: "indefinitely insane", permanently_insane: "permanently insane" };
 
-/** The create operation's arguments from the guided form's draft (nested as the sheet is). */
-function createArgs(draft, roll) {
-  const { characteristics = {}, skills = {}, ...rest } = draft;
-  return { ...rest, ...characteristics, skills, roll_characteristics: roll };
-}
+/** A characteristic's path as the guided form and the create operation name it (STR, not characteristics.STR). */
+const flatPath = (path) => path.replace(/^characteristics\./, "");
+
+/** The declaration's sections for a new investigator, flat. */
+const flatSections = (spec) => sectionsOf(spec, "investigator")
+  .map((section) => ({ ...section, fields: section.fields.map((field) => ({ ...field, path: flatPath(field.path) })) }));
+
+/** The guided form: first values from the declaration, the operation that makes the sheet, rolling the
+ * characteristics at the age typed with their dice kept, skill points by occupation. */
+const CREATION = {
+  draft: (spec) => {
+    const { characteristics = {}, ...rest } = draftOf(spec, "investigator");
+    return { name: "", ...rest, ...characteristics, skills: {} };
+  },
+  /** A skill starts at its base from the list (Dodge: half DEX of ``values``, the numbers typed so far). */
+  skills: { start: (entry) => entry?.base ?? 20, values: (draft) => draft },
+  toSheet: (draft) => draft,
+  derive: (draft) => ({ op: "coc.create_investigator", args: { ...draft, roll_characteristics: false } }),
+  /** Roll them instead (3D6×5, SIZ/INT/EDU (2D6+6)×5, Luck 3D6×5) at the age typed, the age table applied
+   * (rules/coc.md §3.2a): the values fill the fields and the dice are kept for the sheet (``creation_record``). */
+  rollAll: {
+    label: "Roll the characteristics and Luck (at the age above)",
+    request: (draft) => ({ op: "coc.roll_characteristics", args: { age: draft.age } }),
+    values: (result) => ({ ...result.details.characteristics, luck: result.details.luck, creation_record: result.details.creation }),
+  },
+  /** The rolled dice beside each characteristic ("Rolled (4 + 4 + 4) × 5 = 60"). */
+  rolledWords: (draft, path) => rolledWords(draft.creation_record, path),
+  /** Skill points by occupation (screens/party/occupation_points.mjs), as the engine counts them. */
+  occupation: { op: "coc.creation_points", listOp: "coc.occupation_list" },
+  /** The derived values in the declaration's words (MOV's source said on the sheet, not here), SAN as it starts. */
+  derived: (result, spec) => {
+    const rows = derivedRows(spec, result.details).filter(([label]) => label !== limitsOfDerived(spec, "mov_from"));
+    rows.splice(2, 0, ["SAN", result.state.san]);
+    return rows;
+  },
+};
 
 /** The words the declaration gives a derived value (the "MOV from" row is said with MOV on the sheet instead). */
 const limitsOfDerived = (spec, key) => (spec?.derived || []).find((each) => each.key === key)?.label;
@@ -68,6 +99,21 @@ const sanityRoll = (title) => ({
 /** Which of the declared kinds of sheet a character's is: a creature by its sheet, else the campaign's record says
  * whether an investigator or an NPC (py_rules/coc/sheet.py SHEET_KINDS). */
 const sheetKind = (character) => (character.sheet?.kind === "creature" ? "creature" : character.kind === "npc" ? "npc" : "investigator");
+
+/** Each roll's dice in words (rules/coc.md §3.2: SIZ, INT and EDU add 6 before × 5). */
+const PLUS_SIX = ["SIZ", "INT", "EDU"];
+const rollWords = (key, roll) => `(${roll.dice.join(" + ")}${PLUS_SIX.includes(key) ? " + 6" : ""}) × 5 = ${roll.value}`;
+function rolledWords(record, path) {
+  const rolls = record?.rolls?.[path === "luck" ? "Luck" : path];
+  if (!rolls?.length) return null;
+  return `Rolled ${rolls.map((roll) => rollWords(path === "luck" ? "Luck" : path, roll)).join("; again ")}${rolls.length > 1 ? " (the higher kept)" : ""}`;
+}
+/** The creation record as lines: each characteristic's dice, then each age step with its dice. */
+function creationLines(record) {
+  const rolls = Object.entries(record.rolls || {}).map(([key, list]) => `${key}: ${list.map((roll) => rollWords(key, roll)).join("; again ")}`);
+  const age = (record.age || []).map((step) => step.text);
+  return [...rolls, ...age, record.dice_source === "physical" ? "Physical dice, typed." : "Digital dice."];
+}
 
 /** A skill roll with any skill of the list, picked from it (a skill not on the sheet rolls its base value). */
 const anySkill = (name) => ({
@@ -125,28 +171,11 @@ export default {
     summary: (item) => [item.quantity > 1 ? `×${item.quantity}` : "", item.note].filter(Boolean).join(" — "),
   }],
 
-  /** The guided form: its sections, bounds and first values are the sheet's declaration (``spec``) for an
-   * investigator; the engine's own operation makes the sheet (its fields are flat: STR, not characteristics.STR). */
-  creation: {
-    draft: (spec) => ({ name: "", ...draftOf(spec, "investigator"), skills: {} }),
-    errorPaths: (spec) => Object.fromEntries(groupFields(spec, "Characteristics").filter((field) => field.path.startsWith("characteristics."))
-      .map((field) => [field.path.slice("characteristics.".length), field.path])),
-    /** A skill starts at its base from the list (Dodge: half DEX of the characteristics typed so far). */
-    skills: { start: (entry) => entry?.base ?? 20, values: (draft) => draft.characteristics || {} },
-    toSheet: (draft) => draft,
-    derive: (draft) => ({ op: "coc.create_investigator", args: createArgs(draft, false) }),
-    /** Roll them instead (3D6×5, SIZ/INT/EDU (2D6+6)×5, Luck 3D6×5): the rolled values fill the fields. */
-    rollAll: {
-      label: "Roll the characteristics and Luck",
-      request: (draft) => ({ op: "coc.create_investigator", args: createArgs({ ...draft, name: draft.name || "New investigator" }, true) }),
-      values: (result) => ({ characteristics: { ...result.state.characteristics }, luck: result.state.luck }),
-    },
-    derived: (result, spec) => {
-      const rows = derivedRows(spec, result.details).filter(([label]) => label !== limitsOfDerived(spec, "mov_from"));
-      rows.splice(2, 0, ["SAN", result.state.san]);
-      return rows;
-    },
-  },
+  /** The guided form (screens/party/new_character.mjs): its sections, bounds and first values are the sheet's
+   * declaration for an investigator (``fromSpec``), flat as the create operation takes them (STR, not
+   * characteristics.STR). */
+  creation: CREATION,
+  fromSpec: (spec) => ({ creation: { ...CREATION, sections: flatSections(spec) } }),
 
   card(sheet, spec) {
     const d = sheet.derived || {};
@@ -162,6 +191,9 @@ export default {
       conditions,
     };
   },
+
+  /** The dice rolled at creation, kept on the sheet (rules/coc.md §3.2a), under the sheet's rows. */
+  sheetNotes: (sheet) => (sheet.creation ? [{ title: "Rolled at creation", lines: creationLines(sheet.creation) }] : []),
 
   /** Derived values the sheet shows under the pools. */
   sheetFacts: (sheet) => {

@@ -7,7 +7,7 @@ export function SheetNotes({ game, character }) {
   const kind = game.sheetKind ? game.sheetKind(character) : null;
   const shown = noteFields(game.sheet, kind).filter((field) => String(character.sheet[field.path] ?? "").trim());
   if (!game.sheet) return null;
-  return html`<section class="row-group sheet-notes" aria-labelledby="group-notes">
+  return html`<section class="row-group sheet-texts" aria-labelledby="group-notes">
     <h2 id="group-notes">Notes</h2>
     ${shown.length ? html`<dl class="notes-list">${shown.map((field) => html`<div key=${field.path} data-note=${field.path}>
       <dt>${field.label}</dt><dd class=${field.kind === "note" ? "note-text" : ""}>${character.sheet[field.path]}</dd>
