@@ -21,6 +21,7 @@ from py_rules.coc.tables import (
     LUCK_MAX,
     MOV_AGE_PENALTY,
     MYTHOS,
+    NEVER_TICKED,
     SANITY_CEILING,
     SCHEMA,
     SKILL_ALIASES,
@@ -67,7 +68,7 @@ _NOTES_MAX = 2000
 """Longest notes text (backstory, possessions, anything the sheet does not model)."""
 _OCCUPATION_MAX = 80
 _KEYS = {"schema", "name", "age", "occupation", "notes", "armour", "weapons", "characteristics", "luck", "skills", "hp", "mp", "san", "conditions",
-         "scheduled_heals", "last_roll", "derived", *_COUNTERS, *_FLAGS}
+         "scheduled_heals", "last_roll", "ticks", "derived", *_COUNTERS, *_FLAGS}
 
 EXAMPLE = {
     "schema": SCHEMA,
@@ -212,6 +213,7 @@ def from_dict(data) -> dict:
         out[key] = value
     out["scheduled_heals"] = _heals(data.get("scheduled_heals", []))
     out["last_roll"] = _last_roll(data.get("last_roll"))
+    out["ticks"] = _ticks(data.get("ticks", []))
     out["derived"] = derived(out)
     return out
 
@@ -258,6 +260,21 @@ def _last_roll(last):
         if not isinstance(last.get("characteristic"), str) or last["characteristic"] not in CHARACTERISTICS:
             raise _fail("The last roll must name a characteristic.", "last_roll.characteristic", "bad_input")
         out["characteristic"] = last["characteristic"]
+    return out
+
+
+def _ticks(ticks) -> list:
+    """The skills ticked for improvement (rules/coc.md §3.15), each once, in the order they were ticked."""
+    if not isinstance(ticks, list):
+        raise _fail("The ticked skills must be a list of skill names.", "ticks", "wrong_type")
+    out = []
+    for i, name in enumerate(ticks):
+        skill = skill_name(name, f"ticks.{i}")
+        if skill in NEVER_TICKED:
+            raise _fail(f"{skill} is never ticked for improvement.", f"ticks.{i}", "bad_input")
+        if skill in out:
+            raise _fail(f"{skill} is ticked twice: a skill holds one tick.", f"ticks.{i}", "duplicate_skill")
+        out.append(skill)
     return out
 
 

@@ -23,8 +23,8 @@ SYSTEM = System(
     "other dice as rolled",
 )
 
-CHECKLIST = tuple(f"C{i}" for i in range(1, 23))
-"""rules/coc.md §3.14: the operations the engine must offer."""
+CHECKLIST = tuple(f"C{i}" for i in range(1, 23)) + ("C24",)
+"""rules/coc.md §3.14: the operations the engine must offer (C24: investigator development, §3.15)."""
 
 def _skills():
     from py_rules.coc.tables import SKILL_BASES, SKILL_BASES_FROM

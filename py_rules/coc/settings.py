@@ -34,6 +34,8 @@ class Settings:
     extreme_damage: str = "normal"
     fumbled_sanity_max_loss: bool = True
     book_insanity: bool = False
+    tick_with_bonus_die: bool = True
+    luck_recovery: bool = False
 
 
 SETTING_PARAMS = {
@@ -119,6 +121,17 @@ SETTING_PARAMS = {
         "book_insanity", "bool", "Book indefinite/permanent insanity",
         "rules/coc.md §3.11 [BOOK options, not in the seed]: losing a fifth of the day's starting SAN in one day is "
         "indefinite insanity; SAN 0 is permanent insanity.",
+        default=False, setting=True),
+    "tick_with_bonus_die": Param(
+        "tick_with_bonus_die", "bool", "A success with a bonus die earns a tick",
+        "rules/coc.md §3.15: whether a skill roll that succeeds with a bonus die (net, after penalty dice cancel) ticks "
+        "the skill for improvement is a house setting; default on, as the Foundry CoC7 system does [unverified: the "
+        "book's wording].",
+        default=True, setting=True),
+    "luck_recovery": Param(
+        "luck_recovery", "bool", "Luck recovery in the development phase",
+        "rules/coc.md §3.6, §3.15 [BOOK optional]: at the end of a session roll 1D100; above current Luck, gain 1D10 Luck "
+        "(max 99). Off by default; on, the development phase rolls it after the skills.",
         default=False, setting=True),
 }
 """One declared form field per setting, with its citation of the rules notes (rules/coc.md)."""

@@ -69,6 +69,12 @@ SETTINGS = {
     "book_insanity": (
         "On (book options): losing a fifth of the day's starting SAN in one day is indefinite insanity, and SAN 0 "
         "is permanent insanity. Off: only temporary insanity is tracked.", {}),
+    "tick_with_bonus_die": (
+        "On: a skill roll that succeeds with a bonus die ticks the skill for improvement like any rolled success. "
+        "Off: a success rolled with a bonus die earns no tick.", {}),
+    "luck_recovery": (
+        "On (book option): the development phase also rolls 1D100 for Luck; above current Luck, Luck rises by 1D10 "
+        "(at most 99). Off: Luck comes back only when the Keeper says.", {}),
 }
 """Each house-rule setting: what it changes, and plain words per option (bool settings say on/off in the help)."""
 
