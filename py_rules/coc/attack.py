@@ -181,12 +181,15 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
             steps.append(Step(f"Draw: higher skill wins ({a_roll.value} vs {d_roll.value})", "seed 003, Opposed Rolls"))
         if defence in ("dodge", "fight_back"):
             dfn["defences_this_round"] += 1
-    steps += _winner_ticks(outcome, (att, a_roll), (dfn, d_roll), events, settings)
+    ticked = []
+    steps += _winner_ticks(outcome, (att, a_roll), (dfn, d_roll), ticked, settings)
     if a_level == Level.FUMBLE:
         flags.append("fumble")
-    return _finish(dice, states, att_key, def_key, a_level, d_roll and dfn["last_roll"]["level"], outcome, defence,
-                   (arm, back), damage, defender_damage, steps, flags, events, settings, label, a_value=a_value,
-                   a_skill=a_roll.value, range_difficulty=range_difficulty)
+    result = _finish(dice, states, att_key, def_key, a_level, d_roll and dfn["last_roll"]["level"], outcome, defence,
+                     (arm, back), damage, defender_damage, steps, flags, events, settings, label, a_value=a_value,
+                     a_skill=a_roll.value, range_difficulty=range_difficulty)
+    result.events += ticked  # after what the attack did to the sheets
+    return result
 
 
 

@@ -266,7 +266,7 @@ DEVELOPMENT_PHASE = Operation(
     "is cleared; a skill reaching 90 for the first time gives 2D6 Sanity. With the house rule, Luck recovery too.",
     covers=("C24",),
     params=(INVESTIGATOR.with_example(EXAMPLE_WITH_TICKS), LABEL, *settings_params("luck_recovery")),
-    run=_develop, source="rules/coc.md §3.15 [BOOK]; §3.6 [BOOK optional]",
+    run=_develop, source="rules/coc.md §3.15, §3.6 [BOOK]",
 )
 
 OPERATIONS = (CREATE, D100, SKILL_ROLL, CHARACTERISTIC_ROLL, LUCK_ROLL, PUSH, SPEND_LUCK, RECOVER_LUCK, OPPOSED, COMBINED,
