@@ -23,7 +23,8 @@ A tick is kept on the sheet's ``ticks``: each skill once, in the order it was ea
 
 The development phase (:func:`development_phase`) rolls 1D100 for each ticked skill; above the skill's current value,
 or 96 or more, it adds 1D10 (to 99 at most); every tick is cleared; a skill rising to 90 or more for the first
-time gives 2D6 Sanity (to 99 − Cthulhu Mythos at most). Every die comes from the injected source, so physical dice
+time gives 2D6 Sanity (to 99 − Cthulhu Mythos at most); the scenario's last roll is done with (nothing left to push
+or spend Luck on). Every die comes from the injected source, so physical dice
 typed and a test's scripted dice take the same path (:mod:`py_rules.dice`).
 """
 
@@ -172,6 +173,9 @@ def development_phase(dice: DiceSource, state: dict, *, label: str = "", setting
     if ticked:
         log.step("Every tick is cleared, improved or not", DEVELOPMENT)
         log.event(f"{who(state)}'s ticks are cleared ({', '.join(ticked)})")
+    if new["last_roll"] is not None:  # the scenario is over: its last roll is no longer pushed or bought up with Luck
+        new["last_roll"] = None
+        log.step("The scenario's last roll can no longer be pushed or changed with Luck", DEVELOPMENT)
     luck = recover_luck_into(dice, new, log)[1] if settings.luck_recovery else 0
     if not settings.luck_recovery:
         log.step("Luck recovery is off (house rule): Luck is unchanged", LUCK_RECOVERY)

@@ -249,6 +249,14 @@ def test_every_ticked_skill_is_rolled_in_the_order_ticked_and_every_die_is_in_th
     assert "Listen 30 vs 20 — improves by 5 (20 → 25)" in result["headline"]
 
 
+def test_after_the_phase_the_scenarios_last_roll_is_no_longer_pushed_or_bought_up_with_luck():
+    failed = spot(d100(80), harvey(ticks=["Listen"])).state
+    result = develop(d100(10), failed)
+    assert result.state["last_roll"] is None
+    with pytest.raises(RulesError):
+        run(push.push_roll, d100(10), result.state, "He looks again")
+
+
 def test_a_phase_with_no_ticks_rolls_nothing_and_says_so():
     result = develop([], harvey())
     assert result.state == harvey() and result.events == []

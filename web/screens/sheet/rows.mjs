@@ -16,7 +16,7 @@ export function SheetRows({ groups, onRoll, game = null, sheet = null }) {
       ${group.rows.map((row) => {
         const low = group.title !== "Skills" ? lowered.get(row.label) : null;
         return html`<li key=${row.key}>
-        <button type="button" class=${`roll-row${low ? " lowered" : ""}`} data-row=${row.key} onClick=${(event) => onRoll(row.roll, event)}>
+        <button type="button" class=${`roll-row${low ? " lowered" : ""}${row.mark ? " marked" : ""}`} data-row=${row.key} onClick=${(event) => onRoll(row.roll, event)}>
           <span class="row-label"><span class="visually-hidden">Roll </span>${row.label}${row.mark ? html` <span class="row-mark" data-mark=${row.mark.key}
             title=${row.mark.words}><span aria-hidden="true">${row.mark.symbol}</span><span class="visually-hidden">(${row.mark.words})</span></span>` : null}</span>
           <span class="row-value">${low ? low.value : row.value}</span>
