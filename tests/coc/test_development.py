@@ -1,5 +1,5 @@
-"""Investigator development (C24; RULES.md §3.15 [BOOK]): ticks earned by rolled skill successes, the development
-phase at the end of a scenario, and the optional Luck recovery (RULES.md §3.6), with scripted dice."""
+"""Investigator development (C24; rules/coc.md §3.15 [BOOK]): ticks earned by rolled skill successes, the development
+phase at the end of a scenario, and the optional Luck recovery (rules/coc.md §3.6), with scripted dice."""
 
 import copy
 
@@ -62,7 +62,7 @@ def test_a_success_bought_with_luck_earns_no_tick_and_removes_no_earlier_tick():
 
 
 def test_luck_spent_on_a_rolled_success_keeps_that_rolls_tick():
-    """RULES.md §3.15: the rolled result succeeded; the Luck only raised the level."""
+    """rules/coc.md §3.15: the rolled result succeeded; the Luck only raised the level."""
     ticked = spot(d100(40)).state
     raised = checks.spend_luck(ticked, target_level="Hard")
     assert raised.state["ticks"] == ["Spot Hidden"]
@@ -159,7 +159,7 @@ def test_a_combined_roll_that_succeeds_ticks_each_skill_that_succeeded():
     assert not failed.success and failed.state["ticks"] == []
 
 
-# --- Combat: attacks and defences are skill rolls (RULES.md §3.8), opposed, so only the winner ticks ----------------
+# --- Combat: attacks and defences are skill rolls (rules/coc.md §3.8), opposed, so only the winner ticks ----------------
 
 def fight(faces, **kwargs):
     return run(attack_mod.attack, faces, harvey(), cultist(), **kwargs)
@@ -277,7 +277,7 @@ def test_physical_dice_typed_one_at_a_time_are_asked_by_the_skill_they_improve()
     assert more["error"]["die"]["prompt"] == "Spot Hidden improvement (d10)"
 
 
-# --- Luck recovery (RULES.md §3.6 [BOOK optional], a house rule of the phase) ---------------------------------------
+# --- Luck recovery (rules/coc.md §3.6 [BOOK optional], a house rule of the phase) ---------------------------------------
 
 def test_luck_recovery_is_off_by_default_and_rolls_no_die():
     result = develop(d100(10), harvey(ticks=["Spot Hidden"]))  # a die more would be left over and fail the run

@@ -1,4 +1,4 @@
-"""Investigator development on the Call of Cthulhu sheet (RULES.md §3.15): a skill roll that succeeds ticks the
+"""Investigator development on the Call of Cthulhu sheet (rules/coc.md §3.15): a skill roll that succeeds ticks the
 skill, shown beside it on the sheet; the Keeper's development phase (under More) rolls each ticked skill with the
 Roll button, shows each skill's roll, raises the skill and clears the tick; Undo from the log puts both back.
 Screenshots of the sheet with a tick at 390×844 and 1024×768 go to test-results/screens/."""

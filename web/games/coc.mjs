@@ -76,12 +76,12 @@ const MORE = [
     defaults: (me, them) => ({ own_build: me.derived?.build, opponent_build: them.derived?.build }), rollLabel: "Check" },
   { key: "weekly_healing", label: "Weekly healing roll", more: "Healing", op: "coc.weekly_healing_roll", bind: "investigator", fields: [] },
   { key: "capacity", label: "Can they act?", more: "Healing", op: "coc.capacity", bind: "investigator", fields: [], rollLabel: "Show" },
-  // The Keeper's end of a scenario: each ticked skill's improvement roll (RULES.md §3.15); Luck recovery too when
+  // The Keeper's end of a scenario: each ticked skill's improvement roll (rules/coc.md §3.15); Luck recovery too when
   // the campaign's house rules say so.
   { key: "development", label: "Development phase", more: "End of the scenario", op: "coc.development_phase", bind: "investigator", fields: [] },
 ];
 
-/** A skill ticked for improvement by a rolled success (RULES.md §3.15): the mark beside its name on the sheet. */
+/** A skill ticked for improvement by a rolled success (rules/coc.md §3.15): the mark beside its name on the sheet. */
 const TICK_MARK = { key: "tick", symbol: "✓", words: "ticked for improvement" };
 
 export default {
