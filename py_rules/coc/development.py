@@ -8,8 +8,8 @@ A tick is kept on the sheet's ``ticks``: each skill once, in the order it was ea
   succeeded on the one roll [REC: the book ticks a succeeding skill; a combined roll is one roll read per skill];
 * a success bought with Luck earns none: Luck spent after a failed roll never ticks and takes away nothing ticked
   before. Luck spent on a roll that already succeeded leaves that roll's tick, since its rolled result succeeded
-  (rules/coc.md §3.15's wording; §3.6 cites the book's stricter "no check on a roll altered with Luck", which a sheet
-  holding one tick per skill could only apply by also taking away a tick an earlier roll earned);
+  (rules/coc.md §3.15's wording; §3.6 gives the book's stricter "no improvement tick from a roll changed with Luck",
+  which a sheet holding one tick per skill could only apply by also taking away a tick an earlier roll earned);
 * in an opposed roll only the winner's skill, if the winner's rolled result (before any Luck) succeeded;
 * combat (:mod:`py_rules.coc.attack`): Fighting, Firearms, Throw and Dodge are skills in the book and their rolls
   are skill rolls (rules/coc.md §3.8), so they tick as any skill does; a melee attack, and a shot the target dodges
