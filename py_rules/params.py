@@ -50,7 +50,8 @@ class Param:
         minimum, maximum: inclusive range for ``int`` and ``number``.
         choices: allowed values for ``choice``.
         parse: for ``json``, a function that validates and converts the decoded
-            value, raising :class:`RulesError` (its field is replaced by this name).
+            value, raising :class:`RulesError` (its field is replaced by this name); for ``choice``, one that
+            accepts a text outside ``choices`` (the choices are then the common values of an open list).
         example: a sample value; the catalog's example request sends each field's example (and the defaults
             of the rest), so an operation's examples put it where it does its work: a rolling operation's
             example rolls (a hurt sheet for a Consciousness Test, damage that calls for a CON roll).
@@ -224,6 +225,12 @@ def _coerce_bool(param: Param, raw: Any) -> bool:
 def _coerce_choice(param: Param, raw: Any, labels=None) -> str:
     if isinstance(raw, (str, int, float)) and raw in param.choices:
         return raw
+    if param.parse is not None and isinstance(raw, str) and len(raw) <= limits.TEXT_MAX_LENGTH:
+        # an open list: the choices are the common values, and parse accepts the rest (a skill's speciality)
+        try:
+            return param.parse(text.check(raw, param.name, param.label))
+        except RulesError as error:
+            raise RulesError(error.code, f"{param.label}: {error.message}", param.name) from None
     from py_rules.words import humanize
 
     options = ", ".join(labels or [humanize(c) for c in param.choices])  # the choices in words, never their values

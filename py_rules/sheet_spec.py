@@ -104,11 +104,32 @@ class SheetSpec:
     derived: tuple[Derived, ...] = ()
     sheet_kinds: tuple = ()
     words: dict = dataclass_field(default_factory=dict)
+    kind_field: str = ""
+    """The field holding a sheet's kind (one of ``sheet_kinds``); empty when the game has one kind of sheet."""
+    kind_defaults: dict = dataclass_field(default_factory=dict)
+    """Per sheet kind, the defaults that differ from the fields' own (``{"robot": {"emp_complexity": "Advanced"}}``)."""
+    cast_kinds: tuple = ()
+    """The sheet kinds the game master runs: such a sheet brought in from a file joins the cast, not the party."""
 
     def __post_init__(self):
         paths = [each.path for each in self.fields]
         if len(set(paths)) != len(paths):
             raise ValueError(f"{self.game}: a field is declared twice")
+        unknown = set(self.kind_defaults) | set(self.cast_kinds)
+        if self.kind_field:
+            unknown -= set(self.sheet_kinds)
+        if unknown:
+            raise ValueError(f"{self.game}: kind defaults or cast kinds name no sheet kind: {sorted(unknown)}")
+
+    def default_for(self, path: str, sheet_kind: str = ""):
+        """The default of ``path`` for a sheet of ``sheet_kind`` (its kind's own default first)."""
+        kind_own = self.kind_defaults.get(sheet_kind, {})
+        return kind_own[path] if path in kind_own else self.field(path).default
+
+    def allows(self, path: str, sheet_kind: str) -> bool:
+        """Whether a sheet of ``sheet_kind`` has the field ``path`` (a field declares the kinds it is asked of)."""
+        kinds = self.field(path).sheet_kinds
+        return not kinds or sheet_kind in kinds
 
     def field(self, path: str) -> Field:
         """The declaration of ``path`` (``skills.Handguns`` finds ``skills.*``); a key of a map may hold dots, so
@@ -174,6 +195,9 @@ class SheetSpec:
             "derived": [each.describe() for each in self.derived],
             "sheet_kinds": list(self.sheet_kinds),
             "words": dict(self.words),
+            **({"kind_field": self.kind_field, "kind_defaults": {kind: dict(values) for kind, values in
+                                                                self.kind_defaults.items()},
+                "cast_kinds": list(self.cast_kinds)} if self.kind_field else {}),
         }
 
 

@@ -52,6 +52,8 @@ READERS = {  # name: (the reader of one text, the words it looks for)
                                                           "[SEED", "DEVELOPERS.md", "the seed", "(")),
     "imported weapon damage": (weapon_damage, DICE),
     "imported skill speciality": (split_name, ("a (", "Fighting", "Language (")),
+    "Call of Cthulhu skill name": (coc_tables.SKILL_NAMES.canonical, ("a (", "Language (Other) (", "Science (", ")")),
+    "Armageddon skill name": (armageddon_tables.SKILL_NAMES.canonical, ("Craft (", "Language (", "(", ")")),
     "imported rich text": (plain_text, ("<p>", "<", "</p>", "<b>", "&amp;")),
 }
 

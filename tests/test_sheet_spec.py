@@ -14,8 +14,18 @@ from py_rules.systems import all_sheets, sheet_of
 from tests.door import answer
 
 SHEETS = {sheet.game: sheet for sheet in all_sheets()}
-CHECKS = {"armageddon": ("armageddon.character_sheet", "character")}
+CHECKS = {"armageddon": ("armageddon.character_sheet", "character"),
+          "semiautomagic": ("semiautomagic.describe_creature", "creature")}
 """The operation that checks a whole sheet of each game, and its sheet field."""
+
+
+def _example(game):
+    """A whole valid sheet of ``game`` to change one value of."""
+    if game == "armageddon":
+        from py_rules.armageddon.character import EXAMPLE
+    else:
+        from py_rules.semiautomagic.creature import EXAMPLE_HUMAN as EXAMPLE
+    return json.loads(json.dumps(EXAMPLE))
 
 
 def test_the_catalog_publishes_every_declared_sheet_as_json():
@@ -32,8 +42,12 @@ def test_every_declared_field_has_words_and_defaults_within_its_bounds(game):
         assert field.label.strip(), field.path
         if field.kind in ("int", "number") and field.default is not None:
             assert SHEETS[game].read(field.path, field.default) == field.default
-        if field.kind == "choice":
-            assert field.default in field.choices, field.path
+        if field.kind == "choice":  # an optional choice may start empty (Semiautomagic: not electronic)
+            assert field.default in field.choices or (field.optional and field.default is None), field.path
+    for kind, values in SHEETS[game].kind_defaults.items():
+        assert kind in SHEETS[game].sheet_kinds
+        for path, value in values.items():
+            assert SHEETS[game].read(path, value) == value, (kind, path)
 
 
 def test_a_concrete_path_finds_its_pattern_and_a_key_with_dots_too():
@@ -62,14 +76,12 @@ def _bounded_fields(game):
 @given(data=st.data())
 def test_the_game_check_refuses_just_past_a_declared_bound_and_keeps_the_bound_itself(game, data):
     """A value at a declared bound is kept by the game's own check; one past it is refused naming the field."""
-    from py_rules.armageddon.character import EXAMPLE
-
     op, param = CHECKS[game]
     fields = [field for field in _bounded_fields(game) if field.section]
     field = data.draw(st.sampled_from(fields))
     edge = data.draw(st.sampled_from(("minimum", "maximum")))
     bound = int(getattr(field, edge))
-    sheet = json.loads(json.dumps(EXAMPLE))
+    sheet = _example(game)
     if game == "armageddon" and field.path == "essence_channeling":
         sheet["kind"] = "gifted"
     keys = field.path.split(".")

@@ -16,11 +16,11 @@ from py_rules.armageddon.sheet import NAME_MAX as _NAME_MAX
 from py_rules.armageddon.sheet import NOTES_MAX as _NOTES_MAX
 from py_rules.armageddon.sheet import POOL_LIMIT as _POOL_LIMIT
 from py_rules.armageddon.sheet import SHEET
+from py_rules.armageddon.condition_registry import NAMES as STORED_CONDITIONS
 from py_rules.armageddon.tables import (
     ATTRIBUTES,
     MENTAL_ATTRIBUTES,
-    SKILLS,
-    STORED_CONDITIONS,
+    SKILL_NAMES,
 )
 from py_rules.armageddon.derived import derive, encumbered, lifting_capacity
 from py_rules.armageddon.qualities import channeling_of, check_levels, is_gifted
@@ -102,8 +102,8 @@ def _dict(value, field: str) -> dict:
 
 
 def _skill_known(name: str) -> bool:
-    base = name.split(" (", 1)[0].strip() if name.endswith(")") else name
-    return base in SKILLS
+    """A skill of the rules' list, or a type of one of its families, in the rules' spelling (py_rules.skill_names)."""
+    return SKILL_NAMES.canonical(name) == name
 
 
 def _skills(raw) -> dict:

@@ -15,7 +15,7 @@ from py_rules.armageddon.penalties import PenaltySettings
 from py_rules.armageddon.ops_state import STATE_OPERATIONS
 from py_rules.armageddon.tables import GM_TITLE
 from py_rules.operations import Operation, System
-from py_rules.skill_lists import skill_entry, skill_list_operation
+from py_rules.skill_lists import skill_list_operation, skill_rows
 
 __all__ = ("SYSTEM", "OPERATIONS", "CHECKLIST")
 
@@ -29,15 +29,16 @@ CHECKLIST = tuple(f"U{n}" for n in range(1, 25))
 
 
 def _skills():
-    from py_rules.armageddon.tables import SKILLS
+    from py_rules.armageddon.tables import SKILL_NAMES
 
-    return [skill_entry(name, None) for name in SKILLS]
+    return skill_rows(SKILL_NAMES)
 
 
 SKILL_LIST = skill_list_operation(
     "armageddon", _skills, "Skills have no starting value: one not on the sheet is rolled unskilled (level 0, "
-    "−2, never better than Decent). A speciality is written 'Craft (Woodwork)'.",
-    source="seed 000, Tasks and Unskilled Attempts; rules/armageddon.md §1.3; armageddon.tables.SKILLS",
+    "−2, never better than Decent). A family (Craft, Language, Science …) takes any number of types, each its own "
+    "skill, written 'Craft (Woodwork)'.",
+    source="seed 000, Tasks and Unskilled Attempts; rules/armageddon.md §1.3; armageddon.tables.SKILL_NAMES",
     summary="The skills a character sheet may list, for building a character.",
 )
 

@@ -15,7 +15,7 @@ from py_rules.armageddon.checks import resisted_outcome
 from py_rules.armageddon.damage import apply_damage, roll_damage
 from py_rules.armageddon.fields import CHARACTER_HELP, MODIFIERS, ROLL_SETTINGS, TIE_RULE
 from py_rules.armageddon.penalties import PenaltySettings, automatic_modifiers
-from py_rules.armageddon.tables import DEFENCE_RULES, DOUBLED_DAMAGE_TYPES, PARRY_SKILLS
+from py_rules.armageddon.tables import DEFENCE_RULES, DOUBLED_DAMAGE_TYPES, PARRY_SKILLS, SKILL_NAMES
 from py_rules.armageddon.task import resolve_task
 from py_rules.armageddon.weapons import COMMON_WEAPONS, FIREARM_SKILLS, damage_roll, find_weapon
 from py_rules.armageddon.work import Settings, Work
@@ -147,7 +147,7 @@ def _defend(dice, work, defender, arm, defence, strike, defender_modifiers, rule
     if why:
         work.step(f"{them} is {why}: no defence", _DEFENCE)
         return False, strike.level
-    if defence == "parry" and arm["skill"] in FIREARM_SKILLS:
+    if defence == "parry" and (SKILL_NAMES.family_name(arm["skill"]) or arm["skill"]) in FIREARM_SKILLS:
         work.step(f"{them} cannot block or parry a firearm: no defence", _DEFENCE + ": not against firearms")
         return False, strike.level
     skill = "Dodge" if defence == "dodge" else _parry_skill(defender)

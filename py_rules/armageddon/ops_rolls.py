@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from py_rules.armageddon.condition_registry import CONDITIONS
 from py_rules.armageddon.character import attribute as attribute_of
 from py_rules.armageddon.character import check_alive, name_of, skill_entry
 from py_rules.armageddon.checks import TEST_KINDS, attribute_parts, resisted_outcome, resolve_roll, resolve_test
@@ -35,7 +36,8 @@ def _penalty_settings(options: dict) -> PenaltySettings:
     return PenaltySettings(**{p.name: options[p.name] for p in PENALTY_SETTINGS if p.name in options})
 
 
-_CANNOT_ACT = ("frozen", "unconscious", "asleep", "death_pending")
+_CANNOT_ACT = CONDITIONS.forbidding("act")
+"""The stored conditions that forbid acting (:mod:`.condition_registry`)."""
 
 
 def _note_state(result: Result, character) -> Result:

@@ -6,6 +6,7 @@ The Chronicler may edit these; functions read them, never hard-code them.
 from dataclasses import replace
 
 from py_rules.dice_expr import Form
+from py_rules.skill_names import Family, SkillNames
 
 TARGET_NUMBER = 9
 """Seed 000, The Basics: "The Target Number for nearly all rolls is 9"."""
@@ -70,6 +71,20 @@ SKILLS = (
     "Survival", "Swimming", "Throwing", "Tracking", "Trance", "Traps", "Writing",
 )
 """Skills a character sheet may list (rules/armageddon.md §1.3: skills 0–5+). Add house skills here."""
+
+SKILL_FAMILIES = tuple(Family(name, None, offered) for name, offered in (
+    # Classic Unisystem's "Skill (Type)" skills among SKILLS [BOOK, editable]: each type is its own skill, written
+    # "Craft (Woodwork)", any number of them; a few common types are offered ready in the list. No base: a skill
+    # not on the sheet is rolled unskilled (seed 000, Unskilled Attempts).
+    ("Craft", ("Carpentry", "Metalwork", "Woodwork")), ("Driving", ("Car", "Motorcycle")), ("Engineer", ()),
+    ("Fine Arts", ("Painting", "Sculpture")), ("Guns", ("Handgun", "Rifle", "Shotgun")), ("Hand Weapon", ("Knife", "Sword")),
+    ("Humanities", ("History", "Law")), ("Language", ("English", "Latin", "Spanish")), ("Piloting", ("Airplane", "Helicopter")),
+    ("Riding", ("Horse",)), ("Science", ("Biology", "Chemistry", "Physics")), ("Sport", ()), ("Survival", ()),
+))
+"""The skills of SKILLS that take a type (:mod:`py_rules.skill_names`)."""
+
+SKILL_NAMES = SkillNames({name: None for name in SKILLS}, SKILL_FAMILIES)
+"""Every skill name of a character sheet read one way: the listed skills and any type of a family."""
 
 SKILL_MAX = 20
 
@@ -214,12 +229,7 @@ FEAR_TABLE = (
 
 # --- Conditions (rules/armageddon.md §1.17 U23) -------------------------------------------------------------
 
-STORED_CONDITIONS = (
-    "frozen", "knocked_down", "semi_conscious", "unconscious", "asleep",
-    "stabilised", "dying", "death_pending", "dead",
-)
-"""Conditions kept in the character's state; "tired", "numb", "depressed" and "seriously_injured"
-are read from the pools (rules/armageddon.md §1.17 U23)."""
+# The conditions kept in the character's state are declared in condition_registry.py (rules/armageddon.md §1.17 U23).
 
 # --- Weapons and armour (rules/armageddon.md §1.8, §1.8a) ----------------------------------------------------
 

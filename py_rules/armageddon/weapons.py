@@ -12,7 +12,7 @@ from __future__ import annotations
 from py_rules.armageddon.sheet import ARMOUR_MAX, WEAPONS_MAX
 from py_rules.armageddon.sheet import DAMAGE_TEXT_MAX as _DAMAGE_MAX
 from py_rules.armageddon.sheet import NAME_MAX as _NAME_MAX
-from py_rules.armageddon.tables import DAMAGE_TYPES, SKILLS, WEAPON_DAMAGE_FORM
+from py_rules.armageddon.tables import DAMAGE_TYPES, SKILL_NAMES, WEAPON_DAMAGE_FORM
 from py_rules.dice_expr import parse
 from py_rules.errors import RulesError
 from py_rules.words import listed
@@ -81,8 +81,7 @@ def _weapon(raw, index: int) -> dict:
     if not name:
         raise RulesError("missing_field", f"{_said(who, 'name')}: every weapon needs a name.", f"{field}.name")
     skill = _text(raw.get("skill", "Brawling"), who, "skill", field, _NAME_MAX)
-    base = skill.split(" (", 1)[0] if skill.endswith(")") else skill
-    if base not in SKILLS:
+    if SKILL_NAMES.canonical(skill) != skill:  # a listed skill or a family's type (py_rules.skill_names)
         raise RulesError("unknown_skill", f"{_said(who, 'skill')}: there is no skill called {skill!r}; pick one from "
                          "the list (e.g. Handguns, Brawling, Hand Weapon).", f"{field}.skill")
     damage = _text(raw.get("damage", ""), who, "damage", field, _DAMAGE_MAX)

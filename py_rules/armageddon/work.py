@@ -111,3 +111,13 @@ def _roll_summary(result: Result) -> dict:
     return {"label": result.label, "kind": result.kind, "total": result.total, "success": result.success,
             "level": result.level, "faces": result.details.get("faces"),
             "modifiers": [m.to_dict() for m in result.modifiers]}
+
+
+SYSTEM = "armageddon"
+GM_MODIFIER = "Chronicler's modifier (seed 000: apply modifiers, if any)"
+"""The label of a modifier the Chronicler types."""
+
+
+def work_for(character, dice, options, *, allow_dead=False) -> Work:
+    """A :class:`Work` on ``character`` with the house rules of an operation's ``options``."""
+    return Work(character, dice, Settings.from_args(options), allow_dead=allow_dead)

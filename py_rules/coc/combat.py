@@ -11,7 +11,7 @@ from py_rules.coc.tables import DAMAGE_FORM, DICE_FORM
 from py_rules import dice_expr
 from py_rules.dice_expr import Expr
 from py_rules.coc.percentile import roll_percentile
-from py_rules.coc.tables import BONUS_PENALTY_CAP, COMBAT_SCHEMA, FIREARM_INITIATIVE, MANOEUVRE_MAX_BUILD_GAP
+from py_rules.coc.tables import BONUS_PENALTY_CAP, COMBAT_SCHEMA, FIREARM_INITIATIVE, MANOEUVRE_MAX_BUILD_GAP, SKILL_NAMES
 from py_rules.coc.weapons import band_expr, legacy_weapon
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
@@ -204,7 +204,7 @@ def roll_damage(dice: DiceSource, weapon, expr: Expr, damage_bonus: str, *, extr
     weapon = _as_weapon(weapon)
     share, impaling, name = weapon["db"], weapon["impale"], weapon["name"]
     db = dice_expr.parse(damage_bonus if share != "none" else 0, DICE_FORM, "damage_bonus")
-    firearm = weapon["skill"].startswith("Firearms (")
+    firearm = SKILL_NAMES.family_name(weapon["skill"]) == "Firearms"
     no_db = " (firearms add no Damage Bonus)" if firearm else " (this weapon adds no Damage Bonus)"
     steps = []
     if extreme and extreme_rule == "book":

@@ -24,13 +24,16 @@ from py_rules.coc.tables import (
     NEVER_TICKED,
     SANITY_CEILING,
     SCHEMA,
-    SKILL_ALIASES,
     SKILL_BASES,
     SKILL_BASES_FROM,
+    SKILL_FAMILIES,
     SKILL_MAX,
+    SKILL_NAMES,
     ARMOUR_MAX,
 )
+from py_rules.coc.condition_registry import NAMES
 from py_rules.coc.weapons import parse_weapons
+from py_rules.coc.creation_record import FIELD as CREATION_FIELD, read_record as read_creation_record
 from py_rules.errors import RulesError
 from py_rules.limits import DAMAGE_MAX
 from py_rules.limits import sheet_text as _text
@@ -43,9 +46,8 @@ __all__ = (
     "characteristic", "hp_max", "mp_max", "san_max", "damage_bonus_and_build", "mov", "derived", "who",
 )
 
-CONDITIONS = ("major_wound", "prone", "unconscious", "dying", "stabilised", "dead",
-              "involuntary_action", "indefinitely_insane", "permanently_insane")
-"""Boolean conditions (seed 003 Hit points, Wounds, and Healing; Sanity)."""
+CONDITIONS = NAMES
+"""Boolean conditions (seed 003 Hit points, Wounds, and Healing; Sanity), declared in :mod:`.condition_registry`."""
 
 _COUNTERS = {
     # name: (lowest, highest or None)
@@ -68,7 +70,8 @@ _NOTES_MAX = 2000
 """Longest notes text (backstory, possessions, anything the sheet does not model)."""
 _OCCUPATION_MAX = 80
 _KEYS = {"schema", "name", "age", "occupation", "notes", "armour", "weapons", "characteristics", "luck", "skills", "hp", "mp", "san", "conditions",
-         "scheduled_heals", "last_roll", "ticks", "derived", *_COUNTERS, *_FLAGS}
+         "scheduled_heals", "last_roll", "ticks", "derived", *_COUNTERS, *_FLAGS,
+         CREATION_FIELD}
 
 EXAMPLE = {
     "schema": SCHEMA,
@@ -129,14 +132,12 @@ def skill_name(name, field: str = "skill") -> str:
     """
     if not isinstance(name, str):
         raise _fail(f"A skill name must be text (got {name!r}).", field, "wrong_type")
-    text = " ".join(name.split())
-    if text in SKILL_BASES:
-        return text
-    lowered = {k.lower(): k for k in SKILL_BASES}
-    lowered.update({k.lower(): v for k, v in SKILL_ALIASES.items()})
-    if text.lower() in lowered:
-        return lowered[text.lower()]
-    raise _fail(f"Unknown skill {name!r}; the sheet's skills are: {', '.join(SKILL_BASES)}.", field, "unknown_skill")
+    found = SKILL_NAMES.canonical(name)  # a listed skill, an alias, or a family's speciality (rules/coc.md §3.2a)
+    if found is not None:
+        return found
+    families = ", ".join(family.name for family in SKILL_FAMILIES)
+    raise _fail(f"Unknown skill {_shown(name)}; the sheet's skills are: {', '.join(SKILL_BASES)}; a speciality of "
+                f"{families} is written with its family, e.g. Science (Biology).", field, "unknown_skill")
 
 
 def from_dict(data) -> dict:
@@ -185,7 +186,7 @@ def from_dict(data) -> dict:
     out["skills"] = {}
     for key, value in skills.items():
         canonical = skill_name(key, "skills" if len(key) > _TEXT_MAX else f"skills.{key}")
-        if canonical in out["skills"]:
+        if canonical.lower() in (name.lower() for name in out["skills"]):  # "Science (biology)" is Science (Biology)
             raise _fail(f"Skill {canonical!r} is listed twice.", f"skills.{key}", "duplicate_skill")
         out["skills"][canonical] = _int(value, f"skills.{key}", 0, SKILL_MAX)
 
@@ -214,6 +215,8 @@ def from_dict(data) -> dict:
     out["scheduled_heals"] = _heals(data.get("scheduled_heals", []))
     out["last_roll"] = _last_roll(data.get("last_roll"))
     out["ticks"] = _ticks(data.get("ticks", []))
+    if CREATION_FIELD in data:  # the dice rolled at creation, kept when the sheet has them (rules/coc.md §3.2a)
+        out[CREATION_FIELD] = read_creation_record(data[CREATION_FIELD])
     out["derived"] = derived(out)
     return out
 
@@ -267,13 +270,14 @@ def _ticks(ticks) -> list:
     """The skills ticked for improvement (rules/coc.md §3.15), each once, in the order they were ticked."""
     if not isinstance(ticks, list):
         raise _fail("The ticked skills must be a list of skill names.", "ticks", "wrong_type")
-    out = []
+    out, seen = [], set()  # a set: linear in the list, however many specialities it names
     for i, name in enumerate(ticks):
         skill = skill_name(name, f"ticks.{i}")
         if skill in NEVER_TICKED:
             raise _fail(f"{skill} is never ticked for improvement.", f"ticks.{i}", "bad_input")
-        if skill in out:
+        if skill in seen:
             raise _fail(f"{skill} is ticked twice: a skill holds one tick.", f"ticks.{i}", "duplicate_skill")
+        seen.add(skill)
         out.append(skill)
     return out
 
@@ -320,12 +324,13 @@ def skill_value(state: dict, name: str) -> int:
     (20, 27)
     """
     canonical = skill_name(name)
-    if canonical in state["skills"]:
-        return state["skills"][canonical]
+    for held in (canonical, *(k for k in state["skills"] if k.lower() == canonical.lower())):
+        if held in state["skills"]:
+            return state["skills"][held]
     if canonical in SKILL_BASES_FROM:
         characteristic_name, divisor = SKILL_BASES_FROM[canonical]
         return min(SKILL_MAX, state["characteristics"][characteristic_name] // divisor)
-    return SKILL_BASES[canonical]
+    return SKILL_NAMES.base(canonical)  # a speciality not on the sheet: its family's base (rules/coc.md §3.2a)
 
 
 def hp_max(state: dict) -> int:

@@ -13,7 +13,8 @@ from py_rules.coc.capacity import capacity
 from py_rules.coc.params import INVESTIGATOR
 from py_rules.operations import Operation, System
 from py_rules.coc.ops_stat_block import OPERATIONS as _STAT_BLOCK  # issue 17: paste a stat block
-from py_rules.skill_lists import skill_entry, skill_list_operation
+from py_rules.skill_lists import skill_list_operation, skill_rows
+from py_rules.coc.ops_creation import OPERATIONS as _CREATION
 
 __all__ = ("SYSTEM", "OPERATIONS", "CHECKLIST")
 
@@ -23,18 +24,20 @@ SYSTEM = System(
     "other dice as rolled",
 )
 
-CHECKLIST = tuple(f"C{i}" for i in range(1, 23)) + ("C24",)
-"""rules/coc.md §3.14: the operations the engine must offer (C24: investigator development, §3.15)."""
+CHECKLIST = tuple(f"C{i}" for i in range(1, 25))
+"""rules/coc.md §3.14: the operations the engine must offer (C23: creating an investigator by occupation, §3.2a; C24:
+investigator development, §3.15)."""
 
 def _skills():
-    from py_rules.coc.tables import SKILL_BASES, SKILL_BASES_FROM
+    from py_rules.coc.tables import SKILL_BASES_FROM, SKILL_NAMES
 
-    return [skill_entry(name, base, SKILL_BASES_FROM.get(name)) for name, base in SKILL_BASES.items()]
+    return skill_rows(SKILL_NAMES, SKILL_BASES_FROM)
 
 
 SKILL_LIST = skill_list_operation(
     "coc", _skills, "Skills not on the sheet are rolled at their base value; Dodge starts at half DEX and "
-    "Language (Own) at EDU.", source="rules/coc.md §3.2; coc.tables.SKILL_BASES",
+    "Language (Own) at EDU. A family (Art/Craft, Language (Other), Science …) takes any number of specialities, each "
+    "its own skill at the family's base, written 'Science (Biology)'.", source="rules/coc.md §3.2, §3.2a; coc.tables.SKILL_NAMES",
     summary="The investigator skills with their base values, for building a sheet.",
 )
 
@@ -55,3 +58,4 @@ CAPACITY = Operation(
 
 OPERATIONS = _ROLLS + _COMBAT + _HEALTH + (SKILL_LIST, CAPACITY)
 OPERATIONS += _STAT_BLOCK  # issue 17: paste a stat block
+OPERATIONS += _CREATION  # rules/coc.md §3.2a: investigators by occupation, age and the dice kept

@@ -13,6 +13,7 @@ from py_rules.coc.percentile import roll_percentile
 from py_rules.coc.settings import settings_from, settings_params
 from py_rules.coc.tables import ARMOUR_MAX, CHARACTERISTICS, DIFFICULTIES, LUCK_MAX, SKILL_BASES
 from py_rules.coc.weapons import COMMON_WEAPONS, parse_weapons
+from py_rules.coc.creation_record import read_record as read_creation_record
 from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.params import Param
@@ -31,11 +32,13 @@ def _skills_json(value):
     return value
 
 
-def _create(dice, *, label, name, age, roll_characteristics, luck, skills, weapons=(), armour=0, **chars):
+def _create(dice, *, label, name, age, roll_characteristics, luck, skills, weapons=(), armour=0, occupation="",
+            creation_record=None, **chars):
+    kept = {"occupation": occupation, **({"creation": creation_record} if creation_record else {})}
     try:
         result = creation.create_investigator(dice, name=name, age=age, characteristics=chars, luck=luck, skills=skills,
                                               roll=roll_characteristics, label=label,
-                                              gear={"weapons": list(weapons), "armour": armour})
+                                              gear={"weapons": list(weapons), "armour": armour, **kept})
     except RulesError as error:  # name the form's field: "skills.Dodge" is reported on "skills"
         field = (error.field or "").split(".")[0]
         if field == "skills":
@@ -71,6 +74,11 @@ CREATE = Operation(
               example=[dict(COMMON_WEAPONS[1])]),
         Param("armour", "int", "Armour points", "Taken off the damage of every hit (rules/coc.md §3.8 [BOOK]).", default=0,
               minimum=0, maximum=ARMOUR_MAX),
+        Param("occupation", "text", "Occupation", "What the investigator does for a living (rules/coc.md §3.2a).",
+              default="", max_length=80),
+        Param("creation_record", "json", "Dice rolled at creation", "rules/coc.md §3.2a: the record "
+              "of Roll the characteristics (each characteristic's dice, the age steps), kept on the sheet.",
+              default=None, parse=read_creation_record, max_length=8000),
     ),
     run=_create, source="rules/coc.md §3.2 [BOOK]; seed 003 (HP, SAN, Luck, Build used throughout)",
 )
@@ -222,7 +230,7 @@ OPPOSED = Operation(
     covers=("C7",),
     params=(INVESTIGATOR, OPPONENT, SKILL,
             Param("opponent_skill", "choice", "Opponent's skill", "The skill the other side rolls (seed 003: e.g. Dodge "
-                  "against Brawl).", default="Dodge", choices=tuple(SKILL_BASES)),
+                  "against Brawl).", default="Dodge", choices=tuple(SKILL_BASES), parse=SKILL.parse),
             BONUS, PENALTY,
             Param("opponent_bonus", "int", "Opponent's bonus dice", BONUS.help, default=0, minimum=0, maximum=5),
             Param("opponent_penalty", "int", "Opponent's penalty dice", PENALTY.help, default=0, minimum=0, maximum=5),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from py_rules.coc.investigator import EXAMPLE, EXAMPLE_OPPONENT, from_dict
+from py_rules.coc.investigator import EXAMPLE, EXAMPLE_OPPONENT, from_dict, skill_name
 from py_rules.coc.tables import CHARACTERISTICS, DIFFICULTIES, SKILL_BASES
 from py_rules.params import Param
 
@@ -44,8 +44,9 @@ BONUS = Param("bonus", "int", "Bonus dice", "Seed 003, Bonus Dice: extra tens di
               "dice cancel, at most 2 remain (rules/coc.md §3.3).", default=0, minimum=0, maximum=5)
 PENALTY = Param("penalty", "int", "Penalty dice", "Seed 003, Penalty Dice: extra tens dice, keep the worse; they cancel "
                 "bonus dice one for one, at most 2 remain (rules/coc.md §3.3).", default=0, minimum=0, maximum=5)
-SKILL = Param("skill", "choice", "Skill", "The skill rolled; skills not on the sheet use their base value (rules/coc.md §3.2).",
-              default="Spot Hidden", choices=tuple(SKILL_BASES))
+SKILL = Param("skill", "choice", "Skill", "The skill rolled; skills not on the sheet use their base value (rules/coc.md §3.2); "
+              "any speciality of a family is one too, e.g. Language (Other) (Latin) (rules/coc.md §3.2a).",
+              default="Spot Hidden", choices=tuple(SKILL_BASES), parse=skill_name)
 CHARACTERISTIC = Param("characteristic", "choice", "Characteristic",
                        "rules/coc.md §3.2: a characteristic roll (CON roll, INT roll …) uses the characteristic as the value.",
                        default="CON", choices=CHARACTERISTICS)

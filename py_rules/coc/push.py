@@ -13,7 +13,7 @@ from py_rules.coc.investigator import copy_state, normalize, who
 from py_rules.coc.levels import Level
 from py_rules.coc.opposed import combined_roll
 from py_rules.coc.settings import Settings
-from py_rules.coc.tables import COMBAT_SKILLS
+from py_rules.coc.tables import combat_skill
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.trace import Result, Step
@@ -40,7 +40,7 @@ def push_refusal(last: dict | None, settings: Settings = Settings()) -> str | No
         return "You can't push opposed rolls."  # seed 003, Pushing a Roll
     if kind not in PUSHABLE:
         return f"A {kind} roll cannot be pushed: only skill and characteristic rolls can."  # rules/coc.md §3.5
-    combat_skills = [n for n in ([last.get("name")] if kind == "skill" else last.get("names") or []) if n in COMBAT_SKILLS]
+    combat_skills = [n for n in ([last.get("name")] if kind == "skill" else last.get("names") or []) if combat_skill(n)]
     if combat_skills:
         return f"{combat_skills[0]} is a combat skill and you can't push a combat roll."  # seed 003
     if last.get("pushed"):

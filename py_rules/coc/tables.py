@@ -6,6 +6,7 @@ The Keeper may edit these; the functions read them and never hard-code them.
 from dataclasses import replace
 
 from py_rules.dice_expr import Form
+from py_rules.skill_names import Family, SkillNames
 
 SCHEMA = "coc.investigator/1"
 """Schema tag of an investigator (or NPC) state; rules/cross-system.md §4 state as JSON."""
@@ -49,25 +50,39 @@ MEDICINE = "Medicine"
 MYTHOS = "Cthulhu Mythos"
 OWN_LANGUAGE = "Language (Own)"
 
-SKILL_BASES = {
-    # rules/coc.md §3.2 (skills the seed names) plus the rest of the 7e investigator sheet [BOOK].
-    # None = derived: Dodge = DEX / 2, Language (Own) = EDU.
-    "Accounting": 5, "Anthropology": 1, "Appraise": 5, "Archaeology": 1, "Art/Craft": 5,
+_SKILLS = {
+    # rules/coc.md §3.2 (skills the seed names) and §3.2a: the 1920s investigator sheet of the Keeper Rulebook [BOOK].
+    # None = derived: Dodge = DEX / 2, Language (Own) = EDU. The families and their specialities are declared below.
+    "Accounting": 5, "Anthropology": 1, "Appraise": 5, "Archaeology": 1,
     "Charm": 15, "Climb": 20, "Credit Rating": 0, MYTHOS: 0, "Disguise": 5, DODGE: None,
-    "Drive Auto": 20, "Electrical Repair": 10, "Fast Talk": 5, BRAWL: 25, HANDGUN: 20, RIFLE: 25,
-    FIRST_AID: 30, "History": 5, "Intimidate": 15, "Jump": 20, "Language (Other)": 1,
+    "Drive Auto": 20, "Electrical Repair": 10, "Fast Talk": 5,
+    FIRST_AID: 30, "History": 5, "Intimidate": 15, "Jump": 20,
     OWN_LANGUAGE: None, "Law": 5, "Library Use": 20, "Listen": 20, "Locksmith": 1,
     "Mechanical Repair": 10, MEDICINE: 1, "Natural World": 10, "Navigate": 10, "Occult": 5,
-    "Persuade": 10, "Pilot": 1, "Psychoanalysis": 1, "Psychology": 10, "Ride": 5, "Science": 1,
-    "Sleight of Hand": 10, "Spot Hidden": 25, "Stealth": 20, "Survival": 10, "Swim": 20,
+    "Operate Heavy Machinery": 1, "Persuade": 10, "Psychoanalysis": 1, "Psychology": 10, "Ride": 5,
+    "Sleight of Hand": 10, "Spot Hidden": 25, "Stealth": 20, "Swim": 20,
     "Throw": 20, "Track": 10,
-    # [BOOK] the other Fighting and Firearms specialities a weapon may use (the seed's three cover most weapons)
-    "Fighting (Axe)": 15, "Fighting (Chainsaw)": 10, "Fighting (Flail)": 10, "Fighting (Garrote)": 15,
-    "Fighting (Spear)": 20, "Fighting (Sword)": 20, "Fighting (Whip)": 5, "Firearms (Bow)": 15,
-    "Firearms (Flamethrower)": 10, "Firearms (Heavy Weapons)": 10, "Firearms (Machine Gun)": 10,
-    "Firearms (Submachine Gun)": 15,
 }
-"""Base values of the investigator skills (rules/coc.md §3.2)."""
+"""Base values of the investigator skills that are no family's (rules/coc.md §3.2, §3.2a)."""
+
+_FIGHTING = {"Axe": 15, "Brawl": 25, "Chainsaw": 10, "Flail": 10, "Garrote": 15, "Spear": 20, "Sword": 20, "Whip": 5}
+_FIREARMS = {"Bow": 15, "Flamethrower": 10, "Handgun": 20, "Heavy Weapons": 10, "Machine Gun": 10,
+             "Rifle/Shotgun": 25, "Submachine Gun": 15}
+
+SKILL_FAMILIES = (
+    # rules/coc.md §3.2a [BOOK]: the families; an investigator holds any number of specialities of each, each its own
+    # skill at the family's base. Fighting and Firearms: the book gives each listed speciality its own base; one it
+    # does not list starts at 01, as the book's uncommon skills do [REC].
+    Family("Art/Craft", 5, ("Acting", "Fine Art", "Forgery", "Photography", "Writing"), aliases=("Art", "Craft", "Art / Craft")),
+    Family("Fighting", 1, tuple(_FIGHTING), _FIGHTING),
+    Family("Firearms", 1, tuple(_FIREARMS), _FIREARMS),
+    Family("Language (Other)", 1, ("French", "German", "Greek", "Latin"), aliases=("Language", "Other Language")),
+    Family("Pilot", 1, ("Aircraft", "Boat")),
+    Family("Science", 1, ("Astronomy", "Biology", "Chemistry", "Geology", "Pharmacy", "Physics")),
+    Family("Survival", 10, ("Arctic", "Desert", "Sea")),
+    Family("Lore", 1),  # "where a table uses it" (rules/coc.md §3.2a): offered with no speciality ready
+)
+"""The skill families of the investigator sheet (rules/coc.md §3.2a), read by :mod:`py_rules.skill_names`."""
 
 SKILL_BASES_FROM = {DODGE: ("DEX", 2), OWN_LANGUAGE: ("EDU", 1)}
 """rules/coc.md §3.2: the skills whose base is the character's own: Dodge = floor(DEX / 2), Language (Own) = EDU
@@ -96,17 +111,39 @@ SANITY_MASTERY_DICE = "2D6"
 LUCK_RECOVERY_DICE = "1D10"
 """rules/coc.md §3.6 [BOOK optional]: Luck recovered when the recovery roll is above current Luck."""
 
-COMBAT_SKILLS = (DODGE, *(name for name in SKILL_BASES if name.startswith(("Fighting (", "Firearms ("))))
-"""The skills of combat rolls (attack: Fighting, Firearms; defence: Dodge, Fighting back), which cannot be
-pushed whatever form rolls them (seed 003, Pushing a Roll: "You can't push a combat roll")."""
+COMBAT_FAMILIES = ("Fighting", "Firearms")
+"""The families of the attack skills (seed 003, Combat Round Duration; rules/coc.md §3.8)."""
 
 SKILL_ALIASES = {
     # the seed's own spellings (seed 003, Combat Round Duration) → sheet names
-    "Brawl": BRAWL, "Fighting": BRAWL, "Fighting (Brawl)": BRAWL,
+    "Brawl": BRAWL, "Fighting": BRAWL,
     "Handgun": HANDGUN, "Handguns": HANDGUN, "Firearms (Handguns)": HANDGUN,
     "Rifle": RIFLE, "Firearms (Rifle)": RIFLE, "Rifle/Shotgun": RIFLE, "Shotgun": RIFLE,
     "Mythos": MYTHOS, "Own Language": OWN_LANGUAGE,
 }
+
+SKILL_NAMES = SkillNames(_SKILLS, SKILL_FAMILIES, SKILL_ALIASES)
+"""Every skill name of the sheet read one way (:mod:`py_rules.skill_names`): listed skills, aliases, and any
+speciality of a family."""
+
+SKILL_BASES = {name: SKILL_NAMES.base(name) for name in SKILL_NAMES.offered()}
+"""Base values of the skills the list offers (rules/coc.md §3.2, §3.2a): the skills, and each family's common
+specialities; any other speciality of a family is a skill too, at its family's base (:data:`SKILL_NAMES`)."""
+
+COMBAT_SKILLS = (DODGE, *(name for name in SKILL_BASES if SKILL_NAMES.family_name(name) in COMBAT_FAMILIES))
+"""The listed skills of combat rolls (attack: Fighting, Firearms; defence: Dodge, Fighting back), which cannot be
+pushed whatever form rolls them (seed 003, Pushing a Roll: "You can't push a combat roll"); any other speciality of
+those families is one too (:func:`combat_skill`)."""
+
+
+def combat_skill(name: str) -> bool:
+    """Whether ``name`` is rolled in combat: Dodge, or a Fighting or Firearms speciality (seed 003).
+
+    >>> combat_skill("Fighting (Lance)"), combat_skill("Dodge"), combat_skill("Science (Biology)")
+    (True, True, False)
+    """
+    return SKILL_NAMES.canonical(name) == DODGE or SKILL_NAMES.family_name(name) in COMBAT_FAMILIES
+
 
 WEAPONS = {
     # seed 003 Combat Round Duration: three attack skills by weapon.

@@ -25,6 +25,7 @@ from py_rules.armageddon.fields import EXAMPLE_BELOW_0_EP
 from py_rules.armageddon.tables import ACTIVITIES
 from py_rules.dice import NeedsDie
 from py_rules.encounter import flow
+from py_rules.encounter.context import Outcome
 from py_rules.encounter.games import TIME_UNITS, span_text
 from py_rules.encounter.sheet_time import MOVES, sheet_time_warnings
 from py_rules.encounter.state import GAMES, SCHEMA, parse_encounter
@@ -93,7 +94,7 @@ LABEL = Param("label", "text", "Label", "Echoed in the result.", default="")
 COMMON = (ENCOUNTER, SHEETS, SETTINGS)
 
 
-def _answer(kind: str, out: flow.Outcome, label: str) -> Result:
+def _answer(kind: str, out: Outcome, label: str) -> Result:
     enc = out.state
     now = flow.current(enc)
     return Result(system="encounter", kind=kind, label=label or enc["name"], steps=out.steps, events=out.events,
@@ -121,7 +122,7 @@ def _start(*dice, id, name, game, combatants, sheets, label):
     if not isinstance(combatants, list) or len(combatants) > 60:
         raise RulesError("wrong_type", "Combatants must be a list (at most 60).", "combatants")
     state = parse_encounter(flow.new_encounter(id.strip(), name.strip(), game))
-    out = flow.Outcome(state)
+    out = Outcome(state)
     sheets = dict(sheets or {})
     for i, spec in enumerate(combatants):
         try:

@@ -145,9 +145,8 @@ def read(data) -> Imported:
     sheet["skills"] = items.skills
     if items.skills:
         report.mapped.append("Skills: " + ", ".join(f"{k} {v}" for k, v in items.skills.items()) + ".")
-    if items.unknown_skills:
-        report.left_out.append("Skills not in the rules' list (kept in the notes): " +
-                               ", ".join(items.unknown_skills) + ".")
+    for unknown in items.unknown_skills:  # one line each: the report counts every thing left out
+        report.left_out.append(f"Skill {unknown}: not in the rules' list (kept in the notes).")
     channeling = items.channeling_level(report)
     sheet["kind"], sheet["essence_channeling"] = _kind(items, channeling, report), channeling
     bonuses = items.sheet_bonuses(report)
@@ -185,7 +184,8 @@ def read(data) -> Imported:
         parts.append(("Other skills", ", ".join(items.unknown_skills)))
     if others:
         parts.append(("Also on the file", ", ".join(others)))
-        report.left_out.append("Items this sheet does not model (kept in the notes): " + ", ".join(others) + ".")
+        for other in others:
+            report.left_out.append(f"{other}: an item this sheet does not model (kept in the notes).")
     bio = system.get("bio") if isinstance(system.get("bio"), dict) else {}
     for title, value in (("Profession", system.get("profession")), ("Biography", system.get("biography")),
                          ("Biography", bio.get("biography")), ("Contacts", bio.get("contacts")),
@@ -254,6 +254,7 @@ def _weapons(weapons: list[dict], skills: dict, report: Report, parts: list) -> 
             (f", {word}" if word and word not in ("None", "none") else "") + ")"
         skill = skill_name(weapon["skill"]) if weapon["skill"] else None
         if not sheet_has_weapons():
+            report.left_out.append(f"Weapon {label}: this sheet keeps no weapons (kept in the notes).")
             kept.append(label)
             continue
         if not weapon["name"] or damage is None:
@@ -282,5 +283,5 @@ def _weapons(weapons: list[dict], skills: dict, report: Report, parts: list) -> 
         kept.append(label)
     if kept:
         parts.append(("Weapons", "; ".join(kept)))
-        report.left_out.append("Weapons kept in the notes: " + "; ".join(kept) + ".")
+        report.mapped.append("Weapons kept in the notes: " + "; ".join(kept) + ".")  # each said left out above
     return out

@@ -34,7 +34,7 @@ import re
 from py_rules.armageddon.qualities import effect_of
 from py_rules.armageddon.sheet import QUALITIES_MAX
 
-from py_rules.armageddon.tables import SKILL_MAX, SKILLS
+from py_rules.armageddon.tables import SKILL_MAX, SKILL_NAMES
 from py_rules.interchange.report import Report, number, quoted, text
 
 NAME_MAX = 100
@@ -60,12 +60,9 @@ def system_of(doc: dict) -> dict:
 
 
 def skill_name(name: str) -> str | None:
-    """The rules' spelling of a skill (case aside), a speciality written ``"Craft (Woodwork)"``; None if unknown."""
-    base, _, rest = name.partition(" (")
-    for known in SKILLS:
-        if known.lower() == base.strip().lower():
-            return known + (f" ({rest}" if rest else "")
-    return None
+    """The rules' spelling of a skill (case aside), a type of a family written ``"Craft (Woodwork)"``; None if
+    unknown (:data:`py_rules.armageddon.tables.SKILL_NAMES`)."""
+    return SKILL_NAMES.canonical(name)
 
 
 def _weight(raw) -> int | float | None:

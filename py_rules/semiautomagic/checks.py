@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from py_rules.dice import DiceSource, d
 from py_rules.errors import RulesError
+from py_rules.semiautomagic import condition_registry as R
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
 from py_rules.trace import Modifier, Result, Step, signed, total_of
 
 __all__ = (
     "D6", "check_total", "passes", "best_possible", "roll_check", "skill_modifiers",
-    "attack_roll", "defence_roll", "defence_allowed", "tired_modifiers",
+    "attack_roll", "defence_roll", "defence_allowed", "tired_modifiers", "condition_modifiers",
 )
 
 D6 = d(6)
@@ -87,8 +88,7 @@ def skill_modifiers(c: dict, name: str, *, vehicle_mobility: int = 0) -> list[Mo
     sign = T.SCALE_SKILL_SIGN.get(name)
     if sign and c["scale"]:
         mods.append(Modifier(f"Scale {c['scale']}", sign * c["scale"], "rules/semiautomagic.md §2.3 [SRC Scale.html]"))
-    if name == "Perception" and C.has(c, "Sleeping"):
-        mods.append(Modifier("asleep", T.SLEEPING_PERCEPTION, "seed 002, Sleeping"))
+    mods += condition_modifiers(c, name)
     if name in ("Pilot", "Ride") and vehicle_mobility:
         what = "vehicle" if name == "Pilot" else "mount"
         mods.append(Modifier(f"{what}'s mobility penalty", -vehicle_mobility, "seed 002, Mobility Penalty"))
@@ -105,6 +105,27 @@ def _mobility_label(c: dict) -> str:
     return f"mobility penalty ({', '.join(parts)})"
 
 
+def condition_modifiers(c: dict, applies: str) -> list[Modifier]:
+    """What the conditions on ``c`` add to rolls of ``applies`` (a skill, a defence option, "every check"): each
+    record's modifiers (:mod:`.condition_registry`), a GM's value read from the condition on the sheet.
+
+    >>> condition_modifiers(C.new_creature(conditions={"Sleeping": {}}), "Perception")
+    [Modifier(label='asleep', value=-6, source='seed 002, Sleeping')]
+    """
+    on = C.effective_conditions(c)
+    found = []
+    for record in R.CONDITIONS:
+        if record.name not in on:
+            continue
+        for m in record.modifiers:
+            if m.applies != applies:
+                continue
+            value = c["conditions"].get(record.name, {}).get("modifier", 0) if m.value is None else m.value
+            if value:
+                found.append(Modifier(m.label, value, m.source))
+    return found
+
+
 def tired_modifiers(c: dict) -> list[Modifier]:
     """The GM's Tired modifier, on every check the creature makes (rules/semiautomagic.md §2.14 S3: Tired is empty in the
     seed; the GM may attach a modifier, e.g. −1 to all checks): skill, ability, attack, defence, dying checks.
@@ -114,10 +135,7 @@ def tired_modifiers(c: dict) -> list[Modifier]:
     >>> tired_modifiers(C.new_creature(conditions={"Tired": {}}))
     []
     """
-    tired = c["conditions"].get("Tired")
-    if tired and tired["modifier"]:
-        return [Modifier("Tired (GM's modifier)", tired["modifier"], "rules/semiautomagic.md §2.14 S3")]
-    return []
+    return condition_modifiers(c, "every check")
 
 
 def attack_bonus_parts(attacker: dict, kind: str, situational) -> tuple[list[Modifier], list[Modifier]]:
@@ -166,22 +184,22 @@ def defence_allowed(defender: dict, option: str) -> tuple[bool, str, int]:
     ok, why = C.can_defend(defender)
     if not ok:
         return False, f"{why}: may not make defence rolls", 0
-    if C.has(defender, "Held"):
-        if option not in T.HELD_ALLOWED:
-            return False, "Held: no block or parry defence rolls", 0
-        return True, "", T.HELD_ALLOWED[option]
-    return True, "", 0
+    on = C.effective_conditions(defender)
+    for record in R.CONDITIONS:
+        if record.name in on and record.only_defences is not None and option not in record.only_defences:
+            others = " or ".join(o for o in T.DEFENCE_OPTIONS if o not in record.only_defences)
+            return False, f"{record.name}: no {others} defence rolls", 0
+    return True, "", total_of(condition_modifiers(defender, option))
 
 
 def defence_roll(dice: DiceSource, defender: dict, option: str, attack_bonus: int, situational=(), label: str = "") -> Result:
     """Defence roll: d6 + defence skill ≥ 4 + the attacker's attack bonus (Scale excluded); success negates the attack."""
-    allowed, why, penalty = defence_allowed(defender, option)
+    allowed, why, _penalty = defence_allowed(defender, option)
     if not allowed:
         raise RulesError("not_allowed", f"{defender['name'] or 'This creature'} cannot {option}: {why}.", "option")
     skill = T.DEFENCE_OPTIONS[option]
     mods = [Modifier(f"{skill} bonus ({option})", defender["skills"].get(skill, 0), f"{_ATTACK}: {option} uses {skill}")]
-    if penalty:
-        mods.append(Modifier("Held: dodge", penalty, "seed 002, Held"))
+    mods += condition_modifiers(defender, option)
     mods += tired_modifiers(defender) + list(situational)
     dc = T.DEFENCE_BASE + attack_bonus
     result = roll_check(dice, mods, dc, kind="defence", label=label, purpose=f"defence roll ({option})", source=_ATTACK)

@@ -13,7 +13,8 @@ from py_rules.durations import time_left
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
-from py_rules.semiautomagic.conditions import WAKING_CONDITIONS, soul_coma_hour, staggered_round, wake
+from py_rules.semiautomagic import condition_registry as R
+from py_rules.semiautomagic.conditions import soul_coma_hour, staggered_round, wake
 from py_rules.semiautomagic.confusion import confusion_round
 from py_rules.semiautomagic.dying import dying_round
 from py_rules.trace import Log
@@ -53,10 +54,10 @@ def tick(dice: DiceSource, c: dict, seconds: int, log: Log, *, caretaker_medicin
             entry["seconds"] -= seconds
             if entry["seconds"] <= 0:
                 del c["conditions"][cond]
-                log.event(f"{name} is no longer {cond} (its time is up).")
+                log.event(f"{name} {R.CONDITIONS[cond].ends} (its time is up).")
                 if not (cond == "Stunned" and "Staggered" in c["conditions"]):  # the next stun roll says it
                     log.tell(f"{cond} ends (its time is up)")
-                if cond in WAKING_CONDITIONS:
+                if R.CONDITIONS[cond].wakes:
                     woken.append(cond)
         if cond == "Soul Coma" and "Soul Coma" in c["conditions"]:
             entry["seconds_to_check"] -= seconds
@@ -152,8 +153,9 @@ def advance_days(dice: DiceSource, c: dict, days: int, log: Log, *, slept_8h: bo
         if c["dead"]:
             log.step(f"Day {number}: the dead do not heal", "seed 002, Health")
             continue
-        if C.is_object(c):
-            log.step(f"Day {number}: wounded objects don't heal (repair them with Engineering)", "seed 002, Health")
+        if C.is_object(c) or C.is_machine(c):
+            what = "objects" if C.is_object(c) else f"{c['kind']}s"
+            log.step(f"Day {number}: wounded {what} don't heal (repair them with Engineering)", "seed 002, Health")
             continue
         healed = healed_wounds(c["wounds"], c["abilities"]["Endurance"], slept_8h, bedridden)
         how = "bedridden: Endurance wounds" if bedridden else ("8 hours of sleep: 1 wound" if slept_8h else "no sleep or bed rest: no healing")

@@ -9,9 +9,10 @@ from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.dying import DYING_ORDERS
 
 CREATURE_HELP = (
-    "The creature or object as JSON (schema semiautomagic.creature/1): kind, scale (−1 to 10), abilities, skills, "
-    "defence sources (natural_armour, worn_armour, durability, unarmoured, other — they do not stack), wounds, "
-    "morale_penalties, mobility_penalties, movement, emp_complexity, conditions (seed 002; rules/semiautomagic.md §2.3)."
+    "The creature, object, vehicle or robot as JSON (schema semiautomagic.creature/1), as its sheet is declared "
+    "(semiautomagic/sheet.py): kind, scale (−1 to 10), abilities, skills, defence sources (natural_armour, "
+    "worn_armour, durability, unarmoured, other — they do not stack), wounds, morale_penalties, mobility_penalties, "
+    "movement, emp_complexity, conditions, weapons, armour, items (seed 002; rules/semiautomagic.md §2.3)."
 )
 
 CREATURE = Param("creature", "json", "Creature or object", CREATURE_HELP, parse=C.from_dict, example=C.EXAMPLE_HUMAN,

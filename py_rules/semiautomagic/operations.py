@@ -9,7 +9,7 @@ from py_rules.semiautomagic.capacity import capacity
 from py_rules.semiautomagic.fields import CREATURE
 from py_rules.semiautomagic import ops_combat, ops_conditions, ops_health
 from py_rules.semiautomagic.tables import GM_TITLE
-from py_rules.skill_lists import skill_entry, skill_list_operation
+from py_rules.skill_lists import skill_list_operation, skill_rows
 
 __all__ = ("SYSTEM", "OPERATIONS")
 
@@ -20,9 +20,9 @@ SYSTEM = System(
 
 
 def _skills():
-    from py_rules.semiautomagic.tables import SKILLS
+    from py_rules.semiautomagic.tables import SKILL_NAMES
 
-    return [skill_entry(name, 0) for name in SKILLS]
+    return skill_rows(SKILL_NAMES)
 
 
 SKILL_LIST = skill_list_operation(

@@ -6,6 +6,7 @@ from py_rules.errors import RulesError
 from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation
 from py_rules.params import Param
+from py_rules.semiautomagic import condition_registry as R
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.actions import plan_action
@@ -44,6 +45,8 @@ def _describe(*, creature, label):
     log = Log()
     row = T.SCALE_TABLE[c["scale"]]
     end_note = " (objects have no Endurance and count as 3)" if C.is_object(c) else ""
+    if C.is_machine(c):
+        log.step(f"A {c['kind']}: acts as a creature does, and is electronic (an EMP can stop it)", "seed 002, EMP")
     source = str(data["defence_source"]).replace("_", " ")
     log.step(f"Defence {data['defence']:+d} from {source} (the best single source; sources do not stack, "
              "natural armour +0 is the floor)", "seed 002, Natural Armour; Stacking Bonuses")
@@ -63,9 +66,13 @@ def _describe(*, creature, label):
     if data["conditions"]:
         log.step("Conditions (with implied ones): " + ", ".join(data["conditions"]), "seed 002, Conditions")
     defence_rolls = "allowed" if data["can_defend"] else f"not allowed ({data['no_defence_reason']})"
-    if data["can_defend"] and "Held" in data["conditions"]:
-        penalty = f"{T.HELD_ALLOWED['dodge']:+d}".replace("-", "−")
-        defence_rolls = f"dodge only, at {penalty} (Held: no block or parry)"
+    narrowing = [r for r in R.CONDITIONS if r.name in data["conditions"] and r.only_defences is not None]
+    if data["can_defend"] and narrowing:
+        record = narrowing[0]
+        only = " or ".join(record.only_defences)
+        penalty = f"{R.defence_modifier(record.name, record.only_defences[0]):+d}".replace("-", "−")
+        others = " or ".join(o for o in T.DEFENCE_OPTIONS if o not in record.only_defences)
+        defence_rolls = f"{only} only, at {penalty} ({record.name}: no {others})"
     log.step(f"Defence rolls: {defence_rolls}; "
              f"action seconds this round: {data['action_seconds']}", "seed 002, Conditions; rules/semiautomagic.md §2.13")
     if data.get("emp_toughness") is not None:

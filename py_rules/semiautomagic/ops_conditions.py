@@ -5,6 +5,7 @@ from __future__ import annotations
 from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.params import Param
+from py_rules.semiautomagic import condition_registry as R
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.clock import advance_hours, advance_rounds
@@ -15,6 +16,7 @@ from py_rules.semiautomagic.fields import (
     EXAMPLE_SOUL_COMA, EXAMPLE_STAGGERED, LABEL, skill_bonus,
 )
 from py_rules.trace import Log
+from py_rules.words import spelled
 from py_rules.semiautomagic.ops_combat import finish, told
 
 __all__ = ("OPERATIONS",)
@@ -37,14 +39,14 @@ def _set_condition(dice, *, creature, label, condition, action, duration, unit, 
 
 SET_CONDITION = Operation(
     id="semiautomagic.set_condition", system="semiautomagic", title="Add or remove a condition",
-    summary="Any of the fourteen conditions, with a duration or the seed's own (Staggered 1d6 rounds with its first "
+    summary=f"Any of the {spelled(len(R.NAMES))} conditions, with a duration or the seed's own (Staggered 1d6 rounds with its first "
     "stun roll, Unconscious 1d4 hours per wound, Dying at the rule's DC, Soul Coma from DC 1). Implied conditions "
     "(Dying, Soul Coma → Unconscious → Helpless; Sleeping, Broken → Helpless) follow automatically; waking leaves the "
     "character Flat-Footed one round.",
     covers=("M15", "M18", "M19"),
     params=(CREATURE, LABEL,
-            Param("condition", "choice", "Condition", "Seed 002, Conditions (fourteen).", default="Flat-Footed",
-                  choices=T.CONDITIONS, example="Staggered"),
+            Param("condition", "choice", "Condition", f"Seed 002, Conditions ({spelled(len(R.NAMES))}).",
+                  default="Flat-Footed", choices=R.NAMES, example="Staggered"),
             Param("action", "choice", "Add or remove", "Add the condition or end it.", default="add", choices=("add", "remove")),
             Param("duration", "int", "Duration", "Empty = the seed's rolled duration or until removed.", default=None,
                   minimum=1, maximum=100000),

@@ -211,8 +211,9 @@ def _repair(dice, *, creature, label, repair_skill, bonus, dc, wounds, modifiers
 
 
 REPAIR = Operation(
-    id="semiautomagic.repair", system="semiautomagic", title="Repair an object",
-    summary="An Engineering (Repair) check: success removes wounds and makes a destroyed or EMP-struck object work again.",
+    id="semiautomagic.repair", system="semiautomagic", title="Repair an object, vehicle or robot",
+    summary="An Engineering (Repair) check: success removes wounds and makes a destroyed or EMP-struck object, "
+    "vehicle or robot work again.",
     covers=("M12",),
     params=(CREATURE.with_example(EXAMPLE_OBJECT), LABEL,
             Param("repair_skill", "choice", "Repair skill's name", "rules/semiautomagic.md §2.14 S13: the seed says Engineering and Repair; one skill.",

@@ -77,10 +77,13 @@ def healed_wounds(wounds: int, endurance: int, slept_8h: bool, bedridden: bool) 
 
 def repair(dice: DiceSource, c: dict, bonus: int, dc: int, wounds: int, log: Log, skill: str = "Engineering",
            situational=()) -> bool:
-    """Repair an object with the Engineering (or Repair) skill: success removes up to ``wounds`` wounds and makes
-    a destroyed or EMP-disabled object work again (seed 002; the DC and extent are the GM's, rules/semiautomagic.md §2.14 S13)."""
-    if not C.is_object(c):
-        raise RulesError("not_an_object", f"{c['name'] or 'This'} is a living creature: creatures heal, objects are repaired.", "creature")
+    """Repair an object, a vehicle or a robot with the Engineering (or Repair) skill: success removes up to ``wounds``
+    wounds and makes a destroyed or EMP-disabled one work again (seed 002: "Objects can be repaired using the
+    Engineering skill"; EMP: "ceases to function without repairs"; the DC and extent are the GM's, rules/semiautomagic.md §2.14
+    S13)."""
+    if not (C.is_object(c) or C.is_machine(c)):
+        raise RulesError("not_an_object", f"{c['name'] or 'This'} is a living creature: creatures heal; objects, "
+                         "vehicles and robots are repaired.", "creature")
     ok = medicine_check(dice, bonus, dc, log, "repair", skill=skill, situational=situational)
     if not ok:
         return False

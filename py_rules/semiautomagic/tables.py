@@ -4,11 +4,20 @@ The GM may edit these; the rules read them and never hard-code their values.
 """
 
 from py_rules.dice_expr import Form
+from py_rules.skill_names import SkillNames
 
 GM_TITLE = "GM"
 
 SCHEMA = "semiautomagic.creature/1"
 """Schema tag of a creature or object state (this engine reads version 1)."""
+
+SHEET_KINDS = ("creature", "object", "vehicle", "robot")
+"""What a sheet describes (seed 002, Toughness: "All characters, creatures, and objects"; EMP: "Only objects such as
+vehicles, robots, and electronic equipment are vulnerable"): a creature; an object, which has no Endurance and cannot
+act; a vehicle or a robot, which acts as a creature does and is electronic as well."""
+
+MACHINE_KINDS = ("vehicle", "robot")
+"""Sheet kinds that act as creatures and are electronic devices (seed 002, EMP: "vehicles, robots")."""
 
 ABILITIES = ("Strength", "Dexterity", "Endurance", "Intelligence", "Spirit")
 """rules/semiautomagic.md §2.3 [SRC TheFiveAbilitySores]: the five abilities; 3 is average."""
@@ -26,6 +35,10 @@ SKILLS = (
 )
 """Skills the seed and rules/semiautomagic.md §2.3–2.12 name (editable: add your table's skills here)."""
 
+SKILL_NAMES = SkillNames({name: 0 for name in SKILLS}, ())
+"""The skill names a creature may list, read as the other games read theirs (:mod:`py_rules.skill_names`): the
+seed gives no skill a speciality, so the game declares no family (a table adding one declares it here)."""
+
 MOBILITY_SKILLS = ("Acrobatics", "Athletics", "Wrestle", "Stealth")
 """Seed 002, Mobility Penalty: subtracted from Acrobatics, Athletics, Wrestle and Stealth."""
 
@@ -34,9 +47,6 @@ MOBILITY_SQUARES_PER_POINT = 0.5
 
 SCALE_SKILL_SIGN = {"Stealth": -1, "Wrestle": 1, "Fortitude": 1}
 """rules/semiautomagic.md §2.3 [SRC Scale.html]: Scale is subtracted from Stealth and added to Wrestle and Fortitude."""
-
-SLEEPING_PERCEPTION = -6
-"""Seed 002, Sleeping: "characters get a -6 penalty to Perception checks while asleep"."""
 
 MOVEMENT_TYPES = ("walk", "fly", "swim", "climb", "burrow")
 """Seed 002, Mobility Penalty: "multiple movement types (such as the ability to either walk or fly)"."""
@@ -150,48 +160,14 @@ DAY_SECONDS = 86400
 SLEEP_HEAL_WOUNDS = 1
 """Seed 002: one wound per day with at least eight hours of sleep; bedridden: Endurance wounds (S10)."""
 
-CONDITIONS = (
-    "Flat-Footed", "Confused", "Panicked", "Stunned", "Staggered", "Disabled", "Broken",
-    "Helpless", "Unconscious", "Sleeping", "Dying", "Soul Coma", "Held", "Tired",
-)
-"""Seed 002: the fourteen conditions."""
-
-IMPLIED_CONDITIONS = {
-    "Dying": ("Unconscious",),
-    "Unconscious": ("Helpless",),
-    "Sleeping": ("Helpless",),
-    "Broken": ("Helpless",),
-    "Soul Coma": ("Unconscious",),
-}
-"""Seed 002: "A dying character is unconscious"; Unconscious and Sleeping characters "are also always
-Helpless"; a Broken character "is also Helpless"; a body without its soul "enters a coma-like state"
-and "appears dead at casual glance" (a coma is unconsciousness: no actions, no defence rolls)."""
-
-NO_DEFENCE_CONDITIONS = ("Flat-Footed", "Helpless", "Broken")
-"""Seed 002: Flat-Footed, Broken and Helpless characters may not make defence rolls."""
-
-NO_ACTION_CONDITIONS = ("Broken", "Helpless")
-"""Seed 002: Broken "cannot take any actions"; Helpless "cannot react" (Unconscious, Sleeping imply it)."""
-
 DEFENCE_OPTIONS = {"block": "Shield Use", "dodge": "Reflex", "parry": "Weapon Skill"}
 """rules/semiautomagic.md §2.4 [SRC Attacking.html]: Block = Shield Use, Dodge = Reflex, Parry = Weapon Skill."""
-
-HELD_ALLOWED = {"dodge": -1}
-"""Seed 002, Held: no block or parry; dodge with a −1 penalty."""
 
 ATTACK_SKILLS = {"melee": "Weapon Skill", "ranged": "Ranged Skill", "spell": "Magic"}
 """rules/semiautomagic.md §2.4: Weapon Skill for melee, Ranged Skill for ranged, a magic skill for attack spells."""
 
 DEFENCE_BASE = 4
 """rules/semiautomagic.md §2.4: defence roll against 4 + the attacker's attack bonus (Scale excluded)."""
-
-CONDITION_TIMER_FIELDS = {
-    "Dying": ("dc",),
-    "Confused": ("control_seconds", "until_morale_removed"),
-    "Soul Coma": ("dc", "seconds_to_check"),
-    "Tired": ("modifier",),
-}
-"""Extra fields a condition may carry besides ``seconds`` (its remaining duration)."""
 
 STATUSES = ("flanked", "prone", "crouching", "screaming", "frenzy", "on fire")
 """rules/semiautomagic.md §2.14 S14: named statuses without mechanics (Confusion rows 6, 13–15; Rage; Heat)."""

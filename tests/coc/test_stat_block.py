@@ -40,7 +40,7 @@ Spells: Contact Deity (Nyarlathotep), Dominate, Shrivelling.
 Sanity loss: 0/1D4 to see him chant.""",
      {"name": "Brother Ezekiel", "age": 52, "characteristics": stats(60, 55, 65, 50, 45, 70, 80, 65), "luck": 40,
       "skills": {"Fighting (Brawl)": 45, "Firearms (Handgun)": 40, "Dodge": 25, "Cthulhu Mythos": 12,
-                 "Intimidate": 60, "Listen": 40, "Occult": 55, "Spot Hidden": 35, "Language (Other)": 40},
+                 "Intimidate": 60, "Listen": 40, "Occult": 55, "Spot Hidden": 35, "Language (Other) (Latin)": 40},
       "mp": 16, "weapons": [weapon("Fighting", "Fighting (Brawl)", "1D4"),
                             weapon(".38 Revolver", "Firearms (Handgun)", "1D10", "none", impale=True)]}),
     ("no halves, one line", "Mick Doyle, dockside thug. STR 75 CON 70 SIZ 80 DEX 45 APP 35 INT 40 POW 40 EDU 30 "
@@ -115,7 +115,7 @@ Fist 50%, damage 1D3 + DB""",
      {"san": 0, "skills": {"Cthulhu Mythos": 35, "Persuade": 65, "Charm": 60}}),
     ("Sanity given on the sheet's ceiling", "Tired librarian\nSTR 40 CON 45 SIZ 55 DEX 50 APP 50 INT 75 POW 55 "
      "EDU 80 Luck 50 Sanity 55\nSkills: Library Use 75%, History 60%, Language (French) 45%",
-     {"san": 55, "skills": {"Library Use": 75, "History": 60, "Language (Other)": 45}}),
+     {"san": 55, "skills": {"Library Use": 75, "History": 60, "Language (Other) (French)": 45}}),
     ("pipes in a table", """THE BUTCHER OF ELM STREET
 | STR | CON | SIZ | DEX | APP | INT | POW | EDU |
 | 80 | 75 | 85 | 55 | 20 | 45 | 50 | 35 |
