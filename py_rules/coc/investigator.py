@@ -21,6 +21,7 @@ from py_rules.coc.tables import (
     LUCK_MAX,
     MOV_AGE_PENALTY,
     MYTHOS,
+    NEVER_TICKED,
     SANITY_CEILING,
     SCHEMA,
     SKILL_BASES,
@@ -69,7 +70,7 @@ _NOTES_MAX = 2000
 """Longest notes text (backstory, possessions, anything the sheet does not model)."""
 _OCCUPATION_MAX = 80
 _KEYS = {"schema", "name", "age", "occupation", "notes", "armour", "weapons", "characteristics", "luck", "skills", "hp", "mp", "san", "conditions",
-         "scheduled_heals", "last_roll", "derived", *_COUNTERS, *_FLAGS,
+         "scheduled_heals", "last_roll", "ticks", "derived", *_COUNTERS, *_FLAGS,
          CREATION_FIELD}
 
 EXAMPLE = {
@@ -213,6 +214,7 @@ def from_dict(data) -> dict:
         out[key] = value
     out["scheduled_heals"] = _heals(data.get("scheduled_heals", []))
     out["last_roll"] = _last_roll(data.get("last_roll"))
+    out["ticks"] = _ticks(data.get("ticks", []))
     if CREATION_FIELD in data:  # the dice rolled at creation, kept when the sheet has them (rules/coc.md §3.2a)
         out[CREATION_FIELD] = read_creation_record(data[CREATION_FIELD])
     out["derived"] = derived(out)
@@ -261,6 +263,22 @@ def _last_roll(last):
         if not isinstance(last.get("characteristic"), str) or last["characteristic"] not in CHARACTERISTICS:
             raise _fail("The last roll must name a characteristic.", "last_roll.characteristic", "bad_input")
         out["characteristic"] = last["characteristic"]
+    return out
+
+
+def _ticks(ticks) -> list:
+    """The skills ticked for improvement (rules/coc.md §3.15), each once, in the order they were ticked."""
+    if not isinstance(ticks, list):
+        raise _fail("The ticked skills must be a list of skill names.", "ticks", "wrong_type")
+    out, seen = [], set()  # a set: linear in the list, however many specialities it names
+    for i, name in enumerate(ticks):
+        skill = skill_name(name, f"ticks.{i}")
+        if skill in NEVER_TICKED:
+            raise _fail(f"{skill} is never ticked for improvement.", f"ticks.{i}", "bad_input")
+        if skill in seen:
+            raise _fail(f"{skill} is ticked twice: a skill holds one tick.", f"ticks.{i}", "duplicate_skill")
+        seen.add(skill)
+        out.append(skill)
     return out
 
 

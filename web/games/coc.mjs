@@ -91,7 +91,13 @@ const MORE = [
     defaults: (me, them) => ({ own_build: me.derived?.build, opponent_build: them.derived?.build }), rollLabel: "Check" },
   { key: "weekly_healing", label: "Weekly healing roll", more: "Healing", op: "coc.weekly_healing_roll", bind: "investigator", fields: [] },
   { key: "capacity", label: "Can they act?", more: "Healing", op: "coc.capacity", bind: "investigator", fields: [], rollLabel: "Show" },
+  // The Keeper's end of a scenario: each ticked skill's improvement roll (rules/coc.md §3.15); Luck recovery too when
+  // the campaign's house rules say so.
+  { key: "development", label: "Development phase", more: "End of the scenario", op: "coc.development_phase", bind: "investigator", fields: [] },
 ];
+
+/** A skill ticked for improvement by a rolled success (rules/coc.md §3.15): the mark beside its name on the sheet. */
+const TICK_MARK = { key: "tick", symbol: "✓", words: "ticked for improvement" };
 
 export default {
   id: "coc",
@@ -180,14 +186,17 @@ export default {
     }));
     const luck = { key: "luck", label: "Luck", value: sheet.luck, extra: split(sheet.luck), path: "luck", min: 0, max: 99, roll: { title: "Luck roll", op: "coc.luck_roll", bind: "investigator", fields: DIFFICULTY } };
     const san = { key: "san", label: "Sanity", value: sheet.san, extra: split(sheet.san), path: "san", min: 0, max: 99, roll: { title: "Sanity roll", op: "coc.sanity_roll", bind: "investigator", fields: ["loss", "bonus", "penalty"], defaults: { loss: "" }, required: ["loss"], applies: true, large: sanityWarning } };
+    const ticks = sheet.ticks || [];
     const skills = Object.entries(sheet.skills || {}).map(([name, value]) => ({
       key: `skill-${name}`, label: name, value, extra: split(value), path: `skills.${name}`, min: 0, max: 99,
+      mark: ticks.includes(name) ? TICK_MARK : null,
       roll: {
         title: `${name} roll`, op: "coc.skill_roll", bind: "investigator", fixed: { skill: name }, fields: DIFFICULTY,
         opposed: { op: "coc.opposed_roll", target: "opponent", fixed: { skill: name }, fields: ["bonus", "penalty", "opponent_skill", "opponent_bonus", "opponent_penalty"] },
       },
     }));
-    return [{ title: "Characteristics", rows: [...characteristics, luck, san] }, { title: "Skills", rows: skills }];
+    return [{ title: "Characteristics", rows: [...characteristics, luck, san] },
+      { title: "Skills", rows: skills, note: ticks.length ? `Ticked for improvement: ${ticks.join(", ")}` : null }];
   },
 
   actions: () => [
