@@ -142,6 +142,7 @@ export default {
      * (rules/coc.md §3.2a): the values fill the fields and the dice are kept for the sheet (``creation_record``). */
     rollAll: {
       label: "Roll the characteristics and Luck (at the age above)",
+      physicalHelp: "Faces in the order rolled: STR 3D6, CON 3D6, SIZ 2D6, DEX 3D6, APP 3D6, INT 2D6, POW 3D6, EDU 2D6, Luck 3D6, then the age's dice (an EDU check: 1D100 as a units then a tens die, and 1D10 if it rises).",
       request: (draft) => ({ op: "coc.roll_characteristics", args: { age: draft.age } }),
       values: (result) => ({ ...result.details.characteristics, luck: result.details.luck, creation_record: result.details.creation }),
     },
