@@ -48,7 +48,7 @@ SECTIONS = {
     "3.4": "Levels of success, criticals and fumbles", "3.5": "Pushing a roll", "3.6": "Luck",
     "3.7": "Opposed and combined rolls", "3.8": "Combat", "3.9": "Hit points, major wounds and dying",
     "3.10": "First Aid, Medicine and healing", "3.11": "Sanity", "3.12": "House rules and the book",
-    "3.13": "Table options", "3.14": "Rules summary",
+    "3.13": "Table options", "3.14": "Rules summary", "3.15": "Investigator development",
     "4": "Rolls, time and options", "5": "Rules not yet checked",
 }
 """Sections of the rules reference by number → their name in plain words."""

@@ -162,7 +162,9 @@ def test_an_item_weight_beyond_float_range_is_out_of_range():
 def test_a_movement_speed_beyond_float_range_is_refused():
     creature = dict(copy.deepcopy(sam_sheet.EXAMPLE_HUMAN), movement={"walk": 10**400})
     answer = api.handle({"op": "semiautomagic.describe_creature", "args": {"creature": creature}})
-    assert answer["error"]["code"] == "wrong_type" and answer["error"]["field"] == "creature"
+    error = answer["error"]  # the sheet's declared bound, said without the 400 digits
+    assert (error["code"], error["field"], error["path"]) == ("out_of_range", "creature", "movement.walk")
+    assert "more than 30 digits" in error["message"]
 
 
 def test_an_emp_complexity_that_is_a_list_is_a_bad_choice():

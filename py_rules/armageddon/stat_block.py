@@ -29,8 +29,9 @@ import re
 from py_rules import stat_block_core as core
 from py_rules.armageddon import character
 from py_rules.armageddon.sheet import SHEET
-from py_rules.armageddon.tables import ATTRIBUTES, DAMAGE_TYPES, SKILLS
-from py_rules.stat_block_core import Keys, Reader
+from py_rules.armageddon.tables import ATTRIBUTES, SKILLS
+from py_rules.stat_block_core import Reader
+from py_rules.stat_block_table import Keys, read_table
 
 __all__ = ("ATTRIBUTE_WORDS", "KEYWORDS", "POOL_WORDS", "parse", "weapon_for")
 
@@ -226,7 +227,7 @@ def parse(text, given=None) -> dict:
     raw, cut = core.cut(text)
     reader = Reader(raw)
     found, skills, qualities, weapon_rows, extra = {}, {}, [], [], {}
-    core.read_table(reader, _TABLE, found)
+    read_table(reader, _TABLE, found)
     who = core.name_and_description(reader, _STAT_LINE, _STAT_START)
     _read(reader, found, skills, qualities, weapon_rows, extra)
     anything = bool(found or skills or weapon_rows)

@@ -12,6 +12,7 @@ cannot be pushed.
 from __future__ import annotations
 
 from py_rules.coc.checks import require_able, require_luck, check, luck_on_roll, record
+from py_rules.coc.development import luck_bought, tick
 from py_rules.coc.combat import (
     armour_absorbs, attack_winner, damage_expr, manoeuvre_allowed, outnumbered_bonus, roll_damage,
 )
@@ -180,12 +181,30 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
             steps.append(Step(f"Draw: higher skill wins ({a_roll.value} vs {d_roll.value})", "seed 003, Opposed Rolls"))
         if defence in ("dodge", "fight_back"):
             dfn["defences_this_round"] += 1
+    ticked = []
+    steps += _winner_ticks(outcome, (att, a_roll), (dfn, d_roll), ticked, settings)
     if a_level == Level.FUMBLE:
         flags.append("fumble")
-    return _finish(dice, states, att_key, def_key, a_level, d_roll and dfn["last_roll"]["level"], outcome, defence,
-                   (arm, back), damage, defender_damage, steps, flags, events, settings, label, a_value=a_value,
-                   a_skill=a_roll.value, range_difficulty=range_difficulty)
+    result = _finish(dice, states, att_key, def_key, a_level, d_roll and dfn["last_roll"]["level"], outcome, defence,
+                     (arm, back), damage, defender_damage, steps, flags, events, settings, label, a_value=a_value,
+                     a_skill=a_roll.value, range_difficulty=range_difficulty)
+    result.events += ticked  # after what the attack did to the sheets
+    return result
 
+
+
+def _winner_ticks(outcome: str, attacker: tuple, defender: tuple, events: list, settings: Settings) -> list[Step]:
+    """The combat skill the winner rolled is ticked when its rolled result succeeded (rules/coc.md §3.15, §3.8): an
+    attack and its defence are skill rolls, and opposed, so only the winner ticks; the loser, and both when nobody
+    wins, earn none; a success bought with Luck earns none. ``attacker`` and ``defender``: (sheet, roll or None)."""
+    sheet, roll = {"a": attacker, "b": defender}.get(outcome, (None, None))
+    if roll is None:
+        return []
+    if not roll.success:
+        return luck_bought(False, True)
+    steps, ticked = tick(sheet, roll.name, net_dice=roll.percentile.net, settings=settings)
+    events += ticked
+    return steps
 
 
 def _with(weapon: dict) -> str:

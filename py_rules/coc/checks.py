@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from py_rules.coc.development import luck_bought, recover_luck_into, tick
 from py_rules.coc.investigator import characteristic, copy_state, luck_of, normalize, skill_value, who
 from py_rules.coc.levels import Level, level_for, level_name, needed, succeeds, threshold
 from py_rules.coc.percentile import Percentile, roll_percentile
@@ -17,7 +18,7 @@ from py_rules.coc.settings import Settings
 from py_rules.coc.tables import CHARACTERISTIC_NAMES, DIFFICULTY_RANK
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.trace import Result, Step
+from py_rules.trace import Log, Result, Step
 
 __all__ = (
     "CheckRoll", "check", "roll_told", "record", "check_result", "require_alive", "require_able", "skill_roll", "characteristic_roll", "luck_roll",
@@ -149,6 +150,9 @@ def skill_roll(dice: DiceSource, state: dict, skill: str, *, difficulty: str = "
     new = copy_state(state)
     steps, events = _involuntary(new)
     new["last_roll"] = record(roll, "skill", bonus=bonus, penalty=penalty)
+    if roll.success:  # rules/coc.md §3.15: a rolled success ticks the skill
+        more, ticked = tick(new, skill, net_dice=roll.percentile.net, settings=settings)
+        steps, events = steps + more, events + ticked
     return check_result(roll, "skill_roll", normalize(new), label=label, goal=goal, extra_steps=steps, events=events)
 
 
@@ -303,6 +307,7 @@ def spend_luck(state: dict, *, points: int = 0, target_level: str = "", label: s
     entry.update(roll=new_roll, level=int(level), success=success, luck_spent=last.get("luck_spent", 0) + points)
     new["last_roll"] = entry
     steps.append(Step(f"Spend {points} Luck: {roll} − {points} = {new_roll} vs {last['name']} {value}: {level_name(level)}", LUCK))
+    steps += luck_bought(last["success"], success)
     return Result(system="coc", kind="spend_luck", label=label, total=new_roll, target=value, success=success,
                   level=int(level), level_name=level_name(level), flags=["luck_spent"], steps=steps,
                   events=[f"{who(state)} spends {points} Luck ({state['luck']} → {new['luck']})"],
@@ -342,6 +347,7 @@ def _spend_luck_combined(state: dict, last: dict, points: int, target_level: str
     readings = ", ".join(f"{name} {values[name]}: {level_name(lv)}" for name, lv in levels.items())
     steps.append(Step(f"Spend {points} Luck: {roll} − {points} = {new_roll} vs {readings}; the Keeper needs "
                       f"{'all' if mode == 'all' else 'any one'} → {'success' if success else 'failure'}", LUCK))
+    steps += luck_bought(last["success"], success)
     return Result(system="coc", kind="spend_luck", label=label, total=new_roll, target=None, success=success,
                   level=int(level), level_name=level_name(level), flags=["luck_spent"], steps=steps,
                   events=[f"{who(state)} spends {points} Luck ({state['luck']} → {new['luck']})"],
@@ -351,24 +357,10 @@ def _spend_luck_combined(state: dict, last: dict, points: int, target_level: str
 
 def recover_luck(dice: DiceSource, state: dict, *, label: str = "") -> Result:
     """Optional Luck recovery [BOOK]: roll d100; above current Luck, gain 1D10 Luck (max 99) (rules/coc.md §3.6)."""
-    from py_rules.coc.tables import DICE_FORM, LUCK_MAX
-    from py_rules import dice_expr
-
     require_alive(state)
     luck_of(state)  # a creature without Luck recovers none
-    perc = roll_percentile(dice, purpose="Luck recovery")
     new = copy_state(state)
-    steps = list(perc.steps)
-    events = []
-    gained = 0
-    if perc.value > state["luck"]:
-        gained, _, _working = dice_expr.roll(dice, dice_expr.parse("1D10", DICE_FORM), "Luck regained")
-        new["luck"] = min(LUCK_MAX, state["luck"] + gained)
-        steps.append(Step(f"{perc.value} > Luck {state['luck']}: gain 1D10 = {gained} → {new['luck']} (max {LUCK_MAX})",
-                          "rules/coc.md §3.6 [BOOK optional]"))
-        events.append(f"{who(state)} recovers {new['luck'] - state['luck']} Luck ({state['luck']} → {new['luck']})")
-    else:
-        steps.append(Step(f"{perc.value} ≤ Luck {state['luck']}: no Luck recovered", "rules/coc.md §3.6 [BOOK optional]"))
-    return Result(system="coc", kind="recover_luck", label=label, total=perc.value, target=state["luck"],
-                  success=gained > 0, steps=steps, events=events, details={"gained": new["luck"] - state["luck"]},
-                  state=normalize(new))
+    log = Log()
+    roll, gained = recover_luck_into(dice, new, log)
+    return Result(system="coc", kind="recover_luck", label=label, total=roll, target=state["luck"], success=gained > 0, steps=log.steps, events=log.events,
+                  details={"gained": gained}, state=normalize(new))

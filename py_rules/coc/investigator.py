@@ -22,6 +22,7 @@ from py_rules.coc.tables import (
     DODGE,
     MOV_AGE_PENALTY,
     MYTHOS,
+    NEVER_TICKED,
     SANITY_CEILING,
     SANITY_LOSS_FORM,
     SCHEMA,
@@ -48,7 +49,7 @@ _COUNTERS = {key: (low, high) for key, _words, low, high, _rule in COUNTERS}
 _FLAGS = tuple(key for key, _words in FLAGS)
 _KEYS = {"schema", "name", "kind", "age", "occupation", "backstory", "possessions", "notes", "armour", "weapons",
          "items", "characteristics", "luck", "skills", "hp", "mp", "san", "mov", "san_loss", "conditions",
-         "scheduled_heals", "last_roll", "derived", *_COUNTERS, *_FLAGS, CREATION_FIELD}
+         "scheduled_heals", "last_roll", "ticks", "derived", *_COUNTERS, *_FLAGS, CREATION_FIELD}
 _TEXTS = ("occupation", "backstory", "possessions", "notes")
 """The sheet's texts shown and edited as they are (the occupation trimmed: it is a one-line title)."""
 
@@ -216,6 +217,7 @@ def from_dict(data) -> dict:
         out[key] = value
     out["scheduled_heals"] = _heals(data.get("scheduled_heals", []))
     out["last_roll"] = _last_roll(data.get("last_roll"))
+    out["ticks"] = _ticks(data.get("ticks", []))
     if CREATION_FIELD in data:  # the dice rolled at creation, kept when the sheet has them (rules/coc.md §3.2a)
         out[CREATION_FIELD] = read_creation_record(data[CREATION_FIELD])
     out["derived"] = derived(out)
@@ -290,6 +292,22 @@ def _last_roll(last):
         if not isinstance(last.get("characteristic"), str) or last["characteristic"] not in CHARACTERISTICS:
             raise _fail("The last roll must name a characteristic.", "last_roll.characteristic", "bad_input")
         out["characteristic"] = last["characteristic"]
+    return out
+
+
+def _ticks(ticks) -> list:
+    """The skills ticked for improvement (rules/coc.md §3.15), each once, in the order they were ticked."""
+    if not isinstance(ticks, list):
+        raise _fail("The ticked skills must be a list of skill names.", "ticks", "wrong_type")
+    out, seen = [], set()  # a set: linear in the list, however many specialities it names
+    for i, name in enumerate(ticks):
+        skill = skill_name(name, f"ticks.{i}")
+        if skill in NEVER_TICKED:
+            raise _fail(f"{skill} is never ticked for improvement.", f"ticks.{i}", "bad_input")
+        if skill in seen:
+            raise _fail(f"{skill} is ticked twice: a skill holds one tick.", f"ticks.{i}", "duplicate_skill")
+        seen.add(skill)
+        out.append(skill)
     return out
 
 

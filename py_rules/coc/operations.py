@@ -24,8 +24,9 @@ SYSTEM = System(
     "other dice as rolled",
 )
 
-CHECKLIST = tuple(f"C{i}" for i in range(1, 24))
-"""rules/coc.md §3.14: the operations the engine must offer (C23: creating an investigator by occupation, §3.2a)."""
+CHECKLIST = tuple(f"C{i}" for i in range(1, 25))
+"""rules/coc.md §3.14: the operations the engine must offer (C23: creating an investigator by occupation, §3.2a; C24:
+investigator development, §3.15)."""
 
 def _skills():
     from py_rules.coc.tables import SKILL_BASES_FROM, SKILL_NAMES

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from py_rules.coc.checks import CheckRoll, _involuntary, require_able, require_luck, check, luck_on_roll, record
+from py_rules.coc.development import luck_bought, tick
 from py_rules.coc.investigator import copy_state, normalize, skill_name, skill_value, who
 from py_rules.coc.levels import Level, level_for, level_name, needed, succeeds
 from py_rules.coc.percentile import roll_percentile
@@ -91,19 +92,28 @@ def opposed_roll(dice: DiceSource, first: dict, second: dict, skill_a: str, skil
     roll_b = check(dice, skill_value(second, skill_b), skill_name(skill_b), bonus=bonus_b, penalty=penalty_b, basis=settings.fumble_basis)
     all_steps += [Step(f"{name_b} rolls {roll_b.name}:")] + list(roll_b.steps)
     value_b, level_b, luck_b = luck_on_roll(roll_b, luck_b, new_b, "opponent_luck", all_steps, settings)
+    rolled_a, rolled_b = roll_a.success, roll_b.success  # before any Luck
     roll_a = replace(roll_a, level=level_a, percentile=replace(roll_a.percentile, value=value_a))
     roll_b = replace(roll_b, level=level_b, percentile=replace(roll_b.percentile, value=value_b))
     outcome, steps = resolve_opposed(dice, roll_a, roll_b, name_a, name_b)
     winner = {"a": name_a, "b": name_b, "none": None}[outcome]
+    events = [f"{winner} wins the opposed roll" if winner else "Both failed: nobody wins"]
     new_a["last_roll"] = record(roll_a, "opposed", bonus=bonus_a, penalty=penalty_a, luck_spent=luck_a)
     new_b["last_roll"] = record(roll_b, "opposed", bonus=bonus_b, penalty=penalty_b, luck_spent=luck_b)
-    new_a, new_b = normalize(new_a), normalize(new_b)
     all_steps += steps
+    rolled = {"a": (new_a, roll_a, rolled_a), "b": (new_b, roll_b, rolled_b)}.get(outcome)
+    if rolled and rolled[2]:  # rules/coc.md §3.15: only the winner ticks, on a rolled (not Luck-bought) success
+        more, ticked = tick(rolled[0], rolled[1].name, net_dice=rolled[1].percentile.net, settings=settings)
+        all_steps += more
+        events += ticked
+    elif rolled:
+        all_steps += luck_bought(False, True)
+    new_a, new_b = normalize(new_a), normalize(new_b)
     all_steps.append(Step("Opposed rolls cannot be pushed", "seed 003, Pushing a Roll"))
     return Result(system="coc", kind="opposed_roll", label=label, total=roll_a.roll, target=roll_a.value,
                   success=outcome == "a", level=int(roll_a.level), level_name=level_name(roll_a.level),
                   flags=["opposed"] + (["no_winner"] if winner is None else []), steps=all_steps,
-                  events=[f"{winner} wins the opposed roll" if winner else "Both failed: nobody wins"],
+                  events=events,
                   details={"winner": winner, "rolls": {name_a: roll_a.roll, name_b: roll_b.roll},
                            "levels": {name_a: level_name(roll_a.level), name_b: level_name(roll_b.level)}},
                   states={"coc.investigator": new_a, "coc.opponent": new_b}, state=new_a)
@@ -149,6 +159,12 @@ def combined_roll(dice: DiceSource, state: dict, names: list[str], *, mode: str 
     new = copy_state(state)
     more, events = _involuntary(new)
     steps += more
+    if success:  # rules/coc.md §3.15 [REC]: each skill that succeeded on the one roll is ticked
+        for name in names:
+            if levels[name][2]:
+                more, ticked = tick(new, name, net_dice=perc.net, settings=settings)
+                steps += more
+                events += ticked
     new["last_roll"] = {"kind": "combined", "name": " + ".join(names), "names": names, "mode": mode,
                         "value": min(v for v, _l, _o in levels.values()), "difficulty": difficulty, "bonus": bonus,
                         "penalty": penalty, "roll": perc.value, "level": int(level), "success": success,

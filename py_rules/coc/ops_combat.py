@@ -179,7 +179,7 @@ ATTACK = Operation(
         LABEL,
         *settings_params("combat_ties", "surprise_rule", "outnumbered_rule", "manoeuvre_rule", "firearms_rule",
                          "extreme_damage", "major_wound_rule", "instant_death_rule", "zero_hp_always_dying",
-                         "fumble_basis"),
+                         "fumble_basis", "tick_with_bonus_die"),
     ),
     run=_attack, source="seed 003, Combat; Combat Round Duration; Outnumbered; rules/coc.md §3.8, §3.9",
 )

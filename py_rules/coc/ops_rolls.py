@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from py_rules.coc import checks, creation, opposed, push
+from py_rules.coc import checks, creation, development, opposed, push
 from py_rules.coc.investigator import EXAMPLE
 from py_rules.coc.levels import level_for, level_name, succeeds
 from py_rules.coc.params import (
-    BONUS, CHARACTERISTIC, DIFFICULTY, EXAMPLE_AFTER_A_FAILED_ROLL, GOAL, INVESTIGATOR, LABEL, OPPONENT, PENALTY, SKILL,
+    BONUS, CHARACTERISTIC, DIFFICULTY, EXAMPLE_AFTER_A_FAILED_ROLL, EXAMPLE_WITH_TICKS, GOAL, INVESTIGATOR, LABEL, OPPONENT, PENALTY, SKILL,
     with_states,
 )
 from py_rules.coc.percentile import roll_percentile
@@ -23,6 +23,8 @@ from py_rules.trace import Result, Step
 __all__ = ("OPERATIONS",)
 
 FUMBLE_BASIS = settings_params("fumble_basis")
+TICKING = settings_params("fumble_basis", "tick_with_bonus_die")
+"""The settings of a roll that can tick a skill for improvement (rules/coc.md §3.4, §3.15)."""
 
 
 def _skills_json(value):
@@ -131,7 +133,7 @@ SKILL_ROLL = Operation(
     summary="1D100 against a skill: Regular (≤ skill), Hard (≤ half), Extreme (≤ fifth), 01 critical, fumble; the "
     "Keeper may demand a difficulty. Kept on the sheet for pushing or spending Luck.",
     covers=("C2", "C3"),
-    params=(INVESTIGATOR, SKILL, DIFFICULTY, BONUS, PENALTY, GOAL, LABEL, *FUMBLE_BASIS),
+    params=(INVESTIGATOR, SKILL, DIFFICULTY, BONUS, PENALTY, GOAL, LABEL, *TICKING),
     run=_skill, source="seed 003, Rolling Dice; rules/coc.md §3.3, §3.4",
 )
 
@@ -185,7 +187,7 @@ PUSH = Operation(
             Param("penalty", "int", "Penalty dice (if changed)", "rules/coc.md §3.5: the push keeps the first roll's "
                   "penalty dice unless the Keeper changes them; leave empty to keep them.", default=None, minimum=0,
                   maximum=5),
-            LABEL, *settings_params("push_after_fumble", "fumble_basis")),
+            LABEL, *settings_params("push_after_fumble", "fumble_basis", "tick_with_bonus_die")),
     run=_push, source="seed 003, Pushing a Roll; rules/coc.md §3.5, §3.12 D1",
 )
 
@@ -248,7 +250,7 @@ OPPOSED = Operation(
                   "the comparison; none is spent on a fumble, and it stops at 02 (never a critical; rules/coc.md §3.6).", default=0, minimum=0, maximum=LUCK_MAX),
             Param("opponent_luck", "int", "Opponent's Luck to spend", "As above, for the other side.", default=0,
                   minimum=0, maximum=LUCK_MAX),
-            LABEL, *FUMBLE_BASIS),
+            LABEL, *TICKING),
     run=_opposed, source="seed 003, Opposed Rolls; rules/coc.md §3.7",
 )
 
@@ -269,8 +271,23 @@ COMBINED = Operation(
                   "'Throw, Stealth'.", default="Throw, Stealth"),
             Param("mode", "choice", "The Keeper needs", "rules/coc.md §3.7: success in all skills, or in any one.",
                   default="all", choices=("all", "any")),
-            DIFFICULTY, BONUS, PENALTY, LABEL, *FUMBLE_BASIS),
+            DIFFICULTY, BONUS, PENALTY, LABEL, *TICKING),
     run=_combined, source="seed 003, Combined rolls; rules/coc.md §3.7",
 )
 
-OPERATIONS = (CREATE, D100, SKILL_ROLL, CHARACTERISTIC_ROLL, LUCK_ROLL, PUSH, SPEND_LUCK, RECOVER_LUCK, OPPOSED, COMBINED)
+def _develop(dice, *, investigator, label, **rest):
+    settings, _ = settings_from(rest)
+    return with_states(development.development_phase(dice, investigator, label=label, settings=settings))
+
+
+DEVELOPMENT_PHASE = Operation(
+    id="coc.development_phase", system="coc", title="Development phase (end of a scenario)",
+    summary="For each ticked skill roll 1D100: above the skill, or 96 or more, adds 1D10 (at most 99); every tick "
+    "is cleared; a skill reaching 90 for the first time gives 2D6 Sanity. With the house rule, Luck recovery too.",
+    covers=("C24",),
+    params=(INVESTIGATOR.with_example(EXAMPLE_WITH_TICKS), LABEL, *settings_params("luck_recovery")),
+    run=_develop, source="rules/coc.md §3.15, §3.6 [BOOK]",
+)
+
+OPERATIONS = (CREATE, D100, SKILL_ROLL, CHARACTERISTIC_ROLL, LUCK_ROLL, PUSH, SPEND_LUCK, RECOVER_LUCK, OPPOSED, COMBINED,
+              DEVELOPMENT_PHASE)

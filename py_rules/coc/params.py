@@ -8,7 +8,7 @@ from py_rules.params import Param
 
 __all__ = (
     "INVESTIGATOR", "OPPONENT", "LABEL", "GOAL", "DIFFICULTY", "BONUS", "PENALTY", "SKILL", "CHARACTERISTIC",
-    "with_states", "EXAMPLE_AFTER_A_FAILED_ROLL", "EXAMPLE_MAJOR_WOUND", "EXAMPLE_DYING",
+    "with_states", "EXAMPLE_AFTER_A_FAILED_ROLL", "EXAMPLE_WITH_TICKS", "EXAMPLE_MAJOR_WOUND", "EXAMPLE_DYING",
 )
 
 INVESTIGATOR = Param(
@@ -26,6 +26,8 @@ EXAMPLE_AFTER_A_FAILED_ROLL = {**EXAMPLE, "last_roll": {
     "kind": "skill", "name": "Spot Hidden", "value": 55, "difficulty": "Regular", "bonus": 0, "penalty": 0, "roll": 95,
     "level": 1, "success": False, "pushed": False, "luck_spent": 0}}
 """The sample investigator just after a failed Spot Hidden roll: it may be pushed (seed 003, Pushing a Roll)."""
+EXAMPLE_WITH_TICKS = {**EXAMPLE, "ticks": ["Spot Hidden", "Psychology", "Listen"]}
+"""The sample investigator at the end of a scenario with three skills ticked (rules/coc.md §3.15)."""
 EXAMPLE_MAJOR_WOUND = {**EXAMPLE, "hp": 4, "conditions": {"major_wound": True}}
 """The sample investigator with a major wound: a week's healing is a CON roll (seed 003, Major Wound Characters)."""
 EXAMPLE_DYING = {**EXAMPLE, "hp": 0, "conditions": {"major_wound": True, "unconscious": True, "dying": True}}

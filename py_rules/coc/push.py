@@ -8,6 +8,7 @@ pushed as a combined roll again (:func:`py_rules.coc.opposed.combined_roll`). :f
 from __future__ import annotations
 
 from py_rules.coc.checks import check, check_result, record, require_able
+from py_rules.coc.development import tick
 from py_rules.coc.investigator import copy_state, normalize, who
 from py_rules.coc.levels import Level
 from py_rules.coc.opposed import combined_roll
@@ -91,6 +92,8 @@ def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str =
         flags.append("dire_consequence")
         steps_after = [Step("The pushed roll failed: the Keeper applies a harsher consequence", PUSH)]
         events.append(f"{who(state)} failed a pushed roll: harsher consequence for the Keeper to describe")
+    elif last["kind"] == "skill":  # rules/coc.md §3.15: a pushed roll that succeeds earns a tick
+        steps_after, events = tick(new, last["name"], net_dice=roll.percentile.net, settings=settings)
     else:
         steps_after = []
     result = check_result(roll, "push_roll", normalize(new), label=label, extra_steps=steps_after, events=events,

@@ -35,6 +35,8 @@ class Settings:
     fumbled_sanity_max_loss: bool = True
     book_insanity: bool = False
     creation_skill_cap: int | None = None
+    tick_with_bonus_die: bool = True
+    luck_recovery: bool = False
 
 
 SETTING_PARAMS = {
@@ -126,6 +128,17 @@ SETTING_PARAMS = {
         "rules/coc.md §3.2a: the table's cap on any skill when an investigator is made (some tables use 75); empty "
         "= no cap. Credit Rating follows its occupation's range instead.",
         default=None, minimum=1, maximum=99, setting=True),
+    "tick_with_bonus_die": Param(
+        "tick_with_bonus_die", "bool", "A success with a bonus die earns a tick",
+        "rules/coc.md §3.15: whether a skill roll that succeeds with a bonus die (net, after penalty dice cancel) ticks "
+        "the skill for improvement is a house setting; default on, as the Foundry CoC7 system does [unverified: the "
+        "book's wording].",
+        default=True, setting=True),
+    "luck_recovery": Param(
+        "luck_recovery", "bool", "Luck recovery in the development phase",
+        "rules/coc.md §3.6, §3.15 [BOOK optional]: at the end of a session roll 1D100; above current Luck, gain 1D10 Luck "
+        "(max 99). Off by default; on, the development phase rolls it after the skills.",
+        default=False, setting=True),
 }
 """One declared form field per setting, with its citation of the rules notes (rules/coc.md)."""
 

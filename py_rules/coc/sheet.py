@@ -192,6 +192,9 @@ SHEET = SheetSpec(
         Field("last_roll.names", "Skills (the last roll)", "list", optional=True, max_count=len(SKILL_BASES)),
         Field("last_roll.characteristic", "Characteristic (the last roll)", "choice", choices=CHARACTERISTICS,
               default="CON", optional=True),
+        Field("ticks", "Ticked skills", "list", default=[], max_count=len(SKILL_BASES),
+              help="The skills ticked for improvement, checked in the development phase.", source="rules/coc.md §3.15"),
+        Field("ticks.*", "Ticked skill", "text", max_length=TEXT_MAX, default=""),
         *(Field(path, label, kind, help=words, optional=True, source="rules/coc.md §3.2a",
                 **({"choices": ("digital", "physical"), "choice_labels": ("Digital dice", "Physical dice"),
                     "default": "digital"} if kind == "choice" else {}))

@@ -10,7 +10,7 @@ A Keeper pastes a block such as::
     Armour: none.  Sanity loss: 0/1D4 to see him chant.
 
 :func:`parse` reads what it recognises wherever the line breaks fall (``%`` or not, halves and fifths or not,
-tables of names and numbers in the layouts :func:`py_rules.stat_block_core.read_table` knows), and answers: the sheet
+tables of names and numbers in the layouts :func:`py_rules.stat_block_table.read_table` knows), and answers: the sheet
 (a valid investigator sheet, or None while a characteristic or Luck is missing), ``read`` (what was read, in words),
 ``not_read`` (every part of the text it did not understand), ``missing`` (what the sheet still needs, never
 guessed), split into ``left_out`` (the block does not print it) and ``not_understood`` (it prints it, with the text
@@ -37,6 +37,7 @@ from py_rules.coc.tables import BRAWL, CHARACTERISTICS, DODGE, HANDGUN, RIFLE, S
 from py_rules.skill_names import split
 from py_rules.stat_block_core import MAX_CHARS
 from py_rules.stat_block_core import Reader as _Reader
+from py_rules.stat_block_table import read_table
 
 __all__ = ("MAX_CHARS", "parse", "weapon_skill")
 
@@ -230,7 +231,7 @@ def parse(text, given=None) -> dict:
     for headers in (grammar.HEADERS, grammar.INLINE_HEADERS):
         for header in headers.finditer(raw):
             reader.take(header.start(), header.end())
-    core.read_table(reader, grammar.TABLE, found)
+    read_table(reader, grammar.TABLE, found)
     who = core.name_and_description(reader, grammar.STAT_LINE, grammar.STAT_START, grammar.NAME_AGE)
     _extras(reader, found)
     core.read_values(reader, grammar.VALUE_RES, found)

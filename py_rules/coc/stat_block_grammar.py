@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from py_rules.coc.tables import CHARACTERISTICS
-from py_rules.stat_block_core import Keys
+from py_rules.stat_block_table import Keys
 
 __all__ = ("ARMOUR", "ATTACK", "CHAR_RE", "FULL_NAMES", "HEADERS", "INLINE_HEADERS", "KEYWORDS", "LOOSE_SKILL",
            "NAME_AGE", "NEEDED_NAMES", "SAN_LOSS", "SKILL_ITEM", "SKILLS_HEAD", "SPELLS", "STAT_LINE", "STAT_START",

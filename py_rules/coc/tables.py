@@ -90,6 +90,27 @@ SKILL_BASES_FROM = {DODGE: ("DEX", 2), OWN_LANGUAGE: ("EDU", 1)}
 
 THROW = "Throw"
 
+NEVER_TICKED = (MYTHOS, "Credit Rating")
+"""rules/coc.md §3.15: Cthulhu Mythos and Credit Rating are never ticked for improvement."""
+
+SKILL_IMPROVEMENT_MAX = 99
+"""rules/coc.md §3.15: the development phase raises a skill to 99 at most."""
+
+SKILL_IMPROVEMENT_ALWAYS = 96
+"""rules/coc.md §3.15: an improvement roll of 96 or more improves the skill whatever its value."""
+
+SKILL_IMPROVEMENT_DICE = "1D10"
+"""rules/coc.md §3.15: what an improved skill gains."""
+
+SANITY_MASTERY_SKILL = 90
+"""rules/coc.md §3.15: a skill rising to 90 or more for the first time gives Sanity ..."""
+
+SANITY_MASTERY_DICE = "2D6"
+"""... of 2D6 (max 99 − Cthulhu Mythos)."""
+
+LUCK_RECOVERY_DICE = "1D10"
+"""rules/coc.md §3.6 [BOOK optional]: Luck recovered when the recovery roll is above current Luck."""
+
 COMBAT_FAMILIES = ("Fighting", "Firearms")
 """The families of the attack skills (seed 003, Combat Round Duration; rules/coc.md §3.8)."""
 

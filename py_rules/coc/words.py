@@ -74,6 +74,12 @@ SETTINGS = {
     "creation_skill_cap": (
         "The highest any skill may be when an investigator is made by occupation (some tables use 75); empty: no "
         "cap. Credit Rating follows its occupation's range instead.", {}),
+    "tick_with_bonus_die": (
+        "On: a skill roll that succeeds with a bonus die ticks the skill for improvement like any rolled success. "
+        "Off: a success rolled with a bonus die earns no tick.", {}),
+    "luck_recovery": (
+        "On (book option): the development phase also rolls 1D100 for Luck; above current Luck, Luck rises by 1D10 "
+        "(at most 99). Off: Luck comes back only when the Keeper says.", {}),
 }
 """Each house-rule setting: what it changes, and plain words per option (bool settings say on/off in the help)."""
 

@@ -32,7 +32,8 @@ import re
 from py_rules import stat_block_core as core
 from py_rules.semiautomagic import creature
 from py_rules.semiautomagic import tables as T
-from py_rules.stat_block_core import Keys, Reader
+from py_rules.stat_block_core import Reader
+from py_rules.stat_block_table import Keys, read_table
 
 __all__ = ("ABILITY_BOUNDS", "ABILITY_WORDS", "KEYWORDS", "parse")
 
@@ -204,7 +205,7 @@ def parse(text, given=None) -> dict:
     reader = Reader(raw)
     found: dict = {}
     data = {"schema": T.SCHEMA, "kind": "creature", "skills": {}, "defence": {}, "movement": {}, "weapons": []}
-    core.read_table(reader, _TABLE, found)
+    read_table(reader, _TABLE, found)
     who = core.name_and_description(reader, _STAT_LINE, _STAT_START)
     _read(reader, found, data)
     anything = bool(found or data["skills"] or data["weapons"])

@@ -1,4 +1,4 @@
-"""The catalog offers C1–C23 (rules/coc.md §3.14) and every CoC operation runs from its form defaults."""
+"""The catalog offers C1–C24 (rules/coc.md §3.14) and every CoC operation runs from its form defaults."""
 
 import json
 
@@ -13,9 +13,9 @@ def coc_ops():
     return [op for op in api.handle({"op": "catalog"})["result"]["operations"] if op["system"] == "coc"]
 
 
-def test_the_catalog_covers_every_checklist_id_c1_to_c22():
+def test_the_catalog_covers_every_checklist_id_c1_to_c24():
     covered = {c for op in coc_ops() for c in op["covers"]}
-    assert covered == set(CHECKLIST) == {f"C{i}" for i in range(1, 24)}
+    assert covered == set(CHECKLIST) == {f"C{i}" for i in range(1, 25)}
 
 
 def test_every_operation_has_a_summary_a_source_and_help_for_each_field():
@@ -45,6 +45,8 @@ RULES_DEFAULTS = {
     "fumbled_sanity_max_loss": True,             # §3.11 [BOOK]
     "book_insanity": False,                      # §3.11: not in the seed, an option
     "creation_skill_cap": None,                  # §3.2a: no cap on a skill at creation unless the table sets one
+    "tick_with_bonus_die": True,                 # §3.15: a success with a bonus die ticks (as Foundry CoC7)
+    "luck_recovery": False,                      # §3.6, §3.15 [BOOK optional]: off by default
 }
 
 

@@ -1,5 +1,5 @@
 """Characteristics printed in a table, in every layout a scenario, the rulebook, a PDF or a spreadsheet gives them
-(py_rules/stat_block_core.py, read_table), read into the same sheet; and a value a block prints but the reader did
+(py_rules/stat_block_table.py, read_table), read into the same sheet; and a value a block prints but the reader did
 not understand told apart from one the block leaves out. Each test is named after its layout."""
 
 from __future__ import annotations

@@ -69,11 +69,14 @@ CASES = {
         ("coc.skill_roll", dict(investigator=HARVEY, skill="Spot Hidden", bonus=1, dice=[7, 20, 40],
                                 label="Harvey Walters: Spot Hidden")),
         {"bbcode": "[b]Harvey Walters[/b]: Spot Hidden — Rolled 27 against 55 — Hard success\n[list]\n"
-                   "[*]Dice (physical): d100: 27 (tens 20 and 40 with a bonus die, units 7)\n[/list]\n",
+                   "[*]Dice (physical): d100: 27 (tens 20 and 40 with a bonus die, units 7)\n"
+                   "[*]Harvey Walters ticks Spot Hidden for improvement\n[/list]\n",
          "markdown": "**Harvey Walters**: Spot Hidden — Rolled 27 against 55 — Hard success\n"
-                     "- Dice (physical): d100: 27 (tens 20 and 40 with a bonus die, units 7)\n",
+                     "- Dice (physical): d100: 27 (tens 20 and 40 with a bonus die, units 7)\n"
+                     "- Harvey Walters ticks Spot Hidden for improvement\n",
          "plain": "Harvey Walters: Spot Hidden — Rolled 27 against 55 — Hard success\n"
-                  "  Dice (physical): d100: 27 (tens 20 and 40 with a bonus die, units 7)\n"}),
+                  "  Dice (physical): d100: 27 (tens 20 and 40 with a bonus die, units 7)\n"
+                  "  Harvey Walters ticks Spot Hidden for improvement\n"}),
     "coc skill roll with two penalty dice, 00 and 0 reading 100": (
         ("coc.skill_roll", dict(investigator=HARVEY, skill="Spot Hidden", penalty=2, dice=[0, 0, 50, 30])),
         {"bbcode": "[b]Skill roll[/b] — Rolled 100 against 55 — Fumble\n[list]\n[*]Dice (physical): Spot Hidden "
@@ -101,13 +104,16 @@ CASES = {
                             dice=[5, 10, 7, 80, 2])),
         {"bbcode": "[b]Attack[/b] — Rolled 15 against 40 — Hard success\n[list]\n[*]Dice (physical): Fighting "
                    "(Brawl) roll, d100: 15 (tens 10, units 5); Dodge roll, d100: 87 (tens 80, units 7); 1d3: 2 "
-                   "(Brawl damage)\n[*]Harvey Walters hits Cultist for 2\n[*]Cultist loses 2 HP (12 → 10)\n[/list]\n",
+                   "(Brawl damage)\n[*]Harvey Walters hits Cultist for 2\n[*]Cultist loses 2 HP (12 → 10)\n"
+                   "[*]Harvey Walters ticks Fighting (Brawl) for improvement\n[/list]\n",
          "markdown": "**Attack** — Rolled 15 against 40 — Hard success\n- Dice (physical): Fighting (Brawl) roll, "
                      "d100: 15 (tens 10, units 5); Dodge roll, d100: 87 (tens 80, units 7); 1d3: 2 (Brawl damage)\n"
-                     "- Harvey Walters hits Cultist for 2\n- Cultist loses 2 HP (12 → 10)\n",
+                     "- Harvey Walters hits Cultist for 2\n- Cultist loses 2 HP (12 → 10)\n"
+                     "- Harvey Walters ticks Fighting (Brawl) for improvement\n",
          "plain": "Attack — Rolled 15 against 40 — Hard success\n  Dice (physical): Fighting (Brawl) roll, d100: 15 "
                   "(tens 10, units 5); Dodge roll, d100: 87 (tens 80, units 7); 1d3: 2 (Brawl damage)\n"
-                  "  Harvey Walters hits Cultist for 2\n  Cultist loses 2 HP (12 → 10)\n"}),
+                  "  Harvey Walters hits Cultist for 2\n  Cultist loses 2 HP (12 → 10)\n"
+                  "  Harvey Walters ticks Fighting (Brawl) for improvement\n"}),
     "encounter step that decided a dying roll (its dice belong to the roll it tells)": (
         ("encounter.end_round", _cellar_at_the_end_of_round_1()),
         {"bbcode": "[b]The cellar[/b] — Round 2: Harvey Walters's turn\n[list]\n[*]Harvey Walters: CON roll (dying) "
@@ -121,13 +127,13 @@ CASES = {
                                   dice=[3, 20, 8, 50], label="Harvey Walters: Spot Hidden vs Cultist")),
         {"bbcode": "[b]Harvey Walters[/b]: Spot Hidden vs Cultist — Rolled 23 against 55 — Hard success\n[list]\n"
                    "[*]Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3); Stealth roll, d100: 58 (tens 50, "
-                   "units 8)\n[*]Harvey Walters wins the opposed roll\n[/list]\n",
+                   "units 8)\n[*]Harvey Walters wins the opposed roll\n[*]Harvey Walters ticks Spot Hidden for improvement\n[/list]\n",
          "markdown": "**Harvey Walters**: Spot Hidden vs Cultist — Rolled 23 against 55 — Hard success\n"
                      "- Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3); Stealth roll, d100: 58 (tens 50, "
-                     "units 8)\n- Harvey Walters wins the opposed roll\n",
+                     "units 8)\n- Harvey Walters wins the opposed roll\n- Harvey Walters ticks Spot Hidden for improvement\n",
          "plain": "Harvey Walters: Spot Hidden vs Cultist — Rolled 23 against 55 — Hard success\n"
                   "  Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3); Stealth roll, d100: 58 (tens 50, "
-                  "units 8)\n  Harvey Walters wins the opposed roll\n"}),
+                  "units 8)\n  Harvey Walters wins the opposed roll\n  Harvey Walters ticks Spot Hidden for improvement\n"}),
     "armageddon attack with a dodge and damage": (
         ("armageddon.attack", dict(attacker=JACK, defender=RAY, weapon="", defence="dodge", dice=[9, 2, 3],
                                    label="Jack Hawthorne: Attack → Ray")),
@@ -191,11 +197,11 @@ CASES = {
     "coc skill roll (units die first, then tens)": (
         ("coc.skill_roll", dict(investigator=HARVEY, skill="Spot Hidden", dice=[3, 20])),
         {"bbcode": "[b]Skill roll[/b] — Rolled 23 against 55 — Hard success\n[list]\n"
-                   "[*]Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3)\n[/list]\n",
+                   "[*]Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3)\n[*]Harvey Walters ticks Spot Hidden for improvement\n[/list]\n",
          "markdown": "**Skill roll** — Rolled 23 against 55 — Hard success\n"
-                     "- Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3)\n",
+                     "- Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3)\n- Harvey Walters ticks Spot Hidden for improvement\n",
          "plain": "Skill roll — Rolled 23 against 55 — Hard success\n"
-                  "  Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3)\n"}),
+                  "  Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3)\n  Harvey Walters ticks Spot Hidden for improvement\n"}),
 }
 
 
@@ -289,29 +295,32 @@ STRETCH = {
     ("bbcode", "leave_out"):
         "[quote][b]The cellar, round 1[/b]\n\n"
         "[b]Harvey Walters[/b]: Spot Hidden — Rolled 23 against 55 — Hard success\n[list]\n"
-        "[*]Dice (physical): d100: 23 (tens 20, units 3)\n[/list]\n\n"
+        "[*]Dice (physical): d100: 23 (tens 20, units 3)\n[*]Harvey Walters ticks Spot Hidden for improvement\n"
+        "[/list]\n\n"
         "[b]The cellar[/b] — Cultist dies (failed CON roll).\n\n"
         "[b]Sanity roll[/b] — Rolled 34 against 60 — Regular success\n[list]\n"
         "[*]Dice (digital): d100: 34 (tens 30, units 4)\n[/list][/quote]\n",
     ("markdown", "strike"):
         "### The cellar, round 1\n\n"
         "**Harvey Walters**: Spot Hidden — Rolled 23 against 55 — Hard success\n"
-        "- Dice (physical): d100: 23 (tens 20, units 3)\n\n"
+        "- Dice (physical): d100: 23 (tens 20, units 3)\n- Harvey Walters ticks Spot Hidden for improvement\n\n"
         "~~**Harvey Walters**: Attack — Rolled 15 against 40 — Hard success~~ *(undone)*\n"
         "- ~~Dice (digital): Fighting (Brawl) roll, d100: 15 (tens 10, units 5); Dodge roll, d100: 87 (tens 80, "
         "units 7); 1d3: 2 (Brawl damage)~~\n"
-        "- ~~Harvey Walters hits Cultist for 2~~\n- ~~Cultist loses 2 HP (12 → 10)~~\n\n"
+        "- ~~Harvey Walters hits Cultist for 2~~\n- ~~Cultist loses 2 HP (12 → 10)~~\n"
+        "- ~~Harvey Walters ticks Fighting (Brawl) for improvement~~\n\n"
         "**The cellar** — Cultist dies (failed CON roll).\n\n"
         "**Sanity roll** — Rolled 34 against 60 — Regular success\n"
         "- Dice (digital): d100: 34 (tens 30, units 4)\n",
     ("plain", "strike"):
         "The cellar, round 1\n\n"
         "Harvey Walters: Spot Hidden — Rolled 23 against 55 — Hard success\n"
-        "  Dice (physical): d100: 23 (tens 20, units 3)\n\n"
+        "  Dice (physical): d100: 23 (tens 20, units 3)\n  Harvey Walters ticks Spot Hidden for improvement\n\n"
         "Undone: Harvey Walters: Attack — Rolled 15 against 40 — Hard success\n"
         "  Dice (digital): Fighting (Brawl) roll, d100: 15 (tens 10, units 5); Dodge roll, d100: 87 (tens 80, "
         "units 7); 1d3: 2 (Brawl damage)\n"
-        "  Harvey Walters hits Cultist for 2\n  Cultist loses 2 HP (12 → 10)\n\n"
+        "  Harvey Walters hits Cultist for 2\n  Cultist loses 2 HP (12 → 10)\n"
+        "  Harvey Walters ticks Fighting (Brawl) for improvement\n\n"
         "The cellar — Cultist dies (failed CON roll).\n\n"
         "Sanity roll — Rolled 34 against 60 — Regular success\n"
         "  Dice (digital): d100: 34 (tens 30, units 4)\n",

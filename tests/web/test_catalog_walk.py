@@ -43,13 +43,13 @@ def character_ops(game: str) -> list[str]:
 
 
 def page_moves(page, game: str, sheet: dict) -> dict:
-    """What the page's games/moves.mjs says: the moves of ``sheet`` (shortest first) and the operations left out."""
+    """What the page's games/moves.mjs says: the moves of ``sheet`` (shortest first) and the operations left out, the
+    game read with its sheet's declaration from the catalog as the screens read it (games/index.mjs gameFor)."""
     return page.evaluate("""async ([game, sheet]) => {
         const base = location.href.split("#")[0];
         const moves = await import(new URL("src/games/moves.mjs", base).href);
         const { gameFor } = await import(new URL("src/games/index.mjs", base).href);
         const { indexCatalog } = await import(new URL("src/app/engine.mjs", base).href);
-        // the game as its screens see it: with its sheet's declaration from the catalog (its rows come from it)
         const catalog = indexCatalog(await (await fetch(new URL("catalog.json", base))).json());
         return { moves: moves.movesOf(gameFor(catalog, game), sheet), left: moves.LEFT_TO_ALL_OPERATIONS };
     }""", [game, sheet])

@@ -87,7 +87,8 @@ GAMES = {
             "- Dice (physical): Fighting (Brawl) roll, d100: 30 (tens 30, units 0); Dodge roll, d100: 90 (tens 90, "
             "units 0); 1d3: 2 (Unarmed damage)\n"
             "- Harvey hits Cultist for 2\n"
-            "- Cultist loses 2 HP (10 → 8)\n\n"
+            "- Cultist loses 2 HP (10 → 8)\n"
+            "- Harvey ticks Fighting (Brawl) for improvement\n\n"
             "**The cellar** — Cultist: CON roll (dying) 45 vs 50 — Regular success: clings to life\n"  # the step that ended round 2
         ),
     },

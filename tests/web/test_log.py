@@ -15,14 +15,16 @@ GOLDEN = {  # the engine's forum.stretch of the two rolls, typed dice said as ph
               "[b]Harvey[/b]: Attack → Cultist — Rolled 30 against 60 — Hard success\n[list]\n"
               "[*]Dice (physical): Fighting (Brawl) roll, d100: 30 (tens 30, units 0); Dodge roll, d100: 90 (tens 90, "
               "units 0); 1d3: 2 (Unarmed damage)\n"
-              "[*]Harvey hits Cultist for 2\n[*]Cultist loses 2 HP (10 → 8)\n[/list]\n",
+              "[*]Harvey hits Cultist for 2\n[*]Cultist loses 2 HP (10 → 8)\n"
+              "[*]Harvey ticks Fighting (Brawl) for improvement\n[/list]\n",
     "markdown": "### Masks\n\n"
                 "**Harvey**: Spot Hidden roll — Rolled 85 against 60 — Failure\n"
                 "- Dice (physical): d100: 85 (tens 80, units 5)\n\n"
                 "**Harvey**: Attack → Cultist — Rolled 30 against 60 — Hard success\n"
                 "- Dice (physical): Fighting (Brawl) roll, d100: 30 (tens 30, units 0); Dodge roll, d100: 90 (tens 90, "
                 "units 0); 1d3: 2 (Unarmed damage)\n"
-                "- Harvey hits Cultist for 2\n- Cultist loses 2 HP (10 → 8)\n",
+                "- Harvey hits Cultist for 2\n- Cultist loses 2 HP (10 → 8)\n"
+                "- Harvey ticks Fighting (Brawl) for improvement\n",
 }
 
 

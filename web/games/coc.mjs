@@ -32,6 +32,7 @@ const CREATION = {
    * (rules/coc.md §3.2a): the values fill the fields and the dice are kept for the sheet (``creation_record``). */
   rollAll: {
     label: "Roll the characteristics and Luck (at the age above)",
+    physicalHelp: "Faces in the order rolled: STR 3D6, CON 3D6, SIZ 2D6, DEX 3D6, APP 3D6, INT 2D6, POW 3D6, EDU 2D6, Luck 3D6, then the age's dice (an EDU check: 1D100 as a units then a tens die, and 1D10 if it rises).",
     request: (draft) => ({ op: "coc.roll_characteristics", args: { age: draft.age } }),
     values: (result) => ({ ...result.details.characteristics, luck: result.details.luck, creation_record: result.details.creation }),
   },
@@ -139,7 +140,13 @@ const MORE = [
     defaults: (me, them) => ({ own_build: me.derived?.build, opponent_build: them.derived?.build }), rollLabel: "Check" },
   { key: "weekly_healing", label: "Weekly healing roll", more: "Healing", op: "coc.weekly_healing_roll", bind: "investigator", fields: [] },
   { key: "capacity", label: "Can they act?", more: "Healing", op: "coc.capacity", bind: "investigator", fields: [], rollLabel: "Show" },
+  // The Keeper's end of a scenario: each ticked skill's improvement roll (rules/coc.md §3.15); Luck recovery too when
+  // the campaign's house rules say so.
+  { key: "development", label: "Development phase", more: "End of the scenario", op: "coc.development_phase", bind: "investigator", fields: [] },
 ];
+
+/** A skill ticked for improvement by a rolled success (rules/coc.md §3.15): the mark beside its name on the sheet. */
+const TICK_MARK = { key: "tick", symbol: "✓", words: "ticked for improvement" };
 
 export default {
   id: "coc",
@@ -214,14 +221,17 @@ export default {
     const luck = sheet.luck === undefined || sheet.luck === null ? []
       : [{ key: "luck", label: "Luck", value: sheet.luck, extra: split(sheet.luck), path: "luck", roll: { title: "Luck roll", op: "coc.luck_roll", bind: "investigator", fields: DIFFICULTY } }];
     const san = { key: "san", label: "Sanity", value: sheet.san, extra: split(sheet.san), path: "san", roll: sanityRoll("Sanity roll") };
+    const ticks = sheet.ticks || [];
     const skills = Object.entries(sheet.skills || {}).map(([name, value]) => ({
       key: `skill-${name}`, label: name, value, extra: split(value), path: `skills.${name}`,
+      mark: ticks.includes(name) ? TICK_MARK : null,
       roll: {
         title: `${name} roll`, op: "coc.skill_roll", bind: "investigator", fixed: { skill: name }, fields: DIFFICULTY,
         opposed: { op: "coc.opposed_roll", target: "opponent", fixed: { skill: name }, fields: ["bonus", "penalty", "opponent_skill", "opponent_bonus", "opponent_penalty"] },
       },
     }));
-    return [{ title: "Characteristics", rows: [...characteristics, ...luck, san] }, { title: "Skills", rows: skills }];
+    return [{ title: "Characteristics", rows: [...characteristics, ...luck, san] },
+      { title: "Skills", rows: skills, note: ticks.length ? `Ticked for improvement: ${ticks.join(", ")}` : null }];
   },
 
   actions: () => [

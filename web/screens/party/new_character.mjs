@@ -9,6 +9,7 @@ import { addCharacter, snack } from "../../app/actions.mjs";
 import { ChoiceField, NoteField, NumberField, TextField, readNumber } from "../../components/field.mjs";
 import { SkillPicker } from "./skill_picker.mjs";
 import { OccupationPoints } from "./occupation_points.mjs";
+import { RollAll } from "./roll_all.mjs";
 import { baseValue } from "./skill_list.mjs";
 import { ItemList, itemErrors, itemsOf } from "./item_list.mjs";
 import { WeaponsEditor, readWeapons, weaponsDraft } from "../sheet/weapons.mjs";
@@ -132,16 +133,9 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
     if (parsed.value !== undefined && parsed.value !== null) setDraft((old) => setPath(old, path, parsed.value));
   };
 
-  const rollAll = async () => {
-    const asked = spec.rollAll.request(draft);
-    try {
-      const values = spec.rollAll.values(await app.services.engine.call(asked.op, asked.args));
-      setDraft((old) => ({ ...old, ...values }));
-      // a typed number under a rolled value (``characteristics.STR`` under ``characteristics``) gives way to it
-      setRaw((old) => Object.fromEntries(Object.entries(old).filter(([path]) => !Object.hasOwn(values, path.split(".")[0]))));
-    } catch (error) {
-      setEngineAnswer({ key: requestKey, error });
-    }
+  const rolled = (values) => {
+    setDraft((old) => ({ ...old, ...values }));
+    setRaw((old) => Object.fromEntries(Object.entries(old).filter(([path]) => !(path in values))));
   };
 
   const create = async (event) => {
@@ -173,7 +167,7 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
     <${TextField} label="Name" name="name" value=${draft.name} maxlength="80" error=${raw.name?.missing && !draft.name.trim() ? "Give them a name." : errorAt("name")}
       onInput=${(value) => setDraft((old) => ({ ...old, name: value }))} />
     <${ChoiceField} label="Plays as" name="character-kind" value=${kind} onChange=${setKind} options=${[["pc", "Player character"], ["npc", `Non-player character (run by the ${game.gm})`]]} />
-    ${spec.rollAll ? html`<button type="button" onClick=${rollAll}>${spec.rollAll.label}</button>` : null}
+    ${spec.rollAll ? html`<${RollAll} roll=${spec.rollAll} draft=${draft} onRolled=${rolled} />` : null}
     ${shownSections.map((section) => html`<fieldset class="grid-fields" key=${section.title}>
       <legend>${section.title}</legend>
       ${section.fields.map((field) => field.choices
