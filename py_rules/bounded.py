@@ -1,4 +1,4 @@
-"""Size and depth limits for JSON kept in a campaign file (issue 11: a long campaign stays fast and safe).
+"""Size and depth limits for JSON kept in a campaign file (a long campaign stays fast and safe).
 
 >>> oversize({"a": [1, 2]}, "log.0", max_chars=100, max_depth=3)
 []

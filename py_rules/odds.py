@@ -1,4 +1,4 @@
-"""Exact odds: distributions as data and the answer of the ``"odds"`` mode (issue 9; STYLE.md A2).
+"""Exact odds: distributions as data and the answer of the ``"odds"`` mode (TABLE.md, Roll drawer; STYLE.md A2).
 
 A :class:`Dist` is a mapping outcome → integer weight over a common denominator (icepool's
 ``Population``): exact, immutable, small. Each game's ``odds`` module builds the distribution of a

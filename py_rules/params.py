@@ -1,5 +1,5 @@
 """Parameter declarations: declared once, they drive validation here, the forms
-in the page and the API reference (issue 2, "One door into the engine").
+in the page and the API reference (one door into the engine: :mod:`py_rules.api`).
 
 A :class:`Param` says what a field holds (kind, range, choices, default), how
 it is labelled, and which seed or RULES.md section its help text cites.

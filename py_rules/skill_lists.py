@@ -1,4 +1,4 @@
-"""Each game's skill list as data, for the guided character forms (issue 8, "skills from a searchable list").
+"""Each game's skill list as data, for the guided character forms (TABLE.md, Screens: "skills from a searchable list").
 
 ``<game>.skill_list`` answers ``details = {"skills": [{"name", "base", "group"}], "note"}``: the names the game's
 character validation accepts, the value a skill has before any points go into it (None where the rules give

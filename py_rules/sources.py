@@ -1,4 +1,4 @@
-"""Rule citations in two voices (issue 8, Words; TABLE.md: "rule citations read like 'Rolling Dice — Call of
+"""Rule citations in two voices (TABLE.md, Words: "rule citations read like 'Rolling Dice — Call of
 Cthulhu house rules'").
 
 Developers cite where a rule comes from: a seed heading (``seed 003, Rolling Dice``) or a section of the rules
@@ -30,7 +30,7 @@ GAMES_BY_SEED = {"000": "Armageddon", "002": "Semiautomagic", "003": "Call of Ct
 """Whose words a seed holds (the seeds are the tables' own rules)."""
 
 GAMES_BY_PART = {"1": "Armageddon", "2": "Semiautomagic", "3": "Call of Cthulhu"}
-"""Whose rules each part of the rules reference describes (part 3 follows the Call of Cthulhu book)."""
+"""Whose rules each part of the rules reference describes (the Call of Cthulhu one follows the book)."""
 
 SECTIONS = {
     "0": "Rule tables",
@@ -233,9 +233,9 @@ def rule_name(source: str) -> str:
     names: list[str] = []
     last_seed: list[str] = []
     for part in re.split(r";\s*", source):
-        if (re.match(r"issue \d|(?:TABLE|STYLE|DESIGN)\.md\b", part)
+        if (re.match(r"(?:TABLE|STYLE|DESIGN)\.md\b", part)
                 or re.fullmatch(r"[a-z_]+(?:\.[A-Za-z_]+)+", part.strip())):
-            continue  # a developer's note: which issue or design note asked for it, where in the code a table lives
+            continue  # a developer's note: which design note asked for it, where in the code a table lives
         plain_words = not has_citation(part) and not re.search(_OPTION, part) and not last_seed
         for name in [part.strip()] if plain_words else _names_of(part.strip(), last_seed):
             if name not in names:

@@ -1,4 +1,4 @@
-"""The odds mode of the door (issue 9): same arguments, same errors, no dice, no state change."""
+"""The odds mode of the door (TABLE.md, Roll drawer): same arguments, same errors, no dice, no state change."""
 
 import copy
 import importlib

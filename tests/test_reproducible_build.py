@@ -1,4 +1,4 @@
-"""Reproducible builds (issue 10): one commit builds byte-identical artifacts, whenever and wherever.
+"""Reproducible builds: one commit builds byte-identical artifacts, whenever and wherever.
 
 Two clones differ in file times, in the folder they sit in and build at different moments; none of it may
 reach the bytes of the wheel, the compiled standard library, the memory snapshot or the lock (else every

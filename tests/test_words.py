@@ -1,4 +1,4 @@
-"""Words (issue 8; TABLE.md, Words): "the game's own words in everything a user reads. Checklist ids, file names and
+"""Words (TABLE.md, Words): "the game's own words in everything a user reads. Checklist ids, file names and
 internal option values move out of user text (keep them in the catalog for developers)"."""
 
 import re
@@ -137,7 +137,7 @@ def test_a_number_or_switch_house_rule_is_named_with_its_value():
     ("RULES.md §2.14 S1", "Table options — Semiautomagic"),
     ("seed 000, Encumbrance; RULES.md §1.14", "Encumbrance — Armageddon"),
     ("Chronicler's modifier (seed 000, Tasks: apply modifiers)", "Tasks — Armageddon"),
-    ("issue 8, Import/export", ""),
+    ("TABLE.md, Kept safe: import validates the whole file", ""),
 ])
 def test_rule_names_read_as_the_games_rules(citation, name):
     assert sources.rule_name(citation) == name

@@ -1,4 +1,4 @@
-"""Odds benchmark (issue 9): the heaviest odds query of each game, ours against icepool's for the same
+"""Odds benchmark: the heaviest odds query of each game, ours against icepool's for the same
 distribution in this CPython process, and ours inside Pyodide in headless Chromium through the worker.
 
     .venv/bin/python tools/bench_odds.py [--runs N] [--no-browser]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fuzz the JSON door (issue 10, "The door never breaks").
+"""Fuzz the JSON door (bad input never crashes it).
 
     python3 tools/fuzz.py --minutes 10          # counts per class, then the first examples of each problem
 

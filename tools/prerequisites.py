@@ -1,4 +1,4 @@
-"""What the test run needs from the machine beyond Python packages, installed where missing (issue 19).
+"""What the test run needs from the machine beyond Python packages, installed where missing (a fresh machine).
 
 The README's test command must work on a fresh Debian machine by itself: the browser tests drive Debian's
 Chromium (Playwright cannot download browsers here) and Debian's WebKitGTK through WebKitWebDriver on an Xvfb

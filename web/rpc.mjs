@@ -177,7 +177,7 @@ export class Engine extends EventTarget {
 
   receive(message) {
     // The compile waits for the worker's first line: both need this thread at first, and a worker
-    // started late delays everything after it, while the module is needed only later (measured, issue 19).
+    // started late delays everything after it, while the module is needed only later (measured).
     if (message.type === "alive") this.sendWasmModule();
     else if (message.type === "stage") {
       if (!this.renewing) this.hooks.onStage?.(message);

@@ -1,7 +1,7 @@
 // Module worker that owns Pyodide (PYODIDE.md §2.1), then answers JSON requests through py_rules.api.call.
 // No Python source is ever built from user input: requests are passed as data.
 //
-// Boot (issue 19): from the build's memory snapshot (tools/make_snapshot.mjs: Python started with every
+// Boot: from the build's memory snapshot (tools/make_snapshot.mjs: Python started with every
 // py_rules module imported), restored with Pyodide's private `_loadSnapshot`. The page's first script starts
 // this worker (engine_start.js); every download starts at its first line; the snapshot is written into the
 // memory image while Pyodide instantiates the wasm (fromSnapshot). The snapshot is used only if it is this
@@ -86,7 +86,7 @@ function reseed(pyodide) {
   const words = crypto.getRandomValues(new Uint32Array(8));
   const hex = Array.from(words, (word) => word.toString(16).padStart(8, "0")).join("");
   const random = pyodide.pyimport("random");
-  random.seed(BigInt(`0x${hex}`)); // a call, not Python source: a cold boot compiles no parser (measured, issue 19)
+  random.seed(BigInt(`0x${hex}`)); // a call, not Python source: a cold boot compiles no parser (measured)
   random.destroy();
 }
 

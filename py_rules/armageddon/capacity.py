@@ -1,4 +1,4 @@
-"""Who can act, and what his state costs him (issue 16; seed 000 Fear Tests, Life Points, Endurance Points,
+"""Who can act, and what his state costs him (TABLE.md; seed 000 Fear Tests, Life Points, Endurance Points,
 Essence, Encumbrance; RULES.md §1.8a defence, §1.15, §1.17 U23).
 
 :func:`capacity` is pure: from a sheet it lists what the character may not do (act, defend), the rolls still

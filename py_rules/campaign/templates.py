@@ -1,4 +1,4 @@
-"""Generic NPCs to start a Cast from (issue 17, "Weapons, armour and a cast of NPCs").
+"""Generic NPCs to start a Cast from (TABLE.md, Running the game: "Weapons, armour and a cast").
 
 A few stock people per game: a thug, a police officer, a cultist and the like. The numbers are this app's own
 (ordinary humans by each game's scale: Armageddon attributes 2–3 and skills 1–3, RULES.md §1.2–§1.3;

@@ -12,7 +12,7 @@ from py_rules.coc.ops_rolls import OPERATIONS as _ROLLS
 from py_rules.coc.capacity import capacity
 from py_rules.coc.params import INVESTIGATOR
 from py_rules.operations import Operation, System
-from py_rules.coc.ops_stat_block import OPERATIONS as _STAT_BLOCK  # issue 17: paste a stat block
+from py_rules.coc.ops_stat_block import OPERATIONS as _STAT_BLOCK  # a Keeper pastes a stat block
 from py_rules.skill_lists import skill_entry, skill_list_operation
 
 __all__ = ("SYSTEM", "OPERATIONS", "CHECKLIST")
@@ -54,4 +54,4 @@ CAPACITY = Operation(
 )
 
 OPERATIONS = _ROLLS + _COMBAT + _HEALTH + (SKILL_LIST, CAPACITY)
-OPERATIONS += _STAT_BLOCK  # issue 17: paste a stat block
+OPERATIONS += _STAT_BLOCK  # a Keeper pastes a stat block

@@ -1,4 +1,4 @@
-"""The stat-block reader as an operation of the JSON door (issue 17, "Paste a stat block")."""
+"""The stat-block reader as an operation of the JSON door (TABLE.md: "a Keeper can paste a scenario's stat block")."""
 
 from __future__ import annotations
 
@@ -28,8 +28,8 @@ def _headline(parsed: dict) -> str:
 
 def _parse(*, text, given) -> Result:
     parsed = stat_block.parse(text, given)
-    steps = [Step(words, "issue 17, Paste a stat block") for words in parsed["read"]]
-    steps += [Step(f"Not read: {words}", "issue 17, Paste a stat block") for words in parsed["not_read"]]
+    steps = [Step(words, "TABLE.md, Paste a stat block") for words in parsed["read"]]
+    steps += [Step(f"Not read: {words}", "TABLE.md, Paste a stat block") for words in parsed["not_read"]]
     return Result("coc", "parse_stat_block", label=parsed["sheet"]["name"] if parsed["sheet"] else "",
                   events=[_headline(parsed)], steps=steps, details=parsed)
 
@@ -47,7 +47,7 @@ PARSE_STAT_BLOCK = Operation(
               f"{{\"EDU\": 50, \"Luck\": 45}} ({', '.join(CHARACTERISTICS)}, Luck, or a name).", default={},
               example={}),
     ),
-    run=_parse, source="issue 17, Paste a stat block; RULES.md §3.2", rolls=False,
+    run=_parse, source="TABLE.md, Paste a stat block; RULES.md §3.2", rolls=False,
 )
 
 OPERATIONS = (PARSE_STAT_BLOCK,)

@@ -1,4 +1,4 @@
-"""Read a Call of Cthulhu 7th-edition stat block, as scenarios print it, into a sheet (issue 17, "Paste a stat block").
+"""Read a Call of Cthulhu 7th-edition stat block, as scenarios print it, into a sheet (TABLE.md, "Paste a stat block").
 
 A Keeper pastes a block such as::
 

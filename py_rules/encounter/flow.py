@@ -1,4 +1,4 @@
-"""The encounter's one step: ``step(state, action, sheets, settings, dice) -> Outcome`` (issue 11).
+"""The encounter's one step: ``step(state, action, sheets, settings, dice) -> Outcome`` (TABLE.md, Encounter).
 
 Pure in the sense of STYLE.md Part C: the input state and sheets are never changed, nothing is undone by an
 inverse operation (the log keeps the sheets before and after). Actions (``{"type": ..., ...}``):

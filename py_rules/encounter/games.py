@@ -1,4 +1,4 @@
-"""What each game runs in an encounter, as data over its existing operations (issue 11; no rule re-implemented).
+"""What each game runs in an encounter, as data over its existing operations (no rule re-implemented).
 
 * **Order.** Armageddon: each combatant's ``armageddon.initiative`` (1d10 + Dexterity with the penalties of its
   state; a quick NPC rolls with a stand-in sheet of its Dexterity); the order compares

@@ -1,5 +1,5 @@
 """Before time passes on one character's sheet: what the move would run that the GM must be asked about first
-(issue 16, "Inputs that cannot hurt": a time skip that runs dying rolls or Survival Tests asks first and says
+(TABLE.md, "No default that can hurt": a time skip that runs dying rolls or Survival Tests asks first and says
 what it will run). The sheet's own time moves, not an encounter's: Armageddon's minutes and seconds (Survival
 Tests every minute, the death timer; seed 000, Life Points) and days without medical care (the daily Survival
 Test; seed 000, Healing), Semiautomagic's rounds (the dying round; seed 002, Dying), Call of Cthulhu's rounds

@@ -1,4 +1,4 @@
-"""Which format a character file is in (issue 18: "optional format, else detected"), and reading it with that
+"""Which format a character file is in (an optional format, else detected), and reading it with that
 format's module."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Foundry VTT's Call of Cthulhu 7th Edition system: an exported actor in, and an investigator out as an actor file
-Foundry imports (issue 18).
+Foundry imports (TABLE.md, "Characters from where they already are").
 
 The shapes follow the system's own definitions (Miskatonic-Investigative-Society/CoC7-FoundryVTT):
 

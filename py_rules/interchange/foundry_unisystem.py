@@ -1,4 +1,4 @@
-"""Foundry VTT's Unisystem systems, an Armageddon (Classic Unisystem) character exported as an actor (issue 18).
+"""Foundry VTT's Unisystem systems, an Armageddon (Classic Unisystem) character exported as an actor.
 
 Two Foundry systems play Classic Unisystem (RULES.md §1.4 cites both); the shapes read are those of their
 ``template.json`` (field names only, no code taken):

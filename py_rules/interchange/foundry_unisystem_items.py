@@ -1,4 +1,4 @@
-"""The items of an exported Foundry VTT Unisystem actor (issue 18): skills, Qualities and Drawbacks, weapons, gear,
+"""The items of an exported Foundry VTT Unisystem actor: skills, Qualities and Drawbacks, weapons, gear,
 armour, and the bonuses items give to the pools.
 
 The item shapes are those of the two Foundry systems for Classic Unisystem named in RULES.md §1.4, read from their

@@ -1,4 +1,4 @@
-"""What changed in a sheet, kept instead of the sheet twice (issue 19, "Long campaigns light"; TABLE.md, Log).
+"""What changed in a sheet, kept instead of the sheet twice (a campaign of months keeps a long log; TABLE.md, Log).
 
 A log entry keeps each sheet as it was before and only what changed (:func:`sheet_changes`); the sheet as it
 became is rebuilt from the two (:func:`apply_changes`), exactly: the same JSON value, with its keys in the same

@@ -1,4 +1,4 @@
-"""Who can act, and what the state costs (issue 16; seed 002 Conditions, Wound, Morale Penalty, Mobility Penalty;
+"""Who can act, and what the state costs (TABLE.md; seed 002 Conditions, Wound, Morale Penalty, Mobility Penalty;
 RULES.md §2.4 defence, §2.10 conditions, §2.13 seconds of action).
 
 :func:`capacity` is pure: it reads the conditions (stored and implied, :func:`creature.effective_conditions`),

@@ -1,4 +1,4 @@
-"""Parameters shared by the Semiautomagic operations, each citing its rule (issue 4; RULES.md §2.14 settings)."""
+"""Parameters shared by the Semiautomagic operations, each citing its rule (RULES.md §2.14 settings)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Exact odds of Armageddon rolls (issue 9) against brute force over typed faces and against icepool."""
+"""Exact odds of Armageddon rolls against brute force over typed faces and against icepool."""
 
 import copy
 from fractions import Fraction

@@ -1,4 +1,4 @@
-"""Migrations (issue 8, Storage: "schema version and migrations … migrate what today's localStorage holds into the
+"""Migrations (TABLE.md, Kept safe: "schema version and migrations … migrate what today's localStorage holds into the
 first campaign of each game"): the old page's values (web/state_store.mjs) become a valid campaign/1."""
 
 import copy
@@ -98,7 +98,7 @@ def test_the_operation_builds_the_campaign_from_the_pages_values():
 
 
 def old_format_file() -> dict:
-    """A campaign file as the app wrote it before issue 19: each log entry keeps every sheet it changed whole,
+    """A campaign file in the older shape: each log entry keeps every sheet it changed whole,
     before and after; an undo keeps them the other way round."""
     from py_rules.campaign.games import validate_sheet
 

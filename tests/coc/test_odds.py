@@ -1,4 +1,4 @@
-"""Exact odds of Call of Cthulhu rolls (issue 9) against brute force over typed faces and against icepool."""
+"""Exact odds of Call of Cthulhu rolls against brute force over typed faces and against icepool."""
 
 from fractions import Fraction
 

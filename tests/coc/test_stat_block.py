@@ -1,4 +1,4 @@
-"""Reading 7th-edition stat blocks as scenarios print them (issue 17, "Paste a stat block"; RULES.md §3.2 for
+"""Reading 7th-edition stat blocks as scenarios print them (TABLE.md, "paste a stat block"; RULES.md §3.2 for
 the derived values). Each block below is written in one of the layouts scenarios use; its golden values are the
 fields that matter. Junk of every kind gives an answer with a clear list of what was not read, never an error."""
 

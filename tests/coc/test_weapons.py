@@ -1,4 +1,4 @@
-"""Weapons and armour on a Call of Cthulhu sheet and in an attack (issue 17; seed 003 "If attacking", "If defending";
+"""Weapons and armour on a Call of Cthulhu sheet and in an attack (seed 003 "If attacking", "If defending";
 RULES.md §3.8 damage, Damage Bonus shares, the book's extreme-damage option, armour). Dice are scripted."""
 
 import copy

@@ -1,5 +1,5 @@
 """Whose turn it is: next, delay, skip, remove, wrapping into the next round; and a property that no sequence of
-actions makes a state the engine would refuse (issue 11; STYLE.md Part C: a pure step, no inverse operations)."""
+actions makes a state the engine would refuse (STYLE.md Part C: a pure step, no inverse operations)."""
 
 import copy
 

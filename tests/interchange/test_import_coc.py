@@ -1,5 +1,5 @@
-"""Call of Cthulhu characters in from the Dhole's House and Foundry VTT, and out to Foundry (issue 18): hand-made
-files covering every field the issue lists, the single-object-instead-of-list cases, numbers as strings, "None"
+"""Call of Cthulhu characters in from the Dhole's House and Foundry VTT, and out to Foundry: hand-made
+files covering every field the importers read, the single-object-instead-of-list cases, numbers as strings, "None"
 subskills, "+DB" damage, missing optional parts and junk (a clear report, no exception); the round trip
 sheet → Foundry file → importer gives the same sheet."""
 

@@ -1,4 +1,4 @@
-"""The log entry format (issue 11; TABLE.md, Log): what a campaign file may hold, every problem named."""
+"""The log entry format (TABLE.md, Log): what a campaign file may hold, every problem named."""
 
 import copy
 

@@ -37,7 +37,7 @@ def requests_for_every_operation() -> list[str]:
         requests.append(json.dumps({"op": op["id"], "args": sample, "seed": 7}))
         requests.append(json.dumps({"op": op["id"], "args": {}, "seed": 7}))
         requests.append(json.dumps({"op": op["id"], "args": {p: "?" for p in sample}, "seed": 7}))
-        if op["odds"]:  # issue 9: the exact odds answer the same under Pyodide
+        if op["odds"]:  # the exact odds answer the same under Pyodide
             requests.append(json.dumps({"op": op["id"], "args": sample, "mode": "odds"}))
     requests.append(json.dumps({"op": "armageddon.task", "args": {"attribute": 2, "skill": 3, "dice": "10 7"}}))
     return requests

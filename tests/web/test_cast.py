@@ -1,4 +1,4 @@
-"""The Cast (issue 17): NPCs with full sheets kept apart from the party. Three numbered cultists from one
+"""The Cast (TABLE.md): NPCs with full sheets kept apart from the party. Three numbered cultists from one
 ready-made NPC, in each game, appear in the cast and not in the party's count (the party screen and Home); a pasted
 stat block is read, its missing value given, saved as an NPC, and added to an encounter from the cast. Screenshots
 of the cast at 768×1024 and 390×844 are saved under test-results/cast/."""

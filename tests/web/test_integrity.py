@@ -1,4 +1,4 @@
-"""Nothing stored, imported or half-updated can break the app (issue 15): damaged records are messages with
+"""Nothing stored, imported or half-updated can break the app (TABLE.md, Kept safe): damaged records are messages with
 Export and Repair, never a blank screen or a hidden campaign; Undo never writes a sheet the game refuses;
 fast taps apply in order; every file the format allows imports."""
 
@@ -233,7 +233,7 @@ def test_a_long_log_with_long_ids_imports(app, tmp_path):
 
 
 def test_an_imported_log_kept_in_blocks_opens_its_entries_and_undoes_its_last_change(app, tmp_path):
-    """A whole log written at once is stored in blocks of entries (issue 19): an entry is still read one tap away,
+    """A whole log written at once is stored in blocks of entries: an entry is still read one tap away,
     from any block, and Undo finds the change it undoes there."""
     campaign = a_coc_campaign(app)
     open_sheet(app, "Harvey")
@@ -263,7 +263,7 @@ def test_an_imported_log_kept_in_blocks_opens_its_entries_and_undoes_its_last_ch
 
 
 def test_two_quick_damage_taps_apply_once_without_a_false_other_tab(app):
-    """Taps on Roll while the first runs are ignored (issue "The table, part 3": no second tap that applies
+    """Taps on Roll while the first runs are ignored (TABLE.md, "No default that can hurt": no second tap that applies
     twice); a deliberate Roll again is queued after it and applies to the sheet as it then is."""
     campaign = a_coc_campaign(app)
     open_sheet(app, "Harvey")

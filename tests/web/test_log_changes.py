@@ -1,5 +1,5 @@
-"""A log entry keeps each sheet before it and what changed, in the page as in the engine (issue 19, "Long campaigns
-light": before and after stay exactly recoverable for undo and for the file; TABLE.md, Log). The page's change
+"""A log entry keeps each sheet before it and what changed, in the page as in the engine
+(before and after stay exactly recoverable for undo and for the file; TABLE.md, Log). The page's change
 records (web/store/changes.mjs) rebuild each sheet exactly and read the same as the engine's (py_rules/log/changes.py);
 an entry stored before, with each sheet whole after it, is still undone and redone exactly."""
 

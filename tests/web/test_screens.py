@@ -1,4 +1,4 @@
-"""Each screen on a tablet (issue 8, On a tablet): axe-core finds no serious or critical violation, every
+"""Each screen on a tablet (TABLE.md, On a tablet): axe-core finds no serious or critical violation, every
 interactive element is at least 44 × 44 px at 768 × 1024, nothing scrolls sideways at 768×1024, 1024×768,
 1366×1024 and 390×844, and a screenshot of each screen at each size is saved under test-results/screens/."""
 
@@ -128,7 +128,7 @@ def test_every_screen_on_a_tablet(tablet, scheme):
 
 
 def test_a_damaged_campaign_on_a_tablet(tablet):
-    """Home with a damaged campaign listed, and its own screen with Export and Repair (issue 15)."""
+    """Home with a damaged campaign listed, and its own screen with Export and Repair (TABLE.md, Kept safe)."""
     from tests.web.helpers import stored_campaigns
     from tests.web.test_integrity import put
 

@@ -1,4 +1,4 @@
-"""Nothing typed is lost (issue 8, Storage; Import/export): IndexedDB unavailable → a banner and the app
+"""Nothing typed is lost (TABLE.md, Kept safe): IndexedDB unavailable → a banner and the app
 works in memory; two tabs on one campaign never overwrite each other; a bad file changes nothing."""
 
 import json

@@ -1,4 +1,4 @@
-"""Weapons and armour on Armageddon and Semiautomagic sheets (issue 17): a weapon from the game's common list
+"""Weapons and armour on Armageddon and Semiautomagic sheets (TABLE.md): a weapon from the game's common list
 and armour given through the sheet's editor (a bad damage refused next to its field, in the form's words),
 then an attack with that weapon on the other character from the sheet's Attack action: the defender's sheet
 changes by the weapon's damage less his armour (Armageddon: Life Points; Semiautomagic: a wound), both

@@ -1,4 +1,4 @@
-"""Call of Cthulhu weapons and armour on the sheet (issue 17): a knife from the common list and armour given
+"""Call of Cthulhu weapons and armour on the sheet (TABLE.md): a knife from the common list and armour given
 through the sheet's editor, a bad damage refused next to its field in the form's words, then an attack in an
 encounter with the knife: the target's HP go down by the knife's damage + the attacker's Damage Bonus − the
 target's armour, both sheets stored changed."""

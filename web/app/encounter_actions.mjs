@@ -1,4 +1,4 @@
-// Encounter actions (issue 11; TABLE.md, Encounter): every encounter.* step of the engine is stored with ONE
+// Encounter actions (TABLE.md, Encounter): every encounter.* step of the engine is stored with ONE
 // commit and ONE log entry — the new encounter state, every sheet it returned, and the step's entry: its
 // result tells what each effect decided (a dying roll with its target and outcome, a condition's time up; the
 // engine's ``details.decided``, each with its trace), ``who`` every character whose sheet it changed, and it
@@ -50,7 +50,7 @@ function whoOf(encounter, args, changed) {
 /**
  * Run ``encounter.<kind>`` on the open campaign's encounter with ``args``, then store the returned state,
  * sheets and its log entry in one commit. ``dice``: ``{physical: true, faces}`` physical dice with the faces so
- * far ("7 3", or none yet), ``{}`` digital. Physical dice are asked one at a time (issue 16): when the rules need
+ * far ("7 3", or none yet), ``{}`` digital. Physical dice are asked one at a time (TABLE.md): when the rules need
  * a die not typed yet the engine's "needs a die" refusal (EngineError ``code`` "needs_die", ``die``) is thrown and
  * nothing is stored; the page asks that die and calls again with the faces so far and the new one. Returns the
  * engine's result with ``logged``, the result as its entry keeps it (stepResult).

@@ -1,7 +1,7 @@
 // The roll drawer: what is rolled, its fields with every default visible, the opponent from the campaign,
 // dice, the house rules this roll uses named just above a Roll button that never scrolls away, then the
 // result with the follow-ups the rules allow. A bottom sheet on portrait screens, a side panel when wide (app.css).
-// No input can hurt (issue "The table, part 3"): nothing that changes a sheet is pre-filled (games/*.mjs), a
+// No input can hurt (TABLE.md, "No default that can hurt"): nothing that changes a sheet is pre-filled (games/*.mjs), a
 // change beyond the character's pool asks first, a second tap while a roll runs is ignored, and once a roll
 // changed a sheet the button turns into "Done" and a "Roll again" that a tap landing right after the result
 // does not press. Physical dice are asked one at a time as the rules need them (drawer/dice_field.mjs): the

@@ -1,4 +1,4 @@
-// What changed in a sheet, kept in a log entry instead of the sheet twice (issue 19, "Long campaigns light"): the
+// What changed in a sheet, kept in a log entry instead of the sheet twice (a long log stays light): the
 // page's twin of py_rules/log/changes.py, same change records (the page makes entries and undoes them; the engine
 // checks them). A change record over JSON values: for two objects, {key: change} for each key that differs, a
 // change being [] (removed), [value] (the new value, whole) or an object (both values objects: their own record);

@@ -1,4 +1,4 @@
-// Encounter (issue 11; TABLE.md, Encounter): combatants from the party or as NPCs, the order by the game's
+// Encounter (TABLE.md, Encounter): combatants from the party or as NPCs, the order by the game's
 // rule (Semiautomagic: the GM's, moved by touch or keyboard), the round and whose turn it is, Next always in
 // view, delay / skip / remove, and quick actions per combatant in at most three taps (Attack → target → Roll).
 // Every step goes through app/encounter_actions.mjs (one commit, logged); rolls from the drawer are logged
