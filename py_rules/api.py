@@ -57,8 +57,9 @@ __all__ = ("call", "tidy", "handle", "catalog", "operation", "answer", "run_chec
 
 
 def catalog() -> dict:
-    """Every system, operation and output format, as JSON-ready data: what users read in plain words
+    """Every system, operation, output format and error code, as JSON-ready data: what users read in plain words
     (:mod:`py_rules.game_words`)."""
+    from py_rules.error_codes import catalog_errors
     from py_rules.game_words import catalog_operation, catalog_system
     from py_rules.render.formats import formats
 
@@ -68,6 +69,7 @@ def catalog() -> dict:
         "systems": [catalog_system(s) for s in all_systems()],
         "operations": [catalog_operation(op) for op in all_operations()],
         "formats": [each.to_dict() for each in formats()],
+        "errors": catalog_errors(),  # every code an error can carry, with its meaning (py_rules/error_codes.py)
     }
 
 

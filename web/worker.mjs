@@ -12,6 +12,7 @@
 // arrives with loadPyodide itself (no micropip at run time). `marks` times each stage (html[data-boot-marks]).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { chunksOf, fill, refusal } from "./snapshot.mjs";
+import { CODE } from "./error_codes.mjs";
 
 // Milliseconds since the worker's time origin, reported with "ready" so boot costs can be read per stage.
 const marks = { start: performance.now() };
@@ -189,7 +190,7 @@ onmessage = async (event) => {
   try {
     response = text !== undefined ? api.call(String(request), text) : api.call(String(request)); // a long file beside it
   } catch (error) {
-    response = JSON.stringify({ ok: false, error: { code: "internal", message: String(error?.message || error), field: null } });
+    response = JSON.stringify({ ok: false, error: { code: CODE.internal, message: String(error?.message || error), field: null } });
   }
   postMessage({ type: "response", id, response });
   try { api.tidy?.(); } catch { /* freeing is never worth an error: the next file checked frees it */ } // a long file's values, now that the answer is sent

@@ -5,6 +5,7 @@
 // holds the encounter and every changed sheet before and after, so one Undo undoes the whole step. Effects
 // that decided nothing (an end of round that only repeats a number) are not logged apart.
 import { newId } from "../store/records.mjs";
+import { CODE } from "../error_codes.mjs";
 import { commitNow, makeEntry } from "./log_actions.mjs";
 import { inQueue } from "./queue.mjs";
 import { addCharacter } from "./actions.mjs";
@@ -124,14 +125,14 @@ async function nextPass(app, state, sheets, faces, physical) {
   try {
     return { result: await once(faces), used: faces.length, unused: null };
   } catch (error) {
-    if (error.code !== "dice_unused") throw error;
+    if (error.code !== CODE.diceUnused) throw error;
     unused = error;
   }
   for (let used = 0; used < faces.length; used += 1) {
     try {
       return { result: await once(faces.slice(0, used)), used, unused };
     } catch (error) {
-      if (error.code !== "needs_die") throw error;
+      if (error.code !== CODE.needsDie) throw error;
     }
   }
   throw unused;
@@ -152,7 +153,7 @@ async function nextNow(app, encounter, dice, reasonOf) {
     try {
       done = await nextPass(app, state, sheets, faces.slice(spent), Boolean(dice.physical));
     } catch (error) {
-      if (error.code === "needs_die" && error.die) error.die = { ...error.die, position: error.die.position + spent };
+      if (error.code === CODE.needsDie && error.die) error.die = { ...error.die, position: error.die.position + spent };
       throw error;
     }
     const { result } = done;
