@@ -34,8 +34,7 @@ def depth(value, limit: int) -> int:
         item, level = stack.pop()
         if level > limit:
             return level
-        if level > deepest:
-            deepest = level
+        deepest = max(deepest, level)
         inner = level + 1
         stack.extend((child, inner) for child in (item.values() if isinstance(item, dict) else item)
                      if isinstance(child, containers))

@@ -416,7 +416,7 @@ def roll(dice: DiceSource, expr: Expr, purpose: str, floor: int | None = None) -
             value = term.count * term.times
             piece = str(term.count)
         total += term.sign * value
-        said.append((f"- " if term.sign < 0 else "+ " if said else "") + piece)
+        said.append(("- " if term.sign < 0 else "+ " if said else "") + piece)
     if floor is not None:
         total = max(floor, total)
     return Rolled(total, tuple(faces), " ".join(said))

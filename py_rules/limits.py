@@ -9,6 +9,7 @@ field declared without them is bounded all the same.
 from __future__ import annotations
 
 import json
+import math
 import re
 from array import array
 from itertools import accumulate
@@ -222,7 +223,7 @@ def check_tree(value, field: str, depth: int, *, halves: bool = False) -> int | 
             if not halves and has_surrogate(node):
                 raise RulesError("bad_text", f"{path or 'The value'} holds a character that is not valid Unicode text.", path)
         elif isinstance(node, float):
-            if node != node or node in (float("inf"), float("-inf")):
+            if not math.isfinite(node):
                 raise RulesError("wrong_type", f"{path or 'The value'} must be a finite number.", path)
         elif isinstance(node, (dict, list)):
             if level >= depth:
@@ -244,7 +245,7 @@ def finite_float(text: str) -> float | None:
         value = float(text)
     except ValueError:
         return None
-    return value if value == value and value not in (float("inf"), float("-inf")) else None
+    return value if math.isfinite(value) else None
 
 
 def whole_number(text: str) -> int | None:

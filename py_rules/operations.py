@@ -9,8 +9,8 @@ dice added automatically and receive the dice source as first argument.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from py_rules.params import Param, faces_param
 

@@ -11,7 +11,7 @@ A base the rules take from the character (Call of Cthulhu: Dodge = half DEX) is 
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from py_rules.operations import Operation
 from py_rules.trace import Result

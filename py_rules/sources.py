@@ -22,7 +22,7 @@ This module holds the table between the two and the functions every user-facing 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 __all__ = ("GAMES_BY_SEED", "GAMES_BY_PART", "SECTIONS", "rule_name", "plain", "split", "has_citation")
 
@@ -73,7 +73,7 @@ space of it) and a tag holds no ``[`` (a ``[SEED`` with no ``]`` after it is not
 _DEV_REF = r"DEVELOPERS\.md(?::[^)]*)?"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compiled(name: str) -> re.Pattern:
     """The large patterns, compiled on first use (start-up pays nothing for them)."""
     if name == "cite":

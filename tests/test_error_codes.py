@@ -66,14 +66,14 @@ def codes_in_source(tree: ast.AST) -> dict[str, list[int]]:
                     add(keyword.value, node.lineno)
         elif isinstance(node, ast.FunctionDef):
             positional = node.args.posonlyargs + node.args.args
-            for arg, default in zip(positional[len(positional) - len(node.args.defaults):], node.args.defaults):
+            for arg, default in zip(positional[len(positional) - len(node.args.defaults):], node.args.defaults, strict=True):
                 if arg.arg == "code" or arg.arg.endswith("_code"):
                     add(default, node.lineno)
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
             if node.target.id == "code" or node.target.id.endswith("_code"):
                 add(node.value, node.lineno)
         elif isinstance(node, ast.Dict):
-            for key, value in zip(node.keys, node.values):
+            for key, value in zip(node.keys, node.values, strict=True):
                 if isinstance(key, ast.Constant) and key.value == "code":
                     add(value, node.lineno)
         elif isinstance(node, ast.Compare):

@@ -9,8 +9,7 @@ is fuzzed the day it is declared); ``python3 tools/fuzz.py --minutes N`` runs th
 """
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from py_rules.systems import SYSTEM_IDS
 from tools import fuzz

@@ -14,7 +14,6 @@ from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.systems import all_operations
-
 from tests.door import example_args
 from tests.test_words_scan import problems_in
 

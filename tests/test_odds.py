@@ -5,8 +5,7 @@ import importlib
 import json
 from fractions import Fraction
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules.api import call, catalog, handle
 from py_rules.odds import SUPPORTED, Dist, uniform

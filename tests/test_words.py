@@ -81,7 +81,7 @@ def test_every_choice_has_plain_labels_in_the_same_order():
     for op in CATALOG["operations"]:
         for param in op["params"]:
             assert len(param["choice_labels"]) == len(param["choices"]), (op["id"], param["name"])
-            for value, label in zip(param["choices"], param["choice_labels"]):
+            for value, label in zip(param["choices"], param["choice_labels"], strict=True):
                 assert label and "_" not in label, (op["id"], param["name"], value, label)
 
 

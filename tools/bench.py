@@ -14,16 +14,15 @@ start of navigation. Runs alternate between the two pages. Prints numbers; asser
 
 from __future__ import annotations
 
-import os
-
 import gzip
 import json
+import os
 import re
 import shutil
-import subprocess
-import time
 import statistics
+import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 from tools.serve import serve_in_thread

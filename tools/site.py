@@ -28,7 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tools import bundle
+from tools import bundle, lint
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -94,7 +94,7 @@ def sha256(path: Path) -> str:
 
 def ensure_node_modules() -> None:
     """Install the pinned npm packages (package-lock.json) when they are missing."""
-    if ((NODE_PYODIDE / "pyodide.mjs").exists() and bundle.ESBUILD.exists()
+    if ((NODE_PYODIDE / "pyodide.mjs").exists() and bundle.ESBUILD.exists() and lint.BIOME.exists()
             and all((ROOT / "node_modules" / source).exists() for source, _ in VENDOR)):
         return
     log("node_modules missing: npm ci")

@@ -33,10 +33,13 @@ export function withoutZeroRuns(memory) {
     if (memory[i] !== 0) {
       if (start < 0) start = i;
       zeros = 0;
-    } else if (start >= 0 && (zeros += 1) === ZERO_RUN) {
-      segments.push([start, i + 1 - ZERO_RUN - start]);
-      start = -1;
-      zeros = 0;
+    } else if (start >= 0) {
+      zeros += 1;
+      if (zeros === ZERO_RUN) {
+        segments.push([start, i + 1 - ZERO_RUN - start]);
+        start = -1;
+        zeros = 0;
+      }
     }
   }
   if (start >= 0) segments.push([start, memory.length - zeros - start]);

@@ -6,7 +6,7 @@ import { digestOf, keptBody, unzippedChunks } from "./snapshot.mjs";
 
 const BLOCK = 1 << 20;
 
-onmessage = async ({ data }) => {
+self.onmessage = async ({ data }) => {
   try {
     let block = new Uint8Array(BLOCK);
     let used = 0;

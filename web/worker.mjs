@@ -181,7 +181,7 @@ booted.then(
   (error) => postMessage({ type: "boot-error", message: `Python could not start: ${error?.message || error}` }),
 );
 
-onmessage = async (event) => {
+self.onmessage = async (event) => {
   const { type, id, request, module, text } = event.data || {};
   if (type === "wasm-module") receiveModule(module);
   if (type !== "call") return;

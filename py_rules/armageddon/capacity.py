@@ -12,7 +12,12 @@ from py_rules.armageddon.character import has, name_of
 from py_rules.armageddon.encumbrance import load_of
 from py_rules.armageddon.penalties import PenaltySettings, injury_penalty
 from py_rules.armageddon.tables import (
-    DEPRESSED_PENALTY, DEPRESSED_THRESHOLD, FEAR_FROZEN_TURNS, NUMB_PENALTY, TIRED_PENALTY, TIRED_THRESHOLD,
+    DEPRESSED_PENALTY,
+    DEPRESSED_THRESHOLD,
+    FEAR_FROZEN_TURNS,
+    NUMB_PENALTY,
+    TIRED_PENALTY,
+    TIRED_THRESHOLD,
 )
 from py_rules.capacity import Limit, Lowered, Penalty, answer, spoken_duration
 from py_rules.words import counted

@@ -28,8 +28,7 @@ from py_rules.armageddon.tables import (
 )
 from py_rules.armageddon.weapons import armour_of, weapons_of
 from py_rules.errors import RulesError
-from py_rules.limits import sheet_text as _text
-from py_rules.limits import shown as _shown
+from py_rules.limits import sheet_text as _text, shown as _shown
 from py_rules.text import check_sheet as check_texts
 from py_rules.words import field_words, listed
 

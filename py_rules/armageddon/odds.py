@@ -16,9 +16,9 @@ from functools import lru_cache
 
 from py_rules.armageddon.checks import resisted_outcome
 from py_rules.armageddon.d10 import D10, chain_continues, chain_value
+from py_rules.armageddon.outcome import describe_level, success_levels
 from py_rules.armageddon.tables import DAMAGE_FORM
 from py_rules.dice_expr import distribution, parse
-from py_rules.armageddon.outcome import describe_level, success_levels
 from py_rules.errors import RulesError
 from py_rules.odds import Dist, Odds, Outcome, ProbeDice, enumerate_run
 from py_rules.words import counted

@@ -4,28 +4,56 @@ Consciousness/Survival, First Aid, resuscitation, Essence, Fear, conditions, tim
 from __future__ import annotations
 
 from py_rules.armageddon.character import (
-    add, attribute, from_dict, has, name_of, remove,
+    add,
+    attribute,
+    from_dict,
+    has,
+    name_of,
+    remove,
 )
 from py_rules.armageddon.clock import MAX_DAYS, MAX_SECONDS, _duration, advance_days, advance_time
 from py_rules.armageddon.damage import POOLS, apply_damage, restore_points, roll_damage
-from py_rules.armageddon.tables import DAMAGE_FORM
-from py_rules.dice_expr import parse
 from py_rules.armageddon.encumbrance import load_of
 from py_rules.armageddon.essence import essence_checks, lose_essence
 from py_rules.armageddon.fear import fear_table_lookup, fear_test, is_placeholder
 from py_rules.armageddon.fields import (
-    ATTRIBUTE_NAME, CARE_OVERSHOOT, CHARACTER, CONSCIOUSNESS_TIMING, ESSENCE_SETTINGS, EXAMPLE_BELOW_0_ESSENCE,
-    EXAMPLE_BELOW_0_LP, EXAMPLE_DEATH_PENDING, EXAMPLE_DYING, FEAR_TABLE_PARAM,
-    FIRST_AID_SCOPE, LABEL, MODIFIERS, PENALTY_SETTINGS, ROLL_SETTINGS, TAGS, TURN_SECONDS, USE_FEAR_EFFECTS, WAKE_AT,
+    ATTRIBUTE_NAME,
+    CARE_OVERSHOOT,
+    CHARACTER,
+    CONSCIOUSNESS_TIMING,
+    ESSENCE_SETTINGS,
+    EXAMPLE_BELOW_0_ESSENCE,
+    EXAMPLE_BELOW_0_LP,
+    EXAMPLE_DEATH_PENDING,
+    EXAMPLE_DYING,
+    FEAR_TABLE_PARAM,
+    FIRST_AID_SCOPE,
+    LABEL,
+    MODIFIERS,
+    PENALTY_SETTINGS,
+    ROLL_SETTINGS,
+    TAGS,
+    TURN_SECONDS,
+    USE_FEAR_EFFECTS,
+    WAKE_AT,
     tags_of,
 )
 from py_rules.armageddon.life import consciousness_test, first_aid, resuscitate, survival_test
 from py_rules.armageddon.penalties import PenaltySettings, automatic_modifiers, state_conditions
 from py_rules.armageddon.tables import (
-    ACTIVITIES, DEATH_TIMER_MINUTES_PER_CON, EMOTIONAL_LEAK_DICE, FEAR_TABLE, GM_TITLE, LIFE_POINTS_FORMULA,
-    STORED_CONDITIONS, SURVIVAL_INTERVAL, TARGET_NUMBER,
+    ACTIVITIES,
+    DAMAGE_FORM,
+    DEATH_TIMER_MINUTES_PER_CON,
+    EMOTIONAL_LEAK_DICE,
+    FEAR_TABLE,
+    GM_TITLE,
+    LIFE_POINTS_FORMULA,
+    STORED_CONDITIONS,
+    SURVIVAL_INTERVAL,
+    TARGET_NUMBER,
 )
 from py_rules.armageddon.work import Settings, Work
+from py_rules.dice_expr import parse
 from py_rules.errors import RulesError
 from py_rules.game_words import words_of
 from py_rules.modifiers import parse_modifiers

@@ -116,7 +116,6 @@ def _checked_file(text: str) -> Result:
     compactEntry, the twin of :func:`py_rules.log.entry.compact_entry`): ``details.log`` is ``"file"``, else
     ``"campaign"`` (a migrated file: its log is the campaign's)."""
     from py_rules import limits
-
     from py_rules.campaign import file_text
 
     utf8 = limits.utf8(text)  # written once (or kept as sent), measured at C speed

@@ -350,8 +350,8 @@ def _spend_luck_combined(state: dict, last: dict, points: int, target_level: str
 
 def recover_luck(dice: DiceSource, state: dict, *, label: str = "") -> Result:
     """Optional Luck recovery [BOOK]: roll d100; above current Luck, gain 1D10 Luck (max 99) (RULES.md §3.6)."""
-    from py_rules.coc.tables import DICE_FORM, LUCK_MAX
     from py_rules import dice_expr
+    from py_rules.coc.tables import DICE_FORM, LUCK_MAX
 
     require_alive(state)
     perc = roll_percentile(dice, purpose="Luck recovery")

@@ -12,6 +12,7 @@ import copy
 
 from py_rules import dice_expr
 from py_rules.coc.tables import (
+    ARMOUR_MAX,
     CHARACTERISTIC_MAX,
     CHARACTERISTICS,
     DAMAGE_BONUS_STEP,
@@ -27,13 +28,10 @@ from py_rules.coc.tables import (
     SKILL_BASES,
     SKILL_BASES_FROM,
     SKILL_MAX,
-    ARMOUR_MAX,
 )
 from py_rules.coc.weapons import parse_weapons
 from py_rules.errors import RulesError
-from py_rules.limits import DAMAGE_MAX
-from py_rules.limits import sheet_text as _text
-from py_rules.limits import shown as _shown
+from py_rules.limits import DAMAGE_MAX, sheet_text as _text, shown as _shown
 from py_rules.text import check_sheet as check_texts
 from py_rules.words import field_words, listed
 
@@ -333,7 +331,7 @@ def damage_bonus_and_build(str_plus_siz: int, table=DAMAGE_BONUS_TABLE) -> tuple
     >>> [damage_bonus_and_build(x) for x in (64, 65, 110, 125, 205, 524, 525, 605)]
     [('-2', -2), ('-1', -1), ('0', 0), ('+1D4', 1), ('+2D6', 3), ('+5D6', 6), ('+6D6', 7), ('+7D6', 8)]
     """
-    for low, high, bonus, build in table:
+    for _low, high, bonus, build in table:
         if str_plus_siz <= high:
             return bonus, build
     _low, high, bonus, build = table[-1]

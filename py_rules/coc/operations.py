@@ -6,13 +6,13 @@ is the new value of the operation's first shared state; ``result.details.states`
 maps every changed state_key to its new value (an attack changes both sides).
 """
 
+from py_rules.coc.capacity import capacity
 from py_rules.coc.ops_combat import OPERATIONS as _COMBAT
 from py_rules.coc.ops_health import OPERATIONS as _HEALTH
 from py_rules.coc.ops_rolls import OPERATIONS as _ROLLS
-from py_rules.coc.capacity import capacity
+from py_rules.coc.ops_stat_block import OPERATIONS as _STAT_BLOCK  # a Keeper pastes a stat block
 from py_rules.coc.params import INVESTIGATOR
 from py_rules.operations import Operation, System
-from py_rules.coc.ops_stat_block import OPERATIONS as _STAT_BLOCK  # a Keeper pastes a stat block
 from py_rules.skill_lists import skill_entry, skill_list_operation
 
 __all__ = ("SYSTEM", "OPERATIONS", "CHECKLIST")

@@ -6,7 +6,16 @@ from py_rules.coc import checks, creation, opposed, push
 from py_rules.coc.investigator import EXAMPLE
 from py_rules.coc.levels import level_for, level_name, succeeds
 from py_rules.coc.params import (
-    BONUS, CHARACTERISTIC, DIFFICULTY, EXAMPLE_AFTER_A_FAILED_ROLL, GOAL, INVESTIGATOR, LABEL, OPPONENT, PENALTY, SKILL,
+    BONUS,
+    CHARACTERISTIC,
+    DIFFICULTY,
+    EXAMPLE_AFTER_A_FAILED_ROLL,
+    GOAL,
+    INVESTIGATOR,
+    LABEL,
+    OPPONENT,
+    PENALTY,
+    SKILL,
     with_states,
 )
 from py_rules.coc.percentile import roll_percentile

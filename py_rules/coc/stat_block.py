@@ -28,8 +28,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from py_rules.coc import investigator
-from py_rules.coc import stat_block_grammar as grammar
+from py_rules.coc import investigator, stat_block_grammar as grammar
 from py_rules.coc.stat_block_sheet import compare, dice_text, given_values, make_sheet
 from py_rules.coc.tables import BRAWL, CHARACTERISTIC_MAX, CHARACTERISTICS, DODGE, HANDGUN, LUCK_MAX, RIFLE, SKILL_MAX
 from py_rules.errors import RulesError
@@ -133,7 +132,7 @@ def _table(reader: _Reader, found: dict) -> None:
         values = grammar.TABLE_VALUE.findall(lines[following].replace("|", " "))
         if len(values) != len(names) or re.sub(r"[\s|%()/+\-0-9D]", "", lines[following], flags=re.I):
             continue
-        for name, value in zip(names, values):
+        for name, value in zip(names, values, strict=True):
             key = keys[name.upper().strip(":")]
             found.setdefault(key, (value, offsets[index]))
         reader.take(offsets[index], offsets[index] + len(line))
@@ -363,7 +362,7 @@ def _keep_name(reader: _Reader, who: dict, anything: bool) -> None:
 def _not_read(reader: _Reader) -> list[str]:
     """Every stretch of the text nothing was read from and that holds a letter or digit."""
     parts, current = [], []
-    for ch, used in zip(reader.text, reader.used):
+    for ch, used in zip(reader.text, reader.used, strict=True):
         if used or ch == "\n":
             if current:
                 parts.append("".join(current))

@@ -11,7 +11,16 @@ thrown, none for firearms) and whether it impales (blades, bullets: the book's e
 from __future__ import annotations
 
 from py_rules.coc.tables import (
-    ATTACKS_MAX, BRAWL, DAMAGE_BANDS_FORM, HANDGUN, RIFLE, SKILL_ALIASES, SKILL_BASES, THROW, WEAPON_DB, WEAPONS,
+    ATTACKS_MAX,
+    BRAWL,
+    DAMAGE_BANDS_FORM,
+    HANDGUN,
+    RIFLE,
+    SKILL_ALIASES,
+    SKILL_BASES,
+    THROW,
+    WEAPON_DB,
+    WEAPONS,
     WEAPONS_MAX,
 )
 from py_rules.dice_expr import Expr, parse_parts

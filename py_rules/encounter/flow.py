@@ -31,9 +31,9 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from py_rules.encounter.games import GAMES, coc_combat_skill, decided, npc_sheet, sheet_name, span_text, time_warnings
-from py_rules.encounter.state import MAX_COMBATANTS, NPC_FIELDS, SCHEMA, combatant_problems, current, eligible
 from py_rules.dice import TypedDice
+from py_rules.encounter.games import GAMES, coc_combat_skill, decided, npc_sheet, sheet_name, time_warnings
+from py_rules.encounter.state import MAX_COMBATANTS, NPC_FIELDS, SCHEMA, combatant_problems, current, eligible
 from py_rules.errors import RulesError
 from py_rules.trace import Step
 from py_rules.words import counted, humanize, passes
@@ -271,7 +271,7 @@ def _coc_order(ctx: _Context, people: list) -> None:
         result = ctx.run("coc.attack_order", {"combatants": entries, "label": "Attack order"},
                          [c["id"] for c in people], who=[c["character_id"] for c in people if c["character_id"]])
         ties = {p["name"]: p.get("tie_roll", 0) for p in result["state"]["order"]}
-    for c, e in zip(people, entries):
+    for c, e in zip(people, entries, strict=True):
         c["initiative"] = initiative(e["dex"], e["firearm_ready"])
         c["order_key"] = [c["initiative"], e["combat_skill"], -ties.get(c["name"], 0)]
         if len(entries) < 2:

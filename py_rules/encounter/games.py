@@ -16,8 +16,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from py_rules.errors import RulesError
 
@@ -83,7 +83,7 @@ GAMES = {
     "coc": Game(
         sheet="investigator", round_op="coc.advance_time",
         round_args=lambda c, s: {"unit": "rounds", "amount": 1},
-        time_ops={unit: ("coc.advance_time", (lambda u: lambda n, a: {"unit": u, "amount": n})(unit))
+        time_ops={unit: ("coc.advance_time", lambda n, a, u=unit: {"unit": u, "amount": n})
                   for unit in ("hours", "days", "weeks")},
         orders=True,
     ),

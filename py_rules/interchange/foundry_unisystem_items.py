@@ -32,7 +32,7 @@ import math
 import re
 
 from py_rules.armageddon.tables import SKILL_MAX, SKILLS
-from py_rules.interchange.report import Report, number, quoted, text
+from py_rules.interchange.report import Report, number, text
 
 NAME_MAX = 100
 _GEAR = ("item", "gear", "equipment", "weaponery", "vehicles", "science", "medical", "restricted")

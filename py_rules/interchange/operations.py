@@ -54,7 +54,7 @@ def _import(*, text, format, game) -> Result:
     name = imported.sheet.get("name")
     if not isinstance(name, str) or not name.strip() or text_problem(name):  # a name the sheet refuses is not echoed
         name = "The character"
-    if game != "any" and imported.game != game:
+    if game not in ("any", imported.game):
         message = (f"This file is a character of {games.game_name(imported.game)}; this campaign plays "
                    f"{games.game_name(game)}.")
         details["problem"] = {"field": "", "message": message}

@@ -39,7 +39,7 @@ def same_json(a, b) -> bool:
     if kind is dict:
         return len(a) == len(b) and list(a) == list(b) and all(same_json(a[k], b[k]) for k in a)
     if kind is list:
-        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
     if kind is float:
         return repr(a) == repr(b)
     return a == b

@@ -102,7 +102,7 @@ class SheetCheck:
         except (TypeError, ValueError, RecursionError):
             return None
 
-    def __call__(self, sheet: dict, key=None) -> "tuple[str | None, str] | None":
+    def __call__(self, sheet: dict, key=None) -> tuple[str | None, str] | None:
         from py_rules.campaign.games import validate_sheet
 
         key = sheet_key(sheet) if key is None else key

@@ -10,8 +10,7 @@ seconds; Confused: the chart decides), defending (Flat-Footed, Broken, Helpless)
 from __future__ import annotations
 
 from py_rules.capacity import Limit, Penalty, answer, spoken_duration
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import creature as C, tables as T
 from py_rules.words import counted
 
 __all__ = ("capacity", "limits_of", "penalties_of", "ACT_OPS", "DEFENCE_OPS")

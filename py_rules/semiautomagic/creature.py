@@ -11,8 +11,7 @@ import copy
 import math
 
 from py_rules.errors import RulesError
-from py_rules.limits import sheet_text
-from py_rules.limits import shown as _shown
+from py_rules.limits import sheet_text, shown as _shown
 from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.weapons import armour_of, weapons_of
 from py_rules.text import check_sheet as check_texts

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from py_rules.modifiers import MODIFIERS_HELP
 from py_rules.params import Param
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import creature as C, tables as T
 from py_rules.semiautomagic.dying import DYING_ORDERS
 
 CREATURE_HELP = (

@@ -4,8 +4,7 @@ import copy
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules.armageddon.odds import chain_dist, resisted_dist, roll_levels
 from py_rules.armageddon.outcome import describe_level, success_levels

@@ -128,7 +128,7 @@ def test_an_old_format_campaign_file_imports_with_its_log_as_what_changed():
     assert checked.valid, checked.problems
     log = checked.campaign["log"]
     assert [("after" in e, "changes" in e) for e in log] == [(False, True)] * 3
-    for kept, was in zip(log, old["log"]):
+    for kept, was in zip(log, old["log"], strict=True):
         assert kept["before"] == was["before"] and entry_after(kept) == was["after"]
         assert list(kept) == [k if k != "after" else "changes" for k in was]  # in its place among the fields
     assert validate(checked.campaign).campaign == checked.campaign  # the new shape imports as it is

@@ -9,17 +9,15 @@ import json
 import re
 from unittest import mock
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules import api, limits
-from py_rules.campaign import entries as campaign_entries
-from py_rules.campaign import file_text
+from py_rules.campaign import entries as campaign_entries, file_text
 from py_rules.campaign.entries import GROWTH
 from py_rules.campaign.problems import LIMITS, check_json
 from py_rules.log import entry as log_entry
 from py_rules.log.entry import MAX_ENTRY_CHARS
-from tests.campaign.test_check_file import CAMPAIGN, EXAMPLE_ENTRY, entry, wounded
+from tests.campaign.test_check_file import CAMPAIGN, EXAMPLE_ENTRY, wounded
 from tests.campaign.test_file_text import a_log, answer
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode

@@ -7,8 +7,7 @@ import json
 from unittest import mock
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules import api, limits
 from py_rules.campaign import file_text

@@ -5,8 +5,7 @@ fields that matter. Junk of every kind gives an answer with a clear list of what
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules.api import handle
 from py_rules.coc import investigator
@@ -16,7 +15,7 @@ CHARS = ("STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU")
 
 
 def stats(*values):
-    return dict(zip(CHARS, values))
+    return dict(zip(CHARS, values, strict=False))  # the first characteristics, as many as given
 
 
 def weapon(name, skill, damage, db="full", **more):
@@ -159,7 +158,7 @@ def test_stat_block_layouts_read_into_a_sheet(title, text, golden):
             assert sheet["skills"][skill] == value, skill
     if "weapons" in golden:
         got = [{key: w[key] for key in ("name", "skill", "damage", "db", *(k for k in g if k == "impale"))}
-               for w, g in zip(parsed["weapons"], golden["weapons"])]
+               for w, g in zip(parsed["weapons"], golden["weapons"], strict=True)]
         assert got == golden["weapons"]
         assert len(parsed["weapons"]) == len(golden["weapons"])
     if "not_read_has" in golden:

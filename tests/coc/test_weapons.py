@@ -4,10 +4,9 @@ RULES.md §3.8 damage, Damage Bonus shares, the book's extreme-damage option, ar
 import copy
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 from coc_helpers import cultist, d100, harvey, run
+from hypothesis import given, strategies as st
+
 from py_rules import api
 from py_rules.coc import attack as attack_mod
 from py_rules.coc.combat import armour_absorbs, damage_expr, roll_damage

@@ -53,7 +53,7 @@ def test_wheel_in_pyodide_answers_like_cpython(dist_dir, tmp_path):
     out = json.loads((tmp_path / "out.json").read_text())
     assert out["python"].startswith("3.14")
     expected = [api.call(request) for request in requests]
-    for request, got, want in zip(requests, out["responses"], expected):
+    for request, got, want in zip(requests, out["responses"], expected, strict=True):
         assert json.loads(got) == json.loads(want), request
         assert json.loads(got).get("error", {}).get("code") != "internal", (request, got)
     task = json.loads(out["responses"][-1])["result"]

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, stored_campaigns
-from tests.web.test_screens import AXE, SMALL_TARGETS, tablet  # noqa: F401 (the fixture)
+from tests.web.test_screens import AXE, SMALL_TARGETS
 from tests.web.test_words_scan import scan
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "cast"

@@ -6,7 +6,6 @@ import gzip
 import json
 
 import pytest
-
 from playwright.sync_api import expect
 
 from py_rules import api

@@ -7,7 +7,6 @@ Campaigns are put straight into storage (a party and an ordered encounter made b
 as a GM would; the network is blocked as the fixtures do."""
 
 import copy
-import json
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ from py_rules.coc.investigator import EXAMPLE as HARVEY
 from tests.door import answer
 from tests.sheets import dying_harvey as _dying_harvey
 from tests.web.helpers import stored_campaigns, stored_log
-from tests.web.test_encounter import forum_post, next_turn, row, step, turn
+from tests.web.test_encounter import forum_post, next_turn, row, step
 
 SHOTS = Path("test-results/encounter-steps")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -132,7 +133,7 @@ def test_repair_removes_only_what_fails_and_lists_it(app):
     expect(dropped.locator("li")).to_have_count(2)
     with app.expect_download() as download:
         app.get_by_role("button", name="Export what is there").click()
-    kept = json.loads(open(download.value.path()).read())
+    kept = json.loads(Path(download.value.path()).read_text())
     assert kept["characters"][1]["sheet"] is None  # the file is what was there, damage and all
 
     app.get_by_role("button", name="Repair").click()

@@ -82,7 +82,7 @@ def test_the_pages_change_records_rebuild_each_sheet_exactly_and_read_the_same_a
     pairs = cases(400)
     texts = [[json.dumps(before), json.dumps(after), json.dumps(sheet_changes(before, after))] for before, after in pairs]
     answers = app.evaluate(ROUND_TRIPS, texts)
-    for (before, after), answer in zip(pairs, answers):
+    for (before, after), answer in zip(pairs, answers, strict=True):
         assert answer["exact"], (before, after)  # the page's own records, exact to the text
         assert same_value(json.dumps(apply_changes(before, json.loads(answer["changes"]))), after), (before, after)
         assert same_value(answer["fromEngine"], after), (before, after)

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import BOOT_TIMEOUT_MS
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,17 +28,6 @@ SMALL_TARGETS = """() => {
   }
   return small;
 }"""
-
-
-@pytest.fixture
-def tablet(browser, site_url):
-    """A page in a context that lets the test inject axe-core (the app's CSP would refuse an inline script)."""
-    context = browser.new_context(bypass_csp=True, viewport={"width": 768, "height": 1024})
-    page = context.new_page()
-    page.goto(site_url)
-    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
-    yield page
-    context.close()
 
 
 DEVELOPER_WORDS = re.compile(r"RULES\.md|DEVELOPERS|\.py\b|seed \d{3}|§|\b[A-Z]\d{1,2}\b|\b[a-z]+_[a-z_]+\b")

@@ -8,7 +8,6 @@ from playwright.sync_api import expect
 from tests.web.helpers import boot, new_campaign, new_character, open_sheet, roll, stored_campaigns
 
 
-
 def test_storage_unavailable_shows_a_banner_and_rolls_still_work(page, site_url, foreign_requests):
     page.add_init_script("IDBFactory.prototype.open = function () { throw new DOMException('The user denied permission to access the database.', 'SecurityError'); };")
     boot(page, site_url)

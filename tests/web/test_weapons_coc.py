@@ -8,7 +8,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
-from tests.web.test_screens import check, tablet  # noqa: F401 (the fixture)
+from tests.web.test_screens import check
 
 SHOTS = Path("test-results/screens")
 

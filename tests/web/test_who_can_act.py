@@ -9,12 +9,10 @@ the card, sheet, drawer warning and encounter at 768×1024 and 390×844 go to te
 import copy
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
 
 from py_rules.armageddon.character import EXAMPLE as JACK
-from py_rules.coc.investigator import EXAMPLE as HARVEY
-from py_rules.coc.investigator import from_dict as investigator
+from py_rules.coc.investigator import EXAMPLE as HARVEY, from_dict as investigator
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 from tests.door import answer
 from tests.web.conftest import BOOT_TIMEOUT_MS

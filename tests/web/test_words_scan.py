@@ -83,8 +83,8 @@ def _more_games():
     from py_rules.armageddon.character import EXAMPLE as JACK
     from py_rules.coc.investigator import EXAMPLE as HARVEY
     from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
-    from tests.sheets import dying_harvey as _dying_harvey
     from tests.door import answer
+    from tests.sheets import dying_harvey as _dying_harvey
     from tests.web.test_encounter_steps import named
 
     def canon(game, sheet):  # a sheet as the page stores it (its derived values filled): 0 damage taken

@@ -12,9 +12,25 @@ import json
 import pytest
 from selenium.webdriver.common.by import By
 
-from tests.webkit.helpers import (booted, close_drawer, css, delete_campaign, exported_file, fill_at, log_ids, log_of,
-                                  new_campaign, new_character, odds_shown, open_sheet, press, roll_physical, stored, tap,
-                                  wait)
+from tests.webkit.helpers import (
+    booted,
+    close_drawer,
+    css,
+    delete_campaign,
+    exported_file,
+    fill_at,
+    log_ids,
+    log_of,
+    new_campaign,
+    new_character,
+    odds_shown,
+    open_sheet,
+    press,
+    roll_physical,
+    stored,
+    tap,
+    wait,
+)
 
 GAMES = {
     "armageddon": {"hero": "Jack", "numbers": {"attributes.Perception": 3}, "row": "attr-Perception", "faces": "6",

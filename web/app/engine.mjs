@@ -110,7 +110,7 @@ export function choiceLabel(param, value) {
 export function plainHelp(text = "") {
   return String(text)
     .replace(/\s*\((?:[^()]*(?:RULES\.md|seed \d+|DEVELOPERS\.md|§)[^()]*)\)/gi, "")
-    .replace(/(?:RULES\.md|DEVELOPERS\.md)\s*§?[\d.–\-]*\s*[A-Z]?\d*[:;,]?\s*/g, "")
+    .replace(/(?:RULES\.md|DEVELOPERS\.md)\s*§?[\d.–-]*\s*[A-Z]?\d*[:;,]?\s*/g, "")
     .replace(/\b[Ss]eed \d+,?\s*/g, "")
     .replace(/\[[^\]]*\]/g, "")
     .replace(/\s{2,}/g, " ")

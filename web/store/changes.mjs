@@ -7,7 +7,7 @@
 // ``after`` as JSON text, keys in the same order.
 
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
-const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+const has = (object, key) => Object.hasOwn(object, key);
 const isRemoval = (change) => Array.isArray(change) && change.length === 0;
 
 /** Equal as JSON texts are: same keys in the same order, same values. */
