@@ -443,4 +443,4 @@ def distribution(expr: Expr, floor: int | None = None):
 
 _TEST = Form("test", "a dice expression", "Write dice like 2d6+1.", "bad_expression", tuple(range(1, 101)),
              multiply=True)
-_TEST_LOSS = Form("test.loss", "a loss", "Write X/Y.", "bad_loss", tuple(range(1, 101)), parts=(2, 2))
+_TEST_LOSS = Form("test.loss", "a loss", "Write X/Y.", "bad_sanity_loss", tuple(range(1, 101)), parts=(2, 2))

@@ -37,11 +37,26 @@ def _code_position(function: ast.FunctionDef) -> int | None:
     return names.index("code") - (1 if names[0] in ("self", "cls") else 0)
 
 
-def codes_in_source(tree: ast.AST) -> dict[str, list[int]]:
+def classes_taking_a_code(trees: list[ast.AST]) -> dict[str, int]:
+    """Classes whose fields (a dataclass's, in order) hold a ``code``, → its place among their positional arguments:
+    ``Form("armageddon.damage", "a damage roll", "Write …", "bad_expression", …)`` (py_rules/dice_expr.py)."""
+    found = {"RulesError": 0, "InvalidArgs": 0}
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                fields = [each.target.id for each in node.body
+                          if isinstance(each, ast.AnnAssign) and isinstance(each.target, ast.Name)]
+                if "code" in fields:
+                    found[node.name] = fields.index("code")
+    return found
+
+
+def codes_in_source(tree: ast.AST, classes: dict[str, int]) -> dict[str, list[int]]:
     """Every string a module uses as an error code, with its lines: the code given to ``RulesError`` (or a class
-    built on it, or a module's own helper with a ``code`` parameter: ``_fail``), a ``code=``/``*_code=`` keyword or
-    default, a ``{"code": …}`` answer written by hand, and a string compared with an error's ``.code``."""
-    takes_code = {"RulesError": 0, "InvalidArgs": 0}
+    built on it, a class with a ``code`` field, or a module's own helper with a ``code`` parameter: ``_fail``), a
+    ``code=``/``*_code=`` keyword or default, a ``{"code": …}`` answer written by hand, and a string compared with an
+    error's ``.code``."""
+    takes_code = dict(classes)
     refusal_classes = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef) and node.name != "__init__" and _code_position(node) is not None:
@@ -87,8 +102,10 @@ def codes_in_source(tree: ast.AST) -> dict[str, list[int]]:
 def engine_codes() -> dict[str, list[str]]:
     """Every code used anywhere in py_rules → where (file:line)."""
     everywhere: dict[str, list[str]] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for code, lines in codes_in_source(ast.parse(path.read_text(), str(path))).items():
+    trees = {path: ast.parse(path.read_text(), str(path)) for path in sorted(PACKAGE.rglob("*.py"))}
+    classes = classes_taking_a_code(list(trees.values()))
+    for path, tree in trees.items():
+        for code, lines in codes_in_source(tree, classes).items():
             everywhere.setdefault(code, []).extend(f"{path.relative_to(ROOT)}:{line}" for line in lines)
     return everywhere
 
@@ -99,8 +116,8 @@ def test_every_code_the_engine_raises_is_declared():
     assert not undeclared, f"declare these in py_rules/error_codes.py: {undeclared}"
     # the scan sees every way a code is given: RulesError, a helper's argument or default, a subclass, a form's field,
     # an answer written by hand
-    assert {"out_of_range", "wrong_type", "needs_die", "bad_investigator", "bad_sanity_loss", "internal",
-            "bad_json"} <= set(used)
+    assert {"out_of_range", "wrong_type", "needs_die", "bad_investigator", "bad_sanity_loss", "bad_expression",
+            "bad_damage", "internal", "bad_json"} <= set(used)
 
 
 def test_every_declared_code_is_used_by_the_engine_or_the_page():

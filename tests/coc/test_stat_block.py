@@ -288,7 +288,7 @@ def test_a_weapon_the_sheet_refuses_is_left_out_and_said(monkeypatch):
 
     def strict(data):
         if any(w["name"] == "Knife" for w in data.get("weapons", [])):
-            raise RulesError("bad_weapon", "Knife: Damage is not a dice expression.", "weapons.0.damage")
+            raise RulesError("bad_dice_expression", "Knife: Damage is not a dice expression.", "weapons.0.damage")
         return real(data)
 
     monkeypatch.setattr(stat_block.investigator, "from_dict", strict)
