@@ -1,6 +1,6 @@
 """py_rules: a pure-Python rules engine for three tabletop games.
 
-Conventions (see README.md, "How it fits together"; the rules reference RULES.md §0, §4):
+Conventions (see README.md, "How it fits together"; the rules reference rules/cross-system.md §0, §4):
 
 * Rules are data (``tables.py`` in each system package) plus small pure functions.
 * Every random draw goes through one :class:`py_rules.dice.DiceSource`; typed

@@ -29,9 +29,11 @@ bytes (the worker passes a file's bytes: Python decodes them faster than it take
 browser reads a file's text (a byte-order mark dropped, a byte that is not UTF-8 read as U+FFFD).
 
 Built-in operations: ``catalog`` lists every operation with its system,
-summary, parameter declarations, the RULES.md IDs it covers and ``deadline_seconds``, how long the page waits for
+summary, parameter declarations, the checklist IDs of the rules notes it covers (rules/) and ``deadline_seconds``, how long the page waits for
 its answer before it stops the engine (the catalog's own ``deadline_seconds`` is the default), and every output
-format (``formats``: id, words, what each can do; :mod:`py_rules.render.formats`); ``version``
+format (``formats``: id, words, what each can do; :mod:`py_rules.render.formats`), and each game's character sheet
+(``sheets``: every field with its kind, bounds, choices, default and words, and the derived values;
+:mod:`py_rules.sheet_spec`, declared in ``py_rules/<game>/sheet.py``); ``version``
 answers with the engine version without loading any game's rules (the
 worker's readiness check); ``dice_range`` with ``args`` ``{"op", "field", "text"}`` answers what the text of that
 operation's dice field can come to, read by the field's own form (:mod:`py_rules.dice_expr`): ``{"least", "most",
@@ -50,15 +52,15 @@ from py_rules import limits
 from py_rules.dice import NeedsDie, RandomDice, TypedDice
 from py_rules.errors import RulesError
 from py_rules.operations import DEADLINE_SECONDS, Operation
-from py_rules.systems import SYSTEM_IDS, all_operations, all_systems, operations_of
+from py_rules.systems import SYSTEM_IDS, all_operations, all_sheets, all_systems, operations_of
 
 __all__ = ("call", "tidy", "handle", "catalog", "operation", "answer", "run_checked", "checked_args", "InvalidArgs",
            "dice_range")
 
 
 def catalog() -> dict:
-    """Every system, operation, output format and error code, as JSON-ready data: what users read in plain words
-    (:mod:`py_rules.game_words`)."""
+    """Every system, operation, output format, sheet and error code, as JSON-ready data: what users read in plain
+    words (:mod:`py_rules.game_words`)."""
     from py_rules.error_codes import catalog_errors
     from py_rules.game_words import catalog_operation, catalog_system
     from py_rules.render.formats import formats
@@ -69,6 +71,7 @@ def catalog() -> dict:
         "systems": [catalog_system(s) for s in all_systems()],
         "operations": [catalog_operation(op) for op in all_operations()],
         "formats": [each.to_dict() for each in formats()],
+        "sheets": [each.describe() for each in all_sheets()],
         "errors": catalog_errors(),  # every code an error can carry, with its meaning (py_rules/error_codes.py)
     }
 

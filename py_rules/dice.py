@@ -1,4 +1,4 @@
-"""The one injectable source of dice (README.md, "How it fits together"; RULES.md §0).
+"""The one injectable source of dice (README.md, "How it fits together"; rules/cross-system.md §0).
 
 A :class:`Die` is data: a name and its faces. A :class:`DiceSource` draws faces
 and records each throw in order, with the purpose it was thrown for. Rules

@@ -1,8 +1,11 @@
 """One grammar for every damage and loss expression of the three games.
 
-Armageddon's damage roll ``NdX × M + K`` (RULES.md §1.8; seed 000, The Basics), Semiautomagic's damage dice on the
-die ladder (RULES.md §2.5, §2.14 S9), Call of Cthulhu's dice expressions for damage, the Damage Bonus and healing
-(RULES.md §3.2, §3.8) and its Sanity loss ``X/Y`` (RULES.md §3.11) are one language::
+Over 400 lines: the one grammar is read here only, and its tokenizer, parser, roll and distribution share the
+:class:`Term` and :class:`Expr` records and the doctests written against them; split, each part would import the others.
+
+Armageddon's damage roll ``NdX × M + K`` (rules/armageddon.md §1.8; seed 000, The Basics), Semiautomagic's damage dice on the
+die ladder (rules/semiautomagic.md §2.5, §2.14 S9), Call of Cthulhu's dice expressions for damage, the Damage Bonus and healing
+(rules/coc.md §3.2, §3.8) and its Sanity loss ``X/Y`` (rules/coc.md §3.11) are one language::
 
     parts  := expr ( "/" expr )*
     expr   := [sign] term ( sign term )*          sign: + - −

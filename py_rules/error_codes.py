@@ -49,7 +49,6 @@ ERROR_CODES: dict[str, str] = {
     "duplicate_skill": "A skill listed twice on one sheet.",
     "unknown_skill": "A skill not in the game's skill list.",
     "unknown_condition": "A condition the game does not have.",
-    "unknown_status": "A Semiautomagic status the game does not have.",
     "unknown_ability": "A Semiautomagic ability the game does not have.",
     "unknown_defence": "A Semiautomagic defence the game does not have.",
     "unknown_movement": "A Semiautomagic movement kind the game does not have.",

@@ -1,6 +1,6 @@
 """What a player reads about a declared field, in the game's own words (TABLE.md, Words and Rules).
 
-Declarations keep their developer help (it cites the seed or RULES.md section it comes from). For the catalog,
+Declarations keep their developer help (it cites the seed or the rules notes' section it comes from). For the catalog,
 :func:`describe` turns one into:
 
 * ``help`` — plain words: the citations taken out (:func:`py_rules.sources.plain`), or the game's own wording

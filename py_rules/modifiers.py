@@ -2,7 +2,7 @@
 
 Each item is a signed whole number followed by an optional label; items are
 separated by commas or semicolons. Shared by all three systems, so the player
-always sees why a total changed (RULES.md §1.15, §4).
+always sees why a total changed (rules/armageddon.md §1.15, rules/cross-system.md §4).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ __all__ = ("parse_modifiers", "MODIFIERS_HELP")
 
 MODIFIERS_HELP = (
     "Situational modifiers, each a signed number and a reason, separated by commas, "
-    "e.g. '-2 darkness, +1 aiming' (RULES.md §4: every modifier keeps its label)."
+    "e.g. '-2 darkness, +1 aiming' (rules/cross-system.md §4: every modifier keeps its label)."
 )
 
 _ITEM = re.compile(r"^\s*([+\-−]\s*[0-9]+|[0-9]+)(?:\s+(\S(?:.*\S)?))?\s*$")

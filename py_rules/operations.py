@@ -1,7 +1,7 @@
 """How an operation is declared (STYLE.md Part B §2).
 
 An :class:`Operation` is data: its id (``system.verb_noun``, also the worker
-message's ``op``), a title and summary for the page, the RULES.md checklist
+message's ``op``), a title and summary for the page, the rules notes' checklist
 IDs it implements (``covers``), its parameters, its rule source, and the pure
 function that runs it. Rolling operations get the ``dice`` field for physical
 dice added automatically and receive the dice source as first argument.

@@ -2,7 +2,7 @@
 in the page and the API reference (one door into the engine: :mod:`py_rules.api`).
 
 A :class:`Param` says what a field holds (kind, range, choices, default), how
-it is labelled, and which seed or RULES.md section its help text cites.
+it is labelled, and which seed or rules notes' section its help text cites.
 :meth:`Param.coerce` turns what a form or a JSON request sent into a value,
 or raises :class:`RulesError` naming the field.
 """
@@ -45,13 +45,14 @@ class Param:
         name: the JSON key (and form field name).
         kind: one of :data:`KINDS`.
         label: what the form shows.
-        help: one sentence, citing the seed or RULES.md section it comes from.
+        help: one sentence, citing the seed or rules notes' section it comes from.
         default: value when omitted; :data:`REQUIRED` if it must be given; None
             for an optional field with no value.
         minimum, maximum: inclusive range for ``int`` and ``number``.
         choices: allowed values for ``choice``.
         parse: for ``json``, a function that validates and converts the decoded
-            value, raising :class:`RulesError` (its field is replaced by this name).
+            value, raising :class:`RulesError` (its field is replaced by this name); for ``choice``, one that
+            accepts a text outside ``choices`` (the choices are then the common values of an open list).
         example: a sample value; the catalog's example request sends each field's example (and the defaults
             of the rest), so an operation's examples put it where it does its work: a rolling operation's
             example rolls (a hurt sheet for a Consciousness Test, damage that calls for a CON roll).
@@ -225,6 +226,12 @@ def _coerce_bool(param: Param, raw: Any) -> bool:
 def _coerce_choice(param: Param, raw: Any, labels=None) -> str:
     if isinstance(raw, (str, int, float)) and raw in param.choices:
         return raw
+    if param.parse is not None and isinstance(raw, str) and len(raw) <= limits.TEXT_MAX_LENGTH:
+        # an open list: the choices are the common values, and parse accepts the rest (a skill's speciality)
+        try:
+            return param.parse(text.check(raw, param.name, param.label))
+        except RulesError as error:
+            raise RulesError(error.code, f"{param.label}: {error.message}", param.name) from None
     from py_rules.words import humanize
 
     options = ", ".join(labels or [humanize(c) for c in param.choices])  # the choices in words, never their values

@@ -2,7 +2,7 @@
 Cthulhu house rules'").
 
 Developers cite where a rule comes from: a seed heading (``seed 003, Rolling Dice``) or a section of the rules
-reference (``RULES.md §3.4``, an option such as ``§3.12 D1``). Players read the rule's name in their game's words.
+reference (``rules/coc.md §3.4``, an option such as ``§3.12 D1``). Players read the rule's name in their game's words.
 This module holds the table between the two and the functions every user-facing text goes through:
 
 * :func:`rule_name` — a developer citation → the human rule name(s);
@@ -11,10 +11,10 @@ This module holds the table between the two and the functions every user-facing 
 
 >>> rule_name("seed 003, Rolling Dice")
 'Rolling Dice — Call of Cthulhu house rules'
->>> rule_name("RULES.md §1.5/§1.16 A1")
+>>> rule_name("rules/armageddon.md §1.5/§1.16 A1")
 'Rule of 10 and Rule of 1 — Armageddon'
->>> split("RULES.md §3.2: age lowers MOV from 40 on.")
-('Age lowers MOV from 40 on.', ['RULES.md §3.2'])
+>>> split("rules/coc.md §3.2: age lowers MOV from 40 on.")
+('Age lowers MOV from 40 on.', ['rules/coc.md §3.2'])
 >>> plain("Seed 000, Tasks: the Skill's level; 0 means untrained (seed 000, Unskilled Attempts: −2, never better than Decent).")
 "The Skill's level; 0 means untrained (−2, never better than Decent)."
 """
@@ -52,13 +52,18 @@ SECTIONS = {
 }
 """Sections of the rules reference by number → their name in plain words."""
 
+PARTS_BY_FILE = {"armageddon": "1", "semiautomagic": "2", "coc": "3", "cross-system": "4"}
+"""The rules notes' files (rules/<name>.md) → the part of the rules reference each holds."""
+
 _OPTION_SECTIONS = {"A": "1.16", "S": "2.14", "D": "3.12", "U": "1.17", "M": "2.15", "C": "3.14"}
-"""An option or checklist id without a section (``RULES.md A12``) → the section that lists it."""
+"""An option or checklist id without a section (``rules/armageddon.md A12``) → the section that lists it."""
 
 _SECTION = r"§\s?\d+(?:\.\d+)?(?:\s?[–-]\s?\d+(?:\.\d+)?)?"
 _OPTION = r"[ASDUMC]\d{1,2}\b"
 _TAGS = r"(?:\s*\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)[^\][]*\])*"
-_RULES_REF = (rf"RULES\.md(?:\s*(?:{_SECTION}|part \d|{_OPTION})(?:\s*(?:(?:/|,|and)\s*)?(?:{_SECTION}|{_OPTION}))*)?"
+_NOTES = r"rules/(?:armageddon|semiautomagic|coc|cross-system)\.md"
+"""A rules notes file (``rules/coc.md``)."""
+_RULES_REF = (rf"{_NOTES}(?:\s*(?:{_SECTION}|part \d|{_OPTION})(?:\s*(?:(?:/|,|and)\s*)?(?:{_SECTION}|{_OPTION}))*)?"
               rf"(?:\s+[A-Z][a-z]+(?: table)?(?=[;)]|$))?{_TAGS}")
 _WORD = r"(?:[A-Z][\w/&'’-]*|(?:of|and|or|the|a|an|to|in|on|if|by)\b|&)"
 _SEED_REF = rf"[Ss]eed 0\d\d(?:, {_WORD}(?: {_WORD})*)?"
@@ -82,7 +87,7 @@ def _compiled(name: str) -> re.Pattern:
 
 
 _PAREN = r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)"
-_FORBIDDEN = r"RULES\.md|§|[Ss]eed 0\d\d|DEVELOPERS\.md|\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)"
+_FORBIDDEN = r"rules/[\w-]+\.md|§|[Ss]eed 0\d\d|DEVELOPERS\.md|\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)"
 _SEED_WORDS = (
     (r"\bthe seed's\b", "the rules'"), (r"\bThe seed's\b", "The rules'"), (r"\bseed's\b", "rules'"),
     (r"\bthe seed (says|gives|describes|does|is|names|mentions)\b", lambda m: "the rules " + _plural(m.group(1))),
@@ -128,7 +133,7 @@ def _paren(match: re.Match, found: list) -> str:
     if re.match(r"\s*DEVELOPERS\.md", inner):
         found.append(inner.split(":")[0].strip())
         return ""
-    if re.match(rf"\s*(?:RULES\.md|{_SEED_REF})", inner):  # "(seed 003, Hit points, Wounds)", "(RULES.md A13: …)"
+    if re.match(rf"\s*(?:{_NOTES}|{_SEED_REF})", inner):  # "(seed 003, Hit points, Wounds)", "(rules/armageddon.md §1.16 A13: …)"
         cite, colon, rest = inner.partition(":")
         found.append(cite.strip())
         rest = _inline(rest, found) if colon else ""
@@ -189,17 +194,20 @@ def _names_of(citation: str, last_seed: list) -> list[str]:
         if heading:
             return [f"{heading[:1].upper()}{heading[1:]} — {game}"]
         return [game if game.endswith("rules") else f"{game} rules"]
-    if citation.startswith("RULES.md"):
-        body = citation[len("RULES.md"):]
+    notes = re.match(_NOTES, citation)
+    if notes:
+        body = citation[notes.end():]
         sections = re.findall(r"§\s?(\d+(?:\.\d+)?)", body)
         if not sections:
             part = re.search(r"part (\d)", body)
             option = re.search(r"\b([ASDUMC])\d{1,2}\b", body)
-            if part:
-                return [f"{GAMES_BY_PART.get(part.group(1), 'The')} rules"]
+            whole = PARTS_BY_FILE.get(notes.group(0)[len("rules/"):-len(".md")]) if not option else None
+            if part or whole in GAMES_BY_PART:
+                return [f"{GAMES_BY_PART.get(part.group(1) if part else whole, 'The')} rules"]
             sections = [_OPTION_SECTIONS[option.group(1)]] if option else []
         names = []
-        for number in sections[:1] if len(sections) > 1 and "/" in body else sections:
+        alternatives = "/" in re.sub(_NOTES, "", body)  # "§1.5/§1.16 A1": one rule cited twice, named once
+        for number in sections[:1] if len(sections) > 1 and alternatives else sections:
             name = SECTIONS.get(number) or SECTIONS.get(number.split(".")[0])
             game = GAMES_BY_PART.get(number.split(".")[0])
             if name:
@@ -223,9 +231,9 @@ def rule_name(source: str) -> str:
 
     >>> rule_name("seed 002, Natural Armour; Stacking Bonuses")
     'Natural Armour — Semiautomagic; Stacking Bonuses — Semiautomagic'
-    >>> rule_name("RULES.md §3.12 D9"), rule_name("RULES.md A12"), rule_name("seed 000; RULES.md part 1")
+    >>> rule_name("rules/coc.md §3.12 D9"), rule_name("rules/armageddon.md §1.16 A12"), rule_name("seed 000; rules/armageddon.md")
     ('House rules and the book — Call of Cthulhu', 'Table options — Armageddon', 'Armageddon rules')
-    >>> rule_name("TABLE.md, Encounter; RULES.md §4"), rule_name("RULES.md §3.2; coc.tables.SKILL_BASES")
+    >>> rule_name("TABLE.md, Encounter; rules/cross-system.md §4"), rule_name("rules/coc.md §3.2; coc.tables.SKILL_BASES")
     ('Rolls, time and options', 'Characteristics and derived values — Call of Cthulhu')
     """
     if not source:

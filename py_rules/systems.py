@@ -8,12 +8,14 @@ without slowing that start.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import replace
 from functools import cache
 
 from py_rules.operations import Operation, System
 
-__all__ = ("GAME_IDS", "SYSTEM_IDS", "system_of", "operations_of", "all_systems", "all_operations")
+__all__ = ("GAME_IDS", "SYSTEM_IDS", "system_of", "operations_of", "all_systems", "all_operations", "sheet_of",
+           "all_sheets")
 
 GAME_IDS = ("armageddon", "semiautomagic", "coc")
 """The games a campaign can be of."""
@@ -55,3 +57,14 @@ def all_systems() -> tuple[System, ...]:
 
 def all_operations() -> tuple[Operation, ...]:
     return tuple(op for system_id in SYSTEM_IDS for op in operations_of(system_id).values())
+
+
+def sheet_of(game_id: str):
+    """The :class:`py_rules.sheet_spec.SheetSpec` declared by ``game_id``'s ``sheet`` module."""
+    return importlib.import_module(f"py_rules.{game_id}.sheet").SHEET
+
+
+def all_sheets() -> tuple:
+    """Every game's sheet declaration, in the games' order."""
+    return tuple(sheet_of(game_id) for game_id in GAME_IDS
+                 if importlib.util.find_spec(f"py_rules.{game_id}.sheet") is not None)

@@ -1,4 +1,4 @@
-"""Results that explain themselves (RULES.md §4; STYLE.md A1 expression tree).
+"""Results that explain themselves (rules/cross-system.md §4; STYLE.md A1 expression tree).
 
 A :class:`Result` keeps every die thrown (rerolls included, in order), every
 modifier with its label and rule source, the total against its target, the

@@ -90,6 +90,19 @@ def counted(number: int, unit: str) -> str:
     return f"{number} {_IRREGULAR.get(unit) or (unit[:-1] if unit.endswith('s') else unit)}"
 
 
+_SPELLED = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+            "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+
+
+def spelled(number: int) -> str:
+    """A small count in words, as prose writes it; digits past twenty.
+
+    >>> spelled(14), spelled(21)
+    ('fourteen', '21')
+    """
+    return _SPELLED[number] if 0 <= number < len(_SPELLED) else str(number)
+
+
 def passes(number: int, unit: str) -> str:
     """Time passing, the verb agreeing: ``1 hour passes``, ``2 hours pass``."""
     return f"{counted(number, unit)} {'passes' if abs(number) == 1 else 'pass'}"

@@ -1,5 +1,5 @@
 """The one grammar of damage and loss expressions (py_rules/dice_expr.py): every game's forms read, write, roll and
-give odds through it (RULES.md §1.8 NdX × M + K; §2.5, §2.14 S9 die ladder; §3.2, §3.8, §3.11 X/Y)."""
+give odds through it (rules/armageddon.md §1.8 NdX × M + K; rules/semiautomagic.md §2.5, §2.14 S9 die ladder; rules/coc.md §3.2, §3.8, §3.11 X/Y)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Labelled situational modifiers typed as text (py_rules/modifiers.py; RULES.md §4)."""
+"""Labelled situational modifiers typed as text (py_rules/modifiers.py; rules/cross-system.md §4)."""
 
 from py_rules import api
 from py_rules.modifiers import parse_modifiers

@@ -13,6 +13,7 @@ Run as a script (``python tests/test_no_import_cycles.py``) to print the circles
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from pathlib import Path
 
@@ -82,6 +83,12 @@ is gone must leave this table too (the test says so), so the table only ever shr
 def import_graph(root: Path = ROOT) -> dict[str, dict[str, int]]:
     modules = module_names(root)
     return {name: imports_of(name, modules) for name in modules}
+
+
+@functools.cache
+def package_graph() -> dict[str, dict[str, int]]:
+    """The package's graph, read once for the tests that check it (each read parses every module)."""
+    return import_graph()
 
 
 def circles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
@@ -165,14 +172,14 @@ def without_known(graph: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]
 
 
 def test_py_rules_has_no_import_circle():
-    graph = without_known(import_graph())
+    graph = without_known(package_graph())
     found = circles(graph)
     assert not found, "import circles in py_rules:\n" + "\n".join(describe(c, graph) for c in found)
 
 
 def test_every_known_edge_still_closes_a_circle():
     """A known edge that is gone, or no longer closes a circle, leaves :data:`KNOWN`."""
-    graph = import_graph()
+    graph = package_graph()
     for source, target in KNOWN:
         assert target in graph.get(source, {}), f"{source} no longer imports {target}: take it out of KNOWN"
         circle = next((c for c in circles(graph) if source in c), [])

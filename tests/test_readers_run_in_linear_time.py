@@ -46,10 +46,12 @@ READERS = {  # name: (the reader of one text, the words it looks for)
     "Call of Cthulhu damage by range": (lambda text: dice_expr.parse_parts(text, coc_tables.DAMAGE_BANDS_FORM), DICE),
     "Call of Cthulhu Sanity loss": (lambda text: dice_expr.parse_parts(text, coc_tables.SANITY_LOSS_FORM), DICE),
     "modifiers": (lambda text: parse_modifiers(text, "GM"), ("-2", "+1", "−3", "5 a", "2 darkness,")),
-    "citations taken out of shown text": (sources.split, ("RULES.md", "RULES.md §1", "seed 001,", "seed 003, Hit",
+    "citations taken out of shown text": (sources.split, ("rules/coc.md", "rules/armageddon.md §1", "seed 001,", "seed 003, Hit",
                                                           "[SEED", "DEVELOPERS.md", "the seed", "(")),
     "imported weapon damage": (weapon_damage, DICE),
     "imported skill speciality": (split_name, ("a (", "Fighting", "Language (")),
+    "Call of Cthulhu skill name": (coc_tables.SKILL_NAMES.canonical, ("a (", "Language (Other) (", "Science (", ")")),
+    "Armageddon skill name": (armageddon_tables.SKILL_NAMES.canonical, ("Craft (", "Language (", "(", ")")),
     "imported rich text": (plain_text, ("<p>", "<", "</p>", "<b>", "&amp;")),
 }
 
@@ -138,7 +140,7 @@ def test_every_text_field_of_the_door_answers_an_adversarial_text_quickly(op, fi
             if param.required and name != field and param.example is not None}
     limit = params[field].length_limit
     api.call(json.dumps({"op": op, "args": args}))  # the operation's modules loaded first: only the reading is timed
-    for keyword, run in (("d4", " "), ("-2 RULES.md", " §1  "), ("seed 001, a", ", seed 001"), ("1D4+", " "),
+    for keyword, run in (("d4", " "), ("-2 rules/coc.md", " §1  "), ("seed 001, a", ", seed 001"), ("1D4+", " "),
                          ("+1", " \t\n")):
         for length in (min(limit, SIZE), *([limit + 1] if limit < 10 * SIZE else [])):  # not a 150 MB text
             door(op, {**args, field: fuzz.adversarial_text(keyword, run, length, "x")})

@@ -10,7 +10,7 @@ from py_rules.campaign.games import GAMES, setting_params
 from py_rules.coc.investigator import EXAMPLE as COC_SHEET, EXAMPLE_OPPONENT as COC_OPPONENT
 from py_rules.systems import operations_of
 
-FORBIDDEN = re.compile(r"RULES\.md|§|[Ss]eed 0|DEVELOPERS\.md|\b[UMC]\d{1,2}\b|\[(?:SEED|BOOK|SRC|REC)")
+FORBIDDEN = re.compile(r"RULES\.md|rules/[\w-]+\.md|§|[Ss]eed 0|DEVELOPERS\.md|\b[UMC]\d{1,2}\b|\[(?:SEED|BOOK|SRC|REC)")
 CATALOG = api.catalog()
 
 
@@ -39,7 +39,7 @@ def test_developers_keep_their_citations_in_source_and_covers():
     assert task["covers"] == ["U2", "U3", "U4", "U5"] and "seed 000" in task["source"]
     tn = next(p for p in task["params"] if p["name"] == "tn")
     assert tn["source"] == "Seed 000, The Basics" and tn["rule"] == "The Basics — Armageddon"
-    cited = [p for op in CATALOG["operations"] for p in op["params"] if "RULES.md" in p["source"]]
+    cited = [p for op in CATALOG["operations"] for p in op["params"] if "rules/" in p["source"]]
     assert len(cited) > 100
 
 
@@ -119,7 +119,7 @@ def test_a_non_default_house_rule_is_named_first_in_the_trace():
     first = result["steps"][0]
     assert first["text"] == ("House rule in effect: Combat draws — Fight back and Manoeuvre draws go to the attacker, "
                              "Dodge draws to the defender (book).")
-    assert first["source"] == "RULES.md §3.12 D9" and first["rule"] == "House rules and the book — Call of Cthulhu"
+    assert first["source"] == "rules/coc.md §3.12 D9" and first["rule"] == "House rules and the book — Call of Cthulhu"
     default = api.handle({"op": "coc.attack", "args": {**sides, "combat_ties": "seed"}, "seed": 1})["result"]
     assert not any(s["text"].startswith("House rule") for s in default["steps"])
 
@@ -134,8 +134,8 @@ def test_a_number_or_switch_house_rule_is_named_with_its_value():
 
 @pytest.mark.parametrize("citation, name", [
     ("seed 003, Rolling Dice", "Rolling Dice — Call of Cthulhu house rules"),
-    ("RULES.md §2.14 S1", "Table options — Semiautomagic"),
-    ("seed 000, Encumbrance; RULES.md §1.14", "Encumbrance — Armageddon"),
+    ("rules/semiautomagic.md §2.14 S1", "Table options — Semiautomagic"),
+    ("seed 000, Encumbrance; rules/armageddon.md §1.14", "Encumbrance — Armageddon"),
     ("Chronicler's modifier (seed 000, Tasks: apply modifiers)", "Tasks — Armageddon"),
     ("TABLE.md, Kept safe: import validates the whole file", ""),
 ])
@@ -144,10 +144,10 @@ def test_rule_names_read_as_the_games_rules(citation, name):
 
 
 @pytest.mark.parametrize("text, plain", [
-    ("RULES.md §1.12/A12: whether the −1 stacks.", "Whether the −1 stacks."),
-    ("A number (RULES.md §1.8).", "A number."),
+    ("rules/armageddon.md §1.12/A12: whether the −1 stacks.", "Whether the −1 stacks."),
+    ("A number (rules/armageddon.md §1.8).", "A number."),
     ("Seed 002: heal one wound per such day.", "Heal one wound per such day."),
-    ("d6 + the skill bonus (RULES.md §2.2).", "d6 + the skill bonus."),
+    ("d6 + the skill bonus (rules/semiautomagic.md §2.2).", "d6 + the skill bonus."),
     ("  6 (die) +3 = 9", "  6 (die) +3 = 9"),
 ])
 def test_plain_takes_citations_out_and_leaves_the_rest(text, plain):

@@ -26,7 +26,7 @@ from tests.door import example_args
 
 CITATIONS = (
     ("a seed citation", re.compile(r"seed\s*\d", re.I)),
-    ("a file name", re.compile(r"RULES\.md|DEVELOPERS")),
+    ("a file name", re.compile(r"RULES\.md|rules/[\w-]+\.md|DEVELOPERS")),
     ("a section sign", re.compile("§")),
     ("a source tag", re.compile(r"\bSRC\b")),
 )
@@ -208,7 +208,7 @@ def answers_of(op):
 
 def test_the_scan_sees_what_it_looks_for():
     assert problems_in("Pushing is refused (seed 003, Pushing a Roll).")
-    assert problems_in("See RULES.md §3.5.") and problems_in("§1.5") and problems_in("[SRC Morale.html]")
+    assert problems_in("See rules/coc.md §3.5.") and problems_in("§1.5") and problems_in("[SRC Morale.html]")
     assert problems_in("characters.0.sheet must be an object.") and problems_in("tables.SKILLS has no such row.")
     assert problems_in("Unknown essence_channeling.") and problems_in("armageddon.task failed")
     assert problems_in("Skills (skills.Flying): Unknown skill") and problems_in("see Morale.html")
@@ -223,7 +223,7 @@ def test_the_scan_sees_what_it_looks_for():
 
 
 def test_readable_strings_skip_the_developer_fields():
-    answer = {"text": ["a"], "source": "seed 003", "covers": ["C1"], "steps": [{"text": "b", "source": "RULES.md"}],
+    answer = {"text": ["a"], "source": "seed 003", "covers": ["C1"], "steps": [{"text": "b", "source": "rules/coc.md"}],
               "state": {"x": "essence_channeling"}}
     assert [text for _, text in readable_strings(answer)] == ["a", "b"]
 

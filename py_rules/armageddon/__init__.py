@@ -1,4 +1,4 @@
-"""Armageddon, Classic Unisystem (seed 000; RULES.md part 1): d10 + Attribute + Skill against 9.
+"""Armageddon, Classic Unisystem (seed 000; rules/armageddon.md): d10 + Attribute + Skill against 9.
 
 Modules: ``tables`` (rules as data), ``d10`` (Rules of 10 and 1), ``outcome`` (Success Levels),
 ``task`` and ``checks`` (Tasks, Tests, Resisted rolls), ``character`` (JSON state, derived values),

@@ -1,4 +1,4 @@
-"""The Armageddon character as JSON state (U1, U23; RULES.md §1.3, §1.4, §1.17).
+"""The Armageddon character as JSON state (U1, U23; rules/armageddon.md §1.3, §1.4, §1.17).
 
 A character is a plain JSON-ready dict with ``"schema": "armageddon.character/1"``.
 :func:`from_dict` validates strictly and returns a normalized copy (current pools
@@ -11,20 +11,20 @@ from __future__ import annotations
 import copy
 import math
 
+from py_rules.armageddon.condition_registry import NAMES as STORED_CONDITIONS
+from py_rules.armageddon.derived import derive, encumbered, lifting_capacity
+from py_rules.armageddon.qualities import channeling_of, check_levels, is_gifted
+from py_rules.armageddon.sheet import (
+    ITEMS_MAX as _ITEMS_MAX,
+    NAME_MAX as _NAME_MAX,
+    NOTES_MAX as _NOTES_MAX,
+    POOL_LIMIT as _POOL_LIMIT,
+    SHEET,
+)
 from py_rules.armageddon.tables import (
-    ATTRIBUTE_MAX,
     ATTRIBUTES,
-    CHARACTER_KINDS,
-    ENDURANCE_POINTS_FORMULA,
-    ESSENCE_CHANNELING_MAX,
-    ESSENCE_FORMULA,
-    LIFE_POINTS_FORMULA,
     MENTAL_ATTRIBUTES,
-    SKILL_MAX,
-    SKILLS,
-    SPEED_FORMULA,
-    STORED_CONDITIONS,
-    STRENGTH_LIFT_TABLE,
+    SKILL_NAMES,
 )
 from py_rules.armageddon.weapons import armour_of, weapons_of
 from py_rules.errors import RulesError
@@ -41,25 +41,16 @@ SCHEMA = "armageddon.character/1"
 _SCHEMA_PREFIX = "armageddon.character/"
 _VERSION = 1
 
-_POOL_LIMIT = 10_000
 POOL_FLOOR = -_POOL_LIMIT
 """Lowest value a pool holds; damage beyond it changes nothing more (the character is long dead)."""
-_WEIGHT_LIMIT = 1_000_000
-"""Heaviest item accepted (lb): far beyond any lifting capacity, small enough for exact arithmetic."""
-_NAME_MAX = 100
-"""Longest name (character or item), in characters."""
-_NOTES_MAX = 2000
-"""Longest notes text."""
-_ITEMS_MAX = 200
-"""Most items carried (each is listed in the encumbrance steps)."""
-_DRAWBACKS_MAX = 20
+_DRAWBACKS_MAX = SHEET.field("temporary_drawbacks").max_count
 _BONUS_KEYS = ("life_points", "endurance_points", "essence", "speed")
 _POOLS = ("life_points", "endurance_points", "essence")
 _TIMERS = ("clock_seconds", "frozen_seconds", "survival_seconds", "survival_tests", "death_seconds")
 _KEYS = (
     "schema", "name", "kind", "attributes", "skills", "essence_channeling", "items", "bonuses", "current",
     "sleep_debt", "conditions", "lost_attributes", "temporary_drawbacks", "first_aid_received", "timers",
-    "derived", "notes", "weapons", "armour",
+    "derived", "notes", "weapons", "armour", "qualities",
 )
 
 EXAMPLE = {
@@ -111,47 +102,9 @@ def _dict(value, field: str) -> dict:
     return value
 
 
-def lifting_capacity(strength: int, table=STRENGTH_LIFT_TABLE) -> int:
-    """Lifting capacity in lb for ``strength`` (RULES.md §1.4 Strength table).
-
-    >>> [lifting_capacity(s) for s in (1, 2, 5, 6, 10, 11, 15, 16)]
-    [50, 100, 250, 450, 1250, 1750, 3750, 4750]
-    """
-    lowest, base, per = table[0]
-    for row in table:
-        if strength >= row[0]:
-            lowest, base, per = row
-    return base + per * (strength - lowest)
-
-
-def _formula(attributes: dict, formula) -> int:
-    weights, constant = formula
-    return sum(attributes[name] * weight for name, weight in weights.items()) + constant
-
-
-def derive(attributes: dict, bonuses: dict | None = None) -> dict:
-    """Derived values from the Attributes (U1; RULES.md §1.4), plus Quality bonuses.
-
-    >>> derive({"Strength": 2, "Dexterity": 2, "Constitution": 3, "Intelligence": 3, "Perception": 3,
-    ...         "Willpower": 3})["life_points"]
-    30
-    """
-    bonuses = bonuses or {}
-    lift = lifting_capacity(attributes["Strength"])
-    return {
-        "life_points": _formula(attributes, LIFE_POINTS_FORMULA) + bonuses.get("life_points", 0),
-        "endurance_points": _formula(attributes, ENDURANCE_POINTS_FORMULA) + bonuses.get("endurance_points", 0),
-        "essence": _formula(attributes, ESSENCE_FORMULA) + bonuses.get("essence", 0),
-        "speed": _formula(attributes, SPEED_FORMULA) + bonuses.get("speed", 0),
-        "initiative_base": attributes["Dexterity"],
-        "lifting_capacity": lift,
-        "carrying_capacity": lift / 2 if lift % 2 else lift // 2,
-    }
-
-
 def _skill_known(name: str) -> bool:
-    base = name.split(" (", 1)[0].strip() if name.endswith(")") else name
-    return base in SKILLS
+    """A skill of the rules' list, or a type of one of its families, in the rules' spelling (py_rules.skill_names)."""
+    return SKILL_NAMES.canonical(name) == name
 
 
 def _skills(raw) -> dict:
@@ -167,12 +120,34 @@ def _skills(raw) -> dict:
             unknown = set(entry) - {"level", "untrained_penalty"}
             if unknown:
                 raise _fail("unknown_field", f"{_said(field)} has no field {sorted(unknown)[0]!r} (it has level and untrained penalty).", field)
-            level = _int(entry.get("level", 0), f"{field}.level", 0, SKILL_MAX)
-            penalty = _int(entry.get("untrained_penalty", 0), f"{field}.untrained_penalty", -10, 0)
+            level = SHEET.read(f"{field}.level", entry.get("level", 0), label=name)
+            penalty = SHEET.read(f"{field}.untrained_penalty", entry.get("untrained_penalty", 0),
+                                 label=f"The untrained penalty of {name}")
         else:
-            level, penalty = _int(entry, field, 0, SKILL_MAX), 0
+            level, penalty = SHEET.read(field, entry, label=name), 0
         skills[name] = level if penalty == 0 else {"level": level, "untrained_penalty": penalty}
     return dict(sorted(skills.items()))
+
+
+def _qualities(raw) -> list:
+    """The Qualities and Drawbacks: each a name, quality or drawback, a level and its points (rules/armageddon.md §1.4)."""
+    raw = SHEET.read("qualities", raw)
+    entries = []
+    for index, entry in enumerate(raw):
+        field = f"qualities.{index}"
+        entry = _dict(entry, field)
+        unknown = set(entry) - {"name", "kind", "level", "points"}
+        if unknown:
+            raise _fail("unknown_field", f"Quality or Drawback {index + 1} has no field {sorted(unknown)[0]!r} (it has "
+                        "a name, a kind, a level and points).", field)
+        name = _text(entry.get("name", ""), f"{field}.name", _NAME_MAX).strip()
+        if not name:
+            raise _fail("missing_field", f"Quality or Drawback {index + 1} needs a name.", f"{field}.name")
+        entries.append({"name": name, "kind": SHEET.read(f"{field}.kind", entry.get("kind", "quality")),
+                        "level": SHEET.read(f"{field}.level", entry.get("level", 1), label=f"The level of {name}"),
+                        "points": SHEET.read(f"{field}.points", entry.get("points", 1), label=f"The points of {name}")})
+    check_levels(entries)
+    return entries
 
 
 def _items(raw) -> list:
@@ -188,16 +163,8 @@ def _items(raw) -> list:
         if unknown:
             raise _fail("unknown_field", f"{_said(field)} has no field {sorted(unknown)[0]!r} (it has a name and a weight).", field)
         name = _text(item.get("name", ""), f"{field}.name", _NAME_MAX)
-        weight = item.get("weight")
-        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or (
-                isinstance(weight, float) and not math.isfinite(weight)):
-            raise _fail("wrong_type", f"{_said(field + '.weight')} must be a number of pounds (got {_shown(weight)}).", f"{field}.weight")
-        if weight < 0:
-            raise _fail("out_of_range", f"{_said(field + '.weight')} cannot be negative (got {weight}).", f"{field}.weight")
-        if weight > _WEIGHT_LIMIT:
-            raise _fail("out_of_range", f"{_said(field + '.weight')} must be at most {_WEIGHT_LIMIT} lb (got {_shown(weight)}).",
-                        f"{field}.weight")
-        items.append({"name": name, "weight": int(weight) if float(weight).is_integer() else weight})
+        weight = SHEET.read(f"{field}.weight", item.get("weight"), label=_said(f"{field}.weight"))
+        items.append({"name": name, "weight": weight})
     return items
 
 
@@ -228,9 +195,7 @@ def from_dict(raw) -> dict:
         raise _fail("unknown_field", f"A character has no field {unknown[0]!r}.", str(unknown[0]))
 
     name = _text(raw.get("name", ""), "name", _NAME_MAX)
-    kind = raw.get("kind", "mundane")
-    if not isinstance(kind, str) or kind not in CHARACTER_KINDS:
-        raise _fail("bad_choice", f"The kind must be one of: {listed(CHARACTER_KINDS)} (got {kind!r}).", "kind")
+    kind = SHEET.read("kind", raw.get("kind", "mundane"))
 
     raw_attributes = _dict(raw.get("attributes"), "attributes")
     for key in raw_attributes:
@@ -240,9 +205,19 @@ def from_dict(raw) -> dict:
     for key in ATTRIBUTES:
         if key not in raw_attributes:
             raise _fail("missing_field", f"{key} is required.", f"attributes.{key}")
-        attributes[key] = _int(raw_attributes[key], f"attributes.{key}", 0, ATTRIBUTE_MAX)
+        attributes[key] = SHEET.read(f"attributes.{key}", raw_attributes[key])
 
-    channeling = _int(raw.get("essence_channeling", 0), "essence_channeling", 0, ESSENCE_CHANNELING_MAX)
+    qualities = _qualities(raw.get("qualities", []))
+    channeling = SHEET.read("essence_channeling", raw.get("essence_channeling", 0))
+    listed_channeling = channeling_of(qualities)
+    if listed_channeling is not None:  # the Quality's level is the channeling (seed 000, Essence)
+        if channeling not in (0, listed_channeling):
+            raise _fail("not_allowed", f"Essence Channeling is {channeling} but the Quality Essence Channeling is at "
+                        f"level {listed_channeling}: make them the same.", "essence_channeling")
+        channeling = listed_channeling
+    if is_gifted(qualities) and kind == "mundane":
+        raise _fail("not_allowed", "The Gifted makes a character Gifted: set the kind to Gifted (or remove the "
+                    "Quality).", "kind")
     if channeling and kind == "mundane":
         raise _fail("not_allowed", "A Mundane character cannot have Essence Channeling: make them Gifted or "
                     "Supernatural, or set Essence Channeling to 0.", "essence_channeling")
@@ -252,7 +227,7 @@ def from_dict(raw) -> dict:
         if key not in _BONUS_KEYS:
             raise _fail("unknown_field", f"Bonuses have no field {key!r} (use {listed(_NAMES.get(k, k) for k in _BONUS_KEYS)}).", f"bonuses.{key}")
     bonuses = {key: _int(raw_bonuses.get(key, 0), f"bonuses.{key}", -100, 1000) for key in _BONUS_KEYS}
-    derived = derive(attributes, bonuses)
+    derived = derive(attributes, bonuses, qualities)
 
     raw_current = _dict(raw.get("current", {}), "current")
     for key in raw_current:
@@ -305,9 +280,11 @@ def from_dict(raw) -> dict:
     timers = {key: _int(raw_timers.get(key, 0), f"timers.{key}", 0, 10**9) for key in _TIMERS}
 
     notes = _text(raw.get("notes", ""), "notes", _NOTES_MAX)
-    weapons = weapons_of(raw.get("weapons", []))  # RULES.md §1.8, §1.8a
+    weapons = weapons_of(raw.get("weapons", []))  # rules/armageddon.md §1.8, §1.8a
     armour = armour_of(raw.get("armour"))
 
+    items = _items(raw.get("items", []))
+    derived.update(encumbered(derived, items))
     return {
         "schema": SCHEMA,
         "name": name,
@@ -315,7 +292,8 @@ def from_dict(raw) -> dict:
         "attributes": attributes,
         "skills": _skills(raw.get("skills", {})),
         "essence_channeling": channeling,
-        "items": _items(raw.get("items", [])),
+        "items": items,
+        "qualities": qualities,
         "bonuses": bonuses,
         "current": current,
         "sleep_debt": sleep_debt,

@@ -1,4 +1,4 @@
-"""Tests and Resisted rolls (U6, U7; seed 000 "Tests", "Resisted Tasks & Tests"; RULES.md §1.7).
+"""Tests and Resisted rolls (U6, U7; seed 000 "Tests", "Resisted Tasks & Tests"; rules/armageddon.md §1.7).
 
 :func:`resolve_roll` is the one d10 resolution every Task and Test shares:
 d10 (Rules of 10 and 1) + labelled parts + modifiers against the Target Number,
@@ -22,7 +22,7 @@ TEST_KINDS = ("simple", "difficult", "consciousness", "survival")
 Tests use Constitution + Willpower (seed 000, Life Points)."""
 
 TIE_RULES = ("stalemate", "defender_wins", "reroll", "compare_sl")
-"""RULES.md §1.7/A4: what equal totals of 9 or more mean; default stalemate."""
+"""rules/armageddon.md §1.7/A4: what equal totals of 9 or more mean; default stalemate."""
 
 _BASICS = "seed 000, The Basics"
 _TESTS = "seed 000, Tests"

@@ -1,4 +1,4 @@
-"""Time passing: every periodic rule of seed 000 (U12, U15, U16, U23; RULES.md §1.9–1.12, §4).
+"""Time passing: every periodic rule of seed 000 (U12, U15, U16, U23; rules/armageddon.md §1.9–1.12, rules/cross-system.md §4).
 
 :func:`advance_time` walks Turn by Turn (``turn_seconds``, default 5 s): frozen
 and death timers, Survival Tests every minute, EP drains by activity and
@@ -89,7 +89,7 @@ def _tick(work, start: int, end: int, activity: str, load) -> None:
         consciousness_test(work, "LP")
     if has(char, "asleep") and work.current["endurance_points"] >= 0 and activity != "sleeping":
         remove(char, "asleep")
-        work.event(f"{who} wakes up: EP are no longer below 0.")  # RULES.md A14
+        work.event(f"{who} wakes up: EP are no longer below 0.")  # rules/armageddon.md §1.16 A14
 
 
 def _endurance(work, start: int, end: int, activity: str, load) -> None:
@@ -150,7 +150,7 @@ def advance_time(work, seconds: int, activity: str) -> None:
     end = clock + seconds
     step = work.settings.turn_seconds
     work.step(f"{_duration(seconds)} {'passes' if _duration(seconds) in ('1 h', '1 min', '1 s') else 'pass'}, {activity.replace('_', ' ')}; Turns of "
-              f"{step} s.", "RULES.md §4, A15")
+              f"{step} s.", "rules/cross-system.md §4, rules/armageddon.md §1.16 A15")
     load = load_of(char)  # the items do not change while time passes
     while clock < end and not has(char, "dead"):
         nxt = min(end, (clock // step + 1) * step)

@@ -1,4 +1,4 @@
-"""The Unisystem d10 with the Rule of 10 and the Rule of 1 (U2; RULES.md §1.5).
+"""The Unisystem d10 with the Rule of 10 and the Rule of 1 (U2; rules/armageddon.md §1.5).
 
 The arithmetic is separate from where the faces come from:
 :func:`chain_continues` says whether a sequence of faces needs another die and
@@ -20,7 +20,7 @@ __all__ = ("D10", "D10Roll", "chain_continues", "chain_value", "roll_d10")
 D10 = d(10)
 
 _TEN = "seed 000, The Rule of 10"
-_ONE = "seed 000, The Rule of 1; RULES.md §1.5"
+_ONE = "seed 000, The Rule of 1; rules/armageddon.md §1.5"
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ def chain_value(faces, mode: str = "replace") -> tuple[int, tuple[str, ...], tup
 
 
 def _rule_of_one(rerolls, mode: str) -> tuple[int, list[Step]]:
-    """Value of a natural 1 followed by ``rerolls`` under ``mode`` (RULES.md §1.5 table)."""
+    """Value of a natural 1 followed by ``rerolls`` under ``mode`` (rules/armageddon.md §1.5 table)."""
     steps = []
     value = 1
     for index, reroll in enumerate(rerolls):

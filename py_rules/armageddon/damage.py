@@ -1,5 +1,5 @@
 """Damage rolls NdX×M+K (read by :mod:`py_rules.dice_expr` with the game's :data:`~py_rules.armageddon.tables.DAMAGE_FORM`) and applying damage or restoring points to LP, EP or Essence
-(U8, U9; seed 000 "The Basics", "Endurance Points"; RULES.md §1.8).
+(U8, U9; seed 000 "The Basics", "Endurance Points"; rules/armageddon.md §1.8).
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from py_rules.trace import Step
 __all__ = ("roll_damage", "POOLS", "apply_damage", "restore_points", "damage_endurance")
 
 POOLS = ("LP", "EP", "Essence")
-"""RULES.md §1.8: damage goes to Life Points, or Endurance Points / Essence for some supernatural attacks."""
+"""rules/armageddon.md §1.8: damage goes to Life Points, or Endurance Points / Essence for some supernatural attacks."""
 _KEYS = {"LP": "life_points", "EP": "endurance_points", "Essence": "essence"}
 
-_SOURCE = "seed 000, The Basics: damage rolls are the exception to the d10; RULES.md §1.8 NdX × M + K"
+_SOURCE = "seed 000, The Basics: damage rolls are the exception to the d10; rules/armageddon.md §1.8 NdX × M + K"
 
 def roll_damage(dice: DiceSource, expr: Expr, purpose: str = "damage",
                 source: str = _SOURCE) -> tuple[int, tuple[int, ...], list[Step]]:
-    """Roll ``expr`` read with :data:`~py_rules.armageddon.tables.DAMAGE_FORM` (no Rule of 10 or 1, RULES.md §1.8),
+    """Roll ``expr`` read with :data:`~py_rules.armageddon.tables.DAMAGE_FORM` (no Rule of 10 or 1, rules/armageddon.md §1.8),
     never below 0: (value, faces, steps).
 
     >>> from py_rules.dice import TypedDice

@@ -1,7 +1,7 @@
-"""Encumbrance, Speed and Initiative (U21, U22; seed 000, Encumbrance; RULES.md §1.14).
+"""Encumbrance, Speed and Initiative (U21, U22; seed 000, Encumbrance; rules/armageddon.md §1.14).
 
 All load fractions are read against the carrying capacity C, with the lifting
-capacity 2 C as the most a character can carry (RULES.md §1.16 A5).
+capacity 2 C as the most a character can carry (rules/armageddon.md §1.16 A5).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from py_rules.armageddon.tables import ENCUMBRANCE_LEVELS
 
 __all__ = ("Load", "encumbrance_level", "load_of")
 
-_SOURCE = "seed 000, Encumbrance; RULES.md §1.14"
+_SOURCE = "seed 000, Encumbrance; rules/armageddon.md §1.14"
 
 
 @dataclass(frozen=True)

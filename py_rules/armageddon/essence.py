@@ -1,5 +1,5 @@
 """Essence: loss, emotional leaks, the checks below 0 and at −30, regeneration (U17, U18;
-seed 000 "Essence"; RULES.md §1.12).
+seed 000 "Essence"; rules/armageddon.md §1.12).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ _ESSENCE = "seed 000, Essence"
 
 
 def lose_essence(work, amount: int, cause: str) -> None:
-    """Lower Essence by ``amount``; below 0 the checks follow each loss (U17; RULES.md A13)."""
+    """Lower Essence by ``amount``; below 0 the checks follow each loss (U17; rules/armageddon.md §1.16 A13)."""
     before = work.current["essence"]
     after = max(POOL_FLOOR, before - amount)
     work.current["essence"] = after
@@ -30,7 +30,7 @@ def lose_essence(work, amount: int, cause: str) -> None:
         if work.settings.essence_check_timing == "each_loss":
             essence_checks(work)
         else:
-            work.step("Essence is below 0: the checks are rolled once per day (house rule).", "RULES.md §1.12, A13")
+            work.step("Essence is below 0: the checks are rolled once per day (house rule).", "rules/armageddon.md §1.12, A13")
 
 
 def _lose_mental_point(work) -> None:

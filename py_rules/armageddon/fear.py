@@ -1,4 +1,4 @@
-"""Fear Tests and the Fear Table (U19, U20; seed 000 "Fear Tests"; RULES.md §1.13).
+"""Fear Tests and the Fear Table (U19, U20; seed 000 "Fear Tests"; rules/armageddon.md §1.13).
 
 The Fear Table is data (:data:`py_rules.armageddon.tables.FEAR_TABLE`), a
 placeholder until a table types in the book's p. 124 values; an operation may
@@ -18,7 +18,7 @@ from py_rules.trace import Modifier
 __all__ = ("fear_table_lookup", "parse_fear_table", "fear_test", "is_placeholder", "fear_test_kind")
 
 _FEAR = "seed 000, Fear Tests"
-_TABLE = "seed 000, Fear Tests: the Fear Table (Armageddon p. 124); RULES.md §1.13 placeholder"
+_TABLE = "seed 000, Fear Tests: the Fear Table (Armageddon p. 124); rules/armageddon.md §1.13 placeholder"
 _ROW_KEYS = ("min_margin", "max_margin", "effect", "essence_dice", "frozen_turns")
 
 

@@ -1,6 +1,6 @@
 """Life Points: damage, Consciousness and Survival Tests, death timer, First Aid,
 resuscitation and daily healing (U9, U11–U15; seed 000 "Life Points …",
-"Healing & Resuscitation"; RULES.md §1.9, §1.10).
+"Healing & Resuscitation"; rules/armageddon.md §1.9, §1.10).
 
 Penalty arithmetic is pure (``*_penalty`` functions); the procedures roll
 through :class:`py_rules.armageddon.work.Work` and change only its copy.
@@ -9,6 +9,7 @@ through :class:`py_rules.armageddon.work.Work` and change only its copy.
 from __future__ import annotations
 
 from py_rules.armageddon.character import POOL_FLOOR, add, attribute, has, name_of, remove
+from py_rules.armageddon.qualities import survival_bonus
 from py_rules.armageddon.tables import (
     DAILY_HEALING,
     DEATH_TIMER_MINUTES_PER_CON,
@@ -37,7 +38,7 @@ _EP = "seed 000, Endurance Points: below 0, Consciousness Test every Turn"
 
 
 def below_zero_penalty(points: int, step: int) -> int:
-    """−1 per full ``step`` points below 0 (RULES.md §1.9 rounding).
+    """−1 per full ``step`` points below 0 (rules/armageddon.md §1.9 rounding).
 
     >>> [below_zero_penalty(p, 10) for p in (0, -9, -10, -19, -20)], below_zero_penalty(-7, 5)
     ([0, 0, -1, -1, -2], -1)
@@ -102,7 +103,7 @@ def consciousness_test(work, cause: str = "LP", extra=()) -> bool:
         work.event(f"{who} falls unconscious (Consciousness Test {roll.total}).")
     else:
         add(work.char, "asleep")
-        work.event(f"{who} passes out from exhaustion and falls asleep (Consciousness Test {roll.total}).")  # RULES.md A14
+        work.event(f"{who} passes out from exhaustion and falls asleep (Consciousness Test {roll.total}).")  # rules/armageddon.md §1.16 A14
     return roll.success
 
 
@@ -117,6 +118,9 @@ def survival_test(work) -> bool:
     if count_penalty:
         mods.append(Modifier(f"Survival Test no. {timers['survival_tests'] + 1} (−1 per test beyond the first)",
                              count_penalty, _LP))
+    hard_to_kill, quality = survival_bonus(work.char.get("qualities", []))
+    if hard_to_kill:
+        mods.append(Modifier(quality, hard_to_kill, "rules/armageddon.md §1.4: Hard to Kill adds to Survival Tests"))
     roll = work.roll(f"Survival Test no. {timers['survival_tests'] + 1}", kind="survival_test",
                      parts=_con_will(work), attributes=("Constitution", "Willpower"), exclude=("injury",), extra=mods)
     timers["survival_tests"] += 1
@@ -164,7 +168,7 @@ def _start_dying(work) -> None:
 
 
 def damage_life_points(work, amount: int) -> None:
-    """Take ``amount`` LP and apply what follows (U9; seed 000 LP bullets; RULES.md A8)."""
+    """Take ``amount`` LP and apply what follows (U9; seed 000 LP bullets; rules/armageddon.md §1.16 A8)."""
     char, before = work.char, work.current["life_points"]
     after = max(POOL_FLOOR, before - amount)
     work.current["life_points"] = after
@@ -190,7 +194,7 @@ def damage_life_points(work, amount: int) -> None:
 
 
 def after_life_points_rise(work) -> None:
-    """Wake-up and recovery bookkeeping when LP rise (RULES.md A7: wake at 0, option 1)."""
+    """Wake-up and recovery bookkeeping when LP rise (rules/armageddon.md §1.16 A7: wake at 0, option 1)."""
     char, lp = work.char, work.current["life_points"]
     who = name_of(char)
     if lp > SURVIVAL_THRESHOLD and remove(char, "dying"):
@@ -245,7 +249,7 @@ def first_aid(work, *, medic_intelligence: int, medic_first_aid: int, extra=()):
                          "First Aid only helps the dying.", "character")  # seed 000
     if char["first_aid_received"]:
         raise RulesError("already_treated", f"{who} already received First Aid for this injury (once per injury).",
-                         "character")  # RULES.md A11
+                         "character")  # rules/armageddon.md §1.16 A11
     roll = _medic_task(work, "First Aid Task (medic)", medic_intelligence, "First Aid", medic_first_aid, extra)
     if not roll.success:
         work.event("The First Aid fails; nothing changes.")
@@ -309,7 +313,7 @@ def daily_healing(lp: int, constitution: int, care: bool, overshoot: str = "cap_
 
 
 def heal_one_day(work, care: bool) -> None:
-    """One day of LP healing with or without proper medical care (U15; RULES.md §1.10, A9, A10)."""
+    """One day of LP healing with or without proper medical care (U15; rules/armageddon.md §1.10, A9, A10)."""
     char = work.char
     lp = work.current["life_points"]
     con = attribute(char, "Constitution")

@@ -1,4 +1,4 @@
-"""Exact odds of Armageddon's rolls (seed 000 "The Rule of 10", "The Rule of 1"; RULES.md §1.5–1.8).
+"""Exact odds of Armageddon's rolls (seed 000 "The Rule of 10", "The Rule of 1"; rules/armageddon.md §1.5–1.8).
 
 The d10's chains come from the roll's own pure functions :func:`~py_rules.armageddon.d10.chain_continues`
 and :func:`~py_rules.armageddon.d10.chain_value`, enumerated to a depth; beyond it a Rule of 10 chain

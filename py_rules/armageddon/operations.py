@@ -1,4 +1,4 @@
-"""Armageddon operations for the JSON door (RULES.md §1.17 checklist U1–U24).
+"""Armageddon operations for the JSON door (rules/armageddon.md §1.17 checklist U1–U24).
 
 The declarations live in :mod:`ops_rolls` (Tasks, Tests, Resisted, damage,
 Initiative) and :mod:`ops_state` (the character's state and time); this module
@@ -15,29 +15,30 @@ from py_rules.armageddon.ops_state import STATE_OPERATIONS
 from py_rules.armageddon.penalties import PenaltySettings
 from py_rules.armageddon.tables import GM_TITLE
 from py_rules.operations import Operation, System
-from py_rules.skill_lists import skill_entry, skill_list_operation
+from py_rules.skill_lists import skill_list_operation, skill_rows
 
 __all__ = ("SYSTEM", "OPERATIONS", "CHECKLIST")
 
 SYSTEM = System(
-    "armageddon", "Armageddon (Classic Unisystem)", GM_TITLE, "seed 000; RULES.md part 1",
+    "armageddon", "Armageddon (Classic Unisystem)", GM_TITLE, "seed 000; rules/armageddon.md",
     dice_help="the d10 first, then each Rule of 10 or Rule of 1 reroll; damage dice as rolled",
 )
 
 CHECKLIST = tuple(f"U{n}" for n in range(1, 25))
-"""RULES.md §1.17: the operations the engine must offer."""
+"""rules/armageddon.md §1.17: the operations the engine must offer."""
 
 
 def _skills():
-    from py_rules.armageddon.tables import SKILLS
+    from py_rules.armageddon.tables import SKILL_NAMES
 
-    return [skill_entry(name, None) for name in SKILLS]
+    return skill_rows(SKILL_NAMES)
 
 
 SKILL_LIST = skill_list_operation(
     "armageddon", _skills, "Skills have no starting value: one not on the sheet is rolled unskilled (level 0, "
-    "−2, never better than Decent). A speciality is written 'Craft (Woodwork)'.",
-    source="seed 000, Tasks and Unskilled Attempts; RULES.md §1.3; armageddon.tables.SKILLS",
+    "−2, never better than Decent). A family (Craft, Language, Science …) takes any number of types, each its own "
+    "skill, written 'Craft (Woodwork)'.",
+    source="seed 000, Tasks and Unskilled Attempts; rules/armageddon.md §1.3; armageddon.tables.SKILL_NAMES",
     summary="The skills a character sheet may list, for building a character.",
 )
 
@@ -54,7 +55,7 @@ CAPACITY = Operation(
     "the rolls still his, every penalty his state puts on his rolls with the rolls it reaches, and the Attributes "
     "he has lost for a while.",
     covers=("U10", "U23"), params=(CHARACTER, TURN_SECONDS) + PENALTY_SETTINGS, run=_capacity,
-    source="seed 000, Fear Tests, Life Points, Endurance Points, Essence, Encumbrance; RULES.md §1.8a, §1.15", rolls=False,
+    source="seed 000, Fear Tests, Life Points, Endurance Points, Essence, Encumbrance; rules/armageddon.md §1.8a, §1.15", rolls=False,
 )
 
 OPERATIONS = ROLL_OPERATIONS + STATE_OPERATIONS + COMBAT_OPERATIONS + (SKILL_LIST, CAPACITY)

@@ -1,4 +1,4 @@
-"""The Attack as a Chronicler runs it, and the list of common weapons (RULES.md §1.8, §1.8a, §1.9).
+"""The Attack as a Chronicler runs it, and the list of common weapons (rules/armageddon.md §1.8, §1.8a, §1.9).
 
 One operation chains what the seed gives: the attacker's Task (Dexterity + the weapon's skill, his state's
 penalties), the defender's defence Task (Dexterity + Dodge, or + his close-combat skill to parry), then on a
@@ -22,7 +22,7 @@ from py_rules.armageddon.checks import resisted_outcome
 from py_rules.armageddon.damage import apply_damage, roll_damage
 from py_rules.armageddon.fields import CHARACTER_HELP, MODIFIERS, ROLL_SETTINGS, TIE_RULE
 from py_rules.armageddon.penalties import PenaltySettings, automatic_modifiers
-from py_rules.armageddon.tables import DEFENCE_RULES, DOUBLED_DAMAGE_TYPES, PARRY_SKILLS
+from py_rules.armageddon.tables import DEFENCE_RULES, DOUBLED_DAMAGE_TYPES, PARRY_SKILLS, SKILL_NAMES
 from py_rules.armageddon.task import resolve_task
 from py_rules.armageddon.weapons import COMMON_WEAPONS, FIREARM_SKILLS, damage_roll, find_weapon
 from py_rules.armageddon.work import Settings, Work
@@ -35,17 +35,17 @@ from py_rules.words import counted
 __all__ = ("COMBAT_OPERATIONS", "DEFENCES")
 
 _SYS = "armageddon"
-_ATTACK = "RULES.md §1.8a Attack: a Task, Dexterity + the weapon's skill"
-_DEFENCE = "RULES.md §1.8a Defence"
-_DAMAGE = "RULES.md §1.8a Damage"
-_ARMOUR = "RULES.md §1.8a Armour"
+_ATTACK = "rules/armageddon.md §1.8a Attack: a Task, Dexterity + the weapon's skill"
+_DEFENCE = "rules/armageddon.md §1.8a Defence"
+_DAMAGE = "rules/armageddon.md §1.8a Damage"
+_ARMOUR = "rules/armageddon.md §1.8a Armour"
 _GM_MODS = "Chronicler's modifier (seed 000, Tasks: apply modifiers)"
 
 DEFENCES = ("none", "dodge", "parry")
-"""RULES.md §1.8a: no defence, a dodge (Dexterity + Dodge) or a block/parry (Dexterity + close-combat skill)."""
+"""rules/armageddon.md §1.8a: no defence, a dodge (Dexterity + Dodge) or a block/parry (Dexterity + close-combat skill)."""
 
 _NO_DEFENCE = ("unconscious", "asleep", "frozen", "death_pending", "dying")
-"""RULES.md §1.8a: the unconscious, the frozen by fear (and the sleeping, the dying) make no defence."""
+"""rules/armageddon.md §1.8a: the unconscious, the frozen by fear (and the sleeping, the dying) make no defence."""
 
 
 def _penalties(options: dict) -> PenaltySettings:
@@ -62,7 +62,7 @@ def _task(dice, who: dict, skill: str, extra, options, title: str, purpose: str)
 
 
 def _why_no_defence(defender: dict) -> str:
-    """Why the defender makes no defence, or "" (RULES.md §1.8a)."""
+    """Why the defender makes no defence, or "" (rules/armageddon.md §1.8a)."""
     for condition in _NO_DEFENCE:
         if has(defender, condition):
             return condition.replace("_", " ")
@@ -72,7 +72,7 @@ def _why_no_defence(defender: dict) -> str:
 
 
 def _parry_skill(defender: dict) -> str:
-    """The defender's best close-combat skill (RULES.md §1.8a: the skill used to block or parry)."""
+    """The defender's best close-combat skill (rules/armageddon.md §1.8a: the skill used to block or parry)."""
     return max(PARRY_SKILLS, key=lambda name: (skill_entry(defender, name)[0], -PARRY_SKILLS.index(name)))
 
 
@@ -89,10 +89,10 @@ def _attack(dice, *, attacker, defender, weapon, defence, modifiers, defender_mo
     work.attacker = from_dict(attacker)  # unchanged: it goes back as it came
     settings = {"tn": work.settings.tn, "rule_of_one_mode": work.settings.rule_of_one_mode, **options}
     work.step(f"{me} attacks {them} with {arm['name']} ({arm['skill']}, {arm['damage']} {arm['damage_type']})",
-              "RULES.md §1.8a")
+              "rules/armageddon.md §1.8a")
     for condition in ("unconscious", "asleep", "frozen", "death_pending"):
         if has(attacker, condition):
-            work.step(f"Note: {me} is {condition.replace('_', ' ')} and cannot normally act.", "RULES.md §1.17 U23")
+            work.step(f"Note: {me} is {condition.replace('_', ' ')} and cannot normally act.", "rules/armageddon.md §1.17 U23")
             work.flag(f"attacker_{condition}")
     strike = _task(dice, attacker, arm["skill"], parse_modifiers(modifiers, _GM_MODS), settings,
                    f"{me}: attack with {arm['name']}", "attack")
@@ -123,7 +123,7 @@ def _attack(dice, *, attacker, defender, weapon, defence, modifiers, defender_mo
     if (arm["success_levels"] or add_success_levels) and hit_levels:
         why = "the weapon's setting" if arm["success_levels"] else "the table's house rule"
         work.step(f"{value} + {counted(hit_levels, 'Success Levels')} of the attack = {value + hit_levels}",
-                  f"RULES.md §1.8: Success Levels added to damage ({why})")
+                  f"rules/armageddon.md §1.8: Success Levels added to damage ({why})")
         value += hit_levels
     details["damage"], details["faces"] = value, faces
     armour = (defender.get("armour") or {}).get("value", 0)
@@ -148,13 +148,13 @@ def _attack(dice, *, attacker, defender, weapon, defence, modifiers, defender_mo
 
 
 def _defend(dice, work, defender, arm, defence, strike, defender_modifiers, rule, tie_rule, settings, details):
-    """The defence Task; (avoided, Success Levels the hit keeps) (RULES.md §1.8a)."""
+    """The defence Task; (avoided, Success Levels the hit keeps) (rules/armageddon.md §1.8a)."""
     them = name_of(defender)
     why = _why_no_defence(defender)
     if why:
         work.step(f"{them} is {why}: no defence", _DEFENCE)
         return False, strike.level
-    if defence == "parry" and arm["skill"] in FIREARM_SKILLS:
+    if defence == "parry" and (SKILL_NAMES.family_name(arm["skill"]) or arm["skill"]) in FIREARM_SKILLS:
         work.step(f"{them} cannot block or parry a firearm: no defence", _DEFENCE + ": not against firearms")
         return False, strike.level
     skill = "Dodge" if defence == "dodge" else _parry_skill(defender)
@@ -207,34 +207,34 @@ ATTACK = Operation(
         Param("defender", "json", "Defender", CHARACTER_HELP + " His armour stops damage; he takes the hit.",
               parse=from_dict, example=EXAMPLE, state_key="armageddon.defender"),
         Param("weapon", "text", "Weapon", "The name of a weapon on the attacker's sheet; empty: his first weapon, "
-              "or a punch (RULES.md §1.8).", default=""),
-        Param("defence", "choice", "Defence", "RULES.md §1.8a: the defender dodges (Dexterity + Dodge), parries "
+              "or a punch (rules/armageddon.md §1.8).", default=""),
+        Param("defence", "choice", "Defence", "rules/armageddon.md §1.8a: the defender dodges (Dexterity + Dodge), parries "
               "(Dexterity + his best close-combat skill; not against firearms) or makes no defence.",
               default="dodge", choices=DEFENCES),
         Param("modifiers", "text", "Attacker's modifiers", MODIFIERS.help, default=""),
         Param("defender_modifiers", "text", "Defender's modifiers", MODIFIERS.help, default=""),
         Param("defence_rule", "choice", "Defence rule",
-              "RULES.md §1.8a: 'success_levels' (default: avoided when the defender's Success Levels are at least "
+              "rules/armageddon.md §1.8a: 'success_levels' (default: avoided when the defender's Success Levels are at least "
               "the attacker's) or 'resisted' (the seed's Resisted Task: the higher total of 9 or more wins).",
               default="success_levels", choices=DEFENCE_RULES, setting=True),
         Param("doubled_types", "bool", "Double slashing/stabbing and bullet damage past armour",
-              "RULES.md §1.8a: a per-type multiplier on what passes armour, default ×1; on, ×2 for slashing/stabbing "
+              "rules/armageddon.md §1.8a: a per-type multiplier on what passes armour, default ×1; on, ×2 for slashing/stabbing "
               "and bullets as the book says.", default=False, setting=True),
         Param("add_success_levels", "bool", "Add Success Levels to damage",
-              "RULES.md §1.8: an optional flag; on, every weapon adds the attack's Success Levels (a weapon can say so "
+              "rules/armageddon.md §1.8: an optional flag; on, every weapon adds the attack's Success Levels (a weapon can say so "
               "on its own).", default=False, setting=True),
         TIE_RULE,
         Param("label", "text", "Label", "Who attacks whom; echoed in the result.", default=""),
     ) + ROLL_SETTINGS,
     run=_attack,
-    source="RULES.md §1.8a; seed 000, Tasks; Resisted Tasks & Tests; Life Points, Consciousness Tests & Survival "
-    "Tests; RULES.md §1.8, §1.9",
+    source="rules/armageddon.md §1.8a; seed 000, Tasks; Resisted Tasks & Tests; Life Points, Consciousness Tests & Survival "
+    "Tests; rules/armageddon.md §1.8, §1.9",
 )
 
 
 def _weapon_list():
     steps = [Step(f"{w['name']}: {w['damage']} {w['damage_type']} ({w['skill']})"
-                  + (", Success Levels add to damage" if w["success_levels"] else ""), "RULES.md §1.8 [BOOK]")
+                  + (", Success Levels add to damage" if w["success_levels"] else ""), "rules/armageddon.md §1.8 [BOOK]")
              for w in COMMON_WEAPONS]
     return Result(system=_SYS, kind="weapon_list", label="Common weapons", steps=steps,
                   level_name=counted(len(COMMON_WEAPONS), "weapons"),
@@ -246,7 +246,7 @@ WEAPON_LIST = Operation(
     summary="A short list of common weapons with their damage as the books print it (d4 × Strength for a punch, "
     "d6 × 4 for a handgun …), to copy onto a sheet.",
     covers=("U8",), params=(), run=_weapon_list, rolls=False,
-    source="RULES.md §1.8 (weapon data are not in the seed); armageddon.weapons.COMMON_WEAPONS",
+    source="rules/armageddon.md §1.8 (weapon data are not in the seed); armageddon.weapons.COMMON_WEAPONS",
 )
 
 COMBAT_OPERATIONS = (ATTACK, WEAPON_LIST)

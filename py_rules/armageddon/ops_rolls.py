@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from py_rules.armageddon.character import attribute as attribute_of, check_alive, name_of, skill_entry
 from py_rules.armageddon.checks import TEST_KINDS, attribute_parts, resisted_outcome, resolve_roll, resolve_test
+from py_rules.armageddon.condition_registry import CONDITIONS
 from py_rules.armageddon.d10 import D10
 from py_rules.armageddon.damage import roll_damage
 from py_rules.armageddon.encumbrance import load_of
@@ -43,7 +44,8 @@ def _penalty_settings(options: dict) -> PenaltySettings:
     return PenaltySettings(**{p.name: options[p.name] for p in PENALTY_SETTINGS if p.name in options})
 
 
-_CANNOT_ACT = ("frozen", "unconscious", "asleep", "death_pending")
+_CANNOT_ACT = CONDITIONS.forbidding("act")
+"""The stored conditions that forbid acting (:mod:`.condition_registry`)."""
 
 
 def _note_state(result: Result, character) -> Result:
@@ -53,7 +55,7 @@ def _note_state(result: Result, character) -> Result:
             if condition in character["conditions"]:
                 result.flags.append(condition)
                 result.steps.insert(0, Step(f"Note: {name_of(character)} is {condition.replace('_', ' ')} and "
-                                            "cannot normally act.", "RULES.md §1.17 U23"))
+                                            "cannot normally act.", "rules/armageddon.md §1.17 U23"))
     return result
 
 
@@ -99,7 +101,7 @@ TASK = Operation(
         TAGS,
     ) + PENALTY_SETTINGS,
     run=_task,
-    source="seed 000, Tasks; Unskilled Attempts; The Rule of 10; The Rule of 1; RULES.md §1.5–1.7, §1.15",
+    source="seed 000, Tasks; Unskilled Attempts; The Rule of 10; The Rule of 1; rules/armageddon.md §1.5–1.7, §1.15",
 )
 
 
@@ -135,7 +137,7 @@ CHARACTER_TASK = Operation(
         LABEL,
     ) + ROLL_SETTINGS,
     run=_character_task,
-    source="seed 000, Tasks; Unskilled Attempts; RULES.md §1.7, §1.15",
+    source="seed 000, Tasks; Unskilled Attempts; rules/armageddon.md §1.7, §1.15",
 )
 
 
@@ -165,7 +167,7 @@ def _test(dice, *, kind, attribute_name, attribute, second_attribute, character,
         result.steps.insert(0, Step(
             f"A plain {kind.title()} Test: the injury penalty is left out, and so are the penalties "
             "the rules attach to an owed test (−1 per LP below 0, −1 per 5 EP below 0, −1 per 10 LP below 0 and per "
-            "earlier test); the Consciousness Test and Survival Test operations apply those.", "RULES.md §1.9, A6"))
+            "earlier test); the Consciousness Test and Survival Test operations apply those.", "rules/armageddon.md §1.9, A6"))
     return _note_state(result, character)
 
 
@@ -192,7 +194,7 @@ TEST = Operation(
         LABEL,
     ) + ROLL_SETTINGS,
     run=_test,
-    source="seed 000, Tests; Life Points (Consciousness and Survival Tests); RULES.md §1.7",
+    source="seed 000, Tests; Life Points (Consciousness and Survival Tests); rules/armageddon.md §1.7",
 )
 
 
@@ -225,7 +227,7 @@ def _resisted(dice, *, a_name, a_kind, a_attribute, a_skill, a_modifiers, b_name
         tied = a.total == b.total and a.total >= tn
         if not (tied and tie_rule == "reroll"):
             break
-        steps.append(Step("Tie: both roll again (tie setting 'reroll')", "RULES.md §1.7/A4"))
+        steps.append(Step("Tie: both roll again (tie setting 'reroll')", "rules/armageddon.md §1.7/A4"))
     steps.append(Step(f"{a.total} vs {b.total}: {reason}", "seed 000, Resisted Tasks & Tests"))
     names = {"A": a_name or "Side A", "B": b_name or "Side B"}
     margin = abs(a.total - b.total) if winner else 0
@@ -279,11 +281,11 @@ RESISTED = Operation(
               CHARACTER_OPTIONAL.help + " His state's penalties apply to side A.", default=None,
               parse=CHARACTER_OPTIONAL.parse, example=CHARACTER_OPTIONAL.example, state_key="armageddon.character"),
         Param("a_attribute_name", "choice", "Side A's Attribute", "Which Attribute side A uses (mental Attributes "
-              "take the low-Essence penalty, RULES.md §1.15).", default="Dexterity", choices=ATTRIBUTE_NAME.choices),
+              "take the low-Essence penalty, rules/armageddon.md §1.15).", default="Dexterity", choices=ATTRIBUTE_NAME.choices),
         TAGS,
     ) + PENALTY_SETTINGS,
     run=_resisted,
-    source="seed 000, Resisted Tasks & Tests; RULES.md §1.7, A4",
+    source="seed 000, Resisted Tasks & Tests; rules/armageddon.md §1.7, A4",
 )
 
 
@@ -292,8 +294,8 @@ def _roll_damage(dice, *, expression, success_levels, add_success_levels, label)
     value, faces, steps = roll_damage(dice, roll)
     modifiers = []
     if add_success_levels and success_levels:
-        modifiers.append(Modifier("attack's Success Levels", success_levels, "RULES.md §1.8 optional weapon flag"))
-        steps.append(Step(f"{value} + {counted(success_levels, 'Success Levels')} = {value + success_levels}", "RULES.md §1.8"))
+        modifiers.append(Modifier("attack's Success Levels", success_levels, "rules/armageddon.md §1.8 optional weapon flag"))
+        steps.append(Step(f"{value} + {counted(success_levels, 'Success Levels')} = {value + success_levels}", "rules/armageddon.md §1.8"))
         value += success_levels
     return Result(system="armageddon", kind="damage", label=label, modifiers=modifiers, total=value,
                   level_name=f"{value} damage", steps=steps,
@@ -307,24 +309,24 @@ ROLL_DAMAGE = Operation(
     summary="Roll weapon damage such as d6x4, d4x2+1 or 2d6+3: no Target Number, no Rule of 10 or 1.",
     covers=("U8",),
     params=(
-        Param("expression", "text", "Damage", "RULES.md §1.8: NdX × M + K (x or * for ×), e.g. d6x4 for a pistol, "
+        Param("expression", "text", "Damage", "rules/armageddon.md §1.8: NdX × M + K (x or * for ×), e.g. d6x4 for a pistol, "
               "d4x2 for a Strength 2 punch, or a fixed number.", default="d6x4", dice=DAMAGE_FORM),
         Param("success_levels", "int", "Attack's Success Levels", "Success Levels of the attack roll (used only "
               "with the setting below).", default=0, minimum=0, maximum=30),
         Param("add_success_levels", "bool", "Add Success Levels to damage",
-              "RULES.md §1.8: an optional weapon/attack flag; the seed does not mention it.", default=False,
+              "rules/armageddon.md §1.8: an optional weapon/attack flag; the seed does not mention it.", default=False,
               setting=True),
         LABEL,
     ),
     run=_roll_damage,
-    source="seed 000, The Basics (damage rolls do not use the d10); RULES.md §1.8",
+    source="seed 000, The Basics (damage rolls do not use the d10); rules/armageddon.md §1.8",
 )
 
 
 def _initiative(dice, *, character, modifiers, label, **options):
     check_alive(character)
     dex = attribute_of(character, "Dexterity")
-    mods = [Modifier("Dexterity", dex, "RULES.md §1.4: Initiative 1d10 + Dexterity")]
+    mods = [Modifier("Dexterity", dex, "rules/armageddon.md §1.4: Initiative 1d10 + Dexterity")]
     mods += parse_modifiers(modifiers, _GM_MODS)
     mods += automatic_modifiers(character, attributes=("Dexterity",), kind="test", tags=("reaction",),
                                 settings=_penalty_settings(options))
@@ -334,9 +336,9 @@ def _initiative(dice, *, character, modifiers, label, **options):
     base_speed = character["derived"]["speed"]
     speed = max(0, base_speed + load.penalty)
     steps = [Step(f"{die} (d10) " + " ".join(f"{signed(m.value)} ({m.label})" for m in mods) + f" = {total}",
-                  "RULES.md §1.4 Initiative; seed 000, Encumbrance: penalty to Initiative rolls"),
+                  "rules/armageddon.md §1.4 Initiative; seed 000, Encumbrance: penalty to Initiative rolls"),
              Step(f"Speed (Con + Dex) × 2 = {base_speed}" + (f" {signed(load.penalty)} ({load.level} Encumbrance)"
-                  if load.penalty else "") + f" = {speed}", "RULES.md §1.4; seed 000, Encumbrance: penalty to Speed")]
+                  if load.penalty else "") + f" = {speed}", "rules/armageddon.md §1.4; seed 000, Encumbrance: penalty to Speed")]
     return Result(system="armageddon", kind="initiative", label=label or f"{name_of(character)}: Initiative",
                   modifiers=mods, total=total, level_name=f"Initiative {total}, Speed {speed}", steps=steps,
                   details={"initiative": total, "speed": speed, "base_speed": base_speed,
@@ -352,7 +354,7 @@ INITIATIVE = Operation(
     covers=("U22", "U10"),
     params=(CHARACTER, MODIFIERS, LABEL) + PENALTY_SETTINGS,
     run=_initiative,
-    source="RULES.md §1.4 (Initiative, Speed); seed 000, Encumbrance",
+    source="rules/armageddon.md §1.4 (Initiative, Speed); seed 000, Encumbrance",
 )
 
 ROLL_OPERATIONS = (TASK, CHARACTER_TASK, TEST, RESISTED, ROLL_DAMAGE, INITIATIVE)

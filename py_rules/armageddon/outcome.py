@@ -1,4 +1,4 @@
-"""Success Levels from the Outcome Table (U3; RULES.md §1.6)."""
+"""Success Levels from the Outcome Table (U3; rules/armageddon.md §1.6)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ __all__ = ("success_levels", "outcome_name", "describe_level")
 
 
 def success_levels(total: int, tn: int = TARGET_NUMBER, table=OUTCOME_TABLE) -> int:
-    """Success Levels for ``total``; the table shifts by ``tn − 9`` (RULES.md §1.6).
+    """Success Levels for ``total``; the table shifts by ``tn − 9`` (rules/armageddon.md §1.6).
 
     >>> [success_levels(t) for t in (8, 9, 12, 20, 21, 35, 36, 39)]
     [0, 1, 2, 5, 6, 10, 11, 12]

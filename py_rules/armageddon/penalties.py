@@ -1,4 +1,4 @@
-"""Automatic modifiers from the character's state (U10; RULES.md §1.15).
+"""Automatic modifiers from the character's state (U10; rules/armageddon.md §1.15).
 
 Each one is a labelled :class:`Modifier` citing its seed bullet, so the player
 sees why a total changed: injury below 6 LP, tired at 5 EP or less, Essence at
@@ -26,14 +26,14 @@ __all__ = ("PenaltySettings", "automatic_modifiers", "injury_penalty", "state_co
 
 _INJURY = "seed 000, Life Points: −1 per LP below 6"
 _TIRED = "seed 000, Endurance Points: 5 EP or less, −2 to all actions"
-_NUMB = "seed 000, Essence: half or lower, −1 to mental Tasks; RULES.md A12"
+_NUMB = "seed 000, Essence: half or lower, −1 to mental Tasks; rules/armageddon.md §1.16 A12"
 _DEPRESSED = "seed 000, Essence: 1 or 0 points, all actions at −3"
 _ENCUMBRANCE = "seed 000, Encumbrance: penalty to rolls needing silence or fast reactions"
 
 
 @dataclass(frozen=True)
 class PenaltySettings:
-    """House-rule settings that change the automatic modifiers (RULES.md §1.16 A6, A12)."""
+    """House-rule settings that change the automatic modifiers (rules/armageddon.md §1.16 A6, A12)."""
 
     injury_penalty_cap: int = 0
     """0 = literal (−6 at 0 LP, −7 at −1 …); otherwise the largest injury penalty (e.g. 5)."""
@@ -54,7 +54,7 @@ def injury_penalty(life_points: int, cap: int = 0) -> int:
 
 
 def is_mental(attribute_names) -> bool:
-    """A roll is mental when every Attribute it uses is mental (RULES.md §1.3)."""
+    """A roll is mental when every Attribute it uses is mental (rules/armageddon.md §1.3)."""
     names = [n for n in attribute_names if n]
     return bool(names) and all(n in MENTAL_ATTRIBUTES for n in names)
 

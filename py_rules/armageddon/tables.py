@@ -1,4 +1,4 @@
-"""Armageddon rule tables as data (RULES.md §1.6; seed 000 "The Basics").
+"""Armageddon rule tables as data (rules/armageddon.md §1.6; seed 000 "The Basics").
 
 The Chronicler may edit these; functions read them, never hard-code them.
 """
@@ -6,6 +6,7 @@ The Chronicler may edit these; functions read them, never hard-code them.
 from dataclasses import replace
 
 from py_rules.dice_expr import Form
+from py_rules.skill_names import Family, SkillNames
 
 TARGET_NUMBER = 9
 """Seed 000, The Basics: "The Target Number for nearly all rolls is 9"."""
@@ -14,7 +15,7 @@ GM_TITLE = "Chronicler"
 """Seed 000, The Basics: the Game Master is known as "The Chronicler"."""
 
 OUTCOME_TABLE = (
-    # (lowest total, Success Levels, name) for TN 9 — RULES.md §1.6 (Armageddon p. 123)
+    # (lowest total, Success Levels, name) for TN 9 — rules/armageddon.md §1.6 (Armageddon p. 123)
     (9, 1, "Adequate"),
     (11, 2, "Decent"),
     (13, 3, "Good"),
@@ -29,7 +30,7 @@ OUTCOME_TABLE = (
 """Outcome Table rows; above the last row each further 3 points adds 1 SL."""
 
 OUTCOME_BAND_BEYOND_TABLE = 3
-"""RULES.md §1.6: "each further 3 points (36–38, 39–41, …) +1"."""
+"""rules/armageddon.md §1.6: "each further 3 points (36–38, 39–41, …) +1"."""
 
 FAILURE_NAME = "Failure"
 
@@ -40,18 +41,18 @@ UNSKILLED_MAX_SUCCESS_LEVELS = 2
 """Seed 000, Unskilled Attempts: never better than "Decent" (second Success Level)."""
 
 RULE_OF_ONE_MODES = ("replace", "literal", "afmbe_foundry")
-"""RULES.md §1.5 / §1.16 A1; ``replace`` is the project default."""
+"""rules/armageddon.md §1.5 / §1.16 A1; ``replace`` is the project default."""
 
-# --- Attributes and the character (RULES.md §1.3, §1.4) ---------------------------------------
+# --- Attributes and the character (rules/armageddon.md §1.3, §1.4) ---------------------------------------
 
 ATTRIBUTES = ("Strength", "Dexterity", "Constitution", "Intelligence", "Perception", "Willpower")
-"""RULES.md §1.3: the six primary Attributes."""
+"""rules/armageddon.md §1.3: the six primary Attributes."""
 
 MENTAL_ATTRIBUTES = ("Intelligence", "Perception", "Willpower")
-"""RULES.md §1.3: the mental Attributes used by the Essence rules (seed 000, Essence)."""
+"""rules/armageddon.md §1.3: the mental Attributes used by the Essence rules (seed 000, Essence)."""
 
 ATTRIBUTE_MAX = 20
-"""Upper bound accepted for an Attribute (supernatural beings exceed the human 1–6; RULES.md §1.3)."""
+"""Upper bound accepted for an Attribute (supernatural beings exceed the human 1–6; rules/armageddon.md §1.3)."""
 
 CHARACTER_KINDS = ("mundane", "gifted", "supernatural")
 """Seed 000, Fear Tests: Mundanes, the Gifted and supernatural creatures."""
@@ -69,36 +70,50 @@ SKILLS = (
     "Rituals", "Science", "Seduction", "Sleight of Hand", "Smooth Talking", "Sport", "Stealth", "Streetwise",
     "Survival", "Swimming", "Throwing", "Tracking", "Trance", "Traps", "Writing",
 )
-"""Skills a character sheet may list (RULES.md §1.3: skills 0–5+). Add house skills here."""
+"""Skills a character sheet may list (rules/armageddon.md §1.3: skills 0–5+). Add house skills here."""
+
+SKILL_FAMILIES = tuple(Family(name, None, offered) for name, offered in (
+    # Classic Unisystem's "Skill (Type)" skills among SKILLS [BOOK, editable]: each type is its own skill, written
+    # "Craft (Woodwork)", any number of them; a few common types are offered ready in the list. No base: a skill
+    # not on the sheet is rolled unskilled (seed 000, Unskilled Attempts).
+    ("Craft", ("Carpentry", "Metalwork", "Woodwork")), ("Driving", ("Car", "Motorcycle")), ("Engineer", ()),
+    ("Fine Arts", ("Painting", "Sculpture")), ("Guns", ("Handgun", "Rifle", "Shotgun")), ("Hand Weapon", ("Knife", "Sword")),
+    ("Humanities", ("History", "Law")), ("Language", ("English", "Latin", "Spanish")), ("Piloting", ("Airplane", "Helicopter")),
+    ("Riding", ("Horse",)), ("Science", ("Biology", "Chemistry", "Physics")), ("Sport", ()), ("Survival", ()),
+))
+"""The skills of SKILLS that take a type (:mod:`py_rules.skill_names`)."""
+
+SKILL_NAMES = SkillNames({name: None for name in SKILLS}, SKILL_FAMILIES)
+"""Every skill name of a character sheet read one way: the listed skills and any type of a family."""
 
 SKILL_MAX = 20
 
 ESSENCE_CHANNELING_MAX = 10
 """Essence Channeling level bound (seed 000, Essence: regain its level in Essence per minute)."""
 
-# LP, EP and Essence Pool formulas (RULES.md §1.4): coefficient per Attribute plus a constant.
+# LP, EP and Essence Pool formulas (rules/armageddon.md §1.4): coefficient per Attribute plus a constant.
 LIFE_POINTS_FORMULA = ({"Strength": 4, "Constitution": 4}, 10)
-"""LP = (Str + Con) × 4 + 10 (RULES.md §1.4)."""
+"""LP = (Str + Con) × 4 + 10 (rules/armageddon.md §1.4)."""
 ENDURANCE_POINTS_FORMULA = ({"Strength": 3, "Constitution": 3, "Willpower": 3}, 5)
-"""EP = (Str + Con + Will) × 3 + 5 (RULES.md §1.4)."""
+"""EP = (Str + Con + Will) × 3 + 5 (rules/armageddon.md §1.4)."""
 ESSENCE_FORMULA = ({name: 1 for name in ATTRIBUTES}, 0)
-"""Essence Pool = sum of the six Attributes (RULES.md §1.4)."""
+"""Essence Pool = sum of the six Attributes (rules/armageddon.md §1.4)."""
 SPEED_FORMULA = ({"Constitution": 2, "Dexterity": 2}, 0)
-"""Speed = (Con + Dex) × 2 (RULES.md §1.4)."""
+"""Speed = (Con + Dex) × 2 (rules/armageddon.md §1.4)."""
 
 STRENGTH_LIFT_TABLE = (
-    # (lowest Strength, lift in lb at that Strength, lb per further point) — RULES.md §1.4
+    # (lowest Strength, lift in lb at that Strength, lb per further point) — rules/armageddon.md §1.4
     (0, 0, 50),        # 50 × Str for Str 0–5
     (5, 250, 200),     # 200 × (Str − 5) + 250 for Str 6–10
     (10, 1250, 500),   # 500 × (Str − 10) + 1,250 for Str 11–15
-    (15, 3750, 1000),  # [UNVERIFIED] Str 16+: the continuous reading 1,000 × (Str − 15) + 3,750 (RULES.md A16)
+    (15, 3750, 1000),  # [UNVERIFIED] Str 16+: the continuous reading 1,000 × (Str − 15) + 3,750 (rules/armageddon.md §1.16 A16)
 )
-"""Lifting capacity (lb) from Strength; carrying capacity is half of it (RULES.md §1.4, A5, A16)."""
+"""Lifting capacity (lb) from Strength; carrying capacity is half of it (rules/armageddon.md §1.4, A5, A16)."""
 
 STRENGTH_ABOVE_15_UNVERIFIED = True
-"""RULES.md §1.4/A16: the lifting values above Strength 15 are a reconstruction."""
+"""rules/armageddon.md §1.4/A16: the lifting values above Strength 15 are a reconstruction."""
 
-# --- Encumbrance (seed 000, Encumbrance; RULES.md §1.14) ---------------------------------------
+# --- Encumbrance (seed 000, Encumbrance; rules/armageddon.md §1.14) ---------------------------------------
 
 ENCUMBRANCE_LEVELS = (
     # (upper bound as a fraction of carrying capacity C, name, penalty, EP drain interval in seconds)
@@ -116,7 +131,7 @@ ENCUMBRANCE_DRAIN_DIE = 4
 ENCUMBRANCE_TAGS = ("silence", "reaction")
 """Seed 000, Encumbrance: penalties apply to Tasks and Tests requiring silence or fast reaction times."""
 
-# --- Life Points (seed 000, LPs, Consciousness Tests & Survival Tests; RULES.md §1.9) ---------
+# --- Life Points (seed 000, LPs, Consciousness Tests & Survival Tests; rules/armageddon.md §1.9) ---------
 
 INJURY_THRESHOLD = 6
 """Seed 000: less than 6 LPs is serious injury, −1 per LP below 6."""
@@ -133,12 +148,12 @@ RESUSCITATION_LP_STEP = 5
 HOSPITAL_BONUS = 3
 """Seed 000: being in a hospital gives +3 to the resuscitation Survival Test."""
 
-# --- Healing (seed 000, Healing & Resuscitation; RULES.md §1.10) ------------------------------
+# --- Healing (seed 000, Healing & Resuscitation; rules/armageddon.md §1.10) ------------------------------
 
 DAILY_HEALING = 2
 """Seed 000: a character at 0 LPs or higher recovers 2 LPs per day."""
 
-# --- Endurance (seed 000, Endurance Points; RULES.md §1.11) ------------------------------------
+# --- Endurance (seed 000, Endurance Points; rules/armageddon.md §1.11) ------------------------------------
 
 ACTIVITIES = ("normal", "moderate", "strenuous", "very_strenuous", "resting", "sleeping")
 """What the character does while time passes (seed 000, Endurance Points)."""
@@ -164,9 +179,9 @@ EP_CONSCIOUSNESS_STEP = 5
 """Seed 000: below 0 EP, −1 per 5 points below 0 on the Consciousness Test each Turn."""
 
 DEFAULT_TURN_SECONDS = 5
-"""RULES.md §1.2/A15: a Turn is about 5 seconds (setting)."""
+"""rules/armageddon.md §1.2/A15: a Turn is about 5 seconds (setting)."""
 
-# --- Essence (seed 000, Essence; RULES.md §1.12) -----------------------------------------------
+# --- Essence (seed 000, Essence; rules/armageddon.md §1.12) -----------------------------------------------
 
 NUMB_PENALTY = -1
 """Seed 000: Essence at half or lower, −1 to all mental Tasks."""
@@ -187,7 +202,7 @@ WILLPOWER_REGEN_INTERVAL = 3600
 DRAWBACK_POINTS = 2
 """Seed 000: failing may instead give a temporary 2-point Mental Drawback."""
 
-# --- Fear (seed 000, Fear Tests; RULES.md §1.13) -----------------------------------------------
+# --- Fear (seed 000, Fear Tests; rules/armageddon.md §1.13) -----------------------------------------------
 
 FEAR_PENALTY_RANGE = (-8, 0)
 """Seed 000: the Chronicler may impose −1 to −8."""
@@ -195,10 +210,10 @@ FEAR_FROZEN_TURNS = 1
 """Seed 000: a failed Fear Test freezes the character for one Turn."""
 
 FEAR_TABLE_IS_PLACEHOLDER = True
-"""RULES.md §1.13 [UNVERIFIED]: the book's p. 124 table was not available; replace FEAR_TABLE with it."""
+"""rules/armageddon.md §1.13 [UNVERIFIED]: the book's p. 124 table was not available; replace FEAR_TABLE with it."""
 
 FEAR_TABLE = (
-    # PLACEHOLDER (RULES.md §1.13), indexed by how much the Fear Test failed by. frozen_turns counts the
+    # PLACEHOLDER (rules/armageddon.md §1.13), indexed by how much the Fear Test failed by. frozen_turns counts the
     # seed's one Turn; the extra effect text is the Chronicler's option.
     {"min_margin": 1, "max_margin": 2, "effect": "Shaken: frozen 1 Turn only", "essence_dice": "1d6", "frozen_turns": 1},
     {"min_margin": 3, "max_margin": 4, "effect": "Frightened: frozen, then -1/-2 to actions for the scene",
@@ -212,29 +227,24 @@ FEAR_TABLE = (
 )
 """The Fear Table as data (placeholder within the seed's 1d6–1d10 Essence range)."""
 
-# --- Conditions (RULES.md §1.17 U23) -------------------------------------------------------------
+# --- Conditions (rules/armageddon.md §1.17 U23) -------------------------------------------------------------
 
-STORED_CONDITIONS = (
-    "frozen", "knocked_down", "semi_conscious", "unconscious", "asleep",
-    "stabilised", "dying", "death_pending", "dead",
-)
-"""Conditions kept in the character's state; "tired", "numb", "depressed" and "seriously_injured"
-are read from the pools (RULES.md §1.17 U23)."""
+# The conditions kept in the character's state are declared in condition_registry.py (rules/armageddon.md §1.17 U23).
 
-# --- Weapons and armour (RULES.md §1.8, §1.8a) ----------------------------------------------------
+# --- Weapons and armour (rules/armageddon.md §1.8, §1.8a) ----------------------------------------------------
 
 DAMAGE_TYPES = ("bludgeoning", "slashing/stabbing", "bullet", "fire", "other")
-"""Damage types a weapon deals, as the Classic Unisystem books name them (RULES.md §1.8a [BOOK frame])."""
+"""Damage types a weapon deals, as the Classic Unisystem books name them (rules/armageddon.md §1.8a [BOOK frame])."""
 
 DOUBLED_DAMAGE_TYPES = ("slashing/stabbing", "bullet")
-"""RULES.md §1.8a: with the house rule on, what passes armour of these types is doubled (the book's ×2)."""
+"""rules/armageddon.md §1.8a: with the house rule on, what passes armour of these types is doubled (the book's ×2)."""
 
 DEFENCE_RULES = ("success_levels", "resisted")
-"""RULES.md §1.8a: the attack is avoided when the defender's Success Levels reach the attacker's (default),
+"""rules/armageddon.md §1.8a: the attack is avoided when the defender's Success Levels reach the attacker's (default),
 or the seed's Resisted Task decides."""
 
 PARRY_SKILLS = ("Brawling", "Hand Weapon", "Martial Arts", "Kung Fu", "Getting Medieval")
-"""RULES.md §1.8a: the close-combat skills used to block or parry; the defender uses his best."""
+"""rules/armageddon.md §1.8a: the close-combat skills used to block or parry; the defender uses his best."""
 
 
 DAMAGE_FORM = Form(
@@ -242,7 +252,7 @@ DAMAGE_FORM = Form(
     sides=tuple(range(2, 101)), count=(1, 50), multiply=True, times_max=100, groups_max=1, constants_max=1,
     dice_first=True, bonus_max=1000, damage=True, floor=0, empty="Give a damage roll such as d6x4+2 or a number.",
 )
-"""RULES.md §1.8: damage is ``NdX × M + K`` — one kind of dice (2 to 100 sides, 1 to 50 of them) first, an optional
+"""rules/armageddon.md §1.8: damage is ``NdX × M + K`` — one kind of dice (2 to 100 sides, 1 to 50 of them) first, an optional
 multiplier (x or * for ×) and an optional number added; or a plain number. A roll is never below 0 (seed 000, The
 Basics: damage rolls are the exception to the d10). Read by :mod:`py_rules.dice_expr`."""
 
@@ -251,5 +261,5 @@ WEAPON_DAMAGE_FORM = replace(
     hint="Write it as the book does, e.g. d4 × Strength, d6 × 4 or 2d6+3.",
     empty="Give the damage as the book prints it, e.g. d4 × Strength or d6 × 4.",
 )
-"""A weapon's damage on the sheet: the book's form where a number may be the wielder's Strength (RULES.md §1.8 [BOOK]:
+"""A weapon's damage on the sheet: the book's form where a number may be the wielder's Strength (rules/armageddon.md §1.8 [BOOK]:
 punch d4 × Str), read with the Strength of the sheet."""

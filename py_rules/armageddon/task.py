@@ -1,7 +1,7 @@
 """Tasks: Attribute + Skill + 1d10 against 9 (U4, U5; seed 000 "Tasks", "Unskilled Attempts").
 
 A skill level of 0 is an unskilled attempt: −2 (plus the skill's extra
-untrained penalty) and never better than "Decent" (RULES.md §1.7).
+untrained penalty) and never better than "Decent" (rules/armageddon.md §1.7).
 """
 
 from __future__ import annotations

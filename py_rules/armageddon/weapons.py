@@ -1,5 +1,5 @@
 """Weapons and armour of an Armageddon character: the sheet's fields, the common weapons as data, and the
-weapon's damage read with the attacker's Strength (RULES.md §1.8, §1.8a; seed 000, The Basics: damage rolls
+weapon's damage read with the attacker's Strength (rules/armageddon.md §1.8, §1.8a; seed 000, The Basics: damage rolls
 are the exception to the d10).
 
 A weapon's damage is the book's form ``NdX × M + K`` where the multiplier may be the wielder's Strength
@@ -8,7 +8,9 @@ A weapon's damage is the book's form ``NdX × M + K`` where the multiplier may b
 
 from __future__ import annotations
 
-from py_rules.armageddon.tables import DAMAGE_TYPES, SKILLS, WEAPON_DAMAGE_FORM
+# The bounds are the sheet's (py_rules/armageddon/sheet.py), declared once for the engine and the page.
+from py_rules.armageddon.sheet import ARMOUR_MAX, DAMAGE_TEXT_MAX as _DAMAGE_MAX, NAME_MAX as _NAME_MAX, WEAPONS_MAX
+from py_rules.armageddon.tables import DAMAGE_TYPES, SKILL_NAMES, WEAPON_DAMAGE_FORM
 from py_rules.dice_expr import parse
 from py_rules.errors import RulesError
 from py_rules.words import listed
@@ -16,18 +18,12 @@ from py_rules.words import listed
 __all__ = ("COMMON_WEAPONS", "WEAPONS_MAX", "ARMOUR_MAX", "weapons_of", "armour_of", "damage_roll", "find_weapon",
            "UNARMED", "FIREARM_SKILLS")
 
-WEAPONS_MAX = 30
-"""Most weapons a sheet lists."""
-ARMOUR_MAX = 50
-"""Highest armour value accepted (RULES.md §1.8a: an armour value subtracted from each hit)."""
-_NAME_MAX = 100
-_DAMAGE_MAX = 40
 
 FIREARM_SKILLS = ("Guns", "Handguns", "Rifles", "Shotguns", "Automatic Weapons")
-"""Skills of firearms: a defender cannot block or parry them, only dodge (RULES.md §1.8a)."""
+"""Skills of firearms: a defender cannot block or parry them, only dodge (rules/armageddon.md §1.8a)."""
 
 COMMON_WEAPONS = (
-    # Values as the Classic Unisystem books print them (RULES.md §1.8 [BOOK]: punch d4 × Str, knife d4 × Str,
+    # Values as the Classic Unisystem books print them (rules/armageddon.md §1.8 [BOOK]: punch d4 × Str, knife d4 × Str,
     # pistol d6 × 4); the Chronicler edits the sheet's copy.
     {"name": "Punch", "skill": "Brawling", "damage": "d4 × Strength", "damage_type": "bludgeoning", "success_levels": True},
     {"name": "Knife", "skill": "Hand Weapon", "damage": "d4 × Strength", "damage_type": "slashing/stabbing", "success_levels": True},
@@ -39,7 +35,7 @@ COMMON_WEAPONS = (
     {"name": "Shotgun", "skill": "Shotguns", "damage": "4d6 × 4", "damage_type": "bullet", "success_levels": False},
     {"name": "Rifle", "skill": "Rifles", "damage": "d8 × 5", "damage_type": "bullet", "success_levels": False},
 )
-"""A short list of common weapons as data (RULES.md §1.8: weapon data are not in the seed)."""
+"""A short list of common weapons as data (rules/armageddon.md §1.8: weapon data are not in the seed)."""
 
 UNARMED = COMMON_WEAPONS[0]
 """What a character without a weapon attacks with."""
@@ -83,8 +79,7 @@ def _weapon(raw, index: int) -> dict:
     if not name:
         raise RulesError("missing_field", f"{_said(who, 'name')}: every weapon needs a name.", f"{field}.name")
     skill = _text(raw.get("skill", "Brawling"), who, "skill", field, _NAME_MAX)
-    base = skill.split(" (", 1)[0] if skill.endswith(")") else skill
-    if base not in SKILLS:
+    if SKILL_NAMES.canonical(skill) != skill:  # a listed skill or a family's type (py_rules.skill_names)
         raise RulesError("unknown_skill", f"{_said(who, 'skill')}: there is no skill called {skill!r}; pick one from "
                          "the list (e.g. Handguns, Brawling, Hand Weapon).", f"{field}.skill")
     damage = _text(raw.get("damage", ""), who, "damage", field, _DAMAGE_MAX)

@@ -1,6 +1,6 @@
 """House-rule settings and the working copy a state-changing procedure writes to.
 
-:class:`Settings` gathers every RULES.md §1.16 option with its project default.
+:class:`Settings` gathers every rules/armageddon.md §1.16 option with its project default.
 :class:`Work` holds a copy of the character, the dice, and the trace being
 built (steps, events, rolls); procedures change only the copy, and
 :meth:`Work.result` returns the new state, so on any error the input is untouched.
@@ -22,7 +22,7 @@ __all__ = ("Settings", "Work")
 
 @dataclass(frozen=True)
 class Settings:
-    """Every house-rule setting (RULES.md §1.16), defaults as recommended there."""
+    """Every house-rule setting (rules/armageddon.md §1.16), defaults as recommended there."""
 
     tn: int = TARGET_NUMBER
     rule_of_one_mode: str = "replace"  # A1
@@ -35,7 +35,7 @@ class Settings:
     essence_check_timing: str = "each_loss"  # A13: or "daily"
     essence_failure_effect: str = "attribute"  # seed 000, Essence: or "drawback" (Chronicler's discretion)
     mental_attribute_lost: str = "Willpower"  # A13: which mental Attribute a failure costs
-    use_fear_table_effects: bool = False  # RULES.md §1.13; seed 000: the Chronicler *may* consult it for more
+    use_fear_table_effects: bool = False  # rules/armageddon.md §1.13; seed 000: the Chronicler *may* consult it for more
     fear_table: tuple = field(default=FEAR_TABLE)
 
     @classmethod
@@ -111,3 +111,13 @@ def _roll_summary(result: Result) -> dict:
     return {"label": result.label, "kind": result.kind, "total": result.total, "success": result.success,
             "level": result.level, "faces": result.details.get("faces"),
             "modifiers": [m.to_dict() for m in result.modifiers]}
+
+
+SYSTEM = "armageddon"
+GM_MODIFIER = "Chronicler's modifier (seed 000: apply modifiers, if any)"
+"""The label of a modifier the Chronicler types."""
+
+
+def work_for(character, dice, options, *, allow_dead=False) -> Work:
+    """A :class:`Work` on ``character`` with the house rules of an operation's ``options``."""
+    return Work(character, dice, Settings.from_args(options), allow_dead=allow_dead)

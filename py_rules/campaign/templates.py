@@ -1,9 +1,9 @@
 """Generic NPCs to start a Cast from (TABLE.md, Running the game: "Weapons, armour and a cast").
 
 A few stock people per game: a thug, a police officer, a cultist and the like. The numbers are this app's own
-(ordinary humans by each game's scale: Armageddon attributes 2–3 and skills 1–3, RULES.md §1.2–§1.3;
+(ordinary humans by each game's scale: Armageddon attributes 2–3 and skills 1–3, rules/armageddon.md §1.2–§1.3;
 Semiautomagic abilities around the seed's average human 3, seed 002; Call of Cthulhu characteristics around 50,
-RULES.md §3.2). Every template is a full sheet that its game's own validation accepts; :func:`templates` gives
+rules/coc.md §3.2). Every template is a full sheet that its game's own validation accepts; :func:`templates` gives
 them normalized, and :func:`numbered` names copies "Cultist 1", "Cultist 2", …
 """
 
@@ -116,7 +116,7 @@ TEMPLATES = {
     ),
 }
 """Per game: (key, what they are in a sentence, their sheet), carrying what the sentence says from the game's
-own list of common weapons (Armageddon: RULES.md §1.8; Semiautomagic: seed 002, damage types) or, for Call of
+own list of common weapons (Armageddon: rules/armageddon.md §1.8; Semiautomagic: seed 002, damage types) or, for Call of
 Cthulhu, with damage as the Investigator Handbook prints it [BOOK]."""
 
 

@@ -1,1 +1,1 @@
-"""Call of Cthulhu 7th edition with the seed's house rules (seed 003; RULES.md part 3)."""
+"""Call of Cthulhu 7th edition with the seed's house rules (seed 003; rules/coc.md)."""

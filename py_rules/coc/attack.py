@@ -42,7 +42,7 @@ COMBAT = "seed 003, Combat"
 ROUND = "seed 003, Combat Round Duration"
 _RANGE_WORDS = {"Regular": "base range", "Hard": "long range (up to twice the base range)",
                 "Extreme": "extreme range (up to four times the base range)"}
-OUTNUMBERED_SRC = "seed 003, Outnumbered; RULES.md §3.12 D11"
+OUTNUMBERED_SRC = "seed 003, Outnumbered; rules/coc.md §3.12 D11"
 
 
 _KIND_WORDS = {"melee": "hand-to-hand", "firearm": "firearm", "thrown": "thrown"}
@@ -100,11 +100,11 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
         defence = "none"
     if book_firearm and defence != "none":
         steps.append(Step("Book firearms: the shot is not opposed; the shooter rolls against the range difficulty",
-                          "RULES.md §3.12 D14 [BOOK option]"))
+                          "rules/coc.md §3.12 D14 [BOOK option]"))
         defence = "none"
     if not melee and defence in ("fight_back", "manoeuvre"):
         raise RulesError("rule_violation", "Fight back and Manoeuvre answer hand-to-hand attacks; against a "
-                         f"{_KIND_WORDS[kind]} weapon the defender can only Dodge.", "defence")  # RULES.md §3.8, §3.12 D14
+                         f"{_KIND_WORDS[kind]} weapon the defender can only Dodge.", "defence")  # rules/coc.md §3.8, §3.12 D14
     if defender_luck and defence == "none":
         raise RulesError("rule_violation", f"{d_name} makes no defence roll, so there is no roll to spend Luck on.",
                          "defender_luck")
@@ -112,7 +112,7 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
         if attacker_luck:
             raise RulesError("rule_violation", "A surprise attack hits automatically (book option): there is no roll to "
                              "spend Luck on.", "attacker_luck")
-        steps.append(Step("Surprise (book option): the attack hits automatically", "RULES.md §3.12 D10 [BOOK]"))
+        steps.append(Step("Surprise (book option): the attack hits automatically", "rules/coc.md §3.12 D10 [BOOK]"))
         return _finish(dice, states, att_key, def_key, None, None, "a", defence, (arm, back), damage, defender_damage,
                        steps, flags + ["surprise"], events, settings, label, range_difficulty=range_difficulty)
 
@@ -146,7 +146,7 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
             d_penalty += penalty_dice
             steps.append(Step(f"Build {other} vs {own}: {penalty_dice} penalty {'die' if penalty_dice == 1 else 'dice'} for the manoeuvre "
                               "(one per point of difference, at most 2)",
-                              "seed 003, If defending (Manoeuvre); RULES.md §3.12 D13"))
+                              "seed 003, If defending (Manoeuvre); rules/coc.md §3.12 D13"))
 
     difficulty = range_difficulty if book_firearm else "Regular"
     a_roll = check(dice, skill_value(att, skill), skill, difficulty=difficulty, bonus=a_bonus, penalty=a_penalty,
@@ -174,13 +174,13 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
         if settings.combat_ties == "book" and a_level == d_level and outcome != "none":
             outcome = attack_winner(outcome, a_level, d_level, defence, "book")
             steps.append(Step(f"Equal levels, book tie rule: {'the defender' if outcome == 'b' else 'the attacker'} wins",
-                              "RULES.md §3.12 D9 [BOOK]"))
+                              "rules/coc.md §3.12 D9 [BOOK]"))
         elif outcome == "roll_off":
             steps.append(Step(f"Draw at equal skill {a_roll.value}: 1D100 each, lower wins", "seed 003, Opposed Rolls"))
             outcome, more = roll_off(dice, a_name, d_name)
             steps += more
         elif outcome == "none":
-            steps.append(Step("Both failed: nobody wins, no damage", "RULES.md §3.7 [REC]"))
+            steps.append(Step("Both failed: nobody wins, no damage", "rules/coc.md §3.7 [REC]"))
         elif a_level == d_level:
             steps.append(Step(f"Draw: higher skill wins ({a_roll.value} vs {d_roll.value})", "seed 003, Opposed Rolls"))
         if defence in ("dodge", "fight_back"):
@@ -209,7 +209,7 @@ def _finish(dice, states, att_key, def_key, a_level, d_level, outcome, defence, 
         expr = damage_expr(arm, damage, "damage", range_difficulty)
         if not (damage and damage.strip()) and "/" in arm["damage"]:
             steps.append(Step(f"{arm['name']} deals damage by range ({arm['damage']}): {expr.text} at "
-                              f"{_RANGE_WORDS[range_difficulty]}", "RULES.md §3.8 [BOOK]"))
+                              f"{_RANGE_WORDS[range_difficulty]}", "rules/coc.md §3.8 [BOOK]"))
         extreme = a_level is not None and a_level >= Level.EXTREME
         rolled, more = roll_damage(dice, arm, expr, att["derived"]["damage_bonus"], extreme=extreme,
                                    extreme_rule=settings.extreme_damage)

@@ -1,4 +1,4 @@
-"""Who can act (TABLE.md; seed 003 Hit points, Wounds, and Healing; Failing a Sanity Roll; Going Mad; RULES.md
+"""Who can act (TABLE.md; seed 003 Hit points, Wounds, and Healing; Failing a Sanity Roll; Going Mad; rules/coc.md
 §3.9, §3.11).
 
 :func:`capacity` is pure: the dead, the dying and the unconscious neither act nor defend (the dying make only
@@ -10,49 +10,37 @@ indefinite insanity are said as they stand.
 from __future__ import annotations
 
 from py_rules.capacity import Limit, answer
+from py_rules.coc import condition_registry as R
 from py_rules.coc.investigator import who
 from py_rules.words import counted
 
 __all__ = ("capacity", "limits_of", "ACT_OPS")
 
-_HP = "seed 003, Hit points, Wounds, and Healing: When HP Falls Below Zero"
-_DYING = "RULES.md §3.9: dying, a CON roll at the end of each round"
 ACT_OPS = ("coc.skill_roll", "coc.characteristic_roll", "coc.push_roll", "coc.opposed_roll", "coc.combined_roll",
            "coc.attack", "coc.roll_damage")
 """What an investigator does by their own choice: a skill or characteristic roll, pushing it, an opposed or
 combined roll, an attack and its damage (Luck, Sanity and the dying CON roll are not chosen)."""
 
 
+_TEMPORARY_INSANITY_RANK = 5
+"""Temporary insanity is a counter of hours, not a condition: said after what forbids acting and the Keeper's
+control, before indefinite insanity."""
+
+
 def limits_of(state: dict) -> tuple[list[Limit], list[str]]:
-    """What the conditions forbid or say, most serious first, and the rolls still made (in words)."""
+    """What the conditions forbid or say, most serious first (each record's own words), and the rolls still made
+    (in words). The dead: nothing else."""
     c = state["conditions"]
-    if c["dead"]:
-        return [Limit("act", "dead", _HP), Limit("defend", "dead", _HP)], []
-    limits, only = [], []
-    if c["dying"]:
-        limits += [Limit("act", "dying", _DYING), Limit("defend", "dying", _DYING)]
-        only.append("the CON roll at the end of each round")
-    if c["unconscious"] and not c["dying"]:
-        limits += [Limit("act", "unconscious", _HP), Limit("defend", "unconscious", _HP)]
-        if state["hp"] > 0:
-            limits.append(Limit("note", "First Aid revives them", "seed 003, First Aid"))
-    if c["permanently_insane"]:
-        limits.append(Limit("act", "permanently insane (0 SAN): out of the player's hands", "RULES.md §3.11"))
-    if c["involuntary_action"]:
-        limits.append(Limit("note", "The Keeper controls the next action (failed Sanity roll)",
-                            "seed 003, Failing a Sanity Roll"))
+    on = [name for name in R.NAMES if c[name]]
+    if "dead" in on:
+        return R.CONDITIONS["dead"].limits(state, on), []
+    said = [(r.rank, r.limits(state, on)) for r in R.CONDITIONS if r.name in on and r.limits]
     hours = state["temporary_insanity_hours"]
     if hours:
-        limits.append(Limit("note", f"Temporarily insane ({counted(hours, 'hours')} left)", "seed 003, Going Mad"))
-    if c["indefinitely_insane"]:
-        limits.append(Limit("note", "Indefinitely insane (for months)", "RULES.md §3.11"))
-    if c["major_wound"]:
-        limits.append(Limit("note", "Major wound: heals only by the weekly CON roll; at 0 HP dying",
-                            "seed 003, Major Wound Characters"))
-    if c["stabilised"]:
-        limits.append(Limit("note", "Stabilised: Medicine should follow", "seed 003, First Aid"))
-    if c["prone"]:
-        limits.append(Limit("note", "Prone", "RULES.md §3.9"))
+        said.append((_TEMPORARY_INSANITY_RANK,
+                     [Limit("note", f"Temporarily insane ({counted(hours, 'hours')} left)", "seed 003, Going Mad")]))
+    limits = [limit for _rank, each in sorted(said, key=lambda x: x[0]) for limit in each]
+    only = [words for r in R.CONDITIONS.ranked() if r.name in on for words, _op in r.still]
     return limits, only
 
 

@@ -1,4 +1,4 @@
-"""Skill, characteristic and Luck rolls; spending Luck (C3, C4, C6; seed 003; RULES.md §3.4, §3.6).
+"""Skill, characteristic and Luck rolls; spending Luck (C3, C4, C6; seed 003; rules/coc.md §3.4, §3.6).
 
 A roll is recorded on the investigator as ``last_roll`` so that pushing it (:mod:`py_rules.coc.push`) or
 spending Luck on it works on the roll actually made (and the page carries it
@@ -29,7 +29,7 @@ ROLLING = "seed 003, Rolling Dice"
 LUCK = "seed 003, Luck"
 
 LUCK_SPENDABLE = ("skill", "combined")
-"""Seed 003, Luck: "Only for skill checks" (a characteristic roll is not a skill check; RULES.md §3.6, D15)."""
+"""Seed 003, Luck: "Only for skill checks" (a characteristic roll is not a skill check; rules/coc.md §3.6, D15)."""
 
 
 @dataclass(frozen=True)
@@ -64,9 +64,9 @@ def check(dice: DiceSource, value: int, name: str, *, difficulty: str = "Regular
     success = succeeds(level, difficulty)
     steps = perc.steps + (_level_step(name, value, perc.value, difficulty, level, success),)
     if level == Level.CRITICAL:
-        steps += (Step("01 is a critical success", "RULES.md §3.4 [BOOK]"),)
+        steps += (Step("01 is a critical success", "rules/coc.md §3.4 [BOOK]"),)
     if level == Level.FUMBLE:
-        steps += (Step(f"{perc.value} is a fumble (100, or 96–100 when the value needed is below 50)", "RULES.md §3.4 [BOOK]"),)
+        steps += (Step(f"{perc.value} is a fumble (100, or 96–100 when the value needed is below 50)", "rules/coc.md §3.4 [BOOK]"),)
     return CheckRoll(name, value, difficulty, perc, level, success, steps)
 
 
@@ -154,7 +154,7 @@ def skill_roll(dice: DiceSource, state: dict, skill: str, *, difficulty: str = "
 
 def characteristic_roll(dice: DiceSource, state: dict, name: str, *, difficulty: str = "Regular", bonus: int = 0,
                         penalty: int = 0, goal: str = "", label: str = "", settings: Settings = Settings()) -> Result:
-    """A characteristic roll (C4): the characteristic is the value rolled against (RULES.md §3.2; CON roll, INT roll)."""
+    """A characteristic roll (C4): the characteristic is the value rolled against (rules/coc.md §3.2; CON roll, INT roll)."""
     require_able(state)
     value = state["characteristics"][name]
     roll = check(dice, value, f"{name} ({CHARACTERISTIC_NAMES[name]})", difficulty=difficulty, bonus=bonus,
@@ -179,7 +179,7 @@ def luck_roll(dice: DiceSource, state: dict, *, difficulty: str = "Regular", bon
 # --- spending Luck -----------------------------------------------------------------------------------------
 
 def luck_refusal(last: dict | None) -> str | None:
-    """Why Luck cannot be spent on ``last`` (seed 003 Luck; RULES.md §3.12 D15), or None.
+    """Why Luck cannot be spent on ``last`` (seed 003 Luck; rules/coc.md §3.12 D15), or None.
 
     >>> luck_refusal({"kind": "skill", "pushed": False, "level": 0})
     "You can't spend Luck on a fumble."
@@ -190,12 +190,12 @@ def luck_refusal(last: dict | None) -> str | None:
     if kind == "damage":
         return "Luck is only for skill checks, you can't use it for damage."  # seed 003, Luck
     if kind in ("sanity", "sanity_loss"):
-        return "Luck cannot be spent on Sanity rolls."  # RULES.md §3.11, §3.12 D15
+        return "Luck cannot be spent on Sanity rolls."  # rules/coc.md §3.11, §3.12 D15
     if kind == "luck":
-        return "Luck cannot be spent on a Luck roll."  # RULES.md §3.12 D15
+        return "Luck cannot be spent on a Luck roll."  # rules/coc.md §3.12 D15
     if kind in ("combat", "opposed"):
         return ("This opposed roll is already resolved: spend Luck with the Luck fields of the attack or opposed roll "
-                "itself (Luck may be spent on combat rolls such as Dodge).")  # RULES.md §3.6
+                "itself (Luck may be spent on combat rolls such as Dodge).")  # rules/coc.md §3.6
     if kind not in LUCK_SPENDABLE:
         return f"Luck is only for skill checks, not a {kind} roll."  # seed 003, Luck: "Only for skill checks"
     if last.get("pushed"):
@@ -208,7 +208,7 @@ def luck_refusal(last: dict | None) -> str | None:
 def luck_cost(roll: int, value: int, level: int) -> int | None:
     """Luck points needed to lower ``roll`` to ``level`` against ``value``; None if only a critical (01) would do.
 
-    Luck never buys a critical (RULES.md §3.12 D15), so the roll can be lowered to 02 at best.
+    Luck never buys a critical (rules/coc.md §3.12 D15), so the roll can be lowered to 02 at best.
 
     >>> luck_cost(45, 40, Level.REGULAR), luck_cost(45, 40, Level.HARD), luck_cost(30, 40, Level.REGULAR)
     (5, 25, 0)
@@ -234,7 +234,7 @@ def apply_luck(roll: int, value: int, difficulty: str, points: int, luck: int, b
     new_roll = roll - points
     if new_roll < 2:
         raise RulesError("rule_violation", f"Spending {points} would lower {roll} to {new_roll}: Luck never buys a critical "
-                         "(01).", "points")  # RULES.md §3.12 D15
+                         "(01).", "points")  # rules/coc.md §3.12 D15
     return new_roll, level_for(new_roll, value, difficulty, basis)
 
 
@@ -245,11 +245,11 @@ def require_luck(state: dict, points: int, field: str) -> None:
 
 
 def luck_on_roll(roll: CheckRoll, points: int, state: dict, field: str, steps: list, settings: Settings = Settings()):
-    """Spend Luck on an opposed or combat roll before comparing (RULES.md §3.6: e.g. a Dodge); changes ``state``.
+    """Spend Luck on an opposed or combat roll before comparing (rules/coc.md §3.6: e.g. a Dodge); changes ``state``.
 
     The amount is chosen before the dice are seen, so a roll that turns out to take no Luck is not refused (that
     would throw the rolled dice away): a fumble takes none (seed 003, Luck), and the roll is lowered to 02 at best
-    (Luck never buys a critical, RULES.md §3.12 D15). Returns the new roll, its level and the Luck spent.
+    (Luck never buys a critical, rules/coc.md §3.12 D15). Returns the new roll, its level and the Luck spent.
     """
     if not points:
         return roll.roll, roll.level, 0
@@ -260,7 +260,7 @@ def luck_on_roll(roll: CheckRoll, points: int, state: dict, field: str, steps: l
     spend = min(points, roll.roll - 2)
     if spend <= 0:
         steps.append(Step(f"{name} rolled {roll.roll:02d}: Luck never buys a critical (01), none is spent",
-                          "seed 003, Luck; RULES.md §3.12 D15"))
+                          "seed 003, Luck; rules/coc.md §3.12 D15"))
         return roll.roll, roll.level, 0
     new_roll, level = apply_luck(roll.roll, roll.value, roll.difficulty, spend, state["luck"], settings.fumble_basis)
     state["luck"] -= spend
@@ -290,7 +290,7 @@ def spend_luck(state: dict, *, points: int = 0, target_level: str = "", label: s
         points = luck_cost(roll, value, rank)
         if points is None:
             raise RulesError("rule_violation", f"{target_level} against {value} needs 01, and Luck never buys a critical "
-                             "(01).", "target_level")  # RULES.md §3.12 D15
+                             "(01).", "target_level")  # rules/coc.md §3.12 D15
         steps.append(Step(f"{target_level} needs ≤{threshold(value, rank)}: {roll} − {threshold(value, rank)} = {points} Luck", LUCK))
     elif points <= 0:
         raise RulesError("missing_field", "Give the Luck points to spend or the level to reach.", "points")
@@ -323,7 +323,7 @@ def _spend_luck_combined(state: dict, last: dict, points: int, target_level: str
         limit = min(limits) if mode == "all" else max(limits)
         if limit < 2:
             raise RulesError("rule_violation", f"{target_level} in {'every skill' if mode == 'all' else 'any skill'} needs "
-                             "01, and Luck never buys a critical (01).", "target_level")  # RULES.md §3.12 D15
+                             "01, and Luck never buys a critical (01).", "target_level")  # rules/coc.md §3.12 D15
         points = max(0, roll - limit)
         steps.append(Step(f"{target_level} in {'every skill' if mode == 'all' else 'one skill'} needs ≤{limit}: "
                           f"{roll} − {limit} = {points} Luck", LUCK))
@@ -349,7 +349,7 @@ def _spend_luck_combined(state: dict, last: dict, points: int, target_level: str
 
 
 def recover_luck(dice: DiceSource, state: dict, *, label: str = "") -> Result:
-    """Optional Luck recovery [BOOK]: roll d100; above current Luck, gain 1D10 Luck (max 99) (RULES.md §3.6)."""
+    """Optional Luck recovery [BOOK]: roll d100; above current Luck, gain 1D10 Luck (max 99) (rules/coc.md §3.6)."""
     from py_rules import dice_expr
     from py_rules.coc.tables import DICE_FORM, LUCK_MAX
 
@@ -363,10 +363,10 @@ def recover_luck(dice: DiceSource, state: dict, *, label: str = "") -> Result:
         gained, _, _working = dice_expr.roll(dice, dice_expr.parse("1D10", DICE_FORM), "Luck regained")
         new["luck"] = min(LUCK_MAX, state["luck"] + gained)
         steps.append(Step(f"{perc.value} > Luck {state['luck']}: gain 1D10 = {gained} → {new['luck']} (max {LUCK_MAX})",
-                          "RULES.md §3.6 [BOOK optional]"))
+                          "rules/coc.md §3.6 [BOOK optional]"))
         events.append(f"{who(state)} recovers {new['luck'] - state['luck']} Luck ({state['luck']} → {new['luck']})")
     else:
-        steps.append(Step(f"{perc.value} ≤ Luck {state['luck']}: no Luck recovered", "RULES.md §3.6 [BOOK optional]"))
+        steps.append(Step(f"{perc.value} ≤ Luck {state['luck']}: no Luck recovered", "rules/coc.md §3.6 [BOOK optional]"))
     return Result(system="coc", kind="recover_luck", label=label, total=perc.value, target=state["luck"],
                   success=gained > 0, steps=steps, events=events, details={"gained": new["luck"] - state["luck"]},
                   state=normalize(new))

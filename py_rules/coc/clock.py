@@ -1,4 +1,4 @@
-"""Time passing: rounds, hours, days, weeks run every periodic rule (RULES.md §4; C10, C16, C19, C22).
+"""Time passing: rounds, hours, days, weeks run every periodic rule (rules/cross-system.md §4; rules/coc.md §3.14 C10, C16, C19, C22).
 
 Rounds: the dying roll CON and the per-round counters reset. Hours: temporary
 insanity counts down. Each new day: scheduled Medicine, natural healing
@@ -39,7 +39,7 @@ def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Set
             more, evs = end_round(dice, state, said)
             if told is not None:
                 told += [f"Round {number}: {line}" if amount > 1 else line for line in said]
-            steps.append(Step(f"End of round {number}", "RULES.md §4: one entry point runs every periodic rule"))
+            steps.append(Step(f"End of round {number}", "rules/cross-system.md §4: one entry point runs every periodic rule"))
             steps += more
             events += evs
             if c["dead"]:
@@ -50,7 +50,7 @@ def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Set
         raise RulesError("out_of_range", "Advance at most 52 weeks at once.", "amount")
     if c["dying"] and not c["stabilised"] and not c["dead"]:
         raise RulesError("rule_violation", f"{who(state)} is dying: play out the rounds (CON roll each round) or stabilise "
-                         "with First Aid before time passes in hours or days.", "investigator")  # RULES.md §3.9
+                         "with First Aid before time passes in hours or days.", "investigator")  # rules/coc.md §3.9
     state["damage_this_round"] = 0
     state["defences_this_round"] = 0
     if c["involuntary_action"]:
@@ -69,5 +69,5 @@ def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Set
             events += evs
             start_day(state)
     steps.insert(0, Step(f"{passes(amount, unit)} ({counted(hours, 'hours')}); the day's hour is now {state['hour_of_day']}",
-                         "RULES.md §4: one entry point runs every periodic rule"))
+                         "rules/cross-system.md §4: one entry point runs every periodic rule"))
     return steps, events

@@ -1,6 +1,6 @@
 """Combat: attack order, the round tracker, attacks, defences, manoeuvres, outnumbered, damage (C9–C14).
 
-Seed 003 "Combat", "Attack Order", "Combat Round Duration", "Outnumbered"; RULES.md §3.8.
+Seed 003 "Combat", "Attack Order", "Combat Round Duration", "Outnumbered"; rules/coc.md §3.8.
 Pure parts: :func:`initiative`, :func:`order_key`, :func:`manoeuvre_allowed`,
 :func:`outnumbered_bonus`, :func:`attack_winner`.
 """
@@ -16,6 +16,7 @@ from py_rules.coc.tables import (
     DICE_FORM,
     FIREARM_INITIATIVE,
     MANOEUVRE_MAX_BUILD_GAP,
+    SKILL_NAMES,
 )
 from py_rules.coc.weapons import band_expr, legacy_weapon
 from py_rules.dice import DiceSource
@@ -34,7 +35,7 @@ OUTNUMBERED = "seed 003, Outnumbered"
 
 
 def initiative(dex: int, firearm_ready: bool) -> int:
-    """DEX for the attack order; drawing a firearm adds +50 (seed 003; RULES.md §3.12 D12).
+    """DEX for the attack order; drawing a firearm adds +50 (seed 003; rules/coc.md §3.12 D12).
 
     >>> initiative(60, True), initiative(100, False)
     (110, 100)
@@ -114,10 +115,10 @@ def attack_order(dice: DiceSource, combatants) -> tuple[dict, list[Step]]:
                 p["tie_roll"] = rolls[p["name"]]
             again = "".join(f"{t} (a tie: all roll again); " for t in tied)
             steps.append(Step(f"Tie at {ini} with combat skill {skill}: 1D100 each, lower acts first: {again}"
-                              + ", ".join(f"{n} {r}" for n, r in rolls.items()), "RULES.md §3.8 [REC]"))
+                              + ", ".join(f"{n} {r}" for n, r in rolls.items()), "rules/coc.md §3.8 [REC]"))
     people.sort(key=lambda p: (-p["initiative"], -p["combat_skill"], p.get("tie_roll", 0)))
     if any(a["initiative"] == b["initiative"] and a["combat_skill"] != b["combat_skill"] for a in people for b in people):
-        steps.append(Step("Equal DEX: the higher combat skill acts first", "RULES.md §3.8 [BOOK cheat sheet]"))
+        steps.append(Step("Equal DEX: the higher combat skill acts first", "rules/coc.md §3.8 [BOOK cheat sheet]"))
     steps.append(Step("Order: " + " → ".join(p["name"] for p in people) + " (highest DEX first, then descending)", ORDER))
     state = {"schema": COMBAT_SCHEMA, "round": 1, "order": people, "acted": []}
     return state, steps
@@ -147,7 +148,7 @@ def parse_combat(data) -> dict:
 
 
 def manoeuvre_allowed(own_build: int, opponent_build: int, rule: str = "seed") -> tuple[bool, int]:
-    """Whether a manoeuvre is possible and its penalty dice (seed 003; RULES.md §3.12 D13).
+    """Whether a manoeuvre is possible and its penalty dice (seed 003; rules/coc.md §3.12 D13).
 
     Seed: impossible if the opponent's Build is more than 3 higher; one penalty die per point of difference,
     capped at 2 by the bonus/penalty cap. Book: impossible at 3 or more.
@@ -184,7 +185,7 @@ def _as_weapon(weapon) -> dict:
 
 
 def damage_expr(weapon, damage: str = "", field: str = "damage", range_difficulty: str = "Regular") -> Expr:
-    """The damage dice of a hit: typed, or the weapon's own (at the range, for damage by range) (RULES.md §3.8)."""
+    """The damage dice of a hit: typed, or the weapon's own (at the range, for damage by range) (rules/coc.md §3.8)."""
     if damage and damage.strip():
         return dice_expr.parse(damage, DAMAGE_FORM, field)
     expr, _band = band_expr(_as_weapon(weapon), range_difficulty)
@@ -192,7 +193,7 @@ def damage_expr(weapon, damage: str = "", field: str = "damage", range_difficult
 
 
 def _half(value: int) -> int:
-    """Half the Damage Bonus, rounded toward zero (RULES.md §3.8 [BOOK] thrown weapons; [REC] rounding).
+    """Half the Damage Bonus, rounded toward zero (rules/coc.md §3.8 [BOOK] thrown weapons; [REC] rounding).
 
     >>> [_half(v) for v in (4, 3, 1, -1, -2)]
     [2, 1, 0, 0, -1]
@@ -200,17 +201,17 @@ def _half(value: int) -> int:
     return int(value / 2)
 
 
-DB_SOURCE = "RULES.md §3.8"
+DB_SOURCE = "rules/coc.md §3.8"
 
 
 def roll_damage(dice: DiceSource, weapon, expr: Expr, damage_bonus: str, *, extreme: bool = False,
                 extreme_rule: str = "normal") -> tuple[int, list[Step]]:
     """Weapon damage plus the weapon's share of the Damage Bonus: full for melee, half thrown, none for firearms
-    (RULES.md §3.8); the book's extreme-damage option; Luck never applies (seed 003, Luck)."""
+    (rules/coc.md §3.8); the book's extreme-damage option; Luck never applies (seed 003, Luck)."""
     weapon = _as_weapon(weapon)
     share, impaling, name = weapon["db"], weapon["impale"], weapon["name"]
     db = dice_expr.parse(damage_bonus if share != "none" else 0, DICE_FORM, "damage_bonus")
-    firearm = weapon["skill"].startswith("Firearms (")
+    firearm = SKILL_NAMES.family_name(weapon["skill"]) == "Firearms"
     no_db = " (firearms add no Damage Bonus)" if firearm else " (this weapon adds no Damage Bonus)"
     steps = []
     if extreme and extreme_rule == "book":
@@ -219,17 +220,17 @@ def roll_damage(dice: DiceSource, weapon, expr: Expr, damage_bonus: str, *, extr
         steps.append(Step(f"Extreme success: maximum damage {expr.text} = {expr.most}"
                           + ({"full": f" + maximum Damage Bonus {db.most}",
                               "half": f" + half the maximum Damage Bonus ({db.most}) = {db_max}"}.get(share, no_db)),
-                          "RULES.md §3.8 [BOOK option]"))
+                          "rules/coc.md §3.8 [BOOK option]"))
         if impaling:
             extra = dice_expr.roll(dice, expr, f"{name}: impale extra damage").total
             total += extra
-            steps.append(Step(f"{name} impales: one more roll of {expr.text} = {extra}", "RULES.md §3.8 [BOOK option]"))
+            steps.append(Step(f"{name} impales: one more roll of {expr.text} = {extra}", "rules/coc.md §3.8 [BOOK option]"))
         else:
-            steps.append(Step(f"{name} does not impale: no extra roll", "RULES.md §3.8 [BOOK option]"))
+            steps.append(Step(f"{name} does not impale: no extra roll", "rules/coc.md §3.8 [BOOK option]"))
     else:
         if extreme:
             steps.append(Step("Extreme success: no extra damage (the seed gives none; the book's maximum damage is the "
-                              "'book' extreme-damage setting)", "RULES.md §3.8"))
+                              "'book' extreme-damage setting)", "rules/coc.md §3.8"))
         weapon_total = dice_expr.roll(dice, expr, f"{name} damage").total
         text = f"{name} {expr.text} = {weapon_total}"
         db_total = 0
@@ -247,7 +248,7 @@ def roll_damage(dice: DiceSource, weapon, expr: Expr, damage_bonus: str, *, extr
 
 
 def armour_absorbs(damage: int, armour: int, name: str) -> tuple[int, list[Step]]:
-    """Armour points are taken off a hit's damage, never below 0 (RULES.md §3.8 [BOOK] armour).
+    """Armour points are taken off a hit's damage, never below 0 (rules/coc.md §3.8 [BOOK] armour).
 
     >>> armour_absorbs(5, 1, "Cultist")[0], armour_absorbs(2, 3, "Cultist")[0], armour_absorbs(4, 0, "Cultist")[0]
     (4, 0, 4)
@@ -257,11 +258,11 @@ def armour_absorbs(damage: int, armour: int, name: str) -> tuple[int, list[Step]
     left = max(0, damage - armour)
     return left, [Step(f"{name}'s armour takes {min(damage, armour)} of the {damage} damage "
                        f"({armour} armour {'point' if armour == 1 else 'points'}): {damage} − {min(damage, armour)} = {left}",
-                       "RULES.md §3.8 [BOOK]")]
+                       "rules/coc.md §3.8 [BOOK]")]
 
 
 def attack_winner(outcome: str, attacker_level: int, defender_level: int, defence: str, ties: str = "seed") -> str:
-    """Book tie rule (RULES.md §3.12 D9): at equal levels Dodge goes to the defender, Fight back/Manoeuvre to the attacker.
+    """Book tie rule (rules/coc.md §3.12 D9): at equal levels Dodge goes to the defender, Fight back/Manoeuvre to the attacker.
 
     ``outcome`` is the seed comparison ("a" attacker, "b" defender, "none", "roll_off").
 

@@ -1,4 +1,4 @@
-"""Creating an investigator (C1; RULES.md §3.2): characteristics entered or rolled, then derived values."""
+"""Creating an investigator (C1; rules/coc.md §3.2): characteristics entered or rolled, then derived values."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from py_rules.trace import Result, Step
 
 __all__ = ("roll_characteristic", "create_investigator")
 
-CREATION = "RULES.md §3.2 [BOOK]"
+CREATION = "rules/coc.md §3.2 [BOOK]"
 
 
 def roll_characteristic(dice: DiceSource, name: str) -> tuple[int, Step]:
@@ -24,7 +24,7 @@ def roll_characteristic(dice: DiceSource, name: str) -> tuple[int, Step]:
 def create_investigator(dice: DiceSource, *, name: str, age: int, characteristics: dict, luck: int, skills: dict,
                         roll: bool = False, label: str = "", gear: dict | None = None) -> Result:
     """Build a new investigator with full HP, MP and SAN = POW (capped at 99 − Cthulhu Mythos); ``gear``: the
-    weapons and armour points the sheet starts with (RULES.md §3.8)."""
+    weapons and armour points the sheet starts with (rules/coc.md §3.8)."""
     gear = gear or {}
     steps = []
     chars = dict(characteristics)

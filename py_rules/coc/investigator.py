@@ -1,9 +1,9 @@
-"""The investigator (or NPC) as JSON state (C1; RULES.md §3.2, §3.9–§3.11).
+"""The investigator (or NPC) as JSON state (C1; rules/coc.md §3.2, §3.9–§3.11).
 
 :func:`from_dict` validates strictly and returns a normalized copy (derived
 values recomputed under ``"derived"``); rules never mutate their input, they
 work on :func:`copy_state` and return the new state. Skills not listed on the
-sheet have their base value (RULES.md §3.2).
+sheet have their base value (rules/coc.md §3.2).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 
 from py_rules import dice_expr
+from py_rules.coc.condition_registry import NAMES
 from py_rules.coc.tables import (
     ARMOUR_MAX,
     CHARACTERISTIC_MAX,
@@ -24,10 +25,11 @@ from py_rules.coc.tables import (
     MYTHOS,
     SANITY_CEILING,
     SCHEMA,
-    SKILL_ALIASES,
     SKILL_BASES,
     SKILL_BASES_FROM,
+    SKILL_FAMILIES,
     SKILL_MAX,
+    SKILL_NAMES,
 )
 from py_rules.coc.weapons import parse_weapons
 from py_rules.errors import RulesError
@@ -40,14 +42,13 @@ __all__ = (
     "characteristic", "hp_max", "mp_max", "san_max", "damage_bonus_and_build", "mov", "derived", "who",
 )
 
-CONDITIONS = ("major_wound", "prone", "unconscious", "dying", "stabilised", "dead",
-              "involuntary_action", "indefinitely_insane", "permanently_insane")
-"""Boolean conditions (seed 003 Hit points, Wounds, and Healing; Sanity)."""
+CONDITIONS = NAMES
+"""Boolean conditions (seed 003 Hit points, Wounds, and Healing; Sanity), declared in :mod:`.condition_registry`."""
 
 _COUNTERS = {
     # name: (lowest, highest or None)
-    "damage_this_round": (0, None),      # RULES.md §3.9: per-round accumulator for the seed's per-turn rules
-    "defences_this_round": (0, None),    # RULES.md §3.12 D11: dodged / fought back this round
+    "damage_this_round": (0, None),      # rules/coc.md §3.9: per-round accumulator for the seed's per-turn rules
+    "defences_this_round": (0, None),    # rules/coc.md §3.12 D11: dodged / fought back this round
     "temporary_insanity_hours": (0, None),  # seed 003 Going Mad: 1D10 hours
     "days_toward_week": (0, 6),          # seed 003: major-wound healing roll each week
     "hour_of_day": (0, 23),
@@ -126,14 +127,12 @@ def skill_name(name, field: str = "skill") -> str:
     """
     if not isinstance(name, str):
         raise _fail(f"A skill name must be text (got {name!r}).", field, "wrong_type")
-    text = " ".join(name.split())
-    if text in SKILL_BASES:
-        return text
-    lowered = {k.lower(): k for k in SKILL_BASES}
-    lowered.update({k.lower(): v for k, v in SKILL_ALIASES.items()})
-    if text.lower() in lowered:
-        return lowered[text.lower()]
-    raise _fail(f"Unknown skill {name!r}; the sheet's skills are: {', '.join(SKILL_BASES)}.", field, "unknown_skill")
+    found = SKILL_NAMES.canonical(name)  # a listed skill, an alias, or a family's speciality (rules/coc.md §3.2a)
+    if found is not None:
+        return found
+    families = ", ".join(family.name for family in SKILL_FAMILIES)
+    raise _fail(f"Unknown skill {_shown(name)}; the sheet's skills are: {', '.join(SKILL_BASES)}; a speciality of "
+                f"{families} is written with its family, e.g. Science (Biology).", field, "unknown_skill")
 
 
 def from_dict(data) -> dict:
@@ -158,8 +157,8 @@ def from_dict(data) -> dict:
     out["age"] = _int(data.get("age", 25), "age", 15, 120)
     out["occupation"] = _text(data.get("occupation", ""), "occupation", _OCCUPATION_MAX).strip()
     out["notes"] = _text(data.get("notes", ""), "notes", _NOTES_MAX)
-    out["armour"] = _int(data.get("armour", 0), "armour", 0, ARMOUR_MAX)  # RULES.md §3.8 [BOOK] armour points
-    out["weapons"] = parse_weapons(data.get("weapons", []))  # seed 003, If attacking; RULES.md §3.8
+    out["armour"] = _int(data.get("armour", 0), "armour", 0, ARMOUR_MAX)  # rules/coc.md §3.8 [BOOK] armour points
+    out["weapons"] = parse_weapons(data.get("weapons", []))  # seed 003, If attacking; rules/coc.md §3.8
 
     chars = data.get("characteristics")
     if not isinstance(chars, dict):
@@ -182,7 +181,7 @@ def from_dict(data) -> dict:
     out["skills"] = {}
     for key, value in skills.items():
         canonical = skill_name(key, "skills" if len(key) > _TEXT_MAX else f"skills.{key}")
-        if canonical in out["skills"]:
+        if canonical.lower() in (name.lower() for name in out["skills"]):  # "Science (biology)" is Science (Biology)
             raise _fail(f"Skill {canonical!r} is listed twice.", f"skills.{key}", "duplicate_skill")
         out["skills"][canonical] = _int(value, f"skills.{key}", 0, SKILL_MAX)
 
@@ -215,7 +214,7 @@ def from_dict(data) -> dict:
 
 
 ROLL_KINDS = ("skill", "characteristic", "luck", "combined", "opposed", "combat", "sanity", "damage")
-"""Kinds of recorded rolls (what may be pushed or take Luck depends on it; RULES.md §3.5, §3.6)."""
+"""Kinds of recorded rolls (what may be pushed or take Luck depends on it; rules/coc.md §3.5, §3.6)."""
 
 
 def _last_roll(last):
@@ -295,38 +294,39 @@ def characteristic(state: dict, name: str) -> int:
 
 
 def skill_value(state: dict, name: str) -> int:
-    """The investigator's value in skill ``name`` (base value if not on the sheet; RULES.md §3.2).
+    """The investigator's value in skill ``name`` (base value if not on the sheet; rules/coc.md §3.2).
 
     >>> skill_value(from_dict(EXAMPLE), "Listen"), skill_value(from_dict(EXAMPLE_OPPONENT), "Dodge")
     (20, 27)
     """
     canonical = skill_name(name)
-    if canonical in state["skills"]:
-        return state["skills"][canonical]
+    for held in (canonical, *(k for k in state["skills"] if k.lower() == canonical.lower())):
+        if held in state["skills"]:
+            return state["skills"][held]
     if canonical in SKILL_BASES_FROM:
         characteristic_name, divisor = SKILL_BASES_FROM[canonical]
         return min(SKILL_MAX, state["characteristics"][characteristic_name] // divisor)
-    return SKILL_BASES[canonical]
+    return SKILL_NAMES.base(canonical)  # a speciality not on the sheet: its family's base (rules/coc.md §3.2a)
 
 
 def hp_max(state: dict) -> int:
-    """RULES.md §3.2: floor((CON + SIZ) / 10)."""
+    """rules/coc.md §3.2: floor((CON + SIZ) / 10)."""
     c = state["characteristics"]
     return (c["CON"] + c["SIZ"]) // 10
 
 
 def mp_max(state: dict) -> int:
-    """RULES.md §3.2: floor(POW / 5)."""
+    """rules/coc.md §3.2: floor(POW / 5)."""
     return state["characteristics"]["POW"] // 5
 
 
 def san_max(state: dict) -> int:
-    """RULES.md §3.2: 99 − Cthulhu Mythos."""
+    """rules/coc.md §3.2: 99 − Cthulhu Mythos."""
     return max(0, SANITY_CEILING - state["skills"].get(MYTHOS, 0))
 
 
 def damage_bonus_and_build(str_plus_siz: int, table=DAMAGE_BONUS_TABLE) -> tuple[str, int]:
-    """Damage Bonus and Build for STR + SIZ from the table (RULES.md §3.2).
+    """Damage Bonus and Build for STR + SIZ from the table (rules/coc.md §3.2).
 
     >>> [damage_bonus_and_build(x) for x in (64, 65, 110, 125, 205, 524, 525, 605)]
     [('-2', -2), ('-1', -1), ('0', 0), ('+1D4', 1), ('+2D6', 3), ('+5D6', 6), ('+6D6', 7), ('+7D6', 8)]
@@ -341,7 +341,7 @@ def damage_bonus_and_build(str_plus_siz: int, table=DAMAGE_BONUS_TABLE) -> tuple
 
 
 def mov(state: dict) -> int:
-    """RULES.md §3.2: 7 if DEX and STR are both below SIZ, 9 if both above, else 8; minus the age penalty.
+    """rules/coc.md §3.2: 7 if DEX and STR are both below SIZ, 9 if both above, else 8; minus the age penalty.
 
     >>> mov(from_dict(EXAMPLE)), mov(from_dict(EXAMPLE_OPPONENT))
     (6, 7)

@@ -1,4 +1,4 @@
-"""Success levels: Regular, Hard, Extreme, critical and fumble (C3; seed 003 "Rolling Dice"; RULES.md §3.4).
+"""Success levels: Regular, Hard, Extreme, critical and fumble (C3; seed 003 "Rolling Dice"; rules/coc.md §3.4).
 
 Pure functions of the roll and the value rolled against; no dice here.
 """
@@ -13,7 +13,7 @@ __all__ = ("Level", "threshold", "needed", "is_fumble", "level_for", "level_name
 
 
 class Level(IntEnum):
-    """RULES.md §3.4 ranks."""
+    """rules/coc.md §3.4 ranks."""
 
     FUMBLE = 0
     FAILURE = 1
@@ -50,7 +50,7 @@ def needed(value: int, difficulty: str = "Regular") -> int:
 
 
 def is_fumble(roll: int, value: int, difficulty: str = "Regular", basis: str = "needed") -> bool:
-    """100 always fumbles; 96–99 fumble when the value needed is below 50 (RULES.md §3.4).
+    """100 always fumbles; 96–99 fumble when the value needed is below 50 (rules/coc.md §3.4).
 
     >>> is_fumble(100, 90), is_fumble(97, 45), is_fumble(97, 60), is_fumble(97, 60, "Hard"), is_fumble(97, 60, "Hard", "raw_skill")
     (True, True, False, True, False)

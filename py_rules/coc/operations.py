@@ -1,4 +1,4 @@
-"""Call of Cthulhu 7e operations for the JSON door (RULES.md §3.14 checklist C1–C22).
+"""Call of Cthulhu 7e operations for the JSON door (rules/coc.md §3.14 checklist C1–C22).
 
 Every operation taking characters uses the shared states ``coc.investigator``
 and ``coc.opponent`` (and ``coc.combat`` for the round tracker). ``result.state``
@@ -13,28 +13,29 @@ from py_rules.coc.ops_rolls import OPERATIONS as _ROLLS
 from py_rules.coc.ops_stat_block import OPERATIONS as _STAT_BLOCK  # a Keeper pastes a stat block
 from py_rules.coc.params import INVESTIGATOR
 from py_rules.operations import Operation, System
-from py_rules.skill_lists import skill_entry, skill_list_operation
+from py_rules.skill_lists import skill_list_operation, skill_rows
 
 __all__ = ("SYSTEM", "OPERATIONS", "CHECKLIST")
 
 SYSTEM = System(
-    "coc", "Call of Cthulhu 7e (house rules)", "Keeper", "seed 003; RULES.md part 3",
+    "coc", "Call of Cthulhu 7e (house rules)", "Keeper", "seed 003; rules/coc.md",
     dice_help="for each d100 the units die (0–9) first, then each tens die as it reads (00 as 0, then 10 … 90); "
     "other dice as rolled",
 )
 
 CHECKLIST = tuple(f"C{i}" for i in range(1, 23))
-"""RULES.md §3.14: the operations the engine must offer."""
+"""rules/coc.md §3.14: the operations the engine must offer."""
 
 def _skills():
-    from py_rules.coc.tables import SKILL_BASES, SKILL_BASES_FROM
+    from py_rules.coc.tables import SKILL_BASES_FROM, SKILL_NAMES
 
-    return [skill_entry(name, base, SKILL_BASES_FROM.get(name)) for name, base in SKILL_BASES.items()]
+    return skill_rows(SKILL_NAMES, SKILL_BASES_FROM)
 
 
 SKILL_LIST = skill_list_operation(
     "coc", _skills, "Skills not on the sheet are rolled at their base value; Dodge starts at half DEX and "
-    "Language (Own) at EDU.", source="RULES.md §3.2; coc.tables.SKILL_BASES",
+    "Language (Own) at EDU. A family (Art/Craft, Language (Other), Science …) takes any number of specialities, each "
+    "its own skill at the family's base, written 'Science (Biology)'.", source="rules/coc.md §3.2, §3.2a; coc.tables.SKILL_NAMES",
     summary="The investigator skills with their base values, for building a sheet.",
 )
 
@@ -49,7 +50,7 @@ CAPACITY = Operation(
     summary="Whether the investigator can act and defend now (dead, dying, unconscious, permanently insane), the "
     "rolls still theirs, and what a failed Sanity roll, insanity, a major wound or being prone mean for them.",
     covers=("C15", "C16", "C20"), params=(INVESTIGATOR,), run=_capacity,
-    source="seed 003, Hit points, Wounds, and Healing; Failing a Sanity Roll; Going Mad; RULES.md §3.9, §3.11",
+    source="seed 003, Hit points, Wounds, and Healing; Failing a Sanity Roll; Going Mad; rules/coc.md §3.9, §3.11",
     rolls=False,
 )
 

@@ -1,4 +1,4 @@
-"""Opposed and combined rolls (C7, C8; seed 003 "Opposed Rolls", "Combined rolls"; RULES.md §3.7).
+"""Opposed and combined rolls (C7, C8; seed 003 "Opposed Rolls", "Combined rolls"; rules/coc.md §3.7).
 
 :func:`compare` is pure: the higher level wins; at the same level (both at
 least Regular) the higher skill wins; equal skills go to a 1D100 roll-off,
@@ -61,7 +61,7 @@ def resolve_opposed(dice: DiceSource, a: CheckRoll, b: CheckRoll, name_a: str, n
     outcome = compare(a.level, b.level, a.value, b.value)
     steps = [Step(f"{name_a}: {level_name(a.level)} vs {name_b}: {level_name(b.level)}", OPPOSED)]
     if outcome == "none":
-        steps.append(Step("Both failed: nobody wins", "RULES.md §3.7 [BOOK; REC]"))
+        steps.append(Step("Both failed: nobody wins", "rules/coc.md §3.7 [BOOK; REC]"))
     elif outcome == "roll_off":
         steps.append(Step(f"Draw with equal skill {a.value}: roll 1D100 each, lower wins", OPPOSED))
         outcome, more = roll_off(dice, name_a, name_b)

@@ -1,4 +1,4 @@
-"""Combat operations: C9–C15 (RULES.md §3.14; seed 003 "Combat", "Attack Order", "Outnumbered")."""
+"""Combat operations: C9–C15 (rules/coc.md §3.14; seed 003 "Combat", "Attack Order", "Outnumbered")."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ COMBAT_PARAM = Param(
 )
 WEAPON = Param("weapon", "text", "Weapon", "Seed 003, If attacking: a weapon on the attacker's sheet, by its name (its "
                "skill, damage, Damage Bonus and impaling follow); empty = unarmed, Fighting (Brawl) 1D3 + Damage Bonus "
-               "(RULES.md §3.8). Brawl, Handgun or Rifle name the seed's three attack skills with typical damage.",
+               "(rules/coc.md §3.8). Brawl, Handgun or Rifle name the seed's three attack skills with typical damage.",
                default="", max_length=80)
 
 
@@ -44,7 +44,7 @@ def _weapon_object(data):
 
 
 WEAPON_STATS = Param("weapon_stats", "json", "A weapon not on the sheet", "Optional: a weapon given in full (name, "
-                     "skill, damage, Damage Bonus share, impales); used instead of the weapon named (RULES.md §3.8).",
+                     "skill, damage, Damage Bonus share, impales); used instead of the weapon named (rules/coc.md §3.8).",
                      default=None, parse=_weapon_object, example=dict(COMMON_WEAPONS[1]))
 
 
@@ -62,7 +62,7 @@ ATTACK_ORDER = Operation(
     covers=("C9",),
     params=(Param("combatants", "json", "Combatants", "List of {name, dex, firearm_ready, combat_skill} "
                   "(seed 003, Attack Order).", parse=combat.validate_combatants, example=COMBATANTS_EXAMPLE), LABEL),
-    run=_order, source="seed 003, Attack Order; RULES.md §3.8, §3.12 D12",
+    run=_order, source="seed 003, Attack Order; rules/coc.md §3.8, §3.12 D12",
 )
 
 
@@ -126,7 +126,7 @@ COMBAT_ROUND = Operation(
             Param(OPPONENT.name, "json", OPPONENT.label, "Optional: the opponent, updated like the investigator.",
                   default=None, parse=OPPONENT.parse, example=OPPONENT.example, state_key="coc.opponent"),
             LABEL),
-    run=_round, source="seed 003, Combat Round Duration; RULES.md §3.9 (per-round damage)",
+    run=_round, source="seed 003, Combat Round Duration; rules/coc.md §3.9 (per-round damage)",
 )
 
 
@@ -137,7 +137,7 @@ def _attack(dice, *, investigator, opponent, **args):
 
 _INT5 = dict(default=0, minimum=0, maximum=5)
 RANGE = Param("range_difficulty", "choice", "Range", "Regular within the weapon's base range, Hard up to ×2, Extreme up "
-              "to ×4 (RULES.md §3.8): the shot's difficulty with the book firearms setting, and the damage of a weapon "
+              "to ×4 (rules/coc.md §3.8): the shot's difficulty with the book firearms setting, and the damage of a weapon "
               "whose damage goes by range (a shotgun's 4D6/2D6/1D6).", default="Regular", choices=DIFFICULTY.choices)
 ATTACK = Operation(
     id="coc.attack", system="coc", title="Attack",
@@ -156,9 +156,9 @@ ATTACK = Operation(
         Param("surprise", "bool", "Surprise attack", "Seed 003, If surprise attack: the attacker uses an extra bonus "
               "die.", default=False),
         Param("outnumbered", "bool", "Target outnumbered", "Seed 003, Outnumbered: used by the 'while_marked' "
-              "setting; the default counts the target's defences this round (RULES.md §3.12 D11).", default=False),
+              "setting; the default counts the target's defences this round (rules/coc.md §3.12 D11).", default=False),
         Param("damage", "text", "Weapon damage", "Dice such as 1D6+1 instead of the weapon's own; empty = the weapon's "
-              "damage (RULES.md §3.8). Luck can't change damage (seed 003, Luck).", default="",
+              "damage (rules/coc.md §3.8). Luck can't change damage (seed 003, Luck).", default="",
               dice=DAMAGE_FORM),
         Param("defender_weapon", "text", "Fight-back weapon", "For a fight back: a hand-to-hand weapon on the "
               "defender's sheet, by its name; empty = unarmed (seed 003, If defending).", default="", max_length=80),
@@ -170,9 +170,9 @@ ATTACK = Operation(
         Param("attacker_penalty", "int", "Attacker's penalty dice", "Other conditions (seed 003, Penalty Dice).", **_INT5),
         Param("defender_bonus", "int", "Defender's bonus dice", "Other conditions (seed 003, Bonus Dice).", **_INT5),
         Param("defender_penalty", "int", "Defender's penalty dice", "Other conditions (seed 003, Penalty Dice).", **_INT5),
-        Param("attacker_luck", "int", "Attacker's Luck to spend", "RULES.md §3.6: Luck may lower a combat roll point "
+        Param("attacker_luck", "int", "Attacker's Luck to spend", "rules/coc.md §3.6: Luck may lower a combat roll point "
               "for point, chosen before the roll: none is spent on a fumble, and it stops at 02 (never a critical).", default=0, minimum=0, maximum=99),
-        Param("defender_luck", "int", "Defender's Luck to spend", "RULES.md §3.6: e.g. a Dodge bought up a level.",
+        Param("defender_luck", "int", "Defender's Luck to spend", "rules/coc.md §3.6: e.g. a Dodge bought up a level.",
               default=0, minimum=0, maximum=99),
         RANGE,
         LABEL,
@@ -180,7 +180,7 @@ ATTACK = Operation(
                          "extreme_damage", "major_wound_rule", "instant_death_rule", "zero_hp_always_dying",
                          "fumble_basis"),
     ),
-    run=_attack, source="seed 003, Combat; Combat Round Duration; Outnumbered; RULES.md §3.8, §3.9",
+    run=_attack, source="seed 003, Combat; Combat Round Duration; Outnumbered; rules/coc.md §3.8, §3.9",
 )
 
 
@@ -190,7 +190,7 @@ def _manoeuvre(*, own_build, opponent_build, manoeuvre_rule, label):
     text = (f"Build {own_build} vs {opponent_build} (difference {gap}): "
             + (f"manoeuvre allowed with {penalty} penalty dice" if allowed else "no manoeuvre possible"))
     return Result(system="coc", kind="manoeuvre_check", label=label, success=allowed,
-                  steps=[Step(text, "seed 003, If defending (Manoeuvre); RULES.md §3.12 D13")],
+                  steps=[Step(text, "seed 003, If defending (Manoeuvre); rules/coc.md §3.12 D13")],
                   details={"allowed": allowed, "penalty_dice": penalty, "build_difference": gap})
 
 
@@ -198,8 +198,8 @@ MANOEUVRE = Operation(
     id="coc.manoeuvre_check", system="coc", title="Can I manoeuvre? (Build)",
     summary="No manoeuvre against a Build more than 3 points higher; one penalty die per point of difference.",
     covers=("C12",),
-    params=(Param("own_build", "int", "Your Build", "RULES.md §3.2 Build.", default=0, minimum=-2, maximum=20),
-            Param("opponent_build", "int", "Opponent's Build", "RULES.md §3.2 Build.", default=0, minimum=-2, maximum=20),
+    params=(Param("own_build", "int", "Your Build", "rules/coc.md §3.2 Build.", default=0, minimum=-2, maximum=20),
+            Param("opponent_build", "int", "Opponent's Build", "rules/coc.md §3.2 Build.", default=0, minimum=-2, maximum=20),
             SETTING_PARAMS["manoeuvre_rule"], LABEL),
     run=_manoeuvre, source="seed 003, If defending (Manoeuvre)", rolls=False,
 )
@@ -224,13 +224,13 @@ ROLL_DAMAGE = Operation(
     "Luck can never change it.",
     covers=("C14",),
     params=(INVESTIGATOR, WEAPON,
-            Param("damage", "text", "Weapon damage", "Dice such as 1D6+1; empty = the weapon's own (RULES.md §3.8).",
+            Param("damage", "text", "Weapon damage", "Dice such as 1D6+1; empty = the weapon's own (rules/coc.md §3.8).",
                   default="", dice=DAMAGE_FORM),
             RANGE,
-            Param("extreme", "bool", "Extreme success", "Used by the book extreme-damage setting (RULES.md §3.8).",
+            Param("extreme", "bool", "Extreme success", "Used by the book extreme-damage setting (rules/coc.md §3.8).",
                   default=False),
             SETTING_PARAMS["extreme_damage"], LABEL),
-    run=_damage, source="seed 003, Luck ('you can't use them for damage'); RULES.md §3.8",
+    run=_damage, source="seed 003, Luck ('you can't use them for damage'); rules/coc.md §3.8",
 )
 
 
@@ -241,7 +241,7 @@ def _apply(dice, *, investigator, amount, own_turn, label, **rest):
     if own_turn and new["damage_this_round"]:
         new["damage_this_round"] = 0
         pre.append(Step("Outside combat this damage is its own turn: the per-turn count starts at 0",
-                        "RULES.md §3.13"))
+                        "rules/coc.md §3.13"))
     told: list[str] = []
     steps, events = apply_damage(dice, new, amount, settings, told)
     steps = pre + steps
@@ -263,16 +263,16 @@ APPLY_DAMAGE = Operation(
             Param("amount", "int", "Damage", "HP lost (seed 003, Hit points, Wounds, and Healing).", minimum=0,
                   maximum=DAMAGE_MAX, example=8),
             Param("own_turn", "bool", "A separate turn", "Outside combat each damaging event is its own turn "
-                  "(RULES.md §3.13); off = adds to the damage already taken this round.", default=False),
+                  "(rules/coc.md §3.13); off = adds to the damage already taken this round.", default=False),
             LABEL,
             *settings_params("major_wound_rule", "instant_death_rule", "zero_hp_always_dying")),
-    run=_apply, source="seed 003, Hit points, Wounds, and Healing; RULES.md §3.9, §3.12 D3–D5",
+    run=_apply, source="seed 003, Hit points, Wounds, and Healing; rules/coc.md §3.9, §3.12 D3–D5",
 )
 
 def _weapon_list(*, label):
     weapons = [dict(w) for w in COMMON_WEAPONS]
     return Result(system="coc", kind="weapon_list", label=label,
-                  steps=[Step(f"{len(weapons)} common weapons: " + ", ".join(w["name"] for w in weapons), "RULES.md §3.8 [BOOK]")],
+                  steps=[Step(f"{len(weapons)} common weapons: " + ", ".join(w["name"] for w in weapons), "rules/coc.md §3.8 [BOOK]")],
                   details={"weapons": weapons, "skills": list(WEAPON_SKILLS)})
 
 
@@ -280,7 +280,7 @@ WEAPON_LIST = Operation(
     id="coc.weapon_list", system="coc", title="Common weapons",
     summary="The common weapons with their skill, damage (without the Damage Bonus), how much Damage Bonus they add, "
     "whether they impale, range, attacks per round, shots and malfunction, to put on a sheet.",
-    covers=("C14",), params=(LABEL,), run=_weapon_list, source="RULES.md §3.8 [BOOK]; seed 003, If attacking",
+    covers=("C14",), params=(LABEL,), run=_weapon_list, source="rules/coc.md §3.8 [BOOK]; seed 003, If attacking",
     rolls=False,
 )
 

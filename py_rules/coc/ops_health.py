@@ -1,4 +1,4 @@
-"""Wounds, healing, time and Sanity operations: C16–C22 (RULES.md §3.14)."""
+"""Wounds, healing, time and Sanity operations: C16–C22 (rules/coc.md §3.14)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from py_rules.words import passes
 
 __all__ = ("OPERATIONS",)
 
-PATIENT = Param(INVESTIGATOR.name, "json", "Patient", "The wounded investigator (JSON sheet; RULES.md §3.9).",
+PATIENT = Param(INVESTIGATOR.name, "json", "Patient", "The wounded investigator (JSON sheet; rules/coc.md §3.9).",
                 parse=INVESTIGATOR.parse, example=INVESTIGATOR.example, state_key="coc.investigator")
 
 
@@ -46,7 +46,7 @@ DYING_ROUND = Operation(
     id="coc.dying_round", system="coc", title="Dying: end-of-round CON roll",
     summary="A dying character rolls CON at the end of each round; a failure means death.",
     covers=("C16",), params=(INVESTIGATOR.with_example(EXAMPLE_DYING), LABEL),
-    run=_dying, source="seed 003, When HP Falls Below Zero; RULES.md §3.9, §3.12 D16",
+    run=_dying, source="seed 003, When HP Falls Below Zero; rules/coc.md §3.9, §3.12 D16",
 )
 
 
@@ -66,7 +66,7 @@ FIRST_AID = Operation(
             Param("skill", "int", "Medic's First Aid", "The First Aid skill of whoever treats (base 30).", default=30,
                   minimum=0, maximum=100),
             BONUS, PENALTY, LABEL, *settings_params("first_aid_on_dying", "fumble_basis")),
-    run=_first_aid, source="seed 003, First Aid; When HP Falls Below Zero; RULES.md §3.10, §3.12 D8",
+    run=_first_aid, source="seed 003, First Aid; When HP Falls Below Zero; rules/coc.md §3.10, §3.12 D8",
 )
 
 
@@ -87,7 +87,7 @@ MEDICINE = Operation(
                   minimum=0, maximum=100),
             Param("equipment", "bool", "Medical equipment", "Seed 003: Medicine heals 'with equipment'.", default=True),
             BONUS, PENALTY, LABEL, *settings_params("medicine_timing", "fumble_basis")),
-    run=_medicine, source="seed 003, First Aid (Medicine); RULES.md §3.10, §3.12 D7",
+    run=_medicine, source="seed 003, First Aid (Medicine); rules/coc.md §3.10, §3.12 D7",
 )
 
 
@@ -127,11 +127,11 @@ ADVANCE_TIME = Operation(
     "without a major wound, scheduled Medicine, the weekly major-wound CON roll.",
     covers=("C16", "C19", "C22"),
     params=(INVESTIGATOR.with_example(EXAMPLE_MAJOR_WOUND),
-            Param("unit", "choice", "Unit", "RULES.md §4: rounds, hours, days or weeks.", default="days",
+            Param("unit", "choice", "Unit", "rules/cross-system.md §4: rounds, hours, days or weeks.", default="days",
                   choices=clock.UNITS, example="weeks"),
             Param("amount", "int", "How many", "How many units pass.", default=1, minimum=1, maximum=8736),
             LABEL, *settings_params("major_wound_healing")),
-    run=_advance, source="seed 003, Healing (No Major Wound); Major Wound Characters; Going Mad; RULES.md §4",
+    run=_advance, source="seed 003, Healing (No Major Wound); Major Wound Characters; Going Mad; rules/cross-system.md §4",
 )
 
 
@@ -150,7 +150,7 @@ WEEKLY = Operation(
     summary="CON roll: success heals 1D4, Extreme 2D4 and ends the major wound; it also ends at half HP.",
     covers=("C19",),
     params=(INVESTIGATOR.with_example(EXAMPLE_MAJOR_WOUND), LABEL, *settings_params("major_wound_healing")),
-    run=_weekly, source="seed 003, Major Wound Characters; RULES.md §3.10, §3.12 D6",
+    run=_weekly, source="seed 003, Major Wound Characters; rules/coc.md §3.10, §3.12 D6",
 )
 
 
@@ -166,11 +166,11 @@ SANITY_ROLL = Operation(
     "the Keeper the next action; losing 5 or more asks for an INT roll: success = temporarily insane for 1D10 hours.",
     covers=("C20", "C22"),
     params=(INVESTIGATOR,
-            Param("loss", "text", "Sanity loss X/Y", "RULES.md §3.11: X on a success / Y on a failure, e.g. 0/1D6, "
+            Param("loss", "text", "Sanity loss X/Y", "rules/coc.md §3.11: X on a success / Y on a failure, e.g. 0/1D6, "
                   "1/1D4+1, 1D10/1D100.", default="0/1D6", dice=SANITY_LOSS_FORM),
             BONUS, PENALTY, LABEL,
             *settings_params("insanity_threshold", "fumbled_sanity_max_loss", "book_insanity", "fumble_basis")),
-    run=_sanity, source="seed 003, Sanity; Failing a Sanity Roll; Going Mad; RULES.md §3.11, §3.12 D2",
+    run=_sanity, source="seed 003, Sanity; Failing a Sanity Roll; Going Mad; rules/coc.md §3.11, §3.12 D2",
 )
 
 
@@ -185,10 +185,10 @@ GAIN_SANITY = Operation(
     covers=("C21",),
     params=(INVESTIGATOR,
             Param("amount", "text", "Sanity regained", "A number or dice such as 1D6 (the seed gives no amounts: the "
-                  "Keeper decides; RULES.md §3.11).", default="1D6", dice=DICE_FORM),
+                  "Keeper decides; rules/coc.md §3.11).", default="1D6", dice=DICE_FORM),
             Param("reason", "choice", "Reason", "Seed 003, Regaining Sanity.", default="rest", choices=SANITY_GAIN_REASONS),
             LABEL),
-    run=_gain, source="seed 003, Regaining Sanity; RULES.md §3.11",
+    run=_gain, source="seed 003, Regaining Sanity; rules/coc.md §3.11",
 )
 
 KEEPER_CONDITIONS = ("prone", "unconscious")

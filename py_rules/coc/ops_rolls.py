@@ -1,4 +1,4 @@
-"""Operations for the investigator and the dice: C1–C8 (RULES.md §3.14)."""
+"""Operations for the investigator and the dice: C1–C8 (rules/coc.md §3.14)."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def _create(dice, *, label, name, age, roll_characteristics, luck, skills, weapo
 
 
 _CHAR_PARAMS = tuple(
-    Param(key, "int", key, f"RULES.md §3.2: {key} (ignored when the characteristics are rolled).",
+    Param(key, "int", key, f"rules/coc.md §3.2: {key} (ignored when the characteristics are rolled).",
           default=EXAMPLE["characteristics"][key], minimum=0, maximum=500)
     for key in CHARACTERISTICS
 )
@@ -65,21 +65,21 @@ CREATE = Operation(
     params=(
         LABEL,
         Param("name", "text", "Name", "The investigator's name.", default="New investigator"),
-        Param("age", "int", "Age", "RULES.md §3.2: age lowers MOV from 40 on.", default=25, minimum=15, maximum=120),
+        Param("age", "int", "Age", "rules/coc.md §3.2: age lowers MOV from 40 on.", default=25, minimum=15, maximum=120),
         Param("roll_characteristics", "bool", "Roll characteristics",
-              "RULES.md §3.2: roll STR, CON, DEX, APP, POW and Luck as 3D6×5, SIZ, INT, EDU as (2D6+6)×5.", default=False,
+              "rules/coc.md §3.2: roll STR, CON, DEX, APP, POW and Luck as 3D6×5, SIZ, INT, EDU as (2D6+6)×5.", default=False,
               example=True),
         *_CHAR_PARAMS,
-        Param("luck", "int", "Luck", "RULES.md §3.2: Luck (3D6×5 when rolled).", default=50, minimum=0, maximum=LUCK_MAX),
+        Param("luck", "int", "Luck", "rules/coc.md §3.2: Luck (3D6×5 when rolled).", default=50, minimum=0, maximum=LUCK_MAX),
         Param("skills", "json", "Skills", "Skill name → value (0–100); unlisted skills keep their base values "
-              "(RULES.md §3.2).", default={}, parse=_skills_json, example=EXAMPLE["skills"]),
+              "(rules/coc.md §3.2).", default={}, parse=_skills_json, example=EXAMPLE["skills"]),
         Param("weapons", "json", "Weapons", "The investigator's weapons: name, skill, damage without the Damage Bonus, "
-              "its share of the Damage Bonus, impales (RULES.md §3.8).", default=[], parse=parse_weapons,
+              "its share of the Damage Bonus, impales (rules/coc.md §3.8).", default=[], parse=parse_weapons,
               example=[dict(COMMON_WEAPONS[1])]),
-        Param("armour", "int", "Armour points", "Taken off the damage of every hit (RULES.md §3.8 [BOOK]).", default=0,
+        Param("armour", "int", "Armour points", "Taken off the damage of every hit (rules/coc.md §3.8 [BOOK]).", default=0,
               minimum=0, maximum=ARMOUR_MAX),
     ),
-    run=_create, source="RULES.md §3.2 [BOOK]; seed 003 (HP, SAN, Luck, Build used throughout)",
+    run=_create, source="rules/coc.md §3.2 [BOOK]; seed 003 (HP, SAN, Luck, Build used throughout)",
 )
 
 
@@ -92,7 +92,7 @@ def _d100(dice, *, label, bonus, penalty, value, difficulty, fumble_basis):
         level = level_for(perc.value, value, difficulty, fumble_basis)
         result.target, result.level, result.level_name = value, int(level), level_name(level)
         result.success = succeeds(level, difficulty)
-        steps.append(Step(f"{perc.value} vs {value}: {level_name(level)}", "seed 003, Rolling Dice; RULES.md §3.4"))
+        steps.append(Step(f"{perc.value} vs {value}: {level_name(level)}", "seed 003, Rolling Dice; rules/coc.md §3.4"))
     return result
 
 
@@ -103,9 +103,9 @@ D100 = Operation(
     covers=("C2", "C3"),
     params=(LABEL, BONUS, PENALTY,
             Param("value", "int", "Value to roll against", "Optional skill or characteristic value; the result shows "
-                  "Regular/Hard/Extreme, critical or fumble (RULES.md §3.4).", default=None, minimum=0, maximum=500),
+                  "Regular/Hard/Extreme, critical or fumble (rules/coc.md §3.4).", default=None, minimum=0, maximum=500),
             DIFFICULTY, *FUMBLE_BASIS),
-    run=_d100, source="seed 003, Bonus Dice and Penalty Dice; RULES.md §3.3",
+    run=_d100, source="seed 003, Bonus Dice and Penalty Dice; rules/coc.md §3.3",
 )
 
 
@@ -121,7 +121,7 @@ SKILL_ROLL = Operation(
     "Keeper may demand a difficulty. Kept on the sheet for pushing or spending Luck.",
     covers=("C2", "C3"),
     params=(INVESTIGATOR, SKILL, DIFFICULTY, BONUS, PENALTY, GOAL, LABEL, *FUMBLE_BASIS),
-    run=_skill, source="seed 003, Rolling Dice; RULES.md §3.3, §3.4",
+    run=_skill, source="seed 003, Rolling Dice; rules/coc.md §3.3, §3.4",
 )
 
 
@@ -136,7 +136,7 @@ CHARACTERISTIC_ROLL = Operation(
     summary="1D100 against a characteristic, e.g. a CON roll or an INT roll.",
     covers=("C4",),
     params=(INVESTIGATOR, CHARACTERISTIC, DIFFICULTY, BONUS, PENALTY, GOAL, LABEL, *FUMBLE_BASIS),
-    run=_characteristic, source="RULES.md §3.2; seed 003 (CON roll, INT roll)",
+    run=_characteristic, source="rules/coc.md §3.2; seed 003 (CON roll, INT roll)",
 )
 
 
@@ -169,13 +169,13 @@ PUSH = Operation(
     params=(INVESTIGATOR.with_example(EXAMPLE_AFTER_A_FAILED_ROLL),
             Param("justification", "text", "Justification", "Seed 003, Pushing a Roll: 'If justified' — how the new "
                   "attempt differs.", default="", example="He empties every drawer onto the floor"),
-            Param("bonus", "int", "Bonus dice (if changed)", "RULES.md §3.5: the push keeps the first roll's bonus "
+            Param("bonus", "int", "Bonus dice (if changed)", "rules/coc.md §3.5: the push keeps the first roll's bonus "
                   "dice unless the Keeper changes them; leave empty to keep them.", default=None, minimum=0, maximum=5),
-            Param("penalty", "int", "Penalty dice (if changed)", "RULES.md §3.5: the push keeps the first roll's "
+            Param("penalty", "int", "Penalty dice (if changed)", "rules/coc.md §3.5: the push keeps the first roll's "
                   "penalty dice unless the Keeper changes them; leave empty to keep them.", default=None, minimum=0,
                   maximum=5),
             LABEL, *settings_params("push_after_fumble", "fumble_basis")),
-    run=_push, source="seed 003, Pushing a Roll; RULES.md §3.5, §3.12 D1",
+    run=_push, source="seed 003, Pushing a Roll; rules/coc.md §3.5, §3.12 D1",
 )
 
 
@@ -194,10 +194,10 @@ SPEND_LUCK = Operation(
             Param("points", "int", "Luck points", "Seed 003, Luck: reduce the roll by the Luck points spent.", default=0,
                   minimum=0, maximum=LUCK_MAX),
             Param("target_level", "choice", "…or reach level", "Spend exactly what reaches this level "
-                  "(RULES.md §3.6: cost = roll − threshold); leave empty to spend the points above.",
+                  "(rules/coc.md §3.6: cost = roll − threshold); leave empty to spend the points above.",
                   default="", choices=("",) + DIFFICULTIES),
             LABEL, *FUMBLE_BASIS),
-    run=_spend, source="seed 003, Luck; RULES.md §3.6, §3.12 D15", rolls=False,
+    run=_spend, source="seed 003, Luck; rules/coc.md §3.6, §3.12 D15", rolls=False,
 )
 
 
@@ -210,7 +210,7 @@ RECOVER_LUCK = Operation(
     summary="Optional book rule: roll 1D100; above current Luck, gain 1D10 Luck (max 99).",
     covers=("C6",),
     params=(INVESTIGATOR, LABEL),
-    run=_recover, source="RULES.md §3.6 [BOOK optional]",
+    run=_recover, source="rules/coc.md §3.6 [BOOK optional]",
 )
 
 
@@ -229,16 +229,16 @@ OPPOSED = Operation(
     covers=("C7",),
     params=(INVESTIGATOR, OPPONENT, SKILL,
             Param("opponent_skill", "choice", "Opponent's skill", "The skill the other side rolls (seed 003: e.g. Dodge "
-                  "against Brawl).", default="Dodge", choices=tuple(SKILL_BASES)),
+                  "against Brawl).", default="Dodge", choices=tuple(SKILL_BASES), parse=SKILL.parse),
             BONUS, PENALTY,
             Param("opponent_bonus", "int", "Opponent's bonus dice", BONUS.help, default=0, minimum=0, maximum=5),
             Param("opponent_penalty", "int", "Opponent's penalty dice", PENALTY.help, default=0, minimum=0, maximum=5),
             Param("luck", "int", "Investigator's Luck to spend", "Seed 003, Luck: lower the roll point for point before "
-                  "the comparison; none is spent on a fumble, and it stops at 02 (never a critical; RULES.md §3.6).", default=0, minimum=0, maximum=LUCK_MAX),
+                  "the comparison; none is spent on a fumble, and it stops at 02 (never a critical; rules/coc.md §3.6).", default=0, minimum=0, maximum=LUCK_MAX),
             Param("opponent_luck", "int", "Opponent's Luck to spend", "As above, for the other side.", default=0,
                   minimum=0, maximum=LUCK_MAX),
             LABEL, *FUMBLE_BASIS),
-    run=_opposed, source="seed 003, Opposed Rolls; RULES.md §3.7",
+    run=_opposed, source="seed 003, Opposed Rolls; rules/coc.md §3.7",
 )
 
 
@@ -256,10 +256,10 @@ COMBINED = Operation(
     params=(INVESTIGATOR,
             Param("skills", "text", "Skills", "Seed 003, Combined rolls: skill names separated by commas, e.g. "
                   "'Throw, Stealth'.", default="Throw, Stealth"),
-            Param("mode", "choice", "The Keeper needs", "RULES.md §3.7: success in all skills, or in any one.",
+            Param("mode", "choice", "The Keeper needs", "rules/coc.md §3.7: success in all skills, or in any one.",
                   default="all", choices=("all", "any")),
             DIFFICULTY, BONUS, PENALTY, LABEL, *FUMBLE_BASIS),
-    run=_combined, source="seed 003, Combined rolls; RULES.md §3.7",
+    run=_combined, source="seed 003, Combined rolls; rules/coc.md §3.7",
 )
 
 OPERATIONS = (CREATE, D100, SKILL_ROLL, CHARACTERISTIC_ROLL, LUCK_ROLL, PUSH, SPEND_LUCK, RECOVER_LUCK, OPPOSED, COMBINED)

@@ -47,7 +47,7 @@ PARSE_STAT_BLOCK = Operation(
               f"{{\"EDU\": 50, \"Luck\": 45}} ({', '.join(CHARACTERISTICS)}, Luck, or a name).", default={},
               example={}),
     ),
-    run=_parse, source="TABLE.md, Paste a stat block; RULES.md §3.2", rolls=False,
+    run=_parse, source="TABLE.md, Paste a stat block; rules/coc.md §3.2", rolls=False,
 )
 
 OPERATIONS = (PARSE_STAT_BLOCK,)

@@ -1,8 +1,8 @@
-"""Form fields shared by the Call of Cthulhu operations (declared once; RULES.md part 3)."""
+"""Form fields shared by the Call of Cthulhu operations (declared once; rules/coc.md)."""
 
 from __future__ import annotations
 
-from py_rules.coc.investigator import EXAMPLE, EXAMPLE_OPPONENT, from_dict
+from py_rules.coc.investigator import EXAMPLE, EXAMPLE_OPPONENT, from_dict, skill_name
 from py_rules.coc.tables import CHARACTERISTICS, DIFFICULTIES, SKILL_BASES
 from py_rules.params import Param
 
@@ -14,12 +14,12 @@ __all__ = (
 INVESTIGATOR = Param(
     "investigator", "json", "Investigator",
     "The investigator sheet as JSON (schema coc.investigator/1): characteristics, Luck, skills (base values for the "
-    "rest), current HP/MP/SAN and conditions (RULES.md §3.2). Results carry the updated sheet.",
+    "rest), current HP/MP/SAN and conditions (rules/coc.md §3.2). Results carry the updated sheet.",
     parse=from_dict, example=EXAMPLE, state_key="coc.investigator",
 )
 OPPONENT = Param(
     "opponent", "json", "Opponent",
-    "The other side (an NPC or another investigator), same JSON schema as an investigator (RULES.md §3.2).",
+    "The other side (an NPC or another investigator), same JSON schema as an investigator (rules/coc.md §3.2).",
     parse=from_dict, example=EXAMPLE_OPPONENT, state_key="coc.opponent",
 )
 EXAMPLE_AFTER_A_FAILED_ROLL = {**EXAMPLE, "last_roll": {
@@ -35,17 +35,18 @@ Zero)."""
 LABEL = Param("label", "text", "Label", "Who rolls and what for; echoed in the result.", default="")
 GOAL = Param("goal", "text", "Goal", "Seed 003, Rolling Dice: agree on a goal with the Keeper before the roll.", default="")
 DIFFICULTY = Param(
-    "difficulty", "choice", "Difficulty", "RULES.md §3.4: the Keeper may demand a Regular, Hard (half) or Extreme "
+    "difficulty", "choice", "Difficulty", "rules/coc.md §3.4: the Keeper may demand a Regular, Hard (half) or Extreme "
     "(fifth) success.", default="Regular", choices=DIFFICULTIES,
 )
 BONUS = Param("bonus", "int", "Bonus dice", "Seed 003, Bonus Dice: extra tens dice, keep the better; bonus and penalty "
-              "dice cancel, at most 2 remain (RULES.md §3.3).", default=0, minimum=0, maximum=5)
+              "dice cancel, at most 2 remain (rules/coc.md §3.3).", default=0, minimum=0, maximum=5)
 PENALTY = Param("penalty", "int", "Penalty dice", "Seed 003, Penalty Dice: extra tens dice, keep the worse; they cancel "
-                "bonus dice one for one, at most 2 remain (RULES.md §3.3).", default=0, minimum=0, maximum=5)
-SKILL = Param("skill", "choice", "Skill", "The skill rolled; skills not on the sheet use their base value (RULES.md §3.2).",
-              default="Spot Hidden", choices=tuple(SKILL_BASES))
+                "bonus dice one for one, at most 2 remain (rules/coc.md §3.3).", default=0, minimum=0, maximum=5)
+SKILL = Param("skill", "choice", "Skill", "The skill rolled; skills not on the sheet use their base value (rules/coc.md §3.2); "
+              "any speciality of a family is one too, e.g. Language (Other) (Latin) (rules/coc.md §3.2a).",
+              default="Spot Hidden", choices=tuple(SKILL_BASES), parse=skill_name)
 CHARACTERISTIC = Param("characteristic", "choice", "Characteristic",
-                       "RULES.md §3.2: a characteristic roll (CON roll, INT roll …) uses the characteristic as the value.",
+                       "rules/coc.md §3.2: a characteristic roll (CON roll, INT roll …) uses the characteristic as the value.",
                        default="CON", choices=CHARACTERISTICS)
 
 

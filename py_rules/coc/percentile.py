@@ -1,4 +1,4 @@
-"""Percentile dice with bonus and penalty dice (C2; seed 003 "Bonus Dice and Penalty Dice"; RULES.md §3.3).
+"""Percentile dice with bonus and penalty dice (C2; seed 003 "Bonus Dice and Penalty Dice"; rules/coc.md §3.3).
 
 Physical dice are typed as they show: the units die 0–9 and each tens die
 00–90. The pure functions :func:`read_d100`, :func:`net_dice` and
@@ -19,9 +19,9 @@ __all__ = ("UNITS_DIE", "TENS_DIE", "Percentile", "read_d100", "net_dice", "choo
 UNITS_DIE = Die("units d10", tuple(range(10)))
 TENS_DIE = Die("tens d10", tuple(range(0, 100, 10)))
 
-_READ = "RULES.md §3.3: 00 + 0 reads 100"
+_READ = "rules/coc.md §3.3: 00 + 0 reads 100"
 _BONUS = "seed 003, Bonus Dice and Penalty Dice"
-_CANCEL = "RULES.md §3.3 / §3.12 D17 [BOOK]: bonus and penalty dice cancel one for one, at most 2"
+_CANCEL = "rules/coc.md §3.3 / §3.12 D17 [BOOK]: bonus and penalty dice cancel one for one, at most 2"
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Pushing a roll (C5; seed 003, Pushing a Roll; RULES.md §3.5): the last failed skill, characteristic or combined
+"""Pushing a roll (C5; seed 003, Pushing a Roll; rules/coc.md §3.5): the last failed skill, characteristic or combined
 roll made once more, justified; a failed push is flagged for the Keeper's harsher consequence.
 
 The roll pushed is the investigator's ``last_roll`` (:func:`py_rules.coc.checks.record`); a combined roll is
@@ -12,7 +12,7 @@ from py_rules.coc.investigator import copy_state, normalize, who
 from py_rules.coc.levels import Level
 from py_rules.coc.opposed import combined_roll
 from py_rules.coc.settings import Settings
-from py_rules.coc.tables import COMBAT_SKILLS
+from py_rules.coc.tables import combat_skill
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.trace import Result, Step
@@ -21,11 +21,11 @@ __all__ = ("PUSHABLE", "push_refusal", "push_roll")
 
 PUSH = "seed 003, Pushing a Roll"
 PUSHABLE = ("skill", "characteristic", "combined")
-"""RULES.md §3.5: only skill and characteristic rolls (and a combined skill roll) can be pushed."""
+"""rules/coc.md §3.5: only skill and characteristic rolls (and a combined skill roll) can be pushed."""
 
 
 def push_refusal(last: dict | None, settings: Settings = Settings()) -> str | None:
-    """Why ``last`` cannot be pushed, or None if it can (seed 003, Pushing a Roll; RULES.md §3.5, §3.12 D1).
+    """Why ``last`` cannot be pushed, or None if it can (seed 003, Pushing a Roll; rules/coc.md §3.5, §3.12 D1).
 
     >>> push_refusal({"kind": "combat", "success": False, "pushed": False, "level": 1})
     "You can't push a combat roll."
@@ -38,8 +38,8 @@ def push_refusal(last: dict | None, settings: Settings = Settings()) -> str | No
     if kind == "opposed":
         return "You can't push opposed rolls."  # seed 003, Pushing a Roll
     if kind not in PUSHABLE:
-        return f"A {kind} roll cannot be pushed: only skill and characteristic rolls can."  # RULES.md §3.5
-    combat_skills = [n for n in ([last.get("name")] if kind == "skill" else last.get("names") or []) if n in COMBAT_SKILLS]
+        return f"A {kind} roll cannot be pushed: only skill and characteristic rolls can."  # rules/coc.md §3.5
+    combat_skills = [n for n in ([last.get("name")] if kind == "skill" else last.get("names") or []) if combat_skill(n)]
     if combat_skills:
         return f"{combat_skills[0]} is a combat skill and you can't push a combat roll."  # seed 003
     if last.get("pushed"):
@@ -47,9 +47,9 @@ def push_refusal(last: dict | None, settings: Settings = Settings()) -> str | No
     if last.get("success"):
         return "Only a failed roll can be pushed."  # seed 003, Pushing a Roll
     if last.get("luck_spent"):
-        return "Luck was spent on this roll: push or spend Luck, not both."  # RULES.md §3.6 [BOOK]
+        return "Luck was spent on this roll: push or spend Luck, not both."  # rules/coc.md §3.6 [BOOK]
     if last.get("level") == Level.FUMBLE and not settings.push_after_fumble:
-        return "A fumble's consequence stands and cannot be pushed (house rule: the book's rule)."  # RULES.md §3.12 D1
+        return "A fumble's consequence stands and cannot be pushed (house rule: the book's rule)."  # rules/coc.md §3.12 D1
     return None
 
 
@@ -57,7 +57,7 @@ def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str =
               penalty: int | None = None, settings: Settings = Settings()) -> Result:
     """Push the last failed roll (C5): roll the same skill once more; a failed push is flagged for the Keeper.
 
-    The push keeps the first roll's bonus and penalty dice unless the Keeper changes them (RULES.md §3.5).
+    The push keeps the first roll's bonus and penalty dice unless the Keeper changes them (rules/coc.md §3.5).
     """
     last = state.get("last_roll")
     refusal = push_refusal(last, settings)
@@ -70,7 +70,7 @@ def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str =
     changed = [] if bonus is None and penalty is None else [
         Step(f"The Keeper changes the dice for the push: {last.get('bonus', 0)} → "
              f"{last.get('bonus', 0) if bonus is None else bonus} bonus, {last.get('penalty', 0)} → "
-             f"{last.get('penalty', 0) if penalty is None else penalty} penalty", "RULES.md §3.5")]
+             f"{last.get('penalty', 0) if penalty is None else penalty} penalty", "rules/coc.md §3.5")]
     bonus = last.get("bonus", 0) if bonus is None else bonus
     penalty = last.get("penalty", 0) if penalty is None else penalty
     value = last["value"]
@@ -85,7 +85,7 @@ def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str =
     new["last_roll"] = record(roll, last["kind"], bonus=bonus, penalty=penalty, pushed=True, **extra)
     steps = [Step(f"Pushing the failed {last['name']} roll ({last['roll']}): {justification.strip()}", PUSH)] + changed
     if last["level"] == Level.FUMBLE:
-        steps.append(Step("The first roll was a fumble; pushing it is allowed under the seed's rule", "RULES.md §3.12 D1"))
+        steps.append(Step("The first roll was a fumble; pushing it is allowed under the seed's rule", "rules/coc.md §3.12 D1"))
     flags, events = ["pushed"], []
     if not roll.success:
         flags.append("dire_consequence")

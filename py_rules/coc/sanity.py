@@ -1,6 +1,6 @@
-"""Sanity rolls, losses, going mad, regaining Sanity and insanity timers (C20–C22; seed 003 "Sanity"; RULES.md §3.11).
+"""Sanity rolls, losses, going mad, regaining Sanity and insanity timers (C20–C22; seed 003 "Sanity"; rules/coc.md §3.11).
 
-No Luck and no pushing on Sanity rolls (RULES.md §3.11): the roll is recorded
+No Luck and no pushing on Sanity rolls (rules/coc.md §3.11): the roll is recorded
 as kind ``"sanity"``, which :mod:`py_rules.coc.checks` refuses for both.
 """
 
@@ -26,7 +26,7 @@ REGAIN = "seed 003, Regaining Sanity"
 
 
 def goes_mad_threshold(loss: int, rule: str = "5_or_more") -> bool:
-    """Whether one roll's loss is a major trauma (RULES.md §3.12 D2).
+    """Whether one roll's loss is a major trauma (rules/coc.md §3.12 D2).
 
     >>> goes_mad_threshold(5), goes_mad_threshold(4), goes_mad_threshold(5, "more_than_5"), goes_mad_threshold(6, "more_than_5")
     (True, False, False, True)
@@ -49,7 +49,7 @@ def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, pen
     name = who(state)
     roll = check(dice, state["san"], "Sanity", bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
     steps = [Step(f"Loss {success_loss.text}/{failure_loss.text}: {success_loss.text} on a success, {failure_loss.text} on a failure",
-                  "RULES.md §3.11 [BOOK]")]
+                  "rules/coc.md §3.11 [BOOK]")]
     steps.extend(roll.steps)
     flags, events = [], []
     if roll.success:
@@ -63,7 +63,7 @@ def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, pen
         events.append(f"The Keeper controls {name}'s next action (fear)")
     if roll.level == Level.FUMBLE and settings.fumbled_sanity_max_loss:
         amount = failure_loss.most
-        steps.append(Step(f"Fumble: the maximum loss, {amount}", "RULES.md §3.11 [BOOK]"))
+        steps.append(Step(f"Fumble: the maximum loss, {amount}", "rules/coc.md §3.11 [BOOK]"))
     else:
         amount, faces, _working = dice_expr.roll(dice, expr, "Sanity loss")
         if expr.dice:
@@ -102,7 +102,7 @@ def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, pen
     _book_insanity(new, steps, events, flags, settings)
     told += [_INSANE[flag] for flag in flags if flag in _INSANE]
     new["last_roll"] = record(roll, "sanity", bonus=bonus, penalty=penalty)
-    steps.append(Step("No Luck and no push on Sanity rolls", "RULES.md §3.11"))
+    steps.append(Step("No Luck and no push on Sanity rolls", "rules/coc.md §3.11"))
     return Result(system="coc", kind="sanity_roll", label=label, total=roll.roll, target=roll.value, success=roll.success,
                   level=int(roll.level), level_name=level_name(roll.level),
                   flags=(["fumble"] if roll.level == Level.FUMBLE else []) + flags, steps=steps, events=events,
@@ -111,11 +111,11 @@ def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, pen
 
 _INSANE = {"indefinitely_insane": "indefinitely insane (a fifth of the day's Sanity lost)",
            "permanently_insane": "permanently insane (Sanity 0)"}
-"""The book's insanity options as a headline says them (RULES.md §3.11)."""
+"""The book's insanity options as a headline says them (rules/coc.md §3.11)."""
 
 
 def _book_insanity(state: dict, steps: list, events: list, flags: list, settings: Settings) -> None:
-    """Book options (not in the seed): a fifth of the day's SAN lost → indefinite; SAN 0 → permanent (RULES.md §3.11)."""
+    """Book options (not in the seed): a fifth of the day's SAN lost → indefinite; SAN 0 → permanent (rules/coc.md §3.11)."""
     if not settings.book_insanity:
         return
     c, name = state["conditions"], who(state)
@@ -124,12 +124,12 @@ def _book_insanity(state: dict, steps: list, events: list, flags: list, settings
         c["indefinitely_insane"] = True
         flags.append("indefinitely_insane")
         steps.append(Step(f"Lost {start - state['san']} of {start} SAN today (a fifth or more): indefinitely insane",
-                          "RULES.md §3.11 [BOOK option]"))
+                          "rules/coc.md §3.11 [BOOK option]"))
         events.append(f"{name} is indefinitely insane")
     if state["san"] == 0 and not c["permanently_insane"]:
         c["permanently_insane"] = True
         flags.append("permanently_insane")
-        steps.append(Step("SAN 0: permanently insane", "RULES.md §3.11 [BOOK option]"))
+        steps.append(Step("SAN 0: permanently insane", "rules/coc.md §3.11 [BOOK option]"))
         events.append(f"{name} is permanently insane")
 
 
@@ -148,7 +148,7 @@ def gain_sanity(dice: DiceSource, state: dict, amount: str, reason: str, *, labe
     steps = [Step(f"Recovering lost Sanity is tough: {reason} restores {expr.text}"
                   f"{' = ' + str(gained) if expr.dice else ''}", REGAIN),
              Step(f"SAN {before} + {gained} = {before + gained}, capped at max SAN {limit} (99 − Cthulhu Mythos) → {new['san']}",
-                  "RULES.md §3.2, §3.11")]
+                  "rules/coc.md §3.2, §3.11")]
     events = [f"{who(state)} regains {new['san'] - before} Sanity ({before} → {new['san']})"]
     return Result(system="coc", kind="gain_sanity", label=label, total=gained, target=limit, steps=steps, events=events,
                   details={"gained": new["san"] - before, "rolled": gained, "reason": reason}, state=normalize(new))

@@ -1,4 +1,4 @@
-"""House-rule settings: each RULES.md §3.12 difference is a named option (seed default, book option).
+"""House-rule settings: each rules/coc.md §3.12 difference is a named option (seed default, book option).
 
 :class:`Settings` holds the values the rule functions read; :data:`SETTING_PARAMS`
 declares each one once as a form field (``setting=True``) citing its section.
@@ -15,7 +15,7 @@ __all__ = ("Settings", "SETTING_PARAMS", "settings_params", "settings_from")
 
 @dataclass(frozen=True)
 class Settings:
-    """The table's choices; every default is the seed's house rule (RULES.md §3.12)."""
+    """The table's choices; every default is the seed's house rule (rules/coc.md §3.12)."""
 
     push_after_fumble: bool = True
     fumble_basis: str = "needed"
@@ -39,89 +39,89 @@ class Settings:
 SETTING_PARAMS = {
     "push_after_fumble": Param(
         "push_after_fumble", "bool", "Fumbles may be pushed",
-        "RULES.md §3.12 D1: seed 003 'Also, you can push if you rolled a fumble (100)' (default on); "
+        "rules/coc.md §3.12 D1: seed 003 'Also, you can push if you rolled a fumble (100)' (default on); "
         "off = book, a fumble's consequence stands. The seed may be missing a 'n't'.",
         default=True, setting=True),
     "fumble_basis": Param(
         "fumble_basis", "choice", "Fumble range basis",
-        "RULES.md §3.4: 96–100 fumble when the value needed (at the demanded difficulty) is below 50 "
+        "rules/coc.md §3.4: 96–100 fumble when the value needed (at the demanded difficulty) is below 50 "
         "('needed', book); 'raw_skill' uses the skill value regardless of difficulty.",
         default="needed", choices=("needed", "raw_skill"), setting=True),
     "insanity_threshold": Param(
         "insanity_threshold", "choice", "Going mad threshold",
-        "RULES.md §3.12 D2: seed body text 'Losing 5+ Sanity' (default 5_or_more); the heading reads '>5' (more_than_5).",
+        "rules/coc.md §3.12 D2: seed body text 'Losing 5+ Sanity' (default 5_or_more); the heading reads '>5' (more_than_5).",
         default="5_or_more", choices=("5_or_more", "more_than_5"), setting=True),
     "zero_hp_always_dying": Param(
         "zero_hp_always_dying", "bool", "0 HP is always dying",
-        "RULES.md §3.12 D3: default off = dying only with a major wound (seed 'Major Wound Characters' + book); "
+        "rules/coc.md §3.12 D3: default off = dying only with a major wound (seed 'Major Wound Characters' + book); "
         "on = seed paragraph 1, any 0 HP is a dying state.",
         default=False, setting=True),
     "major_wound_rule": Param(
         "major_wound_rule", "choice", "Major wound trigger",
-        "RULES.md §3.12 D4: seed 'Losing more than Half HP in One Turn' = damage this round × 2 > max HP "
+        "rules/coc.md §3.12 D4: seed 'Losing more than Half HP in One Turn' = damage this round × 2 > max HP "
         "(round_more_than_half); book = one attack of at least half max HP (attack_half_or_more).",
         default="round_more_than_half",
         choices=("round_more_than_half", "round_half_or_more", "attack_more_than_half", "attack_half_or_more"),
         setting=True),
     "instant_death_rule": Param(
         "instant_death_rule", "choice", "Instant death",
-        "RULES.md §3.12 D5: seed 'Losing All HP in One Turn' = damage this round ≥ max HP (round_all_hp); "
+        "rules/coc.md §3.12 D5: seed 'Losing All HP in One Turn' = damage this round ≥ max HP (round_all_hp); "
         "book = one attack dealing more than max HP (attack_over_max).",
         default="round_all_hp", choices=("round_all_hp", "attack_over_max"), setting=True),
     "major_wound_healing": Param(
         "major_wound_healing", "choice", "Weekly major-wound healing",
-        "RULES.md §3.12 D6: seed 1D4, 2D4 on Extreme (seed); book 1D3 / 2D3 (book).",
+        "rules/coc.md §3.12 D6: seed 1D4, 2D4 on Extreme (seed); book 1D3 / 2D3 (book).",
         default="seed", choices=("seed", "book"), setting=True),
     "medicine_timing": Param(
         "medicine_timing", "choice", "Medicine heals",
-        "RULES.md §3.12 D7: seed 'Heal 1D3 HP, after a week, with equipment' (after_week); "
+        "rules/coc.md §3.12 D7: seed 'Heal 1D3 HP, after a week, with equipment' (after_week); "
         "book: after about an hour of treatment (immediate).",
         default="after_week", choices=("after_week", "immediate"), setting=True),
     "first_aid_on_dying": Param(
         "first_aid_on_dying", "choice", "First Aid on the dying",
-        "RULES.md §3.12 D8: seed stabilises with no HP (stabilise); book gives 1 temporary HP (temporary_hp).",
+        "rules/coc.md §3.12 D8: seed stabilises with no HP (stabilise); book gives 1 temporary HP (temporary_hp).",
         default="stabilise", choices=("stabilise", "temporary_hp"), setting=True),
     "combat_ties": Param(
         "combat_ties", "choice", "Combat draws",
-        "RULES.md §3.12 D9: seed draw rule for every opposed roll (higher skill, then 1D100 roll-off, lower wins); "
+        "rules/coc.md §3.12 D9: seed draw rule for every opposed roll (higher skill, then 1D100 roll-off, lower wins); "
         "book: Fight back / Manoeuvre ties go to the attacker, Dodge ties to the defender.",
         default="seed", choices=("seed", "book"), setting=True),
     "surprise_rule": Param(
         "surprise_rule", "choice", "Surprise attack",
-        "RULES.md §3.12 D10: seed 'the attacker uses an extra Bonus Die' (bonus_die); book option: automatic hit.",
+        "rules/coc.md §3.12 D10: seed 'the attacker uses an extra Bonus Die' (bonus_die); book option: automatic hit.",
         default="bonus_die", choices=("bonus_die", "automatic_hit"), setting=True),
     "outnumbered_rule": Param(
         "outnumbered_rule", "choice", "Outnumbered",
-        "RULES.md §3.12 D11: default book mechanism matching the seed's 'All next melee attacks': once the target "
+        "rules/coc.md §3.12 D11: default book mechanism matching the seed's 'All next melee attacks': once the target "
         "has dodged or fought back this round, further melee attacks get one bonus die (after_first_defence); "
         "option: every melee attack while the target is marked outnumbered (while_marked). Never for firearms.",
         default="after_first_defence", choices=("after_first_defence", "while_marked"), setting=True),
     "manoeuvre_rule": Param(
         "manoeuvre_rule", "choice", "Manoeuvre vs bigger Build",
-        "RULES.md §3.12 D13: seed impossible if the opponent's Build is more than 3 higher, one penalty die per "
+        "rules/coc.md §3.12 D13: seed impossible if the opponent's Build is more than 3 higher, one penalty die per "
         "point (capped at 2) (seed); book impossible at 3 or more (book).",
         default="seed", choices=("seed", "book"), setting=True),
     "firearms_rule": Param(
         "firearms_rule", "choice", "Firearms",
-        "RULES.md §3.12 D14: seed 'Combat depends fully on the opposed rolls', Dodge opposes a shot (opposed); "
+        "rules/coc.md §3.12 D14: seed 'Combat depends fully on the opposed rolls', Dodge opposes a shot (opposed); "
         "book: the shooter rolls against the range difficulty, no opposed roll (book).",
         default="opposed", choices=("opposed", "book"), setting=True),
     "extreme_damage": Param(
         "extreme_damage", "choice", "Extreme-success damage",
-        "RULES.md §3.8: the seed says nothing (normal); book option: maximum damage and DB, impaling weapons "
+        "rules/coc.md §3.8: the seed says nothing (normal); book option: maximum damage and DB, impaling weapons "
         "(bullets) add one more roll of the weapon dice (book).",
         default="normal", choices=("normal", "book"), setting=True),
     "fumbled_sanity_max_loss": Param(
         "fumbled_sanity_max_loss", "bool", "Fumbled Sanity roll loses the maximum",
-        "RULES.md §3.11 [BOOK]: a fumbled Sanity roll loses the maximum of the failure loss.",
+        "rules/coc.md §3.11 [BOOK]: a fumbled Sanity roll loses the maximum of the failure loss.",
         default=True, setting=True),
     "book_insanity": Param(
         "book_insanity", "bool", "Book indefinite/permanent insanity",
-        "RULES.md §3.11 [BOOK options, not in the seed]: losing a fifth of the day's starting SAN in one day is "
+        "rules/coc.md §3.11 [BOOK options, not in the seed]: losing a fifth of the day's starting SAN in one day is "
         "indefinite insanity; SAN 0 is permanent insanity.",
         default=False, setting=True),
 }
-"""One declared form field per setting, with its RULES.md citation."""
+"""One declared form field per setting, with its citation of the rules notes (rules/coc.md)."""
 
 _DEFAULTS = Settings()
 for _f in fields(Settings):  # declarations and dataclass must agree

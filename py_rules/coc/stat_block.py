@@ -14,7 +14,7 @@ table of names over a row of numbers), and answers four things: the sheet (a val
 while a characteristic or Luck is missing), ``read`` (what was read, in words), ``not_read`` (every part of the
 text it did not understand) and ``missing`` (what the block leaves out and the Keeper must give: never
 guessed). It never raises on any text. Derived values the block prints (HP, MP, Damage Bonus, Build, MOV) are
-compared with what the rules work out from the characteristics (RULES.md §3.2); the sheet keeps the rules' own.
+compared with what the rules work out from the characteristics (rules/coc.md §3.2); the sheet keeps the rules' own.
 Weapons follow the sheet's weapon list (damage without the Damage Bonus, which is marked full, half or none).
 
 The words and patterns it reads by are :mod:`py_rules.coc.stat_block_grammar` (each runs in time linear in the
@@ -28,10 +28,20 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from py_rules.coc import investigator, stat_block_grammar as grammar
+from py_rules.coc import stat_block_grammar as grammar
 from py_rules.coc.stat_block_sheet import compare, dice_text, given_values, make_sheet
-from py_rules.coc.tables import BRAWL, CHARACTERISTIC_MAX, CHARACTERISTICS, DODGE, HANDGUN, LUCK_MAX, RIFLE, SKILL_MAX
-from py_rules.errors import RulesError
+from py_rules.coc.tables import (
+    BRAWL,
+    CHARACTERISTIC_MAX,
+    CHARACTERISTICS,
+    DODGE,
+    HANDGUN,
+    LUCK_MAX,
+    RIFLE,
+    SKILL_MAX,
+    SKILL_NAMES,
+)
+from py_rules.skill_names import split
 
 __all__ = ("MAX_CHARS", "parse", "weapon_skill")
 
@@ -204,23 +214,18 @@ def _attacks(reader: _Reader, skills: dict, weapons: list) -> None:
 
 
 def _skill_name(name: str) -> tuple[str | None, str]:
-    """The sheet's name for a printed skill, and a note when a speciality is folded into its general skill."""
+    """The sheet's name for a printed skill (each speciality its own skill, rules/coc.md §3.2a: "Language (Latin)" is
+    Language (Other) (Latin)), and a note when it was written another way."""
     name = " ".join(name.split()).strip(" .-")
-    try:
-        return investigator.skill_name(name), ""
-    except RulesError:
-        pass
-    if name.endswith(")") and "(" in name:  # "Language (Latin)": its general skill, "Language (Other)"
-        general = name.partition("(")[0].rstrip()
-        for base in (general, general + " (Other)"):
-            try:
-                found = investigator.skill_name(base)
-            except RulesError:
-                continue
-            return found, f"{name} kept as {found}"
-    if name.lower().startswith("language") or name.lower() in ("latin", "greek", "french", "german", "english"):
-        return "Language (Other)", f"{name} kept as Language (Other)"
-    return None, ""
+    found = SKILL_NAMES.canonical(name)
+    if found is None and name.lower() in ("latin", "greek", "french", "german", "english"):
+        found = SKILL_NAMES.canonical(f"Language ({name})")  # a language printed alone
+        return found, f"{name} read as {found}"
+    if found is None:
+        return None, ""
+    family, speciality = split(name)
+    renamed = speciality and family.lower() != (SKILL_NAMES.family_name(found) or "").lower()
+    return found, f"{name} read as {found}" if renamed else ""
 
 
 def _skill(reader: _Reader, skills: dict, start: int, end: int, name: str, pct: int) -> bool:

@@ -1,5 +1,5 @@
 """The sheet a stat block makes (:mod:`py_rules.coc.stat_block` reads the block): the Keeper's own values for what it
-leaves out, the derived values it printed next to the rules' own (RULES.md §3.2), and a valid investigator sheet."""
+leaves out, the derived values it printed next to the rules' own (rules/coc.md §3.2), and a valid investigator sheet."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def given_values(given) -> tuple[dict, list[str]]:
 
 
 def compare(sheet: dict | None, found: dict, read: list) -> None:
-    """What the block printed for the derived values next to what the rules work out (RULES.md §3.2)."""
+    """What the block printed for the derived values next to what the rules work out (rules/coc.md §3.2)."""
     derived = sheet["derived"] if sheet else {}
     pairs = {"HP": ("hp_max", "HP"), "MP": ("mp_max", "MP"), "DB": ("damage_bonus", "Damage Bonus"),
              "Build": ("build", "Build"), "MOV": ("mov", "MOV")}

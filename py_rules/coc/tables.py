@@ -1,4 +1,4 @@
-"""Call of Cthulhu 7e rule tables as data (seed 003; RULES.md §3.2–§3.12).
+"""Call of Cthulhu 7e rule tables as data (seed 003; rules/coc.md §3.2–§3.12).
 
 The Keeper may edit these; the functions read them and never hard-code them.
 """
@@ -6,15 +6,16 @@ The Keeper may edit these; the functions read them and never hard-code them.
 from dataclasses import replace
 
 from py_rules.dice_expr import Form
+from py_rules.skill_names import Family, SkillNames
 
 SCHEMA = "coc.investigator/1"
-"""Schema tag of an investigator (or NPC) state; RULES.md §4 state as JSON."""
+"""Schema tag of an investigator (or NPC) state; rules/cross-system.md §4 state as JSON."""
 
 COMBAT_SCHEMA = "coc.combat/1"
 """Schema tag of a combat (round tracker) state."""
 
 CHARACTERISTICS = ("STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU")
-"""RULES.md §3.2: the eight characteristics."""
+"""rules/coc.md §3.2: the eight characteristics."""
 
 CHARACTERISTIC_NAMES = {
     "STR": "Strength", "CON": "Constitution", "SIZ": "Size", "DEX": "Dexterity",
@@ -22,23 +23,23 @@ CHARACTERISTIC_NAMES = {
 }
 
 CREATION_DICE = {
-    # RULES.md §3.2 [BOOK]: (number of d6, constant added before ×5)
+    # rules/coc.md §3.2 [BOOK]: (number of d6, constant added before ×5)
     "STR": (3, 0), "CON": (3, 0), "DEX": (3, 0), "APP": (3, 0), "POW": (3, 0),
     "SIZ": (2, 6), "INT": (2, 6), "EDU": (2, 6), "Luck": (3, 0),
 }
-"""Characteristic creation rolls: 3D6 × 5, or (2D6 + 6) × 5 (RULES.md §3.2)."""
+"""Characteristic creation rolls: 3D6 × 5, or (2D6 + 6) × 5 (rules/coc.md §3.2)."""
 
 CHARACTERISTIC_MAX = 500
 """Upper bound accepted for a characteristic (monsters can exceed 99)."""
 
 SKILL_MAX = 100
-"""A skill above 100 (or below 0) is bad input (RULES.md §3.2: skills are percentages)."""
+"""A skill above 100 (or below 0) is bad input (rules/coc.md §3.2: skills are percentages)."""
 
 LUCK_MAX = 99
-"""RULES.md §3.2 / §3.6: Luck is spent and recovered in play, max 99."""
+"""rules/coc.md §3.2 / §3.6: Luck is spent and recovered in play, max 99."""
 
 SANITY_CEILING = 99
-"""RULES.md §3.2: maximum SAN = 99 − Cthulhu Mythos."""
+"""rules/coc.md §3.2: maximum SAN = 99 − Cthulhu Mythos."""
 
 DODGE = "Dodge"
 BRAWL = "Fighting (Brawl)"
@@ -49,43 +50,79 @@ MEDICINE = "Medicine"
 MYTHOS = "Cthulhu Mythos"
 OWN_LANGUAGE = "Language (Own)"
 
-SKILL_BASES = {
-    # RULES.md §3.2 (skills the seed names) plus the rest of the 7e investigator sheet [BOOK].
-    # None = derived: Dodge = DEX / 2, Language (Own) = EDU.
-    "Accounting": 5, "Anthropology": 1, "Appraise": 5, "Archaeology": 1, "Art/Craft": 5,
+_SKILLS = {
+    # rules/coc.md §3.2 (skills the seed names) and §3.2a: the 1920s investigator sheet of the Keeper Rulebook [BOOK].
+    # None = derived: Dodge = DEX / 2, Language (Own) = EDU. The families and their specialities are declared below.
+    "Accounting": 5, "Anthropology": 1, "Appraise": 5, "Archaeology": 1,
     "Charm": 15, "Climb": 20, "Credit Rating": 0, MYTHOS: 0, "Disguise": 5, DODGE: None,
-    "Drive Auto": 20, "Electrical Repair": 10, "Fast Talk": 5, BRAWL: 25, HANDGUN: 20, RIFLE: 25,
-    FIRST_AID: 30, "History": 5, "Intimidate": 15, "Jump": 20, "Language (Other)": 1,
+    "Drive Auto": 20, "Electrical Repair": 10, "Fast Talk": 5,
+    FIRST_AID: 30, "History": 5, "Intimidate": 15, "Jump": 20,
     OWN_LANGUAGE: None, "Law": 5, "Library Use": 20, "Listen": 20, "Locksmith": 1,
     "Mechanical Repair": 10, MEDICINE: 1, "Natural World": 10, "Navigate": 10, "Occult": 5,
-    "Persuade": 10, "Pilot": 1, "Psychoanalysis": 1, "Psychology": 10, "Ride": 5, "Science": 1,
-    "Sleight of Hand": 10, "Spot Hidden": 25, "Stealth": 20, "Survival": 10, "Swim": 20,
+    "Operate Heavy Machinery": 1, "Persuade": 10, "Psychoanalysis": 1, "Psychology": 10, "Ride": 5,
+    "Sleight of Hand": 10, "Spot Hidden": 25, "Stealth": 20, "Swim": 20,
     "Throw": 20, "Track": 10,
-    # [BOOK] the other Fighting and Firearms specialities a weapon may use (the seed's three cover most weapons)
-    "Fighting (Axe)": 15, "Fighting (Chainsaw)": 10, "Fighting (Flail)": 10, "Fighting (Garrote)": 15,
-    "Fighting (Spear)": 20, "Fighting (Sword)": 20, "Fighting (Whip)": 5, "Firearms (Bow)": 15,
-    "Firearms (Flamethrower)": 10, "Firearms (Heavy Weapons)": 10, "Firearms (Machine Gun)": 10,
-    "Firearms (Submachine Gun)": 15,
 }
-"""Base values of the investigator skills (RULES.md §3.2)."""
+"""Base values of the investigator skills that are no family's (rules/coc.md §3.2, §3.2a)."""
+
+_FIGHTING = {"Axe": 15, "Brawl": 25, "Chainsaw": 10, "Flail": 10, "Garrote": 15, "Spear": 20, "Sword": 20, "Whip": 5}
+_FIREARMS = {"Bow": 15, "Flamethrower": 10, "Handgun": 20, "Heavy Weapons": 10, "Machine Gun": 10,
+             "Rifle/Shotgun": 25, "Submachine Gun": 15}
+
+SKILL_FAMILIES = (
+    # rules/coc.md §3.2a [BOOK]: the families; an investigator holds any number of specialities of each, each its own
+    # skill at the family's base. Fighting and Firearms: the book gives each listed speciality its own base; one it
+    # does not list starts at 01, as the book's uncommon skills do [REC].
+    Family("Art/Craft", 5, ("Acting", "Fine Art", "Forgery", "Photography", "Writing"), aliases=("Art", "Craft", "Art / Craft")),
+    Family("Fighting", 1, tuple(_FIGHTING), _FIGHTING),
+    Family("Firearms", 1, tuple(_FIREARMS), _FIREARMS),
+    Family("Language (Other)", 1, ("French", "German", "Greek", "Latin"), aliases=("Language", "Other Language")),
+    Family("Pilot", 1, ("Aircraft", "Boat")),
+    Family("Science", 1, ("Astronomy", "Biology", "Chemistry", "Geology", "Pharmacy", "Physics")),
+    Family("Survival", 10, ("Arctic", "Desert", "Sea")),
+    Family("Lore", 1),  # "where a table uses it" (rules/coc.md §3.2a): offered with no speciality ready
+)
+"""The skill families of the investigator sheet (rules/coc.md §3.2a), read by :mod:`py_rules.skill_names`."""
 
 SKILL_BASES_FROM = {DODGE: ("DEX", 2), OWN_LANGUAGE: ("EDU", 1)}
-"""RULES.md §3.2: the skills whose base is the character's own: Dodge = floor(DEX / 2), Language (Own) = EDU
+"""rules/coc.md §3.2: the skills whose base is the character's own: Dodge = floor(DEX / 2), Language (Own) = EDU
 (skill -> (characteristic, divisor)); their entry in SKILL_BASES is None."""
 
 THROW = "Throw"
 
-COMBAT_SKILLS = (DODGE, *(name for name in SKILL_BASES if name.startswith(("Fighting (", "Firearms ("))))
-"""The skills of combat rolls (attack: Fighting, Firearms; defence: Dodge, Fighting back), which cannot be
-pushed whatever form rolls them (seed 003, Pushing a Roll: "You can't push a combat roll")."""
+COMBAT_FAMILIES = ("Fighting", "Firearms")
+"""The families of the attack skills (seed 003, Combat Round Duration; rules/coc.md §3.8)."""
 
 SKILL_ALIASES = {
     # the seed's own spellings (seed 003, Combat Round Duration) → sheet names
-    "Brawl": BRAWL, "Fighting": BRAWL, "Fighting (Brawl)": BRAWL,
+    "Brawl": BRAWL, "Fighting": BRAWL,
     "Handgun": HANDGUN, "Handguns": HANDGUN, "Firearms (Handguns)": HANDGUN,
     "Rifle": RIFLE, "Firearms (Rifle)": RIFLE, "Rifle/Shotgun": RIFLE, "Shotgun": RIFLE,
     "Mythos": MYTHOS, "Own Language": OWN_LANGUAGE,
 }
+
+SKILL_NAMES = SkillNames(_SKILLS, SKILL_FAMILIES, SKILL_ALIASES)
+"""Every skill name of the sheet read one way (:mod:`py_rules.skill_names`): listed skills, aliases, and any
+speciality of a family."""
+
+SKILL_BASES = {name: SKILL_NAMES.base(name) for name in SKILL_NAMES.offered()}
+"""Base values of the skills the list offers (rules/coc.md §3.2, §3.2a): the skills, and each family's common
+specialities; any other speciality of a family is a skill too, at its family's base (:data:`SKILL_NAMES`)."""
+
+COMBAT_SKILLS = (DODGE, *(name for name in SKILL_BASES if SKILL_NAMES.family_name(name) in COMBAT_FAMILIES))
+"""The listed skills of combat rolls (attack: Fighting, Firearms; defence: Dodge, Fighting back), which cannot be
+pushed whatever form rolls them (seed 003, Pushing a Roll: "You can't push a combat roll"); any other speciality of
+those families is one too (:func:`combat_skill`)."""
+
+
+def combat_skill(name: str) -> bool:
+    """Whether ``name`` is rolled in combat: Dodge, or a Fighting or Firearms speciality (seed 003).
+
+    >>> combat_skill("Fighting (Lance)"), combat_skill("Dodge"), combat_skill("Science (Biology)")
+    (True, True, False)
+    """
+    return SKILL_NAMES.canonical(name) == DODGE or SKILL_NAMES.family_name(name) in COMBAT_FAMILIES
+
 
 WEAPONS = {
     # seed 003 Combat Round Duration: three attack skills by weapon.
@@ -98,13 +135,13 @@ WEAPONS = {
 The names an attack still accepts when the attacker's sheet lists no weapon of that name."""
 
 WEAPON_DB = ("full", "half", "none")
-"""RULES.md §3.8: weapon damage + the Damage Bonus for melee; thrown weapons add half the DB, firearms none."""
+"""rules/coc.md §3.8: weapon damage + the Damage Bonus for melee; thrown weapons add half the DB, firearms none."""
 
 WEAPONS_MAX = 30
 """Most weapons on one sheet."""
 
 ARMOUR_MAX = 30
-"""Highest armour points a sheet holds (RULES.md §3.8 [BOOK]: armour points are taken off each hit's damage)."""
+"""Highest armour points a sheet holds (rules/coc.md §3.8 [BOOK]: armour points are taken off each hit's damage)."""
 
 ATTACKS_MAX = 5
 """Most attacks per round a weapon lists."""
@@ -113,7 +150,7 @@ DAMAGE_BANDS_MAX = 3
 """A weapon's damage by range ("4D6/2D6/1D6": base range, up to ×2, up to ×4 [BOOK] shotgun)."""
 
 DAMAGE_BONUS_TABLE = (
-    # (lowest STR+SIZ, highest STR+SIZ, Damage Bonus, Build) — RULES.md §3.2 [BOOK]
+    # (lowest STR+SIZ, highest STR+SIZ, Damage Bonus, Build) — rules/coc.md §3.2 [BOOK]
     (2, 64, "-2", -2),
     (65, 84, "-1", -1),
     (85, 124, "0", 0),
@@ -129,23 +166,23 @@ DAMAGE_BONUS_TABLE = (
 DAMAGE_BONUS_STEP = 80
 
 MOV_AGE_PENALTY = ((40, 1), (50, 2), (60, 3), (70, 4), (80, 5))
-"""RULES.md §3.2: MOV −1 at 40–49, −2 at 50–59 … −5 at 80–89 (lowest age of each band, penalty)."""
+"""rules/coc.md §3.2: MOV −1 at 40–49, −2 at 50–59 … −5 at 80–89 (lowest age of each band, penalty)."""
 
 LEVEL_NAMES = ("Fumble", "Failure", "Regular success", "Hard success", "Extreme success", "Critical success")
-"""RULES.md §3.4 ranks 0–5."""
+"""rules/coc.md §3.4 ranks 0–5."""
 
 DIFFICULTIES = ("Regular", "Hard", "Extreme")
-"""RULES.md §3.4: the difficulty the Keeper demands."""
+"""rules/coc.md §3.4: the difficulty the Keeper demands."""
 
 DIFFICULTY_RANK = {"Regular": 2, "Hard": 3, "Extreme": 4}
 
 FUMBLE_LOW_SKILL = 50
-"""RULES.md §3.4 [BOOK]: 96–100 fumbles when the value needed is below 50."""
+"""rules/coc.md §3.4 [BOOK]: 96–100 fumbles when the value needed is below 50."""
 
 FUMBLE_RANGE_START = 96
 
 BONUS_PENALTY_CAP = 2
-"""RULES.md §3.3 / §3.12 D17 [BOOK]: at most 2 bonus or 2 penalty dice after cancelling."""
+"""rules/coc.md §3.3 / §3.12 D17 [BOOK]: at most 2 bonus or 2 penalty dice after cancelling."""
 
 FIREARM_INITIATIVE = 50
 """Seed 003, Attack Order: "Drawing a firearm adds +50 to DEX"."""
@@ -164,7 +201,7 @@ MEDICINE_DELAY_DAYS = 7
 """Seed 003, First Aid: "Medicine: Heal 1D3 HP, after a week, with equipment"."""
 
 MAJOR_WOUND_HEALING = {"seed": ("1D4", "2D4"), "book": ("1D3", "2D3")}
-"""Weekly major-wound healing (regular, Extreme); seed 003 vs book (RULES.md §3.12 D6)."""
+"""Weekly major-wound healing (regular, Extreme); seed 003 vs book (rules/coc.md §3.12 D6)."""
 
 DAYS_PER_WEEK = 7
 HOURS_PER_DAY = 24
@@ -178,7 +215,7 @@ DICE_FORM = Form(
     sides=tuple(range(1, 1001)), count=(1, 100), empty="Give a number or a dice expression such as 1D6+1.",
     empty_code="bad_dice_expression",
 )
-"""Dice expressions such as ``1D3``, ``2D6+4``, ``+1D4``, ``-1``: weapon damage, the Damage Bonus (RULES.md §3.2
+"""Dice expressions such as ``1D3``, ``2D6+4``, ``+1D4``, ``-1``: weapon damage, the Damage Bonus (rules/coc.md §3.2
 table), healing and Sanity regained. Read by :mod:`py_rules.dice_expr`."""
 
 DAMAGE_FORM = replace(DICE_FORM, name="coc.damage", damage=True)
@@ -188,7 +225,7 @@ DAMAGE_BANDS_FORM = replace(
     DAMAGE_FORM, name="coc.damage_bands", parts=(1, DAMAGE_BANDS_MAX),
     parts_said=f"one dice expression such as 1D6, or up to {DAMAGE_BANDS_MAX} by range such as 4D6/2D6/1D6",
 )
-"""A weapon's damage: one dice expression, or one per range band nearest first (RULES.md §3.8 [BOOK] shotgun
+"""A weapon's damage: one dice expression, or one per range band nearest first (rules/coc.md §3.8 [BOOK] shotgun
 4D6/2D6/1D6)."""
 
 SANITY_LOSS_FORM = replace(
@@ -197,5 +234,5 @@ SANITY_LOSS_FORM = replace(
     parts_said="Sanity loss must be written X/Y, e.g. 0/1D6 or 1D10/1D100", least=0,
     least_said="A Sanity loss cannot be negative", empty="Sanity loss must be written X/Y, e.g. 0/1D6 or 1D10/1D100.",
 )
-"""RULES.md §3.11: ``X/Y``, lose X on a success and Y on a failure; "X and Y are integers or dice expressions",
+"""rules/coc.md §3.11: ``X/Y``, lose X on a success and Y on a failure; "X and Y are integers or dice expressions",
 never negative."""

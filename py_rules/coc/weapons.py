@@ -1,8 +1,8 @@
-"""Weapons on a Call of Cthulhu sheet, and the common ones as data (seed 003, Combat Round Duration; RULES.md §3.8).
+"""Weapons on a Call of Cthulhu sheet, and the common ones as data (seed 003, Combat Round Duration; rules/coc.md §3.8).
 
 A weapon names its attack skill (seed 003: Fighting (Brawl) for hand-to-hand and simple weapons, Firearms
 (Handgun), Firearms (Rifle/Shotgun); [BOOK] any other Fighting or Firearms speciality, or Throw), its damage
-dice without the Damage Bonus, how much of the Damage Bonus it adds (RULES.md §3.8: full in melee, half
+dice without the Damage Bonus, how much of the Damage Bonus it adds (rules/coc.md §3.8: full in melee, half
 thrown, none for firearms) and whether it impales (blades, bullets: the book's extreme-damage option).
 :func:`parse_weapon` validates one with an error per field in the form's words ("Knife — Damage: …");
 :data:`COMMON_WEAPONS` are the book's common weapons, values as the Investigator Handbook prints them.
@@ -13,11 +13,12 @@ from __future__ import annotations
 from py_rules.coc.tables import (
     ATTACKS_MAX,
     BRAWL,
+    COMBAT_FAMILIES,
     DAMAGE_BANDS_FORM,
     HANDGUN,
     RIFLE,
-    SKILL_ALIASES,
     SKILL_BASES,
+    SKILL_NAMES,
     THROW,
     WEAPON_DB,
     WEAPONS,
@@ -30,8 +31,9 @@ from py_rules.limits import shown as _shown
 __all__ = ("COMMON_WEAPONS", "UNARMED", "WEAPON_SKILLS", "parse_weapon", "parse_weapons", "weapon_kind",
            "damage_bands", "band_expr", "find_weapon", "legacy_weapon")
 
-WEAPON_SKILLS = tuple(name for name in SKILL_BASES if name.startswith(("Fighting (", "Firearms ("))) + (THROW,)
-"""The skills an attack may use (seed 003's three, the book's other specialities, Throw)."""
+WEAPON_SKILLS = tuple(name for name in SKILL_BASES if SKILL_NAMES.family_name(name) in COMBAT_FAMILIES) + (THROW,)
+"""The listed skills an attack may use (seed 003's three, the book's other specialities, Throw); any other Fighting
+or Firearms speciality too (:func:`weapon_skill`)."""
 
 _NAME_MAX = 80
 _TEXT_MAX = 40
@@ -47,7 +49,7 @@ def _weapon(name, skill, damage, db="full", impale=False, range_="", attacks=1, 
 
 
 UNARMED = _weapon("Unarmed", BRAWL, "1D3")
-"""RULES.md §3.8 [BOOK]: unarmed 1D3 + DB (an attacker with no weapon named)."""
+"""rules/coc.md §3.8 [BOOK]: unarmed 1D3 + DB (an attacker with no weapon named)."""
 
 COMMON_WEAPONS = (
     # [BOOK] Investigator Handbook weapons table: hand-to-hand weapons on the seed's Fighting (Brawl)
@@ -74,7 +76,7 @@ def weapon_kind(weapon: dict) -> str:
     >>> [weapon_kind(w) for w in (UNARMED, COMMON_WEAPONS[7], COMMON_WEAPONS[-1])]
     ['melee', 'firearm', 'thrown']
     """
-    if weapon["skill"].startswith("Firearms ("):
+    if SKILL_NAMES.family_name(weapon["skill"]) == "Firearms":
         return "firearm"
     return "thrown" if weapon["skill"] == THROW else "melee"
 
@@ -136,11 +138,9 @@ def weapon_skill(name, field: str, said: str) -> str:
     """The sheet's name of a weapon's attack skill ("Brawl" → Fighting (Brawl)), or an error naming the choices."""
     if not isinstance(name, str):
         raise RulesError("wrong_type", f"{said} must be a skill's name.", field)
-    text = " ".join(name.split())
-    lowered = {k.lower(): k for k in WEAPON_SKILLS}
-    lowered.update({k.lower(): v for k, v in SKILL_ALIASES.items() if v in WEAPON_SKILLS})
-    if text.lower() in lowered:
-        return lowered[text.lower()]
+    found = SKILL_NAMES.canonical(name)  # any Fighting or Firearms speciality (rules/coc.md §3.2a), or Throw
+    if found is not None and (found == THROW or SKILL_NAMES.family_name(found) in COMBAT_FAMILIES):
+        return found
     raise RulesError("unknown_skill", f"{said}: {_shown(name)} is no attack skill; use a Fighting or Firearms skill, "
                      "or Throw.", field)
 
@@ -165,7 +165,7 @@ def parse_weapon(data, field: str = "weapon") -> dict:
         damage = str(damage)
     damage_bands(damage, f"{field}.damage", _said(name, "damage"))
     out["damage"] = " ".join(damage.split()).upper()
-    db = data.get("db", "none" if out["skill"].startswith("Firearms (") else "half" if out["skill"] == THROW else "full")
+    db = data.get("db", "none" if SKILL_NAMES.family_name(out["skill"]) == "Firearms" else "half" if out["skill"] == THROW else "full")
     if db not in WEAPON_DB:
         raise RulesError("bad_input", f"{_said(name, 'db')} must be full, half or none (got {_shown(db)}).", f"{field}.db")
     out["db"] = db

@@ -1,4 +1,4 @@
-"""Hit points, major wounds, dying, death, First Aid, Medicine and healing (C15–C19; RULES.md §3.9, §3.10).
+"""Hit points, major wounds, dying, death, First Aid, Medicine and healing (C15–C19; rules/coc.md §3.9, §3.10).
 
 Functions here change a *copy* of an investigator in place and return the
 explanation (steps) and state changes (events); operations wrap them in a
@@ -29,13 +29,13 @@ MAJOR_CHARS = "seed 003, Major Wound Characters"
 DEATH = "seed 003, Losing All HP in One Turn"
 FIRST_AID = "seed 003, First Aid"
 HEALING = "seed 003, Healing (No Major Wound)"
-DYING = "RULES.md §3.9 / §3.12 D16 [BOOK]: CON roll at the end of each round"
+DYING = "rules/coc.md §3.9 / §3.12 D16 [BOOK]: CON roll at the end of each round"
 WEEKLY_ROLL = "Weekly healing CON roll"
 """How a headline names the weekly major-wound healing roll (seed 003, Major Wound Characters)."""
 
 
 def major_wound_triggered(before_round: int, amount: int, maximum: int, rule: str = "round_more_than_half") -> bool:
-    """Whether this damage makes a major wound (RULES.md §3.12 D4).
+    """Whether this damage makes a major wound (rules/coc.md §3.12 D4).
 
     Round rules count the damage of the whole round and trigger when this damage crosses the threshold.
 
@@ -53,7 +53,7 @@ def major_wound_triggered(before_round: int, amount: int, maximum: int, rule: st
 
 
 def instant_death(before_round: int, amount: int, maximum: int, rule: str = "round_all_hp") -> bool:
-    """Whether this damage kills outright (RULES.md §3.12 D5).
+    """Whether this damage kills outright (rules/coc.md §3.12 D5).
 
     >>> instant_death(5, 7, 12), instant_death(0, 11, 12), instant_death(0, 12, 12, "attack_over_max")
     (True, False, False)
@@ -99,13 +99,13 @@ def _apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings
         return steps, events
     if before_hp > state["hp"]:
         events.append(f"{name} loses {before_hp - state['hp']} HP ({before_hp} → {state['hp']})")
-    state["first_aid_given"] = False  # a new injury may be treated again (once per injury, RULES.md §3.10)
+    state["first_aid_given"] = False  # a new injury may be treated again (once per injury, rules/coc.md §3.10)
     state["medicine_given"] = False
     if instant_death(before_round, amount, maximum, settings.instant_death_rule):
         _die(state)
         basis = (f"damage this round {state['damage_this_round']} ≥ max HP {maximum}" if settings.instant_death_rule == "round_all_hp"
                  else f"{amount} > max HP {maximum} in one attack")
-        steps.append(Step(f"Instant death: {basis}", DEATH if settings.instant_death_rule == "round_all_hp" else "RULES.md §3.9 [BOOK]"))
+        steps.append(Step(f"Instant death: {basis}", DEATH if settings.instant_death_rule == "round_all_hp" else "rules/coc.md §3.9 [BOOK]"))
         events.append(f"{name} is killed outright")
         said.append("killed outright")
         return steps, events
@@ -115,7 +115,7 @@ def _apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings
         c["prone"] = True
         state["days_toward_week"] = 0
         steps.append(Step(f"Major wound: {_major_wound_basis(settings.major_wound_rule, state['damage_this_round'], amount, maximum)}; "
-                          "falls prone", MAJOR if settings.major_wound_rule.startswith("round") else "RULES.md §3.12 D4"))
+                          "falls prone", MAJOR if settings.major_wound_rule.startswith("round") else "rules/coc.md §3.12 D4"))
         events.append(f"{name} suffers a major wound")
         if state["hp"] > 0:
             roll = _con_roll(dice, state, "stay conscious")
@@ -140,14 +140,14 @@ def _apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings
             events.append(f"{name} is unconscious and dying")
             said.append("unconscious and dying (a CON roll at the end of each round)")
         else:
-            steps.append(Step("0 HP without a major wound: unconscious, not dying", "RULES.md §3.12 D3"))
+            steps.append(Step("0 HP without a major wound: unconscious, not dying", "rules/coc.md §3.12 D3"))
             events.append(f"{name} falls unconscious")
             said.append("unconscious, not dying")
     return steps, events
 
 
 def _major_wound_basis(rule: str, round_total: int, amount: int, maximum: int) -> str:
-    """The arithmetic behind a major wound, in words (RULES.md §3.12 D4)."""
+    """The arithmetic behind a major wound, in words (rules/coc.md §3.12 D4)."""
     counted, what = (round_total, "damage this round") if rule.startswith("round") else (amount, "damage from one attack")
     if rule.endswith("more_than_half"):
         return f"{what} {counted} is more than half of max HP {maximum} ({counted} × 2 > {maximum})"
@@ -171,7 +171,7 @@ def heal(state: dict, amount: int, source: str, cite: str = "") -> tuple[list[St
     steps = [Step(f"{source}: +{amount} HP, {before} → {state['hp']} (max {maximum})", cite or source)]
     events = [f"{name} heals {state['hp'] - before} HP ({before} → {state['hp']})"] if state["hp"] != before else []
     if state["hp"] > before and (before == 0 or c["dying"]):
-        # leaving 0 HP, or real healing on top of the book's 1 temporary HP (RULES.md §3.12 D8 option)
+        # leaving 0 HP, or real healing on top of the book's 1 temporary HP (rules/coc.md §3.12 D8 option)
         c.update(dying=False, stabilised=False, unconscious=False)
         steps.append(Step("Above 0 HP: no longer dying or unconscious"))
     if c["major_wound"] and state["hp"] * 2 >= maximum:
@@ -191,7 +191,7 @@ def end_round(dice: DiceSource, state: dict, told: list | None = None) -> tuple[
         events += evs
     state["damage_this_round"] = 0
     state["defences_this_round"] = 0
-    steps.append(Step(f"{who(state)}: damage this round reset to 0", "RULES.md §3.9: per-turn accumulator"))
+    steps.append(Step(f"{who(state)}: damage this round reset to 0", "rules/coc.md §3.9: per-turn accumulator"))
     return steps, events
 
 
@@ -224,7 +224,7 @@ def first_aid(dice: DiceSource, state: dict, skill: int, *, bonus: int = 0, pena
         raise RulesError("rule_violation", f"{name} is dead; First Aid cannot help.", "investigator")
     if state["first_aid_given"]:
         raise RulesError("rule_violation", f"{name} has already had First Aid for this injury (once per injury).",
-                         "investigator")  # RULES.md §3.10
+                         "investigator")  # rules/coc.md §3.10
     if state["hp"] >= hp_max(state) and not c["unconscious"]:
         raise RulesError("rule_violation", f"{name} is unhurt; there is nothing to treat.", "investigator")
     roll = check(dice, skill, "First Aid", bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
@@ -237,7 +237,7 @@ def first_aid(dice: DiceSource, state: dict, skill: int, *, bonus: int = 0, pena
         c["stabilised"] = True
         if settings.first_aid_on_dying == "temporary_hp":
             state["hp"] = 1
-            steps.append(Step("Stabilised with 1 temporary HP; Medicine must follow", "RULES.md §3.12 D8 [BOOK]"))
+            steps.append(Step("Stabilised with 1 temporary HP; Medicine must follow", "rules/coc.md §3.12 D8 [BOOK]"))
         else:
             steps.append(Step("On a dying character First Aid only stabilises (no HP), waiting for Medicine", FIRST_AID))
         events.append(f"{name} is stabilised")
@@ -265,7 +265,7 @@ def medicine(dice: DiceSource, state: dict, skill: int, *, equipment: bool, bonu
         raise RulesError("rule_violation", "Medicine needs equipment ('after a week, with equipment').", "equipment")  # seed 003
     if state["medicine_given"]:
         raise RulesError("rule_violation", f"{name} has already had Medicine for this injury (once per injury).",
-                         "investigator")  # RULES.md §3.10
+                         "investigator")  # rules/coc.md §3.10
     roll = check(dice, skill, "Medicine", bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
     steps, events = list(roll.steps), []
     if not roll.success:
@@ -279,11 +279,11 @@ def medicine(dice: DiceSource, state: dict, skill: int, *, equipment: bool, bonu
     amount, faces, _working = dice_expr.roll(dice, dice_expr.parse("1D3", DICE_FORM), "Medicine healing")
     if settings.medicine_timing == "after_week":
         state["scheduled_heals"].append({"days": MEDICINE_DELAY_DAYS, "amount": amount, "source": "Medicine"})
-        steps.append(Step(f"1D3 = {amount}: heals after a week ({MEDICINE_DELAY_DAYS} days), with equipment", "seed 003, First Aid (Medicine); RULES.md §3.12 D7"))
+        steps.append(Step(f"1D3 = {amount}: heals after a week ({MEDICINE_DELAY_DAYS} days), with equipment", "seed 003, First Aid (Medicine); rules/coc.md §3.12 D7"))
         events.append(f"{name} will heal {amount} HP from Medicine in {MEDICINE_DELAY_DAYS} days")
     else:
-        more, evs = heal(state, amount, "Medicine (immediate, book)", "RULES.md §3.12 D7 [BOOK]")
-        steps.append(Step(f"1D3 = {amount}", "RULES.md §3.12 D7 [BOOK]"))
+        more, evs = heal(state, amount, "Medicine (immediate, book)", "rules/coc.md §3.12 D7 [BOOK]")
+        steps.append(Step(f"1D3 = {amount}", "rules/coc.md §3.12 D7 [BOOK]"))
         steps += more
         events += evs
     return roll, steps, events
@@ -340,7 +340,7 @@ def natural_day(dice: DiceSource, state: dict, settings: Settings = Settings(),
     state["scheduled_heals"] = [dict(h, days=h["days"] - 1) for h in state["scheduled_heals"] if h["days"] > 1]
     for h in due:
         more, evs = heal(state, h["amount"], f"{h['source']} (scheduled)", "seed 003, First Aid (Medicine: 'after a week')"
-                         if h["source"] == "Medicine" else "RULES.md §3.13 (scheduled heal)")
+                         if h["source"] == "Medicine" else "rules/coc.md §3.13 (scheduled heal)")
         steps += more
         events += evs
     if c["major_wound"]:

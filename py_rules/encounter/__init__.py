@@ -1,3 +1,3 @@
-"""Encounters (TABLE.md, Encounter): the state as JSON (``state``), each game's part as data over its
-existing operations (``games``), the pure step (``flow``) and the door's ``encounter.*`` operations
-(``operations``)."""
+"""Encounters (TABLE.md, Encounter): the state as JSON (``state``), the one shape of a game's part
+(``hooks``; each game's own in ``py_rules.<game>.encounter_hooks``), the step's context (``context``), the pure
+step (``flow``) and the door's ``encounter.*`` operations (``operations``)."""

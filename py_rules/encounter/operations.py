@@ -25,6 +25,7 @@ from py_rules.armageddon.fields import EXAMPLE_BELOW_0_EP
 from py_rules.armageddon.tables import ACTIVITIES
 from py_rules.dice import NeedsDie
 from py_rules.encounter import flow
+from py_rules.encounter.context import Outcome
 from py_rules.encounter.games import TIME_UNITS, span_text
 from py_rules.encounter.sheet_time import MOVES, sheet_time_warnings
 from py_rules.encounter.state import GAMES, SCHEMA, parse_encounter
@@ -36,9 +37,9 @@ from py_rules.trace import Result
 
 __all__ = ("SYSTEM", "OPERATIONS")
 
-SYSTEM = System("encounter", "Encounter", "GM", "TABLE.md, Encounter; each game's rounds (RULES.md §4)",
+SYSTEM = System("encounter", "Encounter", "GM", "TABLE.md, Encounter; each game's rounds (rules/cross-system.md §4)",
                 dice_help="every die of every effect, in the order the answer lists them")
-_SRC = "TABLE.md, Encounter; RULES.md §4"
+_SRC = "TABLE.md, Encounter; rules/cross-system.md §4"
 
 EXAMPLE = {
     "schema": SCHEMA, "id": "enc-1", "game": "coc", "name": "The cellar", "round": 1, "turn": 0, "ended": False,
@@ -93,7 +94,7 @@ LABEL = Param("label", "text", "Label", "Echoed in the result.", default="")
 COMMON = (ENCOUNTER, SHEETS, SETTINGS)
 
 
-def _answer(kind: str, out: flow.Outcome, label: str) -> Result:
+def _answer(kind: str, out: Outcome, label: str) -> Result:
     enc = out.state
     now = flow.current(enc)
     return Result(system="encounter", kind=kind, label=label or enc["name"], steps=out.steps, events=out.events,
@@ -103,7 +104,7 @@ def _answer(kind: str, out: flow.Outcome, label: str) -> Result:
 
 
 _ROUND_RULES = ("U12", "U16", "U23", "M9", "M15", "M16", "M18", "M19", "M20", "C10", "C16")
-"""The games' checklist items an encounter's round runs (RULES.md §1.17, §2.15, §3.14)."""
+"""The games' checklist items an encounter's round runs (rules/armageddon.md §1.17, rules/semiautomagic.md §2.15, rules/coc.md §3.14)."""
 
 
 def _op(kind: str, title: str, summary: str, params: tuple = (), *, rolls: bool = True,
@@ -121,7 +122,7 @@ def _start(*dice, id, name, game, combatants, sheets, label):
     if not isinstance(combatants, list) or len(combatants) > 60:
         raise RulesError("wrong_type", "Combatants must be a list (at most 60).", "combatants")
     state = parse_encounter(flow.new_encounter(id.strip(), name.strip(), game))
-    out = flow.Outcome(state)
+    out = Outcome(state)
     sheets = dict(sheets or {})
     for i, spec in enumerate(combatants):
         try:

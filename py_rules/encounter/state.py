@@ -8,11 +8,10 @@
      "combatants": [        # in turn order
        {"id": "k1", "name": "Harvey Walters",
         "character_id": "c-harvey" | null,   # a campaign character …
-        "npc": null | {...},                 # … or a quick NPC with only the numbers the order needs:
-                                             #   armageddon {"dexterity"}, coc {"dex", "combat_skill"},
-                                             #   semiautomagic {}
+        "npc": null | {...},                 # … or a quick NPC with only the numbers the order needs
+                                             #   (its game's hooks: npc_fields)
         "initiative": 110 | null,            # the number the order is by (shown on the card); null = unordered
-        "order_key": [110, 45, 0],           # what the order compares, highest first (see games.py)
+        "order_key": [110, 45, 0],           # what the order compares, highest first (the game's hooks)
         "firearm_ready": false,              # CoC: a drawn firearm (+50 DEX for the order)
         "activity": "normal" | null,         # Armageddon: what they do each Turn (EP drain)
         "delayed": false,                    # gave up this turn, may act later this round
@@ -25,27 +24,22 @@ parser (first problem as a RulesError).
 
 from __future__ import annotations
 
-from py_rules.armageddon.tables import ACTIVITIES
 from py_rules.bounded import oversize, problem
+from py_rules.encounter.hooks import hooks_of
 from py_rules.errors import RulesError
+from py_rules.systems import GAME_IDS
 from py_rules.text import problem as text_problem
-from py_rules.words import field_words, listed
+from py_rules.words import field_words
 
-__all__ = ("SCHEMA", "GAMES", "MAX_COMBATANTS", "NPC_FIELDS", "validate_encounter", "validate_encounters", "parse_encounter",
+__all__ = ("SCHEMA", "GAMES", "MAX_COMBATANTS", "npc_fields", "validate_encounter", "validate_encounters", "parse_encounter",
            "combatant_problems",
            "current", "eligible")
 
 SCHEMA = "rules-companion.encounter/1"
-GAMES = ("armageddon", "semiautomagic", "coc")
+GAMES = GAME_IDS
 MAX_COMBATANTS = 60
 MAX_TEXT = 100
 MAX_ROUND = 100_000
-NPC_FIELDS = {
-    # game: {field: (lowest, highest)} — the few numbers a quick NPC needs for the order
-    "armageddon": {"dexterity": (0, 20)},
-    "coc": {"dex": (0, 500), "combat_skill": (0, 100)},
-    "semiautomagic": {},
-}
 _NAMES = {"schema": "format", "id": "id", "character_id": "character", "npc": "quick NPC", "order_key": "order",
           "dex": "DEX", "combat_skill": "combat skill"}
 """Fields of an encounter in words, for messages."""
@@ -67,8 +61,13 @@ def _whole(value, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
+def npc_fields(game: str) -> dict:
+    """``{field: (lowest, highest)}``: the few numbers a quick NPC of ``game`` needs for the order (its hooks')."""
+    return hooks_of(game).npc_fields
+
+
 def _npc_problems(npc, game: str, path: str) -> list[dict]:
-    fields = NPC_FIELDS[game]
+    fields = npc_fields(game)
     if not isinstance(npc, dict):
         return [problem(path, "A quick NPC is a JSON object of its numbers.")]
     out = [problem(f"{path}.{key}", "Not a number this game's order uses.") for key in npc if key not in fields]
@@ -99,13 +98,7 @@ def combatant_problems(c, game: str, path: str) -> list[dict]:
     for flag in ("firearm_ready", "delayed", "skipped"):
         if not isinstance(c[flag], bool):
             out.append(problem(f"{path}.{flag}", "Must be true or false."))
-    if c["firearm_ready"] is True and game != "coc":
-        out.append(problem(f"{path}.firearm_ready", "Only Call of Cthulhu orders by a drawn firearm."))
-    if game == "armageddon" and c["activity"] not in ACTIVITIES:
-        out.append(problem(f"{path}.activity", f"Must be one of: {listed(ACTIVITIES)}."))
-    if game != "armageddon" and c["activity"] is not None:
-        out.append(problem(f"{path}.activity", "Only Armageddon tracks an activity (null here)."))
-    return out
+    return out + hooks_of(game).combatant_problems(c, path)
 
 
 def validate_encounter(enc, path: str = "encounters.0", game: str | None = None) -> list[dict]:
@@ -136,7 +129,7 @@ def validate_encounter(enc, path: str = "encounters.0", game: str | None = None)
     if enc["schema"] != SCHEMA:
         out.append(problem(f"{path}.schema", "Not an encounter of this app."))
     if enc["game"] not in GAMES:
-        return out + [problem(f"{path}.game", "Must be one of: Armageddon, Semiautomagic, Call of Cthulhu.")]
+        return out + [problem(f"{path}.game", f"Must be one of: {', '.join(hooks_of(g).title for g in GAMES)}.")]
     if game is not None and enc["game"] != game:
         return out + [problem(f"{path}.game", f"This encounter is of {_game_name(enc['game'])}; this campaign "
                                               f"plays {_game_name(game)}.")]

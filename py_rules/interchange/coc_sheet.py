@@ -4,7 +4,7 @@ Both Call of Cthulhu formats (:mod:`.dholes_house`, :mod:`.foundry_coc7`) read t
 and this module maps it onto the sheet (:mod:`py_rules.coc.investigator`; the optional ``occupation``, ``notes``,
 ``armour`` and ``weapons`` fields of the shared contract): characteristics as numbers, skills by the sheet's names
 (:mod:`.coc_skills`), current HP, Magic Points, Sanity and Luck where the file gives them (each within the sheet's
-bounds: RULES.md §3.2 HP = (CON + SIZ) / 10, MP = POW / 5, SAN at most 99 − Cthulhu Mythos), weapons with their
+bounds: rules/coc.md §3.2 HP = (CON + SIZ) / 10, MP = POW / 5, SAN at most 99 − Cthulhu Mythos), weapons with their
 damage apart from the Damage Bonus, and whatever the sheet does not model kept in the notes. What the file derived
 itself (Move, Damage Bonus, Build) is compared with the sheet's own reckoning, never copied.
 """
@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from py_rules.coc.tables import CHARACTERISTICS, MYTHOS, SANITY_CEILING, SCHEMA, SKILL_MAX
+from py_rules.coc.tables import CHARACTERISTICS, MYTHOS, SANITY_CEILING, SCHEMA, SKILL_MAX, SKILL_NAMES
 from py_rules.errors import RulesError
-from py_rules.interchange.coc_skills import FAMILIES, sheet_skill, split_name, written
+from py_rules.interchange.coc_skills import sheet_skill, written
 from py_rules.interchange.report import Report, join_notes, number, quoted, text
 
 __all__ = ("Read", "build", "weapon_damage", "MAX_WEAPONS")
@@ -60,7 +60,7 @@ _HALF_DB = re.compile(r"\s*\+\s*(?:db|damage bonus)\s*/\s*2\s*$", re.IGNORECASE)
 
 def weapon_damage(raw: str) -> tuple[str, str]:
     """The damage dice without the Damage Bonus, and which bonus it adds (seed 003, Combat: melee weapons add the
-    Damage Bonus; RULES.md §3.9: thrown weapons half).
+    Damage Bonus; rules/coc.md §3.9: thrown weapons half).
 
     >>> weapon_damage("1D10+DB"), weapon_damage("1D6 + ½DB"), weapon_damage("1D8+1D4+half DB"), weapon_damage("2D6+4")
     (('1D10', 'full'), ('1D6', 'half'), ('1D8+1D4', 'half'), ('2D6+4', 'none'))
@@ -88,7 +88,10 @@ def _whole(value, what: str, low: int, high: int, report: Report) -> int | None:
 
 
 def _skills(read: Read, sheet: dict, report: Report, other: list[str]) -> None:
-    by_family: dict[str, list[str]] = {}
+    """Each skill at its own value: every speciality of a family is a skill of its own (rules/coc.md §3.2a); what the
+    sheet cannot keep is left out one line each, named, and kept in the notes."""
+    held: dict[str, str] = {}  # lower-cased sheet name -> the sheet's key (specialities are told apart case aside)
+    renamed = []
     for written_name, raw in read.skills:
         name = " ".join(text(written_name).split())
         if not name:
@@ -99,27 +102,26 @@ def _skills(read: Read, sheet: dict, report: Report, other: list[str]) -> None:
             if raw in (None, ""):
                 report.left_out.append(f"{name}: no value.")
             continue
-        ours, family = sheet_skill(name)
+        ours = sheet_skill(name)
         if ours is None:
             shown = written(name)
             other.append(f"{shown} {value}")
             report.left_out.append(f"{shown} {value}: this sheet has no such skill (kept in the notes).")
             continue
-        if family:
-            by_family.setdefault(ours, []).append(f"{name} {value}")
-            if value <= sheet["skills"].get(ours, -1):
-                continue
-        elif ours in sheet["skills"] and not any(ours == f for f in by_family):
-            report.left_out.append(f"{name} {value}: {ours} is listed twice; the first value is kept.")
+        if ours.lower() in held:
+            kept = held[ours.lower()]
+            other.append(f"{name} {value}")
+            report.left_out.append(f"{name} {value}: {kept} is listed twice; the first value, {sheet['skills'][kept]}, "
+                                   f"is kept (this one is in the notes).")
             continue
+        held[ours.lower()] = ours
         sheet["skills"][ours] = value
-    for ours, specialities in by_family.items():
-        report.mapped.append(f"{', '.join(specialities)} → {ours} {sheet['skills'][ours]} (the sheet keeps one "
-                             f"{ours} skill; each speciality is kept in the notes).")
-        other.extend(specialities)
-    plain = [f"{k} {v}" for k, v in sheet["skills"].items() if k not in by_family]
-    if plain:
-        report.mapped.append(f"Skills: {', '.join(plain)}.")
+        if ours != name:
+            renamed.append(f"{name} → {ours}")
+    if sheet["skills"]:
+        report.mapped.append(f"Skills: {', '.join(f'{k} {v}' for k, v in sheet['skills'].items())}.")
+    if renamed:
+        report.mapped.append(f"Skills named the sheet's way: {', '.join(renamed)}.")
 
 
 def _weapon_skill(raw: str) -> str | None:
@@ -127,7 +129,7 @@ def _weapon_skill(raw: str) -> str | None:
     skill, or Throw), after the other tools' spellings (:mod:`.coc_skills`); None when it is none of those."""
     from py_rules.coc.weapons import weapon_skill
 
-    for name in (raw, sheet_skill(raw)[0], written(raw), raw.title()):
+    for name in (raw, sheet_skill(raw), written(raw), raw.title()):
         if not name:
             continue
         try:
@@ -166,7 +168,7 @@ def _weapons(read: Read, report: Report, other: list[str]) -> list[dict]:
             continue
         impale = raw.get("impale")
         if not isinstance(impale, bool):
-            impale = skill.startswith("Firearms")  # seed 003 weapons: bullets impale, the Brawl does not
+            impale = SKILL_NAMES.family_name(skill) == "Firearms"  # seed 003 weapons: bullets impale, the Brawl does not
         weapon = {"name": name, "skill": skill, "damage": dice.upper(), "db": db, "impale": impale,
                   "range": " ".join(text(raw.get("range")).split())[:_RANGE_MAX],
                   "attacks": 1, "ammo": None, "malfunction": None}
@@ -285,8 +287,3 @@ def build(read: Read, report: Report) -> dict:
         report.mapped.append(f"Notes: {', '.join(dict.fromkeys(titles))}.")
     return sheet
 
-
-def family_of(name: str) -> str | None:
-    """The sheet's family skill a speciality belongs to (``"Science (Biology)"`` → ``"Science"``)."""
-    base, speciality = split_name(name)
-    return FAMILIES.get(base.lower()) if speciality else None

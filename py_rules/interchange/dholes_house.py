@@ -16,7 +16,7 @@ from __future__ import annotations
 from py_rules.coc.tables import CHARACTERISTICS
 from py_rules.interchange.coc_sheet import Read, build
 from py_rules.interchange.coc_skills import full_name
-from py_rules.interchange.report import Imported, Report, as_list, text
+from py_rules.interchange.report import Imported, Report, as_list, quoted, text
 
 __all__ = ("FORMAT", "NAME", "looks_like", "read")
 
@@ -131,7 +131,7 @@ def read(data) -> Imported:
     for key in ("Cash", "Assets"):
         found.notes += _texts(investigator.get(key), key)
     unread = [str(k) for k in chars if k not in _CHARACTERISTIC_KEYS and text(chars[k])]
-    if unread:
-        report.left_out.append("Characteristics this sheet does not keep: " + ", ".join(unread) + ".")
+    for key in unread:  # one line each: the report counts every thing left out
+        report.left_out.append(f"{key} {quoted(chars[key])}: a characteristic this sheet does not keep.")
     sheet = build(found, report)
     return Imported(FORMAT, "coc", sheet, report)

@@ -17,7 +17,7 @@ The shapes follow the system's own definitions (Miskatonic-Investigative-Society
   experience adjustments (the archetype's only under the Pulp rule); any other actor's is its stored ``value``.
   A specialised skill is named ``"<specialization> (<skillName>)"``, e.g. ``"Firearms (Handgun)"``.
 
-The export writes every skill the sheet lists as an item with its base (the sheet's, RULES.md §3.2) and the rest
+The export writes every skill the sheet lists as an item with its base (the sheet's, rules/coc.md §3.2) and the rest
 as experience, so Foundry shows the sheet's value and this importer reads it back as the same sheet; what Foundry
 has no field for (the weapon's range as written) rides in the item's ``flags``, which Foundry keeps.
 """
@@ -27,10 +27,11 @@ from __future__ import annotations
 import html
 import re
 
-from py_rules.coc.tables import CHARACTERISTICS
+from py_rules.coc.tables import CHARACTERISTICS, SKILL_NAMES, combat_skill
 from py_rules.interchange.coc_sheet import Read, build
-from py_rules.interchange.coc_skills import base_value, full_name, split_name
+from py_rules.interchange.coc_skills import base_value, full_name
 from py_rules.interchange.report import Imported, Report, as_list, number, text
+from py_rules.skill_names import format_name
 
 __all__ = ("FORMAT", "NAME", "looks_like", "read", "export", "FLAG")
 
@@ -123,8 +124,8 @@ def skill_value(item: dict, actor_type: str, chars: dict):
 def _skill_name(item: dict) -> str:
     system = _system(item)
     skill, speciality = text(system.get("skillName")), text(system.get("specialization"))
-    if skill and speciality:
-        return f"{speciality} ({skill})"
+    if skill and speciality:  # the system's specialization is the family, its skillName the speciality
+        return format_name(speciality, skill)
     return full_name(text(item.get("name")) or skill)
 
 
@@ -208,7 +209,8 @@ def read(data) -> Imported:
         found.notes.append(("Possessions", "; ".join(p for p in possessions if p)))
     if others:
         found.notes.append(("Also on the file", ", ".join(others)))
-        report.left_out.append("Items this sheet does not model (kept in the notes): " + ", ".join(others) + ".")
+        for other in others:  # one line each: the report counts every thing left out
+            report.left_out.append(f"{other}: an item this sheet does not model (kept in the notes).")
     sheet = build(found, report)
     return Imported(FORMAT, "coc", sheet, report)
 
@@ -219,15 +221,19 @@ def _ours(data: dict) -> bool:
 
 
 def _skill_item(name: str, value: int, chars: dict) -> dict:
-    family, speciality = split_name(name)
-    special = bool(speciality) and name != "Language (Own)"
+    """A skill item as the system writes one: a speciality of a family (rules/coc.md §3.2a) has the family as its
+    ``specialization``, the speciality as its ``skillName`` and ``properties.special`` (module/items/skill/data.js,
+    ``guessNameParts``); the item's name is the whole name, ``"Language (Other) (Latin)"``."""
+    family = SKILL_NAMES.family_name(name)
+    special = family is not None
+    speciality = SKILL_NAMES.parts(name)[1] if special else ""  # the sheet's names are the game's own
     base = min(base_value(name, chars), value)
     return {"name": name, "type": "skill", "system": {
         "skillName": speciality if special else name, "specialization": family if special else "",
         "base": base, "adjustments": {"personal": None, "occupation": None, "archetype": None,
                                       "experience": value - base or None},
         "value": value, "bonusDice": 0,
-        "properties": {"special": special, "combat": family in ("Fighting", "Firearms") or name == "Dodge",
+        "properties": {"special": special, "combat": combat_skill(name),
                        "fighting": family == "Fighting", "firearm": family == "Firearms"},
         "description": {"value": ""}}, "effects": [], "flags": {}}
 
@@ -240,13 +246,14 @@ def _range_parts(value: str) -> tuple[int, str]:
 def _weapon_item(weapon: dict) -> dict:
     distance, units = _range_parts(weapon.get("range", ""))
     skill = weapon["skill"]
+    melee = SKILL_NAMES.family_name(skill) == "Fighting"
     return {"name": weapon["name"], "type": "weapon", "system": {
         "wpnType": "", "skill": {"main": {"name": skill, "id": ""}, "alternativ": {"name": "", "id": ""}},
         "range": {"normal": {"value": distance, "units": units, "damage": weapon["damage"]},
                   "long": {"value": 0, "units": "", "damage": ""}, "extreme": {"value": 0, "units": "", "damage": ""}},
         "usesPerRound": {"normal": weapon.get("attacks", 1), "max": None, "burst": None},
         "bullets": weapon.get("ammo"), "ammo": weapon.get("ammo") or 0, "malfunction": weapon.get("malfunction"),
-        "properties": {"melee": skill.startswith("Fighting"), "rngd": not skill.startswith("Fighting"),
+        "properties": {"melee": melee, "rngd": not melee,
                        "thrown": skill == "Throw", "addb": weapon.get("db") == "full",
                        "ahdb": weapon.get("db") == "half", "impl": bool(weapon.get("impale"))},
         "description": {"value": "", "chat": "", "special": "", "keeper": ""}},
@@ -280,8 +287,8 @@ def export(sheet: dict) -> tuple[dict, Report]:
     dropped = [word for key, word in (("conditions", "conditions"), ("scheduled_heals", "scheduled healing"),
                                       ("last_roll", "the last roll"))
                if (any(sheet[key].values()) if key == "conditions" else sheet.get(key))]
-    if dropped:
-        report.left_out.append("Not in a Foundry actor file: " + ", ".join(dropped) + ".")
+    for word in dropped:
+        report.left_out.append(f"{word[0].upper()}{word[1:]}: not in a Foundry actor file.")
     actor = {"name": sheet["name"], "type": "character", "img": "icons/svg/mystery-man.svg", "system": system,
              "items": items, "effects": [], "flags": {FLAG: {"schema": sheet["schema"]}}}
     return actor, report

@@ -1,6 +1,6 @@
 """Foundry VTT's Unisystem systems, an Armageddon (Classic Unisystem) character exported as an actor.
 
-Two Foundry systems play Classic Unisystem (RULES.md §1.4 cites both); the shapes read are those of their
+Two Foundry systems play Classic Unisystem (rules/armageddon.md §1.4 cites both); the shapes read are those of their
 ``template.json`` (field names only, no code taken):
 
 * "Classic Unisystem (Unofficial) by MMFO" (system id ``unisystembymmfo``, Mystery-Man-From-Ouperspace/
@@ -22,7 +22,7 @@ kept", and a pool at 0 of 0 as never filled in (the sheet starts it full). Items
 number for a pool, ``system.notes``/``system.description``; exports older than Foundry 10 say ``data`` for
 ``system``.
 
-Derived values (Life Points, Endurance Points, Essence Pool, Speed) are the sheet's own (RULES.md §1.4); the file's
+Derived values (Life Points, Endurance Points, Essence Pool, Speed) are the sheet's own (rules/armageddon.md §1.4); the file's
 maxima are compared with them, its current values kept within them.
 """
 
@@ -151,9 +151,8 @@ def read(data) -> Imported:
     sheet["skills"] = items.skills
     if items.skills:
         report.mapped.append("Skills: " + ", ".join(f"{k} {v}" for k, v in items.skills.items()) + ".")
-    if items.unknown_skills:
-        report.left_out.append("Skills not in the rules' list (kept in the notes): " +
-                               ", ".join(items.unknown_skills) + ".")
+    for unknown in items.unknown_skills:  # one line each: the report counts every thing left out
+        report.left_out.append(f"Skill {unknown}: not in the rules' list (kept in the notes).")
     channeling = items.channeling_level(report)
     sheet["kind"], sheet["essence_channeling"] = _kind(items, channeling, report), channeling
     bonuses = items.sheet_bonuses(report)
@@ -171,16 +170,19 @@ def read(data) -> Imported:
         report.mapped.append(f"{len(carried)} item{'s' if len(carried) != 1 else ''} carried, with their weights.")
     _armour(items, sheet, report, others)
     if len(attributes) == len(ATTRIBUTES):
-        current = _pools(pools, character.derive(attributes, bonuses), report)
+        current = _pools(pools, character.derive(attributes, bonuses, items.entries), report)
         if current:
             sheet["current"] = current
     parts = []
-    if items.qualities:
-        parts.append(("Qualities", ", ".join(items.qualities)))
-    if items.drawbacks:
-        parts.append(("Drawbacks", ", ".join(items.drawbacks)))
-    if items.qualities or items.drawbacks:
-        report.mapped.append("Qualities and Drawbacks: kept in the notes, with their points.")
+    for entry in items.entries:  # the Quality's level is the channeling the sheet got (seed 000, Essence)
+        if entry["name"] == "Essence Channeling" and channeling:
+            entry["level"] = channeling
+    if items.entries:
+        sheet["qualities"] = items.entries
+        report.mapped.append(f"{len(items.entries)} Qualities and Drawbacks, with their levels and points.")
+    if items.effects_kept:
+        report.mapped.append("The engine applies the bonus of " + ", ".join(items.effects_kept) + " itself (its level "
+                             "on the sheet), so the file's own bonus for it is not added again.")
     sheet_weapons = _weapons(items.weapons, items.skills, report, parts)
     if sheet_weapons:
         sheet["weapons"] = sheet_weapons
@@ -188,7 +190,8 @@ def read(data) -> Imported:
         parts.append(("Other skills", ", ".join(items.unknown_skills)))
     if others:
         parts.append(("Also on the file", ", ".join(others)))
-        report.left_out.append("Items this sheet does not model (kept in the notes): " + ", ".join(others) + ".")
+        for other in others:
+            report.left_out.append(f"{other}: an item this sheet does not model (kept in the notes).")
     bio = system.get("bio") if isinstance(system.get("bio"), dict) else {}
     for title, value in (("Profession", system.get("profession")), ("Biography", system.get("biography")),
                          ("Biography", bio.get("biography")), ("Contacts", bio.get("contacts")),
@@ -257,6 +260,7 @@ def _weapons(weapons: list[dict], skills: dict, report: Report, parts: list) -> 
             (f", {word}" if word and word not in ("None", "none") else "") + ")"
         skill = skill_name(weapon["skill"]) if weapon["skill"] else None
         if not sheet_has_weapons():
+            report.left_out.append(f"Weapon {label}: this sheet keeps no weapons (kept in the notes).")
             kept.append(label)
             continue
         if not weapon["name"] or damage is None:
@@ -285,5 +289,5 @@ def _weapons(weapons: list[dict], skills: dict, report: Report, parts: list) -> 
         kept.append(label)
     if kept:
         parts.append(("Weapons", "; ".join(kept)))
-        report.left_out.append("Weapons kept in the notes: " + "; ".join(kept) + ".")
+        report.mapped.append("Weapons kept in the notes: " + "; ".join(kept) + ".")  # each said left out above
     return out

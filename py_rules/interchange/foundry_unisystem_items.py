@@ -1,7 +1,7 @@
 """The items of an exported Foundry VTT Unisystem actor: skills, Qualities and Drawbacks, weapons, gear,
 armour, and the bonuses items give to the pools.
 
-The item shapes are those of the two Foundry systems for Classic Unisystem named in RULES.md §1.4, read from their
+The item shapes are those of the two Foundry systems for Classic Unisystem named in rules/armageddon.md §1.4, read from their
 ``template.json`` (field names only; the two agree on every item field read here):
 
 * ``skill`` (and ``power``): ``system.level``.
@@ -31,7 +31,9 @@ from __future__ import annotations
 import math
 import re
 
-from py_rules.armageddon.tables import SKILL_MAX, SKILLS
+from py_rules.armageddon.qualities import effect_of
+from py_rules.armageddon.sheet import QUALITIES_MAX
+from py_rules.armageddon.tables import SKILL_MAX, SKILL_NAMES
 from py_rules.interchange.report import Report, number, text
 
 NAME_MAX = 100
@@ -47,7 +49,7 @@ _OURS = {"slashing": "slashing/stabbing", "stabbing": "slashing/stabbing", "pier
          "shotgun": "bullet", "bullet": "bullet", "ballistic": "bullet", "gunshot": "bullet", "explosive": "other",
          "poison": "other", "corrosive": "other", "other": "other", "fire": "fire", "bludgeoning": "bludgeoning",
          "blunt": "bludgeoning"}
-"""Damage types as the systems (or other sheets) write them → the rules' (RULES.md §1.8a)."""
+"""Damage types as the systems (or other sheets) write them → the rules' (rules/armageddon.md §1.8a)."""
 
 
 def system_of(doc: dict) -> dict:
@@ -57,12 +59,9 @@ def system_of(doc: dict) -> dict:
 
 
 def skill_name(name: str) -> str | None:
-    """The rules' spelling of a skill (case aside), a speciality written ``"Craft (Woodwork)"``; None if unknown."""
-    base, _, rest = name.partition(" (")
-    for known in SKILLS:
-        if known.lower() == base.strip().lower():
-            return known + (f" ({rest}" if rest else "")
-    return None
+    """The rules' spelling of a skill (case aside), a type of a family written ``"Craft (Woodwork)"``; None if
+    unknown (:data:`py_rules.armageddon.tables.SKILL_NAMES`)."""
+    return SKILL_NAMES.canonical(name)
 
 
 def _weight(raw) -> int | float | None:
@@ -91,6 +90,11 @@ def damage_type(raw) -> tuple[str | None, str]:
     return _OURS.get(word.strip().lower()), word
 
 
+def quality_effect(name: str):
+    """The effect of a Quality named as a file names it, its level possibly in the name ("Hard to Kill 2")."""
+    return effect_of(re.sub(r"\s*\d{1,2}\s*$", "", name))
+
+
 class Items:
     """What the items of an actor hold, sorted by what the sheet does with them."""
 
@@ -100,6 +104,8 @@ class Items:
         self.unknown_skills: list[str] = []
         self.qualities: list[str] = []
         self.drawbacks: list[str] = []
+        self.entries: list[dict] = []  # the sheet's Qualities and Drawbacks: name, kind, level, points
+        self.effects_kept: list[str] = []  # Qualities whose bonus the engine applies itself
         self.channeling: tuple[str, int | None, int | None] | None = None
         self.gifted = False
         self.weapons: list[dict] = []
@@ -119,7 +125,12 @@ class Items:
         name = " ".join(text(item.get("name")).split())[:NAME_MAX]
         system = system_of(item)
         self.kinds[kind] = self.kinds.get(kind, 0) + 1
-        self._bonus(name or kind or "an item", system.get("resource_bonus"))
+        effect = quality_effect(name) if kind == "quality" and name else None
+        if effect is not None and effect.per_level:  # the engine applies the Quality's own bonus (rules/armageddon.md §1.4)
+            if isinstance(system.get("resource_bonus"), dict) and any(system["resource_bonus"].values()):
+                self.effects_kept.append(name)
+        else:
+            self._bonus(name or kind or "an item", system.get("resource_bonus"))
         if kind == "skill":
             level = number(system.get("level", system.get("value")))
             ours = skill_name(name) if name else None
@@ -152,12 +163,32 @@ class Items:
         points = f" ({cost} point{'s' if cost != 1 else ''})" if cost is not None else ""
         said = label + (f" {level}" if level is not None else "") + points
         (self.qualities if kind == "quality" else self.drawbacks).append(said)
+        self._entry(kind, label, level, cost)
         lowered = name.lower()
         if kind == "quality" and lowered.startswith("essence channeling") and self.channeling is None:
             named = re.search(r"(\d{1,2})", name)
             self.channeling = (name, int(named.group(1)) if named else level, cost)
         elif kind == "quality" and re.fullmatch(r"(the )?gifted( \(.*\))?", lowered):
             self.gifted = True
+
+    def _entry(self, kind: str, name: str, level, cost) -> None:
+        """The Quality or Drawback as the sheet keeps it; its level is the file's, else a number in its name, else (for
+        a Quality bought per level, such as Hard to Kill) its cost, else 1."""
+        if not name or len(self.entries) >= QUALITIES_MAX:
+            return
+        effect = quality_effect(name) if kind == "quality" else None
+        named = re.search(r"(\d{1,2})", name)
+        if level is None and named:
+            level = int(named.group(1))
+        if level is None and effect is not None and effect.levels[1] > 1 and cost is not None:
+            level = cost
+        low, high = effect.levels if effect is not None else (1, 10)
+        level = max(low, min(high, int(level))) if isinstance(level, (int, float)) else 1
+        points = max(0, min(50, abs(int(cost)))) if isinstance(cost, (int, float)) else 0
+        if effect is not None and any(each["name"].casefold() == effect.name.casefold() for each in self.entries):
+            return
+        self.entries.append({"name": effect.name if effect is not None else name, "kind": kind, "level": level,
+                             "points": points})
 
     def _carried(self, name: str, system: dict, always: bool = False) -> None:
         weight = _weight(system.get("encumbrance", system.get("weight")))

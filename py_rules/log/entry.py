@@ -36,16 +36,16 @@ character. A long log repeats each sheet (one entry's ``after`` is the next one'
 from __future__ import annotations
 
 import json
-import marshal
 import re
 from datetime import datetime
 
 from py_rules.bounded import oversize, problem
 from py_rules.encounter.state import validate_encounter
-from py_rules.errors import RulesError
-from py_rules.log.changes import ChangesError, apply_changes, sheet_changes
+from py_rules.log.sheet_check import SheetCheck, compact_entry, entry_after, rebuilt, sheet_checker, sheet_key
+from py_rules.log.trace_check import trace_problems
 
-__all__ = ("KINDS", "MAX_ENTRY_CHARS", "MAX_ENTRIES", "validate_log_entry", "validate_log", "read_problems", "sheet_checker",
+__all__ = ("KINDS", "MAX_ENTRY_CHARS", "MAX_ENTRIES", "validate_log_entry", "validate_log", "read_problems", "sheet_checker", "sheet_key",
+           "SheetCheck",
            "order_problems", "entry_after", "compact_entry")
 
 KINDS = ("roll", "change", "undo", "redo")
@@ -76,129 +76,6 @@ def _iso_problem(value, path: str) -> list[dict]:
         except ValueError:
             pass
     return [problem(path, "The time must be an ISO-8601 date and time, e.g. 2026-12-01T20:15:03Z.")]
-
-
-class SheetCheck:
-    """A check of logged sheets by ``game``'s own validation (:func:`py_rules.campaign.games.validate_sheet`, the
-    check a campaign character gets), each distinct sheet checked once: its verdict (None when the game accepts it,
-    else the game's (field, message)) is kept by the sheet's key (:func:`sheet_key`). A sheet rebuilt from the one
-    before it and what changed (:func:`entry_after`) is kept by those two keys (:meth:`rebuilt_key`): the same two
-    give the same sheet, so it is rebuilt only once (a long campaign brings 10,000 entries in one
-    import)."""
-
-    def __init__(self, game: str):
-        self.game, self.verdicts, self.made = game, {}, {}
-
-    @staticmethod
-    def key(sheet) -> bytes | str:
-        """``sheet``'s key (:func:`sheet_key`)."""
-        return sheet_key(sheet)
-
-    @staticmethod
-    def rebuilt_key(before_key, change) -> tuple | None:
-        """The key of the sheet ``change`` makes of the sheet keyed ``before_key``, or None (then its own key)."""
-        try:
-            return (before_key, sheet_key(change))
-        except (TypeError, ValueError, RecursionError):
-            return None
-
-    def __call__(self, sheet: dict, key=None) -> tuple[str | None, str] | None:
-        from py_rules.campaign.games import validate_sheet
-
-        key = sheet_key(sheet) if key is None else key
-        if key not in self.verdicts:
-            try:
-                validate_sheet(self.game, sheet)
-                self.verdicts[key] = None
-            except RulesError as error:
-                self.verdicts[key] = (error.field, error.message)
-        return self.verdicts[key]
-
-    def rebuilt(self, before: dict, before_key, change) -> tuple:
-        """What ``change`` makes of ``before`` (keyed ``before_key``): (why it makes no sheet, None) or (None, the
-        verdict of the sheet it makes); kept by :meth:`rebuilt_key`, so a pair seen before is not rebuilt."""
-        key = self.rebuilt_key(before_key, change)
-        known = self.made.get(key) if key is not None else None
-        if known is None:
-            wrong, sheet = _rebuilt(before, change)
-            known = (wrong, None) if wrong else (None, self(sheet, key))
-            if key is not None:
-                self.made[key] = known
-        return known
-
-
-_SHEET_TEXT = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
-
-
-def sheet_key(value) -> bytes | str:
-    """An exact key of a JSON ``value`` (a long log repeats its sheets): two values with the same key are the
-    same value, types and key order included (``1``, ``1.0`` and ``true`` differ; ``-0.0`` is not ``0.0``); two
-    keys for one value only cost a second check.
-
-    Its ``marshal`` bytes (format 2: no shared references, no mark of interned text, each float's 8 bytes), which
-    ``marshal.loads`` reads back as that very value, so different values never share them; written 3 times
-    faster than JSON text. A value ``marshal`` cannot write (not plain JSON types) is keyed by its JSON text.
-
-    >>> sheet_key({"a": 1}) == sheet_key({"a": 1}), sheet_key([1]) == sheet_key([1.0]), sheet_key([True]) == sheet_key([1])
-    (True, False, False)
-    """
-    try:
-        return marshal.dumps(value, 2)
-    except ValueError:
-        return _SHEET_TEXT(value)
-
-
-def sheet_checker(game: str) -> SheetCheck:
-    """A :class:`SheetCheck` of ``game`` (a log shares one).
-
-    >>> check = sheet_checker("armageddon")
-    >>> check({})
-    ('attributes', 'Attributes must be a JSON object.')
-    """
-    return SheetCheck(game)
-
-
-_MISFIT = "What changed in this sheet does not fit the sheet before it."
-_NOT_A_SHEET = "The sheet it leaves must be a JSON object."
-
-
-def _rebuilt(before: dict, change) -> tuple:
-    """(why ``change`` makes no sheet of ``before``, None) or (None, the sheet it makes, sharing their values)."""
-    try:
-        sheet = apply_changes(before, change, shared=True)  # read, never changed
-    except ChangesError:
-        return _MISFIT, None
-    return (None, sheet) if isinstance(sheet, dict) else (_NOT_A_SHEET, None)
-
-
-def entry_after(entry: dict) -> dict:
-    """The sheets as ``entry`` left them, ``{character id: sheet}``: its ``after`` (an older file's entry) or each
-    sheet of ``before`` with its change record applied. A change record that does not fit raises
-    :class:`py_rules.log.changes.ChangesError`.
-
-    >>> entry_after({"before": {"c1": {"hp": 12, "name": "Ann"}}, "changes": {"c1": {"hp": [9]}}})
-    {'c1': {'hp': 9, 'name': 'Ann'}}
-    """
-    if "after" in entry:
-        return entry["after"]
-    before = entry["before"]
-    return {cid: apply_changes(before.get(cid), change) for cid, change in entry["changes"].items()}
-
-
-def compact_entry(entry: dict) -> dict:
-    """``entry`` in the current shape: an older entry's ``after`` becomes ``changes`` (in its place among the keys);
-    an entry already in the current shape comes back as it is. Exact: :func:`entry_after` of the result is the
-    old ``after``.
-
-    >>> compact_entry({"id": "e1", "before": {"c1": {"hp": 12}}, "after": {"c1": {"hp": 9}}, "kind": "change"})
-    {'id': 'e1', 'before': {'c1': {'hp': 12}}, 'changes': {'c1': {'hp': [9]}}, 'kind': 'change'}
-    """
-    if "after" not in entry:
-        return entry
-    before = entry.get("before") or {}
-    changes = {cid: sheet_changes(before.get(cid), sheet) for cid, sheet in entry["after"].items()}
-    return {("changes" if key == "after" else key): (changes if key == "after" else value)
-            for key, value in entry.items()}
 
 
 def _is_sheets(value) -> bool:
@@ -232,7 +109,7 @@ def _sheets_problems(entry: dict, path: str, check: SheetCheck | None = None) ->
     else:
         for cid, change in entry["changes"].items():
             wrong, verdict = (check.rebuilt(before[cid], keys[cid], change) if check is not None else
-                              (_rebuilt(before[cid], change)[0], None))
+                              (rebuilt(before[cid], change)[0], None))
             if wrong:
                 out.append(problem(f"{path}.changes.{cid}", wrong))
             elif check is not None:
@@ -282,60 +159,6 @@ def read_problems(entry, path: str) -> list[dict]:
         out += _id_problem((args or {}).get("entry"), f"{path}.args.entry", _READ_WORDS["args.entry"])
     if entry.get("result") is not None and not isinstance(entry["result"], dict):
         out.append(problem(f"{path}.result", f"{_READ_WORDS['result']} must be the engine's answer (a JSON object)."))
-    return out
-
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_die(item) -> bool:
-    return (isinstance(item, dict) and isinstance(item.get("die"), str) and _is_int(item.get("face"))
-            and isinstance(item.get("purpose"), str))
-
-
-def _is_modifier(item) -> bool:
-    return isinstance(item, dict) and _is_int(item.get("value")) and isinstance(item.get("label"), str)
-
-
-def _is_step(item) -> bool:
-    return isinstance(item, dict) and isinstance(item.get("text"), str)
-
-
-_TRACE_LISTS = (  # (key, what each item must be, its fields, its test): what render.py and markdown.py read
-    ("dice", "a die as thrown", ("die", "face", "purpose"), _is_die),
-    ("modifiers", "a modifier", ("value", "label"), _is_modifier),
-    ("steps", "a step", ("text",), _is_step),
-)
-
-
-def _trace_problems(result: dict, path: str) -> list[dict]:
-    """The problems of a logged result's trace: every part the page and the Markdown export read must have the
-    shape the engine gives it (a stored or imported log is read back long after it was written)."""
-    out = []
-    for key, what, fields, test in _TRACE_LISTS:
-        items = result.get(key)
-        if items is None:
-            continue
-        if not isinstance(items, list):
-            out.append(problem(f"{path}.{key}", "Must be a list."))
-            continue
-        if all(map(test, items)):
-            continue
-        for i, item in enumerate(items):
-            if not test(item):
-                out.append(problem(f"{path}.{key}.{i}", f"Must be {what} ({', '.join(fields)})."))
-    for key in ("events", "flags"):
-        items = result.get(key)
-        if items is not None and (not isinstance(items, list) or not all(isinstance(x, str) for x in items)):
-            out.append(problem(f"{path}.{key}", "Must be a list of texts."))
-    for key in ("label", "level_name", "op", "kind"):
-        if result.get(key) is not None and not isinstance(result[key], str):
-            out.append(problem(f"{path}.{key}", "Must be a text."))
-    if result.get("success") is not None and not isinstance(result["success"], bool):
-        out.append(problem(f"{path}.success", "Must be true or false."))
-    if result.get("details") is not None and not isinstance(result["details"], dict):
-        out.append(problem(f"{path}.details", "Must be a JSON object."))
     return out
 
 
@@ -392,7 +215,7 @@ def validate_log_entry(entry, path: str = "log.0", game: str | None = None, *,
     if not (isinstance(entry["result"], dict) or (undoing and entry["result"] is None)):
         out.append(problem(f"{path}.result", "Must be the engine's answer (a JSON object)."))
     elif isinstance(entry["result"], dict):
-        out += _trace_problems(entry["result"], f"{path}.result")
+        out += trace_problems(entry["result"], f"{path}.result")
     if undoing and isinstance(entry["args"], dict):
         out += _id_problem(entry["args"].get("entry"), f"{path}.args.entry", "The entry undone or redone")
     who = entry["who"]

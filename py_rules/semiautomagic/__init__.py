@@ -1,1 +1,1 @@
-"""Semiautomagic (seed 002; RULES.md part 2): d6 checks against a DC, Toughness, wounds, conditions."""
+"""Semiautomagic (seed 002; rules/semiautomagic.md): d6 checks against a DC, Toughness, wounds, conditions."""

@@ -1,4 +1,4 @@
-"""Action seconds per round and what conditions forbid (M21; seed 002 Disabled, Stunned, Broken; RULES.md §2.13)."""
+"""Action seconds per round and what conditions forbid (M21; seed 002 Disabled, Stunned, Broken; rules/semiautomagic.md §2.13)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ __all__ = ("rounds_needed", "plan_action")
 
 def rounds_needed(seconds: int, budget: int, used: int = 0) -> int:
     """How many rounds an action of ``seconds`` spans with ``budget`` seconds per round, ``used`` already spent
-    this round; actions use consecutive seconds and may cross rounds (RULES.md §2.13).
+    this round; actions use consecutive seconds and may cross rounds (rules/semiautomagic.md §2.13).
 
     >>> rounds_needed(4, 6), rounds_needed(4, 6, used=4), rounds_needed(4, 3), rounds_needed(0, 3)
     (1, 2, 2, 1)
@@ -52,8 +52,8 @@ def plan_action(c: dict, seconds: int, used: int, weapon: str, combo: bool, move
     rounds = rounds_needed(seconds, budget, used)
     left = max(0, budget - used)
     if rounds == 1:
-        log.step(f"{seconds} s fits in the {left} s left this round (of {budget} s)", "RULES.md §2.13")
+        log.step(f"{seconds} s fits in the {left} s left this round (of {budget} s)", "rules/semiautomagic.md §2.13")
     else:
         log.step(f"{seconds} s needs {counted(rounds, 'rounds')}: {left} s this round, then {budget} s per round, consecutive seconds",
-                 "RULES.md §2.13 [SRC Actions.html]")
+                 "rules/semiautomagic.md §2.13 [SRC Actions.html]")
     return {"budget": budget, "seconds_left_this_round": left, "rounds": rounds, "action_seconds": seconds}

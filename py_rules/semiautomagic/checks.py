@@ -1,4 +1,4 @@
-"""Checks, attack rolls and defence rolls (M3, M4, M5, M14; RULES.md §2.2, §2.4).
+"""Checks, attack rolls and defence rolls (M3, M4, M5, M14; rules/semiautomagic.md §2.2, §2.4).
 
 A check is 1d6 + modifier against a DC; success if the total is at least the DC (a DC is just a
 number, negative DCs allowed). :func:`check_total` and :func:`passes` are pure; the ``roll_*``
@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from py_rules.dice import DiceSource, d
 from py_rules.errors import RulesError
-from py_rules.semiautomagic import creature as C, tables as T
+from py_rules.semiautomagic import condition_registry as R, creature as C, tables as T
 from py_rules.trace import Modifier, Result, Step, signed, total_of
 
 __all__ = (
     "D6", "check_total", "passes", "best_possible", "roll_check", "skill_modifiers",
-    "attack_roll", "defence_roll", "defence_allowed", "tired_modifiers",
+    "attack_roll", "defence_roll", "defence_allowed", "tired_modifiers", "condition_modifiers",
 )
 
 D6 = d(6)
-_CHECK = "RULES.md §2.2 [SRC SkillBasics]: 1d6 + modifier vs DC, success if total ≥ DC"
-_ATTACK = "RULES.md §2.4 [SRC Attacking.html]"
+_CHECK = "rules/semiautomagic.md §2.2 [SRC SkillBasics]: 1d6 + modifier vs DC, success if total ≥ DC"
+_ATTACK = "rules/semiautomagic.md §2.4 [SRC Attacking.html]"
 
 
 def check_total(face: int, modifiers) -> int:
@@ -75,9 +75,9 @@ def skill_modifiers(c: dict, name: str, *, vehicle_mobility: int = 0) -> list[Mo
     if name in T.ABILITIES:
         if C.is_object(c):
             raise RulesError("not_allowed", "Objects have no abilities.", "skill")
-        mods = [Modifier(f"{name} score", c["abilities"][name], "RULES.md §2.2: ability check = d6 + ability")]
+        mods = [Modifier(f"{name} score", c["abilities"][name], "rules/semiautomagic.md §2.2: ability check = d6 + ability")]
     elif name in T.SKILLS:
-        mods = [Modifier(f"{name} bonus", c["skills"].get(name, 0), "RULES.md §2.2: skill check = d6 + skill bonus")]
+        mods = [Modifier(f"{name} bonus", c["skills"].get(name, 0), "rules/semiautomagic.md §2.2: skill check = d6 + skill bonus")]
     else:
         raise RulesError("unknown_skill", f"Unknown skill or ability {name!r}.", "skill")
     mobility = C.mobility_total(c)
@@ -85,9 +85,8 @@ def skill_modifiers(c: dict, name: str, *, vehicle_mobility: int = 0) -> list[Mo
         mods.append(Modifier(_mobility_label(c), -mobility, "seed 002, Mobility Penalty"))
     sign = T.SCALE_SKILL_SIGN.get(name)
     if sign and c["scale"]:
-        mods.append(Modifier(f"Scale {c['scale']}", sign * c["scale"], "RULES.md §2.3 [SRC Scale.html]"))
-    if name == "Perception" and C.has(c, "Sleeping"):
-        mods.append(Modifier("asleep", T.SLEEPING_PERCEPTION, "seed 002, Sleeping"))
+        mods.append(Modifier(f"Scale {c['scale']}", sign * c["scale"], "rules/semiautomagic.md §2.3 [SRC Scale.html]"))
+    mods += condition_modifiers(c, name)
     if name in ("Pilot", "Ride") and vehicle_mobility:
         what = "vehicle" if name == "Pilot" else "mount"
         mods.append(Modifier(f"{what}'s mobility penalty", -vehicle_mobility, "seed 002, Mobility Penalty"))
@@ -104,30 +103,48 @@ def _mobility_label(c: dict) -> str:
     return f"mobility penalty ({', '.join(parts)})"
 
 
+def condition_modifiers(c: dict, applies: str) -> list[Modifier]:
+    """What the conditions on ``c`` add to rolls of ``applies`` (a skill, a defence option, "every check"): each
+    record's modifiers (:mod:`.condition_registry`), a GM's value read from the condition on the sheet.
+
+    >>> condition_modifiers(C.new_creature(conditions={"Sleeping": {}}), "Perception")
+    [Modifier(label='asleep', value=-6, source='seed 002, Sleeping')]
+    """
+    on = C.effective_conditions(c)
+    found = []
+    for record in R.CONDITIONS:
+        if record.name not in on:
+            continue
+        for m in record.modifiers:
+            if m.applies != applies:
+                continue
+            value = c["conditions"].get(record.name, {}).get("modifier", 0) if m.value is None else m.value
+            if value:
+                found.append(Modifier(m.label, value, m.source))
+    return found
+
+
 def tired_modifiers(c: dict) -> list[Modifier]:
-    """The GM's Tired modifier, on every check the creature makes (RULES.md §2.14 S3: Tired is empty in the
+    """The GM's Tired modifier, on every check the creature makes (rules/semiautomagic.md §2.14 S3: Tired is empty in the
     seed; the GM may attach a modifier, e.g. −1 to all checks): skill, ability, attack, defence, dying checks.
 
     >>> tired_modifiers(C.new_creature(conditions={"Tired": {"modifier": -1}}))
-    [Modifier(label="Tired (GM's modifier)", value=-1, source='RULES.md §2.14 S3')]
+    [Modifier(label="Tired (GM's modifier)", value=-1, source='rules/semiautomagic.md §2.14 S3')]
     >>> tired_modifiers(C.new_creature(conditions={"Tired": {}}))
     []
     """
-    tired = c["conditions"].get("Tired")
-    if tired and tired["modifier"]:
-        return [Modifier("Tired (GM's modifier)", tired["modifier"], "RULES.md §2.14 S3")]
-    return []
+    return condition_modifiers(c, "every check")
 
 
 def attack_bonus_parts(attacker: dict, kind: str, situational) -> tuple[list[Modifier], list[Modifier]]:
-    """(modifiers of the attack roll, modifiers of the attack bonus without Scale) (RULES.md §2.4)."""
+    """(modifiers of the attack roll, modifiers of the attack bonus without Scale) (rules/semiautomagic.md §2.4)."""
     skill = T.ATTACK_SKILLS[kind]
     without_scale = [Modifier(f"{skill} bonus", attacker["skills"].get(skill, 0), f"{_ATTACK}: attack bonus = skill")]
     without_scale += list(situational)
     with_scale = list(without_scale) + tired_modifiers(attacker)
     scale_mod = T.SCALE_TABLE[attacker["scale"]][3]
     if scale_mod:
-        with_scale.append(Modifier(f"attacker's Scale {attacker['scale']}", scale_mod, "RULES.md §2.3: Scale is subtracted from attack rolls"))
+        with_scale.append(Modifier(f"attacker's Scale {attacker['scale']}", scale_mod, "rules/semiautomagic.md §2.3: Scale is subtracted from attack rolls"))
     return with_scale, without_scale
 
 
@@ -136,7 +153,7 @@ def attack_roll(dice: DiceSource, attacker: dict, defender: dict, kind: str, sit
     mods, bare = attack_bonus_parts(attacker, kind, situational)
     tgt = C.target(defender)
     name = defender["name"] or "the defender"
-    steps = [Step(f"{name}'s Target = 4 − Scale {defender['scale']} = {tgt}", "RULES.md §2.3 Scale table")]
+    steps = [Step(f"{name}'s Target = 4 − Scale {defender['scale']} = {tgt}", "rules/semiautomagic.md §2.3 Scale table")]
     flags = []
     if kind == "melee" and C.has(defender, "Helpless") and not defender["dead"]:
         steps.append(Step(f"{name} is Helpless: melee attacks automatically hit (no roll)", "seed 002, Helpless"))
@@ -165,22 +182,22 @@ def defence_allowed(defender: dict, option: str) -> tuple[bool, str, int]:
     ok, why = C.can_defend(defender)
     if not ok:
         return False, f"{why}: may not make defence rolls", 0
-    if C.has(defender, "Held"):
-        if option not in T.HELD_ALLOWED:
-            return False, "Held: no block or parry defence rolls", 0
-        return True, "", T.HELD_ALLOWED[option]
-    return True, "", 0
+    on = C.effective_conditions(defender)
+    for record in R.CONDITIONS:
+        if record.name in on and record.only_defences is not None and option not in record.only_defences:
+            others = " or ".join(o for o in T.DEFENCE_OPTIONS if o not in record.only_defences)
+            return False, f"{record.name}: no {others} defence rolls", 0
+    return True, "", total_of(condition_modifiers(defender, option))
 
 
 def defence_roll(dice: DiceSource, defender: dict, option: str, attack_bonus: int, situational=(), label: str = "") -> Result:
     """Defence roll: d6 + defence skill ≥ 4 + the attacker's attack bonus (Scale excluded); success negates the attack."""
-    allowed, why, penalty = defence_allowed(defender, option)
+    allowed, why, _penalty = defence_allowed(defender, option)
     if not allowed:
         raise RulesError("not_allowed", f"{defender['name'] or 'This creature'} cannot {option}: {why}.", "option")
     skill = T.DEFENCE_OPTIONS[option]
     mods = [Modifier(f"{skill} bonus ({option})", defender["skills"].get(skill, 0), f"{_ATTACK}: {option} uses {skill}")]
-    if penalty:
-        mods.append(Modifier("Held: dodge", penalty, "seed 002, Held"))
+    mods += condition_modifiers(defender, option)
     mods += tired_modifiers(defender) + list(situational)
     dc = T.DEFENCE_BASE + attack_bonus
     result = roll_check(dice, mods, dc, kind="defence", label=label, purpose=f"defence roll ({option})", source=_ATTACK)

@@ -1,4 +1,4 @@
-"""Time: rounds, hours and days, ticking every timer (RULES.md §4; M9, M11, M15, M16, M18, M19, M20).
+"""Time: rounds, hours and days, ticking every timer (rules/cross-system.md §4; rules/semiautomagic.md §2.15 M9, M11, M15, M16, M18, M19, M20).
 
 A round is 6 seconds. Every condition timer is kept in seconds; :func:`tick` lowers them all, ends the
 expired ones (waking up leaves the character Flat-Footed one round) and makes Soul Coma's hourly check
@@ -11,8 +11,8 @@ from __future__ import annotations
 from py_rules.dice import DiceSource
 from py_rules.durations import time_left
 from py_rules.errors import RulesError
-from py_rules.semiautomagic import creature as C, tables as T
-from py_rules.semiautomagic.conditions import WAKING_CONDITIONS, soul_coma_hour, staggered_round, wake
+from py_rules.semiautomagic import condition_registry as R, creature as C, tables as T
+from py_rules.semiautomagic.conditions import soul_coma_hour, staggered_round, wake
 from py_rules.semiautomagic.confusion import confusion_round
 from py_rules.semiautomagic.dying import dying_round
 from py_rules.semiautomagic.recovery import healed_wounds
@@ -21,7 +21,7 @@ from py_rules.words import counted
 
 __all__ = ("tick", "advance_rounds", "advance_hours", "advance_days")
 
-_TIME = "RULES.md §2.13, §4: one entry point runs every periodic rule"
+_TIME = "rules/semiautomagic.md §2.13, rules/cross-system.md §4: one entry point runs every periodic rule"
 
 
 def tick(dice: DiceSource, c: dict, seconds: int, log: Log, *, caretaker_medicine: int | None = None,
@@ -52,10 +52,10 @@ def tick(dice: DiceSource, c: dict, seconds: int, log: Log, *, caretaker_medicin
             entry["seconds"] -= seconds
             if entry["seconds"] <= 0:
                 del c["conditions"][cond]
-                log.event(f"{name} is no longer {cond} (its time is up).")
+                log.event(f"{name} {R.CONDITIONS[cond].ends} (its time is up).")
                 if not (cond == "Stunned" and "Staggered" in c["conditions"]):  # the next stun roll says it
                     log.tell(f"{cond} ends (its time is up)")
-                if cond in WAKING_CONDITIONS:
+                if R.CONDITIONS[cond].wakes:
                     woken.append(cond)
         if cond == "Soul Coma" and "Soul Coma" in c["conditions"]:
             entry["seconds_to_check"] -= seconds
@@ -151,12 +151,13 @@ def advance_days(dice: DiceSource, c: dict, days: int, log: Log, *, slept_8h: bo
         if c["dead"]:
             log.step(f"Day {number}: the dead do not heal", "seed 002, Health")
             continue
-        if C.is_object(c):
-            log.step(f"Day {number}: wounded objects don't heal (repair them with Engineering)", "seed 002, Health")
+        if C.is_object(c) or C.is_machine(c):
+            what = "objects" if C.is_object(c) else f"{c['kind']}s"
+            log.step(f"Day {number}: wounded {what} don't heal (repair them with Engineering)", "seed 002, Health")
             continue
         healed = healed_wounds(c["wounds"], c["abilities"]["Endurance"], slept_8h, bedridden)
         how = "bedridden: Endurance wounds" if bedridden else ("8 hours of sleep: 1 wound" if slept_8h else "no sleep or bed rest: no healing")
-        log.step(f"Day {number}: {how} → {healed} healed", "seed 002, Health; RULES.md §2.14 S10")
+        log.step(f"Day {number}: {how} → {healed} healed", "seed 002, Health; rules/semiautomagic.md §2.14 S10")
         if healed:
             c["wounds"] -= healed
             log.event(f"{name} heals {healed} wound{'s' if healed != 1 else ''} ({c['wounds']} left, Toughness {C.toughness(c)}).")

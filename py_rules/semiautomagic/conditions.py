@@ -1,15 +1,16 @@
-"""Condition manager: add, remove, staggered rounds, waking, Soul Coma hours (M15, M18, M19, M20; RULES.md §2.10, §2.12).
+"""Condition manager: add, remove, staggered rounds, waking, Soul Coma hours (M15, M18, M19, M20; rules/semiautomagic.md §2.10, §2.12).
 
-Conditions are stored as ``{"Name": {"seconds": remaining or null, ...}}``; implied ones
-(Dying, Soul Coma → Unconscious → Helpless, Sleeping/Broken → Helpless) are derived, never stored
-(:func:`py_rules.semiautomagic.creature.effective_conditions`).
+Conditions are stored as ``{"Name": {"seconds": remaining or null, ...}}``; each is declared once in
+:mod:`.condition_registry` (what it implies, forbids, adds to rolls, its start and end words); implied ones are
+derived, never stored (:func:`py_rules.semiautomagic.creature.effective_conditions`). What is here are the rules
+that start and end some of them (rolled durations, dying, waking).
 """
 
 from __future__ import annotations
 
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.semiautomagic import creature as C, tables as T
+from py_rules.semiautomagic import condition_registry as R, creature as C, tables as T
 from py_rules.semiautomagic.checks import D6, check_total, passes, skill_modifiers
 from py_rules.semiautomagic.dying import fall_unconscious, stabilise, start_dying
 from py_rules.trace import Log, Modifier
@@ -19,20 +20,18 @@ __all__ = ("order", "add_condition", "remove_condition", "staggered_round", "wak
            "implied_by", "detect_soul_coma")
 
 _SEED = "seed 002, Conditions"
-WAKING_CONDITIONS = ("Unconscious", "Sleeping", "Soul Coma")
-"""Ending one of these wakes the character (Flat-Footed one round), unless something else keeps him out."""
 
 
 def order(conditions: dict) -> dict:
     """Conditions in the seed's order (stable JSON for the page)."""
-    return {name: conditions[name] for name in T.CONDITIONS if name in conditions}
+    return {name: conditions[name] for name in R.NAMES if name in conditions}
 
 
 def implied_by(c: dict, name: str) -> str | None:
     """Which stored condition implies ``name`` (or Will 0 for Broken), if any."""
     if name == "Broken" and C.will(c) is not None and C.will(c) <= 0:
         return "Will 0"
-    for source, implied in T.IMPLIED_CONDITIONS.items():
+    for source, implied in R.IMPLIED.items():
         if name in implied and C.has(c, source) and source != name:
             return source
     return None
@@ -48,8 +47,8 @@ def add_condition(dice: DiceSource, c: dict, name: str, seconds: int | None, log
     Rolled defaults (seed 002): Staggered lasts 1d6 rounds and stuns 1d6 seconds this round;
     Unconscious wakes after 1d4 hours per wound; Dying starts at the rule's DC; Soul Coma starts at DC 1.
     """
-    if name not in T.CONDITIONS:
-        raise RulesError("unknown_condition", f"Unknown condition {name!r}; conditions: {', '.join(T.CONDITIONS)}.", "condition")
+    if name not in R.NAMES:
+        raise RulesError("unknown_condition", f"Unknown condition {name!r}; conditions: {', '.join(R.NAMES)}.", "condition")
     if C.is_object(c):
         raise RulesError("not_allowed", "Objects have no conditions.", "condition")
     if c["dead"]:
@@ -82,14 +81,14 @@ def add_condition(dice: DiceSource, c: dict, name: str, seconds: int | None, log
                  "seed 002, Soul Coma")
     elif name == "Tired":
         entry["modifier"] = c["conditions"].get("Tired", {}).get("modifier", 0)
-        log.step("Tired has no rules in the seed: no effect unless the GM sets a modifier", "RULES.md §2.14 S3")
+        log.step("Tired has no rules in the seed: no effect unless the GM sets a modifier", "rules/semiautomagic.md §2.14 S3")
     elif name == "Sleeping" and C.has(c, "Unconscious"):
         raise RulesError("not_allowed", f"{_name(c)} is unconscious, not asleep.", "condition")
     c["conditions"][name] = entry
     c["conditions"] = order(c["conditions"])
     duration = "until removed" if entry["seconds"] is None else f"for {_duration(entry['seconds'])}"
-    log.event(f"{_name(c)} is {'in a Soul Coma' if name == 'Soul Coma' else name} {duration}.")
-    for implied in T.IMPLIED_CONDITIONS.get(name, ()):
+    log.event(f"{_name(c)} {R.CONDITIONS[name].starts} {duration}.")
+    for implied in R.IMPLIED.get(name, ()):
         log.event(f"{name} implies {implied}.")
     if name == "Staggered":
         staggered_round(dice, c, log)
@@ -106,8 +105,8 @@ def _duration(seconds: int) -> str:
 def remove_condition(dice: DiceSource, c: dict, name: str, log: Log) -> None:
     """Remove a stored condition. Implied ones must be removed at their source; removing Dying stabilises
     (the character stays unconscious); waking from Unconscious or Sleeping leaves him Flat-Footed one round."""
-    if name not in T.CONDITIONS:
-        raise RulesError("unknown_condition", f"Unknown condition {name!r}; conditions: {', '.join(T.CONDITIONS)}.", "condition")
+    if name not in R.NAMES:
+        raise RulesError("unknown_condition", f"Unknown condition {name!r}; conditions: {', '.join(R.NAMES)}.", "condition")
     if name not in c["conditions"]:
         source = implied_by(c, name)
         if source:
@@ -117,8 +116,8 @@ def remove_condition(dice: DiceSource, c: dict, name: str, log: Log) -> None:
         stabilise(dice, c, log, "the GM ended Dying")
         return
     del c["conditions"][name]
-    log.event(f"{_name(c)} is no longer {name}.")
-    if name in WAKING_CONDITIONS:
+    log.event(f"{_name(c)} {R.CONDITIONS[name].ends}.")
+    if R.CONDITIONS[name].wakes:
         still = next((n for n in ("Unconscious", "Sleeping") if C.has(c, n)), None)
         if still:
             source = implied_by(c, still)
@@ -155,7 +154,7 @@ def noise_wakes(dice: DiceSource, c: dict, noise_dc: int, log: Log, threshold: i
     """Does a noise of Perception DC ``noise_dc`` wake the creature (M19)?
 
     Unconscious creatures do not wake from noise. A sleeper wakes at once from a noise at DC ``threshold``
-    (−5) or louder; otherwise it rolls Perception at −6 against the noise DC (RULES.md §2.14 S8).
+    (−5) or louder; otherwise it rolls Perception at −6 against the noise DC (rules/semiautomagic.md §2.14 S8).
     """
     if C.has(c, "Unconscious"):
         log.step("Unconscious characters do not wake up from loud noise or violent motion", "seed 002, Unconscious")
@@ -163,7 +162,7 @@ def noise_wakes(dice: DiceSource, c: dict, noise_dc: int, log: Log, threshold: i
     if "Sleeping" not in c["conditions"]:
         raise RulesError("not_sleeping", f"{_name(c)} is not asleep.", "creature")
     if noise_dc <= threshold:
-        log.step(f"Noise DC {noise_dc} ≤ {threshold}: loud enough to wake a sleeper", "seed 002, Sleeping; RULES.md §2.14 S8")
+        log.step(f"Noise DC {noise_dc} ≤ {threshold}: loud enough to wake a sleeper", "seed 002, Sleeping; rules/semiautomagic.md §2.14 S8")
         wake(c, log, "Sleeping")
         return True
     mods = skill_modifiers(c, "Perception")
@@ -171,7 +170,7 @@ def noise_wakes(dice: DiceSource, c: dict, noise_dc: int, log: Log, threshold: i
     total = check_total(face, mods)
     heard = passes(total, noise_dc)
     log.step(f"Perception: d6 {face} {' '.join(f'{m.value:+d} ({m.label})' for m in mods)} = {total} "
-             f"{'≥' if heard else '<'} DC {noise_dc}: {'hears it' if heard else 'sleeps on'}", "RULES.md §2.14 S8")
+             f"{'≥' if heard else '<'} DC {noise_dc}: {'hears it' if heard else 'sleeps on'}", "rules/semiautomagic.md §2.14 S8")
     if heard:
         wake(c, log, "Sleeping")
     return heard
@@ -191,7 +190,7 @@ def soul_coma_hour(dice: DiceSource, c: dict, log: Log, *, caretaker_medicine: i
         return False
     dc = coma["dc"]
     if caretaker_medicine is not None:
-        mods = [Modifier("caretaker's Medicine (Long-Term Care)", caretaker_medicine, "seed 002, Soul Coma; RULES.md §2.14 S11")]
+        mods = [Modifier("caretaker's Medicine (Long-Term Care)", caretaker_medicine, "seed 002, Soul Coma; rules/semiautomagic.md §2.14 S11")]
         who = "Caretaker's Medicine"
     else:
         mods = skill_modifiers(c, "Fortitude")

@@ -1,4 +1,4 @@
-"""The Confusion chart and the scatter die (M16, M17; seed 002 Confused; RULES.md §2.11, §2.14 S2, S17).
+"""The Confusion chart and the scatter die (M16, M17; seed 002 Confused; rules/semiautomagic.md §2.11, §2.14 S2, S17).
 
 :func:`chart_row` and :func:`needs_reroll` are pure; :func:`roll_confusion` draws d20s until a real row.
 """
@@ -19,7 +19,7 @@ __all__ = ("D20", "D8", "scatter_direction", "roll_scatter", "needs_reroll", "Co
 
 D20 = d(20)
 D8 = d(8)
-_CHART = "seed 002, Confusion chart; RULES.md §2.11"
+_CHART = "seed 002, Confusion chart; rules/semiautomagic.md §2.11"
 
 
 def scatter_direction(face: int) -> str:
@@ -77,9 +77,9 @@ def roll_confusion(dice: DiceSource, blank_rows: str = "reroll", log: Log | None
             continue
         if effect.get("blank"):
             if blank_rows == "reroll":
-                log.step(f"d20 {face}: blank row, roll again", "RULES.md §2.14 S2")
+                log.step(f"d20 {face}: blank row, roll again", "rules/semiautomagic.md §2.14 S2")
                 continue
-            log.step(f"d20 {face}: blank row read as row {T.NO_ACTION_ROW}", "RULES.md §2.14 S2 (option no_action)")
+            log.step(f"d20 {face}: blank row read as row {T.NO_ACTION_ROW}", "rules/semiautomagic.md §2.14 S2 (option no_action)")
             face = T.NO_ACTION_ROW
             text, effect = T.CONFUSION_CHART[face]
         if effect.get("reroll"):
@@ -96,7 +96,7 @@ def roll_confusion(dice: DiceSource, blank_rows: str = "reroll", log: Log | None
         log.step(f"d20 {face}: {text}" + (" (screaming)" if out.screaming else ""), _CHART)
         if effect.get("scatter"):
             out.scatter = roll_scatter(dice)
-            log.step(f"Scatter die {out.scatter[0]}: direction {out.scatter[1]}", "RULES.md §2.14 S17")
+            log.step(f"Scatter die {out.scatter[0]}: direction {out.scatter[1]}", "rules/semiautomagic.md §2.14 S17")
         if effect.get("control_d6_rounds"):
             out.control_rounds = dice.roll(d(6), "rounds of regained control")
             log.step(f"Control regained for {counted(out.control_rounds, 'rounds')} (1d6)", _CHART)

@@ -1,4 +1,4 @@
-"""Damage: dice expressions (read by :mod:`py_rules.dice_expr` with :data:`~py_rules.semiautomagic.tables.DAMAGE_FORM`), "one die smaller", hits against Toughness, EMP (M6, M7, M8, M22; RULES.md §2.5).
+"""Damage: dice expressions (read by :mod:`py_rules.dice_expr` with :data:`~py_rules.semiautomagic.tables.DAMAGE_FORM`), "one die smaller", hits against Toughness, EMP (M6, M7, M8, M22; rules/semiautomagic.md §2.5).
 
 :func:`hit_outcome` is the pure arithmetic of one hit; :func:`apply_hit` changes a creature copy.
 """
@@ -37,7 +37,7 @@ def step_down(expr: Expr, steps: int = 1) -> Expr:
 
 
 def roll_damage(dice: DiceSource, expr: Expr, purpose: str = "damage") -> tuple[int, tuple[int, ...]]:
-    """Roll ``expr``; the total (at least 0, RULES.md §2.5) and the faces."""
+    """Roll ``expr``; the total (at least 0, rules/semiautomagic.md §2.5) and the faces."""
     rolled = roll(dice, expr, purpose, floor=T.DAMAGE_FORM.floor)
     return rolled.total, rolled.faces
 
@@ -150,7 +150,7 @@ def apply_emp(c: dict, damage: int, log: Log) -> None:
 
 def weapon_damage(dice: DiceSource, weapon: dict, log: Log) -> int:
     """Roll a sheet weapon's damage: one die smaller for a light-material bludgeoning weapon (seed 002,
-    Bludgeoning; RULES.md §2.14 S9 die ladder)."""
+    Bludgeoning; rules/semiautomagic.md §2.14 S9 die ladder)."""
     expr = parse(weapon["damage"], T.DAMAGE_FORM, "weapon")
     if weapon["light_material"] and weapon["damage_type"] == "bludgeoning":
         smaller = step_down(expr)
@@ -158,5 +158,5 @@ def weapon_damage(dice: DiceSource, weapon: dict, log: Log) -> int:
                  "(one die smaller)", "seed 002, Bludgeoning")
         expr = smaller
     amount, faces = roll_damage(dice, expr, f"{weapon['name']} damage")
-    log.step(f"Damage {expr}: dice {', '.join(map(str, faces)) or 'none'} → {amount}", "RULES.md §2.5")
+    log.step(f"Damage {expr}: dice {', '.join(map(str, faces)) or 'none'} → {amount}", "rules/semiautomagic.md §2.5")
     return amount

@@ -1,4 +1,4 @@
-"""Dying, stabilising, death, resuscitation and waking times (M9, M10, M19; seed 002 Health, Dying; RULES.md §2.6).
+"""Dying, stabilising, death, resuscitation and waking times (M9, M10, M19; seed 002 Health, Dying; rules/semiautomagic.md §2.6).
 
 Pure parts: :func:`dying_modifiers`, :func:`impossible`, :func:`stabilises`. The rest change a
 creature copy and record what happened in a :class:`Log`.
@@ -18,10 +18,10 @@ __all__ = (
     "roll_wake_seconds", "dying_round", "fall_unconscious",
 )
 
-_DYING = "seed 002, Dying (Health section); RULES.md §2.6"
-_DYING_COND = "seed 002, Dying (Conditions section); RULES.md §2.14 S1"
+_DYING = "seed 002, Dying (Health section); rules/semiautomagic.md §2.6"
+_DYING_COND = "seed 002, Dying (Conditions section); rules/semiautomagic.md §2.14 S1"
 DYING_ORDERS = ("stabilise_first", "check_first")
-"""RULES.md §2.14 S5: the stabilisation roll comes before the endurance check (default) or after."""
+"""rules/semiautomagic.md §2.14 S5: the stabilisation roll comes before the endurance check (default) or after."""
 D10 = d(T.STABILISE_DIE)
 D4 = d(T.WAKE_DIE)
 
@@ -84,7 +84,7 @@ def check_impossible(c: dict, log: Log, rule: str, extra=()) -> bool:
 
 
 def start_dying(c: dict, log: Log, rule: str = "health", extra=()) -> None:
-    """Start Dying at the rule's DC (4 or 6); the DC is tested at once (RULES.md §2.14 S4)."""
+    """Start Dying at the rule's DC (4 or 6); the DC is tested at once (rules/semiautomagic.md §2.14 S4)."""
     dc = T.DYING_RULES[rule]["start_dc"]
     c["conditions"]["Dying"] = {"seconds": None, "dc": dc}
     c["conditions"].pop("Sleeping", None)
@@ -94,7 +94,7 @@ def start_dying(c: dict, log: Log, rule: str = "health", extra=()) -> None:
 
 
 def roll_wake_seconds(dice: DiceSource, wounds: int) -> tuple[int, list[int]]:
-    """1d4 hours per wound (at least one d4, RULES.md §2.14 S7), in seconds, and the faces."""
+    """1d4 hours per wound (at least one d4, rules/semiautomagic.md §2.14 S7), in seconds, and the faces."""
     faces = dice.roll_many(max(1, wounds), D4, "hours until waking (1d4 per wound)")
     return sum(faces) * T.WAKE_SECONDS_PER_FACE, faces
 
@@ -103,7 +103,7 @@ def fall_unconscious(dice: DiceSource, c: dict, log: Log, why: str) -> None:
     """Unconscious with a wake-up timer of 1d4 hours per wound (seed 002, Unconscious)."""
     seconds, faces = roll_wake_seconds(dice, c["wounds"])
     log.step(f"Wakes in {'+'.join(map(str, faces))} = {counted(seconds // 3600, 'hours')} (1d4 per wound, at least one)",
-             "seed 002, Unconscious; RULES.md §2.14 S7")
+             "seed 002, Unconscious; rules/semiautomagic.md §2.14 S7")
     current = c["conditions"].get("Unconscious")
     if current is not None and (current["seconds"] is None or current["seconds"] > seconds):
         left = "until removed" if current["seconds"] is None else f"{current['seconds'] / 3600:g} more hours"

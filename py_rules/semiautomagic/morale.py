@@ -1,4 +1,4 @@
-"""Morale: damage against Will, morale penalties, Broken (M13; seed 002 Morale Penalty, Broken; RULES.md §2.8)."""
+"""Morale: damage against Will, morale penalties, Broken (M13; seed 002 Morale Penalty, Broken; rules/semiautomagic.md §2.8)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from py_rules.trace import Log
 
 __all__ = ("morale_outcome", "apply_morale_damage", "remove_morale_penalties")
 
-_MORALE = "seed 002, Morale Penalty; RULES.md §2.8 [SRC Morale.html]"
+_MORALE = "seed 002, Morale Penalty; rules/semiautomagic.md §2.8 [SRC Morale.html]"
 
 
 def morale_outcome(damage: int, will: int) -> tuple[bool, bool]:
@@ -67,7 +67,7 @@ def apply_morale_damage(c: dict, damage: int, source: str, log: Log) -> None:
             log.event(f"{name} frenzies: attacks the source or the nearest creature, −1 to Dexterity- and "
                       "Intelligence-based skills, cannot concentrate or cast.")
         if effect:
-            log.step(f"{damage} > Will {w}: {source} overwhelms ({effect})", "RULES.md §2.8 [SRC Morale.html]")
+            log.step(f"{damage} > Will {w}: {source} overwhelms ({effect})", "rules/semiautomagic.md §2.8 [SRC Morale.html]")
             log.flag(effect.lower())
         c["conditions"] = order(c["conditions"])
     if C.will(c) <= 0 and "Broken" not in c["conditions"]:
@@ -79,7 +79,7 @@ def apply_morale_damage(c: dict, damage: int, source: str, log: Log) -> None:
 
 
 def remove_morale_penalties(c: dict, count: int, log: Log) -> None:
-    """Remove morale penalties (RULES.md §2.14 S15: a GM operation); Will above 0 lifts Broken,
+    """Remove morale penalties (rules/semiautomagic.md §2.14 S15: a GM operation); Will above 0 lifts Broken,
     and insanity's Confusion ends once a penalty is removed."""
     _check(c)
     removed = min(count, c["morale_penalties"])

@@ -6,7 +6,7 @@ from py_rules.errors import RulesError
 from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation
 from py_rules.params import Param
-from py_rules.semiautomagic import creature as C, tables as T
+from py_rules.semiautomagic import condition_registry as R, creature as C, tables as T
 from py_rules.semiautomagic.actions import plan_action
 from py_rules.semiautomagic.checks import attack_roll, defence_allowed, defence_roll, roll_check, skill_modifiers
 from py_rules.semiautomagic.damage import apply_hit, weapon_damage
@@ -17,7 +17,7 @@ from py_rules.words import counted
 
 __all__ = ("OPERATIONS", "finish")
 
-_GM = "GM's modifier (RULES.md §2.2)"
+_GM = "GM's modifier (rules/semiautomagic.md §2.2)"
 
 
 def finish(kind: str, label: str, c: dict | None, log: Log, **fields) -> Result:
@@ -42,6 +42,8 @@ def _describe(*, creature, label):
     log = Log()
     row = T.SCALE_TABLE[c["scale"]]
     end_note = " (objects have no Endurance and count as 3)" if C.is_object(c) else ""
+    if C.is_machine(c):
+        log.step(f"A {c['kind']}: acts as a creature does, and is electronic (an EMP can stop it)", "seed 002, EMP")
     source = str(data["defence_source"]).replace("_", " ")
     log.step(f"Defence {data['defence']:+d} from {source} (the best single source; sources do not stack, "
              "natural armour +0 is the floor)", "seed 002, Natural Armour; Stacking Bonuses")
@@ -50,8 +52,8 @@ def _describe(*, creature, label):
     log.step(f"Minimum Toughness = Toughness − 6 = {data['min_toughness']}", "seed 002, Minimum Toughness")
     if data["will"] is not None:
         log.step(f"Will = Spirit {c['abilities']['Spirit']} + 6 + misc {c['will_bonus']} − morale penalties "
-                 f"{c['morale_penalties']} = {data['will']}; Minimum Will {data['min_will']}", "RULES.md §2.8 [SRC Morale.html]")
-    log.step(f"Scale {c['scale']}: square {row[0]}, size ×{row[2]}, attack {row[3]:+d}, Target {row[4]}", "RULES.md §2.3")
+                 f"{c['morale_penalties']} = {data['will']}; Minimum Will {data['min_will']}", "rules/semiautomagic.md §2.8 [SRC Morale.html]")
+    log.step(f"Scale {c['scale']}: square {row[0]}, size ×{row[2]}, attack {row[3]:+d}, Target {row[4]}", "rules/semiautomagic.md §2.3")
     if data["mobility_penalty"]:
         log.step(f"Mobility penalty {data['mobility_penalty']}: −{data['mobility_penalty']} to "
                  f"{', '.join(T.MOBILITY_SKILLS)}; −{data['mobility_penalty'] * T.MOBILITY_SQUARES_PER_POINT} squares "
@@ -61,11 +63,15 @@ def _describe(*, creature, label):
     if data["conditions"]:
         log.step("Conditions (with implied ones): " + ", ".join(data["conditions"]), "seed 002, Conditions")
     defence_rolls = "allowed" if data["can_defend"] else f"not allowed ({data['no_defence_reason']})"
-    if data["can_defend"] and "Held" in data["conditions"]:
-        penalty = f"{T.HELD_ALLOWED['dodge']:+d}".replace("-", "−")
-        defence_rolls = f"dodge only, at {penalty} (Held: no block or parry)"
+    narrowing = [r for r in R.CONDITIONS if r.name in data["conditions"] and r.only_defences is not None]
+    if data["can_defend"] and narrowing:
+        record = narrowing[0]
+        only = " or ".join(record.only_defences)
+        penalty = f"{R.defence_modifier(record.name, record.only_defences[0]):+d}".replace("-", "−")
+        others = " or ".join(o for o in T.DEFENCE_OPTIONS if o not in record.only_defences)
+        defence_rolls = f"{only} only, at {penalty} ({record.name}: no {others})"
     log.step(f"Defence rolls: {defence_rolls}; "
-             f"action seconds this round: {data['action_seconds']}", "seed 002, Conditions; RULES.md §2.13")
+             f"action seconds this round: {data['action_seconds']}", "seed 002, Conditions; rules/semiautomagic.md §2.13")
     if data.get("emp_toughness") is not None:
         log.step(f"EMP Toughness {data['emp_toughness']} ({c['emp_complexity']})", "seed 002, EMP table")
     return finish("creature", label or c["name"], c, log,
@@ -77,12 +83,12 @@ DESCRIBE = Operation(
     summary="Toughness, Minimum Toughness, Defence (best single source), Will, Target, Scale, mobility and "
     "movement, conditions with the ones they imply, defence and action limits.",
     covers=("M1", "M2", "M14", "M21"), params=(CREATURE, LABEL), run=_describe, rolls=False,
-    source="seed 002, Creature or Object Toughness; Natural Armour; Stacking Bonuses; Mobility Penalty; RULES.md §2.3",
+    source="seed 002, Creature or Object Toughness; Natural Armour; Stacking Bonuses; Mobility Penalty; rules/semiautomagic.md §2.3",
 )
 
 
 def _check(dice, *, label, modifier, dc, modifiers):
-    mods = [Modifier("modifier", modifier, "RULES.md §2.2")] + parse_modifiers(modifiers, _GM)
+    mods = [Modifier("modifier", modifier, "rules/semiautomagic.md §2.2")] + parse_modifiers(modifiers, _GM)
     return roll_check(dice, mods, dc, label=label)
 
 
@@ -92,13 +98,13 @@ CHECK = Operation(
     covers=("M3",),
     params=(
         LABEL,
-        Param("modifier", "int", "Modifier", "The skill bonus or ability score added to the d6 (RULES.md §2.2).",
+        Param("modifier", "int", "Modifier", "The skill bonus or ability score added to the d6 (rules/semiautomagic.md §2.2).",
               default=0, minimum=-30, maximum=40),
         Param("dc", "int", "DC", "The difficulty; negative DCs exist (seed 002: 'a noise louder than DC -5').",
               default=6, minimum=-30, maximum=50),
         MODIFIERS,
     ),
-    run=_check, source="RULES.md §2.2 [SRC SkillBasics]",
+    run=_check, source="rules/semiautomagic.md §2.2 [SRC SkillBasics]",
 )
 
 
@@ -115,7 +121,7 @@ SKILL_CHECK = Operation(
     covers=("M3", "M14"),
     params=(
         CREATURE, LABEL,
-        Param("skill", "choice", "Skill or ability", "What the check uses (RULES.md §2.2–2.3).",
+        Param("skill", "choice", "Skill or ability", "What the check uses (rules/semiautomagic.md §2.2–2.3).",
               default="Perception", choices=T.ABILITIES + T.SKILLS),
         Param("dc", "int", "DC", "The difficulty (negative DCs allowed).", default=6, minimum=-30, maximum=50),
         Param("vehicle_mobility", "int", "Vehicle's / mount's mobility penalty",
@@ -123,7 +129,7 @@ SKILL_CHECK = Operation(
               default=0, minimum=0, maximum=30),
         MODIFIERS,
     ),
-    run=_skill_check, source="RULES.md §2.2; seed 002, Mobility Penalty; Sleeping",
+    run=_skill_check, source="rules/semiautomagic.md §2.2; seed 002, Mobility Penalty; Sleeping",
 )
 
 
@@ -193,10 +199,10 @@ ATTACK = Operation(
     covers=("M4", "M5"),
     params=(
         ATTACKER, CREATURE, LABEL,
-        Param("kind", "choice", "Attack kind", "RULES.md §2.4: melee (Weapon Skill), ranged (Ranged Skill), spell (Magic).",
+        Param("kind", "choice", "Attack kind", "rules/semiautomagic.md §2.4: melee (Weapon Skill), ranged (Ranged Skill), spell (Magic).",
               default="melee", choices=tuple(T.ATTACK_SKILLS)),
         Param("defence", "choice", "Defender's defence roll",
-              "RULES.md §2.4: none, block (Shield Use), dodge (Reflex) or parry (Weapon Skill); the defender's "
+              "rules/semiautomagic.md §2.4: none, block (Shield Use), dodge (Reflex) or parry (Weapon Skill); the defender's "
               "conditions may forbid it (seed 002: Flat-Footed, Helpless, Broken, Held).",
               default="none", choices=("none",) + tuple(T.DEFENCE_OPTIONS)),
         MODIFIERS,
@@ -205,7 +211,7 @@ ATTACK = Operation(
               default=""),
         DYING_RULE, DYING_TRIGGER,
     ),
-    run=_attack, source="RULES.md §2.4 [SRC Attacking.html]; seed 002, Helpless; Flat-Footed; damage types; "
+    run=_attack, source="rules/semiautomagic.md §2.4 [SRC Attacking.html]; seed 002, Helpless; Flat-Footed; damage types; "
     "Nonlethal Damage; Health",
 )
 
@@ -221,13 +227,13 @@ DEFENCE = Operation(
     covers=("M5",),
     params=(
         CREATURE, LABEL,
-        Param("option", "choice", "Defence", "RULES.md §2.4: block = Shield Use, dodge = Reflex, parry = Weapon Skill.",
+        Param("option", "choice", "Defence", "rules/semiautomagic.md §2.4: block = Shield Use, dodge = Reflex, parry = Weapon Skill.",
               default="dodge", choices=tuple(T.DEFENCE_OPTIONS)),
         Param("attack_bonus", "int", "Attacker's attack bonus (without Scale)",
-              "RULES.md §2.4: the defence DC is 4 + this bonus.", default=2, minimum=-20, maximum=40),
+              "rules/semiautomagic.md §2.4: the defence DC is 4 + this bonus.", default=2, minimum=-20, maximum=40),
         MODIFIERS,
     ),
-    run=_defence, source="RULES.md §2.4; seed 002, Flat-Footed; Held; Broken; Helpless; Stunned; Panicked",
+    run=_defence, source="rules/semiautomagic.md §2.4; seed 002, Flat-Footed; Held; Broken; Helpless; Stunned; Panicked",
 )
 
 
@@ -245,24 +251,24 @@ ACTION = Operation(
     covers=("M21",),
     params=(
         CREATURE, LABEL,
-        Param("seconds", "int", "Action length (seconds)", "RULES.md §2.13: an nSA takes n seconds (0SA exists).",
+        Param("seconds", "int", "Action length (seconds)", "rules/semiautomagic.md §2.13: an nSA takes n seconds (0SA exists).",
               default=4, minimum=0, maximum=60),
-        Param("seconds_used", "int", "Seconds already used this round", "RULES.md §2.13: actions use consecutive seconds.",
+        Param("seconds_used", "int", "Seconds already used this round", "rules/semiautomagic.md §2.13: actions use consecutive seconds.",
               default=0, minimum=0, maximum=6),
-        Param("weapon", "choice", "Weapon effort", "RULES.md §2.4 [SRC WeaponEffort]: light, medium or heavy.",
+        Param("weapon", "choice", "Weapon effort", "rules/semiautomagic.md §2.4 [SRC WeaponEffort]: light, medium or heavy.",
               default="none", choices=T.WEAPON_EFFORTS),
         Param("combo", "bool", "Combo", "Seed 002, Disabled: no combos, single attacks only.", default=False),
         Param("move", "choice", "Movement", "Seed 002, Disabled: can't walk, can crawl one square as a 4SA.",
               default="none", choices=("none", "walk", "crawl")),
     ),
-    run=_action, rolls=False, source="seed 002, Disabled; Stunned; Broken; RULES.md §2.13",
+    run=_action, rolls=False, source="seed 002, Disabled; Stunned; Broken; rules/semiautomagic.md §2.13",
 )
 
 def _weapon_list():
     log = Log()
     if WEAPONS_ARE_EXAMPLES:
         log.step("The rules name the damage types and the weapons that deal them, not their dice: these dice are "
-                 "examples to change on the sheet.", "seed 002, damage types; RULES.md §2.14 S9")
+                 "examples to change on the sheet.", "seed 002, damage types; rules/semiautomagic.md §2.14 S9")
     for w in COMMON_WEAPONS:
         notes = [n for n, on in (("light material: one die smaller", w["light_material"]), ("nonlethal", w["nonlethal"])) if on]
         log.step(f"{w['name']}: {w['damage']} {type_key(w['damage_type'])}" + (f" ({', '.join(notes)})" if notes else ""),

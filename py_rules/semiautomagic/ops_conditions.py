@@ -5,7 +5,7 @@ from __future__ import annotations
 from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.params import Param
-from py_rules.semiautomagic import creature as C, tables as T
+from py_rules.semiautomagic import condition_registry as R, creature as C, tables as T
 from py_rules.semiautomagic.clock import advance_hours, advance_rounds
 from py_rules.semiautomagic.conditions import (
     add_condition,
@@ -32,6 +32,7 @@ from py_rules.semiautomagic.fields import (
 )
 from py_rules.semiautomagic.ops_combat import finish, told
 from py_rules.trace import Log
+from py_rules.words import spelled
 
 __all__ = ("OPERATIONS",)
 
@@ -53,21 +54,21 @@ def _set_condition(dice, *, creature, label, condition, action, duration, unit, 
 
 SET_CONDITION = Operation(
     id="semiautomagic.set_condition", system="semiautomagic", title="Add or remove a condition",
-    summary="Any of the fourteen conditions, with a duration or the seed's own (Staggered 1d6 rounds with its first "
+    summary=f"Any of the {spelled(len(R.NAMES))} conditions, with a duration or the seed's own (Staggered 1d6 rounds with its first "
     "stun roll, Unconscious 1d4 hours per wound, Dying at the rule's DC, Soul Coma from DC 1). Implied conditions "
     "(Dying, Soul Coma → Unconscious → Helpless; Sleeping, Broken → Helpless) follow automatically; waking leaves the "
     "character Flat-Footed one round.",
     covers=("M15", "M18", "M19"),
     params=(CREATURE, LABEL,
-            Param("condition", "choice", "Condition", "Seed 002, Conditions (fourteen).", default="Flat-Footed",
-                  choices=T.CONDITIONS, example="Staggered"),
+            Param("condition", "choice", "Condition", f"Seed 002, Conditions ({spelled(len(R.NAMES))}).",
+                  default="Flat-Footed", choices=R.NAMES, example="Staggered"),
             Param("action", "choice", "Add or remove", "Add the condition or end it.", default="add", choices=("add", "remove")),
             Param("duration", "int", "Duration", "Empty = the seed's rolled duration or until removed.", default=None,
                   minimum=1, maximum=100000),
-            Param("unit", "choice", "Duration unit", "RULES.md §2.13: a round is 6 seconds.", default="rounds",
+            Param("unit", "choice", "Duration unit", "rules/semiautomagic.md §2.13: a round is 6 seconds.", default="rounds",
                   choices=tuple(UNITS)),
             DYING_RULE),
-    run=_set_condition, source="seed 002, Conditions; RULES.md §2.10",
+    run=_set_condition, source="seed 002, Conditions; rules/semiautomagic.md §2.10",
 )
 
 
@@ -92,7 +93,7 @@ def _set_status(*, creature, label, status, action):
     note = "A named status without rules of its own (the seed names it but gives no mechanics)"
     if action == "add":
         note += "; it ends with the round" if status in T.ROUND_STATUSES else "; it lasts until removed"
-    log.step(note, "RULES.md §2.14 S14")
+    log.step(note, "rules/semiautomagic.md §2.14 S14")
     return finish("status", label, c, log, details={"statuses": list(c["statuses"])})
 
 
@@ -102,11 +103,11 @@ SET_STATUS = Operation(
     "rows 6, 13–15), frenzy (rage above Will), on fire (heat). Stand a prone character up, end a frenzy, put out a fire.",
     covers=("M15",),
     params=(CREATURE, LABEL,
-            Param("status", "choice", "Status", "RULES.md §2.14 S14: named statuses without mechanics.",
+            Param("status", "choice", "Status", "rules/semiautomagic.md §2.14 S14: named statuses without mechanics.",
                   default="prone", choices=T.STATUSES),
             Param("action", "choice", "Add or remove", "Add the status or end it.", default="remove",
                   choices=("add", "remove"))),
-    run=_set_status, rolls=False, source="RULES.md §2.10, §2.14 S14; seed 002, Confusion chart; Heat",
+    run=_set_status, rolls=False, source="rules/semiautomagic.md §2.10, §2.14 S14; seed 002, Confusion chart; Heat",
 )
 
 
@@ -128,14 +129,14 @@ CONFUSION = Operation(
     "give the player control.",
     covers=("M16", "M17"),
     params=(CREATURE.with_example(EXAMPLE_CONFUSED), LABEL, BLANK_ROWS),
-    run=_confusion, source="seed 002, Confused; Confusion chart; RULES.md §2.11",
+    run=_confusion, source="seed 002, Confused; Confusion chart; rules/semiautomagic.md §2.11",
 )
 
 
 def _scatter(dice, *, label):
     log = Log()
     face, direction = roll_scatter(dice)
-    log.step(f"d8 {face}: {direction}", "RULES.md §2.14 S17")
+    log.step(f"d8 {face}: {direction}", "rules/semiautomagic.md §2.14 S17")
     return finish("scatter", label, None, log, total=face, level_name=direction)
 
 
@@ -143,7 +144,7 @@ SCATTER = Operation(
     id="semiautomagic.scatter", system="semiautomagic", title="Scatter die",
     summary="A direction for Panicked flight and Confusion rows 2, 7, 11, 12: a d8 read as N, NE, E, SE, S, SW, W, NW.",
     covers=("M17",), params=(LABEL,), run=_scatter,
-    source="seed 002, Panicked; Confusion chart; RULES.md §2.14 S17",
+    source="seed 002, Panicked; Confusion chart; rules/semiautomagic.md §2.14 S17",
 )
 
 
@@ -176,9 +177,9 @@ NOISE = Operation(
     params=(CREATURE.with_example(EXAMPLE_SLEEPING), LABEL,
             Param("noise_dc", "int", "Noise's Perception DC", "Lower is louder (seed 002: 'louder than DC -5').",
                   default=-5, minimum=-30, maximum=50, example=2),
-            Param("wake_noise_dc", "int", "Always-wakes noise DC", "RULES.md §2.14 S8: a noise at this DC or louder wakes a sleeper "
+            Param("wake_noise_dc", "int", "Always-wakes noise DC", "rules/semiautomagic.md §2.14 S8: a noise at this DC or louder wakes a sleeper "
                   "without a roll.", default=T.SLEEP_WAKE_DC, minimum=-30, maximum=50, setting=True)),
-    run=_noise, source="seed 002, Sleeping; Unconscious; RULES.md §2.14 S8",
+    run=_noise, source="seed 002, Sleeping; Unconscious; rules/semiautomagic.md §2.14 S8",
 )
 
 
@@ -194,7 +195,7 @@ SOUL_HOUR = Operation(
     summary="Fortitude against the DC (1 in the first hour, +1 each hour); or a caretaker's Medicine against the same "
     "DC, which then does not rise. Failure: the body begins Dying.",
     covers=("M20",), params=(CREATURE.with_example(EXAMPLE_SOUL_COMA), LABEL, CARETAKER, DYING_RULE), run=_soul_hour,
-    source="seed 002, Soul Coma; RULES.md §2.12",
+    source="seed 002, Soul Coma; rules/semiautomagic.md §2.12",
 )
 
 
@@ -211,7 +212,7 @@ DETECT = Operation(
     covers=("M20",),
     params=(LABEL, Param("method", "choice", "Check", "Seed 002, Soul Coma.", default="Medicine",
                          choices=tuple(T.SOUL_COMA_DETECT)),
-            skill_bonus("bonus", "Observer's bonus", "RULES.md §2.2: d6 + the skill bonus.")),
+            skill_bonus("bonus", "Observer's bonus", "rules/semiautomagic.md §2.2: d6 + the skill bonus.")),
     run=_detect, source="seed 002, Soul Coma",
 )
 
@@ -233,7 +234,7 @@ ROUNDS = Operation(
             DYING_RULE, DYING_ORDER, BLANK_ROWS, CARETAKER,
             Param("confusion", "bool", "Roll the Confusion chart", "Off: a Confused character's chart is rolled at the "
                   "start of its turn instead (an encounter does that).", default=True)),
-    run=_rounds, source="RULES.md §2.13, §4; seed 002, Conditions",
+    run=_rounds, source="rules/semiautomagic.md §2.13, rules/cross-system.md §4; seed 002, Conditions",
 )
 
 
@@ -258,7 +259,7 @@ HOURS = Operation(
     params=(CREATURE.with_example(EXAMPLE_SOUL_COMA), LABEL,
             Param("hours", "int", "Hours", "How many hours pass.", default=1, minimum=1, maximum=240),
             CARETAKER, DYING_RULE),
-    run=_hours, source="seed 002, Unconscious; Soul Coma; RULES.md §4",
+    run=_hours, source="seed 002, Unconscious; Soul Coma; rules/cross-system.md §4",
 )
 
 
@@ -267,7 +268,7 @@ def _tables(*, label, table):
     if table == "scale":
         for scale, row in T.SCALE_TABLE.items():
             log.step(f"Scale {scale}: {row[0]}, base Toughness {row[1]}, size ×{row[2]}, attack {row[3]:+d}, Target {row[4]}"
-                     + (f" ({row[5]})" if row[5] else ""), "RULES.md §2.3")
+                     + (f" ({row[5]})" if row[5] else ""), "rules/semiautomagic.md §2.3")
     elif table == "emp":
         for name, (value, example) in T.EMP_TOUGHNESS.items():
             log.step(f"{name}: EMP Toughness {value}" + (f" — {example}" if example else ""), "seed 002, EMP table")
@@ -288,9 +289,9 @@ TABLES = Operation(
     id="semiautomagic.show_table", system="semiautomagic", title="Rule tables",
     summary="Show the Scale table, the EMP Toughness table, the eight damage types with their notes, or the Confusion chart.",
     covers=("M8", "M22"),
-    params=(LABEL, Param("table", "choice", "Table", "The engine's editable rule data (RULES.md §0).", default="damage_types",
+    params=(LABEL, Param("table", "choice", "Table", "The engine's editable rule data (rules/cross-system.md §0).", default="damage_types",
                          choices=("damage_types", "emp", "scale", "confusion"))),
-    run=_tables, rolls=False, source="seed 002; RULES.md §2.3, §2.5, §2.11",
+    run=_tables, rolls=False, source="seed 002; rules/semiautomagic.md §2.3, §2.5, §2.11",
 )
 
 OPERATIONS = (SET_CONDITION, SET_STATUS, ROUNDS, HOURS, CONFUSION, SCATTER, STAGGERED, NOISE, SOUL_HOUR, DETECT, TABLES)

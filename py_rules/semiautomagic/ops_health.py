@@ -31,14 +31,14 @@ from py_rules.words import counted
 
 __all__ = ("OPERATIONS",)
 
-_GM = "GM's modifier (RULES.md §2.2)"
+_GM = "GM's modifier (rules/semiautomagic.md §2.2)"
 
 DAMAGE_TYPE = Param("damage_type", "choice", "Damage type",
                     "Seed 002: Piercing, Bludgeoning, Slashing, Electric, Heat (fire risk), Cold, Chemical, EMP "
                     "(electronic devices only).", default="Slashing", choices=tuple(T.DAMAGE_TYPES))
 LIGHT = Param("light_material", "bool", "Light-material bludgeoning weapon",
               "Seed 002, Bludgeoning: weapons of light materials (aluminium, titanium, mithril) deal one die smaller "
-              "damage (RULES.md §2.14 S9 die ladder d20 > d12 > d10 > d8 > d6 > d4 > d3 > d2 > 1).", default=False)
+              "damage (rules/semiautomagic.md §2.14 S9 die ladder d20 > d12 > d10 > d8 > d6 > d4 > d3 > d2 > 1).", default=False)
 
 
 def _damage_terms(text: str, damage_type: str, light: bool, log: Log):
@@ -57,7 +57,7 @@ def _roll_amount(dice, text, damage_type, light, log):
     expr = _damage_terms(text, damage_type, light, log)
     amount, faces = roll_damage(dice, expr)
     if faces:
-        log.step(f"Damage {expr}: dice {', '.join(map(str, faces))} → {amount}", "RULES.md §2.5")
+        log.step(f"Damage {expr}: dice {', '.join(map(str, faces))} → {amount}", "rules/semiautomagic.md §2.5")
     return amount
 
 
@@ -91,14 +91,14 @@ APPLY_DAMAGE = Operation(
     covers=("M6", "M7", "M8", "M22"),
     params=(
         CREATURE, LABEL,
-        Param("damage", "text", "Damage", "The hit's damage: a number (9) or dice (2d6+3) to roll (RULES.md §2.5).",
+        Param("damage", "text", "Damage", "The hit's damage: a number (9) or dice (2d6+3) to roll (rules/semiautomagic.md §2.5).",
               default="4", example="2d6", dice=T.DAMAGE_FORM),
         DAMAGE_TYPE,
         Param("nonlethal", "bool", "Nonlethal", "Seed 002, Nonlethal Damage: a would-be-fatal hit knocks the target "
               "unconscious instead; objects are immune.", default=False),
         LIGHT, DYING_RULE, DYING_TRIGGER,
     ),
-    run=_apply_damage, source="seed 002, Health; Wound; Nonlethal Damage; damage types; EMP; RULES.md §2.5",
+    run=_apply_damage, source="seed 002, Health; Wound; Nonlethal Damage; damage types; EMP; rules/semiautomagic.md §2.5",
 )
 
 
@@ -116,10 +116,10 @@ ROLL_DAMAGE = Operation(
     summary="Roll a weapon's damage dice, one die smaller for light-material bludgeoning weapons; shows the damage "
     "type's note (heat: fire risk).",
     covers=("M7", "M22"),
-    params=(LABEL, Param("damage", "text", "Damage dice", "Dice such as 2d6+3 (RULES.md §2.14 S9).", default="2d6",
+    params=(LABEL, Param("damage", "text", "Damage dice", "Dice such as 2d6+3 (rules/semiautomagic.md §2.14 S9).", default="2d6",
                                dice=T.DAMAGE_FORM),
             DAMAGE_TYPE, LIGHT),
-    run=_roll_damage, source="seed 002, damage types; Bludgeoning; Heat; RULES.md §2.5",
+    run=_roll_damage, source="seed 002, damage types; Bludgeoning; Heat; rules/semiautomagic.md §2.5",
 )
 
 
@@ -139,7 +139,7 @@ DYING_ROUND = Operation(
     "raises the DC by 1, and a DC the character can no longer reach kills him.",
     covers=("M9",),
     params=(CREATURE.with_example(EXAMPLE_DYING), LABEL, DYING_RULE, DYING_ORDER, MODIFIERS),
-    run=_dying_round, source="seed 002, Health; Dying; RULES.md §2.6, §2.14 S1, S4, S5",
+    run=_dying_round, source="seed 002, Health; Dying; rules/semiautomagic.md §2.6, §2.14 S1, S4, S5",
 )
 
 
@@ -154,8 +154,8 @@ MEDICINE = Operation(
     id="semiautomagic.medicine_stabilise", system="semiautomagic", title="Medicine: stabilise the dying",
     summary="A successful Medicine check stabilises a dying character (still unconscious).",
     covers=("M10",),
-    params=(CREATURE.with_example(EXAMPLE_DYING), LABEL, skill_bonus("medicine", "Medic's Medicine bonus", "RULES.md §2.2: d6 + Medicine bonus."),
-            Param("stabilise_dc", "int", "Medicine DC to stabilise", "Not given by the seed; empty = the patient's current dying DC (RULES.md §2.14 S6).",
+    params=(CREATURE.with_example(EXAMPLE_DYING), LABEL, skill_bonus("medicine", "Medic's Medicine bonus", "rules/semiautomagic.md §2.2: d6 + Medicine bonus."),
+            Param("stabilise_dc", "int", "Medicine DC to stabilise", "Not given by the seed; empty = the patient's current dying DC (rules/semiautomagic.md §2.14 S6).",
                   default=None, minimum=-30, maximum=50, setting=True),
             MODIFIERS),
     run=_medicine, source="seed 002, Health: 'A successful Medicine check can also stabilize a dying character'",
@@ -173,11 +173,11 @@ RESUSCITATE = Operation(
     id="semiautomagic.resuscitate", system="semiautomagic", title="Medicine: Resuscitate",
     summary="A timely Medicine check using Resuscitate brings a dead character back to life (unconscious, stable).",
     covers=("M10",),
-    params=(CREATURE.with_example(EXAMPLE_DEAD), LABEL, skill_bonus("medicine", "Medic's Medicine bonus", "RULES.md §2.2: d6 + Medicine bonus."),
-            Param("resuscitate_dc", "int", "Resuscitate DC", "Set by the GM; the seed gives none (RULES.md §2.14 S6).", default=6,
+    params=(CREATURE.with_example(EXAMPLE_DEAD), LABEL, skill_bonus("medicine", "Medic's Medicine bonus", "rules/semiautomagic.md §2.2: d6 + Medicine bonus."),
+            Param("resuscitate_dc", "int", "Resuscitate DC", "Set by the GM; the seed gives none (rules/semiautomagic.md §2.14 S6).", default=6,
                   minimum=-30, maximum=50, setting=True),
             Param("window_rounds", "int", "'Timely' window (rounds)",
-                  "RULES.md §2.14 S6: how many rounds after death Resuscitate still works (default 10 = one minute).",
+                  "rules/semiautomagic.md §2.14 S6: how many rounds after death Resuscitate still works (default 10 = one minute).",
                   default=10, minimum=0, maximum=6000, setting=True),
             MODIFIERS),
     run=_resuscitate, source="seed 002, Health: 'a timely Medicine check, using Resuscitate'",
@@ -203,11 +203,11 @@ ADVANCE_DAYS = Operation(
             Param("days", "int", "Days", "How many days pass.", default=1, minimum=1, maximum=365),
             Param("slept_8h", "bool", "At least 8 hours of sleep", "Seed 002: heal one wound per such day.", default=True),
             Param("bedridden", "bool", "Bedridden", "Seed 002: heal Endurance wounds per day; replaces, not adds to, the "
-                  "sleep rate (RULES.md §2.14 S10).", default=False),
+                  "sleep rate (rules/semiautomagic.md §2.14 S10).", default=False),
             Param("morale_per_day", "int", "Morale penalties recovered per day",
-                  "RULES.md §2.14 S15: recovery is not in the seed; 0 = only by the GM (default), or e.g. 1 per day.",
+                  "rules/semiautomagic.md §2.14 S15: recovery is not in the seed; 0 = only by the GM (default), or e.g. 1 per day.",
                   default=0, minimum=0, maximum=20, setting=True)),
-    run=_days, source="seed 002, Health (healing); RULES.md §2.7", rolls=False,
+    run=_days, source="seed 002, Health (healing); rules/semiautomagic.md §2.7", rolls=False,
 )
 
 
@@ -219,13 +219,14 @@ def _repair(dice, *, creature, label, repair_skill, bonus, dc, wounds, modifiers
 
 
 REPAIR = Operation(
-    id="semiautomagic.repair", system="semiautomagic", title="Repair an object",
-    summary="An Engineering (Repair) check: success removes wounds and makes a destroyed or EMP-struck object work again.",
+    id="semiautomagic.repair", system="semiautomagic", title="Repair an object, vehicle or robot",
+    summary="An Engineering (Repair) check: success removes wounds and makes a destroyed or EMP-struck object, "
+    "vehicle or robot work again.",
     covers=("M12",),
     params=(CREATURE.with_example(EXAMPLE_OBJECT), LABEL,
-            Param("repair_skill", "choice", "Repair skill's name", "RULES.md §2.14 S13: the seed says Engineering and Repair; one skill.",
+            Param("repair_skill", "choice", "Repair skill's name", "rules/semiautomagic.md §2.14 S13: the seed says Engineering and Repair; one skill.",
                   default="Engineering", choices=("Engineering", "Repair"), setting=True),
-            skill_bonus("bonus", "Repairer's skill bonus", "RULES.md §2.2: d6 + skill bonus."),
+            skill_bonus("bonus", "Repairer's skill bonus", "rules/semiautomagic.md §2.2: d6 + skill bonus."),
             Param("dc", "int", "DC", "Set by the GM; the seed gives none.", default=6, minimum=-30, maximum=50),
             Param("wounds", "int", "Wounds repaired on success", "Set by the GM; the seed does not say how much one repair fixes.",
                   default=1, minimum=0, maximum=200),
@@ -247,10 +248,10 @@ MORALE = Operation(
     "confuses, rage frenzies; Will 0 means Broken (and Helpless).",
     covers=("M13",),
     params=(CREATURE, LABEL,
-            Param("damage", "int", "Morale damage", "RULES.md §2.8: one source's morale damage.", default=4, minimum=0, maximum=100),
-            Param("source", "choice", "Source", "RULES.md §2.8 [SRC Morale.html]: fear, insanity, rage or other.",
+            Param("damage", "int", "Morale damage", "rules/semiautomagic.md §2.8: one source's morale damage.", default=4, minimum=0, maximum=100),
+            Param("source", "choice", "Source", "rules/semiautomagic.md §2.8 [SRC Morale.html]: fear, insanity, rage or other.",
                   default="fear", choices=tuple(T.MORALE_SOURCES))),
-    run=_morale, rolls=False, source="seed 002, Morale Penalty; Broken; RULES.md §2.8",
+    run=_morale, rolls=False, source="seed 002, Morale Penalty; Broken; rules/semiautomagic.md §2.8",
 )
 
 
@@ -266,9 +267,9 @@ RECOVER = Operation(
     summary="The GM removes morale penalties (the seed gives no recovery rule); Will above 0 ends Broken, and "
     "insanity's Confusion ends.",
     covers=("M13",),
-    params=(CREATURE, LABEL, Param("count", "int", "Penalties removed", "RULES.md §2.14 S15: a GM operation.",
+    params=(CREATURE, LABEL, Param("count", "int", "Penalties removed", "rules/semiautomagic.md §2.14 S15: a GM operation.",
                                    default=1, minimum=1, maximum=200)),
-    run=_recover, rolls=False, source="RULES.md §2.8, §2.14 S15",
+    run=_recover, rolls=False, source="rules/semiautomagic.md §2.8, §2.14 S15",
 )
 
 OPERATIONS = (APPLY_DAMAGE, ROLL_DAMAGE, DYING_ROUND, MEDICINE, RESUSCITATE, ADVANCE_DAYS, REPAIR, MORALE, RECOVER)

@@ -1,4 +1,4 @@
-"""Medicine, Resuscitate, daily healing and repair (M10, M11, M12; seed 002 Health; RULES.md §2.6, §2.7).
+"""Medicine, Resuscitate, daily healing and repair (M10, M11, M12; seed 002 Health; rules/semiautomagic.md §2.6, §2.7).
 
 :func:`healed_wounds` is the pure daily-healing rule; the rest change a creature copy.
 """
@@ -18,12 +18,12 @@ __all__ = ("medicine_check", "medicine_stabilise", "resuscitate", "healed_wounds
 def medicine_check(dice: DiceSource, bonus: int, dc: int, log: Log, what: str, skill: str = "Medicine",
                    situational=()) -> bool:
     """d6 + skill bonus + modifiers ≥ DC, written to ``log``."""
-    mods = [Modifier(f"{skill} bonus", bonus, "RULES.md §2.2")] + list(situational)
+    mods = [Modifier(f"{skill} bonus", bonus, "rules/semiautomagic.md §2.2")] + list(situational)
     face = dice.roll(D6, f"{skill} ({what}, DC {dc})")
     total = check_total(face, mods)
     ok = passes(total, dc)
     log.step(f"{skill} ({what}): d6 {face} {' '.join(f'{m.value:+d} ({m.label})' for m in mods)} = {total} "
-             f"{'≥' if ok else '<'} DC {dc}: {'success' if ok else 'failure'}", "RULES.md §2.2")
+             f"{'≥' if ok else '<'} DC {dc}: {'success' if ok else 'failure'}", "rules/semiautomagic.md §2.2")
     return ok
 
 
@@ -33,7 +33,7 @@ def medicine_stabilise(dice: DiceSource, c: dict, bonus: int, dc: int | None, lo
         raise RulesError("not_dying", f"{c['name'] or 'This creature'} is not dying.", "creature")
     if dc is None:
         dc = c["conditions"]["Dying"]["dc"]
-        log.step(f"Medicine DC = the current dying DC {dc}", "RULES.md §2.14 S6")
+        log.step(f"Medicine DC = the current dying DC {dc}", "rules/semiautomagic.md §2.14 S6")
     ok = medicine_check(dice, bonus, dc, log, "stabilise", situational=situational)
     if ok:
         stabilise(dice, c, log, "a successful Medicine check")
@@ -43,7 +43,7 @@ def medicine_stabilise(dice: DiceSource, c: dict, bonus: int, dc: int | None, lo
 def resuscitate(dice: DiceSource, c: dict, bonus: int, dc: int, window_rounds: int, log: Log, situational=()) -> bool:
     """Resuscitate (Medicine technique): a timely check brings a dead character back to life (seed 002).
 
-    "Timely" = within ``window_rounds`` rounds of death (RULES.md §2.14 S6). Revived characters are
+    "Timely" = within ``window_rounds`` rounds of death (rules/semiautomagic.md §2.14 S6). Revived characters are
     unconscious and stable, wounds unchanged.
     """
     if not c["dead"]:
@@ -52,7 +52,7 @@ def resuscitate(dice: DiceSource, c: dict, bonus: int, dc: int, window_rounds: i
     if c["seconds_dead"] > window:
         raise RulesError("too_late", f"Dead for {c['seconds_dead']} seconds: Resuscitate only works within "
                          f"{window_rounds} rounds ({window} seconds).", "creature")
-    log.step(f"Dead for {c['seconds_dead']} s, within the {window} s window: Resuscitate may be tried", "RULES.md §2.14 S6")
+    log.step(f"Dead for {c['seconds_dead']} s, within the {window} s window: Resuscitate may be tried", "rules/semiautomagic.md §2.14 S6")
     ok = medicine_check(dice, bonus, dc, log, "Resuscitate", situational=situational)
     if ok:
         c["dead"] = False
@@ -75,10 +75,13 @@ def healed_wounds(wounds: int, endurance: int, slept_8h: bool, bedridden: bool) 
 
 def repair(dice: DiceSource, c: dict, bonus: int, dc: int, wounds: int, log: Log, skill: str = "Engineering",
            situational=()) -> bool:
-    """Repair an object with the Engineering (or Repair) skill: success removes up to ``wounds`` wounds and makes
-    a destroyed or EMP-disabled object work again (seed 002; the DC and extent are the GM's, RULES.md §2.14 S13)."""
-    if not C.is_object(c):
-        raise RulesError("not_an_object", f"{c['name'] or 'This'} is a living creature: creatures heal, objects are repaired.", "creature")
+    """Repair an object, a vehicle or a robot with the Engineering (or Repair) skill: success removes up to ``wounds``
+    wounds and makes a destroyed or EMP-disabled one work again (seed 002: "Objects can be repaired using the
+    Engineering skill"; EMP: "ceases to function without repairs"; the DC and extent are the GM's, rules/semiautomagic.md §2.14
+    S13)."""
+    if not (C.is_object(c) or C.is_machine(c)):
+        raise RulesError("not_an_object", f"{c['name'] or 'This'} is a living creature: creatures heal; objects, "
+                         "vehicles and robots are repaired.", "creature")
     ok = medicine_check(dice, bonus, dc, log, "repair", skill=skill, situational=situational)
     if not ok:
         return False

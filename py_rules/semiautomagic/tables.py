@@ -1,20 +1,29 @@
-"""Semiautomagic rule tables as data (seed 002; RULES.md part 2).
+"""Semiautomagic rule tables as data (seed 002; rules/semiautomagic.md).
 
 The GM may edit these; the rules read them and never hard-code their values.
 """
 
 from py_rules.dice_expr import Form
+from py_rules.skill_names import SkillNames
 
 GM_TITLE = "GM"
 
 SCHEMA = "semiautomagic.creature/1"
 """Schema tag of a creature or object state (this engine reads version 1)."""
 
+SHEET_KINDS = ("creature", "object", "vehicle", "robot")
+"""What a sheet describes (seed 002, Toughness: "All characters, creatures, and objects"; EMP: "Only objects such as
+vehicles, robots, and electronic equipment are vulnerable"): a creature; an object, which has no Endurance and cannot
+act; a vehicle or a robot, which acts as a creature does and is electronic as well."""
+
+MACHINE_KINDS = ("vehicle", "robot")
+"""Sheet kinds that act as creatures and are electronic devices (seed 002, EMP: "vehicles, robots")."""
+
 ABILITIES = ("Strength", "Dexterity", "Endurance", "Intelligence", "Spirit")
-"""RULES.md §2.3 [SRC TheFiveAbilitySores]: the five abilities; 3 is average."""
+"""rules/semiautomagic.md §2.3 [SRC TheFiveAbilitySores]: the five abilities; 3 is average."""
 
 AVERAGE_ABILITY = 3
-"""RULES.md §2.3: human range 2–4, 3 = average (seed: "an average, unarmoured human")."""
+"""rules/semiautomagic.md §2.3: human range 2–4, 3 = average (seed: "an average, unarmoured human")."""
 
 OBJECT_ENDURANCE = 3
 """Seed 002, Toughness: "Objects, which have no endurance, are treated as having an endurance of 3"."""
@@ -24,7 +33,11 @@ SKILLS = (
     "Perception", "Pilot", "Ranged Skill", "Reflex", "Ride", "Shield Use", "Stealth",
     "Unarmoured", "Weapon Skill", "Wrestle",
 )
-"""Skills the seed and RULES.md §2.3–2.12 name (editable: add your table's skills here)."""
+"""Skills the seed and rules/semiautomagic.md §2.3–2.12 name (editable: add your table's skills here)."""
+
+SKILL_NAMES = SkillNames({name: 0 for name in SKILLS}, ())
+"""The skill names a creature may list, read as the other games read theirs (:mod:`py_rules.skill_names`): the
+seed gives no skill a speciality, so the game declares no family (a table adding one declares it here)."""
 
 MOBILITY_SKILLS = ("Acrobatics", "Athletics", "Wrestle", "Stealth")
 """Seed 002, Mobility Penalty: subtracted from Acrobatics, Athletics, Wrestle and Stealth."""
@@ -33,10 +46,7 @@ MOBILITY_SQUARES_PER_POINT = 0.5
 """Seed 002, Mobility Penalty: "Each mobility penalty also subtracts half a square of movement"."""
 
 SCALE_SKILL_SIGN = {"Stealth": -1, "Wrestle": 1, "Fortitude": 1}
-"""RULES.md §2.3 [SRC Scale.html]: Scale is subtracted from Stealth and added to Wrestle and Fortitude."""
-
-SLEEPING_PERCEPTION = -6
-"""Seed 002, Sleeping: "characters get a -6 penalty to Perception checks while asleep"."""
+"""rules/semiautomagic.md §2.3 [SRC Scale.html]: Scale is subtracted from Stealth and added to Wrestle and Fortitude."""
 
 MOVEMENT_TYPES = ("walk", "fly", "swim", "climb", "burrow")
 """Seed 002, Mobility Penalty: "multiple movement types (such as the ability to either walk or fly)"."""
@@ -62,16 +72,16 @@ SCALE_TABLE = {
     9: ("512 × 512 m", 33, 262144, -9, -5, ""),
     10: ("1 × 1 km", 36, 1048576, -10, -6, ""),
 }
-"""RULES.md §2.3 Scale table [SRC Scale.html]; base Toughness = 6 + 3 × Scale (seed 002)."""
+"""rules/semiautomagic.md §2.3 Scale table [SRC Scale.html]; base Toughness = 6 + 3 × Scale (seed 002)."""
 
 WILL_BASE = 6
-"""RULES.md §2.8 [SRC Morale.html]: Will = Spirit + 6 + misc."""
+"""rules/semiautomagic.md §2.8 [SRC Morale.html]: Will = Spirit + 6 + misc."""
 
 MINIMUM_GAP = 6
 """Seed 002: Minimum Toughness is "simply 6 lower than their toughness"; Minimum Will likewise (Morale.html)."""
 
 ROUND_SECONDS = 6
-"""RULES.md §2.13: a round is 6 seconds."""
+"""rules/semiautomagic.md §2.13: a round is 6 seconds."""
 
 DISABLED_ACTION_SECONDS = 3
 """Seed 002, Disabled: "only take the equivalent of 3 seconds of action every round"."""
@@ -99,7 +109,7 @@ FIRE_RISK_TYPES = ("Heat",)
 """Seed 002, Heat: "may include a risk of being lit on fire" (a flag for the GM)."""
 
 DIE_LADDER = (1, 2, 3, 4, 6, 8, 10, 12, 20)
-"""RULES.md §2.5 [REC] S9: die sizes from smallest to largest; "one die smaller" steps down one rung (1 = a flat 1)."""
+"""rules/semiautomagic.md §2.5 [REC] S9: die sizes from smallest to largest; "one die smaller" steps down one rung (1 = a flat 1)."""
 
 DAMAGE_FORM = Form(
     "semiautomagic.damage", "a damage number or dice expression", "Write a number such as 9 or dice such as 2d6+3.",
@@ -107,7 +117,7 @@ DAMAGE_FORM = Form(
     empty="Damage is required: a number such as 9 or dice such as 2d6+3.",
     sides_said="on the die ladder (" + ", ".join(f"d{s}" for s in DIE_LADDER[1:]) + ")",
 )
-"""RULES.md §2.5, §2.14 S9: damage is a number or dice on the die ladder joined by + and -, at most 50 dice; a hit
+"""rules/semiautomagic.md §2.5, §2.14 S9: damage is a number or dice on the die ladder joined by + and -, at most 50 dice; a hit
 never deals less than 0. Read by :mod:`py_rules.dice_expr`."""
 
 EMP_TOUGHNESS = {
@@ -123,11 +133,11 @@ DYING_RULES = {
     "health": {"start_dc": 4, "wound_penalty": True, "trigger": "equal_or_more"},
     "conditions": {"start_dc": 6, "wound_penalty": False, "trigger": "more"},
 }
-"""RULES.md §2.14 S1: the Health-section rule (default: D ≥ T, DC 4, −1 per wound) and the
+"""rules/semiautomagic.md §2.14 S1: the Health-section rule (default: D ≥ T, DC 4, −1 per wound) and the
 Conditions-section rule (D > T, DC 6, no wound penalty)."""
 
 DYING_TRIGGERS = ("by_rule", "equal_or_more", "more")
-"""RULES.md §2.14 S1: the trigger comparison as its own option ("by_rule" follows the dying rule)."""
+"""rules/semiautomagic.md §2.14 S1: the trigger comparison as its own option ("by_rule" follows the dying rule)."""
 
 STABILISE_DIE = 10
 STABILISE_FACE = 10
@@ -150,54 +160,20 @@ DAY_SECONDS = 86400
 SLEEP_HEAL_WOUNDS = 1
 """Seed 002: one wound per day with at least eight hours of sleep; bedridden: Endurance wounds (S10)."""
 
-CONDITIONS = (
-    "Flat-Footed", "Confused", "Panicked", "Stunned", "Staggered", "Disabled", "Broken",
-    "Helpless", "Unconscious", "Sleeping", "Dying", "Soul Coma", "Held", "Tired",
-)
-"""Seed 002: the fourteen conditions."""
-
-IMPLIED_CONDITIONS = {
-    "Dying": ("Unconscious",),
-    "Unconscious": ("Helpless",),
-    "Sleeping": ("Helpless",),
-    "Broken": ("Helpless",),
-    "Soul Coma": ("Unconscious",),
-}
-"""Seed 002: "A dying character is unconscious"; Unconscious and Sleeping characters "are also always
-Helpless"; a Broken character "is also Helpless"; a body without its soul "enters a coma-like state"
-and "appears dead at casual glance" (a coma is unconsciousness: no actions, no defence rolls)."""
-
-NO_DEFENCE_CONDITIONS = ("Flat-Footed", "Helpless", "Broken")
-"""Seed 002: Flat-Footed, Broken and Helpless characters may not make defence rolls."""
-
-NO_ACTION_CONDITIONS = ("Broken", "Helpless")
-"""Seed 002: Broken "cannot take any actions"; Helpless "cannot react" (Unconscious, Sleeping imply it)."""
-
 DEFENCE_OPTIONS = {"block": "Shield Use", "dodge": "Reflex", "parry": "Weapon Skill"}
-"""RULES.md §2.4 [SRC Attacking.html]: Block = Shield Use, Dodge = Reflex, Parry = Weapon Skill."""
-
-HELD_ALLOWED = {"dodge": -1}
-"""Seed 002, Held: no block or parry; dodge with a −1 penalty."""
+"""rules/semiautomagic.md §2.4 [SRC Attacking.html]: Block = Shield Use, Dodge = Reflex, Parry = Weapon Skill."""
 
 ATTACK_SKILLS = {"melee": "Weapon Skill", "ranged": "Ranged Skill", "spell": "Magic"}
-"""RULES.md §2.4: Weapon Skill for melee, Ranged Skill for ranged, a magic skill for attack spells."""
+"""rules/semiautomagic.md §2.4: Weapon Skill for melee, Ranged Skill for ranged, a magic skill for attack spells."""
 
 DEFENCE_BASE = 4
-"""RULES.md §2.4: defence roll against 4 + the attacker's attack bonus (Scale excluded)."""
-
-CONDITION_TIMER_FIELDS = {
-    "Dying": ("dc",),
-    "Confused": ("control_seconds", "until_morale_removed"),
-    "Soul Coma": ("dc", "seconds_to_check"),
-    "Tired": ("modifier",),
-}
-"""Extra fields a condition may carry besides ``seconds`` (its remaining duration)."""
+"""rules/semiautomagic.md §2.4: defence roll against 4 + the attacker's attack bonus (Scale excluded)."""
 
 STATUSES = ("flanked", "prone", "crouching", "screaming", "frenzy", "on fire")
-"""RULES.md §2.14 S14: named statuses without mechanics (Confusion rows 6, 13–15; Rage; Heat)."""
+"""rules/semiautomagic.md §2.14 S14: named statuses without mechanics (Confusion rows 6, 13–15; Rage; Heat)."""
 
 SCATTER_DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
-"""RULES.md §2.14 S17: the scatter die is a d8 read as the eight compass directions."""
+"""rules/semiautomagic.md §2.14 S17: the scatter die is a d8 read as the eight compass directions."""
 
 MORALE_SOURCES = {
     "fear": "Panicked",
@@ -205,11 +181,11 @@ MORALE_SOURCES = {
     "rage": "frenzy",
     "other": None,
 }
-"""RULES.md §2.8 [SRC Morale.html]: morale damage above Will — Fear → Panicked, Insanity → Confused
+"""rules/semiautomagic.md §2.8 [SRC Morale.html]: morale damage above Will — Fear → Panicked, Insanity → Confused
 (until a morale penalty is removed), Rage → frenzy; other sources: no extra effect."""
 
 WEAPON_EFFORTS = ("none", "light", "medium", "heavy")
-"""RULES.md §2.4 [SRC WeaponEffort.html]: light, medium, heavy weapons."""
+"""rules/semiautomagic.md §2.4 [SRC WeaponEffort.html]: light, medium, heavy weapons."""
 
 # d20 → (action, effect). Effects: reroll (with ignore_add), extra_d6_rounds, scatter, panicked_rounds,
 # screaming, status, control_rounds / control_d6_rounds, blank.
@@ -238,13 +214,13 @@ CONFUSION_CHART = {
     19: ("The player regains control for 1d6 rounds.", {"control_d6_rounds": True}),
     20: ("The player regains control for one minute (10 rounds).", {"control_rounds": 10}),
 }
-"""Seed 002, Confusion chart (d20, once per round); RULES.md §2.11."""
+"""Seed 002, Confusion chart (d20, once per round); rules/semiautomagic.md §2.11."""
 
 BLANK_CONFUSION_ROWS = ("reroll", "no_action")
-"""RULES.md §2.14 S2: blank rows 16–17 are rerolled (default) or read as "stares into space"."""
+"""rules/semiautomagic.md §2.14 S2: blank rows 16–17 are rerolled (default) or read as "stares into space"."""
 
 NO_ACTION_ROW = 10
-"""RULES.md §2.14 S2 option ``no_action``: a blank row reads as row 10 ("stares off into space")."""
+"""rules/semiautomagic.md §2.14 S2 option ``no_action``: a blank row reads as row 10 ("stares off into space")."""
 
 ROUND_STATUSES = ("flanked", "screaming")
 """Confusion rows 6 and 13 last "for the round": cleared when the next round starts."""

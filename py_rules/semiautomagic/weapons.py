@@ -12,19 +12,18 @@ from __future__ import annotations
 from py_rules.dice_expr import parse
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import tables as T
+
+# The bounds are the sheet's (py_rules/semiautomagic/sheet.py), declared once for the engine and the page.
+from py_rules.semiautomagic.sheet import DAMAGE_TEXT_MAX as _DAMAGE_MAX, NAME_MAX as _NAME_MAX, SHEET, WEAPONS_MAX
 from py_rules.words import listed
 
 __all__ = ("COMMON_WEAPONS", "WEAPONS_ARE_EXAMPLES", "WEAPONS_MAX", "weapons_of", "armour_of", "find_weapon",
            "type_key")
 
-WEAPONS_MAX = 30
-"""Most weapons a sheet lists."""
-_NAME_MAX = 100
-_DAMAGE_MAX = 40
 _KEYS = ("name", "damage", "damage_type", "light_material", "nonlethal")
 
 WEAPONS_ARE_EXAMPLES = True
-"""Seed 002 gives damage types, not weapon damage: the dice below are examples (RULES.md §2.14 S9)."""
+"""Seed 002 gives damage types, not weapon damage: the dice below are examples (rules/semiautomagic.md §2.14 S9)."""
 
 COMMON_WEAPONS = (
     # One or two weapons per damage type the seed names (seed 002, damage types); dice are examples.
@@ -122,7 +121,9 @@ def weapons_of(raw) -> list:
     return [_weapon(item, index) for index, item in enumerate(raw)]
 
 
-def _whole(raw: dict, key: str, low: int, high: int) -> int:
+def _whole(raw: dict, key: str) -> int:
+    declared = SHEET.field(f"armour.{key}")
+    low, high = int(declared.minimum), int(declared.maximum)
     value = raw.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (isinstance(value, float) and not value.is_integer()):
         raise RulesError("wrong_type", f"{_said('Armour', key)}: a whole number (got {value!r}).", f"armour.{key}")
@@ -144,8 +145,8 @@ def armour_of(raw):
         raise RulesError("unknown_field", f"Armour has no field {unknown[0]!r} (it has a name, a defence and a "
                          "mobility penalty).", f"armour.{unknown[0]}")
     name = _text(raw.get("name", ""), "Armour", "name", "armour", _NAME_MAX)
-    return {"name": name, "defence": _whole(raw, "defence", -20, 40),
-            "mobility_penalty": _whole(raw, "mobility_penalty", 0, 50)}
+    return {"name": name, "defence": _whole(raw, "defence"),
+            "mobility_penalty": _whole(raw, "mobility_penalty")}
 
 
 def find_weapon(c: dict, name: str):

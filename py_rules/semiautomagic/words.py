@@ -1,6 +1,9 @@
 """Semiautomagic in plain words for the page (TABLE.md, Words): what each table option changes, choice labels,
 and help where the declaration's own reads badly without its citation. Read by :mod:`py_rules.words`; the rules
-behind each option are RULES.md §2.14 and the seed 002 headings cited where the options are declared."""
+behind each option are rules/semiautomagic.md §2.14 and the seed 002 headings cited where the options are declared."""
+
+from py_rules.semiautomagic.condition_registry import NAMES
+from py_rules.words import spelled
 
 SETTINGS = {
     "dying_rule": (
@@ -49,9 +52,9 @@ CHOICES = {
 HELP = {
     "semiautomagic.show_table:table": "Which rule table to show.",
     "semiautomagic.remove_morale_penalties:count": "How many morale penalties the GM removes.",
-    "semiautomagic.set_condition:condition": "One of the fourteen conditions.",
+    "semiautomagic.set_condition:condition": f"One of the {spelled(len(NAMES))} conditions.",
     "semiautomagic.detect_soul_coma:method": "Medicine (DC 7) or Perception (DC 8) to tell a Soul Coma from death.",
-    "creature": "The creature or object sheet: kind, Scale (−1 to 10), abilities, skills, Defence sources (natural "
-                "armour, worn armour, durability, unarmoured, other — they do not stack), wounds, morale and mobility "
-                "penalties, movement, EMP complexity and conditions.",
+    "creature": "The sheet of a creature, object, vehicle or robot: kind, Scale (−1 to 10), abilities, skills, Defence "
+                "sources (natural armour, worn armour, durability, unarmoured, other — they do not stack), wounds, "
+                "morale and mobility penalties, movement, EMP complexity, conditions, weapons, armour and items.",
 }

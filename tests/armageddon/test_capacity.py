@@ -1,5 +1,5 @@
 """Who can act, Armageddon (TABLE.md): seed 000 Fear Tests, Life Points, Endurance Points, Essence, Encumbrance;
-RULES.md §1.8a (who makes no defence), §1.15 (the state's penalties)."""
+rules/armageddon.md §1.8a (who makes no defence), §1.15 (the state's penalties)."""
 
 from py_rules import api
 from py_rules.armageddon.character import EXAMPLE, from_dict
@@ -68,7 +68,7 @@ def test_life_and_endurance_points_injury_tiredness_and_depression_each_with_its
     assert texts[0].startswith("−3 all rolls: injured, 3 LP")
     assert texts[1] == "−2 all rolls: tired, 4 EP (5 or less)"
     assert "−3 all rolls: deeply depressed, Essence 1 (1 or less)" in texts
-    assert not any("mental" in text for text in texts)  # the worse applies (RULES.md A12 default)
+    assert not any("mental" in text for text in texts)  # the worse applies (rules/armageddon.md §1.16 A12 default)
 
 
 def test_essence_a_lost_willpower_point_lowers_willpower_until_essence_is_back_to_0():

@@ -8,7 +8,8 @@ from hypothesis import given, settings, strategies as st
 
 from py_rules import api
 from py_rules.armageddon.character import EXAMPLE, SCHEMA, from_dict, lifting_capacity
-from py_rules.armageddon.tables import ATTRIBUTES, SKILLS, STORED_CONDITIONS
+from py_rules.armageddon.condition_registry import NAMES as STORED_CONDITIONS
+from py_rules.armageddon.tables import ATTRIBUTES, SKILLS
 from py_rules.errors import RulesError
 from py_rules.text import problem as text_problem
 

@@ -1,4 +1,4 @@
-"""The catalog covers U1–U24 and every operation is usable from a form (RULES.md §1.17)."""
+"""The catalog covers U1–U24 and every operation is usable from a form (rules/armageddon.md §1.17)."""
 
 import copy
 import json

@@ -1,4 +1,4 @@
-"""Weapons, armour and the Attack (RULES.md §1.8 damage NdX × M + K, §1.8a attacks, defence and armour,
+"""Weapons, armour and the Attack (rules/armageddon.md §1.8 damage NdX × M + K, §1.8a attacks, defence and armour,
 §1.9 Life Points; seed 000, Tasks; Resisted Tasks & Tests; Life Points, Consciousness Tests & Survival Tests)."""
 
 import pytest

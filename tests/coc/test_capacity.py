@@ -1,5 +1,5 @@
 """Who can act, Call of Cthulhu (TABLE.md): seed 003 When HP Falls Below Zero, Major Wound Characters, Failing a
-Sanity Roll, Going Mad; RULES.md §3.9 (dying: a CON roll each round), §3.11."""
+Sanity Roll, Going Mad; rules/coc.md §3.9 (dying: a CON roll each round), §3.11."""
 
 from py_rules import api
 from py_rules.coc.investigator import EXAMPLE, from_dict

@@ -1,4 +1,4 @@
-"""The catalog offers C1–C22 (RULES.md §3.14) and every CoC operation runs from its form defaults."""
+"""The catalog offers C1–C22 (rules/coc.md §3.14) and every CoC operation runs from its form defaults."""
 
 import json
 
@@ -26,7 +26,7 @@ def test_every_operation_has_a_summary_a_source_and_help_for_each_field():
 
 
 RULES_DEFAULTS = {
-    # RULES.md §3.12 (D1–D17), §3.4 and §3.11: the project's default for each named setting, pinned here
+    # rules/coc.md §3.12 (D1–D17), §3.4 and §3.11: the project's default for each named setting, pinned here
     "push_after_fumble": True,                   # D1: as written, fumbles may be pushed
     "insanity_threshold": "5_or_more",           # D2: 5 or more
     "zero_hp_always_dying": False,               # D3: dying only with a major wound

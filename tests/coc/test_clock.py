@@ -1,4 +1,4 @@
-"""Time passing runs every periodic rule (RULES.md §4; C10, C16, C19, C22)."""
+"""Time passing runs every periodic rule (rules/cross-system.md §4; rules/coc.md §3.14 C10, C16, C19, C22)."""
 
 import pytest
 from coc_helpers import d100, harvey

@@ -1,4 +1,4 @@
-"""The investigator sheet: characteristics, skills, derived values, JSON round-trip, bad input (C1; RULES.md §3.2)."""
+"""The investigator sheet: characteristics, skills, derived values, JSON round-trip, bad input (C1; rules/coc.md §3.2)."""
 
 import copy
 import json

@@ -1,4 +1,4 @@
-"""Seed 003 "Rolling Dice": Regular, Hard, Extreme; RULES.md §3.4 critical, fumble, difficulty (C3)."""
+"""Seed 003 "Rolling Dice": Regular, Hard, Extreme; rules/coc.md §3.4 critical, fumble, difficulty (C3)."""
 
 import pytest
 

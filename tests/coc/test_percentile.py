@@ -1,4 +1,4 @@
-"""Seed 003 "Bonus Dice and Penalty Dice"; RULES.md §3.3 (C2)."""
+"""Seed 003 "Bonus Dice and Penalty Dice"; rules/coc.md §3.3 (C2)."""
 
 from hypothesis import given, strategies as st
 

@@ -1,4 +1,4 @@
-"""Reading 7th-edition stat blocks as scenarios print them (TABLE.md, "paste a stat block"; RULES.md §3.2 for
+"""Reading 7th-edition stat blocks as scenarios print them (TABLE.md, "paste a stat block"; rules/coc.md §3.2 for
 the derived values). Each block below is written in one of the layouts scenarios use; its golden values are the
 fields that matter. Junk of every kind gives an answer with a clear list of what was not read, never an error."""
 
@@ -39,7 +39,7 @@ Spells: Contact Deity (Nyarlathotep), Dominate, Shrivelling.
 Sanity loss: 0/1D4 to see him chant.""",
      {"name": "Brother Ezekiel", "age": 52, "characteristics": stats(60, 55, 65, 50, 45, 70, 80, 65), "luck": 40,
       "skills": {"Fighting (Brawl)": 45, "Firearms (Handgun)": 40, "Dodge": 25, "Cthulhu Mythos": 12,
-                 "Intimidate": 60, "Listen": 40, "Occult": 55, "Spot Hidden": 35, "Language (Other)": 40},
+                 "Intimidate": 60, "Listen": 40, "Occult": 55, "Spot Hidden": 35, "Language (Other) (Latin)": 40},
       "mp": 16, "weapons": [weapon("Fighting", "Fighting (Brawl)", "1D4"),
                             weapon(".38 Revolver", "Firearms (Handgun)", "1D10", "none", impale=True)]}),
     ("no halves, one line", "Mick Doyle, dockside thug. STR 75 CON 70 SIZ 80 DEX 45 APP 35 INT 40 POW 40 EDU 30 "
@@ -114,7 +114,7 @@ Fist 50%, damage 1D3 + DB""",
      {"san": 0, "skills": {"Cthulhu Mythos": 35, "Persuade": 65, "Charm": 60}}),
     ("Sanity given on the sheet's ceiling", "Tired librarian\nSTR 40 CON 45 SIZ 55 DEX 50 APP 50 INT 75 POW 55 "
      "EDU 80 Luck 50 Sanity 55\nSkills: Library Use 75%, History 60%, Language (French) 45%",
-     {"san": 55, "skills": {"Library Use": 75, "History": 60, "Language (Other)": 45}}),
+     {"san": 55, "skills": {"Library Use": 75, "History": 60, "Language (Other) (French)": 45}}),
     ("pipes in a table", """THE BUTCHER OF ELM STREET
 | STR | CON | SIZ | DEX | APP | INT | POW | EDU |
 | 80 | 75 | 85 | 55 | 20 | 45 | 50 | 35 |
@@ -179,7 +179,7 @@ def test_halves_and_fifths_leave_nothing_unread():
 
 
 def test_printed_derived_value_that_disagrees_is_said_and_the_rules_kept():
-    """RULES.md §3.2: MOV from DEX, STR, SIZ and age; the block's own figure is reported next to it."""
+    """rules/coc.md §3.2: MOV from DEX, STR, SIZ and age; the block's own figure is reported next to it."""
     parsed = parse(BLOCKS[0][1])
     assert any(line.startswith("MOV 8 (the rules give 5") for line in parsed["read"])
     assert parsed["sheet"]["derived"]["mov"] == 5

@@ -1,5 +1,5 @@
 """Weapons and armour on a Call of Cthulhu sheet and in an attack (seed 003 "If attacking", "If defending";
-RULES.md §3.8 damage, Damage Bonus shares, the book's extreme-damage option, armour). Dice are scripted."""
+rules/coc.md §3.8 damage, Damage Bonus shares, the book's extreme-damage option, armour). Dice are scripted."""
 
 import copy
 
@@ -100,7 +100,7 @@ def test_the_common_weapons_are_valid_sheet_weapons_and_the_door_lists_them():
     assert by_name["Thrown rock"]["db"] == "half"
 
 
-# --- attacks with a weapon (seed 003, If attacking; RULES.md §3.8) ------------------------------------------
+# --- attacks with a weapon (seed 003, If attacking; rules/coc.md §3.8) ------------------------------------------
 
 def test_a_knife_deals_1d4_plus_the_attackers_damage_bonus():
     # Brawl 50: 20 hits; Harvey's Dodge 40: 90 fails; knife 1D4 = 3, Damage Bonus +1D4 = 2

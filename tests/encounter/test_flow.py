@@ -10,7 +10,7 @@ from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.dice import RandomDice
 from py_rules.encounter.flow import new_encounter, step
-from py_rules.encounter.games import GAMES
+from py_rules.encounter.hooks import hooks_of
 from py_rules.encounter.state import validate_encounter
 from py_rules.errors import RulesError
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
@@ -143,7 +143,7 @@ def for_game(action: dict, game: str) -> dict:
 def test_no_sequence_of_actions_makes_a_state_the_engine_refuses(game, actions, seed):
     state = new_encounter("e1", "Fight", game)
     sheets = {"pc": copy.deepcopy(SHEETS[game])}
-    sheet_param = next(p for p in api.operation(GAMES[game].round_op).params if p.name == GAMES[game].sheet)
+    sheet_param = next(p for p in api.operation(hooks_of(game).round_op).params if p.name == hooks_of(game).sheet)
     dice = RandomDice(seed)
     for action in actions:
         try:

@@ -24,7 +24,7 @@ def jack(**changes):
     return sheet
 
 
-# --- Armageddon: 1d10 + Dexterity with the state's penalties (RULES.md §1.4; seed 000) ------------------------
+# --- Armageddon: 1d10 + Dexterity with the state's penalties (rules/armageddon.md §1.4; seed 000) ------------------------
 
 
 def test_armageddon_initiative_counts_the_injury_penalty():
@@ -90,7 +90,7 @@ def test_coc_equal_dex_goes_to_the_higher_combat_skill():
 
 
 def test_coc_full_tie_is_a_roll_off_lower_first():
-    """RULES.md §3.8: then a 1D100 each, lower acts first (units die, then tens)."""
+    """rules/coc.md §3.8: then a 1D100 each, lower acts first (units die, then tens)."""
     state = start("coc", [{"name": "Ghoul", "npc": {"dex": 60, "combat_skill": 40}},
                           {"name": "Ghoul", "npc": {"dex": 60, "combat_skill": 40}}])
     result = answer("encounter.order", encounter=state, dice=[7, 80, 2, 10])

@@ -1,4 +1,4 @@
-"""Rounds run each game's rules on every sheet, and time skips run its hours and days (RULES.md §4)."""
+"""Rounds run each game's rules on every sheet, and time skips run its hours and days (rules/cross-system.md §4)."""
 
 import copy
 
@@ -100,7 +100,7 @@ def test_coc_round_end_resets_damage_and_defences_and_rolls_con_for_the_dying():
 
 
 def test_a_rule_that_refuses_one_sheet_is_noted_and_the_others_still_run():
-    """RULES.md §3.9: the dying play out their rounds before hours pass; the others' hours pass."""
+    """rules/coc.md §3.9: the dying play out their rounds before hours pass; the others' hours pass."""
     hurt = answer("coc.apply_damage", investigator=HARVEY, amount=7, dice=[4, 20])["state"]
     dying = answer("coc.apply_damage", investigator=hurt, amount=5, own_turn=True)["state"]
     sheets = {"harvey": dying, "ann": dict(copy.deepcopy(HARVEY), name="Ann", temporary_insanity_hours=2)}

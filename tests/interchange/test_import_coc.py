@@ -62,9 +62,10 @@ def test_dholes_house_every_listed_field_is_read_and_mapped():
     skills = sheet["skills"]
     assert skills["Firearms (Handgun)"] == 45 and skills["Fighting (Brawl)"] == 40
     assert skills["Language (Own)"] == 80 and skills["Spot Hidden"] == 55 and skills["Accounting"] == 5
-    assert skills["Science"] == 21  # the sheet's one Science skill takes the best speciality
-    assert "Operate Heavy Machinery" not in skills
-    for kept in ("Operate Heavy Machinery 31", "Science (Biology) 21", "Science (Chemistry) 11", "Notebook",
+    # rules/coc.md §3.2a: each speciality its own skill at its own value; Operate Heavy Machinery is on the sheet
+    assert skills["Science (Biology)"] == 21 and skills["Science (Chemistry)"] == 11 and "Science" not in skills
+    assert skills["Operate Heavy Machinery"] == 31
+    for kept in ("Notebook",
                  "Camera", "Tall, greying", "The truth will out", "Mother", "Birthplace: Boston", "$40"):
         assert kept in sheet["notes"]
     unarmed, revolver, knife = sheet["weapons"]
@@ -76,7 +77,7 @@ def test_dholes_house_every_listed_field_is_read_and_mapped():
     report = details["report"]
     assert any("9 skills" in line for line in report["read"])
     assert any("Ray gun" in line for line in report["left_out"])
-    assert any("Operate Heavy Machinery 31" in line for line in report["left_out"])
+    assert not any("Operate Heavy Machinery" in line or "Science" in line for line in report["left_out"])
     assert any(line.startswith("Move 6") for line in report["mapped"])
 
 
@@ -187,13 +188,13 @@ def test_foundry_coc7_actor_fields_and_skill_values_from_base_plus_adjustments()
     assert (sheet["hp"], sheet["mp"], sheet["san"], sheet["luck"], sheet["armour"]) == (9, 13, 60, 55, 1)
     assert sheet["skills"]["Spot Hidden"] == 60 and sheet["skills"]["Firearms (Handgun)"] == 35
     assert sheet["skills"]["Dodge"] == 40 and sheet["skills"]["Language (Own)"] == 75
-    assert sheet["skills"]["Science"] == 31
+    assert sheet["skills"]["Science (Astronomy)"] == 31 and sheet["skills"]["Operate Heavy Machinery"] == 1
     automatic, cane = sheet["weapons"]
     assert automatic == {**automatic, "skill": "Firearms (Handgun)", "damage": "1D8", "db": "none", "impale": True,
                          "range": "15 yards", "ammo": 8, "malfunction": 99}
     assert cane["skill"] == "Fighting (Sword)" and cane["db"] == "full" and not cane["impale"]
     for kept in ("Collects & sells old books.\nOwes a favour.", "Knowledge first", "Lantern ×2",
-                 "Cthulhu Cults (book)", "Player: Jo", "Operate Heavy Machinery 1"):
+                 "Cthulhu Cults (book)", "Player: Jo"):
         assert kept in sheet["notes"]
     assert any("Cthulhu Cults" in line for line in details["report"]["left_out"])
 
@@ -273,6 +274,77 @@ def test_dholes_house_languages_with_their_speciality():
         {"name": "Language (Other)", "subskill": "Greek", "value": "11"}]}
     details = imported(data)
     assert details["valid"], details["problem"]
-    assert {k: v for k, v in details["sheet"]["skills"].items()} == {"Language (Own)": 80, "Language (Other)": 21}
-    for kept in ("Language (Own) (English) 80", "Language (Other) (Latin) 21", "Language (Other) (Greek) 11"):
-        assert kept in details["sheet"]["notes"]
+    assert details["sheet"]["skills"] == {"Language (Own)": 80, "Language (Other) (Latin)": 21,
+                                          "Language (Other) (Greek)": 11}
+    assert any("Language (Own) (English) → Language (Own)" in line for line in details["report"]["mapped"])
+
+
+SPECIALITIES = [  # rules/coc.md §3.2a: each its own skill, at its own value
+    {"name": "Language (Other)", "subskill": "Latin", "value": "40", "occupation": "true"},
+    {"name": "Language (Other)", "subskill": "French", "value": "25", "occupation": "false"},
+    {"name": "Science", "subskill": "Biology", "value": "31", "occupation": "true"},
+    {"name": "Art/Craft", "subskill": "Photography", "value": "35", "occupation": "false"},
+    {"name": "Pilot", "subskill": "Aircraft", "value": "21", "occupation": "false"},
+    {"name": "Survival", "subskill": "Desert", "value": "18", "occupation": "false"},
+]
+
+
+def roll_value(sheet, skill):
+    """The value coc.skill_roll rolls ``skill`` at (the roll's own record of it)."""
+    answer = api.handle({"op": "coc.skill_roll", "args": {"investigator": sheet, "skill": skill, "dice": [0, 90]}})
+    assert answer["ok"], answer["error"]
+    return answer["result"]["state"]["last_roll"]["value"]
+
+
+def test_rules_3_2a_dholes_house_two_other_languages_and_a_science_are_kept_and_rolled_at_their_own_values():
+    data = copy.deepcopy(DHOLE)
+    data["Investigator"]["Skills"]["Skill"] = SPECIALITIES
+    details = imported(data)
+    assert details["valid"], details["problem"]
+    sheet = details["sheet"]
+    assert sheet["skills"] == {"Language (Other) (Latin)": 40, "Language (Other) (French)": 25,
+                               "Science (Biology)": 31, "Art/Craft (Photography)": 35, "Pilot (Aircraft)": 21,
+                               "Survival (Desert)": 18}
+    assert "Language (Other)" not in sheet["skills"]
+    for entry in SPECIALITIES:
+        assert roll_value(sheet, f"{entry['name']} ({entry['subskill']})") == int(entry["value"])
+    assert roll_value(sheet, "Language (Other) (Greek)") == 1  # not on the sheet: the family's base
+    assert not any("Language" in line or "Science" in line for line in details["report"]["left_out"])
+
+
+def test_the_import_report_names_and_counts_every_thing_left_out():
+    data = copy.deepcopy(DHOLE)
+    data["Investigator"]["Skills"]["Skill"] = SPECIALITIES + [
+        {"name": "Bicycle Repair", "subskill": "None", "value": "30"},
+        {"name": "Science", "subskill": "Biology", "value": "50"},  # the same speciality twice
+        {"name": "Juggling", "subskill": "None", "value": "12"}]
+    data["Investigator"]["Characteristics"].update({"Stamina": "40", "Charisma": "11"})
+    response = api.handle({"op": "interchange.import_character", "args": {"text": json.dumps(data)}})
+    details = response["result"]["details"]
+    left_out = details["report"]["left_out"]
+    for named in ("Bicycle Repair 30", "Juggling 12", "Science (Biology) 50", "Stamina", "Charisma", "Ray gun"):
+        assert sum(named in line for line in left_out) == 1, (named, left_out)
+    assert f"{len(left_out)} things left out" in response["result"]["events"][0]
+    assert details["sheet"]["skills"]["Science (Biology)"] == 31  # the first value is kept
+
+
+def test_round_trip_keeps_every_speciality_through_a_foundry_file():
+    sheet = copy.deepcopy(EXAMPLE)
+    sheet["skills"].update({"Language (Other) (Latin)": 40, "Language (Other) (French)": 25, "Science (Biology)": 31,
+                            "Art/Craft (Photography)": 35, "Pilot (Aircraft)": 21, "Survival (Desert)": 18,
+                            "Fighting (Lance)": 22, "Operate Heavy Machinery": 30, "Language (Own)": 80})
+    original = from_dict(sheet)
+    exported = api.handle({"op": "interchange.export_foundry_coc7", "args": {"investigator": sheet}})
+    assert exported["ok"], exported["error"]
+    items = {item["name"]: item["system"] for item in exported["result"]["details"]["file"]["items"]
+             if item["type"] == "skill"}
+    latin = items["Language (Other) (Latin)"]  # the system's fields: family as specialization (skill-name-parts.js)
+    assert (latin["specialization"], latin["skillName"], latin["properties"]["special"]) == (
+        "Language (Other)", "Latin", True)
+    assert latin["base"] + latin["adjustments"]["experience"] == 40
+    own = items["Language (Own)"]
+    assert (own["specialization"], own["skillName"], own["properties"]["special"]) == ("", "Language (Own)", False)
+    assert items["Fighting (Lance)"]["properties"]["fighting"] and items["Fighting (Lance)"]["properties"]["combat"]
+    details = imported(exported["result"]["details"]["text"])
+    assert details["valid"], details["problem"]
+    assert details["sheet"] == original and details["report"]["left_out"] == []

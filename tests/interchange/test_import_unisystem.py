@@ -51,7 +51,12 @@ def test_unisystem_actor_every_listed_field():
     assert sheet["skills"] == {"Craft (Woodwork)": 1, "Handguns": 3, "Notice": 2}
     assert sheet["kind"] == "gifted" and sheet["essence_channeling"] == 2
     assert sheet["items"] == [{"name": "Backpack", "weight": 20}]
-    for kept in ("Hard to Kill 3", "Obsession (2 points)", "Basket Weaving 2", "Lucky coin", "Ward (spell)", "Ex-cop."):
+    assert sheet["qualities"] == [
+        {"name": "Essence Channeling", "kind": "quality", "level": 2, "points": 0},
+        {"name": "Hard to Kill", "kind": "quality", "level": 3, "points": 0},
+        {"name": "Obsession", "kind": "drawback", "level": 1, "points": 2},
+    ]
+    for kept in ("Basket Weaving 2", "Lucky coin", "Ward (spell)", "Ex-cop."):
         assert kept in sheet["notes"]
     if sheet_has_weapons():
         assert sheet["weapons"][0]["name"] == "Colt .45"
@@ -66,7 +71,7 @@ def test_unisystem_pools_above_the_rules_maximum_are_capped_and_said():
     actor = copy.deepcopy(ACTOR)
     actor["system"]["hp"] = {"value": 50, "max": 50}
     details = imported(actor)
-    assert details["sheet"]["current"]["life_points"] == 30
+    assert details["sheet"]["current"]["life_points"] == 39  # (2 + 3) × 4 + 10, + 9 for Hard to Kill 3
     assert any("Life Points maximum 50 differs" in line for line in details["report"]["left_out"])
 
 

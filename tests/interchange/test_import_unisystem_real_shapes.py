@@ -1,5 +1,5 @@
 """Armageddon characters in from the two Foundry VTT systems for Classic Unisystem, read in the shapes
-their template.json gives (RULES.md §1.4 names both): the MMFO system keeps everything at the top of the actor's
+their template.json gives (rules/armageddon.md §1.4 names both): the MMFO system keeps everything at the top of the actor's
 data, the Jesuisfrog AFMBE system groups it as primary and secondary attributes. The files in files/ are hand-made
 exports of each; missing parts and junk give a clear report, never an exception."""
 
@@ -40,7 +40,9 @@ def test_mmfo_attributes_and_pools_at_the_top_of_the_actor_are_read():
     assert sheet["attributes"] == {"Strength": 2, "Dexterity": 3, "Constitution": 3, "Intelligence": 3,
                                    "Perception": 3, "Willpower": 4}
     assert sheet["skills"] == {"Hand Weapon": 2, "Notice": 2, "Occult Knowledge": 3}
-    assert {key: value for key, value in sheet["bonuses"].items() if value} == {"life_points": 6, "essence": 3}
+    assert {key: value for key, value in sheet["bonuses"].items() if value} == {}  # the Qualities' own effects:
+    assert {"name": "Hard to Kill", "kind": "quality", "level": 2, "points": 2} in sheet["qualities"]
+    assert {"name": "Increased Essence", "kind": "quality", "level": 3, "points": 1} in sheet["qualities"]
     assert sheet["current"] == {"life_points": 28, "endurance_points": 32, "essence": 12}
     assert sheet["derived"]["life_points"] == 36 and sheet["derived"]["essence"] == 21
     assert "Classic Unisystem (Unofficial) by MMFO" in lines(details, "read")
@@ -51,9 +53,14 @@ def test_mmfo_qualities_keep_their_points_and_essence_channeling_without_a_level
     sheet = details["sheet"]
     assert (sheet["kind"], sheet["essence_channeling"]) == ("gifted", 1)  # no level guessed from the points paid
     assert "it starts at level 1. Set its level on the sheet." in lines(details, "left_out")
-    for kept in ("Hard to Kill 2 (2 points)", "Contacts (Diocese) (Pulling Strings) (1 point)",
-                 "Adversary (2 points)", "Theology 4", "Insight (power 2)", "Profession: Priest",
-                 "A parish priest who hears the dead."):
+    assert sheet["qualities"] == [
+        {"name": "Essence Channeling", "kind": "quality", "level": 1, "points": 6},
+        {"name": "Hard to Kill", "kind": "quality", "level": 2, "points": 2},
+        {"name": "Contacts (Diocese) (Pulling Strings)", "kind": "quality", "level": 1, "points": 1},
+        {"name": "Increased Essence", "kind": "quality", "level": 3, "points": 1},
+        {"name": "Adversary", "kind": "drawback", "level": 1, "points": 2},
+    ]
+    for kept in ("Theology 4", "Insight (power 2)", "Profession: Priest", "A parish priest who hears the dead."):
         assert kept in sheet["notes"]
 
 
@@ -85,7 +92,9 @@ def test_jesuisfrog_primary_and_secondary_attributes_are_read():
     assert sheet["attributes"] == {"Strength": 3, "Dexterity": 3, "Constitution": 3, "Intelligence": 2,
                                    "Perception": 3, "Willpower": 2}
     assert sheet["skills"] == {"Guns (Handgun)": 1, "Hand Weapon": 2, "Medicine": 3, "Shotguns": 3}
-    assert {key: value for key, value in sheet["bonuses"].items() if value} == {"life_points": 9}
+    assert {key: value for key, value in sheet["bonuses"].items() if value} == {}
+    assert {"name": "Hard to Kill", "kind": "quality", "level": 3, "points": 3} in sheet["qualities"]
+    assert sheet["derived"]["life_points"] == (3 + 3) * 4 + 10 + 9  # Hard to Kill 3: +3 LP per level
     assert sheet["current"] == {"life_points": 20, "endurance_points": 29, "essence": 16}
     assert sheet["kind"] == "mundane" and sheet["armour"] == {"name": "Riot vest", "value": 10}
     assert "Speed 12: the sheet reckons the same." in lines(details, "mapped")

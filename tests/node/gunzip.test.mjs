@@ -11,8 +11,17 @@ import { campaignFileBound, notACampaign } from "../../web/store/files.mjs";
 const MiB = 1 << 20;
 
 /** gzip of ``size`` bytes of spaces (any size: written 16 MiB at a time), its trailer's size field written as
- * ``stated``. */
+ * ``stated``. Each size is compressed once (512 MiB take seconds) and copied for each trailer. */
 async function bigSpaces(size, stated) {
+  if (!compressed.has(size)) compressed.set(size, compressSpaces(size));
+  const zipped = Buffer.from(await compressed.get(size));
+  zipped.writeUInt32LE(stated, zipped.length - 4);
+  return new Blob([zipped]);
+}
+
+const compressed = new Map();
+
+async function compressSpaces(size) {
   const gzip = createGzip({ level: 9 });
   const pieces = [];
   gzip.on("data", (piece) => pieces.push(piece));
@@ -23,9 +32,7 @@ async function bigSpaces(size, stated) {
   }
   gzip.end();
   await done;
-  const zipped = Buffer.concat(pieces);
-  zipped.writeUInt32LE(stated, zipped.length - 4);
-  return new Blob([zipped]);
+  return Buffer.concat(pieces);
 }
 
 /** gzip of ``size`` bytes of spaces, its trailer's size field (ISIZE) written as ``stated`` when given. */

@@ -36,7 +36,7 @@ def test_task_renders_golden_lines():
 
 def test_state_change_without_a_total_leads_with_its_first_event():
     result = {"total": None, "target": None, "success": None, "level_name": None, "dice": [], "modifiers": [],
-              "steps": [{"text": "5: fixed = 5", "source": "RULES.md §1.8"}],
+              "steps": [{"text": "5: fixed = 5", "source": "rules/armageddon.md §1.8"}],
               "events": ["Ann loses 5 LP (30 → 25).", "Ann is seriously injured."], "flags": []}
     assert render_lines(result) == ["Ann loses 5 LP (30 → 25).", "5: fixed = 5 [Damage — Armageddon]", "→ Ann is seriously injured."]
 

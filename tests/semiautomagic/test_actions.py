@@ -1,4 +1,4 @@
-"""Seed 002, Disabled, Stunned, Broken: seconds of action per round; RULES.md §2.13 (M21)."""
+"""Seed 002, Disabled, Stunned, Broken: seconds of action per round; rules/semiautomagic.md §2.13 (M21)."""
 
 import pytest
 

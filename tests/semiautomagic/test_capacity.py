@@ -74,7 +74,7 @@ def test_wound_and_mobility_penalty_each_with_what_it_lowers():
     details = _details(_creature(wounds=2, mobility_penalties={"plate armour": 2}))
     texts = [p["text"] for p in details["penalties"]]
     assert "−2 Toughness and Minimum Toughness: 2 wounds" in texts
-    assert "−2 Acrobatics, Athletics, Wrestle and Stealth: mobility penalties (plate armour)" in texts
+    assert "−2 Acrobatics, Athletics, Wrestle and Stealth: mobility penalties (plate armour 2)" in texts
     assert any(limit["text"] == "Moves 1 square less (mobility penalties)" for limit in details["limits"])
 
 

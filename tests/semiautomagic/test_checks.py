@@ -1,4 +1,4 @@
-"""RULES.md §2.2 checks; §2.4 attack and defence; seed 002 Helpless, Flat-Footed, Held, Broken, Stunned, Panicked (M3–M5, M14)."""
+"""rules/semiautomagic.md §2.2 checks; §2.4 attack and defence; seed 002 Helpless, Flat-Footed, Held, Broken, Stunned, Panicked (M3–M5, M14)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES.md §4: one round advance ticks every timer; hours and days (M9, M15, M16, M18, M19, M20)."""
+"""rules/cross-system.md §4: one round advance ticks every timer; hours and days (rules/semiautomagic.md §2.15 M9, M15, M16, M18, M19, M20)."""
 
 import pytest
 

@@ -4,7 +4,7 @@ import pytest
 
 from py_rules.dice import TypedDice
 from py_rules.errors import RulesError
-from py_rules.semiautomagic import creature as C, tables as T
+from py_rules.semiautomagic import condition_registry as R, creature as C
 from py_rules.semiautomagic.conditions import (
     add_condition,
     detect_soul_coma,
@@ -30,7 +30,7 @@ def act(fn, c, faces, *args, **kwargs):
 
 
 def test_there_are_fourteen_conditions():
-    assert len(T.CONDITIONS) == 14
+    assert len(R.NAMES) == 14
 
 
 def test_flat_footed_characters_may_not_make_defence_rolls():

@@ -1,4 +1,4 @@
-"""Seed 002, Morale Penalty and Broken; RULES.md §2.8 (M13)."""
+"""Seed 002, Morale Penalty and Broken; rules/semiautomagic.md §2.8 (M13)."""
 
 import pytest
 

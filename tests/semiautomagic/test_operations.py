@@ -1,4 +1,4 @@
-"""The Semiautomagic operations through the JSON door: catalog coverage, settings, flows, bad input (RULES.md §2.15)."""
+"""The Semiautomagic operations through the JSON door: catalog coverage, settings, flows, bad input (rules/semiautomagic.md §2.15)."""
 
 import copy
 import json
@@ -116,8 +116,12 @@ def test_unknown_condition_is_a_clear_error_and_changes_nothing():
 
 
 def test_scale_out_of_the_table_is_a_clear_error_and_changes_nothing():
+    from py_rules.semiautomagic.tables import SCALE_TABLE
+
     error = _bad("apply_damage", "creature", creature=human(scale=11), damage="4")
-    assert "Scale 11 is not in the Scale table" in error["message"]
+    assert f"Scale must be at most {max(SCALE_TABLE)} (got 11)" in error["message"]
+    error = _bad("apply_damage", "creature", creature=human(scale=-2), damage="4")
+    assert f"Scale must be at least {min(SCALE_TABLE)} (got -2)" in error["message"]
 
 
 def test_damage_of_a_type_that_does_not_exist_is_a_clear_error_and_changes_nothing():

@@ -1,6 +1,6 @@
 """Weapons, worn armour and the attack that uses them (seed 002: damage types; Bludgeoning: light materials one
 die smaller; Nonlethal Damage; EMP and the EMP table; Toughness: worn armour is a Defence source; Mobility
-Penalty; RULES.md §2.4 attack sequence, §2.5 damage, §2.9 mobility)."""
+Penalty; rules/semiautomagic.md §2.4 attack sequence, §2.5 damage, §2.9 mobility)."""
 
 import copy
 

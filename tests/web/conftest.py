@@ -6,8 +6,10 @@ from __future__ import annotations
 import os
 import shutil
 import warnings
+from collections.abc import Callable
 
 import pytest
+from playwright.sync_api import Page
 
 from tools.serve import serve_in_thread
 
@@ -56,18 +58,34 @@ def foreign_requests(context):
     assert blocked == [], f"requests left the machine: {blocked}"
 
 
-@pytest.fixture
-def app(page, site_url, foreign_requests):
-    """The app opened and booted (html[data-ready=true]); no request leaves the machine and nothing
-    breaks the Content-Security-Policy."""
-    from playwright.sync_api import expect
-
+def _listen(page: Page) -> tuple[list[str], list[str], Callable[[], None]]:
+    """(CSP violations, what the page said) as they come, and the call that stops listening."""
     violations: list[str] = []
     heard: list[str] = []  # what the page said, for a boot that fails
-    page.on("console", lambda message: violations.append(message.text) if "Content Security Policy" in message.text else None)
-    page.on("console", lambda message: heard.append(f"{message.type}: {message.text[:300]}"))
-    page.on("requestfailed", lambda request: heard.append(f"request failed: {request.url} ({request.failure})"))
-    page.goto(site_url)
+
+    def on_console(message):
+        if "Content Security Policy" in message.text:
+            violations.append(message.text)
+        heard.append(f"{message.type}: {message.text[:300]}")
+
+    def on_failed(request):
+        heard.append(f"request failed: {request.url} ({request.failure})")
+
+    page.on("console", on_console)
+    page.on("requestfailed", on_failed)
+
+    def stop() -> None:
+        page.remove_listener("console", on_console)
+        page.remove_listener("requestfailed", on_failed)
+
+    return violations, heard, stop
+
+
+def _boot_app(page: Page, url: str, heard: list[str]) -> None:
+    """Open ``url`` and wait until the engine is ready; a failed boot is retried once by the page's own Retry."""
+    from playwright.sync_api import expect
+
+    page.goto(url)
     html = page.locator("html")
     expect(html).not_to_have_attribute("data-ready", "false", timeout=BOOT_TIMEOUT_MS)
     if html.get_attribute("data-ready") == "failed":
@@ -77,8 +95,116 @@ def app(page, site_url, foreign_requests):
         warnings.warn(f"the app's boot failed once ({reason}); heard: {heard[-15:]}", stacklevel=1)
         page.locator("#boot-retry").click()
     expect(html).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
-    yield page
-    assert violations == [], violations
+
+
+SHARED = "shared_app"
+"""The marker of a module whose tests share one booted page (``pytestmark = pytest.mark.shared_app``): see
+:func:`app`."""
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", f"{SHARED}: the module's tests share one booted page, emptied before each test "
+                                       "(tests/web/conftest.py, app)")
+
+
+@pytest.fixture
+def app(request, site_url):
+    """The app opened and booted (html[data-ready=true]); no request leaves the machine and nothing
+    breaks the Content-Security-Policy.
+
+    In a module marked ``shared_app`` the module's tests share one booted page (the engine boots once, about 4 s
+    each on a shared machine, most of a browser test's time); before each test every other tab of its context is
+    closed, the viewport is the default one again and the page is emptied as a first visit finds it (see
+    :func:`_emptied`). Mark only a module whose tests leave no listener, route, init script or patched global
+    behind on the page; a test may reload the page (it boots again)."""
+    if request.node.get_closest_marker(SHARED) is None:
+        page = request.getfixturevalue("page")
+        request.getfixturevalue("foreign_requests")
+        violations, heard, _stop = _listen(page)
+        _boot_app(page, site_url, heard)
+        yield page
+        assert violations == [], violations
+        return
+    tab = request.getfixturevalue("_shared_tab")
+    page = tab["page"]
+    violations, heard, stop = _listen(page)
+    try:
+        _emptied(page, site_url, heard, tab["viewport"])
+        tab["blocked"].clear()
+        yield page
+        assert tab["blocked"] == [], f"requests left the machine: {tab['blocked']}"
+        assert violations == [], violations
+    finally:
+        stop()
+
+
+@pytest.fixture(scope="module")
+def _shared_tab(browser, browser_context_args, site_url):
+    """One context and page for a ``shared_app`` module, booted once, with the request guard of
+    :func:`foreign_requests` (checked by :func:`app` after each test)."""
+    context = browser.new_context(**browser_context_args)
+    blocked: list[str] = []
+
+    def guard(route):
+        url = route.request.url
+        if url.startswith(LOCAL_ORIGINS) or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            blocked.append(url)
+            route.abort()
+
+    context.route("**/*", guard)
+    page = context.new_page()
+    yield {"page": page, "blocked": blocked, "viewport": page.viewport_size}
+    context.close()
+
+
+EMPTY_STORAGE = """async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    const db = await new Promise((resolve, reject) => {
+        const open = indexedDB.open("rules-companion");
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+    });
+    const names = [...db.objectStoreNames];
+    if (names.length) await new Promise((resolve, reject) => {
+        const tx = db.transaction(names, "readwrite");
+        for (const name of names) tx.objectStore(name).clear();
+        tx.oncomplete = resolve;
+        tx.onerror = tx.onabort = () => reject(tx.error);
+    });
+    db.close();
+    // as another tab that changed a campaign says it (store/channel.mjs): the page reads its list again
+    const channel = new BroadcastChannel("rules-companion");
+    channel.postMessage({ type: "campaign-changed", id: "tests-emptied-the-storage", revision: null });
+    channel.close();
+}"""
+
+
+def _emptied(page: Page, site_url: str, heard: list[str], viewport) -> None:
+    """The shared page as a first visit finds it: booted, on Home, with no campaign, no log, no stored choice
+    (IndexedDB's stores and localStorage emptied while the app runs, its list read again as when another tab
+    changed a campaign) and no message or dialog left open. A page that is not the booted app (a test left it
+    elsewhere, or its boot failed) is opened and booted again."""
+    from playwright.sync_api import expect
+
+    for other in page.context.pages:
+        if other is not page:
+            other.close()
+    if viewport:
+        page.set_viewport_size(viewport)
+    html = page.locator("html")
+    if not page.url.startswith(site_url) or html.get_attribute("data-ready") != "true":
+        _boot_app(page, site_url, heard)
+    page.goto(site_url + "#/")  # the same document: only the route changes
+    page.evaluate(EMPTY_STORAGE)
+    expect(page.locator("#app .campaign-row")).to_have_count(0)
+    page.keyboard.press("Escape")  # a dialog left open by the last test closes as a person closes it
+    snack = page.get_by_role("button", name="Dismiss message")
+    if snack.count():
+        snack.first.click()
+    expect(page.locator("dialog[open]")).to_have_count(0)
 
 
 @pytest.fixture

@@ -9,6 +9,8 @@ from py_rules import api
 from tests.web.helpers import new_campaign, new_character
 from tests.web.test_screens import DEVELOPER_WORDS
 
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
+
 
 @pytest.mark.parametrize("game", ["armageddon", "semiautomagic", "coc"])
 def test_every_operation_answers_from_its_form(app, game):

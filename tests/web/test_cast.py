@@ -12,6 +12,8 @@ from tests.web.helpers import new_campaign, new_character, stored_campaigns
 from tests.web.test_screens import AXE, SMALL_TARGETS
 from tests.web.test_words_scan import scan
 
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
+
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "cast"
 
 BLOCK = """SILAS CRANE, age 40, cult enforcer

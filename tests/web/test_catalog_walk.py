@@ -14,6 +14,8 @@ from playwright.sync_api import expect
 from py_rules import api
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
 
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
+
 # Per game: the character whose sheet is walked, and a second one (opponent, medic) with what that needs.
 GAMES = {
     "armageddon": [("Jack", {"attributes.Perception": 3}, {"Notice": 2}), ("Ann", {"attributes.Intelligence": 3}, {"First Aid": 4, "Medicine": 2})],

@@ -1,5 +1,5 @@
 """Creation by the rules (TABLE.md, Screens: the guided form): a skill whose base the rules take
-from the character (RULES.md §3.2: Dodge = half DEX, Language (Own) = EDU) starts at that value from the
+from the character (rules/coc.md §3.2: Dodge = half DEX, Language (Own) = EDU) starts at that value from the
 numbers typed so far and follows them until typed by hand; a refusal names the field in the form's words
 and the derived panel recovers once the input is fixed."""
 
@@ -10,6 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, stored_campaigns
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "creation"
 

@@ -14,6 +14,8 @@ from playwright.sync_api import expect
 from py_rules.api import call
 from tests.web.helpers import new_campaign, new_character, roll, stored_campaigns, stored_log
 
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
+
 GAMES = {
     "armageddon": {
         "party": [("Jack", {"attributes.Dexterity": 3}, {"Brawling": 2}), ("Ann", {}, {})],

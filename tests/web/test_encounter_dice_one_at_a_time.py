@@ -8,6 +8,7 @@ Screenshots of the asked die go to test-results/encounter-dice/ at 768 × 1024 a
 import copy
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from py_rules.armageddon.character import EXAMPLE as JACK
@@ -15,6 +16,8 @@ from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 from tests.door import answer
 from tests.web.helpers import stored_campaigns, stored_log
 from tests.web.test_encounter_steps import named, seed, summary
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "encounter-dice"
 

@@ -19,6 +19,8 @@ from tests.sheets import dying_harvey as _dying_harvey
 from tests.web.helpers import stored_campaigns, stored_log
 from tests.web.test_encounter import forum_post, next_turn, row, step
 
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
+
 SHOTS = Path("test-results/encounter-steps")
 
 SEED = """async ({ record }) => {

@@ -18,6 +18,8 @@ from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
 
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
+
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "fights"
 
 GAMES = {
@@ -26,7 +28,7 @@ GAMES = {
         "pc": ("Jack", {"attributes.Dexterity": 3}, {"Hand Weapon": 2}),
         "weapon": "Knife", "option": "Knife: d4 × Strength",
         "armour": {"name": "Leather jacket", "value": 2},
-        "npc": "Thug",  # Strength 3, Dexterity 2, Constitution 3, Brawling 3 (RULES.md §1.2-1.3 scale); no armour
+        "npc": "Thug",  # Strength 3, Dexterity 2, Constitution 3, Brawling 3 (rules/armageddon.md §1.2-1.3 scale); no armour
         # attack d10 8 + Dexterity 3 + Hand Weapon 2 = 13 (Good: 3 Success Levels); the Thug dodges d10 2 + 2 − 2
         # (unskilled) = 2, a failure; knife d4 3 × Strength 2 = 6, + 3 Success Levels = 9, no armour: 9 LP off
         "faces": "8 2 3", "defence": "dodge",

@@ -7,6 +7,7 @@ storage (tests/web/test_encounter_steps.py seed), then driven as a GM would."""
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from py_rules.armageddon.character import EXAMPLE as JACK
@@ -17,6 +18,8 @@ from tests.sheets import dying_harvey as _dying_harvey
 from tests.web.helpers import open_sheet, roll, stored_campaigns
 from tests.web.test_encounter import next_turn
 from tests.web.test_encounter_steps import SEED, named, summary
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 SHOTS = Path("test-results/headlines")
 SIZES = ((768, 1024), (390, 844))

@@ -213,7 +213,7 @@ def test_damage_and_loss_written_as_dice_ask_first_with_what_the_engine_reads_th
     page.locator('.quick-actions [data-action="damage"]').click()
     drawer = page.locator(".drawer")
     amount = drawer.locator('input[name="amount"]')
-    # d6 × 10 can reach 60: the engine's reading of the roll (RULES.md §1.8 NdX × M + K) asks first
+    # d6 × 10 can reach 60: the engine's reading of the roll (rules/armageddon.md §1.8 NdX × M + K) asks first
     amount.fill("d6 × 10")
     drawer.locator("button.roll").click()
     dialog = page.get_by_role("dialog", name="Apply 60 damage?")
@@ -233,7 +233,7 @@ def test_damage_and_loss_written_as_dice_ask_first_with_what_the_engine_reads_th
     expect(drawer.locator("[data-result]")).to_contain_text("Jack loses")
     assert len(applied(page, campaign_id, "armageddon.apply_damage")) == 1
 
-    # a Sanity loss X/Y: the larger of X and Y, as the engine reads them (RULES.md §3.11)
+    # a Sanity loss X/Y: the larger of X and Y, as the engine reads them (rules/coc.md §3.11)
     new_campaign(page, "Horror", "coc")
     new_character(page, "coc", "Harvey", {"POW": 60})
     open_sheet(page, "Harvey")

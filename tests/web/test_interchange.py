@@ -16,7 +16,10 @@ DHOLE = {"Investigator": {
                         "MagicPts": "12", "MagicPtsMax": "12", "Luck": "50", "Move": "6", "DamageBonus": "0",
                         "Build": "0"},
     "Skills": {"Skill": [{"name": "Spot Hidden", "subskill": "None", "value": "55", "occupation": "true"},
-                         {"name": "Operate Heavy Machine", "subskill": "None", "value": "30"}]},
+                         {"name": "Operate Heavy Machine", "subskill": "None", "value": "30"},
+                         {"name": "Language (Other)", "subskill": "Latin", "value": "40"},
+                         {"name": "Language (Other)", "subskill": "French", "value": "25"},
+                         {"name": "Juggling", "subskill": "None", "value": "12"}]},
     "Weapons": {"weapon": {"name": ".38 Revolver", "skillname": "Firearms (Handgun)", "damage": "1D10",
                            "ammo": "6", "malf": "100"}},
     "Possessions": {"item": {"description": "Notebook"}},
@@ -47,7 +50,10 @@ def test_a_dholes_house_file_shows_its_report_before_it_joins_the_party(app, tmp
     report = panel.locator(".import-report")
     expect(report.locator(".headline")).to_contain_text("Harvey [b]Walters[/b] read from The Dhole's House")
     expect(report.locator(".import-mapped")).to_contain_text("Weapon .38 Revolver: Firearms (Handgun), damage 1D10")
-    expect(report.locator(".import-left-out")).to_contain_text("Operate Heavy Machinery 30")
+    # rules/coc.md §3.2a: Operate Heavy Machinery is on the sheet, each language its own skill; what is not, is said
+    expect(report.locator(".import-mapped")).to_contain_text("Operate Heavy Machinery 30, Language (Other) (Latin) 40, "
+                                                            "Language (Other) (French) 25")
+    expect(report.locator(".import-left-out")).to_contain_text("Juggling 12")
     assert not [c for c in stored_campaigns(page)[0]["characters"]]  # nothing saved before the button
     page.screenshot(path=str(tmp_path / "import-768.png"))
     page.set_viewport_size({"width": 390, "height": 844})
@@ -58,6 +64,7 @@ def test_a_dholes_house_file_shows_its_report_before_it_joins_the_party(app, tmp
     sheet = stored_campaigns(page)[0]["characters"][0]["sheet"]
     assert sheet["name"] == "Harvey [b]Walters[/b]" and sheet["hp"] == 10 and sheet["san"] == 55
     assert sheet["weapons"][0]["name"] == ".38 Revolver" and "Notebook" in sheet["notes"]
+    assert sheet["skills"]["Language (Other) (Latin)"] == 40 and sheet["skills"]["Language (Other) (French)"] == 25
     with page.expect_download() as download:
         panel.get_by_role("button", name="Foundry file: Harvey [b]Walters[/b]").click()
     actor = json.loads(download.value.path().read_text(encoding="utf-8"))

@@ -6,9 +6,12 @@ of the drawer asking go to test-results/physical/ at 768 × 1024 and 390 × 844.
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import answer_dice, new_campaign, new_character, open_sheet, roll, stored_campaigns, stored_log
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "physical"
 

@@ -30,7 +30,7 @@ SMALL_TARGETS = """() => {
 }"""
 
 
-DEVELOPER_WORDS = re.compile(r"RULES\.md|DEVELOPERS|\.py\b|seed \d{3}|§|\b[A-Z]\d{1,2}\b|\b[a-z]+_[a-z_]+\b")
+DEVELOPER_WORDS = re.compile(r"RULES\.md|rules/[\w-]+\.md|DEVELOPERS|\.py\b|seed \d{3}|§|\b[A-Z]\d{1,2}\b|\b[a-z]+_[a-z_]+\b")
 """File names, seed numbers, checklist ids (U2, C11) and internal option values (afmbe_foundry)."""
 
 

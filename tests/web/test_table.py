@@ -10,6 +10,8 @@ from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns, stored_log
 
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
+
 # Per game: two characters, the row rolled with typed faces and what it shows, a house rule that changes it.
 GAMES = {
     "armageddon": {

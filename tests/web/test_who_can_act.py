@@ -9,6 +9,7 @@ the card, sheet, drawer warning and encounter at 768×1024 and 390×844 go to te
 import copy
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from py_rules.armageddon.character import EXAMPLE as JACK
@@ -18,6 +19,8 @@ from tests.door import answer
 from tests.web.conftest import BOOT_TIMEOUT_MS
 from tests.web.helpers import open_sheet, roll, stored_log
 from tests.web.test_encounter import next_turn, row, turn
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 SHOTS = Path("test-results/who-can-act")
 SIZES = ((768, 1024), (390, 844))

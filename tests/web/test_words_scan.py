@@ -1,7 +1,7 @@
 """Words on the page (TABLE.md, Words): walking the main screens of one campaign of each game —
 home, the party with a character made by the guided form, the sheet, a roll in the drawer, the house rules, the
 encounter screen, the log — no text a user can see (the page's text, and its ``title`` and ``aria-label``
-attributes) cites a seed, RULES.md or a section, names a field path or an internal value, or says "1 hours".
+attributes) cites a seed, a rules notes file or a section, names a field path or an internal value, or says "1 hours".
 The patterns are the engine scan's (``tests/test_words_scan.py``). The boot status speaks of the rules, and the
 engine's version and the developers' reference live on the About screen."""
 
@@ -10,6 +10,8 @@ from playwright.sync_api import expect
 
 from tests.test_words_scan import problems_in
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 GAMES = {
     "armageddon": ("Jack", {"attributes.Perception": 2}, {}, "attr-Perception"),

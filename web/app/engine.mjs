@@ -71,6 +71,7 @@ export function engineClient(engine, readyPromise) {
 export function indexCatalog(catalog) {
   const ops = new Map(catalog.operations.map((op) => [op.id, op]));
   const settings = new Map();
+  const sheets = new Map((catalog.sheets || []).map((sheet) => [sheet.game, sheet]));
   for (const op of catalog.operations) {
     const list = settings.get(op.system) || settings.set(op.system, new Map()).get(op.system);
     for (const param of op.params) if (param.setting && !list.has(param.name)) list.set(param.name, param);
@@ -82,6 +83,8 @@ export function indexCatalog(catalog) {
     settings: (game) => [...(settings.get(game)?.values() || [])],
     systems: catalog.systems,
     operations: catalog.operations,
+    /** A game's character sheet as the engine declares it (py_rules/sheet_spec.py; games/sheet_spec.mjs reads it). */
+    sheet: (game) => sheets.get(game) ?? null,
   };
 }
 
@@ -109,8 +112,8 @@ export function choiceLabel(param, value) {
 /** Help text a user may read: the catalog's help without developer citations (file names, sections). */
 export function plainHelp(text = "") {
   return String(text)
-    .replace(/\s*\((?:[^()]*(?:RULES\.md|seed \d+|DEVELOPERS\.md|§)[^()]*)\)/gi, "")
-    .replace(/(?:RULES\.md|DEVELOPERS\.md)\s*§?[\d.–-]*\s*[A-Z]?\d*[:;,]?\s*/g, "")
+    .replace(/\s*\((?:[^()]*(?:rules\/[\w-]+\.md|seed \d+|DEVELOPERS\.md|§)[^()]*)\)/gi, "")
+    .replace(/(?:rules\/[\w-]+\.md|DEVELOPERS\.md)\s*§?[\d.–-]*\s*[A-Z]?\d*[:;,]?\s*/g, "")
     .replace(/\b[Ss]eed \d+,?\s*/g, "")
     .replace(/\[[^\]]*\]/g, "")
     .replace(/\s{2,}/g, " ")

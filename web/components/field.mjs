@@ -3,12 +3,14 @@
 // silent default, and an empty field is never filled in behind the user's back.
 import { html, useId } from "../app/html.mjs";
 
-/** Parse a number field: {value} or {error}. ``input`` is the element (for validity.badInput). */
-export function readNumber(raw, { min = null, max = null, required = true, label = "This field", badInput = false } = {}) {
+/** Parse a number field: {value} or {error}; whole numbers unless ``decimals`` (a weight of 0.5 lb). ``badInput`` is
+ * the element's validity.badInput. */
+export function readNumber(raw, { min = null, max = null, required = true, label = "This field", badInput = false, decimals = false } = {}) {
   const text = String(raw ?? "").trim().replace(/^−/, "-");
-  if (badInput) return { error: `${label}: enter a whole number (digits${min !== null && min < 0 ? ", a minus sign" : ""}).` };
+  const kind = decimals ? "number" : "whole number";
+  if (badInput) return { error: `${label}: enter a ${kind} (digits${decimals ? ", a point" : ""}${min !== null && min < 0 ? ", a minus sign" : ""}).` };
   if (text === "") return required ? { error: `${label}: enter a number.` } : { value: null };
-  if (!/^-?\d+$/.test(text)) return { error: `${label}: “${text}” is not a whole number.` };
+  if (!(decimals ? /^-?\d{1,15}(\.\d{1,6})?$/ : /^-?\d+$/).test(text)) return { error: `${label}: “${text}” is not a ${kind}.` };
   const value = Number(text);
   if (min !== null && value < min) return { error: `${label} must be at least ${min}.` };
   if (max !== null && value > max) return { error: `${label} must be at most ${max}.` };
@@ -44,7 +46,7 @@ export function Field({ label, error, help, children, id, className = "" }) {
  * Enter ("enter"), leaving the field ("blur") and each − / + tap ("step"); ``onInput`` still sees every
  * keystroke, so a form that stores values stores on ``onCommit`` only. Such a field is marked ``data-stores``: once left,
  * what it shows is stored, not unsaved input (unsaved.mjs). */
-export function NumberField({ label, value, onInput, onCommit, error, help, min = null, max = null, step = 1, name }) {
+export function NumberField({ label, value, onInput, onCommit, error, help, min = null, max = null, step = 1, name, decimals = false }) {
   const id = useId();
   const negative = min === null || min < 0;
   const current = Number(String(value).replace(/^−/, "-"));
@@ -60,7 +62,7 @@ export function NumberField({ label, value, onInput, onCommit, error, help, min 
   return html`<${Field} label=${label} error=${error} help=${help} id=${id} className="field-number">
     <div class="stepper">
       <button type="button" class="step" aria-label=${`${label} minus ${step}`} onClick=${() => bump(-step)}>−</button>
-      <input id=${id} name=${name} type="number" inputmode=${negative ? "text" : "numeric"} step="1"
+      <input id=${id} name=${name} type="number" inputmode=${negative ? "text" : decimals ? "decimal" : "numeric"} step=${decimals ? "any" : "1"}
         min=${min ?? undefined} max=${max ?? undefined} value=${value} data-stores=${onCommit ? "" : undefined}
         aria-invalid=${error ? "true" : undefined} aria-describedby=${`${id}-error${help ? ` ${id}-help` : ""}`} ...${selectOnFocus}
         onInput=${(event) => onInput(event.currentTarget.value, event.currentTarget.validity.badInput)}

@@ -5,8 +5,8 @@ import { damageFollowUp } from "./damage_follow_up.mjs";
 import { poolWarning, rangeOf, signed } from "./large_change.mjs";
 import { timeSkipCheck } from "./time_skip.mjs";
 import { own } from "../store/own.mjs";
+import { derivedRows, draftOf, groupFields } from "./sheet_spec.mjs";
 
-const ATTRIBUTES = ["Strength", "Dexterity", "Constitution", "Intelligence", "Perception", "Willpower"];
 const POOLS = [["life_points", "Life Points", "LP"], ["endurance_points", "Endurance Points", "EP"], ["essence", "Essence", "Essence"]];
 /** The Attribute a skill is usually rolled with; the drawer shows it and the Chronicler may change it. */
 const USUAL_ATTRIBUTE = {
@@ -61,11 +61,11 @@ async function essenceWarning(args, sheet, ctx) {
   });
 }
 
+const signedWord = (n) => (n < 0 ? `−${-n}` : `+${n}`);
 const level = (entry) => (typeof entry === "object" && entry !== null ? entry.level : entry);
 
 /** The skills a weapon is used with (the book's combat skills); a skill already on the sheet is offered too. */
 const WEAPON_SKILLS = ["Brawling", "Hand Weapon", "Getting Medieval", "Martial Arts", "Kung Fu", "Throwing", "Handguns", "Rifles", "Shotguns", "Guns", "Automatic Weapons"];
-const DAMAGE_TYPES = [["bludgeoning", "Bludgeoning"], ["slashing/stabbing", "Slashing/stabbing"], ["bullet", "Bullet"], ["fire", "Fire"], ["other", "Other"]];
 const weaponSkills = (sheet) => [...new Set([...WEAPON_SKILLS, ...Object.keys(sheet.skills || {})])].map((skill) => [skill, skill]);
 const weaponSummary = (weapon) => `${weapon.damage} ${weapon.damage_type} (${weapon.skill})${weapon.success_levels ? ", Success Levels add to damage" : ""}`;
 
@@ -118,6 +118,25 @@ const ROLLS = [
       spec: (name) => ({ ...resisted(name), title: `${name}: Resisted Task`, target: "opponent", pick: { label: "Against", none: "Choose…" } }) } },
 ];
 
+/** Qualities and Drawbacks (rules/armageddon.md §1.4): named entries with a level and points; the engine applies the effects it
+ * lists in the sheet's declaration (``words.effects``: Hard to Kill, Increased Essence, …) and keeps the others. */
+const QUALITIES = {
+  path: "qualities", title: "Qualities and Drawbacks", one: "Quality", keys: ["name", "kind", "level", "points"],
+  blank: { name: "", kind: "quality", level: 1, points: 1 }, none: "No Qualities or Drawbacks.", add: "Add a Quality or Drawback",
+  summary: (entry, spec) => {
+    const effect = entry.kind === "quality" ? Object.entries(spec?.words?.effects || {}).find(([name]) => name.toLowerCase() === entry.name.toLowerCase().replace(/^gifted$/, "the gifted")) : null;
+    const what = `${entry.kind === "drawback" ? "Drawback" : "Quality"}${entry.level > 1 ? `, level ${entry.level}` : ""}, ${entry.points} point${entry.points === 1 ? "" : "s"}`;
+    return `${what}: ${effect ? effect[1] : "kept by name, no effect in the app"}`;
+  },
+};
+
+/** Items carried (seed 000, Encumbrance): added, changed and removed on the sheet; their weight sets the load. */
+const ITEMS = {
+  path: "items", title: "Items carried", one: "Item", keys: ["name", "weight"], extra: { name: { required: true } },
+  blank: { name: "", weight: 1 }, none: "Nothing carried.", add: "Add an item",
+  summary: (item) => `${item.weight} lb`,
+};
+
 export default {
   id: "armageddon",
   name: "Armageddon",
@@ -126,41 +145,34 @@ export default {
   person: "character",
   sheetParam: "character",
 
-  /** Weapons and armour on the sheet (screens/sheet/weapons.mjs); the attack picks a weapon from this list. */
+  /** Weapons and armour on the sheet (screens/sheet/weapons.mjs): their fields are the sheet's declaration
+   * (py_rules/armageddon/sheet.py, games/sheet_spec.mjs); the skill is picked from the sheet's own and the book's
+   * combat skills. The attack picks a weapon from this list. */
   weapons: {
-    fields: [
-      { key: "name", label: "Name", kind: "text", required: true, maxlength: 80 },
-      { key: "skill", label: "Skill", kind: "choice", choices: weaponSkills },
-      { key: "damage", label: "Damage", kind: "text", maxlength: 40, help: "As the book prints it, e.g. d4 × Strength or d6 × 4" },
-      { key: "damage_type", label: "Damage type", kind: "choice", choices: DAMAGE_TYPES },
-      { key: "success_levels", label: "Success Levels add to damage", kind: "bool" },
-    ],
+    keys: ["name", "skill", "damage", "damage_type", "success_levels"],
+    extra: { name: { required: true }, skill: { kind: "choice", choices: weaponSkills } },
     blank: { name: "", skill: "Brawling", damage: "d4 × Strength", damage_type: "bludgeoning", success_levels: false },
     presetsOp: "armageddon.weapon_list",
     summary: weaponSummary,
     armour: {
-      path: "armour", label: "Armour",
-      fields: [{ key: "name", label: "Armour", kind: "text", maxlength: 80 }, { key: "value", label: "Armour value", kind: "int", min: 0, max: 50, help: "Taken off the damage of every hit" }],
+      path: "armour", label: "Armour", keys: ["name", "value"],
       blank: { name: "", value: 0 },
       summary: (armour) => `${armour.name || "armour"} (${armour.value})`,
     },
   },
 
+  /** The guided form: its sections, bounds and first values are the sheet's declaration (``spec``, from the
+   * catalog); everything the form holds goes to the new sheet, weapons and armour included. */
+  lists: [QUALITIES, ITEMS],
+
   creation: {
-    draft: () => ({ name: "", kind: "mundane", essence_channeling: 0, attributes: Object.fromEntries(ATTRIBUTES.map((a) => [a, 2])), skills: {} }),
-    sections: [
-      { title: "Who", fields: [{ path: "kind", label: "Kind", choices: [["mundane", "Mundane"], ["gifted", "Gifted"], ["supernatural", "Supernatural"]] }] },
-      { title: "Attributes", fields: ATTRIBUTES.map((a) => ({ path: `attributes.${a}`, label: a, min: 0, max: 20 })) },
-      { title: "Essence", fields: [{ path: "essence_channeling", label: "Essence Channeling", min: 0, max: 10, help: "Gifted and Supernatural characters only." }] },
-    ],
-    skills: { min: 0, max: 20, start: () => 1 },
-    items: true, // the form lists items carried (encumbrance)
-    toSheet: (draft, items = []) => ({ schema: "armageddon.character/1", name: draft.name, kind: draft.kind, attributes: draft.attributes, skills: draft.skills, essence_channeling: draft.essence_channeling, items }),
+    draft: (spec) => ({ name: "", ...draftOf(spec), skills: {} }),
+    skills: { start: () => 1 },
+    toSheet: (draft) => ({ ...draft, schema: "armageddon.character/1" }),
     derive: (sheet) => ({ op: "armageddon.character_sheet", args: { character: sheet } }),
-    derived: (result) => {
-      const d = result.details.derived;
-      return [["Life Points", d.life_points], ["Endurance Points", d.endurance_points], ["Essence Pool", d.essence], ["Speed", d.speed], ["Lifting capacity", `${d.lifting_capacity} lb`], ["Carrying capacity", `${d.carrying_capacity} lb`]];
-    },
+    derived: (result, spec) => derivedRows(spec, result.details.derived, {
+      initiative_base: (base) => `d10 + ${base}`, initiative_encumbered: (base) => `d10 + ${base}`, encumbrance_penalty: signedWord, lifting_capacity: (lb) => `${lb} lb`, carrying_capacity: (lb) => `${lb} lb`,
+    }),
   },
 
   // Who can act and every penalty of their state come from the engine (armageddon.capacity, shown by the card).
@@ -176,16 +188,18 @@ export default {
   sheetFacts: (sheet) => {
     const d = sheet.derived || {};
     const drawbacks = (sheet.temporary_drawbacks || []).map((text, index) => [`Drawback ${index + 1}`, `${text}, until Essence is back to 0 or more`]);
-    return [["Speed", d.speed], ["Initiative", `d10 + ${d.initiative_base}`], ["Lifting", `${d.lifting_capacity} lb`], ["Carrying", `${d.carrying_capacity} lb`], ["Kind", sheet.kind ? sheet.kind[0].toUpperCase() + sheet.kind.slice(1) : null], ...drawbacks];
+    const load = d.encumbrance_penalty ? ` (${d.encumbrance} encumbrance ${signedWord(d.encumbrance_penalty)})` : "";
+    return [["Speed", `${d.speed_encumbered ?? d.speed}${load}`], ["Initiative", `d10 + ${d.initiative_encumbered ?? d.initiative_base}${load}`], ["Lifting", `${d.lifting_capacity} lb`], ["Carrying", `${d.carrying_capacity} lb`], ["Kind", sheet.kind ? sheet.kind[0].toUpperCase() + sheet.kind.slice(1) : null], ...drawbacks];
   },
 
-  groups(sheet) {
-    const attributes = ATTRIBUTES.map((name) => ({
-      key: `attr-${name}`, label: name, value: sheet.attributes[name], path: `attributes.${name}`, min: 0, max: 20,
+  /** The Attributes as the sheet declares them (``spec``), then the sheet's own skills. */
+  groups(sheet, spec) {
+    const attributes = groupFields(spec, "Attributes").map(({ path, label: name }) => ({
+      key: `attr-${name}`, label: name, value: sheet.attributes[name], path,
       roll: { title: `${name} Test`, op: "armageddon.test", bind: "character", fixed: { attribute_name: name }, fields: ["kind", "modifiers", "tags"] },
     }));
     const skills = Object.entries(sheet.skills || {}).map(([name, entry]) => ({
-      key: `skill-${name}`, label: name, value: level(entry), path: typeof entry === "object" && entry !== null ? `skills.${name}.level` : `skills.${name}`, min: 0, max: 20,
+      key: `skill-${name}`, label: name, value: level(entry), path: typeof entry === "object" && entry !== null ? `skills.${name}.level` : `skills.${name}`,
       roll: { title: `${name} Task`, op: "armageddon.character_task", bind: "character", fixed: { skill_name: name },
         fields: ["attribute_name", "modifiers", "tags"], defaults: { attribute_name: own(USUAL_ATTRIBUTE, name) || "Dexterity" },
         opposed: resisted(name) },

@@ -1,13 +1,14 @@
 // Semiautomagic at the table: d6 + modifier against a DC, Toughness and Minimum Toughness, wounds, Will,
-// conditions with their rounds left.
+// conditions with their rounds left. A sheet is a creature, an object, a vehicle or a robot; its fields, bounds,
+// choices and first values are the engine's declaration (py_rules/semiautomagic/sheet.py, read through
+// games/sheet_spec.mjs), so nothing here repeats a bound or a list of abilities.
 
 import { durationText } from "../app/durations.mjs";
 import { damageFollowUp } from "./damage_follow_up.mjs";
 import { rangeOf } from "./large_change.mjs";
 import { timeSkipCheck } from "./time_skip.mjs";
 import { own } from "../store/own.mjs";
-
-const ABILITIES = ["Strength", "Dexterity", "Endurance", "Intelligence", "Spirit"];
+import { choicesOf, derivedRows, draftOf, fieldAt, groupFields, sectionsOf } from "./sheet_spec.mjs";
 
 function conditionText([name, timer]) {
   const seconds = timer?.seconds;
@@ -47,14 +48,24 @@ async function moraleWarning(args, sheet, ctx) {
     text: `${damage} morale damage is more than ${sheet.name}'s Will ${will}: ${sheet.name} will suffer the source's full effect. Apply it?` };
 }
 
-const DAMAGE_TYPES = [["piercing", "Piercing"], ["bludgeoning", "Bludgeoning"], ["slashing", "Slashing"], ["electric", "Electric"], ["heat", "Heat"], ["cold", "Cold"], ["chemical", "Chemical"], ["emp", "EMP"]];
-const TYPE_WORDS = Object.fromEntries(DAMAGE_TYPES);
-const weaponSummary = (weapon) => [`${weapon.damage} ${own(TYPE_WORDS, weapon.damage_type) || weapon.damage_type}`, weapon.light_material ? "light material (one die smaller)" : "", weapon.nonlethal ? "nonlethal" : ""].filter(Boolean).join(", ");
+/** One weapon in words, its damage type as the declaration words it (``typeWords``: stored key → words). */
+const summaryWith = (typeWords) => (weapon) => [`${weapon.damage} ${own(typeWords, weapon.damage_type) || weapon.damage_type}`,
+  weapon.light_material ? "light material (one die smaller)" : "", weapon.nonlethal ? "nonlethal" : ""].filter(Boolean).join(", ");
 
 /** The attack uses one of the sheet's weapons (its damage lands on a hit); without any, the roll alone. */
-function weaponChoices(sheet) {
-  const weapons = (sheet.weapons || []).map((weapon) => [weapon.name, `${weapon.name}: ${weaponSummary(weapon)}`]);
+function weaponChoices(sheet, summary) {
+  const weapons = (sheet.weapons || []).map((weapon) => [weapon.name, `${weapon.name}: ${summary(weapon)}`]);
   return weapons.length ? weapons : [["", "No weapon: the roll alone"]];
+}
+
+const squares = (value) => `${String(value).replace(/\.5$/, "½").replace(/^0½$/, "½")} ${value === 1 ? "square" : "squares"}`;
+
+/** Speeds as the rules leave them (the engine's derived ``movement``: ½ square off per mobility penalty, seed 002). */
+function speedWords(d) {
+  const modes = Object.entries(d.movement || {});
+  if (!modes.length) return "";
+  const said = modes.map(([mode, value]) => `${mode} ${squares(value)}`).join(", ");
+  return d.mobility_penalty ? `Speed ${said} (mobility penalty ${d.mobility_penalty}: −${squares(d.mobility_penalty / 2)})` : `Speed ${said}`;
 }
 
 const ROLL_DAMAGE = { key: "roll_damage", label: "Roll damage", op: "semiautomagic.roll_damage", bind: "creature", pickTarget: true, fields: ["damage", "damage_type"] };
@@ -83,9 +94,12 @@ const MORE = [
   { key: "noise", label: "Does a noise wake them?", more: "Conditions", op: "semiautomagic.noise_wakes", bind: "creature", fields: ["noise_dc"] },
   { key: "status", label: "Status (prone, frenzy …)", more: "Conditions", op: "semiautomagic.set_status", bind: "creature", fields: ["status", "action"] },
   { key: "morale_off", label: "Remove morale penalties", more: "Conditions", op: "semiautomagic.remove_morale_penalties", bind: "creature", fields: ["count"] },
-  { key: "repair", label: "Repair (an object)", more: "Sheet", op: "semiautomagic.repair", bind: "creature", fields: ["bonus", "dc", "wounds", "modifiers"] },
+  { key: "repair", label: "Repair (object, vehicle, robot)", more: "Sheet", op: "semiautomagic.repair", bind: "creature", fields: ["bonus", "dc", "wounds", "modifiers"] },
   { key: "describe", label: "Toughness and Will", more: "Sheet", op: "semiautomagic.describe_creature", bind: "creature", fields: [], rollLabel: "Show" },
 ];
+
+/** The sheet's kind in the declaration's words ("Robot"), or null for a creature (the usual). */
+const kindWords = (spec, sheet) => (sheet.kind && sheet.kind !== "creature" ? Object.fromEntries(choicesOf(fieldAt(spec, "kind")))[sheet.kind] ?? sheet.kind : null);
 
 export default {
   id: "semiautomagic",
@@ -95,83 +109,97 @@ export default {
   person: "creature",
   sheetParam: "creature",
 
-  /** Weapons and worn armour on the sheet (screens/sheet/weapons.mjs); the attack uses the weapon picked. */
+  /** What depends on the declaration's words: each weapon's damage type as the sheet words it. */
+  fromSpec(spec) {
+    const summary = summaryWith(Object.fromEntries(choicesOf(fieldAt(spec, "weapons.*.damage_type"))));
+    return { weapons: { ...this.weapons, summary }, summary };
+  },
+  summary: summaryWith({}),
+
+  /** Weapons and worn armour on the sheet (screens/sheet/weapons.mjs): their fields are the sheet's declaration
+   * (py_rules/semiautomagic/sheet.py, games/sheet_spec.mjs). The attack uses the weapon picked. */
   weapons: {
-    fields: [
-      { key: "name", label: "Name", kind: "text", required: true, maxlength: 80 },
-      { key: "damage", label: "Damage", kind: "text", maxlength: 40, help: "Dice such as 1d8 or 2d6+3" },
-      { key: "damage_type", label: "Damage type", kind: "choice", choices: DAMAGE_TYPES },
-      { key: "light_material", label: "Light material (aluminium, titanium, mithril)", kind: "bool", help: "A bludgeoning weapon of it deals one die smaller" },
-      { key: "nonlethal", label: "Nonlethal (knocks out instead of killing)", kind: "bool" },
-    ],
+    keys: ["name", "damage", "damage_type", "light_material", "nonlethal"],
+    extra: { name: { required: true } },
     blank: { name: "", damage: "1d6", damage_type: "bludgeoning", light_material: false, nonlethal: false },
     presetsOp: "semiautomagic.weapon_list",
-    summary: weaponSummary,
+    summary: summaryWith({}),
     armour: {
-      path: "armour", label: "Worn armour",
-      fields: [
-        { key: "name", label: "Armour", kind: "text", maxlength: 80 },
-        { key: "defence", label: "Defence", kind: "int", min: -20, max: 40, help: "Its Defence bonus (sources do not stack: the best counts)" },
-        { key: "mobility_penalty", label: "Mobility penalty", kind: "int", min: 0, max: 50, help: "Off Acrobatics, Athletics, Wrestle and Stealth; ½ square of speed each" },
-      ],
+      path: "armour", label: "Worn armour", keys: ["name", "defence", "mobility_penalty"],
       blank: { name: "", defence: 1, mobility_penalty: 0 },
       summary: (armour) => `${armour.name || "armour"} (Defence ${armour.defence}, mobility penalty ${armour.mobility_penalty})`,
     },
   },
 
+  /** Items carried (screens/sheet/entries.mjs), each with the mobility penalty its load gives (seed 002, Mobility
+   * Penalty): their fields are the sheet's declaration. */
+  lists: [{
+    path: "items", title: "Items carried", one: "Item", keys: ["name", "mobility_penalty"], extra: { name: { required: true } },
+    blank: { name: "", mobility_penalty: 0 }, none: "Nothing carried.", add: "Add an item",
+    summary: (item) => (item.mobility_penalty ? `mobility penalty ${item.mobility_penalty}` : ""),
+  }],
+
+  /** The guided form: what is being made is picked first (creature, object, vehicle, robot: the declaration's
+   * kinds of sheet), then that kind's own fields, bounds and first values; everything the form holds (weapons,
+   * armour and items included) goes to the new sheet. */
   creation: {
-    draft: () => ({ name: "", kind: "creature", scale: 0, abilities: Object.fromEntries(ABILITIES.map((a) => [a, 3])), skills: {}, worn_armour: 0 }),
-    sections: [
-      { title: "Who", fields: [{ path: "scale", label: "Scale", min: -100, max: 100, negative: true, help: "0 for a human; larger beings and objects have more." }] },
-      { title: "Abilities", fields: ABILITIES.map((a) => ({ path: `abilities.${a}`, label: a, min: 0, max: 30 })) },
-      { title: "Defence", fields: [{ path: "worn_armour", label: "Worn armour", min: -20, max: 40, negative: true }] },
-    ],
-    skills: { min: -20, max: 40, negative: true, start: () => 1 },
-    errorPaths: { "defence.worn_armour": "worn_armour" }, // a refusal about the sheet's path → the form's field
-    toSheet: (draft) => ({ schema: "semiautomagic.creature/1", name: draft.name, kind: draft.kind, scale: draft.scale, abilities: draft.abilities, skills: draft.skills, defence: draft.worn_armour ? { worn_armour: draft.worn_armour } : {}, conditions: {} }),
+    draft: (spec) => ({ name: "", ...draftOf(spec), skills: {} }),
+    skills: { start: () => 1 },
+    toSheet: (draft) => ({ ...draft, schema: "semiautomagic.creature/1", emp_complexity: draft.emp_complexity || null, conditions: {} }),
+    /** A vehicle or a robot is always electronic: its EMP complexity has no blank choice. */
+    sectionsFor: (draft, spec) => sectionsOf(spec, draft.kind).map((section) => ({
+      ...section, fields: section.fields.map((field) => (field.path === "emp_complexity" && ["vehicle", "robot"].includes(draft.kind)
+        ? { ...field, choices: field.choices.filter(([value]) => value !== "") } : field)),
+    })),
     derive: (sheet) => ({ op: "semiautomagic.describe_creature", args: { creature: sheet } }),
-    derived: (result) => {
-      const d = result.details.derived;
-      return [["Toughness", d.toughness], ["Minimum Toughness", d.min_toughness], ["Will", d.will], ["Defence", d.defence], ["Target", d.target]];
-    },
+    derived: (result, spec) => derivedRows(spec, result.details.derived, {
+      will: (will) => will ?? "none (an object)",
+      movement: (movement) => Object.entries(movement).map(([mode, value]) => `${mode} ${squares(value)}`).join(", ") || "—",
+    }),
   },
 
   card(sheet) {
     const conditions = Object.entries(sheet.conditions || {}).map(conditionText);
     if (sheet.dead) conditions.unshift("dead");
+    if (sheet.destroyed) conditions.unshift("destroyed");
+    if (sheet.emp_disabled) conditions.unshift("stopped by an EMP");
+    const object = sheet.kind === "object";
     return {
       bars: [],
-      facts: [["Wounds", sheet.wounds ?? 0], ["Morale penalties", sheet.morale_penalties ?? 0]],
+      facts: [["Wounds", sheet.wounds ?? 0], ...(object ? [] : [["Morale penalties", sheet.morale_penalties ?? 0]])],
       conditions,
       query: {
         op: "semiautomagic.describe_creature", args: { creature: sheet },
         show: (result) => {
           const d = result.details.derived;
-          return `Toughness ${d.toughness} (minimum ${d.min_toughness}) · Will ${d.will}${sheet.morale_penalties ? ` (−${sheet.morale_penalties} morale)` : ""}`;
+          return [`Toughness ${d.toughness} (minimum ${d.min_toughness})`,
+            d.will === null || d.will === undefined ? "" : `Will ${d.will}${sheet.morale_penalties ? ` (−${sheet.morale_penalties} morale)` : ""}`,
+            d.emp_toughness === undefined ? "" : `EMP Toughness ${d.emp_toughness}`, speedWords(d)].filter(Boolean).join(" · ");
         },
       },
     };
   },
 
-  /** Scale, movement as the mobility penalties leave it (½ square each, seed 002), and each mobility penalty. */
-  sheetFacts: (sheet) => {
-    const mobility = Object.entries(sheet.mobility_penalties || {});
-    const slower = mobility.reduce((sum, [, points]) => sum + points, 0) / 2;
-    const move = ([mode, squares]) => [`Move (${mode})`, slower ? `${Math.max(0, squares - slower)} squares (${squares}, −${slower} mobility)` : `${squares} squares`];
-    return [["Scale", sheet.scale], ...Object.entries(sheet.movement || {}).map(move),
-      ...mobility.map(([source, points]) => [`Mobility penalty (${source || "load"})`, `−${points} Acrobatics, Athletics, Wrestle, Stealth`])];
+  /** What it is, Scale, its EMP complexity, and each mobility penalty with what gives it (the speed they leave is the
+   * engine's, on the card: seed 002, ½ square each). */
+  sheetFacts(sheet) {
+    const spec = this.sheet; // the declaration, once the game is resolved with it (games/sheet_spec.mjs)
+    const penalty = (name, points) => [`Mobility penalty (${name})`, `−${points} Acrobatics, Athletics, Wrestle, Stealth`];
+    const sources = [
+      ...(sheet.armour?.mobility_penalty ? [penalty(sheet.armour.name || "armour", sheet.armour.mobility_penalty)] : []),
+      ...(sheet.items || []).filter((item) => item.mobility_penalty).map((item) => penalty(item.name, item.mobility_penalty)),
+      ...Object.entries(sheet.mobility_penalties || {}).map(([source, points]) => penalty(source || "load", points)),
+    ];
+    return [["What it is", spec ? kindWords(spec, sheet) : null], ["Scale", sheet.scale], ["EMP complexity", sheet.emp_complexity ?? null], ...sources];
   },
 
-  groups(sheet) {
-    const row = (name, value, kind) => ({
-      key: `${kind}-${name}`, label: name, value, path: `${kind === "ability" ? "abilities" : "skills"}.${name}`,
-      min: kind === "ability" ? 0 : -20, max: kind === "ability" ? 30 : 40,
-      roll: { title: `${name} check`, op: "semiautomagic.skill_check", bind: "creature", fixed: { skill: name }, fields: ["dc", "modifiers"] },
-    });
-    return [
-      { title: "Abilities", rows: ABILITIES.map((a) => row(a, sheet.abilities[a], "ability")) },
-      { title: "Skills", rows: Object.entries(sheet.skills || {}).map(([name, value]) => row(name, value, "skill")) },
-    ];
+  /** The abilities as the sheet declares them (an object has none), then the sheet's own skills. */
+  groups(sheet, spec) {
+    const check = (name) => ({ title: `${name} check`, op: "semiautomagic.skill_check", bind: "creature", fixed: { skill: name }, fields: ["dc", "modifiers"] });
+    const abilities = groupFields(spec, "Abilities").filter(({ path }) => Object.hasOwn(sheet.abilities || {}, path.slice("abilities.".length)))
+      .map(({ path, label }) => ({ key: `ability-${label}`, label, value: sheet.abilities[path.slice("abilities.".length)], path, roll: check(label) }));
+    const skills = Object.entries(sheet.skills || {}).map(([name, value]) => ({ key: `skill-${name}`, label: name, value, path: `skills.${name}`, roll: check(name) }));
+    return [...(abilities.length ? [{ title: "Abilities", rows: abilities }] : []), { title: "Skills", rows: skills }];
   },
 
   followUps(result, _sheet, target, args) {
@@ -183,19 +211,22 @@ export default {
     });
   },
 
-  actions: () => [
-    { key: "attack", label: "Attack", op: "semiautomagic.attack", bind: "attacker", target: "creature", fields: ["weapon", "kind", "defence", "modifiers"],
-      choices: (sheet) => ({ weapon: weaponChoices(sheet) }) },
-    ROLL_DAMAGE,
-    // Nothing that changes the sheet is pre-filled: the damage (and the time) is typed, the Roll button says so.
-    // "Next round" keeps its 1: one round is what the button says it does.
-    { key: "damage", label: "Take a hit", op: "semiautomagic.apply_damage", bind: "creature", fields: ["damage", "damage_type", "nonlethal"], defaults: { damage: "" }, required: ["damage"], large: damageWarning },
-    { key: "heal", label: "Days of rest", op: "semiautomagic.advance_days", bind: "creature", fields: ["days", "slept_8h", "bedridden"], defaults: { days: "" }, large: timeSkipCheck("semiautomagic.advance_days", "creature") },
-    { key: "morale", label: "Morale damage", op: "semiautomagic.apply_morale_damage", bind: "creature", fields: ["damage", "source"], defaults: { damage: "" }, large: moraleWarning },
-    { key: "condition", label: "Conditions", op: "semiautomagic.set_condition", bind: "creature", fields: ["condition", "action", "duration", "unit"] },
-    { key: "round", label: "Next round", op: "semiautomagic.advance_rounds", bind: "creature", fields: ["rounds"], large: timeSkipCheck("semiautomagic.advance_rounds", "creature") },
-    { key: "hours", label: "Hours pass", op: "semiautomagic.advance_hours", bind: "creature", fields: ["hours"], defaults: { hours: "" }, large: timeSkipCheck("semiautomagic.advance_hours", "creature") },
-    { key: "defence", label: "Defence roll", op: "semiautomagic.defence_roll", bind: "creature", fields: ["option", "attack_bonus", "modifiers"] },
-    ...MORE,
-  ],
+  actions() {
+    const summary = this.summary; // the weapon's words as the declaration has them (fromSpec)
+    return [
+      { key: "attack", label: "Attack", op: "semiautomagic.attack", bind: "attacker", target: "creature", fields: ["weapon", "kind", "defence", "modifiers"],
+        choices: (sheet) => ({ weapon: weaponChoices(sheet, summary) }) },
+      ROLL_DAMAGE,
+      // Nothing that changes the sheet is pre-filled: the damage (and the time) is typed, the Roll button says so.
+      // "Next round" keeps its 1: one round is what the button says it does.
+      { key: "damage", label: "Take a hit", op: "semiautomagic.apply_damage", bind: "creature", fields: ["damage", "damage_type", "nonlethal"], defaults: { damage: "" }, required: ["damage"], large: damageWarning },
+      { key: "heal", label: "Days of rest", op: "semiautomagic.advance_days", bind: "creature", fields: ["days", "slept_8h", "bedridden"], defaults: { days: "" }, large: timeSkipCheck("semiautomagic.advance_days", "creature") },
+      { key: "morale", label: "Morale damage", op: "semiautomagic.apply_morale_damage", bind: "creature", fields: ["damage", "source"], defaults: { damage: "" }, large: moraleWarning },
+      { key: "condition", label: "Conditions", op: "semiautomagic.set_condition", bind: "creature", fields: ["condition", "action", "duration", "unit"] },
+      { key: "round", label: "Next round", op: "semiautomagic.advance_rounds", bind: "creature", fields: ["rounds"], large: timeSkipCheck("semiautomagic.advance_rounds", "creature") },
+      { key: "hours", label: "Hours pass", op: "semiautomagic.advance_hours", bind: "creature", fields: ["hours"], defaults: { hours: "" }, large: timeSkipCheck("semiautomagic.advance_hours", "creature") },
+      { key: "defence", label: "Defence roll", op: "semiautomagic.defence_roll", bind: "creature", fields: ["option", "attack_bonus", "modifiers"] },
+      ...MORE,
+    ];
+  },
 };

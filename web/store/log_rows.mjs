@@ -4,7 +4,7 @@ import { hasOwn } from "./own.mjs";
 
 /** A trace line without developer citations (file names, section numbers) in its last brackets. */
 export function plainLine(line) {
-  return String(line).replace(/\s*\[([^\]]*(?:\[[^\]]*\][^\]]*)*)\]\s*$/, (whole, inside) => (/RULES\.md|seed \d|§|SRC|DEVELOPERS/.test(inside) ? "" : whole));
+  return String(line).replace(/\s*\[([^\]]*(?:\[[^\]]*\][^\]]*)*)\]\s*$/, (whole, inside) => (/rules\/[\w-]+\.md|seed \d|§|SRC|DEVELOPERS/.test(inside) ? "" : whole));
 }
 
 /** What a result says first: its headline text line, else its label. */

@@ -5,6 +5,7 @@ import { useApp } from "../../app/state.mjs";
 import { addCharacter } from "../../app/actions.mjs";
 import { download } from "../../store/files.mjs";
 import { checkedSheet } from "../../app/checked_sheet.mjs";
+import { playsAs } from "../../games/sheet_spec.mjs";
 
 export function CharacterJson({ game }) {
   const app = useApp();
@@ -18,7 +19,9 @@ export function CharacterJson({ game }) {
     setError(null);
     try {
       const sheet = JSON.parse(await file.text());
-      await addCharacter(app, campaign, await checkedSheet(app, game.id, sheet));
+      const checked = await checkedSheet(app, game.id, sheet);
+      // an object, a vehicle or a robot is the game master's to run: it joins the cast (the declaration's cast_kinds)
+      await addCharacter(app, campaign, checked, playsAs(game.sheet, checked));
     } catch (problem) {
       setError(`Not imported: ${problem.message}`);
     }

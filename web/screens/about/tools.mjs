@@ -3,13 +3,13 @@
 import { html } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { paths } from "../../app/router.mjs";
-import { gameById } from "../../games/index.mjs";
+import { gameFor } from "../../games/index.mjs";
 import { CharacterJson } from "./character_json.mjs";
 
 export function ToolsScreen() {
   const app = useApp();
   const campaign = app.state.campaign;
-  const game = gameById[campaign.game];
+  const game = gameFor(app.state.catalog, campaign.game);
   return html`<section class="screen tools" aria-labelledby="tools-title">
     <p class="back"><a href=${paths.about()}>← About</a> <a href=${paths.party(campaign.id)}>${campaign.name}: the party</a></p>
     <h1 id="tools-title" tabindex="-1">Tools for ${campaign.name}</h1>

@@ -4,7 +4,7 @@
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { paths } from "../../app/router.mjs";
-import { gameById } from "../../games/index.mjs";
+import { gameFor } from "../../games/index.mjs";
 import { CampaignNav } from "../campaign_nav.mjs";
 import { CharacterCard } from "../party/character_card.mjs";
 import { NewCharacter } from "../party/new_character.mjs";
@@ -23,7 +23,7 @@ const WAYS = [
 export function CastScreen() {
   const app = useApp();
   const campaign = app.state.campaign;
-  const game = gameById[campaign.game];
+  const game = gameFor(app.state.catalog, campaign.game);
   const [making, setMaking] = useState(null);
   const cast = campaign.characters.filter((each) => each.kind === "npc");
   const done = () => setMaking(null);

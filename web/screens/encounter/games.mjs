@@ -1,7 +1,7 @@
 // What each game adds to an encounter, over its module in games/: the few numbers a quick NPC needs for the
 // order (py_rules/encounter/state.py NPC_FIELDS), how its order is made, the quick actions a combatant with
 // a sheet has (the game's own actions), the timers a card shows and the units time passes in.
-import { gameById } from "../../games/index.mjs";
+import { gameFor } from "../../games/index.mjs";
 import { own } from "../../store/own.mjs";
 
 const actionOf = (game, key) => game.actions().find((action) => action.key === key) || null;
@@ -59,8 +59,8 @@ const ENCOUNTER = {
 };
 
 /** The encounter's view of a game: its module from games/ plus what an encounter needs. */
-export function encounterGame(id) {
-  const game = gameById[id];
+export function encounterGame(id, catalog = null) {
+  const game = gameFor(catalog, id);
   const more = own(ENCOUNTER, id);
   return {
     game,

@@ -74,7 +74,7 @@ const unasked = (dice) => ({ ...dice, asked: [], asking: null, face: "" });
 
 function RunningEncounter({ campaign, encounter }) {
   const app = useApp();
-  const rules = encounterGame(campaign.game);
+  const rules = encounterGame(campaign.game, app.state.catalog);
   const [busy, setBusy] = useState(false);
   const [steps, setSteps] = useState({ list: [], serial: 0 }); // the steps taken here: {result, after}
   const [dice, setDiceState] = useState(() => freshDice("digital"));

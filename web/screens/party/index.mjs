@@ -4,7 +4,7 @@
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { paths } from "../../app/router.mjs";
-import { gameById } from "../../games/index.mjs";
+import { gameFor } from "../../games/index.mjs";
 import { CharacterCard } from "./character_card.mjs";
 import { NewCharacter } from "./new_character.mjs";
 import { ImportCharacter } from "./import_character.mjs";
@@ -14,7 +14,7 @@ import { MoveButton } from "../cast/move_button.mjs";
 export function PartyScreen() {
   const app = useApp();
   const campaign = app.state.campaign;
-  const game = gameById[campaign.game];
+  const game = gameFor(app.state.catalog, campaign.game);
   const [creating, setCreating] = useState(false);
   const party = campaign.characters.filter((each) => each.kind !== "npc");
   const cast = campaign.characters.length - party.length;

@@ -11,6 +11,8 @@ import { SkillPicker } from "./skill_picker.mjs";
 import { baseValue } from "./skill_list.mjs";
 import { ItemList, itemErrors, itemsOf } from "./item_list.mjs";
 import { WeaponsEditor, readWeapons, weaponsDraft } from "../sheet/weapons.mjs";
+import { EntryEditor, readEntries } from "../sheet/entries.mjs";
+import { limitsOf } from "../../games/sheet_spec.mjs";
 import { own } from "../../store/own.mjs";
 
 const getPath = (object, path) => path.split(".").reduce((value, key) => value?.[key], object);
@@ -52,8 +54,23 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   const [saving, setSaving] = useState(false);
   const [gear, setGear] = useState(() => (game.weapons ? weaponsDraft(game.weapons, {}) : null)); // weapons and armour
   const gearRead = gear ? readWeapons(game.weapons, gear) : { values: {}, errors: {} };
+  const [lists, setLists] = useState({}); // a list's path → its rows (Qualities and Drawbacks …: the game's ``lists``)
+  const listsRead = (game.lists || []).map((list) => readEntries(game, list, lists[list.path] || []));
+  const listValues = Object.assign({}, ...listsRead.map((read) => read.values));
+  // a game with several kinds of sheet (Semiautomagic: creature, object, vehicle, robot) asks each its own fields
+  const sections = spec.sectionsFor ? spec.sectionsFor(draft) : spec.sections;
+  const setChoice = (path, value) => {
+    if (path !== spec.kindField) { setDraft((old) => setPath(old, path, value)); return; }
+    setDraft((old) => spec.rekind(old, value));
+    setKind(spec.castKinds.includes(value) ? "npc" : initialKind); // what the game master runs joins the cast
+  };
 
-  const fields = spec.sections.flatMap((section) => section.fields);
+  const fields = sections.flatMap((section) => section.fields);
+  // what is being made is asked first, above the name (its own field, taken out of its section)
+  const kindField = spec.kindField ? fields.find((field) => field.path === spec.kindField) : null;
+  // the heading names the kind picked when it is not the usual one ("New robot")
+  const kindWords = kindField && draft[spec.kindField] !== kindField.choices[0][0] ? kindField.choices.find(([value]) => value === draft[spec.kindField])?.[1] : null;
+  const shownSections = sections.map((section) => ({ ...section, fields: section.fields.filter((field) => field !== kindField) })).filter((section) => section.fields.length);
   const values = spec.skills.values?.(draft) ?? {};
   const followed = Object.entries(following).map(([name, entry]) => [name, baseValue(entry, values, spec.skills.max)]).filter(([, value]) => value !== null);
   const skills = { ...draft.skills, ...Object.fromEntries(followed) };
@@ -66,9 +83,9 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   for (const [skill, typed] of Object.entries(raw).filter(([path]) => path.startsWith("skills."))) {
     numberErrors[skill] = readNumber(typed.text, { ...spec.skills, label: skill.slice(7), badInput: typed.bad }).error || null;
   }
-  Object.assign(numberErrors, gearRead.errors);
+  Object.assign(numberErrors, gearRead.errors, ...listsRead.map((read) => read.errors));
   const clientBad = Object.values(numberErrors).some(Boolean) || itemErrors(items).some(Boolean);
-  const sheet = spec.toSheet({ ...draft, skills, name: draft.name.trim() || "New character", ...gearRead.values }, itemsOf(items));
+  const sheet = spec.toSheet({ ...draft, skills, name: draft.name.trim() || "New character", ...gearRead.values, ...listValues }, itemsOf(items));
   const request = spec.derive(sheet);
   const requestKey = JSON.stringify(request);
 
@@ -92,8 +109,9 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   const shownPaths = [...fields.map((field) => field.path), ...Object.keys(skills).map((skill) => `skills.${skill}`), "name"];
   const errorAt = (path) => numberErrors[path] || (engineError && errorField === path ? errorWords : null);
   const gearPaths = gear ? [...gear.rows.flatMap((_, index) => game.weapons.fields.map((field) => `${game.weapons.path || "weapons"}.${index}.${field.key}`)), game.weapons.armour?.path] : [];
-  const placedEngineError = engineError && (shownPaths.includes(errorField) || gearPaths.includes(errorField));
-  const labelOf = (path) => fields.find((field) => field.path === path)?.label ?? (path?.startsWith("skills.") ? path.slice(7) : spec.pathLabels?.[path]);
+  const inList = (game.lists || []).some((list) => String(errorField || "").startsWith(`${list.path}.`));
+  const placedEngineError = engineError && (shownPaths.includes(errorField) || gearPaths.includes(errorField) || inList);
+  const labelOf = (path) => fields.find((field) => field.path === path)?.label ?? (path?.startsWith("skills.") ? path.slice(7) : spec.pathLabels?.[path] ?? limitsOf(game.sheet, path ?? "").label);
   const panelError = engineError && !placedEngineError ? (labelOf(errorField) ? `${labelOf(errorField)}: ${errorWords}` : errorWords) : null;
   const answered = engineAnswer?.key === requestKey;
   const waiting = !clientBad && !answered;
@@ -133,16 +151,18 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   };
 
   return html`<form class="panel new-character" onSubmit=${create} noValidate aria-labelledby="new-character-title" data-game=${game.id}>
-    <h2 id="new-character-title">${initialKind === "npc" ? "New NPC" : `New ${game.person}`}</h2>
+    <h2 id="new-character-title">${kindWords ? `New ${kindWords.toLowerCase()}` : initialKind === "npc" ? "New NPC" : `New ${game.person}`}</h2>
+    ${kindField ? html`<${ChoiceField} label=${kindField.label} name=${kindField.path} value=${draft[spec.kindField]} options=${kindField.choices}
+      help=${kindField.help} error=${errorAt(kindField.path)} onChange=${(value) => setChoice(kindField.path, value)} />` : null}
     <${TextField} label="Name" name="name" value=${draft.name} maxlength="80" error=${raw.name?.missing && !draft.name.trim() ? "Give them a name." : errorAt("name")}
       onInput=${(value) => setDraft((old) => ({ ...old, name: value }))} />
     <${ChoiceField} label="Plays as" name="character-kind" value=${kind} onChange=${setKind} options=${[["pc", "Player character"], ["npc", `Non-player character (run by the ${game.gm})`]]} />
     ${spec.rollAll ? html`<button type="button" onClick=${rollAll}>${spec.rollAll.label}</button>` : null}
-    ${spec.sections.map((section) => html`<fieldset class="grid-fields" key=${section.title}>
+    ${shownSections.map((section) => html`<fieldset class="grid-fields" key=${section.title}>
       <legend>${section.title}</legend>
       ${section.fields.map((field) => field.choices
         ? html`<${ChoiceField} key=${field.path} label=${field.label} name=${field.path} value=${getPath(draft, field.path)} options=${field.choices}
-            help=${field.help} error=${errorAt(field.path)} onChange=${(value) => setDraft((old) => setPath(old, field.path, value))} />`
+            help=${field.help} error=${errorAt(field.path)} onChange=${(value) => setChoice(field.path, value)} />`
         : html`<${NumberField} key=${field.path} label=${field.label} name=${field.path} min=${field.min} max=${field.max} help=${field.help}
             value=${raw[field.path]?.text ?? String(getPath(draft, field.path))} error=${errorAt(field.path)}
             onInput=${(text, bad) => setNumber(field.path, text, bad)} />`)}
@@ -153,6 +173,8 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
       onAdd=${(name, value, entry) => { setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: value } })); if (entry?.base_from) setFollowing((old) => ({ ...old, [name]: entry })); }}
       onRemove=${(name) => { unfollow(name); setDraft((old) => { const rest = { ...old.skills }; delete rest[name]; return { ...old, skills: rest }; }); setRaw((old) => { const copy = { ...old }; delete copy[`skills.${name}`]; return copy; }); }} />
     ${spec.items ? html`<${ItemList} rows=${items} onChange=${setItems} />` : null}
+    ${(game.lists || []).map((list) => html`<${EntryEditor} key=${list.path} game=${game} list=${list} rows=${lists[list.path] || []} sheet=${sheet} errorAt=${errorAt}
+      onChange=${(rows) => setLists((old) => ({ ...old, [list.path]: rows }))} />`)}
     ${gear ? html`<${WeaponsEditor} decl=${game.weapons} draft=${gear} sheet=${sheet} errorAt=${errorAt} onChange=${setGear} />` : null}
     <section class="derived" aria-live="polite" aria-labelledby="derived-title">
       <h3 id="derived-title">Derived, by the rules</h3>

@@ -1,6 +1,8 @@
 // Each game's skill list as data from the engine (<game>.skill_list: name, base value, group), asked once.
 // A base the rules take from the character (Call of Cthulhu: Dodge = half DEX) comes as data, ``base_from =
 // {of, divide_by, words}``; ``baseValue`` reads it against the numbers typed so far (py_rules.skill_lists.base_value).
+// A row with ``family: true`` is a family of the game (py_rules/skill_names.py): a speciality typed for it is a skill
+// of its own, named as ``specialityName`` writes it.
 
 const cache = new Map();
 
@@ -29,4 +31,11 @@ export function baseWords(entry, values) {
   const value = baseValue(entry, values);
   if (entry?.base_from) return ` (${entry.base_from.words}${value === null ? "" : `: ${value}`})`;
   return value === null ? "" : ` (${value})`;
+}
+
+/** The skill a speciality of family row ``family`` is: "Science (Biology)", "Language (Other) (Latin)" (the one way
+ * py_rules.skill_names.format_name writes it; the engine reads the name back and checks it). */
+export function specialityName(family, speciality) {
+  const words = (text) => String(text).split(/\s+/).filter(Boolean).join(" ");
+  return `${words(family.name)} (${words(speciality)})`;
 }

@@ -5,7 +5,7 @@ import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { navigate, paths } from "../../app/router.mjs";
 import { removeCharacter } from "../../app/actions.mjs";
-import { gameById } from "../../games/index.mjs";
+import { gameFor } from "../../games/index.mjs";
 import { Drawer } from "../../drawer/index.mjs";
 import { Confirm } from "../../components/confirm.mjs";
 import { CharacterCard } from "../party/character_card.mjs";
@@ -13,13 +13,14 @@ import { CampaignNav } from "../campaign_nav.mjs";
 import { SheetRows } from "./rows.mjs";
 import { SheetEditor } from "./edit.mjs";
 import { WeaponsPanel } from "./weapons.mjs";
+import { EntriesPanel } from "./entries.mjs";
 import { MoreMoves } from "./more_moves.mjs";
 import { UndoBar } from "../../components/undo_bar.mjs";
 
 export function SheetScreen({ characterId }) {
   const app = useApp();
   const campaign = app.state.campaign;
-  const game = gameById[campaign.game];
+  const game = gameFor(app.state.catalog, campaign.game);
   const character = campaign.characters.find((each) => each.id === characterId);
   const [drawer, setDrawer] = useState(null); // {spec, opener}
   const [removing, setRemoving] = useState(false);
@@ -47,6 +48,7 @@ export function SheetScreen({ characterId }) {
         : html`<${SheetRows} groups=${game.groups(character.sheet)} onRoll=${open} game=${game} sheet=${character.sheet} />
           <button type="button" class="edit-sheet" onClick=${() => setEditing(true)}>Edit values</button>`}
       <${WeaponsPanel} character=${character} game=${game} />
+      ${(game.lists || []).map((list) => html`<${EntriesPanel} key=${list.path} character=${character} game=${game} list=${list} />`)}
       <div class="row-actions danger-zone">
         <button type="button" class="danger" onClick=${() => setRemoving(true)}>Remove ${character.sheet.name} from the campaign</button>
       </div>

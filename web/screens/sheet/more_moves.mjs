@@ -39,7 +39,7 @@ function SkillChooser({ game, sheet, action, onPick, onBack }) {
   const fits = (skill) => !words || skill.toLowerCase().includes(words);
   const mine = action.choose.mine(sheet);
   const own = new Set(mine.map(([skill]) => skill));
-  const rest = all.map((entry) => entry.name).filter((skill) => !own.has(skill) && fits(skill));
+  const rest = all.filter((entry) => !entry.family).map((entry) => entry.name).filter((skill) => !own.has(skill) && fits(skill)); // a family is no skill to roll: its specialities are
   const choice = (skill, value) => html`<li key=${skill}><button type="button" data-choice=${skill} onClick=${(event) => onPick(skill, event)}>
     ${skill}${value === undefined ? "" : html` <span class="row-value">${value}</span>`}</button></li>`;
   return html`<div class="skill-chooser" role="group" aria-labelledby=${`${id}-title`}>

@@ -24,11 +24,11 @@ const optionsOf = (field, sheet, value) => {
 };
 
 /** Editable rows from stored values: numbers become the text shown in their fields. */
-function draftOf(fields, item) {
+export function draftOf(fields, item) {
   const row = {};
   for (const field of fields) {
     const value = item?.[field.key];
-    if (field.kind === "int") row[field.key] = { text: value === null || value === undefined ? "" : String(value), bad: false };
+    if (field.kind === "int" || field.kind === "number") row[field.key] = { text: value === null || value === undefined ? "" : String(value), bad: false };
     else if (field.kind === "bool") row[field.key] = Boolean(value);
     else row[field.key] = value ?? "";
   }
@@ -47,13 +47,13 @@ export function weaponsDraft(decl, sheet) {
 
 const itemName = (row, index, what = "Weapon") => (typeof row.name === "string" && row.name.trim()) || `${what} ${index + 1}`;
 
-function readRow(fields, row, prefix, said) {
+export function readRow(fields, row, prefix, said) {
   const value = {};
   const errors = {};
   for (const field of fields) {
     const raw = row[field.key];
-    if (field.kind === "int") {
-      const read = readNumber(raw.text, { min: field.min ?? null, max: field.max ?? null, required: !field.optional, badInput: raw.bad, label: `${said} — ${field.label}` });
+    if (field.kind === "int" || field.kind === "number") {
+      const read = readNumber(raw.text, { min: field.min ?? null, max: field.max ?? null, required: !field.optional, badInput: raw.bad, label: `${said} — ${field.label}`, decimals: field.kind === "number" });
       if (read.error) errors[`${prefix}.${field.key}`] = read.error;
       else value[field.key] = read.value;
     } else if (field.kind === "bool") value[field.key] = Boolean(raw);
@@ -100,14 +100,15 @@ function usePresets(decl) {
   return presets;
 }
 
-function FieldInput({ field, value, prefix, sheet, error, onChange }) {
+export function FieldInput({ field, value, prefix, sheet, error, onChange }) {
   const name = `${prefix}.${field.key}`;
   const label = field.label;
   switch (field.kind) {
     case "bool": return html`<${CheckField} key=${field.key} name=${name} label=${label} checked=${value} help=${field.help} onChange=${(checked) => onChange(checked)} />`;
     case "choice": return html`<${ChoiceField} key=${field.key} name=${name} label=${label} value=${value} error=${error} help=${field.help}
       options=${optionsOf(field, sheet, value)} onChange=${(next) => onChange(next)} />`;
-    case "int": return html`<${NumberField} key=${field.key} name=${name} label=${label} min=${field.min ?? null} max=${field.max ?? null}
+    case "number":
+    case "int": return html`<${NumberField} key=${field.key} name=${name} label=${label} min=${field.min ?? null} max=${field.max ?? null} decimals=${field.kind === "number"}
       value=${value.text} error=${error} help=${field.help} onInput=${(text, bad) => onChange({ text, bad })} />`;
     default: return html`<${TextField} key=${field.key} name=${name} label=${label} value=${value} error=${error} help=${field.help}
       maxlength=${field.maxlength ?? 80} onInput=${(text) => onChange(text)} />`;
