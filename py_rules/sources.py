@@ -43,7 +43,8 @@ SECTIONS = {
     "2.4": "Attacking", "2.5": "Damage and wounds", "2.6": "Dying", "2.7": "Healing", "2.8": "Morale",
     "2.9": "Mobility penalty", "2.10": "Conditions", "2.11": "Confusion chart", "2.12": "Soul Coma",
     "2.13": "Time and actions", "2.14": "Table options", "2.15": "Rules summary",
-    "3.1": "About the game", "3.2": "Characteristics and derived values", "3.3": "Bonus and penalty dice",
+    "3.1": "About the game", "3.2": "Characteristics and derived values",
+    "3.2a": "Creating an investigator", "3.3": "Bonus and penalty dice",
     "3.4": "Levels of success, criticals and fumbles", "3.5": "Pushing a roll", "3.6": "Luck",
     "3.7": "Opposed and combined rolls", "3.8": "Combat", "3.9": "Hit points, major wounds and dying",
     "3.10": "First Aid, Medicine and healing", "3.11": "Sanity", "3.12": "House rules and the book",
@@ -58,7 +59,7 @@ PARTS_BY_FILE = {"armageddon": "1", "semiautomagic": "2", "coc": "3", "cross-sys
 _OPTION_SECTIONS = {"A": "1.16", "S": "2.14", "D": "3.12", "U": "1.17", "M": "2.15", "C": "3.14"}
 """An option or checklist id without a section (``rules/armageddon.md A12``) → the section that lists it."""
 
-_SECTION = r"§\s?\d+(?:\.\d+)?(?:\s?[–-]\s?\d+(?:\.\d+)?)?"
+_SECTION = r"§\s?\d+(?:\.\d+[a-z]?)?(?:\s?[–-]\s?\d+(?:\.\d+)?)?"
 _OPTION = r"[ASDUMC]\d{1,2}\b"
 _TAGS = r"(?:\s*\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)[^\][]*\])*"
 _NOTES = r"rules/(?:armageddon|semiautomagic|coc|cross-system)\.md"
@@ -197,7 +198,7 @@ def _names_of(citation: str, last_seed: list) -> list[str]:
     notes = re.match(_NOTES, citation)
     if notes:
         body = citation[notes.end():]
-        sections = re.findall(r"§\s?(\d+(?:\.\d+)?)", body)
+        sections = re.findall(r"§\s?(\d+(?:\.\d+[a-z]?)?)", body)
         if not sections:
             part = re.search(r"part (\d)", body)
             option = re.search(r"\b([ASDUMC])\d{1,2}\b", body)

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from py_rules import api, dice_expr, sources
-from py_rules.armageddon import tables as armageddon_tables
+from py_rules.armageddon import stat_block as armageddon_stat_block, tables as armageddon_tables
 from py_rules.coc import stat_block, tables as coc_tables
 from py_rules.coc.stat_block_grammar import KEYWORDS
 from py_rules.errors import RulesError
@@ -28,7 +28,7 @@ from py_rules.interchange.coc_sheet import weapon_damage
 from py_rules.interchange.coc_skills import split_name
 from py_rules.interchange.foundry_coc7 import plain_text
 from py_rules.modifiers import parse_modifiers
-from py_rules.semiautomagic import tables as semiautomagic_tables
+from py_rules.semiautomagic import stat_block as semiautomagic_stat_block, tables as semiautomagic_tables
 from tools import fuzz
 
 SIZE = 20_000
@@ -36,8 +36,13 @@ SIZE = 20_000
 QUIET = {"deadline": None, "suppress_health_check": list(HealthCheck)}
 
 DICE = ("d", "D", "1d4", "2D6", "x", "×", "*", "+", "−", "/", "1/1D4", "DB", "+ DB", "half DB")
-READERS = {  # name: (the reader of one text, the words it looks for)
+STAT_BLOCKS = {  # each game's stat-block reader and its own words
     "stat block": (stat_block.parse, KEYWORDS),
+    "Armageddon stat block": (armageddon_stat_block.parse, armageddon_stat_block.KEYWORDS),
+    "Semiautomagic stat block": (semiautomagic_stat_block.parse, semiautomagic_stat_block.KEYWORDS),
+}
+READERS = {  # name: (the reader of one text, the words it looks for)
+    **STAT_BLOCKS,
     "Armageddon damage roll": (lambda text: dice_expr.parse(text, armageddon_tables.DAMAGE_FORM), DICE),
     "Armageddon weapon damage": (lambda text: dice_expr.parse(text, armageddon_tables.WEAPON_DAMAGE_FORM,
                                                               values={"Strength": 3}), DICE + ("Strength", "Str")),
@@ -68,8 +73,26 @@ def within_bound(read, text) -> float:
 
 def test_the_keywords_are_the_readers_own():
     """The corpus follows the reader's tables: a keyword added there is fed here the day it is added."""
-    assert {"DB", "Build", "Damage Bonus", "STR", "STRENGTH", "Sanity loss", "Skills", "damage"} <= set(KEYWORDS)
-    assert set(KEYWORDS) <= set(fuzz.reader_keywords())
+    assert {"DB", "Build", "Damage Bonus", "STR", "STRENGTH", "Sanity loss", "Skills", "damage", "Char. Value Half Fifth",
+            "HALF", "FIFTH"} <= set(KEYWORDS)
+    assert {"Str", "Wil", "LP", "Essence Channeling", "Qualities/Drawbacks", "Attacks"} <= set(
+        armageddon_stat_block.KEYWORDS)
+    assert {"End", "Spi", "Toughness", "Will", "Defence", "natural armour", "Weapons"} <= set(
+        semiautomagic_stat_block.KEYWORDS)
+    for _, words in STAT_BLOCKS.values():
+        assert set(words) <= set(fuzz.reader_keywords())
+
+
+_GAME_WORDS = [(name, word) for name in STAT_BLOCKS if name != "stat block" for word in STAT_BLOCKS[name][1]]
+
+
+@pytest.mark.parametrize("reader,keyword", _GAME_WORDS, ids=[f"{name}:{word}" for name, word in _GAME_WORDS])
+def test_an_armageddon_or_semiautomagic_keyword_then_long_runs_is_read_quickly(reader, keyword):
+    """The other games' readers: each of their words, then 20 kB of spaces, tabs and line breaks, then every kind
+    of run in turn."""
+    read = STAT_BLOCKS[reader][0]
+    within_bound(read, fuzz.adversarial_text(keyword, " \t\n", SIZE))
+    within_bound(read, "".join(text for _, run, text in fuzz.adversarial_corpus([keyword], SIZE) if run == "mixed"))
 
 
 @pytest.mark.parametrize("keyword", KEYWORDS)
@@ -94,7 +117,7 @@ def test_each_kind_of_run_after_every_stat_block_keyword_is_read_quickly(run):
         within_bound(stat_block.parse, fuzz.adversarial_text(keyword, run, SIZE))
 
 
-@pytest.mark.parametrize("reader", [name for name in READERS if name != "stat block"])
+@pytest.mark.parametrize("reader", [name for name in READERS if name not in STAT_BLOCKS])
 def test_every_other_reader_of_user_text_reads_its_words_then_long_runs_quickly(reader):
     read, words = READERS[reader]
     for _keyword, _run, text in fuzz.adversarial_corpus(words, SIZE):
@@ -120,8 +143,11 @@ def door(op: str, args: dict) -> dict:
 @pytest.mark.parametrize("run", fuzz.RUNS)
 def test_a_pasted_stat_block_through_the_door_answers_quickly(run):
     """Through the door (whose field takes 100,000 characters): the reader's answer, not a frozen page."""
-    for keyword in ("DB", "Build", "STR", "Skills", "Sanity loss", "Armour", "Attacks per round"):
-        answer = door("coc.parse_stat_block", {"text": fuzz.adversarial_text(keyword, run, SIZE)})
+    for op, keyword in [*(("coc.parse_stat_block", word) for word in ("DB", "Build", "STR", "Skills", "Sanity loss",
+                                                                       "Armour", "Attacks per round", "| STR |")),
+                        ("armageddon.parse_stat_block", "Punch d4"), ("armageddon.parse_stat_block", "Qualities:"),
+                        ("semiautomagic.parse_stat_block", "Toughness 9 ("), ("semiautomagic.parse_stat_block", "Armour: coat (Defence")]:
+        answer = door(op, {"text": fuzz.adversarial_text(keyword, run, SIZE)})
         assert answer["ok"], answer
 
 

@@ -11,6 +11,7 @@ from py_rules.armageddon.capacity import capacity
 from py_rules.armageddon.fields import CHARACTER, PENALTY_SETTINGS, TURN_SECONDS
 from py_rules.armageddon.ops_combat import COMBAT_OPERATIONS
 from py_rules.armageddon.ops_rolls import ROLL_OPERATIONS
+from py_rules.armageddon.ops_stat_block import OPERATIONS as STAT_BLOCK_OPERATIONS
 from py_rules.armageddon.ops_state import STATE_OPERATIONS
 from py_rules.armageddon.penalties import PenaltySettings
 from py_rules.armageddon.tables import GM_TITLE
@@ -58,4 +59,4 @@ CAPACITY = Operation(
     source="seed 000, Fear Tests, Life Points, Endurance Points, Essence, Encumbrance; rules/armageddon.md §1.8a, §1.15", rolls=False,
 )
 
-OPERATIONS = ROLL_OPERATIONS + STATE_OPERATIONS + COMBAT_OPERATIONS + (SKILL_LIST, CAPACITY)
+OPERATIONS = ROLL_OPERATIONS + STATE_OPERATIONS + COMBAT_OPERATIONS + (SKILL_LIST, CAPACITY) + STAT_BLOCK_OPERATIONS

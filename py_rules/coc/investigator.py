@@ -12,6 +12,7 @@ import copy
 
 from py_rules import dice_expr
 from py_rules.coc.condition_registry import NAMES
+from py_rules.coc.creation_record import FIELD as CREATION_FIELD, read_record as read_creation_record
 from py_rules.coc.tables import (
     ARMOUR_MAX,
     CHARACTERISTIC_MAX,
@@ -66,7 +67,8 @@ _NOTES_MAX = 2000
 """Longest notes text (backstory, possessions, anything the sheet does not model)."""
 _OCCUPATION_MAX = 80
 _KEYS = {"schema", "name", "age", "occupation", "notes", "armour", "weapons", "characteristics", "luck", "skills", "hp", "mp", "san", "conditions",
-         "scheduled_heals", "last_roll", "derived", *_COUNTERS, *_FLAGS}
+         "scheduled_heals", "last_roll", "derived", *_COUNTERS, *_FLAGS,
+         CREATION_FIELD}
 
 EXAMPLE = {
     "schema": SCHEMA,
@@ -209,6 +211,8 @@ def from_dict(data) -> dict:
         out[key] = value
     out["scheduled_heals"] = _heals(data.get("scheduled_heals", []))
     out["last_roll"] = _last_roll(data.get("last_roll"))
+    if CREATION_FIELD in data:  # the dice rolled at creation, kept when the sheet has them (rules/coc.md §3.2a)
+        out[CREATION_FIELD] = read_creation_record(data[CREATION_FIELD])
     out["derived"] = derived(out)
     return out
 

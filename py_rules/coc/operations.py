@@ -8,9 +8,10 @@ maps every changed state_key to its new value (an attack changes both sides).
 
 from py_rules.coc.capacity import capacity
 from py_rules.coc.ops_combat import OPERATIONS as _COMBAT
+from py_rules.coc.ops_creation import OPERATIONS as _CREATION
 from py_rules.coc.ops_health import OPERATIONS as _HEALTH
 from py_rules.coc.ops_rolls import OPERATIONS as _ROLLS
-from py_rules.coc.ops_stat_block import OPERATIONS as _STAT_BLOCK  # a Keeper pastes a stat block
+from py_rules.coc.ops_stat_block import OPERATIONS as _STAT_BLOCK
 from py_rules.coc.params import INVESTIGATOR
 from py_rules.operations import Operation, System
 from py_rules.skill_lists import skill_list_operation, skill_rows
@@ -23,8 +24,8 @@ SYSTEM = System(
     "other dice as rolled",
 )
 
-CHECKLIST = tuple(f"C{i}" for i in range(1, 23))
-"""rules/coc.md §3.14: the operations the engine must offer."""
+CHECKLIST = tuple(f"C{i}" for i in range(1, 24))
+"""rules/coc.md §3.14: the operations the engine must offer (C23: creating an investigator by occupation, §3.2a)."""
 
 def _skills():
     from py_rules.coc.tables import SKILL_BASES_FROM, SKILL_NAMES
@@ -55,4 +56,5 @@ CAPACITY = Operation(
 )
 
 OPERATIONS = _ROLLS + _COMBAT + _HEALTH + (SKILL_LIST, CAPACITY)
-OPERATIONS += _STAT_BLOCK  # a Keeper pastes a stat block
+OPERATIONS += _STAT_BLOCK
+OPERATIONS += _CREATION  # rules/coc.md §3.2a: investigators by occupation, age and the dice kept

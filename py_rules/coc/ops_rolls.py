@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from py_rules.coc import checks, creation, opposed, push
+from py_rules.coc.creation_record import read_record as read_creation_record
 from py_rules.coc.investigator import EXAMPLE
 from py_rules.coc.levels import level_for, level_name, succeeds
 from py_rules.coc.params import (
@@ -38,11 +39,13 @@ def _skills_json(value):
     return value
 
 
-def _create(dice, *, label, name, age, roll_characteristics, luck, skills, weapons=(), armour=0, **chars):
+def _create(dice, *, label, name, age, roll_characteristics, luck, skills, weapons=(), armour=0, occupation="",
+            creation_record=None, **chars):
+    kept = {"occupation": occupation, **({"creation": creation_record} if creation_record else {})}
     try:
         result = creation.create_investigator(dice, name=name, age=age, characteristics=chars, luck=luck, skills=skills,
                                               roll=roll_characteristics, label=label,
-                                              gear={"weapons": list(weapons), "armour": armour})
+                                              gear={"weapons": list(weapons), "armour": armour, **kept})
     except RulesError as error:  # name the form's field: "skills.Dodge" is reported on "skills"
         field = (error.field or "").split(".")[0]
         if field == "skills":
@@ -78,6 +81,11 @@ CREATE = Operation(
               example=[dict(COMMON_WEAPONS[1])]),
         Param("armour", "int", "Armour points", "Taken off the damage of every hit (rules/coc.md §3.8 [BOOK]).", default=0,
               minimum=0, maximum=ARMOUR_MAX),
+        Param("occupation", "text", "Occupation", "What the investigator does for a living (rules/coc.md §3.2a).",
+              default="", max_length=80),
+        Param("creation_record", "json", "Dice rolled at creation", "rules/coc.md §3.2a: the record "
+              "of Roll the characteristics (each characteristic's dice, the age steps), kept on the sheet.",
+              default=None, parse=read_creation_record, max_length=8000),
     ),
     run=_create, source="rules/coc.md §3.2 [BOOK]; seed 003 (HP, SAN, Luck, Build used throughout)",
 )

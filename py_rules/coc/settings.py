@@ -34,6 +34,7 @@ class Settings:
     extreme_damage: str = "normal"
     fumbled_sanity_max_loss: bool = True
     book_insanity: bool = False
+    creation_skill_cap: int | None = None
 
 
 SETTING_PARAMS = {
@@ -120,6 +121,11 @@ SETTING_PARAMS = {
         "rules/coc.md §3.11 [BOOK options, not in the seed]: losing a fifth of the day's starting SAN in one day is "
         "indefinite insanity; SAN 0 is permanent insanity.",
         default=False, setting=True),
+    "creation_skill_cap": Param(
+        "creation_skill_cap", "int", "Highest skill at creation",
+        "rules/coc.md §3.2a: the table's cap on any skill when an investigator is made (some tables use 75); empty "
+        "= no cap. Credit Rating follows its occupation's range instead.",
+        default=None, minimum=1, maximum=99, setting=True),
 }
 """One declared form field per setting, with its citation of the rules notes (rules/coc.md)."""
 

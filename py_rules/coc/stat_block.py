@@ -1,4 +1,4 @@
-"""Read a Call of Cthulhu 7th-edition stat block, as scenarios print it, into a sheet (TABLE.md, "Paste a stat block").
+"""Read a Call of Cthulhu 7th-edition stat block, as scenarios print it, into a sheet ("Paste a stat block").
 
 A Keeper pastes a block such as::
 
@@ -9,46 +9,37 @@ A Keeper pastes a block such as::
     Skills: Listen 40%, Spot Hidden 35%
     Armour: none.  Sanity loss: 0/1D4 to see him chant.
 
-:func:`parse` reads what it recognises wherever the line breaks fall (``%`` or not, halves and fifths or not, a
-table of names over a row of numbers), and answers four things: the sheet (a valid investigator sheet, or None
-while a characteristic or Luck is missing), ``read`` (what was read, in words), ``not_read`` (every part of the
-text it did not understand) and ``missing`` (what the block leaves out and the Keeper must give: never
-guessed). It never raises on any text. Derived values the block prints (HP, MP, Damage Bonus, Build, MOV) are
-compared with what the rules work out from the characteristics (rules/coc.md §3.2); the sheet keeps the rules' own.
+:func:`parse` reads what it recognises wherever the line breaks fall (``%`` or not, halves and fifths or not,
+tables of names and numbers in the layouts :func:`py_rules.stat_block_table.read_table` knows), and answers: the sheet
+(a valid investigator sheet, or None while a characteristic or Luck is missing), ``read`` (what was read, in words),
+``not_read`` (every part of the text it did not understand), ``missing`` (what the sheet still needs, never
+guessed), split into ``left_out`` (the block does not print it) and ``not_understood`` (it prints it, with the text
+the reader could not read), and ``asks`` (what the form asks the Keeper for, with its bounds). It never raises on
+any text. Derived values the block prints (HP, MP, Damage Bonus, Build, MOV) are compared with what the rules work
+out from the characteristics (rules/coc.md §3.2); the sheet keeps the rules' own.
 Weapons follow the sheet's weapon list (damage without the Damage Bonus, which is marked full, half or none).
 
 The words and patterns it reads by are :mod:`py_rules.coc.stat_block_grammar` (each runs in time linear in the
-text); the sheet it makes is :mod:`py_rules.coc.stat_block_sheet`. This module is longer than 400 lines because its
-passes share one mask of what was read, and their order is part of what a block means (a table before the name,
-the name before the values, attacks before skill lists): split, the order would live in two places.
+text); the sheet it makes is :mod:`py_rules.coc.stat_block_sheet`; the reading every game shares (the mask of what
+was read, tables, the name lines, what was not read) is :mod:`py_rules.stat_block_core`. Its passes share one mask
+of what was read, and their order is part of what a block means (a table before the name, the name before the
+values, attacks before skill lists).
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 
+from py_rules import stat_block_core as core
 from py_rules.coc import stat_block_grammar as grammar
-from py_rules.coc.stat_block_sheet import compare, dice_text, given_values, make_sheet
-from py_rules.coc.tables import (
-    BRAWL,
-    CHARACTERISTIC_MAX,
-    CHARACTERISTICS,
-    DODGE,
-    HANDGUN,
-    LUCK_MAX,
-    RIFLE,
-    SKILL_MAX,
-    SKILL_NAMES,
-)
+from py_rules.coc.stat_block_sheet import BOUNDS, compare, dice_text, make_sheet
+from py_rules.coc.tables import BRAWL, CHARACTERISTICS, DODGE, HANDGUN, RIFLE, SKILL_MAX, SKILL_NAMES
 from py_rules.skill_names import split
+from py_rules.stat_block_core import MAX_CHARS, Reader as _Reader
+from py_rules.stat_block_table import read_table
 
 __all__ = ("MAX_CHARS", "parse", "weapon_skill")
 
-MAX_CHARS = 20_000
-"""The longest text read; the rest of a longer paste is listed as not read."""
-_MAX_LISTED = 60
-"""Parts not read listed one by one before the rest are summed up."""
 _NOTES_MAX = 2_000
 
 _HANDGUN_WORDS = ("revolver", "pistol", "handgun", "automatic", ".38", ".45", ".32", ".22", "derringer", "luger",
@@ -62,106 +53,12 @@ _IMPALE_WORDS = ("knife", "dagger", "sword", "spear", "bayonet", "rapier", "sabr
 _NOT_IMPALING_GUNS = ("shotgun", "gauge")
 
 
-_ASCII_PLAIN = {**{code: " " for code in range(32)}, ord("\n"): "\n", ord("\r"): "\n", 127: " "}
-
-
-def _clean(text) -> str:
-    """The text as a string of printable characters (anything else a space), dashes and spaces made plain."""
-    if not isinstance(text, str):
-        text = "" if text is None else str(text)
-    if text.isascii():  # the usual paste: its control characters (tab, CR and the rest) made plain at C speed
-        return text.translate(_ASCII_PLAIN)
-    out = []
-    for ch in text:
-        if ch in "\n\t":
-            out.append("\n" if ch == "\n" else " ")
-        elif ch in "\u2012\u2013\u2014\u2212\u2010\u2011":
-            out.append("-")
-        elif ch in "\u00a0\u2007\u202f":
-            out.append(" ")
-        elif ch == "\r":
-            out.append("\n")
-        elif unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn", "Cf"):
-            out.append(" ")
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
-_USED_RUN = re.compile(b"\x01+")
-
-
-class _Reader:
-    """The text with what has been read marked, and what was read in order of where it stood."""
-
-    def __init__(self, text: str):
-        self.text = text
-        self.used = bytearray(len(text))
-        self.read: list[tuple[int, str]] = []
-        self.notes: list[str] = []
-
-    def masked(self) -> str:
-        """The text with read parts blanked out (so no later pattern crosses them): the runs read are found at C
-        speed, so each pattern's pass costs a copy of the text, not a step per character."""
-        pieces, last = [], 0
-        for run in _USED_RUN.finditer(self.used):
-            pieces += (self.text[last:run.start()], "\x00" * (run.end() - run.start()))
-            last = run.end()
-        pieces.append(self.text[last:])
-        return "".join(pieces)
-
-    def take(self, start: int, end: int, words: str | None = None) -> None:
-        if end > start:
-            self.used[start:end] = b"\x01" * (end - start)
-        if words:
-            self.read.append((start, words))
-
-    def free(self, start: int, end: int) -> bool:
-        return not any(self.used[start:end])
-
-
-def _number(text: str) -> int:
-    return int("".join(text.split()))
-
-
-def _table(reader: _Reader, found: dict) -> None:
-    """A row of names (STR CON SIZ … HP MP) over a row of numbers, as many scenarios print them."""
-    lines, start = reader.text.split("\n"), 0
-    offsets = []
-    for line in lines:
-        offsets.append(start)
-        start += len(line) + 1
-    keys = grammar.TABLE_KEYS
-    for index, line in enumerate(lines[:-1]):
-        names = line.replace("|", " ").split()
-        if len(names) < 2 or any(name.upper().strip(":") not in keys for name in names):
-            continue
-        following = next((j for j in range(index + 1, min(index + 3, len(lines))) if lines[j].strip()), None)
-        if following is None:
-            continue
-        values = grammar.TABLE_VALUE.findall(lines[following].replace("|", " "))
-        if len(values) != len(names) or re.sub(r"[\s|%()/+\-0-9D]", "", lines[following], flags=re.I):
-            continue
-        for name, value in zip(names, values, strict=True):
-            key = keys[name.upper().strip(":")]
-            found.setdefault(key, (value, offsets[index]))
-        reader.take(offsets[index], offsets[index] + len(line))
-        reader.take(offsets[following], offsets[following] + len(lines[following]))
-
-
 def _characteristics(reader: _Reader, found: dict) -> None:
     for match in grammar.CHAR_RE.finditer(reader.masked()):
         key = match.group(1).upper()
         key = grammar.FULL_NAMES.get(key, key)
         found.setdefault(key, (match.group(2), match.start()))
         reader.take(match.start(), match.end())
-
-
-def _values(reader: _Reader, found: dict) -> None:
-    for key, pattern in grammar.VALUE_RES.items():
-        for match in pattern.finditer(reader.masked()):
-            found.setdefault(key, (match.group(1), match.start()))
-            reader.take(match.start(), match.end())
 
 
 def weapon_skill(name: str) -> tuple[str, bool, str]:
@@ -295,112 +192,37 @@ def _extras(reader: _Reader, found: dict) -> None:
             reader.take(match.start(), match.end(), f"Spells: {spells} (kept in the notes)")
 
 
-def _name_and_description(reader: _Reader) -> dict:
-    """The first line is the name (``NAME, age 47, occupation``) unless it holds numbers of the block; the lines
-    after it, before the numbers start, describe them."""
-    out = {"name": None, "occupation": "", "description": [], "age": None, "spans": []}
-    offset = 0
-    for line in reader.text.split("\n"):
-        start, end = offset, offset + len(line)
-        offset = end + 1
-        if not line.strip():
+_TABLE_CELLS = re.compile(r"[|\t]")
+_CELL_NUMBER = re.compile(r"(\d{1,3})\s*%?(?:\s*\(\s*\d{1,3}\s*/\s*\d{1,3}\s*\))?")
+
+
+def _table_skills(reader: _Reader, skills: dict) -> None:
+    """A skill in a table's row (``| Spot Hidden | 35% |``, ``Library Use<tab>70<tab>35<tab>14``): its name in the
+    first cell, its value (perhaps with its half and fifth) in the next ones."""
+    masked = reader.masked()
+    for start, line in reader.lines():
+        if "|" not in line and "\t" not in line or "\x00" in masked[start:start + len(line)]:
             continue
-        stat = grammar.STAT_LINE.search(line) or grammar.STAT_START.match(line)
-        if stat and out["name"] is None and not out["spans"]:  # "Mick Doyle, dockside thug. STR 75 …" on one line
-            line = line[:stat.start()]
-            end = start + len(line)
-        elif stat:
-            break
-        if not line.strip() or not reader.free(start, end):
-            break
-        if out["name"] is None:
-            head = re.split(r"[,(:]|\s-\s", line, maxsplit=1)
-            name = " ".join(head[0].split()).strip(" -*")
-            if not name or len(name) > 80 or not re.search(r"[A-Za-z]", name):
-                break
-            if name.isupper():
-                name = name.title()
-            out["name"] = name
-            rest = line[len(head[0]):]
-            age = grammar.NAME_AGE.search(rest)
-            if age:
-                out["age"] = (age.group(1), start + len(head[0]) + age.start())
-                rest = rest[:age.start()] + rest[age.end():]
-            out["occupation"] = " ".join(_trim(rest).split())[:200]
-            words = f"Name {name}" + (f", {out['occupation']}" if out["occupation"] else "")
-        elif re.search(r"[A-Za-z]{3}", line):
-            out["description"].append(" ".join(line.split()))
-            words = f"Description: {' '.join(line.split())[:120]}"
-        else:
-            break
-        out["spans"].append((start, end, words))
-        reader.take(start, end)
-    return out
-
-
-_EDGE = frozenset(",.;:()-")
-
-
-def _trim(text: str) -> str:
-    """``text`` without the spaces and punctuation (``,.;:()-``) at either end: one pass from each end (a pattern
-    for the trailing run would walk every run in the middle to its end again)."""
-    start, end = 0, len(text)
-    while start < end and (text[start].isspace() or text[start] in _EDGE):
-        start += 1
-    while end > start and (text[end - 1].isspace() or text[end - 1] in _EDGE):
-        end -= 1
-    return text[start:end]
-
-
-def _keep_name(reader: _Reader, who: dict, anything: bool) -> None:
-    """The name and description count only when the block gave numbers too; junk is all listed as not read."""
-    for start, end, words in who["spans"]:
-        if anything:
-            reader.read.append((start, words))
-        else:
-            for i in range(start, end):
-                reader.used[i] = 0
-    if not anything:
-        who.update(name=None, occupation="", description=[], age=None)
-
-
-def _not_read(reader: _Reader) -> list[str]:
-    """Every stretch of the text nothing was read from and that holds a letter or digit."""
-    parts, current = [], []
-    for ch, used in zip(reader.text, reader.used, strict=True):
-        if used or ch == "\n":
-            if current:
-                parts.append("".join(current))
-                current = []
-        else:
-            current.append(ch)
-    if current:
-        parts.append("".join(current))
-    out = []
-    for part in parts:
-        for piece in re.split(r"[,;]", part):
-            words = " ".join(piece.split()).strip(" .:-")
-            if words.count("(") != words.count(")"):  # a parenthesis cut off by what was read around it
-                words = words.strip(" ()")
-            if re.search(r"[^\W_]", words):
-                out.append(words if len(words) <= 80 else words[:77] + "…")
-    if len(out) > _MAX_LISTED:
-        out = out[:_MAX_LISTED] + [f"… and {len(out) - _MAX_LISTED} more parts"]
-    return out
+        cells = [cell.strip() for cell in _TABLE_CELLS.split(line)]
+        cells = [cell for cell in cells if cell]
+        if not 2 <= len(cells) <= 4 or not all(_CELL_NUMBER.fullmatch(cell) for cell in cells[1:]):
+            continue
+        name = cells[0]
+        value = int(_CELL_NUMBER.fullmatch(cells[1]).group(1))
+        at = start + line.index(name)
+        if _skill(reader, skills, at, at + len(name), name, value):
+            reader.take(start, start + len(line))
 
 
 def parse(text, given=None) -> dict:
-    """``{"sheet", "name", "read", "not_read", "missing", "weapons", "notes", "armour"}`` for a pasted stat block
-    (never raises).
+    """``{"sheet", "name", "read", "not_read", "missing", "left_out", "not_understood", "asks", "weapons", "notes",
+    "armour"}`` for a pasted stat block (never raises).
 
-    ``given`` holds the Keeper's values for what the block leaves out; they are used over the block's own.
+    ``given`` holds the Keeper's values for what the block leaves out or the reader did not understand; they are
+    used over the block's own.
     """
-    raw = _clean(text)
+    raw, cut = core.cut(text)
     read_words: list[tuple[int, str]] = []
-    cut = []
-    if len(raw) > MAX_CHARS:
-        cut = [f"Everything after the first {MAX_CHARS:,} characters (the text is {len(raw):,} long)"]
-        raw = raw[:MAX_CHARS]
     reader = _Reader(raw)
     found: dict = {}
     skills: dict = {}
@@ -408,32 +230,34 @@ def parse(text, given=None) -> dict:
     for headers in (grammar.HEADERS, grammar.INLINE_HEADERS):
         for header in headers.finditer(raw):
             reader.take(header.start(), header.end())
-    _table(reader, found)
-    who = _name_and_description(reader)
+    read_table(reader, grammar.TABLE, found)
+    who = core.name_and_description(reader, grammar.STAT_LINE, grammar.STAT_START, grammar.NAME_AGE)
     _extras(reader, found)
-    _values(reader, found)
+    core.read_values(reader, grammar.VALUE_RES, found)
     _characteristics(reader, found)
     _attacks(reader, skills, weapons)
+    _table_skills(reader, skills)
     _skill_lists(reader, skills)
     _loose_skills(reader, skills)
-    _keep_name(reader, who, bool(found or skills or weapons))
+    core.keep_name(reader, who, bool(found or skills or weapons))
     if who["age"] and "Age" not in found:
         found["Age"] = who["age"]
 
-    values, problems = {}, []
+    values, problems, unclear = {}, [], {}
     for key in (*CHARACTERISTICS, "Luck", "SAN", "MP", "Age", "APR", "Dodge"):
         if key not in found:
             continue
         printed, start = found[key]
         try:
-            number = _number(printed)
+            number = core.number(printed)
         except ValueError:
             problems.append(f"{key} {printed}: not a number")
+            unclear[key] = f"“{key} {printed}” (not a number)"
             continue
-        high = {"Luck": LUCK_MAX, "SAN": 99, "Age": 120, "APR": 5, "Dodge": SKILL_MAX}.get(key, CHARACTERISTIC_MAX)
-        low = {"Age": 15, "APR": 1}.get(key, 0)
+        low, high = BOUNDS[key]
         if not low <= number <= high:
             problems.append(f"{key} {number}: the sheet holds {low}–{high}")
+            unclear[key] = f"“{key} {number}” (the sheet holds {low}–{high})"
             continue
         values[key] = number
         if key in CHARACTERISTICS or key in ("Luck", "SAN", "Age"):
@@ -446,12 +270,14 @@ def parse(text, given=None) -> dict:
             weapon["attacks"] = values["APR"]
         read_words.append((found["APR"][1], f"Attacks per round {values['APR']}"))
 
-    keeper_values, given_problems = given_values(given)
+    needed = (*CHARACTERISTICS, "Luck")
+    unclear = core.not_understood(reader, [key for key in needed if key not in values], grammar.NEEDED_NAMES, unclear)
+    keeper_values, given_problems = core.given_values(given, {key: BOUNDS[key] for key in needed})
     values.update(keeper_values)
     read_words += [(len(raw) + 1, f"{key} {value} (given by you)")
                    for key, value in keeper_values.items() if key != "name"]
     values["name"] = keeper_values.get("name") or who["name"] or "Stat block NPC"
-    missing = [key for key in (*CHARACTERISTICS, "Luck") if key not in values]
+    missing = [key for key in needed if key not in values]
     notes = " ".join([*who["description"], *reader.notes])[:_NOTES_MAX]
     armour = found.get("Armour", (0, 0))[0]
     sheet, refusal = (None, None)
@@ -460,9 +286,9 @@ def parse(text, given=None) -> dict:
                                                  "occupation": who["occupation"]}, problems)
     compare(sheet, found, read_words)
     read = [words for _, words in sorted(reader.read + read_words, key=lambda pair: pair[0])]
-    empty = ([] if found or skills or weapons else ["No characteristic, skill or weapon was found in the text."]) \
-        if raw.strip() else ["The text is empty: paste a stat block."]
-    not_read = empty + cut + _not_read(reader) + problems + given_problems + ([refusal] if refusal else [])
+    empty = core.empty_notice(raw, bool(found or skills or weapons), "characteristic, skill or weapon")
+    not_read = empty + cut + core.not_read(reader) + problems + given_problems + ([refusal] if refusal else [])
+    unclear = {key: unclear[key] for key in missing if key in unclear}
     return {"sheet": sheet, "name": values["name"], "read": read, "not_read": not_read, "missing": missing,
-            "weapons": weapons[:30],
-            "notes": notes, "armour": armour}
+            "left_out": [key for key in missing if key not in unclear], "not_understood": unclear,
+            "asks": core.asks(missing, unclear, BOUNDS), "weapons": weapons[:30], "notes": notes, "armour": armour}

@@ -18,10 +18,11 @@ from __future__ import annotations
 import re
 
 from py_rules.coc.tables import CHARACTERISTICS
+from py_rules.stat_block_table import Keys
 
 __all__ = ("ARMOUR", "ATTACK", "CHAR_RE", "FULL_NAMES", "HEADERS", "INLINE_HEADERS", "KEYWORDS", "LOOSE_SKILL",
-           "NAME_AGE", "SAN_LOSS", "SKILL_ITEM", "SKILLS_HEAD", "SPELLS", "STAT_LINE", "STAT_START", "TABLE_KEYS",
-           "TABLE_VALUE", "VALUE_RES", "VALUE_WORDS")
+           "NAME_AGE", "NEEDED_NAMES", "SAN_LOSS", "SKILL_ITEM", "SKILLS_HEAD", "SPELLS", "STAT_LINE", "STAT_START",
+           "TABLE", "TABLE_HEAD_WORDS", "TABLE_KEYS", "VALUE_RES", "VALUE_WORDS")
 
 FULL_NAMES = {"STRENGTH": "STR", "CONSTITUTION": "CON", "SIZE": "SIZ", "DEXTERITY": "DEX", "APPEARANCE": "APP",
               "INTELLIGENCE": "INT", "POWER": "POW", "EDUCATION": "EDU"}
@@ -42,9 +43,15 @@ VALUE_WORDS = {  # key: (the words printed for it, what the reader says it read)
 }
 """The values a block prints after a keyword (``HP 12``, ``Damage Bonus: +1D4``), in the order they are read."""
 
-TABLE_KEYS = {**{c: c for c in CHARACTERISTICS}, **FULL_NAMES, "HP": "HP", "MP": "MP", "LUCK": "Luck", "SAN": "SAN",
-              "MOV": "MOV", "MOVE": "MOV", "BUILD": "Build", "DB": "DB"}
-"""The names a table of names over a row of numbers may head its columns with (upper case), and the key of each."""
+TABLE_KEYS = {**{c: c for c in CHARACTERISTICS}, **FULL_NAMES, "HP": "HP", "HIT POINTS": "HP", "MP": "MP",
+              "MAGIC POINTS": "MP", "LUCK": "Luck", "SAN": "SAN", "SANITY": "SAN", "MOV": "MOV", "MOVE": "MOV",
+              "BUILD": "Build", "DB": "DB", "DAMAGE BONUS": "DB", "AGE": "Age", "DODGE": "Dodge"}
+"""The names a table of names and numbers may hold (upper case), and the key of each."""
+TABLE_HEAD_WORDS = ("CHAR", "CHAR.", "CHARS", "CHARACTERISTIC", "CHARACTERISTICS", "STAT", "STATS", "VALUE", "VALUES",
+                    "SCORE", "HALF", "FIFTH", "½", "1/2", "1/5", "REGULAR", "HARD", "EXTREME", "FULL")
+"""Words that only head a table's columns (``Char. | Value | Half | Fifth``, ``Regular Hard Extreme``)."""
+TABLE = Keys(TABLE_KEYS, frozenset(TABLE_HEAD_WORDS), frozenset([*CHARACTERISTICS, "Luck", "SAN", "Dodge"]))
+"""A table's names and heads, and the keys printed with their half and fifth (rules/coc.md §3.2)."""
 
 HEADER_WORDS = ("Combat", "Attacks", "Weapons", "Fighting attacks", "Characteristics", "Stats", "Skills", "Languages")
 """A line holding only one of these (and a colon) heads a part of the block."""
@@ -92,16 +99,16 @@ def _value(words, value: str, before: str = "", after: str = "") -> re.Pattern:
 
 
 _VALUE_PATTERNS = {
-    "HP": r"(\d{1,4})",
-    "MP": r"(\d{1,4})",
+    "HP": r"(\d{1,4})(?!\d)",
+    "MP": r"(\d{1,4})(?!\d)",
     "DB": rf"(none|{_SIGN}(?:\d{{1,2}}\s*)?D\s*\d{{1,2}}|{_SIGN}\d{{1,2}})\b",
     "Build": rf"({_SIGN}\d{{1,2}})",
-    "MOV": r"(\d{1,3})",
-    "Luck": rf"(\d{{1,3}}){_PCT_HALVES}",
-    "SAN": rf"(\d{{1,3}}){_PCT_HALVES}",
-    "Age": r"(\d{1,3})",
+    "MOV": r"(\d{1,3})(?!\d)",
+    "Luck": rf"(\d{{1,4}})(?!\d){_PCT_HALVES}",
+    "SAN": rf"(\d{{1,4}})(?!\d){_PCT_HALVES}",
+    "Age": r"(\d{1,3})(?!\d)",
     "APR": r"(\d{1,2})(?:\s*\([^)\n]{0,80}\))?",
-    "Dodge": rf"(\d{{1,3}}){_PCT_HALVES}",
+    "Dodge": rf"(\d{{1,4}})(?!\d){_PCT_HALVES}",
 }
 VALUE_RES = {
     key: _value(words, _VALUE_PATTERNS[key],
@@ -111,7 +118,7 @@ VALUE_RES = {
 }
 """Each value of :data:`VALUE_WORDS`: its keyword, perhaps a colon, and the value (group 1)."""
 
-CHAR_RE = re.compile(rf"\b({_CHAR_WORDS})\b{_SEP}(\d{{1,4}}){_PCT_HALVES}", re.I)
+CHAR_RE = re.compile(rf"\b({_CHAR_WORDS})\b{_SEP}(\d{{1,5}})(?!\d){_PCT_HALVES}", re.I)
 """A characteristic and its value: ``STR 60 (30/12)``, ``Strength: 60``."""
 
 SAN_LOSS = re.compile(rf"\b(?:{_words(SAN_LOSS_WORDS)})\b{_SEP}(none|{_DIE}\s*/\s*{_DIE}(?:\s*[+\-]\s*{_DIE})?)"
@@ -150,16 +157,19 @@ LOOSE_SKILL = re.compile(r"(?P<name>[A-Za-z](?:[A-Za-z ()/'\-]{0,39}?[A-Za-z()/'
                          rf"(?:\s*{_HALVES})?", re.I)
 """A skill and its percentage anywhere (``Dodge 30% (15/6)``): the name ends on a letter or sign, not a space."""
 
-TABLE_VALUE = re.compile(rf"([+\-]?\d{{0,2}}D\d{{1,2}}|[+\-]?\d{{1,4}}){_PCT_HALVES}", re.I)
-"""A number (or a Damage Bonus) in a table's row of numbers."""
-
 STAT_LINE = re.compile(rf"\d\s*%|{CHAR_RE.pattern}|\b(?:{_words(LINE_WORDS)})\b\s*(?:[:=.]\s*)?[\d+\-(nN]", re.I)
-STAT_START = re.compile(rf"\s*(?:{_CHAR_WORDS}|{_words(START_WORDS)})\b", re.I)
+STAT_START = re.compile(rf"[\s|]*(?:{_CHAR_WORDS}|{_words(START_WORDS)})\b", re.I)
 NAME_AGE = re.compile(r"\bage[d]?\s*(?:[:=]\s*)?(\d{1,3})\b", re.I)
 """``age 52`` or ``aged: 52`` on the name line."""
+
+NEEDED_NAMES = {key: re.compile(rf"\b(?:{key}|{key.title()}" + "".join(f"|{full}|{full.title()}" for full, short in
+                                 FULL_NAMES.items() if short == key) + r")\b") for key in CHARACTERISTICS}
+NEEDED_NAMES["Luck"] = re.compile(r"\b(?:LUCK|Luck)\b")
+"""The names of what a sheet needs, as a block prints them (capitals or a capital first, not a word of its prose),
+to say what it prints and was not understood."""
 
 KEYWORDS = tuple(dict.fromkeys([
     *CHARACTERISTICS, *FULL_NAMES, *(word for words, _ in VALUE_WORDS.values() for word in words), *TABLE_KEYS,
     *HEADER_WORDS, *INLINE_HEADER_WORDS, *SKILL_HEAD_WORDS, *SAN_LOSS_WORDS, *ARMOUR_WORDS, *SPELL_WORDS,
-    *DAMAGE_WORDS, *HALF_WORDS, *LINE_WORDS, *START_WORDS, "aged"]))
+    *DAMAGE_WORDS, *HALF_WORDS, *LINE_WORDS, *START_WORDS, "aged", *TABLE_HEAD_WORDS, "|", "| STR |", "Char. Value Half Fifth"]))
 """Every word the reader looks for."""

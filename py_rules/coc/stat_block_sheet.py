@@ -4,36 +4,25 @@ leaves out, the derived values it printed next to the rules' own (rules/coc.md �
 from __future__ import annotations
 
 from py_rules.coc import investigator
-from py_rules.coc.tables import CHARACTERISTIC_MAX, CHARACTERISTICS, LUCK_MAX, MYTHOS, SCHEMA
+from py_rules.coc.tables import CHARACTERISTIC_MAX, CHARACTERISTICS, LUCK_MAX, MYTHOS, SCHEMA, SKILL_MAX
 from py_rules.errors import RulesError
 
-__all__ = ("OPTIONAL", "compare", "dice_text", "given_values", "make_sheet")
+__all__ = ("BOUNDS", "OPTIONAL", "compare", "dice_text", "make_sheet")
 
 OPTIONAL = ("weapons", "armour", "notes", "occupation")
 """Sheet fields a block fills when the sheet has them (added by the weapons work; a sheet without them keeps the
 rest)."""
 
 
+BOUNDS = {**{c: (0, CHARACTERISTIC_MAX) for c in CHARACTERISTICS}, "Luck": (0, LUCK_MAX), "SAN": (0, 99),
+          "MP": (0, CHARACTERISTIC_MAX), "Age": (15, 120), "APR": (1, 5), "Dodge": (0, SKILL_MAX)}
+"""What the sheet holds of each value a block prints (rules/coc.md §3.2; Sanity at most 99, an NPC's age 15–120);
+out of them a printed value is not understood and asked."""
+
+
 def dice_text(text: str) -> str:
     """A printed roll or Damage Bonus without its spaces, in capitals (``1d4 + db`` is ``1D4+DB``)."""
     return "".join(text.split()).upper()
-
-
-def given_values(given) -> tuple[dict, list[str]]:
-    """The Keeper's own values for what the block leaves out (``{"STR": 50, "Luck": 40, "name": "..."}``)."""
-    if not isinstance(given, dict):
-        return {}, []
-    out, problems = {}, []
-    for key, value in given.items():
-        if key == "name" and isinstance(value, str) and value.strip():
-            out["name"] = " ".join(value.split())[:80]
-        elif key in (*CHARACTERISTICS, "Luck") and isinstance(value, int) and not isinstance(value, bool):
-            high = LUCK_MAX if key == "Luck" else CHARACTERISTIC_MAX
-            if 0 <= value <= high:
-                out[key] = value
-            else:
-                problems.append(f"{key} must be between 0 and {high} (got {value}).")
-    return out, problems
 
 
 def compare(sheet: dict | None, found: dict, read: list) -> None:

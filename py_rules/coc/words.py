@@ -2,6 +2,8 @@
 help where the declaration's own reads badly without its citation. Read by :mod:`py_rules.words`; the rules
 behind each setting are rules/coc.md §3.12 and the seed 003 headings cited in :mod:`py_rules.coc.settings`."""
 
+from py_rules.coc.occupations import FORMULA_WORDS as _FORMULA_WORDS
+
 SETTINGS = {
     "push_after_fumble": (
         "On (the house rules as written): a fumbled roll may be pushed like any failed roll. Off (the book): a "
@@ -69,6 +71,9 @@ SETTINGS = {
     "book_insanity": (
         "On (book options): losing a fifth of the day's starting SAN in one day is indefinite insanity, and SAN 0 "
         "is permanent insanity. Off: only temporary insanity is tracked.", {}),
+    "creation_skill_cap": (
+        "The highest any skill may be when an investigator is made by occupation (some tables use 75); empty: no "
+        "cap. Credit Rating follows its occupation's range instead.", {}),
 }
 """Each house-rule setting: what it changes, and plain words per option (bool settings say on/off in the help)."""
 
@@ -83,6 +88,8 @@ CHOICES = {
                            "none": "No defence"},
     "coc.attack:weapon": {"Brawl": "Fighting (Brawl)", "Handgun": "Firearms (Handgun)",
                           "Rifle": "Firearms (Rifle/Shotgun)"},
+    # rules/coc.md §3.2a: the occupation skill-point formulas in their own words (py_rules/coc/occupations.py)
+    "coc.creation_points:formula": {"": "The occupation's first", **_FORMULA_WORDS},
 }
 
 HELP = {

@@ -5,7 +5,7 @@ medicine, healing, repair, morale) and ``ops_conditions`` (conditions, Confusion
 """
 
 from py_rules.operations import Operation, System
-from py_rules.semiautomagic import ops_combat, ops_conditions, ops_health
+from py_rules.semiautomagic import ops_combat, ops_conditions, ops_health, ops_stat_block
 from py_rules.semiautomagic.capacity import capacity
 from py_rules.semiautomagic.fields import CREATURE
 from py_rules.semiautomagic.tables import GM_TITLE
@@ -48,4 +48,5 @@ CAPACITY = Operation(
     source="seed 002, Conditions, Wound, Morale Penalty, Mobility Penalty; rules/semiautomagic.md §2.4, §2.10", rolls=False,
 )
 
-OPERATIONS = ops_combat.OPERATIONS + ops_health.OPERATIONS + ops_conditions.OPERATIONS + (SKILL_LIST, CAPACITY)
+OPERATIONS = (ops_combat.OPERATIONS + ops_health.OPERATIONS + ops_conditions.OPERATIONS + (SKILL_LIST, CAPACITY)
+              + ops_stat_block.OPERATIONS)

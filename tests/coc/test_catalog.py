@@ -1,4 +1,4 @@
-"""The catalog offers C1–C22 (rules/coc.md §3.14) and every CoC operation runs from its form defaults."""
+"""The catalog offers C1–C23 (rules/coc.md §3.14) and every CoC operation runs from its form defaults."""
 
 import json
 
@@ -15,7 +15,7 @@ def coc_ops():
 
 def test_the_catalog_covers_every_checklist_id_c1_to_c22():
     covered = {c for op in coc_ops() for c in op["covers"]}
-    assert covered == set(CHECKLIST) == {f"C{i}" for i in range(1, 23)}
+    assert covered == set(CHECKLIST) == {f"C{i}" for i in range(1, 24)}
 
 
 def test_every_operation_has_a_summary_a_source_and_help_for_each_field():
@@ -44,6 +44,7 @@ RULES_DEFAULTS = {
     "extreme_damage": "normal",                  # §3.8: the book's extreme damage is an option
     "fumbled_sanity_max_loss": True,             # §3.11 [BOOK]
     "book_insanity": False,                      # §3.11: not in the seed, an option
+    "creation_skill_cap": None,                  # §3.2a: no cap on a skill at creation unless the table sets one
 }
 
 

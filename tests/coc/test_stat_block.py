@@ -291,7 +291,7 @@ def test_a_weapon_the_sheet_refuses_is_left_out_and_said(monkeypatch):
             raise RulesError("bad_dice_expression", "Knife: Damage is not a dice expression.", "weapons.0.damage")
         return real(data)
 
-    monkeypatch.setattr(stat_block.investigator, "from_dict", strict)
+    monkeypatch.setattr(investigator, "from_dict", strict)  # the module the sheet builder calls
     parsed = stat_block.parse(BLOCKS[2][1], {"Luck": 30})
     assert parsed["sheet"] is not None
     assert "Weapon Knife: Knife: Damage is not a dice expression." in parsed["not_read"]

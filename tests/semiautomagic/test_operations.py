@@ -31,7 +31,7 @@ def test_every_operation_is_declared_for_the_page():
         assert op["covers"] or op["id"] == "semiautomagic.skill_list", op["id"]  # data for the page, no checklist rule
         for param in op["params"]:
             assert param["label"] and param["help"], (op["id"], param["name"])
-            if param["kind"] == "json":
+            if param["kind"] == "json" and op["id"] != "semiautomagic.parse_stat_block":  # its values are the form's own
                 assert param["example"] is not None and param["state_key"].startswith("semiautomagic.")
 
 

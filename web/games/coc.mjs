@@ -52,6 +52,21 @@ const attackChoices = (me, them) => ({ weapon: weaponChoices(me), defender_weapo
 
 const split = (value) => ({ half: Math.floor(value / 2), fifth: Math.floor(value / 5) });
 
+/** Each roll's dice in words (rules/coc.md §3.2: SIZ, INT and EDU add 6 before × 5). */
+const PLUS_SIX = ["SIZ", "INT", "EDU"];
+const rollWords = (key, roll) => `(${roll.dice.join(" + ")}${PLUS_SIX.includes(key) ? " + 6" : ""}) × 5 = ${roll.value}`;
+function rolledWords(record, path) {
+  const rolls = record?.rolls?.[path === "luck" ? "Luck" : path];
+  if (!rolls?.length) return null;
+  return `Rolled ${rolls.map((roll) => rollWords(path === "luck" ? "Luck" : path, roll)).join("; again ")}${rolls.length > 1 ? " (the higher kept)" : ""}`;
+}
+/** The creation record as lines: each characteristic's dice, then each age step with its dice. */
+function creationLines(record) {
+  const rolls = Object.entries(record.rolls || {}).map(([key, list]) => `${key}: ${list.map((roll) => rollWords(key, roll)).join("; again ")}`);
+  const age = (record.age || []).map((step) => step.text);
+  return [...rolls, ...age, record.dice_source === "physical" ? "Physical dice, typed." : "Digital dice."];
+}
+
 /** A skill roll with any skill of the list, picked from it (a skill not on the sheet rolls its base value). */
 const anySkill = (name) => ({
   title: `${name} roll`, op: "coc.skill_roll", bind: "investigator", fixed: { skill: name }, fields: DIFFICULTY,
@@ -117,12 +132,17 @@ export default {
     skills: { min: 0, max: 99, start: (entry) => entry?.base ?? 20, values: (draft) => draft },
     toSheet: (draft) => draft,
     derive: (draft) => ({ op: "coc.create_investigator", args: { ...draft, roll_characteristics: false } }),
-    /** Roll them instead (3D6×5, SIZ/INT/EDU (2D6+6)×5, Luck 3D6×5): the rolled values fill the fields. */
+    /** Roll them instead (3D6×5, SIZ/INT/EDU (2D6+6)×5, Luck 3D6×5) at the age typed, the age table applied
+     * (rules/coc.md §3.2a): the values fill the fields and the dice are kept for the sheet (``creation_record``). */
     rollAll: {
-      label: "Roll the characteristics and Luck",
-      request: (draft) => ({ op: "coc.create_investigator", args: { ...draft, name: draft.name || "New investigator", roll_characteristics: true } }),
-      values: (result) => ({ ...result.state.characteristics, luck: result.state.luck }),
+      label: "Roll the characteristics and Luck (at the age above)",
+      request: (draft) => ({ op: "coc.roll_characteristics", args: { age: draft.age } }),
+      values: (result) => ({ ...result.details.characteristics, luck: result.details.luck, creation_record: result.details.creation }),
     },
+    /** The rolled dice beside each characteristic ("Rolled (4 + 4 + 4) × 5 = 60"). */
+    rolledWords: (draft, path) => rolledWords(draft.creation_record, path),
+    /** Skill points by occupation (screens/party/occupation_points.mjs), as the engine counts them. */
+    occupation: { op: "coc.creation_points", listOp: "coc.occupation_list" },
     derived: (result) => {
       const d = result.details;
       return [["HP", d.hp_max], ["MP", d.mp_max], ["SAN", result.state.san], ["Damage Bonus", d.damage_bonus], ["Build", d.build], ["MOV", d.mov], ["Dodge", d.dodge]];
@@ -143,6 +163,9 @@ export default {
       conditions,
     };
   },
+
+  /** The dice rolled at creation, kept on the sheet (rules/coc.md §3.2a), under the sheet's rows. */
+  sheetNotes: (sheet) => (sheet.creation ? [{ title: "Rolled at creation", lines: creationLines(sheet.creation) }] : []),
 
   /** Derived values the sheet shows under the pools. */
   sheetFacts: (sheet) => {

@@ -1,6 +1,6 @@
 // The Cast: the campaign's non-player characters, each with the same full sheet as the party's. New ones come
-// from the guided form, a ready-made NPC (several at once with numbered names), a copy of anyone, or, in
-// Call of Cthulhu, a pasted stat block. A character moves between the cast and the party by one tap.
+// from the guided form, a ready-made NPC (several at once with numbered names), a copy of anyone, or a pasted stat
+// block (in every game whose engine reads one). A character moves between the cast and the party by one tap.
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { paths } from "../../app/router.mjs";
@@ -10,14 +10,14 @@ import { CharacterCard } from "../party/character_card.mjs";
 import { NewCharacter } from "../party/new_character.mjs";
 import { FromTemplate } from "./from_template.mjs";
 import { CopyCharacter } from "./copy_character.mjs";
-import { StatBlock } from "./stat_block.mjs";
+import { StatBlock, statBlockOp } from "./stat_block.mjs";
 import { MoveButton } from "./move_button.mjs";
 
 const WAYS = [
   ["template", "From a ready-made NPC"],
   ["copy", "Copy a character"],
   ["new", "New NPC"],
-  ["paste", "Paste a stat block", (game) => game.id === "coc"],
+  ["paste", "Paste a stat block", (game, catalog) => catalog.has?.(statBlockOp(game.id))],
 ];
 
 export function CastScreen() {
@@ -46,7 +46,7 @@ export function CastScreen() {
       </li>`)}
     </ul>
     ${making ? forms[making]() : html`<div class="row-actions cast-ways" role="group" aria-label="Add to the cast">
-      ${WAYS.filter(([, , only]) => !only || only(game)).map(([key, words], index) => html`<button type="button" key=${key}
+      ${WAYS.filter(([, , only]) => !only || only(game, app.state.catalog)).map(([key, words], index) => html`<button type="button" key=${key}
         class=${index === 0 ? "primary" : ""} onClick=${() => setMaking(key)}>${words}</button>`)}
     </div>`}
   </section>`;

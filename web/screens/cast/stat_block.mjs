@@ -1,33 +1,41 @@
-// Paste a stat block (Call of Cthulhu): the engine reads it (coc.parse_stat_block) and says what it read and
-// what it did not; what the block leaves out is asked here, never guessed; then it is saved as an NPC.
+// Paste a stat block (any game whose engine declares <game>.parse_stat_block): the engine reads it and says what
+// it read, what it did not understand, and which values the sheet still needs: those the block leaves out, and
+// those it prints in a way the reader did not understand (with the text). Both are asked here, never guessed, with
+// the bounds the engine gives; then the sheet is saved as an NPC.
 import { html, useId, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { snack } from "../../app/actions.mjs";
 import { Field, NumberField, TextField, readNumber } from "../../components/field.mjs";
 import { addCharacters } from "./actions.mjs";
 
-const LIMIT = { Luck: 99 };
+/** The operation that reads a stat block of ``game`` (py_rules/stat_block_op.py declares one per game). */
+export const statBlockOp = (game) => `${game}.parse_stat_block`;
+
+/** Why a value is asked: the block leaves it out, or prints it and the reader did not understand the text. */
+export const askedHelp = (ask) => (ask.not_understood ? `Printed as ${ask.not_understood}, not understood.` : "The block leaves it out.");
 
 export function StatBlock({ campaign, onDone }) {
   const app = useApp();
   const id = useId();
+  const op = statBlockOp(campaign.game);
+  const textHelp = app.state.catalog.op?.(op)?.params.find((param) => param.name === "text")?.help ?? "";
   const [text, setText] = useState("");
   const [answer, setAnswer] = useState(null); // the engine's details
-  const [asked, setAsked] = useState([]); // what the block leaves out, asked until saved
+  const [asked, setAsked] = useState([]); // what the sheet still needs, asked until saved: the engine's ``asks``
   const [given, setGiven] = useState({}); // key → {text, bad}
   const [name, setName] = useState("");
   const [error, setError] = useState(null);
   const [shown, setShown] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const numbers = Object.fromEntries(asked.map((key) => [key, readNumber(given[key]?.text ?? "", { min: 0, max: LIMIT[key] ?? 500, label: key, badInput: given[key]?.bad })]));
+  const numbers = Object.fromEntries(asked.map((ask) => [ask.key, readNumber(given[ask.key]?.text ?? "", { min: ask.minimum, max: ask.maximum, label: ask.label, badInput: given[ask.key]?.bad })]));
   const read = async () => {
     setBusy(true);
     setError(null);
     try {
-      const result = await app.services.engine.call("coc.parse_stat_block", { text, given: {} });
+      const result = await app.services.engine.call(op, { text, given: {} });
       setAnswer(result.details);
-      setAsked(result.details.missing);
+      setAsked(result.details.asks);
       setGiven({});
       setShown(false);
       setName(result.details.name);
@@ -43,11 +51,11 @@ export function StatBlock({ campaign, onDone }) {
     if (Object.values(numbers).some((each) => each.error) || !name.trim()) return;
     setBusy(true);
     try {
-      const values = Object.fromEntries(asked.map((key) => [key, numbers[key].value]));
-      const result = await app.services.engine.call("coc.parse_stat_block", { text, given: { ...values, name: name.trim() } });
-      if (!result.details.sheet) { // the text changed since it was read: ask for what it now leaves out too
+      const values = Object.fromEntries(asked.map((ask) => [ask.key, numbers[ask.key].value]));
+      const result = await app.services.engine.call(op, { text, given: { ...values, name: name.trim() } });
+      if (!result.details.sheet) { // the text changed since it was read: ask for what it now lacks too
         setAnswer(result.details);
-        setAsked((old) => [...old, ...result.details.missing.filter((key) => !old.includes(key))]);
+        setAsked((old) => [...old, ...result.details.asks.filter((ask) => !old.some((each) => each.key === ask.key))]);
         setError(result.events[0]);
         return;
       }
@@ -60,9 +68,11 @@ export function StatBlock({ campaign, onDone }) {
       setBusy(false);
     }
   };
+  const leftOut = answer ? answer.left_out : [];
+  const unclear = answer ? Object.entries(answer.not_understood) : [];
   return html`<form class="panel stat-block" onSubmit=${save} noValidate aria-labelledby="stat-block-title">
     <h2 id="stat-block-title">Paste a stat block</h2>
-    <${Field} label="Stat block" id=${id} help="As the scenario prints it: characteristics, HP, Damage Bonus, attacks, skills, armour, Sanity loss.">
+    <${Field} label="Stat block" id=${id} help=${textHelp}>
       <textarea id=${id} name="stat-block" rows="9" spellcheck="false" autocapitalize="off" value=${text}
         aria-describedby=${`${id}-help`} onInput=${(event) => setText(event.currentTarget.value)}></textarea>
     </${Field}>
@@ -74,15 +84,17 @@ export function StatBlock({ campaign, onDone }) {
       <h3>Read</h3>
       ${answer.read.length ? html`<ul class="read-list">${answer.read.map((words, index) => html`<li key=${index}>${words}</li>`)}</ul>`
         : html`<p class="empty">Nothing.</p>`}
-      <h3>Not read</h3>
+      <h3>Not understood</h3>
       ${answer.not_read.length ? html`<ul class="not-read-list">${answer.not_read.map((words, index) => html`<li key=${index}>${words}</li>`)}</ul>`
-        : html`<p class="help">Everything was read.</p>`}
+        : html`<p class="help">Everything in the text was understood.</p>`}
+      ${unclear.length ? html`<p class="help printed-not-understood">${`Printed but not understood: ${unclear.map(([key]) => key).join(", ")}; give ${unclear.length === 1 ? "it" : "them"} below.`}</p>` : null}
+      ${leftOut.length ? html`<p class="help left-out">The block leaves out ${leftOut.join(", ")}: give ${leftOut.length === 1 ? "it" : "them"} below.</p>` : null}
       <div class="grid-fields">
         <${TextField} label="NPC name" name="stat-block-name" value=${name} maxlength="80" onInput=${setName}
           error=${shown && !name.trim() ? "Give them a name." : null} />
-        ${asked.map((key) => html`<${NumberField} key=${key} label=${key} name=${`given-${key}`} min="0" max=${LIMIT[key] ?? 500}
-          help="The block leaves it out." value=${given[key]?.text ?? ""} error=${shown ? numbers[key].error : null}
-          onInput=${(typed, bad) => setGiven((old) => ({ ...old, [key]: { text: typed, bad } }))} />`)}
+        ${asked.map((ask) => html`<${NumberField} key=${ask.key} label=${ask.label} name=${`given-${ask.key}`} min=${ask.minimum} max=${ask.maximum}
+          help=${askedHelp(ask)} value=${given[ask.key]?.text ?? ""} error=${shown ? numbers[ask.key].error : null}
+          onInput=${(typed, bad) => setGiven((old) => ({ ...old, [ask.key]: { text: typed, bad } }))} />`)}
       </div>
       <button type="submit" class="primary" disabled=${busy}>Save as NPC</button>
     </section>` : null}

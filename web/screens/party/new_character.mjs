@@ -8,6 +8,7 @@ import { useApp } from "../../app/state.mjs";
 import { addCharacter, snack } from "../../app/actions.mjs";
 import { ChoiceField, NumberField, TextField, readNumber } from "../../components/field.mjs";
 import { SkillPicker } from "./skill_picker.mjs";
+import { OccupationPoints } from "./occupation_points.mjs";
 import { baseValue } from "./skill_list.mjs";
 import { ItemList, itemErrors, itemsOf } from "./item_list.mjs";
 import { WeaponsEditor, readWeapons, weaponsDraft } from "../sheet/weapons.mjs";
@@ -52,6 +53,14 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   const [engineAnswer, setEngineAnswer] = useState(null); // {key, result} | {key, error}: key = the request answered
   const [following, setFollowing] = useState({}); // skill → its list row, while its base follows a characteristic
   const [saving, setSaving] = useState(false);
+  const [byOccupation, setByOccupation] = useState({ active: false }); // the game's "By occupation" part, when it has one
+  const [occupationRefusal, setOccupationRefusal] = useState(null); // why the points stop the investigator being made
+  const occupationChange = (status) => {
+    setByOccupation(status);
+    setOccupationRefusal(null);
+    if (status.active) setFollowing({}); // every value now comes from the points
+    if (status.active && status.skills) setDraft((old) => ({ ...old, skills: status.skills, occupation: status.occupation }));
+  };
   const [gear, setGear] = useState(() => (game.weapons ? weaponsDraft(game.weapons, {}) : null)); // weapons and armour
   const gearRead = gear ? readWeapons(game.weapons, gear) : { values: {}, errors: {} };
   const [lists, setLists] = useState({}); // a list's path → its rows (Qualities and Drawbacks …: the game's ``lists``)
@@ -139,6 +148,11 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
     if (clientBad || !engineAnswer?.result) return;
     setSaving(true);
     try {
+      if (byOccupation.active) { // the points are checked as finished (a Credit Rating inside its range) before saving
+        const refused = byOccupation.blocked ?? await app.services.engine.call(spec.occupation.op, byOccupation.request).then(() => null, (error) => error.detail || error.message);
+        setOccupationRefusal(refused);
+        if (refused) return;
+      }
       const result = await app.services.engine.call(request.op, request.args);
       await addCharacter(app, app.state.campaign, result.state, kind);
       if (kind !== initialKind) snack(app, `${result.state.name} ${kind === "npc" ? "joined the cast" : "joined the party"}.`);
@@ -163,15 +177,16 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
       ${section.fields.map((field) => field.choices
         ? html`<${ChoiceField} key=${field.path} label=${field.label} name=${field.path} value=${getPath(draft, field.path)} options=${field.choices}
             help=${field.help} error=${errorAt(field.path)} onChange=${(value) => setChoice(field.path, value)} />`
-        : html`<${NumberField} key=${field.path} label=${field.label} name=${field.path} min=${field.min} max=${field.max} help=${field.help}
+        : html`<${NumberField} key=${field.path} label=${field.label} name=${field.path} min=${field.min} max=${field.max} help=${spec.rolledWords?.(draft, field.path) ?? field.help}
             value=${raw[field.path]?.text ?? String(getPath(draft, field.path))} error=${errorAt(field.path)}
             onInput=${(text, bad) => setNumber(field.path, text, bad)} />`)}
     </fieldset>`)}
-    <${SkillPicker} game=${game} skills=${skills} values=${values} raw=${raw} errorAt=${errorAt}
+    ${spec.occupation ? html`<${OccupationPoints} app=${app} decl=${spec.occupation} draft=${draft} settings=${app.state.campaign?.settings} onChange=${occupationChange} />` : null}
+    ${byOccupation.active ? null : html`<${SkillPicker} game=${game} skills=${skills} values=${values} raw=${raw} errorAt=${errorAt}
       note=${followNote(followed.map(([name]) => [name, following[name].base_from.words]))}
       onSet=${(name, text, bad) => { if (own(following, name)) { setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: skills[name] } })); unfollow(name); } setNumber(`skills.${name}`, text, bad); }}
       onAdd=${(name, value, entry) => { setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: value } })); if (entry?.base_from) setFollowing((old) => ({ ...old, [name]: entry })); }}
-      onRemove=${(name) => { unfollow(name); setDraft((old) => { const rest = { ...old.skills }; delete rest[name]; return { ...old, skills: rest }; }); setRaw((old) => { const copy = { ...old }; delete copy[`skills.${name}`]; return copy; }); }} />
+      onRemove=${(name) => { unfollow(name); setDraft((old) => { const rest = { ...old.skills }; delete rest[name]; return { ...old, skills: rest }; }); setRaw((old) => { const copy = { ...old }; delete copy[`skills.${name}`]; return copy; }); }} />`}
     ${spec.items ? html`<${ItemList} rows=${items} onChange=${setItems} />` : null}
     ${(game.lists || []).map((list) => html`<${EntryEditor} key=${list.path} game=${game} list=${list} rows=${lists[list.path] || []} sheet=${sheet} errorAt=${errorAt}
       onChange=${(rows) => setLists((old) => ({ ...old, [list.path]: rows }))} />`)}
@@ -184,6 +199,7 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
           : "Working them out…"}</p>`}
       ${panelError ? html`<p class="field-error" role="alert">${panelError}</p>` : null}
     </section>
+    ${occupationRefusal ? html`<p class="field-error" role="alert" data-refused="occupation">Skill points: ${occupationRefusal}</p>` : null}
     <div class="row-actions">
       <button type="button" onClick=${onDone}>Cancel</button>
       <button type="submit" class="primary" disabled=${saving}>Create ${draft.name.trim() || `the ${game.person}`}</button>

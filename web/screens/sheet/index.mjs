@@ -47,6 +47,8 @@ export function SheetScreen({ characterId }) {
         ? html`<${SheetEditor} character=${character} game=${game} onDone=${() => setEditing(false)} />`
         : html`<${SheetRows} groups=${game.groups(character.sheet)} onRoll=${open} game=${game} sheet=${character.sheet} />
           <button type="button" class="edit-sheet" onClick=${() => setEditing(true)}>Edit values</button>`}
+      ${(game.sheetNotes?.(character.sheet) || []).map((note) => html`<section class="sheet-notes" key=${note.title} aria-label=${note.title}>
+        <h2>${note.title}</h2><ul>${note.lines.map((line, index) => html`<li key=${index}>${line}</li>`)}</ul></section>`)}
       <${WeaponsPanel} character=${character} game=${game} />
       ${(game.lists || []).map((list) => html`<${EntriesPanel} key=${list.path} character=${character} game=${game} list=${list} />`)}
       <div class="row-actions danger-zone">
