@@ -4,11 +4,11 @@
     python3 build.py              # build dist/
     python3 build.py serve        # build, then serve dist/ at http://127.0.0.1:8000/
     python3 build.py bench        # build, then measure boot time in headless Chromium and in WebKitGTK
-    python3 build.py test         # install Chromium, WebKitWebDriver and Xvfb if missing, build, then run every test
+    python3 build.py test         # install Chromium, WebKitWebDriver and Xvfb if missing, lint, build, then run every test
 
 The work is done by the modules in tools/ (site.py builds, serve.py serves, bench.py measures: Chromium through
 Playwright, and WebKitGTK through WebKitWebDriver on an Xvfb display, run_webkit_bench; prerequisites.py installs
-what the tests drive).
+what the tests drive, lint.py runs ruff and Biome before the tests).
 """
 
 from __future__ import annotations
@@ -23,6 +23,10 @@ sys.path.insert(0, str(ROOT))
 
 from tools import site  # noqa: E402
 
+FORMAT_CHECK = False
+"""Whether ``build.py test`` also checks that the code is as ``ruff format`` and ``biome format`` write it (on once
+the code has been formatted; ``--format-check`` turns it on for one run)."""
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -31,13 +35,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
     parser.add_argument("--runs", type=int, default=5, help="runs per scenario for bench (default 5)")
     parser.add_argument("--no-build", action="store_true", help="serve or bench the existing output")
+    parser.add_argument("--format-check", action="store_true", help="test: also check the formatting")
     args, rest = parser.parse_known_args(argv)
     if rest and args.command != "test":
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "test":
-        from tools import prerequisites
+        from tools import lint, prerequisites
 
         prerequisites.ensure()
+        site.ensure_node_modules()  # Biome is one of the pinned npm packages
+        failed = lint.run(format_check=FORMAT_CHECK or args.format_check)  # fail fast, before the build
+        if failed:
+            return failed
     dist = (ROOT / args.out).resolve()
     if not args.no_build or not dist.exists():
         site.build(dist)
@@ -59,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         # worker going through a batch of browser tests while the other sits idle (plain "load" hands out batches).
         workers = [] if any(a == "-n" or a.startswith("-n") or a == "no:xdist" for a in rest) else [
             "-n", str(min(os.cpu_count() or 1, 4)), *([] if any(a.startswith("--dist") for a in rest) else ["--dist", "worksteal"])]
-        return subprocess.run([sys.executable, "-m", "pytest", *workers, *rest], cwd=ROOT).returncode
+        return subprocess.run([sys.executable, "-m", "pytest", *workers, *rest], cwd=ROOT, check=False).returncode
     return 0
 
 

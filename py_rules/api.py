@@ -1,4 +1,4 @@
-"""The one JSON door into the engine (issue 2).
+"""The one JSON door into the engine.
 
 ``call(request_json) -> response_json`` is the only function the web worker
 uses. A request is ``{"op": "<operation id>", "args": {...}}`` (optionally
@@ -21,7 +21,7 @@ The door bounds what it reads (:mod:`py_rules.limits`): request size and nesting
 infinite numbers, no lone surrogates (an answer must encode as UTF-8); each field's own limits are
 in its declaration.
 
-A long file (issue 19: a campaign of 10,000 log entries is tens of MB) travels beside the request, not inside it:
+A long file (a campaign of 10,000 log entries is tens of MB) travels beside the request, not inside it:
 ``call(request_json, text)`` reads ``text`` as the request's ``args.text``, checked by that field's declaration
 (``campaign.check_file``: the whole file read, parsed and checked once). The request itself stays as bounded as
 any other; the text is at most :data:`py_rules.limits.MAX_TEXT_CHARS` characters. The text may come as its UTF-8
@@ -59,8 +59,9 @@ __all__ = ("call", "tidy", "handle", "catalog", "operation", "answer", "run_chec
 
 
 def catalog() -> dict:
-    """Every system, operation and output format, as JSON-ready data: what users read in plain words
-    (:mod:`py_rules.game_words`)."""
+    """Every system, operation, output format, sheet and error code, as JSON-ready data: what users read in plain
+    words (:mod:`py_rules.game_words`)."""
+    from py_rules.error_codes import catalog_errors
     from py_rules.game_words import catalog_operation, catalog_system
     from py_rules.render.formats import formats
 
@@ -71,6 +72,7 @@ def catalog() -> dict:
         "operations": [catalog_operation(op) for op in all_operations()],
         "formats": [each.to_dict() for each in formats()],
         "sheets": [each.describe() for each in all_sheets()],
+        "errors": catalog_errors(),  # every code an error can carry, with its meaning (py_rules/error_codes.py)
     }
 
 
@@ -224,7 +226,7 @@ def handle(request: Any, text: str | None = None) -> dict:
         if mode not in ("roll", "odds"):
             raise RulesError("bad_choice", 'mode must be "roll" or "odds".', "mode")
         args = _validated_args(op, request.get("args"))
-        if mode == "odds":  # the exact distribution instead of a roll (issue 9): no dice, no state change
+        if mode == "odds":  # the exact distribution instead of a roll (TABLE.md, Roll drawer): no dice, no state change
             from py_rules.odds import answer
             return {"ok": True, "result": answer(op, args)}
         return {"ok": True, "result": _run(op, args, request.get("seed"), request.get("dice"))}

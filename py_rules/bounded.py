@@ -1,4 +1,4 @@
-"""Size and depth limits for JSON kept in a campaign file (issue 11: a long campaign stays fast and safe).
+"""Size and depth limits for JSON kept in a campaign file (a long campaign stays fast and safe).
 
 >>> oversize({"a": [1, 2]}, "log.0", max_chars=100, max_depth=3)
 []
@@ -34,8 +34,7 @@ def depth(value, limit: int) -> int:
         item, level = stack.pop()
         if level > limit:
             return level
-        if level > deepest:
-            deepest = level
+        deepest = max(deepest, level)
         inner = level + 1
         stack.extend((child, inner) for child in (item.values() if isinstance(item, dict) else item)
                      if isinstance(child, containers))

@@ -1,4 +1,4 @@
-"""Who can act: the shape every game's ``<game>.capacity`` answer shares (issue 16, "Who can act"; "The state on
+"""Who can act: the shape every game's ``<game>.capacity`` answer shares (TABLE.md, "Who can act"; "The state on
 the sheet is the state the engine uses").
 
 Each game's ``capacity`` module reads a sheet and lists, in the game's words and each with its rule source:

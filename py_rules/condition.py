@@ -10,8 +10,8 @@ operation shows fails the registry's tests (``tests/test_condition_registries.py
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 __all__ = ("TIMERS", "FORBIDS", "ConditionModifier", "Condition", "Registry")
 

@@ -165,7 +165,7 @@ class NeedsDie(RulesError):
         self.title = title
         super().__init__("needs_die", self._message(), field)
 
-    def named(self, title: str) -> "NeedsDie":
+    def named(self, title: str) -> NeedsDie:
         """The same question with ``title`` (the operation rolling) naming a roll whose purpose names only its die."""
         if not self.title:
             self.title = title

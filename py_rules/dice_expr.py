@@ -419,7 +419,7 @@ def roll(dice: DiceSource, expr: Expr, purpose: str, floor: int | None = None) -
             value = term.count * term.times
             piece = str(term.count)
         total += term.sign * value
-        said.append((f"- " if term.sign < 0 else "+ " if said else "") + piece)
+        said.append(("- " if term.sign < 0 else "+ " if said else "") + piece)
     if floor is not None:
         total = max(floor, total)
     return Rolled(total, tuple(faces), " ".join(said))
@@ -446,4 +446,4 @@ def distribution(expr: Expr, floor: int | None = None):
 
 _TEST = Form("test", "a dice expression", "Write dice like 2d6+1.", "bad_expression", tuple(range(1, 101)),
              multiply=True)
-_TEST_LOSS = Form("test.loss", "a loss", "Write X/Y.", "bad_loss", tuple(range(1, 101)), parts=(2, 2))
+_TEST_LOSS = Form("test.loss", "a loss", "Write X/Y.", "bad_sanity_loss", tuple(range(1, 101)), parts=(2, 2))

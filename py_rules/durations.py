@@ -1,4 +1,4 @@
-"""Durations in the unit a person reads (issue 16, "The table, part 3"): a timer kept in seconds or rounds says
+"""Durations in the unit a person reads (TABLE.md, Words): a timer kept in seconds or rounds says
 "2 rounds", "5 minutes" or "5 hours", never "3000 rounds".
 
 Shared by every game's headlines; the page has the same rule in ``web/app/durations.mjs``.

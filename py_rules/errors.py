@@ -1,8 +1,11 @@
 """Errors the engine reports to the user (STYLE.md A1 errors.py).
 
 Every error names the field it concerns, so the page can show the message next
-to that field. Nothing else may escape :func:`py_rules.api.call`.
+to that field. Nothing else may escape :func:`py_rules.api.call`. Every code is declared once, with its
+meaning, in :mod:`py_rules.error_codes`.
 """
+
+from py_rules.error_codes import ERROR_CODES
 
 __all__ = ("RulesError",)
 
@@ -11,7 +14,8 @@ class RulesError(Exception):
     """A problem with the user's input or with what the rules allow.
 
     Args:
-        code: a short machine-readable kind, e.g. ``"out_of_range"``.
+        code: a short machine-readable kind, e.g. ``"out_of_range"``; one of
+            :data:`py_rules.error_codes.ERROR_CODES` (any other is a mistake in the code: ``ValueError``).
         message: a plain sentence for the player.
         field: the request field the problem is about, or None.
         path: inside a JSON field (a sheet), where the problem is ("essence_channeling", "skills.Notice"),
@@ -24,6 +28,8 @@ class RulesError(Exception):
 
     def __init__(self, code: str, message: str, field: str | None = None, path: str | None = None,
                  detail: str | None = None):
+        if code not in ERROR_CODES:
+            raise ValueError(f"{code!r} is not a declared error code (py_rules/error_codes.py)")
         super().__init__(message)
         self.code = code
         self.message = message

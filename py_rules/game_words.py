@@ -83,7 +83,7 @@ def catalog_operation(op) -> dict:
     data = op.to_dict()
     data["title"], data["summary"] = sources.plain(data["title"]), sources.plain(data["summary"])
     data["rule"] = sources.rule_name(op.source)
-    data["params"] = [{**entry, **describe(param, op.system, op.id)} for entry, param in zip(data["params"], op.all_params)]
+    data["params"] = [{**entry, **describe(param, op.system, op.id)} for entry, param in zip(data["params"], op.all_params, strict=True)]
     return data
 
 

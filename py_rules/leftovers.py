@@ -1,4 +1,4 @@
-"""What a call leaves to be freed after its answer (issue 19, "Long campaigns light").
+"""What a call leaves to be freed after its answer (a long campaign's file is millions of values).
 
 A long campaign file read and checked is millions of Python values; freeing them takes a tenth of a second in the
 browser, and the page is waiting for the answer meanwhile. ``campaign.check_file`` leaves them here instead; the

@@ -1,4 +1,4 @@
-"""Limits of what the JSON door accepts (issue 10, "The door never breaks").
+"""Limits of what the JSON door accepts (bad input never crashes the page: a message naming the field).
 
 Every request is bounded before any rule sees it: its size, its nesting depth, and its text (no
 lone surrogates, which no answer could carry as UTF-8). The per-field limits (text length, number
@@ -9,6 +9,7 @@ field declared without them is bounded all the same.
 from __future__ import annotations
 
 import json
+import math
 import re
 from array import array
 from itertools import accumulate
@@ -53,7 +54,7 @@ def text_depth(text: str, utf8: bytes | None = None) -> int:
     r"""The deepest bracket nesting of JSON ``text``, read without recursion (brackets inside strings
     do not count).
 
-    At C speed for a long file (issue 19: a campaign of 10,000 entries is tens of MB): the escaped backslashes and
+    At C speed for a long file (a campaign of 10,000 entries is tens of MB): the escaped backslashes and
     quotes go first (JSON has backslashes only inside strings), then everything but quotes and brackets (and the
     strings left empty); what lies between two quotes is a string's. A text that is not valid JSON may be counted deeper than it is, never
     shallower than the nesting :func:`json.loads` reaches before it stops.
@@ -96,7 +97,7 @@ def _whole_within(max_digits: int):
 
 def _number_rules(text: str, max_digits: int, utf8: bytes | None = None) -> dict:
     # each whole number read by Python costs a call; a text with no run of more than max_digits digits anywhere
-    # holds no such number, and a long file (issue 19) is read without the call
+    # holds no such number, and a long file is read without the call
     whole = None if _no_digit_run(text, max_digits + 1, utf8) else _whole_within(max_digits)
     return {"parse_constant": _refuse_constant, "parse_float": _finite, "parse_int": whole}
 
@@ -162,7 +163,7 @@ _UTF8: list = []
 
 def keep_utf8(text: str, data: bytes) -> None:
     """Keep ``data``, the UTF-8 bytes of ``text`` (a long text with no lone surrogate), until the next long text or
-    :func:`forget_utf8` (issue 19, "Long campaigns light": a campaign file is tens of MB, sent as its bytes, and
+    :func:`forget_utf8` (a long campaign file is tens of MB, sent as its bytes, and
     its bytes are read again at C speed: :func:`utf8`)."""
     if len(text) >= 10_000:
         _UTF8[:] = [text, data]
@@ -222,7 +223,7 @@ def check_tree(value, field: str, depth: int, *, halves: bool = False) -> int | 
             if not halves and has_surrogate(node):
                 raise RulesError("bad_text", f"{path or 'The value'} holds a character that is not valid Unicode text.", path)
         elif isinstance(node, float):
-            if node != node or node in (float("inf"), float("-inf")):
+            if not math.isfinite(node):
                 raise RulesError("wrong_type", f"{path or 'The value'} must be a finite number.", path)
         elif isinstance(node, (dict, list)):
             if level >= depth:
@@ -244,7 +245,7 @@ def finite_float(text: str) -> float | None:
         value = float(text)
     except ValueError:
         return None
-    return value if value == value and value not in (float("inf"), float("-inf")) else None
+    return value if math.isfinite(value) else None
 
 
 def whole_number(text: str) -> int | None:

@@ -1,4 +1,4 @@
-"""Exact odds: distributions as data and the answer of the ``"odds"`` mode (issue 9; STYLE.md A2).
+"""Exact odds: distributions as data and the answer of the ``"odds"`` mode (TABLE.md, Roll drawer; STYLE.md A2).
 
 A :class:`Dist` is a mapping outcome → integer weight over a common denominator (icepool's
 ``Population``): exact, immutable, small. Each game's ``odds`` module builds the distribution of a
@@ -13,12 +13,13 @@ lists the operations that answer odds (the catalog marks them) without importing
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import gcd
-from typing import Any, Callable, Iterable
+from typing import Any
 
-from py_rules.dice import DiceSource, Die, MAX_THROWS
+from py_rules.dice import MAX_THROWS, DiceSource, Die
 from py_rules.errors import RulesError
 
 __all__ = ("Dist", "Outcome", "Odds", "SUPPORTED", "answer", "enumerate_run", "ProbeDice", "uniform", "fraction_text")
@@ -64,11 +65,13 @@ class Dist:
     def __eq__(self, other) -> bool:
         return isinstance(other, Dist) and self.fractions() == other.fractions()
 
-    def __add__(self, other: "Dist") -> "Dist":
+    __hash__ = None  # equal by value, and its weights are a dict: not a set member or a dict key
+
+    def __add__(self, other: Dist) -> Dist:
         return self.combine(other, lambda a, b: a + b)
 
     @classmethod
-    def from_fractions(cls, probabilities: dict) -> "Dist":
+    def from_fractions(cls, probabilities: dict) -> Dist:
         """From outcome → Fraction (summing to 1)."""
         common = 1
         for p in probabilities.values():
@@ -85,7 +88,7 @@ class Dist:
     def fractions(self) -> dict:
         return {k: Fraction(w, self.denominator) for k, w in self.weights.items()}
 
-    def map(self, function: Callable) -> "Dist":
+    def map(self, function: Callable) -> Dist:
         """Outcomes relabelled by ``function`` (equal labels merge)."""
         out: dict = {}
         for k, w in self.weights.items():
@@ -93,7 +96,7 @@ class Dist:
             out[key] = out.get(key, 0) + w
         return Dist(out, self.denominator)
 
-    def bind(self, function: Callable[[Any], "Dist"]) -> "Dist":
+    def bind(self, function: Callable[[Any], Dist]) -> Dist:
         """The mixture: each outcome replaced by the distribution ``function(outcome)``."""
         parts = [(w, function(k)) for k, w in self.weights.items()]
         common = 1
@@ -106,7 +109,7 @@ class Dist:
                 out[k] = out.get(k, 0) + scale * v
         return Dist(out, self.denominator * common)
 
-    def combine(self, other: "Dist", function: Callable) -> "Dist":
+    def combine(self, other: Dist, function: Callable) -> Dist:
         """The joint roll of two independent distributions, read by ``function(a, b)``."""
         out: dict = {}
         for a, wa in self.weights.items():
@@ -115,7 +118,7 @@ class Dist:
                 out[key] = out.get(key, 0) + wa * wb
         return Dist(out, self.denominator * other.denominator)
 
-    def repeat(self, times: int) -> "Dist":
+    def repeat(self, times: int) -> Dist:
         """The sum of ``times`` independent copies (``times`` ≥ 0)."""
         result = Dist({0: 1})
         for _ in range(times):
@@ -264,7 +267,7 @@ def enumerate_run(run: Callable[[DiceSource], Any], key: Callable[[Any], Any], *
         except _Need as need:
             faces = need.die.faces
             if len(path) >= MAX_THROWS:
-                raise RulesError("too_complex", "This roll's dice can chain too far to work out its odds.", "args")
+                raise RulesError("too_complex", "This roll's dice can chain too far to work out its odds.", "args") from None
             for face in reversed(faces):
                 stack.append((path + (face,), num, den * len(faces)))
             continue

@@ -1,4 +1,4 @@
-"""How an operation is declared (issue 2; STYLE.md Part B §2).
+"""How an operation is declared (STYLE.md Part B §2).
 
 An :class:`Operation` is data: its id (``system.verb_noun``, also the worker
 message's ``op``), a title and summary for the page, the rules notes' checklist
@@ -9,8 +9,8 @@ dice added automatically and receive the dice source as first argument.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from py_rules.params import Param, faces_param
 
@@ -34,7 +34,7 @@ tests/test_api.py holds every operation to it)."""
 
 
 def _odds_supported() -> frozenset:
-    from py_rules.odds import SUPPORTED  # issue 9: which operations answer mode "odds"
+    from py_rules.odds import SUPPORTED  # which operations answer mode "odds"
 
     return SUPPORTED
 

@@ -1,5 +1,5 @@
 """Parameter declarations: declared once, they drive validation here, the forms
-in the page and the API reference (issue 2, "One door into the engine").
+in the page and the API reference (one door into the engine: :mod:`py_rules.api`).
 
 A :class:`Param` says what a field holds (kind, range, choices, default), how
 it is labelled, and which seed or rules notes' section its help text cites.
@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 from py_rules import limits, text
 from py_rules.errors import RulesError
@@ -130,7 +131,7 @@ class Param:
             return None
         return limits.JSON_MAX_DEPTH if self.max_depth is None else self.max_depth
 
-    def with_example(self, example: Any) -> "Param":
+    def with_example(self, example: Any) -> Param:
         """This field with another example: a shared sheet field in the state one operation acts on."""
         return replace(self, example=example)
 
@@ -294,7 +295,7 @@ def _coerce_json(param: Param, raw: Any) -> Any:
         # The message names the place in the value in words; where exactly stays for developers (and for a form
         # that shows it next to its own field) in the error's path, with the message without the label as detail.
         path = error.field if error.field and error.field != param.name else None
-        raise RulesError(error.code, f"{param.label}: {error.message}", param.name, path, error.message)
+        raise RulesError(error.code, f"{param.label}: {error.message}", param.name, path, error.message) from None
 
 
 def _show(raw: Any) -> str:

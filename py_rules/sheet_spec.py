@@ -91,7 +91,7 @@ class Derived:
 
 
 def _matches(pattern: tuple[str, ...], parts: tuple[str, ...]) -> bool:
-    return len(pattern) == len(parts) and all(p == "*" or p == q for p, q in zip(pattern, parts))
+    return len(pattern) == len(parts) and all(p in ("*", q) for p, q in zip(pattern, parts, strict=True))
 
 
 @dataclass(frozen=True)

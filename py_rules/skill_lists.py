@@ -1,4 +1,4 @@
-"""Each game's skill list as data, for the guided character forms (issue 8, "skills from a searchable list").
+"""Each game's skill list as data, for the guided character forms (TABLE.md, Screens: "skills from a searchable list").
 
 ``<game>.skill_list`` answers ``details = {"skills": [{"name", "base", "group"}], "note"}``: the names the game's
 character validation accepts, the value a skill has before any points go into it (None where the rules give
@@ -13,7 +13,7 @@ A base the rules take from the character (Call of Cthulhu: Dodge = half DEX) is 
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from py_rules.operations import Operation
 from py_rules.skill_names import SkillNames

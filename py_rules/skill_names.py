@@ -15,8 +15,8 @@ Every function here runs in time linear in the name (a few scans; no pattern tha
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
 
 __all__ = ("Family", "SkillNames", "split", "format_name", "tidy", "NAME_MAX")
 

@@ -1,4 +1,4 @@
-"""Rule citations in two voices (issue 8, Words; TABLE.md: "rule citations read like 'Rolling Dice — Call of
+"""Rule citations in two voices (TABLE.md, Words: "rule citations read like 'Rolling Dice — Call of
 Cthulhu house rules'").
 
 Developers cite where a rule comes from: a seed heading (``seed 003, Rolling Dice``) or a section of the rules
@@ -22,7 +22,7 @@ This module holds the table between the two and the functions every user-facing 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 __all__ = ("GAMES_BY_SEED", "GAMES_BY_PART", "SECTIONS", "rule_name", "plain", "split", "has_citation")
 
@@ -30,7 +30,7 @@ GAMES_BY_SEED = {"000": "Armageddon", "002": "Semiautomagic", "003": "Call of Ct
 """Whose words a seed holds (the seeds are the tables' own rules)."""
 
 GAMES_BY_PART = {"1": "Armageddon", "2": "Semiautomagic", "3": "Call of Cthulhu"}
-"""Whose rules each part of the rules reference describes (part 3 follows the Call of Cthulhu book)."""
+"""Whose rules each part of the rules reference describes (the Call of Cthulhu one follows the book)."""
 
 SECTIONS = {
     "0": "Rule tables",
@@ -79,7 +79,7 @@ space of it) and a tag holds no ``[`` (a ``[SEED`` with no ``]`` after it is not
 _DEV_REF = r"DEVELOPERS\.md(?::[^)]*)?"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compiled(name: str) -> re.Pattern:
     """The large patterns, compiled on first use (start-up pays nothing for them)."""
     if name == "cite":
@@ -242,9 +242,9 @@ def rule_name(source: str) -> str:
     names: list[str] = []
     last_seed: list[str] = []
     for part in re.split(r";\s*", source):
-        if (re.match(r"issue \d|(?:TABLE|STYLE|DESIGN)\.md\b", part)
+        if (re.match(r"(?:TABLE|STYLE|DESIGN)\.md\b", part)
                 or re.fullmatch(r"[a-z_]+(?:\.[A-Za-z_]+)+", part.strip())):
-            continue  # a developer's note: which issue or design note asked for it, where in the code a table lives
+            continue  # a developer's note: which design note asked for it, where in the code a table lives
         plain_words = not has_citation(part) and not re.search(_OPTION, part) and not last_seed
         for name in [part.strip()] if plain_words else _names_of(part.strip(), last_seed):
             if name not in names:

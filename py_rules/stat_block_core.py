@@ -202,7 +202,7 @@ def keep_name(reader: Reader, who: dict, anything: bool) -> None:
 def not_read(reader: Reader) -> list[str]:
     """Every stretch of the text nothing was read from and that holds a letter or digit."""
     parts, current = [], []
-    for ch, used in zip(reader.text, reader.used):
+    for ch, used in zip(reader.text, reader.used, strict=True):
         if used or ch == "\n":
             if current:
                 parts.append("".join(current))

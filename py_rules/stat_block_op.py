@@ -4,7 +4,7 @@ every game: the pasted text and the values the Keeper or Chronicler gives, answe
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from py_rules.operations import Operation
 from py_rules.params import Param

@@ -1,4 +1,4 @@
-"""Brute-force oracle for the odds tests (issue 9): every sequence of faces, typed as physical dice.
+"""Brute-force oracle for the odds tests: every sequence of faces, typed as physical dice.
 
 Each sequence runs the operation exactly as the door runs a roll with typed faces
 (:class:`py_rules.dice.TypedDice`, then ``finish()``), so the oracle shares nothing with

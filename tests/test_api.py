@@ -1,4 +1,4 @@
-"""The JSON door: responses, errors naming fields, the catalog, and survival of every input (issue 2)."""
+"""The JSON door: responses, errors naming fields, the catalog, and survival of every input."""
 
 import dataclasses
 import json

@@ -12,14 +12,12 @@ import copy
 import pytest
 
 from py_rules.armageddon import condition_registry as ARM
-from py_rules.armageddon.fields import EXAMPLE as ARM_EXAMPLE
 from py_rules.armageddon.character import from_dict as arm_sheet
+from py_rules.armageddon.fields import EXAMPLE as ARM_EXAMPLE
 from py_rules.coc import condition_registry as COC
-from py_rules.coc.investigator import EXAMPLE as COC_EXAMPLE
-from py_rules.coc.investigator import from_dict as coc_sheet
+from py_rules.coc.investigator import EXAMPLE as COC_EXAMPLE, from_dict as coc_sheet
 from py_rules.condition import FORBIDS, TIMERS
-from py_rules.semiautomagic import condition_registry as SA
-from py_rules.semiautomagic import creature as C
+from py_rules.semiautomagic import condition_registry as SA, creature as C
 from tests.door import answer
 
 REGISTRIES = {"armageddon": ARM.CONDITIONS, "semiautomagic": SA.CONDITIONS, "coc": COC.CONDITIONS}

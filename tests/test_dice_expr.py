@@ -8,8 +8,7 @@ from collections import Counter
 from itertools import product
 
 import pytest
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from py_rules import api
 from py_rules.armageddon import tables as A

@@ -1,4 +1,4 @@
-"""The door never breaks (issue 10): every reproducer of the fuzz run, each named after what it checks.
+"""The door never breaks: every reproducer of the fuzz run, each named after what it checks.
 
 Each request goes through ``api.call`` as JSON text, the way the worker sends it; the answer must be
 JSON that encodes as UTF-8, and a refusal must name the field.

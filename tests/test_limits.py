@@ -1,4 +1,4 @@
-"""``py_rules.limits.check_tree`` (issue 10, the door never breaks): its fast path for plain JSON decides exactly
+"""``py_rules.limits.check_tree`` (the door never breaks): its fast path for plain JSON decides exactly
 as the full walk, so a long campaign log is checked at C speed without letting anything through."""
 
 import json

@@ -26,7 +26,7 @@ def entry(i, kind="roll", undoes=None):
 
 def change(i, before, after=None, old_shape=False):
     """An entry that changed character c1's sheet from ``before`` to ``after``: what changed, or (``old_shape``, a
-    file from before issue 19) the sheet after it whole."""
+    file of the older shape) the sheet after it whole."""
     after = copy.deepcopy(before if after is None else after)
     out = {**entry(i), "kind": "change", "before": {"c1": copy.deepcopy(before)}}
     if old_shape:

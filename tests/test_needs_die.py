@@ -1,4 +1,4 @@
-"""Physical dice one at a time (issue 16, "The table, part 3"): when typed faces run out the door answers
+"""Physical dice one at a time (TABLE.md, Running the game): when typed faces run out the door answers
 "needs a die", naming the next die by its roll in the game's words, and the faces fed one by one reach the same
 answer as all at once. Seed 003, Sanity ("Temporary Insanity": a loss of 5 or more calls for an INT roll) and
 seed 000, Dying (a Survival Test every minute): dice the Keeper learns of only after the first dice."""
@@ -14,7 +14,6 @@ from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.systems import all_operations
-
 from tests.door import example_args
 from tests.test_words_scan import problems_in
 

@@ -1,4 +1,4 @@
-"""No Chromium-only API in the page (issue 20: every iPad browser is WebKit). The page's modules and style sheet are
+"""No Chromium-only API in the page (every iPad browser is WebKit). The page's modules and style sheet are
 read as text for a short list of what Safari and iPadOS 17 lack, each with why:
 
 - ``showPicker()``: Safari on iOS and iPadOS has none (web-features "show-picker-input": Safari iOS not supported,

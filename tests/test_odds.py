@@ -1,12 +1,11 @@
-"""The odds mode of the door (issue 9): same arguments, same errors, no dice, no state change."""
+"""The odds mode of the door (TABLE.md, Roll drawer): same arguments, same errors, no dice, no state change."""
 
 import copy
 import importlib
 import json
 from fractions import Fraction
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules.api import call, catalog, handle
 from py_rules.odds import SUPPORTED, Dist, uniform

@@ -1,4 +1,4 @@
-"""Parameter declarations validate input and name the field (issue 2, "One door into the engine")."""
+"""Parameter declarations validate input and name the field (py_rules/params.py)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The README links only to files that exist in the repository (issue 10)."""
+"""The README links only to files that exist in the repository."""
 
 import re
 from pathlib import Path

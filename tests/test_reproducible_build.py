@@ -1,4 +1,4 @@
-"""Reproducible builds (issue 10): one commit builds byte-identical artifacts, whenever and wherever.
+"""Reproducible builds: one commit builds byte-identical artifacts, whenever and wherever.
 
 Two clones differ in file times, in the folder they sit in and build at different moments; none of it may
 reach the bytes of the wheel, the compiled standard library, the memory snapshot or the lock (else every
@@ -108,7 +108,8 @@ def test_a_build_in_another_folder_is_byte_identical_to_dist(dist_dir, tmp_path)
             shutil.copy2(source, other / name)
     shutil.copytree(site.ROOT / "node_modules", other / "node_modules", symlinks=True)
     shutil.copytree(site.CACHE, other / "build" / "cache")
-    done = subprocess.run([sys.executable, str(other / "build.py")], cwd=other, capture_output=True, text=True, timeout=600)
+    done = subprocess.run([sys.executable, str(other / "build.py")], cwd=other, capture_output=True, text=True, timeout=600,
+                          check=False)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     ours, theirs = _files(dist_dir), _files(other / "dist")
     assert sorted(ours) == sorted(theirs)

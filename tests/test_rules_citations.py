@@ -85,7 +85,7 @@ def unresolved(text: str) -> list[tuple[int, str]]:
             continue
         every_id = set().union(*sections.values())
 
-        def check(section, range_end, ident, lone_id, at):
+        def check(section, range_end, ident, lone_id, at, sections=sections, name=name, every_id=every_id):
             for number in (section, range_end):
                 if number and number not in sections:
                     problems.append((at, f"no heading {number} in rules/{name}.md"))

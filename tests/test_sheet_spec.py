@@ -4,8 +4,7 @@ its bounds from the declaration and the catalog publishes it, so the page's limi
 import json
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules import api
 from py_rules.errors import RulesError

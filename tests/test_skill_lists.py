@@ -1,4 +1,4 @@
-"""Skill lists as data (issue 8, "skills from a searchable list (each game's skill list as data in py_rules)"):
+"""Skill lists as data (TABLE.md, Screens: "skills from a searchable list"):
 each list is the one the game's character validation accepts, with the rules' base values."""
 
 import copy

@@ -4,8 +4,7 @@ import copy
 import time
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as ARMAGEDDON, from_dict as armageddon_sheet

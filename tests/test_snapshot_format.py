@@ -1,4 +1,4 @@
-"""The packed memory snapshot (web/snapshot.mjs, issue 19): what the build packs, the engine worker unpacks
+"""The packed memory snapshot (web/snapshot.mjs): what the build packs, the engine worker unpacks
 byte for byte, whatever the download's chunking; and a download cut short, padded, damaged, replaced or made
 for another Pyodide build is refused with the image's header left zero, so Pyodide can never restore a memory
 that is only partly written or not the one described. The description must name this site's build and wheel

@@ -1,4 +1,4 @@
-"""Words (issue 8; TABLE.md, Words): "the game's own words in everything a user reads. Checklist ids, file names and
+"""Words (TABLE.md, Words): "the game's own words in everything a user reads. Checklist ids, file names and
 internal option values move out of user text (keep them in the catalog for developers)"."""
 
 import re
@@ -81,7 +81,7 @@ def test_every_choice_has_plain_labels_in_the_same_order():
     for op in CATALOG["operations"]:
         for param in op["params"]:
             assert len(param["choice_labels"]) == len(param["choices"]), (op["id"], param["name"])
-            for value, label in zip(param["choices"], param["choice_labels"]):
+            for value, label in zip(param["choices"], param["choice_labels"], strict=True):
                 assert label and "_" not in label, (op["id"], param["name"], value, label)
 
 
@@ -137,7 +137,7 @@ def test_a_number_or_switch_house_rule_is_named_with_its_value():
     ("rules/semiautomagic.md §2.14 S1", "Table options — Semiautomagic"),
     ("seed 000, Encumbrance; rules/armageddon.md §1.14", "Encumbrance — Armageddon"),
     ("Chronicler's modifier (seed 000, Tasks: apply modifiers)", "Tasks — Armageddon"),
-    ("issue 8, Import/export", ""),
+    ("TABLE.md, Kept safe: import validates the whole file", ""),
 ])
 def test_rule_names_read_as_the_games_rules(citation, name):
     assert sources.rule_name(citation) == name

@@ -1,4 +1,4 @@
-"""Words scan (issue "The table, part 3", Words): users read the game's own words.
+"""Words scan (TABLE.md, Words): users read the game's own words.
 
 Every operation is run through the JSON door (:func:`py_rules.api.call`) with its declared examples, its choices and
 house rules, and refused in every way a form can refuse it (a value of the wrong type, out of range, an unknown

@@ -1,4 +1,4 @@
-"""Boot benchmark (issues 2 and 19): median time to ``data-ready`` for our page, booting from the memory
+"""Boot benchmark: median time to ``data-ready`` for our page, booting from the memory
 snapshot and without it (``?snapshot=off``, the fallback path), against a bare page that only calls
 ``loadPyodide()`` on the npm package's unmodified files, cold and warm, in headless Chromium; and our first
 render (``data-ui-ms``: the first screen drawn), cold and warm.
@@ -7,23 +7,22 @@ Cold = a fresh browser profile; warm = a reload in that same profile (for our pa
 worker has precached the site, as on a tablet's second visit). Each browser is left to finish its own
 start-up for SETTLE_S seconds before the page is opened: a first visit happens in a browser already running,
 and this Chromium spends its first second loading its own address-bar UI, which took the two cores from
-whichever page was opened then (measured in a trace, issue 19). Both are served from 127.0.0.1 with
+whichever page was opened then (measured in a trace). Both are served from 127.0.0.1 with
 GitHub Pages' ``Cache-Control: max-age=600``; times are ``performance.now()`` at ready, i.e. from the
 start of navigation. Runs alternate between the two pages. Prints numbers; asserts nothing.
 """
 
 from __future__ import annotations
 
-import os
-
 import gzip
 import json
+import os
 import re
 import shutil
-import subprocess
-import time
 import statistics
+import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 from tools.serve import serve_in_thread
@@ -126,7 +125,7 @@ def _webkit_run(url: str, display: str) -> dict:
 
 
 def run_webkit_bench(dist: Path, runs: int) -> dict | None:
-    """Engine ready in WebKitGTK (the iPad's engine): ours against the bare page, cold and warm (issue 20)."""
+    """Engine ready in WebKitGTK (the iPad's engine): ours against the bare page, cold and warm."""
     if not (os.path.exists("/usr/bin/WebKitWebDriver") and os.path.exists("/usr/bin/Xvfb")):
         print("WebKit: WebKitWebDriver or Xvfb missing, skipped")
         return None

@@ -1,7 +1,7 @@
 """Benchmark (prints numbers, asserts nothing): checking and exporting a long campaign log in CPython.
 
-10,000 entries alternating a CoC attack (both sheets before it and what changed in them, or with an engine from
-before issue 19 both sheets before and after; the sheets normalized as a campaign keeps them) and an Armageddon
+10,000 entries alternating a CoC attack (both sheets before it and what changed in them, or with an older
+engine both sheets before and after; the sheets normalized as a campaign keeps them) and an Armageddon
 Task; prints the time
 to validate every entry's shape, to validate the whole log as a Call of Cthulhu campaign's import does (every
 sheet by the game's rules, each distinct sheet once) and as ``log.check`` does in the page's stretches of 3 MB,

@@ -1,4 +1,4 @@
-"""Odds benchmark (issue 9): the heaviest odds query of each game, ours against icepool's for the same
+"""Odds benchmark: the heaviest odds query of each game, ours against icepool's for the same
 distribution in this CPython process, and ours inside Pyodide in headless Chromium through the worker.
 
     .venv/bin/python tools/bench_odds.py [--runs N] [--no-browser]
@@ -24,7 +24,7 @@ import os
 import statistics
 import sys
 import time
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,7 +114,7 @@ def icepool_answer(spec, request):
     raise ValueError(kind)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _icepool_chain(icepool, mode):
     from py_rules.armageddon.d10 import chain_continues, chain_value
 
@@ -161,7 +161,7 @@ def icepool_dying(icepool, creature, rounds: int = 20):
     return chain
 
 
-@lru_cache(maxsize=None)
+@cache
 def _icepool_d100(icepool, net):
     """1D100 with ``net`` bonus (> 0) or penalty (< 0) dice, read by the roll's own ``choose``."""
     from py_rules.coc.percentile import choose
@@ -267,6 +267,7 @@ async ({url, groups, runs}) => {
 
 def bench_pyodide(runs: int) -> dict:
     from playwright.sync_api import sync_playwright
+
     from tools.serve import serve_in_thread
     dist = _built_dist()
     server, url = serve_in_thread(dist, "/app/")

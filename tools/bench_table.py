@@ -1,4 +1,4 @@
-"""Benchmark (prints numbers, asserts nothing): a long campaign in the page (issue 11, Scale).
+"""Benchmark (prints numbers, asserts nothing): a long campaign in the page (TABLE.md: campaigns run for months).
 
 In headless Debian Chromium against ``dist/``: a Call of Cthulhu campaign with 50 investigators and 10,000 log
 entries (skill rolls, attacks that change two sheets and keep them before and after, Sanity rolls; a pause of
@@ -19,7 +19,7 @@ storage module. Then it prints:
 - what the browser says the origin stores (``navigator.storage.estimate()``: IndexedDB, where it tells, and in
   all, the service worker's cache included) with the campaign written, and again with the import beside it.
 
-Targets (issue 11): open < 1 s after the engine is ready; no long task over 50 ms while scrolling. Issue 19: for
+Targets: open < 1 s after the engine is ready; no long task over 50 ms while scrolling; for
 10,000 entries the file at most 8 MB, import at most 3 s, export at most 1 s.
 Run: ``.venv/bin/python tools/bench_table.py [entries] [characters]`` after ``build.py``.
 """

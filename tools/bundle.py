@@ -1,4 +1,4 @@
-"""Bundle the page's modules with esbuild at build time (issue 19: one bundle for the page).
+"""Bundle the page's modules with esbuild at build time (one bundle for the page: boot time).
 
 ``web/`` stays plain modules (no build step to read or debug it). In ``dist/`` the modules as copied move to
 ``dist/src/`` and esbuild writes, at the top of ``dist/``, one file per entry point (``main.mjs``, the engine's

@@ -44,10 +44,10 @@ SKIPPED = ("rules/", "tools/cite.py", "tests/test_rules_citations.py")
 SUFFIXES = {".py", ".mjs", ".js", ".md", ".html", ".json", ".toml", ".txt", ".css", ".cfg", ".ini", ".yml", ".yaml"}
 
 ANCHOR = re.compile(r"(?<![\w/\\])RULES\.md")
-FIRST = re.compile(rf"\s*(?:(?P<sec>§\s?(?P<num>[0-5])(?:\.\d+[a-z]?)?)\b"
-                   rf"|(?P<bare>(?P<bnum>[0-5])\.\d+[a-z]?)(?![\w.]*\d)"
-                   rf"|(?P<part>part (?P<pnum>[0-5]))\b"
-                   rf"|(?P<id>(?P<letter>[ASDUMC])\d{{1,2}})\b)")
+FIRST = re.compile(r"\s*(?:(?P<sec>§\s?(?P<num>[0-5])(?:\.\d+[a-z]?)?)\b"
+                   r"|(?P<bare>(?P<bnum>[0-5])\.\d+[a-z]?)(?![\w.]*\d)"
+                   r"|(?P<part>part (?P<pnum>[0-5]))\b"
+                   r"|(?P<id>(?P<letter>[ASDUMC])\d{1,2})\b)")
 """What may follow ``RULES.md``: a section (with or without its sign), a whole part, an id."""
 
 FOLLOW = re.compile(r"(?P<sec>§\s?(?P<num>\d+)(?:\.\d+[a-z]?)?)|(?<![\w§.−+])(?P<id>(?P<letter>[ASDUMC])\d{1,2})\b")

@@ -1,4 +1,4 @@
-// Build-time memory snapshot of Pyodide with py_rules imported (issue 19; PYODIDE.md §2.4, item 5). Called by
+// Build-time memory snapshot of Pyodide with py_rules imported (PYODIDE.md §2.4, item 5). Called by
 // tools/site.py:
 //
 //   node tools/make_snapshot.mjs <pyodide dir> <stdlib .pyc.zip> <compiled py_rules wheel> <out .gz> <out .json> <sources>

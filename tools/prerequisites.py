@@ -1,4 +1,4 @@
-"""What the test run needs from the machine beyond Python packages, installed where missing (issue 19).
+"""What the test run needs from the machine beyond Python packages, installed where missing (a fresh machine).
 
 The README's test command must work on a fresh Debian machine by itself: the browser tests drive Debian's
 Chromium (Playwright cannot download browsers here) and Debian's WebKitGTK through WebKitWebDriver on an Xvfb
@@ -32,7 +32,7 @@ def _apt_prefix() -> list[str] | None:
         return None
     if os.geteuid() == 0:
         return []
-    if shutil.which("sudo") and subprocess.run(["sudo", "-n", "true"], capture_output=True).returncode == 0:
+    if shutil.which("sudo") and subprocess.run(["sudo", "-n", "true"], capture_output=True, check=False).returncode == 0:
         return ["sudo", "-n"]
     return None
 

@@ -5,7 +5,7 @@ PYODIDE.md §2.4: Python spends most of its boot compiling source; shipping byte
 * :func:`compile_stdlib` turns the npm ``python_stdlib.zip`` into one holding only ``.pyc`` files
   (what ``pyodide py-compile`` does), which zipimport loads without sources.
 
-Both are reproducible (issue 10): entries keep the source archive's order and timestamps, a pyc's
+Both are reproducible: entries keep the source archive's order and timestamps, a pyc's
 header holds no build time (mtime 0 or the source hash), so one commit always builds the same bytes.
 * :func:`compile_wheel` adds ``__pycache__/*.cpython-314.pyc`` files to our wheel as unchecked
   hash-based pycs (PEP 552): imports never recompile and never compare timestamps, and the sources stay

@@ -1,4 +1,4 @@
-"""Build the deployable static site in dist/ (issue 2, "build.py"; PYODIDE.md §0).
+"""Build the deployable static site in dist/ (README, Run it; PYODIDE.md §0).
 
 Steps: npm ci when node_modules is missing; build the py_rules wheel; fetch the
 pinned micropip wheel from PyPI (cached in build/cache); in Pyodide under Node,
@@ -9,7 +9,7 @@ out dist/ with relative URLs only, a lock whose hashes match the shipped files,
 the catalog for the page, and the service worker stamped with its precache
 list and a content-hash version.
 
-Reproducible (issue 10): two clean clones of one commit build byte-identical dist/ — the wheel's
+Reproducible: two clean clones of one commit build byte-identical dist/ — the wheel's
 entries are sorted with fixed timestamps (``SOURCE_DATE_EPOCH``), the byte-compiled archives keep
 their sources' order and timestamps (tools/pyodide_compile.py), the lock's keys are sorted, and the
 service worker's cache name is a hash of the files, so a deploy is a new version only when a file changed.
@@ -28,7 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tools import bundle
+from tools import bundle, lint
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -48,7 +48,7 @@ VENDOR = (
     ("htm/dist/htm.mjs", "htm.mjs"),
     ("idb/build/index.js", "idb.mjs"),
 )
-"""npm files the page imports from dist/vendor/ (no bundler; issue 8). Bare imports are made relative."""
+"""npm files the page imports from dist/vendor/ (no bundler). Bare imports are made relative."""
 
 STDLIB_NAME = "python_stdlib.pyc.zip"
 SNAPSHOT_NAME = "py_rules.snapshot.gz"
@@ -94,7 +94,7 @@ def sha256(path: Path) -> str:
 
 def ensure_node_modules() -> None:
     """Install the pinned npm packages (package-lock.json) when they are missing."""
-    if ((NODE_PYODIDE / "pyodide.mjs").exists() and bundle.ESBUILD.exists()
+    if ((NODE_PYODIDE / "pyodide.mjs").exists() and bundle.ESBUILD.exists() and lint.BIOME.exists()
             and all((ROOT / "node_modules" / source).exists() for source, _ in VENDOR)):
         return
     log("node_modules missing: npm ci")
@@ -173,7 +173,7 @@ def prepare_in_pyodide(micropip: Path, wheel: Path, work: Path) -> dict:
 
 
 def make_snapshot(work: Path, wheel: Path, out: Path, sources: str) -> None:
-    """The memory snapshot the worker boots from (issue 19): made in Pyodide under Node from the shipped
+    """The memory snapshot the worker boots from (for boot time): made in Pyodide under Node from the shipped
     stdlib and compiled wheel, gzip-compressed, with its build id, sizes and hashes beside it and what it
     belongs to: ``sources`` (this build's :func:`source_digest`, also in build-info.json) and the wheel's name
     and SHA-256 (the lock's), which the worker compares before it restores it (web/snapshot.mjs refusal)."""
@@ -222,7 +222,7 @@ def catalog() -> dict:
 
 
 def check_no_foreign_hosts(dist: Path, ours: list[Path]) -> None:
-    """No file of ours names another host (issue 2: every URL in dist/ is relative)."""
+    """No file of ours names another host (nothing fetched from another origin: every URL in dist/ is relative)."""
     for path in ours:
         if path.suffix in OUR_TEXT_SUFFIXES:
             text = _XML_NAMESPACES.sub("", path.read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-// The boot progress bar: names the stage, and on failure shows the reason and a Retry button (issue 2).
+// The boot progress bar: names the stage, and on failure shows the reason and a Retry button.
 // It speaks of the rules, never of Python or versions: the technical stage and the engine's version are in the
 // title (the About screen names the version too).
 

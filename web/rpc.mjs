@@ -7,6 +7,7 @@
 // cannot be interrupted otherwise) and a fresh one boots from the memory snapshot as at first; the calls that were
 // waiting behind it are sent to the fresh worker, in order. Re-sending is safe: every engine call is a pure function
 // of its request, and the page stores an answer only once it has it, so nothing stored is ever half written.
+import { CODE } from "./error_codes.mjs";
 
 const DEFAULT_BOOT_TIMEOUT_MS = 90_000;
 
@@ -160,7 +161,7 @@ export class Engine extends EventTarget {
    * calls behind it go to that one. */
   expired(call) {
     const message = call.stopped || STOPPED;
-    call.resolve({ ok: false, error: { code: "stopped", message, field: null } });
+    call.resolve({ ok: false, error: { code: CODE.stopped, message, field: null } });
     this.renew();
     this.dispatchEvent(new CustomEvent("stopped", { detail: { op: call.op, message } }));
   }
@@ -177,7 +178,7 @@ export class Engine extends EventTarget {
 
   receive(message) {
     // The compile waits for the worker's first line: both need this thread at first, and a worker
-    // started late delays everything after it, while the module is needed only later (measured, issue 19).
+    // started late delays everything after it, while the module is needed only later (measured).
     if (message.type === "alive") this.sendWasmModule();
     else if (message.type === "stage") {
       if (!this.renewing) this.hooks.onStage?.(message);
@@ -216,7 +217,7 @@ export class Engine extends EventTarget {
    * ``limit``: ``{ms, stopped}``, how long it may run before it is stopped and the message its answer then carries
    * (none: as long as it takes). While a fresh worker boots after a stopped call, a call waits for it. */
   call(op, args = {}, options = {}, limit = {}) {
-    if (!this.ready && !this.renewing) return Promise.resolve({ ok: false, error: { code: "not_ready", message: "The engine is still starting.", field: null } });
+    if (!this.ready && !this.renewing) return Promise.resolve({ ok: false, error: { code: CODE.notReady, message: "The engine is still starting.", field: null } });
     const id = this.nextId++;
     const { text, ...fields } = options || {};
     const message = { type: "call", id, request: JSON.stringify({ ...fields, op, args }), ...(typeof text === "string" || text instanceof Uint8Array ? { text } : {}) };

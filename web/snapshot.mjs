@@ -1,4 +1,4 @@
-// The build's memory snapshot, packed and read back (issue 19: boot time). One format, both sides: the build
+// The build's memory snapshot, packed and read back (for boot time). One format, both sides: the build
 // packs it (tools/make_snapshot.mjs calls withoutZeroRuns) and the engine worker writes it into Pyodide's
 // memory image as it downloads (fill).
 //
@@ -33,10 +33,13 @@ export function withoutZeroRuns(memory) {
     if (memory[i] !== 0) {
       if (start < 0) start = i;
       zeros = 0;
-    } else if (start >= 0 && (zeros += 1) === ZERO_RUN) {
-      segments.push([start, i + 1 - ZERO_RUN - start]);
-      start = -1;
-      zeros = 0;
+    } else if (start >= 0) {
+      zeros += 1;
+      if (zeros === ZERO_RUN) {
+        segments.push([start, i + 1 - ZERO_RUN - start]);
+        start = -1;
+        zeros = 0;
+      }
     }
   }
   if (start >= 0) segments.push([start, memory.length - zeros - start]);
@@ -175,7 +178,7 @@ export async function* unzippedChunks(response, arrived = () => {}) {
 /**
  * The snapshot's unpacked chunks from a worker of their own (snapshot_worker.mjs), which downloads and
  * gunzips it: on a two-core tablet, gunzipping on the engine's thread delayed everything else the engine
- * does while it boots (measured, issue 19). Where a worker cannot start a worker, the engine's thread does it.
+ * does while it boots (measured). Where a worker cannot start a worker, the engine's thread does it.
  */
 export function chunksOf(url) {
   let settle;

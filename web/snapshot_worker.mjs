@@ -1,4 +1,4 @@
-// The snapshot's download and gunzip, on a thread of its own (snapshot.mjs chunksOf; issue 19: boot time).
+// The snapshot's download and gunzip, on a thread of its own (snapshot.mjs chunksOf; for boot time).
 // Asked for a URL, it posts the unpacked bytes in blocks of about a megabyte (moved, not copied), then
 // {done: true, digest} with the SHA-256 of the body as it arrived (snapshot.mjs digestOf: hashed after the
 // last block is posted, while the engine writes it), or {error} at the first failure.
@@ -6,7 +6,7 @@ import { digestOf, keptBody, unzippedChunks } from "./snapshot.mjs";
 
 const BLOCK = 1 << 20;
 
-onmessage = async ({ data }) => {
+self.onmessage = async ({ data }) => {
   try {
     let block = new Uint8Array(BLOCK);
     let used = 0;

@@ -130,7 +130,7 @@ self.addEventListener("message", (event) => {
  * to this worker's version rather than failing the request. */
 async function versionFor(event) {
   const request = event.request;
-  // The records are written without holding the response back (a boot waited on two writes, issue 19).
+  // The records are written without holding the response back (a boot waited on two writes, measured).
   if (request.mode === "navigate") {
     event.waitUntil(remember(event.resultingClientId, VERSION).catch(() => {})); // only the active worker serves navigations
     return VERSION;
@@ -146,7 +146,7 @@ async function respond(event) {
   const request = event.request;
   const version = await versionFor(event).catch(() => VERSION);
   // An exact match first: with ignoreSearch the cache reads every entry's key, which queued the engine's
-  // four large boot files behind one another (measured, issue 19). A query (?snapshot=off) is looked up without.
+  // four large boot files behind one another (measured). A query (?snapshot=off) is looked up without.
   const options = { cacheName: PREFIX + version, ignoreSearch: new URL(request.url).search !== "" };
   const hit = await caches.match(request, options).catch(() => null);
   return hit || fetch(request);

@@ -1,7 +1,7 @@
 // Module worker that owns Pyodide (PYODIDE.md §2.1), then answers JSON requests through py_rules.api.call.
 // No Python source is ever built from user input: requests are passed as data.
 //
-// Boot (issue 19): from the build's memory snapshot (tools/make_snapshot.mjs: Python started with every
+// Boot: from the build's memory snapshot (tools/make_snapshot.mjs: Python started with every
 // py_rules module imported), restored with Pyodide's private `_loadSnapshot`. The page's first script starts
 // this worker (engine_start.js); every download starts at its first line; the snapshot is written into the
 // memory image while Pyodide instantiates the wasm (fromSnapshot). The snapshot is used only if it is this
@@ -12,6 +12,7 @@
 // arrives with loadPyodide itself (no micropip at run time). `marks` times each stage (html[data-boot-marks]).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { chunksOf, fill, refusal } from "./snapshot.mjs";
+import { CODE } from "./error_codes.mjs";
 
 // Milliseconds since the worker's time origin, reported with "ready" so boot costs can be read per stage.
 const marks = { start: performance.now() };
@@ -86,7 +87,7 @@ function reseed(pyodide) {
   const words = crypto.getRandomValues(new Uint32Array(8));
   const hex = Array.from(words, (word) => word.toString(16).padStart(8, "0")).join("");
   const random = pyodide.pyimport("random");
-  random.seed(BigInt(`0x${hex}`)); // a call, not Python source: a cold boot compiles no parser (measured, issue 19)
+  random.seed(BigInt(`0x${hex}`)); // a call, not Python source: a cold boot compiles no parser (measured)
   random.destroy();
 }
 
@@ -180,7 +181,7 @@ booted.then(
   (error) => postMessage({ type: "boot-error", message: `Python could not start: ${error?.message || error}` }),
 );
 
-onmessage = async (event) => {
+self.onmessage = async (event) => {
   const { type, id, request, module, text } = event.data || {};
   if (type === "wasm-module") receiveModule(module);
   if (type !== "call") return;
@@ -189,7 +190,7 @@ onmessage = async (event) => {
   try {
     response = text !== undefined ? api.call(String(request), text) : api.call(String(request)); // a long file beside it
   } catch (error) {
-    response = JSON.stringify({ ok: false, error: { code: "internal", message: String(error?.message || error), field: null } });
+    response = JSON.stringify({ ok: false, error: { code: CODE.internal, message: String(error?.message || error), field: null } });
   }
   postMessage({ type: "response", id, response });
   try { api.tidy?.(); } catch { /* freeing is never worth an error: the next file checked frees it */ } // a long file's values, now that the answer is sent

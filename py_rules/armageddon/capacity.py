@@ -1,4 +1,4 @@
-"""Who can act, and what his state costs him (issue 16; seed 000 Fear Tests, Life Points, Endurance Points,
+"""Who can act, and what his state costs him (TABLE.md; seed 000 Fear Tests, Life Points, Endurance Points,
 Essence, Encumbrance; rules/armageddon.md §1.8a defence, §1.15, §1.17 U23).
 
 :func:`capacity` is pure: from a sheet it lists what the character may not do (act, defend), the rolls still
@@ -13,7 +13,11 @@ from py_rules.armageddon.character import has, name_of
 from py_rules.armageddon.encumbrance import load_of
 from py_rules.armageddon.penalties import PenaltySettings, injury_penalty
 from py_rules.armageddon.tables import (
-    DEPRESSED_PENALTY, DEPRESSED_THRESHOLD, NUMB_PENALTY, TIRED_PENALTY, TIRED_THRESHOLD,
+    DEPRESSED_PENALTY,
+    DEPRESSED_THRESHOLD,
+    NUMB_PENALTY,
+    TIRED_PENALTY,
+    TIRED_THRESHOLD,
 )
 from py_rules.capacity import Limit, Lowered, Penalty, answer
 

@@ -11,23 +11,24 @@ from __future__ import annotations
 import copy
 import math
 
-from py_rules.armageddon.sheet import ITEMS_MAX as _ITEMS_MAX
-from py_rules.armageddon.sheet import NAME_MAX as _NAME_MAX
-from py_rules.armageddon.sheet import NOTES_MAX as _NOTES_MAX
-from py_rules.armageddon.sheet import POOL_LIMIT as _POOL_LIMIT
-from py_rules.armageddon.sheet import SHEET
 from py_rules.armageddon.condition_registry import NAMES as STORED_CONDITIONS
+from py_rules.armageddon.derived import derive, encumbered, lifting_capacity
+from py_rules.armageddon.qualities import channeling_of, check_levels, is_gifted
+from py_rules.armageddon.sheet import (
+    ITEMS_MAX as _ITEMS_MAX,
+    NAME_MAX as _NAME_MAX,
+    NOTES_MAX as _NOTES_MAX,
+    POOL_LIMIT as _POOL_LIMIT,
+    SHEET,
+)
 from py_rules.armageddon.tables import (
     ATTRIBUTES,
     MENTAL_ATTRIBUTES,
     SKILL_NAMES,
 )
-from py_rules.armageddon.derived import derive, encumbered, lifting_capacity
-from py_rules.armageddon.qualities import channeling_of, check_levels, is_gifted
 from py_rules.armageddon.weapons import armour_of, weapons_of
 from py_rules.errors import RulesError
-from py_rules.limits import sheet_text as _text
-from py_rules.limits import shown as _shown
+from py_rules.limits import sheet_text as _text, shown as _shown
 from py_rules.text import check_sheet as check_texts
 from py_rules.words import field_words, listed
 

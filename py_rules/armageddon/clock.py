@@ -101,11 +101,10 @@ def _endurance(work, start: int, end: int, activity: str, load) -> None:
         for _ in range(crossings(start, end, interval)):
             lost = amount if isinstance(amount, int) else _drain_die(work, amount[0], f"EP drain ({activity.replace('_', ' ')})")
             damage_endurance(work, lost, f"{activity.replace('_', ' ')} activity", test=False)
-    if activity not in ("resting", "sleeping"):
-        if load.drain_seconds:
-            for _ in range(crossings(start, end, load.drain_seconds)):
-                damage_endurance(work, _drain_die(work, 1, f"EP drain ({load.level} Encumbrance)"),
-                                 f"{load.level} Encumbrance", test=False)
+    if activity not in ("resting", "sleeping") and load.drain_seconds:
+        for _ in range(crossings(start, end, load.drain_seconds)):
+            damage_endurance(work, _drain_die(work, 1, f"EP drain ({load.level} Encumbrance)"),
+                             f"{load.level} Encumbrance", test=False)
     if activity == "sleeping":
         ticks = crossings(start, end, SLEEP_RECOVERY_INTERVAL)
         if ticks:

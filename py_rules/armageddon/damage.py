@@ -7,8 +7,8 @@ from __future__ import annotations
 from py_rules.armageddon.character import POOL_FLOOR, has, name_of
 from py_rules.armageddon.essence import gain_essence, lose_essence
 from py_rules.armageddon.life import after_life_points_rise, consciousness_test, damage_life_points
-from py_rules.dice import DiceSource
 from py_rules.armageddon.tables import DAMAGE_FORM
+from py_rules.dice import DiceSource
 from py_rules.dice_expr import Expr, roll
 from py_rules.trace import Step
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from py_rules.armageddon.character import add, attribute, name_of
 from py_rules.armageddon.damage import roll_damage
-from py_rules.armageddon.tables import DAMAGE_FORM
-from py_rules.dice_expr import parse
 from py_rules.armageddon.essence import lose_essence
-from py_rules.armageddon.tables import FEAR_FROZEN_TURNS, FEAR_TABLE, FEAR_TABLE_IS_PLACEHOLDER
+from py_rules.armageddon.tables import DAMAGE_FORM, FEAR_FROZEN_TURNS, FEAR_TABLE, FEAR_TABLE_IS_PLACEHOLDER
+from py_rules.dice_expr import parse
 from py_rules.errors import RulesError
 from py_rules.trace import Modifier
 

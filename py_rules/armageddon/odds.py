@@ -1,4 +1,4 @@
-"""Exact odds of Armageddon's rolls (issue 9; seed 000 "The Rule of 10", "The Rule of 1"; rules/armageddon.md §1.5–1.8).
+"""Exact odds of Armageddon's rolls (seed 000 "The Rule of 10", "The Rule of 1"; rules/armageddon.md §1.5–1.8).
 
 The d10's chains come from the roll's own pure functions :func:`~py_rules.armageddon.d10.chain_continues`
 and :func:`~py_rules.armageddon.d10.chain_value`, enumerated to a depth; beyond it a Rule of 10 chain
@@ -16,9 +16,9 @@ from functools import lru_cache
 
 from py_rules.armageddon.checks import resisted_outcome
 from py_rules.armageddon.d10 import D10, chain_continues, chain_value
+from py_rules.armageddon.outcome import describe_level, success_levels
 from py_rules.armageddon.tables import DAMAGE_FORM
 from py_rules.dice_expr import distribution, parse
-from py_rules.armageddon.outcome import describe_level, success_levels
 from py_rules.errors import RulesError
 from py_rules.odds import Dist, Odds, Outcome, ProbeDice, enumerate_run
 from py_rules.words import counted

@@ -11,9 +11,9 @@ from py_rules.armageddon.capacity import capacity
 from py_rules.armageddon.fields import CHARACTER, PENALTY_SETTINGS, TURN_SECONDS
 from py_rules.armageddon.ops_combat import COMBAT_OPERATIONS
 from py_rules.armageddon.ops_rolls import ROLL_OPERATIONS
-from py_rules.armageddon.penalties import PenaltySettings
-from py_rules.armageddon.ops_state import STATE_OPERATIONS
 from py_rules.armageddon.ops_stat_block import OPERATIONS as STAT_BLOCK_OPERATIONS
+from py_rules.armageddon.ops_state import STATE_OPERATIONS
+from py_rules.armageddon.penalties import PenaltySettings
 from py_rules.armageddon.tables import GM_TITLE
 from py_rules.operations import Operation, System
 from py_rules.skill_lists import skill_list_operation, skill_rows

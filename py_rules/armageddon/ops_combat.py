@@ -9,8 +9,15 @@ Consciousness Test at 0 or below, Survival Tests at −10 or below). Every die a
 
 from __future__ import annotations
 
-from py_rules.armageddon.character import attribute as attribute_of
-from py_rules.armageddon.character import EXAMPLE, check_alive, from_dict, has, name_of, skill_entry
+from py_rules.armageddon.character import (
+    EXAMPLE,
+    attribute as attribute_of,
+    check_alive,
+    from_dict,
+    has,
+    name_of,
+    skill_entry,
+)
 from py_rules.armageddon.checks import resisted_outcome
 from py_rules.armageddon.damage import apply_damage, roll_damage
 from py_rules.armageddon.fields import CHARACTER_HELP, MODIFIERS, ROLL_SETTINGS, TIE_RULE

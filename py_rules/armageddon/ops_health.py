@@ -4,25 +4,37 @@ below 0, Fear (U11–U20; seed 000, Life Points, Endurance Points, Essence, Fear
 from __future__ import annotations
 
 from py_rules.armageddon.character import (
-    add, has, name_of,
+    add,
+    has,
+    name_of,
 )
 from py_rules.armageddon.damage import roll_damage
-from py_rules.armageddon.tables import DAMAGE_FORM
-from py_rules.dice_expr import parse
 from py_rules.armageddon.essence import essence_checks, lose_essence
 from py_rules.armageddon.fear import fear_table_lookup, fear_test, is_placeholder
 from py_rules.armageddon.fields import (
-    CHARACTER, ESSENCE_SETTINGS, EXAMPLE_BELOW_0_ESSENCE,
-    EXAMPLE_BELOW_0_LP, EXAMPLE_DEATH_PENDING, EXAMPLE_DYING, FEAR_TABLE_PARAM,
-    FIRST_AID_SCOPE, LABEL, MODIFIERS, ROLL_SETTINGS, TURN_SECONDS, USE_FEAR_EFFECTS, WAKE_AT,
+    CHARACTER,
+    ESSENCE_SETTINGS,
+    EXAMPLE_BELOW_0_ESSENCE,
+    EXAMPLE_BELOW_0_LP,
+    EXAMPLE_DEATH_PENDING,
+    EXAMPLE_DYING,
+    FEAR_TABLE_PARAM,
+    FIRST_AID_SCOPE,
+    LABEL,
+    MODIFIERS,
+    ROLL_SETTINGS,
+    TURN_SECONDS,
+    USE_FEAR_EFFECTS,
+    WAKE_AT,
 )
 from py_rules.armageddon.life import consciousness_test, first_aid, resuscitate, survival_test
 from py_rules.armageddon.tables import (
-    EMOTIONAL_LEAK_DICE, FEAR_TABLE,
+    DAMAGE_FORM,
+    EMOTIONAL_LEAK_DICE,
+    FEAR_TABLE,
 )
-from py_rules.armageddon.work import GM_MODIFIER as _GM_MODS
-from py_rules.armageddon.work import SYSTEM as _SYS
-from py_rules.armageddon.work import work_for as _work
+from py_rules.armageddon.work import GM_MODIFIER as _GM_MODS, SYSTEM as _SYS, work_for as _work
+from py_rules.dice_expr import parse
 from py_rules.errors import RulesError
 from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation

@@ -3,22 +3,30 @@
 
 from __future__ import annotations
 
-from py_rules.armageddon.condition_registry import CONDITIONS
-from py_rules.armageddon.character import attribute as attribute_of
-from py_rules.armageddon.character import check_alive, name_of, skill_entry
+from py_rules.armageddon.character import attribute as attribute_of, check_alive, name_of, skill_entry
 from py_rules.armageddon.checks import TEST_KINDS, attribute_parts, resisted_outcome, resolve_roll, resolve_test
+from py_rules.armageddon.condition_registry import CONDITIONS
 from py_rules.armageddon.d10 import D10
 from py_rules.armageddon.damage import roll_damage
-from py_rules.armageddon.tables import DAMAGE_FORM
-from py_rules.dice_expr import parse
 from py_rules.armageddon.encumbrance import load_of
 from py_rules.armageddon.fields import (
-    ATTRIBUTE_NAME, CHARACTER, CHARACTER_OPTIONAL, LABEL, MODIFIERS, PENALTY_SETTINGS, ROLL_SETTINGS, RULE_OF_ONE,
-    TAGS, TIE_RULE, TN, tags_of,
+    ATTRIBUTE_NAME,
+    CHARACTER,
+    CHARACTER_OPTIONAL,
+    LABEL,
+    MODIFIERS,
+    PENALTY_SETTINGS,
+    ROLL_SETTINGS,
+    RULE_OF_ONE,
+    TAGS,
+    TIE_RULE,
+    TN,
+    tags_of,
 )
 from py_rules.armageddon.penalties import PenaltySettings, automatic_modifiers
-
+from py_rules.armageddon.tables import DAMAGE_FORM
 from py_rules.armageddon.task import resolve_task
+from py_rules.dice_expr import parse
 from py_rules.errors import RulesError
 from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation

@@ -4,28 +4,55 @@ Consciousness/Survival, First Aid, resuscitation, Essence, Fear, conditions, tim
 from __future__ import annotations
 
 from py_rules.armageddon.character import (
-    add, attribute, from_dict, has, name_of, remove,
+    add,
+    attribute,
+    from_dict,
+    has,
+    name_of,
+    remove,
 )
 from py_rules.armageddon.clock import MAX_DAYS, MAX_SECONDS, _duration, advance_days, advance_time
+from py_rules.armageddon.condition_registry import CLOCKS, NAMES as STORED_CONDITIONS
 from py_rules.armageddon.damage import POOLS, apply_damage, restore_points, roll_damage
-from py_rules.armageddon.tables import DAMAGE_FORM
-from py_rules.dice_expr import parse
 from py_rules.armageddon.encumbrance import load_of
 from py_rules.armageddon.fields import (
-    ATTRIBUTE_NAME, CARE_OVERSHOOT, CHARACTER, CONSCIOUSNESS_TIMING, ESSENCE_SETTINGS, EXAMPLE_BELOW_0_LP, EXAMPLE_DYING, LABEL, PENALTY_SETTINGS, ROLL_SETTINGS, TAGS, TURN_SECONDS, WAKE_AT,
+    ATTRIBUTE_NAME,
+    CARE_OVERSHOOT,
+    CHARACTER,
+    CONSCIOUSNESS_TIMING,
+    ESSENCE_SETTINGS,
+    EXAMPLE_BELOW_0_LP,
+    EXAMPLE_DYING,
+    LABEL,
+    PENALTY_SETTINGS,
+    ROLL_SETTINGS,
+    TAGS,
+    TURN_SECONDS,
+    WAKE_AT,
     tags_of,
 )
+from py_rules.armageddon.ops_health import (
+    CONSCIOUSNESS,
+    ESSENCE_CHECKS,
+    FEAR,
+    FEAR_TABLE_OP,
+    FIRST_AID,
+    LOSE_ESSENCE,
+    RESUSCITATE,
+    SURVIVAL,
+)
 from py_rules.armageddon.penalties import PenaltySettings, automatic_modifiers, state_conditions
-from py_rules.armageddon.condition_registry import CLOCKS
-from py_rules.armageddon.condition_registry import NAMES as STORED_CONDITIONS
 from py_rules.armageddon.tables import (
-    ACTIVITIES, DEATH_TIMER_MINUTES_PER_CON, GM_TITLE, LIFE_POINTS_FORMULA,
-    SURVIVAL_INTERVAL, TARGET_NUMBER,
+    ACTIVITIES,
+    DAMAGE_FORM,
+    DEATH_TIMER_MINUTES_PER_CON,
+    GM_TITLE,
+    LIFE_POINTS_FORMULA,
+    SURVIVAL_INTERVAL,
+    TARGET_NUMBER,
 )
 from py_rules.armageddon.work import GM_MODIFIER, SYSTEM, work_for
-from py_rules.armageddon.ops_health import (
-    CONSCIOUSNESS, ESSENCE_CHECKS, FEAR, FEAR_TABLE_OP, FIRST_AID, LOSE_ESSENCE, RESUSCITATE, SURVIVAL,
-)
+from py_rules.dice_expr import parse
 from py_rules.errors import RulesError
 from py_rules.game_words import words_of
 from py_rules.operations import Operation

@@ -6,6 +6,7 @@ publishes it and the page builds its guided form, its sheet editor and their lim
 
 from __future__ import annotations
 
+from py_rules.armageddon.qualities import EFFECTS
 from py_rules.armageddon.tables import (
     ATTRIBUTE_MAX,
     ATTRIBUTES,
@@ -14,7 +15,6 @@ from py_rules.armageddon.tables import (
     ESSENCE_CHANNELING_MAX,
     SKILL_MAX,
 )
-from py_rules.armageddon.qualities import EFFECTS
 from py_rules.sheet_spec import Derived, Field, SheetSpec
 
 __all__ = ("SHEET", "QUALITIES_MAX", "NAME_MAX", "NOTES_MAX", "ITEMS_MAX", "WEIGHT_MAX", "WEAPONS_MAX", "ARMOUR_MAX",

@@ -9,9 +9,7 @@ A weapon's damage is the book's form ``NdX × M + K`` where the multiplier may b
 from __future__ import annotations
 
 # The bounds are the sheet's (py_rules/armageddon/sheet.py), declared once for the engine and the page.
-from py_rules.armageddon.sheet import ARMOUR_MAX, WEAPONS_MAX
-from py_rules.armageddon.sheet import DAMAGE_TEXT_MAX as _DAMAGE_MAX
-from py_rules.armageddon.sheet import NAME_MAX as _NAME_MAX
+from py_rules.armageddon.sheet import ARMOUR_MAX, DAMAGE_TEXT_MAX as _DAMAGE_MAX, NAME_MAX as _NAME_MAX, WEAPONS_MAX
 from py_rules.armageddon.tables import DAMAGE_TYPES, SKILL_NAMES, WEAPON_DAMAGE_FORM
 from py_rules.dice_expr import parse
 from py_rules.errors import RulesError

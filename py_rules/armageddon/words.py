@@ -1,4 +1,4 @@
-"""Armageddon in plain words for the page (issue 8, Words): what each table option changes, choice labels, and
+"""Armageddon in plain words for the page (TABLE.md, Words): what each table option changes, choice labels, and
 help where the declaration's own reads badly without its citation. Read by :mod:`py_rules.words`; the rules
 behind each option are rules/armageddon.md §1.16 and the seed 000 headings cited in :mod:`py_rules.armageddon.fields`."""
 

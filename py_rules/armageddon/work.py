@@ -39,7 +39,7 @@ class Settings:
     fear_table: tuple = field(default=FEAR_TABLE)
 
     @classmethod
-    def from_args(cls, args: dict) -> "Settings":
+    def from_args(cls, args: dict) -> Settings:
         """Build from an operation's keyword arguments (unknown keys ignored)."""
         penalty_keys = ("injury_penalty_cap", "stack_essence_penalties", "essence_penalty_on_mental_tests")
         penalties = PenaltySettings(**{k: args[k] for k in penalty_keys if k in args})

@@ -51,7 +51,7 @@ def check_entries(entries: list, key: str, what: str, *, start: int = 0, seen: s
 
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False, allow_nan=False).encode
-_LONG_KEY = re.compile(r'"[^"]{%d,}": ' % (200 + 1))
+_LONG_KEY = re.compile(r'"[^"]{201,}": ')  # more than 200 characters
 """A key longer than check_json allows, in JSON text whose escaped quotes and backslashes became two plain
 characters each (a key's text is then at least as long as the key, and holds no quote)."""
 
@@ -80,7 +80,7 @@ def _plainly_bounded(entry: dict) -> int | None:
     return len(written)
 
 
-_LONG_KEY_TEXT = re.compile(r'"[^"]{%d,}"[ \t\n\r]*:' % (200 + 1))
+_LONG_KEY_TEXT = re.compile(r'"[^"]{201,}"[ \t\n\r]*:')  # more than 200 characters
 """A key of more than 200 characters as a file wrote it, its escaped quotes and backslashes made two plain
 characters each: between two quotes, then a colon, only a key's text can lie (a text never has a colon after its
 closing quote, nor a structural colon before its opening one), and a key is never longer than its written text."""

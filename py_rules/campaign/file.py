@@ -36,10 +36,17 @@ from typing import Any
 from py_rules.campaign import games
 from py_rules.campaign.entries import check_entries
 from py_rules.campaign.games import setting_value
-from py_rules.campaign.migrations import (LEGACY_SCHEMA, MIGRATIONS, SCHEMA, SCHEMA_PREFIX, VERSION, compact_log,
-                                          migrate)
-from py_rules.campaign.problems import (LIMITS, check_json, identifier_field, join_path, problem, revision_field,
-                                        text_field, timestamp_field)
+from py_rules.campaign.migrations import LEGACY_SCHEMA, MIGRATIONS, SCHEMA, SCHEMA_PREFIX, VERSION, compact_log, migrate
+from py_rules.campaign.problems import (
+    LIMITS,
+    check_json,
+    identifier_field,
+    join_path,
+    problem,
+    revision_field,
+    text_field,
+    timestamp_field,
+)
 from py_rules.errors import RulesError
 from py_rules.words import is_whole_number
 

@@ -1,4 +1,4 @@
-"""A campaign file read from its text with the place of each log entry in it (issue 19, "Long campaigns light").
+"""A campaign file read from its text with the place of each log entry in it (a long campaign's file).
 
 A 10,000-entry file is tens of MB of JSON. Read whole by ``json.loads`` its entries lose their text, and measuring
 each one again (its size, how many values it holds, its longest key: :func:`py_rules.campaign.problems.check_json`'s
@@ -38,7 +38,7 @@ class LogText:
     def holding(self, pattern: re.Pattern) -> set:
         """The indexes of the entries whose text, each escaped backslash and quote in it made two plain characters
         (``__``), holds a match of ``pattern``, and maybe a few more (never fewer). Searched a stretch of entries at
-        a time at C speed (issue 19, "Long campaigns light"): an entry starts outside any text, so a stretch made
+        a time at C speed (a long file is tens of MB): an entry starts outside any text, so a stretch made
         plain is its entries made plain, and a match found in an entry is found in its stretch or lies in another
         match there, which the entry meets.
 

@@ -27,7 +27,8 @@ as it was); :func:`py_rules.campaign.file.validate` gives its campaign with the 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from py_rules.campaign import games
 from py_rules.campaign.problems import check_json, problem, timestamp_problem

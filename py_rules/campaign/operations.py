@@ -1,8 +1,8 @@
-"""Campaign operations for the JSON door (issue 8): check a campaign file before it is stored, bring the old
+"""Campaign operations for the JSON door (TABLE.md, Kept safe): check a campaign file before it is stored, bring the old
 page's saved values into a first campaign, and check one character as the campaign would.
 
 ``campaign.check_file`` reads a whole file from its text (sent beside the request: a long log is tens of MB) and
-checks it once, as ``campaign.validate`` would (issue 19); its answer leaves out the file's own log.
+checks it once, as ``campaign.validate`` would (a long file is read once); its answer leaves out the file's own log.
 ``campaign.validate`` and ``campaign.from_legacy`` answer in ``result.details``:
 ``{"valid", "problems": [{"path", "message", "text"}], "campaign", "migrated_from"}``; ``campaign.check_character``
 answers ``{"valid", "problems", "character"}`` (paths inside the character, e.g. ``sheet.luck``), without
@@ -31,7 +31,7 @@ from py_rules.trace import Result, Step
 
 __all__ = ("SYSTEM", "OPERATIONS", "EXAMPLE")
 
-SYSTEM = System("campaign", "Campaigns", "Game master", "issue 8, campaign file")
+SYSTEM = System("campaign", "Campaigns", "Game master", "TABLE.md, Kept safe")
 
 FILE_CHARS = 4_500_000
 """A campaign file without its log, in one request: 500 characters with full sheets and their encounters."""
@@ -93,7 +93,7 @@ def _lone_surrogate(value) -> dict | None:
 
 
 def _check_file(*, text) -> Result:
-    """See :func:`_checked_file`; Python's cycle collector rests meanwhile (issue 19): a long file is millions of
+    """See :func:`_checked_file`; Python's cycle collector rests meanwhile: a long file is millions of
     new values, and the collector would walk them again and again as they are made, while a file read from JSON
     holds no cycle (what it leaves is freed as usual). It wakes with what is there set aside (``gc.freeze``), so
     its first round does not walk them all once more while the page waits; :func:`py_rules.api.tidy` frees them,
@@ -109,14 +109,13 @@ def _check_file(*, text) -> Result:
 
 
 def _checked_file(text: str) -> Result:
-    """A whole campaign file from its text, checked once (issue 19, "Long campaigns light"): parsed once, then
+    """A whole campaign file from its text, checked once (a long campaign's file is tens of MB): parsed once, then
     :func:`py_rules.campaign.file.validate` on all of it, its log included (every entry, every sheet, every change
     record), as ``campaign.validate`` checks a campaign. The answer leaves the log out when it is the file's own: the
     page has read the file, and keeps its log with each older entry in the current shape (store/changes.mjs
     compactEntry, the twin of :func:`py_rules.log.entry.compact_entry`): ``details.log`` is ``"file"``, else
     ``"campaign"`` (a migrated file: its log is the campaign's)."""
     from py_rules import limits
-
     from py_rules.campaign import file_text
 
     utf8 = limits.utf8(text)  # written once (or kept as sent), measured at C speed
@@ -150,7 +149,8 @@ CHECK_FILE = Operation(
     covers=(),
     params=(Param("text", "text", "Campaign file", "The file's text (JSON), sent beside the request when it is "
                   "long.", max_length=FILE_TEXT_CHARS, as_written=True),),
-    run=_check_file, deadline_seconds=FILE_DEADLINE_SECONDS, source="issue 19, Long campaigns light", rolls=False,
+    run=_check_file, deadline_seconds=FILE_DEADLINE_SECONDS, rolls=False,
+    source="TABLE.md, Kept safe: import validates the whole file",
 )
 
 GAME = Param("game", "choice", "Game", "The game of the campaign and its characters.", default="coc",
@@ -164,7 +164,8 @@ VALIDATE = Operation(
     params=(Param("campaign", "json", "Campaign file", "The whole campaign file, as exported (a long log is "
                   "checked a stretch at a time with the log's own check).", example=EXAMPLE,
                   max_length=FILE_CHARS, max_depth=LIMITS["depth"] + 1, as_written=True),),
-    run=_validate, deadline_seconds=FILE_DEADLINE_SECONDS, source="issue 8, Import/export", rolls=False,
+    run=_validate, deadline_seconds=FILE_DEADLINE_SECONDS, rolls=False,
+    source="TABLE.md, Kept safe: import validates the whole file",
 )
 
 FROM_LEGACY = Operation(
@@ -184,7 +185,7 @@ FROM_LEGACY = Operation(
         Param("now", "text", "Time", "When the campaign is made, as a date and time (2026-12-01T20:15:03Z); "
               "empty: unknown.", default=""),
     ),
-    run=_from_legacy, source="issue 8, Storage: migrate what localStorage holds", rolls=False,
+    run=_from_legacy, source="TABLE.md, Kept safe: nothing typed is lost", rolls=False,
 )
 
 
@@ -209,7 +210,7 @@ CHECK_CHARACTER = Operation(
         Param("character", "json", "Character", "The character: id, kind (pc or npc) and sheet.",
               example=EXAMPLE["characters"][0]),
     ),
-    run=_check_character, source="issue 8, Sheet: editing validates in place", rolls=False,
+    run=_check_character, source="TABLE.md, Screens: Sheet, editing validates in place", rolls=False,
 )
 
 def _now(value: str) -> str:
@@ -251,7 +252,7 @@ REPAIR = Operation(
 OPERATIONS = (VALIDATE, CHECK_FILE, FROM_LEGACY, CHECK_CHARACTER, REPAIR)
 
 
-# issue 17: the Cast's templates (helper "cast")
+# The Cast's templates (TABLE.md, Running the game: Weapons, armour and a cast)
 from py_rules.campaign import templates as _templates  # noqa: E402
 
 
@@ -260,7 +261,7 @@ def _templates_op(*, game, count, taken) -> Result:
     taken = [name for name in taken if isinstance(name, str)] if isinstance(taken, list) else []
     names = {t["key"]: _templates.numbered(t["name"], count, taken) for t in found}
     return Result("campaign", "templates", events=[f"{len(found)} ready-made NPCs for {games.game_name(game)}."],
-                  steps=[Step(f"{t['name']}: {t['summary']}", "issue 17, a cast of NPCs") for t in found],
+                  steps=[Step(f"{t['name']}: {t['summary']}", "TABLE.md, a cast of NPCs") for t in found],
                   details={"templates": found, "names": names})
 
 
@@ -276,7 +277,7 @@ TEMPLATES = Operation(
         Param("taken", "json", "Names in use", "The names already in the campaign, skipped when numbering.",
               default=[], example=[]),
     ),
-    run=_templates_op, source="issue 17, Weapons, armour and a cast of NPCs", rolls=False,
+    run=_templates_op, source="TABLE.md, Weapons, armour and a cast", rolls=False,
 )
 
 OPERATIONS = OPERATIONS + (TEMPLATES,)

@@ -22,7 +22,7 @@ LIMITS = {
     "id": 64,              # characters in a campaign or character id
     "timestamp": 40,       # characters in an ISO-8601 time
     "characters": 500,     # characters in one campaign
-    "log": 50_000,         # log entries (part 2 fills the log)
+    "log": 50_000,         # log entries (the campaign log; TABLE.md, Log)
     "encounters": 1_000,   # encounters
     "text": 20_000,        # characters in any one text anywhere in the file (a sheet's notes included)
     "depth": 24,           # nesting of objects and lists

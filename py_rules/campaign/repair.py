@@ -30,8 +30,7 @@ from py_rules.campaign import games
 from py_rules.campaign.file import character_entry, forum_choices, validate
 from py_rules.campaign.games import setting_value
 from py_rules.campaign.migrations import MIGRATIONS, SCHEMA, SCHEMA_PREFIX, VERSION, migrate
-from py_rules.campaign.problems import (LIMITS, check_json, identifier_field, revision_field, text_field,
-                                        timestamp_field)
+from py_rules.campaign.problems import LIMITS, check_json, identifier_field, revision_field, text_field, timestamp_field
 from py_rules.errors import RulesError
 from py_rules.words import is_whole_number
 
@@ -284,7 +283,7 @@ def _text_in_words(path: str) -> str:
     if parts == ["name"]:
         return "The campaign's name"
     owners, key = [], parts[-1]
-    for place, index in zip(parts, parts[1:-1]):
+    for place, index in zip(parts, parts[1:-1], strict=False):  # each place with the index after it
         word = _PLACES.get(place, place.replace("_", " "))
         if index.isdigit() and word:
             owners.append(f"{word} {int(index) + 1}")

@@ -1,4 +1,4 @@
-"""Generic NPCs to start a Cast from (issue 17, "Weapons, armour and a cast of NPCs").
+"""Generic NPCs to start a Cast from (TABLE.md, Running the game: "Weapons, armour and a cast").
 
 A few stock people per game: a thug, a police officer, a cultist and the like. The numbers are this app's own
 (ordinary humans by each game's scale: Armageddon attributes 2–3 and skills 1–3, rules/armageddon.md §1.2–§1.3;
@@ -21,14 +21,14 @@ MAX_COPIES = 20
 
 
 def _arm(name, kind, attributes, skills, **more):
-    stats = dict(zip(("Strength", "Dexterity", "Constitution", "Intelligence", "Perception", "Willpower"), attributes))
+    stats = dict(zip(("Strength", "Dexterity", "Constitution", "Intelligence", "Perception", "Willpower"), attributes, strict=True))
     return {"schema": "armageddon.character/1", "name": name, "kind": kind, "attributes": stats, "skills": skills,
             "essence_channeling": 0, "items": [], **more}
 
 
 def _sam(name, abilities, skills, weapons=(), armour=None):
     """A Semiautomagic human: unarmoured (worn armour −3, the seed's average human) unless ``armour`` is worn."""
-    stats = dict(zip(("Strength", "Dexterity", "Endurance", "Intelligence", "Spirit"), abilities))
+    stats = dict(zip(("Strength", "Dexterity", "Endurance", "Intelligence", "Spirit"), abilities, strict=True))
     return {"schema": "semiautomagic.creature/1", "name": name, "kind": "creature", "scale": 0, "abilities": stats,
             "skills": skills, "defence": {"worn_armour": -3}, "conditions": {}, "weapons": list(weapons),
             **({"armour": armour} if armour else {})}
@@ -41,7 +41,7 @@ def _common(weapons, name, called=None):
 
 
 def _coc(name, characteristics, luck, skills, weapons=(), occupation="", age=30):
-    stats = dict(zip(("STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU"), characteristics))
+    stats = dict(zip(("STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU"), characteristics, strict=True))
     return {"schema": "coc.investigator/1", "name": name, "age": age, "occupation": occupation,
             "characteristics": stats, "luck": luck, "skills": skills, "weapons": list(weapons)}
 

@@ -1,4 +1,4 @@
-"""Campaign fields in plain words (issue 8, Words): the games by their names, and where a problem of a campaign
+"""Campaign fields in plain words (TABLE.md, Words): the games by their names, and where a problem of a campaign
 file is said the way the page's forms say it ("Character “Jack” — Strength: …"), never by its path. The path
 stays in the problem's own ``path`` field, for the page to find the field."""
 

@@ -11,11 +11,16 @@ cannot be pushed.
 
 from __future__ import annotations
 
-from py_rules.coc.checks import require_able, require_luck, check, luck_on_roll, record
-from py_rules.coc.development import luck_bought, tick
+from py_rules.coc.checks import check, luck_on_roll, record, require_able, require_luck
 from py_rules.coc.combat import (
-    armour_absorbs, attack_winner, damage_expr, manoeuvre_allowed, outnumbered_bonus, roll_damage,
+    armour_absorbs,
+    attack_winner,
+    damage_expr,
+    manoeuvre_allowed,
+    outnumbered_bonus,
+    roll_damage,
 )
+from py_rules.coc.development import luck_bought, tick
 from py_rules.coc.investigator import copy_state, normalize, skill_value, who
 from py_rules.coc.levels import Level, level_name, succeeds
 from py_rules.coc.opposed import compare, roll_off

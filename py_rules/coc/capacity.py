@@ -1,4 +1,4 @@
-"""Who can act (issue 16; seed 003 Hit points, Wounds, and Healing; Failing a Sanity Roll; Going Mad; rules/coc.md
+"""Who can act (TABLE.md; seed 003 Hit points, Wounds, and Healing; Failing a Sanity Roll; Going Mad; rules/coc.md
 §3.9, §3.11).
 
 :func:`capacity` is pure: the dead, the dying and the unconscious neither act nor defend (the dying make only

@@ -7,13 +7,20 @@ Pure parts: :func:`initiative`, :func:`order_key`, :func:`manoeuvre_allowed`,
 
 from __future__ import annotations
 
-from py_rules.coc.tables import DAMAGE_FORM, DICE_FORM
 from py_rules import dice_expr
-from py_rules.dice_expr import Expr
 from py_rules.coc.percentile import roll_percentile
-from py_rules.coc.tables import BONUS_PENALTY_CAP, COMBAT_SCHEMA, FIREARM_INITIATIVE, MANOEUVRE_MAX_BUILD_GAP, SKILL_NAMES
+from py_rules.coc.tables import (
+    BONUS_PENALTY_CAP,
+    COMBAT_SCHEMA,
+    DAMAGE_FORM,
+    DICE_FORM,
+    FIREARM_INITIATIVE,
+    MANOEUVRE_MAX_BUILD_GAP,
+    SKILL_NAMES,
+)
 from py_rules.coc.weapons import band_expr, legacy_weapon
 from py_rules.dice import DiceSource
+from py_rules.dice_expr import Expr
 from py_rules.errors import RulesError
 from py_rules.trace import Step
 

@@ -35,8 +35,15 @@ from py_rules.coc.investigator import copy_state, normalize, san_max, skill_name
 from py_rules.coc.percentile import roll_percentile
 from py_rules.coc.settings import Settings
 from py_rules.coc.tables import (
-    DICE_FORM, LUCK_MAX, LUCK_RECOVERY_DICE, NEVER_TICKED, SANITY_MASTERY_DICE, SANITY_MASTERY_SKILL,
-    SKILL_IMPROVEMENT_ALWAYS, SKILL_IMPROVEMENT_DICE, SKILL_IMPROVEMENT_MAX,
+    DICE_FORM,
+    LUCK_MAX,
+    LUCK_RECOVERY_DICE,
+    NEVER_TICKED,
+    SANITY_MASTERY_DICE,
+    SANITY_MASTERY_SKILL,
+    SKILL_IMPROVEMENT_ALWAYS,
+    SKILL_IMPROVEMENT_DICE,
+    SKILL_IMPROVEMENT_MAX,
 )
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError

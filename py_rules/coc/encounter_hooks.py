@@ -47,7 +47,7 @@ def _order(ctx, people: list) -> None:
         result = ctx.run("coc.attack_order", {"combatants": entries, "label": "Attack order"},
                          [c["id"] for c in people], who=[c["character_id"] for c in people if c["character_id"]])
         ties = {p["name"]: p.get("tie_roll", 0) for p in result["state"]["order"]}
-    for c, e in zip(people, entries):
+    for c, e in zip(people, entries, strict=True):
         c["initiative"] = initiative(e["dex"], e["firearm_ready"])
         c["order_key"] = [c["initiative"], e["combat_skill"], -ties.get(c["name"], 0)]
         if len(entries) < 2:
@@ -81,7 +81,7 @@ HOOKS = EncounterHooks(
     npc_fields={"dex": (0, 500), "combat_skill": (0, 100)},
     round_op="coc.advance_time",
     round_args=lambda c, s: {"unit": "rounds", "amount": 1},
-    time_ops={unit: ("coc.advance_time", (lambda u: lambda n, a: {"unit": u, "amount": n})(unit))
+    time_ops={unit: ("coc.advance_time", lambda n, a, u=unit: {"unit": u, "amount": n})
               for unit in ("hours", "days", "weeks")},
     time_warnings=_time_warnings,
     sheet_moves={"coc.advance_time": ("investigator", _time_moved)},

@@ -11,8 +11,16 @@ from __future__ import annotations
 import copy
 
 from py_rules import dice_expr
+from py_rules.coc.creation_record import FIELD as CREATION_FIELD, read_record as read_creation_record
 from py_rules.coc.sheet import (
-    CONDITIONS, COUNTER_MAX, COUNTERS, CREATURE_OPTIONAL, FLAGS, ROLL_KINDS, SHEET, TEXT_MAX,
+    CONDITIONS,
+    COUNTER_MAX,
+    COUNTERS,
+    CREATURE_OPTIONAL,
+    FLAGS,
+    ROLL_KINDS,
+    SHEET,
+    TEXT_MAX,
 )
 from py_rules.coc.tables import (
     CHARACTERISTICS,
@@ -32,9 +40,7 @@ from py_rules.coc.tables import (
     SKILL_MAX,
     SKILL_NAMES,
 )
-from py_rules.coc.condition_registry import NAMES
 from py_rules.coc.weapons import parse_weapons
-from py_rules.coc.creation_record import FIELD as CREATION_FIELD, read_record as read_creation_record
 from py_rules.errors import RulesError
 from py_rules.limits import shown as _shown
 from py_rules.text import check_sheet as check_texts
@@ -403,7 +409,7 @@ def damage_bonus_and_build(str_plus_siz: int, table=DAMAGE_BONUS_TABLE) -> tuple
     >>> [damage_bonus_and_build(x) for x in (64, 65, 110, 125, 205, 524, 525, 605)]
     [('-2', -2), ('-1', -1), ('0', 0), ('+1D4', 1), ('+2D6', 3), ('+5D6', 6), ('+6D6', 7), ('+7D6', 8)]
     """
-    for low, high, bonus, build in table:
+    for _low, high, bonus, build in table:
         if str_plus_siz <= high:
             return bonus, build
     _low, high, bonus, build = table[-1]

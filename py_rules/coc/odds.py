@@ -1,4 +1,4 @@
-"""Exact odds of Call of Cthulhu's rolls (issue 9; seed 003 "Rolling Dice", "Bonus Dice and Penalty Dice").
+"""Exact odds of Call of Cthulhu's rolls (seed 003 "Rolling Dice", "Bonus Dice and Penalty Dice").
 
 The d100 with bonus or penalty dice is a distribution over the value kept, in closed form from the
 roll's own reading :func:`~py_rules.coc.percentile.read_d100`. A roll's values fall into a few

@@ -76,7 +76,7 @@ def _level_classes(value: int, difficulty: str, basis: str, net: int) -> dict:
     starts |= {threshold(value, lv) + 1 for lv in (Level.EXTREME, Level.HARD, Level.REGULAR)}
     starts = sorted(r for r in starts if 1 <= r <= 100)
     out: dict = {}
-    for start, end in zip(starts, starts[1:] + [101]):
+    for start, end in zip(starts, starts[1:] + [101], strict=True):
         weight = running[end - 1] - running[start - 1]
         if weight:
             entry = out.setdefault(level_for(start, value, difficulty, basis), [0, start])
@@ -151,11 +151,13 @@ def _replay(op, args, groups, key, signature=None, rolloff=None, other=None) -> 
         sig = signature(classes) if signature else classes
         entry = combos.setdefault(sig, [0, combo, classes])
         entry[0] += weight
-    run = (lambda dice: op.run(dice, **args))
+    def run(dice):
+        return op.run(dice, **args)
+
     out: dict = {}
     budget = [20000]
     for weight, combo, classes in combos.values():
-        prefix = tuple(f for (_c, (_w, rep)), (net, _) in zip(combo, groups) for f in faces_for(rep, net))
+        prefix = tuple(f for (_c, (_w, rep)), (net, _) in zip(combo, groups, strict=True) for f in faces_for(rep, net))
         p = Fraction(weight, denominator)
         if rolloff and rolloff(classes):
             tie = Fraction(1, 100)
@@ -167,7 +169,7 @@ def _replay(op, args, groups, key, signature=None, rolloff=None, other=None) -> 
         else:
             parts = [(Fraction(1), _fill(None, other))]
         for share, fill in parts:
-            dist = enumerate_run(run, lambda r: key(r, classes), prefix=prefix, fill=fill, budget=budget)
+            dist = enumerate_run(run, lambda r, classes=classes: key(r, classes), prefix=prefix, fill=fill, budget=budget)
             for k, q in dist.fractions().items():
                 out[k] = out.get(k, 0) + p * share * q
     return Dist.from_fractions(out)

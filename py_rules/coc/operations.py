@@ -6,15 +6,15 @@ is the new value of the operation's first shared state; ``result.details.states`
 maps every changed state_key to its new value (an attack changes both sides).
 """
 
+from py_rules.coc.capacity import capacity
 from py_rules.coc.ops_combat import OPERATIONS as _COMBAT
+from py_rules.coc.ops_creation import OPERATIONS as _CREATION
 from py_rules.coc.ops_health import OPERATIONS as _HEALTH
 from py_rules.coc.ops_rolls import OPERATIONS as _ROLLS
-from py_rules.coc.capacity import capacity
+from py_rules.coc.ops_stat_block import OPERATIONS as _STAT_BLOCK
 from py_rules.coc.params import INVESTIGATOR
 from py_rules.operations import Operation, System
-from py_rules.coc.ops_stat_block import OPERATIONS as _STAT_BLOCK
 from py_rules.skill_lists import skill_list_operation, skill_rows
-from py_rules.coc.ops_creation import OPERATIONS as _CREATION
 
 __all__ = ("SYSTEM", "OPERATIONS", "CHECKLIST")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from py_rules.coc.checks import CheckRoll, _involuntary, require_able, require_luck, check, luck_on_roll, record
+from py_rules.coc.checks import CheckRoll, _involuntary, check, luck_on_roll, record, require_able, require_luck
 from py_rules.coc.development import luck_bought, tick
 from py_rules.coc.investigator import copy_state, normalize, skill_name, skill_value, who
 from py_rules.coc.levels import Level, level_for, level_name, needed, succeeds

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from py_rules.coc import attack as attack_mod
-from py_rules.coc import combat
+from py_rules.coc import attack as attack_mod, combat
 from py_rules.coc.checks import require_alive
 from py_rules.coc.investigator import copy_state, normalize, who
 from py_rules.coc.params import DIFFICULTY, EXAMPLE_DYING, INVESTIGATOR, LABEL, OPPONENT, with_states

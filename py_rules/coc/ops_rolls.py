@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 from py_rules.coc import checks, creation, development, opposed, push
+from py_rules.coc.creation_record import read_record as read_creation_record
 from py_rules.coc.investigator import EXAMPLE
 from py_rules.coc.levels import level_for, level_name, succeeds
 from py_rules.coc.params import (
-    BONUS, CHARACTERISTIC, DIFFICULTY, EXAMPLE_AFTER_A_FAILED_ROLL, EXAMPLE_WITH_TICKS, GOAL, INVESTIGATOR, LABEL, OPPONENT, PENALTY, SKILL,
+    BONUS,
+    CHARACTERISTIC,
+    DIFFICULTY,
+    EXAMPLE_AFTER_A_FAILED_ROLL,
+    EXAMPLE_WITH_TICKS,
+    GOAL,
+    INVESTIGATOR,
+    LABEL,
+    OPPONENT,
+    PENALTY,
+    SKILL,
     with_states,
 )
 from py_rules.coc.percentile import roll_percentile
-from py_rules.coc.sheet import SHEET
 from py_rules.coc.settings import settings_from, settings_params
+from py_rules.coc.sheet import SHEET
 from py_rules.coc.tables import ARMOUR_MAX, CHARACTERISTICS, DIFFICULTIES, LUCK_MAX, SKILL_BASES
 from py_rules.coc.weapons import COMMON_WEAPONS, parse_weapons
-from py_rules.coc.creation_record import read_record as read_creation_record
 from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.params import Param

@@ -6,8 +6,8 @@ as kind ``"sanity"``, which :mod:`py_rules.coc.checks` refuses for both.
 
 from __future__ import annotations
 
-from py_rules.coc.checks import check, record, roll_told
 from py_rules import dice_expr
+from py_rules.coc.checks import check, record, roll_told
 from py_rules.coc.investigator import copy_state, normalize, san_max, who
 from py_rules.coc.levels import Level, level_name
 from py_rules.coc.settings import Settings

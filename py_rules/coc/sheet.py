@@ -12,8 +12,7 @@ the Sanity it costs to meet (``san_loss``, offered as the loss of a Sanity roll 
 
 from __future__ import annotations
 
-from py_rules.coc.condition_registry import CONDITIONS as REGISTRY
-from py_rules.coc.condition_registry import NAMES
+from py_rules.coc.condition_registry import CONDITIONS as REGISTRY, NAMES
 from py_rules.coc.creation_record import RECORD_FIELDS
 from py_rules.coc.tables import (
     ARMOUR_MAX,

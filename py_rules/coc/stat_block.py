@@ -35,8 +35,7 @@ from py_rules.coc import stat_block_grammar as grammar
 from py_rules.coc.stat_block_sheet import BOUNDS, compare, dice_text, make_sheet
 from py_rules.coc.tables import BRAWL, CHARACTERISTICS, DODGE, HANDGUN, RIFLE, SKILL_MAX, SKILL_NAMES
 from py_rules.skill_names import split
-from py_rules.stat_block_core import MAX_CHARS
-from py_rules.stat_block_core import Reader as _Reader
+from py_rules.stat_block_core import MAX_CHARS, Reader as _Reader
 from py_rules.stat_block_table import read_table
 
 __all__ = ("MAX_CHARS", "parse", "weapon_skill")

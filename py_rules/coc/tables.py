@@ -33,7 +33,7 @@ CHARACTERISTIC_MAX = 500
 """Upper bound accepted for a characteristic (monsters can exceed 99)."""
 
 SKILL_MAX = 100
-"""Issue 5: a skill above 100 (or below 0) is bad input."""
+"""A skill above 100 (or below 0) is bad input (rules/coc.md §3.2: skills are percentages)."""
 
 LUCK_MAX = 99
 """rules/coc.md §3.2 / §3.6: Luck is spent and recovered in play, max 99."""

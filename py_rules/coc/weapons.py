@@ -12,7 +12,17 @@ from __future__ import annotations
 
 # The fields and their bounds are the sheet's (py_rules/coc/sheet.py), declared once for the engine and the page.
 from py_rules.coc.sheet import SHEET, WEAPON_SKILLS
-from py_rules.coc.tables import BRAWL, COMBAT_FAMILIES, DAMAGE_BANDS_FORM, HANDGUN, RIFLE, SKILL_NAMES, THROW, WEAPON_DB, WEAPONS
+from py_rules.coc.tables import (
+    BRAWL,
+    COMBAT_FAMILIES,
+    DAMAGE_BANDS_FORM,
+    HANDGUN,
+    RIFLE,
+    SKILL_NAMES,
+    THROW,
+    WEAPON_DB,
+    WEAPONS,
+)
 from py_rules.dice_expr import Expr, parse_parts
 from py_rules.errors import RulesError
 from py_rules.limits import shown as _shown

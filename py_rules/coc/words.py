@@ -1,4 +1,4 @@
-"""Call of Cthulhu in plain words for the page (issue 8, Words): what each house rule changes, choice labels, and
+"""Call of Cthulhu in plain words for the page (TABLE.md, Words): what each house rule changes, choice labels, and
 help where the declaration's own reads badly without its citation. Read by :mod:`py_rules.words`; the rules
 behind each setting are rules/coc.md §3.12 and the seed 003 headings cited in :mod:`py_rules.coc.settings`."""
 

@@ -8,8 +8,8 @@ explanation (steps) and state changes (events); operations wrap them in a
 
 from __future__ import annotations
 
-from py_rules.coc.checks import check, roll_told
 from py_rules import dice_expr
+from py_rules.coc.checks import check, roll_told
 from py_rules.coc.investigator import hp_max, who
 from py_rules.coc.levels import Level
 from py_rules.coc.settings import Settings

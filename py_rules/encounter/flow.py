@@ -1,4 +1,4 @@
-"""The encounter's one step: ``step(state, action, sheets, settings, dice) -> Outcome`` (issue 11).
+"""The encounter's one step: ``step(state, action, sheets, settings, dice) -> Outcome`` (TABLE.md, Encounter).
 
 Pure in the sense of STYLE.md Part C (:mod:`.context`): the input state and sheets are never changed. Every
 game's part (its order, the start of a turn, the end of a round and of the encounter, time skipped) is its hooks'

@@ -15,9 +15,9 @@ A hook that runs rules receives the step's context (:class:`py_rules.encounter.c
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Callable
 
 from py_rules.bounded import problem
 

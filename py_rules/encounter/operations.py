@@ -1,4 +1,4 @@
-"""Encounter operations for the JSON door (issue 11; TABLE.md, Encounter): namespace ``encounter.``.
+"""Encounter operations for the JSON door (TABLE.md, Encounter): namespace ``encounter.``.
 
 Every operation but ``encounter.start`` takes the encounter state (:mod:`.state`), the characters' sheets
 ``{character id: sheet}`` and the campaign's house rules ``{setting: value}`` (each game operation run takes

@@ -1,5 +1,5 @@
 """Before time passes on one character's sheet: what the move would run that the GM must be asked about first
-(issue 16, "Inputs that cannot hurt": a time skip that runs dying rolls or Survival Tests asks first and says
+(TABLE.md, "No default that can hurt": a time skip that runs dying rolls or Survival Tests asks first and says
 what it will run). The sheet's own time moves, not an encounter's: each game's hooks list its moves and what
 each would run (``sheet_moves``: Survival Tests, the death timer, dying rounds, dying CON rolls). Time the rules
 refuse for the dying (hours or days) runs nothing: the move's own refusal says why. Pure: nothing is rolled or

@@ -1,4 +1,4 @@
-"""The encounter as plain JSON (issue 11; STYLE.md Part C, improved-initiative's saved encounter).
+"""The encounter as plain JSON (TABLE.md, Encounter; STYLE.md Part C, improved-initiative's saved encounter).
 
 ::
 

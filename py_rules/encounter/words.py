@@ -1,4 +1,4 @@
-"""The encounter's fields in plain words (issue 8, Words; :mod:`py_rules.words`)."""
+"""The encounter's fields in plain words (TABLE.md, Words; :mod:`py_rules.words`)."""
 
 HELP = {
     "encounter.start:combatants": "Who takes part: characters from the party, or quick NPCs with the few numbers the "

@@ -18,7 +18,7 @@ from py_rules.trace import Result
 
 __all__ = ("SYSTEM", "OPERATIONS", "FORMATS")
 
-SYSTEM = System("forum", "Forum posts", "GM", "issue 18, Forum output")
+SYSTEM = System("forum", "Forum posts", "GM", "TABLE.md, The forum's own format")
 FORMATS = tuple(each.id for each in forum_formats())
 """The formats a post can be written in, the default first."""
 MAX_RESULT_CHARS = 400_000
@@ -69,7 +69,7 @@ RESULT = Operation(
     id="forum.result", system="forum", title="A result for the forum",
     summary="One result as a forum post: who, what, the outcome, the dice as a person reads them, the modifiers "
     "with their labels, whether the dice were physical or digital, what changed.",
-    covers=(), rolls=False, run=_result, source="issue 18, Forum output",
+    covers=(), rolls=False, run=_result, source="TABLE.md, The forum's own format",
     params=(Param("result", "json", "Result", "The result as the engine answered it.", parse=_object,
                   example=EXAMPLE_ENTRY["result"], max_length=MAX_RESULT_CHARS, max_depth=MAX_STRETCH_DEPTH,
                   as_written=True),
@@ -85,7 +85,7 @@ STRETCH = Operation(
     id="forum.stretch", system="forum", title="A stretch of the log for the forum",
     summary="Entries of the log (one, an encounter, a session) as one forum post, oldest first: each a line with "
     "its dice and modifiers; turn bookkeeping and undo entries left out, an undone entry left out or struck through.",
-    covers=(), rolls=False, run=_stretch, deadline_seconds=FILE_DEADLINE_SECONDS, source="issue 18, Forum output",
+    covers=(), rolls=False, run=_stretch, deadline_seconds=FILE_DEADLINE_SECONDS, source="TABLE.md, Log",
     params=(Param("entries", "json", "Entries", "The log entries, oldest first.", parse=_entries,
                   example=[EXAMPLE_ENTRY], max_length=MAX_STRETCH_CHARS, max_depth=MAX_STRETCH_DEPTH,
                   as_written=True),

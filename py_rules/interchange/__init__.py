@@ -1,4 +1,4 @@
-"""Characters in from the tools players already keep them in, and out again (issue 18).
+"""Characters in from the tools players already keep them in, and out again (TABLE.md).
 
 One module per format, each reading its own file shape, checking it and saying in a :class:`~.report.Report` what
 it read, what it mapped onto our sheet and what it left out; :mod:`.detect` tells the formats apart and

@@ -1,4 +1,4 @@
-"""A Call of Cthulhu investigator sheet built from what an importer read (issue 18), each part said in the report.
+"""A Call of Cthulhu investigator sheet built from what an importer read, each part said in the report.
 
 Both Call of Cthulhu formats (:mod:`.dholes_house`, :mod:`.foundry_coc7`) read their file into a :class:`Read`
 and this module maps it onto the sheet (:mod:`py_rules.coc.investigator`; the optional ``occupation``, ``notes``,

@@ -1,4 +1,4 @@
-"""Which format a character file is in (issue 18: "optional format, else detected"), and reading it with that
+"""Which format a character file is in (an optional format, else detected), and reading it with that
 format's module."""
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def read_file(content: str, format: str = "auto") -> Imported:
                        "not valid Unicode text.")
             return Imported("", None, None, Report(), {"field": error.field or "", "message": message})
     found = detect(data)
-    if format != "auto" and found != format:
+    if format not in ("auto", found):
         said = f"it looks like {NAMES[found]}" if found else "it is not a character of a known format"
         return _refused(f"This is not a file of {NAMES[format]}: {said}.")
     if found is None:

@@ -1,4 +1,4 @@
-"""The Dhole's House investigator export (Call of Cthulhu 7e; issue 18).
+"""The Dhole's House investigator export (Call of Cthulhu 7e).
 
 The file is one JSON object whose ``Investigator`` holds ``PersonalDetails`` (``Name``, ``Occupation``, ``Age``,
 ``Gender``, ``Residence``, ``Birthplace`` …), ``Characteristics`` (``STR`` … ``EDU``, ``Sanity``/``SanityMax``,

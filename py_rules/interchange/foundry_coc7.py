@@ -1,5 +1,5 @@
 """Foundry VTT's Call of Cthulhu 7th Edition system: an exported actor in, and an investigator out as an actor file
-Foundry imports (issue 18).
+Foundry imports (TABLE.md, "Characters from where they already are").
 
 The shapes follow the system's own definitions (Miskatonic-Investigative-Society/CoC7-FoundryVTT):
 
@@ -30,8 +30,8 @@ import re
 from py_rules.coc.tables import CHARACTERISTICS, SKILL_NAMES, combat_skill
 from py_rules.interchange.coc_sheet import Read, build
 from py_rules.interchange.coc_skills import base_value, full_name
-from py_rules.skill_names import format_name
 from py_rules.interchange.report import Imported, Report, as_list, number, text
+from py_rules.skill_names import format_name
 
 __all__ = ("FORMAT", "NAME", "looks_like", "read", "export", "FLAG")
 

@@ -1,4 +1,4 @@
-"""Foundry VTT's Unisystem systems, an Armageddon (Classic Unisystem) character exported as an actor (issue 18).
+"""Foundry VTT's Unisystem systems, an Armageddon (Classic Unisystem) character exported as an actor.
 
 Two Foundry systems play Classic Unisystem (rules/armageddon.md §1.4 cites both); the shapes read are those of their
 ``template.json`` (field names only, no code taken):
@@ -29,8 +29,14 @@ maxima are compared with them, its current values kept within them.
 from __future__ import annotations
 
 from py_rules.armageddon.tables import ATTRIBUTE_MAX, ATTRIBUTES
-from py_rules.interchange.foundry_unisystem_items import NAME_MAX, Items, damage_type, skill_name, system_of, \
-    weapon_damage
+from py_rules.interchange.foundry_unisystem_items import (
+    NAME_MAX,
+    Items,
+    damage_type,
+    skill_name,
+    system_of,
+    weapon_damage,
+)
 from py_rules.interchange.report import Imported, Report, as_list, join_notes, number, quoted, text
 
 __all__ = ("FORMAT", "NAME", "looks_like", "read", "sheet_has_weapons")

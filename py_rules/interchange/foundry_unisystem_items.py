@@ -1,4 +1,4 @@
-"""The items of an exported Foundry VTT Unisystem actor (issue 18): skills, Qualities and Drawbacks, weapons, gear,
+"""The items of an exported Foundry VTT Unisystem actor: skills, Qualities and Drawbacks, weapons, gear,
 armour, and the bonuses items give to the pools.
 
 The item shapes are those of the two Foundry systems for Classic Unisystem named in rules/armageddon.md §1.4, read from their
@@ -33,9 +33,8 @@ import re
 
 from py_rules.armageddon.qualities import effect_of
 from py_rules.armageddon.sheet import QUALITIES_MAX
-
 from py_rules.armageddon.tables import SKILL_MAX, SKILL_NAMES
-from py_rules.interchange.report import Report, number, quoted, text
+from py_rules.interchange.report import Report, number, text
 
 NAME_MAX = 100
 _GEAR = ("item", "gear", "equipment", "weaponery", "vehicles", "science", "medical", "restricted")

@@ -1,4 +1,4 @@
-"""The door's operations for characters in and out (issue 18): ``interchange.import_character`` reads a file from
+"""The door's operations for characters in and out (TABLE.md): ``interchange.import_character`` reads a file from
 the Dhole's House or Foundry and puts the sheet through its game's own validation before anything is saved;
 ``interchange.export_foundry_coc7`` writes an investigator as a Foundry actor file.
 
@@ -23,7 +23,7 @@ from py_rules.trace import Result, Step
 
 __all__ = ("SYSTEM", "OPERATIONS", "EXAMPLE_FILE")
 
-SYSTEM = System("interchange", "Characters from other tools", "Game master", "issue 18, Import characters")
+SYSTEM = System("interchange", "Characters from other tools", "Game master", "TABLE.md, Characters from other tools")
 
 EXAMPLE_FILE = json.dumps({"Investigator": {
     "PersonalDetails": {"Name": "Harvey Walters", "Occupation": "Journalist", "Age": "42"},
@@ -54,7 +54,7 @@ def _import(*, text, format, game) -> Result:
     name = imported.sheet.get("name")
     if not isinstance(name, str) or not name.strip() or text_problem(name):  # a name the sheet refuses is not echoed
         name = "The character"
-    if game != "any" and imported.game != game:
+    if game not in ("any", imported.game):
         message = (f"This file is a character of {games.game_name(imported.game)}; this campaign plays "
                    f"{games.game_name(game)}.")
         details["problem"] = {"field": "", "message": message}
@@ -78,7 +78,8 @@ IMPORT = Operation(
     summary="Reads a character file from the Dhole's House (Call of Cthulhu) or an actor exported from Foundry VTT "
     "(Call of Cthulhu 7th Edition or Unisystem), maps it onto this app's sheet and checks the sheet by its game's "
     "rules. Says what it read, what went where and what was left out; nothing is saved.",
-    covers=(), rolls=False, run=_import, deadline_seconds=FILE_DEADLINE_SECONDS, source="issue 18, Import characters",
+    covers=(), rolls=False, run=_import, deadline_seconds=FILE_DEADLINE_SECONDS,
+    source="TABLE.md, Characters from other tools",
     params=(Param("text", "text", "File", "The character file's content (JSON, as the tool exported it).",
                   default=EXAMPLE_FILE, max_length=MAX_FILE_CHARS, as_written=True),
             Param("format", "choice", "Format", "Which tool the file comes from; Detect tells them apart.",
@@ -116,7 +117,7 @@ EXPORT = Operation(
     summary="Writes a Call of Cthulhu investigator as an actor file that Foundry VTT's Call of Cthulhu 7th Edition "
     "system imports: characteristics, HP, Magic Points, Sanity, Luck, skills and weapons as items, the notes as the "
     "backstory.",
-    covers=(), rolls=False, run=_export, source="issue 18, Import characters",
+    covers=(), rolls=False, run=_export, source="TABLE.md, Characters from where they already are",
     params=(Param("investigator", "json", "Investigator", "The investigator's sheet.", parse=_investigator,
                   example={"schema": "coc.investigator/1", "name": "Harvey Walters", "age": 42,
                            "characteristics": {"STR": 45, "CON": 60, "SIZ": 65, "DEX": 60, "APP": 50, "INT": 85,

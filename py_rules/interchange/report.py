@@ -1,4 +1,4 @@
-"""What an import read, mapped and left out, in plain sentences (issue 18: "a report of what was read, what was
+"""What an import read, mapped and left out, in plain sentences (TABLE.md: "a report of what was read, what was
 mapped and what was left out"), and the small readers every format shares: a number that may be text, a list that
 may be one object, a bounded text."""
 

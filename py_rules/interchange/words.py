@@ -1,4 +1,4 @@
-"""The import's fields in plain words (issue 18; issue 8, Words): formats by their tools' names, games by theirs."""
+"""The import's fields in plain words (TABLE.md, Words): formats by their tools' names, games by theirs."""
 
 CHOICES = {
     "format": {"auto": "Detect", "dholes_house": "The Dhole's House (Call of Cthulhu)",

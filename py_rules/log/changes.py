@@ -1,4 +1,4 @@
-"""What changed in a sheet, kept instead of the sheet twice (issue 19, "Long campaigns light"; TABLE.md, Log).
+"""What changed in a sheet, kept instead of the sheet twice (a campaign of months keeps a long log; TABLE.md, Log).
 
 A log entry keeps each sheet as it was before and only what changed (:func:`sheet_changes`); the sheet as it
 became is rebuilt from the two (:func:`apply_changes`), exactly: the same JSON value, with its keys in the same
@@ -39,7 +39,7 @@ def same_json(a, b) -> bool:
     if kind is dict:
         return len(a) == len(b) and list(a) == list(b) and all(same_json(a[k], b[k]) for k in a)
     if kind is list:
-        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
     if kind is float:
         return repr(a) == repr(b)
     return a == b

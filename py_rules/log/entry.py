@@ -1,4 +1,4 @@
-"""One entry of the campaign log (issue 11; TABLE.md, Log): what happened, with the sheets before and after.
+"""One entry of the campaign log (TABLE.md, Log): what happened, with the sheets before and after.
 
 An entry is a JSON object::
 
@@ -16,7 +16,7 @@ An entry is a JSON object::
      "kind": "roll" | "change" | "undo" | "redo"}
 
 Each sheet as it became (its ``after``) is ``before`` with its change record applied
-(:mod:`py_rules.log.changes`, issue 19: a long log keeps each sheet once, not twice); :func:`entry_after` rebuilds
+(:mod:`py_rules.log.changes`: a long log keeps each sheet once, not twice); :func:`entry_after` rebuilds
 it exactly. An entry of an older file keeps ``"after": {character id: sheet}`` instead of ``changes``: it is read
 the same way, and :func:`compact_entry` turns it into the current shape (an import does). ``before``/``after`` make
 undo exact (STYLE.md Part C: no inverse operations): undoing entry X writes X's ``before`` back and logs ``{"kind":
@@ -27,7 +27,7 @@ absent) so an encounter step (Next, a new round) undoes too.
 campaign's whole log (ids unique, an undo or redo naming an entry before it).
 
 Given the campaign's game, every sheet of ``before`` and every rebuilt ``after`` goes through that game's own
-validation, the one a campaign character gets (issue 8, "every character through its game's own validation";
+validation, the one a campaign character gets ("every character through its game's own validation";
 TABLE.md, Kept safe): undo writes ``before`` over a character, so a sheet the game refuses would break the
 character. A long log repeats each sheet (one entry's ``after`` is the next one's ``before``), so
 :func:`sheet_checker` checks each distinct sheet once and remembers the verdict by an exact key of the sheet.
@@ -41,7 +41,6 @@ from datetime import datetime
 
 from py_rules.bounded import oversize, problem
 from py_rules.encounter.state import validate_encounter
-
 from py_rules.log.sheet_check import SheetCheck, compact_entry, entry_after, rebuilt, sheet_checker, sheet_key
 from py_rules.log.trace_check import trace_problems
 

@@ -18,7 +18,7 @@ class SheetCheck:
     check a campaign character gets), each distinct sheet checked once: its verdict (None when the game accepts it,
     else the game's (field, message)) is kept by the sheet's key (:func:`sheet_key`). A sheet rebuilt from the one
     before it and what changed (:func:`entry_after`) is kept by those two keys (:meth:`rebuilt_key`): the same two
-    give the same sheet, so it is rebuilt only once (issue 19, "Long campaigns light": 10,000 entries in one
+    give the same sheet, so it is rebuilt only once (a long campaign brings 10,000 entries in one
     import)."""
 
     def __init__(self, game: str):
@@ -37,7 +37,7 @@ class SheetCheck:
         except (TypeError, ValueError, RecursionError):
             return None
 
-    def __call__(self, sheet: dict, key=None) -> "tuple[str | None, str] | None":
+    def __call__(self, sheet: dict, key=None) -> tuple[str | None, str] | None:
         from py_rules.campaign.games import validate_sheet
 
         key = sheet_key(sheet) if key is None else key
@@ -66,7 +66,7 @@ _SHEET_TEXT = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
 def sheet_key(value) -> bytes | str:
-    """An exact key of a JSON ``value`` (issue 19, "Long campaigns light"): two values with the same key are the
+    """An exact key of a JSON ``value`` (a long log repeats its sheets): two values with the same key are the
     same value, types and key order included (``1``, ``1.0`` and ``true`` differ; ``-0.0`` is not ``0.0``); two
     keys for one value only cost a second check.
 

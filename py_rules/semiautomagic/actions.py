@@ -5,8 +5,7 @@ from __future__ import annotations
 import math
 
 from py_rules.errors import RulesError
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import creature as C, tables as T
 from py_rules.trace import Log
 from py_rules.words import counted
 

@@ -1,4 +1,4 @@
-"""Who can act, and what the state costs (issue 16; seed 002 Conditions, Wound, Morale Penalty, Mobility Penalty;
+"""Who can act, and what the state costs (TABLE.md; seed 002 Conditions, Wound, Morale Penalty, Mobility Penalty;
 rules/semiautomagic.md §2.4 defence, §2.10 conditions, §2.13 seconds of action).
 
 :func:`capacity` is pure: it reads the conditions (stored and implied, :func:`creature.effective_conditions`) and
@@ -9,9 +9,7 @@ modifiers it adds, then the wounds, morale and mobility penalties.
 from __future__ import annotations
 
 from py_rules.capacity import Limit, Penalty, answer
-from py_rules.semiautomagic import condition_registry as R
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import condition_registry as R, creature as C, tables as T
 from py_rules.words import counted
 
 __all__ = ("capacity", "limits_of", "penalties_of", "condition_penalties", "ACT_OPS", "DEFENCE_OPS")

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from py_rules.dice import DiceSource, d
 from py_rules.errors import RulesError
-from py_rules.semiautomagic import condition_registry as R
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import condition_registry as R, creature as C, tables as T
 from py_rules.trace import Modifier, Result, Step, signed, total_of
 
 __all__ = (

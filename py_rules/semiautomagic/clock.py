@@ -11,14 +11,12 @@ from __future__ import annotations
 from py_rules.dice import DiceSource
 from py_rules.durations import time_left
 from py_rules.errors import RulesError
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
-from py_rules.semiautomagic import condition_registry as R
+from py_rules.semiautomagic import condition_registry as R, creature as C, tables as T
 from py_rules.semiautomagic.conditions import soul_coma_hour, staggered_round, wake
 from py_rules.semiautomagic.confusion import confusion_round
 from py_rules.semiautomagic.dying import dying_round
-from py_rules.trace import Log
 from py_rules.semiautomagic.recovery import healed_wounds
+from py_rules.trace import Log
 from py_rules.words import counted
 
 __all__ = ("tick", "advance_rounds", "advance_hours", "advance_days")

@@ -10,13 +10,10 @@ from __future__ import annotations
 
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.semiautomagic import condition_registry as R
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import condition_registry as R, creature as C, tables as T
 from py_rules.semiautomagic.checks import D6, check_total, passes, skill_modifiers
 from py_rules.semiautomagic.dying import fall_unconscious, stabilise, start_dying
-from py_rules.trace import Log
-from py_rules.trace import Modifier
+from py_rules.trace import Log, Modifier
 from py_rules.words import counted
 
 __all__ = ("order", "add_condition", "remove_condition", "staggered_round", "wake", "noise_wakes", "soul_coma_hour",

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import copy
 
-from py_rules.semiautomagic import condition_registry as R
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import condition_registry as R, tables as T
 from py_rules.semiautomagic.sheet import COUNT_MAX
 from py_rules.semiautomagic.sheet_check import from_dict
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 from py_rules.dice import DiceSource
 from py_rules.dice_expr import Expr, Term, parse, render, roll
 from py_rules.errors import RulesError
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import creature as C, tables as T
 from py_rules.semiautomagic.dying import fall_unconscious, kill, start_dying
 from py_rules.trace import Log
 

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from py_rules.dice import DiceSource, d
 from py_rules.errors import RulesError
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import creature as C, tables as T
 from py_rules.semiautomagic.checks import D6, best_possible, check_total, passes, tired_modifiers
-from py_rules.trace import Log
-from py_rules.trace import Modifier
+from py_rules.trace import Log, Modifier
 from py_rules.words import counted
 
 __all__ = (

@@ -1,11 +1,10 @@
-"""Parameters shared by the Semiautomagic operations, each citing its rule (issue 4; rules/semiautomagic.md §2.14 settings)."""
+"""Parameters shared by the Semiautomagic operations, each citing its rule (rules/semiautomagic.md §2.14 settings)."""
 
 from __future__ import annotations
 
 from py_rules.modifiers import MODIFIERS_HELP
 from py_rules.params import Param
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import creature as C, tables as T
 from py_rules.semiautomagic.dying import DYING_ORDERS
 
 CREATURE_HELP = (

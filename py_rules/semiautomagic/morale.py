@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from py_rules.errors import RulesError
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import creature as C, tables as T
 from py_rules.semiautomagic.conditions import order
 from py_rules.trace import Log
 

@@ -1,4 +1,4 @@
-"""Exact odds of Semiautomagic's rolls (issue 9; seed 002; rules/semiautomagic.md §2.2–§2.6).
+"""Exact odds of Semiautomagic's rolls (seed 002; rules/semiautomagic.md §2.2–§2.6).
 
 Its dice are few and small (a d6 check, a d10 stabilisation roll, damage dice), so most operations are
 run as they are over every face of every die they throw (:func:`py_rules.odds.enumerate_run`): the

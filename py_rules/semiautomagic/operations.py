@@ -5,9 +5,9 @@ medicine, healing, repair, morale) and ``ops_conditions`` (conditions, Confusion
 """
 
 from py_rules.operations import Operation, System
+from py_rules.semiautomagic import ops_combat, ops_conditions, ops_health, ops_stat_block
 from py_rules.semiautomagic.capacity import capacity
 from py_rules.semiautomagic.fields import CREATURE
-from py_rules.semiautomagic import ops_combat, ops_conditions, ops_health, ops_stat_block
 from py_rules.semiautomagic.tables import GM_TITLE
 from py_rules.skill_lists import skill_list_operation, skill_rows
 

@@ -6,16 +6,13 @@ from py_rules.errors import RulesError
 from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation
 from py_rules.params import Param
-from py_rules.semiautomagic import condition_registry as R
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import condition_registry as R, creature as C, tables as T
 from py_rules.semiautomagic.actions import plan_action
 from py_rules.semiautomagic.checks import attack_roll, defence_allowed, defence_roll, roll_check, skill_modifiers
 from py_rules.semiautomagic.damage import apply_hit, weapon_damage
 from py_rules.semiautomagic.fields import ATTACKER, CREATURE, DYING_RULE, DYING_TRIGGER, LABEL, MODIFIERS
 from py_rules.semiautomagic.weapons import COMMON_WEAPONS, WEAPONS_ARE_EXAMPLES, find_weapon, type_key
-from py_rules.trace import Log, headline_of
-from py_rules.trace import Modifier, Result, Step
+from py_rules.trace import Log, Modifier, Result, Step, headline_of
 from py_rules.words import counted
 
 __all__ = ("OPERATIONS", "finish")

@@ -5,19 +5,34 @@ from __future__ import annotations
 from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.params import Param
-from py_rules.semiautomagic import condition_registry as R
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import condition_registry as R, creature as C, tables as T
 from py_rules.semiautomagic.clock import advance_hours, advance_rounds
-from py_rules.semiautomagic.conditions import add_condition, detect_soul_coma, noise_wakes, remove_condition, soul_coma_hour, staggered_round
+from py_rules.semiautomagic.conditions import (
+    add_condition,
+    detect_soul_coma,
+    noise_wakes,
+    remove_condition,
+    soul_coma_hour,
+    staggered_round,
+)
 from py_rules.semiautomagic.confusion import confusion_round, roll_scatter
 from py_rules.semiautomagic.fields import (
-    BLANK_ROWS, CARETAKER, CREATURE, DYING_ORDER, DYING_RULE, EXAMPLE_CONFUSED, EXAMPLE_DYING, EXAMPLE_SLEEPING,
-    EXAMPLE_SOUL_COMA, EXAMPLE_STAGGERED, LABEL, skill_bonus,
+    BLANK_ROWS,
+    CARETAKER,
+    CREATURE,
+    DYING_ORDER,
+    DYING_RULE,
+    EXAMPLE_CONFUSED,
+    EXAMPLE_DYING,
+    EXAMPLE_SLEEPING,
+    EXAMPLE_SOUL_COMA,
+    EXAMPLE_STAGGERED,
+    LABEL,
+    skill_bonus,
 )
+from py_rules.semiautomagic.ops_combat import finish, told
 from py_rules.trace import Log
 from py_rules.words import spelled
-from py_rules.semiautomagic.ops_combat import finish, told
 
 __all__ = ("OPERATIONS",)
 

@@ -3,22 +3,30 @@
 from __future__ import annotations
 
 from py_rules.dice import TypedDice
+from py_rules.dice_expr import parse
 from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation
 from py_rules.params import Param
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
-from py_rules.dice_expr import parse
+from py_rules.semiautomagic import creature as C, tables as T
+from py_rules.semiautomagic.clock import advance_days
 from py_rules.semiautomagic.damage import apply_hit, roll_damage, step_down
 from py_rules.semiautomagic.dying import dying_round
 from py_rules.semiautomagic.fields import (
-    CREATURE, DYING_ORDER, DYING_RULE, DYING_TRIGGER, EXAMPLE_DEAD, EXAMPLE_DYING, EXAMPLE_OBJECT, LABEL, MODIFIERS, skill_bonus,
+    CREATURE,
+    DYING_ORDER,
+    DYING_RULE,
+    DYING_TRIGGER,
+    EXAMPLE_DEAD,
+    EXAMPLE_DYING,
+    EXAMPLE_OBJECT,
+    LABEL,
+    MODIFIERS,
+    skill_bonus,
 )
-from py_rules.trace import Log
 from py_rules.semiautomagic.morale import apply_morale_damage, remove_morale_penalties
-from py_rules.semiautomagic.clock import advance_days
 from py_rules.semiautomagic.ops_combat import finish, told
 from py_rules.semiautomagic.recovery import medicine_stabilise, repair, resuscitate
+from py_rules.trace import Log
 from py_rules.words import counted
 
 __all__ = ("OPERATIONS",)

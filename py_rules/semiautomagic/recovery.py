@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import creature as C, tables as T
 from py_rules.semiautomagic.checks import D6, check_total, passes
 from py_rules.semiautomagic.dying import fall_unconscious, stabilise
-from py_rules.trace import Log
-from py_rules.trace import Modifier
+from py_rules.trace import Log, Modifier
 
 __all__ = ("medicine_check", "medicine_stabilise", "resuscitate", "healed_wounds", "repair")
 

@@ -10,8 +10,7 @@ a vehicle or a robot has everything a creature has and an EMP complexity as well
 
 from __future__ import annotations
 
-from py_rules.semiautomagic import condition_registry as R
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import condition_registry as R, tables as T
 from py_rules.sheet_spec import Derived, Field, SheetSpec
 
 __all__ = ("SHEET", "NAME_MAX", "NOTES_MAX", "COUNT_MAX", "MOBILITY_MAX", "WEAPONS_MAX", "ITEMS_MAX",

@@ -8,8 +8,7 @@ objects have no Endurance, no Will and are destroyed rather than killed; only el
 from __future__ import annotations
 
 from py_rules.errors import RulesError
-from py_rules.semiautomagic import condition_registry as R
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import condition_registry as R, tables as T
 from py_rules.semiautomagic.sheet import LIVING, NAME_MAX, SHEET
 from py_rules.semiautomagic.weapons import armour_of, weapons_of
 from py_rules.text import check_sheet as check_texts

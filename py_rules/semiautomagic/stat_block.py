@@ -30,8 +30,7 @@ from __future__ import annotations
 import re
 
 from py_rules import stat_block_core as core
-from py_rules.semiautomagic import creature
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import creature, tables as T
 from py_rules.stat_block_core import Reader
 from py_rules.stat_block_table import Keys, read_table
 

@@ -12,10 +12,9 @@ from __future__ import annotations
 from py_rules.dice_expr import parse
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import tables as T
+
 # The bounds are the sheet's (py_rules/semiautomagic/sheet.py), declared once for the engine and the page.
-from py_rules.semiautomagic.sheet import DAMAGE_TEXT_MAX as _DAMAGE_MAX
-from py_rules.semiautomagic.sheet import NAME_MAX as _NAME_MAX
-from py_rules.semiautomagic.sheet import SHEET, WEAPONS_MAX
+from py_rules.semiautomagic.sheet import DAMAGE_TEXT_MAX as _DAMAGE_MAX, NAME_MAX as _NAME_MAX, SHEET, WEAPONS_MAX
 from py_rules.words import listed
 
 __all__ = ("COMMON_WEAPONS", "WEAPONS_ARE_EXAMPLES", "WEAPONS_MAX", "weapons_of", "armour_of", "find_weapon",

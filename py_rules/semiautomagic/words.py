@@ -1,4 +1,4 @@
-"""Semiautomagic in plain words for the page (issue 8, Words): what each table option changes, choice labels,
+"""Semiautomagic in plain words for the page (TABLE.md, Words): what each table option changes, choice labels,
 and help where the declaration's own reads badly without its citation. Read by :mod:`py_rules.words`; the rules
 behind each option are rules/semiautomagic.md §2.14 and the seed 002 headings cited where the options are declared."""
 

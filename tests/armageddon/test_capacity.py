@@ -1,4 +1,4 @@
-"""Who can act, Armageddon (issue 16): seed 000 Fear Tests, Life Points, Endurance Points, Essence, Encumbrance;
+"""Who can act, Armageddon (TABLE.md): seed 000 Fear Tests, Life Points, Endurance Points, Essence, Encumbrance;
 rules/armageddon.md §1.8a (who makes no defence), §1.15 (the state's penalties)."""
 
 from py_rules import api

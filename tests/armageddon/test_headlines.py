@@ -1,4 +1,4 @@
-"""The headline says what happened (issue 16, "The table, part 3"): time passing for a dying character is headed
+"""The headline says what happened (TABLE.md, Running the game): time passing for a dying character is headed
 by each Survival Test it ran, with its total, its target and what came of it, in order (seed 000, Life Points,
 Consciousness Tests & Survival Tests: "a Survival Test every minute"; "a failed Survival Test indicates that the
 character will die unless he receives immediate and extreme medical assistance within his Constitution x2 in

@@ -1,11 +1,10 @@
-"""Exact odds of Armageddon rolls (issue 9) against brute force over typed faces and against icepool."""
+"""Exact odds of Armageddon rolls against brute force over typed faces and against icepool."""
 
 import copy
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules.armageddon.odds import chain_dist, resisted_dist, roll_levels
 from py_rules.armageddon.outcome import describe_level, success_levels

@@ -3,8 +3,7 @@ points; Hard to Kill, Increased Essence, Essence Channeling and the Gifted have 
 other entry is kept with no effect."""
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules.armageddon.character import from_dict
 from py_rules.armageddon.qualities import EFFECTS, without_effect

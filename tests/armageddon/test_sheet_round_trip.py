@@ -1,8 +1,7 @@
 """Every field of the Armageddon sheet's declaration (py_rules/armageddon/sheet.py) survives create → edit → log →
 undo → export → import (tests/sheet_round_trip.py), and a Foundry Unisystem file keeps what that format holds."""
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from py_rules.armageddon.character import EXAMPLE
 from py_rules.armageddon.sheet import SHEET

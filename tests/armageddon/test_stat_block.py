@@ -5,8 +5,7 @@ their damage as printed (§1.8) and armour (§1.8a), in the books' layouts; junk
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules.api import handle
 from py_rules.armageddon import character
@@ -25,7 +24,7 @@ ATTRS = ("Strength", "Dexterity", "Constitution", "Intelligence", "Perception", 
 
 
 def attrs(*values):
-    return dict(zip(ATTRS, values))
+    return dict(zip(ATTRS, values, strict=True))
 
 
 BOOK_LAYOUTS = [

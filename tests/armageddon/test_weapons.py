@@ -2,8 +2,7 @@
 §1.9 Life Points; seed 000, Tasks; Resisted Tasks & Tests; Life Points, Consciousness Tests & Survival Tests)."""
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules.armageddon.character import from_dict
 from py_rules.armageddon.weapons import COMMON_WEAPONS, damage_roll

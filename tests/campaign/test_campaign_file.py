@@ -1,4 +1,4 @@
-"""The campaign file (issue 8, Import/export): "import validates the whole file in py_rules (every character
+"""The campaign file (TABLE.md, Kept safe): "import validates the whole file in py_rules (every character
 through its game's own validation) before writing anything, and on error lists each problem with its path"."""
 
 import copy
@@ -222,7 +222,7 @@ def test_one_character_is_checked_as_the_campaign_would_with_paths_inside_it():
 
 
 def test_a_log_entry_or_encounter_of_the_wrong_shape_is_refused_with_its_path():
-    """Issue 8 (import validates the whole file) with issue 11's formats: the log and the encounters are checked
+    """Import validates the whole file (TABLE.md, Kept safe): the log and the encounters are checked
     entry by entry by their own modules, so the page never stores a log entry it cannot render."""
     from py_rules.log.operations import EXAMPLE_ENTRY
 
@@ -245,7 +245,7 @@ def test_a_campaign_of_as_many_characters_as_a_file_holds_passes_the_door(game):
 
 
 def test_the_campaign_remembers_its_forums_format_and_undone_choice():
-    """Issue 18: "the campaign remembers its forum's format" — kept in the file, so it travels with an export."""
+    """The campaign remembers its forum's format (TABLE.md) — kept in the file, so it travels with an export."""
     checked = validate(campaign("coc", forum={"format": "markdown", "undone": "strike"}))
     assert checked.valid and checked.campaign["forum"] == {"format": "markdown", "undone": "strike"}
     assert list(checked.campaign).index("forum") == list(checked.campaign).index("settings") + 1

@@ -1,4 +1,4 @@
-"""Migrations (issue 8, Storage: "schema version and migrations … migrate what today's localStorage holds into the
+"""Migrations (TABLE.md, Kept safe: "schema version and migrations … migrate what today's localStorage holds into the
 first campaign of each game"): the old page's values (web/state_store.mjs) become a valid campaign/1."""
 
 import copy
@@ -98,7 +98,7 @@ def test_the_operation_builds_the_campaign_from_the_pages_values():
 
 
 def old_format_file() -> dict:
-    """A campaign file as the app wrote it before issue 19: each log entry keeps every sheet it changed whole,
+    """A campaign file in the older shape: each log entry keeps every sheet it changed whole,
     before and after; an undo keeps them the other way round."""
     from py_rules.campaign.games import validate_sheet
 
@@ -128,7 +128,7 @@ def test_an_old_format_campaign_file_imports_with_its_log_as_what_changed():
     assert checked.valid, checked.problems
     log = checked.campaign["log"]
     assert [("after" in e, "changes" in e) for e in log] == [(False, True)] * 3
-    for kept, was in zip(log, old["log"]):
+    for kept, was in zip(log, old["log"], strict=True):
         assert kept["before"] == was["before"] and entry_after(kept) == was["after"]
         assert list(kept) == [k if k != "after" else "changes" for k in was]  # in its place among the fields
     assert validate(checked.campaign).campaign == checked.campaign  # the new shape imports as it is

@@ -1,4 +1,4 @@
-"""``campaign.check_file`` (issue 19, "Long campaigns light"; TABLE.md, Kept safe: import validates the whole file
+"""``campaign.check_file`` (TABLE.md, Kept safe: import validates the whole file
 first): a campaign file's text, sent beside the request, is parsed and checked once, its log included, with the
 verdict ``campaign.validate`` gives the same campaign; the door's bounds still hold for the text."""
 
@@ -19,7 +19,7 @@ REQUEST = json.dumps({"op": "campaign.check_file", "args": {}})
 
 def entry(i, before=None, after=None, old_shape=False):
     """A roll (no sheet) or a change of character pc-1 from ``before`` to ``after``: what changed, or (``old_shape``,
-    a file from before issue 19) the sheet after it whole."""
+    a file of the older shape) the sheet after it whole."""
     out = {**copy.deepcopy(EXAMPLE_ENTRY), "id": f"e{i}", "who": ["pc-1"]}
     if before is None:
         return out

@@ -9,17 +9,15 @@ import json
 import re
 from unittest import mock
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules import api, limits
-from py_rules.campaign import entries as campaign_entries
-from py_rules.campaign import file_text
+from py_rules.campaign import entries as campaign_entries, file_text
 from py_rules.campaign.entries import GROWTH
 from py_rules.campaign.problems import LIMITS, check_json
 from py_rules.log import entry as log_entry
 from py_rules.log.entry import MAX_ENTRY_CHARS
-from tests.campaign.test_check_file import CAMPAIGN, EXAMPLE_ENTRY, entry, wounded
+from tests.campaign.test_check_file import CAMPAIGN, EXAMPLE_ENTRY, wounded
 from tests.campaign.test_file_text import a_log, answer
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
@@ -45,7 +43,7 @@ def details(text: str) -> dict:
 
 
 def _old_shape(entry: dict) -> dict:
-    """``entry`` as a file from before issue 19 keeps it: each sheet after it whole."""
+    """``entry`` as a file of the older shape keeps it: each sheet after it whole."""
     return {**{k: v for k, v in copy.deepcopy(entry).items() if k != "changes"}, "id": "old",
             "after": {"pc-1": wounded(3)}}
 
@@ -279,7 +277,7 @@ def test_a_sheet_key_is_the_same_only_for_the_same_value():
 
 
 def test_a_file_sent_as_its_bytes_is_measured_by_the_bytes_of_its_text():
-    """The bytes a file was sent as are kept as its text's own (issue 19: not written again), only when they are:
+    """The bytes a file was sent as are kept as its text's own (not written again), only when they are:
     a byte-order mark left out, a byte that is not UTF-8 read as a replacement character."""
     text = json.dumps({**CAMPAIGN, "log": a_log(20)}, ensure_ascii=False).replace("Example campaign", "Exémple 🎲")
     for data in (text.encode(), codecs.BOM_UTF8 + text.encode(), text.encode().replace("é".encode(), b"\xff"),

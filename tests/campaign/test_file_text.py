@@ -1,4 +1,4 @@
-"""A campaign file read with each log entry's own text (issue 19, "Long campaigns light";
+"""A campaign file read with each log entry's own text (a long campaign's file;
 py_rules/campaign/file_text.py): the same values as ``json.loads`` with the same number rules, and the same
 verdict, problem for problem, as the file read whole and each entry written again to be measured."""
 
@@ -7,8 +7,7 @@ import json
 from unittest import mock
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules import api, limits
 from py_rules.campaign import file_text
@@ -147,7 +146,7 @@ def test_a_sheet_rebuilt_from_the_same_sheet_and_change_is_checked_once_and_a_di
 
 def test_a_checked_files_values_are_freed_once_the_answer_is_sent():
     """The web worker calls ``api.tidy`` after sending the answer: the file's values are freed then, not while the
-    page waits (issue 19); until then only the last file's are kept."""
+    page waits; until then only the last file's are kept."""
     from py_rules import leftovers
 
     answer(json.dumps({**CAMPAIGN, "log": a_log()}))

@@ -1,4 +1,4 @@
-"""The Cast's ready-made NPCs (issue 17): every template of every game is a full sheet its game's own validation
+"""The Cast's ready-made NPCs (TABLE.md): every template of every game is a full sheet its game's own validation
 accepts, and several copies get numbered names."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Who can act, Call of Cthulhu (issue 16): seed 003 When HP Falls Below Zero, Major Wound Characters, Failing a
+"""Who can act, Call of Cthulhu (TABLE.md): seed 003 When HP Falls Below Zero, Major Wound Characters, Failing a
 Sanity Roll, Going Mad; rules/coc.md §3.9 (dying: a CON roll each round), §3.11."""
 
 from py_rules import api

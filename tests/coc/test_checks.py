@@ -3,9 +3,9 @@
 import copy
 
 import pytest
+from coc_helpers import d100, harvey, run
 from hypothesis import given, strategies as st
 
-from coc_helpers import d100, harvey, run
 from py_rules import api
 from py_rules.coc import checks, push
 from py_rules.coc.levels import Level, level_for

@@ -1,8 +1,8 @@
 """Time passing runs every periodic rule (rules/cross-system.md §4; rules/coc.md §3.14 C10, C16, C19, C22)."""
 
 import pytest
-
 from coc_helpers import d100, harvey
+
 from py_rules import api
 
 

@@ -3,11 +3,10 @@
 import copy
 
 import pytest
-
 from coc_helpers import cultist, d100, harvey, run
+
 from py_rules import api
-from py_rules.coc import attack as attack_mod
-from py_rules.coc import checks, combat
+from py_rules.coc import attack as attack_mod, checks, combat
 from py_rules.coc.settings import Settings
 from py_rules.coc.tables import DICE_FORM
 from py_rules.dice import TypedDice

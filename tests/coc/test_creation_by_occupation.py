@@ -17,7 +17,6 @@ from py_rules.coc.investigator import EXAMPLE, from_dict
 from py_rules.coc.occupations import FORMULAS, OCCUPATIONS, parse_occupation, parse_skill_list
 from py_rules.coc.tables import CHARACTERISTICS, CREATION_DICE
 from py_rules.errors import RulesError
-
 from tests.coc.coc_helpers import run
 
 CHARS = {"STR": 45, "CON": 60, "SIZ": 65, "DEX": 60, "APP": 50, "INT": 85, "POW": 60, "EDU": 80}
@@ -212,7 +211,7 @@ def test_spent_and_left_add_up_to_each_budget(chars, data):
     library = data.draw(st.integers(0, min(80, total - credit)))
     ride = data.draw(st.integers(0, min(95, chars["INT"] * 2)))
     result = points(occupation, {"Credit Rating": credit, "Library Use": library}, {"Ride": ride}, chars=chars)
-    for name, budget in result.details["budgets"].items():
+    for budget in result.details["budgets"].values():
         assert budget["spent"] + budget["left"] == budget["total"]
     for row in result.details["skills"]:
         assert row["value"] == row["base"] + row["occupation"] + row["personal"]

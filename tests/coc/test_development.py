@@ -4,12 +4,11 @@ phase at the end of a scenario, and the optional Luck recovery (rules/coc.md §3
 import copy
 
 import pytest
+from coc_helpers import cultist, d100, harvey, run
 from hypothesis import given, settings as hsettings, strategies as st
 
-from coc_helpers import cultist, d100, harvey, run
 from py_rules import api
-from py_rules.coc import attack as attack_mod
-from py_rules.coc import checks, development, opposed, push
+from py_rules.coc import attack as attack_mod, checks, development, opposed, push
 from py_rules.coc.investigator import EXAMPLE, from_dict
 from py_rules.coc.sanity import sanity_roll
 from py_rules.coc.settings import Settings
@@ -307,11 +306,11 @@ _SKILLS = ["Spot Hidden", "Listen", "Psychology", "Library Use", "Dodge", "Fight
 @given(values=st.lists(st.integers(0, 99), min_size=len(_SKILLS), max_size=len(_SKILLS)),
        ticked=st.lists(st.sampled_from(_SKILLS), unique=True), seed=st.integers(0, 2**32), san=st.integers(0, 94))
 def test_after_the_phase_no_skill_exceeds_99_none_falls_and_no_tick_remains(values, ticked, seed, san):
-    state = harvey(skills=dict(zip(_SKILLS, values)), ticks=ticked, san=san)
+    state = harvey(skills=dict(zip(_SKILLS, values, strict=True)), ticks=ticked, san=san)
     result = development.development_phase(RandomDice(seed), state, settings=Settings(luck_recovery=True))
     after = result.state
     assert after["ticks"] == []
-    for skill, before in zip(_SKILLS, values):
+    for skill, before in zip(_SKILLS, values, strict=True):
         assert before <= after["skills"][skill] <= 99
         if skill not in ticked:
             assert after["skills"][skill] == before

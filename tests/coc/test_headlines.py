@@ -1,4 +1,4 @@
-"""The headline says what happened (issue 16, "The table, part 3"): damage is headed by what it did, the CON roll
+"""The headline says what happened (TABLE.md, Running the game): damage is headed by what it did, the CON roll
 against unconsciousness of a major wound included (seed 003, Losing more than Half HP in One Turn: "make a CON roll
 to avoid passing out"), and a dying investigator's round by the CON roll with its target and level (seed 003, When
 HP Falls Below Zero)."""

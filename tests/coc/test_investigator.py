@@ -4,8 +4,8 @@ import copy
 import json
 
 import pytest
-
 from coc_helpers import harvey, run
+
 from py_rules import api
 from py_rules.coc.creation import create_investigator
 from py_rules.coc.investigator import EXAMPLE, damage_bonus_and_build, from_dict, mov, skill_value

@@ -1,12 +1,11 @@
-"""Exact odds of Call of Cthulhu rolls (issue 9) against brute force over typed faces and against icepool."""
+"""Exact odds of Call of Cthulhu rolls against brute force over typed faces and against icepool."""
 
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from coc_helpers import cultist, harvey
+from hypothesis import given, settings, strategies as st
+
 from py_rules.coc.levels import level_for, level_name
 from py_rules.coc.odds import level_dist, percentile_weights
 from py_rules.coc.percentile import TENS_DIE, UNITS_DIE, choose, read_d100

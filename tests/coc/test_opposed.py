@@ -1,8 +1,8 @@
 """Seed 003 "Opposed Rolls" and "Combined rolls" (C7, C8)."""
 
 import pytest
-
 from coc_helpers import cultist, d100, harvey, run
+
 from py_rules import api
 from py_rules.coc import checks, opposed, push
 from py_rules.coc.levels import Level

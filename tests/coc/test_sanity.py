@@ -3,14 +3,14 @@
 import copy
 
 import pytest
-
 from coc_helpers import d100, harvey, run
+
 from py_rules import api
 from py_rules.coc import checks, sanity
+from py_rules.coc.push import push_roll
+from py_rules.coc.settings import Settings
 from py_rules.coc.tables import SANITY_LOSS_FORM
 from py_rules.dice_expr import parse_parts
-from py_rules.coc.settings import Settings
-from py_rules.coc.push import push_roll
 from py_rules.errors import RulesError
 
 

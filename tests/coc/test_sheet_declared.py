@@ -2,21 +2,18 @@
 goes at the table (made, rolled on, edited, logged, undone, exported and imported), a creature keeps what its block
 prints (STR 140, no APP, EDU or Luck, its own MOV and Sanity loss), and a Sanity roll against it takes its loss."""
 
-import copy
 import json
 import string
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from py_rules import api
 from py_rules.campaign.file import validate
 from py_rules.coc.investigator import EXAMPLE, derived, from_dict
 from py_rules.coc.sheet import CREATURE_OPTIONAL, SHEET
 from py_rules.coc.tables import CHARACTERISTICS, SANITY_CEILING, SKILL_BASES
 from tests.door import answer, refused
-from tests.log.test_undo_property import Table, campaign, modules, needs_node  # noqa: F401 (a fixture)
+from tests.log.test_undo_property import Table, campaign, modules, needs_node  # noqa: F401, F811 (a fixture)
 
 LINE = st.text(alphabet=string.ascii_letters + string.digits + " .,'-éü&<>", max_size=30)
 NOTE = st.text(alphabet=string.ascii_letters + " .,\n\té", max_size=60)
@@ -123,7 +120,7 @@ def test_every_field_a_sheet_holds_is_declared_and_every_top_level_field_is_a_ke
 @needs_node
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(first=sheets(), data=st.data())
-def test_every_declared_field_survives_check_roll_edit_log_undo_export_and_import(modules, first, data):
+def test_every_declared_field_survives_check_roll_edit_log_undo_export_and_import(modules, first, data):  # noqa: F811 (the fixture)
     made = check_character(first)  # the page adds a character through the campaign's own check
     assert_kept(first, made)
     if not made["conditions"]["dead"]:  # a roll on it keeps every field but the roll's record

@@ -2,8 +2,7 @@
 survives create → edit → log → undo → export → import (tests/sheet_round_trip.py, shared by the three games;
 tests/coc/test_sheet_declared.py draws the whole sheet of each kind, a creature's too, through the page's own undo)."""
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from py_rules.coc.investigator import EXAMPLE, derived
 from py_rules.coc.sheet import SHEET

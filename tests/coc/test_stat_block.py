@@ -1,12 +1,11 @@
-"""Reading 7th-edition stat blocks as scenarios print them (issue 17, "Paste a stat block"; rules/coc.md §3.2 for
+"""Reading 7th-edition stat blocks as scenarios print them (TABLE.md, "paste a stat block"; rules/coc.md §3.2 for
 the derived values). Each block below is written in one of the layouts scenarios use; its golden values are the
 fields that matter. Junk of every kind gives an answer with a clear list of what was not read, never an error."""
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules.api import handle
 from py_rules.coc import investigator
@@ -16,7 +15,7 @@ CHARS = ("STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU")
 
 
 def stats(*values):
-    return dict(zip(CHARS, values))
+    return dict(zip(CHARS, values, strict=False))  # the first characteristics, as many as given
 
 
 def weapon(name, skill, damage, db="full", **more):
@@ -159,7 +158,7 @@ def test_stat_block_layouts_read_into_a_sheet(title, text, golden):
             assert sheet["skills"][skill] == value, skill
     if "weapons" in golden:
         got = [{key: w[key] for key in ("name", "skill", "damage", "db", *(k for k in g if k == "impale"))}
-               for w, g in zip(parsed["weapons"], golden["weapons"])]
+               for w, g in zip(parsed["weapons"], golden["weapons"], strict=True)]
         assert got == golden["weapons"]
         assert len(parsed["weapons"]) == len(golden["weapons"])
     if "not_read_has" in golden:
@@ -289,7 +288,7 @@ def test_a_weapon_the_sheet_refuses_is_left_out_and_said(monkeypatch):
 
     def strict(data):
         if any(w["name"] == "Knife" for w in data.get("weapons", [])):
-            raise RulesError("bad_weapon", "Knife: Damage is not a dice expression.", "weapons.0.damage")
+            raise RulesError("bad_dice_expression", "Knife: Damage is not a dice expression.", "weapons.0.damage")
         return real(data)
 
     monkeypatch.setattr(investigator, "from_dict", strict)  # the module the sheet builder calls

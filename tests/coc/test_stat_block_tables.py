@@ -5,8 +5,7 @@ not understand told apart from one the block leaves out. Each test is named afte
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules.api import handle
 from py_rules.coc import investigator
@@ -46,7 +45,7 @@ LAYOUTS = {
     "full names in a table": "Old Jed, farmer\n| Characteristic | Value |\n| --- | --- |\n"
     + "\n".join(f"| {full} | {value} |" for full, value in zip(
         ("Strength", "Constitution", "Size", "Dexterity", "Appearance", "Intelligence", "Power", "Education"),
-        VALUES.values())) + f"\n| Luck | {LUCK} |",
+        VALUES.values(), strict=True)) + f"\n| Luck | {LUCK} |",
     "blank lines between the rows of a PDF's copy": "Old Jed, farmer\n\n" + rows("{name}\t{value}\t{half}\t{fifth}\n"),
 }
 

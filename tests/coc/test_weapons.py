@@ -1,13 +1,12 @@
-"""Weapons and armour on a Call of Cthulhu sheet and in an attack (issue 17; seed 003 "If attacking", "If defending";
+"""Weapons and armour on a Call of Cthulhu sheet and in an attack (seed 003 "If attacking", "If defending";
 rules/coc.md §3.8 damage, Damage Bonus shares, the book's extreme-damage option, armour). Dice are scripted."""
 
 import copy
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 from coc_helpers import cultist, d100, harvey, run
+from hypothesis import given, strategies as st
+
 from py_rules import api
 from py_rules.coc import attack as attack_mod
 from py_rules.coc.combat import armour_absorbs, damage_expr, roll_damage

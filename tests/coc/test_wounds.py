@@ -1,11 +1,12 @@
 """Seed 003 "Hit points, Wounds, and Healing" and "First Aid" (C15–C19)."""
 
+import contextlib
 import copy
 
 import pytest
+from coc_helpers import d100, harvey, run
 from hypothesis import given, settings as hsettings, strategies as st
 
-from coc_helpers import d100, harvey, run
 from py_rules import api
 from py_rules.coc import wounds
 from py_rules.coc.investigator import copy_state
@@ -251,10 +252,8 @@ def test_hp_never_goes_below_0_and_never_above_the_maximum(actions, seed):
         elif action == "day" and not (state["conditions"]["dying"] and not state["conditions"]["stabilised"]):
             wounds.natural_day(dice, state)
         elif action == "first_aid":
-            try:
+            with contextlib.suppress(RulesError):
                 wounds.first_aid(dice, state, 50)
-            except RulesError:
-                pass
         assert 0 <= state["hp"] <= 12
 
 

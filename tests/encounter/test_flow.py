@@ -1,19 +1,18 @@
 """Whose turn it is: next, delay, skip, remove, wrapping into the next round; and a property that no sequence of
-actions makes a state the engine would refuse (issue 11; STYLE.md Part C: a pure step, no inverse operations)."""
+actions makes a state the engine would refuse (STYLE.md Part C: a pure step, no inverse operations)."""
 
 import copy
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules import api
+from py_rules.armageddon.character import EXAMPLE as JACK
+from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.dice import RandomDice
 from py_rules.encounter.flow import new_encounter, step
 from py_rules.encounter.hooks import hooks_of
 from py_rules.encounter.state import validate_encounter
 from py_rules.errors import RulesError
-from py_rules.armageddon.character import EXAMPLE as JACK
-from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 
 

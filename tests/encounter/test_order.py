@@ -1,4 +1,4 @@
-"""The order of an encounter, by each game's rule, with scripted dice (issue 11; TABLE.md, Encounter)."""
+"""The order of an encounter, by each game's rule, with scripted dice (TABLE.md, Encounter)."""
 
 import copy
 

@@ -1,4 +1,4 @@
-"""Rounds run each game's rules on every sheet, and time skips run its hours and days (issue 11; rules/cross-system.md §4)."""
+"""Rounds run each game's rules on every sheet, and time skips run its hours and days (rules/cross-system.md §4)."""
 
 import copy
 

@@ -1,4 +1,4 @@
-"""Before time passes on one sheet (issue 16, "Inputs that cannot hurt": a time skip that runs dying rolls or
+"""Before time passes on one sheet (TABLE.md, "No default that can hurt": a time skip that runs dying rolls or
 Survival Tests asks first and says what it will run): ``encounter.sheet_time_check`` names, for a sheet's own
 time move, the Survival Tests (seed 000, Life Points; Healing), dying rounds (seed 002, Dying) or CON rolls (seed
 003, When HP Falls Below Zero) it would roll and how many; nothing when it runs none or the rules refuse the

@@ -1,4 +1,4 @@
-"""One log entry per encounter step (issue "The table, part 3"): the step's events tell, after its own line,
+"""One log entry per encounter step (TABLE.md, "The headline"): the step's events tell, after its own line,
 each effect that decided something — a dying roll with its target and outcome, a Survival Test, a condition's
 time up — and nothing for an effect that only repeats a number. Before time passes, ``encounter.time_check``
 says what it would run (Survival Tests, dying rounds and how many)."""

@@ -11,8 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as JACK
-from py_rules.coc.investigator import EXAMPLE as HARVEY
-from py_rules.coc.investigator import EXAMPLE_OPPONENT as CULTIST
+from py_rules.coc.investigator import EXAMPLE as HARVEY, EXAMPLE_OPPONENT as CULTIST
 from py_rules.render.bbcode import ZERO_WIDTH
 from py_rules.render.formats import forum_formats
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN

@@ -1,5 +1,5 @@
-"""Call of Cthulhu characters in from the Dhole's House and Foundry VTT, and out to Foundry (issue 18): hand-made
-files covering every field the issue lists, the single-object-instead-of-list cases, numbers as strings, "None"
+"""Call of Cthulhu characters in from the Dhole's House and Foundry VTT, and out to Foundry: hand-made
+files covering every field the importers read, the single-object-instead-of-list cases, numbers as strings, "None"
 subskills, "+DB" damage, missing optional parts and junk (a clear report, no exception); the round trip
 sheet → Foundry file → importer gives the same sheet."""
 
@@ -7,11 +7,11 @@ import copy
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from py_rules import api
 from py_rules.coc.investigator import EXAMPLE, from_dict
 from py_rules.interchange import foundry_coc7
-from py_rules.interchange.detect import read_file
 
 DHOLE = {"Investigator": {
     "Header": {"Title": "Call of Cthulhu", "Version": "0.5.1"},
@@ -249,8 +249,6 @@ def test_the_export_has_the_shapes_foundry_reads():
     assert skill["system"]["specialization"] == "Firearms" and skill["system"]["properties"]["firearm"]
     assert skill["system"]["base"] + skill["system"]["adjustments"]["experience"] == 45
 
-
-from hypothesis import given, settings, strategies as st
 
 _JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=12),
                      lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),

@@ -1,4 +1,4 @@
-"""An Armageddon character in from Foundry VTT's Unisystem system (issue 18): Attributes, pools, Speed, skills with
+"""An Armageddon character in from Foundry VTT's Unisystem system: Attributes, pools, Speed, skills with
 their levels, Qualities and Drawbacks kept as notes, weapons, gear with weights; junk gives a clear report."""
 
 import copy

@@ -1,4 +1,4 @@
-"""Armageddon characters in from the two Foundry VTT systems for Classic Unisystem (issue 18), read in the shapes
+"""Armageddon characters in from the two Foundry VTT systems for Classic Unisystem, read in the shapes
 their template.json gives (rules/armageddon.md §1.4 names both): the MMFO system keeps everything at the top of the actor's
 data, the Jesuisfrog AFMBE system groups it as primary and secondary attributes. The files in files/ are hand-made
 exports of each; missing parts and junk give a clear report, never an exception."""

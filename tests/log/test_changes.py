@@ -1,5 +1,5 @@
-"""A log entry keeps each sheet before it and what changed; the sheet after it is rebuilt exactly (issue 19, "Long
-campaigns light": "before and after stay exactly recoverable for undo and for the file"; TABLE.md, Log)."""
+"""A log entry keeps each sheet before it and what changed; the sheet after it is rebuilt exactly
+("before and after stay exactly recoverable for undo and for the file"; TABLE.md, Log)."""
 
 import copy
 import json

@@ -1,10 +1,9 @@
-"""The log entry format (issue 11; TABLE.md, Log): what a campaign file may hold, every problem named."""
+"""The log entry format (TABLE.md, Log): what a campaign file may hold, every problem named."""
 
 import copy
 
 from py_rules import api
-from py_rules.coc.investigator import EXAMPLE as HARVEY
-from py_rules.coc.investigator import EXAMPLE_OPPONENT as CULTIST
+from py_rules.coc.investigator import EXAMPLE as HARVEY, EXAMPLE_OPPONENT as CULTIST
 from py_rules.encounter.operations import EXAMPLE as ENCOUNTER
 from py_rules.log.entry import MAX_ENTRY_CHARS, validate_log, validate_log_entry
 

@@ -24,9 +24,9 @@ from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as ARMAGEDDON_SHEET
 from py_rules.campaign.file import validate
 from py_rules.campaign.migrations import SCHEMA
+from py_rules.coc.investigator import EXAMPLE as COC_SHEET, EXAMPLE_OPPONENT as COC_OPPONENT
 from py_rules.log.changes import apply_changes, sheet_changes
 from py_rules.log.entry import entry_after
-from py_rules.coc.investigator import EXAMPLE as COC_SHEET, EXAMPLE_OPPONENT as COC_OPPONENT
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
 
 DRIVER = Path(__file__).resolve().parents[1] / "node" / "undo_table.mjs"
@@ -97,7 +97,7 @@ class Table:
     def commit(self, sheets=None, encounters=None, entries=()):
         answer = self.page.ask("commit", {"sheets": sheets or {}, "encounters": encounters or {}, "entries": list(entries)})
         self.campaign = answer["campaign"]
-        for spec, entry in zip(entries, answer["entries"]):
+        for spec, entry in zip(entries, answer["entries"], strict=True):
             self.made.append((spec, entry))
 
     def sheet(self, cid):

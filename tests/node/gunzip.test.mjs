@@ -10,24 +10,6 @@ import { campaignFileBound, notACampaign } from "../../web/store/files.mjs";
 
 const MiB = 1 << 20;
 
-/** ``blob`` read as a browser reads a file, 64 KiB at a time, counting the compressed bytes read (``read.bytes``). */
-function counted(blob) {
-  const read = { bytes: 0 };
-  return {
-    read,
-    size: blob.size,
-    slice: (...args) => blob.slice(...args),
-    stream: () => new ReadableStream({
-      async pull(out) {
-        if (read.bytes >= blob.size) { out.close(); return; }
-        const piece = new Uint8Array(await blob.slice(read.bytes, read.bytes + 65536).arrayBuffer());
-        read.bytes += piece.length;
-        out.enqueue(piece);
-      },
-    }, { highWaterMark: 0 }),
-  };
-}
-
 /** gzip of ``size`` bytes of spaces (any size: written 16 MiB at a time), its trailer's size field written as
  * ``stated``. Each size is compressed once (512 MiB take seconds) and copied for each trailer. */
 async function bigSpaces(size, stated) {

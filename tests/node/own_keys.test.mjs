@@ -24,6 +24,7 @@ test("a table answers only the keys it was given, an inherited one included", ()
   assert.equal(games.coc, "Call of Cthulhu");
   assert.equal(games.constructor, "A game named constructor");
   assert.equal(games.toString, undefined);
+  // biome-ignore lint/suspicious/noProto: the test reads a key named "__proto__" on purpose: it must be the table's own
   assert.equal(table([["__proto__", 1]]).__proto__, 1);
   assert.ok(Object.isFrozen(games));
 });

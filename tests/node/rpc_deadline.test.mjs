@@ -214,7 +214,7 @@ test("each call's limit is its operation's deadline from the catalog, named by t
 
 test("a stopped call reaches the screens as an EngineError of code stopped, its message in plain words", async () => {
   const calls = [];
-  const fake = { call: async (op, args, options, limit) => { calls.push([op, limit]); return { ok: false, error: { code: "stopped", message: limit.stopped, field: null } }; } };
+  const fake = { call: async (op, _args, _options, limit) => { calls.push([op, limit]); return { ok: false, error: { code: "stopped", message: limit.stopped, field: null } }; } };
   const client = engineClient(fake, Promise.resolve());
   client.catalog = () => Promise.resolve(CATALOG);
   const error = await client.call("campaign.check_file", {}, { text: "{}" }).catch((caught) => caught);

@@ -37,7 +37,7 @@ def requests_for_every_operation() -> list[str]:
         requests.append(json.dumps({"op": op["id"], "args": sample, "seed": 7}))
         requests.append(json.dumps({"op": op["id"], "args": {}, "seed": 7}))
         requests.append(json.dumps({"op": op["id"], "args": {p: "?" for p in sample}, "seed": 7}))
-        if op["odds"]:  # issue 9: the exact odds answer the same under Pyodide
+        if op["odds"]:  # the exact odds answer the same under Pyodide
             requests.append(json.dumps({"op": op["id"], "args": sample, "mode": "odds"}))
     requests.append(json.dumps({"op": "armageddon.task", "args": {"attribute": 2, "skill": 3, "dice": "10 7"}}))
     return requests
@@ -53,7 +53,7 @@ def test_wheel_in_pyodide_answers_like_cpython(dist_dir, tmp_path):
     out = json.loads((tmp_path / "out.json").read_text())
     assert out["python"].startswith("3.14")
     expected = [api.call(request) for request in requests]
-    for request, got, want in zip(requests, out["responses"], expected):
+    for request, got, want in zip(requests, out["responses"], expected, strict=True):
         assert json.loads(got) == json.loads(want), request
         assert json.loads(got).get("error", {}).get("code") != "internal", (request, got)
     task = json.loads(out["responses"][-1])["result"]

@@ -1,4 +1,4 @@
-"""Who can act, Semiautomagic (issue 16): seed 002 Conditions (Broken, Helpless, Unconscious, Sleeping, Dying,
+"""Who can act, Semiautomagic (TABLE.md): seed 002 Conditions (Broken, Helpless, Unconscious, Sleeping, Dying,
 Stunned, Staggered, Flat-Footed, Held, Disabled, Confused), Wound, Morale Penalty, Mobility Penalty."""
 
 from py_rules import api

@@ -4,11 +4,15 @@ import pytest
 
 from py_rules.dice import TypedDice
 from py_rules.errors import RulesError
-from py_rules.semiautomagic import condition_registry as R
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
-from py_rules.semiautomagic.conditions import (add_condition, detect_soul_coma, noise_wakes, remove_condition,
-                                               soul_coma_hour, staggered_round)
+from py_rules.semiautomagic import condition_registry as R, creature as C
+from py_rules.semiautomagic.conditions import (
+    add_condition,
+    detect_soul_coma,
+    noise_wakes,
+    remove_condition,
+    soul_coma_hour,
+    staggered_round,
+)
 from py_rules.trace import Log
 
 

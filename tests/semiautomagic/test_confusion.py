@@ -4,8 +4,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from py_rules.dice import RandomDice, TypedDice
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import creature as C, tables as T
 from py_rules.semiautomagic.confusion import confusion_round, needs_reroll, roll_confusion, scatter_direction
 from py_rules.trace import Log
 

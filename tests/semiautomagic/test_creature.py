@@ -4,8 +4,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from py_rules.errors import RulesError
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import creature as C, tables as T
 
 
 def human(**fields):

@@ -3,10 +3,9 @@
 import pytest
 
 from py_rules.dice import TypedDice
-from py_rules.errors import RulesError
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
 from py_rules.dice_expr import parse
+from py_rules.errors import RulesError
+from py_rules.semiautomagic import creature as C, tables as T
 from py_rules.semiautomagic.damage import apply_hit, roll_damage, step_down
 from py_rules.trace import Log
 

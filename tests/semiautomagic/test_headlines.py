@@ -1,4 +1,4 @@
-"""The headline says what happened (issue 16, "The table, part 3"): the end of a round names the dying roll with its
+"""The headline says what happened (TABLE.md, Running the game): the end of a round names the dying roll with its
 DC and result (seed 002, Dying: "a 10% chance each round" to stabilise, an endurance check whose DC rises by 1 on a
 failure), the Staggered stun roll, the Confusion chart's row in the chart's own words (seed 002, Confusion chart),
 and each condition timer still running in the unit a person reads ("5 hours left", not "3000 rounds")."""

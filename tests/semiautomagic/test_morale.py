@@ -3,10 +3,9 @@
 import pytest
 
 from py_rules.errors import RulesError
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
-from py_rules.trace import Log
+from py_rules.semiautomagic import creature as C, tables as T
 from py_rules.semiautomagic.morale import apply_morale_damage, remove_morale_penalties
+from py_rules.trace import Log
 
 
 def morale(c, damage, source="other"):

@@ -5,8 +5,7 @@ complexity (declared on its sheet) stops it until it is repaired; armour and siz
 
 import pytest
 
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import creature as C, tables as T
 from py_rules.semiautomagic.sheet import SHEET
 from tests.door import answer, refused
 

@@ -1,14 +1,13 @@
-"""Exact odds of Semiautomagic rolls (issue 9) against brute force over typed faces and against icepool."""
+"""Exact odds of Semiautomagic rolls against brute force over typed faces and against icepool."""
 
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic.odds import DYING_ROUNDS, dying_rounds
 from py_rules.semiautomagic.dying import dying_modifiers
+from py_rules.semiautomagic.odds import DYING_ROUNDS, dying_rounds
 from tests.odds_brute import assert_agrees, brute, odds
 
 

@@ -4,11 +4,10 @@ import pytest
 
 from py_rules.dice import TypedDice
 from py_rules.errors import RulesError
-from py_rules.semiautomagic import creature as C
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import creature as C, tables as T
 from py_rules.semiautomagic.clock import advance_days
-from py_rules.trace import Log
 from py_rules.semiautomagic.recovery import medicine_stabilise, repair, resuscitate
+from py_rules.trace import Log
 
 
 def run(fn, c, faces, *args, **kwargs):

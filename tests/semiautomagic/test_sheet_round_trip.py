@@ -7,14 +7,12 @@ each field drawn within its declared bounds) → the game's own check → an edi
 import copy
 import json
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules.campaign.migrations import SCHEMA as CAMPAIGN_SCHEMA
 from py_rules.log.changes import apply_changes, same_json, sheet_changes
 from py_rules.log.entry import entry_after
-from py_rules.semiautomagic import condition_registry as R
-from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic import condition_registry as R, tables as T
 from py_rules.semiautomagic.sheet import SHEET
 from tests.door import answer
 

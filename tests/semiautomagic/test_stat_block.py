@@ -6,8 +6,7 @@ type (seed 002, damage types); junk claims nothing."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from py_rules.api import handle
 from py_rules.semiautomagic import creature
@@ -27,7 +26,7 @@ ABILITIES = ("Strength", "Dexterity", "Endurance", "Intelligence", "Spirit")
 
 
 def abilities(*values):
-    return dict(zip(ABILITIES, values))
+    return dict(zip(ABILITIES, values, strict=True))
 
 
 LAYOUTS = [

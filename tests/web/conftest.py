@@ -208,6 +208,20 @@ def _emptied(page: Page, site_url: str, heard: list[str], viewport) -> None:
 
 
 @pytest.fixture
+def tablet(browser, site_url):
+    """A page at 768 × 1024 in a context that lets the test inject axe-core (the app's CSP would refuse an inline
+    script): the screens test's, and every test that checks a screen as it does."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(bypass_csp=True, viewport={"width": 768, "height": 1024})
+    page = context.new_page()
+    page.goto(site_url)
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+    yield page
+    context.close()
+
+
+@pytest.fixture
 def own_site(dist_dir, tmp_path):
     """A private copy of dist/ served under /app/ by its own server, which the test may change or stop:
     (folder, url, server)."""

@@ -1,5 +1,5 @@
 """Every operation of a game can be run from "All operations" with characters picked from the campaign
-(issue 8, Rules): filled with what each form shows by default, each answers with a result or with a message
+(TABLE.md, Screens: Rules): filled with what each form shows by default, each answers with a result or with a message
 next to a field — never an internal error and never nothing."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The app as a whole (issue 2 and 8): offline after one visit, the API reference one tap from the footer's About, user
+"""The app as a whole: offline after one visit, the API reference one tap from the footer's About, user
 text in the game's words, and HTML typed by a user shown as text."""
 
 import json

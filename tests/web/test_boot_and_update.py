@@ -1,4 +1,4 @@
-"""Boot failure with retry, and the "new version available, reload" prompt (issue 2, The page; Offline)."""
+"""Boot failure with retry, and the "new version available, reload" prompt (PYODIDE.md §3)."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""The Cast (issue 17): NPCs with full sheets kept apart from the party. Three numbered cultists from one
+"""The Cast (TABLE.md): NPCs with full sheets kept apart from the party. Three numbered cultists from one
 ready-made NPC, in each game, appear in the cast and not in the party's count (the party screen and Home); a pasted
 stat block is read, its missing value given, saved as an NPC, and added to an encounter from the cast. Screenshots
 of the cast at 768×1024 and 390×844 are saved under test-results/cast/."""
@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, stored_campaigns
-from tests.web.test_screens import AXE, SMALL_TARGETS, tablet  # noqa: F401 (the fixture)
+from tests.web.test_screens import AXE, SMALL_TARGETS
 from tests.web.test_words_scan import scan
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)

@@ -1,4 +1,4 @@
-"""Every move on the card (issue 16, "The table, part 3"): for each game, every operation of the catalog that acts
+"""Every move on the card (TABLE.md, Running the game): for each game, every operation of the catalog that acts
 on one character (a character's sheet among its parameters, or one of the few that act on one without taking
 it) opens its drawer from that character's sheet in at most three taps — and, in an encounter, from the card.
 The operations come from ``py_rules.api.catalog()`` here, not from the page, so a new operation without a place

@@ -1,4 +1,4 @@
-"""A long campaign's file is gzip-compressed (issue 19, long campaigns light); import reads gzip and plain files."""
+"""A long campaign's file is gzip-compressed (10,000 log entries are tens of MB); import reads gzip and plain files."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import gzip
 import json
 
 import pytest
-
 from playwright.sync_api import expect
 
 from py_rules import api

@@ -1,4 +1,4 @@
-"""Creation by the rules (issue "The table, part 3", Character creation): a skill whose base the rules take
+"""Creation by the rules (TABLE.md, Screens: the guided form): a skill whose base the rules take
 from the character (rules/coc.md §3.2: Dodge = half DEX, Language (Own) = EDU) starts at that value from the
 numbers typed so far and follows them until typed by hand; a refusal names the field in the form's words
 and the derived panel recovers once the input is fixed."""

@@ -1,4 +1,4 @@
-"""A fight on the encounter screen, for each game (issue 11, Tests): three combatants (two characters of the
+"""A fight on the encounter screen, for each game (TABLE.md, Encounter): three combatants (two characters of the
 party and a quick NPC), ordered by the game's rule (Semiautomagic: the GM's, moved by keyboard); an attack on a
 target picked by touch, damage that starts dying (CoC: a major wound), a condition with a duration; two rounds
 whose end runs the rules with typed dice; the order, round counter, timers and log entries checked; the last

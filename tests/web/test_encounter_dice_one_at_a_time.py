@@ -1,4 +1,4 @@
-"""Physical dice one at a time on the encounter screen (issue 16, "Physical dice one at a time"): the encounter's
+"""Physical dice one at a time on the encounter screen (TABLE.md, "Physical dice, one at a time"): the encounter's
 own steps (End the round, Next, Time passes) ask for each die when the rules need it, as the roll drawer does,
 named in the game's words, in view and focused, with the dice answered so far listed; nothing is stored until
 the step completes; a face left empty or not on the die is refused next to it, in view. Seed 002, Dying (a d10
@@ -8,14 +8,14 @@ Screenshots of the asked die go to test-results/encounter-dice/ at 768 × 1024 a
 import copy
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 from tests.door import answer
 from tests.web.helpers import stored_campaigns, stored_log
-from tests.web.test_encounter_part3 import named, seed, summary
-import pytest
+from tests.web.test_encounter_steps import named, seed, summary
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 

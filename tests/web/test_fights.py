@@ -1,4 +1,4 @@
-"""Fights with what the characters carry (issue 17, Tests: "Playwright per game"): a player character is given
+"""Fights with what the characters carry (TABLE.md, in each game): a player character is given
 a weapon from the game's common list and armour through the sheet's editor; an NPC is made in the Cast from a
 ready-made one; both join an encounter (the NPC from "From the cast") and the character attacks the NPC from
 the encounter card in three taps (Attack, the NPC, Roll) with physical dice that hit. The result names the

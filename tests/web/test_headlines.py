@@ -1,12 +1,13 @@
-"""The headline says what happened (issue 16, "The table, part 3"), in the page: a dying character's time passing
+"""The headline says what happened (TABLE.md, Running the game), in the page: a dying character's time passing
 is headed by each Survival Test it ran; the encounter's step lists each effect's headline (the dying roll with its
 DC, the timers left) before its trace; a Confused Semiautomagic character gets the Confusion chart's instruction
 at the start of its turn; Call of Cthulhu damage is headed by its CON roll. Campaigns are put straight into
-storage (tests/web/test_encounter_part3.py seed), then driven as a GM would."""
+storage (tests/web/test_encounter_steps.py seed), then driven as a GM would."""
 
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from py_rules.armageddon.character import EXAMPLE as JACK
@@ -16,8 +17,7 @@ from tests.door import answer
 from tests.sheets import dying_harvey as _dying_harvey
 from tests.web.helpers import open_sheet, roll, stored_campaigns
 from tests.web.test_encounter import next_turn
-from tests.web.test_encounter_part3 import SEED, named, summary
-import pytest
+from tests.web.test_encounter_steps import SEED, named, summary
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 

@@ -1,4 +1,4 @@
-"""A long import writes its log while the engine checks the file (issue 19, "Long campaigns light"): nothing of it
+"""A long import writes its log while the engine checks the file (a long campaign's log): nothing of it
 shows before the check and the user's answer, a refused or set-aside file leaves nothing behind, and log records
 left without a campaign never join one."""
 

@@ -1,4 +1,4 @@
-"""Inputs that cannot hurt (issue "The table, part 3": Defaults that hurt): no damage is pre-filled, a field's
+"""Inputs that cannot hurt (TABLE.md, "No default that can hurt"): no damage is pre-filled, a field's
 text is selected on focus so typing replaces it, a change beyond the character's pool asks first, a second tap
 cannot apply a result twice, a failed push offers no further push, and the dice choice is remembered per
 campaign. Screenshots of the drawer at 768 × 1024 and 390 × 844 go to test-results/inputs/."""

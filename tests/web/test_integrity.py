@@ -1,4 +1,4 @@
-"""Nothing stored, imported or half-updated can break the app (issue 15): damaged records are messages with
+"""Nothing stored, imported or half-updated can break the app (TABLE.md, Kept safe): damaged records are messages with
 Export and Repair, never a blank screen or a hidden campaign; Undo never writes a sheet the game refuses;
 fast taps apply in order; every file the format allows imports."""
 
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -132,7 +133,7 @@ def test_repair_removes_only_what_fails_and_lists_it(app):
     expect(dropped.locator("li")).to_have_count(2)
     with app.expect_download() as download:
         app.get_by_role("button", name="Export what is there").click()
-    kept = json.loads(open(download.value.path()).read())
+    kept = json.loads(Path(download.value.path()).read_text())
     assert kept["characters"][1]["sheet"] is None  # the file is what was there, damage and all
 
     app.get_by_role("button", name="Repair").click()
@@ -233,7 +234,7 @@ def test_a_long_log_with_long_ids_imports(app, tmp_path):
 
 
 def test_an_imported_log_kept_in_blocks_opens_its_entries_and_undoes_its_last_change(app, tmp_path):
-    """A whole log written at once is stored in blocks of entries (issue 19): an entry is still read one tap away,
+    """A whole log written at once is stored in blocks of entries: an entry is still read one tap away,
     from any block, and Undo finds the change it undoes there."""
     campaign = a_coc_campaign(app)
     open_sheet(app, "Harvey")
@@ -263,7 +264,7 @@ def test_an_imported_log_kept_in_blocks_opens_its_entries_and_undoes_its_last_ch
 
 
 def test_two_quick_damage_taps_apply_once_without_a_false_other_tab(app):
-    """Taps on Roll while the first runs are ignored (issue "The table, part 3": no second tap that applies
+    """Taps on Roll while the first runs are ignored (TABLE.md, "No default that can hurt": no second tap that applies
     twice); a deliberate Roll again is queued after it and applies to the sheet as it then is."""
     campaign = a_coc_campaign(app)
     open_sheet(app, "Harvey")

@@ -1,4 +1,4 @@
-"""Characters in from other tools and results out for forums, on a tablet (issue 18): a Dhole's House file picked on
+"""Characters in from other tools and results out for forums, on a tablet (TABLE.md): a Dhole's House file picked on
 the party screen shows its report before it joins the party; a roll is copied for the forum from the drawer in
 BBCode; the campaign's format changed to Markdown on the log's forum panel and a stretch copied; the format kept in
 the campaign, through an export and an import."""
@@ -161,7 +161,7 @@ def test_the_campaigns_format_changed_to_markdown_and_a_stretch_copied_from_the_
 
 
 def test_the_forums_format_travels_with_the_campaign_file(app, tmp_path):
-    """Issue 18, "the campaign remembers its forum's format": chosen on the log, kept through export and import."""
+    """The campaign remembers its forum's format (TABLE.md): chosen on the log, kept through export and import."""
     page = app
     campaign_id = two_rolls_on_the_log(page)
     panel = page.locator(".forum-export")

@@ -1,4 +1,4 @@
-"""Campaigns that survive Safari (issue 20): the note that the browser may delete them (only where that is so),
+"""Campaigns that survive Safari (PYODIDE.md §3.3): the note that the browser may delete them (only where that is so),
 "Back up everything" then "Restore" on a fresh profile, and the fixed bars clear the iPad's home indicator."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The campaign log on a tablet (issue 11, Log; TABLE.md, Log): rolls made in the drawer listed newest first with
+"""The campaign log on a tablet (TABLE.md, Log): rolls made in the drawer listed newest first with
 headline and who, the trace one tap away, filters and search, Undo and Redo that put the sheets back exactly and
 say so, a sheet edit logged and undoable, the last two entries as a forum post in BBCode then Markdown (golden
 texts, typed dice), a reload that keeps the screen, and a long log read a page at a time."""

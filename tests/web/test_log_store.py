@@ -1,4 +1,4 @@
-"""The campaign log as stored (issue 11; TABLE.md, Kept safe): a change and its log entries land in ONE
+"""The campaign log as stored (TABLE.md, Kept safe): a change and its log entries land in ONE
 transaction or not at all; the log pages newest first, filters and searches without loading sheets; a
 campaign file's log moves into the log stores and back out on export; a version-1 database is migrated.
 Driven through the page's own storage module in real IndexedDB."""

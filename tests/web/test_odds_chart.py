@@ -1,4 +1,4 @@
-"""Odds in the page (issue 9): asked through the worker, latest wins, drawn as an SVG bar chart under the CSP."""
+"""Odds in the page: asked through the worker, latest wins, drawn as an SVG bar chart under the CSP."""
 
 ASK_AND_DRAW = """
 async () => {

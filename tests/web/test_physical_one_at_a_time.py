@@ -1,4 +1,4 @@
-"""Physical dice one at a time (issue 16, "The table, part 3"): the drawer asks for each die when the rules need it,
+"""Physical dice one at a time (TABLE.md, Running the game): the drawer asks for each die when the rules need it,
 named in the game's words, and calls the engine again with the faces so far. A Call of Cthulhu Sanity loss of 5 or
 more asks for the INT roll only after the loss (seed 003, Sanity); an Armageddon character dying at −10 LP or less
 is asked for each minute's Survival Test die (seed 000, Dying); a die left empty is asked again in view. Screenshots
@@ -6,10 +6,10 @@ of the drawer asking go to test-results/physical/ at 768 × 1024 and 390 × 844.
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import answer_dice, new_campaign, new_character, open_sheet, roll, stored_campaigns, stored_log
-import pytest
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -45,7 +45,7 @@ def test_a_sanity_loss_of_5_or_more_asks_for_the_int_roll_after_the_loss(app):
     result = drawer.locator("[data-result]")
     expect(result).to_contain_text("Harvey loses 6 Sanity (60 → 54)")
     expect(result).to_contain_text("stays sane")
-    # the headline names both rolls with their outcomes: the loss, then the INT roll (issue 16, the headline)
+    # the headline names both rolls with their outcomes: the loss, then the INT roll
     expect(result.locator(".headline")).to_have_text("Sanity roll 99 vs 60 — Failure: loses 6 Sanity (60 → 54)")
     expect(result.locator(".headline-more li")).to_have_text(
         ["INT roll 90 vs 80 — Failure: the mind closes to the horror, stays sane"])

@@ -1,4 +1,4 @@
-"""Each screen on a tablet (issue 8, On a tablet): axe-core finds no serious or critical violation, every
+"""Each screen on a tablet (TABLE.md, On a tablet): axe-core finds no serious or critical violation, every
 interactive element is at least 44 × 44 px at 768 × 1024, nothing scrolls sideways at 768×1024, 1024×768,
 1366×1024 and 390×844, and a screenshot of each screen at each size is saved under test-results/screens/."""
 
@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import BOOT_TIMEOUT_MS
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,17 +28,6 @@ SMALL_TARGETS = """() => {
   }
   return small;
 }"""
-
-
-@pytest.fixture
-def tablet(browser, site_url):
-    """A page in a context that lets the test inject axe-core (the app's CSP would refuse an inline script)."""
-    context = browser.new_context(bypass_csp=True, viewport={"width": 768, "height": 1024})
-    page = context.new_page()
-    page.goto(site_url)
-    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
-    yield page
-    context.close()
 
 
 DEVELOPER_WORDS = re.compile(r"RULES\.md|rules/[\w-]+\.md|DEVELOPERS|\.py\b|seed \d{3}|§|\b[A-Z]\d{1,2}\b|\b[a-z]+_[a-z_]+\b")
@@ -128,7 +116,7 @@ def test_every_screen_on_a_tablet(tablet, scheme):
 
 
 def test_a_damaged_campaign_on_a_tablet(tablet):
-    """Home with a damaged campaign listed, and its own screen with Export and Repair (issue 15)."""
+    """Home with a damaged campaign listed, and its own screen with Export and Repair (TABLE.md, Kept safe)."""
     from tests.web.helpers import stored_campaigns
     from tests.web.test_integrity import put
 

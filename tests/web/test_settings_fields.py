@@ -1,5 +1,5 @@
-"""House rules commit a checked value or nothing (issue "Nothing stored, imported or half-updated can break the
-app or silently change the rules"): a number setting is stored when it is committed (leaving the field,
+"""House rules commit a checked value or nothing (nothing stored, imported or half-updated can break the
+app or silently change the rules): a number setting is stored when it is committed (leaving the field,
 Enter, a − / + tap), never keystroke by keystroke, and only when it reads as a whole number in the rule's
 range; an invalid value shows its error and leaves the stored rule as it was, and the next roll uses the
 stored rule. The roll drawer names a house rule set away from its default before anything is rolled."""

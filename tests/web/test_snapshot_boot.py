@@ -1,4 +1,4 @@
-"""Boot from the build's memory snapshot (issue 19): the app starts from it, digital dice stay random after a
+"""Boot from the build's memory snapshot (for boot time): the app starts from it, digital dice stay random after a
 restore, and a broken snapshot falls back to the normal boot and still rolls. A snapshot is this build's or
 nothing: one described as another build's, or whose bytes are not the ones described, is refused with its
 reason in the console; and whether the snapshot is refused or missing, the service worker still saves the

@@ -1,4 +1,4 @@
-"""Nothing typed is lost (issue 8, Storage; Import/export): IndexedDB unavailable → a banner and the app
+"""Nothing typed is lost (TABLE.md, Kept safe): IndexedDB unavailable → a banner and the app
 works in memory; two tabs on one campaign never overwrite each other; a bad file changes nothing."""
 
 import json
@@ -6,7 +6,6 @@ import json
 from playwright.sync_api import expect
 
 from tests.web.helpers import boot, new_campaign, new_character, open_sheet, roll, stored_campaigns
-
 
 
 def test_storage_unavailable_shows_a_banner_and_rolls_still_work(page, site_url, foreign_requests):

@@ -1,4 +1,4 @@
-"""A game master's campaign on a tablet, for each game (issue 8, Tests): a campaign, two characters made
+"""A game master's campaign on a tablet, for each game (TABLE.md): a campaign, two characters made
 with the guided form, a roll from the sheet in two taps with the Roll button in view at 1024 × 768,
 damage and healing, a house rule that the next roll follows and names, a reload that finds everything, and
 export → delete → import giving back the same campaign field by field."""

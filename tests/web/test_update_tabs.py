@@ -1,5 +1,5 @@
-"""One version per page across tabs, and no running inside another origin's frame (issue "Nothing stored,
-imported or half-updated can break the app").
+"""One version per page across tabs, and no running inside another origin's frame (nothing stored,
+imported or half-updated can break the app).
 
 A new deploy is simulated on a private copy of dist/: sw.js gets a new VERSION, and app.css, main.mjs and
 the lazily loaded log screen carry a marker of their version, so a page that ran a module of the other

@@ -1,4 +1,4 @@
-"""Weapons and armour on Armageddon and Semiautomagic sheets (issue 17): a weapon from the game's common list
+"""Weapons and armour on Armageddon and Semiautomagic sheets (TABLE.md): a weapon from the game's common list
 and armour given through the sheet's editor (a bad damage refused next to its field, in the form's words),
 then an attack with that weapon on the other character from the sheet's Attack action: the defender's sheet
 changes by the weapon's damage less his armour (Armageddon: Life Points; Semiautomagic: a wound), both
@@ -6,10 +6,10 @@ sheets stored."""
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
-import pytest
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 

@@ -1,15 +1,15 @@
-"""Call of Cthulhu weapons and armour on the sheet (issue 17): a knife from the common list and armour given
+"""Call of Cthulhu weapons and armour on the sheet (TABLE.md): a knife from the common list and armour given
 through the sheet's editor, a bad damage refused next to its field in the form's words, then an attack in an
 encounter with the knife: the target's HP go down by the knife's damage + the attacker's Damage Bonus − the
 target's armour, both sheets stored changed."""
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
-from tests.web.test_screens import check, tablet  # noqa: F401 (the fixture)
-import pytest
+from tests.web.test_screens import check
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 

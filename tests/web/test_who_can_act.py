@@ -1,4 +1,4 @@
-"""Who can act (issue 16, "The table, part 3"): the card says whether a character can act and why, in the game's
+"""Who can act (TABLE.md, Running the game): the card says whether a character can act and why, in the game's
 words; the drawer warns above Roll before a roll the rules forbid (the GM can still roll); the encounter marks a
 combatant who cannot act and, by the GM's choice remembered per campaign, Next skips them with a logged line;
 the sheet shows a temporary Attribute loss and every penalty of the state with the rolls it reaches.
@@ -13,8 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from py_rules.armageddon.character import EXAMPLE as JACK
-from py_rules.coc.investigator import EXAMPLE as HARVEY
-from py_rules.coc.investigator import from_dict as investigator
+from py_rules.coc.investigator import EXAMPLE as HARVEY, from_dict as investigator
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 from tests.door import answer
 from tests.web.conftest import BOOT_TIMEOUT_MS

@@ -1,4 +1,4 @@
-"""Words on the page (issue "The table, part 3", Words): walking the main screens of one campaign of each game —
+"""Words on the page (TABLE.md, Words): walking the main screens of one campaign of each game —
 home, the party with a character made by the guided form, the sheet, a roll in the drawer, the house rules, the
 encounter screen, the log — no text a user can see (the page's text, and its ``title`` and ``aria-label``
 attributes) cites a seed, a rules notes file or a section, names a field path or an internal value, or says "1 hours".
@@ -85,9 +85,9 @@ def _more_games():
     from py_rules.armageddon.character import EXAMPLE as JACK
     from py_rules.coc.investigator import EXAMPLE as HARVEY
     from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
-    from tests.sheets import dying_harvey as _dying_harvey
     from tests.door import answer
-    from tests.web.test_encounter_part3 import named
+    from tests.sheets import dying_harvey as _dying_harvey
+    from tests.web.test_encounter_steps import named
 
     def canon(game, sheet):  # a sheet as the page stores it (its derived values filled): 0 damage taken
         param, field = {"armageddon": ("character", "amount"), "semiautomagic": ("creature", "damage"),
@@ -113,7 +113,7 @@ def _seed(page, game, spec):
     """A campaign with the healthy and the dying character in the party, the NPC in the cast and an encounter of
     the two, ordered; opened on the encounter screen."""
     from tests.door import answer
-    from tests.web.test_encounter_part3 import SEED
+    from tests.web.test_encounter_steps import SEED
 
     party = {"w": spec["well"], "d": spec["dying"]}
     state = answer("encounter.start", id="enc-1", name="The cellar", game=game,

@@ -1,4 +1,4 @@
-"""The WebKit pass (issue 20): the app in Debian's WebKitGTK, the engine every iPad browser runs, driven by
+"""The WebKit pass (as on an iPad): the app in Debian's WebKitGTK, the engine every iPad browser runs, driven by
 WebKitWebDriver through Selenium on a private X display (Xvfb). Helpers are in helpers.py here.
 
 What it cannot check, and where that is checked instead: WebDriver has no way to watch a download, so an export

@@ -55,7 +55,7 @@ def press(driver, words: str, seconds: float = 30) -> None:
 
 def button(driver, words: str, seconds: float = 30):
     """The displayed button (or button-like link) whose text is exactly ``words``."""
-    xpath = "//*[self::button or self::a][normalize-space(.)=%s]" % json.dumps(words)
+    xpath = f"//*[self::button or self::a][normalize-space(.)={json.dumps(words)}]"
     return wait(driver, seconds).until(EC.element_to_be_clickable((By.XPATH, xpath)))
 
 

@@ -1,4 +1,4 @@
-"""The key flows of each game in WebKit (issue 20), as on an iPad: boot, a campaign and a character through the
+"""The key flows of each game in WebKit, as on an iPad: boot, a campaign and a character through the
 guided form, a roll from the sheet with its exact odds, an encounter step and its Undo, a reload that keeps all of
 it, the campaign file the page exports (Home's Export) imported back through its file field, field by field and
 entry by entry of the log; and, once, the service worker's offline reload.
@@ -12,9 +12,25 @@ import json
 import pytest
 from selenium.webdriver.common.by import By
 
-from tests.webkit.helpers import (booted, close_drawer, css, delete_campaign, exported_file, fill_at, log_ids, log_of,
-                                  new_campaign, new_character, odds_shown, open_sheet, press, roll_physical, stored, tap,
-                                  wait)
+from tests.webkit.helpers import (
+    booted,
+    close_drawer,
+    css,
+    delete_campaign,
+    exported_file,
+    fill_at,
+    log_ids,
+    log_of,
+    new_campaign,
+    new_character,
+    odds_shown,
+    open_sheet,
+    press,
+    roll_physical,
+    stored,
+    tap,
+    wait,
+)
 
 GAMES = {
     "armageddon": {"hero": "Jack", "numbers": {"attributes.Perception": 3}, "row": "attr-Perception", "faces": "6",
@@ -82,7 +98,7 @@ def test_a_campaign_a_roll_an_encounter_step_undo_reload_export_and_import_in_we
     assert [(e["id"], e["op"]) for e in back_log] == log_ids(entries, campaign_id)
     assert back_log == sent["log"]
 
-    # A long log is written while the file is checked (issue 19), and shows whole with its campaign.
+    # A long log is written while the file is checked, and shows whole with its campaign.
     rolls = [{"id": f"r-{i}", "at": "2026-12-01T20:15:03Z", "op": f"{game}.x", "args": {}, "result": {"label": f"Roll {i}"},
               "who": [], "encounter": None, "before": {}, "changes": {}, "kind": "roll"} for i in range(1_200)]
     long = {**sent, "id": "c-long", "name": "Long", "log": rolls + sent["log"]}
@@ -107,7 +123,7 @@ def test_a_campaign_a_roll_an_encounter_step_undo_reload_export_and_import_in_we
         }).catch((error) => done(String(error)));""")
     assert written == [True, 1, 0]
 
-    # A long file is written in pieces and gzip-compressed on a worker of its own (issue 19: export within a second):
+    # A long file is written in pieces and gzip-compressed on a worker of its own (export within a second):
     # WebKit starts it, and the bytes unpack to JSON.stringify's very text.
     packed = webkit.execute_async_script("""const done = arguments[arguments.length - 1];
         const made = [];

@@ -1,4 +1,4 @@
-// "Back up everything" and "Restore" (issue 20): every campaign of this device into one file, and back. Restore
+// "Back up everything" and "Restore" (against Safari): every campaign of this device into one file, and back. Restore
 // checks each campaign of the file exactly as an import does (campaign.check_file: the whole campaign, its log too);
 // one that fails is not restored and is listed with its problems; one not on this device is added; one already
 // here is left as it is until the user chooses, per campaign, to keep both or replace it.

@@ -1,10 +1,11 @@
-// Encounter actions (issue 11; TABLE.md, Encounter): every encounter.* step of the engine is stored with ONE
+// Encounter actions (TABLE.md, Encounter): every encounter.* step of the engine is stored with ONE
 // commit and ONE log entry — the new encounter state, every sheet it returned, and the step's entry: its
 // result tells what each effect decided (a dying roll with its target and outcome, a condition's time up; the
 // engine's ``details.decided``, each with its trace), ``who`` every character whose sheet it changed, and it
 // holds the encounter and every changed sheet before and after, so one Undo undoes the whole step. Effects
 // that decided nothing (an end of round that only repeats a number) are not logged apart.
 import { newId } from "../store/records.mjs";
+import { CODE } from "../error_codes.mjs";
 import { commitNow, makeEntry } from "./log_actions.mjs";
 import { inQueue } from "./queue.mjs";
 import { addCharacter } from "./actions.mjs";
@@ -50,7 +51,7 @@ function whoOf(encounter, args, changed) {
 /**
  * Run ``encounter.<kind>`` on the open campaign's encounter with ``args``, then store the returned state,
  * sheets and its log entry in one commit. ``dice``: ``{physical: true, faces}`` physical dice with the faces so
- * far ("7 3", or none yet), ``{}`` digital. Physical dice are asked one at a time (issue 16): when the rules need
+ * far ("7 3", or none yet), ``{}`` digital. Physical dice are asked one at a time (TABLE.md): when the rules need
  * a die not typed yet the engine's "needs a die" refusal (EngineError ``code`` "needs_die", ``die``) is thrown and
  * nothing is stored; the page asks that die and calls again with the faces so far and the new one. Returns the
  * engine's result with ``logged``, the result as its entry keeps it (stepResult).
@@ -124,14 +125,14 @@ async function nextPass(app, state, sheets, faces, physical) {
   try {
     return { result: await once(faces), used: faces.length, unused: null };
   } catch (error) {
-    if (error.code !== "dice_unused") throw error;
+    if (error.code !== CODE.diceUnused) throw error;
     unused = error;
   }
   for (let used = 0; used < faces.length; used += 1) {
     try {
       return { result: await once(faces.slice(0, used)), used, unused };
     } catch (error) {
-      if (error.code !== "needs_die") throw error;
+      if (error.code !== CODE.needsDie) throw error;
     }
   }
   throw unused;
@@ -152,7 +153,7 @@ async function nextNow(app, encounter, dice, reasonOf) {
     try {
       done = await nextPass(app, state, sheets, faces.slice(spent), Boolean(dice.physical));
     } catch (error) {
-      if (error.code === "needs_die" && error.die) error.die = { ...error.die, position: error.die.position + spent };
+      if (error.code === CODE.needsDie && error.die) error.die = { ...error.die, position: error.die.position + spent };
       throw error;
     }
     const { result } = done;

@@ -113,7 +113,7 @@ export function choiceLabel(param, value) {
 export function plainHelp(text = "") {
   return String(text)
     .replace(/\s*\((?:[^()]*(?:rules\/[\w-]+\.md|seed \d+|DEVELOPERS\.md|§)[^()]*)\)/gi, "")
-    .replace(/(?:rules\/[\w-]+\.md|DEVELOPERS\.md)\s*§?[\d.–\-]*\s*[A-Z]?\d*[:;,]?\s*/g, "")
+    .replace(/(?:rules\/[\w-]+\.md|DEVELOPERS\.md)\s*§?[\d.–-]*\s*[A-Z]?\d*[:;,]?\s*/g, "")
     .replace(/\b[Ss]eed \d+,?\s*/g, "")
     .replace(/\[[^\]]*\]/g, "")
     .replace(/\s{2,}/g, " ")

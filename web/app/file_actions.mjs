@@ -25,7 +25,7 @@ export async function exportCampaign(app, id, { share = false } = {}) {
 
 /**
  * The engine's verdict on a campaign file, from its JSON ``text`` (the file as read; for a campaign of a backup its
- * JSON): the whole file is parsed and checked once in the engine (campaign.check_file, issue 19: the text travels
+ * JSON): the whole file is parsed and checked once in the engine (campaign.check_file: the text travels
  * beside the request, a 10,000-entry log is tens of MB), every sheet in the log by the game as the characters are.
  * The answer leaves out a log that is the file's own: the page keeps ``data.log`` (its own reading of the same text)
  * with the entries of an older file (each sheet whole before and after) in the current shape (store/changes.mjs).
@@ -46,7 +46,7 @@ export async function checkCampaignFile(app, data, progress = null, text = null,
 const STAGE_FROM = 1_000;
 
 /**
- * A long log written to IndexedDB while the engine checks the file it came from (issue 19: the check and the writing
+ * A long log written to IndexedDB while the engine checks the file it came from (the check and the writing
  * of 10,000 entries take seconds each, and run side by side): under the file's campaign id when no campaign here
  * has it, else under the id a copy would get ("Keep both"). Nothing shows it until its campaign is written after
  * the check (storage add with ``staged``); a refused file, Replace or Cancel take it back (dropStaged). Returns the

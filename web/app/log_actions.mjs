@@ -1,4 +1,4 @@
-// The campaign log's actions (issue 11; TABLE.md, Log): a change and its log entries in one transaction,
+// The campaign log's actions (TABLE.md, Log): a change and its log entries in one transaction,
 // and Undo / Redo of the last change. Undo writes back the sheets (and encounter) the entry kept as they
 // were before; it never runs an inverse rule (STYLE.md Part C; the step itself, pure: store/undo.mjs).
 import { loadHistory, snack, writeChange } from "./actions.mjs";

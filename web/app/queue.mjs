@@ -1,4 +1,4 @@
-// One tab's actions on one campaign run one after another (issue 15: fast taps apply in order). An action
+// One tab's actions on one campaign run one after another (fast taps apply in order). An action
 // reads the campaign when its turn comes, not when it was tapped, so two quick Damage taps are two hits on
 // the sheet as it then is, and "changed in another tab" is only said when another tab did change it.
 // Only the outermost action queues (app/actions.mjs, file_actions.mjs, operation_actions.mjs, log_actions.mjs,

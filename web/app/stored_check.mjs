@@ -7,11 +7,12 @@
 // on this record. A failure that says nothing of the record (the engine not started yet, a call past its deadline,
 // the worker restarted) is no verdict: the campaign stays as it was listed and is checked again later.
 import { EngineError } from "./engine.mjs";
+import { CODE } from "../error_codes.mjs";
 import { describeProblem, problemSentence } from "../store/record_check.mjs";
 
 /** Codes of an engine answer that is about the engine, not about the record sent (rpc.mjs): still starting, and
  * stopped at its deadline (the engine is started afresh). */
-const TRANSIENT = new Set(["not_ready", "stopped"]);
+const TRANSIENT = new Set([CODE.notReady, CODE.stopped]);
 
 /** A record at its revision (as Home's summary reads a revision: records.mjs summary). */
 const keyOf = (record) => `${record.id}@${Number.isInteger(record.revision) ? record.revision : 0}`;
@@ -24,7 +25,7 @@ let sweeping = null;
  * path itself ("characters.0.sheet.name holds…" → "Character “Harvey” — Name: holds…"). */
 export function refusalWords(record, error) {
   const path = error.path || "";
-  if (error.code === "internal") return `The rules engine failed while checking it (${error.message})`; // a fault met on this record
+  if (error.code === CODE.internal) return `The rules engine failed while checking it (${error.message})`; // a fault met on this record
   let message = error.detail || error.message || "The engine refused this campaign.";
   if (path && message.startsWith(`${path} `)) message = message.slice(path.length + 1);
   return describeProblem(record, { path, message });

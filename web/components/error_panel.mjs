@@ -1,4 +1,4 @@
-// A screen that fails to render shows what happened and the way back, never an empty page (issue 15). The
+// A screen that fails to render shows what happened and the way back, never an empty page. The
 // boundary resets when the route changes, so leaving the broken screen works.
 import { Component, html } from "../app/html.mjs";
 

@@ -1,13 +1,14 @@
 // The roll drawer: what is rolled, its fields with every default visible, the opponent from the campaign,
 // dice, the house rules this roll uses named just above a Roll button that never scrolls away, then the
 // result with the follow-ups the rules allow. A bottom sheet on portrait screens, a side panel when wide (app.css).
-// No input can hurt (issue "The table, part 3"): nothing that changes a sheet is pre-filled (games/*.mjs), a
+// No input can hurt (TABLE.md, "No default that can hurt"): nothing that changes a sheet is pre-filled (games/*.mjs), a
 // change beyond the character's pool asks first, a second tap while a roll runs is ignored, and once a roll
 // changed a sheet the button turns into "Done" and a "Roll again" that a tap landing right after the result
 // does not press. Physical dice are asked one at a time as the rules need them (drawer/dice_field.mjs): the
 // Roll button turns into Next while a die is asked, and a die left empty is asked again in view.
 import { html, useEffect, useRef, useState } from "../app/html.mjs";
 import { useApp } from "../app/state.mjs";
+import { CODE } from "../error_codes.mjs";
 import { activeHouseRules, choiceLabel } from "../app/engine.mjs";
 import { requestFor, runOperation } from "../app/operation_actions.mjs";
 import { ChoiceField } from "../components/field.mjs";
@@ -153,7 +154,7 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
       if (applied || runSpec.once) settledAt.current = performance.now();
       setOutcome({ result, title: runSpec.title || runSpec.label, args: sent, applied, once: runSpec.once || null });
     } catch (error) {
-      if (error.code === "needs_die" && error.die && runSpec === spec) { // physical dice: the rules need one more die
+      if (error.code === CODE.needsDie && error.die && runSpec === spec) { // physical dice: the rules need one more die
         pending.current = { extra };
         form.askDie(error.die);
         setOutcome(null);
@@ -162,7 +163,7 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
       // A roll allowed once that the rules refuse on the sheet itself (a roll already pushed can't be pushed again):
       // no Roll button stays live as if trying again could help, only Done.
       if (error.name === "StaleError") setOutcome({ error: error.message });
-      else if (!form.showEngineError(error)) setOutcome({ error: error.message, final: Boolean(runSpec.once && error.code === "rule_violation") });
+      else if (!form.showEngineError(error)) setOutcome({ error: error.message, final: Boolean(runSpec.once && error.code === CODE.ruleViolation) });
     } finally {
       running.current = false;
       setBusy(false);

@@ -1,5 +1,5 @@
-// The exact odds of every outcome of the roll as the drawer shows it, redrawn as the fields change (issue
-// "Exact odds"): asked through web/odds/odds_client.mjs (latest wins, so typing never queues questions) and
+// The exact odds of every outcome of the roll as the drawer shows it, redrawn as the fields change (TABLE.md,
+// Roll drawer): asked through web/odds/odds_client.mjs (latest wins, so typing never queues questions) and
 // drawn by web/odds/odds_chart.mjs. Nothing is shown while a field cannot be read.
 import { html, useEffect, useRef, useState } from "../app/html.mjs";
 import { isSuperseded } from "../odds/odds_client.mjs";

@@ -6,7 +6,7 @@ import { CopyForForum } from "../components/copy_forum.mjs";
 
 /** A trace line as [what happened, the rule it follows]: the engine ends a line with "[rule name]". */
 function splitWhy(line) {
-  const match = plainLine(line).match(/^(.*?)\s*\[([^\[\]]+)\]$/);
+  const match = plainLine(line).match(/^(.*?)\s*\[([^[\]]+)\]$/);
   return match ? [match[1], match[2]] : [plainLine(line), null];
 }
 

@@ -27,7 +27,7 @@ function resisted(skill) {
     op: "armageddon.resisted", bind: "character",
     fields: ["a_attribute_name", "b_attribute", "b_skill", "a_modifiers", "b_modifiers"],
     fixed: (me, them) => ({ a_name: me.name, b_name: them.name, a_skill: level(me.skills?.[skill]) ?? 0 }),
-    defaults: (me, them) => ({ a_attribute_name: attribute, b_attribute: them.attributes[attribute], b_skill: level(them.skills?.[skill]) ?? 0 }),
+    defaults: (_me, them) => ({ a_attribute_name: attribute, b_attribute: them.attributes[attribute], b_skill: level(them.skills?.[skill]) ?? 0 }),
     prepare: (args, me) => ({ a_attribute: me.attributes[args.a_attribute_name] }),
   };
 }
@@ -99,10 +99,10 @@ const MORE = [
   { key: "survival", label: "Survival Test", more: "Injury", op: "armageddon.survival_test", bind: "character", fields: [] },
   { key: "first_aid", label: "First Aid", more: "Injury", op: "armageddon.first_aid", bind: "character", pickTarget: true,
     pick: { label: "Medic", none: "Nobody from the campaign: type the levels" },
-    fields: ["medic_intelligence", "medic_first_aid", "modifiers"], defaults: (me, them) => helperLevels(them, "First Aid", ["medic_intelligence", "medic_first_aid"]) },
+    fields: ["medic_intelligence", "medic_first_aid", "modifiers"], defaults: (_me, them) => helperLevels(them, "First Aid", ["medic_intelligence", "medic_first_aid"]) },
   { key: "resuscitate", label: "Resuscitation", more: "Injury", op: "armageddon.resuscitate", bind: "character", pickTarget: true,
     pick: { label: "Doctor", none: "Nobody from the campaign: type the levels" },
-    fields: ["doctor_intelligence", "doctor_medicine", "in_hospital", "modifiers"], defaults: (me, them) => helperLevels(them, "Medicine", ["doctor_intelligence", "doctor_medicine"]) },
+    fields: ["doctor_intelligence", "doctor_medicine", "in_hospital", "modifiers"], defaults: (_me, them) => helperLevels(them, "Medicine", ["doctor_intelligence", "doctor_medicine"]) },
   { key: "essence_checks", label: "Essence below 0", more: "Essence", op: "armageddon.essence_checks", bind: "character", fields: ["mental_attribute_lost"] },
   { key: "encumbrance", label: "Encumbrance", more: "State", op: "armageddon.encumbrance", bind: "character", fields: [], rollLabel: "Show" },
   { key: "penalties", label: "Penalties now", more: "State", op: "armageddon.action_penalties", bind: "character", fields: ["attribute_name", "roll_type", "tags"], rollLabel: "Show" },
@@ -207,7 +207,7 @@ export default {
     return [{ title: "Attributes", rows: attributes }, { title: "Skills", rows: skills }];
   },
 
-  followUps: (result, sheet, target, args) => damageFollowUp(result, target, args, { op: "armageddon.apply_damage", param: "character", amount: "amount", asText: true, large: damageWarning }),
+  followUps: (result, _sheet, target, args) => damageFollowUp(result, target, args, { op: "armageddon.apply_damage", param: "character", amount: "amount", asText: true, large: damageWarning }),
 
   actions: () => [
     { key: "attack", label: "Attack", op: "armageddon.attack", bind: "attacker", target: "defender", fields: ["weapon", "defence", "modifiers"],

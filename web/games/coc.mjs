@@ -94,7 +94,7 @@ const split = (value) => ({ half: Math.floor(value / 2), fifth: Math.floor(value
 const sanityRoll = (title) => ({
   title, op: "coc.sanity_roll", bind: "investigator", target: "source", targetOptional: true,
   pick: { label: "Against", none: "Nothing from the campaign: type the loss" },
-  fields: ["loss", "bonus", "penalty"], defaults: (me, them) => ({ loss: them.san_loss || "" }), required: ["loss"], applies: true, large: sanityWarning,
+  fields: ["loss", "bonus", "penalty"], defaults: (_me, them) => ({ loss: them.san_loss || "" }), required: ["loss"], applies: true, large: sanityWarning,
 });
 
 /** Which of the declared kinds of sheet a character's is: a creature by its sheet, else the campaign's record says
@@ -241,9 +241,9 @@ export default {
     { key: "damage", label: "Take damage", op: "coc.apply_damage", bind: "investigator", fields: ["amount", "own_turn"], defaults: { amount: "" }, large: damageWarning },
     { key: "condition", label: "Condition", op: "coc.set_condition", bind: "investigator", fields: ["condition", "action"] },
     { key: "first_aid", label: "First Aid", op: "coc.first_aid", bind: "investigator", pickTarget: true, pick: { label: "Medic", none: "Nobody from the campaign: type the skill" },
-      fields: ["skill", "bonus", "penalty"], defaults: (me, them) => ({ skill: them.skills?.["First Aid"] }) },
+      fields: ["skill", "bonus", "penalty"], defaults: (_me, them) => ({ skill: them.skills?.["First Aid"] }) },
     { key: "medicine", label: "Medicine", op: "coc.medicine", bind: "investigator", pickTarget: true, pick: { label: "Doctor", none: "Nobody from the campaign: type the skill" },
-      fields: ["skill", "equipment", "bonus", "penalty"], defaults: (me, them) => ({ skill: them.skills?.Medicine }) },
+      fields: ["skill", "equipment", "bonus", "penalty"], defaults: (_me, them) => ({ skill: them.skills?.Medicine }) },
     { key: "sanity", label: "Regain Sanity", op: "coc.gain_sanity", bind: "investigator", fields: ["amount", "reason"], defaults: { amount: "" }, required: ["amount"] },
     { key: "luck", label: "Recover Luck", op: "coc.recover_luck", bind: "investigator", fields: [] },
     { key: "time", label: "Time passes", op: "coc.advance_time", bind: "investigator", fields: ["unit", "amount"], defaults: { unit: "rounds", amount: "" }, large: timeSkipCheck("coc.advance_time", "investigator") },

@@ -81,13 +81,13 @@ const MORE = [
   { key: "action_seconds", label: "Action seconds", more: "Rolls", op: "semiautomagic.take_action", bind: "creature", fields: ["seconds", "seconds_used", "weapon", "combo", "move"], rollLabel: "Check" },
   { key: "dying_round", label: "Dying round", more: "Dying and Soul Coma", op: "semiautomagic.dying_round", bind: "creature", fields: ["modifiers"] },
   { key: "stabilise", label: "Medicine: stabilise", more: "Dying and Soul Coma", op: "semiautomagic.medicine_stabilise", bind: "creature", pickTarget: true, pick: MEDIC,
-    fields: ["medicine", "modifiers"], defaults: (me, them) => ({ medicine: bonusOf(them, "Medicine") }) },
+    fields: ["medicine", "modifiers"], defaults: (_me, them) => ({ medicine: bonusOf(them, "Medicine") }) },
   { key: "resuscitate", label: "Medicine: resuscitate", more: "Dying and Soul Coma", op: "semiautomagic.resuscitate", bind: "creature", pickTarget: true, pick: MEDIC,
-    fields: ["medicine", "modifiers"], defaults: (me, them) => ({ medicine: bonusOf(them, "Medicine") }) },
+    fields: ["medicine", "modifiers"], defaults: (_me, them) => ({ medicine: bonusOf(them, "Medicine") }) },
   { key: "soul_coma_hour", label: "Soul Coma hour", more: "Dying and Soul Coma", op: "semiautomagic.soul_coma_hour", bind: "creature", pickTarget: true,
-    pick: { label: "Caretaker", none: "Nobody tends the body" }, fields: ["caretaker_medicine"], defaults: (me, them) => ({ caretaker_medicine: bonusOf(them, "Medicine") }) },
+    pick: { label: "Caretaker", none: "Nobody tends the body" }, fields: ["caretaker_medicine"], defaults: (_me, them) => ({ caretaker_medicine: bonusOf(them, "Medicine") }) },
   { key: "detect_soul_coma", label: "Is the body alive?", more: "Dying and Soul Coma", op: "semiautomagic.detect_soul_coma", bind: "creature", pickTarget: true,
-    pick: { label: "Who looks", none: "Nobody from the campaign: type the bonus" }, fields: ["method", "bonus"], defaults: (me, them) => ({ bonus: bonusOf(them, "Medicine") }) },
+    pick: { label: "Who looks", none: "Nobody from the campaign: type the bonus" }, fields: ["method", "bonus"], defaults: (_me, them) => ({ bonus: bonusOf(them, "Medicine") }) },
   { key: "capacity", label: "Can they act?", more: "Conditions", op: "semiautomagic.capacity", bind: "creature", fields: [], rollLabel: "Show" },
   { key: "confusion", label: "Confusion round", more: "Conditions", op: "semiautomagic.confusion_round", bind: "creature", fields: [] },
   { key: "staggered", label: "Staggered round", more: "Conditions", op: "semiautomagic.staggered_round", bind: "creature", fields: [] },
@@ -202,7 +202,7 @@ export default {
     return [...(abilities.length ? [{ title: "Abilities", rows: abilities }] : []), { title: "Skills", rows: skills }];
   },
 
-  followUps(result, sheet, target, args) {
+  followUps(result, _sheet, target, args) {
     // an attack with a weapon has dealt its damage already; without one, its damage is rolled next
     if (result.op === "semiautomagic.attack" && result.success && target && result.details?.damage === undefined) return [ROLL_DAMAGE];
     return damageFollowUp(result, target, args, {

@@ -1,5 +1,5 @@
-// "A time skip that runs dying rolls or Survival Tests asks first and says what it will run" (issue 16, Inputs
-// that cannot hurt): a sheet's time move (Time passes, Next round, Hours pass, Days pass…) carries
+// "A time skip that runs dying rolls or Survival Tests asks first and says what it will run" (TABLE.md, No
+// default that can hurt): a sheet's time move (Time passes, Next round, Hours pass, Days pass…) carries
 // ``large: timeSkipCheck(op, sheetParam)``. Before anything is rolled the drawer asks the engine
 // (encounter.sheet_time_check) what the move would run for that one character; when it would roll Survival
 // Tests, dying rounds or CON rolls (or let a death timer run out) the drawer asks first, in the game's words,

@@ -1,4 +1,4 @@
-// A compact bar chart of an odds answer (issue 9): inline SVG built with the DOM API (no innerHTML), a
+// A compact bar chart of an odds answer: inline SVG built with the DOM API (no innerHTML), a
 // colour-blind-safe palette (Okabe & Ito), and the same numbers as text for screen readers. Framework
 // free: renderOddsChart(container, answer) replaces the container's children.
 

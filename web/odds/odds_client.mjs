@@ -1,4 +1,4 @@
-// Latest-wins odds queries (issue 9) through the engine worker (rpc.mjs). While the player types, each
+// Latest-wins odds queries (TABLE.md, Roll drawer) through the engine worker (rpc.mjs). While the player types, each
 // new question supersedes the one waiting: at most one request is in the worker at a time, and only the
 // newest question is sent after it (squoosh's worker bridge: callers ignore AbortError). Nothing here
 // blocks typing: asking returns at once and the answer arrives later.

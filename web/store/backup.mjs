@@ -1,4 +1,4 @@
-// Everything in one file (issue 20: campaigns that survive Safari): a backup holds every campaign whole, as an
+// Everything in one file (campaigns that survive Safari): a backup holds every campaign whole, as an
 // export does, and when each campaign was last exported or backed up is kept on this device, so Home can say it.
 //
 //   {"schema": "rules-companion.backup/1", "made": ISO time, "campaigns": [campaign file, …]}

@@ -1,4 +1,4 @@
-// What changed in a sheet, kept in a log entry instead of the sheet twice (issue 19, "Long campaigns light"): the
+// What changed in a sheet, kept in a log entry instead of the sheet twice (a long log stays light): the
 // page's twin of py_rules/log/changes.py, same change records (the page makes entries and undoes them; the engine
 // checks them). A change record over JSON values: for two objects, {key: change} for each key that differs, a
 // change being [] (removed), [value] (the new value, whole) or an object (both values objects: their own record);
@@ -7,7 +7,7 @@
 // ``after`` as JSON text, keys in the same order.
 
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
-const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+const has = (object, key) => Object.hasOwn(object, key);
 const isRemoval = (change) => Array.isArray(change) && change.length === 0;
 
 /** Equal as JSON texts are: same keys in the same order, same values. */

@@ -2,7 +2,7 @@
 // Share sheet with the file where the device has one; import reads the text, and the engine checks the whole file
 // from that text, once (campaign.check_file), before anything is written.
 //
-// A long campaign (issue 19) is written gzip-compressed where the browser has CompressionStream: its JSON
+// A long campaign is written gzip-compressed where the browser has CompressionStream: its JSON
 // repeats sheets and traces, so 10,000 log entries shrink from about 60 MB to a few. A small campaign stays
 // plain JSON that a person can open and read. Import reads both: a gzip file is recognised by its first bytes,
 // whatever its name.
@@ -38,7 +38,7 @@ export async function campaignBlob(campaign) {
 }
 
 /** Any of the app's files as JSON, compressed past COMPRESS_FROM characters where the browser can. A long file is
- * written a piece at a time and compressed on another thread meanwhile (store/gzip.mjs; issue 19: export of 10,000
+ * written a piece at a time and compressed on another thread meanwhile (store/gzip.mjs: export of 10,000
  * entries within a second); it is the same text as JSON.stringify's. */
 export async function jsonFileBlob(value, indent = 0) {
   const plainFile = (text) => ({ blob: new Blob([text], { type: "application/json" }), compressed: false });

@@ -1,4 +1,4 @@
-// gzip of a long text given a piece at a time (issue 19: a long campaign's file is compressed on export, within a
+// gzip of a long text given a piece at a time (a long campaign's file is compressed on export, within a
 // second for 10,000 entries). The compression runs on a thread of its own (gzip_worker.mjs) while this thread writes
 // the next pieces; where no worker starts or it fails, on this thread, the pieces written again.
 

@@ -4,7 +4,7 @@ import { gzipHere } from "./gzip.mjs";
 
 let stream = null;
 
-onmessage = async ({ data }) => {
+self.onmessage = async ({ data }) => {
   try {
     stream ??= gzipHere();
     if (data.bytes) stream.write(data.bytes);

@@ -1,4 +1,4 @@
-// A long JSON text written a piece at a time (issue 19, "Long campaigns light": a 10,000-entry campaign is 34 MB of
+// A long JSON text written a piece at a time (a 10,000-entry campaign is 34 MB of
 // JSON, compressed while it is written, on another thread: store/gzip.mjs). The pieces put together are exactly
 // JSON.stringify(value): the same keys in the same order, the same values left out or written null.
 

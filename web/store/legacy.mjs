@@ -18,7 +18,8 @@ export function readLegacy(storage = safeLocalStorage()) {
     if (!GAMES.includes(game)) continue;
     let value;
     try { value = JSON.parse(storage.getItem(key)); } catch { continue; }
-    const entry = (found[game] ??= { states: {}, settings: {} });
+    found[game] ??= { states: {}, settings: {} };
+    const entry = found[game];
     const setting = name.match(/^[a-z]+\.setting\.(.+)$/);
     if (setting) entry.settings[setting[1]] = value;
     else entry.states[name] = value;

@@ -73,7 +73,7 @@ export function storedRow(row, campaign, seq) {
 }
 
 /** A stored log entry if it has the shape of py_rules/log/entry.py (its main fields), else null: what changed in
- * each sheet (``changes``), or each sheet whole as it became (``after``, an entry stored before issue 19). */
+ * each sheet (``changes``), or each sheet whole as it became (``after``, an entry of the older shape). */
 export function entryOf(entry) {
   if (!isObject(entry)) return null;
   const sheets = (value) => isObject(value) && Object.values(value).every(isObject);

@@ -54,7 +54,7 @@ export function storedEntries(records) {
   const bySeq = new Map();
   const singles = [];
   for (const record of records) {
-    if (Array.isArray(record?.entries) && Number.isFinite(record.seq)) record.entries.forEach((entry, index) => bySeq.set(record.seq + index, entry));
+    if (Array.isArray(record?.entries) && Number.isFinite(record.seq)) record.entries.forEach((entry, index) => { bySeq.set(record.seq + index, entry); });
     else if (record && Number.isFinite(record.seq)) singles.push(record);
   }
   if (!singles.length) return [...bySeq];

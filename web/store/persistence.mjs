@@ -1,4 +1,4 @@
-// Will the browser keep this device's campaigns? (issue 20; PYODIDE.md §3.3). Safari deletes a site's
+// Will the browser keep this device's campaigns? (PYODIDE.md §3.3). Safari deletes a site's
 // script-written storage, IndexedDB included, after seven days of use without a visit, unless the web app was
 // added to the Home Screen; any browser may clear storage under pressure unless persistence was granted.
 // The app asks for persistent storage once per page and says what it got.

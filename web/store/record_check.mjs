@@ -1,4 +1,4 @@
-// The shape of a stored campaign record, checked before any screen reads it (issue 15: a damaged record is a
+// The shape of a stored campaign record, checked before any screen reads it (TABLE.md, Kept safe: a damaged record is a
 // message, not a blank screen). Pure and synchronous, so Home and the first render never wait for Python:
 // it checks what the screens read (lists, ids, objects where an object is read); the engine's own
 // campaign.validate then checks every sheet and rule by the game (app/actions.mjs, deepCheck).

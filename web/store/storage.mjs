@@ -52,7 +52,11 @@ const MIGRATIONS = {
  */
 export async function openStorage({ onBlocked = null, onBlocking = null } = {}) {
   // a newer version of the app opened in another tab: let it upgrade (its open waits until this one closes)
-  const letNewerIn = (db) => (onBlocking ? onBlocking(() => db.close()) : (db.close(), location.reload()));
+  const letNewerIn = (db) => {
+    if (onBlocking) return onBlocking(() => db.close());
+    db.close();
+    location.reload();
+  };
   let failure;
   try {
     const db = await openDB(DB_NAME, DB_VERSION, {

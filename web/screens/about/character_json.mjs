@@ -1,5 +1,5 @@
 // For power users: one character's JSON out (download) or in (checked by the game's own rules first). A tool off
-// the main screens (issue 16, Words: character JSON moves to an About/Tools place), on the campaign's Tools screen.
+// the main screens (TABLE.md, Words: character JSON moves to an About/Tools place), on the campaign's Tools screen.
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { addCharacter } from "../../app/actions.mjs";

@@ -1,4 +1,4 @@
-// A campaign's tools for power users, reached from About (issue 16, Words: the engine version, the API reference
+// A campaign's tools for power users, reached from About (TABLE.md, Words: the engine version, the API reference
 // and character JSON live off the main screens): one character's JSON out or in (character_json.mjs).
 import { html } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";

@@ -1,4 +1,4 @@
-// Home's "Keep your campaigns" panel (issue 20): the note that this browser may delete them (once, until
+// Home's "Keep your campaigns" panel (Safari may delete them): the note that this browser may delete them (once, until
 // dismissed, and only where that is so), "Back up everything" and "Restore".
 import { html, useEffect, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";

@@ -1,4 +1,4 @@
-// A campaign whose saved record is damaged (issue 15): what is wrong in plain words, "Export what is there"
+// A campaign whose saved record is damaged (TABLE.md, Kept safe): what is wrong in plain words, "Export what is there"
 // (the file as it is, to keep or to mend by hand), and, where the engine can, "Repair": it lists exactly what
 // it would remove (only what fails the check) before anything is written.
 import { html, useEffect, useState } from "../../app/html.mjs";

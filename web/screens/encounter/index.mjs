@@ -1,10 +1,11 @@
-// Encounter (issue 11; TABLE.md, Encounter): combatants from the party or as NPCs, the order by the game's
+// Encounter (TABLE.md, Encounter): combatants from the party or as NPCs, the order by the game's
 // rule (Semiautomagic: the GM's, moved by touch or keyboard), the round and whose turn it is, Next always in
 // view, delay / skip / remove, and quick actions per combatant in at most three taps (Attack → target → Roll).
 // Every step goes through app/encounter_actions.mjs (one commit, logged); rolls from the drawer are logged
 // with the encounter's id. The state lives in the campaign record, so a reload carries on from the same turn.
 import { html, useEffect, useMemo, useRef, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
+import { CODE } from "../../error_codes.mjs";
 import { paths } from "../../app/router.mjs";
 import { snack } from "../../app/actions.mjs";
 import { encounterById, encounterStep, nextTurn, rememberSkip, rememberedSkip, timeCheck } from "../../app/encounter_actions.mjs";
@@ -132,7 +133,7 @@ function RunningEncounter({ campaign, encounter }) {
       try {
         return await go(typed.physical ? { physical: true, faces: typed.args.dice || null } : {});
       } catch (error) {
-        if (error.code !== "needs_die" || !error.die) throw error;
+        if (error.code !== CODE.needsDie || !error.die) throw error;
         asked = error.die; // the rules need one more die: ask it
         return null;
       }

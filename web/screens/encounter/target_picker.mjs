@@ -13,7 +13,8 @@ export function TargetPicker({ attacker, combatants, characters, onPick, onCance
     <div class="row-actions">
       ${others.map((each) => {
         const character = each.character_id && characters.find((c) => c.id === each.character_id);
-        const ref = character && !placed ? (placed = true, first) : undefined;
+        const ref = character && !placed ? first : undefined; // the first who can be picked takes the focus
+        if (ref) placed = true;
         return html`<button type="button" key=${each.id} ref=${ref} data-target=${each.id} disabled=${!character}
           onClick=${() => onPick(character.id)}>${each.name}${character ? "" : " (no sheet)"}</button>`;
       })}

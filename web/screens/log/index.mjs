@@ -1,6 +1,6 @@
 // Log: every roll and every state change of the campaign, newest first (headline, who, when, encounter),
 // the whole result one tap away; filters by character and encounter and a search; Undo and Redo of the last
-// change; a stretch as a forum post in the campaign's format (TABLE.md, Log; issue 18). Rows are read a page at a
+// change; a stretch as a forum post in the campaign's format (TABLE.md, Log). Rows are read a page at a
 // time from storage, so a campaign of thousands of entries opens as fast as a new one.
 import { html, useMemo, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";

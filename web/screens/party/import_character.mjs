@@ -1,4 +1,4 @@
-// A character from another tool (issue 18): a file from the Dhole's House or an actor exported from Foundry VTT
+// A character from another tool (TABLE.md): a file from the Dhole's House or an actor exported from Foundry VTT
 // is read by the engine (interchange.import_character: mapped onto the sheet, then checked by the game's own rules)
 // and its report shown — what was read, what went where, what was left out — before anything is saved. A Call of
 // Cthulhu investigator also goes out as a Foundry actor file (interchange.export_foundry_coc7).

@@ -3,6 +3,7 @@
 // the house rules (every move on one character is on its sheet and card: games/moves.mjs).
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
+import { CODE } from "../../error_codes.mjs";
 import { plainHelp } from "../../app/engine.mjs";
 import { runOperation } from "../../app/operation_actions.mjs";
 import { ChoiceField } from "../../components/field.mjs";
@@ -48,7 +49,7 @@ function OperationForm({ op, campaign, app }) {
       setOutcome({ result: await runOperation(app, op.id, args, Object.fromEntries(Object.entries(picked).filter(([, id]) => id)), { dice: physical ? "physical" : null }) });
       if (physical) form.clearDice();
     } catch (error) {
-      if (error.code === "needs_die" && error.die) { form.askDie(error.die); setOutcome(null); return; }
+      if (error.code === CODE.needsDie && error.die) { form.askDie(error.die); setOutcome(null); return; }
       setOutcome(form.showEngineError(error) ? null : { error: error.message });
     } finally {
       setBusy(false);

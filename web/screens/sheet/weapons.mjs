@@ -73,7 +73,7 @@ export function readWeapons(decl, draft) {
   });
   const values = { [listPath(decl)]: weapons };
   const armour = decl.armour;
-  if (armour && armour.fields) {
+  if (armour?.fields) {
     if (draft.armour) {
       const read = readRow(armour.fields, draft.armour, armour.path, itemName(draft.armour, 0, "Armour").replace(/ 1$/, ""));
       Object.assign(errors, read.errors);
@@ -100,7 +100,7 @@ function usePresets(decl) {
   return presets;
 }
 
-export function FieldInput({ field, value, prefix, said, sheet, error, onChange }) {
+export function FieldInput({ field, value, prefix, sheet, error, onChange }) {
   const name = `${prefix}.${field.key}`;
   const label = field.label;
   switch (field.kind) {
@@ -150,7 +150,7 @@ export function WeaponsEditor({ decl, draft, onChange, errorAt = () => null, she
       <${NumberField} name=${armour.path} label=${armour.label} min=${armour.min ?? 0} max=${armour.max ?? null} help=${armour.help}
         value=${draft.armour.text} error=${errorAt(armour.path)} onInput=${(text, bad) => onChange({ ...draft, armour: { text, bad } })} />
     </fieldset>` : null}
-    ${armour && armour.fields ? html`<fieldset class="grid-fields armour"><legend>${armour.label || "Armour"}</legend>
+    ${armour?.fields ? html`<fieldset class="grid-fields armour"><legend>${armour.label || "Armour"}</legend>
       ${draft.armour
         ? html`${armour.fields.map((field) => html`<${FieldInput} key=${field.key} field=${field} value=${draft.armour[field.key]} prefix=${armour.path}
             said=${itemName(draft.armour, 0, "Armour").replace(/ 1$/, "")} sheet=${sheet} error=${errorAt(`${armour.path}.${field.key}`)}

@@ -1,4 +1,4 @@
-"""The encounter screen, "The table, part 3": the summary follows Undo and Redo; on/off buttons show their state;
+"""The encounter screen's steps: the summary follows Undo and Redo; on/off buttons show their state;
 the current card is scrolled into view above the turn bar (768×1024 and 390×844); one log entry per step,
 tagged with the encounter, telling what each effect decided (a dying roll with its outcome), undone whole and
 written as a forum post; time passes by the shortest step by default and asks before it runs Survival Tests.
@@ -7,7 +7,6 @@ Campaigns are put straight into storage (a party and an ordered encounter made b
 as a GM would; the network is blocked as the fixtures do."""
 
 import copy
-import json
 from pathlib import Path
 
 import pytest
@@ -18,11 +17,11 @@ from py_rules.coc.investigator import EXAMPLE as HARVEY
 from tests.door import answer
 from tests.sheets import dying_harvey as _dying_harvey
 from tests.web.helpers import stored_campaigns, stored_log
-from tests.web.test_encounter import forum_post, next_turn, row, step, turn
+from tests.web.test_encounter import forum_post, next_turn, row, step
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
-SHOTS = Path("test-results/encounter-part3")
+SHOTS = Path("test-results/encounter-steps")
 
 SEED = """async ({ record }) => {
   const { openStorage } = await import(new URL("src/store/storage.mjs", location.href).href);
@@ -50,15 +49,15 @@ def seed(page, game, party, npcs=(), order=True):
     state = answer("encounter.start", id="enc-1", name="The cellar", game=game, combatants=combatants, sheets=party)["state"]
     if order:
         state = answer("encounter.order", encounter=state, sheets=party)["state"]
-    record = {"schema": "rules-companion.campaign/1", "id": "c-part3", "name": "Part 3", "game": game,
+    record = {"schema": "rules-companion.campaign/1", "id": "c-cellar", "name": "Cellar", "game": game,
               "created": "2026-01-05T19:00:00.000Z", "updated": "2026-01-05T19:00:00.000Z", "revision": 0,
               "settings": {}, "log": [], "encounters": [state],
               "characters": [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party.items()]}
     page.evaluate(SEED, {"record": record})
-    page.goto(page.url.split("#")[0] + "#/c/c-part3/encounter/enc-1")
+    page.goto(page.url.split("#")[0] + "#/c/c-cellar/encounter/enc-1")
     page.reload()
     expect(page.locator("#encounter-title")).to_have_text("The cellar")
-    return "c-part3", "enc-1"
+    return "c-cellar", "enc-1"
 
 
 def cultist():
@@ -208,8 +207,8 @@ def test_each_step_is_one_log_entry_tagged_with_the_encounter(app):
     page.locator('input[name="stretch-count"]').fill("1")
     expect(page.locator(".forum-export label", has_text="The post (1 entry, BBCode)")).to_be_visible()
     text = page.locator(".forum-preview").input_value()
-    assert text == forum_post(stored_log(page, campaign_id)[-1:], "Part 3")
-    assert text == "[b]Part 3[/b]\n\n[b]The cellar[/b] — Cultist: CON roll (dying) 45 vs 60 — Regular success: clings to life\n"
+    assert text == forum_post(stored_log(page, campaign_id)[-1:], "Cellar")
+    assert text == "[b]Cellar[/b]\n\n[b]The cellar[/b] — Cultist: CON roll (dying) 45 vs 60 — Regular success: clings to life\n"
 
     # one Undo undoes the whole step: every sheet and the encounter as they were
     page.locator('[data-history="undo"]').click()
