@@ -5,6 +5,7 @@
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { DiceField, diceArgs, freshDice } from "../../drawer/dice_field.mjs";
+import { CODE } from "../../error_codes.mjs";
 
 export function RollAll({ roll, draft, onRolled }) {
   const app = useApp();
@@ -21,7 +22,7 @@ export function RollAll({ roll, draft, onRolled }) {
       setError(null);
       setDice((old) => ({ ...old, faces: "" }));
     } catch (refused) {
-      setError(refused.code === "needs_die"
+      setError(refused.code === CODE.needsDie
         ? `More faces are needed: next, ${refused.die?.prompt || "one more die"}. Type every face in the order rolled.`
         : refused.message);
     } finally {
