@@ -11,7 +11,6 @@ import { SkillPicker } from "./skill_picker.mjs";
 import { OccupationPoints } from "./occupation_points.mjs";
 import { RollAll } from "./roll_all.mjs";
 import { baseValue } from "./skill_list.mjs";
-import { ItemList, itemErrors, itemsOf } from "./item_list.mjs";
 import { WeaponsEditor, readWeapons, weaponsDraft } from "../sheet/weapons.mjs";
 import { EntryEditor, readEntries } from "../sheet/entries.mjs";
 import { limitsOf } from "../../games/sheet_spec.mjs";
@@ -50,7 +49,6 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   const [draft, setDraft] = useState(spec.draft);
   const [raw, setRaw] = useState({}); // path → {text, bad} for numbers being typed
   const [kind, setKind] = useState(initialKind);
-  const [items, setItems] = useState([]);
   const [engineAnswer, setEngineAnswer] = useState(null); // {key, result} | {key, error}: key = the request answered
   const [following, setFollowing] = useState({}); // skill → its list row, while its base follows a characteristic
   const [saving, setSaving] = useState(false);
@@ -95,8 +93,8 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
     numberErrors[skill] = readNumber(typed.text, { ...spec.skills, label: skill.slice(7), badInput: typed.bad }).error || null;
   }
   Object.assign(numberErrors, gearRead.errors, ...listsRead.map((read) => read.errors));
-  const clientBad = Object.values(numberErrors).some(Boolean) || itemErrors(items).some(Boolean);
-  const sheet = spec.toSheet({ ...draft, skills, name: draft.name.trim() || "New character", ...gearRead.values, ...listValues }, itemsOf(items));
+  const clientBad = Object.values(numberErrors).some(Boolean);
+  const sheet = spec.toSheet({ ...draft, skills, name: draft.name.trim() || "New character", ...gearRead.values, ...listValues });
   const request = spec.derive(sheet);
   const requestKey = JSON.stringify(request);
 
@@ -164,7 +162,7 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
     <h2 id="new-character-title">${kindWords ? `New ${kindWords.toLowerCase()}` : initialKind === "npc" ? "New NPC" : `New ${game.person}`}</h2>
     ${kindField ? html`<${ChoiceField} label=${kindField.label} name=${kindField.path} value=${draft[spec.kindField]} options=${kindField.choices}
       help=${kindField.help} error=${errorAt(kindField.path)} onChange=${(value) => setChoice(kindField.path, value)} />` : null}
-    <${TextField} label="Name" name="name" value=${draft.name} maxlength="80" error=${raw.name?.missing && !draft.name.trim() ? "Give them a name." : errorAt("name")}
+    <${TextField} label="Name" name="name" value=${draft.name} maxlength=${limitsOf(game.sheet, "name").maxlength} error=${raw.name?.missing && !draft.name.trim() ? "Give them a name." : errorAt("name")}
       onInput=${(value) => setDraft((old) => ({ ...old, name: value }))} />
     <${ChoiceField} label="Plays as" name="character-kind" value=${kind} onChange=${setKind} options=${[["pc", "Player character"], ["npc", `Non-player character (run by the ${game.gm})`]]} />
     ${spec.rollAll ? html`<${RollAll} roll=${spec.rollAll} draft=${draft} onRolled=${rolled} />` : null}
@@ -187,7 +185,6 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
       onSet=${(name, text, bad) => { if (own(following, name)) { setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: skills[name] } })); unfollow(name); } setNumber(`skills.${name}`, text, bad); }}
       onAdd=${(name, value, entry) => { setDraft((old) => ({ ...old, skills: { ...old.skills, [name]: value } })); if (entry?.base_from) setFollowing((old) => ({ ...old, [name]: entry })); }}
       onRemove=${(name) => { unfollow(name); setDraft((old) => { const rest = { ...old.skills }; delete rest[name]; return { ...old, skills: rest }; }); setRaw((old) => { const copy = { ...old }; delete copy[`skills.${name}`]; return copy; }); }} />`}
-    ${spec.items ? html`<${ItemList} rows=${items} onChange=${setItems} />` : null}
     ${(game.lists || []).map((list) => html`<${EntryEditor} key=${list.path} game=${game} list=${list} rows=${lists[list.path] || []} sheet=${sheet} errorAt=${errorAt}
       onChange=${(rows) => setLists((old) => ({ ...old, [list.path]: rows }))} />`)}
     ${gear ? html`<${WeaponsEditor} decl=${game.weapons} draft=${gear} sheet=${sheet} errorAt=${errorAt} onChange=${setGear} />` : null}
