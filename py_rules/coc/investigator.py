@@ -1,5 +1,9 @@
 """The investigator (or NPC) as JSON state (C1; rules/coc.md §3.2, §3.9–§3.11).
 
+Over 400 lines: the one check of a Call of Cthulhu sheet of every kind (investigator, NPC, creature), each field
+read through the declaration in turn; the next split is by part of the sheet.
+
+
 :func:`from_dict` validates strictly and returns a normalized copy (derived
 values recomputed under ``"derived"``); rules never mutate their input, they
 work on :func:`copy_state` and return the new state. Skills not listed on the

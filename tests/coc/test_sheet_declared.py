@@ -123,10 +123,11 @@ def test_every_field_a_sheet_holds_is_declared_and_every_top_level_field_is_a_ke
 def test_every_declared_field_survives_check_roll_edit_log_undo_export_and_import(modules, first, data):  # noqa: F811 (the fixture)
     made = check_character(first)  # the page adds a character through the campaign's own check
     assert_kept(first, made)
-    if not made["conditions"]["dead"]:  # a roll on it keeps every field but the roll's record
+    if not made["conditions"]["dead"]:  # a roll on it keeps every field but the roll's record and its tick
         rolled = answer("coc.skill_roll", investigator=made, skill="Spot Hidden")["state"]
-        assert {k: v for k, v in rolled.items() if k not in ("last_roll", "conditions")} == \
-            {k: v for k, v in made.items() if k not in ("last_roll", "conditions")}
+        kept = ("last_roll", "conditions", "ticks")  # a rolled success ticks the skill (rules/coc.md §3.15)
+        assert {k: v for k, v in rolled.items() if k not in kept} == {k: v for k, v in made.items() if k not in kept}
+        assert set(rolled["ticks"]) - set(made["ticks"]) <= {"Spot Hidden"}
     edit = data.draw(sheets(kind=made["kind"]))
     edited = check_character({**made, **edit})  # the sheet editor saves through the same check
     assert_kept(edit, edited)

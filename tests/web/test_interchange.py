@@ -63,7 +63,7 @@ def test_a_dholes_house_file_shows_its_report_before_it_joins_the_party(app, tmp
     expect(page.locator(".cards li")).to_have_count(1)
     sheet = stored_campaigns(page)[0]["characters"][0]["sheet"]
     assert sheet["name"] == "Harvey [b]Walters[/b]" and sheet["hp"] == 10 and sheet["san"] == 55
-    assert sheet["weapons"][0]["name"] == ".38 Revolver" and "Notebook" in sheet["notes"]
+    assert sheet["weapons"][0]["name"] == ".38 Revolver" and "Notebook" in sheet["possessions"]
     assert sheet["skills"]["Language (Other) (Latin)"] == 40 and sheet["skills"]["Language (Other) (French)"] == 25
     with page.expect_download() as download:
         panel.get_by_role("button", name="Foundry file: Harvey [b]Walters[/b]").click()
@@ -117,7 +117,8 @@ TWO_ROLLS_IN_MARKDOWN = (
     "**Harvey**: Spot Hidden roll — Rolled 85 against 60 — Failure\n"
     "- Dice (physical): d100: 85 (tens 80, units 5)\n\n"
     "**Harvey**: Spot Hidden roll — Rolled 13 against 60 — Hard success\n"
-    "- Dice (physical): d100: 13 (tens 10, units 3)\n")
+    "- Dice (physical): d100: 13 (tens 10, units 3)\n"
+    "- Harvey ticks Spot Hidden for improvement\n")
 
 
 def test_the_campaigns_format_changed_to_markdown_and_a_stretch_copied_from_the_log(app, tmp_path):
@@ -132,7 +133,7 @@ def test_the_campaigns_format_changed_to_markdown_and_a_stretch_copied_from_the_
         "[b]Masks[/b]\n\n[b]Harvey[/b]: Spot Hidden roll — Rolled 85 against 60 — Failure\n[list]\n"
         "[*]Dice (physical): d100: 85 (tens 80, units 5)\n[/list]\n\n"
         "[b]Harvey[/b]: Spot Hidden roll — Rolled 13 against 60 — Hard success\n[list]\n"
-        "[*]Dice (physical): d100: 13 (tens 10, units 3)\n[/list]\n")
+        "[*]Dice (physical): d100: 13 (tens 10, units 3)\n[*]Harvey ticks Spot Hidden for improvement\n[/list]\n")
     panel.get_by_text("Markdown (Discord, Reddit)").click()
     expect(page.locator(".forum-preview")).to_have_value(TWO_ROLLS_IN_MARKDOWN)
     expect(panel.get_by_role("button", name="Copy for the forum (BBCode)")).to_have_count(0)
@@ -157,7 +158,8 @@ def test_the_campaigns_format_changed_to_markdown_and_a_stretch_copied_from_the_
     row.get_by_role("button", name="Copy for the forum (Markdown)").click()
     expect(row.locator(".copy-said")).to_have_text("Copied as Markdown: paste it into your post.")
     assert written(page) == ("**Harvey**: Spot Hidden roll — Rolled 13 against 60 — Hard success\n"
-                             "- Dice (physical): d100: 13 (tens 10, units 3)\n")
+                             "- Dice (physical): d100: 13 (tens 10, units 3)\n"
+                             "- Harvey ticks Spot Hidden for improvement\n")
 
 
 def test_the_forums_format_travels_with_the_campaign_file(app, tmp_path):
