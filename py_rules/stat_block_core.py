@@ -24,12 +24,30 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ("MAX_CHARS", "Reader", "asks", "clean", "cut", "empty_notice", "given_values", "keep_name",
+__all__ = ("MAX_CHARS", "SEP", "Reader", "alternation", "cased", "asks", "clean", "cut", "empty_notice", "given_values", "keep_name",
            "name_and_description", "not_read", "not_understood", "number", "read_values", "sheet_from",
            "trim")
 
 MAX_CHARS = 20_000
 """The longest text read; the rest of a longer paste is listed as not read."""
+
+SEP = r"\s*(?:[:=]\s*)?"
+"""Spaces, then perhaps a colon or equals sign and more spaces (``STR 60``, ``STR: 60``): one quantifier per run of
+spaces, the rule that keeps every reader linear (py_rules/coc/stat_block_grammar.py)."""
+
+
+def cased(words) -> str:
+    """An alternation of ``words`` as a block prints them, as written or in capitals, not in the lower case of its
+    prose ("per"); the longest first."""
+    return "|".join(dict.fromkeys(form for word in sorted(words, key=len, reverse=True)
+                                  for form in (re.escape(word), re.escape(word.upper()))))
+
+
+def alternation(words) -> str:
+    """An alternation of ``words``, the longest first, the words of each apart by one run of spaces."""
+    return "|".join(r"\s+".join(re.escape(part) for part in word.split())
+                    for word in sorted(words, key=len, reverse=True))
+
 _MAX_LISTED = 60
 """Parts not read listed one by one before the rest are summed up."""
 _SHOWN = 80

@@ -30,7 +30,7 @@ from py_rules import stat_block_core as core
 from py_rules.armageddon import character
 from py_rules.armageddon.sheet import SHEET
 from py_rules.armageddon.tables import ATTRIBUTES, SKILLS
-from py_rules.stat_block_core import Reader
+from py_rules.stat_block_core import SEP, Reader, alternation, cased
 from py_rules.stat_block_table import Keys, read_table
 
 __all__ = ("ATTRIBUTE_WORDS", "KEYWORDS", "POOL_WORDS", "parse", "weapon_for")
@@ -59,30 +59,18 @@ _TABLE = Keys({**{word.upper(): name for name, words in ATTRIBUTE_WORDS.items() 
               frozenset(_HEADS))
 
 
-def _cased(words) -> str:
-    """The words as a block prints them: as written or in capitals, not in the lower case of its prose ("per")."""
-    return "|".join(dict.fromkeys(form for word in sorted(words, key=len, reverse=True)
-                                  for form in (re.escape(word), re.escape(word.upper()))))
-
-
-def _alternation(words) -> str:
-    return "|".join(r"\s+".join(re.escape(part) for part in word.split()) for word in sorted(words, key=len,
-                                                                                               reverse=True))
-
-
-_SEP = r"\s*(?:[:=]\s*)?"
-_ATTRIBUTE = re.compile(rf"\b({_cased(w for words in ATTRIBUTE_WORDS.values() for w in words)})\b{_SEP}"
+_ATTRIBUTE = re.compile(rf"\b({cased(w for words in ATTRIBUTE_WORDS.values() for w in words)})\b{SEP}"
                         r"(\d{1,4})(?!\d)")
 _BY_WORD = {form: name for name, words in ATTRIBUTE_WORDS.items() for word in words for form in (word, word.upper())}
-_POOLS = {key: re.compile(rf"\b(?:{_cased(words)})\b(?!\s*Channeling){_SEP}([+\-]?\d{{1,4}})(?!\d)")
+_POOLS = {key: re.compile(rf"\b(?:{cased(words)})\b(?!\s*Channeling){SEP}([+\-]?\d{{1,4}})(?!\d)")
           for key, words in POOL_WORDS.items()}
-_NEEDED = {name: re.compile(rf"\b(?:{_cased(words)})\b") for name, words in ATTRIBUTE_WORDS.items()}
+_NEEDED = {name: re.compile(rf"\b(?:{cased(words)})\b") for name, words in ATTRIBUTE_WORDS.items()}
 
-_SKILLS_HEAD = re.compile(rf"\b(?:{_alternation(_SKILL_HEADS)})\s*:", re.I)
+_SKILLS_HEAD = re.compile(rf"\b(?:{alternation(_SKILL_HEADS)})\s*:", re.I)
 _SKILL_ITEM = re.compile(r"(?:and\s+)?(?P<name>[A-Za-z](?:[^\x00,;:0-9\n]{0,58}?[^\s\x00,;:0-9])??)\s*(?:[:=]\s*)?"
                          r"(?P<level>\d{1,2})(?!\d)")
 """``Guns (Handgun) 3``: the name (ending on a character that is not a space) and the level."""
-_QUALITIES_HEAD = re.compile(rf"\b(?P<head>{_alternation(_QUALITY_HEADS)})\s*:", re.I)
+_QUALITIES_HEAD = re.compile(rf"\b(?P<head>{alternation(_QUALITY_HEADS)})\s*:", re.I)
 _QUALITY_ITEM = re.compile(r"(?P<name>[A-Za-z](?:[^\x00,;:0-9\n()+\-]{0,58}?[^\s\x00,;:0-9()+\-])??"
                            r"(?:\s*\([A-Za-z][^\x00,;:0-9\n()]{0,38}\))?)"
                            r"(?:\s*(?:\(\s*)?(?P<level>[+\-]?\d{1,2})(?!\d)(?:\s*\))?)?(?=[^\S\n]*(?:[,;.\n]|\Z))")
@@ -90,20 +78,20 @@ _QUALITY_ITEM = re.compile(r"(?P<name>[A-Za-z](?:[^\x00,;:0-9\n()+\-]{0,58}?[^\s
 _DAMAGE = (r"(?P<dice>(?:\d{1,2}\s*)?[dD]\s*\d{1,3})(?:\s*[x×*]\s*(?P<times>\d{1,3}|Str(?:ength)?|STR)\b)?"
            r"(?:\s*(?P<sign>[+\-])\s*(?P<plus>\d{1,3}))?(?:\s*\(\s*\d{1,4}\s*\))?")
 _ATTACK = re.compile(rf"(?<![^\s\x00,;:(])(?P<name>[A-Za-z.][^\x00,;:\n]{{0,39}}?[^\s\x00,;:])\s*(?:[:,]\s*)?{_DAMAGE}"
-                     rf"(?:\s*(?P<type>{_alternation(_TYPE_WORDS)})\b)?", re.I)
+                     rf"(?:\s*(?P<type>{alternation(_TYPE_WORDS)})\b)?", re.I)
 """``Punch d4 × Str (6) bludgeoning``: the name, the damage as the book prints it (perhaps with its average in
 parentheses) and perhaps its damage type (rules/armageddon.md §1.8)."""
-_ATTACKS_HEAD = re.compile(rf"\b(?:{_alternation(_ATTACK_HEADS)})\s*:", re.I)
-_ARMOUR = re.compile(rf"\b(?:{_alternation(_ARMOUR_WORDS)})\b\s*(?:[:=]\s*)?(?:(?P<none>none)\b|"
+_ATTACKS_HEAD = re.compile(rf"\b(?:{alternation(_ATTACK_HEADS)})\s*:", re.I)
+_ARMOUR = re.compile(rf"\b(?:{alternation(_ARMOUR_WORDS)})\b\s*(?:[:=]\s*)?(?:(?P<none>none)\b|"
                      r"(?:(?P<name>[A-Za-z][^\n\x00(,;:0-9]{0,58}?[^\s\x00(,;:0-9])\s*(?:[(,]\s*)?)??"
                      r"(?:(?:AV|Armou?r\s+Value)\s*(?:[:=]\s*)?)?(?P<value>\d{1,3})(?!\d)(?:\s*\))?)", re.I)
 """``Armor: Kevlar vest (AV 10)``, ``Armour 2``, ``Armour: none``."""
 _KIND = re.compile(r"\b(Supernatural|Gifted|Mundane)\b")
-_STAT_LINE = re.compile(rf"{_ATTRIBUTE.pattern}|\b(?:{_cased(w for ws in POOL_WORDS.values() for w in ws)})\b"
-                        rf"{_SEP}\d")
+_STAT_LINE = re.compile(rf"{_ATTRIBUTE.pattern}|\b(?:{cased(w for ws in POOL_WORDS.values() for w in ws)})\b"
+                        rf"{SEP}\d")
 _STARTS = (*_SKILL_HEADS, *_QUALITY_HEADS, *_ATTACK_HEADS, *_ARMOUR_WORDS, *(word.title() for word in _KIND_WORDS))
 """A line that starts with one of these is a line of the block, not the name or description."""
-_STAT_START = re.compile(rf"[\s|]*(?:{_alternation(_STARTS)})\b", re.I)
+_STAT_START = re.compile(rf"[\s|]*(?:{alternation(_STARTS)})\b", re.I)
 
 KEYWORDS = tuple(dict.fromkeys([*(w for ws in ATTRIBUTE_WORDS.values() for w in ws),
                                 *(w for ws in POOL_WORDS.values() for w in ws), *_SKILL_HEADS, *_QUALITY_HEADS,

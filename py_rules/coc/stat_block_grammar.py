@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from py_rules.coc.tables import CHARACTERISTICS
+from py_rules.stat_block_core import SEP
 from py_rules.stat_block_table import Keys
 
 __all__ = ("ARMOUR", "ATTACK", "CHAR_RE", "FULL_NAMES", "HEADERS", "INLINE_HEADERS", "KEYWORDS", "LOOSE_SKILL",
@@ -81,8 +82,6 @@ def _words(phrases, gap: str = r"\s*") -> str:
 
 
 _CHAR_WORDS = "|".join([*CHARACTERISTICS, *FULL_NAMES])
-_SEP = r"\s*(?:[:=]\s*)?"
-"""Spaces, then perhaps a colon or equals sign and more spaces: ``STR 60``, ``STR: 60``, ``STR =60``."""
 _SIGN = r"(?:[+\-]\s*)?"
 _HALVES = r"\(\s*\d{1,4}\s*/\s*\d{1,4}\s*\)"
 """Half and fifth of a value, ``(30/12)``."""
@@ -95,7 +94,7 @@ _DICE = rf"{_DIE}(?:\s*[+\-]\s*{_DIE}(?![\w½]))*"
 
 
 def _value(words, value: str, before: str = "", after: str = "") -> re.Pattern:
-    return re.compile(rf"{before}\b(?:{_words(words)})\b{after}{_SEP}{value}", re.I)
+    return re.compile(rf"{before}\b(?:{_words(words)})\b{after}{SEP}{value}", re.I)
 
 
 _VALUE_PATTERNS = {
@@ -118,10 +117,10 @@ VALUE_RES = {
 }
 """Each value of :data:`VALUE_WORDS`: its keyword, perhaps a colon, and the value (group 1)."""
 
-CHAR_RE = re.compile(rf"\b({_CHAR_WORDS})\b{_SEP}(\d{{1,5}})(?!\d){_PCT_HALVES}", re.I)
+CHAR_RE = re.compile(rf"\b({_CHAR_WORDS})\b{SEP}(\d{{1,5}})(?!\d){_PCT_HALVES}", re.I)
 """A characteristic and its value: ``STR 60 (30/12)``, ``Strength: 60``."""
 
-SAN_LOSS = re.compile(rf"\b(?:{_words(SAN_LOSS_WORDS)})\b{_SEP}(none|{_DIE}\s*/\s*{_DIE}(?:\s*[+\-]\s*{_DIE})?)"
+SAN_LOSS = re.compile(rf"\b(?:{_words(SAN_LOSS_WORDS)})\b{SEP}(none|{_DIE}\s*/\s*{_DIE}(?:\s*[+\-]\s*{_DIE})?)"
                       r"([^.\n;]{0,120})", re.I)
 """``Sanity loss: 0/1D4 to see him chant``: the loss (group 1) and what it is for (group 2)."""
 ARMOUR = re.compile(rf"\b(?:{_words(ARMOUR_WORDS)})\b\s*(?:[:=.]\s*)?(none|\d{{1,2}})(?:\s*(?:-\s*)?points?)?"

@@ -31,7 +31,7 @@ import re
 
 from py_rules import stat_block_core as core
 from py_rules.semiautomagic import creature, tables as T
-from py_rules.stat_block_core import Reader
+from py_rules.stat_block_core import SEP, Reader, alternation, cased
 from py_rules.stat_block_table import Keys, read_table
 
 __all__ = ("ABILITY_BOUNDS", "ABILITY_WORDS", "KEYWORDS", "parse")
@@ -57,46 +57,34 @@ _TABLE = Keys({**{word.upper(): name for name, words in ABILITY_WORDS.items() fo
               frozenset(_HEADS))
 
 
-def _cased(words) -> str:
-    """The words as a block prints them, or in capitals (not the lower case of its prose)."""
-    return "|".join(dict.fromkeys(form for word in sorted(words, key=len, reverse=True)
-                                  for form in (re.escape(word), re.escape(word.upper()))))
-
-
-def _alternation(words) -> str:
-    return "|".join(r"\s+".join(re.escape(part) for part in word.split())
-                    for word in sorted(words, key=len, reverse=True))
-
-
-_SEP = r"\s*(?:[:=]\s*)?"
-_ABILITY = re.compile(rf"\b({_cased(w for ws in ABILITY_WORDS.values() for w in ws)})\b{_SEP}(\d{{1,4}})(?!\d)")
+_ABILITY = re.compile(rf"\b({cased(w for ws in ABILITY_WORDS.values() for w in ws)})\b{SEP}(\d{{1,4}})(?!\d)")
 _BY_WORD = {form: name for name, words in ABILITY_WORDS.items() for word in words for form in (word, word.upper())}
-_VALUES = {key: re.compile(rf"\b(?:{_cased(words)})\b(?!\s*(?:bonus|Skill)){_SEP}((?:[+\-]\s*)?\d{{1,4}})(?!\d)"
+_VALUES = {key: re.compile(rf"\b(?:{cased(words)})\b(?!\s*(?:bonus|Skill)){SEP}((?:[+\-]\s*)?\d{{1,4}})(?!\d)"
                            r"(?:\s*\(\s*(?:[Mm]in(?:imum|\.)?\s*)?(?:[+\-]\s*)?\d{1,4}\s*\))?", re.I if key == "scale" else 0)
            for key, words in _VALUE_WORDS.items()}
 """``Scale 1``, ``Toughness 17 (Minimum 11)``, ``Will 8 (min 2)``: the value (group 1)."""
-_NEEDED = {name: re.compile(rf"\b(?:{_cased(words)})\b") for name, words in ABILITY_WORDS.items()}
-_DEFENCE = re.compile(rf"\bDefen[cs]e\b\s*(?:[:=]\s*)?(?:(?P<before>{_alternation(w for ws in _DEFENCE_WORDS.values() for w in ws)})"
+_NEEDED = {name: re.compile(rf"\b(?:{cased(words)})\b") for name, words in ABILITY_WORDS.items()}
+_DEFENCE = re.compile(rf"\bDefen[cs]e\b\s*(?:[:=]\s*)?(?:(?P<before>{alternation(w for ws in _DEFENCE_WORDS.values() for w in ws)})"
                       r"\s*(?:[:=]\s*)?)?(?P<value>(?:[+\-]\s*)?\d{1,2})(?!\d)(?:\s*\(\s*(?P<after>"
-                      rf"{_alternation(w for ws in _DEFENCE_WORDS.values() for w in ws)})\s*\))?", re.I)
+                      rf"{alternation(w for ws in _DEFENCE_WORDS.values() for w in ws)})\s*\))?", re.I)
 """``Defence: natural armour +3``, ``Defence +2 (worn armour)``, ``Defence 1``: the source and the bonus."""
 _ARMOUR = re.compile(r"\bArmou?r\b\s*(?:[:=]\s*)?(?P<name>[A-Za-z][^\n\x00(,;:0-9]{0,58}?[^\s\x00(,;:0-9])\s*"
                      r"\(\s*Defen[cs]e\s*(?:[:=]\s*)?(?P<defence>(?:[+\-]\s*)?\d{1,2})(?!\d)"
                      r"(?:\s*[,;]\s*(?:Mobility(?:\s+penalty)?)\s*(?:[:=]\s*)?(?P<mobility>\d{1,2})(?!\d))?\s*\)", re.I)
 """``Armour: hide coat (Defence +1, Mobility penalty 1)``: worn armour (seed 002, Toughness; Mobility Penalty)."""
-_SKILLS_HEAD = re.compile(rf"\b(?:{_alternation(_SKILL_HEADS)})\s*:", re.I)
+_SKILLS_HEAD = re.compile(rf"\b(?:{alternation(_SKILL_HEADS)})\s*:", re.I)
 _SKILL_ITEM = re.compile(r"(?:and\s+)?(?P<name>[A-Za-z](?:[^\x00,;:0-9\n+\-]{0,58}?[^\s\x00,;:0-9+\-])??)"
                          r"\s*(?:[:=]\s*)?(?P<value>(?:[+\-]\s*)?\d{1,2})(?!\d)")
-_MOVE_HEAD = re.compile(rf"\b(?:{_alternation(_MOVE_HEADS)})\s*:", re.I)
-_MOVE_ITEM = re.compile(rf"(?P<kind>{_alternation(T.MOVEMENT_TYPES)})\b\s*(?:[:=]\s*)?(?P<value>\d{{1,4}})(?!\d)"
+_MOVE_HEAD = re.compile(rf"\b(?:{alternation(_MOVE_HEADS)})\s*:", re.I)
+_MOVE_ITEM = re.compile(rf"(?P<kind>{alternation(T.MOVEMENT_TYPES)})\b\s*(?:[:=]\s*)?(?P<value>\d{{1,4}})(?!\d)"
                         r"(?:\s*(?:squares|sq\.?|m)\b)?", re.I)
 _WEAPON = re.compile(rf"(?<![^\s\x00,;:(])(?P<name>[A-Za-z.][^\x00,;:\n]{{0,39}}?[^\s\x00,;:])\s*(?:[:,]\s*)?"
                      r"(?P<dice>(?:\d{1,2}\s*)?[dD]\s*\d{1,3}(?:\s*[+\-]\s*\d{1,3})?)(?!\d)"
-                     rf"(?:\s*(?P<nonlethal>nonlethal|non-lethal)\b)?(?:\s*(?P<type>{_alternation(_TYPES)})\b)?", re.I)
+                     rf"(?:\s*(?P<nonlethal>nonlethal|non-lethal)\b)?(?:\s*(?P<type>{alternation(_TYPES)})\b)?", re.I)
 """``Club 1d8 bludgeoning``, ``Stun baton 1d8 nonlethal electric``: the name, the dice, the damage type."""
-_WEAPONS_HEAD = re.compile(rf"\b(?:{_alternation(_WEAPON_HEADS)})\s*:", re.I)
-_STAT_LINE = re.compile(rf"{_ABILITY.pattern}|\b(?:Toughness|Will|Scale|Defen[cs]e)\b{_SEP}[+\-]?\d")
-_STAT_START = re.compile(rf"[\s|]*(?:{_alternation((*_SKILL_HEADS, *_WEAPON_HEADS, *_MOVE_HEADS, 'Armour', 'Armor'))})\b",
+_WEAPONS_HEAD = re.compile(rf"\b(?:{alternation(_WEAPON_HEADS)})\s*:", re.I)
+_STAT_LINE = re.compile(rf"{_ABILITY.pattern}|\b(?:Toughness|Will|Scale|Defen[cs]e)\b{SEP}[+\-]?\d")
+_STAT_START = re.compile(rf"[\s|]*(?:{alternation((*_SKILL_HEADS, *_WEAPON_HEADS, *_MOVE_HEADS, 'Armour', 'Armor'))})\b",
                          re.I)
 
 KEYWORDS = tuple(dict.fromkeys([*(w for ws in ABILITY_WORDS.values() for w in ws),
