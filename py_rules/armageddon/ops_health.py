@@ -29,9 +29,11 @@ from py_rules.armageddon.fields import (
 )
 from py_rules.armageddon.life import consciousness_test, first_aid, resuscitate, survival_test
 from py_rules.armageddon.tables import (
+    ATTRIBUTE_MAX,
     DAMAGE_FORM,
     EMOTIONAL_LEAK_DICE,
     FEAR_TABLE,
+    SKILL_MAX,
 )
 from py_rules.armageddon.work import GM_MODIFIER as _GM_MODS, SYSTEM as _SYS, work_for as _work
 from py_rules.dice_expr import parse
@@ -109,9 +111,9 @@ FIRST_AID = Operation(
     covers=("U13",),
     params=(CHARACTER.with_example(EXAMPLE_DYING),
             Param("medic_intelligence", "int", "Medic's Intelligence", "Seed 000: First Aid + Intelligence.",
-                  default=2, minimum=0, maximum=20),
+                  default=2, minimum=0, maximum=ATTRIBUTE_MAX),
             Param("medic_first_aid", "int", "Medic's First Aid", "0 = unskilled (−2, at most Decent).",
-                  default=2, minimum=0, maximum=20),
+                  default=2, minimum=0, maximum=SKILL_MAX),
             Param("modifiers", "text", "Medic's modifiers", MODIFIERS.help + " Include the medic's own penalties.",
                   default=""),
             LABEL, FIRST_AID_SCOPE, WAKE_AT) + ROLL_SETTINGS,
@@ -133,8 +135,9 @@ RESUSCITATE = Operation(
     covers=("U14",),
     params=(CHARACTER.with_example(EXAMPLE_DEATH_PENDING),
             Param("doctor_intelligence", "int", "Doctor's Intelligence", "Seed 000: Medicine + Intelligence.",
-                  default=3, minimum=0, maximum=20),
-            Param("doctor_medicine", "int", "Doctor's Medicine", "0 = unskilled.", default=3, minimum=0, maximum=20),
+                  default=3, minimum=0, maximum=ATTRIBUTE_MAX),
+            Param("doctor_medicine", "int", "Doctor's Medicine", "0 = unskilled.", default=3, minimum=0,
+                  maximum=SKILL_MAX),
             Param("in_hospital", "bool", "In a hospital", "Seed 000: being in a hospital gives +3.", default=True),
             Param("modifiers", "text", "Doctor's modifiers", MODIFIERS.help, default=""),
             LABEL) + ROLL_SETTINGS,

@@ -24,7 +24,7 @@ from py_rules.armageddon.fields import (
     tags_of,
 )
 from py_rules.armageddon.penalties import PenaltySettings, automatic_modifiers
-from py_rules.armageddon.tables import DAMAGE_FORM
+from py_rules.armageddon.tables import ATTRIBUTE_MAX, DAMAGE_FORM, SKILL_MAX
 from py_rules.armageddon.task import resolve_task
 from py_rules.dice_expr import parse
 from py_rules.errors import RulesError
@@ -87,10 +87,10 @@ TASK = Operation(
         LABEL,
         ATTRIBUTE_NAME,
         Param("attribute", "int", "Attribute level", "Seed 000, Tasks: the relevant Attribute's level.",
-              minimum=0, maximum=20),
+              minimum=0, maximum=ATTRIBUTE_MAX),
         Param("skill_name", "text", "Skill", "The Skill used, e.g. Handguns (seed 000, Tasks).", default=""),
         Param("skill", "int", "Skill level", "Seed 000, Tasks: the Skill's level; 0 means untrained "
-              "(seed 000, Unskilled Attempts: −2, never better than Decent).", minimum=0, maximum=20),
+              "(seed 000, Unskilled Attempts: −2, never better than Decent).", minimum=0, maximum=SKILL_MAX),
         Param("untrained_penalty", "int", "Extra untrained penalty",
               "Seed 000, Unskilled Attempts: skills needing real training may suffer −6 to −10 when untrained.",
               default=0, minimum=-10, maximum=0),
@@ -184,10 +184,10 @@ TEST = Operation(
         ATTRIBUTE_NAME,
         Param("attribute", "int", "Attribute level (or Constitution)",
               "The Attribute's level; for Consciousness/Survival the Constitution. Empty: the character's.",
-              default=None, minimum=0, maximum=20),
+              default=None, minimum=0, maximum=ATTRIBUTE_MAX),
         Param("second_attribute", "int", "Willpower (two-attribute Tests)",
               "For Consciousness/Survival Tests: the Willpower. Empty: the character's.",
-              default=None, minimum=0, maximum=20),
+              default=None, minimum=0, maximum=ATTRIBUTE_MAX),
         CHARACTER_OPTIONAL,
         TAGS,
         MODIFIERS,
@@ -261,9 +261,9 @@ def _side_params(side: str, default_kind: str) -> tuple:
               "Seed 000, Resisted Tasks & Tests: each side rolls a Task (Attribute + Skill) or a Simple/Difficult Test.",
               default=default_kind, choices=("task", "simple", "difficult")),
         Param(f"{side}_attribute", "int", f"Side {side.upper()} Attribute", "The Attribute's level.",
-              minimum=0, maximum=20),
+              minimum=0, maximum=ATTRIBUTE_MAX),
         Param(f"{side}_skill", "int", f"Side {side.upper()} Skill", "The Skill's level for a Task (0 = unskilled).",
-              default=0, minimum=0, maximum=20),
+              default=0, minimum=0, maximum=SKILL_MAX),
         Param(f"{side}_modifiers", "text", f"Side {side.upper()} modifiers", MODIFIERS.help, default=""),
     )
 
