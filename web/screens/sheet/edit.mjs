@@ -4,11 +4,10 @@
 // until every value is accepted. A save is logged with what changed ("STR 50 → 60") and can be undone.
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
-import { commit, makeEntry } from "../../app/log_actions.mjs";
 import { NoteField, NumberField, TextField, readNumber } from "../../components/field.mjs";
 import { limitsOf, noteFields } from "../../games/sheet_spec.mjs";
 import { SkillPicker } from "../party/skill_picker.mjs";
-import { checkedSheet } from "../../app/checked_sheet.mjs";
+import { saveSheetEdit } from "../../app/checked_sheet.mjs";
 
 function setPath(object, path, value) {
   const copy = structuredClone(object);
@@ -38,12 +37,6 @@ function sheetChanges(before, after, rows, added, texts = []) {
   }
   for (const skill of Object.keys(added)) out.push(`${skill}: new, ${valueAt(after, `skills.${skill}`)}`);
   return out;
-}
-
-/** The edit as a logged result: a headline naming the first changes, then each change. */
-function editResult(name, changes) {
-  const shown = changes.slice(0, 3).join(", ") + (changes.length > 3 ? ` and ${changes.length - 3} more` : "");
-  return { label: `${name}: sheet edited`, events: changes, text: [`${name}: sheet edited — ${shown}`] };
 }
 
 export function SheetEditor({ character, game, onDone }) {
@@ -81,13 +74,7 @@ export function SheetEditor({ character, game, onDone }) {
     for (const [skill, value] of Object.entries(added)) sheet = setPath(sheet, `skills.${skill}`, typed[`skills.${skill}`] ? readNumber(typed[`skills.${skill}`].text).value : value);
     setSaving(true);
     try {
-      const accepted = await checkedSheet(app, game.id, sheet, character.kind);
-      const changes = sheetChanges(character.sheet, accepted, rows, added, texts);
-      if (changes.length) { // nothing typed differently: nothing to store or log
-        const entry = makeEntry({ op: "campaign.check_character", args: {}, result: editResult(accepted.name, changes),
-          who: [character.id], before: { [character.id]: character.sheet }, after: { [character.id]: accepted } });
-        await commit(app, { sheets: { [character.id]: accepted }, entries: [entry] });
-      }
+      await saveSheetEdit(app, game, character, sheet, { what: "sheet edited", changesOf: (before, after) => sheetChanges(before, after, rows, added, texts) });
       onDone();
     } catch (error) {
       setEngineError(error);

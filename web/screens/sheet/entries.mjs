@@ -5,8 +5,7 @@
 // what changed and undoable. The guided new-character form uses the same editor (``EntryEditor``).
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
-import { commit, makeEntry } from "../../app/log_actions.mjs";
-import { checkedSheet } from "../../app/checked_sheet.mjs";
+import { saveSheetEdit } from "../../app/checked_sheet.mjs";
 import { entryFields } from "../../games/sheet_spec.mjs";
 import { FieldInput, draftOf, readRow } from "./weapons.mjs";
 
@@ -87,14 +86,7 @@ export function EntriesPanel({ character, game, list }) {
     if (Object.keys(errors).length) return;
     setSaving(true);
     try {
-      const accepted = await checkedSheet(app, game.id, { ...sheet, ...values }, character.kind);
-      const changes = changesOf(list, sheet, accepted);
-      if (changes.length) {
-        const said = changes.slice(0, 3).join(", ") + (changes.length > 3 ? ` and ${changes.length - 3} more` : "");
-        const result = { label: `${accepted.name}: ${list.title.toLowerCase()} edited`, events: changes, text: [`${accepted.name}: ${list.title.toLowerCase()} edited — ${said}`] };
-        const entry = makeEntry({ op: "campaign.check_character", args: {}, result, who: [character.id], before: { [character.id]: sheet }, after: { [character.id]: accepted } });
-        await commit(app, { sheets: { [character.id]: accepted }, entries: [entry] });
-      }
+      await saveSheetEdit(app, game, character, { ...sheet, ...values }, { what: `${list.title.toLowerCase()} edited`, changesOf: (before, after) => changesOf(list, before, after) });
       setRows(null);
     } catch (error) {
       setEngineError(error);

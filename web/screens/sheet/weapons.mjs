@@ -12,8 +12,7 @@
 // ("Knife — Damage: …"), and an engine refusal naming ``weapons.0.damage`` shows next to that field.
 import { html, useEffect, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
-import { commit, makeEntry } from "../../app/log_actions.mjs";
-import { checkedSheet } from "../../app/checked_sheet.mjs";
+import { saveSheetEdit } from "../../app/checked_sheet.mjs";
 import { CheckField, ChoiceField, NumberField, TextField, readNumber } from "../../components/field.mjs";
 
 const listPath = (decl) => decl.path || "weapons";
@@ -216,15 +215,7 @@ export function WeaponsPanel({ character, game }) {
     if (Object.keys(errors).length) return;
     setSaving(true);
     try {
-      const accepted = await checkedSheet(app, game.id, { ...sheet, ...values }, character.kind);
-      const changes = changesOf(decl, sheet, accepted);
-      if (changes.length) {
-        const shownChanges = changes.slice(0, 3).join(", ") + (changes.length > 3 ? ` and ${changes.length - 3} more` : "");
-        const result = { label: `${accepted.name}: weapons and armour edited`, events: changes, text: [`${accepted.name}: weapons and armour edited — ${shownChanges}`] };
-        const entry = makeEntry({ op: "campaign.check_character", args: {}, result, who: [character.id],
-          before: { [character.id]: sheet }, after: { [character.id]: accepted } });
-        await commit(app, { sheets: { [character.id]: accepted }, entries: [entry] });
-      }
+      await saveSheetEdit(app, game, character, { ...sheet, ...values }, { what: "weapons and armour edited", changesOf: (before, after) => changesOf(decl, before, after) });
       setDraft(null);
     } catch (error) {
       setEngineError(error);
