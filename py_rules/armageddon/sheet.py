@@ -11,6 +11,7 @@ from py_rules.armageddon.tables import (
     ATTRIBUTE_MAX,
     ATTRIBUTES,
     CHARACTER_KINDS,
+    COMBAT_SKILLS,
     DAMAGE_TYPES,
     ESSENCE_CHANNELING_MAX,
     SKILL_MAX,
@@ -47,7 +48,7 @@ SHEET = SheetSpec(
     schema="armageddon.character/1",
     sheet_kinds=("character",),
     words={"person": "character", "attributes": "Attributes", "skills": "Skills",
-           "effects": {effect.name: effect.words for effect in EFFECTS}},
+           "effects": {effect.name: effect.words for effect in EFFECTS}, "weapon_skills": list(COMBAT_SKILLS)},
     fields=(
         Field("name", "Name", "text", max_length=NAME_MAX, default=""),
         Field("kind", "Kind", "choice", choices=CHARACTER_KINDS, choice_labels=_KIND_WORDS, default="mundane",

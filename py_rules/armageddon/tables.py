@@ -88,6 +88,11 @@ SKILL_NAMES = SkillNames({name: None for name in SKILLS}, SKILL_FAMILIES)
 
 SKILL_MAX = 20
 
+COMBAT_SKILLS = ("Brawling", "Hand Weapon", "Getting Medieval", "Martial Arts", "Kung Fu", "Throwing", "Handguns",
+                 "Rifles", "Shotguns", "Guns", "Automatic Weapons")
+"""The book's combat skills, offered first for a weapon's skill (any skill of the list may be one; rules/armageddon.md
+§1.8)."""
+
 ESSENCE_CHANNELING_MAX = 10
 """Essence Channeling level bound (seed 000, Essence: regain its level in Essence per minute)."""
 

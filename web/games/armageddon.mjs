@@ -65,8 +65,8 @@ const signedWord = (n) => (n < 0 ? `−${-n}` : `+${n}`);
 const level = (entry) => (typeof entry === "object" && entry !== null ? entry.level : entry);
 
 /** The skills a weapon is used with (the book's combat skills); a skill already on the sheet is offered too. */
-const WEAPON_SKILLS = ["Brawling", "Hand Weapon", "Getting Medieval", "Martial Arts", "Kung Fu", "Throwing", "Handguns", "Rifles", "Shotguns", "Guns", "Automatic Weapons"];
-const weaponSkills = (sheet) => [...new Set([...WEAPON_SKILLS, ...Object.keys(sheet.skills || {})])].map((skill) => [skill, skill]);
+/** A weapon's skill: the book's combat skills as the sheet declares them (``words.weapon_skills``), then the sheet's own. */
+const weaponSkills = (spec) => (sheet) => [...new Set([...(spec?.words?.weapon_skills || []), ...Object.keys(sheet.skills || {})])].map((skill) => [skill, skill]);
 const weaponSummary = (weapon) => `${weapon.damage} ${weapon.damage_type} (${weapon.skill})${weapon.success_levels ? ", Success Levels add to damage" : ""}`;
 
 /** The attack picks one of the sheet's weapons; without any, or besides them, a punch. */
@@ -150,7 +150,7 @@ export default {
    * combat skills. The attack picks a weapon from this list. */
   weapons: {
     keys: ["name", "skill", "damage", "damage_type", "success_levels"],
-    extra: { name: { required: true }, skill: { kind: "choice", choices: weaponSkills } },
+    extra: (spec) => ({ name: { required: true }, skill: { kind: "choice", choices: weaponSkills(spec) } }),
     blank: { name: "", skill: "Brawling", damage: "d4 × Strength", damage_type: "bludgeoning", success_levels: false },
     presetsOp: "armageddon.weapon_list",
     summary: weaponSummary,

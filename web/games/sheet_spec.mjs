@@ -193,7 +193,8 @@ export function resolveGame(module, spec) {
   let weapons = game.weapons;
   if (weapons?.keys) {
     const path = weapons.path || "weapons";
-    weapons = { ...weapons, fields: entryFields(spec, path, weapons.keys, weapons.extra) };
+    const extra = typeof weapons.extra === "function" ? weapons.extra(spec) : weapons.extra; // choices from the declaration
+    weapons = { ...weapons, fields: entryFields(spec, path, weapons.keys, extra) };
     const armour = weapons.armour;
     if (armour?.keys) weapons.armour = { ...armour, fields: recordFields(spec, armour.path, armour.keys, armour.extra) };
     else if (armour) weapons.armour = { ...armour, ...bounds(limitsOf(spec, armour.path)) };

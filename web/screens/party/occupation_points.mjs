@@ -6,9 +6,13 @@
 import { html, useEffect, useState } from "../../app/html.mjs";
 import { CheckField, ChoiceField, NumberField, TextField, readNumber } from "../../components/field.mjs";
 import { skillList } from "./skill_list.mjs";
+import { groupFields } from "../../games/sheet_spec.mjs";
 
 const TYPED = "typed";
-const CHARACTERISTICS = ["STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU"];
+
+/** The characteristics the points are reckoned from, as the sheet declares them (``characteristics.*``). */
+export const characteristicNames = (spec) => groupFields(spec, "Characteristics").filter((field) => field.path.startsWith("characteristics."))
+  .map((field) => field.path.slice("characteristics.".length));
 
 /** The occupation as the engine reads it: a shipped one by name, or the typed one's fields. */
 export function occupationArg(choice, typed) {
@@ -29,10 +33,10 @@ export function readPoints(typed, words) {
   return { values, errors };
 }
 
-/** The request for the engine: the draft's characteristics and age, the occupation, the formula, the points. */
-export function pointsRequest(draft, occupation, formula, occ, personal, complete = false) {
+/** The request for the engine: the draft's characteristics (``names``) and age, the occupation, the formula, the points. */
+export function pointsRequest(draft, names, occupation, formula, occ, personal, complete = false) {
   return {
-    ...Object.fromEntries(CHARACTERISTICS.map((key) => [key, draft[key]])), age: draft.age,
+    ...Object.fromEntries(names.map((key) => [key, draft[key]])), age: draft.age,
     occupation, formula, occupation_points: occ, personal_points: personal, complete,
   };
 }
@@ -72,7 +76,7 @@ export function OccupationPoints({ app, decl, draft, settings = {}, onChange }) 
   const typedBad = choice === TYPED && (lowRead.error || highRead.error);
   const occupation = occupationArg(choice, { ...typed, low: lowRead.value, high: highRead.value });
   const cap = settings.creation_skill_cap;
-  const request = pointsRequest(draft, occupation, formula, occ.values, personal.values);
+  const request = pointsRequest(draft, characteristicNames(app.state.catalog?.sheet?.(app.state.campaign?.game)), occupation, formula, occ.values, personal.values);
   if (cap !== undefined && cap !== null) request.creation_skill_cap = cap;
   const key = JSON.stringify(request);
   const clientBad = Object.keys(clientErrors).length > 0 || Boolean(typedBad) || !choice;
