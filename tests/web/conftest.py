@@ -145,7 +145,8 @@ def app(request, site_url):
     added are removed after it; after a test that added an init script, a route or an exposed function to the page
     the next test gets a new page, and a new context after one that changed the context (its own routes or init
     scripts, offline, permissions). A test that patches a global with ``evaluate`` says so with
-    :func:`changed_for_good`. A test marked ``fresh_app`` gets a page of its own, as in an unmarked module."""
+    :func:`changed_for_good`; after a test that failed, the next one gets a new context. A test marked ``fresh_app``
+    gets a page of its own, as in an unmarked module."""
     before = _BOOTS
     if request.node.get_closest_marker(SHARED) is None or request.node.get_closest_marker(FRESH) is not None:
         page = request.getfixturevalue("page")
@@ -156,6 +157,10 @@ def app(request, site_url):
         yield page
         assert violations == [], violations
         return
+    beside = {"context", "page"} & set(request.fixturenames)
+    if beside:
+        pytest.fail(f"a {SHARED} module's test asks for {sorted(beside)} beside app: another context than app's; use "
+                    "app.context, or mark the test fresh_app", pytrace=False)
     tab = request.getfixturevalue("_shared_tab")
     tab["renew"]()
     page = tab["page"]
@@ -170,6 +175,17 @@ def app(request, site_url):
     finally:
         stop()
         tab["after_test"]()
+        if getattr(request.node, "_failed_call", False):  # it may have stopped half way through a change it undoes
+            setattr(tab["context"], _SPOILED, "context")
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """A test that failed is marked on its item, so that a shared page it leaves is not handed to the next test."""
+    report = yield
+    if report.when == "call" and report.failed:
+        item._failed_call = True
+    return report
 
 
 def changed_for_good(page: Page) -> None:
