@@ -134,7 +134,7 @@ def pytest_terminal_summary(terminalreporter):
 
 
 @pytest.fixture
-def app(request, site_url):
+def app(request, site_url, browser_name):
     """The app opened and booted (html[data-ready=true]); no request leaves the machine and nothing
     breaks the Content-Security-Policy.
 
@@ -146,7 +146,12 @@ def app(request, site_url):
     the next test gets a new page, and a new context after one that changed the context (its own routes or init
     scripts, offline, permissions). A test that patches a global with ``evaluate`` says so with
     :func:`changed_for_good`; after a test that failed, the next one gets a new context. A test marked ``fresh_app``
-    gets a page of its own, as in an unmarked module."""
+    gets a page of its own, as in an unmarked module.
+
+    ``browser_name`` is asked for so that pytest-playwright parametrizes these tests as it does those that ask for
+    ``page`` or ``context`` ([chromium]): the browser is reached here through ``getfixturevalue``, and an
+    unparametrized ``browser_name`` beside a parametrized one made pytest close and launch the browser (and lose the
+    shared page) at every switch between an ``app`` test and a ``page`` test."""
     before = _BOOTS
     if request.node.get_closest_marker(SHARED) is None or request.node.get_closest_marker(FRESH) is not None:
         page = request.getfixturevalue("page")
