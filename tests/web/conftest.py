@@ -104,8 +104,8 @@ def _boot_app(page: Page, url: str, heard: list[str]) -> None:
 
 
 SHARED = "shared_app"
-"""The marker of a module whose tests share one booted page (``pytestmark = pytest.mark.shared_app``): see
-:func:`app`."""
+"""The marker of a module whose tests share one booted page (``pytestmark = pytest.mark.shared_app``), with the other
+such modules' tests run by the same process: see :func:`app`."""
 
 
 FRESH = "fresh_app"
@@ -118,30 +118,15 @@ def pytest_configure(config):
     config.addinivalue_line("markers", f"{FRESH}: in a {SHARED} module, this test's app is a page of its own")
 
 
-def pytest_terminal_summary(terminalreporter):
-    """How many times the ``app`` fixture booted the app, for how many tests that asked for it (the cost that
-    ``shared_app`` cuts); the workers' counts come with their reports."""
-    boots = tests = 0
-    for reports in terminalreporter.stats.values():
-        for report in reports:
-            if getattr(report, "when", None) == "setup":
-                for name, value in getattr(report, "user_properties", ()):
-                    if name == "app_boots":
-                        boots += value
-                        tests += 1
-    if tests:
-        terminalreporter.write_line(f"app fixture: {boots} boots for {tests} tests")
-
-
 @pytest.fixture
 def app(request, site_url, browser_name):
     """The app opened and booted (html[data-ready=true]); no request leaves the machine and nothing
     breaks the Content-Security-Policy.
 
-    In a module marked ``shared_app`` the module's tests share one booted page (the engine boots once, about 4 s
-    each on a shared machine, most of a browser test's time); before each test every other tab of its context is
-    closed, the viewport is the default one again and the page is emptied as a first visit finds it (see
-    :func:`_emptied`). What the reset cannot undo is seen as it is made (see :func:`_watch`): listeners a test
+    In a module marked ``shared_app`` the module's tests share one booted page with every such module's tests in
+    this process (the engine boots once, about 4 s each on a shared machine, most of a browser test's time); before
+    each test every other tab of its context is closed, the viewport is the default one again and the page is emptied
+    as a first visit finds it (see :func:`_emptied`). What the reset cannot undo is seen as it is made (see :func:`_watch`): listeners a test
     added are removed after it; after a test that added an init script, a route or an exposed function to the page
     the next test gets a new page, and a new context after one that changed the context (its own routes or init
     scripts, offline, permissions). A test that patches a global with ``evaluate`` says so with
@@ -228,9 +213,10 @@ def _watch(target, changes: tuple[str, ...], spoils: str, owner, listeners: list
         setattr(target, name, listen)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def _shared_tab(browser, browser_context_args, site_url):
-    """One context and page for a ``shared_app`` module, booted once, with the request guard of
+    """One context and page for the ``shared_app`` modules' tests of this process (a pytest-xdist worker), booted once
+    (what one module leaves is emptied as what one test leaves), with the request guard of
     :func:`foreign_requests` (checked by :func:`app` after each test). ``renew`` makes a new page (or a new context)
     where the last test left one changed for good; ``after_test`` removes the listeners a test added."""
     blocked: list[str] = []
