@@ -48,3 +48,18 @@ def pytest_collection_modifyitems(config, items):
         return path.startswith(SLOW_FIRST)
 
     items.sort(key=lambda item: not slow(item))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """How many times the browser tests' ``app`` fixture booted the app, for how many tests that asked for it (the
+    cost that ``shared_app`` cuts, tests/web/conftest.py); here, where pytest-xdist's workers send their reports."""
+    boots = tests = 0
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if getattr(report, "when", None) == "setup":
+                for name, value in getattr(report, "user_properties", ()):
+                    if name == "app_boots":
+                        boots += value
+                        tests += 1
+    if tests:
+        terminalreporter.write_line(f"app fixture: {boots} boots for {tests} tests")

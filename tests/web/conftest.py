@@ -3,6 +3,7 @@ that aborts and records every request to any other origin (PYODIDE.md §5.1). Se
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import warnings
@@ -81,10 +82,16 @@ def _listen(page: Page) -> tuple[list[str], list[str], Callable[[], None]]:
     return violations, heard, stop
 
 
+_BOOTS = [0]
+"""Boots of the app by the ``app`` fixture in this process, one counter in a list (each test's share is kept as its
+``app_boots``)."""
+
+
 def _boot_app(page: Page, url: str, heard: list[str]) -> None:
     """Open ``url`` and wait until the engine is ready; a failed boot is retried once by the page's own Retry."""
     from playwright.sync_api import expect
 
+    _BOOTS[0] += 1
     page.goto(url)
     html = page.locator("html")
     expect(html).not_to_have_attribute("data-ready", "false", timeout=BOOT_TIMEOUT_MS)
@@ -98,52 +105,124 @@ def _boot_app(page: Page, url: str, heard: list[str]) -> None:
 
 
 SHARED = "shared_app"
-"""The marker of a module whose tests share one booted page (``pytestmark = pytest.mark.shared_app``): see
-:func:`app`."""
+"""The marker of a module whose tests share one booted page (``pytestmark = pytest.mark.shared_app``), with the other
+such modules' tests run by the same process: see :func:`app`."""
+
+
+FRESH = "fresh_app"
+"""The marker of one test in a ``shared_app`` module that gets a page of its own, booted for it alone."""
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", f"{SHARED}: the module's tests share one booted page, emptied before each test "
                                        "(tests/web/conftest.py, app)")
+    config.addinivalue_line("markers", f"{FRESH}: in a {SHARED} module, this test's app is a page of its own")
 
 
 @pytest.fixture
-def app(request, site_url):
+def app(request, site_url, browser_name):
     """The app opened and booted (html[data-ready=true]); no request leaves the machine and nothing
     breaks the Content-Security-Policy.
 
-    In a module marked ``shared_app`` the module's tests share one booted page (the engine boots once, about 4 s
-    each on a shared machine, most of a browser test's time); before each test every other tab of its context is
-    closed, the viewport is the default one again and the page is emptied as a first visit finds it (see
-    :func:`_emptied`). Mark only a module whose tests leave no listener, route, init script or patched global
-    behind on the page; a test may reload the page (it boots again)."""
-    if request.node.get_closest_marker(SHARED) is None:
+    In a module marked ``shared_app`` the module's tests share one booted page with every such module's tests in
+    this process (the engine boots once, about 4 s each on a shared machine, most of a browser test's time); before
+    each test every other tab of its context is closed, the viewport is the default one again and the page is emptied
+    as a first visit finds it (see :func:`_emptied`). What the reset cannot undo is seen as it is made (see :func:`_watch`): listeners a test
+    added are removed after it; after a test that added an init script, a route or an exposed function to the page
+    the next test gets a new page, and a new context after one that changed the context (its own routes or init
+    scripts, offline, permissions). A test that patches a global with ``evaluate`` says so with
+    :func:`changed_for_good`; after a test that failed, the next one gets a new context. A test marked ``fresh_app``
+    gets a page of its own, as in an unmarked module.
+
+    ``browser_name`` is asked for so that pytest-playwright parametrizes these tests as it does those that ask for
+    ``page`` or ``context`` ([chromium]): the browser is reached here through ``getfixturevalue``, and an
+    unparametrized ``browser_name`` beside a parametrized one made pytest close and launch the browser (and lose the
+    shared page) at every switch between an ``app`` test and a ``page`` test."""
+    before = _BOOTS[0]
+    if request.node.get_closest_marker(SHARED) is None or request.node.get_closest_marker(FRESH) is not None:
         page = request.getfixturevalue("page")
         request.getfixturevalue("foreign_requests")
         violations, heard, _stop = _listen(page)
         _boot_app(page, site_url, heard)
+        request.node.user_properties.append(("app_boots", _BOOTS[0] - before))
         yield page
         assert violations == [], violations
         return
+    beside = {"context", "page"} & set(request.fixturenames)
+    if beside:
+        pytest.fail(f"a {SHARED} module's test asks for {sorted(beside)} beside app: another context than app's; use "
+                    "app.context, or mark the test fresh_app", pytrace=False)
     tab = request.getfixturevalue("_shared_tab")
+    tab["renew"]()
     page = tab["page"]
     violations, heard, stop = _listen(page)
     try:
         _emptied(page, site_url, heard, tab["viewport"])
+        request.node.user_properties.append(("app_boots", _BOOTS[0] - before))
         tab["blocked"].clear()
         yield page
         assert tab["blocked"] == [], f"requests left the machine: {tab['blocked']}"
         assert violations == [], violations
     finally:
         stop()
+        tab["after_test"]()
+        if getattr(request.node, "_failed_call", False):  # it may have stopped half way through a change it undoes
+            setattr(tab["context"], _SPOILED, "context")
 
 
-@pytest.fixture(scope="module")
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """A test that failed is marked on its item, so that a shared page it leaves is not handed to the next test."""
+    report = yield
+    if report.when == "call" and report.failed:
+        item._failed_call = True
+    return report
+
+
+def changed_for_good(page: Page) -> None:
+    """``page`` holds a change the emptying between tests does not undo (a global patched with ``evaluate``, a
+    stubbed browser API): in a ``shared_app`` module the next test gets a new page. Nothing for a page of its own."""
+    setattr(page, _SPOILED, "page")
+
+
+_SPOILED = "_shared_app_spoiled"
+"""The attribute a shared page or context carries once a test changed it for good: "page" or "context"."""
+
+_PAGE_CHANGES = ("add_init_script", "route", "route_from_har", "route_web_socket", "expose_function", "expose_binding",
+                 "set_extra_http_headers", "emulate_media")
+_CONTEXT_CHANGES = (*_PAGE_CHANGES[:-1], "set_offline", "grant_permissions", "set_geolocation")
+
+
+def _watch(target, changes: tuple[str, ...], spoils: str, owner, listeners: list) -> None:
+    """Calls on ``target`` (the shared page or its context) that leave something behind mark ``owner`` spoiled
+    (``spoils``: what must be made anew); listeners added with ``on``/``once`` are listed to be removed."""
+    for name in changes:
+        original = getattr(target, name)
+
+        def changed(*args, _original=original, **kwargs):
+            setattr(owner, _SPOILED, max(getattr(owner, _SPOILED, "") or "", spoils, key=("", "page", "context").index))
+            return _original(*args, **kwargs)
+
+        setattr(target, name, changed)
+    for name in ("on", "once"):
+        original = getattr(target, name)
+
+        def listen(event, handler, _original=original):
+            listeners.append((target, event, handler))
+            return _original(event, handler)
+
+        setattr(target, name, listen)
+
+
+@pytest.fixture(scope="session")
 def _shared_tab(browser, browser_context_args, site_url):
-    """One context and page for a ``shared_app`` module, booted once, with the request guard of
-    :func:`foreign_requests` (checked by :func:`app` after each test)."""
-    context = browser.new_context(**browser_context_args)
+    """One context and page for the ``shared_app`` modules' tests of this process (a pytest-xdist worker), booted once
+    (what one module leaves is emptied as what one test leaves), with the request guard of
+    :func:`foreign_requests` (checked by :func:`app` after each test). ``renew`` makes a new page (or a new context)
+    where the last test left one changed for good; ``after_test`` removes the listeners a test added."""
     blocked: list[str] = []
+    listeners: list = []
+    tab: dict = {"blocked": blocked, "context": None, "page": None}
 
     def guard(route):
         url = route.request.url
@@ -153,10 +232,40 @@ def _shared_tab(browser, browser_context_args, site_url):
             blocked.append(url)
             route.abort()
 
-    context.route("**/*", guard)
-    page = context.new_page()
-    yield {"page": page, "blocked": blocked, "viewport": page.viewport_size}
-    context.close()
+    def new_page() -> None:
+        page = tab["context"].new_page()
+        _watch(page, _PAGE_CHANGES, "page", page, listeners)
+        tab["page"] = page
+        tab["viewport"] = page.viewport_size
+
+    def new_context() -> None:
+        if tab["context"] is not None:
+            tab["context"].close()
+        context = browser.new_context(**browser_context_args)
+        context.route("**/*", guard)
+        _watch(context, _CONTEXT_CHANGES, "context", context, listeners)
+        tab["context"] = context
+        new_page()
+
+    def renew() -> None:
+        if tab["context"] is None or getattr(tab["context"], _SPOILED, None):
+            new_context()
+        elif getattr(tab["page"], _SPOILED, None):
+            spoiled = tab["page"]
+            new_page()
+            spoiled.close()
+
+    def after_test() -> None:
+        while listeners:
+            target, event, handler = listeners.pop()
+            with contextlib.suppress(Exception):  # a page the test closed has no listeners left to remove
+                target.remove_listener(event, handler)
+
+    tab["renew"] = renew
+    tab["after_test"] = after_test
+    yield tab
+    if tab["context"] is not None:
+        tab["context"].close()
 
 
 EMPTY_STORAGE = """async () => {
@@ -197,7 +306,11 @@ def _emptied(page: Page, site_url: str, heard: list[str], viewport) -> None:
     html = page.locator("html")
     if not page.url.startswith(site_url) or html.get_attribute("data-ready") != "true":
         _boot_app(page, site_url, heard)
-    page.goto(site_url + "#/")  # the same document: only the route changes
+    # the same document: only the route changes, by way of another screen, so that Home is made anew (no message
+    # of the last test's import still on it)
+    page.goto(site_url + "#/about")
+    expect(page.locator("#about-title")).to_be_visible()
+    page.goto(site_url + "#/")
     page.evaluate(EMPTY_STORAGE)
     expect(page.locator("#app .campaign-row")).to_have_count(0)
     page.keyboard.press("Escape")  # a dialog left open by the last test closes as a person closes it

@@ -3,9 +3,12 @@ text in the game's words, and HTML typed by a user shown as text."""
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 
 def test_offline_after_one_visit_reload_boots_and_rolls(page, own_site, foreign_requests):

@@ -4,9 +4,12 @@ sheet the items change the Speed shown (seed 000, Encumbrance) and a Quality is 
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, open_sheet, roll, stored_campaigns
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 SHOTS = Path("test-results/screens")
 

@@ -12,6 +12,8 @@ from py_rules import api
 from py_rules.coc.investigator import EXAMPLE
 from tests.web.helpers import stored_campaigns, stored_log
 
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
+
 # A campaign written straight into IndexedDB through the page's own storage module: 400 logged rolls of real
 # engine results, which is well over a megabyte of JSON.
 FILL = """async ({ record, result, count }) => {

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import open_sheet, stored_campaigns, stored_log, wait_until
 from tests.web.test_integrity import a_coc_campaign, damage, exported, import_file
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 LONG = 1_200
 """Entries in a long file: past the least the page writes ahead of the check (app/file_actions.mjs STAGE_FROM)."""

@@ -4,9 +4,12 @@ never backed up until they are; a change to one character leaves the others as t
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 
 def test_campaigns_and_characters_named_like_inherited_keys_behave_as_any_other(app, tmp_path):

@@ -5,9 +5,12 @@ campaign. Screenshots of the drawer at 768 × 1024 and 390 × 844 go to test-res
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns, stored_log
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "inputs"
@@ -118,14 +121,42 @@ def test_a_damage_beyond_the_pool_asks_first_cancel_changes_nothing_apply_applie
     assert len(applied(page, campaign_id, "coc.apply_damage")) == 1
 
 
+HOLD_CALLS = """() => {
+    // the engine's calls wait here until released: the first roll is still running, however fast the engine is
+    window.__postMessage = Worker.prototype.postMessage;
+    window.__held = [];
+    Worker.prototype.postMessage = function (message, ...rest) {
+        if (message?.type === "call") window.__held.push([this, message, rest]);
+        else window.__postMessage.call(this, message, ...rest);
+    };
+}"""
+RELEASE_THEN_TAP = """async () => {
+    // the calls go on; the moment the result shows, two more taps (a double tap's second half lands just after)
+    Worker.prototype.postMessage = window.__postMessage;
+    for (const [worker, message, rest] of window.__held.splice(0)) worker.postMessage(message, ...rest);
+    while (!document.querySelector(".drawer [data-result]")) await new Promise(requestAnimationFrame);
+    const button = document.querySelector(".drawer button.roll");
+    button.click();
+    button.click();
+}"""
+UNHOLD = "() => { if (window.__postMessage) Worker.prototype.postMessage = window.__postMessage; }"
+
+
 def test_two_quick_taps_on_roll_apply_once_and_roll_again_needs_its_own_tap(app):
     page = app
     campaign_id = a_harvey(page)
     page.locator('.quick-actions [data-action="damage"]').click()
     drawer = page.locator(".drawer")
     drawer.locator('input[name="amount"]').fill("2")
-    drawer.locator("button.roll").dblclick()  # the second tap lands while the first is running
-    drawer.locator("button.roll").evaluate("button => { button.click(); button.click(); }")  # …or just after
+    page.evaluate(HOLD_CALLS)
+    try:
+        drawer.locator("button.roll").dblclick()  # the second tap lands while the first is running
+        drawer.locator("button.roll").evaluate("button => { button.click(); button.click(); }")  # and two more
+        expect(drawer.locator("button.roll")).to_have_text("Rolling…")
+        assert page.evaluate("window.__held.length") >= 1, "the first roll is waiting for the engine"
+        page.evaluate(RELEASE_THEN_TAP)  # …or just after it
+    finally:
+        page.evaluate(UNHOLD)
     expect(drawer.locator("[data-result]")).to_contain_text("Harvey loses 2 HP (10 → 8)")
     expect(page.locator(".sheet .character-card")).to_contain_text("8/10")
     page.wait_for_timeout(300)

@@ -8,10 +8,13 @@ import copy
 import json
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from py_rules.log.entry import entry_after
 from tests.web.helpers import damage, new_campaign, new_character, open_sheet, stored_campaigns, stored_log
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 PUT = """([store, records]) => new Promise((resolve, reject) => {
     const open = indexedDB.open("rules-companion");

@@ -5,9 +5,13 @@ the campaign, through an export and an import."""
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
+from tests.web.conftest import changed_for_good
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 DHOLE = {"Investigator": {
     "PersonalDetails": {"Name": "Harvey [b]Walters[/b]", "Occupation": "Journalist", "Age": "42"},
@@ -33,6 +37,7 @@ def stub_clipboard(page):
         Object.defineProperty(navigator, "clipboard", { configurable: true, value: {
             writeText: async (text) => { window.__copied.push(text); }, readText: async () => window.__copied.at(-1) } });
     }""")
+    changed_for_good(page)  # a shared page: the next test gets one with the browser's own clipboard
 
 
 def written(page):

@@ -3,10 +3,13 @@ headline and who, the trace one tap away, filters and search, Undo and Redo that
 say so, a sheet edit logged and undoable, the last two entries as a forum post in BBCode then Markdown (golden
 texts, typed dice), a reload that keeps the screen, and a long log read a page at a time."""
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
 from tools.bench_table import FILL, sheets, templates
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 GOLDEN = {  # the engine's forum.stretch of the two rolls, typed dice said as physical
     "bbcode": "[b]Masks[/b]\n\n"

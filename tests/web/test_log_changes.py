@@ -4,10 +4,13 @@ exactly in the page. That the page's change records (web/store/changes.mjs) rebu
 same as the engine's (py_rules/log/changes.py) is a property run on the page's module in Node:
 tests/log/test_undo_property.py."""
 
+import pytest
 from playwright.sync_api import expect
 
 from py_rules.log.entry import entry_after
 from tests.web.helpers import new_campaign, new_character, open_sheet, stored_campaigns, stored_log
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 
 def sheet_of(page, name):

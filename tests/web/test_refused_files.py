@@ -16,6 +16,8 @@ from py_rules.api import catalog
 from tests.web.helpers import stored_campaigns
 from tests.web.test_integrity import a_coc_campaign, import_file
 
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
+
 GiB = 1 << 30
 
 

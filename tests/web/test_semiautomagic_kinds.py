@@ -8,9 +8,12 @@ cast, has Will and can act, and an EMP above the EMP Toughness of its complexity
 import json
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns, wait_until
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 SHOTS = Path("test-results/screens")
 

@@ -12,6 +12,8 @@ from playwright.sync_api import expect
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns, wait_until
 from tests.web.test_screens import DEVELOPER_WORDS, SMALL_TARGETS
 
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
+
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "settings"
 JACK = ("Jack", {"attributes.Perception": 3, "attributes.Constitution": 2}, {"Notice": 2})  # Notice with a 5: total 10
@@ -185,12 +187,12 @@ def test_an_invalid_number_shows_its_error_and_stores_nothing(armageddon, before
     assert line == "House rule: Target Number: 10 (default 9)"
 
 
-def test_a_change_from_another_tab_replaces_an_invalid_typed_value(armageddon, context):
+def test_a_change_from_another_tab_replaces_an_invalid_typed_value(armageddon):
     page, campaign_id = armageddon
     type_into(page, tn_field(page), "35")
     leave(page)
     expect(tn_error(page)).to_contain_text("Not changed: Target Number is still 9.")
-    other = context.new_page()
+    other = page.context.new_page()  # a tab beside it, in the same browser profile
     other.goto(page.url)
     expect(other.locator("html")).to_have_attribute("data-ready", "true", timeout=120_000)
     expect(tn_field(other)).to_have_value("9")

@@ -1,9 +1,12 @@
 """Specialities in the guided form (rules/coc.md §3.2a): a family from the engine's skill list (Language (Other)) takes a
 typed speciality any number of times, each its own skill at the family's base; each is rolled at its own value."""
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, open_sheet, roll, stored_campaigns
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 
 def add_speciality(form, family, speciality, press_enter=False):

@@ -3,10 +3,13 @@ works in memory; two tabs on one campaign never overwrite each other; a bad file
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
+from tests.web.conftest import changed_for_good
 from tests.web.helpers import boot, new_campaign, new_character, open_sheet, roll, stored_campaigns
 
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 def test_storage_unavailable_shows_a_banner_and_rolls_still_work(page, site_url, foreign_requests):
     page.add_init_script("IDBFactory.prototype.open = function () { throw new DOMException('The user denied permission to access the database.', 'SecurityError'); };")
@@ -118,6 +121,7 @@ def test_a_full_disk_keeps_the_change_in_memory_shows_a_banner_and_offers_export
     open_sheet(page, "Harvey")
     page.evaluate("""() => { IDBObjectStore.prototype.put = function () {
         throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); }; }""")
+    changed_for_good(page)  # the disk stays full: a shared page is not handed on
     page.locator('.quick-actions [data-action="damage"]').click()
     roll(page, fields={"amount": "3"})
     page.get_by_role("button", name="Close the roll drawer").click()

@@ -5,11 +5,14 @@ records in every store that no reader trips over."""
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
 from py_rules.log.entry import entry_after
 from tests.web.conftest import BOOT_TIMEOUT_MS
 from tests.web.helpers import boot, damage, new_campaign, new_character, open_sheet, stored_campaigns, stored_log
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 FULL = """() => { window.realPut ??= IDBObjectStore.prototype.put; IDBObjectStore.prototype.put = function () {
     throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); }; }"""
@@ -138,6 +141,7 @@ def test_a_newly_added_campaign_and_its_log_on_a_full_disk_are_written_once_ther
     assert out["rows"] == out["inMemory"]["rows"] and out["history"] == {"done": [], "undone": ["e1"]}
 
 
+@pytest.mark.fresh_app  # the database is left at version 99: no other test may be handed it
 def test_a_database_of_a_newer_version_is_read_but_never_written(app):
     page = app
     campaign_id = new_campaign(page, "From the future", "coc")
