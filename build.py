@@ -23,10 +23,6 @@ sys.path.insert(0, str(ROOT))
 
 from tools import site  # noqa: E402
 
-FORMAT_CHECK = False
-"""Whether ``build.py test`` also checks that the code is as ``ruff format`` and ``biome format`` write it (on once
-the code has been formatted; ``--format-check`` turns it on for one run)."""
-
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -35,7 +31,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
     parser.add_argument("--runs", type=int, default=5, help="runs per scenario for bench (default 5)")
     parser.add_argument("--no-build", action="store_true", help="serve or bench the existing output")
-    parser.add_argument("--format-check", action="store_true", help="test: also check the formatting")
     args, rest = parser.parse_known_args(argv)
     if rest and args.command != "test":
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
@@ -44,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
 
         prerequisites.ensure()
         site.ensure_node_modules()  # Biome is one of the pinned npm packages
-        failed = lint.run(format_check=FORMAT_CHECK or args.format_check)  # fail fast, before the build
+        failed = lint.run()  # fail fast, before the build
         if failed:
             return failed
     dist = (ROOT / args.out).resolve()
@@ -66,8 +61,15 @@ def main(argv: list[str] | None = None) -> int:
         # test waits on the page about as much as it computes, so two workers on two cores save about a quarter.
         # Work stealing: a worker that runs out takes tests still queued for the other, so the run never ends on one
         # worker going through a batch of browser tests while the other sits idle (plain "load" hands out batches).
-        workers = [] if any(a == "-n" or a.startswith("-n") or a == "no:xdist" for a in rest) else [
-            "-n", str(min(os.cpu_count() or 1, 4)), *([] if any(a.startswith("--dist") for a in rest) else ["--dist", "worksteal"])]
+        workers = (
+            []
+            if any(a == "-n" or a.startswith("-n") or a == "no:xdist" for a in rest)
+            else [
+                "-n",
+                str(min(os.cpu_count() or 1, 4)),
+                *([] if any(a.startswith("--dist") for a in rest) else ["--dist", "worksteal"]),
+            ]
+        )
         return subprocess.run([sys.executable, "-m", "pytest", *workers, *rest], cwd=ROOT, check=False).returncode
     return 0
 

@@ -54,8 +54,18 @@ from py_rules.errors import RulesError
 from py_rules.operations import DEADLINE_SECONDS, Operation
 from py_rules.systems import SYSTEM_IDS, all_operations, all_sheets, all_systems, operations_of
 
-__all__ = ("call", "tidy", "handle", "catalog", "operation", "answer", "run_checked", "checked_args", "InvalidArgs",
-           "dice_range")
+__all__ = (
+    "call",
+    "tidy",
+    "handle",
+    "catalog",
+    "operation",
+    "answer",
+    "run_checked",
+    "checked_args",
+    "InvalidArgs",
+    "dice_range",
+)
 
 
 def catalog() -> dict:
@@ -97,9 +107,15 @@ def _validated_args(op: Operation, raw_args: Any) -> dict:
             raise RulesError("unknown_field", f"{op.title} has no field called {shown!r}.", shown)
     from py_rules.game_words import choice_label
 
-    return {name: param.coerce(raw_args.get(name), [choice_label(op.system, param, c, op.id) for c in param.choices]
-                               if param.kind == "choice" and raw_args.get(name) not in param.choices else None)
-            for name, param in declared.items()}
+    return {
+        name: param.coerce(
+            raw_args.get(name),
+            [choice_label(op.system, param, c, op.id) for c in param.choices]
+            if param.kind == "choice" and raw_args.get(name) not in param.choices
+            else None,
+        )
+        for name, param in declared.items()
+    }
 
 
 DICE_CHOICES = ("digital", "physical")
@@ -188,10 +204,17 @@ def dice_range(args: Any) -> dict:
         shown = str(name)[:80].encode("utf-8", "replace").decode()
         raise RulesError("unknown_field", f"{op.title} has no dice field called {shown!r}.", "field")
     form = param.dice
-    parts = [(e.text, *(v if form.floor is None else max(form.floor, v) for v in (e.least, e.most)))
-             for e in parse_parts(param.coerce(args.get("text")), form, param.name)]
-    return {"op": op.id, "field": param.name, "least": min(p[1] for p in parts), "most": max(p[2] for p in parts),
-            "parts": [{"text": text, "least": least, "most": most} for text, least, most in parts]}
+    parts = [
+        (e.text, *(v if form.floor is None else max(form.floor, v) for v in (e.least, e.most)))
+        for e in parse_parts(param.coerce(args.get("text")), form, param.name)
+    ]
+    return {
+        "op": op.id,
+        "field": param.name,
+        "least": min(p[1] for p in parts),
+        "most": max(p[2] for p in parts),
+        "parts": [{"text": text, "least": least, "most": most} for text, least, most in parts],
+    }
 
 
 def _with_text(request: dict, text: str) -> dict:
@@ -228,12 +251,16 @@ def handle(request: Any, text: str | None = None) -> dict:
         args = _validated_args(op, request.get("args"))
         if mode == "odds":  # the exact distribution instead of a roll (TABLE.md, Roll drawer): no dice, no state change
             from py_rules.odds import answer
+
             return {"ok": True, "result": answer(op, args)}
         return {"ok": True, "result": _run(op, args, request.get("seed"), request.get("dice"))}
     except RulesError as error:
         return {"ok": False, "error": error.to_dict()}
     except Exception as error:  # the worker must survive every input (RecursionError, MemoryError too)
-        return {"ok": False, "error": {"code": "internal", "message": f"{type(error).__name__}: {error}", "field": None}}
+        return {
+            "ok": False,
+            "error": {"code": "internal", "message": f"{type(error).__name__}: {error}", "field": None},
+        }
 
 
 def _text_of(text: Any) -> Any:
@@ -243,12 +270,15 @@ def _text_of(text: Any) -> Any:
         text = text.to_bytes()  # a JavaScript Uint8Array (Pyodide's proxy of it)
     if isinstance(text, (bytes, bytearray)):
         if len(text) > limits.MAX_TEXT_CHARS:
-            raise RulesError("too_large", f"The text sent beside the request is longer than {limits.MAX_TEXT_CHARS:,} "
-                             "characters.", "text")
+            raise RulesError(
+                "too_large",
+                f"The text sent beside the request is longer than {limits.MAX_TEXT_CHARS:,} characters.",
+                "text",
+            )
         data = bytes(text)
         decoded = data.decode("utf-8-sig", "replace")
         if "\ufffd" not in decoded:  # every byte read as it was: its bytes are the text's (less a byte-order mark)
-            limits.keep_utf8(decoded, data[len(codecs.BOM_UTF8):] if data.startswith(codecs.BOM_UTF8) else data)
+            limits.keep_utf8(decoded, data[len(codecs.BOM_UTF8) :] if data.startswith(codecs.BOM_UTF8) else data)
         return decoded
     return text
 
@@ -272,19 +302,35 @@ def call(request_json: str, text: str | None = None) -> str:
         if text is not None and not isinstance(text, str):
             raise RulesError("wrong_type", "The text sent beside the request must be text.", "text")
         if text is not None and len(text) > limits.MAX_TEXT_CHARS:
-            raise RulesError("too_large", f"The text sent beside the request is longer than {limits.MAX_TEXT_CHARS:,} "
-                             "characters.", "text")
+            raise RulesError(
+                "too_large",
+                f"The text sent beside the request is longer than {limits.MAX_TEXT_CHARS:,} characters.",
+                "text",
+            )
         if len(request_json) > limits.MAX_REQUEST_CHARS:
-            raise RulesError("too_large", f"The request is longer than {limits.MAX_REQUEST_CHARS} characters.", "request")
+            raise RulesError(
+                "too_large", f"The request is longer than {limits.MAX_REQUEST_CHARS} characters.", "request"
+            )
         request = limits.loads(request_json, limits.MAX_REQUEST_DEPTH, "request", "The request", max_digits=4000)
     except RulesError as error:
         response = {"ok": False, "error": error.to_dict()}
     except Exception as error:  # pragma: no cover - limits.loads turns every decoding failure into a RulesError
-        response = {"ok": False, "error": {"code": "bad_json", "message": f"The request is not valid JSON: {type(error).__name__}", "field": "request"}}
+        response = {
+            "ok": False,
+            "error": {
+                "code": "bad_json",
+                "message": f"The request is not valid JSON: {type(error).__name__}",
+                "field": "request",
+            },
+        }
     else:
         response = handle(request, text)
     try:
         return json.dumps(response, ensure_ascii=False, allow_nan=False, default=str)
     except Exception as error:  # pragma: no cover - an engine bug; the fuzz test keeps it from happening
-        fallback = {"code": "internal", "message": f"The answer could not be written as JSON ({type(error).__name__}).", "field": None}
+        fallback = {
+            "code": "internal",
+            "message": f"The answer could not be written as JSON ({type(error).__name__}).",
+            "field": None,
+        }
         return json.dumps({"ok": False, "error": fallback})

@@ -36,8 +36,11 @@ def depth(value, limit: int) -> int:
             return level
         deepest = max(deepest, level)
         inner = level + 1
-        stack.extend((child, inner) for child in (item.values() if isinstance(item, dict) else item)
-                     if isinstance(child, containers))
+        stack.extend(
+            (child, inner)
+            for child in (item.values() if isinstance(item, dict) else item)
+            if isinstance(child, containers)
+        )
     return deepest
 
 

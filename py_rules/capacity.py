@@ -87,7 +87,7 @@ def spoken_duration(seconds: int, round_seconds: int, round_word: str = "rounds"
 
 
 def headline(limits, only=()) -> str:
-    """"Can act", "Can't act: frozen by fear (1 Turn)", "Can't act or defend: unconscious", "Can act; can't defend:
+    """ "Can act", "Can't act: frozen by fear (1 Turn)", "Can't act or defend: unconscious", "Can act; can't defend:
     Flat-Footed" — the first reason of each kind (the card lists the rest)."""
     act = [limit.reason for limit in limits if limit.what == "act"]
     defend = [limit.reason for limit in limits if limit.what == "defend"]
@@ -104,8 +104,20 @@ def headline(limits, only=()) -> str:
     return text
 
 
-def answer(system: str, label: str, *, limits=(), penalties=(), lowered=(), only=(), forbidden=None,
-           defence_ops=(), refused=(), none_said: str = "Nothing in their state limits them.", source: str = "") -> Result:
+def answer(
+    system: str,
+    label: str,
+    *,
+    limits=(),
+    penalties=(),
+    lowered=(),
+    only=(),
+    forbidden=None,
+    defence_ops=(),
+    refused=(),
+    none_said: str = "Nothing in their state limits them.",
+    source: str = "",
+) -> Result:
     """The door's answer. ``only``: the rolls still allowed while unable to act, in words; ``forbidden``: the
     operation ids the rules forbid now (when acting is forbidden, ``act_ops`` minus the allowed ones), each
     mapped to the reason; ``defence_ops``: the operations that are a defence roll (forbidden when defending is);
@@ -124,7 +136,11 @@ def answer(system: str, label: str, *, limits=(), penalties=(), lowered=(), only
         steps = [Step(none_said, source)]
     said = headline(limits, only)
     return Result(
-        system=system, kind="capacity", label=label, level_name=said, steps=steps,
+        system=system,
+        kind="capacity",
+        label=label,
+        level_name=said,
+        steps=steps,
         details={
             "headline": said,
             "can_act": not act,
@@ -133,9 +149,20 @@ def answer(system: str, label: str, *, limits=(), penalties=(), lowered=(), only
             "forbidden": forbidden,
             "refused": sorted(op for op in refused if op in forbidden),
             "limits": [{"what": limit.what, "reason": limit.reason, "text": _limit_words(limit)} for limit in limits],
-            "penalties": [{"value": p.value, "applies": p.applies, "reason": p.reason, "text": p.text} for p in penalties],
-            "lowered": [{"name": item.name, "value": item.value, "base": item.base, "lost": item.lost,
-                         "until": item.until, "text": item.text} for item in lowered],
+            "penalties": [
+                {"value": p.value, "applies": p.applies, "reason": p.reason, "text": p.text} for p in penalties
+            ],
+            "lowered": [
+                {
+                    "name": item.name,
+                    "value": item.value,
+                    "base": item.base,
+                    "lost": item.lost,
+                    "until": item.until,
+                    "text": item.text,
+                }
+                for item in lowered
+            ],
         },
     )
 

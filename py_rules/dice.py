@@ -117,8 +117,7 @@ class TypedDice(DiceSource):
             low, high = min(die.faces), max(die.faces)
             raise RulesError(
                 "bad_dice",
-                f"Die {position} ({die.name} for {purpose}) cannot show {face}; "
-                f"its faces run from {low} to {high}.",
+                f"Die {position} ({die.name} for {purpose}) cannot show {face}; its faces run from {low} to {high}.",
                 self._field,
             )
         return face
@@ -159,8 +158,9 @@ class NeedsDie(RulesError):
     so physical dice can be asked for one at a time as the rules need them (a CoC Sanity loss of 5+ asks for
     an INT roll only after the loss die is read)."""
 
-    def __init__(self, die: Die, purpose: str, position: int, count: int, so_far: list[int], field: str = "dice",
-                 title: str = "") -> None:
+    def __init__(
+        self, die: Die, purpose: str, position: int, count: int, so_far: list[int], field: str = "dice", title: str = ""
+    ) -> None:
         self.die_data, self.purpose, self.position, self.count, self.so_far = die, purpose, position, count, so_far
         self.title = title
         super().__init__("needs_die", self._message(), field)
@@ -188,7 +188,16 @@ class NeedsDie(RulesError):
     def to_dict(self) -> dict:
         answer = super().to_dict()
         roll, part = roll_words(self.purpose, self.title)
-        answer["die"] = {"name": self.die_data.name, "sides": len(self.die_data.faces), "low": min(self.die_data.faces),
-                         "high": max(self.die_data.faces), "roll": roll, "part": part, "prompt": self.prompt(),
-                         "position": self.position, "shows": list(self.die_data.faces), "so_far": list(self.so_far)}
+        answer["die"] = {
+            "name": self.die_data.name,
+            "sides": len(self.die_data.faces),
+            "low": min(self.die_data.faces),
+            "high": max(self.die_data.faces),
+            "roll": roll,
+            "part": part,
+            "prompt": self.prompt(),
+            "position": self.position,
+            "shows": list(self.die_data.faces),
+            "so_far": list(self.so_far),
+        }
         return answer

@@ -37,8 +37,20 @@ from py_rules.limits import check_damage_range, shown
 if TYPE_CHECKING:  # the games' tables declare their forms: this module reads no game and no dice at import
     from py_rules.dice import DiceSource
 
-__all__ = ("Form", "Term", "Expr", "Rolled", "parse", "parse_parts", "render", "roll", "distribution",
-           "MAX_DIGITS", "MAX_DICE", "MAX_LENGTH")
+__all__ = (
+    "Form",
+    "Term",
+    "Expr",
+    "Rolled",
+    "parse",
+    "parse_parts",
+    "render",
+    "roll",
+    "distribution",
+    "MAX_DIGITS",
+    "MAX_DICE",
+    "MAX_LENGTH",
+)
 
 MAX_DIGITS = 30
 """Longest number read from text: far beyond any range the forms allow, far below Python's 4300-digit limit."""
@@ -176,8 +188,11 @@ def _tokens(text: str, form: Form, values: dict, field: str, used: set):
             while j < n and "0" <= text[j] <= "9":
                 j += 1
             if j - i > MAX_DIGITS:
-                raise RulesError("out_of_range", f"{shown(text)}: the number at character {i + 1} is far too large "
-                                 f"({j - i} digits).", field)
+                raise RulesError(
+                    "out_of_range",
+                    f"{shown(text)}: the number at character {i + 1} is far too large ({j - i} digits).",
+                    field,
+                )
             yield _NUM, int(text[i:j]), i + 1
             i = j
         elif c in "+":
@@ -201,8 +216,12 @@ def _tokens(text: str, form: Form, values: dict, field: str, used: set):
                 _refuse(form, text, f"{_char(c)} at character {i + 1} is not part of {form.what}", field)
             name = form.names[word]
             if name not in values:
-                _refuse(form, text, f"{text[i:i + len(word)]} (at character {i + 1}) is not known here; give a number",
-                        field)
+                _refuse(
+                    form,
+                    text,
+                    f"{text[i : i + len(word)]} (at character {i + 1}) is not known here; give a number",
+                    field,
+                )
             used.add(name)
             yield _NUM, values[name], i + 1
             i += len(word)
@@ -241,8 +260,9 @@ def parse_parts(text, form: Form, field: str = "expression", values: dict | None
     if not text.strip():
         raise RulesError(form.empty_code, form.empty or f"Give {form.what}. {form.hint}", field)
     if len(text) > MAX_LENGTH:
-        raise RulesError("out_of_range", f"{form.what.capitalize()} is at most {MAX_LENGTH} characters. {form.hint}",
-                         field)
+        raise RulesError(
+            "out_of_range", f"{form.what.capitalize()} is at most {MAX_LENGTH} characters. {form.hint}", field
+        )
     used: set = set()
     tokens = _tokens(text, form, values or {}, field, used)
     parts, terms, start = [], [], 0
@@ -263,7 +283,7 @@ def parse_parts(text, form: Form, field: str = "expression", values: dict | None
             kind, value, at = next(tokens)
         if kind not in (_SLASH, _END):
             _refuse(form, text, f"{_said(kind, text, at)} at character {at} cannot follow {_last(terms)}", field)
-        parts.append(_expr(tuple(terms), text[start:at - 1], frozenset(used), form, text, field))
+        parts.append(_expr(tuple(terms), text[start : at - 1], frozenset(used), form, text, field))
         if kind == _END:
             break
         if len(parts) >= form.parts[1]:
@@ -294,11 +314,23 @@ def _term(tokens, current, sign, sign_at, form: Form, text: str, field: str, ter
     if kind != _DIE:
         if count is None:
             after = f" after {'+' if sign > 0 else '-'} at character {sign_at}" if sign_at else ""
-            _refuse(form, text, f"a number or dice are needed{after} (the text ends there)" if kind == _END
-                    else f"{_said(kind, text, at)} at character {at} comes where a number or dice are needed", field)
+            _refuse(
+                form,
+                text,
+                f"a number or dice are needed{after} (the text ends there)"
+                if kind == _END
+                else f"{_said(kind, text, at)} at character {at} comes where a number or dice are needed",
+                field,
+            )
         if kind == _TIMES_T:
-            _refuse(form, text, f"{text[at - 1]!r} at character {at} multiplies dice, not a number (e.g. d4x{count})"
-                    if form.multiply else f"{text[at - 1]!r} at character {at} is not used here", field)
+            _refuse(
+                form,
+                text,
+                f"{text[at - 1]!r} at character {at} multiplies dice, not a number (e.g. d4x{count})"
+                if form.multiply
+                else f"{text[at - 1]!r} at character {at} is not used here",
+                field,
+            )
         if kind == _NUM:
             _refuse(form, text, f"two numbers in a row at character {at}", field)
         if form.constants_max is not None and seen["constants"] >= form.constants_max:
@@ -313,15 +345,25 @@ def _term(tokens, current, sign, sign_at, form: Form, text: str, field: str, ter
     count = 1 if count is None else count
     if sides not in form.sides:
         if form.sides_said:
-            raise RulesError(form.code, f"d{sides} is not {form.sides_said}; {shown(text.strip())} has it at "
-                             f"character {die_at}.", field)
+            raise RulesError(
+                form.code,
+                f"d{sides} is not {form.sides_said}; {shown(text.strip())} has it at character {die_at}.",
+                field,
+            )
         low, high = min(form.sides), max(form.sides)
-        raise RulesError("out_of_range", f"{shown(text.strip())}: d{sides} at character {die_at} cannot be rolled "
-                         f"here; dice have {low} to {high} sides.", field)
+        raise RulesError(
+            "out_of_range",
+            f"{shown(text.strip())}: d{sides} at character {die_at} cannot be rolled "
+            f"here; dice have {low} to {high} sides.",
+            field,
+        )
     low, high = form.count
     if not low <= count <= high:
-        raise RulesError("out_of_range", f"{shown(text.strip())}: {count} dice at character {start}; roll {low} to "
-                         f"{high} dice of a kind.", field)
+        raise RulesError(
+            "out_of_range",
+            f"{shown(text.strip())}: {count} dice at character {start}; roll {low} to {high} dice of a kind.",
+            field,
+        )
     if form.dice_first and (terms or sign_at):
         _refuse(form, text, f"the dice come first (character {start})", field)
     if form.groups_max is not None and seen["groups"] >= form.groups_max:
@@ -337,8 +379,9 @@ def _term(tokens, current, sign, sign_at, form: Form, text: str, field: str, ter
             _refuse(form, text, f"{text[times_at - 1]!r} at character {times_at} needs a number after it", field)
         times = value
         if times > form.times_max:
-            raise RulesError("out_of_range", f"{shown(text.strip())}: multiply by at most {form.times_max} "
-                             f"(character {at}).", field)
+            raise RulesError(
+                "out_of_range", f"{shown(text.strip())}: multiply by at most {form.times_max} (character {at}).", field
+            )
         kind, value, at = next(tokens)
     seen["groups"] += 1
     return Term(sign, count, sides, times), (kind, value, at)
@@ -353,8 +396,11 @@ def _last(terms) -> str:
 
 
 def _too_many_parts(form: Form, text: str, field: str, where: str):
-    raise RulesError(form.code, f"{form.parts_said or f'{shown(text.strip())} is not {form.what}'} "
-                     f"(got {shown(text)}{where}).", field)
+    raise RulesError(
+        form.code,
+        f"{form.parts_said or f'{shown(text.strip())} is not {form.what}'} (got {shown(text)}{where}).",
+        field,
+    )
 
 
 def _expr(terms, written: str, named, form: Form, text: str, field: str) -> Expr:
@@ -363,8 +409,9 @@ def _expr(terms, written: str, named, form: Form, text: str, field: str) -> Expr
     if dice > form.dice_max:
         raise RulesError(form.code, f"At most {form.dice_max} dice in {form.what} (got {dice}).", field)
     if form.bonus_max is not None and expr.dice and abs(expr.constant) > form.bonus_max:
-        raise RulesError("out_of_range", f"{shown(text.strip())}: the number added to the dice is at most "
-                         f"±{form.bonus_max}.", field)
+        raise RulesError(
+            "out_of_range", f"{shown(text.strip())}: the number added to the dice is at most ±{form.bonus_max}.", field
+        )
     if form.least is not None and expr.least < form.least:
         raise RulesError(form.code, f"{form.least_said} (got {shown(text)}).", field)
     if form.damage:
@@ -373,6 +420,7 @@ def _expr(terms, written: str, named, form: Form, text: str, field: str) -> Expr
 
 
 # --- writing, rolling, odds -----------------------------------------------------------------------------------
+
 
 def render(expr: Expr) -> str:
     """The expression in one spelling: ``1d6×4+2``, ``2d6-1``, ``12``; parsing it gives the same terms back.
@@ -444,6 +492,7 @@ def distribution(expr: Expr, floor: int | None = None):
     return total if floor is None else total.map(lambda v: max(floor, v))
 
 
-_TEST = Form("test", "a dice expression", "Write dice like 2d6+1.", "bad_expression", tuple(range(1, 101)),
-             multiply=True)
+_TEST = Form(
+    "test", "a dice expression", "Write dice like 2d6+1.", "bad_expression", tuple(range(1, 101)), multiply=True
+)
 _TEST_LOSS = Form("test.loss", "a loss", "Write X/Y.", "bad_sanity_loss", tuple(range(1, 101)), parts=(2, 2))

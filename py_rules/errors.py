@@ -26,8 +26,9 @@ class RulesError(Exception):
     only with a path (README, One JSON door).
     """
 
-    def __init__(self, code: str, message: str, field: str | None = None, path: str | None = None,
-                 detail: str | None = None):
+    def __init__(
+        self, code: str, message: str, field: str | None = None, path: str | None = None, detail: str | None = None
+    ):
         if code not in ERROR_CODES:
             raise ValueError(f"{code!r} is not a declared error code (py_rules/error_codes.py)")
         super().__init__(message)

@@ -30,8 +30,15 @@ from py_rules import sources
 from py_rules.trace import Step
 from py_rules.words import humanize
 
-__all__ = ("words_of", "choice_label", "describe", "catalog_operation", "catalog_system", "house_rule_steps",
-           "named_house_rules")
+__all__ = (
+    "words_of",
+    "choice_label",
+    "describe",
+    "catalog_operation",
+    "catalog_system",
+    "house_rule_steps",
+    "named_house_rules",
+)
 
 _EMPTY = SimpleNamespace(SETTINGS={}, CHOICES={}, HELP={})
 
@@ -53,8 +60,11 @@ def _lookup(table: dict, op_id: str, name: str):
 def choice_label(system: str, param, value: Any, op_id: str = "") -> str:
     """Plain words for ``value`` of the choice field ``param``."""
     words = words_of(system)
-    labels = (words.SETTINGS.get(param.name, (None, {}))[1] if param.setting else None) or \
-        _lookup(words.CHOICES, op_id, param.name) or {}
+    labels = (
+        (words.SETTINGS.get(param.name, (None, {}))[1] if param.setting else None)
+        or _lookup(words.CHOICES, op_id, param.name)
+        or {}
+    )
     return labels.get(value) or humanize(value)
 
 
@@ -83,7 +93,10 @@ def catalog_operation(op) -> dict:
     data = op.to_dict()
     data["title"], data["summary"] = sources.plain(data["title"]), sources.plain(data["summary"])
     data["rule"] = sources.rule_name(op.source)
-    data["params"] = [{**entry, **describe(param, op.system, op.id)} for entry, param in zip(data["params"], op.all_params, strict=True)]
+    data["params"] = [
+        {**entry, **describe(param, op.system, op.id)}
+        for entry, param in zip(data["params"], op.all_params, strict=True)
+    ]
     return data
 
 
@@ -113,8 +126,11 @@ def house_rule_steps(op, args: dict) -> list:
     for param in op.params:
         if param.setting and param.name in args and args[param.name] != param.default:
             source = "; ".join(sources.split(param.help)[1])
-            steps.append(Step(f"House rule in effect: {param.label} — {_value_words(op.system, param, args[param.name])}.",
-                              source))
+            steps.append(
+                Step(
+                    f"House rule in effect: {param.label} — {_value_words(op.system, param, args[param.name])}.", source
+                )
+            )
     return steps
 
 

@@ -17,9 +17,28 @@ from itertools import accumulate
 from py_rules.errors import RulesError
 
 __all__ = (
-    "MAX_REQUEST_CHARS", "MAX_TEXT_CHARS", "MAX_REQUEST_DEPTH", "TEXT_MAX_LENGTH", "JSON_MAX_DEPTH", "JSON_MAX_LENGTH",
-    "NUMBER_LIMIT", "DAMAGE_MAX", "check_damage_range", "shown", "sheet_text", "text_depth", "decoder", "loads", "check_tree", "finite_float", "whole_number", "has_surrogate",
-    "ESCAPED_SURROGATE", "keep_utf8", "forget_utf8", "utf8",
+    "MAX_REQUEST_CHARS",
+    "MAX_TEXT_CHARS",
+    "MAX_REQUEST_DEPTH",
+    "TEXT_MAX_LENGTH",
+    "JSON_MAX_DEPTH",
+    "JSON_MAX_LENGTH",
+    "NUMBER_LIMIT",
+    "DAMAGE_MAX",
+    "check_damage_range",
+    "shown",
+    "sheet_text",
+    "text_depth",
+    "decoder",
+    "loads",
+    "check_tree",
+    "finite_float",
+    "whole_number",
+    "has_surrogate",
+    "ESCAPED_SURROGATE",
+    "keep_utf8",
+    "forget_utf8",
+    "utf8",
 )
 
 MAX_REQUEST_CHARS = 5_000_000
@@ -92,6 +111,7 @@ def _whole_within(max_digits: int):
         if len(text.lstrip("-")) > max_digits:
             raise ValueError(f"the number {text[:12]}… has more than {max_digits} digits")
         return int(text)
+
     return whole
 
 
@@ -221,7 +241,9 @@ def check_tree(value, field: str, depth: int, *, halves: bool = False) -> int | 
         node, path, level = stack.pop()
         if isinstance(node, str):
             if not halves and has_surrogate(node):
-                raise RulesError("bad_text", f"{path or 'The value'} holds a character that is not valid Unicode text.", path)
+                raise RulesError(
+                    "bad_text", f"{path or 'The value'} holds a character that is not valid Unicode text.", path
+                )
         elif isinstance(node, float):
             if not math.isfinite(node):
                 raise RulesError("wrong_type", f"{path or 'The value'} must be a finite number.", path)
@@ -232,7 +254,9 @@ def check_tree(value, field: str, depth: int, *, halves: bool = False) -> int | 
             for key, child in items:
                 key_text = key if isinstance(key, str) else str(key)
                 if has_surrogate(key_text):
-                    raise RulesError("bad_text", f"{path or 'The value'} has a key that is not valid Unicode text.", path)
+                    raise RulesError(
+                        "bad_text", f"{path or 'The value'} has a key that is not valid Unicode text.", path
+                    )
                 stack.append((child, f"{path}.{key_text}" if path else key_text, level + 1))
 
 
@@ -270,11 +294,16 @@ def check_damage_range(highest: int, text: str, field: str) -> None:
     py_rules.errors.RulesError: Damage cannot be negative: -5 deals no damage (give 0 or more).
     """
     if highest < 0:
-        raise RulesError("out_of_range", f"Damage cannot be negative: {text.strip()[:40]} deals no damage (give 0 or more).",
-                         field)
+        raise RulesError(
+            "out_of_range", f"Damage cannot be negative: {text.strip()[:40]} deals no damage (give 0 or more).", field
+        )
     if highest > DAMAGE_MAX:
-        raise RulesError("out_of_range", f"Damage must be at most {DAMAGE_MAX:,}: {text.strip()[:40]} can reach "
-                         f"{'more' if highest >= 10**30 else f'{highest:,}'}.", field)
+        raise RulesError(
+            "out_of_range",
+            f"Damage must be at most {DAMAGE_MAX:,}: {text.strip()[:40]} can reach "
+            f"{'more' if highest >= 10**30 else f'{highest:,}'}.",
+            field,
+        )
 
 
 def shown(value) -> str:
@@ -295,6 +324,7 @@ def sheet_text(value, field: str, limit: int) -> str:
     if not isinstance(value, str):
         raise RulesError("wrong_type", f"{field_words(field)} must be text.", field)
     if len(value) > limit:
-        raise RulesError("out_of_range", f"{field_words(field)} must be at most {limit} characters (got {len(value)}).",
-                         field)
+        raise RulesError(
+            "out_of_range", f"{field_words(field)} must be at most {limit} characters (got {len(value)}).", field
+        )
     return value

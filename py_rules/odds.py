@@ -24,19 +24,51 @@ from py_rules.errors import RulesError
 
 __all__ = ("Dist", "Outcome", "Odds", "SUPPORTED", "answer", "enumerate_run", "ProbeDice", "uniform", "fraction_text")
 
-SUPPORTED = frozenset({
-    "armageddon.task", "armageddon.character_task", "armageddon.test", "armageddon.resisted",
-    "armageddon.fear_test", "armageddon.consciousness_test", "armageddon.survival_test", "armageddon.first_aid",
-    "armageddon.resuscitate", "armageddon.roll_damage", "armageddon.initiative",
-    "semiautomagic.check", "semiautomagic.skill_check", "semiautomagic.attack", "semiautomagic.defence_roll",
-    "semiautomagic.roll_damage", "semiautomagic.apply_damage", "semiautomagic.dying_round",
-    "semiautomagic.medicine_stabilise", "semiautomagic.noise_wakes", "semiautomagic.soul_coma_hour",
-    "semiautomagic.resuscitate", "semiautomagic.detect_soul_coma", "semiautomagic.repair", "semiautomagic.scatter",
-    "semiautomagic.staggered_round",
-    "coc.d100", "coc.skill_roll", "coc.characteristic_roll", "coc.luck_roll", "coc.push_roll", "coc.opposed_roll",
-    "coc.attack", "coc.combined_roll", "coc.sanity_roll", "coc.dying_round", "coc.first_aid", "coc.medicine",
-    "coc.weekly_healing_roll", "coc.roll_damage", "coc.spend_luck",
-})
+SUPPORTED = frozenset(
+    {
+        "armageddon.task",
+        "armageddon.character_task",
+        "armageddon.test",
+        "armageddon.resisted",
+        "armageddon.fear_test",
+        "armageddon.consciousness_test",
+        "armageddon.survival_test",
+        "armageddon.first_aid",
+        "armageddon.resuscitate",
+        "armageddon.roll_damage",
+        "armageddon.initiative",
+        "semiautomagic.check",
+        "semiautomagic.skill_check",
+        "semiautomagic.attack",
+        "semiautomagic.defence_roll",
+        "semiautomagic.roll_damage",
+        "semiautomagic.apply_damage",
+        "semiautomagic.dying_round",
+        "semiautomagic.medicine_stabilise",
+        "semiautomagic.noise_wakes",
+        "semiautomagic.soul_coma_hour",
+        "semiautomagic.resuscitate",
+        "semiautomagic.detect_soul_coma",
+        "semiautomagic.repair",
+        "semiautomagic.scatter",
+        "semiautomagic.staggered_round",
+        "coc.d100",
+        "coc.skill_roll",
+        "coc.characteristic_roll",
+        "coc.luck_roll",
+        "coc.push_roll",
+        "coc.opposed_roll",
+        "coc.attack",
+        "coc.combined_roll",
+        "coc.sanity_roll",
+        "coc.dying_round",
+        "coc.first_aid",
+        "coc.medicine",
+        "coc.weekly_healing_roll",
+        "coc.roll_damage",
+        "coc.spend_luck",
+    }
+)
 """Operations answering ``mode: "odds"``; each game's ``odds.ODDS`` maps them to their function."""
 
 
@@ -243,8 +275,15 @@ MAX_RUNS = 20000
 """Guard for :func:`enumerate_run`: beyond it an operation's odds are refused, not approximated."""
 
 
-def enumerate_run(run: Callable[[DiceSource], Any], key: Callable[[Any], Any], *, prefix=(), fill=None,
-                  max_runs: int = MAX_RUNS, budget: list | None = None) -> Dist:
+def enumerate_run(
+    run: Callable[[DiceSource], Any],
+    key: Callable[[Any], Any],
+    *,
+    prefix=(),
+    fill=None,
+    max_runs: int = MAX_RUNS,
+    budget: list | None = None,
+) -> Dist:
     """The exact distribution of ``key(run(dice))`` over every sequence of faces ``run`` may draw.
 
     Depth first: a run that wants a die beyond its path is re-run once per face of that die. ``prefix``
@@ -267,7 +306,9 @@ def enumerate_run(run: Callable[[DiceSource], Any], key: Callable[[Any], Any], *
         except _Need as need:
             faces = need.die.faces
             if len(path) >= MAX_THROWS:
-                raise RulesError("too_complex", "This roll's dice can chain too far to work out its odds.", "args") from None
+                raise RulesError(
+                    "too_complex", "This roll's dice can chain too far to work out its odds.", "args"
+                ) from None
             for face in reversed(faces):
                 stack.append((path + (face,), num, den * len(faces)))
             continue

@@ -271,8 +271,10 @@ def _coerce_faces(param: Param, raw: Any) -> list[int] | None:
         if face is None:
             raise param._fail("wrong_type", f"{param.label}: die {position} ({_show(part)}) is not a whole number.")
         if abs(face) > _FACE_LIMIT:
-            raise param._fail("out_of_range", f"{param.label}: die {position} cannot show {_num(face)}; no die has "
-                              f"more than {_FACE_LIMIT} faces.")
+            raise param._fail(
+                "out_of_range",
+                f"{param.label}: die {position} cannot show {_num(face)}; no die has more than {_FACE_LIMIT} faces.",
+            )
         faces.append(face)
     return faces or param.default
 
@@ -288,7 +290,10 @@ def _coerce_json(param: Param, raw: Any) -> Any:
         size = limits.check_tree(value, "", param.depth_limit, halves=param.mends_text)
         if not param.as_written:
             text.check_sheet(value)
-        if not isinstance(raw, str) and (len(json.dumps(value, ensure_ascii=False)) if size is None else size) > param.length_limit:
+        if (
+            not isinstance(raw, str)
+            and (len(json.dumps(value, ensure_ascii=False)) if size is None else size) > param.length_limit
+        ):
             raise param._fail("out_of_range", f"must be at most {param.length_limit} characters of JSON.")
         return value if param.parse is None else param.parse(value)
     except RulesError as error:

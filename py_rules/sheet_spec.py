@@ -160,8 +160,9 @@ class SheetSpec:
             if not isinstance(value, str):
                 raise RulesError("wrong_type", f"{said} must be text.", path)
             if declared.max_length is not None and len(value) > declared.max_length:
-                raise RulesError("out_of_range", f"{said} must be at most {declared.max_length} characters "
-                                 f"(got {len(value)}).", path)
+                raise RulesError(
+                    "out_of_range", f"{said} must be at most {declared.max_length} characters (got {len(value)}).", path
+                )
             return value
         if kind == "choice":
             if not isinstance(value, str) or value not in declared.choices:
@@ -195,9 +196,15 @@ class SheetSpec:
             "derived": [each.describe() for each in self.derived],
             "sheet_kinds": list(self.sheet_kinds),
             "words": dict(self.words),
-            **({"kind_field": self.kind_field, "kind_defaults": {kind: dict(values) for kind, values in
-                                                                self.kind_defaults.items()},
-                "cast_kinds": list(self.cast_kinds)} if self.kind_field else {}),
+            **(
+                {
+                    "kind_field": self.kind_field,
+                    "kind_defaults": {kind: dict(values) for kind, values in self.kind_defaults.items()},
+                    "cast_kinds": list(self.cast_kinds),
+                }
+                if self.kind_field
+                else {}
+            ),
         }
 
 
@@ -208,9 +215,12 @@ def _count(value, declared: Field, path: str, said: str) -> None:
 
 def _number(value, declared: Field, path: str, said: str):
     whole = declared.kind == "int"
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or (
-            isinstance(value, float) and not math.isfinite(value)) or (
-            whole and isinstance(value, float) and not value.is_integer()):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or (isinstance(value, float) and not math.isfinite(value))
+        or (whole and isinstance(value, float) and not value.is_integer())
+    ):
         kind = "a whole number" if whole else "a number"
         raise RulesError("wrong_type", f"{said} must be {kind} (got {shown(value)}).", path)
     if whole or (isinstance(value, float) and value.is_integer()):

@@ -22,8 +22,13 @@ from py_rules.trace import Result
 __all__ = ("skill_entry", "skill_rows", "base_value", "skill_list_operation")
 
 
-def skill_entry(name: str, base: int | None, base_from: tuple[str, int] | None = None, group: str | None = None,
-                family: bool = False) -> dict:
+def skill_entry(
+    name: str,
+    base: int | None,
+    base_from: tuple[str, int] | None = None,
+    group: str | None = None,
+    family: bool = False,
+) -> dict:
     """One row of a skill list: a speciality has its family as ``group``; a family's own row says ``family``;
     ``base_from`` (characteristic, divisor) is a base the rules take from the character.
 
@@ -39,7 +44,11 @@ def skill_entry(name: str, base: int | None, base_from: tuple[str, int] | None =
         entry["family"] = True
     if base_from:
         of, divide_by = base_from
-        entry["base_from"] = {"of": of, "divide_by": divide_by, "words": f"{_PART.get(divide_by, f'1/{divide_by} of')} {of}".strip()}
+        entry["base_from"] = {
+            "of": of,
+            "divide_by": divide_by,
+            "words": f"{_PART.get(divide_by, f'1/{divide_by} of')} {of}".strip(),
+        }
     return entry
 
 
@@ -54,11 +63,16 @@ def skill_rows(names: SkillNames, base_from: dict | None = None) -> list[dict]:
     [('Listen', None, False), ('Science', None, True), ('Science (Biology)', 'Science', False)]
     """
     base_from = base_from or {}
-    rows = {name: skill_entry(name, names.base(name), base_from.get(name), names.family_name(name))
-            for name in names.offered()}
+    rows = {
+        name: skill_entry(name, names.base(name), base_from.get(name), names.family_name(name))
+        for name in names.offered()
+    }
     for family in names.families:
-        rows[family.name] = {**skill_entry(family.name, family.base, family=True), "specialities": list(family.offered),
-                             "alone": family.name in names.skills}
+        rows[family.name] = {
+            **skill_entry(family.name, family.base, family=True),
+            "specialities": list(family.offered),
+            "alone": family.name in names.skills,
+        }
     return [rows[name] for name in sorted(rows, key=str.lower)]
 
 
@@ -84,16 +98,25 @@ def base_value(entry: dict, values: dict, high: int | None = None) -> int | None
     return value if high is None else min(high, value)
 
 
-def skill_list_operation(system: str, entries: Callable[[], Iterable[dict]], note: str, source: str,
-                         summary: str) -> Operation:
+def skill_list_operation(
+    system: str, entries: Callable[[], Iterable[dict]], note: str, source: str, summary: str
+) -> Operation:
     """The non-rolling operation ``<system>.skill_list`` answering ``entries()`` (read when called)."""
 
     def run() -> Result:
         skills = list(entries())
-        return Result(system, "skill_list", details={"skills": skills, "note": note},
-                      events=[f"{len(skills)} skills. {note}"])
+        return Result(
+            system, "skill_list", details={"skills": skills, "note": note}, events=[f"{len(skills)} skills. {note}"]
+        )
 
     return Operation(
-        id=f"{system}.skill_list", system=system, title="Skill list", summary=summary, covers=(), params=(),
-        run=run, source=source, rolls=False,
+        id=f"{system}.skill_list",
+        system=system,
+        title="Skill list",
+        summary=summary,
+        covers=(),
+        params=(),
+        run=run,
+        source=source,
+        rolls=False,
     )

@@ -46,7 +46,7 @@ def split(name: str) -> tuple[str, str]:
     if not text.endswith(")"):
         return text, ""
     opening = text.rfind("(")
-    speciality = text[opening + 1:-1].strip()
+    speciality = text[opening + 1 : -1].strip()
     family = text[:opening].rstrip()
     if opening <= 0 or not family or not speciality or ")" in speciality:
         return text, ""
@@ -89,8 +89,12 @@ class SkillNames:
     ('Language (Own)', None, 1)
     """
 
-    def __init__(self, skills: Mapping[str, int | None], families: Iterable[Family] = (),
-                 aliases: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        skills: Mapping[str, int | None],
+        families: Iterable[Family] = (),
+        aliases: Mapping[str, str] | None = None,
+    ) -> None:
         self.skills = dict(skills)
         self.families = tuple(families)
         self.aliases = dict(aliases or {})

@@ -34,22 +34,56 @@ GAMES_BY_PART = {"1": "Armageddon", "2": "Semiautomagic", "3": "Call of Cthulhu"
 
 SECTIONS = {
     "0": "Rule tables",
-    "1.1": "About the game", "1.2": "Turns and time", "1.3": "Attributes", "1.4": "Secondary attributes",
-    "1.5": "Rule of 10 and Rule of 1", "1.6": "Success Levels", "1.7": "Tasks, Tests and Resisted rolls",
-    "1.8": "Damage", "1.9": "Life Points, Consciousness and Survival", "1.10": "Healing and resuscitation",
-    "1.11": "Endurance Points", "1.12": "Essence", "1.13": "Fear Tests and the Fear Table", "1.14": "Encumbrance",
-    "1.15": "Penalties", "1.16": "Table options", "1.17": "Character state",
-    "2.1": "About the game", "2.2": "Dice and checks", "2.3": "Abilities, Scale, Toughness and Will",
-    "2.4": "Attacking", "2.5": "Damage and wounds", "2.6": "Dying", "2.7": "Healing", "2.8": "Morale",
-    "2.9": "Mobility penalty", "2.10": "Conditions", "2.11": "Confusion chart", "2.12": "Soul Coma",
-    "2.13": "Time and actions", "2.14": "Table options", "2.15": "Rules summary",
-    "3.1": "About the game", "3.2": "Characteristics and derived values",
-    "3.2a": "Creating an investigator", "3.3": "Bonus and penalty dice",
-    "3.4": "Levels of success, criticals and fumbles", "3.5": "Pushing a roll", "3.6": "Luck",
-    "3.7": "Opposed and combined rolls", "3.8": "Combat", "3.9": "Hit points, major wounds and dying",
-    "3.10": "First Aid, Medicine and healing", "3.11": "Sanity", "3.12": "House rules and the book",
-    "3.13": "Table options", "3.14": "Rules summary", "3.15": "Investigator development",
-    "4": "Rolls, time and options", "5": "Rules not yet checked",
+    "1.1": "About the game",
+    "1.2": "Turns and time",
+    "1.3": "Attributes",
+    "1.4": "Secondary attributes",
+    "1.5": "Rule of 10 and Rule of 1",
+    "1.6": "Success Levels",
+    "1.7": "Tasks, Tests and Resisted rolls",
+    "1.8": "Damage",
+    "1.9": "Life Points, Consciousness and Survival",
+    "1.10": "Healing and resuscitation",
+    "1.11": "Endurance Points",
+    "1.12": "Essence",
+    "1.13": "Fear Tests and the Fear Table",
+    "1.14": "Encumbrance",
+    "1.15": "Penalties",
+    "1.16": "Table options",
+    "1.17": "Character state",
+    "2.1": "About the game",
+    "2.2": "Dice and checks",
+    "2.3": "Abilities, Scale, Toughness and Will",
+    "2.4": "Attacking",
+    "2.5": "Damage and wounds",
+    "2.6": "Dying",
+    "2.7": "Healing",
+    "2.8": "Morale",
+    "2.9": "Mobility penalty",
+    "2.10": "Conditions",
+    "2.11": "Confusion chart",
+    "2.12": "Soul Coma",
+    "2.13": "Time and actions",
+    "2.14": "Table options",
+    "2.15": "Rules summary",
+    "3.1": "About the game",
+    "3.2": "Characteristics and derived values",
+    "3.2a": "Creating an investigator",
+    "3.3": "Bonus and penalty dice",
+    "3.4": "Levels of success, criticals and fumbles",
+    "3.5": "Pushing a roll",
+    "3.6": "Luck",
+    "3.7": "Opposed and combined rolls",
+    "3.8": "Combat",
+    "3.9": "Hit points, major wounds and dying",
+    "3.10": "First Aid, Medicine and healing",
+    "3.11": "Sanity",
+    "3.12": "House rules and the book",
+    "3.13": "Table options",
+    "3.14": "Rules summary",
+    "3.15": "Investigator development",
+    "4": "Rolls, time and options",
+    "5": "Rules not yet checked",
 }
 """Sections of the rules reference by number → their name in plain words."""
 
@@ -64,8 +98,10 @@ _OPTION = r"[ASDUMC]\d{1,2}\b"
 _TAGS = r"(?:\s*\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)[^\][]*\])*"
 _NOTES = r"rules/(?:armageddon|semiautomagic|coc|cross-system)\.md"
 """A rules notes file (``rules/coc.md``)."""
-_RULES_REF = (rf"{_NOTES}(?:\s*(?:{_SECTION}|part \d|{_OPTION})(?:\s*(?:(?:/|,|and)\s*)?(?:{_SECTION}|{_OPTION}))*)?"
-              rf"(?:\s+[A-Z][a-z]+(?: table)?(?=[;)]|$))?{_TAGS}")
+_RULES_REF = (
+    rf"{_NOTES}(?:\s*(?:{_SECTION}|part \d|{_OPTION})(?:\s*(?:(?:/|,|and)\s*)?(?:{_SECTION}|{_OPTION}))*)?"
+    rf"(?:\s+[A-Z][a-z]+(?: table)?(?=[;)]|$))?{_TAGS}"
+)
 _WORD = r"(?:[A-Z][\w/&'’-]*|(?:of|and|or|the|a|an|to|in|on|if|by)\b|&)"
 _SEED_REF = rf"[Ss]eed 0\d\d(?:, {_WORD}(?: {_WORD})*)?"
 _SEED_LEAD = r"[Ss]eed 0\d\d(?:,(?:\s*+[^:;()]{1,60}+|\s++))?"
@@ -90,10 +126,13 @@ def _compiled(name: str) -> re.Pattern:
 _PAREN = r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)"
 _FORBIDDEN = r"rules/[\w-]+\.md|§|[Ss]eed 0\d\d|DEVELOPERS\.md|\[(?:SEED|BOOK|SRC|REC|UNVERIFIED)"
 _SEED_WORDS = (
-    (r"\bthe seed's\b", "the rules'"), (r"\bThe seed's\b", "The rules'"), (r"\bseed's\b", "rules'"),
+    (r"\bthe seed's\b", "the rules'"),
+    (r"\bThe seed's\b", "The rules'"),
+    (r"\bseed's\b", "rules'"),
     (r"\bthe seed (says|gives|describes|does|is|names|mentions)\b", lambda m: "the rules " + _plural(m.group(1))),
     (r"\bThe seed (says|gives|describes|does|is|names|mentions)\b", lambda m: "The rules " + _plural(m.group(1))),
-    (r"\b[Tt]he seed\b", lambda m: m.group(0)[0] + "he rules"), (r"\bnot in the rules\b", "not in the rules"),
+    (r"\b[Tt]he seed\b", lambda m: m.group(0)[0] + "he rules"),
+    (r"\bnot in the rules\b", "not in the rules"),
 )
 
 
@@ -101,8 +140,15 @@ _SEED_WORD = r"\b[Ss]eed\b"
 
 
 def _plural(verb: str) -> str:
-    return {"says": "say", "gives": "give", "describes": "describe", "does": "do", "is": "are", "names": "name",
-            "mentions": "mention"}[verb]
+    return {
+        "says": "say",
+        "gives": "give",
+        "describes": "describe",
+        "does": "do",
+        "is": "are",
+        "names": "name",
+        "mentions": "mention",
+    }[verb]
 
 
 def has_citation(text: str) -> bool:
@@ -134,7 +180,9 @@ def _paren(match: re.Match, found: list) -> str:
     if re.match(r"\s*DEVELOPERS\.md", inner):
         found.append(inner.split(":")[0].strip())
         return ""
-    if re.match(rf"\s*(?:{_NOTES}|{_SEED_REF})", inner):  # "(seed 003, Hit points, Wounds)", "(rules/armageddon.md §1.16 A13: …)"
+    if re.match(
+        rf"\s*(?:{_NOTES}|{_SEED_REF})", inner
+    ):  # "(seed 003, Hit points, Wounds)", "(rules/armageddon.md §1.16 A13: …)"
         cite, colon, rest = inner.partition(":")
         found.append(cite.strip())
         rest = _inline(rest, found) if colon else ""
@@ -148,6 +196,7 @@ def _inline(text: str, found: list) -> str:
     def cut(match: re.Match) -> str:
         found.append(match.group(0).strip())
         return ""
+
     return _compiled("cite").sub(cut, text)
 
 
@@ -155,12 +204,12 @@ def _inline(text: str, found: list) -> str:
 def _split(text: str) -> tuple[str, tuple[str, ...]]:
     if not has_citation(text) and not re.search(_SEED_WORD, text):
         return text, ()  # nothing to take out: the text stays exactly as written (indentation included)
-    indent = text[:len(text) - len(text.lstrip(" "))]
+    indent = text[: len(text) - len(text.lstrip(" "))]
     found: list[str] = []
     leading = _compiled("leading").match(text)
     if leading:
         found.append(leading.group(1).strip())
-        text = text[leading.end():]
+        text = text[leading.end() :]
     text = re.sub(_PAREN, lambda m: _paren(m, found), text)
     text = _inline(text, found)
     text = re.sub(_TAG, "", text)
@@ -197,12 +246,12 @@ def _names_of(citation: str, last_seed: list) -> list[str]:
         return [game if game.endswith("rules") else f"{game} rules"]
     notes = re.match(_NOTES, citation)
     if notes:
-        body = citation[notes.end():]
+        body = citation[notes.end() :]
         sections = re.findall(r"§\s?(\d+(?:\.\d+[a-z]?)?)", body)
         if not sections:
             part = re.search(r"part (\d)", body)
             option = re.search(r"\b([ASDUMC])\d{1,2}\b", body)
-            whole = PARTS_BY_FILE.get(notes.group(0)[len("rules/"):-len(".md")]) if not option else None
+            whole = PARTS_BY_FILE.get(notes.group(0)[len("rules/") : -len(".md")]) if not option else None
             if part or whole in GAMES_BY_PART:
                 return [f"{GAMES_BY_PART.get(part.group(1) if part else whole, 'The')} rules"]
             sections = [_OPTION_SECTIONS[option.group(1)]] if option else []
@@ -242,8 +291,7 @@ def rule_name(source: str) -> str:
     names: list[str] = []
     last_seed: list[str] = []
     for part in re.split(r";\s*", source):
-        if (re.match(r"(?:TABLE|STYLE|DESIGN)\.md\b", part)
-                or re.fullmatch(r"[a-z_]+(?:\.[A-Za-z_]+)+", part.strip())):
+        if re.match(r"(?:TABLE|STYLE|DESIGN)\.md\b", part) or re.fullmatch(r"[a-z_]+(?:\.[A-Za-z_]+)+", part.strip()):
             continue  # a developer's note: which design note asked for it, where in the code a table lives
         plain_words = not has_citation(part) and not re.search(_OPTION, part) and not last_seed
         for name in [part.strip()] if plain_words else _names_of(part.strip(), last_seed):

@@ -24,9 +24,26 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ("MAX_CHARS", "SEP", "Reader", "alternation", "cased", "asks", "clean", "cut", "empty_notice", "given_values", "keep_name",
-           "name_and_description", "not_read", "not_understood", "number", "read_values", "sheet_from",
-           "trim")
+__all__ = (
+    "MAX_CHARS",
+    "SEP",
+    "Reader",
+    "alternation",
+    "cased",
+    "asks",
+    "clean",
+    "cut",
+    "empty_notice",
+    "given_values",
+    "keep_name",
+    "name_and_description",
+    "not_read",
+    "not_understood",
+    "number",
+    "read_values",
+    "sheet_from",
+    "trim",
+)
 
 MAX_CHARS = 20_000
 """The longest text read; the rest of a longer paste is listed as not read."""
@@ -39,14 +56,19 @@ spaces, the rule that keeps every reader linear (py_rules/coc/stat_block_grammar
 def cased(words) -> str:
     """An alternation of ``words`` as a block prints them, as written or in capitals, not in the lower case of its
     prose ("per"); the longest first."""
-    return "|".join(dict.fromkeys(form for word in sorted(words, key=len, reverse=True)
-                                  for form in (re.escape(word), re.escape(word.upper()))))
+    return "|".join(
+        dict.fromkeys(
+            form for word in sorted(words, key=len, reverse=True) for form in (re.escape(word), re.escape(word.upper()))
+        )
+    )
 
 
 def alternation(words) -> str:
     """An alternation of ``words``, the longest first, the words of each apart by one run of spaces."""
-    return "|".join(r"\s+".join(re.escape(part) for part in word.split())
-                    for word in sorted(words, key=len, reverse=True))
+    return "|".join(
+        r"\s+".join(re.escape(part) for part in word.split()) for word in sorted(words, key=len, reverse=True)
+    )
+
 
 _MAX_LISTED = 60
 """Parts not read listed one by one before the rest are summed up."""
@@ -109,7 +131,7 @@ class Reader:
         speed, so each pattern's pass costs a copy of the text, not a step per character."""
         pieces, last = [], 0
         for run in _USED_RUN.finditer(self.used):
-            pieces += (self.text[last:run.start()], "\x00" * (run.end() - run.start()))
+            pieces += (self.text[last : run.start()], "\x00" * (run.end() - run.start()))
             last = run.end()
         pieces.append(self.text[last:])
         return "".join(pieces)
@@ -161,8 +183,9 @@ def trim(text: str) -> str:
     return text[start:end]
 
 
-def name_and_description(reader: Reader, stat_line: re.Pattern, stat_start: re.Pattern,
-                         name_age: re.Pattern | None = None) -> dict:
+def name_and_description(
+    reader: Reader, stat_line: re.Pattern, stat_start: re.Pattern, name_age: re.Pattern | None = None
+) -> dict:
     """The first line is the name (``NAME, age 47, occupation``) unless it holds numbers of the block (``stat_line``
     finds them, ``stat_start`` a line that starts with the block's words); the lines after it, before the numbers
     start, describe them."""
@@ -173,7 +196,7 @@ def name_and_description(reader: Reader, stat_line: re.Pattern, stat_start: re.P
             continue
         stat = stat_line.search(line) or stat_start.match(line)
         if stat and out["name"] is None and not out["spans"]:  # "Mick Doyle, dockside thug. STR 75 …" on one line
-            line = line[:stat.start()]
+            line = line[: stat.start()]
             end = start + len(line)
         elif stat:
             break
@@ -187,11 +210,11 @@ def name_and_description(reader: Reader, stat_line: re.Pattern, stat_start: re.P
             if name.isupper():
                 name = name.title()
             out["name"] = name
-            rest = line[len(head[0]):]
+            rest = line[len(head[0]) :]
             age = name_age.search(rest) if name_age else None
             if age:
                 out["age"] = (age.group(1), start + len(head[0]) + age.start())
-                rest = rest[:age.start()] + rest[age.end():]
+                rest = rest[: age.start()] + rest[age.end() :]
             out["occupation"] = " ".join(trim(rest).split())[:200]
             words = f"Name {name}" + (f", {out['occupation']}" if out["occupation"] else "")
         elif re.search(r"[A-Za-z]{3}", line):
@@ -217,6 +240,7 @@ def keep_name(reader: Reader, who: dict, anything: bool) -> None:
 
 # --- what was not read -----------------------------------------------------------------------------------------
 
+
 def not_read(reader: Reader) -> list[str]:
     """Every stretch of the text nothing was read from and that holds a letter or digit."""
     parts, current = [], []
@@ -236,7 +260,7 @@ def not_read(reader: Reader) -> list[str]:
             if words.count("(") != words.count(")"):  # a parenthesis cut off by what was read around it
                 words = words.strip(" ()")
             if re.search(r"[^\W_]", words):
-                out.append(words if len(words) <= _SHOWN else words[:_SHOWN - 3] + "…")
+                out.append(words if len(words) <= _SHOWN else words[: _SHOWN - 3] + "…")
     if len(out) > _MAX_LISTED:
         out = out[:_MAX_LISTED] + [f"… and {len(out) - _MAX_LISTED} more parts"]
     return out
@@ -263,7 +287,7 @@ def not_understood(reader: Reader, wanted, keywords: dict, problems: dict) -> di
         if match:
             end = masked.find("\n", match.start())
             end = len(masked) if end < 0 else end
-            printed = " ".join(masked[match.start():min(end, match.start() + 40)].translate(_BLANKS).split())
+            printed = " ".join(masked[match.start() : min(end, match.start() + 40)].translate(_BLANKS).split())
             out[key] = f"“{printed}”"
     return out
 
@@ -297,8 +321,16 @@ def asks(missing, unclear: dict, bounds: dict, labels: dict | None = None) -> li
     """What the form asks for, each with its bounds and why: left out by the block, or printed and not understood
     (with the text)."""
     labels = labels or {}
-    return [{"key": key, "label": labels.get(key, key), "minimum": bounds[key][0], "maximum": bounds[key][1],
-             **({"not_understood": unclear[key]} if key in unclear else {"left_out": True})} for key in missing]
+    return [
+        {
+            "key": key,
+            "label": labels.get(key, key),
+            "minimum": bounds[key][0],
+            "maximum": bounds[key][1],
+            **({"not_understood": unclear[key]} if key in unclear else {"left_out": True}),
+        }
+        for key in missing
+    ]
 
 
 def sheet_from(from_dict, data: dict, dropped: list, lists=(), maps=(), optional=()) -> tuple[dict | None, str | None]:

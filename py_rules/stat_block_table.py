@@ -49,7 +49,7 @@ def _classify(words, keys: Keys):
     while index < len(words):
         word = words[index][2]
         for size in range(min(keys.longest, len(words) - index), 0, -1):  # the longest name first: "Hit Points"
-            phrase = " ".join(each[2] for each in words[index:index + size]).upper().rstrip(":.")
+            phrase = " ".join(each[2] for each in words[index : index + size]).upper().rstrip(":.")
             if phrase in keys.names:
                 tokens.append(("key", keys.names[phrase], words[index][0], words[index + size - 1][1]))
                 index += size
@@ -91,13 +91,15 @@ def _pairs(names: list, numbers: list, keys: Keys):
         return [(names[0], numbers[0], numbers[1:])]
     if m in (2 * k, 3 * k) and all(name[1] in keys.halves for name in names):
         per = m // k
-        grouped = all(_halves_agree(values[i * per], values[i * per + 1], values[i * per + 2] if per == 3 else None)
-                      for i in range(k))
+        grouped = all(
+            _halves_agree(values[i * per], values[i * per + 1], values[i * per + 2] if per == 3 else None)
+            for i in range(k)
+        )
         if grouped:
-            return [(names[i], numbers[i * per], tuple(numbers[i * per + 1:(i + 1) * per])) for i in range(k)]
+            return [(names[i], numbers[i * per], tuple(numbers[i * per + 1 : (i + 1) * per])) for i in range(k)]
         rows = all(_halves_agree(values[i], values[k + i], values[2 * k + i] if per == 3 else None) for i in range(k))
         if rows:
-            return [(names[i], numbers[i], tuple(numbers[k + i::k])) for i in range(k)]
+            return [(names[i], numbers[i], tuple(numbers[k + i :: k])) for i in range(k)]
     return None
 
 
@@ -152,8 +154,13 @@ def _read_run(reader: Reader, tokens: list, keys: Keys, found: dict) -> None:
             for each in extra:
                 reader.take(each[2], each[3])
             if extra and not _halves_agree(value[1], extra[0][1], extra[1][1] if len(extra) > 1 else None):
-                reader.read.append((name[2], f"{key}: the block's half and fifth of {value[1]} are not the "
-                                             "rules' (the sheet works them out)"))
+                reader.read.append(
+                    (
+                        name[2],
+                        f"{key}: the block's half and fifth of {value[1]} are not the "
+                        "rules' (the sheet works them out)",
+                    )
+                )
         for each in halves:
             reader.take(each[2], each[3])
     if anything:

@@ -14,8 +14,16 @@ from functools import cache
 
 from py_rules.operations import Operation, System
 
-__all__ = ("GAME_IDS", "SYSTEM_IDS", "system_of", "operations_of", "all_systems", "all_operations", "sheet_of",
-           "all_sheets")
+__all__ = (
+    "GAME_IDS",
+    "SYSTEM_IDS",
+    "system_of",
+    "operations_of",
+    "all_systems",
+    "all_operations",
+    "sheet_of",
+    "all_sheets",
+)
 
 GAME_IDS = ("armageddon", "semiautomagic", "coc")
 """The games a campaign can be of."""
@@ -43,8 +51,10 @@ def operations_of(system_id: str) -> dict[str, Operation]:
     from py_rules.game_words import named_house_rules
 
     module = _module(system_id)
-    operations = [named_house_rules(op if op.dice_help else replace(op, dice_help=module.SYSTEM.dice_help))
-                  for op in module.OPERATIONS]
+    operations = [
+        named_house_rules(op if op.dice_help else replace(op, dice_help=module.SYSTEM.dice_help))
+        for op in module.OPERATIONS
+    ]
     by_id = {op.id: op for op in operations}
     if len(by_id) != len(operations) or any(op.system != system_id for op in operations):
         raise RuntimeError(f"{system_id}: operation ids must be unique and belong to the system")
@@ -66,5 +76,6 @@ def sheet_of(game_id: str):
 
 def all_sheets() -> tuple:
     """Every game's sheet declaration, in the games' order."""
-    return tuple(sheet_of(game_id) for game_id in GAME_IDS
-                 if importlib.util.find_spec(f"py_rules.{game_id}.sheet") is not None)
+    return tuple(
+        sheet_of(game_id) for game_id in GAME_IDS if importlib.util.find_spec(f"py_rules.{game_id}.sheet") is not None
+    )

@@ -39,11 +39,23 @@ LINES_KEYS = frozenset({"notes", "backstory", "possessions"})
 REPLACEMENT = "\ufffd"
 """What :func:`mended` writes for a refused character: the replacement character, shown as a visible mark."""
 
-_NAMES = {"\u202a": "left-to-right embedding", "\u202b": "right-to-left embedding", "\u202c": "pop directional formatting",
-          "\u202d": "left-to-right override", "\u202e": "right-to-left override", "\u2066": "left-to-right isolate",
-          "\u2067": "right-to-left isolate", "\u2068": "first strong isolate", "\u2069": "pop directional isolate",
-          "\t": "tab", "\n": "line break", "\r": "carriage return", "\x00": "null character",
-          "\u2028": "line separator", "\u2029": "paragraph separator"}
+_NAMES = {
+    "\u202a": "left-to-right embedding",
+    "\u202b": "right-to-left embedding",
+    "\u202c": "pop directional formatting",
+    "\u202d": "left-to-right override",
+    "\u202e": "right-to-left override",
+    "\u2066": "left-to-right isolate",
+    "\u2067": "right-to-left isolate",
+    "\u2068": "first strong isolate",
+    "\u2069": "pop directional isolate",
+    "\t": "tab",
+    "\n": "line break",
+    "\r": "carriage return",
+    "\x00": "null character",
+    "\u2028": "line separator",
+    "\u2029": "paragraph separator",
+}
 
 
 def problem(value: str, lines: bool = False) -> str | None:

@@ -94,7 +94,7 @@ def headline_of(told, most: int = 6) -> str | None:
     if not lines:
         return None
     if len(lines) > most:
-        lines = lines[:most - 2] + [f"… {len(lines) - most + 1} more …", lines[-1]]
+        lines = lines[: most - 2] + [f"… {len(lines) - most + 1} more …", lines[-1]]
     return "; ".join(lines)
 
 

@@ -30,8 +30,13 @@ def dist_dir() -> Path:
     return dist
 
 
-SLOW_FIRST = ("tests/web/", "tests/webkit/", "tests/pyodide/", "tests/test_page_modules_node.py",
-              "tests/test_reproducible_build.py")
+SLOW_FIRST = (
+    "tests/web/",
+    "tests/webkit/",
+    "tests/pyodide/",
+    "tests/test_page_modules_node.py",
+    "tests/test_reproducible_build.py",
+)
 """The folders and modules whose tests drive a browser, Node or a second build: seconds each, against milliseconds
 for an engine test."""
 

@@ -21,8 +21,15 @@ from py_rules.campaign.migrations import SCHEMA
 from py_rules.log.changes import sheet_changes
 from py_rules.sheet_spec import Field, SheetSpec
 
-_TEXT = st.text(st.characters(min_codepoint=0x20, max_codepoint=0x2FF, blacklist_categories=("Cs", "Cc")), min_size=1,
-                max_size=12).map(str.strip).filter(bool)
+_TEXT = (
+    st.text(
+        st.characters(min_codepoint=0x20, max_codepoint=0x2FF, blacklist_categories=("Cs", "Cc")),
+        min_size=1,
+        max_size=12,
+    )
+    .map(str.strip)
+    .filter(bool)
+)
 
 
 def scalar(field: Field):
@@ -34,8 +41,10 @@ def scalar(field: Field):
     if field.kind == "number":
         low = field.minimum if field.minimum is not None else 0
         high = field.maximum if field.maximum is not None else low + 1000
-        return st.one_of(st.integers(int(low), int(high)), st.integers(int(low) * 2, int(high) * 2).map(lambda n: n / 2)
-                         .filter(lambda x: low <= x <= high))
+        return st.one_of(
+            st.integers(int(low), int(high)),
+            st.integers(int(low) * 2, int(high) * 2).map(lambda n: n / 2).filter(lambda x: low <= x <= high),
+        )
     if field.kind == "choice":
         return st.sampled_from(field.choices)
     if field.kind == "bool":
@@ -71,7 +80,9 @@ def values(spec: SheetSpec, draw, lists: dict[str, dict]) -> dict:
         for index in range(draw(st.integers(0, 2))):
             for key in how["keys"]:
                 value = how.get("fixed", {}).get(key)
-                out[f"{path}.{index}.{key}"] = value if value is not None else draw(scalar(spec.field(f"{path}.*.{key}")))
+                out[f"{path}.{index}.{key}"] = (
+                    value if value is not None else draw(scalar(spec.field(f"{path}.*.{key}")))
+                )
     return out
 
 
@@ -99,6 +110,7 @@ def _ok(op: str, **args) -> dict:
 
 def round_trip(game: str, sheet: dict, drawn: dict) -> None:
     """Create, edit, log, undo, export and import ``sheet``; every drawn value survives each step."""
+
     def kept(state, step):
         for path, value in drawn.items():
             assert get(state, path) == value, f"{step}: {path} is {get(state, path)!r}, typed {value!r}"
@@ -112,13 +124,31 @@ def round_trip(game: str, sheet: dict, drawn: dict) -> None:
     kept(created, "create")
     edited = checked_sheet({**created, "name": created["name"] + " (edited)"})
     kept(edited, "edit")
-    entry = {"id": "e-1", "at": "2026-12-07T20:15:03.000Z", "op": "campaign.check_character", "args": {},
-             "result": {"label": "sheet edited", "events": ["Name changed"], "text": ["sheet edited"]}, "who": ["ch-0"], "encounter": None, "before": {"ch-0": created},
-             "changes": {"ch-0": sheet_changes(created, edited)}, "kind": "change"}
-    campaign = {"schema": SCHEMA, "id": "c-1", "name": "Round trip", "game": game,
-                "created": "2026-12-07T18:00:00.000Z", "updated": "2026-12-07T20:15:03.000Z", "revision": 2,
-                "settings": {}, "characters": [{"id": "ch-0", "kind": "pc", "sheet": edited}], "log": [entry],
-                "encounters": []}
+    entry = {
+        "id": "e-1",
+        "at": "2026-12-07T20:15:03.000Z",
+        "op": "campaign.check_character",
+        "args": {},
+        "result": {"label": "sheet edited", "events": ["Name changed"], "text": ["sheet edited"]},
+        "who": ["ch-0"],
+        "encounter": None,
+        "before": {"ch-0": created},
+        "changes": {"ch-0": sheet_changes(created, edited)},
+        "kind": "change",
+    }
+    campaign = {
+        "schema": SCHEMA,
+        "id": "c-1",
+        "name": "Round trip",
+        "game": game,
+        "created": "2026-12-07T18:00:00.000Z",
+        "updated": "2026-12-07T20:15:03.000Z",
+        "revision": 2,
+        "settings": {},
+        "characters": [{"id": "ch-0", "kind": "pc", "sheet": edited}],
+        "log": [entry],
+        "encounters": [],
+    }
     checked = _ok("campaign.validate", campaign=campaign)["details"]
     assert checked["valid"], checked
     logged = checked["campaign"]

@@ -19,7 +19,14 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_unknown_operation_names_the_op_field():
     response = api.handle({"op": "armageddon.nothing"})
-    assert response == {"ok": False, "error": {"code": "unknown_operation", "message": "There is no operation called 'armageddon.nothing'.", "field": "op"}}
+    assert response == {
+        "ok": False,
+        "error": {
+            "code": "unknown_operation",
+            "message": "There is no operation called 'armageddon.nothing'.",
+            "field": "op",
+        },
+    }
 
 
 def test_malformed_json_is_an_error_response():
@@ -34,16 +41,24 @@ def test_request_must_be_an_object_and_args_an_object():
 
 def test_unknown_field_is_named():
     response = api.handle({"op": "armageddon.task", "args": {"attribute": 2, "skill": 1, "colour": "red"}})
-    assert response["error"] == {"code": "unknown_field", "message": "Task (Attribute + Skill + d10) has no field called 'colour'.", "field": "colour"}
+    assert response["error"] == {
+        "code": "unknown_field",
+        "message": "Task (Attribute + Skill + d10) has no field called 'colour'.",
+        "field": "colour",
+    }
 
 
 def test_mistyped_and_missing_fields_are_named():
-    assert api.handle({"op": "armageddon.task", "args": {"attribute": "two", "skill": 1}})["error"]["field"] == "attribute"
+    assert (
+        api.handle({"op": "armageddon.task", "args": {"attribute": "two", "skill": 1}})["error"]["field"] == "attribute"
+    )
     assert api.handle({"op": "armageddon.task", "args": {"attribute": 2}})["error"]["field"] == "skill"
 
 
 def test_result_carries_request_trace_and_rendered_text():
-    response = api.handle({"op": "armageddon.task", "args": {"attribute": 2, "skill": 3, "dice": [10, 7], "label": "Ann"}})
+    response = api.handle(
+        {"op": "armageddon.task", "args": {"attribute": 2, "skill": 3, "dice": [10, 7], "label": "Ann"}}
+    )
     result = response["result"]
     assert result["op"] == "armageddon.task" and result["label"] == "Ann"
     assert [t["face"] for t in result["dice"]] == [10, 7]
@@ -61,8 +76,16 @@ def test_seeded_digital_dice_replay_and_typed_faces_replay_too():
 
 def test_catalog_lists_every_operation_with_declarations_and_covers():
     catalog = api.handle({"op": "catalog"})["result"]
-    assert {s["id"] for s in catalog["systems"]} == {"armageddon", "semiautomagic", "coc", "campaign", "encounter", "log",
-                                                             "interchange", "forum"}
+    assert {s["id"] for s in catalog["systems"]} == {
+        "armageddon",
+        "semiautomagic",
+        "coc",
+        "campaign",
+        "encounter",
+        "log",
+        "interchange",
+        "forum",
+    }
     task = next(op for op in catalog["operations"] if op["id"] == "armageddon.task")
     assert task["covers"] == ["U2", "U3", "U4", "U5"]
     assert [p["name"] for p in task["params"]][-1] == "dice"
@@ -102,7 +125,9 @@ def test_an_operation_refuses_a_deadline_the_page_could_not_keep():
 
 
 def _values(param):
-    anything = st.one_of(st.none(), st.booleans(), st.integers(-1000, 1000), st.text(max_size=12), st.floats(allow_nan=True))
+    anything = st.one_of(
+        st.none(), st.booleans(), st.integers(-1000, 1000), st.text(max_size=12), st.floats(allow_nan=True)
+    )
     if param["kind"] == "json" and param["example"] is not None:
         return st.one_of(st.just(param["example"]), anything)
     if param["choices"]:

@@ -32,13 +32,15 @@ def _id(value):
 def test_every_declared_condition_has_words_a_rule_and_an_effect(game, record):
     assert record.words.strip() and record.source.strip()
     assert record.timer in TIMERS and set(record.forbids) <= set(FORBIDS)
-    assert record.implies or record.forbids or record.modifiers or record.limits, \
+    assert record.implies or record.forbids or record.modifiers or record.limits, (
         f"{game} {record.name} is declared with no rule: it implies, forbids, modifies and limits nothing"
+    )
     for m in record.modifiers:
         assert m.applies and m.label and m.source
 
 
 # --- Semiautomagic ------------------------------------------------------------------------------------------
+
 
 def _creature(name: str, **entry) -> dict:
     sheet = copy.deepcopy(C.EXAMPLE_HUMAN)
@@ -47,8 +49,12 @@ def _creature(name: str, **entry) -> dict:
 
 
 def _declared_limits(registry, sheet: dict, on: list, **settings) -> list[tuple[str, str]]:
-    return [(limit.what, limit.reason) for record in registry.ranked() if record.name in on and record.limits
-            for limit in record.limits(sheet, on, **settings)]
+    return [
+        (limit.what, limit.reason)
+        for record in registry.ranked()
+        if record.name in on and record.limits
+        for limit in record.limits(sheet, on, **settings)
+    ]
 
 
 @pytest.mark.parametrize("record", list(SA.CONDITIONS), ids=_id)
@@ -66,7 +72,9 @@ def test_a_semiautomagic_condition_does_through_the_door_what_its_record_declare
     if "defend" in record.forbids:
         assert not shown["can_defend"] and not described["can_defend"]
     # every limit shown is declared by the condition or by what it implies, and every declared one is shown
-    assert [(limit["what"], limit["reason"]) for limit in shown["limits"]] == _declared_limits(SA.CONDITIONS, normal, on)
+    assert [(limit["what"], limit["reason"]) for limit in shown["limits"]] == _declared_limits(
+        SA.CONDITIONS, normal, on
+    )
     declared_penalties = [(m.applies, m.said) for r in SA.CONDITIONS.ranked() if r.name in on for m in r.modifiers]
     assert [(p["applies"], p["reason"]) for p in shown["penalties"]] == declared_penalties
     for words, op in [still for r in SA.CONDITIONS if r.name in on for still in r.still]:
@@ -79,11 +87,18 @@ def test_a_semiautomagic_condition_does_through_the_door_what_its_record_declare
 
 @pytest.mark.parametrize("record", [r for r in SA.CONDITIONS if r.timer == "seconds"], ids=_id)
 def test_a_timed_semiautomagic_condition_starts_and_ends_in_its_records_words(record):
-    started = answer("semiautomagic.set_condition", creature=copy.deepcopy(C.EXAMPLE_HUMAN) | {"name": "Ann"},
-                     condition=record.name, action="add", duration=1, unit="rounds")
+    started = answer(
+        "semiautomagic.set_condition",
+        creature=copy.deepcopy(C.EXAMPLE_HUMAN) | {"name": "Ann"},
+        condition=record.name,
+        action="add",
+        duration=1,
+        unit="rounds",
+    )
     assert f"Ann {record.starts} for 1 round." in started["events"]
-    ended = answer("semiautomagic.advance_rounds", creature=_creature(record.name, seconds=6) | {"name": "Ann"},
-                   rounds=1)
+    ended = answer(
+        "semiautomagic.advance_rounds", creature=_creature(record.name, seconds=6) | {"name": "Ann"}, rounds=1
+    )
     assert f"Ann {record.ends} (its time is up)." in ended["events"]
 
 
@@ -92,8 +107,9 @@ def test_a_semiautomagic_condition_with_a_modifier_puts_it_on_the_rolls_it_names
     asleep = answer("semiautomagic.skill_check", creature=_creature("Sleeping"), skill="Perception", dc=0, dice=[4])
     for result, record in ((held, SA.CONDITIONS["Held"]), (asleep, SA.CONDITIONS["Sleeping"])):
         [m] = record.modifiers
-        assert {"label": m.label, "value": m.value} in [{k: mod[k] for k in ("label", "value")}
-                                                        for mod in result["modifiers"]]
+        assert {"label": m.label, "value": m.value} in [
+            {k: mod[k] for k in ("label", "value")} for mod in result["modifiers"]
+        ]
 
 
 def test_a_semiautomagic_condition_that_narrows_the_defences_refuses_the_others():
@@ -103,12 +119,14 @@ def test_a_semiautomagic_condition_that_narrows_the_defences_refuses_the_others(
             assert got["details"]["can_defend"]
             from tests.door import response
 
-            ok = response("semiautomagic.defence_roll", creature=_creature(record.name), option=option,
-                          attack_bonus=0, dice=[4])["ok"]
+            ok = response(
+                "semiautomagic.defence_roll", creature=_creature(record.name), option=option, attack_bonus=0, dice=[4]
+            )["ok"]
             assert ok == (option in record.only_defences)
 
 
 # --- Armageddon ---------------------------------------------------------------------------------------------
+
 
 def _character(name: str) -> dict:
     sheet = copy.deepcopy(ARM_EXAMPLE)
@@ -144,14 +162,16 @@ def test_an_armageddon_condition_with_a_timer_keeps_it_in_its_declared_clock_and
 
 # --- Call of Cthulhu ----------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("record", list(COC.CONDITIONS), ids=_id)
 def test_a_call_of_cthulhu_condition_does_through_the_door_what_its_record_declares(record):
     sheet = copy.deepcopy(COC_EXAMPLE)
     sheet["conditions"] = {record.name: True}
     normal = coc_sheet(sheet)
     shown = answer("coc.capacity", investigator=sheet)["details"]
-    assert [(limit["what"], limit["reason"]) for limit in shown["limits"]] == \
-        _declared_limits(COC.CONDITIONS, normal, [record.name])
+    assert [(limit["what"], limit["reason"]) for limit in shown["limits"]] == _declared_limits(
+        COC.CONDITIONS, normal, [record.name]
+    )
     if "act" in record.forbids:
         assert not shown["can_act"]
     if "defend" in record.forbids:

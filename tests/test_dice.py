@@ -28,9 +28,18 @@ def test_typed_dice_ask_for_the_missing_die_by_its_roll():
         dice.roll(d(10), "Rule of 10 reroll")
     asked = error.value.to_dict()
     assert asked["code"] == "needs_die" and asked["field"] == "dice"
-    assert asked["die"] == {"name": "d10", "sides": 10, "low": 1, "high": 10, "roll": "Rule of 10 reroll", "part": "",
-                            "prompt": "Rule of 10 reroll (d10)", "position": 2, "shows": list(range(1, 11)),
-                            "so_far": [10]}
+    assert asked["die"] == {
+        "name": "d10",
+        "sides": 10,
+        "low": 1,
+        "high": 10,
+        "roll": "Rule of 10 reroll",
+        "part": "",
+        "prompt": "Rule of 10 reroll (d10)",
+        "position": 2,
+        "shows": list(range(1, 11)),
+        "so_far": [10],
+    }
 
 
 def test_a_missing_d100_die_is_named_as_part_of_its_d100_roll():

@@ -29,6 +29,7 @@ ALL_FORMS = SINGLE_FORMS + (C.DAMAGE_BANDS_FORM, C.SANITY_LOSS_FORM)
 
 # --- expressions each form accepts, as data ----------------------------------------------------------------------
 
+
 @st.composite
 def terms_of(draw, form, small: bool = False):
     """Terms ``form`` accepts (small: few faces in all, for enumerating every roll)."""
@@ -76,6 +77,7 @@ def spelled(draw, form, expr: Expr) -> str:
 
 
 # --- properties --------------------------------------------------------------------------------------------------
+
 
 @settings(deadline=None)  # no per-example clock: the adversarial 20 kB tests bound the grammar's time
 @given(expressions())
@@ -177,8 +179,15 @@ def test_the_games_texts_keep_their_meaning(form, text, meaning, least, most):
     assert (render(expr), expr.least, expr.most) == (meaning, least, most)
 
 
-@pytest.mark.parametrize("text, parts", [("0/1D6", [(0, 0), (1, 6)]), ("1/1D4+1", [(1, 1), (2, 5)]),
-                                         ("1D10/1D100", [(1, 10), (1, 100)]), ("1 / 1D6+1", [(1, 1), (2, 7)])])
+@pytest.mark.parametrize(
+    "text, parts",
+    [
+        ("0/1D6", [(0, 0), (1, 6)]),
+        ("1/1D4+1", [(1, 1), (2, 5)]),
+        ("1D10/1D100", [(1, 10), (1, 100)]),
+        ("1 / 1D6+1", [(1, 1), (2, 7)]),
+    ],
+)
 def test_a_sanity_loss_reads_x_on_a_success_and_y_on_a_failure(text, parts):
     read = parse_parts(text, C.SANITY_LOSS_FORM, "loss")
     assert [(e.least, e.most) for e in read] == parts
@@ -190,10 +199,15 @@ def test_damage_by_range_reads_each_band_nearest_first():
     assert [(e.text, e.most) for e in bands] == [("4D6", 24), ("2D6", 12), ("1D6", 6)]
 
 
-@pytest.mark.parametrize("text, strength, meaning, uses", [("d4 × Strength", 3, "1d4×3", True),
-                                                           ("d4xStr+1", 2, "1d4×2+1", True),
-                                                           ("d4 x STR", 4, "1d4×4", True),
-                                                           ("d6x4", 3, "1d6×4", False)])
+@pytest.mark.parametrize(
+    "text, strength, meaning, uses",
+    [
+        ("d4 × Strength", 3, "1d4×3", True),
+        ("d4xStr+1", 2, "1d4×2+1", True),
+        ("d4 x STR", 4, "1d4×4", True),
+        ("d6x4", 3, "1d6×4", False),
+    ],
+)
 def test_an_armageddon_weapon_reads_the_word_strength_from_the_sheet(text, strength, meaning, uses):
     expr, used = damage_roll(text, strength)
     assert (str(expr), used) == (meaning, uses)
@@ -209,8 +223,13 @@ def test_every_dice_text_the_games_declare_is_read_by_its_form():
     texts += [(C.DICE_FORM, t) for pair in C.MAJOR_WOUND_HEALING.values() for t in pair]
     texts += [(C.DICE_FORM, C.TEMPORARY_INSANITY_DICE)]
     declared = [(op, p) for op in all_operations() for p in op.params if p.dice is not None]
-    assert {op.id for op, _ in declared} >= {"armageddon.apply_damage", "armageddon.roll_damage", "coc.sanity_roll",
-                                            "semiautomagic.apply_damage", "coc.roll_damage"}
+    assert {op.id for op, _ in declared} >= {
+        "armageddon.apply_damage",
+        "armageddon.roll_damage",
+        "coc.sanity_roll",
+        "semiautomagic.apply_damage",
+        "coc.roll_damage",
+    }
     texts += [(p.dice, p.default) for _, p in declared if p.default not in ("", "none", None)]
     for form, text in texts:
         for expr in parse_parts(text, form, "damage", {"Strength": 2}):
@@ -219,28 +238,60 @@ def test_every_dice_text_the_games_declare_is_read_by_its_form():
 
 # --- refusals: the field and the place --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("form, text, place", [
-    (A.DAMAGE_FORM, "two swords", "character 1"), (A.DAMAGE_FORM, "2d6++", "character 5"),
-    (A.DAMAGE_FORM, "d", "character 1"), (A.DAMAGE_FORM, "5x2", "character 2"), (A.DAMAGE_FORM, "3+d6", "character 3"),
-    (S.DAMAGE_FORM, "2d6 x2", "character 5"), (S.DAMAGE_FORM, "abc", "character 1"), (C.DICE_FORM, "1D6-", "character 4"), (C.SANITY_LOSS_FORM, "/1D6", "character 1"),
-    (C.DICE_FORM, "1D4 and a bit", "character 5"), (C.SANITY_LOSS_FORM, "1/1D6+", "character 6"),
-    (C.DICE_FORM, "1D6" + "9" * 40, "character 3"), (A.DAMAGE_FORM, "d4 × Strength", "character 6"),
-])
+
+@pytest.mark.parametrize(
+    "form, text, place",
+    [
+        (A.DAMAGE_FORM, "two swords", "character 1"),
+        (A.DAMAGE_FORM, "2d6++", "character 5"),
+        (A.DAMAGE_FORM, "d", "character 1"),
+        (A.DAMAGE_FORM, "5x2", "character 2"),
+        (A.DAMAGE_FORM, "3+d6", "character 3"),
+        (S.DAMAGE_FORM, "2d6 x2", "character 5"),
+        (S.DAMAGE_FORM, "abc", "character 1"),
+        (C.DICE_FORM, "1D6-", "character 4"),
+        (C.SANITY_LOSS_FORM, "/1D6", "character 1"),
+        (C.DICE_FORM, "1D4 and a bit", "character 5"),
+        (C.SANITY_LOSS_FORM, "1/1D6+", "character 6"),
+        (C.DICE_FORM, "1D6" + "9" * 40, "character 3"),
+        (A.DAMAGE_FORM, "d4 × Strength", "character 6"),
+    ],
+)
 def test_a_refusal_names_the_field_and_the_place_in_the_text(form, text, place):
     with pytest.raises(RulesError) as error:
         parse(text, form, "weapons.0.damage")
     assert error.value.field == "weapons.0.damage" and place in error.value.message
 
 
-@pytest.mark.parametrize("form, text", [
-    (S.DAMAGE_FORM, "2d7"), (S.DAMAGE_FORM, "51d4"), (S.DAMAGE_FORM, "-4"), (S.DAMAGE_FORM, "1-5"), (S.DAMAGE_FORM, ""),
-    (A.DAMAGE_FORM, "-5"), (A.DAMAGE_FORM, "d4-10"), (A.DAMAGE_FORM, "10001"), (A.DAMAGE_FORM, "50d100x100"),
-    (A.DAMAGE_FORM, "d6+1+1"), (A.DAMAGE_FORM, "d6+d4"), (A.DAMAGE_FORM, "d1"), (A.DAMAGE_FORM, "0d6"),
-    (C.DICE_FORM, "0D6"), (C.DICE_FORM, "1D1001"), (C.DICE_FORM, "101D6"), (C.DICE_FORM, "1 0"),
-    (C.SANITY_LOSS_FORM, "1D6"), (C.SANITY_LOSS_FORM, "1/2/3"), (C.SANITY_LOSS_FORM, "1/-2"),
-    (C.SANITY_LOSS_FORM, "/1D6"), (C.DAMAGE_BANDS_FORM, "1D4/1D3/1D2/1"), (C.DAMAGE_FORM, "-4"),
-    (C.DICE_FORM, "+".join(["100D6"] * 11)),
-])
+@pytest.mark.parametrize(
+    "form, text",
+    [
+        (S.DAMAGE_FORM, "2d7"),
+        (S.DAMAGE_FORM, "51d4"),
+        (S.DAMAGE_FORM, "-4"),
+        (S.DAMAGE_FORM, "1-5"),
+        (S.DAMAGE_FORM, ""),
+        (A.DAMAGE_FORM, "-5"),
+        (A.DAMAGE_FORM, "d4-10"),
+        (A.DAMAGE_FORM, "10001"),
+        (A.DAMAGE_FORM, "50d100x100"),
+        (A.DAMAGE_FORM, "d6+1+1"),
+        (A.DAMAGE_FORM, "d6+d4"),
+        (A.DAMAGE_FORM, "d1"),
+        (A.DAMAGE_FORM, "0d6"),
+        (C.DICE_FORM, "0D6"),
+        (C.DICE_FORM, "1D1001"),
+        (C.DICE_FORM, "101D6"),
+        (C.DICE_FORM, "1 0"),
+        (C.SANITY_LOSS_FORM, "1D6"),
+        (C.SANITY_LOSS_FORM, "1/2/3"),
+        (C.SANITY_LOSS_FORM, "1/-2"),
+        (C.SANITY_LOSS_FORM, "/1D6"),
+        (C.DAMAGE_BANDS_FORM, "1D4/1D3/1D2/1"),
+        (C.DAMAGE_FORM, "-4"),
+        (C.DICE_FORM, "+".join(["100D6"] * 11)),
+    ],
+)
 def test_what_the_games_refuse_is_refused(form, text):
     with pytest.raises(RulesError):
         parse_parts(text, form, "damage")
@@ -251,9 +302,23 @@ def test_no_expression_holds_more_dice_than_a_roll_may_throw():
 
 
 ADVERSARIAL = (
-    "1+" * 10_000 + "1", "d" * 20_000, "9" * 20_000, "1d6+" * 5_000, "-" * 20_000, "1/" * 10_000,
-    "x" * 20_000, "Strength" * 2_500, "Str " * 5_000, "1d" * 10_000, " " * 19_999 + "1", "1 " * 10_000,
-    "(" * 20_000, "2d6" + "0" * 19_997, "d6x" * 6_666, "\u2212" * 20_000, "é" * 20_000,
+    "1+" * 10_000 + "1",
+    "d" * 20_000,
+    "9" * 20_000,
+    "1d6+" * 5_000,
+    "-" * 20_000,
+    "1/" * 10_000,
+    "x" * 20_000,
+    "Strength" * 2_500,
+    "Str " * 5_000,
+    "1d" * 10_000,
+    " " * 19_999 + "1",
+    "1 " * 10_000,
+    "(" * 20_000,
+    "2d6" + "0" * 19_997,
+    "d6x" * 6_666,
+    "\u2212" * 20_000,
+    "é" * 20_000,
 )
 
 
@@ -270,15 +335,22 @@ def test_a_20_kb_text_is_read_or_refused_at_once_in_every_form(text):
 
 # --- the page asks the engine --------------------------------------------------------------------------------------
 
+
 def _range(op, field, text):
     return api.handle({"op": "dice_range", "args": {"op": op, "field": field, "text": text}})
 
 
-@pytest.mark.parametrize("op, field, text, least, most", [
-    ("armageddon.apply_damage", "amount", "d6x4", 4, 24), ("armageddon.apply_damage", "amount", "30", 30, 30),
-    ("armageddon.lose_essence", "leak_die", "1d10", 1, 10), ("semiautomagic.apply_damage", "damage", "2d6-3", 0, 9),
-    ("coc.sanity_roll", "loss", "1/1D10", 1, 10), ("coc.gain_sanity", "amount", "1D6+1", 2, 7),
-])
+@pytest.mark.parametrize(
+    "op, field, text, least, most",
+    [
+        ("armageddon.apply_damage", "amount", "d6x4", 4, 24),
+        ("armageddon.apply_damage", "amount", "30", 30, 30),
+        ("armageddon.lose_essence", "leak_die", "1d10", 1, 10),
+        ("semiautomagic.apply_damage", "damage", "2d6-3", 0, 9),
+        ("coc.sanity_roll", "loss", "1/1D10", 1, 10),
+        ("coc.gain_sanity", "amount", "1D6+1", 2, 7),
+    ],
+)
 def test_the_page_asks_the_engine_what_a_damage_or_loss_text_can_come_to(op, field, text, least, most):
     response = _range(op, field, text)
     assert response["ok"] and (response["result"]["least"], response["result"]["most"]) == (least, most)
@@ -290,14 +362,17 @@ def test_the_bounds_the_page_is_told_are_the_rolls_own():
     assert [(p["least"], p["most"]) for p in answer["parts"]] == [(min(d.weights), max(d.weights)) for d in dists]
 
 
-@pytest.mark.parametrize("args, field", [
-    ({"op": "coc.sanity_roll", "field": "loss", "text": "1D6"}, "loss"),
-    ({"op": "coc.sanity_roll", "field": "bonus", "text": "1"}, "field"),
-    ({"op": "coc.apply_damage", "field": "amount", "text": "3"}, "field"),
-    ({"op": "nobody.knows", "field": "loss", "text": "1"}, "op"),
-    ({"op": "armageddon.lose_essence", "field": "leak_die", "text": "1d7"}, "leak_die"),
-    ({"op": "semiautomagic.apply_damage", "field": "damage", "text": "x" * 600}, "damage"),
-])
+@pytest.mark.parametrize(
+    "args, field",
+    [
+        ({"op": "coc.sanity_roll", "field": "loss", "text": "1D6"}, "loss"),
+        ({"op": "coc.sanity_roll", "field": "bonus", "text": "1"}, "field"),
+        ({"op": "coc.apply_damage", "field": "amount", "text": "3"}, "field"),
+        ({"op": "nobody.knows", "field": "loss", "text": "1"}, "op"),
+        ({"op": "armageddon.lose_essence", "field": "leak_die", "text": "1d7"}, "leak_die"),
+        ({"op": "semiautomagic.apply_damage", "field": "damage", "text": "x" * 600}, "damage"),
+    ],
+)
 def test_a_text_the_engine_cannot_read_is_refused_naming_the_field(args, field):
     response = api.handle({"op": "dice_range", "args": args})
     assert not response["ok"] and response["error"]["field"] == field

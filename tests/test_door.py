@@ -13,8 +13,11 @@ from py_rules import api, limits
 from py_rules.coc import investigator as coc_sheet
 from py_rules.semiautomagic import creature as sam_sheet
 
-INV0 = {"schema": "coc.investigator/1", "luck": 0,
-        "characteristics": {"STR": 0, "CON": 0, "SIZ": 0, "DEX": 0, "APP": 0, "INT": 0, "POW": 0, "EDU": 0}}
+INV0 = {
+    "schema": "coc.investigator/1",
+    "luck": 0,
+    "characteristics": {"STR": 0, "CON": 0, "SIZ": 0, "DEX": 0, "APP": 0, "INT": 0, "POW": 0, "EDU": 0},
+}
 
 
 def ask(request) -> dict:
@@ -49,14 +52,18 @@ def harvey(**fields) -> dict:
 
 def sent_back(result: dict) -> None:
     """Every sheet in ``states`` is accepted when sent back and already canonical."""
-    parsers = {"coc.investigator": coc_sheet.from_dict, "coc.opponent": coc_sheet.from_dict,
-               "semiautomagic.creature": sam_sheet.from_dict}
+    parsers = {
+        "coc.investigator": coc_sheet.from_dict,
+        "coc.opponent": coc_sheet.from_dict,
+        "semiautomagic.creature": sam_sheet.from_dict,
+    }
     for key, value in result["states"].items():
         if key in parsers:
             assert parsers[key](value) == value, key
 
 
 # --- nesting, numbers and text the door reads -------------------------------------------------------------
+
 
 def test_a_thousand_nested_brackets_are_refused_as_too_deep_not_a_recursion_error():
     refused("[" * 1000 + "]" * 1000, "request", "too_deep")
@@ -104,8 +111,11 @@ def test_a_fear_table_of_a_thousand_brackets_is_too_deep_on_its_field():
 
 def test_a_lone_surrogate_is_refused_on_its_field_not_echoed():
     refused('{"op": "coc.d100", "args": {"value": 50, "label": "\\ud800"}}', "label", "bad_text")
-    refused('{"op": "coc.skill_roll", "args": {"investigator": {"schema": "coc.investigator/1", "name": "\\udfff"}}}',
-            "investigator", "bad_text")
+    refused(
+        '{"op": "coc.skill_roll", "args": {"investigator": {"schema": "coc.investigator/1", "name": "\\udfff"}}}',
+        "investigator",
+        "bad_text",
+    )
 
 
 def test_an_unknown_field_with_a_lone_surrogate_is_named_without_it():
@@ -119,6 +129,7 @@ def test_a_request_larger_than_the_limit_is_refused_before_reading():
 
 # --- sheets keep only what they declare --------------------------------------------------------------------
 
+
 def test_unknown_last_roll_keys_never_reach_the_returned_sheet():
     sheet = inv(last_roll={"kind": "luck", "x": {"deep": ["junk"] * 3}})
     result = ok({"op": "coc.recover_luck", "args": {"investigator": sheet}, "seed": 1})
@@ -127,7 +138,9 @@ def test_unknown_last_roll_keys_never_reach_the_returned_sheet():
 
 
 def test_nan_in_an_unknown_last_roll_key_is_refused_not_escaping(monkeypatch):
-    answer = api.handle({"op": "coc.recover_luck", "args": {"investigator": inv(last_roll={"kind": "luck", "x": float("nan")})}})
+    answer = api.handle(
+        {"op": "coc.recover_luck", "args": {"investigator": inv(last_roll={"kind": "luck", "x": float("nan")})}}
+    )
     assert answer["error"]["field"] == "investigator" and answer["error"]["code"] == "wrong_type"
 
 
@@ -147,8 +160,11 @@ def test_a_returned_last_roll_is_already_canonical_bonus_and_penalty_included():
 
 
 def test_a_superscript_schema_version_is_a_bad_schema():
-    refused({"op": "armageddon.character_sheet", "args": {"character": {"schema": "armageddon.character/²"}}},
-            "character", "bad_schema")
+    refused(
+        {"op": "armageddon.character_sheet", "args": {"character": {"schema": "armageddon.character/²"}}},
+        "character",
+        "bad_schema",
+    )
 
 
 def test_an_item_weight_beyond_float_range_is_out_of_range():
@@ -180,19 +196,33 @@ def test_pushing_a_skill_last_roll_without_a_name_is_refused_on_the_sheet():
 def test_armageddon_names_and_notes_have_a_length_limit():
     from py_rules.armageddon.character import EXAMPLE
 
-    for fields in ({"name": "x" * 1_000_000}, {"notes": "x" * 1_000_000},
-                   {"items": [{"name": "x" * 1_000_000, "weight": 1}]}):
-        request = {"op": "armageddon.advance_days", "args": {"character": dict(copy.deepcopy(EXAMPLE), **fields),
-                                                             "days": 60}}
+    for fields in (
+        {"name": "x" * 1_000_000},
+        {"notes": "x" * 1_000_000},
+        {"items": [{"name": "x" * 1_000_000, "weight": 1}]},
+    ):
+        request = {
+            "op": "armageddon.advance_days",
+            "args": {"character": dict(copy.deepcopy(EXAMPLE), **fields), "days": 60},
+        }
         error = refused(request, "character")
         assert len(json.dumps(error)) < 1000
 
 
 # --- the engine accepts all it returns ---------------------------------------------------------------------
 
+
 def test_a_surprise_attack_with_five_bonus_dice_returns_a_sheet_the_engine_accepts():
-    request = {"op": "coc.attack", "args": {"investigator": harvey(), "opponent": copy.deepcopy(coc_sheet.EXAMPLE_OPPONENT),
-                                            "surprise": True, "attacker_bonus": 5}, "seed": 3}
+    request = {
+        "op": "coc.attack",
+        "args": {
+            "investigator": harvey(),
+            "opponent": copy.deepcopy(coc_sheet.EXAMPLE_OPPONENT),
+            "surprise": True,
+            "attacker_bonus": 5,
+        },
+        "seed": 3,
+    }
     result = ok(request)
     assert result["states"]["coc.investigator"]["last_roll"]["bonus"] == 6
     sent_back(result)
@@ -200,18 +230,32 @@ def test_a_surprise_attack_with_five_bonus_dice_returns_a_sheet_the_engine_accep
 
 
 def test_a_manoeuvre_with_five_penalty_dice_plus_build_returns_a_sheet_the_engine_accepts():
-    big = dict(copy.deepcopy(coc_sheet.EXAMPLE_OPPONENT), characteristics=dict(
-        coc_sheet.EXAMPLE_OPPONENT["characteristics"], STR=90, SIZ=90))
-    request = {"op": "coc.attack", "args": {"investigator": harvey(), "opponent": big, "attacker": "opponent",
-                                            "defence": "manoeuvre", "defender_penalty": 5}, "seed": 3}
+    big = dict(
+        copy.deepcopy(coc_sheet.EXAMPLE_OPPONENT),
+        characteristics=dict(coc_sheet.EXAMPLE_OPPONENT["characteristics"], STR=90, SIZ=90),
+    )
+    request = {
+        "op": "coc.attack",
+        "args": {
+            "investigator": harvey(),
+            "opponent": big,
+            "attacker": "opponent",
+            "defence": "manoeuvre",
+            "defender_penalty": 5,
+        },
+        "seed": 3,
+    }
     result = ok(request)
     assert result["states"]["coc.investigator"]["last_roll"]["penalty"] > 5
     sent_back(result)
 
 
 def test_damage_above_the_limit_is_refused_instead_of_stored():
-    refused({"op": "coc.roll_damage", "args": {"investigator": harvey(), "damage": "1100" + "0" * 2}}, "damage",
-            "out_of_range")
+    refused(
+        {"op": "coc.roll_damage", "args": {"investigator": harvey(), "damage": "1100" + "0" * 2}},
+        "damage",
+        "out_of_range",
+    )
     result = ok({"op": "coc.roll_damage", "args": {"investigator": harvey(), "damage": "1100"}})
     assert result["states"]["coc.investigator"]["last_roll"]["roll"] == 1100
     sent_back(result)
@@ -233,45 +277,63 @@ def test_combatant_names_are_compared_trimmed():
 
 # --- rules and words found on the way ----------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("skill", ["Dodge", "Fighting (Brawl)", "Firearms (Handgun)"])
 def test_a_combat_skill_rolled_through_skill_roll_cannot_be_pushed(skill):
     rolled = ok({"op": "coc.skill_roll", "args": {"investigator": harvey(), "skill": skill, "dice": [0, 90]}})
     assert rolled["success"] is False
-    error = refused({"op": "coc.push_roll", "args": {"investigator": rolled["states"]["coc.investigator"],
-                                                      "justification": "again"}}, "investigator", "rule_violation")
+    error = refused(
+        {
+            "op": "coc.push_roll",
+            "args": {"investigator": rolled["states"]["coc.investigator"], "justification": "again"},
+        },
+        "investigator",
+        "rule_violation",
+    )
     assert "combat roll" in error["message"]
 
 
 def test_a_failed_spot_hidden_can_still_be_pushed():
     rolled = ok({"op": "coc.skill_roll", "args": {"investigator": harvey(), "skill": "Spot Hidden", "dice": [0, 90]}})
-    ok({"op": "coc.push_roll", "args": {"investigator": rolled["states"]["coc.investigator"], "justification": "again"},
-        "seed": 1})
+    ok(
+        {
+            "op": "coc.push_roll",
+            "args": {"investigator": rolled["states"]["coc.investigator"], "justification": "again"},
+            "seed": 1,
+        }
+    )
 
 
 @pytest.mark.parametrize("amount", ["-5", "−5", "d4-10", "10001", "99999999999999999999999", "50d100x100"])
 def test_negative_and_absurd_damage_are_refused_alike_in_armageddon(amount):
     from py_rules.armageddon.character import EXAMPLE
 
-    error = refused({"op": "armageddon.apply_damage", "args": {"character": copy.deepcopy(EXAMPLE), "amount": amount}},
-                    "amount", "out_of_range")
+    error = refused(
+        {"op": "armageddon.apply_damage", "args": {"character": copy.deepcopy(EXAMPLE), "amount": amount}},
+        "amount",
+        "out_of_range",
+    )
     assert "Damage" in error["message"]
 
 
 @pytest.mark.parametrize("damage", ["-4", "99999999999999999999999", "10001", "1-5"])
 def test_negative_and_absurd_damage_are_refused_alike_in_semiautomagic(damage):
     creature = copy.deepcopy(sam_sheet.EXAMPLE_HUMAN)
-    error = refused({"op": "semiautomagic.apply_damage", "args": {"creature": creature, "damage": damage}}, "damage",
-                    "out_of_range")
+    error = refused(
+        {"op": "semiautomagic.apply_damage", "args": {"creature": creature, "damage": damage}}, "damage", "out_of_range"
+    )
     assert "Damage" in error["message"]
 
 
 @pytest.mark.parametrize("damage", ["-4", "10001", "99999999999999999999999"])
 def test_negative_and_absurd_damage_are_refused_alike_in_call_of_cthulhu(damage):
-    error = refused({"op": "coc.roll_damage", "args": {"investigator": harvey(), "damage": damage}}, "damage",
-                    "out_of_range")
+    error = refused(
+        {"op": "coc.roll_damage", "args": {"investigator": harvey(), "damage": damage}}, "damage", "out_of_range"
+    )
     assert "Damage" in error["message"]
-    refused({"op": "coc.apply_damage", "args": {"investigator": harvey(), "amount": int(damage)}}, "amount",
-            "out_of_range")
+    refused(
+        {"op": "coc.apply_damage", "args": {"investigator": harvey(), "amount": int(damage)}}, "amount", "out_of_range"
+    )
 
 
 def test_the_largest_damage_is_accepted_in_all_three_games():
@@ -279,14 +341,27 @@ def test_the_largest_damage_is_accepted_in_all_three_games():
 
     top = str(limits.DAMAGE_MAX)
     ok({"op": "armageddon.apply_damage", "args": {"character": copy.deepcopy(EXAMPLE), "amount": top}, "seed": 1})
-    ok({"op": "semiautomagic.apply_damage", "args": {"creature": copy.deepcopy(sam_sheet.EXAMPLE_HUMAN), "damage": top},
-        "seed": 1})
+    ok(
+        {
+            "op": "semiautomagic.apply_damage",
+            "args": {"creature": copy.deepcopy(sam_sheet.EXAMPLE_HUMAN), "damage": top},
+            "seed": 1,
+        }
+    )
     ok({"op": "coc.apply_damage", "args": {"investigator": harvey(), "amount": limits.DAMAGE_MAX}, "seed": 1})
 
 
 def test_a_fight_back_reads_fights_back():
-    request = {"op": "coc.attack", "args": {"investigator": harvey(), "opponent": copy.deepcopy(coc_sheet.EXAMPLE_OPPONENT),
-                                            "attacker": "opponent", "defence": "fight_back"}, "seed": 2}
+    request = {
+        "op": "coc.attack",
+        "args": {
+            "investigator": harvey(),
+            "opponent": copy.deepcopy(coc_sheet.EXAMPLE_OPPONENT),
+            "attacker": "opponent",
+            "defence": "fight_back",
+        },
+        "seed": 2,
+    }
     text = "\n".join(ok(request)["text"])
     assert "Harvey Walters fights back with" in text and "fight backs" not in text
 
@@ -307,6 +382,7 @@ def test_first_aid_and_medicine_name_the_investigator_field(op):
 
 # --- limits declared once ----------------------------------------------------------------------------------
 
+
 def test_every_declared_field_shows_its_limits_in_the_catalog():
     for op in api.catalog()["operations"]:
         for param in op["params"]:
@@ -320,8 +396,9 @@ def test_every_declared_field_shows_its_limits_in_the_catalog():
 
 
 def test_a_text_longer_than_its_declared_limit_is_refused_naming_the_field():
-    error = refused({"op": "coc.d100", "args": {"value": 50, "label": "x" * (limits.TEXT_MAX_LENGTH + 1)}}, "label",
-                    "out_of_range")
+    error = refused(
+        {"op": "coc.d100", "args": {"value": 50, "label": "x" * (limits.TEXT_MAX_LENGTH + 1)}}, "label", "out_of_range"
+    )
     assert str(limits.TEXT_MAX_LENGTH) in error["message"]
 
 
@@ -333,6 +410,6 @@ def test_the_error_object_has_the_keys_the_readme_documents():
     assert set(plain) == {"code", "message", "field"}
     assert set(placed) == {"code", "message", "field", "path", "detail"} and placed["path"] == "0.id"
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    door = readme[readme.index("- **One JSON door.**"):readme.index("- **The door never breaks.**")]
+    door = readme[readme.index("- **One JSON door.**") : readme.index("- **The door never breaks.**")]
     for key in ("code", "message", "field", "path", "detail", "die"):
         assert f"`{key}`" in door, key

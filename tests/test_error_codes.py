@@ -44,8 +44,11 @@ def classes_taking_a_code(trees: list[ast.AST]) -> dict[str, int]:
     for tree in trees:
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef):
-                fields = [each.target.id for each in node.body
-                          if isinstance(each, ast.AnnAssign) and isinstance(each.target, ast.Name)]
+                fields = [
+                    each.target.id
+                    for each in node.body
+                    if isinstance(each, ast.AnnAssign) and isinstance(each.target, ast.Name)
+                ]
                 if "code" in fields:
                     found[node.name] = fields.index("code")
     return found
@@ -61,7 +64,9 @@ def codes_in_source(tree: ast.AST, classes: dict[str, int]) -> dict[str, list[in
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef) and node.name != "__init__" and _code_position(node) is not None:
             takes_code[node.name] = _code_position(node)
-        if isinstance(node, ast.ClassDef) and any(_called(base) in ("RulesError", "InvalidArgs") for base in node.bases):
+        if isinstance(node, ast.ClassDef) and any(
+            _called(base) in ("RulesError", "InvalidArgs") for base in node.bases
+        ):
             refusal_classes.add(node.name)
     found: dict[str, list[int]] = {}
 
@@ -81,7 +86,9 @@ def codes_in_source(tree: ast.AST, classes: dict[str, int]) -> dict[str, list[in
                     add(keyword.value, node.lineno)
         elif isinstance(node, ast.FunctionDef):
             positional = node.args.posonlyargs + node.args.args
-            for arg, default in zip(positional[len(positional) - len(node.args.defaults):], node.args.defaults, strict=True):
+            for arg, default in zip(
+                positional[len(positional) - len(node.args.defaults) :], node.args.defaults, strict=True
+            ):
                 if arg.arg == "code" or arg.arg.endswith("_code"):
                     add(default, node.lineno)
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
@@ -116,8 +123,17 @@ def test_every_code_the_engine_raises_is_declared():
     assert not undeclared, f"declare these in py_rules/error_codes.py: {undeclared}"
     # the scan sees every way a code is given: RulesError, a helper's argument or default, a subclass, a form's field,
     # an answer written by hand
-    assert {"out_of_range", "wrong_type", "needs_die", "bad_investigator", "bad_sanity_loss", "bad_expression",
-            "bad_damage", "internal", "bad_json"} <= set(used)
+    assert {
+        "out_of_range",
+        "wrong_type",
+        "needs_die",
+        "bad_investigator",
+        "bad_sanity_loss",
+        "bad_expression",
+        "bad_damage",
+        "internal",
+        "bad_json",
+    } <= set(used)
 
 
 def test_every_declared_code_is_used_by_the_engine_or_the_page():
@@ -129,7 +145,10 @@ def test_an_undeclared_code_is_refused_when_the_error_is_made():
     with pytest.raises(ValueError, match="'out_of_rnage' is not a declared error code"):
         RulesError("out_of_rnage", "A typo.", "field")
     assert RulesError("out_of_range", "Too high.", "field").to_dict() == {
-        "code": "out_of_range", "message": "Too high.", "field": "field"}
+        "code": "out_of_range",
+        "message": "Too high.",
+        "field": "field",
+    }
 
 
 def test_each_meaning_is_one_plain_line():
@@ -159,7 +178,11 @@ def test_the_codes_the_page_names_are_declared_and_its_own_are_among_them():
 
 
 def test_the_page_compares_codes_only_through_its_one_module():
-    found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
-             for path in sorted(WEB.rglob("*.*js")) if path != PAGE_MODULE and "vendor" not in path.parts
-             for number, line in enumerate(path.read_text().splitlines(), 1) if COMPARED.search(line)]
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in sorted(WEB.rglob("*.*js"))
+        if path != PAGE_MODULE and "vendor" not in path.parts
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if COMPARED.search(line)
+    ]
     assert not found, "name the code in web/error_codes.mjs and compare through CODE:\n" + "\n".join(found)

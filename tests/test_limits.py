@@ -10,11 +10,22 @@ from hypothesis import given, settings, strategies as st
 from py_rules import limits
 from py_rules.errors import RulesError
 
-SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True, allow_infinity=True),
-                    st.text(max_size=5), st.sampled_from(["\ud800", "a\udfffb"]))
-VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.dictionaries(st.one_of(st.text(max_size=3), st.just("\ud83d")), inner, max_size=4)),
-    max_leaves=25)
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=5),
+    st.sampled_from(["\ud800", "a\udfffb"]),
+)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.one_of(st.text(max_size=3), st.just("\ud83d")), inner, max_size=4),
+    ),
+    max_leaves=25,
+)
 
 
 def walk_refuses(value, depth):
@@ -55,9 +66,10 @@ def test_what_the_fast_path_leaves_to_the_walk_is_refused_with_its_path(value, d
         limits.check_tree(value, "x", depth)
 
 
-
-JSON = st.recursive(st.none() | st.text(alphabet='"\\[]{}a', max_size=5),
-                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3))
+JSON = st.recursive(
+    st.none() | st.text(alphabet='"\\[]{}a', max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+)
 
 
 def _depth(value) -> int:
@@ -94,5 +106,5 @@ def _nesting_outside_strings(text: str) -> int:
 @given(JSON, st.booleans(), st.data())
 def test_a_long_files_depth_is_read_at_c_speed_as_a_parser_reads_any_start_of_it(value, ascii_only, data):
     text = json.dumps(value, ensure_ascii=ascii_only)
-    start = text[:data.draw(st.integers(0, len(text)))]  # a parser stops on a broken file where its text breaks
+    start = text[: data.draw(st.integers(0, len(text)))]  # a parser stops on a broken file where its text breaks
     assert limits.text_depth(start) == _nesting_outside_strings(start)

@@ -52,8 +52,12 @@ def mentioned(stretch, earlier):
 
 
 def check(stretch, start, earlier, total, game="coc"):
-    answer = api.handle({"op": "log.check", "args": {"game": game, "entries": stretch, "start": start,
-                                                     "earlier": earlier, "total": total}})
+    answer = api.handle(
+        {
+            "op": "log.check",
+            "args": {"game": game, "entries": stretch, "start": start, "earlier": earlier, "total": total},
+        }
+    )
     assert answer["ok"], answer
     return answer["result"]["details"]
 
@@ -68,7 +72,7 @@ def in_stretches(log, size, filtered=False):
     mentions), stopping at the first problem."""
     problems, earlier = [], []
     for start in range(0, len(log), size):
-        stretch = log[start:start + size]
+        stretch = log[start : start + size]
         sent = mentioned(stretch, earlier) if filtered else earlier
         problems += check(stretch, start, sent, len(log))["problems"]
         if problems:
@@ -77,10 +81,23 @@ def in_stretches(log, size, filtered=False):
     return problems
 
 
-KINDS = ["ok", "repeat", "undo_later", "undo_earlier", "no_time", "big_text", "good_sheet", "empty_sheet",
-         "good_sheet_old_shape", "strength_out_of_range_old_shape",
-         "strength_out_of_range", "other_games_sheet", "same_sheet_again", "encounter_of_another_game",
-         "encounter_of_this_game"]
+KINDS = [
+    "ok",
+    "repeat",
+    "undo_later",
+    "undo_earlier",
+    "no_time",
+    "big_text",
+    "good_sheet",
+    "empty_sheet",
+    "good_sheet_old_shape",
+    "strength_out_of_range_old_shape",
+    "strength_out_of_range",
+    "other_games_sheet",
+    "same_sheet_again",
+    "encounter_of_another_game",
+    "encounter_of_this_game",
+]
 
 
 def build(kinds):
@@ -102,9 +119,14 @@ def build(kinds):
             last = entry_after(log[-1]) if log and "c1" in log[-1].get("before", {}) else {}
             log.append(change(i, last.get("c1", HARVEY)))
         elif kind == "encounter_of_another_game":
-            log.append({**entry(i), "kind": "change", "encounter_before": {**ENCOUNTER, "game": "semiautomagic",
-                                                                           "combatants": []},
-                        "encounter_after": None})
+            log.append(
+                {
+                    **entry(i),
+                    "kind": "change",
+                    "encounter_before": {**ENCOUNTER, "game": "semiautomagic", "combatants": []},
+                    "encounter_after": None,
+                }
+            )
         elif kind == "encounter_of_this_game":
             log.append({**entry(i), "kind": "change", "encounter_before": ENCOUNTER, "encounter_after": None})
         else:
@@ -135,7 +157,9 @@ def test_a_log_checked_in_stretches_finds_what_the_whole_file_check_finds(kinds,
     if "big_text" not in kinds:  # the whole file skips every shape check after a size problem; a stretch only its own
         # the same place and reason (a problem's words for the user may name more of the file when it is whole)
         where = [(p["path"], p["message"]) for p in expected]
-        assert all((p["path"], p["message"]) in where for p in found), "each problem found is one the whole-file check lists"
+        assert all((p["path"], p["message"]) in where for p in found), (
+            "each problem found is one the whole-file check lists"
+        )
 
 
 @settings(max_examples=60, deadline=None)
@@ -168,4 +192,6 @@ def test_the_game_is_required_and_decides_which_sheets_are_valid():
     assert answer["ok"] is False and answer["error"]["field"] == "game"
     assert check([change(0, HARVEY)], 0, [], 1)["valid"]
     assert [p["path"] for p in check([change(0, HARVEY)], 0, [], 1, game="armageddon")["problems"]] == [
-        "log.0.before.c1.schema", "log.0.changes.c1.schema"]
+        "log.0.before.c1.schema",
+        "log.0.changes.c1.schema",
+    ]

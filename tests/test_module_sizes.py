@@ -20,13 +20,19 @@ def reason_at_top(lines: list[str]) -> str:
 
 def test_no_page_file_is_over_400_lines_without_its_reason_at_the_top():
     assert any(path.name == "storage.mjs" for path in FILES), "the page's files are where this test looks"
-    long = {path.relative_to(ROOT).as_posix(): len(lines) for path in FILES
-            if len(lines := path.read_text(encoding="utf-8").splitlines()) > LIMIT and not reason_at_top(lines)}
+    long = {
+        path.relative_to(ROOT).as_posix(): len(lines)
+        for path in FILES
+        if len(lines := path.read_text(encoding="utf-8").splitlines()) > LIMIT and not reason_at_top(lines)
+    }
     assert long == {}, "split each by job, or say at its top why not ('Over 400 lines: <reason>')"
 
 
 def test_no_engine_file_is_over_400_lines_without_its_reason_at_the_top():
     assert any(path.name == "api.py" for path in ENGINE_FILES), "the engine's files are where this test looks"
-    long = {path.relative_to(ROOT).as_posix(): len(lines) for path in ENGINE_FILES
-            if len(lines := path.read_text(encoding="utf-8").splitlines()) > LIMIT and not reason_at_top(lines)}
+    long = {
+        path.relative_to(ROOT).as_posix(): len(lines)
+        for path in ENGINE_FILES
+        if len(lines := path.read_text(encoding="utf-8").splitlines()) > LIMIT and not reason_at_top(lines)
+    }
     assert long == {}, "split each by job, or say at its top why not ('Over 400 lines: <reason>')"

@@ -28,7 +28,7 @@ def one_at_a_time(op_id: str, args: dict, faces: list[int]) -> tuple[dict, list[
     """Answer every die the door asks for from ``faces`` in order: the final answer and the dice asked."""
     asked = []
     while True:
-        answer = physical(op_id, args, faces[:len(asked)])
+        answer = physical(op_id, args, faces[: len(asked)])
         if answer["ok"] or answer["error"]["code"] != "needs_die":
             return answer, asked
         asked.append(answer["error"]["die"])
@@ -98,8 +98,11 @@ def test_a_sanity_loss_of_5_or_more_asks_for_the_int_roll_only_after_the_loss():
     """Seed 003, Sanity: a loss of 5+ from one source calls for an INT roll; it is asked after the loss die."""
     args = {"investigator": copy.deepcopy(HARVEY), "loss": "1/1D6"}
     final, asked = one_at_a_time("coc.sanity_roll", args, [9, 90, 6, 5, 50, 4])
-    assert [die["prompt"] for die in asked][:3] == ["Sanity roll (d100) — units die", "Sanity roll (d100) — tens die",
-                                                    "Sanity loss (d6)"]
+    assert [die["prompt"] for die in asked][:3] == [
+        "Sanity roll (d100) — units die",
+        "Sanity roll (d100) — tens die",
+        "Sanity loss (d6)",
+    ]
     assert asked[3]["roll"].startswith("INT") and asked[3]["prompt"].endswith("(d100) — units die")
     assert final["ok"] and len(asked) == 6  # the INT roll succeeded: the bout's hours are rolled too
     small, asked_small = one_at_a_time("coc.sanity_roll", args, [9, 90, 4])  # a loss of 4: no INT roll
@@ -108,8 +111,9 @@ def test_a_sanity_loss_of_5_or_more_asks_for_the_int_roll_only_after_the_loss():
 
 def test_a_dying_characters_minutes_ask_for_each_survival_test():
     """Seed 000, Dying: at −10 LP or less a Survival Test every minute; each die is asked as it comes."""
-    dying = api.handle({"op": "armageddon.apply_damage", "args": {"character": copy.deepcopy(JACK), "amount": "42",
-                                                                   "dice": [1, 9, 9]}})["result"]["state"]
+    dying = api.handle(
+        {"op": "armageddon.apply_damage", "args": {"character": copy.deepcopy(JACK), "amount": "42", "dice": [1, 9, 9]}}
+    )["result"]["state"]
     args = {"character": dying, "minutes": 2}
     first = physical("armageddon.advance_time", args, [])
     assert first["error"]["code"] == "needs_die"

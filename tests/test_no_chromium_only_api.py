@@ -38,7 +38,9 @@ DENIED_CSS = {
     "anchor positioning (not in Safari 17)": re.compile(r"\banchor-name\s*:|\bposition-anchor\s*:|\banchor\s*\("),
 }
 IDLE = re.compile(r"\brequestIdleCallback\b")
-IDLE_GUARD = re.compile(r"typeof\s+(window\.|globalThis\.|self\.)?requestIdleCallback\b|[\"']requestIdleCallback[\"']\s+in\b")
+IDLE_GUARD = re.compile(
+    r"typeof\s+(window\.|globalThis\.|self\.)?requestIdleCallback\b|[\"']requestIdleCallback[\"']\s+in\b"
+)
 
 
 def _ours(pattern: str) -> list[Path]:
@@ -77,11 +79,15 @@ def test_the_scan_finds_each_denied_api_and_accepts_a_guarded_idle_callback():
     assert scan_script("input.showPicker();") == ["showPicker() (no picker on iPadOS Safari)"]
     assert scan_script("const hints = navigator.userAgentData.brands;") == ["navigator.userAgentData (Chromium only)"]
     assert scan_script("await scheduler.postTask(work);") == ["scheduler.postTask / scheduler.yield (Chromium only)"]
-    assert scan_script("const handle = await window.showSaveFilePicker();") == ["File System Access pickers (Chromium only)"]
+    assert scan_script("const handle = await window.showSaveFilePicker();") == [
+        "File System Access pickers (Chromium only)"
+    ]
     assert scan_script("navigator.vibrate(50);") == ["navigator.vibrate (not in Safari)"]
     assert scan_script("requestIdleCallback(work);") == ["requestIdleCallback without a fallback (not in Safari 17)"]
     assert scan_script("(typeof requestIdleCallback === 'function' ? requestIdleCallback : setTimeout)(work);") == []
     assert scan_script("// never input.showPicker(): iPadOS has none\nconst url = 'https://x';") == []
     assert scan_css("textarea { field-sizing: content; }") == ["field-sizing (not in Safari 17)"]
-    assert scan_css(".tip { position-anchor: --row; top: anchor(bottom); }") == ["anchor positioning (not in Safari 17)"]
+    assert scan_css(".tip { position-anchor: --row; top: anchor(bottom); }") == [
+        "anchor positioning (not in Safari 17)"
+    ]
     assert scan_css(".a:has(input) { text-wrap: balance; }") == []

@@ -33,8 +33,12 @@ def scanned_files() -> list[Path]:
         listed = subprocess.run(["git", "ls-files", "-z", *SCANNED], cwd=ROOT, capture_output=True, check=True)
         paths = [ROOT / name for name in listed.stdout.decode().split("\0") if name]
     except (OSError, subprocess.CalledProcessError):
-        paths = [p for top in SCANNED for p in ([ROOT / top] if (ROOT / top).is_file() else (ROOT / top).rglob("*"))
-                 if p.is_file() and "__pycache__" not in p.parts]
+        paths = [
+            p
+            for top in SCANNED
+            for p in ([ROOT / top] if (ROOT / top).is_file() else (ROOT / top).rglob("*"))
+            if p.is_file() and "__pycache__" not in p.parts
+        ]
     return [p for p in paths if p.suffix in TEXT_SUFFIXES and p.is_file()]
 
 
@@ -53,9 +57,22 @@ def test_no_file_names_a_ticket_or_a_step_of_the_work():
 
 
 def test_the_pattern_finds_history_and_lets_citations_through():
-    history = [f"(i{'ssue'} 19, long campaigns)", f"I{'ssues'} 2 and 8", f"s{'top'} 24", f"test_encounter_{_PART}3",
-               f'(i{"ssue"} "The table, {_PART} 3")', f"# i{'ssue'} #7"]
-    citations = [f"seed 000; {_OLD_REFERENCE.replace(chr(92), '')} {_PART} 1", "rules/coc.md §3.12 D9", "stop_takes_no_step", "a partial interval",
-                 "the issue of a die", "a timer that stops at 0", "TABLE.md, Kept safe"]
+    history = [
+        f"(i{'ssue'} 19, long campaigns)",
+        f"I{'ssues'} 2 and 8",
+        f"s{'top'} 24",
+        f"test_encounter_{_PART}3",
+        f'(i{"ssue"} "The table, {_PART} 3")',
+        f"# i{'ssue'} #7",
+    ]
+    citations = [
+        f"seed 000; {_OLD_REFERENCE.replace(chr(92), '')} {_PART} 1",
+        "rules/coc.md §3.12 D9",
+        "stop_takes_no_step",
+        "a partial interval",
+        "the issue of a die",
+        "a timer that stops at 0",
+        "TABLE.md, Kept safe",
+    ]
     assert [bool(HISTORY.search(text)) for text in history] == [True] * len(history)
     assert [bool(HISTORY.search(text)) for text in citations] == [False] * len(citations)

@@ -167,8 +167,10 @@ def test_the_finder_sees_a_circle_closed_inside_a_function(tmp_path):
 
 
 def without_known(graph: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
-    return {source: {target: line for target, line in targets.items() if (source, target) not in KNOWN}
-            for source, targets in graph.items()}
+    return {
+        source: {target: line for target, line in targets.items() if (source, target) not in KNOWN}
+        for source, targets in graph.items()
+    }
 
 
 def test_py_rules_has_no_import_circle():
@@ -191,6 +193,8 @@ if __name__ == "__main__":
     found = circles(graph)
     for component in found:
         print(describe(component, graph))
-    print(f"{len(found)} circle(s) among {len(graph)} modules "
-          f"({len(circles(without_known(graph)))} with the {len(KNOWN)} known edges left out)")
+    print(
+        f"{len(found)} circle(s) among {len(graph)} modules "
+        f"({len(circles(without_known(graph)))} with the {len(KNOWN)} known edges left out)"
+    )
     sys.exit(1 if circles(without_known(graph)) else 0)

@@ -45,9 +45,11 @@ def test_odds_throw_no_dice_and_change_no_state():
 
 
 def test_same_validation_errors_with_their_field_as_the_roll():
-    for request in ({"op": "coc.skill_roll", "args": {"skill": "Nope"}},
-                    {"op": "semiautomagic.check", "args": {"dc": "high"}},
-                    {"op": "armageddon.resisted", "args": {"a_attribute": 2, "b_attribute": 2, "tie_rule": "dice"}}):
+    for request in (
+        {"op": "coc.skill_roll", "args": {"skill": "Nope"}},
+        {"op": "semiautomagic.check", "args": {"dc": "high"}},
+        {"op": "armageddon.resisted", "args": {"a_attribute": 2, "b_attribute": 2, "tie_rule": "dice"}},
+    ):
         assert handle(dict(request, mode="odds"))["error"] == handle(request)["error"]
 
 
@@ -68,12 +70,16 @@ def _bounds(op_id, name):
 @given(data=st.data())
 def test_any_declared_input_answers_exact_odds_or_a_clear_error(data):
     """Every input the forms allow gives odds summing to exactly 1, or a RulesError on a field (never internal)."""
-    op_id, names = data.draw(st.sampled_from([
-        ("armageddon.task", ("attribute", "skill", "tn")),
-        ("armageddon.resisted", ("a_attribute", "a_skill", "b_attribute", "b_skill", "tn")),
-        ("coc.d100", ("bonus", "penalty", "value")),
-        ("semiautomagic.check", ("modifier", "dc")),
-    ]))
+    op_id, names = data.draw(
+        st.sampled_from(
+            [
+                ("armageddon.task", ("attribute", "skill", "tn")),
+                ("armageddon.resisted", ("a_attribute", "a_skill", "b_attribute", "b_skill", "tn")),
+                ("coc.d100", ("bonus", "penalty", "value")),
+                ("semiautomagic.check", ("modifier", "dc")),
+            ]
+        )
+    )
     args = {name: data.draw(st.integers(*_bounds(op_id, name))) for name in names}
     args["modifiers"] = data.draw(st.sampled_from(["", "+3", "-7", "+20"]))
     if op_id == "coc.d100":

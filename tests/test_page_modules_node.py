@@ -19,6 +19,13 @@ TESTS = sorted((ROOT / "tests" / "node").glob("*.test.mjs"))
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node is not installed")
 @pytest.mark.parametrize("path", TESTS, ids=[path.stem for path in TESTS])
 def test_node_tests_of_page_modules_pass(path):
-    done = subprocess.run(["node", "--test", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
-                          env={**os.environ, "PYTHON": sys.executable})
+    done = subprocess.run(
+        ["node", "--test", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "PYTHON": sys.executable},
+    )
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]

@@ -46,15 +46,28 @@ STAT_BLOCKS = {  # each game's stat-block reader and its own words
 READERS = {  # name: (the reader of one text, the words it looks for)
     **STAT_BLOCKS,
     "Armageddon damage roll": (lambda text: dice_expr.parse(text, armageddon_tables.DAMAGE_FORM), DICE),
-    "Armageddon weapon damage": (lambda text: dice_expr.parse(text, armageddon_tables.WEAPON_DAMAGE_FORM,
-                                                              values={"Strength": 3}), DICE + ("Strength", "Str")),
+    "Armageddon weapon damage": (
+        lambda text: dice_expr.parse(text, armageddon_tables.WEAPON_DAMAGE_FORM, values={"Strength": 3}),
+        DICE + ("Strength", "Str"),
+    ),
     "Semiautomagic damage": (lambda text: dice_expr.parse(text, semiautomagic_tables.DAMAGE_FORM), DICE),
     "Call of Cthulhu dice expression": (lambda text: dice_expr.parse(text, coc_tables.DICE_FORM), DICE),
     "Call of Cthulhu damage by range": (lambda text: dice_expr.parse_parts(text, coc_tables.DAMAGE_BANDS_FORM), DICE),
     "Call of Cthulhu Sanity loss": (lambda text: dice_expr.parse_parts(text, coc_tables.SANITY_LOSS_FORM), DICE),
     "modifiers": (lambda text: parse_modifiers(text, "GM"), ("-2", "+1", "−3", "5 a", "2 darkness,")),
-    "citations taken out of shown text": (sources.split, ("rules/coc.md", "rules/armageddon.md §1", "seed 001,", "seed 003, Hit",
-                                                          "[SEED", "DEVELOPERS.md", "the seed", "(")),
+    "citations taken out of shown text": (
+        sources.split,
+        (
+            "rules/coc.md",
+            "rules/armageddon.md §1",
+            "seed 001,",
+            "seed 003, Hit",
+            "[SEED",
+            "DEVELOPERS.md",
+            "the seed",
+            "(",
+        ),
+    ),
     "imported weapon damage": (weapon_damage, DICE),
     "imported skill speciality": (split_name, ("a (", "Fighting", "Language (")),
     "Call of Cthulhu skill name": (coc_tables.SKILL_NAMES.canonical, ("a (", "Language (Other) (", "Science (", ")")),
@@ -75,12 +88,25 @@ def within_bound(read, text) -> float:
 
 def test_the_keywords_are_the_readers_own():
     """The corpus follows the reader's tables: a keyword added there is fed here the day it is added."""
-    assert {"DB", "Build", "Damage Bonus", "STR", "STRENGTH", "Sanity loss", "Skills", "damage", "Char. Value Half Fifth",
-            "HALF", "FIFTH"} <= set(KEYWORDS)
+    assert {
+        "DB",
+        "Build",
+        "Damage Bonus",
+        "STR",
+        "STRENGTH",
+        "Sanity loss",
+        "Skills",
+        "damage",
+        "Char. Value Half Fifth",
+        "HALF",
+        "FIFTH",
+    } <= set(KEYWORDS)
     assert {"Str", "Wil", "LP", "Essence Channeling", "Qualities/Drawbacks", "Attacks"} <= set(
-        armageddon_stat_block.KEYWORDS)
+        armageddon_stat_block.KEYWORDS
+    )
     assert {"End", "Spi", "Toughness", "Will", "Defence", "natural armour", "Weapons"} <= set(
-        semiautomagic_stat_block.KEYWORDS)
+        semiautomagic_stat_block.KEYWORDS
+    )
     for _, words in STAT_BLOCKS.values():
         assert set(words) <= set(fuzz.reader_keywords())
 
@@ -106,8 +132,9 @@ def test_a_stat_block_keyword_then_a_long_run_of_white_space_is_read_quickly(key
 @pytest.mark.parametrize("keyword", KEYWORDS)
 def test_a_stat_block_keyword_then_every_kind_of_run_in_turn_is_read_quickly(keyword):
     """Mixed runs: the keyword before each of spaces, digits, signs, parentheses and percent signs in turn."""
-    within_bound(stat_block.parse, "".join(text for _, run, text in fuzz.adversarial_corpus([keyword], SIZE)
-                                           if run == "mixed"))
+    within_bound(
+        stat_block.parse, "".join(text for _, run, text in fuzz.adversarial_corpus([keyword], SIZE) if run == "mixed")
+    )
 
 
 @pytest.mark.parametrize("run", fuzz.RUNS)
@@ -115,7 +142,7 @@ def test_each_kind_of_run_after_every_stat_block_keyword_is_read_quickly(run):
     """Each run 20 kB long after a keyword, every keyword in turn across the runs (the whole product is
     ``tools/fuzz.py``'s)."""
     index = fuzz.RUNS.index(run)
-    for keyword in KEYWORDS[index::len(fuzz.RUNS)]:
+    for keyword in KEYWORDS[index :: len(fuzz.RUNS)]:
         within_bound(stat_block.parse, fuzz.adversarial_text(keyword, run, SIZE))
 
 
@@ -127,8 +154,13 @@ def test_every_other_reader_of_user_text_reads_its_words_then_long_runs_quickly(
 
 
 @settings(max_examples=20, **QUIET)  # a short run: tools/fuzz.py sends these shapes for as long as it is given
-@given(reader=st.sampled_from(sorted(READERS)), keyword=st.sampled_from(fuzz.reader_keywords()),
-       run=st.sampled_from(fuzz.RUNS), size=st.integers(0, SIZE), tail=st.sampled_from(fuzz.TAILS))
+@given(
+    reader=st.sampled_from(sorted(READERS)),
+    keyword=st.sampled_from(fuzz.reader_keywords()),
+    run=st.sampled_from(fuzz.RUNS),
+    size=st.integers(0, SIZE),
+    tail=st.sampled_from(fuzz.TAILS),
+)
 def test_any_reader_reads_any_keyword_then_any_run_quickly(reader, keyword, run, size, tail):
     within_bound(READERS[reader][0], fuzz.adversarial_text(keyword, run, size, tail))
 
@@ -145,10 +177,16 @@ def door(op: str, args: dict) -> dict:
 @pytest.mark.parametrize("run", fuzz.RUNS)
 def test_a_pasted_stat_block_through_the_door_answers_quickly(run):
     """Through the door (whose field takes 100,000 characters): the reader's answer, not a frozen page."""
-    for op, keyword in [*(("coc.parse_stat_block", word) for word in ("DB", "Build", "STR", "Skills", "Sanity loss",
-                                                                       "Armour", "Attacks per round", "| STR |")),
-                        ("armageddon.parse_stat_block", "Punch d4"), ("armageddon.parse_stat_block", "Qualities:"),
-                        ("semiautomagic.parse_stat_block", "Toughness 9 ("), ("semiautomagic.parse_stat_block", "Armour: coat (Defence")]:
+    for op, keyword in [
+        *(
+            ("coc.parse_stat_block", word)
+            for word in ("DB", "Build", "STR", "Skills", "Sanity loss", "Armour", "Attacks per round", "| STR |")
+        ),
+        ("armageddon.parse_stat_block", "Punch d4"),
+        ("armageddon.parse_stat_block", "Qualities:"),
+        ("semiautomagic.parse_stat_block", "Toughness 9 ("),
+        ("semiautomagic.parse_stat_block", "Armour: coat (Defence"),
+    ]:
         answer = door(op, {"text": fuzz.adversarial_text(keyword, run, SIZE)})
         assert answer["ok"], answer
 
@@ -158,18 +196,29 @@ def test_a_paste_longer_than_the_field_takes_is_refused_quickly_by_the_door():
     assert not answer["ok"] and answer["error"]["field"] == "text"
 
 
-@pytest.mark.parametrize("op,field", [(op.id, param.name) for op, param in fuzz.text_fields()],
-                         ids=[f"{op.id}.{param.name}" for op, param in fuzz.text_fields()])
+@pytest.mark.parametrize(
+    "op,field",
+    [(op.id, param.name) for op, param in fuzz.text_fields()],
+    ids=[f"{op.id}.{param.name}" for op, param in fuzz.text_fields()],
+)
 def test_every_text_field_of_the_door_answers_an_adversarial_text_quickly(op, field):
     """Every declared text field, at its own length limit and one past it: the dice, modifier and damage readers
     behind them (an Armageddon damage roll of 500 spaces and a letter took over a minute)."""
     params = {param.name: param for param in api.operation(op).all_params}
-    args = {name: param.example for name, param in params.items()
-            if param.required and name != field and param.example is not None}
+    args = {
+        name: param.example
+        for name, param in params.items()
+        if param.required and name != field and param.example is not None
+    }
     limit = params[field].length_limit
     api.call(json.dumps({"op": op, "args": args}))  # the operation's modules loaded first: only the reading is timed
-    for keyword, run in (("d4", " "), ("-2 rules/coc.md", " §1  "), ("seed 001, a", ", seed 001"), ("1D4+", " "),
-                         ("+1", " \t\n")):
+    for keyword, run in (
+        ("d4", " "),
+        ("-2 rules/coc.md", " §1  "),
+        ("seed 001, a", ", seed 001"),
+        ("1D4+", " "),
+        ("+1", " \t\n"),
+    ):
         for length in (min(limit, SIZE), *([limit + 1] if limit < 10 * SIZE else [])):  # not a 150 MB text
             door(op, {**args, field: fuzz.adversarial_text(keyword, run, length, "x")})
 

@@ -64,8 +64,11 @@ def test_the_compiled_standard_library_does_not_record_when_it_was_built(tmp_pat
     pyodide_compile.compile_stdlib(str(source), str(tmp_path / "two.zip"))
     assert digest(tmp_path / "one.zip") == digest(tmp_path / "two.zip")
     names = [(i.filename, i.date_time) for i in zipfile.ZipFile(tmp_path / "one.zip").infolist()]
-    assert names == [("a/__init__.pyc", (2024, 5, 1, 12, 0, 0)), ("a/b.pyc", (2024, 5, 1, 12, 0, 2)),
-                     ("a/data.txt", (2024, 5, 1, 12, 0, 4))]
+    assert names == [
+        ("a/__init__.pyc", (2024, 5, 1, 12, 0, 0)),
+        ("a/b.pyc", (2024, 5, 1, 12, 0, 2)),
+        ("a/data.txt", (2024, 5, 1, 12, 0, 4)),
+    ]
 
 
 def test_the_compiled_wheel_does_not_record_when_it_was_built(tmp_path, clock):
@@ -80,8 +83,18 @@ def test_the_compiled_wheel_does_not_record_when_it_was_built(tmp_path, clock):
 def test_a_fresh_build_inside_pyodide_matches_dist_byte_for_byte(dist_dir, tmp_path):
     """One real comparison: a new wheel and a new standard-library compile (no cache) against dist/."""
     wheel = site.rules_wheel(tmp_path / "wheel")
-    subprocess.run(["node", str(site.ROOT / "tools" / "pyodide_prepare.mjs"), str(site.NODE_PYODIDE),
-                    str(site.micropip_wheel()), str(wheel), str(tmp_path)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            "node",
+            str(site.ROOT / "tools" / "pyodide_prepare.mjs"),
+            str(site.NODE_PYODIDE),
+            str(site.micropip_wheel()),
+            str(wheel),
+            str(tmp_path),
+        ],
+        check=True,
+        capture_output=True,
+    )
     assert digest(tmp_path / site.STDLIB_NAME) == digest(dist_dir / "pyodide" / site.STDLIB_NAME)
     assert digest(tmp_path / "shipped" / wheel.name) == digest(dist_dir / "packages" / wheel.name)
 
@@ -108,8 +121,9 @@ def test_a_build_in_another_folder_is_byte_identical_to_dist(dist_dir, tmp_path)
             shutil.copy2(source, other / name)
     shutil.copytree(site.ROOT / "node_modules", other / "node_modules", symlinks=True)
     shutil.copytree(site.CACHE, other / "build" / "cache")
-    done = subprocess.run([sys.executable, str(other / "build.py")], cwd=other, capture_output=True, text=True, timeout=600,
-                          check=False)
+    done = subprocess.run(
+        [sys.executable, str(other / "build.py")], cwd=other, capture_output=True, text=True, timeout=600, check=False
+    )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     ours, theirs = _files(dist_dir), _files(other / "dist")
     assert sorted(ours) == sorted(theirs)

@@ -14,10 +14,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTES = ROOT / "rules"
-SCANNED = [ROOT / "README.md"] + [path for folder in ("py_rules", "web", "tests", "tools")
-                                  for path in sorted((ROOT / folder).rglob("*"))
-                                  if path.suffix in {".py", ".mjs", ".js", ".html", ".md", ".css", ".json"}
-                                  and "__pycache__" not in path.parts and path.is_file()]
+SCANNED = [ROOT / "README.md"] + [
+    path
+    for folder in ("py_rules", "web", "tests", "tools")
+    for path in sorted((ROOT / folder).rglob("*"))
+    if path.suffix in {".py", ".mjs", ".js", ".html", ".md", ".css", ".json"}
+    and "__pycache__" not in path.parts
+    and path.is_file()
+]
 OLD_REFERENCE = "RULES" + ".md"
 """The user's rules reference, kept outside the repository (spelt in two pieces so this file does not cite it)."""
 SEEDS = {"000", "002", "003"}
@@ -27,8 +31,10 @@ seed), and this file's own wrong citations."""
 
 CITATION = re.compile(r"rules/([\w-]+)\.md")
 DIRECT = re.compile(r"\s*§\s?(\d+(?:\.\d+[a-z]?)?)(?:\s?[–-]\s?§?(\d+\.\d+[a-z]?))?(?:\s+([A-Z]\d{1,2})\b)?")
-FOLLOW = re.compile(r"§\s?(\d+(?:\.\d+[a-z]?)?)(?:\s?[–-]\s?§?(\d+\.\d+[a-z]?))?(?:\s+([A-Z]\d{1,2})\b)?"
-                    r"|(?<![\w§.−+])([ASDUMC]\d{1,2})\b")
+FOLLOW = re.compile(
+    r"§\s?(\d+(?:\.\d+[a-z]?)?)(?:\s?[–-]\s?§?(\d+\.\d+[a-z]?))?(?:\s+([A-Z]\d{1,2})\b)?"
+    r"|(?<![\w§.−+])([ASDUMC]\d{1,2})\b"
+)
 """A further section (with an id right after it, or a range) or a lone id in the same citation."""
 STOP = re.compile(r"\.md\b|[Ss]eeds? \d|[\n\"]|PYODIDE|STYLE|TABLE|DESIGN|DEVELOPERS")
 """Where a citation's further sections end (as tools/cite.py reads them): another file or a seed, the line's or a
@@ -71,7 +77,7 @@ def _texts() -> tuple[tuple[Path, str], ...]:
 
 
 def _where(path: Path, text: str, offset: int) -> str:
-    return f"{_name(path)}:{text.count(chr(10), 0, offset) + 1}: {text[offset:offset + 70].splitlines()[0]}"
+    return f"{_name(path)}:{text.count(chr(10), 0, offset) + 1}: {text[offset : offset + 70].splitlines()[0]}"
 
 
 def unresolved(text: str) -> list[tuple[int, str]]:
@@ -118,8 +124,12 @@ def test_the_notes_hold_one_file_per_game_and_the_cross_system_notes():
 
 
 def test_every_cited_section_and_id_of_the_rules_notes_exists():
-    problems = [f"{_where(path, text, offset)} — {why}" for path, text in _texts() if _name(path) not in HOSTILE_INPUTS
-                for offset, why in unresolved(text)]
+    problems = [
+        f"{_where(path, text, offset)} — {why}"
+        for path, text in _texts()
+        if _name(path) not in HOSTILE_INPUTS
+        for offset, why in unresolved(text)
+    ]
     assert not problems, "\n".join(problems)
 
 
@@ -133,14 +143,23 @@ def test_the_check_finds_a_section_or_an_id_the_notes_do_not_have():
 
 
 def test_no_citation_of_the_rules_reference_outside_the_repository_is_left():
-    left = [_where(path, text, match.start()) for path, text in _texts()
-            for match in re.finditer(re.escape(OLD_REFERENCE), text) if _name(path) != "tools/cite.py"]
+    left = [
+        _where(path, text, match.start())
+        for path, text in _texts()
+        for match in re.finditer(re.escape(OLD_REFERENCE), text)
+        if _name(path) != "tools/cite.py"
+    ]
     assert not left, "run python tools/cite.py, and word what it lists by hand:\n" + "\n".join(left)
 
 
 def test_every_seed_cited_is_one_of_the_users_three():
-    wrong = [_where(path, text, match.start()) for path, text in _texts() if _name(path) not in HOSTILE_INPUTS
-             for match in re.finditer(r"\b[Ss]eeds? (\d{3})\b", text) if match.group(1) not in SEEDS]
+    wrong = [
+        _where(path, text, match.start())
+        for path, text in _texts()
+        if _name(path) not in HOSTILE_INPUTS
+        for match in re.finditer(r"\b[Ss]eeds? (\d{3})\b", text)
+        if match.group(1) not in SEEDS
+    ]
     assert not wrong, "\n".join(wrong)
 
 
@@ -166,9 +185,11 @@ def test_the_rewrite_picks_the_game_by_the_sections_first_number(cite):
 
 def test_the_rewrite_names_the_file_again_where_a_citation_moves_to_another_game(cite):
     old = OLD_REFERENCE
-    assert (cite.rewrite(f"({old} §1.9–1.12, §4, A15; C10)")[0]
-            == "(rules/armageddon.md §1.9–1.12, rules/cross-system.md §4, rules/armageddon.md §1.16 A15; "
-               "rules/coc.md §3.14 C10)")
+    assert (
+        cite.rewrite(f"({old} §1.9–1.12, §4, A15; C10)")[0]
+        == "(rules/armageddon.md §1.9–1.12, rules/cross-system.md §4, rules/armageddon.md §1.16 A15; "
+        "rules/coc.md §3.14 C10)"
+    )
     assert cite.rewrite(f'"{old} §3.5.") and x("§1.5")')[0] == '"rules/coc.md §3.5.") and x("§1.5")'
     assert cite.rewrite(f"{old}\n§3.9, §3.11")[0] == "rules/coc.md\n§3.9, §3.11"
 
@@ -178,6 +199,7 @@ def test_the_rewrite_is_idempotent_and_leaves_prose_it_cannot_read(cite):
     text = f"x = 1  # {old} §1.8 NdX × M + K; §2.5, §2.14 S9; §3.2 (and the {old} file)\n"
     once, left = cite.rewrite(text)
     assert cite.rewrite(once)[0] == once and len(left) == 1 and once.count(old) == 1
-    assert once.startswith("x = 1  # rules/armageddon.md §1.8 NdX × M + K; rules/semiautomagic.md §2.5, §2.14 S9; "
-                           "rules/coc.md §3.2")
+    assert once.startswith(
+        "x = 1  # rules/armageddon.md §1.8 NdX × M + K; rules/semiautomagic.md §2.5, §2.14 S9; rules/coc.md §3.2"
+    )
     assert not unresolved(once)

@@ -13,8 +13,11 @@ from py_rules.systems import all_sheets, sheet_of
 from tests.door import answer
 
 SHEETS = {sheet.game: sheet for sheet in all_sheets()}
-CHECKS = {"armageddon": ("armageddon.character_sheet", "character"),
-          "semiautomagic": ("semiautomagic.describe_creature", "creature"), "coc": ("coc.skill_roll", "investigator")}
+CHECKS = {
+    "armageddon": ("armageddon.character_sheet", "character"),
+    "semiautomagic": ("semiautomagic.describe_creature", "creature"),
+    "coc": ("coc.skill_roll", "investigator"),
+}
 """An operation that checks a whole sheet of each game and answers it, and its sheet field."""
 
 
@@ -68,8 +71,11 @@ def test_a_field_is_declared_once():
 
 def _bounded_fields(game):
     """The whole-number fields of a game's sheet with a concrete path (no ``*``) and both bounds."""
-    return [field for field in SHEETS[game].fields
-            if field.kind == "int" and "*" not in field.path and field.minimum is not None and field.maximum is not None]
+    return [
+        field
+        for field in SHEETS[game].fields
+        if field.kind == "int" and "*" not in field.path and field.minimum is not None and field.maximum is not None
+    ]
 
 
 @pytest.mark.parametrize("game", sorted(CHECKS))

@@ -51,8 +51,18 @@ def test_a_family_ending_in_brackets_keeps_them_and_language_own_is_a_skill_of_i
     assert SKILL_NAMES.parts("Fighting (Brawl)") == ("Fighting", "Brawl")
 
 
-@pytest.mark.parametrize("name", ["(", "Language (" * 5000, "a (" * 7000 + "b)", "x)" * 10_000, " (" * 10_000 + ")",
-                                  "Science (" + " " * 20_000 + ")", "Language (Other) (" + "(" * 20_000])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "(",
+        "Language (" * 5000,
+        "a (" * 7000 + "b)",
+        "x)" * 10_000,
+        " (" * 10_000 + ")",
+        "Science (" + " " * 20_000 + ")",
+        "Language (Other) (" + "(" * 20_000,
+    ],
+)
 def test_reading_a_long_name_takes_time_linear_in_it(name):
     for read in (split, SKILL_NAMES.canonical, ARMAGEDDON_NAMES.canonical):
         started = time.perf_counter()
@@ -74,9 +84,18 @@ def test_reading_takes_time_linear_in_the_name_doubling_its_length_about_doubles
 
 def test_rules_3_2a_coc_any_number_of_specialities_each_its_own_skill_at_the_family_base():
     sheet = copy.deepcopy(HARVEY)
-    sheet["skills"].update({"Language (Other) (Latin)": 40, "Language (Other) (French)": 25,
-                            "Science (Biology)": 31, "Science (Cryptography)": 12, "Art/Craft (Photography)": 30,
-                            "Pilot (Aircraft)": 20, "Survival (Jungle)": 15, "Operate Heavy Machinery": 22})
+    sheet["skills"].update(
+        {
+            "Language (Other) (Latin)": 40,
+            "Language (Other) (French)": 25,
+            "Science (Biology)": 31,
+            "Science (Cryptography)": 12,
+            "Art/Craft (Photography)": 30,
+            "Pilot (Aircraft)": 20,
+            "Survival (Jungle)": 15,
+            "Operate Heavy Machinery": 22,
+        }
+    )
     held = investigator(sheet)
     for name, value in sheet["skills"].items():
         assert skill_value(held, name) == value
@@ -103,8 +122,9 @@ def test_coc_the_same_speciality_twice_is_refused_and_a_bracket_in_a_speciality_
 def test_coc_a_combat_speciality_cannot_be_pushed_and_is_an_attack_skill():
     sheet = copy.deepcopy(HARVEY)
     sheet["skills"]["Fighting (Lance)"] = 30
-    rolled = api.handle({"op": "coc.skill_roll", "args": {"investigator": sheet, "skill": "Fighting (Lance)",
-                                                          "dice": [0, 90]}})
+    rolled = api.handle(
+        {"op": "coc.skill_roll", "args": {"investigator": sheet, "skill": "Fighting (Lance)", "dice": [0, 90]}}
+    )
     assert rolled["ok"], rolled
     after = rolled["result"]["state"]
     pushed = api.handle({"op": "coc.push_roll", "args": {"investigator": after, "justification": "again"}})

@@ -168,26 +168,31 @@ def test_the_snapshot_unpacks_gzipped_and_already_decoded_by_the_host(results):
 
 def test_the_digest_is_taken_over_the_bytes_as_they_arrived(results):
     assert results["gzipDigest"]["over"] == "gzip" and results["gzipDigest"]["sha256"] == results["hashes"]["gz"]
-    assert results["plainDigest"]["over"] == "packed" and results["plainDigest"]["sha256"] == results["hashes"]["packed"]
+    assert (
+        results["plainDigest"]["over"] == "packed" and results["plainDigest"]["sha256"] == results["hashes"]["packed"]
+    )
 
 
 def test_the_digest_is_the_same_whatever_length_the_host_announces(results):
     assert results["keptDigests"] == [results["hashes"]["gz"]] * 4
 
 
-@pytest.mark.parametrize("case, reason", [
-    ("truncated", "bytes instead of"),
-    ("truncatedGzip", ""),
-    ("padded", "more than the"),
-    ("otherBuild", "another Pyodide build"),
-    ("damagedTable", "out of place"),
-    ("notPacked", "not a packed snapshot"),
-    ("empty", "0 bytes instead of"),
-    ("flippedGzip", "do not match the SHA-256"),
-    ("flippedPlain", "do not match the SHA-256"),
-    ("notHashed", "were not hashed"),
-    ("noGzipHash", "no SHA-256 of its gzip bytes"),
-])
+@pytest.mark.parametrize(
+    "case, reason",
+    [
+        ("truncated", "bytes instead of"),
+        ("truncatedGzip", ""),
+        ("padded", "more than the"),
+        ("otherBuild", "another Pyodide build"),
+        ("damagedTable", "out of place"),
+        ("notPacked", "not a packed snapshot"),
+        ("empty", "0 bytes instead of"),
+        ("flippedGzip", "do not match the SHA-256"),
+        ("flippedPlain", "do not match the SHA-256"),
+        ("notHashed", "were not hashed"),
+        ("noGzipHash", "no SHA-256 of its gzip bytes"),
+    ],
+)
 def test_a_broken_snapshot_is_refused_and_leaves_the_header_zero(results, case, reason):
     result = results[case]
     assert result["ok"] is False, case

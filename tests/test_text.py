@@ -18,16 +18,31 @@ from py_rules.errors import RulesError
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 
 SHEETS = {"armageddon": JACK, "semiautomagic": EXAMPLE_HUMAN, "coc": HARVEY}
-SHEET_PARAM = {"armageddon": ("armageddon.action_penalties", "character"),
-               "semiautomagic": ("semiautomagic.advance_days", "creature"), "coc": ("coc.advance_time", "investigator")}
+SHEET_PARAM = {
+    "armageddon": ("armageddon.action_penalties", "character"),
+    "semiautomagic": ("semiautomagic.advance_days", "creature"),
+    "coc": ("coc.advance_time", "investigator"),
+}
 """An operation of each game taking a sheet, and its field: the way a form sends a sheet."""
-REFUSED = {"right-to-left override": "\u202e", "left-to-right embedding": "\u202a", "first strong isolate": "\u2068",
-           "pop directional isolate": "\u2069", "null character": "\x00", "escape": "\x1b", "delete": "\x7f",
-           "a C1 control": "\x9b", "line break": "\n", "tab": "\t", "line separator": "\u2028",
-           "half a character": "\ud800"}
-WEAPON = {"armageddon": {"name": "Knife", "skill": "Hand Weapon", "damage": "d4"},
-          "semiautomagic": {"name": "Knife", "damage": "1d6", "damage_type": "slashing"},
-          "coc": {"name": "Knife", "skill": "Fighting (Brawl)", "damage": "1D4"}}
+REFUSED = {
+    "right-to-left override": "\u202e",
+    "left-to-right embedding": "\u202a",
+    "first strong isolate": "\u2068",
+    "pop directional isolate": "\u2069",
+    "null character": "\x00",
+    "escape": "\x1b",
+    "delete": "\x7f",
+    "a C1 control": "\x9b",
+    "line break": "\n",
+    "tab": "\t",
+    "line separator": "\u2028",
+    "half a character": "\ud800",
+}
+WEAPON = {
+    "armageddon": {"name": "Knife", "skill": "Hand Weapon", "damage": "d4"},
+    "semiautomagic": {"name": "Knife", "damage": "1d6", "damage_type": "slashing"},
+    "coc": {"name": "Knife", "skill": "Fighting (Brawl)", "damage": "1D4"},
+}
 
 
 def refusal(game, sheet):
@@ -104,16 +119,26 @@ def test_a_forms_one_line_text_field_meets_the_rule_and_a_pasted_text_keeps_its_
 
 
 def test_the_rules_words_name_the_character_and_where_it_is():
-    assert text.problem("Ann\u202eenna") == ("holds an invisible character that turns the text around (U+202E, "
-                                             "right-to-left override) at character 4: remove it.")
+    assert text.problem("Ann\u202eenna") == (
+        "holds an invisible character that turns the text around (U+202E, "
+        "right-to-left override) at character 4: remove it."
+    )
     assert text.problem("A\x00") == "holds a control character (U+0000, null character) at character 2: remove it."
     assert text.problem("Ann\nBee", lines=True) is None and text.problem("Ann\nBee") is not None
 
 
 @given(st.text(max_size=30))
 def test_a_text_is_refused_exactly_when_it_holds_a_refused_character(value):
-    refused = {c for c in value if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or c in "\u2028\u2029"
-               or 0x202A <= ord(c) <= 0x202E or 0x2066 <= ord(c) <= 0x2069 or 0xD800 <= ord(c) <= 0xDFFF}
+    refused = {
+        c
+        for c in value
+        if ord(c) < 0x20
+        or 0x7F <= ord(c) <= 0x9F
+        or c in "\u2028\u2029"
+        or 0x202A <= ord(c) <= 0x202E
+        or 0x2066 <= ord(c) <= 0x2069
+        or 0xD800 <= ord(c) <= 0xDFFF
+    }
     assert (text.problem(value) is not None) == bool(refused)
     try:
         text.check_sheet({"name": value, "skills": {value: 1}, "notes": value})

@@ -10,7 +10,9 @@ from py_rules.campaign.games import GAMES, setting_params
 from py_rules.coc.investigator import EXAMPLE as COC_SHEET, EXAMPLE_OPPONENT as COC_OPPONENT
 from py_rules.systems import operations_of
 
-FORBIDDEN = re.compile(r"RULES\.md|rules/[\w-]+\.md|§|[Ss]eed 0|DEVELOPERS\.md|\b[UMC]\d{1,2}\b|\[(?:SEED|BOOK|SRC|REC)")
+FORBIDDEN = re.compile(
+    r"RULES\.md|rules/[\w-]+\.md|§|[Ss]eed 0|DEVELOPERS\.md|\b[UMC]\d{1,2}\b|\[(?:SEED|BOOK|SRC|REC)"
+)
 CATALOG = api.catalog()
 
 
@@ -117,39 +119,53 @@ def test_a_non_default_house_rule_is_named_first_in_the_trace():
     sides = {"investigator": COC_SHEET, "opponent": COC_OPPONENT}
     result = api.handle({"op": "coc.attack", "args": {**sides, "combat_ties": "book"}, "seed": 1})["result"]
     first = result["steps"][0]
-    assert first["text"] == ("House rule in effect: Combat draws — Fight back and Manoeuvre draws go to the attacker, "
-                             "Dodge draws to the defender (book).")
+    assert first["text"] == (
+        "House rule in effect: Combat draws — Fight back and Manoeuvre draws go to the attacker, "
+        "Dodge draws to the defender (book)."
+    )
     assert first["source"] == "rules/coc.md §3.12 D9" and first["rule"] == "House rules and the book — Call of Cthulhu"
     default = api.handle({"op": "coc.attack", "args": {**sides, "combat_ties": "seed"}, "seed": 1})["result"]
     assert not any(s["text"].startswith("House rule") for s in default["steps"])
 
 
 def test_a_number_or_switch_house_rule_is_named_with_its_value():
-    task = api.handle({"op": "armageddon.task", "args": {"attribute": 2, "skill": 1, "tn": 10,
-                                                         "stack_essence_penalties": True, "dice": [5]}})["result"]
+    task = api.handle(
+        {
+            "op": "armageddon.task",
+            "args": {"attribute": 2, "skill": 1, "tn": 10, "stack_essence_penalties": True, "dice": [5]},
+        }
+    )["result"]
     assert task["text"][:1] == ["Total 8 vs 10: failure — 0 Success Levels (Failure)"]
     assert [s["text"] for s in task["steps"][:2]] == [
-        "House rule in effect: Target Number — 10.", "House rule in effect: Stack the Essence penalties — on."]
+        "House rule in effect: Target Number — 10.",
+        "House rule in effect: Stack the Essence penalties — on.",
+    ]
 
 
-@pytest.mark.parametrize("citation, name", [
-    ("seed 003, Rolling Dice", "Rolling Dice — Call of Cthulhu house rules"),
-    ("rules/semiautomagic.md §2.14 S1", "Table options — Semiautomagic"),
-    ("seed 000, Encumbrance; rules/armageddon.md §1.14", "Encumbrance — Armageddon"),
-    ("Chronicler's modifier (seed 000, Tasks: apply modifiers)", "Tasks — Armageddon"),
-    ("TABLE.md, Kept safe: import validates the whole file", ""),
-])
+@pytest.mark.parametrize(
+    "citation, name",
+    [
+        ("seed 003, Rolling Dice", "Rolling Dice — Call of Cthulhu house rules"),
+        ("rules/semiautomagic.md §2.14 S1", "Table options — Semiautomagic"),
+        ("seed 000, Encumbrance; rules/armageddon.md §1.14", "Encumbrance — Armageddon"),
+        ("Chronicler's modifier (seed 000, Tasks: apply modifiers)", "Tasks — Armageddon"),
+        ("TABLE.md, Kept safe: import validates the whole file", ""),
+    ],
+)
 def test_rule_names_read_as_the_games_rules(citation, name):
     assert sources.rule_name(citation) == name
 
 
-@pytest.mark.parametrize("text, plain", [
-    ("rules/armageddon.md §1.12/A12: whether the −1 stacks.", "Whether the −1 stacks."),
-    ("A number (rules/armageddon.md §1.8).", "A number."),
-    ("Seed 002: heal one wound per such day.", "Heal one wound per such day."),
-    ("d6 + the skill bonus (rules/semiautomagic.md §2.2).", "d6 + the skill bonus."),
-    ("  6 (die) +3 = 9", "  6 (die) +3 = 9"),
-])
+@pytest.mark.parametrize(
+    "text, plain",
+    [
+        ("rules/armageddon.md §1.12/A12: whether the −1 stacks.", "Whether the −1 stacks."),
+        ("A number (rules/armageddon.md §1.8).", "A number."),
+        ("Seed 002: heal one wound per such day.", "Heal one wound per such day."),
+        ("d6 + the skill bonus (rules/semiautomagic.md §2.2).", "d6 + the skill bonus."),
+        ("  6 (die) +3 = 9", "  6 (die) +3 = 9"),
+    ],
+)
 def test_plain_takes_citations_out_and_leaves_the_rest(text, plain):
     assert sources.plain(text) == plain
 
@@ -162,8 +178,10 @@ def test_a_path_with_a_digit_that_is_not_a_number_is_still_put_in_words():
     assert words.field_words("encounters.0.combatants.0.npc.²").startswith("²")
     assert where_words({"encounters": [{"name": "Bar fight"}]}, "encounters.².round") == "Encounter number 1"
     assert words.field_words("npc." + "1" * 5000).endswith("(npc)")
-    answer = api.call('{"op": "encounter.delay", "args": {"encounter": {"schema": "rules-companion.encounter/1", "id": "e", '
-                      '"game": "coc", "name": "The cellar", "round": 1, "turn": 0, "ended": false, "combatants": [{"id": "k1", '
-                      '"name": "Ghoul", "character_id": null, "npc": {"\\u00b2": null}, "initiative": null, "order_key": [], '
-                      '"firearm_ready": false, "activity": null, "delayed": false, "skipped": false}]}, "combatant_id": null}}')
+    answer = api.call(
+        '{"op": "encounter.delay", "args": {"encounter": {"schema": "rules-companion.encounter/1", "id": "e", '
+        '"game": "coc", "name": "The cellar", "round": 1, "turn": 0, "ended": false, "combatants": [{"id": "k1", '
+        '"name": "Ghoul", "character_id": null, "npc": {"\\u00b2": null}, "initiative": null, "order_key": [], '
+        '"firearm_ready": false, "activity": null, "delayed": false, "skipped": false}]}, "combatant_id": null}}'
+    )
     assert '"code": "internal"' not in answer and '"ok": false' in answer

@@ -32,9 +32,11 @@ CITATIONS = (
 )
 DOTTED = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*(?:\.(?:\d+|[A-Za-z_][A-Za-z0-9_]*))+(?![\w])")
 SNAKE = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w-])")
-_UNITS = (r"(?:hours|minutes|rounds|days|weeks|seconds|Turns|wounds|dice|Success Levels|times|penalties|entries|"
-          r"problems|characters|combatants|investigators|creatures|items|skills|lines|faces|rolls|tests|points|"
-          r"Sanity points)")
+_UNITS = (
+    r"(?:hours|minutes|rounds|days|weeks|seconds|Turns|wounds|dice|Success Levels|times|penalties|entries|"
+    r"problems|characters|combatants|investigators|creatures|items|skills|lines|faces|rolls|tests|points|"
+    r"Sanity points)"
+)
 _ONE_UNITS = r"(?:hour|minute|round|day|week|second|Turn|entry|problem|character|combatant|roll|test)"
 PLURALS = (
     ("one of a plural", re.compile(rf"(?<![\d.,−+-])1 {_UNITS}\b")),
@@ -47,16 +49,36 @@ PLURALS = (
 GAMES = ("armageddon", "semiautomagic", "coc", "campaign", "encounter", "log")
 PLAIN_DOTS = {"e.g", "i.e", "a.m", "p.m"}
 
-SKIPPED = {"source", "covers", "op", "system", "kind", "code", "field", "flags", "state", "states", "details", "id",
-           "ids", "key", "state_key", "name", "path"}
+SKIPPED = {
+    "source",
+    "covers",
+    "op",
+    "system",
+    "kind",
+    "code",
+    "field",
+    "flags",
+    "state",
+    "states",
+    "details",
+    "id",
+    "ids",
+    "key",
+    "state_key",
+    "name",
+    "path",
+}
 """Developer and machine fields, never shown as they are (an error's ``path``: where in a sheet, for a form to place it)."""
 
 
 def _dotted(text: str) -> list[str]:
     """Words joined by dots with no space: a field path (``skills.Spot Hidden``, ``characters.0.sheet``), a table
     (``tables.SKILLS``), an operation id (``coc.attack``) or a file name — never a sentence's end."""
-    return [m.group(0) for m in DOTTED.finditer(text) if m.group(0).lower() not in PLAIN_DOTS
-            and not all(part.isdigit() for part in m.group(0).split("."))]
+    return [
+        m.group(0)
+        for m in DOTTED.finditer(text)
+        if m.group(0).lower() not in PLAIN_DOTS and not all(part.isdigit() for part in m.group(0).split("."))
+    ]
 
 
 def problems_in(text: str) -> list[str]:
@@ -94,8 +116,15 @@ OPERATIONS = tuple(all_operations())
 
 
 def _wrong_type(param):
-    return {"int": "lots", "number": "lots", "bool": "maybe", "choice": 17, "text": {"a": 1}, "faces": "six",
-            "json": "a sheet"}[param.kind]
+    return {
+        "int": "lots",
+        "number": "lots",
+        "bool": "maybe",
+        "choice": 17,
+        "text": {"a": 1},
+        "faces": "six",
+        "json": "a sheet",
+    }[param.kind]
 
 
 def _broken_sheets(example):
@@ -161,14 +190,19 @@ def requests_of(op) -> list[dict]:
             found += [{"op": op.id, "args": {**base, param.name: sheet}} for sheet in _broken_sheets(param.example)]
     found.append({"op": op.id, "args": {**base, "Nonsense": 1}})
     from py_rules.odds import SUPPORTED
+
     if op.id in SUPPORTED:
         found.append({"op": op.id, "args": base, "mode": "odds"})
     return found
 
 
 HURTS = {  # state_key → the operation and arguments that hurt a sheet, by amounts that wound, knock out and kill
-    "armageddon.character": ("armageddon.apply_damage", "character", [{"amount": str(n)} for n in (8, 26, 34, 45)]
-                             + [{"amount": "40", "pool": "EP"}, {"amount": "15", "pool": "Essence"}]),
+    "armageddon.character": (
+        "armageddon.apply_damage",
+        "character",
+        [{"amount": str(n)} for n in (8, 26, 34, 45)]
+        + [{"amount": "40", "pool": "EP"}, {"amount": "15", "pool": "Essence"}],
+    ),
     "semiautomagic.creature": ("semiautomagic.apply_damage", "creature", [{"damage": str(n)} for n in (6, 9, 12, 30)]),
     "coc.investigator": ("coc.apply_damage", "investigator", [{"amount": n} for n in (3, 7, 11, 30)]),
 }
@@ -206,6 +240,7 @@ def answers_of(op):
 
 # --- the tests ----------------------------------------------------------------------------------------------
 
+
 def test_the_scan_sees_what_it_looks_for():
     assert problems_in("Pushing is refused (seed 003, Pushing a Roll).")
     assert problems_in("See rules/coc.md §3.5.") and problems_in("§1.5") and problems_in("[SRC Morale.html]")
@@ -215,16 +250,32 @@ def test_the_scan_sees_what_it_looks_for():
     assert problems_in("1 hours pass") and problems_in("3 rounds passes") and problems_in("2 day(s) pass")
     assert problems_in("1 entries as Markdown") and problems_in("The campaign file has 1 problems")
     assert problems_in("Nothing to ask first: 1 hour run no dying roll.") and problems_in("1 combatants")
-    for fine in ("Rolled 27 against 60 — Regular success", "e.g. 1D6+2", "Endurance 1.5 times", "2 hours pass.", "1 hour passes",
-                 "−1 wounds penalty", "11 rounds", "1 entry as Markdown",
-                 "heals 1 HP (9 → 10)", "21 entries", "1 hour runs",
-                 "A well-rounded, fast-moving crowd-pleaser", "Dr. Armitage reads it."):
+    for fine in (
+        "Rolled 27 against 60 — Regular success",
+        "e.g. 1D6+2",
+        "Endurance 1.5 times",
+        "2 hours pass.",
+        "1 hour passes",
+        "−1 wounds penalty",
+        "11 rounds",
+        "1 entry as Markdown",
+        "heals 1 HP (9 → 10)",
+        "21 entries",
+        "1 hour runs",
+        "A well-rounded, fast-moving crowd-pleaser",
+        "Dr. Armitage reads it.",
+    ):
         assert not problems_in(fine), fine
 
 
 def test_readable_strings_skip_the_developer_fields():
-    answer = {"text": ["a"], "source": "seed 003", "covers": ["C1"], "steps": [{"text": "b", "source": "rules/coc.md"}],
-              "state": {"x": "essence_channeling"}}
+    answer = {
+        "text": ["a"],
+        "source": "seed 003",
+        "covers": ["C1"],
+        "steps": [{"text": "b", "source": "rules/coc.md"}],
+        "state": {"x": "essence_channeling"},
+    }
     assert [text for _, text in readable_strings(answer)] == ["a", "b"]
 
 

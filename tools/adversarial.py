@@ -17,9 +17,35 @@ RUNS = (" ", "\t", "\n", " \t\n", "0", "9", "1 ", "+", "-", "+ ", "(", ")", "( "
 line breaks (a PDF's paste), digits, signs, parentheses, percent signs, and mixes of them."""
 TAILS = ("", "x", "1", "%", ")", ":", "1D4", "(30/12)")
 """What may end a run: nothing, something no reader wants, or what would complete a value."""
-_READER_WORDS = ("d", "D", "1d4", "2D6", "x", "×", "*", "+", "−", "/", "1/1D4", "DB", "+ DB", "half DB", "-2",
-                 "+1", "@str", "<p>", "<", "a (", "rules/coc.md", "rules/armageddon.md §1", "seed 001,", "seed 003, Hit points",
-                 "[SEED", "DEVELOPERS.md", "the seed")
+_READER_WORDS = (
+    "d",
+    "D",
+    "1d4",
+    "2D6",
+    "x",
+    "×",
+    "*",
+    "+",
+    "−",
+    "/",
+    "1/1D4",
+    "DB",
+    "+ DB",
+    "half DB",
+    "-2",
+    "+1",
+    "@str",
+    "<p>",
+    "<",
+    "a (",
+    "rules/coc.md",
+    "rules/armageddon.md §1",
+    "seed 001,",
+    "seed 003, Hit points",
+    "[SEED",
+    "DEVELOPERS.md",
+    "the seed",
+)
 """Words the other readers of user text look for: dice and damage expressions, modifiers, the Damage Bonus of an
 imported weapon, rich text, skill specialities, and the citations taken out of every text shown."""
 

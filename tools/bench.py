@@ -29,7 +29,13 @@ from tools.serve import serve_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 TIMEOUT_MS = 180_000
 SETTLE_S = 3.0
 
@@ -58,14 +64,20 @@ def _one_run(playwright, url: str, profile: Path, wait_offline: bool) -> dict:
     try:
         origin = url.split("/", 3)[:3]
         prefix = "/".join(origin) + "/"
-        context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(prefix) else route.abort())
+        context.route(
+            "**/*", lambda route: route.continue_() if route.request.url.startswith(prefix) else route.abort()
+        )
         page = context.pages[0] if context.pages else context.new_page()
         time.sleep(SETTLE_S)
         page.goto(url)
         html = page.locator("html[data-ready=true]")
         html.wait_for(state="attached", timeout=TIMEOUT_MS)
         read = lambda name: float(page.locator("html").get_attribute(name) or "nan")  # noqa: E731
-        out = {"cold": read("data-ready-ms"), "ui_cold": read("data-ui-ms"), "boot": page.locator("html").get_attribute("data-boot")}
+        out = {
+            "cold": read("data-ready-ms"),
+            "ui_cold": read("data-ui-ms"),
+            "boot": page.locator("html").get_attribute("data-boot"),
+        }
         if wait_offline:
             page.locator("html[data-offline-ready=true]").wait_for(state="attached", timeout=TIMEOUT_MS)
         page.reload()
@@ -130,8 +142,11 @@ def run_webkit_bench(dist: Path, runs: int) -> dict | None:
         print("WebKit: WebKitWebDriver or Xvfb missing, skipped")
         return None
     display = ":97"
-    xvfb = subprocess.Popen(["/usr/bin/Xvfb", display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    xvfb = subprocess.Popen(
+        ["/usr/bin/Xvfb", display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     time.sleep(0.5)
     with tempfile.TemporaryDirectory(prefix="rules-bench-webkit-") as tmp_name:
         ours_server, ours_url = serve_in_thread(dist, "/app/", "max-age=600")
@@ -142,8 +157,11 @@ def run_webkit_bench(dist: Path, runs: int) -> dict | None:
                 for name, url in (("bare", bare_url), ("ours", ours_url)):
                     one = _webkit_run(url, display)
                     times[name].append(one)
-                    print(f"WebKit run {index + 1}/{runs} {name}: cold {one['cold']:.0f} ms, warm {one['warm']:.0f} ms"
-                          + (f" (boot: {one['boot']})" if one["boot"] else ""), flush=True)
+                    print(
+                        f"WebKit run {index + 1}/{runs} {name}: cold {one['cold']:.0f} ms, warm {one['warm']:.0f} ms"
+                        + (f" (boot: {one['boot']})" if one["boot"] else ""),
+                        flush=True,
+                    )
         finally:
             ours_server.shutdown()
             bare_server.shutdown()
@@ -152,7 +170,9 @@ def run_webkit_bench(dist: Path, runs: int) -> dict | None:
     print(f"{'WebKitGTK engine ready':<40}{'cold':>8}{'warm':>8}{'/bare cold':>12}{'/bare warm':>12}")
     for name, title in (("bare", "bare loadPyodide() (npm files)"), ("ours", "ours (snapshot when it loads)")):
         cold, warm = median(name, "cold"), median(name, "warm")
-        print(f"{title:<40}{cold:>8.0f}{warm:>8.0f}{cold / median('bare', 'cold'):>12.2f}{warm / median('bare', 'warm'):>12.2f}")
+        print(
+            f"{title:<40}{cold:>8.0f}{warm:>8.0f}{cold / median('bare', 'cold'):>12.2f}{warm / median('bare', 'warm'):>12.2f}"
+        )
     return times
 
 
@@ -173,8 +193,11 @@ def run_bench(dist: Path, runs: int = 5) -> dict:
                         one = _one_run(playwright, urls[name], tmp / f"profile-{name}-{index}", name != "bare")
                         runs_of[name].append(one)
                         ui = f", first render {one['ui_cold']:.0f}/{one['ui_warm']:.0f} ms" if name != "bare" else ""
-                        print(f"run {index + 1}/{runs} {name}: cold {one['cold']:.0f} ms, warm {one['warm']:.0f} ms{ui}"
-                              + (f" (boot: {one['boot']})" if one["boot"] else ""), flush=True)
+                        print(
+                            f"run {index + 1}/{runs} {name}: cold {one['cold']:.0f} ms, warm {one['warm']:.0f} ms{ui}"
+                            + (f" (boot: {one['boot']})" if one["boot"] else ""),
+                            flush=True,
+                        )
         finally:
             ours_server.shutdown()
             bare_server.shutdown()
@@ -186,14 +209,18 @@ def run_bench(dist: Path, runs: int = 5) -> dict:
     print(f"{'engine ready':<40}{'cold':>8}{'warm':>8}{'/bare cold':>12}{'/bare warm':>12}")
     for name, title in PAGES:
         cold, warm = median(name, "cold"), median(name, "warm")
-        print(f"{title:<40}{cold:>8.0f}{warm:>8.0f}{cold / median('bare', 'cold'):>12.2f}{warm / median('bare', 'warm'):>12.2f}")
+        print(
+            f"{title:<40}{cold:>8.0f}{warm:>8.0f}{cold / median('bare', 'cold'):>12.2f}{warm / median('bare', 'warm'):>12.2f}"
+        )
     print(f"{'first render (data-ui-ms)':<40}{'cold':>8}{'warm':>8}")
     for name, title in PAGES[1:]:
         print(f"{title:<40}{median(name, 'ui_cold'):>8.0f}{median(name, 'ui_warm'):>8.0f}")
     booted = {name: sorted({r["boot"] for r in runs_of[name]}) for name, _ in PAGES[1:]}
     print(f"boot paths seen: {booted}")
-    print(f"first visit downloads: {raw / 1e6:.1f} MB in {count} files (what the service worker precaches), "
-          f"{packed / 1e6:.1f} MB gzipped")
+    print(
+        f"first visit downloads: {raw / 1e6:.1f} MB in {count} files (what the service worker precaches), "
+        f"{packed / 1e6:.1f} MB gzipped"
+    )
     print()
     webkit = run_webkit_bench(dist, runs)
     return {"runs": runs_of, "bytes": raw, "gzipped": packed, "webkit": webkit}

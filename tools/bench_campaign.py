@@ -29,18 +29,31 @@ def main(entries: int = 5000, characters: int = 30) -> None:
     campaign["characters"] = [dict(campaign["characters"][0], id=f"pc-{i}") for i in range(characters)]
     after = roll["result"]["states"]["coc.investigator"]
     result = {k: v for k, v in roll["result"].items() if k not in ("state", "states")}
-    campaign["log"] = [{"id": f"e{i}", "at": "2026-12-01T18:30:00Z", "op": "coc.skill_roll", "args": {},
-                        "result": result, "who": [f"pc-{i % characters}"], "encounter": None,
-                        "before": {f"pc-{i % characters}": sheet}, "after": {f"pc-{i % characters}": after},
-                        "kind": "change"} for i in range(entries)]
+    campaign["log"] = [
+        {
+            "id": f"e{i}",
+            "at": "2026-12-01T18:30:00Z",
+            "op": "coc.skill_roll",
+            "args": {},
+            "result": result,
+            "who": [f"pc-{i % characters}"],
+            "encounter": None,
+            "before": {f"pc-{i % characters}": sheet},
+            "after": {f"pc-{i % characters}": after},
+            "kind": "change",
+        }
+        for i in range(entries)
+    ]
     text = json.dumps(campaign)
     times = []
     for _ in range(5):
         start = time.perf_counter()
         checked = validate(json.loads(text))
         times.append(time.perf_counter() - start)
-    print(f"campaign.validate: {entries} log entries, {characters} characters, {len(text) / 1e6:.1f} MB: "
-          f"median {statistics.median(times) * 1000:.0f} ms (valid: {checked.valid})")
+    print(
+        f"campaign.validate: {entries} log entries, {characters} characters, {len(text) / 1e6:.1f} MB: "
+        f"median {statistics.median(times) * 1000:.0f} ms (valid: {checked.valid})"
+    )
 
 
 if __name__ == "__main__":

@@ -44,16 +44,38 @@ def _entries(count: int) -> list[dict]:
     out = []
     for i in range(count):
         if i % 2:
-            out.append({"id": f"e{i}", "at": "2026-12-01T20:15:03Z", "op": "armageddon.task", "args": {},
-                        "result": task, "who": [], "encounter": None, "before": {}, **_after({}, {}),
-                        "kind": "roll"})
+            out.append(
+                {
+                    "id": f"e{i}",
+                    "at": "2026-12-01T20:15:03Z",
+                    "op": "armageddon.task",
+                    "args": {},
+                    "result": task,
+                    "who": [],
+                    "encounter": None,
+                    "before": {},
+                    **_after({}, {}),
+                    "kind": "roll",
+                }
+            )
         else:
-            out.append({"id": f"e{i}", "at": "2026-12-01T20:15:03Z", "op": "coc.attack", "args": {},
-                        "result": logged, "who": ["a", "b"], "encounter": "enc-1",
-                        "before": {"a": me, "b": them},
-                        **_after({"a": me, "b": them}, {"a": attack["states"]["coc.investigator"],
-                                                        "b": attack["states"]["coc.opponent"]}),
-                        "kind": "change"})
+            out.append(
+                {
+                    "id": f"e{i}",
+                    "at": "2026-12-01T20:15:03Z",
+                    "op": "coc.attack",
+                    "args": {},
+                    "result": logged,
+                    "who": ["a", "b"],
+                    "encounter": "enc-1",
+                    "before": {"a": me, "b": them},
+                    **_after(
+                        {"a": me, "b": them},
+                        {"a": attack["states"]["coc.investigator"], "b": attack["states"]["coc.opponent"]},
+                    ),
+                    "kind": "change",
+                }
+            )
     return json.loads(json.dumps(out))  # independent copies, as a file import gives
 
 
@@ -85,14 +107,20 @@ def main() -> None:
     start = time.perf_counter()
     problems = validate_log(entries, **games)
     whole = time.perf_counter() - start
-    print(f"validate the log as an import does (sheets checked: {bool(games)}): {whole * 1000:.0f} ms "
-          f"({whole / count * 1e6:.0f} µs each), problems: {len(problems)}")
+    print(
+        f"validate the log as an import does (sheets checked: {bool(games)}): {whole * 1000:.0f} ms "
+        f"({whole / count * 1e6:.0f} µs each), problems: {len(problems)}"
+    )
     start = time.perf_counter()
     problems, seen, size = [], set(), _per_stretch(entries)
     for first in range(0, count, size):
-        stretch = entries[first:first + size]
-        answer = api.handle({"op": "log.check", "args": {**games, "entries": stretch, "start": first,
-                                                         "earlier": sorted(seen), "total": count}})
+        stretch = entries[first : first + size]
+        answer = api.handle(
+            {
+                "op": "log.check",
+                "args": {**games, "entries": stretch, "start": first, "earlier": sorted(seen), "total": count},
+            }
+        )
         problems += answer["result"]["details"]["problems"]
         seen.update(e["id"] for e in stretch)
     stretched = time.perf_counter() - start

@@ -33,14 +33,22 @@ sys.path.insert(0, str(ROOT))
 from py_rules.api import handle  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 DEPTH = 6
 
 
 # --- the queries ----------------------------------------------------------------------------------
 
+
 def _coc_people():
     from py_rules.coc.investigator import EXAMPLE, EXAMPLE_OPPONENT
+
     return copy.deepcopy(EXAMPLE), copy.deepcopy(EXAMPLE_OPPONENT)
 
 
@@ -50,8 +58,12 @@ def coc_skill_queries():
     for skill in range(1, 100):
         inv = copy.deepcopy(harvey)
         inv.setdefault("skills", {})["Spot Hidden"] = skill
-        out.append(({"op": "coc.skill_roll", "args": {"investigator": inv, "skill": "Spot Hidden", "bonus": 2}},
-                    ("skill", skill)))
+        out.append(
+            (
+                {"op": "coc.skill_roll", "args": {"investigator": inv, "skill": "Spot Hidden", "bonus": 2}},
+                ("skill", skill),
+            )
+        )
     return out
 
 
@@ -59,14 +71,21 @@ def armageddon_resisted_queries():
     out = []
     for mode in ("replace", "literal", "afmbe_foundry"):
         for a, b in ((2, 2), (3, 5), (6, 1), (4, 4)):
-            args = {"a_attribute": a, "a_skill": 2, "b_attribute": b, "b_skill": 3, "rule_of_one_mode": mode,
-                    "tie_rule": "reroll"}
+            args = {
+                "a_attribute": a,
+                "a_skill": 2,
+                "b_attribute": b,
+                "b_skill": 3,
+                "rule_of_one_mode": mode,
+                "tie_rule": "reroll",
+            }
             out.append(({"op": "armageddon.resisted", "args": args}, ("resisted", a + 2, b + 3, mode)))
     return out
 
 
 def semiautomagic_dying_queries():
     from py_rules.semiautomagic import creature as C
+
     out = []
     for dc in (4, 6, 8):
         for wounds in (0, 1, 2, 3):
@@ -83,8 +102,14 @@ def coc_attack_queries():
             for bonus, penalty in ((1, 0), (2, 0), (1, 1), (2, 2)):
                 inv = copy.deepcopy(harvey)
                 inv.setdefault("skills", {})["Fighting (Brawl)"] = brawl
-                args = {"investigator": inv, "opponent": cultist, "defence": defence, "damage": "1D6+1",
-                        "attacker_bonus": bonus, "defender_penalty": penalty}
+                args = {
+                    "investigator": inv,
+                    "opponent": cultist,
+                    "defence": defence,
+                    "damage": "1D6+1",
+                    "attacker_bonus": bonus,
+                    "defender_penalty": penalty,
+                }
                 out.append(({"op": "coc.attack", "args": args}, ("attack", brawl, defence, bonus, penalty)))
     return out
 
@@ -99,11 +124,14 @@ GROUPS = {
 
 # --- icepool's version of each distribution --------------------------------------------------------
 
+
 def icepool_answer(spec, request):
     import icepool
+
     kind = spec[0]
     if kind == "skill":
         from py_rules.coc.levels import level_for
+
         return _icepool_d100(icepool, 2).map(lambda roll: level_for(roll, spec[1]))
     if kind == "resisted":
         return _icepool_resisted(icepool, *spec[1:])
@@ -124,16 +152,19 @@ def _icepool_chain(icepool, mode):
         if len(faces) >= DEPTH:
             return icepool.Die([chain_value(faces + [5], mode)[0]])
         return icepool.Die([grow(faces + [f]) for f in range(1, 11)])
+
     return icepool.Die([grow([f]) for f in range(1, 11)])
 
 
 def _icepool_resisted(icepool, offset_a, offset_b, mode, tn=9):
     from py_rules.armageddon.checks import resisted_outcome
+
     die = _icepool_chain(icepool, mode)
 
     def who(a, b):
         winner, _ = resisted_outcome(a, b, tn, "stalemate")
         return winner or ("tie" if a == b and a >= tn else "none")
+
     return icepool.map(who, die + offset_a, die + offset_b)
 
 
@@ -144,6 +175,7 @@ DYING_STABLE, DYING_DEAD = 0, 99
 def icepool_dying(icepool, creature, rounds: int = 20):
     """Twenty Dying rounds in icepool (stabilise first: a 10 on the d10, then d6 + modifiers vs the DC)."""
     from py_rules.semiautomagic.dying import dying_modifiers
+
     bonus = sum(m.value for m in dying_modifiers(creature))
     best = 6 + bonus
 
@@ -155,6 +187,7 @@ def icepool_dying(icepool, creature, rounds: int = 20):
         if face + bonus >= state:
             return state
         return DYING_DEAD if state + 1 > best else state + 1
+
     chain = icepool.Die([creature["conditions"]["Dying"]["dc"]])
     for _ in range(rounds):
         chain = icepool.map(step, chain, icepool.d10, icepool.d6)
@@ -165,6 +198,7 @@ def icepool_dying(icepool, creature, rounds: int = 20):
 def _icepool_d100(icepool, net):
     """1D100 with ``net`` bonus (> 0) or penalty (< 0) dice, read by the roll's own ``choose``."""
     from py_rules.coc.percentile import choose
+
     units, tens = icepool.Die(range(10)), icepool.Die(range(0, 100, 10))
     return icepool.map(lambda u, *ts: choose(u, ts, net)[0], units, *[tens] * (1 + abs(net)))
 
@@ -175,6 +209,7 @@ def _icepool_attack(icepool, brawl, defence, bonus, penalty):
 
     def d100(net):
         return _icepool_d100(icepool, net)
+
     dodge = 27 if defence == "dodge" else 50
     a_level = d100(bonus).map(lambda r: level_for(r, brawl))
     d_level = d100(-penalty).map(lambda r: level_for(r, dodge))
@@ -183,15 +218,18 @@ def _icepool_attack(icepool, brawl, defence, bonus, penalty):
     def outcome(la, ld, dmg):
         who = compare(la, ld, brawl, dodge)
         return (who, dmg if who == "a" else 0)
+
     return icepool.map(outcome, a_level, d_level, damage)
 
 
 # --- timing -------------------------------------------------------------------------------------
 
+
 def _clear_caches(cold: bool):
     """Forget everything that depends on a query; ``cold``: the dice tables too, ours and icepool's."""
     from py_rules.armageddon import odds as a
     from py_rules.coc import odds as c
+
     for fn in (a.damage_dist, c.level_dist, c.expr_dist, c._damage_dist):
         fn.cache_clear()
     if cold:
@@ -230,6 +268,7 @@ def bench_cpython(runs: int, cold: bool) -> dict:
 
 def _built_dist() -> Path:
     from tools.site import build, source_digest
+
     dist = ROOT / "dist"
     info = dist / "build-info.json"
     if not (info.exists() and json.loads(info.read_text()).get("sources") == source_digest()):
@@ -269,6 +308,7 @@ def bench_pyodide(runs: int) -> dict:
     from playwright.sync_api import sync_playwright
 
     from tools.serve import serve_in_thread
+
     dist = _built_dist()
     server, url = serve_in_thread(dist, "/app/")
     groups = [[name, [request for request, _ in make()]] for name, make in GROUPS.items()]
@@ -301,16 +341,23 @@ def main(argv=None) -> int:
         return 0
     for cold in (True, False):
         cpython = bench_cpython(args.runs, cold)
-        print("cold: both sides build their dice for each query" if cold else
-              "warm: both sides build their dice once (what each does per query is the same)")
+        print(
+            "cold: both sides build their dice for each query"
+            if cold
+            else "warm: both sides build their dice once (what each does per query is the same)"
+        )
         print(f"{'query':<50}{'n':>4}{'ours CPython':>16}{'icepool':>18}{'speed-up':>14}{'ours Pyodide':>18}")
         for name, ((om, op, ot), (im, ip, it), n) in cpython.items():
             py = pyodide.get(name) if not cold else None
             py_text = f"{py[0]:.2f} / {py[1]:.2f}" if py else "-"
-            print(f"{name:<50}{n:>4}{om:>8.2f} / {op:<6.2f}{im:>9.2f} / {ip:<7.2f}{im / om:>6.0f}x /{it / ot:>4.0f}x"
-                  f"{py_text:>18}")
-    print("speed-up = icepool / ours: median / total time over the same queries; Pyodide = round trip through the "
-          "worker, each query once per pass, the page's tables kept between queries")
+            print(
+                f"{name:<50}{n:>4}{om:>8.2f} / {op:<6.2f}{im:>9.2f} / {ip:<7.2f}{im / om:>6.0f}x /{it / ot:>4.0f}x"
+                f"{py_text:>18}"
+            )
+    print(
+        "speed-up = icepool / ours: median / total time over the same queries; Pyodide = round trip through the "
+        "worker, each query once per pass, the page's tables kept between queries"
+    )
     return 0
 
 

@@ -41,7 +41,13 @@ from tools.serve import serve_in_thread  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 TIMEOUT_MS = 180_000
 NAMES = ["Harvey", "Ann", "Kim", "Lou", "Mara", "Otto", "Jack", "Iris", "Nell", "Abe"]
 
@@ -73,15 +79,44 @@ def templates(party: list[dict]) -> list[dict]:
     for seed in range(12):
         me, them = party[seed % len(party)], party[(seed * 7 + 3) % len(party)]
         roll = api.handle({"op": "coc.skill_roll", "args": {"investigator": me, "skill": "Spot Hidden"}, "seed": seed})
-        out.append({"op": "coc.skill_roll", "kind": "roll", "result": logged(roll["result"]), "before": {}, "after": {}, "two": False})
-        attack = api.handle({"op": "coc.attack", "args": {"investigator": me, "opponent": them}, "seed": seed})["result"]
+        out.append(
+            {
+                "op": "coc.skill_roll",
+                "kind": "roll",
+                "result": logged(roll["result"]),
+                "before": {},
+                "after": {},
+                "two": False,
+            }
+        )
+        attack = api.handle({"op": "coc.attack", "args": {"investigator": me, "opponent": them}, "seed": seed})[
+            "result"
+        ]
         states = attack.get("states") or {}
         after_a, after_b = states.get("coc.investigator", me), states.get("coc.opponent", them)
-        out.append({"op": "coc.attack", "kind": "change", "result": logged(attack), "before": [me, them], "after": [after_a, after_b], "two": True})
+        out.append(
+            {
+                "op": "coc.attack",
+                "kind": "change",
+                "result": logged(attack),
+                "before": [me, them],
+                "after": [after_a, after_b],
+                "two": True,
+            }
+        )
         sanity = api.handle({"op": "coc.sanity_roll", "args": {"investigator": me, "loss": "0/1D4"}, "seed": seed})
         if sanity.get("ok"):
             result = sanity["result"]
-            out.append({"op": "coc.sanity_roll", "kind": "change", "result": logged(result), "before": [me], "after": [result.get("state", me)], "two": False})
+            out.append(
+                {
+                    "op": "coc.sanity_roll",
+                    "kind": "change",
+                    "result": logged(result),
+                    "before": [me],
+                    "after": [result.get("state", me)],
+                    "two": False,
+                }
+            )
     return out
 
 
@@ -212,10 +247,19 @@ def main(count: int = 10_000, characters: int = 50) -> None:
     from playwright.sync_api import sync_playwright
 
     party = sheets(characters)
-    record = {"schema": "rules-companion.campaign/1", "id": "c-bench", "name": "Long campaign", "game": "coc",
-              "created": "2026-01-05T19:00:00.000Z", "updated": "2026-01-05T19:00:00.000Z", "revision": 0,
-              "settings": {}, "characters": [{"id": f"ch-{i}", "kind": "pc", "sheet": s} for i, s in enumerate(party)],
-              "log": [], "encounters": []}
+    record = {
+        "schema": "rules-companion.campaign/1",
+        "id": "c-bench",
+        "name": "Long campaign",
+        "game": "coc",
+        "created": "2026-01-05T19:00:00.000Z",
+        "updated": "2026-01-05T19:00:00.000Z",
+        "revision": 0,
+        "settings": {},
+        "characters": [{"id": f"ch-{i}", "kind": "pc", "sheet": s} for i, s in enumerate(party)],
+        "log": [],
+        "encounters": [],
+    }
     made = templates(party)
     server, url = serve_in_thread(ROOT / "dist", prefix="/app/")
     try:
@@ -227,8 +271,10 @@ def main(count: int = 10_000, characters: int = 50) -> None:
             page.locator("html[data-ready=true]").wait_for(state="attached", timeout=TIMEOUT_MS)
             ms = page.evaluate(FILL, {"record": record, "templates": made, "count": count})
             size = len(json.dumps([each["result"] for each in made])) / len(made) / 1000
-            print(f"campaign: {characters} investigators, {count:,} log entries (~{size:.1f} kB of result each), "
-                  f"written in one transaction in {ms:.0f} ms")
+            print(
+                f"campaign: {characters} investigators, {count:,} log entries (~{size:.1f} kB of result each), "
+                f"written in one transaction in {ms:.0f} ms"
+            )
             print(f"storage estimate with the campaign: {stored(page)}")
 
             page.goto(url + "#/")
@@ -247,14 +293,18 @@ def main(count: int = 10_000, characters: int = 50) -> None:
             page.wait_for_function("window.__partyAt !== undefined", timeout=TIMEOUT_MS)
             ready = float(page.locator("html").get_attribute("data-ready-ms"))
             party_at = page.evaluate("window.__partyAt")
-            print(f"reload into the campaign: party rendered at {party_at:.0f} ms, engine ready at {ready:.0f} ms "
-                  f"(party {max(0.0, party_at - ready):.0f} ms after ready)")
+            print(
+                f"reload into the campaign: party rendered at {party_at:.0f} ms, engine ready at {ready:.0f} ms "
+                f"(party {max(0.0, party_at - ready):.0f} ms after ready)"
+            )
 
             result = page.evaluate(SCROLL_LOG, f"#/c/{record['id']}/log")
             print(f"log: first rows in {result['firstRows']:.0f} ms ({summary(result['openTasks'])} while opening)")
-            print(f"log scrolled to its end: {result['listed']:,} rows ({result['rows']:,} of them in the document) in "
-                  f"{result['scrolled'] / 1000:.1f} s "
-                  f"({result['frames']} frames); {summary(result['tasks'])} (target: none over 50 ms)")
+            print(
+                f"log scrolled to its end: {result['listed']:,} rows ({result['rows']:,} of them in the document) in "
+                f"{result['scrolled'] / 1000:.1f} s "
+                f"({result['frames']} frames); {summary(result['tasks'])} (target: none over 50 ms)"
+            )
             page.goto(url + "#/")
             page.locator(".campaign-row").first.wait_for()
             row = page.locator(f'[data-campaign="{record["id"]}"]')
@@ -283,11 +333,13 @@ def main(count: int = 10_000, characters: int = 50) -> None:
                 written = time.perf_counter() - began
                 lived = page.evaluate("window.__import")
                 asked, listed = lived["asked"] - lived["chosen"], lived["listed"] - lived["kept"]
-                print(f"import: {asked + listed:.0f} ms in the page: the file chosen to the question asked {asked:.0f} ms "
-                      f"(read, parse and check; the engine answering {engine['calls']} calls of "
-                      f"{engine['sent'] / 1e6:.1f} MB of JSON: {engine['busy']:.0f} ms; the log written meanwhile), "
-                      f"Keep both to the campaign listed {listed:.0f} ms. As the test driver saw it, polling: "
-                      f"{(checked + written) * 1000:.0f} ms")
+                print(
+                    f"import: {asked + listed:.0f} ms in the page: the file chosen to the question asked {asked:.0f} ms "
+                    f"(read, parse and check; the engine answering {engine['calls']} calls of "
+                    f"{engine['sent'] / 1e6:.1f} MB of JSON: {engine['busy']:.0f} ms; the log written meanwhile), "
+                    f"Keep both to the campaign listed {listed:.0f} ms. As the test driver saw it, polling: "
+                    f"{(checked + written) * 1000:.0f} ms"
+                )
             print(f"storage estimate with the import too (two campaigns): {stored(page)}")
             browser.close()
     finally:

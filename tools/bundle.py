@@ -23,8 +23,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
-ENTRIES = {"main.mjs": "main", "worker.mjs": "worker", "snapshot_worker.mjs": "snapshot_worker", "store/gzip_worker.mjs": "gzip_worker", "app/start.mjs": "start",
-           "reference.mjs": "reference"}
+ENTRIES = {
+    "main.mjs": "main",
+    "worker.mjs": "worker",
+    "snapshot_worker.mjs": "snapshot_worker",
+    "store/gzip_worker.mjs": "gzip_worker",
+    "app/start.mjs": "start",
+    "reference.mjs": "reference",
+}
 """Entry module (under src/) → its bundle's name at the top of dist/."""
 SOURCES = "src"
 _PRELOADS = re.compile(r'[ \t]*<link rel="modulepreload" href="[^"]+">\n')
@@ -51,19 +57,42 @@ def bundle(dist: Path) -> list[str]:
             folder.rmdir()
     metafile = dist / "bundle-meta.json"
     subprocess.run(
-        [str(ESBUILD), *(f"{name}={entry}" for entry, name in ENTRIES.items()),
-         "--bundle", "--splitting", "--format=esm", "--minify-whitespace", "--minify-syntax", "--target=es2022", "--charset=utf8", "--sourcemap=linked",
-         "--out-extension:.js=.mjs", f"--outdir={dist}", "--chunk-names=chunk-[hash]", "--entry-names=[name]",
-         "--external:./pyodide/*", "--log-level=warning", f"--metafile={metafile}"],
-        cwd=src, check=True,
+        [
+            str(ESBUILD),
+            *(f"{name}={entry}" for entry, name in ENTRIES.items()),
+            "--bundle",
+            "--splitting",
+            "--format=esm",
+            "--minify-whitespace",
+            "--minify-syntax",
+            "--target=es2022",
+            "--charset=utf8",
+            "--sourcemap=linked",
+            "--out-extension:.js=.mjs",
+            f"--outdir={dist}",
+            "--chunk-names=chunk-[hash]",
+            "--entry-names=[name]",
+            "--external:./pyodide/*",
+            "--log-level=warning",
+            f"--metafile={metafile}",
+        ],
+        cwd=src,
+        check=True,
     )
     meta = json.loads(metafile.read_text(encoding="utf-8"))
     metafile.unlink()
     # The metafile's paths are relative to esbuild's working folder, src/.
-    meta["outputs"] = {(src / name).resolve().relative_to(dist.resolve()).as_posix(): {
-        **out, "imports": [{**i, "path": (src / i["path"]).resolve().relative_to(dist.resolve()).as_posix()}
-                           for i in out.get("imports", []) if not i.get("external")]}
-        for name, out in meta["outputs"].items()}
+    meta["outputs"] = {
+        (src / name).resolve().relative_to(dist.resolve()).as_posix(): {
+            **out,
+            "imports": [
+                {**i, "path": (src / i["path"]).resolve().relative_to(dist.resolve()).as_posix()}
+                for i in out.get("imports", [])
+                if not i.get("external")
+            ],
+        }
+        for name, out in meta["outputs"].items()
+    }
     outputs = sorted(meta["outputs"])
     _point_preloads(dist, meta)
     return outputs

@@ -31,8 +31,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FILES = {"0": "cross-system", "1": "armageddon", "2": "semiautomagic", "3": "coc", "4": "cross-system",
-         "5": "cross-system"}
+FILES = {
+    "0": "cross-system",
+    "1": "armageddon",
+    "2": "semiautomagic",
+    "3": "coc",
+    "4": "cross-system",
+    "5": "cross-system",
+}
 """The first number of a rules-reference section → the notes file holding it (rules/<name>.md)."""
 
 ID_SECTIONS = {"A": "1.16", "S": "2.14", "D": "3.12", "U": "1.17", "M": "2.15", "C": "3.14"}
@@ -44,10 +50,12 @@ SKIPPED = ("rules/", "tools/cite.py", "tests/test_rules_citations.py")
 SUFFIXES = {".py", ".mjs", ".js", ".md", ".html", ".json", ".toml", ".txt", ".css", ".cfg", ".ini", ".yml", ".yaml"}
 
 ANCHOR = re.compile(r"(?<![\w/\\])RULES\.md")
-FIRST = re.compile(r"\s*(?:(?P<sec>§\s?(?P<num>[0-5])(?:\.\d+[a-z]?)?)\b"
-                   r"|(?P<bare>(?P<bnum>[0-5])\.\d+[a-z]?)(?![\w.]*\d)"
-                   r"|(?P<part>part (?P<pnum>[0-5]))\b"
-                   r"|(?P<id>(?P<letter>[ASDUMC])\d{1,2})\b)")
+FIRST = re.compile(
+    r"\s*(?:(?P<sec>§\s?(?P<num>[0-5])(?:\.\d+[a-z]?)?)\b"
+    r"|(?P<bare>(?P<bnum>[0-5])\.\d+[a-z]?)(?![\w.]*\d)"
+    r"|(?P<part>part (?P<pnum>[0-5]))\b"
+    r"|(?P<id>(?P<letter>[ASDUMC])\d{1,2})\b)"
+)
 """What may follow ``RULES.md``: a section (with or without its sign), a whole part, an id."""
 
 FOLLOW = re.compile(r"(?P<sec>§\s?(?P<num>\d+)(?:\.\d+[a-z]?)?)|(?<![\w§.−+])(?P<id>(?P<letter>[ASDUMC])\d{1,2})\b")
@@ -76,7 +84,7 @@ def rewrite(text: str) -> tuple[str, list[int]]:
         if not first:
             left.append(anchor.start())
             continue
-        out.append(text[position:anchor.start()])
+        out.append(text[position : anchor.start()])
         if first.group("part"):
             current = FILES[first.group("pnum")]
             out.append(_file(first.group("pnum")))
@@ -88,7 +96,7 @@ def rewrite(text: str) -> tuple[str, list[int]]:
             number = first.group("num") or first.group("bnum")
             current = FILES[number]
             cited = first.group("sec") or "§" + first.group("bare")
-            space = text[anchor.end():first.start("sec" if first.group("sec") else "bare")]
+            space = text[anchor.end() : first.start("sec" if first.group("sec") else "bare")]
             out.append(f"{_file(number)}{space or ' '}{cited.replace('§ ', '§')}")
         position = first.end()
         while True:  # the citation's further sections and ids
@@ -107,7 +115,7 @@ def rewrite(text: str) -> tuple[str, list[int]]:
                 target = FILES[section.split(".")[0]]
                 label = follow.group("id")
                 prefix = f"{_file(section.split('.')[0])} §{section} "
-            out.append(text[position:follow.start()])
+            out.append(text[position : follow.start()])
             if target != current:
                 out.append(prefix)
                 current = target
@@ -125,8 +133,11 @@ def tracked_files(root: Path) -> list[Path]:
     except (OSError, subprocess.CalledProcessError):
         skip = {".git", ".venv", "node_modules", "dist", "build"}
         paths = [p for p in root.rglob("*") if p.is_file() and not skip & set(p.relative_to(root).parts)]
-    return [p for p in paths if p.suffix in SUFFIXES and p.is_file()
-            and not p.relative_to(root).as_posix().startswith(SKIPPED)]
+    return [
+        p
+        for p in paths
+        if p.suffix in SUFFIXES and p.is_file() and not p.relative_to(root).as_posix().startswith(SKIPPED)
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,11 +156,13 @@ def main(argv: list[str] | None = None) -> int:
         name = path.relative_to(ROOT).as_posix()
         for offset in left:
             line = text.count("\n", 0, offset) + 1
-            leftovers.append(f"{name}:{line}: {text[offset:offset + 60].splitlines()[0]}")
+            leftovers.append(f"{name}:{line}: {text[offset : offset + 60].splitlines()[0]}")
         if new != text:
             changed += 1
-            print(f"{'would rewrite' if args.check else 'rewrote'} {name} "
-                  f"({text.count('RULES.md') - new.count('RULES.md')} citations)")
+            print(
+                f"{'would rewrite' if args.check else 'rewrote'} {name} "
+                f"({text.count('RULES.md') - new.count('RULES.md')} citations)"
+            )
             if not args.check:
                 path.write_text(new, encoding="utf-8")
     for entry in leftovers:

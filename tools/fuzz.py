@@ -44,12 +44,34 @@ from py_rules.errors import RulesError  # noqa: E402
 from py_rules.systems import SYSTEM_IDS, all_operations  # noqa: E402
 from tools.adversarial import RUNS, TAILS, adversarial_corpus, adversarial_text, reader_keywords  # noqa: E402
 
-__all__ = ("PROBLEMS", "examine", "requests", "invalid_requests", "chains", "run_chain", "ANSWER_LIMIT", "RUNS",
-           "SLOW_SECONDS", "adversarial_text", "adversarial_corpus", "adversarial_requests", "reader_keywords",
-           "text_fields")
+__all__ = (
+    "PROBLEMS",
+    "examine",
+    "requests",
+    "invalid_requests",
+    "chains",
+    "run_chain",
+    "ANSWER_LIMIT",
+    "RUNS",
+    "SLOW_SECONDS",
+    "adversarial_text",
+    "adversarial_corpus",
+    "adversarial_requests",
+    "reader_keywords",
+    "text_fields",
+)
 
-PROBLEMS = ("escaped", "internal", "own_output_rejected", "not_canonical", "non_utf8", "too_large", "mutated",
-            "not_replayable", "slow")
+PROBLEMS = (
+    "escaped",
+    "internal",
+    "own_output_rejected",
+    "not_canonical",
+    "non_utf8",
+    "too_large",
+    "mutated",
+    "not_replayable",
+    "slow",
+)
 SLOW_SECONDS = 2.0
 """Most CPU time a request with an adversarial text may take (``slow`` past it): a reader linear in its text answers
 a 20 kB one in milliseconds, one that backtracks takes minutes."""
@@ -61,6 +83,7 @@ declarations, so no input can grow an answer beyond this."""
 
 
 # --- what the declarations say ---------------------------------------------------------------------------
+
 
 @cache
 def operations() -> tuple:
@@ -80,11 +103,15 @@ def state_params() -> dict:
 
 def examples_of(system: str) -> dict:
     """Each state_key of ``system`` → its declared example (the sheets a chain starts from)."""
-    return {key: copy.deepcopy(p.example) for key, p in state_params().items()
-            if key.startswith(system + ".") and p.example is not None}
+    return {
+        key: copy.deepcopy(p.example)
+        for key, p in state_params().items()
+        if key.startswith(system + ".") and p.example is not None
+    }
 
 
 # --- values ----------------------------------------------------------------------------------------------
+
 
 def _deep(depth: int):
     value = "x"
@@ -93,17 +120,58 @@ def _deep(depth: int):
     return value
 
 
-ODD_TEXT = st.sampled_from([
-    "", " ", "\ud800", "a\udfffb", "²", "٣", "1" * 4301, "9" * 40, "1e999", "NaN", "-0", "+5", "−3", " A", "[" * 1000,
-    "{", "x" * 600, "d6x4+2", "2d6+3", "1D3", "-5", "0", "10001", "99999999999999999999999", "d4-10", "1/1D4",
-    "-2 dark, +1 aim", "true", "Regular", "Dodge", "LP",
-])
+ODD_TEXT = st.sampled_from(
+    [
+        "",
+        " ",
+        "\ud800",
+        "a\udfffb",
+        "²",
+        "٣",
+        "1" * 4301,
+        "9" * 40,
+        "1e999",
+        "NaN",
+        "-0",
+        "+5",
+        "−3",
+        " A",
+        "[" * 1000,
+        "{",
+        "x" * 600,
+        "d6x4+2",
+        "2d6+3",
+        "1D3",
+        "-5",
+        "0",
+        "10001",
+        "99999999999999999999999",
+        "d4-10",
+        "1/1D4",
+        "-2 dark, +1 aim",
+        "true",
+        "Regular",
+        "Dodge",
+        "LP",
+    ]
+)
 ODD_NUMBERS = st.sampled_from([0, -1, 1, 5, 100, 101, 10**6, 10**9 + 1, 2**63, 10**20, 10**309, -(10**400)])
-SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), ODD_NUMBERS, st.floats(allow_nan=False, allow_infinity=False),
-                    st.text(max_size=12), ODD_TEXT)
-JUNK = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                     st.dictionaries(st.text(max_size=6) | ODD_TEXT, inner, max_size=4)),
-                    max_leaves=12)
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    ODD_NUMBERS,
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=12),
+    ODD_TEXT,
+)
+JUNK = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6) | ODD_TEXT, inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 JUNK = st.one_of(*[JUNK] * 15, st.sampled_from([_deep(40), _deep(600), {"a": _deep(9)}]))
 EXPRESSION = st.text(alphabet="0123456789dDx×*+-− ,aeimrk", max_size=10)
 
@@ -150,7 +218,9 @@ def varied(draw, param):
     stack = [value]
     while stack:
         node = stack.pop()
-        items = list(node.items()) if isinstance(node, dict) else list(enumerate(node)) if isinstance(node, list) else []
+        items = (
+            list(node.items()) if isinstance(node, dict) else list(enumerate(node)) if isinstance(node, list) else []
+        )
         for key, child in items:
             if isinstance(child, int) and not isinstance(child, bool) and draw(st.integers(0, 2)) == 0:
                 node[key] = draw(st.sampled_from([0, 1, 2, 5, 99, 100, 200, 500, 1000, -1, -10, child * 10]))
@@ -185,11 +255,27 @@ def valid_value(param):
 
 
 ODD_ENTRIES = st.one_of(
-    st.sampled_from([[{"id": []}], [{"op": []}], [{"id": "e2", "op": "log.undo", "kind": "undo", "args": {"entry": {}}}],
-                     [{"kind": "redo", "args": {"entry": ["e1"]}}], [{"id": {"a": 1}, "kind": "roll"}]]),
-    st.lists(st.fixed_dictionaries({"kind": st.sampled_from(("undo", "redo", "roll", "change")) | JUNK,
-                                    "args": st.fixed_dictionaries({"entry": JUNK}) | JUNK},
-                                   optional={"id": JUNK, "op": JUNK, "result": JUNK}), min_size=1, max_size=3))
+    st.sampled_from(
+        [
+            [{"id": []}],
+            [{"op": []}],
+            [{"id": "e2", "op": "log.undo", "kind": "undo", "args": {"entry": {}}}],
+            [{"kind": "redo", "args": {"entry": ["e1"]}}],
+            [{"id": {"a": 1}, "kind": "roll"}],
+        ]
+    ),
+    st.lists(
+        st.fixed_dictionaries(
+            {
+                "kind": st.sampled_from(("undo", "redo", "roll", "change")) | JUNK,
+                "args": st.fixed_dictionaries({"entry": JUNK}) | JUNK,
+            },
+            optional={"id": JUNK, "op": JUNK, "result": JUNK},
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+)
 """Log entries whose parts a reader keys on (an id, an op, what an undo names) are of the wrong kind: a list or an
 object where text belongs cannot be looked up, and the reader must refuse the entry, never break on it."""
 
@@ -227,8 +313,11 @@ def invalid_requests(draw):
     if kind <= 2:
         return draw(requests(valid=False))
     if kind == 3:
-        envelope = {"op": draw(st.sampled_from([o.id for o in operations()]) | JUNK), "args": draw(JUNK),
-                    "seed": draw(JUNK)}
+        envelope = {
+            "op": draw(st.sampled_from([o.id for o in operations()]) | JUNK),
+            "args": draw(JUNK),
+            "seed": draw(JUNK),
+        }
         return {k: v for k, v in envelope.items() if draw(st.booleans())}
     text = draw(st.text(max_size=40) | ODD_TEXT | st.sampled_from(['{"op":', "[" * 1000 + "]" * 1000, "null", "{}"]))
     return text
@@ -265,6 +354,7 @@ def examine_timed(request) -> tuple[list[tuple[str, str]], dict | None]:
 
 
 # --- checks ----------------------------------------------------------------------------------------------
+
 
 def _dumps(request) -> str | None:
     try:
@@ -342,6 +432,7 @@ def _short(value) -> str:
 
 # --- chains ----------------------------------------------------------------------------------------------
 
+
 @st.composite
 def chains(draw, system: str | None = None, min_size: int = 20, max_size: int = 50):
     """A game and 20–50 of its operations (fields drawn from their declarations, sheets left out: the
@@ -359,8 +450,11 @@ def chains(draw, system: str | None = None, min_size: int = 20, max_size: int = 
                 continue
             args[param.name] = draw(valid_value(param))
         steps.append({"op": op.id, "args": args, "seed": draw(st.integers(0, 2**32))})
-    sheets = {key: draw(st.one_of(st.just(param.example).map(copy.deepcopy), varied(param)))
-              for key, param in state_params().items() if key.startswith(system + ".") and param.example is not None}
+    sheets = {
+        key: draw(st.one_of(st.just(param.example).map(copy.deepcopy), varied(param)))
+        for key, param in state_params().items()
+        if key.startswith(system + ".") and param.example is not None
+    }
     return system, steps, sheets
 
 
@@ -394,6 +488,7 @@ def record(tally: Counter, found: dict, problems, answer) -> None:
 
 # --- the long run ----------------------------------------------------------------------------------------
 
+
 class _TimeUp(BaseException):  # not an Exception: Hypothesis lets it through without reporting an example
     pass
 
@@ -412,8 +507,15 @@ def _run_for(test, seconds: float):
 def fuzz(minutes: float) -> tuple[Counter, dict]:
     tally, found = Counter(), {}
     share = minutes * 60 / 4
-    config = settings(max_examples=10**9, deadline=None, database=None, phases=[Phase.generate],
-                      suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet, print_blob=False)
+    config = settings(
+        max_examples=10**9,
+        deadline=None,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+        verbosity=Verbosity.quiet,
+        print_blob=False,
+    )
 
     def one(request):
         record(tally, found, *examine(request))
@@ -425,8 +527,12 @@ def fuzz(minutes: float) -> tuple[Counter, dict]:
     def timed(request):
         record(tally, found, *examine_timed(request))
 
-    for strategy, test in ((requests(), one), (invalid_requests(), one), (chains(), chain),
-                           (adversarial_requests(), timed)):
+    for strategy, test in (
+        (requests(), one),
+        (invalid_requests(), one),
+        (chains(), chain),
+        (adversarial_requests(), timed),
+    ):
         body = _run_for(test, share)
         with contextlib.suppress(_TimeUp):
             config(given(strategy)(body))()

@@ -32,7 +32,10 @@ def _apt_prefix() -> list[str] | None:
         return None
     if os.geteuid() == 0:
         return []
-    if shutil.which("sudo") and subprocess.run(["sudo", "-n", "true"], capture_output=True, check=False).returncode == 0:
+    if (
+        shutil.which("sudo")
+        and subprocess.run(["sudo", "-n", "true"], capture_output=True, check=False).returncode == 0
+    ):
         return ["sudo", "-n"]
     return None
 

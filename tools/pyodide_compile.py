@@ -27,7 +27,10 @@ def compile_stdlib(source_zip: str, target_zip: str) -> int:
             data = src.read(info)
             if info.filename.endswith(".py"):
                 code = compile(data, info.filename, "exec", dont_inherit=True)
-                out.writestr(_entry(info.filename[:-3] + ".pyc", info), bytes(bootstrap._code_to_timestamp_pyc(code, 0, len(data))))
+                out.writestr(
+                    _entry(info.filename[:-3] + ".pyc", info),
+                    bytes(bootstrap._code_to_timestamp_pyc(code, 0, len(data))),
+                )
                 count += 1
             else:
                 out.writestr(info, data)

@@ -43,7 +43,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         clean = path.split("?", 1)[0].split("#", 1)[0]
         if not clean.startswith(self.prefix):
             return str(Path(self.directory) / "__outside_prefix__")
-        return super().translate_path("/" + clean[len(self.prefix):])
+        return super().translate_path("/" + clean[len(self.prefix) :])
 
     def do_GET(self) -> None:
         if self.path.split("?", 1)[0] == self.prefix.rstrip("/"):
@@ -76,7 +76,9 @@ class SiteServer(ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(directory: Path, port: int = 8000, prefix: str = "/", cache_control: str = "no-cache") -> ThreadingHTTPServer:
+def make_server(
+    directory: Path, port: int = 8000, prefix: str = "/", cache_control: str = "no-cache"
+) -> ThreadingHTTPServer:
     """A server for ``directory`` on 127.0.0.1:``port`` (0 picks a free port).
 
     ``cache_control`` defaults to revalidation for development; the benchmark uses GitHub Pages'
@@ -88,7 +90,9 @@ def make_server(directory: Path, port: int = 8000, prefix: str = "/", cache_cont
     return SiteServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
 
 
-def serve_in_thread(directory: Path, prefix: str = "/", cache_control: str = "no-cache") -> tuple[ThreadingHTTPServer, str]:
+def serve_in_thread(
+    directory: Path, prefix: str = "/", cache_control: str = "no-cache"
+) -> tuple[ThreadingHTTPServer, str]:
     """Start a server on a free port in a daemon thread; returns it and the site URL."""
     server = make_server(directory, 0, prefix, cache_control)
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -74,7 +74,11 @@ def source_digest() -> str:
     digest = hashlib.sha256()
     for name in SOURCES:
         path = ROOT / name
-        files = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+        files = (
+            [path]
+            if path.is_file()
+            else sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+        )
         for file in files:
             digest.update(file.relative_to(ROOT).as_posix().encode() + b"\0" + file.read_bytes() + b"\0")
     return digest.hexdigest()
@@ -94,8 +98,12 @@ def sha256(path: Path) -> str:
 
 def ensure_node_modules() -> None:
     """Install the pinned npm packages (package-lock.json) when they are missing."""
-    if ((NODE_PYODIDE / "pyodide.mjs").exists() and bundle.ESBUILD.exists() and lint.BIOME.exists()
-            and all((ROOT / "node_modules" / source).exists() for source, _ in VENDOR)):
+    if (
+        (NODE_PYODIDE / "pyodide.mjs").exists()
+        and bundle.ESBUILD.exists()
+        and lint.BIOME.exists()
+        and all((ROOT / "node_modules" / source).exists() for source, _ in VENDOR)
+    ):
         return
     log("node_modules missing: npm ci")
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
@@ -108,8 +116,20 @@ def micropip_wheel() -> Path:
     if not wheel.exists():
         log(f"downloading micropip {MICROPIP_VERSION} from PyPI")
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:", "--no-deps",
-             "--python-version", "3.14", "-d", str(CACHE), f"micropip=={MICROPIP_VERSION}"],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--only-binary=:all:",
+                "--no-deps",
+                "--python-version",
+                "3.14",
+                "-d",
+                str(CACHE),
+                f"micropip=={MICROPIP_VERSION}",
+            ],
             check=True,
         )
     actual = sha256(wheel)
@@ -149,7 +169,9 @@ def _build_wheel(out_dir: Path) -> None:
     try:
         from flit_core import buildapi
     except ImportError:
-        subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out_dir), str(ROOT)], check=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out_dir), str(ROOT)], check=True
+        )
     else:
         here = os.getcwd()
         os.chdir(ROOT)
@@ -162,11 +184,20 @@ def _build_wheel(out_dir: Path) -> None:
 def prepare_in_pyodide(micropip: Path, wheel: Path, work: Path) -> dict:
     """Compile the stdlib and the wheel, install the compiled wheel with micropip under Node; return
     the frozen lock. The compiled wheel is written to ``work/shipped/``."""
-    stdlib_key = hashlib.sha256((sha256(NODE_PYODIDE / "python_stdlib.zip")
-                                 + sha256(ROOT / "tools" / "pyodide_compile.py")).encode()).hexdigest()[:16]
+    stdlib_key = hashlib.sha256(
+        (sha256(NODE_PYODIDE / "python_stdlib.zip") + sha256(ROOT / "tools" / "pyodide_compile.py")).encode()
+    ).hexdigest()[:16]
     cache = CACHE / f"python_stdlib-{stdlib_key}.pyc.zip"
     subprocess.run(
-        ["node", str(ROOT / "tools" / "pyodide_prepare.mjs"), str(NODE_PYODIDE), str(micropip), str(wheel), str(work), str(cache)],
+        [
+            "node",
+            str(ROOT / "tools" / "pyodide_prepare.mjs"),
+            str(NODE_PYODIDE),
+            str(micropip),
+            str(wheel),
+            str(work),
+            str(cache),
+        ],
         check=True,
     )
     return json.loads((work / "freeze.json").read_text())
@@ -178,8 +209,16 @@ def make_snapshot(work: Path, wheel: Path, out: Path, sources: str) -> None:
     belongs to: ``sources`` (this build's :func:`source_digest`, also in build-info.json) and the wheel's name
     and SHA-256 (the lock's), which the worker compares before it restores it (web/snapshot.mjs refusal)."""
     subprocess.run(
-        ["node", str(ROOT / "tools" / "make_snapshot.mjs"), str(NODE_PYODIDE), str(work / STDLIB_NAME), str(wheel),
-         str(out / SNAPSHOT_NAME), str(out / SNAPSHOT_INFO), sources],
+        [
+            "node",
+            str(ROOT / "tools" / "make_snapshot.mjs"),
+            str(NODE_PYODIDE),
+            str(work / STDLIB_NAME),
+            str(wheel),
+            str(out / SNAPSHOT_NAME),
+            str(out / SNAPSHOT_INFO),
+            sources,
+        ],
         check=True,
     )
 
@@ -228,7 +267,9 @@ def check_no_foreign_hosts(dist: Path, ours: list[Path]) -> None:
             text = _XML_NAMESPACES.sub("", path.read_text(encoding="utf-8"))
             match = _HOST.search(text)
             if match:
-                raise SystemExit(f"{path.relative_to(dist)} names another host near: {text[match.start():match.start() + 60]!r}")
+                raise SystemExit(
+                    f"{path.relative_to(dist)} names another host near: {text[match.start() : match.start() + 60]!r}"
+                )
 
 
 OPTIONAL_ASSETS = (f"pyodide/{SNAPSHOT_NAME}", f"pyodide/{SNAPSHOT_INFO}")
@@ -246,8 +287,11 @@ def stamp_service_worker(dist: Path, assets: list[str]) -> str:
     template = (WEB / SW_TEMPLATE).read_text(encoding="utf-8")
     precache = ["./"] + sorted(assets)
     optional = sorted(a for a in OPTIONAL_ASSETS if a in assets)
-    text = (template.replace('"__VERSION__"', json.dumps(version)).replace("[/*__ASSETS__*/]", json.dumps(precache, indent=1))
-            .replace("[/*__OPTIONAL__*/]", json.dumps(optional)))
+    text = (
+        template.replace('"__VERSION__"', json.dumps(version))
+        .replace("[/*__ASSETS__*/]", json.dumps(precache, indent=1))
+        .replace("[/*__OPTIONAL__*/]", json.dumps(optional))
+    )
     if "__VERSION__" in text or "__ASSETS__" in text or "__OPTIONAL__" in text:
         raise SystemExit("sw.js template placeholders not replaced")
     (dist / SW_TEMPLATE).write_text(text, encoding="utf-8")
@@ -293,6 +337,8 @@ def build(dist: Path) -> dict:
     assets = [a for a in every if not bundle.developer_only(a)]  # what the service worker precaches
     version = stamp_service_worker(dist, assets)
     size = sum((dist / a).stat().st_size for a in assets)
-    log(f"dist/ ready: {len(assets) + 1} files for visitors, {size / 1e6:.1f} MB ({len(bundles)} bundles; "
-        f"{len(every) - len(assets)} developer files), version {version}, wheel {wheel.name}")
+    log(
+        f"dist/ ready: {len(assets) + 1} files for visitors, {size / 1e6:.1f} MB ({len(bundles)} bundles; "
+        f"{len(every) - len(assets)} developer files), version {version}, wheel {wheel.name}"
+    )
     return {"version": version, "files": len(assets) + 1, "bytes": size, "wheel": wheel.name}

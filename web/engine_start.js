@@ -15,6 +15,8 @@
     return; // main.mjs starts it and reports what went wrong
   }
   early.worker.onmessage = (event) => early.messages.push(event.data);
-  early.worker.onerror = (event) => { early.error = event.message || "script error"; };
+  early.worker.onerror = (event) => {
+    early.error = event.message || "script error";
+  };
   window.rulesEngineWorker = early;
 })();

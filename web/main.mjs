@@ -32,7 +32,8 @@ function refuseToRunFramed() {
   const title = document.createElement("h1");
   title.textContent = "Rules Companion does not run inside another site";
   const why = document.createElement("p");
-  why.textContent = "This page is shown inside a frame of another website, which could see or steer what you click. Open the app on its own instead; your campaigns are kept there.";
+  why.textContent =
+    "This page is shown inside a frame of another website, which could see or steer what you click. Open the app on its own instead; your campaigns are kept there.";
   const open = document.createElement("a");
   open.href = location.href;
   open.target = "_blank";
@@ -61,7 +62,9 @@ function run() {
     for (const listener of status.listeners) listener(value);
   };
   let markReady;
-  const ready = new Promise((resolve) => { markReady = resolve; });
+  const ready = new Promise((resolve) => {
+    markReady = resolve;
+  });
 
   const engine = new Engine({
     bootTimeoutMs: Number(query.get("boot_timeout")) * 1000 || undefined,
@@ -71,7 +74,9 @@ function run() {
       boot.ready(version);
       root.dataset.boot = how; // "snapshot" or "normal": which way Python started
       const shift = timeOrigin - performance.timeOrigin;
-      root.dataset.bootMarks = Object.entries(marks).map(([name, ms]) => `${name}=${Math.round(ms + shift)}`).join(" ");
+      root.dataset.bootMarks = Object.entries(marks)
+        .map(([name, ms]) => `${name}=${Math.round(ms + shift)}`)
+        .join(" ");
       root.dataset.readyMs = String(Math.round(performance.now()));
       root.dataset.ready = "true";
       markReady();
@@ -86,12 +91,15 @@ function run() {
           root.dataset.offlineReady = "true";
           offlineMissing.hidden = true;
         },
-        onOfflineMissing: (reason) => { // plain words in the footer; the reason for developers
+        onOfflineMissing: (reason) => {
+          // plain words in the footer; the reason for developers
           if (root.dataset.offlineReady === "true") return;
           offlineMissing.title = reason;
           offlineMissing.hidden = false;
         },
-        onVersion: (version) => { root.dataset.version = version; },
+        onVersion: (version) => {
+          root.dataset.version = version;
+        },
       });
     },
     onBootError: (text) => {
@@ -105,5 +113,7 @@ function run() {
     },
   });
 
-  import("./app/start.mjs").then(({ start }) => start({ engine, ready, status, mount: document.getElementById("app") }));
+  import("./app/start.mjs").then(({ start }) =>
+    start({ engine, ready, status, mount: document.getElementById("app") }),
+  );
 }

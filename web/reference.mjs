@@ -25,7 +25,10 @@ function paramTable(op) {
     const row = body.insertRow();
     row.append(
       el("td", param.name + (param.required ? " *" : "")),
-      el("td", param.kind + (param.setting ? " (setting)" : "") + (param.state_key ? ` (shared: ${param.state_key})` : "")),
+      el(
+        "td",
+        param.kind + (param.setting ? " (setting)" : "") + (param.state_key ? ` (shared: ${param.state_key})` : ""),
+      ),
       el("td", range(param)),
       el("td", param.required || param.default === null ? "" : JSON.stringify(param.default)),
       el("td", `${param.label}: ${param.help}`),
@@ -58,4 +61,6 @@ function render(catalog) {
 fetch("catalog.json")
   .then((response) => response.json())
   .then(render)
-  .catch((error) => document.getElementById("reference").append(el("p", `The catalog could not be loaded: ${error.message}`)));
+  .catch((error) =>
+    document.getElementById("reference").append(el("p", `The catalog could not be loaded: ${error.message}`)),
+  );

@@ -102,8 +102,12 @@ export class Engine extends EventTarget {
     const early = this.adoptEarlyWorker(name);
     this.worker = early?.worker ?? new Worker(new URL("./worker.mjs", this.base()), { type: "module", name });
     const worker = this.worker; // a worker stopped at a deadline is no longer heard, should a message of it still come
-    worker.onmessage = (event) => { if (this.worker === worker) this.receive(event.data); };
-    worker.onerror = (event) => { if (this.worker === worker) this.fail(`The engine worker stopped: ${event.message || "script error"}.`); };
+    worker.onmessage = (event) => {
+      if (this.worker === worker) this.receive(event.data);
+    };
+    worker.onerror = (event) => {
+      if (this.worker === worker) this.fail(`The engine worker stopped: ${event.message || "script error"}.`);
+    };
     this.timer = setTimeout(
       () => this.fail(`Python did not start within ${Math.round(this.bootTimeoutMs / 1000)} s.`),
       this.bootTimeoutMs,
@@ -129,7 +133,8 @@ export class Engine extends EventTarget {
    */
   sendWasmModule() {
     // A retry compiles afresh unless a compile already succeeded: the first may hang on a dead download.
-    const compiling = this.compiledWasm || WebAssembly.compileStreaming(fetch(new URL("./pyodide/pyodide.asm.wasm", this.base())));
+    const compiling =
+      this.compiledWasm || WebAssembly.compileStreaming(fetch(new URL("./pyodide/pyodide.asm.wasm", this.base())));
     const worker = this.worker;
     compiling.then(
       (module) => {
@@ -217,10 +222,19 @@ export class Engine extends EventTarget {
    * ``limit``: ``{ms, stopped}``, how long it may run before it is stopped and the message its answer then carries
    * (none: as long as it takes). While a fresh worker boots after a stopped call, a call waits for it. */
   call(op, args = {}, options = {}, limit = {}) {
-    if (!this.ready && !this.renewing) return Promise.resolve({ ok: false, error: { code: CODE.notReady, message: "The engine is still starting.", field: null } });
+    if (!this.ready && !this.renewing)
+      return Promise.resolve({
+        ok: false,
+        error: { code: CODE.notReady, message: "The engine is still starting.", field: null },
+      });
     const id = this.nextId++;
     const { text, ...fields } = options || {};
-    const message = { type: "call", id, request: JSON.stringify({ ...fields, op, args }), ...(typeof text === "string" || text instanceof Uint8Array ? { text } : {}) };
+    const message = {
+      type: "call",
+      id,
+      request: JSON.stringify({ ...fields, op, args }),
+      ...(typeof text === "string" || text instanceof Uint8Array ? { text } : {}),
+    };
     return new Promise((resolve, reject) => {
       const call = { id, op, message, resolve, reject, deadlineMs: limit?.ms, stopped: limit?.stopped };
       if (this.renewing) this.held.push(call);

@@ -155,7 +155,9 @@ export async function* unzippedChunks(response, arrived = () => {}) {
   const head = first.value;
   arrived(head);
   const body = new ReadableStream({
-    start(controller) { controller.enqueue(head); },
+    start(controller) {
+      controller.enqueue(head);
+    },
     async pull(controller) {
       const { done, value } = await reader.read();
       if (done) controller.close();
@@ -164,7 +166,9 @@ export async function* unzippedChunks(response, arrived = () => {}) {
         controller.enqueue(value);
       }
     },
-    cancel(reason) { return reader.cancel(reason); },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
   });
   const zipped = head[0] === GZIP[0] && head[1] === GZIP[1];
   const chunks = (zipped ? body.pipeThrough(new DecompressionStream("gzip")) : body).getReader();
@@ -182,7 +186,9 @@ export async function* unzippedChunks(response, arrived = () => {}) {
  */
 export function chunksOf(url) {
   let settle;
-  const digest = new Promise((resolve, reject) => { settle = { resolve, reject }; });
+  const digest = new Promise((resolve, reject) => {
+    settle = { resolve, reject };
+  });
   digest.catch(() => {}); // read only after every chunk, which report the failure first
   let helper;
   try {
@@ -199,13 +205,22 @@ export function chunksOf(url) {
   }
   const queue = [];
   let wake = null;
-  helper.onmessage = ({ data }) => { queue.push(data); wake?.(); };
-  helper.onerror = (event) => { queue.push({ error: event.message || "its worker stopped" }); wake?.(); };
+  helper.onmessage = ({ data }) => {
+    queue.push(data);
+    wake?.();
+  };
+  helper.onerror = (event) => {
+    queue.push({ error: event.message || "its worker stopped" });
+    wake?.();
+  };
   helper.postMessage({ url: String(url) });
   const chunks = (async function* fromHelper() {
     try {
       for (;;) {
-        if (!queue.length) await new Promise((resolve) => { wake = resolve; });
+        if (!queue.length)
+          await new Promise((resolve) => {
+            wake = resolve;
+          });
         wake = null;
         const message = queue.shift();
         if (message.error) throw new Error(message.error);
@@ -290,7 +305,8 @@ export function refusal(info, site) {
     return `it was made for another build of the site (${info.sources.slice(0, 12)}, this site is ${site.sources.slice(0, 12)})`;
   }
   if (info.wheel !== site.wheel) return `it was made with ${info.wheel}, but this site installs ${site.wheel}`;
-  if (info.wheel_sha256 !== site.wheel_sha256) return `it was made with another build of ${site.wheel} (its SHA-256 differs)`;
+  if (info.wheel_sha256 !== site.wheel_sha256)
+    return `it was made with another build of ${site.wheel} (its SHA-256 differs)`;
   if (!HEX64.test(info.gz_sha256 ?? "") || !HEX64.test(info.packed_sha256 ?? "")) {
     return "its description gives no SHA-256 of its bytes";
   }
@@ -302,7 +318,8 @@ export function bytesRefusal(info, digest) {
   if (!digest || !HEX64.test(digest.sha256 ?? "")) return "its bytes were not hashed";
   const expected = digest.over === "gzip" ? info.gz_sha256 : digest.over === "packed" ? info.packed_sha256 : null;
   if (!HEX64.test(expected ?? "")) return `its description gives no SHA-256 of its ${digest.over} bytes`;
-  if (digest.sha256 !== expected) return "its bytes do not match the SHA-256 in its description (damaged, or another build's)";
+  if (digest.sha256 !== expected)
+    return "its bytes do not match the SHA-256 in its description (damaged, or another build's)";
   return null;
 }
 

@@ -11,8 +11,12 @@
 // deleted only once no client of it remains. A new worker takes over only when a tab asks (skip-waiting);
 // it then claims every tab, and each tab that had a controller reloads into the new version (sw_client.mjs).
 const VERSION = "__VERSION__";
-const ASSETS = [/*__ASSETS__*/];
-const OPTIONAL = [/*__OPTIONAL__*/];
+const ASSETS = [
+  /*__ASSETS__*/
+];
+const OPTIONAL = [
+  /*__OPTIONAL__*/
+];
 const PREFIX = "rules-companion-";
 const CACHE = PREFIX + VERSION;
 const CLIENTS = "rules-companion:clients"; // not PREFIX-: never taken for a version's cache
@@ -82,7 +86,16 @@ let tidying = null;
 let untidy = true; // until a tidy finds this version alone
 function tidySoon() {
   if (!untidy) return Promise.resolve();
-  tidying ??= tidy().then((more) => { untidy = more; }, () => {}).finally(() => { tidying = null; });
+  tidying ??= tidy()
+    .then(
+      (more) => {
+        untidy = more;
+      },
+      () => {},
+    )
+    .finally(() => {
+      tidying = null;
+    });
   return tidying;
 }
 
@@ -96,25 +109,33 @@ async function addOptional(cache, url) {
 
 self.addEventListener("install", (event) => {
   const required = ASSETS.filter((url) => !OPTIONAL.includes(url));
-  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all([
-    cache.addAll(required.map((url) => new Request(url, { cache: "reload" }))),
-    ...OPTIONAL.map((url) => addOptional(cache, url)),
-  ])));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) =>
+        Promise.all([
+          cache.addAll(required.map((url) => new Request(url, { cache: "reload" }))),
+          ...OPTIONAL.map((url) => addOptional(cache, url)),
+        ]),
+      ),
+  );
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil((async () => {
-    // Pages open before any worker controlled them (the first visit) were loaded from the network, that is
-    // with this version's files: they are this version's clients from now on.
-    const open = await self.clients.matchAll({ includeUncontrolled: true, type: "all" });
-    try {
-      for (const client of open) if (!(await versionOf(client.id))) await remember(client.id, VERSION);
-      untidy = true;
-      await tidySoon();
-    } finally {
-      await self.clients.claim();
-    }
-  })());
+  event.waitUntil(
+    (async () => {
+      // Pages open before any worker controlled them (the first visit) were loaded from the network, that is
+      // with this version's files: they are this version's clients from now on.
+      const open = await self.clients.matchAll({ includeUncontrolled: true, type: "all" });
+      try {
+        for (const client of open) if (!(await versionOf(client.id))) await remember(client.id, VERSION);
+        untidy = true;
+        await tidySoon();
+      } finally {
+        await self.clients.claim();
+      }
+    })(),
+  );
 });
 
 self.addEventListener("message", (event) => {
@@ -122,7 +143,11 @@ self.addEventListener("message", (event) => {
   if (type === "skip-waiting") self.skipWaiting();
   else if (type === "version" && event.source) {
     const client = event.source;
-    event.waitUntil(versionOf(client.id).then((page) => client.postMessage({ type: "version", page: page || VERSION, active: VERSION })));
+    event.waitUntil(
+      versionOf(client.id).then((page) =>
+        client.postMessage({ type: "version", page: page || VERSION, active: VERSION }),
+      ),
+    );
   }
 });
 

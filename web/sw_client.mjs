@@ -24,7 +24,11 @@ function reloadNow() {
   reloading = true;
   waiting?.stop();
   for (const close of closers) {
-    try { close(); } catch { /* closing is a courtesy to the next version: the reload closes it anyway */ }
+    try {
+      close();
+    } catch {
+      /* closing is a courtesy to the next version: the reload closes it anyway */
+    }
   }
   location.reload();
 }
@@ -87,16 +91,19 @@ export function registerServiceWorker({ onUpdate, onOffline, onVersion, onOfflin
   if (!sw || registered) return; // once per page, even if the engine is restarted
   registered = true;
   /** A first install that fails leaves no offline copy; a failed update leaves the older one, still whole. */
-  const watchInstall = (registration, worker) => worker?.addEventListener("statechange", () => {
-    if (worker.state === "redundant" && !registration.active) onOfflineMissing?.("saving the offline copy failed");
-  });
+  const watchInstall = (registration, worker) =>
+    worker?.addEventListener("statechange", () => {
+      if (worker.state === "redundant" && !registration.active) onOfflineMissing?.("saving the offline copy failed");
+    });
   const offer = (registration) => {
     if (!sw.controller) return; // the first install: there is nothing older to leave
     onUpdate(() => {
       agreed = true; // pressed in this tab: it reloads whatever it holds
       const next = registration.waiting;
       if (!next) return reloadNow(); // the new worker is already active (another tab asked): reloading loads it
-      next.addEventListener("statechange", () => { if (next.state === "activated") reloadNow(); });
+      next.addEventListener("statechange", () => {
+        if (next.state === "activated") reloadNow();
+      });
       next.postMessage({ type: "skip-waiting" }); // then controllerchange reloads this tab and every other that holds no input
     });
   };

@@ -22,7 +22,9 @@ const holds = new Set();
 export function holdInput(reason = "unsaved") {
   const token = { reason };
   holds.add(token);
-  return () => { holds.delete(token); };
+  return () => {
+    holds.delete(token);
+  };
 }
 
 /** What a field shows, as one string: its text, its checked state (a radio: the value its group has checked), or the
@@ -30,19 +32,28 @@ export function holdInput(reason = "unsaved") {
 export function fieldState(field) {
   const type = String(field.type || "").toLowerCase();
   if (type === "radio") {
-    const group = field.form && field.name ? Array.from(field.form.querySelectorAll?.(`input[type="radio"]`) || []).filter((each) => each.name === field.name) : [field];
+    const group =
+      field.form && field.name
+        ? Array.from(field.form.querySelectorAll?.(`input[type="radio"]`) || []).filter(
+            (each) => each.name === field.name,
+          )
+        : [field];
     const chosen = group.find((each) => each.checked);
     return chosen ? `radio:${chosen.value}` : "radio:";
   }
   if (type === "checkbox") return field.checked ? "on" : "off";
   if (String(field.tagName || "").toUpperCase() === "SELECT" && field.multiple) {
-    return Array.from(field.options || []).filter((each) => each.selected).map((each) => each.value).join("\n");
+    return Array.from(field.options || [])
+      .filter((each) => each.selected)
+      .map((each) => each.value)
+      .join("\n");
   }
   return String(field.value ?? "");
 }
 
 /** Is a choice (a radio, a checkbox, a select)? */
-const isChoice = (field) => CHOICES.has(String(field.type || "").toLowerCase()) || String(field.tagName || "").toUpperCase() === "SELECT";
+const isChoice = (field) =>
+  CHOICES.has(String(field.type || "").toLowerCase()) || String(field.tagName || "").toUpperCase() === "SELECT";
 
 /**
  * Does ``field`` hold unsaved input? ``seen`` is what the watcher knows of it: ``{before, touched}`` (its state
@@ -74,7 +85,8 @@ function reached(target) {
 /** Before the user reaches a field (pointer, focus, key), what it shows is kept, once. */
 function remember(event) {
   if (!event.isTrusted) return;
-  for (const field of reached(event.target)) if (!known.has(field)) known.set(field, { before: fieldState(field), touched: false });
+  for (const field of reached(event.target))
+    if (!known.has(field)) known.set(field, { before: fieldState(field), touched: false });
 }
 
 /** The user changed it (typing, a choice, a − / + step). */
@@ -92,7 +104,8 @@ function touch(event) {
 /** A field that stores itself was left (its value is stored): what it shows now is saved. */
 function settle(event) {
   const field = event.target;
-  if (field?.matches?.(FIELDS) && field.dataset?.stores !== undefined) known.set(field, { before: fieldState(field), touched: false });
+  if (field?.matches?.(FIELDS) && field.dataset?.stores !== undefined)
+    known.set(field, { before: fieldState(field), touched: false });
 }
 
 let watching = null;
@@ -112,7 +125,8 @@ export function unsavedInput(doc = globalThis.document) {
   if (!doc) return why;
   if (doc.querySelector("dialog[open], [aria-modal='true']")) why.push("an open question");
   for (const field of doc.querySelectorAll(FIELDS)) {
-    if (fieldIsUnsaved(field, known.get(field))) why.push(`typed in ${field.name || field.id || field.type || "a field"}`);
+    if (fieldIsUnsaved(field, known.get(field)))
+      why.push(`typed in ${field.name || field.id || field.type || "a field"}`);
   }
   return why;
 }
@@ -126,7 +140,10 @@ export const hasUnsavedInput = (doc) => unsavedInput(doc).length > 0;
 export function whenClear(isClear, then, { everyMs = 400, timers = globalThis } = {}) {
   let timer = null;
   let done = false;
-  const stop = () => { if (timer !== null) timers.clearInterval(timer); timer = null; };
+  const stop = () => {
+    if (timer !== null) timers.clearInterval(timer);
+    timer = null;
+  };
   const poke = () => {
     if (done || !isClear()) return;
     done = true;
@@ -135,5 +152,11 @@ export function whenClear(isClear, then, { everyMs = 400, timers = globalThis } 
   };
   timer = timers.setInterval(poke, everyMs);
   poke();
-  return { poke, stop: () => { done = true; stop(); } };
+  return {
+    poke,
+    stop: () => {
+      done = true;
+      stop();
+    },
+  };
 }

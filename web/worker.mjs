@@ -32,7 +32,9 @@ const BUILD_INFO_URL = new URL("build-info.json", here).href;
 // instantiateStreaming call then instantiates that module instead of compiling again. A null module
 // (the page could not compile) falls back to a streaming compile here.
 let receiveModule;
-const moduleFromPage = new Promise((resolve) => { receiveModule = resolve; });
+const moduleFromPage = new Promise((resolve) => {
+  receiveModule = resolve;
+});
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async (source, imports) => {
   const module = await moduleFromPage;
@@ -47,15 +49,18 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
 // with nothing while the page's compiled module is on its way (it is only read if that module is null).
 const realFetch = self.fetch.bind(self);
 /** ``url`` downloaded whole, its arrival marked as ``mark``; a failed download is handed on as it came. */
-const downloaded = (url, mark) => realFetch(url).then(async (response) => {
-  if (!response.ok) return response;
-  const body = await response.arrayBuffer();
-  marks[mark] = performance.now();
-  return new Response(body, { status: response.status, headers: response.headers });
-});
+const downloaded = (url, mark) =>
+  realFetch(url).then(async (response) => {
+    if (!response.ok) return response;
+    const body = await response.arrayBuffer();
+    marks[mark] = performance.now();
+    return new Response(body, { status: response.status, headers: response.headers });
+  });
 const lock = downloaded(LOCK_URL, "lock");
 // The lock's text for the snapshot's check (fromSnapshot), read from a copy before loadPyodide takes the body.
-const lockText = lock.then((response) => (response.ok ? response.clone().text() : Promise.reject(new Error(`the lock: HTTP ${response.status}`))));
+const lockText = lock.then((response) =>
+  response.ok ? response.clone().text() : Promise.reject(new Error(`the lock: HTTP ${response.status}`)),
+);
 lockText.catch(() => {}); // read where it is used
 const early = new Map([
   [STDLIB_URL, downloaded(STDLIB_URL, "stdlib")],
@@ -70,7 +75,12 @@ self.fetch = (input, init) => {
   early.delete(url); // once: a second boot (the fallback) downloads afresh
   return started;
 };
-import(pyodideURL("pyodide.asm.mjs")).then(() => { marks.script = performance.now(); }, () => {}); // loadPyodide reports a failure
+import(pyodideURL("pyodide.asm.mjs")).then(
+  () => {
+    marks.script = performance.now();
+  },
+  () => {},
+); // loadPyodide reports a failure
 
 const stage = (name, step, text) => postMessage({ type: "stage", stage: name, step, text });
 
@@ -99,7 +109,8 @@ function stdlibArrived(pyodide) {
   return zips.every((zip) => pyodide.FS.analyzePath(zip).exists && pyodide.FS.stat(zip).size > 0);
 }
 
-const fetchJson = (url, what) => fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${what}: HTTP ${r.status}`))));
+const fetchJson = (url, what) =>
+  fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${what}: HTTP ${r.status}`))));
 
 /** What this site's own files say it is, for the snapshot's description to match (snapshot.mjs refusal):
  * its build (build-info.json's `sources`) and the wheel its lock installs. */
@@ -121,7 +132,10 @@ async function fromSnapshot() {
   let info;
   let image;
   try {
-    const [description, site] = await Promise.all([fetchJson(pyodideURL("py_rules.snapshot.json"), "its description"), thisSite()]);
+    const [description, site] = await Promise.all([
+      fetchJson(pyodideURL("py_rules.snapshot.json"), "its description"),
+      thisSite(),
+    ]);
     const wrong = refusal(description, site);
     if (wrong) throw new Error(wrong);
     info = description;
@@ -130,7 +144,9 @@ async function fromSnapshot() {
     chunks.stop?.();
     throw error;
   }
-  const filled = fill(chunks, info, image, chunks.digest).then(() => { marks.snapshot = performance.now(); });
+  const filled = fill(chunks, info, image, chunks.digest).then(() => {
+    marks.snapshot = performance.now();
+  });
   filled.catch(() => {}); // awaited below
   let pyodide;
   try {
@@ -190,8 +206,15 @@ self.onmessage = async (event) => {
   try {
     response = text !== undefined ? api.call(String(request), text) : api.call(String(request)); // a long file beside it
   } catch (error) {
-    response = JSON.stringify({ ok: false, error: { code: CODE.internal, message: String(error?.message || error), field: null } });
+    response = JSON.stringify({
+      ok: false,
+      error: { code: CODE.internal, message: String(error?.message || error), field: null },
+    });
   }
   postMessage({ type: "response", id, response });
-  try { api.tidy?.(); } catch { /* freeing is never worth an error: the next file checked frees it */ } // a long file's values, now that the answer is sent
+  try {
+    api.tidy?.();
+  } catch {
+    /* freeing is never worth an error: the next file checked frees it */
+  } // a long file's values, now that the answer is sent
 };

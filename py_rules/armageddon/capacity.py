@@ -25,8 +25,14 @@ __all__ = ("capacity", "limits_of", "penalties_of", "lowered_of", "ACT_OPS", "DE
 
 _ESSENCE_LOST = "seed 000, Essence: lost Attribute points return once Essence is brought back to at least 0"
 
-ACT_OPS = ("armageddon.character_task", "armageddon.test", "armageddon.resisted", "armageddon.attack",
-           "armageddon.roll_damage", "armageddon.initiative")
+ACT_OPS = (
+    "armageddon.character_task",
+    "armageddon.test",
+    "armageddon.resisted",
+    "armageddon.attack",
+    "armageddon.roll_damage",
+    "armageddon.initiative",
+)
 """The rolls a character makes by his own choice (a Task, a Test, an attack and its damage, Initiative); the rest are
 made on him (damage, First Aid), forced on him (Fear, Consciousness, Survival Tests) or the Chronicler's."""
 DEFENCE_OPS = ()
@@ -60,34 +66,66 @@ def penalties_of(character: dict, settings: PenaltySettings = PenaltySettings())
     lp = current["life_points"]
     injury = injury_penalty(lp, settings.injury_penalty_cap)
     if injury:
-        found.append(Penalty(injury, "all rolls", f"injured, {_n(lp)} LP (−1 per LP below 6; not on Consciousness or "
-                             "Survival Tests)", "seed 000, Life Points: −1 per LP below 6"))
+        found.append(
+            Penalty(
+                injury,
+                "all rolls",
+                f"injured, {_n(lp)} LP (−1 per LP below 6; not on Consciousness or Survival Tests)",
+                "seed 000, Life Points: −1 per LP below 6",
+            )
+        )
     ep = current["endurance_points"]
     if ep <= TIRED_THRESHOLD:
-        found.append(Penalty(TIRED_PENALTY, "all rolls", f"tired, {_n(ep)} EP (5 or less)",
-                             "seed 000, Endurance Points: 5 EP or less, −2 to all actions"))
+        found.append(
+            Penalty(
+                TIRED_PENALTY,
+                "all rolls",
+                f"tired, {_n(ep)} EP (5 or less)",
+                "seed 000, Endurance Points: 5 EP or less, −2 to all actions",
+            )
+        )
     essence, most = current["essence"], derived["essence"]
     depressed = essence <= DEPRESSED_THRESHOLD
     if 2 * essence <= most and (settings.stack_essence_penalties or not depressed):
         rolls = "mental rolls" if settings.essence_penalty_on_mental_tests else "mental Tasks"
-        found.append(Penalty(NUMB_PENALTY, rolls, f"Essence at half or below ({essence} of {most})",
-                             "seed 000, Essence: half or lower, −1 to mental Tasks; rules/armageddon.md §1.16 A12"))
+        found.append(
+            Penalty(
+                NUMB_PENALTY,
+                rolls,
+                f"Essence at half or below ({essence} of {most})",
+                "seed 000, Essence: half or lower, −1 to mental Tasks; rules/armageddon.md §1.16 A12",
+            )
+        )
     if depressed:
-        found.append(Penalty(DEPRESSED_PENALTY, "all rolls", f"deeply depressed, Essence {_n(essence)} (1 or less)",
-                             "seed 000, Essence: 1 or 0 points, all actions at −3"))
+        found.append(
+            Penalty(
+                DEPRESSED_PENALTY,
+                "all rolls",
+                f"deeply depressed, Essence {_n(essence)} (1 or less)",
+                "seed 000, Essence: 1 or 0 points, all actions at −3",
+            )
+        )
     load = load_of(character)
     if load.penalty:
-        found.append(Penalty(load.penalty, "rolls needing silence or fast reactions, and Speed",
-                             f"{load.level} Encumbrance ({load.weight} lb)",
-                             "seed 000, Encumbrance: penalty to Speed and to rolls needing silence or fast reactions"))
+        found.append(
+            Penalty(
+                load.penalty,
+                "rolls needing silence or fast reactions, and Speed",
+                f"{load.level} Encumbrance ({load.weight} lb)",
+                "seed 000, Encumbrance: penalty to Speed and to rolls needing silence or fast reactions",
+            )
+        )
     return found
 
 
 def lowered_of(character: dict) -> list[Lowered]:
     """Attributes lost for a while to Essence below 0 (seed 000, Essence): rolls use what is left."""
     until = "until Essence is back to 0 or more"
-    return [Lowered(name, character["attributes"][name], lost, until, _ESSENCE_LOST)
-            for name, lost in character["lost_attributes"].items() if lost]
+    return [
+        Lowered(name, character["attributes"][name], lost, until, _ESSENCE_LOST)
+        for name, lost in character["lost_attributes"].items()
+        if lost
+    ]
 
 
 def capacity(character: dict, *, turn_seconds: int, settings: PenaltySettings = PenaltySettings()):
@@ -98,7 +136,16 @@ def capacity(character: dict, *, turn_seconds: int, settings: PenaltySettings = 
     allowed = {op for record in R.CONDITIONS for words, op in record.still if words in only}
     act = [limit for limit in limits if limit.what == "act"]
     forbidden = {op: f"can't act: {act[0].reason}" for op in ACT_OPS if op not in allowed} if act else {}
-    return answer("armageddon", name_of(character), limits=limits, penalties=penalties_of(character, settings),
-                  lowered=lowered_of(character), only=only, forbidden=forbidden, defence_ops=DEFENCE_OPS,
-                  refused=[op for op in ACT_OPS if op != "armageddon.resisted"] if has(character, "dead") else (),
-                  none_said="Nothing in his state limits him: no penalty from his state.", source="rules/armageddon.md §1.15")
+    return answer(
+        "armageddon",
+        name_of(character),
+        limits=limits,
+        penalties=penalties_of(character, settings),
+        lowered=lowered_of(character),
+        only=only,
+        forbidden=forbidden,
+        defence_ops=DEFENCE_OPS,
+        refused=[op for op in ACT_OPS if op != "armageddon.resisted"] if has(character, "dead") else (),
+        none_said="Nothing in his state limits him: no penalty from his state.",
+        source="rules/armageddon.md §1.15",
+    )

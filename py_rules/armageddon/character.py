@@ -33,8 +33,20 @@ from py_rules.text import check_sheet as check_texts
 from py_rules.words import field_words, listed
 
 __all__ = (
-    "SCHEMA", "EXAMPLE", "from_dict", "derive", "lifting_capacity", "attribute", "skill_entry",
-    "copy_of", "has", "add", "remove", "name_of", "check_alive", "POOL_FLOOR",
+    "SCHEMA",
+    "EXAMPLE",
+    "from_dict",
+    "derive",
+    "lifting_capacity",
+    "attribute",
+    "skill_entry",
+    "copy_of",
+    "has",
+    "add",
+    "remove",
+    "name_of",
+    "check_alive",
+    "POOL_FLOOR",
 )
 
 SCHEMA = "armageddon.character/1"
@@ -48,19 +60,48 @@ _BONUS_KEYS = ("life_points", "endurance_points", "essence", "speed")
 _POOLS = ("life_points", "endurance_points", "essence")
 _TIMERS = ("clock_seconds", "frozen_seconds", "survival_seconds", "survival_tests", "death_seconds")
 _KEYS = (
-    "schema", "name", "kind", "attributes", "skills", "essence_channeling", "items", "bonuses", "current",
-    "sleep_debt", "conditions", "lost_attributes", "temporary_drawbacks", "first_aid_received", "timers",
-    "derived", "notes", "weapons", "armour", "qualities",
+    "schema",
+    "name",
+    "kind",
+    "attributes",
+    "skills",
+    "essence_channeling",
+    "items",
+    "bonuses",
+    "current",
+    "sleep_debt",
+    "conditions",
+    "lost_attributes",
+    "temporary_drawbacks",
+    "first_aid_received",
+    "timers",
+    "derived",
+    "notes",
+    "weapons",
+    "armour",
+    "qualities",
 )
 
 EXAMPLE = {
     "schema": SCHEMA,
     "name": "Jack Hawthorne",
     "kind": "gifted",
-    "attributes": {"Strength": 2, "Dexterity": 2, "Constitution": 3, "Intelligence": 3, "Perception": 3,
-                   "Willpower": 3},
-    "skills": {"Handguns": 3, "First Aid": 2, "Stealth": 2, "Notice": 2, "Occult Knowledge": 2,
-               "Medicine": {"level": 0, "untrained_penalty": -6}},
+    "attributes": {
+        "Strength": 2,
+        "Dexterity": 2,
+        "Constitution": 3,
+        "Intelligence": 3,
+        "Perception": 3,
+        "Willpower": 3,
+    },
+    "skills": {
+        "Handguns": 3,
+        "First Aid": 2,
+        "Stealth": 2,
+        "Notice": 2,
+        "Occult Knowledge": 2,
+        "Medicine": {"level": 0, "untrained_penalty": -6},
+    },
     "essence_channeling": 2,
     "items": [{"name": "Pistol", "weight": 3}, {"name": "Backpack", "weight": 20}],
 }
@@ -71,9 +112,16 @@ def _fail(code: str, message: str, field: str) -> RulesError:
     return RulesError(code, message, field)
 
 
-_NAMES = {"essence_channeling": "Essence Channeling", "life_points": "Life Points", "endurance_points": "Endurance Points",
-          "essence": "Essence", "current": "current points", "untrained_penalty": "untrained penalty",
-          "first_aid_received": "First Aid received", "temporary_drawbacks": "temporary Drawbacks"}
+_NAMES = {
+    "essence_channeling": "Essence Channeling",
+    "life_points": "Life Points",
+    "endurance_points": "Endurance Points",
+    "essence": "Essence",
+    "current": "current points",
+    "untrained_penalty": "untrained penalty",
+    "first_aid_received": "First Aid received",
+    "temporary_drawbacks": "temporary Drawbacks",
+}
 
 
 def _said(field: str) -> str:
@@ -82,8 +130,10 @@ def _said(field: str) -> str:
 
 
 def _int(value, field: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or (
-        isinstance(value, float) and not (math.isfinite(value) and value.is_integer())
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or (isinstance(value, float) and not (math.isfinite(value) and value.is_integer()))
     ):
         raise _fail("wrong_type", f"{_said(field)} must be a whole number (got {_shown(value)}).", field)
     value = int(value)
@@ -92,8 +142,6 @@ def _int(value, field: str, low: int | None = None, high: int | None = None) -> 
     if high is not None and value > high:
         raise _fail("out_of_range", f"{_said(field)} must be at most {high} (got {_shown(value)}).", field)
     return value
-
-
 
 
 def _dict(value, field: str) -> dict:
@@ -114,15 +162,26 @@ def _skills(raw) -> dict:
             raise _fail("out_of_range", f"A skill name must be at most {_NAME_MAX} characters.", "skills")
         field = f"skills.{name}"
         if not _skill_known(name):
-            raise _fail("unknown_skill", f"There is no skill called {name!r} in the rules' list; pick one from the "
-                        f"list (a speciality is written 'Craft (Woodwork)').", field)
+            raise _fail(
+                "unknown_skill",
+                f"There is no skill called {name!r} in the rules' list; pick one from the "
+                f"list (a speciality is written 'Craft (Woodwork)').",
+                field,
+            )
         if isinstance(entry, dict):
             unknown = set(entry) - {"level", "untrained_penalty"}
             if unknown:
-                raise _fail("unknown_field", f"{_said(field)} has no field {sorted(unknown)[0]!r} (it has level and untrained penalty).", field)
+                raise _fail(
+                    "unknown_field",
+                    f"{_said(field)} has no field {sorted(unknown)[0]!r} (it has level and untrained penalty).",
+                    field,
+                )
             level = SHEET.read(f"{field}.level", entry.get("level", 0), label=name)
-            penalty = SHEET.read(f"{field}.untrained_penalty", entry.get("untrained_penalty", 0),
-                                 label=f"The untrained penalty of {name}")
+            penalty = SHEET.read(
+                f"{field}.untrained_penalty",
+                entry.get("untrained_penalty", 0),
+                label=f"The untrained penalty of {name}",
+            )
         else:
             level, penalty = SHEET.read(field, entry, label=name), 0
         skills[name] = level if penalty == 0 else {"level": level, "untrained_penalty": penalty}
@@ -138,14 +197,23 @@ def _qualities(raw) -> list:
         entry = _dict(entry, field)
         unknown = set(entry) - {"name", "kind", "level", "points"}
         if unknown:
-            raise _fail("unknown_field", f"Quality or Drawback {index + 1} has no field {sorted(unknown)[0]!r} (it has "
-                        "a name, a kind, a level and points).", field)
+            raise _fail(
+                "unknown_field",
+                f"Quality or Drawback {index + 1} has no field {sorted(unknown)[0]!r} (it has "
+                "a name, a kind, a level and points).",
+                field,
+            )
         name = _text(entry.get("name", ""), f"{field}.name", _NAME_MAX).strip()
         if not name:
             raise _fail("missing_field", f"Quality or Drawback {index + 1} needs a name.", f"{field}.name")
-        entries.append({"name": name, "kind": SHEET.read(f"{field}.kind", entry.get("kind", "quality")),
-                        "level": SHEET.read(f"{field}.level", entry.get("level", 1), label=f"The level of {name}"),
-                        "points": SHEET.read(f"{field}.points", entry.get("points", 1), label=f"The points of {name}")})
+        entries.append(
+            {
+                "name": name,
+                "kind": SHEET.read(f"{field}.kind", entry.get("kind", "quality")),
+                "level": SHEET.read(f"{field}.level", entry.get("level", 1), label=f"The level of {name}"),
+                "points": SHEET.read(f"{field}.points", entry.get("points", 1), label=f"The points of {name}"),
+            }
+        )
     check_levels(entries)
     return entries
 
@@ -161,7 +229,11 @@ def _items(raw) -> list:
         item = _dict(item, field)
         unknown = set(item) - {"name", "weight"}
         if unknown:
-            raise _fail("unknown_field", f"{_said(field)} has no field {sorted(unknown)[0]!r} (it has a name and a weight).", field)
+            raise _fail(
+                "unknown_field",
+                f"{_said(field)} has no field {sorted(unknown)[0]!r} (it has a name and a weight).",
+                field,
+            )
         name = _text(item.get("name", ""), f"{field}.name", _NAME_MAX)
         weight = SHEET.read(f"{field}.weight", item.get("weight"), label=_said(f"{field}.weight"))
         items.append({"name": name, "weight": weight})
@@ -182,12 +254,15 @@ def from_dict(raw) -> dict:
     schema = raw.get("schema", SCHEMA)
     if not isinstance(schema, str) or not schema.startswith(_SCHEMA_PREFIX):
         raise _fail("bad_schema", _NOT_OURS, "schema")
-    version = schema[len(_SCHEMA_PREFIX):]
+    version = schema[len(_SCHEMA_PREFIX) :]
     if not (version.isascii() and version.isdigit() and len(version) <= 6):
         raise _fail("bad_schema", _NOT_OURS, "schema")
     if int(version) > _VERSION:
-        raise _fail("newer_schema", "This character was saved by a newer version of the app; update the app to "
-                    "read it.", "schema")
+        raise _fail(
+            "newer_schema",
+            "This character was saved by a newer version of the app; update the app to read it.",
+            "schema",
+        )
     if int(version) < 1:
         raise _fail("bad_schema", _NOT_OURS, "schema")
     unknown = [key for key in raw if key not in _KEYS]
@@ -212,27 +287,46 @@ def from_dict(raw) -> dict:
     listed_channeling = channeling_of(qualities)
     if listed_channeling is not None:  # the Quality's level is the channeling (seed 000, Essence)
         if channeling not in (0, listed_channeling):
-            raise _fail("not_allowed", f"Essence Channeling is {channeling} but the Quality Essence Channeling is at "
-                        f"level {listed_channeling}: make them the same.", "essence_channeling")
+            raise _fail(
+                "not_allowed",
+                f"Essence Channeling is {channeling} but the Quality Essence Channeling is at "
+                f"level {listed_channeling}: make them the same.",
+                "essence_channeling",
+            )
         channeling = listed_channeling
     if is_gifted(qualities) and kind == "mundane":
-        raise _fail("not_allowed", "The Gifted makes a character Gifted: set the kind to Gifted (or remove the "
-                    "Quality).", "kind")
+        raise _fail(
+            "not_allowed",
+            "The Gifted makes a character Gifted: set the kind to Gifted (or remove the Quality).",
+            "kind",
+        )
     if channeling and kind == "mundane":
-        raise _fail("not_allowed", "A Mundane character cannot have Essence Channeling: make them Gifted or "
-                    "Supernatural, or set Essence Channeling to 0.", "essence_channeling")
+        raise _fail(
+            "not_allowed",
+            "A Mundane character cannot have Essence Channeling: make them Gifted or "
+            "Supernatural, or set Essence Channeling to 0.",
+            "essence_channeling",
+        )
 
     raw_bonuses = _dict(raw.get("bonuses", {}), "bonuses")
     for key in raw_bonuses:
         if key not in _BONUS_KEYS:
-            raise _fail("unknown_field", f"Bonuses have no field {key!r} (use {listed(_NAMES.get(k, k) for k in _BONUS_KEYS)}).", f"bonuses.{key}")
+            raise _fail(
+                "unknown_field",
+                f"Bonuses have no field {key!r} (use {listed(_NAMES.get(k, k) for k in _BONUS_KEYS)}).",
+                f"bonuses.{key}",
+            )
     bonuses = {key: _int(raw_bonuses.get(key, 0), f"bonuses.{key}", -100, 1000) for key in _BONUS_KEYS}
     derived = derive(attributes, bonuses, qualities)
 
     raw_current = _dict(raw.get("current", {}), "current")
     for key in raw_current:
         if key not in _POOLS:
-            raise _fail("unknown_field", f"Current points have no field {key!r} (use {listed(_NAMES.get(k, k) for k in _POOLS)}).", f"current.{key}")
+            raise _fail(
+                "unknown_field",
+                f"Current points have no field {key!r} (use {listed(_NAMES.get(k, k) for k in _POOLS)}).",
+                f"current.{key}",
+            )
     current = {}
     for key in _POOLS:
         maximum = derived[key]
@@ -246,16 +340,22 @@ def from_dict(raw) -> dict:
         raise _fail("wrong_type", "Conditions must be a list of condition names.", "conditions")
     for index, condition in enumerate(raw_conditions):
         if not isinstance(condition, str) or condition not in STORED_CONDITIONS:
-            raise _fail("unknown_condition", f"Unknown condition {condition!r}; known: "
-                        f"{listed(STORED_CONDITIONS)}.", f"conditions.{index}")
+            raise _fail(
+                "unknown_condition",
+                f"Unknown condition {condition!r}; known: {listed(STORED_CONDITIONS)}.",
+                f"conditions.{index}",
+            )
     conditions = [c for c in STORED_CONDITIONS if c in raw_conditions]
 
     raw_lost = _dict(raw.get("lost_attributes", {}), "lost_attributes")
     lost = {}
     for key, value in raw_lost.items():
         if key not in MENTAL_ATTRIBUTES:
-            raise _fail("unknown_field", f"Only mental Attributes ({', '.join(MENTAL_ATTRIBUTES)}) can be lost "
-                        f"temporarily.", f"lost_attributes.{key}")  # seed 000, Essence
+            raise _fail(
+                "unknown_field",
+                f"Only mental Attributes ({', '.join(MENTAL_ATTRIBUTES)}) can be lost temporarily.",
+                f"lost_attributes.{key}",
+            )  # seed 000, Essence
         value = _int(value, f"lost_attributes.{key}", 0, attributes[key])
         if value:
             lost[key] = value
@@ -361,5 +461,9 @@ def name_of(character: dict) -> str:
 def check_alive(character: dict) -> None:
     """Dead characters roll nothing (seed 000: failure of the last Survival Test is death)."""
     if has(character, "dead"):
-        raise RulesError("dead", f"{name_of(character)} is dead: he rolls nothing and heals no more (the Chronicler "
-                         "can clear 'dead' with Set or clear a condition).", "character")
+        raise RulesError(
+            "dead",
+            f"{name_of(character)} is dead: he rolls nothing and heals no more (the Chronicler "
+            "can clear 'dead' with Set or clear a condition).",
+            "character",
+        )

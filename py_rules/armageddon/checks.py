@@ -79,8 +79,9 @@ def resolve_roll(
     )
 
 
-def attribute_parts(kind: str, attribute_name: str, attribute: int, second_name: str = "Willpower",
-               second: int | None = None) -> list[Modifier]:
+def attribute_parts(
+    kind: str, attribute_name: str, attribute: int, second_name: str = "Willpower", second: int | None = None
+) -> list[Modifier]:
     """The Attribute parts of a Test (U6).
 
     >>> [(m.label, m.value) for m in attribute_parts("simple", "Willpower", 3)]
@@ -94,21 +95,44 @@ def attribute_parts(kind: str, attribute_name: str, attribute: int, second_name:
         return [Modifier(attribute_name, attribute, _TESTS + ": Difficult Test, Attribute")]
     if kind in ("consciousness", "survival"):
         if second is None:
-            raise RulesError("missing_field", f"A {kind.title()} Test needs Constitution and Willpower.", "second_attribute")
+            raise RulesError(
+                "missing_field", f"A {kind.title()} Test needs Constitution and Willpower.", "second_attribute"
+            )
         return [Modifier(attribute_name, attribute, _TWO), Modifier(second_name, second, _TWO)]
     raise RulesError("bad_choice", f"Unknown Test kind {kind!r}.", "kind")
 
 
-def resolve_test(dice, *, kind, attribute_name, attribute, second_attribute=None, modifiers=(), tn=TARGET_NUMBER,
-                 rule_of_one_mode="replace", label="", purpose="d10") -> Result:
+def resolve_test(
+    dice,
+    *,
+    kind,
+    attribute_name,
+    attribute,
+    second_attribute=None,
+    modifiers=(),
+    tn=TARGET_NUMBER,
+    rule_of_one_mode="replace",
+    label="",
+    purpose="d10",
+) -> Result:
     """A Simple, Difficult, Consciousness or Survival Test (U6)."""
     parts = attribute_parts(kind, attribute_name, attribute, "Willpower", second_attribute)
-    result = resolve_roll(dice, kind=f"{kind}_test", parts=parts, modifiers=modifiers, tn=tn,
-                          rule_of_one_mode=rule_of_one_mode, label=label, purpose=purpose)
+    result = resolve_roll(
+        dice,
+        kind=f"{kind}_test",
+        parts=parts,
+        modifiers=modifiers,
+        tn=tn,
+        rule_of_one_mode=rule_of_one_mode,
+        label=label,
+        purpose=purpose,
+    )
     return result
 
 
-def resisted_outcome(total_a: int, total_b: int, tn: int = TARGET_NUMBER, tie_rule: str = "stalemate") -> tuple[str | None, str]:
+def resisted_outcome(
+    total_a: int, total_b: int, tn: int = TARGET_NUMBER, tie_rule: str = "stalemate"
+) -> tuple[str | None, str]:
     """Who wins a Resisted roll: ("A"|"B"|None, reason) (U7; seed 000, Resisted Tasks & Tests).
 
     >>> resisted_outcome(12, 10), resisted_outcome(8, 7)[0], resisted_outcome(11, 11)[0]

@@ -84,8 +84,13 @@ def _tick(work, start: int, end: int, activity: str, load) -> None:
     # Seed 000: below 0 EP, one Consciousness Test every Turn (however many drains the Turn had).
     if (turns or drained) and work.current["endurance_points"] < 0 and not _out(char):
         consciousness_test(work, "EP")
-    if (turns and settings.consciousness_timing == "every_turn" and work.current["life_points"] <= 0
-            and not has(char, "unconscious") and not has(char, "dead")):
+    if (
+        turns
+        and settings.consciousness_timing == "every_turn"
+        and work.current["life_points"] <= 0
+        and not has(char, "unconscious")
+        and not has(char, "dead")
+    ):
         consciousness_test(work, "LP")
     if has(char, "asleep") and work.current["endurance_points"] >= 0 and activity != "sleeping":
         remove(char, "asleep")
@@ -99,12 +104,20 @@ def _endurance(work, start: int, end: int, activity: str, load) -> None:
         interval, amount = ACTIVITY_DRAIN[activity]
         interval = settings.turn_seconds if interval == "turn" else interval
         for _ in range(crossings(start, end, interval)):
-            lost = amount if isinstance(amount, int) else _drain_die(work, amount[0], f"EP drain ({activity.replace('_', ' ')})")
+            lost = (
+                amount
+                if isinstance(amount, int)
+                else _drain_die(work, amount[0], f"EP drain ({activity.replace('_', ' ')})")
+            )
             damage_endurance(work, lost, f"{activity.replace('_', ' ')} activity", test=False)
     if activity not in ("resting", "sleeping") and load.drain_seconds:
         for _ in range(crossings(start, end, load.drain_seconds)):
-            damage_endurance(work, _drain_die(work, 1, f"EP drain ({load.level} Encumbrance)"),
-                             f"{load.level} Encumbrance", test=False)
+            damage_endurance(
+                work,
+                _drain_die(work, 1, f"EP drain ({load.level} Encumbrance)"),
+                f"{load.level} Encumbrance",
+                test=False,
+            )
     if activity == "sleeping":
         ticks = crossings(start, end, SLEEP_RECOVERY_INTERVAL)
         if ticks:
@@ -149,8 +162,11 @@ def advance_time(work, seconds: int, activity: str) -> None:
     clock = timers["clock_seconds"]
     end = clock + seconds
     step = work.settings.turn_seconds
-    work.step(f"{_duration(seconds)} {'passes' if _duration(seconds) in ('1 h', '1 min', '1 s') else 'pass'}, {activity.replace('_', ' ')}; Turns of "
-              f"{step} s.", "rules/cross-system.md §4, rules/armageddon.md §1.16 A15")
+    work.step(
+        f"{_duration(seconds)} {'passes' if _duration(seconds) in ('1 h', '1 min', '1 s') else 'pass'}, {activity.replace('_', ' ')}; Turns of "
+        f"{step} s.",
+        "rules/cross-system.md §4, rules/armageddon.md §1.16 A15",
+    )
     load = load_of(char)  # the items do not change while time passes
     while clock < end and not has(char, "dead"):
         nxt = min(end, (clock // step + 1) * step)
@@ -164,11 +180,18 @@ def advance_days(work, days: int, care: bool, sleep_hours: int) -> None:
     char = work.char
     who = name_of(char)
     if has(char, "death_pending"):
-        raise RulesError("death_pending", f"{who} is dying within minutes: resuscitate him or advance time in "
-                         "minutes first.", "character")
+        raise RulesError(
+            "death_pending",
+            f"{who} is dying within minutes: resuscitate him or advance time in minutes first.",
+            "character",
+        )
     if has(char, "dying") and not has(char, "stabilised"):
-        raise RulesError("dying", f"{who} is at −10 LP or less and owes a Survival Test every minute: give First Aid "
-                         "or advance time in minutes first.", "character")  # seed 000
+        raise RulesError(
+            "dying",
+            f"{who} is at −10 LP or less and owes a Survival Test every minute: give First Aid "
+            "or advance time in minutes first.",
+            "character",
+        )  # seed 000
     con = attribute(char, "Constitution")
     for day in range(1, days + 1):
         work.step(f"Day {day}:", "seed 000, Healing & Resuscitation")
@@ -194,12 +217,16 @@ def advance_days(work, days: int, care: bool, sleep_hours: int) -> None:
             char["timers"]["frozen_seconds"] = 0
         char["timers"]["clock_seconds"] = start + 86_400
         pools = work.current
-        work.step(f"End of day {day}: LP {pools['life_points']}, EP {pools['endurance_points']} (sleep debt "
-                  f"{char['sleep_debt']}), Essence {pools['essence']}", "seed 000, Healing & Resuscitation")
+        work.step(
+            f"End of day {day}: LP {pools['life_points']}, EP {pools['endurance_points']} (sleep debt "
+            f"{char['sleep_debt']}), Essence {pools['essence']}",
+            "seed 000, Healing & Resuscitation",
+        )
         if has(char, "dead"):
             return
-        if has(char, "death_pending") or (has(char, "dying") and not has(char, "stabilised")
-                                           and work.current["life_points"] <= SURVIVAL_THRESHOLD):
+        if has(char, "death_pending") or (
+            has(char, "dying") and not has(char, "stabilised") and work.current["life_points"] <= SURVIVAL_THRESHOLD
+        ):
             work.event("Healing stops: he is dying again (a Survival Test every minute).")  # seed 000
             return
     if has(char, "asleep") and work.current["endurance_points"] >= 0:

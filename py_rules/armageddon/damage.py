@@ -20,8 +20,10 @@ _KEYS = {"LP": "life_points", "EP": "endurance_points", "Essence": "essence"}
 
 _SOURCE = "seed 000, The Basics: damage rolls are the exception to the d10; rules/armageddon.md §1.8 NdX × M + K"
 
-def roll_damage(dice: DiceSource, expr: Expr, purpose: str = "damage",
-                source: str = _SOURCE) -> tuple[int, tuple[int, ...], list[Step]]:
+
+def roll_damage(
+    dice: DiceSource, expr: Expr, purpose: str = "damage", source: str = _SOURCE
+) -> tuple[int, tuple[int, ...], list[Step]]:
     """Roll ``expr`` read with :data:`~py_rules.armageddon.tables.DAMAGE_FORM` (no Rule of 10 or 1, rules/armageddon.md §1.8),
     never below 0: (value, faces, steps).
 
@@ -90,7 +92,9 @@ def restore_points(work, amount: int, pool: str, why: str) -> None:
     work.current[key] = after
     work.event(f"{name_of(char)} regains {after - before} {pool} from {why} ({before} → {after}).")
     if pool == "EP" and char["sleep_debt"] and before + amount > maximum:
-        work.step(f"{char['sleep_debt']} EP lost to missed sleep can only be regained by sleeping.",
-                  "seed 000, Endurance Points")
+        work.step(
+            f"{char['sleep_debt']} EP lost to missed sleep can only be regained by sleeping.",
+            "seed 000, Endurance Points",
+        )
     if pool == "LP":
         after_life_points_rise(work)

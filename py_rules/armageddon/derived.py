@@ -62,5 +62,9 @@ def encumbered(derived: dict, items: list) -> dict:
     applies to Speed and to rolls needing fast reactions such as Initiative; rules/armageddon.md §1.14)."""
     weight = sum(item["weight"] for item in items)
     level, penalty, _drain, _over = encumbrance_level(weight, derived["carrying_capacity"])
-    return {"encumbrance": level, "encumbrance_penalty": penalty, "speed_encumbered": max(0, derived["speed"] + penalty),
-            "initiative_encumbered": derived["initiative_base"] + penalty}
+    return {
+        "encumbrance": level,
+        "encumbrance_penalty": penalty,
+        "speed_encumbered": max(0, derived["speed"] + penalty),
+        "initiative_encumbered": derived["initiative_base"] + penalty,
+    }

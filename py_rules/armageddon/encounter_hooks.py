@@ -27,8 +27,7 @@ _ORDER = "rules/armageddon.md §1.4 Initiative: 1d10 + Dexterity"
 def npc_sheet(name: str, dexterity: int) -> dict:
     """A stand-in sheet for a quick NPC's Initiative: its Dexterity, every other Attribute 1."""
     attributes = {a: 1 for a in ATTRIBUTES} | {"Dexterity": dexterity}
-    return {"schema": "armageddon.character/1", "name": name, "kind": "mundane", "attributes": attributes,
-            "skills": {}}
+    return {"schema": "armageddon.character/1", "name": name, "kind": "mundane", "attributes": attributes, "skills": {}}
 
 
 def _initiative(ctx, c: dict) -> None:
@@ -79,8 +78,9 @@ def seconds_warnings(sheet: dict, name: str, seconds: int, span: str) -> list[st
     if has("death_pending"):
         left = int(timers.get("death_seconds") or 0)
         if left <= seconds:
-            out.append(f"{name} dies within {max(1, -(-left // 60))} min unless resuscitated: {span} will let "
-                       "them die.")
+            out.append(
+                f"{name} dies within {max(1, -(-left // 60))} min unless resuscitated: {span} will let them die."
+            )
     return out
 
 
@@ -89,8 +89,10 @@ def _time_warnings(sheet: dict, name: str, unit: str, amount: int) -> list[str]:
     span = span_text(unit, amount)
     if unit in ("days", "weeks"):
         if has("death_pending") or (has("dying") and not has("stabilised")):
-            return [f"{name} is dying: {span} cannot pass for them until they are stabilised (their Survival "
-                    "Tests come every minute); time passes for the others."]
+            return [
+                f"{name} is dying: {span} cannot pass for them until they are stabilised (their Survival "
+                "Tests come every minute); time passes for the others."
+            ]
         return []
     return seconds_warnings(sheet, name, amount * (60 if unit == "minutes" else 3600), span)
 
@@ -110,8 +112,10 @@ def _days_moved(sheet: dict, name: str, args: dict) -> list[str]:
     if not isinstance(life, int) or life >= 0:
         return []
     days = args["days"]
-    return [f"{name} is below 0 Life Points without proper medical care: {span_text('days', days)} will roll "
-            f"{counted(days, 'daily Survival Tests')} (a failure loses 1 LP)."]
+    return [
+        f"{name} is below 0 Life Points without proper medical care: {span_text('days', days)} will roll "
+        f"{counted(days, 'daily Survival Tests')} (a failure loses 1 LP)."
+    ]
 
 
 HOOKS = EncounterHooks(
@@ -119,8 +123,11 @@ HOOKS = EncounterHooks(
     sheet="character",
     npc_fields={"dexterity": (0, 20)},
     round_op="armageddon.advance_time",
-    round_args=lambda c, s: {"minutes": 0, "seconds": s.get("turn_seconds", DEFAULT_TURN_SECONDS),
-                             "activity": c["activity"]},
+    round_args=lambda c, s: {
+        "minutes": 0,
+        "seconds": s.get("turn_seconds", DEFAULT_TURN_SECONDS),
+        "activity": c["activity"],
+    },
     time_ops={
         "minutes": ("armageddon.advance_time", lambda n, a: {"minutes": at_most(n, 1440, "minutes"), "activity": a}),
         "hours": ("armageddon.advance_time", lambda n, a: {"minutes": 60 * at_most(n, 24, "hours"), "activity": a}),
@@ -128,8 +135,10 @@ HOOKS = EncounterHooks(
         "weeks": ("armageddon.advance_days", lambda n, a: {"days": 7 * n}),
     },
     time_warnings=_time_warnings,
-    sheet_moves={"armageddon.advance_time": ("character", _time_moved),
-                 "armageddon.advance_days": ("character", _days_moved)},
+    sheet_moves={
+        "armageddon.advance_time": ("character", _time_moved),
+        "armageddon.advance_days": ("character", _days_moved),
+    },
     order=_order,
     order_source=_ORDER,
     combatant_problems=_combatant_problems,

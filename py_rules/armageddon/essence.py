@@ -30,17 +30,23 @@ def lose_essence(work, amount: int, cause: str) -> None:
         if work.settings.essence_check_timing == "each_loss":
             essence_checks(work)
         else:
-            work.step("Essence is below 0: the checks are rolled once per day (house rule).", "rules/armageddon.md §1.12, A13")
+            work.step(
+                "Essence is below 0: the checks are rolled once per day (house rule).", "rules/armageddon.md §1.12, A13"
+            )
 
 
 def _lose_mental_point(work) -> None:
     char = work.char
-    order = [work.settings.mental_attribute_lost] + [a for a in MENTAL_ATTRIBUTES if a != work.settings.mental_attribute_lost]
+    order = [work.settings.mental_attribute_lost] + [
+        a for a in MENTAL_ATTRIBUTES if a != work.settings.mental_attribute_lost
+    ]
     for name in order:
         if attribute(char, name) > 0:
             char["lost_attributes"][name] = char["lost_attributes"].get(name, 0) + 1
-            work.event(f"{name_of(char)} temporarily loses 1 point of {name} (now {attribute(char, name)}); it "
-                       "returns once Essence is back to 0.")
+            work.event(
+                f"{name_of(char)} temporarily loses 1 point of {name} (now {attribute(char, name)}); it "
+                "returns once Essence is back to 0."
+            )
             return
     work.event(f"{name_of(char)} has no mental Attribute points left to lose.")
 
@@ -55,24 +61,38 @@ def essence_checks(work) -> None:
         return
     penalty = below_zero_penalty(essence, ESSENCE_WILLPOWER_STEP)
     mods = [Modifier(f"Essence {essence} (−1 per 5 below 0)", penalty, _ESSENCE)] if penalty else []
-    roll = work.roll("Willpower Test (Essence below 0)", kind="difficult_test",
-                     parts=[Modifier("Willpower", attribute(char, "Willpower"), _ESSENCE + ": Difficult Willpower Test")],
-                     attributes=("Willpower",), exclude=("essence",), extra=mods)
+    roll = work.roll(
+        "Willpower Test (Essence below 0)",
+        kind="difficult_test",
+        parts=[Modifier("Willpower", attribute(char, "Willpower"), _ESSENCE + ": Difficult Willpower Test")],
+        attributes=("Willpower",),
+        exclude=("essence",),
+        extra=mods,
+    )
     if not roll.success:
         if work.settings.essence_failure_effect == "drawback":
             char["temporary_drawbacks"].append(f"{DRAWBACK_POINTS}-point Mental Drawback (Essence below 0)")
-            work.event(f"{name_of(char)} temporarily gains a {DRAWBACK_POINTS}-point Mental Drawback "
-                       "(Chronicler's choice).")
+            work.event(
+                f"{name_of(char)} temporarily gains a {DRAWBACK_POINTS}-point Mental Drawback (Chronicler's choice)."
+            )
         else:
             _lose_mental_point(work)
     if essence <= ESSENCE_DEATH_THRESHOLD:
         penalty = below_zero_penalty(essence, ESSENCE_SURVIVAL_STEP)
         mods = [Modifier(f"Essence {essence} (−1 per 10 below 0)", penalty, _ESSENCE)]
         source = _ESSENCE + ": at −30 or below, Survival Test"
-        parts = [Modifier("Constitution", attribute(char, "Constitution"), source),
-                 Modifier("Willpower", attribute(char, "Willpower"), source)]
-        survival = work.roll("Survival Test (Essence −30 or below)", kind="survival_test", parts=parts,
-                             attributes=("Constitution", "Willpower"), exclude=("injury", "essence"), extra=mods)
+        parts = [
+            Modifier("Constitution", attribute(char, "Constitution"), source),
+            Modifier("Willpower", attribute(char, "Willpower"), source),
+        ]
+        survival = work.roll(
+            "Survival Test (Essence −30 or below)",
+            kind="survival_test",
+            parts=parts,
+            attributes=("Constitution", "Willpower"),
+            exclude=("injury", "essence"),
+            extra=mods,
+        )
         if not survival.success:
             die(work, "Essence at −30 or below: heart failure, suicide …")
 
@@ -89,8 +109,11 @@ def gain_essence(work, amount: int, why: str) -> int:
         lost = ", ".join(f"{n} +{v}" for n, v in char["lost_attributes"].items())
         char["lost_attributes"] = {}
         char["temporary_drawbacks"] = []
-        work.event(f"Essence is back to {after}: the lost mental Attribute points return"
-                   + (f" ({lost})" if lost else "") + " and temporary Mental Drawbacks end.")
+        work.event(
+            f"Essence is back to {after}: the lost mental Attribute points return"
+            + (f" ({lost})" if lost else "")
+            + " and temporary Mental Drawbacks end."
+        )
     return after - before
 
 

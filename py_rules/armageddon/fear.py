@@ -56,14 +56,21 @@ def parse_fear_table(raw) -> tuple:
             raise RulesError("wrong_type", f"Row {index} must be an object.", field)
         unknown = set(row) - set(_ROW_KEYS)
         if unknown:
-            raise RulesError("unknown_field", f"Row {index} has no field {sorted(unknown)[0]!r}.", f"{field}.{sorted(unknown)[0]}")
+            raise RulesError(
+                "unknown_field", f"Row {index} has no field {sorted(unknown)[0]!r}.", f"{field}.{sorted(unknown)[0]}"
+            )
         low = row.get("min_margin")
         high = row.get("max_margin")
         if isinstance(low, bool) or not isinstance(low, int) or low < 1:
-            raise RulesError("wrong_type", f"Row {index}: the lowest margin must be a whole number ≥ 1.", f"{field}.min_margin")
+            raise RulesError(
+                "wrong_type", f"Row {index}: the lowest margin must be a whole number ≥ 1.", f"{field}.min_margin"
+            )
         if high is not None and (isinstance(high, bool) or not isinstance(high, int) or high < low):
-            raise RulesError("wrong_type", f"Row {index}: the highest margin must be empty or at least the lowest margin.",
-                             f"{field}.max_margin")
+            raise RulesError(
+                "wrong_type",
+                f"Row {index}: the highest margin must be empty or at least the lowest margin.",
+                f"{field}.max_margin",
+            )
         effect = row.get("effect", "")
         if not isinstance(effect, str):
             raise RulesError("wrong_type", f"Row {index}: the effect must be text.", f"{field}.effect")
@@ -71,8 +78,12 @@ def parse_fear_table(raw) -> tuple:
         parse(dice, DAMAGE_FORM, f"{field}.essence_dice")
         turns = row.get("frozen_turns", FEAR_FROZEN_TURNS)
         if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= 1000:
-            raise RulesError("wrong_type", f"Row {index}: the Turns frozen must be a whole number ≥ 1.", f"{field}.frozen_turns")
-        rows.append({"min_margin": low, "max_margin": high, "effect": effect, "essence_dice": dice, "frozen_turns": turns})
+            raise RulesError(
+                "wrong_type", f"Row {index}: the Turns frozen must be a whole number ≥ 1.", f"{field}.frozen_turns"
+            )
+        rows.append(
+            {"min_margin": low, "max_margin": high, "effect": effect, "essence_dice": dice, "frozen_turns": turns}
+        )
     return tuple(sorted(rows, key=lambda r: r["min_margin"]))
 
 
@@ -94,8 +105,9 @@ def fear_test(work, *, penalty: int, extra=()):
     mods = list(extra)
     if penalty:
         mods.insert(0, Modifier("Chronicler's fear penalty", penalty, _FEAR + ": −1 to −8 by creature/situation"))
-    roll = work.roll(f"Fear Test ({kind.title()} Willpower)", kind="fear_test", parts=parts,
-                     attributes=("Willpower",), extra=mods)
+    roll = work.roll(
+        f"Fear Test ({kind.title()} Willpower)", kind="fear_test", parts=parts, attributes=("Willpower",), extra=mods
+    )
     if roll.success:
         work.event(f"{name_of(char)} keeps his nerve (Fear Test {roll.total}).")
         return roll, None
@@ -106,8 +118,11 @@ def fear_test(work, *, penalty: int, extra=()):
     if placeholder:
         work.flag("fear_table_placeholder")
     label = "placeholder Fear Table" if placeholder else "Fear Table"
-    work.step(f"Failed by {margin}: {label} row {row['min_margin']}–{row['max_margin'] or '…'}: "
-              f"{row['effect']}; Essence loss {row['essence_dice']}", _TABLE)
+    work.step(
+        f"Failed by {margin}: {label} row {row['min_margin']}–{row['max_margin'] or '…'}: "
+        f"{row['effect']}; Essence loss {row['essence_dice']}",
+        _TABLE,
+    )
     turns = row["frozen_turns"] if work.settings.use_fear_table_effects else FEAR_FROZEN_TURNS
     seconds = turns * work.settings.turn_seconds
     add(char, "frozen")
@@ -116,9 +131,14 @@ def fear_test(work, *, penalty: int, extra=()):
     if work.settings.use_fear_table_effects:
         work.event(f"Fear Table effect ({label}): {row['effect']}.")
     else:
-        work.step("The row's additional effect is the Chronicler's option (setting 'Apply the Fear Table's extra "
-                  "effects' is off): only the one-Turn freeze and the Essence loss apply.", _FEAR)
-    value, _faces, steps = roll_damage(work.dice, parse(row["essence_dice"], DAMAGE_FORM, "fear_table"), "Essence loss (Fear Table)", _TABLE)
+        work.step(
+            "The row's additional effect is the Chronicler's option (setting 'Apply the Fear Table's extra "
+            "effects' is off): only the one-Turn freeze and the Essence loss apply.",
+            _FEAR,
+        )
+    value, _faces, steps = roll_damage(
+        work.dice, parse(row["essence_dice"], DAMAGE_FORM, "fear_table"), "Essence loss (Fear Table)", _TABLE
+    )
     work.steps.extend(steps)
     lose_essence(work, value, "fear")
     return roll, row

@@ -27,9 +27,20 @@ from py_rules.trace import Modifier
 from py_rules.words import counted
 
 __all__ = (
-    "below_zero_penalty", "consciousness_penalty", "survival_penalty", "resuscitation_penalty",
-    "damage_life_points", "consciousness_test", "survival_test", "start_death_timer", "die",
-    "after_life_points_rise", "first_aid", "resuscitate", "heal_one_day", "daily_healing",
+    "below_zero_penalty",
+    "consciousness_penalty",
+    "survival_penalty",
+    "resuscitation_penalty",
+    "damage_life_points",
+    "consciousness_test",
+    "survival_test",
+    "start_death_timer",
+    "die",
+    "after_life_points_rise",
+    "first_aid",
+    "resuscitate",
+    "heal_one_day",
+    "daily_healing",
 )
 
 _LP = "seed 000, Life Points, Consciousness Tests & Survival Tests"
@@ -77,8 +88,10 @@ def resuscitation_penalty(life_points: int) -> int:
 
 def _con_will(work) -> list[Modifier]:
     source = _LP + ": Constitution + Willpower + 1d10"
-    return [Modifier("Constitution", attribute(work.char, "Constitution"), source),
-            Modifier("Willpower", attribute(work.char, "Willpower"), source)]
+    return [
+        Modifier("Constitution", attribute(work.char, "Constitution"), source),
+        Modifier("Willpower", attribute(work.char, "Willpower"), source),
+    ]
 
 
 def consciousness_test(work, cause: str = "LP", extra=()) -> bool:
@@ -89,12 +102,26 @@ def consciousness_test(work, cause: str = "LP", extra=()) -> bool:
     if penalty:
         label = f"{points} LP (−1 per LP below 0)" if cause == "LP" else f"{points} EP (−1 per 5 below 0)"
         mods.append(Modifier(label, penalty, _LP if cause == "LP" else _EP))
-    roll = work.roll(f"Consciousness Test ({cause})", kind="consciousness_test", parts=_con_will(work),
-                     attributes=("Constitution", "Willpower"), exclude=("injury",), extra=mods)
+    roll = work.roll(
+        f"Consciousness Test ({cause})",
+        kind="consciousness_test",
+        parts=_con_will(work),
+        attributes=("Constitution", "Willpower"),
+        exclude=("injury",),
+        extra=mods,
+    )
     who = name_of(work.char)
     said = f"Consciousness Test: {roll.total} vs {roll.target} — "
-    work.tell(said + ("passed: stays awake" if roll.success else "failed: falls unconscious" if cause == "LP"
-                      else "failed: passes out from exhaustion and falls asleep"))
+    work.tell(
+        said
+        + (
+            "passed: stays awake"
+            if roll.success
+            else "failed: falls unconscious"
+            if cause == "LP"
+            else "failed: passes out from exhaustion and falls asleep"
+        )
+    )
     if roll.success:
         work.event(f"{who} stays awake (Consciousness Test {roll.total}).")
     elif cause == "LP":
@@ -103,7 +130,9 @@ def consciousness_test(work, cause: str = "LP", extra=()) -> bool:
         work.event(f"{who} falls unconscious (Consciousness Test {roll.total}).")
     else:
         add(work.char, "asleep")
-        work.event(f"{who} passes out from exhaustion and falls asleep (Consciousness Test {roll.total}).")  # rules/armageddon.md §1.16 A14
+        work.event(
+            f"{who} passes out from exhaustion and falls asleep (Consciousness Test {roll.total})."
+        )  # rules/armageddon.md §1.16 A14
     return roll.success
 
 
@@ -116,20 +145,31 @@ def survival_test(work) -> bool:
     if lp_penalty:
         mods.append(Modifier(f"{lp} LP (−1 per 10 below 0)", lp_penalty, _LP))
     if count_penalty:
-        mods.append(Modifier(f"Survival Test no. {timers['survival_tests'] + 1} (−1 per test beyond the first)",
-                             count_penalty, _LP))
+        mods.append(
+            Modifier(
+                f"Survival Test no. {timers['survival_tests'] + 1} (−1 per test beyond the first)", count_penalty, _LP
+            )
+        )
     hard_to_kill, quality = survival_bonus(work.char.get("qualities", []))
     if hard_to_kill:
         mods.append(Modifier(quality, hard_to_kill, "rules/armageddon.md §1.4: Hard to Kill adds to Survival Tests"))
-    roll = work.roll(f"Survival Test no. {timers['survival_tests'] + 1}", kind="survival_test",
-                     parts=_con_will(work), attributes=("Constitution", "Willpower"), exclude=("injury",), extra=mods)
+    roll = work.roll(
+        f"Survival Test no. {timers['survival_tests'] + 1}",
+        kind="survival_test",
+        parts=_con_will(work),
+        attributes=("Constitution", "Willpower"),
+        exclude=("injury",),
+        extra=mods,
+    )
     timers["survival_tests"] += 1
     said = f"Survival Test {timers['survival_tests']}: {roll.total} vs {roll.target} — "
     if roll.success:
         work.tell(said + "passed: the next in 1 minute")
         timers["survival_seconds"] = SURVIVAL_INTERVAL
-        work.event(f"{name_of(work.char)} survives this minute (Survival Test {roll.total}); the next test is due "
-                   "in 1 minute unless First Aid stabilises him.")
+        work.event(
+            f"{name_of(work.char)} survives this minute (Survival Test {roll.total}); the next test is due "
+            "in 1 minute unless First Aid stabilises him."
+        )
     else:
         minutes = attribute(work.char, "Constitution") * DEATH_TIMER_MINUTES_PER_CON
         work.tell(said + f"failed: dies in {counted(minutes, 'minutes')} without help")
@@ -144,9 +184,13 @@ def start_death_timer(work) -> None:
     add(work.char, "death_pending")
     work.char["timers"]["death_seconds"] = minutes * 60
     work.char["timers"]["survival_seconds"] = 0
-    work.event(f"{name_of(work.char)} failed a Survival Test and will die within {counted(minutes, 'minutes')} "
-               "(Constitution × 2) unless resuscitated.")
-    work.step(f"Death timer: Constitution {attribute(work.char, 'Constitution')} × 2 = {counted(minutes, 'minutes')}", _LP)
+    work.event(
+        f"{name_of(work.char)} failed a Survival Test and will die within {counted(minutes, 'minutes')} "
+        "(Constitution × 2) unless resuscitated."
+    )
+    work.step(
+        f"Death timer: Constitution {attribute(work.char, 'Constitution')} × 2 = {counted(minutes, 'minutes')}", _LP
+    )
 
 
 def die(work, cause: str) -> None:
@@ -227,10 +271,15 @@ def _gain_life_points(work, gain: int, why: str) -> None:
 
 def _medic_task(work, title, attribute_value, skill_name, skill_value, extra):
     unskilled = skill_value == 0
-    roll = work.roll(title, kind="task", parts=task_parts("Intelligence", attribute_value, skill_name, skill_value),
-                     extra=extra, exclude=("injury", "tired", "essence", "encumbrance"),
-                     level_cap=UNSKILLED_MAX_SUCCESS_LEVELS if unskilled else None,
-                     cap_source="seed 000, Unskilled Attempts: never better than Decent")
+    roll = work.roll(
+        title,
+        kind="task",
+        parts=task_parts("Intelligence", attribute_value, skill_name, skill_value),
+        extra=extra,
+        exclude=("injury", "tired", "essence", "encumbrance"),
+        level_cap=UNSKILLED_MAX_SUCCESS_LEVELS if unskilled else None,
+        cap_source="seed 000, Unskilled Attempts: never better than Decent",
+    )
     return roll
 
 
@@ -239,17 +288,25 @@ def first_aid(work, *, medic_intelligence: int, medic_first_aid: int, extra=()):
     char = work.char
     who = name_of(char)
     if has(char, "death_pending"):
-        raise RulesError("needs_resuscitation", f"{who} failed a Survival Test: First Aid is not enough, he needs "
-                         "resuscitation.", "character")  # seed 000
+        raise RulesError(
+            "needs_resuscitation",
+            f"{who} failed a Survival Test: First Aid is not enough, he needs resuscitation.",
+            "character",
+        )  # seed 000
     lp = work.current["life_points"]
     if lp >= char["derived"]["life_points"]:
         raise RulesError("not_injured", f"{who} is not injured.", "character")
     if work.settings.first_aid_scope == "dying_only" and lp > SURVIVAL_THRESHOLD:
-        raise RulesError("not_allowed", f"{who} is above −10 LP; with the house rule \"First Aid helps only the dying\" "
-                         "First Aid only helps the dying.", "character")  # seed 000
+        raise RulesError(
+            "not_allowed",
+            f'{who} is above −10 LP; with the house rule "First Aid helps only the dying" '
+            "First Aid only helps the dying.",
+            "character",
+        )  # seed 000
     if char["first_aid_received"]:
-        raise RulesError("already_treated", f"{who} already received First Aid for this injury (once per injury).",
-                         "character")  # rules/armageddon.md §1.16 A11
+        raise RulesError(
+            "already_treated", f"{who} already received First Aid for this injury (once per injury).", "character"
+        )  # rules/armageddon.md §1.16 A11
     roll = _medic_task(work, "First Aid Task (medic)", medic_intelligence, "First Aid", medic_first_aid, extra)
     if not roll.success:
         work.event("The First Aid fails; nothing changes.")
@@ -269,8 +326,9 @@ def resuscitate(work, *, doctor_intelligence: int, doctor_medicine: int, in_hosp
     char = work.char
     who = name_of(char)
     if not has(char, "death_pending"):
-        raise RulesError("not_dying", f"{who} has not failed a Survival Test; resuscitation is for those who have.",
-                         "character")  # seed 000
+        raise RulesError(
+            "not_dying", f"{who} has not failed a Survival Test; resuscitation is for those who have.", "character"
+        )  # seed 000
     doctor = _medic_task(work, "Medicine Task (doctor)", doctor_intelligence, "Medicine", doctor_medicine, extra)
     levels = doctor.level if doctor.success else 0
     lp = work.current["life_points"]
@@ -282,8 +340,14 @@ def resuscitate(work, *, doctor_intelligence: int, doctor_medicine: int, in_hosp
     penalty = resuscitation_penalty(lp)
     if penalty:
         mods.append(Modifier(f"{lp} LP (−1 per 5 below 0)", penalty, _HEAL))
-    roll = work.roll("Resuscitation Survival Test", kind="survival_test", parts=_con_will(work),
-                     attributes=("Constitution", "Willpower"), exclude=("injury",), extra=mods)
+    roll = work.roll(
+        "Resuscitation Survival Test",
+        kind="survival_test",
+        parts=_con_will(work),
+        attributes=("Constitution", "Willpower"),
+        exclude=("injury",),
+        extra=mods,
+    )
     if roll.success:
         remove(char, "death_pending")
         add(char, "stabilised")
@@ -326,11 +390,20 @@ def heal_one_day(work, care: bool) -> None:
     penalty = below_zero_penalty(lp, SURVIVAL_LP_STEP)
     if penalty:
         mods.append(Modifier(f"{lp} LP (−1 per 10 below 0)", penalty, _LP))
-    roll = work.roll("Daily Survival Test (no medical care)", kind="survival_test", parts=_con_will(work),
-                     attributes=("Constitution", "Willpower"), exclude=("injury",), extra=mods)
+    roll = work.roll(
+        "Daily Survival Test (no medical care)",
+        kind="survival_test",
+        parts=_con_will(work),
+        attributes=("Constitution", "Willpower"),
+        exclude=("injury",),
+        extra=mods,
+    )
     if roll.success:
-        _gain_life_points(work, min(roll.level, con), f"the daily Survival Test ({counted(roll.level, 'Success Levels')}, "
-                          f"at most Constitution {con})")
+        _gain_life_points(
+            work,
+            min(roll.level, con),
+            f"the daily Survival Test ({counted(roll.level, 'Success Levels')}, at most Constitution {con})",
+        )
     else:
         work.current["life_points"] = lp - 1
         work.event(f"{name_of(char)} fails the daily Survival Test and loses 1 LP ({lp} → {lp - 1}).")

@@ -40,7 +40,7 @@ def chain_dist(mode: str, depth: int):
     weights: dict = {}
     high = low = None
     stack = [[face] for face in D10.faces]
-    denominator = 10 ** depth
+    denominator = 10**depth
     while stack:
         faces = stack.pop()
         weight = 10 ** (depth - len(faces))
@@ -144,7 +144,9 @@ def _single_roll(op, args, title: str) -> Odds:
     result, probe = _probe(op, args)
     rolls = [t for t in probe.thrown if t.die == D10.name]
     if len(rolls) != 1 or result.total is None or result.target is None:
-        raise RulesError("no_odds", f"{op.title} rolls no single Task or Test here, so it has no odds to show.", "character")
+        raise RulesError(
+            "no_odds", f"{op.title} rolls no single Task or Test here, so it has no odds to show.", "character"
+        )
     offset = result.total - _PROBE_FACE
     cap = _cap(op, args, result.target, offset)
     dist = roll_levels(offset, result.target, args.get("rule_of_one_mode", "replace"), cap)
@@ -165,14 +167,26 @@ def _resuscitate(op, args) -> Odds:
     for outcome in sorted(levels.weights, key=lambda o: o.order):
         lives = roll_levels(offset_p + outcome.order, tn, mode, None).chance(lambda o: o.success)
         more = " or more" if outcome.tail else ""
-        chances.append((f"Resuscitated if the doctor gets {counted(outcome.order, 'Success Levels')}{more}"
-                        + (" (at least)" if outcome.tail else ""), lives))
-    return Odds("Resuscitation: the doctor's Medicine Task", levels, chances=chances,
-                notes=[f"Doctor: d10 {offset_d:+d}; patient's Survival Test: d10 {offset_p:+d} + the doctor's "
-                       f"Success Levels; against {tn}"])
+        chances.append(
+            (
+                f"Resuscitated if the doctor gets {counted(outcome.order, 'Success Levels')}{more}"
+                + (" (at least)" if outcome.tail else ""),
+                lives,
+            )
+        )
+    return Odds(
+        "Resuscitation: the doctor's Medicine Task",
+        levels,
+        chances=chances,
+        notes=[
+            f"Doctor: d10 {offset_d:+d}; patient's Survival Test: d10 {offset_p:+d} + the doctor's "
+            f"Success Levels; against {tn}"
+        ],
+    )
 
 
 # --- Resisted rolls ----------------------------------------------------------------------------
+
 
 def _side_parts(offset: int, tn: int, mode: str, depth: int):
     """A side's finished totals as integer weights over ``10 ** depth``, every failing total (and the Rule of
@@ -191,7 +205,7 @@ def _w_counts(w: int, step: int, adds: dict, m: int, exact: bool = False) -> int
     if w < 0 and exact:
         return 0
     if w <= 0 and not exact:
-        return 10 ** m
+        return 10**m
     j, rest = divmod(w, step)
     unit = 10 ** (m - j - 1)
     if exact:
@@ -250,19 +264,26 @@ def resisted_dist(offset_a: int, offset_b: int, tn: int, mode: str, tie_rule: st
         below.append(below[-1] + w)
     for ta, wa in fa.items():
         i, j = bisect_left(totals_b, ta), bisect_right(totals_b, ta)
-        for weight, rep in ((fail_b, tn - 1), (below[i], totals_b[0] if i else None),
-                            (below[j] - below[i], ta), (below[-1] - below[j], totals_b[j] if j < len(totals_b) else None)):
+        for weight, rep in (
+            (fail_b, tn - 1),
+            (below[i], totals_b[0] if i else None),
+            (below[j] - below[i], ta),
+            (below[-1] - below[j], totals_b[j] if j < len(totals_b) else None),
+        ):
             if weight:
                 counts[who(ta, rep)] += wa * weight
     # a Rule of 10 chain still rolling (always ≥ tn) against a finished total: integers over 10^m
     _, _, step, adds = tail_a
     m = 2 + max(abs(total - t[1]) // step for t in (tail_a, tail_b) for total in list(fa) + list(fb))
-    scale = 10 ** m
+    scale = 10**m
     for k in counts:
         counts[k] *= scale
-    for (tail, finite, mine, theirs) in ((tail_a, fb, "A", "B"), (tail_b, fa, "B", "A")):
+    for tail, finite, mine, theirs in ((tail_a, fb, "A", "B"), (tail_b, fa, "B", "A")):
         for total, w in finite.items():
-            gt, eq = _w_counts(total - tail[1] + 1, step, adds, m), _w_counts(total - tail[1], step, adds, m, exact=True)
+            gt, eq = (
+                _w_counts(total - tail[1] + 1, step, adds, m),
+                _w_counts(total - tail[1], step, adds, m, exact=True),
+            )
             pw = tail[0] * w
             counts["tie" if total >= tn else mine] += pw * eq
             counts[mine] += pw * gt
@@ -279,8 +300,8 @@ def resisted_dist(offset_a: int, offset_b: int, tn: int, mode: str, tie_rule: st
         p["tie"] = Fraction(0)
     elif tie_rule == "reroll":  # at most 10 rolls (the roll's own limit), then the tie stands
         t = p["tie"]
-        again = sum(t ** k for k in range(10))
-        p = {"A": p["A"] * again, "B": p["B"] * again, "none": p["none"] * again, "tie": t ** 10}
+        again = sum(t**k for k in range(10))
+        p = {"A": p["A"] * again, "B": p["B"] * again, "none": p["none"] * again, "tie": t**10}
     return p
 
 
@@ -292,29 +313,47 @@ def _resisted(op, args) -> Odds:
     p = resisted_dist(offset_a, offset_b, tn, args["rule_of_one_mode"], tie_rule)
     a = args.get("a_name") or "Side A"
     b = args.get("b_name") or "Side B"
-    tie_words = {"stalemate": "Tie: stalemate", "reroll": "Still tied after 10 rolls: stalemate",
-                 "compare_sl": "Tie: stalemate", "defender_wins": "Tie"}[tie_rule]
-    outcomes = {Outcome(0, f"{a} wins", True): p["A"], Outcome(1, tie_words, None): p["tie"],
-                Outcome(2, "Both fail", None): p["none"], Outcome(3, f"{b} wins", False): p["B"]}
+    tie_words = {
+        "stalemate": "Tie: stalemate",
+        "reroll": "Still tied after 10 rolls: stalemate",
+        "compare_sl": "Tie: stalemate",
+        "defender_wins": "Tie",
+    }[tie_rule]
+    outcomes = {
+        Outcome(0, f"{a} wins", True): p["A"],
+        Outcome(1, tie_words, None): p["tie"],
+        Outcome(2, "Both fail", None): p["none"],
+        Outcome(3, f"{b} wins", False): p["B"],
+    }
     dist = Dist.from_fractions(outcomes)
-    return Odds("Resisted roll", dist, notes=[f"{a}: d10 {offset_a:+d}; {b}: d10 {offset_b:+d}; against {tn}"],
-                details={"offset_a": offset_a, "offset_b": offset_b, "target": tn})
+    return Odds(
+        "Resisted roll",
+        dist,
+        notes=[f"{a}: d10 {offset_a:+d}; {b}: d10 {offset_b:+d}; against {tn}"],
+        details={"offset_a": offset_a, "offset_b": offset_b, "target": tn},
+    )
 
 
 # --- damage, initiative ------------------------------------------------------------------------
+
 
 def _roll_damage(op, args) -> Odds:
     roll = parse(args["expression"], DAMAGE_FORM, "expression")
     extra = args["success_levels"] if args["add_success_levels"] else 0
     dist = distribution(roll, DAMAGE_FORM.floor).map(lambda v: v + extra)
-    return Odds(f"Damage {roll}", dist.map(lambda v: Outcome(v, f"{v} damage")),
-                details={"mean": float(sum(Fraction(v * w, dist.denominator) for v, w in dist.weights.items()))})
+    return Odds(
+        f"Damage {roll}",
+        dist.map(lambda v: Outcome(v, f"{v} damage")),
+        details={"mean": float(sum(Fraction(v * w, dist.denominator) for v, w in dist.weights.items()))},
+    )
 
 
 def _enumerated(op, args, title) -> Odds:
     """Small rolls: the operation itself over every face (no chains)."""
-    dist = enumerate_run(lambda dice: op.run(dice, **args),
-                         lambda r: Outcome(r.total, f"{r.total}") if not isinstance(r, RulesError) else Outcome(10**9, r.message))
+    dist = enumerate_run(
+        lambda dice: op.run(dice, **args),
+        lambda r: Outcome(r.total, f"{r.total}") if not isinstance(r, RulesError) else Outcome(10**9, r.message),
+    )
     return Odds(title, dist)
 
 

@@ -21,7 +21,10 @@ from py_rules.skill_lists import skill_list_operation, skill_rows
 __all__ = ("SYSTEM", "OPERATIONS", "CHECKLIST")
 
 SYSTEM = System(
-    "armageddon", "Armageddon (Classic Unisystem)", GM_TITLE, "seed 000; rules/armageddon.md",
+    "armageddon",
+    "Armageddon (Classic Unisystem)",
+    GM_TITLE,
+    "seed 000; rules/armageddon.md",
     dice_help="the d10 first, then each Rule of 10 or Rule of 1 reroll; damage dice as rolled",
 )
 
@@ -36,13 +39,14 @@ def _skills():
 
 
 SKILL_LIST = skill_list_operation(
-    "armageddon", _skills, "Skills have no starting value: one not on the sheet is rolled unskilled (level 0, "
+    "armageddon",
+    _skills,
+    "Skills have no starting value: one not on the sheet is rolled unskilled (level 0, "
     "−2, never better than Decent). A family (Craft, Language, Science …) takes any number of types, each its own "
     "skill, written 'Craft (Woodwork)'.",
     source="seed 000, Tasks and Unskilled Attempts; rules/armageddon.md §1.3; armageddon.tables.SKILL_NAMES",
     summary="The skills a character sheet may list, for building a character.",
 )
-
 
 
 def _capacity(*, character, turn_seconds, **options):
@@ -51,12 +55,17 @@ def _capacity(*, character, turn_seconds, **options):
 
 
 CAPACITY = Operation(
-    id="armageddon.capacity", system="armageddon", title="Who can act (and what his state costs him)",
+    id="armageddon.capacity",
+    system="armageddon",
+    title="Who can act (and what his state costs him)",
     summary="Whether the character can act and defend now (frozen by fear, unconscious, dying, stunned, asleep), "
     "the rolls still his, every penalty his state puts on his rolls with the rolls it reaches, and the Attributes "
     "he has lost for a while.",
-    covers=("U10", "U23"), params=(CHARACTER, TURN_SECONDS) + PENALTY_SETTINGS, run=_capacity,
-    source="seed 000, Fear Tests, Life Points, Endurance Points, Essence, Encumbrance; rules/armageddon.md §1.8a, §1.15", rolls=False,
+    covers=("U10", "U23"),
+    params=(CHARACTER, TURN_SECONDS) + PENALTY_SETTINGS,
+    run=_capacity,
+    source="seed 000, Fear Tests, Life Points, Endurance Points, Essence, Encumbrance; rules/armageddon.md §1.8a, §1.15",
+    rolls=False,
 )
 
 OPERATIONS = ROLL_OPERATIONS + STATE_OPERATIONS + COMBAT_OPERATIONS + (SKILL_LIST, CAPACITY) + STAT_BLOCK_OPERATIONS

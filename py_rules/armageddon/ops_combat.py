@@ -56,9 +56,19 @@ def _penalties(options: dict) -> PenaltySettings:
 def _task(dice, who: dict, skill: str, extra, options, title: str, purpose: str) -> Result:
     level, untrained = skill_entry(who, skill)
     mods = list(extra) + automatic_modifiers(who, attributes=("Dexterity",), kind="task", settings=_penalties(options))
-    return resolve_task(dice, attribute=attribute_of(who, "Dexterity"), attribute_name="Dexterity", skill=level,
-                        skill_name=skill, untrained_penalty=untrained, modifiers=mods, tn=options.get("tn", 9),
-                        rule_of_one_mode=options.get("rule_of_one_mode", "replace"), label=title, purpose=purpose)
+    return resolve_task(
+        dice,
+        attribute=attribute_of(who, "Dexterity"),
+        attribute_name="Dexterity",
+        skill=level,
+        skill_name=skill,
+        untrained_penalty=untrained,
+        modifiers=mods,
+        tn=options.get("tn", 9),
+        rule_of_one_mode=options.get("rule_of_one_mode", "replace"),
+        label=title,
+        purpose=purpose,
+    )
 
 
 def _why_no_defence(defender: dict) -> str:
@@ -80,26 +90,57 @@ def _indent(steps, who: str) -> list[Step]:
     return [Step(f"{who}:")] + [Step("  " + s.text, s.source) for s in steps]
 
 
-def _attack(dice, *, attacker, defender, weapon, defence, modifiers, defender_modifiers, defence_rule,
-            doubled_types, add_success_levels, tie_rule, label, **options):
+def _attack(
+    dice,
+    *,
+    attacker,
+    defender,
+    weapon,
+    defence,
+    modifiers,
+    defender_modifiers,
+    defence_rule,
+    doubled_types,
+    add_success_levels,
+    tie_rule,
+    label,
+    **options,
+):
     check_alive(attacker)
     arm = find_weapon(attacker, weapon)
     me, them = name_of(attacker), name_of(defender)
     work = Work(defender, dice, Settings.from_args(options), allow_dead=True)
     work.attacker = from_dict(attacker)  # unchanged: it goes back as it came
     settings = {"tn": work.settings.tn, "rule_of_one_mode": work.settings.rule_of_one_mode, **options}
-    work.step(f"{me} attacks {them} with {arm['name']} ({arm['skill']}, {arm['damage']} {arm['damage_type']})",
-              "rules/armageddon.md §1.8a")
+    work.step(
+        f"{me} attacks {them} with {arm['name']} ({arm['skill']}, {arm['damage']} {arm['damage_type']})",
+        "rules/armageddon.md §1.8a",
+    )
     for condition in ("unconscious", "asleep", "frozen", "death_pending"):
         if has(attacker, condition):
-            work.step(f"Note: {me} is {condition.replace('_', ' ')} and cannot normally act.", "rules/armageddon.md §1.17 U23")
+            work.step(
+                f"Note: {me} is {condition.replace('_', ' ')} and cannot normally act.", "rules/armageddon.md §1.17 U23"
+            )
             work.flag(f"attacker_{condition}")
-    strike = _task(dice, attacker, arm["skill"], parse_modifiers(modifiers, _GM_MODS), settings,
-                   f"{me}: attack with {arm['name']}", "attack")
+    strike = _task(
+        dice,
+        attacker,
+        arm["skill"],
+        parse_modifiers(modifiers, _GM_MODS),
+        settings,
+        f"{me}: attack with {arm['name']}",
+        "attack",
+    )
     work.rolls.append(strike)
     work.steps.extend(_indent(strike.steps, f"Attack Task ({me}, Dexterity + {arm['skill']})"))
-    details = {"weapon": arm, "attack": {"total": strike.total, "success": strike.success, "level": strike.level},
-               "hit": False, "damage": 0, "armour": 0, "life_points_damage": 0}
+    details = {
+        "weapon": arm,
+        "attack": {"total": strike.total, "success": strike.success, "level": strike.level},
+        "hit": False,
+        "damage": 0,
+        "armour": 0,
+        "life_points_damage": 0,
+    }
     if not strike.success:
         work.event(f"{me} misses {them} ({arm['name']}, {strike.total}).")
         return _done(work, label, strike, details, "miss")
@@ -109,8 +150,9 @@ def _attack(dice, *, attacker, defender, weapon, defence, modifiers, defender_mo
 
     hit_levels = strike.level
     if defence != "none":
-        avoided, hit_levels = _defend(dice, work, defender, arm, defence, strike, defender_modifiers, defence_rule,
-                                      tie_rule, settings, details)
+        avoided, hit_levels = _defend(
+            dice, work, defender, arm, defence, strike, defender_modifiers, defence_rule, tie_rule, settings, details
+        )
         if avoided:
             return _done(work, label, strike, details, "avoided")
 
@@ -122,8 +164,10 @@ def _attack(dice, *, attacker, defender, weapon, defence, modifiers, defender_mo
     work.steps.extend(steps)
     if (arm["success_levels"] or add_success_levels) and hit_levels:
         why = "the weapon's setting" if arm["success_levels"] else "the table's house rule"
-        work.step(f"{value} + {counted(hit_levels, 'Success Levels')} of the attack = {value + hit_levels}",
-                  f"rules/armageddon.md §1.8: Success Levels added to damage ({why})")
+        work.step(
+            f"{value} + {counted(hit_levels, 'Success Levels')} of the attack = {value + hit_levels}",
+            f"rules/armageddon.md §1.8: Success Levels added to damage ({why})",
+        )
         value += hit_levels
     details["damage"], details["faces"] = value, faces
     armour = (defender.get("armour") or {}).get("value", 0)
@@ -133,13 +177,17 @@ def _attack(dice, *, attacker, defender, weapon, defence, modifiers, defender_mo
         work.step(f"{value} − {armour} ({them}'s {name}) = {through}", _ARMOUR + ": subtracted, never below 0")
     details["armour"] = armour
     if through and doubled_types and arm["damage_type"] in DOUBLED_DAMAGE_TYPES:
-        work.step(f"{arm['damage_type']} damage past armour is doubled: {through} × 2 = {through * 2}",
-                  _ARMOUR + ": per-type multiplier (house rule)")
+        work.step(
+            f"{arm['damage_type']} damage past armour is doubled: {through} × 2 = {through * 2}",
+            _ARMOUR + ": per-type multiplier (house rule)",
+        )
         through *= 2
     details["life_points_damage"] = through
     if through <= 0:
-        work.event(f"{me} hits {them} with {arm['name']}, but the {defender['armour']['name'] or 'armour'} stops "
-                   f"all {value} damage.")
+        work.event(
+            f"{me} hits {them} with {arm['name']}, but the {defender['armour']['name'] or 'armour'} stops "
+            f"all {value} damage."
+        )
         work.flag("armour_absorbed")
         return _done(work, label, strike, details, "hit")
     work.event(f"{me} hits {them} with {arm['name']} for {through} damage.")
@@ -162,8 +210,13 @@ def _defend(dice, work, defender, arm, defence, strike, defender_modifiers, rule
     guard = _task(dice, defender, skill, mods, settings, f"{them}: {defence} ({skill})", "defence")
     work.rolls.append(guard)
     work.steps.extend(_indent(guard.steps, f"Defence Task ({them}, Dexterity + {skill})"))
-    details["defence"] = {"kind": defence, "skill": skill, "total": guard.total, "success": guard.success,
-                          "level": guard.level}
+    details["defence"] = {
+        "kind": defence,
+        "skill": skill,
+        "total": guard.total,
+        "success": guard.success,
+        "level": guard.level,
+    }
     if rule == "resisted":
         winner, reason = resisted_outcome(strike.total, guard.total, work.settings.tn, tie_rule)
         work.step(f"{strike.total} vs {guard.total}: {reason}", "seed 000, Resisted Tasks & Tests; " + _DEFENCE)
@@ -172,12 +225,17 @@ def _defend(dice, work, defender, arm, defence, strike, defender_modifiers, rule
             return True, 0
         return False, strike.level
     if guard.success and guard.level >= strike.level:
-        work.step(f"{them}'s {counted(guard.level, 'Success Levels')} reach the attack's {strike.level}: avoided",
-                  _DEFENCE + ": avoided when the defender's Success Levels are at least the attacker's")
+        work.step(
+            f"{them}'s {counted(guard.level, 'Success Levels')} reach the attack's {strike.level}: avoided",
+            _DEFENCE + ": avoided when the defender's Success Levels are at least the attacker's",
+        )
         work.event(f"{them} avoids the attack ({defence}).")
         return True, 0
-    work.step(f"{them}'s defence ({counted(guard.level or 0, 'Success Levels')}) falls short of the attack's "
-              f"{strike.level}: hit", _DEFENCE)
+    work.step(
+        f"{them}'s defence ({counted(guard.level or 0, 'Success Levels')}) falls short of the attack's "
+        f"{strike.level}: hit",
+        _DEFENCE,
+    )
     return False, strike.level
 
 
@@ -195,37 +253,84 @@ def _done(work, label, strike, details, outcome) -> Result:
 _WEAPON_NAMES = tuple(w["name"] for w in COMMON_WEAPONS)
 
 ATTACK = Operation(
-    id="armageddon.attack", system=_SYS, title="Attack",
+    id="armageddon.attack",
+    system=_SYS,
+    title="Attack",
     summary="The attacker's Task (Dexterity + the weapon's skill, with his state's penalties) against the "
     "defender's dodge or parry; on a hit the weapon's damage (Strength from the attacker's sheet), minus the "
     "defender's armour, comes off his Life Points with all that follows (Consciousness Test at 0 or below, "
     "Survival Tests at −10 or below).",
     covers=("U4", "U7", "U8", "U9", "U11", "U12"),
     params=(
-        Param("attacker", "json", "Attacker", CHARACTER_HELP + " His weapons and Strength are used.",
-              parse=from_dict, example=EXAMPLE, state_key="armageddon.attacker"),
-        Param("defender", "json", "Defender", CHARACTER_HELP + " His armour stops damage; he takes the hit.",
-              parse=from_dict, example=EXAMPLE, state_key="armageddon.defender"),
-        Param("weapon", "text", "Weapon", "The name of a weapon on the attacker's sheet; empty: his first weapon, "
-              "or a punch (rules/armageddon.md §1.8).", default=""),
-        Param("defence", "choice", "Defence", "rules/armageddon.md §1.8a: the defender dodges (Dexterity + Dodge), parries "
-              "(Dexterity + his best close-combat skill; not against firearms) or makes no defence.",
-              default="dodge", choices=DEFENCES),
+        Param(
+            "attacker",
+            "json",
+            "Attacker",
+            CHARACTER_HELP + " His weapons and Strength are used.",
+            parse=from_dict,
+            example=EXAMPLE,
+            state_key="armageddon.attacker",
+        ),
+        Param(
+            "defender",
+            "json",
+            "Defender",
+            CHARACTER_HELP + " His armour stops damage; he takes the hit.",
+            parse=from_dict,
+            example=EXAMPLE,
+            state_key="armageddon.defender",
+        ),
+        Param(
+            "weapon",
+            "text",
+            "Weapon",
+            "The name of a weapon on the attacker's sheet; empty: his first weapon, "
+            "or a punch (rules/armageddon.md §1.8).",
+            default="",
+        ),
+        Param(
+            "defence",
+            "choice",
+            "Defence",
+            "rules/armageddon.md §1.8a: the defender dodges (Dexterity + Dodge), parries "
+            "(Dexterity + his best close-combat skill; not against firearms) or makes no defence.",
+            default="dodge",
+            choices=DEFENCES,
+        ),
         Param("modifiers", "text", "Attacker's modifiers", MODIFIERS.help, default=""),
         Param("defender_modifiers", "text", "Defender's modifiers", MODIFIERS.help, default=""),
-        Param("defence_rule", "choice", "Defence rule",
-              "rules/armageddon.md §1.8a: 'success_levels' (default: avoided when the defender's Success Levels are at least "
-              "the attacker's) or 'resisted' (the seed's Resisted Task: the higher total of 9 or more wins).",
-              default="success_levels", choices=DEFENCE_RULES, setting=True),
-        Param("doubled_types", "bool", "Double slashing/stabbing and bullet damage past armour",
-              "rules/armageddon.md §1.8a: a per-type multiplier on what passes armour, default ×1; on, ×2 for slashing/stabbing "
-              "and bullets as the book says.", default=False, setting=True),
-        Param("add_success_levels", "bool", "Add Success Levels to damage",
-              "rules/armageddon.md §1.8: an optional flag; on, every weapon adds the attack's Success Levels (a weapon can say so "
-              "on its own).", default=False, setting=True),
+        Param(
+            "defence_rule",
+            "choice",
+            "Defence rule",
+            "rules/armageddon.md §1.8a: 'success_levels' (default: avoided when the defender's Success Levels are at least "
+            "the attacker's) or 'resisted' (the seed's Resisted Task: the higher total of 9 or more wins).",
+            default="success_levels",
+            choices=DEFENCE_RULES,
+            setting=True,
+        ),
+        Param(
+            "doubled_types",
+            "bool",
+            "Double slashing/stabbing and bullet damage past armour",
+            "rules/armageddon.md §1.8a: a per-type multiplier on what passes armour, default ×1; on, ×2 for slashing/stabbing "
+            "and bullets as the book says.",
+            default=False,
+            setting=True,
+        ),
+        Param(
+            "add_success_levels",
+            "bool",
+            "Add Success Levels to damage",
+            "rules/armageddon.md §1.8: an optional flag; on, every weapon adds the attack's Success Levels (a weapon can say so "
+            "on its own).",
+            default=False,
+            setting=True,
+        ),
         TIE_RULE,
         Param("label", "text", "Label", "Who attacks whom; echoed in the result.", default=""),
-    ) + ROLL_SETTINGS,
+    )
+    + ROLL_SETTINGS,
     run=_attack,
     source="rules/armageddon.md §1.8a; seed 000, Tasks; Resisted Tasks & Tests; Life Points, Consciousness Tests & Survival "
     "Tests; rules/armageddon.md §1.8, §1.9",
@@ -233,19 +338,34 @@ ATTACK = Operation(
 
 
 def _weapon_list():
-    steps = [Step(f"{w['name']}: {w['damage']} {w['damage_type']} ({w['skill']})"
-                  + (", Success Levels add to damage" if w["success_levels"] else ""), "rules/armageddon.md §1.8 [BOOK]")
-             for w in COMMON_WEAPONS]
-    return Result(system=_SYS, kind="weapon_list", label="Common weapons", steps=steps,
-                  level_name=counted(len(COMMON_WEAPONS), "weapons"),
-                  details={"weapons": [dict(w) for w in COMMON_WEAPONS]})
+    steps = [
+        Step(
+            f"{w['name']}: {w['damage']} {w['damage_type']} ({w['skill']})"
+            + (", Success Levels add to damage" if w["success_levels"] else ""),
+            "rules/armageddon.md §1.8 [BOOK]",
+        )
+        for w in COMMON_WEAPONS
+    ]
+    return Result(
+        system=_SYS,
+        kind="weapon_list",
+        label="Common weapons",
+        steps=steps,
+        level_name=counted(len(COMMON_WEAPONS), "weapons"),
+        details={"weapons": [dict(w) for w in COMMON_WEAPONS]},
+    )
 
 
 WEAPON_LIST = Operation(
-    id="armageddon.weapon_list", system=_SYS, title="Common weapons",
+    id="armageddon.weapon_list",
+    system=_SYS,
+    title="Common weapons",
     summary="A short list of common weapons with their damage as the books print it (d4 × Strength for a punch, "
     "d6 × 4 for a handgun …), to copy onto a sheet.",
-    covers=("U8",), params=(), run=_weapon_list, rolls=False,
+    covers=("U8",),
+    params=(),
+    run=_weapon_list,
+    rolls=False,
     source="rules/armageddon.md §1.8 (weapon data are not in the seed); armageddon.weapons.COMMON_WEAPONS",
 )
 

@@ -54,8 +54,13 @@ def _note_state(result: Result, character) -> Result:
         for condition in _CANNOT_ACT:
             if condition in character["conditions"]:
                 result.flags.append(condition)
-                result.steps.insert(0, Step(f"Note: {name_of(character)} is {condition.replace('_', ' ')} and "
-                                            "cannot normally act.", "rules/armageddon.md §1.17 U23"))
+                result.steps.insert(
+                    0,
+                    Step(
+                        f"Note: {name_of(character)} is {condition.replace('_', ' ')} and cannot normally act.",
+                        "rules/armageddon.md §1.17 U23",
+                    ),
+                )
     return result
 
 
@@ -63,17 +68,44 @@ def _state_modifiers(character, attributes, kind, tags, options) -> list[Modifie
     if character is None:
         return []
     check_alive(character)
-    return automatic_modifiers(character, attributes=attributes, kind=kind, tags=tags_of(tags),
-                               settings=_penalty_settings(options))
+    return automatic_modifiers(
+        character, attributes=attributes, kind=kind, tags=tags_of(tags), settings=_penalty_settings(options)
+    )
 
 
-def _task(dice, *, label, attribute_name, attribute, skill_name, skill, untrained_penalty, modifiers, tn,
-          rule_of_one_mode, character=None, tags="none", **options):
+def _task(
+    dice,
+    *,
+    label,
+    attribute_name,
+    attribute,
+    skill_name,
+    skill,
+    untrained_penalty,
+    modifiers,
+    tn,
+    rule_of_one_mode,
+    character=None,
+    tags="none",
+    **options,
+):
     mods = parse_modifiers(modifiers, _GM_MODS)
     mods += _state_modifiers(character, (attribute_name,), "task", tags, options)
-    return _note_state(resolve_task(dice, attribute=attribute, attribute_name=attribute_name, skill=skill,
-                                    skill_name=skill_name, untrained_penalty=untrained_penalty, modifiers=mods, tn=tn,
-                                    rule_of_one_mode=rule_of_one_mode, label=label), character)
+    return _note_state(
+        resolve_task(
+            dice,
+            attribute=attribute,
+            attribute_name=attribute_name,
+            skill=skill,
+            skill_name=skill_name,
+            untrained_penalty=untrained_penalty,
+            modifiers=mods,
+            tn=tn,
+            rule_of_one_mode=rule_of_one_mode,
+            label=label,
+        ),
+        character,
+    )
 
 
 TASK = Operation(
@@ -86,37 +118,73 @@ TASK = Operation(
     params=(
         LABEL,
         ATTRIBUTE_NAME,
-        Param("attribute", "int", "Attribute level", "Seed 000, Tasks: the relevant Attribute's level.",
-              minimum=0, maximum=ATTRIBUTE_MAX),
+        Param(
+            "attribute",
+            "int",
+            "Attribute level",
+            "Seed 000, Tasks: the relevant Attribute's level.",
+            minimum=0,
+            maximum=ATTRIBUTE_MAX,
+        ),
         Param("skill_name", "text", "Skill", "The Skill used, e.g. Handguns (seed 000, Tasks).", default=""),
-        Param("skill", "int", "Skill level", "Seed 000, Tasks: the Skill's level; 0 means untrained "
-              "(seed 000, Unskilled Attempts: −2, never better than Decent).", minimum=0, maximum=SKILL_MAX),
-        Param("untrained_penalty", "int", "Extra untrained penalty",
-              "Seed 000, Unskilled Attempts: skills needing real training may suffer −6 to −10 when untrained.",
-              default=0, minimum=-10, maximum=0),
+        Param(
+            "skill",
+            "int",
+            "Skill level",
+            "Seed 000, Tasks: the Skill's level; 0 means untrained "
+            "(seed 000, Unskilled Attempts: −2, never better than Decent).",
+            minimum=0,
+            maximum=SKILL_MAX,
+        ),
+        Param(
+            "untrained_penalty",
+            "int",
+            "Extra untrained penalty",
+            "Seed 000, Unskilled Attempts: skills needing real training may suffer −6 to −10 when untrained.",
+            default=0,
+            minimum=-10,
+            maximum=0,
+        ),
         MODIFIERS,
         TN,
         RULE_OF_ONE,
         CHARACTER_OPTIONAL,
         TAGS,
-    ) + PENALTY_SETTINGS,
+    )
+    + PENALTY_SETTINGS,
     run=_task,
     source="seed 000, Tasks; Unskilled Attempts; The Rule of 10; The Rule of 1; rules/armageddon.md §1.5–1.7, §1.15",
 )
 
 
-def _character_task(dice, *, character, attribute_name, skill_name, modifiers, tags, label, tn, rule_of_one_mode,
-                    **options):
+def _character_task(
+    dice, *, character, attribute_name, skill_name, modifiers, tags, label, tn, rule_of_one_mode, **options
+):
     check_alive(character)
     skill_name = skill_name.strip()
     level, untrained = skill_entry(character, skill_name)
     mods = parse_modifiers(modifiers, _GM_MODS)
     mods += _state_modifiers(character, (attribute_name,), "task", tags, options)
-    result = resolve_task(dice, attribute=attribute_of(character, attribute_name), attribute_name=attribute_name,
-                          skill=level, skill_name=skill_name, untrained_penalty=untrained, modifiers=mods, tn=tn,
-                          rule_of_one_mode=rule_of_one_mode, label=label or f"{name_of(character)}: {skill_name}")
-    result.steps.insert(0, Step(f"{name_of(character)}: {attribute_name} {attribute_of(character, attribute_name)}, "
-                                f"{skill_name} {level}" + (" (untrained)" if level == 0 else ""), "seed 000, Tasks"))
+    result = resolve_task(
+        dice,
+        attribute=attribute_of(character, attribute_name),
+        attribute_name=attribute_name,
+        skill=level,
+        skill_name=skill_name,
+        untrained_penalty=untrained,
+        modifiers=mods,
+        tn=tn,
+        rule_of_one_mode=rule_of_one_mode,
+        label=label or f"{name_of(character)}: {skill_name}",
+    )
+    result.steps.insert(
+        0,
+        Step(
+            f"{name_of(character)}: {attribute_name} {attribute_of(character, attribute_name)}, "
+            f"{skill_name} {level}" + (" (untrained)" if level == 0 else ""),
+            "seed 000, Tasks",
+        ),
+    )
     return _note_state(result, character)
 
 
@@ -130,19 +198,38 @@ CHARACTER_TASK = Operation(
     params=(
         CHARACTER,
         ATTRIBUTE_NAME,
-        Param("skill_name", "text", "Skill", "A skill of tables.SKILLS, e.g. Handguns (seed 000, Tasks).",
-              default="Handguns"),
+        Param(
+            "skill_name",
+            "text",
+            "Skill",
+            "A skill of tables.SKILLS, e.g. Handguns (seed 000, Tasks).",
+            default="Handguns",
+        ),
         TAGS,
         MODIFIERS,
         LABEL,
-    ) + ROLL_SETTINGS,
+    )
+    + ROLL_SETTINGS,
     run=_character_task,
     source="seed 000, Tasks; Unskilled Attempts; rules/armageddon.md §1.7, §1.15",
 )
 
 
-def _test(dice, *, kind, attribute_name, attribute, second_attribute, character, modifiers, tags, label, tn,
-          rule_of_one_mode, **options):
+def _test(
+    dice,
+    *,
+    kind,
+    attribute_name,
+    attribute,
+    second_attribute,
+    character,
+    modifiers,
+    tags,
+    label,
+    tn,
+    rule_of_one_mode,
+    **options,
+):
     if kind in ("consciousness", "survival"):
         names = ("Constitution", "Willpower")
     else:
@@ -158,16 +245,35 @@ def _test(dice, *, kind, attribute_name, attribute, second_attribute, character,
     exclude = ("injury",) if kind in ("consciousness", "survival") else ()
     if character is not None:
         check_alive(character)
-        mods += automatic_modifiers(character, attributes=names, kind="test", tags=tags_of(tags), exclude=exclude,
-                                    settings=_penalty_settings(options))
-    result = resolve_test(dice, kind=kind, attribute_name=names[0], attribute=values[0],
-                          second_attribute=values[1] if len(values) > 1 else None, modifiers=mods, tn=tn,
-                          rule_of_one_mode=rule_of_one_mode, label=label)
+        mods += automatic_modifiers(
+            character,
+            attributes=names,
+            kind="test",
+            tags=tags_of(tags),
+            exclude=exclude,
+            settings=_penalty_settings(options),
+        )
+    result = resolve_test(
+        dice,
+        kind=kind,
+        attribute_name=names[0],
+        attribute=values[0],
+        second_attribute=values[1] if len(values) > 1 else None,
+        modifiers=mods,
+        tn=tn,
+        rule_of_one_mode=rule_of_one_mode,
+        label=label,
+    )
     if character is not None and exclude:
-        result.steps.insert(0, Step(
-            f"A plain {kind.title()} Test: the injury penalty is left out, and so are the penalties "
-            "the rules attach to an owed test (−1 per LP below 0, −1 per 5 EP below 0, −1 per 10 LP below 0 and per "
-            "earlier test); the Consciousness Test and Survival Test operations apply those.", "rules/armageddon.md §1.9, A6"))
+        result.steps.insert(
+            0,
+            Step(
+                f"A plain {kind.title()} Test: the injury penalty is left out, and so are the penalties "
+                "the rules attach to an owed test (−1 per LP below 0, −1 per 5 EP below 0, −1 per 10 LP below 0 and per "
+                "earlier test); the Consciousness Test and Survival Test operations apply those.",
+                "rules/armageddon.md §1.9, A6",
+            ),
+        )
     return _note_state(result, character)
 
 
@@ -179,20 +285,40 @@ TEST = Operation(
     "Tests: Constitution + Willpower + 1d10; 9 or more succeeds. Levels come from the character if left empty.",
     covers=("U6", "U10"),
     params=(
-        Param("kind", "choice", "Test", "Seed 000, Tests: Simple or Difficult; Consciousness/Survival Tests use "
-              "Constitution + Willpower (seed 000, Life Points).", default="simple", choices=TEST_KINDS),
+        Param(
+            "kind",
+            "choice",
+            "Test",
+            "Seed 000, Tests: Simple or Difficult; Consciousness/Survival Tests use "
+            "Constitution + Willpower (seed 000, Life Points).",
+            default="simple",
+            choices=TEST_KINDS,
+        ),
         ATTRIBUTE_NAME,
-        Param("attribute", "int", "Attribute level (or Constitution)",
-              "The Attribute's level; for Consciousness/Survival the Constitution. Empty: the character's.",
-              default=None, minimum=0, maximum=ATTRIBUTE_MAX),
-        Param("second_attribute", "int", "Willpower (two-attribute Tests)",
-              "For Consciousness/Survival Tests: the Willpower. Empty: the character's.",
-              default=None, minimum=0, maximum=ATTRIBUTE_MAX),
+        Param(
+            "attribute",
+            "int",
+            "Attribute level (or Constitution)",
+            "The Attribute's level; for Consciousness/Survival the Constitution. Empty: the character's.",
+            default=None,
+            minimum=0,
+            maximum=ATTRIBUTE_MAX,
+        ),
+        Param(
+            "second_attribute",
+            "int",
+            "Willpower (two-attribute Tests)",
+            "For Consciousness/Survival Tests: the Willpower. Empty: the character's.",
+            default=None,
+            minimum=0,
+            maximum=ATTRIBUTE_MAX,
+        ),
         CHARACTER_OPTIONAL,
         TAGS,
         MODIFIERS,
         LABEL,
-    ) + ROLL_SETTINGS,
+    )
+    + ROLL_SETTINGS,
     run=_test,
     source="seed 000, Tests; Life Points (Consciousness and Survival Tests); rules/armageddon.md §1.7",
 )
@@ -202,16 +328,53 @@ def _side(dice, side, kind, attribute, skill, modifiers, tn, mode, round_no, sta
     mods = parse_modifiers(modifiers, _GM_MODS, f"{side.lower()}_modifiers") + list(state_mods)
     purpose = f"side {side}" + (f", roll {round_no}" if round_no > 1 else "")
     if kind == "task":
-        return resolve_task(dice, attribute=attribute, skill=skill, attribute_name="Attribute", skill_name="Skill",
-                            modifiers=mods, tn=tn, rule_of_one_mode=mode, label=f"Side {side}", purpose=purpose)
+        return resolve_task(
+            dice,
+            attribute=attribute,
+            skill=skill,
+            attribute_name="Attribute",
+            skill_name="Skill",
+            modifiers=mods,
+            tn=tn,
+            rule_of_one_mode=mode,
+            label=f"Side {side}",
+            purpose=purpose,
+        )
     parts = attribute_parts(kind, "Attribute", attribute)
-    return resolve_roll(dice, kind=f"{kind}_test", parts=parts, modifiers=mods, tn=tn, rule_of_one_mode=mode,
-                        label=f"Side {side}", purpose=purpose)
+    return resolve_roll(
+        dice,
+        kind=f"{kind}_test",
+        parts=parts,
+        modifiers=mods,
+        tn=tn,
+        rule_of_one_mode=mode,
+        label=f"Side {side}",
+        purpose=purpose,
+    )
 
 
-def _resisted(dice, *, a_name, a_kind, a_attribute, a_skill, a_modifiers, b_name, b_kind, b_attribute, b_skill,
-              b_modifiers, tie_rule, tn, rule_of_one_mode, label, character=None, a_attribute_name="Dexterity",
-              tags="none", **options):
+def _resisted(
+    dice,
+    *,
+    a_name,
+    a_kind,
+    a_attribute,
+    a_skill,
+    a_modifiers,
+    b_name,
+    b_kind,
+    b_attribute,
+    b_skill,
+    b_modifiers,
+    tie_rule,
+    tn,
+    rule_of_one_mode,
+    label,
+    character=None,
+    a_attribute_name="Dexterity",
+    tags="none",
+    **options,
+):
     steps, rolls = [], []
     state_mods = _state_modifiers(character, (a_attribute_name,), "task" if a_kind == "task" else "test", tags, options)
     if character is not None:
@@ -233,18 +396,28 @@ def _resisted(dice, *, a_name, a_kind, a_attribute, a_skill, a_modifiers, b_name
     margin = abs(a.total - b.total) if winner else 0
     win, lose = (a, b) if winner == "A" else (b, a)
     result = Result(
-        system="armageddon", kind="resisted", label=label,
+        system="armageddon",
+        kind="resisted",
+        label=label,
         modifiers=[Modifier(f"{names['A']}: {m.label}", m.value, m.source) for m in a.modifiers]
         + [Modifier(f"{names['B']}: {m.label}", m.value, m.source) for m in b.modifiers],
-        total=win.total if winner else None, target=tn, success=winner is not None,
+        total=win.total if winner else None,
+        target=tn,
+        success=winner is not None,
         level=(win.level - lose.level) if winner else None,
-        level_name=(f"{names[winner]} wins by {margin} ({_levels_beyond(win.level - lose.level)})"
-                    if winner else "no winner"),
-        flags=sorted({f for roll in (a, b) for f in roll.flags}), steps=steps,
-        details={"winner": names[winner] if winner else None, "winner_side": winner, "margin": margin,
-                 "a": {"total": a.total, "success": a.success, "level": a.level},
-                 "b": {"total": b.total, "success": b.success, "level": b.level},
-                 "rolls": len(rolls)},
+        level_name=(
+            f"{names[winner]} wins by {margin} ({_levels_beyond(win.level - lose.level)})" if winner else "no winner"
+        ),
+        flags=sorted({f for roll in (a, b) for f in roll.flags}),
+        steps=steps,
+        details={
+            "winner": names[winner] if winner else None,
+            "winner_side": winner,
+            "margin": margin,
+            "a": {"total": a.total, "success": a.success, "level": a.level},
+            "b": {"total": b.total, "success": b.success, "level": b.level},
+            "rolls": len(rolls),
+        },
     )
     return result
 
@@ -257,13 +430,31 @@ def _side_params(side: str, default_kind: str) -> tuple:
     who = "the active side" if side == "a" else "the resisting side (defender)"
     return (
         Param(f"{side}_name", "text", f"Side {side.upper()} name", f"Who is {who}.", default=""),
-        Param(f"{side}_kind", "choice", f"Side {side.upper()} roll",
-              "Seed 000, Resisted Tasks & Tests: each side rolls a Task (Attribute + Skill) or a Simple/Difficult Test.",
-              default=default_kind, choices=("task", "simple", "difficult")),
-        Param(f"{side}_attribute", "int", f"Side {side.upper()} Attribute", "The Attribute's level.",
-              minimum=0, maximum=ATTRIBUTE_MAX),
-        Param(f"{side}_skill", "int", f"Side {side.upper()} Skill", "The Skill's level for a Task (0 = unskilled).",
-              default=0, minimum=0, maximum=SKILL_MAX),
+        Param(
+            f"{side}_kind",
+            "choice",
+            f"Side {side.upper()} roll",
+            "Seed 000, Resisted Tasks & Tests: each side rolls a Task (Attribute + Skill) or a Simple/Difficult Test.",
+            default=default_kind,
+            choices=("task", "simple", "difficult"),
+        ),
+        Param(
+            f"{side}_attribute",
+            "int",
+            f"Side {side.upper()} Attribute",
+            "The Attribute's level.",
+            minimum=0,
+            maximum=ATTRIBUTE_MAX,
+        ),
+        Param(
+            f"{side}_skill",
+            "int",
+            f"Side {side.upper()} Skill",
+            "The Skill's level for a Task (0 = unskilled).",
+            default=0,
+            minimum=0,
+            maximum=SKILL_MAX,
+        ),
         Param(f"{side}_modifiers", "text", f"Side {side.upper()} modifiers", MODIFIERS.help, default=""),
     )
 
@@ -275,15 +466,34 @@ RESISTED = Operation(
     summary="Both sides roll normally; the higher result wins, but only a result of 9 or more can win; if neither "
     "reaches 9 both fail. Ties follow the tie setting. Side A may be the character, with his state's penalties.",
     covers=("U7", "U10"),
-    params=_side_params("a", "task") + _side_params("b", "task") + (
-        TIE_RULE, TN, RULE_OF_ONE, LABEL,
-        Param("character", "json", "Side A's character (optional)",
-              CHARACTER_OPTIONAL.help + " His state's penalties apply to side A.", default=None,
-              parse=CHARACTER_OPTIONAL.parse, example=CHARACTER_OPTIONAL.example, state_key="armageddon.character"),
-        Param("a_attribute_name", "choice", "Side A's Attribute", "Which Attribute side A uses (mental Attributes "
-              "take the low-Essence penalty, rules/armageddon.md §1.15).", default="Dexterity", choices=ATTRIBUTE_NAME.choices),
+    params=_side_params("a", "task")
+    + _side_params("b", "task")
+    + (
+        TIE_RULE,
+        TN,
+        RULE_OF_ONE,
+        LABEL,
+        Param(
+            "character",
+            "json",
+            "Side A's character (optional)",
+            CHARACTER_OPTIONAL.help + " His state's penalties apply to side A.",
+            default=None,
+            parse=CHARACTER_OPTIONAL.parse,
+            example=CHARACTER_OPTIONAL.example,
+            state_key="armageddon.character",
+        ),
+        Param(
+            "a_attribute_name",
+            "choice",
+            "Side A's Attribute",
+            "Which Attribute side A uses (mental Attributes take the low-Essence penalty, rules/armageddon.md §1.15).",
+            default="Dexterity",
+            choices=ATTRIBUTE_NAME.choices,
+        ),
         TAGS,
-    ) + PENALTY_SETTINGS,
+    )
+    + PENALTY_SETTINGS,
     run=_resisted,
     source="seed 000, Resisted Tasks & Tests; rules/armageddon.md §1.7, A4",
 )
@@ -294,12 +504,26 @@ def _roll_damage(dice, *, expression, success_levels, add_success_levels, label)
     value, faces, steps = roll_damage(dice, roll)
     modifiers = []
     if add_success_levels and success_levels:
-        modifiers.append(Modifier("attack's Success Levels", success_levels, "rules/armageddon.md §1.8 optional weapon flag"))
-        steps.append(Step(f"{value} + {counted(success_levels, 'Success Levels')} = {value + success_levels}", "rules/armageddon.md §1.8"))
+        modifiers.append(
+            Modifier("attack's Success Levels", success_levels, "rules/armageddon.md §1.8 optional weapon flag")
+        )
+        steps.append(
+            Step(
+                f"{value} + {counted(success_levels, 'Success Levels')} = {value + success_levels}",
+                "rules/armageddon.md §1.8",
+            )
+        )
         value += success_levels
-    return Result(system="armageddon", kind="damage", label=label, modifiers=modifiers, total=value,
-                  level_name=f"{value} damage", steps=steps,
-                  details={"expression": str(roll), "faces": faces, "damage": value})
+    return Result(
+        system="armageddon",
+        kind="damage",
+        label=label,
+        modifiers=modifiers,
+        total=value,
+        level_name=f"{value} damage",
+        steps=steps,
+        details={"expression": str(roll), "faces": faces, "damage": value},
+    )
 
 
 ROLL_DAMAGE = Operation(
@@ -309,13 +533,32 @@ ROLL_DAMAGE = Operation(
     summary="Roll weapon damage such as d6x4, d4x2+1 or 2d6+3: no Target Number, no Rule of 10 or 1.",
     covers=("U8",),
     params=(
-        Param("expression", "text", "Damage", "rules/armageddon.md §1.8: NdX × M + K (x or * for ×), e.g. d6x4 for a pistol, "
-              "d4x2 for a Strength 2 punch, or a fixed number.", default="d6x4", dice=DAMAGE_FORM),
-        Param("success_levels", "int", "Attack's Success Levels", "Success Levels of the attack roll (used only "
-              "with the setting below).", default=0, minimum=0, maximum=30),
-        Param("add_success_levels", "bool", "Add Success Levels to damage",
-              "rules/armageddon.md §1.8: an optional weapon/attack flag; the seed does not mention it.", default=False,
-              setting=True),
+        Param(
+            "expression",
+            "text",
+            "Damage",
+            "rules/armageddon.md §1.8: NdX × M + K (x or * for ×), e.g. d6x4 for a pistol, "
+            "d4x2 for a Strength 2 punch, or a fixed number.",
+            default="d6x4",
+            dice=DAMAGE_FORM,
+        ),
+        Param(
+            "success_levels",
+            "int",
+            "Attack's Success Levels",
+            "Success Levels of the attack roll (used only with the setting below).",
+            default=0,
+            minimum=0,
+            maximum=30,
+        ),
+        Param(
+            "add_success_levels",
+            "bool",
+            "Add Success Levels to damage",
+            "rules/armageddon.md §1.8: an optional weapon/attack flag; the seed does not mention it.",
+            default=False,
+            setting=True,
+        ),
         LABEL,
     ),
     run=_roll_damage,
@@ -328,21 +571,36 @@ def _initiative(dice, *, character, modifiers, label, **options):
     dex = attribute_of(character, "Dexterity")
     mods = [Modifier("Dexterity", dex, "rules/armageddon.md §1.4: Initiative 1d10 + Dexterity")]
     mods += parse_modifiers(modifiers, _GM_MODS)
-    mods += automatic_modifiers(character, attributes=("Dexterity",), kind="test", tags=("reaction",),
-                                settings=_penalty_settings(options))
+    mods += automatic_modifiers(
+        character, attributes=("Dexterity",), kind="test", tags=("reaction",), settings=_penalty_settings(options)
+    )
     die = dice.roll(D10, "Initiative")
     total = die + total_of(mods)
     load = load_of(character)
     base_speed = character["derived"]["speed"]
     speed = max(0, base_speed + load.penalty)
-    steps = [Step(f"{die} (d10) " + " ".join(f"{signed(m.value)} ({m.label})" for m in mods) + f" = {total}",
-                  "rules/armageddon.md §1.4 Initiative; seed 000, Encumbrance: penalty to Initiative rolls"),
-             Step(f"Speed (Con + Dex) × 2 = {base_speed}" + (f" {signed(load.penalty)} ({load.level} Encumbrance)"
-                  if load.penalty else "") + f" = {speed}", "rules/armageddon.md §1.4; seed 000, Encumbrance: penalty to Speed")]
-    return Result(system="armageddon", kind="initiative", label=label or f"{name_of(character)}: Initiative",
-                  modifiers=mods, total=total, level_name=f"Initiative {total}, Speed {speed}", steps=steps,
-                  details={"initiative": total, "speed": speed, "base_speed": base_speed,
-                           "encumbrance": load.level, "die": die})
+    steps = [
+        Step(
+            f"{die} (d10) " + " ".join(f"{signed(m.value)} ({m.label})" for m in mods) + f" = {total}",
+            "rules/armageddon.md §1.4 Initiative; seed 000, Encumbrance: penalty to Initiative rolls",
+        ),
+        Step(
+            f"Speed (Con + Dex) × 2 = {base_speed}"
+            + (f" {signed(load.penalty)} ({load.level} Encumbrance)" if load.penalty else "")
+            + f" = {speed}",
+            "rules/armageddon.md §1.4; seed 000, Encumbrance: penalty to Speed",
+        ),
+    ]
+    return Result(
+        system="armageddon",
+        kind="initiative",
+        label=label or f"{name_of(character)}: Initiative",
+        modifiers=mods,
+        total=total,
+        level_name=f"Initiative {total}, Speed {speed}",
+        steps=steps,
+        details={"initiative": total, "speed": speed, "base_speed": base_speed, "encumbrance": load.level, "die": die},
+    )
 
 
 INITIATIVE = Operation(
@@ -358,4 +616,3 @@ INITIATIVE = Operation(
 )
 
 ROLL_OPERATIONS = (TASK, CHARACTER_TASK, TEST, RESISTED, ROLL_DAMAGE, INITIATIVE)
-

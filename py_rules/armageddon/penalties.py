@@ -98,8 +98,10 @@ def automatic_modifiers(
 def _essence(character, attributes, kind, settings) -> list[Modifier]:
     essence = character["current"]["essence"]
     maximum = character["derived"]["essence"]
-    numb = 2 * essence <= maximum and is_mental(attributes) and (
-        kind == "task" or settings.essence_penalty_on_mental_tests
+    numb = (
+        2 * essence <= maximum
+        and is_mental(attributes)
+        and (kind == "task" or settings.essence_penalty_on_mental_tests)
     )
     depressed = essence <= DEPRESSED_THRESHOLD
     result = []

@@ -14,8 +14,17 @@ from dataclasses import dataclass
 
 from py_rules.errors import RulesError
 
-__all__ = ("EFFECTS", "Effect", "effect_of", "pool_bonuses", "survival_bonus", "channeling_of", "is_gifted",
-           "without_effect", "check_levels")
+__all__ = (
+    "EFFECTS",
+    "Effect",
+    "effect_of",
+    "pool_bonuses",
+    "survival_bonus",
+    "channeling_of",
+    "is_gifted",
+    "without_effect",
+    "check_levels",
+)
 
 
 @dataclass(frozen=True)
@@ -32,14 +41,35 @@ class Effect:
 
 
 EFFECTS = (
-    Effect("Hard to Kill", "+3 Life Points and +1 to Survival Tests per level", "rules/armageddon.md §1.4 (Classic Unisystem "
-           "books: Hard to Kill, 1–5 levels; the Foundry Unisystem systems add 3 LP per level)", levels=(1, 5), per_level=(("life_points", 3),), survival_per_level=1),
-    Effect("Increased Essence", "+1 Essence Point per level", "rules/armageddon.md §1.4 (as the Foundry Unisystem systems "
-           "keep it: Increased Essence 3 adds 3 Essence)", levels=(1, 30), per_level=(("essence", 1),)),
-    Effect("Essence Channeling", "regains its level in Essence per minute", "seed 000, Essence", levels=(1, 10),
-           sets="essence_channeling"),
-    Effect("The Gifted", "a Gifted character: the Gifted's Fear Test, Essence Channeling allowed",
-           "seed 000, Fear Tests", sets="kind"),
+    Effect(
+        "Hard to Kill",
+        "+3 Life Points and +1 to Survival Tests per level",
+        "rules/armageddon.md §1.4 (Classic Unisystem "
+        "books: Hard to Kill, 1–5 levels; the Foundry Unisystem systems add 3 LP per level)",
+        levels=(1, 5),
+        per_level=(("life_points", 3),),
+        survival_per_level=1,
+    ),
+    Effect(
+        "Increased Essence",
+        "+1 Essence Point per level",
+        "rules/armageddon.md §1.4 (as the Foundry Unisystem systems keep it: Increased Essence 3 adds 3 Essence)",
+        levels=(1, 30),
+        per_level=(("essence", 1),),
+    ),
+    Effect(
+        "Essence Channeling",
+        "regains its level in Essence per minute",
+        "seed 000, Essence",
+        levels=(1, 10),
+        sets="essence_channeling",
+    ),
+    Effect(
+        "The Gifted",
+        "a Gifted character: the Gifted's Fear Test, Essence Channeling allowed",
+        "seed 000, Fear Tests",
+        sets="kind",
+    ),
 )
 """The Qualities whose effects the engine applies, as data."""
 
@@ -54,8 +84,13 @@ def effect_of(name: str) -> Effect | None:
 
 
 def _qualities(entries: list) -> list[tuple[Effect, dict]]:
-    return [(effect, entry) for entry in entries if entry["kind"] == "quality"
-            for effect in (effect_of(entry["name"]),) if effect is not None]
+    return [
+        (effect, entry)
+        for entry in entries
+        if entry["kind"] == "quality"
+        for effect in (effect_of(entry["name"]),)
+        if effect is not None
+    ]
 
 
 def pool_bonuses(entries: list) -> dict:
@@ -101,9 +136,15 @@ def check_levels(entries: list) -> None:
             continue
         low, high = effect.levels
         if effect.name in seen:
-            raise RulesError("not_allowed", f"{effect.name} is listed twice: give it one entry with its level.",
-                             f"qualities.{index}.name")
+            raise RulesError(
+                "not_allowed",
+                f"{effect.name} is listed twice: give it one entry with its level.",
+                f"qualities.{index}.name",
+            )
         seen.add(effect.name)
         if not low <= entry["level"] <= high:
-            raise RulesError("out_of_range", f"{effect.name} has levels {low} to {high} (got {entry['level']}).",
-                             f"qualities.{index}.level")
+            raise RulesError(
+                "out_of_range",
+                f"{effect.name} has levels {low} to {high} (got {entry['level']}).",
+                f"qualities.{index}.level",
+            )

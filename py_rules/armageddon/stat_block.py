@@ -35,75 +35,145 @@ from py_rules.stat_block_table import Keys, read_table
 
 __all__ = ("ATTRIBUTE_WORDS", "KEYWORDS", "POOL_WORDS", "parse", "weapon_for")
 
-ATTRIBUTE_WORDS = {"Strength": ("Str", "Strength"), "Dexterity": ("Dex", "Dexterity"),
-                   "Constitution": ("Con", "Constitution"), "Intelligence": ("Int", "Intelligence"),
-                   "Perception": ("Per", "Perception"), "Willpower": ("Wil", "Will", "Willpower")}
+ATTRIBUTE_WORDS = {
+    "Strength": ("Str", "Strength"),
+    "Dexterity": ("Dex", "Dexterity"),
+    "Constitution": ("Con", "Constitution"),
+    "Intelligence": ("Int", "Intelligence"),
+    "Perception": ("Per", "Perception"),
+    "Willpower": ("Wil", "Will", "Willpower"),
+}
 """Each Attribute and the words the books print it by (rules/armageddon.md §1.3)."""
-POOL_WORDS = {"life_points": ("LP", "Life Points", "Dead Points"), "endurance_points": ("EP", "Endurance Points"),
-              "speed": ("Spd", "Speed"), "essence": ("Essence Pool", "Essence"),
-              "essence_channeling": ("Essence Channeling",)}
+POOL_WORDS = {
+    "life_points": ("LP", "Life Points", "Dead Points"),
+    "endurance_points": ("EP", "Endurance Points"),
+    "speed": ("Spd", "Speed"),
+    "essence": ("Essence Pool", "Essence"),
+    "essence_channeling": ("Essence Channeling",),
+}
 """The pools a block prints (rules/armageddon.md §1.4) and Essence Channeling (seed 000, Essence)."""
-_POOL_SAID = {"life_points": "Life Points", "endurance_points": "Endurance Points", "speed": "Speed",
-              "essence": "Essence", "essence_channeling": "Essence Channeling"}
+_POOL_SAID = {
+    "life_points": "Life Points",
+    "endurance_points": "Endurance Points",
+    "speed": "Speed",
+    "essence": "Essence",
+    "essence_channeling": "Essence Channeling",
+}
 _SKILL_HEADS = ("Skills", "Skill")
 _QUALITY_HEADS = ("Qualities/Drawbacks", "Qualities and Drawbacks", "Qualities", "Quality", "Drawbacks", "Drawback")
 _ATTACK_HEADS = ("Attacks", "Attack", "Weapons", "Weapon", "Combat")
 _ARMOUR_WORDS = ("Armour", "Armor")
 _KIND_WORDS = {"supernatural": "supernatural", "gifted": "gifted", "mundane": "mundane"}
-_TYPE_WORDS = {"bludgeoning": "bludgeoning", "slashing/stabbing": "slashing/stabbing", "slashing": "slashing/stabbing",
-               "stabbing": "slashing/stabbing", "bullet": "bullet", "fire": "fire", "other": "other"}
+_TYPE_WORDS = {
+    "bludgeoning": "bludgeoning",
+    "slashing/stabbing": "slashing/stabbing",
+    "slashing": "slashing/stabbing",
+    "stabbing": "slashing/stabbing",
+    "bullet": "bullet",
+    "fire": "fire",
+    "other": "other",
+}
 _HEADS = ("ATTRIBUTE", "ATTRIBUTES", "VALUE", "LEVEL", "SCORE", "POOLS", "SECONDARY ATTRIBUTES")
 
-_TABLE = Keys({**{word.upper(): name for name, words in ATTRIBUTE_WORDS.items() for word in words},
-               **{word.upper(): key for key, words in POOL_WORDS.items() for word in words}},
-              frozenset(_HEADS))
+_TABLE = Keys(
+    {
+        **{word.upper(): name for name, words in ATTRIBUTE_WORDS.items() for word in words},
+        **{word.upper(): key for key, words in POOL_WORDS.items() for word in words},
+    },
+    frozenset(_HEADS),
+)
 
 
-_ATTRIBUTE = re.compile(rf"\b({cased(w for words in ATTRIBUTE_WORDS.values() for w in words)})\b{SEP}"
-                        r"(\d{1,4})(?!\d)")
+_ATTRIBUTE = re.compile(
+    rf"\b({cased(w for words in ATTRIBUTE_WORDS.values() for w in words)})\b{SEP}"
+    r"(\d{1,4})(?!\d)"
+)
 _BY_WORD = {form: name for name, words in ATTRIBUTE_WORDS.items() for word in words for form in (word, word.upper())}
-_POOLS = {key: re.compile(rf"\b(?:{cased(words)})\b(?!\s*Channeling){SEP}([+\-]?\d{{1,4}})(?!\d)")
-          for key, words in POOL_WORDS.items()}
+_POOLS = {
+    key: re.compile(rf"\b(?:{cased(words)})\b(?!\s*Channeling){SEP}([+\-]?\d{{1,4}})(?!\d)")
+    for key, words in POOL_WORDS.items()
+}
 _NEEDED = {name: re.compile(rf"\b(?:{cased(words)})\b") for name, words in ATTRIBUTE_WORDS.items()}
 
 _SKILLS_HEAD = re.compile(rf"\b(?:{alternation(_SKILL_HEADS)})\s*:", re.I)
-_SKILL_ITEM = re.compile(r"(?:and\s+)?(?P<name>[A-Za-z](?:[^\x00,;:0-9\n]{0,58}?[^\s\x00,;:0-9])??)\s*(?:[:=]\s*)?"
-                         r"(?P<level>\d{1,2})(?!\d)")
+_SKILL_ITEM = re.compile(
+    r"(?:and\s+)?(?P<name>[A-Za-z](?:[^\x00,;:0-9\n]{0,58}?[^\s\x00,;:0-9])??)\s*(?:[:=]\s*)?"
+    r"(?P<level>\d{1,2})(?!\d)"
+)
 """``Guns (Handgun) 3``: the name (ending on a character that is not a space) and the level."""
 _QUALITIES_HEAD = re.compile(rf"\b(?P<head>{alternation(_QUALITY_HEADS)})\s*:", re.I)
-_QUALITY_ITEM = re.compile(r"(?P<name>[A-Za-z](?:[^\x00,;:0-9\n()+\-]{0,58}?[^\s\x00,;:0-9()+\-])??"
-                           r"(?:\s*\([A-Za-z][^\x00,;:0-9\n()]{0,38}\))?)"
-                           r"(?:\s*(?:\(\s*)?(?P<level>[+\-]?\d{1,2})(?!\d)(?:\s*\))?)?(?=[^\S\n]*(?:[,;.\n]|\Z))")
+_QUALITY_ITEM = re.compile(
+    r"(?P<name>[A-Za-z](?:[^\x00,;:0-9\n()+\-]{0,58}?[^\s\x00,;:0-9()+\-])??"
+    r"(?:\s*\([A-Za-z][^\x00,;:0-9\n()]{0,38}\))?)"
+    r"(?:\s*(?:\(\s*)?(?P<level>[+\-]?\d{1,2})(?!\d)(?:\s*\))?)?(?=[^\S\n]*(?:[,;.\n]|\Z))"
+)
 """``Hard to Kill 3``, ``Addiction (Alcohol) (-2)``, ``The Gifted``: the name and perhaps a number."""
-_DAMAGE = (r"(?P<dice>(?:\d{1,2}\s*)?[dD]\s*\d{1,3})(?:\s*[x×*]\s*(?P<times>\d{1,3}|Str(?:ength)?|STR)\b)?"
-           r"(?:\s*(?P<sign>[+\-])\s*(?P<plus>\d{1,3}))?(?:\s*\(\s*\d{1,4}\s*\))?")
-_ATTACK = re.compile(rf"(?<![^\s\x00,;:(])(?P<name>[A-Za-z.][^\x00,;:\n]{{0,39}}?[^\s\x00,;:])\s*(?:[:,]\s*)?{_DAMAGE}"
-                     rf"(?:\s*(?P<type>{alternation(_TYPE_WORDS)})\b)?", re.I)
+_DAMAGE = (
+    r"(?P<dice>(?:\d{1,2}\s*)?[dD]\s*\d{1,3})(?:\s*[x×*]\s*(?P<times>\d{1,3}|Str(?:ength)?|STR)\b)?"
+    r"(?:\s*(?P<sign>[+\-])\s*(?P<plus>\d{1,3}))?(?:\s*\(\s*\d{1,4}\s*\))?"
+)
+_ATTACK = re.compile(
+    rf"(?<![^\s\x00,;:(])(?P<name>[A-Za-z.][^\x00,;:\n]{{0,39}}?[^\s\x00,;:])\s*(?:[:,]\s*)?{_DAMAGE}"
+    rf"(?:\s*(?P<type>{alternation(_TYPE_WORDS)})\b)?",
+    re.I,
+)
 """``Punch d4 × Str (6) bludgeoning``: the name, the damage as the book prints it (perhaps with its average in
 parentheses) and perhaps its damage type (rules/armageddon.md §1.8)."""
 _ATTACKS_HEAD = re.compile(rf"\b(?:{alternation(_ATTACK_HEADS)})\s*:", re.I)
-_ARMOUR = re.compile(rf"\b(?:{alternation(_ARMOUR_WORDS)})\b\s*(?:[:=]\s*)?(?:(?P<none>none)\b|"
-                     r"(?:(?P<name>[A-Za-z][^\n\x00(,;:0-9]{0,58}?[^\s\x00(,;:0-9])\s*(?:[(,]\s*)?)??"
-                     r"(?:(?:AV|Armou?r\s+Value)\s*(?:[:=]\s*)?)?(?P<value>\d{1,3})(?!\d)(?:\s*\))?)", re.I)
+_ARMOUR = re.compile(
+    rf"\b(?:{alternation(_ARMOUR_WORDS)})\b\s*(?:[:=]\s*)?(?:(?P<none>none)\b|"
+    r"(?:(?P<name>[A-Za-z][^\n\x00(,;:0-9]{0,58}?[^\s\x00(,;:0-9])\s*(?:[(,]\s*)?)??"
+    r"(?:(?:AV|Armou?r\s+Value)\s*(?:[:=]\s*)?)?(?P<value>\d{1,3})(?!\d)(?:\s*\))?)",
+    re.I,
+)
 """``Armor: Kevlar vest (AV 10)``, ``Armour 2``, ``Armour: none``."""
 _KIND = re.compile(r"\b(Supernatural|Gifted|Mundane)\b")
-_STAT_LINE = re.compile(rf"{_ATTRIBUTE.pattern}|\b(?:{cased(w for ws in POOL_WORDS.values() for w in ws)})\b"
-                        rf"{SEP}\d")
+_STAT_LINE = re.compile(
+    rf"{_ATTRIBUTE.pattern}|\b(?:{cased(w for ws in POOL_WORDS.values() for w in ws)})\b"
+    rf"{SEP}\d"
+)
 _STARTS = (*_SKILL_HEADS, *_QUALITY_HEADS, *_ATTACK_HEADS, *_ARMOUR_WORDS, *(word.title() for word in _KIND_WORDS))
 """A line that starts with one of these is a line of the block, not the name or description."""
 _STAT_START = re.compile(rf"[\s|]*(?:{alternation(_STARTS)})\b", re.I)
 
-KEYWORDS = tuple(dict.fromkeys([*(w for ws in ATTRIBUTE_WORDS.values() for w in ws),
-                                *(w for ws in POOL_WORDS.values() for w in ws), *_SKILL_HEADS, *_QUALITY_HEADS,
-                                *_ATTACK_HEADS, *_ARMOUR_WORDS, *_TYPE_WORDS, *_KIND_WORDS, *_HEADS, "AV", "x", "×",
-                                "d4 × Str", "Str 3", "Punch d4", "Guns (Handgun) 3", "Hard to Kill (", "Armor: AV"]))
+KEYWORDS = tuple(
+    dict.fromkeys(
+        [
+            *(w for ws in ATTRIBUTE_WORDS.values() for w in ws),
+            *(w for ws in POOL_WORDS.values() for w in ws),
+            *_SKILL_HEADS,
+            *_QUALITY_HEADS,
+            *_ATTACK_HEADS,
+            *_ARMOUR_WORDS,
+            *_TYPE_WORDS,
+            *_KIND_WORDS,
+            *_HEADS,
+            "AV",
+            "x",
+            "×",
+            "d4 × Str",
+            "Str 3",
+            "Punch d4",
+            "Guns (Handgun) 3",
+            "Hard to Kill (",
+            "Armor: AV",
+        ]
+    )
+)
 """Every word the reader looks for (tests/test_readers_run_in_linear_time.py feeds each before long runs)."""
 
-_GUNS = {"handgun": ("pistol", "revolver", "handgun", ".38", ".45", "9mm", "colt", "glock", "beretta", "derringer"),
-         "shotgun": ("shotgun", "gauge"), "rifle": ("rifle", "carbine", "musket"),
-         "automatic": ("submachine", "smg", "uzi", "assault", "machine gun", "automatic", "ak-47", "m16", "tommy")}
-_GUN_SKILLS = {"handgun": ("Guns (Handgun)", "Handguns"), "shotgun": ("Guns (Shotgun)", "Shotguns"),
-               "rifle": ("Guns (Rifle)", "Rifles"), "automatic": ("Guns (Assault Rifle)", "Automatic Weapons")}
+_GUNS = {
+    "handgun": ("pistol", "revolver", "handgun", ".38", ".45", "9mm", "colt", "glock", "beretta", "derringer"),
+    "shotgun": ("shotgun", "gauge"),
+    "rifle": ("rifle", "carbine", "musket"),
+    "automatic": ("submachine", "smg", "uzi", "assault", "machine gun", "automatic", "ak-47", "m16", "tommy"),
+}
+_GUN_SKILLS = {
+    "handgun": ("Guns (Handgun)", "Handguns"),
+    "shotgun": ("Guns (Shotgun)", "Shotguns"),
+    "rifle": ("Guns (Rifle)", "Rifles"),
+    "automatic": ("Guns (Assault Rifle)", "Automatic Weapons"),
+}
 _UNARMED = ("punch", "kick", "bite", "claw", "fist", "head butt", "headbutt", "grapple", "slam", "brawl", "tackle")
 _BLADES = ("knife", "sword", "axe", "machete", "dagger", "blade", "spear", "bayonet", "katana", "razor", "claw")
 _FIRE = ("fire", "flame", "torch", "molotov", "burn")
@@ -125,8 +195,11 @@ def weapon_for(name: str, skills: dict) -> tuple[str, str, bool]:
         if any(word in low for word in words):
             listed = [skill for skill in skills if skill.startswith(_GUN_SKILLS[kind]) or skill == "Guns"]
             return (listed[0] if listed else _GUN_SKILLS[kind][1]), "bullet", False
-    kind = "fire" if any(word in low for word in _FIRE) else (
-        "slashing/stabbing" if any(word in low for word in _BLADES) else "bludgeoning")
+    kind = (
+        "fire"
+        if any(word in low for word in _FIRE)
+        else ("slashing/stabbing" if any(word in low for word in _BLADES) else "bludgeoning")
+    )
     if any(word in low for word in _UNARMED):
         listed = [skill for skill in ("Brawling", "Martial Arts", "Kung Fu") if skill in skills]
         return (listed[0] if listed else "Brawling"), kind, True
@@ -159,8 +232,9 @@ def _read(reader: Reader, found: dict, skills: dict, qualities: list, weapons: l
         heads = [words for start, words in extra.get("heads", []) if start < match.start()]
         kind = "drawback" if (heads and heads[-1].startswith("drawback")) or (number or 0) < 0 else "quality"
         level = min(max(abs(number or 1), 1), 10)
-        qualities.append({"name": name[:100], "kind": kind, "level": level,
-                          "points": SHEET.field("qualities.*.points").default})
+        qualities.append(
+            {"name": name[:100], "kind": kind, "level": level, "points": SHEET.field("qualities.*.points").default}
+        )
         reader.read.append((match.start(), f"{kind.title()} {name}" + (f" {level}" if number else "")))
         return True
 
@@ -221,8 +295,10 @@ def parse(text, given=None) -> dict:
     anything = bool(found or skills or weapon_rows)
     core.keep_name(reader, who, anything)
 
-    bounds = {name: (SHEET.field(f"attributes.{name}").minimum, SHEET.field(f"attributes.{name}").maximum)
-              for name in ATTRIBUTES}
+    bounds = {
+        name: (SHEET.field(f"attributes.{name}").minimum, SHEET.field(f"attributes.{name}").maximum)
+        for name in ATTRIBUTES
+    }
     attributes, said, unclear, problems = {}, [], {}, []
     for name in ATTRIBUTES:
         if name in found:
@@ -246,17 +322,31 @@ def parse(text, given=None) -> dict:
     for weapon_name, damage, printed_type, start in weapon_rows[:30]:
         skill, kind, levels = weapon_for(weapon_name, skills)
         kind = _TYPE_WORDS.get((printed_type or "").lower(), kind)
-        weapons.append({"name": weapon_name[:100], "skill": skill, "damage": damage, "damage_type": kind,
-                        "success_levels": levels})
-        said.append((start, f"Attack {weapon_name}: {damage}, {kind}, rolled with {skill}"
-                            + (" (+ Success Levels)" if levels else "")))
+        weapons.append(
+            {"name": weapon_name[:100], "skill": skill, "damage": damage, "damage_type": kind, "success_levels": levels}
+        )
+        said.append(
+            (
+                start,
+                f"Attack {weapon_name}: {damage}, {kind}, rolled with {skill}"
+                + (" (+ Success Levels)" if levels else ""),
+            )
+        )
     channeling = found.get("essence_channeling")
     kind = extra.get("kind", ("mundane", 0))[0]
     if kind == "mundane" and (channeling or any(q["name"].lower() in ("gifted", "the gifted") for q in qualities)):
         kind = "gifted"
-    data = {"schema": character.SCHEMA, "name": name[:100], "kind": kind, "attributes": attributes,
-            "skills": skills, "qualities": qualities, "weapons": weapons, "bonuses": {},
-            "notes": " ".join([*who["description"]])[:2000]}
+    data = {
+        "schema": character.SCHEMA,
+        "name": name[:100],
+        "kind": kind,
+        "attributes": attributes,
+        "skills": skills,
+        "qualities": qualities,
+        "weapons": weapons,
+        "bonuses": {},
+        "notes": " ".join([*who["description"]])[:2000],
+    }
     if channeling:
         data["essence_channeling"] = core.number(channeling[0])
         said.append((channeling[1], f"Essence Channeling {data['essence_channeling']}"))
@@ -269,20 +359,43 @@ def parse(text, given=None) -> dict:
         said.append((extra["kind"][1], f"Kind: {kind}"))
     sheet, refusal = None, None
     if not missing:
-        sheet, refusal = core.sheet_from(character.from_dict, data, problems, lists=("weapons", "qualities"),
-                                         maps=("skills",), optional=("armour", "essence_channeling"))
+        sheet, refusal = core.sheet_from(
+            character.from_dict,
+            data,
+            problems,
+            lists=("weapons", "qualities"),
+            maps=("skills",),
+            optional=("armour", "essence_channeling"),
+        )
         pooled = []
         _pools(sheet, found, data, pooled)
         if sheet is not None and any(data["bonuses"].values()):
             sheet, refusal = core.sheet_from(character.from_dict, data, problems)
         said += pooled
     else:
-        said += [(found[key][1], f"{_POOL_SAID[key]} {found[key][0]}") for key in
-                 ("life_points", "endurance_points", "essence", "speed") if key in found]
+        said += [
+            (found[key][1], f"{_POOL_SAID[key]} {found[key][0]}")
+            for key in ("life_points", "endurance_points", "essence", "speed")
+            if key in found
+        ]
     read = [words for _, words in sorted(reader.read + said, key=lambda pair: pair[0])]
-    not_read = (core.empty_notice(raw, anything, "Attribute, skill or attack") + cut + core.not_read(reader)
-                + problems + given_problems + ([refusal] if refusal else []))
+    not_read = (
+        core.empty_notice(raw, anything, "Attribute, skill or attack")
+        + cut
+        + core.not_read(reader)
+        + problems
+        + given_problems
+        + ([refusal] if refusal else [])
+    )
     unclear = {key: unclear[key] for key in missing if key in unclear}
-    return {"sheet": sheet, "name": name, "read": read, "not_read": not_read, "missing": missing,
-            "left_out": [key for key in missing if key not in unclear], "not_understood": unclear,
-            "asks": core.asks(missing, unclear, bounds), "weapons": weapons}
+    return {
+        "sheet": sheet,
+        "name": name,
+        "read": read,
+        "not_read": not_read,
+        "missing": missing,
+        "left_out": [key for key in missing if key not in unclear],
+        "not_understood": unclear,
+        "asks": core.asks(missing, unclear, bounds),
+        "weapons": weapons,
+    }

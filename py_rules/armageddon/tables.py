@@ -61,26 +61,90 @@ SKILLS = (
     # Classic Unisystem skill names (WitchCraft / Armageddon / AFMBE) [BOOK, editable]. "Handguns" is the
     # seed's own example (seed 000, Tasks). A specialised skill is written "Base (Speciality)", e.g.
     # "Craft (Woodwork)", and is known when its base is listed here.
-    "Acrobatics", "Acting", "Beautician", "Brawling", "Bureaucracy", "Cheating", "Climbing", "Computers",
-    "Craft", "Dancing", "Demolitions", "Disguise", "Dodge", "Driving", "Electronics", "Engineer", "Escapism",
-    "Fine Arts", "First Aid", "Gambling", "Getting Medieval", "Guns", "Handguns", "Rifles", "Shotguns",
-    "Automatic Weapons", "Haggling", "Hand Weapon", "Humanities", "Instruction", "Intimidation", "Kung Fu",
-    "Language", "Lock Picking", "Martial Arts", "Mechanic", "Medicine", "Myth and Legend", "Notice",
-    "Occult Knowledge", "Pick Pocket", "Piloting", "Questioning", "Research/Investigation", "Riding",
-    "Rituals", "Science", "Seduction", "Sleight of Hand", "Smooth Talking", "Sport", "Stealth", "Streetwise",
-    "Survival", "Swimming", "Throwing", "Tracking", "Trance", "Traps", "Writing",
+    "Acrobatics",
+    "Acting",
+    "Beautician",
+    "Brawling",
+    "Bureaucracy",
+    "Cheating",
+    "Climbing",
+    "Computers",
+    "Craft",
+    "Dancing",
+    "Demolitions",
+    "Disguise",
+    "Dodge",
+    "Driving",
+    "Electronics",
+    "Engineer",
+    "Escapism",
+    "Fine Arts",
+    "First Aid",
+    "Gambling",
+    "Getting Medieval",
+    "Guns",
+    "Handguns",
+    "Rifles",
+    "Shotguns",
+    "Automatic Weapons",
+    "Haggling",
+    "Hand Weapon",
+    "Humanities",
+    "Instruction",
+    "Intimidation",
+    "Kung Fu",
+    "Language",
+    "Lock Picking",
+    "Martial Arts",
+    "Mechanic",
+    "Medicine",
+    "Myth and Legend",
+    "Notice",
+    "Occult Knowledge",
+    "Pick Pocket",
+    "Piloting",
+    "Questioning",
+    "Research/Investigation",
+    "Riding",
+    "Rituals",
+    "Science",
+    "Seduction",
+    "Sleight of Hand",
+    "Smooth Talking",
+    "Sport",
+    "Stealth",
+    "Streetwise",
+    "Survival",
+    "Swimming",
+    "Throwing",
+    "Tracking",
+    "Trance",
+    "Traps",
+    "Writing",
 )
 """Skills a character sheet may list (rules/armageddon.md §1.3: skills 0–5+). Add house skills here."""
 
-SKILL_FAMILIES = tuple(Family(name, None, offered) for name, offered in (
-    # Classic Unisystem's "Skill (Type)" skills among SKILLS [BOOK, editable]: each type is its own skill, written
-    # "Craft (Woodwork)", any number of them; a few common types are offered ready in the list. No base: a skill
-    # not on the sheet is rolled unskilled (seed 000, Unskilled Attempts).
-    ("Craft", ("Carpentry", "Metalwork", "Woodwork")), ("Driving", ("Car", "Motorcycle")), ("Engineer", ()),
-    ("Fine Arts", ("Painting", "Sculpture")), ("Guns", ("Handgun", "Rifle", "Shotgun")), ("Hand Weapon", ("Knife", "Sword")),
-    ("Humanities", ("History", "Law")), ("Language", ("English", "Latin", "Spanish")), ("Piloting", ("Airplane", "Helicopter")),
-    ("Riding", ("Horse",)), ("Science", ("Biology", "Chemistry", "Physics")), ("Sport", ()), ("Survival", ()),
-))
+SKILL_FAMILIES = tuple(
+    Family(name, None, offered)
+    for name, offered in (
+        # Classic Unisystem's "Skill (Type)" skills among SKILLS [BOOK, editable]: each type is its own skill, written
+        # "Craft (Woodwork)", any number of them; a few common types are offered ready in the list. No base: a skill
+        # not on the sheet is rolled unskilled (seed 000, Unskilled Attempts).
+        ("Craft", ("Carpentry", "Metalwork", "Woodwork")),
+        ("Driving", ("Car", "Motorcycle")),
+        ("Engineer", ()),
+        ("Fine Arts", ("Painting", "Sculpture")),
+        ("Guns", ("Handgun", "Rifle", "Shotgun")),
+        ("Hand Weapon", ("Knife", "Sword")),
+        ("Humanities", ("History", "Law")),
+        ("Language", ("English", "Latin", "Spanish")),
+        ("Piloting", ("Airplane", "Helicopter")),
+        ("Riding", ("Horse",)),
+        ("Science", ("Biology", "Chemistry", "Physics")),
+        ("Sport", ()),
+        ("Survival", ()),
+    )
+)
 """The skills of SKILLS that take a type (:mod:`py_rules.skill_names`)."""
 
 SKILL_NAMES = SkillNames({name: None for name in SKILLS}, SKILL_FAMILIES)
@@ -88,8 +152,19 @@ SKILL_NAMES = SkillNames({name: None for name in SKILLS}, SKILL_FAMILIES)
 
 SKILL_MAX = 20
 
-COMBAT_SKILLS = ("Brawling", "Hand Weapon", "Getting Medieval", "Martial Arts", "Kung Fu", "Throwing", "Handguns",
-                 "Rifles", "Shotguns", "Guns", "Automatic Weapons")
+COMBAT_SKILLS = (
+    "Brawling",
+    "Hand Weapon",
+    "Getting Medieval",
+    "Martial Arts",
+    "Kung Fu",
+    "Throwing",
+    "Handguns",
+    "Rifles",
+    "Shotguns",
+    "Guns",
+    "Automatic Weapons",
+)
 """The book's combat skills, offered first for a weapon's skill (any skill of the list may be one; rules/armageddon.md
 §1.8)."""
 
@@ -108,10 +183,14 @@ SPEED_FORMULA = ({"Constitution": 2, "Dexterity": 2}, 0)
 
 STRENGTH_LIFT_TABLE = (
     # (lowest Strength, lift in lb at that Strength, lb per further point) — rules/armageddon.md §1.4
-    (0, 0, 50),        # 50 × Str for Str 0–5
-    (5, 250, 200),     # 200 × (Str − 5) + 250 for Str 6–10
-    (10, 1250, 500),   # 500 × (Str − 10) + 1,250 for Str 11–15
-    (15, 3750, 1000),  # [UNVERIFIED] Str 16+: the continuous reading 1,000 × (Str − 15) + 3,750 (rules/armageddon.md §1.16 A16)
+    (0, 0, 50),  # 50 × Str for Str 0–5
+    (5, 250, 200),  # 200 × (Str − 5) + 250 for Str 6–10
+    (10, 1250, 500),  # 500 × (Str − 10) + 1,250 for Str 11–15
+    (
+        15,
+        3750,
+        1000,
+    ),  # [UNVERIFIED] Str 16+: the continuous reading 1,000 × (Str − 15) + 3,750 (rules/armageddon.md §1.16 A16)
 )
 """Lifting capacity (lb) from Strength; carrying capacity is half of it (rules/armageddon.md §1.4, A5, A16)."""
 
@@ -165,8 +244,8 @@ ACTIVITIES = ("normal", "moderate", "strenuous", "very_strenuous", "resting", "s
 
 ACTIVITY_DRAIN = {
     # activity: (interval in seconds or "turn", EP lost per interval as (dice count, die sides) or a fixed int)
-    "moderate": (600, 1),            # 1 every ten minutes
-    "strenuous": (60, (1, 4)),       # 1d4 per minute
+    "moderate": (600, 1),  # 1 every ten minutes
+    "strenuous": (60, (1, 4)),  # 1d4 per minute
     "very_strenuous": ("turn", (1, 4)),  # 1d4 per Turn
 }
 """Seed 000, Endurance Points: EP drained by physical activity."""
@@ -220,15 +299,42 @@ FEAR_TABLE_IS_PLACEHOLDER = True
 FEAR_TABLE = (
     # PLACEHOLDER (rules/armageddon.md §1.13), indexed by how much the Fear Test failed by. frozen_turns counts the
     # seed's one Turn; the extra effect text is the Chronicler's option.
-    {"min_margin": 1, "max_margin": 2, "effect": "Shaken: frozen 1 Turn only", "essence_dice": "1d6", "frozen_turns": 1},
-    {"min_margin": 3, "max_margin": 4, "effect": "Frightened: frozen, then -1/-2 to actions for the scene",
-     "essence_dice": "1d6", "frozen_turns": 1},
-    {"min_margin": 5, "max_margin": 6, "effect": "Terrified: flees or cowers", "essence_dice": "1d8", "frozen_turns": 1},
-    {"min_margin": 7, "max_margin": 8, "effect": "Paralysed by fear for several Turns", "essence_dice": "1d8",
-     "frozen_turns": 3},
+    {
+        "min_margin": 1,
+        "max_margin": 2,
+        "effect": "Shaken: frozen 1 Turn only",
+        "essence_dice": "1d6",
+        "frozen_turns": 1,
+    },
+    {
+        "min_margin": 3,
+        "max_margin": 4,
+        "effect": "Frightened: frozen, then -1/-2 to actions for the scene",
+        "essence_dice": "1d6",
+        "frozen_turns": 1,
+    },
+    {
+        "min_margin": 5,
+        "max_margin": 6,
+        "effect": "Terrified: flees or cowers",
+        "essence_dice": "1d8",
+        "frozen_turns": 1,
+    },
+    {
+        "min_margin": 7,
+        "max_margin": 8,
+        "effect": "Paralysed by fear for several Turns",
+        "essence_dice": "1d8",
+        "frozen_turns": 3,
+    },
     {"min_margin": 9, "max_margin": 10, "effect": "Faints", "essence_dice": "1d10", "frozen_turns": 12},
-    {"min_margin": 11, "max_margin": None, "effect": "Catatonic / heart strain (Chronicler may call a Survival Test)",
-     "essence_dice": "1d10", "frozen_turns": 12},
+    {
+        "min_margin": 11,
+        "max_margin": None,
+        "effect": "Catatonic / heart strain (Chronicler may call a Survival Test)",
+        "essence_dice": "1d10",
+        "frozen_turns": 12,
+    },
 )
 """The Fear Table as data (placeholder within the seed's 1d6–1d10 Essence range)."""
 
@@ -253,16 +359,30 @@ PARRY_SKILLS = ("Brawling", "Hand Weapon", "Martial Arts", "Kung Fu", "Getting M
 
 
 DAMAGE_FORM = Form(
-    "armageddon.damage", "a damage roll", "Write NdX×M+K, e.g. d4x2, 2d6+3, d8x4 or a number.", "bad_expression",
-    sides=tuple(range(2, 101)), count=(1, 50), multiply=True, times_max=100, groups_max=1, constants_max=1,
-    dice_first=True, bonus_max=1000, damage=True, floor=0, empty="Give a damage roll such as d6x4+2 or a number.",
+    "armageddon.damage",
+    "a damage roll",
+    "Write NdX×M+K, e.g. d4x2, 2d6+3, d8x4 or a number.",
+    "bad_expression",
+    sides=tuple(range(2, 101)),
+    count=(1, 50),
+    multiply=True,
+    times_max=100,
+    groups_max=1,
+    constants_max=1,
+    dice_first=True,
+    bonus_max=1000,
+    damage=True,
+    floor=0,
+    empty="Give a damage roll such as d6x4+2 or a number.",
 )
 """rules/armageddon.md §1.8: damage is ``NdX × M + K`` — one kind of dice (2 to 100 sides, 1 to 50 of them) first, an optional
 multiplier (x or * for ×) and an optional number added; or a plain number. A roll is never below 0 (seed 000, The
 Basics: damage rolls are the exception to the d10). Read by :mod:`py_rules.dice_expr`."""
 
 WEAPON_DAMAGE_FORM = replace(
-    DAMAGE_FORM, name="armageddon.weapon_damage", names={"strength": "Strength", "str": "Strength"},
+    DAMAGE_FORM,
+    name="armageddon.weapon_damage",
+    names={"strength": "Strength", "str": "Strength"},
     hint="Write it as the book does, e.g. d4 × Strength, d6 × 4 or 2d6+3.",
     empty="Give the damage as the book prints it, e.g. d4 × Strength or d6 × 4.",
 )

@@ -21,7 +21,9 @@ _TASKS = "seed 000, Tasks"
 _UNSKILLED = "seed 000, Unskilled Attempts"
 
 
-def task_parts(attribute_name: str, attribute: int, skill_name: str, skill: int, untrained_penalty: int = 0) -> list[Modifier]:
+def task_parts(
+    attribute_name: str, attribute: int, skill_name: str, skill: int, untrained_penalty: int = 0
+) -> list[Modifier]:
     """Attribute + Skill, or Attribute − 2 (and the extra untrained penalty) when unskilled.
 
     >>> [(m.label, m.value) for m in task_parts("Dexterity", 2, "Handguns", 3)]

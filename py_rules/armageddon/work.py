@@ -35,7 +35,9 @@ class Settings:
     essence_check_timing: str = "each_loss"  # A13: or "daily"
     essence_failure_effect: str = "attribute"  # seed 000, Essence: or "drawback" (Chronicler's discretion)
     mental_attribute_lost: str = "Willpower"  # A13: which mental Attribute a failure costs
-    use_fear_table_effects: bool = False  # rules/armageddon.md §1.13; seed 000: the Chronicler *may* consult it for more
+    use_fear_table_effects: bool = (
+        False  # rules/armageddon.md §1.13; seed 000: the Chronicler *may* consult it for more
+    )
     fear_table: tuple = field(default=FEAR_TABLE)
 
     @classmethod
@@ -67,23 +69,56 @@ class Work(Log):
     def current(self) -> dict:
         return self.char["current"]
 
-    def roll(self, title: str, *, kind: str, parts, attributes=(), exclude=(), extra=(), tags=(),
-             level_cap=None, cap_source="", roll_kind="test") -> Result:
+    def roll(
+        self,
+        title: str,
+        *,
+        kind: str,
+        parts,
+        attributes=(),
+        exclude=(),
+        extra=(),
+        tags=(),
+        level_cap=None,
+        cap_source="",
+        roll_kind="test",
+    ) -> Result:
         """A d10 roll for the character: ``parts`` + its automatic modifiers + ``extra``."""
-        automatic = automatic_modifiers(self.char, attributes=attributes, kind=roll_kind, tags=tags, exclude=exclude,
-                                        settings=self.settings.penalties)
+        automatic = automatic_modifiers(
+            self.char,
+            attributes=attributes,
+            kind=roll_kind,
+            tags=tags,
+            exclude=exclude,
+            settings=self.settings.penalties,
+        )
         result = resolve_roll(
-            self.dice, kind=kind, parts=list(parts), modifiers=list(extra) + automatic, tn=self.settings.tn,
-            rule_of_one_mode=self.settings.rule_of_one_mode, label=title, level_cap=level_cap,
-            cap_source=cap_source, purpose=title, label_numbers=True,
+            self.dice,
+            kind=kind,
+            parts=list(parts),
+            modifiers=list(extra) + automatic,
+            tn=self.settings.tn,
+            rule_of_one_mode=self.settings.rule_of_one_mode,
+            label=title,
+            level_cap=level_cap,
+            cap_source=cap_source,
+            purpose=title,
+            label_numbers=True,
         )
         self.rolls.append(result)
         self.steps.append(Step(f"{title}:"))
         self.steps.extend(Step("  " + s.text, s.source) for s in result.steps)
         return result
 
-    def result(self, kind: str, label: str = "", *, main: Result | None = None, details=None,
-               modifiers: list[Modifier] | None = None) -> Result:
+    def result(
+        self,
+        kind: str,
+        label: str = "",
+        *,
+        main: Result | None = None,
+        details=None,
+        modifiers: list[Modifier] | None = None,
+    ) -> Result:
         """The trace; ``main`` lends its total/level when one roll decides the operation."""
         state = from_dict(self.char)
         flags = list(self.flags)
@@ -91,8 +126,16 @@ class Work(Log):
             flags.extend(f for f in roll.flags if f not in flags)
         data = {"rolls": [_roll_summary(r) for r in self.rolls]}
         data.update(details or {})
-        result = Result(system="armageddon", kind=kind, label=label, flags=flags, steps=list(self.steps),
-                        events=list(self.events), details=data, state=state)
+        result = Result(
+            system="armageddon",
+            kind=kind,
+            label=label,
+            flags=flags,
+            steps=list(self.steps),
+            events=list(self.events),
+            details=data,
+            state=state,
+        )
         if main is not None:
             result.total, result.target, result.success = main.total, main.target, main.success
             result.level, result.level_name = main.level, main.level_name
@@ -102,15 +145,22 @@ class Work(Log):
         elif main is None and self.rolls:
             # No single roll decides the operation: list every roll's modifiers with their sources, named
             # after the roll, so each number in the arithmetic lines can be traced to its rule.
-            result.modifiers = [Modifier(f"{roll.label}: {m.label}", m.value, m.source)
-                                for roll in self.rolls for m in roll.modifiers]
+            result.modifiers = [
+                Modifier(f"{roll.label}: {m.label}", m.value, m.source) for roll in self.rolls for m in roll.modifiers
+            ]
         return result
 
 
 def _roll_summary(result: Result) -> dict:
-    return {"label": result.label, "kind": result.kind, "total": result.total, "success": result.success,
-            "level": result.level, "faces": result.details.get("faces"),
-            "modifiers": [m.to_dict() for m in result.modifiers]}
+    return {
+        "label": result.label,
+        "kind": result.kind,
+        "total": result.total,
+        "success": result.success,
+        "level": result.level,
+        "faces": result.details.get("faces"),
+        "modifiers": [m.to_dict() for m in result.modifiers],
+    }
 
 
 SYSTEM = "armageddon"

@@ -18,8 +18,17 @@ from py_rules.campaign.problems import LIMITS, check_json, join_path, problem
 __all__ = ("GROWTH", "check_entries")
 
 
-def check_entries(entries: list, key: str, what: str, *, start: int = 0, seen: set | None = None,
-                  game: str | None = None, shallow: bool = False, log_text=None) -> list[dict]:
+def check_entries(
+    entries: list,
+    key: str,
+    what: str,
+    *,
+    start: int = 0,
+    seen: set | None = None,
+    game: str | None = None,
+    shallow: bool = False,
+    log_text=None,
+) -> list[dict]:
     """The problems of a list of log entries or encounters: each a bounded JSON object, then its shape by its own
     module, and with the campaign's ``game`` each log entry's sheets by that game's own validation and each
     encounter as one of that game. A long log is checked a stretch at a time (``log.check``): ``start`` is the
@@ -39,14 +48,20 @@ def check_entries(entries: list, key: str, what: str, *, start: int = 0, seen: s
             problems.append(problem(join_path(key, index), f"Each {what} entry must be a JSON object."))
             continue
         if shallow:
-            sizes[index - start] = (_bounded_by_text(log_text, index - start, index - start in long_keys)
-                                    if log_text else _plainly_bounded(entry))
+            sizes[index - start] = (
+                _bounded_by_text(log_text, index - start, index - start in long_keys)
+                if log_text
+                else _plainly_bounded(entry)
+            )
         if sizes[index - start] is None:
             check_json(entry, join_path(key, index), problems)
     if not problems:  # bounded JSON objects: now the shape of each (not piled on a size problem)
         check = _ENTRY_CHECKS[key]()
-        problems.extend(check(entries, key, start=start, seen=seen, game=game, plain=True, sizes=sizes)
-                        if key == "log" else check(entries, key, game))
+        problems.extend(
+            check(entries, key, start=start, seen=seen, game=game, plain=True, sizes=sizes)
+            if key == "log"
+            else check(entries, key, game)
+        )
     return problems
 
 

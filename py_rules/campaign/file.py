@@ -50,14 +50,34 @@ from py_rules.campaign.problems import (
 from py_rules.errors import RulesError
 from py_rules.words import is_whole_number
 
-__all__ = ("KINDS", "Checked", "validate", "from_legacy", "character_entry", "character_sheet", "FORUM_DEFAULTS",
-           "forum_choices")
+__all__ = (
+    "KINDS",
+    "Checked",
+    "validate",
+    "from_legacy",
+    "character_entry",
+    "character_sheet",
+    "FORUM_DEFAULTS",
+    "forum_choices",
+)
 
 KINDS = ("pc", "npc")
 """A player character or a character the game master plays."""
 
-KEYS = ("schema", "id", "name", "game", "created", "updated", "revision", "settings", "forum", "characters", "log",
-        "encounters")
+KEYS = (
+    "schema",
+    "id",
+    "name",
+    "game",
+    "created",
+    "updated",
+    "revision",
+    "settings",
+    "forum",
+    "characters",
+    "log",
+    "encounters",
+)
 """Every field of a campaign, in canonical order."""
 CHARACTER_KEYS = ("id", "kind", "sheet")
 FORUM_DEFAULTS = {"format": "bbcode", "undone": "leave_out"}
@@ -80,8 +100,12 @@ class Checked:
         return self.campaign is not None
 
     def to_dict(self) -> dict:
-        return {"valid": self.valid, "problems": list(self.problems), "campaign": self.campaign,
-                "migrated_from": self.migrated_from}
+        return {
+            "valid": self.valid,
+            "problems": list(self.problems),
+            "campaign": self.campaign,
+            "migrated_from": self.migrated_from,
+        }
 
 
 def _game(raw: dict, problems: list) -> str | None:
@@ -92,8 +116,9 @@ def _game(raw: dict, problems: list) -> str | None:
     if value is None:
         problems.append(problem("game", f"The game is missing; it must be one of: {known}."))
     else:
-        problems.append(problem("game", f"{str(value)[:40]!r} is not a game this app knows; it must be one of: "
-                                        f"{known}."))
+        problems.append(
+            problem("game", f"{str(value)[:40]!r} is not a game this app knows; it must be one of: {known}.")
+        )
     return None
 
 
@@ -126,21 +151,31 @@ def forum_choices(value: Any, problems: list) -> dict | None:
 
     before = len(problems)
     if not isinstance(value, dict):
-        problems.append(problem("forum", "The forum choices must be a JSON object with the format and what an undone "
-                                         "entry becomes."))
+        problems.append(
+            problem(
+                "forum", "The forum choices must be a JSON object with the format and what an undone entry becomes."
+            )
+        )
         return None
     for key in value:
         if key not in FORUM_DEFAULTS:
-            problems.append(problem(join_path("forum", str(key)[:40]), f"The forum choices have no field {str(key)[:40]!r} "
-                                                                   "(they have format and undone)."))
+            problems.append(
+                problem(
+                    join_path("forum", str(key)[:40]),
+                    f"The forum choices have no field {str(key)[:40]!r} (they have format and undone).",
+                )
+            )
     out = {}
     for key, default in FORUM_DEFAULTS.items():
         chosen = value.get(key, default)
         words = CHOICES[key]
         if not isinstance(chosen, str) or chosen not in words:
             said = ", ".join(list(words.values())[:-1]) + f" or {list(words.values())[-1]}"
-            problems.append(problem(join_path("forum", key), f"{_FORUM_WHAT[key]} must be one of: {said} "
-                                                         f"(got {str(chosen)[:40]!r})."))
+            problems.append(
+                problem(
+                    join_path("forum", key), f"{_FORUM_WHAT[key]} must be one of: {said} (got {str(chosen)[:40]!r})."
+                )
+            )
         else:
             out[key] = chosen
     return None if len(problems) > before else out
@@ -152,8 +187,12 @@ def _characters(raw: dict, game: str | None, problems: list) -> list | None:
         problems.append(problem("characters", "The characters must be a list."))
         return None
     if len(entries) > LIMITS["characters"]:
-        problems.append(problem("characters", f"A campaign holds at most {LIMITS['characters']} characters "
-                                              f"(this file has {len(entries)})."))
+        problems.append(
+            problem(
+                "characters",
+                f"A campaign holds at most {LIMITS['characters']} characters (this file has {len(entries)}).",
+            )
+        )
         return None
     out, seen = [], {}
     for index, entry in enumerate(entries):
@@ -162,8 +201,12 @@ def _characters(raw: dict, game: str | None, problems: list) -> list | None:
         ident = entry.get("id") if isinstance(entry, dict) else None
         if isinstance(ident, str):
             if ident in seen:
-                problems.append(problem(join_path(path, "id"), f"Two characters have the id {ident!r} "
-                                                           f"(characters {seen[ident]} and {index})."))
+                problems.append(
+                    problem(
+                        join_path(path, "id"),
+                        f"Two characters have the id {ident!r} (characters {seen[ident]} and {index}).",
+                    )
+                )
             seen.setdefault(ident, index)
         if character is not None:
             out.append(character)
@@ -179,13 +222,20 @@ def character_entry(entry: Any, game: str | None, problems: list, path: str = ""
     before = len(problems)
     for key in entry:
         if key not in CHARACTER_KEYS:
-            problems.append(problem(join_path(path, key), f"A character has no field {str(key)[:40]!r} "
-                                                      "(it has id, kind and sheet)."))
+            problems.append(
+                problem(
+                    join_path(path, key), f"A character has no field {str(key)[:40]!r} (it has id, kind and sheet)."
+                )
+            )
     ident = identifier_field(entry, "id", problems, "The character's id", path)
     kind = entry.get("kind")
     if kind not in KINDS:
-        problems.append(problem(join_path(path, "kind"), f"A character is a player character ('pc') or an NPC ('npc') "
-                                                     f"(got {str(kind)[:20]!r})."))
+        problems.append(
+            problem(
+                join_path(path, "kind"),
+                f"A character is a player character ('pc') or an NPC ('npc') (got {str(kind)[:20]!r}).",
+            )
+        )
     sheet_path = join_path(path, "sheet")
     if "sheet" not in entry:
         problems.append(problem(sheet_path, "The character sheet is missing."))
@@ -210,8 +260,9 @@ def character_sheet(sheet: Any, game: str | None, problems: list, path: str = ""
         return None
 
 
-def _entries(raw: dict, key: str, problems: list, what: str, game: str | None = None, shallow: bool = False,
-             log_text=None) -> list | None:
+def _entries(
+    raw: dict, key: str, problems: list, what: str, game: str | None = None, shallow: bool = False, log_text=None
+) -> list | None:
     entries = raw.get(key, [])
     if not isinstance(entries, list):
         problems.append(problem(key, f"The {what} must be a list."))
@@ -219,8 +270,11 @@ def _entries(raw: dict, key: str, problems: list, what: str, game: str | None = 
     if len(entries) > LIMITS[key]:
         problems.append(problem(key, f"At most {LIMITS[key]} {what} entries are kept (this file has {len(entries)})."))
         return None
-    problems.extend(check_entries(entries, key, what, game=game, shallow=shallow and key == "log",
-                                  log_text=log_text if key == "log" else None))
+    problems.extend(
+        check_entries(
+            entries, key, what, game=game, shallow=shallow and key == "log", log_text=log_text if key == "log" else None
+        )
+    )
     kept = [dict(entry) for entry in entries if isinstance(entry, dict)]
     if key == "log" and not problems:
         kept = compact_log(kept)
@@ -233,21 +287,27 @@ def _schema(raw: dict, problems: list) -> bool:
     if schema == SCHEMA:
         return True
     if isinstance(schema, str) and schema.startswith(SCHEMA_PREFIX):
-        version = schema[len(SCHEMA_PREFIX):]
+        version = schema[len(SCHEMA_PREFIX) :]
         if is_whole_number(version) and int(version) > VERSION:
-            problems.append(problem("schema", f"This campaign was saved by a newer version of the app (campaign "
-                                              f"format {version}; this one reads format {VERSION}). Update the app, "
-                                              "then import it again."))
+            problems.append(
+                problem(
+                    "schema",
+                    f"This campaign was saved by a newer version of the app (campaign "
+                    f"format {version}; this one reads format {VERSION}). Update the app, "
+                    "then import it again.",
+                )
+            )
             return False
     if isinstance(schema, str) and any(schema.startswith(prefix) for prefix in _SHEET_PREFIXES):
-        problems.append(problem("schema", "This file is one character, not a campaign: add it to a campaign's "
-                                          "party instead."))
+        problems.append(
+            problem("schema", "This file is one character, not a campaign: add it to a campaign's party instead.")
+        )
     elif schema is None:
-        problems.append(problem("schema", "This is not a campaign file: it does not say it is one of this app's "
-                                          "campaigns."))
+        problems.append(
+            problem("schema", "This is not a campaign file: it does not say it is one of this app's campaigns.")
+        )
     else:
-        problems.append(problem("schema", "This is not a campaign file this app reads: it says it is something "
-                                          "else."))
+        problems.append(problem("schema", "This is not a campaign file this app reads: it says it is something else."))
     return False
 
 

@@ -92,29 +92,29 @@ def read(text: str, decoder: json.JSONDecoder) -> tuple[dict, LogText] | None:
 def _object(text: str, scan) -> tuple[dict, LogText] | None:
     space = WHITESPACE.match
     at = space(text, 0).end()
-    if text[at:at + 1] != "{":
+    if text[at : at + 1] != "{":
         return None
     at = space(text, at + 1).end()
     found: dict = {}
     spans: list = []
-    if text[at:at + 1] == "}":
+    if text[at : at + 1] == "}":
         at += 1
     else:
         while True:
-            if text[at:at + 1] != '"':
+            if text[at : at + 1] != '"':
                 return None
             key, at = scanstring(text, at + 1, True)
             at = space(text, at).end()
-            if text[at:at + 1] != ":":
+            if text[at : at + 1] != ":":
                 return None
             at = space(text, at + 1).end()
-            if key == "log" and text[at:at + 1] == "[":
+            if key == "log" and text[at : at + 1] == "[":
                 value, spans, at = _list(text, at, scan, space)
             else:
                 value, at = scan(text, at)
             found[key] = value
             at = space(text, at).end()
-            sign = text[at:at + 1]
+            sign = text[at : at + 1]
             if sign == "}":
                 at += 1
                 break
@@ -134,14 +134,14 @@ def _list(text: str, at: int, scan, space) -> tuple[list, list, int]:
     at = space(text, at + 1).end()
     items: list = []
     spans: list = []
-    if text[at:at + 1] == "]":
+    if text[at : at + 1] == "]":
         return items, spans, at + 1
     while True:
         value, end = scan(text, at)
         items.append(value)
         spans.append((at, end))
         at = space(text, end).end()
-        sign = text[at:at + 1]
+        sign = text[at : at + 1]
         if sign == "]":
             return items, spans, at + 1
         if sign != ",":

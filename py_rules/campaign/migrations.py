@@ -34,8 +34,17 @@ from py_rules.campaign import games
 from py_rules.campaign.problems import check_json, problem, timestamp_problem
 from py_rules.errors import RulesError
 
-__all__ = ("SCHEMA", "SCHEMA_PREFIX", "VERSION", "LEGACY_SCHEMA", "LEGACY_CHARACTERS", "MIGRATIONS", "UNKNOWN_TIME",
-           "migrate", "compact_log")
+__all__ = (
+    "SCHEMA",
+    "SCHEMA_PREFIX",
+    "VERSION",
+    "LEGACY_SCHEMA",
+    "LEGACY_CHARACTERS",
+    "MIGRATIONS",
+    "UNKNOWN_TIME",
+    "migrate",
+    "compact_log",
+)
 
 SCHEMA = "rules-companion.campaign/1"
 """The current schema: every migration ends here, and :func:`py_rules.campaign.file.validate` checks it."""
@@ -62,9 +71,9 @@ LEGACY_LEFT_OUT = {
 
 
 def _stripped(key: str, game: str) -> str:
-    key = key[len(_STORAGE_PREFIX):] if key.startswith(_STORAGE_PREFIX) else key
+    key = key[len(_STORAGE_PREFIX) :] if key.startswith(_STORAGE_PREFIX) else key
     setting_prefix = f"{game}.setting."
-    return key[len(setting_prefix):] if key.startswith(setting_prefix) else key
+    return key[len(setting_prefix) :] if key.startswith(setting_prefix) else key
 
 
 def _legacy_characters(game: str, states: Any, problems: list) -> list:
@@ -83,8 +92,13 @@ def _legacy_characters(game: str, states: Any, problems: list) -> list:
             continue
         owner, ident, kind = LEGACY_CHARACTERS[key]
         if owner != game:
-            problems.append(problem(path, f"This is a {games.game_name(owner)} character, not one of "
-                                          f"{games.game_name(game)}; it was left out."))
+            problems.append(
+                problem(
+                    path,
+                    f"This is a {games.game_name(owner)} character, not one of "
+                    f"{games.game_name(game)}; it was left out.",
+                )
+            )
             continue
         if value is None:
             continue

@@ -37,14 +37,37 @@ FILE_CHARS = 4_500_000
 """A campaign file without its log, in one request: 500 characters with full sheets and their encounters."""
 
 EXAMPLE = {
-    "schema": SCHEMA, "id": "example", "name": "Example campaign", "game": "coc",
-    "created": "2026-12-01T18:30:00.000Z", "updated": "2026-12-01T18:30:00.000Z", "revision": 0,
+    "schema": SCHEMA,
+    "id": "example",
+    "name": "Example campaign",
+    "game": "coc",
+    "created": "2026-12-01T18:30:00.000Z",
+    "updated": "2026-12-01T18:30:00.000Z",
+    "revision": 0,
     "settings": {"combat_ties": "book"},
-    "characters": [{"id": "pc-1", "kind": "pc", "sheet": {
-        "schema": "coc.investigator/1", "name": "Harvey Walters",
-        "characteristics": {"STR": 50, "CON": 60, "SIZ": 65, "DEX": 55, "APP": 50, "INT": 80, "POW": 60, "EDU": 85},
-        "luck": 50}}],
-    "log": [], "encounters": [],
+    "characters": [
+        {
+            "id": "pc-1",
+            "kind": "pc",
+            "sheet": {
+                "schema": "coc.investigator/1",
+                "name": "Harvey Walters",
+                "characteristics": {
+                    "STR": 50,
+                    "CON": 60,
+                    "SIZ": 65,
+                    "DEX": 55,
+                    "APP": 50,
+                    "INT": 80,
+                    "POW": 60,
+                    "EDU": 85,
+                },
+                "luck": 50,
+            },
+        }
+    ],
+    "log": [],
+    "encounters": [],
 }
 """A small valid campaign (the form pre-fills it)."""
 
@@ -60,7 +83,8 @@ def _answer(kind: str, checked: Checked, label: str = "", record=None) -> Result
     count = len(checked.problems)
     if kind == "from_legacy":
         headline = "The saved characters and house rules became a campaign" + (
-            f"; {count} piece{'s' if count != 1 else ''} left out." if count else ".")
+            f"; {count} piece{'s' if count != 1 else ''} left out." if count else "."
+        )
     elif checked.valid:
         headline = "The campaign file is valid" + (" (brought up to date)." if checked.migrated_from else ".")
     else:
@@ -122,10 +146,13 @@ def _checked_file(text: str) -> Result:
     depth = limits.text_depth(text, utf8)
     shallow = depth <= LIMITS["depth"] + 2
     read = file_text.read(text, limits.decoder(text, utf8=utf8)) if shallow else None  # each entry's own text kept
-    raw, log_text = read if read else (limits.loads(text, FILE_DEPTH, "text", "The campaign file", measured=depth), None)
+    raw, log_text = (
+        read if read else (limits.loads(text, FILE_DEPTH, "text", "The campaign file", measured=depth), None)
+    )
     unreadable = _lone_surrogate(raw) if limits.ESCAPED_SURROGATE.search(text) else None
-    checked = (Checked(None, [unreadable]) if unreadable else
-               validate(raw, shallow=shallow, log_text=log_text))  # the file, its log, then each entry
+    checked = (
+        Checked(None, [unreadable]) if unreadable else validate(raw, shallow=shallow, log_text=log_text)
+    )  # the file, its log, then each entry
     result = _answer("check_file", checked, record=raw if isinstance(raw, dict) else None)
     details = result.details
     details["entries"] = len(raw["log"]) if isinstance(raw, dict) and isinstance(raw.get("log"), list) else 0
@@ -142,50 +169,105 @@ def _from_legacy(*, game, states, settings, id, name, now) -> Result:
 
 
 CHECK_FILE = Operation(
-    id="campaign.check_file", system="campaign", title="Check a campaign file's text",
+    id="campaign.check_file",
+    system="campaign",
+    title="Check a campaign file's text",
     summary="Reads a whole campaign file as it was saved, its log included, and checks all of it once before "
     "anything is stored, as the campaign check does: every character, house rule and encounter, every log entry "
     "with its sheets and what changed in them. Lists each problem with where it is.",
     covers=(),
-    params=(Param("text", "text", "Campaign file", "The file's text (JSON), sent beside the request when it is "
-                  "long.", max_length=FILE_TEXT_CHARS, as_written=True),),
-    run=_check_file, deadline_seconds=FILE_DEADLINE_SECONDS, rolls=False,
+    params=(
+        Param(
+            "text",
+            "text",
+            "Campaign file",
+            "The file's text (JSON), sent beside the request when it is long.",
+            max_length=FILE_TEXT_CHARS,
+            as_written=True,
+        ),
+    ),
+    run=_check_file,
+    deadline_seconds=FILE_DEADLINE_SECONDS,
+    rolls=False,
     source="TABLE.md, Kept safe: import validates the whole file",
 )
 
-GAME = Param("game", "choice", "Game", "The game of the campaign and its characters.", default="coc",
-             choices=games.GAMES)
+GAME = Param(
+    "game", "choice", "Game", "The game of the campaign and its characters.", default="coc", choices=games.GAMES
+)
 
 VALIDATE = Operation(
-    id="campaign.validate", system="campaign", title="Check a campaign file",
+    id="campaign.validate",
+    system="campaign",
+    title="Check a campaign file",
     summary="Checks a whole campaign file before anything is stored: every character by its game's own rules, "
     "every house rule, the sizes. Lists each problem with where it is; a valid file comes back in canonical form.",
     covers=(),
-    params=(Param("campaign", "json", "Campaign file", "The whole campaign file, as exported (a long log is "
-                  "checked a stretch at a time with the log's own check).", example=EXAMPLE,
-                  max_length=FILE_CHARS, max_depth=LIMITS["depth"] + 1, as_written=True),),
-    run=_validate, deadline_seconds=FILE_DEADLINE_SECONDS, rolls=False,
+    params=(
+        Param(
+            "campaign",
+            "json",
+            "Campaign file",
+            "The whole campaign file, as exported (a long log is "
+            "checked a stretch at a time with the log's own check).",
+            example=EXAMPLE,
+            max_length=FILE_CHARS,
+            max_depth=LIMITS["depth"] + 1,
+            as_written=True,
+        ),
+    ),
+    run=_validate,
+    deadline_seconds=FILE_DEADLINE_SECONDS,
+    rolls=False,
     source="TABLE.md, Kept safe: import validates the whole file",
 )
 
 FROM_LEGACY = Operation(
-    id="campaign.from_legacy", system="campaign", title="Bring over the old page's characters",
+    id="campaign.from_legacy",
+    system="campaign",
+    title="Bring over the old page's characters",
     summary="Makes a campaign of one game from what the page kept before campaigns existed: its characters and "
     "house rules. Anything that is not valid is left out and listed.",
     covers=(),
     params=(
         GAME,
-        Param("states", "json", "Saved characters", "The sheets the old page saved, each under the "
-              "name it kept it by (the investigator, the opponent, …).", default={}, example={}, as_written=True),
-        Param("settings", "json", "Saved house rules", "The saved house rules by name.", default={}, example={},
-              as_written=True),
-        Param("id", "text", "Campaign id", "Empty: one fixed id per game, so bringing the values over twice "
-              "gives the same campaign.", default=""),
+        Param(
+            "states",
+            "json",
+            "Saved characters",
+            "The sheets the old page saved, each under the name it kept it by (the investigator, the opponent, …).",
+            default={},
+            example={},
+            as_written=True,
+        ),
+        Param(
+            "settings",
+            "json",
+            "Saved house rules",
+            "The saved house rules by name.",
+            default={},
+            example={},
+            as_written=True,
+        ),
+        Param(
+            "id",
+            "text",
+            "Campaign id",
+            "Empty: one fixed id per game, so bringing the values over twice gives the same campaign.",
+            default="",
+        ),
         Param("name", "text", "Campaign name", "Empty: the game's name.", default=""),
-        Param("now", "text", "Time", "When the campaign is made, as a date and time (2026-12-01T20:15:03Z); "
-              "empty: unknown.", default=""),
+        Param(
+            "now",
+            "text",
+            "Time",
+            "When the campaign is made, as a date and time (2026-12-01T20:15:03Z); empty: unknown.",
+            default="",
+        ),
     ),
-    run=_from_legacy, source="TABLE.md, Kept safe: nothing typed is lost", rolls=False,
+    run=_from_legacy,
+    source="TABLE.md, Kept safe: nothing typed is lost",
+    rolls=False,
 )
 
 
@@ -195,23 +277,37 @@ def _check_character(*, game, character) -> Result:
     count = len(problems)
     plural = "s" if count != 1 else ""
     headline = "The character is valid." if checked else f"The character has {count} problem{plural}."
-    return Result("campaign", "check_character", events=[headline],
-                  steps=_worded(problems, lambda path: character_where(character, path)),
-                  details={"valid": checked is not None, "problems": problems, "character": checked})
+    return Result(
+        "campaign",
+        "check_character",
+        events=[headline],
+        steps=_worded(problems, lambda path: character_where(character, path)),
+        details={"valid": checked is not None, "problems": problems, "character": checked},
+    )
 
 
 CHECK_CHARACTER = Operation(
-    id="campaign.check_character", system="campaign", title="Check a character",
+    id="campaign.check_character",
+    system="campaign",
+    title="Check a character",
     summary="Checks one campaign character (id, player or not, sheet) by its game's own rules, as importing the "
     "campaign would; a valid one comes back in canonical form.",
     covers=(),
     params=(
         GAME,
-        Param("character", "json", "Character", "The character: id, kind (pc or npc) and sheet.",
-              example=EXAMPLE["characters"][0]),
+        Param(
+            "character",
+            "json",
+            "Character",
+            "The character: id, kind (pc or npc) and sheet.",
+            example=EXAMPLE["characters"][0],
+        ),
     ),
-    run=_check_character, source="TABLE.md, Screens: Sheet, editing validates in place", rolls=False,
+    run=_check_character,
+    source="TABLE.md, Screens: Sheet, editing validates in place",
+    rolls=False,
 )
+
 
 def _now(value: str) -> str:
     """The time of a repair (the page's clock: the engine reads none); empty: unknown, as for the old page's values."""
@@ -219,8 +315,9 @@ def _now(value: str) -> str:
         return UNKNOWN_TIME
     wrong = timestamp_problem(value)
     if wrong:
-        raise RulesError("bad_time", f"The time of the repair must be a date and time such as 2026-12-01T20:15:03Z "
-                         f"({wrong})", "now")
+        raise RulesError(
+            "bad_time", f"The time of the repair must be a date and time such as 2026-12-01T20:15:03Z ({wrong})", "now"
+        )
     return value
 
 
@@ -228,25 +325,56 @@ def _repair(*, campaign, now) -> Result:
     fixed = repair(campaign, _now(now))
     dropped = fixed["dropped"]
     count = len(dropped)
-    headline = ("The campaign was already valid; nothing was dropped." if not count else
-                f"The campaign was repaired: {count} piece{'s' if count != 1 else ''} dropped or replaced.")
-    return Result("campaign", "repair", label=fixed["campaign"]["name"], events=[headline],
-                  steps=[Step(f"{d['what']}: {d['why']}") for d in dropped], details=fixed)
+    headline = (
+        "The campaign was already valid; nothing was dropped."
+        if not count
+        else f"The campaign was repaired: {count} piece{'s' if count != 1 else ''} dropped or replaced."
+    )
+    return Result(
+        "campaign",
+        "repair",
+        label=fixed["campaign"]["name"],
+        events=[headline],
+        steps=[Step(f"{d['what']}: {d['why']}") for d in dropped],
+        details=fixed,
+    )
 
 
 REPAIR = Operation(
-    id="campaign.repair", system="campaign", title="Repair a campaign",
+    id="campaign.repair",
+    system="campaign",
+    title="Repair a campaign",
     summary="Mends a stored campaign that no longer passes the check: keeps everything that passes it and drops "
     "only what does not (a character, an encounter or a house rule with a problem); a bad name, time or revision "
     "gets a safe value. Lists what was dropped and why. A campaign whose game or id is not usable cannot be "
     "repaired.",
     covers=(),
-    params=(Param("campaign", "json", "Campaign", "The stored campaign (its log may be left out: an empty list).",
-                  example=EXAMPLE, max_length=FILE_CHARS, max_depth=LIMITS["depth"] + 1, as_written=True,
-                  mends_text=True),
-            Param("now", "text", "Time", "When it is repaired, as a date and time (2026-12-01T20:15:03Z): a bad "
-                  "creation or change time becomes this; empty: unknown.", default="", max_length=40)),
-    run=_repair, deadline_seconds=FILE_DEADLINE_SECONDS, source="TABLE.md, Kept safe", rolls=False,
+    params=(
+        Param(
+            "campaign",
+            "json",
+            "Campaign",
+            "The stored campaign (its log may be left out: an empty list).",
+            example=EXAMPLE,
+            max_length=FILE_CHARS,
+            max_depth=LIMITS["depth"] + 1,
+            as_written=True,
+            mends_text=True,
+        ),
+        Param(
+            "now",
+            "text",
+            "Time",
+            "When it is repaired, as a date and time (2026-12-01T20:15:03Z): a bad "
+            "creation or change time becomes this; empty: unknown.",
+            default="",
+            max_length=40,
+        ),
+    ),
+    run=_repair,
+    deadline_seconds=FILE_DEADLINE_SECONDS,
+    source="TABLE.md, Kept safe",
+    rolls=False,
 )
 
 OPERATIONS = (VALIDATE, CHECK_FILE, FROM_LEGACY, CHECK_CHARACTER, REPAIR)
@@ -260,24 +388,45 @@ def _templates_op(*, game, count, taken) -> Result:
     found = _templates.templates(game)
     taken = [name for name in taken if isinstance(name, str)] if isinstance(taken, list) else []
     names = {t["key"]: _templates.numbered(t["name"], count, taken) for t in found}
-    return Result("campaign", "templates", events=[f"{len(found)} ready-made NPCs for {games.game_name(game)}."],
-                  steps=[Step(f"{t['name']}: {t['summary']}", "TABLE.md, a cast of NPCs") for t in found],
-                  details={"templates": found, "names": names})
+    return Result(
+        "campaign",
+        "templates",
+        events=[f"{len(found)} ready-made NPCs for {games.game_name(game)}."],
+        steps=[Step(f"{t['name']}: {t['summary']}", "TABLE.md, a cast of NPCs") for t in found],
+        details={"templates": found, "names": names},
+    )
 
 
 TEMPLATES = Operation(
-    id="campaign.templates", system="campaign", title="Ready-made NPCs",
+    id="campaign.templates",
+    system="campaign",
+    title="Ready-made NPCs",
     summary="A few generic NPCs for the game (a thug, a police officer, a cultist …), each a full sheet to add to "
     "the cast, with numbered names for several at once (Cultist 1, Cultist 2, …).",
     covers=(),
     params=(
         GAME,
-        Param("count", "int", "How many", "How many of each to name (one keeps the plain name).", default=1,
-              minimum=1, maximum=_templates.MAX_COPIES),
-        Param("taken", "json", "Names in use", "The names already in the campaign, skipped when numbering.",
-              default=[], example=[]),
+        Param(
+            "count",
+            "int",
+            "How many",
+            "How many of each to name (one keeps the plain name).",
+            default=1,
+            minimum=1,
+            maximum=_templates.MAX_COPIES,
+        ),
+        Param(
+            "taken",
+            "json",
+            "Names in use",
+            "The names already in the campaign, skipped when numbering.",
+            default=[],
+            example=[],
+        ),
     ),
-    run=_templates_op, source="TABLE.md, Weapons, armour and a cast", rolls=False,
+    run=_templates_op,
+    source="TABLE.md, Weapons, armour and a cast",
+    rolls=False,
 )
 
 OPERATIONS = OPERATIONS + (TEMPLATES,)

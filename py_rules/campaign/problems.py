@@ -14,20 +14,29 @@ from typing import Any
 from py_rules.bounded import problem
 from py_rules.text import problem as text_problem
 
-__all__ = ("LIMITS", "problem", "join_path", "check_json", "text_field", "identifier_field", "timestamp_field",
-           "timestamp_problem", "revision_field")
+__all__ = (
+    "LIMITS",
+    "problem",
+    "join_path",
+    "check_json",
+    "text_field",
+    "identifier_field",
+    "timestamp_field",
+    "timestamp_problem",
+    "revision_field",
+)
 
 LIMITS = {
-    "name": 80,            # characters in the campaign's name
-    "id": 64,              # characters in a campaign or character id
-    "timestamp": 40,       # characters in an ISO-8601 time
-    "characters": 500,     # characters in one campaign
-    "log": 50_000,         # log entries (the campaign log; TABLE.md, Log)
-    "encounters": 1_000,   # encounters
-    "text": 20_000,        # characters in any one text anywhere in the file (a sheet's notes included)
-    "depth": 24,           # nesting of objects and lists
+    "name": 80,  # characters in the campaign's name
+    "id": 64,  # characters in a campaign or character id
+    "timestamp": 40,  # characters in an ISO-8601 time
+    "characters": 500,  # characters in one campaign
+    "log": 50_000,  # log entries (the campaign log; TABLE.md, Log)
+    "encounters": 1_000,  # encounters
+    "text": 20_000,  # characters in any one text anywhere in the file (a sheet's notes included)
+    "depth": 24,  # nesting of objects and lists
     "entry_nodes": 20_000,  # values in one log entry, encounter or sheet
-    "problems": 200,       # problems listed before the rest are summed up
+    "problems": 200,  # problems listed before the rest are summed up
 }
 """Bounds that keep a file the page can hold and show; a file beyond one is refused with the path of the excess."""
 
@@ -66,8 +75,9 @@ def check_json(value: Any, path: str, problems: list) -> None:
         kind = type(value)
         if kind is str:
             if len(value) > text_limit:
-                problems.append(problem(where(node), f"This text is {len(value)} characters long; at most {text_limit} "
-                                                     "are kept."))
+                problems.append(
+                    problem(where(node), f"This text is {len(value)} characters long; at most {text_limit} are kept.")
+                )
             continue
         if kind is float:
             if not math.isfinite(value):
@@ -122,8 +132,9 @@ def identifier_field(raw: dict, key: str, problems: list, what: str, path: str =
     """``raw[key]`` as an id (letters, digits and ``. _ : -``), or None with its problem listed."""
     value = text_field(raw, key, problems, 1, LIMITS["id"], what, path)
     if value is not None and not _ID.fullmatch(value):
-        problems.append(problem(join_path(path, key), f"{what} may hold only letters, digits and . _ : - "
-                                                  f"(got {value[:20]!r})."))
+        problems.append(
+            problem(join_path(path, key), f"{what} may hold only letters, digits and . _ : - (got {value[:20]!r}).")
+        )
         return None
     return value
 

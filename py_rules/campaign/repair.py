@@ -91,13 +91,21 @@ def _schema(raw: dict, dropped: list) -> dict:
         dropped += [_dropped(p["path"], "A saved value", p["message"]) for p in left_out]
         schema = raw.get("schema")
     if isinstance(schema, str) and schema.startswith(SCHEMA_PREFIX):
-        version = schema[len(SCHEMA_PREFIX):]
+        version = schema[len(SCHEMA_PREFIX) :]
         if is_whole_number(version) and int(version) > VERSION:
-            raise RulesError("cannot_repair", "This campaign was saved by a newer version of the app, so this one "
-                             "cannot repair it: update the app.", "schema")
+            raise RulesError(
+                "cannot_repair",
+                "This campaign was saved by a newer version of the app, so this one cannot repair it: update the app.",
+                "schema",
+            )
     if schema != SCHEMA:
-        dropped.append(_dropped("schema", "The kind of file", "It did not say it is a campaign of this app "
-                                                              f"(it said {str(schema)[:40]!r})."))
+        dropped.append(
+            _dropped(
+                "schema",
+                "The kind of file",
+                f"It did not say it is a campaign of this app (it said {str(schema)[:40]!r}).",
+            )
+        )
     return raw
 
 
@@ -114,8 +122,9 @@ def _replaced(raw: dict, key: str, read, safe, what: str, dropped: list):
 def _settings(raw: dict, game: str, dropped: list) -> dict:
     values = raw.get("settings", {})
     if not isinstance(values, dict):
-        dropped.append(_dropped("settings", "The house rules", "The house rules must be a JSON object of setting "
-                                                               "→ value."))
+        dropped.append(
+            _dropped("settings", "The house rules", "The house rules must be a JSON object of setting → value.")
+        )
         return {}
     kept, declared = {}, games.setting_params(game)
     for name, value in values.items():
@@ -124,8 +133,9 @@ def _settings(raw: dict, game: str, dropped: list) -> dict:
             kept[name] = value
         except RulesError as error:
             label = declared[name].label if name in declared else name
-            dropped.append(_dropped(f"settings.{name}", f"The house rule {_quoted(label, 40) or '(no name)'}",
-                                    error.message))
+            dropped.append(
+                _dropped(f"settings.{name}", f"The house rule {_quoted(label, 40) or '(no name)'}", error.message)
+            )
     return kept
 
 
@@ -180,8 +190,13 @@ def _without_lost(enc: dict, lost: set, path: str, dropped: list) -> dict:
         return enc
     name = _quoted(enc["name"])
     for i in gone:
-        dropped.append(_dropped(f"{path}.combatants.{i}", f"{_quoted(people[i]['name'])} in the encounter {name}",
-                                "The character they stand for was dropped."))
+        dropped.append(
+            _dropped(
+                f"{path}.combatants.{i}",
+                f"{_quoted(people[i]['name'])} in the encounter {name}",
+                "The character they stand for was dropped.",
+            )
+        )
     left = [c for i, c in enumerate(people) if i not in gone]
     turn = enc["turn"] - sum(1 for i in gone if i < enc["turn"])
     return {**enc, "combatants": left, "turn": max(0, min(turn, len(left) - 1))}
@@ -236,8 +251,10 @@ def _log(raw: dict, game: str, dropped: list) -> list:
     return kept
 
 
-_MENDED = ("A text held a character that no text may hold (a control character, a character that turns the text "
-           f"around, or half a character): each became {text.REPLACEMENT}.")
+_MENDED = (
+    "A text held a character that no text may hold (a control character, a character that turns the text "
+    f"around, or half a character): each became {text.REPLACEMENT}."
+)
 
 
 def _mended(raw: dict, dropped: list) -> dict:
@@ -254,21 +271,34 @@ def _mended(raw: dict, dropped: list) -> dict:
         out["encounters"] = [_names_mended(enc, paths, f"encounters.{i}") for i, enc in enumerate(raw["encounters"])]
     logged: list = []
     if isinstance(raw.get("log"), list):
-        out["log"] = [{key: text.mended(value, logged, f"log.{i}.{key}") if key in _LOGGED_SHEETS else value
-                       for key, value in entry.items()} if isinstance(entry, dict) else entry
-                      for i, entry in enumerate(raw["log"])]
+        out["log"] = [
+            {
+                key: text.mended(value, logged, f"log.{i}.{key}") if key in _LOGGED_SHEETS else value
+                for key, value in entry.items()
+            }
+            if isinstance(entry, dict)
+            else entry
+            for i, entry in enumerate(raw["log"])
+        ]
     for path in paths:
         dropped.append(_dropped(path, _text_in_words(path), _MENDED))
     if logged:
-        dropped.append(_dropped("log", f"{len(logged)} text{'s' if len(logged) != 1 else ''} in the sheets the log "
-                                "keeps", _MENDED))
+        dropped.append(
+            _dropped("log", f"{len(logged)} text{'s' if len(logged) != 1 else ''} in the sheets the log keeps", _MENDED)
+        )
     return out
 
 
 _LOGGED_SHEETS = ("before", "after", "changes")
 
-_PLACES = {"characters": "character", "encounters": "encounter", "combatants": "combatant", "weapons": "weapon",
-           "skills": "skill", "sheet": ""}
+_PLACES = {
+    "characters": "character",
+    "encounters": "encounter",
+    "combatants": "combatant",
+    "weapons": "weapon",
+    "skills": "skill",
+    "sheet": "",
+}
 
 
 def _text_in_words(path: str) -> str:
@@ -296,8 +326,12 @@ def _names_mended(enc: Any, paths: list, path: str) -> Any:
         return enc
     out = {**enc, **({"name": text.mended(enc["name"], paths, f"{path}.name")} if "name" in enc else {})}
     if isinstance(enc.get("combatants"), list):
-        out["combatants"] = [{**c, "name": text.mended(c["name"], paths, f"{path}.combatants.{i}.name")}
-                             if isinstance(c, dict) and "name" in c else c for i, c in enumerate(enc["combatants"])]
+        out["combatants"] = [
+            {**c, "name": text.mended(c["name"], paths, f"{path}.combatants.{i}.name")}
+            if isinstance(c, dict) and "name" in c
+            else c
+            for i, c in enumerate(enc["combatants"])
+        ]
     return out
 
 
@@ -313,8 +347,11 @@ def repair(raw: Any, now: str) -> dict:
     ('Repaired campaign', 0)
     """
     if not isinstance(raw, dict):
-        raise RulesError("cannot_repair", f"This is not a campaign (it is not a JSON object), so it cannot be "
-                         f"repaired: {_EXPORT}.", "campaign")
+        raise RulesError(
+            "cannot_repair",
+            f"This is not a campaign (it is not a JSON object), so it cannot be repaired: {_EXPORT}.",
+            "campaign",
+        )
     dropped: list[dict] = []
     raw = _schema(raw, dropped)
     game = raw.get("game")
@@ -325,19 +362,43 @@ def repair(raw: Any, now: str) -> dict:
         raise _refuse("id", "id is missing or not usable")
     for key in raw:
         if key not in _KEYS:
-            dropped.append(_dropped(str(key)[:80], f"The field {_quoted(str(key), 40) or '(no name)'}",
-                                    f"A campaign has no field {str(key)[:40]!r}."))
+            dropped.append(
+                _dropped(
+                    str(key)[:80],
+                    f"The field {_quoted(str(key), 40) or '(no name)'}",
+                    f"A campaign has no field {str(key)[:40]!r}.",
+                )
+            )
     raw = _mended(raw, dropped)
     characters, lost = _characters(raw, game, dropped)
     campaign = {
-        "schema": SCHEMA, "id": ident,
-        "name": _replaced(raw, "name", lambda r, p: text_field(r, "name", p, 1, LIMITS["name"], "The campaign's name"),
-                          REPAIRED_NAME, "The campaign's name", dropped),
+        "schema": SCHEMA,
+        "id": ident,
+        "name": _replaced(
+            raw,
+            "name",
+            lambda r, p: text_field(r, "name", p, 1, LIMITS["name"], "The campaign's name"),
+            REPAIRED_NAME,
+            "The campaign's name",
+            dropped,
+        ),
         "game": game,
-        "created": _replaced(raw, "created", lambda r, p: timestamp_field(r, "created", p, "The creation time"), now,
-                             "The time it was made", dropped),
-        "updated": _replaced(raw, "updated", lambda r, p: timestamp_field(r, "updated", p, "The time of the last change"),
-                             now, "The time of its last change", dropped),
+        "created": _replaced(
+            raw,
+            "created",
+            lambda r, p: timestamp_field(r, "created", p, "The creation time"),
+            now,
+            "The time it was made",
+            dropped,
+        ),
+        "updated": _replaced(
+            raw,
+            "updated",
+            lambda r, p: timestamp_field(r, "updated", p, "The time of the last change"),
+            now,
+            "The time of its last change",
+            dropped,
+        ),
         "revision": _replaced(raw, "revision", revision_field, 0, "The revision", dropped),
         "settings": _settings(raw, game, dropped),
         **_forum(raw, dropped),
@@ -348,13 +409,28 @@ def repair(raw: Any, now: str) -> dict:
     checked = validate(campaign)
     if not checked.valid:  # every piece was checked as validate checks it: this is a bug, said plainly
         first = checked.problems[0]
-        raise RulesError("cannot_repair", f"This campaign could not be repaired ({first['message']}): {_EXPORT}.",
-                         first["path"] or "campaign")
+        raise RulesError(
+            "cannot_repair",
+            f"This campaign could not be repaired ({first['message']}): {_EXPORT}.",
+            first["path"] or "campaign",
+        )
     return {"campaign": checked.campaign, "dropped": _in_file_order(dropped)}
 
 
-_KEYS = ("schema", "id", "name", "game", "created", "updated", "revision", "settings", "forum", "characters", "log",
-         "encounters")
+_KEYS = (
+    "schema",
+    "id",
+    "name",
+    "game",
+    "created",
+    "updated",
+    "revision",
+    "settings",
+    "forum",
+    "characters",
+    "log",
+    "encounters",
+)
 
 
 def _in_file_order(dropped: list) -> list:

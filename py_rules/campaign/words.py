@@ -58,7 +58,9 @@ def where_words(record, path: str) -> str | None:
     if head == "characters":
         item = _item(record, head, index)
         field = field_words(parts[1:]) if parts[:1] == ["sheet"] else None
-        return f"Character {_name(item, int(index) if is_whole_number(index) else 0)}" + (f" — {field}" if field else "")
+        return f"Character {_name(item, int(index) if is_whole_number(index) else 0)}" + (
+            f" — {field}" if field else ""
+        )
     if head == "encounters":
         item = _item(record, head, index)
         name = item.get("name") if isinstance(item, dict) else None
@@ -73,11 +75,19 @@ def where_words(record, path: str) -> str | None:
             side = "after" if parts[0] == "after" else "before"  # what changed names no one: the sheet before does
             sheets = entry.get(side) if isinstance(entry, dict) else None
             kept = sheets.get(parts[1]) if isinstance(sheets, dict) else None
-            known = next((c for c in (record.get("characters") or []) if isinstance(c, dict) and c.get("id") == parts[1]),
-                         None) if isinstance(record, dict) and isinstance(record.get("characters"), list) else None
+            known = (
+                next(
+                    (c for c in (record.get("characters") or []) if isinstance(c, dict) and c.get("id") == parts[1]),
+                    None,
+                )
+                if isinstance(record, dict) and isinstance(record.get("characters"), list)
+                else None
+            )
             name = _name({"sheet": kept} if isinstance(kept, dict) else known, None) or "a character"
             field = field_words(parts[2:])
-            where += f", {name}'s sheet {'before' if parts[0] == 'before' else 'after'} it" + (f" — {field}" if field else "")
+            where += f", {name}'s sheet {'before' if parts[0] == 'before' else 'after'} it" + (
+                f" — {field}" if field else ""
+            )
         return where
     if head == "states":  # the old page's saved values (campaign.from_legacy)
         return f"The saved value “{rest[:60]}”" if rest else "The saved values"

@@ -71,8 +71,9 @@ def band_for(age: int, field: str = "age") -> AgeBand:
     for band in AGE_TABLE:
         if band.low <= age <= band.high:
             return band
-    raise RulesError("out_of_range", f"Age: the age table at creation runs from {AGE_LOW} to {AGE_HIGH} "
-                     f"(got {shown(age)}).", field)
+    raise RulesError(
+        "out_of_range", f"Age: the age table at creation runs from {AGE_LOW} to {AGE_HIGH} (got {shown(age)}).", field
+    )
 
 
 def split_loss(band: AgeBand, chosen: dict | None, characteristics: dict, field: str = "age_loss") -> dict:
@@ -93,18 +94,29 @@ def split_loss(band: AgeBand, chosen: dict | None, characteristics: dict, field:
         out = {}
         for key, value in chosen.items():
             if key not in band.shared_by:
-                raise RulesError("not_allowed", f"Age loss: at this age the loss is shared by "
-                                 f"{', '.join(band.shared_by)}, not {shown(key)}.", f"{field}.{key}"[:120])
+                raise RulesError(
+                    "not_allowed",
+                    f"Age loss: at this age the loss is shared by {', '.join(band.shared_by)}, not {shown(key)}.",
+                    f"{field}.{key}"[:120],
+                )
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise RulesError("wrong_type", f"Age loss from {key} must be a whole number, 0 or more.",
-                                 f"{field}.{key}")
+                raise RulesError(
+                    "wrong_type", f"Age loss from {key} must be a whole number, 0 or more.", f"{field}.{key}"
+                )
             if characteristics[key] - value < 1:
-                raise RulesError("out_of_range", f"Age loss: {key} {characteristics[key]} cannot lose {value} "
-                                 "(at least 1 stays).", f"{field}.{key}")
+                raise RulesError(
+                    "out_of_range",
+                    f"Age loss: {key} {characteristics[key]} cannot lose {value} (at least 1 stays).",
+                    f"{field}.{key}",
+                )
             out[key] = value
         if sum(out.values()) != band.shared_loss:
-            raise RulesError("out_of_range", f"Age loss: the characteristics must lose {band.shared_loss} between "
-                             f"them at this age (got {sum(out.values())}).", field)
+            raise RulesError(
+                "out_of_range",
+                f"Age loss: the characteristics must lose {band.shared_loss} between "
+                f"them at this age (got {sum(out.values())}).",
+                field,
+            )
         return {key: out.get(key, 0) for key in band.shared_by}
     out = {key: 0 for key in band.shared_by}
     left = band.shared_loss
@@ -116,13 +128,18 @@ def split_loss(band: AgeBand, chosen: dict | None, characteristics: dict, field:
                 left -= 1
                 gave = True
         if not gave:
-            raise RulesError("out_of_range", f"Age loss: {', '.join(band.shared_by)} cannot lose {band.shared_loss} "
-                             "between them (at least 1 stays in each).", field)
+            raise RulesError(
+                "out_of_range",
+                f"Age loss: {', '.join(band.shared_by)} cannot lose {band.shared_loss} "
+                "between them (at least 1 stays in each).",
+                field,
+            )
     return out
 
 
-def apply_age(dice: DiceSource, characteristics: dict, age: int, chosen: dict | None = None) -> tuple[dict, list[Step],
-                                                                                                       list[dict]]:
+def apply_age(
+    dice: DiceSource, characteristics: dict, age: int, chosen: dict | None = None
+) -> tuple[dict, list[Step], list[dict]]:
     """The characteristics after age (the Luck rolls are the roller's: a band's ``luck_twice``); the steps, and
     each age step with its dice for the sheet's creation record."""
     band = band_for(age)
@@ -135,7 +152,8 @@ def apply_age(dice: DiceSource, characteristics: dict, age: int, chosen: dict | 
         for key, value in loss.items():
             chars[key] -= value
         text = f"−{band.shared_loss} shared {how}: " + ", ".join(
-            f"{key} −{value} → {chars[key]}" for key, value in loss.items())
+            f"{key} −{value} → {chars[key]}" for key, value in loss.items()
+        )
         steps.append(Step(text, SOURCE))
         record.append({"text": text, "dice": []})
     for key, lost in (("APP", band.app_loss), ("EDU", band.edu_loss)):

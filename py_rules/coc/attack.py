@@ -41,8 +41,11 @@ _DEFENDS = {"dodge": "dodges", "fight_back": "fights back", "manoeuvre": "manoeu
 
 COMBAT = "seed 003, Combat"
 ROUND = "seed 003, Combat Round Duration"
-_RANGE_WORDS = {"Regular": "base range", "Hard": "long range (up to twice the base range)",
-                "Extreme": "extreme range (up to four times the base range)"}
+_RANGE_WORDS = {
+    "Regular": "base range",
+    "Hard": "long range (up to twice the base range)",
+    "Extreme": "extreme range (up to four times the base range)",
+}
 OUTNUMBERED_SRC = "seed 003, Outnumbered; rules/coc.md §3.12 D11"
 
 
@@ -52,8 +55,10 @@ _DB_WORDS = {"full": " + Damage Bonus", "half": " + half the Damage Bonus", "non
 
 def describe(weapon: dict) -> str:
     """A weapon in words: "Knife (Fighting (Brawl), hand-to-hand; 1D4 + Damage Bonus, impales)"."""
-    return (f"{weapon['name']} ({weapon['skill']}, {_KIND_WORDS[weapon_kind(weapon)]}; {weapon['damage']}"
-            f"{_DB_WORDS[weapon['db']]}{', impales' if weapon['impale'] else ''})")
+    return (
+        f"{weapon['name']} ({weapon['skill']}, {_KIND_WORDS[weapon_kind(weapon)]}; {weapon['damage']}"
+        f"{_DB_WORDS[weapon['db']]}{', impales' if weapon['impale'] else ''})"
+    )
 
 
 def weapons_of(att: dict, dfn: dict, weapon, defender_weapon, defence: str) -> tuple[dict, dict | None]:
@@ -64,16 +69,38 @@ def weapons_of(att: dict, dfn: dict, weapon, defender_weapon, defence: str) -> t
     if defence == "fight_back":
         back = find_weapon(dfn, defender_weapon, "defender_weapon")
         if weapon_kind(back) != "melee":
-            raise RulesError("rule_violation", f"{who(dfn)} fights back hand to hand: {back['name']} is not a "
-                             "hand-to-hand weapon.", "defender_weapon")  # seed 003, If defending (Fight back)
+            raise RulesError(
+                "rule_violation",
+                f"{who(dfn)} fights back hand to hand: {back['name']} is not a hand-to-hand weapon.",
+                "defender_weapon",
+            )  # seed 003, If defending (Fight back)
     return arm, back
 
 
-def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: str = "investigator", weapon="",
-           defence: str = "dodge", surprise: bool = False, outnumbered: bool = False, damage: str = "",
-           defender_damage: str = "", defender_weapon: str = "", weapon_stats: dict | None = None, attacker_bonus: int = 0, attacker_penalty: int = 0, defender_bonus: int = 0,
-           defender_penalty: int = 0, attacker_luck: int = 0, defender_luck: int = 0, range_difficulty: str = "Regular",
-           label: str = "", settings: Settings = Settings()) -> Result:
+def attack(
+    dice: DiceSource,
+    investigator: dict,
+    opponent: dict,
+    *,
+    attacker: str = "investigator",
+    weapon="",
+    defence: str = "dodge",
+    surprise: bool = False,
+    outnumbered: bool = False,
+    damage: str = "",
+    defender_damage: str = "",
+    defender_weapon: str = "",
+    weapon_stats: dict | None = None,
+    attacker_bonus: int = 0,
+    attacker_penalty: int = 0,
+    defender_bonus: int = 0,
+    defender_penalty: int = 0,
+    attacker_luck: int = 0,
+    defender_luck: int = 0,
+    range_difficulty: str = "Regular",
+    label: str = "",
+    settings: Settings = Settings(),
+) -> Result:
     """Resolve one attack (C11) with surprise, outnumbered (C13), manoeuvre Build limit (C12), damage (C14, C15)."""
     states = {"investigator": copy_state(investigator), "opponent": copy_state(opponent)}
     att_key = attacker
@@ -94,28 +121,62 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
     flags, events = [], []
     if att["conditions"]["involuntary_action"]:
         att["conditions"]["involuntary_action"] = False
-        steps.append(Step(f"{a_name} is under the Keeper's control for this action (fear); flag cleared", "seed 003, Failing a Sanity Roll"))
+        steps.append(
+            Step(
+                f"{a_name} is under the Keeper's control for this action (fear); flag cleared",
+                "seed 003, Failing a Sanity Roll",
+            )
+        )
     book_firearm = kind == "firearm" and settings.firearms_rule == "book"
     if dfn["conditions"]["unconscious"] and defence != "none":
         steps.append(Step(f"{d_name} is unconscious and cannot defend"))
         defence = "none"
     if book_firearm and defence != "none":
-        steps.append(Step("Book firearms: the shot is not opposed; the shooter rolls against the range difficulty",
-                          "rules/coc.md §3.12 D14 [BOOK option]"))
+        steps.append(
+            Step(
+                "Book firearms: the shot is not opposed; the shooter rolls against the range difficulty",
+                "rules/coc.md §3.12 D14 [BOOK option]",
+            )
+        )
         defence = "none"
     if not melee and defence in ("fight_back", "manoeuvre"):
-        raise RulesError("rule_violation", "Fight back and Manoeuvre answer hand-to-hand attacks; against a "
-                         f"{_KIND_WORDS[kind]} weapon the defender can only Dodge.", "defence")  # rules/coc.md §3.8, §3.12 D14
+        raise RulesError(
+            "rule_violation",
+            "Fight back and Manoeuvre answer hand-to-hand attacks; against a "
+            f"{_KIND_WORDS[kind]} weapon the defender can only Dodge.",
+            "defence",
+        )  # rules/coc.md §3.8, §3.12 D14
     if defender_luck and defence == "none":
-        raise RulesError("rule_violation", f"{d_name} makes no defence roll, so there is no roll to spend Luck on.",
-                         "defender_luck")
+        raise RulesError(
+            "rule_violation", f"{d_name} makes no defence roll, so there is no roll to spend Luck on.", "defender_luck"
+        )
     if surprise and settings.surprise_rule == "automatic_hit":
         if attacker_luck:
-            raise RulesError("rule_violation", "A surprise attack hits automatically (book option): there is no roll to "
-                             "spend Luck on.", "attacker_luck")
+            raise RulesError(
+                "rule_violation",
+                "A surprise attack hits automatically (book option): there is no roll to spend Luck on.",
+                "attacker_luck",
+            )
         steps.append(Step("Surprise (book option): the attack hits automatically", "rules/coc.md §3.12 D10 [BOOK]"))
-        return _finish(dice, states, att_key, def_key, None, None, "a", defence, (arm, back), damage, defender_damage,
-                       steps, flags + ["surprise"], events, settings, label, range_difficulty=range_difficulty)
+        return _finish(
+            dice,
+            states,
+            att_key,
+            def_key,
+            None,
+            None,
+            "a",
+            defence,
+            (arm, back),
+            damage,
+            defender_damage,
+            steps,
+            flags + ["surprise"],
+            events,
+            settings,
+            label,
+            range_difficulty=range_difficulty,
+        )
 
     a_bonus, a_penalty = attacker_bonus, attacker_penalty
     if surprise:
@@ -126,32 +187,60 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
     if extra:
         a_bonus += extra
         flags.append("outnumbered")
-        why = (f"{d_name} has already defended {counted(dfn['defences_this_round'], 'times')} this round"
-               if settings.outnumbered_rule == "after_first_defence" else f"{d_name} is outnumbered")
+        why = (
+            f"{d_name} has already defended {counted(dfn['defences_this_round'], 'times')} this round"
+            if settings.outnumbered_rule == "after_first_defence"
+            else f"{d_name} is outnumbered"
+        )
         steps.append(Step(f"Outnumbered: {why}; this melee attack gets one bonus die", OUTNUMBERED_SRC))
     elif outnumbered and not melee:
-        steps.append(Step(f"Outnumbered applies to hand-to-hand attacks only, not to a {_KIND_WORDS[kind]} weapon",
-                          OUTNUMBERED_SRC))
+        steps.append(
+            Step(
+                f"Outnumbered applies to hand-to-hand attacks only, not to a {_KIND_WORDS[kind]} weapon",
+                OUTNUMBERED_SRC,
+            )
+        )
     elif outnumbered:
-        steps.append(Step(f"Outnumbered: {d_name} has not dodged or fought back yet this round, so this attack gets no "
-                          "bonus die; the next melee attacks on them this round do", OUTNUMBERED_SRC))
+        steps.append(
+            Step(
+                f"Outnumbered: {d_name} has not dodged or fought back yet this round, so this attack gets no "
+                "bonus die; the next melee attacks on them this round do",
+                OUTNUMBERED_SRC,
+            )
+        )
     d_bonus, d_penalty = defender_bonus, defender_penalty
     if defence == "manoeuvre":
         own, other = dfn["derived"]["build"], att["derived"]["build"]
         allowed, penalty_dice = manoeuvre_allowed(own, other, settings.manoeuvre_rule)
         if not allowed:
-            raise RulesError("rule_violation", f"{d_name} (Build {own}) can't manoeuvre against {a_name} (Build {other}): "
-                             "the Build is more than 3 points higher" + (" (book: 3 or more)" if settings.manoeuvre_rule == "book" else "")
-                             + ".", "defence")  # seed 003, If defending
+            raise RulesError(
+                "rule_violation",
+                f"{d_name} (Build {own}) can't manoeuvre against {a_name} (Build {other}): "
+                "the Build is more than 3 points higher"
+                + (" (book: 3 or more)" if settings.manoeuvre_rule == "book" else "")
+                + ".",
+                "defence",
+            )  # seed 003, If defending
         if penalty_dice:
             d_penalty += penalty_dice
-            steps.append(Step(f"Build {other} vs {own}: {penalty_dice} penalty {'die' if penalty_dice == 1 else 'dice'} for the manoeuvre "
-                              "(one per point of difference, at most 2)",
-                              "seed 003, If defending (Manoeuvre); rules/coc.md §3.12 D13"))
+            steps.append(
+                Step(
+                    f"Build {other} vs {own}: {penalty_dice} penalty {'die' if penalty_dice == 1 else 'dice'} for the manoeuvre "
+                    "(one per point of difference, at most 2)",
+                    "seed 003, If defending (Manoeuvre); rules/coc.md §3.12 D13",
+                )
+            )
 
     difficulty = range_difficulty if book_firearm else "Regular"
-    a_roll = check(dice, skill_value(att, skill), skill, difficulty=difficulty, bonus=a_bonus, penalty=a_penalty,
-                   basis=settings.fumble_basis)
+    a_roll = check(
+        dice,
+        skill_value(att, skill),
+        skill,
+        difficulty=difficulty,
+        bonus=a_bonus,
+        penalty=a_penalty,
+        basis=settings.fumble_basis,
+    )
     steps += [Step(f"{a_name} rolls {skill}:")] + list(a_roll.steps)
     a_value, a_level, attacker_luck = luck_on_roll(a_roll, attacker_luck, att, "attacker_luck", steps, settings)
     att["last_roll"] = record(a_roll, "combat", bonus=a_bonus, penalty=a_penalty)
@@ -159,23 +248,35 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
     d_roll = None
     if defence == "none":
         outcome = "a" if succeeds(a_level, difficulty) else "none"
-        steps.append(Step(f"No defence: the attack {'hits' if outcome == 'a' else 'misses'} on "
-                          f"{level_name(a_level)}", COMBAT))
+        steps.append(
+            Step(f"No defence: the attack {'hits' if outcome == 'a' else 'misses'} on {level_name(a_level)}", COMBAT)
+        )
     else:
         d_skill = DODGE if defence == "dodge" else back["skill"] if defence == "fight_back" else BRAWL
-        d_roll = check(dice, skill_value(dfn, d_skill), d_skill, bonus=d_bonus, penalty=d_penalty, basis=settings.fumble_basis)
+        d_roll = check(
+            dice, skill_value(dfn, d_skill), d_skill, bonus=d_bonus, penalty=d_penalty, basis=settings.fumble_basis
+        )
         with_what = f" ({back['name']})" if back and back["name"] != UNARMED["name"] else ""
         steps += [Step(f"{d_name} {_DEFENDS[defence]} with {d_skill}{with_what}:")] + list(d_roll.steps)
         d_value, d_level, defender_luck = luck_on_roll(d_roll, defender_luck, dfn, "defender_luck", steps, settings)
         dfn["last_roll"] = record(d_roll, "combat", bonus=d_bonus, penalty=d_penalty)
         dfn["last_roll"].update(roll=d_value, level=int(d_level), luck_spent=defender_luck)
         outcome = compare(a_level, d_level, a_roll.value, d_roll.value)
-        steps.append(Step(f"{a_name}: {level_name(a_level)} vs {d_name}: {level_name(d_level)} "
-                          "(Regular > Fail, Hard > Regular, Extreme > Hard)", COMBAT))
+        steps.append(
+            Step(
+                f"{a_name}: {level_name(a_level)} vs {d_name}: {level_name(d_level)} "
+                "(Regular > Fail, Hard > Regular, Extreme > Hard)",
+                COMBAT,
+            )
+        )
         if settings.combat_ties == "book" and a_level == d_level and outcome != "none":
             outcome = attack_winner(outcome, a_level, d_level, defence, "book")
-            steps.append(Step(f"Equal levels, book tie rule: {'the defender' if outcome == 'b' else 'the attacker'} wins",
-                              "rules/coc.md §3.12 D9 [BOOK]"))
+            steps.append(
+                Step(
+                    f"Equal levels, book tie rule: {'the defender' if outcome == 'b' else 'the attacker'} wins",
+                    "rules/coc.md §3.12 D9 [BOOK]",
+                )
+            )
         elif outcome == "roll_off":
             steps.append(Step(f"Draw at equal skill {a_roll.value}: 1D100 each, lower wins", "seed 003, Opposed Rolls"))
             outcome, more = roll_off(dice, a_name, d_name)
@@ -190,12 +291,29 @@ def attack(dice: DiceSource, investigator: dict, opponent: dict, *, attacker: st
     steps += _winner_ticks(outcome, (att, a_roll), (dfn, d_roll), ticked, settings)
     if a_level == Level.FUMBLE:
         flags.append("fumble")
-    result = _finish(dice, states, att_key, def_key, a_level, d_roll and dfn["last_roll"]["level"], outcome, defence,
-                     (arm, back), damage, defender_damage, steps, flags, events, settings, label, a_value=a_value,
-                     a_skill=a_roll.value, range_difficulty=range_difficulty)
+    result = _finish(
+        dice,
+        states,
+        att_key,
+        def_key,
+        a_level,
+        d_roll and dfn["last_roll"]["level"],
+        outcome,
+        defence,
+        (arm, back),
+        damage,
+        defender_damage,
+        steps,
+        flags,
+        events,
+        settings,
+        label,
+        a_value=a_value,
+        a_skill=a_roll.value,
+        range_difficulty=range_difficulty,
+    )
     result.events += ticked  # after what the attack did to the sheets
     return result
-
 
 
 def _winner_ticks(outcome: str, attacker: tuple, defender: tuple, events: list, settings: Settings) -> list[Step]:
@@ -218,8 +336,27 @@ def _with(weapon: dict) -> str:
     return "" if weapon["name"] == UNARMED["name"] or weapon["name"] in WEAPONS else f" with {weapon['name']}"
 
 
-def _finish(dice, states, att_key, def_key, a_level, d_level, outcome, defence, weapons, damage, defender_damage,
-            steps, flags, events, settings, label, a_value=None, a_skill=None, range_difficulty="Regular") -> Result:
+def _finish(
+    dice,
+    states,
+    att_key,
+    def_key,
+    a_level,
+    d_level,
+    outcome,
+    defence,
+    weapons,
+    damage,
+    defender_damage,
+    steps,
+    flags,
+    events,
+    settings,
+    label,
+    a_value=None,
+    a_skill=None,
+    range_difficulty="Regular",
+) -> Result:
     att, dfn = states[att_key], states[def_key]
     a_name, d_name = who(att), who(dfn)
     arm, back = weapons
@@ -227,11 +364,17 @@ def _finish(dice, states, att_key, def_key, a_level, d_level, outcome, defence, 
     if outcome == "a":
         expr = damage_expr(arm, damage, "damage", range_difficulty)
         if not (damage and damage.strip()) and "/" in arm["damage"]:
-            steps.append(Step(f"{arm['name']} deals damage by range ({arm['damage']}): {expr.text} at "
-                              f"{_RANGE_WORDS[range_difficulty]}", "rules/coc.md §3.8 [BOOK]"))
+            steps.append(
+                Step(
+                    f"{arm['name']} deals damage by range ({arm['damage']}): {expr.text} at "
+                    f"{_RANGE_WORDS[range_difficulty]}",
+                    "rules/coc.md §3.8 [BOOK]",
+                )
+            )
         extreme = a_level is not None and a_level >= Level.EXTREME
-        rolled, more = roll_damage(dice, arm, expr, att["derived"]["damage_bonus"], extreme=extreme,
-                                   extreme_rule=settings.extreme_damage)
+        rolled, more = roll_damage(
+            dice, arm, expr, att["derived"]["damage_bonus"], extreme=extreme, extreme_rule=settings.extreme_damage
+        )
         steps += more
         dealt, more = armour_absorbs(rolled, dfn.get("armour", 0), d_name)
         absorbed = rolled - dealt
@@ -244,9 +387,15 @@ def _finish(dice, states, att_key, def_key, a_level, d_level, outcome, defence, 
     elif outcome == "b" and defence == "fight_back":
         expr = damage_expr(back, defender_damage, "defender_damage")
         extreme = d_level is not None and d_level >= Level.EXTREME
-        rolled, more = roll_damage(dice, back, expr, dfn["derived"]["damage_bonus"], extreme=extreme,
-                                   extreme_rule=settings.extreme_damage)
-        steps.append(Step(f"{d_name} wins the fight back and inflicts damage on the attacker", "seed 003, If defending (Fight back)"))
+        rolled, more = roll_damage(
+            dice, back, expr, dfn["derived"]["damage_bonus"], extreme=extreme, extreme_rule=settings.extreme_damage
+        )
+        steps.append(
+            Step(
+                f"{d_name} wins the fight back and inflicts damage on the attacker",
+                "seed 003, If defending (Fight back)",
+            )
+        )
         steps += more
         dealt, more = armour_absorbs(rolled, att.get("armour", 0), a_name)
         absorbed = rolled - dealt
@@ -267,11 +416,27 @@ def _finish(dice, states, att_key, def_key, a_level, d_level, outcome, defence, 
     steps.append(Step("A combat roll cannot be pushed", "seed 003, Pushing a Roll"))
     new = {"coc.investigator": normalize(states["investigator"]), "coc.opponent": normalize(states["opponent"])}
     hit = outcome == "a"
-    return Result(system="coc", kind="attack", label=label, total=a_value, target=a_skill, success=hit,
-                  level=None if a_level is None else int(a_level),
-                  level_name=None if a_level is None else level_name(a_level),
-                  flags=flags + ["combat"], steps=steps, events=events,
-                  details={"outcome": {"a": "attacker wins", "b": "defender wins", "none": "nobody wins"}[outcome],
-                           "defence": defence, "damage": dealt, "damaged": target_name, "weapon": arm["name"],
-                           "rolled_damage": rolled, "armour": absorbed},
-                  states=new, state=new["coc.investigator"])
+    return Result(
+        system="coc",
+        kind="attack",
+        label=label,
+        total=a_value,
+        target=a_skill,
+        success=hit,
+        level=None if a_level is None else int(a_level),
+        level_name=None if a_level is None else level_name(a_level),
+        flags=flags + ["combat"],
+        steps=steps,
+        events=events,
+        details={
+            "outcome": {"a": "attacker wins", "b": "defender wins", "none": "nobody wins"}[outcome],
+            "defence": defence,
+            "damage": dealt,
+            "damaged": target_name,
+            "weapon": arm["name"],
+            "rolled_damage": rolled,
+            "armour": absorbed,
+        },
+        states=new,
+        state=new["coc.investigator"],
+    )

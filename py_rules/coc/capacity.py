@@ -16,8 +16,15 @@ from py_rules.words import counted
 
 __all__ = ("capacity", "limits_of", "ACT_OPS")
 
-ACT_OPS = ("coc.skill_roll", "coc.characteristic_roll", "coc.push_roll", "coc.opposed_roll", "coc.combined_roll",
-           "coc.attack", "coc.roll_damage")
+ACT_OPS = (
+    "coc.skill_roll",
+    "coc.characteristic_roll",
+    "coc.push_roll",
+    "coc.opposed_roll",
+    "coc.combined_roll",
+    "coc.attack",
+    "coc.roll_damage",
+)
 """What an investigator does by their own choice: a skill or characteristic roll, pushing it, an opposed or
 combined roll, an attack and its damage (Luck, Sanity and the dying CON roll are not chosen)."""
 
@@ -37,8 +44,12 @@ def limits_of(state: dict) -> tuple[list[Limit], list[str]]:
     said = [(r.rank, r.limits(state, on)) for r in R.CONDITIONS if r.name in on and r.limits]
     hours = state["temporary_insanity_hours"]
     if hours:
-        said.append((_TEMPORARY_INSANITY_RANK,
-                     [Limit("note", f"Temporarily insane ({counted(hours, 'hours')} left)", "seed 003, Going Mad")]))
+        said.append(
+            (
+                _TEMPORARY_INSANITY_RANK,
+                [Limit("note", f"Temporarily insane ({counted(hours, 'hours')} left)", "seed 003, Going Mad")],
+            )
+        )
     limits = [limit for _rank, each in sorted(said, key=lambda x: x[0]) for limit in each]
     only = [words for r in R.CONDITIONS.ranked() if r.name in on for words, _op in r.still]
     return limits, only
@@ -56,5 +67,13 @@ def capacity(state: dict):
         forbidden = {}
     conditions = state["conditions"]
     refused = [op for op in ACT_OPS if conditions["dead"] or (conditions["unconscious"] and op != "coc.roll_damage")]
-    return answer("coc", who(state), limits=limits, only=only, forbidden=forbidden, refused=refused,
-                  none_said="Nothing in their state limits them.", source="seed 003, Hit points, Wounds, and Healing")
+    return answer(
+        "coc",
+        who(state),
+        limits=limits,
+        only=only,
+        forbidden=forbidden,
+        refused=refused,
+        none_said="Nothing in their state limits them.",
+        source="seed 003, Hit points, Wounds, and Healing",
+    )

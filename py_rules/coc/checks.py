@@ -21,8 +21,22 @@ from py_rules.errors import RulesError
 from py_rules.trace import Log, Result, Step
 
 __all__ = (
-    "CheckRoll", "check", "roll_told", "record", "check_result", "require_alive", "require_able", "skill_roll", "characteristic_roll", "luck_roll",
-    "luck_cost", "luck_refusal", "spend_luck", "apply_luck", "require_luck", "luck_on_roll",
+    "CheckRoll",
+    "check",
+    "roll_told",
+    "record",
+    "check_result",
+    "require_alive",
+    "require_able",
+    "skill_roll",
+    "characteristic_roll",
+    "luck_roll",
+    "luck_cost",
+    "luck_refusal",
+    "spend_luck",
+    "apply_luck",
+    "require_luck",
+    "luck_on_roll",
     "recover_luck",
 )
 
@@ -57,8 +71,16 @@ def _level_step(name: str, value: int, roll: int, difficulty: str, level: Level,
     return Step(f"{roll} vs {name} {value} ({limits}{demand}): {level_name(level)} → {outcome}", ROLLING)
 
 
-def check(dice: DiceSource, value: int, name: str, *, difficulty: str = "Regular", bonus: int = 0, penalty: int = 0,
-          basis: str = "needed") -> CheckRoll:
+def check(
+    dice: DiceSource,
+    value: int,
+    name: str,
+    *,
+    difficulty: str = "Regular",
+    bonus: int = 0,
+    penalty: int = 0,
+    basis: str = "needed",
+) -> CheckRoll:
     """Roll 1D100 (with bonus/penalty dice) against ``value`` at the Keeper's ``difficulty`` (C3)."""
     perc = roll_percentile(dice, bonus, penalty, f"{name} roll")
     level = level_for(perc.value, value, difficulty, basis)
@@ -67,7 +89,12 @@ def check(dice: DiceSource, value: int, name: str, *, difficulty: str = "Regular
     if level == Level.CRITICAL:
         steps += (Step("01 is a critical success", "rules/coc.md §3.4 [BOOK]"),)
     if level == Level.FUMBLE:
-        steps += (Step(f"{perc.value} is a fumble (100, or 96–100 when the value needed is below 50)", "rules/coc.md §3.4 [BOOK]"),)
+        steps += (
+            Step(
+                f"{perc.value} is a fumble (100, or 96–100 when the value needed is below 50)",
+                "rules/coc.md §3.4 [BOOK]",
+            ),
+        )
     return CheckRoll(name, value, difficulty, perc, level, success, steps)
 
 
@@ -84,9 +111,19 @@ def roll_told(what: str, roll: CheckRoll, outcome: str) -> str:
 
 def record(roll: CheckRoll, kind: str, *, bonus: int = 0, penalty: int = 0, pushed: bool = False, **extra) -> dict:
     """The ``last_roll`` entry kept on the investigator."""
-    entry = {"kind": kind, "name": roll.name, "value": roll.value, "difficulty": roll.difficulty,
-             "bonus": bonus, "penalty": penalty, "roll": roll.roll, "level": int(roll.level),
-             "success": roll.success, "pushed": pushed, "luck_spent": 0}
+    entry = {
+        "kind": kind,
+        "name": roll.name,
+        "value": roll.value,
+        "difficulty": roll.difficulty,
+        "bonus": bonus,
+        "penalty": penalty,
+        "roll": roll.roll,
+        "level": int(roll.level),
+        "success": roll.success,
+        "pushed": pushed,
+        "luck_spent": 0,
+    }
     entry.update(extra)
     return entry
 
@@ -100,21 +137,49 @@ def _flags(level: Level, success: bool) -> list[str]:
     return flags
 
 
-def check_result(roll: CheckRoll, kind: str, state: dict | None, *, label: str = "", goal: str = "",
-                 extra_steps=(), events=(), flags=(), details=None) -> Result:
+def check_result(
+    roll: CheckRoll,
+    kind: str,
+    state: dict | None,
+    *,
+    label: str = "",
+    goal: str = "",
+    extra_steps=(),
+    events=(),
+    flags=(),
+    details=None,
+) -> Result:
     """A :class:`Result` for one recorded roll."""
     steps = []
     if goal:
         steps.append(Step(f"Goal agreed with the Keeper: {goal}", ROLLING))
     steps.extend(roll.steps)
     steps.extend(extra_steps)
-    info = {"roll": roll.roll, "units": roll.percentile.units, "tens": list(roll.percentile.tens),
-            "kept_tens": roll.percentile.tens[roll.percentile.kept], "net_dice": roll.percentile.net,
-            "difficulty": roll.difficulty, "needed": needed(roll.value, roll.difficulty)}
+    info = {
+        "roll": roll.roll,
+        "units": roll.percentile.units,
+        "tens": list(roll.percentile.tens),
+        "kept_tens": roll.percentile.tens[roll.percentile.kept],
+        "net_dice": roll.percentile.net,
+        "difficulty": roll.difficulty,
+        "needed": needed(roll.value, roll.difficulty),
+    }
     info.update(details or {})
-    return Result(system="coc", kind=kind, label=label, total=roll.roll, target=roll.value, success=roll.success,
-                  level=int(roll.level), level_name=level_name(roll.level), flags=_flags(roll.level, roll.success) + list(flags),
-                  steps=steps, events=list(events), details=info, state=state)
+    return Result(
+        system="coc",
+        kind=kind,
+        label=label,
+        total=roll.roll,
+        target=roll.value,
+        success=roll.success,
+        level=int(roll.level),
+        level_name=level_name(roll.level),
+        flags=_flags(roll.level, roll.success) + list(flags),
+        steps=steps,
+        events=list(events),
+        details=info,
+        state=state,
+    )
 
 
 def _involuntary(state: dict) -> tuple[list[Step], list[str]]:
@@ -122,9 +187,15 @@ def _involuntary(state: dict) -> tuple[list[Step], list[str]]:
     if not state["conditions"]["involuntary_action"]:
         return [], []
     state["conditions"]["involuntary_action"] = False
-    return ([Step(f"{who(state)} was under the Keeper's control for this action (fear); the flag is now cleared",
-                  "seed 003, Failing a Sanity Roll")],
-            [f"{who(state)}'s involuntary action is used up"])
+    return (
+        [
+            Step(
+                f"{who(state)} was under the Keeper's control for this action (fear); the flag is now cleared",
+                "seed 003, Failing a Sanity Roll",
+            )
+        ],
+        [f"{who(state)}'s involuntary action is used up"],
+    )
 
 
 def require_alive(state: dict, field: str = "investigator") -> None:
@@ -141,8 +212,18 @@ def require_able(state: dict, field: str = "investigator") -> None:
         raise RulesError("rule_violation", f"{who(state)} is unconscious and cannot act.", field)
 
 
-def skill_roll(dice: DiceSource, state: dict, skill: str, *, difficulty: str = "Regular", bonus: int = 0,
-               penalty: int = 0, goal: str = "", label: str = "", settings: Settings = Settings()) -> Result:
+def skill_roll(
+    dice: DiceSource,
+    state: dict,
+    skill: str,
+    *,
+    difficulty: str = "Regular",
+    bonus: int = 0,
+    penalty: int = 0,
+    goal: str = "",
+    label: str = "",
+    settings: Settings = Settings(),
+) -> Result:
     """A skill roll (C3): d100 ≤ skill is Regular, ≤ half Hard, ≤ a fifth Extreme (seed 003, Rolling Dice)."""
     require_able(state)
     value = skill_value(state, skill)
@@ -156,31 +237,66 @@ def skill_roll(dice: DiceSource, state: dict, skill: str, *, difficulty: str = "
     return check_result(roll, "skill_roll", normalize(new), label=label, goal=goal, extra_steps=steps, events=events)
 
 
-def characteristic_roll(dice: DiceSource, state: dict, name: str, *, difficulty: str = "Regular", bonus: int = 0,
-                        penalty: int = 0, goal: str = "", label: str = "", settings: Settings = Settings()) -> Result:
+def characteristic_roll(
+    dice: DiceSource,
+    state: dict,
+    name: str,
+    *,
+    difficulty: str = "Regular",
+    bonus: int = 0,
+    penalty: int = 0,
+    goal: str = "",
+    label: str = "",
+    settings: Settings = Settings(),
+) -> Result:
     """A characteristic roll (C4): the characteristic is the value rolled against (rules/coc.md §3.2; CON roll, INT roll)."""
     require_able(state)
     value = characteristic(state, name)  # a creature without APP or EDU: refused in words, before any die
-    roll = check(dice, value, f"{name} ({CHARACTERISTIC_NAMES[name]})", difficulty=difficulty, bonus=bonus,
-                 penalty=penalty, basis=settings.fumble_basis)
+    roll = check(
+        dice,
+        value,
+        f"{name} ({CHARACTERISTIC_NAMES[name]})",
+        difficulty=difficulty,
+        bonus=bonus,
+        penalty=penalty,
+        basis=settings.fumble_basis,
+    )
     new = copy_state(state)
     steps, events = _involuntary(new)
     new["last_roll"] = record(roll, "characteristic", bonus=bonus, penalty=penalty, characteristic=name)
-    return check_result(roll, "characteristic_roll", normalize(new), label=label, goal=goal, extra_steps=steps, events=events)
+    return check_result(
+        roll, "characteristic_roll", normalize(new), label=label, goal=goal, extra_steps=steps, events=events
+    )
 
 
-def luck_roll(dice: DiceSource, state: dict, *, difficulty: str = "Regular", bonus: int = 0, penalty: int = 0,
-              label: str = "", settings: Settings = Settings()) -> Result:
+def luck_roll(
+    dice: DiceSource,
+    state: dict,
+    *,
+    difficulty: str = "Regular",
+    bonus: int = 0,
+    penalty: int = 0,
+    label: str = "",
+    settings: Settings = Settings(),
+) -> Result:
     """A Luck roll (C6): "Luck is also a skill itself, use luck when fate or external circumstances matter"."""
     require_alive(state)
-    roll = check(dice, luck_of(state), "Luck", difficulty=difficulty, bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
+    roll = check(
+        dice, luck_of(state), "Luck", difficulty=difficulty, bonus=bonus, penalty=penalty, basis=settings.fumble_basis
+    )
     new = copy_state(state)
     new["last_roll"] = record(roll, "luck", bonus=bonus, penalty=penalty)
-    return check_result(roll, "luck_roll", normalize(new), label=label,
-                        extra_steps=[Step("Luck is a skill itself: d100 against current Luck", LUCK)])
+    return check_result(
+        roll,
+        "luck_roll",
+        normalize(new),
+        label=label,
+        extra_steps=[Step("Luck is a skill itself: d100 against current Luck", LUCK)],
+    )
 
 
 # --- spending Luck -----------------------------------------------------------------------------------------
+
 
 def luck_refusal(last: dict | None) -> str | None:
     """Why Luck cannot be spent on ``last`` (seed 003 Luck; rules/coc.md §3.12 D15), or None.
@@ -198,8 +314,10 @@ def luck_refusal(last: dict | None) -> str | None:
     if kind == "luck":
         return "Luck cannot be spent on a Luck roll."  # rules/coc.md §3.12 D15
     if kind in ("combat", "opposed"):
-        return ("This opposed roll is already resolved: spend Luck with the Luck fields of the attack or opposed roll "
-                "itself (Luck may be spent on combat rolls such as Dodge).")  # rules/coc.md §3.6
+        return (
+            "This opposed roll is already resolved: spend Luck with the Luck fields of the attack or opposed roll "
+            "itself (Luck may be spent on combat rolls such as Dodge)."
+        )  # rules/coc.md §3.6
     if kind not in LUCK_SPENDABLE:
         return f"Luck is only for skill checks, not a {kind} roll."  # seed 003, Luck: "Only for skill checks"
     if last.get("pushed"):
@@ -225,7 +343,9 @@ def luck_cost(roll: int, value: int, level: int) -> int | None:
     return max(0, roll - limit)
 
 
-def apply_luck(roll: int, value: int, difficulty: str, points: int, luck: int, basis: str = "needed") -> tuple[int, Level]:
+def apply_luck(
+    roll: int, value: int, difficulty: str, points: int, luck: int, basis: str = "needed"
+) -> tuple[int, Level]:
     """Lower ``roll`` by ``points`` Luck and return the new roll and level; RulesError if not allowed.
 
     >>> apply_luck(45, 40, "Regular", 5, 50)
@@ -237,15 +357,20 @@ def apply_luck(roll: int, value: int, difficulty: str, points: int, luck: int, b
         raise RulesError("rule_violation", f"Only {luck} Luck left; cannot spend {points}.", "points")
     new_roll = roll - points
     if new_roll < 2:
-        raise RulesError("rule_violation", f"Spending {points} would lower {roll} to {new_roll}: Luck never buys a critical "
-                         "(01).", "points")  # rules/coc.md §3.12 D15
+        raise RulesError(
+            "rule_violation",
+            f"Spending {points} would lower {roll} to {new_roll}: Luck never buys a critical (01).",
+            "points",
+        )  # rules/coc.md §3.12 D15
     return new_roll, level_for(new_roll, value, difficulty, basis)
 
 
 def require_luck(state: dict, points: int, field: str) -> None:
     """Refuse, before any die is rolled, to spend more Luck than ``state`` has (seed 003, Luck)."""
     if points and points > luck_of(state, field):
-        raise RulesError("rule_violation", f"{who(state)} has only {state['luck']} Luck left; cannot spend {points}.", field)
+        raise RulesError(
+            "rule_violation", f"{who(state)} has only {state['luck']} Luck left; cannot spend {points}.", field
+        )
 
 
 def luck_on_roll(roll: CheckRoll, points: int, state: dict, field: str, steps: list, settings: Settings = Settings()):
@@ -263,8 +388,12 @@ def luck_on_roll(roll: CheckRoll, points: int, state: dict, field: str, steps: l
         return roll.roll, roll.level, 0
     spend = min(points, roll.roll - 2)
     if spend <= 0:
-        steps.append(Step(f"{name} rolled {roll.roll:02d}: Luck never buys a critical (01), none is spent",
-                          "seed 003, Luck; rules/coc.md §3.12 D15"))
+        steps.append(
+            Step(
+                f"{name} rolled {roll.roll:02d}: Luck never buys a critical (01), none is spent",
+                "seed 003, Luck; rules/coc.md §3.12 D15",
+            )
+        )
         return roll.roll, roll.level, 0
     new_roll, level = apply_luck(roll.roll, roll.value, roll.difficulty, spend, state["luck"], settings.fumble_basis)
     state["luck"] -= spend
@@ -273,8 +402,9 @@ def luck_on_roll(roll: CheckRoll, points: int, state: dict, field: str, steps: l
     return new_roll, level, spend
 
 
-def spend_luck(state: dict, *, points: int = 0, target_level: str = "", label: str = "",
-               settings: Settings = Settings()) -> Result:
+def spend_luck(
+    state: dict, *, points: int = 0, target_level: str = "", label: str = "", settings: Settings = Settings()
+) -> Result:
     """Spend Luck point for point on the last roll (C6), "even if you succeed" (seed 003, Luck)."""
     require_alive(state)
     luck_of(state)  # a creature without Luck has none to spend
@@ -294,9 +424,17 @@ def spend_luck(state: dict, *, points: int = 0, target_level: str = "", label: s
             raise RulesError("rule_violation", f"The roll is already a {level_name(last['level'])}.", "target_level")
         points = luck_cost(roll, value, rank)
         if points is None:
-            raise RulesError("rule_violation", f"{target_level} against {value} needs 01, and Luck never buys a critical "
-                             "(01).", "target_level")  # rules/coc.md §3.12 D15
-        steps.append(Step(f"{target_level} needs ≤{threshold(value, rank)}: {roll} − {threshold(value, rank)} = {points} Luck", LUCK))
+            raise RulesError(
+                "rule_violation",
+                f"{target_level} against {value} needs 01, and Luck never buys a critical (01).",
+                "target_level",
+            )  # rules/coc.md §3.12 D15
+        steps.append(
+            Step(
+                f"{target_level} needs ≤{threshold(value, rank)}: {roll} − {threshold(value, rank)} = {points} Luck",
+                LUCK,
+            )
+        )
     elif points <= 0:
         raise RulesError("missing_field", "Give the Luck points to spend or the level to reach.", "points")
     new_roll, level = apply_luck(roll, value, difficulty, points, state["luck"], settings.fumble_basis)
@@ -306,16 +444,32 @@ def spend_luck(state: dict, *, points: int = 0, target_level: str = "", label: s
     entry = dict(last)
     entry.update(roll=new_roll, level=int(level), success=success, luck_spent=last.get("luck_spent", 0) + points)
     new["last_roll"] = entry
-    steps.append(Step(f"Spend {points} Luck: {roll} − {points} = {new_roll} vs {last['name']} {value}: {level_name(level)}", LUCK))
+    steps.append(
+        Step(
+            f"Spend {points} Luck: {roll} − {points} = {new_roll} vs {last['name']} {value}: {level_name(level)}", LUCK
+        )
+    )
     steps += luck_bought(last["success"], success)
-    return Result(system="coc", kind="spend_luck", label=label, total=new_roll, target=value, success=success,
-                  level=int(level), level_name=level_name(level), flags=["luck_spent"], steps=steps,
-                  events=[f"{who(state)} spends {points} Luck ({state['luck']} → {new['luck']})"],
-                  details={"points": points, "first_roll": roll, "luck_left": new["luck"]}, state=normalize(new))
+    return Result(
+        system="coc",
+        kind="spend_luck",
+        label=label,
+        total=new_roll,
+        target=value,
+        success=success,
+        level=int(level),
+        level_name=level_name(level),
+        flags=["luck_spent"],
+        steps=steps,
+        events=[f"{who(state)} spends {points} Luck ({state['luck']} → {new['luck']})"],
+        details={"points": points, "first_roll": roll, "luck_left": new["luck"]},
+        state=normalize(new),
+    )
 
 
-def _spend_luck_combined(state: dict, last: dict, points: int, target_level: str, label: str,
-                         settings: Settings) -> Result:
+def _spend_luck_combined(
+    state: dict, last: dict, points: int, target_level: str, label: str, settings: Settings
+) -> Result:
     """Luck lowers the one roll of a combined roll, which is then read against every skill again (seed 003, Luck;
     Combined rolls): "all" needs every skill to reach the level, "any" one of them."""
     roll, difficulty, mode = last["roll"], last["difficulty"], last["mode"]
@@ -328,11 +482,20 @@ def _spend_luck_combined(state: dict, last: dict, points: int, target_level: str
         limits = [threshold(v, rank) for v in values.values()]
         limit = min(limits) if mode == "all" else max(limits)
         if limit < 2:
-            raise RulesError("rule_violation", f"{target_level} in {'every skill' if mode == 'all' else 'any skill'} needs "
-                             "01, and Luck never buys a critical (01).", "target_level")  # rules/coc.md §3.12 D15
+            raise RulesError(
+                "rule_violation",
+                f"{target_level} in {'every skill' if mode == 'all' else 'any skill'} needs "
+                "01, and Luck never buys a critical (01).",
+                "target_level",
+            )  # rules/coc.md §3.12 D15
         points = max(0, roll - limit)
-        steps.append(Step(f"{target_level} in {'every skill' if mode == 'all' else 'one skill'} needs ≤{limit}: "
-                          f"{roll} − {limit} = {points} Luck", LUCK))
+        steps.append(
+            Step(
+                f"{target_level} in {'every skill' if mode == 'all' else 'one skill'} needs ≤{limit}: "
+                f"{roll} − {limit} = {points} Luck",
+                LUCK,
+            )
+        )
     elif points <= 0:
         raise RulesError("missing_field", "Give the Luck points to spend or the level to reach.", "points")
     new_roll, _ = apply_luck(roll, min(values.values()), difficulty, points, state["luck"], settings.fumble_basis)
@@ -342,17 +505,38 @@ def _spend_luck_combined(state: dict, last: dict, points: int, target_level: str
     level = min(levels.values()) if mode == "all" else max(levels.values())
     new = copy_state(state)
     new["luck"] -= points
-    new["last_roll"] = dict(last, roll=new_roll, level=int(level), success=success,
-                            luck_spent=last.get("luck_spent", 0) + points)
+    new["last_roll"] = dict(
+        last, roll=new_roll, level=int(level), success=success, luck_spent=last.get("luck_spent", 0) + points
+    )
     readings = ", ".join(f"{name} {values[name]}: {level_name(lv)}" for name, lv in levels.items())
-    steps.append(Step(f"Spend {points} Luck: {roll} − {points} = {new_roll} vs {readings}; the Keeper needs "
-                      f"{'all' if mode == 'all' else 'any one'} → {'success' if success else 'failure'}", LUCK))
+    steps.append(
+        Step(
+            f"Spend {points} Luck: {roll} − {points} = {new_roll} vs {readings}; the Keeper needs "
+            f"{'all' if mode == 'all' else 'any one'} → {'success' if success else 'failure'}",
+            LUCK,
+        )
+    )
     steps += luck_bought(last["success"], success)
-    return Result(system="coc", kind="spend_luck", label=label, total=new_roll, target=None, success=success,
-                  level=int(level), level_name=level_name(level), flags=["luck_spent"], steps=steps,
-                  events=[f"{who(state)} spends {points} Luck ({state['luck']} → {new['luck']})"],
-                  details={"points": points, "first_roll": roll, "luck_left": new["luck"],
-                           "levels": {n: level_name(lv) for n, lv in levels.items()}}, state=normalize(new))
+    return Result(
+        system="coc",
+        kind="spend_luck",
+        label=label,
+        total=new_roll,
+        target=None,
+        success=success,
+        level=int(level),
+        level_name=level_name(level),
+        flags=["luck_spent"],
+        steps=steps,
+        events=[f"{who(state)} spends {points} Luck ({state['luck']} → {new['luck']})"],
+        details={
+            "points": points,
+            "first_roll": roll,
+            "luck_left": new["luck"],
+            "levels": {n: level_name(lv) for n, lv in levels.items()},
+        },
+        state=normalize(new),
+    )
 
 
 def recover_luck(dice: DiceSource, state: dict, *, label: str = "") -> Result:
@@ -362,5 +546,15 @@ def recover_luck(dice: DiceSource, state: dict, *, label: str = "") -> Result:
     new = copy_state(state)
     log = Log()
     roll, gained = recover_luck_into(dice, new, log)
-    return Result(system="coc", kind="recover_luck", label=label, total=roll, target=state["luck"], success=gained > 0, steps=log.steps, events=log.events,
-                  details={"gained": gained}, state=normalize(new))
+    return Result(
+        system="coc",
+        kind="recover_luck",
+        label=label,
+        total=roll,
+        target=state["luck"],
+        success=gained > 0,
+        steps=log.steps,
+        events=log.events,
+        details={"gained": gained},
+        state=normalize(new),
+    )

@@ -24,8 +24,9 @@ MAX_ROUNDS = 100
 MAX_HOURS = HOURS_PER_DAY * DAYS_PER_WEEK * 52
 
 
-def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Settings = Settings(),
-            told: list | None = None):
+def advance(
+    dice: DiceSource, state: dict, unit: str, amount: int, settings: Settings = Settings(), told: list | None = None
+):
     """Advance ``state`` (a copy, changed in place) by ``amount`` ``unit``; returns steps and events. ``told`` (a
     list, when given) receives each roll the time ran with its target and outcome: a dying roll (led by its round
     when more pass), a weekly major-wound healing roll."""
@@ -39,7 +40,9 @@ def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Set
             more, evs = end_round(dice, state, said)
             if told is not None:
                 told += [f"Round {number}: {line}" if amount > 1 else line for line in said]
-            steps.append(Step(f"End of round {number}", "rules/cross-system.md §4: one entry point runs every periodic rule"))
+            steps.append(
+                Step(f"End of round {number}", "rules/cross-system.md §4: one entry point runs every periodic rule")
+            )
             steps += more
             events += evs
             if c["dead"]:
@@ -49,14 +52,22 @@ def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Set
     if hours > MAX_HOURS:
         raise RulesError("out_of_range", "Advance at most 52 weeks at once.", "amount")
     if c["dying"] and not c["stabilised"] and not c["dead"]:
-        raise RulesError("rule_violation", f"{who(state)} is dying: play out the rounds (CON roll each round) or stabilise "
-                         "with First Aid before time passes in hours or days.", "investigator")  # rules/coc.md §3.9
+        raise RulesError(
+            "rule_violation",
+            f"{who(state)} is dying: play out the rounds (CON roll each round) or stabilise "
+            "with First Aid before time passes in hours or days.",
+            "investigator",
+        )  # rules/coc.md §3.9
     state["damage_this_round"] = 0
     state["defences_this_round"] = 0
     if c["involuntary_action"]:
         c["involuntary_action"] = False
-        steps.append(Step(f"The moment of fear has passed: the Keeper no longer controls {who(state)}'s next action",
-                          "seed 003, Failing a Sanity Roll ('briefly')"))
+        steps.append(
+            Step(
+                f"The moment of fear has passed: the Keeper no longer controls {who(state)}'s next action",
+                "seed 003, Failing a Sanity Roll ('briefly')",
+            )
+        )
     for _ in range(hours):
         more, evs = pass_hours(state, 1)
         steps += more
@@ -68,6 +79,11 @@ def advance(dice: DiceSource, state: dict, unit: str, amount: int, settings: Set
             steps += more
             events += evs
             start_day(state)
-    steps.insert(0, Step(f"{passes(amount, unit)} ({counted(hours, 'hours')}); the day's hour is now {state['hour_of_day']}",
-                         "rules/cross-system.md §4: one entry point runs every periodic rule"))
+    steps.insert(
+        0,
+        Step(
+            f"{passes(amount, unit)} ({counted(hours, 'hours')}); the day's hour is now {state['hour_of_day']}",
+            "rules/cross-system.md §4: one entry point runs every periodic rule",
+        ),
+    )
     return steps, events

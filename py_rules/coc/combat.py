@@ -25,8 +25,16 @@ from py_rules.errors import RulesError
 from py_rules.trace import Step
 
 __all__ = (
-    "initiative", "validate_combatants", "attack_order", "parse_combat", "manoeuvre_allowed", "outnumbered_bonus", "damage_expr",
-    "roll_damage", "armour_absorbs", "attack_winner",
+    "initiative",
+    "validate_combatants",
+    "attack_order",
+    "parse_combat",
+    "manoeuvre_allowed",
+    "outnumbered_bonus",
+    "damage_expr",
+    "roll_damage",
+    "armour_absorbs",
+    "attack_winner",
 )
 
 ORDER = "seed 003, Attack Order"
@@ -54,9 +62,12 @@ _WORDS = {"dex": "DEX", "combat_skill": "The combat skill"}
 def validate_combatants(combatants) -> list[dict]:
     """The combatants in canonical form; names are compared once trimmed (" A" is "A")."""
     if not isinstance(combatants, list) or len(combatants) < 2:
-        raise RulesError("bad_input", "List at least two combatants, each with a name and DEX (and whether a firearm is "
-                         "ready, and the combat skill).",
-                         "combatants")
+        raise RulesError(
+            "bad_input",
+            "List at least two combatants, each with a name and DEX (and whether a firearm is "
+            "ready, and the combat skill).",
+            "combatants",
+        )
     if len(combatants) > _MAX_COMBATANTS:
         raise RulesError("out_of_range", f"At most {_MAX_COMBATANTS} combatants.", "combatants")
     out, names = [], set()
@@ -79,12 +90,21 @@ def validate_combatants(combatants) -> list[dict]:
         dex, skill = c.get("dex"), c.get("combat_skill", 0)
         for key, value, high in (("dex", dex, 500), ("combat_skill", skill, 100)):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-                raise RulesError("out_of_range", f"{_WORDS[key]} must be a whole number from 0 to {high}.", f"{field}.{key}")
+                raise RulesError(
+                    "out_of_range", f"{_WORDS[key]} must be a whole number from 0 to {high}.", f"{field}.{key}"
+                )
         ready = c.get("firearm_ready", False)
         if not isinstance(ready, bool):
-            raise RulesError("wrong_type", "Whether a firearm is ready must be true or false.", f"{field}.firearm_ready")
-        entry = {"name": name, "dex": dex, "firearm_ready": ready, "combat_skill": skill,
-                 "initiative": initiative(dex, ready)}
+            raise RulesError(
+                "wrong_type", "Whether a firearm is ready must be true or false.", f"{field}.firearm_ready"
+            )
+        entry = {
+            "name": name,
+            "dex": dex,
+            "firearm_ready": ready,
+            "combat_skill": skill,
+            "initiative": initiative(dex, ready),
+        }
         if isinstance(c.get("tie_roll"), int) and not isinstance(c.get("tie_roll"), bool) and 1 <= c["tie_roll"] <= 100:
             entry["tie_roll"] = c["tie_roll"]
         out.append(entry)
@@ -97,8 +117,13 @@ def attack_order(dice: DiceSource, combatants) -> tuple[dict, list[Step]]:
     Returns the new combat (round tracker) state and the explanation.
     """
     people = [{k: v for k, v in p.items() if k != "tie_roll"} for p in validate_combatants(combatants)]
-    steps = [Step(f"{p['name']}: DEX {p['dex']}{' + 50 (firearm drawn)' if p['firearm_ready'] else ''} = {p['initiative']}",
-                  ORDER) for p in people]
+    steps = [
+        Step(
+            f"{p['name']}: DEX {p['dex']}{' + 50 (firearm drawn)' if p['firearm_ready'] else ''} = {p['initiative']}",
+            ORDER,
+        )
+        for p in people
+    ]
     groups: dict[tuple[int, int], list[dict]] = {}
     for p in people:
         groups.setdefault((p["initiative"], p["combat_skill"]), []).append(p)
@@ -114,12 +139,21 @@ def attack_order(dice: DiceSource, combatants) -> tuple[dict, list[Step]]:
             for p in group:
                 p["tie_roll"] = rolls[p["name"]]
             again = "".join(f"{t} (a tie: all roll again); " for t in tied)
-            steps.append(Step(f"Tie at {ini} with combat skill {skill}: 1D100 each, lower acts first: {again}"
-                              + ", ".join(f"{n} {r}" for n, r in rolls.items()), "rules/coc.md §3.8 [REC]"))
+            steps.append(
+                Step(
+                    f"Tie at {ini} with combat skill {skill}: 1D100 each, lower acts first: {again}"
+                    + ", ".join(f"{n} {r}" for n, r in rolls.items()),
+                    "rules/coc.md §3.8 [REC]",
+                )
+            )
     people.sort(key=lambda p: (-p["initiative"], -p["combat_skill"], p.get("tie_roll", 0)))
-    if any(a["initiative"] == b["initiative"] and a["combat_skill"] != b["combat_skill"] for a in people for b in people):
+    if any(
+        a["initiative"] == b["initiative"] and a["combat_skill"] != b["combat_skill"] for a in people for b in people
+    ):
         steps.append(Step("Equal DEX: the higher combat skill acts first", "rules/coc.md §3.8 [BOOK cheat sheet]"))
-    steps.append(Step("Order: " + " → ".join(p["name"] for p in people) + " (highest DEX first, then descending)", ORDER))
+    steps.append(
+        Step("Order: " + " → ".join(p["name"] for p in people) + " (highest DEX first, then descending)", ORDER)
+    )
     state = {"schema": COMBAT_SCHEMA, "round": 1, "order": people, "acted": []}
     return state, steps
 
@@ -132,7 +166,9 @@ def parse_combat(data) -> dict:
         raise RulesError("bad_schema", "This is not a Call of Cthulhu combat round tracker.", "schema")
     extra = set(data) - {"schema", "round", "order", "acted"}
     if extra:
-        raise RulesError("unknown_field", f"The combat round tracker has no field {sorted(extra)[0]!r}.", sorted(extra)[0])
+        raise RulesError(
+            "unknown_field", f"The combat round tracker has no field {sorted(extra)[0]!r}.", sorted(extra)[0]
+        )
     order = data.get("order")
     if not isinstance(order, list):
         raise RulesError("wrong_type", "The order must be a list.", "order")
@@ -204,8 +240,9 @@ def _half(value: int) -> int:
 DB_SOURCE = "rules/coc.md §3.8"
 
 
-def roll_damage(dice: DiceSource, weapon, expr: Expr, damage_bonus: str, *, extreme: bool = False,
-                extreme_rule: str = "normal") -> tuple[int, list[Step]]:
+def roll_damage(
+    dice: DiceSource, weapon, expr: Expr, damage_bonus: str, *, extreme: bool = False, extreme_rule: str = "normal"
+) -> tuple[int, list[Step]]:
     """Weapon damage plus the weapon's share of the Damage Bonus: full for melee, half thrown, none for firearms
     (rules/coc.md §3.8); the book's extreme-damage option; Luck never applies (seed 003, Luck)."""
     weapon = _as_weapon(weapon)
@@ -217,28 +254,46 @@ def roll_damage(dice: DiceSource, weapon, expr: Expr, damage_bonus: str, *, extr
     if extreme and extreme_rule == "book":
         db_max = {"full": db.most, "half": _half(db.most), "none": 0}[share]
         total = expr.most + db_max
-        steps.append(Step(f"Extreme success: maximum damage {expr.text} = {expr.most}"
-                          + ({"full": f" + maximum Damage Bonus {db.most}",
-                              "half": f" + half the maximum Damage Bonus ({db.most}) = {db_max}"}.get(share, no_db)),
-                          "rules/coc.md §3.8 [BOOK option]"))
+        steps.append(
+            Step(
+                f"Extreme success: maximum damage {expr.text} = {expr.most}"
+                + (
+                    {
+                        "full": f" + maximum Damage Bonus {db.most}",
+                        "half": f" + half the maximum Damage Bonus ({db.most}) = {db_max}",
+                    }.get(share, no_db)
+                ),
+                "rules/coc.md §3.8 [BOOK option]",
+            )
+        )
         if impaling:
             extra = dice_expr.roll(dice, expr, f"{name}: impale extra damage").total
             total += extra
-            steps.append(Step(f"{name} impales: one more roll of {expr.text} = {extra}", "rules/coc.md §3.8 [BOOK option]"))
+            steps.append(
+                Step(f"{name} impales: one more roll of {expr.text} = {extra}", "rules/coc.md §3.8 [BOOK option]")
+            )
         else:
             steps.append(Step(f"{name} does not impale: no extra roll", "rules/coc.md §3.8 [BOOK option]"))
     else:
         if extreme:
-            steps.append(Step("Extreme success: no extra damage (the seed gives none; the book's maximum damage is the "
-                              "'book' extreme-damage setting)", "rules/coc.md §3.8"))
+            steps.append(
+                Step(
+                    "Extreme success: no extra damage (the seed gives none; the book's maximum damage is the "
+                    "'book' extreme-damage setting)",
+                    "rules/coc.md §3.8",
+                )
+            )
         weapon_total = dice_expr.roll(dice, expr, f"{name} damage").total
         text = f"{name} {expr.text} = {weapon_total}"
         db_total = 0
         if share != "none":
             rolled = dice_expr.roll(dice, db, "Damage Bonus").total
             db_total = rolled if share == "full" else _half(rolled)
-            text += (f"; Damage Bonus {db.text} = {rolled}" if share == "full"
-                     else f"; half the Damage Bonus (thrown): {db.text} = {rolled}, halved {db_total}")
+            text += (
+                f"; Damage Bonus {db.text} = {rolled}"
+                if share == "full"
+                else f"; half the Damage Bonus (thrown): {db.text} = {rolled}, halved {db_total}"
+            )
         else:
             text += no_db
         total = weapon_total + db_total
@@ -256,9 +311,13 @@ def armour_absorbs(damage: int, armour: int, name: str) -> tuple[int, list[Step]
     if armour <= 0:
         return damage, []
     left = max(0, damage - armour)
-    return left, [Step(f"{name}'s armour takes {min(damage, armour)} of the {damage} damage "
-                       f"({armour} armour {'point' if armour == 1 else 'points'}): {damage} − {min(damage, armour)} = {left}",
-                       "rules/coc.md §3.8 [BOOK]")]
+    return left, [
+        Step(
+            f"{name}'s armour takes {min(damage, armour)} of the {damage} damage "
+            f"({armour} armour {'point' if armour == 1 else 'points'}): {damage} − {min(damage, armour)} = {left}",
+            "rules/coc.md §3.8 [BOOK]",
+        )
+    ]
 
 
 def attack_winner(outcome: str, attacker_level: int, defender_level: int, defence: str, ties: str = "seed") -> str:

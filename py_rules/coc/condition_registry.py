@@ -24,31 +24,84 @@ def _unconscious(state: dict, on) -> list[Limit]:
 
 
 CONDITIONS = Registry(
-    Condition("major_wound", "A major wound: heals only by the weekly CON roll; at 0 HP, dying.",
-              "seed 003, Major Wound Characters", rank=7,
-              limits=lambda s, on: [Limit("note", "Major wound: heals only by the weekly CON roll; at 0 HP dying",
-                                          "seed 003, Major Wound Characters")]),
-    Condition("prone", "On the ground.", "rules/coc.md §3.9", rank=9,
-              limits=lambda s, on: [Limit("note", "Prone", "rules/coc.md §3.9")]),
-    Condition("unconscious", "Knocked out: no action, no defence; First Aid revives them above 0 HP.", _HP,
-              forbids=("act", "defend"), rank=2, limits=_unconscious),
-    Condition("dying", "At 0 HP with a major wound: a CON roll at the end of each round or death.", _DYING,
-              timer="rounds", forbids=("act", "defend"), rank=1,
-              limits=lambda s, on: [Limit("act", "dying", _DYING), Limit("defend", "dying", _DYING)],
-              still=(("the CON roll at the end of each round", "coc.advance_time"),)),
-    Condition("stabilised", "Stabilised by First Aid: Medicine should follow.", "seed 003, First Aid", rank=8,
-              limits=lambda s, on: [Limit("note", "Stabilised: Medicine should follow", "seed 003, First Aid")]),
-    Condition("dead", "Dead.", _HP, forbids=("act", "defend"), rank=0,
-              limits=lambda s, on: [Limit("act", "dead", _HP), Limit("defend", "dead", _HP)]),
-    Condition("involuntary_action", "After a failed Sanity roll the Keeper controls the next action.",
-              "seed 003, Failing a Sanity Roll", rank=4,
-              limits=lambda s, on: [Limit("note", "The Keeper controls the next action (failed Sanity roll)",
-                                          "seed 003, Failing a Sanity Roll")]),
-    Condition("indefinitely_insane", "Insane for months.", "rules/coc.md §3.11", rank=6,
-              limits=lambda s, on: [Limit("note", "Indefinitely insane (for months)", "rules/coc.md §3.11")]),
-    Condition("permanently_insane", "At 0 SAN: out of the player's hands.", "rules/coc.md §3.11", rank=3,
-              limits=lambda s, on: [Limit("act", "permanently insane (0 SAN): out of the player's hands",
-                                          "rules/coc.md §3.11")]),
+    Condition(
+        "major_wound",
+        "A major wound: heals only by the weekly CON roll; at 0 HP, dying.",
+        "seed 003, Major Wound Characters",
+        rank=7,
+        limits=lambda s, on: [
+            Limit(
+                "note",
+                "Major wound: heals only by the weekly CON roll; at 0 HP dying",
+                "seed 003, Major Wound Characters",
+            )
+        ],
+    ),
+    Condition(
+        "prone",
+        "On the ground.",
+        "rules/coc.md §3.9",
+        rank=9,
+        limits=lambda s, on: [Limit("note", "Prone", "rules/coc.md §3.9")],
+    ),
+    Condition(
+        "unconscious",
+        "Knocked out: no action, no defence; First Aid revives them above 0 HP.",
+        _HP,
+        forbids=("act", "defend"),
+        rank=2,
+        limits=_unconscious,
+    ),
+    Condition(
+        "dying",
+        "At 0 HP with a major wound: a CON roll at the end of each round or death.",
+        _DYING,
+        timer="rounds",
+        forbids=("act", "defend"),
+        rank=1,
+        limits=lambda s, on: [Limit("act", "dying", _DYING), Limit("defend", "dying", _DYING)],
+        still=(("the CON roll at the end of each round", "coc.advance_time"),),
+    ),
+    Condition(
+        "stabilised",
+        "Stabilised by First Aid: Medicine should follow.",
+        "seed 003, First Aid",
+        rank=8,
+        limits=lambda s, on: [Limit("note", "Stabilised: Medicine should follow", "seed 003, First Aid")],
+    ),
+    Condition(
+        "dead",
+        "Dead.",
+        _HP,
+        forbids=("act", "defend"),
+        rank=0,
+        limits=lambda s, on: [Limit("act", "dead", _HP), Limit("defend", "dead", _HP)],
+    ),
+    Condition(
+        "involuntary_action",
+        "After a failed Sanity roll the Keeper controls the next action.",
+        "seed 003, Failing a Sanity Roll",
+        rank=4,
+        limits=lambda s, on: [
+            Limit("note", "The Keeper controls the next action (failed Sanity roll)", "seed 003, Failing a Sanity Roll")
+        ],
+    ),
+    Condition(
+        "indefinitely_insane",
+        "Insane for months.",
+        "rules/coc.md §3.11",
+        rank=6,
+        limits=lambda s, on: [Limit("note", "Indefinitely insane (for months)", "rules/coc.md §3.11")],
+    ),
+    Condition(
+        "permanently_insane",
+        "At 0 SAN: out of the player's hands.",
+        "rules/coc.md §3.11",
+        rank=3,
+        limits=lambda s, on: [
+            Limit("act", "permanently insane (0 SAN): out of the player's hands", "rules/coc.md §3.11")
+        ],
+    ),
 )
 """Seed 003: the investigator's boolean conditions; ``rank`` is the order "who can act" lists them in (the
 temporary insanity counter, not a condition, comes between ranks 4 and 6)."""

@@ -21,16 +21,35 @@ def roll_characteristic(dice: DiceSource, name: str) -> tuple[int, Step]:
     return value, Step(text, CREATION)
 
 
-def create_investigator(dice: DiceSource, *, name: str, age: int, characteristics: dict, luck: int, skills: dict,
-                        roll: bool = False, label: str = "", gear: dict | None = None) -> Result:
+def create_investigator(
+    dice: DiceSource,
+    *,
+    name: str,
+    age: int,
+    characteristics: dict,
+    luck: int,
+    skills: dict,
+    roll: bool = False,
+    label: str = "",
+    gear: dict | None = None,
+) -> Result:
     """Build a new investigator with full HP, MP and SAN = POW (capped at 99 − Cthulhu Mythos); ``gear``: the
     weapons and armour points the sheet starts with (rules/coc.md §3.8)."""
     gear = gear or {}
     steps = []
     chars = dict(characteristics)
     if roll:  # check the name, age, Luck and skills before any die is rolled (a retry would roll again)
-        from_dict({"schema": SCHEMA, "name": name, "age": age, "characteristics": {k: 50 for k in CHARACTERISTICS},
-                   "luck": luck, "skills": skills, **gear})
+        from_dict(
+            {
+                "schema": SCHEMA,
+                "name": name,
+                "age": age,
+                "characteristics": {k: 50 for k in CHARACTERISTICS},
+                "luck": luck,
+                "skills": skills,
+                **gear,
+            }
+        )
     if roll:
         for key in CHARACTERISTICS + ("Luck",):
             value, step = roll_characteristic(dice, key)
@@ -39,18 +58,30 @@ def create_investigator(dice: DiceSource, *, name: str, age: int, characteristic
                 luck = min(99, value)
             else:
                 chars[key] = value
-    state = from_dict({"schema": SCHEMA, "name": name, "age": age, "characteristics": chars, "luck": luck,
-                       "skills": skills, **gear})
+    state = from_dict(
+        {"schema": SCHEMA, "name": name, "age": age, "characteristics": chars, "luck": luck, "skills": skills, **gear}
+    )
     der = state["derived"]
     c = state["characteristics"]
     steps += [
         Step(f"HP = (CON {c['CON']} + SIZ {c['SIZ']}) / 10 = {der['hp_max']}", CREATION),
         Step(f"MP = POW {c['POW']} / 5 = {der['mp_max']}", CREATION),
-        Step(f"SAN starts at POW {c['POW']}; maximum 99 − Cthulhu Mythos = {der['san_max']}; now {state['san']}", CREATION),
+        Step(
+            f"SAN starts at POW {c['POW']}; maximum 99 − Cthulhu Mythos = {der['san_max']}; now {state['san']}",
+            CREATION,
+        ),
         Step(f"STR + SIZ = {c['STR'] + c['SIZ']}: Damage Bonus {der['damage_bonus']}, Build {der['build']}", CREATION),
         Step(f"MOV {der['mov']} (DEX, STR vs SIZ; age {state['age']})", CREATION),
         Step(f"Dodge base = DEX / 2 = {c['DEX'] // 2}; Dodge {der['dodge']}", CREATION),
     ]
-    return Result(system="coc", kind="create_investigator", label=label, steps=steps,
-                  events=[f"{state['name']} is ready: HP {state['hp']}, MP {state['mp']}, SAN {state['san']}, Luck {state['luck']}"],
-                  details=dict(der), state=state)
+    return Result(
+        system="coc",
+        kind="create_investigator",
+        label=label,
+        steps=steps,
+        events=[
+            f"{state['name']} is ready: HP {state['hp']}, MP {state['mp']}, SAN {state['san']}, Luck {state['luck']}"
+        ],
+        details=dict(der),
+        state=state,
+    )

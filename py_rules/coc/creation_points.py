@@ -42,13 +42,18 @@ def _points(raw, field: str) -> dict:
         except RulesError as error:
             raise _refuse(error.code, field, error.message, key[:200]) from None
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _POINTS_MAX:
-            raise _refuse("wrong_type", field, f"{name} must be a whole number from 0 to {_POINTS_MAX} "
-                          f"(got {shown(value)}).", name)
+            raise _refuse(
+                "wrong_type",
+                field,
+                f"{name} must be a whole number from 0 to {_POINTS_MAX} (got {shown(value)}).",
+                name,
+            )
         if name in out:
             raise _refuse("duplicate_skill", field, f"{name} is named twice.", name)
         if name == MYTHOS and value:
-            raise _refuse("not_allowed", field, "Cthulhu Mythos cannot be raised at creation (rules/coc.md §3.2a).",
-                          name)
+            raise _refuse(
+                "not_allowed", field, "Cthulhu Mythos cannot be raised at creation (rules/coc.md §3.2a).", name
+            )
         if value:
             out[name] = value
     return out
@@ -59,38 +64,59 @@ def _refuse(code: str, field: str, message: str, skill: str | None = None) -> Ru
     return RulesError(code, f"{BUDGET_WORDS[field]}: {message}", field, path, message)
 
 
-def creation_points(*, characteristics: dict, age: int, occupation: Occupation, formula: str,
-                    occupation_points_spent: dict, personal_points_spent: dict, skill_cap: int | None = None,
-                    complete: bool = True, label: str = "") -> Result:
+def creation_points(
+    *,
+    characteristics: dict,
+    age: int,
+    occupation: Occupation,
+    formula: str,
+    occupation_points_spent: dict,
+    personal_points_spent: dict,
+    skill_cap: int | None = None,
+    complete: bool = True,
+    label: str = "",
+) -> Result:
     """The budgets, what is spent and left of each, and each skill's value (see the module's docstring)."""
     chars = {key: characteristics[key] for key in CHARACTERISTICS}
     if not formula:
         formula = occupation.formulas[0]
     if formula not in occupation.formulas:
         offered = " or ".join(FORMULA_WORDS[key] for key in occupation.formulas)
-        raise RulesError("bad_choice", f"Formula: {occupation.name} offers {offered}, not {FORMULA_WORDS[formula]}.",
-                         "formula")
+        raise RulesError(
+            "bad_choice", f"Formula: {occupation.name} offers {offered}, not {FORMULA_WORDS[formula]}.", "formula"
+        )
     occ = _points(occupation_points_spent, "occupation_points")
     personal = _points(personal_points_spent, "personal_points")
 
     listed, unlisted = match_listed(occupation, list(occ))
     if unlisted:
         skills = "; ".join(entry.words() for entry in occupation.entries)
-        raise _refuse("not_allowed", "occupation_points", f"{occupation.name} does not list "
-                      f"{', '.join(unlisted)} (its skills: {skills}; and Credit Rating). Spend personal interest "
-                      f"points there instead.", unlisted[0])
+        raise _refuse(
+            "not_allowed",
+            "occupation_points",
+            f"{occupation.name} does not list "
+            f"{', '.join(unlisted)} (its skills: {skills}; and Credit Rating). Spend personal interest "
+            f"points there instead.",
+            unlisted[0],
+        )
 
     occ_total, working = occupation_points(formula, chars)
     personal_total = chars["INT"] * 2
     budgets = {}
-    for field, total, spent_map, how in (("occupation_points", occ_total, occ, working),
-                                         ("personal_points", personal_total, personal,
-                                          f"INT {chars['INT']} × 2 = {personal_total}")):
+    for field, total, spent_map, how in (
+        ("occupation_points", occ_total, occ, working),
+        ("personal_points", personal_total, personal, f"INT {chars['INT']} × 2 = {personal_total}"),
+    ):
         spent = sum(spent_map.values())
         if spent > total:
             raise _refuse("out_of_range", field, f"{spent} spent of {total} ({how}): {spent - total} too many.")
-        budgets[field] = {"label": BUDGET_WORDS[field], "total": total, "spent": spent, "left": total - spent,
-                          "working": how}
+        budgets[field] = {
+            "label": BUDGET_WORDS[field],
+            "total": total,
+            "spent": spent,
+            "left": total - spent,
+            "working": how,
+        }
 
     state = {"characteristics": chars, "skills": {}, "age": age}
     rows = []
@@ -104,20 +130,40 @@ def creation_points(*, characteristics: dict, age: int, occupation: Occupation, 
         if not points_here and not personal_here:  # a skill left at its base is the rules' own, never refused
             pass
         elif value > SKILL_MAX:
-            raise _refuse("out_of_range", field, f"{name} would be {value} ({base} + {points_here} + "
-                          f"{personal_here}); a skill is at most {SKILL_MAX}.", name)
+            raise _refuse(
+                "out_of_range",
+                field,
+                f"{name} would be {value} ({base} + {points_here} + {personal_here}); a skill is at most {SKILL_MAX}.",
+                name,
+            )
         elif skill_cap is not None and name != CREDIT_RATING and value > skill_cap:
-            raise _refuse("out_of_range", field, f"{name} would be {value}; this table caps a skill at {skill_cap} "
-                          "at creation (a house rule).", name)
-        rows.append({"name": name, "base": base, "occupation": points_here, "personal": personal_here,
-                     "value": value, "listed_as": listed.get(name) or (name if name in named else None)})
+            raise _refuse(
+                "out_of_range",
+                field,
+                f"{name} would be {value}; this table caps a skill at {skill_cap} at creation (a house rule).",
+                name,
+            )
+        rows.append(
+            {
+                "name": name,
+                "base": base,
+                "occupation": points_here,
+                "personal": personal_here,
+                "value": value,
+                "listed_as": listed.get(name) or (name if name in named else None),
+            }
+        )
 
     credit = next((row["value"] for row in rows if row["name"] == CREDIT_RATING), 0)
     to_do = []
     if credit > high or (complete and credit < low):
         field = "occupation_points" if occ.get(CREDIT_RATING) or not personal.get(CREDIT_RATING) else "personal_points"
-        raise _refuse("out_of_range", field, f"Credit Rating must end between {low} and {high} for "
-                      f"{occupation.name} (got {credit}).", CREDIT_RATING)
+        raise _refuse(
+            "out_of_range",
+            field,
+            f"Credit Rating must end between {low} and {high} for {occupation.name} (got {credit}).",
+            CREDIT_RATING,
+        )
     if credit < low:
         to_do.append(f"Credit Rating is {credit}; {occupation.name} needs {low}–{high}.")
 
@@ -125,19 +171,35 @@ def creation_points(*, characteristics: dict, age: int, occupation: Occupation, 
     steps = [
         Step(f"{occupation.name}: occupation points {working}", SOURCE),
         Step(f"Personal interest points: INT {chars['INT']} × 2 = {personal_total}", SOURCE),
-        *(Step(f"{row['name']}: {row['base']} + {row['occupation']} + {row['personal']} = {row['value']}", SOURCE)
-          for row in rows if row["occupation"] or row["personal"]),
+        *(
+            Step(f"{row['name']}: {row['base']} + {row['occupation']} + {row['personal']} = {row['value']}", SOURCE)
+            for row in rows
+            if row["occupation"] or row["personal"]
+        ),
         Step(f"Credit Rating {credit} (range {low}–{high})", SOURCE),
     ]
     if skill_cap is not None:
         steps.append(Step(f"Cap per skill at creation: {skill_cap} (house rule)", SOURCE))
     spent = budgets["occupation_points"], budgets["personal_points"]
-    events = [f"Occupation points {spent[0]['spent']} of {spent[0]['total']} ({spent[0]['left']} left); personal "
-              f"interest {spent[1]['spent']} of {spent[1]['total']} ({spent[1]['left']} left)"]
-    return Result(system="coc", kind="creation_points", label=label, steps=steps, events=events, details={
-        "occupation": occupation.to_dict(), "formula": {"key": formula, "words": FORMULA_WORDS[formula]},
-        "budgets": budgets, "skills": rows,
-        "skill_values": {row["name"]: row["value"] for row in rows if row["occupation"] or row["personal"]},
-        "credit_rating": {"value": credit, "low": low, "high": high}, "skill_cap": skill_cap,
-        "age_band": band.words() if band else None, "to_do": to_do,
-    })
+    events = [
+        f"Occupation points {spent[0]['spent']} of {spent[0]['total']} ({spent[0]['left']} left); personal "
+        f"interest {spent[1]['spent']} of {spent[1]['total']} ({spent[1]['left']} left)"
+    ]
+    return Result(
+        system="coc",
+        kind="creation_points",
+        label=label,
+        steps=steps,
+        events=events,
+        details={
+            "occupation": occupation.to_dict(),
+            "formula": {"key": formula, "words": FORMULA_WORDS[formula]},
+            "budgets": budgets,
+            "skills": rows,
+            "skill_values": {row["name"]: row["value"] for row in rows if row["occupation"] or row["personal"]},
+            "credit_rating": {"value": credit, "low": low, "high": high},
+            "skill_cap": skill_cap,
+            "age_band": band.words() if band else None,
+            "to_do": to_do,
+        },
+    )

@@ -35,8 +35,12 @@ _DICE_MAX = 6
 RECORD_FIELDS = (
     # The record as the sheet's declaration would list it (py_rules/sheet_spec.py Field arguments), for a game
     # whose sheet is declared: path, label, kind and what it holds.
-    ("creation", "Creation record", "record", "The dice rolled for each characteristic and Luck, and each age step "
-     "with its dice (rules/coc.md §3.2a)."),
+    (
+        "creation",
+        "Creation record",
+        "record",
+        "The dice rolled for each characteristic and Luck, and each age step with its dice (rules/coc.md §3.2a).",
+    ),
     ("creation.dice_source", "Dice", "choice", "Digital dice, or physical dice typed."),
     ("creation.rolls", "Dice per characteristic", "map", "Each characteristic's creation roll: its dice and value."),
     ("creation.age", "Age steps", "list", "Each step of the age table with its dice."),
@@ -78,12 +82,16 @@ def read_record(value) -> dict:
         out_rolls[key] = _rolls_of(key, rolls[key])
     for key in rolls:
         if key not in ROLLED:
-            raise _fail("unknown_field", f"The creation record has no roll for {shown(key)}; rolls are for "
-                        f"{', '.join(ROLLED)}.", f"{FIELD}.rolls")
+            raise _fail(
+                "unknown_field",
+                f"The creation record has no roll for {shown(key)}; rolls are for {', '.join(ROLLED)}.",
+                f"{FIELD}.rolls",
+            )
     age = value.get("age", [])
     if not isinstance(age, list) or len(age) > _AGE_STEPS_MAX:
-        raise _fail("wrong_type", f"The creation record's age steps must be a list of at most {_AGE_STEPS_MAX}.",
-                    f"{FIELD}.age")
+        raise _fail(
+            "wrong_type", f"The creation record's age steps must be a list of at most {_AGE_STEPS_MAX}.", f"{FIELD}.age"
+        )
     out_age = []
     for index, step in enumerate(age):
         where = f"{FIELD}.age.{index}"
@@ -92,8 +100,11 @@ def read_record(value) -> dict:
         text, faces = step.get("text", ""), step.get("dice", [])
         if not isinstance(text, str) or len(text) > _TEXT_MAX:
             raise _fail("wrong_type", f"An age step's text must be at most {_TEXT_MAX} characters.", f"{where}.text")
-        if (not isinstance(faces, list) or len(faces) > _DICE_MAX
-                or not all(isinstance(f, int) and not isinstance(f, bool) and 0 <= f <= 100 for f in faces)):
+        if (
+            not isinstance(faces, list)
+            or len(faces) > _DICE_MAX
+            or not all(isinstance(f, int) and not isinstance(f, bool) and 0 <= f <= 100 for f in faces)
+        ):
             raise _fail("wrong_type", "An age step's dice must be a short list of faces (0–100).", f"{where}.dice")
         out_age.append({"text": text, "dice": list(faces)})
     return {"dice_source": source, "rolls": out_rolls, "age": out_age}
@@ -103,20 +114,30 @@ def _rolls_of(key: str, rolls) -> list:
     where = f"{FIELD}.rolls.{key}"
     most = 2 if key == "Luck" else 1  # rules/coc.md §3.2a: Luck twice at 15–19
     if not isinstance(rolls, list) or not 1 <= len(rolls) <= most:
-        raise _fail("wrong_type", f"The creation record keeps {'one or two rolls' if most == 2 else 'one roll'} "
-                    f"for {key}.", where)
+        raise _fail(
+            "wrong_type",
+            f"The creation record keeps {'one or two rolls' if most == 2 else 'one roll'} for {key}.",
+            where,
+        )
     count, plus = CREATION_DICE[key]
     out = []
     for roll in rolls:
         if not isinstance(roll, dict) or set(roll) != {"dice", "value"}:
             raise _fail("wrong_type", f"A roll for {key} has its dice and its value.", where)
         faces = roll["dice"]
-        if (not isinstance(faces, list) or len(faces) != count
-                or not all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6 for f in faces)):
+        if (
+            not isinstance(faces, list)
+            or len(faces) != count
+            or not all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6 for f in faces)
+        ):
             raise _fail("bad_dice", f"{key} is rolled with {count}D6: {count} faces from 1 to 6.", where)
         if roll["value"] != (sum(faces) + plus) * 5:
-            raise _fail("bad_input", f"The dice for {key} ({', '.join(map(str, faces))}) give "
-                        f"{(sum(faces) + plus) * 5}, not {shown(roll['value'])}.", where)
+            raise _fail(
+                "bad_input",
+                f"The dice for {key} ({', '.join(map(str, faces))}) give "
+                f"{(sum(faces) + plus) * 5}, not {shown(roll['value'])}.",
+                where,
+            )
         out.append({"dice": list(faces), "value": roll["value"]})
     return out
 
@@ -148,10 +169,23 @@ def roll_characteristics(dice: DiceSource, *, age: int, age_loss: dict | None = 
         steps.append(Step(f"Luck again: {dice_words(again, 'Luck')}; the higher kept: {luck}", SOURCE))
     chars, age_steps, age_record = apply_age(dice, rolled, age, age_loss)
     steps += age_steps
-    record = {"dice_source": "physical" if isinstance(dice, TypedDice) else "digital", "rolls": rolls,
-              "age": age_record}
+    record = {
+        "dice_source": "physical" if isinstance(dice, TypedDice) else "digital",
+        "rolls": rolls,
+        "age": age_record,
+    }
     said = ", ".join(f"{key} {chars[key]}" for key in CHARACTERISTICS) + f", Luck {luck}"
-    return Result(system="coc", kind="roll_characteristics", label=label, steps=steps,
-                  events=[f"Rolled at age {age}: {said}"],
-                  details={"characteristics": chars, "luck": luck, "rolled": {**rolled, "Luck": rolls["Luck"][0]["value"]},
-                           "creation": read_record(record), "age_band": band.words()})
+    return Result(
+        system="coc",
+        kind="roll_characteristics",
+        label=label,
+        steps=steps,
+        events=[f"Rolled at age {age}: {said}"],
+        details={
+            "characteristics": chars,
+            "luck": luck,
+            "rolled": {**rolled, "Luck": rolls["Luck"][0]["value"]},
+            "creation": read_record(record),
+            "age_band": band.words(),
+        },
+    )

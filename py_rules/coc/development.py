@@ -55,7 +55,9 @@ DEVELOPMENT = "rules/coc.md §3.15 [BOOK]"
 LUCK_RECOVERY = "rules/coc.md §3.6 [BOOK optional]"
 
 
-def tick(state: dict, skill: str, *, net_dice: int = 0, settings: Settings = Settings()) -> tuple[list[Step], list[str]]:
+def tick(
+    state: dict, skill: str, *, net_dice: int = 0, settings: Settings = Settings()
+) -> tuple[list[Step], list[str]]:
     """Tick ``skill`` on ``state`` (changed in place) for a skill roll whose rolled result succeeded, unless the
     rules say otherwise; the steps and events that say what happened (rules/coc.md §3.15).
 
@@ -74,8 +76,10 @@ def tick(state: dict, skill: str, *, net_dice: int = 0, settings: Settings = Set
     if name in state["ticks"]:
         return [Step(f"{name} is already ticked (one tick per skill)", DEVELOPMENT)], []
     state["ticks"].append(name)
-    return ([Step(f"Rolled success: {name} is ticked for improvement", DEVELOPMENT)],
-            [f"{who(state)} ticks {name} for improvement"])
+    return (
+        [Step(f"Rolled success: {name} is ticked for improvement", DEVELOPMENT)],
+        [f"{who(state)} ticks {name} for improvement"],
+    )
 
 
 def luck_bought(was_success: bool, success: bool) -> list[Step]:
@@ -84,7 +88,11 @@ def luck_bought(was_success: bool, success: bool) -> list[Step]:
     >>> [s.text for s in luck_bought(False, True)], luck_bought(True, True)
     (['A success bought with Luck earns no tick'], [])
     """
-    return [Step("A success bought with Luck earns no tick", "rules/coc.md §3.6, §3.15 [BOOK]")] if success and not was_success else []
+    return (
+        [Step("A success bought with Luck earns no tick", "rules/coc.md §3.6, §3.15 [BOOK]")]
+        if success and not was_success
+        else []
+    )
 
 
 def improves(roll: int, value: int) -> bool:
@@ -113,8 +121,10 @@ def recover_luck_into(dice: DiceSource, state: dict, log: Log) -> tuple[int, int
         return perc.value, 0
     gained, _faces, _working = dice_expr.roll(dice, dice_expr.parse(LUCK_RECOVERY_DICE, DICE_FORM), "Luck regained")
     state["luck"] = min(LUCK_MAX, before + gained)
-    log.step(f"{perc.value} > Luck {before}: gain {LUCK_RECOVERY_DICE} = {gained} → {state['luck']} (max {LUCK_MAX})",
-             LUCK_RECOVERY)
+    log.step(
+        f"{perc.value} > Luck {before}: gain {LUCK_RECOVERY_DICE} = {gained} → {state['luck']} (max {LUCK_MAX})",
+        LUCK_RECOVERY,
+    )
     log.event(f"{who(state)} recovers {state['luck'] - before} Luck ({before} → {state['luck']})")
     log.tell(f"Luck recovery {perc.value} vs {before} — Luck {before} → {state['luck']}")
     return perc.value, state["luck"] - before
@@ -125,14 +135,27 @@ def _improve(dice: DiceSource, state: dict, skill: str, log: Log) -> dict:
     before = skill_value(state, skill)
     perc = roll_percentile(dice, purpose=f"{skill} improvement roll")
     log.steps.extend(perc.steps)
-    row = {"skill": skill, "roll": perc.value, "before": before, "gain": 0, "after": before, "improved": False,
-           "sanity": 0}
+    row = {
+        "skill": skill,
+        "roll": perc.value,
+        "before": before,
+        "gain": 0,
+        "after": before,
+        "improved": False,
+        "sanity": 0,
+    }
     if not improves(perc.value, before):
         log.step(f"{perc.value} ≤ {skill} {before} and below {SKILL_IMPROVEMENT_ALWAYS}: no improvement", DEVELOPMENT)
         log.tell(f"{skill} {perc.value} vs {before} — no improvement")
         return row
-    why = f"{perc.value} > {skill} {before}" if perc.value > before else f"{perc.value} is {SKILL_IMPROVEMENT_ALWAYS} or more"
-    gain, _faces, _working = dice_expr.roll(dice, dice_expr.parse(SKILL_IMPROVEMENT_DICE, DICE_FORM), f"{skill} improvement")
+    why = (
+        f"{perc.value} > {skill} {before}"
+        if perc.value > before
+        else f"{perc.value} is {SKILL_IMPROVEMENT_ALWAYS} or more"
+    )
+    gain, _faces, _working = dice_expr.roll(
+        dice, dice_expr.parse(SKILL_IMPROVEMENT_DICE, DICE_FORM), f"{skill} improvement"
+    )
     after = max(before, min(SKILL_IMPROVEMENT_MAX, before + gain))
     capped = f", at most {SKILL_IMPROVEMENT_MAX}" if before + gain > SKILL_IMPROVEMENT_MAX else ""
     log.step(f"{why}: {skill} gains {SKILL_IMPROVEMENT_DICE} = {gain}: {before} → {after}{capped}", DEVELOPMENT)
@@ -150,12 +173,16 @@ def _improve(dice: DiceSource, state: dict, skill: str, log: Log) -> dict:
 
 def _mastery(dice: DiceSource, state: dict, skill: str, log: Log) -> int:
     """A skill at 90 or more for the first time: 2D6 Sanity, to 99 − Cthulhu Mythos at most (rules/coc.md §3.15)."""
-    rolled, _faces, _working = dice_expr.roll(dice, dice_expr.parse(SANITY_MASTERY_DICE, DICE_FORM),
-                                              f"Sanity for {skill} at {SANITY_MASTERY_SKILL}")
+    rolled, _faces, _working = dice_expr.roll(
+        dice, dice_expr.parse(SANITY_MASTERY_DICE, DICE_FORM), f"Sanity for {skill} at {SANITY_MASTERY_SKILL}"
+    )
     before, limit = state["san"], san_max(state)
     state["san"] = min(limit, before + rolled)
-    log.step(f"{skill} reaches {SANITY_MASTERY_SKILL} or more for the first time: SAN + {SANITY_MASTERY_DICE} = "
-             f"{before} + {rolled}, at most {limit} (99 − Cthulhu Mythos) → {state['san']}", DEVELOPMENT)
+    log.step(
+        f"{skill} reaches {SANITY_MASTERY_SKILL} or more for the first time: SAN + {SANITY_MASTERY_DICE} = "
+        f"{before} + {rolled}, at most {limit} (99 − Cthulhu Mythos) → {state['san']}",
+        DEVELOPMENT,
+    )
     log.event(f"{who(state)} gains {state['san'] - before} Sanity for mastering {skill} ({before} → {state['san']})")
     log.tell(f"{skill} mastered — Sanity {before} → {state['san']}")
     return state["san"] - before
@@ -169,9 +196,11 @@ def development_phase(dice: DiceSource, state: dict, *, label: str = "", setting
     log = Log()
     ticked = list(state["ticks"])
     if ticked:
-        log.step(f"Ticked for improvement: {', '.join(ticked)}; 1D100 each: above the skill, or "
-                 f"{SKILL_IMPROVEMENT_ALWAYS} or more, adds {SKILL_IMPROVEMENT_DICE} (at most {SKILL_IMPROVEMENT_MAX})",
-                 DEVELOPMENT)
+        log.step(
+            f"Ticked for improvement: {', '.join(ticked)}; 1D100 each: above the skill, or "
+            f"{SKILL_IMPROVEMENT_ALWAYS} or more, adds {SKILL_IMPROVEMENT_DICE} (at most {SKILL_IMPROVEMENT_MAX})",
+            DEVELOPMENT,
+        )
     else:
         log.step("No skill is ticked: no improvement rolls", DEVELOPMENT)
         log.tell("No skill ticked — nothing to improve")
@@ -187,8 +216,18 @@ def development_phase(dice: DiceSource, state: dict, *, label: str = "", setting
     luck = recover_luck_into(dice, new, log)[1] if settings.luck_recovery and new.get("luck") is not None else 0
     if not settings.luck_recovery:
         log.step("Luck recovery is off (house rule): Luck is unchanged", LUCK_RECOVERY)
-    return Result(system="coc", kind="development_phase", label=label, steps=log.steps, events=log.events,
-                  headline=headline_of(log.told, most=len(log.told) or 1),
-                  details={"skills": rows, "sanity_gained": new["san"] - state["san"], "luck_gained": luck,
-                           "luck_recovery": settings.luck_recovery},
-                  state=normalize(new))
+    return Result(
+        system="coc",
+        kind="development_phase",
+        label=label,
+        steps=log.steps,
+        events=log.events,
+        headline=headline_of(log.told, most=len(log.told) or 1),
+        details={
+            "skills": rows,
+            "sanity_gained": new["san"] - state["san"],
+            "luck_gained": luck,
+            "luck_recovery": settings.luck_recovery,
+        },
+        state=normalize(new),
+    )

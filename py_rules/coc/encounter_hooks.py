@@ -44,15 +44,22 @@ def _order(ctx, people: list) -> None:
     entries = [_entry(ctx, c) for c in people]
     ties = {}
     if len(entries) >= 2:
-        result = ctx.run("coc.attack_order", {"combatants": entries, "label": "Attack order"},
-                         [c["id"] for c in people], who=[c["character_id"] for c in people if c["character_id"]])
+        result = ctx.run(
+            "coc.attack_order",
+            {"combatants": entries, "label": "Attack order"},
+            [c["id"] for c in people],
+            who=[c["character_id"] for c in people if c["character_id"]],
+        )
         ties = {p["name"]: p.get("tie_roll", 0) for p in result["state"]["order"]}
     for c, e in zip(people, entries, strict=True):
         c["initiative"] = initiative(e["dex"], e["firearm_ready"])
         c["order_key"] = [c["initiative"], e["combat_skill"], -ties.get(c["name"], 0)]
         if len(entries) < 2:
-            ctx.step(f"{c['name']}: DEX {e['dex']}{' + 50 (firearm drawn)' if e['firearm_ready'] else ''} "
-                     f"= {c['initiative']}", _ORDER)
+            ctx.step(
+                f"{c['name']}: DEX {e['dex']}{' + 50 (firearm drawn)' if e['firearm_ready'] else ''} "
+                f"= {c['initiative']}",
+                _ORDER,
+            )
 
 
 def _dying(sheet: dict) -> bool:
@@ -62,8 +69,10 @@ def _dying(sheet: dict) -> bool:
 
 def _time_warnings(sheet: dict, name: str, unit: str, amount: int) -> list[str]:
     if _dying(sheet):
-        return [f"{name} is dying: {span_text(unit, amount)} cannot pass for them until they are stabilised (a CON "
-                "roll each round); time passes for the others."]
+        return [
+            f"{name} is dying: {span_text(unit, amount)} cannot pass for them until they are stabilised (a CON "
+            "roll each round); time passes for the others."
+        ]
     return []
 
 
@@ -71,7 +80,11 @@ def _time_moved(sheet: dict, name: str, args: dict) -> list[str]:
     if args["unit"] != "rounds" or not _dying(sheet):
         return []
     rounds = args["amount"]
-    rolls = "1 CON roll at the end of the round" if rounds == 1 else f"up to {rounds} CON rolls, one at the end of each round"
+    rolls = (
+        "1 CON roll at the end of the round"
+        if rounds == 1
+        else f"up to {rounds} CON rolls, one at the end of each round"
+    )
     return [f"{name} is dying: {span_text('rounds', rounds)} will roll {rolls}; a failed CON roll means death."]
 
 
@@ -81,8 +94,9 @@ HOOKS = EncounterHooks(
     npc_fields={"dex": (0, 500), "combat_skill": (0, 100)},
     round_op="coc.advance_time",
     round_args=lambda c, s: {"unit": "rounds", "amount": 1},
-    time_ops={unit: ("coc.advance_time", lambda n, a, u=unit: {"unit": u, "amount": n})
-              for unit in ("hours", "days", "weeks")},
+    time_ops={
+        unit: ("coc.advance_time", lambda n, a, u=unit: {"unit": u, "amount": n}) for unit in ("hours", "days", "weeks")
+    },
     time_warnings=_time_warnings,
     sheet_moves={"coc.advance_time": ("investigator", _time_moved)},
     order=_order,

@@ -51,15 +51,58 @@ from py_rules.text import check_sheet as check_texts
 from py_rules.words import field_words, listed
 
 __all__ = (
-    "CONDITIONS", "ROLL_KINDS", "EXAMPLE", "EXAMPLE_OPPONENT", "from_dict", "normalize", "copy_state", "skill_name", "skill_value",
-    "characteristic", "has_characteristic", "luck_of", "hp_max", "mp_max", "san_max", "damage_bonus_and_build", "mov", "derived", "who",
+    "CONDITIONS",
+    "ROLL_KINDS",
+    "EXAMPLE",
+    "EXAMPLE_OPPONENT",
+    "from_dict",
+    "normalize",
+    "copy_state",
+    "skill_name",
+    "skill_value",
+    "characteristic",
+    "has_characteristic",
+    "luck_of",
+    "hp_max",
+    "mp_max",
+    "san_max",
+    "damage_bonus_and_build",
+    "mov",
+    "derived",
+    "who",
 )
 
 _COUNTERS = {key: (low, high) for key, _words, low, high, _rule in COUNTERS}
 _FLAGS = tuple(key for key, _words in FLAGS)
-_KEYS = {"schema", "name", "kind", "age", "occupation", "backstory", "possessions", "notes", "armour", "weapons",
-         "items", "characteristics", "luck", "skills", "hp", "mp", "san", "mov", "san_loss", "conditions",
-         "scheduled_heals", "last_roll", "ticks", "derived", *_COUNTERS, *_FLAGS, CREATION_FIELD}
+_KEYS = {
+    "schema",
+    "name",
+    "kind",
+    "age",
+    "occupation",
+    "backstory",
+    "possessions",
+    "notes",
+    "armour",
+    "weapons",
+    "items",
+    "characteristics",
+    "luck",
+    "skills",
+    "hp",
+    "mp",
+    "san",
+    "mov",
+    "san_loss",
+    "conditions",
+    "scheduled_heals",
+    "last_roll",
+    "ticks",
+    "derived",
+    *_COUNTERS,
+    *_FLAGS,
+    CREATION_FIELD,
+}
 _TEXTS = ("occupation", "backstory", "possessions", "notes")
 """The sheet's texts shown and edited as they are (the occupation trimmed: it is a one-line title)."""
 
@@ -69,9 +112,18 @@ EXAMPLE = {
     "age": 42,
     "characteristics": {"STR": 45, "CON": 60, "SIZ": 65, "DEX": 60, "APP": 50, "INT": 85, "POW": 60, "EDU": 80},
     "luck": 50,
-    "skills": {"Fighting (Brawl)": 40, "Firearms (Handgun)": 45, "Dodge": 40, "First Aid": 50,
-               "Medicine": 30, "Spot Hidden": 55, "Stealth": 30, "Throw": 30, "Psychology": 50,
-               "Cthulhu Mythos": 5},
+    "skills": {
+        "Fighting (Brawl)": 40,
+        "Firearms (Handgun)": 45,
+        "Dodge": 40,
+        "First Aid": 50,
+        "Medicine": 30,
+        "Spot Hidden": 55,
+        "Stealth": 30,
+        "Throw": 30,
+        "Psychology": 50,
+        "Cthulhu Mythos": 5,
+    },
 }
 """A sample investigator the form pre-fills (current HP/SAN default to their start values)."""
 
@@ -89,10 +141,21 @@ def _fail(message: str, field: str, code: str = "bad_investigator") -> RulesErro
     return RulesError(code, message, field)
 
 
-_NAMES = {"armour": "Armour points", "hp": "HP", "mp": "MP", "san": "Sanity", "luck": "Luck", "last_roll": "the last roll",
-          "san_at_start_of_day": "Sanity at the start of the day", "scheduled_heals": "scheduled heals",
-          "luck_spent": "Luck spent", "major_wound": "major wound", "involuntary_action": "involuntary action",
-          "indefinitely_insane": "indefinitely insane", "permanently_insane": "permanently insane"}
+_NAMES = {
+    "armour": "Armour points",
+    "hp": "HP",
+    "mp": "MP",
+    "san": "Sanity",
+    "luck": "Luck",
+    "last_roll": "the last roll",
+    "san_at_start_of_day": "Sanity at the start of the day",
+    "scheduled_heals": "scheduled heals",
+    "luck_spent": "Luck spent",
+    "major_wound": "major wound",
+    "involuntary_action": "involuntary action",
+    "indefinitely_insane": "indefinitely insane",
+    "permanently_insane": "permanently insane",
+}
 
 
 def _said(field: str) -> str:
@@ -135,8 +198,12 @@ def skill_name(name, field: str = "skill") -> str:
     if found is not None:
         return found
     families = ", ".join(family.name for family in SKILL_FAMILIES)
-    raise _fail(f"Unknown skill {_shown(name)}; the sheet's skills are: {', '.join(SKILL_BASES)}; a speciality of "
-                f"{families} is written with its family, e.g. Science (Biology).", field, "unknown_skill")
+    raise _fail(
+        f"Unknown skill {_shown(name)}; the sheet's skills are: {', '.join(SKILL_BASES)}; a speciality of "
+        f"{families} is written with its family, e.g. Science (Biology).",
+        field,
+        "unknown_skill",
+    )
 
 
 def from_dict(data) -> dict:
@@ -147,8 +214,11 @@ def from_dict(data) -> dict:
     schema = data.get("schema")
     if schema != SCHEMA:
         if isinstance(schema, str) and schema.startswith("coc.investigator/"):
-            raise _fail("This investigator was saved by another version of the app; update the app to read it.",
-                        "schema", "bad_schema")
+            raise _fail(
+                "This investigator was saved by another version of the app; update the app to read it.",
+                "schema",
+                "bad_schema",
+            )
         raise _fail("This is not a Call of Cthulhu investigator sheet.", "schema", "bad_schema")
     for key in data:
         if key not in _KEYS:
@@ -170,10 +240,18 @@ def from_dict(data) -> dict:
 
     chars = data.get("characteristics")
     if not isinstance(chars, dict):
-        raise _fail("The characteristics must be an object with " + ", ".join(CHARACTERISTICS) + ".", "characteristics", "wrong_type")
+        raise _fail(
+            "The characteristics must be an object with " + ", ".join(CHARACTERISTICS) + ".",
+            "characteristics",
+            "wrong_type",
+        )
     for key in chars:
         if key not in CHARACTERISTICS:
-            raise _fail(f"Unknown characteristic {key!r}; use {', '.join(CHARACTERISTICS)}.", f"characteristics.{key}", "unknown_field")
+            raise _fail(
+                f"Unknown characteristic {key!r}; use {', '.join(CHARACTERISTICS)}.",
+                f"characteristics.{key}",
+                "unknown_field",
+            )
     out["characteristics"] = {}
     for key in CHARACTERISTICS:
         if key not in chars or chars[key] is None:
@@ -215,7 +293,9 @@ def from_dict(data) -> dict:
         if key not in CONDITIONS:
             raise _fail(f"Unknown condition {key!r}; use {listed(CONDITIONS)}.", f"conditions.{key}", "unknown_field")
         if not isinstance(value, bool):
-            raise _fail(f"The condition {_NAMES.get(key, key)} must be true or false.", f"conditions.{key}", "wrong_type")
+            raise _fail(
+                f"The condition {_NAMES.get(key, key)} must be true or false.", f"conditions.{key}", "wrong_type"
+            )
     out["conditions"] = {key: conditions.get(key, False) for key in CONDITIONS}
     for key in _COUNTERS:
         default = out["san"] if key == "san_at_start_of_day" else 0
@@ -254,14 +334,21 @@ def _items(items) -> list:
             raise _fail("Each item has a name, how many and a note.", field, "wrong_type")
         unknown = sorted(set(item) - {"name", "quantity", "note"})
         if unknown:
-            raise _fail(f"An item has no field {unknown[0]!r} (it has a name, how many and a note).",
-                        f"{field}.{unknown[0]}", "unknown_field")
+            raise _fail(
+                f"An item has no field {unknown[0]!r} (it has a name, how many and a note).",
+                f"{field}.{unknown[0]}",
+                "unknown_field",
+            )
         name = _text(item.get("name", ""), f"{field}.name", declared="items.*.name").strip()
         if not name:
             raise _fail(f"Item {index + 1} needs a name.", f"{field}.name", "missing_field")
-        out.append({"name": name,
-                    "quantity": _int(item.get("quantity", 1), f"{field}.quantity", declared="items.*.quantity"),
-                    "note": _text(item.get("note", ""), f"{field}.note", declared="items.*.note").strip()})
+        out.append(
+            {
+                "name": name,
+                "quantity": _int(item.get("quantity", 1), f"{field}.quantity", declared="items.*.quantity"),
+                "note": _text(item.get("note", ""), f"{field}.note", declared="items.*.note").strip(),
+            }
+        )
     return out
 
 
@@ -332,9 +419,13 @@ def _heals(heals) -> list:
         field = f"scheduled_heals.{i}"
         if not isinstance(heal, dict) or set(heal) - {"days", "amount", "source"}:
             raise _fail("Each scheduled heal has days, an amount and a source.", field, "wrong_type")
-        out.append({"days": _int(heal.get("days", 0), f"{field}.days", declared="scheduled_heals.*.days"),
-                    "amount": _int(heal.get("amount", 0), f"{field}.amount", declared="scheduled_heals.*.amount"),
-                    "source": _text(heal.get("source", "healing"), f"{field}.source", declared="scheduled_heals.*.source")})
+        out.append(
+            {
+                "days": _int(heal.get("days", 0), f"{field}.days", declared="scheduled_heals.*.days"),
+                "amount": _int(heal.get("amount", 0), f"{field}.amount", declared="scheduled_heals.*.amount"),
+                "source": _text(heal.get("source", "healing"), f"{field}.source", declared="scheduled_heals.*.source"),
+            }
+        )
     return out
 
 
@@ -361,16 +452,24 @@ def has_characteristic(state: dict, name: str) -> bool:
 def characteristic(state: dict, name: str, field: str = "characteristic") -> int:
     """The value of characteristic ``name``, or a refusal in words when the sheet leaves it out (a creature)."""
     if name not in state["characteristics"]:
-        raise RulesError("rule_violation", f"{who(state)} has no {name} to roll: a creature's sheet may leave it out. "
-                         "Give it a value on the sheet to roll it.", field)
+        raise RulesError(
+            "rule_violation",
+            f"{who(state)} has no {name} to roll: a creature's sheet may leave it out. "
+            "Give it a value on the sheet to roll it.",
+            field,
+        )
     return state["characteristics"][name]
 
 
 def luck_of(state: dict, field: str = "investigator") -> int:
     """Current Luck, or a refusal in words when the sheet has none (a creature: it neither rolls nor spends Luck)."""
     if state.get("luck") is None:
-        raise RulesError("rule_violation", f"{who(state)} has no Luck: a creature's sheet may leave it out, and "
-                         "without it there is no Luck to roll or spend. Give it Luck on the sheet first.", field)
+        raise RulesError(
+            "rule_violation",
+            f"{who(state)} has no Luck: a creature's sheet may leave it out, and "
+            "without it there is no Luck to roll or spend. Give it Luck on the sheet first.",
+            field,
+        )
     return state["luck"]
 
 

@@ -23,8 +23,19 @@ from py_rules.coc.tables import CHARACTERISTICS, MYTHOS, SKILL_BASES
 from py_rules.errors import RulesError
 from py_rules.limits import shown
 
-__all__ = ("FORMULAS", "FORMULA_WORDS", "Entry", "Occupation", "OCCUPATIONS", "CREDIT_RATING", "parse_occupation",
-           "parse_skill_list", "occupation_points", "in_family", "match_listed")
+__all__ = (
+    "FORMULAS",
+    "FORMULA_WORDS",
+    "Entry",
+    "Occupation",
+    "OCCUPATIONS",
+    "CREDIT_RATING",
+    "parse_occupation",
+    "parse_skill_list",
+    "occupation_points",
+    "in_family",
+    "match_listed",
+)
 
 SOURCE = "rules/coc.md §3.2a"
 CREDIT_RATING = "Credit Rating"
@@ -126,12 +137,16 @@ def _family_name(text: str, path: str) -> str:
     name = " ".join(text.split())
     for known in SKILL_BASES:
         if known.lower() == name.lower() or known.lower().startswith(name.lower() + " ("):
-            return known if known.lower() == name.lower() else known[:len(name)]
+            return known if known.lower() == name.lower() else known[: len(name)]
     try:
         return skill_name(name, path)
     except RulesError:
-        raise _fail("unknown_skill", f"No skill family {shown(name)}: a family is written as the skill list names "
-                    f"it, such as Science or Language (Other).", path) from None
+        raise _fail(
+            "unknown_skill",
+            f"No skill family {shown(name)}: a family is written as the skill list names "
+            f"it, such as Science or Language (Other).",
+            path,
+        ) from None
 
 
 def _count(word: str, path: str) -> int | None:
@@ -171,8 +186,9 @@ def _entry(text: str, path: str) -> Entry:
             count, parts[0] = _count(first[0], path), first[1].strip()
         names = tuple(dict.fromkeys(skill_name(part, path) for part in parts if part))
         if len(names) < 2 or count >= len(names):
-            raise _fail("bad_input", f"{shown(text)} offers a choice: name at least two skills, more than are picked.",
-                        path)
+            raise _fail(
+                "bad_input", f"{shown(text)} offers a choice: name at least two skills, more than are picked.", path
+            )
         return Entry("one_of", names, count)
     return Entry("skill", (skill_name(text, path),))
 
@@ -219,8 +235,11 @@ def parse_skill_list(value, path: str = "skills") -> tuple[Entry, ...]:
         else:
             raise _fail("wrong_type", f"Entry {index + 1} of the skill list must be text.", where)
         if MYTHOS in entry.names:
-            raise _fail("not_allowed", "Cthulhu Mythos cannot be an occupation skill: it is never raised at "
-                        "creation (rules/coc.md §3.2a).", where)
+            raise _fail(
+                "not_allowed",
+                "Cthulhu Mythos cannot be an occupation skill: it is never raised at creation (rules/coc.md §3.2a).",
+                where,
+            )
         entries.append(entry)
     return tuple(entries)
 
@@ -255,29 +274,108 @@ def _family(name: str, count: int = 1) -> Entry:
 OCCUPATIONS = (
     # Generic occupations with lists and ranges of our own (rules/coc.md §3.2a: "a few generic ones with values of
     # our own"); a table types the book's or its own.
-    Occupation("Scholar", ("EDU4",), (
-        _skill("Library Use"), _skill("History"), _family("Language (Other)"), _skill("Language (Own)"),
-        _skill("Psychology"), Entry("one_of", ("Archaeology", "Anthropology", "Occult")), _skill("Spot Hidden"),
-        Entry("any", count=1)), (10, 45)),
-    Occupation("Private eye", ("EDU2_DEX2", "EDU2_STR2"), (
-        _skill("Spot Hidden"), _skill("Listen"), _skill("Stealth"), _skill("Law"), _skill("Psychology"),
-        _family("Firearms"), Entry("one_of", ("Fast Talk", "Intimidate", "Persuade")), Entry("any", count=1)),
-        (15, 45)),
-    Occupation("Doctor", ("EDU4",), (
-        _skill("Medicine"), _skill("First Aid"), _family("Science"), _skill("Psychology"), _family("Language (Other)"),
-        _skill("Spot Hidden"), Entry("any", count=2)), (30, 75)),
-    Occupation("Reporter", ("EDU4",), (
-        _skill("Library Use"), _skill("Spot Hidden"), _skill("Listen"), _skill("Psychology"), _skill("History"),
-        Entry("one_of", ("Charm", "Fast Talk", "Persuade")), _family("Art/Craft"), Entry("any", count=1)), (10, 35)),
-    Occupation("Performer", ("EDU2_APP2",), (
-        _family("Art/Craft"), _skill("Charm"), _skill("Disguise"), _skill("Listen"), _skill("Psychology"),
-        Entry("one_of", ("Fast Talk", "Persuade")), Entry("any", count=2)), (5, 60)),
-    Occupation("Labourer", ("EDU2_STR2",), (
-        _skill("Climb"), _skill("Drive Auto"), _skill("Mechanical Repair"), _skill("Electrical Repair"),
-        _family("Fighting"), _skill("Throw"), _skill("Jump"), Entry("any", count=1)), (5, 20)),
-    Occupation("Mystic", ("EDU2_POW2", "EDU2_APP2"), (
-        _skill("Occult"), _skill("History"), _skill("Library Use"), _skill("Psychology"),
-        Entry("one_of", ("Charm", "Persuade")), _skill("Listen"), Entry("any", count=2)), (5, 40)),
+    Occupation(
+        "Scholar",
+        ("EDU4",),
+        (
+            _skill("Library Use"),
+            _skill("History"),
+            _family("Language (Other)"),
+            _skill("Language (Own)"),
+            _skill("Psychology"),
+            Entry("one_of", ("Archaeology", "Anthropology", "Occult")),
+            _skill("Spot Hidden"),
+            Entry("any", count=1),
+        ),
+        (10, 45),
+    ),
+    Occupation(
+        "Private eye",
+        ("EDU2_DEX2", "EDU2_STR2"),
+        (
+            _skill("Spot Hidden"),
+            _skill("Listen"),
+            _skill("Stealth"),
+            _skill("Law"),
+            _skill("Psychology"),
+            _family("Firearms"),
+            Entry("one_of", ("Fast Talk", "Intimidate", "Persuade")),
+            Entry("any", count=1),
+        ),
+        (15, 45),
+    ),
+    Occupation(
+        "Doctor",
+        ("EDU4",),
+        (
+            _skill("Medicine"),
+            _skill("First Aid"),
+            _family("Science"),
+            _skill("Psychology"),
+            _family("Language (Other)"),
+            _skill("Spot Hidden"),
+            Entry("any", count=2),
+        ),
+        (30, 75),
+    ),
+    Occupation(
+        "Reporter",
+        ("EDU4",),
+        (
+            _skill("Library Use"),
+            _skill("Spot Hidden"),
+            _skill("Listen"),
+            _skill("Psychology"),
+            _skill("History"),
+            Entry("one_of", ("Charm", "Fast Talk", "Persuade")),
+            _family("Art/Craft"),
+            Entry("any", count=1),
+        ),
+        (10, 35),
+    ),
+    Occupation(
+        "Performer",
+        ("EDU2_APP2",),
+        (
+            _family("Art/Craft"),
+            _skill("Charm"),
+            _skill("Disguise"),
+            _skill("Listen"),
+            _skill("Psychology"),
+            Entry("one_of", ("Fast Talk", "Persuade")),
+            Entry("any", count=2),
+        ),
+        (5, 60),
+    ),
+    Occupation(
+        "Labourer",
+        ("EDU2_STR2",),
+        (
+            _skill("Climb"),
+            _skill("Drive Auto"),
+            _skill("Mechanical Repair"),
+            _skill("Electrical Repair"),
+            _family("Fighting"),
+            _skill("Throw"),
+            _skill("Jump"),
+            Entry("any", count=1),
+        ),
+        (5, 20),
+    ),
+    Occupation(
+        "Mystic",
+        ("EDU2_POW2", "EDU2_APP2"),
+        (
+            _skill("Occult"),
+            _skill("History"),
+            _skill("Library Use"),
+            _skill("Psychology"),
+            Entry("one_of", ("Charm", "Persuade")),
+            _skill("Listen"),
+            Entry("any", count=2),
+        ),
+        (5, 40),
+    ),
 )
 """The occupations the app ships: names, lists and ranges of our own (no text of the book)."""
 
@@ -302,27 +400,38 @@ def parse_occupation(value) -> Occupation:
         found = _BY_NAME.get(name.lower())
         if found is None:
             offered = ", ".join(occupation.name for occupation in OCCUPATIONS)
-            raise _fail("bad_choice", f"No occupation {shown(name)} ships with the app ({offered}); type its "
-                        "formula, skills and Credit Rating range instead.", "name")
+            raise _fail(
+                "bad_choice",
+                f"No occupation {shown(name)} ships with the app ({offered}); type its "
+                "formula, skills and Credit Rating range instead.",
+                "name",
+            )
         return found
     for key in _KEYS[1:]:
         if key not in value:
             raise _fail("missing_field", f"A typed occupation gives its {key.replace('_', ' ')}.", key)
     formulas = value["formulas"]
     if not isinstance(formulas, list) or not formulas or not all(isinstance(f, str) for f in formulas):
-        raise _fail("wrong_type", "The formulas must be a list such as [\"EDU4\"].", "formulas")
+        raise _fail("wrong_type", 'The formulas must be a list such as ["EDU4"].', "formulas")
     if len(formulas) > len(FORMULAS) or any(f not in FORMULAS for f in formulas):
         words = "; ".join(f"{key} ({words})" for key, words in FORMULA_WORDS.items())
         raise _fail("bad_choice", f"Each formula is one of: {words}.", "formulas")
     credit = value["credit_rating"]
-    if (not isinstance(credit, list) or len(credit) != 2
-            or not all(isinstance(n, int) and not isinstance(n, bool) for n in credit)):
-        raise _fail("wrong_type", "The Credit Rating range must be two whole numbers, lowest and highest.",
-                    "credit_rating")
+    if (
+        not isinstance(credit, list)
+        or len(credit) != 2
+        or not all(isinstance(n, int) and not isinstance(n, bool) for n in credit)
+    ):
+        raise _fail(
+            "wrong_type", "The Credit Rating range must be two whole numbers, lowest and highest.", "credit_rating"
+        )
     low, high = credit
     if not 0 <= low <= high <= 99:
-        raise _fail("out_of_range", f"The Credit Rating range must run from a lowest to a highest between 0 and 99 "
-                    f"(got {low}–{high}).", "credit_rating")
+        raise _fail(
+            "out_of_range",
+            f"The Credit Rating range must run from a lowest to a highest between 0 and 99 (got {low}–{high}).",
+            "credit_rating",
+        )
     return Occupation(name, tuple(dict.fromkeys(formulas)), parse_skill_list(value["skills"]), (low, high), True)
 
 

@@ -49,15 +49,21 @@ def _d100(op, args) -> Odds:
     net = net_dice(args["bonus"], args["penalty"])
     weights, denominator = percentile_weights(net)
     if args["value"] is None:
-        return Odds("d100", Dist({Outcome(v, f"{v:02d}" if v < 100 else "00 (100)"): w for v, w in weights.items()},
-                                 denominator))
+        return Odds(
+            "d100",
+            Dist({Outcome(v, f"{v:02d}" if v < 100 else "00 (100)"): w for v, w in weights.items()}, denominator),
+        )
     dist = level_dist(args["value"], args["difficulty"], _basis(args), net)
     return _levels_odds("d100", dist, args["difficulty"], args["value"])
 
 
 def _levels_odds(title, dist: Dist, difficulty: str, value: int, notes=()) -> Odds:
-    return Odds(title, dist.map(lambda lv: Outcome(int(lv), level_name(lv), succeeds(lv, difficulty))),
-                notes=list(notes), details={"value": value, "difficulty": difficulty})
+    return Odds(
+        title,
+        dist.map(lambda lv: Outcome(int(lv), level_name(lv), succeeds(lv, difficulty))),
+        notes=list(notes),
+        details={"value": value, "difficulty": difficulty},
+    )
 
 
 def _recorded(op, args, title) -> Odds:
@@ -78,24 +84,33 @@ def _combined(op, args) -> Odds:
     basis, difficulty = _basis(args), args["difficulty"]
     classify = lambda roll: tuple(level_for(roll, v, difficulty, basis) for v in values)  # noqa: E731
     dist = _replay(op, args, [(net, _classes(net, classify))], _level_key())  # combined: the result's level
-    return Odds("Combined roll", dist, notes=[f"{last['name']}: {'all' if args['mode'] == 'all' else 'any'} must succeed"])
+    return Odds(
+        "Combined roll", dist, notes=[f"{last['name']}: {'all' if args['mode'] == 'all' else 'any'} must succeed"]
+    )
 
 
 def _healed(before: dict):
     """HP a result gives back now or schedules (Medicine heals after a week)."""
+
     def scheduled(state):
         return sum(h["amount"] for h in state.get("scheduled_heals", []))
+
     start = before["hp"] + scheduled(before)
 
     def healed(result):
-        return 0 if isinstance(result, RulesError) or result.state is None else \
-            result.state["hp"] + scheduled(result.state) - start
+        return (
+            0
+            if isinstance(result, RulesError) or result.state is None
+            else result.state["hp"] + scheduled(result.state) - start
+        )
+
     return healed
 
 
 def _single_check(value_of, title, events=True):
     """An operation whose first d100 is a Regular roll against ``value_of(args, probe result)``; the HP it
     heals, if any, as a table."""
+
     def odds(op, args) -> Odds:
         result, probe = _probe(op, args)
         value = value_of(args, result)
@@ -108,6 +123,7 @@ def _single_check(value_of, title, events=True):
         if any(hp.weights):
             odds.tables.append(("HP regained", hp.map(lambda v: Outcome(v, f"{v} HP"))))
         return odds
+
     return odds
 
 
@@ -116,6 +132,7 @@ def _con(args, result):
 
 
 # --- Sanity --------------------------------------------------------------------------------------
+
 
 def expr_dist(text: str) -> Dist:
     """Total of a dice expression (:func:`py_rules.dice_expr.distribution`, checked against the roll itself by
@@ -131,7 +148,8 @@ def _sanity(op, args) -> Odds:
     net = net_dice(args["bonus"], args["penalty"])
     levels = level_dist(state["san"], "Regular", settings.fumble_basis, net)
     int_ok = level_dist(state["characteristics"]["INT"], "Regular", settings.fumble_basis, 0).chance(
-        lambda lv: succeeds(lv, "Regular"))
+        lambda lv: succeeds(lv, "Regular")
+    )
 
     def loss(level):
         if level == Level.FUMBLE and settings.fumbled_sanity_max_loss:
@@ -143,16 +161,28 @@ def _sanity(op, args) -> Odds:
     mad = losses.chance(lambda v: goes_mad_threshold(v, settings.insanity_threshold))
     dist = levels.map(lambda lv: Outcome(int(lv), level_name(lv), succeeds(lv, "Regular")))
     hours = expr_dist(TEMPORARY_INSANITY_DICE)
-    return Odds("Sanity roll", dist,
-                chances=[("INT roll (a loss of 5 or more)" if settings.insanity_threshold == "5_or_more"
-                          else "INT roll (a loss of more than 5)", mad),
-                         ("Temporarily insane", mad * int_ok)],
-                tables=[("Sanity lost", losses.map(lambda v: Outcome(v, f"{v} SAN"))),
-                        ("Hours insane, if so", hours.map(lambda v: Outcome(v, f"{v} hour{'' if v == 1 else 's'}")))],
-                notes=[f"SAN {state['san']}, INT {state['characteristics']['INT']}"])
+    return Odds(
+        "Sanity roll",
+        dist,
+        chances=[
+            (
+                "INT roll (a loss of 5 or more)"
+                if settings.insanity_threshold == "5_or_more"
+                else "INT roll (a loss of more than 5)",
+                mad,
+            ),
+            ("Temporarily insane", mad * int_ok),
+        ],
+        tables=[
+            ("Sanity lost", losses.map(lambda v: Outcome(v, f"{v} SAN"))),
+            ("Hours insane, if so", hours.map(lambda v: Outcome(v, f"{v} hour{'' if v == 1 else 's'}"))),
+        ],
+        notes=[f"SAN {state['san']}, INT {state['characteristics']['INT']}"],
+    )
 
 
 # --- opposed rolls and attacks -------------------------------------------------------------------
+
 
 def _spend_luck(op, args) -> Odds:
     """After a roll: the Luck each better level costs (no dice; the level reached now has chance 1)."""
@@ -170,11 +200,20 @@ def _spend_luck(op, args) -> Odds:
     for level in (Level.REGULAR, Level.HARD, Level.EXTREME):
         if level > current:
             cost = luck_cost(last["roll"], last["value"], level)
-            costs.append({"level": level_name(level), "luck": cost,
-                          "affordable": cost is not None and cost <= state.get("luck", 0)})
+            costs.append(
+                {
+                    "level": level_name(level),
+                    "luck": cost,
+                    "affordable": cost is not None and cost <= state.get("luck", 0),
+                }
+            )
     dist = Dist({Outcome(int(current), level_name(current), bool(last["success"])): 1})
-    return Odds("Spend Luck", dist, details={"luck_costs": costs, "luck": state.get("luck")},
-                notes=[f"Roll {last['roll']} against {last['value']}"])
+    return Odds(
+        "Spend Luck",
+        dist,
+        details={"luck_costs": costs, "luck": state.get("luck")},
+        notes=[f"Roll {last['roll']} against {last['value']}"],
+    )
 
 
 ODDS = {

@@ -50,6 +50,7 @@ def _opposed(op, args) -> Odds:
         winner = r.details["winner"]
         order = 0 if winner == name_a else 2 if winner == name_b else 1
         return Outcome(order, f"{winner} wins" if winner else "Both fail: nobody wins", winner == name_a)
+
     dist = _replay(op, args, groups, key, signature, rolloff=lambda c: signature(c) == "roll_off")
     return Odds("Opposed roll", dist, notes=[f"{name_a} {a['value']} against {name_b} {b['value']}"])
 
@@ -68,8 +69,19 @@ def _attack(op, args) -> Odds:
     for index, key_ in enumerate((att_key, def_key)[: 1 + defended] if rolls else ()):
         rec = result.states[key_]["last_roll"]
         net = net_dice(rec["bonus"], rec["penalty"])
-        groups.append((net, _check_classes(rec["value"], rec["difficulty"], settings.fumble_basis, net, lucks[index],
-                                           states[key_].get("luck") or 0)))
+        groups.append(
+            (
+                net,
+                _check_classes(
+                    rec["value"],
+                    rec["difficulty"],
+                    settings.fumble_basis,
+                    net,
+                    lucks[index],
+                    states[key_].get("luck") or 0,
+                ),
+            )
+        )
         values.append((rec["value"], rec["difficulty"]))
 
     def winner(c):
@@ -78,8 +90,9 @@ def _attack(op, args) -> Odds:
         if len(c) == 1:
             outcome = "a" if succeeds(la, values[0][1]) else "none"
         else:
-            outcome = attack_winner(compare(la, c[1], values[0][0], values[1][0]), la, c[1], args["defence"],
-                                    settings.combat_ties)
+            outcome = attack_winner(
+                compare(la, c[1], values[0][0], values[1][0]), la, c[1], args["defence"], settings.combat_ties
+            )
         return outcome, outcome == "a" and la >= Level.EXTREME
 
     names = (who(states[att_key]), who(states[def_key]))
@@ -100,25 +113,37 @@ def _attack(op, args) -> Odds:
             else:
                 chances[key] = chances.get(key, 0) + weight
         if tied:  # both roll 1D100, lower wins; a tie (1 in 100) rolls again, at most MAX_ROLL_OFFS times
-            again = 100 ** MAX_ROLL_OFFS
+            again = 100**MAX_ROLL_OFFS
             chances = {k: w * 2 * again for k, w in chances.items()}
             for side in (("a", False), ("b", False)):
                 chances[side] = chances.get(side, 0) + tied * (again - 1)
             chances[("error", False)] = tied * 2
             denominator *= 2 * again
     dist = Dist({_attack_outcome(k, names, args["defence"]): w for k, w in chances.items()}, denominator)
-    arm, _back = weapons_of(states[att_key], states[def_key], args.get("weapon_stats") or args["weapon"],
-                            args.get("defender_weapon", ""), args["defence"])
-    odds = Odds("Attack", dist, notes=[f"{arm['name']}: {values[0][0] if values else 'automatic hit'}"
-                                       + (f" against {values[1][0]}" if len(values) > 1 else "")])
+    arm, _back = weapons_of(
+        states[att_key],
+        states[def_key],
+        args.get("weapon_stats") or args["weapon"],
+        args.get("defender_weapon", ""),
+        args["defence"],
+    )
+    odds = Odds(
+        "Attack",
+        dist,
+        notes=[
+            f"{arm['name']}: {values[0][0] if values else 'automatic hit'}"
+            + (f" against {values[1][0]}" if len(values) > 1 else "")
+        ],
+    )
     expr = combat.damage_expr(arm, args["damage"], "damage", args.get("range_difficulty", "Regular"))
     db = states[att_key]["derived"]["damage_bonus"]
     armour = states[def_key].get("armour", 0)
     weapon = json.dumps(arm, sort_keys=True)
     for extreme in sorted({extreme for (outcome, extreme) in chances if outcome == "a"}):
         dmg = _damage_dist(weapon, expr.text, db, extreme, settings.extreme_damage, armour)
-        odds.tables.append(("Damage on an Extreme hit" if extreme else "Damage on a hit",
-                            dmg.map(lambda v: Outcome(v, f"{v} damage"))))
+        odds.tables.append(
+            ("Damage on an Extreme hit" if extreme else "Damage on a hit", dmg.map(lambda v: Outcome(v, f"{v} damage")))
+        )
     return odds
 
 
@@ -130,21 +155,28 @@ def _attack_outcome(key, names, defence) -> Outcome:
     if outcome == "none":
         return Outcome((1, False), "Nobody wins: the attack misses", False)
     if outcome == "b":
-        words = {"fight_back": f"{defender} fights back and hits {attacker}",
-                 "manoeuvre": f"{defender}'s manoeuvre succeeds"}.get(defence, f"{defender} dodges: the attack misses")
+        words = {
+            "fight_back": f"{defender} fights back and hits {attacker}",
+            "manoeuvre": f"{defender}'s manoeuvre succeeds",
+        }.get(defence, f"{defender} dodges: the attack misses")
         return Outcome((2, False), words, False)
     return Outcome((9, False), "The roll-off keeps tying (20 times)", None)
 
 
 @lru_cache(maxsize=128)
-def _damage_dist(weapon_json: str, expr_text: str, damage_bonus: str, extreme: bool, rule: str, armour: int = 0) -> Dist:
+def _damage_dist(
+    weapon_json: str, expr_text: str, damage_bonus: str, extreme: bool, rule: str, armour: int = 0
+) -> Dist:
     """Damage of a hit through the roll's own :func:`~py_rules.coc.combat.roll_damage`, less the target's armour
     (:func:`~py_rules.coc.combat.armour_absorbs`)."""
     weapon = json.loads(weapon_json)
     expr = combat.damage_expr(weapon, expr_text)
-    return enumerate_run(lambda dice: combat.armour_absorbs(combat.roll_damage(dice, weapon, expr, damage_bonus,
-                                                                               extreme=extreme, extreme_rule=rule)[0],
-                                                            armour, "")[0], lambda v: v)
+    return enumerate_run(
+        lambda dice: combat.armour_absorbs(
+            combat.roll_damage(dice, weapon, expr, damage_bonus, extreme=extreme, extreme_rule=rule)[0], armour, ""
+        )[0],
+        lambda v: v,
+    )
 
 
 def _roll_damage(op, args) -> Odds:

@@ -111,6 +111,7 @@ def _check_classifier(value, difficulty, basis, net, luck, luck_left):
         perc = Percentile(roll % 10, (), net, roll, 0, ())
         check = CheckRoll("", value, difficulty, perc, level, succeeds(level, difficulty), ())
         return luck_on_roll(check, luck, {"luck": luck_left, "name": "", "conditions": {}}, "luck", [], settings)[1]
+
     return classify
 
 
@@ -127,6 +128,7 @@ def _fill(winner: str | None = None, other=None):
         if die.name in _PERCENTILE:
             return die.faces[4]
         return other(die) if other else None
+
     return fill
 
 
@@ -151,6 +153,7 @@ def _replay(op, args, groups, key, signature=None, rolloff=None, other=None) -> 
         sig = signature(classes) if signature else classes
         entry = combos.setdefault(sig, [0, combo, classes])
         entry[0] += weight
+
     def run(dice):
         return op.run(dice, **args)
 
@@ -161,15 +164,17 @@ def _replay(op, args, groups, key, signature=None, rolloff=None, other=None) -> 
         p = Fraction(weight, denominator)
         if rolloff and rolloff(classes):
             tie = Fraction(1, 100)
-            settle = (1 - tie ** MAX_ROLL_OFFS) / 2
+            settle = (1 - tie**MAX_ROLL_OFFS) / 2
             parts = [(settle, _fill("a", other)), (settle, _fill("b", other))]
             error = RulesError("too_many_rolls", "The roll-off tied too many times.", "dice")
             k = key(error, classes)
-            out[k] = out.get(k, 0) + p * tie ** MAX_ROLL_OFFS
+            out[k] = out.get(k, 0) + p * tie**MAX_ROLL_OFFS
         else:
             parts = [(Fraction(1), _fill(None, other))]
         for share, fill in parts:
-            dist = enumerate_run(run, lambda r, classes=classes: key(r, classes), prefix=prefix, fill=fill, budget=budget)
+            dist = enumerate_run(
+                run, lambda r, classes=classes: key(r, classes), prefix=prefix, fill=fill, budget=budget
+            )
             for k, q in dist.fractions().items():
                 out[k] = out.get(k, 0) + p * share * q
     return Dist.from_fractions(out)
@@ -191,6 +196,7 @@ def _probe(op, args):
 
 def _level_key(difficulty="Regular", events=False):
     """The level the check reached (its class when the result does not say) and, if ``events``, what followed."""
+
     def key(result, classes=()):
         if isinstance(result, RulesError):
             return Outcome((-1, result.message), result.message, None)
@@ -198,8 +204,11 @@ def _level_key(difficulty="Regular", events=False):
         label = level_name(level) if level >= 0 else ("Success" if result.success else "Failure")
         if events and result.events:
             label += ": " + "; ".join(result.events)
-        success = result.success if result.success is not None else (succeeds(level, difficulty) if level >= 0 else None)
+        success = (
+            result.success if result.success is not None else (succeeds(level, difficulty) if level >= 0 else None)
+        )
         return Outcome((level, label), label, success)
+
     return key
 
 

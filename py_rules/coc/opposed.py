@@ -51,7 +51,12 @@ def roll_off(dice: DiceSource, name_a: str, name_b: str) -> tuple[str, list[Step
         b = roll_percentile(dice, purpose=f"roll-off {name_b}").value
         if a != b:
             winner = "a" if a < b else "b"
-            steps.append(Step(f"Roll-off: {name_a} {a}, {name_b} {b} → {name_a if winner == 'a' else name_b} wins (lower)", OPPOSED))
+            steps.append(
+                Step(
+                    f"Roll-off: {name_a} {a}, {name_b} {b} → {name_a if winner == 'a' else name_b} wins (lower)",
+                    OPPOSED,
+                )
+            )
             return winner, steps
         steps.append(Step(f"Roll-off: both {a}, roll again", OPPOSED))
     raise RulesError("too_many_rolls", "The roll-off tied too many times.", "dice")
@@ -74,9 +79,22 @@ def resolve_opposed(dice: DiceSource, a: CheckRoll, b: CheckRoll, name_a: str, n
     return outcome, steps
 
 
-def opposed_roll(dice: DiceSource, first: dict, second: dict, skill_a: str, skill_b: str, *, bonus_a: int = 0,
-                 penalty_a: int = 0, bonus_b: int = 0, penalty_b: int = 0, luck_a: int = 0, luck_b: int = 0,
-                 label: str = "", settings: Settings = Settings()) -> Result:
+def opposed_roll(
+    dice: DiceSource,
+    first: dict,
+    second: dict,
+    skill_a: str,
+    skill_b: str,
+    *,
+    bonus_a: int = 0,
+    penalty_a: int = 0,
+    bonus_b: int = 0,
+    penalty_b: int = 0,
+    luck_a: int = 0,
+    luck_b: int = 0,
+    label: str = "",
+    settings: Settings = Settings(),
+) -> Result:
     """Both sides roll their own skill; compare levels (C7). Opposed rolls cannot be pushed; Luck is spent before comparing."""
     require_able(first, "investigator")
     require_able(second, "opponent")
@@ -86,10 +104,24 @@ def opposed_roll(dice: DiceSource, first: dict, second: dict, skill_a: str, skil
     if name_a == name_b:
         name_a, name_b = f"{name_a} (A)", f"{name_b} (B)"
     new_a, new_b = copy_state(first), copy_state(second)
-    roll_a = check(dice, skill_value(first, skill_a), skill_name(skill_a), bonus=bonus_a, penalty=penalty_a, basis=settings.fumble_basis)
+    roll_a = check(
+        dice,
+        skill_value(first, skill_a),
+        skill_name(skill_a),
+        bonus=bonus_a,
+        penalty=penalty_a,
+        basis=settings.fumble_basis,
+    )
     all_steps = [Step(f"{name_a} rolls {roll_a.name}:")] + list(roll_a.steps)
     value_a, level_a, luck_a = luck_on_roll(roll_a, luck_a, new_a, "luck", all_steps, settings)
-    roll_b = check(dice, skill_value(second, skill_b), skill_name(skill_b), bonus=bonus_b, penalty=penalty_b, basis=settings.fumble_basis)
+    roll_b = check(
+        dice,
+        skill_value(second, skill_b),
+        skill_name(skill_b),
+        bonus=bonus_b,
+        penalty=penalty_b,
+        basis=settings.fumble_basis,
+    )
     all_steps += [Step(f"{name_b} rolls {roll_b.name}:")] + list(roll_b.steps)
     value_b, level_b, luck_b = luck_on_roll(roll_b, luck_b, new_b, "opponent_luck", all_steps, settings)
     rolled_a, rolled_b = roll_a.success, roll_b.success  # before any Luck
@@ -110,13 +142,26 @@ def opposed_roll(dice: DiceSource, first: dict, second: dict, skill_a: str, skil
         all_steps += luck_bought(False, True)
     new_a, new_b = normalize(new_a), normalize(new_b)
     all_steps.append(Step("Opposed rolls cannot be pushed", "seed 003, Pushing a Roll"))
-    return Result(system="coc", kind="opposed_roll", label=label, total=roll_a.roll, target=roll_a.value,
-                  success=outcome == "a", level=int(roll_a.level), level_name=level_name(roll_a.level),
-                  flags=["opposed"] + (["no_winner"] if winner is None else []), steps=all_steps,
-                  events=events,
-                  details={"winner": winner, "rolls": {name_a: roll_a.roll, name_b: roll_b.roll},
-                           "levels": {name_a: level_name(roll_a.level), name_b: level_name(roll_b.level)}},
-                  states={"coc.investigator": new_a, "coc.opponent": new_b}, state=new_a)
+    return Result(
+        system="coc",
+        kind="opposed_roll",
+        label=label,
+        total=roll_a.roll,
+        target=roll_a.value,
+        success=outcome == "a",
+        level=int(roll_a.level),
+        level_name=level_name(roll_a.level),
+        flags=["opposed"] + (["no_winner"] if winner is None else []),
+        steps=all_steps,
+        events=events,
+        details={
+            "winner": winner,
+            "rolls": {name_a: roll_a.roll, name_b: roll_b.roll},
+            "levels": {name_a: level_name(roll_a.level), name_b: level_name(roll_b.level)},
+        },
+        states={"coc.investigator": new_a, "coc.opponent": new_b},
+        state=new_a,
+    )
 
 
 def parse_skill_list(text: str, field: str = "skills") -> list[str]:
@@ -137,20 +182,37 @@ def parse_skill_list(text: str, field: str = "skills") -> list[str]:
     return out
 
 
-def combined_roll(dice: DiceSource, state: dict, names: list[str], *, mode: str = "all", difficulty: str = "Regular",
-                  bonus: int = 0, penalty: int = 0, label: str = "", settings: Settings = Settings(),
-                  pushed: bool = False) -> Result:
+def combined_roll(
+    dice: DiceSource,
+    state: dict,
+    names: list[str],
+    *,
+    mode: str = "all",
+    difficulty: str = "Regular",
+    bonus: int = 0,
+    penalty: int = 0,
+    label: str = "",
+    settings: Settings = Settings(),
+    pushed: bool = False,
+) -> Result:
     """One d100 against several skills; the Keeper decides whether all or any must succeed (C8)."""
     require_able(state)
     perc = roll_percentile(dice, bonus, penalty, "combined roll")
-    steps = [Step(f"One roll for {', '.join(names)}; the Keeper needs {'all' if mode == 'all' else 'any one'} of them", COMBINED)]
+    steps = [
+        Step(
+            f"One roll for {', '.join(names)}; the Keeper needs {'all' if mode == 'all' else 'any one'} of them",
+            COMBINED,
+        )
+    ]
     steps.extend(perc.steps)
     levels = {}
     for name in names:
         value = skill_value(state, name)
         level = level_for(perc.value, value, difficulty, settings.fumble_basis)
         levels[name] = (value, level, succeeds(level, difficulty))
-        steps.append(Step(f"{perc.value} vs {name} {value} (needs ≤{needed(value, difficulty)}): {level_name(level)}", COMBINED))
+        steps.append(
+            Step(f"{perc.value} vs {name} {value} (needs ≤{needed(value, difficulty)}): {level_name(level)}", COMBINED)
+        )
     results = [ok for _v, _l, ok in levels.values()]
     success = all(results) if mode == "all" else any(results)
     worst = min(level for _v, level, _ok in levels.values())
@@ -165,13 +227,38 @@ def combined_roll(dice: DiceSource, state: dict, names: list[str], *, mode: str 
                 more, ticked = tick(new, name, net_dice=perc.net, settings=settings)
                 steps += more
                 events += ticked
-    new["last_roll"] = {"kind": "combined", "name": " + ".join(names), "names": names, "mode": mode,
-                        "value": min(v for v, _l, _o in levels.values()), "difficulty": difficulty, "bonus": bonus,
-                        "penalty": penalty, "roll": perc.value, "level": int(level), "success": success,
-                        "pushed": pushed, "luck_spent": 0}
+    new["last_roll"] = {
+        "kind": "combined",
+        "name": " + ".join(names),
+        "names": names,
+        "mode": mode,
+        "value": min(v for v, _l, _o in levels.values()),
+        "difficulty": difficulty,
+        "bonus": bonus,
+        "penalty": penalty,
+        "roll": perc.value,
+        "level": int(level),
+        "success": success,
+        "pushed": pushed,
+        "luck_spent": 0,
+    }
     flags = ["fumble"] if level == Level.FUMBLE else ["critical"] if level == Level.CRITICAL else []
-    return Result(system="coc", kind="combined_roll", label=label, total=perc.value, target=None, success=success,
-                  level=int(level), level_name=level_name(level), flags=flags, steps=steps, events=events,
-                  details={"levels": {n: level_name(lv) for n, (_v, lv, _o) in levels.items()},
-                           "successes": {n: ok for n, (_v, _l, ok) in levels.items()}, "mode": mode},
-                  state=normalize(new))
+    return Result(
+        system="coc",
+        kind="combined_roll",
+        label=label,
+        total=perc.value,
+        target=None,
+        success=success,
+        level=int(level),
+        level_name=level_name(level),
+        flags=flags,
+        steps=steps,
+        events=events,
+        details={
+            "levels": {n: level_name(lv) for n, (_v, lv, _o) in levels.items()},
+            "successes": {n: ok for n, (_v, _l, ok) in levels.items()},
+            "mode": mode,
+        },
+        state=normalize(new),
+    )

@@ -16,15 +16,30 @@ from py_rules.words import passes
 
 __all__ = ("OPERATIONS",)
 
-PATIENT = Param(INVESTIGATOR.name, "json", "Patient", "The wounded investigator (JSON sheet; rules/coc.md §3.9).",
-                parse=INVESTIGATOR.parse, example=INVESTIGATOR.example, state_key="coc.investigator")
+PATIENT = Param(
+    INVESTIGATOR.name,
+    "json",
+    "Patient",
+    "The wounded investigator (JSON sheet; rules/coc.md §3.9).",
+    parse=INVESTIGATOR.parse,
+    example=INVESTIGATOR.example,
+    state_key="coc.investigator",
+)
 
 
 def _state_result(kind, new, steps, events, label, roll=None, flags=()):
     c = new["conditions"]
     flags = list(flags) + [k for k in ("major_wound", "unconscious", "dying", "stabilised", "dead") if c[k]]
-    result = Result(system="coc", kind=kind, label=label, steps=steps, events=events, flags=flags,
-                    details={"hp": new["hp"], "hp_max": new["derived"]["hp_max"]}, state=normalize(new))
+    result = Result(
+        system="coc",
+        kind=kind,
+        label=label,
+        steps=steps,
+        events=events,
+        flags=flags,
+        details={"hp": new["hp"], "hp_max": new["derived"]["hp_max"]},
+        state=normalize(new),
+    )
     if roll is not None:
         result.total, result.target, result.success = roll.roll, roll.value, roll.success
         result.level, result.level_name = int(roll.level), level_name(roll.level)
@@ -43,10 +58,14 @@ def _dying(dice, *, investigator, label):
 
 
 DYING_ROUND = Operation(
-    id="coc.dying_round", system="coc", title="Dying: end-of-round CON roll",
+    id="coc.dying_round",
+    system="coc",
+    title="Dying: end-of-round CON roll",
     summary="A dying character rolls CON at the end of each round; a failure means death.",
-    covers=("C16",), params=(INVESTIGATOR.with_example(EXAMPLE_DYING), LABEL),
-    run=_dying, source="seed 003, When HP Falls Below Zero; rules/coc.md §3.9, §3.12 D16",
+    covers=("C16",),
+    params=(INVESTIGATOR.with_example(EXAMPLE_DYING), LABEL),
+    run=_dying,
+    source="seed 003, When HP Falls Below Zero; rules/coc.md §3.9, §3.12 D16",
 )
 
 
@@ -58,36 +77,67 @@ def _first_aid(dice, *, investigator, skill, bonus, penalty, label, **rest):
 
 
 FIRST_AID = Operation(
-    id="coc.first_aid", system="coc", title="First Aid",
+    id="coc.first_aid",
+    system="coc",
+    title="First Aid",
     summary="First Aid roll: +1 HP and wakes the unconscious; on a dying (0 HP) character it only stabilises; it "
     "can't restore HP at 0. Once per injury.",
     covers=("C17",),
-    params=(PATIENT.with_example(EXAMPLE_DYING),
-            Param("skill", "int", "Medic's First Aid", "The First Aid skill of whoever treats (base 30).", default=30,
-                  minimum=0, maximum=100),
-            BONUS, PENALTY, LABEL, *settings_params("first_aid_on_dying", "fumble_basis")),
-    run=_first_aid, source="seed 003, First Aid; When HP Falls Below Zero; rules/coc.md §3.10, §3.12 D8",
+    params=(
+        PATIENT.with_example(EXAMPLE_DYING),
+        Param(
+            "skill",
+            "int",
+            "Medic's First Aid",
+            "The First Aid skill of whoever treats (base 30).",
+            default=30,
+            minimum=0,
+            maximum=100,
+        ),
+        BONUS,
+        PENALTY,
+        LABEL,
+        *settings_params("first_aid_on_dying", "fumble_basis"),
+    ),
+    run=_first_aid,
+    source="seed 003, First Aid; When HP Falls Below Zero; rules/coc.md §3.10, §3.12 D8",
 )
 
 
 def _medicine(dice, *, investigator, skill, equipment, bonus, penalty, label, **rest):
     settings, _ = settings_from(rest)
     new = copy_state(investigator)
-    roll, steps, events = wounds.medicine(dice, new, skill, equipment=equipment, bonus=bonus, penalty=penalty,
-                                          settings=settings)
+    roll, steps, events = wounds.medicine(
+        dice, new, skill, equipment=equipment, bonus=bonus, penalty=penalty, settings=settings
+    )
     return _state_result("medicine", new, steps, events, label, roll)
 
 
 MEDICINE = Operation(
-    id="coc.medicine", system="coc", title="Medicine",
+    id="coc.medicine",
+    system="coc",
+    title="Medicine",
     summary="Medicine roll with equipment: heals 1D3 HP after a week (the only healing at 0 HP); stabilises the dying.",
     covers=("C18",),
-    params=(PATIENT,
-            Param("skill", "int", "Doctor's Medicine", "The Medicine skill of whoever treats (base 01).", default=1,
-                  minimum=0, maximum=100),
-            Param("equipment", "bool", "Medical equipment", "Seed 003: Medicine heals 'with equipment'.", default=True),
-            BONUS, PENALTY, LABEL, *settings_params("medicine_timing", "fumble_basis")),
-    run=_medicine, source="seed 003, First Aid (Medicine); rules/coc.md §3.10, §3.12 D7",
+    params=(
+        PATIENT,
+        Param(
+            "skill",
+            "int",
+            "Doctor's Medicine",
+            "The Medicine skill of whoever treats (base 01).",
+            default=1,
+            minimum=0,
+            maximum=100,
+        ),
+        Param("equipment", "bool", "Medical equipment", "Seed 003: Medicine heals 'with equipment'.", default=True),
+        BONUS,
+        PENALTY,
+        LABEL,
+        *settings_params("medicine_timing", "fumble_basis"),
+    ),
+    run=_medicine,
+    source="seed 003, First Aid (Medicine); rules/coc.md §3.10, §3.12 D7",
 )
 
 
@@ -122,16 +172,29 @@ def _changes(before: dict, after: dict) -> str:
 
 
 ADVANCE_TIME = Operation(
-    id="coc.advance_time", system="coc", title="Let time pass",
+    id="coc.advance_time",
+    system="coc",
+    title="Let time pass",
     summary="Rounds: dying CON rolls and per-round resets. Hours: temporary insanity runs out. Days: 1 HP per day "
     "without a major wound, scheduled Medicine, the weekly major-wound CON roll.",
     covers=("C16", "C19", "C22"),
-    params=(INVESTIGATOR.with_example(EXAMPLE_MAJOR_WOUND),
-            Param("unit", "choice", "Unit", "rules/cross-system.md §4: rounds, hours, days or weeks.", default="days",
-                  choices=clock.UNITS, example="weeks"),
-            Param("amount", "int", "How many", "How many units pass.", default=1, minimum=1, maximum=8736),
-            LABEL, *settings_params("major_wound_healing")),
-    run=_advance, source="seed 003, Healing (No Major Wound); Major Wound Characters; Going Mad; rules/cross-system.md §4",
+    params=(
+        INVESTIGATOR.with_example(EXAMPLE_MAJOR_WOUND),
+        Param(
+            "unit",
+            "choice",
+            "Unit",
+            "rules/cross-system.md §4: rounds, hours, days or weeks.",
+            default="days",
+            choices=clock.UNITS,
+            example="weeks",
+        ),
+        Param("amount", "int", "How many", "How many units pass.", default=1, minimum=1, maximum=8736),
+        LABEL,
+        *settings_params("major_wound_healing"),
+    ),
+    run=_advance,
+    source="seed 003, Healing (No Major Wound); Major Wound Characters; Going Mad; rules/cross-system.md §4",
 )
 
 
@@ -146,11 +209,14 @@ def _weekly(dice, *, investigator, label, **rest):
 
 
 WEEKLY = Operation(
-    id="coc.weekly_healing_roll", system="coc", title="Weekly major-wound healing roll",
+    id="coc.weekly_healing_roll",
+    system="coc",
+    title="Weekly major-wound healing roll",
     summary="CON roll: success heals 1D4, Extreme 2D4 and ends the major wound; it also ends at half HP.",
     covers=("C19",),
     params=(INVESTIGATOR.with_example(EXAMPLE_MAJOR_WOUND), LABEL, *settings_params("major_wound_healing")),
-    run=_weekly, source="seed 003, Major Wound Characters; rules/coc.md §3.10, §3.12 D6",
+    run=_weekly,
+    source="seed 003, Major Wound Characters; rules/coc.md §3.10, §3.12 D6",
 )
 
 
@@ -161,30 +227,55 @@ DEFAULT_LOSS = "0/1D6"
 def _sanity(dice, *, investigator, loss, bonus, penalty, label, source=None, **rest):
     settings, _ = settings_from(rest)
     given = source.get("san_loss") if source else None
-    result = sanity.sanity_roll(dice, investigator, loss or given or DEFAULT_LOSS, bonus=bonus, penalty=penalty,
-                                label=label, settings=settings)
+    result = sanity.sanity_roll(
+        dice, investigator, loss or given or DEFAULT_LOSS, bonus=bonus, penalty=penalty, label=label, settings=settings
+    )
     if source is not None:  # what the roll was against, and whose loss it took
-        said = (f"{who(source)}'s Sanity loss, as its sheet gives it" if not loss and given
-                else f"Against {who(source)}" + (f" (its sheet gives {given})" if given else ""))
+        said = (
+            f"{who(source)}'s Sanity loss, as its sheet gives it"
+            if not loss and given
+            else f"Against {who(source)}" + (f" (its sheet gives {given})" if given else "")
+        )
         result.steps.insert(0, Step(said, "rules/coc.md §3.11"))
     return with_states(result)
 
 
 SANITY_ROLL = Operation(
-    id="coc.sanity_roll", system="coc", title="Sanity roll",
+    id="coc.sanity_roll",
+    system="coc",
+    title="Sanity roll",
     summary="1D100 against current SAN; lose X on a success, Y on a failure (X/Y, numbers or dice). A failure gives "
     "the Keeper the next action; losing 5 or more asks for an INT roll: success = temporarily insane for 1D10 hours.",
     covers=("C20", "C22"),
-    params=(INVESTIGATOR,
-            Param("loss", "text", "Sanity loss X/Y", "rules/coc.md §3.11: X on a success / Y on a failure, e.g. 0/1D6, "
-                  "1/1D4+1, 1D10/1D100; empty: the source's own (a creature's sheet), else 0/1D6.", default=None,
-                  example=DEFAULT_LOSS, dice=SANITY_LOSS_FORM),
-            Param("source", "json", "Source", "What the Sanity roll is against: a creature's sheet (same schema), whose "
-                  "Sanity loss is taken when none is typed (rules/coc.md §3.11).", default=None, parse=from_dict,
-                  example=None),
-            BONUS, PENALTY, LABEL,
-            *settings_params("insanity_threshold", "fumbled_sanity_max_loss", "book_insanity", "fumble_basis")),
-    run=_sanity, source="seed 003, Sanity; Failing a Sanity Roll; Going Mad; rules/coc.md §3.11, §3.12 D2",
+    params=(
+        INVESTIGATOR,
+        Param(
+            "loss",
+            "text",
+            "Sanity loss X/Y",
+            "rules/coc.md §3.11: X on a success / Y on a failure, e.g. 0/1D6, "
+            "1/1D4+1, 1D10/1D100; empty: the source's own (a creature's sheet), else 0/1D6.",
+            default=None,
+            example=DEFAULT_LOSS,
+            dice=SANITY_LOSS_FORM,
+        ),
+        Param(
+            "source",
+            "json",
+            "Source",
+            "What the Sanity roll is against: a creature's sheet (same schema), whose "
+            "Sanity loss is taken when none is typed (rules/coc.md §3.11).",
+            default=None,
+            parse=from_dict,
+            example=None,
+        ),
+        BONUS,
+        PENALTY,
+        LABEL,
+        *settings_params("insanity_threshold", "fumbled_sanity_max_loss", "book_insanity", "fumble_basis"),
+    ),
+    run=_sanity,
+    source="seed 003, Sanity; Failing a Sanity Roll; Going Mad; rules/coc.md §3.11, §3.12 D2",
 )
 
 
@@ -193,16 +284,27 @@ def _gain(dice, *, investigator, amount, reason, label):
 
 
 GAIN_SANITY = Operation(
-    id="coc.gain_sanity", system="coc", title="Regain Sanity",
+    id="coc.gain_sanity",
+    system="coc",
+    title="Regain Sanity",
     summary="The Keeper grants Sanity for rest, psychotherapy, a break or a completed investigation; capped at 99 − "
     "Cthulhu Mythos.",
     covers=("C21",),
-    params=(INVESTIGATOR,
-            Param("amount", "text", "Sanity regained", "A number or dice such as 1D6 (the seed gives no amounts: the "
-                  "Keeper decides; rules/coc.md §3.11).", default="1D6", dice=DICE_FORM),
-            Param("reason", "choice", "Reason", "Seed 003, Regaining Sanity.", default="rest", choices=SANITY_GAIN_REASONS),
-            LABEL),
-    run=_gain, source="seed 003, Regaining Sanity; rules/coc.md §3.11",
+    params=(
+        INVESTIGATOR,
+        Param(
+            "amount",
+            "text",
+            "Sanity regained",
+            "A number or dice such as 1D6 (the seed gives no amounts: the Keeper decides; rules/coc.md §3.11).",
+            default="1D6",
+            dice=DICE_FORM,
+        ),
+        Param("reason", "choice", "Reason", "Seed 003, Regaining Sanity.", default="rest", choices=SANITY_GAIN_REASONS),
+        LABEL,
+    ),
+    run=_gain,
+    source="seed 003, Regaining Sanity; rules/coc.md §3.11",
 )
 
 KEEPER_CONDITIONS = ("prone", "unconscious")
@@ -223,20 +325,35 @@ def _set_condition(*, investigator, condition, action, label):
     new["conditions"][condition] = on
     event = f"{name} is {'now' if on else 'no longer'} {words}"
     steps = [Step(f"The Keeper {'sets' if on else 'clears'} {words}", wounds.MAJOR)]
-    return with_states(Result(system="coc", kind="set_condition", label=label or f"{name}: {words}", steps=steps,
-                              events=[event], details={"condition": condition, "on": on}, state=normalize(new)))
+    return with_states(
+        Result(
+            system="coc",
+            kind="set_condition",
+            label=label or f"{name}: {words}",
+            steps=steps,
+            events=[event],
+            details={"condition": condition, "on": on},
+            state=normalize(new),
+        )
+    )
 
 
 SET_CONDITION = Operation(
-    id="coc.set_condition", system="coc", title="Set or clear a condition",
+    id="coc.set_condition",
+    system="coc",
+    title="Set or clear a condition",
     summary="The Keeper's call: the investigator falls prone or gets up, is knocked out or comes round. Dying, "
     "stabilised, dead, major wounds and insanity follow their own rules.",
     covers=("C15",),
-    params=(INVESTIGATOR,
-            Param("condition", "choice", "Condition", "Prone or unconscious.", default="prone", choices=KEEPER_CONDITIONS),
-            Param("action", "choice", "Set or clear", "Set it, or clear it.", default="set", choices=("set", "clear")),
-            LABEL),
-    run=_set_condition, source="seed 003, Losing more than Half HP in One Turn", rolls=False,
+    params=(
+        INVESTIGATOR,
+        Param("condition", "choice", "Condition", "Prone or unconscious.", default="prone", choices=KEEPER_CONDITIONS),
+        Param("action", "choice", "Set or clear", "Set it, or clear it.", default="set", choices=("set", "clear")),
+        LABEL,
+    ),
+    run=_set_condition,
+    source="seed 003, Losing more than Half HP in One Turn",
+    rolls=False,
 )
 
 OPERATIONS = (DYING_ROUND, FIRST_AID, MEDICINE, ADVANCE_TIME, WEEKLY, SANITY_ROLL, GAIN_SANITY, SET_CONDITION)

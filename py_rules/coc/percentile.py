@@ -81,6 +81,7 @@ def roll_percentile(dice: DiceSource, bonus: int = 0, penalty: int = 0, purpose:
     net = net_dice(bonus, penalty)
     steps = []
     if bonus or penalty:
+
         def dice_text(n: int, kind: str) -> str:
             return f"{n} {kind} {'die' if n == 1 else 'dice'}"
 
@@ -92,7 +93,9 @@ def roll_percentile(dice: DiceSource, bonus: int = 0, penalty: int = 0, purpose:
     readings = ", ".join(f"{t:02d}+{units}={read_d100(t, units)}" for t in tens)
     if net:
         rule = "keep the lowest (bonus)" if net > 0 else "keep the highest (penalty)"
-        steps.append(Step(f"Units {units}; tens {', '.join(f'{t:02d}' for t in tens)}: {readings}; {rule} → {value}", _BONUS))
+        steps.append(
+            Step(f"Units {units}; tens {', '.join(f'{t:02d}' for t in tens)}: {readings}; {rule} → {value}", _BONUS)
+        )
     else:
         steps.append(Step(f"Units {units}, tens {tens[0]:02d} → {value}", _READ))
     return Percentile(units, tens, net, value, kept, tuple(steps))

@@ -50,12 +50,22 @@ def push_refusal(last: dict | None, settings: Settings = Settings()) -> str | No
     if last.get("luck_spent"):
         return "Luck was spent on this roll: push or spend Luck, not both."  # rules/coc.md §3.6 [BOOK]
     if last.get("level") == Level.FUMBLE and not settings.push_after_fumble:
-        return "A fumble's consequence stands and cannot be pushed (house rule: the book's rule)."  # rules/coc.md §3.12 D1
+        return (
+            "A fumble's consequence stands and cannot be pushed (house rule: the book's rule)."  # rules/coc.md §3.12 D1
+        )
     return None
 
 
-def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str = "", bonus: int | None = None,
-              penalty: int | None = None, settings: Settings = Settings()) -> Result:
+def push_roll(
+    dice: DiceSource,
+    state: dict,
+    justification: str,
+    *,
+    label: str = "",
+    bonus: int | None = None,
+    penalty: int | None = None,
+    settings: Settings = Settings(),
+) -> Result:
     """Push the last failed roll (C5): roll the same skill once more; a failed push is flagged for the Keeper.
 
     The push keeps the first roll's bonus and penalty dice unless the Keeper changes them (rules/coc.md §3.5).
@@ -65,13 +75,24 @@ def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str =
     if refusal:
         raise RulesError("rule_violation", refusal, "investigator")
     if not justification or not justification.strip():
-        raise RulesError("missing_field", "Say how the new attempt differs: a push must be justified.",  # seed 003, Pushing a Roll
-                         "justification")
+        raise RulesError(
+            "missing_field",
+            "Say how the new attempt differs: a push must be justified.",  # seed 003, Pushing a Roll
+            "justification",
+        )
     require_able(state)
-    changed = [] if bonus is None and penalty is None else [
-        Step(f"The Keeper changes the dice for the push: {last.get('bonus', 0)} → "
-             f"{last.get('bonus', 0) if bonus is None else bonus} bonus, {last.get('penalty', 0)} → "
-             f"{last.get('penalty', 0) if penalty is None else penalty} penalty", "rules/coc.md §3.5")]
+    changed = (
+        []
+        if bonus is None and penalty is None
+        else [
+            Step(
+                f"The Keeper changes the dice for the push: {last.get('bonus', 0)} → "
+                f"{last.get('bonus', 0) if bonus is None else bonus} bonus, {last.get('penalty', 0)} → "
+                f"{last.get('penalty', 0) if penalty is None else penalty} penalty",
+                "rules/coc.md §3.5",
+            )
+        ]
+    )
     bonus = last.get("bonus", 0) if bonus is None else bonus
     penalty = last.get("penalty", 0) if penalty is None else penalty
     value = last["value"]
@@ -79,14 +100,23 @@ def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str =
         result = _push_combined(dice, state, dict(last, bonus=bonus, penalty=penalty), justification, label, settings)
         result.steps[1:1] = changed
         return result
-    roll = check(dice, value, last["name"], difficulty=last["difficulty"], bonus=bonus, penalty=penalty,
-                 basis=settings.fumble_basis)
+    roll = check(
+        dice,
+        value,
+        last["name"],
+        difficulty=last["difficulty"],
+        bonus=bonus,
+        penalty=penalty,
+        basis=settings.fumble_basis,
+    )
     new = copy_state(state)
     extra = {k: v for k, v in last.items() if k in ("characteristic",)}
     new["last_roll"] = record(roll, last["kind"], bonus=bonus, penalty=penalty, pushed=True, **extra)
     steps = [Step(f"Pushing the failed {last['name']} roll ({last['roll']}): {justification.strip()}", PUSH)] + changed
     if last["level"] == Level.FUMBLE:
-        steps.append(Step("The first roll was a fumble; pushing it is allowed under the seed's rule", "rules/coc.md §3.12 D1"))
+        steps.append(
+            Step("The first roll was a fumble; pushing it is allowed under the seed's rule", "rules/coc.md §3.12 D1")
+        )
     flags, events = ["pushed"], []
     if not roll.success:
         flags.append("dire_consequence")
@@ -96,16 +126,33 @@ def push_roll(dice: DiceSource, state: dict, justification: str, *, label: str =
         steps_after, events = tick(new, last["name"], net_dice=roll.percentile.net, settings=settings)
     else:
         steps_after = []
-    result = check_result(roll, "push_roll", normalize(new), label=label, extra_steps=steps_after, events=events,
-                          flags=flags, details={"first_roll": last["roll"]})
+    result = check_result(
+        roll,
+        "push_roll",
+        normalize(new),
+        label=label,
+        extra_steps=steps_after,
+        events=events,
+        flags=flags,
+        details={"first_roll": last["roll"]},
+    )
     result.steps[:0] = steps
     return result
 
 
 def _push_combined(dice, state, last, justification, label, settings):
-    result = combined_roll(dice, state, last["names"], mode=last["mode"], difficulty=last["difficulty"],
-                           bonus=last.get("bonus", 0), penalty=last.get("penalty", 0), label=label,
-                           settings=settings, pushed=True)
+    result = combined_roll(
+        dice,
+        state,
+        last["names"],
+        mode=last["mode"],
+        difficulty=last["difficulty"],
+        bonus=last.get("bonus", 0),
+        penalty=last.get("penalty", 0),
+        label=label,
+        settings=settings,
+        pushed=True,
+    )
     result.steps.insert(0, Step(f"Pushing the failed combined roll ({last['roll']}): {justification.strip()}", PUSH))
     result.kind = "push_roll"
     result.flags.append("pushed")

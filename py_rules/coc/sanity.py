@@ -34,8 +34,16 @@ def goes_mad_threshold(loss: int, rule: str = "5_or_more") -> bool:
     return loss >= SANITY_TRAUMA_LOSS if rule == "5_or_more" else loss > SANITY_TRAUMA_LOSS
 
 
-def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, penalty: int = 0, label: str = "",
-                settings: Settings = Settings()) -> Result:
+def sanity_roll(
+    dice: DiceSource,
+    state: dict,
+    loss: str,
+    *,
+    bonus: int = 0,
+    penalty: int = 0,
+    label: str = "",
+    settings: Settings = Settings(),
+) -> Result:
     """Roll 1D100 against current SAN; lose X on success, Y on failure; 5+ → INT roll → 1D10 hours insane (C20).
 
     The headline names each roll with its target, its level and what came of it: the Sanity roll with the loss
@@ -48,8 +56,12 @@ def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, pen
     new = copy_state(state)
     name = who(state)
     roll = check(dice, state["san"], "Sanity", bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
-    steps = [Step(f"Loss {success_loss.text}/{failure_loss.text}: {success_loss.text} on a success, {failure_loss.text} on a failure",
-                  "rules/coc.md §3.11 [BOOK]")]
+    steps = [
+        Step(
+            f"Loss {success_loss.text}/{failure_loss.text}: {success_loss.text} on a success, {failure_loss.text} on a failure",
+            "rules/coc.md §3.11 [BOOK]",
+        )
+    ]
     steps.extend(roll.steps)
     flags, events = [], []
     if roll.success:
@@ -58,8 +70,13 @@ def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, pen
         expr = failure_loss
         new["conditions"]["involuntary_action"] = True
         flags.append("involuntary_action")
-        steps.append(Step("Failed: the Keeper briefly controls the next action due to fear (screaming, freezing …); "
-                          "then the loss is rolled", FAILING))
+        steps.append(
+            Step(
+                "Failed: the Keeper briefly controls the next action due to fear (screaming, freezing …); "
+                "then the loss is rolled",
+                FAILING,
+            )
+        )
         events.append(f"The Keeper controls {name}'s next action (fear)")
     if roll.level == Level.FUMBLE and settings.fumbled_sanity_max_loss:
         amount = failure_loss.most
@@ -67,8 +84,13 @@ def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, pen
     else:
         amount, faces, _working = dice_expr.roll(dice, expr, "Sanity loss")
         if expr.dice:
-            steps.append(Step(f"Sanity loss {expr.text}: {' + '.join(map(str, faces))}"
-                              f"{' ' + format(expr.constant, '+d') if expr.constant else ''} = {amount}", SANITY))
+            steps.append(
+                Step(
+                    f"Sanity loss {expr.text}: {' + '.join(map(str, faces))}"
+                    f"{' ' + format(expr.constant, '+d') if expr.constant else ''} = {amount}",
+                    SANITY,
+                )
+            )
     amount = max(0, amount)
     before = new["san"]
     new["san"] = max(0, before - amount)
@@ -77,22 +99,34 @@ def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, pen
     steps.append(Step(f"SAN {before} − {amount}{floor}", SANITY))
     if lost:
         events.append(f"{name} loses {lost} Sanity ({before} → {new['san']})")
-    told = [roll_told("Sanity roll", roll, f"loses {lost} Sanity ({before} → {new['san']})" if lost else
-                      "loses no Sanity")]
+    told = [
+        roll_told("Sanity roll", roll, f"loses {lost} Sanity ({before} → {new['san']})" if lost else "loses no Sanity")
+    ]
     details = {"loss": amount, "san_before": before, "san_after": new["san"], "int_roll": None, "insane_hours": 0}
     if goes_mad_threshold(amount, settings.insanity_threshold):
         flags.append("int_roll")
-        steps.append(Step(f"A loss of {amount} from one roll ({'5 or more' if settings.insanity_threshold == '5_or_more' else 'more than 5'}): "
-                          "a major trauma; roll INT", MAD))
+        steps.append(
+            Step(
+                f"A loss of {amount} from one roll ({'5 or more' if settings.insanity_threshold == '5_or_more' else 'more than 5'}): "
+                "a major trauma; roll INT",
+                MAD,
+            )
+        )
         int_roll = check(dice, state["characteristics"]["INT"], "INT", basis=settings.fumble_basis)  # "INT roll"
         steps.extend(int_roll.steps)
         details["int_roll"] = int_roll.roll
         if int_roll.success:
-            hours, _, _working = dice_expr.roll(dice, dice_expr.parse(TEMPORARY_INSANITY_DICE, DICE_FORM), "temporary insanity hours")
+            hours, _, _working = dice_expr.roll(
+                dice, dice_expr.parse(TEMPORARY_INSANITY_DICE, DICE_FORM), "temporary insanity hours"
+            )
             new["temporary_insanity_hours"] = max(new["temporary_insanity_hours"], hours)
             details["insane_hours"] = hours
             flags.append("temporarily_insane")
-            steps.append(Step(f"INT roll ≤ INT: understands and goes temporarily insane for 1D10 = {counted(hours, 'hours')}", MAD))
+            steps.append(
+                Step(
+                    f"INT roll ≤ INT: understands and goes temporarily insane for 1D10 = {counted(hours, 'hours')}", MAD
+                )
+            )
             events.append(f"{name} is temporarily insane for {counted(hours, 'hours')}")
             told.append(roll_told("INT roll", int_roll, f"temporarily insane for {counted(hours, 'hours')}"))
         else:
@@ -103,14 +137,28 @@ def sanity_roll(dice: DiceSource, state: dict, loss: str, *, bonus: int = 0, pen
     told += [_INSANE[flag] for flag in flags if flag in _INSANE]
     new["last_roll"] = record(roll, "sanity", bonus=bonus, penalty=penalty)
     steps.append(Step("No Luck and no push on Sanity rolls", "rules/coc.md §3.11"))
-    return Result(system="coc", kind="sanity_roll", label=label, total=roll.roll, target=roll.value, success=roll.success,
-                  level=int(roll.level), level_name=level_name(roll.level),
-                  flags=(["fumble"] if roll.level == Level.FUMBLE else []) + flags, steps=steps, events=events,
-                  details=details, state=normalize(new), headline=headline_of(told))
+    return Result(
+        system="coc",
+        kind="sanity_roll",
+        label=label,
+        total=roll.roll,
+        target=roll.value,
+        success=roll.success,
+        level=int(roll.level),
+        level_name=level_name(roll.level),
+        flags=(["fumble"] if roll.level == Level.FUMBLE else []) + flags,
+        steps=steps,
+        events=events,
+        details=details,
+        state=normalize(new),
+        headline=headline_of(told),
+    )
 
 
-_INSANE = {"indefinitely_insane": "indefinitely insane (a fifth of the day's Sanity lost)",
-           "permanently_insane": "permanently insane (Sanity 0)"}
+_INSANE = {
+    "indefinitely_insane": "indefinitely insane (a fifth of the day's Sanity lost)",
+    "permanently_insane": "permanently insane (Sanity 0)",
+}
 """The book's insanity options as a headline says them (rules/coc.md §3.11)."""
 
 
@@ -123,8 +171,12 @@ def _book_insanity(state: dict, steps: list, events: list, flags: list, settings
     if not c["indefinitely_insane"] and start > 0 and (start - state["san"]) * 5 >= start:
         c["indefinitely_insane"] = True
         flags.append("indefinitely_insane")
-        steps.append(Step(f"Lost {start - state['san']} of {start} SAN today (a fifth or more): indefinitely insane",
-                          "rules/coc.md §3.11 [BOOK option]"))
+        steps.append(
+            Step(
+                f"Lost {start - state['san']} of {start} SAN today (a fifth or more): indefinitely insane",
+                "rules/coc.md §3.11 [BOOK option]",
+            )
+        )
         events.append(f"{name} is indefinitely insane")
     if state["san"] == 0 and not c["permanently_insane"]:
         c["permanently_insane"] = True
@@ -145,13 +197,28 @@ def gain_sanity(dice: DiceSource, state: dict, amount: str, reason: str, *, labe
     limit = san_max(state)
     before = new["san"]
     new["san"] = min(limit, before + gained)
-    steps = [Step(f"Recovering lost Sanity is tough: {reason} restores {expr.text}"
-                  f"{' = ' + str(gained) if expr.dice else ''}", REGAIN),
-             Step(f"SAN {before} + {gained} = {before + gained}, capped at max SAN {limit} (99 − Cthulhu Mythos) → {new['san']}",
-                  "rules/coc.md §3.2, §3.11")]
+    steps = [
+        Step(
+            f"Recovering lost Sanity is tough: {reason} restores {expr.text}{' = ' + str(gained) if expr.dice else ''}",
+            REGAIN,
+        ),
+        Step(
+            f"SAN {before} + {gained} = {before + gained}, capped at max SAN {limit} (99 − Cthulhu Mythos) → {new['san']}",
+            "rules/coc.md §3.2, §3.11",
+        ),
+    ]
     events = [f"{who(state)} regains {new['san'] - before} Sanity ({before} → {new['san']})"]
-    return Result(system="coc", kind="gain_sanity", label=label, total=gained, target=limit, steps=steps, events=events,
-                  details={"gained": new["san"] - before, "rolled": gained, "reason": reason}, state=normalize(new))
+    return Result(
+        system="coc",
+        kind="gain_sanity",
+        label=label,
+        total=gained,
+        target=limit,
+        steps=steps,
+        events=events,
+        details={"gained": new["san"] - before, "rolled": gained, "reason": reason},
+        state=normalize(new),
+    )
 
 
 def pass_hours(state: dict, hours: int) -> tuple[list[Step], list[str]]:
@@ -161,7 +228,9 @@ def pass_hours(state: dict, hours: int) -> tuple[list[Step], list[str]]:
     if left:
         state["temporary_insanity_hours"] = max(0, left - hours)
         if state["temporary_insanity_hours"] == 0:
-            steps.append(Step(f"Temporary insanity ends after {counted(left, 'hours').replace(' hour', ' more hour')}", MAD))
+            steps.append(
+                Step(f"Temporary insanity ends after {counted(left, 'hours').replace(' hour', ' more hour')}", MAD)
+            )
             events.append(f"{who(state)} is no longer temporarily insane")
     return steps, events
 

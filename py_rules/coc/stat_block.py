@@ -42,14 +42,59 @@ __all__ = ("MAX_CHARS", "parse", "weapon_skill")
 
 _NOTES_MAX = 2_000
 
-_HANDGUN_WORDS = ("revolver", "pistol", "handgun", "automatic", ".38", ".45", ".32", ".22", "derringer", "luger",
-                  "colt", "9mm", "mauser", "webley", "beretta")
-_RIFLE_WORDS = ("rifle", "shotgun", "carbine", "musket", "winchester", "springfield", "enfield", "elephant gun",
-                "gauge", "mauser rifle")
+_HANDGUN_WORDS = (
+    "revolver",
+    "pistol",
+    "handgun",
+    "automatic",
+    ".38",
+    ".45",
+    ".32",
+    ".22",
+    "derringer",
+    "luger",
+    "colt",
+    "9mm",
+    "mauser",
+    "webley",
+    "beretta",
+)
+_RIFLE_WORDS = (
+    "rifle",
+    "shotgun",
+    "carbine",
+    "musket",
+    "winchester",
+    "springfield",
+    "enfield",
+    "elephant gun",
+    "gauge",
+    "mauser rifle",
+)
 _UNCLEAR_GUN_WORDS = ("firearm", "submachine", "machine gun", "smg", "tommy", "thompson", "gun")
 _THROW_WORDS = ("throw", "thrown", "dynamite", "grenade", "molotov", "rock", "stone")
-_IMPALE_WORDS = ("knife", "dagger", "sword", "spear", "bayonet", "rapier", "sabre", "saber", "stiletto", "arrow",
-                 "bow", "pitchfork", "trident", "machete", "cleaver", "ice pick", "razor", "sickle", "axe", "hatchet")
+_IMPALE_WORDS = (
+    "knife",
+    "dagger",
+    "sword",
+    "spear",
+    "bayonet",
+    "rapier",
+    "sabre",
+    "saber",
+    "stiletto",
+    "arrow",
+    "bow",
+    "pitchfork",
+    "trident",
+    "machete",
+    "cleaver",
+    "ice pick",
+    "razor",
+    "sickle",
+    "axe",
+    "hatchet",
+)
 _NOT_IMPALING_GUNS = ("shotgun", "gauge")
 
 
@@ -90,8 +135,17 @@ def _attacks(reader: _Reader, skills: dict, weapons: list) -> None:
         skill, impale, unclear = weapon_skill(name)
         db = "none" if not match.group("db") else ("half" if match.group("half") else "full")
         damage = dice_text(match.group("dmg"))
-        weapon = {"name": name[:40], "skill": skill, "damage": damage, "db": db, "impale": impale, "range": "",
-                  "attacks": 1, "ammo": None, "malfunction": None}
+        weapon = {
+            "name": name[:40],
+            "skill": skill,
+            "damage": damage,
+            "db": db,
+            "impale": impale,
+            "range": "",
+            "attacks": 1,
+            "ammo": None,
+            "malfunction": None,
+        }
         extra = []
         if match.group("ranges"):  # damage by range, nearest first (a shotgun's 4D6/2D6/1D6)
             weapon["damage"] = damage = damage + dice_text(match.group("ranges"))
@@ -201,7 +255,7 @@ def _table_skills(reader: _Reader, skills: dict) -> None:
     first cell, its value (perhaps with its half and fifth) in the next ones."""
     masked = reader.masked()
     for start, line in reader.lines():
-        if "|" not in line and "\t" not in line or "\x00" in masked[start:start + len(line)]:
+        if "|" not in line and "\t" not in line or "\x00" in masked[start : start + len(line)]:
             continue
         cells = [cell.strip() for cell in _TABLE_CELLS.split(line)]
         cells = [cell for cell in cells if cell]
@@ -274,21 +328,36 @@ def parse(text, given=None) -> dict:
     unclear = core.not_understood(reader, [key for key in needed if key not in values], grammar.NEEDED_NAMES, unclear)
     keeper_values, given_problems = core.given_values(given, {key: BOUNDS[key] for key in needed})
     values.update(keeper_values)
-    read_words += [(len(raw) + 1, f"{key} {value} (given by you)")
-                   for key, value in keeper_values.items() if key != "name"]
+    read_words += [
+        (len(raw) + 1, f"{key} {value} (given by you)") for key, value in keeper_values.items() if key != "name"
+    ]
     values["name"] = keeper_values.get("name") or who["name"] or "Stat block NPC"
     missing = [key for key in needed if key not in values]
     notes = " ".join([*who["description"], *reader.notes])[:_NOTES_MAX]
     armour = found.get("Armour", (0, 0))[0]
     sheet, refusal = (None, None)
     if not missing:
-        sheet, refusal = make_sheet(values, skills, {"weapons": weapons[:30], "armour": min(armour, 30), "notes": notes,
-                                                 "occupation": who["occupation"]}, problems)
+        sheet, refusal = make_sheet(
+            values,
+            skills,
+            {"weapons": weapons[:30], "armour": min(armour, 30), "notes": notes, "occupation": who["occupation"]},
+            problems,
+        )
     compare(sheet, found, read_words)
     read = [words for _, words in sorted(reader.read + read_words, key=lambda pair: pair[0])]
     empty = core.empty_notice(raw, bool(found or skills or weapons), "characteristic, skill or weapon")
     not_read = empty + cut + core.not_read(reader) + problems + given_problems + ([refusal] if refusal else [])
     unclear = {key: unclear[key] for key in missing if key in unclear}
-    return {"sheet": sheet, "name": values["name"], "read": read, "not_read": not_read, "missing": missing,
-            "left_out": [key for key in missing if key not in unclear], "not_understood": unclear,
-            "asks": core.asks(missing, unclear, BOUNDS), "weapons": weapons[:30], "notes": notes, "armour": armour}
+    return {
+        "sheet": sheet,
+        "name": values["name"],
+        "read": read,
+        "not_read": not_read,
+        "missing": missing,
+        "left_out": [key for key in missing if key not in unclear],
+        "not_understood": unclear,
+        "asks": core.asks(missing, unclear, BOUNDS),
+        "weapons": weapons[:30],
+        "notes": notes,
+        "armour": armour,
+    }

@@ -29,8 +29,15 @@ OPTIONAL = ("weapons", "armour", "notes", "occupation")
 rest)."""
 
 
-BOUNDS = {**{c: (0, CHARACTERISTIC_MAX) for c in CHARACTERISTICS}, "Luck": (0, LUCK_MAX), "SAN": (0, 99),
-          "MP": (0, CHARACTERISTIC_MAX), "Age": (15, 120), "APR": (1, 5), "Dodge": (0, SKILL_MAX)}
+BOUNDS = {
+    **{c: (0, CHARACTERISTIC_MAX) for c in CHARACTERISTICS},
+    "Luck": (0, LUCK_MAX),
+    "SAN": (0, 99),
+    "MP": (0, CHARACTERISTIC_MAX),
+    "Age": (15, 120),
+    "APR": (1, 5),
+    "Dodge": (0, SKILL_MAX),
+}
 """What the sheet holds of each value a block prints (rules/coc.md §3.2; Sanity at most 99, an NPC's age 15–120);
 out of them a printed value is not understood and asked."""
 
@@ -55,8 +62,13 @@ def compare(sheet: dict | None, found: dict, read: list) -> None:
             read.append((start, f"MOV {kept['mov']} (a creature's own, kept as printed)"))
             found = {key: value for key, value in found.items() if key != "MOV"}
     derived = sheet["derived"] if sheet else {}
-    pairs = {"HP": ("hp_max", "HP"), "MP": ("mp_max", "MP"), "DB": ("damage_bonus", "Damage Bonus"),
-             "Build": ("build", "Build"), "MOV": ("mov", "MOV")}
+    pairs = {
+        "HP": ("hp_max", "HP"),
+        "MP": ("mp_max", "MP"),
+        "DB": ("damage_bonus", "Damage Bonus"),
+        "Build": ("build", "Build"),
+        "MOV": ("mov", "MOV"),
+    }
     for key, (field, words) in pairs.items():
         if key not in found:
             continue
@@ -74,10 +86,19 @@ def compare(sheet: dict | None, found: dict, read: list) -> None:
                 same = int(said) == int(ours)
             except ValueError:
                 same = False
-        read.append((start, f"{words} {said}" + ("" if same else
-                     f" (the rules give {ours} from the characteristics{' and age' if key == 'MOV' else ''}; "
-                     f"the sheet keeps "
-                     f"{ours})")))
+        read.append(
+            (
+                start,
+                f"{words} {said}"
+                + (
+                    ""
+                    if same
+                    else f" (the rules give {ours} from the characteristics{' and age' if key == 'MOV' else ''}; "
+                    f"the sheet keeps "
+                    f"{ours})"
+                ),
+            )
+        )
 
 
 def make_sheet(values: dict, skills: dict, extra: dict, left_out: list) -> tuple[dict | None, str | None]:
@@ -85,10 +106,14 @@ def make_sheet(values: dict, skills: dict, extra: dict, left_out: list) -> tuple
     sheet refuses left out (said in ``left_out``); or the refusal."""
     lacks = _MAKING.get()
     values = {key: value for key, value in values.items() if key not in (lacks or ())}
-    data = {"schema": SCHEMA, "name": values["name"], "kind": "human" if lacks is None else "creature",
-            "age": values.get("Age", 25),
-            "characteristics": {c: values[c] for c in CHARACTERISTICS if c in values},
-            "skills": {name: value for name, (value, _) in skills.items()}}
+    data = {
+        "schema": SCHEMA,
+        "name": values["name"],
+        "kind": "human" if lacks is None else "creature",
+        "age": values.get("Age", 25),
+        "characteristics": {c: values[c] for c in CHARACTERISTICS if c in values},
+        "skills": {name: value for name, (value, _) in skills.items()},
+    }
     if "Luck" in values:
         data["luck"] = values["Luck"]
     base = investigator.from_dict(data)
@@ -152,5 +177,10 @@ def read_creature(parse, text, given) -> dict:
     if sheet is not None and sheet.get("san_loss"):
         read.append(f"Sanity loss {sheet['san_loss']} kept on its sheet: offered when an investigator meets it")
     missing = [key for key in again["missing"] if key not in lacks]
-    return {**again, "read": read, "missing": missing, "left_out": [k for k in again["left_out"] if k not in lacks],
-            "asks": [ask for ask in again["asks"] if ask["key"] not in lacks]}
+    return {
+        **again,
+        "read": read,
+        "missing": missing,
+        "left_out": [k for k in again["left_out"] if k not in lacks],
+        "asks": [ask for ask in again["asks"] if ask["key"] not in lacks],
+    }

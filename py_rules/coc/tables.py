@@ -18,14 +18,27 @@ CHARACTERISTICS = ("STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU")
 """rules/coc.md §3.2: the eight characteristics."""
 
 CHARACTERISTIC_NAMES = {
-    "STR": "Strength", "CON": "Constitution", "SIZ": "Size", "DEX": "Dexterity",
-    "APP": "Appearance", "INT": "Intelligence", "POW": "Power", "EDU": "Education",
+    "STR": "Strength",
+    "CON": "Constitution",
+    "SIZ": "Size",
+    "DEX": "Dexterity",
+    "APP": "Appearance",
+    "INT": "Intelligence",
+    "POW": "Power",
+    "EDU": "Education",
 }
 
 CREATION_DICE = {
     # rules/coc.md §3.2 [BOOK]: (number of d6, constant added before ×5)
-    "STR": (3, 0), "CON": (3, 0), "DEX": (3, 0), "APP": (3, 0), "POW": (3, 0),
-    "SIZ": (2, 6), "INT": (2, 6), "EDU": (2, 6), "Luck": (3, 0),
+    "STR": (3, 0),
+    "CON": (3, 0),
+    "DEX": (3, 0),
+    "APP": (3, 0),
+    "POW": (3, 0),
+    "SIZ": (2, 6),
+    "INT": (2, 6),
+    "EDU": (2, 6),
+    "Luck": (3, 0),
 }
 """Characteristic creation rolls: 3D6 × 5, or (2D6 + 6) × 5 (rules/coc.md §3.2)."""
 
@@ -53,27 +66,68 @@ OWN_LANGUAGE = "Language (Own)"
 _SKILLS = {
     # rules/coc.md §3.2 (skills the seed names) and §3.2a: the 1920s investigator sheet of the Keeper Rulebook [BOOK].
     # None = derived: Dodge = DEX / 2, Language (Own) = EDU. The families and their specialities are declared below.
-    "Accounting": 5, "Anthropology": 1, "Appraise": 5, "Archaeology": 1,
-    "Charm": 15, "Climb": 20, "Credit Rating": 0, MYTHOS: 0, "Disguise": 5, DODGE: None,
-    "Drive Auto": 20, "Electrical Repair": 10, "Fast Talk": 5,
-    FIRST_AID: 30, "History": 5, "Intimidate": 15, "Jump": 20,
-    OWN_LANGUAGE: None, "Law": 5, "Library Use": 20, "Listen": 20, "Locksmith": 1,
-    "Mechanical Repair": 10, MEDICINE: 1, "Natural World": 10, "Navigate": 10, "Occult": 5,
-    "Operate Heavy Machinery": 1, "Persuade": 10, "Psychoanalysis": 1, "Psychology": 10, "Ride": 5,
-    "Sleight of Hand": 10, "Spot Hidden": 25, "Stealth": 20, "Swim": 20,
-    "Throw": 20, "Track": 10,
+    "Accounting": 5,
+    "Anthropology": 1,
+    "Appraise": 5,
+    "Archaeology": 1,
+    "Charm": 15,
+    "Climb": 20,
+    "Credit Rating": 0,
+    MYTHOS: 0,
+    "Disguise": 5,
+    DODGE: None,
+    "Drive Auto": 20,
+    "Electrical Repair": 10,
+    "Fast Talk": 5,
+    FIRST_AID: 30,
+    "History": 5,
+    "Intimidate": 15,
+    "Jump": 20,
+    OWN_LANGUAGE: None,
+    "Law": 5,
+    "Library Use": 20,
+    "Listen": 20,
+    "Locksmith": 1,
+    "Mechanical Repair": 10,
+    MEDICINE: 1,
+    "Natural World": 10,
+    "Navigate": 10,
+    "Occult": 5,
+    "Operate Heavy Machinery": 1,
+    "Persuade": 10,
+    "Psychoanalysis": 1,
+    "Psychology": 10,
+    "Ride": 5,
+    "Sleight of Hand": 10,
+    "Spot Hidden": 25,
+    "Stealth": 20,
+    "Swim": 20,
+    "Throw": 20,
+    "Track": 10,
 }
 """Base values of the investigator skills that are no family's (rules/coc.md §3.2, §3.2a)."""
 
 _FIGHTING = {"Axe": 15, "Brawl": 25, "Chainsaw": 10, "Flail": 10, "Garrote": 15, "Spear": 20, "Sword": 20, "Whip": 5}
-_FIREARMS = {"Bow": 15, "Flamethrower": 10, "Handgun": 20, "Heavy Weapons": 10, "Machine Gun": 10,
-             "Rifle/Shotgun": 25, "Submachine Gun": 15}
+_FIREARMS = {
+    "Bow": 15,
+    "Flamethrower": 10,
+    "Handgun": 20,
+    "Heavy Weapons": 10,
+    "Machine Gun": 10,
+    "Rifle/Shotgun": 25,
+    "Submachine Gun": 15,
+}
 
 SKILL_FAMILIES = (
     # rules/coc.md §3.2a [BOOK]: the families; an investigator holds any number of specialities of each, each its own
     # skill at the family's base. Fighting and Firearms: the book gives each listed speciality its own base; one it
     # does not list starts at 01, as the book's uncommon skills do [REC].
-    Family("Art/Craft", 5, ("Acting", "Fine Art", "Forgery", "Photography", "Writing"), aliases=("Art", "Craft", "Art / Craft")),
+    Family(
+        "Art/Craft",
+        5,
+        ("Acting", "Fine Art", "Forgery", "Photography", "Writing"),
+        aliases=("Art", "Craft", "Art / Craft"),
+    ),
     Family("Fighting", 1, tuple(_FIGHTING), _FIGHTING),
     Family("Firearms", 1, tuple(_FIREARMS), _FIREARMS),
     Family("Language (Other)", 1, ("French", "German", "Greek", "Latin"), aliases=("Language", "Other Language")),
@@ -116,10 +170,17 @@ COMBAT_FAMILIES = ("Fighting", "Firearms")
 
 SKILL_ALIASES = {
     # the seed's own spellings (seed 003, Combat Round Duration) → sheet names
-    "Brawl": BRAWL, "Fighting": BRAWL,
-    "Handgun": HANDGUN, "Handguns": HANDGUN, "Firearms (Handguns)": HANDGUN,
-    "Rifle": RIFLE, "Firearms (Rifle)": RIFLE, "Rifle/Shotgun": RIFLE, "Shotgun": RIFLE,
-    "Mythos": MYTHOS, "Own Language": OWN_LANGUAGE,
+    "Brawl": BRAWL,
+    "Fighting": BRAWL,
+    "Handgun": HANDGUN,
+    "Handguns": HANDGUN,
+    "Firearms (Handguns)": HANDGUN,
+    "Rifle": RIFLE,
+    "Firearms (Rifle)": RIFLE,
+    "Rifle/Shotgun": RIFLE,
+    "Shotgun": RIFLE,
+    "Mythos": MYTHOS,
+    "Own Language": OWN_LANGUAGE,
 }
 
 SKILL_NAMES = SkillNames(_SKILLS, SKILL_FAMILIES, SKILL_ALIASES)
@@ -232,8 +293,13 @@ SANITY_GAIN_REASONS = ("rest", "psychotherapy", "a break", "completed investigat
 
 
 DICE_FORM = Form(
-    "coc.dice", "a dice expression", "Write numbers and dice like 1D6, joined by + or -.", "bad_dice_expression",
-    sides=tuple(range(1, 1001)), count=(1, 100), empty="Give a number or a dice expression such as 1D6+1.",
+    "coc.dice",
+    "a dice expression",
+    "Write numbers and dice like 1D6, joined by + or -.",
+    "bad_dice_expression",
+    sides=tuple(range(1, 1001)),
+    count=(1, 100),
+    empty="Give a number or a dice expression such as 1D6+1.",
     empty_code="bad_dice_expression",
 )
 """Dice expressions such as ``1D3``, ``2D6+4``, ``+1D4``, ``-1``: weapon damage, the Damage Bonus (rules/coc.md §3.2
@@ -243,17 +309,26 @@ DAMAGE_FORM = replace(DICE_FORM, name="coc.damage", damage=True)
 """Damage typed for a hit: a dice expression under the one rule for damage amounts (:data:`py_rules.limits.DAMAGE_MAX`)."""
 
 DAMAGE_BANDS_FORM = replace(
-    DAMAGE_FORM, name="coc.damage_bands", parts=(1, DAMAGE_BANDS_MAX),
+    DAMAGE_FORM,
+    name="coc.damage_bands",
+    parts=(1, DAMAGE_BANDS_MAX),
     parts_said=f"one dice expression such as 1D6, or up to {DAMAGE_BANDS_MAX} by range such as 4D6/2D6/1D6",
 )
 """A weapon's damage: one dice expression, or one per range band nearest first (rules/coc.md §3.8 [BOOK] shotgun
 4D6/2D6/1D6)."""
 
 SANITY_LOSS_FORM = replace(
-    DICE_FORM, name="coc.sanity_loss", what="a Sanity loss", code="bad_sanity_loss", empty_code="bad_sanity_loss",
-    hint="Sanity loss must be written X/Y with numbers or dice, e.g. 0/1D6 or 1D10/1D100.", parts=(2, 2),
-    parts_said="Sanity loss must be written X/Y, e.g. 0/1D6 or 1D10/1D100", least=0,
-    least_said="A Sanity loss cannot be negative", empty="Sanity loss must be written X/Y, e.g. 0/1D6 or 1D10/1D100.",
+    DICE_FORM,
+    name="coc.sanity_loss",
+    what="a Sanity loss",
+    code="bad_sanity_loss",
+    empty_code="bad_sanity_loss",
+    hint="Sanity loss must be written X/Y with numbers or dice, e.g. 0/1D6 or 1D10/1D100.",
+    parts=(2, 2),
+    parts_said="Sanity loss must be written X/Y, e.g. 0/1D6 or 1D10/1D100",
+    least=0,
+    least_said="A Sanity loss cannot be negative",
+    empty="Sanity loss must be written X/Y, e.g. 0/1D6 or 1D10/1D100.",
 )
 """rules/coc.md §3.11: ``X/Y``, lose X on a success and Y on a failure; "X and Y are integers or dice expressions",
 never negative."""

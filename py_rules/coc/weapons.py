@@ -27,8 +27,18 @@ from py_rules.dice_expr import Expr, parse_parts
 from py_rules.errors import RulesError
 from py_rules.limits import shown as _shown
 
-__all__ = ("COMMON_WEAPONS", "UNARMED", "WEAPON_SKILLS", "parse_weapon", "parse_weapons", "weapon_kind",
-           "damage_bands", "band_expr", "find_weapon", "legacy_weapon")
+__all__ = (
+    "COMMON_WEAPONS",
+    "UNARMED",
+    "WEAPON_SKILLS",
+    "parse_weapon",
+    "parse_weapons",
+    "weapon_kind",
+    "damage_bands",
+    "band_expr",
+    "find_weapon",
+    "legacy_weapon",
+)
 
 _KEYS = tuple(field.path.rpartition(".")[2] for field in SHEET.fields if field.path.startswith("weapons.*."))
 """A weapon's fields, as the sheet declares them."""
@@ -37,8 +47,17 @@ WEAPONS_MAX = SHEET.field("weapons").max_count
 
 
 def _weapon(name, skill, damage, db="full", impale=False, range_="", attacks=1, ammo=None, malfunction=None) -> dict:
-    return {"name": name, "skill": skill, "damage": damage, "db": db, "impale": impale, "range": range_,
-            "attacks": attacks, "ammo": ammo, "malfunction": malfunction}
+    return {
+        "name": name,
+        "skill": skill,
+        "damage": damage,
+        "db": db,
+        "impale": impale,
+        "range": range_,
+        "attacks": attacks,
+        "ammo": ammo,
+        "malfunction": malfunction,
+    }
 
 
 UNARMED = _weapon("Unarmed", BRAWL, "1D3")
@@ -85,7 +104,9 @@ def damage_bands(text, field: str = "damage", said: str = "Damage") -> tuple[Exp
     (['4D6', '2D6', '1D6'], 4)
     """
     if not isinstance(text, str) or not text.strip():
-        raise RulesError("bad_dice_expression", f"{said}: give dice such as 1D4 or 2D6+4 (without the Damage Bonus).", field)
+        raise RulesError(
+            "bad_dice_expression", f"{said}: give dice such as 1D4 or 2D6+4 (without the Damage Bonus).", field
+        )
     try:
         return parse_parts(text, DAMAGE_BANDS_FORM, field)
     except RulesError as error:
@@ -137,8 +158,11 @@ def weapon_skill(name, field: str, said: str) -> str:
     found = SKILL_NAMES.canonical(name)  # any Fighting or Firearms speciality (rules/coc.md §3.2a), or Throw
     if found is not None and (found == THROW or SKILL_NAMES.family_name(found) in COMBAT_FAMILIES):
         return found
-    raise RulesError("unknown_skill", f"{said}: {_shown(name)} is no attack skill; use a Fighting or Firearms skill, "
-                     "or Throw.", field)
+    raise RulesError(
+        "unknown_skill",
+        f"{said}: {_shown(name)} is no attack skill; use a Fighting or Firearms skill, or Throw.",
+        field,
+    )
 
 
 def parse_weapon(data, field: str = "weapon") -> dict:
@@ -155,15 +179,23 @@ def parse_weapon(data, field: str = "weapon") -> dict:
     out["skill"] = weapon_skill(data.get("skill", BRAWL), f"{field}.skill", _said(name, "skill"))
     damage = data.get("damage")
     if damage is None:
-        raise RulesError("missing_field", f"{_said(name, 'damage')}: give dice such as 1D4 (without the Damage Bonus).",
-                         f"{field}.damage")
+        raise RulesError(
+            "missing_field",
+            f"{_said(name, 'damage')}: give dice such as 1D4 (without the Damage Bonus).",
+            f"{field}.damage",
+        )
     if isinstance(damage, int) and not isinstance(damage, bool):
         damage = str(damage)
     damage_bands(damage, f"{field}.damage", _said(name, "damage"))
     out["damage"] = " ".join(damage.split()).upper()
-    db = data.get("db", "none" if SKILL_NAMES.family_name(out["skill"]) == "Firearms" else "half" if out["skill"] == THROW else "full")
+    db = data.get(
+        "db",
+        "none" if SKILL_NAMES.family_name(out["skill"]) == "Firearms" else "half" if out["skill"] == THROW else "full",
+    )
     if db not in WEAPON_DB:
-        raise RulesError("bad_input", f"{_said(name, 'db')} must be full, half or none (got {_shown(db)}).", f"{field}.db")
+        raise RulesError(
+            "bad_input", f"{_said(name, 'db')} must be full, half or none (got {_shown(db)}).", f"{field}.db"
+        )
     out["db"] = db
     impale = data.get("impale", False)
     if not isinstance(impale, bool):
@@ -185,8 +217,9 @@ def parse_weapons(data, field: str = "weapons") -> list[dict]:
     for i, weapon in enumerate(data):
         parsed = parse_weapon(weapon, f"{field}.{i}")
         if parsed["name"].lower() in names:
-            raise RulesError("bad_input", f"Two weapons are called {parsed['name']}: give each its own name.",
-                             f"{field}.{i}.name")
+            raise RulesError(
+                "bad_input", f"Two weapons are called {parsed['name']}: give each its own name.", f"{field}.{i}.name"
+            )
         names.add(parsed["name"].lower())
         out.append(parsed)
     return out
@@ -218,5 +251,9 @@ def find_weapon(state: dict, name, field: str = "weapon") -> dict:
         return dict(UNARMED)
     owned = [w["name"] for w in state.get("weapons", [])]
     listed = ", ".join(owned) if owned else "none"
-    raise RulesError("bad_input", f"{state.get('name', 'The attacker')} has no weapon called {_shown(name)} "
-                     f"(weapons on the sheet: {listed}; or Unarmed).", field)
+    raise RulesError(
+        "bad_input",
+        f"{state.get('name', 'The attacker')} has no weapon called {_shown(name)} "
+        f"(weapons on the sheet: {listed}; or Unarmed).",
+        field,
+    )

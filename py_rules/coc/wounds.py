@@ -19,8 +19,16 @@ from py_rules.errors import RulesError
 from py_rules.trace import Step
 
 __all__ = (
-    "major_wound_triggered", "instant_death", "apply_damage", "heal", "end_round", "dying_round",
-    "first_aid", "medicine", "weekly_healing", "natural_day",
+    "major_wound_triggered",
+    "instant_death",
+    "apply_damage",
+    "heal",
+    "end_round",
+    "dying_round",
+    "first_aid",
+    "medicine",
+    "weekly_healing",
+    "natural_day",
 )
 
 ZERO = "seed 003, When HP Falls Below Zero"
@@ -44,6 +52,7 @@ def major_wound_triggered(before_round: int, amount: int, maximum: int, rule: st
     >>> major_wound_triggered(0, 6, 12, "attack_half_or_more"), major_wound_triggered(4, 3, 12, "attack_half_or_more")
     (True, False)
     """
+
     def over(total: int) -> bool:
         return total * 2 > maximum if rule.endswith("more_than_half") else total * 2 >= maximum
 
@@ -67,8 +76,9 @@ def _con_roll(dice: DiceSource, state: dict, purpose: str):
     return check(dice, state["characteristics"]["CON"], f"CON ({purpose})")
 
 
-def apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings = Settings(),
-                 told: list | None = None) -> tuple[list[Step], list[str]]:
+def apply_damage(
+    dice: DiceSource, state: dict, amount: int, settings: Settings = Settings(), told: list | None = None
+) -> tuple[list[Step], list[str]]:
     """Take ``amount`` damage (C15): HP floor 0, major wound and its CON roll, unconscious, dying, instant death.
 
     ``told`` (a list, when given) receives what the damage did in one line, the CON roll with its target and
@@ -82,7 +92,9 @@ def apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings 
     return answer
 
 
-def _apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings, said: list) -> tuple[list[Step], list[str]]:
+def _apply_damage(
+    dice: DiceSource, state: dict, amount: int, settings: Settings, said: list
+) -> tuple[list[Step], list[str]]:
     c = state["conditions"]
     name, maximum = who(state), hp_max(state)
     steps, events = [], []
@@ -93,8 +105,13 @@ def _apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings
     before_round, before_hp = state["damage_this_round"], state["hp"]
     state["damage_this_round"] = before_round + amount
     state["hp"] = max(0, before_hp - amount)
-    steps.append(Step(f"{name} takes {amount}: HP {before_hp} → {state['hp']} (of {maximum}; never below 0); "
-                      f"damage this round {before_round} → {state['damage_this_round']}", ZERO))
+    steps.append(
+        Step(
+            f"{name} takes {amount}: HP {before_hp} → {state['hp']} (of {maximum}; never below 0); "
+            f"damage this round {before_round} → {state['damage_this_round']}",
+            ZERO,
+        )
+    )
     if amount <= 0:
         return steps, events
     if before_hp > state["hp"]:
@@ -103,9 +120,17 @@ def _apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings
     state["medicine_given"] = False
     if instant_death(before_round, amount, maximum, settings.instant_death_rule):
         _die(state)
-        basis = (f"damage this round {state['damage_this_round']} ≥ max HP {maximum}" if settings.instant_death_rule == "round_all_hp"
-                 else f"{amount} > max HP {maximum} in one attack")
-        steps.append(Step(f"Instant death: {basis}", DEATH if settings.instant_death_rule == "round_all_hp" else "rules/coc.md §3.9 [BOOK]"))
+        basis = (
+            f"damage this round {state['damage_this_round']} ≥ max HP {maximum}"
+            if settings.instant_death_rule == "round_all_hp"
+            else f"{amount} > max HP {maximum} in one attack"
+        )
+        steps.append(
+            Step(
+                f"Instant death: {basis}",
+                DEATH if settings.instant_death_rule == "round_all_hp" else "rules/coc.md §3.9 [BOOK]",
+            )
+        )
         events.append(f"{name} is killed outright")
         said.append("killed outright")
         return steps, events
@@ -114,14 +139,21 @@ def _apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings
         c["major_wound"] = True
         c["prone"] = True
         state["days_toward_week"] = 0
-        steps.append(Step(f"Major wound: {_major_wound_basis(settings.major_wound_rule, state['damage_this_round'], amount, maximum)}; "
-                          "falls prone", MAJOR if settings.major_wound_rule.startswith("round") else "rules/coc.md §3.12 D4"))
+        steps.append(
+            Step(
+                f"Major wound: {_major_wound_basis(settings.major_wound_rule, state['damage_this_round'], amount, maximum)}; "
+                "falls prone",
+                MAJOR if settings.major_wound_rule.startswith("round") else "rules/coc.md §3.12 D4",
+            )
+        )
         events.append(f"{name} suffers a major wound")
         if state["hp"] > 0:
             roll = _con_roll(dice, state, "stay conscious")
             steps.extend(roll.steps)
-            said.append(f"major wound — CON roll {roll.roll} vs {roll.value}, "
-                        + ("stays conscious" if roll.success else "falls unconscious"))
+            said.append(
+                f"major wound — CON roll {roll.roll} vs {roll.value}, "
+                + ("stays conscious" if roll.success else "falls unconscious")
+            )
             if roll.success:
                 steps.append(Step("CON roll succeeded: stays conscious", MAJOR))
             else:
@@ -148,7 +180,9 @@ def _apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings
 
 def _major_wound_basis(rule: str, round_total: int, amount: int, maximum: int) -> str:
     """The arithmetic behind a major wound, in words (rules/coc.md §3.12 D4)."""
-    counted, what = (round_total, "damage this round") if rule.startswith("round") else (amount, "damage from one attack")
+    counted, what = (
+        (round_total, "damage this round") if rule.startswith("round") else (amount, "damage from one attack")
+    )
     if rule.endswith("more_than_half"):
         return f"{what} {counted} is more than half of max HP {maximum} ({counted} × 2 > {maximum})"
     return f"{what} {counted} is at least half of max HP {maximum} ({counted} × 2 ≥ {maximum})"
@@ -216,15 +250,17 @@ def dying_round(dice: DiceSource, state: dict, told: list | None = None) -> tupl
     return steps, [f"{who(state)} dies"]
 
 
-def first_aid(dice: DiceSource, state: dict, skill: int, *, bonus: int = 0, penalty: int = 0,
-              settings: Settings = Settings()):
+def first_aid(
+    dice: DiceSource, state: dict, skill: int, *, bonus: int = 0, penalty: int = 0, settings: Settings = Settings()
+):
     """First Aid (C17): +1 HP and revive; on a dying character it only stabilises (seed 003, First Aid)."""
     c, name = state["conditions"], who(state)
     if c["dead"]:
         raise RulesError("rule_violation", f"{name} is dead; First Aid cannot help.", "investigator")
     if state["first_aid_given"]:
-        raise RulesError("rule_violation", f"{name} has already had First Aid for this injury (once per injury).",
-                         "investigator")  # rules/coc.md §3.10
+        raise RulesError(
+            "rule_violation", f"{name} has already had First Aid for this injury (once per injury).", "investigator"
+        )  # rules/coc.md §3.10
     if state["hp"] >= hp_max(state) and not c["unconscious"]:
         raise RulesError("rule_violation", f"{name} is unhurt; there is nothing to treat.", "investigator")
     roll = check(dice, skill, "First Aid", bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
@@ -239,7 +275,9 @@ def first_aid(dice: DiceSource, state: dict, skill: int, *, bonus: int = 0, pena
             state["hp"] = 1
             steps.append(Step("Stabilised with 1 temporary HP; Medicine must follow", "rules/coc.md §3.12 D8 [BOOK]"))
         else:
-            steps.append(Step("On a dying character First Aid only stabilises (no HP), waiting for Medicine", FIRST_AID))
+            steps.append(
+                Step("On a dying character First Aid only stabilises (no HP), waiting for Medicine", FIRST_AID)
+            )
         events.append(f"{name} is stabilised")
         return roll, steps, events
     if state["hp"] == 0:
@@ -255,17 +293,28 @@ def first_aid(dice: DiceSource, state: dict, skill: int, *, bonus: int = 0, pena
     return roll, steps, events
 
 
-def medicine(dice: DiceSource, state: dict, skill: int, *, equipment: bool, bonus: int = 0, penalty: int = 0,
-             settings: Settings = Settings()):
+def medicine(
+    dice: DiceSource,
+    state: dict,
+    skill: int,
+    *,
+    equipment: bool,
+    bonus: int = 0,
+    penalty: int = 0,
+    settings: Settings = Settings(),
+):
     """Medicine (C18): 1D3 HP, after a week, with equipment (seed 003); also stabilises the dying."""
     c, name = state["conditions"], who(state)
     if c["dead"]:
         raise RulesError("rule_violation", f"{name} is dead; Medicine cannot help.", "investigator")
     if not equipment:
-        raise RulesError("rule_violation", "Medicine needs equipment ('after a week, with equipment').", "equipment")  # seed 003
+        raise RulesError(
+            "rule_violation", "Medicine needs equipment ('after a week, with equipment').", "equipment"
+        )  # seed 003
     if state["medicine_given"]:
-        raise RulesError("rule_violation", f"{name} has already had Medicine for this injury (once per injury).",
-                         "investigator")  # rules/coc.md §3.10
+        raise RulesError(
+            "rule_violation", f"{name} has already had Medicine for this injury (once per injury).", "investigator"
+        )  # rules/coc.md §3.10
     roll = check(dice, skill, "Medicine", bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
     steps, events = list(roll.steps), []
     if not roll.success:
@@ -279,7 +328,12 @@ def medicine(dice: DiceSource, state: dict, skill: int, *, equipment: bool, bonu
     amount, faces, _working = dice_expr.roll(dice, dice_expr.parse("1D3", DICE_FORM), "Medicine healing")
     if settings.medicine_timing == "after_week":
         state["scheduled_heals"].append({"days": MEDICINE_DELAY_DAYS, "amount": amount, "source": "Medicine"})
-        steps.append(Step(f"1D3 = {amount}: heals after a week ({MEDICINE_DELAY_DAYS} days), with equipment", "seed 003, First Aid (Medicine); rules/coc.md §3.12 D7"))
+        steps.append(
+            Step(
+                f"1D3 = {amount}: heals after a week ({MEDICINE_DELAY_DAYS} days), with equipment",
+                "seed 003, First Aid (Medicine); rules/coc.md §3.12 D7",
+            )
+        )
         events.append(f"{name} will heal {amount} HP from Medicine in {MEDICINE_DELAY_DAYS} days")
     else:
         more, evs = heal(state, amount, "Medicine (immediate, book)", "rules/coc.md §3.12 D7 [BOOK]")
@@ -289,8 +343,9 @@ def medicine(dice: DiceSource, state: dict, skill: int, *, equipment: bool, bonu
     return roll, steps, events
 
 
-def weekly_healing(dice: DiceSource, state: dict, settings: Settings = Settings(),
-                   told: list | None = None) -> tuple[list[Step], list[str]]:
+def weekly_healing(
+    dice: DiceSource, state: dict, settings: Settings = Settings(), told: list | None = None
+) -> tuple[list[Step], list[str]]:
     """The weekly major-wound healing roll (C19): CON roll, success 1D4, Extreme 2D4; Extreme ends it (seed 003).
     ``told`` (a list, when given) receives the roll with its target and what it healed: ``Weekly healing CON roll
     43 vs 60 — Regular success: heals 3 HP (5 → 8)``."""
@@ -312,7 +367,9 @@ def weekly_healing(dice: DiceSource, state: dict, settings: Settings = Settings(
         return steps, events
     dice_text = extreme if roll.level >= Level.EXTREME else regular
     amount, _, _working = dice_expr.roll(dice, dice_expr.parse(dice_text, DICE_FORM), "major-wound healing")
-    steps.append(Step(f"{'Extreme' if roll.level >= Level.EXTREME else 'Success'}: regain {dice_text} = {amount}", MAJOR_CHARS))
+    steps.append(
+        Step(f"{'Extreme' if roll.level >= Level.EXTREME else 'Success'}: regain {dice_text} = {amount}", MAJOR_CHARS)
+    )
     before = state["hp"]
     more, evs = heal(state, amount, "Weekly major-wound healing", MAJOR_CHARS)
     steps += more
@@ -328,8 +385,9 @@ def weekly_healing(dice: DiceSource, state: dict, settings: Settings = Settings(
     return steps, events
 
 
-def natural_day(dice: DiceSource, state: dict, settings: Settings = Settings(),
-                told: list | None = None) -> tuple[list[Step], list[str]]:
+def natural_day(
+    dice: DiceSource, state: dict, settings: Settings = Settings(), told: list | None = None
+) -> tuple[list[Step], list[str]]:
     """One day passes: scheduled heals come due, 1 HP without a major wound, weekly roll with one (C19). ``told``
     (a list, when given) receives the weekly roll with its outcome."""
     c = state["conditions"]
@@ -339,8 +397,14 @@ def natural_day(dice: DiceSource, state: dict, settings: Settings = Settings(),
     due = [h for h in state["scheduled_heals"] if h["days"] <= 1]
     state["scheduled_heals"] = [dict(h, days=h["days"] - 1) for h in state["scheduled_heals"] if h["days"] > 1]
     for h in due:
-        more, evs = heal(state, h["amount"], f"{h['source']} (scheduled)", "seed 003, First Aid (Medicine: 'after a week')"
-                         if h["source"] == "Medicine" else "rules/coc.md §3.13 (scheduled heal)")
+        more, evs = heal(
+            state,
+            h["amount"],
+            f"{h['source']} (scheduled)",
+            "seed 003, First Aid (Medicine: 'after a week')"
+            if h["source"] == "Medicine"
+            else "rules/coc.md §3.13 (scheduled heal)",
+        )
         steps += more
         events += evs
     if c["major_wound"]:

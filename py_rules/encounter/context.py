@@ -60,8 +60,9 @@ class Context:
         """The character's sheet, validated by its game (once), or a RulesError naming ``sheets.<id>``."""
         if character_id not in self.sheets:
             if character_id not in self.raw_sheets:
-                raise RulesError("missing_field", f"The sheet of character {character_id!r} is needed.",
-                                 f"sheets.{character_id}")
+                raise RulesError(
+                    "missing_field", f"The sheet of character {character_id!r} is needed.", f"sheets.{character_id}"
+                )
             from py_rules.api import operation
 
             param = next(p for p in operation(self.game.round_op).params if p.name == self.game.sheet)
@@ -72,8 +73,9 @@ class Context:
             self.sheets[character_id] = self.before[character_id] = parsed
         return self.sheets[character_id]
 
-    def run(self, op_id: str, args: dict, combatants: list, character_id: str | None = None,
-            who: list | None = None) -> dict:
+    def run(
+        self, op_id: str, args: dict, combatants: list, character_id: str | None = None, who: list | None = None
+    ) -> dict:
         """Run a game's operation on the shared dice as one effect; a sheet it changes is kept."""
         from py_rules import api
 
@@ -94,13 +96,18 @@ class Context:
         changed = character_id is not None and result.get("state") is not None
         if changed:
             before, self.sheets[character_id] = self.sheets[character_id], result["state"]
-        self.out.effects.append({
-            "op": op_id, "args": {k: v for k, v in raw.items() if k != self.game.sheet}, "result": result,
-            "who": who if who is not None else [character_id] if character_id else [], "combatants": combatants,
-            "before": {character_id: before} if changed else {},
-            "after": {character_id: result["state"]} if changed else {},
-            "kind": "change" if changed else "roll",
-        })
+        self.out.effects.append(
+            {
+                "op": op_id,
+                "args": {k: v for k, v in raw.items() if k != self.game.sheet},
+                "result": result,
+                "who": who if who is not None else [character_id] if character_id else [],
+                "combatants": combatants,
+                "before": {character_id: before} if changed else {},
+                "after": {character_id: result["state"]} if changed else {},
+                "kind": "change" if changed else "roll",
+            }
+        )
         return result
 
     def effect(self, c: dict, op_id: str, args: dict, label: str) -> None:

@@ -41,8 +41,16 @@ _ROUNDS = "rules/cross-system.md §4: one entry point runs every periodic rule"
 
 def new_encounter(encounter_id: str, name: str, game: str) -> dict:
     """An empty encounter in round 1."""
-    return {"schema": SCHEMA, "id": encounter_id, "game": game, "name": name, "round": 1, "turn": 0,
-            "combatants": [], "ended": False}
+    return {
+        "schema": SCHEMA,
+        "id": encounter_id,
+        "game": game,
+        "name": name,
+        "round": 1,
+        "turn": 0,
+        "combatants": [],
+        "ended": False,
+    }
 
 
 def _find(enc: dict, combatant_id) -> dict:
@@ -72,8 +80,9 @@ def _end_round(ctx: Context) -> None:
     ctx.step(f"Round {enc['round']} ends", _ROUNDS)
     for c in enc["combatants"]:
         if c["character_id"] is not None:
-            ctx.effect(c, ctx.game.round_op, ctx.game.round_args(c, ctx.settings),
-                       f"{c['name']}: end of round {enc['round']}")
+            ctx.effect(
+                c, ctx.game.round_op, ctx.game.round_args(c, ctx.settings), f"{c['name']}: end of round {enc['round']}"
+            )
         if c["delayed"]:
             c["delayed"] = False
             ctx.step(f"{c['name']} never took the delayed turn: it is lost")
@@ -143,7 +152,9 @@ def _reorder(ctx: Context, action: dict) -> None:
 def _new_combatant(ctx: Context, spec) -> dict:
     enc = ctx.enc
     if not isinstance(spec, dict):
-        raise RulesError("wrong_type", "A combatant is a JSON object: a character from the party or a quick NPC.", "combatant")
+        raise RulesError(
+            "wrong_type", "A combatant is a JSON object: a character from the party or a quick NPC.", "combatant"
+        )
     unknown = set(spec) - {"id", "name", "character_id", "npc", "firearm_ready", "activity"}
     if unknown:
         raise RulesError("unknown_field", f"A combatant has no field {sorted(unknown)[0]!r}.", "combatant")
@@ -168,10 +179,18 @@ def _new_combatant(ctx: Context, spec) -> dict:
     name = _unique([c["name"] for c in enc["combatants"]], name.strip()[:90])
     taken = {c["id"] for c in enc["combatants"]}
     number = next(n for n in range(1, MAX_COMBATANTS + 2) if f"k{n}" not in taken)
-    return {"id": spec.get("id") or f"k{number}", "name": name, "character_id": cid, "npc": npc,
-            "initiative": None, "order_key": [], "firearm_ready": spec.get("firearm_ready", False),
-            "activity": spec.get("activity", ctx.game.activity_default),
-            "delayed": False, "skipped": False}
+    return {
+        "id": spec.get("id") or f"k{number}",
+        "name": name,
+        "character_id": cid,
+        "npc": npc,
+        "initiative": None,
+        "order_key": [],
+        "firearm_ready": spec.get("firearm_ready", False),
+        "activity": spec.get("activity", ctx.game.activity_default),
+        "delayed": False,
+        "skipped": False,
+    }
 
 
 def _check(c: dict, game: str) -> None:
@@ -197,8 +216,9 @@ def _add(ctx: Context, action: dict) -> None:
     ordered = ctx.game.orders and any(k["order_key"] for k in enc["combatants"])
     if ordered:
         ctx.game.order(ctx, [c])
-        at = next((i for i, k in enumerate(enc["combatants"]) if k["order_key"] < c["order_key"]),
-                  len(enc["combatants"]))
+        at = next(
+            (i for i, k in enumerate(enc["combatants"]) if k["order_key"] < c["order_key"]), len(enc["combatants"])
+        )
         enc["combatants"].insert(at, c)
     else:
         enc["combatants"].append(c)
@@ -304,14 +324,22 @@ def time_check(state: dict, action: dict, sheets: dict | None = None) -> list[st
 
 
 ACTIONS = {
-    "add": _add, "remove": _remove, "order": _order, "reorder": _reorder, "update": _update, "next": _next,
-    "delay": _delay, "skip": _skip, "end_round": _end_round_action, "end": _end, "skip_time": _skip_time,
+    "add": _add,
+    "remove": _remove,
+    "order": _order,
+    "reorder": _reorder,
+    "update": _update,
+    "next": _next,
+    "delay": _delay,
+    "skip": _skip,
+    "end_round": _end_round_action,
+    "end": _end,
+    "skip_time": _skip_time,
 }
 """Each action's rule, by type (STYLE.md A1: behaviour in a small dict)."""
 
 
-def step(state: dict, action: dict, sheets: dict | None = None, settings: dict | None = None,
-         dice=None) -> Outcome:
+def step(state: dict, action: dict, sheets: dict | None = None, settings: dict | None = None, dice=None) -> Outcome:
     """Apply ``action`` to the encounter ``state`` (unchanged) with the characters' ``sheets`` (unchanged)."""
     kind = action.get("type")
     if kind not in ACTIONS:

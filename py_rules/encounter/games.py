@@ -35,7 +35,7 @@ def _few(lines: list, most: int) -> list:
     """
     if len(lines) <= most:
         return lines
-    return lines[:most - 2] + [f"… {len(lines) - most + 1} more …", lines[-1]]
+    return lines[: most - 2] + [f"… {len(lines) - most + 1} more …", lines[-1]]
 
 
 def decided(game: str, name: str, result: dict) -> str | None:
@@ -64,6 +64,7 @@ def decided(game: str, name: str, result: dict) -> str | None:
 
 
 # --- time in words (what time passing would run is said before it runs: TABLE.md, no default that can hurt) --
+
 
 def span_text(unit: str, amount: int) -> str:
     """``1 minute``, ``12 minutes``."""

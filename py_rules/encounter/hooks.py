@@ -83,11 +83,17 @@ def hooks_of(game: str) -> EncounterHooks:
 
 def no_firearm(c: dict, path: str) -> list[dict]:
     """A game that does not order by a drawn firearm."""
-    return [problem(f"{path}.firearm_ready", "Only Call of Cthulhu orders by a drawn firearm.")] \
-        if c["firearm_ready"] is True else []
+    return (
+        [problem(f"{path}.firearm_ready", "Only Call of Cthulhu orders by a drawn firearm.")]
+        if c["firearm_ready"] is True
+        else []
+    )
 
 
 def no_activity(c: dict, path: str) -> list[dict]:
     """A game that does not track what a combatant does each Turn."""
-    return [problem(f"{path}.activity", "Only Armageddon tracks an activity (null here).")] \
-        if c["activity"] is not None else []
+    return (
+        [problem(f"{path}.activity", "Only Armageddon tracks an activity (null here).")]
+        if c["activity"] is not None
+        else []
+    )

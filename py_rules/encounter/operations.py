@@ -37,34 +37,79 @@ from py_rules.trace import Result
 
 __all__ = ("SYSTEM", "OPERATIONS")
 
-SYSTEM = System("encounter", "Encounter", "GM", "TABLE.md, Encounter; each game's rounds (rules/cross-system.md §4)",
-                dice_help="every die of every effect, in the order the answer lists them")
+SYSTEM = System(
+    "encounter",
+    "Encounter",
+    "GM",
+    "TABLE.md, Encounter; each game's rounds (rules/cross-system.md §4)",
+    dice_help="every die of every effect, in the order the answer lists them",
+)
 _SRC = "TABLE.md, Encounter; rules/cross-system.md §4"
 
 EXAMPLE = {
-    "schema": SCHEMA, "id": "enc-1", "game": "coc", "name": "The cellar", "round": 1, "turn": 0, "ended": False,
+    "schema": SCHEMA,
+    "id": "enc-1",
+    "game": "coc",
+    "name": "The cellar",
+    "round": 1,
+    "turn": 0,
+    "ended": False,
     "combatants": [
-        {"id": "k1", "name": "Ghoul", "character_id": None, "npc": {"dex": 65, "combat_skill": 40},
-         "initiative": None, "order_key": [], "firearm_ready": False, "activity": None, "delayed": False,
-         "skipped": False},
-        {"id": "k2", "name": "Cultist", "character_id": None, "npc": {"dex": 55, "combat_skill": 50},
-         "initiative": None, "order_key": [], "firearm_ready": False, "activity": None, "delayed": False,
-         "skipped": False},
+        {
+            "id": "k1",
+            "name": "Ghoul",
+            "character_id": None,
+            "npc": {"dex": 65, "combat_skill": 40},
+            "initiative": None,
+            "order_key": [],
+            "firearm_ready": False,
+            "activity": None,
+            "delayed": False,
+            "skipped": False,
+        },
+        {
+            "id": "k2",
+            "name": "Cultist",
+            "character_id": None,
+            "npc": {"dex": 55, "combat_skill": 50},
+            "initiative": None,
+            "order_key": [],
+            "firearm_ready": False,
+            "activity": None,
+            "delayed": False,
+            "skipped": False,
+        },
     ],
 }
 
 
-
 def _combatant(cid: str, name: str, character_id, npc, initiative: int, order_key: list) -> dict:
-    return {"id": cid, "name": name, "character_id": character_id, "npc": npc, "initiative": initiative,
-            "order_key": order_key, "firearm_ready": False, "activity": "normal", "delayed": False, "skipped": False}
+    return {
+        "id": cid,
+        "name": name,
+        "character_id": character_id,
+        "npc": npc,
+        "initiative": initiative,
+        "order_key": order_key,
+        "firearm_ready": False,
+        "activity": "normal",
+        "delayed": False,
+        "skipped": False,
+    }
 
 
 EXAMPLE_ROUND = {
-    "schema": SCHEMA, "id": "enc-2", "game": "armageddon", "name": "The warehouse", "round": 1, "turn": 1,
+    "schema": SCHEMA,
+    "id": "enc-2",
+    "game": "armageddon",
+    "name": "The warehouse",
+    "round": 1,
+    "turn": 1,
     "ended": False,
-    "combatants": [_combatant("k1", "Jack Hawthorne", "jack", None, 10, [10, 2]),
-                   _combatant("k2", "Ghoul", None, {"dexterity": 3}, 5, [5, 3])],
+    "combatants": [
+        _combatant("k1", "Jack Hawthorne", "jack", None, 10, [10, 2]),
+        _combatant("k2", "Ghoul", None, {"dexterity": 3}, 5, [5, 3]),
+    ],
 }
 """The encounter the operations' examples run: an Armageddon fight in Initiative order (a newcomer or a new order
 rolls Initiative), the Ghoul's turn, the last of the round, so passing it ends the round; Jack, below 0 EP
@@ -79,16 +124,37 @@ def _object(what: str, limit: int):
         if not isinstance(value, dict) or len(value) > limit or not all(isinstance(k, str) for k in value):
             raise RulesError("wrong_type", f"{what} must be a JSON object of at most {limit} entries.", "")
         return value
+
     return parse
 
 
-ENCOUNTER = Param("encounter", "json", "Encounter", "The encounter: its combatants in turn order, the round and "
-                  "whose turn it is.", parse=parse_encounter, example=EXAMPLE_ROUND, state_key="encounter")
-SHEETS = Param("sheets", "json", "Sheets", "The sheets of the characters in the encounter, by character id; "
-               "the answer gives back every sheet that changed.", default=None, parse=_object("Sheets", 200),
-               example=EXAMPLE_ROUND_SHEETS)
-SETTINGS = Param("settings", "json", "House rules", "The campaign's house rules by name; each rule run uses the "
-                 "ones it knows.", default=None, parse=_object("House rules", 200), example={})
+ENCOUNTER = Param(
+    "encounter",
+    "json",
+    "Encounter",
+    "The encounter: its combatants in turn order, the round and whose turn it is.",
+    parse=parse_encounter,
+    example=EXAMPLE_ROUND,
+    state_key="encounter",
+)
+SHEETS = Param(
+    "sheets",
+    "json",
+    "Sheets",
+    "The sheets of the characters in the encounter, by character id; the answer gives back every sheet that changed.",
+    default=None,
+    parse=_object("Sheets", 200),
+    example=EXAMPLE_ROUND_SHEETS,
+)
+SETTINGS = Param(
+    "settings",
+    "json",
+    "House rules",
+    "The campaign's house rules by name; each rule run uses the ones it knows.",
+    default=None,
+    parse=_object("House rules", 200),
+    example={},
+)
 COMBATANT_ID = Param("combatant_id", "text", "Combatant", "The combatant's id in the encounter.", example="k2")
 LABEL = Param("label", "text", "Label", "Echoed in the result.", default="")
 COMMON = (ENCOUNTER, SHEETS, SETTINGS)
@@ -97,24 +163,55 @@ COMMON = (ENCOUNTER, SHEETS, SETTINGS)
 def _answer(kind: str, out: Outcome, label: str) -> Result:
     enc = out.state
     now = flow.current(enc)
-    return Result(system="encounter", kind=kind, label=label or enc["name"], steps=out.steps, events=out.events,
-                  details={"encounter": enc, "current": now["id"] if now else None, "sheets": out.sheets,
-                           "effects": out.effects, "decided": out.decided},
-                  state=enc, states={"encounter": enc})
+    return Result(
+        system="encounter",
+        kind=kind,
+        label=label or enc["name"],
+        steps=out.steps,
+        events=out.events,
+        details={
+            "encounter": enc,
+            "current": now["id"] if now else None,
+            "sheets": out.sheets,
+            "effects": out.effects,
+            "decided": out.decided,
+        },
+        state=enc,
+        states={"encounter": enc},
+    )
 
 
 _ROUND_RULES = ("U12", "U16", "U23", "M9", "M15", "M16", "M18", "M19", "M20", "C10", "C16")
 """The games' checklist items an encounter's round runs (rules/armageddon.md §1.17, rules/semiautomagic.md §2.15, rules/coc.md §3.14)."""
 
 
-def _op(kind: str, title: str, summary: str, params: tuple = (), *, rolls: bool = True,
-        action=lambda args: {}, covers: tuple = ()) -> Operation:
+def _op(
+    kind: str,
+    title: str,
+    summary: str,
+    params: tuple = (),
+    *,
+    rolls: bool = True,
+    action=lambda args: {},
+    covers: tuple = (),
+) -> Operation:
     """An encounter operation: its own fields become the action given to :func:`flow.step`."""
+
     def run(*dice, encounter, sheets, settings, label, **args):
         out = flow.step(encounter, {"type": kind, **action(args)}, sheets, settings, dice[0] if dice else None)
         return _answer(kind, out, label)
-    return Operation(id=f"encounter.{kind}", system="encounter", title=title, summary=summary, covers=covers,
-                     params=COMMON + params + (LABEL,), run=run, source=_SRC, rolls=rolls)
+
+    return Operation(
+        id=f"encounter.{kind}",
+        system="encounter",
+        title=title,
+        summary=summary,
+        covers=covers,
+        params=COMMON + params + (LABEL,),
+        run=run,
+        source=_SRC,
+        rolls=rolls,
+    )
 
 
 def _start(*dice, id, name, game, combatants, sheets, label):
@@ -134,118 +231,233 @@ def _start(*dice, id, name, game, combatants, sheets, label):
         state = more.state
         out.steps += more.steps
         # the first to join has the first turn, whose start may roll (a Confused character's chart)
-        out.decided += [told | {"effect": None if told["effect"] is None else told["effect"] + len(out.effects)}
-                        for told in more.decided]
+        out.decided += [
+            told | {"effect": None if told["effect"] is None else told["effect"] + len(out.effects)}
+            for told in more.decided
+        ]
         out.effects += more.effects
         sheets.update(more.sheets)
         out.sheets.update(more.sheets)
     out.state = state
-    out.events.append(f"{state['name']} begins: round 1" + (f", {state['combatants'][0]['name']}'s turn"
-                                                            if state["combatants"] else ""))
+    out.events.append(
+        f"{state['name']} begins: round 1"
+        + (f", {state['combatants'][0]['name']}'s turn" if state["combatants"] else "")
+    )
     out.events += [told["line"] for told in out.decided]
     return _answer("start", out, label)
 
 
 START = Operation(
-    id="encounter.start", system="encounter", title="Start an encounter",
+    id="encounter.start",
+    system="encounter",
+    title="Start an encounter",
     summary="A new encounter in round 1, with the combatants listed (party characters by id, quick NPCs by name "
     "and the few numbers the game's order needs); order them next. The first turn's start runs its rules (a "
     "Confused character rolls the Confusion chart).",
-    covers=(), run=_start, source=_SRC,
-    params=(Param("id", "text", "Encounter id", "Unique in the campaign."),
-            Param("name", "text", "Name", "What the GM calls the scene."),
-            Param("game", "choice", "Game", "The campaign's game.", choices=GAMES, default="coc",
-                  example="semiautomagic"),
-            Param("combatants", "json", "Combatants", "[{character_id} or {name, npc: {numbers}}, …]; Armageddon "
-                  "npc {dexterity}, Call of Cthulhu npc {dex, combat_skill} (and firearm_ready), Semiautomagic npc {}.",
-                  default=None, example=[{"character_id": "mira"}, {"name": "Guard", "npc": {}}]),
-            # Mira, Confused, has the first turn: its start rolls the Confusion chart (seed 002, Confused)
-            SHEETS.with_example({"mira": {**EXAMPLE_CONFUSED, "name": "Mira"}}), LABEL),
+    covers=(),
+    run=_start,
+    source=_SRC,
+    params=(
+        Param("id", "text", "Encounter id", "Unique in the campaign."),
+        Param("name", "text", "Name", "What the GM calls the scene."),
+        Param("game", "choice", "Game", "The campaign's game.", choices=GAMES, default="coc", example="semiautomagic"),
+        Param(
+            "combatants",
+            "json",
+            "Combatants",
+            "[{character_id} or {name, npc: {numbers}}, …]; Armageddon "
+            "npc {dexterity}, Call of Cthulhu npc {dex, combat_skill} (and firearm_ready), Semiautomagic npc {}.",
+            default=None,
+            example=[{"character_id": "mira"}, {"name": "Guard", "npc": {}}],
+        ),
+        # Mira, Confused, has the first turn: its start rolls the Confusion chart (seed 002, Confused)
+        SHEETS.with_example({"mira": {**EXAMPLE_CONFUSED, "name": "Mira"}}),
+        LABEL,
+    ),
 )
+
 
 def _time_check(*, encounter, sheets, settings, unit, amount, activity, label):
     warnings = flow.time_check(encounter, {"unit": unit, "amount": amount, "activity": activity}, sheets)
-    return Result(system="encounter", kind="time_check", label=label or encounter["name"],
-                  events=warnings or [f"Nothing to ask first: no dying roll comes due in {span_text(unit, amount)}."],
-                  details={"warnings": warnings})
+    return Result(
+        system="encounter",
+        kind="time_check",
+        label=label or encounter["name"],
+        events=warnings or [f"Nothing to ask first: no dying roll comes due in {span_text(unit, amount)}."],
+        details={"warnings": warnings},
+    )
 
 
 def _sheet_time_check(*, move, args, label):
     from py_rules.api import checked_args
 
     warnings = sheet_time_warnings(move, checked_args(move, args))
-    return Result(system="encounter", kind="sheet_time_check", label=label or "Before time passes",
-                  events=warnings or ["Nothing to ask first: this runs no dying roll or Survival Test."],
-                  details={"warnings": warnings})
+    return Result(
+        system="encounter",
+        kind="sheet_time_check",
+        label=label or "Before time passes",
+        events=warnings or ["Nothing to ask first: this runs no dying roll or Survival Test."],
+        details={"warnings": warnings},
+    )
 
 
-_DYING_COC = {"schema": "coc.investigator/1", "name": "Harvey Walters",
-              "characteristics": {"STR": 45, "CON": 60, "SIZ": 65, "DEX": 60, "APP": 50, "INT": 85, "POW": 60,
-                                  "EDU": 80},
-              "luck": 50, "skills": {}, "hp": 0, "conditions": {"major_wound": True, "unconscious": True,
-                                                               "dying": True}}
+_DYING_COC = {
+    "schema": "coc.investigator/1",
+    "name": "Harvey Walters",
+    "characteristics": {"STR": 45, "CON": 60, "SIZ": 65, "DEX": 60, "APP": 50, "INT": 85, "POW": 60, "EDU": 80},
+    "luck": 50,
+    "skills": {},
+    "hp": 0,
+    "conditions": {"major_wound": True, "unconscious": True, "dying": True},
+}
 """The example of ``encounter.sheet_time_check``'s ``args``: a Call of Cthulhu investigator (at 0 HP) and 3 rounds."""
 
 _TIME_PARAMS = (
     Param("unit", "choice", "Unit", "What passes.", choices=TIME_UNITS, default="hours"),
     Param("amount", "int", "How many", "How many units.", default=1, minimum=1, maximum=365),
-    Param("activity", "choice", "Activity", "Armageddon: what they do meanwhile.", default="resting",
-          choices=ACTIVITIES),
+    Param(
+        "activity", "choice", "Activity", "Armageddon: what they do meanwhile.", default="resting", choices=ACTIVITIES
+    ),
 )
 
-_COMBATANT = Param("combatant", "json", "Combatant", "{character_id} from the party, or {name, npc: {numbers}}; "
-                   "optional firearm_ready (Call of Cthulhu), activity (Armageddon).",
-                   example={"name": "Cultist", "npc": {"dexterity": 2}})
+_COMBATANT = Param(
+    "combatant",
+    "json",
+    "Combatant",
+    "{character_id} from the party, or {name, npc: {numbers}}; "
+    "optional firearm_ready (Call of Cthulhu), activity (Armageddon).",
+    example={"name": "Cultist", "npc": {"dexterity": 2}},
+)
 _WHO = dict(default=None)
 
 OPERATIONS = (
     START,
-    _op("add", "Add a combatant", "Joins at the end, or by its own initiative once the encounter is ordered.",
-        (_COMBATANT,), action=lambda a: {"combatant": a["combatant"]}),
-    _op("remove", "Remove a combatant", "Leaves the encounter; on their turn, the turn passes on.",
-        (COMBATANT_ID,), action=lambda a: {"combatant_id": a["combatant_id"]}),
-    _op("order", "Order by the rules", "Armageddon: everyone rolls Initiative. Call of Cthulhu: DEX, +50 with a "
+    _op(
+        "add",
+        "Add a combatant",
+        "Joins at the end, or by its own initiative once the encounter is ordered.",
+        (_COMBATANT,),
+        action=lambda a: {"combatant": a["combatant"]},
+    ),
+    _op(
+        "remove",
+        "Remove a combatant",
+        "Leaves the encounter; on their turn, the turn passes on.",
+        (COMBATANT_ID,),
+        action=lambda a: {"combatant_id": a["combatant_id"]},
+    ),
+    _op(
+        "order",
+        "Order by the rules",
+        "Armageddon: everyone rolls Initiative. Call of Cthulhu: DEX, +50 with a "
         "drawn firearm, ties to the higher combat skill, then a roll-off. Semiautomagic has no order rule.",
-        covers=("U22", "C9")),
-    _op("reorder", "Set the order", "The GM's order (Semiautomagic's only order); whose turn it is stays.",
+        covers=("U22", "C9"),
+    ),
+    _op(
+        "reorder",
+        "Set the order",
+        "The GM's order (Semiautomagic's only order); whose turn it is stays.",
         (Param("order", "json", "Order", "Every combatant's id, in the new order.", example=["k2", "k1"]),),
-        rolls=False, action=lambda a: {"order": a["order"]}),
-    _op("update", "Change a combatant", "Draw or holster a firearm (Call of Cthulhu), change what they are doing "
-        "each Turn (Armageddon).",
-        (COMBATANT_ID, Param("firearm_ready", "bool", "Firearm drawn", "Call of Cthulhu: +50 DEX for the order.", **_WHO),
-         Param("activity", "choice", "Activity", "Armageddon: what they do each Turn (close combat drains EP).",
-               choices=ACTIVITIES, **_WHO)),
-        rolls=False, action=lambda a: {k: a[k] for k in ("combatant_id", "firearm_ready", "activity")}),
-    _op("next", "Next", "The next combatant's turn; after the last, the round ends and its rules run on every sheet.",
-        covers=_ROUND_RULES),
-    _op("delay", "Delay", "Give up the turn for now (passed over this round), or act now (back in before whose turn "
-        "it is).", (COMBATANT_ID, Param("delayed", "bool", "Delay", "Off: the delayed combatant acts now.",
-                                       default=True)),
-        action=lambda a: {"combatant_id": a["combatant_id"], "delayed": a["delayed"]}),
-    _op("skip", "Skip", "Passed over every round until un-skipped (out of the fight); their round rules still run.",
+        rolls=False,
+        action=lambda a: {"order": a["order"]},
+    ),
+    _op(
+        "update",
+        "Change a combatant",
+        "Draw or holster a firearm (Call of Cthulhu), change what they are doing each Turn (Armageddon).",
+        (
+            COMBATANT_ID,
+            Param("firearm_ready", "bool", "Firearm drawn", "Call of Cthulhu: +50 DEX for the order.", **_WHO),
+            Param(
+                "activity",
+                "choice",
+                "Activity",
+                "Armageddon: what they do each Turn (close combat drains EP).",
+                choices=ACTIVITIES,
+                **_WHO,
+            ),
+        ),
+        rolls=False,
+        action=lambda a: {k: a[k] for k in ("combatant_id", "firearm_ready", "activity")},
+    ),
+    _op(
+        "next",
+        "Next",
+        "The next combatant's turn; after the last, the round ends and its rules run on every sheet.",
+        covers=_ROUND_RULES,
+    ),
+    _op(
+        "delay",
+        "Delay",
+        "Give up the turn for now (passed over this round), or act now (back in before whose turn it is).",
+        (COMBATANT_ID, Param("delayed", "bool", "Delay", "Off: the delayed combatant acts now.", default=True)),
+        action=lambda a: {"combatant_id": a["combatant_id"], "delayed": a["delayed"]},
+    ),
+    _op(
+        "skip",
+        "Skip",
+        "Passed over every round until un-skipped (out of the fight); their round rules still run.",
         (COMBATANT_ID, Param("skipped", "bool", "Skip", "Off: takes turns again.", default=True)),
-        action=lambda a: {"combatant_id": a["combatant_id"], "skipped": a["skipped"]}),
-    _op("end_round", "End the round", "Ends the round now: dying rolls, timers and conditions run on every sheet.",
-        covers=_ROUND_RULES),
+        action=lambda a: {"combatant_id": a["combatant_id"], "skipped": a["skipped"]},
+    ),
+    _op(
+        "end_round",
+        "End the round",
+        "Ends the round now: dying rolls, timers and conditions run on every sheet.",
+        covers=_ROUND_RULES,
+    ),
     _op("end", "End the encounter", "The encounter is over; its log stays.", rolls=False),
-    _op("skip_time", "Time passes", "Minutes, hours, days or weeks pass for every sheet given: healing, temporary "
+    _op(
+        "skip_time",
+        "Time passes",
+        "Minutes, hours, days or weeks pass for every sheet given: healing, temporary "
         "insanity, wake-up and condition timers.",
-        _TIME_PARAMS, action=lambda a: {k: a[k] for k in ("unit", "amount", "activity")},
-        covers=("U15", "U16", "M11", "M19", "C19", "C22")),
-    Operation(id="encounter.time_check", system="encounter", title="Before time passes",
-              summary="What letting the time pass would run that the GM must know first: Survival Tests or dying "
-              "rounds and how many, a death timer running out, time that cannot pass for the dying. Nothing is "
-              "rolled or changed.", covers=(), rolls=False, run=_time_check, source=_SRC,
-              params=COMMON + _TIME_PARAMS + (LABEL,)),
-    Operation(id="encounter.sheet_time_check", system="encounter", title="Before time passes for one character",
-              summary="What a time move on one character's sheet would run that the GM must know first: Survival "
-              "Tests, dying rounds or CON rolls and how many, a death timer running out. Nothing is rolled or "
-              "changed; the move's fields are checked as the move checks them.", covers=(), rolls=False,
-              run=_sheet_time_check, source=_SRC,
-              params=(Param("move", "choice", "Move", "The time move on the sheet.", choices=tuple(MOVES),
-                            default="coc.advance_time"),
-                      Param("args", "json", "The move's fields", "Every field the move takes, its sheet among them.",
-                            parse=_object("They", 64), example={"unit": "rounds", "amount": 3,
-                                                                             "investigator": _DYING_COC}),
-                      LABEL)),
+        _TIME_PARAMS,
+        action=lambda a: {k: a[k] for k in ("unit", "amount", "activity")},
+        covers=("U15", "U16", "M11", "M19", "C19", "C22"),
+    ),
+    Operation(
+        id="encounter.time_check",
+        system="encounter",
+        title="Before time passes",
+        summary="What letting the time pass would run that the GM must know first: Survival Tests or dying "
+        "rounds and how many, a death timer running out, time that cannot pass for the dying. Nothing is "
+        "rolled or changed.",
+        covers=(),
+        rolls=False,
+        run=_time_check,
+        source=_SRC,
+        params=COMMON + _TIME_PARAMS + (LABEL,),
+    ),
+    Operation(
+        id="encounter.sheet_time_check",
+        system="encounter",
+        title="Before time passes for one character",
+        summary="What a time move on one character's sheet would run that the GM must know first: Survival "
+        "Tests, dying rounds or CON rolls and how many, a death timer running out. Nothing is rolled or "
+        "changed; the move's fields are checked as the move checks them.",
+        covers=(),
+        rolls=False,
+        run=_sheet_time_check,
+        source=_SRC,
+        params=(
+            Param(
+                "move",
+                "choice",
+                "Move",
+                "The time move on the sheet.",
+                choices=tuple(MOVES),
+                default="coc.advance_time",
+            ),
+            Param(
+                "args",
+                "json",
+                "The move's fields",
+                "Every field the move takes, its sheet among them.",
+                parse=_object("They", 64),
+                example={"unit": "rounds", "amount": 3, "investigator": _DYING_COC},
+            ),
+            LABEL,
+        ),
+    ),
 )

@@ -31,21 +31,47 @@ from py_rules.systems import GAME_IDS
 from py_rules.text import problem as text_problem
 from py_rules.words import field_words
 
-__all__ = ("SCHEMA", "GAMES", "MAX_COMBATANTS", "npc_fields", "validate_encounter", "validate_encounters", "parse_encounter",
-           "combatant_problems",
-           "current", "eligible")
+__all__ = (
+    "SCHEMA",
+    "GAMES",
+    "MAX_COMBATANTS",
+    "npc_fields",
+    "validate_encounter",
+    "validate_encounters",
+    "parse_encounter",
+    "combatant_problems",
+    "current",
+    "eligible",
+)
 
 SCHEMA = "rules-companion.encounter/1"
 GAMES = GAME_IDS
 MAX_COMBATANTS = 60
 MAX_TEXT = 100
 MAX_ROUND = 100_000
-_NAMES = {"schema": "format", "id": "id", "character_id": "character", "npc": "quick NPC", "order_key": "order",
-          "dex": "DEX", "combat_skill": "combat skill"}
+_NAMES = {
+    "schema": "format",
+    "id": "id",
+    "character_id": "character",
+    "npc": "quick NPC",
+    "order_key": "order",
+    "dex": "DEX",
+    "combat_skill": "combat skill",
+}
 """Fields of an encounter in words, for messages."""
 _KEYS = ("schema", "id", "game", "name", "round", "turn", "combatants", "ended")
-_COMBATANT_KEYS = ("id", "name", "character_id", "npc", "initiative", "order_key", "firearm_ready", "activity",
-                   "delayed", "skipped")
+_COMBATANT_KEYS = (
+    "id",
+    "name",
+    "character_id",
+    "npc",
+    "initiative",
+    "order_key",
+    "firearm_ready",
+    "activity",
+    "delayed",
+    "skipped",
+)
 
 
 def _text(value, path: str, what: str, *, optional: bool = False) -> list[dict]:
@@ -131,8 +157,12 @@ def validate_encounter(enc, path: str = "encounters.0", game: str | None = None)
     if enc["game"] not in GAMES:
         return out + [problem(f"{path}.game", f"Must be one of: {', '.join(hooks_of(g).title for g in GAMES)}.")]
     if game is not None and enc["game"] != game:
-        return out + [problem(f"{path}.game", f"This encounter is of {_game_name(enc['game'])}; this campaign "
-                                              f"plays {_game_name(game)}.")]
+        return out + [
+            problem(
+                f"{path}.game",
+                f"This encounter is of {_game_name(enc['game'])}; this campaign plays {_game_name(game)}.",
+            )
+        ]
     out += _text(enc["id"], f"{path}.id", "The encounter id") + _text(enc["name"], f"{path}.name", "The name")
     if not _whole(enc["round"], 1, MAX_ROUND):
         out.append(problem(f"{path}.round", f"Must be a whole number from 1 to {MAX_ROUND}."))

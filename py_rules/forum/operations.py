@@ -25,8 +25,14 @@ MAX_RESULT_CHARS = 400_000
 """One answer of the engine (a sheet or two inside it)."""
 
 _LABELS = [each.label for each in forum_formats()]
-FORMAT = Param("format", "choice", "Format", f"The forum's format: {', '.join(_LABELS[:-1])} or {_LABELS[-1]}.",
-               default=FORMATS[0], choices=FORMATS)
+FORMAT = Param(
+    "format",
+    "choice",
+    "Format",
+    f"The forum's format: {', '.join(_LABELS[:-1])} or {_LABELS[-1]}.",
+    default=FORMATS[0],
+    choices=FORMATS,
+)
 QUOTE = Param("quote", "bool", "As a quote", "Put the whole post in a quote block.", default=False)
 
 
@@ -52,48 +58,105 @@ def _entries(value):
 def _result(*, result, format, dice_source, label, quote) -> Result:
     block = result_block(result, dice_source, label)
     text = writer(format).post([block], quote=quote)
-    return Result("forum", "result", label=block.title, events=[f"The result in {format_of(format).name}, for the forum."],
-                  details={"text": text, "format": format})
+    return Result(
+        "forum",
+        "result",
+        label=block.title,
+        events=[f"The result in {format_of(format).name}, for the forum."],
+        details={"text": text, "format": format},
+    )
 
 
 def _stretch(*, entries, format, title, undone, quote) -> Result:
     blocks = stretch_blocks(entries, undone if format_of(format).strike else "leave_out")
     text = writer(format).post(blocks, title, quote)
     count = len(blocks)
-    return Result("forum", "stretch", label=title,
-                  events=[f"{count} entr{'ies' if count != 1 else 'y'} in {format_of(format).name}, for the forum."],
-                  details={"text": text, "format": format, "count": count})
+    return Result(
+        "forum",
+        "stretch",
+        label=title,
+        events=[f"{count} entr{'ies' if count != 1 else 'y'} in {format_of(format).name}, for the forum."],
+        details={"text": text, "format": format, "count": count},
+    )
 
 
 RESULT = Operation(
-    id="forum.result", system="forum", title="A result for the forum",
+    id="forum.result",
+    system="forum",
+    title="A result for the forum",
     summary="One result as a forum post: who, what, the outcome, the dice as a person reads them, the modifiers "
     "with their labels, whether the dice were physical or digital, what changed.",
-    covers=(), rolls=False, run=_result, source="TABLE.md, The forum's own format",
-    params=(Param("result", "json", "Result", "The result as the engine answered it.", parse=_object,
-                  example=EXAMPLE_ENTRY["result"], max_length=MAX_RESULT_CHARS, max_depth=MAX_STRETCH_DEPTH,
-                  as_written=True),
-            FORMAT,
-            Param("dice_source", "choice", "Dice", "Whether the dice were physical (typed in) or digital.",
-                  default="unknown", choices=DICE_SOURCES),
-            Param("label", "text", "Who and what", "Who rolled what (e.g. Harvey Walters: Spot Hidden), when the "
-                  "result does not say.", default=""),
-            QUOTE),
+    covers=(),
+    rolls=False,
+    run=_result,
+    source="TABLE.md, The forum's own format",
+    params=(
+        Param(
+            "result",
+            "json",
+            "Result",
+            "The result as the engine answered it.",
+            parse=_object,
+            example=EXAMPLE_ENTRY["result"],
+            max_length=MAX_RESULT_CHARS,
+            max_depth=MAX_STRETCH_DEPTH,
+            as_written=True,
+        ),
+        FORMAT,
+        Param(
+            "dice_source",
+            "choice",
+            "Dice",
+            "Whether the dice were physical (typed in) or digital.",
+            default="unknown",
+            choices=DICE_SOURCES,
+        ),
+        Param(
+            "label",
+            "text",
+            "Who and what",
+            "Who rolled what (e.g. Harvey Walters: Spot Hidden), when the result does not say.",
+            default="",
+        ),
+        QUOTE,
+    ),
 )
 
 STRETCH = Operation(
-    id="forum.stretch", system="forum", title="A stretch of the log for the forum",
+    id="forum.stretch",
+    system="forum",
+    title="A stretch of the log for the forum",
     summary="Entries of the log (one, an encounter, a session) as one forum post, oldest first: each a line with "
     "its dice and modifiers; turn bookkeeping and undo entries left out, an undone entry left out or struck through.",
-    covers=(), rolls=False, run=_stretch, deadline_seconds=FILE_DEADLINE_SECONDS, source="TABLE.md, Log",
-    params=(Param("entries", "json", "Entries", "The log entries, oldest first.", parse=_entries,
-                  example=[EXAMPLE_ENTRY], max_length=MAX_STRETCH_CHARS, max_depth=MAX_STRETCH_DEPTH,
-                  as_written=True),
-            FORMAT,
-            Param("title", "text", "Title", "A heading for the post (optional).", default=""),
-            Param("undone", "choice", "Undone entries", "Leave an undone entry out, or show it struck through.",
-                  default=UNDONE_CHOICES[0], choices=UNDONE_CHOICES),
-            QUOTE),
+    covers=(),
+    rolls=False,
+    run=_stretch,
+    deadline_seconds=FILE_DEADLINE_SECONDS,
+    source="TABLE.md, Log",
+    params=(
+        Param(
+            "entries",
+            "json",
+            "Entries",
+            "The log entries, oldest first.",
+            parse=_entries,
+            example=[EXAMPLE_ENTRY],
+            max_length=MAX_STRETCH_CHARS,
+            max_depth=MAX_STRETCH_DEPTH,
+            as_written=True,
+        ),
+        FORMAT,
+        Param("title", "text", "Title", "A heading for the post (optional).", default=""),
+        Param(
+            "undone",
+            "choice",
+            "Undone entries",
+            "Leave an undone entry out, or show it struck through.",
+            default=UNDONE_CHOICES[0],
+            choices=UNDONE_CHOICES,
+        ),
+        QUOTE,
+    ),
 )
 
 OPERATIONS = (RESULT, STRETCH)

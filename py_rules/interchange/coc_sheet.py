@@ -73,10 +73,10 @@ def weapon_damage(raw: str) -> tuple[str, str]:
     raw = " ".join(str(raw).split())
     half = _HALF_DB.search(raw)
     if half:
-        return raw[:half.start()].strip(), "half"
+        return raw[: half.start()].strip(), "half"
     match = _DB.search(raw)
     if match:
-        return raw[:match.start()].strip(), "half" if match.group("half") else "full"
+        return raw[: match.start()].strip(), "half" if match.group("half") else "full"
     return raw, "none"
 
 
@@ -116,8 +116,10 @@ def _skills(read: Read, sheet: dict, report: Report, other: list[str]) -> None:
         if ours.lower() in held:
             kept = held[ours.lower()]
             other.append(f"{name} {value}")
-            report.left_out.append(f"{name} {value}: {kept} is listed twice; the first value, {sheet['skills'][kept]}, "
-                                   f"is kept (this one is in the notes).")
+            report.left_out.append(
+                f"{name} {value}: {kept} is listed twice; the first value, {sheet['skills'][kept]}, "
+                f"is kept (this one is in the notes)."
+            )
             continue
         held[ours.lower()] = ours
         sheet["skills"][ours] = value
@@ -173,10 +175,20 @@ def _weapons(read: Read, report: Report, other: list[str]) -> list[dict]:
             continue
         impale = raw.get("impale")
         if not isinstance(impale, bool):
-            impale = SKILL_NAMES.family_name(skill) == "Firearms"  # seed 003 weapons: bullets impale, the Brawl does not
-        weapon = {"name": name, "skill": skill, "damage": dice.upper(), "db": db, "impale": impale,
-                  "range": " ".join(text(raw.get("range")).split())[:_RANGE_MAX],
-                  "attacks": 1, "ammo": None, "malfunction": None}
+            impale = (
+                SKILL_NAMES.family_name(skill) == "Firearms"
+            )  # seed 003 weapons: bullets impale, the Brawl does not
+        weapon = {
+            "name": name,
+            "skill": skill,
+            "damage": dice.upper(),
+            "db": db,
+            "impale": impale,
+            "range": " ".join(text(raw.get("range")).split())[:_RANGE_MAX],
+            "attacks": 1,
+            "ammo": None,
+            "malfunction": None,
+        }
         attacks = number(str(raw.get("attacks", "")).split("(")[0].split("/")[0].split(" or ")[0])
         if attacks is not None:
             weapon["attacks"] = max(1, min(5, attacks))
@@ -186,28 +198,32 @@ def _weapons(read: Read, report: Report, other: list[str]) -> list[dict]:
                 weapon[key] = value
         out.append(weapon)
         bonus = {"full": " + Damage Bonus", "half": " + half Damage Bonus", "none": ""}[db]
-        report.mapped.append(f"Weapon {name}: {skill}, damage {weapon['damage']}{bonus}"
-                             + (", impales" if impale else "") + ".")
+        report.mapped.append(
+            f"Weapon {name}: {skill}, damage {weapon['damage']}{bonus}" + (", impales" if impale else "") + "."
+        )
     return out
 
 
 def _pools(read: Read, sheet: dict, report: Report) -> None:
     from py_rules.coc.investigator import hp_max, mp_max
 
-    ours = {"hp": hp_max(sheet), "mp": mp_max(sheet),
-            "san": max(0, SANITY_CEILING - sheet["skills"].get(MYTHOS, 0))}
+    ours = {"hp": hp_max(sheet), "mp": mp_max(sheet), "san": max(0, SANITY_CEILING - sheet["skills"].get(MYTHOS, 0))}
     words = {"hp": "HP", "mp": "Magic Points", "san": "Sanity"}
     for key in ("hp", "mp", "san"):
         given_max = number(read.maxima.get(key))
         if given_max is not None and given_max != ours[key] and key != "san":
-            report.left_out.append(f"The file's {words[key]} maximum {given_max} differs from the rules' "
-                                   f"{ours[key]}; the sheet uses {ours[key]}.")
+            report.left_out.append(
+                f"The file's {words[key]} maximum {given_max} differs from the rules' "
+                f"{ours[key]}; the sheet uses {ours[key]}."
+            )
         current = _whole(read.current.get(key), f"Current {words[key]}", 0, 10_000, report)
         if current is None:
             continue
         if current > ours[key]:
-            report.left_out.append(f"Current {words[key]} {current} is above the sheet's maximum {ours[key]}; "
-                                   f"the sheet starts at {ours[key]}.")
+            report.left_out.append(
+                f"Current {words[key]} {current} is above the sheet's maximum {ours[key]}; "
+                f"the sheet starts at {ours[key]}."
+            )
             current = ours[key]
         sheet[key] = current
         report.mapped.append(f"Current {words[key]}: {current} of {ours[key]}.")
@@ -223,12 +239,14 @@ def _derived_compare(read: Read, sheet: dict, report: Report) -> None:
             continue
         mine = str(ours[key])
         same = given.replace(" ", "").upper().lstrip("+") == mine.upper().lstrip("+") or (
-            given in ("0", "none", "None") and mine == "0")
+            given in ("0", "none", "None") and mine == "0"
+        )
         if same:
             report.mapped.append(f"{words} {given}: the sheet reckons the same.")
         else:
-            report.left_out.append(f"The file's {words} {quoted(given)} differs from the rules' {mine}; the sheet "
-                                   f"reckons its own.")
+            report.left_out.append(
+                f"The file's {words} {quoted(given)} differs from the rules' {mine}; the sheet reckons its own."
+            )
 
 
 def build(read: Read, report: Report) -> dict:
@@ -285,8 +303,11 @@ def build(read: Read, report: Report) -> dict:
     backstory = join_notes(list(read.backstory), report, SHEET.field("backstory").max_length)
     if backstory:
         sheet["backstory"] = backstory
-        report.mapped.append("Backstory: " + ", ".join(dict.fromkeys(
-            title or "text" for title, body in read.backstory if body.strip())) + ".")
+        report.mapped.append(
+            "Backstory: "
+            + ", ".join(dict.fromkeys(title or "text" for title, body in read.backstory if body.strip()))
+            + "."
+        )
     possessions = _possessions(read.possessions, report)
     if possessions:
         sheet["possessions"] = possessions
@@ -312,7 +333,7 @@ def _possessions(items: list, report: Report) -> str:
             size += len(item) + (1 if len(kept) > 1 else 0)
     left = len([each for each in items if text(each).strip()]) - len(kept)
     if left:
-        report.left_out.append(f"{left} possession{'s' if left != 1 else ''} did not fit in the sheet's "
-                               f"{limit} characters.")
+        report.left_out.append(
+            f"{left} possession{'s' if left != 1 else ''} did not fit in the sheet's {limit} characters."
+        )
     return "\n".join(kept)
-

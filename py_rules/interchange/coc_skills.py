@@ -18,13 +18,23 @@ __all__ = ("full_name", "sheet_skill", "base_value", "split_name", "written")
 RENAMED = {
     # other tools' spellings of the sheet's skills (Dhole's House, Foundry's English pack)
     "operate heavy machine": "Operate Heavy Machinery",
-    "language own": "Language (Own)", "language (native)": "Language (Own)",
-    "firearms (rifle / shotgun)": "Firearms (Rifle/Shotgun)", "firearms (rifle/shot)": "Firearms (Rifle/Shotgun)",
+    "language own": "Language (Own)",
+    "language (native)": "Language (Own)",
+    "firearms (rifle / shotgun)": "Firearms (Rifle/Shotgun)",
+    "firearms (rifle/shot)": "Firearms (Rifle/Shotgun)",
     "firearms (shotgun)": "Firearms (Rifle/Shotgun)",
-    "drive automobile": "Drive Auto", "drive (auto)": "Drive Auto", "library": "Library Use",
-    "credit": "Credit Rating", "sleight-of-hand": "Sleight of Hand", "spot": "Spot Hidden",
-    "psychoanalyse": "Psychoanalysis", "mech. repair": "Mechanical Repair", "elec. repair": "Electrical Repair",
-    "nat. world": "Natural World", "first-aid": "First Aid", "dodge (half dex)": "Dodge",
+    "drive automobile": "Drive Auto",
+    "drive (auto)": "Drive Auto",
+    "library": "Library Use",
+    "credit": "Credit Rating",
+    "sleight-of-hand": "Sleight of Hand",
+    "spot": "Spot Hidden",
+    "psychoanalyse": "Psychoanalysis",
+    "mech. repair": "Mechanical Repair",
+    "elec. repair": "Electrical Repair",
+    "nat. world": "Natural World",
+    "first-aid": "First Aid",
+    "dodge (half dex)": "Dodge",
 }
 """Lower-cased spellings → the sheet's name."""
 

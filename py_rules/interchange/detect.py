@@ -42,14 +42,18 @@ def read_file(content: str, format: str = "auto") -> Imported:
         try:
             limits.check_tree(data, "", _DEPTH + 1)
         except RulesError as error:  # refused whole: every text of the file may reach the sheet or the report
-            message = (f"The file holds half a character (a lone surrogate) at {error.field or 'its top'}, which is "
-                       "not valid Unicode text.")
+            message = (
+                f"The file holds half a character (a lone surrogate) at {error.field or 'its top'}, which is "
+                "not valid Unicode text."
+            )
             return Imported("", None, None, Report(), {"field": error.field or "", "message": message})
     found = detect(data)
     if format not in ("auto", found):
         said = f"it looks like {NAMES[found]}" if found else "it is not a character of a known format"
         return _refused(f"This is not a file of {NAMES[format]}: {said}.")
     if found is None:
-        return _refused("This file is not a character from the Dhole's House or a Foundry actor (Call of Cthulhu "
-                        "7th Edition or Unisystem) that this app reads.")
+        return _refused(
+            "This file is not a character from the Dhole's House or a Foundry actor (Call of Cthulhu "
+            "7th Edition or Unisystem) that this app reads."
+        )
     return FORMATS[found].read(data)

@@ -24,12 +24,31 @@ FORMAT = "dholes_house"
 NAME = "The Dhole's House (Call of Cthulhu)"
 _DETAILS_KEPT = ("Name", "Occupation", "Age")
 _CHARACTERISTIC_KEYS = set(CHARACTERISTICS) | {
-    "Sanity", "SanityStart", "SanityMax", "HitPts", "HitPtsMax", "MagicPts", "MagicPtsMax", "Luck", "LuckMax",
-    "Move", "DamageBonus", "Build"}
+    "Sanity",
+    "SanityStart",
+    "SanityMax",
+    "HitPts",
+    "HitPtsMax",
+    "MagicPts",
+    "MagicPtsMax",
+    "Luck",
+    "LuckMax",
+    "Move",
+    "DamageBonus",
+    "Build",
+}
 
-_WORDS = {"Sanity": "Sanity", "SanityStart": "starting Sanity", "SanityMax": "Sanity maximum", "HitPts": "HP",
-          "HitPtsMax": "HP maximum", "MagicPts": "Magic Points", "MagicPtsMax": "Magic Points maximum",
-          "LuckMax": "Luck maximum", "DamageBonus": "Damage Bonus"}
+_WORDS = {
+    "Sanity": "Sanity",
+    "SanityStart": "starting Sanity",
+    "SanityMax": "Sanity maximum",
+    "HitPts": "HP",
+    "HitPtsMax": "HP maximum",
+    "MagicPts": "Magic Points",
+    "MagicPtsMax": "Magic Points maximum",
+    "LuckMax": "Luck maximum",
+    "DamageBonus": "Damage Bonus",
+}
 
 
 def looks_like(data) -> bool:
@@ -44,8 +63,7 @@ def _obj(value) -> dict:
 def _texts(value, title: str) -> list[tuple[str, str]]:
     """Titled texts of a part: one text, or an object of titled texts (the site's backstory sections)."""
     if isinstance(value, dict):
-        return [(f"{title} — {key}" if title else str(key), text(body)) for key, body in value.items()
-                if text(body)]
+        return [(f"{title} — {key}" if title else str(key), text(body)) for key, body in value.items() if text(body)]
     return [(title, text(value))] if text(value) else []
 
 
@@ -60,8 +78,11 @@ def _skills(investigator: dict, report: Report) -> list:
         out.append((name, entry.get("value")))
         if text(entry.get("occupation")).lower() == "true":
             occupation.append(name)
-    report.read.append(f"{len(out)} skill{'s' if len(out) != 1 else ''}"
-                       + (f" ({len(occupation)} of them occupation skills)" if occupation else "") + ".")
+    report.read.append(
+        f"{len(out)} skill{'s' if len(out) != 1 else ''}"
+        + (f" ({len(occupation)} of them occupation skills)" if occupation else "")
+        + "."
+    )
     return out
 
 
@@ -72,10 +93,18 @@ def _weapons(investigator: dict, report: Report) -> list:
         if not isinstance(entry, dict):
             report.left_out.append("A weapon entry that is not a weapon.")
             continue
-        out.append({"name": entry.get("name"), "skill": entry.get("skillname"), "damage": entry.get("damage"),
-                    "range": "" if text(entry.get("range")) in ("-", "—") else entry.get("range"),
-                    "attacks": text(entry.get("attacks")), "ammo": entry.get("ammo"),
-                    "malfunction": entry.get("malf"), "impale": _impale(entry.get("impale"))})
+        out.append(
+            {
+                "name": entry.get("name"),
+                "skill": entry.get("skillname"),
+                "damage": entry.get("damage"),
+                "range": "" if text(entry.get("range")) in ("-", "—") else entry.get("range"),
+                "attacks": text(entry.get("attacks")),
+                "ammo": entry.get("ammo"),
+                "malfunction": entry.get("malf"),
+                "impale": _impale(entry.get("impale")),
+            }
+        )
     if out:
         report.read.append(f"{len(out)} weapon{'s' if len(out) != 1 else ''}.")
     return out
@@ -106,19 +135,24 @@ def read(data) -> Imported:
     if not details and not chars:
         report.left_out.append("The file has an investigator but no personal details or characteristics.")
     report.read.append("Personal details: " + (", ".join(str(k) for k in details if text(details[k])) or "none") + ".")
-    report.read.append("Characteristics: " + (", ".join(_WORDS.get(str(k), str(k)) for k in chars if text(chars[k]))
-                                              or "none") + ".")
-    found = Read(name=details.get("Name"), age=details.get("Age"), occupation=details.get("Occupation"),
-                 characteristics={key: chars.get(key) for key in CHARACTERISTICS if key in chars},
-                 luck=chars.get("Luck"),
-                 current={"hp": chars.get("HitPts"), "mp": chars.get("MagicPts"), "san": chars.get("Sanity")},
-                 maxima={"hp": chars.get("HitPtsMax"), "mp": chars.get("MagicPtsMax"), "san": chars.get("SanityMax")},
-                 derived={"mov": chars.get("Move"), "damage_bonus": chars.get("DamageBonus"),
-                          "build": chars.get("Build")})
+    report.read.append(
+        "Characteristics: " + (", ".join(_WORDS.get(str(k), str(k)) for k in chars if text(chars[k])) or "none") + "."
+    )
+    found = Read(
+        name=details.get("Name"),
+        age=details.get("Age"),
+        occupation=details.get("Occupation"),
+        characteristics={key: chars.get(key) for key in CHARACTERISTICS if key in chars},
+        luck=chars.get("Luck"),
+        current={"hp": chars.get("HitPts"), "mp": chars.get("MagicPts"), "san": chars.get("Sanity")},
+        maxima={"hp": chars.get("HitPtsMax"), "mp": chars.get("MagicPtsMax"), "san": chars.get("SanityMax")},
+        derived={"mov": chars.get("Move"), "damage_bonus": chars.get("DamageBonus"), "build": chars.get("Build")},
+    )
     found.skills = _skills(investigator, report)
     found.weapons = _weapons(investigator, report)
-    other_details = [f"{key}: {text(value)}" for key, value in details.items()
-                     if key not in _DETAILS_KEPT and text(value)]
+    other_details = [
+        f"{key}: {text(value)}" for key, value in details.items() if key not in _DETAILS_KEPT and text(value)
+    ]
     if other_details:
         found.notes.append(("Personal details", "; ".join(other_details)))
     backstory = _texts(investigator.get("Backstory"), "Backstory")

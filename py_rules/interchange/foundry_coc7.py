@@ -41,8 +41,14 @@ FLAG = "rules-companion"
 """Our key in an item's ``flags``."""
 _ATTRIBS = ("hp", "mp", "san", "lck", "mov", "db", "build", "armor")
 _INFO_KEPT = ("occupation", "age")
-_INFO_WORDS = {"sex": "Sex", "residence": "Residence", "birthplace": "Birthplace", "archetype": "Archetype",
-               "organization": "Organization", "playername": "Player"}
+_INFO_WORDS = {
+    "sex": "Sex",
+    "residence": "Residence",
+    "birthplace": "Birthplace",
+    "archetype": "Archetype",
+    "organization": "Organization",
+    "playername": "Player",
+}
 _PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.DOTALL)
 _TAG = re.compile(r"<[^>]*>")
 
@@ -61,8 +67,10 @@ def looks_like(data) -> bool:
     chars = system.get("characteristics")
     if isinstance(chars, dict) and "str" in chars:
         return True
-    return any(isinstance(i, dict) and i.get("type") == "skill" and "skillName" in _system(i)
-               for i in as_list(data.get("items"))[:500])
+    return any(
+        isinstance(i, dict) and i.get("type") == "skill" and "skillName" in _system(i)
+        for i in as_list(data.get("items"))[:500]
+    )
 
 
 def plain_text(value) -> str:
@@ -145,10 +153,17 @@ def _weapon(item: dict) -> dict:
         value, units = number(normal.get("value")), text(normal.get("units"))
         range_text = f"{value} {units}".strip() if value else ""
     db = "half" if properties.get("ahdb") is True else "full" if properties.get("addb") is True else None
-    return {"name": item.get("name"), "skill": text(main.get("name")), "damage": text(normal.get("damage")),
-            "db": db, "impale": properties.get("impl") if isinstance(properties.get("impl"), bool) else None,
-            "range": range_text, "attacks": text(uses.get("normal")),
-            "ammo": system.get("bullets"), "malfunction": system.get("malfunction")}
+    return {
+        "name": item.get("name"),
+        "skill": text(main.get("name")),
+        "damage": text(normal.get("damage")),
+        "db": db,
+        "impale": properties.get("impl") if isinstance(properties.get("impl"), bool) else None,
+        "range": range_text,
+        "attacks": text(uses.get("normal")),
+        "ammo": system.get("bullets"),
+        "malfunction": system.get("malfunction"),
+    }
 
 
 def read(data) -> Imported:
@@ -156,8 +171,11 @@ def read(data) -> Imported:
     report = Report()
     system = _system(data)
     actor_type = text(data.get("type")) or "character"
-    report.read.append(f"A Foundry actor of type {actor_type}" + (f" called {text(data.get('name'))}"
-                                                                    if text(data.get("name")) else "") + ".")
+    report.read.append(
+        f"A Foundry actor of type {actor_type}"
+        + (f" called {text(data.get('name'))}" if text(data.get("name")) else "")
+        + "."
+    )
     raw_chars = system.get("characteristics") if isinstance(system.get("characteristics"), dict) else {}
     chars = {}
     for key in CHARACTERISTICS:
@@ -167,15 +185,25 @@ def read(data) -> Imported:
     attribs = system.get("attribs") if isinstance(system.get("attribs"), dict) else {}
     attrib = {k: attribs.get(k) if isinstance(attribs.get(k), dict) else {} for k in _ATTRIBS}
     infos = system.get("infos") if isinstance(system.get("infos"), dict) else {}
-    found = Read(name=data.get("name"), age=infos.get("age"), occupation=infos.get("occupation"),
-                 characteristics=chars, luck=attrib["lck"].get("value"),
-                 current={k: attrib[k].get("value") for k in ("hp", "mp", "san")},
-                 maxima={k: attrib[k].get("max") for k in ("hp", "mp", "san")},
-                 derived={"mov": attrib["mov"].get("value"), "damage_bonus": attrib["db"].get("value"),
-                          "build": attrib["build"].get("value")},
-                 armour=attrib["armor"].get("value") or None)
-    report.read.append(f"Characteristics: {', '.join(chars) or 'none'}; attributes: "
-                       f"{', '.join(k for k in _ATTRIBS if attrib[k]) or 'none'}.")
+    found = Read(
+        name=data.get("name"),
+        age=infos.get("age"),
+        occupation=infos.get("occupation"),
+        characteristics=chars,
+        luck=attrib["lck"].get("value"),
+        current={k: attrib[k].get("value") for k in ("hp", "mp", "san")},
+        maxima={k: attrib[k].get("max") for k in ("hp", "mp", "san")},
+        derived={
+            "mov": attrib["mov"].get("value"),
+            "damage_bonus": attrib["db"].get("value"),
+            "build": attrib["build"].get("value"),
+        },
+        armour=attrib["armor"].get("value") or None,
+    )
+    report.read.append(
+        f"Characteristics: {', '.join(chars) or 'none'}; attributes: "
+        f"{', '.join(k for k in _ATTRIBS if attrib[k]) or 'none'}."
+    )
     known_chars = {k: number(v) for k, v in chars.items() if number(v) is not None}
     items = [i for i in as_list(data.get("items")) if isinstance(i, dict)]
     kinds: dict[str, int] = {}
@@ -235,14 +263,32 @@ def _skill_item(name: str, value: int, chars: dict) -> dict:
     special = family is not None
     speciality = SKILL_NAMES.parts(name)[1] if special else ""  # the sheet's names are the game's own
     base = min(base_value(name, chars), value)
-    return {"name": name, "type": "skill", "system": {
-        "skillName": speciality if special else name, "specialization": family if special else "",
-        "base": base, "adjustments": {"personal": None, "occupation": None, "archetype": None,
-                                      "experience": value - base or None},
-        "value": value, "bonusDice": 0,
-        "properties": {"special": special, "combat": combat_skill(name),
-                       "fighting": family == "Fighting", "firearm": family == "Firearms"},
-        "description": {"value": ""}}, "effects": [], "flags": {}}
+    return {
+        "name": name,
+        "type": "skill",
+        "system": {
+            "skillName": speciality if special else name,
+            "specialization": family if special else "",
+            "base": base,
+            "adjustments": {
+                "personal": None,
+                "occupation": None,
+                "archetype": None,
+                "experience": value - base or None,
+            },
+            "value": value,
+            "bonusDice": 0,
+            "properties": {
+                "special": special,
+                "combat": combat_skill(name),
+                "fighting": family == "Fighting",
+                "firearm": family == "Firearms",
+            },
+            "description": {"value": ""},
+        },
+        "effects": [],
+        "flags": {},
+    }
 
 
 def _range_parts(value: str) -> tuple[int, str]:
@@ -254,17 +300,34 @@ def _weapon_item(weapon: dict) -> dict:
     distance, units = _range_parts(weapon.get("range", ""))
     skill = weapon["skill"]
     melee = SKILL_NAMES.family_name(skill) == "Fighting"
-    return {"name": weapon["name"], "type": "weapon", "system": {
-        "wpnType": "", "skill": {"main": {"name": skill, "id": ""}, "alternativ": {"name": "", "id": ""}},
-        "range": {"normal": {"value": distance, "units": units, "damage": weapon["damage"]},
-                  "long": {"value": 0, "units": "", "damage": ""}, "extreme": {"value": 0, "units": "", "damage": ""}},
-        "usesPerRound": {"normal": weapon.get("attacks", 1), "max": None, "burst": None},
-        "bullets": weapon.get("ammo"), "ammo": weapon.get("ammo") or 0, "malfunction": weapon.get("malfunction"),
-        "properties": {"melee": melee, "rngd": not melee,
-                       "thrown": skill == "Throw", "addb": weapon.get("db") == "full",
-                       "ahdb": weapon.get("db") == "half", "impl": bool(weapon.get("impale"))},
-        "description": {"value": "", "chat": "", "special": "", "keeper": ""}},
-        "effects": [], "flags": {FLAG: {"range": weapon.get("range", "")}}}
+    return {
+        "name": weapon["name"],
+        "type": "weapon",
+        "system": {
+            "wpnType": "",
+            "skill": {"main": {"name": skill, "id": ""}, "alternativ": {"name": "", "id": ""}},
+            "range": {
+                "normal": {"value": distance, "units": units, "damage": weapon["damage"]},
+                "long": {"value": 0, "units": "", "damage": ""},
+                "extreme": {"value": 0, "units": "", "damage": ""},
+            },
+            "usesPerRound": {"normal": weapon.get("attacks", 1), "max": None, "burst": None},
+            "bullets": weapon.get("ammo"),
+            "ammo": weapon.get("ammo") or 0,
+            "malfunction": weapon.get("malfunction"),
+            "properties": {
+                "melee": melee,
+                "rngd": not melee,
+                "thrown": skill == "Throw",
+                "addb": weapon.get("db") == "full",
+                "ahdb": weapon.get("db") == "half",
+                "impl": bool(weapon.get("impale")),
+            },
+            "description": {"value": "", "chat": "", "special": "", "keeper": ""},
+        },
+        "effects": [],
+        "flags": {FLAG: {"range": weapon.get("range", "")}},
+    }
 
 
 def export(sheet: dict) -> tuple[dict, Report]:
@@ -274,31 +337,67 @@ def export(sheet: dict) -> tuple[dict, Report]:
     c, d = sheet["characteristics"], sheet["derived"]
     system = {
         "characteristics": {k.lower(): {"value": c[k]} for k in CHARACTERISTICS if k in c},
-        "attribs": {"hp": {"value": sheet["hp"], "max": d["hp_max"], "auto": True},
-                    "mp": {"value": sheet["mp"], "max": d["mp_max"], "auto": True},
-                    "lck": {"value": sheet.get("luck"), "max": 99},
-                    "san": {"value": sheet["san"], "max": d["san_max"], "auto": True},
-                    "mov": {"value": d["mov"], "max": d["mov"], "auto": True},
-                    "db": {"value": d["damage_bonus"], "auto": True},
-                    "build": {"value": d["build"], "current": d["build"], "auto": True},
-                    "armor": {"value": sheet.get("armour", 0), "localized": False, "locations": [], "auto": False}},
-        "infos": {"occupation": sheet.get("occupation", ""), "age": str(sheet["age"]), "sex": "", "residence": "",
-                  "birthplace": "", "archetype": "", "organization": "", "playername": ""},
-        "backstory": rich_text(sheet.get("backstory", "")), "notes": rich_text(sheet.get("notes", "")),
-        "biography": [{"title": _POSSESSIONS, "value": rich_text(sheet["possessions"])}] if sheet.get("possessions") else [],
+        "attribs": {
+            "hp": {"value": sheet["hp"], "max": d["hp_max"], "auto": True},
+            "mp": {"value": sheet["mp"], "max": d["mp_max"], "auto": True},
+            "lck": {"value": sheet.get("luck"), "max": 99},
+            "san": {"value": sheet["san"], "max": d["san_max"], "auto": True},
+            "mov": {"value": d["mov"], "max": d["mov"], "auto": True},
+            "db": {"value": d["damage_bonus"], "auto": True},
+            "build": {"value": d["build"], "current": d["build"], "auto": True},
+            "armor": {"value": sheet.get("armour", 0), "localized": False, "locations": [], "auto": False},
+        },
+        "infos": {
+            "occupation": sheet.get("occupation", ""),
+            "age": str(sheet["age"]),
+            "sex": "",
+            "residence": "",
+            "birthplace": "",
+            "archetype": "",
+            "organization": "",
+            "playername": "",
+        },
+        "backstory": rich_text(sheet.get("backstory", "")),
+        "notes": rich_text(sheet.get("notes", "")),
+        "biography": [{"title": _POSSESSIONS, "value": rich_text(sheet["possessions"])}]
+        if sheet.get("possessions")
+        else [],
     }
     items = [_skill_item(name, value, c) for name, value in sheet["skills"].items()]
     items += [_weapon_item(w) for w in sheet.get("weapons") or []]
-    report.mapped.append(f"{sheet['name']}: characteristics, HP, Magic Points, Sanity, Luck, Move, Damage Bonus "
-                         f"and Build; {len(sheet['skills'])} skills and {len(sheet.get('weapons') or [])} weapons as "
-                         f"items" + "".join(f"; the {words}" for key, words in (
-                             ("backstory", "backstory"), ("notes", "notes"),
-                             ("possessions", "possessions as a biography section")) if sheet.get(key)) + ".")
-    dropped = [word for key, word in (("conditions", "conditions"), ("scheduled_heals", "scheduled healing"),
-                                      ("last_roll", "the last roll"))
-               if (any(sheet[key].values()) if key == "conditions" else sheet.get(key))]
+    report.mapped.append(
+        f"{sheet['name']}: characteristics, HP, Magic Points, Sanity, Luck, Move, Damage Bonus "
+        f"and Build; {len(sheet['skills'])} skills and {len(sheet.get('weapons') or [])} weapons as "
+        f"items"
+        + "".join(
+            f"; the {words}"
+            for key, words in (
+                ("backstory", "backstory"),
+                ("notes", "notes"),
+                ("possessions", "possessions as a biography section"),
+            )
+            if sheet.get(key)
+        )
+        + "."
+    )
+    dropped = [
+        word
+        for key, word in (
+            ("conditions", "conditions"),
+            ("scheduled_heals", "scheduled healing"),
+            ("last_roll", "the last roll"),
+        )
+        if (any(sheet[key].values()) if key == "conditions" else sheet.get(key))
+    ]
     for word in dropped:
         report.left_out.append(f"{word[0].upper()}{word[1:]}: not in a Foundry actor file.")
-    actor = {"name": sheet["name"], "type": "character", "img": "icons/svg/mystery-man.svg", "system": system,
-             "items": items, "effects": [], "flags": {FLAG: {"schema": sheet["schema"]}}}
+    actor = {
+        "name": sheet["name"],
+        "type": "character",
+        "img": "icons/svg/mystery-man.svg",
+        "system": system,
+        "items": items,
+        "effects": [],
+        "flags": {FLAG: {"schema": sheet["schema"]}},
+    }
     return actor, report

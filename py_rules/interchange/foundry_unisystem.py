@@ -43,11 +43,16 @@ __all__ = ("FORMAT", "NAME", "looks_like", "read", "sheet_has_weapons")
 
 FORMAT = "foundry_unisystem"
 NAME = "Foundry VTT, Unisystem (Armageddon)"
-_POOLS = (("life_points", ("hp", "life_points", "lp"), "Life Points"),
-          ("endurance_points", ("endurance_points", "endurance", "ep"), "Endurance Points"),
-          ("essence", ("essence", "essence_pool"), "Essence"))
-_SYSTEMS = {"unisystembymmfo": "Classic Unisystem (Unofficial) by MMFO",
-            "afmbe-jesuisfrog": "All Flesh Must Be Eaten by Jesuisfrog", "afmbe": "All Flesh Must Be Eaten"}
+_POOLS = (
+    ("life_points", ("hp", "life_points", "lp"), "Life Points"),
+    ("endurance_points", ("endurance_points", "endurance", "ep"), "Endurance Points"),
+    ("essence", ("essence", "essence_pool"), "Essence"),
+)
+_SYSTEMS = {
+    "unisystembymmfo": "Classic Unisystem (Unofficial) by MMFO",
+    "afmbe-jesuisfrog": "All Flesh Must Be Eaten by Jesuisfrog",
+    "afmbe": "All Flesh Must Be Eaten",
+}
 """Foundry's ids of the systems whose actors this reads (an export names it in ``_stats.systemId``)."""
 
 
@@ -94,28 +99,37 @@ def _pools(pools: dict, derived: dict, report: Report) -> dict:
         given_max = number(raw.get("max")) if isinstance(raw, dict) else None
         value = number(_value(raw))
         if given_max and given_max != derived[key]:
-            report.left_out.append(f"The file's {words} maximum {given_max} differs from the rules' "
-                                   f"{derived[key]}; the sheet uses {derived[key]}.")
+            report.left_out.append(
+                f"The file's {words} maximum {given_max} differs from the rules' "
+                f"{derived[key]}; the sheet uses {derived[key]}."
+            )
         if value is None:
             if raw is not None:
-                report.left_out.append(f"Current {words} {quoted(_value(raw))} is not a number; the sheet starts "
-                                       f"full.")
+                report.left_out.append(f"Current {words} {quoted(_value(raw))} is not a number; the sheet starts full.")
             continue
         if isinstance(raw, dict) and value == 0 and not given_max:
-            report.left_out.append(f"{words} 0 with no maximum on the file (never filled in): the sheet starts "
-                                   f"at {derived[key]}.")
+            report.left_out.append(
+                f"{words} 0 with no maximum on the file (never filled in): the sheet starts at {derived[key]}."
+            )
             continue
         if value > derived[key]:
-            report.left_out.append(f"Current {words} {value} is above the sheet's maximum {derived[key]}; "
-                                   f"the sheet starts at {derived[key]}.")
+            report.left_out.append(
+                f"Current {words} {value} is above the sheet's maximum {derived[key]}; "
+                f"the sheet starts at {derived[key]}."
+            )
             value = derived[key]
         current[key] = value
         report.mapped.append(f"Current {words}: {value} of {derived[key]}.")
     speed = number(_value(pools.get("speed")))
     if speed:
         (report.mapped if speed == derived["speed"] else report.left_out).append(
-            f"Speed {speed}: " + ("the sheet reckons the same." if speed == derived["speed"] else
-                                   f"the rules give {derived['speed']}; the sheet reckons its own."))
+            f"Speed {speed}: "
+            + (
+                "the sheet reckons the same."
+                if speed == derived["speed"]
+                else f"the rules give {derived['speed']}; the sheet reckons its own."
+            )
+        )
     return current
 
 
@@ -181,8 +195,10 @@ def read(data) -> Imported:
         sheet["qualities"] = items.entries
         report.mapped.append(f"{len(items.entries)} Qualities and Drawbacks, with their levels and points.")
     if items.effects_kept:
-        report.mapped.append("The engine applies the bonus of " + ", ".join(items.effects_kept) + " itself (its level "
-                             "on the sheet), so the file's own bonus for it is not added again.")
+        report.mapped.append(
+            "The engine applies the bonus of " + ", ".join(items.effects_kept) + " itself (its level "
+            "on the sheet), so the file's own bonus for it is not added again."
+        )
     sheet_weapons = _weapons(items.weapons, items.skills, report, parts)
     if sheet_weapons:
         sheet["weapons"] = sheet_weapons
@@ -193,9 +209,14 @@ def read(data) -> Imported:
         for other in others:
             report.left_out.append(f"{other}: an item this sheet does not model (kept in the notes).")
     bio = system.get("bio") if isinstance(system.get("bio"), dict) else {}
-    for title, value in (("Profession", system.get("profession")), ("Biography", system.get("biography")),
-                         ("Biography", bio.get("biography")), ("Contacts", bio.get("contacts")),
-                         ("Notes", system.get("notes")), ("Description", system.get("description"))):
+    for title, value in (
+        ("Profession", system.get("profession")),
+        ("Biography", system.get("biography")),
+        ("Biography", bio.get("biography")),
+        ("Contacts", bio.get("contacts")),
+        ("Notes", system.get("notes")),
+        ("Description", system.get("description")),
+    ):
         said = _plain(value)
         if said:
             parts.append((title, said))
@@ -215,8 +236,11 @@ def _armour(items: Items, sheet: dict, report: Report, others: list) -> None:
             sheet["armour"] = {"name": item_name[:NAME_MAX], "value": value}
             report.mapped.append(f"Armour worn: {item_name}, armour value {value}.")
         else:
-            others.append(f"{item_name} (armour {value}" + (f", above the sheet's {ARMOUR_MAX}" if value > ARMOUR_MAX
-                                                              else "") + ")")
+            others.append(
+                f"{item_name} (armour {value}"
+                + (f", above the sheet's {ARMOUR_MAX}" if value > ARMOUR_MAX else "")
+                + ")"
+            )
 
 
 def _plain(value) -> str:
@@ -256,24 +280,39 @@ def _weapons(weapons: list[dict], skills: dict, report: Report, parts: list) -> 
     for weapon in weapons:
         damage, described, why = weapon_damage(weapon)
         ours, word = damage_type(weapon["damage_type"])
-        label = f"{weapon['name'] or 'A weapon'} ({described}" + \
-            (f", {word}" if word and word not in ("None", "none") else "") + ")"
+        label = (
+            f"{weapon['name'] or 'A weapon'} ({described}"
+            + (f", {word}" if word and word not in ("None", "none") else "")
+            + ")"
+        )
         skill = skill_name(weapon["skill"]) if weapon["skill"] else None
         if not sheet_has_weapons():
             report.left_out.append(f"Weapon {label}: this sheet keeps no weapons (kept in the notes).")
             kept.append(label)
             continue
         if not weapon["name"] or damage is None:
-            report.left_out.append(f"Weapon {weapon['name'] or 'without a name'}: " +
-                                   ("it has no name." if damage is not None else
-                                    f"damage {quoted(described)}: {why}." if why else "the file gives no damage."))
+            report.left_out.append(
+                f"Weapon {weapon['name'] or 'without a name'}: "
+                + (
+                    "it has no name."
+                    if damage is not None
+                    else f"damage {quoted(described)}: {why}."
+                    if why
+                    else "the file gives no damage."
+                )
+            )
             kept.append(label)
             continue
         if skill not in skills:
-            report.left_out.append(f"Weapon {weapon['name']}: " + (
-                f"the skill {quoted(weapon['skill'])} is not on the sheet." if weapon["skill"] else
-                "the file does not say which skill it is used with (Foundry asks at each roll); add it on the "
-                "sheet."))
+            report.left_out.append(
+                f"Weapon {weapon['name']}: "
+                + (
+                    f"the skill {quoted(weapon['skill'])} is not on the sheet."
+                    if weapon["skill"]
+                    else "the file does not say which skill it is used with (Foundry asks at each roll); add it on the "
+                    "sheet."
+                )
+            )
             kept.append(label)
             continue
         entry = {"name": weapon["name"][:NAME_MAX], "skill": skill, "damage": damage}
@@ -282,8 +321,9 @@ def _weapons(weapons: list[dict], skills: dict, report: Report, parts: list) -> 
         problem = _weapon_problem(entry)
         if problem is None:
             out.append(entry)
-            report.mapped.append(f"Weapon {entry['name']}: {skill}, damage {quoted(damage)}"
-                                 + (f", {ours}" if ours else "") + ".")
+            report.mapped.append(
+                f"Weapon {entry['name']}: {skill}, damage {quoted(damage)}" + (f", {ours}" if ours else "") + "."
+            )
             continue
         report.left_out.append(f"Weapon {entry['name']}: {problem}")
         kept.append(label)

@@ -38,17 +38,49 @@ from py_rules.interchange.report import Report, number, text
 
 NAME_MAX = 100
 _GEAR = ("item", "gear", "equipment", "weaponery", "vehicles", "science", "medical", "restricted")
-_BONUSES = (("hp", "life_points", "Life Points"), ("endurance_points", "endurance_points", "Endurance Points"),
-            ("essence", "essence", "Essence"), ("speed", "speed", "Speed"))
-_DAMAGE_TYPES = ("None", "Two-Handed", "Slashing", "Stabbing", "Normal Bullet", "Hollow Point", "Armor Piercing",
-                 "Shotgun", "Explosive", "Poison", "Corrosive")
+_BONUSES = (
+    ("hp", "life_points", "Life Points"),
+    ("endurance_points", "endurance_points", "Endurance Points"),
+    ("essence", "essence", "Essence"),
+    ("speed", "speed", "Speed"),
+)
+_DAMAGE_TYPES = (
+    "None",
+    "Two-Handed",
+    "Slashing",
+    "Stabbing",
+    "Normal Bullet",
+    "Hollow Point",
+    "Armor Piercing",
+    "Shotgun",
+    "Explosive",
+    "Poison",
+    "Corrosive",
+)
 """The systems' damage types in their order (a weapon keeps the position)."""
-_OURS = {"slashing": "slashing/stabbing", "stabbing": "slashing/stabbing", "piercing": "slashing/stabbing",
-         "slashing/stabbing": "slashing/stabbing", "normal bullet": "bullet", "bullets": "bullet",
-         "hollow point": "bullet", "hollowpoint": "bullet", "armor piercing": "bullet", "armorpiercing": "bullet",
-         "shotgun": "bullet", "bullet": "bullet", "ballistic": "bullet", "gunshot": "bullet", "explosive": "other",
-         "poison": "other", "corrosive": "other", "other": "other", "fire": "fire", "bludgeoning": "bludgeoning",
-         "blunt": "bludgeoning"}
+_OURS = {
+    "slashing": "slashing/stabbing",
+    "stabbing": "slashing/stabbing",
+    "piercing": "slashing/stabbing",
+    "slashing/stabbing": "slashing/stabbing",
+    "normal bullet": "bullet",
+    "bullets": "bullet",
+    "hollow point": "bullet",
+    "hollowpoint": "bullet",
+    "armor piercing": "bullet",
+    "armorpiercing": "bullet",
+    "shotgun": "bullet",
+    "bullet": "bullet",
+    "ballistic": "bullet",
+    "gunshot": "bullet",
+    "explosive": "other",
+    "poison": "other",
+    "corrosive": "other",
+    "other": "other",
+    "fire": "fire",
+    "bludgeoning": "bludgeoning",
+    "blunt": "bludgeoning",
+}
 """Damage types as the systems (or other sheets) write them → the rules' (rules/armageddon.md §1.8a)."""
 
 
@@ -126,7 +158,9 @@ class Items:
         system = system_of(item)
         self.kinds[kind] = self.kinds.get(kind, 0) + 1
         effect = quality_effect(name) if kind == "quality" and name else None
-        if effect is not None and effect.per_level:  # the engine applies the Quality's own bonus (rules/armageddon.md §1.4)
+        if (
+            effect is not None and effect.per_level
+        ):  # the engine applies the Quality's own bonus (rules/armageddon.md §1.4)
             if isinstance(system.get("resource_bonus"), dict) and any(system["resource_bonus"].values()):
                 self.effects_kept.append(name)
         else:
@@ -141,11 +175,16 @@ class Items:
         elif kind in ("quality", "drawback"):
             self._quality(kind, name, system)
         elif kind == "weapon":
-            self.weapons.append({
-                "name": name, "damage": text(system.get("damage")), "skill": text(system.get("skill")),
-                "multiplier": text(system.get("damage_cha_multiplier")).lower(),
-                "modifier": number(system.get("damage_cha_multiplier_modifier")) or 0,
-                "damage_type": system.get("damage_type", system.get("damageType"))})
+            self.weapons.append(
+                {
+                    "name": name,
+                    "damage": text(system.get("damage")),
+                    "skill": text(system.get("skill")),
+                    "multiplier": text(system.get("damage_cha_multiplier")).lower(),
+                    "modifier": number(system.get("damage_cha_multiplier_modifier")) or 0,
+                    "damage_type": system.get("damage_type", system.get("damageType")),
+                }
+            )
             self._carried(name, system)
         elif kind in _GEAR:
             self._carried(name, system, always=True)
@@ -187,8 +226,9 @@ class Items:
         points = max(0, min(50, abs(int(cost)))) if isinstance(cost, (int, float)) else 0
         if effect is not None and any(each["name"].casefold() == effect.name.casefold() for each in self.entries):
             return
-        self.entries.append({"name": effect.name if effect is not None else name, "kind": kind, "level": level,
-                             "points": points})
+        self.entries.append(
+            {"name": effect.name if effect is not None else name, "kind": kind, "level": level, "points": points}
+        )
 
     def _carried(self, name: str, system: dict, always: bool = False) -> None:
         weight = _weight(system.get("encumbrance", system.get("weight")))
@@ -218,8 +258,9 @@ class Items:
         name, level, cost = self.channeling
         if level is None:
             paid = f" only its cost ({cost} points)" if cost else " no level"
-            report.left_out.append(f"Essence Channeling: the file gives{paid}; it starts at level 1. Set its level "
-                                   "on the sheet.")
+            report.left_out.append(
+                f"Essence Channeling: the file gives{paid}; it starts at level 1. Set its level on the sheet."
+            )
         level = max(1, min(10, level or 1))
         report.mapped.append(f"Quality {name}: Gifted, Essence Channeling {level}.")
         return level
@@ -235,8 +276,11 @@ class Items:
             elif total:
                 report.left_out.append(f"{words} bonus {total:+d} is beyond what the sheet keeps (−100 to 1000).")
         if self.bonus_sources.get("initiative"):
-            report.left_out.append("Initiative bonuses (" + ", ".join(self.bonus_sources["initiative"]) +
-                                   "): the sheet reckons Initiative from Dexterity only.")
+            report.left_out.append(
+                "Initiative bonuses ("
+                + ", ".join(self.bonus_sources["initiative"])
+                + "): the sheet reckons Initiative from Dexterity only."
+            )
         return out
 
 

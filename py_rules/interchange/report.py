@@ -46,7 +46,7 @@ class Imported:
 def quoted(value) -> str:
     """A piece of the file as a report quotes it: short, on one line."""
     words = " ".join(str(value).split())
-    return words if len(words) <= _SHOWN else words[:_SHOWN - 1] + "…"
+    return words if len(words) <= _SHOWN else words[: _SHOWN - 1] + "…"
 
 
 _NUMBER = re.compile(r"\s*([+-]?\d+)(?:\.0+)?\s*%?\s*")
@@ -94,7 +94,8 @@ def join_notes(parts: list[tuple[str, str]], report: Report, limit: int = NOTES_
     blocks = [f"{title}: {body}" if title else body for title, body in parts if body.strip()]
     notes = "\n\n".join(blocks)
     if len(notes) > limit:
-        report.left_out.append(f"The notes were cut to {limit} characters ({len(notes) - limit} characters "
-                               f"did not fit).")
+        report.left_out.append(
+            f"The notes were cut to {limit} characters ({len(notes) - limit} characters did not fit)."
+        )
         notes = notes[:limit].rstrip()
     return notes

@@ -44,9 +44,20 @@ from py_rules.encounter.state import validate_encounter
 from py_rules.log.sheet_check import SheetCheck, compact_entry, entry_after, rebuilt, sheet_checker, sheet_key
 from py_rules.log.trace_check import trace_problems
 
-__all__ = ("KINDS", "MAX_ENTRY_CHARS", "MAX_ENTRIES", "validate_log_entry", "validate_log", "read_problems", "sheet_checker", "sheet_key",
-           "SheetCheck",
-           "order_problems", "entry_after", "compact_entry")
+__all__ = (
+    "KINDS",
+    "MAX_ENTRY_CHARS",
+    "MAX_ENTRIES",
+    "validate_log_entry",
+    "validate_log",
+    "read_problems",
+    "sheet_checker",
+    "sheet_key",
+    "SheetCheck",
+    "order_problems",
+    "entry_after",
+    "compact_entry",
+)
 
 KINDS = ("roll", "change", "undo", "redo")
 MAX_ENTRY_CHARS = 400_000
@@ -90,8 +101,7 @@ def _sheets_problems(entry: dict, path: str, check: SheetCheck | None = None) ->
     if after_key == "after" and not _is_sheets(entry["after"]):
         out.append(problem(f"{path}.after", "Must map character ids to sheets (JSON objects)."))
     if after_key == "changes" and not isinstance(entry["changes"], dict):
-        out.append(problem(f"{path}.changes", "Must map character ids to what changed in their sheets (JSON "
-                                              "objects)."))
+        out.append(problem(f"{path}.changes", "Must map character ids to what changed in their sheets (JSON objects)."))
     if out:
         return out
     if set(entry["before"]) != set(entry[after_key]):
@@ -108,8 +118,11 @@ def _sheets_problems(entry: dict, path: str, check: SheetCheck | None = None) ->
         made = {cid: check(sheet) for cid, sheet in entry["after"].items()} if check is not None else {}
     else:
         for cid, change in entry["changes"].items():
-            wrong, verdict = (check.rebuilt(before[cid], keys[cid], change) if check is not None else
-                              (rebuilt(before[cid], change)[0], None))
+            wrong, verdict = (
+                check.rebuilt(before[cid], keys[cid], change)
+                if check is not None
+                else (rebuilt(before[cid], change)[0], None)
+            )
             if wrong:
                 out.append(problem(f"{path}.changes.{cid}", wrong))
             elif check is not None:
@@ -124,8 +137,14 @@ def _sheets_problems(entry: dict, path: str, check: SheetCheck | None = None) ->
     return out
 
 
-_READ_WORDS = {"id": "The entry id", "op": "The operation", "kind": "The kind of entry", "args": "The arguments",
-               "args.entry": "The entry undone or redone", "result": "The result"}
+_READ_WORDS = {
+    "id": "The entry id",
+    "op": "The operation",
+    "kind": "The kind of entry",
+    "args": "The arguments",
+    "args.entry": "The entry undone or redone",
+    "result": "The result",
+}
 """The parts of an entry that every reader of a log keys on, in words (:func:`read_problems`)."""
 
 
@@ -162,9 +181,15 @@ def read_problems(entry, path: str) -> list[dict]:
     return out
 
 
-def validate_log_entry(entry, path: str = "log.0", game: str | None = None, *,
-                       check_sheet: SheetCheck | None = None, plain: bool = False, size: int | None = None
-                       ) -> list[dict]:
+def validate_log_entry(
+    entry,
+    path: str = "log.0",
+    game: str | None = None,
+    *,
+    check_sheet: SheetCheck | None = None,
+    plain: bool = False,
+    size: int | None = None,
+) -> list[dict]:
     """Every problem of ``entry`` as ``{"path", "message"}`` (an empty list when it is valid).
 
     ``plain``: the caller has already found ``entry`` plain JSON nested at most
@@ -192,15 +217,25 @@ def validate_log_entry(entry, path: str = "log.0", game: str | None = None, *,
     missing = [problem(f"{path}.{key}", "Missing.") for key in _REQUIRED if key not in entry]
     if not any(key in entry for key in _AFTER):
         missing.append(problem(f"{path}.changes", "Missing."))
-    unknown = [problem(f"{path}.{key}", "Not a field of a log entry.") for key in entry
-               if key not in _REQUIRED and key not in _OPTIONAL and key not in _AFTER]
+    unknown = [
+        problem(f"{path}.{key}", "Not a field of a log entry.")
+        for key in entry
+        if key not in _REQUIRED and key not in _OPTIONAL and key not in _AFTER
+    ]
     if all(key in entry for key in _AFTER):
-        unknown.append(problem(f"{path}.after", "An entry keeps what changed in each sheet or, as older files did, "
-                                                "each sheet after it: not both."))
+        unknown.append(
+            problem(
+                f"{path}.after",
+                "An entry keeps what changed in each sheet or, as older files did, each sheet after it: not both.",
+            )
+        )
     if missing or unknown:
         return missing + unknown
-    big = (_too_large(entry, path, size) if plain else
-           oversize(entry, path, max_chars=MAX_ENTRY_CHARS, max_depth=MAX_DEPTH))
+    big = (
+        _too_large(entry, path, size)
+        if plain
+        else oversize(entry, path, max_chars=MAX_ENTRY_CHARS, max_depth=MAX_DEPTH)
+    )
     if big:
         return big
     out = _id_problem(entry["id"], f"{path}.id", "The entry id")
@@ -262,8 +297,16 @@ def order_problems(entry: dict, path: str, seen) -> list[dict]:
     return out
 
 
-def validate_log(entries, path: str = "log", *, start: int = 0, seen: set | None = None,
-                 game: str | None = None, plain: bool = False, sizes: list | None = None) -> list[dict]:
+def validate_log(
+    entries,
+    path: str = "log",
+    *,
+    start: int = 0,
+    seen: set | None = None,
+    game: str | None = None,
+    plain: bool = False,
+    sizes: list | None = None,
+) -> list[dict]:
     """Every problem of a campaign's log: each entry's, a repeated id, an undo or redo of no earlier entry.
 
     A long log is checked in stretches: ``start`` is the first entry's index in the whole log and ``seen`` the

@@ -132,5 +132,6 @@ def compact_entry(entry: dict) -> dict:
         return entry
     before = entry.get("before") or {}
     changes = {cid: sheet_changes(before.get(cid), sheet) for cid, sheet in entry["after"].items()}
-    return {("changes" if key == "after" else key): (changes if key == "after" else value)
-            for key, value in entry.items()}
+    return {
+        ("changes" if key == "after" else key): (changes if key == "after" else value) for key, value in entry.items()
+    }

@@ -13,8 +13,12 @@ def _is_int(value) -> bool:
 
 
 def _is_die(item) -> bool:
-    return (isinstance(item, dict) and isinstance(item.get("die"), str) and _is_int(item.get("face"))
-            and isinstance(item.get("purpose"), str))
+    return (
+        isinstance(item, dict)
+        and isinstance(item.get("die"), str)
+        and _is_int(item.get("face"))
+        and isinstance(item.get("purpose"), str)
+    )
 
 
 def _is_modifier(item) -> bool:

@@ -22,8 +22,12 @@ _COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 def _valid(throw) -> bool:
-    return isinstance(throw, dict) and isinstance(throw.get("face"), int) and not isinstance(throw.get("face"), bool) \
+    return (
+        isinstance(throw, dict)
+        and isinstance(throw.get("face"), int)
+        and not isinstance(throw.get("face"), bool)
         and isinstance(throw.get("die"), str)
+    )
 
 
 def _purpose(throw: dict) -> str:
@@ -98,7 +102,9 @@ def dice_lines(result: dict, title: str = "") -> list[str]:
             label = purpose.rsplit(": units die", 1)[0]
             tens = []
             j = i + 1
-            while j < len(throws) and throws[j]["die"] == _TENS and _purpose(throws[j]).startswith(label + ": tens die"):
+            while (
+                j < len(throws) and throws[j]["die"] == _TENS and _purpose(throws[j]).startswith(label + ": tens die")
+            ):
                 tens.append(throws[j]["face"])
                 j += 1
             if tens:
@@ -113,12 +119,22 @@ def dice_lines(result: dict, title: str = "") -> list[str]:
                 j += 1
             rerolls_seen += len(faces) - 1
             value = die_now[rerolls_seen - 1] if len(die_now) >= rerolls_seen else None
-            groups.append(("rule10", _group_label(purpose, "d10"), faces + ([value] if value is not None else []),
-                           "d10" if value is None else "d10=" ))
+            groups.append(
+                (
+                    "rule10",
+                    _group_label(purpose, "d10"),
+                    faces + ([value] if value is not None else []),
+                    "d10" if value is None else "d10=",
+                )
+            )
             i = j
             continue
-        if groups and groups[-1][0] == "plain" and groups[-1][3] == throw["die"] and groups[-1][1] == _group_label(
-                purpose, throw["die"]):
+        if (
+            groups
+            and groups[-1][0] == "plain"
+            and groups[-1][3] == throw["die"]
+            and groups[-1][1] == _group_label(purpose, throw["die"])
+        ):
             groups[-1][2].append(throw["face"])
         else:
             groups.append(("plain", _group_label(purpose, throw["die"]), [throw["face"]], throw["die"]))

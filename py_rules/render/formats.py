@@ -44,8 +44,16 @@ class Format:
     media_type: str = "text/plain"
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "label": self.label, "name": self.name, "forum": self.forum, "strike": self.strike,
-                "quote": self.quote, "extension": self.extension, "media_type": self.media_type}
+        return {
+            "id": self.id,
+            "label": self.label,
+            "name": self.name,
+            "forum": self.forum,
+            "strike": self.strike,
+            "quote": self.quote,
+            "extension": self.extension,
+            "media_type": self.media_type,
+        }
 
 
 WRITERS = ("bbcode", "markdown", "plain", "trace_text")

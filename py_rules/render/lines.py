@@ -24,11 +24,31 @@ from typing import NamedTuple
 from py_rules.render.dice_words import dice_lines
 from py_rules.render.reading import dice_text, for_players, lead, modifier_text, title_of
 
-__all__ = ("Block", "Cited", "result_block", "entry_block", "entry_source", "stretch_blocks", "undone_ids",
-           "BOOKKEEPING", "DICE_SOURCES", "UNDONE_CHOICES")
+__all__ = (
+    "Block",
+    "Cited",
+    "result_block",
+    "entry_block",
+    "entry_source",
+    "stretch_blocks",
+    "undone_ids",
+    "BOOKKEEPING",
+    "DICE_SOURCES",
+    "UNDONE_CHOICES",
+)
 
-BOOKKEEPING = frozenset({"encounter.next", "encounter.delay", "encounter.skip", "encounter.reorder",
-                         "encounter.update", "encounter.add", "encounter.remove", "encounter.end_round"})
+BOOKKEEPING = frozenset(
+    {
+        "encounter.next",
+        "encounter.delay",
+        "encounter.skip",
+        "encounter.reorder",
+        "encounter.update",
+        "encounter.add",
+        "encounter.remove",
+        "encounter.end_round",
+    }
+)
 """Encounter steps that only move the turn on: shown only when they decided something (a dying roll at the end
 of a round, a condition's time up)."""
 DICE_SOURCES = ("unknown", "digital", "physical")
@@ -76,8 +96,7 @@ class Block:
     def head(self, escape=_as_is, bold=_as_is) -> str:
         """The block's first line in a format: who in ``bold`` and what they did, then the headline; user text
         through the format's ``escape``."""
-        name = (f"{bold(escape(self.who))}: {escape(self.what)}" if self.who and self.what
-                else bold(escape(self.title)))
+        name = f"{bold(escape(self.who))}: {escape(self.what)}" if self.who and self.what else bold(escape(self.title))
         return name + (f" — {escape(self.headline)}" if self.headline else "")
 
     def details(self) -> list[tuple[str, str]]:
@@ -103,6 +122,7 @@ def _title(result: dict) -> str:
 def _clean(result: dict) -> dict:
     """``result`` with only the parts read, each of the shape read (a stored or imported log is read long after it
     was written)."""
+
     def texts(key):
         items = result.get(key)
         return [x for x in items if isinstance(x, str)] if isinstance(items, list) else []
@@ -111,10 +131,14 @@ def _clean(result: dict) -> dict:
         items = result.get(key)
         return [x for x in items if isinstance(x, dict)] if isinstance(items, list) else []
 
-    modifiers = [m for m in dicts("modifiers") if isinstance(m.get("value"), int) and not isinstance(m.get("value"), bool)]
-    clean = {key: result.get(key) for key in ("system", "total", "target", "success", "level_name", "label", "op", "kind",
-                                              "dice_source")
-             if key in result}
+    modifiers = [
+        m for m in dicts("modifiers") if isinstance(m.get("value"), int) and not isinstance(m.get("value"), bool)
+    ]
+    clean = {
+        key: result.get(key)
+        for key in ("system", "total", "target", "success", "level_name", "label", "op", "kind", "dice_source")
+        if key in result
+    }
     for key in ("total", "target"):
         if not isinstance(clean.get(key), int) or isinstance(clean.get(key), bool):
             clean.pop(key, None)
@@ -123,9 +147,13 @@ def _clean(result: dict) -> dict:
     for key in ("level_name", "label", "op", "kind", "system", "dice_source"):
         if key in clean and not isinstance(clean[key], str):
             clean.pop(key)
-    clean.update(dice=dicts("dice"), modifiers=[{**m, "label": _text(m.get("label"))} for m in modifiers],
-                 steps=[{**s, "text": _text(s.get("text"))} for s in dicts("steps")], events=texts("events"),
-                 flags=texts("flags"))
+    clean.update(
+        dice=dicts("dice"),
+        modifiers=[{**m, "label": _text(m.get("label"))} for m in modifiers],
+        steps=[{**s, "text": _text(s.get("text"))} for s in dicts("steps")],
+        events=texts("events"),
+        flags=texts("flags"),
+    )
     details = result.get("details")
     clean["details"] = details if isinstance(details, dict) else {}
     return clean
@@ -141,9 +169,14 @@ def result_block(result, dice_source: str = "unknown", label: str = "", trace: b
     if trace:
         shown = for_players(result)
         head, events = lead(shown)
-        return Block(headline=head, events=events, throws=dice_text(shown.get("dice") or []),
-                     modifiers=_cited(shown["modifiers"], modifier_text), steps=_cited(shown["steps"], _step_text),
-                     flags=shown["flags"])
+        return Block(
+            headline=head,
+            events=events,
+            throws=dice_text(shown.get("dice") or []),
+            modifiers=_cited(shown["modifiers"], modifier_text),
+            steps=_cited(shown["steps"], _step_text),
+            flags=shown["flags"],
+        )
     result = _clean(result if isinstance(result, dict) else {})
     if label.strip() and not result.get("label"):
         result["label"] = label.strip()
@@ -152,11 +185,25 @@ def result_block(result, dice_source: str = "unknown", label: str = "", trace: b
     who, _, what = title.partition(": ") if ": " in title else ("", "", title)
     head, events = lead(shown)
     effects = shown["details"].get("effects")
-    throws = [t for t in shown["dice"] if isinstance(t.get("die"), str) and isinstance(t.get("purpose"), str)
-              and isinstance(t.get("face"), int) and not isinstance(t.get("face"), bool)]
-    block = Block(who=who, what=what, headline=head, events=events, throws=dice_text(throws),
-                  modifiers=_cited(shown["modifiers"], modifier_text), steps=_cited(shown["steps"], _step_text),
-                  flags=shown["flags"], dice=[] if effects else dice_lines(shown, title))  # a step's dice are its effects'
+    throws = [
+        t
+        for t in shown["dice"]
+        if isinstance(t.get("die"), str)
+        and isinstance(t.get("purpose"), str)
+        and isinstance(t.get("face"), int)
+        and not isinstance(t.get("face"), bool)
+    ]
+    block = Block(
+        who=who,
+        what=what,
+        headline=head,
+        events=events,
+        throws=dice_text(throws),
+        modifiers=_cited(shown["modifiers"], modifier_text),
+        steps=_cited(shown["steps"], _step_text),
+        flags=shown["flags"],
+        dice=[] if effects else dice_lines(shown, title),
+    )  # a step's dice are its effects'
     said = result.get("dice_source") if result.get("dice_source") in DICE_SOURCES else dice_source
     block.dice_source = said if block.dice and said in DICE_SOURCES else "unknown"
     return block
@@ -183,8 +230,15 @@ def entry_block(entry: dict) -> Block | None:
     result = entry.get("result") if isinstance(entry.get("result"), dict) else {}
     if entry.get("op") in BOOKKEEPING:
         details = result.get("details") if isinstance(result.get("details"), dict) else {}
-        decided = [d.get("line") for d in details.get("decided") or [] if isinstance(d, dict)
-                   and isinstance(d.get("line"), str)] if isinstance(details.get("decided"), list) else []
+        decided = (
+            [
+                d.get("line")
+                for d in details.get("decided") or []
+                if isinstance(d, dict) and isinstance(d.get("line"), str)
+            ]
+            if isinstance(details.get("decided"), list)
+            else []
+        )
         if not decided:
             return None
         return Block(what=_title(result), headline=decided[0], events=decided[1:])

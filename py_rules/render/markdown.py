@@ -20,8 +20,15 @@ from py_rules.render.lines import Block
 
 __all__ = ("FORMAT", "escape", "escape_start", "block_text", "post")
 
-FORMAT = Format("markdown", "Markdown (Discord, Reddit)", "Markdown", strike=True, quote=True, extension="md",
-                media_type="text/markdown")
+FORMAT = Format(
+    "markdown",
+    "Markdown (Discord, Reddit)",
+    "Markdown",
+    strike=True,
+    quote=True,
+    extension="md",
+    media_type="text/markdown",
+)
 
 _SPECIAL = set("\\`*_[]<>|~&@")
 _BLOCK_START = re.compile(r"^(\d{1,9})([.)])|^([#+\-=])")

@@ -131,8 +131,11 @@ def dice_text(dice: list) -> str:
             groups.append((None, [throw_text(throw)]))
             continue
         purpose, words = part
-        if groups and groups[-1][0] == purpose and not (words.startswith("units") and any(
-                w.startswith("units") for w in groups[-1][1])):
+        if (
+            groups
+            and groups[-1][0] == purpose
+            and not (words.startswith("units") and any(w.startswith("units") for w in groups[-1][1]))
+        ):
             groups[-1][1].append(words)
         else:
             groups.append((purpose, [words]))
@@ -143,8 +146,13 @@ def dice_text(dice: list) -> str:
             continue
         tens = [p.removeprefix("tens die ") for p in parts if p.startswith("tens die ")]
         units = [p for p in parts if p.startswith("units")]
-        words = units + ([f"tens die {tens[0]}"] if len(tens) == 1 else
-                         [f"tens dice {', '.join(tens[:-1])} and {tens[-1]}"] if tens else [])
+        words = units + (
+            [f"tens die {tens[0]}"]
+            if len(tens) == 1
+            else [f"tens dice {', '.join(tens[:-1])} and {tens[-1]}"]
+            if tens
+            else []
+        )
         said.append(f"{purpose}: {', '.join(words)}" if purpose else ", ".join(words))
     joiner = "; " if any(purpose is not None for purpose, _ in groups) else ", "
     return joiner.join(said)
@@ -164,10 +172,16 @@ def for_players(result: dict) -> dict:
 
     def named(entry: dict, text_key: str) -> dict:
         rule = entry.get("rule")
-        return {**entry, text_key: plain(entry.get(text_key) or ""),
-                "source": rule if rule is not None else rule_name(entry.get("source") or "")}
+        return {
+            **entry,
+            text_key: plain(entry.get(text_key) or ""),
+            "source": rule if rule is not None else rule_name(entry.get("source") or ""),
+        }
 
-    return {**result, "modifiers": [named(m, "label") for m in result.get("modifiers") or []],
-            "steps": [named(s, "text") for s in result.get("steps") or []],
-            "events": [plain(e) for e in result.get("events") or []],
-            "flags": [humanize(f) for f in result.get("flags") or []]}
+    return {
+        **result,
+        "modifiers": [named(m, "label") for m in result.get("modifiers") or []],
+        "steps": [named(s, "text") for s in result.get("steps") or []],
+        "events": [plain(e) for e in result.get("events") or []],
+        "flags": [humanize(f) for f in result.get("flags") or []],
+    }

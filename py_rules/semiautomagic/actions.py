@@ -39,7 +39,9 @@ def plan_action(c: dict, seconds: int, used: int, weapon: str, combo: bool, move
         raise RulesError("not_allowed", f"{name} cannot act this round ({why}).", "seconds")
     if "Disabled" in conditions:
         if move == "walk":
-            raise RulesError("not_allowed", f"{name} is Disabled: can't walk, only crawl (one square as a 4-second action).", "move")
+            raise RulesError(
+                "not_allowed", f"{name} is Disabled: can't walk, only crawl (one square as a 4-second action).", "move"
+            )
         if weapon in ("medium", "heavy"):
             raise RulesError("not_allowed", f"{name} is Disabled: can't use a weapon heavier than light.", "weapon")
         if combo:
@@ -48,12 +50,16 @@ def plan_action(c: dict, seconds: int, used: int, weapon: str, combo: bool, move
         seconds = max(seconds, T.CRAWL_SECONDS)
         log.step(f"Crawling one square is a {T.CRAWL_SECONDS}-second action (4SA)", "seed 002, Disabled")
     if "Panicked" in conditions:
-        log.step("Panicked: must flee by the fastest means; attacks only those who block the escape", "seed 002, Panicked")
+        log.step(
+            "Panicked: must flee by the fastest means; attacks only those who block the escape", "seed 002, Panicked"
+        )
     rounds = rounds_needed(seconds, budget, used)
     left = max(0, budget - used)
     if rounds == 1:
         log.step(f"{seconds} s fits in the {left} s left this round (of {budget} s)", "rules/semiautomagic.md §2.13")
     else:
-        log.step(f"{seconds} s needs {counted(rounds, 'rounds')}: {left} s this round, then {budget} s per round, consecutive seconds",
-                 "rules/semiautomagic.md §2.13 [SRC Actions.html]")
+        log.step(
+            f"{seconds} s needs {counted(rounds, 'rounds')}: {left} s this round, then {budget} s per round, consecutive seconds",
+            "rules/semiautomagic.md §2.13 [SRC Actions.html]",
+        )
     return {"budget": budget, "seconds_left_this_round": left, "rounds": rounds, "action_seconds": seconds}

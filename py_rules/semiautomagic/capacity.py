@@ -14,7 +14,12 @@ from py_rules.words import counted
 
 __all__ = ("capacity", "limits_of", "penalties_of", "condition_penalties", "ACT_OPS", "DEFENCE_OPS")
 
-ACT_OPS = ("semiautomagic.skill_check", "semiautomagic.attack", "semiautomagic.take_action", "semiautomagic.roll_damage")
+ACT_OPS = (
+    "semiautomagic.skill_check",
+    "semiautomagic.attack",
+    "semiautomagic.take_action",
+    "semiautomagic.roll_damage",
+)
 """What a creature does by its own choice: a check, an attack, an action of the round (and an attack's damage)."""
 DEFENCE_OPS = ("semiautomagic.defence_roll",)
 
@@ -39,8 +44,13 @@ def limits_of(c: dict) -> tuple[list[Limit], list[tuple[str, str]]]:
     mobility = C.mobility_total(c)
     if mobility and c["movement"]:
         squares = "%g" % (mobility * T.MOBILITY_SQUARES_PER_POINT)
-        limits.append(Limit("note", f"Moves {squares} {'square' if squares == '1' else 'squares'} less "
-                            "(mobility penalties)", "seed 002, Mobility Penalty"))
+        limits.append(
+            Limit(
+                "note",
+                f"Moves {squares} {'square' if squares == '1' else 'squares'} less (mobility penalties)",
+                "seed 002, Mobility Penalty",
+            )
+        )
     return limits, still
 
 
@@ -62,7 +72,11 @@ def penalties_of(c: dict) -> list[Penalty]:
     """Wounds (Toughness), morale penalties (Will), mobility penalties (skills and movement), then what the
     conditions add (the GM's Tired modifier, Held's dodge, Sleeping's Perception) — each with what it lowers."""
     if C.is_object(c):
-        return [Penalty(-c["wounds"], "Toughness", counted(c["wounds"], "wounds"), "seed 002, Wound")] if c["wounds"] else []
+        return (
+            [Penalty(-c["wounds"], "Toughness", counted(c["wounds"], "wounds"), "seed 002, Wound")]
+            if c["wounds"]
+            else []
+        )
     found = []
     wounds = c["wounds"]
     if wounds:
@@ -71,13 +85,25 @@ def penalties_of(c: dict) -> list[Penalty]:
             found.append(Penalty(-wounds, "dying endurance checks", counted(wounds, "wounds"), "seed 002, Health"))
     morale = c["morale_penalties"]
     if morale:
-        found.append(Penalty(-morale, "Will and Minimum Will", f"{morale} morale {'penalty' if morale == 1 else 'penalties'}",
-                             "seed 002, Morale Penalty"))
+        found.append(
+            Penalty(
+                -morale,
+                "Will and Minimum Will",
+                f"{morale} morale {'penalty' if morale == 1 else 'penalties'}",
+                "seed 002, Morale Penalty",
+            )
+        )
     mobility = C.mobility_total(c)
     if mobility:
         names = ", ".join(f"{name} {points}" for name, points in C.mobility_sources(c))
-        found.append(Penalty(-mobility, "Acrobatics, Athletics, Wrestle and Stealth",
-                             f"mobility penalties ({names})", "seed 002, Mobility Penalty"))
+        found.append(
+            Penalty(
+                -mobility,
+                "Acrobatics, Athletics, Wrestle and Stealth",
+                f"mobility penalties ({names})",
+                "seed 002, Mobility Penalty",
+            )
+        )
     return found + condition_penalties(c)
 
 
@@ -88,7 +114,15 @@ def capacity(c: dict):
     allowed = {op for _words, op in still}
     forbidden = {op: f"can't act: {act[0].reason}" for op in ACT_OPS if op not in allowed} if act else {}
     only = [words for words, _op in dict.fromkeys(still)] if act else []
-    return answer("semiautomagic", c["name"] or "The creature", limits=limits, penalties=penalties_of(c), only=only,
-                  forbidden=forbidden, defence_ops=DEFENCE_OPS,
-                  refused=("semiautomagic.attack",) if C.action_seconds(c)[0] <= 0 else (), none_said="Nothing in their state limits them.",
-                  source="seed 002, Conditions")
+    return answer(
+        "semiautomagic",
+        c["name"] or "The creature",
+        limits=limits,
+        penalties=penalties_of(c),
+        only=only,
+        forbidden=forbidden,
+        defence_ops=DEFENCE_OPS,
+        refused=("semiautomagic.attack",) if C.action_seconds(c)[0] <= 0 else (),
+        none_said="Nothing in their state limits them.",
+        source="seed 002, Conditions",
+    )

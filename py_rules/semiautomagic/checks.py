@@ -13,8 +13,17 @@ from py_rules.semiautomagic import condition_registry as R, creature as C, table
 from py_rules.trace import Modifier, Result, Step, signed, total_of
 
 __all__ = (
-    "D6", "check_total", "passes", "best_possible", "roll_check", "skill_modifiers",
-    "attack_roll", "defence_roll", "defence_allowed", "tired_modifiers", "condition_modifiers",
+    "D6",
+    "check_total",
+    "passes",
+    "best_possible",
+    "roll_check",
+    "skill_modifiers",
+    "attack_roll",
+    "defence_roll",
+    "defence_allowed",
+    "tired_modifiers",
+    "condition_modifiers",
 )
 
 D6 = d(6)
@@ -45,8 +54,17 @@ def best_possible(modifiers) -> int:
     return 6 + total_of(modifiers)
 
 
-def roll_check(dice: DiceSource, modifiers, dc: int, *, kind: str = "check", label: str = "", purpose: str = "check",
-               source: str = _CHECK, against: str = "DC") -> Result:
+def roll_check(
+    dice: DiceSource,
+    modifiers,
+    dc: int,
+    *,
+    kind: str = "check",
+    label: str = "",
+    purpose: str = "check",
+    source: str = _CHECK,
+    against: str = "DC",
+) -> Result:
     """Roll 1d6 + ``modifiers`` against ``dc`` and explain it (M3)."""
     face = dice.roll(D6, purpose)
     total = check_total(face, modifiers)
@@ -56,9 +74,17 @@ def roll_check(dice: DiceSource, modifiers, dc: int, *, kind: str = "check", lab
         Step(f"d6 rolled {face}" + (f" {arithmetic}" if arithmetic else "") + f" = {total}", source),
         Step(f"{total} {'≥' if success else '<'} {against} {dc}: {'success' if success else 'failure'}", source),
     ]
-    return Result(system="semiautomagic", kind=kind, label=label, modifiers=list(modifiers), total=total,
-                  target=dc, success=success, steps=steps,
-                  details={"d6": face})
+    return Result(
+        system="semiautomagic",
+        kind=kind,
+        label=label,
+        modifiers=list(modifiers),
+        total=total,
+        target=dc,
+        success=success,
+        steps=steps,
+        details={"d6": face},
+    )
 
 
 def skill_modifiers(c: dict, name: str, *, vehicle_mobility: int = 0) -> list[Modifier]:
@@ -75,9 +101,15 @@ def skill_modifiers(c: dict, name: str, *, vehicle_mobility: int = 0) -> list[Mo
     if name in T.ABILITIES:
         if C.is_object(c):
             raise RulesError("not_allowed", "Objects have no abilities.", "skill")
-        mods = [Modifier(f"{name} score", c["abilities"][name], "rules/semiautomagic.md §2.2: ability check = d6 + ability")]
+        mods = [
+            Modifier(f"{name} score", c["abilities"][name], "rules/semiautomagic.md §2.2: ability check = d6 + ability")
+        ]
     elif name in T.SKILLS:
-        mods = [Modifier(f"{name} bonus", c["skills"].get(name, 0), "rules/semiautomagic.md §2.2: skill check = d6 + skill bonus")]
+        mods = [
+            Modifier(
+                f"{name} bonus", c["skills"].get(name, 0), "rules/semiautomagic.md §2.2: skill check = d6 + skill bonus"
+            )
+        ]
     else:
         raise RulesError("unknown_skill", f"Unknown skill or ability {name!r}.", "skill")
     mobility = C.mobility_total(c)
@@ -144,7 +176,13 @@ def attack_bonus_parts(attacker: dict, kind: str, situational) -> tuple[list[Mod
     with_scale = list(without_scale) + tired_modifiers(attacker)
     scale_mod = T.SCALE_TABLE[attacker["scale"]][3]
     if scale_mod:
-        with_scale.append(Modifier(f"attacker's Scale {attacker['scale']}", scale_mod, "rules/semiautomagic.md §2.3: Scale is subtracted from attack rolls"))
+        with_scale.append(
+            Modifier(
+                f"attacker's Scale {attacker['scale']}",
+                scale_mod,
+                "rules/semiautomagic.md §2.3: Scale is subtracted from attack rolls",
+            )
+        )
     return with_scale, without_scale
 
 
@@ -153,21 +191,36 @@ def attack_roll(dice: DiceSource, attacker: dict, defender: dict, kind: str, sit
     mods, bare = attack_bonus_parts(attacker, kind, situational)
     tgt = C.target(defender)
     name = defender["name"] or "the defender"
-    steps = [Step(f"{name}'s Target = 4 − Scale {defender['scale']} = {tgt}", "rules/semiautomagic.md §2.3 Scale table")]
+    steps = [
+        Step(f"{name}'s Target = 4 − Scale {defender['scale']} = {tgt}", "rules/semiautomagic.md §2.3 Scale table")
+    ]
     flags = []
     if kind == "melee" and C.has(defender, "Helpless") and not defender["dead"]:
         steps.append(Step(f"{name} is Helpless: melee attacks automatically hit (no roll)", "seed 002, Helpless"))
         flags.append("auto_hit")
-        result = Result(system="semiautomagic", kind="attack", label=label, modifiers=mods, target=tgt, success=True,
-                        level_name="hit", flags=flags, steps=steps)
+        result = Result(
+            system="semiautomagic",
+            kind="attack",
+            label=label,
+            modifiers=mods,
+            target=tgt,
+            success=True,
+            level_name="hit",
+            flags=flags,
+            steps=steps,
+        )
     else:
-        result = roll_check(dice, mods, tgt, kind="attack", label=label, purpose="attack roll", source=_ATTACK, against="Target")
+        result = roll_check(
+            dice, mods, tgt, kind="attack", label=label, purpose="attack roll", source=_ATTACK, against="Target"
+        )
         result.steps = steps + result.steps
         result.level_name = "hit" if result.success else "miss"
     result.details["defence_dc"] = T.DEFENCE_BASE + total_of(bare)
     if C.has(defender, "Flat-Footed"):
         result.flags.append("sneak_attack_possible")
-        result.steps.append(Step(f"{name} is Flat-Footed: vulnerable to a Sneak Attack (Stealth skill)", "seed 002, Flat-Footed"))
+        result.steps.append(
+            Step(f"{name} is Flat-Footed: vulnerable to a Sneak Attack (Stealth skill)", "seed 002, Flat-Footed")
+        )
     return result
 
 
@@ -190,13 +243,17 @@ def defence_allowed(defender: dict, option: str) -> tuple[bool, str, int]:
     return True, "", total_of(condition_modifiers(defender, option))
 
 
-def defence_roll(dice: DiceSource, defender: dict, option: str, attack_bonus: int, situational=(), label: str = "") -> Result:
+def defence_roll(
+    dice: DiceSource, defender: dict, option: str, attack_bonus: int, situational=(), label: str = ""
+) -> Result:
     """Defence roll: d6 + defence skill ≥ 4 + the attacker's attack bonus (Scale excluded); success negates the attack."""
     allowed, why, _penalty = defence_allowed(defender, option)
     if not allowed:
         raise RulesError("not_allowed", f"{defender['name'] or 'This creature'} cannot {option}: {why}.", "option")
     skill = T.DEFENCE_OPTIONS[option]
-    mods = [Modifier(f"{skill} bonus ({option})", defender["skills"].get(skill, 0), f"{_ATTACK}: {option} uses {skill}")]
+    mods = [
+        Modifier(f"{skill} bonus ({option})", defender["skills"].get(skill, 0), f"{_ATTACK}: {option} uses {skill}")
+    ]
     mods += condition_modifiers(defender, option)
     mods += tired_modifiers(defender) + list(situational)
     dc = T.DEFENCE_BASE + attack_bonus
@@ -204,5 +261,7 @@ def defence_roll(dice: DiceSource, defender: dict, option: str, attack_bonus: in
     result.steps.insert(0, Step(f"Defence DC = 4 + attacker's attack bonus {attack_bonus} = {dc}", _ATTACK))
     result.level_name = "attack negated" if result.success else "attack stands"
     if C.has(defender, "Stunned") or C.has(defender, "Panicked"):
-        result.steps.append(Step("Stunned and Panicked characters may still defend normally", "seed 002, Stunned; Panicked"))
+        result.steps.append(
+            Step("Stunned and Panicked characters may still defend normally", "seed 002, Stunned; Panicked")
+        )
     return result

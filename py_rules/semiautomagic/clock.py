@@ -24,8 +24,9 @@ __all__ = ("tick", "advance_rounds", "advance_hours", "advance_days")
 _TIME = "rules/semiautomagic.md §2.13, rules/cross-system.md §4: one entry point runs every periodic rule"
 
 
-def tick(dice: DiceSource, c: dict, seconds: int, log: Log, *, caretaker_medicine: int | None = None,
-         rule: str = "health") -> None:
+def tick(
+    dice: DiceSource, c: dict, seconds: int, log: Log, *, caretaker_medicine: int | None = None, rule: str = "health"
+) -> None:
     """Let ``seconds`` (at most an hour) pass for ``c`` (changed in place)."""
     if not 0 < seconds <= T.HOUR_SECONDS:
         raise ValueError("tick by 1 second to 1 hour")
@@ -67,9 +68,18 @@ def tick(dice: DiceSource, c: dict, seconds: int, log: Log, *, caretaker_medicin
             wake(c, log, cond)
 
 
-def advance_rounds(dice: DiceSource, c: dict, rounds: int, log: Log, *, rule: str = "health",
-                   order: str = "stabilise_first", blank_rows: str = "reroll",
-                   caretaker_medicine: int | None = None, confusion: bool = True) -> None:
+def advance_rounds(
+    dice: DiceSource,
+    c: dict,
+    rounds: int,
+    log: Log,
+    *,
+    rule: str = "health",
+    order: str = "stabilise_first",
+    blank_rows: str = "reroll",
+    caretaker_medicine: int | None = None,
+    confusion: bool = True,
+) -> None:
     """Start ``rounds`` new rounds: tick 6 seconds, then the dying round, the Staggered roll and the Confusion chart
     (``confusion`` False: not rolled here, the encounter rolls it at the start of the character's turn; seed 002,
     Confused: "Roll once on the Confusion chart every round to see what the character does").
@@ -104,10 +114,12 @@ def _one_round(dice, c, log, rule, order, blank_rows, caretaker_medicine, confus
     if confused:
         if C.has(c, "Helpless"):
             why = next(n for n in ("Unconscious", "Sleeping", "Broken", "Helpless") if C.has(c, n))
-            log.step(f"{why}: cannot act, so no Confusion roll this round",
-                     "seed 002, Confused (the chart says what the character does); Helpless; Broken")
+            log.step(
+                f"{why}: cannot act, so no Confusion roll this round",
+                "seed 002, Confused (the chart says what the character does); Helpless; Broken",
+            )
         elif confused["control_seconds"]:
-            left = counted(confused['control_seconds'] // T.ROUND_SECONDS, 'rounds')
+            left = counted(confused["control_seconds"] // T.ROUND_SECONDS, "rounds")
             log.step(f"The player is in control this round ({left} left)", "seed 002, Confusion chart rows 18–20")
             log.tell(f"Confused: the player is in control ({left} left)")
         elif confusion:
@@ -118,12 +130,16 @@ def _one_round(dice, c, log, rule, order, blank_rows, caretaker_medicine, confus
 
 def _refuse_dying(c: dict) -> None:
     if "Dying" in c["conditions"] and not c["dead"]:
-        raise RulesError("dying", f"{c['name'] or 'The creature'} is dying: advance round by round until it is "
-                         "stable or dead.", "creature")
+        raise RulesError(
+            "dying",
+            f"{c['name'] or 'The creature'} is dying: advance round by round until it is stable or dead.",
+            "creature",
+        )
 
 
-def advance_hours(dice: DiceSource, c: dict, hours: int, log: Log, *, caretaker_medicine: int | None = None,
-                  rule: str = "health") -> None:
+def advance_hours(
+    dice: DiceSource, c: dict, hours: int, log: Log, *, caretaker_medicine: int | None = None, rule: str = "health"
+) -> None:
     """Let whole hours pass: wake-up timers, Soul Coma checks, every other timer (Confusion rolls are skipped)."""
     _refuse_dying(c)
     for number in range(1, hours + 1):
@@ -137,8 +153,9 @@ def advance_hours(dice: DiceSource, c: dict, hours: int, log: Log, *, caretaker_
         log.step("Still Confused: the chart is rolled round by round in combat, not over hours", _TIME)
 
 
-def advance_days(dice: DiceSource, c: dict, days: int, log: Log, *, slept_8h: bool, bedridden: bool,
-                 morale_per_day: int = 0) -> None:
+def advance_days(
+    dice: DiceSource, c: dict, days: int, log: Log, *, slept_8h: bool, bedridden: bool, morale_per_day: int = 0
+) -> None:
     """Let whole days pass (M11): every timer runs, then each day heals 1 wound after 8 hours' sleep or
     Endurance wounds when bedridden (seed 002); objects never heal; optional morale recovery (S15)."""
     _refuse_dying(c)
@@ -156,11 +173,17 @@ def advance_days(dice: DiceSource, c: dict, days: int, log: Log, *, slept_8h: bo
             log.step(f"Day {number}: wounded {what} don't heal (repair them with Engineering)", "seed 002, Health")
             continue
         healed = healed_wounds(c["wounds"], c["abilities"]["Endurance"], slept_8h, bedridden)
-        how = "bedridden: Endurance wounds" if bedridden else ("8 hours of sleep: 1 wound" if slept_8h else "no sleep or bed rest: no healing")
+        how = (
+            "bedridden: Endurance wounds"
+            if bedridden
+            else ("8 hours of sleep: 1 wound" if slept_8h else "no sleep or bed rest: no healing")
+        )
         log.step(f"Day {number}: {how} → {healed} healed", "seed 002, Health; rules/semiautomagic.md §2.14 S10")
         if healed:
             c["wounds"] -= healed
-            log.event(f"{name} heals {healed} wound{'s' if healed != 1 else ''} ({c['wounds']} left, Toughness {C.toughness(c)}).")
+            log.event(
+                f"{name} heals {healed} wound{'s' if healed != 1 else ''} ({c['wounds']} left, Toughness {C.toughness(c)})."
+            )
         if morale_per_day and c["morale_penalties"]:
             back = min(morale_per_day, c["morale_penalties"])
             c["morale_penalties"] -= back

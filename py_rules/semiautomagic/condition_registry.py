@@ -24,16 +24,22 @@ def _entry(c: dict, name: str) -> dict:
 
 
 def _left(c: dict, name: str) -> str:
-    """" (3 rounds left)" / " (2 hours left)" for a condition with a time, else ""."""
+    """ " (3 rounds left)" / " (2 hours left)" for a condition with a time, else ""."""
     seconds = _entry(c, name).get("seconds")
     return "" if seconds is None else f" ({spoken_duration(seconds, ROUND_SECONDS)} left)"
 
 
 def _dying(c: dict, _on) -> list[Limit]:
     dc = _entry(c, "Dying").get("dc")
-    return [Limit("act", "Dying (unconscious)", "seed 002, Dying"), Limit("defend", "Dying", _HELPLESS),
-            Limit("note", f"Dying: an endurance check each round{f' against DC {dc}' if dc is not None else ''}",
-                  "seed 002, Dying")]
+    return [
+        Limit("act", "Dying (unconscious)", "seed 002, Dying"),
+        Limit("defend", "Dying", _HELPLESS),
+        Limit(
+            "note",
+            f"Dying: an endurance check each round{f' against DC {dc}' if dc is not None else ''}",
+            "seed 002, Dying",
+        ),
+    ]
 
 
 def _unconscious(c: dict, on) -> list[Limit]:
@@ -47,73 +53,200 @@ def _unconscious(c: dict, on) -> list[Limit]:
 def _stunned(c: dict, _on) -> list[Limit]:
     seconds = c["conditions"]["Stunned"]["seconds"]
     if seconds is None or seconds >= ROUND_SECONDS:
-        return [Limit("act", "Stunned" + ("" if seconds is None else f" ({counted(seconds, 'seconds')})"),
-                      "seed 002, Stunned")]
-    return [Limit("note", f"Stunned for {counted(seconds, 'seconds')}: no actions until then; defence rolls as normal",
-                  "seed 002, Stunned")]
+        return [
+            Limit(
+                "act", "Stunned" + ("" if seconds is None else f" ({counted(seconds, 'seconds')})"), "seed 002, Stunned"
+            )
+        ]
+    return [
+        Limit(
+            "note",
+            f"Stunned for {counted(seconds, 'seconds')}: no actions until then; defence rolls as normal",
+            "seed 002, Stunned",
+        )
+    ]
 
 
 def _helpless(c: dict, on) -> list[Limit]:
     """Helpless's own words only when nothing more serious that brings it has said so already."""
-    said = [] if set(on) & _BRINGS_HELPLESS else [Limit("act", "Helpless: cannot react", _HELPLESS),
-                                             Limit("defend", "Helpless", _HELPLESS)]
+    said = (
+        []
+        if set(on) & _BRINGS_HELPLESS
+        else [Limit("act", "Helpless: cannot react", _HELPLESS), Limit("defend", "Helpless", _HELPLESS)]
+    )
     return said + [Limit("note", "Helpless: melee attacks against them hit automatically", _HELPLESS)]
 
 
 CONDITIONS = Registry(
-    Condition("Flat-Footed", "Caught unready (surprised, or just woken): no defence rolls, open to a Sneak Attack.",
-              "seed 002, Flat-Footed", timer="seconds", forbids=("defend",), rank=11,
-              limits=lambda c, on: [Limit("defend", f"Flat-Footed{_left(c, 'Flat-Footed')}", "seed 002, Flat-Footed")]),
-    Condition("Confused", "Does what the Confusion chart says, rolled once every round.", "seed 002, Confused",
-              timer="seconds", fields=("control_seconds", "until_morale_removed"), rank=9,
-              limits=lambda c, on: [Limit("act", "Confused: the Confusion chart decides what they do", "seed 002, Confused")],
-              still=(("the Confusion chart each round", "semiautomagic.confusion_round"),)),
-    Condition("Panicked", "Flees the source of fear by the fastest means; may still defend.", "rules/semiautomagic.md §2.10",
-              timer="seconds", rank=10,
-              limits=lambda c, on: [Limit("note", "Panicked: flees the source of fear by the fastest means; may still "
-                                      "defend", "rules/semiautomagic.md §2.10")]),
-    Condition("Stunned", "No actions for its seconds; defence rolls as normal.", "seed 002, Stunned", timer="seconds",
-              rank=7, costs_seconds=True, limits=_stunned),
-    Condition("Staggered", "Stunned 1d6 seconds every round, for 1d6 rounds.", "seed 002, Staggered", timer="seconds",
-              rank=8, limits=lambda c, on: [Limit("note", f"Staggered{_left(c, 'Staggered')}: stunned 1d6 seconds every round",
-                                              "seed 002, Staggered")],
-              still=(("the Staggered roll each round", "semiautomagic.staggered_round"),)),
-    Condition("Disabled", "3 seconds of action a round, crawls one square, no weapon heavier than light, no combos.",
-              "seed 002, Disabled", timer="seconds", rank=12, action_seconds=DISABLED_ACTION_SECONDS,
-              limits=lambda c, on: [Limit("note", "Disabled: 3 seconds of action a round, crawls one square, no weapon "
-                                      "heavier than light, no combos", "seed 002, Disabled")]),
-    Condition("Broken", "Has given up: no actions, no moving, no speaking; also Helpless (and at Will 0).",
-              "seed 002, Broken", timer="seconds", implies=("Helpless",), forbids=("act",), rank=5,
-              limits=lambda c, on: [Limit("act", "Broken: has given up (no actions, no moving, no speaking)", "seed 002, Broken"),
-                                Limit("defend", "Broken", "seed 002, Broken")]),
-    Condition("Helpless", "Cannot react: no actions, no defence rolls; melee attacks against them hit automatically.",
-              _HELPLESS, timer="seconds", forbids=("act", "defend"), rank=6, limits=_helpless),
-    Condition("Unconscious", "Out cold (and so Helpless); wakes after 1d4 hours per wound, not from noise.",
-              "seed 002, Unconscious", timer="seconds", implies=("Helpless",), rank=3, wakes=True,
-              limits=_unconscious),
-    Condition("Sleeping", "Asleep (and so Helpless); −6 to Perception; a noise louder than DC −5 wakes them.",
-              "seed 002, Sleeping", timer="seconds", implies=("Helpless",), rank=4, wakes=True,
-              modifiers=(ConditionModifier(-6, "Perception", "asleep", "seed 002, Sleeping"),),
-              limits=lambda c, on: [Limit("act", "Sleeping (wakes at a noise louder than DC −5)", "seed 002, Sleeping"),
-                                    Limit("defend", "Sleeping (Helpless)", _HELPLESS)],
-              still=(("Perception to hear a noise", "semiautomagic.noise_wakes"),)),
-    Condition("Dying", "Unconscious and dying: a d10 to stabilise and an endurance check each round.", "seed 002, Dying",
-              timer="rounds", implies=("Unconscious",), fields=("dc",), rank=1, limits=_dying,
-              still=(("the dying endurance check each round", "semiautomagic.dying_round"),)),
-    Condition("Soul Coma", "A body without its soul: appears dead, a Fortitude check every hour from DC 1.",
-              "seed 002, Soul Coma", timer="seconds", implies=("Unconscious",), fields=("dc", "seconds_to_check"),
-              starts="is in a Soul Coma", rank=2, wakes=True,
-              limits=lambda c, on: [Limit("act", "in a Soul Coma", "seed 002, Soul Coma"),
-                                Limit("defend", "in a Soul Coma", _HELPLESS)],
-              still=(("the Soul Coma check each hour", "semiautomagic.soul_coma_hour"),)),
-    Condition("Held", "Grappled or pinned: no block or parry; may dodge at −1.", "seed 002, Held", timer="seconds",
-              rank=13, only_defences=("dodge",),
-              modifiers=(ConditionModifier(-1, "dodge", "Held: dodge", "seed 002, Held", reason="Held"),),
-              limits=lambda c, on: [Limit("note", "Held: no block or parry; may dodge at −1", "seed 002, Held")]),
-    Condition("Tired", "No rules in the seed: the GM may set a modifier on every check.", "rules/semiautomagic.md §2.14 S3",
-              timer="seconds", fields=("modifier",), rank=14,
-              modifiers=(ConditionModifier(None, "every check", "Tired (GM's modifier)", "rules/semiautomagic.md §2.14 S3",
-                                           reason="Tired (the GM's modifier)"),)),
+    Condition(
+        "Flat-Footed",
+        "Caught unready (surprised, or just woken): no defence rolls, open to a Sneak Attack.",
+        "seed 002, Flat-Footed",
+        timer="seconds",
+        forbids=("defend",),
+        rank=11,
+        limits=lambda c, on: [Limit("defend", f"Flat-Footed{_left(c, 'Flat-Footed')}", "seed 002, Flat-Footed")],
+    ),
+    Condition(
+        "Confused",
+        "Does what the Confusion chart says, rolled once every round.",
+        "seed 002, Confused",
+        timer="seconds",
+        fields=("control_seconds", "until_morale_removed"),
+        rank=9,
+        limits=lambda c, on: [Limit("act", "Confused: the Confusion chart decides what they do", "seed 002, Confused")],
+        still=(("the Confusion chart each round", "semiautomagic.confusion_round"),),
+    ),
+    Condition(
+        "Panicked",
+        "Flees the source of fear by the fastest means; may still defend.",
+        "rules/semiautomagic.md §2.10",
+        timer="seconds",
+        rank=10,
+        limits=lambda c, on: [
+            Limit(
+                "note",
+                "Panicked: flees the source of fear by the fastest means; may still defend",
+                "rules/semiautomagic.md §2.10",
+            )
+        ],
+    ),
+    Condition(
+        "Stunned",
+        "No actions for its seconds; defence rolls as normal.",
+        "seed 002, Stunned",
+        timer="seconds",
+        rank=7,
+        costs_seconds=True,
+        limits=_stunned,
+    ),
+    Condition(
+        "Staggered",
+        "Stunned 1d6 seconds every round, for 1d6 rounds.",
+        "seed 002, Staggered",
+        timer="seconds",
+        rank=8,
+        limits=lambda c, on: [
+            Limit("note", f"Staggered{_left(c, 'Staggered')}: stunned 1d6 seconds every round", "seed 002, Staggered")
+        ],
+        still=(("the Staggered roll each round", "semiautomagic.staggered_round"),),
+    ),
+    Condition(
+        "Disabled",
+        "3 seconds of action a round, crawls one square, no weapon heavier than light, no combos.",
+        "seed 002, Disabled",
+        timer="seconds",
+        rank=12,
+        action_seconds=DISABLED_ACTION_SECONDS,
+        limits=lambda c, on: [
+            Limit(
+                "note",
+                "Disabled: 3 seconds of action a round, crawls one square, no weapon heavier than light, no combos",
+                "seed 002, Disabled",
+            )
+        ],
+    ),
+    Condition(
+        "Broken",
+        "Has given up: no actions, no moving, no speaking; also Helpless (and at Will 0).",
+        "seed 002, Broken",
+        timer="seconds",
+        implies=("Helpless",),
+        forbids=("act",),
+        rank=5,
+        limits=lambda c, on: [
+            Limit("act", "Broken: has given up (no actions, no moving, no speaking)", "seed 002, Broken"),
+            Limit("defend", "Broken", "seed 002, Broken"),
+        ],
+    ),
+    Condition(
+        "Helpless",
+        "Cannot react: no actions, no defence rolls; melee attacks against them hit automatically.",
+        _HELPLESS,
+        timer="seconds",
+        forbids=("act", "defend"),
+        rank=6,
+        limits=_helpless,
+    ),
+    Condition(
+        "Unconscious",
+        "Out cold (and so Helpless); wakes after 1d4 hours per wound, not from noise.",
+        "seed 002, Unconscious",
+        timer="seconds",
+        implies=("Helpless",),
+        rank=3,
+        wakes=True,
+        limits=_unconscious,
+    ),
+    Condition(
+        "Sleeping",
+        "Asleep (and so Helpless); −6 to Perception; a noise louder than DC −5 wakes them.",
+        "seed 002, Sleeping",
+        timer="seconds",
+        implies=("Helpless",),
+        rank=4,
+        wakes=True,
+        modifiers=(ConditionModifier(-6, "Perception", "asleep", "seed 002, Sleeping"),),
+        limits=lambda c, on: [
+            Limit("act", "Sleeping (wakes at a noise louder than DC −5)", "seed 002, Sleeping"),
+            Limit("defend", "Sleeping (Helpless)", _HELPLESS),
+        ],
+        still=(("Perception to hear a noise", "semiautomagic.noise_wakes"),),
+    ),
+    Condition(
+        "Dying",
+        "Unconscious and dying: a d10 to stabilise and an endurance check each round.",
+        "seed 002, Dying",
+        timer="rounds",
+        implies=("Unconscious",),
+        fields=("dc",),
+        rank=1,
+        limits=_dying,
+        still=(("the dying endurance check each round", "semiautomagic.dying_round"),),
+    ),
+    Condition(
+        "Soul Coma",
+        "A body without its soul: appears dead, a Fortitude check every hour from DC 1.",
+        "seed 002, Soul Coma",
+        timer="seconds",
+        implies=("Unconscious",),
+        fields=("dc", "seconds_to_check"),
+        starts="is in a Soul Coma",
+        rank=2,
+        wakes=True,
+        limits=lambda c, on: [
+            Limit("act", "in a Soul Coma", "seed 002, Soul Coma"),
+            Limit("defend", "in a Soul Coma", _HELPLESS),
+        ],
+        still=(("the Soul Coma check each hour", "semiautomagic.soul_coma_hour"),),
+    ),
+    Condition(
+        "Held",
+        "Grappled or pinned: no block or parry; may dodge at −1.",
+        "seed 002, Held",
+        timer="seconds",
+        rank=13,
+        only_defences=("dodge",),
+        modifiers=(ConditionModifier(-1, "dodge", "Held: dodge", "seed 002, Held", reason="Held"),),
+        limits=lambda c, on: [Limit("note", "Held: no block or parry; may dodge at −1", "seed 002, Held")],
+    ),
+    Condition(
+        "Tired",
+        "No rules in the seed: the GM may set a modifier on every check.",
+        "rules/semiautomagic.md §2.14 S3",
+        timer="seconds",
+        fields=("modifier",),
+        rank=14,
+        modifiers=(
+            ConditionModifier(
+                None,
+                "every check",
+                "Tired (GM's modifier)",
+                "rules/semiautomagic.md §2.14 S3",
+                reason="Tired (the GM's modifier)",
+            ),
+        ),
+    ),
 )
 """Seed 002: the fourteen conditions, in the seed's order; ``rank`` is the order "who can act" lists them in.
 
@@ -128,7 +261,9 @@ IMPLIED = CONDITIONS.implied()
 FIELDS = CONDITIONS.fields()
 WAKING = tuple(r.name for r in CONDITIONS if r.wakes)
 """Ending one of these wakes the character (Flat-Footed one round), unless something else keeps him out."""
-_BRINGS_HELPLESS = frozenset(r.name for r in CONDITIONS if r.name != "Helpless" and "Helpless" in CONDITIONS.closure([r.name]))
+_BRINGS_HELPLESS = frozenset(
+    r.name for r in CONDITIONS if r.name != "Helpless" and "Helpless" in CONDITIONS.closure([r.name])
+)
 
 
 def defence_modifier(name: str, option: str) -> int:

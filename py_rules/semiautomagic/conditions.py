@@ -16,8 +16,17 @@ from py_rules.semiautomagic.dying import fall_unconscious, stabilise, start_dyin
 from py_rules.trace import Log, Modifier
 from py_rules.words import counted
 
-__all__ = ("order", "add_condition", "remove_condition", "staggered_round", "wake", "noise_wakes", "soul_coma_hour",
-           "implied_by", "detect_soul_coma")
+__all__ = (
+    "order",
+    "add_condition",
+    "remove_condition",
+    "staggered_round",
+    "wake",
+    "noise_wakes",
+    "soul_coma_hour",
+    "implied_by",
+    "detect_soul_coma",
+)
 
 _SEED = "seed 002, Conditions"
 
@@ -48,7 +57,9 @@ def add_condition(dice: DiceSource, c: dict, name: str, seconds: int | None, log
     Unconscious wakes after 1d4 hours per wound; Dying starts at the rule's DC; Soul Coma starts at DC 1.
     """
     if name not in R.NAMES:
-        raise RulesError("unknown_condition", f"Unknown condition {name!r}; conditions: {', '.join(R.NAMES)}.", "condition")
+        raise RulesError(
+            "unknown_condition", f"Unknown condition {name!r}; conditions: {', '.join(R.NAMES)}.", "condition"
+        )
     if C.is_object(c):
         raise RulesError("not_allowed", "Objects have no conditions.", "condition")
     if c["dead"]:
@@ -77,11 +88,15 @@ def add_condition(dice: DiceSource, c: dict, name: str, seconds: int | None, log
         entry.update(control_seconds=0, until_morale_removed=False)
     elif name == "Soul Coma":
         entry.update(dc=T.SOUL_COMA_START_DC, seconds_to_check=T.HOUR_SECONDS)
-        log.step("The body appears dead; Fortitude check every hour from DC 1 (DC 7 Medicine or DC 8 Perception reveals it is alive)",
-                 "seed 002, Soul Coma")
+        log.step(
+            "The body appears dead; Fortitude check every hour from DC 1 (DC 7 Medicine or DC 8 Perception reveals it is alive)",
+            "seed 002, Soul Coma",
+        )
     elif name == "Tired":
         entry["modifier"] = c["conditions"].get("Tired", {}).get("modifier", 0)
-        log.step("Tired has no rules in the seed: no effect unless the GM sets a modifier", "rules/semiautomagic.md §2.14 S3")
+        log.step(
+            "Tired has no rules in the seed: no effect unless the GM sets a modifier", "rules/semiautomagic.md §2.14 S3"
+        )
     elif name == "Sleeping" and C.has(c, "Unconscious"):
         raise RulesError("not_allowed", f"{_name(c)} is unconscious, not asleep.", "condition")
     c["conditions"][name] = entry
@@ -106,7 +121,9 @@ def remove_condition(dice: DiceSource, c: dict, name: str, log: Log) -> None:
     """Remove a stored condition. Implied ones must be removed at their source; removing Dying stabilises
     (the character stays unconscious); waking from Unconscious or Sleeping leaves him Flat-Footed one round."""
     if name not in R.NAMES:
-        raise RulesError("unknown_condition", f"Unknown condition {name!r}; conditions: {', '.join(R.NAMES)}.", "condition")
+        raise RulesError(
+            "unknown_condition", f"Unknown condition {name!r}; conditions: {', '.join(R.NAMES)}.", "condition"
+        )
     if name not in c["conditions"]:
         source = implied_by(c, name)
         if source:
@@ -162,22 +179,29 @@ def noise_wakes(dice: DiceSource, c: dict, noise_dc: int, log: Log, threshold: i
     if "Sleeping" not in c["conditions"]:
         raise RulesError("not_sleeping", f"{_name(c)} is not asleep.", "creature")
     if noise_dc <= threshold:
-        log.step(f"Noise DC {noise_dc} ≤ {threshold}: loud enough to wake a sleeper", "seed 002, Sleeping; rules/semiautomagic.md §2.14 S8")
+        log.step(
+            f"Noise DC {noise_dc} ≤ {threshold}: loud enough to wake a sleeper",
+            "seed 002, Sleeping; rules/semiautomagic.md §2.14 S8",
+        )
         wake(c, log, "Sleeping")
         return True
     mods = skill_modifiers(c, "Perception")
     face = dice.roll(D6, f"Perception to hear the noise (DC {noise_dc})")
     total = check_total(face, mods)
     heard = passes(total, noise_dc)
-    log.step(f"Perception: d6 {face} {' '.join(f'{m.value:+d} ({m.label})' for m in mods)} = {total} "
-             f"{'≥' if heard else '<'} DC {noise_dc}: {'hears it' if heard else 'sleeps on'}", "rules/semiautomagic.md §2.14 S8")
+    log.step(
+        f"Perception: d6 {face} {' '.join(f'{m.value:+d} ({m.label})' for m in mods)} = {total} "
+        f"{'≥' if heard else '<'} DC {noise_dc}: {'hears it' if heard else 'sleeps on'}",
+        "rules/semiautomagic.md §2.14 S8",
+    )
     if heard:
         wake(c, log, "Sleeping")
     return heard
 
 
-def soul_coma_hour(dice: DiceSource, c: dict, log: Log, *, caretaker_medicine: int | None = None,
-                   rule: str = "health") -> bool:
+def soul_coma_hour(
+    dice: DiceSource, c: dict, log: Log, *, caretaker_medicine: int | None = None, rule: str = "health"
+) -> bool:
     """One hour of Soul Coma (M20): Fortitude (+Scale) against the DC, which then rises by 1; or the caretaker's
     Medicine (Long-Term Care) against the same DC, which then does not rise. Failure: the body starts Dying.
     Returns whether the body held on."""
@@ -190,7 +214,13 @@ def soul_coma_hour(dice: DiceSource, c: dict, log: Log, *, caretaker_medicine: i
         return False
     dc = coma["dc"]
     if caretaker_medicine is not None:
-        mods = [Modifier("caretaker's Medicine (Long-Term Care)", caretaker_medicine, "seed 002, Soul Coma; rules/semiautomagic.md §2.14 S11")]
+        mods = [
+            Modifier(
+                "caretaker's Medicine (Long-Term Care)",
+                caretaker_medicine,
+                "seed 002, Soul Coma; rules/semiautomagic.md §2.14 S11",
+            )
+        ]
         who = "Caretaker's Medicine"
     else:
         mods = skill_modifiers(c, "Fortitude")
@@ -198,8 +228,10 @@ def soul_coma_hour(dice: DiceSource, c: dict, log: Log, *, caretaker_medicine: i
     face = dice.roll(D6, f"Soul Coma: {who} check (DC {dc})")
     total = check_total(face, mods)
     ok = passes(total, dc)
-    log.step(f"{who}: d6 {face} {' '.join(f'{m.value:+d} ({m.label})' for m in mods)} = {total} {'≥' if ok else '<'} DC {dc}",
-             "seed 002, Soul Coma")
+    log.step(
+        f"{who}: d6 {face} {' '.join(f'{m.value:+d} ({m.label})' for m in mods)} = {total} {'≥' if ok else '<'} DC {dc}",
+        "seed 002, Soul Coma",
+    )
     if not ok:
         log.step("Failed: the body begins Dying", "seed 002, Soul Coma")
         start_dying(c, log, rule)
@@ -218,6 +250,9 @@ def detect_soul_coma(dice: DiceSource, method: str, bonus: int, log: Log) -> tup
     face = dice.roll(D6, f"{method} (DC {dc})")
     total = check_total(face, [Modifier(method, bonus, "")])
     ok = passes(total, dc)
-    log.step(f"{method}: d6 {face} {bonus:+d} ({method} bonus) = {total} {'≥' if ok else '<'} DC {dc}: "
-             f"{'the body is alive' if ok else 'it looks dead'}", "seed 002, Soul Coma")
+    log.step(
+        f"{method}: d6 {face} {bonus:+d} ({method} bonus) = {total} {'≥' if ok else '<'} DC {dc}: "
+        f"{'the body is alive' if ok else 'it looks dead'}",
+        "seed 002, Soul Coma",
+    )
     return ok, total

@@ -14,8 +14,17 @@ from py_rules.semiautomagic.conditions import order
 from py_rules.trace import Log
 from py_rules.words import counted
 
-__all__ = ("D20", "D8", "scatter_direction", "roll_scatter", "needs_reroll", "ConfusionRoll", "roll_confusion",
-           "confusion_round", "row_told")
+__all__ = (
+    "D20",
+    "D8",
+    "scatter_direction",
+    "roll_scatter",
+    "needs_reroll",
+    "ConfusionRoll",
+    "roll_confusion",
+    "confusion_round",
+    "row_told",
+)
 
 D20 = d(20)
 D8 = d(8)
@@ -79,7 +88,10 @@ def roll_confusion(dice: DiceSource, blank_rows: str = "reroll", log: Log | None
             if blank_rows == "reroll":
                 log.step(f"d20 {face}: blank row, roll again", "rules/semiautomagic.md §2.14 S2")
                 continue
-            log.step(f"d20 {face}: blank row read as row {T.NO_ACTION_ROW}", "rules/semiautomagic.md §2.14 S2 (option no_action)")
+            log.step(
+                f"d20 {face}: blank row read as row {T.NO_ACTION_ROW}",
+                "rules/semiautomagic.md §2.14 S2 (option no_action)",
+            )
             face = T.NO_ACTION_ROW
             text, effect = T.CONFUSION_CHART[face]
         if effect.get("reroll"):
@@ -141,7 +153,9 @@ def confusion_round(dice: DiceSource, c: dict, log: Log, blank_rows: str = "rero
             log.event(f"{name} is Panicked for this round.")
     if result.control_rounds:
         confused["control_seconds"] = result.control_rounds * T.ROUND_SECONDS
-        log.event(f"The player controls {name} for {result.control_rounds} round{'s' if result.control_rounds != 1 else ''}.")
+        log.event(
+            f"The player controls {name} for {result.control_rounds} round{'s' if result.control_rounds != 1 else ''}."
+        )
     log.tell(row_told(result))
     return result
 

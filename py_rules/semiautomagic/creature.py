@@ -14,11 +14,29 @@ from py_rules.semiautomagic.sheet import COUNT_MAX
 from py_rules.semiautomagic.sheet_check import from_dict
 
 __all__ = (
-    "from_dict", "new_creature", "EXAMPLE_HUMAN", "EXAMPLE_ATTACKER", "EXAMPLE_OBJECT",
-    "defence_value", "defence_of", "toughness", "will", "target", "effective_conditions", "has", "can_defend",
-    "mobility_total", "movement", "is_object", "is_machine", "is_electronic", "endurance_for_toughness", "derive",
+    "from_dict",
+    "new_creature",
+    "EXAMPLE_HUMAN",
+    "EXAMPLE_ATTACKER",
+    "EXAMPLE_OBJECT",
+    "defence_value",
+    "defence_of",
+    "toughness",
+    "will",
+    "target",
+    "effective_conditions",
+    "has",
+    "can_defend",
+    "mobility_total",
+    "movement",
+    "is_object",
+    "is_machine",
+    "is_electronic",
+    "endurance_for_toughness",
+    "derive",
     "COUNT_MAX",
 )
+
 
 def new_creature(name: str = "", **fields) -> dict:
     """A valid creature with average abilities, overridden by ``fields``.
@@ -32,6 +50,7 @@ def new_creature(name: str = "", **fields) -> dict:
 
 
 # ---------------------------------------------------------------- derived values
+
 
 def is_object(c: dict) -> bool:
     """An object: no Endurance (it counts as 3), no Will, cannot act; destroyed rather than killed (seed 002)."""

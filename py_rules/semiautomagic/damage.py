@@ -47,7 +47,9 @@ def trigger_for(rule: str, trigger: str) -> str:
     return T.DYING_RULES[rule]["trigger"] if trigger == "by_rule" else trigger
 
 
-def hit_outcome(damage: int, toughness: int, *, is_object: bool = False, trigger: str = "equal_or_more") -> tuple[bool, bool]:
+def hit_outcome(
+    damage: int, toughness: int, *, is_object: bool = False, trigger: str = "equal_or_more"
+) -> tuple[bool, bool]:
     """(wounded, lethal) for one hit: a wound above Minimum Toughness; lethal at Toughness
     (dying for creatures: ``>=`` by default; destroyed for objects: strictly more, S12).
 
@@ -70,11 +72,24 @@ def hit_outcome(damage: int, toughness: int, *, is_object: bool = False, trigger
     return wounded, damage >= toughness
 
 
-def apply_hit(dice: DiceSource, c: dict, damage: int, damage_type: str, log: Log, *, nonlethal: bool = False,
-              rule: str = "health", trigger: str = "by_rule") -> None:
+def apply_hit(
+    dice: DiceSource,
+    c: dict,
+    damage: int,
+    damage_type: str,
+    log: Log,
+    *,
+    nonlethal: bool = False,
+    rule: str = "health",
+    trigger: str = "by_rule",
+) -> None:
     """One hit of ``damage`` against ``c`` (a copy, changed in place) (M6, M22)."""
     if damage_type not in T.DAMAGE_TYPES:
-        raise RulesError("unknown_damage_type", f"Unknown damage type {damage_type!r}; types: {', '.join(T.DAMAGE_TYPES)}.", "damage_type")
+        raise RulesError(
+            "unknown_damage_type",
+            f"Unknown damage type {damage_type!r}; types: {', '.join(T.DAMAGE_TYPES)}.",
+            "damage_type",
+        )
     log.step(f"{damage_type}: {T.DAMAGE_TYPES[damage_type]}", "seed 002, damage types")
     if damage_type in T.FIRE_RISK_TYPES:
         log.flag("fire_risk")
@@ -123,11 +138,17 @@ def apply_hit(dice: DiceSource, c: dict, damage: int, damage_type: str, log: Log
         return
     sign = "≥" if comparison == "equal_or_more" else ">"
     if nonlethal:
-        log.step(f"{damage} {sign} Toughness {tough} would start dying, but the damage is nonlethal: knocked unconscious instead", _NONLETHAL)
+        log.step(
+            f"{damage} {sign} Toughness {tough} would start dying, but the damage is nonlethal: knocked unconscious instead",
+            _NONLETHAL,
+        )
         log.flag("knocked_out")
         fall_unconscious(dice, c, log, "knocked out by nonlethal damage")
         return
-    log.step(f"{damage} {sign} Toughness {tough}: starts dying", _HEALTH if rule == "health" else "seed 002, Dying (Conditions)")
+    log.step(
+        f"{damage} {sign} Toughness {tough}: starts dying",
+        _HEALTH if rule == "health" else "seed 002, Dying (Conditions)",
+    )
     start_dying(c, log, rule)
 
 
@@ -141,7 +162,10 @@ def apply_emp(c: dict, damage: int, log: Log) -> None:
     emp_tough, example = T.EMP_TOUGHNESS[c["emp_complexity"]]
     if damage > emp_tough:
         c["emp_disabled"] = True
-        log.step(f"EMP {damage} > EMP Toughness {emp_tough} ({c['emp_complexity']}): ceases to function until repaired", "seed 002, EMP table")
+        log.step(
+            f"EMP {damage} > EMP Toughness {emp_tough} ({c['emp_complexity']}): ceases to function until repaired",
+            "seed 002, EMP table",
+        )
         log.event(f"{name} stops working (EMP).")
         log.flag("emp_disabled")
     else:
@@ -154,8 +178,10 @@ def weapon_damage(dice: DiceSource, weapon: dict, log: Log) -> int:
     expr = parse(weapon["damage"], T.DAMAGE_FORM, "weapon")
     if weapon["light_material"] and weapon["damage_type"] == "bludgeoning":
         smaller = step_down(expr)
-        log.step(f"{weapon['name']} is a bludgeoning weapon of a light material: {expr} → {smaller} "
-                 "(one die smaller)", "seed 002, Bludgeoning")
+        log.step(
+            f"{weapon['name']} is a bludgeoning weapon of a light material: {expr} → {smaller} (one die smaller)",
+            "seed 002, Bludgeoning",
+        )
         expr = smaller
     amount, faces = roll_damage(dice, expr, f"{weapon['name']} damage")
     log.step(f"Damage {expr}: dice {', '.join(map(str, faces)) or 'none'} → {amount}", "rules/semiautomagic.md §2.5")

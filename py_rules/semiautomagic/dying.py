@@ -14,8 +14,16 @@ from py_rules.trace import Log, Modifier
 from py_rules.words import counted
 
 __all__ = (
-    "DYING_ORDERS", "dying_modifiers", "impossible", "stabilises", "start_dying", "kill", "stabilise",
-    "roll_wake_seconds", "dying_round", "fall_unconscious",
+    "DYING_ORDERS",
+    "dying_modifiers",
+    "impossible",
+    "stabilises",
+    "start_dying",
+    "kill",
+    "stabilise",
+    "roll_wake_seconds",
+    "dying_round",
+    "fall_unconscious",
 )
 
 _DYING = "seed 002, Dying (Health section); rules/semiautomagic.md §2.6"
@@ -77,8 +85,13 @@ def check_impossible(c: dict, log: Log, rule: str, extra=()) -> bool:
     mods = dying_modifiers(c, rule, extra)
     best = best_possible(mods)
     if dc > best:
-        kill(c, log, f"DC {dc} is higher than the best possible check 6 {' '.join(f'{m.value:+d}' for m in mods)} = {best}: "
-                     "the character dies", _source(rule))
+        kill(
+            c,
+            log,
+            f"DC {dc} is higher than the best possible check 6 {' '.join(f'{m.value:+d}' for m in mods)} = {best}: "
+            "the character dies",
+            _source(rule),
+        )
         return True
     return False
 
@@ -102,13 +115,17 @@ def roll_wake_seconds(dice: DiceSource, wounds: int) -> tuple[int, list[int]]:
 def fall_unconscious(dice: DiceSource, c: dict, log: Log, why: str) -> None:
     """Unconscious with a wake-up timer of 1d4 hours per wound (seed 002, Unconscious)."""
     seconds, faces = roll_wake_seconds(dice, c["wounds"])
-    log.step(f"Wakes in {'+'.join(map(str, faces))} = {counted(seconds // 3600, 'hours')} (1d4 per wound, at least one)",
-             "seed 002, Unconscious; rules/semiautomagic.md §2.14 S7")
+    log.step(
+        f"Wakes in {'+'.join(map(str, faces))} = {counted(seconds // 3600, 'hours')} (1d4 per wound, at least one)",
+        "seed 002, Unconscious; rules/semiautomagic.md §2.14 S7",
+    )
     current = c["conditions"].get("Unconscious")
     if current is not None and (current["seconds"] is None or current["seconds"] > seconds):
         left = "until removed" if current["seconds"] is None else f"{current['seconds'] / 3600:g} more hours"
-        log.step(f"Already unconscious for longer ({left}): falling unconscious again does not wake him sooner",
-                 "seed 002, Unconscious")
+        log.step(
+            f"Already unconscious for longer ({left}): falling unconscious again does not wake him sooner",
+            "seed 002, Unconscious",
+        )
         log.flag("unconscious")
         return
     c["conditions"]["Unconscious"] = {"seconds": seconds}
@@ -125,7 +142,9 @@ def stabilise(dice: DiceSource, c: dict, log: Log, why: str) -> None:
     fall_unconscious(dice, c, log, "stable")
 
 
-def dying_round(dice: DiceSource, c: dict, log: Log, *, rule: str = "health", order: str = "stabilise_first", extra=()) -> None:
+def dying_round(
+    dice: DiceSource, c: dict, log: Log, *, rule: str = "health", order: str = "stabilise_first", extra=()
+) -> None:
     """One round of Dying (M9): the d10 stabilisation roll and the endurance check, in ``order``.
 
     A failed check raises the DC by 1; a DC that can no longer be reached kills. The round is told in one line
@@ -163,9 +182,15 @@ def _endurance_check(dice: DiceSource, c: dict, log: Log, rule: str, extra) -> s
     arithmetic = " ".join(f"{m.value:+d} ({m.label})" for m in mods)
     said = f"Endurance check {total} vs DC {dying['dc']} — "
     if passes(total, dying["dc"]):
-        log.step(f"Endurance check: d6 {face} {arithmetic} = {total} ≥ DC {dying['dc']}: success, checks again next round", _source(rule))
+        log.step(
+            f"Endurance check: d6 {face} {arithmetic} = {total} ≥ DC {dying['dc']}: success, checks again next round",
+            _source(rule),
+        )
         return said + "passed: checks again next round"
-    log.step(f"Endurance check: d6 {face} {arithmetic} = {total} < DC {dying['dc']}: failure, DC rises to {dying['dc'] + 1}", _source(rule))
+    log.step(
+        f"Endurance check: d6 {face} {arithmetic} = {total} < DC {dying['dc']}: failure, DC rises to {dying['dc'] + 1}",
+        _source(rule),
+    )
     dying["dc"] += 1
     log.event(f"Dying DC rises to {dying['dc']}.")
     if check_impossible(c, log, rule, extra):

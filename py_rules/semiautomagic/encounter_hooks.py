@@ -55,8 +55,9 @@ def _time_warnings(sheet: dict, name: str, unit: str, amount: int) -> list[str]:
     span = span_text(unit, amount)
     if unit == "minutes":
         rounds = 10 * amount
-        return [f"{name} is dying: {span} will roll {rounds} dying rounds (a d10 to stabilise and an endurance "
-                "check each)."]
+        return [
+            f"{name} is dying: {span} will roll {rounds} dying rounds (a d10 to stabilise and an endurance check each)."
+        ]
     return [f"{name} is dying: {span} cannot pass for them until they are stabilised; time passes for the others."]
 
 
@@ -65,8 +66,10 @@ def _rounds_moved(sheet: dict, name: str, args: dict) -> list[str]:
         return []
     rounds = args["rounds"]
     each = " each" if rounds != 1 else ""
-    return [f"{name} is dying: {span_text('rounds', rounds)} will roll {counted(rounds, 'dying rounds')} (a d10 to "
-            f"stabilise and an endurance check{each}) until they are stable or dead."]
+    return [
+        f"{name} is dying: {span_text('rounds', rounds)} will roll {counted(rounds, 'dying rounds')} (a d10 to "
+        f"stabilise and an endurance check{each}) until they are stable or dead."
+    ]
 
 
 HOOKS = EncounterHooks(
@@ -82,9 +85,11 @@ HOOKS = EncounterHooks(
         "weeks": ("semiautomagic.advance_days", lambda n, a: {"days": 7 * n}),
     },
     time_warnings=_time_warnings,
-    sheet_moves={"semiautomagic.advance_rounds": ("creature", _rounds_moved),
-                 "semiautomagic.advance_hours": ("creature", nothing_to_warn),  # refused for the dying
-                 "semiautomagic.advance_days": ("creature", nothing_to_warn)},
+    sheet_moves={
+        "semiautomagic.advance_rounds": ("creature", _rounds_moved),
+        "semiautomagic.advance_hours": ("creature", nothing_to_warn),  # refused for the dying
+        "semiautomagic.advance_days": ("creature", nothing_to_warn),
+    },
     no_order="Semiautomagic has no order rule: the GM sets the order (reorder).",
     start_of_turn=_start_of_turn,
     combatant_problems=lambda c, path: no_firearm(c, path) + no_activity(c, path),

@@ -64,10 +64,14 @@ def apply_morale_damage(c: dict, damage: int, source: str, log: Log) -> None:
             log.event(f"{name} is Confused until a morale penalty is removed (insanity above Will).")
         elif effect == "frenzy":
             c["statuses"] = sorted(set(c["statuses"]) | {"frenzy"})
-            log.event(f"{name} frenzies: attacks the source or the nearest creature, −1 to Dexterity- and "
-                      "Intelligence-based skills, cannot concentrate or cast.")
+            log.event(
+                f"{name} frenzies: attacks the source or the nearest creature, −1 to Dexterity- and "
+                "Intelligence-based skills, cannot concentrate or cast."
+            )
         if effect:
-            log.step(f"{damage} > Will {w}: {source} overwhelms ({effect})", "rules/semiautomagic.md §2.8 [SRC Morale.html]")
+            log.step(
+                f"{damage} > Will {w}: {source} overwhelms ({effect})", "rules/semiautomagic.md §2.8 [SRC Morale.html]"
+            )
             log.flag(effect.lower())
         c["conditions"] = order(c["conditions"])
     if C.will(c) <= 0 and "Broken" not in c["conditions"]:

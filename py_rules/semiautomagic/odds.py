@@ -23,9 +23,30 @@ __all__ = ("ODDS", "dying_rounds", "DYING_ROUNDS")
 DYING_ROUNDS = 20
 """How many rounds ahead the Dying table looks."""
 
-ORDER = ("dead", "destroyed", "begins dying", "knocked out", "dying", "still dead", "still dying", "stays asleep",
-         "not repaired", "attack stands", "miss", "disabled by EMP", "wounded", "no effect", "hit", "attack negated",
-         "holds on", "wakes", "stable", "stabilised", "repaired", "alive again")
+ORDER = (
+    "dead",
+    "destroyed",
+    "begins dying",
+    "knocked out",
+    "dying",
+    "still dead",
+    "still dying",
+    "stays asleep",
+    "not repaired",
+    "attack stands",
+    "miss",
+    "disabled by EMP",
+    "wounded",
+    "no effect",
+    "hit",
+    "attack negated",
+    "holds on",
+    "wakes",
+    "stable",
+    "stabilised",
+    "repaired",
+    "alive again",
+)
 """The game's outcomes from worst to best for the one rolling (unknown ones follow, then errors)."""
 
 COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -53,6 +74,7 @@ def _run_all(title):
     def odds(op, args) -> Odds:
         dist = enumerate_run(lambda dice: op.run(dice, **args), _outcome, fill=_fill_wake)
         return Odds(title, dist)
+
     return odds
 
 
@@ -64,6 +86,7 @@ def _attack(op, args) -> Odds:
         if not isinstance(result, RulesError) and "defended" in result.flags:
             return Outcome((ORDER.index("miss") + 0.5, negated), negated, False)
         return _outcome(result)
+
     return Odds("Attack", enumerate_run(lambda dice: op.run(dice, **args), key))
 
 
@@ -73,8 +96,9 @@ def _damage(op, args) -> Odds:
 
 
 def _apply_damage(op, args) -> Odds:
-    dist = enumerate_run(lambda dice: op.run(dice, **args), lambda r: (_outcome(r), r.details.get("damage")),
-                         fill=_fill_wake)
+    dist = enumerate_run(
+        lambda dice: op.run(dice, **args), lambda r: (_outcome(r), r.details.get("damage")), fill=_fill_wake
+    )
     outcomes = dist.map(lambda k: k[0])
     damage = dist.map(lambda k: k[1]).map(lambda v: Outcome(v, f"{v} damage"))
     wounds = outcomes.chance(lambda o: o.label not in ("no effect",))
@@ -82,6 +106,7 @@ def _apply_damage(op, args) -> Odds:
 
 
 # --- Dying --------------------------------------------------------------------------------------
+
 
 def _step(dc: int, mods, order: str) -> dict:
     """One Dying round from DC ``dc``: {"stable" | "dead" | dc': weight over 60} (the round's own order)."""
@@ -93,6 +118,7 @@ def _step(dc: int, mods, order: str) -> dict:
 
     def add(k, w):
         out[k] = out.get(k, 0) + w
+
     if order == "stabilise_first":
         add("stable", stab * len(D6.faces))
         add(dc, stays * ok)
@@ -132,8 +158,13 @@ def dying_rounds(dc: int, mods, order: str, rounds: int = DYING_ROUNDS) -> list[
                     nxt[to] = nxt.get(to, 0) + w * q
         state = nxt
         denominator *= per_round
-        history.append({"stable": Fraction(stable, denominator), "dead": Fraction(dead, denominator),
-                        "dying": Fraction(sum(state.values()), denominator)})
+        history.append(
+            {
+                "stable": Fraction(stable, denominator),
+                "dead": Fraction(dead, denominator),
+                "dying": Fraction(sum(state.values()), denominator),
+            }
+        )
     return history
 
 
@@ -145,8 +176,13 @@ def _dying(op, args) -> Odds:
     dc = c["conditions"]["Dying"]["dc"]
     history = dying_rounds(dc, mods, args["dying_order"])
     first = history[0]
-    dist = Dist.from_fractions({Outcome(0, "dead", False): first["dead"], Outcome(1, "still dying", None): first["dying"],
-                                Outcome(2, "stable", True): first["stable"]})
+    dist = Dist.from_fractions(
+        {
+            Outcome(0, "dead", False): first["dead"],
+            Outcome(1, "still dying", None): first["dying"],
+            Outcome(2, "stable", True): first["stable"],
+        }
+    )
     chances = []
     for n, row in enumerate(history, start=1):
         if n not in (1, 2, 3, 5, 10, DYING_ROUNDS):
@@ -154,11 +190,21 @@ def _dying(op, args) -> Odds:
         chances.append((f"Dead within {n} round{'s' if n > 1 else ''}", row["dead"]))
         chances.append((f"Stable within {n} round{'s' if n > 1 else ''}", row["stable"]))
     table = history[-1]
-    last = Dist.from_fractions({Outcome(0, "dead", False): table["dead"], Outcome(1, "still dying", None): table["dying"],
-                                Outcome(2, "stable", True): table["stable"]})
-    return Odds("Dying round", dist, chances=chances, tables=[(f"After {DYING_ROUNDS} rounds", last)],
-                notes=[f"DC {dc}, d6 {sum(m.value for m in mods):+d}; a 10 on the d10 stabilises"],
-                details={"rounds": [{k: str(v) for k, v in row.items()} for row in history]})
+    last = Dist.from_fractions(
+        {
+            Outcome(0, "dead", False): table["dead"],
+            Outcome(1, "still dying", None): table["dying"],
+            Outcome(2, "stable", True): table["stable"],
+        }
+    )
+    return Odds(
+        "Dying round",
+        dist,
+        chances=chances,
+        tables=[(f"After {DYING_ROUNDS} rounds", last)],
+        notes=[f"DC {dc}, d6 {sum(m.value for m in mods):+d}; a 10 on the d10 stabilises"],
+        details={"rounds": [{k: str(v) for k, v in row.items()} for row in history]},
+    )
 
 
 class _NoDice:

@@ -25,8 +25,17 @@ def finish(kind: str, label: str, c: dict | None, log: Log, **fields) -> Result:
     details = fields.pop("details", {})
     if c is not None:
         details = {"derived": C.derive(c), **details}
-    return Result(system="semiautomagic", kind=kind, label=label, steps=list(log.steps), events=list(log.events),
-                  flags=list(log.flags), details=details, state=c, **fields)
+    return Result(
+        system="semiautomagic",
+        kind=kind,
+        label=label,
+        steps=list(log.steps),
+        events=list(log.events),
+        flags=list(log.flags),
+        details=details,
+        state=c,
+        **fields,
+    )
 
 
 def told(result: Result, log: Log) -> Result:
@@ -45,21 +54,39 @@ def _describe(*, creature, label):
     if C.is_machine(c):
         log.step(f"A {c['kind']}: acts as a creature does, and is electronic (an EMP can stop it)", "seed 002, EMP")
     source = str(data["defence_source"]).replace("_", " ")
-    log.step(f"Defence {data['defence']:+d} from {source} (the best single source; sources do not stack, "
-             "natural armour +0 is the floor)", "seed 002, Natural Armour; Stacking Bonuses")
-    log.step(f"Toughness = 6 + 3 × Scale {c['scale']} ({row[1]}) + Endurance {data['endurance_used']}{end_note} + Defence "
-             f"{data['defence']} − wounds {c['wounds']} = {data['toughness']}", "seed 002, Creature or Object Toughness")
+    log.step(
+        f"Defence {data['defence']:+d} from {source} (the best single source; sources do not stack, "
+        "natural armour +0 is the floor)",
+        "seed 002, Natural Armour; Stacking Bonuses",
+    )
+    log.step(
+        f"Toughness = 6 + 3 × Scale {c['scale']} ({row[1]}) + Endurance {data['endurance_used']}{end_note} + Defence "
+        f"{data['defence']} − wounds {c['wounds']} = {data['toughness']}",
+        "seed 002, Creature or Object Toughness",
+    )
     log.step(f"Minimum Toughness = Toughness − 6 = {data['min_toughness']}", "seed 002, Minimum Toughness")
     if data["will"] is not None:
-        log.step(f"Will = Spirit {c['abilities']['Spirit']} + 6 + misc {c['will_bonus']} − morale penalties "
-                 f"{c['morale_penalties']} = {data['will']}; Minimum Will {data['min_will']}", "rules/semiautomagic.md §2.8 [SRC Morale.html]")
-    log.step(f"Scale {c['scale']}: square {row[0]}, size ×{row[2]}, attack {row[3]:+d}, Target {row[4]}", "rules/semiautomagic.md §2.3")
+        log.step(
+            f"Will = Spirit {c['abilities']['Spirit']} + 6 + misc {c['will_bonus']} − morale penalties "
+            f"{c['morale_penalties']} = {data['will']}; Minimum Will {data['min_will']}",
+            "rules/semiautomagic.md §2.8 [SRC Morale.html]",
+        )
+    log.step(
+        f"Scale {c['scale']}: square {row[0]}, size ×{row[2]}, attack {row[3]:+d}, Target {row[4]}",
+        "rules/semiautomagic.md §2.3",
+    )
     if data["mobility_penalty"]:
-        log.step(f"Mobility penalty {data['mobility_penalty']}: −{data['mobility_penalty']} to "
-                 f"{', '.join(T.MOBILITY_SKILLS)}; −{data['mobility_penalty'] * T.MOBILITY_SQUARES_PER_POINT} squares "
-                 "to every movement type", "seed 002, Mobility Penalty")
+        log.step(
+            f"Mobility penalty {data['mobility_penalty']}: −{data['mobility_penalty']} to "
+            f"{', '.join(T.MOBILITY_SKILLS)}; −{data['mobility_penalty'] * T.MOBILITY_SQUARES_PER_POINT} squares "
+            "to every movement type",
+            "seed 002, Mobility Penalty",
+        )
     if c["movement"]:
-        log.step("Movement: " + ", ".join(f"{k} {v} squares" for k, v in data["movement"].items()), "seed 002, Mobility Penalty")
+        log.step(
+            "Movement: " + ", ".join(f"{k} {v} squares" for k, v in data["movement"].items()),
+            "seed 002, Mobility Penalty",
+        )
     if data["conditions"]:
         log.step("Conditions (with implied ones): " + ", ".join(data["conditions"]), "seed 002, Conditions")
     defence_rolls = "allowed" if data["can_defend"] else f"not allowed ({data['no_defence_reason']})"
@@ -70,19 +97,31 @@ def _describe(*, creature, label):
         penalty = f"{R.defence_modifier(record.name, record.only_defences[0]):+d}".replace("-", "−")
         others = " or ".join(o for o in T.DEFENCE_OPTIONS if o not in record.only_defences)
         defence_rolls = f"{only} only, at {penalty} ({record.name}: no {others})"
-    log.step(f"Defence rolls: {defence_rolls}; "
-             f"action seconds this round: {data['action_seconds']}", "seed 002, Conditions; rules/semiautomagic.md §2.13")
+    log.step(
+        f"Defence rolls: {defence_rolls}; action seconds this round: {data['action_seconds']}",
+        "seed 002, Conditions; rules/semiautomagic.md §2.13",
+    )
     if data.get("emp_toughness") is not None:
         log.step(f"EMP Toughness {data['emp_toughness']} ({c['emp_complexity']})", "seed 002, EMP table")
-    return finish("creature", label or c["name"], c, log,
-                  level_name=f"Toughness {data['toughness']} (Minimum Toughness {data['min_toughness']})")
+    return finish(
+        "creature",
+        label or c["name"],
+        c,
+        log,
+        level_name=f"Toughness {data['toughness']} (Minimum Toughness {data['min_toughness']})",
+    )
 
 
 DESCRIBE = Operation(
-    id="semiautomagic.describe_creature", system="semiautomagic", title="Creature or object sheet",
+    id="semiautomagic.describe_creature",
+    system="semiautomagic",
+    title="Creature or object sheet",
     summary="Toughness, Minimum Toughness, Defence (best single source), Will, Target, Scale, mobility and "
     "movement, conditions with the ones they imply, defence and action limits.",
-    covers=("M1", "M2", "M14", "M21"), params=(CREATURE, LABEL), run=_describe, rolls=False,
+    covers=("M1", "M2", "M14", "M21"),
+    params=(CREATURE, LABEL),
+    run=_describe,
+    rolls=False,
     source="seed 002, Creature or Object Toughness; Natural Armour; Stacking Bonuses; Mobility Penalty; rules/semiautomagic.md §2.3",
 )
 
@@ -93,18 +132,35 @@ def _check(dice, *, label, modifier, dc, modifiers):
 
 
 CHECK = Operation(
-    id="semiautomagic.check", system="semiautomagic", title="Check (d6 + modifier vs DC)",
+    id="semiautomagic.check",
+    system="semiautomagic",
+    title="Check (d6 + modifier vs DC)",
     summary="Roll 1d6 + modifier against a DC; success if the total reaches the DC. DCs may be negative.",
     covers=("M3",),
     params=(
         LABEL,
-        Param("modifier", "int", "Modifier", "The skill bonus or ability score added to the d6 (rules/semiautomagic.md §2.2).",
-              default=0, minimum=-30, maximum=40),
-        Param("dc", "int", "DC", "The difficulty; negative DCs exist (seed 002: 'a noise louder than DC -5').",
-              default=6, minimum=-30, maximum=50),
+        Param(
+            "modifier",
+            "int",
+            "Modifier",
+            "The skill bonus or ability score added to the d6 (rules/semiautomagic.md §2.2).",
+            default=0,
+            minimum=-30,
+            maximum=40,
+        ),
+        Param(
+            "dc",
+            "int",
+            "DC",
+            "The difficulty; negative DCs exist (seed 002: 'a noise louder than DC -5').",
+            default=6,
+            minimum=-30,
+            maximum=50,
+        ),
         MODIFIERS,
     ),
-    run=_check, source="rules/semiautomagic.md §2.2 [SRC SkillBasics]",
+    run=_check,
+    source="rules/semiautomagic.md §2.2 [SRC SkillBasics]",
 )
 
 
@@ -114,35 +170,67 @@ def _skill_check(dice, *, creature, label, skill, dc, vehicle_mobility, modifier
 
 
 SKILL_CHECK = Operation(
-    id="semiautomagic.skill_check", system="semiautomagic", title="Skill or ability check",
+    id="semiautomagic.skill_check",
+    system="semiautomagic",
+    title="Skill or ability check",
     summary="d6 + the creature's skill bonus or ability score vs a DC, with its mobility penalty (Acrobatics, "
     "Athletics, Wrestle, Stealth), Scale (Stealth −, Wrestle/Fortitude +), −6 Perception asleep, a vehicle's or "
     "mount's mobility penalty on Pilot/Ride.",
     covers=("M3", "M14"),
     params=(
-        CREATURE, LABEL,
-        Param("skill", "choice", "Skill or ability", "What the check uses (rules/semiautomagic.md §2.2–2.3).",
-              default="Perception", choices=T.ABILITIES + T.SKILLS),
+        CREATURE,
+        LABEL,
+        Param(
+            "skill",
+            "choice",
+            "Skill or ability",
+            "What the check uses (rules/semiautomagic.md §2.2–2.3).",
+            default="Perception",
+            choices=T.ABILITIES + T.SKILLS,
+        ),
         Param("dc", "int", "DC", "The difficulty (negative DCs allowed).", default=6, minimum=-30, maximum=50),
-        Param("vehicle_mobility", "int", "Vehicle's / mount's mobility penalty",
-              "Seed 002, Mobility Penalty: a piloted vehicle's penalty applies to all Pilot checks; a mount's to Ride.",
-              default=0, minimum=0, maximum=30),
+        Param(
+            "vehicle_mobility",
+            "int",
+            "Vehicle's / mount's mobility penalty",
+            "Seed 002, Mobility Penalty: a piloted vehicle's penalty applies to all Pilot checks; a mount's to Ride.",
+            default=0,
+            minimum=0,
+            maximum=30,
+        ),
         MODIFIERS,
     ),
-    run=_skill_check, source="rules/semiautomagic.md §2.2; seed 002, Mobility Penalty; Sleeping",
+    run=_skill_check,
+    source="rules/semiautomagic.md §2.2; seed 002, Mobility Penalty; Sleeping",
 )
 
 
-def _attack(dice, *, attacker, creature, label, kind, defence, modifiers, weapon="", dying_rule="health",
-            dying_trigger="by_rule"):
+def _attack(
+    dice,
+    *,
+    attacker,
+    creature,
+    label,
+    kind,
+    defence,
+    modifiers,
+    weapon="",
+    dying_rule="health",
+    dying_trigger="by_rule",
+):
     arm = find_weapon(attacker, weapon)
     result = _attack_roll(dice, attacker, creature, label, kind, defence, modifiers)
     if arm is None:
         return result
     result.details["weapon"] = arm
-    result.steps.insert(0, Step(f"{attacker['name'] or 'The attacker'} attacks with {arm['name']} ({arm['damage']} "
-                                f"{type_key(arm['damage_type'])}{', nonlethal' if arm['nonlethal'] else ''})",
-                                "seed 002, damage types"))
+    result.steps.insert(
+        0,
+        Step(
+            f"{attacker['name'] or 'The attacker'} attacks with {arm['name']} ({arm['damage']} "
+            f"{type_key(arm['damage_type'])}{', nonlethal' if arm['nonlethal'] else ''})",
+            "seed 002, damage types",
+        ),
+    )
     target = C.copy_of(creature)
     result.state = target
     result.states = {"semiautomagic.creature": target, "semiautomagic.attacker": C.copy_of(attacker)}
@@ -150,12 +238,22 @@ def _attack(dice, *, attacker, creature, label, kind, defence, modifiers, weapon
         return result
     log = Log()
     amount = weapon_damage(dice, arm, log)
-    log.event(f"{attacker['name'] or 'The attacker'} hits {creature['name'] or 'the target'} with {arm['name']} for "
-              f"{amount} {type_key(arm['damage_type'])} damage.")
+    log.event(
+        f"{attacker['name'] or 'The attacker'} hits {creature['name'] or 'the target'} with {arm['name']} for "
+        f"{amount} {type_key(arm['damage_type'])} damage."
+    )
     if arm["nonlethal"]:
         log.step(f"Nonlethal {type_key(arm['damage_type'])} damage", "seed 002, Nonlethal Damage")
-    apply_hit(dice, target, amount, type_key(arm["damage_type"]), log, nonlethal=arm["nonlethal"], rule=dying_rule,
-              trigger=dying_trigger)
+    apply_hit(
+        dice,
+        target,
+        amount,
+        type_key(arm["damage_type"]),
+        log,
+        nonlethal=arm["nonlethal"],
+        rule=dying_rule,
+        trigger=dying_trigger,
+    )
     result.steps += log.steps
     result.events = list(result.events) + log.events
     result.flags += [f for f in log.flags if f not in result.flags]
@@ -176,7 +274,9 @@ def _attack_roll(dice, attacker, creature, label, kind, defence, modifiers):
         return result
     allowed, why, _penalty = defence_allowed(creature, defence)
     if not allowed:
-        result.steps.append(Step(f"{creature['name'] or 'The defender'} cannot {defence}: {why}", "seed 002, Conditions"))
+        result.steps.append(
+            Step(f"{creature['name'] or 'The defender'} cannot {defence}: {why}", "seed 002, Conditions")
+        )
         result.flags.append("no_defence_allowed")
         return result
     bare = result.details["defence_dc"] - T.DEFENCE_BASE
@@ -186,32 +286,55 @@ def _attack_roll(dice, attacker, creature, label, kind, defence, modifiers):
     result.details["defence_roll"] = {"total": block.total, "dc": block.target, "success": block.success}
     if block.success:
         result.success = False
-        result.level_name = (f"the attack roll hit, but the {defence} negates it "
-                             f"({block.total} ≥ DC {block.target}): no damage")
+        result.level_name = (
+            f"the attack roll hit, but the {defence} negates it ({block.total} ≥ DC {block.target}): no damage"
+        )
         result.flags.append("defended")
     return result
 
 
 ATTACK = Operation(
-    id="semiautomagic.attack", system="semiautomagic", title="Attack (roll to hit, then defence)",
+    id="semiautomagic.attack",
+    system="semiautomagic",
+    title="Attack (roll to hit, then defence)",
     summary="d6 + attack skill − attacker's Scale against the defender's Target (4 − Scale); melee against a "
     "Helpless defender hits automatically. The defender may then block, dodge or parry if its conditions allow.",
     covers=("M4", "M5"),
     params=(
-        ATTACKER, CREATURE, LABEL,
-        Param("kind", "choice", "Attack kind", "rules/semiautomagic.md §2.4: melee (Weapon Skill), ranged (Ranged Skill), spell (Magic).",
-              default="melee", choices=tuple(T.ATTACK_SKILLS)),
-        Param("defence", "choice", "Defender's defence roll",
-              "rules/semiautomagic.md §2.4: none, block (Shield Use), dodge (Reflex) or parry (Weapon Skill); the defender's "
-              "conditions may forbid it (seed 002: Flat-Footed, Helpless, Broken, Held).",
-              default="none", choices=("none",) + tuple(T.DEFENCE_OPTIONS)),
+        ATTACKER,
+        CREATURE,
+        LABEL,
+        Param(
+            "kind",
+            "choice",
+            "Attack kind",
+            "rules/semiautomagic.md §2.4: melee (Weapon Skill), ranged (Ranged Skill), spell (Magic).",
+            default="melee",
+            choices=tuple(T.ATTACK_SKILLS),
+        ),
+        Param(
+            "defence",
+            "choice",
+            "Defender's defence roll",
+            "rules/semiautomagic.md §2.4: none, block (Shield Use), dodge (Reflex) or parry (Weapon Skill); the defender's "
+            "conditions may forbid it (seed 002: Flat-Footed, Helpless, Broken, Held).",
+            default="none",
+            choices=("none",) + tuple(T.DEFENCE_OPTIONS),
+        ),
         MODIFIERS,
-        Param("weapon", "text", "Weapon", "A weapon on the attacker's sheet: on a hit its damage is rolled and "
-              "applied to the defender (seed 002, damage types). Empty: its first weapon; none listed: the roll only.",
-              default=""),
-        DYING_RULE, DYING_TRIGGER,
+        Param(
+            "weapon",
+            "text",
+            "Weapon",
+            "A weapon on the attacker's sheet: on a hit its damage is rolled and "
+            "applied to the defender (seed 002, damage types). Empty: its first weapon; none listed: the roll only.",
+            default="",
+        ),
+        DYING_RULE,
+        DYING_TRIGGER,
     ),
-    run=_attack, source="rules/semiautomagic.md §2.4 [SRC Attacking.html]; seed 002, Helpless; Flat-Footed; damage types; "
+    run=_attack,
+    source="rules/semiautomagic.md §2.4 [SRC Attacking.html]; seed 002, Helpless; Flat-Footed; damage types; "
     "Nonlethal Damage; Health",
 )
 
@@ -221,67 +344,137 @@ def _defence(dice, *, creature, label, option, attack_bonus, modifiers):
 
 
 DEFENCE = Operation(
-    id="semiautomagic.defence_roll", system="semiautomagic", title="Defence roll (block, dodge, parry)",
+    id="semiautomagic.defence_roll",
+    system="semiautomagic",
+    title="Defence roll (block, dodge, parry)",
     summary="d6 + Shield Use / Reflex / Weapon Skill ≥ 4 + the attacker's attack bonus; success negates the attack. "
     "Not allowed while Flat-Footed, Helpless or Broken; Held allows only a dodge at −1.",
     covers=("M5",),
     params=(
-        CREATURE, LABEL,
-        Param("option", "choice", "Defence", "rules/semiautomagic.md §2.4: block = Shield Use, dodge = Reflex, parry = Weapon Skill.",
-              default="dodge", choices=tuple(T.DEFENCE_OPTIONS)),
-        Param("attack_bonus", "int", "Attacker's attack bonus (without Scale)",
-              "rules/semiautomagic.md §2.4: the defence DC is 4 + this bonus.", default=2, minimum=-20, maximum=40),
+        CREATURE,
+        LABEL,
+        Param(
+            "option",
+            "choice",
+            "Defence",
+            "rules/semiautomagic.md §2.4: block = Shield Use, dodge = Reflex, parry = Weapon Skill.",
+            default="dodge",
+            choices=tuple(T.DEFENCE_OPTIONS),
+        ),
+        Param(
+            "attack_bonus",
+            "int",
+            "Attacker's attack bonus (without Scale)",
+            "rules/semiautomagic.md §2.4: the defence DC is 4 + this bonus.",
+            default=2,
+            minimum=-20,
+            maximum=40,
+        ),
         MODIFIERS,
     ),
-    run=_defence, source="rules/semiautomagic.md §2.4; seed 002, Flat-Footed; Held; Broken; Helpless; Stunned; Panicked",
+    run=_defence,
+    source="rules/semiautomagic.md §2.4; seed 002, Flat-Footed; Held; Broken; Helpless; Stunned; Panicked",
 )
 
 
 def _action(*, creature, label, seconds, seconds_used, weapon, combo, move):
     log = Log()
     plan = plan_action(creature, seconds, seconds_used, weapon, combo, move, log)
-    return finish("action", label, None, log, total=plan["rounds"], level_name=counted(plan['rounds'], 'rounds'),
-                  details=plan)
+    return finish(
+        "action", label, None, log, total=plan["rounds"], level_name=counted(plan["rounds"], "rounds"), details=plan
+    )
 
 
 ACTION = Operation(
-    id="semiautomagic.take_action", system="semiautomagic", title="Action seconds",
+    id="semiautomagic.take_action",
+    system="semiautomagic",
+    title="Action seconds",
     summary="Whether an action of n seconds fits this round: 6 s per round, 3 s when Disabled, none while Stunned, "
     "Broken or Helpless; Disabled forbids walking (crawl one square as a 4SA), weapons heavier than light and combos.",
     covers=("M21",),
     params=(
-        CREATURE, LABEL,
-        Param("seconds", "int", "Action length (seconds)", "rules/semiautomagic.md §2.13: an nSA takes n seconds (0SA exists).",
-              default=4, minimum=0, maximum=60),
-        Param("seconds_used", "int", "Seconds already used this round", "rules/semiautomagic.md §2.13: actions use consecutive seconds.",
-              default=0, minimum=0, maximum=6),
-        Param("weapon", "choice", "Weapon effort", "rules/semiautomagic.md §2.4 [SRC WeaponEffort]: light, medium or heavy.",
-              default="none", choices=T.WEAPON_EFFORTS),
+        CREATURE,
+        LABEL,
+        Param(
+            "seconds",
+            "int",
+            "Action length (seconds)",
+            "rules/semiautomagic.md §2.13: an nSA takes n seconds (0SA exists).",
+            default=4,
+            minimum=0,
+            maximum=60,
+        ),
+        Param(
+            "seconds_used",
+            "int",
+            "Seconds already used this round",
+            "rules/semiautomagic.md §2.13: actions use consecutive seconds.",
+            default=0,
+            minimum=0,
+            maximum=6,
+        ),
+        Param(
+            "weapon",
+            "choice",
+            "Weapon effort",
+            "rules/semiautomagic.md §2.4 [SRC WeaponEffort]: light, medium or heavy.",
+            default="none",
+            choices=T.WEAPON_EFFORTS,
+        ),
         Param("combo", "bool", "Combo", "Seed 002, Disabled: no combos, single attacks only.", default=False),
-        Param("move", "choice", "Movement", "Seed 002, Disabled: can't walk, can crawl one square as a 4SA.",
-              default="none", choices=("none", "walk", "crawl")),
+        Param(
+            "move",
+            "choice",
+            "Movement",
+            "Seed 002, Disabled: can't walk, can crawl one square as a 4SA.",
+            default="none",
+            choices=("none", "walk", "crawl"),
+        ),
     ),
-    run=_action, rolls=False, source="seed 002, Disabled; Stunned; Broken; rules/semiautomagic.md §2.13",
+    run=_action,
+    rolls=False,
+    source="seed 002, Disabled; Stunned; Broken; rules/semiautomagic.md §2.13",
 )
+
 
 def _weapon_list():
     log = Log()
     if WEAPONS_ARE_EXAMPLES:
-        log.step("The rules name the damage types and the weapons that deal them, not their dice: these dice are "
-                 "examples to change on the sheet.", "seed 002, damage types; rules/semiautomagic.md §2.14 S9")
+        log.step(
+            "The rules name the damage types and the weapons that deal them, not their dice: these dice are "
+            "examples to change on the sheet.",
+            "seed 002, damage types; rules/semiautomagic.md §2.14 S9",
+        )
     for w in COMMON_WEAPONS:
-        notes = [n for n, on in (("light material: one die smaller", w["light_material"]), ("nonlethal", w["nonlethal"])) if on]
-        log.step(f"{w['name']}: {w['damage']} {type_key(w['damage_type'])}" + (f" ({', '.join(notes)})" if notes else ""),
-                 "seed 002, damage types")
-    return finish("weapon_list", "Example weapons", None, log, level_name=counted(len(COMMON_WEAPONS), "weapons"),
-                  details={"weapons": [dict(w) for w in COMMON_WEAPONS], "examples": WEAPONS_ARE_EXAMPLES})
+        notes = [
+            n
+            for n, on in (("light material: one die smaller", w["light_material"]), ("nonlethal", w["nonlethal"]))
+            if on
+        ]
+        log.step(
+            f"{w['name']}: {w['damage']} {type_key(w['damage_type'])}" + (f" ({', '.join(notes)})" if notes else ""),
+            "seed 002, damage types",
+        )
+    return finish(
+        "weapon_list",
+        "Example weapons",
+        None,
+        log,
+        level_name=counted(len(COMMON_WEAPONS), "weapons"),
+        details={"weapons": [dict(w) for w in COMMON_WEAPONS], "examples": WEAPONS_ARE_EXAMPLES},
+    )
 
 
 WEAPON_LIST = Operation(
-    id="semiautomagic.weapon_list", system="semiautomagic", title="Example weapons",
+    id="semiautomagic.weapon_list",
+    system="semiautomagic",
+    title="Example weapons",
     summary="One or two weapons for each damage type (piercing, bludgeoning, slashing, electric, heat, cold, "
     "chemical, EMP), with example dice to copy onto a sheet and change.",
-    covers=("M22", "M7"), params=(), run=_weapon_list, rolls=False,
+    covers=("M22", "M7"),
+    params=(),
+    run=_weapon_list,
+    rolls=False,
     source="seed 002, damage types; Bludgeoning; Nonlethal Damage; semiautomagic.weapons.COMMON_WEAPONS",
 )
 

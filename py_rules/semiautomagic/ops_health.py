@@ -33,12 +33,23 @@ __all__ = ("OPERATIONS",)
 
 _GM = "GM's modifier (rules/semiautomagic.md §2.2)"
 
-DAMAGE_TYPE = Param("damage_type", "choice", "Damage type",
-                    "Seed 002: Piercing, Bludgeoning, Slashing, Electric, Heat (fire risk), Cold, Chemical, EMP "
-                    "(electronic devices only).", default="Slashing", choices=tuple(T.DAMAGE_TYPES))
-LIGHT = Param("light_material", "bool", "Light-material bludgeoning weapon",
-              "Seed 002, Bludgeoning: weapons of light materials (aluminium, titanium, mithril) deal one die smaller "
-              "damage (rules/semiautomagic.md §2.14 S9 die ladder d20 > d12 > d10 > d8 > d6 > d4 > d3 > d2 > 1).", default=False)
+DAMAGE_TYPE = Param(
+    "damage_type",
+    "choice",
+    "Damage type",
+    "Seed 002: Piercing, Bludgeoning, Slashing, Electric, Heat (fire risk), Cold, Chemical, EMP "
+    "(electronic devices only).",
+    default="Slashing",
+    choices=tuple(T.DAMAGE_TYPES),
+)
+LIGHT = Param(
+    "light_material",
+    "bool",
+    "Light-material bludgeoning weapon",
+    "Seed 002, Bludgeoning: weapons of light materials (aluminium, titanium, mithril) deal one die smaller "
+    "damage (rules/semiautomagic.md §2.14 S9 die ladder d20 > d12 > d10 > d8 > d6 > d4 > d3 > d2 > 1).",
+    default=False,
+)
 
 
 def _damage_terms(text: str, damage_type: str, light: bool, log: Log):
@@ -48,8 +59,10 @@ def _damage_terms(text: str, damage_type: str, light: bool, log: Log):
         log.step(f"Light-material bludgeoning weapon: {expr} → {smaller} (one die smaller)", "seed 002, Bludgeoning")
         return smaller
     if light:
-        log.step(f"The light-material rule is for bludgeoning weapons only; {damage_type} damage is unchanged",
-                 "seed 002, Bludgeoning")
+        log.step(
+            f"The light-material rule is for bludgeoning weapons only; {damage_type} damage is unchanged",
+            "seed 002, Bludgeoning",
+        )
     return expr
 
 
@@ -70,35 +83,68 @@ def _apply_damage(dice, *, creature, label, damage, damage_type, nonlethal, ligh
     before = C.toughness(c)
     apply_hit(dice, c, amount, damage_type, log, nonlethal=nonlethal, rule=dying_rule, trigger=dying_trigger)
     tough = C.toughness(c)
-    return finish("damage", label, c, log, total=amount, target=before,
-                  level_name=_outcome_name(log.flags), details={"damage": amount, "toughness_after": tough})
+    return finish(
+        "damage",
+        label,
+        c,
+        log,
+        total=amount,
+        target=before,
+        level_name=_outcome_name(log.flags),
+        details={"damage": amount, "toughness_after": tough},
+    )
 
 
 def _outcome_name(flags) -> str:
-    for flag, name in (("dead", "dead"), ("destroyed", "destroyed"), ("knocked_out", "knocked out"),
-                       ("dying", "dying"), ("emp_disabled", "disabled by EMP"), ("wounded", "wounded"),
-                       ("immune", "no effect")):
+    for flag, name in (
+        ("dead", "dead"),
+        ("destroyed", "destroyed"),
+        ("knocked_out", "knocked out"),
+        ("dying", "dying"),
+        ("emp_disabled", "disabled by EMP"),
+        ("wounded", "wounded"),
+        ("immune", "no effect"),
+    ):
         if flag in flags:
             return name
     return "no effect"
 
 
 APPLY_DAMAGE = Operation(
-    id="semiautomagic.apply_damage", system="semiautomagic", title="Take a hit (damage vs Toughness)",
+    id="semiautomagic.apply_damage",
+    system="semiautomagic",
+    title="Take a hit (damage vs Toughness)",
     summary="One hit: more than Minimum Toughness wounds (−1 Toughness); at Toughness the character starts dying "
     "(rule selectable); wounded while dying dies; nonlethal knocks out instead; objects are destroyed above "
     "Toughness and ignore nonlethal; EMP uses the EMP Toughness table.",
     covers=("M6", "M7", "M8", "M22"),
     params=(
-        CREATURE, LABEL,
-        Param("damage", "text", "Damage", "The hit's damage: a number (9) or dice (2d6+3) to roll (rules/semiautomagic.md §2.5).",
-              default="4", example="2d6", dice=T.DAMAGE_FORM),
+        CREATURE,
+        LABEL,
+        Param(
+            "damage",
+            "text",
+            "Damage",
+            "The hit's damage: a number (9) or dice (2d6+3) to roll (rules/semiautomagic.md §2.5).",
+            default="4",
+            example="2d6",
+            dice=T.DAMAGE_FORM,
+        ),
         DAMAGE_TYPE,
-        Param("nonlethal", "bool", "Nonlethal", "Seed 002, Nonlethal Damage: a would-be-fatal hit knocks the target "
-              "unconscious instead; objects are immune.", default=False),
-        LIGHT, DYING_RULE, DYING_TRIGGER,
+        Param(
+            "nonlethal",
+            "bool",
+            "Nonlethal",
+            "Seed 002, Nonlethal Damage: a would-be-fatal hit knocks the target "
+            "unconscious instead; objects are immune.",
+            default=False,
+        ),
+        LIGHT,
+        DYING_RULE,
+        DYING_TRIGGER,
     ),
-    run=_apply_damage, source="seed 002, Health; Wound; Nonlethal Damage; damage types; EMP; rules/semiautomagic.md §2.5",
+    run=_apply_damage,
+    source="seed 002, Health; Wound; Nonlethal Damage; damage types; EMP; rules/semiautomagic.md §2.5",
 )
 
 
@@ -112,14 +158,27 @@ def _roll_damage(dice, *, label, damage, damage_type, light_material):
 
 
 ROLL_DAMAGE = Operation(
-    id="semiautomagic.roll_damage", system="semiautomagic", title="Roll damage",
+    id="semiautomagic.roll_damage",
+    system="semiautomagic",
+    title="Roll damage",
     summary="Roll a weapon's damage dice, one die smaller for light-material bludgeoning weapons; shows the damage "
     "type's note (heat: fire risk).",
     covers=("M7", "M22"),
-    params=(LABEL, Param("damage", "text", "Damage dice", "Dice such as 2d6+3 (rules/semiautomagic.md §2.14 S9).", default="2d6",
-                               dice=T.DAMAGE_FORM),
-            DAMAGE_TYPE, LIGHT),
-    run=_roll_damage, source="seed 002, damage types; Bludgeoning; Heat; rules/semiautomagic.md §2.5",
+    params=(
+        LABEL,
+        Param(
+            "damage",
+            "text",
+            "Damage dice",
+            "Dice such as 2d6+3 (rules/semiautomagic.md §2.14 S9).",
+            default="2d6",
+            dice=T.DAMAGE_FORM,
+        ),
+        DAMAGE_TYPE,
+        LIGHT,
+    ),
+    run=_roll_damage,
+    source="seed 002, damage types; Bludgeoning; Heat; rules/semiautomagic.md §2.5",
 )
 
 
@@ -129,17 +188,30 @@ def _dying_round(dice, *, creature, label, dying_rule, dying_order, modifiers):
     dc_before = c["conditions"].get("Dying", {}).get("dc")
     dying_round(dice, c, log, rule=dying_rule, order=dying_order, extra=parse_modifiers(modifiers, _GM))
     state = "dead" if c["dead"] else ("stable" if "Dying" not in c["conditions"] else "still dying")
-    return told(finish("dying_round", label, c, log, level_name=state,
-                       target=c["conditions"].get("Dying", {}).get("dc"), details={"dc_before": dc_before}), log)
+    return told(
+        finish(
+            "dying_round",
+            label,
+            c,
+            log,
+            level_name=state,
+            target=c["conditions"].get("Dying", {}).get("dc"),
+            details={"dc_before": dc_before},
+        ),
+        log,
+    )
 
 
 DYING_ROUND = Operation(
-    id="semiautomagic.dying_round", system="semiautomagic", title="Dying round",
+    id="semiautomagic.dying_round",
+    system="semiautomagic",
+    title="Dying round",
     summary="A d10 (10 stabilises), then the endurance check: d6 + Endurance − 1 per wound vs the DC; a failure "
     "raises the DC by 1, and a DC the character can no longer reach kills him.",
     covers=("M9",),
     params=(CREATURE.with_example(EXAMPLE_DYING), LABEL, DYING_RULE, DYING_ORDER, MODIFIERS),
-    run=_dying_round, source="seed 002, Health; Dying; rules/semiautomagic.md §2.6, §2.14 S1, S4, S5",
+    run=_dying_round,
+    source="seed 002, Health; Dying; rules/semiautomagic.md §2.6, §2.14 S1, S4, S5",
 )
 
 
@@ -151,14 +223,29 @@ def _medicine(dice, *, creature, label, medicine, stabilise_dc, modifiers):
 
 
 MEDICINE = Operation(
-    id="semiautomagic.medicine_stabilise", system="semiautomagic", title="Medicine: stabilise the dying",
+    id="semiautomagic.medicine_stabilise",
+    system="semiautomagic",
+    title="Medicine: stabilise the dying",
     summary="A successful Medicine check stabilises a dying character (still unconscious).",
     covers=("M10",),
-    params=(CREATURE.with_example(EXAMPLE_DYING), LABEL, skill_bonus("medicine", "Medic's Medicine bonus", "rules/semiautomagic.md §2.2: d6 + Medicine bonus."),
-            Param("stabilise_dc", "int", "Medicine DC to stabilise", "Not given by the seed; empty = the patient's current dying DC (rules/semiautomagic.md §2.14 S6).",
-                  default=None, minimum=-30, maximum=50, setting=True),
-            MODIFIERS),
-    run=_medicine, source="seed 002, Health: 'A successful Medicine check can also stabilize a dying character'",
+    params=(
+        CREATURE.with_example(EXAMPLE_DYING),
+        LABEL,
+        skill_bonus("medicine", "Medic's Medicine bonus", "rules/semiautomagic.md §2.2: d6 + Medicine bonus."),
+        Param(
+            "stabilise_dc",
+            "int",
+            "Medicine DC to stabilise",
+            "Not given by the seed; empty = the patient's current dying DC (rules/semiautomagic.md §2.14 S6).",
+            default=None,
+            minimum=-30,
+            maximum=50,
+            setting=True,
+        ),
+        MODIFIERS,
+    ),
+    run=_medicine,
+    source="seed 002, Health: 'A successful Medicine check can also stabilize a dying character'",
 )
 
 
@@ -170,17 +257,39 @@ def _resuscitate(dice, *, creature, label, medicine, resuscitate_dc, window_roun
 
 
 RESUSCITATE = Operation(
-    id="semiautomagic.resuscitate", system="semiautomagic", title="Medicine: Resuscitate",
+    id="semiautomagic.resuscitate",
+    system="semiautomagic",
+    title="Medicine: Resuscitate",
     summary="A timely Medicine check using Resuscitate brings a dead character back to life (unconscious, stable).",
     covers=("M10",),
-    params=(CREATURE.with_example(EXAMPLE_DEAD), LABEL, skill_bonus("medicine", "Medic's Medicine bonus", "rules/semiautomagic.md §2.2: d6 + Medicine bonus."),
-            Param("resuscitate_dc", "int", "Resuscitate DC", "Set by the GM; the seed gives none (rules/semiautomagic.md §2.14 S6).", default=6,
-                  minimum=-30, maximum=50, setting=True),
-            Param("window_rounds", "int", "'Timely' window (rounds)",
-                  "rules/semiautomagic.md §2.14 S6: how many rounds after death Resuscitate still works (default 10 = one minute).",
-                  default=10, minimum=0, maximum=6000, setting=True),
-            MODIFIERS),
-    run=_resuscitate, source="seed 002, Health: 'a timely Medicine check, using Resuscitate'",
+    params=(
+        CREATURE.with_example(EXAMPLE_DEAD),
+        LABEL,
+        skill_bonus("medicine", "Medic's Medicine bonus", "rules/semiautomagic.md §2.2: d6 + Medicine bonus."),
+        Param(
+            "resuscitate_dc",
+            "int",
+            "Resuscitate DC",
+            "Set by the GM; the seed gives none (rules/semiautomagic.md §2.14 S6).",
+            default=6,
+            minimum=-30,
+            maximum=50,
+            setting=True,
+        ),
+        Param(
+            "window_rounds",
+            "int",
+            "'Timely' window (rounds)",
+            "rules/semiautomagic.md §2.14 S6: how many rounds after death Resuscitate still works (default 10 = one minute).",
+            default=10,
+            minimum=0,
+            maximum=6000,
+            setting=True,
+        ),
+        MODIFIERS,
+    ),
+    run=_resuscitate,
+    source="seed 002, Health: 'a timely Medicine check, using Resuscitate'",
 )
 
 
@@ -191,23 +300,50 @@ def _days(*, creature, label, days, slept_8h, bedridden, morale_per_day):
     # Days roll nothing: healing is by the day's rate (seed 002, Health), and the only timers that roll, a Soul Coma's
     # hourly check and the dying rounds, are refused first (advance hours or rounds for them).
     advance_days(TypedDice([]), c, days, log, slept_8h=slept_8h, bedridden=bedridden, morale_per_day=morale_per_day)
-    return finish("days", label, c, log, total=before - c["wounds"], level_name=f"{counted(before - c['wounds'], 'wounds')} healed")
+    return finish(
+        "days",
+        label,
+        c,
+        log,
+        total=before - c["wounds"],
+        level_name=f"{counted(before - c['wounds'], 'wounds')} healed",
+    )
 
 
 ADVANCE_DAYS = Operation(
-    id="semiautomagic.advance_days", system="semiautomagic", title="Days of rest (healing)",
+    id="semiautomagic.advance_days",
+    system="semiautomagic",
+    title="Days of rest (healing)",
     summary="Whole days pass: one wound heals per day with 8 hours of sleep, Endurance wounds per day bedridden; "
     "objects don't heal; every timer runs.",
     covers=("M11",),
-    params=(CREATURE, LABEL,
-            Param("days", "int", "Days", "How many days pass.", default=1, minimum=1, maximum=365),
-            Param("slept_8h", "bool", "At least 8 hours of sleep", "Seed 002: heal one wound per such day.", default=True),
-            Param("bedridden", "bool", "Bedridden", "Seed 002: heal Endurance wounds per day; replaces, not adds to, the "
-                  "sleep rate (rules/semiautomagic.md §2.14 S10).", default=False),
-            Param("morale_per_day", "int", "Morale penalties recovered per day",
-                  "rules/semiautomagic.md §2.14 S15: recovery is not in the seed; 0 = only by the GM (default), or e.g. 1 per day.",
-                  default=0, minimum=0, maximum=20, setting=True)),
-    run=_days, source="seed 002, Health (healing); rules/semiautomagic.md §2.7", rolls=False,
+    params=(
+        CREATURE,
+        LABEL,
+        Param("days", "int", "Days", "How many days pass.", default=1, minimum=1, maximum=365),
+        Param("slept_8h", "bool", "At least 8 hours of sleep", "Seed 002: heal one wound per such day.", default=True),
+        Param(
+            "bedridden",
+            "bool",
+            "Bedridden",
+            "Seed 002: heal Endurance wounds per day; replaces, not adds to, the "
+            "sleep rate (rules/semiautomagic.md §2.14 S10).",
+            default=False,
+        ),
+        Param(
+            "morale_per_day",
+            "int",
+            "Morale penalties recovered per day",
+            "rules/semiautomagic.md §2.14 S15: recovery is not in the seed; 0 = only by the GM (default), or e.g. 1 per day.",
+            default=0,
+            minimum=0,
+            maximum=20,
+            setting=True,
+        ),
+    ),
+    run=_days,
+    source="seed 002, Health (healing); rules/semiautomagic.md §2.7",
+    rolls=False,
 )
 
 
@@ -219,19 +355,39 @@ def _repair(dice, *, creature, label, repair_skill, bonus, dc, wounds, modifiers
 
 
 REPAIR = Operation(
-    id="semiautomagic.repair", system="semiautomagic", title="Repair an object, vehicle or robot",
+    id="semiautomagic.repair",
+    system="semiautomagic",
+    title="Repair an object, vehicle or robot",
     summary="An Engineering (Repair) check: success removes wounds and makes a destroyed or EMP-struck object, "
     "vehicle or robot work again.",
     covers=("M12",),
-    params=(CREATURE.with_example(EXAMPLE_OBJECT), LABEL,
-            Param("repair_skill", "choice", "Repair skill's name", "rules/semiautomagic.md §2.14 S13: the seed says Engineering and Repair; one skill.",
-                  default="Engineering", choices=("Engineering", "Repair"), setting=True),
-            skill_bonus("bonus", "Repairer's skill bonus", "rules/semiautomagic.md §2.2: d6 + skill bonus."),
-            Param("dc", "int", "DC", "Set by the GM; the seed gives none.", default=6, minimum=-30, maximum=50),
-            Param("wounds", "int", "Wounds repaired on success", "Set by the GM; the seed does not say how much one repair fixes.",
-                  default=1, minimum=0, maximum=200),
-            MODIFIERS),
-    run=_repair, source="seed 002: 'Objects can be repaired using the Engineering skill'; EMP: 'see the Repair skill'",
+    params=(
+        CREATURE.with_example(EXAMPLE_OBJECT),
+        LABEL,
+        Param(
+            "repair_skill",
+            "choice",
+            "Repair skill's name",
+            "rules/semiautomagic.md §2.14 S13: the seed says Engineering and Repair; one skill.",
+            default="Engineering",
+            choices=("Engineering", "Repair"),
+            setting=True,
+        ),
+        skill_bonus("bonus", "Repairer's skill bonus", "rules/semiautomagic.md §2.2: d6 + skill bonus."),
+        Param("dc", "int", "DC", "Set by the GM; the seed gives none.", default=6, minimum=-30, maximum=50),
+        Param(
+            "wounds",
+            "int",
+            "Wounds repaired on success",
+            "Set by the GM; the seed does not say how much one repair fixes.",
+            default=1,
+            minimum=0,
+            maximum=200,
+        ),
+        MODIFIERS,
+    ),
+    run=_repair,
+    source="seed 002: 'Objects can be repaired using the Engineering skill'; EMP: 'see the Repair skill'",
 )
 
 
@@ -243,15 +399,36 @@ def _morale(*, creature, label, damage, source):
 
 
 MORALE = Operation(
-    id="semiautomagic.apply_morale_damage", system="semiautomagic", title="Morale damage (vs Will)",
+    id="semiautomagic.apply_morale_damage",
+    system="semiautomagic",
+    title="Morale damage (vs Will)",
     summary="Morale damage above Minimum Will gives a morale penalty (Will −1); above Will, fear panics, insanity "
     "confuses, rage frenzies; Will 0 means Broken (and Helpless).",
     covers=("M13",),
-    params=(CREATURE, LABEL,
-            Param("damage", "int", "Morale damage", "rules/semiautomagic.md §2.8: one source's morale damage.", default=4, minimum=0, maximum=100),
-            Param("source", "choice", "Source", "rules/semiautomagic.md §2.8 [SRC Morale.html]: fear, insanity, rage or other.",
-                  default="fear", choices=tuple(T.MORALE_SOURCES))),
-    run=_morale, rolls=False, source="seed 002, Morale Penalty; Broken; rules/semiautomagic.md §2.8",
+    params=(
+        CREATURE,
+        LABEL,
+        Param(
+            "damage",
+            "int",
+            "Morale damage",
+            "rules/semiautomagic.md §2.8: one source's morale damage.",
+            default=4,
+            minimum=0,
+            maximum=100,
+        ),
+        Param(
+            "source",
+            "choice",
+            "Source",
+            "rules/semiautomagic.md §2.8 [SRC Morale.html]: fear, insanity, rage or other.",
+            default="fear",
+            choices=tuple(T.MORALE_SOURCES),
+        ),
+    ),
+    run=_morale,
+    rolls=False,
+    source="seed 002, Morale Penalty; Broken; rules/semiautomagic.md §2.8",
 )
 
 
@@ -263,13 +440,28 @@ def _recover(*, creature, label, count):
 
 
 RECOVER = Operation(
-    id="semiautomagic.remove_morale_penalties", system="semiautomagic", title="Remove morale penalties",
+    id="semiautomagic.remove_morale_penalties",
+    system="semiautomagic",
+    title="Remove morale penalties",
     summary="The GM removes morale penalties (the seed gives no recovery rule); Will above 0 ends Broken, and "
     "insanity's Confusion ends.",
     covers=("M13",),
-    params=(CREATURE, LABEL, Param("count", "int", "Penalties removed", "rules/semiautomagic.md §2.14 S15: a GM operation.",
-                                   default=1, minimum=1, maximum=200)),
-    run=_recover, rolls=False, source="rules/semiautomagic.md §2.8, §2.14 S15",
+    params=(
+        CREATURE,
+        LABEL,
+        Param(
+            "count",
+            "int",
+            "Penalties removed",
+            "rules/semiautomagic.md §2.14 S15: a GM operation.",
+            default=1,
+            minimum=1,
+            maximum=200,
+        ),
+    ),
+    run=_recover,
+    rolls=False,
+    source="rules/semiautomagic.md §2.8, §2.14 S15",
 )
 
 OPERATIONS = (APPLY_DAMAGE, ROLL_DAMAGE, DYING_ROUND, MEDICINE, RESUSCITATE, ADVANCE_DAYS, REPAIR, MORALE, RECOVER)

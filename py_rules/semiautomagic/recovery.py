@@ -15,15 +15,19 @@ from py_rules.trace import Log, Modifier
 __all__ = ("medicine_check", "medicine_stabilise", "resuscitate", "healed_wounds", "repair")
 
 
-def medicine_check(dice: DiceSource, bonus: int, dc: int, log: Log, what: str, skill: str = "Medicine",
-                   situational=()) -> bool:
+def medicine_check(
+    dice: DiceSource, bonus: int, dc: int, log: Log, what: str, skill: str = "Medicine", situational=()
+) -> bool:
     """d6 + skill bonus + modifiers ≥ DC, written to ``log``."""
     mods = [Modifier(f"{skill} bonus", bonus, "rules/semiautomagic.md §2.2")] + list(situational)
     face = dice.roll(D6, f"{skill} ({what}, DC {dc})")
     total = check_total(face, mods)
     ok = passes(total, dc)
-    log.step(f"{skill} ({what}): d6 {face} {' '.join(f'{m.value:+d} ({m.label})' for m in mods)} = {total} "
-             f"{'≥' if ok else '<'} DC {dc}: {'success' if ok else 'failure'}", "rules/semiautomagic.md §2.2")
+    log.step(
+        f"{skill} ({what}): d6 {face} {' '.join(f'{m.value:+d} ({m.label})' for m in mods)} = {total} "
+        f"{'≥' if ok else '<'} DC {dc}: {'success' if ok else 'failure'}",
+        "rules/semiautomagic.md §2.2",
+    )
     return ok
 
 
@@ -50,9 +54,16 @@ def resuscitate(dice: DiceSource, c: dict, bonus: int, dc: int, window_rounds: i
         raise RulesError("not_dead", f"{c['name'] or 'This creature'} is not dead.", "creature")
     window = window_rounds * T.ROUND_SECONDS
     if c["seconds_dead"] > window:
-        raise RulesError("too_late", f"Dead for {c['seconds_dead']} seconds: Resuscitate only works within "
-                         f"{window_rounds} rounds ({window} seconds).", "creature")
-    log.step(f"Dead for {c['seconds_dead']} s, within the {window} s window: Resuscitate may be tried", "rules/semiautomagic.md §2.14 S6")
+        raise RulesError(
+            "too_late",
+            f"Dead for {c['seconds_dead']} seconds: Resuscitate only works within "
+            f"{window_rounds} rounds ({window} seconds).",
+            "creature",
+        )
+    log.step(
+        f"Dead for {c['seconds_dead']} s, within the {window} s window: Resuscitate may be tried",
+        "rules/semiautomagic.md §2.14 S6",
+    )
     ok = medicine_check(dice, bonus, dc, log, "Resuscitate", situational=situational)
     if ok:
         c["dead"] = False
@@ -73,15 +84,19 @@ def healed_wounds(wounds: int, endurance: int, slept_8h: bool, bedridden: bool) 
     return min(wounds, rate)
 
 
-def repair(dice: DiceSource, c: dict, bonus: int, dc: int, wounds: int, log: Log, skill: str = "Engineering",
-           situational=()) -> bool:
+def repair(
+    dice: DiceSource, c: dict, bonus: int, dc: int, wounds: int, log: Log, skill: str = "Engineering", situational=()
+) -> bool:
     """Repair an object, a vehicle or a robot with the Engineering (or Repair) skill: success removes up to ``wounds``
     wounds and makes a destroyed or EMP-disabled one work again (seed 002: "Objects can be repaired using the
     Engineering skill"; EMP: "ceases to function without repairs"; the DC and extent are the GM's, rules/semiautomagic.md §2.14
     S13)."""
     if not (C.is_object(c) or C.is_machine(c)):
-        raise RulesError("not_an_object", f"{c['name'] or 'This'} is a living creature: creatures heal; objects, "
-                         "vehicles and robots are repaired.", "creature")
+        raise RulesError(
+            "not_an_object",
+            f"{c['name'] or 'This'} is a living creature: creatures heal; objects, vehicles and robots are repaired.",
+            "creature",
+        )
     ok = medicine_check(dice, bonus, dc, log, "repair", skill=skill, situational=situational)
     if not ok:
         return False

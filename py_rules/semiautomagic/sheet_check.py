@@ -17,9 +17,29 @@ from py_rules.words import listed
 __all__ = ("from_dict",)
 
 _FIELDS = {
-    "schema", "name", "kind", "scale", "abilities", "skills", "defence", "will_bonus", "wounds",
-    "morale_penalties", "mobility_penalties", "movement", "emp_complexity", "conditions",
-    "statuses", "dead", "seconds_dead", "destroyed", "emp_disabled", "weapons", "armour", "items", "notes",
+    "schema",
+    "name",
+    "kind",
+    "scale",
+    "abilities",
+    "skills",
+    "defence",
+    "will_bonus",
+    "wounds",
+    "morale_penalties",
+    "mobility_penalties",
+    "movement",
+    "emp_complexity",
+    "conditions",
+    "statuses",
+    "dead",
+    "seconds_dead",
+    "destroyed",
+    "emp_disabled",
+    "weapons",
+    "armour",
+    "items",
+    "notes",
 }
 _NOT_FOR = {
     "abilities": "Objects have no abilities (their Endurance counts as 3).",
@@ -58,48 +78,71 @@ def from_dict(value) -> dict:
     schema = value.get("schema")
     if schema != T.SCHEMA:
         if isinstance(schema, str) and schema.startswith("semiautomagic.creature/"):
-            raise RulesError("schema_version", "This sheet was saved by another version of the app; update the app to "
-                             "read it.", "schema")
+            raise RulesError(
+                "schema_version",
+                "This sheet was saved by another version of the app; update the app to read it.",
+                "schema",
+            )
         raise RulesError("schema", "This is not a Semiautomagic creature or object sheet.", "schema")
     for key in value:
         if key not in _FIELDS:
             raise RulesError("unknown_field", f"A creature or object sheet has no field {key!r}.", str(key))
     kind = SHEET.read("kind", value.get("kind", "creature"))
     _kept_for_kind(value, kind)
-    out = {"schema": T.SCHEMA, "name": SHEET.read("name", value.get("name", "")), "kind": kind,
-           "scale": SHEET.read("scale", value.get("scale", 0))}
+    out = {
+        "schema": T.SCHEMA,
+        "name": SHEET.read("name", value.get("name", "")),
+        "kind": kind,
+        "scale": SHEET.read("scale", value.get("scale", 0)),
+    }
     abilities = _map(value.get("abilities", {}), "abilities")
     for key in abilities:
         if key not in T.ABILITIES:
-            raise RulesError("unknown_ability", f"Unknown ability {key!r}; abilities are {listed(T.ABILITIES)}.",
-                             f"abilities.{key}")
-    out["abilities"] = {a: SHEET.read(f"abilities.{a}", abilities.get(a, SHEET.default_for(f"abilities.{a}")))
-                        for a in T.ABILITIES} if kind in LIVING else {}
+            raise RulesError(
+                "unknown_ability", f"Unknown ability {key!r}; abilities are {listed(T.ABILITIES)}.", f"abilities.{key}"
+            )
+    out["abilities"] = (
+        {a: SHEET.read(f"abilities.{a}", abilities.get(a, SHEET.default_for(f"abilities.{a}"))) for a in T.ABILITIES}
+        if kind in LIVING
+        else {}
+    )
     skills = _map(value.get("skills", {}), "skills")
     for key in skills:
         if T.SKILL_NAMES.canonical(key) != key:  # one reading of skill names in the three games (py_rules.skill_names)
-            raise RulesError("unknown_skill", f"Unknown skill {key!r}; known skills: {listed(T.SKILLS)}.", f"skills.{key}")
+            raise RulesError(
+                "unknown_skill", f"Unknown skill {key!r}; known skills: {listed(T.SKILLS)}.", f"skills.{key}"
+            )
     out["skills"] = {k: SHEET.read(f"skills.{k}", v, label=k) for k, v in skills.items()}
     defence = _map(value.get("defence", {}), "defence")
     for key in defence:
         if key not in T.DEFENCE_SOURCES:
-            raise RulesError("unknown_defence", f"Unknown Defence source {key!r}; sources: "
-                             f"{listed(T.DEFENCE_SOURCES)}.", f"defence.{key}")
+            raise RulesError(
+                "unknown_defence",
+                f"Unknown Defence source {key!r}; sources: {listed(T.DEFENCE_SOURCES)}.",
+                f"defence.{key}",
+            )
     out["defence"] = {k: SHEET.read(f"defence.{k}", v) for k, v in defence.items()}
     for key in ("will_bonus", "wounds", "morale_penalties"):
         out[key] = SHEET.read(key, value.get(key, 0))
     mobility = _map(value.get("mobility_penalties", {}), "mobility_penalties")
     for source in mobility:
         if len(source) > NAME_MAX:
-            raise RulesError("out_of_range", f"A mobility penalty's source is named in at most {NAME_MAX} characters.",
-                             "mobility_penalties")
-    out["mobility_penalties"] = {str(k): SHEET.read(f"mobility_penalties.{k}", v, label=f"Mobility penalty ({k})")
-                                 for k, v in mobility.items()}
+            raise RulesError(
+                "out_of_range",
+                f"A mobility penalty's source is named in at most {NAME_MAX} characters.",
+                "mobility_penalties",
+            )
+    out["mobility_penalties"] = {
+        str(k): SHEET.read(f"mobility_penalties.{k}", v, label=f"Mobility penalty ({k})") for k, v in mobility.items()
+    }
     movement = _map(value.get("movement", {}), "movement")
     for key in movement:
         if key not in T.MOVEMENT_TYPES:
-            raise RulesError("unknown_movement", f"Unknown movement type {key!r}; types: {listed(T.MOVEMENT_TYPES)}.",
-                             f"movement.{key}")
+            raise RulesError(
+                "unknown_movement",
+                f"Unknown movement type {key!r}; types: {listed(T.MOVEMENT_TYPES)}.",
+                f"movement.{key}",
+            )
     out["movement"] = {k: SHEET.read(f"movement.{k}", v) for k, v in movement.items()}
     emp = value.get("emp_complexity")
     if emp is None and kind in T.MACHINE_KINDS:  # a vehicle or a robot is electronic (seed 002, EMP)
@@ -138,13 +181,17 @@ def _items(raw) -> list:
             raise RulesError("wrong_type", f"Item {index + 1} must have a name and a mobility penalty.", path)
         unknown = [key for key in item if key not in ("name", "mobility_penalty")]
         if unknown:
-            raise RulesError("unknown_field", f"Item {index + 1} has no field {unknown[0]!r} (it has a name and a "
-                             "mobility penalty).", f"{path}.{unknown[0]}")
+            raise RulesError(
+                "unknown_field",
+                f"Item {index + 1} has no field {unknown[0]!r} (it has a name and a mobility penalty).",
+                f"{path}.{unknown[0]}",
+            )
         name = SHEET.read(f"{path}.name", item.get("name", ""), label=f"The name of item {index + 1}").strip()
         if not name:
             raise RulesError("missing_field", f"Item {index + 1}: every item needs a name.", f"{path}.name")
-        penalty = SHEET.read(f"{path}.mobility_penalty", item.get("mobility_penalty", 0),
-                             label=f"{name} — Mobility penalty")
+        penalty = SHEET.read(
+            f"{path}.mobility_penalty", item.get("mobility_penalty", 0), label=f"{name} — Mobility penalty"
+        )
         out.append({"name": name, "mobility_penalty": penalty})
     return out
 
@@ -154,17 +201,24 @@ def _conditions(raw) -> dict:
     out = {}
     for name, entry in raw.items():
         if name not in R.NAMES:
-            raise RulesError("unknown_condition", f"Unknown condition {name!r}; conditions: {listed(R.NAMES)}.",
-                             f"conditions.{name}")
+            raise RulesError(
+                "unknown_condition", f"Unknown condition {name!r}; conditions: {listed(R.NAMES)}.", f"conditions.{name}"
+            )
         entry = SHEET.read(f"conditions.{name}", entry, label=name)
         allowed = ("seconds",) + R.FIELDS.get(name, ())
         for key in entry:
             if key not in allowed:
-                raise RulesError("unknown_field", f"{name} has no field {key!r}; fields: {listed(allowed)}.",
-                                 f"conditions.{name}.{key}")
+                raise RulesError(
+                    "unknown_field",
+                    f"{name} has no field {key!r}; fields: {listed(allowed)}.",
+                    f"conditions.{name}.{key}",
+                )
         seconds = entry.get("seconds")
-        clean = {"seconds": None if seconds is None else SHEET.read(f"conditions.{name}.seconds", seconds,
-                                                                    label=f"{name}: time left")}
+        clean = {
+            "seconds": None
+            if seconds is None
+            else SHEET.read(f"conditions.{name}.seconds", seconds, label=f"{name}: time left")
+        }
         for key in R.FIELDS.get(name, ()):
             path = f"conditions.{name}.{key}"
             clean[key] = SHEET.read(path, entry.get(key, SHEET.default_for(path)))

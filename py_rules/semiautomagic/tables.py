@@ -29,9 +29,23 @@ OBJECT_ENDURANCE = 3
 """Seed 002, Toughness: "Objects, which have no endurance, are treated as having an endurance of 3"."""
 
 SKILLS = (
-    "Acrobatics", "Athletics", "Discipline", "Engineering", "Fortitude", "Magic", "Medicine",
-    "Perception", "Pilot", "Ranged Skill", "Reflex", "Ride", "Shield Use", "Stealth",
-    "Unarmoured", "Weapon Skill", "Wrestle",
+    "Acrobatics",
+    "Athletics",
+    "Discipline",
+    "Engineering",
+    "Fortitude",
+    "Magic",
+    "Medicine",
+    "Perception",
+    "Pilot",
+    "Ranged Skill",
+    "Reflex",
+    "Ride",
+    "Shield Use",
+    "Stealth",
+    "Unarmoured",
+    "Weapon Skill",
+    "Wrestle",
 )
 """Skills the seed and rules/semiautomagic.md §2.3–2.12 name (editable: add your table's skills here)."""
 
@@ -92,7 +106,7 @@ CRAWL_SECONDS = 4
 DAMAGE_TYPES = {
     "Piercing": "Stabbing injuries: spears, some swords and knives, bows, firearms.",
     "Bludgeoning": "Blunt-force trauma. Bludgeoning weapons of light materials (aluminium, titanium, "
-                   "mithril) deal one die smaller damage.",
+    "mithril) deal one die smaller damage.",
     "Slashing": "A sharp edge: most blades, axes, shrapnel from explosions.",
     "Electric": "Magic or advanced technology; a sudden jolt.",
     "Heat": "Extreme heat (fire magic, lasers, plasma, flames); may include a risk of being lit on fire.",
@@ -112,8 +126,15 @@ DIE_LADDER = (1, 2, 3, 4, 6, 8, 10, 12, 20)
 """rules/semiautomagic.md §2.5 [REC] S9: die sizes from smallest to largest; "one die smaller" steps down one rung (1 = a flat 1)."""
 
 DAMAGE_FORM = Form(
-    "semiautomagic.damage", "a damage number or dice expression", "Write a number such as 9 or dice such as 2d6+3.",
-    "bad_damage", sides=DIE_LADDER[1:], count=(0, 50), dice_max=50, damage=True, floor=0,
+    "semiautomagic.damage",
+    "a damage number or dice expression",
+    "Write a number such as 9 or dice such as 2d6+3.",
+    "bad_damage",
+    sides=DIE_LADDER[1:],
+    count=(0, 50),
+    dice_max=50,
+    damage=True,
+    floor=0,
     empty="Damage is required: a number such as 9 or dice such as 2d6+3.",
     sides_said="on the die ladder (" + ", ".join(f"d{s}" for s in DIE_LADDER[1:]) + ")",
 )
@@ -190,15 +211,22 @@ WEAPON_EFFORTS = ("none", "light", "medium", "heavy")
 # d20 → (action, effect). Effects: reroll (with ignore_add), extra_d6_rounds, scatter, panicked_rounds,
 # screaming, status, control_rounds / control_d6_rounds, blank.
 CONFUSION_CHART = {
-    1: ("Roll again, ignoring any future 1s; confused for an additional 1d6 rounds.",
-        {"reroll": True, "ignore_add": 1, "extra_d6_rounds": True}),
-    2: ("Scatter die: uses the deadliest spell, combo and weapon combination (GM's choice) against the "
-        "creature closest to that direction.", {"scatter": True}),
+    1: (
+        "Roll again, ignoring any future 1s; confused for an additional 1d6 rounds.",
+        {"reroll": True, "ignore_add": 1, "extra_d6_rounds": True},
+    ),
+    2: (
+        "Scatter die: uses the deadliest spell, combo and weapon combination (GM's choice) against the "
+        "creature closest to that direction.",
+        {"scatter": True},
+    ),
     3: ("Uses the deadliest spell, combo and weapon combination against the creature it dislikes most.", {}),
     4: ("Uses the deadliest spell, combo and weapon combination against the closest creature.", {}),
     5: ("Panicked for this round.", {"panicked_rounds": 1}),
-    6: ("Reroll: screams as loudly as it can while doing whatever the reroll says, ignoring results of 5.",
-        {"reroll": True, "ignore_add": 5, "screaming": True}),
+    6: (
+        "Reroll: screams as loudly as it can while doing whatever the reroll says, ignoring results of 5.",
+        {"reroll": True, "ignore_add": 5, "screaming": True},
+    ),
     7: ("Scatter die: throws whatever it holds at the creature closest to that direction.", {"scatter": True}),
     8: ("Attacks the nearest creature once with its least powerful (but still harmful) attack.", {}),
     9: ("Drops what it is holding.", {}),

@@ -17,8 +17,15 @@ from py_rules.semiautomagic import tables as T
 from py_rules.semiautomagic.sheet import DAMAGE_TEXT_MAX as _DAMAGE_MAX, NAME_MAX as _NAME_MAX, SHEET, WEAPONS_MAX
 from py_rules.words import listed
 
-__all__ = ("COMMON_WEAPONS", "WEAPONS_ARE_EXAMPLES", "WEAPONS_MAX", "weapons_of", "armour_of", "find_weapon",
-           "type_key")
+__all__ = (
+    "COMMON_WEAPONS",
+    "WEAPONS_ARE_EXAMPLES",
+    "WEAPONS_MAX",
+    "weapons_of",
+    "armour_of",
+    "find_weapon",
+    "type_key",
+)
 
 _KEYS = ("name", "damage", "damage_type", "light_material", "nonlethal")
 
@@ -29,7 +36,13 @@ COMMON_WEAPONS = (
     # One or two weapons per damage type the seed names (seed 002, damage types); dice are examples.
     {"name": "Fists", "damage": "1d4", "damage_type": "bludgeoning", "light_material": False, "nonlethal": True},
     {"name": "Club", "damage": "1d8", "damage_type": "bludgeoning", "light_material": False, "nonlethal": False},
-    {"name": "Aluminium club", "damage": "1d8", "damage_type": "bludgeoning", "light_material": True, "nonlethal": False},
+    {
+        "name": "Aluminium club",
+        "damage": "1d8",
+        "damage_type": "bludgeoning",
+        "light_material": True,
+        "nonlethal": False,
+    },
     {"name": "Mace", "damage": "1d10", "damage_type": "bludgeoning", "light_material": False, "nonlethal": False},
     {"name": "Knife", "damage": "1d6", "damage_type": "piercing", "light_material": False, "nonlethal": False},
     {"name": "Spear", "damage": "1d10", "damage_type": "piercing", "light_material": False, "nonlethal": False},
@@ -54,8 +67,15 @@ def type_key(damage_type: str) -> str:
     return WEAPON_TYPES[damage_type]
 
 
-_LABELS = {"name": "Name", "damage": "Damage", "damage_type": "Damage type", "light_material": "Light material",
-           "nonlethal": "Nonlethal", "defence": "Defence", "mobility_penalty": "Mobility penalty"}
+_LABELS = {
+    "name": "Name",
+    "damage": "Damage",
+    "damage_type": "Damage type",
+    "light_material": "Light material",
+    "nonlethal": "Nonlethal",
+    "defence": "Defence",
+    "mobility_penalty": "Mobility penalty",
+}
 """The editor's labels: a refusal names the weapon and the field as the form shows them ("Club — Damage: …")."""
 
 
@@ -67,8 +87,9 @@ def _text(value, who: str, key: str, field: str, limit: int) -> str:
     if not isinstance(value, str):
         raise RulesError("wrong_type", f"{_said(who, key)}: must be text.", f"{field}.{key}")
     if len(value) > limit:
-        raise RulesError("out_of_range", f"{_said(who, key)}: at most {limit} characters (got {len(value)}).",
-                         f"{field}.{key}")
+        raise RulesError(
+            "out_of_range", f"{_said(who, key)}: at most {limit} characters (got {len(value)}).", f"{field}.{key}"
+        )
     return value.strip()
 
 
@@ -88,9 +109,12 @@ def _weapon(raw, index: int) -> dict:
         who = raw["name"].strip()[:_NAME_MAX]
     unknown = [key for key in raw if key not in _KEYS]
     if unknown:
-        raise RulesError("unknown_field", f"{who} has no field {unknown[0]!r} (a weapon has a name, a damage, a "
-                         "damage type, whether it is of a light material and whether it is nonlethal).",
-                         f"{field}.{unknown[0]}")
+        raise RulesError(
+            "unknown_field",
+            f"{who} has no field {unknown[0]!r} (a weapon has a name, a damage, a "
+            "damage type, whether it is of a light material and whether it is nonlethal).",
+            f"{field}.{unknown[0]}",
+        )
     name = _text(raw.get("name", ""), who, "name", field, _NAME_MAX)
     if not name:
         raise RulesError("missing_field", f"{_said(who, 'name')}: every weapon needs a name.", f"{field}.name")
@@ -104,10 +128,16 @@ def _weapon(raw, index: int) -> dict:
     raw_type = raw.get("damage_type", "bludgeoning")
     kind = raw_type.lower() if isinstance(raw_type, str) else raw_type
     if kind not in WEAPON_TYPES:
-        raise RulesError("bad_choice", f"{_said(who, 'damage_type')}: one of {listed(T.DAMAGE_TYPES)}.",
-                         f"{field}.damage_type")
-    return {"name": name, "damage": damage, "damage_type": kind,
-            "light_material": _flag(raw, "light_material", who, field), "nonlethal": _flag(raw, "nonlethal", who, field)}
+        raise RulesError(
+            "bad_choice", f"{_said(who, 'damage_type')}: one of {listed(T.DAMAGE_TYPES)}.", f"{field}.damage_type"
+        )
+    return {
+        "name": name,
+        "damage": damage,
+        "damage_type": kind,
+        "light_material": _flag(raw, "light_material", who, field),
+        "nonlethal": _flag(raw, "nonlethal", who, field),
+    }
 
 
 def weapons_of(raw) -> list:
@@ -125,11 +155,16 @@ def _whole(raw: dict, key: str) -> int:
     declared = SHEET.field(f"armour.{key}")
     low, high = int(declared.minimum), int(declared.maximum)
     value = raw.get(key, 0)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or (isinstance(value, float) and not value.is_integer()):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or (isinstance(value, float) and not value.is_integer())
+    ):
         raise RulesError("wrong_type", f"{_said('Armour', key)}: a whole number (got {value!r}).", f"armour.{key}")
     if not low <= value <= high:
-        raise RulesError("out_of_range", f"{_said('Armour', key)}: between {low} and {high} (got {int(value)}).",
-                         f"armour.{key}")
+        raise RulesError(
+            "out_of_range", f"{_said('Armour', key)}: between {low} and {high} (got {int(value)}).", f"armour.{key}"
+        )
     return int(value)
 
 
@@ -142,11 +177,13 @@ def armour_of(raw):
         raise RulesError("wrong_type", "Armour must have a name, a defence and a mobility penalty.", "armour")
     unknown = [key for key in raw if key not in ("name", "defence", "mobility_penalty")]
     if unknown:
-        raise RulesError("unknown_field", f"Armour has no field {unknown[0]!r} (it has a name, a defence and a "
-                         "mobility penalty).", f"armour.{unknown[0]}")
+        raise RulesError(
+            "unknown_field",
+            f"Armour has no field {unknown[0]!r} (it has a name, a defence and a mobility penalty).",
+            f"armour.{unknown[0]}",
+        )
     name = _text(raw.get("name", ""), "Armour", "name", "armour", _NAME_MAX)
-    return {"name": name, "defence": _whole(raw, "defence"),
-            "mobility_penalty": _whole(raw, "mobility_penalty")}
+    return {"name": name, "defence": _whole(raw, "defence"), "mobility_penalty": _whole(raw, "mobility_penalty")}
 
 
 def find_weapon(c: dict, name: str):
@@ -159,5 +196,9 @@ def find_weapon(c: dict, name: str):
         if weapon["name"] == name:
             return dict(weapon)
     known = [w["name"] for w in weapons]
-    raise RulesError("unknown_weapon", f"{c['name'] or 'The attacker'} has no weapon called {name!r}"
-                     + (f"; its weapons: {listed(known)}." if known else "; it lists no weapons."), "weapon")
+    raise RulesError(
+        "unknown_weapon",
+        f"{c['name'] or 'The attacker'} has no weapon called {name!r}"
+        + (f"; its weapons: {listed(known)}." if known else "; it lists no weapons."),
+        "weapon",
+    )

@@ -11,8 +11,14 @@ BASE = {
     "schema": "armageddon.character/1",
     "name": "Kim",
     "kind": "mundane",
-    "attributes": {"Strength": 2, "Dexterity": 2, "Constitution": 3, "Intelligence": 2, "Perception": 2,
-                   "Willpower": 3},
+    "attributes": {
+        "Strength": 2,
+        "Dexterity": 2,
+        "Constitution": 3,
+        "Intelligence": 2,
+        "Perception": 2,
+        "Willpower": 3,
+    },
     "skills": {"Handguns": 3, "First Aid": 2, "Stealth": 2},
 }
 

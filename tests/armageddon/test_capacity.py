@@ -30,7 +30,9 @@ def test_fear_tests_a_failed_fear_test_freezes_him_for_his_turns_no_action_no_de
     assert not details["can_act"] and not details["can_defend"]
     assert details["headline"] == "Can't act or defend: frozen by fear (2 Turns)"
     assert "armageddon.character_task" in details["forbidden"] and "armageddon.fear_test" not in details["forbidden"]
-    assert _capacity(_char(conditions=["frozen"], frozen_seconds=10), turn_seconds=10)["details"]["headline"].endswith("(1 Turn)")
+    assert _capacity(_char(conditions=["frozen"], frozen_seconds=10), turn_seconds=10)["details"]["headline"].endswith(
+        "(1 Turn)"
+    )
 
 
 def test_life_points_an_unconscious_dying_character_makes_only_survival_tests():
@@ -74,9 +76,16 @@ def test_life_and_endurance_points_injury_tiredness_and_depression_each_with_its
 def test_essence_a_lost_willpower_point_lowers_willpower_until_essence_is_back_to_0():
     lowered = _capacity(_char(lost_attributes={"Willpower": 1}, essence=-3))["details"]["lowered"]
     base = EXAMPLE["attributes"]["Willpower"]
-    assert lowered == [{"name": "Willpower", "value": base - 1, "base": base, "lost": 1,
-                        "until": "until Essence is back to 0 or more",
-                        "text": f"Willpower {base - 1} ({base}, −1 until Essence is back to 0 or more)"}]
+    assert lowered == [
+        {
+            "name": "Willpower",
+            "value": base - 1,
+            "base": base,
+            "lost": 1,
+            "until": "until Essence is back to 0 or more",
+            "text": f"Willpower {base - 1} ({base}, −1 until Essence is back to 0 or more)",
+        }
+    ]
 
 
 def test_encumbrance_penalty_names_the_rolls_it_reaches():

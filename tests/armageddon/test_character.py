@@ -109,8 +109,12 @@ def test_bad_input_absurd_weight_is_refused_not_an_internal_error(fail):
 
 
 def test_bad_input_through_the_page_json_text_names_the_field():
-    response = api.handle({"op": "armageddon.encumbrance", "args": {"character": json.dumps(
-        dict(EXAMPLE, attributes=dict(EXAMPLE["attributes"], Willpower=-2)))}})
+    response = api.handle(
+        {
+            "op": "armageddon.encumbrance",
+            "args": {"character": json.dumps(dict(EXAMPLE, attributes=dict(EXAMPLE["attributes"], Willpower=-2)))},
+        }
+    )
     assert response["ok"] is False and "Willpower must be at least 0" in response["error"]["message"]
 
 
@@ -128,27 +132,43 @@ def test_unknown_condition_and_current_above_maximum_are_refused():
 
 
 _attributes = st.fixed_dictionaries({name: st.integers(0, 8) for name in ATTRIBUTES})
-_skills = st.dictionaries(st.sampled_from(SKILLS), st.one_of(
-    st.integers(0, 6), st.fixed_dictionaries({"level": st.integers(0, 6), "untrained_penalty": st.integers(-10, 0)})),
-    max_size=4)
+_skills = st.dictionaries(
+    st.sampled_from(SKILLS),
+    st.one_of(
+        st.integers(0, 6), st.fixed_dictionaries({"level": st.integers(0, 6), "untrained_penalty": st.integers(-10, 0)})
+    ),
+    max_size=4,
+)
 _NAMES = st.text(max_size=10).filter(lambda name: not text_problem(name))
 """Any name the sheet keeps (py_rules.text: no control or direction-turning character)."""
-_items = st.lists(st.fixed_dictionaries({"name": _NAMES, "weight": st.one_of(
-    st.integers(0, 200), st.floats(0, 200, allow_nan=False))}), max_size=3)
+_items = st.lists(
+    st.fixed_dictionaries(
+        {"name": _NAMES, "weight": st.one_of(st.integers(0, 200), st.floats(0, 200, allow_nan=False))}
+    ),
+    max_size=3,
+)
 
 
 @st.composite
 def characters(draw):
     attributes = draw(_attributes)
     kind = draw(st.sampled_from(["mundane", "gifted", "supernatural"]))
-    raw = {"schema": SCHEMA, "name": draw(_NAMES), "kind": kind, "attributes": attributes,
-           "skills": draw(_skills), "items": draw(_items),
-           "essence_channeling": 0 if kind == "mundane" else draw(st.integers(0, 5)),
-           "conditions": draw(st.lists(st.sampled_from(STORED_CONDITIONS), max_size=3)),
-           "sleep_debt": draw(st.integers(0, 5))}
+    raw = {
+        "schema": SCHEMA,
+        "name": draw(_NAMES),
+        "kind": kind,
+        "attributes": attributes,
+        "skills": draw(_skills),
+        "items": draw(_items),
+        "essence_channeling": 0 if kind == "mundane" else draw(st.integers(0, 5)),
+        "conditions": draw(st.lists(st.sampled_from(STORED_CONDITIONS), max_size=3)),
+        "sleep_debt": draw(st.integers(0, 5)),
+    }
     base = from_dict(raw)
-    raw["current"] = {key: draw(st.integers(-40, value)) for key, value in
-                      [(k, base["derived"][k]) for k in ("life_points", "endurance_points", "essence")]}
+    raw["current"] = {
+        key: draw(st.integers(-40, value))
+        for key, value in [(k, base["derived"][k]) for k in ("life_points", "endurance_points", "essence")]
+    }
     raw["lost_attributes"] = {"Intelligence": draw(st.integers(0, attributes["Intelligence"]))}
     return from_dict(raw)
 

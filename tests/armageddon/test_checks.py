@@ -15,15 +15,13 @@ def roll_test(faces, **kwargs):
     return result
 
 
-
-
-
 def test_basics_game_master_is_the_chronicler(run):
     result = run("system_info")
     assert result["details"]["gm_title"] == "Chronicler"
     catalog = api.handle({"op": "catalog"})["result"]
     assert {"id": "armageddon", "gm_title": "Chronicler"}.items() <= next(
-        s for s in catalog["systems"] if s["id"] == "armageddon").items()
+        s for s in catalog["systems"] if s["id"] == "armageddon"
+    ).items()
 
 
 def test_basics_d10_for_all_rolls_except_damage(run):
@@ -79,6 +77,7 @@ def test_tests_difficult_test_rolls_attribute_plus_1d10():
 
 def test_tests_apply_modifiers_9_or_higher_succeeds():
     from py_rules.trace import Modifier
+
     ok = roll_test([4], kind="difficult", attribute_name="Strength", attribute=3, modifiers=[Modifier("help", 2, "GM")])
     assert (ok.total, ok.success) == (9, True)
     assert roll_test([5], kind="difficult", attribute_name="Strength", attribute=3).success is False
@@ -88,7 +87,9 @@ def test_two_attribute_consciousness_and_survival_tests_roll_con_plus_will_plus_
     result = run("test", dice=[3], kind="survival", character=make())
     assert [(m["label"], m["value"]) for m in result["modifiers"]] == [("Constitution", 3), ("Willpower", 3)]
     assert result["total"] == 9
-    assert roll_test([3], kind="consciousness", attribute_name="Constitution", attribute=2, second_attribute=4).total == 9
+    assert (
+        roll_test([3], kind="consciousness", attribute_name="Constitution", attribute=2, second_attribute=4).total == 9
+    )
     hurt = run("test", dice=[3], kind="consciousness", character=make(life_points=-2))
     assert hurt["total"] == 9 and hurt["steps"][0]["text"].startswith("A plain Consciousness Test")
 
@@ -104,8 +105,9 @@ def test_test_without_level_or_character_names_the_field(fail):
 
 
 def test_resisted_tasks_are_resolved_like_regular_rolls_the_higher_result_wins(run):
-    result = run("resisted", dice=[7, 5], a_attribute=3, a_skill=2, b_attribute=3, b_skill=2, a_name="Kim",
-                 b_name="Guard")
+    result = run(
+        "resisted", dice=[7, 5], a_attribute=3, a_skill=2, b_attribute=3, b_skill=2, a_name="Kim", b_name="Guard"
+    )
     assert (result["details"]["a"]["total"], result["details"]["b"]["total"]) == (12, 10)
     assert result["details"]["winner"] == "Kim" and result["details"]["margin"] == 2
 
@@ -142,15 +144,18 @@ def test_resisted_a_winner_always_reached_9_and_rolled_higher(a, b):
 
 
 def test_resisted_side_a_character_brings_his_state_penalties(run, make):
-    result = run("resisted", dice=[8, 5], a_attribute=3, a_skill=2, b_attribute=3, b_skill=2,
-                 character=make(endurance_points=3))
+    result = run(
+        "resisted", dice=[8, 5], a_attribute=3, a_skill=2, b_attribute=3, b_skill=2, character=make(endurance_points=3)
+    )
     assert result["details"]["a"]["total"] == 8 + 5 - 2 and result["details"]["winner"] == "Kim"
 
 
 def test_rolls_inside_a_state_change_name_each_number_of_their_arithmetic(run, make):
     result = run("fear_test", dice=[6, 3], character=make(life_points=4), penalty=-2)
-    assert "  6 (die) +3 (Willpower) -2 (Chronicler's fear penalty) -2 (injured (4 LP)) = 5 [Tests — Armageddon]" \
+    assert (
+        "  6 (die) +3 (Willpower) -2 (Chronicler's fear penalty) -2 (injured (4 LP)) = 5 [Tests — Armageddon]"
         in result["text"]
+    )
 
 
 def test_resisted_and_unskilled_wording(run):

@@ -17,8 +17,14 @@ def test_essence_at_half_or_lower_minus_1_to_mental_tasks(run, make):
 def test_essence_half_penalty_on_mental_tests_is_a_setting(run, make):
     numb = make(essence=7)
     assert run("test", dice=[5], kind="difficult", attribute_name="Willpower", character=numb)["total"] == 5 + 3 - 1
-    off = run("test", dice=[5], kind="difficult", attribute_name="Willpower", character=numb,
-              essence_penalty_on_mental_tests=False)
+    off = run(
+        "test",
+        dice=[5],
+        kind="difficult",
+        attribute_name="Willpower",
+        character=numb,
+        essence_penalty_on_mental_tests=False,
+    )
     assert off["total"] == 5 + 3
 
 
@@ -31,8 +37,10 @@ def test_at_1_or_0_essence_all_actions_at_minus_3(run, make):
 def test_essence_penalties_do_not_stack_unless_the_setting_says_so(run, make):
     low = make(essence=1)
     assert run("action_penalties", character=low, attribute_name="Intelligence")["total"] == -3
-    assert run("action_penalties", character=low, attribute_name="Intelligence",
-               stack_essence_penalties=True)["total"] == -4
+    assert (
+        run("action_penalties", character=low, attribute_name="Intelligence", stack_essence_penalties=True)["total"]
+        == -4
+    )
 
 
 def test_below_0_essence_difficult_willpower_test_minus_1_per_5_below_0(run, make):

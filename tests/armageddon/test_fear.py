@@ -50,7 +50,9 @@ def test_fear_table_severity_by_the_amount_the_test_failed(run, make):
 
 def test_fear_table_is_editable_data_marked_as_a_placeholder(run, make):
     assert FEAR_TABLE_IS_PLACEHOLDER
-    assert [fear_table_lookup(m)["essence_dice"] for m in (1, 3, 5, 7, 9, 11)] == [r["essence_dice"] for r in FEAR_TABLE]
+    assert [fear_table_lookup(m)["essence_dice"] for m in (1, 3, 5, 7, 9, 11)] == [
+        r["essence_dice"] for r in FEAR_TABLE
+    ]
     looked = run("fear_table", margin=6)
     assert looked["details"]["placeholder"] and "fear_table_placeholder" in looked["flags"]
     failed = run("fear_test", dice=[2, 4], character=make())

@@ -15,8 +15,10 @@ def dying_jack():
 
 def test_damage_that_calls_for_tests_is_headed_by_each_test_and_its_outcome():
     result = answer("armageddon.apply_damage", character=JACK, amount="42", dice=[1, 9, 9])
-    assert result["text"][0] == ("Takes 42 LP damage (30 → -12 LP): Consciousness Test: -5 vs 9 — failed: falls "
-                                 "unconscious; Survival Test 1: 14 vs 9 — passed: the next in 1 minute")
+    assert result["text"][0] == (
+        "Takes 42 LP damage (30 → -12 LP): Consciousness Test: -5 vs 9 — failed: falls "
+        "unconscious; Survival Test 1: 14 vs 9 — passed: the next in 1 minute"
+    )
 
 
 def test_a_failed_survival_test_in_time_passing_is_the_headline_with_the_death_timer():
@@ -27,9 +29,11 @@ def test_a_failed_survival_test_in_time_passing_is_the_headline_with_the_death_t
 
 def test_each_survival_test_the_time_ran_is_named_in_order():
     result = answer("armageddon.advance_time", character=dying_jack(), minutes=3, dice=[9, 9, 2])
-    assert result["headline"] == ("Survival Test 2: 13 vs 9 — passed: the next in 1 minute; "
-                                  "Survival Test 3: 12 vs 9 — passed: the next in 1 minute; "
-                                  "Survival Test 4: 4 vs 9 — failed: dies in 6 minutes without help")
+    assert result["headline"] == (
+        "Survival Test 2: 13 vs 9 — passed: the next in 1 minute; "
+        "Survival Test 3: 12 vs 9 — passed: the next in 1 minute; "
+        "Survival Test 4: 4 vs 9 — failed: dies in 6 minutes without help"
+    )
 
 
 def test_a_frozen_dying_character_is_headed_by_the_survival_test_not_the_end_of_frozen():

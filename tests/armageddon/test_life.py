@@ -126,8 +126,9 @@ def test_resuscitation_doctor_makes_a_medicine_task_medicine_plus_intelligence(r
 
 def test_resuscitation_survival_test_plus_1_per_doctor_sl_and_plus_3_in_hospital(run, make):
     pending = make(life_points=-12, conditions=["death_pending"], timers={"death_seconds": 300})
-    result = run("resuscitate", dice=[7, 2], character=pending, doctor_intelligence=3, doctor_medicine=3,
-                 in_hospital=True)
+    result = run(
+        "resuscitate", dice=[7, 2], character=pending, doctor_intelligence=3, doctor_medicine=3, in_hospital=True
+    )
     labels = {m["label"]: m["value"] for m in result["modifiers"]}
     assert labels["doctor's Medicine Task (3 Success Levels)"] == 3 and labels["in a hospital"] == 3
 
@@ -142,8 +143,9 @@ def test_resuscitation_pass_lives_fail_dies(run, make):
     pending = make(life_points=-12, conditions=["death_pending"], timers={"death_seconds": 300})
     lives = run("resuscitate", dice=[7, 2], character=pending, doctor_intelligence=3, doctor_medicine=3)
     assert lives["success"] and "stabilised" in _conditions(lives) and "death_pending" not in _conditions(lives)
-    dies = run("resuscitate", dice=[2, 2], character=pending, doctor_intelligence=3, doctor_medicine=3,
-               in_hospital=False)
+    dies = run(
+        "resuscitate", dice=[2, 2], character=pending, doctor_intelligence=3, doctor_medicine=3, in_hospital=False
+    )
     assert dies["total"] == 2 + 6 - 2 and _conditions(dies) == ["dead"]
 
 
@@ -156,8 +158,9 @@ def test_with_medical_care_below_0_regains_con_per_day_until_0_then_2(run, make)
     result = run("advance_days", dice=[], character=make(life_points=-5), days=3, care=True)
     lp = [e for e in result["events"] if "LP" in e]
     assert "(-5 → -2)" in lp[0] and "(-2 → 0)" in lp[1] and "(0 → 2)" in lp[2]
-    carry = run("advance_days", dice=[], character=make(life_points=-5), days=2, care=True,
-                care_overshoot="carry_surplus")
+    carry = run(
+        "advance_days", dice=[], character=make(life_points=-5), days=2, care=True, care_overshoot="carry_surplus"
+    )
     assert carry["state"]["current"]["life_points"] == 1
 
 
@@ -169,8 +172,9 @@ def test_without_medical_care_below_0_daily_survival_test_1_lp_per_success_level
 
 
 def test_without_medical_care_failing_the_daily_survival_test_loses_1_lp(run, make):
-    result = run("advance_days", dice=[2], character=make(life_points=-15, conditions=["stabilised"]), days=1,
-                 care=False)
+    result = run(
+        "advance_days", dice=[2], character=make(life_points=-15, conditions=["stabilised"]), days=1, care=False
+    )
     assert result["details"]["rolls"][0]["total"] == 2 + 6 - 1
     assert result["state"]["current"]["life_points"] == -16
 
@@ -180,22 +184,39 @@ def test_advance_days_refuses_a_dying_character(fail, make):
 
 
 _heals = st.one_of(
-    st.tuples(st.just("restore_points"), st.fixed_dictionaries({"amount": st.integers(0, 200),
-                                                                "pool": st.sampled_from(["LP", "EP", "Essence"])})),
-    st.tuples(st.just("advance_days"), st.fixed_dictionaries({"days": st.integers(1, 4), "care": st.booleans(),
-                                                              "sleep_hours": st.integers(0, 12)})),
-    st.tuples(st.just("advance_time"), st.fixed_dictionaries({"minutes": st.integers(1, 240),
-                                                              "activity": st.sampled_from(["resting", "sleeping"])})),
+    st.tuples(
+        st.just("restore_points"),
+        st.fixed_dictionaries({"amount": st.integers(0, 200), "pool": st.sampled_from(["LP", "EP", "Essence"])}),
+    ),
+    st.tuples(
+        st.just("advance_days"),
+        st.fixed_dictionaries({"days": st.integers(1, 4), "care": st.booleans(), "sleep_hours": st.integers(0, 12)}),
+    ),
+    st.tuples(
+        st.just("advance_time"),
+        st.fixed_dictionaries({"minutes": st.integers(1, 240), "activity": st.sampled_from(["resting", "sleeping"])}),
+    ),
 )
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.integers(0, 60), st.sampled_from(["LP", "EP", "Essence"]), _heals, st.integers(0, 10**6),
-       st.integers(1, 5), st.integers(1, 5))
+@given(
+    st.integers(0, 60),
+    st.sampled_from(["LP", "EP", "Essence"]),
+    _heals,
+    st.integers(0, 10**6),
+    st.integers(1, 5),
+    st.integers(1, 5),
+)
 def test_damage_then_healing_never_leaves_a_pool_above_its_maximum(make, amount, pool, heal, seed, con, will):
     character = make(Constitution=con, Willpower=will, kind="gifted", essence_channeling=1)
-    hit = api.handle({"op": "armageddon.apply_damage", "args": {"character": character, "amount": str(amount),
-                                                               "pool": pool}, "seed": seed})
+    hit = api.handle(
+        {
+            "op": "armageddon.apply_damage",
+            "args": {"character": character, "amount": str(amount), "pool": pool},
+            "seed": seed,
+        }
+    )
     assert hit["ok"], hit
     op, args = heal
     healed = api.handle({"op": f"armageddon.{op}", "args": dict(args, character=hit["result"]["state"]), "seed": seed})
@@ -211,10 +232,14 @@ def test_damage_then_healing_never_leaves_a_pool_above_its_maximum(make, amount,
 def test_state_changes_list_every_rolls_modifiers_with_their_sources(run, make):
     result = run("apply_damage", dice=[5, 7], character=make(life_points=2), amount="12")
     listed = [(m["label"], m["value"]) for m in result["modifiers"]]
-    assert listed == [("Consciousness Test (LP): Constitution", 3), ("Consciousness Test (LP): Willpower", 3),
-                      ("Consciousness Test (LP): -10 LP (−1 per LP below 0)", -10),
-                      ("Survival Test no. 1: Constitution", 3), ("Survival Test no. 1: Willpower", 3),
-                      ("Survival Test no. 1: -10 LP (−1 per 10 below 0)", -1)]
+    assert listed == [
+        ("Consciousness Test (LP): Constitution", 3),
+        ("Consciousness Test (LP): Willpower", 3),
+        ("Consciousness Test (LP): -10 LP (−1 per LP below 0)", -10),
+        ("Survival Test no. 1: Constitution", 3),
+        ("Survival Test no. 1: Willpower", 3),
+        ("Survival Test no. 1: -10 LP (−1 per 10 below 0)", -1),
+    ]
     assert all(m["source"].startswith("seed 000") for m in result["modifiers"])
 
 
@@ -222,9 +247,13 @@ def test_first_aid_stabilises_a_character_who_slid_to_minus_10_after_earlier_fir
     # First Aid given at −9 (once per injury, A11); untreated, he fails his daily Survival Test and slides to −10:
     # now dying, and the seed's First Aid must still be able to stabilise him.
     treated = make(life_points=-10, first_aid_received=True)
-    day = run("advance_days", dice=[1, 9, 9], character=dict(treated, current=dict(treated["current"],
-                                                                                      life_points=-9)),
-              days=1, care=False)
+    day = run(
+        "advance_days",
+        dice=[1, 9, 9],
+        character=dict(treated, current=dict(treated["current"], life_points=-9)),
+        days=1,
+        care=False,
+    )
     assert "dying" in _conditions(day) and day["state"]["current"]["life_points"] == -10
     aided = run("first_aid", dice=[7], character=day["state"], medic_intelligence=2, medic_first_aid=2)
     assert "stabilised" in _conditions(aided)

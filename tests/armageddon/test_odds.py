@@ -33,6 +33,7 @@ def level_label(answer):
         if top is not None and level >= top:
             return tail["label"]
         return describe_level(level) if level else "Failure"
+
     return label
 
 
@@ -50,20 +51,23 @@ def test_unskilled_attempt_never_better_than_decent_in_the_odds():
     assert not any(o["tail"] for o in answer["outcomes"])
 
 
-@pytest.mark.parametrize("op,args", [
-    ("test", {"kind": "simple", "attribute": 2}),
-    ("test", {"kind": "difficult", "attribute": 3, "tn": 11}),
-    ("test", {"kind": "consciousness", "attribute": 3, "second_attribute": 2}),
-    ("test", {"kind": "survival", "attribute": 1, "second_attribute": 1, "rule_of_one_mode": "literal"}),
-    ("character_task", {"character": BASE, "skill_name": "Stealth", "modifiers": "-1"}),
-    ("consciousness_test", {"character": character(life_points=-2)}),
-    ("survival_test", {"character": character(life_points=-12, conditions=["dying"])}),
-    ("first_aid", {"character": character(life_points=-12, conditions=["dying"]), "rule_of_one_mode": "literal"}),
-    ("first_aid", {"character": character(life_points=4)}),
-    ("first_aid", {"character": character(life_points=4), "medic_first_aid": 0, "medic_intelligence": 5}),
-    ("fear_test", {"character": BASE, "penalty": -2}),
-    ("fear_test", {"character": BASE, "use_fear_table_effects": True}),
-])
+@pytest.mark.parametrize(
+    "op,args",
+    [
+        ("test", {"kind": "simple", "attribute": 2}),
+        ("test", {"kind": "difficult", "attribute": 3, "tn": 11}),
+        ("test", {"kind": "consciousness", "attribute": 3, "second_attribute": 2}),
+        ("test", {"kind": "survival", "attribute": 1, "second_attribute": 1, "rule_of_one_mode": "literal"}),
+        ("character_task", {"character": BASE, "skill_name": "Stealth", "modifiers": "-1"}),
+        ("consciousness_test", {"character": character(life_points=-2)}),
+        ("survival_test", {"character": character(life_points=-12, conditions=["dying"])}),
+        ("first_aid", {"character": character(life_points=-12, conditions=["dying"]), "rule_of_one_mode": "literal"}),
+        ("first_aid", {"character": character(life_points=4)}),
+        ("first_aid", {"character": character(life_points=4), "medic_first_aid": 0, "medic_intelligence": 5}),
+        ("fear_test", {"character": BASE, "penalty": -2}),
+        ("fear_test", {"character": BASE, "use_fear_table_effects": True}),
+    ],
+)
 def test_state_and_test_rolls_match_brute_force(op, args):
     answer = odds(f"armageddon.{op}", args)
     assert_agrees(answer, brute(f"armageddon.{op}", args, level_label(answer), max_dice=4))
@@ -73,7 +77,9 @@ def test_resuscitation_chances_match_brute_force_for_each_doctor_level():
     args = {"character": dict(character(life_points=-12, conditions=["death_pending"]), timers={"death_seconds": 300})}
     answer = odds("armageddon.resuscitate", args)
     assert_agrees(answer, brute("armageddon.resuscitate", args, lambda r: level_label(answer)(_Doctor(r)), max_dice=6))
-    lives, cut = brute("armageddon.resuscitate", args, lambda r: (r.details["rolls"][0]["level"], r.success), max_dice=8)
+    lives, cut = brute(
+        "armageddon.resuscitate", args, lambda r: (r.details["rolls"][0]["level"], r.success), max_dice=8
+    )
     for chance in answer["chances"][:3]:
         level = int(chance["label"].split("gets ")[1].split()[0])
         given = sum(p for (lv, _), p in lives.items() if lv == level)
@@ -88,6 +94,7 @@ class _Doctor:
 
 def test_odds_refuse_like_the_roll_with_the_field():
     from py_rules.api import handle
+
     roll = handle({"op": "armageddon.first_aid", "args": {"character": BASE}})
     ask = handle({"op": "armageddon.first_aid", "args": {"character": BASE}, "mode": "odds"})
     assert ask["ok"] is False and ask["error"] == roll["error"]
@@ -98,8 +105,15 @@ def test_odds_refuse_like_the_roll_with_the_field():
 @pytest.mark.parametrize("tie_rule", ["stalemate", "defender_wins", "reroll"])
 @pytest.mark.parametrize("mode", ["replace", "afmbe_foundry"])
 def test_resisted_odds_match_brute_force_up_to_the_chains_cut(tie_rule, mode):
-    args = {"a_attribute": 3, "a_skill": 2, "b_attribute": 2, "b_skill": 3, "b_modifiers": "+1", "tie_rule": tie_rule,
-            "rule_of_one_mode": mode}
+    args = {
+        "a_attribute": 3,
+        "a_skill": 2,
+        "b_attribute": 2,
+        "b_skill": 3,
+        "b_modifiers": "+1",
+        "tie_rule": tie_rule,
+        "rule_of_one_mode": mode,
+    }
     answer = odds("armageddon.resisted", args)
     names = {"A": "Side A wins", "B": "Side B wins"}
 
@@ -108,7 +122,12 @@ def test_resisted_odds_match_brute_force_up_to_the_chains_cut(tie_rule, mode):
             return names[r.details["winner_side"]]
         a, b = r.details["a"], r.details["b"]
         both_fail = not a["success"] and not b["success"]
-        return "Both fail" if both_fail else next(o["label"] for o in answer["outcomes"] if o["label"].startswith(("Tie", "Still")))
+        return (
+            "Both fail"
+            if both_fail
+            else next(o["label"] for o in answer["outcomes"] if o["label"].startswith(("Tie", "Still")))
+        )
+
     max_dice = 5 if tie_rule != "reroll" else 4
     assert_agrees(answer, brute("armageddon.resisted", args, label, max_dice=max_dice))
 
@@ -136,10 +155,11 @@ def test_chain_tails_hold_the_exact_remaining_mass():
     for mode in MODES:
         weights, denominator, high, low = chain_dist(mode, 6)
         assert sum(weights.values()) + high[0] + low[0] == denominator
-        assert Fraction(high[0], denominator) == Fraction(1, 10 ** 6)
+        assert Fraction(high[0], denominator) == Fraction(1, 10**6)
 
 
 # --- against icepool -----------------------------------------------------------------------------
+
 
 def _icepool_task(offset, tn, depth=6):
     icepool = pytest.importorskip("icepool")
@@ -164,17 +184,24 @@ def test_task_levels_agree_with_icepool(offset, tn):
             q = sum((theirs.probability(lv) for lv in theirs.outcomes() if lv >= tail.order), Fraction(0))
         else:
             q = theirs.probability(outcome.order)
-        assert abs(p - q) <= Fraction(1, 10 ** 6), (outcome, p, q)
+        assert abs(p - q) <= Fraction(1, 10**6), (outcome, p, q)
 
 
 # --- properties ----------------------------------------------------------------------------------
 
+
 @settings(max_examples=25, deadline=None)
-@given(attribute=st.integers(0, 8), skill=st.integers(0, 8), bump=st.integers(0, 4),
-       mode=st.sampled_from(MODES), tn=st.integers(5, 15))
+@given(
+    attribute=st.integers(0, 8),
+    skill=st.integers(0, 8),
+    bump=st.integers(0, 4),
+    mode=st.sampled_from(MODES),
+    tn=st.integers(5, 15),
+)
 def test_more_skill_or_modifier_never_lowers_the_chance_of_success(attribute, skill, bump, mode, tn):
     def chance(**args):
         return Fraction(odds("armageddon.task", dict(args, rule_of_one_mode=mode))["success"]["p"])
+
     base = chance(attribute=attribute, skill=skill, tn=tn)
     assert chance(attribute=attribute, skill=skill, modifiers=f"+{bump}", tn=tn) >= base
     assert chance(attribute=attribute, skill=skill + 1, tn=tn) >= base if skill else True

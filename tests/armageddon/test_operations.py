@@ -41,8 +41,12 @@ def test_every_operation_runs_from_its_form_defaults_or_gives_a_rules_error():
 
 
 def test_task_keeps_working_without_a_character():
-    response = api.handle({"op": "armageddon.task", "args": {"attribute": 2, "skill": 3, "attribute_name": "Dexterity",
-                                                             "skill_name": "Handguns", "dice": "4"}})
+    response = api.handle(
+        {
+            "op": "armageddon.task",
+            "args": {"attribute": 2, "skill": 3, "attribute_name": "Dexterity", "skill_name": "Handguns", "dice": "4"},
+        }
+    )
     assert response["ok"] and response["result"]["total"] == 9
 
 
@@ -57,22 +61,28 @@ def test_the_page_flow_damage_then_heal_passes_state_along(make):
 
 
 def test_rolls_on_a_dead_character_are_refused(make):
-    response = api.handle({"op": "armageddon.character_task", "args": {"character": make(conditions=["dead"]),
-                                                                       "skill_name": "Handguns", "dice": "5"}})
+    response = api.handle(
+        {
+            "op": "armageddon.character_task",
+            "args": {"character": make(conditions=["dead"]), "skill_name": "Handguns", "dice": "5"},
+        }
+    )
     assert response["ok"] is False and response["error"]["code"] == "dead"
 
 
 def test_unknown_skill_in_a_task_from_the_sheet_names_the_field(make):
-    response = api.handle({"op": "armageddon.character_task", "args": {"character": make(), "skill_name": "Basketry",
-                                                                       "dice": "5"}})
+    response = api.handle(
+        {"op": "armageddon.character_task", "args": {"character": make(), "skill_name": "Basketry", "dice": "5"}}
+    )
     assert response["ok"] is False and response["error"]["field"] == "skill_name"
 
 
 def test_wrong_typed_dice_change_nothing(make):
     character = make()
     before = copy.deepcopy(character)
-    response = api.handle({"op": "armageddon.apply_damage", "args": {"character": character, "amount": "40",
-                                                                     "dice": "3"}})
+    response = api.handle(
+        {"op": "armageddon.apply_damage", "args": {"character": character, "amount": "40", "dice": "3"}}
+    )
     assert response["ok"] is False and response["error"]["field"] == "dice"
     assert character == before
 
@@ -123,8 +133,17 @@ def test_every_setting_defaults_to_the_rules_md_recommendation():
     for name, defaults in seen.items():
         assert defaults == {json.dumps(RULES_MD_DEFAULTS[name])}, name
     plain = Settings()
-    for name in ("tn", "rule_of_one_mode", "consciousness_timing", "care_overshoot", "first_aid_scope",
-                 "essence_check_timing", "turn_seconds", "essence_failure_effect", "use_fear_table_effects"):
+    for name in (
+        "tn",
+        "rule_of_one_mode",
+        "consciousness_timing",
+        "care_overshoot",
+        "first_aid_scope",
+        "essence_check_timing",
+        "turn_seconds",
+        "essence_failure_effect",
+        "use_fear_table_effects",
+    ):
         assert getattr(plain, name) == RULES_MD_DEFAULTS[name], name
     assert plain.wake_at == 0 and plain.penalties.injury_penalty_cap == 0
     assert plain.penalties.stack_essence_penalties is False and plain.penalties.essence_penalty_on_mental_tests

@@ -28,24 +28,41 @@ def attrs(*values):
 
 
 BOOK_LAYOUTS = [
-    ("abbreviated attributes and pools on two lines", ZOMBIE_COP,
-     {"name": "Zombie cop", "attributes": attrs(3, 2, 3, 2, 2, 2),
-      "skills": {"Brawling": 2, "Guns (Handgun)": 3, "Dodge": 2, "Notice": 2, "Driving (Car)": 2},
-      "derived": {"life_points": 40, "endurance_points": 29, "speed": 10, "essence": 14},
-      "weapons": [("Punch", "Brawling", "d4 × Strength", "bludgeoning", True),
-                  (".38 revolver", "Guns (Handgun)", "d6 × 4", "bullet", False)],
-      "armour": {"name": "Kevlar vest", "value": 10}}),
-    ("full names with colons and commas", """Sister Agatha, Gifted nun
+    (
+        "abbreviated attributes and pools on two lines",
+        ZOMBIE_COP,
+        {
+            "name": "Zombie cop",
+            "attributes": attrs(3, 2, 3, 2, 2, 2),
+            "skills": {"Brawling": 2, "Guns (Handgun)": 3, "Dodge": 2, "Notice": 2, "Driving (Car)": 2},
+            "derived": {"life_points": 40, "endurance_points": 29, "speed": 10, "essence": 14},
+            "weapons": [
+                ("Punch", "Brawling", "d4 × Strength", "bludgeoning", True),
+                (".38 revolver", "Guns (Handgun)", "d6 × 4", "bullet", False),
+            ],
+            "armour": {"name": "Kevlar vest", "value": 10},
+        },
+    ),
+    (
+        "full names with colons and commas",
+        """Sister Agatha, Gifted nun
 Strength: 2, Dexterity: 2, Constitution: 2, Intelligence: 3, Perception: 3, Willpower: 4
 Life Points: 26, Endurance Points: 29, Speed: 8, Essence Pool: 16
 Qualities: The Gifted, Essence Channeling 2
 Skills: Occult Knowledge 3, First Aid 2, Humanities (Theology) 3
 Attack: Cane d6 x 2 (6)""",
-     {"name": "Sister Agatha", "kind": "gifted", "attributes": attrs(2, 2, 2, 3, 3, 4),
-      "skills": {"Occult Knowledge": 3, "First Aid": 2, "Humanities (Theology)": 3},
-      "derived": {"life_points": 26, "endurance_points": 29, "speed": 8, "essence": 16},
-      "weapons": [("Cane", "Hand Weapon", "d6 × 2", "bludgeoning", True)]}),
-    ("attributes in a table", """Biker
+        {
+            "name": "Sister Agatha",
+            "kind": "gifted",
+            "attributes": attrs(2, 2, 2, 3, 3, 4),
+            "skills": {"Occult Knowledge": 3, "First Aid": 2, "Humanities (Theology)": 3},
+            "derived": {"life_points": 26, "endurance_points": 29, "speed": 8, "essence": 16},
+            "weapons": [("Cane", "Hand Weapon", "d6 × 2", "bludgeoning", True)],
+        },
+    ),
+    (
+        "attributes in a table",
+        """Biker
 Attribute\tLevel
 Str\t4
 Dex\t3
@@ -56,19 +73,32 @@ Wil\t2
 LP 38 EP 32 Spd 12 Essence 16
 Skills: Brawling 3, Hand Weapon (Chain) 2, Driving (Motorcycle) 3
 Attacks: Chain d6 × 4 (12) bludgeoning""",
-     {"name": "Biker", "attributes": attrs(4, 3, 3, 2, 2, 2),
-      "skills": {"Brawling": 3, "Hand Weapon (Chain)": 2, "Driving (Motorcycle)": 3},
-      "weapons": [("Chain", "Hand Weapon (Chain)", "d6 × 4", "bludgeoning", True)]}),
-    ("a supernatural creature whose pools are not the formula's", """Hell hound
+        {
+            "name": "Biker",
+            "attributes": attrs(4, 3, 3, 2, 2, 2),
+            "skills": {"Brawling": 3, "Hand Weapon (Chain)": 2, "Driving (Motorcycle)": 3},
+            "weapons": [("Chain", "Hand Weapon (Chain)", "d6 × 4", "bludgeoning", True)],
+        },
+    ),
+    (
+        "a supernatural creature whose pools are not the formula's",
+        """Hell hound
 Supernatural
 Str 5 Dex 4 Con 5 Int 1 Per 4 Wil 3
 LP 80 EP 44 Spd 18 Essence 22
 Attacks: Bite d6 × 5 (15) slashing/stabbing; Claw d4 × 5 (10) slashing""",
-     {"name": "Hell hound", "kind": "supernatural", "attributes": attrs(5, 4, 5, 1, 4, 3),
-      "derived": {"life_points": 80, "endurance_points": 44, "speed": 18, "essence": 22},
-      "bonuses": {"life_points": 30, "endurance_points": 0, "speed": 0, "essence": 0},
-      "weapons": [("Bite", "Brawling", "d6 × 5", "slashing/stabbing", True),
-                  ("Claw", "Brawling", "d4 × 5", "slashing/stabbing", True)]}),
+        {
+            "name": "Hell hound",
+            "kind": "supernatural",
+            "attributes": attrs(5, 4, 5, 1, 4, 3),
+            "derived": {"life_points": 80, "endurance_points": 44, "speed": 18, "essence": 22},
+            "bonuses": {"life_points": 30, "endurance_points": 0, "speed": 0, "essence": 0},
+            "weapons": [
+                ("Bite", "Brawling", "d6 × 5", "slashing/stabbing", True),
+                ("Claw", "Brawling", "d4 × 5", "slashing/stabbing", True),
+            ],
+        },
+    ),
 ]
 
 
@@ -87,14 +117,17 @@ def test_armageddon_book_layouts_read_into_a_character(title, text, golden):
     for key, value in golden.get("derived", {}).items():
         assert sheet["derived"][key] == value, key
     if "weapons" in golden:
-        assert [(w["name"], w["skill"], w["damage"], w["damage_type"], w["success_levels"]) for w in sheet["weapons"]] \
-            == golden["weapons"]
+        assert [
+            (w["name"], w["skill"], w["damage"], w["damage_type"], w["success_levels"]) for w in sheet["weapons"]
+        ] == golden["weapons"]
 
 
 def test_qualities_and_drawbacks_are_kept_with_their_levels():
     sheet = parse(ZOMBIE_COP)["sheet"]
     assert [(q["name"], q["kind"], q["level"]) for q in sheet["qualities"]] == [
-        ("Hard to Kill", "quality", 2), ("Cruel", "drawback", 1)]
+        ("Hard to Kill", "quality", 2),
+        ("Cruel", "drawback", 1),
+    ]
     assert sheet["bonuses"]["life_points"] == 0  # Hard to Kill 2's +6 LP is the printed 40 (rules/armageddon.md §1.4)
 
 
@@ -113,8 +146,9 @@ def test_attribute_left_out_is_asked_then_given():
     text = ZOMBIE_COP.replace(" Per 2", "")
     parsed = parse(text)
     assert parsed["sheet"] is None and parsed["missing"] == ["Perception"] and parsed["left_out"] == ["Perception"]
-    assert parsed["asks"] == [{"key": "Perception", "label": "Perception", "minimum": 0, "maximum": 20,
-                               "left_out": True}]
+    assert parsed["asks"] == [
+        {"key": "Perception", "label": "Perception", "minimum": 0, "maximum": 20, "left_out": True}
+    ]
     given_back = parse(text, {"Perception": 3, "name": "Officer Dead"})
     assert given_back["sheet"]["attributes"]["Perception"] == 3 and given_back["sheet"]["name"] == "Officer Dead"
 
@@ -138,8 +172,21 @@ def test_door_answers_an_armageddon_block():
     assert answer["result"]["details"]["sheet"]["schema"] == "armageddon.character/1"
 
 
-@pytest.mark.parametrize("junk", ["", "hello there", "Str", "Str abc Dex", "Per 2 turns a day", "× Str (6) " * 200,
-                                  "Skills: , , ,", "Attacks: ;;;", "\x00\x01" * 100, "9" * 5000])
+@pytest.mark.parametrize(
+    "junk",
+    [
+        "",
+        "hello there",
+        "Str",
+        "Str abc Dex",
+        "Per 2 turns a day",
+        "× Str (6) " * 200,
+        "Skills: , , ,",
+        "Attacks: ;;;",
+        "\x00\x01" * 100,
+        "9" * 5000,
+    ],
+)
 def test_junk_claims_nothing_and_lists_everything(junk):
     parsed = parse(junk)
     assert parsed["sheet"] is None and parsed["missing"]
@@ -158,10 +205,36 @@ def test_any_text_is_answered(text):
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(st.sampled_from(["Str 3", "Dex 2", "Con", "3", "Int 2 Per 2", "Wil 2", "LP 34", "EP", "Spd 10",
-                                 "Skills:", "Brawling 2,", "Guns (Handgun) 3", "Attacks:", "Punch d4 × Str (6)",
-                                 "Armor: AV 10", "Qualities:", "Hard to Kill 7", "\n", "|", "\t", "junk"]),
-                max_size=30))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "Str 3",
+                "Dex 2",
+                "Con",
+                "3",
+                "Int 2 Per 2",
+                "Wil 2",
+                "LP 34",
+                "EP",
+                "Spd 10",
+                "Skills:",
+                "Brawling 2,",
+                "Guns (Handgun) 3",
+                "Attacks:",
+                "Punch d4 × Str (6)",
+                "Armor: AV 10",
+                "Qualities:",
+                "Hard to Kill 7",
+                "\n",
+                "|",
+                "\t",
+                "junk",
+            ]
+        ),
+        max_size=30,
+    )
+)
 def test_any_mix_of_book_pieces_is_answered(pieces):
     parsed = parse(" ".join(pieces))
     assert parsed["sheet"] is None or character.from_dict(parsed["sheet"]) == parsed["sheet"]

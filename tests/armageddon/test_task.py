@@ -81,10 +81,25 @@ def test_typed_dice_too_few_faces_names_the_dice_field():
 
 @pytest.mark.parametrize(
     "total, levels, name",
-    [(8, 0, "Failure"), (9, 1, "Adequate"), (10, 1, "Adequate"), (11, 2, "Decent"), (13, 3, "Good"),
-     (15, 4, "Very Good"), (16, 4, "Very Good"), (17, 5, "Excellent"), (20, 5, "Excellent"),
-     (21, 6, "Extraordinary"), (24, 7, "Mind-Boggling"), (27, 8, "Outrageous"), (30, 9, "Superheroic"),
-     (33, 10, "Godlike"), (35, 10, "Godlike"), (36, 11, "Godlike"), (41, 12, "Godlike")],
+    [
+        (8, 0, "Failure"),
+        (9, 1, "Adequate"),
+        (10, 1, "Adequate"),
+        (11, 2, "Decent"),
+        (13, 3, "Good"),
+        (15, 4, "Very Good"),
+        (16, 4, "Very Good"),
+        (17, 5, "Excellent"),
+        (20, 5, "Excellent"),
+        (21, 6, "Extraordinary"),
+        (24, 7, "Mind-Boggling"),
+        (27, 8, "Outrageous"),
+        (30, 9, "Superheroic"),
+        (33, 10, "Godlike"),
+        (35, 10, "Godlike"),
+        (36, 11, "Godlike"),
+        (41, 12, "Godlike"),
+    ],
 )
 def test_basics_outcome_table_bands(total, levels, name):
     assert success_levels(total) == levels

@@ -21,8 +21,9 @@ def test_strenuous_physical_activity_drains_1d4_ep_per_minute(run, make):
 def test_very_strenuous_physical_activity_drains_1d4_ep_per_turn(run, make):
     result = run("advance_time", dice=[1, 2, 3, 4], character=make(), minutes=0, seconds=20, activity="very_strenuous")
     assert _ep(result) == 29 - 10
-    longer_turns = run("advance_time", dice=[1, 2], character=make(), minutes=0, seconds=20,
-                       activity="very_strenuous", turn_seconds=10)
+    longer_turns = run(
+        "advance_time", dice=[1, 2], character=make(), minutes=0, seconds=20, activity="very_strenuous", turn_seconds=10
+    )
     assert _ep(longer_turns) == 29 - 3
 
 
@@ -105,16 +106,23 @@ def test_dead_characters_stop_changing_with_time(run, make):
 def test_below_0_ep_one_consciousness_test_per_turn_even_when_the_turn_drains_ep(run, make):
     # Very strenuous activity drains 1d4 each Turn; below 0 EP the seed asks for one Consciousness Test every
     # Turn, not one for the drain and another for the Turn.
-    result = run("advance_time", dice=[2, 9, 1, 9], character=make(endurance_points=0), minutes=0, seconds=10,
-                 activity="very_strenuous")
+    result = run(
+        "advance_time",
+        dice=[2, 9, 1, 9],
+        character=make(endurance_points=0),
+        minutes=0,
+        seconds=10,
+        activity="very_strenuous",
+    )
     assert [r["kind"] for r in result["details"]["rolls"]] == ["consciousness_test", "consciousness_test"]
     assert [t["die"] for t in result["dice"]] == ["d4", "d10", "d4", "d10"]
     assert _ep(result) == -3
 
 
 def test_set_condition_refuses_to_add_conditions_to_the_dead(run, fail, make):
-    dead = run("set_condition", character=make(life_points=-12, conditions=["dying"]), condition="dead",
-               action="set")["state"]
+    dead = run("set_condition", character=make(life_points=-12, conditions=["dying"]), condition="dead", action="set")[
+        "state"
+    ]
     assert dead["conditions"] == ["dead"] and dead["timers"]["survival_seconds"] == 0
     assert fail("set_condition", character=dead, condition="dying", action="set")["field"] == "condition"
     alive = run("set_condition", character=dead, condition="dead", action="clear")["state"]

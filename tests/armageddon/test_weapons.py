@@ -11,8 +11,13 @@ from py_rules.errors import RulesError
 
 from .conftest import BASE
 
-KNIFE = {"name": "Knife", "skill": "Hand Weapon", "damage": "d4 × Strength", "damage_type": "slashing/stabbing",
-         "success_levels": True}
+KNIFE = {
+    "name": "Knife",
+    "skill": "Hand Weapon",
+    "damage": "d4 × Strength",
+    "damage_type": "slashing/stabbing",
+    "success_levels": True,
+}
 PISTOL = {"name": "Pistol", "skill": "Handguns", "damage": "d6x4", "damage_type": "bullet"}
 
 
@@ -31,34 +36,70 @@ def _refused(**changes):
 
 
 def test_weapon_and_armour_fields_are_kept_normalized():
-    sheet = _sheet(weapons=[{"name": "Pistol", "skill": "Handguns", "damage": "d6 × 4"}], armour={"name": "Vest", "value": 4})
-    assert sheet["weapons"] == [{"name": "Pistol", "skill": "Handguns", "damage": "d6 × 4",
-                                 "damage_type": "bludgeoning", "success_levels": False}]
+    sheet = _sheet(
+        weapons=[{"name": "Pistol", "skill": "Handguns", "damage": "d6 × 4"}], armour={"name": "Vest", "value": 4}
+    )
+    assert sheet["weapons"] == [
+        {
+            "name": "Pistol",
+            "skill": "Handguns",
+            "damage": "d6 × 4",
+            "damage_type": "bludgeoning",
+            "success_levels": False,
+        }
+    ]
     assert sheet["armour"] == {"name": "Vest", "value": 4}
     assert "weapons" not in _sheet() and "armour" not in _sheet()
 
 
-@pytest.mark.parametrize("weapon, path, words", [
-    ({"name": "Knife", "skill": "Hand Weapon", "damage": "d4 × Zap"}, "weapons.0.damage", "Knife — Damage: 'd4 × Zap'"),
-    ({"name": "Knife", "skill": "Hand Weapon", "damage": ""}, "weapons.0.damage", "Knife — Damage: give the damage"),
-    ({"name": "Knife", "skill": "Laser Swords", "damage": "d4"}, "weapons.0.skill", "Knife — Skill: there is no skill"),
-    ({"name": "Knife", "damage": "d4", "damage_type": "laser"}, "weapons.0.damage_type", "Knife — Damage type: one of"),
-    ({"name": "Knife", "damage": "d4", "success_levels": "yes"}, "weapons.0.success_levels",
-     "Knife — Success Levels add to damage: yes or no"),
-    ({"name": "", "damage": "d4"}, "weapons.0.name", "Weapon 1 — Name: every weapon needs a name"),
-    ({"name": "Knife", "damage": "d4", "ammo": 3}, "weapons.0.ammo", "Knife has no field 'ammo'"),
-])
+@pytest.mark.parametrize(
+    "weapon, path, words",
+    [
+        (
+            {"name": "Knife", "skill": "Hand Weapon", "damage": "d4 × Zap"},
+            "weapons.0.damage",
+            "Knife — Damage: 'd4 × Zap'",
+        ),
+        (
+            {"name": "Knife", "skill": "Hand Weapon", "damage": ""},
+            "weapons.0.damage",
+            "Knife — Damage: give the damage",
+        ),
+        (
+            {"name": "Knife", "skill": "Laser Swords", "damage": "d4"},
+            "weapons.0.skill",
+            "Knife — Skill: there is no skill",
+        ),
+        (
+            {"name": "Knife", "damage": "d4", "damage_type": "laser"},
+            "weapons.0.damage_type",
+            "Knife — Damage type: one of",
+        ),
+        (
+            {"name": "Knife", "damage": "d4", "success_levels": "yes"},
+            "weapons.0.success_levels",
+            "Knife — Success Levels add to damage: yes or no",
+        ),
+        ({"name": "", "damage": "d4"}, "weapons.0.name", "Weapon 1 — Name: every weapon needs a name"),
+        ({"name": "Knife", "damage": "d4", "ammo": 3}, "weapons.0.ammo", "Knife has no field 'ammo'"),
+    ],
+)
 def test_each_weapon_field_is_refused_in_the_forms_words(weapon, path, words):
     error = _refused(weapons=[weapon])
     assert error.field == path and words in error.message
     assert "weapons.0" not in error.message and "_" not in error.message.replace("'", "")
 
 
-@pytest.mark.parametrize("armour, path", [({"name": "Vest", "value": 51}, "armour.value"),
-                                          ({"name": "Vest", "value": -1}, "armour.value"),
-                                          ({"name": "Vest", "value": 2.5}, "armour.value"),
-                                          ({"name": 3, "value": 2}, "armour.name"),
-                                          ({"name": "Vest", "value": 2, "weight": 3}, "armour.weight")])
+@pytest.mark.parametrize(
+    "armour, path",
+    [
+        ({"name": "Vest", "value": 51}, "armour.value"),
+        ({"name": "Vest", "value": -1}, "armour.value"),
+        ({"name": "Vest", "value": 2.5}, "armour.value"),
+        ({"name": 3, "value": 2}, "armour.name"),
+        ({"name": "Vest", "value": 2, "weight": 3}, "armour.weight"),
+    ],
+)
 def test_armour_is_refused_per_field(armour, path):
     error = _refused(armour=armour)
     assert error.field == path and error.message.startswith("Armour")
@@ -119,11 +160,25 @@ def test_dodge_with_as_many_success_levels_avoids_the_attack(run):
 
 def test_resisted_defence_rule_equal_totals_stalemate_avoids(run):
     attacker, target = _pair(skills={"Dodge": 3})
-    result = run("attack", dice=[8, 7], attacker=attacker, defender=target, weapon="Knife", defence="dodge",
-                 defence_rule="resisted")
+    result = run(
+        "attack",
+        dice=[8, 7],
+        attacker=attacker,
+        defender=target,
+        weapon="Knife",
+        defence="dodge",
+        defence_rule="resisted",
+    )
     assert result["level_name"] == "avoided"
-    result = run("attack", dice=[9, 7, 1], attacker=attacker, defender=target, weapon="Knife", defence="dodge",
-                 defence_rule="resisted")
+    result = run(
+        "attack",
+        dice=[9, 7, 1],
+        attacker=attacker,
+        defender=target,
+        weapon="Knife",
+        defence="dodge",
+        defence_rule="resisted",
+    )
     assert result["success"] is True  # 13 against 12: the higher total wins
 
 
@@ -145,8 +200,9 @@ def test_armour_absorbing_all_damage_changes_no_life_points(run):
 
 def test_doubled_types_house_rule_doubles_what_passes_armour(run):
     attacker, target = _pair(armour={"name": "Vest", "value": 5})
-    result = run("attack", dice=[6, 3], attacker=attacker, defender=target, weapon="Pistol", defence="none",
-                 doubled_types=True)
+    result = run(
+        "attack", dice=[6, 3], attacker=attacker, defender=target, weapon="Pistol", defence="none", doubled_types=True
+    )
     assert result["details"]["life_points_damage"] == (12 - 5) * 2
 
 
@@ -166,7 +222,9 @@ def test_an_unconscious_defender_makes_no_defence(run):
     attacker, target = _pair(current={"life_points": -3}, conditions=["knocked_down", "unconscious"])
     result = run("attack", dice=[7, 1], attacker=attacker, defender=target, weapon="Pistol", defence="dodge")
     assert any("unconscious: no defence" in s["text"] for s in result["steps"])
-    assert result["states"]["armageddon.defender"]["current"]["life_points"] == -3 - 4  # d6 1 × 4; already unconscious: no new test
+    assert (
+        result["states"]["armageddon.defender"]["current"]["life_points"] == -3 - 4
+    )  # d6 1 × 4; already unconscious: no new test
 
 
 def test_without_weapons_he_punches_with_his_strength(run):
@@ -203,8 +261,19 @@ def test_armour_takes_off_each_hit_never_below_zero(face, armour, doubled):
     through = max(0, face * 4 - armour) * (2 if doubled else 1)
     # 30 LP: at 0 or below a Consciousness Test, at −10 or below a Survival Test too
     dice = [6, face] + [9] * ((through >= 30) + (through >= 40))
-    response = api.handle({"op": "armageddon.attack", "args": {"attacker": attacker, "defender": target,
-                           "weapon": "Pistol", "defence": "none", "doubled_types": doubled, "dice": dice}})
+    response = api.handle(
+        {
+            "op": "armageddon.attack",
+            "args": {
+                "attacker": attacker,
+                "defender": target,
+                "weapon": "Pistol",
+                "defence": "none",
+                "doubled_types": doubled,
+                "dice": dice,
+            },
+        }
+    )
     assert response["ok"], response
     result = response["result"]
     assert result["details"]["life_points_damage"] == through
@@ -214,7 +283,14 @@ def test_armour_takes_off_each_hit_never_below_zero(face, armour, doubled):
 def test_the_add_success_levels_house_rule_reaches_every_weapon(run):
     attacker, target = _pair()
     plain = run("attack", dice=[8, 3], attacker=attacker, defender=target, weapon="Pistol", defence="none")
-    ruled = run("attack", dice=[8, 3], attacker=attacker, defender=target, weapon="Pistol", defence="none",
-                add_success_levels=True)
+    ruled = run(
+        "attack",
+        dice=[8, 3],
+        attacker=attacker,
+        defender=target,
+        weapon="Pistol",
+        defence="none",
+        add_success_levels=True,
+    )
     # 8 + 2 + 3 = 13: Good, 3 Success Levels; d6 3 × 4 = 12
     assert plain["details"]["damage"] == 12 and ruled["details"]["damage"] == 15

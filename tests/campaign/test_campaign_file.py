@@ -15,18 +15,29 @@ from py_rules.campaign.problems import LIMITS
 from py_rules.coc.investigator import EXAMPLE as COC_SHEET, EXAMPLE_OPPONENT as COC_OPPONENT
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
 
-SHEETS = {"armageddon": [ARMAGEDDON_SHEET], "coc": [COC_SHEET, COC_OPPONENT],
-          "semiautomagic": [EXAMPLE_HUMAN, EXAMPLE_ATTACKER]}
+SHEETS = {
+    "armageddon": [ARMAGEDDON_SHEET],
+    "coc": [COC_SHEET, COC_OPPONENT],
+    "semiautomagic": [EXAMPLE_HUMAN, EXAMPLE_ATTACKER],
+}
 
 
 def campaign(game="coc", **fields):
     data = {
-        "schema": SCHEMA, "id": f"c-{game}", "name": "Night at the Opera", "game": game,
-        "created": "2026-12-01T18:30:00.000Z", "updated": "2026-12-02T09:00:00+01:00", "revision": 3,
-        "settings": {}, "characters": [
+        "schema": SCHEMA,
+        "id": f"c-{game}",
+        "name": "Night at the Opera",
+        "game": game,
+        "created": "2026-12-01T18:30:00.000Z",
+        "updated": "2026-12-02T09:00:00+01:00",
+        "revision": 3,
+        "settings": {},
+        "characters": [
             {"id": f"ch-{i}", "kind": "pc" if i == 0 else "npc", "sheet": copy.deepcopy(sheet)}
             for i, sheet in enumerate(SHEETS[game])
-        ], "log": [], "encounters": [],
+        ],
+        "log": [],
+        "encounters": [],
     }
     data.update(fields)
     return data
@@ -41,8 +52,19 @@ def test_a_valid_campaign_of_each_game_comes_back_canonical_and_stable(game):
     checked = validate(campaign(game))
     assert checked.valid and checked.problems == [] and checked.migrated_from is None
     canonical = checked.campaign
-    assert list(canonical) == ["schema", "id", "name", "game", "created", "updated", "revision", "settings",
-                               "characters", "log", "encounters"]
+    assert list(canonical) == [
+        "schema",
+        "id",
+        "name",
+        "game",
+        "created",
+        "updated",
+        "revision",
+        "settings",
+        "characters",
+        "log",
+        "encounters",
+    ]
     assert [c["sheet"]["schema"] for c in canonical["characters"]] == [s["schema"] for s in SHEETS[game]]
     again = validate(json.loads(json.dumps(canonical)))
     assert again.valid and again.campaign == canonical
@@ -55,7 +77,9 @@ def test_each_sheet_is_normalised_by_its_game():
 
 
 def test_settings_are_checked_by_the_games_declarations_and_stored_converted():
-    checked = validate(campaign("armageddon", settings={"tie_rule": "reroll", "tn": "10", "stack_essence_penalties": "on"}))
+    checked = validate(
+        campaign("armageddon", settings={"tie_rule": "reroll", "tn": "10", "stack_essence_penalties": "on"})
+    )
     assert checked.campaign["settings"] == {"tn": 10, "stack_essence_penalties": True, "tie_rule": "reroll"}
 
 
@@ -85,8 +109,12 @@ def test_every_broken_character_is_listed_not_only_the_first():
     data["characters"][1]["sheet"]["luck"] = "lots"
     data["characters"].append({"id": "ch-2", "kind": "villain", "sheet": copy.deepcopy(COC_SHEET), "hp": 3})
     checked = validate(data)
-    assert paths(checked) == ["characters.0.sheet.characteristics.STR", "characters.1.sheet.luck",
-                              "characters.2.hp", "characters.2.kind"]
+    assert paths(checked) == [
+        "characters.0.sheet.characteristics.STR",
+        "characters.1.sheet.luck",
+        "characters.2.hp",
+        "characters.2.kind",
+    ]
 
 
 def test_duplicate_character_ids_are_refused():
@@ -117,8 +145,11 @@ def test_a_file_that_is_not_an_object_is_one_problem_for_the_whole_file(raw):
 
 
 def test_wrong_shapes_inside_the_file_are_each_named():
-    checked = validate(campaign(characters={"a": 1}, log="none", encounters=[1], settings=[], revision=-1,
-                                created="yesterday", colour="red"))
+    checked = validate(
+        campaign(
+            characters={"a": 1}, log="none", encounters=[1], settings=[], revision=-1, created="yesterday", colour="red"
+        )
+    )
     assert sorted(paths(checked)) == ["characters", "colour", "created", "encounters.0", "log", "revision", "settings"]
 
 
@@ -133,11 +164,14 @@ def test_a_file_from_a_newer_app_says_so_and_changes_nothing():
     assert checked.campaign is None
 
 
-@pytest.mark.parametrize("schema, words", [
-    ("rules-companion.campaign/x", "not a campaign file"),
-    (None, "not a campaign file"),
-    ("coc.investigator/1", "one character"),
-])
+@pytest.mark.parametrize(
+    "schema, words",
+    [
+        ("rules-companion.campaign/x", "not a campaign file"),
+        (None, "not a campaign file"),
+        ("coc.investigator/1", "one character"),
+    ],
+)
 def test_a_wrong_schema_is_not_read(schema, words):
     data = campaign()
     if schema is None:
@@ -174,8 +208,12 @@ def test_too_many_characters_are_refused():
 def test_the_operation_answers_valid_problems_campaign_and_migrated_from():
     answer = api.handle({"op": "campaign.validate", "args": {"campaign": campaign("coc", revision=-2)}})
     details = answer["result"]["details"]
-    assert answer["ok"] and details == {"valid": False, "problems": details["problems"], "campaign": None,
-                                        "migrated_from": None}
+    assert answer["ok"] and details == {
+        "valid": False,
+        "problems": details["problems"],
+        "campaign": None,
+        "migrated_from": None,
+    }
     assert [p["path"] for p in details["problems"]] == ["revision"]
     assert "nothing was changed" in answer["result"]["text"][0]
 
@@ -195,8 +233,7 @@ _JSON = st.recursive(
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(["schema", "id", "name", "game", "created", "revision", "settings", "characters", "log"]),
-       _JSON)
+@given(st.sampled_from(["schema", "id", "name", "game", "created", "revision", "settings", "characters", "log"]), _JSON)
 def test_any_value_in_any_field_gives_a_verdict_never_a_crash(key, value):
     data = campaign("coc")
     data[key] = value
@@ -216,7 +253,9 @@ def test_one_character_is_checked_as_the_campaign_would_with_paths_inside_it():
     answer = api.handle({"op": "campaign.check_character", "args": {"game": "coc", "character": bad}})["result"]
     assert answer["details"]["valid"] is False and answer["details"]["character"] is None
     assert [p["path"] for p in answer["details"]["problems"]] == ["sheet.luck"]
-    good = api.handle({"op": "campaign.check_character", "args": {"game": "coc", "character": dict(bad, sheet=COC_SHEET)}})
+    good = api.handle(
+        {"op": "campaign.check_character", "args": {"game": "coc", "character": dict(bad, sheet=COC_SHEET)}}
+    )
     canonical = validate(campaign("coc")).campaign["characters"][0]["sheet"]
     assert good["result"]["details"]["character"] == {"id": "pc-1", "kind": "pc", "sheet": canonical}
 
@@ -237,8 +276,10 @@ def test_a_campaign_of_as_many_characters_as_a_file_holds_passes_the_door(game):
     """TABLE.md, Kept safe: a file the app exported imports again; the door's bounds never refuse a file the
     campaign's own limits allow (its characters, their sheets' nesting)."""
     full = campaign(game)
-    full["characters"] = [{"id": f"ch-{i}", "kind": "npc", "sheet": copy.deepcopy(SHEETS[game][i % len(SHEETS[game])])}
-                          for i in range(LIMITS["characters"])]
+    full["characters"] = [
+        {"id": f"ch-{i}", "kind": "npc", "sheet": copy.deepcopy(SHEETS[game][i % len(SHEETS[game])])}
+        for i in range(LIMITS["characters"])
+    ]
     answer = api.handle({"op": "campaign.validate", "args": {"campaign": full}})
     assert answer["ok"], answer.get("error")
     assert answer["result"]["details"]["valid"], answer["result"]["details"]["problems"][:3]
@@ -255,19 +296,27 @@ def test_the_campaign_remembers_its_forums_format_and_undone_choice():
 
 def test_a_file_without_forum_choices_reads_as_before_and_a_part_left_out_takes_its_default():
     assert "forum" not in validate(campaign("coc")).campaign
-    assert validate(campaign("coc", forum={"format": "plain"})).campaign["forum"] == {"format": "plain",
-                                                                                     "undone": "leave_out"}
+    assert validate(campaign("coc", forum={"format": "plain"})).campaign["forum"] == {
+        "format": "plain",
+        "undone": "leave_out",
+    }
     assert validate(campaign("coc", forum={})).campaign["forum"] == {"format": "bbcode", "undone": "leave_out"}
 
 
-@pytest.mark.parametrize("forum, where, words", [
-    ({"format": "html"}, "forum.format", "The forum's format must be one of: BBCode (phpBB), Markdown"),
-    ({"undone": "hide"}, "forum.undone", "What an undone entry becomes in a post must be one of: Leave out or "
-                                         "Struck through"),
-    ({"format": 3}, "forum.format", "(got '3')"),
-    ({"format": "plain", "colour": "red"}, "forum.colour", "The forum choices have no field 'colour'"),
-    ("markdown", "forum", "The forum choices must be a JSON object"),
-])
+@pytest.mark.parametrize(
+    "forum, where, words",
+    [
+        ({"format": "html"}, "forum.format", "The forum's format must be one of: BBCode (phpBB), Markdown"),
+        (
+            {"undone": "hide"},
+            "forum.undone",
+            "What an undone entry becomes in a post must be one of: Leave out or Struck through",
+        ),
+        ({"format": 3}, "forum.format", "(got '3')"),
+        ({"format": "plain", "colour": "red"}, "forum.colour", "The forum choices have no field 'colour'"),
+        ("markdown", "forum", "The forum choices must be a JSON object"),
+    ],
+)
 def test_bad_forum_choices_are_refused_in_words(forum, where, words):
     checked = validate(campaign("coc", forum=forum))
     assert not checked.valid and paths(checked) == [where]

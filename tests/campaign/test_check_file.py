@@ -77,9 +77,12 @@ def test_an_older_entry_whose_sheet_after_it_the_game_refuses_is_refused():
 
 
 def test_a_text_that_is_not_json_too_deep_or_quoting_a_huge_number_is_refused_as_the_whole_file():
-    for text, code in (("{\"schema\": ", "bad_json"), ("[" * 100 + "]" * 100, "too_deep"),
-                       (file_text([]).replace('"revision":0', '"revision":' + "9" * 40), "bad_json"),
-                       (file_text([]) + " " * 200_000 + "NaN", "bad_json")):
+    for text, code in (
+        ('{"schema": ', "bad_json"),
+        ("[" * 100 + "]" * 100, "too_deep"),
+        (file_text([]).replace('"revision":0', '"revision":' + "9" * 40), "bad_json"),
+        (file_text([]) + " " * 200_000 + "NaN", "bad_json"),
+    ):
         answer = json.loads(api.call(REQUEST, text))
         assert not answer["ok"] and answer["error"]["code"] == code and answer["error"]["field"] == "text"
         assert "campaign file" in answer["error"]["message"]
@@ -111,7 +114,12 @@ def test_a_text_longer_than_the_door_reads_is_refused_before_it_is_read(monkeypa
 
 
 def test_a_file_of_the_old_pages_values_comes_back_whole_with_its_log():
-    old = {"schema": "rules-companion.campaign/0", "game": "coc", "states": {"coc.investigator": HARVEY}, "settings": {}}
+    old = {
+        "schema": "rules-companion.campaign/0",
+        "game": "coc",
+        "states": {"coc.investigator": HARVEY},
+        "settings": {},
+    }
     details = checked(json.dumps(old))
     assert details["valid"] and details["migrated_from"] == "rules-companion.campaign/0"
     assert details["log"] == "campaign" and details["campaign"]["characters"][0]["sheet"]["name"] == HARVEY["name"]
@@ -141,8 +149,9 @@ def test_an_entry_its_text_cannot_vouch_for_is_walked_and_refused_as_before():
     for bad in (long_text, long_key):
         details = checked(file_text([entry(0), bad]))
         assert not details["valid"]
-        assert [{"path": p["path"], "message": p["message"]} for p in details["problems"]] == \
-            validate({**CAMPAIGN, "log": [entry(0), bad]}).problems
+        assert [{"path": p["path"], "message": p["message"]} for p in details["problems"]] == validate(
+            {**CAMPAIGN, "log": [entry(0), bad]}
+        ).problems
 
 
 def test_a_file_sent_as_its_bytes_is_read_as_a_browser_reads_its_text():
@@ -153,8 +162,9 @@ def test_a_file_sent_as_its_bytes_is_read_as_a_browser_reads_its_text():
     assert checked(named.replace(b"Example \xff", b"Example \xff"))["campaign"]["name"] == "Example \ufffd"
 
 
-@pytest.mark.parametrize("name, code", [("Harvey \ud800", "not valid Unicode text"), ("Harvey\u202e", "U+202E"),
-                                        ("Harvey\x00", "U+0000")])
+@pytest.mark.parametrize(
+    "name, code", [("Harvey \ud800", "not valid Unicode text"), ("Harvey\u202e", "U+202E"), ("Harvey\x00", "U+0000")]
+)
 def test_a_file_whose_sheet_name_holds_a_refused_character_is_refused_at_import_naming_the_sheets_field(name, code):
     campaign = copy.deepcopy(CAMPAIGN)
     campaign["characters"][0]["sheet"]["name"] = name

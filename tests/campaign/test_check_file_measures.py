@@ -26,9 +26,11 @@ _ENCODE = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
 def answer_walked(text: str) -> dict:
     """The answer with the file read whole, each entry walked value by value and written again to be measured, and
     every sheet checked by its game each time it is met (no key: a verdict is never kept)."""
-    with mock.patch.object(file_text, "read", lambda text, decoder: None), \
-            mock.patch.object(campaign_entries, "_plainly_bounded", lambda entry: None), \
-            mock.patch.object(log_entry, "sheet_key", lambda value: object()):
+    with (
+        mock.patch.object(file_text, "read", lambda text, decoder: None),
+        mock.patch.object(campaign_entries, "_plainly_bounded", lambda entry: None),
+        mock.patch.object(log_entry, "sheet_key", lambda value: object()),
+    ):
         return answer(text)
 
 
@@ -44,8 +46,11 @@ def details(text: str) -> dict:
 
 def _old_shape(entry: dict) -> dict:
     """``entry`` as a file of the older shape keeps it: each sheet after it whole."""
-    return {**{k: v for k, v in copy.deepcopy(entry).items() if k != "changes"}, "id": "old",
-            "after": {"pc-1": wounded(3)}}
+    return {
+        **{k: v for k, v in copy.deepcopy(entry).items() if k != "changes"},
+        "id": "old",
+        "after": {"pc-1": wounded(3)},
+    }
 
 
 def deep(levels: int):
@@ -74,22 +79,24 @@ SPOILS = {
     "exponents": lambda log: log[1].update(numbers=[1e15, 1e-7, 2.5e300, -0.0, 10**20, 1.5, 12345678901234567.0]),
     "huge entry": lambda log: log[3].update(args={"t": ["y" * 19_000] * 22}),
     "old shape": lambda log: log.append(_old_shape(log[0])),
-    "same sheet, bad change": lambda log: log.append({**copy.deepcopy(log[0]), "id": "again",
-                                                      "changes": {"pc-1": {"hp": ["ten"]}}}),
-    "same sheet, misfit": lambda log: log.append({**copy.deepcopy(log[0]), "id": "misfit",
-                                                  "changes": {"pc-1": {"name": {"x": [1]}}}}),
+    "same sheet, bad change": lambda log: log.append(
+        {**copy.deepcopy(log[0]), "id": "again", "changes": {"pc-1": {"hp": ["ten"]}}}
+    ),
+    "same sheet, misfit": lambda log: log.append(
+        {**copy.deepcopy(log[0]), "id": "misfit", "changes": {"pc-1": {"name": {"x": [1]}}}}
+    ),
 }
 
 
 def _whitespace(text: str, at: int) -> str:
     places = [m.end() for m in re.finditer(r"[,:\[{]", text)]
-    return text if not places else text[:places[at % len(places)]] + " \n\t" + text[places[at % len(places)]:]
+    return text if not places else text[: places[at % len(places)]] + " \n\t" + text[places[at % len(places)] :]
 
 
 def _duplicate(text: str, at: int) -> str:
     places = [m.end() for m in re.finditer(r"\{", text)]
     key = ['"id":"twice",', '"kind":"roll",', '"log":[],', '"before":{},'][at % 4]
-    return text[:places[at % len(places)]] + key + text[places[at % len(places)]:]
+    return text[: places[at % len(places)]] + key + text[places[at % len(places)] :]
 
 
 def _exponent(text: str, at: int) -> str:
@@ -97,7 +104,7 @@ def _exponent(text: str, at: int) -> str:
     if not places:
         return text
     found = places[at % len(places)]
-    return text[:found.start()] + found.group(1) + ["e0", "E+0", ".0e0", "0e-1"][at % 4] + text[found.end():]
+    return text[: found.start()] + found.group(1) + ["e0", "E+0", ".0e0", "0e-1"][at % 4] + text[found.end() :]
 
 
 EDITS = {
@@ -106,7 +113,7 @@ EDITS = {
     "exponent": _exponent,
     "escaped slash": lambda text, at: text.replace("/", "\\/", 1 + at % 3),
     "escaped letter": lambda text, at: text.replace("e", "\\u0065", 1 + at % 5),
-    "cut": lambda text, at: text[:len(text) - 1 - at % 40],
+    "cut": lambda text, at: text[: len(text) - 1 - at % 40],
 }
 STYLES = {
     "compact": lambda value: json.dumps(value, separators=(",", ":"), ensure_ascii=False),
@@ -118,8 +125,11 @@ STYLES = {
 
 
 @settings(max_examples=120, deadline=None)
-@given(spoils=st.lists(st.sampled_from(sorted(SPOILS)), max_size=3), style=st.sampled_from(sorted(STYLES)),
-       edits=st.lists(st.tuples(st.sampled_from(sorted(EDITS)), st.integers(0, 10**6)), max_size=3))
+@given(
+    spoils=st.lists(st.sampled_from(sorted(SPOILS)), max_size=3),
+    style=st.sampled_from(sorted(STYLES)),
+    edits=st.lists(st.tuples(st.sampled_from(sorted(EDITS)), st.integers(0, 10**6)), max_size=3),
+)
 def test_a_file_measured_from_its_text_gets_the_answer_of_the_file_walked_value_by_value(spoils, style, edits):
     log = copy.deepcopy(a_log())
     for name in spoils:
@@ -131,7 +141,10 @@ def test_a_file_measured_from_its_text_gets_the_answer_of_the_file_walked_value_
 
 
 JSON_TEXTS = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**25, 10**25) | st.floats(allow_nan=False, allow_infinity=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**25), 10**25)
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=5), inner, max_size=5),
     max_leaves=30,
@@ -142,12 +155,17 @@ def _written(value, how: int, ascii_only: bool) -> str:
     """``value`` as JSON text, each number with a fraction written one of four ways that read the same (``1e15``,
     ``1.00000000000000000E+15``, ``1000000000000000.0``, ``1000000000000000``)."""
     if isinstance(value, dict):
-        return "{" + ",".join(json.dumps(k, ensure_ascii=ascii_only) + ":" + _written(v, how, ascii_only)
-                              for k, v in value.items()) + "}"
+        return (
+            "{"
+            + ",".join(
+                json.dumps(k, ensure_ascii=ascii_only) + ":" + _written(v, how, ascii_only) for k, v in value.items()
+            )
+            + "}"
+        )
     if isinstance(value, list):
         return "[" + ",".join(_written(v, how, ascii_only) for v in value) + "]"
     if isinstance(value, float):
-        for text in (f"{value:e}", f"{value:.17E}", repr(value), f"{value:.17g}")[how % 4:]:
+        for text in (f"{value:e}", f"{value:.17E}", repr(value), f"{value:.17g}")[how % 4 :]:
             if float(text) == value and any(c in text for c in ".eE"):
                 return text
         return repr(value)
@@ -155,10 +173,12 @@ def _written(value, how: int, ascii_only: bool) -> str:
 
 
 @settings(max_examples=300, deadline=None)
-@given(value=st.dictionaries(st.text(max_size=5), JSON_TEXTS, max_size=6), how=st.integers(0, 3),
-       ascii_only=st.booleans())
+@given(
+    value=st.dictionaries(st.text(max_size=5), JSON_TEXTS, max_size=6), how=st.integers(0, 3), ascii_only=st.booleans()
+)
 def test_an_entry_written_again_is_never_more_than_its_growth_bound_and_holds_fewer_values_than_characters(
-        value, how, ascii_only):
+    value, how, ascii_only
+):
     written = _written(value, how, ascii_only)
     read = json.loads(written)
     assert read == value
@@ -167,15 +187,21 @@ def test_an_entry_written_again_is_never_more_than_its_growth_bound_and_holds_fe
 
     def count(node):
         counted[0] += 1
-        for child in (node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()):
+        for child in node.values() if isinstance(node, dict) else node if isinstance(node, list) else ():
             count(child)
+
     count(read)
     assert counted[0] <= len(written) - 1
 
 
 def test_a_number_written_in_3_characters_comes_out_in_at_most_24():
-    assert max(len(repr(x)) for x in (-2.2250738585072014e-308, -1.7976931348623157e308, -5e-324,
-                                      -1.2345678901234567e-300)) == 24 <= GROWTH * 3
+    assert (
+        max(
+            len(repr(x)) for x in (-2.2250738585072014e-308, -1.7976931348623157e308, -5e-324, -1.2345678901234567e-300)
+        )
+        == 24
+        <= GROWTH * 3
+    )
 
 
 def test_the_growth_bound_of_the_longest_measured_entry_stays_within_the_longest_entry():
@@ -188,14 +214,17 @@ def test_a_key_of_200_characters_written_with_escapes_is_kept_and_one_of_201_ref
         key = ('"\\/é\t\U0001f3b2' * 40)[:length]  # escaped quote, backslash, slash, letter, tab, a die
         log = a_log(2)
         log[1]["args"] = {key: 1}
-        for text in (json.dumps({**CAMPAIGN, "log": log}), json.dumps({**CAMPAIGN, "log": log}, ensure_ascii=False)
-                     .replace("/", "\\/")):
+        for text in (
+            json.dumps({**CAMPAIGN, "log": log}),
+            json.dumps({**CAMPAIGN, "log": log}, ensure_ascii=False).replace("/", "\\/"),
+        ):
             assert len(json.dumps(key)) > 201
             found = assert_walked_verdict(text)["result"]["details"]
             assert found["valid"] is valid
             if not valid:
                 assert [(p["path"], p["message"]) for p in found["problems"]] == [
-                    ("log.1.args", "A field name here is not short text.")]
+                    ("log.1.args", "A field name here is not short text.")
+                ]
 
 
 def test_a_text_of_exactly_the_text_limit_is_kept_and_one_more_character_refused():
@@ -243,7 +272,8 @@ def test_an_entry_of_exponents_right_at_the_longest_is_kept_and_one_character_lo
         assert found["valid"] is valid
         if not valid:
             assert [(p["path"], p["message"]) for p in found["problems"]] == [
-                ("log.1", f"Too large: {MAX_ENTRY_CHARS + 1:,} characters of JSON (at most {MAX_ENTRY_CHARS:,}).")]
+                ("log.1", f"Too large: {MAX_ENTRY_CHARS + 1:,} characters of JSON (at most {MAX_ENTRY_CHARS:,}).")
+            ]
 
 
 def test_every_entry_with_a_long_key_is_found_in_its_stretch_whatever_lies_around_it():
@@ -252,7 +282,7 @@ def test_every_entry_with_a_long_key_is_found_in_its_stretch_whatever_lies_aroun
     pattern = campaign_entries._LONG_KEY_TEXT
     log = [{"i": i, "t": "x" * 190} for i in range(40)]
     for i in (0, 7, 8, 39):
-        log[i][('k\\"' * 70)[:201 if i % 2 else 205]] = 1
+        log[i][('k\\"' * 70)[: 201 if i % 2 else 205]] = 1
     text = json.dumps({"log": log}, ensure_ascii=False)
     _, log_text = file_text.read(text, limits.decoder(text))
     with mock.patch.object(file_text, "_STRETCH", 1_000):
@@ -270,9 +300,15 @@ def test_every_entry_with_a_long_key_is_found_in_its_stretch_whatever_lies_aroun
 def test_a_sheet_key_is_the_same_only_for_the_same_value():
     key = log_entry.sheet_key
     assert key({"a": [1, "x"], "b": None}) == key(json.loads('{"a": [1, "x"], "b": null}'))
-    for one, other in (({"a": 1}, {"a": 1.0}), ({"a": 1}, {"a": True}), ({"a": 0.0}, {"a": -0.0}),
-                       ({"a": 1, "b": 2}, {"b": 2, "a": 1}), ({"a": [1]}, {"a": [[1]]}), ({"a": "1"}, {"a": 1}),
-                       ({"a": 10**20}, {"a": 1e20})):
+    for one, other in (
+        ({"a": 1}, {"a": 1.0}),
+        ({"a": 1}, {"a": True}),
+        ({"a": 0.0}, {"a": -0.0}),
+        ({"a": 1, "b": 2}, {"b": 2, "a": 1}),
+        ({"a": [1]}, {"a": [[1]]}),
+        ({"a": "1"}, {"a": 1}),
+        ({"a": 10**20}, {"a": 1e20}),
+    ):
         assert key(one) != key(other)
 
 
@@ -280,8 +316,13 @@ def test_a_file_sent_as_its_bytes_is_measured_by_the_bytes_of_its_text():
     """The bytes a file was sent as are kept as its text's own (not written again), only when they are:
     a byte-order mark left out, a byte that is not UTF-8 read as a replacement character."""
     text = json.dumps({**CAMPAIGN, "log": a_log(20)}, ensure_ascii=False).replace("Example campaign", "Exémple 🎲")
-    for data in (text.encode(), codecs.BOM_UTF8 + text.encode(), text.encode().replace("é".encode(), b"\xff"),
-                 text.replace("é", "\ufffd").encode(), text.encode().replace("é".encode(), b"\xed\xa0\x80")):
+    for data in (
+        text.encode(),
+        codecs.BOM_UTF8 + text.encode(),
+        text.encode().replace("é".encode(), b"\xff"),
+        text.replace("é", "\ufffd").encode(),
+        text.encode().replace("é".encode(), b"\xed\xa0\x80"),
+    ):
         decoded = api._text_of(data)
         assert len(decoded) > 10_000
         assert limits.utf8(decoded) == decoded.encode("utf-8", "surrogatepass")

@@ -38,7 +38,10 @@ def a_log(n=6):
 
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False, allow_infinity=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**12), 10**12)
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=12),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
     max_leaves=20,
@@ -46,9 +49,11 @@ JSON_VALUES = st.recursive(
 
 
 @settings(max_examples=150, deadline=None)
-@given(value=st.dictionaries(st.sampled_from(["log", "id", "x", "log "]), JSON_VALUES | st.lists(JSON_VALUES),
-                             max_size=4),
-       indent=st.sampled_from([None, 0, 2]), ascii_only=st.booleans())
+@given(
+    value=st.dictionaries(st.sampled_from(["log", "id", "x", "log "]), JSON_VALUES | st.lists(JSON_VALUES), max_size=4),
+    indent=st.sampled_from([None, 0, 2]),
+    ascii_only=st.booleans(),
+)
 def test_the_file_read_a_value_at_a_time_is_the_file_json_reads(value, indent, ascii_only):
     text = json.dumps(value, indent=indent, ensure_ascii=ascii_only)
     read = file_text.read(text, limits.decoder(text))
@@ -62,10 +67,25 @@ def test_the_file_read_a_value_at_a_time_is_the_file_json_reads(value, indent, a
         assert log.spans == []
 
 
-@pytest.mark.parametrize("text", [
-    "[1, 2]", '"text"', "{}x", '{"a": 1,}', '{"a" 1}', '{"log": [1, 2,]}', '{"log": [1 2]}', "{'a': 1}",
-    '\ufeff{"a": 1}', '{"a": NaN}', '{"log": [1e400]}', '{"a": 1', "", " ",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[1, 2]",
+        '"text"',
+        "{}x",
+        '{"a": 1,}',
+        '{"a" 1}',
+        '{"log": [1, 2,]}',
+        '{"log": [1 2]}',
+        "{'a': 1}",
+        '\ufeff{"a": 1}',
+        '{"a": NaN}',
+        '{"log": [1e400]}',
+        '{"a": 1',
+        "",
+        " ",
+    ],
+)
 def test_a_text_that_is_not_plainly_an_object_is_left_to_the_whole_reading(text):
     assert file_text.read(text, limits.decoder(text)) is None
 
@@ -79,29 +99,37 @@ def test_duplicate_keys_keep_the_last_value_at_the_first_place_as_json_does():
 
 def test_a_valid_file_written_any_way_has_the_same_verdict():
     value = {**CAMPAIGN, "log": a_log()}
-    for text in (json.dumps(value), json.dumps(value, indent=2), json.dumps(value, ensure_ascii=True),
-                 json.dumps(value, separators=(",", ":")), json.dumps(value).replace(", ", " ,\n\t ")):
+    for text in (
+        json.dumps(value),
+        json.dumps(value, indent=2),
+        json.dumps(value, ensure_ascii=True),
+        json.dumps(value, separators=(",", ":")),
+        json.dumps(value).replace(", ", " ,\n\t "),
+    ):
         assert assert_same_verdict(text)["result"]["details"]["valid"]
 
 
-@pytest.mark.parametrize("spoil", [
-    lambda log: log[1].update(kind="nonsense"),
-    lambda log: log[2].update(id=log[0]["id"]),
-    lambda log: log[1].update(result={"label": "x" * (LIMITS["text"] + 1)}),
-    lambda log: log[1].update(result={"label": "x" * LIMITS["text"]}),
-    lambda log: log[1].update(args={"k" * 201: 1}),
-    lambda log: log[1].update(args={"k" * 200: 1}),
-    lambda log: log[1].update(args={"k\"" * 101: 1}),  # 202 characters, each quote written as two
-    lambda log: log[1].update(args={"é" * 201: 1}),
-    lambda log: log[1].update(args={"nodes": list(range(LIMITS["entry_nodes"] + 5))}),
-    lambda log: log[1].update(args={"deep": json.loads("[" * 23 + "]" * 23)}),
-    lambda log: log[1].update(result={"dice": [{"die": "d10", "face": "7", "purpose": 1}]}),
-    lambda log: log[0]["before"]["pc-1"].update(hp="ten"),
-    lambda log: log[0]["changes"]["pc-1"].update(hp=["ten"]),
-    lambda log: log[0]["changes"]["pc-1"].update(name={"x": 1}),
-    lambda log: log.append(5),
-    lambda log: log[1].update(numbers=[1e15, 1e-7, 2.5e300, -0.0, 10**20]),
-])
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda log: log[1].update(kind="nonsense"),
+        lambda log: log[2].update(id=log[0]["id"]),
+        lambda log: log[1].update(result={"label": "x" * (LIMITS["text"] + 1)}),
+        lambda log: log[1].update(result={"label": "x" * LIMITS["text"]}),
+        lambda log: log[1].update(args={"k" * 201: 1}),
+        lambda log: log[1].update(args={"k" * 200: 1}),
+        lambda log: log[1].update(args={'k"' * 101: 1}),  # 202 characters, each quote written as two
+        lambda log: log[1].update(args={"é" * 201: 1}),
+        lambda log: log[1].update(args={"nodes": list(range(LIMITS["entry_nodes"] + 5))}),
+        lambda log: log[1].update(args={"deep": json.loads("[" * 23 + "]" * 23)}),
+        lambda log: log[1].update(result={"dice": [{"die": "d10", "face": "7", "purpose": 1}]}),
+        lambda log: log[0]["before"]["pc-1"].update(hp="ten"),
+        lambda log: log[0]["changes"]["pc-1"].update(hp=["ten"]),
+        lambda log: log[0]["changes"]["pc-1"].update(name={"x": 1}),
+        lambda log: log.append(5),
+        lambda log: log[1].update(numbers=[1e15, 1e-7, 2.5e300, -0.0, 10**20]),
+    ],
+)
 def test_a_spoiled_entry_is_refused_with_the_same_problems(spoil):
     log = a_log()
     spoil(log)
@@ -121,8 +149,12 @@ def test_a_number_written_short_that_comes_out_long_stays_within_the_measure():
 
 
 @settings(max_examples=60, deadline=None)
-@given(where=st.integers(0, 5), field=st.sampled_from(["args", "result", "extra"]), value=JSON_VALUES,
-       indent=st.sampled_from([None, 1]))
+@given(
+    where=st.integers(0, 5),
+    field=st.sampled_from(["args", "result", "extra"]),
+    value=JSON_VALUES,
+    indent=st.sampled_from([None, 1]),
+)
 def test_any_value_put_in_an_entry_gets_the_same_verdict(where, field, value, indent):
     log = copy.deepcopy(a_log())
     log[where][field] = value

@@ -17,8 +17,11 @@ from py_rules.campaign.repair import REPAIRED_NAME, repair
 from py_rules.coc.investigator import EXAMPLE as COC_SHEET, EXAMPLE_OPPONENT as COC_OPPONENT
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
 
-SHEETS = {"armageddon": [ARMAGEDDON_SHEET, ARMAGEDDON_SHEET], "coc": [COC_SHEET, COC_OPPONENT],
-          "semiautomagic": [EXAMPLE_HUMAN, EXAMPLE_ATTACKER]}
+SHEETS = {
+    "armageddon": [ARMAGEDDON_SHEET, ARMAGEDDON_SHEET],
+    "coc": [COC_SHEET, COC_OPPONENT],
+    "semiautomagic": [EXAMPLE_HUMAN, EXAMPLE_ATTACKER],
+}
 NPC = {"armageddon": {"dexterity": 3}, "coc": {"dex": 60, "combat_skill": 40}, "semiautomagic": {}}
 NOW = "2026-12-02T10:00:00.000Z"
 
@@ -27,8 +30,12 @@ def encounter(game, ident, character_ids):
     """An encounter as the engine starts it: the party characters named, and a quick NPC."""
     people = [{"character_id": cid} for cid in character_ids] + [{"name": "Ghoul", "npc": NPC[game]}]
     sheets = {f"ch-{i}": sheet for i, sheet in enumerate(SHEETS[game])}
-    answer = api.handle({"op": "encounter.start", "args": {"id": ident, "name": f"Scene {ident}", "game": game,
-                                                           "combatants": people, "sheets": sheets}})
+    answer = api.handle(
+        {
+            "op": "encounter.start",
+            "args": {"id": ident, "name": f"Scene {ident}", "game": game, "combatants": people, "sheets": sheets},
+        }
+    )
     assert answer["ok"], answer
     return answer["result"]["details"]["encounter"]
 
@@ -37,12 +44,20 @@ def campaign(game="coc"):
     """A valid campaign of ``game``: two characters, one house rule, two encounters naming the characters."""
     name, param = next(iter(setting_params(game).items()))
     return {
-        "schema": SCHEMA, "id": f"c-{game}", "name": "Night at the Opera", "game": game,
-        "created": "2026-12-01T18:30:00.000Z", "updated": "2026-12-02T09:00:00+01:00", "revision": 3,
-        "settings": {name: param.default}, "characters": [
+        "schema": SCHEMA,
+        "id": f"c-{game}",
+        "name": "Night at the Opera",
+        "game": game,
+        "created": "2026-12-01T18:30:00.000Z",
+        "updated": "2026-12-02T09:00:00+01:00",
+        "revision": 3,
+        "settings": {name: param.default},
+        "characters": [
             {"id": f"ch-{i}", "kind": "pc" if i == 0 else "npc", "sheet": copy.deepcopy(sheet)}
-            for i, sheet in enumerate(SHEETS[game])],
-        "log": [], "encounters": [encounter(game, "enc-1", ["ch-0", "ch-1"]), encounter(game, "enc-2", ["ch-1"])],
+            for i, sheet in enumerate(SHEETS[game])
+        ],
+        "log": [],
+        "encounters": [encounter(game, "enc-1", ["ch-0", "ch-1"]), encounter(game, "enc-2", ["ch-1"])],
     }
 
 
@@ -100,24 +115,72 @@ def damage(data, kind, game, draw):
     elif kind == "id_unusable":
         data["id"] = draw(st.sampled_from([None, "", "has a space", 7, "x" * 65]))
     elif kind == "log_entry_with_an_empty_sheet":
-        data["log"] = [{"id": "e1", "at": NOW, "op": f"{game}.x", "args": {}, "result": {}, "who": ["ch-0"],
-                        "encounter": None, "before": {"ch-0": {}}, "after": {"ch-0": characters[0]["sheet"]},
-                        "kind": "change"}]
+        data["log"] = [
+            {
+                "id": "e1",
+                "at": NOW,
+                "op": f"{game}.x",
+                "args": {},
+                "result": {},
+                "who": ["ch-0"],
+                "encounter": None,
+                "before": {"ch-0": {}},
+                "after": {"ch-0": characters[0]["sheet"]},
+                "kind": "change",
+            }
+        ]
     elif kind == "junk_in_a_field":
-        key = draw(st.sampled_from(["schema", "id", "name", "game", "created", "updated", "revision", "settings",
-                                    "characters", "log", "encounters"]))
+        key = draw(
+            st.sampled_from(
+                [
+                    "schema",
+                    "id",
+                    "name",
+                    "game",
+                    "created",
+                    "updated",
+                    "revision",
+                    "settings",
+                    "characters",
+                    "log",
+                    "encounters",
+                ]
+            )
+        )
         data[key] = draw(JSON)
     return data
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers(-10, 10) | st.text(max_size=5),
-                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
-                    max_leaves=12)
-DAMAGE = ["sheet_null", "sheet_empty", "sheet_of_another_game", "kind_wrong", "character_twice",
-          "characters_not_a_list", "setting_of_the_wrong_type", "setting_unknown", "settings_not_an_object",
-          "combatants_null", "encounter_of_another_game", "encounter_twice", "encounters_not_a_list",
-          "updated_a_number", "created_missing", "name_empty", "revision_negative", "unknown_field",
-          "schema_missing", "unknown_game", "id_unusable", "log_entry_with_an_empty_sheet", "junk_in_a_field"]
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=12,
+)
+DAMAGE = [
+    "sheet_null",
+    "sheet_empty",
+    "sheet_of_another_game",
+    "kind_wrong",
+    "character_twice",
+    "characters_not_a_list",
+    "setting_of_the_wrong_type",
+    "setting_unknown",
+    "settings_not_an_object",
+    "combatants_null",
+    "encounter_of_another_game",
+    "encounter_twice",
+    "encounters_not_a_list",
+    "updated_a_number",
+    "created_missing",
+    "name_empty",
+    "revision_negative",
+    "unknown_field",
+    "schema_missing",
+    "unknown_game",
+    "id_unusable",
+    "log_entry_with_an_empty_sheet",
+    "junk_in_a_field",
+]
 
 
 @settings(max_examples=120, deadline=None)
@@ -159,8 +222,11 @@ def test_a_broken_character_is_dropped_by_its_name_and_the_first_problem():
     broken = campaign("coc")
     broken["characters"][0]["sheet"]["characteristics"]["STR"] = -99999
     details = repaired(broken)["result"]["details"]
-    assert details["dropped"][0] == {"path": "characters.0", "what": "The character “Harvey Walters”",
-                                     "why": details["dropped"][0]["why"]}
+    assert details["dropped"][0] == {
+        "path": "characters.0",
+        "what": "The character “Harvey Walters”",
+        "why": details["dropped"][0]["why"],
+    }
     assert "-99999" in details["dropped"][0]["why"]
     assert [c["id"] for c in details["campaign"]["characters"]] == ["ch-1"]
 
@@ -178,8 +244,14 @@ def test_a_combatant_standing_for_a_dropped_character_leaves_the_encounter_and_t
 
 
 def test_top_level_fields_get_safe_values_and_each_is_listed():
-    broken = {**campaign("semiautomagic"), "name": 4, "created": "yesterday", "updated": 5, "revision": -1,
-              "colour": "red"}
+    broken = {
+        **campaign("semiautomagic"),
+        "name": 4,
+        "created": "yesterday",
+        "updated": 5,
+        "revision": -1,
+        "colour": "red",
+    }
     details = repaired(broken)["result"]["details"]
     fixed = details["campaign"]
     assert (fixed["name"], fixed["created"], fixed["updated"], fixed["revision"]) == (REPAIRED_NAME, NOW, NOW, 0)
@@ -193,8 +265,10 @@ def test_without_a_known_game_or_a_usable_id_the_repair_is_refused_naming_the_fi
     assert answer["ok"] is False and answer["error"]["field"] == field
     assert answer["error"]["message"].endswith("cannot be repaired: export what is there.")
     if field == "game":
-        assert answer["error"]["message"] == "This campaign's game is not known, so it cannot be repaired: export " \
-                                             "what is there."
+        assert (
+            answer["error"]["message"] == "This campaign's game is not known, so it cannot be repaired: export "
+            "what is there."
+        )
 
 
 def test_the_time_of_the_repair_must_be_a_time_and_is_unknown_when_not_given():
@@ -207,10 +281,28 @@ def test_the_time_of_the_repair_must_be_a_time_and_is_unknown_when_not_given():
 def test_a_log_entry_with_a_bad_sheet_goes_and_so_does_its_undo():
     broken = campaign("coc")
     sheet = broken["characters"][0]["sheet"]
-    change = {"id": "e1", "at": NOW, "op": "coc.x", "args": {}, "result": {}, "who": ["ch-0"], "encounter": None,
-              "before": {"ch-0": {}}, "after": {"ch-0": sheet}, "kind": "change"}
-    undo = {**change, "id": "e2", "op": "log.undo", "args": {"entry": "e1"}, "result": None, "kind": "undo",
-            "before": {"ch-0": sheet}, "after": {"ch-0": sheet}}
+    change = {
+        "id": "e1",
+        "at": NOW,
+        "op": "coc.x",
+        "args": {},
+        "result": {},
+        "who": ["ch-0"],
+        "encounter": None,
+        "before": {"ch-0": {}},
+        "after": {"ch-0": sheet},
+        "kind": "change",
+    }
+    undo = {
+        **change,
+        "id": "e2",
+        "op": "log.undo",
+        "args": {"entry": "e1"},
+        "result": None,
+        "kind": "undo",
+        "before": {"ch-0": sheet},
+        "after": {"ch-0": sheet},
+    }
     roll = {**change, "id": "e3", "kind": "roll", "before": {}, "after": {}, "who": []}
     details = repaired({**broken, "log": [change, undo, roll]})["result"]["details"]
     assert [d["path"] for d in details["dropped"]] == ["log.0", "log.1"]
@@ -237,10 +329,19 @@ def test_a_campaign_kept_before_the_text_rule_keeps_its_characters_and_their_log
     from py_rules.log.operations import EXAMPLE_ENTRY
 
     turned = {**EXAMPLE["characters"][0]["sheet"], "name": "Harvey\u202eWalters", "notes": "One.\nTwo.\x00"}
-    logged = {**EXAMPLE_ENTRY, "who": ["pc-1"], "before": {"pc-1": turned}, "changes": {"pc-1": {"luck": [45]}},
-              "kind": "change"}
-    stored = {**EXAMPLE, "name": "Masks\x00", "characters": [{"id": "pc-1", "kind": "pc", "sheet": turned}],
-              "log": [logged]}
+    logged = {
+        **EXAMPLE_ENTRY,
+        "who": ["pc-1"],
+        "before": {"pc-1": turned},
+        "changes": {"pc-1": {"luck": [45]}},
+        "kind": "change",
+    }
+    stored = {
+        **EXAMPLE,
+        "name": "Masks\x00",
+        "characters": [{"id": "pc-1", "kind": "pc", "sheet": turned}],
+        "log": [logged],
+    }
     assert not validate(stored).valid
     fixed = repair(stored, "2026-12-02T10:00:00Z")
     campaign = fixed["campaign"]

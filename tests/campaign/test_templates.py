@@ -44,8 +44,12 @@ def test_door_gives_templates_and_numbered_names():
 def test_a_template_character_passes_the_campaign_check():
     for game in games.GAMES:
         sheet = templates(game)[0]["sheet"]
-        answer = handle({"op": "campaign.check_character",
-                         "args": {"game": game, "character": {"id": "npc-1", "kind": "npc", "sheet": sheet}}})
+        answer = handle(
+            {
+                "op": "campaign.check_character",
+                "args": {"game": game, "character": {"id": "npc-1", "kind": "npc", "sheet": sheet}},
+            }
+        )
         assert answer["result"]["details"]["valid"], game
 
 
@@ -64,4 +68,6 @@ def test_the_semiautomagic_police_officer_wears_a_stab_vest_that_counts_in_his_t
     officer = {each["key"]: each["sheet"] for each in templates("semiautomagic")}["police_officer"]
     assert officer["armour"] == {"name": "Stab vest", "defence": 1, "mobility_penalty": 0}
     answer = handle({"op": "semiautomagic.describe_creature", "args": {"creature": officer}})
-    assert answer["result"]["details"]["derived"]["toughness"] == 10  # 6 + Endurance 3 + the vest's Defence 1 (seed 002)
+    assert (
+        answer["result"]["details"]["derived"]["toughness"] == 10
+    )  # 6 + Endurance 3 + the vest's Defence 1 (seed 002)

@@ -38,7 +38,9 @@ def test_failing_a_sanity_roll_the_keeper_controls_the_next_action():
 
 def test_going_mad_temporary_insanity_in_hours():
     details = _details(temporary_insanity_hours=4)
-    assert details["can_act"] and [limit["text"] for limit in details["limits"]] == ["Temporarily insane (4 hours left)"]
+    assert details["can_act"] and [limit["text"] for limit in details["limits"]] == [
+        "Temporarily insane (4 hours left)"
+    ]
 
 
 def test_dead_and_permanently_insane_cannot_act():

@@ -27,26 +27,26 @@ def test_every_operation_has_a_summary_a_source_and_help_for_each_field():
 
 RULES_DEFAULTS = {
     # rules/coc.md §3.12 (D1–D17), §3.4 and §3.11: the project's default for each named setting, pinned here
-    "push_after_fumble": True,                   # D1: as written, fumbles may be pushed
-    "insanity_threshold": "5_or_more",           # D2: 5 or more
-    "zero_hp_always_dying": False,               # D3: dying only with a major wound
+    "push_after_fumble": True,  # D1: as written, fumbles may be pushed
+    "insanity_threshold": "5_or_more",  # D2: 5 or more
+    "zero_hp_always_dying": False,  # D3: dying only with a major wound
     "major_wound_rule": "round_more_than_half",  # D4: damage this round × 2 > max HP
-    "instant_death_rule": "round_all_hp",        # D5: damage this round ≥ max HP
-    "major_wound_healing": "seed",               # D6: 1D4 / 2D4
-    "medicine_timing": "after_week",             # D7: after a week, with equipment
-    "first_aid_on_dying": "stabilise",           # D8: stabilises, no HP
-    "combat_ties": "seed",                       # D9: seed draw rule for every opposed roll
-    "surprise_rule": "bonus_die",                # D10: one bonus die
-    "outnumbered_rule": "after_first_defence",   # D11: book mechanism
-    "manoeuvre_rule": "seed",                    # D13: impossible only above a difference of 3
-    "firearms_rule": "opposed",                  # D14: Dodge opposes a shot
-    "fumble_basis": "needed",                    # §3.4: the value needed at the demanded difficulty
-    "extreme_damage": "normal",                  # §3.8: the book's extreme damage is an option
-    "fumbled_sanity_max_loss": True,             # §3.11 [BOOK]
-    "book_insanity": False,                      # §3.11: not in the seed, an option
-    "creation_skill_cap": None,                  # §3.2a: no cap on a skill at creation unless the table sets one
-    "tick_with_bonus_die": True,                 # §3.15: a success with a bonus die ticks (as Foundry CoC7)
-    "luck_recovery": False,                      # §3.6, §3.15 [BOOK optional]: off by default
+    "instant_death_rule": "round_all_hp",  # D5: damage this round ≥ max HP
+    "major_wound_healing": "seed",  # D6: 1D4 / 2D4
+    "medicine_timing": "after_week",  # D7: after a week, with equipment
+    "first_aid_on_dying": "stabilise",  # D8: stabilises, no HP
+    "combat_ties": "seed",  # D9: seed draw rule for every opposed roll
+    "surprise_rule": "bonus_die",  # D10: one bonus die
+    "outnumbered_rule": "after_first_defence",  # D11: book mechanism
+    "manoeuvre_rule": "seed",  # D13: impossible only above a difference of 3
+    "firearms_rule": "opposed",  # D14: Dodge opposes a shot
+    "fumble_basis": "needed",  # §3.4: the value needed at the demanded difficulty
+    "extreme_damage": "normal",  # §3.8: the book's extreme damage is an option
+    "fumbled_sanity_max_loss": True,  # §3.11 [BOOK]
+    "book_insanity": False,  # §3.11: not in the seed, an option
+    "creation_skill_cap": None,  # §3.2a: no cap on a skill at creation unless the table sets one
+    "tick_with_bonus_die": True,  # §3.15: a success with a bonus die ticks (as Foundry CoC7)
+    "luck_recovery": False,  # §3.6, §3.15 [BOOK optional]: off by default
 }
 
 

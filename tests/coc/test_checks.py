@@ -19,6 +19,7 @@ def spot(faces, state=None, **kwargs):
 
 # --- Rolling Dice -------------------------------------------------------------------------------------------
 
+
 def test_rolling_dice_regular_roll_equal_to_or_less_than_your_skill_on_1d100():
     result = spot(d100(55))
     assert result.success and result.level_name == "Regular success" and result.total == 55
@@ -73,6 +74,7 @@ def test_typed_tens_die_must_show_a_multiple_of_ten():
 
 # --- Pushing a Roll -----------------------------------------------------------------------------------------
 
+
 def failed_spot(roll=80, **kwargs):
     return spot(d100(roll), **kwargs).state
 
@@ -111,23 +113,56 @@ def test_pushing_needs_a_justification():
 
 
 def test_a_combat_roll_cannot_be_pushed():
-    state = harvey(last_roll={"kind": "combat", "name": "Fighting (Brawl)", "value": 40, "difficulty": "Regular",
-                              "roll": 80, "level": 1, "success": False, "pushed": False, "luck_spent": 0})
+    state = harvey(
+        last_roll={
+            "kind": "combat",
+            "name": "Fighting (Brawl)",
+            "value": 40,
+            "difficulty": "Regular",
+            "roll": 80,
+            "level": 1,
+            "success": False,
+            "pushed": False,
+            "luck_spent": 0,
+        }
+    )
     response = api.handle({"op": "coc.push_roll", "args": {"investigator": state, "justification": "again"}})
     assert response["ok"] is False
     assert "can't push a combat roll" in response["error"]["message"]
 
 
 def test_you_cant_push_opposed_rolls():
-    state = harvey(last_roll={"kind": "opposed", "name": "Stealth", "value": 30, "difficulty": "Regular",
-                              "roll": 80, "level": 1, "success": False, "pushed": False, "luck_spent": 0})
+    state = harvey(
+        last_roll={
+            "kind": "opposed",
+            "name": "Stealth",
+            "value": 30,
+            "difficulty": "Regular",
+            "roll": 80,
+            "level": 1,
+            "success": False,
+            "pushed": False,
+            "luck_spent": 0,
+        }
+    )
     with pytest.raises(RulesError, match="opposed"):
         run(push.push_roll, d100(10), state, "again")
 
 
 def test_sanity_rolls_cannot_be_pushed():
-    state = harvey(last_roll={"kind": "sanity", "name": "Sanity", "value": 60, "difficulty": "Regular",
-                              "roll": 80, "level": 1, "success": False, "pushed": False, "luck_spent": 0})
+    state = harvey(
+        last_roll={
+            "kind": "sanity",
+            "name": "Sanity",
+            "value": 60,
+            "difficulty": "Regular",
+            "roll": 80,
+            "level": 1,
+            "success": False,
+            "pushed": False,
+            "luck_spent": 0,
+        }
+    )
     with pytest.raises(RulesError, match="cannot be pushed"):
         run(push.push_roll, d100(10), state, "again")
 
@@ -155,12 +190,23 @@ def test_the_keeper_may_change_the_bonus_dice_of_a_push():
     state = spot([0, 90, 80], bonus=1).state  # 80 fails
     result = run(push.push_roll, [5, 90], state, "the light is worse now", bonus=0)
     assert result.total == 95 and result.state["last_roll"]["bonus"] == 0
-    response = api.handle({"op": "coc.push_roll", "args": {"investigator": state, "justification": "with a lamp",
-                                                            "bonus": 0, "penalty": 1, "dice": [5, 10, 90]}})
+    response = api.handle(
+        {
+            "op": "coc.push_roll",
+            "args": {
+                "investigator": state,
+                "justification": "with a lamp",
+                "bonus": 0,
+                "penalty": 1,
+                "dice": [5, 10, 90],
+            },
+        }
+    )
     assert response["result"]["total"] == 95 and any("changes the dice" in t for t in response["result"]["text"])
 
 
 # --- Luck ---------------------------------------------------------------------------------------------------
+
 
 def test_reduce_roll_value_by_spending_luck_points():
     result = checks.spend_luck(failed_spot(60), points=5)
@@ -180,8 +226,19 @@ def test_spend_luck_cost_is_roll_minus_threshold():
 
 
 def test_luck_only_for_skill_checks_you_cant_use_them_for_damage():
-    state = harvey(last_roll={"kind": "damage", "name": "Brawl damage", "roll": 2, "value": 0, "difficulty": "Regular",
-                              "level": 2, "success": True, "pushed": False, "luck_spent": 0})
+    state = harvey(
+        last_roll={
+            "kind": "damage",
+            "name": "Brawl damage",
+            "roll": 2,
+            "value": 0,
+            "difficulty": "Regular",
+            "level": 2,
+            "success": True,
+            "pushed": False,
+            "luck_spent": 0,
+        }
+    )
     with pytest.raises(RulesError, match="damage"):
         checks.spend_luck(state, points=1)
 
@@ -250,5 +307,6 @@ def test_luck_only_for_skill_checks_not_characteristic_rolls():
     from py_rules.coc.checks import luck_refusal
 
     assert luck_refusal({"kind": "characteristic", "pushed": False, "level": 1}) == (
-        'Luck is only for skill checks, not a characteristic roll.')
+        "Luck is only for skill checks, not a characteristic roll."
+    )
     assert luck_refusal({"kind": "skill", "pushed": False, "level": 1}) is None

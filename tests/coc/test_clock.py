@@ -49,7 +49,9 @@ def test_the_dead_do_not_heal():
 
 @pytest.mark.parametrize("unit, amount", [("rounds", 101), ("weeks", 53)])
 def test_too_much_time_at_once_is_refused(unit, amount):
-    response = api.handle({"op": "coc.advance_time", "args": {"investigator": harvey(), "unit": unit, "amount": amount}})
+    response = api.handle(
+        {"op": "coc.advance_time", "args": {"investigator": harvey(), "unit": unit, "amount": amount}}
+    )
     assert response["ok"] is False and response["error"]["field"] == "amount"
 
 

@@ -27,6 +27,7 @@ def fight(faces, *, investigator=None, opponent=None, **kwargs):
 
 # --- Attack Order -------------------------------------------------------------------------------------------
 
+
 def test_dex_60_with_a_drawn_firearm_acts_before_dex_100_without():
     names, state = order([{"name": "Ghoul", "dex": 100}, {"name": "Harvey", "dex": 60, "firearm_ready": True}])
     assert names == ["Harvey", "Ghoul"]
@@ -49,8 +50,15 @@ def test_attack_order_full_tie_is_a_d100_roll_off_lower_first():
 
 
 def test_attack_order_roll_off_ties_roll_again_and_the_trace_shows_every_roll():
-    response = api.handle({"op": "coc.attack_order", "args": {"combatants": [{"name": "A", "dex": 50}, {"name": "B", "dex": 50}],
-                                                              "dice": d100(35) + d100(35) + d100(11) + d100(92)}})
+    response = api.handle(
+        {
+            "op": "coc.attack_order",
+            "args": {
+                "combatants": [{"name": "A", "dex": 50}, {"name": "B", "dex": 50}],
+                "dice": d100(35) + d100(35) + d100(11) + d100(92),
+            },
+        }
+    )
     assert response["result"]["details"]["order"] == ["A", "B"]
     assert any("A 35, B 35 (a tie: all roll again); A 11, B 92" in line for line in response["result"]["text"])
 
@@ -61,33 +69,47 @@ def test_extreme_damage_default_says_there_is_no_extra_damage():
 
 
 def test_attack_order_rejects_bad_combatants():
-    response = api.handle({"op": "coc.attack_order", "args": {"combatants": [{"name": "A", "dex": -1}, {"name": "B", "dex": 5}]}})
+    response = api.handle(
+        {"op": "coc.attack_order", "args": {"combatants": [{"name": "A", "dex": -1}, {"name": "B", "dex": 5}]}}
+    )
     assert response["ok"] is False and response["error"]["field"] == "combatants"
     assert "DEX must be a whole number" in response["error"]["message"]
 
 
 # --- Combat Round Duration ----------------------------------------------------------------------------------
 
+
 def start():
-    response = api.handle({"op": "coc.attack_order", "args": {"combatants": [
-        {"name": "Harvey Walters", "dex": 60}, {"name": "Cultist", "dex": 55}]}})
+    response = api.handle(
+        {
+            "op": "coc.attack_order",
+            "args": {"combatants": [{"name": "Harvey Walters", "dex": 60}, {"name": "Cultist", "dex": 55}]},
+        }
+    )
     return response["result"]["state"]
 
 
 def test_one_action_per_post_a_combatant_cannot_act_twice_in_a_round():
     combat_state = start()
-    first = api.handle({"op": "coc.combat_round", "args": {"combat": combat_state, "action": "act", "name": "Harvey Walters"}})
+    first = api.handle(
+        {"op": "coc.combat_round", "args": {"combat": combat_state, "action": "act", "name": "Harvey Walters"}}
+    )
     assert first["ok"]
-    again = api.handle({"op": "coc.combat_round", "args": {"combat": first["result"]["state"], "action": "act",
-                                                           "name": "Harvey Walters"}})
+    again = api.handle(
+        {
+            "op": "coc.combat_round",
+            "args": {"combat": first["result"]["state"], "action": "act", "name": "Harvey Walters"},
+        }
+    )
     assert again["ok"] is False and again["error"]["field"] == "name"
 
 
 def test_end_of_round_starts_the_next_round_and_resets_damage_this_round():
     combat_state = start()
     hurt = harvey(hp=9, damage_this_round=3)
-    response = api.handle({"op": "coc.combat_round", "args": {"combat": combat_state, "action": "end_round",
-                                                              "investigator": hurt}})
+    response = api.handle(
+        {"op": "coc.combat_round", "args": {"combat": combat_state, "action": "end_round", "investigator": hurt}}
+    )
     result = response["result"]
     assert result["state"]["round"] == 2 and result["state"]["acted"] == []
     assert result["states"]["coc.investigator"]["damage_this_round"] == 0
@@ -95,12 +117,17 @@ def test_end_of_round_starts_the_next_round_and_resets_damage_this_round():
 
 def test_end_of_round_dying_character_rolls_con():
     dying = harvey(hp=0, conditions={"major_wound": True, "unconscious": True, "dying": True})
-    response = api.handle({"op": "coc.combat_round", "args": {"combat": start(), "action": "end_round",
-                                                              "investigator": dying, "dice": d100(80)}})
+    response = api.handle(
+        {
+            "op": "coc.combat_round",
+            "args": {"combat": start(), "action": "end_round", "investigator": dying, "dice": d100(80)},
+        }
+    )
     assert response["result"]["states"]["coc.investigator"]["conditions"]["dead"] is True
 
 
 # --- Attacks and defences -----------------------------------------------------------------------------------
+
 
 def test_fighting_brawl_hand_to_hand_uses_the_brawl_skill_and_adds_damage_bonus():
     # Cultist (Brawl 50, DB +1D4) attacks Harvey (Dodge 40): Regular 45 vs failed dodge 70; 1D3=2 + 1D4=3
@@ -139,10 +166,16 @@ def test_manoeuvre_uses_brawl_and_success_gives_an_advantage():
 
 
 def test_a_build_difference_of_4_forbids_a_manoeuvre():
-    giant = cultist(characteristics={"STR": 150, "CON": 55, "SIZ": 150, "DEX": 55, "APP": 40, "INT": 50, "POW": 45, "EDU": 40})
+    giant = cultist(
+        characteristics={"STR": 150, "CON": 55, "SIZ": 150, "DEX": 55, "APP": 40, "INT": 50, "POW": 45, "EDU": 40}
+    )
     assert giant["derived"]["build"] == 4
-    response = api.handle({"op": "coc.attack", "args": {"investigator": harvey(), "opponent": giant, "attacker": "opponent",
-                                                        "defence": "manoeuvre"}})
+    response = api.handle(
+        {
+            "op": "coc.attack",
+            "args": {"investigator": harvey(), "opponent": giant, "attacker": "opponent", "defence": "manoeuvre"},
+        }
+    )
     assert response["ok"] is False and response["error"]["field"] == "defence"
     assert "more than 3" in response["error"]["message"]
 
@@ -234,7 +267,9 @@ def test_a_combat_roll_cannot_be_pushed():
 
 
 def test_luck_may_be_spent_on_a_dodge_inside_the_attack():
-    result = fight(d100(30) + d100(35) + [2], defender_luck=8)  # Dodge 27: 35 → 27 Regular; draw → higher skill (40) wins
+    result = fight(
+        d100(30) + d100(35) + [2], defender_luck=8
+    )  # Dodge 27: 35 → 27 Regular; draw → higher skill (40) wins
     assert result.states["coc.opponent"]["luck"] == 32
     assert result.states["coc.opponent"]["last_roll"]["roll"] == 27
     assert result.details["outcome"] == "attacker wins" and result.details["damage"] == 2
@@ -256,6 +291,7 @@ def test_luck_on_a_combat_roll_stops_at_02_never_buying_a_critical():
 
 
 # --- Damage -------------------------------------------------------------------------------------------------
+
 
 def test_damage_is_weapon_dice_plus_damage_bonus_for_melee():
     total, _ = run(combat.roll_damage, [3, 2], "Brawl", parse("1D3", DICE_FORM), "+1D4")
@@ -310,24 +346,31 @@ def test_luck_on_an_automatic_surprise_hit_is_refused():
 def test_malformed_damage_is_refused_even_when_the_attack_misses(field):
     me, them = harvey(), cultist()
     before = copy.deepcopy((me, them))
-    response = api.handle({"op": "coc.attack", "args": {"investigator": me, "opponent": them, field: "1D6+",
-                                                        "dice": d100(90) + d100(90)}})
+    response = api.handle(
+        {"op": "coc.attack", "args": {"investigator": me, "opponent": them, field: "1D6+", "dice": d100(90) + d100(90)}}
+    )
     assert response["ok"] is False and response["error"]["field"] == field
     assert (me, them) == before
 
 
 def test_more_luck_than_the_defender_has_is_refused_before_rolling():
-    response = api.handle({"op": "coc.attack", "args": {"investigator": harvey(), "opponent": cultist(),
-                                                        "defender_luck": 41, "dice": []}})
+    response = api.handle(
+        {"op": "coc.attack", "args": {"investigator": harvey(), "opponent": cultist(), "defender_luck": 41, "dice": []}}
+    )
     assert response["ok"] is False and response["error"]["field"] == "defender_luck"
 
 
 def test_keeper_controls_the_next_action_the_flag_survives_the_end_of_the_round():
     frightened = harvey(conditions={"involuntary_action": True})  # failed a Sanity roll after acting this round
-    ended = api.handle({"op": "coc.combat_round", "args": {"combat": start(), "action": "end_round",
-                                                           "investigator": frightened}})["result"]
+    ended = api.handle(
+        {"op": "coc.combat_round", "args": {"combat": start(), "action": "end_round", "investigator": frightened}}
+    )["result"]
     assert ended["states"]["coc.investigator"]["conditions"]["involuntary_action"] is True
-    acted = api.handle({"op": "coc.combat_round", "args": {"combat": ended["state"], "action": "act",
-                                                           "name": "Harvey Walters", "investigator": frightened}})
+    acted = api.handle(
+        {
+            "op": "coc.combat_round",
+            "args": {"combat": ended["state"], "action": "act", "name": "Harvey Walters", "investigator": frightened},
+        }
+    )
     assert acted["result"]["states"]["coc.investigator"]["conditions"]["involuntary_action"] is False
     assert any("Keeper controls this action" in line for line in acted["result"]["text"])

@@ -30,6 +30,7 @@ def texts(result):
 
 # --- The tick --------------------------------------------------------------------------------------------------
 
+
 def test_a_skill_roll_whose_rolled_result_succeeds_ticks_the_skill_and_the_trace_says_so():
     result = spot(d100(40))  # Spot Hidden 55
     assert result.state["ticks"] == ["Spot Hidden"]
@@ -120,8 +121,12 @@ def test_a_sheet_holding_a_tick_on_mythos_or_credit_rating_is_refused_naming_the
 
 def test_the_ticks_are_validated_as_skill_names_each_once():
     assert harvey(ticks=["spot hidden", "Brawl"])["ticks"] == ["Spot Hidden", "Fighting (Brawl)"]
-    for bad, field in ((["Spot Hidden", "Spot Hidden"], "ticks.1"), (["Knitting"], "ticks.0"), ("Spot Hidden", "ticks"),
-                       ([3], "ticks.0")):
+    for bad, field in (
+        (["Spot Hidden", "Spot Hidden"], "ticks.1"),
+        (["Knitting"], "ticks.0"),
+        ("Spot Hidden", "ticks"),
+        ([3], "ticks.0"),
+    ):
         with pytest.raises(RulesError) as error:
             harvey(ticks=bad)
         assert error.value.field == field
@@ -160,6 +165,7 @@ def test_a_combined_roll_that_succeeds_ticks_each_skill_that_succeeded():
 
 # --- Combat: attacks and defences are skill rolls (rules/coc.md §3.8), opposed, so only the winner ticks ----------------
 
+
 def fight(faces, **kwargs):
     return run(attack_mod.attack, faces, harvey(), cultist(), **kwargs)
 
@@ -192,11 +198,13 @@ def test_a_shot_under_the_book_firearms_rule_ticks_on_a_rolled_hit():
 
 # --- The development phase ---------------------------------------------------------------------------------------
 
+
 def test_a_roll_above_the_skill_adds_1d10_and_clears_the_tick():
     result = develop(d100(70) + [6], harvey(ticks=["Spot Hidden"]))  # Spot Hidden 55
     assert result.state["skills"]["Spot Hidden"] == 61 and result.state["ticks"] == []
-    assert result.details["skills"] == [{"skill": "Spot Hidden", "roll": 70, "before": 55, "gain": 6, "after": 61,
-                                         "improved": True, "sanity": 0}]
+    assert result.details["skills"] == [
+        {"skill": "Spot Hidden", "roll": 70, "before": 55, "gain": 6, "after": 61, "improved": True, "sanity": 0}
+    ]
     assert "Harvey Walters's Spot Hidden improves from 55 to 61" in result.events
 
 
@@ -237,8 +245,12 @@ def test_a_skill_already_at_90_gives_no_sanity_when_it_rises_again():
 
 def test_every_ticked_skill_is_rolled_in_the_order_ticked_and_every_die_is_in_the_trace():
     state = harvey(ticks=["Listen", "Spot Hidden", "Dodge"])  # Listen 20 (base), Spot Hidden 55, Dodge 40
-    answer = api.handle({"op": "coc.development_phase", "args": {"investigator": state,
-                                                                  "dice": d100(30) + [5] + d100(50) + d100(41) + [10]}})
+    answer = api.handle(
+        {
+            "op": "coc.development_phase",
+            "args": {"investigator": state, "dice": d100(30) + [5] + d100(50) + d100(41) + [10]},
+        }
+    )
     result = answer["result"]
     assert [throw["face"] for throw in result["dice"]] == [0, 30, 5, 0, 50, 1, 40, 10]
     assert [row["skill"] for row in result["details"]["skills"]] == ["Listen", "Spot Hidden", "Dodge"]
@@ -278,6 +290,7 @@ def test_physical_dice_typed_one_at_a_time_are_asked_by_the_skill_they_improve()
 
 # --- Luck recovery (rules/coc.md §3.6 [BOOK optional], a house rule of the phase) ---------------------------------------
 
+
 def test_luck_recovery_is_off_by_default_and_rolls_no_die():
     result = develop(d100(10), harvey(ticks=["Spot Hidden"]))  # a die more would be left over and fail the run
     assert result.state["luck"] == 50 and result.details["luck_gained"] == 0
@@ -303,8 +316,12 @@ _SKILLS = ["Spot Hidden", "Listen", "Psychology", "Library Use", "Dodge", "Fight
 
 
 @hsettings(max_examples=150, deadline=None)
-@given(values=st.lists(st.integers(0, 99), min_size=len(_SKILLS), max_size=len(_SKILLS)),
-       ticked=st.lists(st.sampled_from(_SKILLS), unique=True), seed=st.integers(0, 2**32), san=st.integers(0, 94))
+@given(
+    values=st.lists(st.integers(0, 99), min_size=len(_SKILLS), max_size=len(_SKILLS)),
+    ticked=st.lists(st.sampled_from(_SKILLS), unique=True),
+    seed=st.integers(0, 2**32),
+    san=st.integers(0, 94),
+)
 def test_after_the_phase_no_skill_exceeds_99_none_falls_and_no_tick_remains(values, ticked, seed, san):
     state = harvey(skills=dict(zip(_SKILLS, values, strict=True)), ticks=ticked, san=san)
     result = development.development_phase(RandomDice(seed), state, settings=Settings(luck_recovery=True))

@@ -23,9 +23,21 @@ def test_sanity_starts_at_pow_and_max_is_99_minus_cthulhu_mythos():
     assert from_dict({**EXAMPLE, "skills": {"Cthulhu Mythos": 50}})["derived"]["san_max"] == 49
 
 
-@pytest.mark.parametrize("total, bonus, build", [(64, "-2", -2), (84, "-1", -1), (124, "0", 0), (164, "+1D4", 1),
-                                                 (204, "+1D6", 2), (284, "+2D6", 3), (364, "+3D6", 4), (444, "+4D6", 5),
-                                                 (524, "+5D6", 6), (604, "+6D6", 7)])
+@pytest.mark.parametrize(
+    "total, bonus, build",
+    [
+        (64, "-2", -2),
+        (84, "-1", -1),
+        (124, "0", 0),
+        (164, "+1D4", 1),
+        (204, "+1D6", 2),
+        (284, "+2D6", 3),
+        (364, "+3D6", 4),
+        (444, "+4D6", 5),
+        (524, "+5D6", 6),
+        (604, "+6D6", 7),
+    ],
+)
 def test_damage_bonus_and_build_table(total, bonus, build):
     assert damage_bonus_and_build(total) == (bonus, build)
 
@@ -59,7 +71,9 @@ def test_round_trips_through_json_with_a_schema_version():
 
 
 def test_a_newer_schema_version_is_a_clear_error():
-    response = api.handle({"op": "coc.skill_roll", "args": {"investigator": {**EXAMPLE, "schema": "coc.investigator/2"}}})
+    response = api.handle(
+        {"op": "coc.skill_roll", "args": {"investigator": {**EXAMPLE, "schema": "coc.investigator/2"}}}
+    )
     assert response["ok"] is False and response["error"]["code"] == "bad_schema"
 
 
@@ -109,8 +123,16 @@ def test_unknown_field_is_a_clear_error():
 def test_create_investigator_rolls_3d6_times_5_and_2d6_plus_6_times_5():
     # STR 3D6, CON 3D6, SIZ 2D6+6, DEX 3D6, APP 3D6, INT 2D6+6, POW 3D6, EDU 2D6+6, Luck 3D6; each × 5
     faces = [1, 2, 3] + [6, 6, 6] + [3, 3] + [4, 4, 4] + [2, 2, 2] + [5, 5] + [1, 1, 3] + [4, 5] + [2, 3, 4]
-    result = run(create_investigator, faces, name="Rolled", age=30, characteristics=dict(EXAMPLE["characteristics"]),
-                 luck=50, skills={}, roll=True)
+    result = run(
+        create_investigator,
+        faces,
+        name="Rolled",
+        age=30,
+        characteristics=dict(EXAMPLE["characteristics"]),
+        luck=50,
+        skills={},
+        roll=True,
+    )
     c = result.state["characteristics"]
     assert (c["STR"], c["CON"], c["SIZ"], c["DEX"]) == (30, 90, 60, 60)
     assert (c["APP"], c["INT"], c["POW"], c["EDU"]) == (30, 80, 25, 75)
@@ -119,12 +141,34 @@ def test_create_investigator_rolls_3d6_times_5_and_2d6_plus_6_times_5():
 
 
 def test_create_investigator_via_the_api():
-    response = api.handle({"op": "coc.create_investigator", "args": {"name": "Ada", "STR": 50, "CON": 50, "SIZ": 50,
-                                                                     "DEX": 50, "APP": 50, "INT": 50, "POW": 50,
-                                                                     "EDU": 50, "luck": 40}})
+    response = api.handle(
+        {
+            "op": "coc.create_investigator",
+            "args": {
+                "name": "Ada",
+                "STR": 50,
+                "CON": 50,
+                "SIZ": 50,
+                "DEX": 50,
+                "APP": 50,
+                "INT": 50,
+                "POW": 50,
+                "EDU": 50,
+                "luck": 40,
+            },
+        }
+    )
     state = response["result"]["state"]
-    assert state["derived"] == {"hp_max": 10, "mp_max": 10, "san_max": 99, "damage_bonus": "0", "build": 0,
-                                "mov": 8, "mov_from": "rules", "dodge": 25}
+    assert state["derived"] == {
+        "hp_max": 10,
+        "mp_max": 10,
+        "san_max": 99,
+        "damage_bonus": "0",
+        "build": 0,
+        "mov": 8,
+        "mov_from": "rules",
+        "dodge": 25,
+    }
     assert state["san"] == 50 and state["luck"] == 40
 
 
@@ -142,14 +186,23 @@ def test_a_malformed_last_roll_is_a_clear_error():
     assert "The last roll's kind must be one of: skill, characteristic" in error["message"]
 
 
-@pytest.mark.parametrize("op, args", [
-    ("coc.luck_roll", {}), ("coc.recover_luck", {}), ("coc.gain_sanity", {"amount": "3"}),
-    ("coc.roll_damage", {}), ("coc.weekly_healing_roll", {}),
-    ("coc.spend_luck", {"points": 5}),
-])
+@pytest.mark.parametrize(
+    "op, args",
+    [
+        ("coc.luck_roll", {}),
+        ("coc.recover_luck", {}),
+        ("coc.gain_sanity", {"amount": "3"}),
+        ("coc.roll_damage", {}),
+        ("coc.weekly_healing_roll", {}),
+        ("coc.spend_luck", {"points": 5}),
+    ],
+)
 def test_the_dead_roll_nothing_and_change_nothing(op, args):
-    dead = harvey(hp=0, conditions={"dead": True, "unconscious": True},
-                  last_roll={"kind": "skill", "name": "Spot Hidden", "value": 55, "roll": 70, "level": 1})
+    dead = harvey(
+        hp=0,
+        conditions={"dead": True, "unconscious": True},
+        last_roll={"kind": "skill", "name": "Spot Hidden", "value": 55, "roll": 70, "level": 1},
+    )
     before = copy.deepcopy(dead)
     response = api.handle({"op": op, "args": {"investigator": dead, **args}})
     assert response["ok"] is False and "dead" in response["error"]["message"]
@@ -157,6 +210,7 @@ def test_the_dead_roll_nothing_and_change_nothing(op, args):
 
 
 def test_rolling_an_investigator_with_a_bad_skill_is_refused_before_any_die_is_rolled():
-    response = api.handle({"op": "coc.create_investigator", "args": {"roll_characteristics": True,
-                                                                     "skills": {"Dodge": 300}, "dice": []}})
+    response = api.handle(
+        {"op": "coc.create_investigator", "args": {"roll_characteristics": True, "skills": {"Dodge": 300}, "dice": []}}
+    )
     assert response["ok"] is False and response["error"]["field"] == "skills"

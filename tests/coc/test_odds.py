@@ -25,28 +25,40 @@ def test_percentile_distribution_matches_every_typed_face(bonus, penalty):
     assert_agrees(answer, found)
 
 
-@pytest.mark.parametrize("args", [
-    {"skill": "Spot Hidden"},
-    {"skill": "Spot Hidden", "difficulty": "Hard", "penalty": 1},
-    {"skill": "Dodge", "bonus": 1, "fumble_basis": "raw_skill", "difficulty": "Extreme"},
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"skill": "Spot Hidden"},
+        {"skill": "Spot Hidden", "difficulty": "Hard", "penalty": 1},
+        {"skill": "Dodge", "bonus": 1, "fumble_basis": "raw_skill", "difficulty": "Extreme"},
+    ],
+)
 def test_skill_roll_odds_match_brute_force(args):
     args = dict(args, investigator=harvey())
     assert_agrees(odds("coc.skill_roll", args), brute("coc.skill_roll", args, level_label))
 
 
-@pytest.mark.parametrize("op,args", [
-    ("characteristic_roll", {"characteristic": "POW", "difficulty": "Hard"}),
-    ("luck_roll", {"penalty": 1}),
-    ("combined_roll", {"skills": "Spot Hidden, Dodge", "mode": "any"}),
-    ("combined_roll", {"skills": "Spot Hidden, Listen", "mode": "all", "difficulty": "Hard"}),
-    ("first_aid", {"investigator": harvey(hp=5), "skill": 45}),
-    ("first_aid", {"investigator": harvey(hp=0, conditions={"dying": True, "major_wound": True}), "skill": 30,
-                   "first_aid_on_dying": "temporary_hp"}),
-    ("medicine", {"investigator": harvey(hp=5), "skill": 60, "medicine_timing": "immediate"}),
-    ("dying_round", {"investigator": harvey(hp=0, conditions={"dying": True, "major_wound": True})}),
-    ("weekly_healing_roll", {"investigator": harvey(hp=5, conditions={"major_wound": True})}),
-])
+@pytest.mark.parametrize(
+    "op,args",
+    [
+        ("characteristic_roll", {"characteristic": "POW", "difficulty": "Hard"}),
+        ("luck_roll", {"penalty": 1}),
+        ("combined_roll", {"skills": "Spot Hidden, Dodge", "mode": "any"}),
+        ("combined_roll", {"skills": "Spot Hidden, Listen", "mode": "all", "difficulty": "Hard"}),
+        ("first_aid", {"investigator": harvey(hp=5), "skill": 45}),
+        (
+            "first_aid",
+            {
+                "investigator": harvey(hp=0, conditions={"dying": True, "major_wound": True}),
+                "skill": 30,
+                "first_aid_on_dying": "temporary_hp",
+            },
+        ),
+        ("medicine", {"investigator": harvey(hp=5), "skill": 60, "medicine_timing": "immediate"}),
+        ("dying_round", {"investigator": harvey(hp=0, conditions={"dying": True, "major_wound": True})}),
+        ("weekly_healing_roll", {"investigator": harvey(hp=5, conditions={"major_wound": True})}),
+    ],
+)
 def test_single_roll_operations_match_brute_force(op, args):
     args = dict({"investigator": harvey()}, **args)
     answer = odds(f"coc.{op}", args)
@@ -57,16 +69,30 @@ def test_single_roll_operations_match_brute_force(op, args):
             return r.message
         name = r.level_name
         if name is None:  # a state change: read the CON roll from the typed faces
-            name = level_name(level_for(read_d100(r.faces[1], r.faces[0]), args["investigator"]["characteristics"]["CON"]))
+            name = level_name(
+                level_for(read_d100(r.faces[1], r.faces[0]), args["investigator"]["characteristics"]["CON"])
+            )
         with_events = f"{name}: " + "; ".join(r.events)
         return with_events if with_events in labels else name
+
     assert_agrees(answer, brute(f"coc.{op}", args, label))
 
 
 def test_push_roll_odds_are_the_chance_the_push_succeeds():
     failed = harvey()
-    failed["last_roll"] = {"kind": "skill", "name": "Spot Hidden", "value": 55, "difficulty": "Regular", "bonus": 0,
-                           "penalty": 1, "roll": 80, "level": 1, "success": False, "pushed": False, "luck_spent": 0}
+    failed["last_roll"] = {
+        "kind": "skill",
+        "name": "Spot Hidden",
+        "value": 55,
+        "difficulty": "Regular",
+        "bonus": 0,
+        "penalty": 1,
+        "roll": 80,
+        "level": 1,
+        "success": False,
+        "pushed": False,
+        "luck_spent": 0,
+    }
     args = {"investigator": failed, "justification": "search the attic again"}
     answer = odds("coc.push_roll", args)
     assert_agrees(answer, brute("coc.push_roll", args, level_label))
@@ -75,9 +101,12 @@ def test_push_roll_odds_are_the_chance_the_push_succeeds():
 def test_sanity_loss_and_int_roll_and_temporary_insanity_match_brute_force():
     args = {"investigator": harvey(san=94), "loss": "1D2/1D3+3", "insanity_threshold": "more_than_5"}
     answer = odds("coc.sanity_roll", args)
-    found, _ = brute("coc.sanity_roll", args, lambda r: (r.level_name, r.details["loss"],
-                                                          r.details["int_roll"] is not None, r.details["insane_hours"] > 0),
-                     max_runs=40_000)
+    found, _ = brute(
+        "coc.sanity_roll",
+        args,
+        lambda r: (r.level_name, r.details["loss"], r.details["int_roll"] is not None, r.details["insane_hours"] > 0),
+        max_runs=40_000,
+    )
     levels = {}
     losses = {}
     for (name, loss, _int, _mad), p in found.items():
@@ -91,18 +120,29 @@ def test_sanity_loss_and_int_roll_and_temporary_insanity_match_brute_force():
 
 
 def test_opposed_roll_odds_match_brute_force_with_luck():
-    args = {"investigator": harvey(), "opponent": cultist(), "skill": "Spot Hidden", "opponent_skill": "Dodge",
-            "luck": 5, "opponent_luck": 3}
+    args = {
+        "investigator": harvey(),
+        "opponent": cultist(),
+        "skill": "Spot Hidden",
+        "opponent_skill": "Dodge",
+        "luck": 5,
+        "opponent_luck": 3,
+    }
 
     def label(r):
         winner = r.details["winner"]
         return f"{winner} wins" if winner else "Both fail: nobody wins"
+
     assert_agrees(odds("coc.opposed_roll", args), brute("coc.opposed_roll", args, label, max_runs=40_000))
 
 
 def test_opposed_roll_off_at_equal_skill_is_in_closed_form():
-    args = {"investigator": harvey(), "opponent": cultist(skills={"Dodge": 55}), "skill": "Spot Hidden",
-            "opponent_skill": "Dodge"}
+    args = {
+        "investigator": harvey(),
+        "opponent": cultist(skills={"Dodge": 55}),
+        "skill": "Spot Hidden",
+        "opponent_skill": "Dodge",
+    }
     answer = probabilities(odds("coc.opposed_roll", args))
     found, cut = brute("coc.opposed_roll", args, lambda r: r.details["winner"], max_dice=4, max_runs=40_000)
     # the roll-offs are cut: each side's share is the brute force plus at most the mass cut off
@@ -110,16 +150,21 @@ def test_opposed_roll_off_at_equal_skill_is_in_closed_form():
     assert 0 < answer["Harvey Walters wins"] - found["Harvey Walters"] <= cut
 
 
-@pytest.mark.parametrize("extra", [
-    {"defence": "dodge"},
-    {"defence": "fight_back", "combat_ties": "book"},
-    {"defence": "none", "weapon": "Handgun", "surprise": True},
-    {"defence": "dodge", "weapon": "Rifle", "firearms_rule": "book", "range_difficulty": "Hard"},
-    {"defence": "dodge", "surprise": True, "surprise_rule": "automatic_hit"},
-])
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"defence": "dodge"},
+        {"defence": "fight_back", "combat_ties": "book"},
+        {"defence": "none", "weapon": "Handgun", "surprise": True},
+        {"defence": "dodge", "weapon": "Rifle", "firearms_rule": "book", "range_difficulty": "Hard"},
+        {"defence": "dodge", "surprise": True, "surprise_rule": "automatic_hit"},
+    ],
+)
 def test_attack_odds_match_brute_force(extra):
-    args = dict({"investigator": harvey(), "opponent": cultist(skills={"Dodge": 35}), "damage": "2",
-                 "defender_damage": "1"}, **extra)
+    args = dict(
+        {"investigator": harvey(), "opponent": cultist(skills={"Dodge": 35}), "damage": "2", "defender_damage": "1"},
+        **extra,
+    )
     answer = odds("coc.attack", args)
 
     def label(r):  # the roll's own verdict, in the chart's words
@@ -128,12 +173,17 @@ def test_attack_odds_match_brute_force(extra):
             return "Harvey Walters hits Cultist" + (" (Extreme)" if r.level is not None and r.level >= 4 else "")
         if outcome == "nobody wins":
             return "Nobody wins: the attack misses"
-        return "Cultist fights back and hits Harvey Walters" if args["defence"] == "fight_back" else \
-            "Cultist dodges: the attack misses"
+        return (
+            "Cultist fights back and hits Harvey Walters"
+            if args["defence"] == "fight_back"
+            else "Cultist dodges: the attack misses"
+        )
+
     assert_agrees(answer, brute("coc.attack", args, label, max_runs=60_000))
 
 
 # --- against icepool -----------------------------------------------------------------------------
+
 
 def _icepool_levels(value, difficulty, basis, net):
     icepool = pytest.importorskip("icepool")
@@ -143,9 +193,15 @@ def _icepool_levels(value, difficulty, basis, net):
     return icepool.map(lambda u, *ts: level_for(choose(u, ts, net)[0], value, difficulty, basis), units, *dice)
 
 
-@pytest.mark.parametrize("value,difficulty,basis,net", [
-    (55, "Regular", "needed", 0), (40, "Hard", "needed", 2), (90, "Extreme", "raw_skill", -2), (5, "Regular", "needed", 1),
-])
+@pytest.mark.parametrize(
+    "value,difficulty,basis,net",
+    [
+        (55, "Regular", "needed", 0),
+        (40, "Hard", "needed", 2),
+        (90, "Extreme", "raw_skill", -2),
+        (5, "Regular", "needed", 1),
+    ],
+)
 def test_levels_agree_with_icepool(value, difficulty, basis, net):
     mine = level_dist(value, difficulty, basis, net)
     theirs = _icepool_levels(value, difficulty, basis, net)
@@ -154,8 +210,11 @@ def test_levels_agree_with_icepool(value, difficulty, basis, net):
 
 # --- properties ----------------------------------------------------------------------------------
 
+
 def _success(value, net, difficulty="Regular"):
-    return level_dist(value, difficulty, "needed", net).chance(lambda lv: lv >= {"Regular": 2, "Hard": 3, "Extreme": 4}[difficulty])
+    return level_dist(value, difficulty, "needed", net).chance(
+        lambda lv: lv >= {"Regular": 2, "Hard": 3, "Extreme": 4}[difficulty]
+    )
 
 
 @settings(max_examples=40, deadline=None)
@@ -169,8 +228,12 @@ def test_bonus_dice_and_skill_never_hurt_and_harder_never_helps(value, net, diff
 
 
 @settings(max_examples=60, deadline=None)
-@given(value=st.integers(0, 500), net=st.integers(-2, 2), difficulty=st.sampled_from(["Regular", "Hard", "Extreme"]),
-       basis=st.sampled_from(["needed", "raw_skill"]))
+@given(
+    value=st.integers(0, 500),
+    net=st.integers(-2, 2),
+    difficulty=st.sampled_from(["Regular", "Hard", "Extreme"]),
+    basis=st.sampled_from(["needed", "raw_skill"]),
+)
 def test_levels_read_by_stretches_equal_every_roll_read_on_its_own(value, net, difficulty, basis):
     weights, denominator = percentile_weights(net)
     each = {}
@@ -188,8 +251,19 @@ def test_every_percentile_distribution_sums_to_one():
 
 def test_luck_cost_of_each_better_level_after_a_roll():
     rolled = harvey()
-    rolled["last_roll"] = {"kind": "skill", "name": "Spot Hidden", "value": 55, "difficulty": "Regular", "bonus": 0,
-                           "penalty": 0, "roll": 60, "level": 1, "success": False, "pushed": False, "luck_spent": 0}
+    rolled["last_roll"] = {
+        "kind": "skill",
+        "name": "Spot Hidden",
+        "value": 55,
+        "difficulty": "Regular",
+        "bonus": 0,
+        "penalty": 0,
+        "roll": 60,
+        "level": 1,
+        "success": False,
+        "pushed": False,
+        "luck_spent": 0,
+    }
     answer = odds("coc.spend_luck", {"investigator": rolled})
     costs = {c["level"]: c["luck"] for c in answer["details"]["luck_costs"]}
     assert costs == {level_name(2): 5, level_name(3): 33, level_name(4): 49}
@@ -205,10 +279,16 @@ def test_attack_roll_off_at_equal_skill_is_in_closed_form():
     assert 0 < hit - found["attacker wins"] <= cut
 
 
-@pytest.mark.parametrize("op,args", [
-    ("weekly_healing_roll", {"investigator": harvey(hp=5, conditions={"major_wound": True}), "major_wound_healing": "book"}),
-    ("medicine", {"investigator": harvey(hp=5), "skill": 50}),
-])
+@pytest.mark.parametrize(
+    "op,args",
+    [
+        (
+            "weekly_healing_roll",
+            {"investigator": harvey(hp=5, conditions={"major_wound": True}), "major_wound_healing": "book"},
+        ),
+        ("medicine", {"investigator": harvey(hp=5), "skill": 50}),
+    ],
+)
 def test_hp_regained_table_matches_brute_force(op, args):
     answer = odds(f"coc.{op}", args)
     table = {o["label"]: Fraction(o["p"]) for o in answer["tables"][0]["outcomes"]}
@@ -216,5 +296,7 @@ def test_hp_regained_table_matches_brute_force(op, args):
     def healed(r):
         def scheduled(state):
             return sum(h["amount"] for h in state.get("scheduled_heals", []))
+
         return f"{r.state['hp'] + scheduled(r.state) - 5} HP"
+
     assert_agrees(answer, brute(f"coc.{op}", args, healed), section=table)

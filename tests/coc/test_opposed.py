@@ -71,6 +71,7 @@ def test_compare_is_symmetric():
 
 # --- Combined rolls -----------------------------------------------------------------------------------------
 
+
 def test_combined_rolls_throw_and_stealth_with_one_roll_all_needed():
     state = harvey(skills={"Throw": 30, "Stealth": 50})
     result = run(opposed.combined_roll, d100(40), state, ["Throw", "Stealth"], mode="all")
@@ -106,15 +107,17 @@ def test_luck_may_be_spent_on_an_opposed_roll_before_comparing():
 
 def test_luck_cannot_buy_off_a_fumbled_opposed_roll():
     # the Luck was chosen before the dice: the fumble stands, no Luck is spent, the rolled dice are not thrown away
-    result = run(opposed.opposed_roll, d100(100) + d100(20), harvey(), cultist(), "Fighting (Brawl)", "Dodge",
-                 luck_a=50)
+    result = run(
+        opposed.opposed_roll, d100(100) + d100(20), harvey(), cultist(), "Fighting (Brawl)", "Dodge", luck_a=50
+    )
     assert result.total == 100 and result.details["winner"] == "Cultist"
     assert result.states["coc.investigator"]["luck"] == 50
 
 
 def test_more_luck_than_the_investigator_has_is_refused_before_rolling():
-    response = api.handle({"op": "coc.opposed_roll", "args": {"investigator": harvey(), "opponent": cultist(),
-                                                              "luck": 51, "dice": []}})
+    response = api.handle(
+        {"op": "coc.opposed_roll", "args": {"investigator": harvey(), "opponent": cultist(), "luck": 51, "dice": []}}
+    )
     assert response["ok"] is False and response["error"]["field"] == "luck"
 
 

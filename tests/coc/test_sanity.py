@@ -38,8 +38,9 @@ def test_failing_a_sanity_roll_keeper_briefly_controls_the_next_action():
 def test_then_there_is_the_next_roll_for_the_sanity_loss():
     result = san(d100(80) + [3], "0/1D6")
     assert result.details["loss"] == 3 and result.state["san"] == 57
-    assert result.steps.index(next(s for s in result.steps if "Keeper briefly controls" in s.text)) < \
-        result.steps.index(next(s for s in result.steps if s.text.startswith("Sanity loss")))
+    assert result.steps.index(
+        next(s for s in result.steps if "Keeper briefly controls" in s.text)
+    ) < result.steps.index(next(s for s in result.steps if s.text.startswith("Sanity loss")))
 
 
 def test_the_involuntary_action_is_used_by_the_next_roll():
@@ -90,7 +91,9 @@ def test_temporary_insanity_timer_runs_out_after_its_hours():
     insane = san(d100(80) + [6] + d100(10) + [3], "0/1D6").state
     two = api.handle({"op": "coc.advance_time", "args": {"investigator": insane, "unit": "hours", "amount": 2}})
     assert two["result"]["state"]["temporary_insanity_hours"] == 1
-    three = api.handle({"op": "coc.advance_time", "args": {"investigator": two["result"]["state"], "unit": "hours", "amount": 1}})
+    three = api.handle(
+        {"op": "coc.advance_time", "args": {"investigator": two["result"]["state"], "unit": "hours", "amount": 1}}
+    )
     assert three["result"]["state"]["temporary_insanity_hours"] == 0
     assert any("no longer temporarily insane" in e for e in three["result"]["events"])
 
@@ -114,8 +117,12 @@ def test_sanity_never_drops_below_zero():
 
 
 def test_book_insanity_option_sanity_zero_is_permanent():
-    result = san(d100(80) + [6] + d100(90), "0/1D6", state=harvey(san=3, san_at_start_of_day=3),
-                 settings=Settings(book_insanity=True))
+    result = san(
+        d100(80) + [6] + d100(90),
+        "0/1D6",
+        state=harvey(san=3, san_at_start_of_day=3),
+        settings=Settings(book_insanity=True),
+    )
     assert result.state["conditions"]["permanently_insane"] and result.state["conditions"]["indefinitely_insane"]
 
 
@@ -136,6 +143,7 @@ def test_malformed_x_y_through_the_api_changes_nothing():
 
 
 # --- Regaining Sanity ---------------------------------------------------------------------------------------
+
 
 def test_regaining_sanity_rest_psychotherapy_breaks_investigations_restore_sanity():
     result = run(sanity.gain_sanity, [4], harvey(san=50), "1D6", "completed investigation")

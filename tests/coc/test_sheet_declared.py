@@ -30,30 +30,61 @@ def sheets(draw, kind=None):
     (a creature's APP, EDU and Luck absent)."""
     kind = kind or draw(st.sampled_from(SHEET.field("kind").choices))
     creature = kind == "creature"
-    chars = {key: draw(_int(f"characteristics.{key}")) for key in CHARACTERISTICS
-             if not (creature and key in CREATURE_OPTIONAL)}
+    chars = {
+        key: draw(_int(f"characteristics.{key}"))
+        for key in CHARACTERISTICS
+        if not (creature and key in CREATURE_OPTIONAL)
+    }
     skills = draw(st.dictionaries(st.sampled_from(sorted(SKILL_BASES)), _int("skills.*"), max_size=6))
-    sheet = {"schema": SHEET.schema, "name": draw(LINE.filter(str.strip)).strip() or "A", "kind": kind,
-             "age": draw(_int("age")), "occupation": draw(LINE).strip(), "backstory": draw(NOTE),
-             "possessions": draw(NOTE), "notes": draw(NOTE), "characteristics": chars, "skills": skills,
-             "armour": draw(_int("armour")),
-             "weapons": [{"name": f"Weapon {i}", "skill": draw(st.sampled_from(SHEET.field("weapons.*.skill").choices)),
-                          "damage": draw(st.sampled_from(["1D3", "1D4+2", "2D6+4", "4D6/2D6/1D6"])),
-                          "db": draw(st.sampled_from(SHEET.field("weapons.*.db").choices)),
-                          "impale": draw(st.booleans()), "range": draw(LINE).strip(),
-                          "attacks": draw(_int("weapons.*.attacks")),
-                          "ammo": draw(st.none() | _int("weapons.*.ammo")),
-                          "malfunction": draw(st.none() | _int("weapons.*.malfunction"))}
-                         for i in range(draw(st.integers(0, 3)))],
-             "items": [{"name": f"{draw(LINE).strip() or 'Item'} {i}", "quantity": draw(_int("items.*.quantity")),
-                        "note": draw(LINE).strip()} for i in range(draw(st.integers(0, 3)))],
-             "conditions": {key: draw(st.booleans()) for key in ("major_wound", "prone", "stabilised")},
-             "first_aid_given": draw(st.booleans()), "medicine_given": draw(st.booleans()),
-             "days_toward_week": draw(_int("days_toward_week")), "hour_of_day": draw(_int("hour_of_day")),
-             "temporary_insanity_hours": draw(st.integers(0, 10)),
-             "scheduled_heals": [{"days": draw(_int("scheduled_heals.*.days")),
-                                  "amount": draw(_int("scheduled_heals.*.amount")), "source": "Medicine"}
-                                 for _ in range(draw(st.integers(0, 2)))]}
+    sheet = {
+        "schema": SHEET.schema,
+        "name": draw(LINE.filter(str.strip)).strip() or "A",
+        "kind": kind,
+        "age": draw(_int("age")),
+        "occupation": draw(LINE).strip(),
+        "backstory": draw(NOTE),
+        "possessions": draw(NOTE),
+        "notes": draw(NOTE),
+        "characteristics": chars,
+        "skills": skills,
+        "armour": draw(_int("armour")),
+        "weapons": [
+            {
+                "name": f"Weapon {i}",
+                "skill": draw(st.sampled_from(SHEET.field("weapons.*.skill").choices)),
+                "damage": draw(st.sampled_from(["1D3", "1D4+2", "2D6+4", "4D6/2D6/1D6"])),
+                "db": draw(st.sampled_from(SHEET.field("weapons.*.db").choices)),
+                "impale": draw(st.booleans()),
+                "range": draw(LINE).strip(),
+                "attacks": draw(_int("weapons.*.attacks")),
+                "ammo": draw(st.none() | _int("weapons.*.ammo")),
+                "malfunction": draw(st.none() | _int("weapons.*.malfunction")),
+            }
+            for i in range(draw(st.integers(0, 3)))
+        ],
+        "items": [
+            {
+                "name": f"{draw(LINE).strip() or 'Item'} {i}",
+                "quantity": draw(_int("items.*.quantity")),
+                "note": draw(LINE).strip(),
+            }
+            for i in range(draw(st.integers(0, 3)))
+        ],
+        "conditions": {key: draw(st.booleans()) for key in ("major_wound", "prone", "stabilised")},
+        "first_aid_given": draw(st.booleans()),
+        "medicine_given": draw(st.booleans()),
+        "days_toward_week": draw(_int("days_toward_week")),
+        "hour_of_day": draw(_int("hour_of_day")),
+        "temporary_insanity_hours": draw(st.integers(0, 10)),
+        "scheduled_heals": [
+            {
+                "days": draw(_int("scheduled_heals.*.days")),
+                "amount": draw(_int("scheduled_heals.*.amount")),
+                "source": "Medicine",
+            }
+            for _ in range(draw(st.integers(0, 2)))
+        ],
+    }
     if not creature or draw(st.booleans()):
         sheet["luck"] = draw(_int("luck"))
     if creature:
@@ -102,8 +133,9 @@ def assert_kept(sent: dict, kept: dict):
 
 
 def check_character(sheet, kind="npc"):
-    verdict = answer("campaign.check_character", game="coc",
-                     character={"id": "c1", "kind": kind, "sheet": sheet})["details"]
+    verdict = answer("campaign.check_character", game="coc", character={"id": "c1", "kind": kind, "sheet": sheet})[
+        "details"
+    ]
     assert verdict["valid"], verdict["problems"]
     return verdict["character"]["sheet"]
 
@@ -135,9 +167,14 @@ def test_every_declared_field_survives_check_roll_edit_log_undo_export_and_impor
     table = Table(modules, campaign("coc"))
     cid = table.campaign["characters"][0]["id"]
     table.commit({cid: made}, {}, [])
-    entry = {"op": "campaign.check_character", "args": {},
-             "result": {"label": f"{edited['name']}: sheet edited", "events": ["edited"], "text": ["edited"]},
-             "who": [cid], "before": {cid: made}, "after": {cid: edited}}
+    entry = {
+        "op": "campaign.check_character",
+        "args": {},
+        "result": {"label": f"{edited['name']}: sheet edited", "events": ["edited"], "text": ["edited"]},
+        "who": [cid],
+        "before": {cid: made},
+        "after": {cid: edited},
+    }
     table.commit({cid: edited}, {}, [entry])
     assert table.sheet(cid) == edited
     file = table.export()
@@ -150,9 +187,16 @@ def test_every_declared_field_survives_check_roll_edit_log_undo_export_and_impor
     assert next(c["sheet"] for c in again.campaign["characters"] if c["id"] == cid) == made
 
 
-CREATURE = {"schema": SHEET.schema, "name": "Thing in the cellar", "kind": "creature",
-            "characteristics": {"STR": 140, "CON": 80, "SIZ": 120, "DEX": 40, "INT": 30, "POW": 50},
-            "skills": {"Fighting (Brawl)": 50}, "mov": 6, "armour": 4, "san_loss": "1/1d8"}
+CREATURE = {
+    "schema": SHEET.schema,
+    "name": "Thing in the cellar",
+    "kind": "creature",
+    "characteristics": {"STR": 140, "CON": 80, "SIZ": 120, "DEX": 40, "INT": 30, "POW": 50},
+    "skills": {"Fighting (Brawl)": 50},
+    "mov": 6,
+    "armour": 4,
+    "san_loss": "1/1d8",
+}
 
 
 def test_a_creature_with_str_140_and_no_app_edu_or_luck_is_checked_and_saved_again_renamed():
@@ -167,17 +211,22 @@ def test_a_person_without_app_or_luck_is_still_refused_naming_it():
     person = {**CREATURE, "kind": "human"}
     error = refused("coc.skill_roll", investigator=person)
     assert error["code"] == "missing_field" and "APP" in error["message"]
-    error = refused("coc.skill_roll", investigator={**person, "characteristics": {
-        **CREATURE["characteristics"], "APP": 10, "EDU": 10}})
+    error = refused(
+        "coc.skill_roll",
+        investigator={**person, "characteristics": {**CREATURE["characteristics"], "APP": 10, "EDU": 10}},
+    )
     assert error["code"] == "missing_field" and "Luck" in error["message"]
 
 
-@pytest.mark.parametrize("op, args, words", [
-    ("coc.characteristic_roll", {"characteristic": "APP"}, "has no APP"),
-    ("coc.characteristic_roll", {"characteristic": "EDU"}, "has no EDU"),
-    ("coc.luck_roll", {}, "has no Luck"),
-    ("coc.recover_luck", {}, "has no Luck"),
-])
+@pytest.mark.parametrize(
+    "op, args, words",
+    [
+        ("coc.characteristic_roll", {"characteristic": "APP"}, "has no APP"),
+        ("coc.characteristic_roll", {"characteristic": "EDU"}, "has no EDU"),
+        ("coc.luck_roll", {}, "has no Luck"),
+        ("coc.recover_luck", {}, "has no Luck"),
+    ],
+)
 def test_a_roll_on_what_a_creature_leaves_out_is_refused_in_words(op, args, words):
     error = refused(op, investigator=CREATURE, **args)
     assert error["code"] == "rule_violation" and words in error["message"]
@@ -193,9 +242,11 @@ def test_a_creatures_printed_mov_wins_over_the_formula_and_derived_says_so():
 
 
 def test_a_pasted_creatures_block_keeps_its_printed_mov_armour_and_sanity_loss_without_app_edu_luck():
-    text = ("Deep One, creature of the sea\nSTR 140 CON 80 SIZ 90 DEX 50 INT 65 POW 50\nHP 17 DB +2D6 Build 3 "
-            "Move 8 MP 10\nFighting 45% (22/9), damage 1D4+DB\nArmour: 1 (skin and scales).\n"
-            "Sanity loss: 0/1D6 to see a Deep One.")
+    text = (
+        "Deep One, creature of the sea\nSTR 140 CON 80 SIZ 90 DEX 50 INT 65 POW 50\nHP 17 DB +2D6 Build 3 "
+        "Move 8 MP 10\nFighting 45% (22/9), damage 1D4+DB\nArmour: 1 (skin and scales).\n"
+        "Sanity loss: 0/1D6 to see a Deep One."
+    )
     asked = answer("coc.parse_stat_block", text=text, given={})["details"]
     assert asked["sheet"] is None and asked["missing"] == ["APP", "EDU", "Luck"]
     details = answer("coc.parse_stat_block", text=text, given={"kind": "creature"})["details"]

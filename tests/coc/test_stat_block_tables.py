@@ -18,8 +18,7 @@ LUCK = 40
 def rows(pattern: str, halves: bool = False, luck: bool = True) -> str:
     """One line per characteristic (and Luck) written by ``pattern`` from its name, value, half and fifth."""
     pairs = [*VALUES.items(), *([("Luck", LUCK)] if luck else [])]
-    return "\n".join(pattern.format(name=name, value=value, half=value // 2, fifth=value // 5)
-                     for name, value in pairs)
+    return "\n".join(pattern.format(name=name, value=value, half=value // 2, fifth=value // 5) for name, value in pairs)
 
 
 LAYOUTS = {
@@ -35,17 +34,36 @@ LAYOUTS = {
     "one characteristic per line with its value on the next": "Old Jed, farmer\n" + rows("{name}\n{value}"),
     "one per line with halves and fifths on lines of their own": "Old Jed, farmer\nChar.\nValue\nHalf\nFifth\n"
     + rows("{name}\n{value}\n{half}\n{fifth}"),
-    "a column of names then a column of values": "Old Jed, farmer\n" + "\n".join([*VALUES, "Luck"]) + "\n"
+    "a column of names then a column of values": "Old Jed, farmer\n"
+    + "\n".join([*VALUES, "Luck"])
+    + "\n"
     + "\n".join(str(v) for v in [*VALUES.values(), LUCK]),
-    "names over rows of values, halves and fifths": "Old Jed, farmer\n" + " ".join(VALUES) + "\n"
-    + " ".join(str(v) for v in VALUES.values()) + "\n" + " ".join(str(v // 2) for v in VALUES.values()) + "\n"
-    + " ".join(str(v // 5) for v in VALUES.values()) + f"\nLuck {LUCK}",
-    "names over values in a markdown table": "Old Jed, farmer\n| " + " | ".join([*VALUES, "Luck"]) + " |\n"
-    + "|---" * 9 + "|\n| " + " | ".join(str(v) for v in [*VALUES.values(), LUCK]) + " |",
+    "names over rows of values, halves and fifths": "Old Jed, farmer\n"
+    + " ".join(VALUES)
+    + "\n"
+    + " ".join(str(v) for v in VALUES.values())
+    + "\n"
+    + " ".join(str(v // 2) for v in VALUES.values())
+    + "\n"
+    + " ".join(str(v // 5) for v in VALUES.values())
+    + f"\nLuck {LUCK}",
+    "names over values in a markdown table": "Old Jed, farmer\n| "
+    + " | ".join([*VALUES, "Luck"])
+    + " |\n"
+    + "|---" * 9
+    + "|\n| "
+    + " | ".join(str(v) for v in [*VALUES.values(), LUCK])
+    + " |",
     "full names in a table": "Old Jed, farmer\n| Characteristic | Value |\n| --- | --- |\n"
-    + "\n".join(f"| {full} | {value} |" for full, value in zip(
-        ("Strength", "Constitution", "Size", "Dexterity", "Appearance", "Intelligence", "Power", "Education"),
-        VALUES.values(), strict=True)) + f"\n| Luck | {LUCK} |",
+    + "\n".join(
+        f"| {full} | {value} |"
+        for full, value in zip(
+            ("Strength", "Constitution", "Size", "Dexterity", "Appearance", "Intelligence", "Power", "Education"),
+            VALUES.values(),
+            strict=True,
+        )
+    )
+    + f"\n| Luck | {LUCK} |",
     "blank lines between the rows of a PDF's copy": "Old Jed, farmer\n\n" + rows("{name}\t{value}\t{half}\t{fifth}\n"),
 }
 
@@ -98,13 +116,26 @@ def test_a_value_the_block_does_not_print_is_left_out():
 
 
 def test_the_headline_tells_not_understood_from_left_out():
-    answer = handle({"op": "coc.parse_stat_block", "args": {"text": "Old Jed\nSTR 60 CON 55 SIZ 65 DEX 50 APP 45 "
-                                                                    "INT 70 POW 80 EDU abc"}})
+    answer = handle(
+        {
+            "op": "coc.parse_stat_block",
+            "args": {"text": "Old Jed\nSTR 60 CON 55 SIZ 65 DEX 50 APP 45 INT 70 POW 80 EDU abc"},
+        }
+    )
     assert "EDU (printed, not understood), Luck (left out)" in answer["result"]["events"][0]
 
 
-@pytest.mark.parametrize("junk", ["| a | b |\n|---|---|\n| c | d |", "STR\tCON\tSIZ", "60\t30\t12\n" * 50,
-                                  "Char. Value Half Fifth", "| STR | | | |", "HALF FIFTH VALUE\n1 2 3"])
+@pytest.mark.parametrize(
+    "junk",
+    [
+        "| a | b |\n|---|---|\n| c | d |",
+        "STR\tCON\tSIZ",
+        "60\t30\t12\n" * 50,
+        "Char. Value Half Fifth",
+        "| STR | | | |",
+        "HALF FIFTH VALUE\n1 2 3",
+    ],
+)
 def test_table_junk_claims_nothing_and_lists_everything(junk):
     parsed = parse(junk)
     assert parsed["sheet"] is None and parsed["missing"]
@@ -113,8 +144,32 @@ def test_table_junk_claims_nothing_and_lists_everything(junk):
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.sampled_from(["STR", "CON", "60", "30", "12", "|", "\t", "\n", "---", "Char.", "Value", "Half",
-                                 "Luck", "+1D4", "DB", "x", " "]), max_size=60))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "STR",
+                "CON",
+                "60",
+                "30",
+                "12",
+                "|",
+                "\t",
+                "\n",
+                "---",
+                "Char.",
+                "Value",
+                "Half",
+                "Luck",
+                "+1D4",
+                "DB",
+                "x",
+                " ",
+            ]
+        ),
+        max_size=60,
+    )
+)
 def test_any_table_like_text_is_answered(pieces):
     parsed = parse(" ".join(pieces))
     assert isinstance(parsed["not_read"], list)

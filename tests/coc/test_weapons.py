@@ -18,8 +18,16 @@ from py_rules.errors import RulesError
 
 KNIFE = {"name": "Knife", "skill": "Fighting (Brawl)", "damage": "1D4", "db": "full", "impale": True}
 CLUB = {"name": "Club", "skill": "Fighting (Brawl)", "damage": "1D6"}
-REVOLVER = {"name": ".38 Revolver", "skill": "Firearms (Handgun)", "damage": "1D10", "db": "none", "impale": True,
-            "range": "15 yd", "ammo": 6, "malfunction": 100}
+REVOLVER = {
+    "name": ".38 Revolver",
+    "skill": "Firearms (Handgun)",
+    "damage": "1D10",
+    "db": "none",
+    "impale": True,
+    "range": "15 yd",
+    "ammo": 6,
+    "malfunction": 100,
+}
 THROWN_KNIFE = {"name": "Thrown knife", "skill": "Throw", "damage": "1D4", "db": "half", "impale": True}
 SHOTGUN = {"name": "Shotgun", "skill": "Firearms (Rifle/Shotgun)", "damage": "4D6/2D6/1D6", "db": "none"}
 
@@ -39,11 +47,20 @@ def refused(data):
 def cultist_attacks(faces, weapon, *, target=None, settings=Settings(), **kwargs):
     """The Cultist (Brawl 50, Firearms (Handgun) 35, Throw 20, Damage Bonus +1D4) attacks Harvey (Dodge 40, HP 12)."""
     att = cultist(weapons=[KNIFE, CLUB, REVOLVER, THROWN_KNIFE, SHOTGUN])
-    return run(attack_mod.attack, faces, target or harvey(), att, attacker="opponent", weapon=weapon,
-               settings=settings, **kwargs)
+    return run(
+        attack_mod.attack,
+        faces,
+        target or harvey(),
+        att,
+        attacker="opponent",
+        weapon=weapon,
+        settings=settings,
+        **kwargs,
+    )
 
 
 # --- the sheet's fields ------------------------------------------------------------------------------------
+
 
 def test_an_old_sheet_without_the_new_fields_is_valid_and_takes_the_defaults():
     sheet = from_dict(copy.deepcopy(EXAMPLE))
@@ -51,10 +68,27 @@ def test_an_old_sheet_without_the_new_fields_is_valid_and_takes_the_defaults():
 
 
 def test_a_weapon_is_normalized_with_its_defaults():
-    sheet = from_dict(sheet_with(weapons=[{"name": "Knife", "skill": "Brawl", "damage": "1d4"}], armour=2,
-                                 occupation="Professor", notes="Carries a lantern."))
-    assert sheet["weapons"] == [{"name": "Knife", "skill": "Fighting (Brawl)", "damage": "1D4", "db": "full",
-                                 "impale": False, "range": "", "attacks": 1, "ammo": None, "malfunction": None}]
+    sheet = from_dict(
+        sheet_with(
+            weapons=[{"name": "Knife", "skill": "Brawl", "damage": "1d4"}],
+            armour=2,
+            occupation="Professor",
+            notes="Carries a lantern.",
+        )
+    )
+    assert sheet["weapons"] == [
+        {
+            "name": "Knife",
+            "skill": "Fighting (Brawl)",
+            "damage": "1D4",
+            "db": "full",
+            "impale": False,
+            "range": "",
+            "attacks": 1,
+            "ammo": None,
+            "malfunction": None,
+        }
+    ]
     assert (sheet["armour"], sheet["occupation"], sheet["notes"]) == (2, "Professor", "Carries a lantern.")
 
 
@@ -63,19 +97,22 @@ def test_a_firearm_takes_no_damage_bonus_and_a_thrown_weapon_half_by_default():
     assert parse_weapon({"name": "Rock", "skill": "Throw", "damage": "1D4"})["db"] == "half"
 
 
-@pytest.mark.parametrize("weapon, field, words", [
-    ({**KNIFE, "damage": "1D4 and a bit"}, "weapons.0.damage", "Knife — Damage:"),
-    ({**KNIFE, "damage": ""}, "weapons.0.damage", "Knife — Damage:"),
-    ({**KNIFE, "skill": "Cooking"}, "weapons.0.skill", "Knife — Skill:"),
-    ({**KNIFE, "db": "double"}, "weapons.0.db", "Knife — Damage Bonus must be full, half or none"),
-    ({**KNIFE, "impale": "yes"}, "weapons.0.impale", "Knife — Impales must be yes or no"),
-    ({**KNIFE, "attacks": 6}, "weapons.0.attacks", "Knife — Attacks per round must be between 1 and 5"),
-    ({**KNIFE, "ammo": -1}, "weapons.0.ammo", "Knife — Shots in the weapon must be between 0 and 1000"),
-    ({**KNIFE, "malfunction": 101}, "weapons.0.malfunction", "Knife — Malfunction must be between 1 and 100"),
-    ({**KNIFE, "name": " "}, "weapons.0.name", "a weapon needs a name"),
-    ({**KNIFE, "sharpness": 3}, "weapons.0.sharpness", "Knife: a weapon has no field"),
-    ({**KNIFE, "damage": "1D4/1D3/1D2/1"}, "weapons.0.damage", "up to 3 by range"),
-])
+@pytest.mark.parametrize(
+    "weapon, field, words",
+    [
+        ({**KNIFE, "damage": "1D4 and a bit"}, "weapons.0.damage", "Knife — Damage:"),
+        ({**KNIFE, "damage": ""}, "weapons.0.damage", "Knife — Damage:"),
+        ({**KNIFE, "skill": "Cooking"}, "weapons.0.skill", "Knife — Skill:"),
+        ({**KNIFE, "db": "double"}, "weapons.0.db", "Knife — Damage Bonus must be full, half or none"),
+        ({**KNIFE, "impale": "yes"}, "weapons.0.impale", "Knife — Impales must be yes or no"),
+        ({**KNIFE, "attacks": 6}, "weapons.0.attacks", "Knife — Attacks per round must be between 1 and 5"),
+        ({**KNIFE, "ammo": -1}, "weapons.0.ammo", "Knife — Shots in the weapon must be between 0 and 1000"),
+        ({**KNIFE, "malfunction": 101}, "weapons.0.malfunction", "Knife — Malfunction must be between 1 and 100"),
+        ({**KNIFE, "name": " "}, "weapons.0.name", "a weapon needs a name"),
+        ({**KNIFE, "sharpness": 3}, "weapons.0.sharpness", "Knife: a weapon has no field"),
+        ({**KNIFE, "damage": "1D4/1D3/1D2/1"}, "weapons.0.damage", "up to 3 by range"),
+    ],
+)
 def test_each_bad_weapon_field_is_refused_in_the_forms_words(weapon, field, words):
     error = refused(sheet_with(weapons=[weapon]))
     assert error.field == field and words in error.message
@@ -102,6 +139,7 @@ def test_the_common_weapons_are_valid_sheet_weapons_and_the_door_lists_them():
 
 # --- attacks with a weapon (seed 003, If attacking; rules/coc.md §3.8) ------------------------------------------
 
+
 def test_a_knife_deals_1d4_plus_the_attackers_damage_bonus():
     # Brawl 50: 20 hits; Harvey's Dodge 40: 90 fails; knife 1D4 = 3, Damage Bonus +1D4 = 2
     result = cultist_attacks(d100(20) + d100(90) + [3, 2], "Knife")
@@ -114,7 +152,9 @@ def test_a_knife_deals_1d4_plus_the_attackers_damage_bonus():
 
 def test_a_revolver_adds_no_damage_bonus():
     # Firearms (Handgun) 35: 30 hits; Dodge 90 fails; 1D10 = 7 and no Damage Bonus die is rolled (run checks every face is used)
-    result = cultist_attacks(d100(30) + d100(90) + [7] + d100(10), ".38 revolver")  # 7 of 12 HP: a major wound, CON 10 holds
+    result = cultist_attacks(
+        d100(30) + d100(90) + [7] + d100(10), ".38 revolver"
+    )  # 7 of 12 HP: a major wound, CON 10 holds
     assert result.details["damage"] == 7 and result.details["weapon"] == ".38 Revolver"
     assert result.states["coc.opponent"]["last_roll"]["name"] == "Firearms (Handgun)"
     assert any("firearms add no Damage Bonus" in s.text for s in result.steps)
@@ -179,8 +219,16 @@ def test_the_defender_fights_back_with_a_hand_to_hand_weapon_on_their_sheet_and_
     target = harvey(weapons=[KNIFE])
     att = cultist(weapons=[CLUB], armour=1)
     # Cultist Brawl 50: 60 fails; Harvey fights back (Brawl 40): 10 Hard; knife 1D4 = 4, Harvey's Damage Bonus 0; armour 1
-    result = run(attack_mod.attack, d100(60) + d100(10) + [4], target, att, attacker="opponent", weapon="Club",
-                 defence="fight_back", defender_weapon="Knife")
+    result = run(
+        attack_mod.attack,
+        d100(60) + d100(10) + [4],
+        target,
+        att,
+        attacker="opponent",
+        weapon="Club",
+        defence="fight_back",
+        defender_weapon="Knife",
+    )
     assert result.details["damaged"] == "Cultist" and result.details["damage"] == 3
     assert result.states["coc.opponent"]["hp"] == att["hp"] - 3
 
@@ -203,17 +251,34 @@ def test_the_door_attacks_with_a_weapon_from_the_sheet_and_the_odds_take_off_arm
 
 
 def test_a_weapon_given_in_full_at_the_door_needs_no_sheet_entry():
-    answer = api.handle({"op": "coc.attack", "args": {"investigator": harvey(), "opponent": cultist(),
-                                                      "weapon_stats": REVOLVER, "dice": d100(30) + d100(90) + [5]}})
+    answer = api.handle(
+        {
+            "op": "coc.attack",
+            "args": {
+                "investigator": harvey(),
+                "opponent": cultist(),
+                "weapon_stats": REVOLVER,
+                "dice": d100(30) + d100(90) + [5],
+            },
+        }
+    )
     assert answer["result"]["details"]["weapon"] == ".38 Revolver" and answer["result"]["details"]["damage"] == 5
-    bad = api.handle({"op": "coc.attack", "args": {"investigator": harvey(), "opponent": cultist(),
-                                                   "weapon_stats": {**REVOLVER, "damage": "lots"}}})
+    bad = api.handle(
+        {
+            "op": "coc.attack",
+            "args": {"investigator": harvey(), "opponent": cultist(), "weapon_stats": {**REVOLVER, "damage": "lots"}},
+        }
+    )
     assert bad["error"]["field"].startswith("weapon_stats") and ".38 Revolver — Damage:" in bad["error"]["message"]
 
 
 def test_roll_damage_uses_the_sheets_weapon():
-    answer = api.handle({"op": "coc.roll_damage", "args": {"investigator": cultist(weapons=[THROWN_KNIFE]),
-                                                           "weapon": "Thrown knife", "dice": [2, 4]}})
+    answer = api.handle(
+        {
+            "op": "coc.roll_damage",
+            "args": {"investigator": cultist(weapons=[THROWN_KNIFE]), "weapon": "Thrown knife", "dice": [2, 4]},
+        }
+    )
     assert answer["result"]["total"] == 4  # 1D4 = 2 + half of the Damage Bonus 1D4 = 4
 
 

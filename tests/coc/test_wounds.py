@@ -34,6 +34,7 @@ DYING = dict(hp=0, conditions={"major_wound": True, "unconscious": True, "dying"
 
 # --- When HP falls to zero ----------------------------------------------------------------------------------
 
+
 def test_hp_never_go_below_zero():
     assert damage(harvey(hp=3), 5)["hp"] == 0
 
@@ -60,6 +61,7 @@ def test_major_wounded_characters_at_0_hp_are_close_to_death_dying():
 
 
 # --- Losing more than half HP in one turn -------------------------------------------------------------------
+
 
 def test_losing_more_than_half_hp_in_one_turn_major_wound_con_roll_passed():
     state = damage(harvey(), 7, d100(40))
@@ -89,6 +91,7 @@ def test_major_wound_book_option_counts_one_attack_of_half_or_more():
 
 # --- Losing all HP in one turn ------------------------------------------------------------------------------
 
+
 def test_losing_all_hp_in_one_turn_instant_death():
     state = damage(damage(harvey(), 6), 6)
     assert state["conditions"]["dead"] and state["hp"] == 0
@@ -103,6 +106,7 @@ def test_instant_death_book_option_needs_more_than_max_in_one_attack():
 
 # --- Dying --------------------------------------------------------------------------------------------------
 
+
 def test_dying_con_roll_each_round_success_stays_alive():
     state = harvey(**DYING)
     new, _ = treat(wounds.dying_round, d100(50), state)
@@ -115,6 +119,7 @@ def test_dying_failed_con_roll_means_death():
 
 
 # --- First Aid ----------------------------------------------------------------------------------------------
+
 
 def test_first_aid_heal_1_hp_revive_from_unconsciousness():
     state = harvey(hp=5, conditions={"major_wound": True, "unconscious": True})
@@ -136,7 +141,9 @@ def test_successful_first_aid_stabilizes_waiting_for_medicine_later():
 
 
 def test_first_aid_on_the_dying_book_option_gives_1_temporary_hp():
-    new, _ = treat(wounds.first_aid, d100(20), harvey(**DYING), 50, settings=Settings(first_aid_on_dying="temporary_hp"))
+    new, _ = treat(
+        wounds.first_aid, d100(20), harvey(**DYING), 50, settings=Settings(first_aid_on_dying="temporary_hp")
+    )
     assert new["hp"] == 1 and new["conditions"]["stabilised"]
 
 
@@ -161,6 +168,7 @@ def test_first_aid_once_per_injury():
 
 # --- Medicine -----------------------------------------------------------------------------------------------
 
+
 def test_medicine_heal_1d3_hp_after_a_week_with_equipment():
     new, _ = treat(wounds.medicine, d100(20) + [3], harvey(hp=5), 40, equipment=True)
     assert new["hp"] == 5 and new["scheduled_heals"] == [{"days": 7, "amount": 3, "source": "Medicine"}]
@@ -175,19 +183,27 @@ def test_medicine_needs_equipment():
 
 
 def test_medicine_immediate_book_option():
-    new, _ = treat(wounds.medicine, d100(20) + [2], harvey(hp=5), 40, equipment=True,
-                   settings=Settings(medicine_timing="immediate"))
+    new, _ = treat(
+        wounds.medicine,
+        d100(20) + [2],
+        harvey(hp=5),
+        40,
+        equipment=True,
+        settings=Settings(medicine_timing="immediate"),
+    )
     assert new["hp"] == 7
 
 
 def test_only_medicine_regains_hp_at_zero_and_it_further_aids_the_stabilised():
     stabilised = treat(wounds.first_aid, d100(20), harvey(**DYING), 50)[0]
-    new, _ = treat(wounds.medicine, d100(20) + [2], stabilised, 40, equipment=True,
-                   settings=Settings(medicine_timing="immediate"))
+    new, _ = treat(
+        wounds.medicine, d100(20) + [2], stabilised, 40, equipment=True, settings=Settings(medicine_timing="immediate")
+    )
     assert new["hp"] == 2 and not new["conditions"]["dying"]
 
 
 # --- Healing ------------------------------------------------------------------------------------------------
+
 
 def test_without_a_major_wound_heal_1_hp_per_day():
     state = copy_state(harvey(hp=5))
@@ -221,8 +237,12 @@ def test_major_wound_ends_on_half_hp_healing():
 
 def test_major_wound_healing_book_option_1d3():
     with pytest.raises(RulesError):  # a d3 cannot show 4
-        treat(wounds.weekly_healing, d100(50) + [4], harvey(hp=2, conditions={"major_wound": True}),
-              settings=Settings(major_wound_healing="book"))
+        treat(
+            wounds.weekly_healing,
+            d100(50) + [4],
+            harvey(hp=2, conditions={"major_wound": True}),
+            settings=Settings(major_wound_healing="book"),
+        )
 
 
 def test_failed_weekly_roll_heals_nothing():
@@ -239,8 +259,10 @@ def test_apply_damage_via_the_api_leaves_the_input_unchanged():
 
 
 @hsettings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["damage", "heal", "day", "first_aid"]), st.integers(0, 20)), max_size=12),
-       st.integers(0, 10_000))
+@given(
+    st.lists(st.tuples(st.sampled_from(["damage", "heal", "day", "first_aid"]), st.integers(0, 20)), max_size=12),
+    st.integers(0, 10_000),
+)
 def test_hp_never_goes_below_0_and_never_above_the_maximum(actions, seed):
     state = copy_state(harvey())
     dice = RandomDice(seed)
@@ -270,11 +292,13 @@ def test_a_major_wound_leaves_the_victim_prone_and_getting_up_is_the_keepers_cal
     down = api.handle({"op": "coc.set_condition", "args": {"investigator": sheet, "condition": "prone"}})["result"]
     assert down["state"]["conditions"]["prone"] is True and down["events"] == ["Harvey Walters is now prone"]
     assert down["states"]["coc.investigator"] == down["state"]
-    up = api.handle({"op": "coc.set_condition", "args": {"investigator": down["state"], "condition": "prone",
-                                                          "action": "clear"}})["result"]
+    up = api.handle(
+        {"op": "coc.set_condition", "args": {"investigator": down["state"], "condition": "prone", "action": "clear"}}
+    )["result"]
     assert up["state"]["conditions"] == sheet["conditions"]
-    again = api.handle({"op": "coc.set_condition", "args": {"investigator": sheet, "condition": "unconscious",
-                                                             "action": "clear"}})
+    again = api.handle(
+        {"op": "coc.set_condition", "args": {"investigator": sheet, "condition": "unconscious", "action": "clear"}}
+    )
     assert again["error"]["field"] == "condition" and "not unconscious" in again["error"]["message"]
     dead = copy.deepcopy(sheet)
     dead["conditions"]["dead"] = True

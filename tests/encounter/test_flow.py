@@ -113,17 +113,30 @@ def test_the_inputs_are_never_changed():
 SHEETS = {"coc": HARVEY, "armageddon": JACK, "semiautomagic": EXAMPLE_HUMAN}
 IDS = st.sampled_from(["k1", "k2", "k3", "k4", "k9"])
 ACTION = st.one_of(
-    st.builds(lambda n, d: {"type": "add", "combatant": {"name": n, "npc": d}}, st.sampled_from(["Ghoul", "Cultist"]),
-              st.integers(0, 20)),
+    st.builds(
+        lambda n, d: {"type": "add", "combatant": {"name": n, "npc": d}},
+        st.sampled_from(["Ghoul", "Cultist"]),
+        st.integers(0, 20),
+    ),
     st.just({"type": "add", "combatant": {"character_id": "pc"}}),
     st.builds(lambda i: {"type": "remove", "combatant_id": i}, IDS),
     st.builds(lambda i, b: {"type": "delay", "combatant_id": i, "delayed": b}, IDS, st.booleans()),
     st.builds(lambda i, b: {"type": "skip", "combatant_id": i, "skipped": b}, IDS, st.booleans()),
     st.builds(lambda p: {"type": "reorder", "order": p}, st.permutations(["k1", "k2", "k3"])),
-    st.builds(lambda i, b, a: {"type": "update", "combatant_id": i, "firearm_ready": b, "activity": a}, IDS,
-              st.booleans(), st.sampled_from([None, "very_strenuous"])),
-    st.sampled_from([{"type": "next"}, {"type": "order"}, {"type": "end_round"},
-                     {"type": "skip_time", "unit": "hours", "amount": 1}]),
+    st.builds(
+        lambda i, b, a: {"type": "update", "combatant_id": i, "firearm_ready": b, "activity": a},
+        IDS,
+        st.booleans(),
+        st.sampled_from([None, "very_strenuous"]),
+    ),
+    st.sampled_from(
+        [
+            {"type": "next"},
+            {"type": "order"},
+            {"type": "end_round"},
+            {"type": "skip_time", "unit": "hours", "amount": 1},
+        ]
+    ),
 )
 
 
@@ -132,8 +145,11 @@ def for_game(action: dict, game: str) -> dict:
     spec = action.get("combatant")
     if isinstance(spec, dict) and isinstance(spec.get("npc"), int):
         number = spec["npc"]
-        npc = {"coc": {"dex": 5 * number, "combat_skill": 40}, "armageddon": {"dexterity": number},
-               "semiautomagic": {}}[game]
+        npc = {
+            "coc": {"dex": 5 * number, "combat_skill": 40},
+            "armageddon": {"dexterity": number},
+            "semiautomagic": {},
+        }[game]
         return {**action, "combatant": {**spec, "npc": npc}}
     return action
 

@@ -10,8 +10,9 @@ from tests.door import answer, refused
 
 
 def start(game, combatants, sheets=None):
-    return answer("encounter.start", id="e1", name="Fight", game=game, combatants=combatants,
-                  sheets=sheets or {})["state"]
+    return answer("encounter.start", id="e1", name="Fight", game=game, combatants=combatants, sheets=sheets or {})[
+        "state"
+    ]
 
 
 def order_of(state):
@@ -69,11 +70,16 @@ def test_armageddon_latecomer_rolls_and_slots_in_by_initiative():
 
 def test_coc_drawn_firearm_adds_fifty():
     sheets = {"harvey": HARVEY}
-    state = start("coc", [{"name": "Ghoul", "npc": {"dex": 100, "combat_skill": 40}},
-                          {"character_id": "harvey", "firearm_ready": True}], sheets)
+    state = start(
+        "coc",
+        [{"name": "Ghoul", "npc": {"dex": 100, "combat_skill": 40}}, {"character_id": "harvey", "firearm_ready": True}],
+        sheets,
+    )
     result = answer("encounter.order", encounter=state, sheets=sheets)
     assert [(c["name"], c["initiative"]) for c in result["state"]["combatants"]] == [
-        ("Harvey Walters", 110), ("Ghoul", 100)]
+        ("Harvey Walters", 110),
+        ("Ghoul", 100),
+    ]
     assert result["details"]["effects"][0]["op"] == "coc.attack_order"
     assert result["details"]["effects"][0]["who"] == ["harvey"]
 
@@ -91,21 +97,30 @@ def test_coc_equal_dex_goes_to_the_higher_combat_skill():
 
 def test_coc_full_tie_is_a_roll_off_lower_first():
     """rules/coc.md §3.8: then a 1D100 each, lower acts first (units die, then tens)."""
-    state = start("coc", [{"name": "Ghoul", "npc": {"dex": 60, "combat_skill": 40}},
-                          {"name": "Ghoul", "npc": {"dex": 60, "combat_skill": 40}}])
+    state = start(
+        "coc",
+        [
+            {"name": "Ghoul", "npc": {"dex": 60, "combat_skill": 40}},
+            {"name": "Ghoul", "npc": {"dex": 60, "combat_skill": 40}},
+        ],
+    )
     result = answer("encounter.order", encounter=state, dice=[7, 80, 2, 10])
     assert order_of(result["state"]) == ["Ghoul 2", "Ghoul"]
     assert [c["order_key"] for c in result["state"]["combatants"]] == [[60, 40, -12], [60, 40, -87]]
 
 
 def test_coc_drawing_a_firearm_midfight_then_reordering():
-    state = start("coc", [{"name": "A", "npc": {"dex": 70, "combat_skill": 40}},
-                          {"name": "B", "npc": {"dex": 50, "combat_skill": 40}}])
+    state = start(
+        "coc",
+        [{"name": "A", "npc": {"dex": 70, "combat_skill": 40}}, {"name": "B", "npc": {"dex": 50, "combat_skill": 40}}],
+    )
     state = answer("encounter.order", encounter=state)["state"]
     state = answer("encounter.update", encounter=state, combatant_id="k2", firearm_ready=True)["state"]
     assert order_of(answer("encounter.order", encounter=state)["state"]) == ["B", "A"]
-    assert refused("encounter.update", encounter=state, combatant_id="k2", activity="sleeping")["field"] == \
-        "combatant.activity"
+    assert (
+        refused("encounter.update", encounter=state, combatant_id="k2", activity="sleeping")["field"]
+        == "combatant.activity"
+    )
 
 
 # --- Semiautomagic: the GM's order -------------------------------------------------------------------------

@@ -70,13 +70,17 @@ def test_armageddon_close_combat_drains_a_d4_of_ep_each_turn():
 
 def test_semiautomagic_round_runs_dying_round_and_staggered_until_its_time_is_up():
     hurt = answer("semiautomagic.apply_damage", creature=EXAMPLE_HUMAN, damage="9")["state"]
-    ann = answer("semiautomagic.set_condition", creature=hurt, condition="Staggered", action="add", duration=2,
-                 dice=[1])["state"]
+    ann = answer(
+        "semiautomagic.set_condition", creature=hurt, condition="Staggered", action="add", duration=2, dice=[1]
+    )["state"]
     sheets = {"ann": ann}
     state = start("semiautomagic", [{"character_id": "ann"}, {"name": "Imp", "npc": {}}], sheets)
     result, state, sheets = end_round(state, sheets, dice=[3, 5, 2])
     assert [d["purpose"] for d in result["dice"]] == [
-        "stabilisation (10 stabilises)", "dying endurance check (DC 4)", "Staggered: seconds stunned this round"]
+        "stabilisation (10 stabilises)",
+        "dying endurance check (DC 4)",
+        "Staggered: seconds stunned this round",
+    ]
     assert sheets["ann"]["conditions"]["Staggered"]["seconds"] == 6
     result, state, sheets = end_round(state, sheets, dice=[3, 5])
     assert "Staggered" not in sheets["ann"]["conditions"] and "Dying" in sheets["ann"]["conditions"]

@@ -30,19 +30,25 @@ def refusal(move, **args):
 
 def test_armageddon_minutes_and_seconds_name_each_survival_test_they_roll():
     assert check("armageddon.advance_time", character=dying_jack(), minutes=2) == [
-        "Jack Hawthorne is dying: 2 minutes will roll 2 Survival Tests."]
-    assert check("armageddon.advance_time", character=dying_jack(), minutes=0, seconds=30) == []  # the first is 60 s away
+        "Jack Hawthorne is dying: 2 minutes will roll 2 Survival Tests."
+    ]
+    assert (
+        check("armageddon.advance_time", character=dying_jack(), minutes=0, seconds=30) == []
+    )  # the first is 60 s away
     assert check("armageddon.advance_time", character=dying_jack(survival_seconds=30), minutes=0, seconds=45) == [
-        "Jack Hawthorne is dying: 45 seconds will roll 1 Survival Test."]
+        "Jack Hawthorne is dying: 45 seconds will roll 1 Survival Test."
+    ]
     assert check("armageddon.advance_time", character=dying_jack(), minutes=90) == [
-        "Jack Hawthorne is dying: 1 hour 30 minutes will roll 90 Survival Tests."]
+        "Jack Hawthorne is dying: 1 hour 30 minutes will roll 90 Survival Tests."
+    ]
 
 
 def test_armageddon_death_timer_running_out_is_named():
     failed = answer("armageddon.apply_damage", character=JACK, amount="42", dice=[1, 9, 2])["state"]  # dies in 6 min
     assert check("armageddon.advance_time", character=failed, minutes=5) == []
     assert check("armageddon.advance_time", character=failed, minutes=6) == [
-        "Jack Hawthorne dies within 6 min unless resuscitated: 6 minutes will let them die."]
+        "Jack Hawthorne dies within 6 min unless resuscitated: 6 minutes will let them die."
+    ]
 
 
 def test_armageddon_days_without_care_below_zero_roll_the_daily_survival_test():
@@ -50,7 +56,8 @@ def test_armageddon_days_without_care_below_zero_roll_the_daily_survival_test():
     assert hurt["current"]["life_points"] < 0 and "dying" not in hurt["conditions"]
     assert check("armageddon.advance_days", character=hurt, days=3, care=False) == [
         "Jack Hawthorne is below 0 Life Points without proper medical care: 3 days will roll 3 daily Survival Tests "
-        "(a failure loses 1 LP)."]
+        "(a failure loses 1 LP)."
+    ]
     assert check("armageddon.advance_days", character=hurt, days=3, care=True) == []
     assert check("armageddon.advance_days", character=JACK, days=3, care=False) == []
     assert check("armageddon.advance_days", character=dying_jack(), days=1, care=False) == []  # the move refuses
@@ -60,7 +67,8 @@ def test_semiautomagic_rounds_name_the_dying_rounds_hours_and_days_refuse_the_dy
     hurt = answer("semiautomagic.apply_damage", creature=EXAMPLE_HUMAN, damage="9")["state"]
     assert check("semiautomagic.advance_rounds", creature=hurt, rounds=1) == [
         "Average human is dying: 1 round will roll 1 dying round (a d10 to stabilise and an endurance check) until "
-        "they are stable or dead."]
+        "they are stable or dead."
+    ]
     assert "3 rounds will roll 3 dying rounds" in check("semiautomagic.advance_rounds", creature=hurt, rounds=3)[0]
     assert check("semiautomagic.advance_rounds", creature=EXAMPLE_HUMAN, rounds=3) == []
     assert check("semiautomagic.advance_hours", creature=hurt, hours=2) == []
@@ -69,7 +77,8 @@ def test_semiautomagic_rounds_name_the_dying_rounds_hours_and_days_refuse_the_dy
 
 def test_coc_rounds_name_the_dying_con_rolls_longer_time_is_refused_by_the_move():
     assert check("coc.advance_time", investigator=_dying_harvey(), unit="rounds", amount=1) == [
-        "Harvey Walters is dying: 1 round will roll 1 CON roll at the end of the round; a failed CON roll means death."]
+        "Harvey Walters is dying: 1 round will roll 1 CON roll at the end of the round; a failed CON roll means death."
+    ]
     assert "up to 4 CON rolls" in check("coc.advance_time", investigator=_dying_harvey(), unit="rounds", amount=4)[0]
     assert check("coc.advance_time", investigator=_dying_harvey(), unit="hours", amount=1) == []
     assert check("coc.advance_time", investigator=HARVEY, unit="rounds", amount=5) == []

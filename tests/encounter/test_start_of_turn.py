@@ -22,16 +22,25 @@ def creature(name, **condition):
 
 
 def fight(sheets, dice=()):
-    return answer("encounter.start", id="e1", name="Fight", game="semiautomagic",
-                  combatants=[{"character_id": cid} for cid in sheets], sheets=sheets, dice=list(dice))
+    return answer(
+        "encounter.start",
+        id="e1",
+        name="Fight",
+        game="semiautomagic",
+        combatants=[{"character_id": cid} for cid in sheets],
+        sheets=sheets,
+        dice=list(dice),
+    )
 
 
 def test_next_rolls_the_chart_when_the_confused_combatants_turn_starts():
     sheets = {"a": creature("Amy"), "z": creature("Zed", condition="Confused", duration=5)}
     state = fight(sheets)["state"]
     result = answer("encounter.next", encounter=state, sheets=sheets, dice=[12, 3])
-    assert result["events"] == ["Round 1: Zed's turn",
-                                "Zed: Confusion chart 12: Scatter die: runs in that direction. Direction: E"]
+    assert result["events"] == [
+        "Round 1: Zed's turn",
+        "Zed: Confusion chart 12: Scatter die: runs in that direction. Direction: E",
+    ]
     [effect] = result["details"]["effects"]
     assert effect["op"] == "semiautomagic.confusion_round" and effect["who"] == ["z"]
     assert result["details"]["decided"][0]["label"] == "Zed: start of the turn"
@@ -48,8 +57,11 @@ def test_the_end_of_the_round_rolls_no_confusion_and_the_new_round_rolls_it_for_
     *end_of_round, chart = result["details"]["effects"]
     assert [e["op"] for e in end_of_round] == ["semiautomagic.advance_rounds"] * 2
     assert all(e["result"]["dice"] == [] for e in end_of_round) and chart["op"] == "semiautomagic.confusion_round"
-    assert result["events"] == ["Round 2: Zed's turn", "Zed: Confused: 4 rounds left",
-                                "Zed: Confusion chart 10: Stares off into space"]
+    assert result["events"] == [
+        "Round 2: Zed's turn",
+        "Zed: Confused: 4 rounds left",
+        "Zed: Confusion chart 10: Stares off into space",
+    ]
     post = answer("forum.result", result=result, format="markdown")["details"]["text"]
     assert "- Zed: Confusion chart 10: Stares off into space" in post
 
@@ -57,13 +69,21 @@ def test_the_end_of_the_round_rolls_no_confusion_and_the_new_round_rolls_it_for_
 def test_a_helpless_confused_character_rolls_nothing_and_the_player_in_control_is_told():
     out = creature("Zed", condition="Confused", duration=5)
     out["conditions"]["Unconscious"] = {"seconds": 600}
-    result = answer("encounter.next", encounter=fight({"a": creature("Amy"), "z": out})["state"],
-                    sheets={"a": creature("Amy"), "z": out}, dice=[])
+    result = answer(
+        "encounter.next",
+        encounter=fight({"a": creature("Amy"), "z": out})["state"],
+        sheets={"a": creature("Amy"), "z": out},
+        dice=[],
+    )
     assert result["events"] == ["Round 1: Zed's turn"] and result["details"]["effects"] == []
     held = creature("Zed", condition="Confused", duration=5)
     held["conditions"]["Confused"]["control_seconds"] = 12
-    result = answer("encounter.next", encounter=fight({"a": creature("Amy"), "z": held})["state"],
-                    sheets={"a": creature("Amy"), "z": held}, dice=[])
+    result = answer(
+        "encounter.next",
+        encounter=fight({"a": creature("Amy"), "z": held})["state"],
+        sheets={"a": creature("Amy"), "z": held},
+        dice=[],
+    )
     assert result["events"][1] == "Zed: Confused, but the player is in control (2 rounds left)"
 
 
@@ -76,8 +96,9 @@ def test_a_step_that_keeps_the_turn_rolls_no_chart():
 
 def test_effects_run_through_the_doors_public_run_function():
     """A rule's refusal is noted and the round goes on; a field the operation refuses refuses the whole step."""
-    out = api.run_checked("semiautomagic.confusion_round", {"creature": creature("Zed", condition="Confused")},
-                          flow.TypedDice([14]))
+    out = api.run_checked(
+        "semiautomagic.confusion_round", {"creature": creature("Zed", condition="Confused")}, flow.TypedDice([14])
+    )
     assert out["op"] == "semiautomagic.confusion_round" and out["text"][0] == "Confusion chart 14: Falls prone"
     with pytest.raises(api.InvalidArgs) as refused:
         api.run_checked("semiautomagic.advance_rounds", {"creature": EXAMPLE_HUMAN, "rounds": 0}, flow.TypedDice([]))
@@ -86,6 +107,10 @@ def test_effects_run_through_the_doors_public_run_function():
         api.run_checked("semiautomagic.confusion_round", {"creature": EXAMPLE_HUMAN}, flow.TypedDice([]))
     assert not isinstance(rule.value, api.InvalidArgs) and rule.value.code == "not_confused"
     sheets = {"z": creature("Zed")}
-    bad = api.handle({"op": "encounter.end_round", "args": {"encounter": fight(sheets)["state"], "sheets": sheets,
-                                                             "settings": {"blank_rows": "sometimes"}}})
+    bad = api.handle(
+        {
+            "op": "encounter.end_round",
+            "args": {"encounter": fight(sheets)["state"], "sheets": sheets, "settings": {"blank_rows": "sometimes"}},
+        }
+    )
     assert bad["ok"] is False and bad["error"]["field"] == "blank_rows"

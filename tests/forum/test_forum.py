@@ -30,8 +30,9 @@ def _cellar_at_the_end_of_round_1():
     """A Call of Cthulhu encounter with a dying investigator: its end of round makes a CON roll (seed 003, Dying)."""
     sheets = {"d": _dying_harvey(), "h": HARVEY}
     combatants = [{"character_id": cid} for cid in sheets]
-    state = answer("encounter.start", id="e1", name="The cellar", game="coc", combatants=combatants,
-                   sheets=sheets)["state"]
+    state = answer("encounter.start", id="e1", name="The cellar", game="coc", combatants=combatants, sheets=sheets)[
+        "state"
+    ]
     return dict(encounter=state, sheets=sheets, dice=[3, 40])
 
 
@@ -40,167 +41,247 @@ RAY = {**copy.deepcopy(JACK), "name": "Ray"}
 
 CASES = {
     "armageddon task with Rule of 10 rerolls": (
-        ("armageddon.task", dict(attribute=2, skill=3, skill_name="Handguns", modifiers="-1 darkness", dice="10 10 8",
-                                 label="Kim: Handguns")),
-        {"bbcode": "[b]Kim[/b]: Handguns — Total 22 vs 9: success — 6 Success Levels (Extraordinary)\n[list]\n"
-                   "[*]Dice (physical): 1d10: 10, then 10, then 8 → 18 (Rule of 10)\n"
-                   "[*]Modifiers: +2 Dexterity, +3 Handguns, -1 darkness\n[/list]\n",
-         "markdown": "**Kim**: Handguns — Total 22 vs 9: success — 6 Success Levels (Extraordinary)\n"
-                     "- Dice (physical): 1d10: 10, then 10, then 8 → 18 (Rule of 10)\n"
-                     "- Modifiers: +2 Dexterity, +3 Handguns, -1 darkness\n",
-         "plain": "Kim: Handguns — Total 22 vs 9: success — 6 Success Levels (Extraordinary)\n"
-                  "  Dice (physical): 1d10: 10, then 10, then 8 → 18 (Rule of 10)\n"
-                  "  Modifiers: +2 Dexterity, +3 Handguns, -1 darkness\n"}),
+        (
+            "armageddon.task",
+            dict(
+                attribute=2,
+                skill=3,
+                skill_name="Handguns",
+                modifiers="-1 darkness",
+                dice="10 10 8",
+                label="Kim: Handguns",
+            ),
+        ),
+        {
+            "bbcode": "[b]Kim[/b]: Handguns — Total 22 vs 9: success — 6 Success Levels (Extraordinary)\n[list]\n"
+            "[*]Dice (physical): 1d10: 10, then 10, then 8 → 18 (Rule of 10)\n"
+            "[*]Modifiers: +2 Dexterity, +3 Handguns, -1 darkness\n[/list]\n",
+            "markdown": "**Kim**: Handguns — Total 22 vs 9: success — 6 Success Levels (Extraordinary)\n"
+            "- Dice (physical): 1d10: 10, then 10, then 8 → 18 (Rule of 10)\n"
+            "- Modifiers: +2 Dexterity, +3 Handguns, -1 darkness\n",
+            "plain": "Kim: Handguns — Total 22 vs 9: success — 6 Success Levels (Extraordinary)\n"
+            "  Dice (physical): 1d10: 10, then 10, then 8 → 18 (Rule of 10)\n"
+            "  Modifiers: +2 Dexterity, +3 Handguns, -1 darkness\n",
+        },
+    ),
     "armageddon damage (a state change leads with what changed)": (
         ("armageddon.apply_damage", dict(character=JACK, amount="12")),
-        {"bbcode": "[b]Jack Hawthorne takes 12 LP damage[/b] — Jack Hawthorne loses 12 LP (30 → 18).\n",
-         "markdown": "**Jack Hawthorne takes 12 LP damage** — Jack Hawthorne loses 12 LP (30 → 18).\n",
-         "plain": "Jack Hawthorne takes 12 LP damage — Jack Hawthorne loses 12 LP (30 → 18).\n"}),
+        {
+            "bbcode": "[b]Jack Hawthorne takes 12 LP damage[/b] — Jack Hawthorne loses 12 LP (30 → 18).\n",
+            "markdown": "**Jack Hawthorne takes 12 LP damage** — Jack Hawthorne loses 12 LP (30 → 18).\n",
+            "plain": "Jack Hawthorne takes 12 LP damage — Jack Hawthorne loses 12 LP (30 → 18).\n",
+        },
+    ),
     "semiautomagic check": (
         ("semiautomagic.check", dict(modifier=2, dc=6, dice=[6], label="Ann: Athletics")),
-        {"bbcode": "[b]Ann[/b]: Athletics — Total 8 vs 6: success\n[list]\n[*]Dice (physical): 1d6: 6 (check)\n"
-                   "[*]Modifiers: +2 modifier\n[/list]\n",
-         "markdown": "**Ann**: Athletics — Total 8 vs 6: success\n- Dice (physical): 1d6: 6 (check)\n"
-                     "- Modifiers: +2 modifier\n",
-         "plain": "Ann: Athletics — Total 8 vs 6: success\n  Dice (physical): 1d6: 6 (check)\n"
-                  "  Modifiers: +2 modifier\n"}),
+        {
+            "bbcode": "[b]Ann[/b]: Athletics — Total 8 vs 6: success\n[list]\n[*]Dice (physical): 1d6: 6 (check)\n"
+            "[*]Modifiers: +2 modifier\n[/list]\n",
+            "markdown": "**Ann**: Athletics — Total 8 vs 6: success\n- Dice (physical): 1d6: 6 (check)\n"
+            "- Modifiers: +2 modifier\n",
+            "plain": "Ann: Athletics — Total 8 vs 6: success\n  Dice (physical): 1d6: 6 (check)\n"
+            "  Modifiers: +2 modifier\n",
+        },
+    ),
     "coc skill roll with a bonus die": (
-        ("coc.skill_roll", dict(investigator=HARVEY, skill="Spot Hidden", bonus=1, dice=[7, 20, 40],
-                                label="Harvey Walters: Spot Hidden")),
-        {"bbcode": "[b]Harvey Walters[/b]: Spot Hidden — Rolled 27 against 55 — Hard success\n[list]\n"
-                   "[*]Dice (physical): d100: 27 (tens 20 and 40 with a bonus die, units 7)\n"
-                   "[*]Harvey Walters ticks Spot Hidden for improvement\n[/list]\n",
-         "markdown": "**Harvey Walters**: Spot Hidden — Rolled 27 against 55 — Hard success\n"
-                     "- Dice (physical): d100: 27 (tens 20 and 40 with a bonus die, units 7)\n"
-                     "- Harvey Walters ticks Spot Hidden for improvement\n",
-         "plain": "Harvey Walters: Spot Hidden — Rolled 27 against 55 — Hard success\n"
-                  "  Dice (physical): d100: 27 (tens 20 and 40 with a bonus die, units 7)\n"
-                  "  Harvey Walters ticks Spot Hidden for improvement\n"}),
+        (
+            "coc.skill_roll",
+            dict(
+                investigator=HARVEY, skill="Spot Hidden", bonus=1, dice=[7, 20, 40], label="Harvey Walters: Spot Hidden"
+            ),
+        ),
+        {
+            "bbcode": "[b]Harvey Walters[/b]: Spot Hidden — Rolled 27 against 55 — Hard success\n[list]\n"
+            "[*]Dice (physical): d100: 27 (tens 20 and 40 with a bonus die, units 7)\n"
+            "[*]Harvey Walters ticks Spot Hidden for improvement\n[/list]\n",
+            "markdown": "**Harvey Walters**: Spot Hidden — Rolled 27 against 55 — Hard success\n"
+            "- Dice (physical): d100: 27 (tens 20 and 40 with a bonus die, units 7)\n"
+            "- Harvey Walters ticks Spot Hidden for improvement\n",
+            "plain": "Harvey Walters: Spot Hidden — Rolled 27 against 55 — Hard success\n"
+            "  Dice (physical): d100: 27 (tens 20 and 40 with a bonus die, units 7)\n"
+            "  Harvey Walters ticks Spot Hidden for improvement\n",
+        },
+    ),
     "coc skill roll with two penalty dice, 00 and 0 reading 100": (
         ("coc.skill_roll", dict(investigator=HARVEY, skill="Spot Hidden", penalty=2, dice=[0, 0, 50, 30])),
-        {"bbcode": "[b]Skill roll[/b] — Rolled 100 against 55 — Fumble\n[list]\n[*]Dice (physical): Spot Hidden "
-                   "roll, d100: 100 (tens 00, 50 and 30 with two penalty dice, units 0)\n[/list]\n",
-         "markdown": "**Skill roll** — Rolled 100 against 55 — Fumble\n- Dice (physical): Spot Hidden roll, d100: "
-                     "100 (tens 00, 50 and 30 with two penalty dice, units 0)\n",
-         "plain": "Skill roll — Rolled 100 against 55 — Fumble\n  Dice (physical): Spot Hidden roll, d100: 100 "
-                  "(tens 00, 50 and 30 with two penalty dice, units 0)\n"}),
+        {
+            "bbcode": "[b]Skill roll[/b] — Rolled 100 against 55 — Fumble\n[list]\n[*]Dice (physical): Spot Hidden "
+            "roll, d100: 100 (tens 00, 50 and 30 with two penalty dice, units 0)\n[/list]\n",
+            "markdown": "**Skill roll** — Rolled 100 against 55 — Fumble\n- Dice (physical): Spot Hidden roll, d100: "
+            "100 (tens 00, 50 and 30 with two penalty dice, units 0)\n",
+            "plain": "Skill roll — Rolled 100 against 55 — Fumble\n  Dice (physical): Spot Hidden roll, d100: 100 "
+            "(tens 00, 50 and 30 with two penalty dice, units 0)\n",
+        },
+    ),
     "coc sanity roll with its loss": (
         ("coc.sanity_roll", dict(investigator=HARVEY, loss="1/1D6", dice=[5, 70, 4])),
-        {"bbcode": "[b]Sanity roll[/b] — Rolled 75 against 60 — Failure\n[list]\n"
-                   "[*]Dice (physical): d100: 75 (tens 70, units 5); 1d6: 4 (Sanity loss)\n"
-                   "[*]The Keeper controls Harvey Walters's next action (fear)\n"
-                   "[*]Harvey Walters loses 4 Sanity (60 → 56)\n[/list]\n",
-         "markdown": "**Sanity roll** — Rolled 75 against 60 — Failure\n"
-                     "- Dice (physical): d100: 75 (tens 70, units 5); 1d6: 4 (Sanity loss)\n"
-                     "- The Keeper controls Harvey Walters's next action (fear)\n"
-                     "- Harvey Walters loses 4 Sanity (60 → 56)\n",
-         "plain": "Sanity roll — Rolled 75 against 60 — Failure\n"
-                  "  Dice (physical): d100: 75 (tens 70, units 5); 1d6: 4 (Sanity loss)\n"
-                  "  The Keeper controls Harvey Walters's next action (fear)\n"
-                  "  Harvey Walters loses 4 Sanity (60 → 56)\n"}),
+        {
+            "bbcode": "[b]Sanity roll[/b] — Rolled 75 against 60 — Failure\n[list]\n"
+            "[*]Dice (physical): d100: 75 (tens 70, units 5); 1d6: 4 (Sanity loss)\n"
+            "[*]The Keeper controls Harvey Walters's next action (fear)\n"
+            "[*]Harvey Walters loses 4 Sanity (60 → 56)\n[/list]\n",
+            "markdown": "**Sanity roll** — Rolled 75 against 60 — Failure\n"
+            "- Dice (physical): d100: 75 (tens 70, units 5); 1d6: 4 (Sanity loss)\n"
+            "- The Keeper controls Harvey Walters's next action (fear)\n"
+            "- Harvey Walters loses 4 Sanity (60 → 56)\n",
+            "plain": "Sanity roll — Rolled 75 against 60 — Failure\n"
+            "  Dice (physical): d100: 75 (tens 70, units 5); 1d6: 4 (Sanity loss)\n"
+            "  The Keeper controls Harvey Walters's next action (fear)\n"
+            "  Harvey Walters loses 4 Sanity (60 → 56)\n",
+        },
+    ),
     "coc attack that changes both sheets": (
-        ("coc.attack", dict(investigator=HARVEY, opponent=CULTIST, weapon="Brawl", defence="dodge",
-                            dice=[5, 10, 7, 80, 2])),
-        {"bbcode": "[b]Attack[/b] — Rolled 15 against 40 — Hard success\n[list]\n[*]Dice (physical): Fighting "
-                   "(Brawl) roll, d100: 15 (tens 10, units 5); Dodge roll, d100: 87 (tens 80, units 7); 1d3: 2 "
-                   "(Brawl damage)\n[*]Harvey Walters hits Cultist for 2\n[*]Cultist loses 2 HP (12 → 10)\n"
-                   "[*]Harvey Walters ticks Fighting (Brawl) for improvement\n[/list]\n",
-         "markdown": "**Attack** — Rolled 15 against 40 — Hard success\n- Dice (physical): Fighting (Brawl) roll, "
-                     "d100: 15 (tens 10, units 5); Dodge roll, d100: 87 (tens 80, units 7); 1d3: 2 (Brawl damage)\n"
-                     "- Harvey Walters hits Cultist for 2\n- Cultist loses 2 HP (12 → 10)\n"
-                     "- Harvey Walters ticks Fighting (Brawl) for improvement\n",
-         "plain": "Attack — Rolled 15 against 40 — Hard success\n  Dice (physical): Fighting (Brawl) roll, d100: 15 "
-                  "(tens 10, units 5); Dodge roll, d100: 87 (tens 80, units 7); 1d3: 2 (Brawl damage)\n"
-                  "  Harvey Walters hits Cultist for 2\n  Cultist loses 2 HP (12 → 10)\n"
-                  "  Harvey Walters ticks Fighting (Brawl) for improvement\n"}),
+        (
+            "coc.attack",
+            dict(investigator=HARVEY, opponent=CULTIST, weapon="Brawl", defence="dodge", dice=[5, 10, 7, 80, 2]),
+        ),
+        {
+            "bbcode": "[b]Attack[/b] — Rolled 15 against 40 — Hard success\n[list]\n[*]Dice (physical): Fighting "
+            "(Brawl) roll, d100: 15 (tens 10, units 5); Dodge roll, d100: 87 (tens 80, units 7); 1d3: 2 "
+            "(Brawl damage)\n[*]Harvey Walters hits Cultist for 2\n[*]Cultist loses 2 HP (12 → 10)\n"
+            "[*]Harvey Walters ticks Fighting (Brawl) for improvement\n[/list]\n",
+            "markdown": "**Attack** — Rolled 15 against 40 — Hard success\n- Dice (physical): Fighting (Brawl) roll, "
+            "d100: 15 (tens 10, units 5); Dodge roll, d100: 87 (tens 80, units 7); 1d3: 2 (Brawl damage)\n"
+            "- Harvey Walters hits Cultist for 2\n- Cultist loses 2 HP (12 → 10)\n"
+            "- Harvey Walters ticks Fighting (Brawl) for improvement\n",
+            "plain": "Attack — Rolled 15 against 40 — Hard success\n  Dice (physical): Fighting (Brawl) roll, d100: 15 "
+            "(tens 10, units 5); Dodge roll, d100: 87 (tens 80, units 7); 1d3: 2 (Brawl damage)\n"
+            "  Harvey Walters hits Cultist for 2\n  Cultist loses 2 HP (12 → 10)\n"
+            "  Harvey Walters ticks Fighting (Brawl) for improvement\n",
+        },
+    ),
     "encounter step that decided a dying roll (its dice belong to the roll it tells)": (
         ("encounter.end_round", _cellar_at_the_end_of_round_1()),
-        {"bbcode": "[b]The cellar[/b] — Round 2: Harvey Walters's turn\n[list]\n[*]Harvey Walters: CON roll (dying) "
-                   "43 vs 60 — Regular success: clings to life\n[/list]\n",
-         "markdown": "**The cellar** — Round 2: Harvey Walters's turn\n- Harvey Walters: CON roll (dying) 43 vs 60 — "
-                     "Regular success: clings to life\n",
-         "plain": "The cellar — Round 2: Harvey Walters's turn\n  Harvey Walters: CON roll (dying) 43 vs 60 — Regular "
-                  "success: clings to life\n"}),
+        {
+            "bbcode": "[b]The cellar[/b] — Round 2: Harvey Walters's turn\n[list]\n[*]Harvey Walters: CON roll (dying) "
+            "43 vs 60 — Regular success: clings to life\n[/list]\n",
+            "markdown": "**The cellar** — Round 2: Harvey Walters's turn\n- Harvey Walters: CON roll (dying) 43 vs 60 — "
+            "Regular success: clings to life\n",
+            "plain": "The cellar — Round 2: Harvey Walters's turn\n  Harvey Walters: CON roll (dying) 43 vs 60 — Regular "
+            "success: clings to life\n",
+        },
+    ),
     "coc opposed roll (each side's d100 named)": (
-        ("coc.opposed_roll", dict(investigator=HARVEY, opponent=CULTIST, skill="Spot Hidden", opponent_skill="Stealth",
-                                  dice=[3, 20, 8, 50], label="Harvey Walters: Spot Hidden vs Cultist")),
-        {"bbcode": "[b]Harvey Walters[/b]: Spot Hidden vs Cultist — Rolled 23 against 55 — Hard success\n[list]\n"
-                   "[*]Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3); Stealth roll, d100: 58 (tens 50, "
-                   "units 8)\n[*]Harvey Walters wins the opposed roll\n[*]Harvey Walters ticks Spot Hidden for improvement\n[/list]\n",
-         "markdown": "**Harvey Walters**: Spot Hidden vs Cultist — Rolled 23 against 55 — Hard success\n"
-                     "- Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3); Stealth roll, d100: 58 (tens 50, "
-                     "units 8)\n- Harvey Walters wins the opposed roll\n- Harvey Walters ticks Spot Hidden for improvement\n",
-         "plain": "Harvey Walters: Spot Hidden vs Cultist — Rolled 23 against 55 — Hard success\n"
-                  "  Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3); Stealth roll, d100: 58 (tens 50, "
-                  "units 8)\n  Harvey Walters wins the opposed roll\n  Harvey Walters ticks Spot Hidden for improvement\n"}),
+        (
+            "coc.opposed_roll",
+            dict(
+                investigator=HARVEY,
+                opponent=CULTIST,
+                skill="Spot Hidden",
+                opponent_skill="Stealth",
+                dice=[3, 20, 8, 50],
+                label="Harvey Walters: Spot Hidden vs Cultist",
+            ),
+        ),
+        {
+            "bbcode": "[b]Harvey Walters[/b]: Spot Hidden vs Cultist — Rolled 23 against 55 — Hard success\n[list]\n"
+            "[*]Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3); Stealth roll, d100: 58 (tens 50, "
+            "units 8)\n[*]Harvey Walters wins the opposed roll\n[*]Harvey Walters ticks Spot Hidden for improvement\n[/list]\n",
+            "markdown": "**Harvey Walters**: Spot Hidden vs Cultist — Rolled 23 against 55 — Hard success\n"
+            "- Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3); Stealth roll, d100: 58 (tens 50, "
+            "units 8)\n- Harvey Walters wins the opposed roll\n- Harvey Walters ticks Spot Hidden for improvement\n",
+            "plain": "Harvey Walters: Spot Hidden vs Cultist — Rolled 23 against 55 — Hard success\n"
+            "  Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3); Stealth roll, d100: 58 (tens 50, "
+            "units 8)\n  Harvey Walters wins the opposed roll\n  Harvey Walters ticks Spot Hidden for improvement\n",
+        },
+    ),
     "armageddon attack with a dodge and damage": (
-        ("armageddon.attack", dict(attacker=JACK, defender=RAY, weapon="", defence="dodge", dice=[9, 2, 3],
-                                   label="Jack Hawthorne: Attack → Ray")),
-        {"bbcode": "[b]Jack Hawthorne[/b]: Attack → Ray — Total 9 vs 9: success — hit: 7 damage\n[list]\n"
-                   "[*]Dice (physical): 1d10: 9 (attack); 1d10: 2 (defence); 1d4: 3 (Punch damage)\n"
-                   "[*]Modifiers: +2 Jack Hawthorne: attack with Punch: Dexterity, -2 Jack Hawthorne: attack with Punch: "
-                   "unskilled (Brawling 0), +2 Ray: dodge (Dodge): Dexterity, -2 Ray: dodge (Dodge): unskilled (Dodge 0)"
-                   "\n[*]Jack Hawthorne hits Ray with Punch for 7 damage.\n[*]Ray loses 7 LP (30 → 23).\n[/list]\n",
-         "markdown": "**Jack Hawthorne**: Attack → Ray — Total 9 vs 9: success — hit: 7 damage\n"
-                     "- Dice (physical): 1d10: 9 (attack); 1d10: 2 (defence); 1d4: 3 (Punch damage)\n"
-                     "- Modifiers: +2 Jack Hawthorne: attack with Punch: Dexterity, -2 Jack Hawthorne: attack with "
-                     "Punch: unskilled (Brawling 0), +2 Ray: dodge (Dodge): Dexterity, -2 Ray: dodge (Dodge): unskilled "
-                     "(Dodge 0)\n- Jack Hawthorne hits Ray with Punch for 7 damage.\n- Ray loses 7 LP (30 → 23).\n",
-         "plain": "Jack Hawthorne: Attack → Ray — Total 9 vs 9: success — hit: 7 damage\n"
-                  "  Dice (physical): 1d10: 9 (attack); 1d10: 2 (defence); 1d4: 3 (Punch damage)\n"
-                  "  Modifiers: +2 Jack Hawthorne: attack with Punch: Dexterity, -2 Jack Hawthorne: attack with Punch: "
-                  "unskilled (Brawling 0), +2 Ray: dodge (Dodge): Dexterity, -2 Ray: dodge (Dodge): unskilled (Dodge 0)"
-                  "\n  Jack Hawthorne hits Ray with Punch for 7 damage.\n  Ray loses 7 LP (30 → 23).\n"}),
+        (
+            "armageddon.attack",
+            dict(
+                attacker=JACK,
+                defender=RAY,
+                weapon="",
+                defence="dodge",
+                dice=[9, 2, 3],
+                label="Jack Hawthorne: Attack → Ray",
+            ),
+        ),
+        {
+            "bbcode": "[b]Jack Hawthorne[/b]: Attack → Ray — Total 9 vs 9: success — hit: 7 damage\n[list]\n"
+            "[*]Dice (physical): 1d10: 9 (attack); 1d10: 2 (defence); 1d4: 3 (Punch damage)\n"
+            "[*]Modifiers: +2 Jack Hawthorne: attack with Punch: Dexterity, -2 Jack Hawthorne: attack with Punch: "
+            "unskilled (Brawling 0), +2 Ray: dodge (Dodge): Dexterity, -2 Ray: dodge (Dodge): unskilled (Dodge 0)"
+            "\n[*]Jack Hawthorne hits Ray with Punch for 7 damage.\n[*]Ray loses 7 LP (30 → 23).\n[/list]\n",
+            "markdown": "**Jack Hawthorne**: Attack → Ray — Total 9 vs 9: success — hit: 7 damage\n"
+            "- Dice (physical): 1d10: 9 (attack); 1d10: 2 (defence); 1d4: 3 (Punch damage)\n"
+            "- Modifiers: +2 Jack Hawthorne: attack with Punch: Dexterity, -2 Jack Hawthorne: attack with "
+            "Punch: unskilled (Brawling 0), +2 Ray: dodge (Dodge): Dexterity, -2 Ray: dodge (Dodge): unskilled "
+            "(Dodge 0)\n- Jack Hawthorne hits Ray with Punch for 7 damage.\n- Ray loses 7 LP (30 → 23).\n",
+            "plain": "Jack Hawthorne: Attack → Ray — Total 9 vs 9: success — hit: 7 damage\n"
+            "  Dice (physical): 1d10: 9 (attack); 1d10: 2 (defence); 1d4: 3 (Punch damage)\n"
+            "  Modifiers: +2 Jack Hawthorne: attack with Punch: Dexterity, -2 Jack Hawthorne: attack with Punch: "
+            "unskilled (Brawling 0), +2 Ray: dodge (Dodge): Dexterity, -2 Ray: dodge (Dodge): unskilled (Dodge 0)"
+            "\n  Jack Hawthorne hits Ray with Punch for 7 damage.\n  Ray loses 7 LP (30 → 23).\n",
+        },
+    ),
     "semiautomagic attack against a dodge": (
         ("semiautomagic.attack", dict(attacker=EXAMPLE_ATTACKER, creature=EXAMPLE_HUMAN, defence="dodge", dice=[5, 2])),
-        {"bbcode": "[b]Attack (roll to hit, then defence)[/b] — Total 8 vs 4: success — hit\n[list]\n"
-                   "[*]Dice (physical): 1d6: 5 (attack roll); 1d6: 2 (defence roll (dodge))\n"
-                   "[*]Modifiers: +3 Weapon Skill bonus, +1 defence roll: Reflex bonus (dodge)\n[/list]\n",
-         "markdown": "**Attack (roll to hit, then defence)** — Total 8 vs 4: success — hit\n"
-                     "- Dice (physical): 1d6: 5 (attack roll); 1d6: 2 (defence roll (dodge))\n"
-                     "- Modifiers: +3 Weapon Skill bonus, +1 defence roll: Reflex bonus (dodge)\n",
-         "plain": "Attack (roll to hit, then defence) — Total 8 vs 4: success — hit\n"
-                  "  Dice (physical): 1d6: 5 (attack roll); 1d6: 2 (defence roll (dodge))\n"
-                  "  Modifiers: +3 Weapon Skill bonus, +1 defence roll: Reflex bonus (dodge)\n"}),
+        {
+            "bbcode": "[b]Attack (roll to hit, then defence)[/b] — Total 8 vs 4: success — hit\n[list]\n"
+            "[*]Dice (physical): 1d6: 5 (attack roll); 1d6: 2 (defence roll (dodge))\n"
+            "[*]Modifiers: +3 Weapon Skill bonus, +1 defence roll: Reflex bonus (dodge)\n[/list]\n",
+            "markdown": "**Attack (roll to hit, then defence)** — Total 8 vs 4: success — hit\n"
+            "- Dice (physical): 1d6: 5 (attack roll); 1d6: 2 (defence roll (dodge))\n"
+            "- Modifiers: +3 Weapon Skill bonus, +1 defence roll: Reflex bonus (dodge)\n",
+            "plain": "Attack (roll to hit, then defence) — Total 8 vs 4: success — hit\n"
+            "  Dice (physical): 1d6: 5 (attack roll); 1d6: 2 (defence roll (dodge))\n"
+            "  Modifiers: +3 Weapon Skill bonus, +1 defence roll: Reflex bonus (dodge)\n",
+        },
+    ),
     "armageddon initiative": (
         ("armageddon.initiative", dict(character=JACK, dice=[7])),
-        {"bbcode": "[b]Jack Hawthorne[/b]: Initiative — Total 9: Initiative 9, Speed 10\n[list]\n"
-                   "[*]Dice (physical): 1d10: 7 (Initiative)\n[*]Modifiers: +2 Dexterity\n[/list]\n",
-         "markdown": "**Jack Hawthorne**: Initiative — Total 9: Initiative 9, Speed 10\n"
-                     "- Dice (physical): 1d10: 7 (Initiative)\n- Modifiers: +2 Dexterity\n",
-         "plain": "Jack Hawthorne: Initiative — Total 9: Initiative 9, Speed 10\n"
-                  "  Dice (physical): 1d10: 7 (Initiative)\n  Modifiers: +2 Dexterity\n"}),
+        {
+            "bbcode": "[b]Jack Hawthorne[/b]: Initiative — Total 9: Initiative 9, Speed 10\n[list]\n"
+            "[*]Dice (physical): 1d10: 7 (Initiative)\n[*]Modifiers: +2 Dexterity\n[/list]\n",
+            "markdown": "**Jack Hawthorne**: Initiative — Total 9: Initiative 9, Speed 10\n"
+            "- Dice (physical): 1d10: 7 (Initiative)\n- Modifiers: +2 Dexterity\n",
+            "plain": "Jack Hawthorne: Initiative — Total 9: Initiative 9, Speed 10\n"
+            "  Dice (physical): 1d10: 7 (Initiative)\n  Modifiers: +2 Dexterity\n",
+        },
+    ),
     "semiautomagic hit that starts dying (no dice: what changed is listed)": (
         ("semiautomagic.apply_damage", dict(creature=ANYONE, damage="9")),
-        {"bbcode": "[b]Take a hit (damage vs Toughness)[/b] — Total 9 vs 9: dying\n[list]\n"
-                   "[*]Average human is wounded (1 wound; Toughness 8).\n"
-                   "[*]Average human starts dying (unconscious; endurance check DC 4 every round).\n[/list]\n",
-         "markdown": "**Take a hit (damage vs Toughness)** — Total 9 vs 9: dying\n"
-                     "- Average human is wounded (1 wound; Toughness 8).\n"
-                     "- Average human starts dying (unconscious; endurance check DC 4 every round).\n",
-         "plain": "Take a hit (damage vs Toughness) — Total 9 vs 9: dying\n"
-                  "  Average human is wounded (1 wound; Toughness 8).\n"
-                  "  Average human starts dying (unconscious; endurance check DC 4 every round).\n"}),
+        {
+            "bbcode": "[b]Take a hit (damage vs Toughness)[/b] — Total 9 vs 9: dying\n[list]\n"
+            "[*]Average human is wounded (1 wound; Toughness 8).\n"
+            "[*]Average human starts dying (unconscious; endurance check DC 4 every round).\n[/list]\n",
+            "markdown": "**Take a hit (damage vs Toughness)** — Total 9 vs 9: dying\n"
+            "- Average human is wounded (1 wound; Toughness 8).\n"
+            "- Average human starts dying (unconscious; endurance check DC 4 every round).\n",
+            "plain": "Take a hit (damage vs Toughness) — Total 9 vs 9: dying\n"
+            "  Average human is wounded (1 wound; Toughness 8).\n"
+            "  Average human starts dying (unconscious; endurance check DC 4 every round).\n",
+        },
+    ),
     "semiautomagic condition with a duration": (
-        ("semiautomagic.set_condition", dict(creature=ANYONE, condition="Staggered", action="add", duration=2,
-                                             dice=[1])),
-        {"bbcode": "[b]Add or remove a condition[/b] — Stunned, Staggered\n[list]\n"
-                   "[*]Dice (physical): 1d6: 1 (Staggered: seconds stunned this round)\n"
-                   "[*]Average human is Staggered for 2 rounds.\n[*]Average human is Stunned for 1 second.\n[/list]\n",
-         "markdown": "**Add or remove a condition** — Stunned, Staggered\n"
-                     "- Dice (physical): 1d6: 1 (Staggered: seconds stunned this round)\n"
-                     "- Average human is Staggered for 2 rounds.\n- Average human is Stunned for 1 second.\n",
-         "plain": "Add or remove a condition — Stunned, Staggered\n"
-                  "  Dice (physical): 1d6: 1 (Staggered: seconds stunned this round)\n"
-                  "  Average human is Staggered for 2 rounds.\n  Average human is Stunned for 1 second.\n"}),
+        (
+            "semiautomagic.set_condition",
+            dict(creature=ANYONE, condition="Staggered", action="add", duration=2, dice=[1]),
+        ),
+        {
+            "bbcode": "[b]Add or remove a condition[/b] — Stunned, Staggered\n[list]\n"
+            "[*]Dice (physical): 1d6: 1 (Staggered: seconds stunned this round)\n"
+            "[*]Average human is Staggered for 2 rounds.\n[*]Average human is Stunned for 1 second.\n[/list]\n",
+            "markdown": "**Add or remove a condition** — Stunned, Staggered\n"
+            "- Dice (physical): 1d6: 1 (Staggered: seconds stunned this round)\n"
+            "- Average human is Staggered for 2 rounds.\n- Average human is Stunned for 1 second.\n",
+            "plain": "Add or remove a condition — Stunned, Staggered\n"
+            "  Dice (physical): 1d6: 1 (Staggered: seconds stunned this round)\n"
+            "  Average human is Staggered for 2 rounds.\n  Average human is Stunned for 1 second.\n",
+        },
+    ),
     "coc skill roll (units die first, then tens)": (
         ("coc.skill_roll", dict(investigator=HARVEY, skill="Spot Hidden", dice=[3, 20])),
-        {"bbcode": "[b]Skill roll[/b] — Rolled 23 against 55 — Hard success\n[list]\n"
-                   "[*]Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3)\n[*]Harvey Walters ticks Spot Hidden for improvement\n[/list]\n",
-         "markdown": "**Skill roll** — Rolled 23 against 55 — Hard success\n"
-                     "- Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3)\n- Harvey Walters ticks Spot Hidden for improvement\n",
-         "plain": "Skill roll — Rolled 23 against 55 — Hard success\n"
-                  "  Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3)\n  Harvey Walters ticks Spot Hidden for improvement\n"}),
+        {
+            "bbcode": "[b]Skill roll[/b] — Rolled 23 against 55 — Hard success\n[list]\n"
+            "[*]Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3)\n[*]Harvey Walters ticks Spot Hidden for improvement\n[/list]\n",
+            "markdown": "**Skill roll** — Rolled 23 against 55 — Hard success\n"
+            "- Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3)\n- Harvey Walters ticks Spot Hidden for improvement\n",
+            "plain": "Skill roll — Rolled 23 against 55 — Hard success\n"
+            "  Dice (physical): Spot Hidden roll, d100: 23 (tens 20, units 3)\n  Harvey Walters ticks Spot Hidden for improvement\n",
+        },
+    ),
 }
 
 
@@ -226,19 +307,27 @@ def test_an_encounter_step_tells_what_its_effects_decided_and_each_effect_posts_
     """Seed 003, When HP Falls Below Zero: the dying roll CON at the end of each round. A step is one log entry that
     tells what its effects decided, its dice left to the effect that threw them."""
     sheets = {"harvey": _dying_harvey()}
-    state = answer("encounter.start", id="e1", name="The cellar", game="coc", sheets=sheets,
-                   combatants=[{"character_id": "harvey"}, {"name": "Ghoul", "npc": {"dex": 65, "combat_skill": 40}}])
+    state = answer(
+        "encounter.start",
+        id="e1",
+        name="The cellar",
+        game="coc",
+        sheets=sheets,
+        combatants=[{"character_id": "harvey"}, {"name": "Ghoul", "npc": {"dex": 65, "combat_skill": 40}}],
+    )
     state = answer("encounter.order", encounter=state["state"], sheets=sheets)["state"]
     state = answer("encounter.next", encounter=state, sheets=sheets)["state"]
     result = answer("encounter.next", encounter=state, sheets=sheets, dice=[3, 40])
     assert forum("forum.result", result=result, format="markdown") == (
         "**The cellar** — Round 2: Ghoul's turn\n"
-        "- Harvey Walters: CON roll (dying) 43 vs 60 — Regular success: clings to life\n")
+        "- Harvey Walters: CON roll (dying) 43 vs 60 — Regular success: clings to life\n"
+    )
     [effect] = result["details"]["effects"]
     assert forum("forum.result", result=effect["result"], format="markdown") == (
         "**Harvey Walters**: end of round 1 — 1 round passes\n"
         "- Dice (physical): CON (dying) roll, d100: 43 (tens 40, units 3)\n"
-        "- Harvey Walters clings to life\n")
+        "- Harvey Walters clings to life\n"
+    )
 
 
 def test_the_door_says_whether_dice_were_physical_or_digital_and_the_post_says_it_too():
@@ -259,8 +348,19 @@ def test_a_label_names_who_when_the_result_does_not():
 
 
 def entry(entry_id, op, result, kind="roll", args=None, **extra):
-    return {"id": entry_id, "at": "2026-12-01T20:15:03Z", "op": op, "args": args or {}, "result": result,
-            "who": [], "encounter": None, "before": {}, "after": {}, "kind": kind, **extra}
+    return {
+        "id": entry_id,
+        "at": "2026-12-01T20:15:03Z",
+        "op": op,
+        "args": args or {},
+        "result": result,
+        "who": [],
+        "encounter": None,
+        "before": {},
+        "after": {},
+        "kind": kind,
+        **extra,
+    }
 
 
 def older(result):
@@ -269,16 +369,33 @@ def older(result):
 
 
 def stretch_entries():
-    spot = answer("coc.skill_roll", investigator=HARVEY, skill="Spot Hidden", dice=[3, 20],
-                  label="Harvey Walters: Spot Hidden")
-    attack = answer("coc.attack", investigator=HARVEY, opponent=CULTIST, weapon="Brawl", defence="dodge",
-                    dice=[5, 10, 7, 80, 2], label="Harvey Walters: Attack")
+    spot = answer(
+        "coc.skill_roll", investigator=HARVEY, skill="Spot Hidden", dice=[3, 20], label="Harvey Walters: Spot Hidden"
+    )
+    attack = answer(
+        "coc.attack",
+        investigator=HARVEY,
+        opponent=CULTIST,
+        weapon="Brawl",
+        defence="dodge",
+        dice=[5, 10, 7, 80, 2],
+        label="Harvey Walters: Attack",
+    )
     sanity = answer("coc.sanity_roll", investigator=HARVEY, loss="0/1", dice=[4, 30])
-    turn = {"system": "encounter", "kind": "next", "label": "The cellar", "events": ["Round 1: Harvey Walters's turn"],
-            "details": {"decided": []}}
-    round_end = {"system": "encounter", "kind": "next", "label": "The cellar",
-                 "events": ["Round 2: Cultist's turn", "Cultist dies (failed CON roll)."],
-                 "details": {"decided": [{"effect": 0, "label": "Cultist", "line": "Cultist dies (failed CON roll)."}]}}
+    turn = {
+        "system": "encounter",
+        "kind": "next",
+        "label": "The cellar",
+        "events": ["Round 1: Harvey Walters's turn"],
+        "details": {"decided": []},
+    }
+    round_end = {
+        "system": "encounter",
+        "kind": "next",
+        "label": "The cellar",
+        "events": ["Round 2: Cultist's turn", "Cultist dies (failed CON roll)."],
+        "details": {"decided": [{"effect": 0, "label": "Cultist", "line": "Cultist dies (failed CON roll)."}]},
+    }
     return [
         entry("e1", "encounter.next", turn, "change"),
         entry("e2", "coc.skill_roll", spot, args={"skill": "Spot Hidden", "dice": [3, 20]}),
@@ -291,45 +408,48 @@ def stretch_entries():
 
 
 STRETCH = {
-    ("bbcode", "leave_out"):
-        "[quote][b]The cellar, round 1[/b]\n\n"
-        "[b]Harvey Walters[/b]: Spot Hidden — Rolled 23 against 55 — Hard success\n[list]\n"
-        "[*]Dice (physical): d100: 23 (tens 20, units 3)\n[*]Harvey Walters ticks Spot Hidden for improvement\n"
-        "[/list]\n\n"
-        "[b]The cellar[/b] — Cultist dies (failed CON roll).\n\n"
-        "[b]Sanity roll[/b] — Rolled 34 against 60 — Regular success\n[list]\n"
-        "[*]Dice (digital): d100: 34 (tens 30, units 4)\n[/list][/quote]\n",
-    ("markdown", "strike"):
-        "### The cellar, round 1\n\n"
-        "**Harvey Walters**: Spot Hidden — Rolled 23 against 55 — Hard success\n"
-        "- Dice (physical): d100: 23 (tens 20, units 3)\n- Harvey Walters ticks Spot Hidden for improvement\n\n"
-        "~~**Harvey Walters**: Attack — Rolled 15 against 40 — Hard success~~ *(undone)*\n"
-        "- ~~Dice (digital): Fighting (Brawl) roll, d100: 15 (tens 10, units 5); Dodge roll, d100: 87 (tens 80, "
-        "units 7); 1d3: 2 (Brawl damage)~~\n"
-        "- ~~Harvey Walters hits Cultist for 2~~\n- ~~Cultist loses 2 HP (12 → 10)~~\n"
-        "- ~~Harvey Walters ticks Fighting (Brawl) for improvement~~\n\n"
-        "**The cellar** — Cultist dies (failed CON roll).\n\n"
-        "**Sanity roll** — Rolled 34 against 60 — Regular success\n"
-        "- Dice (digital): d100: 34 (tens 30, units 4)\n",
-    ("plain", "strike"):
-        "The cellar, round 1\n\n"
-        "Harvey Walters: Spot Hidden — Rolled 23 against 55 — Hard success\n"
-        "  Dice (physical): d100: 23 (tens 20, units 3)\n  Harvey Walters ticks Spot Hidden for improvement\n\n"
-        "Undone: Harvey Walters: Attack — Rolled 15 against 40 — Hard success\n"
-        "  Dice (digital): Fighting (Brawl) roll, d100: 15 (tens 10, units 5); Dodge roll, d100: 87 (tens 80, "
-        "units 7); 1d3: 2 (Brawl damage)\n"
-        "  Harvey Walters hits Cultist for 2\n  Cultist loses 2 HP (12 → 10)\n"
-        "  Harvey Walters ticks Fighting (Brawl) for improvement\n\n"
-        "The cellar — Cultist dies (failed CON roll).\n\n"
-        "Sanity roll — Rolled 34 against 60 — Regular success\n"
-        "  Dice (digital): d100: 34 (tens 30, units 4)\n",
+    ("bbcode", "leave_out"): "[quote][b]The cellar, round 1[/b]\n\n"
+    "[b]Harvey Walters[/b]: Spot Hidden — Rolled 23 against 55 — Hard success\n[list]\n"
+    "[*]Dice (physical): d100: 23 (tens 20, units 3)\n[*]Harvey Walters ticks Spot Hidden for improvement\n"
+    "[/list]\n\n"
+    "[b]The cellar[/b] — Cultist dies (failed CON roll).\n\n"
+    "[b]Sanity roll[/b] — Rolled 34 against 60 — Regular success\n[list]\n"
+    "[*]Dice (digital): d100: 34 (tens 30, units 4)\n[/list][/quote]\n",
+    ("markdown", "strike"): "### The cellar, round 1\n\n"
+    "**Harvey Walters**: Spot Hidden — Rolled 23 against 55 — Hard success\n"
+    "- Dice (physical): d100: 23 (tens 20, units 3)\n- Harvey Walters ticks Spot Hidden for improvement\n\n"
+    "~~**Harvey Walters**: Attack — Rolled 15 against 40 — Hard success~~ *(undone)*\n"
+    "- ~~Dice (digital): Fighting (Brawl) roll, d100: 15 (tens 10, units 5); Dodge roll, d100: 87 (tens 80, "
+    "units 7); 1d3: 2 (Brawl damage)~~\n"
+    "- ~~Harvey Walters hits Cultist for 2~~\n- ~~Cultist loses 2 HP (12 → 10)~~\n"
+    "- ~~Harvey Walters ticks Fighting (Brawl) for improvement~~\n\n"
+    "**The cellar** — Cultist dies (failed CON roll).\n\n"
+    "**Sanity roll** — Rolled 34 against 60 — Regular success\n"
+    "- Dice (digital): d100: 34 (tens 30, units 4)\n",
+    ("plain", "strike"): "The cellar, round 1\n\n"
+    "Harvey Walters: Spot Hidden — Rolled 23 against 55 — Hard success\n"
+    "  Dice (physical): d100: 23 (tens 20, units 3)\n  Harvey Walters ticks Spot Hidden for improvement\n\n"
+    "Undone: Harvey Walters: Attack — Rolled 15 against 40 — Hard success\n"
+    "  Dice (digital): Fighting (Brawl) roll, d100: 15 (tens 10, units 5); Dodge roll, d100: 87 (tens 80, "
+    "units 7); 1d3: 2 (Brawl damage)\n"
+    "  Harvey Walters hits Cultist for 2\n  Cultist loses 2 HP (12 → 10)\n"
+    "  Harvey Walters ticks Fighting (Brawl) for improvement\n\n"
+    "The cellar — Cultist dies (failed CON roll).\n\n"
+    "Sanity roll — Rolled 34 against 60 — Regular success\n"
+    "  Dice (digital): d100: 34 (tens 30, units 4)\n",
 }
 
 
 @pytest.mark.parametrize("fmt, undone", list(STRETCH))
 def test_golden_stretch_without_turn_lines_and_with_the_undone_entry_as_the_campaign_chooses(fmt, undone):
-    text = forum("forum.stretch", entries=stretch_entries(), format=fmt, title="The cellar, round 1", undone=undone,
-                 quote=fmt == "bbcode")
+    text = forum(
+        "forum.stretch",
+        entries=stretch_entries(),
+        format=fmt,
+        title="The cellar, round 1",
+        undone=undone,
+        quote=fmt == "bbcode",
+    )
     assert text == STRETCH[(fmt, undone)]
     assert "turn" not in text and "Undone:*" not in text
 
@@ -346,8 +466,19 @@ def test_a_redo_brings_the_entry_back():
     assert "Harvey Walters: Attack — Rolled 15" in text and "Undone" not in text
 
 
-PAYLOADS = ["[url=http://evil.example]Bob[/url]", "**Bob** __x__ ~~y~~ `z` ||s||", "<b>Bob</b> <script>x</script> &copy",
-            "[b]Bob[/b] [quote]q[/quote]", "@everyone [Bob](http://x)", "# Bob", "- x", "+ x", "1. x", "> x", "2) Bob ##"]
+PAYLOADS = [
+    "[url=http://evil.example]Bob[/url]",
+    "**Bob** __x__ ~~y~~ `z` ||s||",
+    "<b>Bob</b> <script>x</script> &copy",
+    "[b]Bob[/b] [quote]q[/quote]",
+    "@everyone [Bob](http://x)",
+    "# Bob",
+    "- x",
+    "+ x",
+    "1. x",
+    "> x",
+    "2) Bob ##",
+]
 BLOCK_START = re.compile(r"^ {0,3}(#{1,6}(\s|$)|[-+*](\s|$)|\d{1,9}[.)](\s|$)|>)")
 """What starts a heading, a list item or a block quote at the start of a line (CommonMark)."""
 
@@ -366,14 +497,23 @@ def _shown_as_markdown(text: str) -> str:
 
 @pytest.mark.parametrize("name", PAYLOADS)
 def test_names_and_labels_a_user_typed_come_out_literally(name):
-    result = answer("armageddon.task", attribute=2, skill=3, skill_name="Handguns", modifiers=f"-1 {name}",
-                    dice="4", label=f"{name}: Handguns")
+    result = answer(
+        "armageddon.task",
+        attribute=2,
+        skill=3,
+        skill_name="Handguns",
+        modifiers=f"-1 {name}",
+        dice="4",
+        label=f"{name}: Handguns",
+    )
     bb = forum("forum.result", result=result, format="bbcode")
     md = forum("forum.result", result=result, format="markdown")
     plain = forum("forum.result", result=result, format="plain")
     assert name in plain and f"-1 {name}" in plain
     # BBCode: no tag of the user's survives (a zero-width space after each of their brackets), and it reads as typed
-    user_bb = bb.replace("[b]", "").replace("[/b]", "", 1).replace("[list]", "").replace("[/list]", "").replace("[*]", "")
+    user_bb = (
+        bb.replace("[b]", "").replace("[/b]", "", 1).replace("[list]", "").replace("[/list]", "").replace("[*]", "")
+    )
     assert "[" not in user_bb.replace("[" + ZERO_WIDTH, "")
     assert name in bb.replace(ZERO_WIDTH, "")
     # Markdown: every markup character of theirs is escaped, and it reads as typed
@@ -399,8 +539,14 @@ def test_a_stretch_of_bad_entries_is_refused_in_words():
 
 
 def test_junk_inside_a_logged_result_never_crashes():
-    junk = {"label": 3, "dice": [{"die": "d6"}, 7, {"die": "units d10", "face": True}], "modifiers": [{"value": "x"}],
-            "events": [1, "ok"], "total": "x", "details": []}
+    junk = {
+        "label": 3,
+        "dice": [{"die": "d6"}, 7, {"die": "units d10", "face": True}],
+        "modifiers": [{"value": "x"}],
+        "events": [1, "ok"],
+        "total": "x",
+        "details": [],
+    }
     text = forum("forum.stretch", entries=[entry("e1", "coc.d100", junk)], format="markdown")
     assert "ok" in text
 
@@ -431,7 +577,10 @@ def test_every_operations_answer_becomes_a_post_in_every_format():
 MALFORMED = [  # (entries, the path of the part at fault)
     ([{"id": []}], "0.id"),
     ([{"op": []}], "0.op"),
-    ([entry("e1", "coc.d100", {}), entry("e2", "log.undo", None, "undo", args={"entry": {"id": "e1"}})], "1.args.entry"),
+    (
+        [entry("e1", "coc.d100", {}), entry("e2", "log.undo", None, "undo", args={"entry": {"id": "e1"}})],
+        "1.args.entry",
+    ),
     ([entry("e1", "coc.d100", {}, kind=["roll"])], "0.kind"),
     ([entry("e1", "coc.d100", {}, args=["x"])], "0.args"),
     ([entry("e1", "coc.d100", "Rolled 12")], "0.result"),
@@ -456,12 +605,41 @@ def test_a_result_that_is_no_answer_is_refused_naming_the_field(result):
 
 
 JSONISH = st.recursive(
-    st.none() | st.booleans() | st.integers(-10, 10) | st.text(max_size=5)
+    st.none()
+    | st.booleans()
+    | st.integers(-10, 10)
+    | st.text(max_size=5)
     | st.sampled_from(["undo", "redo", "roll", "change", "e1", "log.undo", "encounter.next", "coc.d100"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
-        st.sampled_from(["id", "op", "kind", "args", "entry", "result", "label", "dice", "details", "decided", "line",
-                         "events", "modifiers", "value", "steps", "text"]) | st.text(max_size=4), inner, max_size=5),
-    max_leaves=20)
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "id",
+                    "op",
+                    "kind",
+                    "args",
+                    "entry",
+                    "result",
+                    "label",
+                    "dice",
+                    "details",
+                    "decided",
+                    "line",
+                    "events",
+                    "modifiers",
+                    "value",
+                    "steps",
+                    "text",
+                ]
+            )
+            | st.text(max_size=4),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=20,
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -469,6 +647,7 @@ JSONISH = st.recursive(
 def test_no_entries_make_a_stretch_or_a_result_answer_internal(entries, undone):
     response = api.handle({"op": "forum.stretch", "args": {"entries": entries, "undone": undone}})
     assert response["ok"] or response["error"]["code"] != "internal", response["error"]
-    response = api.handle({"op": "forum.result", "args": {"result": entries[0] if entries and isinstance(entries, list)
-                                                                     else entries}})
+    response = api.handle(
+        {"op": "forum.result", "args": {"result": entries[0] if entries and isinstance(entries, list) else entries}}
+    )
     assert response["ok"] or response["error"]["code"] != "internal", response["error"]

@@ -50,11 +50,14 @@ def test_a_file_whose_name_holds_a_lone_surrogate_is_refused_naming_its_place_in
     details = answer["details"]
     assert not details["valid"] and details["sheet"] is None
     assert details["problem"]["field"] == ".".join(where)
-    assert "not valid Unicode text" in details["problem"]["message"] and ".".join(where) in details["problem"]["message"]
+    assert (
+        "not valid Unicode text" in details["problem"]["message"] and ".".join(where) in details["problem"]["message"]
+    )
     assert answer["events"] == ["Nothing was read from this file."]
     assert "\ud800" not in json.dumps(answer, ensure_ascii=False)  # the answer carries no half character
-    api.call(json.dumps({"op": "interchange.import_character", "args": {"text": escaped(with_name(data, where, "\ud800"))}})
-             ).encode("utf-8")  # the door's answer is UTF-8 text
+    api.call(
+        json.dumps({"op": "interchange.import_character", "args": {"text": escaped(with_name(data, where, "\ud800"))}})
+    ).encode("utf-8")  # the door's answer is UTF-8 text
 
 
 @pytest.mark.parametrize("fmt", list(FORMATS))
@@ -66,8 +69,16 @@ def test_a_lone_surrogate_anywhere_in_the_file_is_refused_not_only_in_the_name(f
 
 
 @pytest.mark.parametrize("fmt", list(FORMATS))
-@pytest.mark.parametrize("name, char", [("Ann\u202eeoJ", "U+202E"), ("Ann\x00", "U+0000"), ("Ann\u2066x", "U+2066"),
-                                        ("Ann\x07Bee", "U+0007"), ("Ann\x9b", "U+009B")])
+@pytest.mark.parametrize(
+    "name, char",
+    [
+        ("Ann\u202eeoJ", "U+202E"),
+        ("Ann\x00", "U+0000"),
+        ("Ann\u2066x", "U+2066"),
+        ("Ann\x07Bee", "U+0007"),
+        ("Ann\x9b", "U+009B"),
+    ],
+)
 def test_a_name_with_a_control_or_direction_turning_character_is_refused_naming_the_field(fmt, name, char):
     data, where, game = FORMATS[fmt]
     answer = imported(json.dumps(with_name(data, where, name)), game=game)
@@ -97,8 +108,12 @@ def test_notes_from_a_file_keep_their_line_breaks():
 
 
 def campaign_verdict(game, sheet):
-    campaign = {**copy.deepcopy(CAMPAIGN), "game": game, "settings": {},
-                "characters": [{"id": "pc-1", "kind": "pc", "sheet": sheet}]}
+    campaign = {
+        **copy.deepcopy(CAMPAIGN),
+        "game": game,
+        "settings": {},
+        "characters": [{"id": "pc-1", "kind": "pc", "sheet": sheet}],
+    }
     response = api.handle({"op": "campaign.validate", "args": {"campaign": campaign}})
     assert response["ok"], response["error"]
     return response["result"]["details"]

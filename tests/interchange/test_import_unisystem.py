@@ -8,12 +8,21 @@ from py_rules import api
 from py_rules.interchange.foundry_unisystem import sheet_has_weapons
 
 ACTOR = {
-    "name": "Jack Hawthorne", "type": "character",
+    "name": "Jack Hawthorne",
+    "type": "character",
     "system": {
-        "attributes": {"strength": {"value": 2}, "dexterity": {"value": "2"}, "constitution": {"value": 3},
-                       "intelligence": {"value": 3}, "perception": {"value": 3}, "willpower": {"value": 3}},
-        "hp": {"value": 25, "max": 30}, "endurance_points": {"value": 29, "max": 29},
-        "essence": {"value": 16, "max": 16}, "speed": {"value": 10},
+        "attributes": {
+            "strength": {"value": 2},
+            "dexterity": {"value": "2"},
+            "constitution": {"value": 3},
+            "intelligence": {"value": 3},
+            "perception": {"value": 3},
+            "willpower": {"value": 3},
+        },
+        "hp": {"value": 25, "max": 30},
+        "endurance_points": {"value": 29, "max": 29},
+        "essence": {"value": 16, "max": 16},
+        "speed": {"value": 10},
         "biography": "<p>Ex-cop.</p>",
     },
     "items": [
@@ -24,8 +33,11 @@ ACTOR = {
         {"name": "Essence Channeling", "type": "quality", "system": {"level": 2}},
         {"name": "Hard to Kill", "type": "quality", "system": {"level": 3}},
         {"name": "Obsession", "type": "drawback", "system": {"cost": 2}},
-        {"name": "Colt .45", "type": "weapon", "system": {"damage": "d6 × 4", "skill": "Handguns",
-                                                          "damage_type": "bullet"}},
+        {
+            "name": "Colt .45",
+            "type": "weapon",
+            "system": {"damage": "d6 × 4", "skill": "Handguns", "damage_type": "bullet"},
+        },
         {"name": "Backpack", "type": "item", "system": {"weight": 20}},
         {"name": "Lucky coin", "type": "gear", "system": {}},
         {"name": "Ward", "type": "spell", "system": {}},
@@ -34,8 +46,12 @@ ACTOR = {
 
 
 def imported(data, **args):
-    response = api.handle({"op": "interchange.import_character",
-                           "args": {"text": data if isinstance(data, str) else json.dumps(data), **args}})
+    response = api.handle(
+        {
+            "op": "interchange.import_character",
+            "args": {"text": data if isinstance(data, str) else json.dumps(data), **args},
+        }
+    )
     assert response["ok"], response["error"]
     return response["result"]["details"]
 
@@ -45,8 +61,14 @@ def test_unisystem_actor_every_listed_field():
     assert details["valid"], details["problem"]
     assert (details["game"], details["format"]) == ("armageddon", "foundry_unisystem")
     sheet = details["sheet"]
-    assert sheet["attributes"] == {"Strength": 2, "Dexterity": 2, "Constitution": 3, "Intelligence": 3,
-                                   "Perception": 3, "Willpower": 3}
+    assert sheet["attributes"] == {
+        "Strength": 2,
+        "Dexterity": 2,
+        "Constitution": 3,
+        "Intelligence": 3,
+        "Perception": 3,
+        "Willpower": 3,
+    }
     assert sheet["current"] == {"life_points": 25, "endurance_points": 29, "essence": 16}
     assert sheet["skills"] == {"Craft (Woodwork)": 1, "Handguns": 3, "Notice": 2}
     assert sheet["kind"] == "gifted" and sheet["essence_channeling"] == 2

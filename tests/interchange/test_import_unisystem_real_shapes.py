@@ -18,8 +18,12 @@ JESUISFROG = json.loads((FILES / "foundry_afmbe_jesuisfrog_actor.json").read_tex
 
 
 def imported(data, **args):
-    response = api.handle({"op": "interchange.import_character",
-                           "args": {"text": data if isinstance(data, str) else json.dumps(data), **args}})
+    response = api.handle(
+        {
+            "op": "interchange.import_character",
+            "args": {"text": data if isinstance(data, str) else json.dumps(data), **args},
+        }
+    )
     assert response["ok"], response["error"]
     return response["result"]["details"]
 
@@ -37,8 +41,14 @@ def test_mmfo_attributes_and_pools_at_the_top_of_the_actor_are_read():
     assert details["valid"], details["problem"]
     assert (details["game"], details["format"]) == ("armageddon", "foundry_unisystem")
     sheet = details["sheet"]
-    assert sheet["attributes"] == {"Strength": 2, "Dexterity": 3, "Constitution": 3, "Intelligence": 3,
-                                   "Perception": 3, "Willpower": 4}
+    assert sheet["attributes"] == {
+        "Strength": 2,
+        "Dexterity": 3,
+        "Constitution": 3,
+        "Intelligence": 3,
+        "Perception": 3,
+        "Willpower": 4,
+    }
     assert sheet["skills"] == {"Hand Weapon": 2, "Notice": 2, "Occult Knowledge": 3}
     assert {key: value for key, value in sheet["bonuses"].items() if value} == {}  # the Qualities' own effects:
     assert {"name": "Hard to Kill", "kind": "quality", "level": 2, "points": 2} in sheet["qualities"]
@@ -89,8 +99,14 @@ def test_jesuisfrog_primary_and_secondary_attributes_are_read():
     details = imported(JESUISFROG)
     assert details["valid"], details["problem"]
     sheet = details["sheet"]
-    assert sheet["attributes"] == {"Strength": 3, "Dexterity": 3, "Constitution": 3, "Intelligence": 2,
-                                   "Perception": 3, "Willpower": 2}
+    assert sheet["attributes"] == {
+        "Strength": 3,
+        "Dexterity": 3,
+        "Constitution": 3,
+        "Intelligence": 2,
+        "Perception": 3,
+        "Willpower": 2,
+    }
     assert sheet["skills"] == {"Guns (Handgun)": 1, "Hand Weapon": 2, "Medicine": 3, "Shotguns": 3}
     assert {key: value for key, value in sheet["bonuses"].items() if value} == {}
     assert {"name": "Hard to Kill", "kind": "quality", "level": 3, "points": 3} in sheet["qualities"]
@@ -117,18 +133,40 @@ def test_a_weapon_that_names_a_skill_on_the_sheet_is_mapped_with_its_strength_mu
     mmfo, frog = copy.deepcopy(MMFO), copy.deepcopy(JESUISFROG)
     item(mmfo, "Silver knife")["system"]["skill"] = "Hand Weapon"
     item(frog, "Pump shotgun")["system"]["skill"] = "shotguns"
-    assert imported(mmfo)["sheet"]["weapons"] == [{"name": "Silver knife", "skill": "Hand Weapon",
-                                                   "damage": "d4 × Strength", "damage_type": "slashing/stabbing",
-                                                   "success_levels": False}]
+    assert imported(mmfo)["sheet"]["weapons"] == [
+        {
+            "name": "Silver knife",
+            "skill": "Hand Weapon",
+            "damage": "d4 × Strength",
+            "damage_type": "slashing/stabbing",
+            "success_levels": False,
+        }
+    ]
     weapons = imported(frog)["sheet"]["weapons"]
     assert [(w["name"], w["skill"], w["damage"], w["damage_type"]) for w in weapons] == [
-        ("Pump shotgun", "Shotguns", "4d6x4", "bullet")]
+        ("Pump shotgun", "Shotguns", "4d6x4", "bullet")
+    ]
 
 
-@pytest.mark.parametrize("raw, ours", [("2", "slashing/stabbing"), (3, "slashing/stabbing"), ("4", "bullet"),
-                                       ("5", "bullet"), ("7", "bullet"), ("8", "other"), ("10", "other"),
-                                       ("Hollow Point", "bullet"), ("none", None), ("0", None), ("1", None),
-                                       ("99", None), ({}, None), (None, None)])
+@pytest.mark.parametrize(
+    "raw, ours",
+    [
+        ("2", "slashing/stabbing"),
+        (3, "slashing/stabbing"),
+        ("4", "bullet"),
+        ("5", "bullet"),
+        ("7", "bullet"),
+        ("8", "other"),
+        ("10", "other"),
+        ("Hollow Point", "bullet"),
+        ("none", None),
+        ("0", None),
+        ("1", None),
+        ("99", None),
+        ({}, None),
+        (None, None),
+    ],
+)
 def test_the_systems_damage_types_map_to_the_rules_types(raw, ours):
     assert damage_type(raw)[0] == ours
 
@@ -169,16 +207,28 @@ def test_optional_parts_missing_still_import():
 JUNK = [
     lambda a: a["system"].__setitem__("secondaryAttributes", [1, 2]),
     lambda a: a["system"].__setitem__("hp", {"value": "lots", "max": {"x": 1}}),
-    lambda a: a["system"].__setitem__("essence", {"value": 10 ** 15, "max": -4}),
-    lambda a: a["system"].get("secondaryAttributes", a["system"]).__setitem__("hp", {"value": -10 ** 15, "max": 3.5}),
+    lambda a: a["system"].__setitem__("essence", {"value": 10**15, "max": -4}),
+    lambda a: a["system"].get("secondaryAttributes", a["system"]).__setitem__("hp", {"value": -(10**15), "max": 3.5}),
     lambda a: a.__setitem__("items", "not a list"),
     lambda a: a.__setitem__("items", [None, 7, "x", {"type": ["skill"], "name": {"x": 1}, "system": None}]),
     lambda a: a["items"][0].__setitem__("system", {"level": "high", "resource_bonus": "lots"}),
-    lambda a: [entry["system"].update({"resource_bonus": {"hp": "x", "essence": 5000, "initiative": []},
-                                       "qty": -3, "encumbrance": "heavy", "damage_type": {"a": 1},
-                                       "damage": ["d6"], "damage_cha_multiplier": 7,
-                                       "damage_cha_multiplier_modifier": "x", "armor_value": 999,
-                                       "equipped": True, "cost": "free"}) for entry in a["items"]],
+    lambda a: [
+        entry["system"].update(
+            {
+                "resource_bonus": {"hp": "x", "essence": 5000, "initiative": []},
+                "qty": -3,
+                "encumbrance": "heavy",
+                "damage_type": {"a": 1},
+                "damage": ["d6"],
+                "damage_cha_multiplier": 7,
+                "damage_cha_multiplier_modifier": "x",
+                "armor_value": 999,
+                "equipped": True,
+                "cost": "free",
+            }
+        )
+        for entry in a["items"]
+    ],
     lambda a: a.__setitem__("name", {"first": "Mara"}),
     lambda a: a.__setitem__("_stats", "v12"),
     lambda a: a["system"].__setitem__("bio", "<p>just text</p>"),

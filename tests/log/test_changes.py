@@ -14,11 +14,19 @@ from py_rules.log.changes import ChangesError, apply_changes, same_json, sheet_c
 from py_rules.log.entry import compact_entry, entry_after, validate_log_entry
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
 
-KEYS = st.sampled_from(["name", "hp", "skills", "Dodge", "notes", "1", "10", "", "__proto__", "x.y", "é"]) | st.text(max_size=6)
-SCALARS = (st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False, allow_infinity=False)
-           | st.text(max_size=8))
-JSON = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(KEYS, inner, max_size=5),
-                    max_leaves=30)
+KEYS = st.sampled_from(["name", "hp", "skills", "Dodge", "notes", "1", "10", "", "__proto__", "x.y", "é"]) | st.text(
+    max_size=6
+)
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**12), 10**12)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8)
+)
+JSON = st.recursive(
+    SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(KEYS, inner, max_size=5), max_leaves=30
+)
 SHEETS = st.dictionaries(KEYS, JSON, max_size=8)
 
 
@@ -94,7 +102,9 @@ def test_one_whole_number_and_a_decimal_or_true_are_different_values():
 def test_what_an_attack_keeps_is_only_what_changed_in_the_sheet():
     me, them = validate_sheet("coc", COC_SHEET), validate_sheet("coc", COC_OPPONENT)  # as a campaign keeps them
     for seed in range(6):
-        result = api.handle({"op": "coc.attack", "args": {"investigator": me, "opponent": them}, "seed": seed})["result"]
+        result = api.handle({"op": "coc.attack", "args": {"investigator": me, "opponent": them}, "seed": seed})[
+            "result"
+        ]
         after = result["states"]["coc.opponent"]
         changes = sheet_changes(them, after)
         assert len(text(changes)) < len(text(after)) / 4
@@ -120,8 +130,18 @@ def test_real_sheets_of_each_game_come_back_exactly_and_pass_their_game():
                 if not answer.get("ok"):
                     continue
                 after = answer["result"].get("state") or next(iter(answer["result"]["states"].values()))
-                old = {"id": "e1", "at": "2026-12-01T20:15:03Z", "op": op, "args": {}, "result": {}, "who": ["c1"],
-                       "encounter": None, "before": {"c1": sheet}, "after": {"c1": after}, "kind": "change"}
+                old = {
+                    "id": "e1",
+                    "at": "2026-12-01T20:15:03Z",
+                    "op": op,
+                    "args": {},
+                    "result": {},
+                    "who": ["c1"],
+                    "encounter": None,
+                    "before": {"c1": sheet},
+                    "after": {"c1": after},
+                    "kind": "change",
+                }
                 new = compact_entry(json.loads(text(old)))
                 assert "after" not in new and list(new) == [k if k != "after" else "changes" for k in old]
                 assert text(entry_after(new)) == text(old["after"])
@@ -131,9 +151,19 @@ def test_real_sheets_of_each_game_come_back_exactly_and_pass_their_game():
 
 
 def entry(**fields) -> dict:
-    return {"id": "e1", "at": "2026-12-01T20:15:03Z", "op": "coc.apply_damage", "args": {}, "result": {},
-            "who": ["c1"], "encounter": None, "before": {"c1": COC_SHEET}, "changes": {"c1": {}}, "kind": "change",
-            **fields}
+    return {
+        "id": "e1",
+        "at": "2026-12-01T20:15:03Z",
+        "op": "coc.apply_damage",
+        "args": {},
+        "result": {},
+        "who": ["c1"],
+        "encounter": None,
+        "before": {"c1": COC_SHEET},
+        "changes": {"c1": {}},
+        "kind": "change",
+        **fields,
+    }
 
 
 def paths(problems) -> list:

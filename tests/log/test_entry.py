@@ -10,14 +10,26 @@ from py_rules.log.entry import MAX_ENTRY_CHARS, validate_log, validate_log_entry
 
 def attack_entry():
     """An attack logged as the page logs it: both sheets before and after."""
-    args = {"investigator": HARVEY, "opponent": CULTIST, "weapon": "Brawl", "defence": "dodge",
-            "dice": [5, 10, 7, 80, 2]}
+    args = {
+        "investigator": HARVEY,
+        "opponent": CULTIST,
+        "weapon": "Brawl",
+        "defence": "dodge",
+        "dice": [5, 10, 7, 80, 2],
+    }
     result = api.handle({"op": "coc.attack", "args": copy.deepcopy(args)})["result"]
-    return {"id": "e7", "at": "2026-12-01T20:15:03.120+01:00", "op": "coc.attack", "args": args, "result": result,
-            "who": ["harvey", "cultist"], "encounter": "enc-1",
-            "before": {"harvey": HARVEY, "cultist": CULTIST},
-            "after": {"harvey": result["states"]["coc.investigator"], "cultist": result["states"]["coc.opponent"]},
-            "kind": "change"}
+    return {
+        "id": "e7",
+        "at": "2026-12-01T20:15:03.120+01:00",
+        "op": "coc.attack",
+        "args": args,
+        "result": result,
+        "who": ["harvey", "cultist"],
+        "encounter": "enc-1",
+        "before": {"harvey": HARVEY, "cultist": CULTIST},
+        "after": {"harvey": result["states"]["coc.investigator"], "cultist": result["states"]["coc.opponent"]},
+        "kind": "change",
+    }
 
 
 def paths(problems):
@@ -30,8 +42,16 @@ def test_an_attack_that_changed_two_sheets_is_a_valid_entry():
 
 def test_an_undo_has_no_result_and_names_the_entry_it_undid():
     entry = attack_entry()
-    undo = {**entry, "id": "e8", "op": "log.undo", "args": {"entry": "e7"}, "result": None, "kind": "undo",
-            "before": entry["after"], "after": entry["before"]}
+    undo = {
+        **entry,
+        "id": "e8",
+        "op": "log.undo",
+        "args": {"entry": "e7"},
+        "result": None,
+        "kind": "undo",
+        "before": entry["after"],
+        "after": entry["before"],
+    }
     assert validate_log_entry(undo) == []
     assert paths(validate_log_entry({**undo, "args": {}}, "log.8")) == ["log.8.args.entry"]
     assert paths(validate_log_entry({**entry, "result": None}, "log.7")) == ["log.7.result"]
@@ -45,10 +65,24 @@ def test_every_missing_and_unknown_field_is_listed():
 
 
 def test_each_bad_value_is_named():
-    entry = {**attack_entry(), "at": "yesterday", "op": "Attack!", "kind": "roll?", "who": ["harvey", "harvey"],
-             "encounter": "", "args": []}
+    entry = {
+        **attack_entry(),
+        "at": "yesterday",
+        "op": "Attack!",
+        "kind": "roll?",
+        "who": ["harvey", "harvey"],
+        "encounter": "",
+        "args": [],
+    }
     assert paths(validate_log_entry(entry, "log.0")) == [
-        "log.0.at", "log.0.op", "log.0.args", "log.0.kind", "log.0.who", "log.0.encounter", "log.0.before.cultist"]
+        "log.0.at",
+        "log.0.op",
+        "log.0.args",
+        "log.0.kind",
+        "log.0.who",
+        "log.0.encounter",
+        "log.0.before.cultist",
+    ]
 
 
 def test_sheets_before_and_after_must_match_and_be_in_who():
@@ -75,8 +109,16 @@ def test_size_and_depth_are_bounded():
 
 def test_a_whole_log_has_unique_ids_and_undoes_only_earlier_entries():
     entry = attack_entry()
-    undo = {**entry, "id": "e8", "op": "log.undo", "args": {"entry": "e7"}, "result": None, "kind": "undo",
-            "before": entry["after"], "after": entry["before"]}
+    undo = {
+        **entry,
+        "id": "e8",
+        "op": "log.undo",
+        "args": {"entry": "e7"},
+        "result": None,
+        "kind": "undo",
+        "before": entry["after"],
+        "after": entry["before"],
+    }
     assert validate_log([entry, undo]) == []
     assert paths(validate_log([undo, entry])) == ["log.0.args.entry"]
     assert paths(validate_log([entry, entry])) == ["log.1.id"]

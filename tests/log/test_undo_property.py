@@ -34,18 +34,36 @@ NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="Node is not installed")
 
 AT = "2026-12-01T20:15:03.000Z"
-SHEETS = {"armageddon": [ARMAGEDDON_SHEET, ARMAGEDDON_SHEET], "coc": [COC_SHEET, COC_OPPONENT],
-          "semiautomagic": [EXAMPLE_HUMAN, EXAMPLE_ATTACKER]}
-SHEET_FIELD = {"armageddon": ("character", "armageddon.character"), "coc": ("investigator", "coc.investigator"),
-               "semiautomagic": ("creature", "semiautomagic.creature")}
+SHEETS = {
+    "armageddon": [ARMAGEDDON_SHEET, ARMAGEDDON_SHEET],
+    "coc": [COC_SHEET, COC_OPPONENT],
+    "semiautomagic": [EXAMPLE_HUMAN, EXAMPLE_ATTACKER],
+}
+SHEET_FIELD = {
+    "armageddon": ("character", "armageddon.character"),
+    "coc": ("investigator", "coc.investigator"),
+    "semiautomagic": ("creature", "semiautomagic.creature"),
+}
 """Each game's sheet field and the key its sheet comes back under in ``states``."""
 CHANGES = {  # operations that change a sheet: damage, healing, time passing
-    "armageddon": [("armageddon.apply_damage", "amount"), ("armageddon.restore_points", None),
-                   ("armageddon.advance_days", None), ("armageddon.lose_essence", None)],
-    "coc": [("coc.apply_damage", "amount"), ("coc.first_aid", None), ("coc.medicine", None),
-            ("coc.advance_time", None), ("coc.sanity_roll", None)],
-    "semiautomagic": [("semiautomagic.apply_damage", "damage"), ("semiautomagic.advance_days", None),
-                      ("semiautomagic.apply_morale_damage", "damage")],
+    "armageddon": [
+        ("armageddon.apply_damage", "amount"),
+        ("armageddon.restore_points", None),
+        ("armageddon.advance_days", None),
+        ("armageddon.lose_essence", None),
+    ],
+    "coc": [
+        ("coc.apply_damage", "amount"),
+        ("coc.first_aid", None),
+        ("coc.medicine", None),
+        ("coc.advance_time", None),
+        ("coc.sanity_roll", None),
+    ],
+    "semiautomagic": [
+        ("semiautomagic.apply_damage", "damage"),
+        ("semiautomagic.advance_days", None),
+        ("semiautomagic.apply_morale_damage", "damage"),
+    ],
 }
 
 
@@ -58,8 +76,9 @@ class Page:
     """The page's modules in a Node process (tests/node/undo_table.mjs), one JSON command a line."""
 
     def __init__(self):
-        self.process = subprocess.Popen([NODE, str(DRIVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        text=True, encoding="utf-8", bufsize=1)
+        self.process = subprocess.Popen(
+            [NODE, str(DRIVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8", bufsize=1
+        )
 
     def ask(self, name: str, argument=True) -> dict:
         self.process.stdin.write(json.dumps({name: argument}) + "\n")
@@ -95,7 +114,9 @@ class Table:
         self.done, self.undone = answer["done"], answer["undone"]
 
     def commit(self, sheets=None, encounters=None, entries=()):
-        answer = self.page.ask("commit", {"sheets": sheets or {}, "encounters": encounters or {}, "entries": list(entries)})
+        answer = self.page.ask(
+            "commit", {"sheets": sheets or {}, "encounters": encounters or {}, "entries": list(entries)}
+        )
         self.campaign = answer["campaign"]
         for spec, entry in zip(entries, answer["entries"], strict=True):
             self.made.append((spec, entry))
@@ -118,39 +139,70 @@ class Table:
         if not answer["ok"] or key not in (answer["result"].get("states") or {}):
             return  # refused (nobody to heal, …): nothing is stored
         cid, after = character["id"], answer["result"]["states"][key]
-        entry = {"op": op, "args": {k: v for k, v in args.items() if k != field}, "result": answer["result"],
-                 "who": [cid], "before": {cid: character["sheet"]}, "after": {cid: after}}
+        entry = {
+            "op": op,
+            "args": {k: v for k, v in args.items() if k != field},
+            "result": answer["result"],
+            "who": [cid],
+            "before": {cid: character["sheet"]},
+            "after": {cid: after},
+        }
         self.commit({cid: after}, {}, [entry])
 
     # an encounter's steps (app/encounter_actions.mjs: one entry a step, the encounter before and after)
     def start_encounter(self):
         game, n = self.campaign["game"], len(self.campaign["encounters"]) + len(self.made)
         party = {each["id"]: each["sheet"] for each in self.campaign["characters"]}
-        args = {"id": f"enc-{n}", "name": f"Scene {n}", "game": game,
-                "combatants": [{"character_id": cid} for cid in party]}
+        args = {
+            "id": f"enc-{n}",
+            "name": f"Scene {n}",
+            "game": game,
+            "combatants": [{"character_id": cid} for cid in party],
+        }
         answer = api.handle({"op": "encounter.start", "args": {**args, "sheets": party}})
         assert answer["ok"], answer
         state = answer["result"]["details"]["encounter"]
-        entry = {"op": "encounter.start", "args": args, "result": answer["result"], "who": [],
-                 "encounter": state["id"], "encounter_after": state}
+        entry = {
+            "op": "encounter.start",
+            "args": args,
+            "result": answer["result"],
+            "who": [],
+            "encounter": state["id"],
+            "encounter_after": state,
+        }
         self.commit({}, {state["id"]: state}, [entry])
 
     def encounter_step(self, step: str, seed: int):
         if not self.campaign["encounters"]:
             return
         encounter = self.campaign["encounters"][-1]
-        sheets = {c["character_id"]: self.sheet(c["character_id"]) for c in encounter["combatants"]
-                  if c["character_id"] and self.sheet(c["character_id"]) is not None}
-        answer = api.handle({"op": f"encounter.{step}", "args": {"encounter": encounter, "sheets": sheets,
-                                                                  "settings": self.campaign["settings"]},
-                             "seed": seed})
+        sheets = {
+            c["character_id"]: self.sheet(c["character_id"])
+            for c in encounter["combatants"]
+            if c["character_id"] and self.sheet(c["character_id"]) is not None
+        }
+        answer = api.handle(
+            {
+                "op": f"encounter.{step}",
+                "args": {"encounter": encounter, "sheets": sheets, "settings": self.campaign["settings"]},
+                "seed": seed,
+            }
+        )
         if not answer["ok"]:
             return
         details = answer["result"]["details"]
         changed = details.get("sheets") or {}
-        entry = {"op": f"encounter.{step}", "args": {}, "result": answer["result"], "who": list(changed),
-                 "encounter": encounter["id"], "before": {cid: sheets[cid] for cid in changed}, "after": changed,
-                 "encounter_before": encounter, "encounter_after": details["encounter"]}
+        entry = {
+            "op": f"encounter.{step}",
+            "args": {},
+            "result": answer["result"],
+            "who": list(changed),
+            "encounter": encounter["id"],
+            "before": {cid: sheets[cid] for cid in changed},
+            "after": changed,
+            "encounter_before": encounter,
+            "encounter_after": details["encounter"],
+        }
         self.commit(changed, {encounter["id"]: details["encounter"]}, [entry])
 
     def run(self, step):
@@ -173,23 +225,40 @@ class Table:
 
 
 def campaign(game: str) -> dict:
-    data = {"schema": SCHEMA, "id": f"c-{game}", "name": "Night at the Opera", "game": game,
-            "created": AT, "updated": AT, "revision": 0, "settings": {}, "log": [], "encounters": [],
-            "characters": [{"id": f"ch-{i}", "kind": "pc" if i == 0 else "npc", "sheet": copy.deepcopy(sheet)}
-                           for i, sheet in enumerate(SHEETS[game])]}
+    data = {
+        "schema": SCHEMA,
+        "id": f"c-{game}",
+        "name": "Night at the Opera",
+        "game": game,
+        "created": AT,
+        "updated": AT,
+        "revision": 0,
+        "settings": {},
+        "log": [],
+        "encounters": [],
+        "characters": [
+            {"id": f"ch-{i}", "kind": "pc" if i == 0 else "npc", "sheet": copy.deepcopy(sheet)}
+            for i, sheet in enumerate(SHEETS[game])
+        ],
+    }
     return validate(data).campaign  # as imported: every sheet canonical
 
 
 STEPS = st.one_of(
     st.tuples(st.just("change"), st.integers(0, 1), st.integers(0, 4), st.integers(0, 25), st.integers(0, 999)),
-    st.tuples(st.just("undo")), st.tuples(st.just("redo")), st.tuples(st.just("start")),
+    st.tuples(st.just("undo")),
+    st.tuples(st.just("redo")),
+    st.tuples(st.just("start")),
     st.tuples(st.sampled_from(["next", "end_round"]), st.integers(0, 999)),
 )
 
 
 KEYS = ["name", "hp", "skills", "Dodge", "notes", "1", "20", "", "__proto__", "constructor", "x.y", "é"]
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.integers(-10**6, 10**6).map(lambda n: n + 0.25)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.integers(-(10**6), 10**6).map(lambda n: n + 0.25)
     | st.sampled_from(["", "a", "Harvey", "é ü", "x" * 30]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(KEYS), inner, max_size=5),
     max_leaves=12,
@@ -206,11 +275,15 @@ def same_value(a, b) -> bool:
 @settings(max_examples=150, deadline=None)
 @given(st.dictionaries(st.sampled_from(KEYS), JSON_VALUES, max_size=6), st.data())
 def test_the_pages_change_records_rebuild_each_sheet_exactly_and_read_the_same_as_the_engines(modules, before, data):
-    after = data.draw(st.one_of(
-        JSON_VALUES,
-        st.dictionaries(st.sampled_from(KEYS), JSON_VALUES, max_size=6).map(lambda extra: {**before, **extra}),
-        st.sets(st.sampled_from(sorted(before) or [""])).map(lambda gone: {k: v for k, v in before.items() if k not in gone}),
-    ))
+    after = data.draw(
+        st.one_of(
+            JSON_VALUES,
+            st.dictionaries(st.sampled_from(KEYS), JSON_VALUES, max_size=6).map(lambda extra: {**before, **extra}),
+            st.sets(st.sampled_from(sorted(before) or [""])).map(
+                lambda gone: {k: v for k, v in before.items() if k not in gone}
+            ),
+        )
+    )
     answer = modules.ask("changes", [before, after, sheet_changes(before, after)])
     assert answer["exact"], (before, after)  # the page's own record rebuilds the sheet to the same text
     assert same_value(apply_changes(before, answer["changes"]), after)  # the engine reads the page's record
@@ -228,8 +301,11 @@ def assert_the_page_reads_changes_as_the_engine(table: Table, file: dict):
 
 @needs_node
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from(sorted(SHEETS)), st.lists(STEPS, max_size=10),
-       st.lists(st.sampled_from([("undo",), ("redo",)]), max_size=12))
+@given(
+    st.sampled_from(sorted(SHEETS)),
+    st.lists(STEPS, max_size=10),
+    st.lists(st.sampled_from([("undo",), ("redo",)]), max_size=12),
+)
 def test_any_undo_and_redo_after_an_import_leaves_a_campaign_that_imports_again(modules, game, played, travels):
     table = Table(modules, campaign(game))
     for step in played:
@@ -276,20 +352,34 @@ def test_undo_is_refused_once_the_sheet_changed_since_and_nothing_changes(module
     table.change(0, "coc.apply_damage", "amount", 3, 1)
     changed = table.sheet("ch-0")
     moved = {**changed, "name": "Someone else"}
-    table.page.ask("load", {**table.export(), "characters": [{**table.campaign["characters"][0], "sheet": moved},
-                                                             *table.campaign["characters"][1:]]})
+    table.page.ask(
+        "load",
+        {
+            **table.export(),
+            "characters": [{**table.campaign["characters"][0], "sheet": moved}, *table.campaign["characters"][1:]],
+        },
+    )
     answer = table.page.ask("travel", "undo")
     assert answer["travelled"] is False and answer["why"] == "moved" and answer["moved"] == ["Someone else"]
     assert same(answer["campaign"]["characters"][0]["sheet"], moved)
 
 
 def logged_change(game, before, after):
-    return {"id": "e1", "at": AT, "op": f"{game}.apply_damage", "args": {}, "result": {}, "who": ["ch-0"],
-            "encounter": None, "before": {"ch-0": before}, "after": {"ch-0": after}, "kind": "change"}
+    return {
+        "id": "e1",
+        "at": AT,
+        "op": f"{game}.apply_damage",
+        "args": {},
+        "result": {},
+        "who": ["ch-0"],
+        "encounter": None,
+        "before": {"ch-0": before},
+        "after": {"ch-0": after},
+        "kind": "change",
+    }
 
 
-@pytest.mark.parametrize("game, field", [("coc", "schema"), ("armageddon", "attributes"),
-                                         ("semiautomagic", "schema")])
+@pytest.mark.parametrize("game, field", [("coc", "schema"), ("armageddon", "attributes"), ("semiautomagic", "schema")])
 def test_a_file_whose_entry_keeps_an_empty_sheet_before_is_refused_with_its_path(game, field):
     data = campaign(game)
     data["log"] = [logged_change(game, {}, data["characters"][0]["sheet"])]
@@ -311,8 +401,16 @@ def test_an_undo_entry_that_keeps_a_sheet_the_game_refuses_is_refused_too():
     data = campaign("coc")
     sheet = data["characters"][0]["sheet"]
     change = logged_change("coc", sheet, sheet)
-    undo = {**change, "id": "e2", "op": "log.undo", "args": {"entry": "e1"}, "result": None, "kind": "undo",
-            "before": {"ch-0": sheet}, "after": {"ch-0": {**sheet, "luck": 10**12}}}
+    undo = {
+        **change,
+        "id": "e2",
+        "op": "log.undo",
+        "args": {"entry": "e1"},
+        "result": None,
+        "kind": "undo",
+        "before": {"ch-0": sheet},
+        "after": {"ch-0": {**sheet, "luck": 10**12}},
+    }
     checked = validate({**data, "log": [change, undo]})
     assert [p["path"] for p in checked.problems] == ["log.1.after.ch-0.luck"]
 

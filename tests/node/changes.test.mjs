@@ -3,7 +3,14 @@
 // The same records against the engine's are checked in tests/log/test_undo_property.py (the page's undo run in Node).
 import assert from "node:assert/strict";
 import test from "node:test";
-import { applySheetChanges, compactEntry, entryAfter, sameJson, sheetChanges, sheetsChanges } from "../../web/store/changes.mjs";
+import {
+  applySheetChanges,
+  compactEntry,
+  entryAfter,
+  sameJson,
+  sheetChanges,
+  sheetsChanges,
+} from "../../web/store/changes.mjs";
 
 const KEYS = ["name", "hp", "skills", "Dodge", "notes", "1", "20", "", "__proto__", "constructor", "x.y", "é"];
 
@@ -105,7 +112,11 @@ test("an entry's sheets after it are read from either shape: each sheet whole (a
   const older = { id: "e-1", op: "coc.apply_damage", before, after, kind: "change", who: ["ch-1"] };
   assert.equal(entryAfter(older), after);
   const current = compactEntry(older);
-  assert.deepEqual(Object.keys(current), ["id", "op", "before", "changes", "kind", "who"], "changes takes after's place");
+  assert.deepEqual(
+    Object.keys(current),
+    ["id", "op", "before", "changes", "kind", "who"],
+    "changes takes after's place",
+  );
   assert.deepEqual(current.changes, sheetsChanges(before, after));
   assert.deepEqual(current.changes["ch-3"], [after["ch-3"]], "a character not there before is kept whole");
   assert.equal(JSON.stringify(entryAfter(current)), JSON.stringify(after));

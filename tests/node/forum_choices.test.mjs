@@ -7,31 +7,57 @@ import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 
 import { indexCatalog } from "../../web/app/engine.mjs";
-import { choicesOf, fileKind, forumChoice, forumChoices, forumFormats, formatName, marksUndone } from "../../web/app/forum_choices.mjs";
+import {
+  choicesOf,
+  fileKind,
+  forumChoice,
+  forumChoices,
+  forumFormats,
+  formatName,
+  marksUndone,
+} from "../../web/app/forum_choices.mjs";
 
 /** The engine's own catalog, as build.py writes it to dist/catalog.json (py_rules from this checkout). */
-const engineCatalog = JSON.parse(execFileSync(process.env.PYTHON || "python3",
-  ["-c", "import json; from py_rules.api import catalog; print(json.dumps(catalog()))"], { encoding: "utf8" }));
+const engineCatalog = JSON.parse(
+  execFileSync(
+    process.env.PYTHON || "python3",
+    ["-c", "import json; from py_rules.api import catalog; print(json.dumps(catalog()))"],
+    { encoding: "utf8" },
+  ),
+);
 const catalog = indexCatalog(engineCatalog);
 
 test("the formats offered are the engine's forum formats, in its words, the default first", () => {
   const declared = engineCatalog.formats.filter((each) => each.forum);
   assert.ok(declared.length >= 3);
-  assert.deepEqual(choicesOf(catalog, "format"), declared.map((each) => [each.id, each.label]));
+  assert.deepEqual(
+    choicesOf(catalog, "format"),
+    declared.map((each) => [each.id, each.label]),
+  );
   const field = catalog.op("forum.stretch").params.find((each) => each.name === "format");
-  assert.deepEqual(choicesOf(catalog, "format").map(([id]) => id), field.choices);
+  assert.deepEqual(
+    choicesOf(catalog, "format").map(([id]) => id),
+    field.choices,
+  );
   assert.equal(forumChoice(catalog, {}, "format"), field.default);
   assert.ok(!choicesOf(catalog, "format").some(([id]) => id === "trace"), "the page's trace is no forum's format");
 });
 
 test("what an undone entry becomes is the forum.stretch field's choices", () => {
   const field = catalog.op("forum.stretch").params.find((each) => each.name === "undone");
-  assert.deepEqual(choicesOf(catalog, "undone"), field.choices.map((value, index) => [value, field.choice_labels[index]]));
-  assert.deepEqual(forumChoices(catalog, { forum: {} }), { format: forumFormats(catalog)[0].id, undone: field.default });
+  assert.deepEqual(
+    choicesOf(catalog, "undone"),
+    field.choices.map((value, index) => [value, field.choice_labels[index]]),
+  );
+  assert.deepEqual(forumChoices(catalog, { forum: {} }), {
+    format: forumFormats(catalog)[0].id,
+    undone: field.default,
+  });
 });
 
 test("a campaign's stored choice stands when the catalog knows it, else the default", () => {
-  for (const [id] of choicesOf(catalog, "format")) assert.equal(forumChoice(catalog, { forum: { format: id } }, "format"), id);
+  for (const [id] of choicesOf(catalog, "format"))
+    assert.equal(forumChoice(catalog, { forum: { format: id } }, "format"), id);
   assert.equal(forumChoice(catalog, { forum: { format: "html" } }, "format"), forumFormats(catalog)[0].id);
   assert.equal(forumChoice(catalog, { forum: { format: "trace" } }, "format"), forumFormats(catalog)[0].id);
 });
@@ -47,8 +73,16 @@ test("names and files are the formats' own", () => {
 });
 
 test("a fourth format the engine declares is offered with no change to the page", () => {
-  const wiki = { id: "wikitext", label: "Wikitext (MediaWiki)", name: "wikitext", forum: true, strike: false, quote: false,
-    extension: "wiki", media_type: "text/x-wiki" };
+  const wiki = {
+    id: "wikitext",
+    label: "Wikitext (MediaWiki)",
+    name: "wikitext",
+    forum: true,
+    strike: false,
+    quote: false,
+    extension: "wiki",
+    media_type: "text/x-wiki",
+  };
   const grown = indexCatalog({ ...engineCatalog, formats: [...engineCatalog.formats, wiki] });
   assert.deepEqual(choicesOf(grown, "format").at(-1), ["wikitext", "Wikitext (MediaWiki)"]);
   assert.equal(forumChoice(grown, { forum: { format: "wikitext" } }, "format"), "wikitext");

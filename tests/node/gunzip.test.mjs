@@ -28,7 +28,8 @@ async function compressSpaces(size) {
   const done = new Promise((resolve) => gzip.on("end", resolve));
   const piece = Buffer.alloc(16 * MiB, 0x20);
   for (let left = size; left > 0; left -= piece.length) {
-    if (!gzip.write(left >= piece.length ? piece : piece.subarray(0, left))) await new Promise((resolve) => gzip.once("drain", resolve));
+    if (!gzip.write(left >= piece.length ? piece : piece.subarray(0, left)))
+      await new Promise((resolve) => gzip.once("drain", resolve));
   }
   gzip.end();
   await done;
@@ -43,7 +44,11 @@ function spaces(size, stated = null) {
 }
 
 test("a gzip file within the bound opens to its exact bytes", async () => {
-  const text = JSON.stringify({ schema: "rules-companion.campaign/1", name: "Masks of Nyarlathotep — ünïcode", log: Array.from({ length: 500 }, (_, i) => ({ id: `e-${i}` })) });
+  const text = JSON.stringify({
+    schema: "rules-companion.campaign/1",
+    name: "Masks of Nyarlathotep — ünïcode",
+    log: Array.from({ length: 500 }, (_, i) => ({ id: `e-${i}` })),
+  });
   const bytes = await gunzipBounded(new Blob([gzipSync(text)]), 10 * MiB);
   assert.equal(new TextDecoder().decode(bytes), text);
   assert.equal(bytes.length, bytes.buffer.byteLength, "written into one buffer of the size the file states");
@@ -66,7 +71,9 @@ test("a file stating a size past the bound is counted, not kept, and refused at 
 });
 
 test("a file cut short is damaged, whatever its last bytes state", async () => {
-  const whole = gzipSync(JSON.stringify({ name: "Masks", log: Array.from({ length: 2000 }, (_, i) => ({ id: `e-${i}`, roll: i * 7 })) }));
+  const whole = gzipSync(
+    JSON.stringify({ name: "Masks", log: Array.from({ length: 2000 }, (_, i) => ({ id: `e-${i}`, roll: i * 7 })) }),
+  );
   for (const cut of [whole.length / 2, whole.length - 3, 40].map(Math.floor)) {
     const error = await gunzipBounded(new Blob([whole.subarray(0, cut)]), MiB).catch((thrown) => thrown);
     assert.ok(error instanceof Error && !(error instanceof TooLargeError), `${cut}: ${error}`);
@@ -95,11 +102,14 @@ test("a bomb whose trailer states less stops where its content passes that size,
 
 test("without a bound below 4 GiB a trailer that states less is the decompressor's to refuse", async () => {
   const error = await gunzipBounded(spaces(3 * MiB + 17, 5), Infinity).catch((thrown) => thrown);
-  assert.ok(error instanceof Error && !(error instanceof TooLargeError) && !(error instanceof MoreThanStatedError), String(error));
+  assert.ok(
+    error instanceof Error && !(error instanceof TooLargeError) && !(error instanceof MoreThanStatedError),
+    String(error),
+  );
 });
 
 test("damaged gzip is an error, not a too-large refusal", async () => {
-  const zipped = gzipSync("{\"name\": \"Masks\"}".repeat(1000));
+  const zipped = gzipSync('{"name": "Masks"}'.repeat(1000));
   zipped[zipped.length - 20] ^= 0xff;
   const error = await gunzipBounded(new Blob([zipped]), MiB).catch((thrown) => thrown);
   assert.ok(error instanceof Error && !(error instanceof TooLargeError));
@@ -109,9 +119,13 @@ test("damaged gzip is an error, not a too-large refusal", async () => {
 
 const CATALOG = process.env.CATALOG_JSON || new URL("../../dist/catalog.json", import.meta.url).pathname;
 
-test("the bound is the longest file text the engine checks, at four bytes a character", { skip: !existsSync(CATALOG) && "no catalog: build first" }, () => {
+test("the bound is the longest file text the engine checks, at four bytes a character", {
+  skip: !existsSync(CATALOG) && "no catalog: build first",
+}, () => {
   const catalog = JSON.parse(readFileSync(CATALOG, "utf8"));
-  const text = catalog.operations.find((op) => op.id === "campaign.check_file").params.find((param) => param.name === "text");
+  const text = catalog.operations
+    .find((op) => op.id === "campaign.check_file")
+    .params.find((param) => param.name === "text");
   assert.ok(text.max_length > 0);
   assert.equal(campaignFileBound(catalog), 4 * text.max_length);
   assert.equal(campaignFileBound({ operations: [] }), null);
@@ -119,8 +133,14 @@ test("the bound is the longest file text the engine checks, at four bytes a char
 });
 
 test("a file holding no campaign data says what it holds instead", () => {
-  for (const [data, words] of [[null, "only an empty value"], [[], "only an empty list"], [[1, 2], "a list of 2 items"],
-    [42, "only the number 42"], [true, "only the value true"], ["x", "one piece of text"]]) {
+  for (const [data, words] of [
+    [null, "only an empty value"],
+    [[], "only an empty list"],
+    [[1, 2], "a list of 2 items"],
+    [42, "only the number 42"],
+    [true, "only the value true"],
+    ["x", "one piece of text"],
+  ]) {
     const message = notACampaign(data);
     assert.ok(message.startsWith("This file is not a campaign: it holds no campaign data"), message);
     assert.ok(message.includes(words), message);

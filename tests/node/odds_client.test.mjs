@@ -17,7 +17,11 @@ function engine() {
   };
 }
 
-const outcome = (promise) => promise.then((value) => ({ value }), (error) => ({ error }));
+const outcome = (promise) =>
+  promise.then(
+    (value) => ({ value }),
+    (error) => ({ error }),
+  );
 
 test("questions typed in quick succession: only the newest is asked, the others are superseded", async () => {
   const worker = engine();

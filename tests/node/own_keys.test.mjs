@@ -20,7 +20,10 @@ test("own and hasOwn answer only an object's own keys", () => {
 });
 
 test("a table answers only the keys it was given, an inherited one included", () => {
-  const games = table([["coc", "Call of Cthulhu"], ["constructor", "A game named constructor"]]);
+  const games = table([
+    ["coc", "Call of Cthulhu"],
+    ["constructor", "A game named constructor"],
+  ]);
   assert.equal(games.coc, "Call of Cthulhu");
   assert.equal(games.constructor, "A game named constructor");
   assert.equal(games.toString, undefined);
@@ -30,17 +33,39 @@ test("a table answers only the keys it was given, an inherited one included", ()
 });
 
 test("characters and encounters with inherited names as ids are changed only when named", () => {
-  const campaign = { ...newCampaign("Ids", "coc"), characters: INHERITED.map((id) => ({ id, kind: "pc", sheet: { name: id } })),
-    encounters: [{ id: "toString", name: "A fight" }, { id: "constructor", name: "Another" }] };
+  const campaign = {
+    ...newCampaign("Ids", "coc"),
+    characters: INHERITED.map((id) => ({ id, kind: "pc", sheet: { name: id } })),
+    encounters: [
+      { id: "toString", name: "A fight" },
+      { id: "constructor", name: "Another" },
+    ],
+  };
   const next = withParts(campaign, JSON.parse('{"valueOf": {"name": "changed"}}'), {});
-  assert.deepEqual(next.characters.map((each) => each.sheet.name), ["constructor", "toString", "__proto__", "hasOwnProperty", "changed"]);
-  assert.deepEqual(next.encounters.map((each) => each.name), ["A fight", "Another"]);
+  assert.deepEqual(
+    next.characters.map((each) => each.sheet.name),
+    ["constructor", "toString", "__proto__", "hasOwnProperty", "changed"],
+  );
+  assert.deepEqual(
+    next.encounters.map((each) => each.name),
+    ["A fight", "Another"],
+  );
   const removed = withParts(campaign, {}, { constructor: null });
-  assert.deepEqual(removed.encounters.map((each) => each.id), ["toString"]);
+  assert.deepEqual(
+    removed.encounters.map((each) => each.id),
+    ["toString"],
+  );
 });
 
 test("an entry of a kind named like an inherited key is a roll's row, not an undo's", () => {
-  const row = logRow({ id: "e1", at: "2026-01-01T00:00:00Z", op: "coc.skill_roll", kind: "constructor", who: [], result: { text: ["Spot Hidden: 12"] } });
+  const row = logRow({
+    id: "e1",
+    at: "2026-01-01T00:00:00Z",
+    op: "coc.skill_roll",
+    kind: "constructor",
+    who: [],
+    result: { text: ["Spot Hidden: 12"] },
+  });
   assert.ok(!row.headline.startsWith("function"), row.headline);
 });
 

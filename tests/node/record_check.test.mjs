@@ -8,7 +8,10 @@ import { newCampaign } from "../../web/store/records.mjs";
 const sheet = (name) => ({ name, hp: 10 });
 const campaign = (extra = {}) => ({
   ...newCampaign("Night at the Opera", "coc"),
-  characters: [{ id: "ch-1", kind: "pc", sheet: sheet("Jack") }, { id: "ch-2", kind: "npc", sheet: sheet("Ann") }],
+  characters: [
+    { id: "ch-1", kind: "pc", sheet: sheet("Jack") },
+    { id: "ch-2", kind: "npc", sheet: sheet("Ann") },
+  ],
   encounters: [{ id: "en-1", name: "The cellar", round: 1, turn: 0, combatants: [{ id: "cb-1" }] }],
   ...extra,
 });
@@ -19,7 +22,8 @@ test("a new campaign and one with characters and an encounter have no problems",
 });
 
 test("what is not a campaign at all says so", () => {
-  for (const record of [null, undefined, 3, "text", [], true]) assert.deepEqual(recordProblems(record), ["the saved record is not a campaign"]);
+  for (const record of [null, undefined, 3, "text", [], true])
+    assert.deepEqual(recordProblems(record), ["the saved record is not a campaign"]);
 });
 
 test("each damaged part the screens read is named in plain words", () => {
@@ -35,7 +39,8 @@ test("each damaged part the screens read is named in plain words", () => {
     [{ characters: {} }, "its list of characters is not a list"],
     [{ encounters: "none" }, "its list of encounters is not a list"],
   ];
-  for (const [damage, words] of cases) assert.deepEqual(recordProblems(campaign(damage)), [words], JSON.stringify(damage));
+  for (const [damage, words] of cases)
+    assert.deepEqual(recordProblems(campaign(damage)), [words], JSON.stringify(damage));
 });
 
 test("a damaged character or encounter is named by its name, else by its place", () => {

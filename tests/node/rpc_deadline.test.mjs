@@ -13,8 +13,14 @@ function manualTimers() {
   let next = 1;
   const due = new Map();
   return {
-    setTimeout(fn, ms) { const id = next++; due.set(id, { at: now + ms, fn }); return id; },
-    clearTimeout(id) { due.delete(id); },
+    setTimeout(fn, ms) {
+      const id = next++;
+      due.set(id, { at: now + ms, fn });
+      return id;
+    },
+    clearTimeout(id) {
+      due.delete(id);
+    },
     advance(ms) {
       const until = now + ms;
       for (;;) {
@@ -26,7 +32,9 @@ function manualTimers() {
       }
       now = until;
     },
-    get pending() { return due.size; },
+    get pending() {
+      return due.size;
+    },
   };
 }
 
@@ -53,7 +61,10 @@ test("a call past its deadline is reported once and leaves the calls behind it w
   timers.advance(1000);
   assert.deepEqual(expired, [1]);
   assert.equal(timers.pending, 0);
-  assert.deepEqual(line.takeAll().map((call) => call.id), [2, 3]);
+  assert.deepEqual(
+    line.takeAll().map((call) => call.id),
+    [2, 3],
+  );
   assert.equal(line.settle(1), undefined); // its late answer finds nothing
 });
 
@@ -93,16 +104,28 @@ class FakeWorker {
     this.terminated = false;
     FakeWorker.made.push(this);
   }
-  postMessage(message) { this.posted.push(message); }
-  terminate() { this.terminated = true; }
+  postMessage(message) {
+    this.posted.push(message);
+  }
+  terminate() {
+    this.terminated = true;
+  }
   /** The worker says ``data``, as a message event. */
-  say(data) { this.onmessage?.({ data }); }
-  calls() { return this.posted.filter((message) => message.type === "call"); }
-  answer(id, result) { this.say({ type: "response", id, response: JSON.stringify({ ok: true, result }) }); }
+  say(data) {
+    this.onmessage?.({ data });
+  }
+  calls() {
+    return this.posted.filter((message) => message.type === "call");
+  }
+  answer(id, result) {
+    this.say({ type: "response", id, response: JSON.stringify({ ok: true, result }) });
+  }
 }
 
 const engines = [];
-afterEach(() => { for (const engine of engines.splice(0)) clearTimeout(engine.timer); }); // a boot clock left waiting
+afterEach(() => {
+  for (const engine of engines.splice(0)) clearTimeout(engine.timer);
+}); // a boot clock left waiting
 
 function engineWithFakeWorker(hooks = {}) {
   FakeWorker.made = [];
@@ -125,17 +148,37 @@ test("a slow call is stopped, a fresh worker booted the same way, and the calls 
   const renewed = [];
   engine.addEventListener("renewed", () => renewed.push(true));
 
-  const slow = engine.call("coc.parse_stat_block", { text: "…" }, {}, { ms: 40, stopped: "“Read a stat block” took longer than 0.04 seconds and was stopped; nothing was lost." });
+  const slow = engine.call(
+    "coc.parse_stat_block",
+    { text: "…" },
+    {},
+    { ms: 40, stopped: "“Read a stat block” took longer than 0.04 seconds and was stopped; nothing was lost." },
+  );
   const roll = engine.call("coc.skill_roll", { skill: 50 }, {}, { ms: 40 });
   const odds = engine.call("coc.skill_roll", { skill: 60 }, { mode: "odds" }, { ms: 40 });
-  assert.deepEqual(first.calls().map((message) => requestOf(message).op), ["coc.parse_stat_block", "coc.skill_roll", "coc.skill_roll"]);
+  assert.deepEqual(
+    first.calls().map((message) => requestOf(message).op),
+    ["coc.parse_stat_block", "coc.skill_roll", "coc.skill_roll"],
+  );
 
   await pause(30);
   assert.equal(first.terminated, false, "stopped before its deadline");
   await pause(40);
-  assert.deepEqual(await slow, { ok: false, error: { code: "stopped", message: "“Read a stat block” took longer than 0.04 seconds and was stopped; nothing was lost.", field: null } });
+  assert.deepEqual(await slow, {
+    ok: false,
+    error: {
+      code: "stopped",
+      message: "“Read a stat block” took longer than 0.04 seconds and was stopped; nothing was lost.",
+      field: null,
+    },
+  });
   assert.equal(first.terminated, true);
-  assert.deepEqual(heard, [{ op: "coc.parse_stat_block", message: "“Read a stat block” took longer than 0.04 seconds and was stopped; nothing was lost." }]);
+  assert.deepEqual(heard, [
+    {
+      op: "coc.parse_stat_block",
+      message: "“Read a stat block” took longer than 0.04 seconds and was stopped; nothing was lost.",
+    },
+  ]);
   assert.equal(FakeWorker.made.length, 2);
   const fresh = FakeWorker.made[1];
   assert.equal(fresh.name, first.name); // the same boot path (the memory snapshot unless the page said otherwise)
@@ -146,12 +189,24 @@ test("a slow call is stopped, a fresh worker booted the same way, and the calls 
   assert.equal(ready.length, 1, "the first boot's hook is not told again");
   assert.deepEqual(renewed, [true]);
   const sent = fresh.calls();
-  assert.deepEqual(sent.map((message) => [requestOf(message).op, requestOf(message).mode]),
-    [["coc.skill_roll", undefined], ["coc.skill_roll", "odds"], ["armageddon.task", undefined]]);
-  assert.deepEqual(sent.map((message) => message.id), [2, 3, 4]); // the same ids: each answer finds its call
+  assert.deepEqual(
+    sent.map((message) => [requestOf(message).op, requestOf(message).mode]),
+    [
+      ["coc.skill_roll", undefined],
+      ["coc.skill_roll", "odds"],
+      ["armageddon.task", undefined],
+    ],
+  );
+  assert.deepEqual(
+    sent.map((message) => message.id),
+    [2, 3, 4],
+  ); // the same ids: each answer finds its call
   first.answer(2, { late: true }); // the stopped worker is not heard any more, should a message of it still come
   for (const message of sent) fresh.answer(message.id, { id: message.id });
-  assert.deepEqual(await Promise.all([roll, odds, later]), [2, 3, 4].map((id) => ({ ok: true, result: { id } })));
+  assert.deepEqual(
+    await Promise.all([roll, odds, later]),
+    [2, 3, 4].map((id) => ({ ok: true, result: { id } })),
+  );
   assert.equal(fresh.terminated, false);
 });
 
@@ -204,22 +259,38 @@ const CATALOG = {
 };
 
 test("each call's limit is its operation's deadline from the catalog, named by the operation's title", () => {
-  assert.deepEqual(limitOf(CATALOG, "coc.parse_stat_block"),
-    { ms: 5000, stopped: "“Read a stat block” took longer than 5 seconds and was stopped; nothing was lost." });
+  assert.deepEqual(limitOf(CATALOG, "coc.parse_stat_block"), {
+    ms: 5000,
+    stopped: "“Read a stat block” took longer than 5 seconds and was stopped; nothing was lost.",
+  });
   assert.equal(limitOf(CATALOG, "campaign.check_file").ms, 120_000);
-  assert.match(limitOf(CATALOG, "coc.parse_stat_block", { mode: "odds" }).stopped, /^Working out the odds of “Read a stat block”/);
-  assert.deepEqual(limitOf(CATALOG, "version"), { ms: 5000, stopped: "The rules engine took longer than 5 seconds and was stopped; nothing was lost." });
+  assert.match(
+    limitOf(CATALOG, "coc.parse_stat_block", { mode: "odds" }).stopped,
+    /^Working out the odds of “Read a stat block”/,
+  );
+  assert.deepEqual(limitOf(CATALOG, "version"), {
+    ms: 5000,
+    stopped: "The rules engine took longer than 5 seconds and was stopped; nothing was lost.",
+  });
   assert.deepEqual(limitOf(null, "coc.parse_stat_block"), {}); // no catalog: as long as it takes
 });
 
 test("a stopped call reaches the screens as an EngineError of code stopped, its message in plain words", async () => {
   const calls = [];
-  const fake = { call: async (op, _args, _options, limit) => { calls.push([op, limit]); return { ok: false, error: { code: "stopped", message: limit.stopped, field: null } }; } };
+  const fake = {
+    call: async (op, _args, _options, limit) => {
+      calls.push([op, limit]);
+      return { ok: false, error: { code: "stopped", message: limit.stopped, field: null } };
+    },
+  };
   const client = engineClient(fake, Promise.resolve());
   client.catalog = () => Promise.resolve(CATALOG);
   const error = await client.call("campaign.check_file", {}, { text: "{}" }).catch((caught) => caught);
   assert.ok(error instanceof EngineError);
   assert.equal(error.code, "stopped");
-  assert.equal(error.message, "“Check a campaign file's text” took longer than 120 seconds and was stopped; nothing was lost.");
+  assert.equal(
+    error.message,
+    "“Check a campaign file's text” took longer than 120 seconds and was stopped; nothing was lost.",
+  );
   assert.equal(calls[0][1].ms, 120_000);
 });

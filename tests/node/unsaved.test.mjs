@@ -11,7 +11,11 @@ const form = (...fields) => ({ querySelectorAll: () => fields });
 test("a typed field is unsaved while it shows something else than before the user reached it", () => {
   assert.equal(fieldIsUnsaved(text("Jack Hawk"), { before: "Jack", touched: true }), true);
   assert.equal(fieldIsUnsaved(text("Jack"), { before: "Jack", touched: true }), false, "typed back as it was");
-  assert.equal(fieldIsUnsaved(text("Jack Hawk"), { before: "Jack", touched: false }), false, "changed by the page, not the user");
+  assert.equal(
+    fieldIsUnsaved(text("Jack Hawk"), { before: "Jack", touched: false }),
+    false,
+    "changed by the page, not the user",
+  );
   assert.equal(fieldIsUnsaved(text("Jack Hawk"), undefined), false, "never reached");
 });
 
@@ -53,7 +57,9 @@ test("a page of fields and an open question", () => {
   const typed = text("Half a na");
   const doc = {
     question: false,
-    querySelector(selector) { return selector.includes("dialog[open]") && this.question ? {} : null; },
+    querySelector(selector) {
+      return selector.includes("dialog[open]") && this.question ? {} : null;
+    },
     querySelectorAll: () => [typed, text("")],
   };
   assert.deepEqual(unsavedInput(doc), [], "the user has reached nothing: nothing is theirs to lose");
@@ -66,9 +72,16 @@ function fakeTimers() {
   let next = 1;
   return {
     timers,
-    setInterval(callback) { timers.set(next, callback); return next++; },
-    clearInterval(id) { timers.delete(id); },
-    tick() { for (const callback of [...timers.values()]) callback(); },
+    setInterval(callback) {
+      timers.set(next, callback);
+      return next++;
+    },
+    clearInterval(id) {
+      timers.delete(id);
+    },
+    tick() {
+      for (const callback of [...timers.values()]) callback();
+    },
   };
 }
 
@@ -76,7 +89,13 @@ test("whenClear waits while input is unsaved, then acts once and stops", () => {
   const timers = fakeTimers();
   let clear = false;
   let acted = 0;
-  const wait = whenClear(() => clear, () => { acted += 1; }, { timers });
+  const wait = whenClear(
+    () => clear,
+    () => {
+      acted += 1;
+    },
+    { timers },
+  );
   timers.tick();
   assert.equal(acted, 0);
   clear = true;
@@ -89,10 +108,22 @@ test("whenClear waits while input is unsaved, then acts once and stops", () => {
 test("whenClear acts at once on a page already clear; stop() cancels a wait", () => {
   const timers = fakeTimers();
   let acted = 0;
-  whenClear(() => true, () => { acted += 1; }, { timers });
+  whenClear(
+    () => true,
+    () => {
+      acted += 1;
+    },
+    { timers },
+  );
   assert.equal(acted, 1);
   assert.equal(timers.timers.size, 0);
-  const wait = whenClear(() => false, () => { acted += 1; }, { timers });
+  const wait = whenClear(
+    () => false,
+    () => {
+      acted += 1;
+    },
+    { timers },
+  );
   wait.stop();
   assert.equal(timers.timers.size, 0);
   timers.tick();

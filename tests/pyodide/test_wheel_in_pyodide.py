@@ -47,8 +47,15 @@ def test_wheel_in_pyodide_answers_like_cpython(dist_dir, tmp_path):
     requests = requests_for_every_operation()
     (tmp_path / "requests.json").write_text(json.dumps(requests))
     subprocess.run(
-        ["node", str(HERE / "run_requests.mjs"), str(dist_dir), str(tmp_path / "requests.json"), str(tmp_path / "out.json")],
-        check=True, timeout=300,
+        [
+            "node",
+            str(HERE / "run_requests.mjs"),
+            str(dist_dir),
+            str(tmp_path / "requests.json"),
+            str(tmp_path / "out.json"),
+        ],
+        check=True,
+        timeout=300,
     )
     out = json.loads((tmp_path / "out.json").read_text())
     assert out["python"].startswith("3.14")

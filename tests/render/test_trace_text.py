@@ -16,8 +16,18 @@ def answer(op, **args):
 
 
 def test_task_renders_golden_lines():
-    result = api.handle({"op": "armageddon.task", "args": {"attribute": 2, "skill": 3, "skill_name": "Handguns",
-                                                           "modifiers": "-1 darkness", "dice": "10 10 8"}})["result"]
+    result = api.handle(
+        {
+            "op": "armageddon.task",
+            "args": {
+                "attribute": 2,
+                "skill": 3,
+                "skill_name": "Handguns",
+                "modifiers": "-1 darkness",
+                "dice": "10 10 8",
+            },
+        }
+    )["result"]
     assert render_lines(result) == [
         "Total 22 vs 9: success — 6 Success Levels (Extraordinary)",
         "Dice in order: d10=10 (d10), d10=10 (Rule of 10 reroll), d10=8 (Rule of 10 reroll)",
@@ -35,15 +45,36 @@ def test_task_renders_golden_lines():
 
 
 def test_state_change_without_a_total_leads_with_its_first_event():
-    result = {"total": None, "target": None, "success": None, "level_name": None, "dice": [], "modifiers": [],
-              "steps": [{"text": "5: fixed = 5", "source": "rules/armageddon.md §1.8"}],
-              "events": ["Ann loses 5 LP (30 → 25).", "Ann is seriously injured."], "flags": []}
-    assert render_lines(result) == ["Ann loses 5 LP (30 → 25).", "5: fixed = 5 [Damage — Armageddon]", "→ Ann is seriously injured."]
+    result = {
+        "total": None,
+        "target": None,
+        "success": None,
+        "level_name": None,
+        "dice": [],
+        "modifiers": [],
+        "steps": [{"text": "5: fixed = 5", "source": "rules/armageddon.md §1.8"}],
+        "events": ["Ann loses 5 LP (30 → 25).", "Ann is seriously injured."],
+        "flags": [],
+    }
+    assert render_lines(result) == [
+        "Ann loses 5 LP (30 → 25).",
+        "5: fixed = 5 [Damage — Armageddon]",
+        "→ Ann is seriously injured.",
+    ]
 
 
 def test_headline_does_not_repeat_a_plain_failure():
-    result = {"total": 70, "target": 40, "success": False, "level_name": "Failure", "dice": [], "modifiers": [],
-              "steps": [], "events": [], "flags": []}
+    result = {
+        "total": 70,
+        "target": 40,
+        "success": False,
+        "level_name": "Failure",
+        "dice": [],
+        "modifiers": [],
+        "steps": [],
+        "events": [],
+        "flags": [],
+    }
     assert render_lines(result) == ["Total 70 vs 40: failure"]
 
 
@@ -56,10 +87,15 @@ def test_a_result_with_its_own_headline_leads_with_it_and_keeps_every_change():
     """The page says first what a result decided: damage with its CON roll (seed 003, Losing more than Half HP in One
     Turn), time with each Survival Test (seed 000); every change follows."""
     hit = answer("coc.apply_damage", investigator=HARVEY, amount=8, dice=[3, 40], label="Harvey: claw")
-    assert hit["text"][:2] == ["Takes 8 damage (12 → 4 HP): major wound — CON roll 43 vs 60, stays conscious",
-                               "Dice in order: CON (stay conscious) roll: units die 3, tens die 40"]
-    assert hit["text"][-3:] == ["→ Harvey Walters loses 8 HP (12 → 4)", "→ Harvey Walters suffers a major wound",
-                                "Flags: Major wound"]
+    assert hit["text"][:2] == [
+        "Takes 8 damage (12 → 4 HP): major wound — CON roll 43 vs 60, stays conscious",
+        "Dice in order: CON (stay conscious) roll: units die 3, tens die 40",
+    ]
+    assert hit["text"][-3:] == [
+        "→ Harvey Walters loses 8 HP (12 → 4)",
+        "→ Harvey Walters suffers a major wound",
+        "Flags: Major wound",
+    ]
     dying = answer("armageddon.apply_damage", character=JACK, amount="42", dice=[1, 9, 9])["state"]
     time = answer("armageddon.advance_time", character=dying, minutes=1, dice=[2])
     assert time["text"][0] == "Survival Test 2: 6 vs 9 — failed: dies in 6 minutes without help"

@@ -69,18 +69,29 @@ def test_a_campaign_keeps_any_forum_format_and_no_other():
             assert problems[0]["path"] == "forum.format"
 
 
-LINE = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=24) \
-    .map(str.strip).filter(bool)
+LINE = (
+    st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=24)
+    .map(str.strip)
+    .filter(bool)
+)
 """A text a user types into one field: no line break (a forum line holds one), no surrounding blanks."""
 
 
 @st.composite
 def blocks(draw):
     texts = st.lists(LINE, max_size=3)
-    return Block(who=draw(st.one_of(st.just(""), LINE)), what=draw(LINE), headline=draw(LINE), dice=draw(texts),
-                 throws=draw(LINE), modifiers=[Cited(t, draw(LINE)) for t in draw(texts)],
-                 steps=[Cited(t, draw(LINE)) for t in draw(texts)], events=draw(texts), flags=draw(texts),
-                 dice_source=draw(st.sampled_from(["unknown", "digital", "physical"])))
+    return Block(
+        who=draw(st.one_of(st.just(""), LINE)),
+        what=draw(LINE),
+        headline=draw(LINE),
+        dice=draw(texts),
+        throws=draw(LINE),
+        modifiers=[Cited(t, draw(LINE)) for t in draw(texts)],
+        steps=[Cited(t, draw(LINE)) for t in draw(texts)],
+        events=draw(texts),
+        flags=draw(texts),
+        dice_source=draw(st.sampled_from(["unknown", "digital", "physical"])),
+    )
 
 
 def shown_parts(fmt: str, block: Block) -> list[str]:
@@ -119,10 +130,32 @@ def test_a_format_that_cannot_mark_an_undone_entry_leaves_it_out(monkeypatch):
     from py_rules.forum import operations
 
     roll = api.handle({"op": "semiautomagic.check", "args": {"modifier": 2, "dc": 6, "dice": [6]}})["result"]
-    entries = [{"id": "e1", "at": "2026-12-01T20:15:03Z", "op": "semiautomagic.check", "args": {}, "result": roll,
-                "who": [], "encounter": None, "before": {}, "after": {}, "kind": "roll"},
-               {"id": "e2", "at": "2026-12-01T20:16:03Z", "op": "log.undo", "args": {"entry": "e1"}, "result": None,
-                "who": [], "encounter": None, "before": {}, "after": {}, "kind": "undo"}]
+    entries = [
+        {
+            "id": "e1",
+            "at": "2026-12-01T20:15:03Z",
+            "op": "semiautomagic.check",
+            "args": {},
+            "result": roll,
+            "who": [],
+            "encounter": None,
+            "before": {},
+            "after": {},
+            "kind": "roll",
+        },
+        {
+            "id": "e2",
+            "at": "2026-12-01T20:16:03Z",
+            "op": "log.undo",
+            "args": {"entry": "e1"},
+            "result": None,
+            "who": [],
+            "encounter": None,
+            "before": {},
+            "after": {},
+            "kind": "undo",
+        },
+    ]
     stretch = {"op": "forum.stretch", "args": {"entries": entries, "format": "plain", "undone": "strike"}}
     assert api.handle(stretch)["result"]["details"]["count"] == 1
     real = operations.format_of

@@ -20,7 +20,9 @@ def test_broken_cannot_take_any_actions_move_speak_or_defend():
     details = _details(_creature({"Broken": {"seconds": None}}))
     assert not details["can_act"] and not details["can_defend"]
     assert details["headline"].startswith("Can't act: Broken")
-    assert {"semiautomagic.attack", "semiautomagic.skill_check", "semiautomagic.defence_roll"} <= set(details["forbidden"])
+    assert {"semiautomagic.attack", "semiautomagic.skill_check", "semiautomagic.defence_roll"} <= set(
+        details["forbidden"]
+    )
 
 
 def test_morale_penalty_will_0_gives_broken():
@@ -93,5 +95,7 @@ def test_broken_attack_is_refused_at_the_door_as_capacity_says():
     from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER
 
     broken = _creature({"Broken": {"seconds": None}})
-    attack = api.handle({"op": "semiautomagic.attack", "args": {"attacker": broken, "creature": from_dict(EXAMPLE_ATTACKER)}})
+    attack = api.handle(
+        {"op": "semiautomagic.attack", "args": {"attacker": broken, "creature": from_dict(EXAMPLE_ATTACKER)}}
+    )
     assert not attack["ok"]

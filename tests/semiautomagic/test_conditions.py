@@ -115,6 +115,7 @@ def test_a_quieter_noise_needs_a_perception_check_at_minus_6():
 
 def test_held_characters_keep_only_the_dodge():
     from py_rules.semiautomagic.checks import defence_allowed
+
     held = human(conditions={"Held": {}})
     assert [defence_allowed(held, o)[0] for o in ("block", "dodge", "parry")] == [False, True, False]
 
@@ -195,7 +196,8 @@ def test_when_the_soul_returns_the_body_wakes_flat_footed_for_one_round():
 
 
 def test_removing_a_stored_unconscious_from_a_dying_character_does_not_wake_him():
-    c, log, _ = act(remove_condition, human(conditions={"Unconscious": {"seconds": 3600}, "Dying": {"dc": 4}}), [],
-                    "Unconscious")
+    c, log, _ = act(
+        remove_condition, human(conditions={"Unconscious": {"seconds": 3600}, "Dying": {"dc": 4}}), [], "Unconscious"
+    )
     assert c["conditions"] == {"Dying": {"seconds": None, "dc": 4}} and "woke" not in log.flags
     assert "Still Unconscious (from Dying): does not wake up" in [s.text for s in log.steps]

@@ -121,28 +121,32 @@ def test_implied_conditions_unconscious_and_sleeping_and_dying_imply_helpless():
 def test_json_round_trip_keeps_every_field():
     c = human(skills={"Stealth": 2}, conditions={"Confused": {"seconds": 12}}, statuses=["prone"], wounds=1)
     import json
+
     assert C.from_dict(json.loads(json.dumps(c))) == c
 
 
-@pytest.mark.parametrize("patch, field", [
-    ({"schema": "semiautomagic.creature/2"}, "schema"),
-    ({"schema": None}, "schema"),
-    ({"scale": 11}, "scale"),
-    ({"scale": -2}, "scale"),
-    ({"abilities": {"Charisma": 3}}, "abilities.Charisma"),
-    ({"abilities": {"Strength": -1}}, "abilities.Strength"),
-    ({"skills": {"Brawl": 2}}, "skills.Brawl"),
-    ({"defence": {"shield": 2}}, "defence.shield"),
-    ({"conditions": {"Petrified": {}}}, "conditions.Petrified"),
-    ({"conditions": {"Dying": {"dc": "x"}}}, "conditions.Dying.dc"),
-    ({"wounds": -1}, "wounds"),
-    ({"wounds": True}, "wounds"),
-    ({"movement": {"teleport": 3}}, "movement.teleport"),
-    ({"emp_complexity": "Quantum"}, "emp_complexity"),
-    ({"emp_complexity": "Advanced"}, "emp_complexity"),
-    ({"statuses": ["bored"]}, "statuses.0"),
-    ({"colour": "red"}, "colour"),
-])
+@pytest.mark.parametrize(
+    "patch, field",
+    [
+        ({"schema": "semiautomagic.creature/2"}, "schema"),
+        ({"schema": None}, "schema"),
+        ({"scale": 11}, "scale"),
+        ({"scale": -2}, "scale"),
+        ({"abilities": {"Charisma": 3}}, "abilities.Charisma"),
+        ({"abilities": {"Strength": -1}}, "abilities.Strength"),
+        ({"skills": {"Brawl": 2}}, "skills.Brawl"),
+        ({"defence": {"shield": 2}}, "defence.shield"),
+        ({"conditions": {"Petrified": {}}}, "conditions.Petrified"),
+        ({"conditions": {"Dying": {"dc": "x"}}}, "conditions.Dying.dc"),
+        ({"wounds": -1}, "wounds"),
+        ({"wounds": True}, "wounds"),
+        ({"movement": {"teleport": 3}}, "movement.teleport"),
+        ({"emp_complexity": "Quantum"}, "emp_complexity"),
+        ({"emp_complexity": "Advanced"}, "emp_complexity"),
+        ({"statuses": ["bored"]}, "statuses.0"),
+        ({"colour": "red"}, "colour"),
+    ],
+)
 def test_bad_creature_json_names_the_field(patch, field):
     data = dict(C.EXAMPLE_HUMAN, **patch)
     with pytest.raises(RulesError) as error:
@@ -153,8 +157,11 @@ def test_bad_creature_json_names_the_field(patch, field):
 defence_values = st.integers(-10, 10)
 
 
-@given(st.dictionaries(st.sampled_from(T.DEFENCE_SOURCES), defence_values, max_size=5),
-       st.integers(-1, 10), st.integers(0, 8))
+@given(
+    st.dictionaries(st.sampled_from(T.DEFENCE_SOURCES), defence_values, max_size=5),
+    st.integers(-1, 10),
+    st.integers(0, 8),
+)
 def test_property_armour_never_lowers_toughness_below_the_natural_armour_floor(defence, scale, endurance):
     bare = human(scale=scale, abilities={"Endurance": endurance})
     armoured = human(scale=scale, abilities={"Endurance": endurance}, defence=defence)

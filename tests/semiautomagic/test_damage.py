@@ -113,7 +113,16 @@ def test_an_object_that_takes_more_damage_than_its_toughness_is_destroyed():
 
 
 def test_the_damage_registry_has_the_eight_damage_types():
-    assert tuple(T.DAMAGE_TYPES) == ("Piercing", "Bludgeoning", "Slashing", "Electric", "Heat", "Cold", "Chemical", "EMP")
+    assert tuple(T.DAMAGE_TYPES) == (
+        "Piercing",
+        "Bludgeoning",
+        "Slashing",
+        "Electric",
+        "Heat",
+        "Cold",
+        "Chemical",
+        "EMP",
+    )
 
 
 @pytest.mark.parametrize("damage_type", ["Piercing", "Bludgeoning", "Slashing", "Electric", "Cold", "Chemical"])
@@ -155,7 +164,9 @@ def test_emp_only_affects_electronic_devices():
     assert c == human() and "immune" in log.flags
 
 
-@pytest.mark.parametrize("complexity, toughness", [("Very Simple", 8), ("Simple", 7), ("Moderate", 6), ("Complicated", 4), ("Advanced", 3)])
+@pytest.mark.parametrize(
+    "complexity, toughness", [("Very Simple", 8), ("Simple", 7), ("Moderate", 6), ("Complicated", 4), ("Advanced", 3)]
+)
 def test_emp_table_device_stops_working_above_its_emp_toughness(complexity, toughness):
     device = C.from_dict({"schema": T.SCHEMA, "kind": "object", "emp_complexity": complexity})
     c, _ = hit(device, toughness, "EMP")
@@ -165,8 +176,9 @@ def test_emp_table_device_stops_working_above_its_emp_toughness(complexity, toug
 
 
 def test_emp_ignores_armour_and_size():
-    tank = C.from_dict({"schema": T.SCHEMA, "kind": "object", "scale": 3, "defence": {"durability": 10},
-                        "emp_complexity": "Moderate"})
+    tank = C.from_dict(
+        {"schema": T.SCHEMA, "kind": "object", "scale": 3, "defence": {"durability": 10}, "emp_complexity": "Moderate"}
+    )
     c, _ = hit(tank, 7, "EMP")
     assert c["emp_disabled"] and c["wounds"] == 0
 

@@ -80,8 +80,13 @@ def test_dying_round_needs_a_dying_character():
     assert error.value.field == "creature"
 
 
-@given(st.integers(0, 6), st.integers(-2, 12), st.integers(0, 2**32),
-       st.sampled_from(["health", "conditions"]), st.sampled_from(["stabilise_first", "check_first"]))
+@given(
+    st.integers(0, 6),
+    st.integers(-2, 12),
+    st.integers(0, 2**32),
+    st.sampled_from(["health", "conditions"]),
+    st.sampled_from(["stabilise_first", "check_first"]),
+)
 def test_property_a_dying_character_ends_stable_dead_or_dying_at_a_higher_or_equal_dc(wounds, dc, seed, rule, order):
     c = dying(dc=dc, wounds=wounds)
     dying_round(RandomDice(seed), c, Log(), rule=rule, order=order)

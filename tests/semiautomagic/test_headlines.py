@@ -17,15 +17,17 @@ def dying():
 
 def test_dying_round_names_the_d10_and_the_endurance_check_against_its_dc():
     result = answer("semiautomagic.advance_rounds", creature=dying(), dice=[3, 4])
-    assert result["text"][0] == ("Dying: d10 3 (needs 10 to stabilise), Endurance check 6 vs DC 4 — passed: checks "
-                                 "again next round")
+    assert result["text"][0] == (
+        "Dying: d10 3 (needs 10 to stabilise), Endurance check 6 vs DC 4 — passed: checks again next round"
+    )
 
 
 def test_a_failed_dying_check_says_the_dc_rises_each_round():
     result = answer("semiautomagic.advance_rounds", creature=dying(), rounds=2, dice=[3, 1, 4, 1])
     assert result["headline"] == (
         "Round 1: Dying: d10 3 (needs 10 to stabilise), Endurance check 3 vs DC 4 — failed: DC rises to 5; "
-        "Round 2: Dying: d10 4 (needs 10 to stabilise), Endurance check 3 vs DC 5 — failed: DC rises to 6")
+        "Round 2: Dying: d10 4 (needs 10 to stabilise), Endurance check 3 vs DC 5 — failed: DC rises to 6"
+    )
 
 
 def test_a_ten_stabilises_and_the_wake_up_timer_reads_in_hours():
@@ -48,8 +50,9 @@ def test_staggered_names_its_stun_roll_and_the_rounds_left():
 def test_the_confusion_chart_row_is_said_in_the_charts_words_with_its_scatter_direction():
     confused = condition("Confused", duration=5)
     result = answer("semiautomagic.advance_rounds", creature=confused, dice=[12, 3])
-    assert result["headline"] == ("Confusion chart 12: Scatter die: runs in that direction. Direction: E; "
-                                  "Confused: 4 rounds left")
+    assert result["headline"] == (
+        "Confusion chart 12: Scatter die: runs in that direction. Direction: E; Confused: 4 rounds left"
+    )
     result = answer("semiautomagic.confusion_round", creature=confused, dice=[6, 14])
     assert result["text"][0] == "Confusion chart 14: Falls prone. Screams as loudly as it can"
 
@@ -68,8 +71,9 @@ def test_a_round_that_decides_nothing_says_how_the_creature_stands():
 def test_the_dying_round_move_names_the_d10_and_the_endurance_check_against_its_dc():
     """The Dying round on its own says what the end of a round says (seed 002, Dying; Health)."""
     result = answer("semiautomagic.dying_round", creature=dying(), dice=[3, 4])
-    assert result["headline"] == ("Dying: d10 3 (needs 10 to stabilise), Endurance check 6 vs DC 4 — passed: checks "
-                                  "again next round")
+    assert result["headline"] == (
+        "Dying: d10 3 (needs 10 to stabilise), Endurance check 6 vs DC 4 — passed: checks again next round"
+    )
     assert result["text"][0] == result["headline"]
     in_a_round = answer("semiautomagic.advance_rounds", creature=dying(), dice=[3, 4])
     assert in_a_round["headline"] == result["headline"]
@@ -77,8 +81,9 @@ def test_the_dying_round_move_names_the_d10_and_the_endurance_check_against_its_
 
 def test_the_dying_round_move_says_a_failure_raises_the_dc_and_a_ten_stabilises():
     failed = answer("semiautomagic.dying_round", creature=dying(), dice=[3, 1])
-    assert failed["headline"] == ("Dying: d10 3 (needs 10 to stabilise), Endurance check 3 vs DC 4 — failed: DC "
-                                  "rises to 5")
+    assert failed["headline"] == (
+        "Dying: d10 3 (needs 10 to stabilise), Endurance check 3 vs DC 4 — failed: DC rises to 5"
+    )
     stable = answer("semiautomagic.dying_round", creature=dying(), dice=[10, 2])
     assert stable["headline"] == "Dying: d10 10 — stabilised"
     assert "still dying" not in failed["text"] + stable["text"]

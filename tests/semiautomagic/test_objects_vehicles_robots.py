@@ -57,11 +57,21 @@ def test_an_emp_above_a_robots_emp_toughness_stops_it_until_it_is_repaired():
 
 def test_armour_and_size_are_irrelevant_to_an_emp():
     small = C.from_dict(sheet("vehicle", emp_complexity="Moderate"))
-    big = C.from_dict(sheet("vehicle", emp_complexity="Moderate", scale=3, defence={"durability": 8},
-                            armour={"name": "plating", "defence": 6, "mobility_penalty": 0}))
+    big = C.from_dict(
+        sheet(
+            "vehicle",
+            emp_complexity="Moderate",
+            scale=3,
+            defence={"durability": 8},
+            armour={"name": "plating", "defence": 6, "mobility_penalty": 0},
+        )
+    )
     for damage in range(0, 10):
-        assert hit(small, damage, "EMP")["state"]["emp_disabled"] == hit(big, damage, "EMP")["state"]["emp_disabled"] \
+        assert (
+            hit(small, damage, "EMP")["state"]["emp_disabled"]
+            == hit(big, damage, "EMP")["state"]["emp_disabled"]
             == (damage > T.EMP_TOUGHNESS["Moderate"][0])
+        )
 
 
 def test_an_emp_reaches_no_living_creature_and_no_object_without_electronics():
@@ -106,9 +116,16 @@ def test_an_object_cannot_act_and_a_creature_is_healed_not_repaired():
     assert refused("semiautomagic.repair", creature=C.EXAMPLE_HUMAN, bonus=3, dc=4, dice=[6])["code"] == "not_an_object"
 
 
-@pytest.mark.parametrize("field, value", [("abilities", {"Strength": 3}), ("morale_penalties", 1),
-                                          ("conditions", {"Stunned": {}}), ("dead", True),
-                                          ("armour", {"name": "vest", "defence": 1, "mobility_penalty": 0})])
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("abilities", {"Strength": 3}),
+        ("morale_penalties", 1),
+        ("conditions", {"Stunned": {}}),
+        ("dead", True),
+        ("armour", {"name": "vest", "defence": 1, "mobility_penalty": 0}),
+    ],
+)
 def test_an_object_holds_nothing_of_a_living_thing(field, value):
     error = refused("semiautomagic.describe_creature", creature=sheet("object", **{field: value}))
     assert error["code"] == "not_allowed" and error["path"] == field
@@ -122,10 +139,15 @@ def test_a_creature_is_not_electronic_and_dies_rather_than_being_destroyed(field
 
 def test_items_and_armour_mobility_penalties_stack_and_slow_every_movement_type():
     """Seed 002, Mobility Penalty: "Multiple mobility penalties stack", half a square each, from all speeds."""
-    walker = C.from_dict(sheet("creature", movement={"walk": 6, "swim": 3},
-                               armour={"name": "chain", "defence": 2, "mobility_penalty": 1},
-                               items=[{"name": "anvil", "mobility_penalty": 2}, {"name": "rope", "mobility_penalty": 0}],
-                               mobility_penalties={"wet cloak": 1}))
+    walker = C.from_dict(
+        sheet(
+            "creature",
+            movement={"walk": 6, "swim": 3},
+            armour={"name": "chain", "defence": 2, "mobility_penalty": 1},
+            items=[{"name": "anvil", "mobility_penalty": 2}, {"name": "rope", "mobility_penalty": 0}],
+            mobility_penalties={"wet cloak": 1},
+        )
+    )
     assert C.mobility_total(walker) == 4
     assert C.mobility_sources(walker) == [("chain", 1), ("anvil", 2), ("wet cloak", 1)]
     assert C.movement(walker) == {"walk": 4, "swim": 1}
@@ -137,8 +159,10 @@ def test_items_and_armour_mobility_penalties_stack_and_slow_every_movement_type(
 
 def test_an_item_without_a_name_or_with_a_penalty_past_its_bound_is_refused_naming_it():
     bound = SHEET.field("items.*.mobility_penalty").maximum
-    error = refused("semiautomagic.describe_creature",
-                    creature=sheet("creature", items=[{"name": "sack", "mobility_penalty": bound + 1}]))
+    error = refused(
+        "semiautomagic.describe_creature",
+        creature=sheet("creature", items=[{"name": "sack", "mobility_penalty": bound + 1}]),
+    )
     assert error["path"] == "items.0.mobility_penalty" and "sack" in error["message"]
     error = refused("semiautomagic.describe_creature", creature=sheet("creature", items=[{"name": " "}]))
     assert error["path"] == "items.0.name"

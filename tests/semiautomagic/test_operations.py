@@ -31,7 +31,9 @@ def test_every_operation_is_declared_for_the_page():
         assert op["covers"] or op["id"] == "semiautomagic.skill_list", op["id"]  # data for the page, no checklist rule
         for param in op["params"]:
             assert param["label"] and param["help"], (op["id"], param["name"])
-            if param["kind"] == "json" and op["id"] != "semiautomagic.parse_stat_block":  # its values are the form's own
+            if (
+                param["kind"] == "json" and op["id"] != "semiautomagic.parse_stat_block"
+            ):  # its values are the form's own
                 assert param["example"] is not None and param["state_key"].startswith("semiautomagic.")
 
 
@@ -71,8 +73,14 @@ def test_damage_then_dying_round_flows_through_the_returned_state():
 
 
 def test_damage_dice_expression_rolls_with_typed_dice():
-    result = response("semiautomagic.apply_damage", creature=human(), damage="2d6", damage_type="Bludgeoning", light_material=True,
-                  dice=[4, 4])["result"]
+    result = response(
+        "semiautomagic.apply_damage",
+        creature=human(),
+        damage="2d6",
+        damage_type="Bludgeoning",
+        light_material=True,
+        dice=[4, 4],
+    )["result"]
     assert result["total"] == 8 and result["state"]["wounds"] == 1
 
 
@@ -83,19 +91,31 @@ def test_confusion_round_through_the_door():
 
 
 def test_attack_with_a_defence_roll_negates_the_hit():
-    result = response("semiautomagic.attack", attacker=copy.deepcopy(C.EXAMPLE_ATTACKER), creature=human(), defence="dodge",
-                  dice=[3, 6])["result"]  # 3 + 3 ≥ 4 hits; dodge 6 + 1 ≥ 4 + 3
+    result = response(
+        "semiautomagic.attack",
+        attacker=copy.deepcopy(C.EXAMPLE_ATTACKER),
+        creature=human(),
+        defence="dodge",
+        dice=[3, 6],
+    )["result"]  # 3 + 3 ≥ 4 hits; dodge 6 + 1 ≥ 4 + 3
     assert result["success"] is False and "defended" in result["flags"]
 
 
 def test_attack_against_a_flat_footed_defender_skips_the_defence():
-    result = response("semiautomagic.attack", attacker=copy.deepcopy(C.EXAMPLE_ATTACKER), creature=human(conditions={"Flat-Footed": {}}),
-                  defence="parry", dice=[3])["result"]
+    result = response(
+        "semiautomagic.attack",
+        attacker=copy.deepcopy(C.EXAMPLE_ATTACKER),
+        creature=human(conditions={"Flat-Footed": {}}),
+        defence="parry",
+        dice=[3],
+    )["result"]
     assert result["success"] is True and "no_defence_allowed" in result["flags"]
 
 
 def test_add_unconscious_then_advance_hours_wakes_flat_footed():
-    state = response("semiautomagic.set_condition", creature=human(), condition="Unconscious", dice=[2])["result"]["state"]
+    state = response("semiautomagic.set_condition", creature=human(), condition="Unconscious", dice=[2])["result"][
+        "state"
+    ]
     woke = response("semiautomagic.advance_hours", creature=state, hours=2)["result"]["state"]
     assert woke["conditions"] == {"Flat-Footed": {"seconds": 6}}
 
@@ -141,9 +161,18 @@ def test_other_bad_inputs_name_their_field():
 def _value(param, data):
     kind = param["kind"]
     if kind == "json":
-        return data.draw(st.sampled_from([param["example"], human(wounds=2, conditions={"Dying": {"dc": 5}}),
-                                          human(conditions={"Confused": {"seconds": 12}, "Staggered": {"seconds": 6}}),
-                                          human(dead=True), {"schema": "x"}, human(conditions={"Soul Coma": {}, "Sleeping": {}})]))
+        return data.draw(
+            st.sampled_from(
+                [
+                    param["example"],
+                    human(wounds=2, conditions={"Dying": {"dc": 5}}),
+                    human(conditions={"Confused": {"seconds": 12}, "Staggered": {"seconds": 6}}),
+                    human(dead=True),
+                    {"schema": "x"},
+                    human(conditions={"Soul Coma": {}, "Sleeping": {}}),
+                ]
+            )
+        )
     if kind == "int":
         low = -5 if param["min"] is None else int(param["min"])
         high = 20 if param["max"] is None else min(int(param["max"]), low + 30)
@@ -172,9 +201,13 @@ def test_property_every_operation_answers_with_a_result_or_a_rules_error(data):
 
 
 def test_light_material_rule_leaves_other_damage_types_unchanged():
-    result = response("semiautomagic.roll_damage", damage="1d6", damage_type="Slashing", light_material=True, dice=[6])["result"]
+    result = response("semiautomagic.roll_damage", damage="1d6", damage_type="Slashing", light_material=True, dice=[6])[
+        "result"
+    ]
     assert result["total"] == 6
-    result = response("semiautomagic.roll_damage", damage="1d6", damage_type="Bludgeoning", light_material=True, dice=[4])["result"]
+    result = response(
+        "semiautomagic.roll_damage", damage="1d6", damage_type="Bludgeoning", light_material=True, dice=[4]
+    )["result"]
     assert result["total"] == 4 and result["dice"][0]["die"] == "d4"
 
 
@@ -196,13 +229,22 @@ def test_a_failed_dying_check_is_not_headlined_as_a_success():
     state = response("semiautomagic.apply_damage", creature=human(), damage="9")["result"]["state"]
     result = response("semiautomagic.dying_round", creature=state, dice=[4, 1])["result"]
     assert result["success"] is None and result["text"][0] == (
-        "Dying: d10 4 (needs 10 to stabilise), Endurance check 3 vs DC 4 — failed: DC rises to 5")
+        "Dying: d10 4 (needs 10 to stabilise), Endurance check 3 vs DC 4 — failed: DC rises to 5"
+    )
 
 
 def test_a_negated_attack_says_so_and_labels_the_defence_modifiers_apart():
-    result = response("semiautomagic.attack", attacker=copy.deepcopy(C.EXAMPLE_ATTACKER), creature=human(), defence="dodge",
-                  dice=[3, 6])["result"]
-    assert result["text"][0] == "Total 6 vs 4: failure — the attack roll hit, but the dodge negates it (7 ≥ DC 7): no damage"
+    result = response(
+        "semiautomagic.attack",
+        attacker=copy.deepcopy(C.EXAMPLE_ATTACKER),
+        creature=human(),
+        defence="dodge",
+        dice=[3, 6],
+    )["result"]
+    assert (
+        result["text"][0]
+        == "Total 6 vs 4: failure — the attack roll hit, but the dodge negates it (7 ≥ DC 7): no damage"
+    )
     assert [m["label"] for m in result["modifiers"]] == ["Weapon Skill bonus", "defence roll: Reflex bonus (dodge)"]
     assert result["total"] == 3 + 3  # the attack total holds only the attack's modifiers
 
@@ -214,12 +256,16 @@ def test_a_plain_check_headline_states_success_once():
 
 def test_object_sheet_explains_the_endurance_3_of_objects():
     result = response("semiautomagic.describe_creature", creature=copy.deepcopy(C.EXAMPLE_OBJECT))["result"]
-    assert ("Toughness = 6 + 3 × Scale -1 (3) + Endurance 3 (objects have no Endurance and count as 3) + Defence 2 "
-            "− wounds 0 = 8") in [s["text"] for s in result["steps"]]
+    assert (
+        "Toughness = 6 + 3 × Scale -1 (3) + Endurance 3 (objects have no Endurance and count as 3) + Defence 2 "
+        "− wounds 0 = 8"
+    ) in [s["text"] for s in result["steps"]]
 
 
 def test_time_passing_is_headlined_by_what_ended_or_how_the_creature_stands_not_a_total():
-    result = response("semiautomagic.advance_rounds", creature=human(conditions={"Stunned": {"seconds": 6}, "Held": {}}), rounds=2)["result"]
+    result = response(
+        "semiautomagic.advance_rounds", creature=human(conditions={"Stunned": {"seconds": 6}, "Held": {}}), rounds=2
+    )["result"]
     assert result["total"] is None and result["text"][0] == "Round 1: Stunned ends (its time is up)"
     result = response("semiautomagic.advance_rounds", creature=human(conditions={"Held": {}}), rounds=2)["result"]
     assert result["text"][0] == "After 2 rounds: Held"
@@ -229,8 +275,9 @@ def test_time_passing_is_headlined_by_what_ended_or_how_the_creature_stands_not_
 
 def test_the_sheet_of_a_held_character_says_dodge_only_at_minus_1():
     result = response("semiautomagic.describe_creature", creature=human(conditions={"Held": {}}))["result"]
-    assert ("Defence rolls: dodge only, at −1 (Held: no block or parry); action seconds this round: 6"
-            in [s["text"] for s in result["steps"]])
+    assert "Defence rolls: dodge only, at −1 (Held: no block or parry); action seconds this round: 6" in [
+        s["text"] for s in result["steps"]
+    ]
 
 
 def test_a_prone_or_frenzied_character_can_be_stood_up_or_calmed_without_editing_json():

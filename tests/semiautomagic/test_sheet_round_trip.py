@@ -41,17 +41,21 @@ def sheets(draw):
     if has("abilities"):
         sheet["abilities"] = {name: draw(_int(f"abilities.{name}")) for name in T.ABILITIES}
     sheet["skills"] = draw(st.dictionaries(st.sampled_from(T.SKILLS), _int("skills.*"), max_size=4))
-    sheet["defence"] = {source: draw(_int(f"defence.{source}"))
-                        for source in draw(st.lists(st.sampled_from(T.DEFENCE_SOURCES), unique=True, max_size=3))}
+    sheet["defence"] = {
+        source: draw(_int(f"defence.{source}"))
+        for source in draw(st.lists(st.sampled_from(T.DEFENCE_SOURCES), unique=True, max_size=3))
+    }
     for path in ("will_bonus", "wounds", "morale_penalties", "seconds_dead"):
         if has(path):
             sheet[path] = draw(_int(path))
     sheet["mobility_penalties"] = draw(st.dictionaries(NAMES, _int("mobility_penalties.*"), max_size=2))
-    sheet["movement"] = draw(st.dictionaries(st.sampled_from(T.MOVEMENT_TYPES), st.integers(0, 1000) | st.just(5.5),
-                                             max_size=2))
+    sheet["movement"] = draw(
+        st.dictionaries(st.sampled_from(T.MOVEMENT_TYPES), st.integers(0, 1000) | st.just(5.5), max_size=2)
+    )
     if has("emp_complexity"):
-        sheet["emp_complexity"] = draw(_choice("emp_complexity") if kind in T.MACHINE_KINDS
-                                       else st.none() | _choice("emp_complexity"))
+        sheet["emp_complexity"] = draw(
+            _choice("emp_complexity") if kind in T.MACHINE_KINDS else st.none() | _choice("emp_complexity")
+        )
     if has("conditions"):
         names = draw(st.lists(st.sampled_from(R.NAMES), unique=True, max_size=3))
         sheet["conditions"] = {}
@@ -63,19 +67,36 @@ def sheets(draw):
             sheet["conditions"][name] = entry
         sheet["statuses"] = sorted(draw(st.sets(_choice("statuses.*"), max_size=2)))
         sheet["dead"] = draw(st.booleans())
-        armour = draw(st.none() | st.fixed_dictionaries({
-            "name": NAMES, "defence": _int("armour.defence"), "mobility_penalty": _int("armour.mobility_penalty")}))
+        armour = draw(
+            st.none()
+            | st.fixed_dictionaries(
+                {"name": NAMES, "defence": _int("armour.defence"), "mobility_penalty": _int("armour.mobility_penalty")}
+            )
+        )
         if armour:
             sheet["armour"] = armour
     for flag in ("destroyed", "emp_disabled"):
         if has(flag):
             sheet[flag] = draw(st.booleans())
-    sheet["weapons"] = draw(st.lists(st.fixed_dictionaries({
-        "name": NAMES, "damage": st.sampled_from(("1d6", "2d6+3", "9", "1d20-1")),
-        "damage_type": _choice("weapons.*.damage_type"), "light_material": st.booleans(), "nonlethal": st.booleans(),
-    }), max_size=2))
-    sheet["items"] = draw(st.lists(st.fixed_dictionaries({"name": NAMES, "mobility_penalty": _int("items.*.mobility_penalty")}),
-                                   max_size=3))
+    sheet["weapons"] = draw(
+        st.lists(
+            st.fixed_dictionaries(
+                {
+                    "name": NAMES,
+                    "damage": st.sampled_from(("1d6", "2d6+3", "9", "1d20-1")),
+                    "damage_type": _choice("weapons.*.damage_type"),
+                    "light_material": st.booleans(),
+                    "nonlethal": st.booleans(),
+                }
+            ),
+            max_size=2,
+        )
+    )
+    sheet["items"] = draw(
+        st.lists(
+            st.fixed_dictionaries({"name": NAMES, "mobility_penalty": _int("items.*.mobility_penalty")}), max_size=3
+        )
+    )
     sheet["notes"] = draw(st.text(st.characters(whitelist_categories=("L", "N", "Zs")), max_size=30).map(str.strip))
     return sheet
 
@@ -90,8 +111,9 @@ def _kept(sent: dict, stored: dict) -> None:
 
 
 def _check_character(sheet, cid="ch-1"):
-    verdict = answer("campaign.check_character", game="semiautomagic",
-                     character={"id": cid, "kind": "npc", "sheet": sheet})["details"]
+    verdict = answer(
+        "campaign.check_character", game="semiautomagic", character={"id": cid, "kind": "npc", "sheet": sheet}
+    )["details"]
     assert verdict["valid"], verdict["problems"]
     return verdict["character"]["sheet"]
 
@@ -100,7 +122,9 @@ def _edit(sheet: dict, data) -> dict:
     """An edit as the sheet's editors make it: a declared number changed, an item added, a weapon removed."""
     edited = copy.deepcopy(sheet)
     edited["wounds"] = data.draw(_int("wounds"))
-    edited["items"] = edited.get("items", []) + [{"name": "Lantern", "mobility_penalty": data.draw(_int("items.*.mobility_penalty"))}]
+    edited["items"] = edited.get("items", []) + [
+        {"name": "Lantern", "mobility_penalty": data.draw(_int("items.*.mobility_penalty"))}
+    ]
     edited["weapons"] = edited.get("weapons", [])[1:]
     return edited
 
@@ -113,21 +137,47 @@ def test_every_declared_field_survives_the_check_an_edit_the_log_undo_and_the_ca
     assert same_json(_check_character(made), made)  # the campaign's check keeps the game's canonical sheet
 
     edited = _check_character(_edit(made, data))
-    entry = {"id": "e1", "at": "2026-12-01T20:15:03.000Z", "op": "campaign.check_character", "args": {},
-             "who": ["ch-1"], "encounter": None, "kind": "change", "before": {"ch-1": made},
-             "changes": {"ch-1": sheet_changes(made, edited)},
-             "result": {"label": f"{made['name']}: sheet edited", "events": ["edited"]}}
+    entry = {
+        "id": "e1",
+        "at": "2026-12-01T20:15:03.000Z",
+        "op": "campaign.check_character",
+        "args": {},
+        "who": ["ch-1"],
+        "encounter": None,
+        "kind": "change",
+        "before": {"ch-1": made},
+        "changes": {"ch-1": sheet_changes(made, edited)},
+        "result": {"label": f"{made['name']}: sheet edited", "events": ["edited"]},
+    }
     assert same_json(entry_after(entry)["ch-1"], edited)
-    undo = {"id": "e2", "at": "2026-12-01T20:16:00.000Z", "op": "log.undo", "args": {"entry": "e1"}, "who": ["ch-1"],
-            "encounter": None, "kind": "undo", "before": {"ch-1": edited},
-            "changes": {"ch-1": sheet_changes(edited, made)}, "result": None}
+    undo = {
+        "id": "e2",
+        "at": "2026-12-01T20:16:00.000Z",
+        "op": "log.undo",
+        "args": {"entry": "e1"},
+        "who": ["ch-1"],
+        "encounter": None,
+        "kind": "undo",
+        "before": {"ch-1": edited},
+        "changes": {"ch-1": sheet_changes(edited, made)},
+        "result": None,
+    }
     undone = apply_changes(edited, undo["changes"]["ch-1"])
     assert same_json(undone, made)  # undo writes the sheet before back exactly
 
-    campaign = {"schema": CAMPAIGN_SCHEMA, "id": "c-sam", "name": "Round trip", "game": "semiautomagic",
-                "created": "2026-12-01T18:30:00.000Z", "updated": "2026-12-01T20:16:00.000Z", "revision": 3,
-                "settings": {}, "characters": [{"id": "ch-1", "kind": "npc", "sheet": undone}],
-                "log": [entry, undo], "encounters": []}
+    campaign = {
+        "schema": CAMPAIGN_SCHEMA,
+        "id": "c-sam",
+        "name": "Round trip",
+        "game": "semiautomagic",
+        "created": "2026-12-01T18:30:00.000Z",
+        "updated": "2026-12-01T20:16:00.000Z",
+        "revision": 3,
+        "settings": {},
+        "characters": [{"id": "ch-1", "kind": "npc", "sheet": undone}],
+        "log": [entry, undo],
+        "encounters": [],
+    }
     exported = json.dumps(campaign)
     imported = answer("campaign.check_file", text=exported)["details"]
     assert imported["valid"], imported["problems"][:3]

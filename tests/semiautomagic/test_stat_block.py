@@ -30,22 +30,42 @@ def abilities(*values):
 
 
 LAYOUTS = [
-    ("abbreviated abilities with Toughness and Will printed", CAVE_TROLL,
-     {"name": "Cave troll", "scale": 1, "abilities": abilities(6, 2, 5, 1, 2), "defence": {"natural_armour": 3},
-      "skills": {"Weapon Skill": 3, "Wrestle": 2, "Perception": 1}, "movement": {"walk": 6, "climb": 2},
-      "toughness": 17, "will": 8,
-      "weapons": [("Club", "1d8", "bludgeoning", False), ("Claws", "1d6", "slashing", False)]}),
-    ("full ability names, worn armour and a nonlethal weapon", """Town guard
+    (
+        "abbreviated abilities with Toughness and Will printed",
+        CAVE_TROLL,
+        {
+            "name": "Cave troll",
+            "scale": 1,
+            "abilities": abilities(6, 2, 5, 1, 2),
+            "defence": {"natural_armour": 3},
+            "skills": {"Weapon Skill": 3, "Wrestle": 2, "Perception": 1},
+            "movement": {"walk": 6, "climb": 2},
+            "toughness": 17,
+            "will": 8,
+            "weapons": [("Club", "1d8", "bludgeoning", False), ("Claws", "1d6", "slashing", False)],
+        },
+    ),
+    (
+        "full ability names, worn armour and a nonlethal weapon",
+        """Town guard
 Strength 3 Dexterity 3 Endurance 3 Intelligence 2 Spirit 3
 Toughness 11 (Minimum 5), Will 9
 Armour: chain shirt (Defence +2, Mobility penalty 1)
 Skills: Weapon Skill +3, Perception +1, Reflex 1
 Weapons: Spear 1d10 piercing; Cudgel 1d6 nonlethal bludgeoning""",
-     {"name": "Town guard", "abilities": abilities(3, 3, 3, 2, 3),
-      "armour": {"name": "chain shirt", "defence": 2, "mobility_penalty": 1},
-      "skills": {"Weapon Skill": 3, "Perception": 1, "Reflex": 1}, "toughness": 11, "will": 9,
-      "weapons": [("Spear", "1d10", "piercing", False), ("Cudgel", "1d6", "bludgeoning", True)]}),
-    ("abilities in a table", """Giant rat
+        {
+            "name": "Town guard",
+            "abilities": abilities(3, 3, 3, 2, 3),
+            "armour": {"name": "chain shirt", "defence": 2, "mobility_penalty": 1},
+            "skills": {"Weapon Skill": 3, "Perception": 1, "Reflex": 1},
+            "toughness": 11,
+            "will": 9,
+            "weapons": [("Spear", "1d10", "piercing", False), ("Cudgel", "1d6", "bludgeoning", True)],
+        },
+    ),
+    (
+        "abilities in a table",
+        """Giant rat
 Ability\tScore
 Str\t1
 Dex\t4
@@ -54,8 +74,14 @@ Int\t1
 Spi\t1
 Scale -1
 Weapons: Bite 1d4 piercing""",
-     {"name": "Giant rat", "scale": -1, "abilities": abilities(1, 4, 2, 1, 1), "toughness": 5,
-      "weapons": [("Bite", "1d4", "piercing", False)]}),
+        {
+            "name": "Giant rat",
+            "scale": -1,
+            "abilities": abilities(1, 4, 2, 1, 1),
+            "toughness": 5,
+            "weapons": [("Bite", "1d4", "piercing", False)],
+        },
+    ),
 ]
 
 
@@ -107,8 +133,10 @@ def test_door_answers_a_semiautomagic_block():
     assert answer["ok"] and answer["result"]["events"] == ["Cave troll was read."]
 
 
-@pytest.mark.parametrize("junk", ["", "the troll will eat you", "Str", "End of the story 3", "Toughness",
-                                  "Weapons: ;;;", "\x00" * 40, "1d8 " * 300])
+@pytest.mark.parametrize(
+    "junk",
+    ["", "the troll will eat you", "Str", "End of the story 3", "Toughness", "Weapons: ;;;", "\x00" * 40, "1d8 " * 300],
+)
 def test_junk_claims_nothing_and_lists_everything(junk):
     parsed = parse(junk)
     assert parsed["sheet"] is None and parsed["missing"]
@@ -124,10 +152,34 @@ def test_any_text_is_answered(text):
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(st.sampled_from(["Str 3", "Dex", "3", "End 2, Int 2", "Spi 4", "Scale 2", "Scale 99", "Toughness 30",
-                                 "Will 2", "Defence +1 (durability)", "Skills:", "Stealth +4,", "Weapons:",
-                                 "Club 1d8 bludgeoning", "Armour: coat (Defence +1)", "\n", "|", "\t", "junk"]),
-                max_size=30))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "Str 3",
+                "Dex",
+                "3",
+                "End 2, Int 2",
+                "Spi 4",
+                "Scale 2",
+                "Scale 99",
+                "Toughness 30",
+                "Will 2",
+                "Defence +1 (durability)",
+                "Skills:",
+                "Stealth +4,",
+                "Weapons:",
+                "Club 1d8 bludgeoning",
+                "Armour: coat (Defence +1)",
+                "\n",
+                "|",
+                "\t",
+                "junk",
+            ]
+        ),
+        max_size=30,
+    )
+)
 def test_any_mix_of_pieces_is_answered(pieces):
     parsed = parse(" ".join(pieces))
     assert parsed["sheet"] is None or creature.from_dict(parsed["sheet"]) == parsed["sheet"]

@@ -30,28 +30,54 @@ EMP = {"name": "EMP grenade", "damage": "2d6", "damage_type": "emp"}
 
 
 def test_weapons_armour_and_notes_are_kept():
-    c = C.from_dict(human(weapons=[{"name": "Spear", "damage": "1d10", "damage_type": "Piercing"}],
-                          armour={"name": "Chain shirt", "defence": 2, "mobility_penalty": 1}, notes="Owes the inn."))
-    assert c["weapons"] == [{"name": "Spear", "damage": "1d10", "damage_type": "piercing", "light_material": False,
-                             "nonlethal": False}]
+    c = C.from_dict(
+        human(
+            weapons=[{"name": "Spear", "damage": "1d10", "damage_type": "Piercing"}],
+            armour={"name": "Chain shirt", "defence": 2, "mobility_penalty": 1},
+            notes="Owes the inn.",
+        )
+    )
+    assert c["weapons"] == [
+        {"name": "Spear", "damage": "1d10", "damage_type": "piercing", "light_material": False, "nonlethal": False}
+    ]
     assert c["armour"] == {"name": "Chain shirt", "defence": 2, "mobility_penalty": 1} and c["notes"] == "Owes the inn."
     assert "weapons" not in C.from_dict(human()) and "armour" not in C.from_dict(human())
 
 
-@pytest.mark.parametrize("changes, path, words", [
-    ({"weapons": [{"name": "Spear", "damage": "1d7"}]}, "weapons.0.damage", "Spear — Damage: d7 is not on the die ladder"),
-    ({"weapons": [{"name": "Spear", "damage": ""}]}, "weapons.0.damage", "Spear — Damage: give dice"),
-    ({"weapons": [{"name": "Spear", "damage": "1d6", "damage_type": "sonic"}]}, "weapons.0.damage_type",
-     "Spear — Damage type: one of Piercing"),
-    ({"weapons": [{"name": "Spear", "damage": "1d6", "nonlethal": "no"}]}, "weapons.0.nonlethal", "Spear — Nonlethal: yes or no"),
-    ({"weapons": [{"name": "Spear", "damage": "1d6", "light_material": 1}]}, "weapons.0.light_material",
-     "Spear — Light material"),
-    ({"weapons": [{"name": "", "damage": "1d6"}]}, "weapons.0.name", "Weapon 1 — Name"),
-    ({"armour": {"name": "Plate", "defence": 41}}, "armour.defence", "Armour — Defence: between -20 and 40"),
-    ({"armour": {"name": "Plate", "defence": 4, "mobility_penalty": -1}}, "armour.mobility_penalty",
-     "Armour — Mobility penalty"),
-    ({"armour": {"name": "Plate", "toughness": 4}}, "armour.toughness", "no field"),
-])
+@pytest.mark.parametrize(
+    "changes, path, words",
+    [
+        (
+            {"weapons": [{"name": "Spear", "damage": "1d7"}]},
+            "weapons.0.damage",
+            "Spear — Damage: d7 is not on the die ladder",
+        ),
+        ({"weapons": [{"name": "Spear", "damage": ""}]}, "weapons.0.damage", "Spear — Damage: give dice"),
+        (
+            {"weapons": [{"name": "Spear", "damage": "1d6", "damage_type": "sonic"}]},
+            "weapons.0.damage_type",
+            "Spear — Damage type: one of Piercing",
+        ),
+        (
+            {"weapons": [{"name": "Spear", "damage": "1d6", "nonlethal": "no"}]},
+            "weapons.0.nonlethal",
+            "Spear — Nonlethal: yes or no",
+        ),
+        (
+            {"weapons": [{"name": "Spear", "damage": "1d6", "light_material": 1}]},
+            "weapons.0.light_material",
+            "Spear — Light material",
+        ),
+        ({"weapons": [{"name": "", "damage": "1d6"}]}, "weapons.0.name", "Weapon 1 — Name"),
+        ({"armour": {"name": "Plate", "defence": 41}}, "armour.defence", "Armour — Defence: between -20 and 40"),
+        (
+            {"armour": {"name": "Plate", "defence": 4, "mobility_penalty": -1}},
+            "armour.mobility_penalty",
+            "Armour — Mobility penalty",
+        ),
+        ({"armour": {"name": "Plate", "toughness": 4}}, "armour.toughness", "no field"),
+    ],
+)
 def test_each_weapon_and_armour_field_is_refused_in_the_forms_words(changes, path, words):
     with pytest.raises(RulesError) as caught:
         C.from_dict(human(**changes))
@@ -68,8 +94,13 @@ def test_objects_wear_no_armour():
 def test_worn_armour_is_the_defence_source_and_does_not_stack():
     plain = C.from_dict(human(armour={"name": "Chain shirt", "defence": 2, "mobility_penalty": 1}))
     assert C.toughness(plain) == 6 + 3 + 2 and C.derive(plain)["defence_source"] == "Chain shirt"
-    skilled = C.from_dict(human(skills={"Unarmoured": 0}, defence={"unarmoured": 4},
-                                armour={"name": "Chain shirt", "defence": 2, "mobility_penalty": 1}))
+    skilled = C.from_dict(
+        human(
+            skills={"Unarmoured": 0},
+            defence={"unarmoured": 4},
+            armour={"name": "Chain shirt", "defence": 2, "mobility_penalty": 1},
+        )
+    )
     assert C.toughness(skilled) == 6 + 3 + 4  # the best single source counts (Stacking Bonuses)
 
 
@@ -101,7 +132,9 @@ def test_mobility_penalty_slows_every_movement_type_half_a_square_each():
 
 
 def test_attack_with_an_aluminium_club_rolls_one_die_smaller():
-    result = answer("semiautomagic.attack", dice=[4, 6], attacker=attacker(CLUB), creature=human(), weapon="Aluminium club")
+    result = answer(
+        "semiautomagic.attack", dice=[4, 6], attacker=attacker(CLUB), creature=human(), weapon="Aluminium club"
+    )
     assert result["success"] and result["details"]["damage"] == 6
     assert result["dice"][1]["die"] == "d6"  # a d8 club, one die smaller
     assert any("1d8 → 1d6 (one die smaller)" in s["text"] for s in result["steps"])
@@ -112,7 +145,9 @@ def test_attack_with_an_aluminium_club_rolls_one_die_smaller():
 
 def test_nonlethal_weapon_knocks_out_instead_of_dying():
     # attack d6 5 + Weapon Skill 3 = 8 ≥ Target 4; 3d4 4+4+4 = 12 ≥ Toughness 9: would start dying
-    result = answer("semiautomagic.attack", dice=[5, 4, 4, 4, 2], attacker=attacker(SAP), creature=human(), weapon="Sap")
+    result = answer(
+        "semiautomagic.attack", dice=[5, 4, 4, 4, 2], attacker=attacker(SAP), creature=human(), weapon="Sap"
+    )
     after = result["states"]["semiautomagic.creature"]
     assert "Unconscious" in after["conditions"] and "Dying" not in after["conditions"] and not after["dead"]
     assert "knocked_out" in result["flags"]
@@ -128,7 +163,9 @@ def test_nonlethal_hit_on_the_dying_does_not_kill():
 
 def test_emp_weapon_stops_a_device_and_spares_a_creature():
     radio = dict(C.EXAMPLE_OBJECT)  # Moderate: EMP Toughness 6
-    result = answer("semiautomagic.attack", dice=[4, 4, 3], attacker=attacker(EMP), creature=radio, kind="ranged")  # 4 + Ranged Skill 1 ≥ Target 5
+    result = answer(
+        "semiautomagic.attack", dice=[4, 4, 3], attacker=attacker(EMP), creature=radio, kind="ranged"
+    )  # 4 + Ranged Skill 1 ≥ Target 5
     assert result["states"]["semiautomagic.creature"]["emp_disabled"] is True
     assert any("EMP 7 > EMP Toughness 6" in s["text"] for s in result["steps"])
     person = answer("semiautomagic.attack", dice=[5, 6, 6], attacker=attacker(EMP), creature=human())
@@ -136,10 +173,17 @@ def test_emp_weapon_stops_a_device_and_spares_a_creature():
 
 
 def test_a_miss_or_a_parry_deals_no_damage():
-    miss = answer("semiautomagic.attack", dice=[1], attacker=attacker(MAUL), creature=human(scale=-1))  # 1 + 3 < Target 5
+    miss = answer(
+        "semiautomagic.attack", dice=[1], attacker=attacker(MAUL), creature=human(scale=-1)
+    )  # 1 + 3 < Target 5
     assert miss["success"] is False and miss["states"]["semiautomagic.creature"]["wounds"] == 0
-    parried = answer("semiautomagic.attack", dice=[6, 6], attacker=attacker(MAUL), creature=human(skills={"Weapon Skill": 4}),
-                   defence="parry")
+    parried = answer(
+        "semiautomagic.attack",
+        dice=[6, 6],
+        attacker=attacker(MAUL),
+        creature=human(skills={"Weapon Skill": 4}),
+        defence="parry",
+    )
     assert parried["success"] is False and "damage" not in parried["details"]
 
 
@@ -151,5 +195,13 @@ def test_without_weapons_the_attack_is_the_roll_alone():
 def test_weapon_list_entries_are_valid_sheet_weapons():
     result = answer("semiautomagic.weapon_list")
     assert {w["damage_type"] for w in result["details"]["weapons"]} == {
-        "piercing", "bludgeoning", "slashing", "electric", "heat", "cold", "chemical", "emp"}
+        "piercing",
+        "bludgeoning",
+        "slashing",
+        "electric",
+        "heat",
+        "cold",
+        "chemical",
+        "emp",
+    }
     C.from_dict(human(weapons=list(COMMON_WEAPONS)))

@@ -15,7 +15,13 @@ from playwright.sync_api import Page
 from tools.serve import serve_in_thread
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 BOOT_TIMEOUT_MS = 120_000
 
 
@@ -114,8 +120,10 @@ FRESH = "fresh_app"
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", f"{SHARED}: the module's tests share one booted page, emptied before each test "
-                                       "(tests/web/conftest.py, app)")
+    config.addinivalue_line(
+        "markers",
+        f"{SHARED}: the module's tests share one booted page, emptied before each test (tests/web/conftest.py, app)",
+    )
     config.addinivalue_line("markers", f"{FRESH}: in a {SHARED} module, this test's app is a page of its own")
 
 
@@ -150,8 +158,11 @@ def app(request, site_url, browser_name):
         return
     beside = {"context", "page"} & set(request.fixturenames)
     if beside:
-        pytest.fail(f"a {SHARED} module's test asks for {sorted(beside)} beside app: another context than app's; use "
-                    "app.context, or mark the test fresh_app", pytrace=False)
+        pytest.fail(
+            f"a {SHARED} module's test asks for {sorted(beside)} beside app: another context than app's; use "
+            "app.context, or mark the test fresh_app",
+            pytrace=False,
+        )
     tab = request.getfixturevalue("_shared_tab")
     tab["renew"]()
     page = tab["page"]
@@ -188,8 +199,16 @@ def changed_for_good(page: Page) -> None:
 _SPOILED = "_shared_app_spoiled"
 """The attribute a shared page or context carries once a test changed it for good: "page" or "context"."""
 
-_PAGE_CHANGES = ("add_init_script", "route", "route_from_har", "route_web_socket", "expose_function", "expose_binding",
-                 "set_extra_http_headers", "emulate_media")
+_PAGE_CHANGES = (
+    "add_init_script",
+    "route",
+    "route_from_har",
+    "route_web_socket",
+    "expose_function",
+    "expose_binding",
+    "set_extra_http_headers",
+    "emulate_media",
+)
 _CONTEXT_CHANGES = (*_PAGE_CHANGES[:-1], "set_offline", "grant_permissions", "set_geolocation")
 
 

@@ -103,8 +103,14 @@ def roll(page: Page, faces: str | None = None, fields: dict | None = None, confi
             field.fill(str(value))
     if faces is not None:
         use_physical_dice(drawer, faces)
-    elif drawer.get_by_role("radio", name="Physical dice").is_checked() if drawer.get_by_role("radio", name="Physical dice").count() else False:
-        drawer.get_by_text("Digital", exact=True).click()  # no faces given: digital dice (the drawer remembers the last choice)
+    elif (
+        drawer.get_by_role("radio", name="Physical dice").is_checked()
+        if drawer.get_by_role("radio", name="Physical dice").count()
+        else False
+    ):
+        drawer.get_by_text(
+            "Digital", exact=True
+        ).click()  # no faces given: digital dice (the drawer remembers the last choice)
     results = drawer.locator("[data-result]")
     old = results.inner_text() if results.count() else None
     drawer.locator("button.roll").click()
@@ -118,7 +124,9 @@ def roll(page: Page, faces: str | None = None, fields: dict | None = None, confi
 
 def stored_log(page: Page, campaign_id: str) -> list[dict]:
     """A campaign's log entries as stored in IndexedDB (the "entries" store), oldest first, read directly."""
-    return json.loads(page.evaluate("""(id) => new Promise((resolve, reject) => {
+    return json.loads(
+        page.evaluate(
+            """(id) => new Promise((resolve, reject) => {
         const open = indexedDB.open("rules-companion");
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
@@ -133,12 +141,16 @@ def stored_log(page: Page, campaign_id: str) -> list[dict]:
             };
             request.onerror = () => reject(request.error);
         };
-    })""", campaign_id))
+    })""",
+            campaign_id,
+        )
+    )
 
 
 def stored_campaigns(page: Page) -> list[dict]:
     """Every campaign record in IndexedDB, read directly (not through the app)."""
-    return json.loads(page.evaluate("""() => new Promise((resolve, reject) => {
+    return json.loads(
+        page.evaluate("""() => new Promise((resolve, reject) => {
         const open = indexedDB.open("rules-companion");
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
@@ -146,7 +158,8 @@ def stored_campaigns(page: Page) -> list[dict]:
             request.onsuccess = () => { resolve(JSON.stringify(request.result)); open.result.close(); };
             request.onerror = () => reject(request.error);
         };
-    })"""))
+    })""")
+    )
 
 
 def boot(page: Page, url: str) -> None:

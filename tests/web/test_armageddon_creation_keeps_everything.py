@@ -54,7 +54,9 @@ def test_armageddon_guided_form_keeps_weapon_armour_items_and_qualities_and_the_
     expect(form.locator(".derived dl")).to_contain_text("Life Points32")
     form.locator('input[name="qualities.0.level"]').fill("9")
     form.get_by_role("button", name="Create Jack").click()
-    expect(form.locator('[data-entry="0"] .field-error:not([hidden])')).to_contain_text("Hard to Kill has levels 1 to 5")
+    expect(form.locator('[data-entry="0"] .field-error:not([hidden])')).to_contain_text(
+        "Hard to Kill has levels 1 to 5"
+    )
     page.screenshot(path=str(SHOTS / "armageddon-new-character-qualities-768x1024.png"), full_page=True)
     form.locator('input[name="qualities.0.level"]').fill("2")
     expect(form.locator(".derived dl")).to_contain_text("Life Points32")
@@ -64,7 +66,10 @@ def test_armageddon_guided_form_keeps_weapon_armour_items_and_qualities_and_the_
     jack = sheets(page, campaign_id)["Jack"]
     assert jack["weapons"][0]["name"] == "Knife" and jack["armour"] == {"name": "Vest", "value": 3}
     assert jack["items"] == [{"name": "Backpack", "weight": 20}, {"name": "Lantern", "weight": 2.5}]
-    assert [(q["name"], q["kind"], q["level"]) for q in jack["qualities"]] == [("Hard to Kill", "quality", 2), ("Obsession", "drawback", 1)]
+    assert [(q["name"], q["kind"], q["level"]) for q in jack["qualities"]] == [
+        ("Hard to Kill", "quality", 2),
+        ("Obsession", "drawback", 1),
+    ]
     assert jack["derived"]["life_points"] == 32
 
     open_sheet(page, "Jack")

@@ -38,7 +38,9 @@ def shoot(page, name):
     for width, height in ((768, 1024), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"), full_page=True)
-        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), f"{name} scrolls sideways at {width}"
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), (
+            f"{name} scrolls sideways at {width}"
+        )
     page.set_viewport_size({"width": 768, "height": 1024})
 
 
@@ -94,7 +96,9 @@ def test_three_numbered_cultists_join_the_cast_not_the_party(app):
     expect(page.locator(".character-card h2", has_text="Cultist 3")).to_be_visible()
     expect(page.locator(".party-count")).to_contain_text("2 player characters")
     page.get_by_role("link", name="‹ Campaigns").click()  # Home counts the players' characters, the cast apart
-    expect(page.locator(f'[data-campaign="{campaign_id}"]')).to_contain_text("Call of Cthulhu · 2 player characters · 4 in the cast")
+    expect(page.locator(f'[data-campaign="{campaign_id}"]')).to_contain_text(
+        "Call of Cthulhu · 2 player characters · 4 in the cast"
+    )
 
 
 def test_paste_a_stat_block_give_the_missing_value_and_fight_it(app):
@@ -106,7 +110,9 @@ def test_paste_a_stat_block_give_the_missing_value_and_fight_it(app):
     form = page.locator("form.stat-block")
     form.get_by_label("Stat block").fill(BLOCK)
     form.get_by_role("button", name="Read").click()
-    expect(form.locator(".read-list")).to_contain_text("Weapon Cleaver: Fighting (Brawl) 55%, damage 1D6 + Damage Bonus")
+    expect(form.locator(".read-list")).to_contain_text(
+        "Weapon Cleaver: Fighting (Brawl) 55%, damage 1D6 + Damage Bonus"
+    )
     expect(form.locator(".not-read-list")).to_contain_text("He hums while he works")
     expect(form.get_by_label("NPC name")).to_have_value("Silas Crane")
     # EDU and Luck are not in the block: asked, never guessed
@@ -123,8 +129,16 @@ def test_paste_a_stat_block_give_the_missing_value_and_fight_it(app):
     stored = next(c for c in stored_campaigns(page) if c["id"] == campaign_id)
     (silas,) = stored["characters"]
     assert silas["kind"] == "npc"
-    assert silas["sheet"]["characteristics"] == {"STR": 70, "CON": 60, "SIZ": 75, "DEX": 55, "APP": 40, "INT": 50,
-                                                 "POW": 45, "EDU": 45}
+    assert silas["sheet"]["characteristics"] == {
+        "STR": 70,
+        "CON": 60,
+        "SIZ": 75,
+        "DEX": 55,
+        "APP": 40,
+        "INT": 50,
+        "POW": 45,
+        "EDU": 45,
+    }
     assert silas["sheet"]["luck"] == 35 and silas["sheet"]["skills"]["Intimidate"] == 50
 
     page.get_by_role("link", name="Encounter").click()
@@ -199,7 +213,10 @@ def test_other_games_get_three_numbered_cultists_from_one_template_and_a_stat_bl
 
     stored = next(c for c in stored_campaigns(page) if c["id"] == campaign_id)
     assert sorted((each["sheet"]["name"], each["kind"]) for each in stored["characters"]) == [
-        ("Cultist 1", "npc"), ("Cultist 2", "npc"), ("Cultist 3", "npc")]
+        ("Cultist 1", "npc"),
+        ("Cultist 2", "npc"),
+        ("Cultist 3", "npc"),
+    ]
     skill, rank = CULTIST_SKILL[game]
     assert all(each["sheet"]["skills"][skill] == rank for each in stored["characters"])  # the template's full sheet
     assert len({each["id"] for each in stored["characters"]}) == 3

@@ -18,12 +18,23 @@ pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied b
 
 # Per game: the character whose sheet is walked, and a second one (opponent, medic) with what that needs.
 GAMES = {
-    "armageddon": [("Jack", {"attributes.Perception": 3}, {"Notice": 2}), ("Ann", {"attributes.Intelligence": 3}, {"First Aid": 4, "Medicine": 2})],
+    "armageddon": [
+        ("Jack", {"attributes.Perception": 3}, {"Notice": 2}),
+        ("Ann", {"attributes.Intelligence": 3}, {"First Aid": 4, "Medicine": 2}),
+    ],
     "semiautomagic": [("Mira", {}, {"Perception": 1}), ("Doc", {}, {"Medicine": 2})],
-    "coc": [("Harvey", {"CON": 50, "SIZ": 50}, {"Spot Hidden": 60}), ("Cultist", {"STR": 60}, {"Dodge": 30, "First Aid": 50})],
+    "coc": [
+        ("Harvey", {"CON": 50, "SIZ": 50}, {"Spot Hidden": 60}),
+        ("Cultist", {"STR": 60}, {"Dodge": 30, "First Aid": 50}),
+    ],
 }
 # Operations acting on one character though no sheet is among their parameters (the sheets fill their numbers).
-WITHOUT_A_SHEET = {"armageddon.roll_damage", "semiautomagic.roll_damage", "semiautomagic.detect_soul_coma", "coc.manoeuvre_check"}
+WITHOUT_A_SHEET = {
+    "armageddon.roll_damage",
+    "semiautomagic.roll_damage",
+    "semiautomagic.detect_soul_coma",
+    "coc.manoeuvre_check",
+}
 NOT_A_CHARACTER = {"coc.combat", "encounter"}
 # A follow-up is offered after a roll: the row rolled and its faces (Spot Hidden 60: 95 fails, 35 Luck would buy it).
 AFTER = {"coc.push_roll": ("skill-Spot Hidden", "5 90"), "coc.spend_luck": ("skill-Spot Hidden", "5 90")}
@@ -35,8 +46,14 @@ def character_ops(game: str) -> list[str]:
     for op in api.catalog()["operations"]:
         if op["system"] != game:
             continue
-        sheets = [p for p in op["params"] if p["kind"] == "json" and p.get("state_key", "") and p["state_key"].startswith(f"{game}.")
-                  and p["state_key"] not in NOT_A_CHARACTER]
+        sheets = [
+            p
+            for p in op["params"]
+            if p["kind"] == "json"
+            and p.get("state_key", "")
+            and p["state_key"].startswith(f"{game}.")
+            and p["state_key"] not in NOT_A_CHARACTER
+        ]
         if sheets or op["id"] in WITHOUT_A_SHEET:
             out.append(op["id"])
     return out
@@ -45,14 +62,17 @@ def character_ops(game: str) -> list[str]:
 def page_moves(page, game: str, sheet: dict) -> dict:
     """What the page's games/moves.mjs says: the moves of ``sheet`` (shortest first) and the operations left out, the
     game read with its sheet's declaration from the catalog as the screens read it (games/index.mjs gameFor)."""
-    return page.evaluate("""async ([game, sheet]) => {
+    return page.evaluate(
+        """async ([game, sheet]) => {
         const base = location.href.split("#")[0];
         const moves = await import(new URL("src/games/moves.mjs", base).href);
         const { gameFor } = await import(new URL("src/games/index.mjs", base).href);
         const { indexCatalog } = await import(new URL("src/app/engine.mjs", base).href);
         const catalog = indexCatalog(await (await fetch(new URL("catalog.json", base))).json());
         return { moves: moves.movesOf(gameFor(catalog, game), sheet), left: moves.LEFT_TO_ALL_OPERATIONS };
-    }""", [game, sheet])
+    }""",
+        [game, sheet],
+    )
 
 
 def sheet_of(page, campaign_id: str, name: str) -> dict:
@@ -116,7 +136,9 @@ def test_every_single_character_operation_is_three_taps_from_the_sheet(app, game
     open_sheet(page, hero)
     said = page_moves(page, game, sheet_of(page, campaign_id, hero))
     left = said["left"]
-    assert len(left) <= 3 and all(len(reason) > 20 for reason in left.values()), left  # a tiny list, each with its reason
+    assert len(left) <= 3 and all(len(reason) > 20 for reason in left.values()), (
+        left
+    )  # a tiny list, each with its reason
     ops = character_ops(game)
     assert set(op for op in left if op.startswith(f"{game}.")) <= set(ops)
     unplaced = [op for op in ops if op not in left and not any(move["op"] == op for move in said["moves"])]
@@ -137,13 +159,16 @@ def test_every_single_character_operation_is_three_taps_from_the_sheet(app, game
 
 def card_moves(page, game: str, sheet: dict) -> list[dict]:
     """What the page's games/moves.mjs says the encounter card offers (its quick actions, then its More)."""
-    return page.evaluate("""async ([game, sheet]) => {
+    return page.evaluate(
+        """async ([game, sheet]) => {
         const base = location.href.split("#")[0];
         const moves = await import(new URL("src/games/moves.mjs", base).href);
         const { encounterGame } = await import(new URL("src/screens/encounter/games.mjs", base).href);
         const rules = encounterGame(game);
         return moves.movesOf(rules.game, sheet, rules.actions);
-    }""", [game, sheet])
+    }""",
+        [game, sheet],
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -211,7 +236,9 @@ def more(page, key: str) -> None:
 
 
 def lp(page) -> int:
-    return int(page.locator(".sheet .character-card .bar", has_text="LP").locator(".bar-value").inner_text().split("/")[0])
+    return int(
+        page.locator(".sheet .character-card .bar", has_text="LP").locator(".bar-value").inner_text().split("/")[0]
+    )
 
 
 def test_armageddon_fear_first_aid_by_a_medic_and_an_unskilled_task(app):
@@ -292,7 +319,9 @@ def test_the_encounter_card_offers_the_rarer_moves(app):
     page.get_by_role("button", name="Close the roll drawer").click()
     combatant.locator('.more-panel [data-action="any_task"]').click()  # 2
     combatant.locator('.skill-chooser [data-choice="Climbing"]').click()  # 3
-    expect(page.locator('.drawer[data-drawer="armageddon.character_task"] #drawer-title')).to_have_text("Climbing Task (unskilled)")
+    expect(page.locator('.drawer[data-drawer="armageddon.character_task"] #drawer-title')).to_have_text(
+        "Climbing Task (unskilled)"
+    )
     text = rolled(page, faces="5")
     assert "unskilled (Climbing 0)" in text, text
 

@@ -14,8 +14,17 @@ from tests.web.helpers import new_campaign, open_sheet, stored_campaigns
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "coc-occupation"
-BASES = {"Spot Hidden": 25, "Listen": 20, "Stealth": 20, "Law": 5, "Psychology": 10, "Credit Rating": 0,
-         "Library Use": 20, "Drive Auto": 20, "Ride": 5}
+BASES = {
+    "Spot Hidden": 25,
+    "Listen": 20,
+    "Stealth": 20,
+    "Law": 5,
+    "Psychology": 10,
+    "Credit Rating": 0,
+    "Library Use": 20,
+    "Drive Auto": 20,
+    "Ride": 5,
+}
 
 
 def shoot(page, name):
@@ -51,8 +60,10 @@ def test_an_investigator_made_by_occupation_spends_both_budgets_exactly_and_keep
     edu_help = form.locator(".field", has=app.locator('input[name="EDU"]')).locator(".help")
     expect(edu_help).to_have_text(re.compile(r"^Rolled \(\d \+ \d \+ 6\) × 5 = \d+$"))
     numbers = {key: int(form.locator(f'input[name="{key}"]').input_value()) for key in ("STR", "EDU", "INT")}
-    shown_dice = {key: form.locator(".field", has=app.locator(f'input[name="{key}"]')).locator(".help").inner_text()
-                  for key in ("STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU", "luck")}
+    shown_dice = {
+        key: form.locator(".field", has=app.locator(f'input[name="{key}"]')).locator(".help").inner_text()
+        for key in ("STR", "CON", "SIZ", "DEX", "APP", "INT", "POW", "EDU", "luck")
+    }
 
     form.get_by_label("Spend skill points by occupation (the book's way)").check()
     expect(form.locator(".find-a-skill, #skill-search")).to_have_count(0)  # the points give every value now
@@ -63,8 +74,10 @@ def test_an_investigator_made_by_occupation_spends_both_budgets_exactly_and_keep
     expect(budget(form, "occupation_points")).to_contain_text(f"0 of {occupation_total} spent, {occupation_total} left")
     expect(budget(form, "credit_rating")).to_have_text("15–45 (now 0)")
 
-    occupation = {"Credit Rating": 30, **spread(occupation_total - 30, ["Spot Hidden", "Listen", "Stealth", "Law",
-                                                                         "Psychology"], most=70)}
+    occupation = {
+        "Credit Rating": 30,
+        **spread(occupation_total - 30, ["Spot Hidden", "Listen", "Stealth", "Law", "Psychology"], most=70),
+    }
     for skill, points in occupation.items():  # the occupation's skills and Credit Rating are listed already
         form.get_by_label(f"{skill}: occupation points", exact=True).fill(str(points))
     personal = spread(personal_total, ["Library Use", "Drive Auto", "Ride"], most=70)
@@ -82,8 +95,12 @@ def test_an_investigator_made_by_occupation_spends_both_budgets_exactly_and_keep
     # one point too many is refused under the budgets, in words, and the numbers come back when it is undone
     form.get_by_label("Law: occupation points", exact=True).fill(str(occupation["Law"] + 1))
     refusal = form.locator(".occupation-points > .field-error")
-    expect(refusal).to_have_text(re.compile(r"^Occupation points: \d+ spent of \d+ \(EDU \d+ × 2 \+ STR \d+ × 2 = \d+\): "
-                                            r"1 too many\.$"))
+    expect(refusal).to_have_text(
+        re.compile(
+            r"^Occupation points: \d+ spent of \d+ \(EDU \d+ × 2 \+ STR \d+ × 2 = \d+\): "
+            r"1 too many\.$"
+        )
+    )
     form.get_by_role("button", name="Create Ada").click()  # refused: nothing is saved while a budget is overspent
     expect(form.locator('[data-refused="occupation"]')).to_contain_text("Skill points: ")
     expect(form).to_be_visible()
@@ -94,15 +111,29 @@ def test_an_investigator_made_by_occupation_spends_both_budgets_exactly_and_keep
     form.get_by_role("button", name="Create Ada").click()
     expect(app.locator(".character-card", has_text="Ada")).to_be_visible()
     sheet = next(c["sheet"] for c in stored_campaigns(app)[0]["characters"] if c["sheet"]["name"] == "Ada")
-    values = {skill: BASES[skill] + occupation.get(skill, 0) + personal.get(skill, 0)
-              for skill in {**occupation, **personal} if occupation.get(skill) or personal.get(skill)}
+    values = {
+        skill: BASES[skill] + occupation.get(skill, 0) + personal.get(skill, 0)
+        for skill in {**occupation, **personal}
+        if occupation.get(skill) or personal.get(skill)
+    }
     assert sheet["skills"] == values
     assert sheet["occupation"] == "Private eye"
     record = sheet["creation"]
-    assert record["dice_source"] == "digital" and set(record["rolls"]) == {"STR", "CON", "SIZ", "DEX", "APP", "INT",
-                                                                           "POW", "EDU", "Luck"}
-    assert shown_dice["STR"] == f"Rolled ({' + '.join(map(str, record['rolls']['STR'][0]['dice']))}) × 5 = " \
-                                f"{record['rolls']['STR'][0]['value']}"
+    assert record["dice_source"] == "digital" and set(record["rolls"]) == {
+        "STR",
+        "CON",
+        "SIZ",
+        "DEX",
+        "APP",
+        "INT",
+        "POW",
+        "EDU",
+        "Luck",
+    }
+    assert (
+        shown_dice["STR"] == f"Rolled ({' + '.join(map(str, record['rolls']['STR'][0]['dice']))}) × 5 = "
+        f"{record['rolls']['STR'][0]['value']}"
+    )
 
     open_sheet(app, "Ada")
     rolled = app.get_by_role("region", name="Rolled at creation")
@@ -123,7 +154,9 @@ def test_a_typed_occupation_refuses_points_on_a_skill_it_does_not_list(app):
     form.get_by_label("Occupation name").fill("Antiquarian")
     form.get_by_label("Its skills").fill("Appraise, History, Art/Craft (any), any other")
     form.get_by_label("Credit Rating, lowest", exact=True).fill("20")
-    expect(form.locator(".occupation-skills")).to_have_text("Antiquarian: Appraise, History, Art/Craft (any), any other; and Credit Rating.")
+    expect(form.locator(".occupation-skills")).to_have_text(
+        "Antiquarian: Appraise, History, Art/Craft (any), any other; and Credit Rating."
+    )
     for skill in ("Ride", "Swim"):
         form.get_by_label("Spend points on another skill").fill(skill)
         form.get_by_role("button", name="Add the skill").click()

@@ -31,9 +31,19 @@ FILL = """async ({ record, result, count }) => {
 
 def _record():
     """A campaign as the engine canonicalizes it (the sheet with its derived values), as import stores it."""
-    raw = {"schema": "rules-companion.campaign/1", "id": "c-long", "name": "Long campaign", "game": "coc",
-            "created": "2026-01-05T19:00:00.000Z", "updated": "2026-01-05T19:00:00.000Z", "revision": 0,
-            "settings": {}, "characters": [{"id": "ch-1", "kind": "pc", "sheet": EXAMPLE}], "log": [], "encounters": []}
+    raw = {
+        "schema": "rules-companion.campaign/1",
+        "id": "c-long",
+        "name": "Long campaign",
+        "game": "coc",
+        "created": "2026-01-05T19:00:00.000Z",
+        "updated": "2026-01-05T19:00:00.000Z",
+        "revision": 0,
+        "settings": {},
+        "characters": [{"id": "ch-1", "kind": "pc", "sheet": EXAMPLE}],
+        "log": [],
+        "encounters": [],
+    }
     return api.handle({"op": "campaign.validate", "args": {"campaign": raw}})["result"]["details"]["campaign"]
 
 
@@ -47,17 +57,22 @@ WORKERS = {
 
 
 def watch_workers(page, how: str) -> None:
-    page.add_init_script("""(() => {
+    page.add_init_script(
+        """(() => {
         const Made = window.Worker;
         window.__workers = [];
         window.Worker = function (url, options) { %s window.__workers.push(String(url)); return new Made(url, options); };
         window.Worker.prototype = Made.prototype;
-    })()""" % WORKERS[how])
+    })()"""
+        % WORKERS[how]
+    )
 
 
 @pytest.mark.parametrize("how", list(WORKERS))
 def test_a_long_campaign_exports_compressed_and_imports_back_field_by_field(app, tmp_path, how):
-    result = api.handle({"op": "coc.skill_roll", "args": {"investigator": EXAMPLE, "skill": "Spot Hidden"}, "seed": 3})["result"]
+    result = api.handle({"op": "coc.skill_roll", "args": {"investigator": EXAMPLE, "skill": "Spot Hidden"}, "seed": 3})[
+        "result"
+    ]
     app.evaluate(FILL, {"record": _record(), "result": result, "count": 400})
     watch_workers(app, how)
     app.reload()

@@ -42,7 +42,9 @@ def test_rules_3_2_dodge_and_own_language_start_from_dex_and_edu_and_dodge_follo
     dodge, own = form.locator('input[name="skills.Dodge"]'), form.locator('input[name="skills.Language (Own)"]')
     expect(dodge).to_have_value("27")
     expect(own).to_have_value("70")
-    expect(form.locator(".skills-note")).to_have_text("Dodge follows half DEX and Language (Own) EDU until you type their values.")
+    expect(form.locator(".skills-note")).to_have_text(
+        "Dodge follows half DEX and Language (Own) EDU until you type their values."
+    )
     expect(form.locator(".derived dd").last).to_have_text("27")  # the engine's Dodge is the one typed
 
     form.locator('input[name="DEX"]').fill("60")
@@ -77,7 +79,8 @@ def test_an_armageddon_mundane_with_essence_channeling_is_refused_in_the_forms_w
     field = form.locator(".field", has=app.locator('input[name="essence_channeling"]'))
     expect(field.locator(".field-error")).to_have_text(
         "A Mundane character cannot have Essence Channeling: make them Gifted or Supernatural, or set Essence "
-        "Channeling to 0.")
+        "Channeling to 0."
+    )
     expect(derived).to_contain_text("Fix the marked field (Essence Channeling) to see them.")
     expect(derived.locator("dl")).to_have_count(0)
     text = form.inner_text()

@@ -19,17 +19,34 @@ pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied b
 GAMES = {
     "armageddon": {
         "party": [("Jack", {"attributes.Dexterity": 3}, {"Brawling": 2}), ("Ann", {}, {})],
-        "npc": ("Zombie", {"npc-dexterity": "1"}), "npc_sheet": True,  # an NPC with a sheet of its own
+        "npc": ("Zombie", {"npc-dexterity": "1"}),
+        "npc_sheet": True,  # an NPC with a sheet of its own
         "order_faces": "5 4 2",  # Initiative d10 for Jack, Ann, Zombie (in the order they joined)
         "order": [("Jack", "Initiative 8"), ("Ann", "Initiative 6"), ("Zombie", "Initiative 3")],
         # the Attack: d10 6 + Dexterity 3 + Brawling 2 = 11 (2 Success Levels); Ann's dodge 3 + 2 − 2 fails;
         # Jack's punch d4 3 × Strength 2 + 2 Success Levels = 8
-        "attack": {"faces": "6 3 3", "fields": {}, "shows": "Total 11 vs 9: success — hit: 8 damage", "then": "Ann loses 8 LP (26 → 18)"},
-        "hurt_round": 1, "hurt": ("damage", {"amount": "32"}, "5 9", "Ann loses 32 LP (18 → -14)"),  # Consciousness Test 5, Survival Test 9: dying
+        "attack": {
+            "faces": "6 3 3",
+            "fields": {},
+            "shows": "Total 11 vs 9: success — hit: 8 damage",
+            "then": "Ann loses 8 LP (26 → 18)",
+        },
+        "hurt_round": 1,
+        "hurt": (
+            "damage",
+            {"amount": "32"},
+            "5 9",
+            "Ann loses 32 LP (18 → -14)",
+        ),  # Consciousness Test 5, Survival Test 9: dying
         "condition": None,
         "round_faces": {1: None, 2: None},
-        "timers": [("Ann", "next Survival Test in 60 s"), ("Ann", "next Survival Test in 55 s"), ("Ann", "next Survival Test in 50 s")],
-        "round_op": "armageddon.advance_time", "round_2_says": None,  # Ann's next Survival Test is 50 s away
+        "timers": [
+            ("Ann", "next Survival Test in 60 s"),
+            ("Ann", "next Survival Test in 55 s"),
+            ("Ann", "next Survival Test in 50 s"),
+        ],
+        "round_op": "armageddon.advance_time",
+        "round_2_says": None,  # Ann's next Survival Test is 50 s away
         "post": ("armageddon.attack", "armageddon.apply_damage"),  # the attack, the blow that starts dying
         "golden": (  # the forum's Markdown: dice as a person reads them, said physical (typed)
             "**Jack**: Attack → Ann — Total 11 vs 9: success — hit: 8 damage\n"
@@ -56,12 +73,23 @@ GAMES = {
         "order_faces": None,  # the GM's order: the Imp moved to the top by keyboard
         "order": [("Imp", "Place 1"), ("Mira", "Place 2"), ("Grub", "Place 3")],
         "attack": {"faces": "5", "fields": {}, "shows": "Total 7 vs 4: success — hit"},
-        "hurt_round": 1, "hurt": ("damage", {"damage": "9"}, None, "Grub starts dying"),
-        "condition": ("Mira", {"condition": "Staggered", "duration": "2", "unit": "rounds"}, "3", "Staggered (2 rounds left)"),
+        "hurt_round": 1,
+        "hurt": ("damage", {"damage": "9"}, None, "Grub starts dying"),
+        "condition": (
+            "Mira",
+            {"condition": "Staggered", "duration": "2", "unit": "rounds"},
+            "3",
+            "Staggered (2 rounds left)",
+        ),
         # Staggered d6 for Mira (round 1 only), then Grub's d10 to stabilise and d6 endurance check; in round 2 a 10 stabilises him, a d4 for the hours until he wakes
         "round_faces": {1: "3 3 4", 2: "10 2"},
-        "timers": [("Mira", "Staggered (2 rounds left)"), ("Mira", "Staggered (1 round left)"), ("Mira", "No conditions")],
-        "round_op": "semiautomagic.advance_rounds", "round_2_says": "Grub: Dying: d10 10 — stabilised",
+        "timers": [
+            ("Mira", "Staggered (2 rounds left)"),
+            ("Mira", "Staggered (1 round left)"),
+            ("Mira", "No conditions"),
+        ],
+        "round_op": "semiautomagic.advance_rounds",
+        "round_2_says": "Grub: Dying: d10 10 — stabilised",
         "golden": (
             "**Mira**: Attack → Grub — Total 7 vs 4: success — hit\n"
             "- Dice (physical): 1d6: 5 (attack roll)\n"
@@ -76,12 +104,19 @@ GAMES = {
         "order_faces": None,  # DEX 60, 50, 40: no tie, no roll-off
         "order": [("Harvey", "Initiative 60"), ("Cultist", "Initiative 50"), ("Ghoul", "Initiative 40")],
         "attack": {"faces": "0 30 0 90 2", "fields": {}, "shows": "Cultist loses 2 HP (10 → 8)"},
-        "hurt_round": 2, "hurt": ("damage", {"amount": "8"}, None, "dying"),  # damage this round 8 > 10 / 2: a major wound, at 0 HP
+        "hurt_round": 2,
+        "hurt": ("damage", {"amount": "8"}, None, "dying"),  # damage this round 8 > 10 / 2: a major wound, at 0 HP
         "condition": None,  # its conditions (prone, unconscious) have no duration: its timers are the dying rolls
         "round_faces": {1: None, 2: "5 40"},  # the dying CON roll at the end of round 2
-        "round_2": ("Harvey", "damage", {"amount": "1"}, "Harvey loses 1 HP"),  # the ghoul's claw: reset at the round's end
+        "round_2": (
+            "Harvey",
+            "damage",
+            {"amount": "1"},
+            "Harvey loses 1 HP",
+        ),  # the ghoul's claw: reset at the round's end
         "timers": [("Cultist", "No conditions"), ("Cultist", "No conditions"), ("Cultist", "major wound")],
-        "round_op": "coc.advance_time", "round_2_says": "Cultist: CON roll (dying) 45 vs 50 — Regular success: clings to life",
+        "round_op": "coc.advance_time",
+        "round_2_says": "Cultist: CON roll (dying) 45 vs 50 — Regular success: clings to life",
         "golden": (
             "**Harvey**: Attack → Cultist — Rolled 30 against 60 — Hard success\n"
             "- Dice (physical): Fighting (Brawl) roll, d100: 30 (tens 30, units 0); Dodge roll, d100: 90 (tens 90, "
@@ -199,7 +234,9 @@ def test_a_fight_of_two_rounds(app, game):
     rounds_seen = []
     for round_number in (1, 2):
         if spec["hurt_round"] == round_number:
-            assert shows in quick(page, foe, key, fields, faces, confirm=None if game == "coc" else "Apply")  # beyond LP / at Toughness: asked
+            assert shows in quick(
+                page, foe, key, fields, faces, confirm=None if game == "coc" else "Apply"
+            )  # beyond LP / at Toughness: asked
         if round_number == 2 and spec.get("round_2"):
             who, action, values, says = spec["round_2"]
             assert says in quick(page, who, action, values)
@@ -207,7 +244,9 @@ def test_a_fight_of_two_rounds(app, game):
             timer_who, first_timer = spec["timers"][0]
             expect(row(page, timer_who)).to_contain_text(first_timer)
         while f"Round {round_number}" in turn(page):
-            last = "Round" in turn(page) and page.locator('.combatant[aria-current="true"]').get_attribute("data-combatant") == page.locator(".combatant").last.get_attribute("data-combatant")
+            last = "Round" in turn(page) and page.locator('.combatant[aria-current="true"]').get_attribute(
+                "data-combatant"
+            ) == page.locator(".combatant").last.get_attribute("data-combatant")
             if last:
                 before_end = sheets(page, campaign_id)
             next_turn(page, spec["round_faces"][round_number] if last else None)
@@ -219,8 +258,14 @@ def test_a_fight_of_two_rounds(app, game):
     # the log: ONE "change" entry per step with the encounter before and after; what the end-of-round rules
     # decided is told in the step's events (a dying roll with its outcome), none logged apart
     log = [entry for entry in stored_log(page, campaign_id) if entry["encounter"] == encounter_id]
-    ends = [entry for entry in log if entry["op"] == "encounter.next" and entry["encounter_after"]["round"] > entry["encounter_before"]["round"]]
-    assert [(entry["encounter_before"]["round"], entry["encounter_after"]["round"], entry["kind"]) for entry in ends] == [(1, 2, "change"), (2, 3, "change")]
+    ends = [
+        entry
+        for entry in log
+        if entry["op"] == "encounter.next" and entry["encounter_after"]["round"] > entry["encounter_before"]["round"]
+    ]
+    assert [
+        (entry["encounter_before"]["round"], entry["encounter_after"]["round"], entry["kind"]) for entry in ends
+    ] == [(1, 2, "change"), (2, 3, "change")]
     assert not [entry for entry in log if entry["op"] == spec["round_op"] or entry["op"].endswith(".initiative")]
     told = ends[-1]["result"]["events"][1:]
     assert (spec["round_2_says"] in " ".join(told)) if spec["round_2_says"] else told == []
@@ -237,7 +282,9 @@ def test_a_fight_of_two_rounds(app, game):
     after_undo, encounters = sheets(page, campaign_id)
     assert after_undo == before_end[0]
     assert [each for each in encounters if each["id"] == encounter_id][0] == end["encounter_before"]
-    expect(page.locator('.combatant[aria-current="true"]')).to_have_attribute("data-combatant", end["encounter_before"]["combatants"][-1]["id"])
+    expect(page.locator('.combatant[aria-current="true"]')).to_have_attribute(
+        "data-combatant", end["encounter_before"]["combatants"][-1]["id"]
+    )
 
     # reload mid-encounter: the same round and turn, and the fight carries on
     shown = turn(page)
@@ -251,7 +298,10 @@ def test_a_fight_of_two_rounds(app, game):
     # two entries as a forum post in Markdown (the engine's forum.stretch), against the golden text
     log = [entry for entry in stored_log(page, campaign_id) if entry["encounter"] == encounter_id]
     first, second = spec.get("post", (None, "encounter.next"))
-    two = [attacks[0] if first is None else [entry for entry in log if entry["op"] == first][0], [entry for entry in log if entry["op"] == second][-1]]
+    two = [
+        attacks[0] if first is None else [entry for entry in log if entry["op"] == first][0],
+        [entry for entry in log if entry["op"] == second][-1],
+    ]
     assert forum_post(two, fmt="markdown") == spec["golden"], forum_post(two, fmt="markdown")
 
     # the Log screen's post of the encounter is the engine's, in the campaign's format (BBCode until changed)
@@ -261,7 +311,9 @@ def test_a_fight_of_two_rounds(app, game):
     fight = [entry for entry in stored_log(page, campaign_id) if entry["encounter"] == encounter_id]
     expected = forum_answer(fight, f"Fight {game}: The cellar")
     assert expected["count"] >= 3 and "Round 2:" not in expected["text"], expected["text"]  # no turn lines of Next
-    expect(page.locator(".forum-export label", has_text=f"The post ({expected['count']} entries, BBCode)")).to_be_visible()
+    expect(
+        page.locator(".forum-export label", has_text=f"The post ({expected['count']} entries, BBCode)")
+    ).to_be_visible()
     assert page.locator(".forum-preview").input_value() == expected["text"]
 
     # the Log screen's encounter filter: this encounter's entries only (not a second encounter's), newest first
@@ -275,7 +327,7 @@ def test_a_fight_of_two_rounds(app, game):
     page.get_by_label("Encounter", exact=True).select_option(label="The cellar")
     expect(page.locator(".log-row").first).to_have_attribute("data-entry", ids[-1])
     shown = page.locator(".log-row").evaluate_all("rows => rows.map((row) => row.dataset.entry)")
-    assert shown == [i for i in reversed(ids)][:len(shown)]
+    assert shown == [i for i in reversed(ids)][: len(shown)]
 
 
 def forum_answer(entries, title="", fmt="bbcode", undone="leave_out"):

@@ -49,11 +49,14 @@ def answer_encounter_dice(page, faces):
 
 def clear_of_the_bar(page, selector):
     """Whether ``selector`` is wholly above the turn bar fixed at the bottom."""
-    return page.evaluate("""(selector) => {
+    return page.evaluate(
+        """(selector) => {
       const node = document.querySelector(selector).getBoundingClientRect();
       const bar = document.querySelector(".turn-bar").getBoundingClientRect();
       return node.top >= 0 && node.bottom <= bar.top + 0.5;
-    }""", selector)
+    }""",
+        selector,
+    )
 
 
 def dying_grub():
@@ -91,7 +94,9 @@ def test_the_end_of_a_round_asks_each_dying_die_and_refuses_a_wrong_face_in_view
     assert stored_log(page, campaign_id) == []
 
     assert answer_encounter_dice(page, [3]) == ["Stabilisation (10 stabilises) (d10)"]
-    expect(asked.locator("label")).to_have_text("Dying endurance check (DC 4) (d6)")  # asked only now: the d10 was no 10
+    expect(asked.locator("label")).to_have_text(
+        "Dying endurance check (DC 4) (d6)"
+    )  # asked only now: the d10 was no 10
     expect(box.locator(".dice-so-far")).to_have_text("Stabilisation (10 stabilises) (d10): 3")
     page.set_viewport_size({"width": 768, "height": 1024})
     expect(die).to_be_in_viewport()
@@ -103,7 +108,9 @@ def test_the_end_of_a_round_asks_each_dying_die_and_refuses_a_wrong_face_in_view
     box.locator("[data-answer-die]").click()
 
     expect(summary(page).locator(".happened-line")).to_have_text("Round 2: Mira's turn")
-    expect(summary(page).locator(".happened-decided")).to_contain_text("Grub: Dying: d10 3 (needs 10 to stabilise), Endurance check")
+    expect(summary(page).locator(".happened-decided")).to_contain_text(
+        "Grub: Dying: d10 3 (needs 10 to stabilise), Endurance check"
+    )
     expect(asked).to_have_count(0)
     expect(box.locator('input[name="dice"]')).to_have_value("")  # the faces are not kept
     [entry] = stored_log(page, campaign_id)
@@ -116,7 +123,9 @@ def test_the_end_of_a_round_asks_each_dying_die_and_refuses_a_wrong_face_in_view
     expect(asked.locator("label")).to_have_text("Hours until waking (1d4 per wound) (d4)")
     expect(box.locator(".dice-so-far")).to_have_text("Typed first: 10")
     assert answer_encounter_dice(page, [2]) == ["Hours until waking (1d4 per wound) (d4)"]
-    expect(summary(page).locator(".happened-decided")).to_contain_text("Grub: Dying: d10 10 — stabilised; Unconscious: 2 hours left")
+    expect(summary(page).locator(".happened-decided")).to_contain_text(
+        "Grub: Dying: d10 10 — stabilised; Unconscious: 2 hours left"
+    )
     assert [throw["face"] for throw in stored_log(page, campaign_id)[-1]["result"]["dice"]] == [10, 2]
 
 
@@ -136,9 +145,14 @@ def test_next_at_the_end_of_the_round_asks_the_dying_die_and_stop_takes_no_step(
     expect(page.locator(".turn-now .whose")).to_have_text("Grub’s turn")
     assert len(stored_log(page, campaign_id)) == 1
     next_button.click()
-    assert answer_encounter_dice(page, [10, 4]) == ["Stabilisation (10 stabilises) (d10)", "Hours until waking (1d4 per wound) (d4)"]
+    assert answer_encounter_dice(page, [10, 4]) == [
+        "Stabilisation (10 stabilises) (d10)",
+        "Hours until waking (1d4 per wound) (d4)",
+    ]
     expect(page.locator(".turn-now .round")).to_have_text("Round 2")
-    expect(summary(page).locator(".happened-decided")).to_contain_text("Grub: Dying: d10 10 — stabilised; Unconscious: 4 hours left")
+    expect(summary(page).locator(".happened-decided")).to_contain_text(
+        "Grub: Dying: d10 10 — stabilised; Unconscious: 4 hours left"
+    )
     entries = stored_log(page, campaign_id)
     assert [each["op"] for each in entries] == ["encounter.next", "encounter.next"]
     assert [throw["face"] for throw in entries[-1]["result"]["dice"]] == [10, 4]
@@ -184,7 +198,10 @@ def test_next_passing_over_the_dying_asks_the_dice_of_the_round_it_ends(app):
     box = controls(page)
     page.locator("[data-next]").click()
     expect(box.locator(".asked-die label")).to_have_text("Stabilisation (10 stabilises) (d10)")
-    assert answer_encounter_dice(page, [3, 5]) == ["Stabilisation (10 stabilises) (d10)", "Dying endurance check (DC 4) (d6)"]
+    assert answer_encounter_dice(page, [3, 5]) == [
+        "Stabilisation (10 stabilises) (d10)",
+        "Dying endurance check (DC 4) (d6)",
+    ]
     expect(summary(page).locator(".happened-line")).to_have_text("Round 2: Mira's turn")
     expect(summary(page)).to_contain_text("Grub skipped")
     [entry] = stored_log(page, campaign_id)

@@ -46,13 +46,24 @@ def seed(page, game, party, npcs=(), order=True):
     """A campaign of ``party`` ({character id: sheet}) with one encounter, "The cellar", holding them and the
     quick ``npcs``, ordered by the rules; opened on the encounter screen. Returns (campaign id, encounter id)."""
     combatants = [{"character_id": cid} for cid in party] + list(npcs)
-    state = answer("encounter.start", id="enc-1", name="The cellar", game=game, combatants=combatants, sheets=party)["state"]
+    state = answer("encounter.start", id="enc-1", name="The cellar", game=game, combatants=combatants, sheets=party)[
+        "state"
+    ]
     if order:
         state = answer("encounter.order", encounter=state, sheets=party)["state"]
-    record = {"schema": "rules-companion.campaign/1", "id": "c-cellar", "name": "Cellar", "game": game,
-              "created": "2026-01-05T19:00:00.000Z", "updated": "2026-01-05T19:00:00.000Z", "revision": 0,
-              "settings": {}, "log": [], "encounters": [state],
-              "characters": [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party.items()]}
+    record = {
+        "schema": "rules-companion.campaign/1",
+        "id": "c-cellar",
+        "name": "Cellar",
+        "game": game,
+        "created": "2026-01-05T19:00:00.000Z",
+        "updated": "2026-01-05T19:00:00.000Z",
+        "revision": 0,
+        "settings": {},
+        "log": [],
+        "encounters": [state],
+        "characters": [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party.items()],
+    }
     page.evaluate(SEED, {"record": record})
     page.goto(page.url.split("#")[0] + "#/c/c-cellar/encounter/enc-1")
     page.reload()
@@ -87,7 +98,9 @@ def test_the_summary_follows_undo_and_redo(app):
     expect(summary(page).locator(".happened-line")).to_have_text("Round 1: Ghoul 0's turn")
     next_turn(page, "5 40")  # the round ends: the Cultist's dying CON roll
     expect(summary(page).locator(".happened-line")).to_have_text("Round 2: Harvey's turn")
-    expect(summary(page).locator(".happened-decided")).to_contain_text("Cultist: CON roll (dying) 45 vs 60 — Regular success: clings to life")
+    expect(summary(page).locator(".happened-decided")).to_contain_text(
+        "Cultist: CON roll (dying) 45 vs 60 — Regular success: clings to life"
+    )
 
     undo = page.locator('[data-history="undo"]')
     undo.click()  # back to the Ghoul's turn: the summary is that step's, as the turn bar says
@@ -175,22 +188,27 @@ def test_the_current_card_is_scrolled_above_the_turn_bar(app, size):
 
 def test_each_step_is_one_log_entry_tagged_with_the_encounter(app):
     page = app
-    campaign_id, encounter_id = seed(page, "coc", {"h": named(HARVEY, "Harvey"), "c": cultist()},
-                                     ghouls(1))
+    campaign_id, encounter_id = seed(page, "coc", {"h": named(HARVEY, "Harvey"), "c": cultist()}, ghouls(1))
     before = {each["id"]: each["sheet"] for each in stored_campaigns(page)[0]["characters"]}
     next_turn(page)
     next_turn(page)
     next_turn(page, "5 40")
     log = stored_log(page, campaign_id)
-    assert [(entry["op"], entry["kind"], entry["encounter"]) for entry in log] == [("encounter.next", "change", encounter_id)] * 3
+    assert [(entry["op"], entry["kind"], entry["encounter"]) for entry in log] == [
+        ("encounter.next", "change", encounter_id)
+    ] * 3
     end = log[-1]
-    assert end["result"]["events"] == ["Round 2: Harvey's turn",
-                                       "Cultist: CON roll (dying) 45 vs 60 — Regular success: clings to life"]
+    assert end["result"]["events"] == [
+        "Round 2: Harvey's turn",
+        "Cultist: CON roll (dying) 45 vs 60 — Regular success: clings to life",
+    ]
     assert set(end["who"]) == set(end["before"]) and "c" in end["who"]  # every character whose sheet it changed
     assert end["encounter_before"]["round"] == 1 and end["encounter_after"]["round"] == 2
     assert "effects" not in end["result"]["details"]  # effects that decided nothing are not kept
     [told] = end["result"]["details"]["decided"]
-    assert told["label"] == "Cultist: end of round 1" and any("43" not in line and "45" in line for line in told["text"])
+    assert told["label"] == "Cultist: end of round 1" and any(
+        "43" not in line and "45" in line for line in told["text"]
+    )
 
     # the Log screen: one row per step naming the step, tagged with the encounter; its trace one tap away
     page.get_by_role("link", name="Log", exact=True).click()
@@ -208,7 +226,10 @@ def test_each_step_is_one_log_entry_tagged_with_the_encounter(app):
     expect(page.locator(".forum-export label", has_text="The post (1 entry, BBCode)")).to_be_visible()
     text = page.locator(".forum-preview").input_value()
     assert text == forum_post(stored_log(page, campaign_id)[-1:], "Cellar")
-    assert text == "[b]Cellar[/b]\n\n[b]The cellar[/b] — Cultist: CON roll (dying) 45 vs 60 — Regular success: clings to life\n"
+    assert (
+        text
+        == "[b]Cellar[/b]\n\n[b]The cellar[/b] — Cultist: CON roll (dying) 45 vs 60 — Regular success: clings to life\n"
+    )
 
     # one Undo undoes the whole step: every sheet and the encounter as they were
     page.locator('[data-history="undo"]').click()

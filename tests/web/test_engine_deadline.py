@@ -95,7 +95,9 @@ def test_a_slow_call_is_stopped_and_said_and_the_screen_can_read_again(page, sit
     expect(form.locator(".read-list")).to_contain_text("Fighting")
 
 
-def test_a_roll_on_another_sheet_waits_no_longer_than_the_deadline_and_nothing_is_lost(page, site_url, foreign_requests):
+def test_a_roll_on_another_sheet_waits_no_longer_than_the_deadline_and_nothing_is_lost(
+    page, site_url, foreign_requests
+):
     slow_engine_app(page, site_url)
     campaign_id = new_campaign(page, "Deadline", "coc")
     new_character(page, "coc", "Harvey Walters")
@@ -127,7 +129,9 @@ def test_a_roll_on_another_sheet_waits_no_longer_than_the_deadline_and_nothing_i
     assert log[0]["op"] == log[1]["op"] == "coc.characteristic_roll", [entry["op"] for entry in log]
     assert log[0]["id"] != log[1]["id"]
     after = next(c for c in stored_campaigns(page) if c["id"] == campaign_id)
-    assert but_last_roll(after) == but_last_roll(before)  # a characteristic roll changes only the roll kept for a push or Luck
+    assert but_last_roll(after) == but_last_roll(
+        before
+    )  # a characteristic roll changes only the roll kept for a push or Luck
     assert after["characters"][0]["sheet"]["last_roll"]["roll"] == log[1]["result"]["total"]  # the second roll's
     assert after["name"] == before["name"] and after["settings"] == before["settings"]
 
@@ -140,7 +144,9 @@ def test_a_roll_on_another_sheet_waits_no_longer_than_the_deadline_and_nothing_i
 
 def but_last_roll(record):
     """A campaign's characters without the roll each sheet keeps for a push or Luck (every roll changes it)."""
-    return [{**each, "sheet": {k: v for k, v in each["sheet"].items() if k != "last_roll"}} for each in record["characters"]]
+    return [
+        {**each, "sheet": {k: v for k, v in each["sheet"].items() if k != "last_roll"}} for each in record["characters"]
+    ]
 
 
 def log_length(page, campaign_id, count):

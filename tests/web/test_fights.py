@@ -26,40 +26,58 @@ GAMES = {
     "armageddon": {
         # Jack: Strength 2 (the form's 2s), Dexterity 3, Hand Weapon 2 (a knife: d4 × Strength, Success Levels add)
         "pc": ("Jack", {"attributes.Dexterity": 3}, {"Hand Weapon": 2}),
-        "weapon": "Knife", "option": "Knife: d4 × Strength",
+        "weapon": "Knife",
+        "option": "Knife: d4 × Strength",
         "armour": {"name": "Leather jacket", "value": 2},
         "npc": "Thug",  # Strength 3, Dexterity 2, Constitution 3, Brawling 3 (rules/armageddon.md §1.2-1.3 scale); no armour
         # attack d10 8 + Dexterity 3 + Hand Weapon 2 = 13 (Good: 3 Success Levels); the Thug dodges d10 2 + 2 − 2
         # (unskilled) = 2, a failure; knife d4 3 × Strength 2 = 6, + 3 Success Levels = 9, no armour: 9 LP off
-        "faces": "8 2 3", "defence": "dodge",
+        "faces": "8 2 3",
+        "defence": "dodge",
         "says": ["Jack hits Thug with Knife for 9 damage", "Thug loses 9 LP (34 → 25)"],
         # the Thug's own knife back: d10 7 + Dexterity 2 + Hand Weapon 2 = 11 (Decent: 2 Success Levels); Jack dodges
         # d10 2 + 3 − 2 = 3, a failure; d4 2 × Strength 3 = 6, + 2 = 8, − the jacket's 2 = 6
-        "riposte": ("Knife: d4 × Strength", "7 2 2", ["Thug hits Jack with Knife for 6 damage", "Jack loses 6 LP (26 → 20)"],
-                    lambda sheet: sheet["current"]["life_points"] == 20),
+        "riposte": (
+            "Knife: d4 × Strength",
+            "7 2 2",
+            ["Thug hits Jack with Knife for 6 damage", "Jack loses 6 LP (26 → 20)"],
+            lambda sheet: sheet["current"]["life_points"] == 20,
+        ),
     },
     "semiautomagic": {
         "pc": ("Mira", {}, {"Weapon Skill": 2}),
-        "weapon": "Knife", "option": "Knife: 1d6 Piercing",
+        "weapon": "Knife",
+        "option": "Knife: 1d6 Piercing",
         "armour": {"name": "Kevlar vest", "defence": 3, "mobility_penalty": 1},
         "npc": "Police officer",  # a stab vest: worn armour 1
         # attack d6 5 + Weapon Skill 2 = 7 ≥ the officer's Target 4 (no defence); knife 1d6 = 6
-        "faces": "5 6", "defence": "none",
-        "says": ["hit: 6 Piercing damage", "Mira hits Police officer with Knife for 6 Piercing damage", "Police officer is wounded (1 wound; Toughness 9)"],
+        "faces": "5 6",
+        "defence": "none",
+        "says": [
+            "hit: 6 Piercing damage",
+            "Mira hits Police officer with Knife for 6 Piercing damage",
+            "Police officer is wounded (1 wound; Toughness 9)",
+        ],
     },
     "coc": {
         # Harvey: STR 70 + SIZ 65 = 135 → Damage Bonus +1D4
         "pc": ("Harvey", {"STR": 70, "SIZ": 65, "DEX": 60}, {"Fighting (Brawl)": 60}),
-        "weapon": "Small knife", "option": "Small knife",
+        "weapon": "Small knife",
+        "option": "Small knife",
         "armour": 1,
         "npc": "Cultist",  # CON 50 + SIZ 60 → 11 HP; Dodge 30; no armour
         # Fighting (Brawl) 25 against 60 (Hard), the Cultist's Dodge 80 against 30 fails; knife 1D4 = 3, DB 1D4 = 2
-        "faces": "5 20 0 80 3 2", "defence": "dodge",
+        "faces": "5 20 0 80 3 2",
+        "defence": "dodge",
         "says": ["Harvey hits Cultist with Small knife for 5", "Cultist loses 5 HP (11 → 6)"],
         # the Cultist's own knife back: Fighting (Brawl) 30 against 40, Harvey's Dodge 80 against 30 fails; 1D4 = 3,
         # no Damage Bonus (STR 55 + SIZ 60 = 115), − Harvey's armour 1 = 2
-        "riposte": ("Knife", "0 30 0 80 3", ["Cultist hits Harvey with Knife for 2", "Harvey loses 2 HP (11 → 9)"],
-                    lambda sheet: sheet["hp"] == 9),
+        "riposte": (
+            "Knife",
+            "0 30 0 80 3",
+            ["Cultist hits Harvey with Knife for 2", "Harvey loses 2 HP (11 → 9)"],
+            lambda sheet: sheet["hp"] == 9,
+        ),
     },
 }
 
@@ -122,7 +140,9 @@ def shoot(page, name):
         page.set_viewport_size({"width": width, "height": height})
         expect(page.locator(".drawer button.roll")).to_be_in_viewport()
         page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"))
-        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), f"{name} scrolls sideways at {width}"
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), (
+            f"{name} scrolls sideways at {width}"
+        )
     page.set_viewport_size({"width": 768, "height": 1024})
 
 
@@ -179,8 +199,15 @@ def check_armageddon(hero_before, hero_after, npc_before, npc_after, spec):
     """The Thug's Life Points down by the knife's damage (no armour); Jack's sheet as it was (the game keeps no
     last roll), his knife and jacket on it."""
     assert hero_after == hero_before and hero_after["armour"] == spec["armour"]
-    assert hero_after["weapons"] == [{"name": "Knife", "skill": "Hand Weapon", "damage": "d4 × Strength",
-                                      "damage_type": "slashing/stabbing", "success_levels": True}]
+    assert hero_after["weapons"] == [
+        {
+            "name": "Knife",
+            "skill": "Hand Weapon",
+            "damage": "d4 × Strength",
+            "damage_type": "slashing/stabbing",
+            "success_levels": True,
+        }
+    ]
     assert npc_before.get("armour") is None and npc_before["weapons"][0]["name"] == "Knife"  # his own knife, no armour
     life = npc_before["current"]["life_points"]
     assert life == 34 and npc_after["current"]["life_points"] == life - 9  # (Strength 3 + Constitution 3) × 4 + 10

@@ -39,11 +39,22 @@ def seed(page, game, party):
     """A campaign of ``party`` ({character id: sheet}) with one unordered encounter, "The cellar", holding them in
     that order; opened on the encounter screen (the rules may take a while to start on a busy machine)."""
     combatants = [{"character_id": cid} for cid in party]
-    state = answer("encounter.start", id="enc-1", name="The cellar", game=game, combatants=combatants, sheets=party)["state"]
-    record = {"schema": "rules-companion.campaign/1", "id": "c-heads", "name": "Headlines", "game": game,
-              "created": "2026-01-05T19:00:00.000Z", "updated": "2026-01-05T19:00:00.000Z", "revision": 0,
-              "settings": {}, "log": [], "encounters": [state],
-              "characters": [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party.items()]}
+    state = answer("encounter.start", id="enc-1", name="The cellar", game=game, combatants=combatants, sheets=party)[
+        "state"
+    ]
+    record = {
+        "schema": "rules-companion.campaign/1",
+        "id": "c-heads",
+        "name": "Headlines",
+        "game": game,
+        "created": "2026-01-05T19:00:00.000Z",
+        "updated": "2026-01-05T19:00:00.000Z",
+        "revision": 0,
+        "settings": {},
+        "log": [],
+        "encounters": [state],
+        "characters": [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party.items()],
+    }
     page.evaluate(SEED, {"record": record})
     page.goto(page.url.split("#")[0] + "#/c/c-heads/encounter/enc-1")
     page.reload()
@@ -61,11 +72,14 @@ def test_armageddon_time_passing_for_the_dying_heads_each_survival_test(app):
     seed(page, "armageddon", {"j": jake})
     to_sheet(page, "Jake Rourke")
     page.locator('.quick-actions [data-action="time"]').click()
-    roll(page, faces="9 2", fields={"minutes": "2"}, confirm="Let the time pass")  # asked first: it rolls Survival Tests
+    roll(
+        page, faces="9 2", fields={"minutes": "2"}, confirm="Let the time pass"
+    )  # asked first: it rolls Survival Tests
     result = page.locator(".drawer [data-result]")
     expect(result.locator(".headline")).to_have_text("Survival Test 2: 13 vs 9 — passed: the next in 1 minute")
-    expect(result.locator(".headline-more li")).to_have_text([re.compile(
-        r"^Survival Test 3: \d+ vs 9 — failed: dies in 6 minutes without help$")])
+    expect(result.locator(".headline-more li")).to_have_text(
+        [re.compile(r"^Survival Test 3: \d+ vs 9 — failed: dies in 6 minutes without help$")]
+    )
     expect(result.locator(".trace")).to_contain_text("Survival Test no. 3")  # the whole trace one tap away
     shots(page, "armageddon-time", result)
 
@@ -73,21 +87,30 @@ def test_armageddon_time_passing_for_the_dying_heads_each_survival_test(app):
 def test_semiautomagic_confusion_at_the_start_of_the_turn_and_the_dying_roll_at_the_end_of_the_round(app):
     page = app
     amy = answer("semiautomagic.apply_damage", creature=named(EXAMPLE_HUMAN, "Amy"), damage="9")["state"]
-    zed = answer("semiautomagic.set_condition", creature=named(EXAMPLE_HUMAN, "Zed"), condition="Confused",
-                 action="add", duration=5)["state"]
+    zed = answer(
+        "semiautomagic.set_condition",
+        creature=named(EXAMPLE_HUMAN, "Zed"),
+        condition="Confused",
+        action="add",
+        duration=5,
+    )["state"]
     seed(page, "semiautomagic", {"a": amy, "z": zed})
     next_turn(page, "12 3")  # Zed's turn starts: the chart (d20 12: runs, scatter d8 3: E)
     expect(summary(page).locator(".happened-line")).to_have_text("Round 1: Zed's turn")
     expect(summary(page).locator(".happened-decided li")).to_have_text(
-        ["Zed: Confusion chart 12: Scatter die: runs in that direction. Direction: E"])
+        ["Zed: Confusion chart 12: Scatter die: runs in that direction. Direction: E"]
+    )
     expect(summary(page).locator("details.effect summary")).to_contain_text("Zed: start of the turn")
     shots(page, "semiautomagic-confused-turn", summary(page))
 
     next_turn(page, "3 4")  # the round ends: Amy's d10 and endurance check; Zed's chart waits for his turn
     expect(summary(page).locator(".happened-line")).to_have_text("Round 2: Amy's turn")
-    expect(summary(page).locator(".happened-decided li")).to_have_text([
-        "Amy: Dying: d10 3 (needs 10 to stabilise), Endurance check 6 vs DC 4 — passed: checks again next round",
-        "Zed: Confused: 4 rounds left"])
+    expect(summary(page).locator(".happened-decided li")).to_have_text(
+        [
+            "Amy: Dying: d10 3 (needs 10 to stabilise), Endurance check 6 vs DC 4 — passed: checks again next round",
+            "Zed: Confused: 4 rounds left",
+        ]
+    )
     shots(page, "semiautomagic-end-of-round", summary(page))
 
 
@@ -97,7 +120,9 @@ def test_semiautomagic_next_round_on_the_sheet_heads_the_dying_roll_and_long_tim
     seed(page, "semiautomagic", {"a": amy})
     to_sheet(page, "Amy")
     page.locator('.quick-actions [data-action="round"]').click()
-    roll(page, faces="10 3", confirm="Let the time pass")  # asked first (a dying round); a 10 stabilises: unconscious for 1d4 hours
+    roll(
+        page, faces="10 3", confirm="Let the time pass"
+    )  # asked first (a dying round); a 10 stabilises: unconscious for 1d4 hours
     result = page.locator(".drawer [data-result]")
     expect(result.locator(".headline")).to_have_text("Dying: d10 10 — stabilised")
     expect(result.locator(".headline-more li")).to_have_text(["Unconscious: 3 hours left"])
@@ -115,7 +140,8 @@ def test_coc_take_damage_heads_the_con_roll_of_a_major_wound(app):
     roll(page, faces="3 40", fields={"amount": "8"})
     result = page.locator(".drawer [data-result]")
     expect(result.locator(".headline")).to_have_text(
-        "Takes 8 damage (12 → 4 HP): major wound — CON roll 43 vs 60, stays conscious")
+        "Takes 8 damage (12 → 4 HP): major wound — CON roll 43 vs 60, stays conscious"
+    )
     shots(page, "coc-damage", result)
 
 
@@ -131,8 +157,9 @@ def test_coc_time_passes_on_the_sheet_asks_first_then_heads_the_dying_con_roll(a
     drawer.locator('input[name="amount"]').fill("1")
     drawer.locator("button.roll").click()
     dialog = page.locator("dialog.confirm")
-    expect(dialog).to_contain_text("Carl is dying: 1 round will roll 1 CON roll at the end of the round; a failed CON "
-                                   "roll means death.")
+    expect(dialog).to_contain_text(
+        "Carl is dying: 1 round will roll 1 CON roll at the end of the round; a failed CON roll means death."
+    )
     shots(page, "coc-time-asks", dialog)
     dialog.get_by_role("button", name="Cancel").click()
     roll(page, faces="3 40", confirm="Let the time pass")  # asked again, and this time let pass

@@ -61,8 +61,21 @@ def long_file(page, campaign) -> dict:
     damage(page, 3)
     file = exported(page, campaign["id"])
     stamp = "2026-12-01T20:15:03Z"
-    rolls = [{"id": f"r-{i}", "at": stamp, "op": "coc.skill_check", "args": {}, "result": {"label": f"Roll {i}"},
-              "who": [], "encounter": None, "before": {}, "changes": {}, "kind": "roll"} for i in range(LONG)]
+    rolls = [
+        {
+            "id": f"r-{i}",
+            "at": stamp,
+            "op": "coc.skill_check",
+            "args": {},
+            "result": {"label": f"Roll {i}"},
+            "who": [],
+            "encounter": None,
+            "before": {},
+            "changes": {},
+            "kind": "roll",
+        }
+        for i in range(LONG)
+    ]
     file["log"] = rolls + file["log"]
     return file
 
@@ -114,11 +127,16 @@ def test_a_refused_long_file_leaves_nothing_written(app, tmp_path):
         import_file(app, tmp_path, f"{name}.campaign.json", json.dumps(bad))
         expect(app.locator("[data-import-problems]")).to_contain_text("Nothing was imported", timeout=60_000)
         expect(app.locator("[data-import-problems]")).to_contain_text("Must be one of")
-        wait_until(app, """() => new Promise((resolve) => {  // the log written ahead is taken back
+        wait_until(
+            app,
+            """() => new Promise((resolve) => {  // the log written ahead is taken back
             const open = indexedDB.open("rules-companion");
             open.onsuccess = () => open.result.transaction("log").objectStore("log").count().onsuccess = (e) => {
                 resolve(e.target.result === %d); open.result.close(); };
-        })""" % sum(before["log"].values()), timeout=30_000)
+        })"""
+            % sum(before["log"].values()),
+            timeout=30_000,
+        )
         assert kept(app) == before, name
     expect(app.locator(".campaign-row")).to_have_count(1)
 
@@ -132,8 +150,11 @@ def test_cancel_and_replace_take_back_the_log_written_ahead(app, tmp_path):
     assert len(without_campaign(app)) == 1
     clash.get_by_role("button", name="Cancel").click()
     expect(clash).to_have_count(0)
-    wait_until(app, f"() => ({KEPT})().then((found) => Object.keys(found.log).every((id) => found.campaigns.includes(id)))",
-                          timeout=30_000)
+    wait_until(
+        app,
+        f"() => ({KEPT})().then((found) => Object.keys(found.log).every((id) => found.campaigns.includes(id)))",
+        timeout=30_000,
+    )
     assert without_campaign(app) == set() and marks(app) == []
     file["log"] = file["log"][:-1] + [{**file["log"][-1], "id": "e-from-the-file"}]
     import_file(app, tmp_path, "again.campaign.json", json.dumps(file))
@@ -151,7 +172,8 @@ def test_log_records_left_without_a_campaign_never_join_an_imported_one(app, tmp
     imported later has exactly its own file's log."""
     campaign = a_coc_campaign(app)
     file = {**long_file(app, campaign), "id": "c-left"}
-    app.evaluate("""(count) => new Promise((resolve, reject) => {
+    app.evaluate(
+        """(count) => new Promise((resolve, reject) => {
         const open = indexedDB.open("rules-companion");
         open.onsuccess = () => {
             const tx = open.result.transaction(["log", "entries"], "readwrite");
@@ -163,7 +185,9 @@ def test_log_records_left_without_a_campaign_never_join_an_imported_one(app, tmp
             tx.oncomplete = () => { open.result.close(); resolve(); };
             tx.onerror = () => reject(tx.error);
         };
-    })""", LONG + 500)
+    })""",
+        LONG + 500,
+    )
     assert without_campaign(app) == {"c-left"}
     import_file(app, tmp_path, "left.campaign.json", json.dumps(file))
     expect(app.locator('[data-campaign="c-left"]')).to_be_visible(timeout=60_000)
@@ -195,7 +219,11 @@ STAGE = """(marks) => new Promise((resolve, reject) => {
 
 def reload_and_wait_for_the_sweep(page, gone: str) -> None:
     page.reload()
-    wait_until(page, f"() => ({KEPT})().then((found) => !('{gone}' in found.log) && !('{gone}' in found.entries))", timeout=30_000)
+    wait_until(
+        page,
+        f"() => ({KEPT})().then((found) => !('{gone}' in found.log) && !('{gone}' in found.entries))",
+        timeout=30_000,
+    )
 
 
 def test_a_log_written_ahead_by_a_tab_that_closed_is_taken_back_at_the_next_start_however_recent(app):

@@ -18,7 +18,10 @@ def test_campaigns_and_characters_named_like_inherited_keys_behave_as_any_other(
     new_character(page, "coc", "Harvey", {"CON": 50, "SIZ": 50})
     new_character(page, "coc", "Ruth", {"CON": 60, "SIZ": 60})
     seed = stored_campaigns(page)[0]
-    for campaign_id, people in (("constructor", ["toString", "valueOf"]), ("toString", ["constructor", "hasOwnProperty"])):
+    for campaign_id, people in (
+        ("constructor", ["toString", "valueOf"]),
+        ("toString", ["constructor", "hasOwnProperty"]),
+    ):
         record = {**json.loads(json.dumps(seed)), "id": campaign_id, "name": campaign_id, "log": []}
         for character, new_id in zip(record["characters"], people, strict=False):  # the first two
             character["id"] = new_id
@@ -48,5 +51,8 @@ def test_campaigns_and_characters_named_like_inherited_keys_behave_as_any_other(
     page.get_by_role("button", name="Close the roll drawer").click()
     expect(page.locator(".sheet .character-card")).to_contain_text("10/12")
     stored = {c["id"]: c for c in stored_campaigns(page)}
-    assert [(c["id"], c["sheet"]["hp"]) for c in stored["toString"]["characters"]] == [("constructor", 10), ("hasOwnProperty", 10)]
+    assert [(c["id"], c["sheet"]["hp"]) for c in stored["toString"]["characters"]] == [
+        ("constructor", 10),
+        ("hasOwnProperty", 10),
+    ]
     assert stored["toString"]["characters"][0]["sheet"] == seed["characters"][0]["sheet"]

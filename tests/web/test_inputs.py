@@ -248,7 +248,9 @@ def test_damage_and_loss_written_as_dice_ask_first_with_what_the_engine_reads_th
     amount.fill("d6 × 10")
     drawer.locator("button.roll").click()
     dialog = page.get_by_role("dialog", name="Apply 60 damage?")
-    expect(dialog).to_contain_text("d6 × 10 can come to 60 damage, more than Jack's 50 Life Points: Jack could be at −10 LP")
+    expect(dialog).to_contain_text(
+        "d6 × 10 can come to 60 damage, more than Jack's 50 Life Points: Jack could be at −10 LP"
+    )
     dialog.get_by_role("button", name="Cancel").click()
     expect(drawer.locator("[data-result]")).to_have_count(0)
     assert applied(page, campaign_id, "armageddon.apply_damage") == []

@@ -64,8 +64,13 @@ def test_damaged_records_are_listed_and_never_hide_another_campaign(app):
         expect(app.locator(f'[data-campaign="c-{key}"]')).to_contain_text("Damaged")
     expect(app.locator(f'[data-campaign="{good["id"]}"]')).not_to_contain_text("Damaged")
 
-    for key, words in {"not-a-list": "list of characters", "null-sheet": "has no sheet", "unknown-game": "game",
-                       "bad-encounter": "combatants", "numeric-updated": "last change"}.items():
+    for key, words in {
+        "not-a-list": "list of characters",
+        "null-sheet": "has no sheet",
+        "unknown-game": "game",
+        "bad-encounter": "combatants",
+        "numeric-updated": "last change",
+    }.items():
         app.goto(app.url.split("#")[0] + f"#/c/c-{key}")
         expect(app.locator("#damaged-title")).to_contain_text(f"Broken {key}")
         expect(app.locator(".damaged-problems")).to_contain_text(words)
@@ -228,9 +233,21 @@ def test_a_long_log_with_long_ids_imports(app, tmp_path):
     file = exported(app, campaign["id"])
     file["id"] = "c-long"
     stamp = "2026-12-01T20:15:03Z"
-    file["log"] = [{"id": f"e-{i:06d}-" + "x" * 90, "at": stamp, "op": "coc.skill_check", "args": {},
-                    "result": {"label": f"Roll {i}"}, "who": [], "encounter": None, "before": {}, "after": {},
-                    "kind": "roll"} for i in range(30_000)]
+    file["log"] = [
+        {
+            "id": f"e-{i:06d}-" + "x" * 90,
+            "at": stamp,
+            "op": "coc.skill_check",
+            "args": {},
+            "result": {"label": f"Roll {i}"},
+            "who": [],
+            "encounter": None,
+            "before": {},
+            "after": {},
+            "kind": "roll",
+        }
+        for i in range(30_000)
+    ]
     import_file(app, tmp_path, "long.campaign.json", json.dumps(file, separators=(",", ":")))
     expect(app.locator('[data-campaign="c-long"]')).to_be_visible(timeout=120_000)
     assert len(stored_log(app, "c-long")) == 30_000
@@ -245,8 +262,21 @@ def test_an_imported_log_kept_in_blocks_opens_its_entries_and_undoes_its_last_ch
     file = exported(app, campaign["id"])
     file["id"] = "c-blocks"
     stamp = "2026-12-01T20:15:03Z"
-    rolls = [{"id": f"r-{i}", "at": stamp, "op": "coc.skill_check", "args": {}, "result": {"label": f"Roll {i}"},
-              "who": [], "encounter": None, "before": {}, "changes": {}, "kind": "roll"} for i in range(300)]
+    rolls = [
+        {
+            "id": f"r-{i}",
+            "at": stamp,
+            "op": "coc.skill_check",
+            "args": {},
+            "result": {"label": f"Roll {i}"},
+            "who": [],
+            "encounter": None,
+            "before": {},
+            "changes": {},
+            "kind": "roll",
+        }
+        for i in range(300)
+    ]
     file["log"] = rolls + file["log"]  # the damage is the last entry: in the second block
     import_file(app, tmp_path, "blocks.campaign.json", json.dumps(file))
     expect(app.locator('[data-campaign="c-blocks"]')).to_be_visible(timeout=60_000)
@@ -281,7 +311,9 @@ def test_two_quick_damage_taps_apply_once_without_a_false_other_tab(app):
     expect(app.locator("body")).not_to_contain_text("another tab")
     stored = next(c for c in stored_campaigns(app) if c["id"] == campaign["id"])
     assert stored["characters"][0]["sheet"]["hp"] == 6
-    hps = [entry_after(e)[campaign["characters"][0]["id"]]["hp"] for e in stored_log(app, campaign["id"]) if e["changes"]]
+    hps = [
+        entry_after(e)[campaign["characters"][0]["id"]]["hp"] for e in stored_log(app, campaign["id"]) if e["changes"]
+    ]
     assert hps == [8, 6]
 
 

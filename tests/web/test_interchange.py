@@ -13,21 +13,50 @@ from tests.web.helpers import new_campaign, new_character, open_sheet, roll, sto
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
-DHOLE = {"Investigator": {
-    "PersonalDetails": {"Name": "Harvey [b]Walters[/b]", "Occupation": "Journalist", "Age": "42"},
-    "Characteristics": {"STR": "45", "CON": "60", "SIZ": "65", "DEX": "60", "APP": "50", "INT": "85", "POW": "60",
-                        "EDU": "80", "Sanity": "55", "SanityMax": "94", "HitPts": "10", "HitPtsMax": "12",
-                        "MagicPts": "12", "MagicPtsMax": "12", "Luck": "50", "Move": "6", "DamageBonus": "0",
-                        "Build": "0"},
-    "Skills": {"Skill": [{"name": "Spot Hidden", "subskill": "None", "value": "55", "occupation": "true"},
-                         {"name": "Operate Heavy Machine", "subskill": "None", "value": "30"},
-                         {"name": "Language (Other)", "subskill": "Latin", "value": "40"},
-                         {"name": "Language (Other)", "subskill": "French", "value": "25"},
-                         {"name": "Juggling", "subskill": "None", "value": "12"}]},
-    "Weapons": {"weapon": {"name": ".38 Revolver", "skillname": "Firearms (Handgun)", "damage": "1D10",
-                           "ammo": "6", "malf": "100"}},
-    "Possessions": {"item": {"description": "Notebook"}},
-}}
+DHOLE = {
+    "Investigator": {
+        "PersonalDetails": {"Name": "Harvey [b]Walters[/b]", "Occupation": "Journalist", "Age": "42"},
+        "Characteristics": {
+            "STR": "45",
+            "CON": "60",
+            "SIZ": "65",
+            "DEX": "60",
+            "APP": "50",
+            "INT": "85",
+            "POW": "60",
+            "EDU": "80",
+            "Sanity": "55",
+            "SanityMax": "94",
+            "HitPts": "10",
+            "HitPtsMax": "12",
+            "MagicPts": "12",
+            "MagicPtsMax": "12",
+            "Luck": "50",
+            "Move": "6",
+            "DamageBonus": "0",
+            "Build": "0",
+        },
+        "Skills": {
+            "Skill": [
+                {"name": "Spot Hidden", "subskill": "None", "value": "55", "occupation": "true"},
+                {"name": "Operate Heavy Machine", "subskill": "None", "value": "30"},
+                {"name": "Language (Other)", "subskill": "Latin", "value": "40"},
+                {"name": "Language (Other)", "subskill": "French", "value": "25"},
+                {"name": "Juggling", "subskill": "None", "value": "12"},
+            ]
+        },
+        "Weapons": {
+            "weapon": {
+                "name": ".38 Revolver",
+                "skillname": "Firearms (Handgun)",
+                "damage": "1D10",
+                "ammo": "6",
+                "malf": "100",
+            }
+        },
+        "Possessions": {"item": {"description": "Notebook"}},
+    }
+}
 
 
 def stub_clipboard(page):
@@ -56,8 +85,9 @@ def test_a_dholes_house_file_shows_its_report_before_it_joins_the_party(app, tmp
     expect(report.locator(".headline")).to_contain_text("Harvey [b]Walters[/b] read from The Dhole's House")
     expect(report.locator(".import-mapped")).to_contain_text("Weapon .38 Revolver: Firearms (Handgun), damage 1D10")
     # rules/coc.md §3.2a: Operate Heavy Machinery is on the sheet, each language its own skill; what is not, is said
-    expect(report.locator(".import-mapped")).to_contain_text("Operate Heavy Machinery 30, Language (Other) (Latin) 40, "
-                                                            "Language (Other) (French) 25")
+    expect(report.locator(".import-mapped")).to_contain_text(
+        "Operate Heavy Machinery 30, Language (Other) (Latin) 40, Language (Other) (French) 25"
+    )
     expect(report.locator(".import-left-out")).to_contain_text("Juggling 12")
     assert not [c for c in stored_campaigns(page)[0]["characters"]]  # nothing saved before the button
     page.screenshot(path=str(tmp_path / "import-768.png"))
@@ -123,7 +153,8 @@ TWO_ROLLS_IN_MARKDOWN = (
     "- Dice (physical): d100: 85 (tens 80, units 5)\n\n"
     "**Harvey**: Spot Hidden roll — Rolled 13 against 60 — Hard success\n"
     "- Dice (physical): d100: 13 (tens 10, units 3)\n"
-    "- Harvey ticks Spot Hidden for improvement\n")
+    "- Harvey ticks Spot Hidden for improvement\n"
+)
 
 
 def test_the_campaigns_format_changed_to_markdown_and_a_stretch_copied_from_the_log(app, tmp_path):
@@ -138,7 +169,8 @@ def test_the_campaigns_format_changed_to_markdown_and_a_stretch_copied_from_the_
         "[b]Masks[/b]\n\n[b]Harvey[/b]: Spot Hidden roll — Rolled 85 against 60 — Failure\n[list]\n"
         "[*]Dice (physical): d100: 85 (tens 80, units 5)\n[/list]\n\n"
         "[b]Harvey[/b]: Spot Hidden roll — Rolled 13 against 60 — Hard success\n[list]\n"
-        "[*]Dice (physical): d100: 13 (tens 10, units 3)\n[*]Harvey ticks Spot Hidden for improvement\n[/list]\n")
+        "[*]Dice (physical): d100: 13 (tens 10, units 3)\n[*]Harvey ticks Spot Hidden for improvement\n[/list]\n"
+    )
     panel.get_by_text("Markdown (Discord, Reddit)").click()
     expect(page.locator(".forum-preview")).to_have_value(TWO_ROLLS_IN_MARKDOWN)
     expect(panel.get_by_role("button", name="Copy for the forum (BBCode)")).to_have_count(0)
@@ -162,9 +194,11 @@ def test_the_campaigns_format_changed_to_markdown_and_a_stretch_copied_from_the_
     row.locator(".log-open").click()
     row.get_by_role("button", name="Copy for the forum (Markdown)").click()
     expect(row.locator(".copy-said")).to_have_text("Copied as Markdown: paste it into your post.")
-    assert written(page) == ("**Harvey**: Spot Hidden roll — Rolled 13 against 60 — Hard success\n"
-                             "- Dice (physical): d100: 13 (tens 10, units 3)\n"
-                             "- Harvey ticks Spot Hidden for improvement\n")
+    assert written(page) == (
+        "**Harvey**: Spot Hidden roll — Rolled 13 against 60 — Hard success\n"
+        "- Dice (physical): d100: 13 (tens 10, units 3)\n"
+        "- Harvey ticks Spot Hidden for improvement\n"
+    )
 
 
 def test_the_forums_format_travels_with_the_campaign_file(app, tmp_path):

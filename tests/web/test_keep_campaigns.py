@@ -27,7 +27,9 @@ def _open(browser, site_url, granted: bool):
     return context, page
 
 
-def test_the_note_shows_when_the_browser_may_delete_the_campaigns_and_goes_once_dismissed(browser, site_url, foreign_requests):
+def test_the_note_shows_when_the_browser_may_delete_the_campaigns_and_goes_once_dismissed(
+    browser, site_url, foreign_requests
+):
     context, page = _open(browser, site_url, granted=False)
     try:
         note = page.locator("[data-eviction-note]")
@@ -57,7 +59,9 @@ def test_no_note_when_persistence_is_granted(browser, site_url, foreign_requests
         context.close()
 
 
-def test_back_up_everything_then_restore_on_a_fresh_profile_gives_every_campaign_back(browser, site_url, tmp_path, foreign_requests):
+def test_back_up_everything_then_restore_on_a_fresh_profile_gives_every_campaign_back(
+    browser, site_url, tmp_path, foreign_requests
+):
     context, page = _open(browser, site_url, granted=True)
     try:
         first = new_campaign(page, "Lost Tomb", "coc")
@@ -95,7 +99,18 @@ def test_back_up_everything_then_restore_on_a_fresh_profile_gives_every_campaign
         expect(page.locator(".campaign-row")).to_have_count(3)
         after = {c["id"]: c for c in stored_campaigns(page)}
         for cid in (first, second, third):
-            for field in ("schema", "id", "name", "game", "created", "updated", "revision", "settings", "characters", "encounters"):
+            for field in (
+                "schema",
+                "id",
+                "name",
+                "game",
+                "created",
+                "updated",
+                "revision",
+                "settings",
+                "characters",
+                "encounters",
+            ):
                 assert after[cid][field] == before[cid][field], (cid, field)
             assert stored_log(page, cid) == logs[cid]
 
@@ -121,7 +136,9 @@ def test_back_up_everything_then_restore_on_a_fresh_profile_gives_every_campaign
         expect(report.locator("[data-restore-clash]")).to_have_count(3)
         report.locator(f'[data-restore-clash="{first}"]').get_by_role("button", name="Keep both").click()
         report.locator(f'[data-restore-clash="{second}"]').get_by_role("button", name="Leave it").click()
-        report.locator(f'[data-restore-clash="{third}"]').get_by_role("button", name="Replace with the backup's").click()
+        report.locator(f'[data-restore-clash="{third}"]').get_by_role(
+            "button", name="Replace with the backup's"
+        ).click()
         expect(page.locator(".campaign-row")).to_have_count(4)
         expect(page.locator(".campaign-row", has_text="Lost Tomb (imported")).to_have_count(1)
         expect(ward).to_contain_text("Ward Nine")  # the backup's, in place of the one changed here
@@ -166,7 +183,9 @@ def test_the_fixed_bars_clear_the_home_indicator(app):
     for selector in BOTTOM_BARS:
         texts = [rule["text"] for rule in rules if rule["selector"] == selector]
         assert any("safe-area-inset-bottom" in text for text in texts), (selector, texts)
-    from_the_top = [rule for rule in rules if rule["selector"] == ".drawer" and re.search(r"(?<![-\w])top: 0", rule["text"])]
+    from_the_top = [
+        rule for rule in rules if rule["selector"] == ".drawer" and re.search(r"(?<![-\w])top: 0", rule["text"])
+    ]
     assert from_the_top, "the side panel's rule is found"
     for rule in from_the_top:
         assert "safe-area-inset-top" in rule["text"], rule

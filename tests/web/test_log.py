@@ -13,21 +13,21 @@ pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied b
 
 GOLDEN = {  # the engine's forum.stretch of the two rolls, typed dice said as physical
     "bbcode": "[b]Masks[/b]\n\n"
-              "[b]Harvey[/b]: Spot Hidden roll — Rolled 85 against 60 — Failure\n[list]\n"
-              "[*]Dice (physical): d100: 85 (tens 80, units 5)\n[/list]\n\n"
-              "[b]Harvey[/b]: Attack → Cultist — Rolled 30 against 60 — Hard success\n[list]\n"
-              "[*]Dice (physical): Fighting (Brawl) roll, d100: 30 (tens 30, units 0); Dodge roll, d100: 90 (tens 90, "
-              "units 0); 1d3: 2 (Unarmed damage)\n"
-              "[*]Harvey hits Cultist for 2\n[*]Cultist loses 2 HP (10 → 8)\n"
-              "[*]Harvey ticks Fighting (Brawl) for improvement\n[/list]\n",
+    "[b]Harvey[/b]: Spot Hidden roll — Rolled 85 against 60 — Failure\n[list]\n"
+    "[*]Dice (physical): d100: 85 (tens 80, units 5)\n[/list]\n\n"
+    "[b]Harvey[/b]: Attack → Cultist — Rolled 30 against 60 — Hard success\n[list]\n"
+    "[*]Dice (physical): Fighting (Brawl) roll, d100: 30 (tens 30, units 0); Dodge roll, d100: 90 (tens 90, "
+    "units 0); 1d3: 2 (Unarmed damage)\n"
+    "[*]Harvey hits Cultist for 2\n[*]Cultist loses 2 HP (10 → 8)\n"
+    "[*]Harvey ticks Fighting (Brawl) for improvement\n[/list]\n",
     "markdown": "### Masks\n\n"
-                "**Harvey**: Spot Hidden roll — Rolled 85 against 60 — Failure\n"
-                "- Dice (physical): d100: 85 (tens 80, units 5)\n\n"
-                "**Harvey**: Attack → Cultist — Rolled 30 against 60 — Hard success\n"
-                "- Dice (physical): Fighting (Brawl) roll, d100: 30 (tens 30, units 0); Dodge roll, d100: 90 (tens 90, "
-                "units 0); 1d3: 2 (Unarmed damage)\n"
-                "- Harvey hits Cultist for 2\n- Cultist loses 2 HP (10 → 8)\n"
-                "- Harvey ticks Fighting (Brawl) for improvement\n",
+    "**Harvey**: Spot Hidden roll — Rolled 85 against 60 — Failure\n"
+    "- Dice (physical): d100: 85 (tens 80, units 5)\n\n"
+    "**Harvey**: Attack → Cultist — Rolled 30 against 60 — Hard success\n"
+    "- Dice (physical): Fighting (Brawl) roll, d100: 30 (tens 30, units 0); Dodge roll, d100: 90 (tens 90, "
+    "units 0); 1d3: 2 (Unarmed damage)\n"
+    "- Harvey hits Cultist for 2\n- Cultist loses 2 HP (10 → 8)\n"
+    "- Harvey ticks Fighting (Brawl) for improvement\n",
 }
 
 
@@ -57,13 +57,19 @@ def test_rolls_are_logged_undone_redone_and_copied_as_a_forum_post(app, tmp_path
     page.get_by_role("link", name="Log").click()
     rows = page.locator(".log-row")
     expect(rows).to_have_count(2)
-    expect(rows.nth(0).locator(".log-headline")).to_have_text("Harvey: Attack → Cultist: Rolled 30 against 60 — Hard success")
+    expect(rows.nth(0).locator(".log-headline")).to_have_text(
+        "Harvey: Attack → Cultist: Rolled 30 against 60 — Hard success"
+    )
     expect(rows.nth(0).locator(".log-who")).to_have_text("Harvey, Cultist")
-    expect(rows.nth(1).locator(".log-headline")).to_have_text("Harvey: Spot Hidden roll: Rolled 85 against 60 — Failure")
+    expect(rows.nth(1).locator(".log-headline")).to_have_text(
+        "Harvey: Spot Hidden roll: Rolled 85 against 60 — Failure"
+    )
     expect(rows.nth(1).locator(".log-who")).to_have_text("Harvey")
     # the trace, one tap away
     rows.nth(0).locator(".log-open").click()
-    expect(rows.nth(0).locator(".trace")).to_contain_text("Dice in order: Fighting (Brawl) roll: units die 0, tens die 30")
+    expect(rows.nth(0).locator(".trace")).to_contain_text(
+        "Dice in order: Fighting (Brawl) roll: units die 0, tens die 30"
+    )
     # filters: by character, by a word
     page.get_by_label("Who").select_option(label="Cultist")
     expect(rows).to_have_count(1)
@@ -100,7 +106,10 @@ def test_rolls_are_logged_undone_redone_and_copied_as_a_forum_post(app, tmp_path
         panel.get_by_role("button", name="Download a .md file").click()
     assert download.value.suggested_filename == "masks-log.md"
     assert download.value.path().read_text(encoding="utf-8") == GOLDEN["markdown"]
-    assert stored_campaigns(page)[0]["forum"] == {"format": "markdown", "undone": "leave_out"}  # the preview followed it
+    assert stored_campaigns(page)[0]["forum"] == {
+        "format": "markdown",
+        "undone": "leave_out",
+    }  # the preview followed it
 
     # undo puts the cultist back exactly and the log says so; redo applies it again
     page.get_by_role("button", name="Undo: Harvey: Attack → Cultist").click()
@@ -139,9 +148,19 @@ def test_rolls_are_logged_undone_redone_and_copied_as_a_forum_post(app, tmp_path
 def test_a_long_log_is_read_a_page_at_a_time(app):
     page = app
     party = sheets(3)
-    record = {"schema": "rules-companion.campaign/1", "id": "c-long", "name": "Long", "game": "coc",
-              "created": "2026-01-05T19:00:00.000Z", "updated": "2026-01-05T19:00:00.000Z", "revision": 0, "settings": {},
-              "characters": [{"id": f"ch-{i}", "kind": "pc", "sheet": s} for i, s in enumerate(party)], "log": [], "encounters": []}
+    record = {
+        "schema": "rules-companion.campaign/1",
+        "id": "c-long",
+        "name": "Long",
+        "game": "coc",
+        "created": "2026-01-05T19:00:00.000Z",
+        "updated": "2026-01-05T19:00:00.000Z",
+        "revision": 0,
+        "settings": {},
+        "characters": [{"id": f"ch-{i}", "kind": "pc", "sheet": s} for i, s in enumerate(party)],
+        "log": [],
+        "encounters": [],
+    }
     page.evaluate(FILL, {"record": record, "templates": templates(party)[:3], "count": 130})
     page.goto(page.url.split("#")[0] + "#/c/c-long/log")
     page.reload()

@@ -46,7 +46,9 @@ def test_an_entry_stored_with_each_sheet_whole_after_it_is_undone_and_redone_exa
     expect(page.locator("form.sheet-editor")).to_have_count(0)
     edited = sheet_of(page, "Ann")
     [entry] = stored_log(page, campaign_id)
-    assert "after" not in entry and list(entry["changes"].values())[0] == {"characteristics": {"STR": [before["characteristics"]["STR"] + 5]}}
+    assert "after" not in entry and list(entry["changes"].values())[0] == {
+        "characteristics": {"STR": [before["characteristics"]["STR"] + 5]}
+    }
     # the same entry as an older version of the app kept it: each sheet whole after it
     old = {("after" if k == "changes" else k): (entry_after(entry) if k == "changes" else v) for k, v in entry.items()}
     page.evaluate(PUT_ENTRY, [campaign_id, old])

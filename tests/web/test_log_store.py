@@ -3,14 +3,14 @@ transaction or not at all; the log pages newest first, filters and searches with
 campaign file's log moves into the log stores and back out on export; a version-1 database is migrated.
 Driven through the page's own storage module in real IndexedDB."""
 
-
 from tests.web.helpers import boot
 
 ENTRY = """(id, who, headline, kind = "roll", extra = {}) => ({
     id, at: "2026-12-01T20:15:03Z", op: "coc.skill_roll", args: {}, who, encounter: null,
     result: { text: [headline], label: headline }, before: {}, after: {}, kind, ...extra })"""
 
-SCRIPT = """async ([memory]) => {
+SCRIPT = (
+    """async ([memory]) => {
     const { openStorage } = await import("./src/store/storage.mjs");
     const { MemoryStorage } = await import("./src/store/memory_storage.mjs");
     const { newCampaign, StaleError, withParts } = await import("./src/store/records.mjs");
@@ -58,7 +58,9 @@ SCRIPT = """async ([memory]) => {
     await storage.remove(campaign.id);
     out.removed = [await storage.logCount(campaign.id), (await storage.logPage(campaign.id)).length];
     return out;
-}""" % ENTRY
+}"""
+    % ENTRY
+)
 
 
 def check(out):
@@ -71,7 +73,11 @@ def check(out):
     assert out["refused"] is True and out["afterRefusal"] == [4, 8], "a refused change writes neither sheet nor entry"
     assert out["undo"] == "Undone: Ghoul takes 5 damage"
     assert out["historyAfterUndo"] == {"done": [], "undone": ["e4"]}
-    assert out["all"] == ["e1", "e2", "e3", "e4", "e6"] and out["entry"] == [True, {"ch-b": {"hp": [8]}}, {"ch-b": {"name": "Ghoul", "hp": 8}}]
+    assert out["all"] == ["e1", "e2", "e3", "e4", "e6"] and out["entry"] == [
+        True,
+        {"ch-b": {"hp": [8]}},
+        {"ch-b": {"name": "Ghoul", "hp": 8}},
+    ]
     assert out["removed"] == [0, 0]
 
 

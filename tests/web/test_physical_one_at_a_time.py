@@ -48,7 +48,8 @@ def test_a_sanity_loss_of_5_or_more_asks_for_the_int_roll_after_the_loss(app):
     # the headline names both rolls with their outcomes: the loss, then the INT roll
     expect(result.locator(".headline")).to_have_text("Sanity roll 99 vs 60 — Failure: loses 6 Sanity (60 → 54)")
     expect(result.locator(".headline-more li")).to_have_text(
-        ["INT roll 90 vs 80 — Failure: the mind closes to the horror, stays sane"])
+        ["INT roll 90 vs 80 — Failure: the mind closes to the horror, stays sane"]
+    )
     page.screenshot(path=str(SHOTS / "sanity-headline-390x844.png"))
     page.set_viewport_size({"width": 768, "height": 1024})
     page.screenshot(path=str(SHOTS / "sanity-headline-768x1024.png"))

@@ -39,7 +39,12 @@ def spaces_gzip(size: int, stated: int | None = None, piece: int = 64 << 20) -> 
     for _ in range(size // piece):
         crc = zlib.crc32(chunk, crc)
     header = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff"
-    return header + block * (size // piece) + deflate.flush() + struct.pack("<II", crc, size % 2**32 if stated is None else stated)
+    return (
+        header
+        + block * (size // piece)
+        + deflate.flush()
+        + struct.pack("<II", crc, size % 2**32 if stated is None else stated)
+    )
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +58,11 @@ def renderers(page) -> list[int]:
     """The process ids of the browser's renderers (the page's and its workers' memory is theirs)."""
     session = page.context.browser.new_browser_cdp_session()
     try:
-        return [each["id"] for each in session.send("SystemInfo.getProcessInfo")["processInfo"] if each["type"] == "renderer"]
+        return [
+            each["id"]
+            for each in session.send("SystemInfo.getProcessInfo")["processInfo"]
+            if each["type"] == "renderer"
+        ]
     finally:
         session.detach()
 
@@ -88,7 +97,9 @@ def choose(page, path: Path) -> None:
 def refusal(page):
     problems = page.locator("[data-import-problems]")
     expect(problems).to_contain_text("Nothing was imported", timeout=60_000)
-    expect(page.locator(".import .file-button")).to_contain_text("Choose a campaign file")  # not left "Checking the file…"
+    expect(page.locator(".import .file-button")).to_contain_text(
+        "Choose a campaign file"
+    )  # not left "Checking the file…"
     return problems
 
 
@@ -97,9 +108,13 @@ def test_a_file_holding_no_campaign_data_is_refused_in_words_and_nothing_changes
     app.on("pageerror", lambda error: thrown.append(str(error)))
     a_coc_campaign(app)
     before = stored_campaigns(app)
-    for name, content, words in [("null", "null", "only an empty value"), ("empty-list", "[]", "only an empty list"),
-                                 ("number", "42", "only the number 42"), ("list", '[{"name": "Masks"}]', "a list of 1 item"),
-                                 ("true", " true\n", "only the value true")]:
+    for name, content, words in [
+        ("null", "null", "only an empty value"),
+        ("empty-list", "[]", "only an empty list"),
+        ("number", "42", "only the number 42"),
+        ("list", '[{"name": "Masks"}]', "a list of 1 item"),
+        ("true", " true\n", "only the value true"),
+    ]:
         import_file(app, tmp_path, f"{name}.campaign.json", content)
         problems = refusal(app)
         expect(problems).to_contain_text("This file is not a campaign: it holds no campaign data")
@@ -125,8 +140,12 @@ def test_a_gzip_bomb_is_refused_before_the_tab_holds_it(app, tmp_path, bomb):
     honest.write_bytes(bomb)
     peak = PeakMemory(app)
     choose(app, honest)
-    expect(refusal(app)).to_contain_text(f"too large to be a campaign: opened, it holds more than {bound // 1_000_000} MB, more than any campaign file can. Opening it stopped there.")
-    assert peak.rise() < bound + (256 << 20), peak.rise()  # counted, never kept: at most the opened pieces not yet collected
+    expect(refusal(app)).to_contain_text(
+        f"too large to be a campaign: opened, it holds more than {bound // 1_000_000} MB, more than any campaign file can. Opening it stopped there."
+    )
+    assert peak.rise() < bound + (256 << 20), (
+        peak.rise()
+    )  # counted, never kept: at most the opened pieces not yet collected
 
     at_bound = tmp_path / "at-bound.campaign.json.gz"
     at_bound.write_bytes(bomb[:-4] + struct.pack("<I", bound))

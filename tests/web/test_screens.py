@@ -30,7 +30,9 @@ SMALL_TARGETS = """() => {
 }"""
 
 
-DEVELOPER_WORDS = re.compile(r"RULES\.md|rules/[\w-]+\.md|DEVELOPERS|\.py\b|seed \d{3}|§|\b[A-Z]\d{1,2}\b|\b[a-z]+_[a-z_]+\b")
+DEVELOPER_WORDS = re.compile(
+    r"RULES\.md|rules/[\w-]+\.md|DEVELOPERS|\.py\b|seed \d{3}|§|\b[A-Z]\d{1,2}\b|\b[a-z]+_[a-z_]+\b"
+)
 """File names, seed numbers, checklist ids (U2, C11) and internal option values (afmbe_foundry)."""
 
 
@@ -94,7 +96,9 @@ def test_every_screen_on_a_tablet(tablet, scheme):
         page.locator(".party-pick button", has_text=name).click()
         expect(page.locator(".combatant h3", has_text=name)).to_be_visible()
     page.get_by_label("NPC name").fill("Ghoul")
-    page.locator('input[name="npc-dex"]').fill("40")  # after Harvey and Cultist (DEX 50 each), whoever wins their roll-off
+    page.locator('input[name="npc-dex"]').fill(
+        "40"
+    )  # after Harvey and Cultist (DEX 50 each), whoever wins their roll-off
     page.get_by_label("Give them a sheet").uncheck()
     page.get_by_role("button", name="Add the NPC").click()
     expect(page.locator(".combatant")).to_have_count(3)

@@ -82,7 +82,9 @@ def test_a_creature_made_with_a_weapon_armour_and_two_items_keeps_them_and_attac
     expect(page.locator('section.entries[data-list="items"] li')).to_have_text(["Anvil mobility penalty 1", "Lantern"])
     expect(page.locator(".summary-line")).to_contain_text("Speed walk 5 squares (mobility penalty 2: −1 square)")
     assert sheets(page, campaign_id)["Mira"]["sheet"]["items"] == [
-        {"name": "Anvil", "mobility_penalty": 1}, {"name": "Lantern", "mobility_penalty": 0}]
+        {"name": "Anvil", "mobility_penalty": 1},
+        {"name": "Lantern", "mobility_penalty": 0},
+    ]
 
     # the weapon made in the form is the attack's: d6 4 + Weapon Skill 2 = 6 ≥ Target 4; the knife's 1d6 rolls 6,
     # more than Grub's Minimum Toughness 3 (Toughness 9): a wound
@@ -96,7 +98,10 @@ def test_a_creature_made_with_a_weapon_armour_and_two_items_keeps_them_and_attac
     page.get_by_role("button", name="Close the roll drawer").click()
     after = sheets(page, campaign_id)
     assert after["Grub"]["sheet"]["wounds"] == 1
-    assert after["Mira"]["sheet"]["weapons"][0]["name"] == "Knife" and after["Mira"]["sheet"]["armour"]["name"] == "Leather"
+    assert (
+        after["Mira"]["sheet"]["weapons"][0]["name"] == "Knife"
+        and after["Mira"]["sheet"]["armour"]["name"] == "Leather"
+    )
 
 
 def test_a_robot_made_in_the_app_joins_the_cast_acts_and_an_emp_stops_it(app):
@@ -153,16 +158,24 @@ def test_a_robot_made_in_the_app_joins_the_cast_acts_and_an_emp_stops_it(app):
 def test_a_robots_sheet_imported_as_json_joins_the_cast_with_its_will(app, tmp_path):
     page = app
     campaign_id = new_campaign(page, "Imports", "semiautomagic")
-    robot = {"schema": "semiautomagic.creature/1", "name": "Clank", "kind": "robot", "scale": 0,
-             "abilities": {"Strength": 4, "Dexterity": 3, "Endurance": 3, "Intelligence": 2, "Spirit": 2}}
+    robot = {
+        "schema": "semiautomagic.creature/1",
+        "name": "Clank",
+        "kind": "robot",
+        "scale": 0,
+        "abilities": {"Strength": 4, "Dexterity": 3, "Endurance": 3, "Intelligence": 2, "Spirit": 2},
+    }
     path = tmp_path / "clank.json"
     path.write_text(json.dumps(robot), encoding="utf-8")
     page.get_by_role("link", name="About", exact=True).click()
     page.get_by_role("link", name="Tools for Imports").click()
     page.locator('section.power input[type="file"]').set_input_files(str(path))
-    wait_until(page, """() => new Promise((resolve) => { const open = indexedDB.open("rules-companion");
+    wait_until(
+        page,
+        """() => new Promise((resolve) => { const open = indexedDB.open("rules-companion");
         open.onsuccess = () => { const r = open.result.transaction("campaigns").objectStore("campaigns").getAll();
-        r.onsuccess = () => { resolve(r.result.some((c) => c.characters.some((ch) => ch.sheet.name === "Clank"))); open.result.close(); }; }; })""")
+        r.onsuccess = () => { resolve(r.result.some((c) => c.characters.some((ch) => ch.sheet.name === "Clank"))); open.result.close(); }; }; })""",
+    )
     clank = sheets(page, campaign_id)["Clank"]
     assert clank["kind"] == "npc" and clank["sheet"]["emp_complexity"] == "Advanced"
     page.goto(page.url.split("#")[0] + f"#/c/{campaign_id}/cast")

@@ -112,11 +112,14 @@ def test_enter_and_the_steppers_store_checked_values(armageddon):
     for _ in range(4):  # quick taps: each stored in turn, none lost, no stale-tab message
         plus.click(delay=0)
     expect(tn_field(page)).to_have_value("15")
-    wait_until(page, """() => new Promise((resolve) => {
+    wait_until(
+        page,
+        """() => new Promise((resolve) => {
         const open = indexedDB.open("rules-companion");
         open.onsuccess = () => { const request = open.result.transaction("campaigns").objectStore("campaigns").getAll();
           request.onsuccess = () => { resolve(request.result.some((record) => record.settings.tn === 15)); open.result.close(); }; };
-    })""")
+    })""",
+    )
     no_stale_snack(page)
     minus = page.get_by_role("button", name="Target Number (default 9) minus 1")
     for _ in range(6):
@@ -238,7 +241,9 @@ def test_the_drawer_names_the_rules_in_force_only_when_changed(armageddon):
     rules = page.locator(".drawer .house-rules li")
     expect(rules).to_have_count(2)
     expect(page.locator('.drawer [data-house-rule="tn"]')).to_have_text("House rule: Target Number: 12 (default 9)")
-    expect(page.locator('.drawer [data-house-rule="rule_of_one_mode"]')).to_contain_text("House rule: Rule of 1 reading: The reroll minus 5 is added")
+    expect(page.locator('.drawer [data-house-rule="rule_of_one_mode"]')).to_contain_text(
+        "House rule: Rule of 1 reading: The reroll minus 5 is added"
+    )
     assert DEVELOPER_WORDS.findall(page.locator(".drawer").inner_text()) == []
     expect(page.locator(".drawer .house-rules")).to_be_in_viewport()
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -267,7 +272,9 @@ def test_every_game_s_rules_screen_reads_plainly_with_large_targets(app, game):
     SHOTS.mkdir(parents=True, exist_ok=True)
     if game == "semiautomagic":  # a number whose default is "empty": the rules' own DC
         field = page.locator('[data-setting="stabilise_dc"] input[type="number"]')
-        expect(page.locator('[data-setting="stabilise_dc"] label').first).to_have_text("Medicine DC to stabilise (default: empty)")
+        expect(page.locator('[data-setting="stabilise_dc"] label').first).to_have_text(
+            "Medicine DC to stabilise (default: empty)"
+        )
         expect(field).to_have_value("")
         type_into(page, field, "7")
         leave(page)
@@ -277,12 +284,16 @@ def test_every_game_s_rules_screen_reads_plainly_with_large_targets(app, game):
         expect(page.locator('[data-setting="stabilise_dc"]')).not_to_contain_text("Changed")
         type_into(page, page.locator('[data-setting="wake_noise_dc"] input[type="number"]'), "-31")
         leave(page)
-        expect(page.locator('[data-setting="wake_noise_dc"] .field-error')).to_contain_text("must be at least -30. Not changed: Always-wakes noise DC is still -5.")
+        expect(page.locator('[data-setting="wake_noise_dc"] .field-error')).to_contain_text(
+            "must be at least -30. Not changed: Always-wakes noise DC is still -5."
+        )
     for width, height in [(768, 1024), (390, 844)]:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(100)
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), (game, width)
-        page.screenshot(path=str(SHOTS / f"rules-{game}-{width}x{height}.png"), full_page=width == 390 and game == "semiautomagic")
+        page.screenshot(
+            path=str(SHOTS / f"rules-{game}-{width}x{height}.png"), full_page=width == 390 and game == "semiautomagic"
+        )
 
 
 def test_leaving_the_screen_from_the_field_keeps_a_valid_number_and_names_an_invalid_one(armageddon):
@@ -290,15 +301,20 @@ def test_leaving_the_screen_from_the_field_keeps_a_valid_number_and_names_an_inv
     type_into(page, tn_field(page), "14")
     page.go_back()  # the field never loses the focus: the screen goes
     expect(page.locator("#party-title")).to_be_visible()
-    wait_until(page, """() => new Promise((resolve) => {
+    wait_until(
+        page,
+        """() => new Promise((resolve) => {
         const open = indexedDB.open("rules-companion");
         open.onsuccess = () => { const request = open.result.transaction("campaigns").objectStore("campaigns").getAll();
           request.onsuccess = () => { resolve(request.result.some((record) => record.settings.tn === 14)); open.result.close(); }; };
-    })""")
+    })""",
+    )
     no_stale_snack(page)
     page.get_by_role("link", name="House rules").click()
     expect(tn_field(page)).to_have_value("14")
     type_into(page, tn_field(page), "35")
     page.go_back()
-    expect(page.locator(".snackbar")).to_contain_text("Target Number must be at most 30. Not changed: Target Number is still 14.")
+    expect(page.locator(".snackbar")).to_contain_text(
+        "Target Number must be at most 30. Not changed: Target Number is still 14."
+    )
     assert settings_of(page, campaign_id) == {"tn": 14}

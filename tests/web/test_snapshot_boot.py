@@ -49,7 +49,9 @@ def test_the_app_boots_from_the_memory_snapshot(app):
     marks = app.locator("html").get_attribute("data-boot-marks")
     assert "snapshot=" in marks and "fallback=" not in marks, marks
     # the worker the page's first script started is the engine's (adopted, not a second one started)
-    assert app.evaluate("performance.getEntriesByType('resource').some((each) => each.name.endsWith('/engine_start.js'))")
+    assert app.evaluate(
+        "performance.getEntriesByType('resource').some((each) => each.name.endsWith('/engine_start.js'))"
+    )
     assert app.evaluate("window.rulesEngineWorker === undefined")
 
 
@@ -111,9 +113,13 @@ def offline_copy(page, folder, url) -> tuple[set[str], set[str]]:
     text = (folder / "sw.js").read_text(encoding="utf-8")
     version = json.loads(re.search(r"const VERSION = (\"[^\"]*\");", text).group(1))
     assets = json.loads(re.search(r"const ASSETS = (\[.*?\]);", text, re.S).group(1))
-    assert page.evaluate("navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state") == "activated"
-    cached = page.evaluate("async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)",
-                           f"rules-companion-{version}")
+    assert (
+        page.evaluate("navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state")
+        == "activated"
+    )
+    cached = page.evaluate(
+        "async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)", f"rules-companion-{version}"
+    )
     return set(cached), {urljoin(url, asset) for asset in assets}
 
 
@@ -125,7 +131,9 @@ def rolls_notice(page) -> None:
     assert "Total 9 vs 9" in roll(page, faces="4")
 
 
-def test_a_snapshot_described_as_another_builds_is_refused_and_the_offline_copy_is_whole(page, own_site, foreign_requests):
+def test_a_snapshot_described_as_another_builds_is_refused_and_the_offline_copy_is_whole(
+    page, own_site, foreign_requests
+):
     folder, url, _server = own_site
     info = folder / "pyodide" / "py_rules.snapshot.json"
     described = json.loads(info.read_text())
@@ -139,14 +147,16 @@ def test_a_snapshot_described_as_another_builds_is_refused_and_the_offline_copy_
     rolls_notice(page)
 
 
-def test_a_snapshot_with_4_kb_changed_is_refused_by_its_hash_and_the_offline_copy_is_whole(page, own_site, foreign_requests):
+def test_a_snapshot_with_4_kb_changed_is_refused_by_its_hash_and_the_offline_copy_is_whole(
+    page, own_site, foreign_requests
+):
     """Changed inside and compressed again: a well-formed gzip file of the right size for this Pyodide build,
     which only the SHA-256 in the description tells apart."""
     folder, url, _server = own_site
     snapshot = folder / "pyodide" / "py_rules.snapshot.gz"
     packed = bytearray(gzip.decompress(snapshot.read_bytes()))
     middle = len(packed) // 2
-    packed[middle:middle + 4096] = bytes(b ^ 0xFF for b in packed[middle:middle + 4096])
+    packed[middle : middle + 4096] = bytes(b ^ 0xFF for b in packed[middle : middle + 4096])
     snapshot.write_bytes(gzip.compress(bytes(packed), mtime=0))
     warnings = boot_without_the_snapshot(page, url)
     assert "do not match the SHA-256" in the_reason(warnings)

@@ -48,7 +48,9 @@ def shoot(page, name):
     for width, height in ((390, 844), (1024, 768)):
         page.set_viewport_size({"width": width, "height": height})
         page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"), full_page=True)
-        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), f"{name} scrolls sideways at {width}"
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), (
+            f"{name} scrolls sideways at {width}"
+        )
     page.set_viewport_size({"width": 1024, "height": 768})
 
 
@@ -76,7 +78,9 @@ def test_a_coc_table_layout_block_is_read_asked_and_saved(app):
     edu = form.locator(".field", has=page.locator('input[name="given-EDU"]'))
     expect(edu).to_contain_text("Printed as “EDU -”, not understood.")
     expect(edu).not_to_contain_text("leaves it out")
-    expect(form.locator(".field", has=page.locator('input[name="given-Luck"]'))).to_contain_text("The block leaves it out.")
+    expect(form.locator(".field", has=page.locator('input[name="given-Luck"]'))).to_contain_text(
+        "The block leaves it out."
+    )
     expect(form.locator(".not-read-list")).to_contain_text("Basket Weaving 55%")
     form.locator('input[name="given-EDU"]').fill("85")
     form.locator('input[name="given-Luck"]').fill("999")
@@ -90,8 +94,16 @@ def test_a_coc_table_layout_block_is_read_asked_and_saved(app):
     stored = next(c for c in stored_campaigns(page) if c["id"] == campaign_id)
     (ada,) = stored["characters"]
     assert ada["kind"] == "npc" and ada["sheet"]["age"] == 45
-    assert ada["sheet"]["characteristics"] == {"STR": 45, "CON": 50, "SIZ": 55, "DEX": 60, "APP": 65, "INT": 80,
-                                               "POW": 70, "EDU": 85}
+    assert ada["sheet"]["characteristics"] == {
+        "STR": 45,
+        "CON": 50,
+        "SIZ": 55,
+        "DEX": 60,
+        "APP": 65,
+        "INT": 80,
+        "POW": 70,
+        "EDU": 85,
+    }
     assert ada["sheet"]["luck"] == 50 and ada["sheet"]["skills"]["Psychology"] == 70
 
 
@@ -100,9 +112,16 @@ def test_an_armageddon_block_is_read_and_saved(app):
     page.set_viewport_size({"width": 1024, "height": 768})
     campaign_id = new_campaign(page, "Unisystem", "armageddon")
     form = paste(page, ARMAGEDDON)
-    for words in ("Strength 3", "Perception 2", "Life Points 40", "Skill Guns (Handgun) 3", "Quality Hard to Kill 2",
-                  "Attack Punch: d4 × Strength, bludgeoning, rolled with Brawling",
-                  "Attack .38 revolver: d6 × 4, bullet, rolled with Guns (Handgun)", "Armour 10 (Kevlar vest)"):
+    for words in (
+        "Strength 3",
+        "Perception 2",
+        "Life Points 40",
+        "Skill Guns (Handgun) 3",
+        "Quality Hard to Kill 2",
+        "Attack Punch: d4 × Strength, bludgeoning, rolled with Brawling",
+        "Attack .38 revolver: d6 × 4, bullet, rolled with Guns (Handgun)",
+        "Armour 10 (Kevlar vest)",
+    ):
         expect(form.locator(".read-list")).to_contain_text(words)
     expect(form.get_by_text("Everything in the text was understood.")).to_be_visible()
     expect(form.locator('input[name^="given-"]')).to_have_count(0)
@@ -113,8 +132,14 @@ def test_an_armageddon_block_is_read_and_saved(app):
     stored = next(c for c in stored_campaigns(page) if c["id"] == campaign_id)
     (cop,) = stored["characters"]
     assert cop["kind"] == "npc"
-    assert cop["sheet"]["attributes"] == {"Strength": 3, "Dexterity": 2, "Constitution": 3, "Intelligence": 2,
-                                          "Perception": 2, "Willpower": 2}
+    assert cop["sheet"]["attributes"] == {
+        "Strength": 3,
+        "Dexterity": 2,
+        "Constitution": 3,
+        "Intelligence": 2,
+        "Perception": 2,
+        "Willpower": 2,
+    }
     assert [w["name"] for w in cop["sheet"]["weapons"]] == ["Punch", ".38 revolver"]
     assert cop["sheet"]["armour"] == {"name": "Kevlar vest", "value": 10}
     assert cop["sheet"]["derived"]["life_points"] == 40

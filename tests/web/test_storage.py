@@ -11,8 +11,11 @@ from tests.web.helpers import boot, new_campaign, new_character, open_sheet, rol
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
+
 def test_storage_unavailable_shows_a_banner_and_rolls_still_work(page, site_url, foreign_requests):
-    page.add_init_script("IDBFactory.prototype.open = function () { throw new DOMException('The user denied permission to access the database.', 'SecurityError'); };")
+    page.add_init_script(
+        "IDBFactory.prototype.open = function () { throw new DOMException('The user denied permission to access the database.', 'SecurityError'); };"
+    )
     boot(page, site_url)
     banner = page.locator(".banner[data-storage=memory]")
     expect(banner).to_contain_text("Storage is not available")
@@ -77,8 +80,11 @@ def test_corrupted_files_are_refused_with_each_problem_and_nothing_changes(app, 
     negative["id"] = "other"
     negative["characters"][0]["sheet"]["attributes"]["Strength"] = -2
     wrong_schema = {**json.loads(json.dumps(good)), "id": "other2", "schema": "rules-companion.campaign/99"}
-    cases = {"bad.json": ("{ not json", "not valid JSON"), "negative.json": (json.dumps(negative), "Strength"),
-             "schema.json": (json.dumps(wrong_schema), "newer version of the app")}
+    cases = {
+        "bad.json": ("{ not json", "not valid JSON"),
+        "negative.json": (json.dumps(negative), "Strength"),
+        "schema.json": (json.dumps(wrong_schema), "newer version of the app"),
+    }
     for name, (text, words) in cases.items():
         path = tmp_path / name
         path.write_text(text)
@@ -98,11 +104,14 @@ def test_the_old_pages_saved_values_become_the_first_campaign_once(page, site_ur
     operations = {op["id"]: op for op in api.catalog()["operations"]}
     jack = next(p for p in operations["armageddon.character_sheet"]["params"] if p["name"] == "character")["example"]
     page.goto(site_url + "reference.html")  # same origin: write what the old page kept in localStorage
-    page.evaluate("""([jack]) => {
+    page.evaluate(
+        """([jack]) => {
         localStorage.setItem("rules-companion:armageddon.character", JSON.stringify(jack));
         localStorage.setItem("rules-companion:armageddon.setting.tn", "11");
         localStorage.setItem("rules-companion:coc.investigator", "{not json");
-    }""", [jack])
+    }""",
+        [jack],
+    )
     for _ in range(2):  # a second visit does not bring them over again
         boot(page, site_url)
         row = page.locator(".campaign-row", has_text="Armageddon — from before")
@@ -138,7 +147,8 @@ def test_a_stored_campaign_of_an_older_schema_is_migrated_when_opened(app):
     page = app
     operations = {op["id"]: op for op in api.catalog()["operations"]}
     harvey = next(p for p in operations["coc.skill_roll"]["params"] if p["name"] == "investigator")["example"]
-    page.evaluate("""([harvey]) => new Promise((resolve, reject) => {
+    page.evaluate(
+        """([harvey]) => new Promise((resolve, reject) => {
         const open = indexedDB.open("rules-companion");
         open.onsuccess = () => {
             const tx = open.result.transaction("campaigns", "readwrite");
@@ -147,7 +157,9 @@ def test_a_stored_campaign_of_an_older_schema_is_migrated_when_opened(app):
             tx.oncomplete = () => { open.result.close(); resolve(); };
             tx.onerror = () => reject(tx.error);
         };
-    })""", [harvey])
+    })""",
+        [harvey],
+    )
     page.reload()
     row = page.locator('[data-campaign="old-one"]')
     expect(row).to_contain_text("Before campaigns")

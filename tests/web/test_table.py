@@ -15,25 +15,47 @@ pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied b
 # Per game: two characters, the row rolled with typed faces and what it shows, a house rule that changes it.
 GAMES = {
     "armageddon": {
-        "characters": [("Jack", {"attributes.Perception": 3, "attributes.Constitution": 2}, {"Notice": 2}), ("Ann", {}, {"Dodge": 3})],
-        "row": "skill-Notice", "faces": "5", "before": "Total 10 vs 9: success",
-        "setting": ("tn", "11"), "badge": "Target Number: 11", "after": "Total 10 vs 11: failure",
+        "characters": [
+            ("Jack", {"attributes.Perception": 3, "attributes.Constitution": 2}, {"Notice": 2}),
+            ("Ann", {}, {"Dodge": 3}),
+        ],
+        "row": "skill-Notice",
+        "faces": "5",
+        "before": "Total 10 vs 9: success",
+        "setting": ("tn", "11"),
+        "badge": "Target Number: 11",
+        "after": "Total 10 vs 11: failure",
         "named": "House rule in effect: Target Number — 11",
-        "damage": ("damage", {"amount": "5"}, "Life Points", "21/26"), "heal": ("heal", {"amount": "3"}, "Life Points", "24/26"),
+        "damage": ("damage", {"amount": "5"}, "Life Points", "21/26"),
+        "heal": ("heal", {"amount": "3"}, "Life Points", "24/26"),
     },
     "semiautomagic": {
         "characters": [("Mira", {}, {"Perception": 1}), ("Grub", {"abilities.Strength": 5}, {"Weapon Skill": 2})],
-        "row": "skill-Perception", "faces": "5", "before": "Total 6",
-        "setting": ("dying_trigger", "more"), "badge": "Dying trigger: Damage more than Toughness", "after": "Total 9 vs 9: wounded",
+        "row": "skill-Perception",
+        "faces": "5",
+        "before": "Total 6",
+        "setting": ("dying_trigger", "more"),
+        "badge": "Dying trigger: Damage more than Toughness",
+        "after": "Total 9 vs 9: wounded",
         "named": "House rule in effect: Dying trigger — Damage more than Toughness",
-        "damage": ("damage", {"damage": "4"}, None, "Wounds 1"), "heal": ("heal", {"days": "1"}, None, "Wounds 0"),
+        "damage": ("damage", {"damage": "4"}, None, "Wounds 1"),
+        "heal": ("heal", {"days": "1"}, None, "Wounds 0"),
     },
     "coc": {
-        "characters": [("Harvey", {"CON": 50, "SIZ": 50}, {"Spot Hidden": 60}), ("Cultist", {"STR": 60}, {"Dodge": 30})],
-        "row": "skill-Spot Hidden", "faces": "7 90", "fields": {"difficulty": "Hard"}, "before": "Fumble",
-        "setting": ("fumble_basis", "raw_skill"), "badge": "Fumble range basis: The skill value itself", "after": "Rolled 97 against 60 — Failure",
+        "characters": [
+            ("Harvey", {"CON": 50, "SIZ": 50}, {"Spot Hidden": 60}),
+            ("Cultist", {"STR": 60}, {"Dodge": 30}),
+        ],
+        "row": "skill-Spot Hidden",
+        "faces": "7 90",
+        "fields": {"difficulty": "Hard"},
+        "before": "Fumble",
+        "setting": ("fumble_basis", "raw_skill"),
+        "badge": "Fumble range basis: The skill value itself",
+        "after": "Rolled 97 against 60 — Failure",
         "named": "House rule in effect: Fumble range basis — The skill value itself",
-        "damage": ("damage", {"amount": "3"}, "HP", "7/10"), "heal": ("first_aid", {"skill": "30"}, "HP", "8/10"),
+        "damage": ("damage", {"amount": "3"}, "HP", "7/10"),
+        "heal": ("first_aid", {"skill": "30"}, "HP", "8/10"),
     },
 }
 
@@ -95,7 +117,9 @@ def test_a_campaign_from_start_to_import(app, game, tmp_path):
         control.press("Enter")  # a house-rule number is stored when committed, not at each keystroke
     expect(page.locator(f'[data-setting="{name}"]')).to_contain_text("Changed")
     page.go_back()
-    if game == "semiautomagic":  # its checks have no house rule; taking a hit has: damage = Toughness 9 starts dying by default
+    if (
+        game == "semiautomagic"
+    ):  # its checks have no house rule; taking a hit has: damage = Toughness 9 starts dying by default
         page.locator('.quick-actions [data-action="damage"]').click()
         expect(page.locator(".drawer .badges")).to_contain_text(spec["badge"])
         text = roll(page, fields={"damage": "9"})
@@ -152,8 +176,12 @@ def test_editing_a_sheet_checks_each_value_next_to_its_field(app):
     perception.fill("")
     perception.press_sequentially("1e")  # the browser cannot read it as a number (validity.badInput)
     editor.get_by_role("button", name="Save the sheet").click()
-    expect(editor.locator(".field", has=page.locator('input[name="attributes.Strength"]')).locator(".field-error")).to_have_text("Strength must be at least 0.")
-    expect(editor.locator(".field", has=page.locator('input[name="attributes.Perception"]')).locator(".field-error")).to_contain_text("enter a whole number")
+    expect(
+        editor.locator(".field", has=page.locator('input[name="attributes.Strength"]')).locator(".field-error")
+    ).to_have_text("Strength must be at least 0.")
+    expect(
+        editor.locator(".field", has=page.locator('input[name="attributes.Perception"]')).locator(".field-error")
+    ).to_contain_text("enter a whole number")
     editor.locator('input[name="attributes.Strength"]').fill("4")
     perception.fill("5")
     editor.locator('input[name="skills.Notice"]').fill("3")
@@ -194,7 +222,9 @@ def test_an_attack_on_a_character_of_the_campaign_changes_both_sheets(app):
     bonus.fill("")
     bonus.press_sequentially("1e")
     drawer.locator("button.roll").click()
-    expect(drawer.locator(".field", has=page.locator('input[name="attacker_bonus"]')).locator(".field-error")).to_contain_text("enter a whole number")
+    expect(
+        drawer.locator(".field", has=page.locator('input[name="attacker_bonus"]')).locator(".field-error")
+    ).to_contain_text("enter a whole number")
     expect(drawer.locator("[data-result]")).to_have_count(0)  # nothing was rolled with a guessed value
     revision = stored_campaigns(page)[0]["revision"]
     text = roll(page, faces="0 30 0 90 2", fields={"attacker_bonus": "0"})
@@ -288,7 +318,9 @@ def test_after_a_failed_roll_push_or_spend_luck_right_there(app):
     page.locator('.drawer input[name="dice"]').fill("5 20")  # physical dice stay chosen from the roll pushed
     page.locator(".drawer button.roll").click()  # a push must be justified: said next to the field
     expect(page.locator(".drawer .field-error").first).to_contain_text("justif")
-    assert "Rolled 25 against 60 — Hard success" in roll(page, faces="5 20", fields={"justification": "I search the desk again"})
+    assert "Rolled 25 against 60 — Hard success" in roll(
+        page, faces="5 20", fields={"justification": "I search the desk again"}
+    )
 
 
 def test_an_armageddon_character_carries_items_and_the_card_shows_the_encumbrance(app):
@@ -306,5 +338,7 @@ def test_an_armageddon_character_carries_items_and_the_card_shows_the_encumbranc
     weight.fill("80")
     expect(form.locator(".derived")).to_contain_text("Carrying capacity")
     form.get_by_role("button", name="Create Jack").click()
-    expect(page.locator(".character-card")).to_contain_text("−5 rolls needing silence or fast reactions, and Speed: Extra Heavy Encumbrance (80 lb)")
+    expect(page.locator(".character-card")).to_contain_text(
+        "−5 rolls needing silence or fast reactions, and Speed: Extra Heavy Encumbrance (80 lb)"
+    )
     assert stored_campaigns(page)[0]["characters"][0]["sheet"]["items"] == [{"name": "Backpack", "weight": 80}]

@@ -58,7 +58,9 @@ def offer_and_accept(tab, *others_that_reload) -> None:
         tab.locator("#update-reload").click()
 
 
-def test_an_open_sheet_edit_keeps_its_typing_through_an_update_and_the_new_version_waits_for_it(context, own_site, foreign_requests):
+def test_an_open_sheet_edit_keeps_its_typing_through_an_update_and_the_new_version_waits_for_it(
+    context, own_site, foreign_requests
+):
     copy, url, _server = own_site
     errors: list[str] = []
     context.on("page", lambda page: page.on("pageerror", lambda error: errors.append(str(error))))
@@ -106,11 +108,18 @@ def test_an_open_sheet_edit_keeps_its_typing_through_an_update_and_the_new_versi
     expect(editing.locator("#sheet-title")).to_have_text("Jack Hawk", timeout=60_000)
     expect(editing.locator("#update")).to_be_hidden()
     assert [c["sheet"]["name"] for c in stored_campaigns(taker)[0]["characters"]] == ["Jack Hawk"]
-    assert taker.evaluate("async () => (await indexedDB.databases()).find((each) => each.name === 'rules-companion').version") == 4
+    assert (
+        taker.evaluate(
+            "async () => (await indexedDB.databases()).find((each) => each.name === 'rules-companion').version"
+        )
+        == 4
+    )
     assert errors == [], errors
 
 
-def test_typing_left_half_done_waits_until_the_user_agrees_and_a_closed_edit_lets_the_tab_go(context, own_site, foreign_requests):
+def test_typing_left_half_done_waits_until_the_user_agrees_and_a_closed_edit_lets_the_tab_go(
+    context, own_site, foreign_requests
+):
     copy, url, _server = own_site
     taker = context.new_page()
     first_visit(taker, url)

@@ -31,6 +31,8 @@ def bundled(copy: Path, name: str) -> Path:
     if name == "main.mjs":
         return copy / name
     return next(chunk for chunk in sorted(copy.glob("chunk-*.mjs")) if 'id="log-title"' in chunk.read_text())
+
+
 MARK = re.compile(r"\n;\(globalThis\.__ran \?\?= \[\]\)\.push\(\"[^\"]*\"\);\n$")
 CSS_MARK = re.compile(r"\n:root \{ --deploy: \"[^\"]*\"; \}\n$")
 
@@ -86,7 +88,9 @@ def test_a_new_version_reaches_every_tab_and_no_page_mixes_versions(page, own_si
     # Tab C misses the takeover (as a tab frozen in the background would): its controllerchange never
     # reaches the app, so it stays on the old version after the new worker took over.
     tab_c = context.new_page()
-    tab_c.add_init_script("navigator.serviceWorker.addEventListener('controllerchange', (e) => e.stopImmediatePropagation())")
+    tab_c.add_init_script(
+        "navigator.serviceWorker.addEventListener('controllerchange', (e) => e.stopImmediatePropagation())"
+    )
     for tab in (tab_b, tab_c):
         booted_with_offline_copy(tab, url)
     for tab in (tab_a, tab_b, tab_c):
@@ -156,7 +160,9 @@ FRAMER = """<!doctype html><meta charset="utf-8"><title>Someone else's page</tit
 <iframe src={src}></iframe>"""
 
 
-def test_a_page_of_another_origin_framing_the_app_gets_a_refusal_not_the_app(page, own_site, tmp_path, foreign_requests):
+def test_a_page_of_another_origin_framing_the_app_gets_a_refusal_not_the_app(
+    page, own_site, tmp_path, foreign_requests
+):
     copy, _url, _server = own_site
     app_server, app_origin = serve(copy, type("Handler", (HeaderlessHandler,), {"prefix": "/app/"}))
     framer_dir = tmp_path / "framer"
@@ -185,7 +191,9 @@ def test_a_page_of_another_origin_framing_the_app_gets_a_refusal_not_the_app(pag
         # The same page framed by its own origin still runs (same-origin framing stays allowed).
         (copy / "framer-test.html").write_text(FRAMER.replace("{src}", '"./"'))
         page.goto(app_origin + "/app/framer-test.html")
-        expect(page.frame_locator("iframe").locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+        expect(page.frame_locator("iframe").locator("html")).to_have_attribute(
+            "data-ready", "true", timeout=BOOT_TIMEOUT_MS
+        )
     finally:
         for server in (app_server, framer_server):
             server.shutdown()

@@ -72,8 +72,14 @@ def test_armageddon_knife_and_vest_then_an_attack_from_the_sheet(app):
     expect(form).to_be_hidden()
     expect(page.locator("section.weapons")).to_contain_text("d4 × Strength slashing/stabbing (Hand Weapon)")
     assert sheets(page, campaign_id)["Jack"]["weapons"] == [
-        {"name": "Knife", "skill": "Hand Weapon", "damage": "d4 × Strength", "damage_type": "slashing/stabbing",
-         "success_levels": True}]
+        {
+            "name": "Knife",
+            "skill": "Hand Weapon",
+            "damage": "d4 × Strength",
+            "damage_type": "slashing/stabbing",
+            "success_levels": True,
+        }
+    ]
 
     back_to_party(page)
     open_sheet(page, "Ann")
@@ -87,7 +93,9 @@ def test_armageddon_knife_and_vest_then_an_attack_from_the_sheet(app):
     page.locator('.quick-actions [data-action="attack"]').click()
     drawer = page.locator(".drawer")
     drawer.get_by_label("Target", exact=True).select_option(label="Ann")
-    expect(drawer.locator('select[name="weapon"] option')).to_have_text(["Knife: d4 × Strength", "Punch: d4 × Strength"])
+    expect(drawer.locator('select[name="weapon"] option')).to_have_text(
+        ["Knife: d4 × Strength", "Punch: d4 × Strength"]
+    )
     # attack d10 8 + Dexterity 2 + Hand Weapon 2 = 12 (Decent, 2 Success Levels); Ann's dodge 3 + 2 − 2 = 3 fails;
     # knife d4 3 × Strength 2 = 6, + 2 Success Levels = 8, − Vest 3 = 5
     text = roll(page, faces="8 3 3", fields={"weapon": "Knife", "defence": "dodge"})
@@ -138,7 +146,9 @@ def test_semiautomagic_aluminium_club_and_leather_then_an_attack_from_the_sheet(
     page.locator('.quick-actions [data-action="attack"]').click()
     drawer = page.locator(".drawer")
     drawer.get_by_label("Target", exact=True).select_option(label="Grub")
-    expect(drawer.locator('select[name="weapon"] option')).to_have_text(["Aluminium club: 1d8 Bludgeoning, light material (one die smaller)"])
+    expect(drawer.locator('select[name="weapon"] option')).to_have_text(
+        ["Aluminium club: 1d8 Bludgeoning, light material (one die smaller)"]
+    )
     # attack d6 4 + Weapon Skill 2 = 6 ≥ Target 4; the club's 1d8 is a 1d6 (aluminium): 6 > Grub's Minimum
     # Toughness 5 (Toughness 6 + Endurance 3 + Leather 2 = 11): a wound
     text = roll(page, faces="4 6", fields={"defence": "none"})

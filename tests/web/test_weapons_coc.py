@@ -64,8 +64,19 @@ def test_a_knife_and_armour_from_the_sheet_then_an_attack_in_an_encounter(app):
     page.screenshot(path=str(SHOTS / "coc-weapons-sheet-390x844.png"))
     page.set_viewport_size({"width": 768, "height": 1024})
     stored = sheets(page, campaign_id)["Harvey"]
-    assert stored["weapons"] == [{"name": "Knife", "skill": "Fighting (Brawl)", "damage": "1D4", "db": "full", "impale": True,
-                                  "range": "", "attacks": 1, "ammo": None, "malfunction": None}]
+    assert stored["weapons"] == [
+        {
+            "name": "Knife",
+            "skill": "Fighting (Brawl)",
+            "damage": "1D4",
+            "db": "full",
+            "impale": True,
+            "range": "",
+            "attacks": 1,
+            "ammo": None,
+            "malfunction": None,
+        }
+    ]
 
     page.get_by_role("link", name="Party").click()
     open_sheet(page, "Cultist")
@@ -111,7 +122,9 @@ def test_the_guided_form_gives_a_new_investigator_weapons_and_armour(app):
     expect(revolver.locator('select[name="weapons.0.db"]')).to_have_value("none")
     expect(revolver.locator('input[name="weapons.0.ammo"]')).to_have_value("6")
     revolver.locator('input[name="weapons.0.damage"]').fill("1D10 plus")
-    expect(revolver.locator(".field-error:not([hidden])")).to_contain_text(".38 Revolver — Damage:")  # the engine's words, at the field
+    expect(revolver.locator(".field-error:not([hidden])")).to_contain_text(
+        ".38 Revolver — Damage:"
+    )  # the engine's words, at the field
     revolver.locator('input[name="weapons.0.damage"]').fill("1D10")
     form.locator('input[name="armour"]').fill("2")
     revolver.scroll_into_view_if_needed()
@@ -121,8 +134,19 @@ def test_the_guided_form_gives_a_new_investigator_weapons_and_armour(app):
     expect(page.locator(".character-card", has_text="Ann")).to_be_visible()
     ann = sheets(page, campaign_id)["Ann"]
     assert ann["armour"] == 2
-    assert ann["weapons"] == [{"name": ".38 Revolver", "skill": "Firearms (Handgun)", "damage": "1D10", "db": "none",
-                               "impale": True, "range": "15 yd", "attacks": 1, "ammo": 6, "malfunction": 100}]
+    assert ann["weapons"] == [
+        {
+            "name": ".38 Revolver",
+            "skill": "Firearms (Handgun)",
+            "damage": "1D10",
+            "db": "none",
+            "impale": True,
+            "range": "15 yd",
+            "attacks": 1,
+            "ammo": 6,
+            "malfunction": 100,
+        }
+    ]
 
 
 def test_the_weapons_editor_reads_well_everywhere(tablet):

@@ -35,10 +35,19 @@ SEED = """async ({ record }) => {
 
 def campaign(page, game, party, encounter=None, cid="c-who"):
     """Store a campaign of ``party`` ({character id: sheet}) and open its party screen (or ``encounter``)."""
-    record = {"schema": "rules-companion.campaign/1", "id": cid, "name": "Who acts", "game": game,
-              "created": "2026-01-05T19:00:00.000Z", "updated": "2026-01-05T19:00:00.000Z", "revision": 0,
-              "settings": {}, "log": [], "encounters": [encounter] if encounter else [],
-              "characters": [{"id": key, "kind": "pc", "sheet": sheet} for key, sheet in party.items()]}
+    record = {
+        "schema": "rules-companion.campaign/1",
+        "id": cid,
+        "name": "Who acts",
+        "game": game,
+        "created": "2026-01-05T19:00:00.000Z",
+        "updated": "2026-01-05T19:00:00.000Z",
+        "revision": 0,
+        "settings": {},
+        "log": [],
+        "encounters": [encounter] if encounter else [],
+        "characters": [{"id": key, "kind": "pc", "sheet": sheet} for key, sheet in party.items()],
+    }
     page.evaluate(SEED, {"record": record})
     where = f"#/c/{cid}/encounter/{encounter['id']}" if encounter else f"#/c/{cid}"
     page.goto(page.url.split("#")[0] + where)
@@ -81,7 +90,9 @@ def test_a_frozen_character_s_task_warns_above_roll_and_can_still_be_rolled(app)
     open_sheet(page, "Jack")
     page.locator('[data-row="skill-Handguns"]').click()
     warning = page.locator(".drawer [data-rule-warning]")
-    expect(warning).to_contain_text("Jack: can't act: frozen by fear (2 Turns). The rules forbid this roll; you may still roll it.")
+    expect(warning).to_contain_text(
+        "Jack: can't act: frozen by fear (2 Turns). The rules forbid this roll; you may still roll it."
+    )
     roll_button = page.locator(".drawer button.roll")
     expect(roll_button).to_be_enabled()
     box, button = warning.bounding_box(), roll_button.bounding_box()
@@ -96,7 +107,9 @@ def test_a_broken_creature_s_attack_warns_and_the_target_who_cannot_defend_is_na
     broken = {**copy.deepcopy(EXAMPLE_HUMAN), "name": "Vex", "morale_penalties": 9}
     sleeper = {**copy.deepcopy(EXAMPLE_HUMAN), "name": "Ona", "conditions": {"Flat-Footed": {"seconds": 6}}}
     campaign(page, "semiautomagic", {"vex": broken, "ona": sleeper})
-    expect(page.locator(".character-card", has_text="Vex").locator(".capacity-line")).to_contain_text("Can't act: Broken")
+    expect(page.locator(".character-card", has_text="Vex").locator(".capacity-line")).to_contain_text(
+        "Can't act: Broken"
+    )
     open_sheet(page, "Vex")
     page.locator('.quick-actions [data-action="attack"]').click()
     drawer = page.locator(".drawer")
@@ -117,7 +130,9 @@ def test_a_temporary_willpower_loss_and_the_half_essence_penalty_show_on_the_she
     kim = armageddon_sheet("Kim", essence=half)
     campaign(page, "armageddon", {"jack": jack, "kim": kim})
     kim_card = page.locator(".character-card", has_text="Kim")
-    expect(kim_card.locator(".capacity-penalties")).to_have_text(f"−1 mental rolls: Essence at half or below ({half} of {full})")
+    expect(kim_card.locator(".capacity-penalties")).to_have_text(
+        f"−1 mental rolls: Essence at half or below ({half} of {full})"
+    )
     expect(kim_card).not_to_contain_text("No penalty from their state")
     shoot(page, "card-half-essence", kim_card)
     open_sheet(page, "Jack")
@@ -125,8 +140,12 @@ def test_a_temporary_willpower_loss_and_the_half_essence_penalty_show_on_the_she
     will = JACK["attributes"]["Willpower"]
     expect(willpower.locator(".row-value")).to_have_text(str(will - 1))
     expect(willpower.locator(".row-lowered")).to_have_text(f"({will}, −1 until Essence is back to 0 or more)")
-    expect(page.locator(".sheet .capacity")).to_contain_text(f"Willpower {will - 1} ({will}, −1 until Essence is back to 0 or more)")
-    expect(page.locator(".sheet .capacity-penalties")).to_contain_text("−3 all rolls: deeply depressed, Essence −2 (1 or less)")
+    expect(page.locator(".sheet .capacity")).to_contain_text(
+        f"Willpower {will - 1} ({will}, −1 until Essence is back to 0 or more)"
+    )
+    expect(page.locator(".sheet .capacity-penalties")).to_contain_text(
+        "−3 all rolls: deeply depressed, Essence −2 (1 or less)"
+    )
     shoot(page, "sheet-lost-willpower", willpower)
     willpower.click()
     text = roll(page, faces="5")
@@ -141,9 +160,18 @@ def test_an_unconscious_combatant_is_marked_and_skipped_by_next_when_the_gm_choo
     out["characteristics"] = {**out["characteristics"], "DEX": 50}
     out["conditions"] = {"unconscious": True}
     party = {"harvey": harvey, "cultist": out}
-    state = answer("encounter.start", id="enc-1", name="The cellar", game="coc",
-                   combatants=[{"character_id": "harvey"}, {"character_id": "cultist"}, {"name": "Ghoul", "npc": {"dex": 30, "combat_skill": 40}}],
-                   sheets=party)["state"]
+    state = answer(
+        "encounter.start",
+        id="enc-1",
+        name="The cellar",
+        game="coc",
+        combatants=[
+            {"character_id": "harvey"},
+            {"character_id": "cultist"},
+            {"name": "Ghoul", "npc": {"dex": 30, "combat_skill": 40}},
+        ],
+        sheets=party,
+    )["state"]
     state = answer("encounter.order", encounter=state, sheets=party)["state"]
     cid = campaign(page, "coc", party, encounter=state)
     expect(page.locator("#encounter-title")).to_have_text("The cellar")

@@ -31,8 +31,12 @@ _READ = """() => {
 
 def scan(page, where: str) -> list[str]:
     """What a user should not read on the page as it is now, each with the screen it was seen on."""
-    return [f"{where}: {problem} in {text[:200]!r}" for text in page.evaluate(_READ)
-            for line in text.splitlines() for problem in problems_in(line)]
+    return [
+        f"{where}: {problem} in {text[:200]!r}"
+        for text in page.evaluate(_READ)
+        for line in text.splitlines()
+        for problem in problems_in(line)
+    ]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -79,6 +83,7 @@ def test_boot_speaks_of_the_rules_and_about_holds_the_version_and_the_reference(
 # --- more screens and messages: the cast, All operations, a confirm dialog, a time skip asked first, the encounter
 # after a step, an import report --------------------------------------------------------------------------------
 
+
 def _more_games():
     """Per game: a healthy character, a dying one, an NPC for the cast, the sheet's damage and time moves, the faces
     of the end of the first round (the dying one stays dying)."""
@@ -90,22 +95,40 @@ def _more_games():
     from tests.web.test_encounter_steps import named
 
     def canon(game, sheet):  # a sheet as the page stores it (its derived values filled): 0 damage taken
-        param, field = {"armageddon": ("character", "amount"), "semiautomagic": ("creature", "damage"),
-                        "coc": ("investigator", "amount")}[game]
+        param, field = {
+            "armageddon": ("character", "amount"),
+            "semiautomagic": ("creature", "damage"),
+            "coc": ("investigator", "amount"),
+        }[game]
         return answer(f"{game}.apply_damage", **{param: sheet, field: "0"})["state"]
 
     return {
-        "armageddon": {"well": canon("armageddon", named(JACK, "Jack")), "npc": canon("armageddon", named(JACK, "Thug")),
-                       "dying": answer("armageddon.apply_damage", character=named(JACK, "Ann"), amount="42", dice=[1, 9, 9])["state"],
-                       "damage": ("damage", "amount"), "time": ("time", {"minutes": "2"}), "round": None},
-        "semiautomagic": {"well": canon("semiautomagic", named(EXAMPLE_HUMAN, "Mira")),
-                          "npc": canon("semiautomagic", named(EXAMPLE_HUMAN, "Goon")),
-                          "dying": answer("semiautomagic.apply_damage", creature=named(EXAMPLE_HUMAN, "Amy"), damage="9")["state"],
-                          "damage": ("damage", "damage"), "time": ("round", {}),
-                          "round": "3 4"},  # the dying round: no 10 on the d10, the endurance check passes
-        "coc": {"well": canon("coc", named(HARVEY, "Harvey")), "npc": canon("coc", named(HARVEY, "Cultist")),
-                "dying": named(_dying_harvey(), "Carl"), "damage": ("damage", "amount"), "time": ("time", {"amount": "1"}),
-                "round": "3 40"},  # the dying CON roll: 43 vs 60, clings to life
+        "armageddon": {
+            "well": canon("armageddon", named(JACK, "Jack")),
+            "npc": canon("armageddon", named(JACK, "Thug")),
+            "dying": answer("armageddon.apply_damage", character=named(JACK, "Ann"), amount="42", dice=[1, 9, 9])[
+                "state"
+            ],
+            "damage": ("damage", "amount"),
+            "time": ("time", {"minutes": "2"}),
+            "round": None,
+        },
+        "semiautomagic": {
+            "well": canon("semiautomagic", named(EXAMPLE_HUMAN, "Mira")),
+            "npc": canon("semiautomagic", named(EXAMPLE_HUMAN, "Goon")),
+            "dying": answer("semiautomagic.apply_damage", creature=named(EXAMPLE_HUMAN, "Amy"), damage="9")["state"],
+            "damage": ("damage", "damage"),
+            "time": ("round", {}),
+            "round": "3 4",
+        },  # the dying round: no 10 on the d10, the endurance check passes
+        "coc": {
+            "well": canon("coc", named(HARVEY, "Harvey")),
+            "npc": canon("coc", named(HARVEY, "Cultist")),
+            "dying": named(_dying_harvey(), "Carl"),
+            "damage": ("damage", "amount"),
+            "time": ("time", {"amount": "1"}),
+            "round": "3 40",
+        },  # the dying CON roll: 43 vs 60, clings to life
     }
 
 
@@ -116,15 +139,30 @@ def _seed(page, game, spec):
     from tests.web.test_encounter_steps import SEED
 
     party = {"w": spec["well"], "d": spec["dying"]}
-    state = answer("encounter.start", id="enc-1", name="The cellar", game=game,
-                   combatants=[{"character_id": cid} for cid in party], sheets=party)["state"]
+    state = answer(
+        "encounter.start",
+        id="enc-1",
+        name="The cellar",
+        game=game,
+        combatants=[{"character_id": cid} for cid in party],
+        sheets=party,
+    )["state"]
     if game != "semiautomagic":  # Semiautomagic has no order rule: the order is the GM's
         state = answer("encounter.order", encounter=state, sheets=party)["state"]
     characters = [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party.items()]
-    record = {"schema": "rules-companion.campaign/1", "id": "c-words", "name": "Words", "game": game,
-              "created": "2026-01-05T19:00:00.000Z", "updated": "2026-01-05T19:00:00.000Z", "revision": 0,
-              "settings": {}, "log": [], "encounters": [state],
-              "characters": characters + [{"id": "n", "kind": "npc", "sheet": spec["npc"]}]}
+    record = {
+        "schema": "rules-companion.campaign/1",
+        "id": "c-words",
+        "name": "Words",
+        "game": game,
+        "created": "2026-01-05T19:00:00.000Z",
+        "updated": "2026-01-05T19:00:00.000Z",
+        "revision": 0,
+        "settings": {},
+        "log": [],
+        "encounters": [state],
+        "characters": characters + [{"id": "n", "kind": "npc", "sheet": spec["npc"]}],
+    }
     page.evaluate(SEED, {"record": record})
     page.goto(page.url.split("#")[0] + "#/c/c-words/encounter/enc-1")
     page.reload()

@@ -40,8 +40,11 @@ def display():
     if not (os.path.exists(DRIVER) and os.path.exists(XVFB)):
         pytest.fail("WebKitWebDriver or Xvfb is missing: build.py test installs webkit2gtk-driver and xvfb")
     number = _free_display()
-    server = subprocess.Popen([XVFB, f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [XVFB, f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     for _ in range(100):
         if os.path.exists(f"/tmp/.X11-unix/X{number}"):
             break

@@ -20,8 +20,9 @@ def wait(driver, seconds: float = 30):
     """Wait for a condition, looking again when the page re-rendered a node while it was read."""
     from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 
-    return WebDriverWait(driver, seconds, poll_frequency=0.1,
-                         ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
+    return WebDriverWait(
+        driver, seconds, poll_frequency=0.1, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)
+    )
 
 
 def css(driver, selector: str, seconds: float = 30):
@@ -62,8 +63,12 @@ def button(driver, words: str, seconds: float = 30):
 def booted(driver, url: str) -> str:
     """Open the app and wait for the rules engine; how it started ("snapshot" or "normal")."""
     driver.get(url)
-    wait(driver, BOOT_S).until(lambda d: d.execute_script("return document.documentElement.dataset.ready") in ("true", "failed"))
-    assert driver.execute_script("return document.documentElement.dataset.ready") == "true", driver.find_element(By.ID, "boot-stage").text
+    wait(driver, BOOT_S).until(
+        lambda d: d.execute_script("return document.documentElement.dataset.ready") in ("true", "failed")
+    )
+    assert driver.execute_script("return document.documentElement.dataset.ready") == "true", driver.find_element(
+        By.ID, "boot-stage"
+    ).text
     return driver.execute_script("return document.documentElement.dataset.boot")
 
 
@@ -82,7 +87,9 @@ def fill_at(driver, selector: str, value) -> None:
 def new_campaign(driver, name: str, game: str) -> str:
     driver.execute_script("location.hash = '#/'")
     fill_at(driver, 'input[name="campaign-name"]', name)
-    driver.find_element(By.XPATH, f'//label[contains(@class, "game-card")][.//span[normalize-space(.)={json.dumps(GAME_NAMES[game])}]]').click()
+    driver.find_element(
+        By.XPATH, f'//label[contains(@class, "game-card")][.//span[normalize-space(.)={json.dumps(GAME_NAMES[game])}]]'
+    ).click()
     press(driver, "Start the campaign")
     wait(driver).until(lambda d: name in d.find_element(By.ID, "party-title").text)
     return driver.execute_script("return location.hash").split("/")[2]
@@ -102,8 +109,11 @@ def new_character(driver, game: str, name: str, numbers: dict | None = None) -> 
 
 def open_sheet(driver, name: str) -> None:
     def go():
-        card = wait(driver).until(lambda d: next((c for c in d.find_elements(By.CSS_SELECTOR, ".character-card") if name in c.text), None))
+        card = wait(driver).until(
+            lambda d: next((c for c in d.find_elements(By.CSS_SELECTOR, ".character-card") if name in c.text), None)
+        )
         card.find_element(By.XPATH, './/a[normalize-space(.)="Open the sheet"]').click()
+
     again(go)
     wait(driver).until(lambda d: d.find_element(By.ID, "sheet-title").text == name)
 
@@ -114,7 +124,11 @@ def roll_physical(driver, faces: str) -> str:
     choice = drawer.find_element(By.XPATH, './/label[normalize-space(.)="Physical dice"]')
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", choice)
     choice.click()
-    field = wait(driver).until(lambda d: next((f for f in drawer.find_elements(By.CSS_SELECTOR, 'input[name="dice"]') if f.is_displayed()), None))
+    field = wait(driver).until(
+        lambda d: next(
+            (f for f in drawer.find_elements(By.CSS_SELECTOR, 'input[name="dice"]') if f.is_displayed()), None
+        )
+    )
     fill(field, faces)
     roll = drawer.find_element(By.CSS_SELECTOR, "button.roll")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", roll)
@@ -125,8 +139,11 @@ def roll_physical(driver, faces: str) -> str:
 def odds_shown(driver) -> str:
     """The drawer's exact odds once drawn (the chart's text). The odds wait behind the engine's boot and any roll
     before them; on two loaded workers that has taken over a minute once, so the wait is generous."""
-    wait(driver, 150).until(lambda d: d.execute_script(
-        "const box = document.querySelector('.drawer [data-odds-region] .odds-chart'); return box && box.childElementCount > 0"))
+    wait(driver, 150).until(
+        lambda d: d.execute_script(
+            "const box = document.querySelector('.drawer [data-odds-region] .odds-chart'); return box && box.childElementCount > 0"
+        )
+    )
     return css(driver, ".drawer [data-odds-region]").text
 
 
@@ -177,7 +194,9 @@ def exported_file(driver, campaign_id: str) -> str:
     got = wait(driver).until(lambda d: d.execute_script("return window.__exported"))
     assert "error" not in got, got
     assert got["name"].endswith(".campaign.json"), got["name"]
-    wait(driver).until(lambda d: "never backed up" not in d.find_element(By.CSS_SELECTOR, row).text)  # the page noted it
+    wait(driver).until(
+        lambda d: "never backed up" not in d.find_element(By.CSS_SELECTOR, row).text
+    )  # the page noted it
     return got["text"]
 
 
@@ -203,7 +222,9 @@ def delete_campaign(driver, campaign_id: str) -> None:
     """Home's Delete for one campaign, confirmed."""
     row = f'[data-campaign="{campaign_id}"]'
     again(lambda: css(driver, row).find_element(By.XPATH, './/button[normalize-space(.)="Delete"]').click())
-    again(lambda: css(driver, "dialog.confirm").find_element(By.XPATH, './/button[normalize-space(.)="Delete"]').click())
+    again(
+        lambda: css(driver, "dialog.confirm").find_element(By.XPATH, './/button[normalize-space(.)="Delete"]').click()
+    )
     wait(driver).until(lambda d: not d.find_elements(By.CSS_SELECTOR, row))
 
 

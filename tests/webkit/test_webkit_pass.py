@@ -33,10 +33,21 @@ from tests.webkit.helpers import (
 )
 
 GAMES = {
-    "armageddon": {"hero": "Jack", "numbers": {"attributes.Perception": 3}, "row": "attr-Perception", "faces": "6",
-                   "says": "Total 12 vs 9"},
+    "armageddon": {
+        "hero": "Jack",
+        "numbers": {"attributes.Perception": 3},
+        "row": "attr-Perception",
+        "faces": "6",
+        "says": "Total 12 vs 9",
+    },
     "semiautomagic": {"hero": "Mira", "numbers": {}, "row": "ability-Dexterity", "faces": "5", "says": "Total"},
-    "coc": {"hero": "Harvey", "numbers": {"STR": 50}, "row": "char-STR", "faces": "4,20", "says": "Rolled 24 against 50"},
+    "coc": {
+        "hero": "Harvey",
+        "numbers": {"STR": 50},
+        "row": "char-STR",
+        "faces": "4,20",
+        "says": "Rolled 24 against 50",
+    },
 }
 
 
@@ -45,7 +56,9 @@ def campaign_of(driver, campaign_id):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_campaign_a_roll_an_encounter_step_undo_reload_export_and_import_in_webkit(webkit, webkit_site, game, tmp_path):
+def test_a_campaign_a_roll_an_encounter_step_undo_reload_export_and_import_in_webkit(
+    webkit, webkit_site, game, tmp_path
+):
     spec = GAMES[game]
     assert booted(webkit, webkit_site) in ("snapshot", "normal")
     campaign_id = new_campaign(webkit, f"WebKit {game}", game)
@@ -99,8 +112,21 @@ def test_a_campaign_a_roll_an_encounter_step_undo_reload_export_and_import_in_we
     assert back_log == sent["log"]
 
     # A long log is written while the file is checked, and shows whole with its campaign.
-    rolls = [{"id": f"r-{i}", "at": "2026-12-01T20:15:03Z", "op": f"{game}.x", "args": {}, "result": {"label": f"Roll {i}"},
-              "who": [], "encounter": None, "before": {}, "changes": {}, "kind": "roll"} for i in range(1_200)]
+    rolls = [
+        {
+            "id": f"r-{i}",
+            "at": "2026-12-01T20:15:03Z",
+            "op": f"{game}.x",
+            "args": {},
+            "result": {"label": f"Roll {i}"},
+            "who": [],
+            "encounter": None,
+            "before": {},
+            "changes": {},
+            "kind": "roll",
+        }
+        for i in range(1_200)
+    ]
     long = {**sent, "id": "c-long", "name": "Long", "log": rolls + sent["log"]}
     path = tmp_path / f"{game}.long.campaign.json"
     path.write_text(json.dumps(long))
@@ -144,7 +170,9 @@ def test_offline_reload_from_the_service_worker_in_webkit(webkit, own_webkit_sit
     booted(webkit, url)
     if not webkit.execute_script("return 'serviceWorker' in navigator"):
         pytest.skip("this WebKitGTK build has no service worker")
-    wait(webkit, 180).until(lambda d: d.execute_script("return document.documentElement.dataset.offlineReady") == "true")
+    wait(webkit, 180).until(
+        lambda d: d.execute_script("return document.documentElement.dataset.offlineReady") == "true"
+    )
     server.shutdown()  # the site is gone: what loads now comes from the service worker's cache
     server.server_close()
     webkit.refresh()

@@ -11,7 +11,15 @@ import { inQueue } from "./queue.mjs";
 import { describeProblem, recordProblems } from "../store/record_check.mjs";
 import { forgetOldChoices, forumChoices } from "./forum_choices.mjs";
 import { markTold } from "./refusals.mjs";
-import { checkListed, engineVerdict, isRefusal, knownProblems, noteRefused, refusalWords, withVerdicts } from "./stored_check.mjs";
+import {
+  checkListed,
+  engineVerdict,
+  isRefusal,
+  knownProblems,
+  noteRefused,
+  refusalWords,
+  withVerdicts,
+} from "./stored_check.mjs";
 
 /** The storage, once it is open (IndexedDB or memory): ``services.storage`` is a promise of it. */
 export const storageOf = (app) => app.services.storage;
@@ -63,7 +71,12 @@ export async function createCampaign(app, name, game) {
 export async function duplicateCampaign(app, id) {
   const storage = await storageOf(app);
   const record = await storage.get(id);
-  if (record) await added(app, { ...copyCampaign(record, `${record.name} (copy)`.slice(0, 80)), log: await storage.logAll(id) }, `“${record.name}” duplicated.`);
+  if (record)
+    await added(
+      app,
+      { ...copyCampaign(record, `${record.name} (copy)`.slice(0, 80)), log: await storage.logAll(id) },
+      `“${record.name}” duplicated.`,
+    );
 }
 
 export async function deleteCampaign(app, id) {
@@ -105,7 +118,11 @@ async function upgraded(app, record) {
     if (!isRefusal(error)) throw error;
     return noteRefused(record, [refusalWords(record, error)]); // refused whole (the door: half a character, …)
   }
-  if (!verdict.valid) return noteRefused(record, verdict.problems.map((each) => describeProblem(record, each)));
+  if (!verdict.valid)
+    return noteRefused(
+      record,
+      verdict.problems.map((each) => describeProblem(record, each)),
+    );
   const { log = [], ...campaign } = verdict.campaign; // its log moves to the log stores in the same transaction
   return writeChange(app, record, () => ({ ...campaign, log: [], id: record.id }), ["schema"], log);
 }
@@ -232,28 +249,45 @@ export async function writeChange(app, stale, change, keys, entries = []) {
 
 export function addCharacter(app, campaign, sheet, kind = "pc") {
   const character = { id: newId("ch"), kind, sheet };
-  return changeCampaign(app, campaign, (next) => ({ ...next, characters: [...next.characters, character] }), []).then(() => character);
+  return changeCampaign(app, campaign, (next) => ({ ...next, characters: [...next.characters, character] }), []).then(
+    () => character,
+  );
 }
 
 export function removeCharacter(app, campaign, id) {
-  return changeCampaign(app, campaign, (next) => ({ ...next, characters: next.characters.filter((each) => each.id !== id) }), [`character:${id}`]);
+  return changeCampaign(
+    app,
+    campaign,
+    (next) => ({ ...next, characters: next.characters.filter((each) => each.id !== id) }),
+    [`character:${id}`],
+  );
 }
 
 /** One of the campaign's forum choices (``what`` "format" or "undone"), kept in its record so it travels with an
  * export; the other keeps its current value (one this browser kept before the record held them, else its default). */
 export async function setForumChoice(app, campaign, what, value) {
-  const next = await changeCampaign(app, campaign, (record) => ({ ...record, forum: { ...forumChoices(app.state.catalog, record), [what]: value } }), ["forum"]);
+  const next = await changeCampaign(
+    app,
+    campaign,
+    (record) => ({ ...record, forum: { ...forumChoices(app.state.catalog, record), [what]: value } }),
+    ["forum"],
+  );
   forgetOldChoices(campaign.id);
   return next;
 }
 
 export function setSetting(app, campaign, name, value, defaultValue) {
-  return changeCampaign(app, campaign, (next) => {
-    const settings = { ...next.settings };
-    if (JSON.stringify(value) === JSON.stringify(defaultValue)) delete settings[name];
-    else settings[name] = value;
-    return { ...next, settings };
-  }, ["settings"]);
+  return changeCampaign(
+    app,
+    campaign,
+    (next) => {
+      const settings = { ...next.settings };
+      if (JSON.stringify(value) === JSON.stringify(defaultValue)) delete settings[name];
+      else settings[name] = value;
+      return { ...next, settings };
+    },
+    ["settings"],
+  );
 }
 
 /** What Repair would do to damaged campaign ``id`` (campaign.repair: drop only what fails the check):
@@ -262,7 +296,10 @@ export async function repairPreview(app, id) {
   const record = await (await storageOf(app)).get(id);
   if (!record) return { refused: "That campaign is no longer on this device." };
   try {
-    const { details } = await app.services.engine.call("campaign.repair", { campaign: { ...record, log: [] }, now: new Date().toISOString() });
+    const { details } = await app.services.engine.call("campaign.repair", {
+      campaign: { ...record, log: [] },
+      now: new Date().toISOString(),
+    });
     return { record, campaign: details.campaign, dropped: details.dropped };
   } catch (error) {
     return { refused: isRefusal(error) ? refusalWords(record, error) : error.message }; // who and why, not the path
@@ -272,15 +309,27 @@ export async function repairPreview(app, id) {
 /** Write a repair (``repairPreview``'s answer) over the record it was made from, with a log entry listing what
  * was removed, then open the campaign. Refused, changing nothing, if the record changed since. */
 export async function repairCampaign(app, { record, campaign, dropped }) {
-  const events = dropped.length ? dropped.map((each) => `${each.what} was removed: ${each.why}`) : ["Nothing had to be removed."];
-  const entry = makeEntry({ op: "campaign.repair", result: { system: "campaign", kind: "repair", label: `“${campaign.name}” repaired`, events }, who: [] });
+  const events = dropped.length
+    ? dropped.map((each) => `${each.what} was removed: ${each.why}`)
+    : ["Nothing had to be removed."];
+  const entry = makeEntry({
+    op: "campaign.repair",
+    result: { system: "campaign", kind: "repair", label: `“${campaign.name}” repaired`, events },
+    who: [],
+  });
   const change = (stored) => {
-    if (stored.revision !== record.revision) throw new Error("This campaign changed while the repair was prepared. Open it again to see what Repair would do now.");
+    if (stored.revision !== record.revision)
+      throw new Error(
+        "This campaign changed while the repair was prepared. Open it again to see what Repair would do now.",
+      );
     return { ...campaign, id: record.id, log: [] };
   };
   const next = await inQueue(app, record.id, () => writeChange(app, record, change, [], [entry]));
   app.dispatch({ type: "campaign", campaign: next });
   await loadHistory(app, next.id);
-  snack(app, `“${next.name}” repaired: ${dropped.length ? `${dropped.length} ${dropped.length === 1 ? "part" : "parts"} removed (listed in its log)` : "nothing removed"}.`);
+  snack(
+    app,
+    `“${next.name}” repaired: ${dropped.length ? `${dropped.length} ${dropped.length === 1 ? "part" : "parts"} removed (listed in its log)` : "nothing removed"}.`,
+  );
   return next;
 }

@@ -20,12 +20,16 @@ export async function backUpEverything(app) {
   const made = new Date();
   const { blob, compressed } = await jsonFileBlob(backupRecord(campaigns, made), campaigns.length > 3 ? 0 : 2);
   download(blob, backupFileName(made, compressed));
-  noteExported(campaigns.map((each) => each.id), made);
+  noteExported(
+    campaigns.map((each) => each.id),
+    made,
+  );
   app.dispatch({ type: "exported" });
   return campaigns.length;
 }
 
-const nameOf = (campaign, index) => (typeof campaign?.name === "string" && campaign.name.trim() ? campaign.name : `Campaign ${index + 1} of the file`);
+const nameOf = (campaign, index) =>
+  typeof campaign?.name === "string" && campaign.name.trim() ? campaign.name : `Campaign ${index + 1} of the file`;
 
 /**
  * Read a backup and restore what can be: ``{problem}`` when the file is not a backup, else ``{restored: [names],
@@ -47,7 +51,11 @@ export async function restoreBackup(app, file, progress = null) {
     } catch (error) {
       verdict = { problems: [{ path: "(file)", message: error.message }] };
     }
-    if (verdict.problems) refused.push({ name: nameOf(campaign, index), problems: verdict.problems.map((each) => describeProblem(campaign, each)) });
+    if (verdict.problems)
+      refused.push({
+        name: nameOf(campaign, index),
+        problems: verdict.problems.map((each) => describeProblem(campaign, each)),
+      });
     else checked.push(verdict.campaign);
   }
   const restored = [];

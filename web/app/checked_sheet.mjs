@@ -5,11 +5,16 @@
 import { commit, makeEntry } from "./log_actions.mjs";
 
 export async function checkedSheet(app, game, sheet, kind = "pc") {
-  const answer = await app.services.engine.call("campaign.check_character", { game, character: { id: "check", kind, sheet } });
+  const answer = await app.services.engine.call("campaign.check_character", {
+    game,
+    character: { id: "check", kind, sheet },
+  });
   const verdict = answer.details;
   if (verdict.valid) return verdict.character.sheet;
   const fields = verdict.problems.map((problem) => problem.path.replace(/^sheet\.?/, ""));
-  const error = new Error(verdict.problems.map((problem, index) => `${fields[index] || "sheet"}: ${problem.message}`).join("; "));
+  const error = new Error(
+    verdict.problems.map((problem, index) => `${fields[index] || "sheet"}: ${problem.message}`).join("; "),
+  );
   return Promise.reject(Object.assign(error, { field: fields[0], first: verdict.problems[0].message }));
 }
 
@@ -22,9 +27,19 @@ export async function saveSheetEdit(app, game, character, sheet, { what, changes
   const changes = changesOf(character.sheet, accepted);
   if (changes.length) {
     const said = changes.slice(0, 3).join(", ") + (changes.length > 3 ? ` and ${changes.length - 3} more` : "");
-    const result = { label: `${accepted.name}: ${what}`, events: changes, text: [`${accepted.name}: ${what} — ${said}`] };
-    const entry = makeEntry({ op: "campaign.check_character", args: {}, result, who: [character.id],
-      before: { [character.id]: character.sheet }, after: { [character.id]: accepted } });
+    const result = {
+      label: `${accepted.name}: ${what}`,
+      events: changes,
+      text: [`${accepted.name}: ${what} — ${said}`],
+    };
+    const entry = makeEntry({
+      op: "campaign.check_character",
+      args: {},
+      result,
+      who: [character.id],
+      before: { [character.id]: character.sheet },
+      after: { [character.id]: accepted },
+    });
     await commit(app, { sheets: { [character.id]: accepted }, entries: [entry] });
   }
   return accepted;

@@ -1,7 +1,9 @@
 // Durations in the unit a person reads ("2 rounds", "12 minutes", "5 hours"; never "3000 rounds"): the page's
 // twin of the engine's py_rules/durations.py, for timers the page shows from a sheet.
 
-const MINUTE = 60, HOUR = 3600, DAY = 86400;
+const MINUTE = 60,
+  HOUR = 3600,
+  DAY = 86400;
 
 const counted = (number, unit) => `${number} ${number === 1 ? unit : `${unit}s`}`;
 
@@ -13,10 +15,12 @@ export function durationText(seconds, roundSeconds = null) {
   if (s < HOUR) return counted(Math.ceil(s / MINUTE), "minute");
   if (s < DAY) {
     const minutes = Math.ceil(s / MINUTE);
-    const hours = Math.floor(minutes / 60), over = minutes % 60;
+    const hours = Math.floor(minutes / 60),
+      over = minutes % 60;
     return counted(hours, "hour") + (over ? ` ${counted(over, "minute")}` : "");
   }
   const hours = Math.ceil(s / HOUR);
-  const days = Math.floor(hours / 24), over = hours % 24;
+  const days = Math.floor(hours / 24),
+    over = hours % 24;
   return counted(days, "day") + (over ? ` ${counted(over, "hour")}` : "");
 }

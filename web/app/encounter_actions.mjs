@@ -34,7 +34,9 @@ export function stepResult(result) {
   const details = result.details || {};
   const effects = details.effects || [];
   const decided = (details.decided || []).map(({ effect, label, line }) => ({
-    label, line, text: effect === null || effect === undefined ? [] : effects[effect]?.result?.text || [],
+    label,
+    line,
+    text: effect === null || effect === undefined ? [] : effects[effect]?.result?.text || [],
   }));
   const { state, states, ...rest } = result;
   return { ...rest, details: { current: details.current ?? null, decided } };
@@ -43,7 +45,8 @@ export function stepResult(result) {
 /** The characters a step concerns: those whose sheet changed and the combatant it names. */
 function whoOf(encounter, args, changed) {
   const who = new Set(Object.keys(changed));
-  const named = args.combatant?.character_id || encounter.combatants.find((each) => each.id === args.combatant_id)?.character_id;
+  const named =
+    args.combatant?.character_id || encounter.combatants.find((each) => each.id === args.combatant_id)?.character_id;
   if (named) who.add(named);
   return [...who];
 }
@@ -57,12 +60,20 @@ function whoOf(encounter, args, changed) {
  * engine's result with ``logged``, the result as its entry keeps it (stepResult).
  */
 export function encounterStep(app, shown, kind, args = {}, dice = {}) {
-  return inQueue(app, app.state.campaign.id, () => stepNow(app, encounterById(app.state.campaign, shown.id) || shown, kind, args, dice));
+  return inQueue(app, app.state.campaign.id, () =>
+    stepNow(app, encounterById(app.state.campaign, shown.id) || shown, kind, args, dice),
+  );
 }
 
 /** One engine step on ``encounter`` with ``sheets``; physical dice say so (a missing die is asked, never rolled). */
 function engineStep(app, encounter, sheets, kind, args, { faces = null, physical = false }) {
-  const request = { encounter, sheets, settings: app.state.campaign.settings || {}, ...args, ...(faces ? { dice: faces } : {}) };
+  const request = {
+    encounter,
+    sheets,
+    settings: app.state.campaign.settings || {},
+    ...args,
+    ...(faces ? { dice: faces } : {}),
+  };
   return app.services.engine.call(`encounter.${kind}`, request, physical ? { dice: "physical" } : undefined);
 }
 
@@ -70,7 +81,8 @@ function engineStep(app, encounter, sheets, kind, args, { faces = null, physical
 async function stepNow(app, encounter, kind, args, dice) {
   const campaign = app.state.campaign;
   const sheets = combatantSheets(campaign, encounter);
-  const joining = args.combatant?.character_id && campaign.characters.find((each) => each.id === args.combatant.character_id);
+  const joining =
+    args.combatant?.character_id && campaign.characters.find((each) => each.id === args.combatant.character_id);
   if (joining) sheets[joining.id] = joining.sheet; // the character about to join (their name, their order)
   const op = `encounter.${kind}`;
   const result = await engineStep(app, encounter, sheets, kind, args, dice);
@@ -78,9 +90,15 @@ async function stepNow(app, encounter, kind, args, dice) {
   const changed = details.sheets || {};
   const logged = stepResult(result);
   const step = makeEntry({
-    op, args, result: logged, who: whoOf(encounter, args, changed), encounter: encounter.id,
-    before: Object.fromEntries(Object.keys(changed).map((id) => [id, own(sheets, id)])), after: changed,
-    encounter_before: encounter, encounter_after: details.encounter,
+    op,
+    args,
+    result: logged,
+    who: whoOf(encounter, args, changed),
+    encounter: encounter.id,
+    before: Object.fromEntries(Object.keys(changed).map((id) => [id, own(sheets, id)])),
+    after: changed,
+    encounter_before: encounter,
+    encounter_after: details.encounter,
   });
   await commitNow(app, { sheets: changed, encounters: { [encounter.id]: details.encounter }, entries: [step] });
   return { ...result, logged };
@@ -101,7 +119,9 @@ export function rememberedSkip(campaignId) {
 export function rememberSkip(campaignId, on) {
   try {
     if (campaignId) localStorage.setItem(skipKey(campaignId), on ? "on" : "off");
-  } catch { /* not kept: the choice still holds on this screen */ }
+  } catch {
+    /* not kept: the choice still holds on this screen */
+  }
 }
 
 /**
@@ -112,14 +132,17 @@ export function rememberSkip(campaignId, on) {
  * is typed for yet is asked ("needs a die", its position counted over the whole step) and nothing is stored.
  */
 export function nextTurn(app, shown, dice, reasonOf) {
-  return inQueue(app, app.state.campaign.id, () => nextNow(app, encounterById(app.state.campaign, shown.id) || shown, dice, reasonOf));
+  return inQueue(app, app.state.campaign.id, () =>
+    nextNow(app, encounterById(app.state.campaign, shown.id) || shown, dice, reasonOf),
+  );
 }
 
 /** One pass of Next with the physical ``faces`` left (an array): ``{result, used, unused}``. Given every face
  * left, a pass that needs fewer says which were not needed (``unused``, the engine's refusal); it is then given
  * fewer until it has just enough (the engine asks for a die while it has too few), so the rest go to the next pass. */
 async function nextPass(app, state, sheets, faces, physical) {
-  const once = (some) => engineStep(app, state, sheets, "next", {}, { physical, faces: some.length ? some.join(" ") : null });
+  const once = (some) =>
+    engineStep(app, state, sheets, "next", {}, { physical, faces: some.length ? some.join(" ") : null });
   if (!physical) return { result: await once([]), used: 0, unused: null };
   let unused;
   try {
@@ -145,7 +168,9 @@ async function nextNow(app, encounter, dice, reasonOf) {
   const results = [];
   const skipped = [];
   let state = encounter;
-  const faces = String(dice.faces || "").split(/[\s,;]+/).filter(Boolean);
+  const faces = String(dice.faces || "")
+    .split(/[\s,;]+/)
+    .filter(Boolean);
   let spent = 0; // faces used by the passes so far
   let unused = null; // the last pass's refusal of the faces it did not need
   for (let pass = 0; pass <= encounter.combatants.length; pass += 1) {
@@ -171,13 +196,31 @@ async function nextNow(app, encounter, dice, reasonOf) {
   }
   if (spent < faces.length) throw unused; // faces typed beyond what every pass needed: nothing is stored
   const last = results[results.length - 1];
-  const lines = (key) => [last[key]?.[0], ...skipped.slice(0, results.length - 1), ...results.flatMap((each) => (each[key] || []).slice(1))].filter(Boolean);
-  const logged = { ...stepResult(last), events: lines("events"), text: lines("text"),
-    details: { current: last.details.current ?? null, decided: results.flatMap((each) => stepResult(each).details.decided) } };
+  const lines = (key) =>
+    [
+      last[key]?.[0],
+      ...skipped.slice(0, results.length - 1),
+      ...results.flatMap((each) => (each[key] || []).slice(1)),
+    ].filter(Boolean);
+  const logged = {
+    ...stepResult(last),
+    events: lines("events"),
+    text: lines("text"),
+    details: {
+      current: last.details.current ?? null,
+      decided: results.flatMap((each) => stepResult(each).details.decided),
+    },
+  };
   const step = makeEntry({
-    op: "encounter.next", args: {}, result: logged, who: Object.keys(changed), encounter: encounter.id,
-    before: Object.fromEntries(Object.keys(changed).map((id) => [id, own(before, id)])), after: changed,
-    encounter_before: encounter, encounter_after: state,
+    op: "encounter.next",
+    args: {},
+    result: logged,
+    who: Object.keys(changed),
+    encounter: encounter.id,
+    before: Object.fromEntries(Object.keys(changed).map((id) => [id, own(before, id)])),
+    after: changed,
+    encounter_before: encounter,
+    encounter_after: state,
   });
   await commitNow(app, { sheets: changed, encounters: { [encounter.id]: state }, entries: [step] });
   return { ...last, details: { ...last.details, encounter: state, sheets: changed }, logged };
@@ -192,7 +235,10 @@ export async function timeCheck(app, encounter, args) {
   const campaign = app.state.campaign;
   const now = encounterById(campaign, encounter.id) || encounter;
   const result = await app.services.engine.call("encounter.time_check", {
-    encounter: now, sheets: combatantSheets(campaign, now), settings: campaign.settings || {}, ...args,
+    encounter: now,
+    sheets: combatantSheets(campaign, now),
+    settings: campaign.settings || {},
+    ...args,
   });
   return result.details.warnings || [];
 }
@@ -209,7 +255,16 @@ async function startNow(app, name) {
   const state = result.details.encounter;
   await commitNow(app, {
     encounters: { [state.id]: state },
-    entries: [makeEntry({ op: "encounter.start", args, result: stepResult(result), who: [], encounter: state.id, encounter_after: state })],
+    entries: [
+      makeEntry({
+        op: "encounter.start",
+        args,
+        result: stepResult(result),
+        who: [],
+        encounter: state.id,
+        encounter_after: state,
+      }),
+    ],
   });
   return state;
 }

@@ -21,7 +21,9 @@ export function limitOf(catalog, op, options = undefined) {
   const declared = catalog?.operations?.find((each) => each.id === op);
   const seconds = declared?.deadline_seconds ?? catalog?.deadline_seconds;
   if (!(seconds > 0)) return {};
-  const what = declared ? `${options?.mode === "odds" ? "Working out the odds of " : ""}“${declared.title}”` : "The rules engine";
+  const what = declared
+    ? `${options?.mode === "odds" ? "Working out the odds of " : ""}“${declared.title}”`
+    : "The rules engine";
   const shown = seconds === 1 ? "1 second" : `${seconds.toLocaleString("en")} seconds`;
   return { ms: seconds * 1000, stopped: `${what} took longer than ${shown} and was stopped; nothing was lost.` };
 }
@@ -91,13 +93,19 @@ export function indexCatalog(catalog) {
 /** The settings an operation declares, taken from the campaign's house rules. */
 export function settingArgs(op, settings = {}) {
   const args = {};
-  for (const param of op.params) if (param.setting && settings[param.name] !== undefined) args[param.name] = settings[param.name];
+  for (const param of op.params)
+    if (param.setting && settings[param.name] !== undefined) args[param.name] = settings[param.name];
   return args;
 }
 
 /** Settings of the campaign that differ from the default and that this operation uses. */
 export function activeHouseRules(op, settings = {}) {
-  return op.params.filter((param) => param.setting && settings[param.name] !== undefined && JSON.stringify(settings[param.name]) !== JSON.stringify(param.default));
+  return op.params.filter(
+    (param) =>
+      param.setting &&
+      settings[param.name] !== undefined &&
+      JSON.stringify(settings[param.name]) !== JSON.stringify(param.default),
+  );
 }
 
 /** Plain words for a choice: the catalog's choice_labels when it has them, else the value made readable. */

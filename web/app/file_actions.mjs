@@ -3,7 +3,17 @@
 // file's log is written while the engine checks it (stageAhead; store/staging.mjs).
 import { copyCampaign, newId, summary } from "../store/records.mjs";
 import { compactEntry } from "../store/changes.mjs";
-import { campaignBlob, campaignFileBound, campaignFileName, canShareFile, download, notACampaign, parseJsonText, readFileBytes, shareFile } from "../store/files.mjs";
+import {
+  campaignBlob,
+  campaignFileBound,
+  campaignFileName,
+  canShareFile,
+  download,
+  notACampaign,
+  parseJsonText,
+  readFileBytes,
+  shareFile,
+} from "../store/files.mjs";
 import { describeProblem } from "../store/record_check.mjs";
 import { isBackup, noteExported } from "../store/backup.mjs";
 import { added, loadCampaigns, snack, storageOf } from "./actions.mjs";
@@ -16,7 +26,14 @@ export async function exportCampaign(app, id, { share = false } = {}) {
   const { blob, compressed } = await campaignBlob(record);
   const name = campaignFileName(record, compressed);
   if (share && canShareFile(blob, name)) {
-    try { await shareFile(blob, name, record.name); noteExported([id]); app.dispatch({ type: "exported" }); return; } catch (error) { if (error.name === "AbortError") return; }
+    try {
+      await shareFile(blob, name, record.name);
+      noteExported([id]);
+      app.dispatch({ type: "exported" });
+      return;
+    } catch (error) {
+      if (error.name === "AbortError") return;
+    }
   }
   download(blob, name);
   noteExported([id]);
@@ -37,7 +54,12 @@ export async function checkCampaignFile(app, data, progress = null, text = null,
     if (log.length) progress?.(`Checking the file: ${log.length.toLocaleString()} log entries…`);
     verdict = await fileVerdict(app, text ?? JSON.stringify(data));
   }
-  if (!verdict.valid) return { problems: verdict.problems.length ? verdict.problems : [{ path: "(file)", message: "This file is not a campaign." }] };
+  if (!verdict.valid)
+    return {
+      problems: verdict.problems.length
+        ? verdict.problems
+        : [{ path: "(file)", message: "This file is not a campaign." }],
+    };
   if (verdict.log !== "file") return { campaign: verdict.campaign };
   return { campaign: { ...verdict.campaign, log: compacted ?? log.map(compactEntry) } };
 }
@@ -54,7 +76,8 @@ const STAGE_FROM = 1_000;
  */
 async function stageAhead(storage, data) {
   const log = data && typeof data === "object" && Array.isArray(data.log) ? data.log : [];
-  if (log.length < STAGE_FROM || typeof storage.stageLog !== "function" || typeof data.id !== "string" || !data.id) return { staged: null, compacted: null };
+  if (log.length < STAGE_FROM || typeof storage.stageLog !== "function" || typeof data.id !== "string" || !data.id)
+    return { staged: null, compacted: null };
   let compacted;
   try {
     compacted = log.map(compactEntry);
@@ -99,11 +122,19 @@ export async function importCampaign(app, file, progress = null) {
   try {
     whole = new TextDecoder().decode(read.bytes); // as file.text() reads it
   } catch {
-    return [{ path: "(file)", message: "This file is too long for this browser to read as text: it is not a campaign this app can open." }];
+    return [
+      {
+        path: "(file)",
+        message: "This file is too long for this browser to read as text: it is not a campaign this app can open.",
+      },
+    ];
   }
   const { data, text, problems } = parseJsonText(whole);
   if (problems.length) return problems;
-  if (isBackup(data)) return [{ path: "(file)", message: "This file is a backup of every campaign: open it with Restore, under Back up." }];
+  if (isBackup(data))
+    return [
+      { path: "(file)", message: "This file is a backup of every campaign: open it with Restore, under Back up." },
+    ];
   const notOne = notACampaign(data); // null, a number, a list: nothing a campaign could be read from
   if (notOne) return [{ path: "(file)", message: notOne }];
   if (data.log?.length) progress?.(`Checking the file: ${data.log.length.toLocaleString()} log entries…`);
@@ -127,7 +158,9 @@ export async function importCampaign(app, file, progress = null) {
   const here = await storage.get(campaign.id);
   if (here) return { clash: { campaign, here: summary(here), staged } }; // the page asks: replace it, or keep both
   if (staged && staged.id !== campaign.id) storage.dropStaged(staged); // written for a copy, and none is needed now
-  return { imported: await added(app, campaign, `“${campaign.name}” imported.`, staged?.id === campaign.id ? staged : null) };
+  return {
+    imported: await added(app, campaign, `“${campaign.name}” imported.`, staged?.id === campaign.id ? staged : null),
+  };
 }
 
 /** The file's campaign was set aside (Cancel on the question "keep both or replace"): its log staged ahead goes. */
@@ -157,12 +190,23 @@ export async function importClash(app, campaign, how, staged = null) {
     snack(app, `Nothing was replaced: ${error.message}`, { timeout: 15_000 });
     return { problems: [] };
   }
-  if (app.state.campaign?.id === campaign.id || app.state.damaged?.id === campaign.id) app.dispatch({ type: "campaign", campaign: null });
+  if (app.state.campaign?.id === campaign.id || app.state.damaged?.id === campaign.id)
+    app.dispatch({ type: "campaign", campaign: null });
   app.services.channel.announce("campaign-changed", stored.id, stored.revision);
   await loadCampaigns(app);
-  snack(app, `“${campaign.name}” replaced by the file's.`, old ? {
-    actionLabel: "Undo",
-    onAction: async () => { await storage.replace(old); await loadCampaigns(app); snack(app, `“${old.name}” is back as it was.`); },
-  } : {});
+  snack(
+    app,
+    `“${campaign.name}” replaced by the file's.`,
+    old
+      ? {
+          actionLabel: "Undo",
+          onAction: async () => {
+            await storage.replace(old);
+            await loadCampaigns(app);
+            snack(app, `“${old.name}” is back as it was.`);
+          },
+        }
+      : {},
+  );
   return { imported: stored };
 }

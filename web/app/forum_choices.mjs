@@ -40,17 +40,20 @@ export function forumChoice(catalog, campaign, what) {
   const stored = campaign?.forum?.[what];
   if (known(stored)) return stored;
   const old = campaign?.forum ? null : oldChoice(what, campaign?.id);
-  return known(old) ? old : choices[0]?.[0] ?? null;
+  return known(old) ? old : (choices[0]?.[0] ?? null);
 }
 
 /** Both choices, as the record keeps them. */
-export const forumChoices = (catalog, campaign) => Object.fromEntries(WHAT.map((what) => [what, forumChoice(catalog, campaign, what)]));
+export const forumChoices = (catalog, campaign) =>
+  Object.fromEntries(WHAT.map((what) => [what, forumChoice(catalog, campaign, what)]));
 
 /** Forget what this browser kept for ``campaignId`` (the record holds the choices now). */
 export function forgetOldChoices(campaignId) {
   try {
     for (const what of WHAT) localStorage.removeItem(oldKey(what, campaignId));
-  } catch { /* nothing kept */ }
+  } catch {
+    /* nothing kept */
+  }
 }
 
 /** ``format`` as a button or a sentence names it: "Markdown", "Plain text". */

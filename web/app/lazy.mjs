@@ -12,11 +12,21 @@ export function lazyScreen(load, name) {
     useEffect(() => {
       if (Loaded) return undefined;
       let live = true;
-      loading ??= load().then((module) => { Loaded = module[name]; }, (error) => { failed = error; });
+      loading ??= load().then(
+        (module) => {
+          Loaded = module[name];
+        },
+        (error) => {
+          failed = error;
+        },
+      );
       loading.then(() => live && refresh());
-      return () => { live = false; };
+      return () => {
+        live = false;
+      };
     }, []);
-    useEffect(() => { // the screen's title takes the focus once it is there, as for the screens loaded at once
+    useEffect(() => {
+      // the screen's title takes the focus once it is there, as for the screens loaded at once
       if (Loaded) document.getElementById("app")?.querySelector("h1")?.focus?.();
     }, [Boolean(Loaded)]);
     if (Loaded) return html`<${Loaded} ...${props} />`;

@@ -21,7 +21,10 @@ export function commit(app, parts) {
 /** ``commit`` for an action already running in the campaign's queue (app/queue.mjs). */
 export function commitNow(app, { sheets = {}, encounters = {}, entries = [] }) {
   const campaign = app.state.campaign;
-  const keys = [...Object.keys(sheets).map((id) => `character:${id}`), ...Object.keys(encounters).map((id) => `encounter:${id}`)];
+  const keys = [
+    ...Object.keys(sheets).map((id) => `character:${id}`),
+    ...Object.keys(encounters).map((id) => `encounter:${id}`),
+  ];
   return writeChange(app, campaign, keys.length ? (next) => withParts(next, sheets, encounters) : null, keys, entries);
 }
 
@@ -40,7 +43,10 @@ async function refusal(app, campaign, sheets, encounters) {
   const next = withParts(campaign, sheets, encounters);
   const verdict = (await app.services.engine.call("campaign.validate", { campaign: { ...next, log: [] } })).details;
   if (verdict.valid) return null;
-  return verdict.problems.slice(0, 2).map((each) => describeProblem(next, each)).join(" ");
+  return verdict.problems
+    .slice(0, 2)
+    .map((each) => describeProblem(next, each))
+    .join(" ");
 }
 
 async function travel(app, kind) {
@@ -55,18 +61,25 @@ async function travel(app, kind) {
   }
   const step = travelStep(campaign, target, kind);
   if (step.unreadable) {
-    snack(app, `Cannot ${kind}: what the log kept of this change cannot be read. Nothing was changed.`, { timeout: 15_000 });
+    snack(app, `Cannot ${kind}: what the log kept of this change cannot be read. Nothing was changed.`, {
+      timeout: 15_000,
+    });
     return null;
   }
   if (step.moved) {
-    snack(app, `Cannot ${kind}: ${step.moved.length ? step.moved.join(", ") : "the encounter"} changed since. Nothing was changed.`);
+    snack(
+      app,
+      `Cannot ${kind}: ${step.moved.length ? step.moved.join(", ") : "the encounter"} changed since. Nothing was changed.`,
+    );
     await loadHistory(app, campaign.id);
     return null;
   }
   const { sheets, encounters, entry } = step;
   const wrong = await refusal(app, campaign, sheets, encounters);
   if (wrong) {
-    snack(app, `Cannot ${kind}: what the log kept is not valid for this game. ${wrong} Nothing was changed.`, { timeout: 15_000 });
+    snack(app, `Cannot ${kind}: what the log kept is not valid for this game. ${wrong} Nothing was changed.`, {
+      timeout: 15_000,
+    });
     return null;
   }
   const record = await commitNow(app, { sheets, encounters, entries: [entry] });

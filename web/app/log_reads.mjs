@@ -20,9 +20,21 @@ const namesOf = (app) => {
 
 /** One page of light rows of a campaign, newest first, older than ``beforeSeq`` and passing the filters
  * (``search`` looks in the headlines, the names of who took part and what was done). */
-export async function readLogPage(app, campaignId, { beforeSeq = null, limit = PAGE_SIZE, who = null, encounter = null, search = "" } = {}) {
+export async function readLogPage(
+  app,
+  campaignId,
+  { beforeSeq = null, limit = PAGE_SIZE, who = null, encounter = null, search = "" } = {},
+) {
   const titles = (op) => whatOf(app.state.catalog, op);
-  return (await storageOf(app)).logPage(campaignId, { beforeSeq, limit, who, encounter, search, names: namesOf(app), titles });
+  return (await storageOf(app)).logPage(campaignId, {
+    beforeSeq,
+    limit,
+    who,
+    encounter,
+    search,
+    names: namesOf(app),
+    titles,
+  });
 }
 
 /** The full entry of a row (its result, the sheets before and after), or null. */
@@ -47,7 +59,10 @@ export async function readStretch(app, campaignId, stretch) {
     let stop = page.length < limit;
     for (const row of page) {
       const newer = rows[rows.length - 1];
-      if (stretch.kind === "session" && newer && Date.parse(newer.at) - Date.parse(row.at) > SESSION_GAP_MS) { stop = true; break; }
+      if (stretch.kind === "session" && newer && Date.parse(newer.at) - Date.parse(row.at) > SESSION_GAP_MS) {
+        stop = true;
+        break;
+      }
       rows.push(row);
     }
     if (stop || !page.length) break;
@@ -60,7 +75,11 @@ export async function readStretch(app, campaignId, stretch) {
 /** A file name for a stretch of a campaign's log as a post: "masks-of-nyarlathotep-log.txt" (``extension`` the one
  * the post's format declares: app/forum_choices.mjs, fileKind). */
 export function postFileName(campaignName, what = "log", extension = "txt") {
-  const slug = (text) => String(text).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const slug = (text) =>
+    String(text)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
   return `${[slug(campaignName) || "campaign", slug(what)].filter(Boolean).join("-")}.${extension}`;
 }
 

@@ -43,9 +43,23 @@ async function runNow(app, opId, args, bind, { encounter = null, label = null, d
   const { request, stateKeys, logged, who } = requestFor(app, opId, args, bind);
   // ``dice: "physical"``: a missing die is asked for (a "needs a die" refusal; nothing is stored meanwhile)
   const result = await app.services.engine.call(opId, request, dice ? { dice } : undefined);
-  const sheets = Object.fromEntries(Object.entries(result.states || {}).filter(([key]) => stateKeys[key]).map(([key, sheet]) => [stateKeys[key], sheet]));
-  const before = Object.fromEntries(Object.keys(sheets).map((id) => [id, campaign.characters.find((each) => each.id === id).sheet]));
-  const entry = makeEntry({ op: opId, args: logged, result: label && !result.label ? { ...result, label } : result, who, encounter, before, after: sheets });
+  const sheets = Object.fromEntries(
+    Object.entries(result.states || {})
+      .filter(([key]) => stateKeys[key])
+      .map(([key, sheet]) => [stateKeys[key], sheet]),
+  );
+  const before = Object.fromEntries(
+    Object.keys(sheets).map((id) => [id, campaign.characters.find((each) => each.id === id).sheet]),
+  );
+  const entry = makeEntry({
+    op: opId,
+    args: logged,
+    result: label && !result.label ? { ...result, label } : result,
+    who,
+    encounter,
+    before,
+    after: sheets,
+  });
   const keys = Object.keys(sheets).map((id) => `character:${id}`);
   await writeChange(app, campaign, keys.length ? (next) => withParts(next, sheets) : null, keys, [entry]);
   return result;

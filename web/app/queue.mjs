@@ -17,7 +17,9 @@ export function inQueue(app, id, task) {
   run.then(release, release);
   const tail = run.catch(() => {});
   queues.set(id, tail);
-  tail.then(() => { if (queues.get(id) === tail) queues.delete(id); });
+  tail.then(() => {
+    if (queues.get(id) === tail) queues.delete(id);
+  });
   return run;
 }
 

@@ -5,14 +5,26 @@
 // start.mjs turns any refusal that no caller handled into the snackbar's message instead of a console error.
 
 /** What the user reads when the browser's storage refused a change without a reason of the app's own. */
-export const STORAGE_REFUSED = "This change was not saved: the browser's storage refused it. Try it again; if that fails too, reload the page.";
+export const STORAGE_REFUSED =
+  "This change was not saved: the browser's storage refused it. Try it again; if that fails too, reload the page.";
 
 /** The app's own refusals: their message is already in plain words. */
 const OWN = new Set(["StaleError", "ReadOnlyError", "StorageFullError"]);
 
 /** IndexedDB's failures of a request or transaction (a DOMException of one of these names). */
-const STORAGE = new Set(["AbortError", "TransactionInactiveError", "InvalidStateError", "QuotaExceededError", "UnknownError",
-  "ConstraintError", "DataError", "DataCloneError", "NotFoundError", "VersionError", "ReadOnlyError"]);
+const STORAGE = new Set([
+  "AbortError",
+  "TransactionInactiveError",
+  "InvalidStateError",
+  "QuotaExceededError",
+  "UnknownError",
+  "ConstraintError",
+  "DataError",
+  "DataCloneError",
+  "NotFoundError",
+  "VersionError",
+  "ReadOnlyError",
+]);
 
 const told = new WeakSet();
 
@@ -27,7 +39,9 @@ export const wasTold = (error) => Boolean(error && typeof error === "object" && 
 /** The words for ``error`` if it is a refused write, else null (any other error is left as it is: a bug to see). */
 export function refusalWords(error) {
   if (!error || typeof error !== "object") return null;
-  if (OWN.has(error.name) && !(typeof DOMException !== "undefined" && error instanceof DOMException)) return String(error.message || STORAGE_REFUSED);
-  if (typeof DOMException !== "undefined" && error instanceof DOMException && STORAGE.has(error.name)) return STORAGE_REFUSED;
+  if (OWN.has(error.name) && !(typeof DOMException !== "undefined" && error instanceof DOMException))
+    return String(error.message || STORAGE_REFUSED);
+  if (typeof DOMException !== "undefined" && error instanceof DOMException && STORAGE.has(error.name))
+    return STORAGE_REFUSED;
   return null;
 }

@@ -23,7 +23,8 @@ export const paths = {
   about: () => "#/about",
   party: (id) => `#/c/${encodeURIComponent(id)}`,
   sheet: (id, characterId) => `#/c/${encodeURIComponent(id)}/sheet/${encodeURIComponent(characterId)}`,
-  encounter: (id, encounterId = null) => `#/c/${encodeURIComponent(id)}/encounter${encounterId ? `/${encodeURIComponent(encounterId)}` : ""}`,
+  encounter: (id, encounterId = null) =>
+    `#/c/${encodeURIComponent(id)}/encounter${encounterId ? `/${encodeURIComponent(encounterId)}` : ""}`,
   log: (id) => `#/c/${encodeURIComponent(id)}/log`,
   cast: (id) => `#/c/${encodeURIComponent(id)}/cast`,
   rules: (id) => `#/c/${encodeURIComponent(id)}/rules`,

@@ -38,7 +38,9 @@ function Screen({ route }) {
   useEffect(() => {
     if (route.campaignId) openCampaign(app, route.campaignId);
   }, [route.campaignId]);
-  useEffect(() => { document.getElementById("app")?.querySelector("h1")?.focus?.(); }, [route.screen]);
+  useEffect(() => {
+    document.getElementById("app")?.querySelector("h1")?.focus?.();
+  }, [route.screen]);
   if (route.screen === "campaigns") return html`<${CampaignsScreen} />`;
   if (route.screen === "about") return html`<${AboutScreen} />`;
   if (damaged?.id === route.campaignId) return html`<${DamagedCampaignScreen} damaged=${damaged} />`;
@@ -46,7 +48,8 @@ function Screen({ route }) {
     return html`<section class="screen"><p>${campaign === null && catalog ? "Opening the campaign…" : "Loading…"}</p><p><a href="#/">All campaigns</a></p></section>`;
   }
   if (route.screen === "sheet") return html`<${SheetScreen} characterId=${route.characterId} />`;
-  if (route.screen === "encounter") return html`<${EncounterScreen} key=${route.encounterId || ""} encounterId=${route.encounterId} />`;
+  if (route.screen === "encounter")
+    return html`<${EncounterScreen} key=${route.encounterId || ""} encounterId=${route.encounterId} />`;
   if (route.screen === "rules") return html`<${RulesScreen} />`;
   if (route.screen === "operations") return html`<${OperationsScreen} />`;
   if (route.screen === "log") return html`<${LogScreen} />`;

@@ -17,7 +17,8 @@ import { gameNames } from "../games/index.mjs";
 import { OddsClient } from "../odds/odds_client.mjs";
 
 /** Said when the database has not opened after WAIT_SAID_MS: another tab holds it (storage.mjs's "blocked"). */
-const WAITING = "Another tab of this app is still holding your campaigns (an older version, or something being typed there): they open here once it lets go.";
+const WAITING =
+  "Another tab of this app is still holding your campaigns (an older version, or something being typed there): they open here once it lets go.";
 const WAIT_SAID_MS = 4000;
 
 /** How often changes held in memory (a full disk) are tried again. */
@@ -30,15 +31,21 @@ export function start({ engine, ready, status, mount }) {
   let app = null;
   let opened = null;
   // another tab of an older version holds the database: say so until it closes and the open goes on
-  const onBlocked = (problem) => { if (!opened) app?.dispatch({ type: "storage", kind: "starting", problem }); };
+  const onBlocked = (problem) => {
+    if (!opened) app?.dispatch({ type: "storage", kind: "starting", problem });
+  };
   // a newer version waits for this tab's database: it goes once nothing typed here would be lost (sw_client.mjs)
   const storage = openStorage({ onBlocked, onBlocking: (close) => reloadWhenDone(close) });
   app = createAppState({ engine: client, storage, channel: null, odds: new OddsClient({ call: client.answer }) });
   // A call stopped at its deadline (rpc.mjs): its screen shows the refusal if it is still open; this says it anywhere.
-  engine.addEventListener?.("stopped", (event) => app.dispatch({ type: "snack", snack: { text: event.detail.message, timeout: 12_000 } }));
+  engine.addEventListener?.("stopped", (event) =>
+    app.dispatch({ type: "snack", snack: { text: event.detail.message, timeout: 12_000 } }),
+  );
   app.services.channel = tabChannel((message) => onOtherTab(app, message));
   // Only the first tab waiting for an upgrade hears "blocked"; one waiting behind it is told too, if it waits long.
-  setTimeout(() => { if (!opened && !app.state.storage.problem) onBlocked(WAITING); }, WAIT_SAID_MS);
+  setTimeout(() => {
+    if (!opened && !app.state.storage.problem) onBlocked(WAITING);
+  }, WAIT_SAID_MS);
   // a refused write no caller handled is a message, not an uncaught error (refusals.mjs)
   window.addEventListener("unhandledrejection", (event) => {
     const words = refusalWords(event.reason);
@@ -76,7 +83,11 @@ export function start({ engine, ready, status, mount }) {
 
   client.catalog().then(
     (catalog) => app.dispatch({ type: "catalog", catalog: indexCatalog(catalog) }),
-    (error) => app.dispatch({ type: "snack", snack: { text: `The rules list could not be loaded (${error.message}). Reload the page.`, timeout: 60_000 } }),
+    (error) =>
+      app.dispatch({
+        type: "snack",
+        snack: { text: `The rules list could not be loaded (${error.message}). Reload the page.`, timeout: 60_000 },
+      }),
   );
   storage.then(async (each) => {
     opened = each;

@@ -17,17 +17,30 @@ export const initialState = {
 
 export function reduce(state, action) {
   switch (action.type) {
-    case "catalog": return { ...state, catalog: action.catalog };
-    case "engine": return { ...state, engine: action.status };
-    case "storage": return { ...state, storage: { kind: action.kind, problem: action.problem } };
-    case "campaigns": return { ...state, campaigns: action.campaigns };
-    case "campaign": return action.campaign?.id === state.campaign?.id ? { ...state, campaign: action.campaign, damaged: null } : { ...state, campaign: action.campaign, damaged: null, history: initialState.history };
-    case "damaged": return { ...state, campaign: null, damaged: action.damaged, history: initialState.history };
-    case "history": return { ...state, history: action.history };
-    case "logged": return { ...state, logVersion: state.logVersion + 1 };
-    case "exported": return { ...state, exportVersion: state.exportVersion + 1 };
-    case "snack": return { ...state, snack: action.snack && { id: Date.now() + Math.random(), timeout: 6000, ...action.snack } };
-    default: throw new Error(`Unknown action ${action.type}`);
+    case "catalog":
+      return { ...state, catalog: action.catalog };
+    case "engine":
+      return { ...state, engine: action.status };
+    case "storage":
+      return { ...state, storage: { kind: action.kind, problem: action.problem } };
+    case "campaigns":
+      return { ...state, campaigns: action.campaigns };
+    case "campaign":
+      return action.campaign?.id === state.campaign?.id
+        ? { ...state, campaign: action.campaign, damaged: null }
+        : { ...state, campaign: action.campaign, damaged: null, history: initialState.history };
+    case "damaged":
+      return { ...state, campaign: null, damaged: action.damaged, history: initialState.history };
+    case "history":
+      return { ...state, history: action.history };
+    case "logged":
+      return { ...state, logVersion: state.logVersion + 1 };
+    case "exported":
+      return { ...state, exportVersion: state.exportVersion + 1 };
+    case "snack":
+      return { ...state, snack: action.snack && { id: Date.now() + Math.random(), timeout: 6000, ...action.snack } };
+    default:
+      throw new Error(`Unknown action ${action.type}`);
   }
 }
 
@@ -36,7 +49,9 @@ export function createAppState(services, state = initialState) {
   const listeners = new Set();
   return {
     services,
-    get state() { return state; },
+    get state() {
+      return state;
+    },
     dispatch(action) {
       state = reduce(state, action);
       for (const listener of listeners) listener(state);

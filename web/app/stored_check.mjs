@@ -52,7 +52,10 @@ export async function engineVerdict(app, record) {
     checkedIds.add(record.id);
     return { valid: true };
   }
-  return noteRefused(record, verdict.problems.map((each) => describeProblem(record, each)));
+  return noteRefused(
+    record,
+    verdict.problems.map((each) => describeProblem(record, each)),
+  );
 }
 
 /** Keep ``problems`` as the verdict on ``record`` (an engine refusal met elsewhere too: an upgrade, a repair). */
@@ -102,6 +105,10 @@ export function checkListed(app, list, onFound) {
       if (verdict.problems) found = true;
     }
     if (found) onFound();
-  })().catch((error) => console.warn("The stored campaigns could not all be checked:", error)).finally(() => { sweeping = null; });
+  })()
+    .catch((error) => console.warn("The stored campaigns could not all be checked:", error))
+    .finally(() => {
+      sweeping = null;
+    });
   return sweeping;
 }

@@ -8,7 +8,10 @@ export function Confirm({ title, text, confirmLabel, onConfirm, onCancel, danger
     if (!dialog.open) dialog.showModal();
     return () => dialog.open && dialog.close();
   }, []);
-  return html`<dialog ref=${ref} class="confirm" aria-labelledby="confirm-title" onCancel=${(event) => { event.preventDefault(); onCancel(); }}>
+  return html`<dialog ref=${ref} class="confirm" aria-labelledby="confirm-title" onCancel=${(event) => {
+    event.preventDefault();
+    onCancel();
+  }}>
     <h2 id="confirm-title">${title}</h2>
     ${text ? html`<p>${text}</p>` : null}
     <div class="row-actions">

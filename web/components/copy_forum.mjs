@@ -42,7 +42,13 @@ export function slim(entry) {
  * The buttons. Give ``result`` (with the drawer's ``title``), or ``entries`` (a function answering the log entries,
  * oldest first; ``heading`` the post's title) for a stretch.
  */
-export function CopyForForum({ result = null, title = "", entries = null, heading = "", label = "Copy for the forum" }) {
+export function CopyForForum({
+  result = null,
+  title = "",
+  entries = null,
+  heading = "",
+  label = "Copy for the forum",
+}) {
   const app = useApp();
   const campaign = app.state.campaign;
   const [said, setSaid] = useState({ text: "", post: "" });
@@ -52,7 +58,11 @@ export function CopyForForum({ result = null, title = "", entries = null, headin
 
   async function write() {
     if (result) {
-      const answer = await app.services.engine.call("forum.result", { result: slimResult(result), format, label: labelOf(result, title) });
+      const answer = await app.services.engine.call("forum.result", {
+        result: slimResult(result),
+        format,
+        label: labelOf(result, title),
+      });
       return answer.details.text;
     }
     return (await writeStretch(app, await entries(), { format, undone, title: heading })).text;
@@ -62,7 +72,10 @@ export function CopyForForum({ result = null, title = "", entries = null, headin
     setBusy(true);
     try {
       const text = await write();
-      if (!text) { setSaid({ text: "Nothing for a post here: turn bookkeeping and undone entries are left out.", post: "" }); return; }
+      if (!text) {
+        setSaid({ text: "Nothing for a post here: turn bookkeeping and undone entries are left out.", post: "" });
+        return;
+      }
       if (how === "share") {
         try {
           await navigator.share({ text });
@@ -73,9 +86,11 @@ export function CopyForForum({ result = null, title = "", entries = null, headin
         return;
       }
       const done = await copyText(text);
-      setSaid(done === "copied"
-        ? { text: `Copied as ${formatName(catalog, format)}: paste it into your post.`, post: "" }
-        : { text: "The browser did not allow copying: select the text below and copy it by hand.", post: text });
+      setSaid(
+        done === "copied"
+          ? { text: `Copied as ${formatName(catalog, format)}: paste it into your post.`, post: "" }
+          : { text: "The browser did not allow copying: select the text below and copy it by hand.", post: text },
+      );
     } catch (error) {
       setSaid({ text: `Not copied: ${error.message}`, post: "" });
     } finally {
@@ -87,8 +102,12 @@ export function CopyForForum({ result = null, title = "", entries = null, headin
     <button type="button" disabled=${busy} onClick=${() => act("copy")}>${label} (${formatName(catalog, format)})</button>
     ${canShare() ? html`<button type="button" disabled=${busy} onClick=${() => act("share")}>Share</button>` : null}
     <span class="copy-said" aria-live="polite">${said.text}</span>
-    ${said.post ? html`<textarea class="forum-post" readonly rows="6" aria-label="The post" value=${said.post}
-      onFocus=${(event) => event.currentTarget.select()}></textarea>` : null}
+    ${
+      said.post
+        ? html`<textarea class="forum-post" readonly rows="6" aria-label="The post" value=${said.post}
+      onFocus=${(event) => event.currentTarget.select()}></textarea>`
+        : null
+    }
   </div>`;
 }
 
@@ -125,9 +144,11 @@ export function ForumChoices({ app, campaign, undone: withUndone = true }) {
   const group = (what, legend, choices) => html`<fieldset class="forum-choice">
     <legend>${legend}</legend>
     <div class="segmented" role="radiogroup" aria-label=${legend}>
-      ${choices.map(([each, words]) => html`<label key=${each} class=${chosen[what] === each ? "on" : ""}>
+      ${choices.map(
+        ([each, words]) => html`<label key=${each} class=${chosen[what] === each ? "on" : ""}>
         <input type="radio" name=${`forum-${what}-${campaign.id}`} value=${each} checked=${chosen[what] === each}
-          onChange=${() => choose(what, each)} /> ${words}</label>`)}
+          onChange=${() => choose(what, each)} /> ${words}</label>`,
+      )}
     </div>
   </fieldset>`;
   return html`<div class="forum-choices">

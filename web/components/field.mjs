@@ -5,12 +5,21 @@ import { html, useId } from "../app/html.mjs";
 
 /** Parse a number field: {value} or {error}; whole numbers unless ``decimals`` (a weight of 0.5 lb). ``badInput`` is
  * the element's validity.badInput. */
-export function readNumber(raw, { min = null, max = null, required = true, label = "This field", badInput = false, decimals = false } = {}) {
-  const text = String(raw ?? "").trim().replace(/^−/, "-");
+export function readNumber(
+  raw,
+  { min = null, max = null, required = true, label = "This field", badInput = false, decimals = false } = {},
+) {
+  const text = String(raw ?? "")
+    .trim()
+    .replace(/^−/, "-");
   const kind = decimals ? "number" : "whole number";
-  if (badInput) return { error: `${label}: enter a ${kind} (digits${decimals ? ", a point" : ""}${min !== null && min < 0 ? ", a minus sign" : ""}).` };
+  if (badInput)
+    return {
+      error: `${label}: enter a ${kind} (digits${decimals ? ", a point" : ""}${min !== null && min < 0 ? ", a minus sign" : ""}).`,
+    };
   if (text === "") return required ? { error: `${label}: enter a number.` } : { value: null };
-  if (!(decimals ? /^-?\d{1,15}(\.\d{1,6})?$/ : /^-?\d+$/).test(text)) return { error: `${label}: “${text}” is not a ${kind}.` };
+  if (!(decimals ? /^-?\d{1,15}(\.\d{1,6})?$/ : /^-?\d+$/).test(text))
+    return { error: `${label}: “${text}” is not a ${kind}.` };
   const value = Number(text);
   if (min !== null && value < min) return { error: `${label} must be at least ${min}.` };
   if (max !== null && value > max) return { error: `${label} must be at most ${max}.` };
@@ -27,9 +36,14 @@ export const selectOnFocus = {
   },
   onMouseUp: (event) => {
     const input = event.currentTarget;
-    if (input.dataset.selecting) { event.preventDefault(); delete input.dataset.selecting; }
+    if (input.dataset.selecting) {
+      event.preventDefault();
+      delete input.dataset.selecting;
+    }
   },
-  onKeyUp: (event) => { delete event.currentTarget.dataset.selecting; },
+  onKeyUp: (event) => {
+    delete event.currentTarget.dataset.selecting;
+  },
 };
 
 export function Field({ label, error, help, children, id, className = "" }) {
@@ -46,7 +60,19 @@ export function Field({ label, error, help, children, id, className = "" }) {
  * Enter ("enter"), leaving the field ("blur") and each − / + tap ("step"); ``onInput`` still sees every
  * keystroke, so a form that stores values stores on ``onCommit`` only. Such a field is marked ``data-stores``: once left,
  * what it shows is stored, not unsaved input (unsaved.mjs). */
-export function NumberField({ label, value, onInput, onCommit, error, help, min = null, max = null, step = 1, name, decimals = false }) {
+export function NumberField({
+  label,
+  value,
+  onInput,
+  onCommit,
+  error,
+  help,
+  min = null,
+  max = null,
+  step = 1,
+  name,
+  decimals = false,
+}) {
   const id = useId();
   const negative = min === null || min < 0;
   const current = Number(String(value).replace(/^−/, "-"));
@@ -67,13 +93,33 @@ export function NumberField({ label, value, onInput, onCommit, error, help, min 
         aria-invalid=${error ? "true" : undefined} aria-describedby=${`${id}-error${help ? ` ${id}-help` : ""}`} ...${selectOnFocus}
         onInput=${(event) => onInput(event.currentTarget.value, event.currentTarget.validity.badInput)}
         onChange=${onCommit ? commit("change") : undefined} onBlur=${onCommit ? commit("blur") : undefined}
-        onKeyDown=${onCommit ? (event) => { if (event.key === "Enter") { event.preventDefault(); commit("enter")(event); } } : undefined} />
+        onKeyDown=${
+          onCommit
+            ? (event) => {
+                if (event.key === "Enter") {
+                  event.preventDefault();
+                  commit("enter")(event);
+                }
+              }
+            : undefined
+        } />
       <button type="button" class="step" aria-label=${`${label} plus ${step}`} onClick=${() => bump(step)}>+</button>
     </div>
   </${Field}>`;
 }
 
-export function TextField({ label, value, onInput, error, help, name, inputmode = "text", placeholder, autocomplete = "off", maxlength }) {
+export function TextField({
+  label,
+  value,
+  onInput,
+  error,
+  help,
+  name,
+  inputmode = "text",
+  placeholder,
+  autocomplete = "off",
+  maxlength,
+}) {
   const id = useId();
   return html`<${Field} label=${label} error=${error} help=${help} id=${id}>
     <input id=${id} name=${name} type="text" inputmode=${inputmode} autocomplete=${autocomplete} placeholder=${placeholder}

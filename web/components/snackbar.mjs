@@ -10,7 +10,14 @@ export function Snackbar({ snack, onClose }) {
   if (!snack) return null;
   return html`<div class="snackbar" role="status" aria-live="polite">
     <span>${snack.text}</span>
-    ${snack.actionLabel ? html`<button type="button" class="primary" onClick=${() => { onClose(); snack.onAction(); }}>${snack.actionLabel}</button>` : null}
+    ${
+      snack.actionLabel
+        ? html`<button type="button" class="primary" onClick=${() => {
+            onClose();
+            snack.onAction();
+          }}>${snack.actionLabel}</button>`
+        : null
+    }
     <button type="button" class="ghost" aria-label="Dismiss message" onClick=${onClose}>✕</button>
   </div>`;
 }

@@ -10,10 +10,19 @@ export function UndoBar({ app, compact = false }) {
   const redoWords = history.redo?.words ?? null;
   const run = async (action) => {
     setBusy(true);
-    try { await action(app); } finally { setBusy(false); }
+    try {
+      await action(app);
+    } finally {
+      setBusy(false);
+    }
   };
   if (compact && !history.undo && !history.redo) return null;
-  const button = (kind, words, action, nothing) => html`<button type="button" class=${kind} data-history=${kind} disabled=${busy || !words}
+  const button = (
+    kind,
+    words,
+    action,
+    nothing,
+  ) => html`<button type="button" class=${kind} data-history=${kind} disabled=${busy || !words}
     onClick=${() => run(action)} title=${words ? `${kind === "undo" ? "Undo" : "Redo"}: ${words}` : undefined}>
     <span aria-hidden="true">${kind === "undo" ? "↶" : "↷"}</span><span class="undo-words">${words ? `${kind === "undo" ? "Undo" : "Redo"}: ${words}` : nothing}</span></button>`;
   return html`<div class=${`undo-bar${compact ? " compact" : ""}`} role="group" aria-label="Undo and redo">

@@ -22,7 +22,9 @@ export function rememberedDice(campaignId) {
 export function rememberDice(campaignId, mode) {
   try {
     if (campaignId) localStorage.setItem(diceKey(campaignId), mode === "physical" ? "physical" : "digital");
-  } catch { /* not kept: the choice still holds in this drawer */ }
+  } catch {
+    /* not kept: the choice still holds in this drawer */
+  }
 }
 
 /** A fresh dice state: ``faces`` typed all at once, ``asked`` the dice answered one at a time ({prompt, face}),
@@ -37,7 +39,8 @@ export const clearedDice = (dice) => freshDice(dice.mode);
 export function diceArgs(dice) {
   if (dice.mode !== "physical") return { args: {} };
   const text = String(dice.faces || "").trim();
-  if (text && !/^[\d\s,;]+$/.test(text)) return { error: `Faces are numbers separated by spaces or commas (got “${text}”).` };
+  if (text && !/^[\d\s,;]+$/.test(text))
+    return { error: `Faces are numbers separated by spaces or commas (got “${text}”).` };
   const typed = text ? text.replace(/[,;]/g, " ").replace(/\s+/g, " ").split(" ") : [];
   const all = [...typed, ...(dice.asked || []).map((each) => String(each.face))];
   return { args: all.length ? { dice: all.join(" ") } : {}, physical: true };
@@ -50,14 +53,17 @@ export function readAskedFace(dice) {
   if (!text) return { error: `Type the face of the die you rolled for ${die.prompt} (${facesWords(die)}).` };
   if (!/^\d+$/.test(text)) return { error: `“${text}” is not a face of this die: type one of ${facesWords(die)}.` };
   const face = Number(text);
-  if (face < die.low || face > die.high) return { error: `A ${die.name} shows ${die.low} to ${die.high}, not ${face}.` };
+  if (face < die.low || face > die.high)
+    return { error: `A ${die.name} shows ${die.low} to ${die.high}, not ${face}.` };
   if (die.shows && !die.shows.includes(face)) return { error: `A ${die.name} shows ${facesWords(die)}, not ${face}.` };
   return { face };
 }
 
 /** A die's faces in words: "1–10", or each face when they skip ("0, 10, 20, … 90": a tens die reads 00 as 0). */
-const facesWords = (die) => (die.shows && die.shows.length !== die.high - die.low + 1
-  ? `${die.shows.slice(0, 3).join(", ")}, … ${die.high}` : `${die.low}–${die.high}`);
+const facesWords = (die) =>
+  die.shows && die.shows.length !== die.high - die.low + 1
+    ? `${die.shows.slice(0, 3).join(", ")}, … ${die.high}`
+    : `${die.low}–${die.high}`;
 
 /** The one die asked now: labelled with its roll, scrolled into view and focused whenever it is asked (or its
  * face is found missing: ``error`` changes). Enter is Next. */
@@ -75,7 +81,9 @@ function AskedDie({ dice, onChange, error, onNext }) {
     // tablet): the die asked stays in view while it has the focus.
     const scroller = node.closest(".drawer-scroll");
     if (!scroller || typeof ResizeObserver !== "function") return undefined;
-    const watch = new ResizeObserver(() => { if (document.activeElement === node) keep(); });
+    const watch = new ResizeObserver(() => {
+      if (document.activeElement === node) keep();
+    });
     for (const child of scroller.children) watch.observe(child);
     return () => watch.disconnect();
   }, [die.position, error]);
@@ -84,7 +92,12 @@ function AskedDie({ dice, onChange, error, onNext }) {
     <input id=${id} ref=${input} name="die" type="text" inputmode="numeric" pattern="[0-9]*" autocomplete="off" value=${dice.face}
       aria-invalid=${error ? "true" : undefined} aria-describedby=${`${id}-help ${id}-error`} ...${selectOnFocus}
       onInput=${(event) => onChange({ ...dice, face: event.currentTarget.value })}
-      onKeyDown=${(event) => { if (event.key === "Enter") { event.preventDefault(); onNext?.(); } }} />
+      onKeyDown=${(event) => {
+        if (event.key === "Enter") {
+          event.preventDefault();
+          onNext?.();
+        }
+      }} />
     <small class="help" id=${`${id}-help`}>Die ${die.position}: a ${die.name}, ${facesWords(die)}. Roll it, type the face, then Next.</small>
     <p class="field-error" id=${`${id}-error`} role="alert" hidden=${!error}>${error || ""}</p>
   </div>`;
@@ -93,7 +106,14 @@ function AskedDie({ dice, onChange, error, onNext }) {
 /** ``dice``: see :func:`freshDice`; ``onNext``: the asked die's face is typed (Enter). A screen that types every
  * face up front passes no ``onNext`` and sees the faces field alone. ``emptyHelp``: what the faces field says
  * may be left empty (each die asked as it comes), in the screen's own words. */
-export function DiceField({ dice, onChange, error, hint, onNext, emptyHelp = "Leave it empty and press Roll: each die is asked for when the rules need it." }) {
+export function DiceField({
+  dice,
+  onChange,
+  error,
+  hint,
+  onNext,
+  emptyHelp = "Leave it empty and press Roll: each die is asked for when the rules need it.",
+}) {
   const id = useId();
   const physical = dice.mode === "physical";
   const asked = dice.asked || [];
@@ -104,19 +124,32 @@ export function DiceField({ dice, onChange, error, hint, onNext, emptyHelp = "Le
       <label class=${!physical ? "on" : ""}><input type="radio" name=${`${id}-mode`} checked=${!physical} onChange=${() => onChange({ ...clearedDice(dice), mode: "digital" })} /> Digital</label>
       <label class=${physical ? "on" : ""}><input type="radio" name=${`${id}-mode`} checked=${physical} onChange=${() => onChange({ ...clearedDice(dice), mode: "physical" })} /> Physical dice</label>
     </div>
-    ${physical && (asked.length || dice.faces.trim()) && asking ? html`<ol class="dice-so-far" aria-label="Dice so far">
+    ${
+      physical && (asked.length || dice.faces.trim()) && asking
+        ? html`<ol class="dice-so-far" aria-label="Dice so far">
       ${dice.faces.trim() ? html`<li>Typed first: ${dice.faces.trim()}</li>` : null}
       ${asked.map((each, index) => html`<li key=${index}>${each.prompt}: <strong>${each.face}</strong></li>`)}
-    </ol>` : null}
+    </ol>`
+        : null
+    }
     ${asking ? html`<${AskedDie} dice=${dice} onChange=${onChange} error=${error} onNext=${onNext} />` : null}
-    ${physical && !asking ? html`<div class="field">
+    ${
+      physical && !asking
+        ? html`<div class="field">
       <label for=${id}>Faces in the order rolled</label>
       <input id=${id} name="dice" type="text" inputmode="text" autocomplete="off" placeholder=${onNext ? "optional, e.g. 7, 3" : "e.g. 7, 3"} value=${dice.faces} ...${selectOnFocus}
         aria-invalid=${error ? "true" : undefined} aria-describedby=${`${id}-error`}
         onInput=${(event) => onChange({ ...dice, faces: event.currentTarget.value })} />
-      ${onNext ? html`<small class="help">${emptyHelp}</small>`
-        : hint ? html`<small class="help">${hint.replace(/;?\s*leave empty to roll digitally\.?/i, ".")}</small>` : null}
-    </div>` : null}
+      ${
+        onNext
+          ? html`<small class="help">${emptyHelp}</small>`
+          : hint
+            ? html`<small class="help">${hint.replace(/;?\s*leave empty to roll digitally\.?/i, ".")}</small>`
+            : null
+      }
+    </div>`
+        : null
+    }
     ${asking ? null : html`<p class="field-error" id=${`${id}-error`} role="alert" hidden=${!error}>${error || ""}</p>`}
   </fieldset>`;
 }

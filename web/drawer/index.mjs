@@ -37,13 +37,20 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose, opponent
   const fromThem = opposed || typeof spec.fixed === "function" || typeof spec.defaults === "function";
   const key = `${active.op}|${active.title}|${(active.fields || []).join()}|${fromThem ? opponentId : ""}`;
   const aside = useRef(null);
-  useEffect(() => { aside.current?.querySelector("#drawer-title")?.focus(); }, []); // once, when it opens
+  useEffect(() => {
+    aside.current?.querySelector("#drawer-title")?.focus();
+  }, []); // once, when it opens
   return html`<aside ref=${aside} class="drawer" role="dialog" aria-modal="false" aria-labelledby="drawer-title" data-drawer=${active.op}
-    onKeyDown=${(event) => { if (event.key === "Escape") onClose(); }}>
+    onKeyDown=${(event) => {
+      if (event.key === "Escape") onClose();
+    }}>
     <${DrawerBody} key=${key} app=${app} spec=${active} op=${op} campaign=${campaign} characterId=${characterId} others=${others}
       game=${game} encounter=${encounter} opponentId=${opponentId} setOpponentId=${setOpponentId} canOppose=${Boolean(spec.opposed || spec.target || spec.pickTarget)}
       busy=${busy} setBusy=${setBusy} outcome=${outcome} setOutcome=${setOutcome} onClose=${onClose}
-      onFollowUp=${(next) => { setOutcome(null); setSpec({ ...next, title: next.label }); }} />
+      onFollowUp=${(next) => {
+        setOutcome(null);
+        setSpec({ ...next, title: next.label });
+      }} />
   </aside>`;
 }
 
@@ -51,7 +58,8 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose, opponent
  * A choice names the choice in force (its default's words are often a sentence of their own). */
 export function houseRuleWords(param, value) {
   if (param.kind === "choice") return `House rule: ${param.label}: ${choiceLabel(param, value)}`;
-  if (param.kind === "bool") return `House rule: ${param.label}: ${value ? "on" : "off"} (default ${param.default ? "on" : "off"})`;
+  if (param.kind === "bool")
+    return `House rule: ${param.label}: ${value ? "on" : "off"} (default ${param.default ? "on" : "off"})`;
   if (param.kind === "json") return `House rule: ${param.label}: the campaign's own table`;
   const words = (number) => (number === null || number === undefined ? "empty" : String(number));
   return `House rule: ${param.label}: ${words(value)} (default ${words(param.default)})`;
@@ -71,8 +79,13 @@ function logLabel(app, runSpec, bind) {
  * push or spend Luck on; rolling again only replaces it). ``before``: the sheets by id as they were sent. */
 function changedASheet(op, bind, before, result) {
   const plain = (sheet) => JSON.stringify({ ...(sheet || {}), last_roll: null });
-  return op.params.some((param) => param.state_key && bind[param.name] && result.states?.[param.state_key]
-    && plain(result.states[param.state_key]) !== plain(own(before, bind[param.name])));
+  return op.params.some(
+    (param) =>
+      param.state_key &&
+      bind[param.name] &&
+      result.states?.[param.state_key] &&
+      plain(result.states[param.state_key]) !== plain(own(before, bind[param.name])),
+  );
 }
 
 /** A tap this soon after the result shows is the second half of a double tap, not a wish to roll again. */
@@ -86,8 +99,32 @@ function resolve(spec, me, them) {
   return { ...spec, fixed: value(spec.fixed), defaults: value(spec.defaults), choices: choices || {} };
 }
 
-function DrawerBody({ app, spec, op, campaign, characterId, others, game, encounter, opponentId, setOpponentId, canOppose, busy, setBusy, outcome, setOutcome, onClose, onFollowUp }) {
-  const form = useOpForm(op, spec.fields || [], spec.defaults || {}, { compact: true, required: spec.required || [], campaignId: campaign.id, onNext: () => next(), choices: spec.choices || {} });
+function DrawerBody({
+  app,
+  spec,
+  op,
+  campaign,
+  characterId,
+  others,
+  game,
+  encounter,
+  opponentId,
+  setOpponentId,
+  canOppose,
+  busy,
+  setBusy,
+  outcome,
+  setOutcome,
+  onClose,
+  onFollowUp,
+}) {
+  const form = useOpForm(op, spec.fields || [], spec.defaults || {}, {
+    compact: true,
+    required: spec.required || [],
+    campaignId: campaign.id,
+    onNext: () => next(),
+    choices: spec.choices || {},
+  });
   const scroller = useRef(null);
   const running = useRef(false); // set at once, not on the next render: a second tap in the same moment sees it
   const settledAt = useRef(-Infinity); // when a result that changed a sheet showed
@@ -122,9 +159,15 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
   async function run(extra = {}, runSpec = spec, checked = false, answering = false) {
     if (running.current) return; // a second tap while the first is running
     if (!answering && performance.now() - settledAt.current < SETTLE_MS) return; // …or landing just after it changed a sheet
-    if (!answering && form.asking && runSpec === spec) { next(); return; } // the Roll button reads "Next" while a die is asked
+    if (!answering && form.asking && runSpec === spec) {
+      next();
+      return;
+    } // the Roll button reads "Next" while a die is asked
     const args = runSpec === spec ? form.read() : {};
-    if (!args) { showMissing(); return; }
+    if (!args) {
+      showMissing();
+      return;
+    }
     setMissing(false);
     if (needsTarget && !opponentId && runSpec === spec) {
       setOutcome({ error: `Choose who is ${spec.op.endsWith("attack") ? "attacked" : "opposing"} first.` });
@@ -132,21 +175,39 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
     }
     const bind = runSpec.bindTarget ? { [runSpec.bindTarget]: opponentId } : { [runSpec.bind]: characterId };
     if (runSpec.target && opponentId) bind[runSpec.target] = opponentId;
-    const sheets = Object.fromEntries(app.state.campaign.characters.filter((each) => Object.values(bind).includes(each.id)).map((each) => [each.id, each.sheet]));
+    const sheets = Object.fromEntries(
+      app.state.campaign.characters
+        .filter((each) => Object.values(bind).includes(each.id))
+        .map((each) => [each.id, each.sheet]),
+    );
     const sent = { ...(runSpec.fixed || {}), ...args, ...prepared(runSpec, args), ...extra };
     running.current = true;
     setBusy(true);
     try {
       const sheet = sheets[bind[runSpec.bindTarget || runSpec.bind]];
-      const warning = !checked && runSpec.large && sheet
-        ? await runSpec.large(sent, sheet, { settings: campaign.settings, engine: (id, request) => app.services.engine.call(id, request) })
-        : null;
+      const warning =
+        !checked && runSpec.large && sheet
+          ? await runSpec.large(sent, sheet, {
+              settings: campaign.settings,
+              engine: (id, request) => app.services.engine.call(id, request),
+            })
+          : null;
       if (warning) {
-        setAsk({ ...warning, go: () => { setAsk(null); run(extra, runSpec, true); } });
+        setAsk({
+          ...warning,
+          go: () => {
+            setAsk(null);
+            run(extra, runSpec, true);
+          },
+        });
         return;
       }
       const physical = runSpec === spec && form.physical();
-      const result = await runOperation(app, runSpec.op, sent, bind, { encounter, label: logLabel(app, runSpec, bind), dice: physical ? "physical" : null });
+      const result = await runOperation(app, runSpec.op, sent, bind, {
+        encounter,
+        label: logLabel(app, runSpec, bind),
+        dice: physical ? "physical" : null,
+      });
       pending.current = null;
       if (physical) form.clearDice(); // the faces are never kept: the next roll asks again
       const runOp = app.state.catalog.op(runSpec.op);
@@ -154,7 +215,8 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
       if (applied || runSpec.once) settledAt.current = performance.now();
       setOutcome({ result, title: runSpec.title || runSpec.label, args: sent, applied, once: runSpec.once || null });
     } catch (error) {
-      if (error.code === CODE.needsDie && error.die && runSpec === spec) { // physical dice: the rules need one more die
+      if (error.code === CODE.needsDie && error.die && runSpec === spec) {
+        // physical dice: the rules need one more die
         pending.current = { extra };
         form.askDie(error.die);
         setOutcome(null);
@@ -163,7 +225,8 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
       // A roll allowed once that the rules refuse on the sheet itself (a roll already pushed can't be pushed again):
       // no Roll button stays live as if trying again could help, only Done.
       if (error.name === "StaleError") setOutcome({ error: error.message });
-      else if (!form.showEngineError(error)) setOutcome({ error: error.message, final: Boolean(runSpec.once && error.code === CODE.ruleViolation) });
+      else if (!form.showEngineError(error))
+        setOutcome({ error: error.message, final: Boolean(runSpec.once && error.code === CODE.ruleViolation) });
     } finally {
       running.current = false;
       setBusy(false);
@@ -173,10 +236,14 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
 
   const shown = form.peek();
   const oddsBind = { [spec.bind]: characterId, ...(spec.target && opponentId ? { [spec.target]: opponentId } : {}) };
-  const oddsRequest = shown && (!needsTarget || opponentId) ? requestFor(app, spec.op, { ...(spec.fixed || {}), ...shown, ...prepared(spec, shown) }, oddsBind).request : null;
+  const oddsRequest =
+    shown && (!needsTarget || opponentId)
+      ? requestFor(app, spec.op, { ...(spec.fixed || {}), ...shown, ...prepared(spec, shown) }, oddsBind).request
+      : null;
   const fresh = app.state.campaign.characters.find((each) => each.id === characterId)?.sheet;
   const target = app.state.campaign.characters.find((each) => each.id === opponentId);
-  const followUps = outcome?.result && game.followUps ? game.followUps(outcome.result, fresh, target, outcome.args) : [];
+  const followUps =
+    outcome?.result && game.followUps ? game.followUps(outcome.result, fresh, target, outcome.args) : [];
   return html`
     <header class="drawer-head">
       <div>
@@ -188,31 +255,49 @@ function DrawerBody({ app, spec, op, campaign, characterId, others, game, encoun
     <div class="drawer-scroll" ref=${scroller}>
       ${outcome?.error ? html`<p class="drawer-error" role="alert">${outcome.error}</p>` : null}
       ${outcome?.result ? html`<${Result} result=${outcome.result} title=${outcome.title} />` : null}
-      ${followUps.length ? html`<div class="follow-ups" role="group" aria-label="What the rules allow next">
+      ${
+        followUps.length
+          ? html`<div class="follow-ups" role="group" aria-label="What the rules allow next">
         ${followUps.map((next) => html`<button type="button" key=${next.key} data-op=${next.op} onClick=${() => (next.now ? run(next.fixed || {}, next) : onFollowUp(next))}>${next.label}</button>`)}
-      </div>` : null}
-      ${canOppose ? html`<${ChoiceField} label=${spec.pick?.label || (spec.opposed ? "Against (opposed roll)" : "Target")} name="opponent" value=${opponentId} onChange=${setOpponentId}
-        options=${[["", spec.pick?.none || (spec.target ? "Choose…" : spec.opposed ? "Nobody: an unopposed roll" : "Nobody yet")], ...others.map((each) => [each.id, each.sheet.name])]} />` : null}
+      </div>`
+          : null
+      }
+      ${
+        canOppose
+          ? html`<${ChoiceField} label=${spec.pick?.label || (spec.opposed ? "Against (opposed roll)" : "Target")} name="opponent" value=${opponentId} onChange=${setOpponentId}
+        options=${[["", spec.pick?.none || (spec.target ? "Choose…" : spec.opposed ? "Nobody: an unopposed roll" : "Nobody yet")], ...others.map((each) => [each.id, each.sheet.name])]} />`
+          : null
+      }
       ${canOppose && !others.length ? html`<p class="help">Add another character to the party to pick an opponent.</p>` : null}
       ${form.fieldsView}
       <${OddsRegion} app=${app} op=${op} request=${oddsRequest} />
       ${form.diceView}
     </div>
     <footer class="drawer-foot">
-      ${rules.length ? html`<ul class="badges house-rules" aria-label="House rules this roll uses">
+      ${
+        rules.length
+          ? html`<ul class="badges house-rules" aria-label="House rules this roll uses">
         ${rules.map((param) => html`<li class="badge" key=${param.name} data-house-rule=${param.name}>${houseRuleWords(param, campaign.settings[param.name])}</li>`)}
-      </ul>` : null}
+      </ul>`
+          : null
+      }
       ${outcome?.result ? null : html`<${RuleWarning} op=${spec.op} game=${game} sheet=${fresh} target=${target?.sheet} />`}
       ${missing && !shown ? html`<p class="roll-missing" role="status">Fill in the field marked above first: nothing was rolled.</p>` : null}
       ${outcome?.result && outcome.once ? html`<p class="roll-done" role="status">${outcome.once}</p>` : null}
-      ${outcome?.final ? html`<div class="roll-after">
+      ${
+        outcome?.final
+          ? html`<div class="roll-after">
         <button type="button" class="primary done" onClick=${onClose}>Done</button>
-      </div>` : outcome?.result && (outcome.applied || outcome.once) ? html`<div class="roll-after">
+      </div>`
+          : outcome?.result && (outcome.applied || outcome.once)
+            ? html`<div class="roll-after">
         ${outcome.once ? null : html`<button type="button" class="roll again" disabled=${busy} onClick=${() => run()}>${busy ? "Rolling…" : op.rolls ? "Roll again" : "Apply again"}</button>`}
         <button type="button" class="primary done" onClick=${onClose}>Done</button>
-      </div>` : html`<button type="button" class="primary roll" disabled=${busy || app.state.engine === "failed"} onClick=${() => run()}>
-        ${busy ? "Rolling…" : app.state.engine !== "ready" ? "Roll (engine starting…)" : form.asking ? "Next" : (spec.rollLabel || (op.rolls ? "Roll" : "Apply"))}
-      </button>`}
+      </div>`
+            : html`<button type="button" class="primary roll" disabled=${busy || app.state.engine === "failed"} onClick=${() => run()}>
+        ${busy ? "Rolling…" : app.state.engine !== "ready" ? "Roll (engine starting…)" : form.asking ? "Next" : spec.rollLabel || (op.rolls ? "Roll" : "Apply")}
+      </button>`
+      }
       ${ask ? html`<${Confirm} title=${ask.title} text=${ask.text} confirmLabel=${ask.confirm || "Apply"} onConfirm=${ask.go} onCancel=${() => setAsk(null)} />` : null}
     </footer>`;
 }

@@ -15,24 +15,30 @@ export function OddsRegion({ app, op, request }) {
     if (!op.odds || !request || !ready) return;
     let live = true;
     const slow = setTimeout(() => live && setWaiting(true), 500); // no flicker for a quick answer (squoosh)
-    app.services.odds.ask(op.id, request).then((answer) => {
-      if (!live) return;
+    app.services.odds.ask(op.id, request).then(
+      (answer) => {
+        if (!live) return;
+        clearTimeout(slow);
+        setWaiting(false);
+        if (answer.ok) {
+          renderOddsChart(box.current, answer.result);
+          setNote("");
+        } else {
+          box.current.replaceChildren();
+          setNote(answer.error.message);
+        }
+      },
+      (error) => {
+        if (!live || isSuperseded(error)) return;
+        clearTimeout(slow);
+        setWaiting(false);
+        setNote(error.message);
+      },
+    );
+    return () => {
+      live = false;
       clearTimeout(slow);
-      setWaiting(false);
-      if (answer.ok) {
-        renderOddsChart(box.current, answer.result);
-        setNote("");
-      } else {
-        box.current.replaceChildren();
-        setNote(answer.error.message);
-      }
-    }, (error) => {
-      if (!live || isSuperseded(error)) return;
-      clearTimeout(slow);
-      setWaiting(false);
-      setNote(error.message);
-    });
-    return () => { live = false; clearTimeout(slow); };
+    };
   }, [op.id, key, ready]);
   if (!op.rolls) return null;
   return html`<section class="odds" aria-label="Exact odds" aria-live="polite" data-odds-region data-op=${op.id}>

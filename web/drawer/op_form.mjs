@@ -4,22 +4,37 @@ import { html, useRef, useState } from "../app/html.mjs";
 import { choiceLabel, plainHelp } from "../app/engine.mjs";
 import { CheckField, ChoiceField, NumberField, TextField, readNumber } from "../components/field.mjs";
 import { ModifierList, modifierErrors, modifiersText } from "../components/modifiers.mjs";
-import { DiceField, clearedDice, diceArgs, freshDice, readAskedFace, rememberDice, rememberedDice } from "./dice_field.mjs";
+import {
+  DiceField,
+  clearedDice,
+  diceArgs,
+  freshDice,
+  readAskedFace,
+  rememberDice,
+  rememberedDice,
+} from "./dice_field.mjs";
 
 /** Parse "-2 darkness, +1 aiming" back into rows (a default text becomes visible steppers). */
 function modifierRows(text) {
-  return String(text || "").split(",").map((part) => part.trim()).filter(Boolean).map((part) => {
-    const match = part.match(/^([+\-−]?\d+)\s*(.*)$/);
-    return match ? { value: match[1].replace("−", "-").replace(/^\+/, ""), label: match[2], bad: false } : { value: "0", label: part, bad: false };
-  });
+  return String(text || "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const match = part.match(/^([+\-−]?\d+)\s*(.*)$/);
+      return match
+        ? { value: match[1].replace("−", "-").replace(/^\+/, ""), label: match[2], bad: false }
+        : { value: "0", label: part, bad: false };
+    });
 }
 
 function initialValue(param, given, options) {
   const value = given !== undefined ? given : param.default;
-  if (options) return options.some(([option]) => option === value) ? value : options[0]?.[0] ?? "";
+  if (options) return options.some(([option]) => option === value) ? value : (options[0]?.[0] ?? "");
   if (param.name === "modifiers") return modifierRows(value);
   if (param.kind === "bool") return Boolean(value);
-  if (param.kind === "int" || param.kind === "number") return value === null || value === undefined ? "" : String(value);
+  if (param.kind === "int" || param.kind === "number")
+    return value === null || value === undefined ? "" : String(value);
   if (param.kind === "choice") return value ?? param.choices[0];
   if (param.kind === "json") return value === null || value === undefined ? "" : JSON.stringify(value, null, 2);
   return value ?? "";
@@ -32,16 +47,29 @@ function initialValue(param, given, options) {
  * attacker's own list). Physical dice are asked one at a time: ``askDie`` shows the engine's "needs a die" answer
  * as one input, ``answerDie`` keeps its face (or marks it missing, in view), ``clearDice`` forgets the faces after
  * a result. */
-export function useOpForm(op, fields, defaults = {}, { compact = false, required = [], campaignId = null, onNext = null, choices = {} } = {}) {
+export function useOpForm(
+  op,
+  fields,
+  defaults = {},
+  { compact = false, required = [], campaignId = null, onNext = null, choices = {} } = {},
+) {
   const params = fields.map((name) => op.params.find((param) => param.name === name)).filter(Boolean);
   // an offered list with nothing given starts at its first choice (the attacker's first weapon)
-  const start = (param) => (defaults[param.name] === undefined && choices[param.name]?.length ? choices[param.name][0][0] : defaults[param.name]);
-  const [values, setValues] = useState(() => Object.fromEntries(params.map((param) => [param.name, initialValue(param, start(param), choices[param.name])])));
+  const start = (param) =>
+    defaults[param.name] === undefined && choices[param.name]?.length
+      ? choices[param.name][0][0]
+      : defaults[param.name];
+  const [values, setValues] = useState(() =>
+    Object.fromEntries(params.map((param) => [param.name, initialValue(param, start(param), choices[param.name])])),
+  );
   const [bad, setBad] = useState({});
   const [errors, setErrors] = useState({});
   const [dice, setDiceState] = useState(() => freshDice(rememberedDice(campaignId)));
   const diceNow = useRef(dice); // read at once by a run that follows a change in the same moment
-  const setDice = (next) => { diceNow.current = next; setDiceState(next); };
+  const setDice = (next) => {
+    diceNow.current = next;
+    setDiceState(next);
+  };
   const rolls = op.params.some((param) => param.name === "dice");
   const set = (name, value, isBad = false) => {
     if (diceNow.current.asking || diceNow.current.asked.length) setDice(clearedDice(diceNow.current)); // a changed roll starts its dice again
@@ -61,13 +89,27 @@ export function useOpForm(op, fields, defaults = {}, { compact = false, required
         if (rowErrors.some(Boolean)) found.modifiers = rowErrors;
         else args.modifiers = modifiersText(value);
       } else if (param.kind === "int" || param.kind === "number") {
-        const parsed = readNumber(value, { min: param.min, max: param.max, label: param.label, badInput: bad[param.name], required: param.required || param.default !== null || required.includes(param.name) });
+        const parsed = readNumber(value, {
+          min: param.min,
+          max: param.max,
+          label: param.label,
+          badInput: bad[param.name],
+          required: param.required || param.default !== null || required.includes(param.name),
+        });
         if (parsed.error) found[param.name] = parsed.error;
         else if (parsed.value !== null) args[param.name] = parsed.value;
       } else if (param.kind === "json") {
         if (String(value).trim() === "") continue;
-        try { args[param.name] = JSON.parse(value); } catch (error) { found[param.name] = `${param.label}: not valid JSON (${error.message}).`; }
-      } else if (param.kind === "text" && (param.required || required.includes(param.name)) && String(value).trim() === "") {
+        try {
+          args[param.name] = JSON.parse(value);
+        } catch (error) {
+          found[param.name] = `${param.label}: not valid JSON (${error.message}).`;
+        }
+      } else if (
+        param.kind === "text" &&
+        (param.required || required.includes(param.name)) &&
+        String(value).trim() === ""
+      ) {
         found[param.name] = `${param.label}: this is needed.`;
       } else {
         args[param.name] = value;
@@ -104,7 +146,12 @@ export function useOpForm(op, fields, defaults = {}, { compact = false, required
       setErrors((old) => ({ ...old, dice: read.error }));
       return false;
     }
-    setDice({ ...current, asked: [...current.asked, { prompt: current.asking.prompt, face: read.face }], asking: null, face: "" });
+    setDice({
+      ...current,
+      asked: [...current.asked, { prompt: current.asking.prompt, face: read.face }],
+      asking: null,
+      face: "",
+    });
     setErrors((old) => ({ ...old, dice: null }));
     return true;
   }
@@ -119,7 +166,10 @@ export function useOpForm(op, fields, defaults = {}, { compact = false, required
 
   /** Show an engine refusal next to the field it names (or return false when it names none shown). */
   function showEngineError(error) {
-    const name = error.field && (params.some((param) => param.name === error.field) || error.field === "dice") ? error.field : null;
+    const name =
+      error.field && (params.some((param) => param.name === error.field) || error.field === "dice")
+        ? error.field
+        : null;
     if (name) setErrors((old) => ({ ...old, [name]: error.message }));
     return Boolean(name);
   }
@@ -127,11 +177,30 @@ export function useOpForm(op, fields, defaults = {}, { compact = false, required
   const fieldsView = html`<div class="op-fields">
     ${params.map((param) => paramField(param, values[param.name], errors[param.name], (value, isBad) => set(param.name, value, isBad), compact, choices[param.name]))}
   </div>`;
-  const diceView = rolls ? html`<${DiceField} dice=${dice} onNext=${onNext}
-    onChange=${(next) => { setDice(next); if (next.mode !== dice.mode) rememberDice(campaignId, next.mode); setErrors((old) => ({ ...old, dice: null })); }}
-    error=${errors.dice} hint=${plainHelp(op.params.find((param) => param.name === "dice").help)} />` : null;
+  const diceView = rolls
+    ? html`<${DiceField} dice=${dice} onNext=${onNext}
+    onChange=${(next) => {
+      setDice(next);
+      if (next.mode !== dice.mode) rememberDice(campaignId, next.mode);
+      setErrors((old) => ({ ...old, dice: null }));
+    }}
+    error=${errors.dice} hint=${plainHelp(op.params.find((param) => param.name === "dice").help)} />`
+    : null;
   const view = html`${fieldsView}${diceView}`;
-  return { view, fieldsView, diceView, read, peek, showEngineError, values, physical, askDie, answerDie, clearDice, asking: Boolean(rolls && dice.asking) };
+  return {
+    view,
+    fieldsView,
+    diceView,
+    read,
+    peek,
+    showEngineError,
+    values,
+    physical,
+    askDie,
+    answerDie,
+    clearDice,
+    asking: Boolean(rolls && dice.asking),
+  };
 }
 
 /** ``compact`` (the drawer): help only where the value is typed as text (a loss "0/1D6", a damage roll). */
@@ -139,16 +208,22 @@ function paramField(param, value, error, onChange, compact, offered) {
   const help = compact && (param.kind !== "text" || offered) ? undefined : plainHelp(param.help);
   const common = { key: param.name, name: param.name, label: param.label, help, error };
   if (offered) return html`<${ChoiceField} ...${common} value=${value} onChange=${onChange} options=${offered} />`;
-  if (param.name === "modifiers") return html`<${ModifierList} key="modifiers" rows=${value} errors=${error || []} onChange=${onChange} />`;
+  if (param.name === "modifiers")
+    return html`<${ModifierList} key="modifiers" rows=${value} errors=${error || []} onChange=${onChange} />`;
   switch (param.kind) {
-    case "bool": return html`<${CheckField} ...${common} checked=${value} onChange=${onChange} />`;
-    case "choice": return html`<${ChoiceField} ...${common} value=${value} onChange=${onChange} options=${param.choices.map((choice) => [choice, choiceLabel(param, choice)])} />`;
+    case "bool":
+      return html`<${CheckField} ...${common} checked=${value} onChange=${onChange} />`;
+    case "choice":
+      return html`<${ChoiceField} ...${common} value=${value} onChange=${onChange} options=${param.choices.map((choice) => [choice, choiceLabel(param, choice)])} />`;
     case "int":
-    case "number": return html`<${NumberField} ...${common} value=${value} min=${param.min} max=${param.max} onInput=${onChange} />`;
-    case "json": return html`<div class="field" key=${param.name}>
+    case "number":
+      return html`<${NumberField} ...${common} value=${value} min=${param.min} max=${param.max} onInput=${onChange} />`;
+    case "json":
+      return html`<div class="field" key=${param.name}>
       <label for=${`json-${param.name}`}>${param.label}</label>
       <textarea id=${`json-${param.name}`} name=${param.name} rows="6" spellcheck="false" autocapitalize="off" value=${value} onInput=${(event) => onChange(event.currentTarget.value)}></textarea>
       <p class="field-error" role="alert" hidden=${!error}>${error || ""}</p></div>`;
-    default: return html`<${TextField} ...${common} value=${value} maxlength=${param.max_length ?? undefined} onInput=${onChange} />`;
+    default:
+      return html`<${TextField} ...${common} value=${value} maxlength=${param.max_length ?? undefined} onInput=${onChange} />`;
   }
 }

@@ -26,10 +26,14 @@ export function Result({ result, title, traceOpen = false, forum = true }) {
     <p class="headline">${first}</p>
     ${more.length ? html`<ul class="headline-more">${more.map((line, index) => html`<li key=${index}>${line}</li>`)}</ul>` : null}
     ${result.events?.length && result.events[0] !== headline ? html`<ul class="events">${result.events.map((event, index) => html`<li key=${index}>${event}</li>`)}</ul>` : null}
-    ${trace.length ? html`<details class="trace" open=${traceOpen}>
+    ${
+      trace.length
+        ? html`<details class="trace" open=${traceOpen}>
       <summary>How it was rolled</summary>
       <ul>${trace.map(splitWhy).map(([what, why], index) => html`<li key=${index}>${what}${why ? html` <span class="why">— ${why}</span>` : null}</li>`)}</ul>
-    </details>` : null}
+    </details>`
+        : null
+    }
     ${forum ? html`<${CopyForForum} result=${result} title=${title} />` : null}
   </section>`;
 }

@@ -14,7 +14,9 @@ export function warningLines(op, who, mine, target, theirs) {
   const reason = mine?.forbidden?.[op];
   if (reason) {
     const refused = (mine.refused || []).includes(op);
-    lines.push(`${who}: ${reason}. The rules forbid this roll${refused ? ": it cannot be rolled now." : "; you may still roll it."}`);
+    lines.push(
+      `${who}: ${reason}. The rules forbid this roll${refused ? ": it cannot be rolled now." : "; you may still roll it."}`,
+    );
   }
   if (ATTACKS.has(op) && theirs && !theirs.can_defend) {
     const why = theirs.limits.find((each) => each.what === "defend")?.reason;

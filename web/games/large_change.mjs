@@ -25,11 +25,24 @@ export const signed = (value) => (value < 0 ? `−${Math.abs(value)}` : String(v
  * ``range``: what it can come to ({least, most}: ``rangeOf``, or both the number typed); ``what(n)``: "30 damage";
  * ``pool``: "hit points"; ``after(n, known)``: what the character is left with.
  */
-export function poolWarning({ text, range, current, name, what, pool, after, title, confirm = "Apply", more = (n) => n > current }) {
+export function poolWarning({
+  text,
+  range,
+  current,
+  name,
+  what,
+  pool,
+  after,
+  title,
+  confirm = "Apply",
+  more = (n) => n > current,
+}) {
   if (!range || current === null || current === undefined || !Number.isFinite(Number(current))) return null;
   const most = range.most;
   if (!more(most)) return null;
   const known = range.least === range.most;
-  const said = known ? `${what(most)} is more than ${name}'s ${current} ${pool}` : `${String(text).trim()} can come to ${what(most)}, more than ${name}'s ${current} ${pool}`;
+  const said = known
+    ? `${what(most)} is more than ${name}'s ${current} ${pool}`
+    : `${String(text).trim()} can come to ${what(most)}, more than ${name}'s ${current} ${pool}`;
   return { title: title || `Apply ${what(most)}?`, text: `${said}: ${after(most, known)}. ${confirm} it?`, confirm };
 }

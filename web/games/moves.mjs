@@ -7,10 +7,12 @@
 
 /** Operations left to "All operations" on purpose, each with the reason. Keep this short. */
 export const LEFT_TO_ALL_OPERATIONS = {
-  "armageddon.task": "A Task with the levels typed by hand, for someone without a sheet; on a sheet the Task reads "
-    + "its levels from it (a skill row, or Task with any skill).",
-  "coc.combat_round": "Needs the round tracker made by Attack order; an encounter keeps its own rounds (Next, End "
-    + "the round) and rolls for the dying there.",
+  "armageddon.task":
+    "A Task with the levels typed by hand, for someone without a sheet; on a sheet the Task reads " +
+    "its levels from it (a skill row, or Task with any skill).",
+  "coc.combat_round":
+    "Needs the round tracker made by Attack order; an encounter keeps its own rounds (Next, End " +
+    "the round) and rolls for the dying there.",
 };
 
 /** Operations the drawer offers after a roll (the rules' follow-ups), with the roll they follow. */
@@ -20,18 +22,31 @@ export const AFTER_A_ROLL = {
 };
 
 /** Operations that act on one character without taking a sheet (the sheets fill their numbers). */
-export const ACTING_WITHOUT_A_SHEET = ["armageddon.roll_damage", "semiautomagic.roll_damage", "semiautomagic.detect_soul_coma", "coc.manoeuvre_check"];
+export const ACTING_WITHOUT_A_SHEET = [
+  "armageddon.roll_damage",
+  "semiautomagic.roll_damage",
+  "semiautomagic.detect_soul_coma",
+  "coc.manoeuvre_check",
+];
 
 /** State keys that are not a character (a combat tracker, an encounter). */
 const NOT_A_CHARACTER = new Set(["coc.combat", "encounter"]);
 
 /** Whether ``op`` takes a character's sheet (required or not). */
-export const takesASheet = (op) => op.params.some((param) => param.kind === "json" && param.state_key
-  && param.state_key.startsWith(`${op.system}.`) && !NOT_A_CHARACTER.has(param.state_key));
+export const takesASheet = (op) =>
+  op.params.some(
+    (param) =>
+      param.kind === "json" &&
+      param.state_key &&
+      param.state_key.startsWith(`${op.system}.`) &&
+      !NOT_A_CHARACTER.has(param.state_key),
+  );
 
 /** The ids of the operations of ``gameId`` that act on one character (or an actor and a target). */
 export function characterOps(operations, gameId) {
-  return operations.filter((op) => op.system === gameId && (takesASheet(op) || ACTING_WITHOUT_A_SHEET.includes(op.id))).map((op) => op.id);
+  return operations
+    .filter((op) => op.system === gameId && (takesASheet(op) || ACTING_WITHOUT_A_SHEET.includes(op.id)))
+    .map((op) => op.id);
 }
 
 /** The ops a spec can open: its own and its opposed roll's; a chooser's spec is asked with a name. */
@@ -52,7 +67,10 @@ export function movesOf(game, sheet, card = null) {
   const out = [];
   const add = (op, how, key) => out.push({ op, how, key });
   const actions = card
-    ? [...card.map((action) => ({ ...action, more: undefined })), ...cardMoreMoves(game, card).map((action) => ({ ...action, more: action.more || "Moves" }))]
+    ? [
+        ...card.map((action) => ({ ...action, more: undefined })),
+        ...cardMoreMoves(game, card).map((action) => ({ ...action, more: action.more || "Moves" })),
+      ]
     : game.actions(sheet).filter((action) => action.onSheet !== false);
   for (const action of actions) {
     const how = action.choose ? "more-chooser" : action.more ? "more" : "action";
@@ -68,7 +86,17 @@ export function movesOf(game, sheet, card = null) {
     }
   }
   for (const op of Object.keys(AFTER_A_ROLL)) if (op.startsWith(`${game.id}.`)) add(op, "after", null);
-  const taps = { action: 1, row: 1, more: 2, "row-opposed": 2, "action-opposed": 2, "more-chooser": 3, "more-opposed": 3, after: 3, "more-chooser-opposed": 4 };
+  const taps = {
+    action: 1,
+    row: 1,
+    more: 2,
+    "row-opposed": 2,
+    "action-opposed": 2,
+    "more-chooser": 3,
+    "more-opposed": 3,
+    after: 3,
+    "more-chooser-opposed": 4,
+  };
   return out.sort((a, b) => taps[a.how] - taps[b.how]);
 }
 

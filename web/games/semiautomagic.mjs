@@ -17,7 +17,8 @@ function conditionText([name, timer]) {
 }
 
 /** Toughness and Will are worked out by the engine (the sheet does not store them). */
-const derived = async (sheet, ctx) => (await ctx.engine("semiautomagic.describe_creature", { creature: sheet })).details.derived;
+const derived = async (sheet, ctx) =>
+  (await ctx.engine("semiautomagic.describe_creature", { creature: sheet })).details.derived;
 
 /** A hit that can reach Toughness asks first: at Toughness (or above it, as the house rule says) a creature
  * starts dying, an object above it is destroyed, and a dying creature wounded again dies. */
@@ -32,9 +33,14 @@ async function damageWarning(args, sheet, ctx) {
   if (!(strict ? most > toughness : most >= toughness)) return null;
   const known = range.least === range.most;
   const said = known ? `${most} damage` : `${String(args.damage).trim()} can come to ${most} damage, which`;
-  const reaches = strict ? `is more than ${sheet.name}'s Toughness ${toughness}` : `reaches ${sheet.name}'s Toughness ${toughness}`;
-  const then = object ? `${sheet.name} ${known ? "will" : "could"} be destroyed` : args.nonlethal ? `${sheet.name} ${known ? "will" : "could"} be knocked out`
-    : `${sheet.name} ${known ? "will" : "could"} start dying (or die, if dying already)`;
+  const reaches = strict
+    ? `is more than ${sheet.name}'s Toughness ${toughness}`
+    : `reaches ${sheet.name}'s Toughness ${toughness}`;
+  const then = object
+    ? `${sheet.name} ${known ? "will" : "could"} be destroyed`
+    : args.nonlethal
+      ? `${sheet.name} ${known ? "will" : "could"} be knocked out`
+      : `${sheet.name} ${known ? "will" : "could"} start dying (or die, if dying already)`;
   return { title: `Apply ${most} damage?`, confirm: "Apply", text: `${said} ${reaches}: ${then}. Apply it?` };
 }
 
@@ -44,13 +50,22 @@ async function moraleWarning(args, sheet, ctx) {
   if (!Number.isFinite(damage) || sheet.kind === "object") return null;
   const { will } = await derived(sheet, ctx);
   if (will === null || will === undefined || !(damage > will)) return null;
-  return { title: `Apply ${damage} morale damage?`, confirm: "Apply",
-    text: `${damage} morale damage is more than ${sheet.name}'s Will ${will}: ${sheet.name} will suffer the source's full effect. Apply it?` };
+  return {
+    title: `Apply ${damage} morale damage?`,
+    confirm: "Apply",
+    text: `${damage} morale damage is more than ${sheet.name}'s Will ${will}: ${sheet.name} will suffer the source's full effect. Apply it?`,
+  };
 }
 
 /** One weapon in words, its damage type as the declaration words it (``typeWords``: stored key → words). */
-const summaryWith = (typeWords) => (weapon) => [`${weapon.damage} ${own(typeWords, weapon.damage_type) || weapon.damage_type}`,
-  weapon.light_material ? "light material (one die smaller)" : "", weapon.nonlethal ? "nonlethal" : ""].filter(Boolean).join(", ");
+const summaryWith = (typeWords) => (weapon) =>
+  [
+    `${weapon.damage} ${own(typeWords, weapon.damage_type) || weapon.damage_type}`,
+    weapon.light_material ? "light material (one die smaller)" : "",
+    weapon.nonlethal ? "nonlethal" : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
 
 /** The attack uses one of the sheet's weapons (its damage lands on a hit); without any, the roll alone. */
 function weaponChoices(sheet, summary) {
@@ -58,17 +73,27 @@ function weaponChoices(sheet, summary) {
   return weapons.length ? weapons : [["", "No weapon: the roll alone"]];
 }
 
-const squares = (value) => `${String(value).replace(/\.5$/, "½").replace(/^0½$/, "½")} ${value === 1 ? "square" : "squares"}`;
+const squares = (value) =>
+  `${String(value).replace(/\.5$/, "½").replace(/^0½$/, "½")} ${value === 1 ? "square" : "squares"}`;
 
 /** Speeds as the rules leave them (the engine's derived ``movement``: ½ square off per mobility penalty, seed 002). */
 function speedWords(d) {
   const modes = Object.entries(d.movement || {});
   if (!modes.length) return "";
   const said = modes.map(([mode, value]) => `${mode} ${squares(value)}`).join(", ");
-  return d.mobility_penalty ? `Speed ${said} (mobility penalty ${d.mobility_penalty}: −${squares(d.mobility_penalty / 2)})` : `Speed ${said}`;
+  return d.mobility_penalty
+    ? `Speed ${said} (mobility penalty ${d.mobility_penalty}: −${squares(d.mobility_penalty / 2)})`
+    : `Speed ${said}`;
 }
 
-const ROLL_DAMAGE = { key: "roll_damage", label: "Roll damage", op: "semiautomagic.roll_damage", bind: "creature", pickTarget: true, fields: ["damage", "damage_type"] };
+const ROLL_DAMAGE = {
+  key: "roll_damage",
+  label: "Roll damage",
+  op: "semiautomagic.roll_damage",
+  bind: "creature",
+  pickTarget: true,
+  fields: ["damage", "damage_type"],
+};
 
 /** A helper's skill bonus from their sheet (0 untrained: seed 002, d6 + skill bonus). */
 const bonusOf = (them, skill) => them.skills?.[skill] ?? 0;
@@ -77,29 +102,148 @@ const MEDIC = { label: "Medic", none: "Nobody from the campaign: type the bonus"
 /** The rarer moves, behind "More" on the sheet and the card, each under its heading. A medic, caretaker or
  * observer is picked from the campaign and their bonus fills the field (still shown, still changeable). */
 const MORE = [
-  { key: "any_check", label: "Check with any skill", more: "Rolls", op: "semiautomagic.skill_check", bind: "creature", fields: ["skill", "dc", "vehicle_mobility", "modifiers"] },
-  { key: "action_seconds", label: "Action seconds", more: "Rolls", op: "semiautomagic.take_action", bind: "creature", fields: ["seconds", "seconds_used", "weapon", "combo", "move"], rollLabel: "Check" },
-  { key: "dying_round", label: "Dying round", more: "Dying and Soul Coma", op: "semiautomagic.dying_round", bind: "creature", fields: ["modifiers"] },
-  { key: "stabilise", label: "Medicine: stabilise", more: "Dying and Soul Coma", op: "semiautomagic.medicine_stabilise", bind: "creature", pickTarget: true, pick: MEDIC,
-    fields: ["medicine", "modifiers"], defaults: (_me, them) => ({ medicine: bonusOf(them, "Medicine") }) },
-  { key: "resuscitate", label: "Medicine: resuscitate", more: "Dying and Soul Coma", op: "semiautomagic.resuscitate", bind: "creature", pickTarget: true, pick: MEDIC,
-    fields: ["medicine", "modifiers"], defaults: (_me, them) => ({ medicine: bonusOf(them, "Medicine") }) },
-  { key: "soul_coma_hour", label: "Soul Coma hour", more: "Dying and Soul Coma", op: "semiautomagic.soul_coma_hour", bind: "creature", pickTarget: true,
-    pick: { label: "Caretaker", none: "Nobody tends the body" }, fields: ["caretaker_medicine"], defaults: (_me, them) => ({ caretaker_medicine: bonusOf(them, "Medicine") }) },
-  { key: "detect_soul_coma", label: "Is the body alive?", more: "Dying and Soul Coma", op: "semiautomagic.detect_soul_coma", bind: "creature", pickTarget: true,
-    pick: { label: "Who looks", none: "Nobody from the campaign: type the bonus" }, fields: ["method", "bonus"], defaults: (_me, them) => ({ bonus: bonusOf(them, "Medicine") }) },
-  { key: "capacity", label: "Can they act?", more: "Conditions", op: "semiautomagic.capacity", bind: "creature", fields: [], rollLabel: "Show" },
-  { key: "confusion", label: "Confusion round", more: "Conditions", op: "semiautomagic.confusion_round", bind: "creature", fields: [] },
-  { key: "staggered", label: "Staggered round", more: "Conditions", op: "semiautomagic.staggered_round", bind: "creature", fields: [] },
-  { key: "noise", label: "Does a noise wake them?", more: "Conditions", op: "semiautomagic.noise_wakes", bind: "creature", fields: ["noise_dc"] },
-  { key: "status", label: "Status (prone, frenzy …)", more: "Conditions", op: "semiautomagic.set_status", bind: "creature", fields: ["status", "action"] },
-  { key: "morale_off", label: "Remove morale penalties", more: "Conditions", op: "semiautomagic.remove_morale_penalties", bind: "creature", fields: ["count"] },
-  { key: "repair", label: "Repair (object, vehicle, robot)", more: "Sheet", op: "semiautomagic.repair", bind: "creature", fields: ["bonus", "dc", "wounds", "modifiers"] },
-  { key: "describe", label: "Toughness and Will", more: "Sheet", op: "semiautomagic.describe_creature", bind: "creature", fields: [], rollLabel: "Show" },
+  {
+    key: "any_check",
+    label: "Check with any skill",
+    more: "Rolls",
+    op: "semiautomagic.skill_check",
+    bind: "creature",
+    fields: ["skill", "dc", "vehicle_mobility", "modifiers"],
+  },
+  {
+    key: "action_seconds",
+    label: "Action seconds",
+    more: "Rolls",
+    op: "semiautomagic.take_action",
+    bind: "creature",
+    fields: ["seconds", "seconds_used", "weapon", "combo", "move"],
+    rollLabel: "Check",
+  },
+  {
+    key: "dying_round",
+    label: "Dying round",
+    more: "Dying and Soul Coma",
+    op: "semiautomagic.dying_round",
+    bind: "creature",
+    fields: ["modifiers"],
+  },
+  {
+    key: "stabilise",
+    label: "Medicine: stabilise",
+    more: "Dying and Soul Coma",
+    op: "semiautomagic.medicine_stabilise",
+    bind: "creature",
+    pickTarget: true,
+    pick: MEDIC,
+    fields: ["medicine", "modifiers"],
+    defaults: (_me, them) => ({ medicine: bonusOf(them, "Medicine") }),
+  },
+  {
+    key: "resuscitate",
+    label: "Medicine: resuscitate",
+    more: "Dying and Soul Coma",
+    op: "semiautomagic.resuscitate",
+    bind: "creature",
+    pickTarget: true,
+    pick: MEDIC,
+    fields: ["medicine", "modifiers"],
+    defaults: (_me, them) => ({ medicine: bonusOf(them, "Medicine") }),
+  },
+  {
+    key: "soul_coma_hour",
+    label: "Soul Coma hour",
+    more: "Dying and Soul Coma",
+    op: "semiautomagic.soul_coma_hour",
+    bind: "creature",
+    pickTarget: true,
+    pick: { label: "Caretaker", none: "Nobody tends the body" },
+    fields: ["caretaker_medicine"],
+    defaults: (_me, them) => ({ caretaker_medicine: bonusOf(them, "Medicine") }),
+  },
+  {
+    key: "detect_soul_coma",
+    label: "Is the body alive?",
+    more: "Dying and Soul Coma",
+    op: "semiautomagic.detect_soul_coma",
+    bind: "creature",
+    pickTarget: true,
+    pick: { label: "Who looks", none: "Nobody from the campaign: type the bonus" },
+    fields: ["method", "bonus"],
+    defaults: (_me, them) => ({ bonus: bonusOf(them, "Medicine") }),
+  },
+  {
+    key: "capacity",
+    label: "Can they act?",
+    more: "Conditions",
+    op: "semiautomagic.capacity",
+    bind: "creature",
+    fields: [],
+    rollLabel: "Show",
+  },
+  {
+    key: "confusion",
+    label: "Confusion round",
+    more: "Conditions",
+    op: "semiautomagic.confusion_round",
+    bind: "creature",
+    fields: [],
+  },
+  {
+    key: "staggered",
+    label: "Staggered round",
+    more: "Conditions",
+    op: "semiautomagic.staggered_round",
+    bind: "creature",
+    fields: [],
+  },
+  {
+    key: "noise",
+    label: "Does a noise wake them?",
+    more: "Conditions",
+    op: "semiautomagic.noise_wakes",
+    bind: "creature",
+    fields: ["noise_dc"],
+  },
+  {
+    key: "status",
+    label: "Status (prone, frenzy …)",
+    more: "Conditions",
+    op: "semiautomagic.set_status",
+    bind: "creature",
+    fields: ["status", "action"],
+  },
+  {
+    key: "morale_off",
+    label: "Remove morale penalties",
+    more: "Conditions",
+    op: "semiautomagic.remove_morale_penalties",
+    bind: "creature",
+    fields: ["count"],
+  },
+  {
+    key: "repair",
+    label: "Repair (object, vehicle, robot)",
+    more: "Sheet",
+    op: "semiautomagic.repair",
+    bind: "creature",
+    fields: ["bonus", "dc", "wounds", "modifiers"],
+  },
+  {
+    key: "describe",
+    label: "Toughness and Will",
+    more: "Sheet",
+    op: "semiautomagic.describe_creature",
+    bind: "creature",
+    fields: [],
+    rollLabel: "Show",
+  },
 ];
 
 /** The sheet's kind in the declaration's words ("Robot"), or null for a creature (the usual). */
-const kindWords = (spec, sheet) => (sheet.kind && sheet.kind !== "creature" ? Object.fromEntries(choicesOf(fieldAt(spec, "kind")))[sheet.kind] ?? sheet.kind : null);
+const kindWords = (spec, sheet) =>
+  sheet.kind && sheet.kind !== "creature"
+    ? (Object.fromEntries(choicesOf(fieldAt(spec, "kind")))[sheet.kind] ?? sheet.kind)
+    : null;
 
 export default {
   id: "semiautomagic",
@@ -125,19 +269,30 @@ export default {
     presetsOp: "semiautomagic.weapon_list",
     summary: summaryWith({}),
     armour: {
-      path: "armour", label: "Worn armour", keys: ["name", "defence", "mobility_penalty"],
+      path: "armour",
+      label: "Worn armour",
+      keys: ["name", "defence", "mobility_penalty"],
       blank: { name: "", defence: 1, mobility_penalty: 0 },
-      summary: (armour) => `${armour.name || "armour"} (Defence ${armour.defence}, mobility penalty ${armour.mobility_penalty})`,
+      summary: (armour) =>
+        `${armour.name || "armour"} (Defence ${armour.defence}, mobility penalty ${armour.mobility_penalty})`,
     },
   },
 
   /** Items carried (screens/sheet/entries.mjs), each with the mobility penalty its load gives (seed 002, Mobility
    * Penalty): their fields are the sheet's declaration. */
-  lists: [{
-    path: "items", title: "Items carried", one: "Item", keys: ["name", "mobility_penalty"], extra: { name: { required: true } },
-    blank: { name: "", mobility_penalty: 0 }, none: "Nothing carried.", add: "Add an item",
-    summary: (item) => (item.mobility_penalty ? `mobility penalty ${item.mobility_penalty}` : ""),
-  }],
+  lists: [
+    {
+      path: "items",
+      title: "Items carried",
+      one: "Item",
+      keys: ["name", "mobility_penalty"],
+      extra: { name: { required: true } },
+      blank: { name: "", mobility_penalty: 0 },
+      none: "Nothing carried.",
+      add: "Add an item",
+      summary: (item) => (item.mobility_penalty ? `mobility penalty ${item.mobility_penalty}` : ""),
+    },
+  ],
 
   /** The guided form: what is being made is picked first (creature, object, vehicle, robot: the declaration's
    * kinds of sheet), then that kind's own fields, bounds and first values; everything the form holds (weapons,
@@ -145,17 +300,31 @@ export default {
   creation: {
     draft: (spec) => ({ name: "", ...draftOf(spec), skills: {} }),
     skills: { start: () => 1 },
-    toSheet: (draft) => ({ ...draft, schema: "semiautomagic.creature/1", emp_complexity: draft.emp_complexity || null, conditions: {} }),
-    /** A vehicle or a robot is always electronic: its EMP complexity has no blank choice. */
-    sectionsFor: (draft, spec) => sectionsOf(spec, draft.kind).map((section) => ({
-      ...section, fields: section.fields.map((field) => (field.path === "emp_complexity" && ["vehicle", "robot"].includes(draft.kind)
-        ? { ...field, choices: field.choices.filter(([value]) => value !== "") } : field)),
-    })),
-    derive: (sheet) => ({ op: "semiautomagic.describe_creature", args: { creature: sheet } }),
-    derived: (result, spec) => derivedRows(spec, result.details.derived, {
-      will: (will) => will ?? "none (an object)",
-      movement: (movement) => Object.entries(movement).map(([mode, value]) => `${mode} ${squares(value)}`).join(", ") || "—",
+    toSheet: (draft) => ({
+      ...draft,
+      schema: "semiautomagic.creature/1",
+      emp_complexity: draft.emp_complexity || null,
+      conditions: {},
     }),
+    /** A vehicle or a robot is always electronic: its EMP complexity has no blank choice. */
+    sectionsFor: (draft, spec) =>
+      sectionsOf(spec, draft.kind).map((section) => ({
+        ...section,
+        fields: section.fields.map((field) =>
+          field.path === "emp_complexity" && ["vehicle", "robot"].includes(draft.kind)
+            ? { ...field, choices: field.choices.filter(([value]) => value !== "") }
+            : field,
+        ),
+      })),
+    derive: (sheet) => ({ op: "semiautomagic.describe_creature", args: { creature: sheet } }),
+    derived: (result, spec) =>
+      derivedRows(spec, result.details.derived, {
+        will: (will) => will ?? "none (an object)",
+        movement: (movement) =>
+          Object.entries(movement)
+            .map(([mode, value]) => `${mode} ${squares(value)}`)
+            .join(", ") || "—",
+      }),
   },
 
   card(sheet) {
@@ -169,12 +338,20 @@ export default {
       facts: [["Wounds", sheet.wounds ?? 0], ...(object ? [] : [["Morale penalties", sheet.morale_penalties ?? 0]])],
       conditions,
       query: {
-        op: "semiautomagic.describe_creature", args: { creature: sheet },
+        op: "semiautomagic.describe_creature",
+        args: { creature: sheet },
         show: (result) => {
           const d = result.details.derived;
-          return [`Toughness ${d.toughness} (minimum ${d.min_toughness})`,
-            d.will === null || d.will === undefined ? "" : `Will ${d.will}${sheet.morale_penalties ? ` (−${sheet.morale_penalties} morale)` : ""}`,
-            d.emp_toughness === undefined ? "" : `EMP Toughness ${d.emp_toughness}`, speedWords(d)].filter(Boolean).join(" · ");
+          return [
+            `Toughness ${d.toughness} (minimum ${d.min_toughness})`,
+            d.will === null || d.will === undefined
+              ? ""
+              : `Will ${d.will}${sheet.morale_penalties ? ` (−${sheet.morale_penalties} morale)` : ""}`,
+            d.emp_toughness === undefined ? "" : `EMP Toughness ${d.emp_toughness}`,
+            speedWords(d),
+          ]
+            .filter(Boolean)
+            .join(" · ");
         },
       },
     };
@@ -184,48 +361,143 @@ export default {
    * engine's, on the card: seed 002, ½ square each). */
   sheetFacts(sheet) {
     const spec = this.sheet; // the declaration, once the game is resolved with it (games/sheet_spec.mjs)
-    const penalty = (name, points) => [`Mobility penalty (${name})`, `−${points} Acrobatics, Athletics, Wrestle, Stealth`];
+    const penalty = (name, points) => [
+      `Mobility penalty (${name})`,
+      `−${points} Acrobatics, Athletics, Wrestle, Stealth`,
+    ];
     const sources = [
-      ...(sheet.armour?.mobility_penalty ? [penalty(sheet.armour.name || "armour", sheet.armour.mobility_penalty)] : []),
-      ...(sheet.items || []).filter((item) => item.mobility_penalty).map((item) => penalty(item.name, item.mobility_penalty)),
+      ...(sheet.armour?.mobility_penalty
+        ? [penalty(sheet.armour.name || "armour", sheet.armour.mobility_penalty)]
+        : []),
+      ...(sheet.items || [])
+        .filter((item) => item.mobility_penalty)
+        .map((item) => penalty(item.name, item.mobility_penalty)),
       ...Object.entries(sheet.mobility_penalties || {}).map(([source, points]) => penalty(source || "load", points)),
     ];
-    return [["What it is", spec ? kindWords(spec, sheet) : null], ["Scale", sheet.scale], ["EMP complexity", sheet.emp_complexity ?? null], ...sources];
+    return [
+      ["What it is", spec ? kindWords(spec, sheet) : null],
+      ["Scale", sheet.scale],
+      ["EMP complexity", sheet.emp_complexity ?? null],
+      ...sources,
+    ];
   },
 
   /** The abilities as the sheet declares them (an object has none), then the sheet's own skills. */
   groups(sheet, spec) {
-    const check = (name) => ({ title: `${name} check`, op: "semiautomagic.skill_check", bind: "creature", fixed: { skill: name }, fields: ["dc", "modifiers"] });
-    const abilities = groupFields(spec, "Abilities").filter(({ path }) => Object.hasOwn(sheet.abilities || {}, path.slice("abilities.".length)))
-      .map(({ path, label }) => ({ key: `ability-${label}`, label, value: sheet.abilities[path.slice("abilities.".length)], path, roll: check(label) }));
-    const skills = Object.entries(sheet.skills || {}).map(([name, value]) => ({ key: `skill-${name}`, label: name, value, path: `skills.${name}`, roll: check(name) }));
+    const check = (name) => ({
+      title: `${name} check`,
+      op: "semiautomagic.skill_check",
+      bind: "creature",
+      fixed: { skill: name },
+      fields: ["dc", "modifiers"],
+    });
+    const abilities = groupFields(spec, "Abilities")
+      .filter(({ path }) => Object.hasOwn(sheet.abilities || {}, path.slice("abilities.".length)))
+      .map(({ path, label }) => ({
+        key: `ability-${label}`,
+        label,
+        value: sheet.abilities[path.slice("abilities.".length)],
+        path,
+        roll: check(label),
+      }));
+    const skills = Object.entries(sheet.skills || {}).map(([name, value]) => ({
+      key: `skill-${name}`,
+      label: name,
+      value,
+      path: `skills.${name}`,
+      roll: check(name),
+    }));
     return [...(abilities.length ? [{ title: "Abilities", rows: abilities }] : []), { title: "Skills", rows: skills }];
   },
 
   followUps(result, _sheet, target, args) {
     // an attack with a weapon has dealt its damage already; without one, its damage is rolled next
-    if (result.op === "semiautomagic.attack" && result.success && target && result.details?.damage === undefined) return [ROLL_DAMAGE];
+    if (result.op === "semiautomagic.attack" && result.success && target && result.details?.damage === undefined)
+      return [ROLL_DAMAGE];
     return damageFollowUp(result, target, args, {
-      op: "semiautomagic.apply_damage", param: "creature", amount: "damage", asText: true,
-      extra: (rolledWith) => ({ damage_type: rolledWith.damage_type }), large: damageWarning,
+      op: "semiautomagic.apply_damage",
+      param: "creature",
+      amount: "damage",
+      asText: true,
+      extra: (rolledWith) => ({ damage_type: rolledWith.damage_type }),
+      large: damageWarning,
     });
   },
 
   actions() {
     const summary = this.summary; // the weapon's words as the declaration has them (fromSpec)
     return [
-      { key: "attack", label: "Attack", op: "semiautomagic.attack", bind: "attacker", target: "creature", fields: ["weapon", "kind", "defence", "modifiers"],
-        choices: (sheet) => ({ weapon: weaponChoices(sheet, summary) }) },
+      {
+        key: "attack",
+        label: "Attack",
+        op: "semiautomagic.attack",
+        bind: "attacker",
+        target: "creature",
+        fields: ["weapon", "kind", "defence", "modifiers"],
+        choices: (sheet) => ({ weapon: weaponChoices(sheet, summary) }),
+      },
       ROLL_DAMAGE,
       // Nothing that changes the sheet is pre-filled: the damage (and the time) is typed, the Roll button says so.
       // "Next round" keeps its 1: one round is what the button says it does.
-      { key: "damage", label: "Take a hit", op: "semiautomagic.apply_damage", bind: "creature", fields: ["damage", "damage_type", "nonlethal"], defaults: { damage: "" }, required: ["damage"], large: damageWarning },
-      { key: "heal", label: "Days of rest", op: "semiautomagic.advance_days", bind: "creature", fields: ["days", "slept_8h", "bedridden"], defaults: { days: "" }, large: timeSkipCheck("semiautomagic.advance_days", "creature") },
-      { key: "morale", label: "Morale damage", op: "semiautomagic.apply_morale_damage", bind: "creature", fields: ["damage", "source"], defaults: { damage: "" }, large: moraleWarning },
-      { key: "condition", label: "Conditions", op: "semiautomagic.set_condition", bind: "creature", fields: ["condition", "action", "duration", "unit"] },
-      { key: "round", label: "Next round", op: "semiautomagic.advance_rounds", bind: "creature", fields: ["rounds"], large: timeSkipCheck("semiautomagic.advance_rounds", "creature") },
-      { key: "hours", label: "Hours pass", op: "semiautomagic.advance_hours", bind: "creature", fields: ["hours"], defaults: { hours: "" }, large: timeSkipCheck("semiautomagic.advance_hours", "creature") },
-      { key: "defence", label: "Defence roll", op: "semiautomagic.defence_roll", bind: "creature", fields: ["option", "attack_bonus", "modifiers"] },
+      {
+        key: "damage",
+        label: "Take a hit",
+        op: "semiautomagic.apply_damage",
+        bind: "creature",
+        fields: ["damage", "damage_type", "nonlethal"],
+        defaults: { damage: "" },
+        required: ["damage"],
+        large: damageWarning,
+      },
+      {
+        key: "heal",
+        label: "Days of rest",
+        op: "semiautomagic.advance_days",
+        bind: "creature",
+        fields: ["days", "slept_8h", "bedridden"],
+        defaults: { days: "" },
+        large: timeSkipCheck("semiautomagic.advance_days", "creature"),
+      },
+      {
+        key: "morale",
+        label: "Morale damage",
+        op: "semiautomagic.apply_morale_damage",
+        bind: "creature",
+        fields: ["damage", "source"],
+        defaults: { damage: "" },
+        large: moraleWarning,
+      },
+      {
+        key: "condition",
+        label: "Conditions",
+        op: "semiautomagic.set_condition",
+        bind: "creature",
+        fields: ["condition", "action", "duration", "unit"],
+      },
+      {
+        key: "round",
+        label: "Next round",
+        op: "semiautomagic.advance_rounds",
+        bind: "creature",
+        fields: ["rounds"],
+        large: timeSkipCheck("semiautomagic.advance_rounds", "creature"),
+      },
+      {
+        key: "hours",
+        label: "Hours pass",
+        op: "semiautomagic.advance_hours",
+        bind: "creature",
+        fields: ["hours"],
+        defaults: { hours: "" },
+        large: timeSkipCheck("semiautomagic.advance_hours", "creature"),
+      },
+      {
+        key: "defence",
+        label: "Defence roll",
+        op: "semiautomagic.defence_roll",
+        bind: "creature",
+        fields: ["option", "attack_bonus", "modifiers"],
+      },
       ...MORE,
     ];
   },

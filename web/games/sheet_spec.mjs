@@ -21,16 +21,19 @@ export function fieldAt(spec, path) {
   if (exact) return exact;
   const byParts = fields.find((field) => field.path.includes("*") && matches(field.path, path));
   if (byParts) return byParts;
-  return fields.find((field) => {
-    const star = field.path.indexOf("*");
-    if (star < 0) return false;
-    const [head, tail] = [field.path.slice(0, star), field.path.slice(star + 1)];
-    return path.length > head.length + tail.length && path.startsWith(head) && path.endsWith(tail);
-  }) || null;
+  return (
+    fields.find((field) => {
+      const star = field.path.indexOf("*");
+      if (star < 0) return false;
+      const [head, tail] = [field.path.slice(0, star), field.path.slice(star + 1)];
+      return path.length > head.length + tail.length && path.startsWith(head) && path.endsWith(tail);
+    }) || null
+  );
 }
 
 /** ``[value, words]`` pairs of a choice field. */
-export const choicesOf = (field) => (field?.choices || []).map((value, index) => [value, field.choice_labels?.[index] ?? value]);
+export const choicesOf = (field) =>
+  (field?.choices || []).map((value, index) => [value, field.choice_labels?.[index] ?? value]);
 
 /** What a form field needs of ``path``: {label, kind, min, max, maxlength, choices, help, optional}; ``{}`` when the
  * game declares no such field (the form then shows it without limits and the engine's check speaks for it). */
@@ -64,7 +67,8 @@ export function sectionsOf(spec, sheetKind = null) {
   return [...sections].map(([title, fields]) => ({ title, fields }));
 }
 
-const define = (node, key, value) => Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
+const define = (node, key, value) =>
+  Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
 
 /** The default of ``path`` for a sheet of ``sheetKind``: the kind's own default (``kind_defaults``) first. */
 export function defaultFor(spec, path, sheetKind = null) {
@@ -91,7 +95,11 @@ export function draftOf(spec, sheetKind = null) {
   return draft;
 }
 
-const valueAt = (object, path) => parts(path).reduce((node, key) => (node !== null && typeof node === "object" && Object.hasOwn(node, key) ? node[key] : undefined), object);
+const valueAt = (object, path) =>
+  parts(path).reduce(
+    (node, key) => (node !== null && typeof node === "object" && Object.hasOwn(node, key) ? node[key] : undefined),
+    object,
+  );
 
 /** The form's values when the kind of sheet changes to ``sheetKind``: that kind's first values, with what was typed
  * kept for every field the new kind is asked too (a kind's own default, such as a robot's EMP complexity, is its own). */
@@ -99,7 +107,13 @@ export function redraft(spec, old, sheetKind) {
   const draft = draftOf(spec, sheetKind);
   const ownDefaults = spec?.kind_defaults?.[sheetKind] || {};
   for (const field of spec?.fields || []) {
-    if (!field.section || field.path === spec.kind_field || !forKind(field, sheetKind) || Object.hasOwn(ownDefaults, field.path)) continue;
+    if (
+      !field.section ||
+      field.path === spec.kind_field ||
+      !forKind(field, sheetKind) ||
+      Object.hasOwn(ownDefaults, field.path)
+    )
+      continue;
     const kept = valueAt(old, field.path);
     if (kept === undefined) continue;
     const keys = parts(field.path);
@@ -110,9 +124,11 @@ export function redraft(spec, old, sheetKind) {
   // the rest of what the form holds (the name, the skills) stays, unless the new kind has no such field
   for (const [key, value] of Object.entries(old || {})) {
     const declared = fieldAt(spec, key);
-    if (!Object.hasOwn(draft, key) && !declared?.section && (!declared || forKind(declared, sheetKind))) define(draft, key, structuredClone(value));
+    if (!Object.hasOwn(draft, key) && !declared?.section && (!declared || forKind(declared, sheetKind)))
+      define(draft, key, structuredClone(value));
   }
-  for (const field of spec?.fields || []) { // a field the new kind is not asked leaves the form (an object's speed)
+  for (const field of spec?.fields || []) {
+    // a field the new kind is not asked leaves the form (an object's speed)
     if (!field.section || forKind(field, sheetKind)) continue;
     const keys = parts(field.path);
     const parent = valueAt(draft, keys.slice(0, -1).join("."));
@@ -123,7 +139,8 @@ export function redraft(spec, old, sheetKind) {
 
 /** Where a sheet brought in from a file belongs: "npc" (the cast) when its kind is one the game master runs
  * (``cast_kinds``: a Semiautomagic object, vehicle or robot), else "pc" (the party). */
-export const playsAs = (spec, sheet) => (spec?.kind_field && (spec.cast_kinds || []).includes(sheet?.[spec.kind_field]) ? "npc" : "pc");
+export const playsAs = (spec, sheet) =>
+  spec?.kind_field && (spec.cast_kinds || []).includes(sheet?.[spec.kind_field]) ? "npc" : "pc";
 
 /** The fields of each entry of a list (``weapons``) as an editor lists them: [{key, label, kind, min, max, maxlength,
  * choices, help, optional}], overlaid with ``extra[key]`` (what only the page knows: choices drawn from the sheet). */
@@ -135,23 +152,36 @@ export function entryFields(spec, listPath, keys, extra = {}) {
 
 /** The fields declared in the sheet's group ``group`` (a group of rows such as "Attributes"), in order, each with its
  * limits: [{path, label, min, max, ...}]. Fields of maps (``skills.*``) are left out: their rows are the sheet's keys. */
-export const groupFields = (spec, group) => (spec?.fields || []).filter((field) => field.group === group && !field.path.includes("*"))
-  .map((field) => ({ path: field.path, ...limitsOf(spec, field.path) }));
+export const groupFields = (spec, group) =>
+  (spec?.fields || [])
+    .filter((field) => field.group === group && !field.path.includes("*"))
+    .map((field) => ({ path: field.path, ...limitsOf(spec, field.path) }));
 
 /** The sheet's texts a person writes and reads as they are (occupation, backstory, notes …): the declared
  * one-line or multi-line texts at the sheet's top level, the name aside (it heads the sheet), those of ``sheetKind``
  * (when given) first in the declaration's order: [{path, label, kind, maxlength, help, optional}]. */
-export const noteFields = (spec, sheetKind = null) => (spec?.fields || [])
-  .filter((field) => ["text", "note"].includes(field.kind) && !field.path.includes(".") && field.path !== "name" && forKind(field, sheetKind))
-  .map((field) => ({ path: field.path, ...limitsOf(spec, field.path) }));
+export const noteFields = (spec, sheetKind = null) =>
+  (spec?.fields || [])
+    .filter(
+      (field) =>
+        ["text", "note"].includes(field.kind) &&
+        !field.path.includes(".") &&
+        field.path !== "name" &&
+        forKind(field, sheetKind),
+    )
+    .map((field) => ({ path: field.path, ...limitsOf(spec, field.path) }));
 
 /** The derived values with their words, for the form's "Derived, by the rules" panel: [[label, value]]. */
 export function derivedRows(spec, derived, format = {}) {
-  return (spec?.derived || []).filter((each) => derived?.[each.key] !== undefined)
+  return (spec?.derived || [])
+    .filter((each) => derived?.[each.key] !== undefined)
     .map((each) => [each.label, format[each.key] ? format[each.key](derived[each.key]) : derived[each.key]]);
 }
 
-const bounds = (limits) => Object.fromEntries(["min", "max", "maxlength"].filter((key) => limits[key] !== undefined).map((key) => [key, limits[key]]));
+const bounds = (limits) =>
+  Object.fromEntries(
+    ["min", "max", "maxlength"].filter((key) => limits[key] !== undefined).map((key) => [key, limits[key]]),
+  );
 
 /** A record's fields (``armour``) as an editor lists them, like :func:`entryFields` without the list's ``*``. */
 function recordFields(spec, path, keys, extra = {}) {
@@ -180,12 +210,15 @@ export function resolveGame(module, spec) {
     ...game.creation,
     sections: game.creation.sections ?? sectionsOf(spec),
     // a game whose sheets are of several kinds asks each kind its own fields, and the kind is picked first
-    ...(spec.kind_field && !game.creation.sections ? {
-      kindField: spec.kind_field,
-      castKinds: spec.cast_kinds || [],
-      sectionsFor: (draft) => (game.creation.sectionsFor ? game.creation.sectionsFor(draft, spec) : sectionsOf(spec, kindOf(draft))),
-      rekind: (draft, kind) => redraft(spec, draft, kind),
-    } : {}),
+    ...(spec.kind_field && !game.creation.sections
+      ? {
+          kindField: spec.kind_field,
+          castKinds: spec.cast_kinds || [],
+          sectionsFor: (draft) =>
+            game.creation.sectionsFor ? game.creation.sectionsFor(draft, spec) : sectionsOf(spec, kindOf(draft)),
+          rekind: (draft, kind) => redraft(spec, draft, kind),
+        }
+      : {}),
     draft: () => game.creation.draft(spec),
     skills: { ...game.creation.skills, ...bounds(limitsOf(spec, "skills.*")) },
     derived: (result) => game.creation.derived(result, spec),
@@ -196,14 +229,17 @@ export function resolveGame(module, spec) {
     const extra = typeof weapons.extra === "function" ? weapons.extra(spec) : weapons.extra; // choices from the declaration
     weapons = { ...weapons, fields: entryFields(spec, path, weapons.keys, extra) };
     const armour = weapons.armour;
-    if (armour?.keys) weapons.armour = { ...armour, fields: recordFields(spec, armour.path, armour.keys, armour.extra) };
+    if (armour?.keys)
+      weapons.armour = { ...armour, fields: recordFields(spec, armour.path, armour.keys, armour.extra) };
     else if (armour) weapons.armour = { ...armour, ...bounds(limitsOf(spec, armour.path)) };
   }
   if (creation && typeof game.creation.errorPaths === "function") creation.errorPaths = game.creation.errorPaths(spec);
   const card = game.card && ((sheet) => game.card(sheet, spec));
-  const groups = (sheet) => game.groups(sheet, spec).map((group) => ({
-    ...group, rows: group.rows.map((row) => (row.path ? { ...row, ...bounds(limitsOf(spec, row.path)) } : row)),
-  }));
+  const groups = (sheet) =>
+    game.groups(sheet, spec).map((group) => ({
+      ...group,
+      rows: group.rows.map((row) => (row.path ? { ...row, ...bounds(limitsOf(spec, row.path)) } : row)),
+    }));
   const out = { ...game, sheet: spec, creation, weapons, card, groups };
   resolved.set(module, { spec, game: out });
   return out;

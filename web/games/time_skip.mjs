@@ -10,6 +10,8 @@ export function timeSkipCheck(op, sheetParam) {
   return async (args, sheet, ctx) => {
     const result = await ctx.engine("encounter.sheet_time_check", { move: op, args: { ...args, [sheetParam]: sheet } });
     const warnings = result?.details?.warnings || [];
-    return warnings.length ? { title: "Let the time pass?", text: `${warnings.join(" ")} Go on?`, confirm: "Let the time pass" } : null;
+    return warnings.length
+      ? { title: "Let the time pass?", text: `${warnings.join(" ")} Go on?`, confirm: "Let the time pass" }
+      : null;
   };
 }

@@ -48,8 +48,13 @@ function html(name, text = "", className = "") {
 function rowsChart(outcomes) {
   const top = Math.max(...outcomes.map((o) => o.float), 1e-9);
   const height = outcomes.length * ROW + 4;
-  const svg = el("svg", { viewBox: `0 0 ${LABEL_W + BAR_W + 56} ${height}`, width: "100%", "aria-hidden": "true",
-                          class: "odds-svg", preserveAspectRatio: "xMinYMin meet" });
+  const svg = el("svg", {
+    viewBox: `0 0 ${LABEL_W + BAR_W + 56} ${height}`,
+    width: "100%",
+    "aria-hidden": "true",
+    class: "odds-svg",
+    preserveAspectRatio: "xMinYMin meet",
+  });
   outcomes.forEach((o, i) => {
     const y = i * ROW + 2;
     svg.append(el("text", { x: LABEL_W - 6, y: y + ROW * 0.7, "text-anchor": "end", "font-size": 11 }, o.label));
@@ -64,15 +69,24 @@ function columnsChart(outcomes) {
   const top = Math.max(...outcomes.map((o) => o.float), 1e-9);
   const w = 3;
   const height = 70;
-  const svg = el("svg", { viewBox: `0 0 ${outcomes.length * w + 60} ${height + 14}`, width: "100%", "aria-hidden": "true",
-                          class: "odds-svg" });
+  const svg = el("svg", {
+    viewBox: `0 0 ${outcomes.length * w + 60} ${height + 14}`,
+    width: "100%",
+    "aria-hidden": "true",
+    class: "odds-svg",
+  });
   outcomes.forEach((o, i) => {
     const h = Math.max(o.float > 0 ? 1 : 0, (o.float / top) * height);
     svg.append(el("rect", { x: i * w, y: height - h, width: w - 0.5, height: h, fill: colour(o) }));
   });
   svg.append(el("text", { x: 0, y: height + 12, "font-size": 10 }, outcomes[0].label));
-  svg.append(el("text", { x: (outcomes.length - 1) * w, y: height + 12, "font-size": 10, "text-anchor": "end" },
-                outcomes[outcomes.length - 1].label));
+  svg.append(
+    el(
+      "text",
+      { x: (outcomes.length - 1) * w, y: height + 12, "font-size": 10, "text-anchor": "end" },
+      outcomes[outcomes.length - 1].label,
+    ),
+  );
   svg.append(el("text", { x: outcomes.length * w + 4, y: 10, "font-size": 10 }, `max ${percent(top)}`));
   return svg;
 }
@@ -81,8 +95,17 @@ function columnsChart(outcomes) {
 function textList(outcomes) {
   const list = html("ul", "", "odds-sr");
   // visually hidden, still read aloud (set through CSSOM, which a strict style-src allows)
-  Object.assign(list.style, { position: "absolute", width: "1px", height: "1px", margin: "-1px", padding: "0",
-                              overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", border: "0" });
+  Object.assign(list.style, {
+    position: "absolute",
+    width: "1px",
+    height: "1px",
+    margin: "-1px",
+    padding: "0",
+    overflow: "hidden",
+    clip: "rect(0 0 0 0)",
+    whiteSpace: "nowrap",
+    border: "0",
+  });
   for (const o of outcomes) list.append(html("li", `${o.label}: ${percent(o.float)} (exactly ${o.p})`));
   return list;
 }
@@ -113,7 +136,8 @@ export function renderOddsChart(container, answer) {
   if (costs?.length) {
     const list = html("ul", "", "odds-luck");
     for (const c of costs) {
-      const price = c.luck === null ? "Luck cannot buy it" : `${c.luck} Luck${c.affordable ? "" : " (not enough left)"}`;
+      const price =
+        c.luck === null ? "Luck cannot buy it" : `${c.luck} Luck${c.affordable ? "" : " (not enough left)"}`;
       list.append(html("li", `${c.level}: ${price}`));
     }
     figure.append(list);

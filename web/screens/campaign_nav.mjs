@@ -4,7 +4,8 @@ import { html } from "../app/html.mjs";
 import { paths } from "../app/router.mjs";
 
 export function CampaignNav({ campaign, here }) {
-  const link = (key, href, words) => html`<a href=${href} aria-current=${here === key ? "page" : undefined}>${words}</a>`;
+  const link = (key, href, words) =>
+    html`<a href=${href} aria-current=${here === key ? "page" : undefined}>${words}</a>`;
   return html`<nav class="campaign-nav" aria-label="Campaign">
     ${link("home", paths.home(), "‹ Campaigns")}
     ${link("party", paths.party(campaign.id), "Party")}

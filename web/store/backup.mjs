@@ -15,7 +15,8 @@ export function isBackup(data) {
 
 /** The backup's campaigns, or a problem in words when the file is not a backup this app can read. */
 export function backupCampaigns(data) {
-  if (!isBackup(data)) return { problem: "This is not a backup made by this app: choose a file made with “Back up everything”." };
+  if (!isBackup(data))
+    return { problem: "This is not a backup made by this app: choose a file made with “Back up everything”." };
   if (!Array.isArray(data.campaigns)) return { problem: "This backup is damaged: it holds no list of campaigns." };
   return { campaigns: data.campaigns };
 }
@@ -43,5 +44,9 @@ export function exportedTimes() {
 export function noteExported(ids, at = new Date()) {
   const times = exportedTimes();
   for (const id of ids) times.set(id, at.toISOString());
-  try { localStorage.setItem(EXPORTED_KEY, JSON.stringify(Object.fromEntries(times))); } catch { /* private mode: Home just won't say */ }
+  try {
+    localStorage.setItem(EXPORTED_KEY, JSON.stringify(Object.fromEntries(times)));
+  } catch {
+    /* private mode: Home just won't say */
+  }
 }

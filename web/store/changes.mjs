@@ -22,8 +22,10 @@ export function sameJson(a, b) {
 
 /** The keys in the order applying ``changes`` to ``before`` leaves them (as this engine orders an object's keys). */
 function orderAfter(before, changes) {
-  const keys = [...Object.keys(before).filter((key) => !(has(changes, key) && isRemoval(changes[key]))),
-    ...Object.keys(changes).filter((key) => !has(before, key))];
+  const keys = [
+    ...Object.keys(before).filter((key) => !(has(changes, key) && isRemoval(changes[key]))),
+    ...Object.keys(changes).filter((key) => !has(before, key)),
+  ];
   return Object.keys(Object.fromEntries(keys.map((key) => [key, 0])));
 }
 
@@ -34,7 +36,10 @@ export function sheetChanges(before, after) {
   for (const key of Object.keys(before)) {
     if (!has(after, key)) out.push([key, []]);
     else if (!sameJson(before[key], after[key])) {
-      out.push([key, isObject(before[key]) && isObject(after[key]) ? sheetChanges(before[key], after[key]) : [after[key]]]);
+      out.push([
+        key,
+        isObject(before[key]) && isObject(after[key]) ? sheetChanges(before[key], after[key]) : [after[key]],
+      ]);
     }
   }
   for (const key of Object.keys(after)) if (!has(before, key)) out.push([key, [after[key]]]);
@@ -76,14 +81,25 @@ function applyKey(old, change, key) {
 }
 
 /** Each sheet's change record: ``before`` and ``after`` map character ids to sheets. */
-export const sheetsChanges = (before, after) => Object.fromEntries(Object.keys(after || {}).map((id) => [id, sheetChanges(isObject(before) && has(before, id) ? before[id] : undefined, after[id])]));
+export const sheetsChanges = (before, after) =>
+  Object.fromEntries(
+    Object.keys(after || {}).map((id) => [
+      id,
+      sheetChanges(isObject(before) && has(before, id) ? before[id] : undefined, after[id]),
+    ]),
+  );
 
 /** The sheets as a log entry left them ({character id: sheet}): its ``after`` (an entry of an older file) or each
  * sheet of ``before`` with its change record applied. Throws on a change record that does not fit. */
 export function entryAfter(entry) {
   if (entry.after !== undefined) return entry.after;
   const before = entry.before || {};
-  return Object.fromEntries(Object.keys(entry.changes || {}).map((id) => [id, applySheetChanges(isObject(before) && has(before, id) ? before[id] : undefined, entry.changes[id])]));
+  return Object.fromEntries(
+    Object.keys(entry.changes || {}).map((id) => [
+      id,
+      applySheetChanges(isObject(before) && has(before, id) ? before[id] : undefined, entry.changes[id]),
+    ]),
+  );
 }
 
 /** ``entry`` in the current shape: an older entry's ``after`` becomes ``changes``, in its place among the keys
@@ -91,5 +107,7 @@ export function entryAfter(entry) {
 export function compactEntry(entry) {
   if (!isObject(entry) || entry.after === undefined || !isObject(entry.after)) return entry;
   const changes = sheetsChanges(entry.before || {}, entry.after);
-  return Object.fromEntries(Object.entries(entry).map(([key, value]) => (key === "after" ? ["changes", changes] : [key, value])));
+  return Object.fromEntries(
+    Object.entries(entry).map(([key, value]) => (key === "after" ? ["changes", changes] : [key, value])),
+  );
 }

@@ -11,7 +11,11 @@ export function tabChannel(onChange) {
     if (type === "campaign-changed" || type === "campaign-removed") onChange({ type, id, revision });
   };
   return {
-    announce(type, id, revision = null) { channel.postMessage({ type, id, revision }); },
-    close() { channel.close(); },
+    announce(type, id, revision = null) {
+      channel.postMessage({ type, id, revision });
+    },
+    close() {
+      channel.close();
+    },
   };
 }

@@ -14,12 +14,32 @@ export function loggedResult(result) {
 }
 
 /** An entry of ``op``: ``before`` and ``after`` map the ids of the characters it changed to their sheets. */
-export function makeEntry({ op, args = {}, result = null, who = [], encounter = null, before = {}, after = {}, encounter_before = null, encounter_after = null, kind = null }) {
+export function makeEntry({
+  op,
+  args = {},
+  result = null,
+  who = [],
+  encounter = null,
+  before = {},
+  after = {},
+  encounter_before = null,
+  encounter_after = null,
+  kind = null,
+}) {
   const changed = !isEmpty(before) || !isEmpty(after) || encounter_before !== null || encounter_after !== null;
   const entry = {
-    id: newId("e"), at: new Date().toISOString(), op, args, result: loggedResult(result), who: [...new Set(who)],
-    encounter, before, changes: sheetsChanges(before, after), kind: kind || (changed ? "change" : "roll"),
+    id: newId("e"),
+    at: new Date().toISOString(),
+    op,
+    args,
+    result: loggedResult(result),
+    who: [...new Set(who)],
+    encounter,
+    before,
+    changes: sheetsChanges(before, after),
+    kind: kind || (changed ? "change" : "roll"),
   };
-  if (encounter_before !== null || encounter_after !== null) Object.assign(entry, { encounter_before, encounter_after });
+  if (encounter_before !== null || encounter_after !== null)
+    Object.assign(entry, { encounter_before, encounter_after });
   return entry;
 }

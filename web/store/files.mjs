@@ -27,7 +27,11 @@ export function campaignFileBound(catalog) {
 }
 
 export function campaignFileName(campaign, compressed = false) {
-  const slug = String(campaign.name ?? "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "campaign";
+  const slug =
+    String(campaign.name ?? "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "campaign";
   return `${slug}.campaign.json${compressed ? ".gz" : ""}`;
 }
 
@@ -50,7 +54,8 @@ export async function jsonFileBlob(value, indent = 0) {
   const head = [];
   let length = 0;
   const pieces = jsonPieces(value);
-  while (length < COMPRESS_FROM) { // short files stay plain JSON: the first COMPRESS_FROM characters say which
+  while (length < COMPRESS_FROM) {
+    // short files stay plain JSON: the first COMPRESS_FROM characters say which
     const { done, value: piece } = pieces.next(); // (not for…of: leaving it would close the generator)
     if (done) break;
     head.push(piece);
@@ -58,10 +63,14 @@ export async function jsonFileBlob(value, indent = 0) {
   }
   if (length < COMPRESS_FROM) return plainFile(head.join(""));
   let first = true;
-  const again = () => { // the pieces from the start: those read above, then the rest (or all anew, if asked twice)
+  const again = () => {
+    // the pieces from the start: those read above, then the rest (or all anew, if asked twice)
     if (!first) return jsonPieces(value);
     first = false;
-    return (function* rest() { yield* head; yield* pieces; })();
+    return (function* rest() {
+      yield* head;
+      yield* pieces;
+    })();
   };
   return { blob: new Blob([await gzipPieces(again)], { type: "application/gzip" }), compressed: true };
 }
@@ -73,12 +82,16 @@ async function fileBytes(file, limit = null) {
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
   if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) {
     if (limit !== null && file.size > limit) {
-      throw new Error(`This file is too large to be a campaign: it holds ${megabytes(file.size)}, more than any campaign file can (at most ${megabytes(limit)}). It was not opened.`);
+      throw new Error(
+        `This file is too large to be a campaign: it holds ${megabytes(file.size)}, more than any campaign file can (at most ${megabytes(limit)}). It was not opened.`,
+      );
     }
     return new Uint8Array(await file.arrayBuffer());
   }
   if (typeof DecompressionStream !== "function") {
-    throw new Error("This file is compressed, and this browser cannot open compressed files. Open it on a newer browser, or export it again from there.");
+    throw new Error(
+      "This file is compressed, and this browser cannot open compressed files. Open it on a newer browser, or export it again from there.",
+    );
   }
   try {
     return await gunzipBounded(file, limit ?? Infinity);
@@ -103,7 +116,11 @@ export function download(blob, name) {
 /** True when the Share sheet can take this file (iPad: AirDrop a campaign to another tablet). */
 export function canShareFile(blob, name) {
   if (!navigator.canShare) return false;
-  try { return navigator.canShare({ files: [new File([blob], name, { type: blob.type })] }); } catch { return false; }
+  try {
+    return navigator.canShare({ files: [new File([blob], name, { type: blob.type })] });
+  } catch {
+    return false;
+  }
 }
 
 export async function shareFile(blob, name, title) {
@@ -118,8 +135,18 @@ export async function readFileText(file, { limit = null } = {}) {
   if (read.problems.length) return { text: null, ...read };
   try {
     return { text: new TextDecoder().decode(read.bytes), ...read };
-  } catch { // longer than the longest text this browser holds
-    return { text: null, bytes: null, problems: [{ path: "(file)", message: "This file is too long for this browser to read as text: it is not a file this app can open." }] };
+  } catch {
+    // longer than the longest text this browser holds
+    return {
+      text: null,
+      bytes: null,
+      problems: [
+        {
+          path: "(file)",
+          message: "This file is too long for this browser to read as text: it is not a file this app can open.",
+        },
+      ],
+    };
   }
 }
 
@@ -142,25 +169,47 @@ export function parseJsonText(text) {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return { data: null, text, problems: [{ path: "(file)", message: `This is not a campaign file: it is not valid JSON (${error.message}).` }] };
+    return {
+      data: null,
+      text,
+      problems: [{ path: "(file)", message: `This is not a campaign file: it is not valid JSON (${error.message}).` }],
+    };
   }
   if (typeof data !== "string") return { data, text, problems: [] };
   try {
     const inner = JSON.parse(data);
     if (inner && typeof inner === "object" && !Array.isArray(inner)) return { data: inner, text: data, problems: [] };
-  } catch { /* not JSON inside: said below */ }
-  return { data: null, text, problems: [{ path: "(file)", message: `This is not a campaign file: it holds one piece of text (“${data.slice(0, 60)}${data.length > 60 ? "…" : ""}”), not a campaign.` }] };
+  } catch {
+    /* not JSON inside: said below */
+  }
+  return {
+    data: null,
+    text,
+    problems: [
+      {
+        path: "(file)",
+        message: `This is not a campaign file: it holds one piece of text (“${data.slice(0, 60)}${data.length > 60 ? "…" : ""}”), not a campaign.`,
+      },
+    ],
+  };
 }
 
 /** Why a file's JSON value (``data``, parseJsonText's) is no campaign when it is not an object, in plain words naming
  * what it holds instead; null for an object (the engine's check says the rest). */
 export function notACampaign(data) {
   if (data !== null && typeof data === "object" && !Array.isArray(data)) return null;
-  const held = data === null ? "only an empty value (null)"
-    : Array.isArray(data) ? (data.length ? `only a list of ${data.length.toLocaleString("en")} ${data.length === 1 ? "item" : "items"}` : "only an empty list")
-      : typeof data === "number" ? `only the number ${String(data).slice(0, 30)}`
-        : typeof data === "boolean" ? `only the value ${data}`
-          : `only one piece of text (“${String(data).slice(0, 60)}${String(data).length > 60 ? "…" : ""}”)`;
+  const held =
+    data === null
+      ? "only an empty value (null)"
+      : Array.isArray(data)
+        ? data.length
+          ? `only a list of ${data.length.toLocaleString("en")} ${data.length === 1 ? "item" : "items"}`
+          : "only an empty list"
+        : typeof data === "number"
+          ? `only the number ${String(data).slice(0, 30)}`
+          : typeof data === "boolean"
+            ? `only the value ${data}`
+            : `only one piece of text (“${String(data).slice(0, 60)}${String(data).length > 60 ? "…" : ""}”)`;
   return `This file is not a campaign: it holds no campaign data, ${held}.`;
 }
 

@@ -25,7 +25,9 @@ export const FEED = 1 << 16;
 /** A file whose content is larger than the bound (``limit``, in bytes): the opening stopped there. */
 export class TooLargeError extends Error {
   constructor(limit) {
-    super(`This file is too large to be a campaign: opened, it holds more than ${megabytes(limit)}, more than any campaign file can. Opening it stopped there.`);
+    super(
+      `This file is too large to be a campaign: opened, it holds more than ${megabytes(limit)}, more than any campaign file can. Opening it stopped there.`,
+    );
     this.name = "TooLargeError";
     this.limit = limit;
   }
@@ -47,7 +49,9 @@ export async function statedSize(blob) {
 /** Gzip whose content runs past the size its trailer states: it cannot end well (see above). */
 export class MoreThanStatedError extends Error {
   constructor(stated) {
-    super(`This compressed file is damaged: it holds more than the ${stated.toLocaleString("en")} bytes it says it holds.`);
+    super(
+      `This compressed file is damaged: it holds more than the ${stated.toLocaleString("en")} bytes it says it holds.`,
+    );
     this.name = "MoreThanStatedError";
   }
 }
@@ -73,7 +77,8 @@ export async function gunzipBounded(blob, limit) {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (length + value.length > most) throw most === limit ? new TooLargeError(limit) : new MoreThanStatedError(stated);
+      if (length + value.length > most)
+        throw most === limit ? new TooLargeError(limit) : new MoreThanStatedError(stated);
       if (length + value.length > buffer.length) {
         const grown = new Uint8Array(Math.min(limit, Math.max(buffer.length * 2, length + value.length)));
         grown.set(buffer.subarray(0, length));
@@ -121,7 +126,8 @@ async function feed(blob, writable) {
       for (let at = 0; at < value.length; at += FEED) await writer.write(value.subarray(at, at + FEED));
     }
     await writer.close();
-  } catch (error) { // the reading stopped (refused, or damaged): so does the file's
+  } catch (error) {
+    // the reading stopped (refused, or damaged): so does the file's
     source.cancel().catch(() => {});
     writer.abort(error).catch(() => {});
   }

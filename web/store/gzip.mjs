@@ -12,7 +12,11 @@ export function gzipHere() {
   const out = new Response(stream.readable).arrayBuffer();
   let failed = null;
   return {
-    write(bytes) { writer.write(bytes).catch((error) => { failed ??= error; }); },
+    write(bytes) {
+      writer.write(bytes).catch((error) => {
+        failed ??= error;
+      });
+    },
     async end() {
       await writer.close();
       const buffer = await out;
@@ -33,22 +37,34 @@ function gzipThere() {
       else if (data.error) reject(new Error(data.error));
       else resolve(data.buffer);
     };
-    worker.onerror = (event) => { event.preventDefault?.(); reject(new Error(event.message || "the compression worker stopped")); };
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      reject(new Error(event.message || "the compression worker stopped"));
+    };
   }).finally(() => worker.terminate());
   answer.catch(() => {}); // read by end()
   return Object.assign(stream, {
-    write(bytes) { worker.postMessage({ bytes }, [bytes.buffer]); },
-    end() { worker.postMessage({ end: true }); return answer; },
+    write(bytes) {
+      worker.postMessage({ bytes }, [bytes.buffer]);
+    },
+    end() {
+      worker.postMessage({ end: true });
+      return answer;
+    },
   });
 }
 
 /** A turn of this thread's event loop (a task, not a microtask, and not clamped as setTimeout is): a worker only
  * starts when the thread that made it gets one. */
-const aTurn = () => new Promise((resolve) => {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
-  channel.port2.postMessage(null);
-});
+const aTurn = () =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 
 async function compress(pieces, stream) {
   const encoder = new TextEncoder();
@@ -71,9 +87,17 @@ async function compress(pieces, stream) {
 /** The gzip bytes (an ArrayBuffer) of the text ``pieces()`` yields (a function: the pieces may be written twice). */
 export async function gzipPieces(pieces) {
   let there = null;
-  try { there = gzipThere(); } catch { /* no worker here: this thread compresses */ }
+  try {
+    there = gzipThere();
+  } catch {
+    /* no worker here: this thread compresses */
+  }
   if (there) {
-    try { return await compress(pieces, there); } catch { /* the worker failed: this thread, from the start */ }
+    try {
+      return await compress(pieces, there);
+    } catch {
+      /* the worker failed: this thread, from the start */
+    }
   }
   return compress(pieces, gzipHere());
 }

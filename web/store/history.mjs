@@ -11,7 +11,8 @@ const isTextList = (value) => Array.isArray(value) && value.every((each) => type
 /** The stacks as stored, checked: a clean {done, undone} of entry ids; anything damaged (not an object, or
  * either stack not a list of text) counts as empty, and is written over with the next change. */
 export function cleanHistory(value) {
-  if (!value || typeof value !== "object" || !isTextList(value.done) || !isTextList(value.undone)) return emptyHistory();
+  if (!value || typeof value !== "object" || !isTextList(value.done) || !isTextList(value.undone))
+    return emptyHistory();
   return { done: [...value.done], undone: [...value.undone] };
 }
 
@@ -20,8 +21,10 @@ export function historyAfter(history, entry) {
   const { done, undone } = cleanHistory(history);
   if (entry.kind === "change") return { done: [...done, entry.id].slice(-HISTORY_DEPTH), undone: [] };
   const target = entry.args?.entry;
-  if (entry.kind === "undo" && done[done.length - 1] === target) return { done: done.slice(0, -1), undone: [...undone, target] };
-  if (entry.kind === "redo" && undone[undone.length - 1] === target) return { done: [...done, target], undone: undone.slice(0, -1) };
+  if (entry.kind === "undo" && done[done.length - 1] === target)
+    return { done: done.slice(0, -1), undone: [...undone, target] };
+  if (entry.kind === "redo" && undone[undone.length - 1] === target)
+    return { done: [...done, target], undone: undone.slice(0, -1) };
   return { done, undone };
 }
 

@@ -26,9 +26,13 @@ export class IdbStorage {
   }
 
   /** Is any change only in this tab (a full disk)? */
-  get unsaved() { return this.overflow.size > 0; }
+  get unsaved() {
+    return this.overflow.size > 0;
+  }
 
-  has(store) { return this.stores.has(store); }
+  has(store) {
+    return this.stores.has(store);
+  }
 
   refuse() {
     if (this.readOnly) throw new ReadOnlyError();
@@ -60,21 +64,27 @@ export class IdbStorage {
     const bare = stripLog(record);
     const log = record.log || [];
     const mine = (await staged?.ready) === true && staged.id === record.id && staged.entries === log;
-    const written = await this.exclusive(() => this.write(async (tx) => {
-      const campaigns = tx.objectStore("campaigns");
-      if (this.overflow.has(record.id) || (await campaigns.get(record.id))) throw new Error("A campaign with this id already exists.");
-      await campaigns.add(bare);
-      if (!mine || !(await stagedWhole(tx, staged))) {
-        tx.objectStore("log").delete(seqRange(record.id));
-        tx.objectStore("entries").delete(seqRange(record.id));
-        if (log.length) putLog(tx, record.id, log, 0);
-      }
-      if (log.length) tx.objectStore("history").put(historyOf(log), record.id);
-      return bare;
-    }, () => {
-      if (record.log?.length) this.overflowLog.append(bare.id, record.log, 0); // its undo stacks follow from the entries
-      return bare;
-    }));
+    const written = await this.exclusive(() =>
+      this.write(
+        async (tx) => {
+          const campaigns = tx.objectStore("campaigns");
+          if (this.overflow.has(record.id) || (await campaigns.get(record.id)))
+            throw new Error("A campaign with this id already exists.");
+          await campaigns.add(bare);
+          if (!mine || !(await stagedWhole(tx, staged))) {
+            tx.objectStore("log").delete(seqRange(record.id));
+            tx.objectStore("entries").delete(seqRange(record.id));
+            if (log.length) putLog(tx, record.id, log, 0);
+          }
+          if (log.length) tx.objectStore("history").put(historyOf(log), record.id);
+          return bare;
+        },
+        () => {
+          if (record.log?.length) this.overflowLog.append(bare.id, record.log, 0); // its undo stacks follow from the entries
+          return bare;
+        },
+      ),
+    );
     if (staged?.id === record.id && (await staged.ready) === true) this.finishStaged(staged.id);
     return written;
   }
@@ -118,20 +128,33 @@ export class IdbStorage {
    */
   async commit(base, change, keys, entries) {
     this.refuse();
-    return this.exclusive(() => (this.overflow.has(base.id) ? this.commitHeld(base, change, keys, entries) : this.commitStored(base, change, keys, entries)));
+    return this.exclusive(() =>
+      this.overflow.has(base.id)
+        ? this.commitHeld(base, change, keys, entries)
+        : this.commitStored(base, change, keys, entries),
+    );
   }
 
   async commitStored(base, change, keys, entries) {
     let next;
-    return this.write(async (tx) => {
-      const stored = await tx.objectStore("campaigns").get(base.id);
-      if (!stored) throw new StaleError(null);
-      next = change ? rebase(stored, base, change, keys) : stored;
-      if (change) tx.objectStore("campaigns").put(next);
-      if (!entries.length) return { record: next, rows: [] };
-      const rows = await this.putEntries(tx, base.id, entries, await lastSeq(tx, base.id), cleanHistory(await tx.objectStore("history").get(base.id)));
-      return { record: next, rows };
-    }, async () => next && (await this.commitInMemory(base.id, next, entries)).record);
+    return this.write(
+      async (tx) => {
+        const stored = await tx.objectStore("campaigns").get(base.id);
+        if (!stored) throw new StaleError(null);
+        next = change ? rebase(stored, base, change, keys) : stored;
+        if (change) tx.objectStore("campaigns").put(next);
+        if (!entries.length) return { record: next, rows: [] };
+        const rows = await this.putEntries(
+          tx,
+          base.id,
+          entries,
+          await lastSeq(tx, base.id),
+          cleanHistory(await tx.objectStore("history").get(base.id)),
+        );
+        return { record: next, rows };
+      },
+      async () => next && (await this.commitInMemory(base.id, next, entries)).record,
+    );
   }
 
   async remove(id) {

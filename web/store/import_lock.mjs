@@ -16,7 +16,8 @@ export const canLock = () => typeof navigator !== "undefined" && typeof navigato
 export function holdImport(id) {
   if (!canLock()) return Promise.resolve(() => {});
   return new Promise((held) => {
-    navigator.locks.request(PREFIX + id, { ifAvailable: true }, (lock) => (lock ? new Promise((letGo) => held(letGo)) : held(null)))
+    navigator.locks
+      .request(PREFIX + id, { ifAvailable: true }, (lock) => (lock ? new Promise((letGo) => held(letGo)) : held(null)))
       .catch(() => held(() => {}));
   });
 }

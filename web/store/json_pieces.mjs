@@ -10,8 +10,11 @@ const GROUP = 200;
  * inside it are found. */
 const DEPTH = 4;
 
-const plain = (value) => value !== null && typeof value === "object" && typeof value.toJSON !== "function"
-  && [Object.prototype, Array.prototype, null].includes(Object.getPrototypeOf(value));
+const plain = (value) =>
+  value !== null &&
+  typeof value === "object" &&
+  typeof value.toJSON !== "function" &&
+  [Object.prototype, Array.prototype, null].includes(Object.getPrototypeOf(value));
 
 /** ``JSON.stringify(value)`` (no indent) in pieces, long arrays a group of elements at a time. */
 export function* jsonPieces(value, depth = 0) {
@@ -21,9 +24,13 @@ export function* jsonPieces(value, depth = 0) {
   }
   if (Array.isArray(value)) {
     if (value.length <= GROUP) {
-      if (depth + 1 >= DEPTH) { yield JSON.stringify(value); return; }
+      if (depth + 1 >= DEPTH) {
+        yield JSON.stringify(value);
+        return;
+      }
       yield "[";
-      for (let i = 0; i < value.length; i += 1) { // a hole, as an element JSON leaves out, is null
+      for (let i = 0; i < value.length; i += 1) {
+        // a hole, as an element JSON leaves out, is null
         if (i) yield ",";
         yield* jsonPieces(value[i], depth + 1);
       }
@@ -33,7 +40,8 @@ export function* jsonPieces(value, depth = 0) {
     yield "[";
     for (let start = 0; start < value.length; start += GROUP) {
       const texts = [];
-      for (let i = start; i < Math.min(start + GROUP, value.length); i += 1) texts.push(JSON.stringify(value[i]) ?? "null"); // a hole too
+      for (let i = start; i < Math.min(start + GROUP, value.length); i += 1)
+        texts.push(JSON.stringify(value[i]) ?? "null"); // a hole too
       yield `${start ? "," : ""}${texts.join(",")}`;
     }
     yield "]";

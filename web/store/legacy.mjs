@@ -17,7 +17,11 @@ export function readLegacy(storage = safeLocalStorage()) {
     const game = name.split(".", 1)[0];
     if (!GAMES.includes(game)) continue;
     let value;
-    try { value = JSON.parse(storage.getItem(key)); } catch { continue; }
+    try {
+      value = JSON.parse(storage.getItem(key));
+    } catch {
+      continue;
+    }
     found[game] ??= { states: {}, settings: {} };
     const entry = found[game];
     const setting = name.match(/^[a-z]+\.setting\.(.+)$/);
@@ -35,7 +39,12 @@ export async function migrateLegacy(storage, engine, names) {
   for (const [game, { states, settings }] of Object.entries(legacy)) {
     if (!Object.keys(states).length && !Object.keys(settings).length) continue;
     try {
-      const result = await engine.call("campaign.from_legacy", { game, states, settings, now: new Date().toISOString() });
+      const result = await engine.call("campaign.from_legacy", {
+        game,
+        states,
+        settings,
+        now: new Date().toISOString(),
+      });
       const campaign = result.details?.campaign || result.campaign || result.state;
       if (!campaign) continue;
       campaign.name = `${names[game]} — from before`;
@@ -49,5 +58,9 @@ export async function migrateLegacy(storage, engine, names) {
 }
 
 function safeLocalStorage() {
-  try { return globalThis.localStorage; } catch { return null; }
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return null;
+  }
 }

@@ -15,7 +15,9 @@ export class MemoryLog {
     return this.logs.get(campaignId);
   }
 
-  has(campaignId) { return this.logs.has(campaignId); }
+  has(campaignId) {
+    return this.logs.has(campaignId);
+  }
 
   /** Append entries after ``lastSeq`` (the stored part's last seq; ``history`` the stored stacks, ``targets`` the
    * stored rows an undo or redo may name, by id); returns the rows written. */
@@ -46,16 +48,26 @@ export class MemoryLog {
     return out;
   }
 
-  entries(campaignId) { return structuredClone(this.logs.get(campaignId)?.entries || []); }
-  count(campaignId) { return this.logs.get(campaignId)?.rows.length || 0; }
+  entries(campaignId) {
+    return structuredClone(this.logs.get(campaignId)?.entries || []);
+  }
+  count(campaignId) {
+    return this.logs.get(campaignId)?.rows.length || 0;
+  }
   entry(campaignId, id) {
     const entry = this.logs.get(campaignId)?.entries.find((each) => each.id === id);
     return entry ? structuredClone(entry) : null;
   }
 
-  history(campaignId) { return this.logs.get(campaignId)?.history || null; }
+  history(campaignId) {
+    return this.logs.get(campaignId)?.history || null;
+  }
 
   /** What is held for a campaign, to be written out: {rows, entries, history} (the held objects), or null. */
-  pending(campaignId) { return this.logs.get(campaignId) || null; }
-  remove(campaignId) { this.logs.delete(campaignId); }
+  pending(campaignId) {
+    return this.logs.get(campaignId) || null;
+  }
+  remove(campaignId) {
+    this.logs.delete(campaignId);
+  }
 }

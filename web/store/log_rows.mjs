@@ -4,13 +4,16 @@ import { hasOwn } from "./own.mjs";
 
 /** A trace line without developer citations (file names, section numbers) in its last brackets. */
 export function plainLine(line) {
-  return String(line).replace(/\s*\[([^\]]*(?:\[[^\]]*\][^\]]*)*)\]\s*$/, (whole, inside) => (/rules\/[\w-]+\.md|seed \d|§|SRC|DEVELOPERS/.test(inside) ? "" : whole));
+  return String(line).replace(/\s*\[([^\]]*(?:\[[^\]]*\][^\]]*)*)\]\s*$/, (whole, inside) =>
+    /rules\/[\w-]+\.md|seed \d|§|SRC|DEVELOPERS/.test(inside) ? "" : whole,
+  );
 }
 
 /** What a result says first: its headline text line, else its label. */
 export function resultHeadline(result) {
   if (!result) return "";
-  const first = Array.isArray(result.text) && result.text.length ? result.text[0] : result.events?.[0] || result.label || "";
+  const first =
+    Array.isArray(result.text) && result.text.length ? result.text[0] : result.events?.[0] || result.label || "";
   return plainLine(first).slice(0, 300);
 }
 
@@ -22,7 +25,17 @@ export function logRow(entry, target = null) {
     ? `${UNDO_WORDS[entry.kind]}: ${target?.headline || "an earlier change"}`
     : resultHeadline(entry.result) || entry.op;
   const label = typeof entry.result?.label === "string" && entry.result.label ? entry.result.label.slice(0, 200) : null;
-  return { id: entry.id, at: entry.at, kind: entry.kind, op: entry.op, who: entry.who, encounter: entry.encounter ?? null, headline, label, undoes: entry.args?.entry ?? null };
+  return {
+    id: entry.id,
+    at: entry.at,
+    kind: entry.kind,
+    op: entry.op,
+    who: entry.who,
+    encounter: entry.encounter ?? null,
+    headline,
+    label,
+    undoes: entry.args?.entry ?? null,
+  };
 }
 
 /** Rows for a whole log, oldest first (an undo finds the row it names among the earlier ones). */
@@ -38,12 +51,18 @@ export function rowsOf(entries) {
 /** Does ``row`` pass the log screen's filters? ``search`` is matched case-insensitively in the headline, the
  * result's label ("Harvey: Spot Hidden roll"), the names of who took part (``names``) and what was done
  * (``titles``: "Attack", "Skill roll"). */
-export function rowMatches(row, { who = null, encounter = null, search = "" } = {}, names = () => "", titles = () => "") {
+export function rowMatches(
+  row,
+  { who = null, encounter = null, search = "" } = {},
+  names = () => "",
+  titles = () => "",
+) {
   if (who && !row.who.includes(who)) return false;
   if (encounter && row.encounter !== encounter) return false;
   const words = search.trim().toLowerCase();
   if (!words) return true;
-  const haystack = `${row.label || ""} ${row.headline} ${row.who.map(names).join(" ")} ${titles(row.op) || ""}`.toLowerCase();
+  const haystack =
+    `${row.label || ""} ${row.headline} ${row.who.map(names).join(" ")} ${titles(row.op) || ""}`.toLowerCase();
   return words.split(/\s+/).every((word) => haystack.includes(word));
 }
 
@@ -56,9 +75,19 @@ const KINDS = ["roll", "change", "undo", "redo"];
 
 /** Is ``row`` a light row as stored (logRow plus campaign and seq)? */
 export function isRow(row) {
-  return isObject(row) && isText(row.id) && isText(row.at) && KINDS.includes(row.kind) && isText(row.op) && isTextList(row.who)
-    && isTextOrNull(row.encounter) && isText(row.headline) && isTextOrNull(row.label) && isTextOrNull(row.undoes)
-    && Number.isFinite(row.seq);
+  return (
+    isObject(row) &&
+    isText(row.id) &&
+    isText(row.at) &&
+    KINDS.includes(row.kind) &&
+    isText(row.op) &&
+    isTextList(row.who) &&
+    isTextOrNull(row.encounter) &&
+    isText(row.headline) &&
+    isTextOrNull(row.label) &&
+    isTextOrNull(row.undoes) &&
+    Number.isFinite(row.seq)
+  );
 }
 
 export const DAMAGED_HEADLINE = "A damaged log entry";
@@ -69,7 +98,20 @@ export const DAMAGED_HEADLINE = "A damaged log entry";
 export function storedRow(row, campaign, seq) {
   if (isRow(row)) return row;
   const id = isObject(row) && isText(row.id) && row.id ? row.id : `damaged-${seq}`;
-  return { id, at: "", kind: "damaged", op: "", who: [], encounter: null, headline: DAMAGED_HEADLINE, label: null, undoes: null, campaign, seq, damaged: true };
+  return {
+    id,
+    at: "",
+    kind: "damaged",
+    op: "",
+    who: [],
+    encounter: null,
+    headline: DAMAGED_HEADLINE,
+    label: null,
+    undoes: null,
+    campaign,
+    seq,
+    damaged: true,
+  };
 }
 
 /** A stored log entry if it has the shape of py_rules/log/entry.py (its main fields), else null: what changed in
@@ -78,9 +120,18 @@ export function entryOf(entry) {
   if (!isObject(entry)) return null;
   const sheets = (value) => isObject(value) && Object.values(value).every(isObject);
   const state = (value) => value === null || value === undefined || isObject(value);
-  const fine = isText(entry.id) && isText(entry.at) && isText(entry.op) && KINDS.includes(entry.kind) && isTextList(entry.who)
-    && isTextOrNull(entry.encounter) && (entry.args === undefined || isObject(entry.args)) && (entry.result === null || entry.result === undefined || isObject(entry.result))
-    && sheets(entry.before) && (entry.after === undefined ? isObject(entry.changes) : sheets(entry.after) && entry.changes === undefined)
-    && state(entry.encounter_before) && state(entry.encounter_after);
+  const fine =
+    isText(entry.id) &&
+    isText(entry.at) &&
+    isText(entry.op) &&
+    KINDS.includes(entry.kind) &&
+    isTextList(entry.who) &&
+    isTextOrNull(entry.encounter) &&
+    (entry.args === undefined || isObject(entry.args)) &&
+    (entry.result === null || entry.result === undefined || isObject(entry.result)) &&
+    sheets(entry.before) &&
+    (entry.after === undefined ? isObject(entry.changes) : sheets(entry.after) && entry.changes === undefined) &&
+    state(entry.encounter_before) &&
+    state(entry.encounter_after);
   return fine ? entry : null;
 }

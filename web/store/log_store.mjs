@@ -24,7 +24,8 @@ const LOG_STORES = ["log", "entries", "history"];
 export const ALL_STORES = ["campaigns", ...LOG_STORES];
 
 /** The key range of one campaign's log rows with seq in [low, high). */
-export const seqRange = (campaignId, low = 0, high = Infinity) => IDBKeyRange.bound([campaignId, low], [campaignId, high], false, true);
+export const seqRange = (campaignId, low = 0, high = Infinity) =>
+  IDBKeyRange.bound([campaignId, low], [campaignId, high], false, true);
 
 /** Entries per record of "entries" when a whole log is written at once (about 1 MB for a long campaign's). */
 export const ENTRY_BLOCK = 250;
@@ -42,7 +43,12 @@ export function putLog(tx, campaignId, entries, lastSeq) {
   });
   for (let start = 0; start < entries.length; start += ENTRY_BLOCK) {
     const block = entries.slice(start, start + ENTRY_BLOCK).map(compactEntry);
-    tx.objectStore("entries").put({ campaign: campaignId, seq: lastSeq + start + 1, last: lastSeq + start + block.length, entries: block });
+    tx.objectStore("entries").put({
+      campaign: campaignId,
+      seq: lastSeq + start + 1,
+      last: lastSeq + start + block.length,
+      entries: block,
+    });
   }
   return rows;
 }
@@ -54,7 +60,10 @@ export function storedEntries(records) {
   const bySeq = new Map();
   const singles = [];
   for (const record of records) {
-    if (Array.isArray(record?.entries) && Number.isFinite(record.seq)) record.entries.forEach((entry, index) => { bySeq.set(record.seq + index, entry); });
+    if (Array.isArray(record?.entries) && Number.isFinite(record.seq))
+      record.entries.forEach((entry, index) => {
+        bySeq.set(record.seq + index, entry);
+      });
     else if (record && Number.isFinite(record.seq)) singles.push(record);
   }
   if (!singles.length) return [...bySeq];
@@ -101,7 +110,9 @@ export const logStore = {
     if (!tx && !this.has("log")) return null;
     try {
       const store = (tx || this.db.transaction("log")).objectStore("log");
-      const rows = store.indexNames.contains("id") ? await store.index("id").getAll(id) : await store.getAll(seqRange(campaignId));
+      const rows = store.indexNames.contains("id")
+        ? await store.index("id").getAll(id)
+        : await store.getAll(seqRange(campaignId));
       return rows.find((row) => row?.campaign === campaignId && row.id === id && isRow(row)) || null;
     } catch (error) {
       if (tx) throw error; // not a readable key: the transaction is spoiled, say so
@@ -111,7 +122,18 @@ export const logStore = {
 
   /** Rows newest first: seq below ``beforeSeq``, passing the filters, at most ``limit``; a damaged row is a
    * placeholder ({damaged: true, headline: "A damaged log entry"}, log_rows.storedRow). */
-  async logPage(campaignId, { beforeSeq = null, limit = 50, who = null, encounter = null, search = "", names = () => "", titles = () => "" } = {}) {
+  async logPage(
+    campaignId,
+    {
+      beforeSeq = null,
+      limit = 50,
+      who = null,
+      encounter = null,
+      search = "",
+      names = () => "",
+      titles = () => "",
+    } = {},
+  ) {
     const filter = { who, encounter, search };
     const out = this.overflowLog.page(campaignId, { beforeSeq, limit, titles, ...filter }, names);
     const below = out.length ? out.at(-1).seq : beforeSeq;
@@ -124,13 +146,24 @@ export const logStore = {
       const top = below ?? (await lastSeq(store.transaction, campaignId)) + 1;
       const low = Math.max(0, top - wanted);
       const rows = (await store.getAll(seqRange(campaignId, low, top))).reverse();
-      if (rows.length < wanted && low > 0) { // gaps in seq: walk down for the rest
-        for (let cursor = await store.openCursor(seqRange(campaignId, 0, low), "prev"); cursor && rows.length < wanted; cursor = await cursor.continue()) rows.push(cursor.value);
+      if (rows.length < wanted && low > 0) {
+        // gaps in seq: walk down for the rest
+        for (
+          let cursor = await store.openCursor(seqRange(campaignId, 0, low), "prev");
+          cursor && rows.length < wanted;
+          cursor = await cursor.continue()
+        )
+          rows.push(cursor.value);
       }
       return [...out, ...rows.map(shown)];
     }
     const indexed = (name) => store.indexNames.contains(name);
-    const source = who && indexed("who") ? store.index("who") : encounter && !who && indexed("encounter") ? store.index("encounter") : store;
+    const source =
+      who && indexed("who")
+        ? store.index("who")
+        : encounter && !who && indexed("encounter")
+          ? store.index("encounter")
+          : store;
     const range = source === store ? seqRange(campaignId, 0, high) : IDBKeyRange.only(who || encounter);
     let cursor;
     try {
@@ -139,7 +172,8 @@ export const logStore = {
       return out; // a filter that is not a key (a damaged id) finds nothing
     }
     const from = [campaignId, high];
-    if (cursor && source !== store && indexedDB.cmp(cursor.primaryKey, from) >= 0) { // an index: jump to this page's start
+    if (cursor && source !== store && indexedDB.cmp(cursor.primaryKey, from) >= 0) {
+      // an index: jump to this page's start
       cursor = await cursor.continuePrimaryKey(cursor.key, [campaignId, high - 1 / 2]);
     }
     for (; cursor && out.length < limit; cursor = await cursor.continue()) {
@@ -156,12 +190,17 @@ export const logStore = {
    * its sheets after it whole: given as what changed); a damaged entry is left out. */
   async logAll(campaignId) {
     const stored = this.has("entries") ? await this.db.getAll("entries", seqRange(campaignId)) : [];
-    const entries = storedEntries(stored).map(([, entry]) => entryOf(entry)).filter(Boolean).map(compactEntry);
+    const entries = storedEntries(stored)
+      .map(([, entry]) => entryOf(entry))
+      .filter(Boolean)
+      .map(compactEntry);
     return [...entries, ...this.overflowLog.entries(campaignId)];
   },
 
   async logCount(campaignId) {
-    return (this.has("log") ? await this.db.count("log", seqRange(campaignId)) : 0) + this.overflowLog.count(campaignId);
+    return (
+      (this.has("log") ? await this.db.count("log", seqRange(campaignId)) : 0) + this.overflowLog.count(campaignId)
+    );
   },
 
   /** One full entry by its id (the trace, one tap away), or null (none, or damaged). */
@@ -179,14 +218,18 @@ export const logStore = {
     if (!Number.isFinite(seq)) return undefined;
     const own = await this.db.get("entries", [campaignId, seq]);
     if (own && !Array.isArray(own.entries)) return own.entry;
-    const cursor = await this.db.transaction("entries").store.openCursor(IDBKeyRange.bound([campaignId, 0], [campaignId, seq]), "prev");
+    const cursor = await this.db
+      .transaction("entries")
+      .store.openCursor(IDBKeyRange.bound([campaignId, 0], [campaignId, seq]), "prev");
     let record = cursor?.value;
     for (let found = cursor, steps = 0; record && !Array.isArray(record.entries) && steps < ENTRY_BLOCK; steps += 1) {
       found = await found.continue(); // past single records above the block (a block is at most ENTRY_BLOCK long)
       record = found?.value;
     }
     if (!Array.isArray(record?.entries)) return undefined;
-    return record && record.seq <= seq && seq < record.seq + record.entries.length ? record.entries[seq - record.seq] : undefined;
+    return record && record.seq <= seq && seq < record.seq + record.entries.length
+      ? record.entries[seq - record.seq]
+      : undefined;
   },
 
   /** The undo / redo stacks: always a clean {done: [ids], undone: [ids]}. */

@@ -15,11 +15,19 @@ export class MemoryStorage {
   }
 
   /** Every campaign here is only in this tab. */
-  get unsaved() { return this.records.size > 0; }
-  async retryWrites() { return []; }
+  get unsaved() {
+    return this.records.size > 0;
+  }
+  async retryWrites() {
+    return [];
+  }
 
-  async list() { return [...this.records.values()].map(listed); }
-  async get(id) { return this.records.get(id) || null; }
+  async list() {
+    return [...this.records.values()].map(listed);
+  }
+  async get(id) {
+    return this.records.get(id) || null;
+  }
   async add(record) {
     if (this.records.has(record.id)) throw new Error("A campaign with this id already exists.");
     const bare = stripLog(record);
@@ -35,7 +43,9 @@ export class MemoryStorage {
     if (record.log?.length) this.log.append(record.id, record.log);
     return bare;
   }
-  async update(base, change, keys) { return (await this.commit(base, change, keys, [])).record; }
+  async update(base, change, keys) {
+    return (await this.commit(base, change, keys, [])).record;
+  }
   async commit(base, change, keys, entries) {
     const stored = this.records.get(base.id);
     if (!stored) throw new StaleError(null);
@@ -43,12 +53,29 @@ export class MemoryStorage {
     this.records.set(next.id, next);
     return { record: next, rows: this.log.append(base.id, entries) };
   }
-  async logPage(campaignId, { names = () => "", ...options } = {}) { return this.log.page(campaignId, options, names); }
-  async logAll(campaignId) { return this.log.entries(campaignId); }
-  async logCount(campaignId) { return this.log.count(campaignId); }
-  async logEntry(campaignId, id) { return this.log.entry(campaignId, id); }
-  async history(campaignId) { return this.log.history(campaignId) || emptyHistory(); }
-  async remove(id) { this.records.delete(id); this.log.remove(id); }
-  async getMeta(key) { return this.meta.get(key); }
-  async setMeta(key, value) { this.meta.set(key, value); }
+  async logPage(campaignId, { names = () => "", ...options } = {}) {
+    return this.log.page(campaignId, options, names);
+  }
+  async logAll(campaignId) {
+    return this.log.entries(campaignId);
+  }
+  async logCount(campaignId) {
+    return this.log.count(campaignId);
+  }
+  async logEntry(campaignId, id) {
+    return this.log.entry(campaignId, id);
+  }
+  async history(campaignId) {
+    return this.log.history(campaignId) || emptyHistory();
+  }
+  async remove(id) {
+    this.records.delete(id);
+    this.log.remove(id);
+  }
+  async getMeta(key) {
+    return this.meta.get(key);
+  }
+  async setMeta(key, value) {
+    this.meta.set(key, value);
+  }
 }

@@ -21,7 +21,11 @@ export const overflow = {
       this.settle();
       return result;
     } catch (error) {
-      try { tx.abort(); } catch { /* already finished */ }
+      try {
+        tx.abort();
+      } catch {
+        /* already finished */
+      }
       if (!isQuota(error)) throw error;
       const record = fallback ? await fallback() : null;
       if (record) this.overflow.set(record.id, record);

@@ -39,9 +39,17 @@ export function keepingWords(keeping) {
 }
 
 export function noteSeen() {
-  try { return localStorage.getItem(NOTE_SEEN_KEY) === "yes"; } catch { return false; }
+  try {
+    return localStorage.getItem(NOTE_SEEN_KEY) === "yes";
+  } catch {
+    return false;
+  }
 }
 
 export function markNoteSeen() {
-  try { localStorage.setItem(NOTE_SEEN_KEY, "yes"); } catch { /* private mode: the note may show again */ }
+  try {
+    localStorage.setItem(NOTE_SEEN_KEY, "yes");
+  } catch {
+    /* private mode: the note may show again */
+  }
 }

@@ -26,7 +26,8 @@ function characterProblems(characters) {
     else if (!isText(character.id)) out.push(`${who} has no id`);
     else if (seen.has(character.id)) out.push(`${who} appears twice`);
     else if (!isObject(character.sheet)) out.push(`${who} has no sheet`);
-    else if (character.kind !== "pc" && character.kind !== "npc") out.push(`${who} is neither a player character nor an NPC`);
+    else if (character.kind !== "pc" && character.kind !== "npc")
+      out.push(`${who} is neither a player character nor an NPC`);
     if (isObject(character) && isText(character.id)) seen.add(character.id);
   });
   return out;
@@ -37,10 +38,18 @@ function encounterProblems(encounters) {
   if (!Array.isArray(encounters)) return ["its list of encounters is not a list"];
   const out = [];
   encounters.forEach((encounter, index) => {
-    const name = isObject(encounter) && typeof encounter.name === "string" ? `“${encounter.name.slice(0, 60)}”` : `number ${index + 1}`;
+    const name =
+      isObject(encounter) && typeof encounter.name === "string"
+        ? `“${encounter.name.slice(0, 60)}”`
+        : `number ${index + 1}`;
     if (!isObject(encounter) || !isText(encounter.id)) out.push(`encounter ${name} is not an encounter`);
-    else if (!Array.isArray(encounter.combatants) || encounter.combatants.some((each) => !isObject(each) || !isText(each.id))) out.push(`encounter ${name} has a damaged list of combatants`);
-    else if (!Number.isInteger(encounter.round) || !Number.isInteger(encounter.turn)) out.push(`encounter ${name} has a damaged round or turn`);
+    else if (
+      !Array.isArray(encounter.combatants) ||
+      encounter.combatants.some((each) => !isObject(each) || !isText(each.id))
+    )
+      out.push(`encounter ${name} has a damaged list of combatants`);
+    else if (!Number.isInteger(encounter.round) || !Number.isInteger(encounter.turn))
+      out.push(`encounter ${name} has a damaged round or turn`);
   });
   return out;
 }
@@ -56,9 +65,12 @@ export function recordProblems(record) {
   if (typeof record.name !== "string" || !record.name.trim()) out.push("it has no name");
   if (record.schema === CAMPAIGN_SCHEMA || record.schema === undefined) {
     if (!GAMES.includes(record.game)) out.push("its game is not one this app knows");
-    if (typeof record.updated !== "string" || !ISO.test(record.updated)) out.push("the time of its last change is damaged");
-    if (!Number.isInteger(record.revision ?? 0) || (record.revision ?? 0) < 0) out.push("its revision number is damaged");
-    if (record.settings !== undefined && !isObject(record.settings)) out.push("its house rules are not a list of settings");
+    if (typeof record.updated !== "string" || !ISO.test(record.updated))
+      out.push("the time of its last change is damaged");
+    if (!Number.isInteger(record.revision ?? 0) || (record.revision ?? 0) < 0)
+      out.push("its revision number is damaged");
+    if (record.settings !== undefined && !isObject(record.settings))
+      out.push("its house rules are not a list of settings");
     if (record.forum !== undefined && !isObject(record.forum)) out.push("its forum choices are damaged");
     out.push(...characterProblems(record.characters ?? []), ...encounterProblems(record.encounters));
   }
@@ -91,15 +103,18 @@ export function describeProblem(record, { path = "", message = "" }) {
   if (head === "characters") {
     const field = rest[0] === "sheet" ? fieldWords(rest.slice(1)) : null;
     where = `Character ${characterName(item, Number(index) || 0)}${field ? ` — ${field}` : ""}`;
-  }
-  else if (head === "encounters") where = `Encounter ${isObject(item) && typeof item.name === "string" ? `“${item.name.slice(0, 60)}”` : `number ${(Number(index) || 0) + 1}`}`;
+  } else if (head === "encounters")
+    where = `Encounter ${isObject(item) && typeof item.name === "string" ? `“${item.name.slice(0, 60)}”` : `number ${(Number(index) || 0) + 1}`}`;
   else if (head === "settings") where = index ? "A house rule" : "The house rules";
   else if (head === "log") {
     where = `Log entry ${(Number(index) || 0) + 1}`;
     if ((rest[0] === "before" || rest[0] === "after" || rest[0] === "changes") && rest[1]) {
       const side = rest[0] === "after" ? "after" : "before"; // what changed names no one: the sheet before it does
-      const kept = isObject(item) && isObject(item[side]) && Object.hasOwn(item[side], rest[1]) ? item[side][rest[1]] : null;
-      const known = Array.isArray(record?.characters) ? record.characters.find((each) => isObject(each) && each.id === rest[1]) : null;
+      const kept =
+        isObject(item) && isObject(item[side]) && Object.hasOwn(item[side], rest[1]) ? item[side][rest[1]] : null;
+      const known = Array.isArray(record?.characters)
+        ? record.characters.find((each) => isObject(each) && each.id === rest[1])
+        : null;
       const name = characterName(isObject(kept) && typeof kept.name === "string" ? { sheet: kept } : known, -1);
       const field = fieldWords(rest.slice(2));
       where += `, ${name.startsWith("“") ? name : "a character"}'s sheet ${rest[0] === "before" ? "before" : "after"} it${field ? ` — ${field}` : ""}`;

@@ -6,12 +6,25 @@ import { hasOwn, own } from "./own.mjs";
 
 export { CAMPAIGN_SCHEMA };
 
-export const newId = (prefix = "c") => `${prefix}-${crypto.randomUUID ? crypto.randomUUID() : Date.now().toString(36) + Math.random().toString(36).slice(2)}`;
+export const newId = (prefix = "c") =>
+  `${prefix}-${crypto.randomUUID ? crypto.randomUUID() : Date.now().toString(36) + Math.random().toString(36).slice(2)}`;
 const now = () => new Date().toISOString();
 
 export function newCampaign(name, game) {
   const stamp = now();
-  return { schema: CAMPAIGN_SCHEMA, id: newId("c"), name, game, created: stamp, updated: stamp, revision: 0, settings: {}, characters: [], log: [], encounters: [] };
+  return {
+    schema: CAMPAIGN_SCHEMA,
+    id: newId("c"),
+    name,
+    game,
+    created: stamp,
+    updated: stamp,
+    revision: 0,
+    settings: {},
+    characters: [],
+    log: [],
+    encounters: [],
+  };
 }
 
 export function copyCampaign(campaign, name) {
@@ -29,13 +42,20 @@ export function summary(campaign) {
   const problems = recordProblems(campaign);
   const record = campaign !== null && typeof campaign === "object" ? campaign : {};
   const list = Array.isArray(record.characters) ? record.characters : null;
-  const characters = list ? list.length : Object.keys(record.states && typeof record.states === "object" ? record.states : {}).length;
+  const characters = list
+    ? list.length
+    : Object.keys(record.states && typeof record.states === "object" ? record.states : {}).length;
   const cast = list ? list.filter((each) => each?.kind === "npc").length : 0; // the GM's NPCs, apart from the party
   const name = typeof record.name === "string" && record.name.trim() ? record.name : "A damaged campaign";
   return {
-    id: String(record.id ?? ""), name, game: typeof record.game === "string" ? record.game : "", characters,
-    players: characters - cast, cast,
-    updated: typeof record.updated === "string" ? record.updated : "", revision: Number.isInteger(record.revision) ? record.revision : 0,
+    id: String(record.id ?? ""),
+    name,
+    game: typeof record.game === "string" ? record.game : "",
+    characters,
+    players: characters - cast,
+    cast,
+    updated: typeof record.updated === "string" ? record.updated : "",
+    revision: Number.isInteger(record.revision) ? record.revision : 0,
     ...(problems.length ? { damaged: problemSentence(problems) } : {}),
   };
 }
@@ -47,14 +67,28 @@ export const stripLog = (record) => ({ ...record, log: [] });
 export function listed(record) {
   try {
     const out = summary(record);
-    if (out && typeof out.id === "string" && typeof out.name === "string" && typeof out.updated === "string" && Number.isFinite(out.characters)) return out;
-  } catch { /* listed as damaged below */ }
+    if (
+      out &&
+      typeof out.id === "string" &&
+      typeof out.name === "string" &&
+      typeof out.updated === "string" &&
+      Number.isFinite(out.characters)
+    )
+      return out;
+  } catch {
+    /* listed as damaged below */
+  }
   const id = record?.id;
   return {
     id: id === undefined || id === null ? "" : String(id),
     name: typeof record?.name === "string" && record.name ? record.name : "A damaged campaign",
     game: typeof record?.game === "string" ? record.game : "",
-    characters: 0, players: 0, cast: 0, updated: "", revision: 0, damaged: true,
+    characters: 0,
+    players: 0,
+    cast: 0,
+    updated: "",
+    revision: 0,
+    damaged: true,
   };
 }
 
@@ -72,7 +106,8 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
  * "encounters"). */
 function part(campaign, key) {
   if (key.startsWith("character:")) return campaign.characters.find((each) => each.id === key.slice(10)) ?? null;
-  if (key.startsWith("encounter:")) return (campaign.encounters || []).find((each) => each.id === key.slice(10)) ?? null;
+  if (key.startsWith("encounter:"))
+    return (campaign.encounters || []).find((each) => each.id === key.slice(10)) ?? null;
   if (key === "encounters") return (campaign.encounters || []).map((each) => each.id);
   if (key === "characters") return campaign.characters.map((each) => each.id);
   return campaign[key];
@@ -84,7 +119,8 @@ function part(campaign, key) {
  * as this tab last saw it (changes to other characters merge); otherwise it is refused with the newer record.
  */
 export function rebase(stored, base, change, keys) {
-  if (stored.revision !== base.revision && !keys.every((key) => same(part(stored, key), part(base, key)))) throw new StaleError(stored);
+  if (stored.revision !== base.revision && !keys.every((key) => same(part(stored, key), part(base, key))))
+    throw new StaleError(stored);
   const next = change(structuredClone(stored));
   return { ...next, revision: (stored.revision ?? 0) + 1, updated: now() };
 }
@@ -94,9 +130,13 @@ export function rebase(stored, base, change, keys) {
  * to remove it}); a new encounter is appended.
  */
 export function withParts(campaign, sheets = {}, encounters = {}) {
-  const characters = campaign.characters.map((each) => (hasOwn(sheets, each.id) ? { ...each, sheet: sheets[each.id] } : each));
-  const list = (campaign.encounters || []).filter((each) => !hasOwn(encounters, each.id) || encounters[each.id] !== null)
+  const characters = campaign.characters.map((each) =>
+    hasOwn(sheets, each.id) ? { ...each, sheet: sheets[each.id] } : each,
+  );
+  const list = (campaign.encounters || [])
+    .filter((each) => !hasOwn(encounters, each.id) || encounters[each.id] !== null)
     .map((each) => (own(encounters, each.id) ? encounters[each.id] : each));
-  for (const [id, state] of Object.entries(encounters)) if (state && !list.some((each) => each.id === id)) list.push(state);
+  for (const [id, state] of Object.entries(encounters))
+    if (state && !list.some((each) => each.id === id)) list.push(state);
   return { ...campaign, characters, encounters: list };
 }

@@ -16,7 +16,10 @@ const STAGED_KEPT_MS = 3600_000;
 export async function stagedWhole(tx, staged) {
   const count = staged.entries.length;
   const blocks = Math.ceil(count / ENTRY_BLOCK);
-  const [rows, records] = await Promise.all([tx.objectStore("log").count(seqRange(staged.id)), tx.objectStore("entries").count(seqRange(staged.id))]);
+  const [rows, records] = await Promise.all([
+    tx.objectStore("log").count(seqRange(staged.id)),
+    tx.objectStore("entries").count(seqRange(staged.id)),
+  ]);
   return rows === count && records === blocks;
 }
 
@@ -33,7 +36,8 @@ export const staging = {
    * written (never rejects).
    */
   stageLog(id, entries) {
-    if (this.readOnly || this.overflow.has(id) || !this.has("meta")) return { id, entries, ready: Promise.resolve(false) };
+    if (this.readOnly || this.overflow.has(id) || !this.has("meta"))
+      return { id, entries, ready: Promise.resolve(false) };
     const ready = holdImport(id).then(async (letGo) => {
       if (!letGo) return false; // another tab imports into this id
       const written = await this.stageNow(id, entries);
@@ -50,16 +54,24 @@ export const staging = {
       const tx = this.db.transaction([...ALL_STORES, "meta"], "readwrite");
       tx.done.catch(() => {}); // an abort below is an answer, not an error
       try {
-        const taken = (await tx.objectStore("campaigns").getKey(id)) !== undefined
-          || (await tx.objectStore("log").getKey(seqRange(id))) !== undefined
-          || (await tx.objectStore("entries").getKey(seqRange(id))) !== undefined;
-        if (taken) { tx.abort(); return false; }
+        const taken =
+          (await tx.objectStore("campaigns").getKey(id)) !== undefined ||
+          (await tx.objectStore("log").getKey(seqRange(id))) !== undefined ||
+          (await tx.objectStore("entries").getKey(seqRange(id))) !== undefined;
+        if (taken) {
+          tx.abort();
+          return false;
+        }
         putLog(tx, id, entries, 0);
         tx.objectStore("meta").put({ id, at: Date.now() }, STAGED + id); // found by sweepStaged if the tab closes first
         await tx.done;
         return true;
       } catch {
-        try { tx.abort(); } catch { /* already finished */ }
+        try {
+          tx.abort();
+        } catch {
+          /* already finished */
+        }
         return false; // a full disk, a closed database: the log is written with its campaign instead
       }
     });
@@ -100,9 +112,12 @@ export const staging = {
    */
   async sweepStaged(olderThan = STAGED_KEPT_MS) {
     if (this.readOnly || !this.has("meta")) return 0;
-    const marks = (await this.db.getAll("meta", IDBKeyRange.bound(STAGED, `${STAGED}\uffff`))).filter((mark) => typeof mark?.id === "string");
+    const marks = (await this.db.getAll("meta", IDBKeyRange.bound(STAGED, `${STAGED}\uffff`))).filter(
+      (mark) => typeof mark?.id === "string",
+    );
     const unstage = (id) => () => this.exclusive(() => this.unstage(id)).catch(() => {});
-    if (canLock()) return (await Promise.all(marks.map((mark) => afterImport(mark.id, unstage(mark.id))))).filter(Boolean).length;
+    if (canLock())
+      return (await Promise.all(marks.map((mark) => afterImport(mark.id, unstage(mark.id))))).filter(Boolean).length;
     const stale = marks.filter((mark) => !(Date.now() - mark.at < olderThan));
     for (const mark of stale) await unstage(mark.id)();
     return stale.length;
@@ -110,6 +125,9 @@ export const staging = {
 
   /** The campaign of log ``id`` staged by this tab is written (add): its mark goes, then its import lock. */
   finishStaged(id) {
-    this.db.delete("meta", STAGED + id).catch(() => {}).then(() => this.letGoImport(id));
+    this.db
+      .delete("meta", STAGED + id)
+      .catch(() => {})
+      .then(() => this.letGoImport(id));
   },
 };

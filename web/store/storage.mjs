@@ -61,23 +61,35 @@ export async function openStorage({ onBlocked = null, onBlocking = null } = {}) 
   try {
     const db = await openDB(DB_NAME, DB_VERSION, {
       async upgrade(database, oldVersion, newVersion, transaction) {
-        for (let version = oldVersion + 1; version <= newVersion; version += 1) await MIGRATIONS[version](database, transaction);
+        for (let version = oldVersion + 1; version <= newVersion; version += 1)
+          await MIGRATIONS[version](database, transaction);
       },
-      blocked() { onBlocked?.(WORDS.blocked); },
-      blocking() { letNewerIn(db); },
+      blocked() {
+        onBlocked?.(WORDS.blocked);
+      },
+      blocking() {
+        letNewerIn(db);
+      },
     });
     navigator.storage?.persist?.().catch(() => {});
     return new IdbStorage(db);
   } catch (error) {
     failure = error;
   }
-  if (failure?.name === "VersionError") { // written by a newer version: open it as it is, to read
+  if (failure?.name === "VersionError") {
+    // written by a newer version: open it as it is, to read
     try {
-      const db = await openDB(DB_NAME, undefined, { blocking() { letNewerIn(db); } });
+      const db = await openDB(DB_NAME, undefined, {
+        blocking() {
+          letNewerIn(db);
+        },
+      });
       return new IdbStorage(db, { readOnly: true });
     } catch (error) {
       failure = error;
     }
   }
-  return new MemoryStorage(`Storage is not available in this browser (${failure?.message || failure}). Campaigns are kept only while this tab is open: export them to keep them.`);
+  return new MemoryStorage(
+    `Storage is not available in this browser (${failure?.message || failure}). Campaigns are kept only while this tab is open: export them to keep them.`,
+  );
 }

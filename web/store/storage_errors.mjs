@@ -4,8 +4,10 @@
 /** What the banner says, in plain words. */
 export const WORDS = {
   full: "The device's storage is full: your latest changes are only in this tab. They are saved by themselves once there is space again; until then keep this tab open, or export the campaign to keep it.",
-  newer: "Your campaigns were saved by a newer version of the app: reload to update. Until then they can be read but not changed.",
-  blocked: "Another tab of this app is still open with an older version: close it to open your campaigns. If something is being typed there, finish it: that tab then updates by itself.",
+  newer:
+    "Your campaigns were saved by a newer version of the app: reload to update. Until then they can be read but not changed.",
+  blocked:
+    "Another tab of this app is still open with an older version: close it to open your campaigns. If something is being typed there, finish it: that tab then updates by itself.",
 };
 
 export class StorageFullError extends Error {

@@ -29,14 +29,31 @@ export function travelStep(campaign, target, kind) {
   const encounterFrom = (undoing ? target.encounter_after : target.encounter_before) ?? null;
   const encounterTo = (undoing ? target.encounter_before : target.encounter_after) ?? null;
   const encounterId = (encounterTo || encounterFrom)?.id;
-  const moved = Object.keys(from).filter((cid) => !same(campaign.characters.find((each) => each.id === cid)?.sheet, from[cid]));
-  const encounterMoved = encounterId && !same((campaign.encounters || []).find((each) => each.id === encounterId), encounterFrom);
+  const moved = Object.keys(from).filter(
+    (cid) => !same(campaign.characters.find((each) => each.id === cid)?.sheet, from[cid]),
+  );
+  const encounterMoved =
+    encounterId &&
+    !same(
+      (campaign.encounters || []).find((each) => each.id === encounterId),
+      encounterFrom,
+    );
   if (moved.length || encounterMoved) {
-    return { moved: moved.map((cid) => campaign.characters.find((each) => each.id === cid)?.sheet.name || "a character who left") };
+    return {
+      moved: moved.map(
+        (cid) => campaign.characters.find((each) => each.id === cid)?.sheet.name || "a character who left",
+      ),
+    };
   }
   const entry = makeEntry({
-    op: `log.${kind}`, args: { entry: target.id }, result: null, who: target.who, encounter: target.encounter ?? null,
-    before: from, after: to, kind,
+    op: `log.${kind}`,
+    args: { entry: target.id },
+    result: null,
+    who: target.who,
+    encounter: target.encounter ?? null,
+    before: from,
+    after: to,
+    kind,
     ...(encounterId ? { encounter_before: encounterFrom, encounter_after: encounterTo } : {}),
   });
   return { sheets: to, encounters: encounterId ? { [encounterId]: encounterTo } : {}, entry };

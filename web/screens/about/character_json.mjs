@@ -11,7 +11,11 @@ export function CharacterJson({ game }) {
   const app = useApp();
   const campaign = app.state.campaign;
   const [error, setError] = useState(null);
-  const exportOne = (character) => download(new Blob([JSON.stringify(character.sheet, null, 2)], { type: "application/json" }), `${character.sheet.name.replace(/[^\w-]+/g, "-")}.json`);
+  const exportOne = (character) =>
+    download(
+      new Blob([JSON.stringify(character.sheet, null, 2)], { type: "application/json" }),
+      `${character.sheet.name.replace(/[^\w-]+/g, "-")}.json`,
+    );
   const importOne = async (event) => {
     const file = event.currentTarget.files[0];
     event.currentTarget.value = "";

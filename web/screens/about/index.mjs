@@ -10,9 +10,13 @@ export function AboutScreen() {
   const app = useApp();
   const catalog = app.state.catalog?.raw;
   const [keeping, setKeeping] = useState(null);
-  useEffect(() => { storageKeeping().then(setKeeping); }, []);
+  useEffect(() => {
+    storageKeeping().then(setKeeping);
+  }, []);
   const campaigns = (app.state.campaigns || []).filter((each) => !each.damaged);
-  const games = (catalog?.systems || []).filter((system) => ["armageddon", "semiautomagic", "coc"].includes(system.id)).map((system) => system.name);
+  const games = (catalog?.systems || [])
+    .filter((system) => ["armageddon", "semiautomagic", "coc"].includes(system.id))
+    .map((system) => system.name);
   return html`<section class="screen about" aria-labelledby="about-title">
     <p class="back"><a href=${paths.home()}>← Campaigns</a></p>
     <h1 id="about-title" tabindex="-1">About</h1>
@@ -26,8 +30,12 @@ export function AboutScreen() {
     <h2>Tools</h2>
     <p>Character files (JSON): one character's sheet out as a file, or in from a file made elsewhere, checked by the
       game's rules first. Choose the campaign:</p>
-    ${campaigns.length ? html`<ul class="tool-campaigns">
+    ${
+      campaigns.length
+        ? html`<ul class="tool-campaigns">
       ${campaigns.map((each) => html`<li key=${each.id}><a class="button" href=${paths.tools(each.id)}>Tools for ${each.name}</a></li>`)}
-    </ul>` : html`<p class="empty">No campaign yet.</p>`}
+    </ul>`
+        : html`<p class="empty">No campaign yet.</p>`
+    }
   </section>`;
 }

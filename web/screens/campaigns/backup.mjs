@@ -9,13 +9,18 @@ import { markNoteSeen, mayBeDeleted, noteSeen, storageKeeping } from "../../stor
 function EvictionNote() {
   const [keeping, setKeeping] = useState(null);
   const [seen, setSeen] = useState(noteSeen());
-  useEffect(() => { storageKeeping().then(setKeeping); }, []);
+  useEffect(() => {
+    storageKeeping().then(setKeeping);
+  }, []);
   if (seen || !mayBeDeleted(keeping)) return null;
   return html`<div class="note eviction-note" role="note" data-eviction-note>
     <p><strong>This browser may delete your campaigns</strong> if the app goes unused for a while (Safari does after
       seven days). To keep them on an iPad, open this page in Safari, tap Share, then “Add to Home Screen”, and open
       the app from there. And back up everything now and then: one file holds every campaign.</p>
-    <button type="button" onClick=${() => { markNoteSeen(); setSeen(true); }}>Got it</button>
+    <button type="button" onClick=${() => {
+      markNoteSeen();
+      setSeen(true);
+    }}>Got it</button>
   </div>`;
 }
 
@@ -23,17 +28,27 @@ function RestoreReport({ report, onSettle }) {
   const { restored, refused, clashes } = report;
   return html`<div class="restore-report" role="status" data-restore-report>
     <p>${restored.length ? `Restored: ${restored.join(", ")}.` : "No new campaign was restored."}</p>
-    ${refused.length ? html`<div class="problems" role="alert"><p><strong>Not restored</strong> (nothing of them was saved):</p>
-      <ul>${refused.map((each, index) => html`<li key=${index}>${each.name}: ${each.problems.slice(0, 3).join(" ")}${each.problems.length > 3 ? ` And ${each.problems.length - 3} more.` : ""}</li>`)}</ul></div>` : null}
-    ${clashes.length ? html`<p>${clashes.length === 1 ? "One campaign of the backup is" : `${clashes.length} campaigns of the backup are`} already on this device and ${clashes.length === 1 ? "was" : "were"} left as ${clashes.length === 1 ? "it is" : "they are"}:</p>
-      <ul class="restore-clashes">${clashes.map((clash) => html`<li key=${clash.campaign.id} data-restore-clash=${clash.campaign.id}>
+    ${
+      refused.length
+        ? html`<div class="problems" role="alert"><p><strong>Not restored</strong> (nothing of them was saved):</p>
+      <ul>${refused.map((each, index) => html`<li key=${index}>${each.name}: ${each.problems.slice(0, 3).join(" ")}${each.problems.length > 3 ? ` And ${each.problems.length - 3} more.` : ""}</li>`)}</ul></div>`
+        : null
+    }
+    ${
+      clashes.length
+        ? html`<p>${clashes.length === 1 ? "One campaign of the backup is" : `${clashes.length} campaigns of the backup are`} already on this device and ${clashes.length === 1 ? "was" : "were"} left as ${clashes.length === 1 ? "it is" : "they are"}:</p>
+      <ul class="restore-clashes">${clashes.map(
+        (clash) => html`<li key=${clash.campaign.id} data-restore-clash=${clash.campaign.id}>
         <span>${clash.here.name}</span>
         <div class="row-actions">
           <button type="button" onClick=${() => onSettle(clash, "copy")}>Keep both</button>
           <button type="button" class="danger" onClick=${() => onSettle(clash, "replace")}>Replace with the backup's</button>
           <button type="button" onClick=${() => onSettle(clash, null)}>Leave it</button>
         </div>
-      </li>`)}</ul>` : null}
+      </li>`,
+      )}</ul>`
+        : null
+    }
   </div>`;
 }
 
@@ -46,8 +61,13 @@ export function BackupPanel() {
     setBusy("Backing up…");
     try {
       const count = await backUpEverything(app);
-      app.dispatch({ type: "snack", snack: { text: `${count} ${count === 1 ? "campaign" : "campaigns"} backed up into one file.` } });
-    } finally { setBusy(null); }
+      app.dispatch({
+        type: "snack",
+        snack: { text: `${count} ${count === 1 ? "campaign" : "campaigns"} backed up into one file.` },
+      });
+    } finally {
+      setBusy(null);
+    }
   };
   const choose = async (event) => {
     const file = event.currentTarget.files[0];
@@ -60,7 +80,9 @@ export function BackupPanel() {
       const answer = await restoreBackup(app, file, setBusy);
       if (answer.problem) setProblem(answer.problem);
       else setReport(answer);
-    } finally { setBusy(null); }
+    } finally {
+      setBusy(null);
+    }
   };
   const settle = async (clash, how) => {
     setReport((current) => ({ ...current, clashes: current.clashes.filter((each) => each !== clash) }));

@@ -15,7 +15,9 @@ export function DamagedCampaignScreen({ damaged }) {
   useEffect(() => {
     let live = true;
     repairPreview(app, damaged.id).then((answer) => live && setPreview(answer));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [damaged.id]);
   const repair = async () => {
     setWorking(true);
@@ -39,11 +41,15 @@ export function DamagedCampaignScreen({ damaged }) {
     <h2>Repair</h2>
     ${preview === null ? html`<p aria-busy="true">Working out what a repair would remove…</p>` : null}
     ${preview?.refused ? html`<p>It cannot be repaired here: ${preview.refused}</p>` : null}
-    ${preview?.campaign ? html`
+    ${
+      preview?.campaign
+        ? html`
       <p>${preview.dropped.length ? "Repair keeps everything that passes the rules' check and removes or resets only this:" : "Repair removes nothing: it only writes the campaign back in good order."}</p>
       ${preview.dropped.length ? html`<ul class="damaged-dropped">${preview.dropped.map((each) => html`<li>${each.what}: ${each.why}</li>`)}</ul>` : null}
       <p>Export what is there first if you want to keep a copy of it as it is.</p>
-      <button type="button" class="primary" disabled=${working} onClick=${repair}>${working ? "Repairing…" : "Repair"}</button>` : null}
+      <button type="button" class="primary" disabled=${working} onClick=${repair}>${working ? "Repairing…" : "Repair"}</button>`
+        : null
+    }
     ${failure ? html`<p role="alert" class="error">${failure}</p>` : null}
   </section>`;
 }

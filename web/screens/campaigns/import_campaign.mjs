@@ -14,29 +14,46 @@ export function ImportCampaign() {
   const pending = useRef(null); // the question's campaign, its log written ahead: taken back if the question goes unanswered
   pending.current = clash;
   const mounted = useRef(true);
-  useEffect(() => () => { mounted.current = false; dropImport(app, pending.current); }, []);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+      dropImport(app, pending.current);
+    },
+    [],
+  );
   const settle = async (how) => {
     const { campaign, staged } = clash;
     setClash(null);
     setReplacing(false);
     setBusy(how === "copy" ? "Importing a copy…" : "Replacing…");
-    try { await importClash(app, campaign, how, staged); } finally { setBusy(null); }
+    try {
+      await importClash(app, campaign, how, staged);
+    } finally {
+      setBusy(null);
+    }
   };
   const choose = async (event) => {
     const file = event.currentTarget.files[0];
     event.currentTarget.value = "";
     if (!file) return;
-    if (clash) { dropImport(app, clash); setClash(null); } // a new file in place of the question's
+    if (clash) {
+      dropImport(app, clash);
+      setClash(null);
+    } // a new file in place of the question's
     setBusy("Checking the file…");
     setProblems([]);
     let answer;
     try {
       answer = await importCampaign(app, file, setBusy);
-    } catch (error) { // never left on "Checking the file…": what went wrong, in words, and nothing imported
+    } catch (error) {
+      // never left on "Checking the file…": what went wrong, in words, and nothing imported
       console.error("Import failed:", error);
       answer = [{ path: "(file)", message: `The file could not be imported: ${error?.message || error}` }];
     }
-    if (!mounted.current) { dropImport(app, answer.clash); return; } // the screen was left meanwhile
+    if (!mounted.current) {
+      dropImport(app, answer.clash);
+      return;
+    } // the screen was left meanwhile
     setBusy(null);
     if (Array.isArray(answer)) setProblems(answer);
     else if (answer.clash) setClash(answer.clash);
@@ -48,20 +65,35 @@ export function ImportCampaign() {
       <span aria-live="polite">${busy || "Choose a campaign file"}</span>
       <input type="file" accept=".json,.gz,application/json,application/gzip" name="campaign-file" class="visually-hidden" onChange=${choose} disabled=${Boolean(busy)} />
     </label>
-    ${problems.length ? html`<div class="problems" role="alert" data-import-problems>
+    ${
+      problems.length
+        ? html`<div class="problems" role="alert" data-import-problems>
       <p><strong>Nothing was imported.</strong> ${problems.length === 1 ? "One problem" : `${problems.length} problems`} in this file:</p>
       <ul>${problems.map((problem, index) => html`<li key=${index}>${problem.text || problem.message}</li>`)}</ul>
-    </div>` : null}
-    ${clash ? html`<div class="panel clash" role="alert" data-import-clash>
+    </div>`
+        : null
+    }
+    ${
+      clash
+        ? html`<div class="panel clash" role="alert" data-import-clash>
       <p><strong>“${clash.here.name}” is already on this device.</strong> The file holds the same campaign${clash.here.revision !== clash.campaign.revision ? ` (here it has had ${clash.here.revision} changes, in the file ${clash.campaign.revision})` : ""}.</p>
       <div class="row-actions">
         <button type="button" onClick=${() => settle("copy")}>Keep both</button>
         <button type="button" class="danger" onClick=${() => setReplacing(true)}>Replace it with the file</button>
-        <button type="button" onClick=${() => { dropImport(app, clash); setClash(null); }}>Cancel</button>
+        <button type="button" onClick=${() => {
+          dropImport(app, clash);
+          setClash(null);
+        }}>Cancel</button>
       </div>
-    </div>` : null}
-    ${replacing ? html`<${Confirm} title=${`Replace “${clash.here.name}”?`} danger
+    </div>`
+        : null
+    }
+    ${
+      replacing
+        ? html`<${Confirm} title=${`Replace “${clash.here.name}”?`} danger
       text="The campaign on this device, its log and its undo history are replaced by the file's. You can undo for a few seconds."
-      confirmLabel="Replace" onCancel=${() => setReplacing(false)} onConfirm=${() => settle("replace")} />` : null}
+      confirmLabel="Replace" onCancel=${() => setReplacing(false)} onConfirm=${() => settle("replace")} />`
+        : null
+    }
   </section>`;
 }

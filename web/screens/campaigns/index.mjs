@@ -17,7 +17,9 @@ import { own } from "../../store/own.mjs";
 
 function when(iso) {
   const date = typeof iso === "string" && !iso.startsWith("1970") ? new Date(iso) : null;
-  return date && !Number.isNaN(date.getTime()) ? date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "not yet";
+  return date && !Number.isNaN(date.getTime())
+    ? date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
+    : "not yet";
 }
 
 const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
@@ -40,31 +42,51 @@ export function CampaignsScreen() {
     ${campaigns === null ? html`<p>Opening your campaigns…</p>` : null}
     ${campaigns?.length === 0 ? html`<p class="empty">No campaign yet. Start one below, or import a campaign file.</p>` : null}
     <ul class="campaign-list">
-      ${(campaigns || []).map((campaign) => html`<li class="campaign-row" key=${campaign.id} data-campaign=${campaign.id}>
-        ${renaming === campaign.id
-          ? html`<${RenameForm} name=${campaign.name} onCancel=${() => setRenaming(null)}
-              onSave=${async (name) => { await renameCampaign(app, campaign.id, name); setRenaming(null); }} />`
-          : html`<a class="campaign-open" href=${paths.party(campaign.id)}>
+      ${(campaigns || []).map(
+        (campaign) => html`<li class="campaign-row" key=${campaign.id} data-campaign=${campaign.id}>
+        ${
+          renaming === campaign.id
+            ? html`<${RenameForm} name=${campaign.name} onCancel=${() => setRenaming(null)}
+              onSave=${async (name) => {
+                await renameCampaign(app, campaign.id, name);
+                setRenaming(null);
+              }} />`
+            : html`<a class="campaign-open" href=${paths.party(campaign.id)}>
               <span class="campaign-name">${campaign.name}</span>
-              ${campaign.damaged
-                ? html`<span class="campaign-meta campaign-damaged">Damaged: ${typeof campaign.damaged === "string" ? campaign.damaged : "its saved record cannot be read."} Open it to export what is there or repair it.</span>`
-                : html`<span class="campaign-meta">${own(gameNames, campaign.game) || "A game this app does not know"} · ${who(campaign)} · last played ${when(campaign.updated)} · ${exported.has(campaign.id) ? `backed up ${when(exported.get(campaign.id))}` : "never backed up"}</span>`}
-            </a>`}
+              ${
+                campaign.damaged
+                  ? html`<span class="campaign-meta campaign-damaged">Damaged: ${typeof campaign.damaged === "string" ? campaign.damaged : "its saved record cannot be read."} Open it to export what is there or repair it.</span>`
+                  : html`<span class="campaign-meta">${own(gameNames, campaign.game) || "A game this app does not know"} · ${who(campaign)} · last played ${when(campaign.updated)} · ${exported.has(campaign.id) ? `backed up ${when(exported.get(campaign.id))}` : "never backed up"}</span>`
+              }
+            </a>`
+        }
         <div class="row-actions" role="group" aria-label=${`Actions for ${campaign.name}`}>
-          ${campaign.damaged ? null : html`<button type="button" onClick=${() => setRenaming(campaign.id)}>Rename</button>
-          <button type="button" onClick=${() => duplicateCampaign(app, campaign.id)}>Duplicate</button>`}
+          ${
+            campaign.damaged
+              ? null
+              : html`<button type="button" onClick=${() => setRenaming(campaign.id)}>Rename</button>
+          <button type="button" onClick=${() => duplicateCampaign(app, campaign.id)}>Duplicate</button>`
+          }
           <button type="button" onClick=${() => exportCampaign(app, campaign.id, { share: true })}>Export</button>
           <button type="button" class="danger" onClick=${() => setDeleting(campaign)}>Delete</button>
         </div>
-      </li>`)}
+      </li>`,
+      )}
     </ul>
     <${NewCampaign} />
     <${ImportCampaign} />
     <${BackupPanel} />
-    ${deleting ? html`<${Confirm} title=${`Delete “${deleting.name}”?`} danger
+    ${
+      deleting
+        ? html`<${Confirm} title=${`Delete “${deleting.name}”?`} danger
       text=${`Its ${deleting.characters} ${deleting.characters === 1 ? "character" : "characters"} and house rules go with it. You can undo for a few seconds.`}
       confirmLabel="Delete" onCancel=${() => setDeleting(null)}
-      onConfirm=${() => { const id = deleting.id; setDeleting(null); deleteCampaign(app, id); }} />` : null}
+      onConfirm=${() => {
+        const id = deleting.id;
+        setDeleting(null);
+        deleteCampaign(app, id);
+      }} />`
+        : null
+    }
   </section>`;
 }
-

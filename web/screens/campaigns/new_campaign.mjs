@@ -21,14 +21,22 @@ export function NewCampaign() {
   return html`<form class="panel new-campaign" onSubmit=${submit} noValidate aria-labelledby="new-campaign-title">
     <h2 id="new-campaign-title">New campaign</h2>
     <${TextField} label="Name" name="campaign-name" value=${name} maxlength="80" error=${errors.name} placeholder="The Haunting of Arkham"
-      onInput=${(value) => { setName(value); setErrors((old) => ({ ...old, name: null })); }} />
+      onInput=${(value) => {
+        setName(value);
+        setErrors((old) => ({ ...old, name: null }));
+      }} />
     <fieldset class="game-cards">
       <legend>Game</legend>
-      ${GAMES.map((each) => html`<label class=${`game-card${game === each.id ? " on" : ""}`} key=${each.id}>
-        <input type="radio" name="game" value=${each.id} checked=${game === each.id} onChange=${() => { setGame(each.id); setErrors((old) => ({ ...old, game: null })); }} />
+      ${GAMES.map(
+        (each) => html`<label class=${`game-card${game === each.id ? " on" : ""}`} key=${each.id}>
+        <input type="radio" name="game" value=${each.id} checked=${game === each.id} onChange=${() => {
+          setGame(each.id);
+          setErrors((old) => ({ ...old, game: null }));
+        }} />
         <span class="game-name">${each.name}</span>
         <span class="game-blurb">${each.blurb}</span>
-      </label>`)}
+      </label>`,
+      )}
       <p class="field-error" role="alert" hidden=${!errors.game}>${errors.game || ""}</p>
     </fieldset>
     <button type="submit" class="primary">Start the campaign</button>

@@ -11,7 +11,10 @@ export function RenameForm({ name, onSave, onCancel }) {
     else onSave(value);
   };
   return html`<form class="rename" onSubmit=${submit} noValidate>
-    <${TextField} label="New name" name="rename" value=${value} maxlength="80" error=${error} onInput=${(text) => { setValue(text); setError(null); }} />
+    <${TextField} label="New name" name="rename" value=${value} maxlength="80" error=${error} onInput=${(text) => {
+      setValue(text);
+      setError(null);
+    }} />
     <div class="row-actions">
       <button type="button" onClick=${onCancel}>Cancel</button>
       <button type="submit" class="primary">Save name</button>

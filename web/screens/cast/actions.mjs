@@ -10,7 +10,8 @@ export function numbered(name, count, taken = []) {
   if (count === 1) return [name];
   const used = new Set(taken);
   const out = [];
-  for (let number = 1; out.length < count; number += 1) if (!used.has(`${name} ${number}`)) out.push(`${name} ${number}`);
+  for (let number = 1; out.length < count; number += 1)
+    if (!used.has(`${name} ${number}`)) out.push(`${name} ${number}`);
   return out;
 }
 
@@ -25,9 +26,15 @@ export async function addCharacters(app, campaign, sheets, kind = "npc") {
 
 /** Move a character into the party ("pc") or the cast ("npc"). */
 export function setKind(app, campaign, id, kind) {
-  return changeCampaign(app, campaign, (next) => ({
-    ...next, characters: next.characters.map((each) => (each.id === id ? { ...each, kind } : each)),
-  }), [`character:${id}`]);
+  return changeCampaign(
+    app,
+    campaign,
+    (next) => ({
+      ...next,
+      characters: next.characters.map((each) => (each.id === id ? { ...each, kind } : each)),
+    }),
+    [`character:${id}`],
+  );
 }
 
 /** The names of everyone in the campaign (numbering skips them). */

@@ -26,10 +26,18 @@ export function CopyCharacter({ campaign, onDone }) {
   };
   const add = async (event) => {
     event.preventDefault();
-    if (!original || !names.length) { setError(base ? null : "Give the copy a name."); return; }
+    if (!original || !names.length) {
+      setError(base ? null : "Give the copy a name.");
+      return;
+    }
     setBusy(true);
     try {
-      await addCharacters(app, campaign, names.map((each) => ({ ...structuredClone(original.sheet), name: each })), "npc");
+      await addCharacters(
+        app,
+        campaign,
+        names.map((each) => ({ ...structuredClone(original.sheet), name: each })),
+        "npc",
+      );
       snack(app, `${names.join(", ")} joined the cast.`);
       onDone();
     } catch (failure) {

@@ -21,10 +21,17 @@ export function FromTemplate({ campaign, onDone }) {
     if (number.error) return undefined;
     let live = true;
     app.services.engine.call("campaign.templates", { game: campaign.game, count: number.value, taken }).then(
-      (result) => { if (live) { setAnswer(result.details); setKey((old) => old || result.details.templates[0]?.key || ""); } },
+      (result) => {
+        if (live) {
+          setAnswer(result.details);
+          setKey((old) => old || result.details.templates[0]?.key || "");
+        }
+      },
       (error) => live && setAnswer({ error: error.message }),
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [number.value, JSON.stringify(taken)]);
 
   const chosen = answer?.templates?.find((each) => each.key === key);
@@ -34,7 +41,12 @@ export function FromTemplate({ campaign, onDone }) {
     if (!chosen || number.error) return;
     setBusy(true);
     try {
-      await addCharacters(app, campaign, names.map((name) => ({ ...structuredClone(chosen.sheet), name })), "npc");
+      await addCharacters(
+        app,
+        campaign,
+        names.map((name) => ({ ...structuredClone(chosen.sheet), name })),
+        "npc",
+      );
       snack(app, `${names.join(", ")} joined the cast.`);
       onDone();
     } catch (error) {
@@ -45,7 +57,9 @@ export function FromTemplate({ campaign, onDone }) {
   };
   return html`<form class="panel from-template" onSubmit=${add} noValidate aria-labelledby="template-title">
     <h2 id="template-title">From a ready-made NPC</h2>
-    ${answer?.templates ? html`
+    ${
+      answer?.templates
+        ? html`
       <div class="grid-fields">
         <${ChoiceField} label="Who" name="template" value=${key} onChange=${setKey}
           options=${answer.templates.map((each) => [each.key, each.name])} help=${chosen?.summary} />
@@ -53,7 +67,8 @@ export function FromTemplate({ campaign, onDone }) {
           onInput=${(text, bad) => setCount({ text, bad })} help="Several get numbered names." />
       </div>
       ${names.length ? html`<p class="help" aria-live="polite">Adds ${names.join(", ")}.</p>` : null}`
-    : html`<p class="help">${answer?.error ? "" : "Getting the ready-made NPCs…"}</p>`}
+        : html`<p class="help">${answer?.error ? "" : "Getting the ready-made NPCs…"}</p>`
+    }
     ${answer?.error ? html`<p class="field-error" role="alert">${answer.error}</p>` : null}
     <div class="row-actions">
       <button type="button" onClick=${onDone}>Cancel</button>

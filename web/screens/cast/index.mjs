@@ -40,14 +40,22 @@ export function CastScreen() {
       the players' characters are in the party.</p>
     ${cast.length === 0 && !making ? html`<p class="empty">No NPCs yet. Add a ready-made one, copy a character or make one from scratch.</p>` : null}
     <ul class="cards">
-      ${cast.map((character) => html`<li key=${character.id}>
+      ${cast.map(
+        (character) => html`<li key=${character.id}>
         <${CharacterCard} character=${character} game=${game} href=${paths.sheet(campaign.id, character.id)} />
         <${MoveButton} campaign=${campaign} character=${character} />
-      </li>`)}
+      </li>`,
+      )}
     </ul>
-    ${making ? forms[making]() : html`<div class="row-actions cast-ways" role="group" aria-label="Add to the cast">
-      ${WAYS.filter(([, , only]) => !only || only(game, app.state.catalog)).map(([key, words], index) => html`<button type="button" key=${key}
-        class=${index === 0 ? "primary" : ""} onClick=${() => setMaking(key)}>${words}</button>`)}
-    </div>`}
+    ${
+      making
+        ? forms[making]()
+        : html`<div class="row-actions cast-ways" role="group" aria-label="Add to the cast">
+      ${WAYS.filter(([, , only]) => !only || only(game, app.state.catalog)).map(
+        ([key, words], index) => html`<button type="button" key=${key}
+        class=${index === 0 ? "primary" : ""} onClick=${() => setMaking(key)}>${words}</button>`,
+      )}
+    </div>`
+    }
   </section>`;
 }

@@ -24,13 +24,32 @@ function CardView({ sheet, rules, capacity }) {
 }
 
 function Status({ combatant, current, unable }) {
-  const tags = [current ? "their turn" : null, unable ? "can't act" : null, combatant.delayed ? "delaying" : null, combatant.skipped ? "sits out" : null].filter(Boolean);
+  const tags = [
+    current ? "their turn" : null,
+    unable ? "can't act" : null,
+    combatant.delayed ? "delaying" : null,
+    combatant.skipped ? "sits out" : null,
+  ].filter(Boolean);
   const kind = { "their turn": " now", "can't act": " unable" };
   return tags.map((tag) => html`<span class=${`tag${kind[tag] || ""}`} key=${tag}>${tag}</span>`);
 }
 
 /** ``act(fn)`` runs an encounter step; ``onAction(action, event)`` opens the drawer (or the target picker). */
-export function CombatantRow({ combatant, index, count, current, character, rules, ended, act, onAction, onMove, picking, activityParam, children }) {
+export function CombatantRow({
+  combatant,
+  index,
+  count,
+  current,
+  character,
+  rules,
+  ended,
+  act,
+  onAction,
+  onMove,
+  picking,
+  activityParam,
+  children,
+}) {
   const name = combatant.name;
   const move = (delta, event) => onMove(combatant.id, delta, event.currentTarget.dataset.move);
   const capacity = useCapacity(rules.game, character?.sheet || null);
@@ -44,42 +63,73 @@ export function CombatantRow({ combatant, index, count, current, character, rule
     data-can-act=${capacity ? String(capacity.can_act) : undefined}
     aria-current=${current ? "true" : undefined} aria-labelledby=${`c-${combatant.id}`}>
     <div class="combatant-head">
-      ${reorderHere
-        ? html`<span class="initiative place"><span class="visually-hidden">Place </span>${index + 1}</span>`
-        : html`<span class="initiative"><span class="visually-hidden">Initiative </span>${combatant.initiative ?? "–"}</span>`}
+      ${
+        reorderHere
+          ? html`<span class="initiative place"><span class="visually-hidden">Place </span>${index + 1}</span>`
+          : html`<span class="initiative"><span class="visually-hidden">Initiative </span>${combatant.initiative ?? "–"}</span>`
+      }
       <h3 id=${`c-${combatant.id}`}>${name}</h3>
       ${character?.kind === "npc" || combatant.npc ? html`<span class="tag">${character ? "NPC" : "quick NPC"}</span>` : null}
       <${Status} combatant=${combatant} current=${current} unable=${unable} />
-      ${combatant.delayed && !ended ? html`<button type="button" data-step="act-now"
-        onClick=${() => act("delay", { combatant_id: combatant.id, delayed: false })}>${name} acts now</button>` : null}
+      ${
+        combatant.delayed && !ended
+          ? html`<button type="button" data-step="act-now"
+        onClick=${() => act("delay", { combatant_id: combatant.id, delayed: false })}>${name} acts now</button>`
+          : null
+      }
       ${reorderHere ? arrows : null}
     </div>
-    ${character ? html`<${CardView} sheet=${character.sheet} rules=${rules} capacity=${capacity} />`
-      : html`<p class="help">${combatant.character_id ? "No longer in the campaign: remove them from the encounter." : "No sheet: takes turns only."}</p>`}
-    ${character && !ended ? html`<div class="quick-actions" role="group" aria-label=${`What ${name} does`}>
-      ${rules.actions.map((action) => html`<button type="button" key=${action.key} data-action=${action.key}
+    ${
+      character
+        ? html`<${CardView} sheet=${character.sheet} rules=${rules} capacity=${capacity} />`
+        : html`<p class="help">${combatant.character_id ? "No longer in the campaign: remove them from the encounter." : "No sheet: takes turns only."}</p>`
+    }
+    ${
+      character && !ended
+        ? html`<div class="quick-actions" role="group" aria-label=${`What ${name} does`}>
+      ${rules.actions.map(
+        (action) => html`<button type="button" key=${action.key} data-action=${action.key}
         aria-expanded=${action.needsTarget ? String(picking === combatant.id) : undefined}
-        onClick=${(event) => onAction(combatant, action, event)}>${action.label}</button>`)}
-    </div>` : null}
-    ${character && !ended ? html`<${MoreMoves} game=${rules.game} sheet=${character.sheet} actions=${cardMoreMoves(rules.game, rules.actions)}
-      onOpen=${(spec, event) => onAction(combatant, spec, event)} id=${`more-${combatant.id}`} name=${name} />` : null}
+        onClick=${(event) => onAction(combatant, action, event)}>${action.label}</button>`,
+      )}
+    </div>`
+        : null
+    }
+    ${
+      character && !ended
+        ? html`<${MoreMoves} game=${rules.game} sheet=${character.sheet} actions=${cardMoreMoves(rules.game, rules.actions)}
+      onOpen=${(spec, event) => onAction(combatant, spec, event)} id=${`more-${combatant.id}`} name=${name} />`
+        : null
+    }
     ${children}
-    ${ended ? null : html`<details class="more">
+    ${
+      ended
+        ? null
+        : html`<details class="more">
       <summary>Turn: delay, skip, move, remove</summary>
       <div class="row-actions">
         <button type="button" class="toggle" data-step="delay" aria-pressed=${String(Boolean(combatant.delayed))}
           onClick=${() => act("delay", { combatant_id: combatant.id, delayed: !combatant.delayed })}>Delay</button>
         <button type="button" class="toggle" data-step="skip" aria-pressed=${String(Boolean(combatant.skipped))}
           onClick=${() => act("skip", { combatant_id: combatant.id, skipped: !combatant.skipped })}>Sit out (skip)</button>
-        ${rules.firearm ? html`<button type="button" class="toggle" data-step="firearm" aria-pressed=${String(Boolean(combatant.firearm_ready))}
-          onClick=${() => act("update", { combatant_id: combatant.id, firearm_ready: !combatant.firearm_ready })}>Firearm drawn</button>` : null}
-        ${activityParam ? html`<label class="activity">Each Turn
+        ${
+          rules.firearm
+            ? html`<button type="button" class="toggle" data-step="firearm" aria-pressed=${String(Boolean(combatant.firearm_ready))}
+          onClick=${() => act("update", { combatant_id: combatant.id, firearm_ready: !combatant.firearm_ready })}>Firearm drawn</button>`
+            : null
+        }
+        ${
+          activityParam
+            ? html`<label class="activity">Each Turn
           <select value=${combatant.activity} onChange=${(event) => act("update", { combatant_id: combatant.id, activity: event.currentTarget.value })}>
             ${activityParam.choices.map((value) => html`<option value=${value} key=${value}>${choiceLabel(activityParam, value)}</option>`)}
-          </select></label>` : null}
+          </select></label>`
+            : null
+        }
         ${reorderHere ? null : arrows}
         <button type="button" class="danger" data-step="remove" onClick=${() => act("remove", { combatant_id: combatant.id })}>Remove ${name}</button>
       </div>
-    </details>`}
+    </details>`
+    }
   </li>`;
 }

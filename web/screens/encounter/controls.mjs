@@ -13,7 +13,9 @@ function TimePasses({ rules, catalog, busy, onPass }) {
   const param = (name) => op.params.find((each) => each.name === name);
   const [unit, setUnit] = useState(rules.units[0]);
   const [amount, setAmount] = useState({ text: "1", bad: false });
-  const [activity, setActivity] = useState(param("activity").choices.includes("normal") ? "normal" : param("activity").default);
+  const [activity, setActivity] = useState(
+    param("activity").choices.includes("normal") ? "normal" : param("activity").default,
+  );
   const parsed = readNumber(amount.text, { min: 1, max: 365, label: "How many", badInput: amount.bad });
   return html`<details class="panel time-passes">
     <summary>Time passes</summary>
@@ -22,8 +24,12 @@ function TimePasses({ rules, catalog, busy, onPass }) {
       <${NumberField} label="How many" name="time-amount" min=${1} max=${365} value=${amount.text} error=${parsed.error}
         onInput=${(text, bad) => setAmount({ text, bad })} />
       <${ChoiceField} label="Unit" name="time-unit" value=${unit} onChange=${setUnit} options=${rules.units.map((value) => [value, choiceLabel(param("unit"), value)])} />
-      ${rules.game.id === "armageddon" ? html`<${ChoiceField} label="Meanwhile" name="time-activity" value=${activity} onChange=${setActivity}
-        options=${param("activity").choices.map((value) => [value, choiceLabel(param("activity"), value)])} />` : null}
+      ${
+        rules.game.id === "armageddon"
+          ? html`<${ChoiceField} label="Meanwhile" name="time-activity" value=${activity} onChange=${setActivity}
+        options=${param("activity").choices.map((value) => [value, choiceLabel(param("activity"), value)])} />`
+          : null
+      }
     </div>
     <button type="button" data-step="skip_time" disabled=${busy || parsed.error}
       onClick=${() => onPass({ unit, amount: parsed.value, ...(rules.game.id === "armageddon" ? { activity } : {}) })}>Let the time pass</button>
@@ -53,26 +59,52 @@ function useAskedAboveTheBar(box, dice, error) {
 
 /** ``dice``: see drawer/dice_field.mjs freshDice; ``askedFor``: the step whose die is asked, as its button says it;
  * ``onAnswer``: the die asked is typed (Enter or Next), ``onStop``: the step that asked is not taken. */
-export function Controls({ encounter, rules, catalog, busy, act, onPass, dice, setDice, diceError, askedFor = "", onAnswer, onStop, onEnd, skipUnable = false, setSkipUnable = () => {} }) {
+export function Controls({
+  encounter,
+  rules,
+  catalog,
+  busy,
+  act,
+  onPass,
+  dice,
+  setDice,
+  diceError,
+  askedFor = "",
+  onAnswer,
+  onStop,
+  onEnd,
+  skipUnable = false,
+  setSkipUnable = () => {},
+}) {
   const ended = encounter.ended;
   const box = useRef(null);
   useAskedAboveTheBar(box, dice, diceError);
   return html`<section class="encounter-controls" aria-label="The encounter" ref=${box}>
-    ${ended ? null : html`<div class="row-actions">
-      ${rules.orderLabel
-        ? html`<button type="button" class="primary" data-step="order" disabled=${busy || !encounter.combatants.length} onClick=${() => act("order")}>${rules.orderLabel}</button>`
-        : null}
+    ${
+      ended
+        ? null
+        : html`<div class="row-actions">
+      ${
+        rules.orderLabel
+          ? html`<button type="button" class="primary" data-step="order" disabled=${busy || !encounter.combatants.length} onClick=${() => act("order")}>${rules.orderLabel}</button>`
+          : null
+      }
       <button type="button" data-step="end_round" disabled=${busy || !encounter.combatants.length} onClick=${() => act("end_round")}>End the round now</button>
     </div>
     <p class="help">${rules.orderHelp}</p>
-    <${SkipUnable} on=${skipUnable} onChange=${setSkipUnable} />`}
+    <${SkipUnable} on=${skipUnable} onChange=${setSkipUnable} />`
+    }
     <${DiceField} dice=${dice} onChange=${setDice} error=${diceError} onNext=${onAnswer}
       emptyHelp="Leave it empty: each die a step rolls (Initiative, the end of a round, a dying roll) is asked for when the rules need it. Faces typed here go first, in the order rolled." />
-    ${dice.mode === "physical" && dice.asking ? html`<div class="row-actions asked-actions">
+    ${
+      dice.mode === "physical" && dice.asking
+        ? html`<div class="row-actions asked-actions">
       <p class="help" data-asked-for style="flex-basis: 100%; margin: 0">${askedFor || "This step"}: each die is asked as the rules need it; nothing is stored until the last.</p>
       <button type="button" class="primary" data-answer-die disabled=${busy} onClick=${onAnswer}>${busy ? "Working…" : "Next"}</button>
       <button type="button" data-stop-dice disabled=${busy} onClick=${onStop}>Stop: don't take this step</button>
-    </div>` : null}
+    </div>`
+        : null
+    }
     <${TimePasses} rules=${rules} catalog=${catalog} busy=${busy} onPass=${onPass} />
     ${ended ? null : html`<button type="button" class="danger" data-step="end" onClick=${onEnd}>End the encounter</button>`}
   </section>`;

@@ -16,8 +16,10 @@ function armageddonTimers(sheet) {
   const timers = sheet.timers || {};
   const has = (name) => (sheet.conditions || []).includes(name);
   const out = [];
-  if (has("dying") && !has("stabilised") && timers.survival_seconds > 0) out.push(`next Survival Test in ${timers.survival_seconds} s`);
-  if (has("death_pending") && timers.death_seconds > 0) out.push(`dies in ${Math.ceil(timers.death_seconds / 60)} min unless resuscitated`);
+  if (has("dying") && !has("stabilised") && timers.survival_seconds > 0)
+    out.push(`next Survival Test in ${timers.survival_seconds} s`);
+  if (has("death_pending") && timers.death_seconds > 0)
+    out.push(`dies in ${Math.ceil(timers.death_seconds / 60)} min unless resuscitated`);
   if (has("frozen") && timers.frozen_seconds > 0) out.push(`frozen for ${timers.frozen_seconds} s`);
   return out;
 }
@@ -46,9 +48,21 @@ const ENCOUNTER = {
   coc: {
     npcFields: [
       { key: "dex", label: "DEX", min: 0, max: 99, start: 50 },
-      { key: "combat_skill", label: "Combat skill", min: 0, max: 99, start: 25, help: "Fighting, or Firearms with a firearm drawn: it breaks ties." },
+      {
+        key: "combat_skill",
+        label: "Combat skill",
+        min: 0,
+        max: 99,
+        start: 25,
+        help: "Fighting, or Firearms with a firearm drawn: it breaks ties.",
+      },
     ],
-    npcDraft: (draft, name, npc) => ({ ...draft, name, DEX: npc.dex, skills: { ...draft.skills, "Fighting (Brawl)": npc.combat_skill } }),
+    npcDraft: (draft, name, npc) => ({
+      ...draft,
+      name,
+      DEX: npc.dex,
+      skills: { ...draft.skills, "Fighting (Brawl)": npc.combat_skill },
+    }),
     firearm: true,
     orderLabel: "Order by DEX",
     orderHelp: "DEX, +50 with a firearm drawn; ties go to the higher combat skill, then a roll-off.",

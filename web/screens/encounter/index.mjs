@@ -8,7 +8,14 @@ import { useApp } from "../../app/state.mjs";
 import { CODE } from "../../error_codes.mjs";
 import { paths } from "../../app/router.mjs";
 import { snack } from "../../app/actions.mjs";
-import { encounterById, encounterStep, nextTurn, rememberSkip, rememberedSkip, timeCheck } from "../../app/encounter_actions.mjs";
+import {
+  encounterById,
+  encounterStep,
+  nextTurn,
+  rememberSkip,
+  rememberedSkip,
+  timeCheck,
+} from "../../app/encounter_actions.mjs";
 import { capacityRequest, useCapacity } from "../party/character_card.mjs";
 import { Drawer } from "../../drawer/index.mjs";
 import { clearedDice, diceArgs, freshDice, readAskedFace } from "../../drawer/dice_field.mjs";
@@ -27,7 +34,11 @@ import { Happened } from "./happened.mjs";
 /** JSON with sorted keys: an encounter read back from storage equals the state a step returned. */
 function canon(value) {
   if (Array.isArray(value)) return `[${value.map(canon).join(",")}]`;
-  if (value && typeof value === "object") return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canon(value[key])}`).join(",")}}`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canon(value[key])}`)
+      .join(",")}}`;
   return JSON.stringify(value ?? null);
 }
 
@@ -55,17 +66,25 @@ export function EncounterScreen({ encounterId }) {
   const encounter = encounterId ? encounterById(campaign, encounterId) : null;
   return html`<section class="screen encounter-screen" aria-labelledby="encounter-title">
     <${CampaignNav} campaign=${campaign} here="encounter" />
-    ${encounter
-      ? html`<${RunningEncounter} key=${encounter.id} campaign=${campaign} encounter=${encounter} />`
-      : html`<h1 id="encounter-title" tabindex="-1">${campaign.name}: encounters</h1>
+    ${
+      encounter
+        ? html`<${RunningEncounter} key=${encounter.id} campaign=${campaign} encounter=${encounter} />`
+        : html`<h1 id="encounter-title" tabindex="-1">${campaign.name}: encounters</h1>
         ${encounterId ? html`<p role="alert">That encounter is not in this campaign (any more).</p>` : null}
-        <${EncounterList} campaign=${campaign} />`}
+        <${EncounterList} campaign=${campaign} />`
+    }
   </section>`;
 }
 
 /** A step as its button says it, for the die it asks: "End the round now", "Next". */
 function stepWords(kind, rules) {
-  const words = { next: "Next", end_round: "End the round now", skip_time: "Time passes", order: rules.orderLabel, add: "Add to the encounter" };
+  const words = {
+    next: "Next",
+    end_round: "End the round now",
+    skip_time: "Time passes",
+    order: rules.orderLabel,
+    add: "Add to the encounter",
+  };
   return words[kind] || "This step";
 }
 
@@ -79,7 +98,10 @@ function RunningEncounter({ campaign, encounter }) {
   const [steps, setSteps] = useState({ list: [], serial: 0 }); // the steps taken here: {result, after}
   const [dice, setDiceState] = useState(() => freshDice("digital"));
   const diceNow = useRef(dice); // read at once by a step that follows a change in the same moment
-  const setDice = (next) => { diceNow.current = next; setDiceState(next); };
+  const setDice = (next) => {
+    diceNow.current = next;
+    setDiceState(next);
+  };
   const pending = useRef(null); // (dice) => the step whose next physical die is asked (sent again once it is typed)
   const [askedFor, setAskedFor] = useState(""); // that step in the page's words ("End the round now")
   const stepping = useRef(0); // steps running (set at once: an Enter on the asked die in the same moment sees it)
@@ -96,7 +118,10 @@ function RunningEncounter({ campaign, encounter }) {
     const [id, which] = refocus.current;
     refocus.current = null;
     const button = list.current?.querySelector(`[data-combatant="${id}"] [data-move="${which}"]`);
-    (button && !button.disabled ? button : list.current?.querySelector(`[data-combatant="${id}"] [data-move]:not([disabled])`))?.focus();
+    (button && !button.disabled
+      ? button
+      : list.current?.querySelector(`[data-combatant="${id}"] [data-move]:not([disabled])`)
+    )?.focus();
   }, [encounter]);
 
   /** Run ``fn`` (an encounter step); errors are said where they belong. True when it went through. */
@@ -126,7 +151,10 @@ function RunningEncounter({ campaign, encounter }) {
   async function withDice(go, what, answering = false) {
     if (!answering && (diceNow.current.asking || diceNow.current.asked.length)) setDice(unasked(diceNow.current)); // another step: its own dice
     const typed = diceArgs(diceNow.current);
-    if (typed.error) { setDiceError(typed.error); return false; }
+    if (typed.error) {
+      setDiceError(typed.error);
+      return false;
+    }
     let asked = null;
     stepping.current += 1;
     const done = await run(async () => {
@@ -137,7 +165,9 @@ function RunningEncounter({ campaign, encounter }) {
         asked = error.die; // the rules need one more die: ask it
         return null;
       }
-    }).finally(() => { stepping.current -= 1; });
+    }).finally(() => {
+      stepping.current -= 1;
+    });
     if (asked) {
       pending.current = go;
       setAskedFor(what);
@@ -145,7 +175,8 @@ function RunningEncounter({ campaign, encounter }) {
       return false;
     }
     pending.current = null;
-    if (done && diceNow.current.mode === "physical") setDice(clearedDice(diceNow.current)); // the faces are never kept
+    if (done && diceNow.current.mode === "physical")
+      setDice(clearedDice(diceNow.current)); // the faces are never kept
     else if (!done) setDice(unasked(diceNow.current)); // refused: asked again from the faces typed up front
     return done;
   }
@@ -156,8 +187,16 @@ function RunningEncounter({ campaign, encounter }) {
     if (stepping.current || !pending.current) return false; // a second Enter while the step runs
     const current = diceNow.current;
     const read = readAskedFace(current);
-    if (read.error) { setDiceError(read.error); return false; }
-    setDice({ ...current, asked: [...current.asked, { prompt: current.asking.prompt, face: read.face }], asking: null, face: "" });
+    if (read.error) {
+      setDiceError(read.error);
+      return false;
+    }
+    setDice({
+      ...current,
+      asked: [...current.asked, { prompt: current.asking.prompt, face: read.face }],
+      asking: null,
+      face: "",
+    });
     return withDice(pending.current, askedFor, true);
   }
 
@@ -168,7 +207,8 @@ function RunningEncounter({ campaign, encounter }) {
     setDiceError(null);
   }
 
-  const act = (kind, args = {}) => withDice((chosen) => encounterStep(app, encounter, kind, args, chosen), stepWords(kind, rules));
+  const act = (kind, args = {}) =>
+    withDice((chosen) => encounterStep(app, encounter, kind, args, chosen), stepWords(kind, rules));
 
   /** Why ``sheet`` cannot act now (the engine's first reason, in the game's words), or null when they can. */
   async function unableReason(sheet) {
@@ -209,11 +249,24 @@ function RunningEncounter({ campaign, encounter }) {
     act("reorder", { order });
   }
 
-  const open = (spec, characterId, opponent, event) => setDrawer({ spec: { ...spec, title: spec.label }, characterId, opponent, opener: event?.currentTarget, id: Date.now() });
-  const close = () => { drawer?.opener?.focus?.(); setDrawer(null); };
+  const open = (spec, characterId, opponent, event) =>
+    setDrawer({
+      spec: { ...spec, title: spec.label },
+      characterId,
+      opponent,
+      opener: event?.currentTarget,
+      id: Date.now(),
+    });
+  const close = () => {
+    drawer?.opener?.focus?.();
+    setDrawer(null);
+  };
   const onAction = (combatant, action, event) => {
     if (action.needsTarget) setPicking(picking === combatant.id ? null : combatant.id);
-    else { setPicking(null); open(action, combatant.character_id, "", event); }
+    else {
+      setPicking(null);
+      open(action, combatant.character_id, "", event);
+    }
   };
   // the summary says what the encounter as it now is says: the last step here that left it so (after an Undo,
   // the step it went back to; after a Redo, that step again), else nothing
@@ -222,37 +275,88 @@ function RunningEncounter({ campaign, encounter }) {
     return steps.list.findLast((each) => each.after === now)?.result || null;
   }, [encounter, steps]);
   useCurrentInView(list, encounter, shown);
-  const characterOf = (combatant) => combatant?.character_id && campaign.characters.find((each) => each.id === combatant.character_id);
-  const nowCapacity = useCapacity(rules.game, (!encounter.ended && characterOf(encounter.combatants[encounter.turn])?.sheet) || null);
-  const nowUnable = nowCapacity && !nowCapacity.can_act ? nowCapacity.limits.find((each) => each.what === "act")?.reason || "" : null;
-  const activityParam = campaign.game === "armageddon" ? app.state.catalog.op("encounter.update").params.find((each) => each.name === "activity") : null;
+  const characterOf = (combatant) =>
+    combatant?.character_id && campaign.characters.find((each) => each.id === combatant.character_id);
+  const nowCapacity = useCapacity(
+    rules.game,
+    (!encounter.ended && characterOf(encounter.combatants[encounter.turn])?.sheet) || null,
+  );
+  const nowUnable =
+    nowCapacity && !nowCapacity.can_act ? nowCapacity.limits.find((each) => each.what === "act")?.reason || "" : null;
+  const activityParam =
+    campaign.game === "armageddon"
+      ? app.state.catalog.op("encounter.update").params.find((each) => each.name === "activity")
+      : null;
   return html`<div class=${`encounter-layout${drawer ? " with-drawer" : ""}`}>
     <p class="back"><a href=${paths.encounter(campaign.id)}>‹ All encounters</a></p>
     <h1 id="encounter-title" tabindex="-1">${encounter.name}</h1>
     <${Happened} result=${shown} serial=${steps.serial} />
     <${UndoBar} app=${app} compact />
-    ${encounter.combatants.length ? html`<ol class="combatants" ref=${list} aria-label="Turn order">
-      ${encounter.combatants.map((combatant, index) => html`<${CombatantRow} key=${combatant.id} combatant=${combatant} index=${index}
+    ${
+      encounter.combatants.length
+        ? html`<ol class="combatants" ref=${list} aria-label="Turn order">
+      ${encounter.combatants.map(
+        (combatant, index) => html`<${CombatantRow} key=${combatant.id} combatant=${combatant} index=${index}
         count=${encounter.combatants.length} current=${!encounter.ended && index === encounter.turn} character=${characterOf(combatant)}
         rules=${rules} ended=${encounter.ended} act=${act} onMove=${move} onAction=${onAction} picking=${picking} activityParam=${activityParam}>
-        ${picking === combatant.id ? html`<${TargetPicker} attacker=${combatant} combatants=${encounter.combatants} characters=${campaign.characters}
+        ${
+          picking === combatant.id
+            ? html`<${TargetPicker} attacker=${combatant} combatants=${encounter.combatants} characters=${campaign.characters}
           onCancel=${() => setPicking(null)}
-          onPick=${(target) => { setPicking(null); open(rules.actions.find((each) => each.key === "attack"), combatant.character_id, target); }} />` : null}
-      </${CombatantRow}>`)}
-    </ol>` : html`<p class="empty">Nobody in this encounter yet: add the party and the NPCs.</p>`}
+          onPick=${(target) => {
+            setPicking(null);
+            open(
+              rules.actions.find((each) => each.key === "attack"),
+              combatant.character_id,
+              target,
+            );
+          }} />`
+            : null
+        }
+      </${CombatantRow}>`,
+      )}
+    </ol>`
+        : html`<p class="empty">Nobody in this encounter yet: add the party and the NPCs.</p>`
+    }
     ${encounter.ended ? null : html`<${AddCombatants} campaign=${campaign} encounter=${encounter} rules=${rules} run=${run} busy=${busy} />`}
     <${Controls} encounter=${encounter} rules=${rules} catalog=${app.state.catalog} busy=${busy} act=${act} onPass=${letTimePass}
-      dice=${dice} setDice=${(chosen) => { if (chosen.mode !== dice.mode) pending.current = null; setDice(chosen); setDiceError(null); }} diceError=${diceError}
+      dice=${dice} setDice=${(chosen) => {
+        if (chosen.mode !== dice.mode) pending.current = null;
+        setDice(chosen);
+        setDiceError(null);
+      }} diceError=${diceError}
       askedFor=${askedFor} onAnswer=${answerDie} onStop=${stopAsking} onEnd=${() => setEnding(true)}
-      skipUnable=${skipUnable} setSkipUnable=${(on) => { setSkipUnable(on); rememberSkip(campaign.id, on); }} />
+      skipUnable=${skipUnable} setSkipUnable=${(on) => {
+        setSkipUnable(on);
+        rememberSkip(campaign.id, on);
+      }} />
     <${TurnBar} encounter=${encounter} busy=${busy} engine=${app.state.engine} onNext=${next} unable=${nowUnable} />
-    ${drawer ? html`<${Drawer} key=${drawer.id} spec=${drawer.spec} characterId=${drawer.characterId} opponent=${drawer.opponent}
-      encounter=${encounter.id} game=${rules.game} onClose=${close} />` : null}
-    ${ending ? html`<${Confirm} title=${`End “${encounter.name}”?`} text="No more turns; its log stays, and time can still pass for its combatants."
+    ${
+      drawer
+        ? html`<${Drawer} key=${drawer.id} spec=${drawer.spec} characterId=${drawer.characterId} opponent=${drawer.opponent}
+      encounter=${encounter.id} game=${rules.game} onClose=${close} />`
+        : null
+    }
+    ${
+      ending
+        ? html`<${Confirm} title=${`End “${encounter.name}”?`} text="No more turns; its log stays, and time can still pass for its combatants."
       confirmLabel="End the encounter" danger onCancel=${() => setEnding(false)}
-      onConfirm=${async () => { setEnding(false); await act("end"); }} />` : null}
-    ${asking ? html`<${Confirm} title="Let the time pass?" text=${`${asking.warnings.join(" ")} Go on?`}
+      onConfirm=${async () => {
+        setEnding(false);
+        await act("end");
+      }} />`
+        : null
+    }
+    ${
+      asking
+        ? html`<${Confirm} title="Let the time pass?" text=${`${asking.warnings.join(" ")} Go on?`}
       confirmLabel="Let the time pass" onCancel=${() => setAsking(null)}
-      onConfirm=${async () => { const { args } = asking; setAsking(null); await act("skip_time", args); }} />` : null}
+      onConfirm=${async () => {
+        const { args } = asking;
+        setAsking(null);
+        await act("skip_time", args);
+      }} />`
+        : null
+    }
   </div>`;
 }

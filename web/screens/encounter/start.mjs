@@ -15,7 +15,10 @@ export function EncounterList({ campaign }) {
   const encounters = [...(campaign.encounters || [])].reverse();
   const start = async (event) => {
     event.preventDefault();
-    if (!name.trim()) { setError("Name the encounter (e.g. “The cellar”)."); return; }
+    if (!name.trim()) {
+      setError("Name the encounter (e.g. “The cellar”).");
+      return;
+    }
     setBusy(true);
     try {
       const state = await startEncounter(app, name);
@@ -29,15 +32,24 @@ export function EncounterList({ campaign }) {
   return html`
     <form class="panel encounter-start" onSubmit=${start} noValidate aria-label="Start an encounter">
       <${TextField} label="Name of the encounter" name="encounter-name" value=${name} maxlength="90" error=${error}
-        placeholder="The cellar" onInput=${(text) => { setName(text); setError(null); }} />
+        placeholder="The cellar" onInput=${(text) => {
+          setName(text);
+          setError(null);
+        }} />
       <button type="submit" class="primary" disabled=${busy || app.state.engine === "failed"}>Start the encounter</button>
     </form>
-    ${encounters.length ? html`<ul class="encounter-list">
-      ${encounters.map((each) => html`<li key=${each.id}>
+    ${
+      encounters.length
+        ? html`<ul class="encounter-list">
+      ${encounters.map(
+        (each) => html`<li key=${each.id}>
         <a class="button" href=${paths.encounter(campaign.id, each.id)}>
           <span class="encounter-name">${each.name}</span>
           <span class="campaign-meta">${each.ended ? `ended after ${rounds(each.round)}` : `round ${each.round}`} · ${each.combatants.length} combatant${each.combatants.length === 1 ? "" : "s"}</span>
         </a>
-      </li>`)}
-    </ul>` : html`<p class="empty">No encounter yet in this campaign.</p>`}`;
+      </li>`,
+      )}
+    </ul>`
+        : html`<p class="empty">No encounter yet in this campaign.</p>`
+    }`;
 }

@@ -4,11 +4,15 @@ import { html, useEffect, useRef } from "../../app/html.mjs";
 
 export function TargetPicker({ attacker, combatants, characters, onPick, onCancel }) {
   const first = useRef(null);
-  useEffect(() => { first.current?.focus(); }, []);
+  useEffect(() => {
+    first.current?.focus();
+  }, []);
   const others = combatants.filter((each) => each.id !== attacker.id);
   let placed = false;
   return html`<div class="target-picker" role="group" aria-label=${`Whom does ${attacker.name} attack?`}
-    onKeyDown=${(event) => { if (event.key === "Escape") onCancel(); }}>
+    onKeyDown=${(event) => {
+      if (event.key === "Escape") onCancel();
+    }}>
     <p class="picker-title">Whom does ${attacker.name} attack?</p>
     <div class="row-actions">
       ${others.map((each) => {

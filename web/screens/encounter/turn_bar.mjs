@@ -13,7 +13,11 @@ export function TurnBar({ encounter, busy, engine, onNext, unable = null }) {
       </p>
       ${now && !encounter.ended && unable !== null ? html`<p class="turn-unable" data-turn-unable aria-live="polite">can't act${unable ? `: ${unable}` : ""}</p>` : null}
     </div>
-    ${encounter.ended ? null : html`<button type="button" class="primary next" data-next disabled=${busy || !now || engine === "failed"} onClick=${onNext}>
-      ${busy ? "Working…" : engine === "ready" ? "Next" : "Next (engine starting…)"}</button>`}
+    ${
+      encounter.ended
+        ? null
+        : html`<button type="button" class="primary next" data-next disabled=${busy || !now || engine === "failed"} onClick=${onNext}>
+      ${busy ? "Working…" : engine === "ready" ? "Next" : "Next (engine starting…)"}</button>`
+    }
   </div>`;
 }

@@ -6,13 +6,25 @@
 import { html, useEffect, useId, useRef, useState } from "../../app/html.mjs";
 import { downloadPost, postFileName, readStretch } from "../../app/log_reads.mjs";
 import { ChoiceField, NumberField, TextField, readNumber } from "../../components/field.mjs";
-import { ForumChoices, copyText, fileKind, forumChoices, formatName, writeStretch } from "../../components/copy_forum.mjs";
+import {
+  ForumChoices,
+  copyText,
+  fileKind,
+  forumChoices,
+  formatName,
+  writeStretch,
+} from "../../components/copy_forum.mjs";
 
 const MOST = 1000;
-const KINDS = [["session", "This session"], ["encounter", "An encounter"], ["last", "The last entries"]];
+const KINDS = [
+  ["session", "This session"],
+  ["encounter", "An encounter"],
+  ["last", "The last entries"],
+];
 
 function titleFor(campaign, stretch, encounters) {
-  if (stretch.kind === "encounter") return `${campaign.name}: ${encounters.find((each) => each.id === stretch.encounter)?.name || "an encounter"}`;
+  if (stretch.kind === "encounter")
+    return `${campaign.name}: ${encounters.find((each) => each.id === stretch.encounter)?.name || "an encounter"}`;
   return campaign.name;
 }
 
@@ -36,11 +48,17 @@ export function ForumExport({ app, campaign, encounters, version }) {
   const [said, setSaid] = useState("");
   const area = useRef(null);
   const number = readNumber(count.text, { min: 1, max: MOST, label: "How many", badInput: count.bad });
-  const stretch = kind === "last" ? { kind, count: number.value } : kind === "encounter" ? { kind, encounter } : { kind };
+  const stretch =
+    kind === "last" ? { kind, count: number.value } : kind === "encounter" ? { kind, encounter } : { kind };
   const heading = title ?? titleFor(campaign, stretch, encounters);
   const [open, setOpen] = useState(false);
   const ready = open && !(kind === "last" && number.error) && !(kind === "encounter" && !encounter);
-  const what = kind === "encounter" ? encounters.find((each) => each.id === encounter)?.name || "encounter" : kind === "session" ? "session" : "log";
+  const what =
+    kind === "encounter"
+      ? encounters.find((each) => each.id === encounter)?.name || "encounter"
+      : kind === "session"
+        ? "session"
+        : "log";
   const { extension, type } = fileKind(catalog, made.format);
 
   useEffect(() => {
@@ -57,11 +75,14 @@ export function ForumExport({ app, campaign, encounters, version }) {
         if (live) setMade({ text: "", count: 0, entries: 0, format, error: error.message, busy: false });
       }
     }, 300);
-    return () => { live = false; clearTimeout(timer); };
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [kind, encounter, number.value, heading, version, ready, format, undone]);
 
   async function copy() {
-    if (await copyText(made.text) === "copied") {
+    if ((await copyText(made.text)) === "copied") {
       setSaid(`Copied as ${formatName(catalog, made.format)}: paste it into your post.`);
       return;
     }
@@ -80,21 +101,33 @@ export function ForumExport({ app, campaign, encounters, version }) {
   }
 
   const choices = encounters.length ? KINDS : KINDS.filter(([value]) => value !== "encounter");
-  const none = made.entries ? "Nothing for a post here: turn bookkeeping and undone entries are left out." : "No entries in this stretch yet.";
+  const none = made.entries
+    ? "Nothing for a post here: turn bookkeeping and undone entries are left out."
+    : "No entries in this stretch yet.";
   const off = !made.count || made.busy;
   return html`<details class="panel forum-export" onToggle=${(event) => setOpen(event.currentTarget.open)}>
     <summary>Copy for a forum post</summary>
     <fieldset class="forum-pick">
       <legend>Which entries</legend>
       <div class="segmented" role="radiogroup" aria-label="Which entries">
-        ${choices.map(([value, words]) => html`<label key=${value} class=${kind === value ? "on" : ""}>
-          <input type="radio" name=${`${id}-kind`} value=${value} checked=${kind === value} onChange=${() => setKind(value)} /> ${words}</label>`)}
+        ${choices.map(
+          ([value, words]) => html`<label key=${value} class=${kind === value ? "on" : ""}>
+          <input type="radio" name=${`${id}-kind`} value=${value} checked=${kind === value} onChange=${() => setKind(value)} /> ${words}</label>`,
+        )}
       </div>
       ${kind === "session" ? html`<p class="help">Everything since the last pause of more than four hours.</p>` : null}
-      ${kind === "encounter" ? html`<${ChoiceField} label="Encounter" name="stretch-encounter" value=${encounter} onChange=${setEncounter}
-        options=${encounters.map((each) => [each.id, each.name])} />` : null}
-      ${kind === "last" ? html`<${NumberField} label="How many" name="stretch-count" min=${1} max=${MOST} value=${count.text} error=${number.error}
-        onInput=${(text, bad) => setCount({ text, bad })} />` : null}
+      ${
+        kind === "encounter"
+          ? html`<${ChoiceField} label="Encounter" name="stretch-encounter" value=${encounter} onChange=${setEncounter}
+        options=${encounters.map((each) => [each.id, each.name])} />`
+          : null
+      }
+      ${
+        kind === "last"
+          ? html`<${NumberField} label="How many" name="stretch-count" min=${1} max=${MOST} value=${count.text} error=${number.error}
+        onInput=${(text, bad) => setCount({ text, bad })} />`
+          : null
+      }
       <${TextField} label="Heading" name="stretch-title" value=${heading} maxlength="200" onInput=${setTitle} />
     </fieldset>
     ${open ? html`<${ForumChoices} app=${app} campaign=${campaign} />` : null}
@@ -108,7 +141,10 @@ export function ForumExport({ app, campaign, encounters, version }) {
       <button type="button" class="primary" disabled=${off} onClick=${copy}>Copy for the forum (${formatName(catalog, made.format)})</button>
       ${canShare() ? html`<button type="button" disabled=${off} onClick=${share}>Share</button>` : null}
       <button type="button" disabled=${off}
-        onClick=${() => { downloadPost(made.text, postFileName(campaign.name, what, extension), type); setSaid("Saved as a file."); }}>Download a .${extension} file</button>
+        onClick=${() => {
+          downloadPost(made.text, postFileName(campaign.name, what, extension), type);
+          setSaid("Saved as a file.");
+        }}>Download a .${extension} file</button>
       <span role="status" aria-live="polite">${said}</span>
     </div>
   </details>`;

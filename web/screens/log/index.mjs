@@ -42,7 +42,14 @@ export function LogScreen() {
     <h1 id="log-title">${campaign.name}: the log</h1>
     <${UndoBar} app=${app} />
     <${LogFilters} key=${cleared} filters=${filters} onChange=${setFilters} characters=${campaign.characters} encounters=${encounters} />
-    ${filtered ? html`<button type="button" class="ghost" onClick=${() => { setFilters(NO_FILTERS); setCleared(cleared + 1); }}>Show every entry</button>` : null}
+    ${
+      filtered
+        ? html`<button type="button" class="ghost" onClick=${() => {
+            setFilters(NO_FILTERS);
+            setCleared(cleared + 1);
+          }}>Show every entry</button>`
+        : null
+    }
     <${ForumExport} app=${app} campaign=${campaign} encounters=${encounters} version=${version} />
     <${LogList} app=${app} campaignId=${campaign.id} filters=${{ ...filters, search: filters.search.trim() }} version=${version} look=${look} filtered=${filtered} />
   </section>`;

@@ -15,13 +15,19 @@ export function LogFilters({ filters, onChange, characters, encounters }) {
   return html`<div class="log-filters" role="search" aria-label="Filter the log">
     <${ChoiceField} label="Who" name="who" value=${filters.who || ""} onChange=${(who) => onChange({ ...filters, who: who || null })}
       options=${[["", "Everyone"], ...characters.map((each) => [each.id, each.sheet.name])]} />
-    ${encounters.length ? html`<${ChoiceField} label="Encounter" name="encounter" value=${filters.encounter || ""} onChange=${(encounter) => onChange({ ...filters, encounter: encounter || null })}
-      options=${[["", "All of the campaign"], ...encounters.map((each) => [each.id, each.name])]} />` : null}
+    ${
+      encounters.length
+        ? html`<${ChoiceField} label="Encounter" name="encounter" value=${filters.encounter || ""} onChange=${(encounter) => onChange({ ...filters, encounter: encounter || null })}
+      options=${[["", "All of the campaign"], ...encounters.map((each) => [each.id, each.name])]} />`
+        : null
+    }
     <div class="field">
       <label for=${searchId}>Search</label>
       <input id=${searchId} name="search" type="search" inputmode="search" autocomplete="off" placeholder="e.g. Dodge, ghoul, Extreme"
         value=${typed} onInput=${(event) => setTyped(event.currentTarget.value)}
-        onKeyDown=${(event) => { if (event.key === "Enter") onChange({ ...filters, search: typed }); }} />
+        onKeyDown=${(event) => {
+          if (event.key === "Enter") onChange({ ...filters, search: typed });
+        }} />
     </div>
   </div>`;
 }

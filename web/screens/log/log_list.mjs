@@ -22,24 +22,31 @@ function useLogPages(app, campaignId, filters, version) {
   const generation = useRef(0); // a new first page makes an older page read under way stale
   const key = JSON.stringify(filters);
   const read = (work) => {
-    const run = (reading.current || Promise.resolve()).then(work).catch((error) => setState((old) => ({ ...old, loading: false, failed: error.message })));
+    const run = (reading.current || Promise.resolve())
+      .then(work)
+      .catch((error) => setState((old) => ({ ...old, loading: false, failed: error.message })));
     reading.current = run;
     return run;
   };
 
-  useEffect(() => { // a new campaign or new filters: the first page again
+  useEffect(() => {
+    // a new campaign or new filters: the first page again
     let live = true;
     generation.current += 1;
     setState(EMPTY);
     read(async () => {
       const rows = await readLogPage(app, campaignId, filters);
-      if (live) setState({ chunks: rows.length ? [rows] : [], done: rows.length < PAGE_SIZE, loading: false, failed: null });
+      if (live)
+        setState({ chunks: rows.length ? [rows] : [], done: rows.length < PAGE_SIZE, loading: false, failed: null });
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [campaignId, key]);
 
   const seenVersion = useRef(version);
-  useEffect(() => { // the log changed: what is new goes on top (everything again when more than a page is new)
+  useEffect(() => {
+    // the log changed: what is new goes on top (everything again when more than a page is new)
     if (seenVersion.current === version) return;
     seenVersion.current = version;
     read(async () => {
@@ -64,8 +71,15 @@ function useLogPages(app, campaignId, filters, version) {
       const oldest = chunks[chunks.length - 1]?.at(-1)?.seq ?? null;
       const rows = await readLogPage(app, campaignId, { ...filters, beforeSeq: oldest });
       if (started !== generation.current) return;
-      setState((old) => ({ ...old, chunks: rows.length ? [...old.chunks, rows] : old.chunks, done: rows.length < PAGE_SIZE, loading: false }));
-    }).finally(() => { paging.current = false; });
+      setState((old) => ({
+        ...old,
+        chunks: rows.length ? [...old.chunks, rows] : old.chunks,
+        done: rows.length < PAGE_SIZE,
+        loading: false,
+      }));
+    }).finally(() => {
+      paging.current = false;
+    });
   };
   return { ...state, more };
 }
@@ -77,12 +91,19 @@ export function LogList({ app, campaignId, filters, version, look, filtered }) {
   const watcher = useRef(null);
   const more = useRef(pages.more);
   more.current = pages.more;
-  useEffect(() => { // the next page when the end of the list comes near
+  useEffect(() => {
+    // the next page when the end of the list comes near
     if (typeof IntersectionObserver === "undefined") return undefined;
-    watcher.current = new IntersectionObserver((seen) => { if (seen.some((each) => each.isIntersecting)) more.current(); }, { rootMargin: "800px 0px" });
+    watcher.current = new IntersectionObserver(
+      (seen) => {
+        if (seen.some((each) => each.isIntersecting)) more.current();
+      },
+      { rootMargin: "800px 0px" },
+    );
     return () => watcher.current.disconnect();
   }, []);
-  useEffect(() => { // after each page, watch the end afresh: a new watch reports at once whether it is still near
+  useEffect(() => {
+    // after each page, watch the end afresh: a new watch reports at once whether it is still near
     const node = end.current;
     if (!node || !watcher.current || pages.loading || pages.done) return;
     watcher.current.unobserve(node);
@@ -96,9 +117,13 @@ export function LogList({ app, campaignId, filters, version, look, filtered }) {
     </div>
     ${pages.failed ? html`<p class="field-error" role="alert">The log could not be read: ${pages.failed}</p>` : null}
     <div ref=${end} class="log-end" data-log-end=${pages.done ? "done" : "more"}>
-      ${pages.done
-        ? (count ? html`<p class="empty">${count === 1 ? "1 entry" : `${count.toLocaleString()} entries`}: the beginning of the ${filtered ? "matching entries" : "log"}.</p>` : null)
-        : html`<button type="button" class="log-more" disabled=${pages.loading} onClick=${pages.more}>${pages.loading ? "Reading…" : "Older entries"}</button>`}
+      ${
+        pages.done
+          ? count
+            ? html`<p class="empty">${count === 1 ? "1 entry" : `${count.toLocaleString()} entries`}: the beginning of the ${filtered ? "matching entries" : "log"}.</p>`
+            : null
+          : html`<button type="button" class="log-more" disabled=${pages.loading} onClick=${pages.more}>${pages.loading ? "Reading…" : "Older entries"}</button>`
+      }
     </div>
   </div>`;
 }

@@ -20,7 +20,9 @@ function Detail({ row, look }) {
       const target = undoing ? await readLogEntry(app, look.campaignId, { id: entry.args?.entry }) : null;
       if (live) setState({ entry, target, failed: !entry });
     })().catch(() => live && setState({ entry: null, target: null, failed: true }));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [row.id]);
   const { entry, target, failed } = state;
   if (failed) return html`<p class="log-detail">This entry could not be read.</p>`;
@@ -29,12 +31,14 @@ function Detail({ row, look }) {
   const undoing = entry.kind === "undo" || entry.kind === "redo";
   return html`<div class="log-detail">
     <p class="log-when-full">${fullWhen(entry.at)}</p>
-    ${undoing
-      ? html`<p>${entry.kind === "undo" ? "Put back as they were before" : "Made again"}${changed.length ? `: ${changed.join(", ")}` : ""}.</p>
+    ${
+      undoing
+        ? html`<p>${entry.kind === "undo" ? "Put back as they were before" : "Made again"}${changed.length ? `: ${changed.join(", ")}` : ""}.</p>
         ${target?.result ? html`<${Result} result=${target.result} title=${entry.kind === "undo" ? "What was undone" : "What was made again"} traceOpen forum=${false} />` : null}`
-      : html`${entry.result ? html`<${Result} result=${entry.result} traceOpen forum=${false} />` : null}
+        : html`${entry.result ? html`<${Result} result=${entry.result} traceOpen forum=${false} />` : null}
         ${changed.length ? html`<p class="log-changed">Sheets changed: ${changed.join(", ")}.</p>` : null}
-        <${CopyForForum} entries=${async () => [entry]} />`}
+        <${CopyForForum} entries=${async () => [entry]} />`
+    }
   </div>`;
 }
 
@@ -43,7 +47,8 @@ function LogRow({ row, look }) {
   const names = (row.who || []).map(look.nameOf).join(", ");
   const encounter = row.encounter ? look.encounterName(row.encounter) : null;
   // "Harvey: Spot Hidden roll"; an encounter step's label is only the encounter's name, which its tag shows
-  const labelled = row.label && !row.op.startsWith("encounter.") && !row.headline.startsWith(row.label) ? row.label : null;
+  const labelled =
+    row.label && !row.op.startsWith("encounter.") && !row.headline.startsWith(row.label) ? row.label : null;
   const what = row.kind === "roll" || row.kind === "change" ? labelled || look.whatOf(row.op) : null;
   return html`<li class=${`log-row kind-${row.kind}`} data-entry=${row.id}>
     <button type="button" class="log-open" aria-expanded=${open ? "true" : "false"} onClick=${() => setOpen(!open)}>
@@ -65,12 +70,18 @@ const pagesWatched = new Map();
 let watcher = null;
 function watch(node, onChange) {
   if (typeof IntersectionObserver === "undefined") return () => {};
-  watcher ??= new IntersectionObserver((seen) => {
-    for (const each of seen) pagesWatched.get(each.target)?.(each.isIntersecting, each.boundingClientRect.height);
-  }, { rootMargin: FAR });
+  watcher ??= new IntersectionObserver(
+    (seen) => {
+      for (const each of seen) pagesWatched.get(each.target)?.(each.isIntersecting, each.boundingClientRect.height);
+    },
+    { rootMargin: FAR },
+  );
   pagesWatched.set(node, onChange);
   watcher.observe(node);
-  return () => { watcher.unobserve(node); pagesWatched.delete(node); };
+  return () => {
+    watcher.unobserve(node);
+    pagesWatched.delete(node);
+  };
 }
 
 /** A page of rows as its own list, rendered again only when its rows or the names it shows change, or when it
@@ -81,21 +92,27 @@ export class LogChunk extends Component {
     this.state = { near: true, height: 0 };
   }
 
-  componentDidMount() { // the same <ol> stays whether near or far, so it is watched once
+  componentDidMount() {
+    // the same <ol> stays whether near or far, so it is watched once
     this.stop = watch(this.list, (near, height) => {
       if (near !== this.state.near) this.setState(near ? { near } : { near, height });
     });
   }
 
-  componentWillUnmount() { this.stop?.(); }
+  componentWillUnmount() {
+    this.stop?.();
+  }
 
   shouldComponentUpdate(next, state) {
     return next.rows !== this.props.rows || next.look !== this.props.look || state.near !== this.state.near;
   }
 
   render({ rows, look }, { near, height }) {
-    const keep = (node) => { if (node) this.list = node; };
-    if (!near) return html`<ol ref=${keep} class="log-chunk far" style=${`height: ${height}px`} data-rows=${rows.length}></ol>`;
+    const keep = (node) => {
+      if (node) this.list = node;
+    };
+    if (!near)
+      return html`<ol ref=${keep} class="log-chunk far" style=${`height: ${height}px`} data-rows=${rows.length}></ol>`;
     return html`<ol ref=${keep} class="log-chunk">${rows.map((row) => html`<${LogRow} key=${row.id} row=${row} look=${look} />`)}</ol>`;
   }
 }

@@ -4,7 +4,13 @@
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-const dayTime = new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+const dayTime = new Intl.DateTimeFormat(undefined, {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+});
 const fullTime = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short" });
 
 /** "just now", "5 min ago", "3 h ago" within a day, else the local day and time. */

@@ -14,8 +14,13 @@ export function useSheetSummary(query) {
   useEffect(() => {
     if (!query) return undefined;
     let live = true;
-    app.services.engine.call(query.op, query.args).then((result) => live && setText(query.show(result)), () => live && setText(""));
-    return () => { live = false; };
+    app.services.engine.call(query.op, query.args).then(
+      (result) => live && setText(query.show(result)),
+      () => live && setText(""),
+    );
+    return () => {
+      live = false;
+    };
   }, [key]);
   return text;
 }
@@ -37,8 +42,13 @@ export function useCapacity(game, sheet) {
   useEffect(() => {
     if (!request) return undefined;
     let live = true;
-    app.services.engine.call(request.op, request.args).then((result) => live && setDetails(result.details), () => live && setDetails(null));
-    return () => { live = false; };
+    app.services.engine.call(request.op, request.args).then(
+      (result) => live && setDetails(result.details),
+      () => live && setDetails(null),
+    );
+    return () => {
+      live = false;
+    };
   }, [key]);
   return details;
 }
@@ -47,15 +57,20 @@ export function useCapacity(game, sheet) {
 export function CapacityView({ details }) {
   if (!details) return null;
   const notes = details.limits.filter((each) => each.what === "note").map((each) => each.text);
-  const more = details.limits.filter((each) => each.what !== "note").slice(1).map((each) => each.text)
+  const more = details.limits
+    .filter((each) => each.what !== "note")
+    .slice(1)
+    .map((each) => each.text)
     .filter((text) => !details.headline.includes(text.replace(/^Can't (act|defend): /, "")));
   const lines = [...more, ...notes, ...details.lowered.map((each) => each.text)];
   return html`<div class="capacity" data-can-act=${String(details.can_act)} data-can-defend=${String(details.can_defend)}>
     <p class=${`capacity-line${details.can_act && details.can_defend ? "" : " unable"}`}>${details.headline}</p>
     ${lines.length ? html`<ul class="capacity-notes">${lines.map((line) => html`<li key=${line}>${line}</li>`)}</ul>` : null}
-    <p class="capacity-penalties" data-penalties=${details.penalties.length}>${details.penalties.length
-      ? details.penalties.map((each) => html`<span key=${each.text}>${each.text}</span>`)
-      : "No penalty from their state"}</p>
+    <p class="capacity-penalties" data-penalties=${details.penalties.length}>${
+      details.penalties.length
+        ? details.penalties.map((each) => html`<span key=${each.text}>${each.text}</span>`)
+        : "No penalty from their state"
+    }</p>
   </div>`;
 }
 

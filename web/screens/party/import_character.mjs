@@ -29,8 +29,13 @@ export function ImportCharacter({ game }) {
     const file = event.currentTarget.files[0];
     event.currentTarget.value = "";
     if (!file) return;
-    setError(null); setSaid(""); setRead(null);
-    if (file.size > MAX_BYTES) { setError("This file is far larger than a character file; nothing was read."); return; }
+    setError(null);
+    setSaid("");
+    setRead(null);
+    if (file.size > MAX_BYTES) {
+      setError("This file is far larger than a character file; nothing was read.");
+      return;
+    }
     setBusy(true);
     try {
       const text = await file.text();
@@ -58,9 +63,13 @@ export function ImportCharacter({ game }) {
 
   async function exportOne(character) {
     try {
-      const answer = await app.services.engine.call("interchange.export_foundry_coc7", { investigator: character.sheet });
+      const answer = await app.services.engine.call("interchange.export_foundry_coc7", {
+        investigator: character.sheet,
+      });
       download(new Blob([answer.details.text], { type: "application/json" }), answer.details.filename);
-      setSaid(`${character.sheet.name} saved as a Foundry actor file: import it in Foundry from the actor's menu (Import Data).`);
+      setSaid(
+        `${character.sheet.name} saved as a Foundry actor file: import it in Foundry from the actor's menu (Import Data).`,
+      );
     } catch (problem) {
       setError(`Not exported: ${problem.message}`);
     }
@@ -74,13 +83,21 @@ export function ImportCharacter({ game }) {
     <div class="row-actions">
       <label class="button file-button">Pick a character file
         <input type="file" accept=".json,application/json" class="visually-hidden" disabled=${busy} onChange=${pick} /></label>
-      ${game.id === "coc" ? campaign.characters.map((character) => html`<button type="button" key=${character.id}
-        onClick=${() => exportOne(character)}>Foundry file: ${character.sheet.name}</button>`) : null}
+      ${
+        game.id === "coc"
+          ? campaign.characters.map(
+              (character) => html`<button type="button" key=${character.id}
+        onClick=${() => exportOne(character)}>Foundry file: ${character.sheet.name}</button>`,
+            )
+          : null
+      }
     </div>
     ${busy ? html`<p aria-busy="true">Reading…</p>` : null}
     ${error ? html`<p class="field-error" role="alert">${error}</p>` : null}
     ${said ? html`<p class="import-said" aria-live="polite">${said}</p>` : null}
-    ${read ? html`<section class="import-report" aria-label="What the file holds">
+    ${
+      read
+        ? html`<section class="import-report" aria-label="What the file holds">
       <p class="headline">${read.headline}</p>
       ${read.problem ? html`<p class="field-error" role="alert">${read.problem.message}</p>` : null}
       <${ReportList} title="Read from the file" lines=${report.read} className="import-read" />
@@ -90,6 +107,8 @@ export function ImportCharacter({ game }) {
         ${read.valid ? html`<button type="button" class="primary" disabled=${busy} onClick=${save}>Add ${read.sheet.name} to the party</button>` : null}
         <button type="button" onClick=${() => setRead(null)}>${read.valid ? "Cancel" : "Close"}</button>
       </div>
-    </section>` : null}
+    </section>`
+        : null
+    }
   </details>`;
 }

@@ -21,18 +21,23 @@ export function PartyScreen() {
   return html`<section class="screen party" aria-labelledby="party-title">
     <${CampaignNav} campaign=${campaign} here="party" />
     <h1 id="party-title">${campaign.name}: the party</h1>
-    <p class="help party-count">${party.length === 1 ? "1 player character" : `${party.length} player characters`}${cast
-      ? `; ${cast === 1 ? "1 non-player character is" : `${cast} non-player characters are`} in the cast` : ""}.</p>
+    <p class="help party-count">${party.length === 1 ? "1 player character" : `${party.length} player characters`}${
+      cast ? `; ${cast === 1 ? "1 non-player character is" : `${cast} non-player characters are`} in the cast` : ""
+    }.</p>
     ${party.length === 0 && !creating ? html`<p class="empty">No one here yet. Make the first ${game.person}.</p>` : null}
     <ul class="cards">
-      ${party.map((character) => html`<li key=${character.id}>
+      ${party.map(
+        (character) => html`<li key=${character.id}>
         <${CharacterCard} character=${character} game=${game} href=${paths.sheet(campaign.id, character.id)} />
         <${MoveButton} campaign=${campaign} character=${character} />
-      </li>`)}
+      </li>`,
+      )}
     </ul>
-    ${creating
-      ? html`<${NewCharacter} game=${game} onDone=${() => setCreating(false)} />`
-      : html`<button type="button" class="primary" onClick=${() => setCreating(true)}>New ${game.person}</button>`}
+    ${
+      creating
+        ? html`<${NewCharacter} game=${game} onDone=${() => setCreating(false)} />`
+        : html`<button type="button" class="primary" onClick=${() => setCreating(true)}>New ${game.person}</button>`
+    }
     <${ImportCharacter} game=${game} />
   </section>`;
 }

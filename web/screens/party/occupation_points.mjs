@@ -11,14 +11,21 @@ import { groupFields } from "../../games/sheet_spec.mjs";
 const TYPED = "typed";
 
 /** The characteristics the points are reckoned from, as the sheet declares them (``characteristics.*``). */
-export const characteristicNames = (spec) => groupFields(spec, "Characteristics").filter((field) => field.path.startsWith("characteristics."))
-  .map((field) => field.path.slice("characteristics.".length));
+export const characteristicNames = (spec) =>
+  groupFields(spec, "Characteristics")
+    .filter((field) => field.path.startsWith("characteristics."))
+    .map((field) => field.path.slice("characteristics.".length));
 
 /** The occupation as the engine reads it: a shipped one by name, or the typed one's fields. */
 export function occupationArg(choice, typed) {
   if (choice !== TYPED) return { name: choice };
   const formulas = [typed.formula, typed.other].filter((key, index, all) => key && all.indexOf(key) === index);
-  return { name: typed.name.trim() || "Typed occupation", formulas, skills: typed.skills, credit_rating: [typed.low, typed.high] };
+  return {
+    name: typed.name.trim() || "Typed occupation",
+    formulas,
+    skills: typed.skills,
+    credit_rating: [typed.low, typed.high],
+  };
 }
 
 /** Points typed per skill → the numbers to send ({skill: n}, zeros left out) and the errors of those not numbers. */
@@ -28,7 +35,8 @@ export function readPoints(typed, words) {
   for (const [skill, text] of Object.entries(typed)) {
     const read = readNumber(text, { min: 0, max: 999, required: false, label: `${skill} (${words})` });
     if (read.error) errors[skill] = read.error;
-    else if (read.value) Object.defineProperty(values, skill, { value: read.value, enumerable: true, writable: true, configurable: true });
+    else if (read.value)
+      Object.defineProperty(values, skill, { value: read.value, enumerable: true, writable: true, configurable: true });
   }
   return { values, errors };
 }
@@ -36,8 +44,13 @@ export function readPoints(typed, words) {
 /** The request for the engine: the draft's characteristics (``names``) and age, the occupation, the formula, the points. */
 export function pointsRequest(draft, names, occupation, formula, occ, personal, complete = false) {
   return {
-    ...Object.fromEntries(names.map((key) => [key, draft[key]])), age: draft.age,
-    occupation, formula, occupation_points: occ, personal_points: personal, complete,
+    ...Object.fromEntries(names.map((key) => [key, draft[key]])),
+    age: draft.age,
+    occupation,
+    formula,
+    occupation_points: occ,
+    personal_points: personal,
+    complete,
   };
 }
 
@@ -61,10 +74,13 @@ export function OccupationPoints({ app, decl, draft, settings = {}, onChange }) 
 
   useEffect(() => {
     if (!active || list) return;
-    app.services.engine.call(decl.listOp, {}).then((result) => {
-      setList(result.details);
-      setChoice((old) => old || result.details.occupations[0]?.name || TYPED);
-    }, () => setList({ occupations: [], formulas: [] }));
+    app.services.engine.call(decl.listOp, {}).then(
+      (result) => {
+        setList(result.details);
+        setChoice((old) => old || result.details.occupations[0]?.name || TYPED);
+      },
+      () => setList({ occupations: [], formulas: [] }),
+    );
     skillList(app, "coc").then(setSkills);
   }, [active]);
 
@@ -76,7 +92,14 @@ export function OccupationPoints({ app, decl, draft, settings = {}, onChange }) 
   const typedBad = choice === TYPED && (lowRead.error || highRead.error);
   const occupation = occupationArg(choice, { ...typed, low: lowRead.value, high: highRead.value });
   const cap = settings.creation_skill_cap;
-  const request = pointsRequest(draft, characteristicNames(app.state.catalog?.sheet?.(app.state.campaign?.game)), occupation, formula, occ.values, personal.values);
+  const request = pointsRequest(
+    draft,
+    characteristicNames(app.state.catalog?.sheet?.(app.state.campaign?.game)),
+    occupation,
+    formula,
+    occ.values,
+    personal.values,
+  );
   if (cap !== undefined && cap !== null) request.creation_skill_cap = cap;
   const key = JSON.stringify(request);
   const clientBad = Object.keys(clientErrors).length > 0 || Boolean(typedBad) || !choice;
@@ -86,11 +109,19 @@ export function OccupationPoints({ app, decl, draft, settings = {}, onChange }) 
     let live = true;
     const timer = setTimeout(() => {
       app.services.engine.call(decl.op, request).then(
-        (result) => { if (live) { setAnswer({ key, result }); setLastGood(result); } },
+        (result) => {
+          if (live) {
+            setAnswer({ key, result });
+            setLastGood(result);
+          }
+        },
         (error) => live && setAnswer({ key, error }),
       );
     }, 200);
-    return () => { live = false; clearTimeout(timer); };
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [key, active, clientBad]);
 
   const error = answer?.error;
@@ -98,19 +129,41 @@ export function OccupationPoints({ app, decl, draft, settings = {}, onChange }) 
   const details = shown?.details;
   const fresh = answer?.key === key;
   useEffect(() => {
-    if (!active) { onChange({ active: false }); return; }
-    const blocked = clientBad ? "Fix the marked points first." : error ? (error.detail || error.message) : !fresh ? "Working out the points…" : null;
-    onChange({ active: true, skills: answer?.result?.details.skill_values ?? null, occupation: details?.occupation.name ?? "", request: { ...request, complete: true }, blocked });
+    if (!active) {
+      onChange({ active: false });
+      return;
+    }
+    const blocked = clientBad
+      ? "Fix the marked points first."
+      : error
+        ? error.detail || error.message
+        : !fresh
+          ? "Working out the points…"
+          : null;
+    onChange({
+      active: true,
+      skills: answer?.result?.details.skill_values ?? null,
+      occupation: details?.occupation.name ?? "",
+      request: { ...request, complete: true },
+      blocked,
+    });
   }, [active, key, answer, clientBad]);
 
   const errorPath = error?.path || "";
   const typedErrors = { occupation_points: occ.errors, personal_points: personal.errors };
-  const errorFor = (field, skill) => typedErrors[field][skill] || (errorPath === `${field}.${skill}` ? error.detail || error.message : null);
+  const errorFor = (field, skill) =>
+    typedErrors[field][skill] || (errorPath === `${field}.${skill}` ? error.detail || error.message : null);
 
   const rows = details?.skills || [];
   const seen = new Set(rows.map((row) => row.name));
-  const pending = [...new Set([...Object.keys(occText), ...Object.keys(personalText)])].filter((name) => !seen.has(name));
-  const placed = error && [...seen, ...pending].some((name) => errorPath === `occupation_points.${name}` || errorPath === `personal_points.${name}`);
+  const pending = [...new Set([...Object.keys(occText), ...Object.keys(personalText)])].filter(
+    (name) => !seen.has(name),
+  );
+  const placed =
+    error &&
+    [...seen, ...pending].some(
+      (name) => errorPath === `occupation_points.${name}` || errorPath === `personal_points.${name}`,
+    );
   const shippedOptions = (list?.occupations || []).map((o) => [o.name, o.name]);
   const formulas = details?.occupation.formulas || [];
   const formulaWords = Object.fromEntries((list?.formulas || []).map((f) => [f.key, f.words]));
@@ -137,14 +190,25 @@ export function OccupationPoints({ app, decl, draft, settings = {}, onChange }) 
   return html`<fieldset class="occupation-points" aria-labelledby="by-occupation">
     <legend id="by-occupation">By occupation</legend>
     <${CheckField} label="Spend skill points by occupation (the book's way)" name="by-occupation" checked=${active} onChange=${setActive} />
-    ${active ? html`
+    ${
+      active
+        ? html`
       <div class="grid-fields">
-        <${ChoiceField} label="Occupation" name="occupation" value=${choice} onChange=${(value) => { setChoice(value); setFormula(""); }}
+        <${ChoiceField} label="Occupation" name="occupation" value=${choice} onChange=${(value) => {
+          setChoice(value);
+          setFormula("");
+        }}
           options=${[...shippedOptions, [TYPED, "Typed by the table…"]]} />
-        ${formulas.length > 1 ? html`<${ChoiceField} label="Skill points formula" name="formula" value=${formula || formulas[0].key}
-          options=${formulas.map((f) => [f.key, f.words])} onChange=${setFormula} error=${error?.field === "formula" ? error.detail || error.message : null} />` : null}
+        ${
+          formulas.length > 1
+            ? html`<${ChoiceField} label="Skill points formula" name="formula" value=${formula || formulas[0].key}
+          options=${formulas.map((f) => [f.key, f.words])} onChange=${setFormula} error=${error?.field === "formula" ? error.detail || error.message : null} />`
+            : null
+        }
       </div>
-      ${choice === TYPED ? html`<div class="grid-fields typed-occupation">
+      ${
+        choice === TYPED
+          ? html`<div class="grid-fields typed-occupation">
         <${TextField} label="Occupation name" name="typed-name" value=${typed.name} maxlength="80" onInput=${(value) => setTyped((old) => ({ ...old, name: value }))} />
         <${ChoiceField} label="Formula" name="typed-formula" value=${typed.formula} options=${Object.entries(formulaWords)} onChange=${(value) => setTyped((old) => ({ ...old, formula: value }))} />
         <${ChoiceField} label="Or the player takes" name="typed-other" value=${typed.other} options=${[["", "No other formula"], ...Object.entries(formulaWords)]} onChange=${(value) => setTyped((old) => ({ ...old, other: value }))} />
@@ -153,15 +217,23 @@ export function OccupationPoints({ app, decl, draft, settings = {}, onChange }) 
         <div class="wide"><${TextField} label="Its skills" name="typed-skills" value=${typed.skills} maxlength="1000"
           help="Separated by commas, e.g. Library Use, History, Science (any), Charm or Persuade, any two others"
           error=${error?.field === "occupation" ? error.detail || error.message : null} onInput=${(value) => setTyped((old) => ({ ...old, skills: value }))} /></div>
-      </div>` : null}
+      </div>`
+          : null
+      }
       ${details ? html`<p class="help occupation-skills">${details.occupation.name}: ${details.occupation.skills.join(", ")}; and Credit Rating.</p>` : null}
-      ${budgets ? html`<dl class="budgets" aria-live="polite" aria-busy=${fresh ? undefined : "true"}>
-        ${["occupation_points", "personal_points"].map((field) => html`<div key=${field} data-budget=${field}>
+      ${
+        budgets
+          ? html`<dl class="budgets" aria-live="polite" aria-busy=${fresh ? undefined : "true"}>
+        ${["occupation_points", "personal_points"].map(
+          (field) => html`<div key=${field} data-budget=${field}>
           <dt>${budgets[field].label}</dt>
           <dd><strong>${budgets[field].spent}</strong> of ${budgets[field].total} spent, <strong>${budgets[field].left}</strong> left <small class="help">(${budgets[field].working})</small></dd>
-        </div>`)}
+        </div>`,
+        )}
         <div data-budget="credit_rating"><dt>Credit Rating range</dt><dd>${credit.low}–${credit.high} (now <strong>${credit.value}</strong>)</dd></div>
-      </dl>` : null}
+      </dl>`
+          : null
+      }
       ${(details?.to_do || []).map((note) => html`<p class="help" key=${note}>${note}</p>`)}
       <ul class="points-rows" aria-label="Skill points">
         ${rows.map((data) => row(data.name, data))}
@@ -171,12 +243,19 @@ export function OccupationPoints({ app, decl, draft, settings = {}, onChange }) 
         <div class="field">
           <label for="points-add">Spend points on another skill</label>
           <input id="points-add" list="points-skills" autocomplete="off" value=${adding} placeholder="Type or pick a skill"
-            onInput=${(event) => setAdding(event.currentTarget.value)} onKeyDown=${(event) => { if (event.key === "Enter") { event.preventDefault(); add(); } }} />
+            onInput=${(event) => setAdding(event.currentTarget.value)} onKeyDown=${(event) => {
+              if (event.key === "Enter") {
+                event.preventDefault();
+                add();
+              }
+            }} />
           <datalist id="points-skills">${skills.filter((entry) => !entry.family).map((entry) => html`<option key=${entry.name} value=${entry.name} />`)}</datalist>
         </div>
         <button type="button" onClick=${add}>Add the skill</button>
       </div>
       ${error && !placed && error.field !== "formula" && !(choice === TYPED && error.field === "occupation") ? html`<p class="field-error" role="alert">${error.detail || error.message}</p>` : null}
-    ` : html`<p class="help">Or type each skill's value below.</p>`}
+    `
+        : html`<p class="help">Or type each skill's value below.</p>`
+    }
   </fieldset>`;
 }

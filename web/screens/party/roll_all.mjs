@@ -14,7 +14,10 @@ export function RollAll({ roll, draft, onRolled }) {
   const [busy, setBusy] = useState(false);
   const go = async () => {
     const typed = diceArgs(dice);
-    if (typed.error) { setError(typed.error); return; }
+    if (typed.error) {
+      setError(typed.error);
+      return;
+    }
     const asked = roll.request(draft);
     setBusy(true);
     try {
@@ -22,16 +25,21 @@ export function RollAll({ roll, draft, onRolled }) {
       setError(null);
       setDice((old) => ({ ...old, faces: "" }));
     } catch (refused) {
-      setError(refused.code === CODE.needsDie
-        ? `More faces are needed: next, ${refused.die?.prompt || "one more die"}. Type every face in the order rolled.`
-        : refused.message);
+      setError(
+        refused.code === CODE.needsDie
+          ? `More faces are needed: next, ${refused.die?.prompt || "one more die"}. Type every face in the order rolled.`
+          : refused.message,
+      );
     } finally {
       setBusy(false);
     }
   };
   return html`<div class="roll-all">
     <${DiceField} dice=${dice} error=${error} hint=${roll.physicalHelp}
-      onChange=${(next) => { setDice(next); setError(null); }} />
+      onChange=${(next) => {
+        setDice(next);
+        setError(null);
+      }} />
     <button type="button" onClick=${go} disabled=${busy}>${roll.label}</button>
   </div>`;
 }

@@ -31,25 +31,48 @@ export function OperationsScreen() {
 
 function OperationForm({ op, campaign, app }) {
   const sheets = op.params.filter((param) => param.kind === "json" && param.state_key);
-  const fields = op.params.filter((param) => !param.setting && !(param.kind === "json" && param.state_key) && param.name !== "dice").map((param) => param.name);
+  const fields = op.params
+    .filter((param) => !param.setting && !(param.kind === "json" && param.state_key) && param.name !== "dice")
+    .map((param) => param.name);
   const form = useOpForm(op, fields, {}, { onNext: () => next() });
-  const [picked, setPicked] = useState(() => Object.fromEntries(sheets.map((param, index) => [param.name, campaign.characters[index]?.id || campaign.characters[0]?.id || ""])));
+  const [picked, setPicked] = useState(() =>
+    Object.fromEntries(
+      sheets.map((param, index) => [param.name, campaign.characters[index]?.id || campaign.characters[0]?.id || ""]),
+    ),
+  );
   const [outcome, setOutcome] = useState(null);
   const [busy, setBusy] = useState(false);
   /** Physical dice are asked one at a time (drawer/dice_field.mjs): the die asked is typed, then the same run again. */
-  const next = () => { if (!busy && form.answerDie()) go(); };
+  const next = () => {
+    if (!busy && form.answerDie()) go();
+  };
   const go = async () => {
     const args = form.read();
     if (!args) return;
     const missing = sheets.find((param) => param.required && !picked[param.name]);
-    if (missing) { setOutcome({ error: `${missing.label}: add a character to the party first.` }); return; }
+    if (missing) {
+      setOutcome({ error: `${missing.label}: add a character to the party first.` });
+      return;
+    }
     const physical = form.physical();
     setBusy(true);
     try {
-      setOutcome({ result: await runOperation(app, op.id, args, Object.fromEntries(Object.entries(picked).filter(([, id]) => id)), { dice: physical ? "physical" : null }) });
+      setOutcome({
+        result: await runOperation(
+          app,
+          op.id,
+          args,
+          Object.fromEntries(Object.entries(picked).filter(([, id]) => id)),
+          { dice: physical ? "physical" : null },
+        ),
+      });
       if (physical) form.clearDice();
     } catch (error) {
-      if (error.code === CODE.needsDie && error.die) { form.askDie(error.die); setOutcome(null); return; }
+      if (error.code === CODE.needsDie && error.die) {
+        form.askDie(error.die);
+        setOutcome(null);
+        return;
+      }
       setOutcome(form.showEngineError(error) ? null : { error: error.message });
     } finally {
       setBusy(false);
@@ -61,9 +84,13 @@ function OperationForm({ op, campaign, app }) {
     else go();
   };
   return html`<form class="panel op-form" data-op=${op.id} onSubmit=${submit} noValidate>
-    ${sheets.map((param) => html`<${ChoiceField} key=${param.name} label=${param.label} name=${param.name} value=${picked[param.name]}
+    ${sheets.map(
+      (
+        param,
+      ) => html`<${ChoiceField} key=${param.name} label=${param.label} name=${param.name} value=${picked[param.name]}
       onChange=${(id) => setPicked((old) => ({ ...old, [param.name]: id }))}
-      options=${[...(param.required ? [] : [["", "Nobody"]]), ...campaign.characters.map((each) => [each.id, each.sheet.name])]} />`)}
+      options=${[...(param.required ? [] : [["", "Nobody"]]), ...campaign.characters.map((each) => [each.id, each.sheet.name])]} />`,
+    )}
     ${form.view}
     ${outcome?.error ? html`<p class="drawer-error" role="alert">${outcome.error}</p>` : null}
     ${outcome?.result ? html`<${Result} result=${outcome.result} title=${op.title} />` : null}

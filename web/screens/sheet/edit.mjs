@@ -41,24 +41,49 @@ function sheetChanges(before, after, rows, added, texts = []) {
 
 export function SheetEditor({ character, game, onDone }) {
   const app = useApp();
-  const rows = game.groups(character.sheet).flatMap((group) => group.rows.filter((row) => row.path).map((row) => ({ ...row, group: group.title })));
-  const [typed, setTyped] = useState(() => Object.fromEntries(rows.map((row) => [row.path, { text: String(row.value), bad: false }])));
+  const rows = game
+    .groups(character.sheet)
+    .flatMap((group) => group.rows.filter((row) => row.path).map((row) => ({ ...row, group: group.title })));
+  const [typed, setTyped] = useState(() =>
+    Object.fromEntries(rows.map((row) => [row.path, { text: String(row.value), bad: false }])),
+  );
   const [engineError, setEngineError] = useState(null);
   const [name, setName] = useState(character.sheet.name);
   const texts = noteFields(game.sheet, game.sheetKind ? game.sheetKind(character) : null);
-  const [written, setWritten] = useState(() => Object.fromEntries(texts.map((field) => [field.path, String(character.sheet[field.path] ?? "")])));
+  const [written, setWritten] = useState(() =>
+    Object.fromEntries(texts.map((field) => [field.path, String(character.sheet[field.path] ?? "")])),
+  );
   const [added, setAdded] = useState({}); // new skill → value, typed in ``typed`` under "skills.<name>"
   const [saving, setSaving] = useState(false);
   const skillLimits = game.creation.skills;
   const addedPaths = Object.keys(added).map((skill) => `skills.${skill}`);
   const errors = {
-    ...Object.fromEntries(rows.map((row) => [row.path, readNumber(typed[row.path].text, { ...row, badInput: typed[row.path].bad }).error])),
-    ...Object.fromEntries(addedPaths.map((path) => [path, typed[path] ? readNumber(typed[path].text, { ...skillLimits, label: path.slice(7), badInput: typed[path].bad }).error : null])),
+    ...Object.fromEntries(
+      rows.map((row) => [row.path, readNumber(typed[row.path].text, { ...row, badInput: typed[row.path].bad }).error]),
+    ),
+    ...Object.fromEntries(
+      addedPaths.map((path) => [
+        path,
+        typed[path]
+          ? readNumber(typed[path].text, { ...skillLimits, label: path.slice(7), badInput: typed[path].bad }).error
+          : null,
+      ]),
+    ),
     name: name.trim() ? null : "A character needs a name.",
-    ...Object.fromEntries(texts.filter((field) => field.maxlength && written[field.path].length > field.maxlength)
-      .map((field) => [field.path, `${field.label}: at most ${field.maxlength} characters (${written[field.path].length} now).`])),
+    ...Object.fromEntries(
+      texts
+        .filter((field) => field.maxlength && written[field.path].length > field.maxlength)
+        .map((field) => [
+          field.path,
+          `${field.label}: at most ${field.maxlength} characters (${written[field.path].length} now).`,
+        ]),
+    ),
   };
-  const errorAt = (path) => errors[path] || (engineError && [path, path.replace(/\.level$/, "")].includes(engineError.field) ? engineError.first || engineError.message : null);
+  const errorAt = (path) =>
+    errors[path] ||
+    (engineError && [path, path.replace(/\.level$/, "")].includes(engineError.field)
+      ? engineError.first || engineError.message
+      : null);
 
   const save = async (event) => {
     event.preventDefault();
@@ -71,10 +96,18 @@ export function SheetEditor({ character, game, onDone }) {
       if (field.optional && !written[field.path].trim() && character.sheet[field.path] === undefined) continue;
       sheet = setPath(sheet, field.path, written[field.path]);
     }
-    for (const [skill, value] of Object.entries(added)) sheet = setPath(sheet, `skills.${skill}`, typed[`skills.${skill}`] ? readNumber(typed[`skills.${skill}`].text).value : value);
+    for (const [skill, value] of Object.entries(added))
+      sheet = setPath(
+        sheet,
+        `skills.${skill}`,
+        typed[`skills.${skill}`] ? readNumber(typed[`skills.${skill}`].text).value : value,
+      );
     setSaving(true);
     try {
-      await saveSheetEdit(app, game, character, sheet, { what: "sheet edited", changesOf: (before, after) => sheetChanges(before, after, rows, added, texts) });
+      await saveSheetEdit(app, game, character, sheet, {
+        what: "sheet edited",
+        changesOf: (before, after) => sheetChanges(before, after, rows, added, texts),
+      });
       onDone();
     } catch (error) {
       setEngineError(error);
@@ -83,24 +116,63 @@ export function SheetEditor({ character, game, onDone }) {
     }
   };
   const groups = [...new Set(rows.map((row) => row.group))];
-  const placed = engineError && [...rows, ...texts].some((row) => errorAt(row.path) && errorAt(row.path) === (engineError.first || engineError.message));
-  const skillNames = Object.fromEntries([...Object.keys(character.sheet.skills || {}), ...Object.keys(added)].map((skill) => [skill, true]));
+  const placed =
+    engineError &&
+    [...rows, ...texts].some(
+      (row) => errorAt(row.path) && errorAt(row.path) === (engineError.first || engineError.message),
+    );
+  const skillNames = Object.fromEntries(
+    [...Object.keys(character.sheet.skills || {}), ...Object.keys(added)].map((skill) => [skill, true]),
+  );
   return html`<form class="panel sheet-editor" onSubmit=${save} noValidate aria-label=${`Edit ${character.sheet.name}`}>
-    <${TextField} label="Name" name="name" value=${name} maxlength=${limitsOf(game.sheet, "name").maxlength ?? 80} error=${errors.name} onInput=${(text) => { setName(text); setEngineError(null); }} />
-    ${groups.map((group) => html`<fieldset class="grid-fields" key=${group}><legend>${group}</legend>
-      ${rows.filter((row) => row.group === group).map((row) => html`<${NumberField} key=${row.path} label=${row.label} name=${row.path}
+    <${TextField} label="Name" name="name" value=${name} maxlength=${limitsOf(game.sheet, "name").maxlength ?? 80} error=${errors.name} onInput=${(
+      text,
+    ) => {
+      setName(text);
+      setEngineError(null);
+    }} />
+    ${groups.map(
+      (group) => html`<fieldset class="grid-fields" key=${group}><legend>${group}</legend>
+      ${rows
+        .filter((row) => row.group === group)
+        .map(
+          (row) => html`<${NumberField} key=${row.path} label=${row.label} name=${row.path}
         min=${row.min} max=${row.max} value=${typed[row.path].text} error=${errorAt(row.path)}
-        onInput=${(text, bad) => { setTyped((old) => ({ ...old, [row.path]: { text, bad } })); setEngineError(null); }} />`)}
-    </fieldset>`)}
-    ${texts.length ? html`<fieldset class="sheet-texts"><legend>Notes</legend>
-      ${texts.map((field) => html`<${field.kind === "note" ? NoteField : TextField} key=${field.path} label=${field.label} name=${field.path}
+        onInput=${(text, bad) => {
+          setTyped((old) => ({ ...old, [row.path]: { text, bad } }));
+          setEngineError(null);
+        }} />`,
+        )}
+    </fieldset>`,
+    )}
+    ${
+      texts.length
+        ? html`<fieldset class="sheet-texts"><legend>Notes</legend>
+      ${texts.map(
+        (
+          field,
+        ) => html`<${field.kind === "note" ? NoteField : TextField} key=${field.path} label=${field.label} name=${field.path}
         maxlength=${field.maxlength} help=${field.help} value=${written[field.path]} error=${errorAt(field.path)}
-        onInput=${(text) => { setWritten((old) => ({ ...old, [field.path]: text })); setEngineError(null); }} />`)}
-    </fieldset>` : null}
+        onInput=${(text) => {
+          setWritten((old) => ({ ...old, [field.path]: text }));
+          setEngineError(null);
+        }} />`,
+      )}
+    </fieldset>`
+        : null
+    }
     <${SkillPicker} game=${game} skills=${added} hidden=${skillNames} values=${character.sheet.characteristics} raw=${typed} errorAt=${errorAt}
-      onSet=${(skill, text, bad) => { setTyped((old) => ({ ...old, [`skills.${skill}`]: { text, bad } })); setEngineError(null); }}
+      onSet=${(skill, text, bad) => {
+        setTyped((old) => ({ ...old, [`skills.${skill}`]: { text, bad } }));
+        setEngineError(null);
+      }}
       onAdd=${(skill, value) => setAdded((old) => ({ ...old, [skill]: value }))}
-      onRemove=${(skill) => setAdded((old) => { const copy = { ...old }; delete copy[skill]; return copy; })} />
+      onRemove=${(skill) =>
+        setAdded((old) => {
+          const copy = { ...old };
+          delete copy[skill];
+          return copy;
+        })} />
     ${engineError && !placed ? html`<p class="field-error" role="alert">${engineError.message}</p>` : null}
     <div class="row-actions">
       <button type="button" onClick=${onDone}>Cancel</button>

@@ -26,31 +26,49 @@ export function SheetScreen({ characterId }) {
   const [drawer, setDrawer] = useState(null); // {spec, opener}
   const [removing, setRemoving] = useState(false);
   const [editing, setEditing] = useState(false);
-  if (!character) return html`<section class="screen"><${CampaignNav} campaign=${campaign} /><p>This character is not in the campaign (any more).</p></section>`;
+  if (!character)
+    return html`<section class="screen"><${CampaignNav} campaign=${campaign} /><p>This character is not in the campaign (any more).</p></section>`;
   // the sheet's moves: one tap for the common ones, the rarer behind "More moves" (its rows are the rolls)
   const actions = game.actions(character.sheet).filter((action) => action.onSheet !== false);
   const open = (spec, event) => setDrawer({ spec, opener: event?.currentTarget, id: Date.now() });
-  const close = () => { drawer?.opener?.focus?.(); setDrawer(null); };
+  const close = () => {
+    drawer?.opener?.focus?.();
+    setDrawer(null);
+  };
   return html`<div class=${`sheet-layout${drawer ? " with-drawer" : ""}`}>
     <section class="screen sheet" aria-labelledby="sheet-title" data-character=${character.id}>
       <${CampaignNav} campaign=${campaign} here="sheet" />
       <h1 id="sheet-title">${character.sheet.name}</h1>
       <${CharacterCard} character=${character} game=${game} href=${paths.party(campaign.id)} compact />
-      ${game.sheetFacts ? html`<dl class="sheet-facts">${game.sheetFacts(character.sheet).filter(([, value]) => value !== undefined && value !== null)
-        .map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>` : null}
+      ${
+        game.sheetFacts
+          ? html`<dl class="sheet-facts">${game
+              .sheetFacts(character.sheet)
+              .filter(([, value]) => value !== undefined && value !== null)
+              .map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>`
+          : null
+      }
       <${UndoBar} app=${app} compact />
       <div class="quick-actions" role="group" aria-label="Quick actions">
-        ${actions.filter((action) => !action.more).map((action) => html`<button type="button" key=${action.key} data-action=${action.key} data-op=${action.op}
-          onClick=${(event) => open({ ...action, title: action.label }, event)}>${action.label}</button>`)}
+        ${actions
+          .filter((action) => !action.more)
+          .map(
+            (action) => html`<button type="button" key=${action.key} data-action=${action.key} data-op=${action.op}
+          onClick=${(event) => open({ ...action, title: action.label }, event)}>${action.label}</button>`,
+          )}
       </div>
       <${MoreMoves} game=${game} sheet=${character.sheet} actions=${actions.filter((action) => action.more)} onOpen=${open} id="sheet-more" name=${character.sheet.name} />
-      ${editing
-        ? html`<${SheetEditor} character=${character} game=${game} onDone=${() => setEditing(false)} />`
-        : html`<${SheetRows} groups=${game.groups(character.sheet)} onRoll=${open} game=${game} sheet=${character.sheet} />
-          <button type="button" class="edit-sheet" onClick=${() => setEditing(true)}>Edit values</button>`}
+      ${
+        editing
+          ? html`<${SheetEditor} character=${character} game=${game} onDone=${() => setEditing(false)} />`
+          : html`<${SheetRows} groups=${game.groups(character.sheet)} onRoll=${open} game=${game} sheet=${character.sheet} />
+          <button type="button" class="edit-sheet" onClick=${() => setEditing(true)}>Edit values</button>`
+      }
       ${editing ? null : html`<${SheetNotes} game=${game} character=${character} />`}
-      ${(game.sheetNotes?.(character.sheet) || []).map((note) => html`<section class="sheet-notes" key=${note.title} aria-label=${note.title}>
-        <h2>${note.title}</h2><ul>${note.lines.map((line, index) => html`<li key=${index}>${line}</li>`)}</ul></section>`)}
+      ${(game.sheetNotes?.(character.sheet) || []).map(
+        (note) => html`<section class="sheet-notes" key=${note.title} aria-label=${note.title}>
+        <h2>${note.title}</h2><ul>${note.lines.map((line, index) => html`<li key=${index}>${line}</li>`)}</ul></section>`,
+      )}
       <${WeaponsPanel} character=${character} game=${game} />
       ${(game.lists || []).map((list) => html`<${EntriesPanel} key=${list.path} character=${character} game=${game} list=${list} />`)}
       <div class="row-actions danger-zone">
@@ -58,7 +76,15 @@ export function SheetScreen({ characterId }) {
       </div>
     </section>
     ${drawer ? html`<${Drawer} key=${drawer.id} spec=${drawer.spec} characterId=${character.id} game=${game} onClose=${close} />` : null}
-    ${removing ? html`<${Confirm} title=${`Remove ${character.sheet.name}?`} text="Their sheet is deleted from this campaign." danger confirmLabel="Remove"
-      onCancel=${() => setRemoving(false)} onConfirm=${async () => { setRemoving(false); await removeCharacter(app, campaign, character.id); navigate(paths.party(campaign.id)); }} />` : null}
+    ${
+      removing
+        ? html`<${Confirm} title=${`Remove ${character.sheet.name}?`} text="Their sheet is deleted from this campaign." danger confirmLabel="Remove"
+      onCancel=${() => setRemoving(false)} onConfirm=${async () => {
+        setRemoving(false);
+        await removeCharacter(app, campaign, character.id);
+        navigate(paths.party(campaign.id));
+      }} />`
+        : null
+    }
   </div>`;
 }

@@ -9,8 +9,16 @@ export function SheetNotes({ game, character }) {
   if (!game.sheet) return null;
   return html`<section class="row-group sheet-texts" aria-labelledby="group-notes">
     <h2 id="group-notes">Notes</h2>
-    ${shown.length ? html`<dl class="notes-list">${shown.map((field) => html`<div key=${field.path} data-note=${field.path}>
+    ${
+      shown.length
+        ? html`<dl class="notes-list">${shown.map(
+            (field) => html`<div key=${field.path} data-note=${field.path}>
       <dt>${field.label}</dt><dd class=${field.kind === "note" ? "note-text" : ""}>${character.sheet[field.path]}</dd>
-    </div>`)}</dl>` : html`<p class="help">Nothing written yet: "Edit values" adds ${noteFields(game.sheet, kind).map((field) => field.label.toLowerCase()).join(", ")}.</p>`}
+    </div>`,
+          )}</dl>`
+        : html`<p class="help">Nothing written yet: "Edit values" adds ${noteFields(game.sheet, kind)
+            .map((field) => field.label.toLowerCase())
+            .join(", ")}.</p>`
+    }
   </section>`;
 }

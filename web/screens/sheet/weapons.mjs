@@ -27,7 +27,8 @@ export function draftOf(fields, item) {
   const row = {};
   for (const field of fields) {
     const value = item?.[field.key];
-    if (field.kind === "int" || field.kind === "number") row[field.key] = { text: value === null || value === undefined ? "" : String(value), bad: false };
+    if (field.kind === "int" || field.kind === "number")
+      row[field.key] = { text: value === null || value === undefined ? "" : String(value), bad: false };
     else if (field.kind === "bool") row[field.key] = Boolean(value);
     else row[field.key] = value ?? "";
   }
@@ -41,10 +42,14 @@ export function weaponsDraft(decl, sheet) {
   if (!armour) return { rows, armour: null };
   const stored = sheet?.[armour.path];
   if (armour.fields) return { rows, armour: stored ? draftOf(armour.fields, stored) : null };
-  return { rows, armour: { text: stored === null || stored === undefined ? String(armour.min ?? 0) : String(stored), bad: false } };
+  return {
+    rows,
+    armour: { text: stored === null || stored === undefined ? String(armour.min ?? 0) : String(stored), bad: false },
+  };
 }
 
-const itemName = (row, index, what = "Weapon") => (typeof row.name === "string" && row.name.trim()) || `${what} ${index + 1}`;
+const itemName = (row, index, what = "Weapon") =>
+  (typeof row.name === "string" && row.name.trim()) || `${what} ${index + 1}`;
 
 export function readRow(fields, row, prefix, said) {
   const value = {};
@@ -52,11 +57,19 @@ export function readRow(fields, row, prefix, said) {
   for (const field of fields) {
     const raw = row[field.key];
     if (field.kind === "int" || field.kind === "number") {
-      const read = readNumber(raw.text, { min: field.min ?? null, max: field.max ?? null, required: !field.optional, badInput: raw.bad, label: `${said} — ${field.label}`, decimals: field.kind === "number" });
+      const read = readNumber(raw.text, {
+        min: field.min ?? null,
+        max: field.max ?? null,
+        required: !field.optional,
+        badInput: raw.bad,
+        label: `${said} — ${field.label}`,
+        decimals: field.kind === "number",
+      });
       if (read.error) errors[`${prefix}.${field.key}`] = read.error;
       else value[field.key] = read.value;
     } else if (field.kind === "bool") value[field.key] = Boolean(raw);
-    else if (field.kind === "text" && field.required && !String(raw).trim()) errors[`${prefix}.${field.key}`] = `${said} — ${field.label}: this is needed.`;
+    else if (field.kind === "text" && field.required && !String(raw).trim())
+      errors[`${prefix}.${field.key}`] = `${said} — ${field.label}: this is needed.`;
     else value[field.key] = field.kind === "text" ? String(raw).trim() : raw;
   }
   return { value, errors };
@@ -74,12 +87,22 @@ export function readWeapons(decl, draft) {
   const armour = decl.armour;
   if (armour?.fields) {
     if (draft.armour) {
-      const read = readRow(armour.fields, draft.armour, armour.path, itemName(draft.armour, 0, "Armour").replace(/ 1$/, ""));
+      const read = readRow(
+        armour.fields,
+        draft.armour,
+        armour.path,
+        itemName(draft.armour, 0, "Armour").replace(/ 1$/, ""),
+      );
       Object.assign(errors, read.errors);
       values[armour.path] = read.value;
     } else values[armour.path] = null;
   } else if (armour) {
-    const read = readNumber(draft.armour.text, { min: armour.min ?? 0, max: armour.max ?? null, badInput: draft.armour.bad, label: armour.label });
+    const read = readNumber(draft.armour.text, {
+      min: armour.min ?? 0,
+      max: armour.max ?? null,
+      badInput: draft.armour.bad,
+      label: armour.label,
+    });
     if (read.error) errors[armour.path] = read.error;
     else values[armour.path] = read.value;
   }
@@ -93,8 +116,15 @@ function usePresets(decl) {
   useEffect(() => {
     if (!decl.presetsOp) return undefined;
     let live = true;
-    app.services.engine.call(decl.presetsOp, {}).then((result) => { if (live) setPresets(result.details?.weapons || []); }).catch(() => {});
-    return () => { live = false; };
+    app.services.engine
+      .call(decl.presetsOp, {})
+      .then((result) => {
+        if (live) setPresets(result.details?.weapons || []);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
   }, [decl.presetsOp]);
   return presets;
 }
@@ -103,13 +133,17 @@ export function FieldInput({ field, value, prefix, sheet, error, onChange }) {
   const name = `${prefix}.${field.key}`;
   const label = field.label;
   switch (field.kind) {
-    case "bool": return html`<${CheckField} key=${field.key} name=${name} label=${label} checked=${value} help=${field.help} onChange=${(checked) => onChange(checked)} />`;
-    case "choice": return html`<${ChoiceField} key=${field.key} name=${name} label=${label} value=${value} error=${error} help=${field.help}
+    case "bool":
+      return html`<${CheckField} key=${field.key} name=${name} label=${label} checked=${value} help=${field.help} onChange=${(checked) => onChange(checked)} />`;
+    case "choice":
+      return html`<${ChoiceField} key=${field.key} name=${name} label=${label} value=${value} error=${error} help=${field.help}
       options=${optionsOf(field, sheet, value)} onChange=${(next) => onChange(next)} />`;
     case "number":
-    case "int": return html`<${NumberField} key=${field.key} name=${name} label=${label} min=${field.min ?? null} max=${field.max ?? null} decimals=${field.kind === "number"}
+    case "int":
+      return html`<${NumberField} key=${field.key} name=${name} label=${label} min=${field.min ?? null} max=${field.max ?? null} decimals=${field.kind === "number"}
       value=${value.text} error=${error} help=${field.help} onInput=${(text, bad) => onChange({ text, bad })} />`;
-    default: return html`<${TextField} key=${field.key} name=${name} label=${label} value=${value} error=${error} help=${field.help}
+    default:
+      return html`<${TextField} key=${field.key} name=${name} label=${label} value=${value} error=${error} help=${field.help}
       maxlength=${field.maxlength ?? 80} onInput=${(text) => onChange(text)} />`;
   }
 }
@@ -119,7 +153,8 @@ export function WeaponsEditor({ decl, draft, onChange, errorAt = () => null, she
   const presets = usePresets(decl);
   const [adding, setAdding] = useState("");
   const path = listPath(decl);
-  const setRow = (index, key, value) => onChange({ ...draft, rows: draft.rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)) });
+  const setRow = (index, key, value) =>
+    onChange({ ...draft, rows: draft.rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)) });
   const add = () => {
     const preset = adding === "" ? decl.blank : presets[Number(adding)];
     onChange({ ...draft, rows: [...draft.rows, draftOf(decl.fields, preset)] });
@@ -128,16 +163,22 @@ export function WeaponsEditor({ decl, draft, onChange, errorAt = () => null, she
   return html`<div class="weapons-editor">
     <fieldset class="weapon-list"><legend>Weapons</legend>
       ${draft.rows.length === 0 ? html`<p class="help">No weapons: an attack is unarmed.</p>` : null}
-      ${draft.rows.map((row, index) => html`<fieldset class="grid-fields weapon" key=${index} data-weapon=${index}>
+      ${draft.rows.map(
+        (row, index) => html`<fieldset class="grid-fields weapon" key=${index} data-weapon=${index}>
         <legend>${itemName(row, index)}</legend>
-        ${decl.fields.map((field) => html`<${FieldInput} key=${field.key} field=${field} value=${row[field.key]} prefix=${`${path}.${index}`}
-          said=${itemName(row, index)} sheet=${sheet} error=${errorAt(`${path}.${index}.${field.key}`)} onChange=${(value) => setRow(index, field.key, value)} />`)}
+        ${decl.fields.map(
+          (
+            field,
+          ) => html`<${FieldInput} key=${field.key} field=${field} value=${row[field.key]} prefix=${`${path}.${index}`}
+          said=${itemName(row, index)} sheet=${sheet} error=${errorAt(`${path}.${index}.${field.key}`)} onChange=${(value) => setRow(index, field.key, value)} />`,
+        )}
         <div class="row-actions weapon-actions">
           <button type="button" class="danger" data-remove-weapon=${index} onClick=${() => onChange({ ...draft, rows: draft.rows.filter((_, i) => i !== index) })}>
             Remove ${itemName(row, index)}</button>
         </div>
         ${errorAt(`${path}.${index}`) ? html`<p class="field-error" role="alert">${errorAt(`${path}.${index}`)}</p>` : null}
-      </fieldset>`)}
+      </fieldset>`,
+      )}
       <div class="row-actions add-weapon">
         <${ChoiceField} label="New weapon" name="new-weapon" value=${adding} onChange=${setAdding}
           options=${[["", "Blank weapon"], ...presets.map((preset, index) => [String(index), preset.name])]} />
@@ -145,19 +186,33 @@ export function WeaponsEditor({ decl, draft, onChange, errorAt = () => null, she
       </div>
       ${errorAt(path) ? html`<p class="field-error" role="alert">${errorAt(path)}</p>` : null}
     </fieldset>
-    ${armour && !armour.fields ? html`<fieldset class="grid-fields armour"><legend>Armour</legend>
+    ${
+      armour && !armour.fields
+        ? html`<fieldset class="grid-fields armour"><legend>Armour</legend>
       <${NumberField} name=${armour.path} label=${armour.label} min=${armour.min ?? 0} max=${armour.max ?? null} help=${armour.help}
         value=${draft.armour.text} error=${errorAt(armour.path)} onInput=${(text, bad) => onChange({ ...draft, armour: { text, bad } })} />
-    </fieldset>` : null}
-    ${armour?.fields ? html`<fieldset class="grid-fields armour"><legend>${armour.label || "Armour"}</legend>
-      ${draft.armour
-        ? html`${armour.fields.map((field) => html`<${FieldInput} key=${field.key} field=${field} value=${draft.armour[field.key]} prefix=${armour.path}
+    </fieldset>`
+        : null
+    }
+    ${
+      armour?.fields
+        ? html`<fieldset class="grid-fields armour"><legend>${armour.label || "Armour"}</legend>
+      ${
+        draft.armour
+          ? html`${armour.fields.map(
+              (
+                field,
+              ) => html`<${FieldInput} key=${field.key} field=${field} value=${draft.armour[field.key]} prefix=${armour.path}
             said=${itemName(draft.armour, 0, "Armour").replace(/ 1$/, "")} sheet=${sheet} error=${errorAt(`${armour.path}.${field.key}`)}
-            onChange=${(value) => onChange({ ...draft, armour: { ...draft.armour, [field.key]: value } })} />`)}
+            onChange=${(value) => onChange({ ...draft, armour: { ...draft.armour, [field.key]: value } })} />`,
+            )}
           <div class="row-actions"><button type="button" class="danger" data-remove-armour onClick=${() => onChange({ ...draft, armour: null })}>Remove the armour</button></div>`
-        : html`<p class="help">No armour.</p><div class="row-actions"><button type="button" data-add-armour onClick=${() => onChange({ ...draft, armour: draftOf(armour.fields, armour.blank) })}>Add armour</button></div>`}
+          : html`<p class="help">No armour.</p><div class="row-actions"><button type="button" data-add-armour onClick=${() => onChange({ ...draft, armour: draftOf(armour.fields, armour.blank) })}>Add armour</button></div>`
+      }
       ${errorAt(armour.path) ? html`<p class="field-error" role="alert">${errorAt(armour.path)}</p>` : null}
-    </fieldset>` : null}
+    </fieldset>`
+        : null
+    }
   </div>`;
 }
 
@@ -173,13 +228,20 @@ function changesOf(decl, before, after) {
   now.forEach((weapon, index) => {
     const was = old.find((each) => each.name === weapon.name);
     if (!was) out.push(`${weapon.name}: new`);
-    else if (JSON.stringify(was) !== JSON.stringify(weapon) || old.indexOf(was) !== index) out.push(`${weapon.name} changed`);
+    else if (JSON.stringify(was) !== JSON.stringify(weapon) || old.indexOf(was) !== index)
+      out.push(`${weapon.name} changed`);
   });
   for (const name of names(before)) if (!names(after).includes(name)) out.push(`${name}: removed`);
   const armour = decl.armour;
   if (armour) {
-    const said = (value) => (value === null || value === undefined ? "none" : typeof value === "object" ? `${value.name || "armour"}` : String(value));
-    if (JSON.stringify(before[armour.path] ?? null) !== JSON.stringify(after[armour.path] ?? null)) out.push(`${armour.label} ${said(before[armour.path])} → ${said(after[armour.path])}`);
+    const said = (value) =>
+      value === null || value === undefined
+        ? "none"
+        : typeof value === "object"
+          ? `${value.name || "armour"}`
+          : String(value);
+    if (JSON.stringify(before[armour.path] ?? null) !== JSON.stringify(after[armour.path] ?? null))
+      out.push(`${armour.label} ${said(before[armour.path])} → ${said(after[armour.path])}`);
   }
   return out;
 }
@@ -198,24 +260,49 @@ export function WeaponsPanel({ character, game }) {
   if (!draft) {
     return html`<section class="row-group weapons" aria-labelledby="group-weapons">
       <h2 id="group-weapons">Weapons and armour</h2>
-      ${weapons.length ? html`<ul class="weapon-summary">${weapons.map((weapon, index) => html`<li key=${index} data-weapon=${index}>
-        <strong>${weapon.name}</strong>${summaryOf(decl, weapon) ? html` <span class="help">${summaryOf(decl, weapon)}</span>` : null}</li>`)}</ul>`
-        : html`<p class="help">No weapons: an attack is unarmed.</p>`}
-      ${decl.armour ? html`<p class="armour-summary">${decl.armour.fields
-        ? armour ? `Armour: ${decl.armour.summary ? decl.armour.summary(armour) : armour.name}` : "No armour."
-        : `${decl.armour.label}: ${armour ?? 0}`}</p>` : null}
-      <button type="button" class="edit-weapons" onClick=${() => { setEngineError(null); setDraft(weaponsDraft(decl, sheet)); }}>Edit weapons and armour</button>
+      ${
+        weapons.length
+          ? html`<ul class="weapon-summary">${weapons.map(
+              (weapon, index) => html`<li key=${index} data-weapon=${index}>
+        <strong>${weapon.name}</strong>${summaryOf(decl, weapon) ? html` <span class="help">${summaryOf(decl, weapon)}</span>` : null}</li>`,
+            )}</ul>`
+          : html`<p class="help">No weapons: an attack is unarmed.</p>`
+      }
+      ${
+        decl.armour
+          ? html`<p class="armour-summary">${
+              decl.armour.fields
+                ? armour
+                  ? `Armour: ${decl.armour.summary ? decl.armour.summary(armour) : armour.name}`
+                  : "No armour."
+                : `${decl.armour.label}: ${armour ?? 0}`
+            }</p>`
+          : null
+      }
+      <button type="button" class="edit-weapons" onClick=${() => {
+        setEngineError(null);
+        setDraft(weaponsDraft(decl, sheet));
+      }}>Edit weapons and armour</button>
     </section>`;
   }
   const { values, errors } = readWeapons(decl, draft);
-  const shown = (path) => errors[path] || (engineError && engineError.field === path ? engineError.first || engineError.message : null);
-  const placed = engineError && (engineError.field || "").startsWith(listPath(decl)) || (decl.armour && engineError?.field?.startsWith(decl.armour.path));
+  const shown = (path) =>
+    errors[path] || (engineError && engineError.field === path ? engineError.first || engineError.message : null);
+  const placed =
+    (engineError && (engineError.field || "").startsWith(listPath(decl))) ||
+    (decl.armour && engineError?.field?.startsWith(decl.armour.path));
   const save = async (event) => {
     event.preventDefault();
     if (Object.keys(errors).length) return;
     setSaving(true);
     try {
-      await saveSheetEdit(app, game, character, { ...sheet, ...values }, { what: "weapons and armour edited", changesOf: (before, after) => changesOf(decl, before, after) });
+      await saveSheetEdit(
+        app,
+        game,
+        character,
+        { ...sheet, ...values },
+        { what: "weapons and armour edited", changesOf: (before, after) => changesOf(decl, before, after) },
+      );
       setDraft(null);
     } catch (error) {
       setEngineError(error);
@@ -225,7 +312,10 @@ export function WeaponsPanel({ character, game }) {
   };
   return html`<form class="panel weapons-form" onSubmit=${save} noValidate aria-label=${`Weapons and armour of ${sheet.name}`}>
     <h2>Weapons and armour</h2>
-    <${WeaponsEditor} decl=${decl} draft=${draft} sheet=${sheet} errorAt=${shown} onChange=${(next) => { setDraft(next); setEngineError(null); }} />
+    <${WeaponsEditor} decl=${decl} draft=${draft} sheet=${sheet} errorAt=${shown} onChange=${(next) => {
+      setDraft(next);
+      setEngineError(null);
+    }} />
     ${engineError && !placed ? html`<p class="field-error" role="alert">${engineError.first || engineError.message}</p>` : null}
     <div class="row-actions">
       <button type="button" onClick=${() => setDraft(null)}>Cancel</button>
