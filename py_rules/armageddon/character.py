@@ -3,34 +3,34 @@
 A character is a plain JSON-ready dict with ``"schema": "armageddon.character/1"``.
 :func:`from_dict` validates strictly and returns a normalized copy (current pools
 default to their maximum, the ``derived`` block is recomputed); operations never
-change their input, they work on :func:`copy_of` and return the new state.
+change their input, they work on :func:`copy_of` and return the new state. Its parts (numbers, skills, Qualities
+and Drawbacks, items) are read by :mod:`.character_parts`.
 """
 
 from __future__ import annotations
 
 import copy
-import math
 
+from py_rules.armageddon.character_parts import (
+    FIELD_NAMES as _NAMES,
+    fail as _fail,
+    json_object as _dict,
+    read_items as _items,
+    read_qualities as _qualities,
+    read_skills as _skills,
+    skill_known as _skill_known,
+    whole_number as _int,
+)
 from py_rules.armageddon.condition_registry import NAMES as STORED_CONDITIONS
 from py_rules.armageddon.derived import derive, encumbered, lifting_capacity
-from py_rules.armageddon.qualities import channeling_of, check_levels, is_gifted
-from py_rules.armageddon.sheet import (
-    ITEMS_MAX as _ITEMS_MAX,
-    NAME_MAX as _NAME_MAX,
-    NOTES_MAX as _NOTES_MAX,
-    POOL_LIMIT as _POOL_LIMIT,
-    SHEET,
-)
-from py_rules.armageddon.tables import (
-    ATTRIBUTES,
-    MENTAL_ATTRIBUTES,
-    SKILL_NAMES,
-)
+from py_rules.armageddon.qualities import channeling_of, is_gifted
+from py_rules.armageddon.sheet import NAME_MAX as _NAME_MAX, NOTES_MAX as _NOTES_MAX, POOL_LIMIT as _POOL_LIMIT, SHEET
+from py_rules.armageddon.tables import ATTRIBUTES, MENTAL_ATTRIBUTES
 from py_rules.armageddon.weapons import armour_of, weapons_of
 from py_rules.errors import RulesError
-from py_rules.limits import sheet_text as _text, shown as _shown
+from py_rules.limits import sheet_text as _text
 from py_rules.text import check_sheet as check_texts
-from py_rules.words import field_words, listed
+from py_rules.words import listed
 
 __all__ = (
     "SCHEMA",
@@ -106,138 +106,6 @@ EXAMPLE = {
     "items": [{"name": "Pistol", "weight": 3}, {"name": "Backpack", "weight": 20}],
 }
 """A sample character (the page pre-fills it)."""
-
-
-def _fail(code: str, message: str, field: str) -> RulesError:
-    return RulesError(code, message, field)
-
-
-_NAMES = {
-    "essence_channeling": "Essence Channeling",
-    "life_points": "Life Points",
-    "endurance_points": "Endurance Points",
-    "essence": "Essence",
-    "current": "current points",
-    "untrained_penalty": "untrained penalty",
-    "first_aid_received": "First Aid received",
-    "temporary_drawbacks": "temporary Drawbacks",
-}
-
-
-def _said(field: str) -> str:
-    """A field of the sheet in words (``essence_channeling`` → ``Essence Channeling``)."""
-    return field_words(field, _NAMES)
-
-
-def _int(value, field: str, low: int | None = None, high: int | None = None) -> int:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, (int, float))
-        or (isinstance(value, float) and not (math.isfinite(value) and value.is_integer()))
-    ):
-        raise _fail("wrong_type", f"{_said(field)} must be a whole number (got {_shown(value)}).", field)
-    value = int(value)
-    if low is not None and value < low:
-        raise _fail("out_of_range", f"{_said(field)} must be at least {low} (got {_shown(value)}).", field)
-    if high is not None and value > high:
-        raise _fail("out_of_range", f"{_said(field)} must be at most {high} (got {_shown(value)}).", field)
-    return value
-
-
-def _dict(value, field: str) -> dict:
-    if not isinstance(value, dict):
-        raise _fail("wrong_type", f"{_said(field)} must be a JSON object.", field)
-    return value
-
-
-def _skill_known(name: str) -> bool:
-    """A skill of the rules' list, or a type of one of its families, in the rules' spelling (py_rules.skill_names)."""
-    return SKILL_NAMES.canonical(name) == name
-
-
-def _skills(raw) -> dict:
-    skills = {}
-    for name, entry in _dict(raw, "skills").items():
-        if len(name) > _NAME_MAX:
-            raise _fail("out_of_range", f"A skill name must be at most {_NAME_MAX} characters.", "skills")
-        field = f"skills.{name}"
-        if not _skill_known(name):
-            raise _fail(
-                "unknown_skill",
-                f"There is no skill called {name!r} in the rules' list; pick one from the "
-                f"list (a speciality is written 'Craft (Woodwork)').",
-                field,
-            )
-        if isinstance(entry, dict):
-            unknown = set(entry) - {"level", "untrained_penalty"}
-            if unknown:
-                raise _fail(
-                    "unknown_field",
-                    f"{_said(field)} has no field {sorted(unknown)[0]!r} (it has level and untrained penalty).",
-                    field,
-                )
-            level = SHEET.read(f"{field}.level", entry.get("level", 0), label=name)
-            penalty = SHEET.read(
-                f"{field}.untrained_penalty",
-                entry.get("untrained_penalty", 0),
-                label=f"The untrained penalty of {name}",
-            )
-        else:
-            level, penalty = SHEET.read(field, entry, label=name), 0
-        skills[name] = level if penalty == 0 else {"level": level, "untrained_penalty": penalty}
-    return dict(sorted(skills.items()))
-
-
-def _qualities(raw) -> list:
-    """The Qualities and Drawbacks: each a name, quality or drawback, a level and its points (rules/armageddon.md §1.4)."""
-    raw = SHEET.read("qualities", raw)
-    entries = []
-    for index, entry in enumerate(raw):
-        field = f"qualities.{index}"
-        entry = _dict(entry, field)
-        unknown = set(entry) - {"name", "kind", "level", "points"}
-        if unknown:
-            raise _fail(
-                "unknown_field",
-                f"Quality or Drawback {index + 1} has no field {sorted(unknown)[0]!r} (it has "
-                "a name, a kind, a level and points).",
-                field,
-            )
-        name = _text(entry.get("name", ""), f"{field}.name", _NAME_MAX).strip()
-        if not name:
-            raise _fail("missing_field", f"Quality or Drawback {index + 1} needs a name.", f"{field}.name")
-        entries.append(
-            {
-                "name": name,
-                "kind": SHEET.read(f"{field}.kind", entry.get("kind", "quality")),
-                "level": SHEET.read(f"{field}.level", entry.get("level", 1), label=f"The level of {name}"),
-                "points": SHEET.read(f"{field}.points", entry.get("points", 1), label=f"The points of {name}"),
-            }
-        )
-    check_levels(entries)
-    return entries
-
-
-def _items(raw) -> list:
-    if not isinstance(raw, list):
-        raise _fail("wrong_type", "Items must be a list, each with a name and a weight.", "items")
-    if len(raw) > _ITEMS_MAX:
-        raise _fail("out_of_range", f"At most {_ITEMS_MAX} items.", "items")
-    items = []
-    for index, item in enumerate(raw):
-        field = f"items.{index}"
-        item = _dict(item, field)
-        unknown = set(item) - {"name", "weight"}
-        if unknown:
-            raise _fail(
-                "unknown_field",
-                f"{_said(field)} has no field {sorted(unknown)[0]!r} (it has a name and a weight).",
-                field,
-            )
-        name = _text(item.get("name", ""), f"{field}.name", _NAME_MAX)
-        weight = SHEET.read(f"{field}.weight", item.get("weight"), label=_said(f"{field}.weight"))
-        items.append({"name": name, "weight": weight})
-    return items
 
 
 _NOT_OURS = "This is not an Armageddon character sheet."
