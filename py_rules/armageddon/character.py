@@ -13,7 +13,6 @@ import copy
 
 from py_rules.armageddon.character_parts import (
     FIELD_NAMES as _NAMES,
-    fail as _fail,
     json_object as _dict,
     read_items as _items,
     read_qualities as _qualities,
@@ -121,21 +120,21 @@ def from_dict(raw) -> dict:
     check_texts(raw)  # every name, key and note: one rule for the text a sheet holds (py_rules.text)
     schema = raw.get("schema", SCHEMA)
     if not isinstance(schema, str) or not schema.startswith(_SCHEMA_PREFIX):
-        raise _fail("bad_schema", _NOT_OURS, "schema")
+        raise RulesError("bad_schema", _NOT_OURS, "schema")
     version = schema[len(_SCHEMA_PREFIX) :]
     if not (version.isascii() and version.isdigit() and len(version) <= 6):
-        raise _fail("bad_schema", _NOT_OURS, "schema")
+        raise RulesError("bad_schema", _NOT_OURS, "schema")
     if int(version) > _VERSION:
-        raise _fail(
+        raise RulesError(
             "newer_schema",
             "This character was saved by a newer version of the app; update the app to read it.",
             "schema",
         )
     if int(version) < 1:
-        raise _fail("bad_schema", _NOT_OURS, "schema")
+        raise RulesError("bad_schema", _NOT_OURS, "schema")
     unknown = [key for key in raw if key not in _KEYS]
     if unknown:
-        raise _fail("unknown_field", f"A character has no field {unknown[0]!r}.", str(unknown[0]))
+        raise RulesError("unknown_field", f"A character has no field {unknown[0]!r}.", str(unknown[0]))
 
     name = _text(raw.get("name", ""), "name", _NAME_MAX)
     kind = SHEET.read("kind", raw.get("kind", "mundane"))
@@ -143,11 +142,11 @@ def from_dict(raw) -> dict:
     raw_attributes = _dict(raw.get("attributes"), "attributes")
     for key in raw_attributes:
         if key not in ATTRIBUTES:
-            raise _fail("unknown_field", f"There is no Attribute called {key!r}.", f"attributes.{key}")
+            raise RulesError("unknown_field", f"There is no Attribute called {key!r}.", f"attributes.{key}")
     attributes = {}
     for key in ATTRIBUTES:
         if key not in raw_attributes:
-            raise _fail("missing_field", f"{key} is required.", f"attributes.{key}")
+            raise RulesError("missing_field", f"{key} is required.", f"attributes.{key}")
         attributes[key] = SHEET.read(f"attributes.{key}", raw_attributes[key])
 
     qualities = _qualities(raw.get("qualities", []))
@@ -155,7 +154,7 @@ def from_dict(raw) -> dict:
     listed_channeling = channeling_of(qualities)
     if listed_channeling is not None:  # the Quality's level is the channeling (seed 000, Essence)
         if channeling not in (0, listed_channeling):
-            raise _fail(
+            raise RulesError(
                 "not_allowed",
                 f"Essence Channeling is {channeling} but the Quality Essence Channeling is at "
                 f"level {listed_channeling}: make them the same.",
@@ -163,13 +162,13 @@ def from_dict(raw) -> dict:
             )
         channeling = listed_channeling
     if is_gifted(qualities) and kind == "mundane":
-        raise _fail(
+        raise RulesError(
             "not_allowed",
             "The Gifted makes a character Gifted: set the kind to Gifted (or remove the Quality).",
             "kind",
         )
     if channeling and kind == "mundane":
-        raise _fail(
+        raise RulesError(
             "not_allowed",
             "A Mundane character cannot have Essence Channeling: make them Gifted or "
             "Supernatural, or set Essence Channeling to 0.",
@@ -179,7 +178,7 @@ def from_dict(raw) -> dict:
     raw_bonuses = _dict(raw.get("bonuses", {}), "bonuses")
     for key in raw_bonuses:
         if key not in _BONUS_KEYS:
-            raise _fail(
+            raise RulesError(
                 "unknown_field",
                 f"Bonuses have no field {key!r} (use {listed(_NAMES.get(k, k) for k in _BONUS_KEYS)}).",
                 f"bonuses.{key}",
@@ -190,7 +189,7 @@ def from_dict(raw) -> dict:
     raw_current = _dict(raw.get("current", {}), "current")
     for key in raw_current:
         if key not in _POOLS:
-            raise _fail(
+            raise RulesError(
                 "unknown_field",
                 f"Current points have no field {key!r} (use {listed(_NAMES.get(k, k) for k in _POOLS)}).",
                 f"current.{key}",
@@ -205,10 +204,10 @@ def from_dict(raw) -> dict:
 
     raw_conditions = raw.get("conditions", [])
     if not isinstance(raw_conditions, list):
-        raise _fail("wrong_type", "Conditions must be a list of condition names.", "conditions")
+        raise RulesError("wrong_type", "Conditions must be a list of condition names.", "conditions")
     for index, condition in enumerate(raw_conditions):
         if not isinstance(condition, str) or condition not in STORED_CONDITIONS:
-            raise _fail(
+            raise RulesError(
                 "unknown_condition",
                 f"Unknown condition {condition!r}; known: {listed(STORED_CONDITIONS)}.",
                 f"conditions.{index}",
@@ -219,7 +218,7 @@ def from_dict(raw) -> dict:
     lost = {}
     for key, value in raw_lost.items():
         if key not in MENTAL_ATTRIBUTES:
-            raise _fail(
+            raise RulesError(
                 "unknown_field",
                 f"Only mental Attributes ({', '.join(MENTAL_ATTRIBUTES)}) can be lost temporarily.",
                 f"lost_attributes.{key}",
@@ -231,20 +230,20 @@ def from_dict(raw) -> dict:
 
     drawbacks = raw.get("temporary_drawbacks", [])
     if not isinstance(drawbacks, list) or not all(isinstance(x, str) for x in drawbacks):
-        raise _fail("wrong_type", "Temporary Drawbacks must be a list of text.", "temporary_drawbacks")
+        raise RulesError("wrong_type", "Temporary Drawbacks must be a list of text.", "temporary_drawbacks")
     if len(drawbacks) > _DRAWBACKS_MAX:
-        raise _fail("out_of_range", f"At most {_DRAWBACKS_MAX} temporary Drawbacks.", "temporary_drawbacks")
+        raise RulesError("out_of_range", f"At most {_DRAWBACKS_MAX} temporary Drawbacks.", "temporary_drawbacks")
     for index, drawback in enumerate(drawbacks):
         _text(drawback, f"temporary_drawbacks.{index}", _NAME_MAX)
 
     first_aid = raw.get("first_aid_received", False)
     if not isinstance(first_aid, bool):
-        raise _fail("wrong_type", "First Aid received must be true or false.", "first_aid_received")
+        raise RulesError("wrong_type", "First Aid received must be true or false.", "first_aid_received")
 
     raw_timers = _dict(raw.get("timers", {}), "timers")
     for key in raw_timers:
         if key not in _TIMERS:
-            raise _fail("unknown_field", f"Timers have no field {key!r}.", f"timers.{key}")
+            raise RulesError("unknown_field", f"Timers have no field {key!r}.", f"timers.{key}")
     timers = {key: _int(raw_timers.get(key, 0), f"timers.{key}", 0, 10**9) for key in _TIMERS}
 
     notes = _text(raw.get("notes", ""), "notes", _NOTES_MAX)
@@ -295,7 +294,7 @@ def attribute(character: dict, name: str) -> int:
 def skill_entry(character: dict, name: str) -> tuple[int, int]:
     """(level, extra untrained penalty) of ``name``; an unlisted known skill is (0, 0)."""
     if not _skill_known(name):
-        raise _fail("unknown_skill", f"There is no skill called {name!r} in the rules' list.", "skill_name")
+        raise RulesError("unknown_skill", f"There is no skill called {name!r} in the rules' list.", "skill_name")
     entry = character["skills"].get(name, 0)
     if isinstance(entry, dict):
         return entry["level"], entry["untrained_penalty"]
