@@ -87,6 +87,7 @@ def test_a_coc_table_layout_block_is_read_asked_and_saved(app):
     form.get_by_role("button", name="Save as NPC").click()
     expect(form.locator(".has-error").first).to_be_visible()  # Luck's bound is the engine's (0–99)
     form.locator('input[name="given-Luck"]').fill("50")
+    expect(form.locator(".has-error")).to_have_count(0)  # the form has taken the new Luck before it is saved
     shoot(page, "stat-block-coc-table")
     form.get_by_role("button", name="Save as NPC").click()
     expect(page.locator(".character-card h2", has_text="Dr. Ada Hollis")).to_be_visible()
