@@ -12,7 +12,7 @@ from py_rules.semiautomagic.checks import attack_roll, defence_allowed, defence_
 from py_rules.semiautomagic.damage import apply_hit, weapon_damage
 from py_rules.semiautomagic.fields import ATTACKER, CREATURE, DYING_RULE, DYING_TRIGGER, LABEL, MODIFIERS
 from py_rules.semiautomagic.weapons import COMMON_WEAPONS, WEAPONS_ARE_EXAMPLES, find_weapon, type_key
-from py_rules.trace import Log, Modifier, Result, Step, headline_of
+from py_rules.trace import Log, Modifier, Result, Step
 from py_rules.words import counted
 
 __all__ = ("OPERATIONS", "finish")
@@ -25,23 +25,13 @@ def finish(kind: str, label: str, c: dict | None, log: Log, **fields) -> Result:
     details = fields.pop("details", {})
     if c is not None:
         details = {"derived": C.derive(c), **details}
-    return Result(
-        system="semiautomagic",
-        kind=kind,
-        label=label,
-        steps=list(log.steps),
-        events=list(log.events),
-        flags=list(log.flags),
-        details=details,
-        state=c,
-        **fields,
-    )
+    return Result.of(log, "semiautomagic", kind, label=label, details=details, state=c, **fields)
 
 
 def told(result: Result, log: Log) -> Result:
     """``result`` headed by what decided something (the dying roll with its DC, the chart's row, the timers
     left), in order: the lines ``log`` was told."""
-    result.headline = headline_of(log.told, 8)
+    result.headline = log.headline(8)
     return result
 
 
