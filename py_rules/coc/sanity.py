@@ -1,7 +1,7 @@
 """Sanity rolls, losses, going mad, regaining Sanity and insanity timers (C20–C22; seed 003 "Sanity"; rules/coc.md §3.11).
 
 No Luck and no pushing on Sanity rolls (rules/coc.md §3.11): the roll is recorded
-as kind ``"sanity"``, which :mod:`py_rules.coc.checks` refuses for both.
+as kind ``"sanity"``, which :mod:`py_rules.coc.luck` and :mod:`py_rules.coc.push` refuse.
 """
 
 from __future__ import annotations
