@@ -7,8 +7,8 @@ from hypothesis import given, settings, strategies as st
 
 from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as ARMAGEDDON_SHEET
-from py_rules.campaign.operations import EXAMPLE as CAMPAIGN
-from py_rules.encounter.operations import EXAMPLE as ENCOUNTER
+from py_rules.campaign.ops_common import EXAMPLE as CAMPAIGN
+from py_rules.encounter.examples import EXAMPLE as ENCOUNTER
 from py_rules.log.changes import sheet_changes
 from py_rules.log.entry import entry_after
 from py_rules.log.operations import EXAMPLE_ENTRY

@@ -22,13 +22,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from py_rules import api, dice_expr, sources
-from py_rules.armageddon import stat_block as armageddon_stat_block, tables as armageddon_tables
+from py_rules.armageddon import (
+    stat_block as armageddon_stat_block,
+    stat_block_grammar as armageddon_grammar,
+    tables as armageddon_tables,
+)
 from py_rules.coc import stat_block, tables as coc_tables
 from py_rules.coc.stat_block_grammar import KEYWORDS
 from py_rules.errors import RulesError
 from py_rules.interchange.coc_sheet import weapon_damage
 from py_rules.interchange.coc_skills import split_name
-from py_rules.interchange.foundry_coc7 import plain_text
+from py_rules.interchange.foundry_rich_text import plain_text
 from py_rules.modifiers import parse_modifiers
 from py_rules.semiautomagic import stat_block as semiautomagic_stat_block, tables as semiautomagic_tables
 from tools import fuzz
@@ -40,7 +44,7 @@ QUIET = {"deadline": None, "suppress_health_check": list(HealthCheck)}
 DICE = ("d", "D", "1d4", "2D6", "x", "×", "*", "+", "−", "/", "1/1D4", "DB", "+ DB", "half DB")
 STAT_BLOCKS = {  # each game's stat-block reader and its own words
     "stat block": (stat_block.parse, KEYWORDS),
-    "Armageddon stat block": (armageddon_stat_block.parse, armageddon_stat_block.KEYWORDS),
+    "Armageddon stat block": (armageddon_stat_block.parse, armageddon_grammar.KEYWORDS),
     "Semiautomagic stat block": (semiautomagic_stat_block.parse, semiautomagic_stat_block.KEYWORDS),
 }
 READERS = {  # name: (the reader of one text, the words it looks for)
@@ -102,7 +106,7 @@ def test_the_keywords_are_the_readers_own():
         "FIFTH",
     } <= set(KEYWORDS)
     assert {"Str", "Wil", "LP", "Essence Channeling", "Qualities/Drawbacks", "Attacks"} <= set(
-        armageddon_stat_block.KEYWORDS
+        armageddon_grammar.KEYWORDS
     )
     assert {"End", "Spi", "Toughness", "Will", "Defence", "natural armour", "Weapons"} <= set(
         semiautomagic_stat_block.KEYWORDS

@@ -11,9 +11,9 @@ from hypothesis import given, strategies as st
 from py_rules import api, text
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.campaign import games
-from py_rules.campaign.operations import EXAMPLE as CAMPAIGN
+from py_rules.campaign.ops_common import EXAMPLE as CAMPAIGN
 from py_rules.coc.investigator import EXAMPLE as HARVEY
-from py_rules.encounter.operations import EXAMPLE as ENCOUNTER
+from py_rules.encounter.examples import EXAMPLE as ENCOUNTER
 from py_rules.errors import RulesError
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 

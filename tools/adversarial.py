@@ -53,7 +53,7 @@ imported weapon, rich text, skill specialities, and the citations taken out of e
 @cache
 def reader_keywords() -> tuple[str, ...]:
     """Every keyword each game's stat-block reader knows (their own tables), then the other readers' words."""
-    from py_rules.armageddon.stat_block import KEYWORDS as ARMAGEDDON
+    from py_rules.armageddon.stat_block_grammar import KEYWORDS as ARMAGEDDON
     from py_rules.coc.stat_block_grammar import KEYWORDS
     from py_rules.semiautomagic.stat_block import KEYWORDS as SEMIAUTOMAGIC
 

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from py_rules import api  # noqa: E402
 from py_rules.campaign.file import validate  # noqa: E402
-from py_rules.campaign.operations import EXAMPLE  # noqa: E402
+from py_rules.campaign.ops_common import EXAMPLE  # noqa: E402
 
 
 def main(entries: int = 5000, characters: int = 30) -> None:

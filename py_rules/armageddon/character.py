@@ -3,34 +3,33 @@
 A character is a plain JSON-ready dict with ``"schema": "armageddon.character/1"``.
 :func:`from_dict` validates strictly and returns a normalized copy (current pools
 default to their maximum, the ``derived`` block is recomputed); operations never
-change their input, they work on :func:`copy_of` and return the new state.
+change their input, they work on :func:`copy_of` and return the new state. Its parts (numbers, skills, Qualities
+and Drawbacks, items) are read by :mod:`.character_parts`.
 """
 
 from __future__ import annotations
 
 import copy
-import math
 
+from py_rules.armageddon.character_parts import (
+    FIELD_NAMES as _NAMES,
+    json_object as _dict,
+    read_items as _items,
+    read_qualities as _qualities,
+    read_skills as _skills,
+    skill_known as _skill_known,
+    whole_number as _int,
+)
 from py_rules.armageddon.condition_registry import NAMES as STORED_CONDITIONS
 from py_rules.armageddon.derived import derive, encumbered, lifting_capacity
-from py_rules.armageddon.qualities import channeling_of, check_levels, is_gifted
-from py_rules.armageddon.sheet import (
-    ITEMS_MAX as _ITEMS_MAX,
-    NAME_MAX as _NAME_MAX,
-    NOTES_MAX as _NOTES_MAX,
-    POOL_LIMIT as _POOL_LIMIT,
-    SHEET,
-)
-from py_rules.armageddon.tables import (
-    ATTRIBUTES,
-    MENTAL_ATTRIBUTES,
-    SKILL_NAMES,
-)
+from py_rules.armageddon.qualities import channeling_of, is_gifted
+from py_rules.armageddon.sheet import NAME_MAX as _NAME_MAX, NOTES_MAX as _NOTES_MAX, POOL_LIMIT as _POOL_LIMIT, SHEET
+from py_rules.armageddon.tables import ATTRIBUTES, MENTAL_ATTRIBUTES
 from py_rules.armageddon.weapons import armour_of, weapons_of
 from py_rules.errors import RulesError
-from py_rules.limits import sheet_text as _text, shown as _shown
+from py_rules.limits import sheet_text as _text
 from py_rules.text import check_sheet as check_texts
-from py_rules.words import field_words, listed
+from py_rules.words import listed
 
 __all__ = (
     "SCHEMA",
@@ -108,138 +107,6 @@ EXAMPLE = {
 """A sample character (the page pre-fills it)."""
 
 
-def _fail(code: str, message: str, field: str) -> RulesError:
-    return RulesError(code, message, field)
-
-
-_NAMES = {
-    "essence_channeling": "Essence Channeling",
-    "life_points": "Life Points",
-    "endurance_points": "Endurance Points",
-    "essence": "Essence",
-    "current": "current points",
-    "untrained_penalty": "untrained penalty",
-    "first_aid_received": "First Aid received",
-    "temporary_drawbacks": "temporary Drawbacks",
-}
-
-
-def _said(field: str) -> str:
-    """A field of the sheet in words (``essence_channeling`` → ``Essence Channeling``)."""
-    return field_words(field, _NAMES)
-
-
-def _int(value, field: str, low: int | None = None, high: int | None = None) -> int:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, (int, float))
-        or (isinstance(value, float) and not (math.isfinite(value) and value.is_integer()))
-    ):
-        raise _fail("wrong_type", f"{_said(field)} must be a whole number (got {_shown(value)}).", field)
-    value = int(value)
-    if low is not None and value < low:
-        raise _fail("out_of_range", f"{_said(field)} must be at least {low} (got {_shown(value)}).", field)
-    if high is not None and value > high:
-        raise _fail("out_of_range", f"{_said(field)} must be at most {high} (got {_shown(value)}).", field)
-    return value
-
-
-def _dict(value, field: str) -> dict:
-    if not isinstance(value, dict):
-        raise _fail("wrong_type", f"{_said(field)} must be a JSON object.", field)
-    return value
-
-
-def _skill_known(name: str) -> bool:
-    """A skill of the rules' list, or a type of one of its families, in the rules' spelling (py_rules.skill_names)."""
-    return SKILL_NAMES.canonical(name) == name
-
-
-def _skills(raw) -> dict:
-    skills = {}
-    for name, entry in _dict(raw, "skills").items():
-        if len(name) > _NAME_MAX:
-            raise _fail("out_of_range", f"A skill name must be at most {_NAME_MAX} characters.", "skills")
-        field = f"skills.{name}"
-        if not _skill_known(name):
-            raise _fail(
-                "unknown_skill",
-                f"There is no skill called {name!r} in the rules' list; pick one from the "
-                f"list (a speciality is written 'Craft (Woodwork)').",
-                field,
-            )
-        if isinstance(entry, dict):
-            unknown = set(entry) - {"level", "untrained_penalty"}
-            if unknown:
-                raise _fail(
-                    "unknown_field",
-                    f"{_said(field)} has no field {sorted(unknown)[0]!r} (it has level and untrained penalty).",
-                    field,
-                )
-            level = SHEET.read(f"{field}.level", entry.get("level", 0), label=name)
-            penalty = SHEET.read(
-                f"{field}.untrained_penalty",
-                entry.get("untrained_penalty", 0),
-                label=f"The untrained penalty of {name}",
-            )
-        else:
-            level, penalty = SHEET.read(field, entry, label=name), 0
-        skills[name] = level if penalty == 0 else {"level": level, "untrained_penalty": penalty}
-    return dict(sorted(skills.items()))
-
-
-def _qualities(raw) -> list:
-    """The Qualities and Drawbacks: each a name, quality or drawback, a level and its points (rules/armageddon.md §1.4)."""
-    raw = SHEET.read("qualities", raw)
-    entries = []
-    for index, entry in enumerate(raw):
-        field = f"qualities.{index}"
-        entry = _dict(entry, field)
-        unknown = set(entry) - {"name", "kind", "level", "points"}
-        if unknown:
-            raise _fail(
-                "unknown_field",
-                f"Quality or Drawback {index + 1} has no field {sorted(unknown)[0]!r} (it has "
-                "a name, a kind, a level and points).",
-                field,
-            )
-        name = _text(entry.get("name", ""), f"{field}.name", _NAME_MAX).strip()
-        if not name:
-            raise _fail("missing_field", f"Quality or Drawback {index + 1} needs a name.", f"{field}.name")
-        entries.append(
-            {
-                "name": name,
-                "kind": SHEET.read(f"{field}.kind", entry.get("kind", "quality")),
-                "level": SHEET.read(f"{field}.level", entry.get("level", 1), label=f"The level of {name}"),
-                "points": SHEET.read(f"{field}.points", entry.get("points", 1), label=f"The points of {name}"),
-            }
-        )
-    check_levels(entries)
-    return entries
-
-
-def _items(raw) -> list:
-    if not isinstance(raw, list):
-        raise _fail("wrong_type", "Items must be a list, each with a name and a weight.", "items")
-    if len(raw) > _ITEMS_MAX:
-        raise _fail("out_of_range", f"At most {_ITEMS_MAX} items.", "items")
-    items = []
-    for index, item in enumerate(raw):
-        field = f"items.{index}"
-        item = _dict(item, field)
-        unknown = set(item) - {"name", "weight"}
-        if unknown:
-            raise _fail(
-                "unknown_field",
-                f"{_said(field)} has no field {sorted(unknown)[0]!r} (it has a name and a weight).",
-                field,
-            )
-        name = _text(item.get("name", ""), f"{field}.name", _NAME_MAX)
-        weight = SHEET.read(f"{field}.weight", item.get("weight"), label=_said(f"{field}.weight"))
-        items.append({"name": name, "weight": weight})
-    return items
-
-
 _NOT_OURS = "This is not an Armageddon character sheet."
 
 
@@ -253,21 +120,21 @@ def from_dict(raw) -> dict:
     check_texts(raw)  # every name, key and note: one rule for the text a sheet holds (py_rules.text)
     schema = raw.get("schema", SCHEMA)
     if not isinstance(schema, str) or not schema.startswith(_SCHEMA_PREFIX):
-        raise _fail("bad_schema", _NOT_OURS, "schema")
+        raise RulesError("bad_schema", _NOT_OURS, "schema")
     version = schema[len(_SCHEMA_PREFIX) :]
     if not (version.isascii() and version.isdigit() and len(version) <= 6):
-        raise _fail("bad_schema", _NOT_OURS, "schema")
+        raise RulesError("bad_schema", _NOT_OURS, "schema")
     if int(version) > _VERSION:
-        raise _fail(
+        raise RulesError(
             "newer_schema",
             "This character was saved by a newer version of the app; update the app to read it.",
             "schema",
         )
     if int(version) < 1:
-        raise _fail("bad_schema", _NOT_OURS, "schema")
+        raise RulesError("bad_schema", _NOT_OURS, "schema")
     unknown = [key for key in raw if key not in _KEYS]
     if unknown:
-        raise _fail("unknown_field", f"A character has no field {unknown[0]!r}.", str(unknown[0]))
+        raise RulesError("unknown_field", f"A character has no field {unknown[0]!r}.", str(unknown[0]))
 
     name = _text(raw.get("name", ""), "name", _NAME_MAX)
     kind = SHEET.read("kind", raw.get("kind", "mundane"))
@@ -275,11 +142,11 @@ def from_dict(raw) -> dict:
     raw_attributes = _dict(raw.get("attributes"), "attributes")
     for key in raw_attributes:
         if key not in ATTRIBUTES:
-            raise _fail("unknown_field", f"There is no Attribute called {key!r}.", f"attributes.{key}")
+            raise RulesError("unknown_field", f"There is no Attribute called {key!r}.", f"attributes.{key}")
     attributes = {}
     for key in ATTRIBUTES:
         if key not in raw_attributes:
-            raise _fail("missing_field", f"{key} is required.", f"attributes.{key}")
+            raise RulesError("missing_field", f"{key} is required.", f"attributes.{key}")
         attributes[key] = SHEET.read(f"attributes.{key}", raw_attributes[key])
 
     qualities = _qualities(raw.get("qualities", []))
@@ -287,7 +154,7 @@ def from_dict(raw) -> dict:
     listed_channeling = channeling_of(qualities)
     if listed_channeling is not None:  # the Quality's level is the channeling (seed 000, Essence)
         if channeling not in (0, listed_channeling):
-            raise _fail(
+            raise RulesError(
                 "not_allowed",
                 f"Essence Channeling is {channeling} but the Quality Essence Channeling is at "
                 f"level {listed_channeling}: make them the same.",
@@ -295,13 +162,13 @@ def from_dict(raw) -> dict:
             )
         channeling = listed_channeling
     if is_gifted(qualities) and kind == "mundane":
-        raise _fail(
+        raise RulesError(
             "not_allowed",
             "The Gifted makes a character Gifted: set the kind to Gifted (or remove the Quality).",
             "kind",
         )
     if channeling and kind == "mundane":
-        raise _fail(
+        raise RulesError(
             "not_allowed",
             "A Mundane character cannot have Essence Channeling: make them Gifted or "
             "Supernatural, or set Essence Channeling to 0.",
@@ -311,7 +178,7 @@ def from_dict(raw) -> dict:
     raw_bonuses = _dict(raw.get("bonuses", {}), "bonuses")
     for key in raw_bonuses:
         if key not in _BONUS_KEYS:
-            raise _fail(
+            raise RulesError(
                 "unknown_field",
                 f"Bonuses have no field {key!r} (use {listed(_NAMES.get(k, k) for k in _BONUS_KEYS)}).",
                 f"bonuses.{key}",
@@ -322,7 +189,7 @@ def from_dict(raw) -> dict:
     raw_current = _dict(raw.get("current", {}), "current")
     for key in raw_current:
         if key not in _POOLS:
-            raise _fail(
+            raise RulesError(
                 "unknown_field",
                 f"Current points have no field {key!r} (use {listed(_NAMES.get(k, k) for k in _POOLS)}).",
                 f"current.{key}",
@@ -337,10 +204,10 @@ def from_dict(raw) -> dict:
 
     raw_conditions = raw.get("conditions", [])
     if not isinstance(raw_conditions, list):
-        raise _fail("wrong_type", "Conditions must be a list of condition names.", "conditions")
+        raise RulesError("wrong_type", "Conditions must be a list of condition names.", "conditions")
     for index, condition in enumerate(raw_conditions):
         if not isinstance(condition, str) or condition not in STORED_CONDITIONS:
-            raise _fail(
+            raise RulesError(
                 "unknown_condition",
                 f"Unknown condition {condition!r}; known: {listed(STORED_CONDITIONS)}.",
                 f"conditions.{index}",
@@ -351,7 +218,7 @@ def from_dict(raw) -> dict:
     lost = {}
     for key, value in raw_lost.items():
         if key not in MENTAL_ATTRIBUTES:
-            raise _fail(
+            raise RulesError(
                 "unknown_field",
                 f"Only mental Attributes ({', '.join(MENTAL_ATTRIBUTES)}) can be lost temporarily.",
                 f"lost_attributes.{key}",
@@ -363,20 +230,20 @@ def from_dict(raw) -> dict:
 
     drawbacks = raw.get("temporary_drawbacks", [])
     if not isinstance(drawbacks, list) or not all(isinstance(x, str) for x in drawbacks):
-        raise _fail("wrong_type", "Temporary Drawbacks must be a list of text.", "temporary_drawbacks")
+        raise RulesError("wrong_type", "Temporary Drawbacks must be a list of text.", "temporary_drawbacks")
     if len(drawbacks) > _DRAWBACKS_MAX:
-        raise _fail("out_of_range", f"At most {_DRAWBACKS_MAX} temporary Drawbacks.", "temporary_drawbacks")
+        raise RulesError("out_of_range", f"At most {_DRAWBACKS_MAX} temporary Drawbacks.", "temporary_drawbacks")
     for index, drawback in enumerate(drawbacks):
         _text(drawback, f"temporary_drawbacks.{index}", _NAME_MAX)
 
     first_aid = raw.get("first_aid_received", False)
     if not isinstance(first_aid, bool):
-        raise _fail("wrong_type", "First Aid received must be true or false.", "first_aid_received")
+        raise RulesError("wrong_type", "First Aid received must be true or false.", "first_aid_received")
 
     raw_timers = _dict(raw.get("timers", {}), "timers")
     for key in raw_timers:
         if key not in _TIMERS:
-            raise _fail("unknown_field", f"Timers have no field {key!r}.", f"timers.{key}")
+            raise RulesError("unknown_field", f"Timers have no field {key!r}.", f"timers.{key}")
     timers = {key: _int(raw_timers.get(key, 0), f"timers.{key}", 0, 10**9) for key in _TIMERS}
 
     notes = _text(raw.get("notes", ""), "notes", _NOTES_MAX)
@@ -427,7 +294,7 @@ def attribute(character: dict, name: str) -> int:
 def skill_entry(character: dict, name: str) -> tuple[int, int]:
     """(level, extra untrained penalty) of ``name``; an unlisted known skill is (0, 0)."""
     if not _skill_known(name):
-        raise _fail("unknown_skill", f"There is no skill called {name!r} in the rules' list.", "skill_name")
+        raise RulesError("unknown_skill", f"There is no skill called {name!r} in the rules' list.", "skill_name")
     entry = character["skills"].get(name, 0)
     if isinstance(entry, dict):
         return entry["level"], entry["untrained_penalty"]

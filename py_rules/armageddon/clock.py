@@ -15,7 +15,8 @@ from py_rules.armageddon.character import attribute, has, name_of, remove
 from py_rules.armageddon.damage import damage_endurance, restore_points
 from py_rules.armageddon.encumbrance import load_of
 from py_rules.armageddon.essence import essence_checks, gain_essence, regeneration
-from py_rules.armageddon.life import consciousness_test, die, heal_one_day, survival_test
+from py_rules.armageddon.healing import heal_one_day
+from py_rules.armageddon.life import consciousness_test, die, survival_test
 from py_rules.armageddon.tables import (
     ACTIVITY_DRAIN,
     ENCUMBRANCE_DRAIN_DIE,

@@ -17,150 +17,20 @@ skills and their levels, Qualities and Drawbacks, attacks with their damage as t
 §1.8: ``d4 × Str``, ``d6 × 4``) and armour (§1.8a), and answers as every game's reader does
 (:mod:`py_rules.stat_block_core`): the sheet or None while an Attribute is missing, what was read, what was not,
 and what the block leaves out against what it prints and was not understood. It never raises on any text.
-
-Every pattern below keeps the linear-time rule written at the top of :mod:`py_rules.coc.stat_block_grammar`: a run
-of white space is matched by one quantifier only.
+The words and patterns it reads by are :mod:`py_rules.armageddon.stat_block_grammar` (each runs in time linear in
+the text).
 """
 
 from __future__ import annotations
 
-import re
-
 from py_rules import stat_block_core as core
-from py_rules.armageddon import character
+from py_rules.armageddon import character, stat_block_grammar as grammar
 from py_rules.armageddon.sheet import SHEET
 from py_rules.armageddon.tables import ATTRIBUTES, SKILLS
-from py_rules.stat_block_core import SEP, Reader, alternation, cased
-from py_rules.stat_block_table import Keys, read_table
+from py_rules.stat_block_core import Reader
+from py_rules.stat_block_table import read_table
 
-__all__ = ("ATTRIBUTE_WORDS", "KEYWORDS", "POOL_WORDS", "parse", "weapon_for")
-
-ATTRIBUTE_WORDS = {
-    "Strength": ("Str", "Strength"),
-    "Dexterity": ("Dex", "Dexterity"),
-    "Constitution": ("Con", "Constitution"),
-    "Intelligence": ("Int", "Intelligence"),
-    "Perception": ("Per", "Perception"),
-    "Willpower": ("Wil", "Will", "Willpower"),
-}
-"""Each Attribute and the words the books print it by (rules/armageddon.md §1.3)."""
-POOL_WORDS = {
-    "life_points": ("LP", "Life Points", "Dead Points"),
-    "endurance_points": ("EP", "Endurance Points"),
-    "speed": ("Spd", "Speed"),
-    "essence": ("Essence Pool", "Essence"),
-    "essence_channeling": ("Essence Channeling",),
-}
-"""The pools a block prints (rules/armageddon.md §1.4) and Essence Channeling (seed 000, Essence)."""
-_POOL_SAID = {
-    "life_points": "Life Points",
-    "endurance_points": "Endurance Points",
-    "speed": "Speed",
-    "essence": "Essence",
-    "essence_channeling": "Essence Channeling",
-}
-_SKILL_HEADS = ("Skills", "Skill")
-_QUALITY_HEADS = ("Qualities/Drawbacks", "Qualities and Drawbacks", "Qualities", "Quality", "Drawbacks", "Drawback")
-_ATTACK_HEADS = ("Attacks", "Attack", "Weapons", "Weapon", "Combat")
-_ARMOUR_WORDS = ("Armour", "Armor")
-_KIND_WORDS = {"supernatural": "supernatural", "gifted": "gifted", "mundane": "mundane"}
-_TYPE_WORDS = {
-    "bludgeoning": "bludgeoning",
-    "slashing/stabbing": "slashing/stabbing",
-    "slashing": "slashing/stabbing",
-    "stabbing": "slashing/stabbing",
-    "bullet": "bullet",
-    "fire": "fire",
-    "other": "other",
-}
-_HEADS = ("ATTRIBUTE", "ATTRIBUTES", "VALUE", "LEVEL", "SCORE", "POOLS", "SECONDARY ATTRIBUTES")
-
-_TABLE = Keys(
-    {
-        **{word.upper(): name for name, words in ATTRIBUTE_WORDS.items() for word in words},
-        **{word.upper(): key for key, words in POOL_WORDS.items() for word in words},
-    },
-    frozenset(_HEADS),
-)
-
-
-_ATTRIBUTE = re.compile(
-    rf"\b({cased(w for words in ATTRIBUTE_WORDS.values() for w in words)})\b{SEP}"
-    r"(\d{1,4})(?!\d)"
-)
-_BY_WORD = {form: name for name, words in ATTRIBUTE_WORDS.items() for word in words for form in (word, word.upper())}
-_POOLS = {
-    key: re.compile(rf"\b(?:{cased(words)})\b(?!\s*Channeling){SEP}([+\-]?\d{{1,4}})(?!\d)")
-    for key, words in POOL_WORDS.items()
-}
-_NEEDED = {name: re.compile(rf"\b(?:{cased(words)})\b") for name, words in ATTRIBUTE_WORDS.items()}
-
-_SKILLS_HEAD = re.compile(rf"\b(?:{alternation(_SKILL_HEADS)})\s*:", re.I)
-_SKILL_ITEM = re.compile(
-    r"(?:and\s+)?(?P<name>[A-Za-z](?:[^\x00,;:0-9\n]{0,58}?[^\s\x00,;:0-9])??)\s*(?:[:=]\s*)?"
-    r"(?P<level>\d{1,2})(?!\d)"
-)
-"""``Guns (Handgun) 3``: the name (ending on a character that is not a space) and the level."""
-_QUALITIES_HEAD = re.compile(rf"\b(?P<head>{alternation(_QUALITY_HEADS)})\s*:", re.I)
-_QUALITY_ITEM = re.compile(
-    r"(?P<name>[A-Za-z](?:[^\x00,;:0-9\n()+\-]{0,58}?[^\s\x00,;:0-9()+\-])??"
-    r"(?:\s*\([A-Za-z][^\x00,;:0-9\n()]{0,38}\))?)"
-    r"(?:\s*(?:\(\s*)?(?P<level>[+\-]?\d{1,2})(?!\d)(?:\s*\))?)?(?=[^\S\n]*(?:[,;.\n]|\Z))"
-)
-"""``Hard to Kill 3``, ``Addiction (Alcohol) (-2)``, ``The Gifted``: the name and perhaps a number."""
-_DAMAGE = (
-    r"(?P<dice>(?:\d{1,2}\s*)?[dD]\s*\d{1,3})(?:\s*[x×*]\s*(?P<times>\d{1,3}|Str(?:ength)?|STR)\b)?"
-    r"(?:\s*(?P<sign>[+\-])\s*(?P<plus>\d{1,3}))?(?:\s*\(\s*\d{1,4}\s*\))?"
-)
-_ATTACK = re.compile(
-    rf"(?<![^\s\x00,;:(])(?P<name>[A-Za-z.][^\x00,;:\n]{{0,39}}?[^\s\x00,;:])\s*(?:[:,]\s*)?{_DAMAGE}"
-    rf"(?:\s*(?P<type>{alternation(_TYPE_WORDS)})\b)?",
-    re.I,
-)
-"""``Punch d4 × Str (6) bludgeoning``: the name, the damage as the book prints it (perhaps with its average in
-parentheses) and perhaps its damage type (rules/armageddon.md §1.8)."""
-_ATTACKS_HEAD = re.compile(rf"\b(?:{alternation(_ATTACK_HEADS)})\s*:", re.I)
-_ARMOUR = re.compile(
-    rf"\b(?:{alternation(_ARMOUR_WORDS)})\b\s*(?:[:=]\s*)?(?:(?P<none>none)\b|"
-    r"(?:(?P<name>[A-Za-z][^\n\x00(,;:0-9]{0,58}?[^\s\x00(,;:0-9])\s*(?:[(,]\s*)?)??"
-    r"(?:(?:AV|Armou?r\s+Value)\s*(?:[:=]\s*)?)?(?P<value>\d{1,3})(?!\d)(?:\s*\))?)",
-    re.I,
-)
-"""``Armor: Kevlar vest (AV 10)``, ``Armour 2``, ``Armour: none``."""
-_KIND = re.compile(r"\b(Supernatural|Gifted|Mundane)\b")
-_STAT_LINE = re.compile(
-    rf"{_ATTRIBUTE.pattern}|\b(?:{cased(w for ws in POOL_WORDS.values() for w in ws)})\b"
-    rf"{SEP}\d"
-)
-_STARTS = (*_SKILL_HEADS, *_QUALITY_HEADS, *_ATTACK_HEADS, *_ARMOUR_WORDS, *(word.title() for word in _KIND_WORDS))
-"""A line that starts with one of these is a line of the block, not the name or description."""
-_STAT_START = re.compile(rf"[\s|]*(?:{alternation(_STARTS)})\b", re.I)
-
-KEYWORDS = tuple(
-    dict.fromkeys(
-        [
-            *(w for ws in ATTRIBUTE_WORDS.values() for w in ws),
-            *(w for ws in POOL_WORDS.values() for w in ws),
-            *_SKILL_HEADS,
-            *_QUALITY_HEADS,
-            *_ATTACK_HEADS,
-            *_ARMOUR_WORDS,
-            *_TYPE_WORDS,
-            *_KIND_WORDS,
-            *_HEADS,
-            "AV",
-            "x",
-            "×",
-            "d4 × Str",
-            "Str 3",
-            "Punch d4",
-            "Guns (Handgun) 3",
-            "Hard to Kill (",
-            "Armor: AV",
-        ]
-    )
-)
-"""Every word the reader looks for (tests/test_readers_run_in_linear_time.py feeds each before long runs)."""
+__all__ = ("parse", "weapon_for")
 
 _GUNS = {
     "handgun": ("pistol", "revolver", "handgun", ".38", ".45", "9mm", "colt", "glock", "beretta", "derringer"),
@@ -209,10 +79,10 @@ def weapon_for(name: str, skills: dict) -> tuple[str, str, bool]:
 
 def _read(reader: Reader, found: dict, skills: dict, qualities: list, weapons: list, extra: dict) -> None:
     """The passes after the tables and the name, in their order: Attributes and pools, lists, attacks, armour."""
-    for match in _ATTRIBUTE.finditer(reader.masked()):
-        found.setdefault(_BY_WORD[match.group(1)], (match.group(2), match.start()))
+    for match in grammar.ATTRIBUTE.finditer(reader.masked()):
+        found.setdefault(grammar.BY_WORD[match.group(1)], (match.group(2), match.start()))
         reader.take(match.start(), match.end())
-    core.read_values(reader, _POOLS, found)
+    core.read_values(reader, grammar.POOLS, found)
 
     def skill(match) -> bool:
         name, level = " ".join(match.group("name").split()), int(match.group("level"))
@@ -222,8 +92,8 @@ def _read(reader: Reader, found: dict, skills: dict, qualities: list, weapons: l
         reader.read.append((match.start(), f"Skill {name} {level}"))
         return True
 
-    core.read_list(reader, _SKILLS_HEAD, _SKILL_ITEM, skill)
-    for head in _QUALITIES_HEAD.finditer(reader.masked()):  # which list a Quality is in: kept from its head
+    core.read_list(reader, grammar.SKILLS_HEAD, grammar.SKILL_ITEM, skill)
+    for head in grammar.QUALITIES_HEAD.finditer(reader.masked()):  # which list a Quality is in: kept from its head
         extra.setdefault("heads", []).append((head.start(), head.group("head").lower()))
 
     def quality(match) -> bool:
@@ -238,10 +108,10 @@ def _read(reader: Reader, found: dict, skills: dict, qualities: list, weapons: l
         reader.read.append((match.start(), f"{kind.title()} {name}" + (f" {level}" if number else "")))
         return True
 
-    core.read_list(reader, _QUALITIES_HEAD, _QUALITY_ITEM, quality)
-    for head in _ATTACKS_HEAD.finditer(reader.masked()):
+    core.read_list(reader, grammar.QUALITIES_HEAD, grammar.QUALITY_ITEM, quality)
+    for head in grammar.ATTACKS_HEAD.finditer(reader.masked()):
         reader.take(head.start(), head.end())
-    for match in _ATTACK.finditer(reader.masked()):
+    for match in grammar.ATTACK.finditer(reader.masked()):
         name = " ".join(match.group("name").split()).strip(" -")
         times = match.group("times")
         damage = "".join(match.group("dice").split()).lower()
@@ -251,12 +121,12 @@ def _read(reader: Reader, found: dict, skills: dict, qualities: list, weapons: l
             damage += f" {match.group('sign')} {match.group('plus')}"
         weapons.append((name, damage, match.group("type"), match.start()))
         reader.take(match.start(), match.end())
-    for match in _ARMOUR.finditer(reader.masked()):
+    for match in grammar.ARMOUR.finditer(reader.masked()):
         value = 0 if match.group("none") else int(match.group("value"))
         extra.setdefault("armour", ((match.group("name") or "").strip(), value, match.start()))
         reader.take(match.start(), match.end())
-    for match in _KIND.finditer(reader.masked()):
-        extra.setdefault("kind", (_KIND_WORDS[match.group(1).lower()], match.start()))
+    for match in grammar.KIND.finditer(reader.masked()):
+        extra.setdefault("kind", (grammar.KIND_WORDS[match.group(1).lower()], match.start()))
         reader.take(match.start(), match.end())
 
 
@@ -273,7 +143,7 @@ def _pools(sheet: dict | None, found: dict, data: dict, said: list) -> None:
             continue
         ours = sheet["derived"][key] - sheet["bonuses"][key]
         difference = printed - ours
-        words = f"{_POOL_SAID[key]} {printed}"
+        words = f"{grammar.POOL_SAID[key]} {printed}"
         if difference and -100 <= difference <= 1000:
             data["bonuses"][key] = difference
             words += f" (the rules give {ours}; the difference, {difference:+d}, kept as a bonus)"
@@ -289,8 +159,8 @@ def parse(text, given=None) -> dict:
     raw, cut = core.cut(text)
     reader = Reader(raw)
     found, skills, qualities, weapon_rows, extra = {}, {}, [], [], {}
-    read_table(reader, _TABLE, found)
-    who = core.name_and_description(reader, _STAT_LINE, _STAT_START)
+    read_table(reader, grammar.TABLE, found)
+    who = core.name_and_description(reader, grammar.STAT_LINE, grammar.STAT_START)
     _read(reader, found, skills, qualities, weapon_rows, extra)
     anything = bool(found or skills or weapon_rows)
     core.keep_name(reader, who, anything)
@@ -311,7 +181,7 @@ def parse(text, given=None) -> dict:
                 unclear[name] = f"“{name} {value}” (the sheet holds {low}–{high})"
                 problems.append(f"{name} {value}: the sheet holds {low}–{high}")
     missing = [name for name in ATTRIBUTES if name not in attributes]
-    unclear = core.not_understood(reader, missing, _NEEDED, unclear)
+    unclear = core.not_understood(reader, missing, grammar.NEEDED, unclear)
     keeper, given_problems = core.given_values(given, bounds)
     attributes.update({key: value for key, value in keeper.items() if key != "name"})
     said += [(len(raw) + 1, f"{key} {value} (given by you)") for key, value in keeper.items() if key != "name"]
@@ -321,7 +191,7 @@ def parse(text, given=None) -> dict:
     weapons = []
     for weapon_name, damage, printed_type, start in weapon_rows[:30]:
         skill, kind, levels = weapon_for(weapon_name, skills)
-        kind = _TYPE_WORDS.get((printed_type or "").lower(), kind)
+        kind = grammar.TYPE_WORDS.get((printed_type or "").lower(), kind)
         weapons.append(
             {"name": weapon_name[:100], "skill": skill, "damage": damage, "damage_type": kind, "success_levels": levels}
         )
@@ -374,7 +244,7 @@ def parse(text, given=None) -> dict:
         said += pooled
     else:
         said += [
-            (found[key][1], f"{_POOL_SAID[key]} {found[key][0]}")
+            (found[key][1], f"{grammar.POOL_SAID[key]} {found[key][0]}")
             for key in ("life_points", "endurance_points", "essence", "speed")
             if key in found
         ]

@@ -15,7 +15,9 @@ from py_rules.armageddon.checks import resolve_roll
 from py_rules.armageddon.penalties import PenaltySettings, automatic_modifiers
 from py_rules.armageddon.tables import DEFAULT_TURN_SECONDS, FEAR_TABLE, TARGET_NUMBER
 from py_rules.dice import DiceSource
+from py_rules.game_words import words_of
 from py_rules.trace import Log, Modifier, Result, Step
+from py_rules.words import humanize
 
 __all__ = ("Settings", "Work")
 
@@ -162,3 +164,9 @@ GM_MODIFIER = "Chronicler's modifier (seed 000: apply modifiers, if any)"
 def work_for(character, dice, options, *, allow_dead=False) -> Work:
     """A :class:`Work` on ``character`` with the house rules of an operation's ``options``."""
     return Work(character, dice, Settings.from_args(options), allow_dead=allow_dead)
+
+
+def conditions_said(conditions) -> str:
+    """Conditions as the Chronicler reads them (``knocked_down`` → ``knocked down``)."""
+    labels = words_of(SYSTEM).CHOICES.get("condition", {})
+    return ", ".join((labels.get(c) or humanize(c)).lower() for c in conditions) or "none"

@@ -16,19 +16,19 @@ decided something (a dying roll with its target and outcome, a condition's time 
 plain words — the effect's own headline led by the character's name — one line each, in ``decided`` and in the
 step's ``events`` after its own, so the page logs ONE entry per step. The
 dice of every effect come, in order, from the one ``dice`` field. ``encounter.time_check`` says, before time
-passes, what it would run that a GM must be asked about (Survival Tests, dying rounds, a death timer).
+passes, what it would run that a GM must be asked about (Survival Tests, dying rounds, a death timer:
+:mod:`.ops_time`). The fields the operations share are declared in :mod:`.fields`, their examples in
+:mod:`.examples`.
 """
 
 from __future__ import annotations
 
-from py_rules.armageddon.fields import EXAMPLE_BELOW_0_EP
 from py_rules.armageddon.tables import ACTIVITIES
 from py_rules.dice import NeedsDie
-from py_rules.encounter import flow
+from py_rules.encounter import flow, ops_time
 from py_rules.encounter.context import Outcome
-from py_rules.encounter.games import TIME_UNITS, span_text
-from py_rules.encounter.sheet_time import MOVES, sheet_time_warnings
-from py_rules.encounter.state import GAMES, SCHEMA, parse_encounter
+from py_rules.encounter.fields import COMBATANT_ID, COMMON, LABEL, SHEETS, SOURCE, TIME_PARAMS
+from py_rules.encounter.state import GAMES, parse_encounter
 from py_rules.errors import RulesError
 from py_rules.operations import Operation, System
 from py_rules.params import Param
@@ -44,120 +44,6 @@ SYSTEM = System(
     "TABLE.md, Encounter; each game's rounds (rules/cross-system.md §4)",
     dice_help="every die of every effect, in the order the answer lists them",
 )
-_SRC = "TABLE.md, Encounter; rules/cross-system.md §4"
-
-EXAMPLE = {
-    "schema": SCHEMA,
-    "id": "enc-1",
-    "game": "coc",
-    "name": "The cellar",
-    "round": 1,
-    "turn": 0,
-    "ended": False,
-    "combatants": [
-        {
-            "id": "k1",
-            "name": "Ghoul",
-            "character_id": None,
-            "npc": {"dex": 65, "combat_skill": 40},
-            "initiative": None,
-            "order_key": [],
-            "firearm_ready": False,
-            "activity": None,
-            "delayed": False,
-            "skipped": False,
-        },
-        {
-            "id": "k2",
-            "name": "Cultist",
-            "character_id": None,
-            "npc": {"dex": 55, "combat_skill": 50},
-            "initiative": None,
-            "order_key": [],
-            "firearm_ready": False,
-            "activity": None,
-            "delayed": False,
-            "skipped": False,
-        },
-    ],
-}
-
-
-def _combatant(cid: str, name: str, character_id, npc, initiative: int, order_key: list) -> dict:
-    return {
-        "id": cid,
-        "name": name,
-        "character_id": character_id,
-        "npc": npc,
-        "initiative": initiative,
-        "order_key": order_key,
-        "firearm_ready": False,
-        "activity": "normal",
-        "delayed": False,
-        "skipped": False,
-    }
-
-
-EXAMPLE_ROUND = {
-    "schema": SCHEMA,
-    "id": "enc-2",
-    "game": "armageddon",
-    "name": "The warehouse",
-    "round": 1,
-    "turn": 1,
-    "ended": False,
-    "combatants": [
-        _combatant("k1", "Jack Hawthorne", "jack", None, 10, [10, 2]),
-        _combatant("k2", "Ghoul", None, {"dexterity": 3}, 5, [5, 3]),
-    ],
-}
-"""The encounter the operations' examples run: an Armageddon fight in Initiative order (a newcomer or a new order
-rolls Initiative), the Ghoul's turn, the last of the round, so passing it ends the round; Jack, below 0 EP
-(EXAMPLE_ROUND_SHEETS), rolls his Consciousness Test at the round's end (seed 000, Endurance Points)."""
-EXAMPLE_ROUND_SHEETS = {"jack": EXAMPLE_BELOW_0_EP}
-
-
-def _object(what: str, limit: int):
-    def parse(value):
-        if value is None:
-            return {}
-        if not isinstance(value, dict) or len(value) > limit or not all(isinstance(k, str) for k in value):
-            raise RulesError("wrong_type", f"{what} must be a JSON object of at most {limit} entries.", "")
-        return value
-
-    return parse
-
-
-ENCOUNTER = Param(
-    "encounter",
-    "json",
-    "Encounter",
-    "The encounter: its combatants in turn order, the round and whose turn it is.",
-    parse=parse_encounter,
-    example=EXAMPLE_ROUND,
-    state_key="encounter",
-)
-SHEETS = Param(
-    "sheets",
-    "json",
-    "Sheets",
-    "The sheets of the characters in the encounter, by character id; the answer gives back every sheet that changed.",
-    default=None,
-    parse=_object("Sheets", 200),
-    example=EXAMPLE_ROUND_SHEETS,
-)
-SETTINGS = Param(
-    "settings",
-    "json",
-    "House rules",
-    "The campaign's house rules by name; each rule run uses the ones it knows.",
-    default=None,
-    parse=_object("House rules", 200),
-    example={},
-)
-COMBATANT_ID = Param("combatant_id", "text", "Combatant", "The combatant's id in the encounter.", example="k2")
-LABEL = Param("label", "text", "Label", "Echoed in the result.", default="")
-COMMON = (ENCOUNTER, SHEETS, SETTINGS)
 
 
 def _answer(kind: str, out: Outcome, label: str) -> Result:
@@ -209,7 +95,7 @@ def _op(
         covers=covers,
         params=COMMON + params + (LABEL,),
         run=run,
-        source=_SRC,
+        source=SOURCE,
         rolls=rolls,
     )
 
@@ -256,7 +142,7 @@ START = Operation(
     "Confused character rolls the Confusion chart).",
     covers=(),
     run=_start,
-    source=_SRC,
+    source=SOURCE,
     params=(
         Param("id", "text", "Encounter id", "Unique in the campaign."),
         Param("name", "text", "Name", "What the GM calls the scene."),
@@ -276,49 +162,6 @@ START = Operation(
     ),
 )
 
-
-def _time_check(*, encounter, sheets, settings, unit, amount, activity, label):
-    warnings = flow.time_check(encounter, {"unit": unit, "amount": amount, "activity": activity}, sheets)
-    return Result(
-        system="encounter",
-        kind="time_check",
-        label=label or encounter["name"],
-        events=warnings or [f"Nothing to ask first: no dying roll comes due in {span_text(unit, amount)}."],
-        details={"warnings": warnings},
-    )
-
-
-def _sheet_time_check(*, move, args, label):
-    from py_rules.api import checked_args
-
-    warnings = sheet_time_warnings(move, checked_args(move, args))
-    return Result(
-        system="encounter",
-        kind="sheet_time_check",
-        label=label or "Before time passes",
-        events=warnings or ["Nothing to ask first: this runs no dying roll or Survival Test."],
-        details={"warnings": warnings},
-    )
-
-
-_DYING_COC = {
-    "schema": "coc.investigator/1",
-    "name": "Harvey Walters",
-    "characteristics": {"STR": 45, "CON": 60, "SIZ": 65, "DEX": 60, "APP": 50, "INT": 85, "POW": 60, "EDU": 80},
-    "luck": 50,
-    "skills": {},
-    "hp": 0,
-    "conditions": {"major_wound": True, "unconscious": True, "dying": True},
-}
-"""The example of ``encounter.sheet_time_check``'s ``args``: a Call of Cthulhu investigator (at 0 HP) and 3 rounds."""
-
-_TIME_PARAMS = (
-    Param("unit", "choice", "Unit", "What passes.", choices=TIME_UNITS, default="hours"),
-    Param("amount", "int", "How many", "How many units.", default=1, minimum=1, maximum=365),
-    Param(
-        "activity", "choice", "Activity", "Armageddon: what they do meanwhile.", default="resting", choices=ACTIVITIES
-    ),
-)
 
 _COMBATANT = Param(
     "combatant",
@@ -412,52 +255,10 @@ OPERATIONS = (
         "Time passes",
         "Minutes, hours, days or weeks pass for every sheet given: healing, temporary "
         "insanity, wake-up and condition timers.",
-        _TIME_PARAMS,
+        TIME_PARAMS,
         action=lambda a: {k: a[k] for k in ("unit", "amount", "activity")},
         covers=("U15", "U16", "M11", "M19", "C19", "C22"),
     ),
-    Operation(
-        id="encounter.time_check",
-        system="encounter",
-        title="Before time passes",
-        summary="What letting the time pass would run that the GM must know first: Survival Tests or dying "
-        "rounds and how many, a death timer running out, time that cannot pass for the dying. Nothing is "
-        "rolled or changed.",
-        covers=(),
-        rolls=False,
-        run=_time_check,
-        source=_SRC,
-        params=COMMON + _TIME_PARAMS + (LABEL,),
-    ),
-    Operation(
-        id="encounter.sheet_time_check",
-        system="encounter",
-        title="Before time passes for one character",
-        summary="What a time move on one character's sheet would run that the GM must know first: Survival "
-        "Tests, dying rounds or CON rolls and how many, a death timer running out. Nothing is rolled or "
-        "changed; the move's fields are checked as the move checks them.",
-        covers=(),
-        rolls=False,
-        run=_sheet_time_check,
-        source=_SRC,
-        params=(
-            Param(
-                "move",
-                "choice",
-                "Move",
-                "The time move on the sheet.",
-                choices=tuple(MOVES),
-                default="coc.advance_time",
-            ),
-            Param(
-                "args",
-                "json",
-                "The move's fields",
-                "Every field the move takes, its sheet among them.",
-                parse=_object("They", 64),
-                example={"unit": "rounds", "amount": 3, "investigator": _DYING_COC},
-            ),
-            LABEL,
-        ),
-    ),
+    ops_time.TIME_CHECK,
+    ops_time.SHEET_TIME_CHECK,
 )

@@ -1,5 +1,5 @@
-"""Foundry VTT's Call of Cthulhu 7th Edition system: an exported actor in, and an investigator out as an actor file
-Foundry imports (TABLE.md, "Characters from where they already are").
+"""Foundry VTT's Call of Cthulhu 7th Edition system: an exported actor in (TABLE.md, "Characters from where they
+already are"); an investigator goes out as an actor file by :mod:`.foundry_coc7_export`.
 
 The shapes follow the system's own definitions (Miskatonic-Investigative-Society/CoC7-FoundryVTT):
 
@@ -17,23 +17,22 @@ The shapes follow the system's own definitions (Miskatonic-Investigative-Society
   experience adjustments (the archetype's only under the Pulp rule); any other actor's is its stored ``value``.
   A specialised skill is named ``"<specialization> (<skillName>)"``, e.g. ``"Firearms (Handgun)"``.
 
-The export writes every skill the sheet lists as an item with its base (the sheet's, rules/coc.md §3.2) and the rest
-as experience, so Foundry shows the sheet's value and this importer reads it back as the same sheet; what Foundry
-has no field for (the weapon's range as written) rides in the item's ``flags``, which Foundry keeps.
+The export writes every skill the sheet lists so that this importer reads it back as the same sheet (rules/coc.md
+§3.2); Foundry's rich text is read by :mod:`.foundry_rich_text`.
 """
 
 from __future__ import annotations
 
-import html
 import re
 
-from py_rules.coc.tables import CHARACTERISTICS, SKILL_NAMES, combat_skill
+from py_rules.coc.tables import CHARACTERISTICS
 from py_rules.interchange.coc_sheet import Read, build
-from py_rules.interchange.coc_skills import base_value, full_name
+from py_rules.interchange.coc_skills import full_name
+from py_rules.interchange.foundry_rich_text import plain_text
 from py_rules.interchange.report import Imported, Report, as_list, number, text
 from py_rules.skill_names import format_name
 
-__all__ = ("FORMAT", "NAME", "looks_like", "read", "export", "FLAG")
+__all__ = ("FORMAT", "NAME", "looks_like", "read", "FLAG", "POSSESSIONS")
 
 FORMAT = "foundry_coc7"
 NAME = "Foundry VTT, Call of Cthulhu 7th Edition"
@@ -49,8 +48,6 @@ _INFO_WORDS = {
     "organization": "Organization",
     "playername": "Player",
 }
-_PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.DOTALL)
-_TAG = re.compile(r"<[^>]*>")
 
 
 def _system(doc: dict) -> dict:
@@ -71,34 +68,6 @@ def looks_like(data) -> bool:
         isinstance(i, dict) and i.get("type") == "skill" and "skillName" in _system(i)
         for i in as_list(data.get("items"))[:500]
     )
-
-
-def plain_text(value) -> str:
-    """Foundry's rich text as plain text: each paragraph a line, tags dropped, entities read.
-
-    >>> plain_text("<p>Tall &amp; thin</p><p></p><p>Reads <b>Greek</b></p>")
-    'Tall & thin\\n\\nReads Greek'
-    """
-    raw = text(value)
-    if "<" not in raw:
-        return html.unescape(raw)
-    end = raw.rfind("</p>") + len("</p>")  # no paragraph opens after the last "</p>": the search stops there
-    paragraphs = _PARAGRAPH.findall(raw, 0, end)
-    if paragraphs and (_PARAGRAPH.sub("", raw[:end]) + raw[end:]).strip() == "":
-        return "\n".join(html.unescape(_untag(p, "")) for p in paragraphs).strip()
-    return html.unescape(_untag(raw.replace("<br>", "\n").replace("<br/>", "\n"), " ")).strip()
-
-
-def _untag(raw: str, by: str) -> str:
-    """``raw`` with each tag replaced by ``by``. No tag opens after the last ``>``, so the search stops there: each
-    ``<`` of a long run with no ``>`` after it would otherwise be walked to the end (time quadratic in the text)."""
-    end = raw.rfind(">") + 1
-    return _TAG.sub(by, raw[:end]) + raw[end:]
-
-
-def rich_text(value: str) -> str:
-    """Plain text as Foundry's rich text: each line a paragraph (:func:`plain_text` reads it back)."""
-    return "".join(f"<p>{html.escape(line, quote=False)}</p>" for line in value.split("\n")) if value else ""
 
 
 _BASE_FORMULA = re.compile(r"\s*@\s*(str|con|siz|dex|app|int|pow|edu)\s*(?:/\s*(\d+)\s*)?", re.IGNORECASE)
@@ -231,7 +200,7 @@ def read(data) -> Imported:
     for section in as_list(system.get("biography")):
         if isinstance(section, dict) and plain_text(section.get("value")):
             title = text(section.get("title")) or "Biography"
-            if _ours(data) and title == _POSSESSIONS:  # our own export's possessions, one a line
+            if _ours(data) and title == POSSESSIONS:  # our own export's possessions, one a line
                 possessions += plain_text(section.get("value")).split("\n")
             else:
                 found.backstory.append((title, plain_text(section.get("value"))))
@@ -246,158 +215,10 @@ def read(data) -> Imported:
     return Imported(FORMAT, "coc", sheet, report)
 
 
-_POSSESSIONS = "Possessions"
+POSSESSIONS = "Possessions"
 """The biography section our export writes the sheet's possessions in (a CoC7 actor has no such text)."""
 
 
 def _ours(data: dict) -> bool:
     flags = data.get("flags") if isinstance(data.get("flags"), dict) else {}
     return isinstance(flags.get(FLAG), dict)
-
-
-def _skill_item(name: str, value: int, chars: dict) -> dict:
-    """A skill item as the system writes one: a speciality of a family (rules/coc.md §3.2a) has the family as its
-    ``specialization``, the speciality as its ``skillName`` and ``properties.special`` (module/items/skill/data.js,
-    ``guessNameParts``); the item's name is the whole name, ``"Language (Other) (Latin)"``."""
-    family = SKILL_NAMES.family_name(name)
-    special = family is not None
-    speciality = SKILL_NAMES.parts(name)[1] if special else ""  # the sheet's names are the game's own
-    base = min(base_value(name, chars), value)
-    return {
-        "name": name,
-        "type": "skill",
-        "system": {
-            "skillName": speciality if special else name,
-            "specialization": family if special else "",
-            "base": base,
-            "adjustments": {
-                "personal": None,
-                "occupation": None,
-                "archetype": None,
-                "experience": value - base or None,
-            },
-            "value": value,
-            "bonusDice": 0,
-            "properties": {
-                "special": special,
-                "combat": combat_skill(name),
-                "fighting": family == "Fighting",
-                "firearm": family == "Firearms",
-            },
-            "description": {"value": ""},
-        },
-        "effects": [],
-        "flags": {},
-    }
-
-
-def _range_parts(value: str) -> tuple[int, str]:
-    match = re.fullmatch(r"\s*+(\d++)\s*+(.*)", value)  # possessive: a run of spaces is never given back
-    return (int(match.group(1)), match.group(2).strip()) if match else (0, "")
-
-
-def _weapon_item(weapon: dict) -> dict:
-    distance, units = _range_parts(weapon.get("range", ""))
-    skill = weapon["skill"]
-    melee = SKILL_NAMES.family_name(skill) == "Fighting"
-    return {
-        "name": weapon["name"],
-        "type": "weapon",
-        "system": {
-            "wpnType": "",
-            "skill": {"main": {"name": skill, "id": ""}, "alternativ": {"name": "", "id": ""}},
-            "range": {
-                "normal": {"value": distance, "units": units, "damage": weapon["damage"]},
-                "long": {"value": 0, "units": "", "damage": ""},
-                "extreme": {"value": 0, "units": "", "damage": ""},
-            },
-            "usesPerRound": {"normal": weapon.get("attacks", 1), "max": None, "burst": None},
-            "bullets": weapon.get("ammo"),
-            "ammo": weapon.get("ammo") or 0,
-            "malfunction": weapon.get("malfunction"),
-            "properties": {
-                "melee": melee,
-                "rngd": not melee,
-                "thrown": skill == "Throw",
-                "addb": weapon.get("db") == "full",
-                "ahdb": weapon.get("db") == "half",
-                "impl": bool(weapon.get("impale")),
-            },
-            "description": {"value": "", "chat": "", "special": "", "keeper": ""},
-        },
-        "effects": [],
-        "flags": {FLAG: {"range": weapon.get("range", "")}},
-    }
-
-
-def export(sheet: dict) -> tuple[dict, Report]:
-    """A normalized investigator (:func:`py_rules.coc.investigator.from_dict`) as a CoC7 actor file, and what it
-    wrote and left out."""
-    report = Report()
-    c, d = sheet["characteristics"], sheet["derived"]
-    system = {
-        "characteristics": {k.lower(): {"value": c[k]} for k in CHARACTERISTICS if k in c},
-        "attribs": {
-            "hp": {"value": sheet["hp"], "max": d["hp_max"], "auto": True},
-            "mp": {"value": sheet["mp"], "max": d["mp_max"], "auto": True},
-            "lck": {"value": sheet.get("luck"), "max": 99},
-            "san": {"value": sheet["san"], "max": d["san_max"], "auto": True},
-            "mov": {"value": d["mov"], "max": d["mov"], "auto": True},
-            "db": {"value": d["damage_bonus"], "auto": True},
-            "build": {"value": d["build"], "current": d["build"], "auto": True},
-            "armor": {"value": sheet.get("armour", 0), "localized": False, "locations": [], "auto": False},
-        },
-        "infos": {
-            "occupation": sheet.get("occupation", ""),
-            "age": str(sheet["age"]),
-            "sex": "",
-            "residence": "",
-            "birthplace": "",
-            "archetype": "",
-            "organization": "",
-            "playername": "",
-        },
-        "backstory": rich_text(sheet.get("backstory", "")),
-        "notes": rich_text(sheet.get("notes", "")),
-        "biography": [{"title": _POSSESSIONS, "value": rich_text(sheet["possessions"])}]
-        if sheet.get("possessions")
-        else [],
-    }
-    items = [_skill_item(name, value, c) for name, value in sheet["skills"].items()]
-    items += [_weapon_item(w) for w in sheet.get("weapons") or []]
-    report.mapped.append(
-        f"{sheet['name']}: characteristics, HP, Magic Points, Sanity, Luck, Move, Damage Bonus "
-        f"and Build; {len(sheet['skills'])} skills and {len(sheet.get('weapons') or [])} weapons as "
-        f"items"
-        + "".join(
-            f"; the {words}"
-            for key, words in (
-                ("backstory", "backstory"),
-                ("notes", "notes"),
-                ("possessions", "possessions as a biography section"),
-            )
-            if sheet.get(key)
-        )
-        + "."
-    )
-    dropped = [
-        word
-        for key, word in (
-            ("conditions", "conditions"),
-            ("scheduled_heals", "scheduled healing"),
-            ("last_roll", "the last roll"),
-        )
-        if (any(sheet[key].values()) if key == "conditions" else sheet.get(key))
-    ]
-    for word in dropped:
-        report.left_out.append(f"{word[0].upper()}{word[1:]}: not in a Foundry actor file.")
-    actor = {
-        "name": sheet["name"],
-        "type": "character",
-        "img": "icons/svg/mystery-man.svg",
-        "system": system,
-        "items": items,
-        "effects": [],
-        "flags": {FLAG: {"schema": sheet["schema"]}},
-    }
-    return actor, report

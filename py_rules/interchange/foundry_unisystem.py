@@ -29,6 +29,7 @@ maxima are compared with them, its current values kept within them.
 from __future__ import annotations
 
 from py_rules.armageddon.tables import ATTRIBUTE_MAX, ATTRIBUTES
+from py_rules.interchange.foundry_rich_text import plain_text
 from py_rules.interchange.foundry_unisystem_items import (
     NAME_MAX,
     Items,
@@ -244,8 +245,6 @@ def _armour(items: Items, sheet: dict, report: Report, others: list) -> None:
 
 
 def _plain(value) -> str:
-    from py_rules.interchange.foundry_coc7 import plain_text
-
     return plain_text(_value(value) if isinstance(value, dict) else value)
 
 

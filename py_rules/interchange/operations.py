@@ -177,7 +177,7 @@ def _filename(name: str) -> str:
 
 
 def _export(*, investigator) -> Result:
-    from py_rules.interchange.foundry_coc7 import export
+    from py_rules.interchange.foundry_coc7_export import export
 
     actor, report = export(investigator)
     text = json.dumps(actor, ensure_ascii=False, indent=2)

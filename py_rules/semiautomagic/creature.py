@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 
 from py_rules.semiautomagic import condition_registry as R, tables as T
-from py_rules.semiautomagic.sheet import COUNT_MAX
+from py_rules.semiautomagic.sheet_bounds import COUNT_MAX
 from py_rules.semiautomagic.sheet_check import from_dict
 
 __all__ = (

@@ -1,11 +1,27 @@
 """Semiautomagic operations for the JSON door (rules/semiautomagic.md §2.15 checklist M1–M22).
 
-Declarations live in ``ops_combat`` (creatures, checks, attacks, actions), ``ops_health`` (damage, dying,
-medicine, healing, repair, morale) and ``ops_conditions`` (conditions, Confusion, time, tables).
+Declarations live one module per rule topic: ``ops_checks`` (the sheet, checks: §2.2–2.3), ``ops_combat`` (attacks,
+defence, action seconds, weapons: §2.4, §2.13), ``ops_damage`` (hits and damage dice: §2.5), ``ops_health`` (dying,
+medicine, healing, repair: §2.6–2.7), ``ops_morale`` (§2.8), ``ops_conditions`` (conditions, statuses, Staggered,
+waking: §2.10), ``ops_confusion`` (§2.11), ``ops_soul_coma`` (§2.12), ``ops_time`` (rounds and hours: §2.13),
+``ops_tables`` (the rule tables) and ``ops_stat_block``; each answers through ``ops_result``. The catalog lists
+them in the order of :data:`OPERATIONS`.
 """
 
 from py_rules.operations import Operation, System
-from py_rules.semiautomagic import ops_combat, ops_conditions, ops_health, ops_stat_block
+from py_rules.semiautomagic import (
+    ops_checks,
+    ops_combat,
+    ops_conditions,
+    ops_confusion,
+    ops_damage,
+    ops_health,
+    ops_morale,
+    ops_soul_coma,
+    ops_stat_block,
+    ops_tables,
+    ops_time,
+)
 from py_rules.semiautomagic.capacity import capacity
 from py_rules.semiautomagic.fields import CREATURE
 from py_rules.semiautomagic.tables import GM_TITLE
@@ -56,10 +72,19 @@ CAPACITY = Operation(
     rolls=False,
 )
 
+# The catalog's order, which the page's lists of operations follow.
 OPERATIONS = (
-    ops_combat.OPERATIONS
+    ops_checks.OPERATIONS
+    + ops_combat.OPERATIONS
+    + ops_damage.OPERATIONS
     + ops_health.OPERATIONS
-    + ops_conditions.OPERATIONS
+    + ops_morale.OPERATIONS
+    + (ops_conditions.SET_CONDITION, ops_conditions.SET_STATUS)
+    + ops_time.OPERATIONS
+    + ops_confusion.OPERATIONS
+    + (ops_conditions.STAGGERED, ops_conditions.NOISE)
+    + ops_soul_coma.OPERATIONS
+    + ops_tables.OPERATIONS
     + (SKILL_LIST, CAPACITY)
     + ops_stat_block.OPERATIONS
 )

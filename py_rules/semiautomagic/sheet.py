@@ -6,51 +6,30 @@ publishes it and the page builds its guided form (with the kind of sheet picked 
 weapons, armour and items editors and their limits from it. A field's ``sheet_kinds`` say which kinds of sheet have
 it: an object has Durability and no abilities (its Endurance counts as 3), no Will and no conditions, and cannot act;
 a vehicle or a robot has everything a creature has and an EMP complexity as well.
+Its bounds and the kinds that act or are made are declared in :mod:`.sheet_bounds`, the conditions' own fields
+in :mod:`.sheet_conditions`.
 """
 
 from __future__ import annotations
 
-from py_rules.semiautomagic import condition_registry as R, tables as T
+from py_rules.semiautomagic import tables as T
+from py_rules.semiautomagic.sheet_bounds import (
+    COUNT_MAX,
+    DAMAGE_TEXT_MAX,
+    ITEMS_MAX,
+    LIVING,
+    MADE,
+    MOBILITY_MAX,
+    NAME_MAX,
+    NOTES_MAX,
+    PENALTY_MAX,
+    TIMER_MAX,
+    WEAPONS_MAX,
+)
+from py_rules.semiautomagic.sheet_conditions import condition_fields
 from py_rules.sheet_spec import Derived, Field, SheetSpec
 
-__all__ = (
-    "SHEET",
-    "NAME_MAX",
-    "NOTES_MAX",
-    "COUNT_MAX",
-    "MOBILITY_MAX",
-    "WEAPONS_MAX",
-    "ITEMS_MAX",
-    "DAMAGE_TEXT_MAX",
-    "LIVING",
-    "MADE",
-)
-
-NAME_MAX = 100
-"""Longest name (of a creature, a weapon, an item, a mobility penalty's source): names are repeated in every step."""
-NOTES_MAX = 2000
-"""Longest notes text."""
-COUNT_MAX = 200
-"""Most wounds or morale penalties a sheet holds; a hit beyond it changes nothing more (Toughness and Will are long
-below anything that matters)."""
-MOBILITY_MAX = 20
-"""Most separate mobility penalties (each is named on the sheet)."""
-WEAPONS_MAX = 30
-"""Most weapons a sheet lists."""
-ITEMS_MAX = 200
-"""Most items carried (each may carry a mobility penalty, listed by name)."""
-DAMAGE_TEXT_MAX = 40
-"""Longest damage text of a weapon ("2d6+3")."""
-PENALTY_MAX = 50
-"""Largest single mobility penalty: 25 squares of speed, far beyond any creature's."""
-TIMER_MAX = 10**9
-"""Longest time a condition or death is counted, in seconds (about 31 years)."""
-
-LIVING = ("creature",) + T.MACHINE_KINDS
-"""The kinds that act: abilities, Will, conditions, armour (seed 002: objects have no Endurance; rules/semiautomagic.md §2.5)."""
-MADE = ("object",) + T.MACHINE_KINDS
-"""The kinds that are made, not born: Durability from their material, and an EMP complexity when electronic (seed 002,
-EMP: "Only objects such as vehicles, robots, and electronic equipment"); vehicles and robots always are."""
+__all__ = ("SHEET",)
 
 _TOUGHNESS = "seed 002, Creature or Object Toughness"
 _EMP = "seed 002, EMP table"
@@ -67,78 +46,6 @@ _MOVEMENT_WORDS = {"walk": "Walk", "fly": "Fly", "swim": "Swim", "climb": "Climb
 _EMP_CHOICES = tuple(T.EMP_TOUGHNESS)
 _EMP_LABELS = tuple(f"{name} (EMP Toughness {value})" for name, (value, _) in T.EMP_TOUGHNESS.items())
 _TYPE_KEYS = tuple(name.lower() for name in T.DAMAGE_TYPES)
-
-
-def _condition_fields() -> tuple[Field, ...]:
-    """Each condition's timer and the extra fields some carry (seed 002, Conditions; rules/semiautomagic.md §2.6, §2.12)."""
-    return (
-        Field(
-            "conditions",
-            "Conditions",
-            "map",
-            default={},
-            sheet_kinds=LIVING,
-            max_count=len(R.NAMES),
-            source="seed 002, Conditions",
-        ),
-        Field("conditions.*", "Condition", "record", default={}),
-        Field(
-            "conditions.*.seconds",
-            "Time left (seconds)",
-            minimum=0,
-            maximum=TIMER_MAX,
-            optional=True,
-            help="Empty: until it is ended",
-        ),
-        Field(
-            "conditions.Dying.dc",
-            "Dying DC",
-            minimum=-50,
-            maximum=100,
-            default=T.DYING_RULES["health"]["start_dc"],
-            source="rules/semiautomagic.md §2.6",
-        ),
-        Field(
-            "conditions.Confused.control_seconds",
-            "Seconds of control regained",
-            minimum=0,
-            maximum=TIMER_MAX,
-            default=0,
-            source="rules/semiautomagic.md §2.11",
-        ),
-        Field(
-            "conditions.Confused.until_morale_removed",
-            "Confused until a morale penalty is removed",
-            "bool",
-            default=False,
-            source="rules/semiautomagic.md §2.8",
-        ),
-        Field(
-            "conditions.Soul Coma.dc",
-            "Soul Coma DC",
-            minimum=-50,
-            maximum=1000,
-            default=T.SOUL_COMA_START_DC,
-            source="rules/semiautomagic.md §2.12",
-        ),
-        Field(
-            "conditions.Soul Coma.seconds_to_check",
-            "Seconds to the next Soul Coma check",
-            minimum=0,
-            maximum=T.HOUR_SECONDS,
-            default=T.HOUR_SECONDS,
-            source="rules/semiautomagic.md §2.12",
-        ),
-        Field(
-            "conditions.Tired.modifier",
-            "Tired modifier",
-            minimum=-20,
-            maximum=0,
-            default=0,
-            source="rules/semiautomagic.md §2.14 S3",
-        ),
-    )
-
 
 SHEET = SheetSpec(
     game="semiautomagic",
@@ -271,7 +178,7 @@ SHEET = SheetSpec(
         ),
         Field("mobility_penalties", "Mobility penalties", "map", default={}, max_count=MOBILITY_MAX, source=_MOBILITY),
         Field("mobility_penalties.*", "Mobility penalty", minimum=0, maximum=PENALTY_MAX, default=0, source=_MOBILITY),
-        *_condition_fields(),
+        *condition_fields(),
         Field(
             "statuses",
             "Statuses",

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import condition_registry as R, tables as T
-from py_rules.semiautomagic.sheet import LIVING, NAME_MAX, SHEET
+from py_rules.semiautomagic.sheet import SHEET
+from py_rules.semiautomagic.sheet_bounds import LIVING, NAME_MAX
 from py_rules.semiautomagic.weapons import armour_of, weapons_of
 from py_rules.text import check_sheet as check_texts
 from py_rules.words import listed

@@ -13,8 +13,9 @@ from py_rules.dice_expr import parse
 from py_rules.errors import RulesError
 from py_rules.semiautomagic import tables as T
 
-# The bounds are the sheet's (py_rules/semiautomagic/sheet.py), declared once for the engine and the page.
-from py_rules.semiautomagic.sheet import DAMAGE_TEXT_MAX as _DAMAGE_MAX, NAME_MAX as _NAME_MAX, SHEET, WEAPONS_MAX
+# The bounds are the sheet's (py_rules/semiautomagic/sheet_bounds.py), declared once for the engine and the page.
+from py_rules.semiautomagic.sheet import SHEET
+from py_rules.semiautomagic.sheet_bounds import DAMAGE_TEXT_MAX as _DAMAGE_MAX, NAME_MAX as _NAME_MAX, WEAPONS_MAX
 from py_rules.words import listed
 
 __all__ = (

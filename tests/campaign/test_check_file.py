@@ -9,7 +9,7 @@ import pytest
 
 from py_rules import api, limits
 from py_rules.campaign.file import validate
-from py_rules.campaign.operations import EXAMPLE as CAMPAIGN
+from py_rules.campaign.ops_common import EXAMPLE as CAMPAIGN
 from py_rules.log.changes import sheet_changes
 from py_rules.log.operations import EXAMPLE_ENTRY
 

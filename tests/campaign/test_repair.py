@@ -325,7 +325,7 @@ def test_bad_forum_choices_are_dropped_and_their_defaults_stand():
 
 
 def test_a_campaign_kept_before_the_text_rule_keeps_its_characters_and_their_log_with_the_characters_mended():
-    from py_rules.campaign.operations import EXAMPLE
+    from py_rules.campaign.ops_common import EXAMPLE
     from py_rules.log.operations import EXAMPLE_ENTRY
 
     turned = {**EXAMPLE["characters"][0]["sheet"], "name": "Harvey\u202eWalters", "notes": "One.\nTwo.\x00"}
@@ -358,7 +358,7 @@ def test_half_a_character_stored_in_a_name_is_mended_by_repair_through_the_door_
     """The door refuses a lone surrogate in every field but the one repair mends: a campaign stored with half a
     character (as a character import once let in) is listed as damaged and can still be repaired, its character
     kept with U+FFFD in place of the half character."""
-    from py_rules.campaign.operations import EXAMPLE
+    from py_rules.campaign.ops_common import EXAMPLE
 
     stored = copy.deepcopy(EXAMPLE)
     stored["characters"][0]["sheet"]["name"] = "Har\ud800vey"

@@ -145,7 +145,7 @@ def test_an_encounter_needs_an_id_and_a_name_it_can_keep():
 
 
 def test_a_campaigns_encounters_have_unique_ids():
-    from py_rules.encounter.operations import EXAMPLE
+    from py_rules.encounter.examples import EXAMPLE
     from py_rules.encounter.state import validate_encounters
 
     assert validate_encounters([EXAMPLE, {**EXAMPLE, "id": "enc-2"}]) == []

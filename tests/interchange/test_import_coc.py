@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from py_rules import api
 from py_rules.coc.investigator import EXAMPLE, from_dict
-from py_rules.interchange import foundry_coc7
+from py_rules.interchange import foundry_coc7_export
 
 DHOLE = {
     "Investigator": {
@@ -448,7 +448,7 @@ def test_round_trip_sheet_to_foundry_file_to_importer_gives_the_same_sheet():
 
 
 def test_the_export_has_the_shapes_foundry_reads():
-    actor, _report = foundry_coc7.export(from_dict(EXAMPLE))
+    actor, _report = foundry_coc7_export.export(from_dict(EXAMPLE))
     assert actor["type"] == "character" and actor["name"] == "Harvey Walters"
     assert actor["system"]["characteristics"]["str"] == {"value": 45}
     assert actor["system"]["attribs"]["hp"] == {"value": 12, "max": 12, "auto": True}

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from py_rules import api
-from py_rules.campaign.operations import EXAMPLE as CAMPAIGN
+from py_rules.campaign.ops_common import EXAMPLE as CAMPAIGN
 from tests.interchange.test_import_coc import DHOLE, FOUNDRY
 from tests.interchange.test_import_unisystem import ACTOR
 

@@ -4,7 +4,7 @@ import copy
 
 from py_rules import api
 from py_rules.coc.investigator import EXAMPLE as HARVEY, EXAMPLE_OPPONENT as CULTIST
-from py_rules.encounter.operations import EXAMPLE as ENCOUNTER
+from py_rules.encounter.examples import EXAMPLE as ENCOUNTER
 from py_rules.log.entry import MAX_ENTRY_CHARS, validate_log, validate_log_entry
 
 

@@ -1,12 +1,11 @@
 // Semiautomagic at the table: d6 + modifier against a DC, Toughness and Minimum Toughness, wounds, Will,
 // conditions with their rounds left. A sheet is a creature, an object, a vehicle or a robot; its fields, bounds,
 // choices and first values are the engine's declaration (py_rules/semiautomagic/sheet.py, read through
-// games/sheet_spec.mjs), so nothing here repeats a bound or a list of abilities.
+// games/sheet_spec.mjs), so nothing here repeats a bound or a list of abilities. This is the sheet's view (its card,
+// facts, rows, guided form, weapons and items); its moves are games/semiautomagic_moves.mjs.
 
 import { durationText } from "../app/durations.mjs";
-import { damageFollowUp } from "./damage_follow_up.mjs";
-import { rangeOf } from "./large_change.mjs";
-import { timeSkipCheck } from "./time_skip.mjs";
+import { actionsWith, followUps } from "./semiautomagic_moves.mjs";
 import { own } from "../store/own.mjs";
 import { choicesOf, derivedRows, draftOf, fieldAt, groupFields, sectionsOf } from "./sheet_spec.mjs";
 
@@ -14,47 +13,6 @@ function conditionText([name, timer]) {
   const seconds = timer?.seconds;
   if (seconds === null || seconds === undefined) return name;
   return `${name} (${durationText(seconds, 6)} left)`; // a round is 6 seconds; long timers in minutes or hours
-}
-
-/** Toughness and Will are worked out by the engine (the sheet does not store them). */
-const derived = async (sheet, ctx) =>
-  (await ctx.engine("semiautomagic.describe_creature", { creature: sheet })).details.derived;
-
-/** A hit that can reach Toughness asks first: at Toughness (or above it, as the house rule says) a creature
- * starts dying, an object above it is destroyed, and a dying creature wounded again dies. */
-async function damageWarning(args, sheet, ctx) {
-  if (args.damage_type === "EMP" || sheet.dead || sheet.destroyed) return null;
-  const range = await rangeOf(ctx, "semiautomagic.apply_damage", "damage", args.damage);
-  if (!range) return null;
-  const most = range.most;
-  const { toughness } = await derived(sheet, ctx);
-  const object = sheet.kind === "object";
-  const strict = object || ctx.settings?.dying_trigger === "more";
-  if (!(strict ? most > toughness : most >= toughness)) return null;
-  const known = range.least === range.most;
-  const said = known ? `${most} damage` : `${String(args.damage).trim()} can come to ${most} damage, which`;
-  const reaches = strict
-    ? `is more than ${sheet.name}'s Toughness ${toughness}`
-    : `reaches ${sheet.name}'s Toughness ${toughness}`;
-  const then = object
-    ? `${sheet.name} ${known ? "will" : "could"} be destroyed`
-    : args.nonlethal
-      ? `${sheet.name} ${known ? "will" : "could"} be knocked out`
-      : `${sheet.name} ${known ? "will" : "could"} start dying (or die, if dying already)`;
-  return { title: `Apply ${most} damage?`, confirm: "Apply", text: `${said} ${reaches}: ${then}. Apply it?` };
-}
-
-/** Morale damage above Will asks first: the source then has its full effect (Broken for fear). */
-async function moraleWarning(args, sheet, ctx) {
-  const damage = Number(args.damage);
-  if (!Number.isFinite(damage) || sheet.kind === "object") return null;
-  const { will } = await derived(sheet, ctx);
-  if (will === null || will === undefined || !(damage > will)) return null;
-  return {
-    title: `Apply ${damage} morale damage?`,
-    confirm: "Apply",
-    text: `${damage} morale damage is more than ${sheet.name}'s Will ${will}: ${sheet.name} will suffer the source's full effect. Apply it?`,
-  };
 }
 
 /** One weapon in words, its damage type as the declaration words it (``typeWords``: stored key → words). */
@@ -66,12 +24,6 @@ const summaryWith = (typeWords) => (weapon) =>
   ]
     .filter(Boolean)
     .join(", ");
-
-/** The attack uses one of the sheet's weapons (its damage lands on a hit); without any, the roll alone. */
-function weaponChoices(sheet, summary) {
-  const weapons = (sheet.weapons || []).map((weapon) => [weapon.name, `${weapon.name}: ${summary(weapon)}`]);
-  return weapons.length ? weapons : [["", "No weapon: the roll alone"]];
-}
 
 const squares = (value) =>
   `${String(value).replace(/\.5$/, "½").replace(/^0½$/, "½")} ${value === 1 ? "square" : "squares"}`;
@@ -85,159 +37,6 @@ function speedWords(d) {
     ? `Speed ${said} (mobility penalty ${d.mobility_penalty}: −${squares(d.mobility_penalty / 2)})`
     : `Speed ${said}`;
 }
-
-const ROLL_DAMAGE = {
-  key: "roll_damage",
-  label: "Roll damage",
-  op: "semiautomagic.roll_damage",
-  bind: "creature",
-  pickTarget: true,
-  fields: ["damage", "damage_type"],
-};
-
-/** A helper's skill bonus from their sheet (0 untrained: seed 002, d6 + skill bonus). */
-const bonusOf = (them, skill) => them.skills?.[skill] ?? 0;
-const MEDIC = { label: "Medic", none: "Nobody from the campaign: type the bonus" };
-
-/** The rarer moves, behind "More" on the sheet and the card, each under its heading. A medic, caretaker or
- * observer is picked from the campaign and their bonus fills the field (still shown, still changeable). */
-const MORE = [
-  {
-    key: "any_check",
-    label: "Check with any skill",
-    more: "Rolls",
-    op: "semiautomagic.skill_check",
-    bind: "creature",
-    fields: ["skill", "dc", "vehicle_mobility", "modifiers"],
-  },
-  {
-    key: "action_seconds",
-    label: "Action seconds",
-    more: "Rolls",
-    op: "semiautomagic.take_action",
-    bind: "creature",
-    fields: ["seconds", "seconds_used", "weapon", "combo", "move"],
-    rollLabel: "Check",
-  },
-  {
-    key: "dying_round",
-    label: "Dying round",
-    more: "Dying and Soul Coma",
-    op: "semiautomagic.dying_round",
-    bind: "creature",
-    fields: ["modifiers"],
-  },
-  {
-    key: "stabilise",
-    label: "Medicine: stabilise",
-    more: "Dying and Soul Coma",
-    op: "semiautomagic.medicine_stabilise",
-    bind: "creature",
-    pickTarget: true,
-    pick: MEDIC,
-    fields: ["medicine", "modifiers"],
-    defaults: (_me, them) => ({ medicine: bonusOf(them, "Medicine") }),
-  },
-  {
-    key: "resuscitate",
-    label: "Medicine: resuscitate",
-    more: "Dying and Soul Coma",
-    op: "semiautomagic.resuscitate",
-    bind: "creature",
-    pickTarget: true,
-    pick: MEDIC,
-    fields: ["medicine", "modifiers"],
-    defaults: (_me, them) => ({ medicine: bonusOf(them, "Medicine") }),
-  },
-  {
-    key: "soul_coma_hour",
-    label: "Soul Coma hour",
-    more: "Dying and Soul Coma",
-    op: "semiautomagic.soul_coma_hour",
-    bind: "creature",
-    pickTarget: true,
-    pick: { label: "Caretaker", none: "Nobody tends the body" },
-    fields: ["caretaker_medicine"],
-    defaults: (_me, them) => ({ caretaker_medicine: bonusOf(them, "Medicine") }),
-  },
-  {
-    key: "detect_soul_coma",
-    label: "Is the body alive?",
-    more: "Dying and Soul Coma",
-    op: "semiautomagic.detect_soul_coma",
-    bind: "creature",
-    pickTarget: true,
-    pick: { label: "Who looks", none: "Nobody from the campaign: type the bonus" },
-    fields: ["method", "bonus"],
-    defaults: (_me, them) => ({ bonus: bonusOf(them, "Medicine") }),
-  },
-  {
-    key: "capacity",
-    label: "Can they act?",
-    more: "Conditions",
-    op: "semiautomagic.capacity",
-    bind: "creature",
-    fields: [],
-    rollLabel: "Show",
-  },
-  {
-    key: "confusion",
-    label: "Confusion round",
-    more: "Conditions",
-    op: "semiautomagic.confusion_round",
-    bind: "creature",
-    fields: [],
-  },
-  {
-    key: "staggered",
-    label: "Staggered round",
-    more: "Conditions",
-    op: "semiautomagic.staggered_round",
-    bind: "creature",
-    fields: [],
-  },
-  {
-    key: "noise",
-    label: "Does a noise wake them?",
-    more: "Conditions",
-    op: "semiautomagic.noise_wakes",
-    bind: "creature",
-    fields: ["noise_dc"],
-  },
-  {
-    key: "status",
-    label: "Status (prone, frenzy …)",
-    more: "Conditions",
-    op: "semiautomagic.set_status",
-    bind: "creature",
-    fields: ["status", "action"],
-  },
-  {
-    key: "morale_off",
-    label: "Remove morale penalties",
-    more: "Conditions",
-    op: "semiautomagic.remove_morale_penalties",
-    bind: "creature",
-    fields: ["count"],
-  },
-  {
-    key: "repair",
-    label: "Repair (object, vehicle, robot)",
-    more: "Sheet",
-    op: "semiautomagic.repair",
-    bind: "creature",
-    fields: ["bonus", "dc", "wounds", "modifiers"],
-  },
-  {
-    key: "describe",
-    label: "Toughness and Will",
-    more: "Sheet",
-    op: "semiautomagic.describe_creature",
-    bind: "creature",
-    fields: [],
-    rollLabel: "Show",
-  },
-];
 
 /** The sheet's kind in the declaration's words ("Robot"), or null for a creature (the usual). */
 const kindWords = (spec, sheet) =>
@@ -410,95 +209,9 @@ export default {
     return [...(abilities.length ? [{ title: "Abilities", rows: abilities }] : []), { title: "Skills", rows: skills }];
   },
 
-  followUps(result, _sheet, target, args) {
-    // an attack with a weapon has dealt its damage already; without one, its damage is rolled next
-    if (result.op === "semiautomagic.attack" && result.success && target && result.details?.damage === undefined)
-      return [ROLL_DAMAGE];
-    return damageFollowUp(result, target, args, {
-      op: "semiautomagic.apply_damage",
-      param: "creature",
-      amount: "damage",
-      asText: true,
-      extra: (rolledWith) => ({ damage_type: rolledWith.damage_type }),
-      large: damageWarning,
-    });
-  },
+  followUps,
 
   actions() {
-    const summary = this.summary; // the weapon's words as the declaration has them (fromSpec)
-    return [
-      {
-        key: "attack",
-        label: "Attack",
-        op: "semiautomagic.attack",
-        bind: "attacker",
-        target: "creature",
-        fields: ["weapon", "kind", "defence", "modifiers"],
-        choices: (sheet) => ({ weapon: weaponChoices(sheet, summary) }),
-      },
-      ROLL_DAMAGE,
-      // Nothing that changes the sheet is pre-filled: the damage (and the time) is typed, the Roll button says so.
-      // "Next round" keeps its 1: one round is what the button says it does.
-      {
-        key: "damage",
-        label: "Take a hit",
-        op: "semiautomagic.apply_damage",
-        bind: "creature",
-        fields: ["damage", "damage_type", "nonlethal"],
-        defaults: { damage: "" },
-        required: ["damage"],
-        large: damageWarning,
-      },
-      {
-        key: "heal",
-        label: "Days of rest",
-        op: "semiautomagic.advance_days",
-        bind: "creature",
-        fields: ["days", "slept_8h", "bedridden"],
-        defaults: { days: "" },
-        large: timeSkipCheck("semiautomagic.advance_days", "creature"),
-      },
-      {
-        key: "morale",
-        label: "Morale damage",
-        op: "semiautomagic.apply_morale_damage",
-        bind: "creature",
-        fields: ["damage", "source"],
-        defaults: { damage: "" },
-        large: moraleWarning,
-      },
-      {
-        key: "condition",
-        label: "Conditions",
-        op: "semiautomagic.set_condition",
-        bind: "creature",
-        fields: ["condition", "action", "duration", "unit"],
-      },
-      {
-        key: "round",
-        label: "Next round",
-        op: "semiautomagic.advance_rounds",
-        bind: "creature",
-        fields: ["rounds"],
-        large: timeSkipCheck("semiautomagic.advance_rounds", "creature"),
-      },
-      {
-        key: "hours",
-        label: "Hours pass",
-        op: "semiautomagic.advance_hours",
-        bind: "creature",
-        fields: ["hours"],
-        defaults: { hours: "" },
-        large: timeSkipCheck("semiautomagic.advance_hours", "creature"),
-      },
-      {
-        key: "defence",
-        label: "Defence roll",
-        op: "semiautomagic.defence_roll",
-        bind: "creature",
-        fields: ["option", "attack_bonus", "modifiers"],
-      },
-      ...MORE,
-    ];
+    return actionsWith(this.summary); // the weapon's words as the declaration has them (fromSpec)
   },
 };

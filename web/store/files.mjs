@@ -18,7 +18,7 @@ const GZIP_MAGIC = [0x1f, 0x8b];
 const UTF8_MOST = 4;
 
 /** The most bytes a chosen file may hold once opened: the longest file text the engine checks (campaign.check_file's
- * ``text``: its ``max_length`` in the catalog, declared in py_rules/campaign/operations.py), at UTF8_MOST bytes a
+ * ``text``: its ``max_length`` in the catalog, declared in py_rules/campaign/ops_file.py), at UTF8_MOST bytes a
  * character, so no file the engine would take is refused. Null when ``catalog`` (catalog.json) does not say. */
 export function campaignFileBound(catalog) {
   const op = catalog?.operations?.find?.((each) => each.id === "campaign.check_file");
