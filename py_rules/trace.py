@@ -71,12 +71,20 @@ class Log:
     def step(self, text: str, source: str = "") -> None:
         self.steps.append(Step(text, source))
 
+    def extend(self, steps) -> None:
+        """Steps made elsewhere (a roll's own explanation), in order."""
+        self.steps.extend(steps)
+
     def event(self, text: str) -> None:
         self.events.append(text)
 
     def flag(self, name: str) -> None:
         if name not in self.flags:
             self.flags.append(name)
+
+    def headline(self, most: int = 6) -> str | None:
+        """The told lines as the result's headline (:func:`headline_of`); None when nothing was told."""
+        return headline_of(self.told, most)
 
 
 def headline_of(told, most: int = 6) -> str | None:
@@ -147,6 +155,19 @@ class Result:
     details: dict[str, Any] = field(default_factory=dict)
     state: dict[str, Any] | None = None
     states: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, log: Log, system: str, kind: str, **fields) -> Result:
+        """The result whose steps, events and flags are the lines ``log`` collected, in order (the one way every
+        game builds its trace); ``fields`` are the rest (label, total, level, details, state …)."""
+        return cls(
+            system=system,
+            kind=kind,
+            steps=list(log.steps),
+            events=list(log.events),
+            flags=list(log.flags),
+            **fields,
+        )
 
     def to_dict(self) -> dict:
         return {

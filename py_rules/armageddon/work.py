@@ -123,21 +123,12 @@ class Work(Log):
     ) -> Result:
         """The trace; ``main`` lends its total/level when one roll decides the operation."""
         state = from_dict(self.char)
-        flags = list(self.flags)
         for roll in self.rolls:
-            flags.extend(f for f in roll.flags if f not in flags)
+            for flag in roll.flags:
+                self.flag(flag)
         data = {"rolls": [_roll_summary(r) for r in self.rolls]}
         data.update(details or {})
-        result = Result(
-            system="armageddon",
-            kind=kind,
-            label=label,
-            flags=flags,
-            steps=list(self.steps),
-            events=list(self.events),
-            details=data,
-            state=state,
-        )
+        result = Result.of(self, "armageddon", kind, label=label, details=data, state=state)
         if main is not None:
             result.total, result.target, result.success = main.total, main.target, main.success
             result.level, result.level_name = main.level, main.level_name

@@ -12,7 +12,7 @@ from py_rules.coc.tables import CHARACTERISTICS, DICE_FORM
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.limits import shown
-from py_rules.trace import Step
+from py_rules.trace import Log
 
 __all__ = ("AgeBand", "AGE_TABLE", "AGE_LOW", "AGE_HIGH", "band_for", "split_loss", "apply_age", "EDU_MAX")
 
@@ -138,13 +138,13 @@ def split_loss(band: AgeBand, chosen: dict | None, characteristics: dict, field:
 
 
 def apply_age(
-    dice: DiceSource, characteristics: dict, age: int, chosen: dict | None = None
-) -> tuple[dict, list[Step], list[dict]]:
-    """The characteristics after age (the Luck rolls are the roller's: a band's ``luck_twice``); the steps, and
-    each age step with its dice for the sheet's creation record."""
+    dice: DiceSource, characteristics: dict, age: int, log: Log, chosen: dict | None = None
+) -> tuple[dict, list[dict]]:
+    """The characteristics after age (the Luck rolls are the roller's: a band's ``luck_twice``), and each age step
+    with its dice for the sheet's creation record; ``log`` is told each step."""
     band = band_for(age)
     chars = dict(characteristics)
-    steps = [Step(band.words(), SOURCE)]
+    log.step(band.words(), SOURCE)
     record = []
     loss = split_loss(band, chosen, chars)
     if loss:
@@ -154,14 +154,14 @@ def apply_age(
         text = f"−{band.shared_loss} shared {how}: " + ", ".join(
             f"{key} −{value} → {chars[key]}" for key, value in loss.items()
         )
-        steps.append(Step(text, SOURCE))
+        log.step(text, SOURCE)
         record.append({"text": text, "dice": []})
     for key, lost in (("APP", band.app_loss), ("EDU", band.edu_loss)):
         if lost:
             before = chars[key]
             chars[key] = max(1, before - lost)
             text = f"{key} −{lost}: {before} → {chars[key]}"
-            steps.append(Step(text, SOURCE))
+            log.step(text, SOURCE)
             record.append({"text": text, "dice": []})
     for number in range(1, band.edu_checks + 1):
         purpose = f"EDU improvement check {number}"
@@ -175,7 +175,7 @@ def apply_age(
             faces.append(gain)
         else:
             text = f"{purpose}: {perc.value} ≤ EDU {chars['EDU']}: no gain"
-        steps.append(Step(text, SOURCE))
+        log.step(text, SOURCE)
         record.append({"text": text, "dice": faces})
     assert set(chars) == set(CHARACTERISTICS)
-    return chars, steps, record
+    return chars, record

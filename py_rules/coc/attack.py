@@ -1,36 +1,29 @@
-"""One attack and its defence, resolved as an opposed roll (C11–C15; seed 003 "Combat", "Combat Round Duration").
+"""One attack and its defence, resolved as an opposed roll (C11–C13; seed 003 "Combat", "Combat Round Duration").
 
 The attacker uses a weapon from their sheet (its skill: Fighting for hand-to-hand, Firearms, Throw; its damage,
 Damage Bonus share and impaling), unarmed when none is named; the defender Dodges, Fights back (Brawl, or the
 Fighting skill of a hand-to-hand weapon on their sheet) or Manoeuvres (Brawl, Build limit). The defender's armour
 points are taken off the damage.
 Surprise and outnumbered give bonus dice; the winner's damage is applied with
-the seed's wound rules. Both sides' rolls are recorded as combat rolls, which
+the seed's wound rules (:mod:`py_rules.coc.attack_outcome`). Both sides' rolls are recorded as combat rolls, which
 cannot be pushed.
 """
 
 from __future__ import annotations
 
-from py_rules.coc.checks import check, luck_on_roll, record, require_able, require_luck
-from py_rules.coc.combat import (
-    armour_absorbs,
-    attack_winner,
-    damage_expr,
-    manoeuvre_allowed,
-    outnumbered_bonus,
-    roll_damage,
-)
-from py_rules.coc.development import luck_bought, tick
-from py_rules.coc.investigator import copy_state, normalize, skill_value, who
+from py_rules.coc.attack_outcome import finish_attack, winner_ticks
+from py_rules.coc.checks import check, record, require_able
+from py_rules.coc.combat import attack_winner, damage_expr, manoeuvre_allowed, outnumbered_bonus
+from py_rules.coc.investigator import copy_state, skill_value, who
 from py_rules.coc.levels import Level, level_name, succeeds
+from py_rules.coc.luck import luck_on_roll, require_luck
 from py_rules.coc.opposed import compare, roll_off
 from py_rules.coc.settings import Settings
-from py_rules.coc.tables import BRAWL, DODGE, WEAPONS
+from py_rules.coc.tables import BRAWL, DODGE
 from py_rules.coc.weapons import UNARMED, find_weapon, weapon_kind
-from py_rules.coc.wounds import apply_damage
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.trace import Result, Step
+from py_rules.trace import Log, Result
 from py_rules.words import counted
 
 __all__ = ("DEFENCES", "attack", "weapons_of", "describe")
@@ -41,11 +34,6 @@ _DEFENDS = {"dodge": "dodges", "fight_back": "fights back", "manoeuvre": "manoeu
 
 COMBAT = "seed 003, Combat"
 ROUND = "seed 003, Combat Round Duration"
-_RANGE_WORDS = {
-    "Regular": "base range",
-    "Hard": "long range (up to twice the base range)",
-    "Extreme": "extreme range (up to four times the base range)",
-}
 OUTNUMBERED_SRC = "seed 003, Outnumbered; rules/coc.md §3.12 D11"
 
 
@@ -117,26 +105,22 @@ def attack(
     require_luck(dfn, defender_luck, "defender_luck")
     damage_expr(arm, damage, "damage", range_difficulty)  # bad damage text is refused before any die is rolled
     damage_expr(back or UNARMED, defender_damage, "defender_damage")
-    steps = [Step(f"{a_name} attacks {d_name} with {describe(arm)}", ROUND)]
-    flags, events = [], []
+    log = Log()
+    log.step(f"{a_name} attacks {d_name} with {describe(arm)}", ROUND)
     if att["conditions"]["involuntary_action"]:
         att["conditions"]["involuntary_action"] = False
-        steps.append(
-            Step(
-                f"{a_name} is under the Keeper's control for this action (fear); flag cleared",
-                "seed 003, Failing a Sanity Roll",
-            )
+        log.step(
+            f"{a_name} is under the Keeper's control for this action (fear); flag cleared",
+            "seed 003, Failing a Sanity Roll",
         )
     book_firearm = kind == "firearm" and settings.firearms_rule == "book"
     if dfn["conditions"]["unconscious"] and defence != "none":
-        steps.append(Step(f"{d_name} is unconscious and cannot defend"))
+        log.step(f"{d_name} is unconscious and cannot defend")
         defence = "none"
     if book_firearm and defence != "none":
-        steps.append(
-            Step(
-                "Book firearms: the shot is not opposed; the shooter rolls against the range difficulty",
-                "rules/coc.md §3.12 D14 [BOOK option]",
-            )
+        log.step(
+            "Book firearms: the shot is not opposed; the shooter rolls against the range difficulty",
+            "rules/coc.md §3.12 D14 [BOOK option]",
         )
         defence = "none"
     if not melee and defence in ("fight_back", "manoeuvre"):
@@ -157,22 +141,18 @@ def attack(
                 "A surprise attack hits automatically (book option): there is no roll to spend Luck on.",
                 "attacker_luck",
             )
-        steps.append(Step("Surprise (book option): the attack hits automatically", "rules/coc.md §3.12 D10 [BOOK]"))
-        return _finish(
+        log.step("Surprise (book option): the attack hits automatically", "rules/coc.md §3.12 D10 [BOOK]")
+        log.flag("surprise")
+        return finish_attack(
             dice,
+            log,
             states,
-            att_key,
-            def_key,
-            None,
-            None,
+            (att_key, def_key),
+            (None, None),
             "a",
             defence,
             (arm, back),
-            damage,
-            defender_damage,
-            steps,
-            flags + ["surprise"],
-            events,
+            (damage, defender_damage),
             settings,
             label,
             range_difficulty=range_difficulty,
@@ -181,32 +161,27 @@ def attack(
     a_bonus, a_penalty = attacker_bonus, attacker_penalty
     if surprise:
         a_bonus += 1
-        flags.append("surprise")
-        steps.append(Step("Surprise attack: the attacker uses an extra bonus die", "seed 003, If surprise attack"))
+        log.flag("surprise")
+        log.step("Surprise attack: the attacker uses an extra bonus die", "seed 003, If surprise attack")
     extra = outnumbered_bonus(melee, dfn["defences_this_round"], outnumbered, settings.outnumbered_rule)
     if extra:
         a_bonus += extra
-        flags.append("outnumbered")
+        log.flag("outnumbered")
         why = (
             f"{d_name} has already defended {counted(dfn['defences_this_round'], 'times')} this round"
             if settings.outnumbered_rule == "after_first_defence"
             else f"{d_name} is outnumbered"
         )
-        steps.append(Step(f"Outnumbered: {why}; this melee attack gets one bonus die", OUTNUMBERED_SRC))
+        log.step(f"Outnumbered: {why}; this melee attack gets one bonus die", OUTNUMBERED_SRC)
     elif outnumbered and not melee:
-        steps.append(
-            Step(
-                f"Outnumbered applies to hand-to-hand attacks only, not to a {_KIND_WORDS[kind]} weapon",
-                OUTNUMBERED_SRC,
-            )
+        log.step(
+            f"Outnumbered applies to hand-to-hand attacks only, not to a {_KIND_WORDS[kind]} weapon", OUTNUMBERED_SRC
         )
     elif outnumbered:
-        steps.append(
-            Step(
-                f"Outnumbered: {d_name} has not dodged or fought back yet this round, so this attack gets no "
-                "bonus die; the next melee attacks on them this round do",
-                OUTNUMBERED_SRC,
-            )
+        log.step(
+            f"Outnumbered: {d_name} has not dodged or fought back yet this round, so this attack gets no "
+            "bonus die; the next melee attacks on them this round do",
+            OUTNUMBERED_SRC,
         )
     d_bonus, d_penalty = defender_bonus, defender_penalty
     if defence == "manoeuvre":
@@ -223,12 +198,10 @@ def attack(
             )  # seed 003, If defending
         if penalty_dice:
             d_penalty += penalty_dice
-            steps.append(
-                Step(
-                    f"Build {other} vs {own}: {penalty_dice} penalty {'die' if penalty_dice == 1 else 'dice'} for the manoeuvre "
-                    "(one per point of difference, at most 2)",
-                    "seed 003, If defending (Manoeuvre); rules/coc.md §3.12 D13",
-                )
+            log.step(
+                f"Build {other} vs {own}: {penalty_dice} penalty {'die' if penalty_dice == 1 else 'dice'} for the manoeuvre "
+                "(one per point of difference, at most 2)",
+                "seed 003, If defending (Manoeuvre); rules/coc.md §3.12 D13",
             )
 
     difficulty = range_difficulty if book_firearm else "Regular"
@@ -241,202 +214,66 @@ def attack(
         penalty=a_penalty,
         basis=settings.fumble_basis,
     )
-    steps += [Step(f"{a_name} rolls {skill}:")] + list(a_roll.steps)
-    a_value, a_level, attacker_luck = luck_on_roll(a_roll, attacker_luck, att, "attacker_luck", steps, settings)
+    log.step(f"{a_name} rolls {skill}:")
+    log.extend(a_roll.steps)
+    a_value, a_level, attacker_luck = luck_on_roll(a_roll, attacker_luck, att, "attacker_luck", log, settings)
     att["last_roll"] = record(a_roll, "combat", bonus=a_bonus, penalty=a_penalty)
     att["last_roll"].update(roll=a_value, level=int(a_level), luck_spent=attacker_luck)
     d_roll = None
     if defence == "none":
         outcome = "a" if succeeds(a_level, difficulty) else "none"
-        steps.append(
-            Step(f"No defence: the attack {'hits' if outcome == 'a' else 'misses'} on {level_name(a_level)}", COMBAT)
-        )
+        log.step(f"No defence: the attack {'hits' if outcome == 'a' else 'misses'} on {level_name(a_level)}", COMBAT)
     else:
         d_skill = DODGE if defence == "dodge" else back["skill"] if defence == "fight_back" else BRAWL
         d_roll = check(
             dice, skill_value(dfn, d_skill), d_skill, bonus=d_bonus, penalty=d_penalty, basis=settings.fumble_basis
         )
         with_what = f" ({back['name']})" if back and back["name"] != UNARMED["name"] else ""
-        steps += [Step(f"{d_name} {_DEFENDS[defence]} with {d_skill}{with_what}:")] + list(d_roll.steps)
-        d_value, d_level, defender_luck = luck_on_roll(d_roll, defender_luck, dfn, "defender_luck", steps, settings)
+        log.step(f"{d_name} {_DEFENDS[defence]} with {d_skill}{with_what}:")
+        log.extend(d_roll.steps)
+        d_value, d_level, defender_luck = luck_on_roll(d_roll, defender_luck, dfn, "defender_luck", log, settings)
         dfn["last_roll"] = record(d_roll, "combat", bonus=d_bonus, penalty=d_penalty)
         dfn["last_roll"].update(roll=d_value, level=int(d_level), luck_spent=defender_luck)
         outcome = compare(a_level, d_level, a_roll.value, d_roll.value)
-        steps.append(
-            Step(
-                f"{a_name}: {level_name(a_level)} vs {d_name}: {level_name(d_level)} "
-                "(Regular > Fail, Hard > Regular, Extreme > Hard)",
-                COMBAT,
-            )
+        log.step(
+            f"{a_name}: {level_name(a_level)} vs {d_name}: {level_name(d_level)} "
+            "(Regular > Fail, Hard > Regular, Extreme > Hard)",
+            COMBAT,
         )
         if settings.combat_ties == "book" and a_level == d_level and outcome != "none":
             outcome = attack_winner(outcome, a_level, d_level, defence, "book")
-            steps.append(
-                Step(
-                    f"Equal levels, book tie rule: {'the defender' if outcome == 'b' else 'the attacker'} wins",
-                    "rules/coc.md §3.12 D9 [BOOK]",
-                )
+            log.step(
+                f"Equal levels, book tie rule: {'the defender' if outcome == 'b' else 'the attacker'} wins",
+                "rules/coc.md §3.12 D9 [BOOK]",
             )
         elif outcome == "roll_off":
-            steps.append(Step(f"Draw at equal skill {a_roll.value}: 1D100 each, lower wins", "seed 003, Opposed Rolls"))
-            outcome, more = roll_off(dice, a_name, d_name)
-            steps += more
+            log.step(f"Draw at equal skill {a_roll.value}: 1D100 each, lower wins", "seed 003, Opposed Rolls")
+            outcome = roll_off(dice, a_name, d_name, log)
         elif outcome == "none":
-            steps.append(Step("Both failed: nobody wins, no damage", "rules/coc.md §3.7 [REC]"))
+            log.step("Both failed: nobody wins, no damage", "rules/coc.md §3.7 [REC]")
         elif a_level == d_level:
-            steps.append(Step(f"Draw: higher skill wins ({a_roll.value} vs {d_roll.value})", "seed 003, Opposed Rolls"))
+            log.step(f"Draw: higher skill wins ({a_roll.value} vs {d_roll.value})", "seed 003, Opposed Rolls")
         if defence in ("dodge", "fight_back"):
             dfn["defences_this_round"] += 1
-    ticked = []
-    steps += _winner_ticks(outcome, (att, a_roll), (dfn, d_roll), ticked, settings)
+    ticks = Log()  # the ticks' steps come here, their events after what the attack did to the sheets
+    winner_ticks(outcome, (att, a_roll), (dfn, d_roll), ticks, settings)
+    log.extend(ticks.steps)
     if a_level == Level.FUMBLE:
-        flags.append("fumble")
-    result = _finish(
+        log.flag("fumble")
+    return finish_attack(
         dice,
+        log,
         states,
-        att_key,
-        def_key,
-        a_level,
-        d_roll and dfn["last_roll"]["level"],
+        (att_key, def_key),
+        (a_level, d_roll and dfn["last_roll"]["level"]),
         outcome,
         defence,
         (arm, back),
-        damage,
-        defender_damage,
-        steps,
-        flags,
-        events,
+        (damage, defender_damage),
         settings,
         label,
         a_value=a_value,
         a_skill=a_roll.value,
         range_difficulty=range_difficulty,
-    )
-    result.events += ticked  # after what the attack did to the sheets
-    return result
-
-
-def _winner_ticks(outcome: str, attacker: tuple, defender: tuple, events: list, settings: Settings) -> list[Step]:
-    """The combat skill the winner rolled is ticked when its rolled result succeeded (rules/coc.md §3.15, §3.8): an
-    attack and its defence are skill rolls, and opposed, so only the winner ticks; the loser, and both when nobody
-    wins, earn none; a success bought with Luck earns none. ``attacker`` and ``defender``: (sheet, roll or None)."""
-    sheet, roll = {"a": attacker, "b": defender}.get(outcome, (None, None))
-    if roll is None:
-        return []
-    if not roll.success:
-        return luck_bought(False, True)
-    steps, ticked = tick(sheet, roll.name, net_dice=roll.percentile.net, settings=settings)
-    events += ticked
-    return steps
-
-
-def _with(weapon: dict) -> str:
-    """The weapon a hit was made with, as the result names it (" with Knife"); nothing for bare hands or one of the
-    seed's three attack kinds (Brawl, Handgun, Rifle/Shotgun), which are skills rather than weapons."""
-    return "" if weapon["name"] == UNARMED["name"] or weapon["name"] in WEAPONS else f" with {weapon['name']}"
-
-
-def _finish(
-    dice,
-    states,
-    att_key,
-    def_key,
-    a_level,
-    d_level,
-    outcome,
-    defence,
-    weapons,
-    damage,
-    defender_damage,
-    steps,
-    flags,
-    events,
-    settings,
-    label,
-    a_value=None,
-    a_skill=None,
-    range_difficulty="Regular",
-) -> Result:
-    att, dfn = states[att_key], states[def_key]
-    a_name, d_name = who(att), who(dfn)
-    arm, back = weapons
-    dealt, rolled, absorbed, target_name, result_text = 0, 0, 0, None, ""
-    if outcome == "a":
-        expr = damage_expr(arm, damage, "damage", range_difficulty)
-        if not (damage and damage.strip()) and "/" in arm["damage"]:
-            steps.append(
-                Step(
-                    f"{arm['name']} deals damage by range ({arm['damage']}): {expr.text} at "
-                    f"{_RANGE_WORDS[range_difficulty]}",
-                    "rules/coc.md §3.8 [BOOK]",
-                )
-            )
-        extreme = a_level is not None and a_level >= Level.EXTREME
-        rolled, more = roll_damage(
-            dice, arm, expr, att["derived"]["damage_bonus"], extreme=extreme, extreme_rule=settings.extreme_damage
-        )
-        steps += more
-        dealt, more = armour_absorbs(rolled, dfn.get("armour", 0), d_name)
-        absorbed = rolled - dealt
-        steps += more
-        more, evs = apply_damage(dice, dfn, dealt, settings)
-        steps += more
-        events += evs
-        target_name = d_name
-        result_text = f"{a_name} hits {d_name}{_with(arm)} for {dealt}"
-    elif outcome == "b" and defence == "fight_back":
-        expr = damage_expr(back, defender_damage, "defender_damage")
-        extreme = d_level is not None and d_level >= Level.EXTREME
-        rolled, more = roll_damage(
-            dice, back, expr, dfn["derived"]["damage_bonus"], extreme=extreme, extreme_rule=settings.extreme_damage
-        )
-        steps.append(
-            Step(
-                f"{d_name} wins the fight back and inflicts damage on the attacker",
-                "seed 003, If defending (Fight back)",
-            )
-        )
-        steps += more
-        dealt, more = armour_absorbs(rolled, att.get("armour", 0), a_name)
-        absorbed = rolled - dealt
-        steps += more
-        more, evs = apply_damage(dice, att, dealt, settings)
-        steps += more
-        events += evs
-        target_name = a_name
-        result_text = f"{d_name} fights back and hits {a_name}{_with(back)} for {dealt}"
-    elif outcome == "b" and defence == "manoeuvre":
-        result_text = f"{d_name}'s manoeuvre succeeds: an advantage for later (Keeper describes it)"
-        flags.append("manoeuvre_success")
-    elif outcome == "b":
-        result_text = f"{d_name} dodges: the attack misses"
-    else:
-        result_text = "Nobody wins: the attack misses"
-    events.insert(0, result_text)
-    steps.append(Step("A combat roll cannot be pushed", "seed 003, Pushing a Roll"))
-    new = {"coc.investigator": normalize(states["investigator"]), "coc.opponent": normalize(states["opponent"])}
-    hit = outcome == "a"
-    return Result(
-        system="coc",
-        kind="attack",
-        label=label,
-        total=a_value,
-        target=a_skill,
-        success=hit,
-        level=None if a_level is None else int(a_level),
-        level_name=None if a_level is None else level_name(a_level),
-        flags=flags + ["combat"],
-        steps=steps,
-        events=events,
-        details={
-            "outcome": {"a": "attacker wins", "b": "defender wins", "none": "nobody wins"}[outcome],
-            "defence": defence,
-            "damage": dealt,
-            "damaged": target_name,
-            "weapon": arm["name"],
-            "rolled_damage": rolled,
-            "armour": absorbed,
-        },
-        states=new,
-        state=new["coc.investigator"],
+        later=ticks.events,
     )

@@ -22,7 +22,7 @@ from py_rules.coc.weapons import band_expr, legacy_weapon
 from py_rules.dice import DiceSource
 from py_rules.dice_expr import Expr
 from py_rules.errors import RulesError
-from py_rules.trace import Step
+from py_rules.trace import Log
 
 __all__ = (
     "initiative",
@@ -111,19 +111,17 @@ def validate_combatants(combatants) -> list[dict]:
     return out
 
 
-def attack_order(dice: DiceSource, combatants) -> tuple[dict, list[Step]]:
+def attack_order(dice: DiceSource, combatants, log: Log) -> dict:
     """Sort by DEX (+50 with a drawn firearm), highest first; ties: higher combat skill, then a 1D100 roll-off (C9).
 
-    Returns the new combat (round tracker) state and the explanation.
+    Returns the new combat (round tracker) state; the explanation goes to ``log``.
     """
     people = [{k: v for k, v in p.items() if k != "tie_roll"} for p in validate_combatants(combatants)]
-    steps = [
-        Step(
+    for p in people:
+        log.step(
             f"{p['name']}: DEX {p['dex']}{' + 50 (firearm drawn)' if p['firearm_ready'] else ''} = {p['initiative']}",
             ORDER,
         )
-        for p in people
-    ]
     groups: dict[tuple[int, int], list[dict]] = {}
     for p in people:
         groups.setdefault((p["initiative"], p["combat_skill"]), []).append(p)
@@ -139,23 +137,18 @@ def attack_order(dice: DiceSource, combatants) -> tuple[dict, list[Step]]:
             for p in group:
                 p["tie_roll"] = rolls[p["name"]]
             again = "".join(f"{t} (a tie: all roll again); " for t in tied)
-            steps.append(
-                Step(
-                    f"Tie at {ini} with combat skill {skill}: 1D100 each, lower acts first: {again}"
-                    + ", ".join(f"{n} {r}" for n, r in rolls.items()),
-                    "rules/coc.md §3.8 [REC]",
-                )
+            log.step(
+                f"Tie at {ini} with combat skill {skill}: 1D100 each, lower acts first: {again}"
+                + ", ".join(f"{n} {r}" for n, r in rolls.items()),
+                "rules/coc.md §3.8 [REC]",
             )
     people.sort(key=lambda p: (-p["initiative"], -p["combat_skill"], p.get("tie_roll", 0)))
     if any(
         a["initiative"] == b["initiative"] and a["combat_skill"] != b["combat_skill"] for a in people for b in people
     ):
-        steps.append(Step("Equal DEX: the higher combat skill acts first", "rules/coc.md §3.8 [BOOK cheat sheet]"))
-    steps.append(
-        Step("Order: " + " → ".join(p["name"] for p in people) + " (highest DEX first, then descending)", ORDER)
-    )
-    state = {"schema": COMBAT_SCHEMA, "round": 1, "order": people, "acted": []}
-    return state, steps
+        log.step("Equal DEX: the higher combat skill acts first", "rules/coc.md §3.8 [BOOK cheat sheet]")
+    log.step("Order: " + " → ".join(p["name"] for p in people) + " (highest DEX first, then descending)", ORDER)
+    return {"schema": COMBAT_SCHEMA, "round": 1, "order": people, "acted": []}
 
 
 def parse_combat(data) -> dict:
@@ -241,47 +234,48 @@ DB_SOURCE = "rules/coc.md §3.8"
 
 
 def roll_damage(
-    dice: DiceSource, weapon, expr: Expr, damage_bonus: str, *, extreme: bool = False, extreme_rule: str = "normal"
-) -> tuple[int, list[Step]]:
+    dice: DiceSource,
+    weapon,
+    expr: Expr,
+    damage_bonus: str,
+    log: Log,
+    *,
+    extreme: bool = False,
+    extreme_rule: str = "normal",
+) -> int:
     """Weapon damage plus the weapon's share of the Damage Bonus: full for melee, half thrown, none for firearms
-    (rules/coc.md §3.8); the book's extreme-damage option; Luck never applies (seed 003, Luck)."""
+    (rules/coc.md §3.8); the book's extreme-damage option; Luck never applies (seed 003, Luck). The damage; the
+    working goes to ``log``."""
     weapon = _as_weapon(weapon)
     share, impaling, name = weapon["db"], weapon["impale"], weapon["name"]
     db = dice_expr.parse(damage_bonus if share != "none" else 0, DICE_FORM, "damage_bonus")
     firearm = SKILL_NAMES.family_name(weapon["skill"]) == "Firearms"
     no_db = " (firearms add no Damage Bonus)" if firearm else " (this weapon adds no Damage Bonus)"
-    steps = []
     if extreme and extreme_rule == "book":
         db_max = {"full": db.most, "half": _half(db.most), "none": 0}[share]
         total = expr.most + db_max
-        steps.append(
-            Step(
-                f"Extreme success: maximum damage {expr.text} = {expr.most}"
-                + (
-                    {
-                        "full": f" + maximum Damage Bonus {db.most}",
-                        "half": f" + half the maximum Damage Bonus ({db.most}) = {db_max}",
-                    }.get(share, no_db)
-                ),
-                "rules/coc.md §3.8 [BOOK option]",
-            )
+        log.step(
+            f"Extreme success: maximum damage {expr.text} = {expr.most}"
+            + (
+                {
+                    "full": f" + maximum Damage Bonus {db.most}",
+                    "half": f" + half the maximum Damage Bonus ({db.most}) = {db_max}",
+                }.get(share, no_db)
+            ),
+            "rules/coc.md §3.8 [BOOK option]",
         )
         if impaling:
             extra = dice_expr.roll(dice, expr, f"{name}: impale extra damage").total
             total += extra
-            steps.append(
-                Step(f"{name} impales: one more roll of {expr.text} = {extra}", "rules/coc.md §3.8 [BOOK option]")
-            )
+            log.step(f"{name} impales: one more roll of {expr.text} = {extra}", "rules/coc.md §3.8 [BOOK option]")
         else:
-            steps.append(Step(f"{name} does not impale: no extra roll", "rules/coc.md §3.8 [BOOK option]"))
+            log.step(f"{name} does not impale: no extra roll", "rules/coc.md §3.8 [BOOK option]")
     else:
         if extreme:
-            steps.append(
-                Step(
-                    "Extreme success: no extra damage (the seed gives none; the book's maximum damage is the "
-                    "'book' extreme-damage setting)",
-                    "rules/coc.md §3.8",
-                )
+            log.step(
+                "Extreme success: no extra damage (the seed gives none; the book's maximum damage is the "
+                "'book' extreme-damage setting)",
+                "rules/coc.md §3.8",
             )
         weapon_total = dice_expr.roll(dice, expr, f"{name} damage").total
         text = f"{name} {expr.text} = {weapon_total}"
@@ -297,27 +291,27 @@ def roll_damage(
         else:
             text += no_db
         total = weapon_total + db_total
-        steps.append(Step(f"Damage {text} → {max(0, total)}", DB_SOURCE))
-    steps.append(Step("Luck can't be spent on damage", "seed 003, Luck"))
-    return max(0, total), steps
+        log.step(f"Damage {text} → {max(0, total)}", DB_SOURCE)
+    log.step("Luck can't be spent on damage", "seed 003, Luck")
+    return max(0, total)
 
 
-def armour_absorbs(damage: int, armour: int, name: str) -> tuple[int, list[Step]]:
-    """Armour points are taken off a hit's damage, never below 0 (rules/coc.md §3.8 [BOOK] armour).
+def armour_absorbs(damage: int, armour: int, name: str, log: Log) -> int:
+    """Armour points are taken off a hit's damage, never below 0 (rules/coc.md §3.8 [BOOK] armour); ``log`` is told
+    how much.
 
-    >>> armour_absorbs(5, 1, "Cultist")[0], armour_absorbs(2, 3, "Cultist")[0], armour_absorbs(4, 0, "Cultist")[0]
-    (4, 0, 4)
+    >>> [armour_absorbs(hit, armour, "Cultist", Log()) for hit, armour in ((5, 1), (2, 3), (4, 0))]
+    [4, 0, 4]
     """
     if armour <= 0:
-        return damage, []
+        return damage
     left = max(0, damage - armour)
-    return left, [
-        Step(
-            f"{name}'s armour takes {min(damage, armour)} of the {damage} damage "
-            f"({armour} armour {'point' if armour == 1 else 'points'}): {damage} − {min(damage, armour)} = {left}",
-            "rules/coc.md §3.8 [BOOK]",
-        )
-    ]
+    log.step(
+        f"{name}'s armour takes {min(damage, armour)} of the {damage} damage "
+        f"({armour} armour {'point' if armour == 1 else 'points'}): {damage} − {min(damage, armour)} = {left}",
+        "rules/coc.md §3.8 [BOOK]",
+    )
+    return left
 
 
 def attack_winner(outcome: str, attacker_level: int, defender_level: int, defence: str, ties: str = "seed") -> str:

@@ -5,20 +5,20 @@ from __future__ import annotations
 from py_rules.coc.investigator import from_dict
 from py_rules.coc.tables import CHARACTERISTICS, CREATION_DICE, SCHEMA
 from py_rules.dice import DiceSource, d
-from py_rules.trace import Result, Step
+from py_rules.trace import Log, Result
 
 __all__ = ("roll_characteristic", "create_investigator")
 
 CREATION = "rules/coc.md §3.2 [BOOK]"
 
 
-def roll_characteristic(dice: DiceSource, name: str) -> tuple[int, Step]:
-    """3D6 × 5 (STR, CON, DEX, APP, POW, Luck) or (2D6 + 6) × 5 (SIZ, INT, EDU)."""
+def roll_characteristic(dice: DiceSource, name: str, log: Log) -> int:
+    """3D6 × 5 (STR, CON, DEX, APP, POW, Luck) or (2D6 + 6) × 5 (SIZ, INT, EDU); ``log`` is told the dice."""
     count, plus = CREATION_DICE[name]
     faces = dice.roll_many(count, d(6), f"{name} creation roll")
     value = (sum(faces) + plus) * 5
-    text = f"{name}: ({' + '.join(map(str, faces))}{f' + {plus}' if plus else ''}) × 5 = {value}"
-    return value, Step(text, CREATION)
+    log.step(f"{name}: ({' + '.join(map(str, faces))}{f' + {plus}' if plus else ''}) × 5 = {value}", CREATION)
+    return value
 
 
 def create_investigator(
@@ -36,7 +36,7 @@ def create_investigator(
     """Build a new investigator with full HP, MP and SAN = POW (capped at 99 − Cthulhu Mythos); ``gear``: the
     weapons and armour points the sheet starts with (rules/coc.md §3.8)."""
     gear = gear or {}
-    steps = []
+    log = Log()
     chars = dict(characteristics)
     if roll:  # check the name, age, Luck and skills before any die is rolled (a retry would roll again)
         from_dict(
@@ -52,8 +52,7 @@ def create_investigator(
         )
     if roll:
         for key in CHARACTERISTICS + ("Luck",):
-            value, step = roll_characteristic(dice, key)
-            steps.append(step)
+            value = roll_characteristic(dice, key, log)
             if key == "Luck":
                 luck = min(99, value)
             else:
@@ -63,25 +62,13 @@ def create_investigator(
     )
     der = state["derived"]
     c = state["characteristics"]
-    steps += [
-        Step(f"HP = (CON {c['CON']} + SIZ {c['SIZ']}) / 10 = {der['hp_max']}", CREATION),
-        Step(f"MP = POW {c['POW']} / 5 = {der['mp_max']}", CREATION),
-        Step(
-            f"SAN starts at POW {c['POW']}; maximum 99 − Cthulhu Mythos = {der['san_max']}; now {state['san']}",
-            CREATION,
-        ),
-        Step(f"STR + SIZ = {c['STR'] + c['SIZ']}: Damage Bonus {der['damage_bonus']}, Build {der['build']}", CREATION),
-        Step(f"MOV {der['mov']} (DEX, STR vs SIZ; age {state['age']})", CREATION),
-        Step(f"Dodge base = DEX / 2 = {c['DEX'] // 2}; Dodge {der['dodge']}", CREATION),
-    ]
-    return Result(
-        system="coc",
-        kind="create_investigator",
-        label=label,
-        steps=steps,
-        events=[
-            f"{state['name']} is ready: HP {state['hp']}, MP {state['mp']}, SAN {state['san']}, Luck {state['luck']}"
-        ],
-        details=dict(der),
-        state=state,
+    log.step(f"HP = (CON {c['CON']} + SIZ {c['SIZ']}) / 10 = {der['hp_max']}", CREATION)
+    log.step(f"MP = POW {c['POW']} / 5 = {der['mp_max']}", CREATION)
+    log.step(
+        f"SAN starts at POW {c['POW']}; maximum 99 − Cthulhu Mythos = {der['san_max']}; now {state['san']}", CREATION
     )
+    log.step(f"STR + SIZ = {c['STR'] + c['SIZ']}: Damage Bonus {der['damage_bonus']}, Build {der['build']}", CREATION)
+    log.step(f"MOV {der['mov']} (DEX, STR vs SIZ; age {state['age']})", CREATION)
+    log.step(f"Dodge base = DEX / 2 = {c['DEX'] // 2}; Dodge {der['dodge']}", CREATION)
+    log.event(f"{state['name']} is ready: HP {state['hp']}, MP {state['mp']}, SAN {state['san']}, Luck {state['luck']}")
+    return Result.of(log, "coc", "create_investigator", label=label, details=dict(der), state=state)

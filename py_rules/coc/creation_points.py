@@ -15,7 +15,7 @@ from py_rules.coc.occupations import CREDIT_RATING, FORMULA_WORDS, Occupation, m
 from py_rules.coc.tables import CHARACTERISTICS, MYTHOS, SKILL_MAX
 from py_rules.errors import RulesError
 from py_rules.limits import shown
-from py_rules.trace import Result, Step
+from py_rules.trace import Log, Result
 
 __all__ = ("creation_points", "POINTS_FIELDS", "BUDGET_WORDS")
 
@@ -168,29 +168,25 @@ def creation_points(
         to_do.append(f"Credit Rating is {credit}; {occupation.name} needs {low}–{high}.")
 
     band = band_for(age) if 15 <= age <= 89 else None
-    steps = [
-        Step(f"{occupation.name}: occupation points {working}", SOURCE),
-        Step(f"Personal interest points: INT {chars['INT']} × 2 = {personal_total}", SOURCE),
-        *(
-            Step(f"{row['name']}: {row['base']} + {row['occupation']} + {row['personal']} = {row['value']}", SOURCE)
-            for row in rows
-            if row["occupation"] or row["personal"]
-        ),
-        Step(f"Credit Rating {credit} (range {low}–{high})", SOURCE),
-    ]
+    log = Log()
+    log.step(f"{occupation.name}: occupation points {working}", SOURCE)
+    log.step(f"Personal interest points: INT {chars['INT']} × 2 = {personal_total}", SOURCE)
+    for row in rows:
+        if row["occupation"] or row["personal"]:
+            log.step(f"{row['name']}: {row['base']} + {row['occupation']} + {row['personal']} = {row['value']}", SOURCE)
+    log.step(f"Credit Rating {credit} (range {low}–{high})", SOURCE)
     if skill_cap is not None:
-        steps.append(Step(f"Cap per skill at creation: {skill_cap} (house rule)", SOURCE))
+        log.step(f"Cap per skill at creation: {skill_cap} (house rule)", SOURCE)
     spent = budgets["occupation_points"], budgets["personal_points"]
-    events = [
+    log.event(
         f"Occupation points {spent[0]['spent']} of {spent[0]['total']} ({spent[0]['left']} left); personal "
         f"interest {spent[1]['spent']} of {spent[1]['total']} ({spent[1]['left']} left)"
-    ]
-    return Result(
-        system="coc",
-        kind="creation_points",
+    )
+    return Result.of(
+        log,
+        "coc",
+        "creation_points",
         label=label,
-        steps=steps,
-        events=events,
         details={
             "occupation": occupation.to_dict(),
             "formula": {"key": formula, "words": FORMULA_WORDS[formula]},

@@ -19,7 +19,7 @@ from py_rules.coc.tables import CHARACTERISTICS, CREATION_DICE, LUCK_MAX
 from py_rules.dice import DiceSource, TypedDice, d
 from py_rules.errors import RulesError
 from py_rules.limits import shown
-from py_rules.trace import Result, Step
+from py_rules.trace import Log, Result
 
 __all__ = ("FIELD", "ROLLED", "read_record", "roll_characteristics", "dice_words", "RECORD_FIELDS")
 
@@ -155,32 +155,31 @@ def roll_characteristics(dice: DiceSource, *, age: int, age_loss: dict | None = 
     band = band_for(age)
     if age_loss:  # a split the band does not allow is refused before a die is thrown (a retry would roll again)
         split_loss(band, age_loss, {key: LUCK_MAX for key in CHARACTERISTICS})
-    rolls, steps, rolled = {}, [], {}
+    rolls, log, rolled = {}, Log(), {}
     for key in ROLLED:
         roll = _roll_one(dice, key, f"{key} creation roll")
         rolls[key] = [roll]
         rolled[key] = roll["value"]
-        steps.append(Step(f"{key}: {dice_words(roll, key)}", SOURCE))
+        log.step(f"{key}: {dice_words(roll, key)}", SOURCE)
     luck = min(LUCK_MAX, rolled.pop("Luck"))
     if band.luck_twice:
         again = _roll_one(dice, "Luck", "Luck creation roll (second)")
         rolls["Luck"].append(again)
         luck = min(LUCK_MAX, max(luck, again["value"]))
-        steps.append(Step(f"Luck again: {dice_words(again, 'Luck')}; the higher kept: {luck}", SOURCE))
-    chars, age_steps, age_record = apply_age(dice, rolled, age, age_loss)
-    steps += age_steps
+        log.step(f"Luck again: {dice_words(again, 'Luck')}; the higher kept: {luck}", SOURCE)
+    chars, age_record = apply_age(dice, rolled, age, log, age_loss)
     record = {
         "dice_source": "physical" if isinstance(dice, TypedDice) else "digital",
         "rolls": rolls,
         "age": age_record,
     }
     said = ", ".join(f"{key} {chars[key]}" for key in CHARACTERISTICS) + f", Luck {luck}"
-    return Result(
-        system="coc",
-        kind="roll_characteristics",
+    log.event(f"Rolled at age {age}: {said}")
+    return Result.of(
+        log,
+        "coc",
+        "roll_characteristics",
         label=label,
-        steps=steps,
-        events=[f"Rolled at age {age}: {said}"],
         details={
             "characteristics": chars,
             "luck": luck,

@@ -47,7 +47,7 @@ from py_rules.coc.tables import (
 )
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.trace import Log, Result, Step, headline_of
+from py_rules.trace import Log, Result
 
 __all__ = ("DEVELOPMENT", "tick", "luck_bought", "improves", "development_phase", "recover_luck_into")
 
@@ -55,44 +55,39 @@ DEVELOPMENT = "rules/coc.md §3.15 [BOOK]"
 LUCK_RECOVERY = "rules/coc.md §3.6 [BOOK optional]"
 
 
-def tick(
-    state: dict, skill: str, *, net_dice: int = 0, settings: Settings = Settings()
-) -> tuple[list[Step], list[str]]:
+def tick(state: dict, skill: str, log: Log, *, net_dice: int = 0, settings: Settings = Settings()) -> None:
     """Tick ``skill`` on ``state`` (changed in place) for a skill roll whose rolled result succeeded, unless the
-    rules say otherwise; the steps and events that say what happened (rules/coc.md §3.15).
+    rules say otherwise; ``log`` is told what happened (rules/coc.md §3.15).
 
-    >>> sheet = {"name": "Harvey", "ticks": []}
-    >>> steps, events = tick(sheet, "Spot Hidden")
-    >>> sheet["ticks"], events
+    >>> sheet, log = {"name": "Harvey", "ticks": []}, Log()
+    >>> tick(sheet, "Spot Hidden", log)
+    >>> sheet["ticks"], log.events
     (['Spot Hidden'], ['Harvey ticks Spot Hidden for improvement'])
-    >>> tick(sheet, "Spot Hidden")[1], tick(sheet, "Cthulhu Mythos")[1], sheet["ticks"]
-    ([], [], ['Spot Hidden'])
+    >>> tick(sheet, "Spot Hidden", log), tick(sheet, "Cthulhu Mythos", log), sheet["ticks"], len(log.events)
+    (None, None, ['Spot Hidden'], 1)
     """
     name = skill_name(skill)
     if name in NEVER_TICKED:
-        return [Step(f"{name} is never ticked for improvement", DEVELOPMENT)], []
-    if net_dice > 0 and not settings.tick_with_bonus_die:
-        return [Step(f"{name} succeeded with a bonus die: no tick (house rule)", "rules/coc.md §3.15")], []
-    if name in state["ticks"]:
-        return [Step(f"{name} is already ticked (one tick per skill)", DEVELOPMENT)], []
-    state["ticks"].append(name)
-    return (
-        [Step(f"Rolled success: {name} is ticked for improvement", DEVELOPMENT)],
-        [f"{who(state)} ticks {name} for improvement"],
-    )
+        log.step(f"{name} is never ticked for improvement", DEVELOPMENT)
+    elif net_dice > 0 and not settings.tick_with_bonus_die:
+        log.step(f"{name} succeeded with a bonus die: no tick (house rule)", "rules/coc.md §3.15")
+    elif name in state["ticks"]:
+        log.step(f"{name} is already ticked (one tick per skill)", DEVELOPMENT)
+    else:
+        state["ticks"].append(name)
+        log.step(f"Rolled success: {name} is ticked for improvement", DEVELOPMENT)
+        log.event(f"{who(state)} ticks {name} for improvement")
 
 
-def luck_bought(was_success: bool, success: bool) -> list[Step]:
+def luck_bought(was_success: bool, success: bool, log: Log) -> None:
     """The step saying a success bought with Luck earns no tick (rules/coc.md §3.6, §3.15), when it was bought.
 
-    >>> [s.text for s in luck_bought(False, True)], luck_bought(True, True)
-    (['A success bought with Luck earns no tick'], [])
+    >>> log = Log()
+    >>> luck_bought(False, True, log), luck_bought(True, True, log), [s.text for s in log.steps]
+    (None, None, ['A success bought with Luck earns no tick'])
     """
-    return (
-        [Step("A success bought with Luck earns no tick", "rules/coc.md §3.6, §3.15 [BOOK]")]
-        if success and not was_success
-        else []
-    )
+    if success and not was_success:
+        log.step("A success bought with Luck earns no tick", "rules/coc.md §3.6, §3.15 [BOOK]")
 
 
 def improves(roll: int, value: int) -> bool:
@@ -113,7 +108,7 @@ def recover_luck_into(dice: DiceSource, state: dict, log: Log) -> tuple[int, int
     """Optional Luck recovery (rules/coc.md §3.6 [BOOK optional]): 1D100; above current Luck, gain 1D10 (max 99).
     Changes ``state`` in place; returns the roll and the Luck gained."""
     perc = roll_percentile(dice, purpose="Luck recovery")
-    log.steps.extend(perc.steps)
+    log.extend(perc.steps)
     before = state["luck"]
     if perc.value <= before:
         log.step(f"{perc.value} ≤ Luck {before}: no Luck recovered", LUCK_RECOVERY)
@@ -134,7 +129,7 @@ def _improve(dice: DiceSource, state: dict, skill: str, log: Log) -> dict:
     """One ticked skill's improvement roll (and the Sanity its first 90 gives); changes ``state`` in place."""
     before = skill_value(state, skill)
     perc = roll_percentile(dice, purpose=f"{skill} improvement roll")
-    log.steps.extend(perc.steps)
+    log.extend(perc.steps)
     row = {
         "skill": skill,
         "roll": perc.value,
@@ -216,13 +211,12 @@ def development_phase(dice: DiceSource, state: dict, *, label: str = "", setting
     luck = recover_luck_into(dice, new, log)[1] if settings.luck_recovery and new.get("luck") is not None else 0
     if not settings.luck_recovery:
         log.step("Luck recovery is off (house rule): Luck is unchanged", LUCK_RECOVERY)
-    return Result(
-        system="coc",
-        kind="development_phase",
+    return Result.of(
+        log,
+        "coc",
+        "development_phase",
         label=label,
-        steps=log.steps,
-        events=log.events,
-        headline=headline_of(log.told, most=len(log.told) or 1),
+        headline=log.headline(most=len(log.told) or 1),
         details={
             "skills": rows,
             "sanity_gained": new["san"] - state["san"],

@@ -3,7 +3,7 @@
 The d100 with bonus or penalty dice is a distribution over the value kept, in closed form from the
 roll's own reading :func:`~py_rules.coc.percentile.read_d100`. A roll's values fall into a few
 classes (the level each reaches, after any Luck spent, by :func:`~py_rules.coc.levels.level_for` and
-:func:`~py_rules.coc.checks.luck_on_roll`); the operation itself is then run once per class on
+:func:`~py_rules.coc.luck.luck_on_roll`); the operation itself is then run once per class on
 faces showing a value of that class, and over every face of the dice it rolls afterwards (damage,
 healing, Sanity loss), so what follows a roll is the roll's own code. Roll-offs (tie, then lower
 wins, at most 20 times) are in closed form.
@@ -11,13 +11,10 @@ wins, at most 20 times) are in closed form.
 
 from __future__ import annotations
 
-from py_rules.coc.checks import (
-    luck_cost,
-    luck_refusal,
-    require_alive,
-)
+from py_rules.coc.checks import require_alive
 from py_rules.coc.investigator import luck_of, normalize, skill_value
 from py_rules.coc.levels import Level, level_for, level_name, succeeds
+from py_rules.coc.luck import luck_cost, luck_refusal
 from py_rules.coc.odds_combat import (
     _attack,
     _opposed,

@@ -23,6 +23,7 @@ from py_rules.coc.percentile import UNITS_DIE, net_dice
 from py_rules.coc.settings import settings_from
 from py_rules.errors import RulesError
 from py_rules.odds import Dist, Odds, Outcome, enumerate_run
+from py_rules.trace import Log
 
 
 def _sides(result, first_key, second_key):
@@ -173,8 +174,11 @@ def _damage_dist(
     expr = combat.damage_expr(weapon, expr_text)
     return enumerate_run(
         lambda dice: combat.armour_absorbs(
-            combat.roll_damage(dice, weapon, expr, damage_bonus, extreme=extreme, extreme_rule=rule)[0], armour, ""
-        )[0],
+            combat.roll_damage(dice, weapon, expr, damage_bonus, Log(), extreme=extreme, extreme_rule=rule),
+            armour,
+            "",
+            Log(),
+        ),
         lambda v: v,
     )
 

@@ -8,16 +8,15 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
-from py_rules.coc.checks import (
-    CheckRoll,
-    luck_on_roll,
-)
+from py_rules.coc.checks import CheckRoll
 from py_rules.coc.levels import Level, level_for, level_name, succeeds, threshold
+from py_rules.coc.luck import luck_on_roll
 from py_rules.coc.opposed import MAX_ROLL_OFFS
 from py_rules.coc.percentile import TENS_DIE, UNITS_DIE, Percentile, read_d100
 from py_rules.coc.settings import settings_from
 from py_rules.errors import RulesError
 from py_rules.odds import Dist, Outcome, ProbeDice, enumerate_run
+from py_rules.trace import Log
 
 _PERCENTILE = (UNITS_DIE.name, TENS_DIE.name)
 
@@ -103,14 +102,14 @@ def _classes(net: int, classify) -> tuple[dict, int]:
 
 def _check_classifier(value, difficulty, basis, net, luck, luck_left):
     """The level a roll of ``value`` reaches after ``luck`` points spent the way the roll spends them
-    (:func:`~py_rules.coc.checks.luck_on_roll`)."""
+    (:func:`~py_rules.coc.luck.luck_on_roll`)."""
     settings, _ = settings_from({"fumble_basis": basis})
 
     def classify(roll):
         level = level_for(roll, value, difficulty, basis)
         perc = Percentile(roll % 10, (), net, roll, 0, ())
         check = CheckRoll("", value, difficulty, perc, level, succeeds(level, difficulty), ())
-        return luck_on_roll(check, luck, {"luck": luck_left, "name": "", "conditions": {}}, "luck", [], settings)[1]
+        return luck_on_roll(check, luck, {"luck": luck_left, "name": "", "conditions": {}}, "luck", Log(), settings)[1]
 
     return classify
 

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from py_rules.coc.checks import CheckRoll, _involuntary, check, luck_on_roll, record, require_able, require_luck
+from py_rules.coc.checks import CheckRoll, _involuntary, check, record, require_able
 from py_rules.coc.development import luck_bought, tick
 from py_rules.coc.investigator import copy_state, normalize, skill_name, skill_value, who
 from py_rules.coc.levels import Level, level_for, level_name, needed, succeeds
+from py_rules.coc.luck import luck_on_roll, require_luck
 from py_rules.coc.percentile import roll_percentile
 from py_rules.coc.settings import Settings
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.trace import Result, Step
+from py_rules.trace import Log, Result
 
 __all__ = ("compare", "roll_off", "resolve_opposed", "opposed_roll", "combined_roll", "parse_skill_list")
 
@@ -43,40 +44,37 @@ def compare(level_a: int, level_b: int, skill_a: int, skill_b: int) -> str:
     return "roll_off"
 
 
-def roll_off(dice: DiceSource, name_a: str, name_b: str) -> tuple[str, list[Step]]:
-    """Both roll 1D100, lower wins; roll again on a tie (seed 003: "roll 1D100, lower result wins")."""
-    steps = []
+def roll_off(dice: DiceSource, name_a: str, name_b: str, log: Log) -> str:
+    """Both roll 1D100, lower wins; roll again on a tie (seed 003: "roll 1D100, lower result wins"). The winner
+    (``"a"`` or ``"b"``); ``log`` is told each roll-off."""
     for _ in range(MAX_ROLL_OFFS):
         a = roll_percentile(dice, purpose=f"roll-off {name_a}").value
         b = roll_percentile(dice, purpose=f"roll-off {name_b}").value
         if a != b:
             winner = "a" if a < b else "b"
-            steps.append(
-                Step(
-                    f"Roll-off: {name_a} {a}, {name_b} {b} → {name_a if winner == 'a' else name_b} wins (lower)",
-                    OPPOSED,
-                )
+            log.step(
+                f"Roll-off: {name_a} {a}, {name_b} {b} → {name_a if winner == 'a' else name_b} wins (lower)", OPPOSED
             )
-            return winner, steps
-        steps.append(Step(f"Roll-off: both {a}, roll again", OPPOSED))
+            return winner
+        log.step(f"Roll-off: both {a}, roll again", OPPOSED)
     raise RulesError("too_many_rolls", "The roll-off tied too many times.", "dice")
 
 
-def resolve_opposed(dice: DiceSource, a: CheckRoll, b: CheckRoll, name_a: str, name_b: str) -> tuple[str, list[Step]]:
-    """Compare two rolls; draws use the seed's rule (skill, then a roll-off)."""
+def resolve_opposed(dice: DiceSource, a: CheckRoll, b: CheckRoll, name_a: str, name_b: str, log: Log) -> str:
+    """Compare two rolls; draws use the seed's rule (skill, then a roll-off). The outcome (:func:`compare`, a
+    roll-off decided); ``log`` is told how."""
     outcome = compare(a.level, b.level, a.value, b.value)
-    steps = [Step(f"{name_a}: {level_name(a.level)} vs {name_b}: {level_name(b.level)}", OPPOSED)]
+    log.step(f"{name_a}: {level_name(a.level)} vs {name_b}: {level_name(b.level)}", OPPOSED)
     if outcome == "none":
-        steps.append(Step("Both failed: nobody wins", "rules/coc.md §3.7 [BOOK; REC]"))
+        log.step("Both failed: nobody wins", "rules/coc.md §3.7 [BOOK; REC]")
     elif outcome == "roll_off":
-        steps.append(Step(f"Draw with equal skill {a.value}: roll 1D100 each, lower wins", OPPOSED))
-        outcome, more = roll_off(dice, name_a, name_b)
-        steps.extend(more)
+        log.step(f"Draw with equal skill {a.value}: roll 1D100 each, lower wins", OPPOSED)
+        outcome = roll_off(dice, name_a, name_b, log)
     elif a.level == b.level:
-        steps.append(Step(f"Draw: higher skill wins ({a.value} vs {b.value})", OPPOSED))
+        log.step(f"Draw: higher skill wins ({a.value} vs {b.value})", OPPOSED)
     else:
-        steps.append(Step("Higher level wins (Regular beats fail, Hard beats Regular, Extreme beats Hard)", OPPOSED))
-    return outcome, steps
+        log.step("Higher level wins (Regular beats fail, Hard beats Regular, Extreme beats Hard)", OPPOSED)
+    return outcome
 
 
 def opposed_roll(
@@ -112,8 +110,10 @@ def opposed_roll(
         penalty=penalty_a,
         basis=settings.fumble_basis,
     )
-    all_steps = [Step(f"{name_a} rolls {roll_a.name}:")] + list(roll_a.steps)
-    value_a, level_a, luck_a = luck_on_roll(roll_a, luck_a, new_a, "luck", all_steps, settings)
+    log = Log()
+    log.step(f"{name_a} rolls {roll_a.name}:")
+    log.extend(roll_a.steps)
+    value_a, level_a, luck_a = luck_on_roll(roll_a, luck_a, new_a, "luck", log, settings)
     roll_b = check(
         dice,
         skill_value(second, skill_b),
@@ -122,38 +122,37 @@ def opposed_roll(
         penalty=penalty_b,
         basis=settings.fumble_basis,
     )
-    all_steps += [Step(f"{name_b} rolls {roll_b.name}:")] + list(roll_b.steps)
-    value_b, level_b, luck_b = luck_on_roll(roll_b, luck_b, new_b, "opponent_luck", all_steps, settings)
+    log.step(f"{name_b} rolls {roll_b.name}:")
+    log.extend(roll_b.steps)
+    value_b, level_b, luck_b = luck_on_roll(roll_b, luck_b, new_b, "opponent_luck", log, settings)
     rolled_a, rolled_b = roll_a.success, roll_b.success  # before any Luck
     roll_a = replace(roll_a, level=level_a, percentile=replace(roll_a.percentile, value=value_a))
     roll_b = replace(roll_b, level=level_b, percentile=replace(roll_b.percentile, value=value_b))
-    outcome, steps = resolve_opposed(dice, roll_a, roll_b, name_a, name_b)
+    outcome = resolve_opposed(dice, roll_a, roll_b, name_a, name_b, log)
     winner = {"a": name_a, "b": name_b, "none": None}[outcome]
-    events = [f"{winner} wins the opposed roll" if winner else "Both failed: nobody wins"]
+    log.event(f"{winner} wins the opposed roll" if winner else "Both failed: nobody wins")
+    log.flag("opposed")
+    if winner is None:
+        log.flag("no_winner")
     new_a["last_roll"] = record(roll_a, "opposed", bonus=bonus_a, penalty=penalty_a, luck_spent=luck_a)
     new_b["last_roll"] = record(roll_b, "opposed", bonus=bonus_b, penalty=penalty_b, luck_spent=luck_b)
-    all_steps += steps
     rolled = {"a": (new_a, roll_a, rolled_a), "b": (new_b, roll_b, rolled_b)}.get(outcome)
     if rolled and rolled[2]:  # rules/coc.md §3.15: only the winner ticks, on a rolled (not Luck-bought) success
-        more, ticked = tick(rolled[0], rolled[1].name, net_dice=rolled[1].percentile.net, settings=settings)
-        all_steps += more
-        events += ticked
+        tick(rolled[0], rolled[1].name, log, net_dice=rolled[1].percentile.net, settings=settings)
     elif rolled:
-        all_steps += luck_bought(False, True)
+        luck_bought(False, True, log)
     new_a, new_b = normalize(new_a), normalize(new_b)
-    all_steps.append(Step("Opposed rolls cannot be pushed", "seed 003, Pushing a Roll"))
-    return Result(
-        system="coc",
-        kind="opposed_roll",
+    log.step("Opposed rolls cannot be pushed", "seed 003, Pushing a Roll")
+    return Result.of(
+        log,
+        "coc",
+        "opposed_roll",
         label=label,
         total=roll_a.roll,
         target=roll_a.value,
         success=outcome == "a",
         level=int(roll_a.level),
         level_name=level_name(roll_a.level),
-        flags=["opposed"] + (["no_winner"] if winner is None else []),
-        steps=all_steps,
-        events=events,
         details={
             "winner": winner,
             "rolls": {name_a: roll_a.roll, name_b: roll_b.roll},
@@ -194,39 +193,35 @@ def combined_roll(
     label: str = "",
     settings: Settings = Settings(),
     pushed: bool = False,
+    log: Log | None = None,
 ) -> Result:
-    """One d100 against several skills; the Keeper decides whether all or any must succeed (C8)."""
+    """One d100 against several skills; the Keeper decides whether all or any must succeed (C8). ``pushed``: this
+    is the push of a failed combined roll (:mod:`py_rules.coc.push`), whose lines ``log`` holds already; it is
+    flagged, and a failed push's harsher consequence is the Keeper's (seed 003, Pushing a Roll)."""
     require_able(state)
+    log = Log() if log is None else log
     perc = roll_percentile(dice, bonus, penalty, "combined roll")
-    steps = [
-        Step(
-            f"One roll for {', '.join(names)}; the Keeper needs {'all' if mode == 'all' else 'any one'} of them",
-            COMBINED,
-        )
-    ]
-    steps.extend(perc.steps)
+    log.step(
+        f"One roll for {', '.join(names)}; the Keeper needs {'all' if mode == 'all' else 'any one'} of them", COMBINED
+    )
+    log.extend(perc.steps)
     levels = {}
     for name in names:
         value = skill_value(state, name)
         level = level_for(perc.value, value, difficulty, settings.fumble_basis)
         levels[name] = (value, level, succeeds(level, difficulty))
-        steps.append(
-            Step(f"{perc.value} vs {name} {value} (needs ≤{needed(value, difficulty)}): {level_name(level)}", COMBINED)
-        )
+        log.step(f"{perc.value} vs {name} {value} (needs ≤{needed(value, difficulty)}): {level_name(level)}", COMBINED)
     results = [ok for _v, _l, ok in levels.values()]
     success = all(results) if mode == "all" else any(results)
     worst = min(level for _v, level, _ok in levels.values())
     best = max(level for _v, level, _ok in levels.values())
     level = worst if mode == "all" else best
     new = copy_state(state)
-    more, events = _involuntary(new)
-    steps += more
+    _involuntary(new, log)
     if success:  # rules/coc.md §3.15 [REC]: each skill that succeeded on the one roll is ticked
         for name in names:
             if levels[name][2]:
-                more, ticked = tick(new, name, net_dice=perc.net, settings=settings)
-                steps += more
-                events += ticked
+                tick(new, name, log, net_dice=perc.net, settings=settings)
     new["last_roll"] = {
         "kind": "combined",
         "name": " + ".join(names),
@@ -242,19 +237,23 @@ def combined_roll(
         "pushed": pushed,
         "luck_spent": 0,
     }
-    flags = ["fumble"] if level == Level.FUMBLE else ["critical"] if level == Level.CRITICAL else []
-    return Result(
-        system="coc",
-        kind="combined_roll",
+    if level in (Level.FUMBLE, Level.CRITICAL):
+        log.flag("fumble" if level == Level.FUMBLE else "critical")
+    if pushed:
+        log.flag("pushed")
+    if pushed and not success:
+        log.flag("dire_consequence")
+        log.event(f"{who(state)} failed a pushed roll: harsher consequence for the Keeper to describe")
+    return Result.of(
+        log,
+        "coc",
+        "push_roll" if pushed else "combined_roll",
         label=label,
         total=perc.value,
         target=None,
         success=success,
         level=int(level),
         level_name=level_name(level),
-        flags=flags,
-        steps=steps,
-        events=events,
         details={
             "levels": {n: level_name(lv) for n, (_v, lv, _o) in levels.items()},
             "successes": {n: ok for n, (_v, _l, ok) in levels.items()},

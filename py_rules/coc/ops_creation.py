@@ -14,7 +14,7 @@ from py_rules.coc.tables import CHARACTERISTIC_MAX, CHARACTERISTICS
 from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.params import Param
-from py_rules.trace import Result, Step
+from py_rules.trace import Log, Result
 
 __all__ = ("OPERATIONS", "ROLL", "POINTS", "OCCUPATION_LIST")
 
@@ -189,19 +189,18 @@ POINTS = Operation(
 
 def _list(*, label):
     occupations = [occupation.to_dict() for occupation in OCCUPATIONS]
-    steps = [
-        Step(
+    log = Log()
+    for o in occupations:
+        log.step(
             f"{o['name']}: {' or '.join(f['words'] for f in o['formulas'])}; Credit Rating "
             f"{o['credit_rating'][0]}–{o['credit_rating'][1]}",
             SOURCE,
         )
-        for o in occupations
-    ]
-    return Result(
-        system="coc",
-        kind="occupation_list",
+    return Result.of(
+        log,
+        "coc",
+        "occupation_list",
         label=label,
-        steps=steps,
         details={
             "occupations": occupations,
             "formulas": [{"key": key, "words": words} for key, words in FORMULA_WORDS.items()],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from py_rules.coc import clock, sanity, wounds
+from py_rules.coc import clock, healing, sanity, wounds
 from py_rules.coc.investigator import copy_state, from_dict, normalize, who
 from py_rules.coc.levels import level_name
 from py_rules.coc.params import BONUS, EXAMPLE_DYING, EXAMPLE_MAJOR_WOUND, INVESTIGATOR, LABEL, PENALTY, with_states
@@ -11,7 +11,7 @@ from py_rules.coc.tables import DICE_FORM, SANITY_GAIN_REASONS, SANITY_LOSS_FORM
 from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.params import Param
-from py_rules.trace import Result, Step, headline_of
+from py_rules.trace import Log, Result
 from py_rules.words import passes
 
 __all__ = ("OPERATIONS",)
@@ -27,34 +27,32 @@ PATIENT = Param(
 )
 
 
-def _state_result(kind, new, steps, events, label, roll=None, flags=()):
+def _state_result(kind, new, log, label, roll=None, **fields):
+    """The result of treating or healing ``new``: its conditions flagged, and the roll that decided it (else its HP
+    against the maximum) as the total; ``fields`` say more (rules/coc.md §3.9, §3.10)."""
     c = new["conditions"]
-    flags = list(flags) + [k for k in ("major_wound", "unconscious", "dying", "stabilised", "dead") if c[k]]
-    result = Result(
-        system="coc",
-        kind=kind,
-        label=label,
-        steps=steps,
-        events=events,
-        flags=flags,
-        details={"hp": new["hp"], "hp_max": new["derived"]["hp_max"]},
-        state=normalize(new),
-    )
+    for key in ("major_wound", "unconscious", "dying", "stabilised", "dead"):
+        if c[key]:
+            log.flag(key)
     if roll is not None:
-        result.total, result.target, result.success = roll.roll, roll.value, roll.success
-        result.level, result.level_name = int(roll.level), level_name(roll.level)
+        said = dict(
+            total=roll.roll,
+            target=roll.value,
+            success=roll.success,
+            level=int(roll.level),
+            level_name=level_name(roll.level),
+        )
     else:
-        result.total, result.target = new["hp"], new["derived"]["hp_max"]
-    return with_states(result)
+        said = dict(total=new["hp"], target=new["derived"]["hp_max"])
+    said.update(fields)
+    details = {"hp": new["hp"], "hp_max": new["derived"]["hp_max"]}
+    return with_states(Result.of(log, "coc", kind, label=label, details=details, state=normalize(new), **said))
 
 
 def _dying(dice, *, investigator, label):
-    new = copy_state(investigator)
-    told: list[str] = []
-    steps, events = wounds.dying_round(dice, new, told)
-    result = _state_result("dying_round", new, steps, events, label)
-    result.headline = headline_of(told)
-    return result
+    new, log = copy_state(investigator), Log()
+    wounds.dying_round(dice, new, log)
+    return _state_result("dying_round", new, log, label, headline=log.headline())
 
 
 DYING_ROUND = Operation(
@@ -71,9 +69,9 @@ DYING_ROUND = Operation(
 
 def _first_aid(dice, *, investigator, skill, bonus, penalty, label, **rest):
     settings, _ = settings_from(rest)
-    new = copy_state(investigator)
-    roll, steps, events = wounds.first_aid(dice, new, skill, bonus=bonus, penalty=penalty, settings=settings)
-    return _state_result("first_aid", new, steps, events, label, roll)
+    new, log = copy_state(investigator), Log()
+    roll = healing.first_aid(dice, new, skill, log, bonus=bonus, penalty=penalty, settings=settings)
+    return _state_result("first_aid", new, log, label, roll)
 
 
 FIRST_AID = Operation(
@@ -106,11 +104,9 @@ FIRST_AID = Operation(
 
 def _medicine(dice, *, investigator, skill, equipment, bonus, penalty, label, **rest):
     settings, _ = settings_from(rest)
-    new = copy_state(investigator)
-    roll, steps, events = wounds.medicine(
-        dice, new, skill, equipment=equipment, bonus=bonus, penalty=penalty, settings=settings
-    )
-    return _state_result("medicine", new, steps, events, label, roll)
+    new, log = copy_state(investigator), Log()
+    roll = healing.medicine(dice, new, skill, log, equipment=equipment, bonus=bonus, penalty=penalty, settings=settings)
+    return _state_result("medicine", new, log, label, roll)
 
 
 MEDICINE = Operation(
@@ -143,17 +139,24 @@ MEDICINE = Operation(
 
 def _advance(dice, *, investigator, unit, amount, label, **rest):
     settings, _ = settings_from(rest)
-    new = copy_state(investigator)
-    told: list[str] = []
-    steps, events = clock.advance(dice, new, unit, amount, settings, told)
-    result = _state_result("advance_time", new, steps, events, label)
-    result.total = result.target = None  # the HP against its maximum is not a roll
+    new, log = copy_state(investigator), Log()
+    clock.advance(dice, new, unit, amount, log, settings)
     changed = _changes(investigator, new)
-    result.level_name = passes(amount, unit) + (f": {changed}" if changed else "")
+    told = log.told
     if told and unit != "rounds":  # the time, each roll it ran, then what it changed in all when no roll said it
-        told = [passes(amount, unit), *told] + ([f"in all: {changed}"] if changed and changed not in told[-1] else [])
-    result.headline = headline_of(told)  # each roll the time ran (dying, weekly healing), its target and outcome
-    return result
+        told[:] = [passes(amount, unit), *told] + (
+            [f"in all: {changed}"] if changed and changed not in told[-1] else []
+        )
+    return _state_result(
+        "advance_time",
+        new,
+        log,
+        label,
+        total=None,  # the HP against its maximum is not a roll
+        target=None,
+        level_name=passes(amount, unit) + (f": {changed}" if changed else ""),
+        headline=log.headline(),  # each roll the time ran (dying, weekly healing), its target and outcome
+    )
 
 
 def _changes(before: dict, after: dict) -> str:
@@ -200,12 +203,11 @@ ADVANCE_TIME = Operation(
 
 def _weekly(dice, *, investigator, label, **rest):
     settings, _ = settings_from(rest)
-    new = copy_state(investigator)
-    told: list[str] = []
-    steps, events = wounds.weekly_healing(dice, new, settings, told)
-    result = _state_result("weekly_healing_roll", new, steps, events, label)
-    result.headline = headline_of(told)  # the CON roll with its target and what it healed
-    return result
+    new, log = copy_state(investigator), Log()
+    healing.weekly_healing(dice, new, log, settings)
+    return _state_result(
+        "weekly_healing_roll", new, log, label, headline=log.headline()
+    )  # the CON roll with its target and what it healed
 
 
 WEEKLY = Operation(
@@ -227,16 +229,24 @@ DEFAULT_LOSS = "0/1D6"
 def _sanity(dice, *, investigator, loss, bonus, penalty, label, source=None, **rest):
     settings, _ = settings_from(rest)
     given = source.get("san_loss") if source else None
-    result = sanity.sanity_roll(
-        dice, investigator, loss or given or DEFAULT_LOSS, bonus=bonus, penalty=penalty, label=label, settings=settings
-    )
+    log = Log()
     if source is not None:  # what the roll was against, and whose loss it took
         said = (
             f"{who(source)}'s Sanity loss, as its sheet gives it"
             if not loss and given
             else f"Against {who(source)}" + (f" (its sheet gives {given})" if given else "")
         )
-        result.steps.insert(0, Step(said, "rules/coc.md §3.11"))
+        log.step(said, "rules/coc.md §3.11")
+    result = sanity.sanity_roll(
+        dice,
+        investigator,
+        loss or given or DEFAULT_LOSS,
+        bonus=bonus,
+        penalty=penalty,
+        label=label,
+        settings=settings,
+        log=log,
+    )
     return with_states(result)
 
 
@@ -323,15 +333,15 @@ def _set_condition(*, investigator, condition, action, label):
         raise RulesError("no_change", f"{name} is {'already' if on else 'not'} {words}.", "condition")
     new = copy_state(investigator)
     new["conditions"][condition] = on
-    event = f"{name} is {'now' if on else 'no longer'} {words}"
-    steps = [Step(f"The Keeper {'sets' if on else 'clears'} {words}", wounds.MAJOR)]
+    log = Log()
+    log.step(f"The Keeper {'sets' if on else 'clears'} {words}", wounds.MAJOR)
+    log.event(f"{name} is {'now' if on else 'no longer'} {words}")
     return with_states(
-        Result(
-            system="coc",
-            kind="set_condition",
+        Result.of(
+            log,
+            "coc",
+            "set_condition",
             label=label or f"{name}: {words}",
-            steps=steps,
-            events=[event],
             details={"condition": condition, "on": on},
             state=normalize(new),
         )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from py_rules.coc import checks, creation, development, opposed, push
+from py_rules.coc import checks, creation, development, luck, opposed, push
 from py_rules.coc.creation_record import read_record as read_creation_record
 from py_rules.coc.investigator import EXAMPLE
 from py_rules.coc.levels import level_for, level_name, succeeds
@@ -28,7 +28,7 @@ from py_rules.coc.weapons import COMMON_WEAPONS, parse_weapons
 from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.params import Param
-from py_rules.trace import Result, Step
+from py_rules.trace import Log, Result
 
 __all__ = ("OPERATIONS",)
 
@@ -203,21 +203,14 @@ CREATE = Operation(
 
 def _d100(dice, *, label, bonus, penalty, value, difficulty, fumble_basis):
     perc = roll_percentile(dice, bonus, penalty, "d100")
-    steps = list(perc.steps)
-    result = Result(
-        system="coc",
-        kind="d100",
-        label=label,
-        total=perc.value,
-        steps=steps,
-        details={"units": perc.units, "tens": list(perc.tens), "net_dice": perc.net},
-    )
+    log, read = Log(), {}
+    log.extend(perc.steps)
     if value is not None:
         level = level_for(perc.value, value, difficulty, fumble_basis)
-        result.target, result.level, result.level_name = value, int(level), level_name(level)
-        result.success = succeeds(level, difficulty)
-        steps.append(Step(f"{perc.value} vs {value}: {level_name(level)}", "seed 003, Rolling Dice; rules/coc.md §3.4"))
-    return result
+        read = dict(target=value, level=int(level), level_name=level_name(level), success=succeeds(level, difficulty))
+        log.step(f"{perc.value} vs {value}: {level_name(level)}", "seed 003, Rolling Dice; rules/coc.md §3.4")
+    details = {"units": perc.units, "tens": list(perc.tens), "net_dice": perc.net}
+    return Result.of(log, "coc", "d100", label=label, total=perc.value, details=details, **read)
 
 
 D100 = Operation(
@@ -384,7 +377,7 @@ PUSH = Operation(
 def _spend(*, investigator, points, target_level, label, **rest):
     settings, _ = settings_from(rest)
     return with_states(
-        checks.spend_luck(investigator, points=points, target_level=target_level, label=label, settings=settings)
+        luck.spend_luck(investigator, points=points, target_level=target_level, label=label, settings=settings)
     )
 
 
@@ -425,7 +418,7 @@ SPEND_LUCK = Operation(
 
 
 def _recover(dice, *, investigator, label):
-    return with_states(checks.recover_luck(dice, investigator, label=label))
+    return with_states(luck.recover_luck(dice, investigator, label=label))
 
 
 RECOVER_LUCK = Operation(

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from py_rules.coc.tables import BONUS_PENALTY_CAP
 from py_rules.dice import DiceSource, Die
-from py_rules.trace import Step
+from py_rules.trace import Log, Step
 
 __all__ = ("UNITS_DIE", "TENS_DIE", "Percentile", "read_d100", "net_dice", "choose", "roll_percentile")
 
@@ -79,23 +79,21 @@ def choose(units: int, tens, net: int) -> tuple[int, int]:
 def roll_percentile(dice: DiceSource, bonus: int = 0, penalty: int = 0, purpose: str = "d100") -> Percentile:
     """Roll 1D100 with bonus/penalty dice: one units die, then 1 + |net| tens dice."""
     net = net_dice(bonus, penalty)
-    steps = []
+    log = Log()
     if bonus or penalty:
 
         def dice_text(n: int, kind: str) -> str:
             return f"{n} {kind} {'die' if n == 1 else 'dice'}"
 
         kept = "no extra dice" if not net else dice_text(abs(net), "bonus" if net > 0 else "penalty")
-        steps.append(Step(f"{dice_text(bonus, 'bonus')}, {dice_text(penalty, 'penalty')} → {kept}", _CANCEL))
+        log.step(f"{dice_text(bonus, 'bonus')}, {dice_text(penalty, 'penalty')} → {kept}", _CANCEL)
     units = dice.roll(UNITS_DIE, f"{purpose}: units die")
     tens = tuple(dice.roll(TENS_DIE, f"{purpose}: tens die {i + 1}") for i in range(1 + abs(net)))
     value, kept = choose(units, tens, net)
     readings = ", ".join(f"{t:02d}+{units}={read_d100(t, units)}" for t in tens)
     if net:
         rule = "keep the lowest (bonus)" if net > 0 else "keep the highest (penalty)"
-        steps.append(
-            Step(f"Units {units}; tens {', '.join(f'{t:02d}' for t in tens)}: {readings}; {rule} → {value}", _BONUS)
-        )
+        log.step(f"Units {units}; tens {', '.join(f'{t:02d}' for t in tens)}: {readings}; {rule} → {value}", _BONUS)
     else:
-        steps.append(Step(f"Units {units}, tens {tens[0]:02d} → {value}", _READ))
-    return Percentile(units, tens, net, value, kept, tuple(steps))
+        log.step(f"Units {units}, tens {tens[0]:02d} → {value}", _READ)
+    return Percentile(units, tens, net, value, kept, tuple(log.steps))

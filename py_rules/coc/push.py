@@ -7,7 +7,7 @@ pushed as a combined roll again (:func:`py_rules.coc.opposed.combined_roll`). :f
 
 from __future__ import annotations
 
-from py_rules.coc.checks import check, check_result, record, require_able
+from py_rules.coc.checks import check, check_result, log_roll, record, require_able
 from py_rules.coc.development import tick
 from py_rules.coc.investigator import copy_state, normalize, who
 from py_rules.coc.levels import Level
@@ -16,7 +16,7 @@ from py_rules.coc.settings import Settings
 from py_rules.coc.tables import combat_skill
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.trace import Result, Step
+from py_rules.trace import Log, Result
 
 __all__ = ("PUSHABLE", "push_refusal", "push_roll")
 
@@ -82,27 +82,35 @@ def push_roll(
         )
     require_able(state)
     changed = (
-        []
+        None
         if bonus is None and penalty is None
-        else [
-            Step(
-                f"The Keeper changes the dice for the push: {last.get('bonus', 0)} → "
-                f"{last.get('bonus', 0) if bonus is None else bonus} bonus, {last.get('penalty', 0)} → "
-                f"{last.get('penalty', 0) if penalty is None else penalty} penalty",
-                "rules/coc.md §3.5",
-            )
-        ]
+        else f"The Keeper changes the dice for the push: {last.get('bonus', 0)} → "
+        f"{last.get('bonus', 0) if bonus is None else bonus} bonus, {last.get('penalty', 0)} → "
+        f"{last.get('penalty', 0) if penalty is None else penalty} penalty"
     )
     bonus = last.get("bonus", 0) if bonus is None else bonus
     penalty = last.get("penalty", 0) if penalty is None else penalty
-    value = last["value"]
+    log = Log()
     if last["kind"] == "combined":
-        result = _push_combined(dice, state, dict(last, bonus=bonus, penalty=penalty), justification, label, settings)
-        result.steps[1:1] = changed
-        return result
+        log.step(f"Pushing the failed combined roll ({last['roll']}): {justification.strip()}", PUSH)
+        if changed:
+            log.step(changed, "rules/coc.md §3.5")
+        return combined_roll(
+            dice,
+            state,
+            last["names"],
+            mode=last["mode"],
+            difficulty=last["difficulty"],
+            bonus=bonus,
+            penalty=penalty,
+            label=label,
+            settings=settings,
+            pushed=True,
+            log=log,
+        )
     roll = check(
         dice,
-        value,
+        last["value"],
         last["name"],
         difficulty=last["difficulty"],
         bonus=bonus,
@@ -112,51 +120,17 @@ def push_roll(
     new = copy_state(state)
     extra = {k: v for k, v in last.items() if k in ("characteristic",)}
     new["last_roll"] = record(roll, last["kind"], bonus=bonus, penalty=penalty, pushed=True, **extra)
-    steps = [Step(f"Pushing the failed {last['name']} roll ({last['roll']}): {justification.strip()}", PUSH)] + changed
+    log.step(f"Pushing the failed {last['name']} roll ({last['roll']}): {justification.strip()}", PUSH)
+    if changed:
+        log.step(changed, "rules/coc.md §3.5")
     if last["level"] == Level.FUMBLE:
-        steps.append(
-            Step("The first roll was a fumble; pushing it is allowed under the seed's rule", "rules/coc.md §3.12 D1")
-        )
-    flags, events = ["pushed"], []
+        log.step("The first roll was a fumble; pushing it is allowed under the seed's rule", "rules/coc.md §3.12 D1")
+    log_roll(roll, log)
+    log.flag("pushed")
     if not roll.success:
-        flags.append("dire_consequence")
-        steps_after = [Step("The pushed roll failed: the Keeper applies a harsher consequence", PUSH)]
-        events.append(f"{who(state)} failed a pushed roll: harsher consequence for the Keeper to describe")
+        log.flag("dire_consequence")
+        log.step("The pushed roll failed: the Keeper applies a harsher consequence", PUSH)
+        log.event(f"{who(state)} failed a pushed roll: harsher consequence for the Keeper to describe")
     elif last["kind"] == "skill":  # rules/coc.md §3.15: a pushed roll that succeeds earns a tick
-        steps_after, events = tick(new, last["name"], net_dice=roll.percentile.net, settings=settings)
-    else:
-        steps_after = []
-    result = check_result(
-        roll,
-        "push_roll",
-        normalize(new),
-        label=label,
-        extra_steps=steps_after,
-        events=events,
-        flags=flags,
-        details={"first_roll": last["roll"]},
-    )
-    result.steps[:0] = steps
-    return result
-
-
-def _push_combined(dice, state, last, justification, label, settings):
-    result = combined_roll(
-        dice,
-        state,
-        last["names"],
-        mode=last["mode"],
-        difficulty=last["difficulty"],
-        bonus=last.get("bonus", 0),
-        penalty=last.get("penalty", 0),
-        label=label,
-        settings=settings,
-        pushed=True,
-    )
-    result.steps.insert(0, Step(f"Pushing the failed combined roll ({last['roll']}): {justification.strip()}", PUSH))
-    result.kind = "push_roll"
-    result.flags.append("pushed")
-    if not result.success:
-        result.flags.append("dire_consequence")
-        result.events.append(f"{who(state)} failed a pushed roll: harsher consequence for the Keeper to describe")
-    return result
+        tick(new, last["name"], log, net_dice=roll.percentile.net, settings=settings)
+    return check_result(roll, "push_roll", normalize(new), log, label=label, details={"first_roll": last["roll"]})

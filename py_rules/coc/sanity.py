@@ -1,7 +1,7 @@
 """Sanity rolls, losses, going mad, regaining Sanity and insanity timers (C20–C22; seed 003 "Sanity"; rules/coc.md §3.11).
 
 No Luck and no pushing on Sanity rolls (rules/coc.md §3.11): the roll is recorded
-as kind ``"sanity"``, which :mod:`py_rules.coc.checks` refuses for both.
+as kind ``"sanity"``, which :mod:`py_rules.coc.luck` and :mod:`py_rules.coc.push` refuse.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from py_rules.coc.settings import Settings
 from py_rules.coc.tables import DICE_FORM, SANITY_LOSS_FORM, SANITY_TRAUMA_LOSS, TEMPORARY_INSANITY_DICE
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.trace import Result, Step, headline_of
+from py_rules.trace import Log, Result
 from py_rules.words import counted
 
 __all__ = ("goes_mad_threshold", "sanity_roll", "gain_sanity", "pass_hours", "start_day")
@@ -43,8 +43,10 @@ def sanity_roll(
     penalty: int = 0,
     label: str = "",
     settings: Settings = Settings(),
+    log: Log | None = None,
 ) -> Result:
     """Roll 1D100 against current SAN; lose X on success, Y on failure; 5+ → INT roll → 1D10 hours insane (C20).
+    ``log`` may hold lines that come first (what the roll is against).
 
     The headline names each roll with its target, its level and what came of it: the Sanity roll with the loss
     (``Sanity roll 95 vs 60 — Failure: loses 6 Sanity (60 → 54)``), then the INT roll a loss of 5 or more asks
@@ -56,64 +58,58 @@ def sanity_roll(
     new = copy_state(state)
     name = who(state)
     roll = check(dice, state["san"], "Sanity", bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
-    steps = [
-        Step(
-            f"Loss {success_loss.text}/{failure_loss.text}: {success_loss.text} on a success, {failure_loss.text} on a failure",
-            "rules/coc.md §3.11 [BOOK]",
-        )
-    ]
-    steps.extend(roll.steps)
-    flags, events = [], []
+    log = Log() if log is None else log
+    log.step(
+        f"Loss {success_loss.text}/{failure_loss.text}: {success_loss.text} on a success, {failure_loss.text} on a failure",
+        "rules/coc.md §3.11 [BOOK]",
+    )
+    log.extend(roll.steps)
+    if roll.level == Level.FUMBLE:
+        log.flag("fumble")
     if roll.success:
         expr = success_loss
     else:
         expr = failure_loss
         new["conditions"]["involuntary_action"] = True
-        flags.append("involuntary_action")
-        steps.append(
-            Step(
-                "Failed: the Keeper briefly controls the next action due to fear (screaming, freezing …); "
-                "then the loss is rolled",
-                FAILING,
-            )
+        log.flag("involuntary_action")
+        log.step(
+            "Failed: the Keeper briefly controls the next action due to fear (screaming, freezing …); "
+            "then the loss is rolled",
+            FAILING,
         )
-        events.append(f"The Keeper controls {name}'s next action (fear)")
+        log.event(f"The Keeper controls {name}'s next action (fear)")
     if roll.level == Level.FUMBLE and settings.fumbled_sanity_max_loss:
         amount = failure_loss.most
-        steps.append(Step(f"Fumble: the maximum loss, {amount}", "rules/coc.md §3.11 [BOOK]"))
+        log.step(f"Fumble: the maximum loss, {amount}", "rules/coc.md §3.11 [BOOK]")
     else:
         amount, faces, _working = dice_expr.roll(dice, expr, "Sanity loss")
         if expr.dice:
-            steps.append(
-                Step(
-                    f"Sanity loss {expr.text}: {' + '.join(map(str, faces))}"
-                    f"{' ' + format(expr.constant, '+d') if expr.constant else ''} = {amount}",
-                    SANITY,
-                )
+            log.step(
+                f"Sanity loss {expr.text}: {' + '.join(map(str, faces))}"
+                f"{' ' + format(expr.constant, '+d') if expr.constant else ''} = {amount}",
+                SANITY,
             )
     amount = max(0, amount)
     before = new["san"]
     new["san"] = max(0, before - amount)
     lost = before - new["san"]
     floor = f" = {before - amount} → 0 (SAN never goes below 0)" if before - amount < 0 else f" = {new['san']}"
-    steps.append(Step(f"SAN {before} − {amount}{floor}", SANITY))
+    log.step(f"SAN {before} − {amount}{floor}", SANITY)
     if lost:
-        events.append(f"{name} loses {lost} Sanity ({before} → {new['san']})")
-    told = [
+        log.event(f"{name} loses {lost} Sanity ({before} → {new['san']})")
+    log.tell(
         roll_told("Sanity roll", roll, f"loses {lost} Sanity ({before} → {new['san']})" if lost else "loses no Sanity")
-    ]
+    )
     details = {"loss": amount, "san_before": before, "san_after": new["san"], "int_roll": None, "insane_hours": 0}
     if goes_mad_threshold(amount, settings.insanity_threshold):
-        flags.append("int_roll")
-        steps.append(
-            Step(
-                f"A loss of {amount} from one roll ({'5 or more' if settings.insanity_threshold == '5_or_more' else 'more than 5'}): "
-                "a major trauma; roll INT",
-                MAD,
-            )
+        log.flag("int_roll")
+        log.step(
+            f"A loss of {amount} from one roll ({'5 or more' if settings.insanity_threshold == '5_or_more' else 'more than 5'}): "
+            "a major trauma; roll INT",
+            MAD,
         )
         int_roll = check(dice, state["characteristics"]["INT"], "INT", basis=settings.fumble_basis)  # "INT roll"
-        steps.extend(int_roll.steps)
+        log.extend(int_roll.steps)
         details["int_roll"] = int_roll.roll
         if int_roll.success:
             hours, _, _working = dice_expr.roll(
@@ -121,37 +117,32 @@ def sanity_roll(
             )
             new["temporary_insanity_hours"] = max(new["temporary_insanity_hours"], hours)
             details["insane_hours"] = hours
-            flags.append("temporarily_insane")
-            steps.append(
-                Step(
-                    f"INT roll ≤ INT: understands and goes temporarily insane for 1D10 = {counted(hours, 'hours')}", MAD
-                )
+            log.flag("temporarily_insane")
+            log.step(
+                f"INT roll ≤ INT: understands and goes temporarily insane for 1D10 = {counted(hours, 'hours')}", MAD
             )
-            events.append(f"{name} is temporarily insane for {counted(hours, 'hours')}")
-            told.append(roll_told("INT roll", int_roll, f"temporarily insane for {counted(hours, 'hours')}"))
+            log.event(f"{name} is temporarily insane for {counted(hours, 'hours')}")
+            log.tell(roll_told("INT roll", int_roll, f"temporarily insane for {counted(hours, 'hours')}"))
         else:
-            steps.append(Step("INT roll higher than INT: the mind closes to the horror; stays sane", MAD))
-            events.append(f"{name}'s mind closes to the horror and stays sane")
-            told.append(roll_told("INT roll", int_roll, "the mind closes to the horror, stays sane"))
-    _book_insanity(new, steps, events, flags, settings)
-    told += [_INSANE[flag] for flag in flags if flag in _INSANE]
+            log.step("INT roll higher than INT: the mind closes to the horror; stays sane", MAD)
+            log.event(f"{name}'s mind closes to the horror and stays sane")
+            log.tell(roll_told("INT roll", int_roll, "the mind closes to the horror, stays sane"))
+    _book_insanity(new, log, settings)
     new["last_roll"] = record(roll, "sanity", bonus=bonus, penalty=penalty)
-    steps.append(Step("No Luck and no push on Sanity rolls", "rules/coc.md §3.11"))
-    return Result(
-        system="coc",
-        kind="sanity_roll",
+    log.step("No Luck and no push on Sanity rolls", "rules/coc.md §3.11")
+    return Result.of(
+        log,
+        "coc",
+        "sanity_roll",
         label=label,
         total=roll.roll,
         target=roll.value,
         success=roll.success,
         level=int(roll.level),
         level_name=level_name(roll.level),
-        flags=(["fumble"] if roll.level == Level.FUMBLE else []) + flags,
-        steps=steps,
-        events=events,
         details=details,
         state=normalize(new),
-        headline=headline_of(told),
+        headline=log.headline(),
     )
 
 
@@ -162,27 +153,28 @@ _INSANE = {
 """The book's insanity options as a headline says them (rules/coc.md §3.11)."""
 
 
-def _book_insanity(state: dict, steps: list, events: list, flags: list, settings: Settings) -> None:
-    """Book options (not in the seed): a fifth of the day's SAN lost → indefinite; SAN 0 → permanent (rules/coc.md §3.11)."""
+def _book_insanity(state: dict, log: Log, settings: Settings) -> None:
+    """Book options (not in the seed): a fifth of the day's SAN lost → indefinite; SAN 0 → permanent (rules/coc.md §3.11);
+    the headline says each (:data:`_INSANE`)."""
     if not settings.book_insanity:
         return
     c, name = state["conditions"], who(state)
     start = state["san_at_start_of_day"]
     if not c["indefinitely_insane"] and start > 0 and (start - state["san"]) * 5 >= start:
         c["indefinitely_insane"] = True
-        flags.append("indefinitely_insane")
-        steps.append(
-            Step(
-                f"Lost {start - state['san']} of {start} SAN today (a fifth or more): indefinitely insane",
-                "rules/coc.md §3.11 [BOOK option]",
-            )
+        log.flag("indefinitely_insane")
+        log.step(
+            f"Lost {start - state['san']} of {start} SAN today (a fifth or more): indefinitely insane",
+            "rules/coc.md §3.11 [BOOK option]",
         )
-        events.append(f"{name} is indefinitely insane")
+        log.event(f"{name} is indefinitely insane")
+        log.tell(_INSANE["indefinitely_insane"])
     if state["san"] == 0 and not c["permanently_insane"]:
         c["permanently_insane"] = True
-        flags.append("permanently_insane")
-        steps.append(Step("SAN 0: permanently insane", "rules/coc.md §3.11 [BOOK option]"))
-        events.append(f"{name} is permanently insane")
+        log.flag("permanently_insane")
+        log.step("SAN 0: permanently insane", "rules/coc.md §3.11 [BOOK option]")
+        log.event(f"{name} is permanently insane")
+        log.tell(_INSANE["permanently_insane"])
 
 
 def gain_sanity(dice: DiceSource, state: dict, amount: str, reason: str, *, label: str = "") -> Result:
@@ -197,42 +189,36 @@ def gain_sanity(dice: DiceSource, state: dict, amount: str, reason: str, *, labe
     limit = san_max(state)
     before = new["san"]
     new["san"] = min(limit, before + gained)
-    steps = [
-        Step(
-            f"Recovering lost Sanity is tough: {reason} restores {expr.text}{' = ' + str(gained) if expr.dice else ''}",
-            REGAIN,
-        ),
-        Step(
-            f"SAN {before} + {gained} = {before + gained}, capped at max SAN {limit} (99 − Cthulhu Mythos) → {new['san']}",
-            "rules/coc.md §3.2, §3.11",
-        ),
-    ]
-    events = [f"{who(state)} regains {new['san'] - before} Sanity ({before} → {new['san']})"]
-    return Result(
-        system="coc",
-        kind="gain_sanity",
+    log = Log()
+    log.step(
+        f"Recovering lost Sanity is tough: {reason} restores {expr.text}{' = ' + str(gained) if expr.dice else ''}",
+        REGAIN,
+    )
+    log.step(
+        f"SAN {before} + {gained} = {before + gained}, capped at max SAN {limit} (99 − Cthulhu Mythos) → {new['san']}",
+        "rules/coc.md §3.2, §3.11",
+    )
+    log.event(f"{who(state)} regains {new['san'] - before} Sanity ({before} → {new['san']})")
+    return Result.of(
+        log,
+        "coc",
+        "gain_sanity",
         label=label,
         total=gained,
         target=limit,
-        steps=steps,
-        events=events,
         details={"gained": new["san"] - before, "rolled": gained, "reason": reason},
         state=normalize(new),
     )
 
 
-def pass_hours(state: dict, hours: int) -> tuple[list[Step], list[str]]:
+def pass_hours(state: dict, hours: int, log: Log) -> None:
     """Temporary insanity counts down by ``hours`` (C22: 1D10 hours)."""
-    steps, events = [], []
     left = state["temporary_insanity_hours"]
     if left:
         state["temporary_insanity_hours"] = max(0, left - hours)
         if state["temporary_insanity_hours"] == 0:
-            steps.append(
-                Step(f"Temporary insanity ends after {counted(left, 'hours').replace(' hour', ' more hour')}", MAD)
-            )
-            events.append(f"{who(state)} is no longer temporarily insane")
-    return steps, events
+            log.step(f"Temporary insanity ends after {counted(left, 'hours').replace(' hour', ' more hour')}", MAD)
+            log.event(f"{who(state)} is no longer temporarily insane")
 
 
 def start_day(state: dict) -> None:

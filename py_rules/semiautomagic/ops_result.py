@@ -5,7 +5,7 @@ the state it leaves), headed by what decided something."""
 from __future__ import annotations
 
 from py_rules.semiautomagic import creature as C
-from py_rules.trace import Log, Result, headline_of
+from py_rules.trace import Log, Result
 
 __all__ = ("GM", "finish", "told")
 
@@ -18,21 +18,11 @@ def finish(kind: str, label: str, c: dict | None, log: Log, **fields) -> Result:
     details = fields.pop("details", {})
     if c is not None:
         details = {"derived": C.derive(c), **details}
-    return Result(
-        system="semiautomagic",
-        kind=kind,
-        label=label,
-        steps=list(log.steps),
-        events=list(log.events),
-        flags=list(log.flags),
-        details=details,
-        state=c,
-        **fields,
-    )
+    return Result.of(log, "semiautomagic", kind, label=label, details=details, state=c, **fields)
 
 
 def told(result: Result, log: Log) -> Result:
     """``result`` headed by what decided something (the dying roll with its DC, the chart's row, the timers
     left), in order: the lines ``log`` was told."""
-    result.headline = headline_of(log.told, 8)
+    result.headline = log.headline(8)
     return result

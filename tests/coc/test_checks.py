@@ -7,7 +7,7 @@ from coc_helpers import d100, harvey, run
 from hypothesis import given, strategies as st
 
 from py_rules import api
-from py_rules.coc import checks, push
+from py_rules.coc import checks, luck, push
 from py_rules.coc.levels import Level, level_for
 from py_rules.coc.settings import Settings
 from py_rules.errors import RulesError
@@ -209,20 +209,20 @@ def test_the_keeper_may_change_the_bonus_dice_of_a_push():
 
 
 def test_reduce_roll_value_by_spending_luck_points():
-    result = checks.spend_luck(failed_spot(60), points=5)
+    result = luck.spend_luck(failed_spot(60), points=5)
     assert result.total == 55 and result.success
     assert result.state["luck"] == 45
 
 
 def test_spending_luck_even_if_you_succeed_to_reach_a_better_level():
     state = spot(d100(40)).state
-    result = checks.spend_luck(state, target_level="Hard")
+    result = luck.spend_luck(state, target_level="Hard")
     assert result.details["points"] == 13
     assert result.level_name == "Hard success" and result.state["luck"] == 37
 
 
 def test_spend_luck_cost_is_roll_minus_threshold():
-    assert checks.luck_cost(45, 40, Level.REGULAR) == 5
+    assert luck.luck_cost(45, 40, Level.REGULAR) == 5
 
 
 def test_luck_only_for_skill_checks_you_cant_use_them_for_damage():
@@ -240,13 +240,13 @@ def test_luck_only_for_skill_checks_you_cant_use_them_for_damage():
         }
     )
     with pytest.raises(RulesError, match="damage"):
-        checks.spend_luck(state, points=1)
+        luck.spend_luck(state, points=1)
 
 
 def test_you_cant_spend_luck_on_pushed_rolls():
     pushed = run(push.push_roll, d100(90), failed_spot(), "again").state
     with pytest.raises(RulesError, match="pushed"):
-        checks.spend_luck(pushed, points=40)
+        luck.spend_luck(pushed, points=40)
 
 
 def test_a_fumble_cannot_be_bought_off_with_luck():
@@ -258,33 +258,33 @@ def test_a_fumble_cannot_be_bought_off_with_luck():
 def test_luck_never_buys_a_critical():
     state = spot(d100(20)).state
     with pytest.raises(RulesError, match="critical"):
-        checks.spend_luck(state, points=19)
+        luck.spend_luck(state, points=19)
     low = harvey(skills={"Spot Hidden": 9})
     with pytest.raises(RulesError, match="critical"):
-        checks.spend_luck(spot(d100(5), low).state, target_level="Extreme")
+        luck.spend_luck(spot(d100(5), low).state, target_level="Extreme")
 
 
 def test_no_luck_on_luck_rolls_or_sanity_rolls():
     lucky = run(checks.luck_roll, d100(70), harvey()).state
     with pytest.raises(RulesError, match="Luck roll"):
-        checks.spend_luck(lucky, points=20)
+        luck.spend_luck(lucky, points=20)
 
 
 def test_cannot_spend_more_luck_than_you_have():
     with pytest.raises(RulesError, match="Luck left"):
-        checks.spend_luck(failed_spot(80), points=51)
+        luck.spend_luck(failed_spot(80), points=51)
 
 
 def test_after_spending_luck_the_roll_cannot_be_pushed():
-    state = checks.spend_luck(failed_spot(80), points=10).state  # 70: still failed
+    state = luck.spend_luck(failed_spot(80), points=10).state  # 70: still failed
     with pytest.raises(RulesError, match="not both"):
         run(push.push_roll, d100(10), state, "again")
 
 
 def test_recover_luck_gains_1d10_when_the_roll_is_above_current_luck():
-    result = run(checks.recover_luck, d100(70) + [6], harvey())
+    result = run(luck.recover_luck, d100(70) + [6], harvey())
     assert result.state["luck"] == 56
-    assert run(checks.recover_luck, d100(40), harvey()).state["luck"] == 50
+    assert run(luck.recover_luck, d100(40), harvey()).state["luck"] == 50
 
 
 @given(st.integers(2, 99), st.integers(1, 100), st.integers(1, 98))
@@ -292,19 +292,19 @@ def test_spending_luck_never_lowers_the_level(roll, value, points):
     before = level_for(roll, value)
     if before == Level.FUMBLE or roll - points < 2:
         return
-    _new, after = checks.apply_luck(roll, value, "Regular", points, 99)
+    _new, after = luck.apply_luck(roll, value, "Regular", points, 99)
     assert after >= before
     assert after != Level.CRITICAL
 
 
 def test_spend_luck_takes_points_or_a_level_not_both():
     with pytest.raises(RulesError) as error:
-        checks.spend_luck(failed_spot(60), points=3, target_level="Regular")
+        luck.spend_luck(failed_spot(60), points=3, target_level="Regular")
     assert error.value.field == "points"
 
 
 def test_luck_only_for_skill_checks_not_characteristic_rolls():
-    from py_rules.coc.checks import luck_refusal
+    from py_rules.coc.luck import luck_refusal
 
     assert luck_refusal({"kind": "characteristic", "pushed": False, "level": 1}) == (
         "Luck is only for skill checks, not a characteristic roll."

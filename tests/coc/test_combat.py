@@ -6,17 +6,18 @@ import pytest
 from coc_helpers import cultist, d100, harvey, run
 
 from py_rules import api
-from py_rules.coc import attack as attack_mod, checks, combat
+from py_rules.coc import attack as attack_mod, combat, luck
 from py_rules.coc.settings import Settings
 from py_rules.coc.tables import DICE_FORM
 from py_rules.dice import TypedDice
 from py_rules.dice_expr import parse
 from py_rules.errors import RulesError
+from py_rules.trace import Log
 
 
 def order(combatants, faces=()):
     dice = TypedDice(list(faces))
-    state, steps = combat.attack_order(dice, combatants)
+    state = combat.attack_order(dice, combatants, Log())
     dice.finish()
     return [p["name"] for p in state["order"]], state
 
@@ -64,8 +65,9 @@ def test_attack_order_roll_off_ties_roll_again_and_the_trace_shows_every_roll():
 
 
 def test_extreme_damage_default_says_there_is_no_extra_damage():
-    total, steps = run(combat.roll_damage, [2], "Brawl", parse("1D3", DICE_FORM), "0", extreme=True)
-    assert total == 2 and any("no extra damage" in s.text for s in steps)
+    log = Log()
+    total = run(combat.roll_damage, [2], "Brawl", parse("1D3", DICE_FORM), "0", log, extreme=True)
+    assert total == 2 and any("no extra damage" in s.text for s in log.steps)
 
 
 def test_attack_order_rejects_bad_combatants():
@@ -294,7 +296,7 @@ def test_luck_on_a_combat_roll_stops_at_02_never_buying_a_critical():
 
 
 def test_damage_is_weapon_dice_plus_damage_bonus_for_melee():
-    total, _ = run(combat.roll_damage, [3, 2], "Brawl", parse("1D3", DICE_FORM), "+1D4")
+    total = run(combat.roll_damage, [3, 2], "Brawl", parse("1D3", DICE_FORM), "+1D4", Log())
     assert total == 5
 
 
@@ -307,7 +309,9 @@ def test_luck_cannot_be_spent_on_damage():
 
 
 def test_extreme_damage_book_option_maximum_and_impale():
-    total, _ = run(combat.roll_damage, [4], "Handgun", parse("1D10", DICE_FORM), "0", extreme=True, extreme_rule="book")
+    total = run(
+        combat.roll_damage, [4], "Handgun", parse("1D10", DICE_FORM), "0", Log(), extreme=True, extreme_rule="book"
+    )
     assert total == 14
 
 
@@ -321,7 +325,7 @@ def test_attack_leaves_the_inputs_unchanged():
 def test_an_attack_cannot_be_followed_by_luck_via_spend_luck():
     result = fight(d100(90) + d100(90))
     with pytest.raises(RulesError, match="Luck fields"):
-        checks.spend_luck(result.state, points=1)
+        luck.spend_luck(result.state, points=1)
 
 
 def test_outnumbered_ticked_before_any_defence_explains_why_no_bonus_die_yet():

@@ -8,7 +8,7 @@ from coc_helpers import cultist, d100, harvey, run
 from hypothesis import given, settings as hsettings, strategies as st
 
 from py_rules import api
-from py_rules.coc import attack as attack_mod, checks, development, opposed, push
+from py_rules.coc import attack as attack_mod, checks, development, luck, opposed, push
 from py_rules.coc.investigator import EXAMPLE, from_dict
 from py_rules.coc.sanity import sanity_roll
 from py_rules.coc.settings import Settings
@@ -55,7 +55,7 @@ def test_a_skill_not_on_the_sheet_ticks_at_its_base_value():
 
 def test_a_success_bought_with_luck_earns_no_tick_and_removes_no_earlier_tick():
     failed = spot(d100(60), harvey(ticks=["Listen"])).state
-    bought = checks.spend_luck(failed, points=5)
+    bought = luck.spend_luck(failed, points=5)
     assert bought.success and bought.state["luck"] == 45
     assert bought.state["ticks"] == ["Listen"]
     assert "A success bought with Luck earns no tick" in texts(bought)
@@ -64,7 +64,7 @@ def test_a_success_bought_with_luck_earns_no_tick_and_removes_no_earlier_tick():
 def test_luck_spent_on_a_rolled_success_keeps_that_rolls_tick():
     """rules/coc.md §3.15: the rolled result succeeded; the Luck only raised the level."""
     ticked = spot(d100(40)).state
-    raised = checks.spend_luck(ticked, target_level="Hard")
+    raised = luck.spend_luck(ticked, target_level="Hard")
     assert raised.state["ticks"] == ["Spot Hidden"]
     assert "A success bought with Luck earns no tick" not in texts(raised)
 

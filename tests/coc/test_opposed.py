@@ -4,10 +4,11 @@ import pytest
 from coc_helpers import cultist, d100, harvey, run
 
 from py_rules import api
-from py_rules.coc import checks, opposed, push
+from py_rules.coc import luck, opposed, push
 from py_rules.coc.levels import Level
 from py_rules.dice import TypedDice
 from py_rules.errors import RulesError
+from py_rules.trace import Log
 
 
 def vs(faces, skill_a="Fighting (Brawl)", skill_b="Dodge", a=None, b=None):
@@ -46,8 +47,9 @@ def test_draw_equal_skills_roll_1d100_lower_result_wins():
 
 
 def test_roll_off_ties_roll_again():
-    winner, steps = opposed.roll_off(TypedDice(d100(40) + d100(40) + d100(10) + d100(60)), "A", "B")
-    assert winner == "a" and "roll again" in steps[0].text
+    log = Log()
+    winner = opposed.roll_off(TypedDice(d100(40) + d100(40) + d100(10) + d100(60)), "A", "B", log)
+    assert winner == "a" and "roll again" in log.steps[0].text
 
 
 def test_both_failing_means_no_winner():
@@ -124,18 +126,18 @@ def test_more_luck_than_the_investigator_has_is_refused_before_rolling():
 def test_luck_lowers_the_one_roll_of_a_combined_roll_against_every_skill():
     state = harvey(skills={"Throw": 30, "Stealth": 50})
     failed = run(opposed.combined_roll, d100(40), state, ["Throw", "Stealth"], mode="all").state
-    result = checks.spend_luck(failed, target_level="Regular")
+    result = luck.spend_luck(failed, target_level="Regular")
     assert result.details["points"] == 10 and result.total == 30 and result.success
     assert result.details["levels"] == {"Throw": "Regular success", "Stealth": "Regular success"}
     assert result.state["luck"] == 40 and result.state["last_roll"]["luck_spent"] == 10
     with pytest.raises(RulesError, match="not both"):
-        run(push.push_roll, d100(10), checks.spend_luck(failed, points=5).state, "again")
+        run(push.push_roll, d100(10), luck.spend_luck(failed, points=5).state, "again")
 
 
 def test_luck_on_a_combined_roll_the_keeper_needs_any_one():
     state = harvey(skills={"Throw": 30, "Stealth": 50})
     failed = run(opposed.combined_roll, d100(60), state, ["Throw", "Stealth"], mode="any").state
-    result = checks.spend_luck(failed, target_level="Regular")
+    result = luck.spend_luck(failed, target_level="Regular")
     assert result.details["points"] == 10 and result.success
     assert result.details["levels"]["Throw"] == "Failure"
 
@@ -143,7 +145,7 @@ def test_luck_on_a_combined_roll_the_keeper_needs_any_one():
 def test_luck_cannot_buy_off_a_fumbled_combined_roll():
     fumbled = run(opposed.combined_roll, d100(100), harvey(), ["Throw", "Stealth"]).state
     with pytest.raises(RulesError, match="fumble"):
-        checks.spend_luck(fumbled, points=50)
+        luck.spend_luck(fumbled, points=50)
 
 
 def test_a_combined_roll_uses_up_the_keepers_control_after_a_failed_sanity_roll():

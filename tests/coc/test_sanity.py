@@ -6,7 +6,7 @@ import pytest
 from coc_helpers import d100, harvey, run
 
 from py_rules import api
-from py_rules.coc import checks, sanity
+from py_rules.coc import checks, luck, sanity
 from py_rules.coc.push import push_roll
 from py_rules.coc.settings import Settings
 from py_rules.coc.tables import SANITY_LOSS_FORM
@@ -101,7 +101,7 @@ def test_temporary_insanity_timer_runs_out_after_its_hours():
 def test_sanity_rolls_take_no_luck():
     state = san(d100(65) + [1]).state
     with pytest.raises(RulesError, match="Sanity"):
-        checks.spend_luck(state, points=5)
+        luck.spend_luck(state, points=5)
 
 
 def test_sanity_rolls_cannot_be_pushed():

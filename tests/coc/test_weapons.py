@@ -15,6 +15,7 @@ from py_rules.coc.settings import Settings
 from py_rules.coc.weapons import COMMON_WEAPONS, parse_weapon
 from py_rules.dice import RandomDice
 from py_rules.errors import RulesError
+from py_rules.trace import Log
 
 KNIFE = {"name": "Knife", "skill": "Fighting (Brawl)", "damage": "1D4", "db": "full", "impale": True}
 CLUB = {"name": "Club", "skill": "Fighting (Brawl)", "damage": "1D6"}
@@ -284,13 +285,15 @@ def test_roll_damage_uses_the_sheets_weapon():
 
 @given(st.integers(0, 200), st.integers(0, 30))
 def test_armour_takes_off_its_points_and_never_leaves_less_than_nothing(damage, armour):
-    left, steps = armour_absorbs(damage, armour, "Cultist")
-    assert left == max(0, damage - armour) and (bool(steps) == (armour > 0))
+    log = Log()
+    left = armour_absorbs(damage, armour, "Cultist", log)
+    assert left == max(0, damage - armour) and (bool(log.steps) == (armour > 0))
 
 
 @given(st.sampled_from(COMMON_WEAPONS), st.sampled_from(["Regular", "Hard", "Extreme"]))
 def test_every_common_weapon_hits_for_at_least_nothing_and_at_most_its_maximum(weapon, distance):
     expr = damage_expr(weapon, "", "damage", distance)
-    total, steps = roll_damage(RandomDice(7), weapon, expr, "+1D4")
+    log = Log()
+    total = roll_damage(RandomDice(7), weapon, expr, "+1D4", log)
     db_max = {"full": 4, "half": 2, "none": 0}[weapon["db"]]
-    assert 0 <= total <= expr.most + db_max and steps[-1].text == "Luck can't be spent on damage"
+    assert 0 <= total <= expr.most + db_max and log.steps[-1].text == "Luck can't be spent on damage"

@@ -8,25 +8,26 @@ from coc_helpers import d100, harvey, run
 from hypothesis import given, settings as hsettings, strategies as st
 
 from py_rules import api
-from py_rules.coc import wounds
+from py_rules.coc import healing, wounds
 from py_rules.coc.investigator import copy_state
 from py_rules.coc.settings import Settings
 from py_rules.dice import RandomDice, TypedDice
 from py_rules.errors import RulesError
+from py_rules.trace import Log
 
 
 def damage(state, amount, faces=(), settings=Settings()):
     new = copy_state(state)
     dice = TypedDice(list(faces))
-    wounds.apply_damage(dice, new, amount, settings)
+    wounds.apply_damage(dice, new, amount, Log(), settings)
     dice.finish()
     return new
 
 
 def treat(fn, faces, state, *args, **kwargs):
-    new = copy_state(state)
-    out = run(fn, faces, new, *args, **kwargs)
-    return new, out
+    new, log = copy_state(state), Log()
+    out = run(fn, faces, new, *args, log=log, **kwargs)
+    return new, (out, log)
 
 
 DYING = dict(hp=0, conditions={"major_wound": True, "unconscious": True, "dying": True, "prone": True})
@@ -123,18 +124,18 @@ def test_dying_failed_con_roll_means_death():
 
 def test_first_aid_heal_1_hp_revive_from_unconsciousness():
     state = harvey(hp=5, conditions={"major_wound": True, "unconscious": True})
-    new, (roll, _steps, _events) = treat(wounds.first_aid, d100(20), state, 50)
+    new, (roll, _log) = treat(healing.first_aid, d100(20), state, 50)
     assert roll.success and new["hp"] == 6 and not new["conditions"]["unconscious"]
 
 
 def test_first_aid_cant_be_used_on_characters_with_0_hp_to_regain_them():
     state = harvey(hp=0, conditions={"unconscious": True})
-    new, _ = treat(wounds.first_aid, d100(20), state, 50)
+    new, _ = treat(healing.first_aid, d100(20), state, 50)
     assert new["hp"] == 0 and new["conditions"]["unconscious"]
 
 
 def test_successful_first_aid_stabilizes_waiting_for_medicine_later():
-    new, _ = treat(wounds.first_aid, d100(20), harvey(**DYING), 50)
+    new, _ = treat(healing.first_aid, d100(20), harvey(**DYING), 50)
     assert new["conditions"]["stabilised"] and new["hp"] == 0
     with pytest.raises(RulesError, match="not dying"):
         treat(wounds.dying_round, d100(10), new)
@@ -142,35 +143,35 @@ def test_successful_first_aid_stabilizes_waiting_for_medicine_later():
 
 def test_first_aid_on_the_dying_book_option_gives_1_temporary_hp():
     new, _ = treat(
-        wounds.first_aid, d100(20), harvey(**DYING), 50, settings=Settings(first_aid_on_dying="temporary_hp")
+        healing.first_aid, d100(20), harvey(**DYING), 50, settings=Settings(first_aid_on_dying="temporary_hp")
     )
     assert new["hp"] == 1 and new["conditions"]["stabilised"]
 
 
 def test_first_aid_temporary_hp_option_then_medicine_ends_the_dying_state():
     book = Settings(first_aid_on_dying="temporary_hp", medicine_timing="immediate")
-    stabilised, _ = treat(wounds.first_aid, d100(20), harvey(**DYING), 50, settings=book)
-    new, _ = treat(wounds.medicine, d100(20) + [2], stabilised, 40, equipment=True, settings=book)
+    stabilised, _ = treat(healing.first_aid, d100(20), harvey(**DYING), 50, settings=book)
+    new, _ = treat(healing.medicine, d100(20) + [2], stabilised, 40, equipment=True, settings=book)
     assert new["hp"] == 3
     assert not new["conditions"]["dying"] and not new["conditions"]["stabilised"]
 
 
 def test_failed_first_aid_changes_nothing():
-    new, _ = treat(wounds.first_aid, d100(70), harvey(hp=5), 50)
+    new, _ = treat(healing.first_aid, d100(70), harvey(hp=5), 50)
     assert new["hp"] == 5 and not new["first_aid_given"]
 
 
 def test_first_aid_once_per_injury():
-    new, _ = treat(wounds.first_aid, d100(20), harvey(hp=5), 50)
+    new, _ = treat(healing.first_aid, d100(20), harvey(hp=5), 50)
     with pytest.raises(RulesError, match="already"):
-        treat(wounds.first_aid, d100(20), new, 50)
+        treat(healing.first_aid, d100(20), new, 50)
 
 
 # --- Medicine -----------------------------------------------------------------------------------------------
 
 
 def test_medicine_heal_1d3_hp_after_a_week_with_equipment():
-    new, _ = treat(wounds.medicine, d100(20) + [3], harvey(hp=5), 40, equipment=True)
+    new, _ = treat(healing.medicine, d100(20) + [3], harvey(hp=5), 40, equipment=True)
     assert new["hp"] == 5 and new["scheduled_heals"] == [{"days": 7, "amount": 3, "source": "Medicine"}]
     response = api.handle({"op": "coc.advance_time", "args": {"investigator": new, "unit": "days", "amount": 7}})
     assert response["result"]["state"]["hp"] == 12  # 6 days × 1 HP then +3 on day 7 (capped at 12)
@@ -178,13 +179,13 @@ def test_medicine_heal_1d3_hp_after_a_week_with_equipment():
 
 def test_medicine_needs_equipment():
     with pytest.raises(RulesError) as error:
-        treat(wounds.medicine, d100(20) + [3], harvey(hp=5), 40, equipment=False)
+        treat(healing.medicine, d100(20) + [3], harvey(hp=5), 40, equipment=False)
     assert error.value.field == "equipment"
 
 
 def test_medicine_immediate_book_option():
     new, _ = treat(
-        wounds.medicine,
+        healing.medicine,
         d100(20) + [2],
         harvey(hp=5),
         40,
@@ -195,9 +196,9 @@ def test_medicine_immediate_book_option():
 
 
 def test_only_medicine_regains_hp_at_zero_and_it_further_aids_the_stabilised():
-    stabilised = treat(wounds.first_aid, d100(20), harvey(**DYING), 50)[0]
+    stabilised = treat(healing.first_aid, d100(20), harvey(**DYING), 50)[0]
     new, _ = treat(
-        wounds.medicine, d100(20) + [2], stabilised, 40, equipment=True, settings=Settings(medicine_timing="immediate")
+        healing.medicine, d100(20) + [2], stabilised, 40, equipment=True, settings=Settings(medicine_timing="immediate")
     )
     assert new["hp"] == 2 and not new["conditions"]["dying"]
 
@@ -207,7 +208,7 @@ def test_only_medicine_regains_hp_at_zero_and_it_further_aids_the_stabilised():
 
 def test_without_a_major_wound_heal_1_hp_per_day():
     state = copy_state(harvey(hp=5))
-    wounds.natural_day(TypedDice([]), state)
+    healing.natural_day(TypedDice([]), state, Log())
     assert state["hp"] == 6
 
 
@@ -215,30 +216,30 @@ def test_major_wound_no_daily_healing_but_a_healing_roll_each_week_con_roll():
     state = copy_state(harvey(hp=1, conditions={"major_wound": True}))
     dice = TypedDice(d100(50) + [4])
     for _ in range(7):
-        wounds.natural_day(dice, state)
+        healing.natural_day(dice, state, Log())
     dice.finish()
     assert state["hp"] == 5 and state["conditions"]["major_wound"]
 
 
 def test_major_wound_success_regain_1d4_hp():
-    new, _ = treat(wounds.weekly_healing, d100(50) + [3], harvey(hp=2, conditions={"major_wound": True}))
+    new, _ = treat(healing.weekly_healing, d100(50) + [3], harvey(hp=2, conditions={"major_wound": True}))
     assert new["hp"] == 5
 
 
 def test_major_wound_extreme_success_regain_2d4_and_the_major_wound_ends():
-    new, _ = treat(wounds.weekly_healing, d100(10) + [1, 1], harvey(hp=2, conditions={"major_wound": True}))
+    new, _ = treat(healing.weekly_healing, d100(10) + [1, 1], harvey(hp=2, conditions={"major_wound": True}))
     assert new["hp"] == 4 and not new["conditions"]["major_wound"]
 
 
 def test_major_wound_ends_on_half_hp_healing():
-    new, _ = treat(wounds.weekly_healing, d100(50) + [4], harvey(hp=2, conditions={"major_wound": True}))
+    new, _ = treat(healing.weekly_healing, d100(50) + [4], harvey(hp=2, conditions={"major_wound": True}))
     assert new["hp"] == 6 and not new["conditions"]["major_wound"]
 
 
 def test_major_wound_healing_book_option_1d3():
     with pytest.raises(RulesError):  # a d3 cannot show 4
         treat(
-            wounds.weekly_healing,
+            healing.weekly_healing,
             d100(50) + [4],
             harvey(hp=2, conditions={"major_wound": True}),
             settings=Settings(major_wound_healing="book"),
@@ -246,7 +247,7 @@ def test_major_wound_healing_book_option_1d3():
 
 
 def test_failed_weekly_roll_heals_nothing():
-    new, _ = treat(wounds.weekly_healing, d100(90), harvey(hp=2, conditions={"major_wound": True}))
+    new, _ = treat(healing.weekly_healing, d100(90), harvey(hp=2, conditions={"major_wound": True}))
     assert new["hp"] == 2
 
 
@@ -268,14 +269,14 @@ def test_hp_never_goes_below_0_and_never_above_the_maximum(actions, seed):
     dice = RandomDice(seed)
     for action, amount in actions:
         if action == "damage":
-            wounds.apply_damage(dice, state, amount)
+            wounds.apply_damage(dice, state, amount, Log())
         elif action == "heal":
-            wounds.heal(state, amount, "test")
+            healing.heal(state, amount, "test", Log())
         elif action == "day" and not (state["conditions"]["dying"] and not state["conditions"]["stabilised"]):
-            wounds.natural_day(dice, state)
+            healing.natural_day(dice, state, Log())
         elif action == "first_aid":
             with contextlib.suppress(RulesError):
-                wounds.first_aid(dice, state, 50)
+                healing.first_aid(dice, state, 50, Log())
         assert 0 <= state["hp"] <= 12
 
 
