@@ -287,11 +287,10 @@ def stamp_service_worker(dist: Path, assets: list[str]) -> str:
     template = (WEB / SW_TEMPLATE).read_text(encoding="utf-8")
     precache = ["./"] + sorted(assets)
     optional = sorted(a for a in OPTIONAL_ASSETS if a in assets)
-    text = (
-        template.replace('"__VERSION__"', json.dumps(version))
-        .replace("[/*__ASSETS__*/]", json.dumps(precache, indent=1))
-        .replace("[/*__OPTIONAL__*/]", json.dumps(optional))
-    )
+    # the placeholders as the formatter writes them: a list's comment may sit on a line of its own
+    text = template.replace('"__VERSION__"', json.dumps(version))
+    text = re.sub(r"\[\s*/\*__ASSETS__\*/\s*\]", lambda _: json.dumps(precache, indent=1), text)
+    text = re.sub(r"\[\s*/\*__OPTIONAL__\*/\s*\]", lambda _: json.dumps(optional), text)
     if "__VERSION__" in text or "__ASSETS__" in text or "__OPTIONAL__" in text:
         raise SystemExit("sw.js template placeholders not replaced")
     (dist / SW_TEMPLATE).write_text(text, encoding="utf-8")
