@@ -7,7 +7,8 @@ from py_rules.coc.age import AGE_HIGH, AGE_LOW
 from py_rules.coc.creation_points import creation_points
 from py_rules.coc.creation_record import roll_characteristics
 from py_rules.coc.investigator import EXAMPLE
-from py_rules.coc.occupations import FORMULA_WORDS, FORMULAS, OCCUPATIONS, parse_occupation
+from py_rules.coc.occupation_data import OCCUPATIONS, parse_occupation
+from py_rules.coc.occupations import FORMULA_WORDS, FORMULAS
 from py_rules.coc.params import LABEL
 from py_rules.coc.settings import settings_from, settings_params
 from py_rules.coc.tables import CHARACTERISTIC_MAX, CHARACTERISTICS
