@@ -10,6 +10,7 @@ from py_rules.trace import Result, Step
 __all__ = ("roll_characteristic", "create_investigator")
 
 CREATION = "rules/coc.md §3.2 [BOOK]"
+LOSS = "rules/coc.md §3.11"
 
 
 def roll_characteristic(dice: DiceSource, name: str) -> tuple[int, Step]:
@@ -34,7 +35,8 @@ def create_investigator(
     gear: dict | None = None,
 ) -> Result:
     """Build a new investigator with full HP, MP and SAN = POW (capped at 99 − Cthulhu Mythos); ``gear``: the
-    weapons and armour points the sheet starts with (rules/coc.md §3.8)."""
+    weapons and armour points the sheet starts with (rules/coc.md §3.8), and any other field of the sheet it starts
+    with (a creature's ``kind``, printed ``mov`` and ``san_loss``: :func:`.investigator.from_dict` reads them)."""
     gear = gear or {}
     steps = []
     chars = dict(characteristics)
@@ -71,17 +73,25 @@ def create_investigator(
             CREATION,
         ),
         Step(f"STR + SIZ = {c['STR'] + c['SIZ']}: Damage Bonus {der['damage_bonus']}, Build {der['build']}", CREATION),
-        Step(f"MOV {der['mov']} (DEX, STR vs SIZ; age {state['age']})", CREATION),
+        Step(
+            f"MOV {der['mov']} (its own, as its stat block prints it)"
+            if der["mov_from"] == "sheet"
+            else f"MOV {der['mov']} (DEX, STR vs SIZ; age {state['age']})",
+            CREATION,
+        ),
         Step(f"Dodge base = DEX / 2 = {c['DEX'] // 2}; Dodge {der['dodge']}", CREATION),
     ]
+    if state.get("san_loss"):
+        steps.append(
+            Step(f"Sanity loss {state['san_loss']} to meet it: offered when a Sanity roll is against it", LOSS)
+        )
+    luck_words = "" if state.get("luck") is None else f", Luck {state['luck']}"
     return Result(
         system="coc",
         kind="create_investigator",
         label=label,
         steps=steps,
-        events=[
-            f"{state['name']} is ready: HP {state['hp']}, MP {state['mp']}, SAN {state['san']}, Luck {state['luck']}"
-        ],
+        events=[f"{state['name']} is ready: HP {state['hp']}, MP {state['mp']}, SAN {state['san']}{luck_words}"],
         details=dict(der),
         state=state,
     )

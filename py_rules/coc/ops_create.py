@@ -1,5 +1,12 @@
 """Creating a Call of Cthulhu sheet through the JSON door (rules/coc.md §3.14 C1; §3.2): the characteristics
-entered or rolled, Luck, skills, gear, and the derived values; by the book's occupations see :mod:`.ops_creation`."""
+entered or rolled, Luck, skills, gear, and the derived values; by the book's occupations see :mod:`.ops_creation`.
+
+The same operation makes a creature (``kind`` ``"creature"``), as the sheet declares one (:mod:`py_rules.coc.sheet`)
+and as a pasted stat block makes one (:mod:`py_rules.coc.stat_block_sheet`): one check, :func:`.investigator.from_dict`,
+reads both. A creature's APP, EDU and Luck may be left out (a monster has none to roll), it keeps the MOV its stat
+block prints and the Sanity it costs to meet (``san_loss``, X/Y, read by the Sanity roll's dice grammar; rules/coc.md
+§3.11). An investigator's or an NPC's MOV is the rules' (rules/coc.md §3.2), never typed.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +17,7 @@ from py_rules.coc.params import (
     LABEL,
     with_states,
 )
-from py_rules.coc.sheet import SHEET
+from py_rules.coc.sheet import CREATURE_OPTIONAL, SHEET
 from py_rules.coc.tables import ARMOUR_MAX, CHARACTERISTICS, LUCK_MAX
 from py_rules.coc.weapons import COMMON_WEAPONS, parse_weapons
 from py_rules.errors import RulesError
@@ -32,6 +39,37 @@ def _items_json(value):
     return value
 
 
+_PEOPLE_FIRST = {**EXAMPLE["characteristics"], "Luck": EXAMPLE["luck"]}
+"""What an investigator's or an NPC's APP, EDU and Luck are when the request leaves them out (the example's, as the
+form pre-fills them); a creature's left out stay out of its sheet."""
+
+
+def _creature_parts(kind, mov, san_loss, roll):
+    """The sheet's kind and what only a creature keeps, or a refusal naming the field (rules/coc.md §3.2, §3.11)."""
+    if kind != "creature":
+        for key, value in (("mov", mov), ("san_loss", san_loss)):
+            if value not in (None, ""):
+                raise RulesError(
+                    "not_allowed",
+                    f"{SHEET.field(key).label}: only a creature's sheet keeps its own; an investigator's or an NPC's "
+                    + ("MOV follows the rules (DEX, STR, SIZ, age)." if key == "mov" else "has none."),
+                    key,
+                )
+        return {"kind": kind}
+    if roll:
+        raise RulesError(
+            "not_allowed",
+            "A creature's characteristics are typed as its stat block prints them; only an investigator's or an "
+            "NPC's are rolled.",
+            "roll_characteristics",
+        )
+    return {
+        "kind": kind,
+        **({"mov": mov} if mov is not None else {}),
+        **({"san_loss": san_loss} if san_loss not in (None, "") else {}),
+    }
+
+
 def _create(
     dice,
     *,
@@ -41,6 +79,9 @@ def _create(
     roll_characteristics,
     luck,
     skills,
+    kind="human",
+    mov=None,
+    san_loss=None,
     weapons=(),
     armour=0,
     occupation="",
@@ -49,10 +90,14 @@ def _create(
     **chars,
 ):
     kept = {
+        **_creature_parts(kind, mov, san_loss, roll_characteristics),
         "occupation": occupation,
         "items": list(items),
         **({"creation": creation_record} if creation_record else {}),
     }
+    if kind != "creature":  # a person has every characteristic and Luck
+        chars = {key: _PEOPLE_FIRST[key] if value is None else value for key, value in chars.items()}
+        luck = _PEOPLE_FIRST["Luck"] if luck is None else luck
     try:
         result = creation.create_investigator(
             dice,
@@ -73,13 +118,21 @@ def _create(
     return with_states(result)
 
 
+def _left_out(key: str) -> str:
+    return (
+        f" A creature's sheet may leave it out (empty); left out, an investigator's or an NPC's is {_PEOPLE_FIRST[key]}."
+        if key in CREATURE_OPTIONAL
+        else ""
+    )
+
+
 _CHAR_PARAMS = tuple(
     Param(
         key,
         "int",
         key,
-        f"rules/coc.md §3.2: {key} (ignored when the characteristics are rolled).",
-        default=EXAMPLE["characteristics"][key],
+        f"rules/coc.md §3.2: {key} (ignored when the characteristics are rolled).{_left_out(key)}",
+        default=None if key in CREATURE_OPTIONAL else EXAMPLE["characteristics"][key],
         minimum=SHEET.field(f"characteristics.{key}").minimum,
         maximum=SHEET.field(f"characteristics.{key}").maximum,
     )
@@ -96,6 +149,32 @@ CREATE = Operation(
     params=(
         LABEL,
         Param("name", "text", "Name", "The investigator's name.", default="New investigator"),
+        Param(
+            "kind",
+            "choice",
+            SHEET.field("kind").label,
+            f"rules/coc.md §3.2: {SHEET.field('kind').help}",
+            default=SHEET.field("kind").default,
+            choices=SHEET.field("kind").choices,
+        ),
+        Param(
+            "mov",
+            "int",
+            SHEET.field("mov").label,
+            f"{SHEET.field('mov').source}. A creature's only: {SHEET.field('mov').help}",
+            default=None,
+            minimum=SHEET.field("mov").minimum,
+            maximum=SHEET.field("mov").maximum,
+        ),
+        Param(
+            "san_loss",
+            "text",
+            SHEET.field("san_loss").label,
+            f"{SHEET.field('san_loss').source}. A creature's only: {SHEET.field('san_loss').help}",
+            default=None,
+            max_length=SHEET.field("san_loss").max_length,
+            example="0/1D6",
+        ),
         Param(
             "age",
             "int",
@@ -118,8 +197,8 @@ CREATE = Operation(
             "luck",
             "int",
             "Luck",
-            "rules/coc.md §3.2: Luck (3D6×5 when rolled).",
-            default=50,
+            f"rules/coc.md §3.2: Luck (3D6×5 when rolled).{_left_out('Luck')}",
+            default=None,
             minimum=0,
             maximum=LUCK_MAX,
         ),

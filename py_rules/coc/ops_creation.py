@@ -3,7 +3,7 @@ age applied and their dice kept, the occupations offered, and the skill points b
 
 from __future__ import annotations
 
-from py_rules.coc.age import AGE_HIGH, AGE_LOW
+from py_rules.coc.age import AGE_HIGH, AGE_LOW, AGE_TABLE
 from py_rules.coc.creation_points import creation_points
 from py_rules.coc.creation_record import roll_characteristics
 from py_rules.coc.investigator import EXAMPLE
@@ -17,7 +17,7 @@ from py_rules.operations import Operation
 from py_rules.params import Param
 from py_rules.trace import Result, Step
 
-__all__ = ("OPERATIONS", "ROLL", "POINTS", "OCCUPATION_LIST")
+__all__ = ("OPERATIONS", "ROLL", "POINTS", "OCCUPATION_LIST", "AGE_TABLE_OP")
 
 SOURCE = "rules/coc.md §3.2, §3.2a [BOOK]"
 
@@ -223,4 +223,30 @@ OCCUPATION_LIST = Operation(
     rolls=False,
 )
 
-OPERATIONS = (ROLL, POINTS, OCCUPATION_LIST)
+
+def _age_table(*, label):
+    bands = [band.to_dict() for band in AGE_TABLE]
+    return Result(
+        system="coc",
+        kind="age_table",
+        label=label,
+        steps=[Step(band["words"], SOURCE) for band in bands],
+        details={"bands": bands},
+    )
+
+
+AGE_TABLE_OP = Operation(
+    id="coc.age_table",
+    system="coc",
+    title="The age table",
+    summary="Each age band at creation: its EDU improvement checks, the loss its characteristics share and how it "
+    "splits evenly, APP and EDU lost, and whether Luck is rolled twice. The player may split the shared loss "
+    "otherwise when rolling the characteristics.",
+    covers=("C23",),
+    params=(LABEL,),
+    run=_age_table,
+    source=SOURCE,
+    rolls=False,
+)
+
+OPERATIONS = (ROLL, POINTS, OCCUPATION_LIST, AGE_TABLE_OP)

@@ -73,6 +73,8 @@ BACKSTORY_MAX = 4000
 """Longest backstory (the Investigator Handbook's sheet has ten headings of it)."""
 ITEMS_MAX = 200
 """Most items listed on a sheet."""
+CREATURE_SECTION = "Creature"
+"""The guided form's heading for what only a creature is asked: its printed MOV and the Sanity it costs to meet."""
 MOV_MAX = 50
 """Highest MOV a sheet keeps (a creature's printed MOV: flyers and swimmers print two figures, the larger kept)."""
 WEAPON_SKILLS = tuple(name for name in SKILL_BASES if SKILL_NAMES.family_name(name) in COMBAT_FAMILIES) + (THROW,)
@@ -175,6 +177,7 @@ SHEET = SheetSpec(
             minimum=0,
             maximum=MOV_MAX,
             optional=True,
+            section=CREATURE_SECTION,
             sheet_kinds=("creature",),
             help="As the creature's stat block prints it; left out, MOV follows the rules (DEX, STR, SIZ, age).",
             source="rules/coc.md §3.2: MOV; a creature's own is printed with it",
@@ -185,6 +188,7 @@ SHEET = SheetSpec(
             "text",
             max_length=40,
             optional=True,
+            section=CREATURE_SECTION,
             sheet_kinds=("creature",),
             help="What meeting it costs, X/Y: X on a successful Sanity roll, Y on a failure, e.g. 0/1D6.",
             source="rules/coc.md §3.11",

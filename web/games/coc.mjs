@@ -3,7 +3,7 @@
 
 import { own } from "../store/own.mjs";
 import { groupFields, limitsOf } from "./sheet_spec.mjs";
-import { CREATION, creationLines, flatSections } from "./coc_creation.mjs";
+import { CREATION, creationFromSpec, creationLines } from "./coc_creation.mjs";
 import { DIFFICULTY, actions, followUps, sanityRoll } from "./coc_moves.mjs";
 
 const CONDITIONS = {
@@ -51,6 +51,10 @@ export default {
 
   sheetKind,
 
+  /** Numbers the sheet editor offers beside the rows, for the kinds of sheet that declare them (a creature's printed
+   * MOV; its bounds and words are the declaration's). */
+  editNumbers: ["mov"],
+
   /** Weapons and armour on the sheet (screens/sheet/weapons.mjs): their fields, choices and bounds are the sheet's
    * declaration (py_rules/coc/sheet.py, games/sheet_spec.mjs). The attack picks a weapon from this list. */
   weapons: {
@@ -88,11 +92,11 @@ export default {
     },
   ],
 
-  /** The guided form (screens/party/new_character.mjs): its sections, bounds and first values are the sheet's
-   * declaration for an investigator (``fromSpec``), flat as the create operation takes them (STR, not
-   * characteristics.STR). */
+  /** The guided form (screens/party/new_character.mjs, games/coc_creation.mjs): its sections, bounds and first
+   * values are the sheet's declaration for the kind picked, an investigator or NPC, or a creature (``fromSpec``), flat
+   * as the create operation takes them (STR, not characteristics.STR). */
   creation: CREATION,
-  fromSpec: (spec) => ({ creation: { ...CREATION, sections: flatSections(spec) } }),
+  fromSpec: (spec) => ({ creation: creationFromSpec(spec) }),
 
   card(sheet, spec) {
     const d = sheet.derived || {};
