@@ -1,8 +1,8 @@
-"""The campaign file, schema ``rules-companion.campaign/1`` (TABLE.md, Kept safe).
+"""The campaign file, schema ``rules-companion.campaign/2`` (TABLE.md, Kept safe).
 
 One JSON object per campaign::
 
-    {"schema": "rules-companion.campaign/1", "id": str, "name": str (1–80 characters),
+    {"schema": "rules-companion.campaign/2", "id": str, "name": str (1–80 characters),
      "game": "armageddon" | "semiautomagic" | "coc", "created": ISO-8601, "updated": ISO-8601,
      "revision": int >= 0, "settings": {setting name: value},
      optional "forum": {"format": a forum format's id (py_rules.render.formats), "undone": "leave_out" | "strike"},

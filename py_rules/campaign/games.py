@@ -15,7 +15,16 @@ from py_rules.errors import RulesError
 from py_rules.params import Param
 from py_rules.systems import GAME_IDS, operations_of, system_of
 
-__all__ = ("GAMES", "SHEETS", "game_name", "validate_sheet", "setting_params", "setting_value")
+__all__ = (
+    "GAMES",
+    "SHEETS",
+    "SHEET_UPGRADES",
+    "game_name",
+    "validate_sheet",
+    "upgrade_sheet",
+    "setting_params",
+    "setting_value",
+)
 
 GAMES = GAME_IDS
 """The games a campaign can be played in."""
@@ -29,6 +38,13 @@ SHEETS = {
 :class:`py_rules.errors.RulesError` naming the field."""
 
 
+SHEET_UPGRADES = {
+    "armageddon": ("py_rules.armageddon.skill_upgrade", "plain_specialities"),
+}
+"""Where a game reads a sheet saved before one of its rules changed (module, function ``sheet -> (sheet, notes)``),
+for the campaign file's migration (:func:`py_rules.campaign.migrations.from_v1`)."""
+
+
 def game_name(game: str) -> str:
     """The game's own name, e.g. ``"Call of Cthulhu 7e (house rules)"``."""
     return system_of(game).name
@@ -38,6 +54,14 @@ def validate_sheet(game: str, sheet) -> dict:
     """``game``'s normalized copy of ``sheet``, or the game's RulesError."""
     module_name, function = SHEETS[game]
     return getattr(importlib.import_module(module_name), function)(sheet)
+
+
+def upgrade_sheet(game, sheet):
+    """``sheet`` as ``game``'s upgrade reads a sheet saved before its rules changed (itself when the game has none)."""
+    if game not in SHEET_UPGRADES:
+        return sheet
+    module_name, function = SHEET_UPGRADES[game]
+    return getattr(importlib.import_module(module_name), function)(sheet)[0]
 
 
 @cache

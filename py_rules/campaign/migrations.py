@@ -5,7 +5,10 @@ applies them until the schema is no longer in the table. Validating a file is mi
 :func:`py_rules.campaign.file.validate` calls :func:`migrate` and checks the result like any other file, and
 :func:`py_rules.campaign.file.from_legacy` does the same for the old page's values.
 
-The only older shape is what the page kept before campaigns existed (``web/state_store.mjs``): in localStorage,
+Version 1 (``rules-companion.campaign/1``) has the shape of the current one; it was saved before Armageddon took a
+skill's speciality only on a family, and :func:`from_v1` reads each sheet as its game reads such an older sheet.
+
+The oldest shape is what the page kept before campaigns existed (``web/state_store.mjs``): in localStorage,
 one value per shared state (``"rules-companion:<state_key>"``, e.g. ``coc.investigator``) and one per house-rule
 setting (``"rules-companion:<game>.setting.<name>"``, kept as the form's text, e.g. ``"9"``). Gathered per game it
 is ``rules-companion.campaign/0``::
@@ -39,6 +42,7 @@ __all__ = (
     "SCHEMA_PREFIX",
     "VERSION",
     "LEGACY_SCHEMA",
+    "V1_SCHEMA",
     "LEGACY_CHARACTERS",
     "MIGRATIONS",
     "UNKNOWN_TIME",
@@ -46,11 +50,13 @@ __all__ = (
     "compact_log",
 )
 
-SCHEMA = "rules-companion.campaign/1"
+SCHEMA = "rules-companion.campaign/2"
 """The current schema: every migration ends here, and :func:`py_rules.campaign.file.validate` checks it."""
 SCHEMA_PREFIX = "rules-companion.campaign/"
-VERSION = 1
+VERSION = 2
 LEGACY_SCHEMA = "rules-companion.campaign/0"
+V1_SCHEMA = "rules-companion.campaign/1"
+"""The shape of :data:`SCHEMA`, saved before Armageddon's skills took a speciality only on a family (:func:`from_v1`)."""
 UNKNOWN_TIME = "1970-01-01T00:00:00.000Z"
 """The time a campaign gets when nobody said when it was made (the old page kept no times)."""
 _STORAGE_PREFIX = "rules-companion:"
@@ -108,7 +114,7 @@ def _legacy_characters(game: str, states: Any, problems: list) -> list:
             problems.extend(problem(p["path"], p["message"] + " This character was left out.") for p in too_big)
             continue
         try:
-            sheet = games.validate_sheet(game, value)
+            sheet = games.validate_sheet(game, games.upgrade_sheet(game, value))
         except RulesError as error:
             where = f"{path}.{error.field}" if error.field else path
             problems.append(problem(where, f"{error.message} This character was left out."))
@@ -143,7 +149,8 @@ def _text_arg(raw: dict, key: str, default: str, problems: list, limit: int) -> 
 
 def from_v0(raw: dict) -> tuple[dict, list]:
     """The legacy shape (see the module docstring) → a ``rules-companion.campaign/1`` dict and the problems of
-    every piece left out. An unknown game is kept as is (with nothing else), for :func:`file.validate` to name."""
+    every piece left out. An unknown game is kept as is (with nothing else), for :func:`file.validate` to name.
+    Each sheet is read as :func:`from_v1` reads a version 1 sheet, so an old skill name is kept the same way."""
     problems: list[dict] = []
     game = raw.get("game")
     known = game in games.GAMES
@@ -153,7 +160,7 @@ def from_v0(raw: dict) -> tuple[dict, list]:
         now = ""
     now = now or UNKNOWN_TIME
     campaign = {
-        "schema": SCHEMA,
+        "schema": V1_SCHEMA,
         "id": _text_arg(raw, "id", f"legacy-{game if known else 'game'}", problems, 64),
         "name": _text_arg(raw, "name", games.game_name(game) if known else "Campaign", problems, 80),
         "game": game,
@@ -168,8 +175,45 @@ def from_v0(raw: dict) -> tuple[dict, list]:
     return campaign, problems
 
 
+def from_v1(raw: dict) -> tuple[dict, list]:
+    """Version 1 → version 2: the same shape, each character's sheet read by its game's upgrade
+    (:func:`py_rules.campaign.games.upgrade_sheet`: an Armageddon skill written with a speciality on a skill that takes
+    none, "Handguns (Glock)", becomes the plain skill at its level with the speciality kept in the sheet's notes,
+    :mod:`py_rules.armageddon.skill_upgrade`). What the upgrade does not read is left for the file's check to name;
+    nothing is reported as a problem (nothing is lost: the notes say what changed)."""
+    game = raw.get("game")
+    out = {**raw, "schema": SCHEMA}
+    characters = raw.get("characters")
+    if isinstance(characters, list):
+        out["characters"] = [
+            {**entry, "sheet": games.upgrade_sheet(game, entry["sheet"])}
+            if isinstance(entry, dict) and isinstance(entry.get("sheet"), dict)
+            else entry
+            for entry in characters
+        ]
+    log = raw.get("log")
+    if isinstance(log, list):  # the whole sheets a log entry keeps (before, and an older entry's after) read the same
+        out["log"] = [_upgraded_entry(game, entry) for entry in log]
+    return out, []
+
+
+def _upgraded_entry(game, entry):
+    if not isinstance(entry, dict):
+        return entry
+    out = dict(entry)
+    for key in ("before", "after"):
+        sheets = entry.get(key)
+        if isinstance(sheets, dict):
+            out[key] = {
+                who: games.upgrade_sheet(game, sheet) if isinstance(sheet, dict) else sheet
+                for who, sheet in sheets.items()
+            }
+    return out
+
+
 MIGRATIONS: dict[str, Callable[[dict], tuple[dict, list]]] = {
     LEGACY_SCHEMA: from_v0,
+    V1_SCHEMA: from_v1,
 }
 """Old schema → upgrade to the next; every entry ends at :data:`SCHEMA`."""
 

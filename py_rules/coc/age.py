@@ -35,6 +35,23 @@ class AgeBand:
     edu_loss: int = 0
     luck_twice: bool = False
 
+    def to_dict(self) -> dict:
+        """The row as the guided form reads it: the shared loss, who shares it and the even split the rules take
+        when the player chooses none (each characteristic able to give it)."""
+        even = split_loss(self, None, {key: 99 for key in self.shared_by}) if self.shared_loss else {}
+        return {
+            "low": self.low,
+            "high": self.high,
+            "edu_checks": self.edu_checks,
+            "shared_loss": self.shared_loss,
+            "shared_by": list(self.shared_by),
+            "even": even,
+            "app_loss": self.app_loss,
+            "edu_loss": self.edu_loss,
+            "luck_twice": self.luck_twice,
+            "words": self.words(),
+        }
+
     def words(self) -> str:
         parts = []
         if self.edu_checks:

@@ -10,6 +10,7 @@ from py_rules.trace import Log, Result
 __all__ = ("roll_characteristic", "create_investigator")
 
 CREATION = "rules/coc.md §3.2 [BOOK]"
+LOSS = "rules/coc.md §3.11"
 
 
 def roll_characteristic(dice: DiceSource, name: str, log: Log) -> int:
@@ -34,7 +35,8 @@ def create_investigator(
     gear: dict | None = None,
 ) -> Result:
     """Build a new investigator with full HP, MP and SAN = POW (capped at 99 − Cthulhu Mythos); ``gear``: the
-    weapons and armour points the sheet starts with (rules/coc.md §3.8)."""
+    weapons and armour points the sheet starts with (rules/coc.md §3.8), and any other field of the sheet it starts
+    with (a creature's ``kind``, printed ``mov`` and ``san_loss``: :func:`.investigator.from_dict` reads them)."""
     gear = gear or {}
     log = Log()
     chars = dict(characteristics)
@@ -68,7 +70,15 @@ def create_investigator(
         f"SAN starts at POW {c['POW']}; maximum 99 − Cthulhu Mythos = {der['san_max']}; now {state['san']}", CREATION
     )
     log.step(f"STR + SIZ = {c['STR'] + c['SIZ']}: Damage Bonus {der['damage_bonus']}, Build {der['build']}", CREATION)
-    log.step(f"MOV {der['mov']} (DEX, STR vs SIZ; age {state['age']})", CREATION)
+    log.step(
+        f"MOV {der['mov']} (its own, as its stat block prints it)"
+        if der["mov_from"] == "sheet"
+        else f"MOV {der['mov']} (DEX, STR vs SIZ; age {state['age']})",
+        CREATION,
+    )
     log.step(f"Dodge base = DEX / 2 = {c['DEX'] // 2}; Dodge {der['dodge']}", CREATION)
-    log.event(f"{state['name']} is ready: HP {state['hp']}, MP {state['mp']}, SAN {state['san']}, Luck {state['luck']}")
+    if state.get("san_loss"):
+        log.step(f"Sanity loss {state['san_loss']} to meet it: offered when a Sanity roll is against it", LOSS)
+    luck_words = "" if state.get("luck") is None else f", Luck {state['luck']}"
+    log.event(f"{state['name']} is ready: HP {state['hp']}, MP {state['mp']}, SAN {state['san']}{luck_words}")
     return Result.of(log, "coc", "create_investigator", label=label, details=dict(der), state=state)

@@ -147,6 +147,7 @@ _NAMES = {
     "mp": "MP",
     "san": "Sanity",
     "luck": "Luck",
+    "mov": SHEET.field("mov").label,
     "last_roll": "the last roll",
     "san_at_start_of_day": "Sanity at the start of the day",
     "scheduled_heals": "scheduled heals",

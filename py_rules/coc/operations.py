@@ -8,8 +8,11 @@ maps every changed state_key to its new value (an attack changes both sides).
 
 from py_rules.coc.capacity import capacity
 from py_rules.coc.ops_combat import OPERATIONS as _COMBAT
+from py_rules.coc.ops_create import OPERATIONS as _CREATE
 from py_rules.coc.ops_creation import OPERATIONS as _CREATION
+from py_rules.coc.ops_development import OPERATIONS as _DEVELOPMENT
 from py_rules.coc.ops_health import OPERATIONS as _HEALTH
+from py_rules.coc.ops_opposed import OPERATIONS as _OPPOSED
 from py_rules.coc.ops_rolls import OPERATIONS as _ROLLS
 from py_rules.coc.ops_stat_block import OPERATIONS as _STAT_BLOCK
 from py_rules.coc.params import INVESTIGATOR
@@ -66,6 +69,6 @@ CAPACITY = Operation(
     rolls=False,
 )
 
-OPERATIONS = _ROLLS + _COMBAT + _HEALTH + (SKILL_LIST, CAPACITY)
+OPERATIONS = _CREATE + _ROLLS + _OPPOSED + _DEVELOPMENT + _COMBAT + _HEALTH + (SKILL_LIST, CAPACITY)
 OPERATIONS += _STAT_BLOCK
 OPERATIONS += _CREATION  # rules/coc.md §3.2a: investigators by occupation, age and the dice kept

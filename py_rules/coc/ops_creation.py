@@ -3,11 +3,12 @@ age applied and their dice kept, the occupations offered, and the skill points b
 
 from __future__ import annotations
 
-from py_rules.coc.age import AGE_HIGH, AGE_LOW
+from py_rules.coc.age import AGE_HIGH, AGE_LOW, AGE_TABLE
 from py_rules.coc.creation_points import creation_points
 from py_rules.coc.creation_record import roll_characteristics
 from py_rules.coc.investigator import EXAMPLE
-from py_rules.coc.occupations import FORMULA_WORDS, FORMULAS, OCCUPATIONS, parse_occupation
+from py_rules.coc.occupation_data import OCCUPATIONS, parse_occupation
+from py_rules.coc.occupations import FORMULA_WORDS, FORMULAS
 from py_rules.coc.params import LABEL
 from py_rules.coc.settings import settings_from, settings_params
 from py_rules.coc.tables import CHARACTERISTIC_MAX, CHARACTERISTICS
@@ -16,7 +17,7 @@ from py_rules.operations import Operation
 from py_rules.params import Param
 from py_rules.trace import Log, Result
 
-__all__ = ("OPERATIONS", "ROLL", "POINTS", "OCCUPATION_LIST")
+__all__ = ("OPERATIONS", "ROLL", "POINTS", "OCCUPATION_LIST", "AGE_TABLE_OP")
 
 SOURCE = "rules/coc.md §3.2, §3.2a [BOOK]"
 
@@ -221,4 +222,27 @@ OCCUPATION_LIST = Operation(
     rolls=False,
 )
 
-OPERATIONS = (ROLL, POINTS, OCCUPATION_LIST)
+
+def _age_table(*, label):
+    bands = [band.to_dict() for band in AGE_TABLE]
+    log = Log()
+    for band in bands:
+        log.step(band["words"], SOURCE)
+    return Result.of(log, "coc", "age_table", label=label, details={"bands": bands})
+
+
+AGE_TABLE_OP = Operation(
+    id="coc.age_table",
+    system="coc",
+    title="The age table",
+    summary="Each age band at creation: its EDU improvement checks, the loss its characteristics share and how it "
+    "splits evenly, APP and EDU lost, and whether Luck is rolled twice. The player may split the shared loss "
+    "otherwise when rolling the characteristics.",
+    covers=("C23",),
+    params=(LABEL,),
+    run=_age_table,
+    source=SOURCE,
+    rolls=False,
+)
+
+OPERATIONS = (ROLL, POINTS, OCCUPATION_LIST, AGE_TABLE_OP)

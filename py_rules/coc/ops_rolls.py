@@ -1,31 +1,26 @@
-"""Operations for the investigator and the dice: C1–C8 (rules/coc.md §3.14)."""
+"""Operations for the dice against one sheet (rules/coc.md §3.14 C2–C6): a percentile roll, a skill, characteristic
+or Luck roll, pushing a roll (§3.5) and spending or recovering Luck (§3.6). Creating a sheet is
+:mod:`.ops_create`, opposed and combined rolls :mod:`.ops_opposed`, the development phase :mod:`.ops_development`."""
 
 from __future__ import annotations
 
-from py_rules.coc import checks, creation, development, luck, opposed, push
-from py_rules.coc.creation_record import read_record as read_creation_record
-from py_rules.coc.investigator import EXAMPLE
+from py_rules.coc import checks, luck, push
 from py_rules.coc.levels import level_for, level_name, succeeds
 from py_rules.coc.params import (
     BONUS,
     CHARACTERISTIC,
     DIFFICULTY,
     EXAMPLE_AFTER_A_FAILED_ROLL,
-    EXAMPLE_WITH_TICKS,
     GOAL,
     INVESTIGATOR,
     LABEL,
-    OPPONENT,
     PENALTY,
     SKILL,
     with_states,
 )
 from py_rules.coc.percentile import roll_percentile
 from py_rules.coc.settings import settings_from, settings_params
-from py_rules.coc.sheet import SHEET
-from py_rules.coc.tables import ARMOUR_MAX, CHARACTERISTICS, DIFFICULTIES, LUCK_MAX, SKILL_BASES
-from py_rules.coc.weapons import COMMON_WEAPONS, parse_weapons
-from py_rules.errors import RulesError
+from py_rules.coc.tables import DIFFICULTIES, LUCK_MAX
 from py_rules.operations import Operation
 from py_rules.params import Param
 from py_rules.trace import Log, Result
@@ -35,170 +30,6 @@ __all__ = ("OPERATIONS",)
 FUMBLE_BASIS = settings_params("fumble_basis")
 TICKING = settings_params("fumble_basis", "tick_with_bonus_die")
 """The settings of a roll that can tick a skill for improvement (rules/coc.md §3.4, §3.15)."""
-
-
-def _skills_json(value):
-    if not isinstance(value, dict):
-        raise RulesError("wrong_type", "Skills must be a JSON object of skill name → value.", "")
-    return value
-
-
-def _items_json(value):
-    if not isinstance(value, list):
-        raise RulesError("wrong_type", "Items must be a list of items.", "")
-    return value
-
-
-def _create(
-    dice,
-    *,
-    label,
-    name,
-    age,
-    roll_characteristics,
-    luck,
-    skills,
-    weapons=(),
-    armour=0,
-    occupation="",
-    items=(),
-    creation_record=None,
-    **chars,
-):
-    kept = {
-        "occupation": occupation,
-        "items": list(items),
-        **({"creation": creation_record} if creation_record else {}),
-    }
-    try:
-        result = creation.create_investigator(
-            dice,
-            name=name,
-            age=age,
-            characteristics=chars,
-            luck=luck,
-            skills=skills,
-            roll=roll_characteristics,
-            label=label,
-            gear={"weapons": list(weapons), "armour": armour, **kept},
-        )
-    except RulesError as error:  # name the form's field: "skills.Dodge" is reported on "skills"
-        field = (error.field or "").split(".")[0]
-        if field == "skills":
-            raise RulesError(error.code, f"Skills: {error.message}", "skills") from None
-        raise
-    return with_states(result)
-
-
-_CHAR_PARAMS = tuple(
-    Param(
-        key,
-        "int",
-        key,
-        f"rules/coc.md §3.2: {key} (ignored when the characteristics are rolled).",
-        default=EXAMPLE["characteristics"][key],
-        minimum=SHEET.field(f"characteristics.{key}").minimum,
-        maximum=SHEET.field(f"characteristics.{key}").maximum,
-    )
-    for key in CHARACTERISTICS
-)
-
-CREATE = Operation(
-    id="coc.create_investigator",
-    system="coc",
-    title="Create an investigator",
-    summary="Enter or roll the characteristics and Luck; derives HP, MP, SAN (max 99 − Cthulhu Mythos), Damage Bonus, "
-    "Build, MOV and Dodge.",
-    covers=("C1",),
-    params=(
-        LABEL,
-        Param("name", "text", "Name", "The investigator's name.", default="New investigator"),
-        Param(
-            "age",
-            "int",
-            "Age",
-            "rules/coc.md §3.2: age lowers MOV from 40 on.",
-            default=SHEET.field("age").default,
-            minimum=SHEET.field("age").minimum,
-            maximum=SHEET.field("age").maximum,
-        ),
-        Param(
-            "roll_characteristics",
-            "bool",
-            "Roll characteristics",
-            "rules/coc.md §3.2: roll STR, CON, DEX, APP, POW and Luck as 3D6×5, SIZ, INT, EDU as (2D6+6)×5.",
-            default=False,
-            example=True,
-        ),
-        *_CHAR_PARAMS,
-        Param(
-            "luck",
-            "int",
-            "Luck",
-            "rules/coc.md §3.2: Luck (3D6×5 when rolled).",
-            default=50,
-            minimum=0,
-            maximum=LUCK_MAX,
-        ),
-        Param(
-            "skills",
-            "json",
-            "Skills",
-            "Skill name → value (0–100); unlisted skills keep their base values (rules/coc.md §3.2).",
-            default={},
-            parse=_skills_json,
-            example=EXAMPLE["skills"],
-        ),
-        Param(
-            "weapons",
-            "json",
-            "Weapons",
-            "The investigator's weapons: name, skill, damage without the Damage Bonus, "
-            "its share of the Damage Bonus, impales (rules/coc.md §3.8).",
-            default=[],
-            parse=parse_weapons,
-            example=[dict(COMMON_WEAPONS[1])],
-        ),
-        Param(
-            "items",
-            "json",
-            "Items",
-            "What the investigator carries: each a name, how many and a note (the sheet's items).",
-            default=[],
-            parse=_items_json,
-            example=[{"name": "Lantern", "quantity": 1, "note": ""}],
-        ),
-        Param(
-            "armour",
-            "int",
-            "Armour points",
-            "Taken off the damage of every hit (rules/coc.md §3.8 [BOOK]).",
-            default=0,
-            minimum=0,
-            maximum=ARMOUR_MAX,
-        ),
-        Param(
-            "occupation",
-            "text",
-            "Occupation",
-            "What the investigator does for a living (rules/coc.md §3.2a).",
-            default="",
-            max_length=SHEET.field("occupation").max_length,
-        ),
-        Param(
-            "creation_record",
-            "json",
-            "Dice rolled at creation",
-            "rules/coc.md §3.2a: the record "
-            "of Roll the characteristics (each characteristic's dice, the age steps), kept on the sheet.",
-            default=None,
-            parse=read_creation_record,
-            max_length=8000,
-        ),
-    ),
-    run=_create,
-    source="rules/coc.md §3.2 [BOOK]; seed 003 (HP, SAN, Luck, Build used throughout)",
-)
 
 
 def _d100(dice, *, label, bonus, penalty, value, difficulty, fumble_basis):
@@ -433,162 +264,7 @@ RECOVER_LUCK = Operation(
 )
 
 
-def _opposed(
-    dice,
-    *,
-    investigator,
-    opponent,
-    skill,
-    opponent_skill,
-    bonus,
-    penalty,
-    opponent_bonus,
-    opponent_penalty,
-    luck,
-    opponent_luck,
-    label,
-    **rest,
-):
-    settings, _ = settings_from(rest)
-    return opposed.opposed_roll(
-        dice,
-        investigator,
-        opponent,
-        skill,
-        opponent_skill,
-        bonus_a=bonus,
-        penalty_a=penalty,
-        bonus_b=opponent_bonus,
-        penalty_b=opponent_penalty,
-        luck_a=luck,
-        luck_b=opponent_luck,
-        label=label,
-        settings=settings,
-    )
-
-
-OPPOSED = Operation(
-    id="coc.opposed_roll",
-    system="coc",
-    title="Opposed roll",
-    summary="Both sides roll their own skill; the higher level wins; a draw goes to the higher skill, equal skills to "
-    "a 1D100 roll-off (lower wins); both failing means nobody wins. Cannot be pushed.",
-    covers=("C7",),
-    params=(
-        INVESTIGATOR,
-        OPPONENT,
-        SKILL,
-        Param(
-            "opponent_skill",
-            "choice",
-            "Opponent's skill",
-            "The skill the other side rolls (seed 003: e.g. Dodge against Brawl).",
-            default="Dodge",
-            choices=tuple(SKILL_BASES),
-            parse=SKILL.parse,
-        ),
-        BONUS,
-        PENALTY,
-        Param("opponent_bonus", "int", "Opponent's bonus dice", BONUS.help, default=0, minimum=0, maximum=5),
-        Param("opponent_penalty", "int", "Opponent's penalty dice", PENALTY.help, default=0, minimum=0, maximum=5),
-        Param(
-            "luck",
-            "int",
-            "Investigator's Luck to spend",
-            "Seed 003, Luck: lower the roll point for point before "
-            "the comparison; none is spent on a fumble, and it stops at 02 (never a critical; rules/coc.md §3.6).",
-            default=0,
-            minimum=0,
-            maximum=LUCK_MAX,
-        ),
-        Param(
-            "opponent_luck",
-            "int",
-            "Opponent's Luck to spend",
-            "As above, for the other side.",
-            default=0,
-            minimum=0,
-            maximum=LUCK_MAX,
-        ),
-        LABEL,
-        *TICKING,
-    ),
-    run=_opposed,
-    source="seed 003, Opposed Rolls; rules/coc.md §3.7",
-)
-
-
-def _combined(dice, *, investigator, skills, mode, difficulty, bonus, penalty, label, **rest):
-    settings, _ = settings_from(rest)
-    names = opposed.parse_skill_list(skills)
-    return with_states(
-        opposed.combined_roll(
-            dice,
-            investigator,
-            names,
-            mode=mode,
-            difficulty=difficulty,
-            bonus=bonus,
-            penalty=penalty,
-            label=label,
-            settings=settings,
-        )
-    )
-
-
-COMBINED = Operation(
-    id="coc.combined_roll",
-    system="coc",
-    title="Combined roll",
-    summary="One 1D100 against two or more skills (e.g. Throw and Stealth); the Keeper needs all of them or any one.",
-    covers=("C8",),
-    params=(
-        INVESTIGATOR,
-        Param(
-            "skills",
-            "text",
-            "Skills",
-            "Seed 003, Combined rolls: skill names separated by commas, e.g. 'Throw, Stealth'.",
-            default="Throw, Stealth",
-        ),
-        Param(
-            "mode",
-            "choice",
-            "The Keeper needs",
-            "rules/coc.md §3.7: success in all skills, or in any one.",
-            default="all",
-            choices=("all", "any"),
-        ),
-        DIFFICULTY,
-        BONUS,
-        PENALTY,
-        LABEL,
-        *TICKING,
-    ),
-    run=_combined,
-    source="seed 003, Combined rolls; rules/coc.md §3.7",
-)
-
-
-def _develop(dice, *, investigator, label, **rest):
-    settings, _ = settings_from(rest)
-    return with_states(development.development_phase(dice, investigator, label=label, settings=settings))
-
-
-DEVELOPMENT_PHASE = Operation(
-    id="coc.development_phase",
-    system="coc",
-    title="Development phase (end of a scenario)",
-    summary="For each ticked skill roll 1D100: above the skill, or 96 or more, adds 1D10 (at most 99); every tick "
-    "is cleared; a skill reaching 90 for the first time gives 2D6 Sanity. With the house rule, Luck recovery too.",
-    covers=("C24",),
-    params=(INVESTIGATOR.with_example(EXAMPLE_WITH_TICKS), LABEL, *settings_params("luck_recovery")),
-    run=_develop,
-    source="rules/coc.md §3.15, §3.6 [BOOK]",
-)
-
 OPERATIONS = (
-    CREATE,
     D100,
     SKILL_ROLL,
     CHARACTERISTIC_ROLL,
@@ -596,7 +272,4 @@ OPERATIONS = (
     PUSH,
     SPEND_LUCK,
     RECOVER_LUCK,
-    OPPOSED,
-    COMBINED,
-    DEVELOPMENT_PHASE,
 )

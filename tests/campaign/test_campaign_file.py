@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 from py_rules import api
 from py_rules.armageddon.character import EXAMPLE as ARMAGEDDON_SHEET
 from py_rules.campaign.file import validate
-from py_rules.campaign.migrations import SCHEMA
+from py_rules.campaign.migrations import SCHEMA, VERSION
 from py_rules.campaign.problems import LIMITS
 from py_rules.coc.investigator import EXAMPLE as COC_SHEET, EXAMPLE_OPPONENT as COC_OPPONENT
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
@@ -159,7 +159,7 @@ def test_missing_required_fields_are_each_named():
 
 
 def test_a_file_from_a_newer_app_says_so_and_changes_nothing():
-    checked = validate(campaign(schema="rules-companion.campaign/2"))
+    checked = validate(campaign(schema=f"rules-companion.campaign/{VERSION + 1}"))
     assert paths(checked) == ["schema"] and "newer version" in checked.problems[0]["message"]
     assert checked.campaign is None
 

@@ -1,5 +1,6 @@
 """Migrations (TABLE.md, Kept safe: "schema version and migrations … migrate what today's localStorage holds into the
-first campaign of each game"): the old page's values (web/state_store.mjs) become a valid campaign/1."""
+first campaign of each game"): the old page's values (web/state_store.mjs) become a valid campaign of the current
+schema."""
 
 import copy
 

@@ -14,7 +14,8 @@ from py_rules.coc.age import AGE_TABLE, band_for
 from py_rules.coc.creation_points import creation_points
 from py_rules.coc.creation_record import ROLLED, read_record, roll_characteristics
 from py_rules.coc.investigator import EXAMPLE, from_dict
-from py_rules.coc.occupations import FORMULAS, OCCUPATIONS, parse_occupation, parse_skill_list
+from py_rules.coc.occupation_data import OCCUPATIONS, parse_occupation
+from py_rules.coc.occupations import FORMULAS, parse_skill_list
 from py_rules.coc.tables import CHARACTERISTICS, CREATION_DICE
 from py_rules.errors import RulesError
 from tests.coc.coc_helpers import run

@@ -17,6 +17,8 @@ LISTS = {"items": {"keys": ["name", "quantity", "note"]}}
 def test_every_declared_coc_field_survives_create_edit_log_undo_export_and_import(data):
     drawn = values(SHEET, data.draw, LISTS)
     base = {key: value for key, value in EXAMPLE.items() if key != "items"}
+    # rules/coc.md §3.11: a creature's Sanity loss is read by the Sanity roll's grammar (X/Y), not any text
+    drawn["san_loss"] = data.draw(st.sampled_from(["0/1D6", "1/1D4+1", "1D10/1D100", "0/1", "2D10/1D6+2"]))
     # rules/coc.md §3.2: SAN is at most 99 − Cthulhu Mythos, a bound the rules work out from the sheet
     drawn["san"] = min(drawn["san"], derived(sheet_with(base, drawn))["san_max"])
     round_trip("coc", sheet_with(base, drawn), drawn)

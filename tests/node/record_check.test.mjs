@@ -77,6 +77,13 @@ test("a record of an older schema is not checked as the current one: opening it 
   assert.deepEqual(recordProblems(campaign({ schema: "rules-companion.campaign/0", id: 7 })), ["it has no id"]);
 });
 
+test("a record of version 1 has the current shape and is checked as one before the engine migrates it", () => {
+  assert.equal(CAMPAIGN_SCHEMA, "rules-companion.campaign/2");
+  const older = (fields) => campaign({ schema: "rules-companion.campaign/1", ...fields });
+  assert.deepEqual(recordProblems(older({})), []);
+  assert.deepEqual(recordProblems(older({ game: "chess" })), ["its game is not one this app knows"]);
+});
+
 test("the first problems make one sentence, the rest counted", () => {
   assert.equal(problemSentence(["it has no id"]), "It has no id.");
   assert.equal(problemSentence(["a", "b", "c", "d", "e"]), "A; b; c; and 2 more.");

@@ -32,7 +32,7 @@ FILL = """async ({ record, result, count }) => {
 def _record():
     """A campaign as the engine canonicalizes it (the sheet with its derived values), as import stores it."""
     raw = {
-        "schema": "rules-companion.campaign/1",
+        "schema": "rules-companion.campaign/2",
         "id": "c-long",
         "name": "Long campaign",
         "game": "coc",

@@ -52,7 +52,7 @@ def seed(page, game, party, npcs=(), order=True):
     if order:
         state = answer("encounter.order", encounter=state, sheets=party)["state"]
     record = {
-        "schema": "rules-companion.campaign/1",
+        "schema": "rules-companion.campaign/2",
         "id": "c-cellar",
         "name": "Cellar",
         "game": game,

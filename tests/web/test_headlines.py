@@ -43,7 +43,7 @@ def seed(page, game, party):
         "state"
     ]
     record = {
-        "schema": "rules-companion.campaign/1",
+        "schema": "rules-companion.campaign/2",
         "id": "c-heads",
         "name": "Headlines",
         "game": game,

@@ -149,7 +149,7 @@ def test_a_long_log_is_read_a_page_at_a_time(app):
     page = app
     party = sheets(3)
     record = {
-        "schema": "rules-companion.campaign/1",
+        "schema": "rules-companion.campaign/2",
         "id": "c-long",
         "name": "Long",
         "game": "coc",

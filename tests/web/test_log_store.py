@@ -99,7 +99,7 @@ def test_a_version_1_database_keeps_its_campaigns_and_their_log_moves_out(page, 
         open.onupgradeneeded = () => { open.result.createObjectStore("campaigns", { keyPath: "id" }); open.result.createObjectStore("meta"); };
         open.onsuccess = () => {
             const tx = open.result.transaction("campaigns", "readwrite");
-            tx.objectStore("campaigns").put({ schema: "rules-companion.campaign/1", id: "c-old", name: "Old", game: "coc",
+            tx.objectStore("campaigns").put({ schema: "rules-companion.campaign/2", id: "c-old", name: "Old", game: "coc",
                 created: "2026-01-01T00:00:00Z", updated: "2026-01-01T00:00:00Z", revision: 3, settings: {}, characters: [],
                 encounters: [], log: [{ id: "e1", at: "2026-01-01T00:00:00Z", op: "coc.luck_roll", args: {}, who: [], encounter: null,
                     result: { text: ["Luck 40: success"] }, before: {}, after: {}, kind: "roll" }] });

@@ -6,6 +6,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+from py_rules.campaign.migrations import SCHEMA
 from tests.web.conftest import changed_for_good
 from tests.web.helpers import boot, new_campaign, new_character, open_sheet, roll, stored_campaigns
 
@@ -166,5 +167,5 @@ def test_a_stored_campaign_of_an_older_schema_is_migrated_when_opened(app):
     row.get_by_role("link").click()
     expect(page.locator(".character-card")).to_contain_text(harvey["name"])
     stored = stored_campaigns(page)[0]
-    assert stored["schema"] == "rules-companion.campaign/1" and stored["id"] == "old-one"
+    assert stored["schema"] == SCHEMA and stored["id"] == "old-one"
     assert stored["characters"][0]["sheet"]["characteristics"] == harvey["characteristics"]

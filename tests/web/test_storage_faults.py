@@ -201,7 +201,7 @@ def test_an_upgrade_blocked_by_an_older_tab_says_so_and_goes_on_once_it_closes(c
         open.onsuccess = () => {
             window.held = open.result;
             const tx = open.result.transaction("campaigns", "readwrite");
-            tx.objectStore("campaigns").put({ schema: "rules-companion.campaign/1", id: "c-old", name: "Older tab's", game: "coc",
+            tx.objectStore("campaigns").put({ schema: "rules-companion.campaign/2", id: "c-old", name: "Older tab's", game: "coc",
                 created: "2026-01-01T00:00:00Z", updated: "2026-01-01T00:00:00Z", revision: 1, settings: {}, characters: [], encounters: [], log: [] });
             tx.oncomplete = () => resolve();
             tx.onerror = () => reject(tx.error);

@@ -36,7 +36,7 @@ SEED = """async ({ record }) => {
 def campaign(page, game, party, encounter=None, cid="c-who"):
     """Store a campaign of ``party`` ({character id: sheet}) and open its party screen (or ``encounter``)."""
     record = {
-        "schema": "rules-companion.campaign/1",
+        "schema": "rules-companion.campaign/2",
         "id": cid,
         "name": "Who acts",
         "game": game,

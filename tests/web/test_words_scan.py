@@ -151,7 +151,7 @@ def _seed(page, game, spec):
         state = answer("encounter.order", encounter=state, sheets=party)["state"]
     characters = [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party.items()]
     record = {
-        "schema": "rules-companion.campaign/1",
+        "schema": "rules-companion.campaign/2",
         "id": "c-words",
         "name": "Words",
         "game": game,

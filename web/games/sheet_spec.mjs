@@ -171,6 +171,15 @@ export const noteFields = (spec, sheetKind = null) =>
     )
     .map((field) => ({ path: field.path, ...limitsOf(spec, field.path) }));
 
+/** The numbers ``paths`` a game's editor offers beside the sheet's rows (Call of Cthulhu: a creature's printed MOV),
+ * those a sheet of ``sheetKind`` has, each with its limits and the guided form's heading for it: [{path, section, label,
+ * min, max, help, optional}]. */
+export const extraNumbers = (spec, paths, sheetKind = null) =>
+  (paths || [])
+    .map((path) => fieldAt(spec, path))
+    .filter((field) => field && ["int", "number"].includes(field.kind) && forKind(field, sheetKind))
+    .map((field) => ({ path: field.path, section: field.section, ...limitsOf(spec, field.path) }));
+
 /** The derived values with their words, for the form's "Derived, by the rules" panel: [[label, value]]. */
 export function derivedRows(spec, derived, format = {}) {
   return (spec?.derived || [])

@@ -3,7 +3,10 @@
 // it checks what the screens read (lists, ids, objects where an object is read); the engine's own
 // campaign.validate then checks every sheet and rule by the game (app/actions.mjs, deepCheck).
 
-export const CAMPAIGN_SCHEMA = "rules-companion.campaign/1";
+export const CAMPAIGN_SCHEMA = "rules-companion.campaign/2";
+/** Older versions of the same shape, checked as the current one before opening migrates them through the engine
+ * (py_rules/campaign/migrations.py: version 1 held Armageddon skills the rules now write otherwise). */
+const SAME_SHAPE = [CAMPAIGN_SCHEMA, "rules-companion.campaign/1"];
 
 const GAMES = ["armageddon", "semiautomagic", "coc"];
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -63,7 +66,7 @@ export function recordProblems(record) {
   const out = [];
   if (!isText(record.id)) out.push("it has no id");
   if (typeof record.name !== "string" || !record.name.trim()) out.push("it has no name");
-  if (record.schema === CAMPAIGN_SCHEMA || record.schema === undefined) {
+  if (SAME_SHAPE.includes(record.schema) || record.schema === undefined) {
     if (!GAMES.includes(record.game)) out.push("its game is not one this app knows");
     if (typeof record.updated !== "string" || !ISO.test(record.updated))
       out.push("the time of its last change is damaged");

@@ -75,6 +75,8 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
     }
     setDraft((old) => spec.rekind(old, value));
     setKind(spec.castKinds.includes(value) ? "npc" : initialKind); // what the game master runs joins the cast
+    setByOccupation({ active: false }); // a kind the occupation part is not offered to takes no points from it
+    setOccupationRefusal(null);
   };
 
   const fields = sections.flatMap((section) => section.fields);
@@ -103,7 +105,9 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   const isText = (field) => field.kind === "text" || field.kind === "note";
   for (const field of fields.filter((each) => !each.choices && !isText(each))) {
     const typed = raw[field.path];
-    if (typed) numberErrors[field.path] = readNumber(typed.text, { ...field, badInput: typed.bad }).error || null;
+    if (typed)
+      numberErrors[field.path] =
+        readNumber(typed.text, { ...field, required: !field.optional, badInput: typed.bad }).error || null;
   }
   for (const [skill, typed] of Object.entries(raw).filter(([path]) => path.startsWith("skills."))) {
     numberErrors[skill] =
@@ -170,11 +174,15 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
   const answered = engineAnswer?.key === requestKey;
   const waiting = !clientBad && !answered;
 
-  const setNumber = (path, text, bad) => {
+  // an optional number left empty (a creature's MOV: the rules' then) is null, sent as nothing
+  const setNumber = (path, text, bad, optional = false) => {
     setRaw((old) => ({ ...old, [path]: { text, bad } }));
-    const parsed = readNumber(text, { badInput: bad });
-    if (parsed.value !== undefined && parsed.value !== null) setDraft((old) => setPath(old, path, parsed.value));
+    const parsed = readNumber(text, { badInput: bad, required: !optional });
+    if (parsed.value !== undefined && (parsed.value !== null || optional))
+      setDraft((old) => setPath(old, path, parsed.value));
   };
+  // the parts a game offers only some kinds of sheet (Call of Cthulhu: rolling and occupation points are a person's)
+  const offers = (part) => Boolean(spec[part]) && (spec.offers?.(draft, part) ?? true);
 
   const rolled = (values) => {
     setDraft((old) => ({ ...old, ...values }));
@@ -224,7 +232,7 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
     <${TextField} label="Name" name="name" value=${draft.name} maxlength=${limitsOf(game.sheet, "name").maxlength} error=${raw.name?.missing && !draft.name.trim() ? "Give them a name." : errorAt("name")}
       onInput=${(value) => setDraft((old) => ({ ...old, name: value }))} />
     <${ChoiceField} label="Plays as" name="character-kind" value=${kind} onChange=${setKind} options=${[["pc", "Player character"], ["npc", `Non-player character (run by the ${game.gm})`]]} />
-    ${spec.rollAll ? html`<${RollAll} roll=${spec.rollAll} draft=${draft} onRolled=${rolled} />` : null}
+    ${offers("rollAll") ? html`<${RollAll} roll=${spec.rollAll} draft=${draft} onRolled=${rolled} />` : null}
     ${shownSections.map(
       (section) => html`<fieldset class="grid-fields" key=${section.title}>
       <legend>${section.title}</legend>
@@ -237,12 +245,12 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
             help=${field.help} value=${getPath(draft, field.path) ?? ""} error=${errorAt(field.path)}
             onInput=${(value) => setDraft((old) => setPath(old, field.path, value))} />`
             : html`<${NumberField} key=${field.path} label=${field.label} name=${field.path} min=${field.min} max=${field.max} help=${spec.rolledWords?.(draft, field.path) ?? field.help}
-            value=${raw[field.path]?.text ?? String(getPath(draft, field.path))} error=${errorAt(field.path)}
-            onInput=${(text, bad) => setNumber(field.path, text, bad)} />`,
+            value=${raw[field.path]?.text ?? String(getPath(draft, field.path) ?? "")} error=${errorAt(field.path)}
+            onInput=${(text, bad) => setNumber(field.path, text, bad, field.optional)} />`,
       )}
     </fieldset>`,
     )}
-    ${spec.occupation ? html`<${OccupationPoints} app=${app} decl=${spec.occupation} draft=${draft} settings=${app.state.campaign?.settings} onChange=${occupationChange} />` : null}
+    ${offers("occupation") ? html`<${OccupationPoints} app=${app} decl=${spec.occupation} draft=${draft} settings=${app.state.campaign?.settings} onChange=${occupationChange} />` : null}
     ${
       byOccupation.active
         ? null

@@ -5,7 +5,7 @@
 import { html, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { NoteField, NumberField, TextField, readNumber } from "../../components/field.mjs";
-import { limitsOf, noteFields } from "../../games/sheet_spec.mjs";
+import { extraNumbers, limitsOf, noteFields } from "../../games/sheet_spec.mjs";
 import { SkillPicker } from "../party/skill_picker.mjs";
 import { saveSheetEdit } from "../../app/checked_sheet.mjs";
 
@@ -33,7 +33,7 @@ function sheetChanges(before, after, rows, added, texts = []) {
   }
   for (const row of rows) {
     const [old, now] = [valueAt(before, row.path), valueAt(after, row.path)];
-    if (old !== now) out.push(`${row.label} ${old} → ${now}`);
+    if (old !== now) out.push(`${row.label} ${old ?? "none"} → ${now ?? "none"}`);
   }
   for (const skill of Object.keys(added)) out.push(`${skill}: new, ${valueAt(after, `skills.${skill}`)}`);
   return out;
@@ -41,15 +41,25 @@ function sheetChanges(before, after, rows, added, texts = []) {
 
 export function SheetEditor({ character, game, onDone }) {
   const app = useApp();
-  const rows = game
-    .groups(character.sheet)
-    .flatMap((group) => group.rows.filter((row) => row.path).map((row) => ({ ...row, group: group.title })));
+  const sheetKind = game.sheetKind ? game.sheetKind(character) : null;
+  // the numbers the game's editor offers beside the rows (a creature's MOV: optional, empty = the rules' formula)
+  const others = extraNumbers(game.sheet, game.editNumbers, sheetKind).map((field) => ({
+    ...field,
+    value: valueAt(character.sheet, field.path) ?? "",
+    group: field.section || field.label,
+  }));
+  const rows = [
+    ...game
+      .groups(character.sheet)
+      .flatMap((group) => group.rows.filter((row) => row.path).map((row) => ({ ...row, group: group.title }))),
+    ...others,
+  ];
   const [typed, setTyped] = useState(() =>
     Object.fromEntries(rows.map((row) => [row.path, { text: String(row.value), bad: false }])),
   );
   const [engineError, setEngineError] = useState(null);
   const [name, setName] = useState(character.sheet.name);
-  const texts = noteFields(game.sheet, game.sheetKind ? game.sheetKind(character) : null);
+  const texts = noteFields(game.sheet, sheetKind);
   const [written, setWritten] = useState(() =>
     Object.fromEntries(texts.map((field) => [field.path, String(character.sheet[field.path] ?? "")])),
   );
@@ -59,7 +69,10 @@ export function SheetEditor({ character, game, onDone }) {
   const addedPaths = Object.keys(added).map((skill) => `skills.${skill}`);
   const errors = {
     ...Object.fromEntries(
-      rows.map((row) => [row.path, readNumber(typed[row.path].text, { ...row, badInput: typed[row.path].bad }).error]),
+      rows.map((row) => [
+        row.path,
+        readNumber(typed[row.path].text, { ...row, required: !row.optional, badInput: typed[row.path].bad }).error,
+      ]),
     ),
     ...Object.fromEntries(
       addedPaths.map((path) => [
@@ -90,7 +103,8 @@ export function SheetEditor({ character, game, onDone }) {
     if (Object.values(errors).some(Boolean)) return;
     let sheet = setPath(character.sheet, "name", name.trim());
     if (addedPaths.length && !sheet.skills) sheet = setPath(sheet, "skills", {});
-    for (const row of rows) sheet = setPath(sheet, row.path, readNumber(typed[row.path].text).value);
+    for (const row of rows)
+      sheet = setPath(sheet, row.path, readNumber(typed[row.path].text, { required: !row.optional }).value);
     for (const field of texts) {
       // an optional text left empty stays absent (a creature without a Sanity loss), never stored as ""
       if (field.optional && !written[field.path].trim() && character.sheet[field.path] === undefined) continue;
@@ -137,7 +151,7 @@ export function SheetEditor({ character, game, onDone }) {
         .filter((row) => row.group === group)
         .map(
           (row) => html`<${NumberField} key=${row.path} label=${row.label} name=${row.path}
-        min=${row.min} max=${row.max} value=${typed[row.path].text} error=${errorAt(row.path)}
+        min=${row.min} max=${row.max} value=${typed[row.path].text} error=${errorAt(row.path)} help=${row.roll ? undefined : row.help}
         onInput=${(text, bad) => {
           setTyped((old) => ({ ...old, [row.path]: { text, bad } }));
           setEngineError(null);
