@@ -235,6 +235,16 @@ SHEET = SheetSpec(
             source="seed 002, damage types",
         ),
         Field(
+            "weapons.*.kind",
+            "Melee, ranged or spell",
+            "choice",
+            choices=tuple(T.ATTACK_SKILLS),
+            choice_labels=tuple(f"{kind.capitalize()} ({skill})" for kind, skill in T.ATTACK_SKILLS.items()),
+            default="melee",
+            help="Which skill its attack rolls with",
+            source="rules/semiautomagic.md §2.4",
+        ),
+        Field(
             "weapons.*.light_material",
             "Light material (aluminium, titanium, mithril)",
             "bool",

@@ -210,6 +210,7 @@ def _read(reader: Reader, found: dict, sheet: dict) -> None:
             "name": name[:100],
             "damage": dice,
             "damage_type": kind,
+            "kind": "melee",
             "light_material": False,
             "nonlethal": bool(match.group("nonlethal")),
         }
