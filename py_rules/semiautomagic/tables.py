@@ -91,6 +91,10 @@ SCALE_TABLE = {
 WILL_BASE = 6
 """rules/semiautomagic.md §2.8 [SRC Morale.html]: Will = Spirit + 6 + misc."""
 
+WILL_SKILL = "Discipline"
+"""The skill whose bonus raises Will (rules/semiautomagic.md §2.3, §2.8 [SRC Morale.html]: Will = Spirit + 6 + misc,
+"e.g. Discipline"); other bonuses are the sheet's Will bonus."""
+
 MINIMUM_GAP = 6
 """Seed 002: Minimum Toughness is "simply 6 lower than their toughness"; Minimum Will likewise (Morale.html)."""
 
