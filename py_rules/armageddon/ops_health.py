@@ -187,7 +187,8 @@ RESUSCITATE = Operation(
             maximum=ATTRIBUTE_MAX,
         ),
         Param("doctor_medicine", "int", "Doctor's Medicine", "0 = unskilled.", default=3, minimum=0, maximum=SKILL_MAX),
-        Param("in_hospital", "bool", "In a hospital", "Seed 000: being in a hospital gives +3.", default=True),
+        # a bonus the scene grants starts off: a tick nobody looked at must not save anyone
+        Param("in_hospital", "bool", "In a hospital", "Seed 000: being in a hospital gives +3.", default=False),
         Param("modifiers", "text", "Doctor's modifiers", MODIFIERS.help, default=""),
         LABEL,
     )

@@ -180,8 +180,7 @@ ADVANCE_DAYS = Operation(
             "Proper medical care",
             "Seed 000, Healing: with proper medical care a character "
             "below 0 LP regains 1 LP per Constitution level per day.",
-            default=True,
-            example=False,
+            default=False,  # a bonus the scene grants starts off: without care the daily Survival Test applies
         ),
         Param(
             "sleep_hours",

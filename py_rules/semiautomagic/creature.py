@@ -121,11 +121,17 @@ def min_toughness(c: dict) -> int:
     return toughness(c) - T.MINIMUM_GAP
 
 
+def discipline(c: dict) -> int:
+    """The Discipline bonus that raises Will (rules/semiautomagic.md §2.3, §2.8); 0 untrained."""
+    return c["skills"].get(T.WILL_SKILL, 0)
+
+
 def will(c: dict) -> int | None:
-    """Will = Spirit + 6 + misc − morale penalties (rules/semiautomagic.md §2.8); None for objects."""
+    """Will = Spirit + 6 + Discipline + other Will bonuses − morale penalties (rules/semiautomagic.md §2.3, §2.8);
+    None for objects."""
     if is_object(c):
         return None
-    return c["abilities"]["Spirit"] + T.WILL_BASE + c["will_bonus"] - c["morale_penalties"]
+    return c["abilities"]["Spirit"] + T.WILL_BASE + discipline(c) + c["will_bonus"] - c["morale_penalties"]
 
 
 def target(c: dict) -> int:

@@ -12,7 +12,16 @@ from py_rules.semiautomagic import creature as C, tables as T
 from py_rules.semiautomagic.dying import fall_unconscious, kill, start_dying
 from py_rules.trace import Log
 
-__all__ = ("step_down", "roll_damage", "hit_outcome", "apply_hit", "apply_emp", "trigger_for", "weapon_damage")
+__all__ = (
+    "step_down",
+    "roll_damage",
+    "hit_outcome",
+    "apply_hit",
+    "apply_emp",
+    "emp_toughness",
+    "trigger_for",
+    "weapon_damage",
+)
 
 _HEALTH = "seed 002, Health: wounds and dying"
 _NONLETHAL = "seed 002, Nonlethal Damage"
@@ -152,8 +161,14 @@ def apply_hit(
     start_dying(c, log, rule)
 
 
+def emp_toughness(c: dict) -> int | None:
+    """The EMP Toughness an EMP hit is weighed against (seed 002, EMP table); None for what is not electronic."""
+    return T.EMP_TOUGHNESS[c["emp_complexity"]][0] if c["emp_complexity"] else None
+
+
 def apply_emp(c: dict, damage: int, log: Log) -> None:
-    """EMP damage against the EMP Toughness of the device's complexity (M8); armour and size are irrelevant."""
+    """EMP damage against the EMP Toughness of the device's complexity (M8); armour and size are irrelevant.
+    Its told line compares the damage with that EMP Toughness, the number the rule uses (not Toughness)."""
     name = c["name"] or "The target"
     if not c["emp_complexity"]:
         log.step(f"{name} is not an electronic device: EMP has no effect", "seed 002, EMP")
@@ -168,8 +183,10 @@ def apply_emp(c: dict, damage: int, log: Log) -> None:
         )
         log.event(f"{name} stops working (EMP).")
         log.flag("emp_disabled")
+        log.tell(f"EMP {damage} vs EMP Toughness {emp_tough} — stops working until repaired")
     else:
         log.step(f"EMP {damage} ≤ EMP Toughness {emp_tough} ({c['emp_complexity']}): no effect", "seed 002, EMP table")
+        log.tell(f"EMP {damage} vs EMP Toughness {emp_tough} — no effect")
 
 
 def weapon_damage(dice: DiceSource, weapon: dict, log: Log) -> int:

@@ -17,6 +17,7 @@ from py_rules.odds import Dist, Odds, Outcome, enumerate_run
 from py_rules.semiautomagic import creature as C
 from py_rules.semiautomagic.checks import D6, check_total, passes
 from py_rules.semiautomagic.dying import D10, dying_modifiers, impossible, stabilises
+from py_rules.semiautomagic.ops_damage import hit_outcome_name
 
 __all__ = ("ODDS", "dying_rounds", "DYING_ROUNDS")
 
@@ -49,6 +50,11 @@ ORDER = (
 )
 """The game's outcomes from worst to best for the one rolling (unknown ones follow, then errors)."""
 
+HIT_ORDER = ("no effect", "wounded", "disabled by EMP", "knocked out", "dying", "destroyed", "dead")
+"""What one hit can do, from nothing to the worst (rules/semiautomagic.md §2.5: above Minimum Toughness a wound, at
+Toughness Dying, wounded while dying death; nonlethal knocks out; an object is destroyed; EMP stops a device): the
+damage odds read in this order, never by the damage totals' text."""
+
 COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 """Scatter directions in the order of the compass."""
 
@@ -78,16 +84,38 @@ def _run_all(title):
     return odds
 
 
+def _hit(result, rank: int = 0, prefix: str = "") -> Outcome:
+    """What a hit did, ranked by :data:`HIT_ORDER` after ``rank`` (an error keeps its place after everything)."""
+    if isinstance(result, RulesError):
+        return _outcome(result)
+    what = hit_outcome_name(result.flags)
+    return Outcome((rank + HIT_ORDER.index(what), what), prefix + what, result.success)
+
+
 def _attack(op, args) -> Odds:
-    """Hit, then defended or not (M4, M5): a hit the defence roll negates is its own outcome."""
+    """Miss, a hit the defence roll negates, then (M4, M5) with a weapon what its damage does, in
+    :data:`HIT_ORDER`; the damage rolled is a table of its own, by amount."""
     negated = f"hit, but the {args['defence']} negates it"
 
     def key(result):
-        if not isinstance(result, RulesError) and "defended" in result.flags:
-            return Outcome((ORDER.index("miss") + 0.5, negated), negated, False)
-        return _outcome(result)
+        if isinstance(result, RulesError):
+            return _outcome(result), None
+        if "defended" in result.flags:
+            return Outcome((1, negated), negated, False), None
+        if not result.success:
+            return Outcome((0, "miss"), "miss", False), None
+        if "damage" not in result.details:  # no weapon: the roll alone
+            return Outcome((2, "hit"), "hit", True), None
+        return _hit(result, 3, "hit: "), result.details["damage"]
 
-    return Odds("Attack", enumerate_run(lambda dice: op.run(dice, **args), key))
+    dist = enumerate_run(lambda dice: op.run(dice, **args), key, fill=_fill_wake)
+    outcomes = dist.map(lambda k: k[0])
+    if all(amount is None for _, amount in dist.weights):
+        return Odds("Attack", outcomes)
+    damage = dist.map(lambda k: k[1]).map(
+        lambda v: Outcome(-1, "no damage (no hit)") if v is None else Outcome(v, f"{v} damage")
+    )
+    return Odds("Attack", outcomes, tables=[("Damage rolled", damage)])
 
 
 def _damage(op, args) -> Odds:
@@ -97,7 +125,7 @@ def _damage(op, args) -> Odds:
 
 def _apply_damage(op, args) -> Odds:
     dist = enumerate_run(
-        lambda dice: op.run(dice, **args), lambda r: (_outcome(r), r.details.get("damage")), fill=_fill_wake
+        lambda dice: op.run(dice, **args), lambda r: (_hit(r), r.details.get("damage")), fill=_fill_wake
     )
     outcomes = dist.map(lambda k: k[0])
     damage = dist.map(lambda k: k[1]).map(lambda v: Outcome(v, f"{v} damage"))

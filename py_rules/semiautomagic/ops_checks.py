@@ -37,9 +37,10 @@ def _describe(*, creature, label):
     log.step(f"Minimum Toughness = Toughness − 6 = {data['min_toughness']}", "seed 002, Minimum Toughness")
     if data["will"] is not None:
         log.step(
-            f"Will = Spirit {c['abilities']['Spirit']} + 6 + misc {c['will_bonus']} − morale penalties "
-            f"{c['morale_penalties']} = {data['will']}; Minimum Will {data['min_will']}",
-            "rules/semiautomagic.md §2.8 [SRC Morale.html]",
+            f"Will = Spirit {c['abilities']['Spirit']} + 6 + {T.WILL_SKILL} {C.discipline(c)} + Will bonus "
+            f"{c['will_bonus']} − morale penalties {c['morale_penalties']} = {data['will']}; Minimum Will "
+            f"{data['min_will']}",
+            "rules/semiautomagic.md §2.3, §2.8 [SRC Morale.html]",
         )
     log.step(
         f"Scale {c['scale']}: square {row[0]}, size ×{row[2]}, attack {row[3]:+d}, Target {row[4]}",

@@ -34,7 +34,10 @@ def _attack(
     dying_trigger="by_rule",
 ):
     arm = find_weapon(attacker, weapon)
+    kind, why = attack_kind(kind, arm)
     result = _attack_roll(dice, attacker, creature, label, kind, defence, modifiers)
+    result.steps.insert(0, why)
+    result.details["kind"] = kind
     if arm is None:
         return result
     result.details["weapon"] = arm
@@ -75,6 +78,23 @@ def _attack(
     result.details.update(damage=amount, derived=C.derive(target))
     result.level_name = f"hit: {amount} {type_key(arm['damage_type'])} damage"
     return result
+
+
+def attack_kind(kind: str, arm: dict | None) -> tuple[str, Step]:
+    """The attack's kind and the line saying why: the one picked, else the weapon's declared kind (a bow rolls
+    Ranged Skill), else melee (rules/semiautomagic.md §2.4: Weapon Skill for melee, Ranged Skill for ranged)."""
+    if kind != T.KIND_OF_WEAPON:
+        said = f"{kind.capitalize()} attack, as picked: {T.ATTACK_SKILLS[kind]}"
+        if arm is not None and arm["kind"] != kind:
+            said += f" (the {arm['name']} is a {arm['kind']} weapon)"
+        return kind, Step(said, _SKILLS)
+    if arm is None:
+        return "melee", Step("No weapon: a melee attack, Weapon Skill", _SKILLS)
+    chosen = arm["kind"]
+    return chosen, Step(f"The {arm['name']} is a {chosen} weapon: {T.ATTACK_SKILLS[chosen]}", _SKILLS)
+
+
+_SKILLS = "rules/semiautomagic.md §2.4"
 
 
 def _attack_roll(dice, attacker, creature, label, kind, defence, modifiers):
@@ -123,9 +143,10 @@ ATTACK = Operation(
             "kind",
             "choice",
             "Attack kind",
-            "rules/semiautomagic.md §2.4: melee (Weapon Skill), ranged (Ranged Skill), spell (Magic).",
-            default="melee",
-            choices=tuple(T.ATTACK_SKILLS),
+            "rules/semiautomagic.md §2.4: melee (Weapon Skill), ranged (Ranged Skill), spell (Magic); by default "
+            "the weapon's own kind (melee without a weapon).",
+            default=T.KIND_OF_WEAPON,
+            choices=(T.KIND_OF_WEAPON,) + tuple(T.ATTACK_SKILLS),
         ),
         Param(
             "defence",

@@ -8,9 +8,9 @@ from py_rules.dice_expr import parse
 from py_rules.operations import Operation
 from py_rules.params import Param
 from py_rules.semiautomagic import creature as C, tables as T
-from py_rules.semiautomagic.damage import apply_hit, roll_damage, step_down
+from py_rules.semiautomagic.damage import apply_hit, emp_toughness, roll_damage, step_down
 from py_rules.semiautomagic.fields import CREATURE, DYING_RULE, DYING_TRIGGER, LABEL
-from py_rules.semiautomagic.ops_result import finish
+from py_rules.semiautomagic.ops_result import finish, told
 from py_rules.trace import Log
 
 __all__ = ("OPERATIONS",)
@@ -62,22 +62,25 @@ def _apply_damage(dice, *, creature, label, damage, damage_type, nonlethal, ligh
     amount = _roll_amount(dice, damage, damage_type, light_material, log)
     if nonlethal:
         log.step(f"Nonlethal {damage_type} damage", "seed 002, Nonlethal Damage")
-    before = C.toughness(c)
+    # the number the hit is weighed against: Toughness, or for EMP the EMP Toughness of the device (seed 002, EMP)
+    before = emp_toughness(c) if damage_type == "EMP" else C.toughness(c)
     apply_hit(dice, c, amount, damage_type, log, nonlethal=nonlethal, rule=dying_rule, trigger=dying_trigger)
     tough = C.toughness(c)
-    return finish(
+    result = finish(
         "damage",
         label,
         c,
         log,
         total=amount,
         target=before,
-        level_name=_outcome_name(log.flags),
+        level_name=hit_outcome_name(log.flags),
         details={"damage": amount, "toughness_after": tough},
     )
+    return told(result, log)
 
 
-def _outcome_name(flags) -> str:
+def hit_outcome_name(flags) -> str:
+    """What one hit did, the worst first, from its flags (rules/semiautomagic.md §2.5)."""
     for flag, name in (
         ("dead", "dead"),
         ("destroyed", "destroyed"),

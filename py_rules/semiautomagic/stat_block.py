@@ -210,6 +210,7 @@ def _read(reader: Reader, found: dict, sheet: dict) -> None:
             "name": name[:100],
             "damage": dice,
             "damage_type": kind,
+            "kind": "melee",
             "light_material": False,
             "nonlethal": bool(match.group("nonlethal")),
         }
@@ -241,7 +242,7 @@ def _compare(made: dict | None, found: dict, data: dict, said: list) -> bool:
         difference = printed - ours
         if key == "will" and difference and -20 <= data.get("will_bonus", 0) + difference <= 40:
             data["will_bonus"] = data.get("will_bonus", 0) + difference
-            words += f" (Spirit + 6 gives {ours}; the difference, {difference:+d}, kept as a Will bonus)"
+            words += f" (Spirit + 6 + Discipline gives {ours}; the difference, {difference:+d}, kept as a Will bonus)"
             changed = True
         elif (
             key == "toughness" and difference > 0 and not data["defence"] and "armour" not in data and difference <= 40

@@ -91,6 +91,10 @@ SCALE_TABLE = {
 WILL_BASE = 6
 """rules/semiautomagic.md §2.8 [SRC Morale.html]: Will = Spirit + 6 + misc."""
 
+WILL_SKILL = "Discipline"
+"""The skill whose bonus raises Will (rules/semiautomagic.md §2.3, §2.8 [SRC Morale.html]: Will = Spirit + 6 + misc,
+"e.g. Discipline"); other bonuses are the sheet's Will bonus."""
+
 MINIMUM_GAP = 6
 """Seed 002: Minimum Toughness is "simply 6 lower than their toughness"; Minimum Will likewise (Morale.html)."""
 
@@ -185,7 +189,12 @@ DEFENCE_OPTIONS = {"block": "Shield Use", "dodge": "Reflex", "parry": "Weapon Sk
 """rules/semiautomagic.md §2.4 [SRC Attacking.html]: Block = Shield Use, Dodge = Reflex, Parry = Weapon Skill."""
 
 ATTACK_SKILLS = {"melee": "Weapon Skill", "ranged": "Ranged Skill", "spell": "Magic"}
-"""rules/semiautomagic.md §2.4: Weapon Skill for melee, Ranged Skill for ranged, a magic skill for attack spells."""
+"""rules/semiautomagic.md §2.4: Weapon Skill for melee, Ranged Skill for ranged, a magic skill for attack spells.
+Its keys are also the kinds a weapon on the sheet declares (``weapons.*.kind``)."""
+
+KIND_OF_WEAPON = "weapon"
+"""The attack's kind when none is picked: the weapon's own declared kind (a bow rolls Ranged Skill), melee without
+a weapon (rules/semiautomagic.md §2.4)."""
 
 DEFENCE_BASE = 4
 """rules/semiautomagic.md §2.4: defence roll against 4 + the attacker's attack bonus (Scale excluded)."""

@@ -28,34 +28,137 @@ __all__ = (
     "type_key",
 )
 
-_KEYS = ("name", "damage", "damage_type", "light_material", "nonlethal")
+_KEYS = ("name", "damage", "damage_type", "kind", "light_material", "nonlethal")
+
+DEFAULT_KIND = "melee"
+"""A weapon that declares no kind (a sheet made before weapons had one) is a melee weapon: Weapon Skill, as every
+attack rolled before (rules/semiautomagic.md §2.4)."""
 
 WEAPONS_ARE_EXAMPLES = True
 """Seed 002 gives damage types, not weapon damage: the dice below are examples (rules/semiautomagic.md §2.14 S9)."""
 
 COMMON_WEAPONS = (
     # One or two weapons per damage type the seed names (seed 002, damage types); dice are examples.
-    {"name": "Fists", "damage": "1d4", "damage_type": "bludgeoning", "light_material": False, "nonlethal": True},
-    {"name": "Club", "damage": "1d8", "damage_type": "bludgeoning", "light_material": False, "nonlethal": False},
+    {
+        "name": "Fists",
+        "kind": "melee",
+        "damage": "1d4",
+        "damage_type": "bludgeoning",
+        "light_material": False,
+        "nonlethal": True,
+    },
+    {
+        "name": "Club",
+        "kind": "melee",
+        "damage": "1d8",
+        "damage_type": "bludgeoning",
+        "light_material": False,
+        "nonlethal": False,
+    },
     {
         "name": "Aluminium club",
+        "kind": "melee",
         "damage": "1d8",
         "damage_type": "bludgeoning",
         "light_material": True,
         "nonlethal": False,
     },
-    {"name": "Mace", "damage": "1d10", "damage_type": "bludgeoning", "light_material": False, "nonlethal": False},
-    {"name": "Knife", "damage": "1d6", "damage_type": "piercing", "light_material": False, "nonlethal": False},
-    {"name": "Spear", "damage": "1d10", "damage_type": "piercing", "light_material": False, "nonlethal": False},
-    {"name": "Bow", "damage": "1d10", "damage_type": "piercing", "light_material": False, "nonlethal": False},
-    {"name": "Pistol", "damage": "2d6", "damage_type": "piercing", "light_material": False, "nonlethal": False},
-    {"name": "Sword", "damage": "1d10", "damage_type": "slashing", "light_material": False, "nonlethal": False},
-    {"name": "Axe", "damage": "1d12", "damage_type": "slashing", "light_material": False, "nonlethal": False},
-    {"name": "Stun baton", "damage": "1d8", "damage_type": "electric", "light_material": False, "nonlethal": True},
-    {"name": "Torch", "damage": "1d6", "damage_type": "heat", "light_material": False, "nonlethal": False},
-    {"name": "Frost wand", "damage": "1d8", "damage_type": "cold", "light_material": False, "nonlethal": False},
-    {"name": "Acid flask", "damage": "2d4", "damage_type": "chemical", "light_material": False, "nonlethal": False},
-    {"name": "EMP grenade", "damage": "2d6", "damage_type": "emp", "light_material": False, "nonlethal": False},
+    {
+        "name": "Mace",
+        "kind": "melee",
+        "damage": "1d10",
+        "damage_type": "bludgeoning",
+        "light_material": False,
+        "nonlethal": False,
+    },
+    {
+        "name": "Knife",
+        "kind": "melee",
+        "damage": "1d6",
+        "damage_type": "piercing",
+        "light_material": False,
+        "nonlethal": False,
+    },
+    {
+        "name": "Spear",
+        "kind": "melee",
+        "damage": "1d10",
+        "damage_type": "piercing",
+        "light_material": False,
+        "nonlethal": False,
+    },
+    {
+        "name": "Bow",
+        "kind": "ranged",
+        "damage": "1d10",
+        "damage_type": "piercing",
+        "light_material": False,
+        "nonlethal": False,
+    },
+    {
+        "name": "Pistol",
+        "kind": "ranged",
+        "damage": "2d6",
+        "damage_type": "piercing",
+        "light_material": False,
+        "nonlethal": False,
+    },
+    {
+        "name": "Sword",
+        "kind": "melee",
+        "damage": "1d10",
+        "damage_type": "slashing",
+        "light_material": False,
+        "nonlethal": False,
+    },
+    {
+        "name": "Axe",
+        "kind": "melee",
+        "damage": "1d12",
+        "damage_type": "slashing",
+        "light_material": False,
+        "nonlethal": False,
+    },
+    {
+        "name": "Stun baton",
+        "kind": "melee",
+        "damage": "1d8",
+        "damage_type": "electric",
+        "light_material": False,
+        "nonlethal": True,
+    },
+    {
+        "name": "Torch",
+        "kind": "melee",
+        "damage": "1d6",
+        "damage_type": "heat",
+        "light_material": False,
+        "nonlethal": False,
+    },
+    {
+        "name": "Frost wand",
+        "kind": "ranged",
+        "damage": "1d8",
+        "damage_type": "cold",
+        "light_material": False,
+        "nonlethal": False,
+    },
+    {
+        "name": "Acid flask",
+        "kind": "ranged",
+        "damage": "2d4",
+        "damage_type": "chemical",
+        "light_material": False,
+        "nonlethal": False,
+    },
+    {
+        "name": "EMP grenade",
+        "kind": "ranged",
+        "damage": "2d6",
+        "damage_type": "emp",
+        "light_material": False,
+        "nonlethal": False,
+    },
 )
 """A short list of example weapons (seed 002 names the weapons of each damage type, not their dice)."""
 
@@ -72,6 +175,7 @@ _LABELS = {
     "name": "Name",
     "damage": "Damage",
     "damage_type": "Damage type",
+    "kind": "Melee, ranged or spell",
     "light_material": "Light material",
     "nonlethal": "Nonlethal",
     "defence": "Defence",
@@ -113,7 +217,7 @@ def _weapon(raw, index: int) -> dict:
         raise RulesError(
             "unknown_field",
             f"{who} has no field {unknown[0]!r} (a weapon has a name, a damage, a "
-            "damage type, whether it is of a light material and whether it is nonlethal).",
+            "damage type, a kind (melee, ranged or spell), whether it is of a light material and whether it is nonlethal).",
             f"{field}.{unknown[0]}",
         )
     name = _text(raw.get("name", ""), who, "name", field, _NAME_MAX)
@@ -132,10 +236,14 @@ def _weapon(raw, index: int) -> dict:
         raise RulesError(
             "bad_choice", f"{_said(who, 'damage_type')}: one of {listed(T.DAMAGE_TYPES)}.", f"{field}.damage_type"
         )
+    attack = raw.get("kind", DEFAULT_KIND)
+    if attack not in T.ATTACK_SKILLS:
+        raise RulesError("bad_choice", f"{_said(who, 'kind')}: one of {listed(T.ATTACK_SKILLS)}.", f"{field}.kind")
     return {
         "name": name,
         "damage": damage,
         "damage_type": kind,
+        "kind": attack,
         "light_material": _flag(raw, "light_material", who, field),
         "nonlethal": _flag(raw, "nonlethal", who, field),
     }

@@ -64,6 +64,7 @@ CHOICES = {
         "parry": "Parry (Weapon Skill)",
     },
     "semiautomagic.attack:kind": {
+        "weapon": "As the weapon (melee: Weapon Skill, ranged: Ranged Skill)",
         "melee": "Melee (Weapon Skill)",
         "ranged": "Ranged (Ranged Skill)",
         "spell": "Spell (Magic)",

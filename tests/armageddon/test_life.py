@@ -135,8 +135,10 @@ def test_resuscitation_survival_test_plus_1_per_doctor_sl_and_plus_3_in_hospital
 
 def test_resuscitation_minus_1_for_every_5_lp_below_0(run, make):
     pending = make(life_points=-12, conditions=["death_pending"], timers={"death_seconds": 300})
-    result = run("resuscitate", dice=[7, 2], character=pending, doctor_intelligence=3, doctor_medicine=3)
-    assert result["total"] == 2 + 6 + 3 + 3 - 2
+    result = run(
+        "resuscitate", dice=[7, 2], character=pending, doctor_intelligence=3, doctor_medicine=3, in_hospital=True
+    )
+    assert result["total"] == 2 + 6 + 3 + 3 - 2  # d10, Con + Will, doctor's 3 SL, hospital +3, −2 for 12 LP below 0
 
 
 def test_resuscitation_pass_lives_fail_dies(run, make):

@@ -4,6 +4,7 @@ failure), the Staggered stun roll, the Confusion chart's row in the chart's own 
 and each condition timer still running in the unit a person reads ("5 hours left", not "3000 rounds")."""
 
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
+from py_rules.semiautomagic.tables import SCHEMA
 from tests.door import answer
 
 
@@ -87,3 +88,36 @@ def test_the_dying_round_move_says_a_failure_raises_the_dc_and_a_ten_stabilises(
     stable = answer("semiautomagic.dying_round", creature=dying(), dice=[10, 2])
     assert stable["headline"] == "Dying: d10 10 — stabilised"
     assert "still dying" not in failed["text"] + stable["text"]
+
+
+# --- EMP: the headline weighs the damage against the number the rule uses (seed 002, EMP table) -------------------
+
+
+def test_emp_headline_compares_with_the_emp_toughness_not_toughness():
+    robot = {
+        "schema": SCHEMA,
+        "name": "Unit 7",
+        "kind": "robot",
+        "emp_complexity": "Advanced",
+    }  # EMP Toughness 3, Toughness 9
+    result = answer("semiautomagic.apply_damage", creature=robot, damage="2d6", damage_type="EMP", dice=[2, 3])
+    assert result["total"] == 5 and result["target"] == 3
+    assert result["text"][0] == "EMP 5 vs EMP Toughness 3 — stops working until repaired"
+    assert "9" not in result["text"][0]  # the robot's Toughness plays no part
+    assert result["state"]["emp_disabled"] is True
+
+
+def test_emp_headline_says_no_effect_at_or_below_the_emp_toughness():
+    car = {"schema": SCHEMA, "name": "Van", "kind": "vehicle", "emp_complexity": "Moderate"}  # EMP Toughness 6
+    result = answer("semiautomagic.apply_damage", creature=car, damage="6", damage_type="EMP")
+    assert result["target"] == 6 and result["text"][0] == "EMP 6 vs EMP Toughness 6 — no effect"
+
+
+def test_emp_on_what_is_not_electronic_has_no_number_to_beat():
+    result = answer("semiautomagic.apply_damage", creature=EXAMPLE_HUMAN, damage="8", damage_type="EMP")
+    assert result["target"] is None and "vs" not in result["text"][0]
+
+
+def test_other_damage_still_weighs_against_toughness():
+    result = answer("semiautomagic.apply_damage", creature=EXAMPLE_HUMAN, damage="5")
+    assert result["target"] == 9 and result["text"][0].startswith("Total 5 vs 9")

@@ -85,6 +85,7 @@ def sheets(draw):
                     "name": NAMES,
                     "damage": st.sampled_from(("1d6", "2d6+3", "9", "1d20-1")),
                     "damage_type": _choice("weapons.*.damage_type"),
+                    "kind": _choice("weapons.*.kind"),
                     "light_material": st.booleans(),
                     "nonlethal": st.booleans(),
                 }
@@ -193,7 +194,10 @@ def test_every_declared_field_survives_the_check_an_edit_the_log_undo_and_the_ca
 
 LISTS = {
     "items": {"keys": ["name", "mobility_penalty"]},
-    "weapons": {"keys": ["name", "damage", "damage_type", "light_material", "nonlethal"], "fixed": {"damage": "2d6+1"}},
+    "weapons": {
+        "keys": ["name", "damage", "damage_type", "kind", "light_material", "nonlethal"],
+        "fixed": {"damage": "2d6+1"},
+    },
 }
 """The declared lists drawn, each weapon with a damage that reads as dice whatever else is drawn."""
 

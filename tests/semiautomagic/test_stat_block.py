@@ -105,7 +105,7 @@ def test_semiautomagic_layouts_read_into_a_creature(title, text, golden):
 def test_a_will_above_the_rules_is_kept_as_the_will_bonus():
     parsed = parse(CAVE_TROLL.replace("Will 8", "Will 10"))
     assert parsed["sheet"]["will_bonus"] == 2 and creature.will(parsed["sheet"]) == 10
-    assert "Will 10 (Spirit + 6 gives 8; the difference, +2, kept as a Will bonus)" in parsed["read"]
+    assert "Will 10 (Spirit + 6 + Discipline gives 8; the difference, +2, kept as a Will bonus)" in parsed["read"]
 
 
 def test_a_toughness_above_the_rules_without_a_defence_is_natural_armour():

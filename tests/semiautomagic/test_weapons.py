@@ -37,8 +37,16 @@ def test_weapons_armour_and_notes_are_kept():
             notes="Owes the inn.",
         )
     )
+    # a weapon that declares no kind (a sheet made before weapons had one) is a melee weapon
     assert c["weapons"] == [
-        {"name": "Spear", "damage": "1d10", "damage_type": "piercing", "light_material": False, "nonlethal": False}
+        {
+            "name": "Spear",
+            "damage": "1d10",
+            "damage_type": "piercing",
+            "kind": "melee",
+            "light_material": False,
+            "nonlethal": False,
+        }
     ]
     assert c["armour"] == {"name": "Chain shirt", "defence": 2, "mobility_penalty": 1} and c["notes"] == "Owes the inn."
     assert "weapons" not in C.from_dict(human()) and "armour" not in C.from_dict(human())

@@ -14,6 +14,7 @@ import { requestFor, runOperation } from "../app/operation_actions.mjs";
 import { ChoiceField } from "../components/field.mjs";
 import { Confirm } from "../components/confirm.mjs";
 import { useOpForm } from "./op_form.mjs";
+import { keepChoices, keptChoices } from "./kept_choices.mjs";
 import { Result } from "./result.mjs";
 import { OddsRegion } from "./odds_region.mjs";
 import { RuleWarning } from "./warning.mjs";
@@ -118,13 +119,21 @@ function DrawerBody({
   onClose,
   onFollowUp,
 }) {
-  const form = useOpForm(op, spec.fields || [], spec.defaults || {}, {
-    compact: true,
-    required: spec.required || [],
-    campaignId: campaign.id,
-    onNext: () => next(),
-    choices: spec.choices || {},
-  });
+  // the fields the move keeps (an attack's kind and weapon) open as this character's last roll of it left them
+  const where = { campaignId: campaign.id, encounterId: encounter, characterId, op: spec.op };
+  const [kept] = useState(() => keptChoices(where, op, spec.keep));
+  const form = useOpForm(
+    op,
+    spec.fields || [],
+    { ...(spec.defaults || {}), ...kept },
+    {
+      compact: true,
+      required: spec.required || [],
+      campaignId: campaign.id,
+      onNext: () => next(),
+      choices: spec.choices || {},
+    },
+  );
   const scroller = useRef(null);
   const running = useRef(false); // set at once, not on the next render: a second tap in the same moment sees it
   const settledAt = useRef(-Infinity); // when a result that changed a sheet showed
@@ -209,6 +218,7 @@ function DrawerBody({
         dice: physical ? "physical" : null,
       });
       pending.current = null;
+      if (runSpec === spec) keepChoices(where, spec.keep, sent);
       if (physical) form.clearDice(); // the faces are never kept: the next roll asks again
       const runOp = app.state.catalog.op(runSpec.op);
       const applied = Boolean(runSpec.applies) || changedASheet(runOp, bind, sheets, result);

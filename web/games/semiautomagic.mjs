@@ -19,6 +19,7 @@ function conditionText([name, timer]) {
 const summaryWith = (typeWords) => (weapon) =>
   [
     `${weapon.damage} ${own(typeWords, weapon.damage_type) || weapon.damage_type}`,
+    weapon.kind && weapon.kind !== "melee" ? weapon.kind : "",
     weapon.light_material ? "light material (one die smaller)" : "",
     weapon.nonlethal ? "nonlethal" : "",
   ]
@@ -62,9 +63,16 @@ export default {
   /** Weapons and worn armour on the sheet (screens/sheet/weapons.mjs): their fields are the sheet's declaration
    * (py_rules/semiautomagic/sheet.py, games/sheet_spec.mjs). The attack uses the weapon picked. */
   weapons: {
-    keys: ["name", "damage", "damage_type", "light_material", "nonlethal"],
+    keys: ["name", "damage", "damage_type", "kind", "light_material", "nonlethal"],
     extra: { name: { required: true } },
-    blank: { name: "", damage: "1d6", damage_type: "bludgeoning", light_material: false, nonlethal: false },
+    blank: {
+      name: "",
+      damage: "1d6",
+      damage_type: "bludgeoning",
+      kind: "melee",
+      light_material: false,
+      nonlethal: false,
+    },
     presetsOp: "semiautomagic.weapon_list",
     summary: summaryWith({}),
     armour: {

@@ -235,6 +235,9 @@ export function actionsWith(summary) {
       target: "creature",
       fields: ["weapon", "kind", "defence", "modifiers"],
       choices: (sheet) => ({ weapon: weaponChoices(sheet, summary) }),
+      // the kind starts as the weapon's own (its skill: rules/semiautomagic.md §2.4); what the GM picks stays
+      // picked for this character's next attack in the encounter (drawer/kept_choices.mjs)
+      keep: ["weapon", "kind"],
     },
     ROLL_DAMAGE,
     // Nothing that changes the sheet is pre-filled: the damage (and the time) is typed, the Roll button says so.
