@@ -173,7 +173,6 @@ CREATE = Operation(
             f"{SHEET.field('san_loss').source}. A creature's only: {SHEET.field('san_loss').help}",
             default=None,
             max_length=SHEET.field("san_loss").max_length,
-            example="0/1D6",
         ),
         Param(
             "age",
