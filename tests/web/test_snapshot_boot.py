@@ -113,10 +113,8 @@ def offline_copy(page, folder, url) -> tuple[set[str], set[str]]:
     text = (folder / "sw.js").read_text(encoding="utf-8")
     version = json.loads(re.search(r"const VERSION = (\"[^\"]*\");", text).group(1))
     assets = json.loads(re.search(r"const ASSETS = (\[.*?\]);", text, re.S).group(1))
-    assert (
-        page.evaluate("navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state")
-        == "activated"
-    )
+    # The worker takes this page over (clients.claim) a moment after it is active, on its own message loop
+    page.wait_for_function("navigator.serviceWorker.controller?.state === 'activated'", timeout=BOOT_TIMEOUT_MS)
     cached = page.evaluate(
         "async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)", f"rules-companion-{version}"
     )
