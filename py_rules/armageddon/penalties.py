@@ -98,7 +98,7 @@ def automatic_modifiers(
         load = load_of(character)
         if load.penalty and any(tag in tags for tag in ("silence", "reaction")):
             which = " and ".join(tag for tag in ("silence", "reaction") if tag in tags)
-            modifiers.append(Modifier(f"{load.level} Encumbrance ({which})", load.penalty, _ENCUMBRANCE))
+            modifiers.append(Modifier(f"{load.level} encumbrance ({which})", load.penalty, _ENCUMBRANCE))
     return modifiers
 
 

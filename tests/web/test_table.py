@@ -339,6 +339,6 @@ def test_an_armageddon_character_carries_items_and_the_card_shows_the_encumbranc
     expect(form.locator(".derived")).to_contain_text("Carrying capacity")
     form.get_by_role("button", name="Create Jack").click()
     expect(page.locator(".character-card")).to_contain_text(
-        "−5 rolls needing silence or fast reactions, and Speed: Extra Heavy Encumbrance (80 lb)"
+        "−5 rolls needing silence or fast reactions, and Speed: Extra Heavy encumbrance (80 lb)"
     )
     assert stored_campaigns(page)[0]["characters"][0]["sheet"]["items"] == [{"name": "Backpack", "weight": 80}]
