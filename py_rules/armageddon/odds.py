@@ -311,8 +311,8 @@ def _resisted(op, args) -> Odds:
     offset_b = result.details["b"]["total"] - _PROBE_FACE
     tn, tie_rule = result.target, args["tie_rule"]
     p = resisted_dist(offset_a, offset_b, tn, args["rule_of_one_mode"], tie_rule)
-    a = args.get("a_name") or "Side A"
-    b = args.get("b_name") or "Side B"
+    a = result.details["names"]["a"]
+    b = result.details["names"]["b"]
     tie_words = {
         "stalemate": "Tie: stalemate",
         "reroll": "Still tied after 10 rolls: stalemate",

@@ -14,7 +14,7 @@ export function durationText(seconds, roundSeconds = null) {
   if (s < MINUTE) return roundSeconds && s >= roundSeconds ? counted(Math.ceil(s / roundSeconds), "round") : `${s} s`;
   const minutes = Math.ceil(s / MINUTE); // rounded up once: 59 min 30 s is "1 hour", never "60 minutes"
   if (minutes < 60) return counted(minutes, "minute");
-  if (minutes < 24 * 60) {
+  if (minutes * MINUTE < DAY) {
     const hours = Math.floor(minutes / 60),
       over = minutes % 60;
     return counted(hours, "hour") + (over ? ` ${counted(over, "minute")}` : "");
