@@ -71,6 +71,8 @@ def spoken_duration(seconds: int, round_seconds: int, round_word: str = "rounds"
     ('2 rounds', '1 Turn', '50 minutes', '2 hours')
     >>> spoken_duration(5400, 6), spoken_duration(4, 6), spoken_duration(90000, 6)
     ('1 hour 30 minutes', '4 seconds', '25 hours')
+    >>> spoken_duration(5 * 3600 + 3599, 5), spoken_duration(3599, 5)
+    ('6 hours', '1 hour')
     """
     seconds = max(0, int(seconds))
     if seconds < 60:
@@ -79,10 +81,10 @@ def spoken_duration(seconds: int, round_seconds: int, round_word: str = "rounds"
         if seconds < round_seconds:
             return counted(seconds, "seconds")
         return counted(-(-seconds // round_seconds), round_word)
-    if seconds < 3600:
-        return counted(-(-seconds // 60), "minutes")
-    hours, rest = divmod(seconds, 3600)
-    minutes = -(-rest // 60)
+    minutes = -(-seconds // 60)  # rounded up once, so 59 min 30 s is "1 hour", never "60 minutes"
+    if minutes < 60:
+        return counted(minutes, "minutes")
+    hours, minutes = divmod(minutes, 60)
     return counted(hours, "hours") + (f" {counted(minutes, 'minutes')}" if minutes else "")
 
 

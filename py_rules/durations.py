@@ -23,20 +23,21 @@ def duration_text(seconds: int, round_seconds: int | None = None) -> str:
     ('2 rounds', '1 round', '3 s', '45 s')
     >>> duration_text(18000, 6), duration_text(720), duration_text(5400), duration_text(90000), duration_text(61)
     ('5 hours', '12 minutes', '1 hour 30 minutes', '1 day 1 hour', '2 minutes')
+    >>> duration_text(3599), duration_text(5 * 3600 + 3599), duration_text(86399)
+    ('1 hour', '6 hours', '1 day')
     """
     seconds = max(0, int(seconds))
     if seconds < _MINUTE:
         if round_seconds and seconds >= round_seconds:
             return counted(-(-seconds // round_seconds), "rounds")
         return f"{seconds} s"
-    if seconds < _HOUR:
-        return counted(-(-seconds // _MINUTE), "minutes")
-    if seconds < _DAY:
-        hours, rest = divmod(-(-seconds // _MINUTE) * _MINUTE, _HOUR)
-        minutes = rest // _MINUTE
+    minutes = -(-seconds // _MINUTE)  # rounded up once: 59 min 30 s is "1 hour", never "60 minutes"
+    if minutes < 60:
+        return counted(minutes, "minutes")
+    if minutes < 24 * 60:
+        hours, minutes = divmod(minutes, 60)
         return counted(hours, "hours") + (f" {counted(minutes, 'minutes')}" if minutes else "")
-    days, rest = divmod(-(-seconds // _HOUR) * _HOUR, _DAY)
-    hours = rest // _HOUR
+    days, hours = divmod(-(-seconds // _HOUR), 24)
     return counted(days, "days") + (f" {counted(hours, 'hours')}" if hours else "")
 
 

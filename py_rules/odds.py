@@ -31,6 +31,8 @@ SUPPORTED = frozenset(
         "armageddon.test",
         "armageddon.resisted",
         "armageddon.fear_test",
+        "armageddon.attack",
+        "armageddon.essence_checks",
         "armageddon.consciousness_test",
         "armageddon.survival_test",
         "armageddon.first_aid",

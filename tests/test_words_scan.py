@@ -46,6 +46,22 @@ PLURALS = (
 )
 """Counts are spoken: "1 hour passes", "2 hours pass", "1 entry", never "1 hours", "1 entries", "1 hour run" or
 "hour(s)"."""
+TABLE_KEYS = (
+    ("a table's key read out", re.compile(r"\bNone [A-Z][a-z]+")),
+    ("a count that should be the next unit", re.compile(r"(?<![\d.,])60 minutes\b")),
+)
+"""A level called "None" said as a word ("None Encumbrance"), "60 minutes" (1 hour) or "5 hours 60 minutes"."""
+_TOTAL = re.compile(r"^Total ([+\-−]?\d+): (.*)$")
+_SIGNED = re.compile(r"^[+\-−]\d+\b|\([+\-−]\d+\)$")
+
+
+def _total_only_a_modifier(text: str) -> bool:
+    """A "Total" that nothing was rolled for (no "vs" target): the line only repeats a modifier
+    ("Total -3: Heavy Encumbrance (-3)", "Total -3: -3 from his state")."""
+    m = _TOTAL.match(text.strip())
+    return bool(m) and bool(_SIGNED.search(m.group(2)))
+
+
 GAMES = ("armageddon", "semiautomagic", "coc", "campaign", "encounter", "log")
 PLAIN_DOTS = {"e.g", "i.e", "a.m", "p.m"}
 
@@ -83,7 +99,14 @@ def _dotted(text: str) -> list[str]:
 
 def problems_in(text: str) -> list[str]:
     """What a user should not read in ``text``."""
-    found = [f"{what}: {m.group(0)!r}" for what, pattern in CITATIONS + PLURALS for m in [pattern.search(text)] if m]
+    found = [
+        f"{what}: {m.group(0)!r}"
+        for what, pattern in CITATIONS + PLURALS + TABLE_KEYS
+        for m in [pattern.search(text)]
+        if m
+    ]
+    if _total_only_a_modifier(text):
+        found.append(f"a total that is only a modifier: {text!r}")
     found += [f"a field path: {word!r}" for word in _dotted(text)]
     found += [f"an internal value: {m.group(0)!r}" for m in SNAKE.finditer(text)]
     return found
@@ -250,6 +273,9 @@ def test_the_scan_sees_what_it_looks_for():
     assert problems_in("1 hours pass") and problems_in("3 rounds passes") and problems_in("2 day(s) pass")
     assert problems_in("1 entries as Markdown") and problems_in("The campaign file has 1 problems")
     assert problems_in("Nothing to ask first: 1 hour run no dying roll.") and problems_in("1 combatants")
+    assert problems_in("None Encumbrance (+0)") and problems_in("Unconscious: 5 hours 60 minutes left")
+    assert problems_in("60 minutes") and problems_in("Total -3: Heavy Encumbrance (-3)")
+    assert problems_in("Total -3: -3 from his state") and problems_in("Total 0: None Encumbrance (+0)")
     for fine in (
         "Rolled 27 against 60 — Regular success",
         "e.g. 1D6+2",
@@ -264,6 +290,14 @@ def test_the_scan_sees_what_it_looks_for():
         "1 hour runs",
         "A well-rounded, fast-moving crowd-pleaser",
         "Dr. Armitage reads it.",
+        "Heavy encumbrance: −3 to Speed and to rolls needing silence or fast reactions",
+        "Not encumbered (40 lb)",
+        "6 hours",
+        "160 minutes",
+        "Total 12 vs 9: success — Good",
+        "Total 7: hit: 7 damage",
+        "Leak die: none",
+        "Total -1: Initiative -1, Speed 10",
     ):
         assert not problems_in(fine), fine
 

@@ -111,7 +111,7 @@ def penalties_of(character: dict, settings: PenaltySettings = PenaltySettings())
             Penalty(
                 load.penalty,
                 "rolls needing silence or fast reactions, and Speed",
-                f"{load.level} Encumbrance ({load.weight} lb)",
+                f"{load.level} encumbrance ({load.weight} lb)",
                 "seed 000, Encumbrance: penalty to Speed and to rolls needing silence or fast reactions",
             )
         )

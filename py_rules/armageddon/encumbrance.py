@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from py_rules.armageddon.tables import ENCUMBRANCE_LEVELS
 
-__all__ = ("Load", "encumbrance_level", "load_of")
+__all__ = ("Load", "encumbrance_level", "load_of", "load_words")
 
 _SOURCE = "seed 000, Encumbrance; rules/armageddon.md §1.14"
 
@@ -53,3 +53,15 @@ def load_of(character: dict) -> Load:
     capacity = character["derived"]["carrying_capacity"]
     level, penalty, drain, over = encumbrance_level(weight, capacity)
     return Load(weight, capacity, level, penalty, drain, over)
+
+
+def load_words(level: str, penalty: int) -> str:
+    """A load as a person says it: ``Heavy encumbrance: −3``; no penalty at all, ``Not encumbered`` (the level
+    "None" is a table key, never read out).
+
+    >>> load_words("Heavy", -3), load_words("Extra Heavy", -5), load_words("None", 0)
+    ('Heavy encumbrance: −3', 'Extra Heavy encumbrance: −5', 'Not encumbered')
+    """
+    if not penalty:
+        return "Not encumbered"
+    return f"{level} encumbrance: {'−' if penalty < 0 else '+'}{abs(penalty)}"

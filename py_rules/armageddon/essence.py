@@ -18,6 +18,13 @@ from py_rules.trace import Modifier
 __all__ = ("lose_essence", "essence_checks", "gain_essence", "regeneration")
 
 _ESSENCE = "seed 000, Essence"
+_ESSENCE_TEST = _ESSENCE + ": below 0, Difficult Willpower Test at −1 per 5 Essence Points below 0"
+_STACKING = (
+    "Below 0 Essence the character is still deeply depressed (−3 to all actions, Essence 1 or less), and the "
+    "Willpower Test is an action: the −3 counts besides the Test's own −1 per 5 below 0, as do tiredness and "
+    "injury; of the two Essence penalties (−3, and −1 on mental rolls at half or less) only the worse applies."
+)
+_STACKING_SOURCE = "rules/armageddon.md §1.12, §1.15, §1.16 A12"
 
 
 def lose_essence(work, amount: int, cause: str) -> None:
@@ -60,13 +67,13 @@ def essence_checks(work) -> None:
         work.step(f"Essence {essence} is not below 0: no checks are owed.", _ESSENCE)
         return
     penalty = below_zero_penalty(essence, ESSENCE_WILLPOWER_STEP)
-    mods = [Modifier(f"Essence {essence} (−1 per 5 below 0)", penalty, _ESSENCE)] if penalty else []
+    mods = [Modifier(f"Essence {essence} (−1 per 5 below 0)", penalty, _ESSENCE_TEST)] if penalty else []
+    work.step(_STACKING, _STACKING_SOURCE)
     roll = work.roll(
         "Willpower Test (Essence below 0)",
         kind="difficult_test",
         parts=[Modifier("Willpower", attribute(char, "Willpower"), _ESSENCE + ": Difficult Willpower Test")],
         attributes=("Willpower",),
-        exclude=("essence",),
         extra=mods,
     )
     if not roll.success:
@@ -79,18 +86,25 @@ def essence_checks(work) -> None:
             _lose_mental_point(work)
     if essence <= ESSENCE_DEATH_THRESHOLD:
         penalty = below_zero_penalty(essence, ESSENCE_SURVIVAL_STEP)
-        mods = [Modifier(f"Essence {essence} (−1 per 10 below 0)", penalty, _ESSENCE)]
+        mods = [
+            Modifier(f"Essence {essence} (−1 per 10 below 0)", penalty, _ESSENCE + ": −30 or below, −1 per 10 below 0")
+        ]
         source = _ESSENCE + ": at −30 or below, Survival Test"
         parts = [
             Modifier("Constitution", attribute(char, "Constitution"), source),
             Modifier("Willpower", attribute(char, "Willpower"), source),
         ]
+        work.step(
+            "The injury penalty is not added: a Survival Test carries its own penalty (A6); the Essence and "
+            "tiredness penalties are, as on every action.",
+            "rules/armageddon.md §1.9, §1.15, §1.16 A6",
+        )
         survival = work.roll(
             "Survival Test (Essence −30 or below)",
             kind="survival_test",
             parts=parts,
             attributes=("Constitution", "Willpower"),
-            exclude=("injury", "essence"),
+            exclude=("injury",),
             extra=mods,
         )
         if not survival.success:

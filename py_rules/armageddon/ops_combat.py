@@ -19,10 +19,11 @@ from py_rules.armageddon.character import (
     skill_entry,
 )
 from py_rules.armageddon.checks import resisted_outcome
+from py_rules.armageddon.combat_rules import avoided, damage_through, doubles
 from py_rules.armageddon.damage import apply_damage, roll_damage
 from py_rules.armageddon.fields import CHARACTER_HELP, MODIFIERS, ROLL_SETTINGS, TIE_RULE
 from py_rules.armageddon.penalties import PenaltySettings, automatic_modifiers
-from py_rules.armageddon.tables import DEFENCE_RULES, DOUBLED_DAMAGE_TYPES, PARRY_SKILLS, SKILL_NAMES
+from py_rules.armageddon.tables import DEFENCE_RULES, PARRY_SKILLS, SKILL_NAMES
 from py_rules.armageddon.task import resolve_task
 from py_rules.armageddon.weapons import COMMON_WEAPONS, FIREARM_SKILLS, damage_roll, find_weapon
 from py_rules.armageddon.work import Settings, Work
@@ -176,12 +177,12 @@ def _attack(
         name = defender["armour"]["name"] or "armour"
         work.step(f"{value} − {armour} ({them}'s {name}) = {through}", _ARMOUR + ": subtracted, never below 0")
     details["armour"] = armour
-    if through and doubled_types and arm["damage_type"] in DOUBLED_DAMAGE_TYPES:
+    if through and doubles(arm["damage_type"], doubled_types):
         work.step(
             f"{arm['damage_type']} damage past armour is doubled: {through} × 2 = {through * 2}",
             _ARMOUR + ": per-type multiplier (house rule)",
         )
-        through *= 2
+    through = damage_through(value, armour, doubles(arm["damage_type"], doubled_types))
     details["life_points_damage"] = through
     if through <= 0:
         work.event(
@@ -217,14 +218,21 @@ def _defend(dice, work, defender, arm, defence, strike, defender_modifiers, rule
         "success": guard.success,
         "level": guard.level,
     }
+    got = avoided(
+        rule,
+        tie_rule,
+        work.settings.tn,
+        (strike.total, strike.success, strike.level),
+        (guard.total, guard.success, guard.level),
+    )
     if rule == "resisted":
-        winner, reason = resisted_outcome(strike.total, guard.total, work.settings.tn, tie_rule)
+        _winner, reason = resisted_outcome(strike.total, guard.total, work.settings.tn, tie_rule)
         work.step(f"{strike.total} vs {guard.total}: {reason}", "seed 000, Resisted Tasks & Tests; " + _DEFENCE)
-        if winner != "A":
+        if got:
             work.event(f"{them} avoids the attack ({defence}, {guard.total} against {strike.total}).")
             return True, 0
         return False, strike.level
-    if guard.success and guard.level >= strike.level:
+    if got:
         work.step(
             f"{them}'s {counted(guard.level, 'Success Levels')} reach the attack's {strike.level}: avoided",
             _DEFENCE + ": avoided when the defender's Success Levels are at least the attacker's",

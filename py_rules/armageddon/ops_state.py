@@ -6,7 +6,7 @@ by hand and time passing in :mod:`.ops_time`, the tests his health calls for in 
 from __future__ import annotations
 
 from py_rules.armageddon.character import from_dict, name_of
-from py_rules.armageddon.encumbrance import load_of
+from py_rules.armageddon.encumbrance import load_of, load_words
 from py_rules.armageddon.fields import ATTRIBUTE_NAME, CHARACTER, PENALTY_SETTINGS, TAGS, tags_of
 from py_rules.armageddon.penalties import PenaltySettings, automatic_modifiers, state_conditions
 from py_rules.armageddon.tables import GM_TITLE, LIFE_POINTS_FORMULA, TARGET_NUMBER
@@ -128,6 +128,9 @@ def _penalties(*, character, attribute_name, roll_type, tags, **options):
         modifiers=mods,
         total=total,
         level_name=f"{total:+d} from his state",
+        headline=f"His state: {'−' if total < 0 else '+'}{abs(total)} to this roll"
+        if total
+        else "No penalty from his state",
         steps=steps,
     )
 
@@ -171,7 +174,8 @@ def _encumbrance(*, character):
             "seed 000, Encumbrance: add the weights",
         ),
         Step(
-            f"{load.weight} lb of {capacity} lb carrying capacity = {percent:.0f} %: {load.level} Encumbrance",
+            f"{load.weight} lb of {capacity} lb carrying capacity = {percent:.0f} %: "
+            + (load_words(load.level, load.penalty) if load.penalty else "not encumbered (half or less)"),
             "seed 000, Encumbrance; rules/armageddon.md §1.14",
         ),
     ]
@@ -196,7 +200,9 @@ def _encumbrance(*, character):
         kind="encumbrance",
         label=name_of(character),
         total=load.penalty,
-        level_name=f"{load.level} Encumbrance ({load.penalty:+d})",
+        level_name=load_words(load.level, load.penalty),
+        headline=load_words(load.level, load.penalty)
+        + (" to Speed and to rolls needing silence or fast reactions" if load.penalty else f" ({load.weight} lb)"),
         flags=["over_limit"] if load.over_limit else [],
         steps=steps,
         details={

@@ -22,12 +22,19 @@ from py_rules.armageddon.tables import (
 )
 from py_rules.trace import Modifier
 
-__all__ = ("PenaltySettings", "automatic_modifiers", "injury_penalty", "state_conditions", "is_mental")
+__all__ = (
+    "PenaltySettings",
+    "automatic_modifiers",
+    "essence_choice",
+    "injury_penalty",
+    "state_conditions",
+    "is_mental",
+)
 
 _INJURY = "seed 000, Life Points: −1 per LP below 6"
 _TIRED = "seed 000, Endurance Points: 5 EP or less, −2 to all actions"
 _NUMB = "seed 000, Essence: half or lower, −1 to mental Tasks; rules/armageddon.md §1.16 A12"
-_DEPRESSED = "seed 000, Essence: 1 or 0 points, all actions at −3"
+_DEPRESSED = "seed 000, Essence: 1 or 0 points, all actions at −3; rules/armageddon.md §1.12: 1 or less"
 _ENCUMBRANCE = "seed 000, Encumbrance: penalty to rolls needing silence or fast reactions"
 
 
@@ -91,7 +98,7 @@ def automatic_modifiers(
         load = load_of(character)
         if load.penalty and any(tag in tags for tag in ("silence", "reaction")):
             which = " and ".join(tag for tag in ("silence", "reaction") if tag in tags)
-            modifiers.append(Modifier(f"{load.level} Encumbrance ({which})", load.penalty, _ENCUMBRANCE))
+            modifiers.append(Modifier(f"{load.level} encumbrance ({which})", load.penalty, _ENCUMBRANCE))
     return modifiers
 
 
@@ -110,6 +117,34 @@ def _essence(character, attributes, kind, settings) -> list[Modifier]:
     if depressed:
         result.append(Modifier(f"deeply depressed (Essence {essence})", DEPRESSED_PENALTY, _DEPRESSED))
     return result
+
+
+def essence_choice(character: dict, attributes, kind: str, settings: PenaltySettings = PenaltySettings()) -> str:
+    """Why a roll takes the Essence penalty it takes, when two could apply: at 1 or less on a mental roll the
+    −3 (deeply depressed) and the −1 (numb) both fit, and only the worse counts unless the setting stacks them
+    (rules/armageddon.md §1.12, §1.16 A12). "" when at most one fits.
+
+    >>> "only the worse" in essence_choice({"current": {"essence": -6}, "derived": {"essence": 14}}, ("Willpower",), "test")
+    True
+    """
+    essence = character["current"]["essence"]
+    maximum = character["derived"]["essence"]
+    numb = (
+        2 * essence <= maximum
+        and is_mental(attributes)
+        and (kind == "task" or settings.essence_penalty_on_mental_tests)
+    )
+    if not (numb and essence <= DEPRESSED_THRESHOLD):
+        return ""
+    if settings.stack_essence_penalties:
+        return (
+            f"Essence {essence}: deeply depressed {DEPRESSED_PENALTY:+d} (1 or less) and numb {NUMB_PENALTY:+d} "
+            "(half or less, mental roll) both count: the setting 'stack the Essence penalties' is on"
+        )
+    return (
+        f"Essence {essence}: deeply depressed {DEPRESSED_PENALTY:+d} (1 or less) counts, numb {NUMB_PENALTY:+d} "
+        "(half or less, mental roll) does not: of the two Essence penalties only the worse applies"
+    )
 
 
 def state_conditions(character: dict) -> list[str]:

@@ -135,4 +135,8 @@ HELP = {
     "are kept by the operations.",
     "armageddon.task:character": "The character sheet (optional): when given, the penalties of his state apply.",
     "armageddon.test:character": "The character sheet (optional): when given, the penalties of his state apply.",
+    "armageddon.resisted:character": "The acting character's sheet (optional): when given, the penalties of his "
+    "state apply to his roll.",
+    "armageddon.resisted:opponent": "The opponent's sheet (optional): when given, his Attribute and skill are read "
+    "from it by name and the penalties of his state apply to his roll; without it, type his levels.",
 }

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from py_rules.armageddon.character import check_alive, copy_of, from_dict
 from py_rules.armageddon.checks import resolve_roll
-from py_rules.armageddon.penalties import PenaltySettings, automatic_modifiers
+from py_rules.armageddon.penalties import PenaltySettings, automatic_modifiers, essence_choice
 from py_rules.armageddon.tables import DEFAULT_TURN_SECONDS, FEAR_TABLE, TARGET_NUMBER
 from py_rules.dice import DiceSource
 from py_rules.game_words import words_of
@@ -110,6 +110,10 @@ class Work(Log):
         self.rolls.append(result)
         self.steps.append(Step(f"{title}:"))
         self.steps.extend(Step("  " + s.text, s.source) for s in result.steps)
+        if "essence" not in exclude:
+            why = essence_choice(self.char, attributes, roll_kind, self.settings.penalties)
+            if why:
+                self.steps.append(Step("  " + why, "rules/armageddon.md §1.12, §1.16 A12"))
         return result
 
     def result(

@@ -114,7 +114,7 @@ def test_resisted_tasks_are_resolved_like_regular_rolls_the_higher_result_wins(r
 
 def test_resisted_higher_result_below_9_cannot_win(run):
     result = run("resisted", dice=[1, 5, 5], a_attribute=1, a_skill=1, b_kind="difficult", b_attribute=4)
-    assert result["details"]["winner"] == "Side B"
+    assert result["details"]["winner"] == "The opponent"
 
 
 def test_resisted_neither_result_reaches_9_both_fail(run):
@@ -126,10 +126,10 @@ def test_resisted_neither_result_reaches_9_both_fail(run):
 def test_resisted_tie_is_a_stalemate_by_default_and_other_settings_apply(run):
     args = dict(a_attribute=3, a_skill=2, b_attribute=3, b_skill=2)
     assert run("resisted", dice=[6, 6], **args)["details"]["winner"] is None
-    assert run("resisted", dice=[6, 6], tie_rule="defender_wins", **args)["details"]["winner"] == "Side B"
+    assert run("resisted", dice=[6, 6], tie_rule="defender_wins", **args)["details"]["winner"] == "The opponent"
     assert run("resisted", dice=[6, 6], tie_rule="compare_sl", **args)["details"]["winner"] is None
     rerolled = run("resisted", dice=[6, 6, 8, 4], tie_rule="reroll", **args)
-    assert rerolled["details"]["winner"] == "Side A" and rerolled["details"]["rolls"] == 2
+    assert rerolled["details"]["winner"] == "The acting character" and rerolled["details"]["rolls"] == 2
 
 
 @given(st.integers(-20, 40), st.integers(-20, 40))
@@ -160,6 +160,55 @@ def test_rolls_inside_a_state_change_name_each_number_of_their_arithmetic(run, m
 
 def test_resisted_and_unskilled_wording(run):
     resisted = run("resisted", dice=[6, 5], a_attribute=3, a_skill=2, b_kind="simple", b_attribute=2)
-    assert resisted["level_name"] == "Side A wins by 2 (1 Success Level beyond the loser's)"
+    assert resisted["level_name"] == "The acting character wins by 2 (1 Success Level beyond the loser's)"
     unskilled = run("task", dice=[10, 10, 8], attribute=2, skill=0)
     assert "5 Success Levels capped at 2 Success Levels (Decent)" in " ".join(unskilled["text"])
+
+
+def test_resisted_task_reads_the_opponents_attribute_and_skill_from_his_sheet(run, make):
+    # seed 000, Resisted Tasks & Tests: both sides roll normally; the opponent's levels come from his sheet by name
+    guard = make(name="Guard", Perception=4, skills={"Notice": 2}, endurance_points=3)
+    result = run(
+        "resisted",
+        dice=[7, 6],
+        character=make(),
+        a_attribute_name="Dexterity",
+        a_attribute=2,
+        a_skill=2,
+        opponent=guard,
+        b_attribute_name="Perception",
+        b_skill_name="Notice",
+    )
+    b = result["details"]["b"]
+    assert b["total"] == 6 + 4 + 2 - 2  # Perception 4, Notice 2, tired −2 from his state
+    assert result["details"]["names"] == {"a": "Kim", "b": "Guard"}
+    labels = [m["label"] for m in result["modifiers"]]
+    assert "Guard: Perception" in labels and "Guard: Notice" in labels and "Guard: tired (3 EP)" in labels
+    assert any(step["text"] == "Guard: Perception 4, Notice 2 from the sheet" for step in result["steps"])
+
+
+def test_resisted_opponent_without_the_skill_rolls_unskilled(run, make):
+    result = run(
+        "resisted",
+        dice=[5, 10, 9],
+        a_attribute=2,
+        a_skill=2,
+        opponent=make(name="Guard", skills={}),
+        b_attribute_name="Perception",
+        b_skill_name="Notice",
+    )
+    assert result["details"]["b"]["total"] == 10 + 4 + 2 - 2  # Rule of 10, Perception 2, unskilled −2
+    assert result["details"]["b"]["level"] == 2  # never better than Decent
+    assert "unskilled" in result["flags"]
+
+
+def test_resisted_opponent_with_no_sheet_takes_typed_levels_and_asks_for_them(run, fail):
+    typed = run("resisted", dice=[5, 5], a_attribute=2, a_skill=2, b_attribute=3, b_skill=1)
+    assert typed["details"]["b"]["total"] == 5 + 3 + 1
+    error = fail("resisted", dice=[5, 5], a_attribute=2, a_skill=2)
+    assert error["field"] == "b_attribute" and "opponent" in error["message"]
+
+
+def test_resisted_unknown_opponent_skill_is_refused_on_its_field(fail, make):
+    error = fail("resisted", dice=[5, 5], a_attribute=2, opponent=make(), b_skill_name="Levitation")
+    assert error["field"] == "b_skill_name"

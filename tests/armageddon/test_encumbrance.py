@@ -17,7 +17,7 @@ def test_encumbrance_applies_to_the_weight_of_items_carried(run, make):
 def test_four_levels_penalise_speed_and_rolls_needing_silence_or_fast_reactions(run, make):
     loaded = _carrying(make, 40)  # Medium for carrying capacity 50
     stealth = run("task", dice=[5], attribute=2, skill=2, character=loaded, tags="silence")
-    assert ("Medium Encumbrance (silence)", -2) in [(m["label"], m["value"]) for m in stealth["modifiers"]]
+    assert ("Medium encumbrance (silence)", -2) in [(m["label"], m["value"]) for m in stealth["modifiers"]]
     plain = run("task", dice=[5], attribute=2, skill=2, character=loaded)
     assert plain["total"] == 9
     init = run("initiative", dice=[6], character=loaded)
@@ -68,3 +68,22 @@ def test_126_percent_to_lifting_capacity_extra_heavy_and_1d4_ep_per_minute(run, 
 def test_no_encumbrance_drain_while_resting(run, make):
     result = run("advance_time", dice=[], character=_carrying(make, 90), minutes=30, activity="resting")
     assert result["dice"] == []
+
+
+def test_encumbrance_is_said_in_plain_words_and_no_load_has_no_modifier_line(run, make):
+    from tests.test_words_scan import problems_in
+
+    heavy = run("encumbrance", character=_carrying(make, 60))  # Heavy for carrying capacity 50
+    assert heavy["text"][0].startswith("Heavy encumbrance: −3")
+    assert heavy["level_name"] == "Heavy encumbrance: −3"
+    light = run("encumbrance", character=_carrying(make, 10))
+    assert light["text"][0] == "Not encumbered (10 lb)"
+    assert not any("+0" in line or "None" in line for line in light["text"])
+    for answer in (heavy, light):
+        assert not [p for line in answer["text"] for p in problems_in(line)], answer["text"]
+
+
+def test_penalties_from_the_state_are_said_without_a_bare_total(run, make):
+    tired = run("action_penalties", character=make(endurance_points=3))
+    assert tired["text"][0] == "His state: −2 to this roll"
+    assert run("action_penalties", character=make())["text"][0] == "No penalty from his state"

@@ -46,14 +46,14 @@ def test_essence_penalties_do_not_stack_unless_the_setting_says_so(run, make):
 def test_below_0_essence_difficult_willpower_test_minus_1_per_5_below_0(run, make):
     result = run("lose_essence", dice=[5], character=make(), amount=20)
     roll = result["details"]["rolls"][0]
-    assert roll["kind"] == "difficult_test" and roll["total"] == 5 + 3 - 1
+    assert roll["kind"] == "difficult_test" and roll["total"] == 5 + 3 - 1 - 3  # deeply depressed too
     assert ("Essence -6 (−1 per 5 below 0)", -1) in [(m["label"], m["value"]) for m in roll["modifiers"]]
 
 
 def test_below_0_essence_each_failure_costs_a_mental_attribute_point(run, make):
     result = run("lose_essence", dice=[5], character=make(), amount=20, mental_attribute_lost="Intelligence")
     assert result["state"]["lost_attributes"] == {"Intelligence": 1}
-    passed = run("lose_essence", dice=[9], character=make(), amount=20)
+    passed = run("lose_essence", dice=[10, 9], character=make(), amount=20)
     assert passed["state"]["lost_attributes"] == {}
 
 
@@ -73,10 +73,10 @@ def test_failing_the_willpower_test_may_instead_give_a_2_point_mental_drawback(r
 def test_at_minus_30_or_below_survival_test_minus_1_per_10_below_0_failure_is_death(run, make):
     result = run("lose_essence", dice=[9, 5], character=make(), amount=45)
     willpower, survival = result["details"]["rolls"]
-    assert willpower["total"] == 9 + 3 - 6
-    assert survival["kind"] == "survival_test" and survival["total"] == 5 + 3 + 2 - 3
+    assert willpower["total"] == 9 + 3 - 6 - 3
+    assert survival["kind"] == "survival_test" and survival["total"] == 5 + 3 + 2 - 3 - 3
     assert result["state"]["conditions"] == ["dead"]
-    lives = run("lose_essence", dice=[9, 9], character=make(), amount=45)
+    lives = run("lose_essence", dice=[9, 10, 9], character=make(), amount=45)
     assert "dead" not in lives["state"]["conditions"]
 
 
@@ -106,4 +106,30 @@ def test_without_essence_channeling_1_essence_per_willpower_level_every_hour(run
 
 def test_essence_checks_operation_rolls_the_willpower_test_now(run, make):
     result = run("essence_checks", dice=[9], character=make(essence=-4))
-    assert result["total"] == 9 + 3 and result["success"]
+    assert result["total"] == 9 + 3 - 3 and result["success"]
+
+
+def test_below_0_essence_willpower_test_takes_deeply_depressed_not_numb_and_says_why(run, make):
+    # seed 000, Essence: at 1 or less all actions are at −3 (rules/armageddon.md §1.12 reads it below 0 too); the
+    # Willpower Test is an action, so the −3 adds to its own −1 per 5 below 0 and to tiredness (§1.15); the −1 for
+    # half Essence on a mental roll does not add to the −3 (A12).
+    result = run("essence_checks", dice=[5], character=make(essence=-7, endurance_points=3))
+    mods = {m["label"]: (m["value"], m["source"]) for m in result["modifiers"]}
+    assert mods["deeply depressed (Essence -7)"][0] == -3
+    assert "1 or 0 points" in mods["deeply depressed (Essence -7)"][1]
+    assert mods["Essence -7 (−1 per 5 below 0)"][0] == -1
+    assert "below 0, Difficult Willpower Test" in mods["Essence -7 (−1 per 5 below 0)"][1]
+    assert mods["tired (3 EP)"][0] == -2
+    assert not any("numb" in label for label in mods)
+    assert result["total"] == 5 + 3 - 1 - 2 - 3
+    said = " ".join(step["text"] for step in result["steps"])
+    assert "numb -1 (half or less, mental roll) does not" in said and "only the worse applies" in said
+    assert "besides the Test's own −1 per 5 below 0" in said
+
+
+def test_below_0_essence_willpower_test_stacks_numb_only_with_the_setting(run, make):
+    result = run("essence_checks", dice=[5], character=make(essence=-7), stack_essence_penalties=True)
+    labels = [m["label"] for m in result["modifiers"]]
+    assert "numb (Essence -7 of 14, mental roll)" in labels and "deeply depressed (Essence -7)" in labels
+    assert result["total"] == 5 + 3 - 1 - 1 - 3
+    assert "both count" in " ".join(step["text"] for step in result["steps"])

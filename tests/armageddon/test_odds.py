@@ -115,7 +115,7 @@ def test_resisted_odds_match_brute_force_up_to_the_chains_cut(tie_rule, mode):
         "rule_of_one_mode": mode,
     }
     answer = odds("armageddon.resisted", args)
-    names = {"A": "Side A wins", "B": "Side B wins"}
+    names = {"A": "The acting character wins", "B": "The opponent wins"}
 
     def label(r):
         if r.details["winner_side"]:
@@ -211,3 +211,25 @@ def test_more_skill_or_modifier_never_lowers_the_chance_of_success(attribute, sk
 def test_every_answer_sums_to_one_exactly():
     for args in ({"attribute": 4, "skill": 3}, {"attribute": 0, "skill": 0, "modifiers": "-9"}):
         assert sum(probabilities(odds("armageddon.task", args)).values()) == 1
+
+
+def test_resisted_odds_against_the_opponents_sheet_match_brute_force():
+    guard = dict(character(endurance_points=3), name="Guard", skills={"Notice": 2})
+    args = {
+        "a_attribute": 3,
+        "a_skill": 2,
+        "opponent": guard,
+        "b_attribute_name": "Perception",
+        "b_skill_name": "Notice",
+    }
+    answer = odds("armageddon.resisted", args)
+    assert answer["notes"][0].startswith("The acting character: d10 +5; Guard: d10 +2")  # Perception 2 + 2 − 2 tired
+    names = {"A": "The acting character wins", "B": "Guard wins"}
+
+    def label(r):
+        if r.details["winner_side"]:
+            return names[r.details["winner_side"]]
+        a, b = r.details["a"], r.details["b"]
+        return "Both fail" if not a["success"] and not b["success"] else "Tie: stalemate"
+
+    assert_agrees(answer, brute("armageddon.resisted", args, label, max_dice=5))

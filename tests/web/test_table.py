@@ -278,13 +278,19 @@ def test_a_resisted_task_and_damage_applied_to_another_character_of_the_campaign
     page.locator('[data-row="skill-Notice"]').click()
     drawer = page.locator(".drawer")
     drawer.get_by_label("Against (opposed roll)").select_option(label="Ann")
-    expect(drawer.locator('input[name="b_attribute"]')).to_have_value("3")  # side B from Ann's sheet, shown
-    expect(drawer.locator('input[name="b_skill"]')).to_have_value("3")
+    # the opponent's Attribute and skill are picked by name from Ann's sheet; the engine reads her levels there
+    expect(drawer.locator('select[name="b_attribute_name"]')).to_have_value("Perception")
+    expect(drawer.locator('select[name="b_skill_name"]')).to_have_value("Notice")
+    expect(drawer.locator('select[name="b_skill_name"] option').first).to_have_text("Notice 3")
+    expect(drawer.locator('input[name="b_attribute"]')).to_have_count(0)  # no typed levels for a sheet
+    assert "Side" not in drawer.inner_text()
     text = roll(page, faces="5 4")
     page.locator(".drawer .trace summary").click()
     trace = drawer.locator(".trace").inner_text()
     assert "Total 11 vs 9: success — Jack wins by 1" in text
+    assert "Ann: Perception 3, Notice 3 from the sheet" in trace
     assert "5 (die) +4 +2 = 11" in trace and "4 (die) +3 +3 = 10" in trace  # Jack 4 + 2, Ann 3 + 3
+
     page.get_by_role("button", name="Close the roll drawer").click()
 
     # a damage roll with a target: the total is applied to the target's sheet right there
@@ -339,6 +345,6 @@ def test_an_armageddon_character_carries_items_and_the_card_shows_the_encumbranc
     expect(form.locator(".derived")).to_contain_text("Carrying capacity")
     form.get_by_role("button", name="Create Jack").click()
     expect(page.locator(".character-card")).to_contain_text(
-        "−5 rolls needing silence or fast reactions, and Speed: Extra Heavy Encumbrance (80 lb)"
+        "−5 rolls needing silence or fast reactions, and Speed: Extra Heavy encumbrance (80 lb)"
     )
     assert stored_campaigns(page)[0]["characters"][0]["sheet"]["items"] == [{"name": "Backpack", "weight": 80}]

@@ -96,6 +96,12 @@ def test_armageddon_knife_and_vest_then_an_attack_from_the_sheet(app):
     expect(drawer.locator('select[name="weapon"] option')).to_have_text(
         ["Knife: d4 × Strength", "Punch: d4 × Strength"]
     )
+    # the exact odds of the attack: the chance to hit, and what the hit may do to Ann
+    chances = drawer.locator("[data-odds-region] .odds-chances")
+    expect(chances).to_contain_text("Hits:")
+    expect(chances).to_contain_text("Drops to 0 LP or below:")
+    expect(chances).to_contain_text("Knocked out (fails the Consciousness Test):")
+    expect(drawer.locator("[data-odds-region]")).to_contain_text("Avoided by the defence")
     # attack d10 8 + Dexterity 2 + Hand Weapon 2 = 12 (Decent, 2 Success Levels); Ann's dodge 3 + 2 − 2 = 3 fails;
     # knife d4 3 × Strength 2 = 6, + 2 Success Levels = 8, − Vest 3 = 5
     text = roll(page, faces="8 3 3", fields={"weapon": "Knife", "defence": "dodge"})

@@ -12,9 +12,9 @@ const counted = (number, unit) => `${number} ${number === 1 ? unit : `${unit}s`}
 export function durationText(seconds, roundSeconds = null) {
   const s = Math.max(0, Math.floor(Number(seconds) || 0));
   if (s < MINUTE) return roundSeconds && s >= roundSeconds ? counted(Math.ceil(s / roundSeconds), "round") : `${s} s`;
-  if (s < HOUR) return counted(Math.ceil(s / MINUTE), "minute");
-  if (s < DAY) {
-    const minutes = Math.ceil(s / MINUTE);
+  const minutes = Math.ceil(s / MINUTE); // rounded up once: 59 min 30 s is "1 hour", never "60 minutes"
+  if (minutes < 60) return counted(minutes, "minute");
+  if (minutes * MINUTE < DAY) {
     const hours = Math.floor(minutes / 60),
       over = minutes % 60;
     return counted(hours, "hour") + (over ? ` ${counted(over, "minute")}` : "");

@@ -30,23 +30,48 @@ export const USUAL_ATTRIBUTE = {
 };
 
 /**
- * A Resisted Task against another character of the campaign: side A from this sheet, side B's Attribute
- * and Skill filled in from the opponent's sheet (same Attribute and skill; the Chronicler can change them).
+ * A Resisted Task against another character of the campaign: the acting character from this sheet, the opponent's
+ * sheet sent with it, his Attribute and skill picked by name from it (same Attribute and skill at first; the
+ * Chronicler can change them) and read there by the engine (seed 000, Resisted Tasks & Tests).
  */
 export function resisted(skill) {
   const attribute = own(USUAL_ATTRIBUTE, skill) || "Dexterity";
   return {
     op: "armageddon.resisted",
     bind: "character",
-    fields: ["a_attribute_name", "b_attribute", "b_skill", "a_modifiers", "b_modifiers"],
-    fixed: (me, them) => ({ a_name: me.name, b_name: them.name, a_skill: level(me.skills?.[skill]) ?? 0 }),
-    defaults: (_me, them) => ({
-      a_attribute_name: attribute,
-      b_attribute: them.attributes[attribute],
-      b_skill: level(them.skills?.[skill]) ?? 0,
-    }),
-    prepare: (args, me) => ({ a_attribute: me.attributes[args.a_attribute_name] }),
+    target: "opponent",
+    fixed: {}, // replaces the unopposed roll's own (names come from the two sheets)
+    fields: ["a_attribute_name", "b_attribute_name", "b_skill_name", "a_modifiers", "b_modifiers"],
+    defaults: { a_attribute_name: attribute, b_attribute_name: attribute, b_skill_name: skill },
+    choices: (_me, them) => (them ? { b_skill_name: opponentSkills(them, skill) } : {}),
+    prepare: (args, me) => actingLevels(args, me, skill),
   };
+}
+
+/** The same roll against someone with no sheet in the campaign: the opponent's name and levels are typed. */
+export function resistedTyped(skill) {
+  return {
+    op: "armageddon.resisted",
+    bind: "character",
+    fields: ["a_attribute_name", "b_name", "b_attribute", "b_skill", "a_modifiers", "b_modifiers"],
+    defaults: { a_attribute_name: own(USUAL_ATTRIBUTE, skill) || "Dexterity" },
+    fixed: {},
+    required: ["b_attribute"],
+    prepare: (args, me) => actingLevels(args, me, skill),
+  };
+}
+
+/** The acting character's levels from his own sheet: the Attribute chosen and the skill rolled. */
+const actingLevels = (args, me, skill) => ({
+  a_attribute: me.attributes[args.a_attribute_name],
+  a_skill: level(me.skills?.[skill]) ?? 0,
+});
+
+/** The opponent's skills by name with their levels, the skill rolled first (unskilled when he lacks it). */
+export function opponentSkills(them, skill) {
+  const skills = Object.entries(them.skills || {}).map(([name, entry]) => [name, `${name} ${level(entry)}`]);
+  const rolled = skills.find(([name]) => name === skill) || [skill, `${skill} (unskilled)`];
+  return [rolled, ...skills.filter(([name]) => name !== skill)];
 }
 
 /** A skill's level as the sheet holds it: a number, or ``{level, untrained_penalty}``. */
@@ -201,10 +226,10 @@ const ROLLS = [
       from: "skills",
       mine: (sheet) => Object.entries(sheet?.skills || {}).map(([name, entry]) => [name, level(entry)]),
       spec: (name) => ({
-        ...resisted(name),
+        ...resistedTyped(name),
         title: `${name}: Resisted Task`,
-        target: "opponent",
-        pick: { label: "Against", none: "Choose…" },
+        opposed: resisted(name),
+        pick: { label: "Against", none: "Someone with no sheet: type their levels" },
       }),
     },
   },
