@@ -117,18 +117,21 @@ class Context:
         except Refused as refusal:
             said = refusal.message if refusal.message.startswith(c["name"]) else f"{c['name']}: {refusal.message}"
             self.step(f"{c['name']}: {refusal.message}")
-            self.decide(label, said, None)
+            self.decide(label, said, None, c["id"])
             return
         line = decided(self.enc["game"], c["name"], result)
         if line:
-            self.decide(label, line, len(self.out.effects) - 1)
+            self.decide(label, line, len(self.out.effects) - 1, c["id"])
 
     def step(self, text: str, source: str = "") -> None:
         self.out.steps.append(Step(text, source))
 
-    def decide(self, label: str, line: str, effect: int | None = None) -> None:
-        """Something the step decided, told in plain words (``effect``: the index of the effect that decided it)."""
-        self.out.decided.append({"effect": effect, "label": label, "line": line})
+    def decide(self, label: str, line: str, effect: int | None = None, combatant: str | None = None) -> None:
+        """Something the step decided, told in plain words (``effect``: the index of the effect that decided it;
+        ``combatant``: whose it is, so the page shows it on that combatant's card too)."""
+        self.out.decided.append(
+            {"effect": effect, "label": label, "line": line} | ({"combatant": combatant} if combatant else {})
+        )
 
     def finish(self) -> Outcome:
         self.out.sheets = {cid: s for cid, s in self.sheets.items() if s != self.before[cid]}

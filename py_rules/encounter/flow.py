@@ -226,6 +226,18 @@ def _add(ctx: Context, action: dict) -> None:
     ctx.step(f"{c['name']} joins" + (f" at {c['initiative']}" if c["initiative"] is not None else ""))
 
 
+def _add_many(ctx: Context, action: dict) -> None:
+    """Several join in one step (one log entry: "Add all from the cast"), each as :func:`_add` would add them."""
+    many = action.get("combatants")
+    if not isinstance(many, list) or not many:
+        raise RulesError("bad_input", "Combatants: give a list of at least one combatant.", "combatants")
+    for i, spec in enumerate(many):
+        try:
+            _add(ctx, {"combatant": spec})
+        except RulesError as error:
+            raise RulesError(error.code, f"Combatant {i + 1}: {error.message}", f"combatants.{i}") from None
+
+
 def _remove(ctx: Context, action: dict) -> None:
     enc = ctx.enc
     c = _find(enc, action.get("combatant_id"))
@@ -325,6 +337,7 @@ def time_check(state: dict, action: dict, sheets: dict | None = None) -> list[st
 
 ACTIONS = {
     "add": _add,
+    "add_many": _add_many,
     "remove": _remove,
     "order": _order,
     "reorder": _reorder,

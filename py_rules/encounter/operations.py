@@ -7,7 +7,7 @@ the settings it declares). The answer is the door's usual result with::
     details = {"encounter": <new state>, "current": <combatant id whose turn it is, or null>,
                "sheets": {character id: new sheet}   # only the sheets that changed
                "effects": [{"op", "args", "result", "who", "combatants", "before", "after", "kind"}, ...],
-               "decided": [{"effect": index or null, "label", "line"}, ...]}  # what decided something
+               "decided": [{"effect": index or null, "label", "line", "combatant"?}, ...]}  # what decided, whose
 
 and ``state`` / ``states["encounter"]`` the new state. Each effect (an initiative roll, a character's end of
 round, the Confusion chart at the start of a confused character's turn) is one game operation's full answer, run
@@ -181,6 +181,25 @@ OPERATIONS = (
         "Joins at the end, or by its own initiative once the encounter is ordered.",
         (_COMBATANT,),
         action=lambda a: {"combatant": a["combatant"]},
+    ),
+    _op(
+        "add_many",
+        "Add several combatants",
+        "Each joins as Add a combatant would add them (at the end, or by initiative once ordered), in one step: "
+        "the whole cast or party at once.",
+        (
+            Param(
+                "combatants",
+                "json",
+                "Combatants",
+                "[{character_id} or {name, npc: {numbers}}, …], as Add a combatant takes each.",
+                example=[
+                    {"name": "Cultist", "npc": {"dex": 55, "combat_skill": 50}},
+                    {"name": "Guard", "npc": {"dex": 40, "combat_skill": 30}},
+                ],
+            ),
+        ),
+        action=lambda a: {"combatants": a["combatants"]},
     ),
     _op(
         "remove",

@@ -39,7 +39,7 @@ def _start_of_turn(ctx, c: dict, sheet: dict) -> None:
         rounds = counted(-(-confused["control_seconds"] // ROUND_SECONDS), "rounds")
         line = f"{c['name']}: Confused, but the player is in control ({rounds} left)"
         ctx.step(line, _CONFUSED)
-        ctx.decide(label, line)
+        ctx.decide(label, line, None, c["id"])
         return
     ctx.step(f"{c['name']}'s turn starts Confused: the Confusion chart says what they do", _CONFUSED)
     ctx.effect(c, "semiautomagic.confusion_round", {}, label)
