@@ -27,7 +27,8 @@ def test_adding_several_at_once_leaves_the_encounter_as_adding_them_one_by_one()
     one_by_one = ordered
     for each in joining:
         one_by_one = answer("encounter.add", encounter=one_by_one, sheets=sheets, combatant=each)["state"]
-    assert [c["name"] for c in many["combatants"]] == ["Rita", "Ghoul", "Sam", "Harvey"]  # by DEX (70, 65, 55, 40): the order holds
+    # by DEX (70, 65, 55, 40): the order holds
+    assert [c["name"] for c in many["combatants"]] == ["Rita", "Ghoul", "Sam", "Harvey"]
     assert many == one_by_one
 
 

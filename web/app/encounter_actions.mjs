@@ -33,9 +33,10 @@ export function combatantSheets(campaign, encounter) {
 export function stepResult(result) {
   const details = result.details || {};
   const effects = details.effects || [];
-  const decided = (details.decided || []).map(({ effect, label, line }) => ({
+  const decided = (details.decided || []).map(({ effect, label, line, combatant }) => ({
     label,
     line,
+    ...(combatant ? { combatant } : {}),
     text: effect === null || effect === undefined ? [] : effects[effect]?.result?.text || [],
   }));
   const { state, states, ...rest } = result;
@@ -48,6 +49,7 @@ function whoOf(encounter, args, changed) {
   const named =
     args.combatant?.character_id || encounter.combatants.find((each) => each.id === args.combatant_id)?.character_id;
   if (named) who.add(named);
+  for (const each of args.combatants || []) if (each?.character_id) who.add(each.character_id);
   return [...who];
 }
 
@@ -81,9 +83,10 @@ function engineStep(app, encounter, sheets, kind, args, { faces = null, physical
 async function stepNow(app, encounter, kind, args, dice) {
   const campaign = app.state.campaign;
   const sheets = combatantSheets(campaign, encounter);
-  const joining =
-    args.combatant?.character_id && campaign.characters.find((each) => each.id === args.combatant.character_id);
-  if (joining) sheets[joining.id] = joining.sheet; // the character about to join (their name, their order)
+  // the characters about to join (one, or several at once: "Add all"): their names, their order
+  const joiningIds = [args.combatant, ...(args.combatants || [])].map((each) => each?.character_id).filter(Boolean);
+  for (const joining of campaign.characters.filter((each) => joiningIds.includes(each.id)))
+    sheets[joining.id] = joining.sheet;
   const op = `encounter.${kind}`;
   const result = await engineStep(app, encounter, sheets, kind, args, dice);
   const details = result.details;

@@ -1,4 +1,5 @@
-// Adding combatants: the party's characters and the cast's NPCs (full sheets) by one tap each, and walk-on
+// Adding combatants: the party's characters and the cast's NPCs (full sheets) by one tap each, or all of a list
+// not yet in the encounter by one tap (one step, one log entry: encounter.add_many), and walk-on
 // NPCs by a name and only the numbers the game's order needs. A walk-on gets a sheet of its own by default
 // (the game's usual values with those numbers, editable on the sheet later, and it joins the cast) because a
 // GM expects to hit the cultist, not only to know when he acts; a "quick" NPC without a sheet only takes turns
@@ -80,10 +81,20 @@ export function AddCombatants({ campaign, encounter, rules, run, busy }) {
   const app = useApp();
   const inFight = new Set(encounter.combatants.map((each) => each.character_id).filter(Boolean));
   const waiting = campaign.characters.filter((each) => !inFight.has(each.id));
-  const pick = (label, who, none) =>
+  const addAll = (who) =>
+    run(() =>
+      encounterStep(app, encounter, "add_many", { combatants: who.map((each) => ({ character_id: each.id })) }),
+    );
+  const pick = (label, who, none, all) =>
     who.length
       ? html`<div class="party-pick" role="group" aria-label=${label}>
       <p class="help pick-label">${label}</p>
+      ${
+        who.length > 1
+          ? html`<button type="button" class="add-all" data-add-all=${all} disabled=${busy} onClick=${() => addAll(who)}>
+        Add all ${all === "cast" ? "from the cast" : "the party"} (${who.length})</button>`
+          : null
+      }
       ${who.map(
         (each) => html`<button type="button" key=${each.id} data-add=${each.id} disabled=${busy}
         onClick=${() => run(() => encounterStep(app, encounter, "add", { combatant: { character_id: each.id } }))}>
@@ -101,8 +112,9 @@ export function AddCombatants({ campaign, encounter, rules, run, busy }) {
       campaign.characters.some((each) => each.kind !== "npc")
         ? "Everyone in the party is in this encounter."
         : "The party has no one yet.",
+      "party",
     )}
-    ${pick("From the cast", castLeft, castAll ? "Everyone in the cast is in this encounter." : "The cast has no NPCs yet; add a walk-on below or build the cast.")}
+    ${pick("From the cast", castLeft, castAll ? "Everyone in the cast is in this encounter." : "The cast has no NPCs yet; add a walk-on below or build the cast.", "cast")}
     <h3 class="walk-on-title">A walk-on NPC</h3>
     <${NpcForm} encounter=${encounter} rules=${rules} run=${run} busy=${busy} />
   </section>`;

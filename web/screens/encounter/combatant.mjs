@@ -1,7 +1,10 @@
-// One combatant in the turn order: their initiative number, name and state (the game's card: bars,
-// conditions with the rounds left, timers), the quick actions (attack a target picked by touch, damage, heal,
-// condition) and the turn controls (delay / act now, skip, move up / down, remove); the on/off ones (Delay,
-// Sit out, Firearm drawn) are toggle buttons that show their state (aria-pressed, a pressed look).
+// One combatant in the turn order, compact so a tablet shows four or more at once (TABLE.md, Encounter): their
+// initiative number, name and state (the game's card: bars, conditions with the rounds left, timers), what the
+// last step decided for them (a Confusion row, a dying check: ``told``), the quick actions (attack a target
+// picked by touch, damage, heal, condition), more moves and the turn controls (delay / act now, skip, move up /
+// down, remove) in one row. The on/off ones (Delay, Sit out, Firearm drawn) are toggle buttons that show their
+// state (aria-pressed, a pressed look); Firearm drawn sits in the head, by the order it changes (Call of Cthulhu:
+// DEX +50, rules/coc.md §3.14).
 import { html } from "../../app/html.mjs";
 import { choiceLabel } from "../../app/engine.mjs";
 import { Bar } from "../../components/bar.mjs";
@@ -21,6 +24,15 @@ function CardView({ sheet, rules, capacity }) {
     <p class="conditions" data-conditions>${card.conditions.length ? card.conditions.join(", ") : "No conditions"}</p>
     ${timers.length ? html`<p class="timers" data-timers>${timers.join(" · ")}</p>` : null}
   </div>`;
+}
+
+/** What the step the encounter is at decided for this combatant, in the engine's plain lines. */
+export function Told({ lines, id }) {
+  return lines?.length
+    ? html`<ul class="told" data-told=${id} aria-label="What the last step decided">
+    ${lines.map((line, index) => html`<li key=${index}>${line}</li>`)}
+  </ul>`
+    : null;
 }
 
 function Status({ combatant, current, unable }) {
@@ -48,6 +60,7 @@ export function CombatantRow({
   onMove,
   picking,
   activityParam,
+  told = [],
   children,
 }) {
   const name = combatant.name;
@@ -77,13 +90,21 @@ export function CombatantRow({
         onClick=${() => act("delay", { combatant_id: combatant.id, delayed: false })}>${name} acts now</button>`
           : null
       }
+      ${
+        rules.firearm && !ended
+          ? html`<button type="button" class="toggle firearm" data-step="firearm" aria-pressed=${String(Boolean(combatant.firearm_ready))}
+        onClick=${() => act("update", { combatant_id: combatant.id, firearm_ready: !combatant.firearm_ready })}>Firearm drawn</button>`
+          : null
+      }
       ${reorderHere ? arrows : null}
     </div>
+    <${Told} lines=${told} id=${combatant.id} />
     ${
       character
         ? html`<${CardView} sheet=${character.sheet} rules=${rules} capacity=${capacity} />`
         : html`<p class="help">${combatant.character_id ? "No longer in the campaign: remove them from the encounter." : "No sheet: takes turns only."}</p>`
     }
+    <div class="combatant-actions">
     ${
       character && !ended
         ? html`<div class="quick-actions" role="group" aria-label=${`What ${name} does`}>
@@ -101,23 +122,16 @@ export function CombatantRow({
       onOpen=${(spec, event) => onAction(combatant, spec, event)} id=${`more-${combatant.id}`} name=${name} />`
         : null
     }
-    ${children}
     ${
       ended
         ? null
         : html`<details class="more">
-      <summary>Turn: delay, skip, move, remove</summary>
+      <summary>Turn…<span class="visually-hidden"> delay, skip, move, remove</span></summary>
       <div class="row-actions">
         <button type="button" class="toggle" data-step="delay" aria-pressed=${String(Boolean(combatant.delayed))}
           onClick=${() => act("delay", { combatant_id: combatant.id, delayed: !combatant.delayed })}>Delay</button>
         <button type="button" class="toggle" data-step="skip" aria-pressed=${String(Boolean(combatant.skipped))}
           onClick=${() => act("skip", { combatant_id: combatant.id, skipped: !combatant.skipped })}>Sit out (skip)</button>
-        ${
-          rules.firearm
-            ? html`<button type="button" class="toggle" data-step="firearm" aria-pressed=${String(Boolean(combatant.firearm_ready))}
-          onClick=${() => act("update", { combatant_id: combatant.id, firearm_ready: !combatant.firearm_ready })}>Firearm drawn</button>`
-            : null
-        }
         ${
           activityParam
             ? html`<label class="activity">Each Turn
@@ -131,5 +145,7 @@ export function CombatantRow({
       </div>
     </details>`
     }
+    </div>
+    ${children}
   </li>`;
 }

@@ -44,6 +44,10 @@ function SkipUnable({ on, onChange }) {
   </label>`;
 }
 
+/** The asked die's button says what it does, never "Next" (the turn bar's Next is the only one): "Roll: Dying
+ * (d10)", "Roll: CON roll (dying) (d100) — tens die" (the engine's prompt for the die). */
+export const answerWords = (die) => `Roll: ${die?.prompt || "the die asked"}`;
+
 /** The die a step asks for (physical dice), clear of the turn bar fixed at the bottom: the dice field scrolls the
  * asked die into view and focuses it; this keeps it (its Next and Stop too) above the bar. */
 function useAskedAboveTheBar(box, dice, error) {
@@ -100,7 +104,7 @@ export function Controls({
       dice.mode === "physical" && dice.asking
         ? html`<div class="row-actions asked-actions">
       <p class="help" data-asked-for style="flex-basis: 100%; margin: 0">${askedFor || "This step"}: each die is asked as the rules need it; nothing is stored until the last.</p>
-      <button type="button" class="primary" data-answer-die disabled=${busy} onClick=${onAnswer}>${busy ? "Working…" : "Next"}</button>
+      <button type="button" class="primary" data-answer-die disabled=${busy} onClick=${onAnswer}>${busy ? "Working…" : answerWords(dice.asking)}</button>
       <button type="button" data-stop-dice disabled=${busy} onClick=${onStop}>Stop: don't take this step</button>
     </div>`
         : null

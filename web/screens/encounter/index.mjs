@@ -29,7 +29,7 @@ import { CombatantRow } from "./combatant.mjs";
 import { TargetPicker } from "./target_picker.mjs";
 import { TurnBar } from "./turn_bar.mjs";
 import { Controls } from "./controls.mjs";
-import { Happened } from "./happened.mjs";
+import { Happened, toldFor } from "./happened.mjs";
 
 /** JSON with sorted keys: an encounter read back from storage equals the state a step returned. */
 function canon(value) {
@@ -76,10 +76,10 @@ export function EncounterScreen({ encounterId }) {
   </section>`;
 }
 
-/** A step as its button says it, for the die it asks: "End the round now", "Next". */
+/** A step in words, for the die it asks: "End the round now", "The next turn" (never "Next": one button is). */
 function stepWords(kind, rules) {
   const words = {
-    next: "Next",
+    next: "The next turn",
     end_round: "End the round now",
     skip_time: "Time passes",
     order: rules.orderLabel,
@@ -275,6 +275,7 @@ function RunningEncounter({ campaign, encounter }) {
     return steps.list.findLast((each) => each.after === now)?.result || null;
   }, [encounter, steps]);
   useCurrentInView(list, encounter, shown);
+  const told = (combatant) => toldFor(shown, combatant);
   const characterOf = (combatant) =>
     combatant?.character_id && campaign.characters.find((each) => each.id === combatant.character_id);
   const nowCapacity = useCapacity(
@@ -298,7 +299,8 @@ function RunningEncounter({ campaign, encounter }) {
       ${encounter.combatants.map(
         (combatant, index) => html`<${CombatantRow} key=${combatant.id} combatant=${combatant} index=${index}
         count=${encounter.combatants.length} current=${!encounter.ended && index === encounter.turn} character=${characterOf(combatant)}
-        rules=${rules} ended=${encounter.ended} act=${act} onMove=${move} onAction=${onAction} picking=${picking} activityParam=${activityParam}>
+        rules=${rules} ended=${encounter.ended} act=${act} onMove=${move} onAction=${onAction} picking=${picking} activityParam=${activityParam}
+        told=${told(combatant)}>
         ${
           picking === combatant.id
             ? html`<${TargetPicker} attacker=${combatant} combatants=${encounter.combatants} characters=${campaign.characters}
@@ -330,7 +332,8 @@ function RunningEncounter({ campaign, encounter }) {
         setSkipUnable(on);
         rememberSkip(campaign.id, on);
       }} />
-    <${TurnBar} encounter=${encounter} busy=${busy} engine=${app.state.engine} onNext=${next} unable=${nowUnable} />
+    <${TurnBar} encounter=${encounter} busy=${busy} engine=${app.state.engine} onNext=${next} unable=${nowUnable}
+      told=${encounter.ended ? [] : told(encounter.combatants[encounter.turn])} />
     ${
       drawer
         ? html`<${Drawer} key=${drawer.id} spec=${drawer.spec} characterId=${drawer.characterId} opponent=${drawer.opponent}
