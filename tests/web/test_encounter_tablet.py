@@ -95,6 +95,8 @@ def seed(page, game):
     page.reload()
     expect(page.locator("#encounter-title")).to_have_text("The cellar", timeout=30_000)
     expect(page.locator(".combatant")).to_have_count(6)
+    expect(page.get_by_role("button", name="Next", exact=True)).to_be_enabled(timeout=30_000)  # the rules started
+    expect(page.locator(".combatant .capacity")).to_have_count(6)  # each card as it will stay
 
 
 def shots(page, name):
@@ -120,7 +122,7 @@ def decide(page, game):
         return "Harvey", "Harvey: CON roll"
     page.locator(".time-passes summary").click()
     page.locator('[data-step="skip_time"]').click()
-    step(page, page.get_by_role("button", name="Let the time pass", exact=True))
+    step(page, page.locator("dialog.confirm").get_by_role("button", name="Let the time pass"))
     return "Jack", "Jack: Survival Test"
 
 
@@ -129,19 +131,19 @@ def test_six_combatants_on_a_tablet(app, game):
     page = app
     page.set_viewport_size({"width": 768, "height": 1024})
     seed(page, game)
+    shots(page, f"{game}-six")
     assert page.evaluate(WHOLE_CARDS) >= 4
     assert page.evaluate(SMALL_TARGETS) == []
     expect(page.get_by_role("button", name="Next", exact=True)).to_have_count(1)
-    shots(page, f"{game}-six")
 
     who, line = decide(page, game)
     told = card(page, who).locator("[data-told] li")
     expect(told.first).to_contain_text(line)
     if game == "semiautomagic":  # his turn: the turn bar says it too
         expect(page.locator("[data-turn-told]")).to_contain_text(line)
-    page.evaluate("window.scrollTo(0, 0)")
-    assert page.evaluate(WHOLE_CARDS) >= 4
     expect(page.get_by_role("button", name="Next", exact=True)).to_have_count(1)
+    card(page, who).scroll_into_view_if_needed()
+    expect(told.first).to_be_in_viewport()
     shots(page, f"{game}-decided")
 
     entries = len(stored_log(page, "c-tablet"))
