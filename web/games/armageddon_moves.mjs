@@ -5,6 +5,7 @@
 import { timeSkipCheck } from "./time_skip.mjs";
 import { own } from "../store/own.mjs";
 import { damageWarning, essenceWarning } from "./armageddon_warnings.mjs";
+import { withBareHands } from "./weapon_choices.mjs";
 
 /** The Attribute a skill is usually rolled with; the drawer shows it and the Chronicler may change it. */
 export const USUAL_ATTRIBUTE = {
@@ -78,9 +79,9 @@ export function opponentSkills(them, skill) {
 export const level = (entry) => (typeof entry === "object" && entry !== null ? entry.level : entry);
 
 /** The attack picks one of the sheet's weapons; without any, or besides them, a punch. */
-function weaponChoices(sheet) {
+export function weaponChoices(sheet) {
   const weapons = (sheet.weapons || []).map((weapon) => [weapon.name, `${weapon.name}: ${weapon.damage}`]);
-  return weapons.some(([name]) => name === "Punch") ? weapons : [...weapons, ["Punch", "Punch: d4 × Strength"]];
+  return withBareHands(weapons, ["Punch", "Punch: d4 × Strength"]);
 }
 
 /** The helper's levels read from their sheet: Intelligence and the skill (0 = unskilled), its untrained penalty as a modifier. */
@@ -245,6 +246,7 @@ export const actions = () => [
     target: "defender",
     fields: ["weapon", "defence", "modifiers"],
     choices: (sheet) => ({ weapon: weaponChoices(sheet) }),
+    keep: ["weapon"], // the attacker's last weapon, not the first listed again (drawer/kept_choices.mjs)
   },
   {
     key: "roll_damage",

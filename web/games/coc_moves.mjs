@@ -5,6 +5,7 @@
 import { damageFollowUp } from "./damage_follow_up.mjs";
 import { poolWarning, rangeOf } from "./large_change.mjs";
 import { timeSkipCheck } from "./time_skip.mjs";
+import { withBareHands } from "./weapon_choices.mjs";
 
 export const DIFFICULTY = ["difficulty", "bonus", "penalty"];
 
@@ -37,11 +38,13 @@ async function sanityWarning(args, sheet, ctx) {
   };
 }
 
-/** The weapons an attack may use: the actor's own list (the first is picked at first), then unarmed. */
-const weaponChoices = (sheet, only = () => true) => [
-  ...(sheet?.weapons || []).filter(only).map((weapon) => [weapon.name, weapon.name]),
-  ["", "Unarmed"],
-];
+/** The weapons an attack may use: the actor's own list (the first is picked at first, then the last one used:
+ * ``keep``), then unarmed unless the list has it already (a sheet's own "Unarmed" row); each name once. */
+export const weaponChoices = (sheet, only = () => true) =>
+  withBareHands(
+    (sheet?.weapons || []).filter(only).map((weapon) => [weapon.name, weapon.name]),
+    ["", "Unarmed"],
+  );
 const handToHand = (weapon) => weapon.skill.startsWith("Fighting (");
 /** Attack and damage pick the weapon from the attacker's sheet; a fight back, from the defender's hand-to-hand ones. */
 const attackChoices = (me, them) => ({ weapon: weaponChoices(me), defender_weapon: weaponChoices(them, handToHand) });
@@ -183,6 +186,7 @@ export const actions = () => [
     bind: "investigator",
     target: "opponent",
     choices: attackChoices,
+    keep: ["weapon"], // the attacker's last weapon, not the first listed again (drawer/kept_choices.mjs)
     fields: [
       "weapon",
       "defence",
@@ -203,6 +207,7 @@ export const actions = () => [
     bind: "investigator",
     pickTarget: true,
     choices: (me) => ({ weapon: weaponChoices(me) }),
+    keep: ["weapon"],
     fields: ["weapon", "damage", "extreme", "range_difficulty"],
   },
   // Nothing that changes the sheet is pre-filled: the amount (and the time) is typed, the Roll button says so.

@@ -6,6 +6,7 @@
 import { damageFollowUp } from "./damage_follow_up.mjs";
 import { rangeOf } from "./large_change.mjs";
 import { timeSkipCheck } from "./time_skip.mjs";
+import { onceEach } from "./weapon_choices.mjs";
 
 /** Toughness and Will are worked out by the engine (the sheet does not store them). */
 const derived = async (sheet, ctx) =>
@@ -50,7 +51,7 @@ async function moraleWarning(args, sheet, ctx) {
 
 /** The attack uses one of the sheet's weapons (its damage lands on a hit); without any, the roll alone. */
 function weaponChoices(sheet, summary) {
-  const weapons = (sheet.weapons || []).map((weapon) => [weapon.name, `${weapon.name}: ${summary(weapon)}`]);
+  const weapons = onceEach((sheet.weapons || []).map((weapon) => [weapon.name, `${weapon.name}: ${summary(weapon)}`]));
   return weapons.length ? weapons : [["", "No weapon: the roll alone"]];
 }
 

@@ -7,17 +7,6 @@
 import { html } from "../../app/html.mjs";
 import { plainLine } from "../../store/log_rows.mjs";
 
-/** The lines of ``result`` (the step the encounter is at) about ``combatant``: those the engine names them in,
- * or, in an entry kept before it named them, those led by their name. Shown on their card and, for the one whose
- * turn it is, on the turn bar: a step's decisions are seen where the GM looks, not only at the top. */
-export function toldFor(result, combatant) {
-  if (!result || !combatant) return [];
-  const decided = result.details?.decided || [];
-  return decided
-    .filter((each) => (each.combatant ? each.combatant === combatant.id : each.line?.startsWith(`${combatant.name}:`)))
-    .map((each) => each.line);
-}
-
 function Trace({ effect }) {
   return html`<details class="effect">
     <summary><span><span class="effect-label">How it was rolled:</span>${effect.label}</span></summary>

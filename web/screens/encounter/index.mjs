@@ -29,7 +29,8 @@ import { CombatantRow } from "./combatant.mjs";
 import { TargetPicker } from "./target_picker.mjs";
 import { TurnBar } from "./turn_bar.mjs";
 import { Controls } from "./controls.mjs";
-import { Happened, toldFor } from "./happened.mjs";
+import { Happened } from "./happened.mjs";
+import { toldFor } from "./told.mjs";
 
 /** JSON with sorted keys: an encounter read back from storage equals the state a step returned. */
 function canon(value) {
