@@ -13,11 +13,12 @@ import pytest
 from playwright.sync_api import expect
 
 from py_rules.armageddon.character import EXAMPLE as JACK
+from py_rules.campaign.templates import _arm_with
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 from tests.door import answer
 from tests.sheets import dying_harvey
-from tests.web.helpers import stored_campaigns, stored_log
+from tests.web.helpers import roll, stored_campaigns, stored_log
 from tests.web.test_encounter import next_turn, step
 from tests.web.test_encounter_steps import SEED, named
 
@@ -50,6 +51,11 @@ def confused_zed():
     ]
 
 
+def arm(name, damage, impale=False):
+    """A Call of Cthulhu hand-to-hand weapon row as the sheet keeps it."""
+    return _arm_with(name, "Fighting (Brawl)", damage, impale=impale)
+
+
 GAMES = {
     # Jack is dying: time passing runs his Survival Test
     "armageddon": {"party": [dying_jack(), *(named(JACK, name) for name in ("Ann", "Bo", "Cy", "Di", "Ed"))]},
@@ -61,9 +67,13 @@ GAMES = {
             *(named(EXAMPLE_HUMAN, n) for n in ("Bo", "Cy", "Di", "Ed")),
         ]
     },
-    # Harvey is dying: the end of the round rolls his CON roll
+    # Harvey is dying: the end of the round rolls his CON roll; Ann carries her own "Unarmed" row and a knife
     "coc": {
-        "party": [named(dying_harvey(), "Harvey"), *(named(HARVEY, name) for name in ("Ann", "Bo", "Cy", "Di", "Ed"))]
+        "party": [
+            named(dying_harvey(), "Harvey"),
+            named(HARVEY, "Ann") | {"weapons": [arm("Unarmed", "1D3"), arm("Knife", "1D4", impale=True)]},
+            *(named(HARVEY, name) for name in ("Bo", "Cy", "Di", "Ed")),
+        ]
     },
 }
 CAST = ("Gorm", "Hild", "Ivo")
@@ -155,3 +165,23 @@ def test_six_combatants_on_a_tablet(app, game):
     [record] = [each for each in stored_campaigns(page) if each["id"] == "c-tablet"]
     assert len(record["encounters"][0]["combatants"]) == 9
     expect(page.locator("[data-add-all=cast]")).to_have_count(0)  # nobody of the cast left to add
+
+
+def test_a_coc_attack_lists_unarmed_once_and_starts_at_the_weapon_last_used(app):
+    page = app
+    page.set_viewport_size({"width": 768, "height": 1024})
+    seed(page, "coc")
+    expect(page.get_by_role("button", name="Next", exact=True)).to_be_enabled(timeout=30_000)
+
+    def attack():
+        card(page, "Ann").locator('[data-action="attack"]').click()
+        card(page, "Ann").locator(".target-picker button", has_text="Bo").click()
+        return page.locator('.drawer select[name="weapon"]')
+
+    weapon = attack()
+    assert weapon.locator("option").all_inner_texts() == ["Unarmed", "Knife"]  # her own row, not a second one
+    expect(weapon).to_have_value("Unarmed")  # the first listed, at first
+    roll(page, fields={"weapon": "Knife"})
+    page.get_by_role("button", name="Close the roll drawer").click()
+    expect(attack()).to_have_value("Knife")  # the last used, not back to the first
+    page.get_by_role("button", name="Close the roll drawer").click()
