@@ -169,6 +169,7 @@ def _changes(before: dict, after: dict) -> str:
         said.append("the major wound ends")
     if before["temporary_insanity_hours"] and not after["temporary_insanity_hours"]:
         said.append("temporary insanity ends")
+    said += [f"no longer {n.replace('_', ' ')}" for n in clock.SCENE_CONDITIONS if was[n] and not now[n]]
     if now["dead"] and not was["dead"]:
         said.append("dies")
     return ", ".join(said)
