@@ -5,6 +5,7 @@ from __future__ import annotations
 from py_rules.coc import clock, healing, sanity, wounds
 from py_rules.coc.investigator import copy_state, from_dict, normalize, who
 from py_rules.coc.levels import level_name
+from py_rules.coc.ops_treatment import JUSTIFICATION, OPERATIONS as _TREATMENT
 from py_rules.coc.params import BONUS, EXAMPLE_DYING, EXAMPLE_MAJOR_WOUND, INVESTIGATOR, LABEL, PENALTY, with_states
 from py_rules.coc.settings import settings_from, settings_params
 from py_rules.coc.tables import DICE_FORM, SANITY_GAIN_REASONS, SANITY_LOSS_FORM
@@ -67,10 +68,12 @@ DYING_ROUND = Operation(
 )
 
 
-def _first_aid(dice, *, investigator, skill, bonus, penalty, label, **rest):
+def _first_aid(dice, *, investigator, skill, bonus, penalty, justification, label, **rest):
     settings, _ = settings_from(rest)
     new, log = copy_state(investigator), Log()
-    roll = healing.first_aid(dice, new, skill, log, bonus=bonus, penalty=penalty, settings=settings)
+    roll = healing.first_aid(
+        dice, new, skill, log, bonus=bonus, penalty=penalty, justification=justification, settings=settings
+    )
     return _state_result("first_aid", new, log, label, roll)
 
 
@@ -94,18 +97,29 @@ FIRST_AID = Operation(
         ),
         BONUS,
         PENALTY,
+        JUSTIFICATION,
         LABEL,
-        *settings_params("first_aid_on_dying", "fumble_basis"),
+        *settings_params("first_aid_on_dying", "fumble_basis", "push_after_fumble"),
     ),
     run=_first_aid,
     source="seed 003, First Aid; When HP Falls Below Zero; rules/coc.md §3.10, §3.12 D8",
 )
 
 
-def _medicine(dice, *, investigator, skill, equipment, bonus, penalty, label, **rest):
+def _medicine(dice, *, investigator, skill, equipment, bonus, penalty, justification, label, **rest):
     settings, _ = settings_from(rest)
     new, log = copy_state(investigator), Log()
-    roll = healing.medicine(dice, new, skill, log, equipment=equipment, bonus=bonus, penalty=penalty, settings=settings)
+    roll = healing.medicine(
+        dice,
+        new,
+        skill,
+        log,
+        equipment=equipment,
+        bonus=bonus,
+        penalty=penalty,
+        justification=justification,
+        settings=settings,
+    )
     return _state_result("medicine", new, log, label, roll)
 
 
@@ -129,8 +143,9 @@ MEDICINE = Operation(
         Param("equipment", "bool", "Medical equipment", "Seed 003: Medicine heals 'with equipment'.", default=True),
         BONUS,
         PENALTY,
+        JUSTIFICATION,
         LABEL,
-        *settings_params("medicine_timing", "fumble_basis"),
+        *settings_params("medicine_timing", "fumble_basis", "push_after_fumble"),
     ),
     run=_medicine,
     source="seed 003, First Aid (Medicine); rules/coc.md §3.10, §3.12 D7",
@@ -367,4 +382,14 @@ SET_CONDITION = Operation(
     rolls=False,
 )
 
-OPERATIONS = (DYING_ROUND, FIRST_AID, MEDICINE, ADVANCE_TIME, WEEKLY, SANITY_ROLL, GAIN_SANITY, SET_CONDITION)
+OPERATIONS = (
+    DYING_ROUND,
+    FIRST_AID,
+    MEDICINE,
+    *_TREATMENT,
+    ADVANCE_TIME,
+    WEEKLY,
+    SANITY_ROLL,
+    GAIN_SANITY,
+    SET_CONDITION,
+)

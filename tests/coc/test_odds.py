@@ -46,6 +46,14 @@ def test_skill_roll_odds_match_brute_force(args):
         ("combined_roll", {"skills": "Spot Hidden, Dodge", "mode": "any"}),
         ("combined_roll", {"skills": "Spot Hidden, Listen", "mode": "all", "difficulty": "Hard"}),
         ("first_aid", {"investigator": harvey(hp=5), "skill": 45}),
+        (  # the push of a failed First Aid is rolled at the first roll's skill, not the one typed
+            "first_aid",
+            {
+                "investigator": harvey(hp=5, first_aid_roll={"value": 55, "roll": 56, "level": 1, "success": False}),
+                "skill": 90,
+                "justification": "She cleans the wound properly",
+            },
+        ),
         (
             "first_aid",
             {
