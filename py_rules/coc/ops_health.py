@@ -156,12 +156,10 @@ def _advance(dice, *, investigator, unit, amount, label, **rest):
     settings, _ = settings_from(rest)
     new, log = copy_state(investigator), Log()
     clock.advance(dice, new, unit, amount, log, settings)
-    changed = _changes(investigator, new)
+    changed, rolled = _changes(investigator, new), _changes(investigator, new, scene=False)
     told = log.told
     if told and unit != "rounds":  # the time, each roll it ran, then what it changed in all when no roll said it
-        told[:] = [passes(amount, unit), *told] + (
-            [f"in all: {changed}"] if changed and changed not in told[-1] else []
-        )
+        told[:] = [passes(amount, unit), *told] + ([f"in all: {rolled}"] if rolled and rolled not in told[-1] else [])
     return _state_result(
         "advance_time",
         new,
@@ -174,8 +172,9 @@ def _advance(dice, *, investigator, unit, amount, label, **rest):
     )
 
 
-def _changes(before: dict, after: dict) -> str:
-    """What passing time changed, in the game's words: ``heals 2 HP (9 → 11), the major wound ends``."""
+def _changes(before: dict, after: dict, scene: bool = True) -> str:
+    """What passing time changed, in the game's words: ``heals 2 HP (9 → 11), the major wound ends``; ``scene``: with
+    the fight's conditions that ended (a headline of rolls leaves them to the trace)."""
     said = []
     if after["hp"] > before["hp"]:
         said.append(f"heals {after['hp'] - before['hp']} HP ({before['hp']} → {after['hp']})")
@@ -184,7 +183,7 @@ def _changes(before: dict, after: dict) -> str:
         said.append("the major wound ends")
     if before["temporary_insanity_hours"] and not after["temporary_insanity_hours"]:
         said.append("temporary insanity ends")
-    said += [f"no longer {n.replace('_', ' ')}" for n in clock.SCENE_CONDITIONS if was[n] and not now[n]]
+    said += [f"no longer {n.replace('_', ' ')}" for n in clock.SCENE_CONDITIONS if scene and was[n] and not now[n]]
     if now["dead"] and not was["dead"]:
         said.append("dies")
     return ", ".join(said)
