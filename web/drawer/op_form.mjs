@@ -54,13 +54,18 @@ export function useOpForm(
   { compact = false, required = [], campaignId = null, onNext = null, choices = {} } = {},
 ) {
   const params = fields.map((name) => op.params.find((param) => param.name === name)).filter(Boolean);
+  // an offered list may follow the values shown (the defences the weapon picked allows): a function of them
+  const offer = (param, shown) => {
+    const given = choices[param.name];
+    return typeof given === "function" ? given(shown, (value) => choiceLabel(param, value)) : given;
+  };
   // an offered list with nothing given starts at its first choice (the attacker's first weapon)
   const start = (param) =>
-    defaults[param.name] === undefined && choices[param.name]?.length
-      ? choices[param.name][0][0]
+    defaults[param.name] === undefined && offer(param, defaults)?.length
+      ? offer(param, defaults)[0][0]
       : defaults[param.name];
   const [values, setValues] = useState(() =>
-    Object.fromEntries(params.map((param) => [param.name, initialValue(param, start(param), choices[param.name])])),
+    Object.fromEntries(params.map((param) => [param.name, initialValue(param, start(param), offer(param, defaults))])),
   );
   const [bad, setBad] = useState({});
   const [errors, setErrors] = useState({});
@@ -175,7 +180,7 @@ export function useOpForm(
   }
 
   const fieldsView = html`<div class="op-fields">
-    ${params.map((param) => paramField(param, values[param.name], errors[param.name], (value, isBad) => set(param.name, value, isBad), compact, choices[param.name]))}
+    ${params.map((param) => paramField(param, values[param.name], errors[param.name], (value, isBad) => set(param.name, value, isBad), compact, offer(param, values)))}
   </div>`;
   const diceView = rolls
     ? html`<${DiceField} dice=${dice} onNext=${onNext}
