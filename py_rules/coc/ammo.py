@@ -11,7 +11,7 @@ from py_rules.coc.weapons import weapon_kind
 from py_rules.errors import RulesError
 from py_rules.trace import Log, Result
 
-__all__ = ("AMMO", "rounds_left", "require_can_fire", "spend_shot", "reload")
+__all__ = ("AMMO", "rounds_left", "jams_at", "require_can_fire", "spend_shot", "reload")
 
 AMMO = "rules/coc.md §3.8 [BOOK]: ammunition and malfunction"
 
@@ -33,6 +33,14 @@ def rounds_left(weapon: dict) -> int | None:
     if weapon.get("ammo") is None:
         return None
     return weapon["ammo"] if weapon.get("loaded") is None else weapon["loaded"]
+
+
+def jams_at(state: dict, weapon: dict) -> int | None:
+    """The roll at or above which ``weapon`` jams when ``state`` fires it (its malfunction number), or None."""
+    owned = _owned(state, weapon)
+    if owned is None or weapon_kind(owned) != "firearm":
+        return None
+    return owned.get("malfunction")
 
 
 def require_can_fire(state: dict, weapon: dict, field: str = "weapon") -> None:
