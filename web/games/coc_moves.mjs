@@ -168,7 +168,8 @@ const MORE = [
     more: "Combat",
     op: "coc.reload",
     bind: "investigator",
-    choices: (me) => ({ weapon: firearms(me).map((weapon) => [weapon.name, weapon.name]) }),
+    // the sheet's firearms that count their rounds; none on the sheet: the name is typed (the engine says why not)
+    choices: (me) => (firearms(me).length ? { weapon: firearms(me).map((weapon) => [weapon.name, weapon.name]) } : {}),
     fields: ["weapon"],
     rollLabel: "Reload",
   },
