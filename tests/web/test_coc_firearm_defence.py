@@ -38,5 +38,7 @@ def test_a_firearm_picked_offers_no_fight_back_and_unarmed_does(app):
     weapon.select_option(label="Unarmed")
     expect(drawer.locator('select[name="defence"] option[value="fight_back"]')).to_have_count(1)
     assert defences(drawer) == ["dodge", "fight_back", "manoeuvre", "none"]
-    weapon.select_option(label=".38 Revolver")
+    drawer.locator('select[name="defence"]').select_option("fight_back")
+    weapon.select_option(label=".38 Revolver")  # the fight back chosen gives way to a dodge, shown and sent
     expect(drawer.locator('select[name="defence"] option[value="fight_back"]')).to_have_count(0)
+    expect(drawer.locator('select[name="defence"]')).to_have_value("dodge")

@@ -76,9 +76,17 @@ export function useOpForm(
     setDiceState(next);
   };
   const rolls = op.params.some((param) => param.name === "dice");
+  /** A list that follows the values shown keeps a value it offers (a fight back becomes a dodge for a firearm). */
+  const following = (shown) => {
+    for (const param of params) {
+      const options = typeof choices[param.name] === "function" ? offer(param, shown) : null;
+      if (options?.length && !options.some(([value]) => value === shown[param.name])) shown[param.name] = options[0][0];
+    }
+    return shown;
+  };
   const set = (name, value, isBad = false) => {
     if (diceNow.current.asking || diceNow.current.asked.length) setDice(clearedDice(diceNow.current)); // a changed roll starts its dice again
-    setValues((old) => ({ ...old, [name]: value }));
+    setValues((old) => following({ ...old, [name]: value }));
     setBad((old) => ({ ...old, [name]: isBad }));
     setErrors((old) => ({ ...old, [name]: null }));
   };
