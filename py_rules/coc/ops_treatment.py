@@ -50,6 +50,7 @@ def treatment_luck(dice, patient: dict, medic: dict | None, name: str, *, label:
         raise RulesError(
             "rule_violation", f"{name} {last['value']} needs 01, and Luck never buys a critical (01).", "treatment"
         )  # rules/coc.md §3.12 D15
+    luck.require_luck(payer, points, field)  # the roller's own Luck pays (seed 003, Luck)
     new_roll, level = luck.apply_luck(
         last["roll"], last["value"], "Regular", points, payer["luck"], settings.fumble_basis
     )

@@ -60,7 +60,8 @@ def test_luck_refused_on_a_fumbled_first_aid():
 def test_luck_refused_when_the_roller_has_too_little():
     wounded = patient_after(first_aid(harvey(hp=5), 90, skill=30))
     answer = call("coc.treatment_luck", [], investigator=wounded, medic=harvey(luck=20), treatment="First Aid")
-    assert not answer["ok"] and answer["error"]["field"] == "points"
+    assert not answer["ok"] and answer["error"]["field"] == "medic"
+    assert "only 20 Luck left; cannot spend 60" in answer["error"]["message"]
 
 
 def test_a_second_plain_first_aid_for_the_same_wound_is_refused_naming_the_field():
