@@ -11,6 +11,7 @@ cannot be pushed.
 
 from __future__ import annotations
 
+from py_rules.coc.ammo import require_can_fire, spend_shot
 from py_rules.coc.attack_outcome import finish_attack, winner_ticks
 from py_rules.coc.checks import check, record, require_able
 from py_rules.coc.combat import attack_winner, damage_expr, manoeuvre_allowed, outnumbered_bonus
@@ -100,7 +101,15 @@ def attack(
     a_name, d_name = who(att), who(dfn)
     arm, back = weapons_of(att, dfn, weapon_stats if weapon_stats else weapon, defender_weapon, defence)
     skill, kind = arm["skill"], weapon_kind(arm)
+    require_can_fire(att, arm)  # an empty or jammed firearm cannot fire (rules/coc.md §3.8 [BOOK])
     melee = kind == "melee"
+    if not melee and defence in ("fight_back", "manoeuvre"):  # refused whatever follows (book firearms, unconscious)
+        raise RulesError(
+            "rule_violation",
+            "Fight back and Manoeuvre answer hand-to-hand attacks; against a "
+            f"{_KIND_WORDS[kind]} weapon the defender can only Dodge.",
+            "defence",
+        )  # rules/coc.md §3.8, §3.12 D14
     require_luck(att, attacker_luck, "attacker_luck")
     require_luck(dfn, defender_luck, "defender_luck")
     damage_expr(arm, damage, "damage", range_difficulty)  # bad damage text is refused before any die is rolled
@@ -123,13 +132,6 @@ def attack(
             "rules/coc.md §3.12 D14 [BOOK option]",
         )
         defence = "none"
-    if not melee and defence in ("fight_back", "manoeuvre"):
-        raise RulesError(
-            "rule_violation",
-            "Fight back and Manoeuvre answer hand-to-hand attacks; against a "
-            f"{_KIND_WORDS[kind]} weapon the defender can only Dodge.",
-            "defence",
-        )  # rules/coc.md §3.8, §3.12 D14
     if defender_luck and defence == "none":
         raise RulesError(
             "rule_violation", f"{d_name} makes no defence roll, so there is no roll to spend Luck on.", "defender_luck"
@@ -143,6 +145,7 @@ def attack(
             )
         log.step("Surprise (book option): the attack hits automatically", "rules/coc.md §3.12 D10 [BOOK]")
         log.flag("surprise")
+        spend_shot(att, arm, None, log)
         return finish_attack(
             dice,
             log,
@@ -219,6 +222,20 @@ def attack(
     a_value, a_level, attacker_luck = luck_on_roll(a_roll, attacker_luck, att, "attacker_luck", log, settings)
     att["last_roll"] = record(a_roll, "combat", bonus=a_bonus, penalty=a_penalty)
     att["last_roll"].update(roll=a_value, level=int(a_level), luck_spent=attacker_luck)
+    if spend_shot(att, arm, a_roll.roll, log):  # jammed: the shot does not go off, nobody has to dodge it
+        return finish_attack(
+            dice,
+            log,
+            states,
+            (att_key, def_key),
+            (a_level, None),
+            "none",
+            "none",
+            (arm, None),
+            ("", ""),
+            settings,
+            label,
+        )
     d_roll = None
     if defence == "none":
         outcome = "a" if succeeds(a_level, difficulty) else "none"

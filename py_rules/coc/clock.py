@@ -7,6 +7,7 @@ insanity counts down. Each new day: scheduled Medicine, natural healing
 
 from __future__ import annotations
 
+from py_rules.coc.condition_registry import CONDITIONS
 from py_rules.coc.healing import natural_day
 from py_rules.coc.investigator import who
 from py_rules.coc.sanity import pass_hours, start_day
@@ -18,11 +19,25 @@ from py_rules.errors import RulesError
 from py_rules.trace import Log
 from py_rules.words import counted, passes
 
-__all__ = ("UNITS", "advance")
+__all__ = ("UNITS", "SCENE_CONDITIONS", "advance", "end_scene")
 
 UNITS = ("rounds", "hours", "days", "weeks")
 MAX_ROUNDS = 100
 MAX_HOURS = HOURS_PER_DAY * DAYS_PER_WEEK * 52
+SCENE_CONDITIONS = tuple(c.name for c in CONDITIONS if c.timer == "encounters")
+"""The conditions that last only as long as the fight (prone): hours passing end the scene, so they end too."""
+
+
+def end_scene(state: dict, log: Log) -> None:
+    """Clear the conditions that end with the fight or scene (:data:`SCENE_CONDITIONS`), each with a trace line: an
+    hour or more passing means the fight is over (rules/coc.md §3.9; rules/cross-system.md §4)."""
+    c = state["conditions"]
+    for name in SCENE_CONDITIONS:
+        if c.get(name):
+            c[name] = False
+            words = name.replace("_", " ")
+            log.step(f"The fight is over as time passes: {who(state)} is no longer {words}", CONDITIONS[name].source)
+            log.event(f"{who(state)} is no longer {words}")
 
 
 def advance(dice: DiceSource, state: dict, unit: str, amount: int, log: Log, settings: Settings = Settings()) -> None:
@@ -65,6 +80,7 @@ def advance(dice: DiceSource, state: dict, unit: str, amount: int, log: Log, set
             f"The moment of fear has passed: the Keeper no longer controls {who(state)}'s next action",
             "seed 003, Failing a Sanity Roll ('briefly')",
         )
+    end_scene(state, log)
     for _ in range(hours):
         pass_hours(state, 1, log)
         state["hour_of_day"] += 1

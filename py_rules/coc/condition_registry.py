@@ -39,8 +39,9 @@ CONDITIONS = Registry(
     ),
     Condition(
         "prone",
-        "On the ground.",
+        "On the ground, until they get up or the fight ends.",
         "rules/coc.md §3.9",
+        timer="encounters",  # a combat position: it ends with the fight, so time passing in hours clears it
         rank=9,
         limits=lambda s, on: [Limit("note", "Prone", "rules/coc.md §3.9")],
     ),

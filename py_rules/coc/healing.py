@@ -9,17 +9,18 @@ being healed, dying and death: :mod:`py_rules.coc.wounds`.
 from __future__ import annotations
 
 from py_rules import dice_expr
-from py_rules.coc.checks import check, roll_told
+from py_rules.coc.checks import roll_told
 from py_rules.coc.investigator import hp_max, who
 from py_rules.coc.levels import Level
 from py_rules.coc.settings import Settings
 from py_rules.coc.tables import DAYS_PER_WEEK, DICE_FORM, MAJOR_WOUND_HEALING, MEDICINE_DELAY_DAYS
+from py_rules.coc.treatment import attempt
 from py_rules.coc.wounds import MAJOR_CHARS, ZERO, con_roll
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.trace import Log
 
-__all__ = ("heal", "first_aid", "medicine", "weekly_healing", "natural_day")
+__all__ = ("heal", "first_aid", "first_aid_works", "medicine", "medicine_works", "weekly_healing", "natural_day")
 
 FIRST_AID = "seed 003, First Aid"
 HEALING = "seed 003, Healing (No Major Wound)"
@@ -57,9 +58,11 @@ def first_aid(
     *,
     bonus: int = 0,
     penalty: int = 0,
+    justification: str = "",
     settings: Settings = Settings(),
 ):
-    """First Aid (C17): +1 HP and revive; on a dying character it only stabilises (seed 003, First Aid). The roll."""
+    """First Aid (C17): +1 HP and revive; on a dying character it only stabilises (seed 003, First Aid). One attempt
+    per wound: a second is a push (``justification``; :func:`py_rules.coc.treatment.attempt`). The roll."""
     c, name = state["conditions"], who(state)
     if c["dead"]:
         raise RulesError("rule_violation", f"{name} is dead; First Aid cannot help.", "investigator")
@@ -69,11 +72,27 @@ def first_aid(
         )  # rules/coc.md §3.10
     if state["hp"] >= hp_max(state) and not c["unconscious"]:
         raise RulesError("rule_violation", f"{name} is unhurt; there is nothing to treat.", "investigator")
-    roll = check(dice, skill, "First Aid", bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
-    log.extend(roll.steps)
+    roll = attempt(
+        dice,
+        state,
+        "First Aid",
+        skill,
+        log,
+        bonus=bonus,
+        penalty=penalty,
+        justification=justification,
+        settings=settings,
+    )
     if not roll.success:
         log.step("First Aid failed: no effect", FIRST_AID)
         return roll
+    first_aid_works(state, log, settings)
+    return roll
+
+
+def first_aid_works(state: dict, log: Log, settings: Settings = Settings()) -> None:
+    """What a successful First Aid does (seed 003, First Aid; When HP Falls Below Zero), rolled or bought with Luck."""
+    c, name = state["conditions"], who(state)
     state["first_aid_given"] = True
     if c["dying"] and not c["stabilised"]:
         c["stabilised"] = True
@@ -83,16 +102,15 @@ def first_aid(
         else:
             log.step("On a dying character First Aid only stabilises (no HP), waiting for Medicine", FIRST_AID)
         log.event(f"{name} is stabilised")
-        return roll
+        return
     if state["hp"] == 0:
         log.step("First Aid can't restore HP at 0 (only Medicine can); no change", ZERO)
-        return roll
+        return
     heal(state, 1, FIRST_AID, log)
     if c["unconscious"]:
         c["unconscious"] = False
         log.step("Revived from unconsciousness", FIRST_AID)
         log.event(f"{name} regains consciousness")
-    return roll
 
 
 def medicine(
@@ -104,9 +122,11 @@ def medicine(
     equipment: bool,
     bonus: int = 0,
     penalty: int = 0,
+    justification: str = "",
     settings: Settings = Settings(),
 ):
-    """Medicine (C18): 1D3 HP, after a week, with equipment (seed 003); also stabilises the dying. The roll."""
+    """Medicine (C18): 1D3 HP, after a week, with equipment (seed 003); also stabilises the dying. One attempt per
+    wound: a second is a push (``justification``). The roll."""
     c, name = state["conditions"], who(state)
     if c["dead"]:
         raise RulesError("rule_violation", f"{name} is dead; Medicine cannot help.", "investigator")
@@ -118,11 +138,27 @@ def medicine(
         raise RulesError(
             "rule_violation", f"{name} has already had Medicine for this injury (once per injury).", "investigator"
         )  # rules/coc.md §3.10
-    roll = check(dice, skill, "Medicine", bonus=bonus, penalty=penalty, basis=settings.fumble_basis)
-    log.extend(roll.steps)
+    roll = attempt(
+        dice,
+        state,
+        "Medicine",
+        skill,
+        log,
+        bonus=bonus,
+        penalty=penalty,
+        justification=justification,
+        settings=settings,
+    )
     if not roll.success:
         log.step("Medicine failed: no effect", "seed 003, First Aid (Medicine)")
         return roll
+    medicine_works(dice, state, log, settings)
+    return roll
+
+
+def medicine_works(dice: DiceSource, state: dict, log: Log, settings: Settings = Settings()) -> None:
+    """What a successful Medicine does (seed 003, First Aid (Medicine)), rolled or bought with Luck: 1D3 HP."""
+    c, name = state["conditions"], who(state)
     state["medicine_given"] = True
     if c["dying"] and not c["stabilised"]:
         c["stabilised"] = True
@@ -139,7 +175,6 @@ def medicine(
     else:
         log.step(f"1D3 = {amount}", "rules/coc.md §3.12 D7 [BOOK]")
         heal(state, amount, "Medicine (immediate, book)", log, "rules/coc.md §3.12 D7 [BOOK]")
-    return roll
 
 
 def weekly_healing(dice: DiceSource, state: dict, log: Log, settings: Settings = Settings()) -> None:

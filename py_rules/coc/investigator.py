@@ -44,6 +44,7 @@ from py_rules.coc.tables import (
     SKILL_MAX,
     SKILL_NAMES,
 )
+from py_rules.coc.treatment_record import KEYS as TREATMENTS, read_treatment
 from py_rules.coc.weapons import parse_weapons
 from py_rules.errors import RulesError
 from py_rules.limits import shown as _shown
@@ -97,6 +98,7 @@ _KEYS = {
     "conditions",
     "scheduled_heals",
     "last_roll",
+    *(key for _name, key in TREATMENTS),
     "ticks",
     "derived",
     *_COUNTERS,
@@ -308,6 +310,8 @@ def from_dict(data) -> dict:
         out[key] = value
     out["scheduled_heals"] = _heals(data.get("scheduled_heals", []))
     out["last_roll"] = _last_roll(data.get("last_roll"))
+    for _name, key in TREATMENTS:  # one First Aid and one Medicine attempt per wound (rules/coc.md §3.10)
+        out[key] = read_treatment(data.get(key), key)
     out["ticks"] = _ticks(data.get("ticks", []))
     if CREATION_FIELD in data:  # the dice rolled at creation, kept when the sheet has them (rules/coc.md §3.2a)
         out[CREATION_FIELD] = read_creation_record(data[CREATION_FIELD])

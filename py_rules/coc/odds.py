@@ -124,6 +124,12 @@ def _single_check(value_of, title, events=True):
     return odds
 
 
+def _treated_at(args, result):
+    """The skill a treatment is rolled against: a push keeps the first roll's (rules/coc.md §3.10; seed 003, Pushing
+    a Roll), which the probe's result says."""
+    return result.target if result.target is not None else args["skill"]
+
+
 def _con(args, result):
     return normalize(args["investigator"])["characteristics"]["CON"]
 
@@ -220,8 +226,8 @@ ODDS = {
     "coc.luck_roll": lambda op, args: _recorded(op, args, "Luck roll"),
     "coc.push_roll": lambda op, args: _recorded(op, args, "Pushed roll"),
     "coc.combined_roll": _combined,
-    "coc.first_aid": _single_check(lambda args, r: args["skill"], "First Aid"),
-    "coc.medicine": _single_check(lambda args, r: args["skill"], "Medicine", events=False),
+    "coc.first_aid": _single_check(_treated_at, "First Aid"),
+    "coc.medicine": _single_check(_treated_at, "Medicine", events=False),
     "coc.dying_round": _single_check(_con, "Dying: CON roll"),
     "coc.weekly_healing_roll": _single_check(_con, "Weekly healing", events=False),
     "coc.sanity_roll": _sanity,

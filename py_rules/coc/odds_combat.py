@@ -7,7 +7,7 @@ import json
 from functools import lru_cache
 from itertools import product
 
-from py_rules.coc import combat
+from py_rules.coc import ammo, combat
 from py_rules.coc.attack import weapons_of
 from py_rules.coc.combat import attack_winner
 from py_rules.coc.investigator import normalize, who
@@ -15,12 +15,15 @@ from py_rules.coc.levels import Level, succeeds
 from py_rules.coc.odds_replay import (
     _basis,
     _check_classes,
+    _check_classifier,
+    _classes,
     _probe,
     _replay,
 )
 from py_rules.coc.opposed import MAX_ROLL_OFFS, compare
 from py_rules.coc.percentile import UNITS_DIE, net_dice
 from py_rules.coc.settings import settings_from
+from py_rules.coc.weapons import find_weapon
 from py_rules.errors import RulesError
 from py_rules.odds import Dist, Odds, Outcome, enumerate_run
 from py_rules.trace import Log
@@ -67,27 +70,32 @@ def _attack(op, args) -> Odds:
     groups, values = [], []
     states = {k: normalize(args[k.split(".")[1]]) for k in (att_key, def_key)}
     lucks = (args["attacker_luck"], args["defender_luck"])
+    # a firearm's dice at or above its malfunction number jam it and the shot does not go off (rules/coc.md §3.8)
+    jam_at = ammo.jams_at(states[att_key], find_weapon(states[att_key], args.get("weapon_stats") or args["weapon"]))
     for index, key_ in enumerate((att_key, def_key)[: 1 + defended] if rolls else ()):
         rec = result.states[key_]["last_roll"]
         net = net_dice(rec["bonus"], rec["penalty"])
-        groups.append(
-            (
-                net,
-                _check_classes(
-                    rec["value"],
-                    rec["difficulty"],
-                    settings.fumble_basis,
-                    net,
-                    lucks[index],
-                    states[key_].get("luck") or 0,
-                ),
+        luck_left = states[key_].get("luck") or 0
+        if index == 0 and jam_at is not None:
+            level_of = _check_classifier(
+                rec["value"], rec["difficulty"], settings.fumble_basis, net, lucks[0], luck_left
             )
-        )
+            classes = _classes(net, lambda roll, level_of=level_of: (level_of(roll), roll >= jam_at))
+        else:
+            classes = _check_classes(
+                rec["value"], rec["difficulty"], settings.fumble_basis, net, lucks[index], luck_left
+            )
+        groups.append((net, classes))
         values.append((rec["value"], rec["difficulty"]))
 
     def winner(c):
-        """Who wins, by the roll's own comparison and tie rule; an Extreme hit apart (its damage differs)."""
+        """Who wins, by the roll's own comparison and tie rule; an Extreme hit apart (its damage differs); a jammed
+        shot hits nobody."""
         la = c[0]
+        if isinstance(la, tuple):
+            la, jammed = la
+            if jammed:
+                return "none", False
         if len(c) == 1:
             outcome = "a" if succeeds(la, values[0][1]) else "none"
         else:

@@ -4,10 +4,11 @@
 
 from __future__ import annotations
 
-from py_rules.coc import attack as attack_mod, combat
+from py_rules.coc import ammo, attack as attack_mod, combat
+from py_rules.coc.investigator import EXAMPLE
 from py_rules.coc.ops_damage import APPLY_DAMAGE, RANGE, ROLL_DAMAGE, WEAPON, WEAPON_LIST
 from py_rules.coc.ops_round import ATTACK_ORDER, COMBAT_ROUND
-from py_rules.coc.params import INVESTIGATOR, LABEL, OPPONENT
+from py_rules.coc.params import INVESTIGATOR, LABEL, OPPONENT, with_states
 from py_rules.coc.settings import SETTING_PARAMS, settings_from, settings_params
 from py_rules.coc.tables import DAMAGE_FORM
 from py_rules.coc.weapons import COMMON_WEAPONS, parse_weapon
@@ -200,4 +201,28 @@ MANOEUVRE = Operation(
     rolls=False,
 )
 
-OPERATIONS = (ATTACK_ORDER, COMBAT_ROUND, ATTACK, MANOEUVRE, ROLL_DAMAGE, APPLY_DAMAGE, WEAPON_LIST)
+
+def _reload(*, investigator, weapon, label):
+    return with_states(ammo.reload(investigator, weapon, label=label))
+
+
+_REVOLVER = dict(COMMON_WEAPONS[7], loaded=1)
+"""The example's .38 Revolver with one round left of six."""
+RELOAD = Operation(
+    id="coc.reload",
+    system="coc",
+    title="Reload",
+    summary="Reload a firearm from the sheet to its full load and clear a jam; each shot spends a round and an empty "
+    "or jammed weapon cannot fire.",
+    covers=("C11",),
+    params=(
+        INVESTIGATOR.with_example({**EXAMPLE, "weapons": [_REVOLVER]}),
+        WEAPON.with_example(_REVOLVER["name"]),
+        LABEL,
+    ),
+    run=_reload,
+    source=ammo.AMMO,
+    rolls=False,
+)
+
+OPERATIONS = (ATTACK_ORDER, COMBAT_ROUND, ATTACK, MANOEUVRE, ROLL_DAMAGE, APPLY_DAMAGE, WEAPON_LIST, RELOAD)

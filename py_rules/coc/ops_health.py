@@ -5,6 +5,7 @@ from __future__ import annotations
 from py_rules.coc import clock, healing, sanity, wounds
 from py_rules.coc.investigator import copy_state, from_dict, normalize, who
 from py_rules.coc.levels import level_name
+from py_rules.coc.ops_treatment import JUSTIFICATION, OPERATIONS as _TREATMENT
 from py_rules.coc.params import BONUS, EXAMPLE_DYING, EXAMPLE_MAJOR_WOUND, INVESTIGATOR, LABEL, PENALTY, with_states
 from py_rules.coc.settings import settings_from, settings_params
 from py_rules.coc.tables import DICE_FORM, SANITY_GAIN_REASONS, SANITY_LOSS_FORM
@@ -67,10 +68,12 @@ DYING_ROUND = Operation(
 )
 
 
-def _first_aid(dice, *, investigator, skill, bonus, penalty, label, **rest):
+def _first_aid(dice, *, investigator, skill, bonus, penalty, justification, label, **rest):
     settings, _ = settings_from(rest)
     new, log = copy_state(investigator), Log()
-    roll = healing.first_aid(dice, new, skill, log, bonus=bonus, penalty=penalty, settings=settings)
+    roll = healing.first_aid(
+        dice, new, skill, log, bonus=bonus, penalty=penalty, justification=justification, settings=settings
+    )
     return _state_result("first_aid", new, log, label, roll)
 
 
@@ -94,18 +97,29 @@ FIRST_AID = Operation(
         ),
         BONUS,
         PENALTY,
+        JUSTIFICATION,
         LABEL,
-        *settings_params("first_aid_on_dying", "fumble_basis"),
+        *settings_params("first_aid_on_dying", "fumble_basis", "push_after_fumble"),
     ),
     run=_first_aid,
     source="seed 003, First Aid; When HP Falls Below Zero; rules/coc.md §3.10, §3.12 D8",
 )
 
 
-def _medicine(dice, *, investigator, skill, equipment, bonus, penalty, label, **rest):
+def _medicine(dice, *, investigator, skill, equipment, bonus, penalty, justification, label, **rest):
     settings, _ = settings_from(rest)
     new, log = copy_state(investigator), Log()
-    roll = healing.medicine(dice, new, skill, log, equipment=equipment, bonus=bonus, penalty=penalty, settings=settings)
+    roll = healing.medicine(
+        dice,
+        new,
+        skill,
+        log,
+        equipment=equipment,
+        bonus=bonus,
+        penalty=penalty,
+        justification=justification,
+        settings=settings,
+    )
     return _state_result("medicine", new, log, label, roll)
 
 
@@ -129,8 +143,9 @@ MEDICINE = Operation(
         Param("equipment", "bool", "Medical equipment", "Seed 003: Medicine heals 'with equipment'.", default=True),
         BONUS,
         PENALTY,
+        JUSTIFICATION,
         LABEL,
-        *settings_params("medicine_timing", "fumble_basis"),
+        *settings_params("medicine_timing", "fumble_basis", "push_after_fumble"),
     ),
     run=_medicine,
     source="seed 003, First Aid (Medicine); rules/coc.md §3.10, §3.12 D7",
@@ -141,12 +156,10 @@ def _advance(dice, *, investigator, unit, amount, label, **rest):
     settings, _ = settings_from(rest)
     new, log = copy_state(investigator), Log()
     clock.advance(dice, new, unit, amount, log, settings)
-    changed = _changes(investigator, new)
+    changed, rolled = _changes(investigator, new), _changes(investigator, new, scene=False)
     told = log.told
     if told and unit != "rounds":  # the time, each roll it ran, then what it changed in all when no roll said it
-        told[:] = [passes(amount, unit), *told] + (
-            [f"in all: {changed}"] if changed and changed not in told[-1] else []
-        )
+        told[:] = [passes(amount, unit), *told] + ([f"in all: {rolled}"] if rolled and rolled not in told[-1] else [])
     return _state_result(
         "advance_time",
         new,
@@ -159,8 +172,9 @@ def _advance(dice, *, investigator, unit, amount, label, **rest):
     )
 
 
-def _changes(before: dict, after: dict) -> str:
-    """What passing time changed, in the game's words: ``heals 2 HP (9 → 11), the major wound ends``."""
+def _changes(before: dict, after: dict, scene: bool = True) -> str:
+    """What passing time changed, in the game's words: ``heals 2 HP (9 → 11), the major wound ends``; ``scene``: with
+    the fight's conditions that ended (a headline of rolls leaves them to the trace)."""
     said = []
     if after["hp"] > before["hp"]:
         said.append(f"heals {after['hp'] - before['hp']} HP ({before['hp']} → {after['hp']})")
@@ -169,6 +183,7 @@ def _changes(before: dict, after: dict) -> str:
         said.append("the major wound ends")
     if before["temporary_insanity_hours"] and not after["temporary_insanity_hours"]:
         said.append("temporary insanity ends")
+    said += [f"no longer {n.replace('_', ' ')}" for n in clock.SCENE_CONDITIONS if scene and was[n] and not now[n]]
     if now["dead"] and not was["dead"]:
         said.append("dies")
     return ", ".join(said)
@@ -366,4 +381,14 @@ SET_CONDITION = Operation(
     rolls=False,
 )
 
-OPERATIONS = (DYING_ROUND, FIRST_AID, MEDICINE, ADVANCE_TIME, WEEKLY, SANITY_ROLL, GAIN_SANITY, SET_CONDITION)
+OPERATIONS = (
+    DYING_ROUND,
+    FIRST_AID,
+    MEDICINE,
+    *_TREATMENT,
+    ADVANCE_TIME,
+    WEEKLY,
+    SANITY_ROLL,
+    GAIN_SANITY,
+    SET_CONDITION,
+)

@@ -16,6 +16,7 @@ __all__ = (
     "CONDITIONS",
     "COUNTERS",
     "FLAGS",
+    "TREATMENT_ROLLS",
     "ROLL_KINDS",
     "TEXT_MAX",
     "COUNTER_MAX",
@@ -49,6 +50,10 @@ COUNTERS = (
 
 FLAGS = (("first_aid_given", "First Aid given"), ("medicine_given", "Medicine given"))
 """Whether this injury had its First Aid and its Medicine (seed 003, First Aid: one attempt each)."""
+
+TREATMENT_ROLLS = (("first_aid_roll", "First Aid"), ("medicine_roll", "Medicine"))
+"""The treatment rolls kept on the patient for the wound: one attempt each (rules/coc.md §3.10), pushed or bought
+with Luck when it fails (seed 003, Pushing a Roll; Luck)."""
 
 ROLL_KINDS = ("skill", "characteristic", "luck", "combined", "opposed", "combat", "sanity", "damage")
 """Kinds of recorded rolls (what may be pushed or take Luck depends on it; rules/coc.md §3.5, §3.6)."""
@@ -106,6 +111,28 @@ PLAY_FIELDS = (
         choices=CHARACTERISTICS,
         default="CON",
         optional=True,
+    ),
+    *(
+        field
+        for key, name in TREATMENT_ROLLS
+        for field in (
+            Field(
+                key,
+                f"The {name} roll for this wound",
+                "record",
+                optional=True,
+                help=f"One {name} attempt per wound: kept so a failed one is pushed or takes Luck, never rolled again.",
+                source="rules/coc.md §3.5, §3.6, §3.10",
+            ),
+            Field(f"{key}.value", f"Skill ({name} roll)", minimum=0, maximum=CHARACTERISTIC_MAX, default=0),
+            Field(f"{key}.roll", f"Roll ({name} roll)", minimum=1, maximum=100, default=100),
+            Field(f"{key}.level", f"Level ({name} roll)", minimum=0, maximum=5, default=0),
+            Field(f"{key}.luck_spent", f"Luck spent ({name} roll)", minimum=0, maximum=LUCK_MAX, default=0),
+            Field(f"{key}.bonus", f"Bonus ({name} roll)", minimum=0, maximum=DICE_MAX, default=0),
+            Field(f"{key}.penalty", f"Penalty ({name} roll)", minimum=0, maximum=DICE_MAX, default=0),
+            Field(f"{key}.success", f"Success ({name} roll)", "bool", default=False),
+            Field(f"{key}.pushed", f"Pushed ({name} roll)", "bool", default=False),
+        )
     ),
     Field(
         "ticks",

@@ -57,6 +57,8 @@ def _weapon(name, skill, damage, db="full", impale=False, range_="", attacks=1, 
         "attacks": attacks,
         "ammo": ammo,
         "malfunction": malfunction,
+        "loaded": None,
+        "jammed": False,
     }
 
 
@@ -202,8 +204,19 @@ def parse_weapon(data, field: str = "weapon") -> dict:
         raise RulesError("wrong_type", f"{_said(name, 'impale')} must be yes or no.", f"{field}.impale")
     out["impale"] = impale
     out["range"] = _text(data.get("range", ""), f"{field}.range", _said(name, "range"), "range")
-    for key in ("attacks", "ammo", "malfunction"):
+    for key in ("attacks", "ammo", "malfunction", "loaded"):
         out[key] = _int(data.get(key, SHEET.field(f"weapons.*.{key}").default), f"{field}.{key}", _said(name, key), key)
+    if out["loaded"] is not None and (out["ammo"] is None or out["loaded"] > out["ammo"]):
+        most = "it has no shots given" if out["ammo"] is None else f"it holds {out['ammo']}"
+        raise RulesError(
+            "out_of_range",
+            f"{_said(name, 'loaded')}: {out['loaded']} is more than the weapon holds ({most}).",
+            f"{field}.loaded",
+        )
+    jammed = data.get("jammed", False)
+    if not isinstance(jammed, bool):
+        raise RulesError("wrong_type", f"{_said(name, 'jammed')} must be yes or no.", f"{field}.jammed")
+    out["jammed"] = jammed
     return out
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from py_rules.coc.checks import check, roll_told
 from py_rules.coc.investigator import hp_max, who
 from py_rules.coc.settings import Settings
+from py_rules.coc.treatment import forget
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
 from py_rules.trace import Log
@@ -91,6 +92,7 @@ def _apply_damage(dice: DiceSource, state: dict, amount: int, settings: Settings
         log.event(f"{name} loses {before_hp - state['hp']} HP ({before_hp} → {state['hp']})")
     state["first_aid_given"] = False  # a new injury may be treated again (once per injury, rules/coc.md §3.10)
     state["medicine_given"] = False
+    forget(state)
     if instant_death(before_round, amount, maximum, settings.instant_death_rule):
         die(state)
         basis = (

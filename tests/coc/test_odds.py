@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 from py_rules.coc.levels import level_for, level_name
 from py_rules.coc.odds import level_dist, percentile_weights
 from py_rules.coc.percentile import TENS_DIE, UNITS_DIE, choose, read_d100
+from py_rules.coc.weapons import COMMON_WEAPONS
 from tests.odds_brute import assert_agrees, brute, odds, probabilities
 
 
@@ -46,6 +47,14 @@ def test_skill_roll_odds_match_brute_force(args):
         ("combined_roll", {"skills": "Spot Hidden, Dodge", "mode": "any"}),
         ("combined_roll", {"skills": "Spot Hidden, Listen", "mode": "all", "difficulty": "Hard"}),
         ("first_aid", {"investigator": harvey(hp=5), "skill": 45}),
+        (  # the push of a failed First Aid is rolled at the first roll's skill, not the one typed
+            "first_aid",
+            {
+                "investigator": harvey(hp=5, first_aid_roll={"value": 55, "roll": 56, "level": 1, "success": False}),
+                "skill": 90,
+                "justification": "She cleans the wound properly",
+            },
+        ),
         (
             "first_aid",
             {
@@ -150,6 +159,10 @@ def test_opposed_roll_off_at_equal_skill_is_in_closed_form():
     assert 0 < answer["Harvey Walters wins"] - found["Harvey Walters"] <= cut
 
 
+JAMS_AT_96 = dict(COMMON_WEAPONS[7], malfunction=96)
+"""A .38 Revolver whose malfunction number is 96."""
+
+
 @pytest.mark.parametrize(
     "extra",
     [
@@ -158,6 +171,8 @@ def test_opposed_roll_off_at_equal_skill_is_in_closed_form():
         {"defence": "none", "weapon": "Handgun", "surprise": True},
         {"defence": "dodge", "weapon": "Rifle", "firearms_rule": "book", "range_difficulty": "Hard"},
         {"defence": "dodge", "surprise": True, "surprise_rule": "automatic_hit"},
+        # a firearm that jams at 96 or more (rules/coc.md §3.8 [BOOK]): the shot does not go off
+        {"defence": "dodge", "weapon": ".38 Revolver", "investigator": harvey(weapons=[JAMS_AT_96])},
     ],
 )
 def test_attack_odds_match_brute_force(extra):

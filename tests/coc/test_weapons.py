@@ -88,6 +88,8 @@ def test_a_weapon_is_normalized_with_its_defaults():
             "attacks": 1,
             "ammo": None,
             "malfunction": None,
+            "loaded": None,
+            "jammed": False,
         }
     ]
     assert (sheet["armour"], sheet["occupation"], sheet["notes"]) == (2, "Professor", "Carries a lantern.")

@@ -38,6 +38,9 @@ WITHOUT_A_SHEET = {
 NOT_A_CHARACTER = {"coc.combat", "encounter"}
 # A follow-up is offered after a roll: the row rolled and its faces (Spot Hidden 60: 95 fails, 35 Luck would buy it).
 AFTER = {"coc.push_roll": ("skill-Spot Hidden", "5 90"), "coc.spend_luck": ("skill-Spot Hidden", "5 90")}
+# …or after a quick action on a hurt character: First Aid 50 fails on 55, 5 of his own Luck would buy it.
+AFTER_AN_ACTION = {"coc.treatment_luck": ("first_aid", "5 50", {"skill": "50"})}
+AFTER.update({op: (key, faces) for op, (key, faces, _fields) in AFTER_AN_ACTION.items()})
 
 
 def character_ops(game: str) -> list[str]:
@@ -103,6 +106,16 @@ def walk(page, move: dict, op: str) -> int:
         locator.click()
         taps += 1
 
+    if how == "after" and op in AFTER_AN_ACTION:
+        key, faces, fields = AFTER_AN_ACTION[op]
+        page.locator('section.sheet > .quick-actions [data-action="damage"]').click()  # hurt first: not a tap counted
+        roll(page, fields={"amount": "1"})
+        page.get_by_role("button", name="Close the roll drawer").click()
+        tap(page.locator(f'section.sheet > .quick-actions [data-action="{key}"]'))
+        roll(page, faces=faces, fields=fields)
+        taps += 1  # the Roll button
+        tap(page.locator(f'.drawer .follow-ups [data-op="{op}"]'))
+        return taps
     if how == "after":
         row, faces = AFTER[op]
         tap(page.locator(f'[data-row="{row}"]'))
@@ -150,7 +163,7 @@ def test_every_single_character_operation_is_three_taps_from_the_sheet(app, game
         reset(page)
         taps = walk(page, move, op)
         assert taps <= 3, (op, move, taps)
-        if op == "coc.spend_luck":  # spent at once: the result says so
+        if op in ("coc.spend_luck", "coc.treatment_luck"):  # spent at once: the result says so
             expect(page.locator(".drawer [data-result]")).to_contain_text("Luck")
         else:
             expect(page.locator(f'.drawer[data-drawer="{op}"]')).to_be_visible()

@@ -75,6 +75,8 @@ def test_a_knife_and_armour_from_the_sheet_then_an_attack_in_an_encounter(app):
             "attacks": 1,
             "ammo": None,
             "malfunction": None,
+            "loaded": None,
+            "jammed": False,
         }
     ]
 
@@ -145,6 +147,8 @@ def test_the_guided_form_gives_a_new_investigator_weapons_and_armour(app):
             "attacks": 1,
             "ammo": 6,
             "malfunction": 100,
+            "loaded": None,
+            "jammed": False,
         }
     ]
 

@@ -54,13 +54,18 @@ export function useOpForm(
   { compact = false, required = [], campaignId = null, onNext = null, choices = {} } = {},
 ) {
   const params = fields.map((name) => op.params.find((param) => param.name === name)).filter(Boolean);
+  // an offered list may follow the values shown (the defences the weapon picked allows): a function of them
+  const offer = (param, shown) => {
+    const given = choices[param.name];
+    return typeof given === "function" ? given(shown, (value) => choiceLabel(param, value)) : given;
+  };
   // an offered list with nothing given starts at its first choice (the attacker's first weapon)
   const start = (param) =>
-    defaults[param.name] === undefined && choices[param.name]?.length
-      ? choices[param.name][0][0]
+    defaults[param.name] === undefined && offer(param, defaults)?.length
+      ? offer(param, defaults)[0][0]
       : defaults[param.name];
   const [values, setValues] = useState(() =>
-    Object.fromEntries(params.map((param) => [param.name, initialValue(param, start(param), choices[param.name])])),
+    Object.fromEntries(params.map((param) => [param.name, initialValue(param, start(param), offer(param, defaults))])),
   );
   const [bad, setBad] = useState({});
   const [errors, setErrors] = useState({});
@@ -71,9 +76,17 @@ export function useOpForm(
     setDiceState(next);
   };
   const rolls = op.params.some((param) => param.name === "dice");
+  /** A list that follows the values shown keeps a value it offers (a fight back becomes a dodge for a firearm). */
+  const following = (shown) => {
+    for (const param of params) {
+      const options = typeof choices[param.name] === "function" ? offer(param, shown) : null;
+      if (options?.length && !options.some(([value]) => value === shown[param.name])) shown[param.name] = options[0][0];
+    }
+    return shown;
+  };
   const set = (name, value, isBad = false) => {
     if (diceNow.current.asking || diceNow.current.asked.length) setDice(clearedDice(diceNow.current)); // a changed roll starts its dice again
-    setValues((old) => ({ ...old, [name]: value }));
+    setValues((old) => following({ ...old, [name]: value }));
     setBad((old) => ({ ...old, [name]: isBad }));
     setErrors((old) => ({ ...old, [name]: null }));
   };
@@ -175,7 +188,7 @@ export function useOpForm(
   }
 
   const fieldsView = html`<div class="op-fields">
-    ${params.map((param) => paramField(param, values[param.name], errors[param.name], (value, isBad) => set(param.name, value, isBad), compact, choices[param.name]))}
+    ${params.map((param) => paramField(param, values[param.name], errors[param.name], (value, isBad) => set(param.name, value, isBad), compact, offer(param, values)))}
   </div>`;
   const diceView = rolls
     ? html`<${DiceField} dice=${dice} onNext=${onNext}

@@ -24,7 +24,10 @@ function weaponSummary(weapon) {
     weapon.impale ? "impales" : "",
     weapon.range ? `range ${weapon.range}` : "",
     weapon.attacks > 1 ? `${weapon.attacks} attacks per round` : "",
-    weapon.ammo !== null && weapon.ammo !== undefined ? `${weapon.ammo} shots` : "",
+    weapon.ammo !== null && weapon.ammo !== undefined
+      ? `${weapon.loaded ?? weapon.ammo} of ${weapon.ammo} shots left`
+      : "",
+    weapon.jammed ? "jammed" : "",
     weapon.malfunction ? `malfunction ${weapon.malfunction}` : "",
   ].filter(Boolean);
   return [`${weapon.skill}, ${weapon.damage}${db}`, ...more].join(", ");

@@ -2,6 +2,7 @@
 // behind "More" under their headings, the checks before a large change (damage past the HP left, a Sanity loss past
 // the SAN left) and the follow-ups the rules allow after a roll (pushing, spending Luck; seed 003, Pushing a Roll, Luck).
 
+import { firearms, reloadFollowUp, treatmentFollowUps } from "./coc_follow_ups.mjs";
 import { damageFollowUp } from "./damage_follow_up.mjs";
 import { poolWarning, rangeOf } from "./large_change.mjs";
 import { timeSkipCheck } from "./time_skip.mjs";
@@ -46,8 +47,24 @@ export const weaponChoices = (sheet, only = () => true) =>
     ["", "Unarmed"],
   );
 const handToHand = (weapon) => weapon.skill.startsWith("Fighting (");
-/** Attack and damage pick the weapon from the attacker's sheet; a fight back, from the defender's hand-to-hand ones. */
-const attackChoices = (me, them) => ({ weapon: weaponChoices(me), defender_weapon: weaponChoices(them, handToHand) });
+const DEFENCES = ["dodge", "fight_back", "manoeuvre", "none"];
+/** The defences against the weapon picked: a firearm or a thrown weapon is only dodged (rules/coc.md §3.8, §3.12
+ * D14: fight back and manoeuvre answer hand-to-hand attacks); unarmed and the sheet's Fighting weapons allow all. */
+export function defenceChoices(sheet, weaponName, words = (value) => value) {
+  const weapon = (sheet?.weapons || []).find((each) => each.name === weaponName);
+  const melee = !weapon || handToHand(weapon);
+  return DEFENCES.filter((value) => melee || !["fight_back", "manoeuvre"].includes(value)).map((value) => [
+    value,
+    words(value),
+  ]);
+}
+/** Attack and damage pick the weapon from the attacker's sheet; a fight back, from the defender's hand-to-hand ones;
+ * the defences follow the weapon picked. */
+const attackChoices = (me, them) => ({
+  weapon: weaponChoices(me),
+  defender_weapon: weaponChoices(them, handToHand),
+  defence: (shown, words) => defenceChoices(me, shown.weapon, words),
+});
 
 /** A Sanity roll, against a creature of the campaign when one is picked: its sheet is the roll's source and its
  * Sanity loss (``san_loss``) fills the loss; nobody picked, the loss is typed (nothing that changes a sheet is
@@ -147,6 +164,17 @@ const MORE = [
     fields: ["own_build", "opponent_build"],
     defaults: (me, them) => ({ own_build: me.derived?.build, opponent_build: them.derived?.build }),
     rollLabel: "Check",
+  },
+  {
+    key: "reload",
+    label: "Reload",
+    more: "Combat",
+    op: "coc.reload",
+    bind: "investigator",
+    // the sheet's firearms that count their rounds; none on the sheet: the name is typed (the engine says why not)
+    choices: (me) => (firearms(me).length ? { weapon: firearms(me).map((weapon) => [weapon.name, weapon.name]) } : {}),
+    fields: ["weapon"],
+    rollLabel: "Reload",
   },
   {
     key: "weekly_healing",
@@ -279,6 +307,10 @@ export function followUps(result, sheet, target, args) {
     large: damageWarning,
   });
   if (damage.length) return damage;
+  const treated = treatmentFollowUps(result, sheet, target);
+  if (treated) return treated;
+  const reload = reloadFollowUp(result, sheet, args);
+  if (reload) return reload;
   const last = sheet?.last_roll;
   if (!last || !result?.state || (result.op === "coc.push_roll" && last.success)) return [];
   const options = [];

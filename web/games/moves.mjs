@@ -19,6 +19,7 @@ export const LEFT_TO_ALL_OPERATIONS = {
 export const AFTER_A_ROLL = {
   "coc.push_roll": "a failed skill or characteristic roll (Push the roll)",
   "coc.spend_luck": "a missed skill roll with Luck enough to reach the level (Spend Luck)",
+  "coc.treatment_luck": "a failed First Aid or Medicine with Luck enough to reach a success (Spend Luck)",
 };
 
 /** Operations that act on one character without taking a sheet (the sheets fill their numbers). */
