@@ -107,7 +107,7 @@ TREATMENT_LUCK = Operation(
             {
                 **INVESTIGATOR.example,
                 "hp": 5,
-                "first_aid_roll": {"value": 55, "roll": 56, "level": 1, "success": False},
+                "medicine_roll": {"value": 55, "roll": 56, "level": 1, "success": False},
             }
         ),
         Param(
@@ -120,7 +120,15 @@ TREATMENT_LUCK = Operation(
             example=None,
             state_key="coc.opponent",
         ),
-        Param("treatment", "choice", "Treatment", "rules/coc.md §3.10.", default=TREATMENTS[0], choices=TREATMENTS),
+        Param(
+            "treatment",
+            "choice",
+            "Treatment",
+            "rules/coc.md §3.10.",
+            default=TREATMENTS[0],
+            choices=TREATMENTS,
+            example="Medicine",  # its success rolls the 1D3 HP it heals
+        ),
         LABEL,
         *settings_params("first_aid_on_dying", "medicine_timing", "fumble_basis"),
     ),

@@ -27,7 +27,7 @@ else (or starts a new round) then runs the game's start of that turn.
 
 from __future__ import annotations
 
-from py_rules.dice import TypedDice
+from py_rules.dice import NeedsDie, TypedDice
 from py_rules.encounter.context import Context, Outcome, Refused
 from py_rules.encounter.games import sheet_name
 from py_rules.encounter.state import MAX_COMBATANTS, SCHEMA, combatant_problems, current, eligible, npc_fields
@@ -234,6 +234,8 @@ def _add_many(ctx: Context, action: dict) -> None:
     for i, spec in enumerate(many):
         try:
             _add(ctx, {"combatant": spec})
+        except NeedsDie:
+            raise  # the die a joining combatant's initiative asks for (typed dice): named as it is, not as a fault
         except RulesError as error:
             raise RulesError(error.code, f"Combatant {i + 1}: {error.message}", f"combatants.{i}") from None
 

@@ -192,11 +192,9 @@ OPERATIONS = (
                 "combatants",
                 "json",
                 "Combatants",
-                "[{character_id} or {name, npc: {numbers}}, …], as Add a combatant takes each.",
-                example=[
-                    {"name": "Cultist", "npc": {"dex": 55, "combat_skill": 50}},
-                    {"name": "Guard", "npc": {"dex": 40, "combat_skill": 30}},
-                ],
+                "A list of combatants, each as Add a combatant takes one: a character of the campaign, or a name "
+                "with an NPC's numbers.",
+                example=[{"name": "Cultist", "npc": {"dexterity": 2}}, {"name": "Guard", "npc": {"dexterity": 3}}],
             ),
         ),
         action=lambda a: {"combatants": a["combatants"]},
