@@ -6,6 +6,7 @@
 import { damageFollowUp } from "./damage_follow_up.mjs";
 import { rangeOf } from "./large_change.mjs";
 import { timeSkipCheck } from "./time_skip.mjs";
+import { heals } from "./healing.mjs";
 
 /** Toughness and Will are worked out by the engine (the sheet does not store them). */
 const derived = async (sheet, ctx) =>
@@ -103,6 +104,7 @@ const MORE = [
     bind: "creature",
     pickTarget: true,
     pick: MEDIC,
+    heal: heals("Medicine", (sheet) => bonusOf(sheet, "Medicine")),
     fields: ["medicine", "modifiers"],
     defaults: (_me, them) => ({ medicine: bonusOf(them, "Medicine") }),
   },
@@ -114,6 +116,7 @@ const MORE = [
     bind: "creature",
     pickTarget: true,
     pick: MEDIC,
+    heal: heals("Medicine", (sheet) => bonusOf(sheet, "Medicine")),
     fields: ["medicine", "modifiers"],
     defaults: (_me, them) => ({ medicine: bonusOf(them, "Medicine") }),
   },

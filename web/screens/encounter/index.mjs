@@ -291,7 +291,7 @@ function RunningEncounter({ campaign, encounter }) {
     <p class="back"><a href=${paths.encounter(campaign.id)}>‹ All encounters</a></p>
     <h1 id="encounter-title" tabindex="-1">${encounter.name}</h1>
     <${Happened} result=${shown} serial=${steps.serial} />
-    <${UndoBar} app=${app} compact />
+    <${UndoBar} app=${app} compact where=${{ encounter: encounter.id, characters: encounter.combatants.map((each) => each.character_id) }} />
     ${
       encounter.combatants.length
         ? html`<ol class="combatants" ref=${list} aria-label="Turn order">
