@@ -11,6 +11,7 @@ import { navigate, paths } from "./router.mjs";
 import { inQueue } from "./queue.mjs";
 import { describeProblem, recordProblems } from "../store/record_check.mjs";
 import { forgetOldChoices, forumChoices } from "./forum_choices.mjs";
+import { forgetOldDice } from "./dice_mode.mjs";
 import { markTold } from "./refusals.mjs";
 import {
   checkListed,
@@ -275,6 +276,13 @@ export async function setForumChoice(app, campaign, what, value) {
     ["forum"],
   );
   forgetOldChoices(campaign.id);
+  return next;
+}
+
+/** The campaign's dice (app/dice_mode.mjs), kept in its record: the drawer and the encounter read this one choice. */
+export async function setDiceMode(app, campaign, mode) {
+  const next = await changeCampaign(app, campaign, (record) => ({ ...record, dice: mode }), ["dice"]);
+  forgetOldDice(campaign.id);
   return next;
 }
 

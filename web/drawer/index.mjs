@@ -19,6 +19,8 @@ import { Result } from "./result.mjs";
 import { OddsRegion } from "./odds_region.mjs";
 import { RuleWarning } from "./warning.mjs";
 import { own } from "../store/own.mjs";
+import { campaignDice, rollWords } from "../app/dice_mode.mjs";
+import { setDiceMode } from "../app/actions.mjs";
 import { healerSkill, healingSpec, parties, pickable } from "../games/healing.mjs";
 import { RoleSwitch, useHealing } from "./healing_pick.mjs";
 
@@ -153,7 +155,8 @@ function DrawerBody({
     {
       compact: true,
       required: spec.required || [],
-      campaignId: campaign.id,
+      diceMode: campaignDice(campaign),
+      onDiceMode: (mode) => setDiceMode(app, campaign, mode),
       onNext: () => next(),
       choices: spec.choices || {},
     },
@@ -341,7 +344,7 @@ function DrawerBody({
         <button type="button" class="primary done" onClick=${onClose}>Done</button>
       </div>`
             : html`<button type="button" class="primary roll" disabled=${busy || app.state.engine === "failed"} onClick=${() => run()}>
-        ${busy ? "Rolling…" : app.state.engine !== "ready" ? "Roll (engine starting…)" : form.asking ? "Next" : spec.rollLabel || (op.rolls ? "Roll" : "Apply")}
+        ${busy ? "Rolling…" : app.state.engine !== "ready" ? "Roll (engine starting…)" : form.asking ? "Next" : spec.rollLabel || (op.rolls ? rollWords(form.physical() ? "physical" : "digital") : "Apply")}
       </button>`
       }
       ${ask ? html`<${Confirm} title=${ask.title} text=${ask.text} confirmLabel=${ask.confirm || "Apply"} onConfirm=${ask.go} onCancel=${() => setAsk(null)} />` : null}
