@@ -86,6 +86,7 @@ def test_first_aid_from_the_healers_sheet_with_the_patient_picked_and_no_dead_me
     drawer.locator("button.roll").click()  # nobody picked yet: asked first, nothing rolled
     expect(drawer.locator(".drawer-error")).to_have_text("Choose who is treated first.")
     patient.select_option(label="Jack")
+    expect(drawer.locator(".drawer-error")).to_have_count(0)  # answered
     expect(drawer.locator('input[name="skill"]')).to_have_value("50")
     shots(page, "first-aid-from-the-healer")
     drawer.get_by_text("Physical dice", exact=True).click()

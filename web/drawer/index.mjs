@@ -46,13 +46,18 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose, opponent
   const options = heal.role
     ? pickable(spec.heal, heal.role, others, heal.able)
     : others.map((each) => [each.id, each.sheet.name]);
+  // another one picked: a message that asked for one ("Choose who is treated first.") has had its answer
+  const pickOther = (id) => {
+    setOpponentId(id);
+    setOutcome((shown) => (shown?.error ? null : shown));
+  };
   const healing = heal.role && {
     ...heal,
     canAct: heal.able.get(characterId),
     healer: sheetOf(active.parties.healer),
     setRole: (role) => {
       heal.setRole(role);
-      setOpponentId("");
+      pickOther("");
     },
   };
   const op = catalog.op(active.op);
@@ -68,7 +73,7 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose, opponent
       if (event.key === "Escape") onClose();
     }}>
     <${DrawerBody} key=${key} app=${app} spec=${active} op=${op} campaign=${campaign} characterId=${characterId} others=${others}
-      game=${game} encounter=${encounter} opponentId=${picked} setOpponentId=${setOpponentId} canOppose=${Boolean(spec.opposed || spec.target || spec.pickTarget)}
+      game=${game} encounter=${encounter} opponentId=${picked} setOpponentId=${pickOther} canOppose=${Boolean(spec.opposed || spec.target || spec.pickTarget)}
       options=${options} healing=${healing}
       busy=${busy} setBusy=${setBusy} outcome=${outcome} setOutcome=${setOutcome} onClose=${onClose}
       onFollowUp=${(next) => {
