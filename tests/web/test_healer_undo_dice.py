@@ -65,10 +65,13 @@ def stored_sheet(page, name):
     return next(each["sheet"] for each in record["characters"] if each["sheet"]["name"] == name)
 
 
-def shots(page, name):
+def shots(page, name, centred=None):
+    """Screenshots at each size; ``centred``: a locator brought to the middle of the view first."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
+        if centred is not None:
+            centred.evaluate("node => node.scrollIntoView({ block: 'center' })")
         page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"))
     page.set_viewport_size({"width": 768, "height": 1024})
 
@@ -172,7 +175,7 @@ def test_the_dice_chosen_in_the_drawer_are_the_encounters_and_survive_a_reload(a
     page.reload()
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=120_000)
     expect(controls.get_by_role("radio", name="Physical dice")).to_be_checked()  # kept with the campaign
-    shots(page, "encounter-physical-dice")
+    shots(page, "encounter-physical-dice", centred=controls.locator(".dice-field"))
 
     # chosen back in the encounter: the drawer follows
     controls.get_by_text("Digital", exact=True).click()
@@ -181,3 +184,18 @@ def test_the_dice_chosen_in_the_drawer_are_the_encounters_and_survive_a_reload(a
     expect(drawer.get_by_role("radio", name="Digital")).to_be_checked()
     expect(drawer.locator("button.roll")).to_have_text("Roll")
     assert next(each for each in stored_campaigns(page) if each["id"] == "c-cellar")["dice"] == "digital"
+
+
+def test_first_aid_from_a_combatants_card_treats_the_patient_picked(app):
+    page = app
+    hurt = {**named(HARVEY, "Jack"), "hp": 5}
+    seed(page, "coc", {"pc-harvey": named(HARVEY, "Harvey"), "pc-jack": hurt})
+    card = page.locator('.combatant[aria-current="true"]')
+    name = card.locator(".quick-actions").get_attribute("aria-label").removeprefix("What ").removesuffix(" does")
+    other = "Jack" if name == "Harvey" else "Harvey"
+    card.locator('.quick-actions [data-action="first_aid"]').click()
+    drawer = page.locator('.drawer[data-drawer="coc.first_aid"]')
+    expect(drawer.get_by_role("radio", name="Gives it")).to_be_checked()  # whose turn it is treats
+    drawer.get_by_label("Patient", exact=True).select_option(label=other)
+    expect(drawer.locator(".heal-skill")).to_have_text(f"{name} rolls First Aid 50.")
+    expect(drawer.locator('input[name="skill"]')).to_have_value("50")
