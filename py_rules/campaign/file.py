@@ -6,6 +6,7 @@ One JSON object per campaign::
      "game": "armageddon" | "semiautomagic" | "coc", "created": ISO-8601, "updated": ISO-8601,
      "revision": int >= 0, "settings": {setting name: value},
      optional "forum": {"format": a forum format's id (py_rules.render.formats), "undone": "leave_out" | "strike"},
+     optional "dice": "digital" | "physical" (py_rules.campaign.dice_mode),
      "characters": [{"id": str, "kind": "pc" | "npc", "sheet": <that game's character JSON>}],
      "log": [JSON objects], "encounters": [JSON objects]}
 
@@ -34,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from py_rules.campaign import games
+from py_rules.campaign.dice_mode import dice_mode
 from py_rules.campaign.entries import check_entries
 from py_rules.campaign.games import setting_value
 from py_rules.campaign.migrations import LEGACY_SCHEMA, MIGRATIONS, SCHEMA, SCHEMA_PREFIX, VERSION, compact_log, migrate
@@ -74,6 +76,7 @@ KEYS = (
     "revision",
     "settings",
     "forum",
+    "dice",
     "characters",
     "log",
     "encounters",
@@ -329,6 +332,7 @@ def _canonical(raw: dict, problems: list, shallow: bool = False, log_text=None) 
         "revision": revision_field(raw, problems),
         "settings": _settings(raw, game, problems),
         **({"forum": forum_choices(raw["forum"], problems)} if "forum" in raw else {}),
+        **({"dice": dice_mode(raw["dice"], problems)} if "dice" in raw else {}),
         "characters": _characters(raw, game, problems),
         "log": _entries(raw, "log", problems, "log", game, shallow, log_text),
         "encounters": _entries(raw, "encounters", problems, "encounter", game),

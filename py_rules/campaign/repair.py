@@ -4,7 +4,7 @@ nothing the table wrote is lost for one bad piece).
 :func:`repair` keeps every piece that passes the campaign file's own checks and drops only what fails them: a
 character with any problem, an encounter with any problem, a house rule with a bad value, a log entry with any
 problem (an undo of a dropped entry then names no entry before it, so it goes too). Bad forum choices
-are dropped (their defaults stand). A top-level field that is
+are dropped (their defaults stand), and so are bad dice (digital dice stand). A top-level field that is
 missing or wrong gets a safe value instead (a name, the time of the repair, revision 0) and an unknown one is
 dropped. Each is listed as ``{"path", "what", "why"}``: where it was, what it was in plain words (a character by
 its sheet's name) and the first problem the check found. An encounter's combatant standing for a character that
@@ -29,7 +29,8 @@ from __future__ import annotations
 from typing import Any
 
 from py_rules.campaign import games
-from py_rules.campaign.file import forum_choices, validate
+from py_rules.campaign.dice_mode import dice_mode
+from py_rules.campaign.file import KEYS as _KEYS, forum_choices, validate
 from py_rules.campaign.games import setting_value
 from py_rules.campaign.migrations import MIGRATIONS, SCHEMA, SCHEMA_PREFIX, VERSION, migrate
 from py_rules.campaign.problems import LIMITS, identifier_field, revision_field, text_field, timestamp_field
@@ -119,6 +120,18 @@ def _forum(raw: dict, dropped: list) -> dict:
     return {"forum": kept}
 
 
+def _dice(raw: dict, dropped: list) -> dict:
+    """The campaign's dice when they pass their check; a bad one is dropped (digital dice stand)."""
+    if "dice" not in raw:
+        return {}
+    problems: list[dict] = []
+    kept = dice_mode(raw["dice"], problems)
+    if kept is None:
+        dropped.append(dropped_item("dice", "The campaign's dice", first_problem(problems)))
+        return {}
+    return {"dice": kept}
+
+
 def repair(raw: Any, now: str) -> dict:
     """``{"campaign", "dropped"}``: ``raw`` with only what fails its checks dropped or replaced (see the module
     docstring); ``now`` (an ISO-8601 time) replaces a bad creation or change time.
@@ -186,6 +199,7 @@ def repair(raw: Any, now: str) -> dict:
         "revision": _replaced(raw, "revision", revision_field, 0, "The revision", dropped),
         "settings": _settings(raw, game, dropped),
         **_forum(raw, dropped),
+        **_dice(raw, dropped),
         "characters": characters,
         "log": kept_log(raw, game, dropped),
         "encounters": kept_encounters(raw, game, lost, dropped),
@@ -199,22 +213,6 @@ def repair(raw: Any, now: str) -> dict:
             first["path"] or "campaign",
         )
     return {"campaign": checked.campaign, "dropped": _in_file_order(dropped)}
-
-
-_KEYS = (
-    "schema",
-    "id",
-    "name",
-    "game",
-    "created",
-    "updated",
-    "revision",
-    "settings",
-    "forum",
-    "characters",
-    "log",
-    "encounters",
-)
 
 
 def _in_file_order(dropped: list) -> list:

@@ -275,7 +275,8 @@ def test_armageddon_fear_first_aid_by_a_medic_and_an_unskilled_task(app):
     hurt = lp(page)
     more(page, "first_aid")
     drawer = page.locator('.drawer[data-drawer="armageddon.first_aid"]')
-    drawer.get_by_label("Medic", exact=True).select_option(label="Ann")
+    drawer.get_by_text("Receives it").click()  # opened on Jack, who can act: from the healer unless told
+    drawer.get_by_label("Medic", exact=True).select_option(label="Ann — First Aid 4")  # the medic named with her skill
     expect(drawer.locator('input[name="medic_intelligence"]')).to_have_value("3")
     expect(drawer.locator('input[name="medic_first_aid"]')).to_have_value("4")
     text = rolled(page, faces="5")
@@ -309,7 +310,8 @@ def test_semiautomagic_medicine_stabilises_the_dying(app):
     expect(card).to_contain_text(re.compile("dying", re.I))
     more(page, "stabilise")
     drawer = page.locator('.drawer[data-drawer="semiautomagic.medicine_stabilise"]')
-    drawer.get_by_label("Medic", exact=True).select_option(label="Doc")
+    expect(drawer.get_by_role("radio", name="Receives it")).to_be_checked()  # Mira, dying, treats nobody
+    drawer.get_by_label("Medic", exact=True).select_option(label="Doc — Medicine 2")
     expect(drawer.locator('input[name="medicine"]')).to_have_value("2")
     text = rolled(page, faces="5 3")  # 5 + Medicine 2 against the dying DC 4; then the hours until waking
     assert "stabilised" in text, text

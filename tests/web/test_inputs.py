@@ -183,7 +183,7 @@ def test_two_quick_taps_on_roll_apply_once_and_roll_again_needs_its_own_tap(app)
     # a roll that changes nothing can be rolled again at once
     page.locator('[data-row="skill-Spot Hidden"]').click()
     assert "Rolled 85 against 60 — Failure" in roll(page, faces="5 80")
-    expect(drawer.get_by_role("button", name="Roll", exact=True)).to_be_enabled()
+    expect(drawer.get_by_role("button", name="Roll with your dice", exact=True)).to_be_enabled()
     expect(drawer.get_by_role("button", name="Done")).to_have_count(0)
     assert "Rolled 25 against 60 — Hard success" in roll(page, faces="5 20")
 

@@ -112,13 +112,13 @@ def test_rolls_are_logged_undone_redone_and_copied_as_a_forum_post(app, tmp_path
     }  # the preview followed it
 
     # undo puts the cultist back exactly and the log says so; redo applies it again
-    page.get_by_role("button", name="Undo: Harvey: Attack → Cultist").click()
+    page.get_by_role("button", name="Undo: Harvey's attack on Cultist").click()
     expect(rows.first.locator(".log-headline")).to_have_text("Undone: Rolled 30 against 60 — Hard success")
     assert sheet_of(page, "Cultist") == cultist
-    page.get_by_role("button", name="Redo: Harvey: Attack → Cultist").click()
+    page.get_by_role("button", name="Redo: Harvey's attack on Cultist").click()
     expect(rows.first.locator(".log-headline")).to_have_text("Redone: Rolled 30 against 60 — Hard success")
     assert sheet_of(page, "Cultist") == attacked
-    page.get_by_role("button", name="Undo: Harvey: Attack → Cultist").click()
+    page.get_by_role("button", name="Undo: Harvey's attack on Cultist").click()
     expect(page.locator("[data-history=redo]")).to_be_enabled()
 
     # a new change (an edit of the sheet, logged) clears redo, and is undone in its turn

@@ -4,6 +4,7 @@ damage and healing, a house rule that the next roll follows and names, a reload 
 export → delete → import giving back the same campaign field by field."""
 
 import json
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -60,8 +61,10 @@ GAMES = {
 }
 
 
-def act(page, key, fields, faces=None):
+def act(page, key, fields, faces=None, receives=False):
     page.locator(f'.quick-actions [data-action="{key}"]').click()
+    if receives:  # a healing move opens from the healer: the one whose sheet it is receives it here
+        page.locator(".drawer").get_by_text("Receives it").click()
     text = roll(page, faces=faces, fields=fields)
     page.get_by_role("button", name="Close the roll drawer").click()
     return text
@@ -103,7 +106,7 @@ def test_a_campaign_from_start_to_import(app, game, tmp_path):
     card = page.locator(".sheet .character-card")
     expect(card).to_contain_text(value)
     key, fields, bar, value = spec["heal"]
-    act(page, key, fields, faces="5 10" if key == "first_aid" else None)
+    act(page, key, fields, faces="5 10" if key == "first_aid" else None, receives=key == "first_aid")
     expect(card).to_contain_text(value)
 
     # a house rule: the next roll follows it, the drawer shows it, the result names it
@@ -226,6 +229,10 @@ def test_an_attack_on_a_character_of_the_campaign_changes_both_sheets(app):
         drawer.locator(".field", has=page.locator('input[name="attacker_bonus"]')).locator(".field-error")
     ).to_contain_text("enter a whole number")
     expect(drawer.locator("[data-result]")).to_have_count(0)  # nothing was rolled with a guessed value
+    drawer.get_by_text("Physical dice", exact=True).click()  # the campaign's dice, kept in its record: a change
+    deadline = time.monotonic() + 10
+    while stored_campaigns(page)[0].get("dice") != "physical" and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
     revision = stored_campaigns(page)[0]["revision"]
     text = roll(page, faces="0 30 0 90 2", fields={"attacker_bonus": "0"})
     assert "Harvey hits Cultist for 2" in text and "Cultist loses 2 HP (10 → 8)" in text  # shown, not behind a tap

@@ -6,10 +6,12 @@
 import { CAMPAIGN_SCHEMA, copyCampaign, newCampaign, newId, StaleError } from "../store/records.mjs";
 import { makeEntry } from "../store/entries.mjs";
 import { changeWords } from "./log_reads.mjs";
+import { undoScope } from "./undo_scope.mjs";
 import { navigate, paths } from "./router.mjs";
 import { inQueue } from "./queue.mjs";
 import { describeProblem, recordProblems } from "../store/record_check.mjs";
 import { forgetOldChoices, forumChoices } from "./forum_choices.mjs";
+import { forgetOldDice } from "./dice_mode.mjs";
 import { markTold } from "./refusals.mjs";
 import {
   checkListed,
@@ -189,7 +191,8 @@ export async function onOtherTab(app, { type, id }) {
   snack(app, record ? "Updated from another tab." : "This campaign was deleted in another tab.");
 }
 
-/** What Undo and Redo would do in campaign ``id``: {undo, redo}, each {id, words} (log_reads.changeWords) or null. */
+/** What Undo and Redo would do in campaign ``id``: {undo, redo}, each {id, words, characters, encounter}
+ * (log_reads.changeWords; app/undo_scope.mjs: what it touched) or null. */
 export async function loadHistory(app, id) {
   const storage = await storageOf(app);
   const { done, undone } = await storage.history(id);
@@ -198,7 +201,7 @@ export async function loadHistory(app, id) {
   const describe = async (entryId) => {
     if (!entryId) return null;
     const entry = await storage.logEntry(id, entryId);
-    return entry && { id: entryId, words: changeWords(entry, app.state.catalog, nameOf) };
+    return entry && { id: entryId, words: changeWords(entry, app.state.catalog, nameOf), ...undoScope(entry) };
   };
   const history = { undo: await describe(done.at(-1)), redo: await describe(undone.at(-1)) };
   if (app.state.campaign?.id === id) app.dispatch({ type: "history", history });
@@ -273,6 +276,13 @@ export async function setForumChoice(app, campaign, what, value) {
     ["forum"],
   );
   forgetOldChoices(campaign.id);
+  return next;
+}
+
+/** The campaign's dice (app/dice_mode.mjs), kept in its record: the drawer and the encounter read this one choice. */
+export async function setDiceMode(app, campaign, mode) {
+  const next = await changeCampaign(app, campaign, (record) => ({ ...record, dice: mode }), ["dice"]);
+  forgetOldDice(campaign.id);
   return next;
 }
 

@@ -4,6 +4,7 @@
 
 import { download } from "../store/files.mjs";
 import { resultHeadline } from "../store/log_rows.mjs";
+import { spokenChange } from "./undo_scope.mjs";
 
 export const PAGE_SIZE = 50;
 
@@ -89,7 +90,8 @@ export function downloadPost(text, name, type = "text/plain") {
 }
 
 /**
- * What a change did, named for the Undo and Redo buttons: its label ("Harvey: Attack → Cultist"); an encounter
+ * What a change did, named for the Undo and Redo buttons: its label, said as a change ("Harvey's attack on Cultist"
+ * from "Harvey: Attack → Cultist"); an encounter
  * step, whose label is only the encounter's name, by what was done ("Next — The cellar"); else what was done
  * and who ("Attack — Harvey, Cultist"); else its headline.
  */
@@ -97,7 +99,7 @@ export function changeWords(entry, catalog, nameOf) {
   const what = whatOf(catalog, entry.op);
   const label = entry.result?.label;
   if (entry.op.startsWith("encounter.") && what) return `${what}${label ? ` — ${label}` : ""}`;
-  if (label) return label;
+  if (label) return what ? spokenChange(label) : label; // a game's move, labelled by the drawer (who → whom)
   const names = (entry.who || []).map(nameOf).filter(Boolean);
   if (what) return `${what}${names.length ? ` — ${names.join(", ")}` : ""}`;
   return resultHeadline(entry.result) || "the last change";

@@ -6,26 +6,8 @@
 import { html, useEffect, useId, useRef } from "../app/html.mjs";
 import { selectOnFocus } from "../components/field.mjs";
 
-/** The dice choice (digital or physical) is remembered per campaign in this browser, so the next drawer opens
- * with the dice the table uses; the faces are never kept. Stored apart from the campaign record (its schema is
- * unchanged); storage refused (a private window) just means digital each time. */
-const diceKey = (campaignId) => `rules-companion:dice:${campaignId}`;
-
-export function rememberedDice(campaignId) {
-  try {
-    return campaignId && localStorage.getItem(diceKey(campaignId)) === "physical" ? "physical" : "digital";
-  } catch {
-    return "digital";
-  }
-}
-
-export function rememberDice(campaignId, mode) {
-  try {
-    if (campaignId) localStorage.setItem(diceKey(campaignId), mode === "physical" ? "physical" : "digital");
-  } catch {
-    /* not kept: the choice still holds in this drawer */
-  }
-}
+// The dice choice (digital or physical) is the campaign's, kept in its record (app/dice_mode.mjs); the faces are
+// never kept.
 
 /** A fresh dice state: ``faces`` typed all at once, ``asked`` the dice answered one at a time ({prompt, face}),
  * ``asking`` the die the engine asks for now (its ``die`` answer) and ``face`` the text typed for it. */

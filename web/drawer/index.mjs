@@ -19,6 +19,10 @@ import { Result } from "./result.mjs";
 import { OddsRegion } from "./odds_region.mjs";
 import { RuleWarning } from "./warning.mjs";
 import { own } from "../store/own.mjs";
+import { campaignDice, rollWords } from "../app/dice_mode.mjs";
+import { setDiceMode } from "../app/actions.mjs";
+import { healerSkill, healingSpec, parties, pickable } from "../games/healing.mjs";
+import { RoleSwitch, useHealing } from "./healing_pick.mjs";
 
 /** ``spec``: {title, op, bind, fixed, fields, defaults, target, targetOptional, opposed}; ``characterId`` is who acts;
  * ``opponent``: a character id picked already (an encounter's target); ``encounter``: the id its rolls log under. */
@@ -30,13 +34,36 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose, opponent
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState(null); // {result, title} | {error}
   const others = campaign.characters.filter((each) => each.id !== characterId);
-  const opposed = spec.opposed && opponentId ? spec.opposed : null;
+  const heal = useHealing(app, game, spec, campaign.characters, characterId);
+  const picked = heal.role === "patient" && heal.able.get(opponentId) === false ? "" : opponentId; // never a dead medic
+  const opposed = spec.opposed && picked ? spec.opposed : null;
   const sheetOf = (id) => campaign.characters.find((each) => each.id === id)?.sheet;
-  const active = resolve(opposed ? { ...spec, ...opposed } : spec, sheetOf(characterId), sheetOf(opponentId));
+  // a healing move binds the patient; its defaults read the healer (games/healing.mjs)
+  const base = heal.role ? { ...healingSpec(spec, heal.role), parties: parties(heal.role, characterId, picked) } : spec;
+  const [me, them] =
+    heal.role === "healer" ? [sheetOf(picked) || {}, sheetOf(characterId)] : [sheetOf(characterId), sheetOf(picked)];
+  const active = resolve(opposed ? { ...base, ...opposed } : base, me, them);
+  const options = heal.role
+    ? pickable(spec.heal, heal.role, others, heal.able)
+    : others.map((each) => [each.id, each.sheet.name]);
+  // another one picked: a message that asked for one ("Choose who is treated first.") has had its answer
+  const pickOther = (id) => {
+    setOpponentId(id);
+    setOutcome((shown) => (shown?.error ? null : shown));
+  };
+  const healing = heal.role && {
+    ...heal,
+    canAct: heal.able.get(characterId),
+    healer: sheetOf(active.parties.healer),
+    setRole: (role) => {
+      heal.setRole(role);
+      pickOther("");
+    },
+  };
   const op = catalog.op(active.op);
   // fields filled from the other party's sheet (an opponent, the medic) fill again when another is picked
   const fromThem = opposed || typeof spec.fixed === "function" || typeof spec.defaults === "function";
-  const key = `${active.op}|${active.title}|${(active.fields || []).join()}|${fromThem ? opponentId : ""}`;
+  const key = `${active.op}|${active.title}|${(active.fields || []).join()}|${fromThem ? picked : ""}|${heal.role}`;
   const aside = useRef(null);
   useEffect(() => {
     aside.current?.querySelector("#drawer-title")?.focus();
@@ -46,7 +73,8 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose, opponent
       if (event.key === "Escape") onClose();
     }}>
     <${DrawerBody} key=${key} app=${app} spec=${active} op=${op} campaign=${campaign} characterId=${characterId} others=${others}
-      game=${game} encounter=${encounter} opponentId=${opponentId} setOpponentId=${setOpponentId} canOppose=${Boolean(spec.opposed || spec.target || spec.pickTarget)}
+      game=${game} encounter=${encounter} opponentId=${picked} setOpponentId=${pickOther} canOppose=${Boolean(spec.opposed || spec.target || spec.pickTarget)}
+      options=${options} healing=${healing}
       busy=${busy} setBusy=${setBusy} outcome=${outcome} setOutcome=${setOutcome} onClose=${onClose}
       onFollowUp=${(next) => {
         setOutcome(null);
@@ -70,8 +98,9 @@ export function houseRuleWords(param, value) {
  * label of its own. */
 function logLabel(app, runSpec, bind) {
   const name = (id) => app.state.campaign.characters.find((each) => each.id === id)?.sheet.name;
-  const actor = name(bind[runSpec.bindTarget || runSpec.bind]);
-  const target = runSpec.target && name(bind[runSpec.target]);
+  const { healer, patient } = runSpec.parties || {};
+  const actor = runSpec.parties ? name(healer) : name(bind[runSpec.bindTarget || runSpec.bind]);
+  const target = runSpec.parties ? name(patient) : runSpec.target && name(bind[runSpec.target]);
   const what = runSpec.title || runSpec.label;
   return [actor ? `${actor}: ${what}` : what, target ? ` → ${target}` : ""].join("").slice(0, 200);
 }
@@ -118,6 +147,8 @@ function DrawerBody({
   setOutcome,
   onClose,
   onFollowUp,
+  options,
+  healing,
 }) {
   // the fields the move keeps (an attack's kind and weapon) open as this character's last roll of it left them
   const where = { campaignId: campaign.id, encounterId: encounter, characterId, op: spec.op };
@@ -129,7 +160,8 @@ function DrawerBody({
     {
       compact: true,
       required: spec.required || [],
-      campaignId: campaign.id,
+      diceMode: campaignDice(campaign),
+      onDiceMode: (mode) => setDiceMode(app, campaign, mode),
       onNext: () => next(),
       choices: spec.choices || {},
     },
@@ -142,7 +174,8 @@ function DrawerBody({
   const pending = useRef(null); // {extra}: the roll whose next physical die is asked (always this drawer's own)
   const character = campaign.characters.find((each) => each.id === characterId);
   const rules = activeHouseRules(op, campaign.settings);
-  const needsTarget = Boolean(spec.target) && !spec.targetOptional; // a Sanity roll's source may be nobody
+  // a Sanity roll's source may be nobody; a healing move opened from the healer needs its patient
+  const needsTarget = (Boolean(spec.target) && !spec.targetOptional) || Boolean(spec.needsPick);
 
   /** Values computed from what is shown (side A's Attribute level from the Attribute chosen). */
   const prepared = (runSpec, args) => (runSpec.prepare ? runSpec.prepare(args, character.sheet) : {});
@@ -179,7 +212,8 @@ function DrawerBody({
     }
     setMissing(false);
     if (needsTarget && !opponentId && runSpec === spec) {
-      setOutcome({ error: `Choose who is ${spec.op.endsWith("attack") ? "attacked" : "opposing"} first.` });
+      const who = spec.needsPick ? "treated" : spec.op.endsWith("attack") ? "attacked" : "opposing";
+      setOutcome({ error: `Choose who is ${who} first.` });
       return;
     }
     const bind = runSpec.bindTarget ? { [runSpec.bindTarget]: opponentId } : { [runSpec.bind]: characterId };
@@ -245,15 +279,23 @@ function DrawerBody({
   }
 
   const shown = form.peek();
-  const oddsBind = { [spec.bind]: characterId, ...(spec.target && opponentId ? { [spec.target]: opponentId } : {}) };
+  const oddsBind = spec.bindTarget
+    ? { [spec.bindTarget]: opponentId }
+    : { [spec.bind]: characterId, ...(spec.target && opponentId ? { [spec.target]: opponentId } : {}) };
   const oddsRequest =
     shown && (!needsTarget || opponentId)
       ? requestFor(app, spec.op, { ...(spec.fixed || {}), ...shown, ...prepared(spec, shown) }, oddsBind).request
       : null;
   const fresh = app.state.campaign.characters.find((each) => each.id === characterId)?.sheet;
   const target = app.state.campaign.characters.find((each) => each.id === opponentId);
+  // from the healer, what follows a roll (a push) is the patient's, whose sheet the roll was made on
+  const patientSide = (next) => (next.bindTarget ? next : { ...next, bindTarget: next.bind });
   const followUps =
-    outcome?.result && game.followUps ? game.followUps(outcome.result, fresh, target, outcome.args) : [];
+    outcome?.result && game.followUps
+      ? healing?.role === "healer"
+        ? game.followUps(outcome.result, target?.sheet, null, outcome.args).map(patientSide)
+        : game.followUps(outcome.result, fresh, target, outcome.args)
+      : [];
   return html`
     <header class="drawer-head">
       <div>
@@ -272,13 +314,15 @@ function DrawerBody({
       </div>`
           : null
       }
+      ${healing ? html`<${RoleSwitch} name=${character?.sheet.name} role=${healing.role} onChange=${healing.setRole} canAct=${healing.canAct} />` : null}
       ${
         canOppose
           ? html`<${ChoiceField} label=${spec.pick?.label || (spec.opposed ? "Against (opposed roll)" : "Target")} name="opponent" value=${opponentId} onChange=${setOpponentId}
-        options=${[["", spec.pick?.none || (spec.target ? "Choose…" : spec.opposed ? "Nobody: an unopposed roll" : "Nobody yet")], ...others.map((each) => [each.id, each.sheet.name])]} />`
+        options=${[["", spec.pick?.none || (spec.target ? "Choose…" : spec.opposed ? "Nobody: an unopposed roll" : "Nobody yet")], ...options]} />`
           : null
       }
       ${canOppose && !others.length ? html`<p class="help">Add another character to the party to pick an opponent.</p>` : null}
+      ${healing?.healer ? html`<p class="help heal-skill">${healing.healer.name} rolls ${healerSkill(spec.heal, healing.healer)}.</p>` : null}
       ${form.fieldsView}
       <${OddsRegion} app=${app} op=${op} request=${oddsRequest} />
       ${form.diceView}
@@ -305,7 +349,7 @@ function DrawerBody({
         <button type="button" class="primary done" onClick=${onClose}>Done</button>
       </div>`
             : html`<button type="button" class="primary roll" disabled=${busy || app.state.engine === "failed"} onClick=${() => run()}>
-        ${busy ? "Rolling…" : app.state.engine !== "ready" ? "Roll (engine starting…)" : form.asking ? "Next" : spec.rollLabel || (op.rolls ? "Roll" : "Apply")}
+        ${busy ? "Rolling…" : app.state.engine !== "ready" ? "Roll (engine starting…)" : form.asking ? "Next" : spec.rollLabel || (op.rolls ? rollWords(form.physical() ? "physical" : "digital") : "Apply")}
       </button>`
       }
       ${ask ? html`<${Confirm} title=${ask.title} text=${ask.text} confirmLabel=${ask.confirm || "Apply"} onConfirm=${ask.go} onCancel=${() => setAsk(null)} />` : null}

@@ -1,18 +1,10 @@
 // The fields of one engine operation, from its catalog declaration: every default is shown in its field
 // before anything runs, and reading the form either gives the exact args shown or an error per field.
-import { html, useRef, useState } from "../app/html.mjs";
+import { html, useEffect, useRef, useState } from "../app/html.mjs";
 import { choiceLabel, plainHelp } from "../app/engine.mjs";
 import { CheckField, ChoiceField, NumberField, TextField, readNumber } from "../components/field.mjs";
 import { ModifierList, modifierErrors, modifiersText } from "../components/modifiers.mjs";
-import {
-  DiceField,
-  clearedDice,
-  diceArgs,
-  freshDice,
-  readAskedFace,
-  rememberDice,
-  rememberedDice,
-} from "./dice_field.mjs";
+import { DiceField, clearedDice, diceArgs, freshDice, readAskedFace } from "./dice_field.mjs";
 
 /** Parse "-2 darkness, +1 aiming" back into rows (a default text becomes visible steppers). */
 function modifierRows(text) {
@@ -42,7 +34,8 @@ function initialValue(param, given, options) {
 
 /** Form state for ``op`` showing ``fields`` (param names), pre-filled with ``defaults`` then the catalog's.
  * ``required``: text fields that must be typed (an empty damage is an error here, never the catalog's default);
- * ``campaignId``: the dice choice is remembered for that campaign; ``onNext``: the die asked was typed (Enter);
+ * ``diceMode``: the campaign's dice (app/dice_mode.mjs), followed when it changes elsewhere; ``onDiceMode``: the GM
+ * chose the other (the campaign keeps it; none: this form alone); ``onNext``: the die asked was typed (Enter);
  * ``choices``: {param name: [value, words] pairs} offered instead of typing (a Call of Cthulhu weapon from the
  * attacker's own list). Physical dice are asked one at a time: ``askDie`` shows the engine's "needs a die" answer
  * as one input, ``answerDie`` keeps its face (or marks it missing, in view), ``clearDice`` forgets the faces after
@@ -51,7 +44,7 @@ export function useOpForm(
   op,
   fields,
   defaults = {},
-  { compact = false, required = [], campaignId = null, onNext = null, choices = {} } = {},
+  { compact = false, required = [], diceMode = "digital", onDiceMode = null, onNext = null, choices = {} } = {},
 ) {
   const params = fields.map((name) => op.params.find((param) => param.name === name)).filter(Boolean);
   // an offered list may follow the values shown (the defences the weapon picked allows): a function of them
@@ -69,12 +62,15 @@ export function useOpForm(
   );
   const [bad, setBad] = useState({});
   const [errors, setErrors] = useState({});
-  const [dice, setDiceState] = useState(() => freshDice(rememberedDice(campaignId)));
+  const [dice, setDiceState] = useState(() => freshDice(diceMode));
   const diceNow = useRef(dice); // read at once by a run that follows a change in the same moment
   const setDice = (next) => {
     diceNow.current = next;
     setDiceState(next);
   };
+  useEffect(() => {
+    if (onDiceMode && diceNow.current.mode !== diceMode) setDice(freshDice(diceMode)); // chosen elsewhere: followed
+  }, [diceMode]);
   const rolls = op.params.some((param) => param.name === "dice");
   /** A list that follows the values shown keeps a value it offers (a fight back becomes a dodge for a firearm). */
   const following = (shown) => {
@@ -194,7 +190,7 @@ export function useOpForm(
     ? html`<${DiceField} dice=${dice} onNext=${onNext}
     onChange=${(next) => {
       setDice(next);
-      if (next.mode !== dice.mode) rememberDice(campaignId, next.mode);
+      if (next.mode !== dice.mode) onDiceMode?.(next.mode);
       setErrors((old) => ({ ...old, dice: null }));
     }}
     error=${errors.dice} hint=${plainHelp(op.params.find((param) => param.name === "dice").help)} />`

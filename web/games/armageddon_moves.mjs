@@ -5,6 +5,7 @@
 import { timeSkipCheck } from "./time_skip.mjs";
 import { own } from "../store/own.mjs";
 import { damageWarning, essenceWarning } from "./armageddon_warnings.mjs";
+import { heals } from "./healing.mjs";
 import { withBareHands } from "./weapon_choices.mjs";
 
 /** The Attribute a skill is usually rolled with; the drawer shows it and the Chronicler may change it. */
@@ -145,6 +146,7 @@ const MORE = [
     bind: "character",
     pickTarget: true,
     pick: { label: "Medic", none: "Nobody from the campaign: type the levels" },
+    heal: heals("First Aid", (sheet) => level(sheet.skills?.["First Aid"]) ?? 0),
     fields: ["medic_intelligence", "medic_first_aid", "modifiers"],
     defaults: (_me, them) => helperLevels(them, "First Aid", ["medic_intelligence", "medic_first_aid"]),
   },
@@ -156,6 +158,7 @@ const MORE = [
     bind: "character",
     pickTarget: true,
     pick: { label: "Doctor", none: "Nobody from the campaign: type the levels" },
+    heal: heals("Medicine", (sheet) => level(sheet.skills?.Medicine) ?? 0),
     fields: ["doctor_intelligence", "doctor_medicine", "in_hospital", "modifiers"],
     defaults: (_me, them) => helperLevels(them, "Medicine", ["doctor_intelligence", "doctor_medicine"]),
   },

@@ -6,6 +6,7 @@ import { firearms, reloadFollowUp, treatmentFollowUps } from "./coc_follow_ups.m
 import { damageFollowUp } from "./damage_follow_up.mjs";
 import { poolWarning, rangeOf } from "./large_change.mjs";
 import { timeSkipCheck } from "./time_skip.mjs";
+import { heals } from "./healing.mjs";
 import { withBareHands } from "./weapon_choices.mjs";
 
 export const DIFFICULTY = ["difficulty", "bonus", "penalty"];
@@ -262,6 +263,7 @@ export const actions = () => [
     bind: "investigator",
     pickTarget: true,
     pick: { label: "Medic", none: "Nobody from the campaign: type the skill" },
+    heal: heals("First Aid", (sheet) => sheet.skills?.["First Aid"]),
     fields: ["skill", "bonus", "penalty"],
     defaults: (_me, them) => ({ skill: them.skills?.["First Aid"] }),
   },
@@ -272,6 +274,7 @@ export const actions = () => [
     bind: "investigator",
     pickTarget: true,
     pick: { label: "Doctor", none: "Nobody from the campaign: type the skill" },
+    heal: heals("Medicine", (sheet) => sheet.skills?.Medicine),
     fields: ["skill", "equipment", "bonus", "penalty"],
     defaults: (_me, them) => ({ skill: them.skills?.Medicine }),
   },

@@ -6,6 +6,7 @@
 import { damageFollowUp } from "./damage_follow_up.mjs";
 import { rangeOf } from "./large_change.mjs";
 import { timeSkipCheck } from "./time_skip.mjs";
+import { heals } from "./healing.mjs";
 import { onceEach } from "./weapon_choices.mjs";
 
 /** Toughness and Will are worked out by the engine (the sheet does not store them). */
@@ -104,6 +105,7 @@ const MORE = [
     bind: "creature",
     pickTarget: true,
     pick: MEDIC,
+    heal: heals("Medicine", (sheet) => bonusOf(sheet, "Medicine")),
     fields: ["medicine", "modifiers"],
     defaults: (_me, them) => ({ medicine: bonusOf(them, "Medicine") }),
   },
@@ -115,6 +117,7 @@ const MORE = [
     bind: "creature",
     pickTarget: true,
     pick: MEDIC,
+    heal: heals("Medicine", (sheet) => bonusOf(sheet, "Medicine")),
     fields: ["medicine", "modifiers"],
     defaults: (_me, them) => ({ medicine: bonusOf(them, "Medicine") }),
   },

@@ -75,6 +75,8 @@ export function recordProblems(record) {
     if (record.settings !== undefined && !isObject(record.settings))
       out.push("its house rules are not a list of settings");
     if (record.forum !== undefined && !isObject(record.forum)) out.push("its forum choices are damaged");
+    if (record.dice !== undefined && !["digital", "physical"].includes(record.dice))
+      out.push("its dice choice is damaged");
     out.push(...characterProblems(record.characters ?? []), ...encounterProblems(record.encounters));
   }
   return out;

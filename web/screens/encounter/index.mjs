@@ -7,7 +7,8 @@ import { html, useEffect, useMemo, useRef, useState } from "../../app/html.mjs";
 import { useApp } from "../../app/state.mjs";
 import { CODE } from "../../error_codes.mjs";
 import { paths } from "../../app/router.mjs";
-import { snack } from "../../app/actions.mjs";
+import { setDiceMode, snack } from "../../app/actions.mjs";
+import { campaignDice } from "../../app/dice_mode.mjs";
 import {
   encounterById,
   encounterStep,
@@ -97,12 +98,16 @@ function RunningEncounter({ campaign, encounter }) {
   const rules = encounterGame(campaign.game, app.state.catalog);
   const [busy, setBusy] = useState(false);
   const [steps, setSteps] = useState({ list: [], serial: 0 }); // the steps taken here: {result, after}
-  const [dice, setDiceState] = useState(() => freshDice("digital"));
+  const [dice, setDiceState] = useState(() => freshDice(campaignDice(campaign))); // the campaign's one choice
   const diceNow = useRef(dice); // read at once by a step that follows a change in the same moment
   const setDice = (next) => {
     diceNow.current = next;
     setDiceState(next);
   };
+  const diceMode = campaignDice(campaign);
+  useEffect(() => {
+    if (diceNow.current.mode !== diceMode) setDice(freshDice(diceMode)); // chosen in a drawer: followed here
+  }, [diceMode]);
   const pending = useRef(null); // (dice) => the step whose next physical die is asked (sent again once it is typed)
   const [askedFor, setAskedFor] = useState(""); // that step in the page's words ("End the round now")
   const stepping = useRef(0); // steps running (set at once: an Enter on the asked die in the same moment sees it)
@@ -293,7 +298,7 @@ function RunningEncounter({ campaign, encounter }) {
     <p class="back"><a href=${paths.encounter(campaign.id)}>‹ All encounters</a></p>
     <h1 id="encounter-title" tabindex="-1">${encounter.name}</h1>
     <${Happened} result=${shown} serial=${steps.serial} />
-    <${UndoBar} app=${app} compact />
+    <${UndoBar} app=${app} compact where=${{ encounter: encounter.id, characters: encounter.combatants.map((each) => each.character_id) }} />
     ${
       encounter.combatants.length
         ? html`<ol class="combatants" ref=${list} aria-label="Turn order">
@@ -324,7 +329,10 @@ function RunningEncounter({ campaign, encounter }) {
     ${encounter.ended ? null : html`<${AddCombatants} campaign=${campaign} encounter=${encounter} rules=${rules} run=${run} busy=${busy} />`}
     <${Controls} encounter=${encounter} rules=${rules} catalog=${app.state.catalog} busy=${busy} act=${act} onPass=${letTimePass}
       dice=${dice} setDice=${(chosen) => {
-        if (chosen.mode !== dice.mode) pending.current = null;
+        if (chosen.mode !== dice.mode) {
+          pending.current = null;
+          setDiceMode(app, campaign, chosen.mode);
+        }
         setDice(chosen);
         setDiceError(null);
       }} diceError=${diceError}

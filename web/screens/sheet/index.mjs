@@ -48,7 +48,7 @@ export function SheetScreen({ characterId }) {
               .map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>`
           : null
       }
-      <${UndoBar} app=${app} compact />
+      <${UndoBar} app=${app} compact where=${{ character: character.id }} />
       <div class="quick-actions" role="group" aria-label="Quick actions">
         ${actions
           .filter((action) => !action.more)
