@@ -21,6 +21,7 @@ import re
 import pytest
 
 from py_rules import api
+from py_rules.error_codes import ERROR_CODES
 from py_rules.systems import all_operations
 from tests.door import example_args
 
@@ -51,13 +52,21 @@ TABLE_KEYS = (
     ("a count that should be the next unit", re.compile(r"(?<![\d.,])60 minutes\b")),
 )
 """A level called "None" said as a word ("None Encumbrance"), "60 minutes" (1 hour) or "5 hours 60 minutes"."""
+PRONOUNS = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself)\b", re.I)
+"""A sheet keeps no pronoun: a result says the name or "they" ("keeps their nerve", never "keeps his nerve")."""
+MACHINE_WORDS = (
+    ("a gendered pronoun", PRONOUNS),
+    ("a program's empty value", re.compile(r"\b(?:null|undefined|NaN)\b")),
+    ("a list of flag names", re.compile(r"^\s*Flags:")),
+)
+"""Words a program writes, not a person: "Will null", "Flags: Emp disabled" (each flag is said in words)."""
 _TOTAL = re.compile(r"^Total ([+\-−]?\d+): (.*)$")
 _SIGNED = re.compile(r"^[+\-−]\d+\b|\([+\-−]\d+\)$")
 
 
 def _total_only_a_modifier(text: str) -> bool:
     """A "Total" that nothing was rolled for (no "vs" target): the line only repeats a modifier
-    ("Total -3: Heavy Encumbrance (-3)", "Total -3: -3 from his state")."""
+    ("Total -3: Heavy Encumbrance (-3)", "Total -3: -3 from their state")."""
     m = _TOTAL.match(text.strip())
     return bool(m) and bool(_SIGNED.search(m.group(2)))
 
@@ -101,7 +110,7 @@ def problems_in(text: str) -> list[str]:
     """What a user should not read in ``text``."""
     found = [
         f"{what}: {m.group(0)!r}"
-        for what, pattern in CITATIONS + PLURALS + TABLE_KEYS
+        for what, pattern in CITATIONS + PLURALS + TABLE_KEYS + MACHINE_WORDS
         for m in [pattern.search(text)]
         if m
     ]
@@ -275,7 +284,11 @@ def test_the_scan_sees_what_it_looks_for():
     assert problems_in("Nothing to ask first: 1 hour run no dying roll.") and problems_in("1 combatants")
     assert problems_in("None Encumbrance (+0)") and problems_in("Unconscious: 5 hours 60 minutes left")
     assert problems_in("60 minutes") and problems_in("Total -3: Heavy Encumbrance (-3)")
-    assert problems_in("Total -3: -3 from his state") and problems_in("Total 0: None Encumbrance (+0)")
+    assert problems_in("Total -3: -3 from their state") and problems_in("Total 0: None Encumbrance (+0)")
+    assert problems_in("Sister Mara keeps his nerve") and problems_in("First Aid stabilises him.")
+    assert problems_in("He rolls nothing") and problems_in("her state") and problems_in("HERSELF")
+    assert problems_in("Toughness 5 · Will null") and problems_in("Will undefined") and problems_in("Speed NaN")
+    assert problems_in("Flags: Emp disabled")
     for fine in (
         "Rolled 27 against 60 — Regular success",
         "e.g. 1D6+2",
@@ -298,6 +311,10 @@ def test_the_scan_sees_what_it_looks_for():
         "Total 7: hit: 7 damage",
         "Leak die: none",
         "Total -1: Initiative -1, Speed 10",
+        "Sister Mara keeps their nerve",
+        "The EMP stopped it until repaired",
+        "The hero hears the heretic; the shell helps, then the hiss",
+        "Nullify the spell; an undefinable dread",
     ):
         assert not problems_in(fine), fine
 
@@ -322,7 +339,9 @@ def test_every_answer_and_refusal_reads_in_the_games_words(op):
     assert not found, "\n".join(found[:40])
 
 
-def test_the_catalog_a_user_reads_is_plain_words():
+def test_the_catalog_and_the_error_meanings_a_user_reads_are_plain_words():
+    """Every operation's title, summary and rule, each field's label, help, choices and typed example, and what
+    each error code means (the page shows them all) say no pronoun, no citation, no field path."""
     found = []
     for op in api.catalog()["operations"]:
         for key in ("title", "summary", "rule"):
@@ -332,4 +351,9 @@ def test_the_catalog_a_user_reads_is_plain_words():
                 found += [f"{op['id']}:{param['name']}.{key}: {p}" for p in problems_in(param[key] or "")]
             for label in param["choice_labels"]:
                 found += [f"{op['id']}:{param['name']} choice: {p}" for p in problems_in(label)]
+            if isinstance(param["example"], str):  # shown in the empty field: a player's words, so no pronoun
+                found += [
+                    f"{op['id']}:{param['name']} example: {m.group(0)!r}" for m in PRONOUNS.finditer(param["example"])
+                ]
+    found += [f"error {code}: {p}" for code, meaning in ERROR_CODES.items() for p in problems_in(meaning)]
     assert not found, "\n".join(found[:40])

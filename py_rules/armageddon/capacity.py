@@ -146,6 +146,6 @@ def capacity(character: dict, *, turn_seconds: int, settings: PenaltySettings = 
         forbidden=forbidden,
         defence_ops=DEFENCE_OPS,
         refused=[op for op in ACT_OPS if op != "armageddon.resisted"] if has(character, "dead") else (),
-        none_said="Nothing in his state limits him: no penalty from his state.",
+        none_said="Nothing in their state limits them: no penalty from their state.",
         source="rules/armageddon.md §1.15",
     )

@@ -330,7 +330,7 @@ def check_alive(character: dict) -> None:
     if has(character, "dead"):
         raise RulesError(
             "dead",
-            f"{name_of(character)} is dead: he rolls nothing and heals no more (the Chronicler "
+            f"{name_of(character)} is dead: they roll nothing and heal no more (the Chronicler "
             "can clear 'dead' with Set or clear a condition).",
             "character",
         )

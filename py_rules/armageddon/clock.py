@@ -183,7 +183,7 @@ def advance_days(work, days: int, care: bool, sleep_hours: int) -> None:
     if has(char, "death_pending"):
         raise RulesError(
             "death_pending",
-            f"{who} is dying within minutes: resuscitate him or advance time in minutes first.",
+            f"{who} is dying within minutes: resuscitate them or advance time in minutes first.",
             "character",
         )
     if has(char, "dying") and not has(char, "stabilised"):
@@ -228,7 +228,7 @@ def advance_days(work, days: int, care: bool, sleep_hours: int) -> None:
         if has(char, "death_pending") or (
             has(char, "dying") and not has(char, "stabilised") and work.current["life_points"] <= SURVIVAL_THRESHOLD
         ):
-            work.event("Healing stops: he is dying again (a Survival Test every minute).")  # seed 000
+            work.event("Healing stops: dying again (a Survival Test every minute).")  # seed 000
             return
     if has(char, "asleep") and work.current["endurance_points"] >= 0:
         remove(char, "asleep")

@@ -52,13 +52,13 @@ CONDITIONS = Registry(
     ),
     Condition(
         "knocked_down",
-        "On the ground until he gets back on his feet.",
+        "On the ground until back on their feet.",
         _LP,
         rank=6,
         limits=lambda ch, on, **_: (
             []
             if {"unconscious", "semi_conscious"} & set(on)
-            else [Limit("note", "Knocked down: on the ground until he gets back on his feet", _LP)]
+            else [Limit("note", "Knocked down: on the ground until back on their feet", _LP)]
         ),
     ),
     Condition(
@@ -109,7 +109,7 @@ CONDITIONS = Registry(
     ),
     Condition(
         "dying",
-        "At −10 LP or less: a Survival Test every minute until First Aid stabilises him.",
+        "At −10 LP or less: a Survival Test every minute until First Aid stabilises them.",
         _LP,
         timer="seconds",
         forbids=("defend",),
@@ -122,7 +122,7 @@ CONDITIONS = Registry(
             else [
                 Limit("act", "dying", _LP),
                 Limit("defend", "dying", _LP),
-                Limit("note", "Dying: a Survival Test every minute until First Aid stabilises him", _LP),
+                Limit("note", "Dying: a Survival Test every minute until First Aid stabilises them", _LP),
             ]
         ),
     ),

@@ -109,7 +109,7 @@ def fear_test(work, *, penalty: int, extra=()):
         f"Fear Test ({kind.title()} Willpower)", kind="fear_test", parts=parts, attributes=("Willpower",), extra=mods
     )
     if roll.success:
-        work.event(f"{name_of(char)} keeps his nerve (Fear Test {roll.total}).")
+        work.event(f"{name_of(char)} keeps their nerve (Fear Test {roll.total}).")
         return roll, None
     table = work.settings.fear_table
     margin = roll.target - roll.total

@@ -56,7 +56,7 @@ CHARACTER_OPTIONAL = Param(
     "character",
     "json",
     "Character (optional)",
-    CHARACTER_HELP + " Optional: when given, the penalties of his state apply (rules/armageddon.md §1.15).",
+    CHARACTER_HELP + " Optional: when given, the penalties of their state apply (rules/armageddon.md §1.15).",
     default=None,
     parse=from_dict,
     example=EXAMPLE,
@@ -147,7 +147,7 @@ WAKE_AT = Param(
     "wake_at",
     "choice",
     "Wake up at LP",
-    "Seed 000: an unconscious character regains consciousness once he returns to 0 LPs; rules/armageddon.md §1.16 A7 default 0, "
+    "Seed 000: an unconscious character regains consciousness once back at 0 LPs; rules/armageddon.md §1.16 A7 default 0, "
     "option 1.",
     default="0",
     choices=("0", "1"),

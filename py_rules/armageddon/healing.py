@@ -77,7 +77,7 @@ def first_aid(work, *, medic_intelligence: int, medic_first_aid: int, extra=()):
     if has(char, "death_pending"):
         raise RulesError(
             "needs_resuscitation",
-            f"{who} failed a Survival Test: First Aid is not enough, he needs resuscitation.",
+            f"{who} failed a Survival Test: First Aid is not enough, resuscitation is needed.",
             "character",
         )  # seed 000
     lp = work.current["life_points"]

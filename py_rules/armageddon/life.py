@@ -154,7 +154,7 @@ def survival_test(work) -> bool:
         timers["survival_seconds"] = SURVIVAL_INTERVAL
         work.event(
             f"{name_of(work.char)} survives this minute (Survival Test {roll.total}); the next test is due "
-            "in 1 minute unless First Aid stabilises him."
+            "in 1 minute unless First Aid stabilises them."
         )
     else:
         minutes = attribute(work.char, "Constitution") * DEATH_TIMER_MINUTES_PER_CON
@@ -235,11 +235,11 @@ def after_life_points_rise(work) -> None:
     if lp >= 0 and remove(char, "stabilised"):
         work.event(f"{who} is no longer in danger (0 LP or more).")
     if lp >= work.settings.wake_at and remove(char, "unconscious"):
-        work.event(f"{who} regains consciousness at {lp} LP (once he is back at 0 LP).")  # seed 000
+        work.event(f"{who} regains consciousness at {lp} LP (once back at 0 LP).")  # seed 000
         if lp <= 0:
             add(char, "semi_conscious")
     if lp > 0:
         if remove(char, "semi_conscious"):
             work.event(f"{who} is no longer stunned.")
         if remove(char, "knocked_down"):
-            work.event(f"{who} can get back on his feet.")
+            work.event(f"{who} can get back on their feet.")

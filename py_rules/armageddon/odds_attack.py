@@ -48,7 +48,7 @@ _WORDS = {
     _OUT: ("Hit, knocked out (fails the Consciousness Test)", True),
     _DYING: ("Hit, dying (−10 LP or below)", True),
     _DEATH: ("Hit, dying and fails the Survival Test: dies without help", True),
-    _DEAD: ("Hit, but he is already dead", True),
+    _DEAD: ("Hit, but already dead", True),
 }
 
 

@@ -88,10 +88,10 @@ def _capacity(*, character, turn_seconds, **options):
 CAPACITY = Operation(
     id="armageddon.capacity",
     system="armageddon",
-    title="Who can act (and what his state costs him)",
+    title="Who can act (and what their state costs them)",
     summary="Whether the character can act and defend now (frozen by fear, unconscious, dying, stunned, asleep), "
-    "the rolls still his, every penalty his state puts on his rolls with the rolls it reaches, and the Attributes "
-    "he has lost for a while.",
+    "the rolls still theirs, every penalty their state puts on their rolls with the rolls it reaches, and the Attributes "
+    "they have lost for a while.",
     covers=("U10", "U23"),
     params=(CHARACTER, TURN_SECONDS) + PENALTY_SETTINGS,
     run=_capacity,

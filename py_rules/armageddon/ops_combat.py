@@ -264,9 +264,9 @@ ATTACK = Operation(
     id="armageddon.attack",
     system=_SYS,
     title="Attack",
-    summary="The attacker's Task (Dexterity + the weapon's skill, with his state's penalties) against the "
+    summary="The attacker's Task (Dexterity + the weapon's skill, with their state's penalties) against the "
     "defender's dodge or parry; on a hit the weapon's damage (Strength from the attacker's sheet), minus the "
-    "defender's armour, comes off his Life Points with all that follows (Consciousness Test at 0 or below, "
+    "defender's armour, comes off their Life Points with all that follows (Consciousness Test at 0 or below, "
     "Survival Tests at −10 or below).",
     covers=("U4", "U7", "U8", "U9", "U11", "U12"),
     params=(
@@ -274,7 +274,7 @@ ATTACK = Operation(
             "attacker",
             "json",
             "Attacker",
-            CHARACTER_HELP + " His weapons and Strength are used.",
+            CHARACTER_HELP + " Their weapons and Strength are used.",
             parse=from_dict,
             example=EXAMPLE,
             state_key="armageddon.attacker",
@@ -283,7 +283,7 @@ ATTACK = Operation(
             "defender",
             "json",
             "Defender",
-            CHARACTER_HELP + " His armour stops damage; he takes the hit.",
+            CHARACTER_HELP + " Their armour stops damage; they take the hit.",
             parse=from_dict,
             example=EXAMPLE,
             state_key="armageddon.defender",
@@ -292,7 +292,7 @@ ATTACK = Operation(
             "weapon",
             "text",
             "Weapon",
-            "The name of a weapon on the attacker's sheet; empty: his first weapon, "
+            "The name of a weapon on the attacker's sheet; empty: their first weapon, "
             "or a punch (rules/armageddon.md §1.8).",
             default="",
         ),
@@ -301,7 +301,7 @@ ATTACK = Operation(
             "choice",
             "Defence",
             "rules/armageddon.md §1.8a: the defender dodges (Dexterity + Dodge), parries "
-            "(Dexterity + his best close-combat skill; not against firearms) or makes no defence.",
+            "(Dexterity + their best close-combat skill; not against firearms) or makes no defence.",
             default="dodge",
             choices=DEFENCES,
         ),

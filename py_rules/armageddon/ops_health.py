@@ -173,7 +173,7 @@ RESUSCITATE = Operation(
     system=_SYS,
     title="Resuscitation (after a failed Survival Test)",
     summary="Within Constitution × 2 minutes: the doctor's Medicine Task, then a new Survival Test at +1 per "
-    "Success Level, +3 in a hospital, −1 per 5 LP below 0. Pass: he lives; fail: he dies.",
+    "Success Level, +3 in a hospital, −1 per 5 LP below 0. Pass: they live; fail: they die.",
     covers=("U14",),
     params=(
         CHARACTER.with_example(EXAMPLE_DEATH_PENDING),

@@ -235,7 +235,7 @@ RESISTED = Operation(
             "character",
             "json",
             "The acting character's sheet (optional)",
-            CHARACTER_OPTIONAL.help + " His state's penalties apply to his roll.",
+            CHARACTER_OPTIONAL.help + " Their state's penalties apply to their roll.",
             default=None,
             parse=CHARACTER_OPTIONAL.parse,
             example=CHARACTER_OPTIONAL.example,
@@ -245,7 +245,7 @@ RESISTED = Operation(
             "a_attribute_name",
             "choice",
             "The acting character's Attribute",
-            "Which Attribute he uses (mental Attributes take the low-Essence penalty, rules/armageddon.md §1.15).",
+            "Which Attribute they use (mental Attributes take the low-Essence penalty, rules/armageddon.md §1.15).",
             default="Dexterity",
             choices=ATTRIBUTE_NAME.choices,
         ),
@@ -254,8 +254,9 @@ RESISTED = Operation(
             "opponent",
             "json",
             "The opponent's sheet (optional)",
-            CHARACTER_OPTIONAL.help + " When given, his Attribute and skill are read from it by name and his state's "
-            "penalties apply to his roll; without it, type his levels.",
+            CHARACTER_OPTIONAL.help
+            + " When given, their Attribute and skill are read from it by name and their state's "
+            "penalties apply to their roll; without it, type their levels.",
             default=None,
             parse=CHARACTER_OPTIONAL.parse,
             example=CHARACTER_OPTIONAL.example,
@@ -265,7 +266,7 @@ RESISTED = Operation(
             "b_attribute_name",
             "choice",
             "The opponent's Attribute",
-            "Which Attribute of the opponent's sheet he rolls (rules/armageddon.md §1.3).",
+            "Which Attribute of the opponent's sheet they roll (rules/armageddon.md §1.3).",
             default="Dexterity",
             choices=ATTRIBUTE_NAME.choices,
         ),
@@ -273,7 +274,7 @@ RESISTED = Operation(
             "b_skill_name",
             "text",
             "The opponent's skill",
-            "The skill of the opponent's sheet he rolls for a Task; one he does not have is an unskilled attempt "
+            "The skill of the opponent's sheet they roll for a Task; one they do not have is an unskilled attempt "
             "(seed 000, Unskilled Attempts). Empty: the typed Skill level.",
             default="",
         ),

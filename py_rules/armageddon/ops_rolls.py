@@ -81,7 +81,7 @@ TASK = Operation(
     system="armageddon",
     title="Task (Attribute + Skill + d10)",
     summary="Roll Attribute + Skill + 1d10 + modifiers against 9, with the Rules of 10 and 1 and Success Levels. "
-    "Skill 0 is an unskilled attempt (−2, capped at Decent). With a character, his state's penalties apply.",
+    "Skill 0 is an unskilled attempt (−2, capped at Decent). With a character, their state's penalties apply.",
     covers=("U2", "U3", "U4", "U5"),
     params=(
         LABEL,
@@ -160,8 +160,8 @@ CHARACTER_TASK = Operation(
     id="armageddon.character_task",
     system="armageddon",
     title="Task from the character sheet",
-    summary="The character rolls Attribute + Skill + 1d10 from his own sheet (unskilled if he lacks the skill), "
-    "with his state's penalties (injury, tired, Essence, encumbrance) listed.",
+    summary="The character rolls Attribute + Skill + 1d10 from their own sheet (unskilled without the skill), "
+    "with their state's penalties (injury, tired, Essence, encumbrance) listed.",
     covers=("U4", "U5", "U10"),
     params=(
         CHARACTER,

@@ -104,7 +104,7 @@ SHEET = Operation(
     system=_SYS,
     title="Character sheet (derived values, conditions)",
     summary="Derive LP, EP, Essence, Speed, Initiative base, lifting and carrying capacity from the Attributes, and "
-    "list the character's conditions (stored and read from his pools).",
+    "list the character's conditions (stored and read from their pools).",
     covers=("U1", "U23"),
     params=(CHARACTER,),
     run=_sheet,
@@ -120,17 +120,17 @@ def _penalties(*, character, attribute_name, roll_type, tags, **options):
     )
     total = total_of(mods)
     # The modifiers are listed with their sources already; a step only says so when there are none.
-    steps = [] if mods else [Step("His state imposes no penalty.", "rules/armageddon.md §1.15")]
+    steps = [] if mods else [Step("Their state imposes no penalty.", "rules/armageddon.md §1.15")]
     return Result(
         system=_SYS,
         kind="action_penalties",
         label=name_of(character),
         modifiers=mods,
         total=total,
-        level_name=f"{total:+d} from his state",
-        headline=f"His state: {'−' if total < 0 else '+'}{abs(total)} to this roll"
+        level_name=f"{total:+d} from their state",
+        headline=f"Their state: {'−' if total < 0 else '+'}{abs(total)} to this roll"
         if total
-        else "No penalty from his state",
+        else "No penalty from their state",
         steps=steps,
     )
 
@@ -190,8 +190,7 @@ def _encumbrance(*, character):
     if load.over_limit:
         steps.append(
             Step(
-                f"Over the lifting capacity ({character['derived']['lifting_capacity']} lb): he cannot carry "
-                "this load.",
+                f"Over the lifting capacity ({character['derived']['lifting_capacity']} lb): cannot carry this load.",
                 "seed 000, Encumbrance: up to the maximum lifting capacity",
             )
         )

@@ -233,6 +233,6 @@ def find_weapon(character: dict, name: str) -> dict:
     known = [w["name"] for w in weapons] or [UNARMED["name"]]
     raise RulesError(
         "unknown_weapon",
-        f"{character['name'] or 'The attacker'} has no weapon called {name!r}; his weapons: {listed(known)}.",
+        f"{character['name'] or 'The attacker'} has no weapon called {name!r}; their weapons: {listed(known)}.",
         "weapon",
     )

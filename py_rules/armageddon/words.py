@@ -55,7 +55,7 @@ SETTINGS = {
         {},
     ),
     "essence_check_timing": (
-        "When a character below 0 Essence rolls his Willpower Test (and, at −30 or less, his Survival Test).",
+        "When a character below 0 Essence rolls a Willpower Test (and, at −30 or less, a Survival Test).",
         {"each_loss": "On each loss of Essence", "daily": "Once a day"},
     ),
     "essence_failure_effect": (
@@ -66,7 +66,7 @@ SETTINGS = {
         },
     ),
     "wake_at": (
-        "At how many Life Points an unconscious character wakes up as he heals.",
+        "At how many Life Points an unconscious character wakes up while healing.",
         {"0": "0 Life Points", "1": "1 Life Point"},
     ),
     "first_aid_scope": (
@@ -93,7 +93,7 @@ SETTINGS = {
     "consciousness_timing": (
         "When a character at 0 Life Points or below rolls to stay conscious.",
         {
-            "on_damage": "When he first drops to 0 or below, and on each new damage",
+            "on_damage": "When first dropping to 0 or below, and on each new damage",
             "every_turn": "Also once every Turn",
         },
     ),
@@ -124,19 +124,19 @@ CHOICES = {
 }
 
 HELP = {
-    "armageddon.attack:attacker": "The attacker's sheet: his weapons, skills and Strength are used, with the penalties "
-    "of his state.",
-    "armageddon.attack:defender": "The defender's sheet: he dodges or parries, his armour stops damage, and he takes "
+    "armageddon.attack:attacker": "The attacker's sheet: their weapons, skills and Strength are used, with the penalties "
+    "of their state.",
+    "armageddon.attack:defender": "The defender's sheet: they dodge or parry, their armour stops damage, and they take "
     "the hit.",
     "armageddon.set_condition:condition": "The condition to set or clear.",
     "armageddon.character_task:skill_name": "A skill from the skill list, e.g. Handguns.",
     "character": "The character sheet: kind (mundane, Gifted or supernatural), the six Attributes, skills, Essence "
     "Channeling and the items carried with their weights in lb; the current pools, conditions and timers "
     "are kept by the operations.",
-    "armageddon.task:character": "The character sheet (optional): when given, the penalties of his state apply.",
-    "armageddon.test:character": "The character sheet (optional): when given, the penalties of his state apply.",
-    "armageddon.resisted:character": "The acting character's sheet (optional): when given, the penalties of his "
-    "state apply to his roll.",
-    "armageddon.resisted:opponent": "The opponent's sheet (optional): when given, his Attribute and skill are read "
-    "from it by name and the penalties of his state apply to his roll; without it, type his levels.",
+    "armageddon.task:character": "The character sheet (optional): when given, the penalties of their state apply.",
+    "armageddon.test:character": "The character sheet (optional): when given, the penalties of their state apply.",
+    "armageddon.resisted:character": "The acting character's sheet (optional): when given, the penalties of their "
+    "state apply to their roll.",
+    "armageddon.resisted:opponent": "The opponent's sheet (optional): when given, their Attribute and skill are read "
+    "from it by name and the penalties of their state apply to their roll; without it, type their levels.",
 }

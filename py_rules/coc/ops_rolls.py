@@ -175,7 +175,7 @@ PUSH = Operation(
             "Justification",
             "Seed 003, Pushing a Roll: 'If justified' — how the new attempt differs.",
             default="",
-            example="He empties every drawer onto the floor",
+            example="Empties every drawer onto the floor",
         ),
         Param(
             "bonus",

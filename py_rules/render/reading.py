@@ -166,9 +166,9 @@ def modifier_text(modifier: dict) -> str:
 def for_players(result: dict) -> dict:
     """A copy of ``result`` as players read it (README, Words): each modifier's and step's ``source`` replaced
     by the rule's name (its ``rule``, or the name of its source for a result logged before names existed),
-    texts without citations, flags in words."""
+    texts without citations, each flag in its game's words (:mod:`py_rules.flag_words`)."""
+    from py_rules.flag_words import flag_words
     from py_rules.sources import plain, rule_name
-    from py_rules.words import humanize
 
     def named(entry: dict, text_key: str) -> dict:
         rule = entry.get("rule")
@@ -183,5 +183,5 @@ def for_players(result: dict) -> dict:
         "modifiers": [named(m, "label") for m in result.get("modifiers") or []],
         "steps": [named(s, "text") for s in result.get("steps") or []],
         "events": [plain(e) for e in result.get("events") or []],
-        "flags": [humanize(f) for f in result.get("flags") or []],
+        "flags": [flag_words(f, result.get("system")) for f in result.get("flags") or [] if isinstance(f, str)],
     }

@@ -1,6 +1,6 @@
 """The trace as the page shows it under a result (every answer's ``text``, :func:`py_rules.api.answer`): one line
 each for the headline, the dice in order as thrown, each modifier and step with the rule it follows, each event and
-the flags (STYLE.md A1 stringifiers; README, Words). Nothing is left out: this is the why a forum post leaves to
+what each flag means, in words (STYLE.md A1 stringifiers; README, Words). Nothing is left out: this is the why a forum post leaves to
 the page. It is no forum's format, and a stretch of it never shows an undone entry.
 """
 
@@ -30,8 +30,7 @@ def lines(block: Block) -> list[str]:
         out.append("Dice in order: " + block.throws)
     out += [_cited(m) for m in block.modifiers] + [_cited(s) for s in block.steps]
     out += [f"→ {event}" for event in block.events]
-    if block.flags:
-        out.append("Flags: " + ", ".join(block.flags))
+    out += list(block.flags)  # each already in words (py_rules.flag_words): a marker's name is no label for people
     return out
 
 

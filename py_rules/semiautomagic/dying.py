@@ -123,7 +123,7 @@ def fall_unconscious(dice: DiceSource, c: dict, log: Log, why: str) -> None:
     if current is not None and (current["seconds"] is None or current["seconds"] > seconds):
         left = "until removed" if current["seconds"] is None else f"{current['seconds'] / 3600:g} more hours"
         log.step(
-            f"Already unconscious for longer ({left}): falling unconscious again does not wake him sooner",
+            f"Already unconscious for longer ({left}): falling unconscious again does not wake them sooner",
             "seed 002, Unconscious",
         )
         log.flag("unconscious")

@@ -54,7 +54,7 @@ DYING_ROUND = Operation(
     system="semiautomagic",
     title="Dying round",
     summary="A d10 (10 stabilises), then the endurance check: d6 + Endurance − 1 per wound vs the DC; a failure "
-    "raises the DC by 1, and a DC the character can no longer reach kills him.",
+    "raises the DC by 1, and a DC the character can no longer reach kills them.",
     covers=("M9",),
     params=(CREATURE.with_example(EXAMPLE_DYING), LABEL, DYING_RULE, DYING_ORDER, MODIFIERS),
     run=_dying_round,

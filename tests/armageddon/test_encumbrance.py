@@ -85,5 +85,5 @@ def test_encumbrance_is_said_in_plain_words_and_no_load_has_no_modifier_line(run
 
 def test_penalties_from_the_state_are_said_without_a_bare_total(run, make):
     tired = run("action_penalties", character=make(endurance_points=3))
-    assert tired["text"][0] == "His state: −2 to this roll"
-    assert run("action_penalties", character=make())["text"][0] == "No penalty from his state"
+    assert tired["text"][0] == "Their state: −2 to this roll"
+    assert run("action_penalties", character=make())["text"][0] == "No penalty from their state"

@@ -38,7 +38,7 @@ def category(result):
     state = result.state
     conditions, lp = state["conditions"], state["current"]["life_points"]
     if "dead" in conditions and not d["life_points_damage"]:
-        return "Hit, but he is already dead"
+        return "Hit, but already dead"
     if d["life_points_damage"] <= 0:
         return "Hit, the armour stops it all"
     if "death_pending" in conditions:

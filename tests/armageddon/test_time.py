@@ -140,4 +140,4 @@ def test_advance_days_reports_each_days_pools_and_time_in_plain_units(run, make)
 def test_action_penalties_lists_each_modifier_once(run, make):
     result = run("action_penalties", character=make(life_points=4, endurance_points=3))
     assert sum("injured (4 LP)" in line for line in result["text"]) == 1
-    assert run("action_penalties", character=make())["text"][-1].startswith("His state imposes no penalty.")
+    assert run("action_penalties", character=make())["text"][-1].startswith("Their state imposes no penalty.")

@@ -122,6 +122,26 @@ test("the derived panel lists the declared derived values in their words", () =>
   ]);
 });
 
+test("a derived value the sheet's kind has not is no row, or the game's words for its absence", () => {
+  const spec = catalog.sheet("semiautomagic");
+  const object = { toughness: 8, min_toughness: 2, will: null, emp_toughness: 6 };
+  const bare = derivedRows(spec, object);
+  assert.deepEqual(
+    bare.map(([label]) => label),
+    ["Toughness", "Minimum Toughness", "EMP Toughness"],
+  );
+  const game = resolveGame(
+    GAMES.find((each) => each.id === "semiautomagic"),
+    spec,
+  );
+  const worded = game.creation.derived({ details: { derived: object } }, spec);
+  assert.deepEqual(
+    worded.find(([label]) => label === "Will"),
+    ["Will", "none (an object)"],
+  );
+  for (const [label, value] of worded) assert.doesNotMatch(`${label} ${value}`, /\b(null|undefined|NaN)\b/);
+});
+
 const coc = () =>
   resolveGame(
     GAMES.find((each) => each.id === "coc"),

@@ -39,7 +39,7 @@ def test_task_renders_golden_lines():
         "Rule of 10: reroll 8 − 5 = 3 → +3 (die now 18) [The Rule of 10 — Armageddon]",
         "18 (die) +2 +3 -1 = 22 [Tasks — Armageddon]",
         "22 ≥ 9: success [The Basics — Armageddon]",
-        "Flags: Rule of 10",
+        "A natural 10: rolled again (the Rule of 10)",
     ]
     assert [m["source"] for m in result["modifiers"]][0] == "seed 000, Tasks"  # developers keep the citation
 
@@ -94,7 +94,7 @@ def test_a_result_with_its_own_headline_leads_with_it_and_keeps_every_change():
     assert hit["text"][-3:] == [
         "→ Harvey Walters loses 8 HP (12 → 4)",
         "→ Harvey Walters suffers a major wound",
-        "Flags: Major wound",
+        "A major wound",
     ]
     dying = answer("armageddon.apply_damage", character=JACK, amount="42", dice=[1, 9, 9])["state"]
     time = answer("armageddon.advance_time", character=dying, minutes=1, dice=[2])

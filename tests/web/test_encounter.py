@@ -64,7 +64,7 @@ GAMES = {
             "- Ann is stunned and semi-conscious.\n"
             "- Ann falls unconscious (Consciousness Test -5).\n"
             "- Ann is dying (−10 LP or less): Survival Test now and every minute.\n"
-            "- Ann survives this minute (Survival Test 12); the next test is due in 1 minute unless First Aid stabilises him.\n"
+            "- Ann survives this minute (Survival Test 12); the next test is due in 1 minute unless First Aid stabilises them.\n"
         ),
     },
     "semiautomagic": {

@@ -182,9 +182,12 @@ export const extraNumbers = (spec, paths, sheetKind = null) =>
 
 /** The derived values with their words, for the form's "Derived, by the rules" panel: [[label, value]]. */
 export function derivedRows(spec, derived, format = {}) {
-  return (spec?.derived || [])
-    .filter((each) => derived?.[each.key] !== undefined)
-    .map((each) => [each.label, format[each.key] ? format[each.key](derived[each.key]) : derived[each.key]]);
+  return (
+    (spec?.derived || [])
+      // a value the sheet's kind has not (an object's Will is null) is no row, unless the game words its absence
+      .filter((each) => derived?.[each.key] !== undefined && (derived[each.key] !== null || format[each.key]))
+      .map((each) => [each.label, format[each.key] ? format[each.key](derived[each.key]) : derived[each.key]])
+  );
 }
 
 const bounds = (limits) =>
