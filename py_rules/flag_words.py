@@ -79,6 +79,7 @@ FLAG_WORDS: dict[str, dict[str, str]] = {
         "dying": "Dying",
         "stabilised": "Stabilised",
         "dead": "Dead",
+        "malfunction": "The weapon jammed: it fires no more until it is reloaded",
     },
 }
 """Per game, each flag's words (what it means to the people at the table)."""

@@ -102,6 +102,7 @@ def test_every_screen_on_a_tablet(tablet, scheme):
     page.get_by_label("Give them a sheet").uncheck()
     page.get_by_role("button", name="Add the NPC").click()
     expect(page.locator(".combatant")).to_have_count(3)
+    page.get_by_role("radio", name="Digital").check()  # the campaign's dice were physical for the rolls above
     page.locator('[data-step="order"]').click()
     expect(page.locator(".combatant .initiative").last).to_have_text("Initiative 40")
     page.locator('.combatant[aria-current="true"] [data-action="attack"]').click()

@@ -20,7 +20,11 @@ GAMES = {
 }
 
 _READ = """() => {
-  const texts = [document.body.innerText];
+  // What the user typed, shown back to them (a pasted stat block as read, its lines not understood), is theirs:
+  // the engine's words in it are scanned where the engine answers (tests/test_words_scan.py)
+  let body = document.body.innerText;
+  for (const node of document.querySelectorAll("[data-user-text]")) body = body.split(node.innerText).join("");
+  const texts = [body];
   for (const node of document.querySelectorAll("[title], [aria-label]")) {
     if (node.closest("[hidden]")) continue;
     for (const name of ["title", "aria-label"]) if (node.getAttribute(name)) texts.push(node.getAttribute(name));

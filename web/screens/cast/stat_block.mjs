@@ -119,13 +119,13 @@ export function StatBlock({ campaign, onDone }) {
       <h3>Read</h3>
       ${
         answer.read.length
-          ? html`<ul class="read-list">${answer.read.map((words, index) => html`<li key=${index}>${words}</li>`)}</ul>`
+          ? html`<ul class="read-list" data-user-text>${answer.read.map((words, index) => html`<li key=${index}>${words}</li>`)}</ul>`
           : html`<p class="empty">Nothing.</p>`
       }
       <h3>Not understood</h3>
       ${
         answer.not_read.length
-          ? html`<ul class="not-read-list">${answer.not_read.map((words, index) => html`<li key=${index}>${words}</li>`)}</ul>`
+          ? html`<ul class="not-read-list" data-user-text>${answer.not_read.map((words, index) => html`<li key=${index}>${words}</li>`)}</ul>`
           : html`<p class="help">Everything in the text was understood.</p>`
       }
       ${unclear.length ? html`<p class="help printed-not-understood">${`Printed but not understood: ${unclear.map(([key]) => key).join(", ")}; give ${unclear.length === 1 ? "it" : "them"} below.`}</p>` : null}
