@@ -33,7 +33,7 @@ def test_a_sanity_loss_of_5_or_more_asks_for_the_int_roll_after_the_loss(app):
     drawer.locator("button.roll").click()
     asked = drawer.locator(".asked-die")
     expect(asked.locator("label")).to_have_text("Sanity roll (d100) — units die")
-    expect(drawer.locator("button.roll")).to_have_text("Next")
+    expect(drawer.locator("button.roll")).to_have_text("Next die")  # the turn bar alone says "Next"
     assert stored_log(page, campaign_id) == []  # nothing is stored while dice are asked
     names = answer_dice(page, [9, 90, 6])  # SAN 60: 99 fails; the loss die shows 6
     assert names == ["Sanity roll (d100) — units die", "Sanity roll (d100) — tens die", "Sanity loss (d6)"]

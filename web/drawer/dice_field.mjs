@@ -80,7 +80,7 @@ function AskedDie({ dice, onChange, error, onNext }) {
           onNext?.();
         }
       }} />
-    <small class="help" id=${`${id}-help`}>Die ${die.position}: a ${die.name}, ${facesWords(die)}. Roll it, type the face, then Next.</small>
+    <small class="help" id=${`${id}-help`}>Die ${die.position}: a ${die.name}, ${facesWords(die)}. Roll it and type the face (Enter goes on).</small>
     <p class="field-error" id=${`${id}-error`} role="alert" hidden=${!error}>${error || ""}</p>
   </div>`;
 }

@@ -204,7 +204,7 @@ function DrawerBody({
     if (!answering && form.asking && runSpec === spec) {
       next();
       return;
-    } // the Roll button reads "Next" while a die is asked
+    } // the Roll button reads "Next die" while a die is asked (the turn bar alone says "Next")
     const args = runSpec === spec ? form.read() : {};
     if (!args) {
       showMissing();
@@ -349,7 +349,7 @@ function DrawerBody({
         <button type="button" class="primary done" onClick=${onClose}>Done</button>
       </div>`
             : html`<button type="button" class="primary roll" disabled=${busy || app.state.engine === "failed"} onClick=${() => run()}>
-        ${busy ? "Rolling…" : app.state.engine !== "ready" ? "Roll (engine starting…)" : form.asking ? "Next" : spec.rollLabel || (op.rolls ? rollWords(form.physical() ? "physical" : "digital") : "Apply")}
+        ${busy ? "Rolling…" : app.state.engine !== "ready" ? "Roll (engine starting…)" : form.asking ? "Next die" : spec.rollLabel || (op.rolls ? rollWords(form.physical() ? "physical" : "digital") : "Apply")}
       </button>`
       }
       ${ask ? html`<${Confirm} title=${ask.title} text=${ask.text} confirmLabel=${ask.confirm || "Apply"} onConfirm=${ask.go} onCancel=${() => setAsk(null)} />` : null}

@@ -68,7 +68,14 @@ export function useOpForm(
     diceNow.current = next;
     setDiceState(next);
   };
+  // A choice made here is kept while the campaign's record catches up: a write still on its way (the choice made
+  // just before) must not flip the dice back under the user's finger.
+  const chosenHere = useRef(null);
   useEffect(() => {
+    if (chosenHere.current !== null) {
+      if (diceMode === chosenHere.current) chosenHere.current = null; // the record holds this choice now
+      return;
+    }
     if (onDiceMode && diceNow.current.mode !== diceMode) setDice(freshDice(diceMode)); // chosen elsewhere: followed
   }, [diceMode]);
   const rolls = op.params.some((param) => param.name === "dice");
@@ -190,7 +197,10 @@ export function useOpForm(
     ? html`<${DiceField} dice=${dice} onNext=${onNext}
     onChange=${(next) => {
       setDice(next);
-      if (next.mode !== dice.mode) onDiceMode?.(next.mode);
+      if (next.mode !== dice.mode && onDiceMode) {
+        chosenHere.current = next.mode;
+        onDiceMode(next.mode);
+      }
       setErrors((old) => ({ ...old, dice: null }));
     }}
     error=${errors.dice} hint=${plainHelp(op.params.find((param) => param.name === "dice").help)} />`
