@@ -24,6 +24,9 @@ import { setDiceMode } from "../app/actions.mjs";
 import { healerSkill, healingSpec, parties, pickable } from "../games/healing.mjs";
 import { RoleSwitch, useHealing } from "./healing_pick.mjs";
 
+/** Results shown by any drawer in this tab, counted: the key that makes each result its own element. */
+let shownResults = 0;
+
 /** ``spec``: {title, op, bind, fixed, fields, defaults, target, targetOptional, opposed}; ``characterId`` is who acts;
  * ``opponent``: a character id picked already (an encounter's target); ``encounter``: the id its rolls log under. */
 export function Drawer({ spec: initialSpec, characterId, game, onClose, opponent = "", encounter = null }) {
@@ -257,7 +260,15 @@ function DrawerBody({
       const runOp = app.state.catalog.op(runSpec.op);
       const applied = Boolean(runSpec.applies) || changedASheet(runOp, bind, sheets, result);
       if (applied || runSpec.once) settledAt.current = performance.now();
-      setOutcome({ result, title: runSpec.title || runSpec.label, args: sent, applied, once: runSpec.once || null });
+      shownResults += 1; // each result its own element: two alike in a row are still two (screen readers, tests)
+      setOutcome({
+        result,
+        title: runSpec.title || runSpec.label,
+        args: sent,
+        applied,
+        once: runSpec.once || null,
+        seq: shownResults,
+      });
     } catch (error) {
       if (error.code === CODE.needsDie && error.die && runSpec === spec) {
         // physical dice: the rules need one more die
@@ -306,7 +317,7 @@ function DrawerBody({
     </header>
     <div class="drawer-scroll" ref=${scroller}>
       ${outcome?.error ? html`<p class="drawer-error" role="alert">${outcome.error}</p>` : null}
-      ${outcome?.result ? html`<${Result} result=${outcome.result} title=${outcome.title} />` : null}
+      ${outcome?.result ? html`<${Result} key=${outcome.seq} result=${outcome.result} title=${outcome.title} />` : null}
       ${
         followUps.length
           ? html`<div class="follow-ups" role="group" aria-label="What the rules allow next">
