@@ -63,9 +63,7 @@ def test_a_jammed_shot_still_counts_as_the_rounds_shot():
 
 
 def test_hand_to_hand_attacks_are_not_counted():
-    result = run(
-        attack_mod.attack, d100(20) + d100(80) + [2], shooter(KNIFE, fired=5), cultist(), weapon="Small knife"
-    )
+    result = run(attack_mod.attack, d100(20) + d100(80) + [2], shooter(KNIFE, fired=5), cultist(), weapon="Small knife")
     assert result.states["coc.investigator"]["shots_this_round"] == 5
 
 
