@@ -111,9 +111,14 @@ def _run(op, args: dict, faces: list) -> dict:
         dice.finish()
     except NeedsDie as asked:
         raise Refused(
-            f"The dice sent with it ran out: the rules needed one more ({asked.prompt()}). Roll it again."
+            f"The dice rolled for it ran out: the rules needed one more here ({asked.prompt()}). Roll it again."
         ) from None
     except RulesError as error:
+        if error.field == "dice":  # the game master's sheets call for other dice (a bonus die the player had not)
+            raise Refused(
+                f"The dice rolled for it do not fit this roll on the game master's sheets: {error.message} "
+                "Roll it again."
+            ) from None
         raise Refused(error.message) from None
     return result
 
@@ -126,7 +131,7 @@ def _one(game, campaign, proposal, seats, names, sheets, settings) -> dict:
     bind = _bound(op, proposal, seats.get(proposal["seat"]), names, sheets)
     args, house = _args(op, proposal, settings)
     run_args = copy.deepcopy(args) | {name: sheets[bound] for name, bound in bind.items()}
-    result = _run(op, run_args, proposal["dice"] if op.rolls else proposal["dice"])
+    result = _run(op, run_args, proposal["dice"])
     if op.rolls:
         result["dice_source"] = proposal["dice_source"]  # the player's own dice stay theirs in the log
     by_key = {op_param.state_key: bind[name] for name, op_param in _sheet_params(op).items() if name in bind}
