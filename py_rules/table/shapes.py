@@ -236,7 +236,10 @@ def decision_problems(value, path: str = "decision") -> list[dict]:
         out.append(problem(join_path(path, "status"), "A decision is accepted, refused or duplicate."))
     out += _text_problems(value.get("reason"), join_path(path, "reason"), "The reason", optional=True)
     out += _list_problems(
-        value.get("differs"), join_path(path, "differs"), "What differs", lambda s, p: _text_problems(s, p, "It")
+        value.get("differs"),
+        join_path(path, "differs"),
+        "What differs",
+        lambda s, p: _text_problems(s, p, "A difference"),
     )
     if value.get("entry") is not None and (not isinstance(value["entry"], str) or not 1 <= len(value["entry"]) <= 100):
         out.append(problem(join_path(path, "entry"), "The log entry must be its id."))

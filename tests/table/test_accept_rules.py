@@ -240,3 +240,22 @@ def test_every_operation_a_player_may_propose_is_its_games_and_takes_the_acting_
         for op_id in ops:
             op = api.operation(op_id)
             assert op.system == game and not any(p.state_key in ("coc.combat", "encounter") for p in op.params), op_id
+
+
+def test_a_request_naming_one_character_or_seat_twice_is_refused_naming_the_field():
+    from tests.door import refused
+
+    base = {
+        "game": "coc",
+        "campaign": "camp-1",
+        "settings": {},
+        "seats": SEATS,
+        "characters": CHARACTERS,
+        "decided": [],
+        "proposals": [spot_hidden()],
+        "at": "2026-12-01T21:00:00Z",
+    }
+    assert refused("table.accept", **base | {"characters": CHARACTERS + [HARVEY]})["field"] == "characters"
+    assert refused("table.accept", **base | {"seats": SEATS + SEATS[:1]})["field"] == "seats"
+    error = refused("table.accept", **base | {"proposals": [{"id": "p-1"}]})
+    assert error["field"] == "proposals" and error["path"] == "0.seat"
