@@ -51,7 +51,7 @@ def _operation(game: str, op_id: str):
     try:
         op = api.operation(op_id)
     except RulesError:
-        raise Refused(f"There is no operation called {op_id!r}.") from None
+        raise Refused("This app has no such operation: it may come from a newer version of the app.") from None
     if not proposable(game, op_id):
         if op.system != game:
             raise Refused(f"{op.title} is not an operation of this campaign's game.")
@@ -182,10 +182,7 @@ def accept(
         problems = proposal_problems(proposal, "")
         if problems:
             first = problems[0]
-            where = f" (at {first['path']})" if first["path"] else ""
-            decisions.append(
-                _decision(proposal, "refused", at, f"The proposal is not well formed: {first['message']}{where}")
-            )
+            decisions.append(_decision(proposal, "refused", at, f"The proposal is not well formed: {first['message']}"))
             continue
         try:
             entry = _one(game, campaign, proposal, by_seat, names, sheets, settings)

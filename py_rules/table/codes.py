@@ -217,8 +217,7 @@ def _verify(kind: str, head: str, text: str, mac: str, campaign, keys: dict, hel
     problems = _SHAPES[kind](value, "")
     if problems:
         first = problems[0]
-        said = first["message"] + (f" (at {first['path']})" if first["path"] else "")
-        return None, MESSAGES["shape"].format(kind=kind, message=said)
+        return None, MESSAGES["shape"].format(kind=kind, message=first["message"])
     if kind == "update" and held_seq is not None and value["seq"] <= held_seq:
         return None, MESSAGES["stale"].format(seq=value["seq"], held=held_seq)
     return (value, seat), None

@@ -135,7 +135,7 @@ def test_faces_that_run_out_are_a_plain_refusal_never_a_question_for_a_die():
         ({"op": "table.accept"}, "not an operation of this campaign's game"),
         ({"op": "coc.advance_time"}, "the game master's to run"),
         ({"op": "armageddon.task"}, "not an operation of this campaign's game"),
-        ({"op": "coc.nothing"}, "There is no operation called 'coc.nothing'."),
+        ({"op": "coc.nothing"}, "This app has no such operation"),
         ({"args": {"skill": "Spot Hidden", "investigator": {}}}, "carries no sheet"),
         ({"args": {"skill": "Spot Hidden", "dice": [1, 2]}}, "dice go with the proposal"),
         ({"dice": "5 30"}, "not well formed"),
