@@ -141,6 +141,7 @@ def _one(game, campaign, proposal, seats, names, sheets, settings) -> dict:
     return {
         "proposal": proposal["id"],
         "seat": proposal["seat"],
+        "request": proposal.get("request"),
         "op": op.id,
         "args": logged,
         "who": who,

@@ -45,6 +45,7 @@ def test_an_accepted_roll_is_the_engines_answer_with_the_players_dice_and_source
     assert first["before"] == {"pc-1": HARVEY["sheet"]} and first["states"] == {"pc-1": direct["state"]}
     assert second["before"] == {"pc-1": direct["state"]}  # the second ran on the sheet the first left
     assert first["who"] == ["pc-1"] and first["proposal"] == "p-1" and first["seat"] == "s-1"
+    assert first["request"] is None
     assert first["args"] == {"skill": "Spot Hidden", "dice": [5, 30]}
 
 
