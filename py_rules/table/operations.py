@@ -68,7 +68,7 @@ def _read_codes(*, text, campaign, seats, held_seq) -> Result:
     )
 
 
-def _accept(*, game, campaign, settings, seats, characters, decided, proposals, at) -> Result:
+def _accept(*, game, campaign, settings, seats, characters, decided, proposals, at, requests) -> Result:
     _id(campaign, "campaign", "The campaign")
     unique_ids(characters, "characters")
     unique_ids(seats, "seats")
@@ -82,6 +82,7 @@ def _accept(*, game, campaign, settings, seats, characters, decided, proposals, 
         decided=decided or [],
         proposals=proposals,
         at=at,
+        requests=requests,
     )
     tally = {status: sum(d["status"] == status for d in answer["decisions"]) for status in shapes.STATUSES}
     said = ", ".join(f"{count} {status}" for status, count in tally.items() if count) or "nothing to decide"
@@ -253,6 +254,15 @@ ACCEPT = Operation(
             max_length=_LONG,
         ),
         Param("at", "text", "Time", "When they are decided (ISO 8601).", example="2026-12-01T20:16:00Z", max_length=40),
+        _json(
+            "requests",
+            "Roll requests",
+            "The campaign's roll requests, with their answers so far: a proposal answering one is checked against "
+            "it (left out: not checked).",
+            _listed(shapes.request_problems, "The roll requests"),
+            None,
+            default=None,
+        ),
     ),
 )
 

@@ -95,8 +95,9 @@ def sheets(characters=CHARACTERS) -> dict:
     return {c["id"]: c["sheet"] for c in characters}
 
 
-def accept(proposals, characters=CHARACTERS, decided=(), settings=None, seats=SEATS, game="coc") -> dict:
-    """The game master's app accepting ``proposals`` through the JSON door: the answer's details."""
+def accept(proposals, characters=CHARACTERS, decided=(), settings=None, seats=SEATS, game="coc", **more) -> dict:
+    """The game master's app accepting ``proposals`` through the JSON door: the answer's details (``more``: its
+    other fields, the roll requests)."""
     return answer(
         "table.accept",
         game=game,
@@ -107,6 +108,7 @@ def accept(proposals, characters=CHARACTERS, decided=(), settings=None, seats=SE
         decided=list(decided),
         proposals=proposals,
         at=AT,
+        **more,
     )["details"]
 
 
