@@ -4,7 +4,7 @@ Every text a user typed is escaped with a backslash before each character Markdo
 lets any ASCII punctuation be escaped so; Discord and Reddit read the same escapes), so ``**x**``, ``[url=…]``,
 ``<b>``, ``~~x~~``, ``||spoiler||``, an entity such as ``&lt;`` and a mention such as ``@everyone`` come out as typed.
 A web address is kept from being linked (GitHub's and Discord's autolinks, markdown-it's linkify) the same way: the
-``:`` before ``//`` and a ``.`` between a letter or digit and a letter are backslashed (``http\://x\.example``).
+``:`` before ``//`` and a ``.`` between a letter or digit and a letter are backslashed (``http\\://x\\.example``).
 Invisible characters are dropped (:func:`.user_text.visible`).
 
 An undone entry, when shown, is said in words ("Undone:", in italics): ``~~…~~`` strikes through on GitHub and
