@@ -18,8 +18,7 @@ from py_rules.coc.percentile import roll_percentile
 from py_rules.coc.settings import Settings
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.trace import Log, Result
-from py_rules.trace import rolled as said_roll
+from py_rules.trace import Log, Result, rolled as said_roll
 
 __all__ = ("compare", "roll_off", "resolve_opposed", "opposed_roll", "combined_roll", "parse_skill_list")
 
@@ -159,7 +158,14 @@ def opposed_roll(
             "rolls": {name_a: roll_a.roll, name_b: roll_b.roll},
             "levels": {name_a: level_name(roll_a.level), name_b: level_name(roll_b.level)},
             "who_rolled": [
-                said_roll(name, each.name, each.roll, each.value, level_name(each.level), f"after {spent} Luck" if spent else "")
+                said_roll(
+                    name,
+                    each.name,
+                    each.roll,
+                    each.value,
+                    level_name(each.level),
+                    f"after {spent} Luck" if spent else "",
+                )
                 for name, each, spent in ((name_a, roll_a, luck_a), (name_b, roll_b, luck_b))
             ],
         },

@@ -61,7 +61,9 @@ def _code(text: str) -> str:
     code = text.strip()
     if code and (len(code) > MAX_CODE_CHARS or not _CODE.fullmatch(code)):
         raise RulesError(
-            "bad_input", "Roll code must be one line of letters, digits, '-', '_' and dots, as the app wrote it.", "code"
+            "bad_input",
+            "Roll code must be one line of letters, digits, '-', '_' and dots, as the app wrote it.",
+            "code",
         )
     return code
 
@@ -93,7 +95,7 @@ def _next_up(blocks, encounter) -> None:
 
 def _result(*, result, format, dice_source, label, quote, code="", encounter=None) -> Result:
     block = result_block(result, dice_source, label)
-    block.code = _code(code)
+    block.roll_token = _code(code)
     _next_up([block], encounter)
     text = writer(format).post([block], quote=quote)
     return Result(

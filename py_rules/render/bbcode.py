@@ -51,7 +51,9 @@ def ending(blocks: list[Block]) -> list[str]:
     """Whose post is next and the roll code, after the blocks."""
     last = blocks[-1] if blocks else Block()
     out = [f"Next to post: [b]{escape(last.next_up)}[/b]"] if last.next_up else []
-    return out + ([f"[size=85]Roll code for the game master:[/size] [code]{last.code}[/code]"] if last.code else [])
+    return out + (
+        [f"[size=85]Roll code for the game master:[/size] [code]{last.roll_token}[/code]"] if last.roll_token else []
+    )
 
 
 def post(blocks: list[Block], title: str = "", quote: bool = False) -> str:

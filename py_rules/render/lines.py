@@ -91,7 +91,7 @@ class Block:
     two sides, a combined roll's skills, the roll before Luck was spent)."""
     next_up: str = ""
     """Whose post is next in the encounter (the forum's Attack Order), when the post is asked for it."""
-    code: str = ""
+    roll_token: str = ""
     """The roll code the game master pastes into the app to accept the roll (``forum.result``'s ``code``)."""
 
     @property

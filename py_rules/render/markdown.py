@@ -74,7 +74,7 @@ def ending(blocks: list[Block]) -> list[str]:
     """Whose post is next and the roll code, after the blocks."""
     last = blocks[-1] if blocks else Block()
     out = [f"Next to post: **{escape(last.next_up)}**"] if last.next_up else []
-    return out + ([f"Roll code for the game master: `{last.code}`"] if last.code else [])
+    return out + ([f"Roll code for the game master: `{last.roll_token}`"] if last.roll_token else [])
 
 
 def post(blocks: list[Block], title: str = "", quote: bool = False) -> str:

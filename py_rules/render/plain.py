@@ -29,4 +29,6 @@ def post(blocks: list[Block], title: str = "", quote: bool = False) -> str:
     parts = ([escape(title.strip())] if title.strip() else []) + [block_text(b) for b in blocks]
     last = blocks[-1] if blocks else Block()
     parts += [f"Next to post: {escape(last.next_up)}"] if last.next_up else []
-    return "\n\n".join(parts) + "\n" + (f"Roll code for the game master: {last.code}\n" if last.code else "")
+    return (
+        "\n\n".join(parts) + "\n" + (f"Roll code for the game master: {last.roll_token}\n" if last.roll_token else "")
+    )

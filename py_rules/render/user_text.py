@@ -34,8 +34,13 @@ def visible(text) -> str:
     text = " ".join(str(text).split("\n")).replace("\r", " ").replace("\t", " ")
     out = []
     for i, ch in enumerate(text):
-        if unicodedata.category(ch) != "Cf":
-            out.append(ch)
-        elif ch == _ZWJ and out and _pictograph(out[-1]) and i + 1 < len(text) and _pictograph(text[i + 1]):
+        if (
+            unicodedata.category(ch) != "Cf"
+            or ch == _ZWJ
+            and out
+            and _pictograph(out[-1])
+            and i + 1 < len(text)
+            and _pictograph(text[i + 1])
+        ):
             out.append(ch)
     return "".join(out)
