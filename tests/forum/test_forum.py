@@ -124,18 +124,26 @@ CASES = {
     "coc sanity roll with its loss": (
         ("coc.sanity_roll", dict(investigator=HARVEY, loss="1/1D6", dice=[5, 70, 4])),
         {
-            "bbcode": "[b]Sanity roll[/b] — Rolled 75 against 60 — Failure\n[list]\n"
-            "[*]Dice (physical): d100: 75 (tens 70, units 5); 1d6: 4 (Sanity loss)\n"
-            "[*]The Keeper controls Harvey Walters's next action (fear)\n"
-            "[*]Harvey Walters loses 4 Sanity (60 → 56)\n[/list]\n",
-            "markdown": "**Sanity roll** — Rolled 75 against 60 — Failure\n"
-            "- Dice (physical): d100: 75 (tens 70, units 5); 1d6: 4 (Sanity loss)\n"
-            "- The Keeper controls Harvey Walters's next action (fear)\n"
-            "- Harvey Walters loses 4 Sanity (60 → 56)\n",
-            "plain": "Sanity roll — Rolled 75 against 60 — Failure\n"
-            "  Dice (physical): d100: 75 (tens 70, units 5); 1d6: 4 (Sanity loss)\n"
-            "  The Keeper controls Harvey Walters's next action (fear)\n"
-            "  Harvey Walters loses 4 Sanity (60 → 56)\n",
+            "bbcode": (
+                "[b]Harvey Walters[/b]: Sanity — Rolled 75 against 60 — Failure\n"
+                "[list]\n"
+                "[*]Dice (physical): d100: 75 (tens 70, units 5); 1d6: 4 (Sanity loss)\n"
+                "[*]The Keeper controls Harvey Walters's next action (fear)\n"
+                "[*]Harvey Walters loses 4 Sanity (60 → 56)\n"
+                "[/list]\n"
+            ),
+            "markdown": (
+                "**Harvey Walters**: Sanity — Rolled 75 against 60 — Failure\n"
+                "- Dice (physical): d100: 75 (tens 70, units 5); 1d6: 4 (Sanity loss)\n"
+                "- The Keeper controls Harvey Walters's next action (fear)\n"
+                "- Harvey Walters loses 4 Sanity (60 → 56)\n"
+            ),
+            "plain": (
+                "Harvey Walters: Sanity — Rolled 75 against 60 — Failure\n"
+                "  Dice (physical): d100: 75 (tens 70, units 5); 1d6: 4 (Sanity loss)\n"
+                "  The Keeper controls Harvey Walters's next action (fear)\n"
+                "  Harvey Walters loses 4 Sanity (60 → 56)\n"
+            ),
         },
     ),
     "coc attack that changes both sheets": (
@@ -240,35 +248,63 @@ CASES = {
             ),
         ),
         {
-            "bbcode": "[b]Jack Hawthorne[/b]: Attack → Ray — Total 9 vs 9: success — hit: 7 damage\n[list]\n"
-            "[*]Dice (physical): 1d10: 9 (attack); 1d10: 2 (defence); 1d4: 3 (Punch damage)\n"
-            "[*]Modifiers: +2 Jack Hawthorne: attack with Punch: Dexterity, -2 Jack Hawthorne: attack with Punch: "
-            "unskilled (Brawling 0), +2 Ray: dodge (Dodge): Dexterity, -2 Ray: dodge (Dodge): unskilled (Dodge 0)"
-            "\n[*]Jack Hawthorne hits Ray with Punch for 7 damage.\n[*]Ray loses 7 LP (30 → 23).\n[/list]\n",
-            "markdown": "**Jack Hawthorne**: Attack → Ray — Total 9 vs 9: success — hit: 7 damage\n"
-            "- Dice (physical): 1d10: 9 (attack); 1d10: 2 (defence); 1d4: 3 (Punch damage)\n"
-            "- Modifiers: +2 Jack Hawthorne: attack with Punch: Dexterity, -2 Jack Hawthorne: attack with "
-            "Punch: unskilled (Brawling 0), +2 Ray: dodge (Dodge): Dexterity, -2 Ray: dodge (Dodge): unskilled "
-            "(Dodge 0)\n- Jack Hawthorne hits Ray with Punch for 7 damage.\n- Ray loses 7 LP (30 → 23).\n",
-            "plain": "Jack Hawthorne: Attack → Ray — Total 9 vs 9: success — hit: 7 damage\n"
-            "  Dice (physical): 1d10: 9 (attack); 1d10: 2 (defence); 1d4: 3 (Punch damage)\n"
-            "  Modifiers: +2 Jack Hawthorne: attack with Punch: Dexterity, -2 Jack Hawthorne: attack with Punch: "
-            "unskilled (Brawling 0), +2 Ray: dodge (Dodge): Dexterity, -2 Ray: dodge (Dodge): unskilled (Dodge 0)"
-            "\n  Jack Hawthorne hits Ray with Punch for 7 damage.\n  Ray loses 7 LP (30 → 23).\n",
+            "bbcode": (
+                "[b]Jack Hawthorne[/b]: Attack → Ray — Total 9 vs 9: success — hit: 7 damage\n"
+                "[list]\n"
+                "[*]Jack Hawthorne: attack with Punch (Brawling), rolled 9 against 9 — 1 Success Level (Adequate)\n"
+                "[*]Ray: dodge (Dodge), rolled 2 against 9 — 0 Success Levels (Failure)\n"
+                "[*]Dice (physical): 1d10: 9 (attack); 1d10: 2 (defence); 1d4: 3 (Punch damage)\n"
+                "[*]Modifiers: +2 Jack Hawthorne: attack with Punch: Dexterity, -2 Jack Hawthorne: attack with Punch: unskilled (Brawling 0), +2 Ray: dodge (Dodge): Dexterity, -2 Ray: dodge (Dodge): unskilled (Dodge 0)\n"
+                "[*]Jack Hawthorne hits Ray with Punch for 7 damage.\n"
+                "[*]Ray loses 7 LP (30 → 23).\n"
+                "[/list]\n"
+            ),
+            "markdown": (
+                "**Jack Hawthorne**: Attack → Ray — Total 9 vs 9: success — hit: 7 damage\n"
+                "- Jack Hawthorne: attack with Punch (Brawling), rolled 9 against 9 — 1 Success Level (Adequate)\n"
+                "- Ray: dodge (Dodge), rolled 2 against 9 — 0 Success Levels (Failure)\n"
+                "- Dice (physical): 1d10: 9 (attack); 1d10: 2 (defence); 1d4: 3 (Punch damage)\n"
+                "- Modifiers: +2 Jack Hawthorne: attack with Punch: Dexterity, -2 Jack Hawthorne: attack with Punch: unskilled (Brawling 0), +2 Ray: dodge (Dodge): Dexterity, -2 Ray: dodge (Dodge): unskilled (Dodge 0)\n"
+                "- Jack Hawthorne hits Ray with Punch for 7 damage.\n"
+                "- Ray loses 7 LP (30 → 23).\n"
+            ),
+            "plain": (
+                "Jack Hawthorne: Attack → Ray — Total 9 vs 9: success — hit: 7 damage\n"
+                "  Jack Hawthorne: attack with Punch (Brawling), rolled 9 against 9 — 1 Success Level (Adequate)\n"
+                "  Ray: dodge (Dodge), rolled 2 against 9 — 0 Success Levels (Failure)\n"
+                "  Dice (physical): 1d10: 9 (attack); 1d10: 2 (defence); 1d4: 3 (Punch damage)\n"
+                "  Modifiers: +2 Jack Hawthorne: attack with Punch: Dexterity, -2 Jack Hawthorne: attack with Punch: unskilled (Brawling 0), +2 Ray: dodge (Dodge): Dexterity, -2 Ray: dodge (Dodge): unskilled (Dodge 0)\n"
+                "  Jack Hawthorne hits Ray with Punch for 7 damage.\n"
+                "  Ray loses 7 LP (30 → 23).\n"
+            ),
         },
     ),
     "semiautomagic attack against a dodge": (
         ("semiautomagic.attack", dict(attacker=EXAMPLE_ATTACKER, creature=EXAMPLE_HUMAN, defence="dodge", dice=[5, 2])),
         {
-            "bbcode": "[b]Attack (roll to hit, then defence)[/b] — Total 8 vs 4: success — hit\n[list]\n"
-            "[*]Dice (physical): 1d6: 5 (attack roll); 1d6: 2 (defence roll (dodge))\n"
-            "[*]Modifiers: +3 Weapon Skill bonus, +1 defence roll: Reflex bonus (dodge)\n[/list]\n",
-            "markdown": "**Attack (roll to hit, then defence)** — Total 8 vs 4: success — hit\n"
-            "- Dice (physical): 1d6: 5 (attack roll); 1d6: 2 (defence roll (dodge))\n"
-            "- Modifiers: +3 Weapon Skill bonus, +1 defence roll: Reflex bonus (dodge)\n",
-            "plain": "Attack (roll to hit, then defence) — Total 8 vs 4: success — hit\n"
-            "  Dice (physical): 1d6: 5 (attack roll); 1d6: 2 (defence roll (dodge))\n"
-            "  Modifiers: +3 Weapon Skill bonus, +1 defence roll: Reflex bonus (dodge)\n",
+            "bbcode": (
+                "[b]Swordsman[/b]: Attack (roll to hit, then defence) — Total 8 vs 4: success — hit\n"
+                "[list]\n"
+                "[*]Swordsman: melee attack, rolled 8 against 4 — success\n"
+                "[*]Average human: dodge, rolled 3 against 7 — failure\n"
+                "[*]Dice (physical): 1d6: 5 (attack roll); 1d6: 2 (defence roll (dodge))\n"
+                "[*]Modifiers: +3 Weapon Skill bonus, +1 defence roll: Reflex bonus (dodge)\n"
+                "[/list]\n"
+            ),
+            "markdown": (
+                "**Swordsman**: Attack (roll to hit, then defence) — Total 8 vs 4: success — hit\n"
+                "- Swordsman: melee attack, rolled 8 against 4 — success\n"
+                "- Average human: dodge, rolled 3 against 7 — failure\n"
+                "- Dice (physical): 1d6: 5 (attack roll); 1d6: 2 (defence roll (dodge))\n"
+                "- Modifiers: +3 Weapon Skill bonus, +1 defence roll: Reflex bonus (dodge)\n"
+            ),
+            "plain": (
+                "Swordsman: Attack (roll to hit, then defence) — Total 8 vs 4: success — hit\n"
+                "  Swordsman: melee attack, rolled 8 against 4 — success\n"
+                "  Average human: dodge, rolled 3 against 7 — failure\n"
+                "  Dice (physical): 1d6: 5 (attack roll); 1d6: 2 (defence roll (dodge))\n"
+                "  Modifiers: +3 Weapon Skill bonus, +1 defence roll: Reflex bonus (dodge)\n"
+            ),
         },
     ),
     "armageddon initiative": (
@@ -461,13 +497,22 @@ def stretch_entries():
 
 
 STRETCH = {
-    ("bbcode", "leave_out"): "[quote][b]The cellar, round 1[/b]\n\n"
-    "[b]Harvey Walters[/b]: Spot Hidden — Rolled 23 against 55 — Hard success\n[list]\n"
-    "[*]Dice (physical): d100: 23 (tens 20, units 3)\n[*]Harvey Walters ticks Spot Hidden for improvement\n"
-    "[/list]\n\n"
-    "[b]The cellar[/b] — Cultist dies (failed CON roll).\n\n"
-    "[b]Sanity roll[/b] — Rolled 34 against 60 — Regular success\n[list]\n"
-    "[*]Dice (digital): d100: 34 (tens 30, units 4)\n[/list][/quote]\n",
+    ("bbcode", "leave_out"): (
+        "[quote][b]The cellar, round 1[/b]\n"
+        "\n"
+        "[b]Harvey Walters[/b]: Spot Hidden — Rolled 23 against 55 — Hard success\n"
+        "[list]\n"
+        "[*]Dice (physical): d100: 23 (tens 20, units 3)\n"
+        "[*]Harvey Walters ticks Spot Hidden for improvement\n"
+        "[/list]\n"
+        "\n"
+        "[b]The cellar[/b] — Cultist dies (failed CON roll).\n"
+        "\n"
+        "[b]Harvey Walters[/b]: Sanity — Rolled 34 against 60 — Regular success\n"
+        "[list]\n"
+        "[*]Dice (digital): d100: 34 (tens 30, units 4)\n"
+        "[/list][/quote]\n"
+    ),
     ("markdown", "strike"): (
         "### The cellar, round 1\n"
         "\n"
@@ -485,7 +530,7 @@ STRETCH = {
         "\n"
         "**The cellar** — Cultist dies (failed CON roll).\n"
         "\n"
-        "**Sanity roll** — Rolled 34 against 60 — Regular success\n"
+        "**Harvey Walters**: Sanity — Rolled 34 against 60 — Regular success\n"
         "- Dice (digital): d100: 34 (tens 30, units 4)\n"
     ),
     ("plain", "strike"): (
@@ -505,7 +550,7 @@ STRETCH = {
         "\n"
         "The cellar — Cultist dies (failed CON roll).\n"
         "\n"
-        "Sanity roll — Rolled 34 against 60 — Regular success\n"
+        "Harvey Walters: Sanity — Rolled 34 against 60 — Regular success\n"
         "  Dice (digital): d100: 34 (tens 30, units 4)\n"
     ),
 }

@@ -14,9 +14,12 @@ import pytest
 from markdown_it import MarkdownIt
 
 from py_rules.armageddon.character import EXAMPLE as JACK
+from py_rules.armageddon.fields import EXAMPLE_DYING as ARMAGEDDON_DYING
 from py_rules.coc.investigator import EXAMPLE as HARVEY, EXAMPLE_OPPONENT as CULTIST
 from py_rules.semiautomagic.creature import EXAMPLE_ATTACKER, EXAMPLE_HUMAN
+from py_rules.semiautomagic.fields import EXAMPLE_DYING as SEMIAUTOMAGIC_DYING
 from tests.door import answer
+from tests.sheets import dying_harvey
 
 _BB = bbcode.Parser()  # its defaults: replace_links on, as a board that links addresses by itself
 _MD = MarkdownIt("commonmark", {"linkify": True}).enable("linkify")
@@ -118,6 +121,36 @@ ROLLS = {  # (op, args, what the rendered post must name)
         "semiautomagic.attack",
         dict(attacker=EXAMPLE_ATTACKER, creature=EXAMPLE_HUMAN, defence="dodge", dice=[5, 2], label="Ann: Attack"),
         ["Ann", "Attack", "8 vs 4", "hit"],
+    ),
+    "coc first aid (medic and patient)": (
+        "coc.first_aid",
+        dict(investigator=dying_harvey(), skill=60, medic_name="Dr Mo", dice=[5, 20]),
+        ["Dr Mo: First Aid on Harvey Walters", "25", "60", "Hard success"],
+    ),
+    "coc medicine (medic and patient)": (
+        "coc.medicine",
+        dict(investigator=HARVEY, skill=70, medic_name="Dr Mo", dice=[5, 20, 2]),
+        ["Dr Mo: Medicine on Harvey Walters", "25", "70", "success"],
+    ),
+    "armageddon resisted": (
+        "armageddon.resisted",
+        dict(a_name="Kim", a_attribute=3, a_skill=2, b_name="Lee", b_kind="simple", b_attribute=3, dice=[7, 2]),
+        ["Kim: Attribute + Skill, rolled 12 against 9", "Lee: Attribute (simple Test), rolled 8 against 9", "Kim wins"],
+    ),
+    "armageddon first aid (medic and patient)": (
+        "armageddon.first_aid",
+        dict(character=ARMAGEDDON_DYING, medic_name="Dr Mo", dice=[6]),
+        ["Dr Mo: First Aid on Jack Hawthorne", "10 vs 9", "Success Level"],
+    ),
+    "semiautomagic skill check": (
+        "semiautomagic.skill_check",
+        dict(creature=EXAMPLE_HUMAN, skill="Perception", dc=6, dice=[5]),
+        ["Average human: Perception", "6 vs 6", "success"],
+    ),
+    "semiautomagic medicine (medic and patient)": (
+        "semiautomagic.medicine_stabilise",
+        dict(creature=SEMIAUTOMAGIC_DYING, medic_name="Dr Mo", dice=[5, 1]),
+        ["Dr Mo: Medicine on Average human", "5 vs 4", "stabilised"],
     ),
 }
 FORMATS = ["bbcode", "markdown", "plain"]
