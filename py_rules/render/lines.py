@@ -215,7 +215,7 @@ def result_block(result, dice_source: str = "unknown", label: str = "", trace: b
         modifiers=_cited(shown["modifiers"], modifier_text),
         steps=_cited(shown["steps"], _step_text),
         flags=shown["flags"],
-        dice=[] if effects else dice_lines(shown, title),
+        dice=[] if effects else dice_lines(shown, title, [r.who for r in rolls]),
         rolls=[r.line() for r in rolls] if len(rolls) > 1 or any(r.note for r in rolls) else [],
     )  # a step's dice are its effects'
     said = result.get("dice_source") if result.get("dice_source") in DICE_SOURCES else dice_source

@@ -88,6 +88,7 @@ ROLLS = {  # (op, args, what the rendered post must name)
         [
             "Harvey Walters: attacks with Fighting (Brawl), rolled 35 against 40",
             "Cultist: fights back with Fighting (Brawl), rolled 27 against 50",
+            "Fighting (Brawl) roll (Cultist), d100: 27",
         ],
     ),
     "coc sanity": (
