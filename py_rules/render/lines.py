@@ -216,11 +216,22 @@ def result_block(result, dice_source: str = "unknown", label: str = "", trace: b
         steps=_cited(shown["steps"], _step_text),
         flags=shown["flags"],
         dice=[] if effects else dice_lines(shown, title, [r.who for r in rolls]),
-        rolls=[r.line() for r in rolls] if len(rolls) > 1 or any(r.note for r in rolls) else [],
+        rolls=_roll_lines(rolls, result.get("total")),
     )  # a step's dice are its effects'
     said = result.get("dice_source") if result.get("dice_source") in DICE_SOURCES else dice_source
     block.dice_source = said if block.dice and said in DICE_SOURCES else "unknown"
     return block
+
+
+def _roll_lines(rolls, total) -> list[str]:
+    """The rolls a post lists under its head: each of several; one alone only for what the head does not say (the
+    roll before Luck in full, a push's first roll as its note)."""
+    if len(rolls) != 1:
+        return [r.line() for r in rolls] if len(rolls) > 1 else []
+    [roll] = rolls
+    if not roll.note:
+        return []
+    return [roll.note[0].upper() + roll.note[1:]] if roll.roll == total else [roll.line()]
 
 
 def _step_text(step: dict) -> str:

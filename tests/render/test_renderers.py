@@ -70,7 +70,7 @@ ROLLS = {  # (op, args, what the rendered post must name)
     "coc push": (
         "coc.push_roll",
         dict(investigator=_after_a_roll(), justification="Again", dice=[3, 20]),
-        ["Harvey Walters", "Spot Hidden (pushed)", "23", "55", "Hard success"],
+        ["Harvey Walters", "Spot Hidden (pushed)", "23", "55", "Hard success", "Pushed after a failed 56"],
     ),
     "coc combined": (
         "coc.combined_roll",
