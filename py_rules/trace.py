@@ -16,7 +16,7 @@ from typing import Any
 from py_rules.dice import Throw
 from py_rules.sources import plain, rule_name, split
 
-__all__ = ("Modifier", "Step", "Result", "Log", "total_of", "signed", "headline_of")
+__all__ = ("Modifier", "Step", "Result", "Log", "total_of", "signed", "headline_of", "rolled")
 
 
 def signed(value: int) -> str:
@@ -104,6 +104,17 @@ def headline_of(told, most: int = 6) -> str | None:
     if len(lines) > most:
         lines = lines[: most - 2] + [f"… {len(lines) - most + 1} more …", lines[-1]]
     return "; ".join(lines)
+
+
+def rolled(who: str, what: str, roll=None, target=None, level=None, note: str = "") -> dict:
+    """One roll of a result as a forum post names it (``details["who_rolled"]``, a list of these, read by
+    :mod:`py_rules.render.rolls`): who rolled, what, the roll against its target, the level, and a note (the roll
+    before Luck, the patient of a medic's roll), so a reader can check it (TABLE.md, The forum's own format).
+
+    >>> rolled("Cultist", "Dodge", 6, 27, "Hard success")
+    {'who': 'Cultist', 'what': 'Dodge', 'roll': 6, 'target': 27, 'level': 'Hard success', 'note': ''}
+    """
+    return {"who": who, "what": what, "roll": roll, "target": target, "level": level or "", "note": note}
 
 
 def total_of(modifiers) -> int:

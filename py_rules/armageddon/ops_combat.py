@@ -30,7 +30,7 @@ from py_rules.armageddon.work import Settings, Work
 from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation
 from py_rules.params import Param
-from py_rules.trace import Result, Step
+from py_rules.trace import Result, Step, rolled
 from py_rules.words import counted
 
 __all__ = ("COMBAT_OPERATIONS", "DEFENCES")
@@ -141,6 +141,9 @@ def _attack(
         "damage": 0,
         "armour": 0,
         "life_points_damage": 0,
+        "who_rolled": [
+            rolled(me, f"attack with {arm['name']} ({arm['skill']})", strike.total, strike.target, strike.level_name)
+        ],
     }
     if not strike.success:
         work.event(f"{me} misses {them} ({arm['name']}, {strike.total}).")
@@ -210,6 +213,7 @@ def _defend(dice, work, defender, arm, defence, strike, defender_modifiers, rule
     mods = parse_modifiers(defender_modifiers, _GM_MODS, "defender_modifiers")
     guard = _task(dice, defender, skill, mods, settings, f"{them}: {defence} ({skill})", "defence")
     work.rolls.append(guard)
+    details["who_rolled"].append(rolled(them, f"{defence} ({skill})", guard.total, guard.target, guard.level_name))
     work.steps.extend(_indent(guard.steps, f"Defence Task ({them}, Dexterity + {skill})"))
     details["defence"] = {
         "kind": defence,

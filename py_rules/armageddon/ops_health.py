@@ -21,6 +21,7 @@ from py_rules.armageddon.life import consciousness_test, survival_test
 from py_rules.armageddon.tables import ATTRIBUTE_MAX, SKILL_MAX
 from py_rules.armageddon.work import GM_MODIFIER as _GM_MODS, SYSTEM as _SYS, work_for as _work
 from py_rules.errors import RulesError
+from py_rules.medic import MEDIC_NAME, treated_label
 from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation
 from py_rules.params import Param
@@ -105,7 +106,7 @@ SURVIVAL = Operation(
 )
 
 
-def _first_aid(dice, *, character, medic_intelligence, medic_first_aid, modifiers, label, **options):
+def _first_aid(dice, *, character, medic_intelligence, medic_first_aid, modifiers, label, medic_name="", **options):
     work = _work(character, dice, options)
     roll = first_aid(
         work,
@@ -113,7 +114,7 @@ def _first_aid(dice, *, character, medic_intelligence, medic_first_aid, modifier
         medic_first_aid=medic_first_aid,
         extra=parse_modifiers(modifiers, _GM_MODS),
     )
-    return work.result("first_aid", label or f"First Aid on {name_of(character)}", main=roll)
+    return work.result("first_aid", treated_label(label, medic_name, "First Aid", name_of(character)), main=roll)
 
 
 FIRST_AID = Operation(
@@ -143,6 +144,7 @@ FIRST_AID = Operation(
             minimum=0,
             maximum=SKILL_MAX,
         ),
+        MEDIC_NAME,
         Param(
             "modifiers", "text", "Medic's modifiers", MODIFIERS.help + " Include the medic's own penalties.", default=""
         ),
@@ -156,7 +158,9 @@ FIRST_AID = Operation(
 )
 
 
-def _resuscitate(dice, *, character, doctor_intelligence, doctor_medicine, in_hospital, modifiers, label, **options):
+def _resuscitate(
+    dice, *, character, doctor_intelligence, doctor_medicine, in_hospital, modifiers, label, medic_name="", **options
+):
     work = _work(character, dice, options)
     roll = resuscitate(
         work,
@@ -165,7 +169,8 @@ def _resuscitate(dice, *, character, doctor_intelligence, doctor_medicine, in_ho
         in_hospital=in_hospital,
         extra=parse_modifiers(modifiers, _GM_MODS),
     )
-    return work.result("resuscitation", label or f"Resuscitating {name_of(character)}", main=roll)
+    said = treated_label(label, medic_name, "Resuscitation", name_of(character))
+    return work.result("resuscitation", said, main=roll)
 
 
 RESUSCITATE = Operation(
@@ -187,6 +192,7 @@ RESUSCITATE = Operation(
             maximum=ATTRIBUTE_MAX,
         ),
         Param("doctor_medicine", "int", "Doctor's Medicine", "0 = unskilled.", default=3, minimum=0, maximum=SKILL_MAX),
+        MEDIC_NAME,
         # a bonus the scene grants starts off: a tick nobody looked at must not save anyone
         Param("in_hospital", "bool", "In a hospital", "Seed 000: being in a hospital gives +3.", default=False),
         Param("modifiers", "text", "Doctor's modifiers", MODIFIERS.help, default=""),

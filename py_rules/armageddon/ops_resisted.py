@@ -26,7 +26,7 @@ from py_rules.errors import RulesError
 from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation
 from py_rules.params import REQUIRED, Param
-from py_rules.trace import Modifier, Result, Step
+from py_rules.trace import Modifier, Result, Step, rolled
 
 __all__ = ("RESISTED", "ACTING", "OPPONENT")
 
@@ -168,9 +168,18 @@ def _resisted(
             "b": {"total": b.total, "success": b.success, "level": b.level},
             "rolls": len(rolls),
             "names": {"a": names["A"], "b": names["B"]},
+            "who_rolled": [
+                rolled(names["A"], _what(a_kind, a_levels[0], "Skill"), a.total, tn, a.level_name),
+                rolled(names["B"], _what(b_kind, b_levels[0], b_levels[2]), b.total, tn, b.level_name),
+            ],
         },
     )
     return result
+
+
+def _what(kind: str, attribute_name: str, skill_name: str) -> str:
+    """What a side rolled, as a post names it: its Attribute, and for a Task its Skill (seed 000, Tasks)."""
+    return f"{attribute_name} + {skill_name or 'Skill'}" if kind == "task" else f"{attribute_name} ({kind} Test)"
 
 
 def _levels_beyond(levels: int) -> str:

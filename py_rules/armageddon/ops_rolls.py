@@ -70,10 +70,15 @@ def _task(
             modifiers=mods,
             tn=tn,
             rule_of_one_mode=rule_of_one_mode,
-            label=label,
+            label=label or _who_rolls(character, skill_name or attribute_name),
         ),
         character,
     )
+
+
+def _who_rolls(character, what: str) -> str:
+    """Who rolls what, as a post names it, when the roll has a character and the user gave no label."""
+    return f"{name_of(character)}: {what}" if character is not None else ""
 
 
 TASK = Operation(

@@ -24,7 +24,7 @@ from py_rules.coc.tables import BRAWL, DODGE
 from py_rules.coc.weapons import UNARMED, find_weapon, weapon_kind
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.trace import Log, Result
+from py_rules.trace import Log, Result, rolled
 from py_rules.words import counted
 
 __all__ = ("DEFENCES", "attack", "weapons_of", "describe")
@@ -40,6 +40,11 @@ OUTNUMBERED_SRC = "seed 003, Outnumbered; rules/coc.md §3.12 D11"
 
 _KIND_WORDS = {"melee": "hand-to-hand", "firearm": "firearm", "thrown": "thrown"}
 _DB_WORDS = {"full": " + Damage Bonus", "half": " + half the Damage Bonus", "none": ""}
+
+
+def _said(name: str, what: str, value: int, skill: int, level, luck: int) -> dict:
+    """One side's roll as a post names it: whose it is, what it was for, against which skill, with any Luck spent."""
+    return rolled(name, what, value, skill, level_name(level), f"after {luck} Luck" if luck else "")
 
 
 def describe(weapon: dict) -> str:
@@ -225,6 +230,7 @@ def attack(
     a_value, a_level, attacker_luck = luck_on_roll(a_roll, attacker_luck, att, "attacker_luck", log, settings)
     att["last_roll"] = record(a_roll, "combat", bonus=a_bonus, penalty=a_penalty)
     att["last_roll"].update(roll=a_value, level=int(a_level), luck_spent=attacker_luck)
+    said = [_said(a_name, f"attacks with {skill}", a_value, a_roll.value, a_level, attacker_luck)]
     if spend_shot(att, arm, a_roll.roll, log):  # jammed: the shot does not go off, nobody has to dodge it
         return finish_attack(
             dice,
@@ -238,6 +244,7 @@ def attack(
             ("", ""),
             settings,
             label,
+            said=said,
         )
     d_roll = None
     if defence == "none":
@@ -254,6 +261,7 @@ def attack(
         d_value, d_level, defender_luck = luck_on_roll(d_roll, defender_luck, dfn, "defender_luck", log, settings)
         dfn["last_roll"] = record(d_roll, "combat", bonus=d_bonus, penalty=d_penalty)
         dfn["last_roll"].update(roll=d_value, level=int(d_level), luck_spent=defender_luck)
+        said.append(_said(d_name, f"{_DEFENDS[defence]} with {d_skill}", d_value, d_roll.value, d_level, defender_luck))
         outcome = compare(a_level, d_level, a_roll.value, d_roll.value)
         log.step(
             f"{a_name}: {level_name(a_level)} vs {d_name}: {level_name(d_level)} "
@@ -296,4 +304,5 @@ def attack(
         a_skill=a_roll.value,
         range_difficulty=range_difficulty,
         later=ticks.events,
+        said=said,
     )

@@ -62,11 +62,12 @@ def finish_attack(
     a_skill=None,
     range_difficulty="Regular",
     later=(),
+    said=(),
 ) -> Result:
     """The attack's result: what the winner did (first among the events), the damage and the wounds it made, then
     ``later`` events (the ticks the rolls earned, after what the attack did to the sheets). ``keys``: the attacker's
     and the defender's state keys; ``levels``: their levels (None when not rolled); ``damages``: the typed damage of
-    the attack and of a fight back."""
+    the attack and of a fight back; ``said``: each roll with its roller (:func:`py_rules.trace.rolled`)."""
     att, dfn = states[keys[0]], states[keys[1]]
     a_name, d_name = who(att), who(dfn)
     arm, back = weapons
@@ -134,6 +135,7 @@ def finish_attack(
             "weapon": arm["name"],
             "rolled_damage": rolled,
             "armour": absorbed,
+            "who_rolled": list(said),
         },
         states=new,
         state=new["coc.investigator"],

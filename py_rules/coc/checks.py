@@ -17,7 +17,7 @@ from py_rules.coc.settings import Settings
 from py_rules.coc.tables import CHARACTERISTIC_NAMES
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.trace import Log, Result, Step
+from py_rules.trace import Log, Result, Step, rolled
 
 __all__ = (
     "CheckRoll",
@@ -141,6 +141,11 @@ def check_result(roll: CheckRoll, kind: str, state: dict | None, log: Log, *, la
         "difficulty": roll.difficulty,
         "needed": needed(roll.value, roll.difficulty),
     }
+    if state is not None:  # who rolled what, for a post a reader can check (a push names its skill and first roll)
+        what = f"{roll.name} (pushed)" if kind == "push_roll" else roll.name
+        first = (details or {}).get("first_roll")
+        note = f"pushed after a failed {first}" if kind == "push_roll" and first is not None else ""
+        info["who_rolled"] = [rolled(who(state), what, roll.roll, roll.value, level_name(roll.level), note)]
     info.update(details or {})
     return Result.of(
         log,

@@ -15,7 +15,7 @@ from py_rules.coc.settings import Settings
 from py_rules.coc.tables import DIFFICULTY_RANK
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.trace import Log, Result
+from py_rules.trace import Log, Result, rolled
 
 __all__ = (
     "LUCK_SPENDABLE",
@@ -189,7 +189,21 @@ def spend_luck(
         success=success,
         level=int(level),
         level_name=level_name(level),
-        details={"points": points, "first_roll": roll, "luck_left": new["luck"]},
+        details={
+            "points": points,
+            "first_roll": roll,
+            "luck_left": new["luck"],
+            "who_rolled": [
+                rolled(
+                    who(state),
+                    f"{last['name']} with Luck",
+                    roll,
+                    value,
+                    level_name(last["level"]),
+                    f"{points} Luck spent: {roll} → {new_roll}",
+                )
+            ],
+        },
         state=normalize(new),
     )
 

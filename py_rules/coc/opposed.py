@@ -18,7 +18,7 @@ from py_rules.coc.percentile import roll_percentile
 from py_rules.coc.settings import Settings
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.trace import Log, Result
+from py_rules.trace import Log, Result, rolled as said_roll
 
 __all__ = ("compare", "roll_off", "resolve_opposed", "opposed_roll", "combined_roll", "parse_skill_list")
 
@@ -157,6 +157,17 @@ def opposed_roll(
             "winner": winner,
             "rolls": {name_a: roll_a.roll, name_b: roll_b.roll},
             "levels": {name_a: level_name(roll_a.level), name_b: level_name(roll_b.level)},
+            "who_rolled": [
+                said_roll(
+                    name,
+                    each.name,
+                    each.roll,
+                    each.value,
+                    level_name(each.level),
+                    f"after {spent} Luck" if spent else "",
+                )
+                for name, each, spent in ((name_a, roll_a, luck_a), (name_b, roll_b, luck_b))
+            ],
         },
         states={"coc.investigator": new_a, "coc.opponent": new_b},
         state=new_a,
@@ -258,6 +269,10 @@ def combined_roll(
             "levels": {n: level_name(lv) for n, (_v, lv, _o) in levels.items()},
             "successes": {n: ok for n, (_v, _l, ok) in levels.items()},
             "mode": mode,
+            "who_rolled": [
+                said_roll(who(state), f"{n} (pushed)" if pushed else n, perc.value, v, level_name(lv))
+                for n, (v, lv, _o) in levels.items()
+            ],
         },
         state=normalize(new),
     )

@@ -10,9 +10,10 @@ from py_rules.coc.params import BONUS, EXAMPLE_DYING, EXAMPLE_MAJOR_WOUND, INVES
 from py_rules.coc.settings import settings_from, settings_params
 from py_rules.coc.tables import DICE_FORM, SANITY_GAIN_REASONS, SANITY_LOSS_FORM
 from py_rules.errors import RulesError
+from py_rules.medic import MEDIC_NAME
 from py_rules.operations import Operation
 from py_rules.params import Param
-from py_rules.trace import Log, Result
+from py_rules.trace import Log, Result, rolled
 from py_rules.words import passes
 
 __all__ = ("OPERATIONS",)
@@ -28,9 +29,9 @@ PATIENT = Param(
 )
 
 
-def _state_result(kind, new, log, label, roll=None, **fields):
-    """The result of treating or healing ``new``: its conditions flagged, and the roll that decided it (else its HP
-    against the maximum) as the total; ``fields`` say more (rules/coc.md §3.9, §3.10)."""
+def _state_result(kind, new, log, label, roll=None, medic="", **fields):
+    """The result of treating or healing ``new``: its conditions flagged, the roll that decided it (the medic's, on the
+    patient; else HP against the maximum) as the total; ``fields`` say more (rules/coc.md §3.9, §3.10)."""
     c = new["conditions"]
     for key in ("major_wound", "unconscious", "dying", "stabilised", "dead"):
         if c[key]:
@@ -47,6 +48,9 @@ def _state_result(kind, new, log, label, roll=None, **fields):
         said = dict(total=new["hp"], target=new["derived"]["hp_max"])
     said.update(fields)
     details = {"hp": new["hp"], "hp_max": new["derived"]["hp_max"]}
+    if roll is not None and kind in ("first_aid", "medicine"):
+        what = f"{roll.name} on {who(new)}"
+        details["who_rolled"] = [rolled(medic.strip(), what, roll.roll, roll.value, level_name(roll.level))]
     return with_states(Result.of(log, "coc", kind, label=label, details=details, state=normalize(new), **said))
 
 
@@ -68,13 +72,13 @@ DYING_ROUND = Operation(
 )
 
 
-def _first_aid(dice, *, investigator, skill, bonus, penalty, justification, label, **rest):
+def _first_aid(dice, *, investigator, skill, bonus, penalty, justification, label, medic_name="", **rest):
     settings, _ = settings_from(rest)
     new, log = copy_state(investigator), Log()
     roll = healing.first_aid(
         dice, new, skill, log, bonus=bonus, penalty=penalty, justification=justification, settings=settings
     )
-    return _state_result("first_aid", new, log, label, roll)
+    return _state_result("first_aid", new, log, label, roll, medic_name)
 
 
 FIRST_AID = Operation(
@@ -95,6 +99,7 @@ FIRST_AID = Operation(
             minimum=0,
             maximum=100,
         ),
+        MEDIC_NAME,
         BONUS,
         PENALTY,
         JUSTIFICATION,
@@ -106,7 +111,7 @@ FIRST_AID = Operation(
 )
 
 
-def _medicine(dice, *, investigator, skill, equipment, bonus, penalty, justification, label, **rest):
+def _medicine(dice, *, investigator, skill, equipment, bonus, penalty, justification, label, medic_name="", **rest):
     settings, _ = settings_from(rest)
     new, log = copy_state(investigator), Log()
     roll = healing.medicine(
@@ -120,7 +125,7 @@ def _medicine(dice, *, investigator, skill, equipment, bonus, penalty, justifica
         justification=justification,
         settings=settings,
     )
-    return _state_result("medicine", new, log, label, roll)
+    return _state_result("medicine", new, log, label, roll, medic_name)
 
 
 MEDICINE = Operation(
@@ -140,6 +145,7 @@ MEDICINE = Operation(
             minimum=0,
             maximum=100,
         ),
+        MEDIC_NAME,
         Param("equipment", "bool", "Medical equipment", "Seed 003: Medicine heals 'with equipment'.", default=True),
         BONUS,
         PENALTY,

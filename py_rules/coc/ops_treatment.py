@@ -15,7 +15,7 @@ from py_rules.coc.treatment_record import KEYS
 from py_rules.errors import RulesError
 from py_rules.operations import Operation
 from py_rules.params import Param
-from py_rules.trace import Log, Result
+from py_rules.trace import Log, Result, rolled
 
 __all__ = ("OPERATIONS", "JUSTIFICATION")
 
@@ -84,7 +84,22 @@ def treatment_luck(dice, patient: dict, medic: dict | None, name: str, *, label:
         success=True,
         level=int(level),
         level_name=level_name(level),
-        details={"points": points, "first_roll": last["roll"], "luck_left": payer_new["luck"], "paid_by": who(payer)},
+        details={
+            "points": points,
+            "first_roll": last["roll"],
+            "luck_left": payer_new["luck"],
+            "paid_by": who(payer),
+            "who_rolled": [
+                rolled(
+                    who(payer),
+                    f"{name} on {who(patient)} with Luck",
+                    last["roll"],
+                    last["value"],
+                    level_name(last["level"]),
+                    f"{points} Luck spent: {last['roll']} → {new_roll}",
+                )
+            ],
+        },
         states=states,
         state=states["coc.investigator"],
     )

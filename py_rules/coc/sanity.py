@@ -14,7 +14,7 @@ from py_rules.coc.settings import Settings
 from py_rules.coc.tables import DICE_FORM, SANITY_LOSS_FORM, SANITY_TRAUMA_LOSS, TEMPORARY_INSANITY_DICE
 from py_rules.dice import DiceSource
 from py_rules.errors import RulesError
-from py_rules.trace import Log, Result
+from py_rules.trace import Log, Result, rolled
 from py_rules.words import counted
 
 __all__ = ("goes_mad_threshold", "sanity_roll", "gain_sanity", "pass_hours", "start_day")
@@ -101,6 +101,7 @@ def sanity_roll(
         roll_told("Sanity roll", roll, f"loses {lost} Sanity ({before} → {new['san']})" if lost else "loses no Sanity")
     )
     details = {"loss": amount, "san_before": before, "san_after": new["san"], "int_roll": None, "insane_hours": 0}
+    details["who_rolled"] = [rolled(name, "Sanity", roll.roll, roll.value, level_name(roll.level))]
     if goes_mad_threshold(amount, settings.insanity_threshold):
         log.flag("int_roll")
         log.step(
@@ -111,6 +112,7 @@ def sanity_roll(
         int_roll = check(dice, state["characteristics"]["INT"], "INT", basis=settings.fumble_basis)  # "INT roll"
         log.extend(int_roll.steps)
         details["int_roll"] = int_roll.roll
+        details["who_rolled"].append(rolled(name, "INT", int_roll.roll, int_roll.value, level_name(int_roll.level)))
         if int_roll.success:
             hours, _, _working = dice_expr.roll(
                 dice, dice_expr.parse(TEMPORARY_INSANITY_DICE, DICE_FORM), "temporary insanity hours"

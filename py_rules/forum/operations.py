@@ -3,10 +3,19 @@ stretch of the log (one entry, an encounter, a session), in one of the forum for
 registry (:mod:`py_rules.render.formats`: BBCode, Markdown, plain text). Both answer ``details = {"text",
 "format"}`` (``forum.stretch`` also ``count``, the entries shown). The campaign's choices (its forum's format, an
 undone entry left out or marked) are the page's to remember; these operations take them as arguments. A format that
-cannot mark an undone entry (:attr:`~py_rules.render.formats.Format.strike`) leaves it out."""
+cannot mark an undone entry (:attr:`~py_rules.render.formats.Format.strike`) leaves it out.
+
+A post made during an encounter can end with whose post is next (the forum's Attack Order): given the encounter's
+state, the post names the combatant whose turn it is, or the next one when the post is theirs. A player's roll can
+end with its roll code, which the game master pastes into the app to accept the roll: one line of base64url parts
+and dots, written by each format its own way (a code block, a code span, a last line)."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
+from py_rules.encounter.fields import ENCOUNTER as _ENCOUNTER
 from py_rules.errors import RulesError
 from py_rules.log.entry import read_problems
 from py_rules.log.operations import EXAMPLE_ENTRY, MAX_ENTRIES, MAX_STRETCH_CHARS, MAX_STRETCH_DEPTH
@@ -14,6 +23,8 @@ from py_rules.operations import FILE_DEADLINE_SECONDS, Operation, System
 from py_rules.params import Param
 from py_rules.render.formats import format_of, forum_formats, writer
 from py_rules.render.lines import DICE_SOURCES, UNDONE_CHOICES, result_block, stretch_blocks
+from py_rules.render.rolls import next_to_post
+from py_rules.render.user_text import ROLL_CODE
 from py_rules.trace import Result
 
 __all__ = ("SYSTEM", "OPERATIONS", "FORMATS")
@@ -34,6 +45,27 @@ FORMAT = Param(
     choices=FORMATS,
 )
 QUOTE = Param("quote", "bool", "As a quote", "Put the whole post in a quote block.", default=False)
+ENCOUNTER = replace(
+    _ENCOUNTER,
+    label="Encounter (whose post is next)",
+    help="The encounter the post is made in: the post ends with whose post is next (the forum's Attack Order).",
+    default=None,
+    example=None,
+)
+MAX_CODE_CHARS = 4000
+"""A roll code is one short line; a long one is a paste gone wrong."""
+_CODE = re.compile(ROLL_CODE)
+
+
+def _code(text: str) -> str:
+    code = text.strip()
+    if code and (len(code) > MAX_CODE_CHARS or not _CODE.fullmatch(code)):
+        raise RulesError(
+            "bad_input",
+            "Roll code must be one line of letters, digits, '-', '_' and dots, as the app wrote it.",
+            "code",
+        )
+    return code
 
 
 def _object(value):
@@ -55,8 +87,16 @@ def _entries(value):
     return value
 
 
-def _result(*, result, format, dice_source, label, quote) -> Result:
+def _next_up(blocks, encounter) -> None:
+    """The last block names whose post is next, when the post is made in ``encounter``."""
+    if blocks and encounter:
+        blocks[-1].next_up = next_to_post(encounter, blocks[0].who)
+
+
+def _result(*, result, format, dice_source, label, quote, code="", encounter=None) -> Result:
     block = result_block(result, dice_source, label)
+    block.roll_token = _code(code)
+    _next_up([block], encounter)
     text = writer(format).post([block], quote=quote)
     return Result(
         "forum",
@@ -67,8 +107,9 @@ def _result(*, result, format, dice_source, label, quote) -> Result:
     )
 
 
-def _stretch(*, entries, format, title, undone, quote) -> Result:
+def _stretch(*, entries, format, title, undone, quote, encounter=None) -> Result:
     blocks = stretch_blocks(entries, undone if format_of(format).strike else "leave_out")
+    _next_up(blocks, encounter)
     text = writer(format).post(blocks, title, quote)
     count = len(blocks)
     return Result(
@@ -119,6 +160,15 @@ RESULT = Operation(
             default="",
         ),
         QUOTE,
+        Param(
+            "code",
+            "text",
+            "Roll code",
+            "The roll's code, which the game master pastes into the app to accept the roll (optional).",
+            default="",
+            max_length=MAX_CODE_CHARS,
+        ),
+        ENCOUNTER,
     ),
 )
 
@@ -156,6 +206,7 @@ STRETCH = Operation(
             choices=UNDONE_CHOICES,
         ),
         QUOTE,
+        ENCOUNTER,
     ),
 )
 

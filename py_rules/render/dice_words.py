@@ -75,9 +75,10 @@ def _group_label(purpose: str, die: str) -> str:
     return "" if not purpose or purpose == die else purpose
 
 
-def dice_lines(result: dict, title: str = "") -> list[str]:
+def dice_lines(result: dict, title: str = "", owners=()) -> list[str]:
     """Each roll of ``result`` in words, in the order thrown; a percentile roll names what it was for when there are
-    several, or when ``title`` (the result's) does not say it.
+    several, or when ``title`` (the result's) does not say it. ``owners``: whose each percentile roll is, in order
+    (an attack's and its fight back's "Fighting (Brawl)" rolls told apart), used when there is one per roll.
 
     >>> dice_lines({"dice": [{"die": "units d10", "face": 7, "purpose": "Spot Hidden roll: units die"},
     ...     {"die": "tens d10", "face": 20, "purpose": "Spot Hidden roll: tens die 1"},
@@ -139,12 +140,15 @@ def dice_lines(result: dict, title: str = "") -> list[str]:
         else:
             groups.append(("plain", _group_label(purpose, throw["die"]), [throw["face"]], throw["die"]))
         i += 1
-    several_d100 = sum(1 for g in groups if g[0] == "d100") > 1
+    d100_count = sum(1 for g in groups if g[0] == "d100")
+    several_d100 = d100_count > 1
+    whose = list(owners) if len(owners) == d100_count and len(set(owners)) > 1 else []
     out = []
     for kind, label, faces, die in groups:
         if kind == "d100":
             said = _percentile(faces[0], faces[1:], steps)
             named = label and (several_d100 or label.removesuffix(" roll").lower() not in title.lower())
+            label = f"{label} ({whose.pop(0)})" if whose and named else label
             out.append(f"{label}, {said}" if named else said)
         elif kind == "rule10":
             chain = faces[:-1] if die == "d10=" else faces

@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from py_rules.render.dice_words import dice_lines
 from py_rules.render.reading import dice_text, for_players, lead, modifier_text, title_of
+from py_rules.render.rolls import rolls_of
 
 __all__ = (
     "Block",
@@ -85,6 +86,13 @@ class Block:
     flags: list[str] = field(default_factory=list)
     dice_source: str = "unknown"
     undone: bool = False
+    rolls: list[str] = field(default_factory=list)
+    """Each roll with its roller, target and level, when the head alone does not say them all (an opposed roll's
+    two sides, a combined roll's skills, the roll before Luck was spent)."""
+    next_up: str = ""
+    """Whose post is next in the encounter (the forum's Attack Order), when the post is asked for it."""
+    roll_token: str = ""
+    """The roll code the game master pastes into the app to accept the roll (``forum.result``'s ``code``)."""
 
     @property
     def title(self) -> str:
@@ -102,7 +110,8 @@ class Block:
     def details(self) -> list[tuple[str, str]]:
         """The block's detail lines as (lead, text): the dice, the modifiers, then each event (no lead). A format
         writes each lead as it is and escapes each text its own way."""
-        lines = [(f"{self.dice_heading()}: ", "; ".join(self.dice))] if self.dice else []
+        lines = [("", roll) for roll in self.rolls]
+        lines += [(f"{self.dice_heading()}: ", "; ".join(self.dice))] if self.dice else []
         if self.modifiers:
             lines.append(("Modifiers: ", ", ".join(m.text for m in self.modifiers)))
         return lines + [("", event) for event in self.events]
@@ -183,6 +192,10 @@ def result_block(result, dice_source: str = "unknown", label: str = "", trace: b
     shown = for_players(result)
     title = _title(result)
     who, _, what = title.partition(": ") if ": " in title else ("", "", title)
+    rolls = rolls_of(result["details"])
+    if rolls and not result.get("label"):  # the result names who rolled what: the post leads with it
+        who, what = rolls[0].who, rolls[0].what if len(rolls) == 1 else title
+        title = f"{who}: {what}" if who else what
     head, events = lead(shown)
     effects = shown["details"].get("effects")
     throws = [
@@ -202,11 +215,23 @@ def result_block(result, dice_source: str = "unknown", label: str = "", trace: b
         modifiers=_cited(shown["modifiers"], modifier_text),
         steps=_cited(shown["steps"], _step_text),
         flags=shown["flags"],
-        dice=[] if effects else dice_lines(shown, title),
+        dice=[] if effects else dice_lines(shown, title, [r.who for r in rolls]),
+        rolls=_roll_lines(rolls, result.get("total")),
     )  # a step's dice are its effects'
     said = result.get("dice_source") if result.get("dice_source") in DICE_SOURCES else dice_source
     block.dice_source = said if block.dice and said in DICE_SOURCES else "unknown"
     return block
+
+
+def _roll_lines(rolls, total) -> list[str]:
+    """The rolls a post lists under its head: each of several; one alone only for what the head does not say (the
+    roll before Luck in full, a push's first roll as its note)."""
+    if len(rolls) != 1:
+        return [r.line() for r in rolls] if len(rolls) > 1 else []
+    [roll] = rolls
+    if not roll.note:
+        return []
+    return [roll.note[0].upper() + roll.note[1:]] if roll.roll == total else [roll.line()]
 
 
 def _step_text(step: dict) -> str:

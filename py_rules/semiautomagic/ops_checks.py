@@ -137,7 +137,9 @@ CHECK = Operation(
 
 def _skill_check(dice, *, creature, label, skill, dc, vehicle_mobility, modifiers):
     mods = skill_modifiers(creature, skill, vehicle_mobility=vehicle_mobility) + parse_modifiers(modifiers, _GM)
-    return roll_check(dice, mods, dc, label=label or f"{creature['name']} {skill}".strip(), purpose=f"{skill} check")
+    who = creature["name"].strip()
+    said = label or (f"{who}: {skill}" if who else skill)  # who rolled what, as a post names it
+    return roll_check(dice, mods, dc, label=said, purpose=f"{skill} check")
 
 
 SKILL_CHECK = Operation(

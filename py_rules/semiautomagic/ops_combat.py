@@ -14,7 +14,7 @@ from py_rules.semiautomagic.damage import apply_hit, weapon_damage
 from py_rules.semiautomagic.fields import ATTACKER, CREATURE, DYING_RULE, DYING_TRIGGER, LABEL, MODIFIERS
 from py_rules.semiautomagic.ops_result import GM as _GM, finish
 from py_rules.semiautomagic.weapons import COMMON_WEAPONS, WEAPONS_ARE_EXAMPLES, find_weapon, type_key
-from py_rules.trace import Log, Modifier, Step
+from py_rules.trace import Log, Modifier, Step, rolled
 from py_rules.words import counted
 
 __all__ = ("OPERATIONS",)
@@ -105,6 +105,9 @@ def _attack_roll(dice, attacker, creature, label, kind, defence, modifiers):
     situational = parse_modifiers(modifiers, _GM)
     result = attack_roll(dice, attacker, creature, kind, situational, label=label)
     result.details["defence"] = defence
+    hit = "success" if result.success else "failure"
+    said = [rolled(attacker["name"] or "The attacker", f"{kind} attack", result.total, result.target, hit)]
+    result.details["who_rolled"] = said
     if not result.success or defence == "none":
         return result
     allowed, why, _penalty = defence_allowed(creature, defence)
@@ -119,6 +122,8 @@ def _attack_roll(dice, attacker, creature, label, kind, defence, modifiers):
     result.modifiers += [Modifier(f"defence roll: {m.label}", m.value, m.source) for m in block.modifiers]
     result.steps += [Step(f"Defence ({defence}): {s.text}", s.source) for s in block.steps]
     result.details["defence_roll"] = {"total": block.total, "dc": block.target, "success": block.success}
+    blocked = "success" if block.success else "failure"
+    said.append(rolled(creature["name"] or "The defender", defence, block.total, block.target, blocked))
     if block.success:
         result.success = False
         result.level_name = (

@@ -4,6 +4,7 @@ robot (M9–M12; rules/semiautomagic.md §2.6 Dying procedure, §2.7 Healing, §
 from __future__ import annotations
 
 from py_rules.dice import TypedDice
+from py_rules.medic import MEDIC_NAME, treated_label
 from py_rules.modifiers import parse_modifiers
 from py_rules.operations import Operation
 from py_rules.params import Param
@@ -23,7 +24,7 @@ from py_rules.semiautomagic.fields import (
 )
 from py_rules.semiautomagic.ops_result import GM as _GM, finish, told
 from py_rules.semiautomagic.recovery import medicine_stabilise, repair, resuscitate
-from py_rules.trace import Log
+from py_rules.trace import Log, rolled
 from py_rules.words import counted
 
 __all__ = ("OPERATIONS",)
@@ -62,11 +63,19 @@ DYING_ROUND = Operation(
 )
 
 
-def _medicine(dice, *, creature, label, medicine, stabilise_dc, modifiers):
-    c = C.copy_of(creature)
-    log = Log()
-    ok = medicine_stabilise(dice, c, medicine, stabilise_dc, log, parse_modifiers(modifiers, _GM))
-    return finish("medicine", label, c, log, success=ok, level_name="stabilised" if ok else "still dying")
+def _treated(kind, c, log, ok, said, label, medic, what, level_name):
+    """A medic's check on ``c``: posted under the medic's and the patient's names, with its total against the DC."""
+    total, dc = said[0]
+    patient = c["name"] or "the patient"
+    details = {"who_rolled": [rolled(medic.strip(), f"{what} on {patient}", total, dc, "success" if ok else "failure")]}
+    label = treated_label(label, medic, what, patient)
+    return finish(kind, label, c, log, success=ok, level_name=level_name, total=total, target=dc, details=details)
+
+
+def _medicine(dice, *, creature, label, medicine, stabilise_dc, modifiers, medic_name=""):
+    c, log, said = C.copy_of(creature), Log(), []
+    ok = medicine_stabilise(dice, c, medicine, stabilise_dc, log, parse_modifiers(modifiers, _GM), said)
+    return _treated("medicine", c, log, ok, said, label, medic_name, "Medicine", "stabilised" if ok else "still dying")
 
 
 MEDICINE = Operation(
@@ -79,6 +88,7 @@ MEDICINE = Operation(
         CREATURE.with_example(EXAMPLE_DYING),
         LABEL,
         skill_bonus("medicine", "Medic's Medicine bonus", "rules/semiautomagic.md §2.2: d6 + Medicine bonus."),
+        MEDIC_NAME,
         Param(
             "stabilise_dc",
             "int",
@@ -96,11 +106,11 @@ MEDICINE = Operation(
 )
 
 
-def _resuscitate(dice, *, creature, label, medicine, resuscitate_dc, window_rounds, modifiers):
-    c = C.copy_of(creature)
-    log = Log()
-    ok = resuscitate(dice, c, medicine, resuscitate_dc, window_rounds, log, parse_modifiers(modifiers, _GM))
-    return finish("resuscitate", label, c, log, success=ok, level_name="alive again" if ok else "still dead")
+def _resuscitate(dice, *, creature, label, medicine, resuscitate_dc, window_rounds, modifiers, medic_name=""):
+    c, log, said = C.copy_of(creature), Log(), []
+    ok = resuscitate(dice, c, medicine, resuscitate_dc, window_rounds, log, parse_modifiers(modifiers, _GM), said)
+    level = "alive again" if ok else "still dead"
+    return _treated("resuscitate", c, log, ok, said, label, medic_name, "Resuscitate", level)
 
 
 RESUSCITATE = Operation(
@@ -113,6 +123,7 @@ RESUSCITATE = Operation(
         CREATURE.with_example(EXAMPLE_DEAD),
         LABEL,
         skill_bonus("medicine", "Medic's Medicine bonus", "rules/semiautomagic.md §2.2: d6 + Medicine bonus."),
+        MEDIC_NAME,
         Param(
             "resuscitate_dc",
             "int",

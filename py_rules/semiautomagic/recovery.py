@@ -16,13 +16,16 @@ __all__ = ("medicine_check", "medicine_stabilise", "resuscitate", "healed_wounds
 
 
 def medicine_check(
-    dice: DiceSource, bonus: int, dc: int, log: Log, what: str, skill: str = "Medicine", situational=()
+    dice: DiceSource, bonus: int, dc: int, log: Log, what: str, skill: str = "Medicine", situational=(), said=None
 ) -> bool:
-    """d6 + skill bonus + modifiers ≥ DC, written to ``log``."""
+    """d6 + skill bonus + modifiers ≥ DC, written to ``log``; the total and the DC added to ``said`` when given (a
+    post names the check's numbers)."""
     mods = [Modifier(f"{skill} bonus", bonus, "rules/semiautomagic.md §2.2")] + list(situational)
     face = dice.roll(D6, f"{skill} ({what}, DC {dc})")
     total = check_total(face, mods)
     ok = passes(total, dc)
+    if said is not None:
+        said.append((total, dc))
     log.step(
         f"{skill} ({what}): d6 {face} {' '.join(f'{m.value:+d} ({m.label})' for m in mods)} = {total} "
         f"{'≥' if ok else '<'} DC {dc}: {'success' if ok else 'failure'}",
@@ -31,20 +34,24 @@ def medicine_check(
     return ok
 
 
-def medicine_stabilise(dice: DiceSource, c: dict, bonus: int, dc: int | None, log: Log, situational=()) -> bool:
+def medicine_stabilise(
+    dice: DiceSource, c: dict, bonus: int, dc: int | None, log: Log, situational=(), said=None
+) -> bool:
     """A successful Medicine check stabilises a dying character (seed 002); the DC defaults to the current dying DC (S6)."""
     if "Dying" not in c["conditions"] or c["dead"]:
         raise RulesError("not_dying", f"{c['name'] or 'This creature'} is not dying.", "creature")
     if dc is None:
         dc = c["conditions"]["Dying"]["dc"]
         log.step(f"Medicine DC = the current dying DC {dc}", "rules/semiautomagic.md §2.14 S6")
-    ok = medicine_check(dice, bonus, dc, log, "stabilise", situational=situational)
+    ok = medicine_check(dice, bonus, dc, log, "stabilise", situational=situational, said=said)
     if ok:
         stabilise(dice, c, log, "a successful Medicine check")
     return ok
 
 
-def resuscitate(dice: DiceSource, c: dict, bonus: int, dc: int, window_rounds: int, log: Log, situational=()) -> bool:
+def resuscitate(
+    dice: DiceSource, c: dict, bonus: int, dc: int, window_rounds: int, log: Log, situational=(), said=None
+) -> bool:
     """Resuscitate (Medicine technique): a timely check brings a dead character back to life (seed 002).
 
     "Timely" = within ``window_rounds`` rounds of death (rules/semiautomagic.md §2.14 S6). Revived characters are
@@ -64,7 +71,7 @@ def resuscitate(dice: DiceSource, c: dict, bonus: int, dc: int, window_rounds: i
         f"Dead for {c['seconds_dead']} s, within the {window} s window: Resuscitate may be tried",
         "rules/semiautomagic.md §2.14 S6",
     )
-    ok = medicine_check(dice, bonus, dc, log, "Resuscitate", situational=situational)
+    ok = medicine_check(dice, bonus, dc, log, "Resuscitate", situational=situational, said=said)
     if ok:
         c["dead"] = False
         c["seconds_dead"] = 0

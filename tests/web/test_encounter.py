@@ -50,6 +50,8 @@ GAMES = {
         "post": ("armageddon.attack", "armageddon.apply_damage"),  # the attack, the blow that starts dying
         "golden": (  # the forum's Markdown: dice as a person reads them, said physical (typed)
             "**Jack**: Attack → Ann — Total 11 vs 9: success — hit: 8 damage\n"
+            "- Jack: attack with Punch (Brawling), rolled 11 against 9 — 2 Success Levels (Decent)\n"
+            "- Ann: dodge (Dodge), rolled 3 against 9 — 0 Success Levels (Failure)\n"
             "- Dice (physical): 1d10: 6 (attack); 1d10: 3 (defence); 1d4: 3 (Punch damage)\n"
             "- Modifiers: +3 Jack: attack with Punch: Dexterity, +2 Jack: attack with Punch: Brawling, "
             "+2 Ann: dodge (Dodge): Dexterity, -2 Ann: dodge (Dodge): unskilled (Dodge 0)\n"
@@ -119,8 +121,10 @@ GAMES = {
         "round_2_says": "Cultist: CON roll (dying) 45 vs 50 — Regular success: clings to life",
         "golden": (
             "**Harvey**: Attack → Cultist — Rolled 30 against 60 — Hard success\n"
-            "- Dice (physical): Fighting (Brawl) roll, d100: 30 (tens 30, units 0); Dodge roll, d100: 90 (tens 90, "
-            "units 0); 1d3: 2 (Unarmed damage)\n"
+            "- Harvey: attacks with Fighting (Brawl), rolled 30 against 60 — Hard success\n"
+            "- Cultist: dodges with Dodge, rolled 90 against 20 — Failure\n"
+            "- Dice (physical): Fighting (Brawl) roll (Harvey), d100: 30 (tens 30, units 0); Dodge roll (Cultist), "
+            "d100: 90 (tens 90, units 0); 1d3: 2 (Unarmed damage)\n"
             "- Harvey hits Cultist for 2\n"
             "- Cultist loses 2 HP (10 → 8)\n"
             "- Harvey ticks Fighting (Brawl) for improvement\n\n"

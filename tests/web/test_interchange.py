@@ -118,7 +118,8 @@ def test_a_roll_copied_for_the_forum_from_the_drawer_in_bbcode(app, tmp_path):
     drawer.get_by_role("button", name="Copy for the forum (BBCode)").click()
     expect(drawer.locator(".copy-said")).to_have_text("Copied as BBCode: paste it into your post.")
     text = written(page)
-    assert text.startswith("[b]Harvey [\u200burl=x][/b]: Spot Hidden")
+    assert text.startswith("[b]Harvey [[i][/i]url=x][/b]: Spot Hidden")  # an empty tag keeps the name's tag no tag
+    assert "\u200b" not in text  # and nothing invisible is written
     assert "Rolled 25 against 60 — Hard success" in text
     assert "[*]Dice (physical): d100: 25 (tens 20, units 5)" in text
     page.set_viewport_size({"width": 390, "height": 844})
