@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from py_rules import api
 from tests.web.helpers import new_campaign, new_character, stored_campaigns, stored_log
-from tests.web.test_screens import SMALL_TARGETS
+from tests.web.test_screens import AXE, SMALL_TARGETS
 from tests.web.test_words_scan import scan
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
@@ -23,9 +23,14 @@ SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "table_gm"
 
 
 def shoot(page, name):
-    """Screenshots at three sizes; nothing scrolls sideways, every target is 44 px, every word is the game's."""
+    """Screenshots at three sizes; nothing scrolls sideways, every target is 44 px, every word is the game's, axe-core
+    finds no serious or critical violation."""
     assert scan(page, name) == []
     assert page.evaluate(SMALL_TARGETS) == [], name
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
+        .filter((v) => ["serious", "critical"].includes(v.impact)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)""")
+    assert found == [], (name, found)
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in ((768, 1024), (1024, 768), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})

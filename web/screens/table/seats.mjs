@@ -23,7 +23,9 @@ function Invitation({ app, campaign, seat, name, onClose }) {
       live = false;
     };
   }, [seat.id]);
-  if (failed) return html`<p class="field-error" role="alert">The invitation could not be made: ${failed}</p>`;
+  if (failed)
+    return html`<div class="invitation"><p class="field-error" role="alert">The invitation could not be made: ${failed}</p>
+      <button type="button" onClick=${onClose}>Hide</button></div>`;
   if (!code) return html`<p class="help" aria-busy="true">Making the invitation…</p>`;
   const file = {
     name: inviteFileName(campaign.name, name),
