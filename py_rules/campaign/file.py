@@ -8,7 +8,8 @@ One JSON object per campaign::
      optional "forum": {"format": a forum format's id (py_rules.render.formats), "undone": "leave_out" | "strike"},
      optional "dice": "digital" | "physical" (py_rules.campaign.dice_mode),
      "characters": [{"id": str, "kind": "pc" | "npc", "sheet": <that game's character JSON>}],
-     "log": [JSON objects], "encounters": [JSON objects]}
+     "log": [JSON objects], "encounters": [JSON objects],
+     optional "table": the players' seats, roll requests and decisions (py_rules.campaign.table_field)}
 
 :func:`validate` checks a whole file before anything is written: every character through its game's own
 validation, every setting against the game's declared setting parameters, every sheet a log entry keeps (its
@@ -49,6 +50,7 @@ from py_rules.campaign.problems import (
     text_field,
     timestamp_field,
 )
+from py_rules.campaign.table_field import table_field
 from py_rules.errors import RulesError
 from py_rules.words import is_whole_number
 
@@ -80,6 +82,7 @@ KEYS = (
     "characters",
     "log",
     "encounters",
+    "table",
 )
 """Every field of a campaign, in canonical order."""
 CHARACTER_KEYS = ("id", "kind", "sheet")
@@ -336,6 +339,7 @@ def _canonical(raw: dict, problems: list, shallow: bool = False, log_text=None) 
         "characters": _characters(raw, game, problems),
         "log": _entries(raw, "log", problems, "log", game, shallow, log_text),
         "encounters": _entries(raw, "encounters", problems, "encounter", game),
+        **({"table": table_field(raw["table"], problems)} if "table" in raw else {}),
     }
 
 
