@@ -17,6 +17,7 @@ function Outcome({ outcome, campaign, catalog }) {
   const nameOf = (id) => campaign.characters.find((each) => each.id === id)?.sheet.name ?? null;
   const opOf = (id) => catalog.op(id);
   const proposalOf = (id) => outcome.proposals.find((each) => each.id === id);
+  const headlineOf = (id) => outcome.entries.find((entry) => entry.proposal === id)?.result?.headline ?? "";
   const { decisions, problems } = outcome;
   if (!decisions.length && !problems.length)
     return html`<p class="accept-none" role="status">No code was found in that text. Paste the players' posts as they are: the codes start with “RC”.</p>`;
@@ -31,6 +32,7 @@ function Outcome({ outcome, campaign, catalog }) {
           opOf,
           earlier: hasOwn(outcome.before, decision.proposal) ? outcome.before[decision.proposal] : null,
         })}</span>
+        ${headlineOf(decision.proposal) ? html`<p class="decision-result">${headlineOf(decision.proposal)}</p>` : null}
         ${decision.differs?.length ? html`<ul class="differs">${decision.differs.map((line) => html`<li>${line}</li>`)}</ul>` : null}
       </li>`,
       )}
