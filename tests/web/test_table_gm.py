@@ -101,6 +101,7 @@ def test_players_codes_are_accepted_once_through_the_rules_and_an_altered_one_is
     assert page.locator('textarea[name="invitation-link"]').input_value().endswith(f"#/join/{invitation}")
     read = engine("table.read_codes", {"text": invitation, "campaign": campaign_id, "seats": [], "held_seq": None})
     assert read["problems"] == [] and read["items"][0]["payload"]["character"]["sheet"] == harvey["sheet"]
+    shoot(page, "invitation")
     page.get_by_role("button", name="Hide the invitation").click()
 
     saw = {"outcome": "Extreme success", "steps": [["Target", 55], ["Total", 23]]}  # the player's device, mistaken
@@ -175,6 +176,16 @@ def test_players_codes_are_accepted_once_through_the_rules_and_an_altered_one_is
     expect(page.locator(".log-row .log-headline").first).to_contain_text("Undone:")
     assert record(page, campaign_id)["characters"][0]["sheet"]["san"] == sanity_before - 4
 
+    # a file of rolls, as a player's app shares it, is read the same way
+    open_players(page)
+    listen = proposal(campaign_id, seat, harvey["id"], "coc.skill_roll", {"skill": "Listen"}, [7, 60])
+    bundle = {"kind": "rules-companion.proposals", "codes": [code_of(listen, seat)]}
+    page.locator('input[name="rolls-file"]').set_input_files(
+        files=[{"name": "harvey.rolls.json", "mimeType": "application/json", "buffer": json.dumps(bundle).encode()}]
+    )
+    expect(lines.nth(0)).to_contain_text("Skill roll: Listen — accepted")
+    assert stored_log(page, campaign_id)[-1]["proposal"] == listen["id"]
+
 
 def test_a_roll_request_shows_who_has_answered_and_updates_carry_it(app):
     page = app
@@ -226,6 +237,26 @@ def test_a_roll_request_shows_who_has_answered_and_updates_carry_it(app):
     expect(request_row).to_contain_text("Waiting for Carol Ames")
     assert record(page, campaign_id)["table"]["requests"][0]["answers"] == {seat["id"]: answer["id"]}
     shoot(page, "request")
+
+    # the next post carries that decision once: numbered 2, and the one after carries it no more
+    def posted_for_harvey():
+        page.get_by_role("button", name="Post for players").click()
+        text = page.locator('textarea[name="update"]').nth(0)
+        expect(text).to_have_value(re.compile(r"RC1U\."))
+        read = engine("table.read_codes", {"text": text.input_value(), "campaign": campaign_id, "seats": [seat]})
+        return read["items"][0]["payload"]
+
+    expect(page.locator('textarea[name="update"]').nth(0)).to_have_value(re.compile(r"RC1U\."))
+    page.evaluate("() => document.querySelectorAll('textarea[name=update]').forEach((node) => (node.value = ''))")
+    second = posted_for_harvey()
+    assert second["seq"] == 2 and [each["proposal"] for each in second["decisions"]] == [answer["id"]]
+    assert second["requests"] == []  # answered
+    page.evaluate("() => document.querySelectorAll('textarea[name=update]').forEach((node) => (node.value = ''))")
+    third = posted_for_harvey()
+    assert third["seq"] == 3 and third["decisions"] == []
+    whole = {**record(page, campaign_id), "log": stored_log(page, campaign_id)}
+    checked = json.loads(api.call(json.dumps({"op": "campaign.check_file", "args": {}}), json.dumps(whole)))
+    assert checked["ok"] and checked["result"]["details"]["valid"], checked
 
     # stop sharing: that seat's codes are refused from now on
     page.locator(".seat", has_text="Harvey Walters").get_by_role("button", name="Stop sharing with this player").click()
