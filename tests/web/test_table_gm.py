@@ -122,6 +122,7 @@ def test_players_codes_are_accepted_once_through_the_rules_and_an_altered_one_is
     expect(lines.nth(0).locator(".differs")).to_have_text(
         "The outcome here is Hard success; the player saw Extreme success."
     )
+    expect(lines.nth(0).locator(".decision-result")).to_contain_text("Hard success")
     expect(lines.nth(1).locator(".decision-result")).to_contain_text("loses 4 Sanity")
 
     log = [entry for entry in stored_log(page, campaign_id) if entry.get("proposal")]
