@@ -204,6 +204,7 @@ def test_a_roll_request_shows_who_has_answered_and_updates_carry_it(app):
     form = page.locator("form.ask-form")
     form.locator('select[name="request-op"]').select_option(label="Sanity roll")
     form.locator('input[name="loss"]').fill("0/1D4")
+    shoot(page, "ask-form")
     form.get_by_role("button", name="Ask for the roll").click()
     request_row = page.locator(".request")
     expect(request_row).to_contain_text("Sanity roll: loss 0/1D4 — all of you")
