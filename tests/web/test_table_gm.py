@@ -241,20 +241,17 @@ def test_a_roll_request_shows_who_has_answered_and_updates_carry_it(app):
     shoot(page, "request")
 
     # the next post carries that decision once: numbered 2, and the one after carries it no more
-    def posted_for_harvey():
+    def posted_for_harvey(seq):
         page.get_by_role("button", name="Post for players").click()
-        text = page.locator('textarea[name="update"]').nth(0)
+        text = page.get_by_label(f"For Harvey Walters: update {seq}")
         expect(text).to_have_value(re.compile(r"RC1U\."))
         read = engine("table.read_codes", {"text": text.input_value(), "campaign": campaign_id, "seats": [seat]})
         return read["items"][0]["payload"]
 
-    expect(page.locator('textarea[name="update"]').nth(0)).to_have_value(re.compile(r"RC1U\."))
-    page.evaluate("() => document.querySelectorAll('textarea[name=update]').forEach((node) => (node.value = ''))")
-    second = posted_for_harvey()
+    second = posted_for_harvey(2)
     assert second["seq"] == 2 and [each["proposal"] for each in second["decisions"]] == [answer["id"]]
     assert second["requests"] == []  # answered
-    page.evaluate("() => document.querySelectorAll('textarea[name=update]').forEach((node) => (node.value = ''))")
-    third = posted_for_harvey()
+    third = posted_for_harvey(3)
     assert third["seq"] == 3 and third["decisions"] == []
     whole = {**record(page, campaign_id), "log": stored_log(page, campaign_id)}
     checked = json.loads(api.call(json.dumps({"op": "campaign.check_file", "args": {}}), json.dumps(whole)))
