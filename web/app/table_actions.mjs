@@ -101,6 +101,7 @@ async function acceptNow(app, text) {
     await app.services.engine.call("table.accept", {
       campaign: campaign.id,
       seats: table.seats,
+      requests: table.requests,
       game: campaign.game,
       settings: campaign.settings ?? {},
       characters: campaign.characters.map(tableCharacter),
