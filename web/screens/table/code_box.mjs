@@ -1,6 +1,6 @@
 // One code (or a post holding codes) to hand to a player: the text itself, selectable, with Copy and, where the
 // device has a share sheet for files, Share; else a download of the file (``file``: {name, value}).
-import { html, useState } from "../../app/html.mjs";
+import { html, useId, useState } from "../../app/html.mjs";
 import { copyText } from "../../components/copy_forum.mjs";
 import { canShareFile, download, shareFile } from "../../store/files.mjs";
 
@@ -25,6 +25,7 @@ export async function shareOrDownload(file, title) {
 
 export function CodeBox({ label, text, file = null, copyLabel = "Copy", rows = 3, name = "code", primary = false }) {
   const [said, setSaid] = useState("");
+  const id = useId();
   const copy = async () => {
     setSaid(
       (await copyText(text)) === "copied"
@@ -34,9 +35,9 @@ export function CodeBox({ label, text, file = null, copyLabel = "Copy", rows = 3
   };
   const share = async () => setSaid(await shareOrDownload(file, label));
   return html`<div class="code-box">
-    <label class="code-label">${label}
-      <textarea class="code-text" name=${name} readonly rows=${rows} spellcheck="false" value=${text}
-        onFocus=${(event) => event.currentTarget.select()}></textarea></label>
+    <label class="code-label" for=${id}>${label}</label>
+    <textarea id=${id} class="code-text" name=${name} readonly rows=${rows} spellcheck="false" value=${text}
+      onFocus=${(event) => event.currentTarget.select()}></textarea>
     <div class="row-actions">
       <button type="button" class=${primary ? "primary" : ""} onClick=${copy}>${copyLabel}</button>
       ${file ? html`<button type="button" onClick=${share}>Share as a file</button>` : null}
