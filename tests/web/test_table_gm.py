@@ -268,3 +268,29 @@ def test_a_roll_request_shows_who_has_answered_and_updates_carry_it(app):
     page.get_by_role("button", name="Accept the rolls").click()
     expect(page.locator(".code-problems li")).to_have_count(1)
     assert late["id"] not in record(page, campaign_id)["table"]["decisions"]
+
+
+@pytest.mark.parametrize(
+    "game, name, numbers, skills, title, field",
+    [
+        ("armageddon", "Jack", {"attributes.Perception": 2}, {}, "Task from the character sheet", "skill_name"),
+        ("semiautomagic", "Mira", {}, {"Perception": 1}, "Skill or ability check", "dc"),
+    ],
+)
+def test_the_other_games_ask_for_their_basic_check(app, game, name, numbers, skills, title, field):
+    page = app
+    campaign_id = new_campaign(page, f"Ask {game}", game)
+    new_character(page, game, name, numbers, skills)
+    open_players(page)
+    invite(page, name, "")
+    page.get_by_role("button", name="Hide the invitation").click()
+    page.get_by_role("button", name="Ask for a roll").click()
+    form = page.locator("form.ask-form")
+    expect(form.locator('select[name="request-op"] option')).to_have_count(1)
+    expect(form.locator('select[name="request-op"]')).to_contain_text(title)
+    expect(form.locator(f'[name="{field}"]')).to_be_visible()  # the roll's own fields, from the catalog
+    expect(form.locator('[name="dice"]')).to_have_count(0)
+    form.get_by_role("button", name="Ask for the roll").click()
+    expect(page.locator(".request")).to_contain_text(f"Waiting for {name}")
+    request = record(page, campaign_id)["table"]["requests"][0]
+    assert request["op"] == f"{game}.{'character_task' if game == 'armageddon' else 'skill_check'}"
