@@ -251,6 +251,7 @@ def test_a_roll_request_shows_who_has_answered_and_updates_carry_it(app):
     second = posted_for_harvey(2)
     assert second["seq"] == 2 and [each["proposal"] for each in second["decisions"]] == [answer["id"]]
     assert second["requests"] == []  # answered
+    shoot(page, "post")
     third = posted_for_harvey(3)
     assert third["seq"] == 3 and third["decisions"] == []
     whole = {**record(page, campaign_id), "log": stored_log(page, campaign_id)}
