@@ -14,6 +14,13 @@ export function TableScreen() {
   const app = useApp();
   const campaign = app.state.campaign;
   const table = tableOf(campaign);
+  if (campaign.joined)
+    // a player's record of a game held elsewhere: seats, codes and requests are the game master's
+    return html`<section class="screen table-gm" aria-labelledby="table-title">
+      <${CampaignNav} campaign=${campaign} here="table" />
+      <h1 id="table-title">${campaign.name}: players</h1>
+      <p>This game is held by its game master: the players' seats are on their device.</p>
+    </section>`;
   return html`<section class="screen table-gm" aria-labelledby="table-title">
     <${CampaignNav} campaign=${campaign} here="table" />
     <h1 id="table-title">${campaign.name}: players</h1>
