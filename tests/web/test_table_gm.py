@@ -235,6 +235,7 @@ def test_a_roll_request_shows_who_has_answered_and_updates_carry_it(app):
     page.get_by_label("Paste players' posts or codes").fill(code_of(answer, seat))
     page.get_by_role("button", name="Accept the rolls").click()
     expect(page.locator(".decisions > li")).to_contain_text("accepted")
+    expect(page.locator(".decisions .differs")).to_have_count(0)  # the roll asked, its defaults shown or left out
     expect(request_row.locator(".answered")).to_have_text("✓ Harvey Walters")
     expect(request_row).to_contain_text("Waiting for Carol Ames")
     assert record(page, campaign_id)["table"]["requests"][0]["answers"] == {seat["id"]: answer["id"]}
