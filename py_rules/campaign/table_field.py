@@ -7,7 +7,8 @@
 
 Each part left out reads as empty; a campaign without the field reads as it did and keeps none. Every seat,
 request and decision is checked by its shape (:mod:`py_rules.table.shapes`), a seat's id once, a decision under its
-own proposal's id, an update number for a seat the table has.
+own proposal's id (a kept one may carry ``sent``, the update that carried it), an update number for a seat the table
+has.
 """
 
 from __future__ import annotations
@@ -62,11 +63,22 @@ def _decisions(value, problems: list) -> dict:
         return {}
     for key, decision in value.items():
         path = join_path("table.decisions", str(key)[:64])
-        found = decision_problems(decision, path)
+        found = decision_problems(_unmarked(decision, path, problems), path)
         problems.extend(found)
         if not found and decision["proposal"] != key:
             problems.append(problem(join_path(path, "proposal"), "A decision is kept under its own proposal's id."))
     return value
+
+
+def _unmarked(decision, path: str, problems: list):
+    """A kept decision without its ``sent`` mark, the number of the first update that carried it to its seat (the page
+    sends each decision once: notes/table_contract.md, Changes); the mark, when there, is a whole number ≥ 0."""
+    if not isinstance(decision, dict) or "sent" not in decision:
+        return decision
+    sent = decision["sent"]
+    if not isinstance(sent, int) or isinstance(sent, bool) or sent < 0:
+        problems.append(problem(join_path(path, "sent"), "The update that carried a decision must be its number."))
+    return {key: value for key, value in decision.items() if key != "sent"}
 
 
 def _seq(value, seats: list, problems: list) -> dict:

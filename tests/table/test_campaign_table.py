@@ -45,6 +45,13 @@ def test_the_campaign_keeps_its_table_and_reads_it_back_the_same():
     assert again.valid and again.campaign == checked.campaign
 
 
+def test_a_decision_keeps_the_number_of_the_update_that_carried_it():
+    table = copy.deepcopy(TABLE) | {"decisions": {"p-1": DECISION | {"sent": 3}}}
+    checked = validate(campaign("coc", table=copy.deepcopy(table)))
+    assert checked.valid, checked.problems
+    assert checked.campaign["table"]["decisions"]["p-1"]["sent"] == 3
+
+
 def test_a_part_left_out_reads_as_empty_and_a_file_without_a_table_reads_as_before():
     assert validate(campaign("coc", table={})).campaign["table"] == {
         "seats": [],
@@ -63,6 +70,8 @@ def test_a_part_left_out_reads_as_empty_and_a_file_without_a_table_reads_as_befo
         ({"seats": [SEATS[0] | {"made": "yesterday"}]}, "table.seats.0.made"),
         ({"decisions": {"p-2": DECISION}}, "table.decisions.p-2.proposal"),
         ({"decisions": {"p-1": DECISION | {"status": "maybe"}}}, "table.decisions.p-1.status"),
+        ({"decisions": {"p-1": DECISION | {"sent": -1}}}, "table.decisions.p-1.sent"),
+        ({"decisions": {"p-1": DECISION | {"sent": "3"}}}, "table.decisions.p-1.sent"),
         ({"seats": SEATS, "seq": {"s-9": 1}}, "table.seq.s-9"),
         ({"seats": SEATS, "seq": {"s-1": -1}}, "table.seq.s-1"),
         ({"requests": [REQUEST | {"seats": "s-1"}]}, "table.requests.0.seats"),
