@@ -8,7 +8,8 @@ One JSON object per campaign::
      optional "forum": {"format": a forum format's id (py_rules.render.formats), "undone": "leave_out" | "strike"},
      optional "dice": "digital" | "physical" (py_rules.campaign.dice_mode),
      "characters": [{"id": str, "kind": "pc" | "npc", "sheet": <that game's character JSON>}],
-     "log": [JSON objects], "encounters": [JSON objects]}
+     "log": [JSON objects], "encounters": [JSON objects],
+     optional "joined": a player's record of a game held elsewhere (py_rules.campaign.joined)}
 
 :func:`validate` checks a whole file before anything is written: every character through its game's own
 validation, every setting against the game's declared setting parameters, every sheet a log entry keeps (its
@@ -38,6 +39,7 @@ from py_rules.campaign import games
 from py_rules.campaign.dice_mode import dice_mode
 from py_rules.campaign.entries import check_entries
 from py_rules.campaign.games import setting_value
+from py_rules.campaign.joined import joined_field
 from py_rules.campaign.migrations import LEGACY_SCHEMA, MIGRATIONS, SCHEMA, SCHEMA_PREFIX, VERSION, compact_log, migrate
 from py_rules.campaign.problems import (
     LIMITS,
@@ -80,6 +82,7 @@ KEYS = (
     "characters",
     "log",
     "encounters",
+    "joined",
 )
 """Every field of a campaign, in canonical order."""
 CHARACTER_KEYS = ("id", "kind", "sheet")
@@ -336,6 +339,7 @@ def _canonical(raw: dict, problems: list, shallow: bool = False, log_text=None) 
         "characters": _characters(raw, game, problems),
         "log": _entries(raw, "log", problems, "log", game, shallow, log_text),
         "encounters": _entries(raw, "encounters", problems, "encounter", game),
+        **({"joined": joined_field(raw["joined"], problems)} if "joined" in raw else {}),
     }
 
 
