@@ -57,6 +57,28 @@ function encounterProblems(encounters) {
   return out;
 }
 
+/** A player's record of a game held elsewhere (``joined``, py_rules/campaign/joined.py): what its screens read. */
+function joinedProblems(joined, characters) {
+  if (joined === undefined) return [];
+  if (!isObject(joined)) return ["its game joined is damaged"];
+  const out = [];
+  if (!isText(joined.campaign) || !isText(joined.seat) || !isText(joined.key))
+    out.push("its game joined lacks its seat or key");
+  if (!Number.isInteger(joined.seq) || joined.seq < 0) out.push("the number of its last update is damaged");
+  for (const [name, ident] of [
+    ["outbox", "id"],
+    ["requests", "id"],
+    ["decisions", "proposal"],
+  ])
+    if (
+      !Array.isArray(joined[name] ?? []) ||
+      (joined[name] ?? []).some((each) => !isObject(each) || !isText(each[ident]))
+    )
+      out.push(`its list of ${name === "outbox" ? "rolls waiting for the game master" : name} is damaged`);
+  if (!Array.isArray(characters) || characters.length !== 1) out.push("it should hold exactly one character, yours");
+  return out;
+}
+
 /**
  * What is wrong with a stored campaign record, in plain words (an empty list when the screens can read it).
  * An older schema is not a problem here: opening it migrates it through the engine.
@@ -78,6 +100,7 @@ export function recordProblems(record) {
     if (record.dice !== undefined && !["digital", "physical"].includes(record.dice))
       out.push("its dice choice is damaged");
     out.push(...characterProblems(record.characters ?? []), ...encounterProblems(record.encounters));
+    out.push(...joinedProblems(record.joined, record.characters));
   }
   return out;
 }
