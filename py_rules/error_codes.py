@@ -60,6 +60,8 @@ ERROR_CODES: dict[str, str] = {
     "bad_entry": "A log entry that is not well formed.",
     "bad_encounter": "An encounter that is not well formed.",
     "cannot_repair": "A damaged campaign that the repair cannot mend; export it as it is.",
+    # The table: proposals between devices (py_rules/table/)
+    "bad_table_record": "A seat, proposal, roll request, decision, update or invitation that is not well formed.",
     # What the rules refuse (the message says which rule)
     "rule_violation": "The rules do not allow this now.",
     "not_allowed": "The rules, or a house rule, do not allow this for this character.",

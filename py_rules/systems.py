@@ -27,7 +27,7 @@ __all__ = (
 
 GAME_IDS = ("armageddon", "semiautomagic", "coc")
 """The games a campaign can be of."""
-SYSTEM_IDS = GAME_IDS + ("campaign", "encounter", "log", "interchange", "forum")
+SYSTEM_IDS = GAME_IDS + ("campaign", "encounter", "log", "interchange", "forum", "table")
 """Each is a package ``py_rules.<id>`` whose ``operations`` module has ``SYSTEM`` and ``OPERATIONS``: the games,
 then the campaign file that holds characters of one of them and the table's tools (encounters and the
 campaign log), characters from other tools and results for forums (TABLE.md)."""

@@ -85,6 +85,7 @@ def test_catalog_lists_every_operation_with_declarations_and_covers():
         "log",
         "interchange",
         "forum",
+        "table",
     }
     task = next(op for op in catalog["operations"] if op["id"] == "armageddon.task")
     assert task["covers"] == ["U2", "U3", "U4", "U5"]

@@ -1,0 +1,198 @@
+"""The game master's app accepts proposals (:mod:`py_rules.table`): each is re-run, in the order given, through the
+engine's own door (:func:`py_rules.api.run_checked`) against the game master's sheets as the previous ones left them,
+with the faces the player's device recorded (:class:`py_rules.dice.TypedDice`). Nothing of the player's sheet is
+copied: a change is the operation run again, so two players' damage to one sheet both apply, one after the other.
+
+A proposal is *refused* — it changes nothing, and its reason is a plain sentence — when the rules refuse it (the
+engine's own message: a dead investigator rolls, a second push), when its faces run out before the rules are done or
+are more than they need, when it names another campaign, a seat the table does not have, a character that is not
+the seat's or not in the campaign, or an operation a player may not propose (:mod:`.players`). A proposal already
+decided (its id in ``decided``, or earlier in the same list) is a *duplicate* and changes nothing: accepting the same
+proposals twice gives the same campaign.
+
+The acting side: the seat's character must be the proposal's ``character``, and it must fill one of the
+operation's sheet fields (``bind``); ``bind`` may name other characters of the campaign (an attack's target), whose
+sheets the game master's app fills. An operation that takes no sheet (a plain d100) binds none.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from py_rules import api
+from py_rules.dice import NeedsDie, TypedDice
+from py_rules.errors import RulesError
+from py_rules.table.differences import differences, house_rule_differences
+from py_rules.table.players import proposable
+from py_rules.table.shapes import proposal_problems
+
+__all__ = ("accept", "Refused")
+
+
+class Refused(Exception):
+    """A proposal the game master's app does not apply, with the reason in plain words."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _name(character: dict) -> str:
+    name = character.get("name") or (character.get("sheet") or {}).get("name")
+    return name if isinstance(name, str) and name.strip() else character["id"]
+
+
+def _sheet_params(op) -> dict:
+    """The operation's sheet fields by name (each holds a character's sheet shared under its state key)."""
+    return {p.name: p for p in op.params if p.kind == "json" and p.state_key}
+
+
+def _operation(game: str, op_id: str):
+    try:
+        op = api.operation(op_id)
+    except RulesError:
+        raise Refused(f"There is no operation called {op_id!r}.") from None
+    if not proposable(game, op_id):
+        if op.system != game:
+            raise Refused(f"{op.title} is not an operation of this campaign's game.")
+        raise Refused(f"{op.title} is the game master's to run, not a player's to propose.")
+    return op
+
+
+def _bound(op, proposal: dict, seat: dict | None, names: dict, sheets: dict) -> dict:
+    """``{field: character id}`` of the sheets the proposal binds, checked (see the module docstring)."""
+    if seat is None:
+        raise Refused(f"Seat {proposal['seat']!r} is not at this campaign's table.")
+    character = proposal["character"]
+    if seat["character"] != character:
+        theirs = names.get(seat["character"], seat["character"])
+        raise Refused(f"This seat plays {theirs}, not {names.get(character, character)}.")
+    if character not in sheets:
+        raise Refused(f"There is no character {character!r} in this campaign.")
+    fields = _sheet_params(op)
+    bind = proposal["bind"]
+    for name, bound in bind.items():
+        if name not in fields:
+            raise Refused(f"{op.title} has no sheet called {str(name)[:40]!r}.")
+        if bound not in sheets:
+            raise Refused(f"There is no character {bound!r} in this campaign.")
+    if fields and character not in bind.values():
+        raise Refused(f"{op.title} here does not act on {names.get(character, character)}'s sheet.")
+    return dict(bind)
+
+
+def _args(op, proposal: dict, settings: dict) -> tuple[dict, list[str]]:
+    """The arguments the re-run takes: the proposal's, with the game master's house rules in place of any the
+    player's device sent; and the house rules that differ, in words."""
+    sent = proposal["args"]
+    fields = _sheet_params(op)
+    for name in sent:
+        if name in fields:
+            raise Refused("A proposal carries no sheet: the game master's sheets are the ones used.")
+        if name == "dice":
+            raise Refused("A proposal's dice go with the proposal, not among its arguments.")
+    house = {p.name: p for p in op.params if p.setting}
+    used = {name: value for name, value in settings.items() if name in house}
+    theirs = {}
+    for name in sent:
+        if name in house:
+            try:
+                theirs[name] = house[name].coerce(sent[name])
+            except RulesError:
+                theirs[name] = sent[name]
+    plain = {name: value for name, value in sent.items() if name not in house}
+    return used | plain, house_rule_differences(op, theirs, used)
+
+
+def _run(op, args: dict, faces: list) -> dict:
+    dice = TypedDice(list(faces))
+    try:
+        result = api.run_checked(op.id, args, dice)
+        dice.finish()
+    except NeedsDie as asked:
+        raise Refused(
+            f"The dice sent with it ran out: the rules needed one more ({asked.prompt()}). Roll it again."
+        ) from None
+    except RulesError as error:
+        raise Refused(error.message) from None
+    return result
+
+
+def _one(game, campaign, proposal, seats, names, sheets, settings) -> dict:
+    """The log entry of one accepted proposal (its sheets after in ``states``), or :class:`Refused`."""
+    if proposal["campaign"] != campaign:
+        raise Refused("This proposal is for another campaign.")
+    op = _operation(game, proposal["op"])
+    bind = _bound(op, proposal, seats.get(proposal["seat"]), names, sheets)
+    args, house = _args(op, proposal, settings)
+    run_args = copy.deepcopy(args) | {name: sheets[bound] for name, bound in bind.items()}
+    result = _run(op, run_args, proposal["dice"] if op.rolls else proposal["dice"])
+    if op.rolls:
+        result["dice_source"] = proposal["dice_source"]  # the player's own dice stay theirs in the log
+    by_key = {op_param.state_key: bind[name] for name, op_param in _sheet_params(op).items() if name in bind}
+    states = {by_key[key]: sheet for key, sheet in (result.get("states") or {}).items() if key in by_key}
+    who = list(dict.fromkeys(list(bind.values()) + [proposal["character"]]))
+    logged = args | ({"dice": list(proposal["dice"])} if proposal["dice"] else {})
+    return {
+        "proposal": proposal["id"],
+        "seat": proposal["seat"],
+        "op": op.id,
+        "args": logged,
+        "who": who,
+        "result": result,
+        "dice_source": proposal["dice_source"] if op.rolls else None,
+        "before": {cid: sheets[cid] for cid in states},
+        "states": states,
+        "differs": house + differences(result, proposal.get("saw"), args),
+    }
+
+
+def _decision(proposal: dict, status: str, at: str, reason=None, differs=()) -> dict:
+    return {
+        "proposal": proposal["id"],
+        "seat": proposal["seat"],
+        "status": status,
+        "reason": reason,
+        "differs": list(differs),
+        "entry": None,
+        "at": at,
+    }
+
+
+def accept(
+    *, game: str, campaign: str, settings: dict, seats: list, characters: list, decided: list, proposals: list, at: str
+) -> dict:
+    """Every proposal decided in order: ``{"decisions", "entries", "characters"}`` (see the module docstring);
+    ``characters`` is every character given, with its sheet as the accepted proposals left it."""
+    sheets = {c["id"]: c["sheet"] for c in characters}
+    names = {c["id"]: _name(c) for c in characters}
+    by_seat = {seat["id"]: seat for seat in seats}
+    done = set(decided)
+    decisions, entries = [], []
+    for proposal in proposals:
+        if proposal["id"] in done:
+            decisions.append(_decision(proposal, "duplicate", at, "This proposal was already decided."))
+            continue
+        done.add(proposal["id"])
+        problems = proposal_problems(proposal, "")
+        if problems:
+            first = problems[0]
+            where = f" (at {first['path']})" if first["path"] else ""
+            decisions.append(
+                _decision(proposal, "refused", at, f"The proposal is not well formed: {first['message']}{where}")
+            )
+            continue
+        try:
+            entry = _one(game, campaign, proposal, by_seat, names, sheets, settings)
+        except Refused as refusal:
+            decisions.append(_decision(proposal, "refused", at, refusal.reason))
+            continue
+        sheets.update(entry["states"])
+        differs = entry.pop("differs")
+        decisions.append(_decision(proposal, "accepted", at, None, differs))
+        entries.append(entry)
+    return {
+        "decisions": decisions,
+        "entries": entries,
+        "characters": [{"id": c["id"], "sheet": sheets[c["id"]]} for c in characters],
+    }
