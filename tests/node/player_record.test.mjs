@@ -43,6 +43,9 @@ const result = {
   ],
   dice_source: "digital",
   level_name: "Failure",
+  target: 55,
+  total: 93,
+  modifiers: [{ label: "Bonus die", value: 1 }],
   steps: [{ rule: "Rolling Dice", text: "93 vs Spot Hidden 55: Failure" }],
 };
 const declared = {
@@ -147,7 +150,14 @@ test("a roll becomes a proposal without sheets, house rules or typed dice, with 
     at: AT,
     request: "r-1",
     seq: 0,
-    saw: { outcome: "Failure", steps: [["Rolling Dice", "93 vs Spot Hidden 55: Failure"]] },
+    saw: {
+      outcome: "Failure",
+      steps: [
+        ["Target", 55],
+        ["Total", 93],
+        ["Bonus die", 1],
+      ],
+    },
   });
   const waiting = withProposal(record, proposal);
   assert.deepEqual(waiting.joined.outbox, [proposal]);

@@ -64,13 +64,15 @@ export function joinedRecord(invitation, existing, { id, at }) {
 /** The result's faces in the order thrown: what the game master's app throws again (``dice`` of the answer). */
 export const facesOf = (result) => (result?.dice || []).map((die) => die.face);
 
-/** What the player saw: the outcome's words and each step, for the game master's app to compare with its own run. */
+/** What the player saw, as the game master's app compares it with its own run (py_rules/table/differences.py): the
+ * outcome's words, then the target and the total, then each modifier with its value (those the result has). */
 export function sawOf(result) {
-  const outcome = result?.level_name || result?.headline || result?.label || "";
-  return {
-    outcome: String(outcome).slice(0, 200),
-    steps: (result?.steps || []).map((step) => [String(step.rule || ""), String(step.text || "")]),
-  };
+  const steps = [
+    ["Target", result?.target],
+    ["Total", result?.total],
+  ].filter(([, value]) => value !== null && value !== undefined);
+  for (const each of result?.modifiers || []) steps.push([each.label, each.value]);
+  return { outcome: result?.level_name || result?.headline || "", steps };
 }
 
 /**

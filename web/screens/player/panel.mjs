@@ -39,8 +39,7 @@ export function PlayerPanel({ record, onOpen }) {
   };
   return html`<section class="player-panel" aria-labelledby="player-title" data-player-panel>
     <h2 id="player-title">At the game master's table</h2>
-    <p class="help">${seq ? `Your sheet is the game master's as of update ${seq}.` : "Your sheet is the one in the invitation."}
-      Your rolls count once the game master's app accepts them.</p>
+    <p class="help">${`${seq ? `Your sheet is the game master's as of update ${seq}.` : "Your sheet is the one in the invitation."} Your rolls count once the game master's app accepts them.`}</p>
     ${turn ? html`<p class="player-turn" data-turn>${turn.encounter ? `${turn.encounter}: ` : ""}${turn.whose}'s turn.</p>` : null}
     ${
       outbox.length
