@@ -9,7 +9,8 @@ One JSON object per campaign::
      optional "dice": "digital" | "physical" (py_rules.campaign.dice_mode),
      "characters": [{"id": str, "kind": "pc" | "npc", "sheet": <that game's character JSON>}],
      "log": [JSON objects], "encounters": [JSON objects],
-     optional "joined": a player's record of a game held elsewhere (py_rules.campaign.joined)}
+     optional "joined": a player's record of a game held elsewhere (py_rules.campaign.joined),
+     optional "table": the players' seats, roll requests and decisions (py_rules.campaign.table_field)}
 
 :func:`validate` checks a whole file before anything is written: every character through its game's own
 validation, every setting against the game's declared setting parameters, every sheet a log entry keeps (its
@@ -51,6 +52,7 @@ from py_rules.campaign.problems import (
     text_field,
     timestamp_field,
 )
+from py_rules.campaign.table_field import table_field
 from py_rules.errors import RulesError
 from py_rules.words import is_whole_number
 
@@ -83,6 +85,7 @@ KEYS = (
     "log",
     "encounters",
     "joined",
+    "table",
 )
 """Every field of a campaign, in canonical order."""
 CHARACTER_KEYS = ("id", "kind", "sheet")
@@ -340,6 +343,7 @@ def _canonical(raw: dict, problems: list, shallow: bool = False, log_text=None) 
         "log": _entries(raw, "log", problems, "log", game, shallow, log_text),
         "encounters": _entries(raw, "encounters", problems, "encounter", game),
         **({"joined": joined_field(raw["joined"], problems)} if "joined" in raw else {}),
+        **({"table": table_field(raw["table"], problems)} if "table" in raw else {}),
     }
 
 

@@ -38,6 +38,7 @@ from py_rules.campaign.problems import LIMITS, identifier_field, revision_field,
 from py_rules.campaign.repair_lists import kept_characters, kept_encounters, kept_log
 from py_rules.campaign.repair_text import mended
 from py_rules.campaign.repair_words import dropped_item, first_problem, quoted
+from py_rules.campaign.table_field import table_field
 from py_rules.errors import RulesError
 from py_rules.words import is_whole_number
 
@@ -119,6 +120,19 @@ def _forum(raw: dict, dropped: list) -> dict:
         dropped.append(dropped_item("forum", "The forum choices", first_problem(problems)))
         return {}
     return {"forum": kept}
+
+
+def _table(raw: dict, dropped: list) -> dict:
+    """The table's seats, requests and decisions when they pass their check; a bad table is dropped (the players
+    are invited again)."""
+    if "table" not in raw:
+        return {}
+    problems: list[dict] = []
+    kept = table_field(raw["table"], problems)
+    if kept is None:
+        dropped.append(dropped_item("table", "The table's seats and proposals", first_problem(problems)))
+        return {}
+    return {"table": kept}
 
 
 def _dice(raw: dict, dropped: list) -> dict:
@@ -218,6 +232,7 @@ def repair(raw: Any, now: str) -> dict:
         "log": kept_log(raw, game, dropped),
         "encounters": kept_encounters(raw, game, lost, dropped),
         **_joined(raw, dropped),
+        **_table(raw, dropped),
     }
     checked = validate(campaign)
     if not checked.valid:  # every piece was checked as validate checks it: this is a bug, said plainly

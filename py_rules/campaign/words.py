@@ -89,6 +89,8 @@ def where_words(record, path: str) -> str | None:
                 f" — {field}" if field else ""
             )
         return where
+    if head == "table":  # the players' seats, roll requests and decisions (py_rules.campaign.table_field)
+        return "The table's seats and proposals"
     if head == "states":  # the old page's saved values (campaign.from_legacy)
         return f"The saved value “{rest[:60]}”" if rest else "The saved values"
     return None

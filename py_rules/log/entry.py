@@ -13,7 +13,8 @@ An entry is a JSON object::
      "changes": {character id: change record},  # … and what changed in it (same ids; empty for a plain roll)
      "encounter_before": state | null, # the encounter state before and after, when it changed one
      "encounter_after": state | null,
-     "kind": "roll" | "change" | "undo" | "redo"}
+     "kind": "roll" | "change" | "undo" | "redo",
+     "proposal": "p-…", "seat": "s-…"}  # optional: the player's proposal it accepted, and its seat
 
 Each sheet as it became (its ``after``) is ``before`` with its change record applied
 (:mod:`py_rules.log.changes`: a long log keeps each sheet once, not twice); :func:`entry_after` rebuilds
@@ -69,7 +70,10 @@ MAX_ID = 100
 _REQUIRED = ("id", "at", "op", "args", "result", "who", "encounter", "before", "kind")
 _AFTER = ("changes", "after")
 """One of them: what changed in each sheet (the current shape), or each sheet whole as it became (older files)."""
-_OPTIONAL = ("encounter_before", "encounter_after")
+_STATES = ("encounter_before", "encounter_after")
+_TAGS = {"proposal": "The proposal it accepted", "seat": "The seat that proposed it"}
+"""An entry a player's proposal made (:mod:`py_rules.table`) names the proposal and the seat."""
+_OPTIONAL = _STATES + tuple(_TAGS)
 _OP = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)+")
 
 
@@ -261,9 +265,12 @@ def validate_log_entry(
             out += _id_problem(cid, f"{path}.who.{i}", "A character id")
     if entry["encounter"] is not None:
         out += _id_problem(entry["encounter"], f"{path}.encounter", "The encounter id")
-    for key in _OPTIONAL:
+    for key in _STATES:
         if entry.get(key) is not None:
             out += validate_encounter(entry[key], f"{path}.{key}", game)
+    for key, what in _TAGS.items():
+        if entry.get(key) is not None:
+            out += _id_problem(entry[key], f"{path}.{key}", what)
     if game is not None and check_sheet is None:
         check_sheet = sheet_checker(game)
     return out + _sheets_problems(entry, path, check_sheet)

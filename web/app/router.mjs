@@ -1,6 +1,6 @@
 // Screens by location.hash, so reload and the back button keep the place: #/ (campaigns),
 // #/c/<id> (party), #/c/<id>/sheet/<character id>, #/c/<id>/encounter[/<encounter id>], #/c/<id>/log, #/c/<id>/cast (the NPCs),
-// #/c/<id>/rules, #/c/<id>/operations, #/about, #/c/<id>/tools (a campaign's tools for power users, from About),
+// #/c/<id>/rules, #/c/<id>/operations, #/c/<id>/table (the players' seats), #/about, #/c/<id>/tools (a campaign's tools for power users, from About),
 // #/join[/<invitation code>] (a player joins a game held elsewhere: the link the game master sends).
 import { useEffect, useState } from "./html.mjs";
 
@@ -17,6 +17,7 @@ export function parseHash(hash) {
   if (parts[2] === "rules") return { screen: "rules", campaignId };
   if (parts[2] === "operations") return { screen: "operations", campaignId };
   if (parts[2] === "tools") return { screen: "tools", campaignId };
+  if (parts[2] === "table") return { screen: "table", campaignId };
   return { screen: "party", campaignId };
 }
 
@@ -33,6 +34,7 @@ export const paths = {
   rules: (id) => `#/c/${encodeURIComponent(id)}/rules`,
   operations: (id) => `#/c/${encodeURIComponent(id)}/operations`,
   tools: (id) => `#/c/${encodeURIComponent(id)}/tools`,
+  table: (id) => `#/c/${encodeURIComponent(id)}/table`,
 };
 
 export function navigate(hash) {

@@ -20,6 +20,7 @@ const CastScreen = lazyScreen(() => import("../screens/cast/index.mjs"), "CastSc
 const LogScreen = lazyScreen(() => import("../screens/log/index.mjs"), "LogScreen");
 const DamagedCampaignScreen = lazyScreen(() => import("../screens/campaigns/damaged.mjs"), "DamagedCampaignScreen");
 const AboutScreen = lazyScreen(() => import("../screens/about/index.mjs"), "AboutScreen");
+const TableScreen = lazyScreen(() => import("../screens/table/index.mjs"), "TableScreen");
 const ToolsScreen = lazyScreen(() => import("../screens/about/tools.mjs"), "ToolsScreen");
 const JoinScreen = lazyScreen(() => import("../screens/player/join.mjs"), "JoinScreen");
 const PlayerScreen = lazyScreen(() => import("../screens/player/index.mjs"), "PlayerScreen");
@@ -61,6 +62,7 @@ function Screen({ route }) {
   if (route.screen === "log") return html`<${LogScreen} />`;
   if (route.screen === "cast") return html`<${CastScreen} />`;
   if (route.screen === "tools") return html`<${ToolsScreen} />`;
+  if (route.screen === "table") return html`<${TableScreen} />`;
   return html`<${PartyScreen} />`;
 }
 

@@ -1,5 +1,6 @@
-// The campaign's own navigation: back to all campaigns, party, encounter, log, house rules (where "All
-// operations" is: every move is on the sheet and the card, so that list is for the rare rest).
+// The campaign's own navigation: back to all campaigns, party, cast, encounter, log, players (their seats and what
+// they sent), house rules (where "All operations" is: every move is on the sheet and the card, so that list is for
+// the rare rest).
 import { html } from "../app/html.mjs";
 import { paths } from "../app/router.mjs";
 
@@ -16,6 +17,7 @@ export function CampaignNav({ campaign, here }) {
     ${link("cast", paths.cast(campaign.id), "Cast")}
     ${link("encounter", paths.encounter(campaign.id), "Encounter")}
     ${link("log", paths.log(campaign.id), "Log")}
+    ${campaign.joined ? null : link("table", paths.table(campaign.id), "Players")}
     ${link("rules", paths.rules(campaign.id), "House rules")}
   </nav>`;
 }

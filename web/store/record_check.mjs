@@ -79,6 +79,30 @@ function joinedProblems(joined, characters) {
   return out;
 }
 
+/** The table shared with players (notes/table_contract.md): seats with ids, characters and keys, requests with ids
+ * and seats, decisions and update numbers kept by id. */
+function tableProblems(table) {
+  if (table === undefined) return [];
+  if (!isObject(table)) return ["its table of players is damaged"];
+  const out = [];
+  const { seats = [], requests = [], decisions = {}, seq = {} } = table;
+  if (
+    !Array.isArray(seats) ||
+    seats.some((seat) => !isObject(seat) || !isText(seat.id) || !isText(seat.character) || !isText(seat.key))
+  )
+    out.push("its players' seats are damaged");
+  if (
+    !Array.isArray(requests) ||
+    requests.some((each) => !isObject(each) || !isText(each.id) || !Array.isArray(each.seats))
+  )
+    out.push("its roll requests are damaged");
+  if (!isObject(decisions) || Object.values(decisions).some((each) => !isObject(each) || !isText(each.status)))
+    out.push("its decisions on players' rolls are damaged");
+  if (!isObject(seq) || Object.values(seq).some((each) => !Number.isInteger(each) || each < 0))
+    out.push("its update numbers are damaged");
+  return out;
+}
+
 /**
  * What is wrong with a stored campaign record, in plain words (an empty list when the screens can read it).
  * An older schema is not a problem here: opening it migrates it through the engine.
@@ -99,8 +123,12 @@ export function recordProblems(record) {
     if (record.forum !== undefined && !isObject(record.forum)) out.push("its forum choices are damaged");
     if (record.dice !== undefined && !["digital", "physical"].includes(record.dice))
       out.push("its dice choice is damaged");
-    out.push(...characterProblems(record.characters ?? []), ...encounterProblems(record.encounters));
-    out.push(...joinedProblems(record.joined, record.characters));
+    out.push(
+      ...characterProblems(record.characters ?? []),
+      ...encounterProblems(record.encounters),
+      ...tableProblems(record.table),
+      ...joinedProblems(record.joined, record.characters),
+    );
   }
   return out;
 }
