@@ -19,6 +19,8 @@ from playwright.sync_api import Page, expect
 from py_rules import api
 from tests.web.helpers import roll, stored_campaigns
 from tests.web.test_interchange import stub_clipboard, written
+from tests.web.test_screens import SMALL_TARGETS
+from tests.web.test_words_scan import scan
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "screens"
@@ -155,11 +157,15 @@ def paste_update(page: Page, post: str):
 
 
 def shoot(page: Page, name: str) -> None:
+    """Screenshots at three sizes; at each, every target is 44 px, nothing scrolls sideways, every word is plain."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)
         page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"))
+        assert page.evaluate(SMALL_TARGETS) == [], (name, width)
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), (name, width)
+        assert scan(page, name) == []
     page.set_viewport_size({"width": 1024, "height": 768})
 
 
@@ -256,6 +262,8 @@ def test_a_player_joins_rolls_and_the_game_masters_update_replaces_the_sheet(app
     drawer = page.locator(".drawer")
     expect(drawer.locator("#drawer-title")).to_have_text("Sanity roll, all of you")
     expect(drawer.locator('[name="loss"]')).to_have_value("1/1D4")
+    expect(drawer.locator("button.roll")).to_be_in_viewport()
+    shoot(page, "player-request-drawer")
     expect(drawer.locator("button.roll")).to_be_in_viewport()
     roll(page, faces="0 20")
     stub_clipboard(page)
