@@ -289,6 +289,24 @@ def test_a_player_joins_rolls_and_the_game_masters_update_replaces_the_sheet(app
     assert record["characters"][0]["sheet"] == gm.character["sheet"]
     assert record["characters"][0]["sheet"]["san"] < 60  # the Sanity loss is the game master's too
 
+    # a roll the game master's rules refuse (Ann died meanwhile at the table): shown with the engine's reason
+    page.locator('[data-row="skill-Spot Hidden"]').click()
+    roll(page, faces="1 10")
+    stub_clipboard(page)
+    page.locator(".drawer").get_by_role("button", name="Copy for the forum", exact=False).first.click()
+    expect(page.locator(".drawer .copy-said")).to_contain_text("Copied")
+    post = written(page)
+    page.get_by_role("button", name="Close the roll drawer").click()
+    gm.damage(40)
+    [refused] = gm.accept(gm.read(post))
+    assert refused["status"] == "refused" and refused["reason"]
+    paste_update(page, gm.update([refused], []))
+    shown = page.locator("[data-refused]")
+    expect(shown).to_contain_text("Skill roll: Spot Hidden")
+    expect(shown).to_contain_text(refused["reason"])
+    expect(page.locator("[data-pending]")).to_have_count(0)
+    assert player_record(page)["characters"][0]["sheet"] == gm.character["sheet"]
+
 
 def test_the_join_screen_and_a_link_that_joins_at_once(app: Page):
     page = app
