@@ -35,6 +35,8 @@ from py_rules.interchange.coc_skills import split_name
 from py_rules.interchange.foundry_rich_text import plain_text
 from py_rules.modifiers import parse_modifiers
 from py_rules.semiautomagic import stat_block as semiautomagic_stat_block, tables as semiautomagic_tables
+from py_rules.table import codes as table_codes
+from py_rules.table.examples import EXAMPLE_CODE, SEATS as TABLE_SEATS
 from tools import fuzz
 
 SIZE = 20_000
@@ -77,6 +79,10 @@ READERS = {  # name: (the reader of one text, the words it looks for)
     "Call of Cthulhu skill name": (coc_tables.SKILL_NAMES.canonical, ("a (", "Language (Other) (", "Science (", ")")),
     "Armageddon skill name": (armageddon_tables.SKILL_NAMES.canonical, ("Craft (", "Language (", "(", ")")),
     "imported rich text": (plain_text, ("<p>", "<", "</p>", "<b>", "&amp;")),
+    "codes pasted from a forum thread": (
+        lambda text: table_codes.read(text, "example", TABLE_SEATS, 0),
+        ("RC1P.", "RC1", "RC", "RC2U.", "RC1I.", "RC1U.A.", "RC1P.AAAA.", "RC1P.RC1P."),
+    ),
 }
 
 
@@ -233,3 +239,29 @@ def test_any_request_with_an_adversarial_text_answers_quickly_and_soundly(reques
     """The fuzzer's own shape: any text field, any keyword and run, any length up to one past the limit."""
     problems, _answer = fuzz.examine_timed(request)
     assert not problems, problems
+
+
+def _bomb() -> str:
+    import base64
+    import zlib
+
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(b"[" + b"0," * 40_000 + b"0]") + packer.flush()
+    return "RC1P." + base64.urlsafe_b64encode(packed).rstrip(b"=").decode() + "." + "A" * 22 + "\n"
+
+
+@pytest.mark.parametrize(
+    "piece",
+    [
+        pytest.param(_bomb, id="packed to unpack far larger"),
+        pytest.param(lambda: EXAMPLE_CODE + "\n", id="valid codes"),
+        pytest.param(lambda: "RC1P.", id="starts only"),
+        pytest.param(lambda: "RC1P.AAAA" + " " * 50, id="payloads broken by spaces"),
+    ],
+)
+def test_a_thread_as_long_as_the_field_takes_full_of_codes_is_read_quickly(piece):
+    """The code reader through the door, at the longest text its field takes: every code in it is looked at."""
+    text = piece()
+    text = (text * (table_codes.MAX_TEXT_CHARS // len(text)))[: table_codes.MAX_TEXT_CHARS]
+    answer = door("table.read_codes", {"text": text, "campaign": "example", "seats": TABLE_SEATS})
+    assert answer["ok"], answer["error"]

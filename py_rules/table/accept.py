@@ -51,7 +51,7 @@ def _operation(game: str, op_id: str):
     try:
         op = api.operation(op_id)
     except RulesError:
-        raise Refused(f"There is no operation called {op_id!r}.") from None
+        raise Refused("This app has no such operation: it may come from a newer version of the app.") from None
     if not proposable(game, op_id):
         if op.system != game:
             raise Refused(f"{op.title} is not an operation of this campaign's game.")
@@ -111,22 +111,61 @@ def _run(op, args: dict, faces: list) -> dict:
         dice.finish()
     except NeedsDie as asked:
         raise Refused(
-            f"The dice sent with it ran out: the rules needed one more ({asked.prompt()}). Roll it again."
+            f"The dice rolled for it ran out: the rules needed one more here ({asked.prompt()}). Roll it again."
         ) from None
     except RulesError as error:
+        if error.field == "dice":  # the game master's sheets call for other dice (a bonus die the player had not)
+            raise Refused(
+                f"The dice rolled for it do not fit this roll on the game master's sheets: {error.message} "
+                "Roll it again."
+            ) from None
         raise Refused(error.message) from None
     return result
 
 
-def _one(game, campaign, proposal, seats, names, sheets, settings) -> dict:
+def _answering(op, proposal: dict, asked: dict | None, answered: set) -> tuple[dict, list[str]]:
+    """The proposal as the roll request it answers makes it (the request's arguments are the game master's: they
+    stand over the player's), and what that changed, in words; or :class:`Refused`."""
+    if asked is None or proposal.get("request") is None:
+        return proposal, []
+    request = asked.get(proposal["request"])
+    if request is None:
+        raise Refused("This answers a roll request the game master has not asked, or has withdrawn.")
+    seat = proposal["seat"]
+    if seat not in request["seats"]:
+        raise Refused("That roll request did not ask this seat.")
+    if request.get("answers", {}).get(seat, proposal["id"]) != proposal["id"] or (request["id"], seat) in answered:
+        raise Refused("This seat has already answered that roll request.")
+    if request["op"] != op.id:
+        wanted = _title(request["op"])
+        raise Refused(f"The roll request asked for {wanted}, not {op.title}.")
+    labels = {p.name: p.label for p in op.params}
+    said = [
+        f"The roll request asked for {labels.get(name, name)} {value}; the player's device had "
+        f"{proposal['args'].get(name, 'nothing')}."
+        for name, value in request["args"].items()
+        if proposal["args"].get(name) != value
+    ]
+    return proposal | {"args": proposal["args"] | request["args"]}, said
+
+
+def _title(op_id: str) -> str:
+    try:
+        return api.operation(op_id).title
+    except RulesError:
+        return "another roll"
+
+
+def _one(game, campaign, proposal, seats, names, sheets, settings, asked=None, answered=frozenset()) -> dict:
     """The log entry of one accepted proposal (its sheets after in ``states``), or :class:`Refused`."""
     if proposal["campaign"] != campaign:
         raise Refused("This proposal is for another campaign.")
     op = _operation(game, proposal["op"])
     bind = _bound(op, proposal, seats.get(proposal["seat"]), names, sheets)
+    proposal, requested = _answering(op, proposal, asked, answered)
     args, house = _args(op, proposal, settings)
     run_args = copy.deepcopy(args) | {name: sheets[bound] for name, bound in bind.items()}
-    result = _run(op, run_args, proposal["dice"] if op.rolls else proposal["dice"])
+    result = _run(op, run_args, proposal["dice"])
     if op.rolls:
         result["dice_source"] = proposal["dice_source"]  # the player's own dice stay theirs in the log
     by_key = {op_param.state_key: bind[name] for name, op_param in _sheet_params(op).items() if name in bind}
@@ -136,6 +175,7 @@ def _one(game, campaign, proposal, seats, names, sheets, settings) -> dict:
     return {
         "proposal": proposal["id"],
         "seat": proposal["seat"],
+        "request": proposal.get("request"),
         "op": op.id,
         "args": logged,
         "who": who,
@@ -143,7 +183,7 @@ def _one(game, campaign, proposal, seats, names, sheets, settings) -> dict:
         "dice_source": proposal["dice_source"] if op.rolls else None,
         "before": {cid: sheets[cid] for cid in states},
         "states": states,
-        "differs": house + differences(result, proposal.get("saw"), args),
+        "differs": requested + house + differences(result, proposal.get("saw"), args),
     }
 
 
@@ -160,10 +200,23 @@ def _decision(proposal: dict, status: str, at: str, reason=None, differs=()) -> 
 
 
 def accept(
-    *, game: str, campaign: str, settings: dict, seats: list, characters: list, decided: list, proposals: list, at: str
+    *,
+    game: str,
+    campaign: str,
+    settings: dict,
+    seats: list,
+    characters: list,
+    decided: list,
+    proposals: list,
+    at: str,
+    requests: list | None = None,
 ) -> dict:
     """Every proposal decided in order: ``{"decisions", "entries", "characters"}`` (see the module docstring);
-    ``characters`` is every character given, with its sheet as the accepted proposals left it."""
+    ``characters`` is every character given, with its sheet as the accepted proposals left it. With ``requests``
+    (the campaign's roll requests), a proposal answering one must answer one that asked its seat and that the seat
+    has not answered yet, with the operation asked; the request's arguments stand over the player's."""
+    asked = None if requests is None else {request["id"]: request for request in requests}
+    answered: set = set()
     sheets = {c["id"]: c["sheet"] for c in characters}
     names = {c["id"]: _name(c) for c in characters}
     by_seat = {seat["id"]: seat for seat in seats}
@@ -177,17 +230,16 @@ def accept(
         problems = proposal_problems(proposal, "")
         if problems:
             first = problems[0]
-            where = f" (at {first['path']})" if first["path"] else ""
-            decisions.append(
-                _decision(proposal, "refused", at, f"The proposal is not well formed: {first['message']}{where}")
-            )
+            decisions.append(_decision(proposal, "refused", at, f"The proposal is not well formed: {first['message']}"))
             continue
         try:
-            entry = _one(game, campaign, proposal, by_seat, names, sheets, settings)
+            entry = _one(game, campaign, proposal, by_seat, names, sheets, settings, asked, answered)
         except Refused as refusal:
             decisions.append(_decision(proposal, "refused", at, refusal.reason))
             continue
         sheets.update(entry["states"])
+        if entry["request"] is not None:
+            answered.add((entry["request"], entry["seat"]))
         differs = entry.pop("differs")
         decisions.append(_decision(proposal, "accepted", at, None, differs))
         entries.append(entry)

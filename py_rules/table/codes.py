@@ -35,6 +35,7 @@ __all__ = (
     "LETTERS",
     "MAX_PAYLOAD_BYTES",
     "MAX_TEXT_CHARS",
+    "MAX_PROBLEMS",
     "MESSAGES",
     "encode",
     "read",
@@ -52,6 +53,12 @@ MAX_PAYLOAD_BYTES = 64 * 1024
 """The most a payload's JSON may hold once inflated (an invitation holds a whole sheet: a few kB)."""
 MAX_PAYLOAD_CHARS = (MAX_PAYLOAD_BYTES * 4 + 2) // 3
 """A payload's base64url can hold no more than this once deflated (deflate never grows text past a few bytes)."""
+MAX_PROBLEMS = 100
+"""Problems listed one by one; the rest are counted."""
+_MOST_RATIO = 64
+_LEAST_BOUND = 4096
+"""A payload unpacks to at most 64 times its packed size (a record's JSON packs to a fifth or so; more is a
+"zip bomb"), so reading a thread of codes costs time in proportion to the thread."""
 MAX_TEXT_CHARS = 900_000
 """A pasted thread: a few hundred posts."""
 _JSON_DEPTH = 32
@@ -66,6 +73,7 @@ MESSAGES = {
     "seat": "This code is for a seat this campaign does not have.",
     "stale": "This update is older than the one already held (update {seq}; the one held is {held}).",
     "shape": "This code's {kind} is not well formed: {message}",
+    "more": "… and {count:,} more codes that could not be read.",
 }
 """Every problem a code can have, in plain words."""
 
@@ -160,11 +168,12 @@ def _inflate(text: str):
     except (binascii.Error, ValueError):
         return None, "damaged"
     unpacker = zlib.decompressobj(-15)
+    most = min(MAX_PAYLOAD_BYTES, max(_LEAST_BOUND, _MOST_RATIO * len(data)))
     try:
-        body = unpacker.decompress(data, MAX_PAYLOAD_BYTES + 1)
+        body = unpacker.decompress(data, most + 1)
     except zlib.error:
         return None, "damaged"
-    if len(body) > MAX_PAYLOAD_BYTES:
+    if len(body) > most:
         return None, "too_large"
     if not unpacker.eof or unpacker.unused_data:
         return None, "damaged"
@@ -208,8 +217,7 @@ def _verify(kind: str, head: str, text: str, mac: str, campaign, keys: dict, hel
     problems = _SHAPES[kind](value, "")
     if problems:
         first = problems[0]
-        said = first["message"] + (f" (at {first['path']})" if first["path"] else "")
-        return None, MESSAGES["shape"].format(kind=kind, message=said)
+        return None, MESSAGES["shape"].format(kind=kind, message=first["message"])
     if kind == "update" and held_seq is not None and value["seq"] <= held_seq:
         return None, MESSAGES["stale"].format(seq=value["seq"], held=held_seq)
     return (value, seat), None
@@ -270,4 +278,8 @@ def read(text: str, campaign: str | None = None, seats=(), held_seq: int | None 
             found.items.append({"kind": kind, "payload": parts[0], "seat": parts[1], "code_start": where})
     if not found.items and not found.problems:
         found.problems.append({"code_start": 0, "message": MESSAGES["none"]})
+    if len(found.problems) > MAX_PROBLEMS:
+        more = len(found.problems) - MAX_PROBLEMS
+        start = found.problems[MAX_PROBLEMS]["code_start"]
+        found.problems[MAX_PROBLEMS:] = [{"code_start": start, "message": MESSAGES["more"].format(count=more)}]
     return found

@@ -13,13 +13,24 @@ Pure: no randomness and no clock; ids, keys and times come in the arguments.
 
 from __future__ import annotations
 
-from py_rules.errors import RulesError
 from py_rules.operations import Operation, System
-from py_rules.params import REQUIRED, Param
+from py_rules.params import Param
 from py_rules.systems import GAME_IDS
 from py_rules.table import codes, shapes
 from py_rules.table.accept import accept
 from py_rules.table.examples import CHARACTER, EXAMPLE_CODE, INVITE_CAMPAIGN, PROPOSAL, SEAT, SEATS
+from py_rules.table.fields import (
+    LONG as _LONG,
+    decided_id as _decided,
+    id_of as _id,
+    json_param as _json,
+    key_seat as _key_seat,
+    listed as _listed,
+    one as _one,
+    proposal_id_and_seat as _proposal_id_and_seat,
+    table_seat as _table_seat,
+    unique_ids,
+)
 from py_rules.trace import Result
 from py_rules.words import counted
 
@@ -27,79 +38,6 @@ __all__ = ("SYSTEM", "OPERATIONS")
 
 SOURCE = "TABLE.md, The group, not only the game master"
 SYSTEM = System("table", "The table", "GM", SOURCE)
-_DEPTH = 24
-_LONG = 900_000
-"""Characters of the lists that carry sheets (a table's seats' characters and their proposals)."""
-
-
-def _id(value, field: str, what: str) -> str:
-    return shapes.checked(value, lambda v, _p: shapes.id_problems(v, "", what), field, what)
-
-
-def _listed(problems_of, what: str):
-    def parse(value):
-        if not isinstance(value, list) or len(value) > shapes.MAX_LIST:
-            raise RulesError("wrong_type", f"{what} must be a list of at most {shapes.MAX_LIST}.", "")
-        for index, item in enumerate(value):
-            found = problems_of(item, str(index))
-            if found:
-                raise RulesError("bad_table_record", f"{what}, {index + 1}: {found[0]['message']}", found[0]["path"])
-        return value
-
-    return parse
-
-
-def _one(problems_of, what: str, optional: bool = False):
-    def parse(value):
-        if value is None and optional:
-            return None
-        found = problems_of(value, "")
-        if found:
-            raise RulesError("bad_table_record", f"{what}: {found[0]['message']}", found[0]["path"] or "")
-        return value
-
-    return parse
-
-
-def _key_seat(value, path: str) -> list[dict]:
-    """A seat as a reader of codes needs it: its id and key (the rest of a seat may come along)."""
-    if not isinstance(value, dict):
-        return [shapes.problem(path, "A seat must be a JSON object with its id and key.")]
-    found = shapes.id_problems(value.get("id"), shapes.join_path(path, "id"), "The seat's id")
-    if not isinstance(value.get("key"), str) or len(value["key"]) != shapes.KEY_CHARS:
-        found.append(shapes.problem(shapes.join_path(path, "key"), "The seat's key must be 43 characters."))
-    return found
-
-
-def _table_seat(value, path: str) -> list[dict]:
-    return shapes.seat_problems(value, path, key=False, made=False)
-
-
-def _decided(value, path: str) -> list[dict]:
-    return shapes.id_problems(value, path, "A decided proposal")
-
-
-def _proposal_id_and_seat(value, path: str) -> list[dict]:
-    """What a proposal needs to be answered at all (its id and seat); the rest is checked when it is decided."""
-    if not isinstance(value, dict):
-        return [shapes.problem(path, "A proposal must be a JSON object.")]
-    return shapes.id_problems(value.get("id"), shapes.join_path(path, "id"), "The proposal's id") + shapes.id_problems(
-        value.get("seat"), shapes.join_path(path, "seat"), "The seat"
-    )
-
-
-def _json(name, label, help, parse, example, *, default=REQUIRED, max_length=None) -> Param:
-    return Param(
-        name,
-        "json",
-        label,
-        help,
-        default=default,
-        parse=parse,
-        example=example,
-        max_length=max_length,
-        max_depth=_DEPTH,
-    )
 
 
 def _kind(value: str) -> str:
@@ -130,8 +68,10 @@ def _read_codes(*, text, campaign, seats, held_seq) -> Result:
     )
 
 
-def _accept(*, game, campaign, settings, seats, characters, decided, proposals, at) -> Result:
+def _accept(*, game, campaign, settings, seats, characters, decided, proposals, at, requests) -> Result:
     _id(campaign, "campaign", "The campaign")
+    unique_ids(characters, "characters")
+    unique_ids(seats, "seats")
     shapes.checked(at, lambda v, _p: shapes._time_problems(v, "", "The time"), "at", "The time")
     answer = accept(
         game=game,
@@ -142,6 +82,7 @@ def _accept(*, game, campaign, settings, seats, characters, decided, proposals, 
         decided=decided or [],
         proposals=proposals,
         at=at,
+        requests=requests,
     )
     tally = {status: sum(d["status"] == status for d in answer["decisions"]) for status in shapes.STATUSES}
     said = ", ".join(f"{count} {status}" for status, count in tally.items() if count) or "nothing to decide"
@@ -313,6 +254,15 @@ ACCEPT = Operation(
             max_length=_LONG,
         ),
         Param("at", "text", "Time", "When they are decided (ISO 8601).", example="2026-12-01T20:16:00Z", max_length=40),
+        _json(
+            "requests",
+            "Roll requests",
+            "The campaign's roll requests, with their answers so far: a proposal answering one is checked against "
+            "it (left out: not checked).",
+            _listed(shapes.request_problems, "The roll requests"),
+            None,
+            default=None,
+        ),
     ),
 )
 

@@ -50,6 +50,17 @@ MAX_TEXT = 500
 """A reason, a difference, a label, a player's name: one line of plain words."""
 
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]*")
+_KEY_WORDS = {
+    "v": "version",
+    "op": "operation",
+    "args": "arguments",
+    "bind": "sheets bound",
+    "dice_source": "dice's kind (digital or physical)",
+    "at": "time",
+    "seq": "update number",
+    "made": "time it was made",
+}
+"""A record's fields in words, where the field's name is not one."""
 _KEY = re.compile(rf"[A-Za-z0-9_-]{{{KEY_CHARS}}}")
 _OP = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)+")
 
@@ -71,7 +82,7 @@ def _keys(value: dict, allowed: tuple, required: tuple, path: str, what: str) ->
             out.append(problem(join_path(path, shown), f"{what} has no field {shown!r}."))
     for key in required:
         if key not in value:
-            out.append(problem(join_path(path, key), f"{what} needs its {key!r}."))
+            out.append(problem(join_path(path, key), f"{what} needs its {_KEY_WORDS.get(key, key)}."))
     return out
 
 
@@ -178,7 +189,7 @@ def proposal_problems(value, path: str = "proposal") -> list[dict]:
     out += id_problems(value.get("character"), join_path(path, "character"), "The character")
     op = value.get("op")
     if not isinstance(op, str) or len(op) > 80 or not _OP.fullmatch(op):
-        out.append(problem(join_path(path, "op"), "The operation must be an operation's id such as coc.skill_roll."))
+        out.append(problem(join_path(path, "op"), "The operation must be one of the app's operations."))
     out += _json_problems(value.get("args"), join_path(path, "args"), "The arguments")
     bind = value.get("bind")
     if not isinstance(bind, dict) or len(bind) > 8:
@@ -207,7 +218,7 @@ def request_problems(value, path: str = "request") -> list[dict]:
     out = _keys(value, keys + ("answers",), keys, path, "A roll request")
     out += id_problems(value.get("id"), join_path(path, "id"), "The roll request's id")
     if not isinstance(value.get("op"), str) or not _OP.fullmatch(value["op"][:80]):
-        out.append(problem(join_path(path, "op"), "The operation must be an operation's id such as coc.skill_roll."))
+        out.append(problem(join_path(path, "op"), "The operation must be one of the app's operations."))
     out += _json_problems(value.get("args"), join_path(path, "args"), "The arguments")
     out += _text_problems(value.get("label"), join_path(path, "label"), "The roll request's label")
     out += _list_problems(
@@ -236,7 +247,10 @@ def decision_problems(value, path: str = "decision") -> list[dict]:
         out.append(problem(join_path(path, "status"), "A decision is accepted, refused or duplicate."))
     out += _text_problems(value.get("reason"), join_path(path, "reason"), "The reason", optional=True)
     out += _list_problems(
-        value.get("differs"), join_path(path, "differs"), "What differs", lambda s, p: _text_problems(s, p, "It")
+        value.get("differs"),
+        join_path(path, "differs"),
+        "What differs",
+        lambda s, p: _text_problems(s, p, "A difference"),
     )
     if value.get("entry") is not None and (not isinstance(value["entry"], str) or not 1 <= len(value["entry"]) <= 100):
         out.append(problem(join_path(path, "entry"), "The log entry must be its id."))
@@ -322,6 +336,5 @@ def checked(value: Any, problems_of, field: str, what: str) -> Any:
     found = problems_of(value, "")
     if found:
         first = found[0]
-        where = f" (at {first['path']})" if first["path"] else ""
-        raise RulesError("bad_table_record", f"{what}: {first['message']}{where}", field, first["path"] or None)
+        raise RulesError("bad_table_record", f"{what}: {first['message']}", field, first["path"] or None)
     return value
