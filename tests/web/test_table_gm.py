@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from py_rules import api
 from tests.web.helpers import new_campaign, new_character, stored_campaigns, stored_log
-from tests.web.test_screens import AXE, SMALL_TARGETS
+from tests.web.test_screens import SMALL_TARGETS
 from tests.web.test_words_scan import scan
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
@@ -23,14 +23,10 @@ SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "table_gm"
 
 
 def shoot(page, name):
-    """Screenshots at three sizes; nothing scrolls sideways, every target is 44 px, every word is the game's, axe-core
-    finds no serious or critical violation."""
+    """Screenshots at three sizes; nothing scrolls sideways, every target is 44 px, every word is the game's (axe-core
+    checks the screen in test_screens.py)."""
     assert scan(page, name) == []
     assert page.evaluate(SMALL_TARGETS) == [], name
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate("""async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
-        .filter((v) => ["serious", "critical"].includes(v.impact)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)""")
-    assert found == [], (name, found)
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in ((768, 1024), (1024, 768), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
@@ -105,9 +101,11 @@ def test_players_codes_are_accepted_once_through_the_rules_and_an_altered_one_is
     assert page.locator('textarea[name="invitation-link"]').input_value().endswith(f"#/join/{invitation}")
     read = engine("table.read_codes", {"text": invitation, "campaign": campaign_id, "seats": [], "held_seq": None})
     assert read["problems"] == [] and read["items"][0]["payload"]["character"]["sheet"] == harvey["sheet"]
+    shoot(page, "invitation")
     page.get_by_role("button", name="Hide the invitation").click()
 
-    spot = proposal(campaign_id, seat, harvey["id"], "coc.skill_roll", {"skill": "Spot Hidden"}, [3, 20])
+    saw = {"outcome": "Extreme success", "steps": [["Target", 55], ["Total", 23]]}  # the player's device, mistaken
+    spot = proposal(campaign_id, seat, harvey["id"], "coc.skill_roll", {"skill": "Spot Hidden"}, [3, 20], saw)
     sanity = proposal(campaign_id, seat, harvey["id"], "coc.sanity_roll", {"loss": "1/1D6"}, [2, 90, 4])
     sanity_before = harvey["sheet"]["san"]
     thread = (
@@ -121,6 +119,11 @@ def test_players_codes_are_accepted_once_through_the_rules_and_an_altered_one_is
     expect(lines).to_have_count(2)
     expect(lines.nth(0)).to_contain_text("Harvey Walters: Skill roll: Spot Hidden — accepted")
     expect(lines.nth(1)).to_contain_text("Harvey Walters: Sanity roll: loss 1/1D6 — accepted")
+    expect(lines.nth(0).locator(".differs")).to_have_text(
+        "The outcome here is Hard success; the player saw Extreme success."
+    )
+    expect(lines.nth(0).locator(".decision-result")).to_contain_text("Hard success")
+    expect(lines.nth(1).locator(".decision-result")).to_contain_text("loses 4 Sanity")
 
     log = [entry for entry in stored_log(page, campaign_id) if entry.get("proposal")]
     assert [(entry["op"], entry["proposal"], entry["seat"]) for entry in log] == [
@@ -146,7 +149,7 @@ def test_players_codes_are_accepted_once_through_the_rules_and_an_altered_one_is
     assert again["revision"] in (revision, revision + 1)  # at most a write that changed nothing of the table
 
     # an altered code, second in the post, is refused with its message naming it; the first one is read
-    fresh = proposal(campaign_id, seat, harvey["id"], "coc.skill_roll", {"skill": "Spot Hidden"}, [5, 40])
+    fresh = proposal(campaign_id, seat, harvey["id"], "coc.sanity_roll", {"loss": "1/1D6"}, [3, 80, 3])
     good = code_of(fresh, seat)
     other = code_of(proposal(campaign_id, seat, harvey["id"], "coc.skill_roll", {"skill": "Listen"}, [1, 10]), seat)
     head, payload, mac = other.split(".")
@@ -154,12 +157,35 @@ def test_players_codes_are_accepted_once_through_the_rules_and_an_altered_one_is
     box.fill(f"{good}\n{altered}")
     page.get_by_role("button", name="Accept the rolls").click()
     expect(lines).to_have_count(1)
-    expect(lines.nth(0)).to_contain_text("Spot Hidden — accepted")
+    expect(lines.nth(0)).to_contain_text("Sanity roll: loss 1/1D6 — accepted")
     problem = page.locator(".code-problems li")
     expect(problem).to_have_count(1)
     expect(problem).to_contain_text("Code 2 (“RC1P.")
     log = [entry for entry in stored_log(page, campaign_id) if entry.get("proposal")]
     assert [entry["proposal"] for entry in log] == [spot["id"], sanity["id"], fresh["id"]]
+    assert record(page, campaign_id)["characters"][0]["sheet"]["san"] == sanity_before - 4 - 3
+
+    # the campaign file (export, import, backup carry the record whole) keeps the table as the engine reads it
+    whole = {**record(page, campaign_id), "log": stored_log(page, campaign_id)}
+    checked = json.loads(api.call(json.dumps({"op": "campaign.check_file", "args": {}}), json.dumps(whole)))
+    assert checked["ok"] and checked["result"]["details"]["valid"], checked
+    assert checked["result"]["details"]["campaign"]["table"] == whole["table"]
+
+    # the game master's Undo takes back an accepted roll as any other
+    page.get_by_role("navigation", name="Campaign").get_by_role("link", name="Log", exact=True).click()
+    page.get_by_role("button", name=re.compile("^Undo: ")).click()
+    expect(page.locator(".log-row .log-headline").first).to_contain_text("Undone:")
+    assert record(page, campaign_id)["characters"][0]["sheet"]["san"] == sanity_before - 4
+
+    # a file of rolls, as a player's app shares it, is read the same way
+    open_players(page)
+    listen = proposal(campaign_id, seat, harvey["id"], "coc.skill_roll", {"skill": "Listen"}, [7, 60])
+    bundle = {"kind": "rules-companion.proposals", "codes": [code_of(listen, seat)]}
+    page.locator('input[name="rolls-file"]').set_input_files(
+        files=[{"name": "harvey.rolls.json", "mimeType": "application/json", "buffer": json.dumps(bundle).encode()}]
+    )
+    expect(lines.nth(0)).to_contain_text("Skill roll: Listen — accepted")
+    assert stored_log(page, campaign_id)[-1]["proposal"] == listen["id"]
 
 
 def test_a_roll_request_shows_who_has_answered_and_updates_carry_it(app):
@@ -178,6 +204,7 @@ def test_a_roll_request_shows_who_has_answered_and_updates_carry_it(app):
     form = page.locator("form.ask-form")
     form.locator('select[name="request-op"]').select_option(label="Sanity roll")
     form.locator('input[name="loss"]').fill("0/1D4")
+    shoot(page, "ask-form")
     form.get_by_role("button", name="Ask for the roll").click()
     request_row = page.locator(".request")
     expect(request_row).to_contain_text("Sanity roll: loss 0/1D4 — all of you")
@@ -212,6 +239,23 @@ def test_a_roll_request_shows_who_has_answered_and_updates_carry_it(app):
     expect(request_row).to_contain_text("Waiting for Carol Ames")
     assert record(page, campaign_id)["table"]["requests"][0]["answers"] == {seat["id"]: answer["id"]}
     shoot(page, "request")
+
+    # the next post carries that decision once: numbered 2, and the one after carries it no more
+    def posted_for_harvey(seq):
+        page.get_by_role("button", name="Post for players").click()
+        text = page.get_by_label(f"For Harvey Walters: update {seq}")
+        expect(text).to_have_value(re.compile(r"RC1U\."))
+        read = engine("table.read_codes", {"text": text.input_value(), "campaign": campaign_id, "seats": [seat]})
+        return read["items"][0]["payload"]
+
+    second = posted_for_harvey(2)
+    assert second["seq"] == 2 and [each["proposal"] for each in second["decisions"]] == [answer["id"]]
+    assert second["requests"] == []  # answered
+    third = posted_for_harvey(3)
+    assert third["seq"] == 3 and third["decisions"] == []
+    whole = {**record(page, campaign_id), "log": stored_log(page, campaign_id)}
+    checked = json.loads(api.call(json.dumps({"op": "campaign.check_file", "args": {}}), json.dumps(whole)))
+    assert checked["ok"] and checked["result"]["details"]["valid"], checked
 
     # stop sharing: that seat's codes are refused from now on
     page.locator(".seat", has_text="Harvey Walters").get_by_role("button", name="Stop sharing with this player").click()

@@ -72,8 +72,8 @@ const isKind = (item, letter, word) => item.kind === letter || item.kind === wor
  * Accept what players sent, pasted as ``text`` (a post, a thread, a file's text): every code read and checked
  * (table.read_codes), the proposals run through the engine against this campaign's sheets (table.accept), the
  * accepted ones logged like a roll made here (tagged with their proposal and seat), the sheets, the decisions and
- * the answers to roll requests written in ONE commit. Returns {decisions, proposals, problems, before}: ``before``
- * the decisions already kept for a duplicate.
+ * the answers to roll requests written in ONE commit. Returns {decisions, proposals, problems, before, entries}:
+ * ``before`` the decisions already kept for a duplicate, ``entries`` the log entries written.
  */
 export function acceptCodes(app, text) {
   return inQueue(app, app.state.campaign.id, () => acceptNow(app, text));
@@ -96,7 +96,7 @@ async function acceptNow(app, text) {
     if (isKind(item, "P", "proposal")) proposals.push(item.payload);
     else problems.push({ code_start: item.code_start ?? null, message: notARoll(item) });
   }
-  if (!proposals.length) return { decisions: [], proposals, problems, before: {} };
+  if (!proposals.length) return { decisions: [], proposals, problems, before: {}, entries: [] };
   const accepted = detailsOf(
     await app.services.engine.call("table.accept", {
       campaign: campaign.id,
@@ -144,7 +144,7 @@ async function acceptNow(app, text) {
     keys,
     entries,
   );
-  return { decisions, proposals, problems, before: table.decisions };
+  return { decisions, proposals, problems, before: table.decisions, entries };
 }
 
 /** A code that is no player's roll, pasted here: what it is and where it belongs. */

@@ -6,6 +6,7 @@ import { acceptCodes } from "../../app/table_actions.mjs";
 import { decisionLine, problemWords } from "../../app/table_words.mjs";
 import { readFileText } from "../../store/files.mjs";
 import { hasOwn } from "../../store/own.mjs";
+import { resultHeadline } from "../../store/log_rows.mjs";
 
 /** The longest text table.read_codes takes (its declared ``max_length``), else a generous bound. */
 function textBound(catalog) {
@@ -17,6 +18,7 @@ function Outcome({ outcome, campaign, catalog }) {
   const nameOf = (id) => campaign.characters.find((each) => each.id === id)?.sheet.name ?? null;
   const opOf = (id) => catalog.op(id);
   const proposalOf = (id) => outcome.proposals.find((each) => each.id === id);
+  const headlineOf = (id) => resultHeadline(outcome.entries.find((entry) => entry.proposal === id)?.result); // as the log says it
   const { decisions, problems } = outcome;
   if (!decisions.length && !problems.length)
     return html`<p class="accept-none" role="status">No code was found in that text. Paste the players' posts as they are: the codes start with “RC”.</p>`;
@@ -31,6 +33,7 @@ function Outcome({ outcome, campaign, catalog }) {
           opOf,
           earlier: hasOwn(outcome.before, decision.proposal) ? outcome.before[decision.proposal] : null,
         })}</span>
+        ${headlineOf(decision.proposal) ? html`<p class="decision-result">${headlineOf(decision.proposal)}</p>` : null}
         ${decision.differs?.length ? html`<ul class="differs">${decision.differs.map((line) => html`<li>${line}</li>`)}</ul>` : null}
       </li>`,
       )}

@@ -23,7 +23,7 @@ export async function shareOrDownload(file, title) {
   return `Saved as ${file.name}.`;
 }
 
-export function CodeBox({ label, text, file = null, copyLabel = "Copy", rows = 3, name = "code" }) {
+export function CodeBox({ label, text, file = null, copyLabel = "Copy", rows = 3, name = "code", primary = false }) {
   const [said, setSaid] = useState("");
   const copy = async () => {
     setSaid(
@@ -38,7 +38,7 @@ export function CodeBox({ label, text, file = null, copyLabel = "Copy", rows = 3
       <textarea class="code-text" name=${name} readonly rows=${rows} spellcheck="false" value=${text}
         onFocus=${(event) => event.currentTarget.select()}></textarea></label>
     <div class="row-actions">
-      <button type="button" class="primary" onClick=${copy}>${copyLabel}</button>
+      <button type="button" class=${primary ? "primary" : ""} onClick=${copy}>${copyLabel}</button>
       ${file ? html`<button type="button" onClick=${share}>Share as a file</button>` : null}
       <span class="copy-said" aria-live="polite">${said}</span>
     </div>

@@ -34,7 +34,7 @@ function Invitation({ app, campaign, seat, name, onClose }) {
   return html`<div class="invitation" data-seat=${seat.id}>
     <p class="help">Give this to ${seat.player || "the player"}: they paste the code into their app, open the file, or
       open the link. It holds ${name}'s sheet as it is now and the key their rolls are signed with.</p>
-    <${CodeBox} label=${`Invitation for ${name}`} text=${code} file=${file} copyLabel="Copy the code" name="invitation" />
+    <${CodeBox} label=${`Invitation for ${name}`} text=${code} file=${file} copyLabel="Copy the code" name="invitation" primary=${true} />
     <${CodeBox} label="Or the link" text=${joinLink(code)} copyLabel="Copy the link" rows=${2} name="invitation-link" />
     <button type="button" class="ghost" onClick=${onClose}>Hide the invitation</button>
   </div>`;

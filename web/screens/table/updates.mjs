@@ -17,6 +17,7 @@ export function PostUpdates({ app, campaign, table }) {
   const post = async () => {
     setBusy(true);
     setFailed("");
+    setMade(null); // the codes of an earlier post are not shown beside the new ones
     try {
       setMade(await makeUpdates(app));
     } catch (error) {
@@ -38,7 +39,7 @@ export function PostUpdates({ app, campaign, table }) {
     ${
       made
         ? html`<div class="made-updates" role="status">
-      ${made.map((each) => html`<${CodeBox} key=${each.seat.id} label=${`For ${each.character.sheet.name}`} text=${block(each)} name="update" />`)}
+      ${made.map((each) => html`<${CodeBox} key=${each.seat.id} label=${`For ${each.character.sheet.name}: update ${each.seq}`} text=${block(each)} name="update" />`)}
       ${made.length > 1 ? html`<${CodeBox} label="All in one post" text=${made.map(block).join("\n\n")} file=${file} copyLabel="Copy all" rows=${4} name="updates-all" />` : null}
       ${made.length === 1 ? html`<${CodeBox} label="As a file" text=${made[0].code} file=${file} copyLabel="Copy the code" rows=${2} name="updates-file" />` : null}
     </div>`
