@@ -14,6 +14,7 @@ import secrets
 from base64 import urlsafe_b64encode
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from py_rules import api
@@ -321,3 +322,54 @@ def test_the_join_screen_and_a_link_that_joins_at_once(app: Page):
     page.goto(page.url.split("#")[0] + f"#/join/{gm.invitation()}")
     expect(page.locator("#sheet-title")).to_have_text("Ann Reyes")
     assert json.loads(json.dumps(player_record(page)["joined"]["seat"])) == "s-ann"
+
+
+def proposal_param(op_id: str) -> str:
+    """The name of the sheet an operation reads (its first parameter that names a sheet)."""
+    declared = next(op for op in api.catalog()["operations"] if op["id"] == op_id)
+    return next(param["name"] for param in declared["params"] if param.get("state_key"))
+
+
+SHEET_OF = {"armageddon": "armageddon.character_task", "semiautomagic": "semiautomagic.skill_check"}
+
+
+@pytest.mark.parametrize("game", sorted(SHEET_OF))
+def test_a_player_of_the_other_games_rolls_from_the_sheet_and_sees_no_game_master_controls(app: Page, game: str):
+    page = app
+    declared = next(op for op in api.catalog()["operations"] if op["id"] == SHEET_OF[game])
+    sheet = next(param for param in declared["params"] if param.get("state_key"))["example"]
+    gm = GameMaster()
+    gm.character = {"id": "ch-1", "name": sheet["name"], "sheet": sheet}
+    gm.seat = {**gm.seat, "character": "ch-1"}
+    campaign = {**GM_CAMPAIGN, "game": game}
+    code = engine("table.invite", campaign=campaign, seat=gm.seat, character=gm.character)["details"]["code"]
+    page.goto(page.url.split("#")[0] + f"#/join/{code}")
+    expect(page.locator("#sheet-title")).to_have_text(sheet["name"])
+    for name in ("Take damage", "Time passes", "Days pass", "Condition", "Edit values", "Heal"):
+        expect(page.get_by_role("button", name=name, exact=True)).to_have_count(0)
+    expect(page.locator("[data-history]")).to_have_count(0)
+    page.locator("button.roll-row").first.click()
+    roll(page)
+    page.get_by_role("button", name="Close the roll drawer").click()
+    expect(page.locator("[data-pending]")).to_contain_text("1 roll waiting for the game master")
+    [proposal] = player_record(page)["joined"]["outbox"]
+    assert proposal["op"].startswith(f"{game}.") and proposal["bind"] == {proposal_param(proposal["op"]): "ch-1"}
+    found = engine(
+        "table.read_codes",
+        text=engine("table.encode", kind="proposal", payload=proposal, key=gm.seat["key"])["details"]["code"],
+        campaign=campaign["id"],
+        seats=[{"id": gm.seat["id"], "key": gm.seat["key"]}],
+        held_seq=None,
+    )["details"]
+    [decision] = engine(
+        "table.accept",
+        game=game,
+        campaign=campaign["id"],
+        settings={},
+        seats=[gm.seat],
+        characters=[gm.character],
+        decided=[],
+        proposals=[found["items"][0]["payload"]],
+        at="2026-12-07T09:30:00Z",
+    )["details"]["decisions"]
+    assert decision["status"] == "accepted" and decision["differs"] == [], decision

@@ -18,8 +18,19 @@ export const PLAYER_OPS = {
     "coc.attack",
     "coc.roll_damage",
   ],
-  armageddon: ["armageddon.test", "armageddon.character_task", "armageddon.fear_test", "armageddon.attack"],
-  semiautomagic: ["semiautomagic.skill_check", "semiautomagic.defence_roll", "semiautomagic.attack"],
+  armageddon: [
+    "armageddon.test",
+    "armageddon.character_task",
+    "armageddon.fear_test",
+    "armageddon.attack",
+    "armageddon.roll_damage",
+  ],
+  semiautomagic: [
+    "semiautomagic.skill_check",
+    "semiautomagic.defence_roll",
+    "semiautomagic.attack",
+    "semiautomagic.roll_damage",
+  ],
 };
 
 /** The set of operations a player may propose: the catalog's when it publishes one, else the list above. */

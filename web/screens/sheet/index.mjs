@@ -20,6 +20,9 @@ import { UndoBar } from "../../components/undo_bar.mjs";
 import { isPlayer } from "../../player/record.mjs";
 import { playerMay, playerOps } from "../../player/moves.mjs";
 
+/** The sheet's rows, only those whose roll ``keep`` allows when given (a player's view). */
+const rowsOf = (groups, keep) => (keep ? groups.map((group) => ({ ...group, rows: group.rows.filter(keep) })) : groups);
+
 /** ``panel(open)``: what a player's view shows above the sheet (screens/player/), given the drawer's opener. */
 export function SheetScreen({ characterId, panel = null }) {
   const app = useApp();
@@ -70,7 +73,7 @@ export function SheetScreen({ characterId, panel = null }) {
       ${
         editing && !player
           ? html`<${SheetEditor} character=${character} game=${game} onDone=${() => setEditing(false)} />`
-          : html`<${SheetRows} groups=${game.groups(character.sheet)} onRoll=${open} game=${game} sheet=${character.sheet} />
+          : html`<${SheetRows} groups=${rowsOf(game.groups(character.sheet), player ? (row) => mine(row.roll) : null)} onRoll=${open} game=${game} sheet=${character.sheet} />
           ${player ? null : html`<button type="button" class="edit-sheet" onClick=${() => setEditing(true)}>Edit values</button>`}`
       }
       ${editing ? null : html`<${SheetNotes} game=${game} character=${character} />`}
