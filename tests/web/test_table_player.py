@@ -227,6 +227,12 @@ def test_a_player_joins_rolls_and_the_game_masters_update_replaces_the_sheet(app
     gm.damage(3)
     update = gm.update(decisions, [SANITY_REQUEST])
 
+    # a roll the game master has not seen yet: it waits through the update, shown on top of the game master's sheet
+    page.locator('[data-row="skill-Library Use"]').click()
+    roll(page, faces="2 10")
+    page.get_by_role("button", name="Close the roll drawer").click()
+    expect(page.locator("[data-pending]")).to_contain_text("2 rolls waiting")
+
     # stale, altered and other games' updates change nothing
     before = player_record(page)
     paste_update(page, update.replace("RC1U.", "RC1U.x", 1))
@@ -238,21 +244,22 @@ def test_a_player_joins_rolls_and_the_game_masters_update_replaces_the_sheet(app
     assert player_record(page) == before
 
     paste_update(page, update)
-    expect(page.locator("[data-pending]")).to_have_count(0)
+    expect(page.locator("[data-pending]")).to_contain_text("1 roll waiting")
     expect(page.get_by_text("Your sheet is up to date with the game master's: 1 roll accepted.")).to_be_visible()
     expect(page.get_by_label("The game master's post")).to_have_count(0)  # put away once read
     record = player_record(page)
-    assert record["characters"][0]["sheet"] == gm.character["sheet"]  # the game master's sheet, as it is
-    assert record["joined"]["seq"] == 1 and record["joined"]["outbox"] == []
+    shown, truth = record["characters"][0]["sheet"], gm.character["sheet"]
+    assert shown["hp"] == truth["hp"] == 8  # the game master's damage: a one-way replace
+    assert shown["last_roll"]["roll"] == 12 and truth["last_roll"]["roll"] == 35  # the waiting roll on top of it
+    assert record["joined"]["seq"] == 1 and [each["args"]["skill"] for each in record["joined"]["outbox"]] == [
+        "Library Use"
+    ]
     paste_update(page, update)
     expect(page.locator("[data-player-panel] .field-error")).to_contain_text("already")
     page.get_by_role("button", name="Paste the game master's post").click()  # put away
     page.get_by_role("button", name="Dismiss message").click()
 
-    # a roll meanwhile, then the request: a pending roll and a request side by side (screenshots)
-    page.locator('[data-row="skill-Library Use"]').click()
-    roll(page, faces="2 10")
-    page.get_by_role("button", name="Close the roll drawer").click()
+    # a roll still waiting and a request side by side (screenshots)
     expect(page.locator("[data-pending]")).to_contain_text("1 roll waiting")
     expect(page.locator('[data-request="r-san"]')).to_be_visible()
     page.evaluate("window.scrollTo(0, 0)")
