@@ -9,6 +9,7 @@ One JSON object per campaign::
      optional "dice": "digital" | "physical" (py_rules.campaign.dice_mode),
      "characters": [{"id": str, "kind": "pc" | "npc", "sheet": <that game's character JSON>}],
      "log": [JSON objects], "encounters": [JSON objects],
+     optional "joined": a player's record of a game held elsewhere (py_rules.campaign.joined),
      optional "table": the players' seats, roll requests and decisions (py_rules.campaign.table_field)}
 
 :func:`validate` checks a whole file before anything is written: every character through its game's own
@@ -39,6 +40,7 @@ from py_rules.campaign import games
 from py_rules.campaign.dice_mode import dice_mode
 from py_rules.campaign.entries import check_entries
 from py_rules.campaign.games import setting_value
+from py_rules.campaign.joined import joined_field
 from py_rules.campaign.migrations import LEGACY_SCHEMA, MIGRATIONS, SCHEMA, SCHEMA_PREFIX, VERSION, compact_log, migrate
 from py_rules.campaign.problems import (
     LIMITS,
@@ -82,6 +84,7 @@ KEYS = (
     "characters",
     "log",
     "encounters",
+    "joined",
     "table",
 )
 """Every field of a campaign, in canonical order."""
@@ -339,6 +342,7 @@ def _canonical(raw: dict, problems: list, shallow: bool = False, log_text=None) 
         "characters": _characters(raw, game, problems),
         "log": _entries(raw, "log", problems, "log", game, shallow, log_text),
         "encounters": _entries(raw, "encounters", problems, "encounter", game),
+        **({"joined": joined_field(raw["joined"], problems)} if "joined" in raw else {}),
         **({"table": table_field(raw["table"], problems)} if "table" in raw else {}),
     }
 

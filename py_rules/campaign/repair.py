@@ -32,6 +32,7 @@ from py_rules.campaign import games
 from py_rules.campaign.dice_mode import dice_mode
 from py_rules.campaign.file import KEYS as _KEYS, forum_choices, validate
 from py_rules.campaign.games import setting_value
+from py_rules.campaign.joined import joined_field
 from py_rules.campaign.migrations import MIGRATIONS, SCHEMA, SCHEMA_PREFIX, VERSION, migrate
 from py_rules.campaign.problems import LIMITS, identifier_field, revision_field, text_field, timestamp_field
 from py_rules.campaign.repair_lists import kept_characters, kept_encounters, kept_log
@@ -146,6 +147,19 @@ def _dice(raw: dict, dropped: list) -> dict:
     return {"dice": kept}
 
 
+def _joined(raw: dict, dropped: list) -> dict:
+    """A player's record of a game held elsewhere, kept whole when it passes its check; dropped otherwise (the
+    campaign then reads as a game master's own, and the player joins again from the invitation)."""
+    if "joined" not in raw:
+        return {}
+    problems: list[dict] = []
+    kept = joined_field(raw["joined"], problems)
+    if kept is None:
+        dropped.append(dropped_item("joined", "The game joined", first_problem(problems)))
+        return {}
+    return {"joined": kept}
+
+
 def repair(raw: Any, now: str) -> dict:
     """``{"campaign", "dropped"}``: ``raw`` with only what fails its checks dropped or replaced (see the module
     docstring); ``now`` (an ISO-8601 time) replaces a bad creation or change time.
@@ -217,6 +231,7 @@ def repair(raw: Any, now: str) -> dict:
         "characters": characters,
         "log": kept_log(raw, game, dropped),
         "encounters": kept_encounters(raw, game, lost, dropped),
+        **_joined(raw, dropped),
         **_table(raw, dropped),
     }
     checked = validate(campaign)

@@ -5,6 +5,7 @@ import { makeEntry } from "../store/entries.mjs";
 import { settingArgs } from "./engine.mjs";
 import { inQueue } from "./queue.mjs";
 import { writeChange } from "./actions.mjs";
+import { proposalOf } from "../player/propose.mjs";
 
 /** The engine request for ``opId``: the campaign's house rules, ``args``, and each bound character's sheet;
  * ``stateKeys`` maps the state keys of a result back to those characters; ``logged`` is the request
@@ -38,7 +39,7 @@ export function runOperation(app, opId, args, bind = {}, options = {}) {
   return inQueue(app, app.state.campaign.id, () => runNow(app, opId, args, bind, options));
 }
 
-async function runNow(app, opId, args, bind, { encounter = null, label = null, dice = null }) {
+async function runNow(app, opId, args, bind, { encounter = null, label = null, dice = null, request: answers = null }) {
   const campaign = app.state.campaign; // read when its turn comes: an earlier tap's change is in it
   const { request, stateKeys, logged, who } = requestFor(app, opId, args, bind);
   // ``dice: "physical"``: a missing die is asked for (a "needs a die" refusal; nothing is stored meanwhile)
@@ -61,6 +62,12 @@ async function runNow(app, opId, args, bind, { encounter = null, label = null, d
     after: sheets,
   });
   const keys = Object.keys(sheets).map((id) => `character:${id}`);
-  await writeChange(app, campaign, keys.length ? (next) => withParts(next, sheets) : null, keys, [entry]);
+  // On a player's device the roll is also a proposal to the game master, kept in the same write (player/propose.mjs).
+  const proposal = proposalOf(app, campaign, { op: opId, args: logged, bind, result, request: answers });
+  const change = (next) => (proposal ? proposal.into(withParts(next, sheets)) : withParts(next, sheets));
+  await writeChange(app, campaign, keys.length || proposal ? change : null, proposal ? [...keys, "joined"] : keys, [
+    entry,
+  ]);
+  if (proposal) Object.defineProperty(result, "proposal", { value: proposal.proposal, enumerable: false });
   return result;
 }

@@ -1,11 +1,13 @@
 // Screens by location.hash, so reload and the back button keep the place: #/ (campaigns),
 // #/c/<id> (party), #/c/<id>/sheet/<character id>, #/c/<id>/encounter[/<encounter id>], #/c/<id>/log, #/c/<id>/cast (the NPCs),
-// #/c/<id>/rules, #/c/<id>/operations, #/c/<id>/table (the players' seats), #/about, #/c/<id>/tools (a campaign's tools for power users, from About).
+// #/c/<id>/rules, #/c/<id>/operations, #/c/<id>/table (the players' seats), #/about, #/c/<id>/tools (a campaign's tools for power users, from About),
+// #/join[/<invitation code>] (a player joins a game held elsewhere: the link the game master sends).
 import { useEffect, useState } from "./html.mjs";
 
 export function parseHash(hash) {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   if (parts[0] === "about") return { screen: "about" };
+  if (parts[0] === "join") return { screen: "join", code: parts.slice(1).join("/") };
   if (parts[0] !== "c" || !parts[1]) return { screen: "campaigns" };
   const campaignId = parts[1];
   if (parts[2] === "sheet" && parts[3]) return { screen: "sheet", campaignId, characterId: parts[3] };
@@ -22,6 +24,7 @@ export function parseHash(hash) {
 export const paths = {
   home: () => "#/",
   about: () => "#/about",
+  join: (code = "") => `#/join${code ? `/${encodeURIComponent(code)}` : ""}`,
   party: (id) => `#/c/${encodeURIComponent(id)}`,
   sheet: (id, characterId) => `#/c/${encodeURIComponent(id)}/sheet/${encodeURIComponent(characterId)}`,
   encounter: (id, encounterId = null) =>

@@ -13,6 +13,7 @@ import { RulesScreen } from "../screens/rules/index.mjs";
 import { OperationsScreen } from "../screens/rules/operations.mjs";
 import { ErrorBoundary } from "../components/error_panel.mjs";
 import { lazyScreen } from "./lazy.mjs";
+import { isPlayer } from "../player/record.mjs";
 
 const EncounterScreen = lazyScreen(() => import("../screens/encounter/index.mjs"), "EncounterScreen");
 const CastScreen = lazyScreen(() => import("../screens/cast/index.mjs"), "CastScreen");
@@ -21,6 +22,8 @@ const DamagedCampaignScreen = lazyScreen(() => import("../screens/campaigns/dama
 const AboutScreen = lazyScreen(() => import("../screens/about/index.mjs"), "AboutScreen");
 const TableScreen = lazyScreen(() => import("../screens/table/index.mjs"), "TableScreen");
 const ToolsScreen = lazyScreen(() => import("../screens/about/tools.mjs"), "ToolsScreen");
+const JoinScreen = lazyScreen(() => import("../screens/player/join.mjs"), "JoinScreen");
+const PlayerScreen = lazyScreen(() => import("../screens/player/index.mjs"), "PlayerScreen");
 
 function StorageBanner() {
   const app = useApp();
@@ -44,10 +47,13 @@ function Screen({ route }) {
   }, [route.screen]);
   if (route.screen === "campaigns") return html`<${CampaignsScreen} />`;
   if (route.screen === "about") return html`<${AboutScreen} />`;
+  if (route.screen === "join") return html`<${JoinScreen} code=${route.code} />`;
   if (damaged?.id === route.campaignId) return html`<${DamagedCampaignScreen} damaged=${damaged} />`;
   if (!catalog || !campaign || campaign.id !== route.campaignId) {
     return html`<section class="screen"><p>${campaign === null && catalog ? "Opening the campaign…" : "Loading…"}</p><p><a href="#/">All campaigns</a></p></section>`;
   }
+  // a game held elsewhere: every place of it is the player's view of their one character (screens/player/)
+  if (isPlayer(campaign)) return html`<${PlayerScreen} />`;
   if (route.screen === "sheet") return html`<${SheetScreen} characterId=${route.characterId} />`;
   if (route.screen === "encounter")
     return html`<${EncounterScreen} key=${route.encounterId || ""} encounterId=${route.encounterId} />`;

@@ -8,6 +8,7 @@ import { html, useState } from "../app/html.mjs";
 import { useApp } from "../app/state.mjs";
 import { setForumChoice } from "../app/actions.mjs";
 import { choicesOf, forumChoices, formatName, marksUndone } from "../app/forum_choices.mjs";
+import { proposalCode } from "../app/player_actions.mjs";
 
 export { fileKind, forumChoices, formatName } from "../app/forum_choices.mjs";
 
@@ -58,12 +59,16 @@ export function CopyForForum({
 
   async function write() {
     if (result) {
+      // a roll on a player's device carries its proposal's code, for the game master to paste (player/propose.mjs)
+      const code = result.proposal && campaign.joined ? await proposalCode(app, campaign, result.proposal) : null;
+      const takesCode = catalog.op("forum.result")?.params.some((param) => param.name === "code");
       const answer = await app.services.engine.call("forum.result", {
         result: slimResult(result),
         format,
         label: labelOf(result, title),
+        ...(code && takesCode ? { code } : {}),
       });
-      return answer.details.text;
+      return code && !takesCode ? `${answer.details.text.trimEnd()}\n${code}` : answer.details.text;
     }
     return (await writeStretch(app, await entries(), { format, undone, title: heading })).text;
   }

@@ -23,6 +23,8 @@ import { campaignDice, rollWords } from "../app/dice_mode.mjs";
 import { setDiceMode } from "../app/actions.mjs";
 import { healerSkill, healingSpec, parties, pickable } from "../games/healing.mjs";
 import { RoleSwitch, useHealing } from "./healing_pick.mjs";
+import { isPlayer } from "../player/record.mjs";
+import { playerMay, playerOps } from "../player/moves.mjs";
 
 /** Results shown by any drawer in this tab, counted: the key that makes each result its own element. */
 let shownResults = 0;
@@ -253,6 +255,7 @@ function DrawerBody({
         encounter,
         label: logLabel(app, runSpec, bind),
         dice: physical ? "physical" : null,
+        request: runSpec === spec ? spec.request || null : null, // a roll the game master asked for (player/)
       });
       pending.current = null;
       if (runSpec === spec) keepChoices(where, spec.keep, sent);
@@ -307,12 +310,13 @@ function DrawerBody({
   const target = app.state.campaign.characters.find((each) => each.id === opponentId);
   // from the healer, what follows a roll (a push) is the patient's, whose sheet the roll was made on
   const patientSide = (next) => (next.bindTarget ? next : { ...next, bindTarget: next.bind });
-  const followUps =
+  const followUps = (
     outcome?.result && game.followUps
       ? healing?.role === "healer"
         ? game.followUps(outcome.result, target?.sheet, null, outcome.args).map(patientSide)
         : game.followUps(outcome.result, fresh, target, outcome.args)
-      : [];
+      : []
+  ).filter((next) => !isPlayer(campaign) || playerMay(playerOps(app.state.catalog), next)); // a player's own moves only
   return html`
     <header class="drawer-head">
       <div>
@@ -339,7 +343,7 @@ function DrawerBody({
         options=${[["", spec.pick?.none || (spec.target ? "Choose…" : spec.opposed ? "Nobody: an unopposed roll" : "Nobody yet")], ...options]} />`
           : null
       }
-      ${canOppose && !others.length ? html`<p class="help">Add another character to the party to pick an opponent.</p>` : null}
+      ${canOppose && !others.length && !isPlayer(campaign) ? html`<p class="help">Add another character to the party to pick an opponent.</p>` : null}
       ${healing?.healer ? html`<p class="help heal-skill">${healing.healer.name} rolls ${healerSkill(spec.heal, healing.healer)}.</p>` : null}
       ${form.fieldsView}
       <${OddsRegion} app=${app} op=${op} request=${oddsRequest} />

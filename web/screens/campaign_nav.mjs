@@ -7,6 +7,10 @@ import { paths } from "../app/router.mjs";
 export function CampaignNav({ campaign, here }) {
   const link = (key, href, words) =>
     html`<a href=${href} aria-current=${here === key ? "page" : undefined}>${words}</a>`;
+  // a game held elsewhere: the player's view is the one place (its party, cast, encounter, log and rules are the game
+  // master's)
+  if (campaign.joined)
+    return html`<nav class="campaign-nav" aria-label="Campaign">${link("home", paths.home(), "‹ Campaigns")}</nav>`;
   return html`<nav class="campaign-nav" aria-label="Campaign">
     ${link("home", paths.home(), "‹ Campaigns")}
     ${link("party", paths.party(campaign.id), "Party")}

@@ -57,6 +57,28 @@ function encounterProblems(encounters) {
   return out;
 }
 
+/** A player's record of a game held elsewhere (``joined``, py_rules/campaign/joined.py): what its screens read. */
+function joinedProblems(joined, characters) {
+  if (joined === undefined) return [];
+  if (!isObject(joined)) return ["its game joined is damaged"];
+  const out = [];
+  if (!isText(joined.campaign) || !isText(joined.seat) || !isText(joined.key))
+    out.push("its game joined lacks its seat or key");
+  if (!Number.isInteger(joined.seq) || joined.seq < 0) out.push("the number of its last update is damaged");
+  for (const [name, ident] of [
+    ["outbox", "id"],
+    ["requests", "id"],
+    ["decisions", "proposal"],
+  ])
+    if (
+      !Array.isArray(joined[name] ?? []) ||
+      (joined[name] ?? []).some((each) => !isObject(each) || !isText(each[ident]))
+    )
+      out.push(`its list of ${name === "outbox" ? "rolls waiting for the game master" : name} is damaged`);
+  if (!Array.isArray(characters) || characters.length !== 1) out.push("it should hold exactly one character, yours");
+  return out;
+}
+
 /** The table shared with players (notes/table_contract.md): seats with ids, characters and keys, requests with ids
  * and seats, decisions and update numbers kept by id. */
 function tableProblems(table) {
@@ -105,6 +127,7 @@ export function recordProblems(record) {
       ...characterProblems(record.characters ?? []),
       ...encounterProblems(record.encounters),
       ...tableProblems(record.table),
+      ...joinedProblems(record.joined, record.characters),
     );
   }
   return out;

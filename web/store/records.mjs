@@ -57,8 +57,15 @@ export function summary(campaign) {
     updated: typeof record.updated === "string" ? record.updated : "",
     revision: Number.isInteger(record.revision) ? record.revision : 0,
     ...(problems.length ? { damaged: problemSentence(problems) } : {}),
+    ...(problems.length || !record.joined ? {} : playing(record)),
   };
 }
+
+/** A player's record (a game held elsewhere, ``joined``): whose character, and the seat that joining again refreshes. */
+const playing = (record) => ({
+  playing: String(record.characters[0]?.sheet?.name || "Your character"),
+  joined: { campaign: record.joined.campaign, seat: record.joined.seat },
+});
 
 /** A record as stored: its log lives in the log stores (store/log_store.mjs), not inside it. */
 export const stripLog = (record) => ({ ...record, log: [] });

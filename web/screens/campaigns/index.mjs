@@ -52,17 +52,19 @@ export function CampaignsScreen() {
                 setRenaming(null);
               }} />`
             : html`<a class="campaign-open" href=${paths.party(campaign.id)}>
-              <span class="campaign-name">${campaign.name}</span>
+              <span class="campaign-name">${campaign.playing ? `${campaign.playing} in ${campaign.name} (player)` : campaign.name}</span>
               ${
                 campaign.damaged
                   ? html`<span class="campaign-meta campaign-damaged">Damaged: ${typeof campaign.damaged === "string" ? campaign.damaged : "its saved record cannot be read."} Open it to export what is there or repair it.</span>`
-                  : html`<span class="campaign-meta">${own(gameNames, campaign.game) || "A game this app does not know"} · ${who(campaign)} · last played ${when(campaign.updated)} · ${exported.has(campaign.id) ? `backed up ${when(exported.get(campaign.id))}` : "never backed up"}</span>`
+                  : campaign.playing
+                    ? html`<span class="campaign-meta">${own(gameNames, campaign.game) || "A game this app does not know"} · held by your game master · last updated ${when(campaign.updated)}</span>`
+                    : html`<span class="campaign-meta">${own(gameNames, campaign.game) || "A game this app does not know"} · ${who(campaign)} · last played ${when(campaign.updated)} · ${exported.has(campaign.id) ? `backed up ${when(exported.get(campaign.id))}` : "never backed up"}</span>`
               }
             </a>`
         }
         <div class="row-actions" role="group" aria-label=${`Actions for ${campaign.name}`}>
           ${
-            campaign.damaged
+            campaign.damaged || campaign.playing
               ? null
               : html`<button type="button" onClick=${() => setRenaming(campaign.id)}>Rename</button>
           <button type="button" onClick=${() => duplicateCampaign(app, campaign.id)}>Duplicate</button>`
@@ -73,6 +75,8 @@ export function CampaignsScreen() {
       </li>`,
       )}
     </ul>
+    <p class="row-actions join-game"><a class="button" href=${paths.join()}>Join a game</a>
+      <span class="help">Your game master sent you an invitation: keep your character on this device.</span></p>
     <${NewCampaign} />
     <${ImportCampaign} />
     <${BackupPanel} />

@@ -70,8 +70,9 @@ function changesOf(list, before, after) {
   return out;
 }
 
-/** The sheet's list: read, and edited through the game's own check. */
-export function EntriesPanel({ character, game, list }) {
+/** The sheet's list: read, and edited through the game's own check; ``readOnly``, without its Edit button (a player's
+ * view: the game master's sheet is the truth). */
+export function EntriesPanel({ character, game, list, readOnly = false }) {
   const app = useApp();
   const [rows, setRows] = useState(null);
   const [engineError, setEngineError] = useState(null);
@@ -90,10 +91,14 @@ export function EntriesPanel({ character, game, list }) {
             )}</ul>`
           : html`<p class="help">${list.none}</p>`
       }
-      <button type="button" class="edit-entries" onClick=${() => {
-        setEngineError(null);
-        setRows(entriesDraft(game, list, sheet));
-      }}>Edit ${list.title.toLowerCase()}</button>
+      ${
+        readOnly
+          ? null
+          : html`<button type="button" class="edit-entries" onClick=${() => {
+              setEngineError(null);
+              setRows(entriesDraft(game, list, sheet));
+            }}>Edit ${list.title.toLowerCase()}</button>`
+      }
     </section>`;
   }
   const { values, errors } = readEntries(game, list, rows);

@@ -17,8 +17,14 @@ import { EntriesPanel } from "./entries.mjs";
 import { MoreMoves } from "./more_moves.mjs";
 import { SheetNotes } from "./notes.mjs";
 import { UndoBar } from "../../components/undo_bar.mjs";
+import { isPlayer } from "../../player/record.mjs";
+import { playerMay, playerOps } from "../../player/moves.mjs";
 
-export function SheetScreen({ characterId }) {
+/** The sheet's rows, only those whose roll ``keep`` allows when given (a player's view). */
+const rowsOf = (groups, keep) => (keep ? groups.map((group) => ({ ...group, rows: group.rows.filter(keep) })) : groups);
+
+/** ``panel(open)``: what a player's view shows above the sheet (screens/player/), given the drawer's opener. */
+export function SheetScreen({ characterId, panel = null }) {
   const app = useApp();
   const campaign = app.state.campaign;
   const game = gameFor(app.state.catalog, campaign.game);
@@ -29,7 +35,12 @@ export function SheetScreen({ characterId }) {
   if (!character)
     return html`<section class="screen"><${CampaignNav} campaign=${campaign} /><p>This character is not in the campaign (any more).</p></section>`;
   // the sheet's moves: one tap for the common ones, the rarer behind "More moves" (its rows are the rolls)
-  const actions = game.actions(character.sheet).filter((action) => action.onSheet !== false);
+  // a player's view offers the player's own moves only (player/moves.mjs); one against another character needs one
+  const player = isPlayer(campaign);
+  const ops = player ? playerOps(app.state.catalog) : null;
+  const others = campaign.characters.length > 1;
+  const mine = (action) => !player || (playerMay(ops, action) && (others || !action.target || action.targetOptional));
+  const actions = game.actions(character.sheet).filter((action) => action.onSheet !== false && mine(action));
   const open = (spec, event) => setDrawer({ spec, opener: event?.currentTarget, id: Date.now() });
   const close = () => {
     drawer?.opener?.focus?.();
@@ -48,7 +59,8 @@ export function SheetScreen({ characterId }) {
               .map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>`
           : null
       }
-      <${UndoBar} app=${app} compact where=${{ character: character.id }} />
+      ${panel ? panel(open) : null}
+      ${player ? null : html`<${UndoBar} app=${app} compact where=${{ character: character.id }} />`}
       <div class="quick-actions" role="group" aria-label="Quick actions">
         ${actions
           .filter((action) => !action.more)
@@ -59,21 +71,25 @@ export function SheetScreen({ characterId }) {
       </div>
       <${MoreMoves} game=${game} sheet=${character.sheet} actions=${actions.filter((action) => action.more)} onOpen=${open} id="sheet-more" name=${character.sheet.name} />
       ${
-        editing
+        editing && !player
           ? html`<${SheetEditor} character=${character} game=${game} onDone=${() => setEditing(false)} />`
-          : html`<${SheetRows} groups=${game.groups(character.sheet)} onRoll=${open} game=${game} sheet=${character.sheet} />
-          <button type="button" class="edit-sheet" onClick=${() => setEditing(true)}>Edit values</button>`
+          : html`<${SheetRows} groups=${rowsOf(game.groups(character.sheet), player ? (row) => mine(row.roll) : null)} onRoll=${open} game=${game} sheet=${character.sheet} />
+          ${player ? null : html`<button type="button" class="edit-sheet" onClick=${() => setEditing(true)}>Edit values</button>`}`
       }
       ${editing ? null : html`<${SheetNotes} game=${game} character=${character} />`}
       ${(game.sheetNotes?.(character.sheet) || []).map(
         (note) => html`<section class="sheet-notes" key=${note.title} aria-label=${note.title}>
         <h2>${note.title}</h2><ul>${note.lines.map((line, index) => html`<li key=${index}>${line}</li>`)}</ul></section>`,
       )}
-      <${WeaponsPanel} character=${character} game=${game} />
-      ${(game.lists || []).map((list) => html`<${EntriesPanel} key=${list.path} character=${character} game=${game} list=${list} />`)}
-      <div class="row-actions danger-zone">
+      <${WeaponsPanel} character=${character} game=${game} readOnly=${player} />
+      ${(game.lists || []).map((list) => html`<${EntriesPanel} key=${list.path} character=${character} game=${game} list=${list} readOnly=${player} />`)}
+      ${
+        player
+          ? null
+          : html`<div class="row-actions danger-zone">
         <button type="button" class="danger" onClick=${() => setRemoving(true)}>Remove ${character.sheet.name} from the campaign</button>
-      </div>
+      </div>`
+      }
     </section>
     ${drawer ? html`<${Drawer} key=${drawer.id} spec=${drawer.spec} characterId=${character.id} game=${game} onClose=${close} />` : null}
     ${

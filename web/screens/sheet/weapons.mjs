@@ -247,7 +247,8 @@ function changesOf(decl, before, after) {
 }
 
 /** The sheet's weapons and armour: a list to read, and an editor that saves through the game's own check. */
-export function WeaponsPanel({ character, game }) {
+/** ``readOnly``: shown without its Edit button (a player's view: the game master's sheet is the truth). */
+export function WeaponsPanel({ character, game, readOnly = false }) {
   const app = useApp();
   const decl = game.weapons;
   const [draft, setDraft] = useState(null);
@@ -279,10 +280,14 @@ export function WeaponsPanel({ character, game }) {
             }</p>`
           : null
       }
-      <button type="button" class="edit-weapons" onClick=${() => {
-        setEngineError(null);
-        setDraft(weaponsDraft(decl, sheet));
-      }}>Edit weapons and armour</button>
+      ${
+        readOnly
+          ? null
+          : html`<button type="button" class="edit-weapons" onClick=${() => {
+              setEngineError(null);
+              setDraft(weaponsDraft(decl, sheet));
+            }}>Edit weapons and armour</button>`
+      }
     </section>`;
   }
   const { values, errors } = readWeapons(decl, draft);
