@@ -100,6 +100,7 @@ def test_first_aid_from_the_healers_sheet_with_the_patient_picked_and_no_dead_me
     assert stored_sheet(page, "Harvey") == named(HARVEY, "Harvey")  # the healer's sheet untouched
     entry = stored_log(page, "c-clinic")[-1]
     assert entry["result"]["label"] == "Harvey: First Aid → Jack"  # who treated whom, in the log
+    assert entry["args"]["medic_name"] == "Harvey"  # the medic goes with the roll, so a forum post names both
     page.get_by_role("button", name="Close the roll drawer").click()
 
     # from the patient: the healer is picked among those who can act, each with the skill they would roll

@@ -66,6 +66,11 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose, opponent
     },
   };
   const op = catalog.op(active.op);
+  // a forum post names the medic as well as the patient: the healer picked goes with the roll (medic_name)
+  const medic = active.parties?.healer && op.params.some((p) => p.name === "medic_name");
+  const named = medic
+    ? { ...active, fixed: { ...(active.fixed || {}), medic_name: sheetOf(active.parties.healer)?.name } }
+    : active;
   // fields filled from the other party's sheet (an opponent, the medic) fill again when another is picked
   const fromThem = opposed || typeof spec.fixed === "function" || typeof spec.defaults === "function";
   const key = `${active.op}|${active.title}|${(active.fields || []).join()}|${fromThem ? picked : ""}|${heal.role}`;
@@ -77,7 +82,7 @@ export function Drawer({ spec: initialSpec, characterId, game, onClose, opponent
     onKeyDown=${(event) => {
       if (event.key === "Escape") onClose();
     }}>
-    <${DrawerBody} key=${key} app=${app} spec=${active} op=${op} campaign=${campaign} characterId=${characterId} others=${others}
+    <${DrawerBody} key=${key} app=${app} spec=${named} op=${op} campaign=${campaign} characterId=${characterId} others=${others}
       game=${game} encounter=${encounter} opponentId=${picked} setOpponentId=${pickOther} canOppose=${Boolean(spec.opposed || spec.target || spec.pickTarget)}
       options=${options} healing=${healing}
       busy=${busy} setBusy=${setBusy} outcome=${outcome} setOutcome=${setOutcome} onClose=${onClose}
