@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from py_rules.api import call
-from tests.web.helpers import new_campaign, new_character, roll, stored_campaigns, stored_log
+from tests.web.helpers import new_campaign, new_character, roll, stored_campaigns, stored_log, wait_until
+from tests.web.test_interchange import stub_clipboard, written
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -228,6 +229,13 @@ def test_a_fight_of_two_rounds(app, game):
         page.locator(".drawer .follow-ups").get_by_role("button", name=attack["follow"]).click()
     if attack.get("then"):
         expect(page.locator(".drawer [data-result]")).to_contain_text(attack["then"])
+    # the attack's post ends with whose post is next (the forum's Attack Order): the next in the order after the attacker
+    stub_clipboard(page)
+    page.locator(".drawer [data-result]").get_by_role("button", name="Copy for the forum (BBCode)").click()
+    wait_until(page, "() => (window.__copied || []).length > 0")
+    names = [name for name, _ in spec["order"]]
+    after = names[(names.index(hero) + 1) % len(names)]
+    assert written(page).rstrip().endswith(f"Next to post: [b]{after}[/b]"), written(page)
     page.get_by_role("button", name="Close the roll drawer").click()
 
     if spec["condition"]:

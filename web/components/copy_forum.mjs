@@ -24,9 +24,10 @@ export async function copyText(text) {
 
 const canShare = () => typeof navigator !== "undefined" && typeof navigator.share === "function";
 
-/** What a result says of who did it: its label, else the drawer's title after the name of the sheet it changed. */
+/** What a result says of who did it: its label, or the rolls it lists (the engine heads the post with who rolled
+ * what), else the drawer's title after the name of the sheet it changed. */
 function labelOf(result, title) {
-  if (result.label) return "";
+  if (result.label || result.details?.who_rolled?.length) return "";
   const sheet = result.state || Object.values(result.states || {})[0];
   const who = sheet?.name;
   return who && title ? `${who}: ${title}` : title || "";
@@ -41,7 +42,8 @@ export function slim(entry) {
 
 /**
  * The buttons. Give ``result`` (with the drawer's ``title``), or ``entries`` (a function answering the log entries,
- * oldest first; ``heading`` the post's title) for a stretch.
+ * oldest first; ``heading`` the post's title) for a stretch. ``encounter``: the id of the encounter a result was
+ * rolled in.
  */
 export function CopyForForum({
   result = null,
@@ -49,6 +51,7 @@ export function CopyForForum({
   entries = null,
   heading = "",
   label = "Copy for the forum",
+  encounter = null,
 }) {
   const app = useApp();
   const campaign = app.state.campaign;
@@ -61,14 +64,16 @@ export function CopyForForum({
     if (result) {
       // a roll on a player's device carries its proposal's code, for the game master to paste (player/propose.mjs)
       const code = result.proposal && campaign.joined ? await proposalCode(app, campaign, result.proposal) : null;
-      const takesCode = catalog.op("forum.result")?.params.some((param) => param.name === "code");
+      // made in an encounter: the post ends with whose post is next (the forum's Attack Order)
+      const fight = encounter && (campaign.encounters || []).find((each) => each.id === encounter);
       const answer = await app.services.engine.call("forum.result", {
         result: slimResult(result),
         format,
         label: labelOf(result, title),
-        ...(code && takesCode ? { code } : {}),
+        ...(code ? { code } : {}),
+        ...(fight ? { encounter: fight } : {}),
       });
-      return code && !takesCode ? `${answer.details.text.trimEnd()}\n${code}` : answer.details.text;
+      return answer.details.text;
     }
     return (await writeStretch(app, await entries(), { format, undone, title: heading })).text;
   }

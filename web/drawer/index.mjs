@@ -333,7 +333,7 @@ function DrawerBody({
     <div class="drawer-scroll" ref=${scroller}>
       ${outcome?.error ? html`<p class="drawer-error" role="alert">${outcome.error}</p>` : null}
       ${outcome?.offers ? html`<div class="follow-ups refusal-next" role="group" aria-label="What to do first">${outcome.offers.map((next) => html`<button type="button" key=${next.key} data-op=${next.op} onClick=${() => run(next.fixed || {}, next)}>${next.label}</button>`)}</div>` : null}
-      ${outcome?.result ? html`<${Result} key=${outcome.seq} result=${outcome.result} title=${outcome.title} />` : null}
+      ${outcome?.result ? html`<${Result} key=${outcome.seq} result=${outcome.result} title=${outcome.title} encounter=${encounter} />` : null}
       ${
         followUps.length
           ? html`<div class="follow-ups" role="group" aria-label="What the rules allow next">

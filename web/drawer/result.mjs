@@ -17,7 +17,7 @@ function headlineLines(result, headline) {
   return own ? plainLine(headline).split("; ") : [plainLine(headline)];
 }
 
-export function Result({ result, title, traceOpen = false, forum = true }) {
+export function Result({ result, title, traceOpen = false, forum = true, encounter = null }) {
   const [headline, ...trace] = result.text?.length ? result.text : ["Done."];
   const tone = result.success === true ? "success" : result.success === false ? "failure" : "neutral";
   const [first, ...more] = headlineLines(result, headline);
@@ -34,6 +34,6 @@ export function Result({ result, title, traceOpen = false, forum = true }) {
     </details>`
         : null
     }
-    ${forum ? html`<${CopyForForum} result=${result} title=${title} />` : null}
+    ${forum ? html`<${CopyForForum} result=${result} title=${title} encounter=${encounter} />` : null}
   </section>`;
 }
