@@ -40,19 +40,44 @@ SLOW_FIRST = (
 """The folders and modules whose tests drive a browser, Node or a second build: seconds each, against milliseconds
 for an engine test."""
 
+SLOWEST_FIRST = (
+    "tests/webkit/",
+    "tests/web/test_screens.py",
+    "tests/web/test_update_input.py",
+    "tests/web/test_snapshot_boot.py",
+    "tests/web/test_refused_files.py",
+    "tests/web/test_refused_writes.py",
+    "tests/web/test_integrity.py",
+    "tests/web/test_update_tabs.py",
+    "tests/web/test_storage_faults.py",
+    "tests/web/test_storage.py",
+    "tests/web/test_engine_deadline.py",
+    "tests/web/test_keep_campaigns.py",
+    "tests/web/test_boot_and_update.py",
+    "tests/web/test_app.py",
+    "tests/test_reproducible_build.py",
+)
+"""Of those, the modules with tests of ten seconds or more (a browser of their own, several boots, a second build),
+slowest first, as measured with ``--durations=0``."""
+
 
 def pytest_collection_modifyitems(config, items):
-    """The slow tests first. pytest-xdist hands tests to its workers in collection order, and the browser tests come
-    last alphabetically: the run then ended on a few browser modules while the other worker sat idle. Started
-    first, they share the workers, and the quick engine tests fill the gaps at the end. (The order within each
-    group stays as collected; every test sets up its own state.)"""
+    """The slow tests first, the slowest of them at the very front. pytest-xdist's worksteal hands each worker a
+    contiguous share of the collection and lets an idle worker take the second half of the longest queue from its
+    end: the worker holding the browser tests starts on the longest ones, and what the other steals at the end are
+    the short ones. (With the browser tests last, as collected, the run ended on a few browser modules while the
+    other worker sat idle; with a long test last, it ended on that one.) The order within each module stays as
+    collected; every test sets up its own state."""
     root = ROOT.as_posix() + "/"
 
-    def slow(item) -> bool:
+    def rank(item) -> int:
         path = item.path.as_posix().removeprefix(root)
-        return path.startswith(SLOW_FIRST)
+        for index, prefix in enumerate(SLOWEST_FIRST):
+            if path.startswith(prefix):
+                return index
+        return len(SLOWEST_FIRST) if path.startswith(SLOW_FIRST) else len(SLOWEST_FIRST) + 1
 
-    items.sort(key=lambda item: not slow(item))
+    items.sort(key=rank)
 
 
 def pytest_terminal_summary(terminalreporter):
