@@ -173,14 +173,20 @@ def fraction_text(p: Fraction) -> str:
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
+SIDES = ("a", "tie", "neither", "b")
+"""Who an opposed roll's outcome goes to: the first side, a tie left standing, nobody (both fail), the second side."""
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """One shown outcome: an ordering key, a label in the game's words, success if it applies."""
+    """One shown outcome: an ordering key, a label in the game's words, success if it applies, and in an opposed
+    roll which way it goes (one of :data:`SIDES`)."""
 
     order: Any
     label: str
     success: bool | None = None
     tail: bool = False
+    side: str | None = None
 
 
 @dataclass
@@ -189,7 +195,9 @@ class Odds:
 
     ``dist`` maps :class:`Outcome` → weight; ``chances`` are named extra probabilities (e.g. the
     chance of the INT roll after a Sanity loss); ``tables`` are further distributions
-    (title, Dist of Outcomes); ``notes`` say what the odds assume, in plain words.
+    (title, Dist of Outcomes); ``notes`` say what the odds assume, in plain words. ``contest``: the two sides'
+    names when the roll is opposed; the answer then says the chance each side wins, of a tie and of nobody
+    winning, summed over the outcomes' ``side``.
     """
 
     title: str
@@ -198,6 +206,17 @@ class Odds:
     tables: list[tuple[str, Dist]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     details: dict = field(default_factory=dict)
+    contest: tuple[str, str] | None = None
+
+    def contest_chances(self) -> dict | None:
+        """``{"a", "b": names, "a_wins", "tie", "neither", "b_wins": exact Fractions}`` for an opposed roll."""
+        if self.contest is None:
+            return None
+        if any(o.side not in SIDES for o in self.dist.weights):
+            raise ValueError("every outcome of an opposed roll says which side it goes to")
+        words = {"a": "a_wins", "tie": "tie", "neither": "neither", "b": "b_wins"}
+        out = {words[side]: self.dist.chance(lambda o, side=side: o.side == side) for side in SIDES}
+        return {"a": self.contest[0], "b": self.contest[1], **out}
 
     def to_dict(self, op_id: str) -> dict:
         main = _outcomes(self.dist)
@@ -216,7 +235,14 @@ class Odds:
             "tables": [{"title": t, "outcomes": _outcomes(d)} for t, d in self.tables],
             "notes": list(self.notes),
             "details": self.details,
+            "contest": _contest(self.contest_chances()),
         }
+
+
+def _contest(chances: dict | None) -> dict | None:
+    if chances is None:
+        return None
+    return {k: v if isinstance(v, str) else _prob(v) for k, v in chances.items()}
 
 
 def _prob(p: Fraction) -> dict:

@@ -224,15 +224,16 @@ def _resisted(op, args) -> Odds:
         "defender_wins": "Tie",
     }[tie_rule]
     outcomes = {
-        Outcome(0, f"{a} wins", True): p["A"],
-        Outcome(1, tie_words, None): p["tie"],
-        Outcome(2, "Both fail", None): p["none"],
-        Outcome(3, f"{b} wins", False): p["B"],
+        Outcome(0, f"{a} wins", True, side="a"): p["A"],
+        Outcome(1, tie_words, None, side="tie"): p["tie"],
+        Outcome(2, "Both fail", None, side="neither"): p["none"],
+        Outcome(3, f"{b} wins", False, side="b"): p["B"],
     }
     dist = Dist.from_fractions(outcomes)
     return Odds(
         "Resisted roll",
         dist,
+        contest=(a, b),
         notes=[f"{a}: d10 {offset_a:+d}; {b}: d10 {offset_b:+d}; against {tn}"],
         details={"offset_a": offset_a, "offset_b": offset_b, "target": tn},
     )

@@ -203,7 +203,12 @@ def attack_odds(op, args) -> Odds:
                 weights[category] = weights.get(category, 0) + p * q
                 knocked += p * q if out else 0
                 down += p * q if at_zero else 0
-    dist = Dist.from_fractions({Outcome(k, *_WORDS[k]): p for k, p in weights.items() if p})
+    # with a defence Task the attack is opposed (rules/armageddon.md §1.8a): a hit is the attacker's, an avoided
+    # attack the defender's, a miss nobody's
+    sides = {_MISS: "neither", _AVOIDED: "b"}
+    dist = Dist.from_fractions(
+        {Outcome(k, *_WORDS[k], side=sides.get(k, "a") if defence else None): p for k, p in weights.items() if p}
+    )
     chances = [("Hits", hit)]
     if not has(defender, "dead"):
         chances += [("Drops to 0 LP or below", down), ("Knocked out (fails the Consciousness Test)", knocked)]
@@ -216,7 +221,9 @@ def attack_odds(op, args) -> Odds:
         f"{arm['name']}: {arm['damage']}" + (", + the attack's Success Levels" if adds else "") + f"; armour {armour}"
     )
     notes.append(f"Rule of 10 chains longer than {DEPTH} rerolls (under one in 10^{DEPTH}) count as {DEPTH}.")
-    return Odds("Attack", dist, chances=chances, notes=notes, details={"hit": str(hit)})
+    names = (attacker.get("name") or "The attacker", defender.get("name") or "The defender")
+    contest = names if defence else None
+    return Odds("Attack", dist, chances=chances, notes=notes, details={"hit": str(hit)}, contest=contest)
 
 
 def fear_odds(op, args) -> Odds:

@@ -11,9 +11,20 @@ from py_rules.coc.weapons import weapon_kind
 from py_rules.errors import RulesError
 from py_rules.trace import Log, Result
 
-__all__ = ("AMMO", "rounds_left", "jams_at", "require_can_fire", "spend_shot", "reload")
+__all__ = (
+    "AMMO",
+    "RATE",
+    "rounds_left",
+    "jams_at",
+    "require_can_fire",
+    "require_rate",
+    "count_shot",
+    "spend_shot",
+    "reload",
+)
 
 AMMO = "rules/coc.md §3.8 [BOOK]: ammunition and malfunction"
+RATE = "rules/coc.md §3.12 D18 [BOOK]: rate of fire"
 
 
 def _owned(state: dict, weapon: dict) -> dict | None:
@@ -60,6 +71,39 @@ def require_can_fire(state: dict, weapon: dict, field: str = "weapon") -> None:
             f"{who(state)}'s {owned['name']} is empty (0 of {owned['ammo']} rounds left): reload it first (Reload).",
             field,
         )
+
+
+def _counted(weapon: dict, rule: str) -> bool:
+    return rule == "per_round" and weapon_kind(weapon) == "firearm"
+
+
+def require_rate(state: dict, weapon: dict, rule: str, new_round: bool = False, field: str = "weapon") -> None:
+    """Refuse, before any die is rolled, a shot past ``weapon``'s rate of fire (its attacks per round) when
+    ``state`` has already fired that many this round (rules/coc.md §3.12 D18); ``new_round`` starts the count over."""
+    if not _counted(weapon, rule) or new_round:
+        return
+    fired, rate = state["shots_this_round"], weapon["attacks"]
+    if fired >= rate:
+        shots = "1 shot" if rate == 1 else f"{rate} shots"
+        raise RulesError(
+            "rule_violation",
+            f"{who(state)} has already fired {fired} of {shots} this round: the {weapon['name']}'s rate of fire is "
+            f"{shots} a round. The count starts again next round (the encounter's next round, Time by 1 round, or "
+            "'A new round' on this attack).",
+            field,
+        )
+
+
+def count_shot(state: dict, weapon: dict, rule: str, new_round: bool, log: Log) -> None:
+    """Count one shot of ``weapon`` on ``state``'s sheet (changed in place) toward its rate of fire this round."""
+    if not _counted(weapon, rule):
+        return
+    if new_round and state["shots_this_round"]:
+        state["shots_this_round"] = 0
+        log.step("A new round: the shots counted this round start at 0", RATE)
+    state["shots_this_round"] += 1
+    rate = weapon["attacks"]
+    log.step(f"Shot {state['shots_this_round']} of {rate} this round ({weapon['name']}'s rate of fire)", RATE)
 
 
 def spend_shot(state: dict, weapon: dict, roll: int | None, log: Log) -> bool:

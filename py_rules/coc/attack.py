@@ -11,7 +11,7 @@ cannot be pushed.
 
 from __future__ import annotations
 
-from py_rules.coc.ammo import require_can_fire, spend_shot
+from py_rules.coc.ammo import count_shot, require_can_fire, require_rate, spend_shot
 from py_rules.coc.attack_outcome import finish_attack, winner_ticks
 from py_rules.coc.checks import check, record, require_able
 from py_rules.coc.combat import attack_winner, damage_expr, manoeuvre_allowed, outnumbered_bonus
@@ -87,6 +87,7 @@ def attack(
     attacker_luck: int = 0,
     defender_luck: int = 0,
     range_difficulty: str = "Regular",
+    new_round: bool = False,
     label: str = "",
     settings: Settings = Settings(),
 ) -> Result:
@@ -102,6 +103,7 @@ def attack(
     arm, back = weapons_of(att, dfn, weapon_stats if weapon_stats else weapon, defender_weapon, defence)
     skill, kind = arm["skill"], weapon_kind(arm)
     require_can_fire(att, arm)  # an empty or jammed firearm cannot fire (rules/coc.md §3.8 [BOOK])
+    require_rate(att, arm, settings.rate_of_fire, new_round)  # no shot past the rate of fire (rules/coc.md D18)
     melee = kind == "melee"
     if not melee and defence in ("fight_back", "manoeuvre"):  # refused whatever follows (book firearms, unconscious)
         raise RulesError(
@@ -116,6 +118,7 @@ def attack(
     damage_expr(back or UNARMED, defender_damage, "defender_damage")
     log = Log()
     log.step(f"{a_name} attacks {d_name} with {describe(arm)}", ROUND)
+    count_shot(att, arm, settings.rate_of_fire, new_round, log)
     if att["conditions"]["involuntary_action"]:
         att["conditions"]["involuntary_action"] = False
         log.step(

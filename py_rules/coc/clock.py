@@ -74,6 +74,7 @@ def advance(dice: DiceSource, state: dict, unit: str, amount: int, log: Log, set
     )
     state["damage_this_round"] = 0
     state["defences_this_round"] = 0
+    state["shots_this_round"] = 0
     if c["involuntary_action"]:
         c["involuntary_action"] = False
         log.step(

@@ -50,13 +50,19 @@ def _opposed(op, args) -> Odds:
 
     def key(r, classes=()):
         if isinstance(r, RulesError):
-            return Outcome(3, "The roll-off keeps tying (20 times)", None)
+            return Outcome(3, "The roll-off keeps tying (20 times)", None, side="tie")
         winner = r.details["winner"]
         order = 0 if winner == name_a else 2 if winner == name_b else 1
-        return Outcome(order, f"{winner} wins" if winner else "Both fail: nobody wins", winner == name_a)
+        side = "a" if winner == name_a else "b" if winner == name_b else "neither"
+        return Outcome(order, f"{winner} wins" if winner else "Both fail: nobody wins", winner == name_a, side=side)
 
     dist = _replay(op, args, groups, key, signature, rolloff=lambda c: signature(c) == "roll_off")
-    return Odds("Opposed roll", dist, notes=[f"{name_a} {a['value']} against {name_b} {b['value']}"])
+    return Odds(
+        "Opposed roll",
+        dist,
+        notes=[f"{name_a} {a['value']} against {name_b} {b['value']}"],
+        contest=(name_a, name_b),
+    )
 
 
 def _attack(op, args) -> Odds:
@@ -139,6 +145,7 @@ def _attack(op, args) -> Odds:
     odds = Odds(
         "Attack",
         dist,
+        contest=names if defended else None,  # a defence roll makes it opposed (seed 003, Combat)
         notes=[
             f"{arm['name']}: {values[0][0] if values else 'automatic hit'}"
             + (f" against {values[1][0]}" if len(values) > 1 else "")
@@ -160,16 +167,16 @@ def _attack_outcome(key, names, defence) -> Outcome:
     """The words for who won an attack (seed 003, Combat)."""
     (outcome, extreme), (attacker, defender) = key, names
     if outcome == "a":
-        return Outcome((0, extreme), f"{attacker} hits {defender}" + (" (Extreme)" if extreme else ""), True)
+        return Outcome((0, extreme), f"{attacker} hits {defender}" + (" (Extreme)" if extreme else ""), True, side="a")
     if outcome == "none":
-        return Outcome((1, False), "Nobody wins: the attack misses", False)
+        return Outcome((1, False), "Nobody wins: the attack misses", False, side="neither")
     if outcome == "b":
         words = {
             "fight_back": f"{defender} fights back and hits {attacker}",
             "manoeuvre": f"{defender}'s manoeuvre succeeds",
         }.get(defence, f"{defender} dodges: the attack misses")
-        return Outcome((2, False), words, False)
-    return Outcome((9, False), "The roll-off keeps tying (20 times)", None)
+        return Outcome((2, False), words, False, side="b")
+    return Outcome((9, False), "The roll-off keeps tying (20 times)", None, side="tie")
 
 
 @lru_cache(maxsize=128)

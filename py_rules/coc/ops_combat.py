@@ -144,6 +144,14 @@ ATTACK = Operation(
             maximum=99,
         ),
         RANGE,
+        Param(
+            "new_round",
+            "bool",
+            "A new round",
+            "Outside an encounter: this shot starts a new round, so the shots counted toward the weapon's rate of fire "
+            "start at 0 (rules/coc.md §3.12 D18); in an encounter the round's end does it.",
+            default=False,
+        ),
         LABEL,
         *settings_params(
             "combat_ties",
@@ -157,6 +165,7 @@ ATTACK = Operation(
             "zero_hp_always_dying",
             "fumble_basis",
             "tick_with_bonus_die",
+            "rate_of_fire",
         ),
     ),
     run=_attack,

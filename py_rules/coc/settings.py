@@ -37,6 +37,7 @@ class Settings:
     creation_skill_cap: int | None = None
     tick_with_bonus_die: bool = True
     luck_recovery: bool = False
+    rate_of_fire: str = "per_round"
 
 
 SETTING_PARAMS = {
@@ -230,6 +231,17 @@ SETTING_PARAMS = {
         "rules/coc.md §3.6, §3.15 [BOOK optional]: at the end of a session roll 1D100; above current Luck, gain 1D10 Luck "
         "(max 99). Off by default; on, the development phase rolls it after the skills.",
         default=False,
+        setting=True,
+    ),
+    "rate_of_fire": Param(
+        "rate_of_fire",
+        "choice",
+        "Shots per round",
+        "rules/coc.md §3.12 D18 [BOOK]: a firearm fires at most its rate of fire (its attacks per round) in a round, "
+        "counted on the shooter's sheet until the round ends ('per_round'); 'keeper': not counted, the Keeper keeps "
+        "the count.",
+        default="per_round",
+        choices=("per_round", "keeper"),
         setting=True,
     ),
 }

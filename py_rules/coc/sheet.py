@@ -256,7 +256,15 @@ SHEET = SheetSpec(
             source="rules/coc.md §3.8 [BOOK]: an extreme success impales",
         ),
         Field("weapons.*.range", "Range", "text", max_length=40, default=""),
-        Field("weapons.*.attacks", "Attacks per round", minimum=1, maximum=ATTACKS_MAX, default=1),
+        Field(
+            "weapons.*.attacks",
+            "Attacks per round",
+            minimum=1,
+            maximum=ATTACKS_MAX,
+            default=1,
+            help="For a firearm, its rate of fire: the most shots a round (a handgun's 1(3) is 3).",
+            source="rules/coc.md §3.12 D18",
+        ),
         Field("weapons.*.ammo", "Shots in the weapon", minimum=0, maximum=1000, optional=True, default=None),
         Field("weapons.*.malfunction", "Malfunction", minimum=1, maximum=100, optional=True, default=None),
         Field(

@@ -41,6 +41,7 @@ COUNTERS = (
     # (name, words, lowest, highest, rule)
     ("damage_this_round", "Damage this round", 0, COUNTER_MAX, "rules/coc.md §3.9: per-round accumulator"),
     ("defences_this_round", "Defences this round", 0, COUNTER_MAX, "rules/coc.md §3.12 D11: dodged or fought back"),
+    ("shots_this_round", "Shots this round", 0, COUNTER_MAX, "rules/coc.md §3.12 D18: a firearm's rate of fire"),
     ("temporary_insanity_hours", "Hours of temporary insanity", 0, COUNTER_MAX, "seed 003, Going Mad: 1D10 hours"),
     ("days_toward_week", "Days toward the week's healing roll", 0, 6, "seed 003: a major wound's roll each week"),
     ("hour_of_day", "Hour of the day", 0, 23, "seed 003, Regaining Sanity: a day's loss"),

@@ -208,10 +208,11 @@ def combat_skill(name: str) -> bool:
 
 WEAPONS = {
     # seed 003 Combat Round Duration: three attack skills by weapon.
-    # (skill, default damage [BOOK typical weapon], melee?, impaling?)
-    "Brawl": (BRAWL, "1D3", True, False),
-    "Handgun": (HANDGUN, "1D10", False, True),
-    "Rifle": (RIFLE, "2D6+4", False, True),
+    # (skill, default damage [BOOK typical weapon], melee?, impaling?, attacks or shots per round [BOOK: a
+    # handgun's "1(3)", a bolt-action rifle's 1])
+    "Brawl": (BRAWL, "1D3", True, False, 1),
+    "Handgun": (HANDGUN, "1D10", False, True, 3),
+    "Rifle": (RIFLE, "2D6+4", False, True, 1),
 }
 """Attack kinds: Fighting (Brawl) for hand-to-hand and simple weapons, Firearms (Handgun), Firearms (Rifle).
 The names an attack still accepts when the attacker's sheet lists no weapon of that name."""
@@ -226,7 +227,7 @@ ARMOUR_MAX = 30
 """Highest armour points a sheet holds (rules/coc.md §3.8 [BOOK]: armour points are taken off each hit's damage)."""
 
 ATTACKS_MAX = 5
-"""Most attacks per round a weapon lists."""
+"""Most attacks per round a weapon lists; for a firearm, its most shots a round (rules/coc.md §3.12 D18)."""
 
 DAMAGE_BANDS_MAX = 3
 """A weapon's damage by range ("4D6/2D6/1D6": base range, up to ×2, up to ×4 [BOOK] shotgun)."""

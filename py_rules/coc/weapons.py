@@ -74,9 +74,11 @@ COMMON_WEAPONS = (
     _weapon("Large club", BRAWL, "1D8"),
     _weapon("Hatchet", BRAWL, "1D6+1", impale=True),
     _weapon("Machete", BRAWL, "1D8", impale=True),
-    _weapon(".38 Revolver", HANDGUN, "1D10", "none", True, "15 yd", 1, 6, 100),
-    _weapon(".45 Automatic", HANDGUN, "1D10+2", "none", True, "15 yd", 1, 7, 100),
-    _weapon("12-gauge shotgun", RIFLE, "4D6/2D6/1D6", "none", False, "10/20/50 yd", 1, 2, 100),
+    # a handgun's rate of fire "1(3)": up to 3 shots a round (rules/coc.md §3.12 D18); a double-barrelled shotgun's
+    # "1 or 2": both barrels in one round
+    _weapon(".38 Revolver", HANDGUN, "1D10", "none", True, "15 yd", 3, 6, 100),
+    _weapon(".45 Automatic", HANDGUN, "1D10+2", "none", True, "15 yd", 3, 7, 100),
+    _weapon("12-gauge shotgun", RIFLE, "4D6/2D6/1D6", "none", False, "10/20/50 yd", 2, 2, 100),
     _weapon(".30-06 bolt-action rifle", RIFLE, "2D6+4", "none", True, "110 yd", 1, 5, 100),
     _weapon("Thrown rock", THROW, "1D4", "half", False, "STR in feet"),
     _weapon("Thrown knife", THROW, "1D4", "half", True, "STR in feet"),
@@ -240,8 +242,8 @@ def parse_weapons(data, field: str = "weapons") -> list[dict]:
 
 def legacy_weapon(kind: str) -> dict:
     """The seed's three attack kinds ("Brawl", "Handgun", "Rifle") as weapons with the book's typical damage."""
-    skill, damage, melee, impaling = WEAPONS[kind]
-    return _weapon(kind, skill, damage, "full" if melee else "none", impaling)
+    skill, damage, melee, impaling, attacks = WEAPONS[kind]
+    return _weapon(kind, skill, damage, "full" if melee else "none", impaling, attacks=attacks)
 
 
 def find_weapon(state: dict, name, field: str = "weapon") -> dict:

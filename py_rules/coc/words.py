@@ -118,6 +118,13 @@ SETTINGS = {
         "Off: a success rolled with a bonus die earns no tick.",
         {},
     ),
+    "rate_of_fire": (
+        "How many shots a firearm fires in one round.",
+        {
+            "per_round": "At most its rate of fire, counted until the round ends (book)",
+            "keeper": "Not counted: the Keeper keeps the count",
+        },
+    ),
     "luck_recovery": (
         "On (book option): the development phase also rolls 1D100 for Luck; above current Luck, Luck rises by 1D10 "
         "(at most 99). Off: Luck comes back only when the Keeper says.",

@@ -171,6 +171,7 @@ def end_round(dice: DiceSource, state: dict, log: Log) -> None:
         dying_round(dice, state, log)
     state["damage_this_round"] = 0
     state["defences_this_round"] = 0
+    state["shots_this_round"] = 0
     log.step(f"{who(state)}: damage this round reset to 0", "rules/coc.md §3.9: per-turn accumulator")
 
 

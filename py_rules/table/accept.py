@@ -140,11 +140,17 @@ def _answering(op, proposal: dict, asked: dict | None, answered: set) -> tuple[d
         wanted = _title(request["op"])
         raise Refused(f"The roll request asked for {wanted}, not {op.title}.")
     labels = {p.name: p.label for p in op.params}
+    defaults = {p.name: p.default for p in op.params if not p.required}
+
+    def sent(args: dict, name: str):
+        """A value as the operation reads it: one left out is its declared default (the same roll)."""
+        return args[name] if name in args else defaults.get(name)
+
     said = [
         f"The roll request asked for {labels.get(name, name)} {value}; the player's device had "
         f"{proposal['args'].get(name, 'nothing')}."
         for name, value in request["args"].items()
-        if proposal["args"].get(name) != value
+        if sent(proposal["args"], name) != sent(request["args"], name)
     ]
     return proposal | {"args": proposal["args"] | request["args"]}, said
 

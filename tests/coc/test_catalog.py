@@ -26,7 +26,7 @@ def test_every_operation_has_a_summary_a_source_and_help_for_each_field():
 
 
 RULES_DEFAULTS = {
-    # rules/coc.md §3.12 (D1–D17), §3.4 and §3.11: the project's default for each named setting, pinned here
+    # rules/coc.md §3.12 (D1–D18), §3.4 and §3.11: the project's default for each named setting, pinned here
     "push_after_fumble": True,  # D1: as written, fumbles may be pushed
     "insanity_threshold": "5_or_more",  # D2: 5 or more
     "zero_hp_always_dying": False,  # D3: dying only with a major wound
@@ -47,6 +47,7 @@ RULES_DEFAULTS = {
     "creation_skill_cap": None,  # §3.2a: no cap on a skill at creation unless the table sets one
     "tick_with_bonus_die": True,  # §3.15: a success with a bonus die ticks (as Foundry CoC7)
     "luck_recovery": False,  # §3.6, §3.15 [BOOK optional]: off by default
+    "rate_of_fire": "per_round",  # D18 [BOOK]: a firearm fires at most its rate of fire a round
 }
 
 

@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 
 import { defenceChoices, followUps } from "../../web/games/coc_moves.mjs";
+import { refusalFollowUps } from "../../web/games/coc_follow_ups.mjs";
 
 const python = process.env.PYTHON || "python3";
 /** The engine's answer to ``request`` (the door, as the worker calls it). */
@@ -108,4 +109,32 @@ test("a shot that fires the last round offers Reload of that weapon", () => {
   const refused = door({ op: "coc.attack", args: { ...args, investigator: after, dice: [] } });
   assert.equal(refused.error.field, "weapon");
   assert.match(refused.error.message, /Reload/);
+});
+
+test("an attack refused for an empty or jammed weapon offers Reload or Clear the jam, on whoever shot", () => {
+  const revolver = harvey.weapons[0];
+  const opponent = example("coc.attack", "opponent");
+  const empty = { ...harvey, weapons: [{ ...revolver, loaded: 0 }] };
+  const args = { investigator: empty, opponent, weapon: revolver.name, defence: "dodge" };
+  const refused = door({ op: "coc.attack", args: { ...args, dice: [] } });
+  assert.equal(refused.ok, false);
+  const [reload] = refusalFollowUps(refused.error, "coc.attack", args, empty, opponent);
+  assert.equal(reload.label, "Reload .38 Revolver");
+  assert.deepEqual(
+    [reload.op, reload.fixed, reload.now, reload.bindTarget],
+    ["coc.reload", { weapon: revolver.name }, true, undefined],
+  );
+  const done = door({ op: "coc.reload", args: { investigator: empty, ...reload.fixed } });
+  assert.equal(done.result.states["coc.investigator"].weapons[0].loaded, 6);
+  // the opponent shoots with a jammed revolver: the jam is cleared on the opponent's sheet (the target picked)
+  const jammed = { ...opponent, weapons: [{ ...revolver, jammed: true }] };
+  const theirs = { investigator: harvey, opponent: jammed, attacker: "opponent", weapon: revolver.name };
+  const jam = door({ op: "coc.attack", args: { ...theirs, dice: [] } });
+  const [clear] = refusalFollowUps(jam.error, "coc.attack", theirs, harvey, jammed);
+  assert.equal(clear.label, "Clear the jam (.38 Revolver)");
+  assert.equal(clear.bindTarget, "investigator");
+  // any other refusal has no next step to offer
+  const other = { field: "defence", message: "Fight back and Manoeuvre answer hand-to-hand attacks" };
+  assert.deepEqual(refusalFollowUps(other, "coc.attack", args, empty, opponent), []);
+  assert.deepEqual(refusalFollowUps(refused.error, "coc.skill_roll", args, empty, opponent), []);
 });

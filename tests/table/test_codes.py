@@ -210,3 +210,35 @@ def test_a_text_full_of_broken_codes_lists_the_first_problems_and_counts_the_res
     found = read("RC1P.! " * 250)
     assert len(found["problems"]) == codes.MAX_PROBLEMS + 1
     assert found["problems"][-1] == {"code_start": 700, "message": MESSAGES["more"].format(count=150)}
+
+
+DECISIONS = st.lists(
+    st.builds(
+        lambda n, status, differs: {
+            "proposal": f"p-{n}",
+            "seat": "s-1",
+            "status": status,
+            "reason": None if status == "accepted" else "Harvey Walters is dead and cannot roll.",
+            "differs": differs,
+            "entry": None,
+            "at": "2026-12-01T21:00:00Z",
+        },
+        st.integers(0, 999),
+        st.sampled_from(["accepted", "refused", "duplicate"]),
+        st.lists(st.sampled_from(["Spot Hidden is 50 here; the player rolled against 55."]), max_size=2),
+    ),
+    max_size=20,
+)
+
+
+@settings(max_examples=40, **QUIET)
+@given(seq=st.integers(0, 10**6), held=st.none() | st.integers(0, 10**6), decisions=DECISIONS)
+def test_an_update_reads_back_exactly_when_it_is_newer_than_the_one_held(seq, held, decisions):
+    made = answer(
+        "table.update", campaign=CAMPAIGN, seat=SEAT, seq=seq, character=HARVEY, decisions=decisions, requests=[]
+    )["details"]
+    found = read(made["code"], held_seq=held)
+    if held is None or seq > held:
+        assert found["items"] == [{"kind": "update", "payload": made["update"], "seat": "s-1", "code_start": 0}]
+    else:
+        assert found["items"] == [] and messages(found) == [MESSAGES["stale"].format(seq=seq, held=held)]

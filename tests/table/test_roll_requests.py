@@ -75,3 +75,10 @@ def test_a_seat_answers_a_request_once_only_one_that_asked_it_with_the_roll_aske
     unknown = accept([answer_to(HARD_SPOT, "p-1", "pc-1", [3, 90, 10])], requests=[SANITY])["decisions"][0]
     assert unknown["reason"] == "This answers a roll request the game master has not asked, or has withdrawn."
     assert accept([answer_to(HARD_SPOT, "p-1", "pc-1", [3, 90, 10])])["decisions"][0]["status"] == "accepted"
+
+
+def test_a_request_value_equal_to_the_operations_default_is_the_same_roll_as_one_left_out():
+    asked = HARD_SPOT | {"args": {"skill": "Spot Hidden", "difficulty": "Hard", "bonus": 0, "penalty": 0}}
+    answered = answer_to(asked, "p-1", "pc-1", [3, 90], args={"skill": "Spot Hidden", "difficulty": "Hard"})
+    done = accept([answered], requests=[asked])
+    assert done["decisions"][0]["status"] == "accepted" and done["decisions"][0]["differs"] == []

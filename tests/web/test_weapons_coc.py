@@ -144,7 +144,7 @@ def test_the_guided_form_gives_a_new_investigator_weapons_and_armour(app):
             "db": "none",
             "impale": True,
             "range": "15 yd",
-            "attacks": 1,
+            "attacks": 3,  # a handgun's rate of fire "1(3)" (rules/coc.md §3.12 D18)
             "ammo": 6,
             "malfunction": 100,
             "loaded": None,

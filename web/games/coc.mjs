@@ -5,6 +5,7 @@ import { own } from "../store/own.mjs";
 import { groupFields, limitsOf } from "./sheet_spec.mjs";
 import { CREATION, creationFromSpec, creationLines } from "./coc_creation.mjs";
 import { DIFFICULTY, actions, followUps, sanityRoll } from "./coc_moves.mjs";
+import { refusalFollowUps } from "./coc_follow_ups.mjs";
 
 const CONDITIONS = {
   major_wound: "major wound",
@@ -211,4 +212,5 @@ export default {
   actions,
 
   followUps,
+  refusalFollowUps,
 };

@@ -1,6 +1,6 @@
 // Call of Cthulhu's follow-ups after a treatment or a shot: Luck on or a push of a failed First Aid or Medicine (one
 // attempt per wound; rules/coc.md §3.6, §3.10; seed 003, Luck, Pushing a Roll), and Reload after a shot that emptied
-// or jammed the weapon (rules/coc.md §3.8 [BOOK]: ammunition and malfunction).
+// or jammed the weapon, or where an attack with it is refused (rules/coc.md §3.8 [BOOK]: ammunition and malfunction).
 
 /** The firearms on a sheet that count their rounds (rules/coc.md §3.8 [BOOK]: ammunition). */
 export const firearms = (sheet) =>
@@ -46,20 +46,38 @@ export function treatmentFollowUps(result, sheet, target) {
   return options;
 }
 
+/** Reload ``weapon`` (a jam is cleared by the same move), run at once on the shooter: the drawer's character, or
+ * the one picked as the target when the opponent shot (``theirs``). */
+function reloadMove(weapon, theirs) {
+  return {
+    key: "reload",
+    label: weapon.jammed ? `Clear the jam (${weapon.name})` : `Reload ${weapon.name}`,
+    op: "coc.reload",
+    bind: "investigator",
+    ...(theirs ? { bindTarget: "investigator" } : {}),
+    fixed: { weapon: weapon.name },
+    fields: [],
+    now: true,
+  };
+}
+
+const emptyOrJammed = (weapon) => Boolean(weapon && (weapon.jammed || weapon.loaded === 0));
+
 /** After a shot that emptied or jammed the weapon on this sheet: Reload (rules/coc.md §3.8 [BOOK]). */
 export function reloadFollowUp(result, sheet, args) {
   if (result?.op !== "coc.attack" || args?.attacker === "opponent") return null;
   const weapon = firearms(sheet).find((each) => each.name === result.details?.weapon);
-  if (!weapon || !(weapon.jammed || weapon.loaded === 0)) return null;
-  return [
-    {
-      key: "reload",
-      label: weapon.jammed ? `Clear the jam: reload the ${weapon.name}` : `Reload the ${weapon.name}`,
-      op: "coc.reload",
-      bind: "investigator",
-      fixed: { weapon: weapon.name },
-      fields: [],
-      now: true,
-    },
-  ];
+  return emptyOrJammed(weapon) ? [reloadMove(weapon, false)] : null;
+}
+
+/** An attack the rules refused because the shooter's weapon is empty or jammed (``error`` names the weapon field):
+ * its next step, Reload or Clear the jam, offered with the refusal (rules/coc.md §3.8 [BOOK]). Else none. */
+export function refusalFollowUps(error, op, args, sheet, target) {
+  if (op !== "coc.attack" || error?.field !== "weapon") return [];
+  const theirs = args?.attacker === "opponent";
+  const wanted = String(args?.weapon ?? "")
+    .trim()
+    .toLowerCase();
+  const weapon = firearms(theirs ? target : sheet).find((each) => each.name.toLowerCase() === wanted);
+  return emptyOrJammed(weapon) ? [reloadMove(weapon, theirs)] : [];
 }

@@ -227,6 +227,7 @@ export const actions = () => [
       "surprise",
       "outnumbered",
       "range_difficulty",
+      "new_round",
     ],
   },
   {

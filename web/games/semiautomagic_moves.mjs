@@ -69,6 +69,23 @@ const ROLL_DAMAGE = {
 const bonusOf = (them, skill) => them.skills?.[skill] ?? 0;
 const MEDIC = { label: "Medic", none: "Nobody from the campaign: type the bonus" };
 
+/** A Medicine move on a dying character (stabilise, resuscitate: rules/semiautomagic.md §2.6), opened from the patient
+ * or the medic; the medic's Medicine fills the bonus. */
+function medicineMove(key, label, op) {
+  return {
+    key,
+    label,
+    more: "Dying and Soul Coma",
+    op,
+    bind: "creature",
+    pickTarget: true,
+    pick: MEDIC,
+    heal: heals("Medicine", (sheet) => bonusOf(sheet, "Medicine")),
+    fields: ["medicine", "modifiers"],
+    defaults: (_me, them) => ({ medicine: bonusOf(them, "Medicine") }),
+  };
+}
+
 /** The rarer moves, behind "More" on the sheet and the card, each under its heading. A medic, caretaker or
  * observer is picked from the campaign and their bonus fills the field (still shown, still changeable). */
 const MORE = [
@@ -97,30 +114,8 @@ const MORE = [
     bind: "creature",
     fields: ["modifiers"],
   },
-  {
-    key: "stabilise",
-    label: "Medicine: stabilise",
-    more: "Dying and Soul Coma",
-    op: "semiautomagic.medicine_stabilise",
-    bind: "creature",
-    pickTarget: true,
-    pick: MEDIC,
-    heal: heals("Medicine", (sheet) => bonusOf(sheet, "Medicine")),
-    fields: ["medicine", "modifiers"],
-    defaults: (_me, them) => ({ medicine: bonusOf(them, "Medicine") }),
-  },
-  {
-    key: "resuscitate",
-    label: "Medicine: resuscitate",
-    more: "Dying and Soul Coma",
-    op: "semiautomagic.resuscitate",
-    bind: "creature",
-    pickTarget: true,
-    pick: MEDIC,
-    heal: heals("Medicine", (sheet) => bonusOf(sheet, "Medicine")),
-    fields: ["medicine", "modifiers"],
-    defaults: (_me, them) => ({ medicine: bonusOf(them, "Medicine") }),
-  },
+  medicineMove("stabilise", "Medicine: stabilise", "semiautomagic.medicine_stabilise"),
+  medicineMove("resuscitate", "Medicine: resuscitate", "semiautomagic.resuscitate"),
   {
     key: "soul_coma_hour",
     label: "Soul Coma hour",

@@ -118,6 +118,27 @@ function section(title, outcomes) {
   return part;
 }
 
+/** An opposed roll's chance each side wins, of a tie and of nobody winning, in words: first in the chart, as the
+ * question a GM asks of an opposed roll is who wins. A tie or nobody winning that cannot happen is left out. */
+export function contestList(contest) {
+  const list = html("ul", "", "odds-contest");
+  list.setAttribute("aria-label", "Who wins");
+  const rows = [
+    [`${contest.a} wins`, contest.a_wins, "success"],
+    ["Tie", contest.tie, "neutral"],
+    ["Nobody wins", contest.neither, "neutral"],
+    [`${contest.b} wins`, contest.b_wins, "failure"],
+  ];
+  for (const [label, chance, kind] of rows) {
+    if (kind === "neutral" && !(chance.float > 0)) continue;
+    const item = html("li", "", `odds-side ${kind}`);
+    item.append(html("strong", percent(chance.float)), ` ${label}`);
+    item.title = `exactly ${chance.p}`;
+    list.append(item);
+  }
+  return list;
+}
+
 /**
  * Draw ``answer`` (the ``result`` of an odds request: {title, outcomes, success, chances, tables, notes})
  * into ``container``, replacing what was there.
@@ -125,8 +146,11 @@ function section(title, outcomes) {
 export function renderOddsChart(container, answer) {
   const figure = html("figure", "", "odds-chart");
   const caption = html("figcaption", answer.title || "Odds");
-  if (answer.success) caption.append(html("strong", ` — success ${percent(answer.success.float)}`));
-  figure.append(caption, section("", answer.outcomes || []));
+  // an opposed roll says who wins just below (its "success" is the first side's win, said there in words)
+  if (answer.success && !answer.contest) caption.append(html("strong", ` — success ${percent(answer.success.float)}`));
+  figure.append(caption);
+  if (answer.contest) figure.append(contestList(answer.contest));
+  figure.append(section(answer.contest ? "Every outcome" : "", answer.outcomes || []));
   if (answer.chances?.length) {
     const list = html("ul", "", "odds-chances");
     for (const c of answer.chances) list.append(html("li", `${c.label}: ${percent(c.float)}`));
