@@ -28,7 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tools import bundle, lint
+from tools import bundle, lint, live_vendor
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -103,6 +103,7 @@ def ensure_node_modules() -> None:
         and bundle.ESBUILD.exists()
         and lint.BIOME.exists()
         and all((ROOT / "node_modules" / source).exists() for source, _ in VENDOR)
+        and all(path.exists() for path in live_vendor.needed())
     ):
         return
     log("node_modules missing: npm ci")
@@ -310,6 +311,7 @@ def build(dist: Path) -> dict:
             shutil.rmtree(dist)
         shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(SW_TEMPLATE, ".*", "*.md"))
         copy_vendor(dist)
+        live_vendor.copy(dist)
         bundles = bundle.bundle(dist)
         (dist / "pyodide").mkdir()
         for name in PYODIDE_FILES:
