@@ -26,13 +26,14 @@ WASM = (
 """npm WebAssembly files → their name in dist/vendor/."""
 
 READER = "barcode-detector/dist/es/zxing-exported.js"
+PONYFILL = "barcode-detector/dist/es/ponyfill.js"
 _CDN = re.compile(r"`https://[^`]*/npm/zxing-wasm@[^`]*`")
-_IMPORT = re.compile(r"""(?:from|import)\s*["'][^"']+["']""")
+_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;\n]*\bfrom\s*["']|\bimport\s*\(""", re.M)
 
 
 def needed() -> list[Path]:
     """The npm files this step reads (site.ensure_node_modules installs them when one is missing)."""
-    return [NODE / source for source, _ in WASM] + [NODE / READER]
+    return [NODE / source for source, _ in WASM] + [NODE / READER, NODE / PONYFILL]
 
 
 def copy(dist: Path) -> None:
@@ -47,4 +48,9 @@ def copy(dist: Path) -> None:
         raise SystemExit(f"{READER}: expected one CDN address to replace, found {found}")
     if _IMPORT.search(text):
         raise SystemExit(f"{READER} imports another module; vendor it too")
-    (vendor / "barcode_detector.mjs").write_text(text, encoding="utf-8")
+    (vendor / "zxing_exported.mjs").write_text(text, encoding="utf-8")
+    entry = (NODE / PONYFILL).read_text(encoding="utf-8")
+    entry, found = re.subn(r"""from\s*["']\./zxing-exported\.js["']""", 'from "./zxing_exported.mjs"', entry)
+    if found != 1:
+        raise SystemExit(f"{PONYFILL}: expected one import of zxing-exported.js, found {found}")
+    (vendor / "barcode_detector.mjs").write_text(entry, encoding="utf-8")

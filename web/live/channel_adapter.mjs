@@ -26,8 +26,10 @@ function frame(kind, seq, index = 0, count = 0, payload = new Uint8Array(0)) {
 
 /** Splits, numbers and reassembles messages over ``channel`` (send(bytes); "message", "open", "close" events). */
 export class ChannelAdapter extends NetworkAdapter {
-  constructor(channel, { partBytes = PART_BYTES, resendMs = RESEND_MS } = {}) {
+  constructor(channel, { partBytes = PART_BYTES, resendMs = RESEND_MS, greeting = null } = {}) {
     super();
+    this.greeting = greeting; // what this side tells the other with its peer id (the session's document addresses)
+    this.remoteGreeting = null;
     this.channel = channel;
     this.partBytes = Math.max(HEAD + 1, partBytes) - HEAD;
     this.resendMs = resendMs;
@@ -62,7 +64,7 @@ export class ChannelAdapter extends NetworkAdapter {
   connect(peerId, peerMetadata) {
     this.peerId = peerId;
     this.peerMetadata = peerMetadata;
-    this.opened.then(() => this.post({ hello: { peerId, peerMetadata: peerMetadata ?? {} } }));
+    this.opened.then(() => this.post({ hello: { peerId, peerMetadata: peerMetadata ?? {}, greeting: this.greeting } }));
   }
 
   send(message) {
@@ -162,6 +164,8 @@ export class ChannelAdapter extends NetworkAdapter {
     }
     if (value?.hello && typeof value.hello.peerId === "string") {
       this.remote = value.hello.peerId;
+      this.remoteGreeting = value.hello.greeting ?? null;
+      this.emit("greeting", this.remoteGreeting);
       this.emit("peer-candidate", { peerId: this.remote, peerMetadata: value.hello.peerMetadata ?? {} });
     } else if (value?.message && this.remote) {
       this.emit("message", value.message);
