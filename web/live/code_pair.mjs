@@ -7,7 +7,7 @@ export function OwnCode({ code, label, help }) {
   const id = useId();
   const copy = () => navigator.clipboard?.writeText(code).catch(() => {});
   return html`<div class="live-own-code">
-    <${QrCode} text=${code} label=${label} />
+    <${QrCode} text=${code} label=${`QR code: ${label}`} />
     <label for=${`${id}-code`}>${label}</label>
     <textarea id=${`${id}-code`} class="live-code-text" rows="3" readonly spellcheck="false" value=${code}
       aria-describedby=${`${id}-help`} onFocus=${(event) => event.currentTarget.select()}></textarea>
