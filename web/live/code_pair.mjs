@@ -16,7 +16,7 @@ export function OwnCode({ code, label, help }) {
   </div>`;
 }
 
-/** A box for the other device's code: ``onCode(text)`` answers a refusal sentence, or nothing once it is taken. */
+/** A box for the other device's code (``onCode(text)`` answers a refusal sentence, or nothing once it is taken). */
 export function TheirCode({ label, button, onCode, disabled = false }) {
   const id = useId();
   const [text, setText] = useState("");
