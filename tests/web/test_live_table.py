@@ -11,7 +11,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.web.helpers import new_campaign, new_character, roll, stored_campaigns, stored_log
-from tests.web.test_table_gm import invite, open_players
+from tests.web.test_table_gm import invite, open_players, shoot
 from tests.web.test_table_two_devices import player  # noqa: F401  (the phone: a context of its own)
 
 CONNECT_MS = 15_000
@@ -24,7 +24,7 @@ def tablet_code(gm: Page) -> str:
     return code.input_value()
 
 
-def phone_joins(gm: Page, phone: Page) -> None:
+def phone_joins(gm: Page, phone: Page, shots: bool = False) -> None:
     offer = tablet_code(gm)
     if phone.get_by_role("button", name="Join at the table").count():
         phone.get_by_role("button", name="Join at the table").click()
@@ -32,6 +32,10 @@ def phone_joins(gm: Page, phone: Page) -> None:
     phone.get_by_role("button", name="Join", exact=True).click()
     answer = phone.get_by_role("textbox", name="This phone's code")
     expect(answer).to_have_value(re.compile(r"^RT1A\."))
+    if shots:  # the invite and join screens with their codes, at the tablet's and the phone's sizes
+        shoot(gm, "live-invite")
+        shoot(phone, "live-join")
+        phone.set_viewport_size({"width": 390, "height": 844})
     gm.get_by_role("textbox", name="The phone's code").fill(answer.input_value())
     gm.get_by_role("button", name="Connect").click()
     expect(phone.locator(".live-connected")).to_be_visible(timeout=CONNECT_MS)
@@ -51,7 +55,7 @@ def test_a_phone_joins_by_two_codes_its_rolls_arrive_once_and_its_sheet_follows(
     expect(phone.locator("#sheet-title")).to_have_text("Ann Reyes")
 
     gm.get_by_role("button", name="Invite a player to this tablet").click()
-    phone_joins(gm, phone)
+    phone_joins(gm, phone, shots=True)
     expect(gm.locator(".live-peers li")).to_contain_text("Ann Reyes: connected")
 
     # a roll on the phone is accepted on the tablet by itself, and the phone's sheet is the tablet's again
