@@ -7,6 +7,7 @@ import { readUpdate, shareRolls, snackOf } from "../../app/player_actions.mjs";
 import { openRequests, refusals } from "../../player/record.mjs";
 import { proposalWords, requestSpec } from "../../player/requests.mjs";
 import { PasteCode } from "./paste_code.mjs";
+import { LiveEntry } from "../live_entry.mjs";
 
 const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
@@ -77,6 +78,9 @@ export function PlayerPanel({ record, onOpen }) {
       ${outbox.length ? html`<button type="button" onClick=${share}>Share my rolls as a file</button>` : null}
     </div>
     ${said ? html`<p class="help" role="status">${said}</p>` : null}
+    <${LiveEntry} title="Join at the table" button="Join at the table"
+      help="At the same table as the game master's tablet, on the same Wi-Fi: scan the tablet's code and your rolls go there by themselves."
+      load=${() => import("../../live/join_box.mjs")} name="JoinBox" props=${{ app, record }} />
     ${
       pasting
         ? html`<${PasteCode} label="The game master's post" button="Bring my sheet up to date" fileLabel="Open an update file"

@@ -9,6 +9,7 @@ import { Seats } from "./seats.mjs";
 import { AcceptBox } from "./accept.mjs";
 import { Requests } from "./requests.mjs";
 import { PostUpdates } from "./updates.mjs";
+import { LiveEntry } from "../live_entry.mjs";
 
 export function TableScreen() {
   const app = useApp();
@@ -27,6 +28,9 @@ export function TableScreen() {
     <p class="help">Each player can hold their own character on their own device. This campaign stays the one truth: what
       they roll comes here as a code, and the rules run it again against your sheets before anything changes.</p>
     <${Seats} app=${app} campaign=${campaign} table=${table} />
+    <${LiveEntry} title="Invite a player to this tablet" button="Invite a player to this tablet"
+      help="Players at the table join this tablet from their phones by two QR codes, over the Wi-Fi you share: no internet needed. Their rolls then arrive here by themselves."
+      load=${() => import("../../live/invite_box.mjs")} name="InviteBox" props=${{ app, campaign }} />
     <${AcceptBox} app=${app} campaign=${campaign} />
     <${Requests} app=${app} campaign=${campaign} table=${table} />
     <${PostUpdates} app=${app} campaign=${campaign} table=${table} />

@@ -1,0 +1,84 @@
+"""The live table: a player's phone joins the game master's tablet by two codes (the QR codes' text, pasted here),
+with no server. Two browser contexts with storages of their own: the phone rolls Spot Hidden and the tablet's app
+accepts it through the rules by itself, the phone's sheet updates; the phone's connection is dropped (the page
+reloaded), it rolls while away, joins again, and that roll arrives exactly once. A channel that never opens says why
+in plain words within the limit. Every request stays on this machine."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.web.helpers import new_campaign, new_character, roll, stored_campaigns, stored_log
+from tests.web.test_table_gm import invite, open_players, shoot
+from tests.web.test_table_two_devices import player  # noqa: F401  (the phone: a context of its own)
+
+CONNECT_MS = 15_000
+
+
+def tablet_code(gm: Page) -> str:
+    gm.get_by_role("button", name="Show a code for a phone").click()
+    code = gm.get_by_role("textbox", name="The tablet's code")
+    expect(code).to_have_value(re.compile(r"^RT1O\."))
+    return code.input_value()
+
+
+def phone_joins(gm: Page, phone: Page, shots: bool = False) -> None:
+    offer = tablet_code(gm)
+    if phone.get_by_role("button", name="Join at the table").count():
+        phone.get_by_role("button", name="Join at the table").click()
+    phone.get_by_role("textbox", name="The tablet's code").fill(offer)
+    phone.get_by_role("button", name="Join", exact=True).click()
+    answer = phone.get_by_role("textbox", name="This phone's code")
+    expect(answer).to_have_value(re.compile(r"^RT1A\."))
+    if shots:  # the invite and join screens with their codes, at the tablet's and the phone's sizes
+        shoot(gm, "live-invite")
+        shoot(phone, "live-join")
+        phone.set_viewport_size({"width": 390, "height": 844})
+    gm.get_by_role("textbox", name="The phone's code").fill(answer.input_value())
+    gm.get_by_role("button", name="Connect").click()
+    expect(phone.locator(".live-connected")).to_be_visible(timeout=CONNECT_MS)
+
+
+def test_a_phone_joins_by_two_codes_its_rolls_arrive_once_and_its_sheet_follows(app: Page, player: Page):  # noqa: F811
+    gm, phone = app, player
+    gm.set_viewport_size({"width": 1024, "height": 768})
+    campaign_id = new_campaign(gm, "Masks of Nyarlathotep", "coc")
+    new_character(gm, "coc", "Ann Reyes", skills={"Spot Hidden": 55})
+    open_players(gm)
+    invite(gm, "Ann Reyes", "Pat")
+    invitation = gm.locator('textarea[name="invitation"]').input_value()
+    phone.get_by_role("link", name="Join a game").click()
+    phone.get_by_label("The invitation from your game master").fill(invitation)
+    phone.get_by_role("button", name="Join", exact=True).click()
+    expect(phone.locator("#sheet-title")).to_have_text("Ann Reyes")
+
+    gm.get_by_role("button", name="Invite a player to this tablet").click()
+    phone_joins(gm, phone, shots=True)
+    expect(gm.locator(".live-peers li")).to_contain_text("Ann Reyes: connected")
+
+    # a roll on the phone is accepted on the tablet by itself, and the phone's sheet is the tablet's again
+    phone.locator('[data-row="skill-Spot Hidden"]').click()
+    roll(phone, faces="5 30")
+    phone.get_by_role("button", name="Close the roll drawer").click()
+    expect(gm.locator(".live-results li").first).to_contain_text("accepted", timeout=CONNECT_MS)
+    expect(phone.locator("[data-pending]")).to_have_count(0, timeout=CONNECT_MS)
+
+    # the phone drops (its page reloaded: the connection goes), rolls while away, joins again
+    phone.reload()
+    expect(gm.locator(".live-peers li").first).to_contain_text("connection lost", timeout=CONNECT_MS)
+    phone.locator('[data-row="skill-Spot Hidden"]').click()
+    roll(phone, faces="2 10")
+    phone.get_by_role("button", name="Close the roll drawer").click()
+    expect(phone.locator("[data-pending]")).to_contain_text("1 roll waiting")
+    phone_joins(gm, phone)
+    expect(phone.locator("[data-pending]")).to_have_count(0, timeout=CONNECT_MS)
+    expect(gm.locator(".live-results li")).to_have_count(2)
+
+    taken = [entry for entry in stored_log(gm, campaign_id) if entry.get("proposal")]
+    assert len(taken) == 2 and len({entry["proposal"] for entry in taken}) == 2
+    [mine] = [each for each in stored_campaigns(phone) if each.get("joined")]
+    theirs = next(each for each in stored_campaigns(gm) if each["id"] == campaign_id)
+    ann = next(each for each in theirs["characters"] if each["id"] == mine["characters"][0]["id"])
+    assert mine["characters"][0]["sheet"] == ann["sheet"]
