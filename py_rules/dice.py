@@ -20,7 +20,18 @@ from dataclasses import dataclass
 from py_rules.errors import RulesError
 from py_rules.words import counted
 
-__all__ = ("Die", "d", "Throw", "DiceSource", "RandomDice", "TypedDice", "NeedsDie", "roll_words", "MAX_THROWS")
+__all__ = (
+    "Die",
+    "d",
+    "Throw",
+    "DiceSource",
+    "RandomDice",
+    "TypedDice",
+    "TypedThenSeeded",
+    "NeedsDie",
+    "roll_words",
+    "MAX_THROWS",
+)
 
 MAX_THROWS = 1000
 """Guard against runaway chains (STYLE.md A1 ``RollContext(max_rolls=1000)``)."""
@@ -131,6 +142,33 @@ class TypedDice(DiceSource):
                 f"This roll used {counted(len(self.thrown), 'dice')}.",
                 self._field,
             )
+
+
+class TypedThenSeeded(TypedDice):
+    """The faces a player threw first, then digital dice from ``seed`` for the rest: a roll against someone else (an
+    attack, an opposed roll) whose other side is the game master's to throw (notes/table_contract.md, "gm_dice").
+    :attr:`typed` counts the throws that were the player's, so the answer can say which dice were whose; the same
+    faces and seed give the same throws, on every device. A typed face the die does not have is refused as
+    :class:`TypedDice` refuses it; faces left over when the rule is done likewise.
+
+    >>> dice = TypedThenSeeded([7, 40], seed=1)
+    >>> [dice.roll(d(10), "units"), dice.roll(d(100), "tens")][:1], dice.typed, 1 <= dice.roll(d(6), "damage") <= 6
+    ([7], 2, True)
+    >>> dice.typed, len(dice.thrown)
+    (2, 3)
+    """
+
+    def __init__(self, faces, seed: int, field: str = "dice") -> None:
+        super().__init__(faces, field)
+        self._rng = random.Random(seed)
+        self.typed = 0
+
+    def _draw(self, die: Die, purpose: str) -> int:
+        if self._faces:
+            face = super()._draw(die, purpose)
+            self.typed += 1
+            return face
+        return self._rng.choice(die.faces)
 
 
 _GENERIC = re.compile(r"^(?:(?:units |tens )?d\d+|roll)$", re.I)

@@ -8,7 +8,7 @@ player's character alone: the sheet screen and the drawer read it as they read a
     {"campaign": the game master's campaign id, "seat": the seat's id, "player": optional name,
      "key": the seat's key (43 characters, base64url of 32 bytes), "seq": the last update's number held (>= 0),
      "outbox": [proposals not yet decided], "requests": [open roll requests], "decisions": [decisions shown],
-     "turn": {"encounter", "whose"} | null}
+     "turn": {"encounter", "whose"} | null, "targets": [{"id", "name"}] (optional: whom the player may attack)}
 
 Only its shape is checked here (each list bounded, each item plain JSON with its id): the codes it came from were
 checked by the engine's table operations when they were read, and a proposal is checked again where it is accepted.
@@ -24,13 +24,18 @@ from py_rules.campaign.problems import check_json, join_path, problem
 
 __all__ = ("JOINED_KEYS", "JOINED_LIMITS", "joined_field")
 
-JOINED_KEYS = ("campaign", "seat", "player", "key", "seq", "outbox", "requests", "decisions", "turn")
+JOINED_KEYS = ("campaign", "seat", "player", "key", "seq", "outbox", "requests", "decisions", "turn", "targets")
 """Every field of ``joined``, in canonical order."""
-JOINED_LIMITS = {"outbox": 500, "requests": 200, "decisions": 500}
+JOINED_LIMITS = {"outbox": 500, "requests": 200, "decisions": 500, "targets": 500}
 """How many proposals waiting, open requests and decisions kept one record holds."""
 _ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 _KEY = re.compile(r"[A-Za-z0-9_-]{43}")
-_LISTS = {"outbox": ("id", "A proposal"), "requests": ("id", "A roll request"), "decisions": ("proposal", "A decision")}
+_LISTS = {
+    "outbox": ("id", "A proposal"),
+    "requests": ("id", "A roll request"),
+    "decisions": ("proposal", "A decision"),
+    "targets": ("id", "A target"),
+}
 
 
 def _identifier(value: Any, path: str, what: str, problems: list) -> str | None:
@@ -98,7 +103,7 @@ def joined_field(value: Any, problems: list) -> dict | None:
                 "joined.seq", f"The last update's number must be a whole number of 0 or more (got {str(seq)[:40]!r})."
             )
         )
-    lists = {name: _items(value.get(name, []), name, problems) for name in _LISTS}
+    lists = {name: _items(value.get(name, []), name, problems) for name in _LISTS if name != "targets" or name in value}
     turn = value.get("turn")
     if turn is not None:
         if isinstance(turn, dict):
@@ -108,4 +113,5 @@ def joined_field(value: Any, problems: list) -> dict | None:
     if len(problems) > before:
         return None
     out = {"campaign": campaign, "seat": seat, **({"player": player} if player else {}), "key": key, "seq": seq}
-    return {**out, **lists, "turn": turn}
+    targets = {"targets": lists.pop("targets")} if "targets" in lists else {}
+    return {**out, **lists, "turn": turn, **targets}

@@ -13,17 +13,25 @@ proposals twice gives the same campaign.
 The acting side: the seat's character must be the proposal's ``character``, and it must fill one of the
 operation's sheet fields (``bind``); ``bind`` may name other characters of the campaign (an attack's target), whose
 sheets the game master's app fills. An operation that takes no sheet (a plain d100) binds none.
+
+The other side's dice: a roll against someone else (an attack, an opposed roll: :data:`.players.TWO_SIDED`) is thrown
+on two sides, and a player's device throws only its own. Such a proposal says so (``gm_dice``): its faces are used
+first, and the dice after them (the defender's dodge, the damage) are the game master's app's, digital dice seeded by
+the proposal's id (:class:`py_rules.dice.TypedThenSeeded`), so every device accepting the same proposals in the same
+order throws the same. The result says which dice were whose; the log keeps every face, so the entry reads as run.
+Any other operation marked so is refused: its dice are the player's alone.
 """
 
 from __future__ import annotations
 
 import copy
+import hashlib
 
 from py_rules import api
-from py_rules.dice import NeedsDie, TypedDice
+from py_rules.dice import NeedsDie, TypedDice, TypedThenSeeded, roll_words
 from py_rules.errors import RulesError
 from py_rules.table.differences import differences, house_rule_differences
-from py_rules.table.players import proposable
+from py_rules.table.players import proposable, two_sided
 from py_rules.table.shapes import proposal_problems
 
 __all__ = ("accept", "Refused")
@@ -104,8 +112,29 @@ def _args(op, proposal: dict, settings: dict) -> tuple[dict, list[str]]:
     return used | plain, house_rule_differences(op, theirs, used)
 
 
-def _run(op, args: dict, faces: list) -> dict:
-    dice = TypedDice(list(faces))
+def gm_seed(proposal_id: str) -> int:
+    """The seed of the game master's dice for a proposal: its id's SHA-256, so any device derives the same one.
+
+    >>> gm_seed("p-1") == gm_seed("p-1") != gm_seed("p-2")
+    True
+    """
+    return int.from_bytes(hashlib.sha256(f"gm_dice:{proposal_id}".encode()).digest()[:8], "big")
+
+
+def _whose_dice(op, result: dict, typed: int, source: str) -> str:
+    """Which dice were the player's and which the game master's app threw, in words."""
+    theirs = result["dice"][typed:]
+    rolls = ", ".join(dict.fromkeys(roll_words(t["purpose"], op.title)[0] for t in theirs))
+    return (
+        f"The player's device threw the first {typed} {'die' if typed == 1 else 'dice'} ({source}); the game "
+        f"master's app threw the other {len(theirs)} (digital): {rolls}."
+    )
+
+
+def _run(op, args: dict, faces: list, seed: int | None = None) -> tuple[dict, int]:
+    """The result of ``op`` run with ``faces``, then (with a ``seed``) the game master's dice; and how many of its
+    throws were the player's."""
+    dice = TypedDice(list(faces)) if seed is None else TypedThenSeeded(list(faces), seed)
     try:
         result = api.run_checked(op.id, args, dice)
         dice.finish()
@@ -120,7 +149,20 @@ def _run(op, args: dict, faces: list) -> dict:
                 "Roll it again."
             ) from None
         raise Refused(error.message) from None
-    return result
+    return result, getattr(dice, "typed", len(dice.thrown))
+
+
+def _with_gm_dice(op, result: dict, typed: int, source: str) -> str:
+    """``result`` told honestly when the game master's app threw some of its dice; returns its dice's source: the
+    player's when they threw them all, digital when both sides' were digital, else not one kind."""
+    if typed == len(result["dice"]):
+        return source
+    from py_rules.render.trace_text import render_lines
+
+    result["events"] = list(result.get("events") or []) + [_whose_dice(op, result, typed, source)]
+    result["dice_source"] = "digital" if source == "digital" else "unknown"
+    result["text"] = render_lines(result)
+    return result["dice_source"]
 
 
 def _answering(op, proposal: dict, asked: dict | None, answered: set) -> tuple[dict, list[str]]:
@@ -171,13 +213,19 @@ def _one(game, campaign, proposal, seats, names, sheets, settings, asked=None, a
     proposal, requested = _answering(op, proposal, asked, answered)
     args, house = _args(op, proposal, settings)
     run_args = copy.deepcopy(args) | {name: sheets[bound] for name, bound in bind.items()}
-    result = _run(op, run_args, proposal["dice"])
+    gm_dice = bool(proposal.get("gm_dice"))
+    if gm_dice and not two_sided(game, op.id):
+        raise Refused(f"{op.title} is the player's roll alone: roll every die of it, none is the game master's.")
+    result, typed = _run(op, run_args, proposal["dice"], gm_seed(proposal["id"]) if gm_dice else None)
+    source = proposal["dice_source"]
     if op.rolls:
-        result["dice_source"] = proposal["dice_source"]  # the player's own dice stay theirs in the log
+        result["dice_source"] = source  # the player's own dice stay theirs in the log
+        source = _with_gm_dice(op, result, typed, source)
     by_key = {op_param.state_key: bind[name] for name, op_param in _sheet_params(op).items() if name in bind}
     states = {by_key[key]: sheet for key, sheet in (result.get("states") or {}).items() if key in by_key}
     who = list(dict.fromkeys(list(bind.values()) + [proposal["character"]]))
-    logged = args | ({"dice": list(proposal["dice"])} if proposal["dice"] else {})
+    faces = [throw["face"] for throw in result["dice"]] if gm_dice else list(proposal["dice"])
+    logged = args | ({"dice": faces} if faces else {})
     return {
         "proposal": proposal["id"],
         "seat": proposal["seat"],
@@ -186,7 +234,7 @@ def _one(game, campaign, proposal, seats, names, sheets, settings, asked=None, a
         "args": logged,
         "who": who,
         "result": result,
-        "dice_source": proposal["dice_source"] if op.rolls else None,
+        "dice_source": source if op.rolls else None,
         "before": {cid: sheets[cid] for cid in states},
         "states": states,
         "differs": requested + house + differences(result, proposal.get("saw"), args),

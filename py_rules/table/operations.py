@@ -5,7 +5,8 @@ usual result with its answer in ``details``:
 * ``table.read_codes`` ``{text, campaign, seats, held_seq}`` → ``{"items", "problems"}``: every code in a pasted text.
 * ``table.accept`` ``{game, campaign, settings, seats, characters, decided, proposals, at}`` → ``{"decisions",
   "entries", "characters"}`` (:mod:`.accept`).
-* ``table.update`` ``{campaign, seat, seq, character, decisions, requests, turn}`` → ``{"update", "code"}``.
+* ``table.update`` ``{campaign, seat, seq, character, decisions, requests, turn, targets}`` → ``{"update", "code"}``
+  (``targets``: who the player may attack, ``{id, name}`` each, never a sheet; left out of the update when none).
 * ``table.invite`` ``{campaign, seat, character}`` → ``{"invitation", "code"}``.
 
 Pure: no randomness and no clock; ids, keys and times come in the arguments.
@@ -92,7 +93,7 @@ def _accept(*, game, campaign, settings, seats, characters, decided, proposals, 
     return Result("table", "accept", events=events, details=answer)
 
 
-def _update(*, campaign, seat, seq, character, decisions, requests, turn) -> Result:
+def _update(*, campaign, seat, seq, character, decisions, requests, turn, targets) -> Result:
     update = {
         "v": shapes.VERSION,
         "campaign": _id(campaign, "campaign", "The campaign"),
@@ -102,7 +103,7 @@ def _update(*, campaign, seat, seq, character, decisions, requests, turn) -> Res
         "decisions": decisions or [],
         "requests": requests or [],
         "turn": turn,
-    }
+    } | ({"targets": [{"id": t["id"], "name": t["name"]} for t in targets]} if targets else {})
     code = codes.encode("update", update, seat["key"])
     return Result(
         "table", "update", events=[f"Update {seq} for seat {seat['id']}."], details={"update": update, "code": code}
@@ -304,6 +305,15 @@ UPDATE = Operation(
             _one(shapes._turn_problems, "The turn", optional=True),
             None,
             default=None,
+        ),
+        _json(
+            "targets",
+            "Targets",
+            "Who the player may name in an attack: the running encounter's combatants, else the campaign's other "
+            "characters; each its id and name only (a player is never sent another character's numbers).",
+            _listed(shapes.target_problems, "The targets"),
+            [{"id": "npc-1", "name": "Ghoul"}],
+            default=[],
         ),
     ),
 )

@@ -6,7 +6,7 @@ operation, whatever a code says."""
 
 from __future__ import annotations
 
-__all__ = ("PROPOSABLE", "proposable")
+__all__ = ("PROPOSABLE", "TWO_SIDED", "proposable", "two_sided")
 
 PROPOSABLE: dict[str, tuple[str, ...]] = {
     "coc": (
@@ -71,3 +71,23 @@ def proposable(game: str, op_id: str) -> bool:
     (True, False, False)
     """
     return op_id in PROPOSABLE.get(game, ())
+
+
+TWO_SIDED: dict[str, tuple[str, ...]] = {
+    "coc": ("coc.attack", "coc.opposed_roll"),
+    "armageddon": ("armageddon.attack", "armageddon.resisted"),
+    "semiautomagic": ("semiautomagic.attack",),
+}
+"""Per game, the operations with another side that rolls too (the target's dodge or fight back, a defence, the
+opponent of an opposed roll): a player's device throws only its own side, so a proposal of one of these may leave
+the rest of the dice to the game master's app (a proposal's ``gm_dice``, notes/table_contract.md). Each is also in
+:data:`PROPOSABLE`."""
+
+
+def two_sided(game: str, op_id: str) -> bool:
+    """Whether ``op_id`` of a campaign of ``game`` has another side whose dice the game master may throw.
+
+    >>> two_sided("coc", "coc.attack"), two_sided("coc", "coc.skill_roll"), two_sided("armageddon", "coc.attack")
+    (True, False, False)
+    """
+    return op_id in TWO_SIDED.get(game, ())

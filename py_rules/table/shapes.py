@@ -31,6 +31,7 @@ __all__ = (
     "update_problems",
     "invitation_problems",
     "character_problems",
+    "target_problems",
     "checked",
     "id_problems",
     "is_key",
@@ -173,7 +174,9 @@ def _saw_problems(value, path: str) -> list[dict]:
 
 
 PROPOSAL_KEYS = ("v", "id", "campaign", "seat", "character", "op", "args", "bind", "dice", "dice_source", "at")
-PROPOSAL_OPTIONAL = ("request", "seq", "saw")
+PROPOSAL_OPTIONAL = ("request", "seq", "saw", "gm_dice")
+"""``gm_dice``: true when the player's device threw only its own side of a roll against someone else (an attack, an
+opposed roll): the game master's app throws the rest (:data:`py_rules.table.players.TWO_SIDED`)."""
 
 
 def proposal_problems(value, path: str = "proposal") -> list[dict]:
@@ -207,6 +210,8 @@ def proposal_problems(value, path: str = "proposal") -> list[dict]:
     out += id_problems(value.get("request"), join_path(path, "request"), "The roll request answered", optional=True)
     if value.get("seq") is not None and not _whole(value["seq"]):
         out.append(problem(join_path(path, "seq"), "The update the player held must be a whole number (0 or more)."))
+    if not isinstance(value.get("gm_dice", False), bool):
+        out.append(problem(join_path(path, "gm_dice"), "Whether the game master throws the rest is yes or no."))
     return out + _saw_problems(value.get("saw"), join_path(path, "saw"))
 
 
@@ -279,11 +284,12 @@ def _turn_problems(value, path: str) -> list[dict]:
 
 def update_problems(value, path: str = "update") -> list[dict]:
     """What the game master sends one seat: its character as it is, the decisions of its proposals, the roll
-    requests open for it and whose turn it is, numbered by ``seq``."""
+    requests open for it and whose turn it is, numbered by ``seq``; and, optionally, ``targets``: the characters the
+    player may name in an attack (:func:`target_problems`)."""
     if not isinstance(value, dict):
         return [problem(path, "An update must be a JSON object.")]
     keys = ("v", "campaign", "seat", "seq", "character", "decisions", "requests", "turn")
-    out = _keys(value, keys, keys, path, "An update")
+    out = _keys(value, keys + ("targets",), keys, path, "An update")
     if "v" in value:
         out += _version_problems(value["v"], join_path(path, "v"), "The update")
     out += id_problems(value.get("campaign"), join_path(path, "campaign"), "The campaign")
@@ -293,7 +299,18 @@ def update_problems(value, path: str = "update") -> list[dict]:
     out += character_problems(value.get("character"), join_path(path, "character"))
     out += _list_problems(value.get("decisions"), join_path(path, "decisions"), "The decisions", decision_problems)
     out += _list_problems(value.get("requests"), join_path(path, "requests"), "The roll requests", request_problems)
+    out += _list_problems(value.get("targets", []), join_path(path, "targets"), "The targets", target_problems)
     return out + _turn_problems(value.get("turn"), join_path(path, "turn"))
+
+
+def target_problems(value, path: str = "target") -> list[dict]:
+    """One character a player may name as a target (an attack's): ``{"id", "name"}`` and nothing more — a player's
+    device is never sent another character's sheet."""
+    if not isinstance(value, dict):
+        return [problem(path, "A target must be a JSON object with its id and name.")]
+    out = _keys(value, ("id", "name"), ("id", "name"), path, "A target")
+    out += id_problems(value.get("id"), join_path(path, "id"), "The target's id")
+    return out + _text_problems(value.get("name"), join_path(path, "name"), "The target's name", empty=False)
 
 
 def _campaign_problems(value, path: str) -> list[dict]:

@@ -51,6 +51,7 @@ def test_a_campaign_without_joined_reads_as_before():
         (joined(outbox=[proposal(n) for n in range(JOINED_LIMITS["outbox"] + 1)]), "joined.outbox"),
         (joined(decisions=[{"status": "refused"}]), "joined.decisions.0.proposal"),
         (joined(turn="Harvey"), "joined.turn"),
+        (joined(targets=[{"name": "Ghoul"}]), "joined.targets.0.id"),
         (joined(colour="red"), "joined.colour"),
     ],
 )
@@ -75,3 +76,10 @@ def test_any_seq_and_outbox_of_sound_proposals_survive_the_check(seq, numbers):
     checked = validate(record)
     assert checked.valid and checked.campaign["joined"]["seq"] == seq
     assert [each["id"] for each in checked.campaign["joined"]["outbox"]] == [f"p-{n}" for n in numbers]
+
+
+def test_the_targets_an_update_named_are_kept_and_a_record_without_them_reads_as_before():
+    targets = [{"id": "npc-1", "name": "Ghoul"}]
+    checked = validate(campaign("coc", joined=joined(targets=targets)))
+    assert checked.valid and checked.campaign["joined"]["targets"] == targets
+    assert "targets" not in validate(campaign("coc", joined=joined())).campaign["joined"]

@@ -1,5 +1,6 @@
 """Properties of accepting proposals (py_rules/table/accept.py), over random runs of players' proposals on one
-campaign (rolls, pushes, Sanity rolls, damage, attacks on the cultist; dice that fit or not):
+campaign (rolls, pushes, Sanity rolls, damage, attacks on the cultist — some with only the attacker's dice, the rest
+left to the game master's app; dice that fit or not):
 
 * proposals on one sheet all apply, in order: the campaign after them is what the engine's door gives running each,
   one after the other, on the sheets the previous left (a proposal the door refuses changes nothing);
@@ -16,6 +17,9 @@ import json
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from py_rules import api
+from py_rules.dice import TypedThenSeeded
+from py_rules.errors import RulesError
+from py_rules.table.accept import gm_seed
 from tests.table.table_setup import CHARACTERS, KNIFE, accept, after, proposal
 
 QUIET = {"deadline": None, "suppress_health_check": list(HealthCheck), "max_examples": 25}
@@ -28,7 +32,7 @@ def proposals(draw, pid: str) -> dict:
     who = draw(st.sampled_from(["pc-1", "pc-2"]))
     own = {"investigator": who}
     d100 = [draw(UNITS), draw(TENS)]
-    kind = draw(st.sampled_from(["skill", "push", "sanity", "damage", "attack", "luck"]))
+    kind = draw(st.sampled_from(["skill", "push", "sanity", "damage", "attack", "luck", "attack_gm"]))
     if kind == "skill":
         skill = draw(st.sampled_from(["Spot Hidden", "Dodge", "Fighting (Brawl)"]))
         return proposal(pid, who, "coc.skill_roll", {"skill": skill}, own, d100)
@@ -42,8 +46,11 @@ def proposals(draw, pid: str) -> dict:
         return proposal(pid, who, "coc.apply_damage", {"amount": draw(st.integers(0, 8))}, own, [])
     if kind == "luck":
         return proposal(pid, who, "coc.luck_roll", {}, own, d100)
+    target = own | {"opponent": "npc-1"}
+    if kind == "attack_gm":  # the player threw the attack roll only: the dodge and the damage are the game master's
+        return proposal(pid, who, "coc.attack", {"weapon_stats": KNIFE}, target, d100, gm_dice=True)
     faces = d100 + [draw(UNITS), draw(TENS)] + draw(st.lists(st.integers(1, 4), max_size=2))
-    return proposal(pid, who, "coc.attack", {"weapon_stats": KNIFE}, own | {"opponent": "npc-1"}, faces)
+    return proposal(pid, who, "coc.attack", {"weapon_stats": KNIFE}, target, faces)
 
 
 @st.composite
@@ -54,16 +61,26 @@ def runs(draw, most: int = 6) -> list:
 
 
 def by_door(made: list) -> dict:
-    """Each proposal run through the door on the sheets as the ones before left them: character id → sheet."""
+    """Each proposal run through the door on the sheets as the ones before left them: character id → sheet. One that
+    leaves dice to the game master runs with its faces, then digital dice seeded by its id."""
     sheets = {c["id"]: copy.deepcopy(c["sheet"]) for c in CHARACTERS}
     for each in made:
         op = api.operation(each["op"])
-        args = each["args"] | {name: sheets[cid] for name, cid in each["bind"].items()} | {"dice": each["dice"]}
-        answer = json.loads(api.call(json.dumps({"op": each["op"], "args": args, "dice": "physical"})))
-        if not answer["ok"]:
-            continue
+        args = each["args"] | {name: copy.deepcopy(sheets[cid]) for name, cid in each["bind"].items()}
+        if each.get("gm_dice"):
+            try:
+                result = api.run_checked(each["op"], args, TypedThenSeeded(each["dice"], gm_seed(each["id"])))
+            except RulesError:  # the rules refuse it (a dead attacker): it changes nothing
+                continue
+        else:
+            answer = json.loads(
+                api.call(json.dumps({"op": each["op"], "args": args | {"dice": each["dice"]}, "dice": "physical"}))
+            )
+            if not answer["ok"]:
+                continue
+            result = answer["result"]
         keys = {p.state_key: each["bind"][p.name] for p in op.params if p.name in each["bind"]}
-        for key, sheet in answer["result"]["states"].items():
+        for key, sheet in result["states"].items():
             if key in keys:
                 sheets[keys[key]] = sheet
     return sheets
