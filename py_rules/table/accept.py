@@ -241,6 +241,18 @@ def _one(game, campaign, proposal, seats, names, sheets, settings, asked=None, a
     }
 
 
+def outcome(result: dict) -> str:
+    """What a roll came to, in one line for a player who saw only their own side: its first event (the attack's "hits
+    the Ghoul for 5", "misses"), else its headline or level; never the other side's sheet numbers that follow.
+
+    >>> outcome({"events": ["Harvey hits Cultist with Knife for 2", "Cultist loses 2 HP (12 → 10)"]})
+    'Harvey hits Cultist with Knife for 2'
+    """
+    said = [e for e in result.get("events") or [] if isinstance(e, str) and e.strip()]
+    text = said[0] if said else result.get("headline") or result.get("level_name") or "Done."
+    return text[:500]
+
+
 def _decision(proposal: dict, status: str, at: str, reason=None, differs=()) -> dict:
     return {
         "proposal": proposal["id"],
@@ -295,7 +307,10 @@ def accept(
         if entry["request"] is not None:
             answered.add((entry["request"], entry["seat"]))
         differs = entry.pop("differs")
-        decisions.append(_decision(proposal, "accepted", at, None, differs))
+        decision = _decision(proposal, "accepted", at, None, differs)
+        if proposal.get("gm_dice") is True:
+            decision["outcome"] = outcome(entry["result"])
+        decisions.append(decision)
         entries.append(entry)
     return {
         "decisions": decisions,

@@ -241,11 +241,13 @@ def request_problems(value, path: str = "request") -> list[dict]:
 
 
 def decision_problems(value, path: str = "decision") -> list[dict]:
-    """What the game master's app did with a proposal: accepted, refused (with the reason) or a duplicate."""
+    """What the game master's app did with a proposal: accepted, refused (with the reason) or a duplicate; an accepted
+    one whose other side the game master's app threw (``gm_dice``) says its ``outcome``, which the player did not see."""
     if not isinstance(value, dict):
         return [problem(path, "A decision must be a JSON object.")]
     keys = ("proposal", "seat", "status", "reason", "differs", "entry", "at")
-    out = _keys(value, keys, keys, path, "A decision")
+    out = _keys(value, keys + ("outcome",), keys, path, "A decision")
+    out += _text_problems(value.get("outcome"), join_path(path, "outcome"), "The outcome", optional=True)
     out += id_problems(value.get("proposal"), join_path(path, "proposal"), "The proposal decided")
     out += id_problems(value.get("seat"), join_path(path, "seat"), "The seat")
     if value.get("status") not in STATUSES:

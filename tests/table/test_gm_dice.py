@@ -59,6 +59,9 @@ def test_an_attack_with_only_the_attackers_dice_is_accepted_with_the_defenders_f
     assert replayed["states"] == entry["result"]["states"]
     assert entry["result"]["dice_source"] == entry["dice_source"] == "digital"
     assert done["decisions"][0]["differs"] == []  # the attacker's own roll is the one the player saw
+    # the player saw only their own side: the decision says what the attack came to, not the cultist's numbers
+    assert done["decisions"][0]["outcome"] == entry["result"]["events"][0]
+    assert "HP" not in done["decisions"][0]["outcome"]
 
 
 def test_the_game_masters_dice_depend_on_the_proposal_id_alone_and_every_device_throws_the_same():
