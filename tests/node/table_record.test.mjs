@@ -12,6 +12,7 @@ import {
   openRequests,
   seatOf,
   tableOf,
+  targetsOf,
   turnOf,
   unsentDecisions,
   withDecisions,
@@ -217,4 +218,33 @@ test("the record's table is checked for the parts the screen reads", () => {
   assert.deepEqual(recordProblems(record({ requests: [{ id: "r" }] })), ["its roll requests are damaged"]);
   assert.deepEqual(recordProblems(record({ decisions: { p: 3 } })), ["its decisions on players' rolls are damaged"]);
   assert.deepEqual(recordProblems(record({ seq: { s: -1 } })), ["its update numbers are damaged"]);
+});
+
+test("an update names whom a player may attack: the running encounter's characters, else the campaign's; ids and names only", () => {
+  const sheet = (name) => ({ name, hp: 11, skills: { Dodge: 30 } });
+  const campaign = {
+    characters: [
+      { id: "ch-ann", kind: "pc", sheet: sheet("Ann") },
+      { id: "ch-bob", kind: "pc", sheet: sheet("Bob") },
+      { id: "ch-ghoul", kind: "npc", sheet: sheet("Ghoul") },
+    ],
+    encounters: [],
+  };
+  const seat = { id: "s-ann", character: "ch-ann" };
+  assert.deepEqual(targetsOf(campaign, seat), [
+    { id: "ch-bob", name: "Bob" },
+    { id: "ch-ghoul", name: "Ghoul" },
+  ]);
+  const fight = {
+    name: "The cellar",
+    ended: false,
+    turn: 0,
+    combatants: [
+      { id: "k1", name: "Ghoul", character_id: "ch-ghoul" },
+      { id: "k2", name: "Rat swarm", character_id: null },
+      { id: "k3", name: "Ann", character_id: "ch-ann" },
+    ],
+  };
+  assert.deepEqual(targetsOf({ ...campaign, encounters: [fight] }, seat), [{ id: "ch-ghoul", name: "Ghoul" }]);
+  assert.deepEqual(targetsOf({ ...campaign, encounters: [{ ...fight, ended: true }] }, seat).length, 2);
 });

@@ -32,3 +32,17 @@ def test_the_game_masters_controls_are_not_offered_to_a_player():
     ops = {op for each in offered().values() for op in each}
     for gm_only in ("coc.apply_damage", "coc.advance_time", "coc.dying_round", "coc.first_aid", "coc.medicine"):
         assert gm_only not in ops
+
+
+def test_a_players_attack_is_offered_only_where_the_game_master_may_roll_its_defence():
+    from py_rules.table.players import TWO_SIDED
+
+    text = MOVES.read_text()
+    block = text[
+        text.index("export const PLAYER_ATTACKS") : text.index("};", text.index("export const PLAYER_ATTACKS"))
+    ]
+    attacks = dict(re.findall(r'(\w+): \{\s*op: "([a-z_]+\.[a-z_]+)"', block))
+    assert attacks, "no attack declared for a player's device"
+    games = offered()
+    for game, op in attacks.items():
+        assert op in TWO_SIDED[game] and op in games[game], (game, op)

@@ -7,7 +7,16 @@ import { inQueue } from "./queue.mjs";
 import { navigate, paths } from "./router.mjs";
 import { settingArgs } from "./engine.mjs";
 import { newId } from "../store/records.mjs";
-import { bundleText, joinedRecord, ownCharacter, sameSeat, withUpdate } from "../player/record.mjs";
+import {
+  bundleText,
+  joinedRecord,
+  makeProposal,
+  ownCharacter,
+  sameSeat,
+  withProposal,
+  withUpdate,
+} from "../player/record.mjs";
+import { PLAYER_ATTACKS, attackWeapons } from "../player/moves.mjs";
 import { download, shareFile, canShareFile } from "../store/files.mjs";
 
 /** The longest text a paste or a file may bring (a long forum thread): past it, refused before the engine reads it. */
@@ -149,6 +158,52 @@ export async function proposalCode(app, record, proposal) {
     key: record.joined.key,
   });
   return (answer.details ?? answer).code;
+}
+
+/**
+ * Attack ``targetId`` (one the game master's update named) with ``weapon`` (a name on the player's own sheet, "" for
+ * unarmed): the weapon's skill rolled here on the player's own sheet (the attack's first roll, with real dice and a
+ * real trace), proposed as the game's attack with those dice alone (``gm_dice``: the game master's app throws the
+ * defence and the rest), kept in the outbox. Answers {result, proposal, code, skill} or {refused: a sentence}.
+ */
+export function proposeAttack(app, record, { targetId, weapon }) {
+  return inQueue(app, record.id, async () => {
+    const game = PLAYER_ATTACKS[record.game];
+    const catalog = app.state.catalog;
+    const op = game && catalog.op(game.op);
+    const rollOp = game && catalog.op(game.roll);
+    if (!op || !rollOp) return { refused: "This game has no attack a player's device can propose yet." };
+    const target = (record.joined.targets || []).find((each) => each.id === targetId);
+    if (!target) return { refused: "Choose whom to attack: the game master's last post names them." };
+    const me = ownCharacter(record);
+    const arm = attackWeapons(me.sheet).find((each) => each.name === weapon);
+    if (!arm) return { refused: `${me.sheet.name} has no weapon called ${weapon}.` };
+    let result;
+    try {
+      const args = { ...settingArgs(rollOp, record.settings), [game.rollSheet]: me.sheet, skill: arm.skill };
+      result = await app.services.engine.call(game.roll, args);
+    } catch (error) {
+      return { refused: error.message };
+    }
+    const proposal = {
+      ...makeProposal({
+        joined: record.joined,
+        op: game.op,
+        args: { [game.weapon]: arm.name },
+        bind: { [game.attacker]: me.id, [game.target]: target.id },
+        result,
+        sheetParams: op.params.filter((param) => param.state_key).map((param) => param.name),
+        settingParams: op.params.filter((param) => param.setting).map((param) => param.name),
+        id: newId("p"),
+        at: new Date().toISOString(),
+        request: null,
+      }),
+      gm_dice: true,
+    };
+    const fresh = (await (await storageOf(app)).get(record.id)) || record;
+    const stored = await writeChange(app, fresh, (next) => withProposal(next, proposal), ["joined"]);
+    return { result, proposal, code: await proposalCode(app, stored, proposal), skill: arm.skill, target };
+  });
 }
 
 /** What an update did, in a line of the snackbar. */

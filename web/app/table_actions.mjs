@@ -9,6 +9,7 @@ import {
   newSeatKey,
   openRequests,
   nextSeq,
+  targetsOf,
   tableOf,
   turnOf,
   unsentDecisions,
@@ -166,7 +167,7 @@ export const removeRequest = (app, requestId) => changeTable(app, (table) => wit
 
 /**
  * An update for every seat (table.update: its character's sheet as it is now, the decisions not yet sent, the
- * requests it has not answered, whose turn it is), then the new update numbers and what they carried stored in ONE
+ * requests it has not answered, whose turn it is, whom its player may attack), then the new update numbers and what they carried stored in ONE
  * commit before any code is shown (a code shown but not kept would be sent again under the same number). Returns
  * [{seat, character, code}].
  */
@@ -193,6 +194,7 @@ async function updatesNow(app) {
         decisions,
         requests: openRequests(table, seat.id),
         turn,
+        targets: targetsOf(campaign, seat),
       }),
     );
     made.push({ seat, character, seq, code: answer.code, carried: decisions.map((each) => each.proposal) });

@@ -46,3 +46,30 @@ export function playerMay(ops, move) {
   if (!move) return false;
   return ops.has(move.op);
 }
+
+/** By game: a player's attack on a character the game master's update names (``joined.targets``), proposed with the
+ * attacker's dice alone — the game master's app throws the defence and the rest (py_rules/table/players.py
+ * ``TWO_SIDED``, a proposal's ``gm_dice``). ``op`` and its ``attacker``/``target`` sheet fields and ``weapon`` field;
+ * ``roll``/``rollSheet``: the roll the player's device throws itself, the weapon's skill on the player's own sheet
+ * (the same dice the attack's first roll takes). A game not listed here offers no attack on a player's device yet. */
+export const PLAYER_ATTACKS = {
+  coc: {
+    op: "coc.attack",
+    attacker: "investigator",
+    target: "opponent",
+    weapon: "weapon",
+    roll: "coc.skill_roll",
+    rollSheet: "investigator",
+  },
+};
+
+/** Unarmed attacks roll Fighting (Brawl) (rules/coc.md §3.8). */
+const BARE_HANDS = { name: "", label: "Unarmed", skill: "Fighting (Brawl)" };
+
+/** The weapons a player's own sheet attacks with: ``[{name, label, skill}]``, unarmed last. */
+export function attackWeapons(sheet) {
+  const listed = (Array.isArray(sheet?.weapons) ? sheet.weapons : [])
+    .filter((weapon) => typeof weapon?.name === "string" && weapon.name && typeof weapon.skill === "string")
+    .map((weapon) => ({ name: weapon.name, label: weapon.name, skill: weapon.skill }));
+  return [...listed, BARE_HANDS];
+}

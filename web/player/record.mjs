@@ -133,7 +133,7 @@ export function withUpdate(record, update, at) {
   const kept = new Map(joined.decisions.map((each) => [each.proposal, each]));
   const decisions = (update.decisions || []).map((each) => {
     const was = mine.get(each.proposal) || kept.get(each.proposal);
-    return was ? { ...each, op: was.op, args: was.args, saw: was.saw } : each;
+    return was ? { ...each, op: was.op, args: was.args, bind: was.bind, saw: was.saw } : each;
   });
   const character = ownCharacter(record);
   const next = {
@@ -148,6 +148,7 @@ export function withUpdate(record, update, at) {
       requests: update.requests || [],
       decisions,
       turn: update.turn ?? null,
+      targets: update.targets || [],
     },
   };
   return { record: next, waiting };

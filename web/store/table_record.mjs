@@ -128,6 +128,18 @@ export function turnOf(encounters) {
   return running && whose ? { encounter: running.name, whose: whose.name } : null;
 }
 
+/** Whom ``seat``'s player may name in an attack (an update's ``targets``): the running encounter's combatants that are
+ * characters of the campaign, else every character of the campaign; never the seat's own, and only ids and names (a
+ * player never sees another character's numbers). */
+export function targetsOf(campaign, seat) {
+  const named = new Map((campaign.characters ?? []).map((each) => [each.id, each.sheet?.name || each.id]));
+  const running = (campaign.encounters ?? []).filter((each) => isObject(each) && !each.ended).at(-1);
+  const ids = running
+    ? (running.combatants ?? []).map((each) => each?.character_id).filter((id) => named.has(id))
+    : [...named.keys()];
+  return [...new Set(ids)].filter((id) => id !== seat.character).map((id) => ({ id, name: named.get(id) }));
+}
+
 /** A file name part from a name: lower-case letters and digits joined by dashes. */
 export const slug = (text, fallback) =>
   String(text ?? "")

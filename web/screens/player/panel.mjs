@@ -7,6 +7,7 @@ import { readUpdate, shareRolls, snackOf } from "../../app/player_actions.mjs";
 import { openRequests, refusals } from "../../player/record.mjs";
 import { proposalWords, requestSpec } from "../../player/requests.mjs";
 import { PasteCode } from "./paste_code.mjs";
+import { PlayerAttack } from "./attack.mjs";
 import { LiveEntry } from "../live_entry.mjs";
 
 const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
@@ -73,6 +74,7 @@ export function PlayerPanel({ record, onOpen }) {
     </div>`
         : null
     }
+    <${PlayerAttack} record=${record} />
     <div class="row-actions">
       <button type="button" aria-expanded=${String(pasting)} onClick=${() => setPasting(!pasting)}>Paste the game master's post</button>
       ${outbox.length ? html`<button type="button" onClick=${share}>Share my rolls as a file</button>` : null}
