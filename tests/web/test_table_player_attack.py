@@ -4,7 +4,8 @@ device rolls the attacker's side only (the weapon's skill, its trace shown) and 
 defence; the game master's app accepts the post's code, throws the Ghoul's dodge itself, and the Ghoul's sheet
 changes there; the game master's next update brings the attack's outcome to the player.
 
-The game master's side is the engine itself in CPython, as in tests/web/test_table_player.py."""
+The first test's game master is the engine itself in CPython (as in tests/web/test_table_player.py); the second's is
+the game master's app in a second browser, its cast's Cultist named by "Post for players"."""
 
 from __future__ import annotations
 
@@ -14,7 +15,11 @@ import re
 from playwright.sync_api import Page, expect
 
 from py_rules.coc.investigator import EXAMPLE_OPPONENT
+from tests.web.helpers import new_campaign, new_character
+from tests.web.test_fights import cast_from_template
+from tests.web.test_table_gm import invite, open_players
 from tests.web.test_table_player import GM_CAMPAIGN, GameMaster, engine, join, paste_update, player_record
+from tests.web.test_table_two_devices import accept, gm_record, player, players_post  # noqa: F401 (the fixture)
 
 GHOUL = {"id": "ch-ghoul", "name": "Ghoul", "sheet": copy.deepcopy(EXAMPLE_OPPONENT) | {"name": "Ghoul"}}
 NAMED = {"id": GHOUL["id"], "name": GHOUL["name"]}  # a target travels as its id and name, never its sheet
@@ -91,3 +96,36 @@ def test_a_player_attacks_the_ghoul_the_update_names_and_the_game_master_rolls_i
     expect(outcome).to_have_text(f"On Ghoul: {decision['outcome']}")
     assert player_record(page)["joined"]["outbox"] == []
     assert "HP" not in outcome.inner_text()
+
+
+def test_on_two_devices_the_game_masters_app_names_the_cultist_and_rolls_its_dodge(app: Page, player: Page):  # noqa: F811
+    gm = app
+    gm.set_viewport_size({"width": 1024, "height": 768})
+    campaign_id = new_campaign(gm, "Masks of Nyarlathotep", "coc")
+    new_character(gm, "coc", "Ann Reyes", skills={"Fighting (Brawl)": 60})
+    cast_from_template(gm, "Cultist")
+    open_players(gm)
+    invite(gm, "Ann Reyes", "Pat")
+    invitation = gm.locator('textarea[name="invitation"]').input_value()
+    player.get_by_role("link", name="Join a game").click()
+    player.get_by_label("The invitation from your game master").fill(invitation)
+    player.get_by_role("button", name="Join", exact=True).click()
+    expect(player.locator("#sheet-title")).to_have_text("Ann Reyes")
+
+    paste_update(player, players_post(gm))  # the game master's post names the cast: the Cultist
+    panel = player.locator("[data-player-attack]")
+    expect(panel.get_by_label("Whom").locator("option")).to_have_text(["Cultist"])
+    panel.get_by_role("button", name="Roll the attack").click()
+    expect(panel.locator("[data-gm-rolls]")).to_contain_text("The game master rolls the defence")
+    code = panel.locator('textarea[name="proposal-code"]').input_value()
+
+    cultist_before = next(c for c in gm_record(gm, campaign_id)["characters"] if c["sheet"]["name"] == "Cultist")
+    accept(gm, f"Ann lunges.\n{code}")
+    theirs = gm_record(gm, campaign_id)
+    cultist = next(c for c in theirs["characters"] if c["id"] == cultist_before["id"])
+    assert cultist["sheet"] != cultist_before["sheet"] and cultist["sheet"]["last_roll"]["name"] == "Dodge"
+    [decision] = theirs["table"]["decisions"].values()
+    assert decision["status"] == "accepted" and decision["outcome"]
+
+    paste_update(player, players_post(gm))
+    expect(panel.locator("[data-attack-outcome]")).to_have_text(f"On Cultist: {decision['outcome']}")
