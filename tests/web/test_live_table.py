@@ -82,3 +82,55 @@ def test_a_phone_joins_by_two_codes_its_rolls_arrive_once_and_its_sheet_follows(
     theirs = next(each for each in stored_campaigns(gm) if each["id"] == campaign_id)
     ann = next(each for each in theirs["characters"] if each["id"] == mine["characters"][0]["id"])
     assert mine["characters"][0]["sheet"] == ann["sheet"]
+
+
+def test_a_roll_request_reaches_the_phone_live_and_its_answer_comes_back(app: Page, player: Page):  # noqa: F811
+    gm, phone = app, player
+    gm.set_viewport_size({"width": 1024, "height": 768})
+    campaign_id = new_campaign(gm, "The Haunting", "coc")
+    new_character(gm, "coc", "Ann Reyes", skills={"Spot Hidden": 55})
+    new_character(gm, "coc", "Carol Ames")
+    open_players(gm)
+    invite(gm, "Carol Ames", "")
+    gm.get_by_role("button", name="Hide the invitation").click()
+    invite(gm, "Ann Reyes", "Pat")
+    invitation = gm.locator('textarea[name="invitation"]').input_value()
+    phone.get_by_role("link", name="Join a game").click()
+    phone.get_by_label("The invitation from your game master").fill(invitation)
+    phone.get_by_role("button", name="Join", exact=True).click()
+    expect(phone.locator("#sheet-title")).to_have_text("Ann Reyes")
+    gm.get_by_role("button", name="Invite a player to this tablet").click()
+    phone_joins(gm, phone)
+    expect(gm.locator(".live-peers li")).to_contain_text("Ann Reyes: connected")
+
+    # the tablet asks everyone for Spot Hidden; the phone sees it with no code pasted
+    gm.get_by_role("button", name="Ask for a roll").click()
+    form = gm.locator("form.ask-form")
+    form.locator('select[name="request-op"]').select_option(label="Skill roll")
+    form.locator('[name="skill"]').select_option("Spot Hidden")
+    form.locator('[name="goal"]').fill("See what moved in the attic")
+    form.get_by_role("button", name="Ask for the roll").click()
+    request_row = gm.locator(".request")
+    expect(request_row).to_contain_text("Spot Hidden — all of you")
+    expect(request_row).to_contain_text("Waiting for Carol Ames, Ann Reyes")
+    asked = phone.locator(".asked [data-request]")
+    expect(asked).to_contain_text("Spot Hidden — all of you", timeout=CONNECT_MS)
+
+    # the phone answers it: the tablet shows it answered, and the phone's sheet is the tablet's again
+    asked.click()
+    roll(phone, faces="5 30")
+    phone.get_by_role("button", name="Close the roll drawer").click()
+    expect(request_row.locator(".answered")).to_have_text("✓ Ann Reyes", timeout=CONNECT_MS)
+    expect(request_row).to_contain_text("Waiting for Carol Ames")
+    expect(gm.locator(".live-results li").first).to_contain_text("accepted")
+    expect(phone.locator("[data-pending]")).to_have_count(0, timeout=CONNECT_MS)
+    expect(asked).to_have_count(0)
+
+    theirs = next(each for each in stored_campaigns(gm) if each["id"] == campaign_id)
+    [request] = theirs["table"]["requests"]
+    [entry] = [each for each in stored_log(gm, campaign_id) if each.get("proposal")]
+    assert list(request["answers"].values()) == [entry["proposal"]]
+    [mine] = [each for each in stored_campaigns(phone) if each.get("joined")]
+    ann = next(each for each in theirs["characters"] if each["id"] == mine["characters"][0]["id"])
+    assert mine["characters"][0]["sheet"] == ann["sheet"]
+    assert mine["joined"]["requests"] == [] and mine["joined"]["seq"] == theirs["table"]["seq"][request["seats"][1]]
