@@ -7,6 +7,7 @@ in plain words within the limit. Every request stays on this machine."""
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import Page, expect
 
@@ -15,6 +16,11 @@ from tests.web.test_table_gm import invite, open_players, shoot
 from tests.web.test_table_two_devices import player  # noqa: F401  (the phone: a context of its own)
 
 CONNECT_MS = 15_000
+OPEN_LIMIT_S = 10  # web/live/connect.mjs OPEN_LIMIT_MS: how long a channel may take to open before the page says so
+
+# A phone's code naming an address nothing answers at (192.0.2.1, RFC 5737's documentation range, port 9):
+# well-formed, so the tablet takes it and waits for a channel that never opens.
+UNREACHABLE_ANSWER = "RT1A.abcd.abcdefghijklmnopqrstuv." + "A" * 43 + ".wAACAQAJ"
 
 
 def tablet_code(gm: Page) -> str:
@@ -134,3 +140,25 @@ def test_a_roll_request_reaches_the_phone_live_and_its_answer_comes_back(app: Pa
     ann = next(each for each in theirs["characters"] if each["id"] == mine["characters"][0]["id"])
     assert mine["characters"][0]["sheet"] == ann["sheet"]
     assert mine["joined"]["requests"] == [] and mine["joined"]["seq"] == theirs["table"]["seq"][request["seats"][1]]
+
+
+def test_a_channel_that_never_opens_says_why_in_plain_words_within_the_limit(app: Page):
+    gm = app
+    new_campaign(gm, "Silent Wi-Fi", "coc")
+    open_players(gm)
+    gm.get_by_role("button", name="Invite a player to this tablet").click()
+    tablet_code(gm)
+    gm.get_by_role("textbox", name="The phone's code").fill(UNREACHABLE_ANSWER)
+    started = time.monotonic()
+    gm.get_by_role("button", name="Connect").click()
+    said = gm.locator(".live-their-code [role=alert]")
+    expect(said).to_contain_text("The devices could not reach each other", timeout=(OPEN_LIMIT_S + 5) * 1000)
+    waited = time.monotonic() - started
+    assert OPEN_LIMIT_S - 1 < waited < OPEN_LIMIT_S + 3, waited
+    expect(said).to_contain_text("same Wi-Fi")
+    expect(said).to_contain_text("codes or a file")
+    assert "RTC" not in said.inner_text() and "Error" not in said.inner_text()
+    # the ways that need no connection are right there: players' codes pasted, or their file opened
+    expect(gm.get_by_label("Paste players' posts or codes")).to_be_visible()
+    expect(gm.get_by_text("Open a file of rolls")).to_be_visible()
+    expect(gm.get_by_role("button", name="Connect")).to_be_enabled()  # another code can be tried
