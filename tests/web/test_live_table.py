@@ -12,7 +12,7 @@ import time
 from playwright.sync_api import Page, expect
 
 from tests.web.helpers import new_campaign, new_character, roll, stored_campaigns, stored_log
-from tests.web.test_table_gm import invite, open_players, shoot
+from tests.web.test_table_gm import SHOTS, invite, open_players, shoot
 from tests.web.test_table_two_devices import player  # noqa: F401  (the phone: a context of its own)
 
 CONNECT_MS = 15_000
@@ -21,6 +21,16 @@ OPEN_LIMIT_S = 10  # web/live/connect.mjs OPEN_LIMIT_MS: how long a channel may 
 # A phone's code naming an address nothing answers at (192.0.2.1, RFC 5737's documentation range, port 9):
 # well-formed, so the tablet takes it and waits for a channel that never opens.
 UNREACHABLE_ANSWER = "RT1A.abcd.abcdefghijklmnopqrstuv." + "A" * 43 + ".wAACAQAJ"
+
+
+# What of the phone's code (its QR drawing and its text) a notice on top of the page covers, as seen on the screen.
+UNCOVERED = """() => {
+  const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const notices = [...document.querySelectorAll(".snackbar")].map((each) => each.getBoundingClientRect());
+  return [...document.querySelectorAll(".live-own-code svg, .live-own-code canvas, .live-own-code img, .live-code-text")]
+    .filter((part) => notices.some((notice) => over(notice, part.getBoundingClientRect())))
+    .map((part) => part.outerHTML.slice(0, 60));
+}"""
 
 
 def tablet_code(gm: Page) -> str:
@@ -38,6 +48,7 @@ def phone_joins(gm: Page, phone: Page, shots: bool = False) -> None:
     phone.get_by_role("button", name="Join", exact=True).click()
     answer = phone.get_by_role("textbox", name="This phone's code")
     expect(answer).to_have_value(re.compile(r"^RT1A\."))
+    assert phone.evaluate(UNCOVERED) == [], "a notice covers the phone's code"
     if shots:  # the invite and join screens with their codes, at the tablet's and the phone's sizes
         shoot(gm, "live-invite")
         shoot(phone, "live-join")
@@ -50,6 +61,7 @@ def phone_joins(gm: Page, phone: Page, shots: bool = False) -> None:
 def test_a_phone_joins_by_two_codes_its_rolls_arrive_once_and_its_sheet_follows(app: Page, player: Page):  # noqa: F811
     gm, phone = app, player
     gm.set_viewport_size({"width": 1024, "height": 768})
+    phone.set_viewport_size({"width": 390, "height": 844})
     campaign_id = new_campaign(gm, "Masks of Nyarlathotep", "coc")
     new_character(gm, "coc", "Ann Reyes", skills={"Spot Hidden": 55})
     open_players(gm)
@@ -63,6 +75,14 @@ def test_a_phone_joins_by_two_codes_its_rolls_arrive_once_and_its_sheet_follows(
     gm.get_by_role("button", name="Invite a player to this tablet").click()
     phone_joins(gm, phone, shots=True)
     expect(gm.locator(".live-peers li")).to_contain_text("Ann Reyes: connected")
+    phone.screenshot(path=str(SHOTS / "live-joined-390x844.png"))
+
+    # the player leaves the sheet and comes back: the connection, which stayed up, is shown again
+    sheet = phone.url
+    phone.evaluate("location.hash = '#/'")
+    expect(phone.locator(".live-connected")).to_have_count(0)
+    phone.goto(sheet)
+    expect(phone.locator(".live-connected")).to_be_visible()
 
     # a roll on the phone is accepted on the tablet by itself, and the phone's sheet is the tablet's again
     phone.locator('[data-row="skill-Spot Hidden"]').click()
