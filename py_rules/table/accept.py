@@ -223,7 +223,9 @@ def _one(game, campaign, proposal, seats, names, sheets, settings, asked=None, a
         source = _with_gm_dice(op, result, typed, source)
     by_key = {op_param.state_key: bind[name] for name, op_param in _sheet_params(op).items() if name in bind}
     states = {by_key[key]: sheet for key, sheet in (result.get("states") or {}).items() if key in by_key}
-    who = list(dict.fromkeys(list(bind.values()) + [proposal["character"]]))
+    # in the operation's own field order, not the order the proposal's ``bind`` happened to list them: the same
+    # proposal logs the same entry on every device (a rebuilt campaign accepts it as the first did)
+    who = list(dict.fromkeys([bind[name] for name in _sheet_params(op) if name in bind] + [proposal["character"]]))
     faces = [throw["face"] for throw in result["dice"]] if gm_dice else list(proposal["dice"])
     logged = args | ({"dice": faces} if faces else {})
     return {

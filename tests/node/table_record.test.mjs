@@ -127,6 +127,15 @@ test("each update carries the seat's decisions not sent before, and its number g
   assert.equal("sent" in unsent[0], false);
 });
 
+test("the decisions an update carries do not depend on the order of the record's keys", () => {
+  const decision = (proposal, at) => ({ proposal, seat: "s-1", status: "accepted", at, differs: [], reason: null });
+  const one = { "p-b": decision("p-b", "T2"), "p-c": decision("p-c", "T1"), "p-a": decision("p-a", "T2") };
+  const other = Object.fromEntries(Object.entries(one).reverse());
+  const order = (decisions) => unsentDecisions(tableOf({ table: { decisions } }), "s-1").map((each) => each.proposal);
+  assert.deepEqual(order(one), ["p-c", "p-a", "p-b"]);
+  assert.deepEqual(order(other), order(one));
+});
+
 test("whose turn it is comes from the last encounter not ended", () => {
   const encounter = (name, ended, turn) => ({ name, ended, turn, combatants: [{ name: "Ann" }, { name: "Bob" }] });
   assert.equal(turnOf([]), null);

@@ -7,14 +7,30 @@ in plain words within the limit. Every request stays on this machine."""
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import Page, expect
 
 from tests.web.helpers import new_campaign, new_character, roll, stored_campaigns, stored_log
-from tests.web.test_table_gm import invite, open_players, shoot
+from tests.web.test_table_gm import SHOTS, invite, open_players, shoot
 from tests.web.test_table_two_devices import player  # noqa: F401  (the phone: a context of its own)
 
 CONNECT_MS = 15_000
+OPEN_LIMIT_S = 10  # web/live/connect.mjs OPEN_LIMIT_MS: how long a channel may take to open before the page says so
+
+# A phone's code naming an address nothing answers at (192.0.2.1, RFC 5737's documentation range, port 9):
+# well-formed, so the tablet takes it and waits for a channel that never opens.
+UNREACHABLE_ANSWER = "RT1A.abcd.abcdefghijklmnopqrstuv." + "A" * 43 + ".wAACAQAJ"
+
+
+# What of the phone's code (its QR drawing and its text) a notice on top of the page covers, as seen on the screen.
+UNCOVERED = """() => {
+  const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const notices = [...document.querySelectorAll(".snackbar")].map((each) => each.getBoundingClientRect());
+  return [...document.querySelectorAll(".live-own-code svg, .live-own-code canvas, .live-own-code img, .live-code-text")]
+    .filter((part) => notices.some((notice) => over(notice, part.getBoundingClientRect())))
+    .map((part) => part.outerHTML.slice(0, 60));
+}"""
 
 
 def tablet_code(gm: Page) -> str:
@@ -32,6 +48,7 @@ def phone_joins(gm: Page, phone: Page, shots: bool = False) -> None:
     phone.get_by_role("button", name="Join", exact=True).click()
     answer = phone.get_by_role("textbox", name="This phone's code")
     expect(answer).to_have_value(re.compile(r"^RT1A\."))
+    assert phone.evaluate(UNCOVERED) == [], "a notice covers the phone's code"
     if shots:  # the invite and join screens with their codes, at the tablet's and the phone's sizes
         shoot(gm, "live-invite")
         shoot(phone, "live-join")
@@ -44,6 +61,7 @@ def phone_joins(gm: Page, phone: Page, shots: bool = False) -> None:
 def test_a_phone_joins_by_two_codes_its_rolls_arrive_once_and_its_sheet_follows(app: Page, player: Page):  # noqa: F811
     gm, phone = app, player
     gm.set_viewport_size({"width": 1024, "height": 768})
+    phone.set_viewport_size({"width": 390, "height": 844})
     campaign_id = new_campaign(gm, "Masks of Nyarlathotep", "coc")
     new_character(gm, "coc", "Ann Reyes", skills={"Spot Hidden": 55})
     open_players(gm)
@@ -57,6 +75,14 @@ def test_a_phone_joins_by_two_codes_its_rolls_arrive_once_and_its_sheet_follows(
     gm.get_by_role("button", name="Invite a player to this tablet").click()
     phone_joins(gm, phone, shots=True)
     expect(gm.locator(".live-peers li")).to_contain_text("Ann Reyes: connected")
+    phone.screenshot(path=str(SHOTS / "live-joined-390x844.png"))
+
+    # the player leaves the sheet and comes back: the connection, which stayed up, is shown again
+    sheet = phone.url
+    phone.evaluate("location.hash = '#/'")
+    expect(phone.locator(".live-connected")).to_have_count(0)
+    phone.goto(sheet)
+    expect(phone.locator(".live-connected")).to_be_visible()
 
     # a roll on the phone is accepted on the tablet by itself, and the phone's sheet is the tablet's again
     phone.locator('[data-row="skill-Spot Hidden"]').click()
@@ -82,3 +108,77 @@ def test_a_phone_joins_by_two_codes_its_rolls_arrive_once_and_its_sheet_follows(
     theirs = next(each for each in stored_campaigns(gm) if each["id"] == campaign_id)
     ann = next(each for each in theirs["characters"] if each["id"] == mine["characters"][0]["id"])
     assert mine["characters"][0]["sheet"] == ann["sheet"]
+
+
+def test_a_roll_request_reaches_the_phone_live_and_its_answer_comes_back(app: Page, player: Page):  # noqa: F811
+    gm, phone = app, player
+    gm.set_viewport_size({"width": 1024, "height": 768})
+    campaign_id = new_campaign(gm, "The Haunting", "coc")
+    new_character(gm, "coc", "Ann Reyes", skills={"Spot Hidden": 55})
+    new_character(gm, "coc", "Carol Ames")
+    open_players(gm)
+    invite(gm, "Carol Ames", "")
+    gm.get_by_role("button", name="Hide the invitation").click()
+    invite(gm, "Ann Reyes", "Pat")
+    invitation = gm.locator('textarea[name="invitation"]').input_value()
+    phone.get_by_role("link", name="Join a game").click()
+    phone.get_by_label("The invitation from your game master").fill(invitation)
+    phone.get_by_role("button", name="Join", exact=True).click()
+    expect(phone.locator("#sheet-title")).to_have_text("Ann Reyes")
+    gm.get_by_role("button", name="Invite a player to this tablet").click()
+    phone_joins(gm, phone)
+    expect(gm.locator(".live-peers li")).to_contain_text("Ann Reyes: connected")
+
+    # the tablet asks everyone for Spot Hidden; the phone sees it with no code pasted
+    gm.get_by_role("button", name="Ask for a roll").click()
+    form = gm.locator("form.ask-form")
+    form.locator('select[name="request-op"]').select_option(label="Skill roll")
+    form.locator('[name="skill"]').select_option("Spot Hidden")
+    form.locator('[name="goal"]').fill("See what moved in the attic")
+    form.get_by_role("button", name="Ask for the roll").click()
+    request_row = gm.locator(".request")
+    expect(request_row).to_contain_text("Spot Hidden — all of you")
+    expect(request_row).to_contain_text("Waiting for Carol Ames, Ann Reyes")
+    asked = phone.locator(".asked [data-request]")
+    expect(asked).to_contain_text("Spot Hidden — all of you", timeout=CONNECT_MS)
+
+    # the phone answers it: the tablet shows it answered, and the phone's sheet is the tablet's again
+    asked.click()
+    roll(phone, faces="5 30")
+    phone.get_by_role("button", name="Close the roll drawer").click()
+    expect(request_row.locator(".answered")).to_have_text("✓ Ann Reyes", timeout=CONNECT_MS)
+    expect(request_row).to_contain_text("Waiting for Carol Ames")
+    expect(gm.locator(".live-results li").first).to_contain_text("accepted")
+    expect(phone.locator("[data-pending]")).to_have_count(0, timeout=CONNECT_MS)
+    expect(asked).to_have_count(0)
+
+    theirs = next(each for each in stored_campaigns(gm) if each["id"] == campaign_id)
+    [request] = theirs["table"]["requests"]
+    [entry] = [each for each in stored_log(gm, campaign_id) if each.get("proposal")]
+    assert list(request["answers"].values()) == [entry["proposal"]]
+    [mine] = [each for each in stored_campaigns(phone) if each.get("joined")]
+    ann = next(each for each in theirs["characters"] if each["id"] == mine["characters"][0]["id"])
+    assert mine["characters"][0]["sheet"] == ann["sheet"]
+    assert mine["joined"]["requests"] == [] and mine["joined"]["seq"] == theirs["table"]["seq"][request["seats"][1]]
+
+
+def test_a_channel_that_never_opens_says_why_in_plain_words_within_the_limit(app: Page):
+    gm = app
+    new_campaign(gm, "Silent Wi-Fi", "coc")
+    open_players(gm)
+    gm.get_by_role("button", name="Invite a player to this tablet").click()
+    tablet_code(gm)
+    gm.get_by_role("textbox", name="The phone's code").fill(UNREACHABLE_ANSWER)
+    started = time.monotonic()
+    gm.get_by_role("button", name="Connect").click()
+    said = gm.locator(".live-their-code [role=alert]")
+    expect(said).to_contain_text("The devices could not reach each other", timeout=(OPEN_LIMIT_S + 5) * 1000)
+    waited = time.monotonic() - started
+    assert OPEN_LIMIT_S - 1 < waited < OPEN_LIMIT_S + 3, waited
+    expect(said).to_contain_text("same Wi-Fi")
+    expect(said).to_contain_text("codes or a file")
+    assert "RTC" not in said.inner_text() and "Error" not in said.inner_text()
+    # the ways that need no connection are right there: players' codes pasted, or their file opened
+    expect(gm.get_by_label("Paste players' posts or codes")).to_be_visible()
+    expect(gm.get_by_text("Open a file of rolls")).to_be_visible()
+    expect(gm.get_by_role("button", name="Connect")).to_be_enabled()  # another code can be tried

@@ -3,7 +3,7 @@
 // acceptCodes: read, checked, run again by the rules against this campaign's sheets, logged), then every seat's
 // update code is written into the table document, which each phone reads as if pasted (player_actions.mjs).
 import { acceptCodes, makeUpdates } from "../app/table_actions.mjs";
-import { tableOf } from "../store/table_record.mjs";
+import { openRequests, tableOf } from "../store/table_record.mjs";
 import { ChannelAdapter } from "./channel_adapter.mjs";
 import { offer } from "./connect.mjs";
 import { ownDocument, startRepo, theirDocument } from "./sync.mjs";
@@ -22,8 +22,17 @@ export async function hostTable(app, campaignId) {
 
   const here = () => app.state.campaign?.id === campaignId; // the rolls go only into the campaign they are for
 
+  /** What each seat is asked (open request ids by seat), to tell when the phones must hear of a change. */
+  const asked = () => {
+    if (!here()) return null;
+    const seated = tableOf(app.state.campaign);
+    return JSON.stringify(seated.seats.map((seat) => openRequests(seated, seat.id).map((request) => request.id)));
+  };
+  let sentAsked = null;
+
   const publish = async () => {
     if (!here()) return;
+    sentAsked = asked();
     const made = await makeUpdates(app);
     table.change((doc) => {
       for (const { seat, code } of made) doc.updates[seat.id] = code;
@@ -47,6 +56,14 @@ export async function hostTable(app, campaignId) {
     }, console.error);
     return queue;
   };
+
+  // A roll request asked (or withdrawn) on the Players screen reaches the connected phones at once: a new update for
+  // every seat whenever what the seats are asked differs from what the last updates carried.
+  app.subscribe(() => {
+    const now = asked();
+    if (now === null || now === sentAsked || !state.peers.some((peer) => peer.connected)) return;
+    queue = queue.then(() => (asked() !== sentAsked ? publish() : null), console.error);
+  });
 
   const join = (channel) => {
     const adapter = new ChannelAdapter(channel, { greeting: { table: table.url } });

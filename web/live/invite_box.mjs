@@ -5,6 +5,7 @@ import { decisionLine } from "../app/table_words.mjs";
 import { OwnCode, TheirCode } from "./code_pair.mjs";
 import { liveUnavailable } from "./connect.mjs";
 import { hostTable } from "./host.mjs";
+import { measured } from "./sync.mjs";
 
 const tables = new Map(); // campaign id -> its live table, kept while the tab lives (phones stay connected)
 
@@ -88,7 +89,8 @@ export function InviteBox({ app, campaign }) {
     return html`<div class="live-invite" data-live="unavailable"><p class="field-error" role="alert">${unavailable}</p>
       <p class="help">Give the player their invitation code (above), then paste their rolls under “What players sent”.</p></div>`;
   }
-  return html`<div class="live-invite" data-live=${table ? "ready" : "starting"}>
+  // data-load-ms: how long the sync engine took to start in this tab (tools/bench_live.py reads it)
+  return html`<div class="live-invite" data-live=${table ? "ready" : "starting"} data-load-ms=${measured.loadMs ?? ""}>
     ${failed ? html`<p class="field-error" role="alert">${failed}</p>` : null}
     ${!table && !failed ? html`<p aria-busy="true">Starting the live table…</p>` : null}
     ${

@@ -1,39 +1,53 @@
 // "Join at the table" on a player's phone: the tablet's code (scanned or pasted), then this phone's answer (QR and
 // text) for the tablet to scan; once the devices are connected, rolls go to the tablet and the tablet's answers
 // update the sheet by themselves (guest.mjs). Loaded only when asked for.
-import { html, useState } from "../app/html.mjs";
+import { html, useEffect, useState } from "../app/html.mjs";
 import { snackOf } from "../app/player_actions.mjs";
 import { OwnCode, TheirCode } from "./code_pair.mjs";
 import { liveUnavailable } from "./connect.mjs";
 import { joinTable } from "./guest.mjs";
 
+// The live session of each player record, kept outside the screen: the connection outlives the join box (the player
+// opens their sheet, the log, another screen and comes back), so what it shows comes back with it.
+const sessions = new Map(); // record id -> {status: "" | "waiting" | "connected" | "lost", answer, failed}
+const listeners = new Set();
+const EMPTY = { status: "", answer: null, failed: "" };
+
+export const sessionOf = (recordId) => sessions.get(recordId) ?? EMPTY;
+
+function setSession(recordId, change) {
+  sessions.set(recordId, { ...sessionOf(recordId), ...change });
+  for (const listener of listeners) listener();
+}
+
+function useSession(recordId) {
+  const [, setSeen] = useState(0);
+  useEffect(() => {
+    const listener = () => setSeen((n) => n + 1);
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, []);
+  return sessionOf(recordId);
+}
+
 export function JoinBox({ app, record }) {
   const unavailable = liveUnavailable();
-  const [answer, setAnswer] = useState(null);
-  const [status, setStatus] = useState("");
-  const [failed, setFailed] = useState("");
+  const { status, answer, failed } = useSession(record.id);
 
   const takeOffer = async (text) => {
-    setFailed("");
+    setSession(record.id, { failed: "" });
     try {
       const joined = await joinTable(app, record, text, {
         onUpdate: (done) => {
           if (done?.record) snackOf(app, done);
         },
-        onClose: () => setStatus("lost"),
+        onClose: () => setSession(record.id, { status: "lost" }),
       });
-      setAnswer(joined.code);
-      setStatus("waiting");
+      app.dispatch({ type: "snack", snack: null }); // an earlier notice would cover the code the tablet must read
+      setSession(record.id, { answer: joined.code, status: "waiting" });
       joined.open.then(
-        () => {
-          setStatus("connected");
-          setAnswer(null);
-        },
-        (error) => {
-          setStatus("");
-          setAnswer(null);
-          setFailed(error.message);
-        },
+        () => setSession(record.id, { status: "connected", answer: null }),
+        (error) => setSession(record.id, { status: "", answer: null, failed: error.message }),
       );
       return "";
     } catch (error) {

@@ -3,15 +3,20 @@
 // a live table pays for it.
 import { html, useId, useState } from "../app/html.mjs";
 
+// The parts opened in this tab, by name and ``place`` (the campaign or player record they are for): a screen left and
+// opened again shows its part at once, with the live session it holds (join_box.mjs, invite_box.mjs keep theirs).
+const opened = new Map();
+
 /** ``load()`` imports the module whose ``name`` export is rendered with ``props`` once ``button`` is pressed. */
-export function LiveEntry({ title, help, button, load, name, props }) {
+export function LiveEntry({ title, help, button, load, name, place, props }) {
   const id = useId();
-  const [Part, setPart] = useState(null);
+  const [Part, setPart] = useState(() => opened.get(`${name} ${place}`) ?? null);
   const [failed, setFailed] = useState("");
   const open = async () => {
     setFailed("");
     try {
       const module = await load();
+      opened.set(`${name} ${place}`, module[name]);
       setPart(() => module[name]);
     } catch (error) {
       setFailed(`The live table could not be loaded (${error.message}). Reload the page, or use the codes.`);

@@ -102,11 +102,14 @@ export function openRequests(table, seatId) {
     .map(({ answers: _answers, ...request }) => request);
 }
 
-/** The decisions on seat ``seatId``'s proposals that no update carried yet, oldest first, as an update carries them. */
+/** The decisions on seat ``seatId``'s proposals that no update carried yet, oldest first, as an update carries them;
+ * those of one batch (one time) by proposal id, never by the order the record's keys came in (a record read back from
+ * a file or rebuilt elsewhere makes the same update code). */
 export function unsentDecisions(table, seatId) {
+  const order = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
   return Object.values(table.decisions)
     .filter((decision) => decision.seat === seatId && decision.sent === undefined)
-    .sort((a, b) => String(a.at).localeCompare(String(b.at)))
+    .sort((a, b) => order(String(a.at), String(b.at)) || order(String(a.proposal), String(b.proposal)))
     .map(({ sent: _sent, ...decision }) => decision);
 }
 

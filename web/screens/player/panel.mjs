@@ -82,7 +82,7 @@ export function PlayerPanel({ record, onOpen }) {
     ${said ? html`<p class="help" role="status">${said}</p>` : null}
     <${LiveEntry} title="Join at the table" button="Join at the table"
       help="At the same table as the game master's tablet, on the same Wi-Fi: scan the tablet's code and your rolls go there by themselves."
-      load=${() => import("../../live/join_box.mjs")} name="JoinBox" props=${{ app, record }} />
+      load=${() => import("../../live/join_box.mjs")} name="JoinBox" place=${record.id} props=${{ app, record }} />
     ${
       pasting
         ? html`<${PasteCode} label="The game master's post" button="Bring my sheet up to date" fileLabel="Open an update file"

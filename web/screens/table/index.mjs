@@ -30,7 +30,7 @@ export function TableScreen() {
     <${Seats} app=${app} campaign=${campaign} table=${table} />
     <${LiveEntry} title="Invite a player to this tablet" button="Invite a player to this tablet"
       help="Players at the table join this tablet from their phones by two QR codes, over the Wi-Fi you share: no internet needed. Their rolls then arrive here by themselves."
-      load=${() => import("../../live/invite_box.mjs")} name="InviteBox" props=${{ app, campaign }} />
+      load=${() => import("../../live/invite_box.mjs")} name="InviteBox" place=${campaign.id} props=${{ app, campaign }} />
     <${AcceptBox} app=${app} campaign=${campaign} />
     <${Requests} app=${app} campaign=${campaign} table=${table} />
     <${PostUpdates} app=${app} campaign=${campaign} table=${table} />
