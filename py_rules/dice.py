@@ -146,7 +146,7 @@ class TypedDice(DiceSource):
 
 class TypedThenSeeded(TypedDice):
     """The faces a player threw first, then digital dice from ``seed`` for the rest: a roll against someone else (an
-    attack, an opposed roll) whose other side is the game master's to throw (notes/table_contract.md, "gm_dice").
+    attack, an opposed roll) whose other side is the game master's to throw (py_rules/table/__init__.py, "gm_dice").
     :attr:`typed` counts the throws that were the player's, so the answer can say which dice were whose; the same
     faces and seed give the same throws, on every device. A typed face the die does not have is refused as
     :class:`TypedDice` refuses it; faces left over when the rule is done likewise.

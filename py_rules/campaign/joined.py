@@ -1,7 +1,7 @@
 """A player's record of a game held elsewhere: the optional ``joined`` field of the campaign file.
 
 The game master's campaign is the one truth; a player's device holds a copy of one character made from the game
-master's invitation, and proposes its rolls (notes/table_contract.md, Invitation, Proposal, Update). On that device the
+master's invitation, and proposes its rolls (py_rules/table/__init__.py, Invitation, Proposal, Update). On that device the
 campaign record is an ordinary campaign (its settings and forum choices from the invitation, its ``characters`` the
 player's character alone: the sheet screen and the drawer read it as they read any) plus ``joined``::
 

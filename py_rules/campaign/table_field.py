@@ -72,7 +72,7 @@ def _decisions(value, problems: list) -> dict:
 
 def _unmarked(decision, path: str, problems: list):
     """A kept decision without its ``sent`` mark, the number of the first update that carried it to its seat (the page
-    sends each decision once: notes/table_contract.md, Changes); the mark, when there, is a whole number ≥ 0."""
+    sends each decision once: py_rules/table/__init__.py, Changes); the mark, when there, is a whole number ≥ 0."""
     if not isinstance(decision, dict) or "sent" not in decision:
         return decision
     sent = decision["sent"]

@@ -80,7 +80,7 @@ TWO_SIDED: dict[str, tuple[str, ...]] = {
 }
 """Per game, the operations with another side that rolls too (the target's dodge or fight back, a defence, the
 opponent of an opposed roll): a player's device throws only its own side, so a proposal of one of these may leave
-the rest of the dice to the game master's app (a proposal's ``gm_dice``, notes/table_contract.md). Each is also in
+the rest of the dice to the game master's app (a proposal's ``gm_dice``, py_rules/table/__init__.py). Each is also in
 :data:`PROPOSABLE`."""
 
 

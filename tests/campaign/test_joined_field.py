@@ -1,4 +1,4 @@
-"""A player's record of a game held elsewhere (py_rules/campaign/joined.py; notes/table_contract.md): the optional
+"""A player's record of a game held elsewhere (py_rules/campaign/joined.py; py_rules/table/__init__.py): the optional
 ``joined`` field of the campaign file is kept whole when its shape is right, refused in words naming its part when
 not, dropped by the repair when damaged, and a campaign without it reads as before."""
 

@@ -1,5 +1,5 @@
 """A roll against someone else proposed with only the player's own dice (py_rules/table/accept.py, "The other side's
-dice"; notes/table_contract.md, ``gm_dice``): the player's device throws the attack roll, the game master's app throws
+dice"; py_rules/table/__init__.py, ``gm_dice``): the player's device throws the attack roll, the game master's app throws
 the defender's dice and the rest, seeded by the proposal's id, and says which dice were whose. Only the operations
 declared two-sided (py_rules/table/players.py ``TWO_SIDED``) may leave dice to the game master."""
 

@@ -1,6 +1,6 @@
 """The live table's document is rebuilt from the game master's campaign: it holds each seat's latest update code, made
 by ``table.update`` from the campaign's sheets, decisions and roll requests (web/live/host.mjs; the codes are those of
-notes/table_contract.md). A tablet that reloaded, or a second tablet holding the same campaign, must write the same
+py_rules/table/__init__.py). A tablet that reloaded, or a second tablet holding the same campaign, must write the same
 document, so the codes depend on the campaign's values only, never on the order its records' keys happen to be in
 (IndexedDB, a file, the JSON door each keep their own order): the payload is compact JSON with sorted keys, the mac
 over it. And accepting the same proposals on a rebuilt campaign gives the same campaign."""

@@ -160,6 +160,9 @@ def test_a_roll_request_reaches_the_phone_live_and_its_answer_comes_back(app: Pa
     ann = next(each for each in theirs["characters"] if each["id"] == mine["characters"][0]["id"])
     assert mine["characters"][0]["sheet"] == ann["sheet"]
     assert mine["joined"]["requests"] == [] and mine["joined"]["seq"] == theirs["table"]["seq"][request["seats"][1]]
+    # Carol plays by the forum: the live updates went to Ann's phone only, so Carol's next post still carries all
+    carol = request["seats"][0]
+    assert carol not in theirs["table"].get("seq", {}), theirs["table"].get("seq")
 
 
 def test_a_channel_that_never_opens_says_why_in_plain_words_within_the_limit(app: Page):

@@ -1,4 +1,4 @@
-"""The game master's Players screen (notes/table_contract.md): a seat is made with its invitation; codes made by the
+"""The game master's Players screen (py_rules/table/__init__.py): a seat is made with its invitation; codes made by the
 engine for this campaign with the seat's own key (read back from the record) are pasted as a forum page would hold
 them and accepted through the engine here: the log gains the entries tagged with proposal and seat, the sheet
 changes, a second paste changes nothing, an altered code is refused naming which code; a roll request shows who has

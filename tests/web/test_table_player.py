@@ -1,4 +1,4 @@
-"""A player's device (notes/table_contract.md; web/screens/player/, web/player/): joining a game from the game master's
+"""A player's device (py_rules/table/__init__.py; web/screens/player/, web/player/): joining a game from the game master's
 invitation, the player's view with none of the game master's controls, a roll proposed with its code in the forum
 post, the game master's update replacing the sheet and a roll request opening the drawer filled in; stale, altered
 and other games' codes refused with nothing changed; screenshots of the join screen and of the player's view.

@@ -1,4 +1,4 @@
-"""A player's attack from their own device (web/screens/player/attack.mjs; notes/table_contract.md, ``gm_dice`` and
+"""A player's attack from their own device (web/screens/player/attack.mjs; py_rules/table/__init__.py, ``gm_dice`` and
 ``targets``): the game master's update names the Ghoul; the player picks it and a weapon of their own sheet, the
 device rolls the attacker's side only (the weapon's skill, its trace shown) and says the game master rolls the
 defence; the game master's app accepts the post's code, throws the Ghoul's dodge itself, and the Ghoul's sheet

@@ -1,4 +1,4 @@
-"""The table across two devices (notes/table_contract.md), two browser contexts with storages of their own: the game
+"""The table across two devices (py_rules/table/__init__.py), two browser contexts with storages of their own: the game
 master invites from the Players screen, the player joins by pasting the invitation, rolls Spot Hidden, and the game
 master pastes the post's code; the game master asks for a Sanity roll, the player pastes the game master's post,
 answers the request from the drawer, and once the game master has accepted that too and posted again, both campaigns

@@ -1,4 +1,4 @@
-// A player's device (notes/table_contract.md): joining a game from the game master's invitation, reading the game
+// A player's device (py_rules/table/__init__.py): joining a game from the game master's invitation, reading the game
 // master's updates, sharing the rolls still waiting. Every code is read and checked by the engine (table.read_codes:
 // versioned, signed with the seat's key, bound to one game); what it refuses is said in its words and nothing is
 // written. The record itself is player/record.mjs.

@@ -1,4 +1,4 @@
-// The game master's table (notes/table_contract.md): seats and invitations, players' proposals accepted through the
+// The game master's table (py_rules/table/__init__.py): seats and invitations, players' proposals accepted through the
 // engine against this campaign's own sheets (table.accept) and logged like a roll made here, roll requests, and the
 // updates sent back. Every change goes through the campaign's change path (actions.mjs writeChange: one transaction,
 // checked against the revision this tab saw), so a failure leaves the campaign as it was.
@@ -169,18 +169,21 @@ export const removeRequest = (app, requestId) => changeTable(app, (table) => wit
  * An update for every seat (table.update: its character's sheet as it is now, the decisions not yet sent, the
  * requests it has not answered, whose turn it is, whom its player may attack), then the new update numbers and what they carried stored in ONE
  * commit before any code is shown (a code shown but not kept would be sent again under the same number). Returns
- * [{seat, character, code}].
+ * [{seat, character, code}]. ``only``: the seat ids to make updates for (the live table's connected phones), so a
+ * seat that plays by the forum keeps its unsent decisions and its update number for the next post; every seat when
+ * left out.
  */
-export function makeUpdates(app) {
-  return inQueue(app, app.state.campaign.id, () => updatesNow(app));
+export function makeUpdates(app, only = null) {
+  return inQueue(app, app.state.campaign.id, () => updatesNow(app, only));
 }
 
-async function updatesNow(app) {
+async function updatesNow(app, only) {
   const campaign = app.state.campaign;
   const table = tableOf(campaign);
   const turn = turnOf(campaign.encounters);
   const made = [];
   for (const seat of table.seats) {
+    if (only && !only.includes(seat.id)) continue;
     const character = campaign.characters.find((each) => each.id === seat.character);
     if (!character) continue;
     const seq = nextSeq(table, seat.id);

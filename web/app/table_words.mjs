@@ -1,6 +1,6 @@
 // The game master's table in words, pure (no DOM, no engine): which code a problem is about, each decision on a
 // proposal as one line, the rolls a game master may ask players for, and a request's fields and label, all read from
-// the catalog (notes/table_contract.md).
+// the catalog (py_rules/table/__init__.py).
 
 /** The rolls a player makes on their own sheet that the game master asks for, per game: the game's basic check, and
  * for Call of Cthulhu the skill, characteristic, Luck and Sanity rolls (rules/coc.md §3.3, §3.9). */

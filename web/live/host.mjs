@@ -1,7 +1,8 @@
 // The tablet's side of the live table. Each phone that joins shares its proposals document: every roll code in it
 // (the same signed codes a forum post carries) goes through the Players screen's accept path (table_actions.mjs
 // acceptCodes: read, checked, run again by the rules against this campaign's sheets, logged), then every seat's
-// update code is written into the table document, which each phone reads as if pasted (player_actions.mjs).
+// update code (of each seat whose phone is connected) is written into the table document, which each phone reads as
+// if pasted (player_actions.mjs).
 import { acceptCodes, makeUpdates } from "../app/table_actions.mjs";
 import { openRequests, tableOf } from "../store/table_record.mjs";
 import { ChannelAdapter } from "./channel_adapter.mjs";
@@ -33,7 +34,10 @@ export async function hostTable(app, campaignId) {
   const publish = async () => {
     if (!here()) return;
     sentAsked = asked();
-    const made = await makeUpdates(app);
+    // only the seats whose phone is here: a seat that plays by the forum keeps its decisions for the next post
+    const seats = state.peers.filter((peer) => peer.connected && peer.seat).map((peer) => peer.seat);
+    if (!seats.length) return;
+    const made = await makeUpdates(app, seats);
     table.change((doc) => {
       for (const { seat, code } of made) doc.updates[seat.id] = code;
     });
@@ -58,7 +62,7 @@ export async function hostTable(app, campaignId) {
   };
 
   // A roll request asked (or withdrawn) on the Players screen reaches the connected phones at once: a new update for
-  // every seat whenever what the seats are asked differs from what the last updates carried.
+  // each connected seat whenever what the seats are asked differs from what the last updates carried.
   app.subscribe(() => {
     const now = asked();
     if (now === null || now === sentAsked || !state.peers.some((peer) => peer.connected)) return;

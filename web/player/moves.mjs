@@ -1,4 +1,4 @@
-// What a player may do on their own device (notes/table_contract.md): their character's own rolls, each one a
+// What a player may do on their own device (py_rules/table/__init__.py): their character's own rolls, each one a
 // proposal the game master's app accepts by running it again. Declared once, here, and read by the sheet, the "More
 // moves" panel and the drawer's follow-ups; the game master's controls (damage taken, time passing, dying rounds,
 // healing others, encounters, house rules, Undo, removing a character) are simply not on the list. When the catalog

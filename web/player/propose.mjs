@@ -1,4 +1,4 @@
-// A roll on a player's device becomes a proposal (notes/table_contract.md): made here from what the engine answered,
+// A roll on a player's device becomes a proposal (py_rules/table/__init__.py): made here from what the engine answered,
 // kept in the record's outbox in the same write as the roll's own change (app/operation_actions.mjs), so a reload
 // never loses one nor keeps a roll without it.
 import { newId } from "../store/records.mjs";

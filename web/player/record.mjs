@@ -1,4 +1,4 @@
-// A player's record of a game held elsewhere (notes/table_contract.md; py_rules/campaign/joined.py): an ordinary
+// A player's record of a game held elsewhere (py_rules/table/__init__.py; py_rules/campaign/joined.py): an ordinary
 // campaign record, so the sheet screen and the drawer read it as any, holding the player's one character, plus
 // ``joined``: the seat, its key, the last update held, the proposals waiting, the open roll requests and the game
 // master's last decisions. Pure: no storage, no engine; ids and times come in.

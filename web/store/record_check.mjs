@@ -79,7 +79,7 @@ function joinedProblems(joined, characters) {
   return out;
 }
 
-/** The table shared with players (notes/table_contract.md): seats with ids, characters and keys, requests with ids
+/** The table shared with players (py_rules/table/__init__.py): seats with ids, characters and keys, requests with ids
  * and seats, decisions and update numbers kept by id. */
 function tableProblems(table) {
   if (table === undefined) return [];

@@ -1,4 +1,4 @@
-// The game master's table as the campaign record keeps it (notes/table_contract.md): the seats given to players, the
+// The game master's table as the campaign record keeps it (py_rules/table/__init__.py): the seats given to players, the
 // roll requests, every decision on a player's proposal by its id, and the last update's number per seat. Pure: every
 // function takes the record's ``table`` and answers a new one; the page writes it through the campaign's normal change
 // path (app/table_actions.mjs). The GM's campaign is the one truth; what a player sends is only proposed.

@@ -1,4 +1,4 @@
-// Players: the game master's side of the table (notes/table_contract.md). The campaign here is the one truth; a
+// Players: the game master's side of the table (py_rules/table/__init__.py). The campaign here is the one truth; a
 // player's app only proposes. Seats and invitations, what players sent (accepted by running the rules again here),
 // roll requests, and the post that brings each player's app up to date.
 import { html } from "../../app/html.mjs";
