@@ -46,3 +46,9 @@ def test_a_players_attack_is_offered_only_where_the_game_master_may_roll_its_def
     games = offered()
     for game, op in attacks.items():
         assert op in TWO_SIDED[game] and op in games[game], (game, op)
+    # every game's player may attack, and the roll the device throws for it is one of the game's own a player may make
+    assert set(attacks) == set(games)
+    rolls = re.findall(r'roll: "([a-z_]+)\.([a-z_]+)"', block)
+    assert len(rolls) == len(attacks)
+    for game, name in rolls:
+        assert f"{game}.{name}" in PROPOSABLE[game], (game, name)

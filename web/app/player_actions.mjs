@@ -16,7 +16,7 @@ import {
   withProposal,
   withUpdate,
 } from "../player/record.mjs";
-import { PLAYER_ATTACKS, attackWeapons } from "../player/moves.mjs";
+import { PLAYER_ATTACKS, attackRollArgs, attackWeapons } from "../player/moves.mjs";
 import { download, shareFile, canShareFile } from "../store/files.mjs";
 
 /** The longest text a paste or a file may bring (a long forum thread): past it, refused before the engine reads it. */
@@ -161,10 +161,11 @@ export async function proposalCode(app, record, proposal) {
 }
 
 /**
- * Attack ``targetId`` (one the game master's update named) with ``weapon`` (a name on the player's own sheet, "" for
- * unarmed): the weapon's skill rolled here on the player's own sheet (the attack's first roll, with real dice and a
- * real trace), proposed as the game's attack with those dice alone (``gm_dice``: the game master's app throws the
- * defence and the rest), kept in the outbox. Answers {result, proposal, code, skill} or {refused: a sentence}.
+ * Attack ``targetId`` (one the game master's update named) with ``weapon`` (a name on the player's own sheet, or the
+ * game's bare hands: moves.mjs ``attackWeapons``): the weapon's skill rolled here on the player's own sheet (the roll
+ * moves.mjs ``PLAYER_ATTACKS`` declares, the attack's first dice, with real dice and a real trace), proposed as the
+ * game's attack with those dice alone (``gm_dice``: the game master's app throws the defence and the rest), kept in
+ * the outbox. Answers {result, proposal, code, skill} or {refused: a sentence}.
  */
 export function proposeAttack(app, record, { targetId, weapon }) {
   return inQueue(app, record.id, async () => {
@@ -176,11 +177,11 @@ export function proposeAttack(app, record, { targetId, weapon }) {
     const target = (record.joined.targets || []).find((each) => each.id === targetId);
     if (!target) return { refused: "Choose whom to attack: the game master's last post names them." };
     const me = ownCharacter(record);
-    const arm = attackWeapons(me.sheet).find((each) => each.name === weapon);
+    const arm = attackWeapons(me.sheet, record.game).find((each) => each.name === weapon);
     if (!arm) return { refused: `${me.sheet.name} has no weapon called ${weapon}.` };
     let result;
     try {
-      const args = { ...settingArgs(rollOp, record.settings), [game.rollSheet]: me.sheet, skill: arm.skill };
+      const args = { ...settingArgs(rollOp, record.settings), ...attackRollArgs(record.game, me.sheet, arm) };
       result = await app.services.engine.call(game.roll, args);
     } catch (error) {
       return { refused: error.message };

@@ -50,8 +50,12 @@ export function playerMay(ops, move) {
 /** By game: a player's attack on a character the game master's update names (``joined.targets``), proposed with the
  * attacker's dice alone — the game master's app throws the defence and the rest (py_rules/table/players.py
  * ``TWO_SIDED``, a proposal's ``gm_dice``). ``op`` and its ``attacker``/``target`` sheet fields and ``weapon`` field;
- * ``roll``/``rollSheet``: the roll the player's device throws itself, the weapon's skill on the player's own sheet
- * (the same dice the attack's first roll takes). A game not listed here offers no attack on a player's device yet. */
+ * ``roll``/``rollSheet``: the roll the player's device throws itself on the player's own sheet, with the weapon's skill
+ * as ``rollSkill`` and ``rollArgs`` besides: the same dice, in the same order, as the attack's first roll, so the
+ * player's trace and the game master's agree on the attacker's faces (tests/table/test_player_attack_rolls.py).
+ * ``bare``: the attack without a weapon (``alone``: offered only when the sheet lists none, for a game whose attack
+ * with no weapon named takes the sheet's first); ``kindSkills``: a game whose weapons name their kind, not their
+ * skill. A game not listed here offers no attack on a player's device yet. */
 export const PLAYER_ATTACKS = {
   coc: {
     op: "coc.attack",
@@ -60,16 +64,72 @@ export const PLAYER_ATTACKS = {
     weapon: "weapon",
     roll: "coc.skill_roll",
     rollSheet: "investigator",
+    rollSkill: "skill",
+    rollArgs: {},
+    // Unarmed attacks roll Fighting (Brawl) (rules/coc.md §3.8).
+    bare: { name: "", label: "Unarmed", skill: "Fighting (Brawl)" },
+  },
+  armageddon: {
+    op: "armageddon.attack",
+    attacker: "attacker",
+    target: "defender",
+    weapon: "weapon",
+    // rules/armageddon.md §1.8a: the attack is a Task, Dexterity + the weapon's skill + d10 with the Rules of 10 and 1
+    // (the chain's length depends on the faces and the table's Rule of 1 setting alone, which both operations read)
+    roll: "armageddon.character_task",
+    rollSheet: "character",
+    rollSkill: "skill_name",
+    rollArgs: { attribute_name: "Dexterity" },
+    // without a weapon, a punch (py_rules/armageddon/weapons.py UNARMED)
+    bare: { name: "Punch", label: "Punch", skill: "Brawling" },
+  },
+  semiautomagic: {
+    op: "semiautomagic.attack",
+    attacker: "attacker",
+    target: "creature",
+    weapon: "weapon",
+    // rules/semiautomagic.md §2.4: the attack roll is d6 + the attack skill's bonus against the defender's Target,
+    // 4 − its Scale (§2.3): 4 for a defender of Scale 0; the game master's app reads the defender's own
+    roll: "semiautomagic.skill_check",
+    rollSheet: "creature",
+    rollSkill: "skill",
+    rollArgs: { dc: 4 },
+    // no weapon named: the sheet's first, or a melee roll alone when it lists none (the drawer's choice likewise)
+    bare: { name: "", label: "No weapon", skill: "Weapon Skill", alone: true },
+    // a weapon's kind picks the skill (rules/semiautomagic.md §2.4); a weapon without one is a melee weapon
+    kindSkills: { melee: "Weapon Skill", ranged: "Ranged Skill", spell: "Magic" },
+    kindDefault: "melee",
   },
 };
 
-/** Unarmed attacks roll Fighting (Brawl) (rules/coc.md §3.8). */
-const BARE_HANDS = { name: "", label: "Unarmed", skill: "Fighting (Brawl)" };
+/** The skill a weapon of ``attack``'s game attacks with: its own, or its kind's; "" when the sheet says neither. */
+function weaponSkill(attack, weapon) {
+  if (!attack.kindSkills) return typeof weapon.skill === "string" ? weapon.skill : "";
+  return attack.kindSkills[weapon.kind ?? attack.kindDefault] ?? "";
+}
 
-/** The weapons a player's own sheet attacks with: ``[{name, label, skill}]``, unarmed last. */
-export function attackWeapons(sheet) {
-  const listed = (Array.isArray(sheet?.weapons) ? sheet.weapons : [])
-    .filter((weapon) => typeof weapon?.name === "string" && weapon.name && typeof weapon.skill === "string")
-    .map((weapon) => ({ name: weapon.name, label: weapon.name, skill: weapon.skill }));
-  return [...listed, BARE_HANDS];
+/** The weapons a player's own sheet attacks with in ``game``: ``[{name, label, skill}]``, each name once (the engine
+ * takes the first of a name), bare hands last unless a weapon of the sheet is them already; [] for a game with no
+ * attack here. */
+export function attackWeapons(sheet, game = "coc") {
+  const attack = PLAYER_ATTACKS[game];
+  if (!attack) return [];
+  const seen = new Set();
+  const listed = [];
+  for (const weapon of Array.isArray(sheet?.weapons) ? sheet.weapons : []) {
+    const skill = typeof weapon?.name === "string" && weapon.name ? weaponSkill(attack, weapon) : "";
+    if (!skill || seen.has(weapon.name)) continue;
+    seen.add(weapon.name);
+    listed.push({ name: weapon.name, label: weapon.name, skill });
+  }
+  const { alone, ...bare } = attack.bare;
+  if ((alone && listed.length) || seen.has(bare.name)) return listed;
+  return [...listed, bare];
+}
+
+/** The arguments of the roll a player's device throws for an attack in ``game`` with ``arm`` (one of
+ * :func:`attackWeapons`), on ``sheet``: the house rules' arguments are the caller's to add. */
+export function attackRollArgs(game, sheet, arm) {
+  const attack = PLAYER_ATTACKS[game];
+  return { ...attack.rollArgs, [attack.rollSheet]: sheet, [attack.rollSkill]: arm.skill };
 }

@@ -22,7 +22,7 @@ export function PlayerAttack({ record }) {
   const id = useId();
   const game = PLAYER_ATTACKS[record.game];
   const targets = record.joined.targets || [];
-  const weapons = attackWeapons(ownCharacter(record)?.sheet);
+  const weapons = attackWeapons(ownCharacter(record)?.sheet, record.game);
   const [targetId, setTargetId] = useState("");
   const [weapon, setWeapon] = useState(weapons[0]?.name ?? "");
   const [made, setMade] = useState(null);
