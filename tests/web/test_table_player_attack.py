@@ -14,6 +14,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE_OPPONENT
 from tests.web.helpers import new_campaign, new_character
 from tests.web.test_fights import cast_from_template
@@ -96,6 +97,62 @@ def test_a_player_attacks_the_ghoul_the_update_names_and_the_game_master_rolls_i
     expect(outcome).to_have_text(f"On Ghoul: {decision['outcome']}")
     assert player_record(page)["joined"]["outbox"] == []
     assert "HP" not in outcome.inner_text()
+
+
+def test_an_armageddon_player_attacks_with_a_knife_and_the_game_master_keeps_the_players_task_dice(app: Page):
+    """Armageddon (rules/armageddon.md §1.8a): the device throws the attacker's Task, Dexterity + Hand Weapon + d10
+    with its Rule of 10/1 chain; the game master's app takes those faces for the attack and throws the Thug's dodge."""
+    page = app
+    gm = GameMaster()
+    campaign = GM_CAMPAIGN | {"name": "Armageddon night", "game": "armageddon"}
+    knife = {
+        "name": "Knife",
+        "skill": "Hand Weapon",
+        "damage": "d4 × Strength",
+        "damage_type": "slashing/stabbing",
+        "success_levels": True,
+    }
+    sheet = copy.deepcopy(JACK) | {"name": "Ann Reyes", "weapons": [knife]}
+    sheet["skills"] = sheet["skills"] | {"Hand Weapon": 2}
+    gm.character = {"id": "ch-ann", "name": "Ann Reyes", "sheet": sheet}
+    thug = {"id": "ch-thug", "name": "Thug", "sheet": copy.deepcopy(JACK) | {"name": "Thug"}}
+    join(page, engine("table.invite", campaign=campaign, seat=gm.seat, character=gm.character)["details"]["code"])
+    paste_update(page, update_naming(gm, [{"id": thug["id"], "name": thug["name"]}]))
+    panel = page.locator("[data-player-attack]")
+    expect(panel.get_by_label("Whom").locator("option")).to_have_text(["Thug"])
+    expect(panel.get_by_label("Weapon").locator("option")).to_have_text(["Knife (Hand Weapon)", "Punch (Brawling)"])
+    panel.get_by_role("button", name="Roll the attack").click()
+
+    rolled = panel.locator("[data-attack-roll]")
+    expect(rolled).to_contain_text("Your Hand Weapon roll against Thug")
+    expect(rolled.locator(".trace")).to_contain_text("Hand Weapon")
+    code = rolled.locator('textarea[name="proposal-code"]')
+    expect(code).to_have_value(re.compile(r"^RC1P\."))
+    [waiting] = player_record(page)["joined"]["outbox"]
+    assert waiting["op"] == "armageddon.attack" and waiting["gm_dice"] is True
+    assert waiting["bind"] == {"attacker": "ch-ann", "defender": "ch-thug"} and waiting["args"] == {"weapon": "Knife"}
+
+    [proposal] = gm.read(code.input_value())
+    answer = engine(
+        "table.accept",
+        game="armageddon",
+        campaign=campaign["id"],
+        settings={},
+        seats=[gm.seat],
+        characters=[gm.character, thug],
+        decided=[],
+        proposals=[proposal],
+        at="2026-12-07T09:40:00Z",
+    )["details"]
+    [decision] = answer["decisions"]
+    assert decision["status"] == "accepted", decision
+    [entry] = answer["entries"]
+    thrown = entry["result"]["dice"]
+    assert [t["face"] for t in thrown[: len(waiting["dice"])]] == waiting["dice"]  # the attacker's Task: the player's
+    strike = entry["result"]["details"]["attack"]
+    assert str(strike["total"]) in rolled.locator(".trace").inner_text()
+    if strike["success"]:  # a hit is dodged or not by the game master's dice
+        assert len(thrown) > len(waiting["dice"])
 
 
 def test_on_two_devices_the_game_masters_app_names_the_cultist_and_rolls_its_dodge(app: Page, player: Page):  # noqa: F811
