@@ -239,7 +239,9 @@ def _one(game, campaign, proposal, seats, names, sheets, settings, asked=None, a
         "dice_source": source if op.rolls else None,
         "before": {cid: sheets[cid] for cid in states},
         "states": states,
-        "differs": requested + house + differences(result, proposal.get("saw"), args),
+        # a two-sided roll with the game master's dice: the player saw only their own first roll (another operation,
+        # its own labels), so the whole result is not compared with it; the decision's outcome tells the player
+        "differs": requested + house + ([] if gm_dice else differences(result, proposal.get("saw"), args)),
     }
 
 

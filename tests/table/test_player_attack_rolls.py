@@ -84,6 +84,8 @@ def attacks_with_the_local_roll(game: str, attacker: dict, defender: dict, setti
             done = accept([sent | {"gm_dice": True}], characters, settings=settings, game=game)
             [decision] = done["decisions"]
             assert decision["status"] == "accepted", (named(arm), seed, decision)
+            # the player saw another operation's roll: nothing is said to differ that does not (same sheets here)
+            assert decision["differs"] == [], decision["differs"]
             out.append((arm, local, done["entries"][0]))
     return out
 
