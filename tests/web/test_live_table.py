@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from tests.web.helpers import new_campaign, new_character, roll, stored_campaigns, stored_log
 from tests.web.test_table_gm import SHOTS, invite, open_players, shoot
-from tests.web.test_table_two_devices import player  # noqa: F401  (the phone: a context of its own)
+from tests.web.test_table_two_devices import player, seated  # noqa: F401  (the phone: a context of its own)
 
 CONNECT_MS = 15_000
 OPEN_LIMIT_S = 10  # web/live/connect.mjs OPEN_LIMIT_MS: how long a channel may take to open before the page says so
@@ -64,13 +64,7 @@ def test_a_phone_joins_by_two_codes_its_rolls_arrive_once_and_its_sheet_follows(
     phone.set_viewport_size({"width": 390, "height": 844})
     campaign_id = new_campaign(gm, "Masks of Nyarlathotep", "coc")
     new_character(gm, "coc", "Ann Reyes", skills={"Spot Hidden": 55})
-    open_players(gm)
-    invite(gm, "Ann Reyes", "Pat")
-    invitation = gm.locator('textarea[name="invitation"]').input_value()
-    phone.get_by_role("link", name="Join a game").click()
-    phone.get_by_label("The invitation from your game master").fill(invitation)
-    phone.get_by_role("button", name="Join", exact=True).click()
-    expect(phone.locator("#sheet-title")).to_have_text("Ann Reyes")
+    seated(gm, phone, "Ann Reyes", "Pat")
 
     gm.get_by_role("button", name="Invite a player to this tablet").click()
     phone_joins(gm, phone, shots=True)

@@ -18,9 +18,8 @@ from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE_OPPONENT
 from tests.web.helpers import new_campaign, new_character
 from tests.web.test_fights import cast_from_template
-from tests.web.test_table_gm import invite, open_players
 from tests.web.test_table_player import GM_CAMPAIGN, GameMaster, engine, join, paste_update, player_record
-from tests.web.test_table_two_devices import accept, gm_record, player, players_post  # noqa: F401 (the fixture)
+from tests.web.test_table_two_devices import accept, gm_record, player, players_post, seated  # noqa: F401 (the fixture)
 
 GHOUL = {"id": "ch-ghoul", "name": "Ghoul", "sheet": copy.deepcopy(EXAMPLE_OPPONENT) | {"name": "Ghoul"}}
 NAMED = {"id": GHOUL["id"], "name": GHOUL["name"]}  # a target travels as its id and name, never its sheet
@@ -161,13 +160,7 @@ def test_on_two_devices_the_game_masters_app_names_the_cultist_and_rolls_its_dod
     campaign_id = new_campaign(gm, "Masks of Nyarlathotep", "coc")
     new_character(gm, "coc", "Ann Reyes", skills={"Fighting (Brawl)": 60})
     cast_from_template(gm, "Cultist")
-    open_players(gm)
-    invite(gm, "Ann Reyes", "Pat")
-    invitation = gm.locator('textarea[name="invitation"]').input_value()
-    player.get_by_role("link", name="Join a game").click()
-    player.get_by_label("The invitation from your game master").fill(invitation)
-    player.get_by_role("button", name="Join", exact=True).click()
-    expect(player.locator("#sheet-title")).to_have_text("Ann Reyes")
+    seated(gm, player, "Ann Reyes", "Pat")
 
     paste_update(player, players_post(gm))  # the game master's post names the cast: the Cultist
     panel = player.locator("[data-player-attack]")

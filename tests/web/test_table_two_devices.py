@@ -57,20 +57,25 @@ def accept(gm: Page, post: str) -> None:
     expect(gm.locator(".decisions > li").first).to_contain_text("accepted")
 
 
+def seated(gm: Page, player: Page, name: str, player_name: str) -> None:
+    """The game master invites ``player_name`` to play ``name`` from the Players screen; the player's device joins
+    with the invitation's code and shows the character's sheet."""
+    open_players(gm)
+    invite(gm, name, player_name)
+    invitation = gm.locator('textarea[name="invitation"]').input_value()
+    player.get_by_role("link", name="Join a game").click()
+    player.get_by_label("The invitation from your game master").fill(invitation)
+    player.get_by_role("button", name="Join", exact=True).click()
+    expect(player.locator("#sheet-title")).to_have_text(name)
+
+
 def test_the_game_master_and_a_player_agree_through_pasted_codes(app: Page, player: Page):
     gm = app
     gm.set_viewport_size({"width": 1024, "height": 768})
     campaign_id = new_campaign(gm, "Masks of Nyarlathotep", "coc")
     new_character(gm, "coc", "Ann Reyes", skills={"Spot Hidden": 55})
-    open_players(gm)
-    invite(gm, "Ann Reyes", "Pat")
-    invitation = gm.locator('textarea[name="invitation"]').input_value()
-
     # the player's device joins: the sheet, none of the game master's controls
-    player.get_by_role("link", name="Join a game").click()
-    player.get_by_label("The invitation from your game master").fill(invitation)
-    player.get_by_role("button", name="Join", exact=True).click()
-    expect(player.locator("#sheet-title")).to_have_text("Ann Reyes")
+    seated(gm, player, "Ann Reyes", "Pat")
     for name in GM_BUTTONS:
         expect(player.get_by_role("button", name=name, exact=True)).to_have_count(0)
     for name in GM_LINKS + ["Players"]:
