@@ -29,6 +29,16 @@ def _left(c: dict, name: str) -> str:
     return "" if seconds is None else f" ({spoken_duration(seconds, ROUND_SECONDS)} left)"
 
 
+def _confused(c: dict, _on) -> list[Limit]:
+    """The Confusion chart decides what they do, unless it gave the player control for some rounds (chart rows 18–20:
+    the chart is not rolled then, while the confusion's own time runs; rules/semiautomagic.md §2.11)."""
+    control = _entry(c, "Confused").get("control_seconds")
+    if control:
+        rounds = counted(-(-control // ROUND_SECONDS), "rounds")
+        return [Limit("note", f"Confused, but the player is in control ({rounds} left)", "seed 002, Confused")]
+    return [Limit("act", "Confused: the Confusion chart decides what they do", "seed 002, Confused")]
+
+
 def _dying(c: dict, _on) -> list[Limit]:
     dc = _entry(c, "Dying").get("dc")
     return [
@@ -94,7 +104,7 @@ CONDITIONS = Registry(
         timer="seconds",
         fields=("control_seconds", "until_morale_removed"),
         rank=9,
-        limits=lambda c, on: [Limit("act", "Confused: the Confusion chart decides what they do", "seed 002, Confused")],
+        limits=_confused,
         still=(("the Confusion chart each round", "semiautomagic.confusion_round"),),
     ),
     Condition(

@@ -99,3 +99,16 @@ def test_broken_attack_is_refused_at_the_door_as_capacity_says():
         {"op": "semiautomagic.attack", "args": {"attacker": broken, "creature": from_dict(EXAMPLE_ATTACKER)}}
     )
     assert not attack["ok"]
+
+
+def test_confused_with_the_player_in_control_can_act_until_that_control_runs_out():
+    """Confusion chart rows 18–20 give the player control for some rounds (rules/semiautomagic.md §2.11): the
+    creature acts as the player says then, so its card must not say the chart decides."""
+    controlled = _details(_creature({"Confused": {"seconds": 18, "control_seconds": 60}}))
+    assert controlled["can_act"]
+    assert "semiautomagic.attack" not in controlled["forbidden"]
+    assert any(
+        limit["text"] == "Confused, but the player is in control (10 rounds left)" for limit in controlled["limits"]
+    )
+    chart = _details(_creature({"Confused": {"seconds": 18, "control_seconds": 0}}))
+    assert not chart["can_act"] and "Confusion chart decides" in chart["headline"]

@@ -228,6 +228,7 @@ function DrawerBody({
     }
     const bind = runSpec.bindTarget ? { [runSpec.bindTarget]: opponentId } : { [runSpec.bind]: characterId };
     if (runSpec.target && opponentId) bind[runSpec.target] = opponentId;
+    if (runSpec.bindSelf) bind[runSpec.bindSelf] = characterId; // the drawer's own character in another role
     const sheets = Object.fromEntries(
       app.state.campaign.characters
         .filter((each) => Object.values(bind).includes(each.id))
@@ -313,12 +314,20 @@ function DrawerBody({
       : null;
   const fresh = app.state.campaign.characters.find((each) => each.id === characterId)?.sheet;
   const target = app.state.campaign.characters.find((each) => each.id === opponentId);
-  // from the healer, what follows a roll (a push) is the patient's, whose sheet the roll was made on
-  const patientSide = (next) => (next.bindTarget ? next : { ...next, bindTarget: next.bind });
+  // from the healer, what follows a roll (a push) is the patient's, whose sheet the roll was made on; the healer is
+  // the follow-up's other party (``target``: the medic whose Luck pays, seed 003, Luck), the drawer's own character
+  const patientSide = (next) =>
+    next.bindTarget
+      ? next
+      : next.target
+        ? { ...next, bindTarget: next.bind, bindSelf: next.target, target: undefined }
+        : { ...next, bindTarget: next.bind };
   const followUps = (
     outcome?.result && game.followUps
       ? healing?.role === "healer"
-        ? game.followUps(outcome.result, target?.sheet, null, outcome.args).map(patientSide)
+        ? game
+            .followUps(outcome.result, target?.sheet, { id: characterId, sheet: fresh }, outcome.args)
+            .map(patientSide)
         : game.followUps(outcome.result, fresh, target, outcome.args)
       : []
   ).filter((next) => !isPlayer(campaign) || playerMay(playerOps(app.state.catalog), next)); // a player's own moves only
