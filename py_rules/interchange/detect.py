@@ -8,11 +8,13 @@ from py_rules.errors import RulesError
 from py_rules.interchange import dholes_house, foundry_coc7, foundry_unisystem
 from py_rules.interchange.report import Imported, Report
 
-__all__ = ("FORMATS", "NAMES", "detect", "read_file", "MAX_FILE_CHARS")
+__all__ = ("FORMATS", "NAMES", "GAMES_READ", "detect", "read_file", "MAX_FILE_CHARS")
 
 FORMATS = {module.FORMAT: module for module in (dholes_house, foundry_coc7, foundry_unisystem)}
 """Each format's module, in the order they are tried."""
 NAMES = {key: module.NAME for key, module in FORMATS.items()}
+GAMES_READ = frozenset(module.GAME for module in FORMATS.values())
+"""The games some format holds characters of (a campaign of another game has no import to offer)."""
 MAX_FILE_CHARS = 2_000_000
 """A character file far larger than any real export (a Foundry actor with every item is about 200 kB)."""
 _DEPTH = 40

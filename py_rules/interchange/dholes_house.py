@@ -22,6 +22,8 @@ __all__ = ("FORMAT", "NAME", "looks_like", "read")
 
 FORMAT = "dholes_house"
 NAME = "The Dhole's House (Call of Cthulhu)"
+GAME = "coc"
+"""The game whose character this format holds."""
 _DETAILS_KEPT = ("Name", "Occupation", "Age")
 _CHARACTERISTIC_KEYS = set(CHARACTERISTICS) | {
     "Sanity",
@@ -166,4 +168,4 @@ def read(data) -> Imported:
     for key in unread:  # one line each: the report counts every thing left out
         report.left_out.append(f"{key} {quoted(chars[key])}: a characteristic this sheet does not keep.")
     sheet = build(found, report)
-    return Imported(FORMAT, "coc", sheet, report)
+    return Imported(FORMAT, GAME, sheet, report)

@@ -36,6 +36,8 @@ __all__ = ("FORMAT", "NAME", "looks_like", "read", "FLAG", "POSSESSIONS")
 
 FORMAT = "foundry_coc7"
 NAME = "Foundry VTT, Call of Cthulhu 7th Edition"
+GAME = "coc"
+"""The game whose character this format holds."""
 FLAG = "rules-companion"
 """Our key in an item's ``flags``."""
 _ATTRIBS = ("hp", "mp", "san", "lck", "mov", "db", "build", "armor")
@@ -212,7 +214,7 @@ def read(data) -> Imported:
         for other in others:  # one line each: the report counts every thing left out
             report.left_out.append(f"{other}: an item this sheet does not model (kept in the notes).")
     sheet = build(found, report)
-    return Imported(FORMAT, "coc", sheet, report)
+    return Imported(FORMAT, GAME, sheet, report)
 
 
 POSSESSIONS = "Possessions"

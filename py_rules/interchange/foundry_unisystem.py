@@ -44,6 +44,8 @@ __all__ = ("FORMAT", "NAME", "looks_like", "read", "sheet_has_weapons")
 
 FORMAT = "foundry_unisystem"
 NAME = "Foundry VTT, Unisystem (Armageddon)"
+GAME = "armageddon"
+"""The game whose character this format holds."""
 _POOLS = (
     ("life_points", ("hp", "life_points", "lp"), "Life Points"),
     ("endurance_points", ("endurance_points", "endurance", "ep"), "Endurance Points"),
@@ -224,7 +226,7 @@ def read(data) -> Imported:
     notes = join_notes(parts, report)
     if notes:
         sheet["notes"] = notes
-    return Imported(FORMAT, "armageddon", sheet, report)
+    return Imported(FORMAT, GAME, sheet, report)
 
 
 def _armour(items: Items, sheet: dict, report: Report, others: list) -> None:

@@ -15,7 +15,7 @@ import re
 
 from py_rules.campaign import games
 from py_rules.campaign.file import character_sheet
-from py_rules.interchange.detect import FORMATS, MAX_FILE_CHARS, NAMES, read_file
+from py_rules.interchange.detect import FORMATS, GAMES_READ, MAX_FILE_CHARS, NAMES, read_file
 from py_rules.operations import FILE_DEADLINE_SECONDS, Operation, System
 from py_rules.params import Param
 from py_rules.text import problem as text_problem
@@ -71,7 +71,8 @@ EXAMPLE_FILE = json.dumps(
     }
 )
 """A small Dhole's House file (the form pre-fills it)."""
-_GAME_CHOICES = ("any",) + tuple(games.GAMES)
+_GAME_CHOICES = ("any",) + tuple(game for game in games.GAMES if game in GAMES_READ)
+"""Any, or a game some format reads (the page offers the import only in those games' campaigns)."""
 
 
 def _import(*, text, format, game) -> Result:

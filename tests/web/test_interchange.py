@@ -245,3 +245,12 @@ def test_a_format_this_browser_kept_before_the_record_held_it_is_still_read(app)
     panel.get_by_text("Struck through", exact=True).click()  # a choice made now stores both in the record
     forum_kept(page, {"format": "markdown", "undone": "strike"})
     assert page.evaluate("(id) => localStorage.getItem(`rules-companion:forum-format:${id}`)", campaign_id) is None
+
+
+def test_the_import_is_offered_only_where_a_format_reads_the_campaigns_game(app):
+    page = app
+    new_campaign(page, "Bunker", "semiautomagic")  # no tool exports Semiautomagic characters
+    expect(page.get_by_role("button", name="New creature")).to_be_visible()
+    expect(page.get_by_text("From the Dhole's House or Foundry")).to_have_count(0)
+    new_campaign(page, "Hell's Kitchen", "armageddon")  # Foundry's Unisystem actors
+    expect(page.get_by_text("From the Dhole's House or Foundry")).to_be_visible()

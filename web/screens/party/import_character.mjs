@@ -17,7 +17,19 @@ function ReportList({ title, lines, className }) {
   </div>`;
 }
 
+/** Whether some format holds characters of ``gameId``: the import operation's declared games (the catalog). */
+export function importsFor(catalog, gameId) {
+  const param = catalog?.op?.("interchange.import_character")?.params.find((each) => each.name === "game");
+  return Boolean(param?.choices?.includes(gameId));
+}
+
+/** The import panel, in a campaign whose game some format reads (no panel otherwise: nothing to pick). */
 export function ImportCharacter({ game }) {
+  const app = useApp();
+  return importsFor(app.state.catalog, game.id) ? html`<${ImportPanel} game=${game} />` : null;
+}
+
+function ImportPanel({ game }) {
   const app = useApp();
   const campaign = app.state.campaign;
   const [read, setRead] = useState(null); // the engine's details, shown before saving
