@@ -21,7 +21,7 @@ from py_rules.armageddon.tables import (
 )
 from py_rules.capacity import Limit, Lowered, Penalty, answer
 
-__all__ = ("capacity", "limits_of", "penalties_of", "lowered_of", "ACT_OPS", "DEFENCE_OPS")
+__all__ = ("capacity", "limits_of", "penalties_of", "lowered_of", "ACT_OPS", "DEAD_OPS", "DEFENCE_OPS")
 
 _ESSENCE_LOST = "seed 000, Essence: lost Attribute points return once Essence is brought back to at least 0"
 
@@ -35,6 +35,20 @@ ACT_OPS = (
 )
 """The rolls a character makes by his own choice (a Task, a Test, an attack and its damage, Initiative); the rest are
 made on him (damage, First Aid), forced on him (Fear, Consciousness, Survival Tests) or the Chronicler's."""
+DEAD_OPS = (
+    "armageddon.restore_points",
+    "armageddon.consciousness_test",
+    "armageddon.survival_test",
+    "armageddon.first_aid",
+    "armageddon.resuscitate",
+    "armageddon.lose_essence",
+    "armageddon.essence_checks",
+    "armageddon.fear_test",
+    "armageddon.advance_days",
+)
+"""What each operation refuses a dead character besides acting (rules/armageddon.md §1.15: the dead roll nothing and
+heal no more; the Chronicler may clear 'dead'). Listed in the answer so a card offers none of them
+(tests/test_capacity_dead.py checks each one refuses)."""
 DEFENCE_OPS = ()
 """Armageddon defends with a Task (Dexterity + Dodge): the Task itself is what is forbidden."""
 
@@ -136,6 +150,9 @@ def capacity(character: dict, *, turn_seconds: int, settings: PenaltySettings = 
     allowed = {op for record in R.CONDITIONS for words, op in record.still if words in only}
     act = [limit for limit in limits if limit.what == "act"]
     forbidden = {op: f"can't act: {act[0].reason}" for op in ACT_OPS if op not in allowed} if act else {}
+    dead = has(character, "dead")
+    if dead:
+        forbidden.update({op: "dead" for op in DEAD_OPS})
     return answer(
         "armageddon",
         name_of(character),
@@ -145,7 +162,7 @@ def capacity(character: dict, *, turn_seconds: int, settings: PenaltySettings = 
         only=only,
         forbidden=forbidden,
         defence_ops=DEFENCE_OPS,
-        refused=[op for op in ACT_OPS if op != "armageddon.resisted"] if has(character, "dead") else (),
+        refused=[op for op in ACT_OPS if op != "armageddon.resisted"] + list(DEAD_OPS) if dead else (),
         none_said="Nothing in their state limits them: no penalty from their state.",
         source="rules/armageddon.md §1.15",
     )

@@ -76,6 +76,11 @@ def essence_checks(work) -> None:
         attributes=("Willpower",),
         extra=mods,
     )
+    # said as an event, pass or fail: a Test rolled inside a loss of Essence is otherwise seen only in the trace
+    outcome = "passes" if roll.success else "fails"
+    work.event(
+        f"{name_of(char)} {outcome} the Willpower Test for Essence {essence} ({roll.total} against {roll.target})."
+    )
     if not roll.success:
         if work.settings.essence_failure_effect == "drawback":
             char["temporary_drawbacks"].append(f"{DRAWBACK_POINTS}-point Mental Drawback (Essence below 0)")
@@ -107,7 +112,9 @@ def essence_checks(work) -> None:
             exclude=("injury",),
             extra=mods,
         )
-        if not survival.success:
+        if survival.success:
+            work.event(f"{name_of(char)} passes the Survival Test for Essence {essence}.")
+        else:
             die(work, "Essence at −30 or below: heart failure, suicide …")
 
 

@@ -14,7 +14,7 @@ from py_rules.coc import condition_registry as R
 from py_rules.coc.investigator import who
 from py_rules.words import counted
 
-__all__ = ("capacity", "limits_of", "ACT_OPS")
+__all__ = ("capacity", "limits_of", "ACT_OPS", "DEAD_OPS")
 
 ACT_OPS = (
     "coc.skill_roll",
@@ -27,6 +27,25 @@ ACT_OPS = (
 )
 """What an investigator does by their own choice: a skill or characteristic roll, pushing it, an opposed or
 combined roll, an attack and its damage (Luck, Sanity and the dying CON roll are not chosen)."""
+
+
+DEAD_OPS = (
+    "coc.luck_roll",
+    "coc.spend_luck",
+    "coc.recover_luck",
+    "coc.development_phase",
+    "coc.dying_round",
+    "coc.first_aid",
+    "coc.medicine",
+    "coc.weekly_healing_roll",
+    "coc.sanity_roll",
+    "coc.gain_sanity",
+    "coc.set_condition",
+)
+"""What each operation refuses a dead investigator besides acting (seed 003, Hit points, Wounds, and Healing: death
+ends the investigator): no Luck, development, dying round, treatment, healing, Sanity or condition
+(prone and unconscious; 'dead' itself is the sheet's). Listed in the answer so a
+card offers none of them (tests/test_capacity_dead.py checks each one refuses)."""
 
 
 _TEMPORARY_INSANITY_RANK = 5
@@ -67,6 +86,9 @@ def capacity(state: dict):
         forbidden = {}
     conditions = state["conditions"]
     refused = [op for op in ACT_OPS if conditions["dead"] or (conditions["unconscious"] and op != "coc.roll_damage")]
+    if conditions["dead"]:
+        forbidden.update({op: "dead" for op in DEAD_OPS})
+        refused += DEAD_OPS
     return answer(
         "coc",
         who(state),

@@ -57,6 +57,20 @@ def test_below_0_essence_each_failure_costs_a_mental_attribute_point(run, make):
     assert passed["state"]["lost_attributes"] == {}
 
 
+def test_a_loss_below_0_says_the_willpower_test_it_rolled_passed_or_failed(run, make):
+    """The Test rolled with the loss is named among the events, not only in the trace: a pass changes nothing else."""
+    failed = run("lose_essence", dice=[5], character=make(), amount=20)
+    roll = failed["details"]["rolls"][0]
+    said = f"fails the Willpower Test for Essence -6 ({roll['total']} against 9)."  # Difficult: 9 or more
+    assert any(event.endswith(said) for event in failed["events"])
+    passed = run("lose_essence", dice=[10, 9], character=make(), amount=20)
+    assert [event.split(" ", 1)[-1] for event in passed["events"][1:]] == [
+        f"passes the Willpower Test for Essence -6 ({passed['details']['rolls'][0]['total']} against 9)."
+    ]
+    daily = run("lose_essence", dice=[], character=make(), amount=20, essence_check_timing="daily")
+    assert not any("Willpower Test" in event for event in daily["events"])  # rolled when the day passes
+
+
 def test_lost_attribute_points_return_once_essence_is_back_to_0(run, make):
     lost = run("lose_essence", dice=[5], character=make(), amount=20)["state"]
     assert lost["lost_attributes"] == {"Willpower": 1}

@@ -66,7 +66,7 @@ def test_a_phone_joins_by_two_codes_its_rolls_arrive_once_and_its_sheet_follows(
     new_character(gm, "coc", "Ann Reyes", skills={"Spot Hidden": 55})
     seated(gm, phone, "Ann Reyes", "Pat")
 
-    gm.get_by_role("button", name="Invite a player to this tablet").click()
+    gm.get_by_role("button", name="Connect a phone at this table (same Wi-Fi)").click()
     phone_joins(gm, phone, shots=True)
     expect(gm.locator(".live-peers li")).to_contain_text("Ann Reyes: connected")
     phone.screenshot(path=str(SHOTS / "live-joined-390x844.png"))
@@ -119,7 +119,7 @@ def test_a_roll_request_reaches_the_phone_live_and_its_answer_comes_back(app: Pa
     phone.get_by_label("The invitation from your game master").fill(invitation)
     phone.get_by_role("button", name="Join", exact=True).click()
     expect(phone.locator("#sheet-title")).to_have_text("Ann Reyes")
-    gm.get_by_role("button", name="Invite a player to this tablet").click()
+    gm.get_by_role("button", name="Connect a phone at this table (same Wi-Fi)").click()
     phone_joins(gm, phone)
     expect(gm.locator(".live-peers li")).to_contain_text("Ann Reyes: connected")
 
@@ -163,7 +163,7 @@ def test_a_channel_that_never_opens_says_why_in_plain_words_within_the_limit(app
     gm = app
     new_campaign(gm, "Silent Wi-Fi", "coc")
     open_players(gm)
-    gm.get_by_role("button", name="Invite a player to this tablet").click()
+    gm.get_by_role("button", name="Connect a phone at this table (same Wi-Fi)").click()
     tablet_code(gm)
     gm.get_by_role("textbox", name="The phone's code").fill(UNREACHABLE_ANSWER)
     started = time.monotonic()

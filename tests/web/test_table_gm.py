@@ -91,6 +91,12 @@ def test_players_codes_are_accepted_once_through_the_rules_and_an_altered_one_is
     campaign_id = new_campaign(page, "Table test", "coc")
     new_character(page, "coc", "Harvey Walters", skills={"Spot Hidden": 55})
     open_players(page)
+    # the two ways in say how they differ: a seat's invitation (a code, file or link for any device) and the live
+    # table (a phone here, on the same Wi-Fi)
+    live = page.locator("[data-live-entry]")
+    expect(live.get_by_role("heading")).to_have_text("Connect a phone at this table (same Wi-Fi)")
+    expect(live.get_by_role("button")).to_have_text("Connect a phone at this table (same Wi-Fi)")
+    expect(page.get_by_role("button", name=re.compile("invite", re.I))).to_have_text(["Invite a player"])
     invite(page, "Harvey Walters", "Ann")
     expect(page.locator(".seat-who")).to_contain_text("Shared with Ann")
     stored = record(page, campaign_id)

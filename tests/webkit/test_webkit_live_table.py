@@ -16,7 +16,7 @@ def test_the_invite_without_webrtc_says_so_and_offers_the_code_and_file_ways_in_
     new_campaign(webkit, "No WebRTC here", "coc")
     press(webkit, "Players")
     wait(webkit).until(lambda d: "players" in d.find_element(By.ID, "table-title").text)
-    press(webkit, "Invite a player to this tablet")
+    press(webkit, "Connect a phone at this table (same Wi-Fi)")
     said = css(webkit, '.live-invite[data-live="unavailable"]').text
     assert "cannot connect devices directly" in said and "codes or a file" in said, said
     assert "What players sent" in said  # where the players' codes go instead

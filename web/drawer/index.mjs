@@ -289,9 +289,13 @@ function DrawerBody({
       // A roll allowed once that the rules refuse on the sheet itself (a roll already pushed can't be pushed again):
       // no Roll button stays live as if trying again could help, only Done.
       // a refusal the rules have a next step for (an empty weapon: Reload) shows that step with it, one tap away
+      // (a treatment's push: from the healer, on the patient picked, as after a roll)
+      const medic = campaign.characters.find((each) => spec.parties?.healer && each.id === spec.parties.healer);
       const offers =
         runSpec === spec && game.refusalFollowUps
-          ? game.refusalFollowUps(error, spec.op, sent, sheets[bind[spec.bind]], sheets[bind[spec.target]])
+          ? game
+              .refusalFollowUps(error, spec.op, sent, sheets[bind[spec.bind]], sheets[bind[spec.target]], medic)
+              .map((next) => (healing?.role === "healer" ? patientSide(next) : next))
           : [];
       if (error.name === "StaleError") setOutcome({ error: error.message });
       else if (offers.length) setOutcome({ error: error.message, offers });
@@ -341,7 +345,7 @@ function DrawerBody({
     </header>
     <div class="drawer-scroll" ref=${scroller}>
       ${outcome?.error ? html`<p class="drawer-error" role="alert">${outcome.error}</p>` : null}
-      ${outcome?.offers ? html`<div class="follow-ups refusal-next" role="group" aria-label="What to do first">${outcome.offers.map((next) => html`<button type="button" key=${next.key} data-op=${next.op} onClick=${() => run(next.fixed || {}, next)}>${next.label}</button>`)}</div>` : null}
+      ${outcome?.offers ? html`<div class="follow-ups refusal-next" role="group" aria-label="What to do first">${outcome.offers.map((next) => html`<button type="button" key=${next.key} data-op=${next.op} onClick=${() => (next.now ? run(next.fixed || {}, next) : onFollowUp(next))}>${next.label}</button>`)}</div>` : null}
       ${outcome?.result ? html`<${Result} key=${outcome.seq} result=${outcome.result} title=${outcome.title} encounter=${encounter} />` : null}
       ${
         followUps.length

@@ -21,11 +21,13 @@ export function Result({ result, title, traceOpen = false, forum = true, encount
   const [headline, ...trace] = result.text?.length ? result.text : ["Done."];
   const tone = result.success === true ? "success" : result.success === false ? "failure" : "neutral";
   const [first, ...more] = headlineLines(result, headline);
+  // the events but the one the headline already says (a loss of Essence, then the Willpower Test it brought)
+  const events = (result.events || []).filter((event, index) => index > 0 || event !== headline);
   return html`<section class=${`result ${tone}`} aria-label="Result" aria-live="polite" data-result>
     ${title ? html`<p class="result-title">${title}</p>` : null}
     <p class="headline">${first}</p>
     ${more.length ? html`<ul class="headline-more">${more.map((line, index) => html`<li key=${index}>${line}</li>`)}</ul>` : null}
-    ${result.events?.length && result.events[0] !== headline ? html`<ul class="events">${result.events.map((event, index) => html`<li key=${index}>${event}</li>`)}</ul>` : null}
+    ${events.length ? html`<ul class="events">${events.map((event, index) => html`<li key=${index}>${event}</li>`)}</ul>` : null}
     ${
       trace.length
         ? html`<details class="trace" open=${traceOpen}>

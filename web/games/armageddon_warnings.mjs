@@ -28,7 +28,8 @@ export async function damageWarning(args, sheet, ctx) {
   });
 }
 
-/** Essence spent beyond what is left asks first (below 0 the Willpower Test follows). */
+/** Essence spent beyond what is left asks first: below 0 the Willpower Test is rolled with the loss, or when the day
+ * passes under the house rule that rolls the checks once a day (rules/armageddon.md §1.12, §1.16 A13). */
 export async function essenceWarning(args, sheet, ctx) {
   const current = holding(sheet, "essence");
   const points = Number(args.amount ?? 0); // a whole-number field; the leak die is the engine's to read
@@ -49,6 +50,10 @@ export async function essenceWarning(args, sheet, ctx) {
     title: "Spend it?",
     confirm: "Spend",
     after: (n, known) =>
-      `${sheet.name} ${known ? "will" : "could"} be at ${signed(current - n)} Essence, and below 0 the Willpower Test follows`,
+      `${sheet.name} ${known ? "will" : "could"} be at ${signed(current - n)} Essence, and below 0 ${
+        ctx.settings?.essence_check_timing === "daily"
+          ? "the Willpower Test is rolled when the day passes (house rule: once a day)"
+          : "the Willpower Test is rolled at once"
+      }`,
   });
 }

@@ -70,9 +70,14 @@ export function reloadFollowUp(result, sheet, args) {
   return emptyOrJammed(weapon) ? [reloadMove(weapon, false)] : null;
 }
 
-/** An attack the rules refused because the shooter's weapon is empty or jammed (``error`` names the weapon field):
- * its next step, Reload or Clear the jam, offered with the refusal (rules/coc.md §3.8 [BOOK]). Else none. */
-export function refusalFollowUps(error, op, args, sheet, target) {
+/** A refusal's next step, offered with it. An attack refused because the shooter's weapon is empty or jammed
+ * (``error`` names the weapon field): Reload or Clear the jam (rules/coc.md §3.8 [BOOK]). A plain second First Aid or
+ * Medicine for a wound that failed (``error`` names Justification): the push, with its Justification field, and the
+ * Luck of the medic (``medic``, {sheet}; the patient's own when none) that the refusal names (rules/coc.md §3.6,
+ * §3.10; seed 003, Pushing a Roll, Luck). ``sheet``: the sheet the move is on (the shooter's, the patient's). Else none. */
+export function refusalFollowUps(error, op, args, sheet, target, medic) {
+  if (TREATMENTS[op] && error?.field === "justification" && !String(args?.justification ?? "").trim())
+    return treatmentFollowUps({ op }, sheet, medic) || [];
   if (op !== "coc.attack" || error?.field !== "weapon") return [];
   const theirs = args?.attacker === "opponent";
   const wanted = String(args?.weapon ?? "")

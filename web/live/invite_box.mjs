@@ -1,4 +1,4 @@
-// "Invite a player to this tablet" on the Players screen: the tablet's code (QR and text), a box for the phone's
+// "Connect a phone at this table (same Wi-Fi)" on the Players screen: the tablet's code (QR and text), a box for the phone's
 // answer, then who is connected and what each roll that came did (host.mjs). Loaded only when asked for.
 import { html, useEffect, useState } from "../app/html.mjs";
 import { decisionLine } from "../app/table_words.mjs";

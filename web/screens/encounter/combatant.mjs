@@ -4,7 +4,8 @@
 // picked by touch, damage, heal, condition), more moves and the turn controls (delay / act now, skip, move up /
 // down, remove) in one row. The on/off ones (Delay, Sit out, Firearm drawn) are toggle buttons that show their
 // state (aria-pressed, a pressed look); Firearm drawn sits in the head, by the order it changes (Call of Cthulhu:
-// DEX +50, rules/coc.md §3.14).
+// DEX +50, rules/coc.md §3.14), and not for one who cannot act (unless drawn already: it can be put away). A move
+// the engine refuses them now (<game>.capacity ``refused``: the dead's attack, treatment, Luck) is not offered.
 import { html } from "../../app/html.mjs";
 import { choiceLabel } from "../../app/engine.mjs";
 import { Bar } from "../../components/bar.mjs";
@@ -67,6 +68,12 @@ export function CombatantRow({
   const move = (delta, event) => onMove(combatant.id, delta, event.currentTarget.dataset.move);
   const capacity = useCapacity(rules.game, character?.sheet || null);
   const unable = capacity ? !capacity.can_act : false;
+  // only the moves their state allows: the engine lists each operation it refuses them now (a dead investigator's
+  // attack, treatment, Luck), so their card does not offer it (py_rules/capacity.py ``refused``)
+  const refused = new Set(capacity?.refused || []);
+  const allowed = (actions) => actions.filter((action) => !refused.has(action.op));
+  const quick = allowed(rules.actions);
+  const more = allowed(cardMoreMoves(rules.game, rules.actions));
   const reorderHere = !rules.orderLabel; // the GM's order is this game's only order: the arrows sit in the row
   const arrows = html`<div class="move" role="group" aria-label=${`Move ${name}`}>
     <button type="button" data-move="up" aria-label=${`Move ${name} up`} disabled=${ended || index === 0} onClick=${(event) => move(-1, event)}>↑</button>
@@ -91,7 +98,7 @@ export function CombatantRow({
           : null
       }
       ${
-        rules.firearm && !ended
+        rules.firearm && !ended && (!unable || combatant.firearm_ready)
           ? html`<button type="button" class="toggle firearm" data-step="firearm" aria-pressed=${String(Boolean(combatant.firearm_ready))}
         onClick=${() => act("update", { combatant_id: combatant.id, firearm_ready: !combatant.firearm_ready })}>Firearm drawn</button>`
           : null
@@ -106,9 +113,9 @@ export function CombatantRow({
     }
     <div class="combatant-actions">
     ${
-      character && !ended
+      character && !ended && quick.length
         ? html`<div class="quick-actions" role="group" aria-label=${`What ${name} does`}>
-      ${rules.actions.map(
+      ${quick.map(
         (action) => html`<button type="button" key=${action.key} data-action=${action.key}
         aria-expanded=${action.needsTarget ? String(picking === combatant.id) : undefined}
         onClick=${(event) => onAction(combatant, action, event)}>${action.label}</button>`,
@@ -117,8 +124,8 @@ export function CombatantRow({
         : null
     }
     ${
-      character && !ended
-        ? html`<${MoreMoves} game=${rules.game} sheet=${character.sheet} actions=${cardMoreMoves(rules.game, rules.actions)}
+      character && !ended && more.length
+        ? html`<${MoreMoves} game=${rules.game} sheet=${character.sheet} actions=${more}
       onOpen=${(spec, event) => onAction(combatant, spec, event)} id=${`more-${combatant.id}`} name=${name} />`
         : null
     }

@@ -53,7 +53,8 @@ export function useCapacity(game, sheet) {
   return details;
 }
 
-/** Can they act (the headline), what limits them, each penalty with the rolls it reaches, what is lowered. */
+/** Can they act (the headline), what limits them, each penalty with the rolls it reaches, what is lowered. "No
+ * penalty" is said only of one who acts: of the dying or the dead it would read as if nothing were wrong. */
 export function CapacityView({ details }) {
   if (!details) return null;
   const notes = details.limits.filter((each) => each.what === "note").map((each) => each.text);
@@ -66,11 +67,15 @@ export function CapacityView({ details }) {
   return html`<div class="capacity" data-can-act=${String(details.can_act)} data-can-defend=${String(details.can_defend)}>
     <p class=${`capacity-line${details.can_act && details.can_defend ? "" : " unable"}`}>${details.headline}</p>
     ${lines.length ? html`<ul class="capacity-notes">${lines.map((line) => html`<li key=${line}>${line}</li>`)}</ul>` : null}
-    <p class="capacity-penalties" data-penalties=${details.penalties.length}>${
-      details.penalties.length
-        ? details.penalties.map((each) => html`<span key=${each.text}>${each.text}</span>`)
-        : "No penalty from their state"
-    }</p>
+    ${
+      details.penalties.length || details.can_act
+        ? html`<p class="capacity-penalties" data-penalties=${details.penalties.length}>${
+            details.penalties.length
+              ? details.penalties.map((each) => html`<span key=${each.text}>${each.text}</span>`)
+              : "No penalty from their state"
+          }</p>`
+        : null
+    }
   </div>`;
 }
 

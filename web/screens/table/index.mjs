@@ -28,7 +28,7 @@ export function TableScreen() {
     <p class="help">Each player can hold their own character on their own device. This campaign stays the one truth: what
       they roll comes here as a code, and the rules run it again against your sheets before anything changes.</p>
     <${Seats} app=${app} campaign=${campaign} table=${table} />
-    <${LiveEntry} title="Invite a player to this tablet" button="Invite a player to this tablet"
+    <${LiveEntry} title="Connect a phone at this table (same Wi-Fi)" button="Connect a phone at this table (same Wi-Fi)"
       help="Players at the table join this tablet from their phones by two QR codes, over the Wi-Fi you share: no internet needed. Their rolls then arrive here by themselves."
       load=${() => import("../../live/invite_box.mjs")} name="InviteBox" place=${campaign.id} props=${{ app, campaign }} />
     <${AcceptBox} app=${app} campaign=${campaign} />
