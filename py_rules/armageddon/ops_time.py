@@ -114,11 +114,7 @@ def _advance_time(dice, *, character, minutes, seconds, activity, label, **optio
         or f"{name_of(character)}: {_duration(total)} {'passes' if _duration(total) in ('1 min', '1 s') else 'pass'}",
         details={"seconds": total, "activity": activity},
     )
-    # each Survival or Consciousness Test the time ran, in order; with none, the first change heads the result; with
-    # no change either, how much time passed and doing what (the trace's first step, without its rule source)
-    said = f"{_duration(total)} {'passes' if _duration(total) in ('1 h', '1 min', '1 s') else 'pass'}"
-    doing = {"resting": "resting", "sleeping": "sleeping"}.get(activity, f"{activity.replace('_', ' ')} activity")
-    result.headline = headline_of(work.told) or (None if result.events else f"{said}, {doing}")
+    result.headline = headline_of(work.told)  # each Survival or Consciousness Test the time ran, in order
     return result
 
 

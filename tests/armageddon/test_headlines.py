@@ -72,9 +72,3 @@ def test_a_consciousness_test_on_its_own_names_its_outcome():
     assert result["headline"] == "Consciousness Test: 11 vs 9 — passed: stays awake"
     result = answer("armageddon.consciousness_test", character=awake, dice=[2])
     assert result["headline"] == "Consciousness Test: 8 vs 9 — failed: falls unconscious"
-
-
-def test_time_that_changes_nothing_is_headed_by_the_time_passed_not_a_rule_source():
-    result = answer("armageddon.advance_time", character=JACK, minutes=10, activity="normal")
-    assert result["events"] == [] and result["headline"] == "10 min pass, normal activity"
-    assert result["text"][0] == result["headline"] and "[" not in result["text"][0]

@@ -88,7 +88,7 @@ def test_the_phone_scans_the_tablets_qr_code_with_the_camera_and_joins(app: Page
     open_players(gm)
     invite(gm, "Ann Reyes", "Pat")
     invitation = gm.locator('textarea[name="invitation"]').input_value()
-    gm.get_by_role("button", name="Invite a player to this tablet").click()
+    gm.get_by_role("button", name="Connect a phone at this table (same Wi-Fi)").click()
     tablet_code(gm)
     video = tmp_path / "tablet_qr.y4m"
     write_y4m(video, tablet_qr_modules(gm))

@@ -18,11 +18,13 @@ function headlineLines(result, headline) {
 }
 
 export function Result({ result, title, traceOpen = false, forum = true, encounter = null }) {
-  const [headline, ...trace] = result.text?.length ? result.text : ["Done."];
+  const [line, ...trace] = result.text?.length ? result.text : ["Done."];
+  // a result that decided nothing is headed by its first trace step: its words, without the rule source it ends with
+  const headline = result.headline ? line : splitWhy(line)[0];
   const tone = result.success === true ? "success" : result.success === false ? "failure" : "neutral";
   const [first, ...more] = headlineLines(result, headline);
   // the events but the one the headline already says (a loss of Essence, then the Willpower Test it brought)
-  const events = (result.events || []).filter((event, index) => index > 0 || event !== headline);
+  const events = (result.events || []).filter((event, index) => index > 0 || event !== line);
   return html`<section class=${`result ${tone}`} aria-label="Result" aria-live="polite" data-result>
     ${title ? html`<p class="result-title">${title}</p>` : null}
     <p class="headline">${first}</p>
