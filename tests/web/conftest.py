@@ -47,9 +47,9 @@ def browser_type_launch_args(browser_type_launch_args):
 LOCAL_ORIGINS = ("http://127.0.0.1:", "http://localhost:")
 
 
-@pytest.fixture
-def foreign_requests(context):
-    """Every request not for a local test server is aborted and listed; the test fails if any was made."""
+def block_foreign(context) -> list[str]:
+    """Abort every request of ``context`` not for a local test server (or a data: or blob: URL); the list it answers
+    fills with each one aborted, for the test to assert empty."""
     blocked: list[str] = []
 
     def guard(route):
@@ -61,6 +61,13 @@ def foreign_requests(context):
             route.abort()
 
     context.route("**/*", guard)
+    return blocked
+
+
+@pytest.fixture
+def foreign_requests(context):
+    """Every request not for a local test server is aborted and listed; the test fails if any was made."""
+    blocked = block_foreign(context)
     yield blocked
     assert blocked == [], f"requests left the machine: {blocked}"
 

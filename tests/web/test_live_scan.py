@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_FLAGS, LOCAL_ORIGINS
+from tests.web.conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_FLAGS, block_foreign
 from tests.web.helpers import new_campaign, new_character
 from tests.web.test_live_table import CONNECT_MS, tablet_code
 from tests.web.test_table_gm import invite, open_players
@@ -94,16 +94,7 @@ def test_the_phone_scans_the_tablets_qr_code_with_the_camera_and_joins(app: Page
     write_y4m(video, tablet_qr_modules(gm))
 
     context = camera_browser(video).new_context(viewport={"width": 390, "height": 844})
-    blocked: list[str] = []
-
-    def guard(route):
-        if route.request.url.startswith((*LOCAL_ORIGINS, "data:", "blob:")):
-            route.continue_()
-        else:
-            blocked.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", guard)
+    blocked = block_foreign(context)
     phone = context.new_page()
     wasm: list[str] = []
     phone.on("request", lambda request: wasm.append(request.url) if ".wasm" in request.url else None)

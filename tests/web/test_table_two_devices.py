@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import BOOT_TIMEOUT_MS, LOCAL_ORIGINS
+from tests.web.conftest import BOOT_TIMEOUT_MS, block_foreign
 from tests.web.helpers import new_campaign, new_character, roll, stored_campaigns
 from tests.web.test_interchange import stub_clipboard, written
 from tests.web.test_table_gm import invite, open_players
@@ -22,16 +22,7 @@ from tests.web.test_table_player import GM_BUTTONS, GM_LINKS, paste_update
 def player(browser, site_url):
     """A second device: a context of its own (its own IndexedDB), no request leaving the machine."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
-    blocked: list[str] = []
-
-    def guard(route):
-        if route.request.url.startswith((*LOCAL_ORIGINS, "data:", "blob:")):
-            route.continue_()
-        else:
-            blocked.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", guard)
+    blocked = block_foreign(context)
     page = context.new_page()
     page.goto(site_url)
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
