@@ -147,6 +147,32 @@ def stored_log(page: Page, campaign_id: str) -> list[dict]:
     )
 
 
+STORE = """async ({ record }) => {
+  const { openStorage } = await import(new URL("src/store/storage.mjs", location.href).href);
+  const storage = await openStorage();
+  await storage.add(record);
+  storage.db?.close?.();
+  // as another tab that wrote a campaign says it (store/channel.mjs): the app reads its list again
+  const channel = new BroadcastChannel("rules-companion");
+  channel.postMessage({ type: "campaign-changed", id: record.id, revision: record.revision });
+  channel.close();
+}"""
+
+
+def open_stored(page: Page, record: dict, route: str) -> None:
+    """Put the campaign ``record`` straight into IndexedDB, as another tab would write it, and open ``route`` (a
+    hash such as ``#/c/<id>/sheet/<character>``) in the running app, with no reload (a reload boots the engine
+    again: seconds on a shared machine). The app keeps the last campaign it opened while Home is shown, and a
+    shared page's last test may have left one of the same id: opening a campaign this device lacks first makes it
+    let go of it, as a person following a stale link sees it (its message dismissed)."""
+    base = page.url.split("#")[0]
+    page.goto(base + "#/c/tests-no-such-campaign")
+    expect(page.get_by_text("That campaign is not on this device")).to_be_visible()
+    page.get_by_role("button", name="Dismiss message").first.click()
+    page.evaluate(STORE, {"record": record})
+    page.goto(base + route)
+
+
 def stored_campaigns(page: Page) -> list[dict]:
     """Every campaign record in IndexedDB, read directly (not through the app)."""
     return json.loads(

@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from py_rules.armageddon.character import EXAMPLE as JACK
-from tests.web.helpers import stored_campaigns
-from tests.web.test_encounter_steps import SEED, named
+from tests.web.helpers import open_stored, stored_campaigns
+from tests.web.test_encounter_steps import named
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -31,9 +31,7 @@ def spend(page, settings):
         "characters": [{"id": "pc-jack", "kind": "pc", "sheet": jack}],
     }
     page.set_viewport_size({"width": 768, "height": 1024})
-    page.evaluate(SEED, {"record": record})
-    page.goto(page.url.split("#")[0] + "#/c/c-essence/sheet/pc-jack")
-    page.reload()
+    open_stored(page, record, "#/c/c-essence/sheet/pc-jack")
     expect(page.locator('section.sheet[data-character="pc-jack"]')).to_be_visible()
     page.locator('section.sheet .quick-actions [data-action="essence"]').click()
     drawer = page.locator('.drawer[data-drawer="armageddon.lose_essence"]')

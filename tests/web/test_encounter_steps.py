@@ -16,20 +16,12 @@ from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from tests.door import answer
 from tests.sheets import dying_harvey as _dying_harvey
-from tests.web.helpers import stored_campaigns, stored_log
+from tests.web.helpers import open_stored, stored_campaigns, stored_log
 from tests.web.test_encounter import forum_post, next_turn, row, step
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 SHOTS = Path("test-results/encounter-steps")
-
-SEED = """async ({ record }) => {
-  const { openStorage } = await import(new URL("src/store/storage.mjs", location.href).href);
-  const storage = await openStorage();
-  await storage.add(record);
-  storage.db?.close?.();
-}"""
-
 
 CLEARS_THE_BAR = """() => {
   const card = document.querySelector('.combatant[aria-current="true"]')?.getBoundingClientRect();
@@ -64,9 +56,7 @@ def seed(page, game, party, npcs=(), order=True):
         "encounters": [state],
         "characters": [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party.items()],
     }
-    page.evaluate(SEED, {"record": record})
-    page.goto(page.url.split("#")[0] + "#/c/c-cellar/encounter/enc-1")
-    page.reload()
+    open_stored(page, record, "#/c/c-cellar/encounter/enc-1")
     expect(page.locator("#encounter-title")).to_have_text("The cellar")
     return "c-cellar", "enc-1"
 

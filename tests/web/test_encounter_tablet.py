@@ -18,9 +18,9 @@ from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 from tests.door import answer
 from tests.sheets import dying_harvey
-from tests.web.helpers import roll, stored_campaigns, stored_log
+from tests.web.helpers import open_stored, roll, stored_campaigns, stored_log
 from tests.web.test_encounter import next_turn, step
-from tests.web.test_encounter_steps import SEED, named
+from tests.web.test_encounter_steps import named
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -100,9 +100,7 @@ def seed(page, game):
         "characters": [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party.items()]
         + [{"id": cid, "kind": "npc", "sheet": sheet} for cid, sheet in cast.items()],
     }
-    page.evaluate(SEED, {"record": record})
-    page.goto(page.url.split("#")[0] + "#/c/c-tablet/encounter/enc-1")
-    page.reload()
+    open_stored(page, record, "#/c/c-tablet/encounter/enc-1")
     expect(page.locator("#encounter-title")).to_have_text("The cellar", timeout=30_000)
     expect(page.locator(".combatant")).to_have_count(6)
     expect(page.get_by_role("button", name="Next", exact=True)).to_be_enabled(timeout=30_000)  # the rules started

@@ -15,9 +15,9 @@ from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 from tests.door import answer
 from tests.sheets import dying_harvey as _dying_harvey
-from tests.web.helpers import open_sheet, roll, stored_campaigns
+from tests.web.helpers import open_sheet, open_stored, roll, stored_campaigns
 from tests.web.test_encounter import next_turn
-from tests.web.test_encounter_steps import SEED, named, summary
+from tests.web.test_encounter_steps import named, summary
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -55,9 +55,7 @@ def seed(page, game, party):
         "encounters": [state],
         "characters": [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party.items()],
     }
-    page.evaluate(SEED, {"record": record})
-    page.goto(page.url.split("#")[0] + "#/c/c-heads/encounter/enc-1")
-    page.reload()
+    open_stored(page, record, "#/c/c-heads/encounter/enc-1")
     expect(page.locator("#encounter-title")).to_have_text("The cellar", timeout=30_000)
 
 

@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import expect
 
 from py_rules.coc.investigator import EXAMPLE as HARVEY
-from tests.web.helpers import stored_campaigns, stored_log
-from tests.web.test_encounter_steps import SEED, named, seed
+from tests.web.helpers import open_stored, stored_campaigns, stored_log
+from tests.web.test_encounter_steps import named, seed
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -48,15 +48,13 @@ def a_party(page):
         "encounters": [],
         "characters": [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party().items()],
     }
-    page.evaluate(SEED, {"record": record})
-    sheet(page, "pc-harvey", reload=True)
+    open_stored(page, record, "#/c/c-clinic/sheet/pc-harvey")
+    sheet(page, "pc-harvey")
     return "c-clinic"
 
 
-def sheet(page, character_id, reload=False):
+def sheet(page, character_id):
     page.goto(page.url.split("#")[0] + f"#/c/c-clinic/sheet/{character_id}")
-    if reload:
-        page.reload()
     expect(page.locator(f'section.sheet[data-character="{character_id}"]')).to_be_visible()
 
 

@@ -12,7 +12,8 @@ from playwright.sync_api import expect
 
 from py_rules import api
 from py_rules.coc.investigator import EXAMPLE as HARVEY
-from tests.web.test_encounter_steps import SEED, named
+from tests.web.helpers import open_stored
+from tests.web.test_encounter_steps import named
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -39,9 +40,7 @@ def open_harvey(page):
         "encounters": [],
         "characters": [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party().items()],
     }
-    page.evaluate(SEED, {"record": record})
-    page.goto(page.url.split("#")[0] + "#/c/c-odds/sheet/pc-harvey")
-    page.reload()
+    open_stored(page, record, "#/c/c-odds/sheet/pc-harvey")
     expect(page.locator('section.sheet[data-character="pc-harvey"]')).to_be_visible()
 
 

@@ -7,8 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 from py_rules.coc.investigator import EXAMPLE as HARVEY
-from tests.web.helpers import stored_campaigns
-from tests.web.test_encounter_steps import SEED, named
+from tests.web.helpers import open_stored, stored_campaigns
+from tests.web.test_encounter_steps import named
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -36,9 +36,7 @@ def test_first_aid_luck_from_the_healers_sheet_is_the_healers(app):
         "encounters": [],
         "characters": [{"id": "pc-ada", "kind": "pc", "sheet": ada}, {"id": "pc-bert", "kind": "pc", "sheet": bert}],
     }
-    page.evaluate(SEED, {"record": record})
-    page.goto(page.url.split("#")[0] + "#/c/c-luck/sheet/pc-ada")
-    page.reload()
+    open_stored(page, record, "#/c/c-luck/sheet/pc-ada")
     expect(page.locator('section.sheet[data-character="pc-ada"]')).to_be_visible()
     page.locator('section.sheet .quick-actions [data-action="first_aid"]').click()
     drawer = page.locator('.drawer[data-drawer="coc.first_aid"]')

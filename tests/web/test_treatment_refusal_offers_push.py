@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from py_rules.coc.investigator import EXAMPLE as HARVEY
-from tests.web.helpers import stored_campaigns
-from tests.web.test_encounter_steps import SEED, named
+from tests.web.helpers import open_stored, stored_campaigns
+from tests.web.test_encounter_steps import named
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -40,9 +40,7 @@ def open_first_aid(page):
         "characters": [{"id": "pc-ada", "kind": "pc", "sheet": ada}, {"id": "pc-bert", "kind": "pc", "sheet": bert}],
     }
     page.set_viewport_size({"width": 768, "height": 1024})
-    page.evaluate(SEED, {"record": record})
-    page.goto(page.url.split("#")[0] + "#/c/c-push/sheet/pc-ada")
-    page.reload()
+    open_stored(page, record, "#/c/c-push/sheet/pc-ada")
     expect(page.locator('section.sheet[data-character="pc-ada"]')).to_be_visible()
     page.locator('section.sheet .quick-actions [data-action="first_aid"]').click()
     drawer = page.locator('.drawer[data-drawer="coc.first_aid"]')

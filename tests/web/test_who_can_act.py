@@ -17,20 +17,13 @@ from py_rules.coc.investigator import EXAMPLE as HARVEY, from_dict as investigat
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 from tests.door import answer
 from tests.web.conftest import BOOT_TIMEOUT_MS
-from tests.web.helpers import open_sheet, roll, stored_log
+from tests.web.helpers import open_sheet, open_stored, roll, stored_log
 from tests.web.test_encounter import next_turn, row, turn
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 SHOTS = Path("test-results/who-can-act")
 SIZES = ((768, 1024), (390, 844))
-
-SEED = """async ({ record }) => {
-  const { openStorage } = await import(new URL("src/store/storage.mjs", location.href).href);
-  const storage = await openStorage();
-  await storage.add(record);
-  storage.db?.close?.();
-}"""
 
 
 def campaign(page, game, party, encounter=None, cid="c-who"):
@@ -48,10 +41,7 @@ def campaign(page, game, party, encounter=None, cid="c-who"):
         "encounters": [encounter] if encounter else [],
         "characters": [{"id": key, "kind": "pc", "sheet": sheet} for key, sheet in party.items()],
     }
-    page.evaluate(SEED, {"record": record})
-    where = f"#/c/{cid}/encounter/{encounter['id']}" if encounter else f"#/c/{cid}"
-    page.goto(page.url.split("#")[0] + where)
-    page.reload()
+    open_stored(page, record, f"#/c/{cid}/encounter/{encounter['id']}" if encounter else f"#/c/{cid}")
     ready(page)
     return cid
 

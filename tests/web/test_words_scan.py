@@ -140,7 +140,7 @@ def _seed(page, game, spec):
     """A campaign with the healthy and the dying character in the party, the NPC in the cast and an encounter of
     the two, ordered; opened on the encounter screen."""
     from tests.door import answer
-    from tests.web.test_encounter_steps import SEED
+    from tests.web.helpers import open_stored
 
     party = {"w": spec["well"], "d": spec["dying"]}
     state = answer(
@@ -167,9 +167,7 @@ def _seed(page, game, spec):
         "encounters": [state],
         "characters": characters + [{"id": "n", "kind": "npc", "sheet": spec["npc"]}],
     }
-    page.evaluate(SEED, {"record": record})
-    page.goto(page.url.split("#")[0] + "#/c/c-words/encounter/enc-1")
-    page.reload()
+    open_stored(page, record, "#/c/c-words/encounter/enc-1")
     expect(page.locator("#encounter-title")).to_have_text("The cellar", timeout=30_000)
 
 
