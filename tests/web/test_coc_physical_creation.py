@@ -2,9 +2,12 @@
 order rolled go through the same dice path as every roll, fill the form, and the sheet keeps each die and that they
 were physical; a face a die cannot show is refused in words and nothing changes."""
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, stored_campaigns
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 # STR 3D6, CON 3D6, SIZ 2D6, DEX 3D6, APP 3D6, INT 2D6, POW 3D6, EDU 2D6, Luck 3D6; at 25 one EDU check: 1D100 as a
 # units die then a tens die (0–90): 05 is not above EDU 60, so no 1D10 follows

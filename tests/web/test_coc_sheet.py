@@ -6,10 +6,13 @@ test-results/coc_sheet/."""
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, open_sheet, stored_campaigns
 from tests.web.test_screens import SMALL_TARGETS
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "coc_sheet"
 

@@ -5,9 +5,12 @@ Screenshots of the sheet with a tick at 390×844 and 1024×768 go to test-result
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
 

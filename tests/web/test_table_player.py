@@ -23,6 +23,8 @@ from tests.web.test_interchange import stub_clipboard, written
 from tests.web.test_screens import SMALL_TARGETS
 from tests.web.test_words_scan import scan
 
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
+
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "screens"
 SIZES = [(768, 1024), (1024, 768), (390, 844)]

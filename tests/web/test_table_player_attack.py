@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from py_rules.armageddon.character import EXAMPLE as JACK
@@ -20,6 +21,8 @@ from tests.web.helpers import new_campaign, new_character
 from tests.web.test_fights import cast_from_template
 from tests.web.test_table_player import GM_CAMPAIGN, GameMaster, engine, join, paste_update, player_record
 from tests.web.test_table_two_devices import accept, gm_record, player, players_post, seated  # noqa: F401 (the fixture)
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 GHOUL = {"id": "ch-ghoul", "name": "Ghoul", "sheet": copy.deepcopy(EXAMPLE_OPPONENT) | {"name": "Ghoul"}}
 NAMED = {"id": GHOUL["id"], "name": GHOUL["name"]}  # a target travels as its id and name, never its sheet
