@@ -146,7 +146,7 @@ def app(request, site_url, browser_name):
     added are removed after it; after a test that added an init script, a route or an exposed function to the page
     the next test gets a new page, and a new context after one that changed the context (its own routes or init
     scripts, offline, permissions). A test that patches a global with ``evaluate`` says so with
-    :func:`changed_for_good`; after a test that failed, the next one gets a new context. A test marked ``fresh_app``
+    :func:`changed_for_good`, or gives the script that undoes it with :func:`undone_at_reset`; after a test that failed, the next one gets a new context. A test marked ``fresh_app``
     gets a page of its own, as in an unmarked module.
 
     ``browser_name`` is asked for so that pytest-playwright parametrizes these tests as it does those that ask for
@@ -202,6 +202,16 @@ def changed_for_good(page: Page) -> None:
     stubbed browser API): in a ``shared_app`` module the next test gets a new page. Nothing for a page of its own."""
     setattr(page, _SPOILED, "page")
 
+
+def undone_at_reset(page: Page, script: str) -> None:
+    """``page`` holds a change made with ``evaluate`` that ``script`` (a page function) undoes, such as a stubbed
+    browser API: in a ``shared_app`` module the emptying before the next test runs it, so the page is handed on
+    (no second boot). Nothing for a page of its own."""
+    page.__dict__.setdefault(_UNDO, []).append(script)
+
+
+_UNDO = "_shared_app_undo"
+"""The attribute a shared page carries with the scripts that undo what a test changed in it (undone_at_reset)."""
 
 _SPOILED = "_shared_app_spoiled"
 """The attribute a shared page or context carries once a test changed it for good: "page" or "context"."""
@@ -329,6 +339,10 @@ def _emptied(page: Page, site_url: str, heard: list[str], viewport) -> None:
             other.close()
     if viewport:
         page.set_viewport_size(viewport)
+    undo = page.__dict__.pop(_UNDO, [])
+    if undo and page.url.startswith(site_url):  # the document the test changed is still the one shown
+        for script in undo:
+            page.evaluate(script)
     html = page.locator("html")
     if not page.url.startswith(site_url) or html.get_attribute("data-ready") != "true":
         _boot_app(page, site_url, heard)

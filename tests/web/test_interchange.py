@@ -8,7 +8,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import changed_for_good
+from tests.web.conftest import undone_at_reset
 from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
@@ -66,7 +66,8 @@ def stub_clipboard(page):
         Object.defineProperty(navigator, "clipboard", { configurable: true, value: {
             writeText: async (text) => { window.__copied.push(text); }, readText: async () => window.__copied.at(-1) } });
     }""")
-    changed_for_good(page)  # a shared page: the next test gets one with the browser's own clipboard
+    # a shared page is handed on with the browser's own clipboard
+    undone_at_reset(page, "() => { delete navigator.clipboard; delete window.__copied; }")
 
 
 def written(page):
