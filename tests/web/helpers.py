@@ -159,18 +159,22 @@ STORE = """async ({ record }) => {
 }"""
 
 
-def open_stored(page: Page, record: dict, route: str) -> None:
-    """Put the campaign ``record`` straight into IndexedDB, as another tab would write it, and open ``route`` (a
-    hash such as ``#/c/<id>/sheet/<character>``) in the running app, with no reload (a reload boots the engine
-    again: seconds on a shared machine). The app keeps the last campaign it opened while Home is shown, and a
-    shared page's last test may have left one of the same id: opening a campaign this device lacks first makes it
-    let go of it, as a person following a stale link sees it (its message dismissed)."""
-    base = page.url.split("#")[0]
-    page.goto(base + "#/c/tests-no-such-campaign")
+def let_go(page: Page) -> None:
+    """The running app lets go of the campaign it holds: it keeps the last one it opened, even on Home, and a
+    campaign changed in storage behind its back (by the test, or a shared page's last test with the same id) is
+    read again only once it is let go. Opening a campaign this device lacks does it, as a person following a stale
+    link sees it (its message dismissed). Seconds quicker than a reload, which boots the engine again."""
+    page.goto(page.url.split("#")[0] + "#/c/tests-no-such-campaign")
     expect(page.get_by_text("That campaign is not on this device")).to_be_visible()
     page.get_by_role("button", name="Dismiss message").first.click()
+
+
+def open_stored(page: Page, record: dict, route: str) -> None:
+    """Put the campaign ``record`` straight into IndexedDB, as another tab would write it, and open ``route`` (a
+    hash such as ``#/c/<id>/sheet/<character>``) in the running app, with no reload (see :func:`let_go`)."""
+    let_go(page)
     page.evaluate(STORE, {"record": record})
-    page.goto(base + route)
+    page.goto(page.url.split("#")[0] + route)
 
 
 def stored_campaigns(page: Page) -> list[dict]:

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from py_rules.log.entry import entry_after
-from tests.web.helpers import new_campaign, new_character, open_sheet, stored_campaigns, stored_log
+from tests.web.helpers import let_go, new_campaign, new_character, open_sheet, stored_campaigns, stored_log
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -52,9 +52,8 @@ def test_an_entry_stored_with_each_sheet_whole_after_it_is_undone_and_redone_exa
     # the same entry as an older version of the app kept it: each sheet whole after it
     old = {("after" if k == "changes" else k): (entry_after(entry) if k == "changes" else v) for k, v in entry.items()}
     page.evaluate(PUT_ENTRY, [campaign_id, old])
-    page.reload()
-    expect(page.locator("html")).to_have_attribute("data-ready", "true")
-    page.get_by_role("link", name="Log").click()
+    let_go(page)
+    page.goto(page.url.split("#")[0] + f"#/c/{campaign_id}/log")
     page.locator("[data-history=undo]").click()
     expect(page.locator(".log-row").first.locator(".log-headline")).to_contain_text("Undone:")
     assert sheet_of(page, "Ann") == before
