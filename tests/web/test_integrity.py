@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from py_rules.log.entry import entry_after
-from tests.web.helpers import damage, new_campaign, new_character, open_sheet, stored_campaigns, stored_log
+from tests.web.helpers import damage, let_go, new_campaign, new_character, open_sheet, stored_campaigns, stored_log
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -134,7 +134,7 @@ def test_repair_removes_only_what_fails_and_lists_it(app):
     record["characters"][1]["sheet"] = None
     record["settings"] = {"push_after_fumble": "sometimes"}
     put(app, "campaigns", [(None, record)])
-    app.reload()
+    let_go(app)
     app.goto(app.url.split("#")[0] + f"#/c/{good['id']}")
     expect(app.locator("#damaged-title")).to_be_visible()
     dropped = app.locator(".damaged-dropped")
@@ -161,7 +161,7 @@ def test_a_sheet_the_card_cannot_read_is_never_a_blank_screen(app):
     record = copy.deepcopy(good)
     record["characters"][0]["sheet"] = {"name": "Harvey"}  # an object, so the quick check passes; the engine's fails
     put(app, "campaigns", [(None, record)])
-    app.reload()
+    let_go(app)
     app.goto(app.url.split("#")[0] + f"#/c/{good['id']}")
     expect(app.locator("#damaged-title")).to_be_visible(timeout=30_000)
     expect(app.locator(".damaged-problems")).to_contain_text("Harvey")
@@ -180,7 +180,9 @@ def test_undo_never_writes_a_kept_sheet_the_game_refuses(app):
     entry["before"][harvey]["characteristics"]["STR"] = -99999
     entry["before"][harvey]["hp"] = 10**12
     put(app, "entries", [(None, {"campaign": campaign["id"], "seq": seq, "entry": entry})])
-    app.reload()
+    route = app.evaluate("location.hash")
+    let_go(app)
+    app.goto(app.url.split("#")[0] + route)
     expect(app.locator(".sheet .character-card")).to_contain_text("7/10")
     app.locator(".undo-bar [data-history=undo]").click()
     expect(app.locator(".snackbar")).to_contain_text("Cannot undo")
