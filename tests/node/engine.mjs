@@ -9,7 +9,7 @@ const python = process.env.PYTHON || "python3";
 
 /** The engine's own catalog, as build.py writes it to dist/catalog.json: read from CATALOG_JSON when the runner
  * wrote it there (tests/test_page_modules_node.py computes it once for every file), else asked of py_rules. */
-export function engineCatalog() {
+export function loadEngineCatalog() {
   if (process.env.CATALOG_JSON) return JSON.parse(readFileSync(process.env.CATALOG_JSON, "utf8"));
   return JSON.parse(
     execFileSync(python, ["-c", "import json; from py_rules.api import catalog; print(json.dumps(catalog()))"], {
