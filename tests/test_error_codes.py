@@ -3,6 +3,7 @@ there with its meaning, ``RulesError`` refuses any other, the catalog lists them
 it gives or compares in one module (web/error_codes.mjs) whose every code is declared too."""
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -61,7 +62,8 @@ def codes_in_source(tree: ast.AST, classes: dict[str, int]) -> dict[str, list[in
     error's ``.code``."""
     takes_code = dict(classes)
     refusal_classes = set()
-    for node in ast.walk(tree):
+    nodes = list(ast.walk(tree))  # walked twice below
+    for node in nodes:
         if isinstance(node, ast.FunctionDef) and node.name != "__init__" and _code_position(node) is not None:
             takes_code[node.name] = _code_position(node)
         if isinstance(node, ast.ClassDef) and any(
@@ -74,7 +76,7 @@ def codes_in_source(tree: ast.AST, classes: dict[str, int]) -> dict[str, list[in
         for text in _strings(value):
             found.setdefault(text, []).append(line)
 
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Call):
             name = _called(node.func)
             if name in takes_code and len(node.args) > takes_code[name]:
@@ -106,8 +108,10 @@ def codes_in_source(tree: ast.AST, classes: dict[str, int]) -> dict[str, list[in
     return found
 
 
+@functools.cache
 def engine_codes() -> dict[str, list[str]]:
-    """Every code used anywhere in py_rules → where (file:line)."""
+    """Every code used anywhere in py_rules → where (file:line). Read once a run (two tests ask; neither changes it):
+    parsing and walking every module takes a few seconds."""
     everywhere: dict[str, list[str]] = {}
     trees = {path: ast.parse(path.read_text(), str(path)) for path in sorted(PACKAGE.rglob("*.py"))}
     classes = classes_taking_a_code(list(trees.values()))

@@ -49,7 +49,8 @@ def test_coc_opposed_roll_says_who_wins_as_brute_force_does():
 
 
 def test_coc_defended_attack_says_who_wins_and_an_undefended_one_has_no_contest():
-    args = {"investigator": harvey(), "opponent": cultist(), "weapon": "", "defence": "dodge"}
+    # damage fixed: who wins does not depend on it, and the unarmed 1D3 tripled the faces to run after every hit
+    args = {"investigator": harvey(), "opponent": cultist(), "weapon": "", "defence": "dodge", "damage": "2"}
     a, b, chances = contest(odds("coc.attack", args))
     assert (a, b) == ("Harvey Walters", "Cultist")
     words = {"attacker wins": "a_wins", "defender wins": "b_wins", "nobody wins": "neither"}

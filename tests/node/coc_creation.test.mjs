@@ -11,12 +11,11 @@ import { indexCatalog } from "../../web/app/engine.mjs";
 import { extraNumbers, fieldAt } from "../../web/games/sheet_spec.mjs";
 import { ageSplit, draftFor, flatSections, rekind } from "../../web/games/coc_creation.mjs";
 import coc from "../../web/games/coc.mjs";
+import { loadEngineCatalog } from "./engine.mjs";
 
 const python = process.env.PYTHON || "python3";
 const engine = (code) => JSON.parse(execFileSync(python, ["-c", code], { encoding: "utf8" }));
-const spec = indexCatalog(engine("import json; from py_rules.api import catalog; print(json.dumps(catalog()))")).sheet(
-  "coc",
-);
+const spec = indexCatalog(loadEngineCatalog()).sheet("coc");
 const bands = engine(
   "import json; from py_rules import api; print(json.dumps(api.handle({'op': 'coc.age_table'})['result']['details']['bands']))",
 );

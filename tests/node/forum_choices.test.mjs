@@ -3,7 +3,6 @@
 // file type and whether it can mark an undone entry, and nothing else is.
 // Run: node --test tests/node/  (tests/test_page_modules_node.py runs it with pytest).
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 
 import { indexCatalog } from "../../web/app/engine.mjs";
@@ -16,15 +15,10 @@ import {
   formatName,
   marksUndone,
 } from "../../web/app/forum_choices.mjs";
+import { loadEngineCatalog } from "./engine.mjs";
 
 /** The engine's own catalog, as build.py writes it to dist/catalog.json (py_rules from this checkout). */
-const engineCatalog = JSON.parse(
-  execFileSync(
-    process.env.PYTHON || "python3",
-    ["-c", "import json; from py_rules.api import catalog; print(json.dumps(catalog()))"],
-    { encoding: "utf8" },
-  ),
-);
+const engineCatalog = loadEngineCatalog();
 const catalog = indexCatalog(engineCatalog);
 
 test("the formats offered are the engine's forum formats, in its words, the default first", () => {

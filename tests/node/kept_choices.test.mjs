@@ -4,19 +4,13 @@
 // dropped; storage that refuses keeps nothing and breaks nothing.
 // Run: node --test tests/node/  (tests/test_page_modules_node.py runs it with pytest).
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 
 import { SCOPES, keepChoices, keptChoices } from "../../web/drawer/kept_choices.mjs";
+import { loadEngineCatalog } from "./engine.mjs";
 
 /** The engine's own attack declaration (py_rules from this checkout). */
-const attack = JSON.parse(
-  execFileSync(
-    process.env.PYTHON || "python3",
-    ["-c", "import json; from py_rules.api import catalog; print(json.dumps(catalog()))"],
-    { encoding: "utf8" },
-  ),
-).operations.find((op) => op.id === "semiautomagic.attack");
+const attack = loadEngineCatalog().operations.find((op) => op.id === "semiautomagic.attack");
 
 /** A Storage as the page's (getItem/setItem of text). */
 function memory() {

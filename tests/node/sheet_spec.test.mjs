@@ -2,7 +2,6 @@
 // catalog's ``sheets``): the guided form's sections, first values and bounds, each row's bounds, the weapons fields.
 // Run: node --test tests/node/  (tests/test_page_modules_node.py runs it with pytest).
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 
 import { indexCatalog } from "../../web/app/engine.mjs";
@@ -19,15 +18,10 @@ import {
   sectionsOf,
 } from "../../web/games/sheet_spec.mjs";
 import { GAMES } from "../../web/games/index.mjs";
+import { loadEngineCatalog } from "./engine.mjs";
 
 /** The engine's own catalog, as build.py writes it to dist/catalog.json (py_rules from this checkout). */
-const engineCatalog = JSON.parse(
-  execFileSync(
-    process.env.PYTHON || "python3",
-    ["-c", "import json; from py_rules.api import catalog; print(json.dumps(catalog()))"],
-    { encoding: "utf8" },
-  ),
-);
+const engineCatalog = loadEngineCatalog();
 const catalog = indexCatalog(engineCatalog);
 
 /** The games whose sheets are declared so far (each game's py_rules/<game>/sheet.py); each is read from it. */
