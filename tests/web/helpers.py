@@ -188,7 +188,8 @@ def on_fake_clock(page: Page) -> None:
     """Install Playwright's clock on ``page``'s context (Date, timers and performance.now of every tab in it; the
     engine's Web Worker keeps its own) and list the delay of each timer the page sets from now on, for
     :func:`wait_for_timer`. Time flows as usual until the test pauses or moves it (``page.clock``): a test of a
-    limit of the page's own passes it in fake time instead of waiting for it."""
+    limit of the page's own passes it in fake time instead of waiting for it. The clock stays for the context's life:
+    only on a page of its own (never the shared page of a ``shared_app`` module, whose emptying does not undo it)."""
     page.clock.install()
     page.evaluate("""() => {
         window.timersSet = [];

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.helpers import (
@@ -167,6 +168,7 @@ def test_a_roll_request_reaches_the_phone_live_and_its_answer_comes_back(app: Pa
     assert carol not in theirs["table"].get("seq", {}), theirs["table"].get("seq")
 
 
+@pytest.mark.fresh_app  # Playwright's clock is installed on its context: never one a shared page is in
 def test_a_channel_that_never_opens_says_why_in_plain_words_within_the_limit(app: Page):
     gm = app
     new_campaign(gm, "Silent Wi-Fi", "coc")
