@@ -212,3 +212,25 @@ def damage(page: Page, amount) -> str:
     text = roll(page, fields={"amount": amount})
     page.get_by_role("button", name="Close the roll drawer").click()
     return text
+
+
+def on_fake_clock(page: Page) -> None:
+    """Install Playwright's clock on ``page``'s context (Date, timers and performance.now of every tab in it; the
+    engine's Web Worker keeps its own) and list the delay of each timer the page sets from now on, for
+    :func:`wait_for_timer`. Time flows as usual until the test pauses or moves it (``page.clock``): a test of a
+    limit of the page's own passes it in fake time instead of waiting for it. The clock stays for the context's life:
+    only on a page of its own (never the shared page of a ``shared_app`` module, whose emptying does not undo it)."""
+    page.clock.install()
+    page.evaluate("""() => {
+        window.timersSet = [];
+        for (const name of ["setTimeout", "setInterval"]) {
+            const fake = window[name];
+            window[name] = (callback, ms, ...rest) => { window.timersSet.push(ms); return fake(callback, ms, ...rest); };
+        }
+    }""")
+
+
+def wait_for_timer(page: Page, ms: int, timeout: float = 30_000) -> None:
+    """Wait until the page has set a timer of ``ms`` since :func:`on_fake_clock` (moving the clock before it is set
+    would start it later)."""
+    wait_until(page, "(ms) => window.timersSet.includes(ms)", ms, timeout=timeout)

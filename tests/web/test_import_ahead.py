@@ -217,6 +217,10 @@ STAGE = """(marks) => new Promise((resolve, reject) => {
 """Write a log ahead under each id of ``marks`` ([id, how long ago]) with its mark, as stageLog does, in no tab's name."""
 
 
+IMPORT_LOCK = "rules-companion:import:"  # web/store/import_lock.mjs PREFIX: the Web Lock an import holds, then its id
+WAITS_FOR_LOCK = "(name) => navigator.locks.query().then(({ pending }) => pending.some((each) => each.name === name))"
+
+
 def reload_and_wait_for_the_sweep(page, gone: str) -> None:
     page.reload()
     wait_until(
@@ -261,7 +265,8 @@ def test_an_import_whose_question_is_open_in_another_tab_keeps_its_log_until_tha
     assert len(ahead) == 1
     app.evaluate(STAGE, [["c-abandoned", 1_000]])
     reload_and_wait_for_the_sweep(app, "c-abandoned")  # a start: the other tab's import is under way
-    app.wait_for_timeout(1_000)
+    # this start's sweep has reached that log and waits for the other tab to let go of its import's lock
+    wait_until(app, WAITS_FOR_LOCK, IMPORT_LOCK + next(iter(ahead)))
     assert without_campaign(app) == ahead and marks(app) == [f"staged:{next(iter(ahead))}"]
     other.close()  # the question never answered: this tab's start, waiting for that import, takes its log back now
     wait_until(app, f"() => ({KEPT})().then((found) => !('{next(iter(ahead))}' in found.log))", timeout=30_000)

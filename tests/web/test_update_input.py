@@ -39,13 +39,23 @@ def new_version(copy, name: str, database: bool = False) -> None:
         bundle.write_text(text.replace("DB_VERSION=3", "DB_VERSION=4", 1).replace("3:()=>{}}", "3:()=>{},4:()=>{}}", 1))
 
 
+WAIT_POLL_MS = 400  # web/unsaved.mjs whenClear's everyMs: how often a tab waiting for its input checks it again
+
+
 def mark(page) -> None:
-    """A mark on the running page: gone if it reloads."""
-    page.evaluate("window.__notReloaded = true")
+    """A mark on the running page: gone if it reloads, and a note of any reload it starts (``beforeunload`` comes
+    as ``location.reload()`` is called, before the new page replaces this one)."""
+    page.evaluate("window.__notReloaded = true; addEventListener('beforeunload', () => { window.__leaving = true; })")
 
 
 def still_the_same_page(page) -> bool:
-    return page.evaluate("window.__notReloaded === true")
+    return page.evaluate("window.__notReloaded === true && !window.__leaving")
+
+
+def waits_are_checked(context) -> None:
+    """The tabs' clock (Playwright's, on every tab of ``context``) runs five of the waiting tab's checks of its input
+    in fake time, instead of the test sleeping through them."""
+    context.clock.run_for(5 * WAIT_POLL_MS)
 
 
 def offer_and_accept(tab, *others_that_reload) -> None:
@@ -79,6 +89,7 @@ def test_an_open_sheet_edit_keeps_its_typing_through_an_update_and_the_new_versi
     idle = context.new_page()  # nothing typed: it reloads as before
     booted_with_offline_copy(idle, url)
     mark(editing)
+    context.clock.install()  # from here on, the tabs' timers (a waiting tab's checks among them) run in fake time
 
     # The new version raises the database version: it cannot open the database while the editing tab holds it.
     new_version(copy, "next", database=True)
@@ -91,7 +102,7 @@ def test_an_open_sheet_edit_keeps_its_typing_through_an_update_and_the_new_versi
     for new in (taker, idle):  # the new version waits for the old tab, and says why
         expect(new.locator(".banner")).to_contain_text(BLOCKED, timeout=60_000)
         expect(new.locator("main")).to_contain_text(re.compile("Opening (your campaigns|the campaign)…"))
-    editing.wait_for_timeout(2000)
+    waits_are_checked(context)
     assert still_the_same_page(editing)
     expect(name).to_have_value("Jack Hawk")
     assert editing.locator("html").get_attribute("data-version") == old
@@ -134,12 +145,13 @@ def test_typing_left_half_done_waits_until_the_user_agrees_and_a_closed_edit_let
     renaming.get_by_label("New name").fill("Renamed")
     for tab in (typing, renaming):
         mark(tab)
+    context.clock.install()  # from here on, the tabs' timers (a waiting tab's checks among them) run in fake time
 
     new_version(copy, "next")
     offer_and_accept(taker)
     for tab in (typing, renaming):
         expect(tab.locator("#update")).to_contain_text(READY, timeout=30_000)
-    typing.wait_for_timeout(1500)
+    waits_are_checked(context)
     assert still_the_same_page(typing) and still_the_same_page(renaming)
     expect(typing.get_by_label("Name", exact=True)).to_have_value("The Haunting of Ark")
 

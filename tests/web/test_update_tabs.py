@@ -183,7 +183,8 @@ def test_a_page_of_another_origin_framing_the_app_gets_a_refusal_not_the_app(
         expect(frame.locator("#boot")).to_be_hidden()
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "framed-refusal-390x844.png"))
-        page.wait_for_timeout(1500)  # anything that would start has had the time to ask for its files
+        # anything that would start asks for its files as the page loads: none asked for half a second (networkidle)
+        page.main_frame.child_frames[0].wait_for_load_state("networkidle")
         expect(frame.locator("#campaigns-title")).to_have_count(0)
         started = [u for u in requests if re.search(r"/(worker\.mjs|sw\.js|catalog\.json|pyodide/)", u)]
         assert started == [], started  # no engine, no service worker, no app
