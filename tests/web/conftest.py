@@ -203,6 +203,12 @@ def changed_for_good(page: Page) -> None:
     setattr(page, _SPOILED, "page")
 
 
+def context_changed_for_good(page: Page) -> None:
+    """``page``'s context holds a change the emptying does not undo (Playwright's clock, installed on the whole
+    context): in a ``shared_app`` module the next test gets a new context. Nothing for a page of its own."""
+    setattr(page.context, _SPOILED, "context")
+
+
 def undone_at_reset(page: Page, script: str) -> None:
     """``page`` holds a change made with ``evaluate`` that ``script`` (a page function) undoes, such as a stubbed
     browser API: in a ``shared_app`` module the emptying before the next test runs it, so the page is handed on

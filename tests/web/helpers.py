@@ -9,7 +9,7 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import BOOT_TIMEOUT_MS
+from tests.web.conftest import BOOT_TIMEOUT_MS, context_changed_for_good
 
 GAME_LABELS = {"armageddon": "Armageddon", "semiautomagic": "Semiautomagic", "coc": "Call of Cthulhu"}
 PERSON = {"armageddon": "character", "semiautomagic": "creature", "coc": "investigator"}
@@ -219,8 +219,9 @@ def on_fake_clock(page: Page) -> None:
     engine's Web Worker keeps its own) and list the delay of each timer the page sets from now on, for
     :func:`wait_for_timer`. Time flows as usual until the test pauses or moves it (``page.clock``): a test of a
     limit of the page's own passes it in fake time instead of waiting for it. The clock stays for the context's life:
-    only on a page of its own (never the shared page of a ``shared_app`` module, whose emptying does not undo it)."""
+    a shared page's next test gets a new context (the emptying cannot undo it)."""
     page.clock.install()
+    context_changed_for_good(page)  # a shared page's next test gets a context without it
     page.evaluate("""() => {
         window.timersSet = [];
         for (const name of ["setTimeout", "setInterval"]) {
