@@ -8,8 +8,9 @@
 //    CDN), installs the compiled wheel from emfs: with micropip, checks it answers, and writes
 //    micropip.freeze() to <out>/freeze.json: the lock the page boots from.
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
-import { readFile, writeFile, copyFile, access, mkdir } from "node:fs/promises";
+import { readFile, writeFile, copyFile, access } from "node:fs/promises";
 import path from "node:path";
+import { compileWheel, loadCompiler } from "./pyodide_compiler.mjs";
 
 const [pyodideDir, micropipWheel, rulesWheel, outDir, stdlibCache] = process.argv.slice(2);
 if (!outDir) {
@@ -26,9 +27,7 @@ const py = await loadPyodide({
   indexURL: path.resolve(pyodideDir) + "/",
   ...(cached ? { stdLibURL: path.resolve(stdlibCache) } : {}),
 });
-py.FS.writeFile("/tmp/pyodide_compile.py", await readFile(new URL("./pyodide_compile.py", import.meta.url), "utf8"));
-py.pyimport("sys").path.insert(0, "/tmp");
-const compiler = py.pyimport("pyodide_compile");
+const compiler = await loadCompiler(py);
 
 const stdlibOut = path.join(outDir, "python_stdlib.pyc.zip");
 if (cached) {
@@ -43,12 +42,7 @@ if (cached) {
 }
 
 const wheelName = path.basename(rulesWheel);
-py.FS.mkdir("/tmp/source");
-py.FS.mkdir("/tmp/shipped");
-py.FS.writeFile(`/tmp/source/${wheelName}`, new Uint8Array(await readFile(rulesWheel)));
-const compiled = compiler.compile_wheel(`/tmp/source/${wheelName}`, `/tmp/shipped/${wheelName}`);
-await mkdir(path.join(outDir, "shipped"), { recursive: true });
-await writeFile(path.join(outDir, "shipped", wheelName), py.FS.readFile(`/tmp/shipped/${wheelName}`));
+const compiled = await compileWheel(py, compiler, rulesWheel, outDir);
 console.log(`py_rules: compiled ${compiled} modules into the wheel`);
 
 await py.loadPackage(path.resolve(micropipWheel));
