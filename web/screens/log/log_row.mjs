@@ -95,6 +95,9 @@ export class LogChunk extends Component {
   componentDidMount() {
     // the same <ol> stays whether near or far, so it is watched once
     this.stop = watch(this.list, (near, height) => {
+      // a page not laid out yet (no height: the screen still being drawn) is never taken for one far away, which
+      // would leave the top of the log an empty list until it is scrolled
+      if (!near && !height) return;
       if (near !== this.state.near) this.setState(near ? { near } : { near, height });
     });
   }
