@@ -146,8 +146,9 @@ def app(request, site_url, browser_name):
     added are removed after it; after a test that added an init script, a route or an exposed function to the page
     the next test gets a new page, and a new context after one that changed the context (its own routes or init
     scripts, offline, permissions). A test that patches a global with ``evaluate`` says so with
-    :func:`changed_for_good`, or gives the script that undoes it with :func:`undone_at_reset`; after a test that failed, the next one gets a new context. A test marked ``fresh_app``
-    gets a page of its own, as in an unmarked module.
+    :func:`changed_for_good`, or gives the script that undoes it with :func:`undone_at_reset`; after a test that
+    failed, the next one gets a new context. A test marked ``fresh_app`` gets a page of its own, as in an unmarked
+    module.
 
     ``browser_name`` is asked for so that pytest-playwright parametrizes these tests as it does those that ask for
     ``page`` or ``context`` ([chromium]): the browser is reached here through ``getfixturevalue``, and an
