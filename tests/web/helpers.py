@@ -147,6 +147,24 @@ def stored_log(page: Page, campaign_id: str) -> list[dict]:
     )
 
 
+def campaign_record(cid: str, name: str, game: str, party: dict, encounters: tuple = ()) -> dict:
+    """A stored campaign as the app writes it (schema 2), with ``party`` ({character id: sheet}) as its player
+    characters and ``encounters`` as given, no log and no settings: for :func:`open_stored`."""
+    return {
+        "schema": "rules-companion.campaign/2",
+        "id": cid,
+        "name": name,
+        "game": game,
+        "created": "2026-01-05T19:00:00.000Z",
+        "updated": "2026-01-05T19:00:00.000Z",
+        "revision": 0,
+        "settings": {},
+        "log": [],
+        "encounters": list(encounters),
+        "characters": [{"id": key, "kind": "pc", "sheet": sheet} for key, sheet in party.items()],
+    }
+
+
 STORE = """async ({ record }) => {
   const { openStorage } = await import(new URL("src/store/storage.mjs", location.href).href);
   const storage = await openStorage();

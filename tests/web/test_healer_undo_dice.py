@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from py_rules.coc.investigator import EXAMPLE as HARVEY
-from tests.web.helpers import open_stored, stored_campaigns, stored_log
+from tests.web.helpers import campaign_record, open_stored, stored_campaigns, stored_log
 from tests.web.test_encounter_steps import named, seed
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
@@ -35,19 +35,7 @@ def party():
 
 def a_party(page):
     """The campaign of :func:`party`, no encounter, opened on Harvey's sheet; its id."""
-    record = {
-        "schema": "rules-companion.campaign/2",
-        "id": "c-clinic",
-        "name": "Clinic",
-        "game": "coc",
-        "created": "2026-01-05T19:00:00.000Z",
-        "updated": "2026-01-05T19:00:00.000Z",
-        "revision": 0,
-        "settings": {},
-        "log": [],
-        "encounters": [],
-        "characters": [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party().items()],
-    }
+    record = campaign_record("c-clinic", "Clinic", "coc", party())
     open_stored(page, record, "#/c/c-clinic/sheet/pc-harvey")
     sheet(page, "pc-harvey")
     return "c-clinic"

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from py_rules import api
 from py_rules.coc.investigator import EXAMPLE as HARVEY
-from tests.web.helpers import open_stored
+from tests.web.helpers import campaign_record, open_stored
 from tests.web.test_encounter_steps import named
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
@@ -27,19 +27,7 @@ def party():
 
 
 def open_harvey(page):
-    record = {
-        "schema": "rules-companion.campaign/2",
-        "id": "c-odds",
-        "name": "Odds",
-        "game": "coc",
-        "created": "2026-01-05T19:00:00.000Z",
-        "updated": "2026-01-05T19:00:00.000Z",
-        "revision": 0,
-        "settings": {},
-        "log": [],
-        "encounters": [],
-        "characters": [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party().items()],
-    }
+    record = campaign_record("c-odds", "Odds", "coc", party())
     open_stored(page, record, "#/c/c-odds/sheet/pc-harvey")
     expect(page.locator('section.sheet[data-character="pc-harvey"]')).to_be_visible()
 

@@ -43,6 +43,26 @@ def update_naming(gm: GameMaster, targets: list[dict], decisions: list[dict] = (
     )["details"]["code"]
 
 
+def accepted(gm, game: str, campaign_id: str, target: dict, proposal: dict) -> tuple[dict, dict, dict]:
+    """The game master's app accepts the one ``proposal`` against the player's character and ``target``: the
+    engine's answer, the decision (it must say accepted) and the log entry it writes."""
+    answer = engine(
+        "table.accept",
+        game=game,
+        campaign=campaign_id,
+        settings={},
+        seats=[gm.seat],
+        characters=[gm.character, target],
+        decided=[],
+        proposals=[proposal],
+        at="2026-12-07T09:40:00Z",
+    )["details"]
+    [decision] = answer["decisions"]
+    assert decision["status"] == "accepted", decision
+    [entry] = answer["entries"]
+    return answer, decision, entry
+
+
 def test_a_player_attacks_the_ghoul_the_update_names_and_the_game_master_rolls_its_defence(app: Page):
     page = app
     gm = GameMaster()
@@ -72,20 +92,7 @@ def test_a_player_attacks_the_ghoul_the_update_names_and_the_game_master_rolls_i
 
     # the game master pastes the post's code: the attack runs on the game master's sheets, the dodge thrown there
     [proposal] = gm.read(f"Ann swings at the ghoul.\n{code.input_value()}")
-    answer = engine(
-        "table.accept",
-        game="coc",
-        campaign=GM_CAMPAIGN["id"],
-        settings={},
-        seats=[gm.seat],
-        characters=[gm.character, GHOUL],
-        decided=[],
-        proposals=[proposal],
-        at="2026-12-07T09:40:00Z",
-    )["details"]
-    [decision] = answer["decisions"]
-    assert decision["status"] == "accepted", decision
-    [entry] = answer["entries"]
+    answer, decision, entry = accepted(gm, "coc", GM_CAMPAIGN["id"], GHOUL, proposal)
     assert [t["face"] for t in entry["result"]["dice"][:2]] == waiting["dice"]
     assert entry["result"]["dice"][2]["purpose"].startswith("Dodge roll")
     ghoul_after = next(c["sheet"] for c in answer["characters"] if c["id"] == "ch-ghoul")
@@ -135,20 +142,7 @@ def test_an_armageddon_player_attacks_with_a_knife_and_the_game_master_keeps_the
     assert waiting["bind"] == {"attacker": "ch-ann", "defender": "ch-thug"} and waiting["args"] == {"weapon": "Knife"}
 
     [proposal] = gm.read(code.input_value())
-    answer = engine(
-        "table.accept",
-        game="armageddon",
-        campaign=campaign["id"],
-        settings={},
-        seats=[gm.seat],
-        characters=[gm.character, thug],
-        decided=[],
-        proposals=[proposal],
-        at="2026-12-07T09:40:00Z",
-    )["details"]
-    [decision] = answer["decisions"]
-    assert decision["status"] == "accepted", decision
-    [entry] = answer["entries"]
+    answer, decision, entry = accepted(gm, "armageddon", campaign["id"], thug, proposal)
     thrown = entry["result"]["dice"]
     assert [t["face"] for t in thrown[: len(waiting["dice"])]] == waiting["dice"]  # the attacker's Task: the player's
     strike = entry["result"]["details"]["attack"]

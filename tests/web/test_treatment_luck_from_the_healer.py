@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from py_rules.coc.investigator import EXAMPLE as HARVEY
-from tests.web.helpers import open_stored, stored_campaigns
+from tests.web.helpers import campaign_record, open_stored, stored_campaigns
 from tests.web.test_encounter_steps import named
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
@@ -23,19 +23,7 @@ def test_first_aid_luck_from_the_healers_sheet_is_the_healers(app):
     ada = {**named(HARVEY, "Ada"), "luck": 60}
     ada["skills"] = {**ada["skills"], "First Aid": 56}
     bert = {**named(HARVEY, "Bert"), "hp": 5, "luck": 0}  # no Luck of his own to give
-    record = {
-        "schema": "rules-companion.campaign/2",
-        "id": "c-luck",
-        "name": "Luck",
-        "game": "coc",
-        "created": "2026-01-05T19:00:00.000Z",
-        "updated": "2026-01-05T19:00:00.000Z",
-        "revision": 0,
-        "settings": {},
-        "log": [],
-        "encounters": [],
-        "characters": [{"id": "pc-ada", "kind": "pc", "sheet": ada}, {"id": "pc-bert", "kind": "pc", "sheet": bert}],
-    }
+    record = campaign_record("c-luck", "Luck", "coc", {"pc-ada": ada, "pc-bert": bert})
     open_stored(page, record, "#/c/c-luck/sheet/pc-ada")
     expect(page.locator('section.sheet[data-character="pc-ada"]')).to_be_visible()
     page.locator('section.sheet .quick-actions [data-action="first_aid"]').click()

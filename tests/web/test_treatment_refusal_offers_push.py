@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from py_rules.coc.investigator import EXAMPLE as HARVEY
-from tests.web.helpers import open_stored, stored_campaigns
+from tests.web.helpers import campaign_record, open_stored, stored_campaigns
 from tests.web.test_encounter_steps import named
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
@@ -26,19 +26,7 @@ def open_first_aid(page):
     ada = {**named(HARVEY, "Ada"), "luck": 60}
     ada["skills"] = {**ada["skills"], "First Aid": 56}
     bert = {**named(HARVEY, "Bert"), "hp": 5}
-    record = {
-        "schema": "rules-companion.campaign/2",
-        "id": "c-push",
-        "name": "Push",
-        "game": "coc",
-        "created": "2026-01-05T19:00:00.000Z",
-        "updated": "2026-01-05T19:00:00.000Z",
-        "revision": 0,
-        "settings": {},
-        "log": [],
-        "encounters": [],
-        "characters": [{"id": "pc-ada", "kind": "pc", "sheet": ada}, {"id": "pc-bert", "kind": "pc", "sheet": bert}],
-    }
+    record = campaign_record("c-push", "Push", "coc", {"pc-ada": ada, "pc-bert": bert})
     page.set_viewport_size({"width": 768, "height": 1024})
     open_stored(page, record, "#/c/c-push/sheet/pc-ada")
     expect(page.locator('section.sheet[data-character="pc-ada"]')).to_be_visible()
