@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import warnings
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
@@ -44,7 +46,9 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
 
 
-LOCAL_ORIGINS = ("http://127.0.0.1:", "http://localhost:")
+FOREIGN_URL = re.compile(r"^(?!http://127\.0\.0\.1:|http://localhost:|data:|blob:)")
+"""Any URL but a local test server's (or a data: or blob: URL). The route matches it in Playwright's driver, so a
+local request goes on without a round trip through this process."""
 
 
 def block_foreign(context) -> list[str]:
@@ -53,14 +57,10 @@ def block_foreign(context) -> list[str]:
     blocked: list[str] = []
 
     def guard(route):
-        url = route.request.url
-        if url.startswith(LOCAL_ORIGINS) or url.startswith(("data:", "blob:")):
-            route.continue_()
-        else:
-            blocked.append(url)
-            route.abort()
+        blocked.append(route.request.url)
+        route.abort()
 
-    context.route("**/*", guard)
+    context.route(FOREIGN_URL, guard)
     return blocked
 
 
@@ -191,11 +191,50 @@ def app(request, site_url, browser_name):
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item, call):
-    """A test that failed is marked on its item, so that a shared page it leaves is not handed to the next test."""
+    """A test that failed is marked on its item, so that a shared page it leaves is not handed to the next test, and
+    its report gains what the page showed then (:func:`_page_at_failure`)."""
     report = yield
     if report.when == "call" and report.failed:
         item._failed_call = True
+        page = item.funcargs.get("app") or item.funcargs.get("page")
+        if page is not None:
+            report.sections.append(("page at failure", _page_at_failure(page, item.name)))
     return report
+
+
+FAILURES = Path(__file__).resolve().parents[2] / "test-results" / "failures"
+
+
+def _page_at_failure(page: Page, name: str) -> str:
+    """The route, the messages shown, the open drawer's text and choices and an open dialog's text of a page whose
+    test failed, and its screenshot under test-results/failures/ (a CI log shows the text; a run kept on disk, the
+    picture). Each read has a short limit of its own: a page stuck in a loop still leaves the report."""
+    lines = []
+    for label, read in (
+        ("route", lambda: page.url),
+        (
+            "messages",
+            lambda: [text for text in page.locator(".snackbar, .banner, [role=alert]").all_inner_texts() if text],
+        ),
+        ("drawer", lambda: _shown(page.locator(".drawer"))),
+        ("drawer's choices", lambda: page.locator(".drawer label:has(input:checked)").all_inner_texts()),
+        ("dialog", lambda: _shown(page.locator("dialog[open]"))),
+    ):
+        try:
+            lines.append(f"{label}: {read()}"[:3_000])
+        except Exception as error:  # noqa: BLE001 - what the page could not say is said as such
+            lines.append(f"{label}: (not read: {str(error).splitlines()[0][:120]})")
+    try:
+        FAILURES.mkdir(parents=True, exist_ok=True)
+        file_name = re.sub(r"[^\w.-]+", "_", name)[:120] + ".png"
+        page.screenshot(path=str(FAILURES / file_name), timeout=5_000)
+    except Exception:  # noqa: BLE001, S110 - the picture is a help, not the report
+        pass
+    return "\n".join(lines)
+
+
+def _shown(locator) -> str:
+    return locator.first.inner_text(timeout=2_000) if locator.count() else "(none)"
 
 
 def changed_for_good(page: Page) -> None:
@@ -263,17 +302,8 @@ def _shared_tab(browser, browser_context_args, site_url):
     (what one module leaves is emptied as what one test leaves), with the request guard of
     :func:`foreign_requests` (checked by :func:`app` after each test). ``renew`` makes a new page (or a new context)
     where the last test left one changed for good; ``after_test`` removes the listeners a test added."""
-    blocked: list[str] = []
     listeners: list = []
-    tab: dict = {"blocked": blocked, "context": None, "page": None}
-
-    def guard(route):
-        url = route.request.url
-        if url.startswith(LOCAL_ORIGINS) or url.startswith(("data:", "blob:")):
-            route.continue_()
-        else:
-            blocked.append(url)
-            route.abort()
+    tab: dict = {"blocked": [], "context": None, "page": None}
 
     def new_page() -> None:
         page = tab["context"].new_page()
@@ -285,7 +315,7 @@ def _shared_tab(browser, browser_context_args, site_url):
         if tab["context"] is not None:
             tab["context"].close()
         context = browser.new_context(**browser_context_args)
-        context.route("**/*", guard)
+        tab["blocked"] = block_foreign(context)
         _watch(context, _CONTEXT_CHANGES, "context", context, listeners)
         tab["context"] = context
         new_page()
