@@ -196,19 +196,20 @@ def pytest_runtest_makereport(item, call):
     report = yield
     if report.when == "call" and report.failed:
         item._failed_call = True
-        page = item.funcargs.get("app") or item.funcargs.get("page")
-        if page is not None:
+        page = next((value for value in item.funcargs.values() if isinstance(value, Page)), None)
+        if page is not None and not page.is_closed():
             report.sections.append(("page at failure", _page_at_failure(page, item.name)))
     return report
 
 
 FAILURES = Path(__file__).resolve().parents[2] / "test-results" / "failures"
+ERRORS_SHOWN = ".field-error, .drawer-error, .error-panel, .error"
 
 
 def _page_at_failure(page: Page, name: str) -> str:
-    """The route, the messages shown, the open drawer's text and choices and an open dialog's text of a page whose
-    test failed, and its screenshot under test-results/failures/ (a CI log shows the text; a run kept on disk, the
-    picture). Each read has a short limit of its own: a page stuck in a loop still leaves the report."""
+    """The route, the messages and errors shown, the open drawer's text and choices and an open dialog's text of a
+    page whose test failed, and its screenshot under test-results/failures/ (a CI log shows the text; a run kept on
+    disk, the picture). Each read has a short limit of its own: a page stuck in a loop still leaves the report."""
     lines = []
     for label, read in (
         ("route", lambda: page.url),
@@ -216,6 +217,7 @@ def _page_at_failure(page: Page, name: str) -> str:
             "messages",
             lambda: [text for text in page.locator(".snackbar, .banner, [role=alert]").all_inner_texts() if text],
         ),
+        ("errors shown", lambda: [text for text in page.locator(ERRORS_SHOWN).all_inner_texts() if text]),
         ("drawer", lambda: _shown(page.locator(".drawer"))),
         ("drawer's choices", lambda: page.locator(".drawer label:has(input:checked)").all_inner_texts()),
         ("dialog", lambda: _shown(page.locator("dialog[open]"))),
