@@ -23,6 +23,14 @@ CHROMIUM_FLAGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # Pyodide's WebAssembly stays at V8's baseline compiler (Liftoff): the suite boots Python over a hundred times,
+    # and each boot's optimizing compiles in the background took CPU from the other worker's pages while this one
+    # never ran long enough to gain from them (7 % off six boot-heavy modules, measured). The code's behaviour is
+    # the same; tools/bench.py, which times boots as visitors meet them, launches without it.
+    "--js-flags=--no-wasm-tier-up",
+    # The address bar's suggestion popups, which this Chromium renders for every new window before anything is
+    # typed: about 0.9 s of CPU for each browser context a test opens, for a browser UI no test sees.
+    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 ]
 BOOT_TIMEOUT_MS = 120_000
 
