@@ -17,6 +17,31 @@ from playwright.sync_api import Page
 from tools.serve import serve_in_thread
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+PLAYWRIGHT_DISABLED_FEATURES = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+]
+"""The features the pinned Playwright (1.65) disables with its own ``--disable-features`` (its chromiumSwitches).
+Ours comes after it on the command line, and Chromium keeps only the last of a repeated switch (seen: of two
+``--disable-features``, the first one's feature came back), so ours repeats Playwright's list."""
+UNSEEN_BROWSER_UI = [
+    # The address bar's suggestion popups, which this Chromium renders for every new window before anything is
+    # typed: about 0.9 s of CPU for each browser context a test opens, for a browser UI no test sees.
+    "WebUIOmniboxPopup",
+    "WebUIOmniboxAimPopup",
+]
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -28,9 +53,7 @@ CHROMIUM_FLAGS = [
     # never ran long enough to gain from them (7 % off six boot-heavy modules, measured). The code's behaviour is
     # the same; tools/bench.py, which times boots as visitors meet them, launches without it.
     "--js-flags=--no-wasm-tier-up",
-    # The address bar's suggestion popups, which this Chromium renders for every new window before anything is
-    # typed: about 0.9 s of CPU for each browser context a test opens, for a browser UI no test sees.
-    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
+    "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + UNSEEN_BROWSER_UI),
 ]
 BOOT_TIMEOUT_MS = 120_000
 
