@@ -154,8 +154,10 @@ def encode(kind: str, payload, key: str) -> str:
 
 @dataclass
 class Read:
-    """What :func:`read` found: each verified code as ``{"kind", "payload", "seat", "code_start"}`` and each
-    problem as ``{"code_start", "message"}`` (an index in the text as it was pasted)."""
+    """What :func:`read` found: each verified code as ``{"kind", "payload", "seat", "code_start", "number"}`` and
+    each problem as ``{"code_start", "message"}``, with ``number`` where the problem is one code's (``code_start``:
+    an index in the text as it was pasted; ``number``: the code's place among the codes found, 1 for the first,
+    so that a message names the code the reader saw: a code's letters may hold ``RC1P`` themselves)."""
 
     items: list = field(default_factory=list)
     problems: list = field(default_factory=list)
@@ -246,36 +248,42 @@ def read(text: str, campaign: str | None = None, seats=(), held_seq: int | None 
         return at[piece] + index - starts[piece] if piece >= 0 else 0
 
     pos = 0
+    number = 0
     while True:
         start = _START.search(plain, pos)
         if start is None:
             break
+        number += 1
         where = place(start.start())
         version, letter = start.group(1), start.group(2)
         run_end = _RUN.match(plain, start.end()).end()
         pos = run_end
         if version != str(shapes.VERSION):
             newer = version.isdigit() and not version.startswith("0") and int(version) > shapes.VERSION
-            found.problems.append({"code_start": where, "message": MESSAGES["newer" if newer else "unknown"]})
+            found.problems.append(
+                {"code_start": where, "number": number, "message": MESSAGES["newer" if newer else "unknown"]}
+            )
             continue
         if letter not in KINDS:
-            found.problems.append({"code_start": where, "message": MESSAGES["unknown"]})
+            found.problems.append({"code_start": where, "number": number, "message": MESSAGES["unknown"]})
             continue
         if run_end - start.end() > MAX_PAYLOAD_CHARS:
-            found.problems.append({"code_start": where, "message": MESSAGES["too_large"]})
+            found.problems.append({"code_start": where, "number": number, "message": MESSAGES["too_large"]})
             continue
         mac = plain[run_end + 1 : run_end + 1 + MAC_CHARS]
         if plain[run_end : run_end + 1] != "." or not _MAC.fullmatch(mac):
-            found.problems.append({"code_start": where, "message": MESSAGES["damaged"]})
+            found.problems.append({"code_start": where, "number": number, "message": MESSAGES["damaged"]})
             continue
         pos = run_end + 1 + MAC_CHARS
         head = plain[start.start() : start.end()]
         kind = KINDS[letter]
         parts, wrong = _verify(kind, head, plain[start.end() : run_end], mac, campaign, keys, held_seq)
         if wrong:
-            found.problems.append({"code_start": where, "message": wrong})
+            found.problems.append({"code_start": where, "number": number, "message": wrong})
         else:
-            found.items.append({"kind": kind, "payload": parts[0], "seat": parts[1], "code_start": where})
+            found.items.append(
+                {"kind": kind, "payload": parts[0], "seat": parts[1], "code_start": where, "number": number}
+            )
     if not found.items and not found.problems:
         found.problems.append({"code_start": 0, "message": MESSAGES["none"]})
     if len(found.problems) > MAX_PROBLEMS:

@@ -21,14 +21,7 @@ import {
   withSeat,
   withUpdateMade,
 } from "../../web/store/table_record.mjs";
-import {
-  codeNumber,
-  decisionLine,
-  problemWords,
-  requestableOps,
-  requestFields,
-  requestLabel,
-} from "../../web/app/table_words.mjs";
+import { decisionLine, problemWords, requestableOps, requestFields, requestLabel } from "../../web/app/table_words.mjs";
 import { recordProblems } from "../../web/store/record_check.mjs";
 import { newCampaign } from "../../web/store/records.mjs";
 
@@ -185,14 +178,17 @@ test("a request's fields are the roll's own, never the sheet, the house rules or
   );
 });
 
-test("a problem names its code by number and first letters", () => {
-  const text = "Harvey rolls: RC1P.aaaa.bbbb and then RC1P.cccc.dddd";
+test("a problem names its code by the engine's number and its first letters", () => {
+  // the first code's own letters hold "RC7Q": only the engine's reader says where a code starts
+  const text = "Harvey rolls: RC1P.aRC7Qa.bbbb and then RC1P.cccc.dddd";
   const second = text.indexOf("RC1P.cccc");
-  assert.equal(codeNumber(text, 14), 1);
-  assert.equal(codeNumber(text, second), 2);
+  assert.equal(
+    problemWords(text, { code_start: second, number: 2, message: "It was altered." }),
+    "Code 2 (“RC1P.cccc.dddd…”): It was altered.",
+  );
   assert.equal(
     problemWords(text, { code_start: second, message: "It was altered." }),
-    "Code 2 (“RC1P.cccc.dddd…”): It was altered.",
+    "A code (“RC1P.cccc.dddd…”): It was altered.",
   );
   assert.equal(problemWords(text, { code_start: null, message: "No." }), "No.");
 });

@@ -58,7 +58,7 @@ def test_a_proposal_reads_back_exactly_from_its_code(payload):
     assert re.fullmatch(r"RC1P\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}", code)
     found = read(code)
     assert found["problems"] == [] and found["items"] == [
-        {"kind": "proposal", "payload": payload, "seat": "s-1", "code_start": 0}
+        {"kind": "proposal", "payload": payload, "seat": "s-1", "code_start": 0, "number": 1}
     ]
 
 
@@ -148,7 +148,24 @@ def test_every_code_in_a_pasted_thread_is_read_in_order_and_a_bad_one_is_placed(
     found = read(text)
     assert [item["payload"] for item in found["items"]] == posts
     assert [item["code_start"] for item in found["items"]] == starts
-    assert found["problems"] == [{"code_start": damaged_at, "message": MESSAGES["damaged"]}]
+    assert [item["number"] for item in found["items"]] == list(range(1, 8))
+    assert found["problems"] == [{"code_start": damaged_at, "number": 8, "message": MESSAGES["damaged"]}]
+
+
+def test_a_code_is_numbered_by_the_codes_read_before_it_whatever_its_letters_hold():
+    """The number that names a code in a message counts what the reader took for codes (a payload's letters may
+    spell ``RC7Q``; only an ``RC1P.`` where a code may start begins one), so "Code 2" is the second code pasted."""
+    first = code_of(made(1))
+    head, payload, mac = first.split(".")
+    cut = len(payload) // 2
+    lookalike = f"{head}.{payload[:cut]}RC7Q{payload[cut:]}.{mac}"  # damaged, but one code
+    second = code_of(made(2))
+    altered = second[:-1] + ("B" if second[-1] == "A" else "A")
+    found = read(f"{lookalike}\n{altered}")
+    assert [(problem["number"], problem["message"]) for problem in found["problems"]] == [
+        (1, MESSAGES["damaged"]),
+        (2, MESSAGES["damaged"]),
+    ]
 
 
 def test_a_roll_request_travels_for_one_seat():
@@ -166,6 +183,7 @@ def test_a_roll_request_travels_for_one_seat():
         "payload": payload,
         "seat": "s-1",
         "code_start": 0,
+        "number": 1,
     }
     wrong = refused("table.encode", kind="request", payload=payload | {"seat": "s-3"}, key=SEAT["key"])
     assert wrong["code"] == "bad_table_record"
@@ -239,6 +257,8 @@ def test_an_update_reads_back_exactly_when_it_is_newer_than_the_one_held(seq, he
     )["details"]
     found = read(made["code"], held_seq=held)
     if held is None or seq > held:
-        assert found["items"] == [{"kind": "update", "payload": made["update"], "seat": "s-1", "code_start": 0}]
+        assert found["items"] == [
+            {"kind": "update", "payload": made["update"], "seat": "s-1", "code_start": 0, "number": 1}
+        ]
     else:
         assert found["items"] == [] and messages(found) == [MESSAGES["stale"].format(seq=seq, held=held)]

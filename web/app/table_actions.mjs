@@ -95,7 +95,7 @@ async function acceptNow(app, text) {
   const proposals = [];
   for (const item of read.items) {
     if (isKind(item, "P", "proposal")) proposals.push(item.payload);
-    else problems.push({ code_start: item.code_start ?? null, message: notARoll(item) });
+    else problems.push({ code_start: item.code_start ?? null, number: item.number ?? null, message: notARoll(item) });
   }
   if (!proposals.length) return { decisions: [], proposals, problems, before: {}, entries: [] };
   const accepted = detailsOf(

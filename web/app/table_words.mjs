@@ -46,28 +46,14 @@ export function requestLabel(op, args, names, everyone) {
   return `${rollWords(op, args)}${difficulty} — ${who}`.slice(0, 200);
 }
 
-const CODE_START = /RC\d+[A-Z]/g;
-
-/** Which code of ``text`` starts at ``start`` (1 for the first), counted in the order they appear; null when no code
- * starts there. Linear in the text. */
-export function codeNumber(text, start) {
-  let number = 0;
-  for (const match of String(text).matchAll(CODE_START)) {
-    if (match.index > start) break;
-    number += 1;
-    if (match.index === start) return number;
-  }
-  return number || null;
-}
-
-/** A problem of table.read_codes ({code_start, message}) in words naming the code: its number and first letters. */
-export function problemWords(text, { code_start: start, message }) {
+/** A problem of table.read_codes ({code_start, number, message}) in words naming the code: its number among the
+ * codes the engine found (py_rules/table/codes.py: the reader alone says where a code starts) and first letters. */
+export function problemWords(text, { code_start: start, number, message }) {
   if (!Number.isInteger(start) || start < 0) return message;
-  const number = codeNumber(text, start);
   const head = String(text)
     .slice(start, start + 14)
     .replace(/\s+/g, "");
-  return `${number ? `Code ${number}` : "A code"} (“${head}…”): ${message}`;
+  return `${Number.isInteger(number) && number > 0 ? `Code ${number}` : "A code"} (“${head}…”): ${message}`;
 }
 
 /** One decision as a line: who, what, and what became of it ("Harvey: Skill roll: Spot Hidden — accepted").
