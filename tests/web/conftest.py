@@ -33,9 +33,9 @@ PLAYWRIGHT_DISABLED_FEATURES = [
     "AimEnabled",
     "PreconnectToSearch",
 ]
-"""The features the pinned Playwright (1.65) disables with its own ``--disable-features`` (its chromiumSwitches).
-Ours comes after it on the command line, and Chromium keeps only the last of a repeated switch (seen: of two
-``--disable-features``, the first one's feature came back), so ours repeats Playwright's list."""
+"""The features the pinned Playwright (1.65.3, pyproject.toml) disables with its own ``--disable-features`` (its
+chromiumSwitches). Ours comes after it on the command line, and Chromium keeps only the last of a repeated switch
+(seen: of two ``--disable-features``, the first one's feature came back), so ours repeats Playwright's list."""
 UNSEEN_BROWSER_UI = [
     # The address bar's suggestion popups, which this Chromium renders for every new window before anything is
     # typed: about 0.9 s of CPU for each browser context a test opens, for a browser UI no test sees.
