@@ -147,9 +147,12 @@ def stored_log(page: Page, campaign_id: str) -> list[dict]:
     )
 
 
-def campaign_record(cid: str, name: str, game: str, party: dict, encounters: tuple = ()) -> dict:
+def campaign_record(
+    cid: str, name: str, game: str, party: dict, encounters: tuple = (), cast: dict | None = None
+) -> dict:
     """A stored campaign as the app writes it (schema 2), with ``party`` ({character id: sheet}) as its player
-    characters and ``encounters`` as given, no log and no settings: for :func:`open_stored`."""
+    characters, ``cast`` (the same shape) as its non-player characters and ``encounters`` as given, no log and no
+    settings: for :func:`open_stored`."""
     return {
         "schema": "rules-companion.campaign/2",
         "id": cid,
@@ -161,7 +164,8 @@ def campaign_record(cid: str, name: str, game: str, party: dict, encounters: tup
         "settings": {},
         "log": [],
         "encounters": list(encounters),
-        "characters": [{"id": key, "kind": "pc", "sheet": sheet} for key, sheet in party.items()],
+        "characters": [{"id": key, "kind": "pc", "sheet": sheet} for key, sheet in party.items()]
+        + [{"id": key, "kind": "npc", "sheet": sheet} for key, sheet in (cast or {}).items()],
     }
 
 

@@ -16,7 +16,7 @@ from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE as HARVEY
 from tests.door import answer
 from tests.sheets import dying_harvey as _dying_harvey
-from tests.web.helpers import open_stored, stored_campaigns, stored_log
+from tests.web.helpers import campaign_record, open_stored, stored_campaigns, stored_log
 from tests.web.test_encounter import forum_post, next_turn, row, step
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
@@ -43,19 +43,7 @@ def seed(page, game, party, npcs=(), order=True):
     ]
     if order:
         state = answer("encounter.order", encounter=state, sheets=party)["state"]
-    record = {
-        "schema": "rules-companion.campaign/2",
-        "id": "c-cellar",
-        "name": "Cellar",
-        "game": game,
-        "created": "2026-01-05T19:00:00.000Z",
-        "updated": "2026-01-05T19:00:00.000Z",
-        "revision": 0,
-        "settings": {},
-        "log": [],
-        "encounters": [state],
-        "characters": [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party.items()],
-    }
+    record = campaign_record("c-cellar", "Cellar", game, party, [state])
     open_stored(page, record, "#/c/c-cellar/encounter/enc-1")
     expect(page.locator("#encounter-title")).to_have_text("The cellar")
     return "c-cellar", "enc-1"

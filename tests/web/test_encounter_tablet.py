@@ -18,7 +18,7 @@ from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 from tests.door import answer
 from tests.sheets import dying_harvey
-from tests.web.helpers import open_stored, roll, stored_campaigns, stored_log
+from tests.web.helpers import campaign_record, open_stored, roll, stored_campaigns, stored_log
 from tests.web.test_encounter import next_turn, step
 from tests.web.test_encounter_steps import named
 
@@ -86,20 +86,7 @@ def seed(page, game):
     cast = {f"n{n}": named(base, name) for n, name in enumerate(CAST)}
     combatants = [{"character_id": cid} for cid in party]
     state = answer("encounter.start", id="enc-1", name="The cellar", game=game, combatants=combatants, sheets=party)
-    record = {
-        "schema": "rules-companion.campaign/2",
-        "id": "c-tablet",
-        "name": "Tablet",
-        "game": game,
-        "created": "2026-01-05T19:00:00.000Z",
-        "updated": "2026-01-05T19:00:00.000Z",
-        "revision": 0,
-        "settings": {},
-        "log": [],
-        "encounters": [state["state"]],
-        "characters": [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party.items()]
-        + [{"id": cid, "kind": "npc", "sheet": sheet} for cid, sheet in cast.items()],
-    }
+    record = campaign_record("c-tablet", "Tablet", game, party, [state["state"]], cast=cast)
     open_stored(page, record, "#/c/c-tablet/encounter/enc-1")
     expect(page.locator("#encounter-title")).to_have_text("The cellar", timeout=30_000)
     expect(page.locator(".combatant")).to_have_count(6)

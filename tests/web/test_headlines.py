@@ -15,7 +15,7 @@ from py_rules.coc.investigator import EXAMPLE as HARVEY
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 from tests.door import answer
 from tests.sheets import dying_harvey as _dying_harvey
-from tests.web.helpers import open_sheet, open_stored, roll, stored_campaigns
+from tests.web.helpers import campaign_record, open_sheet, open_stored, roll, stored_campaigns
 from tests.web.test_encounter import next_turn
 from tests.web.test_encounter_steps import named, summary
 
@@ -42,19 +42,7 @@ def seed(page, game, party):
     state = answer("encounter.start", id="enc-1", name="The cellar", game=game, combatants=combatants, sheets=party)[
         "state"
     ]
-    record = {
-        "schema": "rules-companion.campaign/2",
-        "id": "c-heads",
-        "name": "Headlines",
-        "game": game,
-        "created": "2026-01-05T19:00:00.000Z",
-        "updated": "2026-01-05T19:00:00.000Z",
-        "revision": 0,
-        "settings": {},
-        "log": [],
-        "encounters": [state],
-        "characters": [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party.items()],
-    }
+    record = campaign_record("c-heads", "Headlines", game, party, [state])
     open_stored(page, record, "#/c/c-heads/encounter/enc-1")
     expect(page.locator("#encounter-title")).to_have_text("The cellar", timeout=30_000)
 

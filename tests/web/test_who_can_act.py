@@ -17,7 +17,7 @@ from py_rules.coc.investigator import EXAMPLE as HARVEY, from_dict as investigat
 from py_rules.semiautomagic.creature import EXAMPLE_HUMAN
 from tests.door import answer
 from tests.web.conftest import BOOT_TIMEOUT_MS
-from tests.web.helpers import open_sheet, open_stored, roll, stored_log
+from tests.web.helpers import campaign_record, open_sheet, open_stored, roll, stored_log
 from tests.web.test_encounter import next_turn, row, turn
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
@@ -28,19 +28,7 @@ SIZES = ((768, 1024), (390, 844))
 
 def campaign(page, game, party, encounter=None, cid="c-who"):
     """Store a campaign of ``party`` ({character id: sheet}) and open its party screen (or ``encounter``)."""
-    record = {
-        "schema": "rules-companion.campaign/2",
-        "id": cid,
-        "name": "Who acts",
-        "game": game,
-        "created": "2026-01-05T19:00:00.000Z",
-        "updated": "2026-01-05T19:00:00.000Z",
-        "revision": 0,
-        "settings": {},
-        "log": [],
-        "encounters": [encounter] if encounter else [],
-        "characters": [{"id": key, "kind": "pc", "sheet": sheet} for key, sheet in party.items()],
-    }
+    record = campaign_record(cid, "Who acts", game, party, [encounter] if encounter else [])
     open_stored(page, record, f"#/c/{cid}/encounter/{encounter['id']}" if encounter else f"#/c/{cid}")
     ready(page)
     return cid

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.test_words_scan import problems_in
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll
+from tests.web.helpers import campaign_record, new_campaign, new_character, open_sheet, roll
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -153,20 +153,7 @@ def _seed(page, game, spec):
     )["state"]
     if game != "semiautomagic":  # Semiautomagic has no order rule: the order is the GM's
         state = answer("encounter.order", encounter=state, sheets=party)["state"]
-    characters = [{"id": cid, "kind": "pc", "sheet": sheet} for cid, sheet in party.items()]
-    record = {
-        "schema": "rules-companion.campaign/2",
-        "id": "c-words",
-        "name": "Words",
-        "game": game,
-        "created": "2026-01-05T19:00:00.000Z",
-        "updated": "2026-01-05T19:00:00.000Z",
-        "revision": 0,
-        "settings": {},
-        "log": [],
-        "encounters": [state],
-        "characters": characters + [{"id": "n", "kind": "npc", "sheet": spec["npc"]}],
-    }
+    record = campaign_record("c-words", "Words", game, party, [state], cast={"n": spec["npc"]})
     open_stored(page, record, "#/c/c-words/encounter/enc-1")
     expect(page.locator("#encounter-title")).to_have_text("The cellar", timeout=30_000)
 
