@@ -23,10 +23,20 @@ def _is_current(dist: Path) -> bool:
 
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
-    """The built site; rebuilt here when it is missing or older than the sources."""
+    """The built site; rebuilt here when it is missing or older than the sources. The pytest-xdist workers each ask
+    at their start: one builds while the others wait on a lock and then find it current (two builds writing one
+    dist/ at once broke each other's bundles)."""
+    import fcntl
+
     dist = ROOT / "dist"
-    if not _is_current(dist):
-        subprocess.run([sys.executable, str(ROOT / "build.py")], check=True)
+    if _is_current(dist):
+        return dist
+    lock_path = ROOT / "build" / "dist.lock"
+    lock_path.parent.mkdir(exist_ok=True)
+    with lock_path.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not _is_current(dist):
+            subprocess.run([sys.executable, str(ROOT / "build.py")], check=True)
     return dist
 
 

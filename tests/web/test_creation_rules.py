@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.helpers import new_campaign, stored_campaigns
+from tests.web.helpers import new_campaign, on_fake_clock, stored_campaigns
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -107,3 +107,24 @@ def test_an_armageddon_skill_not_on_the_list_is_refused_next_to_it_without_inter
     assert "tables." not in form.inner_text() and "Character (" not in form.inner_text()
     skill.get_by_role("button", name="Remove Basket Weaving").click()
     expect(form.locator(".derived dl")).to_contain_text("Life Points")
+
+
+def test_create_tapped_before_the_preview_of_a_fixed_field_makes_the_character(app):
+    """The form shows what the rules derive a moment after each change; a tap on Create in that moment is not lost,
+    even when the answer on screen is still the refusal of the value just fixed: the engine checks the sheet as it
+    makes it."""
+    new_campaign(app, "Ashes", "armageddon")
+    app.get_by_role("button", name="New character").click()
+    form = app.locator("form.new-character")
+    form.locator('input[name="name"]').fill("Ash")
+    channeling = form.locator('input[name="essence_channeling"]')
+    channeling.fill("2")
+    field = form.locator(".field", has=app.locator('input[name="essence_channeling"]'))
+    expect(field.locator(".field-error")).to_contain_text("cannot have Essence Channeling")
+    on_fake_clock(app)
+    app.clock.pause_at(app.evaluate("Date.now()") + 1000)  # the preview of the next change waits until told
+    channeling.fill("0")
+    form.get_by_role("button", name="Create Ash").click()
+    expect(app.locator(".character-card", has_text="Ash")).to_be_visible()
+    sheet = next(c["sheet"] for c in stored_campaigns(app)[0]["characters"] if c["sheet"]["name"] == "Ash")
+    assert sheet["essence_channeling"] == 0

@@ -195,7 +195,9 @@ export function NewCharacter({ game, onDone, initialKind = "pc" }) {
       setRaw((old) => ({ ...old, name: { missing: true } }));
       return;
     }
-    if (clientBad || !engineAnswer?.result) return;
+    // A refusal of what the form holds now is shown already; a tap made while the preview of the last change is
+    // still on its way is not lost: the engine checks the sheet as it makes it, and a refusal then is shown the same.
+    if (clientBad || (answered && engineAnswer.error)) return;
     setSaving(true);
     try {
       if (byOccupation.active) {
