@@ -1,18 +1,31 @@
 """Nothing stored, imported or half-updated can break the app (TABLE.md, Kept safe): damaged records are messages with
 Export and Repair, never a blank screen or a hidden campaign; Undo never writes a sheet the game refuses;
-fast taps apply in order; every file the format allows imports."""
+fast taps apply in order; every file the format allows imports.
+
+Campaigns are put straight into storage (the sheets made by the engine as the guided form makes them), then damaged
+or driven as a GM would."""
 
 from __future__ import annotations
 
 import copy
 import json
+import uuid
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from py_rules.log.entry import entry_after
-from tests.web.helpers import damage, let_go, new_campaign, new_character, open_sheet, stored_campaigns, stored_log
+from tests.web.guided_sheets import investigator
+from tests.web.helpers import (
+    campaign_record,
+    damage,
+    let_go,
+    open_sheet,
+    open_stored,
+    stored_campaigns,
+    stored_log,
+)
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -33,11 +46,22 @@ def put(page, store: str, records: list) -> None:
     page.evaluate(PUT, [store, records])
 
 
+PARTY = {"ch-harvey": investigator("Harvey", CON=50, SIZ=50), "ch-ruth": investigator("Ruth", CON=60, SIZ=60)}
+
+ANNOUNCE = """() => {
+    // as another tab that wrote a campaign says it (store/channel.mjs): the app reads its list again
+    const channel = new BroadcastChannel("rules-companion");
+    channel.postMessage({ type: "campaign-changed", id: "tests-damaged-records", revision: null });
+    channel.close();
+}"""
+
+
 def a_coc_campaign(page, name="Masks"):
-    """A Call of Cthulhu campaign with Harvey (HP 10) and Ruth (HP 12); its stored record."""
-    campaign_id = new_campaign(page, name, "coc")
-    new_character(page, "coc", "Harvey", {"CON": 50, "SIZ": 50})
-    new_character(page, "coc", "Ruth", {"CON": 60, "SIZ": 60})
+    """A Call of Cthulhu campaign with Harvey (HP 10) and Ruth (HP 12), stored and open on its party screen; its
+    stored record."""
+    campaign_id = f"c-{uuid.uuid4().hex[:12]}"  # a new one each time, as the app makes it: no verdict kept for it
+    open_stored(page, campaign_record(campaign_id, name, "coc", PARTY), f"#/c/{campaign_id}")
+    expect(page.locator(".character-card")).to_have_count(2)
     return next(c for c in stored_campaigns(page) if c["id"] == campaign_id)
 
 
@@ -56,8 +80,10 @@ def test_damaged_records_are_listed_and_never_hide_another_campaign(app):
         mutate(record)
         damaged[key] = record
     put(app, "campaigns", [(None, record) for record in damaged.values()])
+    # Home reads its list again as when another tab wrote them (a boot reads it the same way: a damaged record at
+    # boot is the next test's and test_storage_faults.py's)
     app.goto(app.url.split("#")[0] + "#/")
-    app.reload()
+    app.evaluate(ANNOUNCE)
     rows = app.locator(".campaign-row")
     expect(rows).to_have_count(6, timeout=30_000)
     for key in damaged:
@@ -160,6 +186,8 @@ def test_a_sheet_the_card_cannot_read_is_never_a_blank_screen(app):
     good = a_coc_campaign(app)
     record = copy.deepcopy(good)
     record["characters"][0]["sheet"] = {"name": "Harvey"}  # an object, so the quick check passes; the engine's fails
+    # written since this tab's engine found the campaign valid (its verdict is kept per revision: app/stored_check.mjs)
+    record["revision"] += 1
     put(app, "campaigns", [(None, record)])
     let_go(app)
     app.goto(app.url.split("#")[0] + f"#/c/{good['id']}")

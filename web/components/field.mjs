@@ -2,29 +2,9 @@
 // browser cannot parse (input.validity.badInput, "two" in a number field) is an error here, never a
 // silent default, and an empty field is never filled in behind the user's back.
 import { html, useId } from "../app/html.mjs";
+import { readNumber } from "./number_text.mjs";
 
-/** Parse a number field: {value} or {error}; whole numbers unless ``decimals`` (a weight of 0.5 lb). ``badInput`` is
- * the element's validity.badInput. */
-export function readNumber(
-  raw,
-  { min = null, max = null, required = true, label = "This field", badInput = false, decimals = false } = {},
-) {
-  const text = String(raw ?? "")
-    .trim()
-    .replace(/^−/, "-");
-  const kind = decimals ? "number" : "whole number";
-  if (badInput)
-    return {
-      error: `${label}: enter a ${kind} (digits${decimals ? ", a point" : ""}${min !== null && min < 0 ? ", a minus sign" : ""}).`,
-    };
-  if (text === "") return required ? { error: `${label}: enter a number.` } : { value: null };
-  if (!(decimals ? /^-?\d{1,15}(\.\d{1,6})?$/ : /^-?\d+$/).test(text))
-    return { error: `${label}: “${text}” is not a ${kind}.` };
-  const value = Number(text);
-  if (min !== null && value < min) return { error: `${label} must be at least ${min}.` };
-  if (max !== null && value > max) return { error: `${label} must be at most ${max}.` };
-  return { value };
-}
+export { readNumber };
 
 /** Focus selects what a field holds, so typing replaces it ("30" over a shown 5 is 30, never 530). A tap's
  * mouseup would put the caret back and drop the selection: the one right after the focus is ignored. */
