@@ -1,14 +1,19 @@
 """Inputs that cannot hurt (TABLE.md, "No default that can hurt"): no damage is pre-filled, a field's
 text is selected on focus so typing replaces it, a change beyond the character's pool asks first, a second tap
 cannot apply a result twice, a failed push offers no further push, and the dice choice is remembered per
-campaign. Screenshots of the drawer at 768 × 1024 and 390 × 844 go to test-results/inputs/."""
+campaign. Screenshots of the drawer at 768 × 1024 and 390 × 844 go to test-results/inputs/.
 
+Campaigns are put straight into storage (the sheets made by the engine as the guided form makes them) and opened on
+the character's sheet."""
+
+import uuid
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns, stored_log
+from tests.web.guided_sheets import armageddon_character, investigator, semiautomagic_creature
+from tests.web.helpers import campaign_record, open_stored, roll, stored_campaigns, stored_log
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -31,19 +36,27 @@ def type_like_a_hand(page, field, text):
     page.keyboard.type(text)
 
 
+JACK = armageddon_character("Jack", Strength=5, Constitution=5)  # 50 LP
+HARVEY = investigator("Harvey", {"Spot Hidden": 60}, CON=50, SIZ=50)  # 10 HP
+
+
+def on_sheet(page, name, game, sheet):
+    """A campaign ``name`` of ``game`` with ``sheet`` alone in its party, stored, with the sheet open; the campaign
+    id (a new one each time, as the app makes it)."""
+    campaign_id = f"c-{uuid.uuid4().hex[:12]}"
+    open_stored(page, campaign_record(campaign_id, name, game, {"ch-1": sheet}), f"#/c/{campaign_id}/sheet/ch-1")
+    expect(page.locator("#sheet-title")).to_have_text(sheet["name"])
+    return campaign_id
+
+
 def a_harvey(page, name="Masks"):
     """A Call of Cthulhu campaign with Harvey (HP 10, Spot Hidden 60) and his sheet open; the campaign id."""
-    campaign_id = new_campaign(page, name, "coc")
-    new_character(page, "coc", "Harvey", {"CON": 50, "SIZ": 50}, {"Spot Hidden": 60})
-    open_sheet(page, "Harvey")
-    return campaign_id
+    return on_sheet(page, name, "coc", HARVEY)
 
 
 def test_typing_30_in_a_damage_field_deals_30(app):
     page = app
-    campaign_id = new_campaign(page, "Typing", "armageddon")
-    new_character(page, "armageddon", "Jack", {"attributes.Strength": 5, "attributes.Constitution": 5})  # 50 LP
-    open_sheet(page, "Jack")
+    campaign_id = on_sheet(page, "Typing", "armageddon", JACK)
     page.locator('.quick-actions [data-action="damage"]').click()
     drawer = page.locator(".drawer")
     amount = drawer.locator('input[name="amount"]')
@@ -71,9 +84,7 @@ def test_typing_30_in_a_damage_field_deals_30(app):
 def test_an_empty_damage_field_refuses_with_a_message_in_view_and_changes_nothing(app):
     page = app
     page.set_viewport_size({"width": 390, "height": 844})
-    campaign_id = new_campaign(page, "Empty", "semiautomagic")
-    new_character(page, "semiautomagic", "Mira")
-    open_sheet(page, "Mira")
+    campaign_id = on_sheet(page, "Empty", "semiautomagic", semiautomagic_creature("Mira"))
     before = next(c for c in stored_campaigns(page) if c["id"] == campaign_id)
     page.locator('.quick-actions [data-action="damage"]').click()
     drawer = page.locator(".drawer")
@@ -238,9 +249,7 @@ def test_physical_dice_stay_chosen_in_the_next_drawer_and_after_a_reload(app):
 
 def test_damage_and_loss_written_as_dice_ask_first_with_what_the_engine_reads_them_as(app):
     page = app
-    campaign_id = new_campaign(page, "Dice", "armageddon")
-    new_character(page, "armageddon", "Jack", {"attributes.Strength": 5, "attributes.Constitution": 5})  # 50 LP
-    open_sheet(page, "Jack")
+    campaign_id = on_sheet(page, "Dice", "armageddon", JACK)
     page.locator('.quick-actions [data-action="damage"]').click()
     drawer = page.locator(".drawer")
     amount = drawer.locator('input[name="amount"]')
@@ -267,9 +276,7 @@ def test_damage_and_loss_written_as_dice_ask_first_with_what_the_engine_reads_th
     assert len(applied(page, campaign_id, "armageddon.apply_damage")) == 1
 
     # a Sanity loss X/Y: the larger of X and Y, as the engine reads them (rules/coc.md §3.11)
-    new_campaign(page, "Horror", "coc")
-    new_character(page, "coc", "Harvey", {"POW": 60})
-    open_sheet(page, "Harvey")
+    on_sheet(page, "Horror", "coc", investigator("Harvey", POW=60))  # 60 SAN
     page.locator('[data-row="san"]').click()
     drawer.locator('input[name="loss"]').fill("1D10 / 1D100")
     drawer.locator("button.roll").click()

@@ -1,15 +1,20 @@
 """Characters in from other tools and results out for forums, on a tablet (TABLE.md): a Dhole's House file picked on
 the party screen shows its report before it joins the party; a roll is copied for the forum from the drawer in
 BBCode; the campaign's format changed to Markdown on the log's forum panel and a stretch copied; the format kept in
-the campaign, through an export and an import."""
+the campaign, through an export and an import.
+
+Campaigns are put straight into storage (the sheets made by the engine as the guided form makes them); the rolls on
+the log are rolled in the drawer."""
 
 import json
+import uuid
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import undone_at_reset
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+from tests.web.guided_sheets import investigator
+from tests.web.helpers import campaign_record, let_go, open_stored, roll, stored_campaigns
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -59,6 +64,21 @@ DHOLE = {
 }
 
 
+def stored(page, name, game, party=None, screen=""):
+    """A campaign ``name`` of ``game`` with ``party`` ({character id: sheet}) stored and open on its party screen (or
+    ``screen``: "/sheet/<character id>"); its id (a new one each time, as the app makes it)."""
+    campaign_id = f"c-{uuid.uuid4().hex[:12]}"
+    open_stored(page, campaign_record(campaign_id, name, game, party or {}), f"#/c/{campaign_id}{screen}")
+    return campaign_id
+
+
+def harvey_on_his_sheet(page, name="Harvey"):
+    """Masks, a Call of Cthulhu campaign with ``name`` (Spot Hidden 60), his sheet open; the campaign id."""
+    campaign_id = stored(page, "Masks", "coc", {"ch-1": investigator(name, {"Spot Hidden": 60})}, "/sheet/ch-1")
+    expect(page.locator("#sheet-title")).to_have_text(name)
+    return campaign_id
+
+
 def stub_clipboard(page):
     """navigator.clipboard.writeText records what it was given (read back with written(page))."""
     page.evaluate("""() => {
@@ -76,7 +96,8 @@ def written(page):
 
 def test_a_dholes_house_file_shows_its_report_before_it_joins_the_party(app, tmp_path):
     page = app
-    new_campaign(page, "Masks", "coc")
+    stored(page, "Masks", "coc")
+    expect(page.locator("#party-title")).to_contain_text("Masks")
     path = tmp_path / "harvey.json"
     path.write_text(json.dumps(DHOLE), encoding="utf-8")
     panel = page.locator(".import-character")
@@ -109,9 +130,7 @@ def test_a_dholes_house_file_shows_its_report_before_it_joins_the_party(app, tmp
 
 def test_a_roll_copied_for_the_forum_from_the_drawer_in_bbcode(app, tmp_path):
     page = app
-    new_campaign(page, "Masks", "coc")
-    new_character(page, "coc", "Harvey [url=x]", skills={"Spot Hidden": 60})
-    open_sheet(page, "Harvey [url=x]")
+    harvey_on_his_sheet(page, "Harvey [url=x]")
     stub_clipboard(page)
     page.locator('[data-row="skill-Spot Hidden"]').click()
     roll(page, faces="5 20")
@@ -138,9 +157,7 @@ def forum_kept(page, want, tries=50):
 
 
 def two_rolls_on_the_log(page):
-    campaign_id = new_campaign(page, "Masks", "coc")
-    new_character(page, "coc", "Harvey", skills={"Spot Hidden": 60})
-    open_sheet(page, "Harvey")
+    campaign_id = harvey_on_his_sheet(page)
     for faces in ("5 80", "3 10"):
         page.locator('[data-row="skill-Spot Hidden"]').click()
         roll(page, faces=faces)
@@ -187,10 +204,10 @@ def test_the_campaigns_format_changed_to_markdown_and_a_stretch_copied_from_the_
     page.set_viewport_size({"width": 390, "height": 844})
     panel.locator("summary").scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "log-forum-390.png"), full_page=True)
-    # one entry, from its row, in the campaign's format (which a reload keeps)
-    page.reload()
-    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=120_000)
-    stub_clipboard(page)
+    # one entry, from its row, in the campaign's format, read again from storage (the app lets go of the campaign it
+    # held: what a reload reads, without booting the engine again)
+    let_go(page)
+    page.goto(page.url.split("#")[0] + f"#/c/{campaign_id}/log")
     row = page.locator(".log-row", has=page.locator(".log-open")).first
     expect(row).to_be_visible(timeout=60_000)
     row.locator(".log-open").click()
@@ -237,8 +254,8 @@ def test_a_format_this_browser_kept_before_the_record_held_it_is_still_read(app)
     page = app
     campaign_id = two_rolls_on_the_log(page)
     page.evaluate("(id) => localStorage.setItem(`rules-companion:forum-format:${id}`, 'markdown')", campaign_id)
-    page.reload()
-    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=120_000)
+    let_go(page)  # the campaign opened again, as on a later visit
+    page.goto(page.url.split("#")[0] + f"#/c/{campaign_id}/log")
     panel = page.locator(".forum-export")
     panel.locator("summary").click()
     expect(panel.get_by_role("radio", name="Markdown (Discord, Reddit)")).to_be_checked()
@@ -250,8 +267,8 @@ def test_a_format_this_browser_kept_before_the_record_held_it_is_still_read(app)
 
 def test_the_import_is_offered_only_where_a_format_reads_the_campaigns_game(app):
     page = app
-    new_campaign(page, "Bunker", "semiautomagic")  # no tool exports Semiautomagic characters
+    stored(page, "Bunker", "semiautomagic")  # no tool exports Semiautomagic characters
     expect(page.get_by_role("button", name="New creature")).to_be_visible()
     expect(page.get_by_text("From the Dhole's House or Foundry")).to_have_count(0)
-    new_campaign(page, "Hell's Kitchen", "armageddon")  # Foundry's Unisystem actors
+    stored(page, "Hell's Kitchen", "armageddon")  # Foundry's Unisystem actors
     expect(page.get_by_text("From the Dhole's House or Foundry")).to_be_visible()

@@ -1,16 +1,30 @@
 """Nothing stored, imported or half-updated can break the app: a full disk whose changes are written again once
 there is space (the next change, the timer, the tab shown again) and whose closing asks first; a database of a
 newer version read but never written; an upgrade blocked by an older tab that goes on once it closes; damaged
-records in every store that no reader trips over."""
+records in every store that no reader trips over.
+
+Campaigns are put straight into storage (Harvey's sheet made by the engine as the guided form makes it); their changes
+are made on the sheet as a GM makes them."""
 
 import json
+import uuid
 
 import pytest
 from playwright.sync_api import expect
 
 from py_rules.log.entry import entry_after
 from tests.web.conftest import BOOT_TIMEOUT_MS
-from tests.web.helpers import boot, damage, new_campaign, new_character, open_sheet, stored_campaigns, stored_log
+from tests.web.guided_sheets import investigator
+from tests.web.helpers import (
+    boot,
+    campaign_record,
+    damage,
+    new_campaign,
+    open_sheet,
+    open_stored,
+    stored_campaigns,
+    stored_log,
+)
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -41,11 +55,23 @@ def reload(page):
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
 
 
+HARVEY = investigator("Harvey", CON=50, SIZ=50)  # 10 HP
+
+
+def harveys_sheet(page, name):
+    """A Call of Cthulhu campaign ``name`` with Harvey (10 HP), stored, his sheet open; the campaign id (a new one each
+    time, as the app makes it)."""
+    campaign_id = f"c-{uuid.uuid4().hex[:12]}"
+    open_stored(
+        page, campaign_record(campaign_id, name, "coc", {"ch-harvey": HARVEY}), f"#/c/{campaign_id}/sheet/ch-harvey"
+    )
+    expect(page.locator("#sheet-title")).to_have_text("Harvey")
+    return campaign_id
+
+
 def full_disk_then_changes(page, name):
     """A campaign with Harvey (10 HP); the disk fills; two changes (3 and 2 damage) stay in this tab."""
-    new_campaign(page, name, "coc")
-    new_character(page, "coc", "Harvey", {"CON": 50, "SIZ": 50})
-    open_sheet(page, "Harvey")
+    harveys_sheet(page, name)
     assert page.evaluate(WARNS_ON_CLOSE) is False
     page.evaluate(FULL)
     damage(page, 3)
@@ -154,9 +180,7 @@ def test_a_newly_added_campaign_and_its_log_on_a_full_disk_are_written_once_ther
 @pytest.mark.fresh_app  # the database is left at version 99: no other test may be handed it
 def test_a_database_of_a_newer_version_is_read_but_never_written(app):
     page = app
-    campaign_id = new_campaign(page, "From the future", "coc")
-    new_character(page, "coc", "Harvey", {"CON": 50, "SIZ": 50})
-    open_sheet(page, "Harvey")
+    campaign_id = harveys_sheet(page, "From the future")
     damage(page, 3)
     page.get_by_role("link", name="Party").click()
     before = stored_campaigns(page)
@@ -232,9 +256,7 @@ def test_an_upgrade_blocked_by_an_older_tab_says_so_and_goes_on_once_it_closes(c
 
 def test_damaged_records_in_every_store_never_break_a_reader(app):
     page = app
-    campaign_id = new_campaign(page, "Damaged", "coc")
-    new_character(page, "coc", "Harvey", {"CON": 50, "SIZ": 50})
-    open_sheet(page, "Harvey")
+    campaign_id = harveys_sheet(page, "Damaged")
     damage(page, 3)
     first = stored_log(page, campaign_id)[0]
     row = {
