@@ -31,6 +31,11 @@ def armageddon_character(name: str, skills: dict | None = None, **attributes) ->
 
 def semiautomagic_creature(name: str) -> dict:
     """A Semiautomagic creature as the form makes it, with nothing typed but its name."""
+    return skilled_creature(name, {})
+
+
+def skilled_creature(name: str, skills: dict) -> dict:
+    """A Semiautomagic creature as the form makes it with ``skills`` picked from its list (every ability 3)."""
     creature = {
         "schema": "semiautomagic.creature/1",
         "name": name,
@@ -38,5 +43,6 @@ def semiautomagic_creature(name: str) -> dict:
         "abilities": dict.fromkeys(("Strength", "Dexterity", "Endurance", "Intelligence", "Spirit"), 3),
         "defence": {"natural_armour": 0},
         "movement": {"walk": 6},
+        "skills": skills,
     }
     return answer("semiautomagic.describe_creature", creature=creature)["state"]
