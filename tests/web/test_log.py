@@ -1,12 +1,20 @@
 """The campaign log on a tablet (TABLE.md, Log): rolls made in the drawer listed newest first with
 headline and who, the trace one tap away, filters and search, Undo and Redo that put the sheets back exactly and
 say so, a sheet edit logged and undoable, the last two entries as a forum post in BBCode then Markdown (golden
-texts, typed dice), a reload that keeps the screen, and a long log read a page at a time."""
+texts, typed dice), a reload that keeps the screen, and a long log read a page at a time.
+
+The campaigns are put straight into storage (the sheets those the guided form makes: tests/web/guided_sheets.py);
+the clipboard is a stub that keeps what the page copied (test_interchange.stub_clipboard), so the shared page is
+handed on with no permission granted to its context."""
+
+import uuid
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+from tests.web.guided_sheets import investigator
+from tests.web.helpers import campaign_record, let_go, open_sheet, open_stored, roll, stored_campaigns
+from tests.web.test_interchange import stub_clipboard
 from tools.bench_table import FILL, sheets, templates
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
@@ -41,11 +49,14 @@ def sheet_of(page, name):
 
 def test_rolls_are_logged_undone_redone_and_copied_as_a_forum_post(app, tmp_path):
     page = app
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    campaign_id = new_campaign(page, "Masks", "coc")
-    new_character(page, "coc", "Harvey", skills={"Spot Hidden": 60, "Fighting (Brawl)": 60})
-    new_character(page, "coc", "Cultist", skills={"Dodge": 20})
-    open_sheet(page, "Harvey")
+    stub_clipboard(page)
+    campaign_id = f"c-{uuid.uuid4().hex[:12]}"  # a new one each time, as the app makes it: no verdict kept for it
+    party = {
+        "ch-harvey": investigator("Harvey", {"Spot Hidden": 60, "Fighting (Brawl)": 60}),
+        "ch-cultist": investigator("Cultist", {"Dodge": 20}),
+    }
+    open_stored(page, campaign_record(campaign_id, "Masks", "coc", party), f"#/c/{campaign_id}/sheet/ch-harvey")
+    expect(page.locator("#sheet-title")).to_have_text("Harvey")
     page.locator('[data-row="skill-Spot Hidden"]').click()
     roll(page, faces="5 80")
     page.get_by_role("button", name="Close the roll drawer").click()
@@ -147,6 +158,8 @@ def test_rolls_are_logged_undone_redone_and_copied_as_a_forum_post(app, tmp_path
     expect(page.locator("#log-title")).to_have_text("Masks: the log")
     expect(rows).to_have_count(7)  # two rolls, undo, redo, undo, the edit, its undo
     assert page.evaluate("location.hash") == f"#/c/{campaign_id}/log"
+    # the engine booted again too (and the shared page is handed on booted, not booted a second time)
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=120_000)
 
 
 def test_a_long_log_is_read_a_page_at_a_time(app):
@@ -165,9 +178,9 @@ def test_a_long_log_is_read_a_page_at_a_time(app):
         "log": [],
         "encounters": [],
     }
+    let_go(page)  # the log read from its first page, as a visit finds it (a reload's is the first test's)
     page.evaluate(FILL, {"record": record, "templates": templates(party)[:3], "count": 130})
     page.goto(page.url.split("#")[0] + "#/c/c-long/log")
-    page.reload()  # the log read from its first page, as a visit finds it
     rows = page.locator(".log-row")
     expect(rows.first).to_be_visible()
     assert rows.count() <= 100  # a page or two, not the whole log

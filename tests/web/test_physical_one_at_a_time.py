@@ -2,18 +2,30 @@
 named in the game's words, and calls the engine again with the faces so far. A Call of Cthulhu Sanity loss of 5 or
 more asks for the INT roll only after the loss (seed 003, Sanity); an Armageddon character dying at −10 LP or less
 is asked for each minute's Survival Test die (seed 000, Dying); a die left empty is asked again in view. Screenshots
-of the drawer asking go to test-results/physical/ at 768 × 1024 and 390 × 844."""
+of the drawer asking go to test-results/physical/ at 768 × 1024 and 390 × 844.
 
+Each campaign is put straight into storage, its sheet the one the guided form makes (tests/web/guided_sheets.py)."""
+
+import uuid
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.helpers import answer_dice, new_campaign, new_character, open_sheet, roll, stored_campaigns, stored_log
+from tests.web.guided_sheets import armageddon_character, investigator
+from tests.web.helpers import answer_dice, campaign_record, open_stored, roll, stored_campaigns, stored_log
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "physical"
+
+
+def on_the_sheet(page, name: str, game: str, sheet: dict) -> str:
+    """The campaign ``name`` with ``sheet`` alone in its party, stored and opened on that sheet; its id."""
+    campaign_id = f"c-{uuid.uuid4().hex[:12]}"  # a new one each time, as the app makes it: no verdict kept for it
+    open_stored(page, campaign_record(campaign_id, name, game, {"ch-1": sheet}), f"#/c/{campaign_id}/sheet/ch-1")
+    expect(page.locator("#sheet-title")).to_have_text(sheet["name"])
+    return campaign_id
 
 
 def physical(drawer):
@@ -23,9 +35,7 @@ def physical(drawer):
 def test_a_sanity_loss_of_5_or_more_asks_for_the_int_roll_after_the_loss(app):
     page = app
     page.set_viewport_size({"width": 390, "height": 844})
-    campaign_id = new_campaign(page, "Horror", "coc")
-    new_character(page, "coc", "Harvey", {"POW": 60, "INT": 80})
-    open_sheet(page, "Harvey")
+    campaign_id = on_the_sheet(page, "Horror", "coc", investigator("Harvey", POW=60, INT=80))
     page.locator('[data-row="san"]').click()
     drawer = page.locator(".drawer")
     drawer.locator('input[name="loss"]').fill("1/1D6")
@@ -64,9 +74,7 @@ def test_a_sanity_loss_of_5_or_more_asks_for_the_int_roll_after_the_loss(app):
 def test_an_armageddon_time_skip_on_a_dying_character_asks_for_the_survival_test(app):
     page = app
     page.set_viewport_size({"width": 768, "height": 1024})
-    new_campaign(page, "Dying", "armageddon")
-    new_character(page, "armageddon", "Jack", {"attributes.Strength": 3, "attributes.Constitution": 3})  # 34 LP
-    open_sheet(page, "Jack")
+    on_the_sheet(page, "Dying", "armageddon", armageddon_character("Jack", Strength=3, Constitution=3))  # 34 LP
     page.locator('.quick-actions [data-action="damage"]').click()
     drawer = page.locator(".drawer")
     drawer.locator('input[name="amount"]').fill("46")  # 34 → −12 LP: dying
@@ -102,9 +110,7 @@ def test_an_armageddon_time_skip_on_a_dying_character_asks_for_the_survival_test
 def test_a_missing_die_is_asked_in_view_and_next_never_does_nothing(app):
     page = app
     page.set_viewport_size({"width": 390, "height": 844})
-    campaign_id = new_campaign(page, "Missing", "coc")
-    new_character(page, "coc", "Harvey", {"CON": 50, "SIZ": 50}, {"Spot Hidden": 60})
-    open_sheet(page, "Harvey")
+    campaign_id = on_the_sheet(page, "Missing", "coc", investigator("Harvey", {"Spot Hidden": 60}, CON=50, SIZ=50))
     page.locator('[data-row="skill-Spot Hidden"]').click()
     drawer = page.locator(".drawer")
     physical(drawer)
@@ -143,9 +149,7 @@ def test_a_push_refused_as_already_pushed_leaves_no_live_roll_button(app):
     """Seed 003, Pushing a Roll: a roll is pushed once. When another tab pushed the roll first, this drawer's Push
     is refused in words that allow no further roll, and only Done is left (no Roll button as if it could)."""
     page = app
-    new_campaign(page, "Pushed", "coc")
-    new_character(page, "coc", "Harvey", {"CON": 50, "SIZ": 50}, {"Spot Hidden": 60})
-    open_sheet(page, "Harvey")
+    on_the_sheet(page, "Pushed", "coc", investigator("Harvey", {"Spot Hidden": 60}, CON=50, SIZ=50))
     page.locator('[data-row="skill-Spot Hidden"]').click()
     drawer = page.locator(".drawer")
     assert "Failure" in roll(page, faces="5 80")

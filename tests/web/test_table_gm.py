@@ -2,7 +2,9 @@
 engine for this campaign with the seat's own key (read back from the record) are pasted as a forum page would hold
 them and accepted through the engine here: the log gains the entries tagged with proposal and seat, the sheet
 changes, a second paste changes nothing, an altered code is refused naming which code; a roll request shows who has
-answered. Screenshots of the screen at 768×1024, 1024×768 and 390×844 are saved under test-results/table_gm/."""
+answered. Screenshots of the screen at 768×1024, 1024×768 and 390×844 are saved under test-results/table_gm/.
+
+The campaigns are put straight into storage, the sheets those the guided form makes (tests/web/guided_sheets.py)."""
 
 import json
 import re
@@ -13,7 +15,8 @@ import pytest
 from playwright.sync_api import expect
 
 from py_rules import api
-from tests.web.helpers import new_campaign, new_character, stored_campaigns, stored_log
+from tests.web.guided_sheets import armageddon_character, investigator, semiautomagic_creature
+from tests.web.helpers import campaign_record, open_stored, stored_campaigns, stored_log
 from tests.web.test_screens import SMALL_TARGETS
 from tests.web.test_words_scan import scan
 
@@ -80,6 +83,15 @@ def invite(page, name: str, player: str) -> None:
     )
 
 
+def stored_party(page, name: str, game: str, *sheets: dict) -> str:
+    """The campaign ``name`` with ``sheets`` as its party, stored and opened on its party screen; its id."""
+    campaign_id = f"c-{uuid.uuid4().hex[:12]}"  # a new one each time, as the app makes it: no verdict kept for it
+    party = {f"ch-{i}": sheet for i, sheet in enumerate(sheets)}
+    open_stored(page, campaign_record(campaign_id, name, game, party), f"#/c/{campaign_id}")
+    expect(page.locator(".character-card")).to_have_count(len(sheets))
+    return campaign_id
+
+
 def open_players(page) -> None:
     page.get_by_role("navigation", name="Campaign").get_by_role("link", name="Players", exact=True).click()
     expect(page.locator("#table-title")).to_contain_text("players")
@@ -88,8 +100,7 @@ def open_players(page) -> None:
 def test_players_codes_are_accepted_once_through_the_rules_and_an_altered_one_is_refused(app):
     page = app
     page.set_viewport_size({"width": 768, "height": 1024})
-    campaign_id = new_campaign(page, "Table test", "coc")
-    new_character(page, "coc", "Harvey Walters", skills={"Spot Hidden": 55})
+    campaign_id = stored_party(page, "Table test", "coc", investigator("Harvey Walters", {"Spot Hidden": 55}))
     open_players(page)
     # the two ways in say how they differ: a seat's invitation (a code, file or link for any device) and the live
     # table (a phone here, on the same Wi-Fi)
@@ -197,9 +208,9 @@ def test_players_codes_are_accepted_once_through_the_rules_and_an_altered_one_is
 def test_a_roll_request_shows_who_has_answered_and_updates_carry_it(app):
     page = app
     page.set_viewport_size({"width": 768, "height": 1024})
-    campaign_id = new_campaign(page, "Requests", "coc")
-    new_character(page, "coc", "Harvey Walters", skills={"Spot Hidden": 55})
-    new_character(page, "coc", "Carol Ames")
+    campaign_id = stored_party(
+        page, "Requests", "coc", investigator("Harvey Walters", {"Spot Hidden": 55}), investigator("Carol Ames")
+    )
     open_players(page)
     invite(page, "Harvey Walters", "Ann")
     page.get_by_role("button", name="Hide the invitation").click()
@@ -278,17 +289,22 @@ def test_a_roll_request_shows_who_has_answered_and_updates_carry_it(app):
     assert late["id"] not in record(page, campaign_id)["table"]["decisions"]
 
 
+ASKED = {  # as the guided form makes them: Jack with Perception 2, Mira with Perception 1
+    "armageddon": lambda: armageddon_character("Jack", Perception=2),
+    "semiautomagic": lambda: semiautomagic_creature("Mira", {"Perception": 1}),
+}
+
+
 @pytest.mark.parametrize(
-    "game, name, numbers, skills, title, field",
+    "game, name, title, field",
     [
-        ("armageddon", "Jack", {"attributes.Perception": 2}, {}, "Task from the character sheet", "skill_name"),
-        ("semiautomagic", "Mira", {}, {"Perception": 1}, "Skill or ability check", "dc"),
+        ("armageddon", "Jack", "Task from the character sheet", "skill_name"),
+        ("semiautomagic", "Mira", "Skill or ability check", "dc"),
     ],
 )
-def test_the_other_games_ask_for_their_basic_check(app, game, name, numbers, skills, title, field):
+def test_the_other_games_ask_for_their_basic_check(app, game, name, title, field):
     page = app
-    campaign_id = new_campaign(page, f"Ask {game}", game)
-    new_character(page, game, name, numbers, skills)
+    campaign_id = stored_party(page, f"Ask {game}", game, ASKED[game]())
     open_players(page)
     invite(page, name, "")
     page.get_by_role("button", name="Hide the invitation").click()

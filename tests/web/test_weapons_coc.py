@@ -1,14 +1,18 @@
 """Call of Cthulhu weapons and armour on the sheet (TABLE.md): a knife from the common list and armour given
 through the sheet's editor, a bad damage refused next to its field in the form's words, then an attack in an
 encounter with the knife: the target's HP go down by the knife's damage + the attacker's Damage Bonus − the
-target's armour, both sheets stored changed."""
+target's armour, both sheets stored changed.
+
+Where the guided form is not what is tested, the campaign is put straight into storage with the sheets the form makes
+from the same numbers (tests/web/guided_sheets.py)."""
 
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+from tests.web.guided_sheets import investigator
+from tests.web.helpers import campaign_record, new_campaign, open_sheet, open_stored, roll, stored_campaigns
 from tests.web.test_screens import check
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
@@ -28,12 +32,14 @@ def combatant(page, name):
 def test_a_knife_and_armour_from_the_sheet_then_an_attack_in_an_encounter(app):
     page = app
     page.set_viewport_size({"width": 768, "height": 1024})
-    campaign_id = new_campaign(page, "Knives", "coc")
+    campaign_id = "c-knives"
     # Harvey: STR 70 + SIZ 65 = 135 → Damage Bonus +1D4; the Cultist: STR 50 + SIZ 50 → no Damage Bonus
-    new_character(page, "coc", "Harvey", {"STR": 70, "SIZ": 65, "DEX": 60})
-    new_character(page, "coc", "Cultist", {"STR": 50, "SIZ": 50, "CON": 60, "DEX": 50})
-
-    open_sheet(page, "Harvey")
+    party = {
+        "ch-harvey": investigator("Harvey", STR=70, SIZ=65, DEX=60),
+        "ch-cultist": investigator("Cultist", STR=50, SIZ=50, CON=60, DEX=50),
+    }
+    open_stored(page, campaign_record(campaign_id, "Knives", "coc", party), f"#/c/{campaign_id}/sheet/ch-harvey")
+    expect(page.locator("#sheet-title")).to_have_text("Harvey")
     panel = page.locator("section.weapons")
     expect(panel).to_contain_text("No weapons")
     panel.get_by_role("button", name="Edit weapons and armour").click()
@@ -157,9 +163,12 @@ def test_the_weapons_editor_reads_well_everywhere(tablet):
     """No developer words, no serious accessibility problem, every target at least 44 px, no sideways scroll at
     any size (the screens test's check), with two weapons and the armour open for editing."""
     page = tablet
-    new_campaign(page, "Screens", "coc")
-    new_character(page, "coc", "Harvey")
-    open_sheet(page, "Harvey")
+    open_stored(
+        page,
+        campaign_record("c-screens", "Screens", "coc", {"ch-harvey": investigator("Harvey")}),
+        "#/c/c-screens/sheet/ch-harvey",
+    )
+    expect(page.locator("#sheet-title")).to_have_text("Harvey")
     page.get_by_role("button", name="Edit weapons and armour").click()
     form = page.locator("form.weapons-form")
     for name in ("Small knife", ".38 Revolver"):
