@@ -32,10 +32,16 @@ class _Scripted(TypedDice):
 
 def brute(op_id: str, args: dict, key, *, max_dice: int = 12, max_runs: int = 200_000):
     """(outcome key → exact probability, mass cut off at ``max_dice``) over every face sequence."""
+    return brute_each(op_id, args, [key], max_dice=max_dice, max_runs=max_runs)[0]
+
+
+def brute_each(op_id: str, args: dict, keys, *, max_dice: int = 12, max_runs: int = 200_000) -> list:
+    """:func:`brute` for each of ``keys``, from one pass over the face sequences: a test that reads the same rolls
+    several ways (the outcome, then whether the sheet fell below 0) types every sequence once, not once per way."""
     op = operation(op_id)
     validated = _validated_args(op, args)
     validated.pop("dice", None)
-    out: dict = {}
+    outs: list[dict] = [{} for _ in keys]
     cut = Fraction(0)
     stack = [((), Fraction(1))]
     runs = 0
@@ -57,9 +63,10 @@ def brute(op_id: str, args: dict, key, *, max_dice: int = 12, max_runs: int = 20
         except RulesError as error:
             result = error
         result.faces = path  # what was typed, for keys that read the dice themselves
-        k = key(result)
-        out[k] = out.get(k, 0) + p
-    return out, cut
+        for out, key in zip(outs, keys, strict=True):
+            k = key(result)
+            out[k] = out.get(k, 0) + p
+    return [(out, cut) for out in outs]
 
 
 def odds(op_id: str, args: dict) -> dict:
@@ -86,3 +93,23 @@ def assert_agrees(answer: dict, brute_result, section: str = "outcomes"):
             assert q <= p <= q + cut, (label, p, q, cut)
         else:
             assert p == q, (label, p, q)
+
+
+SIDE_KEYS = ("a_wins", "tie", "neither", "b_wins")
+"""The parts of an opposed roll's odds (TABLE.md, Roll drawer): each side wins, a tie left standing, nobody wins."""
+
+
+def contest(answer: dict) -> tuple[str, str, dict]:
+    """The two sides of an answer's contest and the chance of each of :data:`SIDE_KEYS`, which sum to 1."""
+    found = answer["contest"]
+    chances = {key: Fraction(found[key]["p"]) for key in SIDE_KEYS}
+    assert sum(chances.values()) == 1
+    return found["a"], found["b"], chances
+
+
+def assert_sides_agree(chances: dict, brute_result) -> None:
+    """A contest's chances equal the brute force side by side (within the mass it cut off)."""
+    merged, cut = brute_result
+    for key in SIDE_KEYS:
+        q = merged.get(key, Fraction(0))
+        assert q <= chances[key] <= q + cut, (key, chances[key], q, cut)

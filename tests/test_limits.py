@@ -78,12 +78,6 @@ def _depth(value) -> int:
     return 0
 
 
-@settings(max_examples=300, deadline=None)
-@given(JSON)
-def test_the_depth_of_json_text_is_the_depth_of_its_value_whatever_its_strings_hold(value):
-    assert limits.text_depth(json.dumps(value)) == _depth(value)
-
-
 def _nesting_outside_strings(text: str) -> int:
     """The deepest bracket nesting of ``text`` outside its strings, read one character at a time (as a JSON
     parser reads it, so as deep as it goes before any error)."""
@@ -104,7 +98,11 @@ def _nesting_outside_strings(text: str) -> int:
 
 @settings(max_examples=300, deadline=None)
 @given(JSON, st.booleans(), st.data())
-def test_a_long_files_depth_is_read_at_c_speed_as_a_parser_reads_any_start_of_it(value, ascii_only, data):
+def test_the_depth_of_json_text_is_its_values_and_any_start_of_it_is_read_as_a_parser_reads_it(value, ascii_only, data):
+    """A long file's depth is read at C speed: the whole text's is the depth of its value whatever its strings hold,
+    and any start of it (where a broken file stops a parser) is as deep as a parser finds it. One drawn value serves
+    both: drawing it is most of an example's cost."""
     text = json.dumps(value, ensure_ascii=ascii_only)
+    assert limits.text_depth(text) == _depth(value)
     start = text[: data.draw(st.integers(0, len(text)))]  # a parser stops on a broken file where its text breaks
     assert limits.text_depth(start) == _nesting_outside_strings(start)

@@ -1,11 +1,11 @@
 """Odds of an opposed roll say the chance each side wins, of a tie left standing and of nobody winning (TABLE.md,
-Roll drawer), as exact fractions summing to 1, checked against brute force over every face: Call of Cthulhu's opposed
-roll and defended attack (seed 003, Opposed Rolls, Combat), Armageddon's Resisted Task and defended Attack (seed 000;
-rules/armageddon.md §1.8a). An unopposed roll has no contest. Semiautomagic has no opposed roll (its defence roll
-answers an attack that already hit), so none of its odds has one."""
+Roll drawer), as exact fractions summing to 1, checked against brute force over every face: Armageddon's Resisted Task
+and defended Attack (seed 000; rules/armageddon.md §1.8a) here; Call of Cthulhu's opposed roll and defended attack
+(seed 003, Opposed Rolls, Combat) in tests/coc/test_odds.py, beside their outcomes, read from the same pass over the
+faces (each pass types 10,000 rolls or more). An unopposed roll has no contest. Semiautomagic has no opposed roll (its
+defence roll answers an attack that already hit), so none of its odds has one."""
 
 import sys
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -13,49 +13,17 @@ import pytest
 from py_rules import api
 from py_rules.odds import Dist, Odds, Outcome
 from tests.armageddon.test_odds_attack import ATTACKER, category, sheet
-from tests.odds_brute import brute, odds
+from tests.odds_brute import assert_sides_agree as agrees, brute, contest, odds
 
 sys.path.insert(0, str(Path(__file__).parent / "coc"))
 from coc_helpers import cultist, harvey  # noqa: E402
 
-SIDE_KEYS = ("a_wins", "tie", "neither", "b_wins")
 
-
-def contest(answer):
-    found = answer["contest"]
-    chances = {key: Fraction(found[key]["p"]) for key in SIDE_KEYS}
-    assert sum(chances.values()) == 1
-    return found["a"], found["b"], chances
-
-
-def agrees(chances, brute_result):
-    merged, cut = brute_result
-    for key in SIDE_KEYS:
-        q = merged.get(key, Fraction(0))
-        assert q <= chances[key] <= q + cut, (key, chances[key], q, cut)
-
-
-def test_coc_opposed_roll_says_who_wins_as_brute_force_does():
-    args = {"investigator": harvey(), "opponent": cultist(), "skill": "Spot Hidden", "opponent_skill": "Dodge"}
-    a, b, chances = contest(odds("coc.opposed_roll", args))
-    assert (a, b) == ("Harvey Walters", "Cultist")
-
-    def side(r):
-        winner = r.details["winner"]
-        return "a_wins" if winner == a else "b_wins" if winner == b else "neither"
-
-    agrees(chances, brute("coc.opposed_roll", args, side, max_runs=40_000))
-    assert chances["a_wins"] > chances["b_wins"] > 0 and chances["tie"] == 0
-
-
-def test_coc_defended_attack_says_who_wins_and_an_undefended_one_has_no_contest():
-    # damage fixed: who wins does not depend on it, and the unarmed 1D3 tripled the faces to run after every hit
-    args = {"investigator": harvey(), "opponent": cultist(), "weapon": "", "defence": "dodge", "damage": "2"}
-    a, b, chances = contest(odds("coc.attack", args))
-    assert (a, b) == ("Harvey Walters", "Cultist")
-    words = {"attacker wins": "a_wins", "defender wins": "b_wins", "nobody wins": "neither"}
-    agrees(chances, brute("coc.attack", args, lambda r: words[r.details["outcome"]], max_dice=6, max_runs=200_000))
-    assert odds("coc.attack", dict(args, defence="none"))["contest"] is None
+def test_an_undefended_coc_attack_has_no_contest():
+    """Nobody opposes the roll: the odds say only what the attack does. (A defended attack's and an opposed roll's
+    contests are checked against brute force beside their outcomes, tests/coc/test_odds.py, from the same faces.)"""
+    args = {"investigator": harvey(), "opponent": cultist(), "weapon": "", "defence": "none", "damage": "2"}
+    assert odds("coc.attack", args)["contest"] is None
 
 
 @pytest.mark.parametrize("tie_rule", ["stalemate", "defender_wins"])

@@ -15,12 +15,13 @@ rule name made by :mod:`py_rules.sources`, so it is scanned too), ids and machin
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import re
 
 import pytest
 
-from py_rules import api
+from py_rules import api, limits
 from py_rules.error_codes import ERROR_CODES
 from py_rules.systems import all_operations
 from tests.door import example_args
@@ -106,8 +107,10 @@ def _dotted(text: str) -> list[str]:
     ]
 
 
-def problems_in(text: str) -> list[str]:
-    """What a user should not read in ``text``."""
+@functools.cache
+def problems_in(text: str) -> tuple[str, ...]:
+    """What a user should not read in ``text`` (each text scanned once: most come back in many answers, a trace line
+    or a refusal in every seed and every broken sheet)."""
     found = [
         f"{what}: {m.group(0)!r}"
         for what, pattern in CITATIONS + PLURALS + TABLE_KEYS + MACHINE_WORDS
@@ -118,7 +121,7 @@ def problems_in(text: str) -> list[str]:
         found.append(f"a total that is only a modifier: {text!r}")
     found += [f"a field path: {word!r}" for word in _dotted(text)]
     found += [f"an internal value: {m.group(0)!r}" for m in SNAKE.finditer(text)]
-    return found
+    return tuple(found)
 
 
 def readable_strings(value, path: str = ""):
@@ -212,8 +215,9 @@ def requests_of(op) -> list[dict]:
             found.append({"op": op.id, "args": {**base, param.name: param.high + 1}})
         if param.kind == "choice":
             found.append({"op": op.id, "args": {**base, param.name: "Nonsense"}})
-        if param.kind == "text":
-            found.append({"op": op.id, "args": {**base, param.name: "x" * ((param.length_limit or 100) + 1)}})
+        if param.kind == "text":  # one past the field's limit, or past the whole request's when that comes first
+            too_long = min((param.length_limit or 100) + 1, limits.MAX_REQUEST_CHARS + 1)
+            found.append({"op": op.id, "args": {**base, param.name: "x" * too_long}})
         if param.kind == "faces":
             found += [{"op": op.id, "args": {**base, "dice": faces}} for faces in ([0], [999], [1] * 3, [])]
         if param.required:
@@ -240,8 +244,10 @@ HURTS = {  # state_key → the operation and arguments that hurt a sheet, by amo
 }
 
 
-def hurt_sheets(state_key: str) -> list:
-    """Sheets after a hit, a heavy one and a deadly one: the rules for the wounded, dying and dead speak too."""
+@functools.cache
+def hurt_sheets(state_key: str) -> tuple:
+    """Sheets after a hit, a heavy one and a deadly one: the rules for the wounded, dying and dead speak too (made once
+    for every operation that takes such a sheet; the requests send them as JSON text, so none is changed)."""
     if state_key not in HURTS:
         return []
     op_id, field, hits = HURTS[state_key]
@@ -251,7 +257,7 @@ def hurt_sheets(state_key: str) -> list:
         answer = api.handle({"op": op_id, "args": {field: example, **args}, "seed": 3})
         if answer["ok"]:
             sheets.append(answer["result"]["states"][state_key])
-    return sheets
+    return tuple(sheets)
 
 
 def hurt_requests_of(op) -> list[dict]:

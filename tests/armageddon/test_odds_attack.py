@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from tests.armageddon.conftest import BASE
-from tests.odds_brute import assert_agrees, brute, odds
+from tests.odds_brute import assert_agrees, brute, brute_each, odds
 
 
 def sheet(name="Kim", skills=None, conditions=(), armour=None, **current):
@@ -68,10 +68,14 @@ def test_attack_odds_of_dropping_below_0_and_being_knocked_out_match_brute_force
     answer = odds("armageddon.attack", args)
     labels = {o["label"] for o in answer["outcomes"]}
     assert {"Hit, down at 0 LP or below but awake", "Hit, knocked out (fails the Consciousness Test)"} <= labels
-    assert_agrees(answer, brute("armageddon.attack", args, category, max_dice=4))
+    categories, (b_down, cut), (b_out, _) = brute_each(
+        "armageddon.attack",
+        args,
+        [category, lambda r: r.state["current"]["life_points"] <= 0, lambda r: "unconscious" in r.state["conditions"]],
+        max_dice=4,
+    )
+    assert_agrees(answer, categories)
     down, out = (Fraction(c["p"]) for c in answer["chances"][1:])
-    b_down, cut = brute("armageddon.attack", args, lambda r: r.state["current"]["life_points"] <= 0, max_dice=4)
-    b_out, _ = brute("armageddon.attack", args, lambda r: "unconscious" in r.state["conditions"], max_dice=4)
     assert b_down.get(True, 0) <= down <= b_down.get(True, 0) + cut
     assert b_out.get(True, 0) <= out <= b_out.get(True, 0) + cut
 
@@ -112,10 +116,14 @@ def test_fear_test_odds_with_low_essence_say_the_chance_essence_falls_below_0_an
     answer = odds("armageddon.fear_test", args)
     # Willpower 3 (× 2 for the Gifted), the Chronicler's −4, numb −1 (Essence 3 of 14, a mental roll)
     assert answer["notes"][0].startswith("d10 -2" if kind == "mundane" else "d10 +1")
-    assert_agrees(answer, brute("armageddon.fear_test", args, _fear_label(answer), max_dice=4))
+    levels, (b_below, cut), (b_lost, _) = brute_each(
+        "armageddon.fear_test",
+        args,
+        [_fear_label(answer), lambda r: r.state["current"]["essence"] < 0, lambda r: bool(r.state["lost_attributes"])],
+        max_dice=4,
+    )
+    assert_agrees(answer, levels)
     below, lost = (Fraction(c["p"]) for c in answer["chances"])
-    b_below, cut = brute("armageddon.fear_test", args, lambda r: r.state["current"]["essence"] < 0, max_dice=4)
-    b_lost, _ = brute("armageddon.fear_test", args, lambda r: bool(r.state["lost_attributes"]), max_dice=4)
     assert b_below.get(True, 0) <= below <= b_below.get(True, 0) + cut and below > 0
     assert b_lost.get(True, 0) <= lost <= b_lost.get(True, 0) + cut and lost > 0
 
@@ -139,11 +147,15 @@ def _fear_label(answer):
 def test_essence_below_0_willpower_test_and_survival_odds_match_brute_force(essence):
     args = {"character": sheet(essence=essence)}
     answer = odds("armageddon.essence_checks", args)
-    lost, cut = brute("armageddon.essence_checks", args, lambda r: bool(r.state["lost_attributes"]), max_dice=4)
+    (lost, cut), (dead, _) = brute_each(
+        "armageddon.essence_checks",
+        args,
+        [lambda r: bool(r.state["lost_attributes"]), lambda r: "dead" in r.state["conditions"]],
+        max_dice=4,
+    )
     p = Fraction(answer["chances"][0]["p"])
     assert lost.get(True, 0) <= p <= lost.get(True, 0) + cut
     if essence <= -30:
-        dead, cut = brute("armageddon.essence_checks", args, lambda r: "dead" in r.state["conditions"], max_dice=4)
         q = Fraction(answer["chances"][1]["p"])
         assert dead.get(True, 0) <= q <= dead.get(True, 0) + cut
 

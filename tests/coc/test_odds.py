@@ -10,7 +10,7 @@ from py_rules.coc.levels import level_for, level_name
 from py_rules.coc.odds import level_dist, percentile_weights
 from py_rules.coc.percentile import TENS_DIE, UNITS_DIE, choose, read_d100
 from py_rules.coc.weapons import COMMON_WEAPONS
-from tests.odds_brute import assert_agrees, brute, odds, probabilities
+from tests.odds_brute import assert_agrees, assert_sides_agree, brute, brute_each, contest, odds, probabilities
 
 
 def level_label(r):
@@ -128,7 +128,9 @@ def test_sanity_loss_and_int_roll_and_temporary_insanity_match_brute_force():
     assert chances["Temporarily insane"] == sum(p for k, p in found.items() if k[3])
 
 
-def test_opposed_roll_odds_match_brute_force_with_luck():
+def test_opposed_roll_odds_and_who_wins_match_brute_force_with_luck():
+    """Seed 003, Opposed Rolls, with Luck spent on both sides: each outcome, and the contest's chance that each side
+    wins or nobody does (TABLE.md, Roll drawer), read from one pass over every face."""
     args = {
         "investigator": harvey(),
         "opponent": cultist(),
@@ -137,12 +139,22 @@ def test_opposed_roll_odds_match_brute_force_with_luck():
         "luck": 5,
         "opponent_luck": 3,
     }
+    answer = odds("coc.opposed_roll", args)
+    a, b, chances = contest(answer)
+    assert (a, b) == ("Harvey Walters", "Cultist")
 
     def label(r):
         winner = r.details["winner"]
         return f"{winner} wins" if winner else "Both fail: nobody wins"
 
-    assert_agrees(odds("coc.opposed_roll", args), brute("coc.opposed_roll", args, label, max_runs=40_000))
+    def side(r):
+        winner = r.details["winner"]
+        return "a_wins" if winner == a else "b_wins" if winner == b else "neither"
+
+    labels, sides = brute_each("coc.opposed_roll", args, [label, side], max_runs=40_000)
+    assert_agrees(answer, labels)
+    assert_sides_agree(chances, sides)
+    assert chances["a_wins"] > chances["b_wins"] > 0 and chances["tie"] == 0
 
 
 def test_opposed_roll_off_at_equal_skill_is_in_closed_form():
@@ -175,12 +187,15 @@ JAMS_AT_96 = dict(COMMON_WEAPONS[7], malfunction=96)
         {"defence": "dodge", "weapon": ".38 Revolver", "investigator": harvey(weapons=[JAMS_AT_96])},
     ],
 )
-def test_attack_odds_match_brute_force(extra):
+def test_attack_odds_and_who_wins_match_brute_force(extra):
+    """Seed 003, Combat: each outcome of the attack and, where the defender rolls too, the contest's chance that each
+    side wins or nobody does (TABLE.md, Roll drawer), read from one pass over every face."""
     args = dict(
         {"investigator": harvey(), "opponent": cultist(skills={"Dodge": 35}), "damage": "2", "defender_damage": "1"},
         **extra,
     )
     answer = odds("coc.attack", args)
+    sides = {"attacker wins": "a_wins", "defender wins": "b_wins", "nobody wins": "neither"}
 
     def label(r):  # the roll's own verdict, in the chart's words
         outcome = r.details["outcome"]
@@ -194,7 +209,14 @@ def test_attack_odds_match_brute_force(extra):
             else "Cultist dodges: the attack misses"
         )
 
-    assert_agrees(answer, brute("coc.attack", args, label, max_runs=60_000))
+    labels, by_side = brute_each("coc.attack", args, [label, lambda r: sides[r.details["outcome"]]], max_runs=60_000)
+    assert_agrees(answer, labels)
+    # a contest when the defender can win (a dodge, a fight back); none when nothing the defender rolls can stop it
+    assert (answer["contest"] is None) == (not by_side[0].get("b_wins"))
+    if answer["contest"] is not None:
+        a, b, chances = contest(answer)
+        assert (a, b) == ("Harvey Walters", "Cultist")
+        assert_sides_agree(chances, by_side)
 
 
 # --- against icepool -----------------------------------------------------------------------------
