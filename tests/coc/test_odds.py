@@ -128,17 +128,11 @@ def test_sanity_loss_and_int_roll_and_temporary_insanity_match_brute_force():
     assert chances["Temporarily insane"] == sum(p for k, p in found.items() if k[3])
 
 
-def test_opposed_roll_odds_and_who_wins_match_brute_force_with_luck():
-    """Seed 003, Opposed Rolls, with Luck spent on both sides: each outcome, and the contest's chance that each side
-    wins or nobody does (TABLE.md, Roll drawer), read from one pass over every face."""
-    args = {
-        "investigator": harvey(),
-        "opponent": cultist(),
-        "skill": "Spot Hidden",
-        "opponent_skill": "Dodge",
-        "luck": 5,
-        "opponent_luck": 3,
-    }
+@pytest.mark.parametrize("luck", [{}, {"luck": 5, "opponent_luck": 3}], ids=["no luck", "luck on both sides"])
+def test_opposed_roll_odds_and_who_wins_match_brute_force(luck):
+    """Seed 003, Opposed Rolls, as rolled and with Luck spent on both sides: each outcome, and the contest's chance
+    that each side wins or nobody does (TABLE.md, Roll drawer), read from one pass over every face."""
+    args = {"investigator": harvey(), "opponent": cultist(), "skill": "Spot Hidden", "opponent_skill": "Dodge", **luck}
     answer = odds("coc.opposed_roll", args)
     a, b, chances = contest(answer)
     assert (a, b) == ("Harvey Walters", "Cultist")
