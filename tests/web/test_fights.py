@@ -6,7 +6,8 @@ weapon and both stored sheets changed as the rules say; where the NPC's ready-ma
 a simple riposte can show (Armageddon, Call of Cthulhu), it strikes back with it and the character's armour
 takes its share. Then Call of Cthulhu's pasted stat block: a cultist with
 a knife and no EDU, the missing value given, saved as an NPC, added from the cast, and its knife used on an
-investigator from its card: his HP go down by the knife's damage and the cultist's Damage Bonus.
+investigator from its card: his HP go down by the knife's damage and the cultist's Damage Bonus. Each campaign and its
+player character (as the guided form makes him) is put straight into storage: making them is test_table's.
 
 Screenshots of the card's attack drawer with the weapon picked, at 768×1024 and 390×844, are written to
 test-results/fights/."""
@@ -16,7 +17,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+from tests.sheets import guided
+from tests.web.helpers import campaign_record, open_stored, roll, stored_campaigns
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -80,6 +82,15 @@ GAMES = {
         ),
     },
 }
+
+
+def a_campaign(page, name, game, hero, numbers=None, skills=None, route=""):
+    """Campaign ``name`` with ``hero`` alone in the party, his sheet as the guided form makes it, put into storage
+    and ``route`` opened in it (its party screen by default); the campaign's id."""
+    record = campaign_record("c-fight", name, game, {"pc-hero": guided(game, hero, numbers, skills)})
+    open_stored(page, record, "#/c/c-fight" + route)
+    expect(page.locator("#sheet-title" if route else "#party-title")).to_contain_text(hero if route else name)
+    return "c-fight"
 
 
 def characters(page, campaign_id):
@@ -151,10 +162,8 @@ def test_a_character_attacks_an_npc_of_the_cast_with_his_weapon(app, game):
     spec = GAMES[game]
     page = app
     page.set_viewport_size({"width": 768, "height": 1024})
-    campaign_id = new_campaign(page, f"Armed {game}", game)
     hero, numbers, skills = spec["pc"]
-    new_character(page, game, hero, numbers, skills)
-    open_sheet(page, hero)
+    campaign_id = a_campaign(page, f"Armed {game}", game, hero, numbers, skills, route="/sheet/pc-hero")
     arm(page, spec)
     cast_from_template(page, spec["npc"])
     npc = spec["npc"]
@@ -243,8 +252,7 @@ Dodge 25%"""
 def test_a_pasted_cultist_knifes_an_investigator_from_his_card(app):
     page = app
     page.set_viewport_size({"width": 768, "height": 1024})
-    campaign_id = new_campaign(page, "Pasted", "coc")
-    new_character(page, "coc", "Harvey", {"CON": 60, "SIZ": 60})  # 12 HP: 5 damage is no major wound
+    campaign_id = a_campaign(page, "Pasted", "coc", "Harvey", {"CON": 60, "SIZ": 60})  # 12 HP: 5 damage, no major wound
 
     page.get_by_role("link", name="Cast", exact=True).click()
     page.get_by_role("button", name="Paste a stat block").click()

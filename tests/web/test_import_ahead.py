@@ -1,6 +1,7 @@
 """A long import writes its log while the engine checks the file (a long campaign's log): nothing of it
 shows before the check and the user's answer, a refused or set-aside file leaves nothing behind, and log records
-left without a campaign never join one."""
+left without a campaign never join one. The campaign a file is made from is put straight into storage (its sheets as
+the guided form makes them); a start is a new tab of the app, closed once its sweep of what was written ahead is done."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.helpers import open_sheet, stored_campaigns, stored_log, wait_until
-from tests.web.test_integrity import a_coc_campaign, damage, exported, import_file
+from tests.sheets import guided
+from tests.web.helpers import campaign_record, open_sheet, open_stored, stored_campaigns, stored_log, wait_until
+from tests.web.test_integrity import damage, exported, import_file
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -55,9 +57,21 @@ def without_campaign(page) -> set[str]:
     return (set(found["log"]) | set(found["entries"])) - set(found["campaigns"])
 
 
+def a_coc_campaign(page) -> dict:
+    """ "Masks", a Call of Cthulhu campaign with Harvey (HP 10) and Ruth (HP 12), stored, with Harvey's sheet open; its
+    record."""
+    party = {
+        "pc-harvey": guided("coc", "Harvey", {"CON": 50, "SIZ": 50}),
+        "pc-ruth": guided("coc", "Ruth", {"CON": 60, "SIZ": 60}),
+    }
+    record = campaign_record("c-masks", "Masks", "coc", party)
+    open_stored(page, record, "#/c/c-masks/sheet/pc-harvey")
+    expect(page.locator("#sheet-title")).to_have_text("Harvey")
+    return record
+
+
 def long_file(page, campaign) -> dict:
-    """The campaign's file with LONG rolls before its one change (Harvey's damage, the last entry)."""
-    open_sheet(page, "Harvey")
+    """The campaign's file with LONG rolls before its one change (Harvey's damage, the last entry), from his sheet."""
     damage(page, 3)
     file = exported(page, campaign["id"])
     stamp = "2026-12-01T20:15:03Z"
@@ -221,13 +235,19 @@ IMPORT_LOCK = "rules-companion:import:"  # web/store/import_lock.mjs PREFIX: the
 WAITS_FOR_LOCK = "(name) => navigator.locks.query().then(({ pending }) => pending.some((each) => each.name === name))"
 
 
-def reload_and_wait_for_the_sweep(page, gone: str) -> None:
-    page.reload()
+def a_start(page, gone: str, init_script: str | None = None):
+    """The app started in a new tab of ``page``'s browser (``init_script`` run first in it), once its sweep at the start
+    has taken back the log written ahead under ``gone``; the tab (its engine, not needed here, may still be booting)."""
+    tab = page.context.new_page()
+    if init_script:
+        tab.add_init_script(init_script)
+    tab.goto(page.url.split("#")[0] + "#/")
     wait_until(
-        page,
+        tab,
         f"() => ({KEPT})().then((found) => !('{gone}' in found.log) && !('{gone}' in found.entries))",
         timeout=30_000,
     )
+    return tab
 
 
 def test_a_log_written_ahead_by_a_tab_that_closed_is_taken_back_at_the_next_start_however_recent(app):
@@ -235,24 +255,25 @@ def test_a_log_written_ahead_by_a_tab_that_closed_is_taken_back_at_the_next_star
     the one written a second ago as the one of two hours ago."""
     app.evaluate(STAGE, [["c-gone", 2 * 3600_000], ["c-recent", 1_000]])
     assert without_campaign(app) == {"c-gone", "c-recent"}
-    reload_and_wait_for_the_sweep(app, "c-recent")
+    a_start(app, "c-recent").close()
     assert without_campaign(app) == set() and marks(app) == []
 
 
 def test_without_web_locks_only_a_log_written_ahead_an_hour_ago_is_taken_back(app):
     """A browser without Web Locks (Safari before 15.4) cannot tell an abandoned import from one under way in another
     tab: a recent log written ahead stays, one of an hour ago goes."""
-    app.add_init_script("Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });")
     app.evaluate(STAGE, [["c-gone", 2 * 3600_000], ["c-recent", 1_000]])
-    reload_and_wait_for_the_sweep(app, "c-gone")
-    assert app.evaluate("navigator.locks") is None
+    start = a_start(app, "c-gone", "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });")
+    assert start.evaluate("navigator.locks") is None
+    start.close()
     assert without_campaign(app) == {"c-recent"}
     assert kept(app)["log"]["c-recent"] == 3
 
 
 def test_an_import_whose_question_is_open_in_another_tab_keeps_its_log_until_that_tab_closes(app, tmp_path):
-    """Another tab asks "Keep both or replace?" about a long file: a start here leaves its log written ahead while that
-    tab lives; once it is closed without an answer, the log is taken back (it was swept only an hour later)."""
+    """Another tab asks "Keep both or replace?" about a long file: a start in a third tab leaves its log written ahead
+    while that tab lives; once it is closed without an answer, the log is taken back (it was swept only an hour
+    later)."""
     campaign = a_coc_campaign(app)
     file = long_file(app, campaign)
     own = stored_log(app, campaign["id"])
@@ -264,13 +285,13 @@ def test_an_import_whose_question_is_open_in_another_tab_keeps_its_log_until_tha
     ahead = without_campaign(app)
     assert len(ahead) == 1
     app.evaluate(STAGE, [["c-abandoned", 1_000]])
-    reload_and_wait_for_the_sweep(app, "c-abandoned")  # a start: the other tab's import is under way
+    start = a_start(app, "c-abandoned")  # the other tab's import is under way
     # this start's sweep has reached that log and waits for the other tab to let go of its import's lock
     wait_until(app, WAITS_FOR_LOCK, IMPORT_LOCK + next(iter(ahead)))
     assert without_campaign(app) == ahead and marks(app) == [f"staged:{next(iter(ahead))}"]
     other.close()  # the question never answered: this tab's start, waiting for that import, takes its log back now
     wait_until(app, f"() => ({KEPT})().then((found) => !('{next(iter(ahead))}' in found.log))", timeout=30_000)
     assert without_campaign(app) == set() and marks(app) == []
-    app.goto(app.url.split("#")[0] + "#/")
-    expect(app.locator(".campaign-row")).to_have_count(1)
+    expect(start.locator(".campaign-row")).to_have_count(1)  # the list that start read: no campaign of the file's
+    start.close()
     assert stored_log(app, campaign["id"]) == own  # the campaign here keeps its own log, untouched

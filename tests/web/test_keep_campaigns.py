@@ -1,15 +1,23 @@
 """Campaigns that survive Safari (PYODIDE.md §3.3): the note that the browser may delete them (only where that is so),
-"Back up everything" then "Restore" on a fresh profile, and the fixed bars clear the iPad's home indicator."""
+"Back up everything" then "Restore" on a fresh profile, and the fixed bars clear the iPad's home indicator.
+
+The browser's answer about keeping the campaigns is asked once per page, at its start (store/persistence.mjs): each
+answer is a new tab of the shared page's browser with that answer stubbed. The campaigns backed up are put straight
+into storage (their sheets as the guided form makes them) and rolled on from their sheets."""
 
 from __future__ import annotations
 
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import BOOT_TIMEOUT_MS
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns, stored_log
+from tests.sheets import guided
+from tests.web.conftest import BOOT_TIMEOUT_MS, block_foreign
+from tests.web.helpers import STORE, campaign_record, open_sheet, open_stored, roll, stored_campaigns, stored_log
+
+pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 PERSISTED = """(granted) => {
   const storage = navigator.storage;
@@ -18,80 +26,89 @@ PERSISTED = """(granted) => {
 }"""
 
 
+def _new_tab(page, granted: bool):
+    """The app started in a new tab beside ``page``, its browser answering that keeping the campaigns is ``granted``
+    (or not), on Home (nothing here needs its engine, which may still be booting)."""
+    tab = page.context.new_page()
+    tab.add_init_script(f"({PERSISTED})({json.dumps(granted)})")
+    tab.goto(page.url.split("#")[0] + "#/")
+    expect(tab.locator("#campaigns-title")).to_be_visible()
+    return tab
+
+
+def test_the_note_shows_when_the_browser_may_delete_the_campaigns_and_goes_once_dismissed(app):
+    page = _new_tab(app, granted=False)
+    note = page.locator("[data-eviction-note]")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Add to Home Screen")
+    page.locator("footer").get_by_role("link", name="About").click()
+    expect(page.locator("[data-about-storage]")).to_contain_text("may clear your campaigns")
+    page.get_by_role("link", name="← Campaigns").click()
+    note.get_by_role("button", name="Got it").click()
+    expect(note).to_have_count(0)
+    page.reload()
+    expect(page.locator("#backup-title")).to_be_visible()
+    page.wait_for_timeout(300)  # the persistence answer has arrived
+    expect(note).to_have_count(0)  # said once
+    page.close()
+
+
+def test_no_note_when_persistence_is_granted(app):
+    page = _new_tab(app, granted=True)
+    expect(page.locator("#backup-title")).to_be_visible()
+    page.wait_for_timeout(300)  # the persistence answer has arrived
+    expect(page.locator("[data-eviction-note]")).to_have_count(0)
+    page.locator("footer").get_by_role("link", name="About").click()
+    expect(page.locator("[data-about-storage]")).to_contain_text("agreed to keep your campaigns")
+    page.close()
+
+
 def _open(browser, site_url, granted: bool):
-    context = browser.new_context()
+    """A browser profile of its own (its requests to other origins aborted and listed) with the app booted; no service
+    worker (its offline copy, about a second of CPU for each new profile, is not what a restore reads)."""
+    context = browser.new_context(service_workers="block")
+    blocked = block_foreign(context)
     context.add_init_script(f"({PERSISTED})({json.dumps(granted)})")
     page = context.new_page()
     page.goto(site_url)
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
-    return context, page
+    return context, page, blocked
 
 
-def test_the_note_shows_when_the_browser_may_delete_the_campaigns_and_goes_once_dismissed(
-    browser, site_url, foreign_requests
-):
-    context, page = _open(browser, site_url, granted=False)
-    try:
-        note = page.locator("[data-eviction-note]")
-        expect(note).to_be_visible()
-        expect(note).to_contain_text("Add to Home Screen")
-        page.locator("footer").get_by_role("link", name="About").click()
-        expect(page.locator("[data-about-storage]")).to_contain_text("may clear your campaigns")
-        page.goto(site_url)
-        note.get_by_role("button", name="Got it").click()
-        expect(note).to_have_count(0)
-        page.reload()
-        expect(page.locator("#campaigns-title")).to_be_visible()
-        expect(note).to_have_count(0)  # said once
-    finally:
-        context.close()
+def test_back_up_everything_then_restore_on_a_fresh_profile_gives_every_campaign_back(app, browser, site_url, tmp_path):
+    page = app
+    first, second, third = "c-tomb", "c-night", "c-ward"
+    for record in (
+        campaign_record(
+            second,
+            "Night Shift",
+            "armageddon",
+            {"pc-jack": guided("armageddon", "Jack", {"attributes.Perception": 2}, {"Notice": 3})},
+        ),
+        campaign_record(third, "Ward Nine", "semiautomagic", {"pc-mira": guided("semiautomagic", "Mira")}),
+    ):
+        page.evaluate(STORE, {"record": record})
+    tomb = campaign_record(first, "Lost Tomb", "coc", {"pc-harvey": guided("coc", "Harvey", {"STR": 50})})
+    open_stored(page, tomb, f"#/c/{first}/sheet/pc-harvey")
+    page.locator('[data-row="char-STR"]').click()
+    roll(page, faces="4,20")
+    page.goto(site_url + f"#/c/{third}/sheet/pc-mira")
+    page.locator('[data-row="ability-Dexterity"]').click()
+    roll(page, faces="5")
+    page.goto(site_url + "#/")
+    before = {c["id"]: c for c in stored_campaigns(page)}
+    logs = {cid: stored_log(page, cid) for cid in (first, second, third)}
+    assert logs[first] and logs[third], "the rolls are in the logs"
+    expect(page.locator(f'[data-campaign="{first}"]')).to_contain_text("never backed up")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Back up everything").click()
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    assert path.name.startswith("rules-companion-backup-") and path.suffix == ".json"
+    expect(page.locator(f'[data-campaign="{first}"]')).to_contain_text("backed up")
+    expect(page.locator(f'[data-campaign="{first}"]')).not_to_contain_text("never")
 
-
-def test_no_note_when_persistence_is_granted(browser, site_url, foreign_requests):
-    context, page = _open(browser, site_url, granted=True)
-    try:
-        expect(page.locator("#backup-title")).to_be_visible()
-        page.wait_for_timeout(300)  # the persistence answer has arrived
-        expect(page.locator("[data-eviction-note]")).to_have_count(0)
-        page.locator("footer").get_by_role("link", name="About").click()
-        expect(page.locator("[data-about-storage]")).to_contain_text("agreed to keep your campaigns")
-    finally:
-        context.close()
-
-
-def test_back_up_everything_then_restore_on_a_fresh_profile_gives_every_campaign_back(
-    browser, site_url, tmp_path, foreign_requests
-):
-    context, page = _open(browser, site_url, granted=True)
-    try:
-        first = new_campaign(page, "Lost Tomb", "coc")
-        new_character(page, "coc", "Harvey", {"STR": 50})
-        open_sheet(page, "Harvey")
-        page.locator('[data-row="char-STR"]').click()
-        roll(page, faces="4,20")
-        second = new_campaign(page, "Night Shift", "armageddon")
-        new_character(page, "armageddon", "Jack", {"attributes.Perception": 2}, {"Notice": 3})
-        third = new_campaign(page, "Ward Nine", "semiautomagic")
-        new_character(page, "semiautomagic", "Mira")
-        open_sheet(page, "Mira")
-        page.locator('[data-row="ability-Dexterity"]').click()
-        roll(page, faces="5")
-        page.goto(site_url + "#/")
-        before = {c["id"]: c for c in stored_campaigns(page)}
-        logs = {cid: stored_log(page, cid) for cid in (first, second, third)}
-        assert logs[first] and logs[third], "the rolls are in the logs"
-        expect(page.locator(f'[data-campaign="{first}"]')).to_contain_text("never backed up")
-        with page.expect_download() as download:
-            page.get_by_role("button", name="Back up everything").click()
-        path = tmp_path / download.value.suggested_filename
-        download.value.save_as(path)
-        assert path.name.startswith("rules-companion-backup-") and path.suffix == ".json"
-        expect(page.locator(f'[data-campaign="{first}"]')).to_contain_text("backed up")
-        expect(page.locator(f'[data-campaign="{first}"]')).not_to_contain_text("never")
-    finally:
-        context.close()
-
-    context, page = _open(browser, site_url, granted=True)  # a fresh profile: nothing stored
+    context, page, blocked = _open(browser, site_url, granted=True)  # a fresh profile: nothing stored
     try:
         assert stored_campaigns(page) == []
         page.locator('input[name="backup-file"]').set_input_files(str(path))
@@ -150,6 +167,7 @@ def test_back_up_everything_then_restore_on_a_fresh_profile_gives_every_campaign
         assert stored_log(page, third) == logs[third]
         left = next(c for c in stored_campaigns(page) if c["id"] == second)
         assert left == after[second]
+        assert blocked == [], f"requests left the machine: {blocked}"
     finally:
         context.close()
 

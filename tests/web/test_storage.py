@@ -1,5 +1,8 @@
 """Nothing typed is lost (TABLE.md, Kept safe): IndexedDB unavailable → a banner and the app
-works in memory; two tabs on one campaign never overwrite each other; a bad file changes nothing."""
+works in memory; two tabs on one campaign never overwrite each other; a bad file changes nothing.
+
+A start the test shapes (no IndexedDB, a tab deaf to the others) is a new tab beside the shared page; a campaign that is
+not made in the test is put straight into storage, its sheets as the guided form makes them."""
 
 import json
 
@@ -7,13 +10,24 @@ import pytest
 from playwright.sync_api import expect
 
 from py_rules.campaign.migrations import SCHEMA
-from tests.web.conftest import changed_for_good
-from tests.web.helpers import boot, new_campaign, new_character, open_sheet, roll, stored_campaigns
+from tests.sheets import guided
+from tests.web.conftest import BOOT_TIMEOUT_MS, changed_for_good
+from tests.web.helpers import (
+    boot,
+    campaign_record,
+    new_campaign,
+    new_character,
+    open_sheet,
+    open_stored,
+    roll,
+    stored_campaigns,
+)
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 
-def test_storage_unavailable_shows_a_banner_and_rolls_still_work(page, site_url, foreign_requests):
+def test_storage_unavailable_shows_a_banner_and_rolls_still_work(app, site_url):
+    page = app.context.new_page()
     page.add_init_script(
         "IDBFactory.prototype.open = function () { throw new DOMException('The user denied permission to access the database.', 'SecurityError'); };"
     )
@@ -26,15 +40,19 @@ def test_storage_unavailable_shows_a_banner_and_rolls_still_work(page, site_url,
     open_sheet(page, "Harvey")
     page.locator('[data-row="skill-Spot Hidden"]').click()
     assert "Rolled 55 against 60 — Regular success" in roll(page, faces="5 50")
+    page.close()
 
 
-def test_two_tabs_on_one_campaign_never_lose_a_change(context, site_url, foreign_requests):
-    first = context.new_page()
-    boot(first, site_url)
-    campaign_id = new_campaign(first, "Two tabs", "coc")
-    new_character(first, "coc", "Harvey", {"CON": 50, "SIZ": 50})
-    new_character(first, "coc", "Ruth", {"CON": 60, "SIZ": 60})
-    second = context.new_page()
+def test_two_tabs_on_one_campaign_never_lose_a_change(app, site_url):
+    first = app
+    party = {
+        "pc-harvey": guided("coc", "Harvey", {"CON": 50, "SIZ": 50}),
+        "pc-ruth": guided("coc", "Ruth", {"CON": 60, "SIZ": 60}),
+    }
+    campaign_id = "c-two"
+    open_stored(first, campaign_record(campaign_id, "Two tabs", "coc", party), f"#/c/{campaign_id}")
+    revision = stored_campaigns(first)[0]["revision"]
+    second = app.context.new_page()
     # this tab speaks on the BroadcastChannel but hears nothing, so its view of Harvey goes stale
     second.add_init_script("""window.BroadcastChannel = class extends BroadcastChannel {
         set onmessage(listener) {} get onmessage() { return null; } };""")
@@ -67,14 +85,14 @@ def test_two_tabs_on_one_campaign_never_lose_a_change(context, site_url, foreign
     expect(first.locator(".character-card", has_text="Ruth")).to_contain_text("7/12")
     damage_again = stored_campaigns(first)[0]
     assert [c["sheet"]["hp"] for c in damage_again["characters"]] == [7, 7]
-    assert damage_again["revision"] == 4  # two characters, two changes
+    assert damage_again["revision"] == revision + 2  # two characters, two changes
+    second.close()
 
 
 def test_corrupted_files_are_refused_with_each_problem_and_nothing_changes(app, tmp_path):
     page = app
-    new_campaign(page, "Kept", "armageddon")
-    new_character(page, "armageddon", "Jack")
-    page.get_by_role("link", name="‹ Campaigns").click()
+    open_stored(page, campaign_record("c-kept", "Kept", "armageddon", {"pc-jack": guided("armageddon", "Jack")}), "#/")
+    expect(page.locator('[data-campaign="c-kept"]')).to_be_visible()
     before = stored_campaigns(page)
     good = before[0]
     negative = json.loads(json.dumps(good))
@@ -99,13 +117,13 @@ def test_corrupted_files_are_refused_with_each_problem_and_nothing_changes(app, 
         assert stored_campaigns(page) == before
 
 
-def test_the_old_pages_saved_values_become_the_first_campaign_once(page, site_url, foreign_requests):
+def test_the_old_pages_saved_values_become_the_first_campaign_once(app):
     from py_rules import api
 
+    page = app
     operations = {op["id"]: op for op in api.catalog()["operations"]}
     jack = next(p for p in operations["armageddon.character_sheet"]["params"] if p["name"] == "character")["example"]
-    page.goto(site_url + "reference.html")  # same origin: write what the old page kept in localStorage
-    page.evaluate(
+    page.evaluate(  # what the old page (same origin) kept in localStorage, brought over at the app's next start
         """([jack]) => {
         localStorage.setItem("rules-companion:armageddon.character", JSON.stringify(jack));
         localStorage.setItem("rules-companion:armageddon.setting.tn", "11");
@@ -114,7 +132,8 @@ def test_the_old_pages_saved_values_become_the_first_campaign_once(page, site_ur
         [jack],
     )
     for _ in range(2):  # a second visit does not bring them over again
-        boot(page, site_url)
+        page.reload()
+        expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
         row = page.locator(".campaign-row", has_text="Armageddon — from before")
         expect(row).to_have_count(1)
         expect(row).to_contain_text("1 player character · last played")
@@ -126,9 +145,9 @@ def test_the_old_pages_saved_values_become_the_first_campaign_once(page, site_ur
 
 def test_a_full_disk_keeps_the_change_in_memory_shows_a_banner_and_offers_export(app):
     page = app
-    new_campaign(page, "Full", "coc")
-    new_character(page, "coc", "Harvey", {"CON": 50, "SIZ": 50})
-    open_sheet(page, "Harvey")
+    record = campaign_record("c-full", "Full", "coc", {"pc-harvey": guided("coc", "Harvey", {"CON": 50, "SIZ": 50})})
+    open_stored(page, record, "#/c/c-full/sheet/pc-harvey")
+    expect(page.locator("#sheet-title")).to_have_text("Harvey")
     page.evaluate("""() => { IDBObjectStore.prototype.put = function () {
         throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); }; }""")
     changed_for_good(page)  # the disk stays full: a shared page is not handed on
@@ -155,13 +174,19 @@ def test_a_stored_campaign_of_an_older_schema_is_migrated_when_opened(app):
             const tx = open.result.transaction("campaigns", "readwrite");
             tx.objectStore("campaigns").put({ schema: "rules-companion.campaign/0", id: "old-one", game: "coc",
                                               name: "Before campaigns", states: { "coc.investigator": harvey }, settings: {} });
-            tx.oncomplete = () => { open.result.close(); resolve(); };
+            tx.oncomplete = () => {
+                open.result.close();
+                // as another tab that wrote a campaign says it (store/channel.mjs): the app reads its list again
+                const channel = new BroadcastChannel("rules-companion");
+                channel.postMessage({ type: "campaign-changed", id: "old-one", revision: null });
+                channel.close();
+                resolve();
+            };
             tx.onerror = () => reject(tx.error);
         };
     })""",
         [harvey],
     )
-    page.reload()
     row = page.locator('[data-campaign="old-one"]')
     expect(row).to_contain_text("Before campaigns")
     row.get_by_role("link").click()
