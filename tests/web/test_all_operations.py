@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from py_rules import api
-from tests.sheets import guided
+from tests.web.guided_sheets import guided
 from tests.web.helpers import campaign_record, open_stored
 from tests.web.test_screens import DEVELOPER_WORDS
 

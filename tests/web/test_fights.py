@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.sheets import guided
+from tests.web.guided_sheets import guided
 from tests.web.helpers import campaign_record, open_stored, roll, stored_campaigns
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)

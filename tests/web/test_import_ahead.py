@@ -10,7 +10,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.sheets import guided
+from tests.web.guided_sheets import guided
 from tests.web.helpers import campaign_record, open_sheet, open_stored, stored_campaigns, stored_log, wait_until
 from tests.web.test_integrity import damage, exported, import_file
 

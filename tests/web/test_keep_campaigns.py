@@ -13,8 +13,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.sheets import guided
 from tests.web.conftest import BOOT_TIMEOUT_MS, block_foreign
+from tests.web.guided_sheets import guided
 from tests.web.helpers import STORE, campaign_record, open_sheet, open_stored, roll, stored_campaigns, stored_log
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)

@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from py_rules.campaign.migrations import SCHEMA
-from tests.sheets import guided
 from tests.web.conftest import BOOT_TIMEOUT_MS, changed_for_good
+from tests.web.guided_sheets import guided
 from tests.web.helpers import (
     boot,
     campaign_record,

@@ -3,7 +3,7 @@ with the guided form, a roll from the sheet in two taps with the Roll button in 
 damage and healing, a house rule that the next roll follows and names, a reload that finds everything (in one game;
 the others' campaign read again from storage without booting the engine again), and
 export → delete → import giving back the same campaign field by field. The other tests, not about making a campaign
-or a character, put theirs straight into storage with the sheets the guided form makes (tests/sheets.py guided; the
+or a character, put theirs straight into storage with the sheets the guided form makes (tests/web/guided_sheets.py guided; the
 first test checks that it makes the same sheets)."""
 
 import json
@@ -12,7 +12,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.sheets import guided
+from tests.web.guided_sheets import guided
 from tests.web.helpers import (
     campaign_record,
     let_go,
