@@ -26,8 +26,8 @@ from tests.web.helpers import (
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 
-def test_storage_unavailable_shows_a_banner_and_rolls_still_work(app, site_url):
-    page = app.context.new_page()
+def test_storage_unavailable_shows_a_banner_and_rolls_still_work(page, site_url, foreign_requests):
+    """In a browser profile of its own, where no other tab holds the database this one cannot open."""
     page.add_init_script(
         "IDBFactory.prototype.open = function () { throw new DOMException('The user denied permission to access the database.', 'SecurityError'); };"
     )
@@ -40,7 +40,6 @@ def test_storage_unavailable_shows_a_banner_and_rolls_still_work(app, site_url):
     open_sheet(page, "Harvey")
     page.locator('[data-row="skill-Spot Hidden"]').click()
     assert "Rolled 55 against 60 — Regular success" in roll(page, faces="5 50")
-    page.close()
 
 
 def test_two_tabs_on_one_campaign_never_lose_a_change(app, site_url):
