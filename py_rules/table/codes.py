@@ -255,31 +255,33 @@ def read(text: str, campaign: str | None = None, seats=(), held_seq: int | None 
             break
         number += 1
         where = place(start.start())
+
+        def refuse(message: str, where=where, number=number) -> None:
+            found.problems.append({"code_start": where, "number": number, "message": message})
+
         version, letter = start.group(1), start.group(2)
         run_end = _RUN.match(plain, start.end()).end()
         pos = run_end
         if version != str(shapes.VERSION):
             newer = version.isdigit() and not version.startswith("0") and int(version) > shapes.VERSION
-            found.problems.append(
-                {"code_start": where, "number": number, "message": MESSAGES["newer" if newer else "unknown"]}
-            )
+            refuse(MESSAGES["newer" if newer else "unknown"])
             continue
         if letter not in KINDS:
-            found.problems.append({"code_start": where, "number": number, "message": MESSAGES["unknown"]})
+            refuse(MESSAGES["unknown"])
             continue
         if run_end - start.end() > MAX_PAYLOAD_CHARS:
-            found.problems.append({"code_start": where, "number": number, "message": MESSAGES["too_large"]})
+            refuse(MESSAGES["too_large"])
             continue
         mac = plain[run_end + 1 : run_end + 1 + MAC_CHARS]
         if plain[run_end : run_end + 1] != "." or not _MAC.fullmatch(mac):
-            found.problems.append({"code_start": where, "number": number, "message": MESSAGES["damaged"]})
+            refuse(MESSAGES["damaged"])
             continue
         pos = run_end + 1 + MAC_CHARS
         head = plain[start.start() : start.end()]
         kind = KINDS[letter]
         parts, wrong = _verify(kind, head, plain[start.end() : run_end], mac, campaign, keys, held_seq)
         if wrong:
-            found.problems.append({"code_start": where, "number": number, "message": wrong})
+            refuse(wrong)
         else:
             found.items.append(
                 {"kind": kind, "payload": parts[0], "seat": parts[1], "code_start": where, "number": number}
