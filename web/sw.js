@@ -99,9 +99,14 @@ function tidySoon() {
   return tidying;
 }
 
+/** Each file is asked "no-cache": revalidated, so the browser answers from its own cache what the first visit has just
+ * loaded (304 Not Modified) and downloads only what changed or was never loaded; "reload" downloaded the whole site a
+ * second time (tests/web/test_first_visit_download.py). */
+const REVALIDATE = { cache: "no-cache" };
+
 /** ``url`` into ``cache`` if it downloads; a missing optional file is said in the console, not an error. */
 async function addOptional(cache, url) {
-  const request = new Request(url, { cache: "reload" });
+  const request = new Request(url, REVALIDATE);
   const response = await fetch(request).catch((error) => ({ ok: false, status: String(error?.message || error) }));
   if (response.ok) await cache.put(request, response);
   else console.warn(`Offline copy: ${url} left out (${response.status}); the app works without it.`);
@@ -114,7 +119,7 @@ self.addEventListener("install", (event) => {
       .open(CACHE)
       .then((cache) =>
         Promise.all([
-          cache.addAll(required.map((url) => new Request(url, { cache: "reload" }))),
+          cache.addAll(required.map((url) => new Request(url, REVALIDATE))),
           ...OPTIONAL.map((url) => addOptional(cache, url)),
         ]),
       ),

@@ -1,0 +1,74 @@
+"""The first visit downloads each file once (web/sw.js install): the offline copy revalidates what the page has just
+loaded (a conditional request, answered "304 Not Modified" from the browser's cache) instead of downloading it again,
+so a phone on mobile data pays for the site once, not twice. In a browser profile with a disk cache, as a player's
+phone has; the server counts each full body it sends. Playwright's request routing turns the browser's cache off, so
+here a proxy that answers nothing stops any request to another origin (the loopback address bypasses it), and each
+one made is listed from the context's requests."""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+
+from playwright.sync_api import expect
+
+from tests.web.conftest import BOOT_TIMEOUT_MS, FOREIGN_URL
+from tools.serve import SiteHandler, SiteServer
+
+NO_PROXY = "--proxy-server=http://127.0.0.1:9"
+"""A proxy on the discard port, where nothing listens: a request through it fails at once."""
+
+
+def counting_server(folder):
+    """(server, url, full bodies sent per path) for ``folder`` under /app/."""
+    sent: Counter[str] = Counter()
+
+    class Counting(SiteHandler):
+        prefix = "/app/"
+
+        def send_response(self, code, message=None):
+            if code == 200:
+                sent[self.path.split("?", 1)[0]] += 1
+            super().send_response(code, message)
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=str(folder), **kwargs)
+
+    server = SiteServer(("127.0.0.1", 0), Counting)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/app/", sent
+
+
+def test_the_first_visit_downloads_each_file_once_and_the_offline_copy_is_whole(
+    playwright, browser_type_launch_args, dist_dir, tmp_path
+):
+    server, url, sent = counting_server(dist_dir)
+    launch = {**browser_type_launch_args, "args": [*browser_type_launch_args["args"], NO_PROXY]}
+    context = playwright.chromium.launch_persistent_context(tmp_path / "profile", **launch)
+    try:
+        foreign: list[str] = []
+        context.on("request", lambda request: foreign.append(request.url) if FOREIGN_URL.match(request.url) else None)
+        page = context.new_page()
+        page.goto(url)
+        html = page.locator("html")
+        expect(html).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
+        expect(html).to_have_attribute("data-offline-ready", "true", timeout=BOOT_TIMEOUT_MS)
+        assert sent["/app/pyodide/pyodide.asm.wasm"] == 1, sent
+        twice = {path: count for path, count in sent.items() if count > 1}
+        assert twice == {}, f"downloaded more than once: {twice}"
+        # The offline copy is whole: every file the page loaded is in this version's cache.
+        loaded = page.evaluate("performance.getEntriesByType('resource').map((each) => new URL(each.name).pathname)")
+        cached = page.evaluate(
+            """async () => {
+                const names = (await caches.keys()).filter((name) => name.startsWith("rules-companion-"));
+                const cache = await caches.open(names[0]);
+                return (await cache.keys()).map((request) => new URL(request.url).pathname);
+            }"""
+        )
+        missing = {path for path in loaded if path.startswith("/app/") and path not in cached}
+        assert missing == set(), missing
+        assert foreign == [], f"requests left the machine: {foreign}"
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
