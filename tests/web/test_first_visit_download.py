@@ -1,9 +1,7 @@
 """The first visit downloads each file once (web/sw.js install): the offline copy revalidates what the page has just
 loaded (a conditional request, answered "304 Not Modified" from the browser's cache) instead of downloading it again,
 so a phone on mobile data pays for the site once, not twice. In a browser profile with a disk cache, as a player's
-phone has; the server counts each full body it sends. Playwright's request routing turns the browser's cache off, so
-here a proxy that answers nothing stops any request to another origin (the loopback address bypasses it), and each
-one made is listed from the context's requests."""
+phone has; the server counts each full body it sends."""
 
 from __future__ import annotations
 
@@ -12,11 +10,8 @@ from collections import Counter
 
 from playwright.sync_api import expect
 
-from tests.web.conftest import BOOT_TIMEOUT_MS, FOREIGN_URL
+from tests.web.conftest import BOOT_TIMEOUT_MS, block_foreign
 from tools.serve import SiteHandler, SiteServer
-
-NO_PROXY = "--proxy-server=http://127.0.0.1:9"
-"""A proxy on the discard port, where nothing listens: a request through it fails at once."""
 
 
 def counting_server(folder):
@@ -43,11 +38,9 @@ def test_the_first_visit_downloads_each_file_once_and_the_offline_copy_is_whole(
     playwright, browser_type_launch_args, dist_dir, tmp_path
 ):
     server, url, sent = counting_server(dist_dir)
-    launch = {**browser_type_launch_args, "args": [*browser_type_launch_args["args"], NO_PROXY]}
-    context = playwright.chromium.launch_persistent_context(tmp_path / "profile", **launch)
+    context = playwright.chromium.launch_persistent_context(tmp_path / "profile", **browser_type_launch_args)
     try:
-        foreign: list[str] = []
-        context.on("request", lambda request: foreign.append(request.url) if FOREIGN_URL.match(request.url) else None)
+        foreign = block_foreign(context)
         page = context.new_page()
         page.goto(url)
         html = page.locator("html")

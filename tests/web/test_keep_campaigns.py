@@ -64,7 +64,7 @@ def test_no_note_when_persistence_is_granted(app):
 
 
 def _open(browser, site_url, granted: bool):
-    """A browser profile of its own (its requests to other origins aborted and listed) with the app booted; no service
+    """A browser profile of its own (its requests to other origins failed and listed) with the app booted; no service
     worker (its offline copy, about a second of CPU for each new profile, is not what a restore reads)."""
     context = browser.new_context(service_workers="block")
     blocked = block_foreign(context)
