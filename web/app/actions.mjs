@@ -165,6 +165,8 @@ export async function openCampaign(app, id) {
     showDamaged(app, stored, record.problems);
     return null;
   }
+  const shown = app.state.campaign; // opened meanwhile by a second call, and perhaps changed since: that one stays
+  if (shown?.id === id && (shown.revision ?? 0) >= (record.revision ?? 0)) return shown;
   app.dispatch({ type: "campaign", campaign: record });
   await loadHistory(app, record.id);
   deepCheck(app, record);
@@ -185,7 +187,10 @@ export async function onOtherTab(app, { type, id }) {
     app.dispatch({ type: "logged" }); // its log may have grown (a roll changes no record)
     await loadHistory(app, record.id);
   }
-  if (record && record.revision <= current.revision) return;
+  // Compared with what is shown now, not before the reads: a change this tab wrote meanwhile is newer than the record
+  // read, and showing that record would take the change back off the screen (a dice choice flipped back).
+  const shown = app.state.campaign;
+  if (shown?.id !== id || (record && record.revision <= shown.revision)) return;
   app.dispatch({ type: "campaign", campaign: record });
   if (!record) navigate(paths.home());
   snack(app, record ? "Updated from another tab." : "This campaign was deleted in another tab.");
