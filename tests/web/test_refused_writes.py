@@ -2,21 +2,26 @@
 user, where they are or in the snackbar, and never an uncaught error in the console (web/app/refusals.mjs; the
 transaction it aborts is not left as an unhandled rejection, web/store/overflow.mjs write)."""
 
+import pytest
 from playwright.sync_api import expect
 
-from tests.web.helpers import boot, damage, new_campaign, new_character, open_sheet, stored_campaigns
+from tests.web.guided_sheets import investigator
+from tests.web.helpers import boot, campaign_record, damage, open_sheet, open_stored, stored_campaigns
+
+pytestmark = pytest.mark.shared_app  # the first tab is the booted page shared between modules (conftest.py, app)
 
 DEAF = """window.BroadcastChannel = class extends BroadcastChannel {
     set onmessage(listener) {} get onmessage() { return null; } };"""
 """The tab speaks on the BroadcastChannel but hears nothing, so what it shows goes stale."""
 
 
-def test_a_write_refused_in_a_second_tab_is_a_message_and_never_an_uncaught_error(context, site_url, foreign_requests):
-    first = context.new_page()
-    boot(first, site_url)
-    campaign_id = new_campaign(first, "Refusals", "coc")
-    new_character(first, "coc", "Harvey", {"CON": 50, "SIZ": 50})
-    second = context.new_page()
+def test_a_write_refused_in_a_second_tab_is_a_message_and_never_an_uncaught_error(app, site_url):
+    """Harvey (as the guided form makes him, 10 HP) is put straight into storage: making him is test_table's."""
+    first = app
+    campaign_id = "c-refusals"
+    record = campaign_record(campaign_id, "Refusals", "coc", {"pc-harvey": investigator("Harvey", CON=50, SIZ=50)})
+    open_stored(first, record, f"#/c/{campaign_id}")
+    second = first.context.new_page()
     uncaught: list[str] = []
     second.on("pageerror", lambda error: uncaught.append(f"{error.name}: {error.message}"))
     console_errors: list[str] = []
