@@ -2,14 +2,16 @@
 and armour given through the sheet's editor (a bad damage refused next to its field, in the form's words),
 then an attack with that weapon on the other character from the sheet's Attack action: the defender's sheet
 changes by the weapon's damage less his armour (Armageddon: Life Points; Semiautomagic: a wound), both
-sheets stored."""
+sheets stored. The two characters, as the guided form makes them, are put straight into storage: making them is
+test_table's."""
 
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+from tests.web.guided_sheets import armageddon_character, semiautomagic_creature
+from tests.web.helpers import campaign_record, open_sheet, open_stored, roll, stored_campaigns
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -47,9 +49,9 @@ def back_to_party(page):
 def test_armageddon_knife_and_vest_then_an_attack_from_the_sheet(app):
     page = app
     page.set_viewport_size({"width": 768, "height": 1024})
-    campaign_id = new_campaign(page, "Knives", "armageddon")
-    new_character(page, "armageddon", "Jack", skills={"Hand Weapon": 2})
-    new_character(page, "armageddon", "Ann")
+    campaign_id = "c-knives"
+    party = {"pc-jack": armageddon_character("Jack", {"Hand Weapon": 2}), "pc-ann": armageddon_character("Ann")}
+    open_stored(page, campaign_record(campaign_id, "Knives", "armageddon", party), f"#/c/{campaign_id}")
 
     open_sheet(page, "Jack")
     expect(page.locator("section.weapons")).to_contain_text("No weapons")
@@ -120,9 +122,9 @@ def test_armageddon_knife_and_vest_then_an_attack_from_the_sheet(app):
 def test_semiautomagic_aluminium_club_and_leather_then_an_attack_from_the_sheet(app):
     page = app
     page.set_viewport_size({"width": 768, "height": 1024})
-    campaign_id = new_campaign(page, "Clubs", "semiautomagic")
-    new_character(page, "semiautomagic", "Mira", skills={"Weapon Skill": 2})
-    new_character(page, "semiautomagic", "Grub")
+    campaign_id = "c-clubs"
+    party = {"pc-mira": semiautomagic_creature("Mira", {"Weapon Skill": 2}), "pc-grub": semiautomagic_creature("Grub")}
+    open_stored(page, campaign_record(campaign_id, "Clubs", "semiautomagic", party), f"#/c/{campaign_id}")
 
     open_sheet(page, "Mira")
     form = add_preset(page, "Aluminium club")
