@@ -7,7 +7,8 @@ while Gisborne's own attack still starts from the weapon."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+from tests.web.guided_sheets import semiautomagic_creature
+from tests.web.helpers import campaign_record, open_sheet, open_stored, roll, stored_campaigns
 from tests.web.test_fights import add_from, combatant, start_encounter
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
@@ -33,9 +34,12 @@ def open_attack(page, who, on):
 def test_a_bow_rolls_ranged_skill_and_the_gms_pick_stays_for_the_next_attack(app):
     page = app
     page.set_viewport_size({"width": 768, "height": 1024})
-    campaign_id = new_campaign(page, "Sherwood", "semiautomagic")
-    new_character(page, "semiautomagic", "Robin", skills={"Weapon Skill": 3, "Ranged Skill": 1})
-    new_character(page, "semiautomagic", "Gisborne", skills={"Weapon Skill": 2})
+    campaign_id = "c-sherwood"  # Robin and Gisborne as the guided form makes them: making them is test_table's
+    party = {
+        "pc-robin": semiautomagic_creature("Robin", {"Weapon Skill": 3, "Ranged Skill": 1}),
+        "pc-gisborne": semiautomagic_creature("Gisborne", {"Weapon Skill": 2}),
+    }
+    open_stored(page, campaign_record(campaign_id, "Sherwood", "semiautomagic", party), f"#/c/{campaign_id}")
     open_sheet(page, "Robin")
     give_bow(page)
     start_encounter(page, "The greenwood")
