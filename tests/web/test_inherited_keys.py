@@ -7,17 +7,17 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+from tests.web.guided_sheets import investigator
+from tests.web.helpers import campaign_record, open_sheet, roll, stored_campaigns
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
 
 def test_campaigns_and_characters_named_like_inherited_keys_behave_as_any_other(app, tmp_path):
     page = app
-    new_campaign(page, "Seed", "coc")
-    new_character(page, "coc", "Harvey", {"CON": 50, "SIZ": 50})
-    new_character(page, "coc", "Ruth", {"CON": 60, "SIZ": 60})
-    seed = stored_campaigns(page)[0]
+    # the campaign the files are made from, its sheets as the guided form makes them: making them is test_table's
+    party = {"pc-harvey": investigator("Harvey", CON=50, SIZ=50), "pc-ruth": investigator("Ruth", CON=60, SIZ=60)}
+    seed = campaign_record("c-seed", "Seed", "coc", party)
     for campaign_id, people in (
         ("constructor", ["toString", "valueOf"]),
         ("toString", ["constructor", "hasOwnProperty"]),
