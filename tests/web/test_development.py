@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll, stored_campaigns
+from tests.web.guided_sheets import investigator
+from tests.web.helpers import campaign_record, open_sheet, open_stored, roll, stored_campaigns
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -21,8 +22,9 @@ def harvey(page):
 
 def test_a_rolled_success_ticks_the_skill_and_the_development_phase_raises_it_and_undo_puts_it_back(app):
     page = app
-    new_campaign(page, "Masks", "coc")
-    new_character(page, "coc", "Harvey", skills={"Spot Hidden": 60, "Library Use": 40, "Psychology": 50})
+    # Harvey as the guided form makes him, put straight into storage: making him is test_table's
+    harvey_made = investigator("Harvey", {"Spot Hidden": 60, "Library Use": 40, "Psychology": 50})
+    open_stored(page, campaign_record("c-masks", "Masks", "coc", {"pc-harvey": harvey_made}), "#/c/c-masks")
     open_sheet(page, "Harvey")
     spot = page.locator('[data-row="skill-Spot Hidden"]')
     expect(spot.locator(".row-mark")).to_have_count(0)
