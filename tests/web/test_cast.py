@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.helpers import new_campaign, new_character, stored_campaigns
+from tests.web.guided_sheets import investigator
+from tests.web.helpers import campaign_record, new_campaign, open_stored, stored_campaigns
 from tests.web.test_screens import AXE, SMALL_TARGETS
 from tests.web.test_words_scan import scan
 
@@ -47,8 +48,9 @@ def shoot(page, name):
 def test_three_numbered_cultists_join_the_cast_not_the_party(app):
     page = app
     page.set_viewport_size({"width": 768, "height": 1024})
-    campaign_id = new_campaign(page, "Cast test", "coc")
-    new_character(page, "coc", "Harvey Walters")
+    campaign_id = "c-cast"  # Harvey as the guided form makes him, put straight into storage: making him is test_table's
+    record = campaign_record(campaign_id, "Cast test", "coc", {"pc-harvey": investigator("Harvey Walters")})
+    open_stored(page, record, f"#/c/{campaign_id}")
     expect(page.locator(".party-count")).to_have_text("1 player character.")
 
     page.get_by_role("link", name="Cast", exact=True).click()
