@@ -11,10 +11,12 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.web.guided_sheets import investigator
 from tests.web.helpers import (
+    campaign_record,
     new_campaign,
-    new_character,
     on_fake_clock,
+    open_stored,
     roll,
     stored_campaigns,
     stored_log,
@@ -71,8 +73,9 @@ def test_a_phone_joins_by_two_codes_its_rolls_arrive_once_and_its_sheet_follows(
     gm, phone = app, player
     gm.set_viewport_size({"width": 1024, "height": 768})
     phone.set_viewport_size({"width": 390, "height": 844})
-    campaign_id = new_campaign(gm, "Masks of Nyarlathotep", "coc")
-    new_character(gm, "coc", "Ann Reyes", skills={"Spot Hidden": 55})
+    campaign_id = "c-masks"  # as the guided form makes her, put straight into storage: making her is test_table's
+    ann = investigator("Ann Reyes", {"Spot Hidden": 55})
+    open_stored(gm, campaign_record(campaign_id, "Masks of Nyarlathotep", "coc", {"pc-ann": ann}), f"#/c/{campaign_id}")
     seated(gm, phone, "Ann Reyes", "Pat")
 
     gm.get_by_role("button", name="Connect a phone at this table (same Wi-Fi)").click()
@@ -116,9 +119,9 @@ def test_a_phone_joins_by_two_codes_its_rolls_arrive_once_and_its_sheet_follows(
 def test_a_roll_request_reaches_the_phone_live_and_its_answer_comes_back(app: Page, player: Page):  # noqa: F811
     gm, phone = app, player
     gm.set_viewport_size({"width": 1024, "height": 768})
-    campaign_id = new_campaign(gm, "The Haunting", "coc")
-    new_character(gm, "coc", "Ann Reyes", skills={"Spot Hidden": 55})
-    new_character(gm, "coc", "Carol Ames")
+    campaign_id = "c-haunting"  # as the guided form makes them, put straight into storage: making them is test_table's
+    party = {"pc-ann": investigator("Ann Reyes", {"Spot Hidden": 55}), "pc-carol": investigator("Carol Ames")}
+    open_stored(gm, campaign_record(campaign_id, "The Haunting", "coc", party), f"#/c/{campaign_id}")
     open_players(gm)
     invite(gm, "Carol Ames", "")
     gm.get_by_role("button", name="Hide the invitation").click()
