@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import BOOT_TIMEOUT_MS, block_foreign
-from tests.web.helpers import new_campaign, new_character, roll, stored_campaigns
+from tests.web.guided_sheets import investigator
+from tests.web.helpers import campaign_record, open_stored, roll, stored_campaigns
 from tests.web.test_interchange import stub_clipboard, written
 from tests.web.test_table_gm import invite, open_players
 from tests.web.test_table_player import GM_BUTTONS, GM_LINKS, paste_update
@@ -63,8 +64,9 @@ def seated(gm: Page, player: Page, name: str, player_name: str) -> None:
 def test_the_game_master_and_a_player_agree_through_pasted_codes(app: Page, player: Page):
     gm = app
     gm.set_viewport_size({"width": 1024, "height": 768})
-    campaign_id = new_campaign(gm, "Masks of Nyarlathotep", "coc")
-    new_character(gm, "coc", "Ann Reyes", skills={"Spot Hidden": 55})
+    campaign_id = "c-masks"  # as the guided form makes her, put straight into storage: making her is test_table's
+    ann = investigator("Ann Reyes", {"Spot Hidden": 55})
+    open_stored(gm, campaign_record(campaign_id, "Masks of Nyarlathotep", "coc", {"pc-ann": ann}), f"#/c/{campaign_id}")
     # the player's device joins: the sheet, none of the game master's controls
     seated(gm, player, "Ann Reyes", "Pat")
     for name in GM_BUTTONS:
