@@ -17,7 +17,8 @@ from playwright.sync_api import Page, expect
 
 from py_rules.armageddon.character import EXAMPLE as JACK
 from py_rules.coc.investigator import EXAMPLE_OPPONENT
-from tests.web.helpers import new_campaign, new_character
+from tests.web.guided_sheets import investigator
+from tests.web.helpers import campaign_record, open_stored
 from tests.web.test_fights import cast_from_template
 from tests.web.test_table_player import GM_CAMPAIGN, GameMaster, engine, join, paste_update, player_record
 from tests.web.test_table_two_devices import accept, gm_record, player, players_post, seated  # noqa: F401 (the fixture)
@@ -154,8 +155,9 @@ def test_an_armageddon_player_attacks_with_a_knife_and_the_game_master_keeps_the
 def test_on_two_devices_the_game_masters_app_names_the_cultist_and_rolls_its_dodge(app: Page, player: Page):  # noqa: F811
     gm = app
     gm.set_viewport_size({"width": 1024, "height": 768})
-    campaign_id = new_campaign(gm, "Masks of Nyarlathotep", "coc")
-    new_character(gm, "coc", "Ann Reyes", skills={"Fighting (Brawl)": 60})
+    campaign_id = "c-masks"  # as the guided form makes her, put straight into storage: making her is test_table's
+    ann = investigator("Ann Reyes", {"Fighting (Brawl)": 60})
+    open_stored(gm, campaign_record(campaign_id, "Masks of Nyarlathotep", "coc", {"pc-ann": ann}), f"#/c/{campaign_id}")
     cast_from_template(gm, "Cultist")
     seated(gm, player, "Ann Reyes", "Pat")
 
