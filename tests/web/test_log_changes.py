@@ -8,7 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from py_rules.log.entry import entry_after
-from tests.web.helpers import let_go, new_campaign, new_character, open_sheet, stored_campaigns, stored_log
+from tests.web.guided_sheets import investigator
+from tests.web.helpers import campaign_record, let_go, open_sheet, open_stored, stored_campaigns, stored_log
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -36,8 +37,9 @@ PUT_ENTRY = """([campaign, entry]) => new Promise((resolve, reject) => {
 
 def test_an_entry_stored_with_each_sheet_whole_after_it_is_undone_and_redone_exactly(app):
     page = app
-    campaign_id = new_campaign(page, "Old rows", "coc")
-    new_character(page, "coc", "Ann", skills={"Dodge": 30})
+    campaign_id = "c-old-rows"  # as the guided form makes her, put straight into storage: making her is test_table's
+    ann = investigator("Ann", {"Dodge": 30})
+    open_stored(page, campaign_record(campaign_id, "Old rows", "coc", {"pc-ann": ann}), f"#/c/{campaign_id}")
     before = sheet_of(page, "Ann")
     open_sheet(page, "Ann")
     page.get_by_role("button", name="Edit values").click()
