@@ -5,7 +5,8 @@ weapon on the sheet shows the rounds left (rules/coc.md §3.8 [BOOK]: ammunition
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.helpers import new_campaign, new_character, open_sheet
+from tests.web.guided_sheets import investigator
+from tests.web.helpers import campaign_record, open_sheet, open_stored
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -17,8 +18,8 @@ def defences(drawer):
 def test_a_firearm_picked_offers_no_fight_back_and_unarmed_does(app):
     page = app
     page.set_viewport_size({"width": 768, "height": 1024})
-    new_campaign(page, "Shots", "coc")
-    new_character(page, "coc", "Harvey", {"DEX": 60})
+    harvey = investigator("Harvey", DEX=60)  # as the guided form makes him, put straight into storage (test_table's)
+    open_stored(page, campaign_record("c-shots", "Shots", "coc", {"pc-harvey": harvey}), "#/c/c-shots")
     open_sheet(page, "Harvey")
     panel = page.locator("section.weapons")
     panel.get_by_role("button", name="Edit weapons and armour").click()
