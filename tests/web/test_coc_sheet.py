@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.helpers import new_campaign, new_character, open_sheet, stored_campaigns
+from tests.web.guided_sheets import investigator
+from tests.web.helpers import campaign_record, new_campaign, open_sheet, open_stored, stored_campaigns
 from tests.web.test_screens import SMALL_TARGETS
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
@@ -69,8 +70,9 @@ def test_a_pasted_creature_with_str_140_is_saved_renamed_and_saved_again(app):
 def test_notes_and_items_are_shown_and_edited_on_the_sheet(app):
     page = app
     page.set_viewport_size({"width": 1024, "height": 768})
-    campaign_id = new_campaign(page, "Arkham", "coc")
-    new_character(page, "coc", "Ada Blake", {"STR": 60})
+    campaign_id = "c-arkham"  # as the guided form makes her, put straight into storage: making her is test_table's
+    ada = investigator("Ada Blake", STR=60)
+    open_stored(page, campaign_record(campaign_id, "Arkham", "coc", {"pc-ada": ada}), f"#/c/{campaign_id}")
     open_sheet(page, "Ada Blake")
     notes = page.locator(".sheet-texts")
     expect(notes).to_contain_text("Nothing written yet")
