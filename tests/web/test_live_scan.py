@@ -13,7 +13,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_FLAGS, block_foreign
-from tests.web.helpers import new_campaign, new_character
+from tests.web.guided_sheets import investigator
+from tests.web.helpers import campaign_record, open_stored
 from tests.web.test_live_table import CONNECT_MS, tablet_code
 from tests.web.test_table_gm import invite, open_players
 
@@ -83,8 +84,10 @@ def camera_browser(playwright):
 def test_the_phone_scans_the_tablets_qr_code_with_the_camera_and_joins(app: Page, camera_browser, site_url, tmp_path):
     gm = app
     gm.set_viewport_size({"width": 1024, "height": 768})
-    new_campaign(gm, "Camera test", "coc")
-    new_character(gm, "coc", "Ann Reyes", skills={"Spot Hidden": 55})
+    ann = investigator(
+        "Ann Reyes", {"Spot Hidden": 55}
+    )  # as the guided form makes her, put straight into storage: making her is test_table's
+    open_stored(gm, campaign_record("c-camera", "Camera test", "coc", {"pc-ann": ann}), "#/c/c-camera")
     open_players(gm)
     invite(gm, "Ann Reyes", "Pat")
     invitation = gm.locator('textarea[name="invitation"]').input_value()
