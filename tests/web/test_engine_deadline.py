@@ -15,11 +15,13 @@ import time
 from playwright.sync_api import expect
 
 from tests.web.conftest import BOOT_TIMEOUT_MS
+from tests.web.guided_sheets import investigator
 from tests.web.helpers import (
+    campaign_record,
     new_campaign,
-    new_character,
     on_fake_clock,
     open_sheet,
+    open_stored,
     roll,
     stored_campaigns,
     stored_log,
@@ -132,8 +134,9 @@ def test_a_roll_on_another_sheet_waits_no_longer_than_the_deadline_and_nothing_i
     page, site_url, foreign_requests
 ):
     slow_engine_app(page, site_url)
-    campaign_id = new_campaign(page, "Deadline", "coc")
-    new_character(page, "coc", "Harvey Walters")
+    campaign_id = "c-deadline"  # Harvey as the guided form makes him, put straight into storage (test_table's)
+    harvey = investigator("Harvey Walters")
+    open_stored(page, campaign_record(campaign_id, "Deadline", "coc", {"pc-harvey": harvey}), f"#/c/{campaign_id}")
     open_sheet(page, "Harvey Walters")
     sheet = page.evaluate("location.hash")
     page.locator('[data-row="char-STR"]').click()
