@@ -1,5 +1,5 @@
 """Words on the page (TABLE.md, Words): walking the main screens of one campaign of each game —
-home, the party with a character made by the guided form, the sheet, a roll in the drawer, the house rules, the
+home, the party with a character as the guided form makes it (put straight into storage), the sheet, a roll in the drawer, the house rules, the
 encounter screen, the log — no text a user can see (the page's text, and its ``title`` and ``aria-label``
 attributes) cites a seed, a rules notes file or a section, names a field path or an internal value, or says "1 hours".
 The patterns are the engine scan's (``tests/test_words_scan.py``). The boot status speaks of the rules, and the
@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.test_words_scan import problems_in
-from tests.web.helpers import campaign_record, new_campaign, new_character, open_sheet, roll
+from tests.web.guided_sheets import guided
+from tests.web.helpers import campaign_record, new_campaign, open_sheet, open_stored, roll
 
 pytestmark = pytest.mark.shared_app  # one booted page for the module, emptied before each test (conftest.py, app)
 
@@ -48,8 +49,9 @@ def test_the_main_screens_read_in_the_games_words(app, game):
     page = app
     name, numbers, skills, row = GAMES[game]
     found = scan(page, "home")
-    new_campaign(page, f"Words {game}", game)
-    new_character(page, game, name, numbers, skills)
+    record = campaign_record(f"c-words-{game}", f"Words {game}", game, {"pc-1": guided(game, name, numbers, skills)})
+    open_stored(page, record, f"#/c/c-words-{game}")
+    expect(page.locator(".character-card")).to_have_count(1)
     found += scan(page, "party")
     open_sheet(page, name)
     found += scan(page, "sheet")
