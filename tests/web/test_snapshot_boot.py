@@ -14,7 +14,8 @@ from urllib.parse import urljoin
 from playwright.sync_api import expect
 
 from tests.web.conftest import BOOT_TIMEOUT_MS
-from tests.web.helpers import new_campaign, new_character, open_sheet, roll
+from tests.web.guided_sheets import armageddon_character
+from tests.web.helpers import campaign_record, open_sheet, open_stored, roll
 
 # A second worker of the app's own code, booted like the app's (from the snapshot unless the file is broken),
 # asked for ten digital d100 rolls; returns its boot path and the faces.
@@ -122,9 +123,10 @@ def offline_copy(page, folder, url) -> tuple[set[str], set[str]]:
 def rolls_notice(page) -> None:
     """A roll through the engine booted the normal way after a snapshot was not used. Where nothing of the snapshot
     was read (refused by its description, or missing), the normal boot is the same as after the truncated one, whose
-    test rolls; the one refused by its hash after its bytes arrived rolls too."""
-    new_campaign(page, "Fallback", "armageddon")
-    new_character(page, "armageddon", "Jack", {"attributes.Perception": 2}, {"Notice": 3})
+    test rolls; the one refused by its hash after its bytes arrived rolls too. Jack, as the guided form makes him, is
+    put straight into storage: making him is test_table's."""
+    jack = armageddon_character("Jack", {"Notice": 3}, Perception=2)
+    open_stored(page, campaign_record("c-fallback", "Fallback", "armageddon", {"pc-jack": jack}), "#/c/c-fallback")
     open_sheet(page, "Jack")
     page.locator('[data-row="skill-Notice"]').click()
     assert "Total 9 vs 9" in roll(page, faces="4")
