@@ -115,6 +115,9 @@ class SheetSpec:
         paths = [each.path for each in self.fields]
         if len(set(paths)) != len(paths):
             raise ValueError(f"{self.game}: a field is declared twice")
+        object.__setattr__(
+            self, "_by_path", dict(zip(paths, self.fields, strict=True))
+        )  # field() finds a declared path at once
         unknown = set(self.kind_defaults) | set(self.cast_kinds)
         if self.kind_field:
             unknown -= set(self.sheet_kinds)
@@ -134,9 +137,9 @@ class SheetSpec:
     def field(self, path: str) -> Field:
         """The declaration of ``path`` (``skills.Handguns`` finds ``skills.*``); a key of a map may hold dots, so
         an exact declaration is looked for first, then the patterns from the most specific."""
-        for each in self.fields:
-            if each.path == path:
-                return each
+        found = self._by_path.get(path) if isinstance(path, str) else None
+        if found is not None:
+            return found
         parts = tuple(path.split("."))
         for each in self.fields:
             if "*" in each.path and _matches(tuple(each.path.split(".")), parts):
