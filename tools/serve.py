@@ -77,24 +77,24 @@ class SiteServer(ThreadingHTTPServer):
 
 
 def make_server(
-    directory: Path, port: int = 8000, prefix: str = "/", cache_control: str = "no-cache"
+    directory: Path, port: int = 8000, prefix: str = "/", cache_control: str = "no-cache", base=SiteHandler
 ) -> ThreadingHTTPServer:
     """A server for ``directory`` on 127.0.0.1:``port`` (0 picks a free port).
 
     ``cache_control`` defaults to revalidation for development; the benchmark uses GitHub Pages'
-    ``max-age=600``.
+    ``max-age=600``. ``base``: a :class:`SiteHandler` of the caller's (a test that watches what is sent).
     """
     if not prefix.startswith("/") or not prefix.endswith("/"):
         raise ValueError("prefix must start and end with '/'")
-    handler = type("Handler", (SiteHandler,), {"prefix": prefix, "cache_control": cache_control})
+    handler = type("Handler", (base,), {"prefix": prefix, "cache_control": cache_control})
     return SiteServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
 
 
 def serve_in_thread(
-    directory: Path, prefix: str = "/", cache_control: str = "no-cache"
+    directory: Path, prefix: str = "/", cache_control: str = "no-cache", base=SiteHandler
 ) -> tuple[ThreadingHTTPServer, str]:
     """Start a server on a free port in a daemon thread; returns it and the site URL."""
-    server = make_server(directory, 0, prefix, cache_control)
+    server = make_server(directory, 0, prefix, cache_control, base)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}{prefix}"
 

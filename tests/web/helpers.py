@@ -69,8 +69,9 @@ ODDS_SETTLED = """(drawer) => {
     || (notes.length > 0 && !notes.some((note) => note.startsWith("Working out")));
 }"""
 """Whether the drawer's odds region has its answer (a chart, or a note saying why there is none). The chart is drawn
-above the dice choice when the odds worker answers: a tap in that moment is pressed on the choice and released on
-the chart, and the browser clicks neither (seen on a just-booted page, whose first odds come late)."""
+above the dice choice when the odds worker answers and pushes the choice down; a tap in that moment can be pressed
+on the choice and released elsewhere, which clicks nothing. That is the likely reason a tap on a just-booted page,
+whose first odds come late, did not take (not proven)."""
 
 
 def use_physical_dice(drawer, faces: str) -> None:

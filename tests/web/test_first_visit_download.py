@@ -5,13 +5,12 @@ phone has; the server counts each full body it sends."""
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
 
 from playwright.sync_api import expect
 
 from tests.web.conftest import BOOT_TIMEOUT_MS, block_foreign
-from tools.serve import SiteHandler, SiteServer
+from tools.serve import SiteHandler, serve_in_thread
 
 
 def counting_server(folder):
@@ -19,19 +18,13 @@ def counting_server(folder):
     sent: Counter[str] = Counter()
 
     class Counting(SiteHandler):
-        prefix = "/app/"
-
         def send_response(self, code, message=None):
             if code == 200:
                 sent[self.path.split("?", 1)[0]] += 1
             super().send_response(code, message)
 
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, directory=str(folder), **kwargs)
-
-    server = SiteServer(("127.0.0.1", 0), Counting)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/app/", sent
+    server, url = serve_in_thread(folder, prefix="/app/", base=Counting)
+    return server, url, sent
 
 
 def test_the_first_visit_downloads_each_file_once_and_the_offline_copy_is_whole(
