@@ -61,22 +61,8 @@ def open_sheet(page: Page, name: str) -> None:
     expect(page.locator("#sheet-title")).to_have_text(name)
 
 
-ODDS_SETTLED = """(drawer) => {
-  const region = drawer.querySelector("[data-odds-region]");
-  if (!region) return true;
-  const notes = [...region.querySelectorAll(":scope > p.help")].map((note) => note.textContent);
-  return region.querySelector(".odds-chart > *") !== null
-    || (notes.length > 0 && !notes.some((note) => note.startsWith("Working out")));
-}"""
-"""Whether the drawer's odds region has its answer (a chart, or a note saying why there is none). The chart is drawn
-above the dice choice when the odds worker answers and pushes the choice down; a tap in that moment can be pressed
-on the choice and released elsewhere, which clicks nothing. That is the likely reason a tap on a just-booted page,
-whose first odds come late, did not take (not proven)."""
-
-
 def use_physical_dice(drawer, faces: str) -> None:
-    """Physical dice, once the drawer's odds are drawn, with ``faces`` typed as rolled."""
-    drawer.page.wait_for_function(ODDS_SETTLED, arg=drawer.element_handle(), timeout=60_000)
+    """Physical dice, with ``faces`` typed as rolled."""
     drawer.get_by_text("Physical dice", exact=True).click()
     expect(drawer.get_by_role("radio", name="Physical dice")).to_be_checked()
     drawer.locator('input[name="dice"]').fill(faces)

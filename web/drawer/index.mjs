@@ -1,6 +1,7 @@
 // The roll drawer: what is rolled, its fields with every default visible, the opponent from the campaign,
-// dice, the house rules this roll uses named just above a Roll button that never scrolls away, then the
-// result with the follow-ups the rules allow. A bottom sheet on portrait screens, a side panel when wide (app.css).
+// dice, the exact odds below every input (they arrive late on a just-booted page, and drawn above an input they would
+// move it under a finger), the house rules this roll uses named just above a Roll button that never scrolls away, then
+// the result with the follow-ups the rules allow. A bottom sheet on portrait screens, a side panel when wide (app.css).
 // No input can hurt (TABLE.md, "No default that can hurt"): nothing that changes a sheet is pre-filled (games/*.mjs), a
 // change beyond the character's pool asks first, a second tap while a roll runs is ignored, and once a roll
 // changed a sheet the button turns into "Done" and a "Roll again" that a tap landing right after the result
@@ -364,8 +365,8 @@ function DrawerBody({
       ${canOppose && !others.length && !isPlayer(campaign) ? html`<p class="help">Add another character to the party to pick an opponent.</p>` : null}
       ${healing?.healer ? html`<p class="help heal-skill">${healing.healer.name} rolls ${healerSkill(spec.heal, healing.healer)}.</p>` : null}
       ${form.fieldsView}
-      <${OddsRegion} app=${app} op=${op} request=${oddsRequest} />
       ${form.diceView}
+      <${OddsRegion} app=${app} op=${op} request=${oddsRequest} />
     </div>
     <footer class="drawer-foot">
       ${
