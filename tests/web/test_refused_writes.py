@@ -29,10 +29,15 @@ def test_a_write_refused_in_a_second_tab_is_a_message_and_never_an_uncaught_erro
     second.add_init_script(DEAF)
     boot(second, site_url + f"#/c/{campaign_id}")
     open_sheet(second, "Harvey")
+    # Each tab is brought to the front before it is used, as a person switches tabs: the browser draws no frame for a
+    # tab behind another, and every click there waited seconds for the frames that tell an element is still. Both
+    # stay visible to the page (no visibilitychange: the second tab does not read the campaign again).
+    first.bring_to_front()
     open_sheet(first, "Harvey")
 
     # A roll in the drawer: refused in the drawer itself.
     damage(first, 3)
+    second.bring_to_front()
     second.locator('.quick-actions [data-action="damage"]').click()
     second.locator('.drawer [name="amount"]').fill("2")
     second.locator(".drawer button.roll").click()
@@ -41,7 +46,9 @@ def test_a_write_refused_in_a_second_tab_is_a_message_and_never_an_uncaught_erro
     expect(second.locator(".sheet .character-card")).to_contain_text("7/10")
 
     # Removing Harvey, whom the first tab changed again meanwhile: refused, said in the snackbar; Harvey stays.
+    first.bring_to_front()
     damage(first, 1)
+    second.bring_to_front()
     second.get_by_role("button", name="Remove Harvey from the campaign").click()
     second.locator("dialog").get_by_role("button", name="Remove").click()
     expect(second.locator(".snackbar")).to_contain_text("changed in another tab")
