@@ -11,6 +11,7 @@ import json
 import re
 from urllib.parse import urljoin
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.conftest import BOOT_TIMEOUT_MS
@@ -45,6 +46,7 @@ FRESH_WORKER_ROLLS = """async () => {
 }"""
 
 
+@pytest.mark.shared_app  # any booted page of the site tells: the one the other modules' tests share, booted already
 def test_the_app_boots_from_the_memory_snapshot(app):
     expect(app.locator("html")).to_have_attribute("data-boot", "snapshot")
     marks = app.locator("html").get_attribute("data-boot-marks")
