@@ -66,6 +66,13 @@ def roll_notice(page, faces="5"):
     return text, shown
 
 
+def resize(page, width, height):
+    """The viewport at ``width`` × ``height``, once the page itself reads that size (no fixed wait: the screens'
+    layout is CSS alone, laid out again at the next read)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("([width, height]) => innerWidth === width && innerHeight === height", arg=[width, height])
+
+
 def no_stale_snack(page):
     expect(page.locator(".snackbar", has_text="another tab")).to_have_count(0)
 
@@ -255,8 +262,7 @@ def test_the_drawer_names_the_rules_in_force_only_when_changed(armageddon):
     expect(page.locator(".drawer .house-rules")).to_be_in_viewport()
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in [(768, 1024), (390, 844)]:
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(100)
+        resize(page, width, height)
         expect(page.locator(".drawer button.roll")).to_be_in_viewport(ratio=1)
         expect(page.locator(".drawer .house-rules")).to_be_in_viewport(ratio=1)
         page.screenshot(path=str(SHOTS / f"drawer-house-rules-{width}x{height}.png"))
@@ -294,8 +300,7 @@ def test_every_game_s_rules_screen_reads_plainly_with_large_targets(app, game):
             "must be at least -30. Not changed: Always-wakes noise DC is still -5."
         )
     for width, height in [(768, 1024), (390, 844)]:
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(100)
+        resize(page, width, height)
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), (game, width)
         page.screenshot(
             path=str(SHOTS / f"rules-{game}-{width}x{height}.png"), full_page=width == 390 and game == "semiautomagic"
