@@ -9,18 +9,17 @@
 import { html } from "../../app/html.mjs";
 import { choiceLabel } from "../../app/engine.mjs";
 import { Bar } from "../../components/bar.mjs";
-import { CapacityView, useCapacity, useSheetSummary } from "../party/character_card.mjs";
+import { CapacityView, SummaryLine, useCapacity } from "../party/character_card.mjs";
 import { MoreMoves } from "../sheet/more_moves.mjs";
 import { cardMoreMoves } from "../../games/moves.mjs";
 
 function CardView({ sheet, rules, capacity }) {
   const card = rules.game.card(sheet);
-  const summary = useSheetSummary(card.query);
   const timers = rules.timers(sheet);
   return html`<div class="combatant-card">
     ${card.bars.length ? html`<div class="bars">${card.bars.map((bar) => html`<${Bar} key=${bar.label} ...${bar} />`)}</div>` : null}
     ${card.facts ? html`<p class="facts">${card.facts.map(([label, value]) => html`<span key=${label}>${label} ${value}</span>`)}</p>` : null}
-    ${summary ? html`<p class="summary-line">${summary}</p>` : null}
+    <${SummaryLine} query=${card.query} />
     <${CapacityView} details=${capacity} />
     <p class="conditions" data-conditions>${card.conditions.length ? card.conditions.join(", ") : "No conditions"}</p>
     ${timers.length ? html`<p class="timers" data-timers>${timers.join(" · ")}</p>` : null}

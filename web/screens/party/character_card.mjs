@@ -6,10 +6,13 @@ import { useApp } from "../../app/state.mjs";
 import { settingArgs } from "../../app/engine.mjs";
 import { Bar } from "../../components/bar.mjs";
 
-/** The engine's one-line summary of a sheet (e.g. the state's penalty), refreshed when the sheet changes. */
+const NBSP = "\u00a0"; // a line's height, with nothing to read
+
+/** The engine's one-line summary of a sheet (e.g. the state's penalty), refreshed when the sheet changes: null until
+ * the engine first answers ``query``, "" when there is none or it could not be had. */
 export function useSheetSummary(query) {
   const app = useApp();
-  const [text, setText] = useState("");
+  const [text, setText] = useState(query ? null : "");
   const key = query ? JSON.stringify(query.args) : "";
   useEffect(() => {
     if (!query) return undefined;
@@ -25,6 +28,14 @@ export function useSheetSummary(query) {
   return text;
 }
 
+/** The summary line, or while the engine works out the first one, a line's height kept for it: the rows below a card
+ * must not move under a finger when the answer comes (TABLE.md: what is tapped stays put). */
+export function SummaryLine({ query }) {
+  const summary = useSheetSummary(query);
+  if (summary === null) return html`<p class="summary-line waiting" aria-hidden="true">${NBSP}</p>`;
+  return summary ? html`<p class="summary-line">${summary}</p>` : null;
+}
+
 /** The request for who can act: ``<game>.capacity`` on the sheet, with the campaign's house rules it declares. */
 export function capacityRequest(app, game, sheet) {
   const op = `${game.id}.capacity`;
@@ -33,11 +44,12 @@ export function capacityRequest(app, game, sheet) {
   return { op, args: { ...settingArgs(declared, app.state.campaign?.settings), [game.sheetParam]: sheet } };
 }
 
-/** Who can act, as the engine says it for ``sheet`` (the result's ``details``), or null until it answers. */
+/** Who can act, as the engine says it for ``sheet`` (the result's ``details``): undefined until it first answers,
+ * null when there is nothing to ask or it could not answer. */
 export function useCapacity(game, sheet) {
   const app = useApp();
   const request = capacityRequest(app, game, sheet);
-  const [details, setDetails] = useState(null);
+  const [details, setDetails] = useState(undefined);
   const key = request ? JSON.stringify(request.args) : "";
   useEffect(() => {
     if (!request) return undefined;
@@ -50,12 +62,15 @@ export function useCapacity(game, sheet) {
       live = false;
     };
   }, [key]);
-  return details;
+  return request ? details : null;
 }
 
 /** Can they act (the headline), what limits them, each penalty with the rolls it reaches, what is lowered. "No
  * penalty" is said only of one who acts: of the dying or the dead it would read as if nothing were wrong. */
 export function CapacityView({ details }) {
+  // until the engine first answers, the height of its usual two lines is kept (see SummaryLine)
+  if (details === undefined)
+    return html`<div class="capacity-waiting" aria-hidden="true"><p>${NBSP}</p><p>${NBSP}</p></div>`;
   if (!details) return null;
   const notes = details.limits.filter((each) => each.what === "note").map((each) => each.text);
   const more = details.limits
@@ -81,13 +96,12 @@ export function CapacityView({ details }) {
 
 export function CharacterCard({ character, game, href, compact = false }) {
   const card = game.card(character.sheet);
-  const summary = useSheetSummary(card.query);
   const capacity = useCapacity(game, character.sheet);
   return html`<article class="character-card" data-character=${character.id}>
     ${compact ? null : html`<h2>${character.sheet.name} ${character.kind === "npc" ? html`<span class="tag">NPC</span>` : null}</h2>`}
     ${card.bars.map((bar) => html`<${Bar} key=${bar.label} ...${bar} />`)}
     ${card.facts ? html`<p class="facts">${card.facts.map(([label, value]) => html`<span key=${label}>${label} ${value}</span>`)}</p>` : null}
-    ${summary ? html`<p class="summary-line">${summary}</p>` : null}
+    <${SummaryLine} query=${card.query} />
     <${CapacityView} details=${capacity} />
     <p class="conditions">${card.conditions.length ? card.conditions.join(", ") : "No conditions"}</p>
     ${compact ? null : html`<a class="button" href=${href}>Open the sheet</a>`}
