@@ -57,6 +57,10 @@ def test_two_tabs_on_one_campaign_never_lose_a_change(app, site_url):
         set onmessage(listener) {} get onmessage() { return null; } };""")
     boot(second, site_url + f"#/c/{campaign_id}")
     open_sheet(second, "Harvey")
+    # Each tab is brought to the front before it is used: headless Chromium draws frames for the front tab alone (a few
+    # a second for the other), and every click waits for frames. Both stay visible to the page (no visibilitychange,
+    # which would make a tab read the campaign again), as two windows side by side.
+    first.bring_to_front()
     open_sheet(first, "Harvey")
 
     def damage(page, amount):
@@ -67,6 +71,7 @@ def test_two_tabs_on_one_campaign_never_lose_a_change(app, site_url):
 
     damage(first, 3)  # Harvey 10 → 7 in the first tab
     # the second tab still shows Harvey at 10: its change to Harvey is refused, and it shows the newer sheet
+    second.bring_to_front()
     second.locator('.quick-actions [data-action="damage"]').click()
     second.locator('.drawer [name="amount"]').fill("2")
     second.locator(".drawer button.roll").click()
@@ -80,6 +85,7 @@ def test_two_tabs_on_one_campaign_never_lose_a_change(app, site_url):
     open_sheet(second, "Ruth")
     damage(second, 5)
     # the first tab hears of it and shows it
+    first.bring_to_front()
     first.get_by_role("link", name="Party").click()
     expect(first.locator(".character-card", has_text="Ruth")).to_contain_text("7/12")
     damage_again = stored_campaigns(first)[0]
