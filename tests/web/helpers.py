@@ -124,29 +124,34 @@ def roll(page: Page, faces: str | None = None, fields: dict | None = None, confi
     return results.inner_text()
 
 
+STORED_LOG = """([id, count]) => new Promise((resolve, reject) => {
+    const open = indexedDB.open("rules-companion");
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+        const range = IDBKeyRange.bound([id, 0], [id, Infinity]);
+        const request = open.result.transaction("entries").objectStore("entries").getAll(range);
+        request.onsuccess = () => {  // a record holds one entry, or a block of them (a log written at once)
+            const bySeq = new Map();
+            for (const row of request.result) if (Array.isArray(row.entries)) row.entries.forEach((entry, i) => bySeq.set(row.seq + i, entry));
+            for (const row of request.result) if (!Array.isArray(row.entries)) bySeq.set(row.seq, row.entry);
+            resolve(count ? bySeq.size : JSON.stringify([...bySeq].sort((a, b) => a[0] - b[0]).map(([, entry]) => entry)));
+            open.result.close();
+        };
+        request.onerror = () => reject(request.error);
+    };
+})"""
+"""A campaign's log entries as stored in IndexedDB, oldest first, as JSON text; or, with ``count``, how many."""
+
+
 def stored_log(page: Page, campaign_id: str) -> list[dict]:
     """A campaign's log entries as stored in IndexedDB (the "entries" store), oldest first, read directly."""
-    return json.loads(
-        page.evaluate(
-            """(id) => new Promise((resolve, reject) => {
-        const open = indexedDB.open("rules-companion");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-            const range = IDBKeyRange.bound([id, 0], [id, Infinity]);
-            const request = open.result.transaction("entries").objectStore("entries").getAll(range);
-            request.onsuccess = () => {  // a record holds one entry, or a block of them (a log written at once)
-                const bySeq = new Map();
-                for (const row of request.result) if (Array.isArray(row.entries)) row.entries.forEach((entry, i) => bySeq.set(row.seq + i, entry));
-                for (const row of request.result) if (!Array.isArray(row.entries)) bySeq.set(row.seq, row.entry);
-                resolve(JSON.stringify([...bySeq].sort((a, b) => a[0] - b[0]).map(([, entry]) => entry)));
-                open.result.close();
-            };
-            request.onerror = () => reject(request.error);
-        };
-    })""",
-            campaign_id,
-        )
-    )
+    return json.loads(page.evaluate(STORED_LOG, [campaign_id, False]))
+
+
+def stored_log_length(page: Page, campaign_id: str) -> int:
+    """How many log entries a campaign has in IndexedDB, counted in the page as :func:`stored_log` reads them: for a
+    long log, whose entries need not cross to the test."""
+    return page.evaluate(STORED_LOG, [campaign_id, True])
 
 
 def campaign_record(
