@@ -48,6 +48,7 @@ def new_version(copy, name: str, database: bool = False) -> None:
 
 
 WAIT_POLL_MS = 400  # web/unsaved.mjs whenClear's everyMs: how often a tab waiting for its input checks it again
+WAIT_SAID_MS = 4000  # web/app/start.mjs: a tab whose database stays unopened this long says that another tab holds it
 
 
 def mark(page) -> None:
@@ -111,9 +112,14 @@ def test_an_open_sheet_edit_keeps_its_typing_through_an_update_and_the_new_versi
     expect(banner).to_be_visible(timeout=30_000)
     expect(banner).to_contain_text(READY)
     expect(banner.get_by_role("button", name="Reload")).to_be_visible()
-    for new in (taker, idle):  # the new version waits for the old tab, and says why
-        expect(new.locator(".banner")).to_contain_text(BLOCKED, timeout=60_000)
-        expect(new.locator("main")).to_contain_text(re.compile("Opening (your campaigns|the campaign)…"))
+    opening = re.compile("Opening (your campaigns|the campaign)…")
+    for new in (taker, idle):  # the new version waits for the old tab
+        expect(new.locator("main")).to_contain_text(opening, timeout=60_000)
+    # and says why: the first tab waiting at once, the one waiting behind it after a while, run in fake time
+    context.clock.fast_forward(WAIT_SAID_MS)
+    for new in (taker, idle):
+        expect(new.locator(".banner")).to_contain_text(BLOCKED)
+        expect(new.locator("main")).to_contain_text(opening)
     waits_are_checked(context)
     assert still_the_same_page(editing)
     expect(name).to_have_value("Jack Hawk")
