@@ -81,8 +81,10 @@ def test_a_new_version_reaches_every_tab_and_no_page_mixes_versions(page, own_si
 
     tab_a = page
     tab_a.goto(url)
+    # The first visit: the worker takes this tab over as it activates (clients.claim), with no reload (no second
+    # engine boot); tabs B and C are later visits, loaded under the worker.
     expect(tab_a.locator("html")).to_have_attribute("data-offline-ready", "true", timeout=BOOT_TIMEOUT_MS)
-    booted_with_offline_copy(tab_a, url)  # now controlled
+    expect(tab_a.locator("html")).to_have_attribute("data-version", re.compile("."), timeout=30_000)
     campaign = new_campaign(tab_a, "Two tabs", "armageddon")
     tab_b = context.new_page()
     # Tab C misses the takeover (as a tab frozen in the background would): its controllerchange never
