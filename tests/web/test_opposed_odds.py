@@ -82,7 +82,7 @@ INPUTS_ABOVE_ODDS = """(drawer) => {
 
 def test_every_input_of_the_drawer_lies_above_the_odds_so_their_arrival_moves_none(app):
     """The odds of a just-booted page come late; a chart drawn above the dice choice pushed it down under a finger
-    pressing it, and the tap was lost (TABLE.md, Roll drawer: the Roll button and what is tapped stay put)."""
+    pressing it, and the tap was lost (TABLE.md, Roll drawer: its inputs, digital or physical dice, then the exact odds)."""
     page = app
     page.set_viewport_size({"width": 768, "height": 1024})
     open_harvey(page)

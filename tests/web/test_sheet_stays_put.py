@@ -1,5 +1,5 @@
-"""What a finger is about to tap stays where it is while the engine's first answers about a sheet arrive (TABLE.md:
-the Roll button and what is tapped stay put). A character's card shows lines only the engine can work out (who can
+"""What a finger is about to tap stays where it is while the engine's first answers about a sheet arrive (TABLE.md,
+Sheet: tapping a row opens the roll drawer for it; a row that moves under the tap opens none). A character's card shows lines only the engine can work out (who can
 act and the state's penalties, <game>.capacity; Semiautomagic's Toughness and Will, describe_creature); until they
 come, the card keeps their usual height, so the sheet's rows below do not move down under a tap.
 
@@ -58,3 +58,15 @@ def test_the_rows_of_a_sheet_stay_put_while_the_card_waits_for_the_engine(page, 
         expect(card.locator(".capacity-line")).to_be_visible(timeout=10_000)
         expect(card.locator(".summary-line")).to_contain_text("Toughness")
         assert page.evaluate(FIRST_ROW_TOP) == before, f"at {width} × {height}"
+    # the party's cards side by side on a tablet, narrower than the sheet's: the button under each stays put too
+    page.set_viewport_size({"width": 768, "height": 1024})
+    party = {"pc-ada": ada, "pc-bo": semiautomagic_creature("Bo", {"Perception": 2}, Strength=3)}
+    open_stored(page, campaign_record("c-still-party", "Still", "semiautomagic", party), "#/c/c-still-party")
+    cards = page.locator(".character-card")
+    expect(cards).to_have_count(2)
+    move = page.get_by_role("button", name="Move to the cast").first
+    before = move.bounding_box()
+    assert cards.locator(".capacity").count() == 0, "the engine answered before the button was measured"
+    expect(cards.locator(".capacity-line")).to_have_count(2, timeout=10_000)
+    expect(cards.first.locator(".summary-line")).to_contain_text("Toughness")
+    assert move.bounding_box() == before

@@ -29,7 +29,7 @@ export function useSheetSummary(query) {
 }
 
 /** The summary line, or while the engine works out the first one, a line's height kept for it: the rows below a card
- * must not move under a finger when the answer comes (TABLE.md: what is tapped stays put). */
+ * must not move under a finger when the answer comes (TABLE.md, Sheet: tapping a row opens the roll drawer for it). */
 export function SummaryLine({ query }) {
   const summary = useSheetSummary(query);
   if (summary === null) return html`<p class="summary-line waiting" aria-hidden="true">${NBSP}</p>`;
