@@ -7,7 +7,7 @@
     python3 build.py test         # install Chromium, WebKitWebDriver and Xvfb if missing, lint, build, then run every test
 
 The work is done by the modules in tools/ (site.py builds, serve.py serves, bench.py measures: Chromium through
-Playwright, and WebKitGTK through WebKitWebDriver on an Xvfb display, run_webkit_bench; prerequisites.py installs
+its DevTools pipe, and WebKitGTK through WebKitWebDriver on an Xvfb display, run_webkit_bench; prerequisites.py installs
 what the tests drive, lint.py runs ruff and Biome before the tests).
 """
 
