@@ -1,13 +1,14 @@
 """Bundle the page's modules with esbuild at build time (one bundle for the page: boot time).
 
 ``web/`` stays plain modules (no build step to read or debug it). In ``dist/`` the modules as copied move to
-``dist/src/`` and esbuild writes, at the top of ``dist/``, one file per entry point (``main.mjs``, the engine's
-``worker.mjs``, the helper threads ``snapshot_worker.mjs`` and ``gzip_worker.mjs``, ``start.mjs`` for the UI and
-``reference.mjs``) plus shared chunks, code-split where the page
-imports lazily (the screens loaded on first use), with linked source maps that point into ``dist/src/``.
-The first render then needs a handful of requests instead of ~70 modules; ``index.html`` preloads exactly
-what ``main.mjs`` and ``start.mjs`` import (read from esbuild's metafile). Pyodide's own files are left
-as they are (``./pyodide/*`` is external). The output is deterministic: chunk names are content hashes.
+``dist/src/`` and esbuild writes, at the top of ``dist/``, one file per entry point: the page's (``main.mjs``,
+``start.mjs`` for the UI and ``reference.mjs``) plus shared chunks, code-split where the page imports lazily (the
+screens loaded on first use), and the workers' (the engine's ``worker.mjs``, the helper threads
+``snapshot_worker.mjs``, ``gzip_worker.mjs`` and ``code_cache_worker.mjs``), each whole, with linked source maps
+that point into ``dist/src/``. The first render then needs a handful of requests instead of ~70 modules;
+``index.html`` preloads exactly what ``main.mjs`` and ``start.mjs`` import (read from esbuild's metafile). Pyodide's
+own files are left as they are (``./pyodide/*`` is external). The output is deterministic: chunk names are content
+hashes.
 
 ``dist/src/`` and the source maps are for developers: the service worker does not precache them
 (:func:`developer_only`), so a first visit does not download them.
@@ -23,15 +24,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
-ENTRIES = {
+PAGE_ENTRIES = {
     "main.mjs": "main",
-    "worker.mjs": "worker",
-    "snapshot_worker.mjs": "snapshot_worker",
-    "store/gzip_worker.mjs": "gzip_worker",
     "app/start.mjs": "start",
     "reference.mjs": "reference",
 }
-"""Entry module (under src/) → its bundle's name at the top of dist/."""
+"""The page's entry modules (under src/) → its bundle's name at the top of dist/; code-split into shared chunks."""
+THREAD_ENTRIES = {
+    "worker.mjs": "worker",
+    "snapshot_worker.mjs": "snapshot_worker",
+    "store/gzip_worker.mjs": "gzip_worker",
+    "code_cache_worker.mjs": "code_cache_worker",
+}
+"""The workers' entry modules → one whole bundle each, importing nothing but Pyodide's own files: a worker's first
+line waits for every module it imports statically, each a request of its own through the service worker."""
 SOURCES = "src"
 _PRELOADS = re.compile(r'[ \t]*<link rel="modulepreload" href="[^"]+">\n')
 
@@ -55,13 +61,24 @@ def bundle(dist: Path) -> list[str]:
     for folder in sorted((p for p in dist.rglob("*") if p.is_dir() and not p.is_relative_to(src)), reverse=True):
         if not any(folder.iterdir()):
             folder.rmdir()
+    meta = {"outputs": {}}
+    for entries, split in ((PAGE_ENTRIES, True), (THREAD_ENTRIES, False)):
+        meta["outputs"].update(_esbuild(src, dist, entries, split))
+    outputs = sorted(meta["outputs"])
+    _point_preloads(dist, meta)
+    return outputs
+
+
+def _esbuild(src: Path, dist: Path, entries: dict[str, str], split: bool) -> dict:
+    """Bundle ``entries`` (module under src/ → bundle name) into dist/, code-split into shared chunks if ``split``;
+    esbuild's metafile outputs, named relative to dist/."""
     metafile = dist / "bundle-meta.json"
     subprocess.run(
         [
             str(ESBUILD),
-            *(f"{name}={entry}" for entry, name in ENTRIES.items()),
+            *(f"{name}={entry}" for entry, name in entries.items()),
             "--bundle",
-            "--splitting",
+            *(["--splitting"] if split else []),
             "--format=esm",
             "--minify-whitespace",
             "--minify-syntax",
@@ -82,7 +99,7 @@ def bundle(dist: Path) -> list[str]:
     meta = json.loads(metafile.read_text(encoding="utf-8"))
     metafile.unlink()
     # The metafile's paths are relative to esbuild's working folder, src/.
-    meta["outputs"] = {
+    return {
         (src / name).resolve().relative_to(dist.resolve()).as_posix(): {
             **out,
             "imports": [
@@ -93,9 +110,6 @@ def bundle(dist: Path) -> list[str]:
         }
         for name, out in meta["outputs"].items()
     }
-    outputs = sorted(meta["outputs"])
-    _point_preloads(dist, meta)
-    return outputs
 
 
 def _static_imports(meta: dict, output: str) -> list[str]:

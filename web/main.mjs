@@ -4,6 +4,7 @@
 import { Engine } from "./rpc.mjs";
 import { BootView } from "./boot_view.mjs";
 import { followServiceWorker, registerServiceWorker } from "./sw_client.mjs";
+import { compileForNextVisit } from "./code_cache.mjs";
 
 const root = document.documentElement;
 
@@ -49,6 +50,8 @@ if (framedByAnotherOrigin()) refuseToRunFramed();
 else run();
 
 function run() {
+  // the first visit (no offline copy served it yet): the engine's scripts are compiled once more for the next one
+  const firstVisit = !globalThis.navigator?.serviceWorker?.controller;
   followServiceWorker(); // first thing: a takeover by a new version must not be missed while the page boots
   const boot = new BootView();
   const offlineMissing = document.getElementById("offline-missing");
@@ -90,6 +93,10 @@ function run() {
         onOffline: () => {
           root.dataset.offlineReady = "true";
           offlineMissing.hidden = true;
+          if (firstVisit)
+            compileForNextVisit().then((compiled) => {
+              root.dataset.codeCache = compiled ? "compiled" : "failed"; // code_cache.mjs
+            });
         },
         onOfflineMissing: (reason) => {
           // plain words in the footer; the reason for developers
