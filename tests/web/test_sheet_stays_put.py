@@ -1,7 +1,8 @@
 """What a finger is about to tap stays where it is while the engine's first answers about a sheet arrive (TABLE.md,
-Sheet: tapping a row opens the roll drawer for it; a row that moves under the tap opens none). A character's card shows lines only the engine can work out (who can
-act and the state's penalties, <game>.capacity; Semiautomagic's Toughness and Will, describe_creature); until they
-come, the card keeps their usual height, so the sheet's rows below do not move down under a tap.
+Sheet: tapping a row opens the roll drawer for it; a row that moves under the tap opens none). A character's card
+shows lines only the engine can work out (who can act and the state's penalties, <game>.capacity; Semiautomagic's
+Toughness and Will, describe_creature); until they come, the card keeps their usual height, so the sheet's rows and
+an encounter's buttons below do not move under a tap. An answer once had is shown again at once.
 
 The answers are made late without anything that ships: this module alone serves the app's ``worker.mjs`` with a few
 lines appended (``LATE``) that answer those two questions after ``LATE_MS``, as a busy engine would."""
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.door import answer
 from tests.web.conftest import BOOT_TIMEOUT_MS
 from tests.web.guided_sheets import semiautomagic_creature
 from tests.web.helpers import campaign_record, open_stored
@@ -30,9 +32,11 @@ LATE = f"""
 """
 
 FIRST_ROW_TOP = "() => document.querySelector('section.sheet [data-row]')?.getBoundingClientRect().top ?? null"
+SIZES = ((768, 1024), (390, 844))  # a tablet, and a phone, where the summary takes two lines
 
 
-def test_the_rows_of_a_sheet_stay_put_while_the_card_waits_for_the_engine(page, site_url, foreign_requests):
+def late_engine(page, site_url):
+    """Open the app with the engine's worker answering the cards' questions ``LATE_MS`` late."""
     served = {"worker": 0}
 
     def worker(route):
@@ -44,10 +48,15 @@ def test_the_rows_of_a_sheet_stay_put_while_the_card_waits_for_the_engine(page, 
     page.goto(site_url)
     expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT_MS)
     assert served["worker"] == 1, "the engine's worker script was not the test's"
-    ada = semiautomagic_creature("Ada", {"Perception": 3}, Strength=2)
-    for width, height in ((768, 1024), (390, 844)):  # a tablet, and a phone, where the summary takes two lines
+
+
+def test_the_rows_of_a_sheet_stay_put_while_the_card_waits_for_the_engine(page, site_url, foreign_requests):
+    late_engine(page, site_url)
+    for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         campaign = f"c-still-{width}"
+        # a sheet of its own at each size: the answers for one already shown would come at once (the next test)
+        ada = semiautomagic_creature("Ada", {"Perception": 3}, Strength=2 if width > 500 else 3)
         open_stored(
             page, campaign_record(campaign, "Still", "semiautomagic", {"pc-ada": ada}), f"#/c/{campaign}/sheet/pc-ada"
         )
@@ -60,7 +69,10 @@ def test_the_rows_of_a_sheet_stay_put_while_the_card_waits_for_the_engine(page, 
         assert page.evaluate(FIRST_ROW_TOP) == before, f"at {width} × {height}"
     # the party's cards side by side on a tablet, narrower than the sheet's: the button under each stays put too
     page.set_viewport_size({"width": 768, "height": 1024})
-    party = {"pc-ada": ada, "pc-bo": semiautomagic_creature("Bo", {"Perception": 2}, Strength=3)}
+    party = {
+        "pc-cy": semiautomagic_creature("Cy", {"Perception": 1}, Strength=2),
+        "pc-bo": semiautomagic_creature("Bo", {"Perception": 2}, Strength=3),
+    }
     open_stored(page, campaign_record("c-still-party", "Still", "semiautomagic", party), "#/c/c-still-party")
     cards = page.locator(".character-card")
     expect(cards).to_have_count(2)
@@ -70,3 +82,56 @@ def test_the_rows_of_a_sheet_stay_put_while_the_card_waits_for_the_engine(page, 
     expect(cards.locator(".capacity-line")).to_have_count(2, timeout=10_000)
     expect(cards.first.locator(".summary-line")).to_contain_text("Toughness")
     assert move.bounding_box() == before
+
+
+def test_a_card_shown_again_has_its_answers_at_once(page, site_url, foreign_requests):
+    """The engine answers the same question the same way: the answers had for a sheet are shown again at once."""
+    late_engine(page, site_url)
+    ada = semiautomagic_creature("Ada", {"Perception": 3}, Strength=4)
+    open_stored(page, campaign_record("c-again", "Again", "semiautomagic", {"pc-ada": ada}), "#/c/c-again/sheet/pc-ada")
+    card = page.locator("section.sheet .character-card")
+    expect(card.locator(".capacity-line")).to_be_visible(timeout=10_000)
+    page.goto(site_url + "#/c/c-again")
+    party_card = page.locator(".character-card")
+    expect(party_card).to_have_count(1)
+    # at once: no waiting place drawn, nothing asked again (the engine would answer only LATE_MS later)
+    assert party_card.locator(".capacity-waiting, .summary-line.waiting").count() == 0
+    expect(party_card.locator(".capacity-line")).to_be_visible(timeout=LATE_MS // 3)
+    expect(party_card.locator(".summary-line")).to_contain_text("Toughness", timeout=LATE_MS // 3)
+
+
+def encounter_of(cid, party):
+    state = answer(
+        "encounter.start",
+        id="enc-1",
+        name="The quarry",
+        game="semiautomagic",
+        combatants=[{"character_id": key} for key in party],
+        sheets=party,
+    )["state"]
+    return campaign_record(cid, "Quarry", "semiautomagic", party, [state])
+
+
+def test_the_buttons_of_an_encounter_stay_put_while_its_cards_wait_for_the_engine(page, site_url, foreign_requests):
+    late_engine(page, site_url)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        strength = 2 if width > 500 else 3  # sheets of their own at each size (see the first test)
+        party = {
+            f"pc-{name.lower()}": semiautomagic_creature(name, {"Perception": 2}, Strength=strength)
+            for name in ("Ada", "Bo", "Cy")
+        }
+        open_stored(page, encounter_of(f"c-quarry-{width}", party), f"#/c/c-quarry-{width}/encounter/enc-1")
+        combatants = page.locator("li.combatant")
+        expect(combatants).to_have_count(3)
+        first_buttons = [combatants.nth(index).locator("[data-action]").first for index in range(2)]
+        expect(first_buttons[1]).to_be_visible()
+        before = [button.bounding_box()["y"] for button in first_buttons]
+        assert combatants.locator(".capacity").count() == 0, "the engine answered before the buttons were measured"
+        expect(combatants.locator(".capacity-line")).to_have_count(3, timeout=10_000)
+        expect(combatants.locator(".summary-line").first).to_contain_text("Toughness")
+        after = [button.bounding_box()["y"] for button in first_buttons]
+        # within a pixel: two lines of text and a place two lines high differ by a fraction of one
+        assert all(abs(a - b) < 1 for a, b in zip(after, before, strict=True)), (
+            f"at {width} × {height}: {before} → {after}"
+        )

@@ -8,24 +8,48 @@ import { Bar } from "../../components/bar.mjs";
 
 const NBSP = "\u00a0"; // a line's height, with nothing to read
 
-/** The engine's one-line summary of a sheet (e.g. the state's penalty), refreshed when the sheet changes: null until
- * the engine first answers ``query``, "" when there is none or it could not be had. */
-export function useSheetSummary(query) {
+/** What the engine last answered to the cards' questions, by request (its operation and arguments). The engine is a
+ * pure function of its request, so an answer once had stays the answer: a card shown again for the same sheet (the
+ * party, then the encounter; the sheet, then its roll drawer) shows it at once, with nothing to wait for and nothing
+ * to move. The oldest answers go once ANSWERS_KEPT are kept; a failure is not kept (it is asked again). */
+const answers = new Map();
+const ANSWERS_KEPT = 400;
+
+function keep(key, value) {
+  answers.delete(key);
+  answers.set(key, value);
+  if (answers.size > ANSWERS_KEPT) answers.delete(answers.keys().next().value);
+}
+
+/** ``request``'s answer ({op, args}) read through ``read``: ``waiting`` until the engine first answers it, ``failed``
+ * when it cannot (and when there is no request). While a changed request waits, the last answer shown stays. */
+function useAnswer(request, read, waiting, failed) {
   const app = useApp();
-  const [text, setText] = useState(query ? null : "");
-  const key = query ? JSON.stringify(query.args) : "";
+  const key = request ? `${request.op} ${JSON.stringify(request.args)}` : "";
+  const [shown, setShown] = useState(() => (answers.has(key) ? answers.get(key) : waiting));
   useEffect(() => {
-    if (!query) return undefined;
+    if (!request || answers.has(key)) return undefined;
     let live = true;
-    app.services.engine.call(query.op, query.args).then(
-      (result) => live && setText(query.show(result)),
-      () => live && setText(""),
+    app.services.engine.call(request.op, request.args).then(
+      (result) => {
+        const value = read(result);
+        keep(key, value);
+        if (live) setShown(value);
+      },
+      () => live && setShown(failed),
     );
     return () => {
       live = false;
     };
   }, [key]);
-  return text;
+  if (!request) return failed;
+  return answers.has(key) ? answers.get(key) : shown;
+}
+
+/** The engine's one-line summary of a sheet (e.g. the state's penalty), refreshed when the sheet changes: null until
+ * the engine first answers ``query``, "" when there is none or it could not be had. */
+export function useSheetSummary(query) {
+  return useAnswer(query, (result) => query.show(result), null, "");
 }
 
 /** The summary line, or while the engine works out the first one, a line's height kept for it: the rows below a card
@@ -48,21 +72,7 @@ export function capacityRequest(app, game, sheet) {
  * null when there is nothing to ask or it could not answer. */
 export function useCapacity(game, sheet) {
   const app = useApp();
-  const request = capacityRequest(app, game, sheet);
-  const [details, setDetails] = useState(undefined);
-  const key = request ? JSON.stringify(request.args) : "";
-  useEffect(() => {
-    if (!request) return undefined;
-    let live = true;
-    app.services.engine.call(request.op, request.args).then(
-      (result) => live && setDetails(result.details),
-      () => live && setDetails(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  return request ? details : null;
+  return useAnswer(capacityRequest(app, game, sheet), (result) => result.details ?? null, undefined, null);
 }
 
 /** Can they act (the headline), what limits them, each penalty with the rolls it reaches, what is lowered. "No
