@@ -143,12 +143,16 @@ class DevToolsPipe:
     def wait_for(self, expression: str):
         """The value of ``expression`` in the page once it is truthy (polled every 50 ms)."""
         deadline = time.monotonic() + TIMEOUT_MS / 1000
+        failure = None
         while time.monotonic() < deadline:
-            value = self.evaluate(expression)
+            try:
+                value = self.evaluate(expression)
+            except RuntimeError as error:  # between two documents there is none to read ("navigated or closed")
+                value, failure = None, error
             if value:
                 return value
             time.sleep(0.05)
-        raise TimeoutError(expression)
+        raise TimeoutError(f"{expression} (last error: {failure})")
 
     def close(self) -> None:
         with contextlib.suppress(OSError, RuntimeError):
