@@ -10,13 +10,16 @@
 // fails (missing, truncated, damaged, another build of the site or of Pyodide, a restore error), or the page
 // asks `?snapshot=off`, the worker says why in the console and boots as before: the byte-compiled stdlib and the build's lock, so py_rules
 // arrives with loadPyodide itself (no micropip at run time). `marks` times each stage (html[data-boot-marks]).
+// Pyodide's linker compiles each kind of its tiny function wrappers once (wasm_wrappers.mjs).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { chunksOf, fill, refusal } from "./snapshot.mjs";
 import { CODE } from "./error_codes.mjs";
+import { compileSmallModulesOnce } from "./wasm_wrappers.mjs";
 
 // Milliseconds since the worker's time origin, reported with "ready" so boot costs can be read per stage.
 const marks = { start: performance.now() };
 postMessage({ type: "alive" }); // the page compiles the wasm now (rpc.mjs)
+compileSmallModulesOnce(); // Pyodide's linker wraps 261 functions in tiny modules of 30 kinds: each kind compiled once
 const here = new URL("./", import.meta.url);
 // The page names the worker "snapshot=off" to boot without the snapshot (a query would not survive: the
 // service worker answers worker.mjs from its cache, whose URL has none).
