@@ -20,11 +20,11 @@ ends before a person comes back.
 
 The browser is driven through its DevTools pipe with nothing attached but the page (DevToolsPipe): no inspector on
 its workers, as in a user's browser. Playwright attaches one to every worker, and under it both pages booted
-slower (ours by 200-290 ms, the bare page by 350 ms, in the runs compared). Both are served from 127.0.0.1 with GitHub Pages' ``Cache-Control:
-max-age=600``. Requests to any other origin fail through a proxy that answers nothing (as in the browser tests):
-request routing would turn the HTTP cache off, and the bare page's warm load would then download everything again.
-Times are ``performance.now()`` at ready, i.e. from the start of navigation. Runs alternate between the pages.
-Prints numbers; asserts nothing.
+slower (by 200 to 350 ms each, cold and warm, on this machine). Both are served from 127.0.0.1 with GitHub
+Pages' ``Cache-Control: max-age=600``. Requests to any other origin fail through a proxy that answers nothing (as in the
+browser tests): request routing would turn the HTTP cache off, and the bare page's warm load would then download
+everything again. Times are ``performance.now()`` at ready, i.e. from the start of navigation. Runs alternate
+between the pages. Prints numbers; asserts nothing.
 """
 
 from __future__ import annotations
@@ -78,8 +78,8 @@ class DevToolsPipe:
     """One Chromium driven through its DevTools pipe (``--remote-debugging-pipe``: JSON messages, each ended by a NUL,
     on file descriptors 3 and 4), attached to the page alone. A user's browser has no inspector attached, and an
     inspector changes what is measured: Playwright attaches one to every worker (the engine's, the snapshot's), and
-    the boot was 200-290 ms slower under it (module docstring). Here the page is only read (``Runtime.evaluate``,
-    which needs no domain enabled); nothing attaches to its workers.
+    both pages booted slower under it (module docstring). Here the page is only read (``Runtime.evaluate``, which
+    needs no domain enabled); nothing attaches to its workers.
 
     ``url``: opened by the browser as it starts (a home-screen launch), else the browser shows about:blank."""
 
@@ -166,8 +166,12 @@ class DevToolsPipe:
         os.close(self._from_browser)
 
 
-READY = """(() => { const d = document.documentElement.dataset;
-  return !window.replacedByReload && d.ready === "true" && {ready: Number(d.readyMs), ui: Number(d.uiMs ?? NaN), boot: d.boot ?? null}; })()"""
+READY = """(() => {
+  const d = document.documentElement.dataset;
+  if (window.replacedByReload || d.ready !== "true") return false;
+  return {ready: Number(d.readyMs), ui: Number(d.uiMs ?? NaN), boot: d.boot ?? null};
+})()"""
+"""The page's engine-ready time, first-render time and boot path once it is ready (false until then)."""
 OFFLINE_READY = "document.documentElement.dataset.offlineReady === 'true'"
 
 

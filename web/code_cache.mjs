@@ -3,8 +3,8 @@
 // Chromium keeps compiled code for a script the service worker serves from its cache, but makes it only the first
 // time the script runs from there; the first visit ran them from the network. So the second visit's engine worker
 // compiled pyodide.asm.mjs (1.2 MB) from its source and then wrote that code, and only the third read it (measured
-// in a trace of the second visit: 49 ms compiling and 27 ms writing on the engine's thread, where the third read it
-// in 11 ms). Once the offline copy is saved and serves this page, a worker of its own (code_cache_worker.mjs) imports
+// in traces of a second visit: 49 ms compiling and 27 ms writing on the engine's thread; 11 ms reading the code made
+// here). Once the offline copy is saved and serves this page, a worker of its own (code_cache_worker.mjs) imports
 // the engine worker's Pyodide scripts, so the second visit reads their code as later visits do. Nothing else is done
 // there, and it runs after the engine is ready, when the page has nothing else to do.
 
@@ -21,7 +21,7 @@ function whenControlled() {
 /**
  * Once the offline copy serves this page, import the engine worker's scripts in a worker of their own, then stop it.
  * Resolves with true once they were imported, false if they could not be (the next visit then makes the code
- * itself, as before). ``workerURL``: the importing worker (tests point it elsewhere).
+ * itself, as before). ``workerURL``: the worker that imports them.
  */
 export async function compileForNextVisit(workerURL = new URL("./code_cache_worker.mjs", import.meta.url)) {
   if (typeof Worker !== "function" || !globalThis.navigator?.serviceWorker) return false;

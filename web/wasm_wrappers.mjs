@@ -17,8 +17,8 @@ function bytesOf(source) {
 /**
  * ``wasm``'s Module constructor (the WebAssembly namespace; the worker passes its own), made to return the same
  * compiled module for the same small bytes. Everything else about the constructor is unchanged: its static functions
- * (customSections, imports, exports), ``instanceof``, and any other source compiled afresh each time. Returns the
- * number of distinct small modules compiled so far, for a test to read (``compiledKinds``).
+ * (customSections, imports, exports), ``instanceof``, and any other source compiled afresh each time. Returns
+ * ``{compiledKinds}``: how many distinct small modules it has compiled so far (a test reads it).
  */
 export function compileSmallModulesOnce(wasm = WebAssembly) {
   const Module = wasm.Module;
