@@ -34,8 +34,8 @@ def named(sheet, name):
     return {**copy.deepcopy(sheet), "name": name}
 
 
-def seed(page, game, party, npcs=(), order=True):
-    """A campaign of ``party`` ({character id: sheet}) with one encounter, "The cellar", holding them and the
+def seed(page, game, party, npcs=(), order=True, cid="c-cellar"):
+    """A campaign ``cid`` of ``party`` ({character id: sheet}) with one encounter, "The cellar", holding them and the
     quick ``npcs``, ordered by the rules; opened on the encounter screen. Returns (campaign id, encounter id)."""
     combatants = [{"character_id": cid} for cid in party] + list(npcs)
     state = answer("encounter.start", id="enc-1", name="The cellar", game=game, combatants=combatants, sheets=party)[
@@ -43,10 +43,10 @@ def seed(page, game, party, npcs=(), order=True):
     ]
     if order:
         state = answer("encounter.order", encounter=state, sheets=party)["state"]
-    record = campaign_record("c-cellar", "Cellar", game, party, [state])
-    open_stored(page, record, "#/c/c-cellar/encounter/enc-1")
+    record = campaign_record(cid, "Cellar", game, party, [state])
+    open_stored(page, record, f"#/c/{cid}/encounter/enc-1")
     expect(page.locator("#encounter-title")).to_have_text("The cellar")
-    return "c-cellar", "enc-1"
+    return cid, "enc-1"
 
 
 def cultist():

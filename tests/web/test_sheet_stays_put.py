@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.door import answer
 from tests.web.conftest import BOOT_TIMEOUT_MS
 from tests.web.guided_sheets import semiautomagic_creature
 from tests.web.helpers import campaign_record, open_stored
+from tests.web.test_encounter_steps import seed
 
 LATE_MS = 1500
 LATE = f"""
@@ -100,18 +100,6 @@ def test_a_card_shown_again_has_its_answers_at_once(page, site_url, foreign_requ
     expect(party_card.locator(".summary-line")).to_contain_text("Toughness", timeout=LATE_MS // 3)
 
 
-def encounter_of(cid, party):
-    state = answer(
-        "encounter.start",
-        id="enc-1",
-        name="The quarry",
-        game="semiautomagic",
-        combatants=[{"character_id": key} for key in party],
-        sheets=party,
-    )["state"]
-    return campaign_record(cid, "Quarry", "semiautomagic", party, [state])
-
-
 def test_the_buttons_of_an_encounter_stay_put_while_its_cards_wait_for_the_engine(page, site_url, foreign_requests):
     late_engine(page, site_url)
     for width, height in SIZES:
@@ -121,7 +109,7 @@ def test_the_buttons_of_an_encounter_stay_put_while_its_cards_wait_for_the_engin
             f"pc-{name.lower()}": semiautomagic_creature(name, {"Perception": 2}, Strength=strength)
             for name in ("Ada", "Bo", "Cy")
         }
-        open_stored(page, encounter_of(f"c-quarry-{width}", party), f"#/c/c-quarry-{width}/encounter/enc-1")
+        seed(page, "semiautomagic", party, order=False, cid=f"c-quarry-{width}")  # the GM sets its order
         combatants = page.locator("li.combatant")
         expect(combatants).to_have_count(3)
         first_buttons = [combatants.nth(index).locator("[data-action]").first for index in range(2)]
